@@ -1,0 +1,22 @@
+// Three projects: fast unit tests, integration tests against real local
+// servers (emulator, versitygw), and end-to-end tests that drive the real
+// Pulumi CLI. `npm test` runs all three (see scripts/test.sh).
+/** @type {import('ts-jest').JestConfigWithTsJest} */
+const tsJest = {
+  transform: {
+    "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.json", isolatedModules: true }],
+  },
+  testEnvironment: "node",
+};
+
+module.exports = {
+  projects: [
+    { ...tsJest, displayName: "unit", testMatch: ["<rootDir>/tests/unit/**/*.test.ts"] },
+    {
+      ...tsJest,
+      displayName: "integration",
+      testMatch: ["<rootDir>/tests/integration/**/*.test.ts"],
+    },
+    { ...tsJest, displayName: "e2e", testMatch: ["<rootDir>/tests/e2e/**/*.test.ts"] },
+  ],
+};
