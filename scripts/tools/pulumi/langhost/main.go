@@ -1,0 +1,273 @@
+// Command pulumi-language-nodejs is a small Node.js language host for the
+// Pulumi engine, used by this project's tests and demo when no Pulumi CLI is
+// installed.
+//
+// Why it exists: the upstream language host lives in its own Go module that
+// has no release tag, and the Go module proxy reachable from our build
+// machines serves only tagged versions. The engine needs a language host to
+// run a program, so we build this one from the tagged sdk/v3 module instead.
+//
+// What it does: it serves the LanguageRuntime gRPC service. Run starts
+// `node <program's @pulumi/pulumi/cmd/run> ...` with the flags and environment
+// that the Node.js SDK's run script reads (see its index.js), and reports the
+// exit. GetRequiredPlugins lists packages under node_modules whose package.json
+// declares `"pulumi": {"resource": true}`. Every other method answers
+// Unimplemented, which the engine treats as "not supported by this host".
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
+	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
+	"google.golang.org/grpc"
+	"google.golang.org/protobuf/types/known/emptypb"
+)
+
+// version is the engine version this host is built for; set with -ldflags.
+var version = "3.248.0"
+
+// exitAfterLoggedError is the exit code the Node.js SDK's run script uses
+// when it has already shown the user the error (so the engine should not
+// print a second, generic one).
+const exitAfterLoggedError = 32
+
+func main() {
+	// The engine may pass --logtostderr and -v=N (already registered by the
+	// SDK's logging package), --tracing and --root; this host uses none of them.
+	for _, name := range []string{"tracing", "root"} {
+		if flag.Lookup(name) == nil {
+			flag.String(name, "", "ignored")
+		}
+	}
+	flag.Parse()
+
+	// The engine passes its own address as the last positional argument.
+	engineAddress := ""
+	if flag.NArg() > 0 {
+		engineAddress = flag.Arg(flag.NArg() - 1)
+	}
+	nodeBin, err := exec.LookPath("node")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "pulumi-language-nodejs: node was not found on PATH; install Node.js 20 or later")
+		os.Exit(1)
+	}
+
+	handle, err := rpcutil.ServeWithOptions(rpcutil.ServeOptions{
+		Init: func(srv *grpc.Server) error {
+			pulumirpc.RegisterLanguageRuntimeServer(srv, &nodeHost{nodeBin: nodeBin, engineAddress: engineAddress})
+			return nil
+		},
+	})
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "pulumi-language-nodejs: could not start the gRPC server: %v\n", err)
+		os.Exit(1)
+	}
+	// The engine reads the port from the first line of stdout.
+	fmt.Printf("%d\n", handle.Port)
+	if err := <-handle.Done; err != nil {
+		fmt.Fprintf(os.Stderr, "pulumi-language-nodejs: gRPC server stopped: %v\n", err)
+		os.Exit(1)
+	}
+}
+
+// nodeHost implements the LanguageRuntime service for Node.js programs.
+type nodeHost struct {
+	pulumirpc.UnimplementedLanguageRuntimeServer
+	nodeBin       string
+	engineAddress string
+}
+
+func (h *nodeHost) Handshake(
+	_ context.Context, req *pulumirpc.LanguageHandshakeRequest,
+) (*pulumirpc.LanguageHandshakeResponse, error) {
+	if req.GetEngineAddress() != "" {
+		h.engineAddress = req.GetEngineAddress()
+	}
+	return &pulumirpc.LanguageHandshakeResponse{}, nil
+}
+
+func (h *nodeHost) GetPluginInfo(context.Context, *emptypb.Empty) (*pulumirpc.PluginInfo, error) {
+	return &pulumirpc.PluginInfo{Version: version}, nil
+}
+
+func (h *nodeHost) GetRequiredPlugins(
+	_ context.Context, req *pulumirpc.GetRequiredPluginsRequest,
+) (*pulumirpc.GetRequiredPluginsResponse, error) {
+	dir := programDirectory(req.GetInfo(), req.GetPwd())
+	plugins, err := resourcePlugins(dir)
+	if err != nil {
+		return nil, err
+	}
+	return &pulumirpc.GetRequiredPluginsResponse{Plugins: plugins}, nil
+}
+
+func (h *nodeHost) Run(_ context.Context, req *pulumirpc.RunRequest) (*pulumirpc.RunResponse, error) {
+	programDir := programDirectory(req.GetInfo(), req.GetPwd())
+	entryPoint := "."
+	if info := req.GetInfo(); info != nil && info.GetEntryPoint() != "" {
+		entryPoint = info.GetEntryPoint()
+	} else if req.GetProgram() != "" {
+		entryPoint = req.GetProgram()
+	}
+
+	runScript, err := findUpward(programDir, filepath.Join("node_modules", "@pulumi", "pulumi", "cmd", "run", "index.js"))
+	if err != nil {
+		return &pulumirpc.RunResponse{Error: fmt.Sprintf(
+			"the Pulumi Node.js SDK is not installed for the program in %s: run npm install there", programDir)}, nil
+	}
+
+	args := []string{runScript}
+	appendFlag := func(name, value string) {
+		if value != "" {
+			args = append(args, "--"+name, value)
+		}
+	}
+	appendFlag("monitor", req.GetMonitorAddress())
+	appendFlag("engine", h.engineAddress)
+	appendFlag("organization", req.GetOrganization())
+	appendFlag("project", req.GetProject())
+	appendFlag("stack", req.GetStack())
+	appendFlag("pwd", req.GetPwd())
+	if info := req.GetInfo(); info != nil {
+		appendFlag("root-directory", info.GetRootDirectory())
+	}
+	if req.GetDryRun() {
+		args = append(args, "--dry-run")
+	}
+	appendFlag("parallel", strconv.Itoa(int(req.GetParallel())))
+	args = append(args, entryPoint)
+	args = append(args, req.GetArgs()...)
+
+	configJSON, err := json.Marshal(req.GetConfig())
+	if err != nil {
+		return nil, fmt.Errorf("serializing the stack configuration: %w", err)
+	}
+	secretKeys := req.GetConfigSecretKeys()
+	if secretKeys == nil {
+		secretKeys = []string{}
+	}
+	secretKeysJSON, err := json.Marshal(secretKeys)
+	if err != nil {
+		return nil, fmt.Errorf("serializing the secret configuration keys: %w", err)
+	}
+
+	cmd := exec.Command(h.nodeBin, args...)
+	cmd.Dir = req.GetPwd()
+	cmd.Stdout = os.Stdout
+	cmd.Stderr = os.Stderr
+	cmd.Env = append(os.Environ(),
+		"PULUMI_CONFIG="+string(configJSON),
+		"PULUMI_CONFIG_SECRET_KEYS="+string(secretKeysJSON),
+	)
+	if err := cmd.Run(); err != nil {
+		var exitErr *exec.ExitError
+		if errors.As(err, &exitErr) {
+			if exitErr.ExitCode() == exitAfterLoggedError {
+				return &pulumirpc.RunResponse{Bail: true}, nil
+			}
+			return &pulumirpc.RunResponse{Error: fmt.Sprintf("Program exited with non-zero exit code: %d", exitErr.ExitCode())}, nil
+		}
+		return &pulumirpc.RunResponse{Error: fmt.Sprintf("could not start node for the program: %v", err)}, nil
+	}
+	return &pulumirpc.RunResponse{}, nil
+}
+
+// programDirectory prefers the engine's ProgramInfo and falls back to pwd.
+func programDirectory(info *pulumirpc.ProgramInfo, pwd string) string {
+	if info != nil && info.GetProgramDirectory() != "" {
+		return info.GetProgramDirectory()
+	}
+	return pwd
+}
+
+// findUpward returns the first dir/rel that exists, walking from dir to the root.
+func findUpward(dir, rel string) (string, error) {
+	for current := dir; ; {
+		candidate := filepath.Join(current, rel)
+		if _, err := os.Stat(candidate); err == nil {
+			return candidate, nil
+		}
+		parent := filepath.Dir(current)
+		if parent == current {
+			return "", os.ErrNotExist
+		}
+		current = parent
+	}
+}
+
+// packageManifest is the part of a package.json that marks a Pulumi plugin.
+type packageManifest struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+	Pulumi  struct {
+		Resource bool   `json:"resource"`
+		Name     string `json:"name"`
+		Version  string `json:"version"`
+		Server   string `json:"server"`
+	} `json:"pulumi"`
+}
+
+// resourcePlugins lists the resource plugins that top-level and scoped
+// packages in the nearest node_modules declare.
+func resourcePlugins(programDir string) ([]*pulumirpc.PluginDependency, error) {
+	modules, err := findUpward(programDir, "node_modules")
+	if err != nil {
+		return nil, nil
+	}
+	var manifests []string
+	entries, err := os.ReadDir(modules)
+	if err != nil {
+		return nil, fmt.Errorf("listing %s: %w", modules, err)
+	}
+	for _, entry := range entries {
+		name := entry.Name()
+		if strings.HasPrefix(name, "@") {
+			scoped, err := os.ReadDir(filepath.Join(modules, name))
+			if err != nil {
+				continue
+			}
+			for _, pkg := range scoped {
+				manifests = append(manifests, filepath.Join(modules, name, pkg.Name(), "package.json"))
+			}
+			continue
+		}
+		manifests = append(manifests, filepath.Join(modules, name, "package.json"))
+	}
+
+	var plugins []*pulumirpc.PluginDependency
+	for _, path := range manifests {
+		raw, err := os.ReadFile(path)
+		if err != nil {
+			continue
+		}
+		var manifest packageManifest
+		if json.Unmarshal(raw, &manifest) != nil || !manifest.Pulumi.Resource {
+			continue
+		}
+		name := manifest.Pulumi.Name
+		if name == "" {
+			name = strings.TrimPrefix(strings.TrimPrefix(manifest.Name, "@pulumi/"), "@")
+		}
+		pluginVersion := manifest.Pulumi.Version
+		if pluginVersion == "" {
+			pluginVersion = manifest.Version
+		}
+		if pluginVersion != "" && !strings.HasPrefix(pluginVersion, "v") {
+			pluginVersion = "v" + pluginVersion
+		}
+		plugins = append(plugins, &pulumirpc.PluginDependency{
+			Name: name, Kind: "resource", Version: pluginVersion, Server: manifest.Pulumi.Server,
+		})
+	}
+	return plugins, nil
+}

@@ -1,0 +1,2 @@
+export { NoopResource, type NoopResourceArgs } from "./noop";
+export { providerShim, type ProviderModuleName } from "./providerShim";
