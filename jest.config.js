@@ -16,7 +16,15 @@ module.exports = {
       ...tsJest,
       displayName: "integration",
       testMatch: ["<rootDir>/tests/integration/**/*.test.ts"],
+      setupFilesAfterEnv: ["<rootDir>/tests/integration/setup.ts"],
     },
-    { ...tsJest, displayName: "e2e", testMatch: ["<rootDir>/tests/e2e/**/*.test.ts"] },
+    {
+      ...tsJest,
+      displayName: "e2e",
+      testMatch: ["<rootDir>/tests/e2e/**/*.test.ts"],
+      globalSetup: "<rootDir>/tests/e2e/globalSetup.ts",
+      globalTeardown: "<rootDir>/tests/e2e/globalTeardown.ts",
+      setupFilesAfterEnv: ["<rootDir>/tests/e2e/setup.ts"],
+    },
   ],
 };

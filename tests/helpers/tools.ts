@@ -1,0 +1,40 @@
+import { existsSync, readFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+
+/** Where the tools bootstrap (scripts/bootstrap-tools.sh) records its results. */
+export function toolsEnvPath(): string {
+  const cacheHome = process.env["XDG_CACHE_HOME"] || join(homedir(), ".cache");
+  return join(cacheHome, "pulumi-langsmith", "tools.env");
+}
+
+/** Paths of the tools the tests drive. */
+export interface ToolPaths {
+  /** Directory holding `pulumi`, `pulumi-language-nodejs` and `pulumi-resource-pulumi-nodejs`. */
+  pulumiBinDir: string;
+  /** The versitygw binary. */
+  versitygwBin: string;
+}
+
+/**
+ * Reads the tool locations; environment variables `PULUMI_BIN_DIR` and
+ * `VERSITYGW_BIN` override the recorded ones.
+ *
+ * @throws Error telling to run `npm run tools` when nothing is recorded.
+ */
+export function toolPaths(): ToolPaths {
+  const recorded: Record<string, string> = {};
+  const file = toolsEnvPath();
+  if (existsSync(file)) {
+    for (const line of readFileSync(file, "utf8").split("\n")) {
+      const eq = line.indexOf("=");
+      if (eq > 0) recorded[line.slice(0, eq)] = line.slice(eq + 1).trim();
+    }
+  }
+  const pulumiBinDir = process.env["PULUMI_BIN_DIR"] || recorded["PULUMI_BIN_DIR"];
+  const versitygwBin = process.env["VERSITYGW_BIN"] || recorded["VERSITYGW_BIN"];
+  if (!pulumiBinDir || !versitygwBin) {
+    throw new Error(`the test tools are not installed (nothing recorded in ${file}): run npm run tools`);
+  }
+  return { pulumiBinDir, versitygwBin };
+}
