@@ -1,0 +1,227 @@
+/**
+ * Deployments and revisions endpoints of the control plane API (`/v2/deployments`).
+ */
+import { type CallOptions, type DeleteResult, requestOptions, subject } from "./callOptions";
+import { InvalidRequestError, NotFoundError } from "./errors";
+import type { HttpClient } from "./http";
+import {
+  type CreateDeploymentRequest,
+  CreateDeploymentRequestSchema,
+  type CreatedDeployment,
+  CreatedDeploymentSchema,
+  type Deployment,
+  type DeploymentPage,
+  DeploymentPageSchema,
+  DeploymentSchema,
+  type PatchDeploymentRequest,
+  PatchDeploymentRequestSchema,
+  type Revision,
+  type RevisionPage,
+  RevisionPageSchema,
+  RevisionSchema,
+} from "./schemas/deployments";
+import { checkId, checkLimit, checkOffset, validateInput } from "./validateInput";
+
+/** Filters and paging of `GET /v2/deployments`. */
+export interface ListDeploymentsParams {
+  /** Exact name match. */
+  readonly name?: string;
+  /** Substring match on the name. */
+  readonly nameContains?: string;
+  /** Page size, 1 to 100; default: the service's default (for `list`) or 100 (for `pages`/`listAll`). */
+  readonly limit?: number;
+  /** Offset of the first item, at least 0; default 0. */
+  readonly offset?: number;
+}
+
+/** Paging of `GET /v2/deployments/{id}/revisions`. */
+export interface ListRevisionsParams {
+  /** Page size, 1 to 100; default the service's default. */
+  readonly limit?: number;
+  /** Offset of the first item, at least 0; default 0. */
+  readonly offset?: number;
+}
+
+/** Largest page size the service accepts. */
+export const MAX_PAGE_SIZE = 100;
+
+/** Client for `/v2/deployments` and its revisions. Obtain it as `client.deployments`. */
+export class DeploymentsApi {
+  /**
+   * @param http shared HTTP client
+   * @param baseUrl normalized control plane base URL (see `hosts.ts`)
+   */
+  constructor(
+    private readonly http: HttpClient,
+    private readonly baseUrl: string,
+  ) {}
+
+  /**
+   * `POST /v2/deployments` (201; 200 accepted). Creates the deployment and its first revision.
+   * Not idempotent on the wire: only retried on 429 or when the connection was refused.
+   * Secret values in `body.secrets` never appear in errors.
+   */
+  async create(body: CreateDeploymentRequest, options?: CallOptions): Promise<CreatedDeployment> {
+    const action = `creating deployment "${options?.name ?? body.name}"`;
+    const valid = validateInput(CreateDeploymentRequestSchema, body, action);
+    const res = await this.http.request({
+      method: "POST",
+      baseUrl: this.baseUrl,
+      path: "/v2/deployments",
+      body: valid,
+      action,
+      schema: CreatedDeploymentSchema,
+      ...requestOptions(options),
+    });
+    return res.data;
+  }
+
+  /** `GET /v2/deployments/{id}`. The response carries secret values in plaintext: do not log it. */
+  async get(deploymentId: string, options?: CallOptions): Promise<Deployment> {
+    const action = `reading deployment ${subject(deploymentId, options)}`;
+    const id = checkId(deploymentId, "deployment id", action);
+    const res = await this.http.request({
+      method: "GET",
+      baseUrl: this.baseUrl,
+      path: `/v2/deployments/${id}`,
+      action,
+      schema: DeploymentSchema,
+      ...requestOptions(options),
+    });
+    return res.data;
+  }
+
+  /** `GET /v2/deployments` with optional `name`, `name_contains`, `limit` (1-100) and `offset`. One page. */
+  async list(params: ListDeploymentsParams = {}, options?: CallOptions): Promise<DeploymentPage> {
+    const action = "listing deployments";
+    checkLimit(params.limit, action, MAX_PAGE_SIZE);
+    checkOffset(params.offset, action);
+    const res = await this.http.request({
+      method: "GET",
+      baseUrl: this.baseUrl,
+      path: "/v2/deployments",
+      query: { name: params.name, name_contains: params.nameContains, limit: params.limit, offset: params.offset },
+      action,
+      schema: DeploymentPageSchema,
+      ...requestOptions(options),
+    });
+    return res.data;
+  }
+
+  /**
+   * Iterate over pages of `GET /v2/deployments` (page size `limit`, default 100),
+   * starting at `offset` (default 0). The next offset is the page's `offset`
+   * when given, else the current offset plus the items received; iteration
+   * stops after an empty or short page, or when the offset would not advance.
+   */
+  async *pages(params: ListDeploymentsParams = {}, options?: CallOptions): AsyncGenerator<DeploymentPage, void, undefined> {
+    const limit = params.limit ?? MAX_PAGE_SIZE;
+    let offset = params.offset ?? 0;
+    for (;;) {
+      const page = await this.list({ ...params, limit, offset }, options);
+      yield page;
+      if (page.resources.length === 0 || page.resources.length < limit) return;
+      const next = page.offset ?? offset + page.resources.length;
+      if (next <= offset) return;
+      offset = next;
+    }
+  }
+
+  /** Every deployment matching `params`, following all pages (see {@link pages}). */
+  async listAll(params: ListDeploymentsParams = {}, options?: CallOptions): Promise<Deployment[]> {
+    const all: Deployment[] = [];
+    for await (const page of this.pages(params, options)) all.push(...page.resources);
+    return all;
+  }
+
+  /**
+   * The deployment whose name is exactly `name`, or `undefined`. Used before a
+   * create (creation is not idempotent) and for adoption.
+   */
+  async findByName(name: string, options?: CallOptions): Promise<Deployment | undefined> {
+    if (name === "") throw new InvalidRequestError("finding deployment by name: name must be non-empty");
+    for await (const page of this.pages({ name }, options)) {
+      const found = page.resources.find((d) => d.name === name);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+
+  /**
+   * `PATCH /v2/deployments/{id}`. A body with `source_revision_config` or
+   * `secrets` creates a new revision (read `latest_revision_id` of the result).
+   * Not retried except on 429 / refused connection.
+   */
+  async patch(deploymentId: string, body: PatchDeploymentRequest, options?: CallOptions): Promise<Deployment> {
+    const action = `updating deployment ${subject(deploymentId, options)}`;
+    const id = checkId(deploymentId, "deployment id", action);
+    const valid = validateInput(PatchDeploymentRequestSchema, body, action);
+    const res = await this.http.request({
+      method: "PATCH",
+      baseUrl: this.baseUrl,
+      path: `/v2/deployments/${id}`,
+      body: valid,
+      action,
+      schema: DeploymentSchema,
+      ...requestOptions(options),
+    });
+    return res.data;
+  }
+
+  /**
+   * `DELETE /v2/deployments/{id}` (204). Deletion is asynchronous: follow with
+   * `waitForDeletion`. A 404 counts as success (`alreadyGone: true`); check the
+   * workspace before relying on that.
+   */
+  async delete(deploymentId: string, options?: CallOptions): Promise<DeleteResult> {
+    const action = `deleting deployment ${subject(deploymentId, options)}`;
+    const id = checkId(deploymentId, "deployment id", action);
+    try {
+      await this.http.request({
+        method: "DELETE",
+        baseUrl: this.baseUrl,
+        path: `/v2/deployments/${id}`,
+        action,
+        ...requestOptions(options),
+      });
+      return { alreadyGone: false };
+    } catch (err) {
+      if (err instanceof NotFoundError) return { alreadyGone: true };
+      throw err;
+    }
+  }
+
+  /** `GET /v2/deployments/{id}/revisions`: newest first (`resources[0]` is the latest). */
+  async listRevisions(deploymentId: string, params: ListRevisionsParams = {}, options?: CallOptions): Promise<RevisionPage> {
+    const action = `listing revisions of deployment ${subject(deploymentId, options)}`;
+    const id = checkId(deploymentId, "deployment id", action);
+    checkLimit(params.limit, action, MAX_PAGE_SIZE);
+    checkOffset(params.offset, action);
+    const res = await this.http.request({
+      method: "GET",
+      baseUrl: this.baseUrl,
+      path: `/v2/deployments/${id}/revisions`,
+      query: { limit: params.limit, offset: params.offset },
+      action,
+      schema: RevisionPageSchema,
+      ...requestOptions(options),
+    });
+    return res.data;
+  }
+
+  /** `GET /v2/deployments/{id}/revisions/{revisionId}`. */
+  async getRevision(deploymentId: string, revisionId: string, options?: CallOptions): Promise<Revision> {
+    const action = `reading revision ${revisionId} of deployment ${subject(deploymentId, options)}`;
+    const id = checkId(deploymentId, "deployment id", action);
+    const rid = checkId(revisionId, "revision id", action);
+    const res = await this.http.request({
+      method: "GET",
+      baseUrl: this.baseUrl,
+      path: `/v2/deployments/${id}/revisions/${rid}`,
+      action,
+      schema: RevisionSchema,
+      ...requestOptions(options),
+    });
+    return res.data;
+  }
+}

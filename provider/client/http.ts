@@ -1,0 +1,326 @@
+/**
+ * The one place that talks HTTP: {@link HttpClient.request} owns the
+ * per-request timeout, retries, redaction, response parsing and validation,
+ * and the mapping of every failure to an error class from `errors.ts`.
+ *
+ * axios is configured to follow no redirect (`maxRedirects: 0`: a redirect
+ * would carry the key elsewhere), to never throw on status
+ * (`validateStatus: () => true`) and to hand back raw text. axios errors never
+ * escape (they carry the request config and headers): they are converted to
+ * {@link ApiConnectionError} / {@link ApiTimeoutError} keeping only the code.
+ */
+import axios, { type AxiosInstance, type AxiosResponse } from "axios";
+import { z } from "zod";
+import { type Credentials, authHeaders, credentialValues, hasCredentials } from "./auth";
+import { type Clock, systemClock } from "./clock";
+import { errorFromResponse } from "./errorResponse";
+import {
+  AbortedError,
+  ApiConnectionError,
+  ApiTimeoutError,
+  type HttpMethod,
+  LangSmithError,
+  MissingCredentialsError,
+  ResponseValidationError,
+} from "./errors";
+import { collectSensitiveStrings, redactText } from "./redact";
+import { type AttemptFailure, DEFAULT_MAX_RETRY_AFTER_MS, backoffMs, isRetryable, retryAfterMs } from "./retry";
+import { userAgent as defaultUserAgent } from "./version";
+
+/** Default per-request timeout, in milliseconds (30 000). */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+/** Default number of retries after the first attempt (4). */
+export const DEFAULT_MAX_RETRIES = 4;
+/** Largest response body accepted, in bytes (32 MiB). */
+export const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+
+/** Options of an {@link HttpClient}. */
+export interface HttpClientOptions {
+  /** Credentials; may be empty (then every request fails with {@link MissingCredentialsError}). */
+  readonly credentials?: Credentials;
+  /** Per-attempt timeout in milliseconds, covering connect, send and the whole response; default 30 000. */
+  readonly timeoutMs?: number;
+  /** Retries after the first attempt for retryable failures (see `retry.ts`); default 4; 0 disables retries. */
+  readonly maxRetries?: number;
+  /** Cap on a server-requested `Retry-After`, in milliseconds; default 60 000. */
+  readonly maxRetryAfterMs?: number;
+  /** `User-Agent` header; default `pulumi-langsmith/<package version>`. */
+  readonly userAgent?: string;
+  /** Clock used for backoff sleeps and `Retry-After` dates; default real time. */
+  readonly clock?: Clock;
+  /** Random source in [0, 1) for backoff jitter; default `Math.random`. */
+  readonly random?: () => number;
+}
+
+/** One logical request (possibly several attempts). */
+export interface RequestSpec {
+  readonly method: HttpMethod;
+  /** Normalized base URL (see `hosts.ts`), e.g. `https://api.host.langchain.com`. */
+  readonly baseUrl: string;
+  /** Path appended to `baseUrl`, starting with `/`; ids must already be URL-encoded. */
+  readonly path: string;
+  /** Query parameters; `undefined` values are left out. */
+  readonly query?: Readonly<Record<string, string | number | boolean | undefined>>;
+  /** JSON body (POST/PATCH). Strings under secret-looking keys are redacted from errors automatically. */
+  readonly body?: unknown;
+  /** What is being done, for error messages, e.g. `creating deployment "agent"`. */
+  readonly action: string;
+  /** Extra values that must never appear in an error message. */
+  readonly secrets?: readonly string[];
+  /** Cancels the request and any pending retry. */
+  readonly signal?: AbortSignal;
+  /** Overrides the client's per-attempt timeout, in milliseconds. */
+  readonly timeoutMs?: number;
+}
+
+/** A successful response. */
+export interface ApiResponse<T> {
+  /** Validated body (`undefined` when no schema was given). */
+  readonly data: T;
+  /** HTTP status (2xx). */
+  readonly status: number;
+  /** `x-request-id` response header, when present. */
+  readonly requestId?: string;
+}
+
+type Attempt =
+  | { readonly kind: "response"; readonly response: AxiosResponse<string> }
+  | { readonly kind: "failed"; readonly failure: AttemptFailure; readonly error: LangSmithError };
+
+function headerString(headers: unknown, name: string): string | undefined {
+  if (typeof headers !== "object" || headers === null) return undefined;
+  const value: unknown = (headers as Record<string, unknown>)[name];
+  if (typeof value === "string") return value;
+  if (typeof value === "number") return String(value);
+  if (Array.isArray(value) && typeof value[0] === "string") return value[0];
+  return undefined;
+}
+
+function safeRequestId(headers: unknown): string | undefined {
+  const id = headerString(headers, "x-request-id") ?? headerString(headers, "request-id");
+  if (id === undefined || !/^[\x21-\x7e]{1,128}$/.test(id)) return undefined;
+  return id;
+}
+
+function errorCode(err: unknown): string | undefined {
+  if (typeof err === "object" && err !== null && "code" in err && typeof err.code === "string") {
+    return /^[A-Z0-9_]{1,40}$/.test(err.code) ? err.code : undefined;
+  }
+  return undefined;
+}
+
+/** Render a zod issue path as `resources[0].latest_revision_id`. */
+export function renderPath(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return "(body)";
+  let out = "";
+  for (const part of path) {
+    if (typeof part === "number") out += `[${part}]`;
+    else out += out === "" ? String(part) : `.${String(part)}`;
+  }
+  return out;
+}
+
+/** HTTP client with a single {@link HttpClient.request} method. */
+export class HttpClient {
+  private readonly axios: AxiosInstance;
+  private readonly credentials: Credentials;
+  private readonly timeoutMs: number;
+  private readonly maxRetries: number;
+  private readonly maxRetryAfterMs: number;
+  private readonly userAgent: string;
+  private readonly clock: Clock;
+  private readonly random: () => number;
+
+  constructor(options: HttpClientOptions = {}) {
+    this.credentials = { ...options.credentials };
+    authHeaders(this.credentials); // validate header safety now; throws ConfigurationError
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.maxRetries = Math.max(0, Math.floor(options.maxRetries ?? DEFAULT_MAX_RETRIES));
+    this.maxRetryAfterMs = options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
+    this.userAgent = options.userAgent ?? defaultUserAgent();
+    this.clock = options.clock ?? systemClock;
+    this.random = options.random ?? Math.random;
+    this.axios = axios.create({
+      maxRedirects: 0,
+      validateStatus: () => true,
+      responseType: "text",
+      transformResponse: [(data: unknown) => data],
+      timeout: 0,
+      maxContentLength: MAX_RESPONSE_BYTES,
+    });
+    // Keep credentials out of enumerable/inspectable state of this object.
+    Object.defineProperty(this, "credentials", { enumerable: false });
+    Object.defineProperty(this, "axios", { enumerable: false });
+  }
+
+  /** Send a request expecting a JSON body validated by `schema`. */
+  request<S extends z.ZodType>(spec: RequestSpec & { readonly schema: S }): Promise<ApiResponse<z.output<S>>>;
+  /** Send a request whose response body is ignored (e.g. DELETE answering 204). */
+  request(spec: RequestSpec & { readonly schema?: undefined }): Promise<ApiResponse<undefined>>;
+  /**
+   * Send `spec`, retrying per `retry.ts`, and return the validated body.
+   *
+   * @throws MissingCredentialsError before sending when no API key or bearer token is configured.
+   * @throws ApiStatusError subclasses for non-2xx responses, ApiConnectionError/ApiTimeoutError when no
+   *   response came, ResponseValidationError when a 2xx body does not match `schema`, AbortedError on abort.
+   */
+  async request(spec: RequestSpec & { readonly schema?: z.ZodType }): Promise<ApiResponse<unknown>> {
+    if (!hasCredentials(this.credentials)) {
+      throw new MissingCredentialsError(
+        `${spec.action}: no LangSmith credentials: set langsmith:apiKey (or LANGSMITH_API_KEY), ` +
+          "or langsmith:bearerToken (or LANGSMITH_BEARER_TOKEN)",
+      );
+    }
+    const url = new URL(`${spec.baseUrl}${spec.path}`);
+    for (const [key, value] of Object.entries(spec.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    const info = { method: spec.method, path: url.pathname };
+    const headers: Record<string, string> = {
+      ...authHeaders(this.credentials),
+      "User-Agent": this.userAgent,
+      Accept: "application/json",
+    };
+    let data: string | undefined;
+    if (spec.body !== undefined) {
+      data = JSON.stringify(spec.body);
+      headers["Content-Type"] = "application/json";
+    }
+    const secrets = new Set<string>([
+      ...credentialValues(this.credentials),
+      ...(spec.secrets ?? []),
+      ...collectSensitiveStrings(spec.body),
+    ]);
+    const timeoutMs = spec.timeoutMs ?? this.timeoutMs;
+
+    for (let attempt = 0; ; attempt++) {
+      if (spec.signal?.aborted) throw new AbortedError(`${spec.action}: aborted`, info);
+      const result = await this.attempt(url, spec, headers, data, timeoutMs, attempt);
+      let failure: AttemptFailure;
+      let error: LangSmithError;
+      if (result.kind === "response") {
+        const { response } = result;
+        const requestId = safeRequestId(response.headers);
+        if (response.status >= 200 && response.status < 300) {
+          return this.parse(spec, response, requestId, secrets);
+        }
+        failure = { kind: "status", status: response.status };
+        error = errorFromResponse({
+          ...info,
+          action: spec.action,
+          status: response.status,
+          requestId,
+          bodyText: typeof response.data === "string" ? response.data : "",
+          secrets,
+        });
+      } else {
+        failure = result.failure;
+        error = result.error;
+      }
+      if (attempt >= this.maxRetries || !isRetryable(spec.method, failure)) throw error;
+      const hinted =
+        result.kind === "response"
+          ? retryAfterMs(
+              headerString(result.response.headers, "retry-after"),
+              headerString(result.response.headers, "retry-after-ms"),
+              this.clock.now(),
+              this.maxRetryAfterMs,
+            )
+          : undefined;
+      try {
+        await this.clock.sleep(hinted ?? backoffMs(attempt, this.random), spec.signal);
+      } catch {
+        throw new AbortedError(`${spec.action}: aborted while waiting to retry`, info);
+      }
+    }
+  }
+
+  private async attempt(
+    url: URL,
+    spec: RequestSpec,
+    headers: Record<string, string>,
+    data: string | undefined,
+    timeoutMs: number,
+    attempt: number,
+  ): Promise<Attempt> {
+    const info = { method: spec.method, path: url.pathname };
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onAbort = (): void => controller.abort();
+    spec.signal?.addEventListener("abort", onAbort, { once: true });
+    const tries = attempt === 0 ? "" : ` (after ${attempt + 1} attempts)`;
+    try {
+      const response = await this.axios.request<string>({
+        url: url.toString(),
+        method: spec.method,
+        headers,
+        data,
+        signal: controller.signal,
+      });
+      return { kind: "response", response };
+    } catch (err) {
+      if (spec.signal?.aborted) {
+        throw new AbortedError(`${spec.action}: aborted`, info);
+      }
+      if (timedOut) {
+        return {
+          kind: "failed",
+          failure: { kind: "timeout" },
+          error: new ApiTimeoutError(
+            `${spec.action}: no complete response from ${url.origin} within ${timeoutMs} ms${tries}`,
+            { ...info, timeoutMs },
+          ),
+        };
+      }
+      const code = errorCode(err);
+      return {
+        kind: "failed",
+        failure: code === undefined ? { kind: "connection" } : { kind: "connection", code },
+        error: new ApiConnectionError(
+          `${spec.action}: cannot reach ${url.origin}${code === undefined ? "" : ` (${code})`}${tries}`,
+          code === undefined ? info : { ...info, code },
+        ),
+      };
+    } finally {
+      clearTimeout(timer);
+      spec.signal?.removeEventListener("abort", onAbort);
+    }
+  }
+
+  private parse(
+    spec: RequestSpec & { readonly schema?: z.ZodType },
+    response: AxiosResponse<string>,
+    requestId: string | undefined,
+    secrets: ReadonlySet<string>,
+  ): ApiResponse<unknown> {
+    const base = requestId === undefined ? { status: response.status } : { status: response.status, requestId };
+    if (spec.schema === undefined) return { ...base, data: undefined };
+    const info = { method: spec.method, path: new URL(`${spec.baseUrl}${spec.path}`).pathname, status: response.status, requestId };
+    const text = typeof response.data === "string" ? response.data : "";
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new ResponseValidationError(
+        `${spec.action}: unexpected response (${response.status}): the body is not JSON`,
+        { ...info, field: "(body)" },
+      );
+    }
+    const parsed = spec.schema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue === undefined ? "(body)" : renderPath(issue.path);
+      const why = issue === undefined ? "invalid" : redactText(issue.message, collectSensitiveStrings(json, new Set(secrets)), 200);
+      const more = parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more)` : "";
+      throw new ResponseValidationError(
+        `${spec.action}: unexpected response (${response.status}): field "${field}": ${why}${more}`,
+        { ...info, field },
+      );
+    }
+    return { ...base, data: parsed.data };
+  }
+}

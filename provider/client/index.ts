@@ -1,0 +1,96 @@
+/**
+ * Typed REST client for the LangSmith control plane API (deployments,
+ * revisions, OAuth) and the bulk-export destinations API. Imports no Pulumi
+ * code. Start with {@link createClient} (or `new LangSmithClient(...)`) and
+ * {@link resolveHosts}.
+ */
+export { type Credentials, authHeaders, hasCredentials } from "./auth";
+export { type CallOptions, type DeleteResult } from "./callOptions";
+export { LangSmithClient, type LangSmithClientOptions } from "./client";
+export { type Clock, systemClock } from "./clock";
+export { DeploymentsApi, type ListDeploymentsParams, type ListRevisionsParams, MAX_PAGE_SIZE } from "./deployments";
+export { DestinationsApi } from "./destinations";
+export { errorFromResponse, parseErrorBody, renderLoc } from "./errorResponse";
+export {
+  AbortedError,
+  ApiConnectionError,
+  ApiStatusError,
+  ApiTimeoutError,
+  AuthenticationError,
+  BadRequestError,
+  ConfigurationError,
+  ConflictError,
+  FeatureNotEnabledError,
+  type HttpMethod,
+  InvalidRequestError,
+  isTransientError,
+  LangSmithError,
+  MissingCredentialsError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  type RequestInfo,
+  ResponseValidationError,
+  RevisionFailedError,
+  type SafeErrorJson,
+  ServerError,
+  UnexpectedStatusError,
+  UnprocessableEntityError,
+  type ValidationIssue,
+  WaitTimeoutError,
+  WorkspaceRequiredError,
+} from "./errors";
+export { type ClientConfig, type ClientOverrides, createClient } from "./factory";
+export {
+  type HostOptions,
+  isRegion,
+  normalizeApiUrl,
+  normalizeControlPlaneUrl,
+  normalizeSelfHostedUrl,
+  REGION_HOSTS,
+  REGIONS,
+  type Region,
+  type ResolvedHosts,
+  resolveHosts,
+  validateBaseUrl,
+} from "./hosts";
+export {
+  type ApiResponse,
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_TIMEOUT_MS,
+  HttpClient,
+  type HttpClientOptions,
+  type RequestSpec,
+} from "./http";
+export { OAuthApi } from "./oauth";
+export { REDACTED, collectSensitiveStrings, redactText } from "./redact";
+export {
+  type AttemptFailure,
+  DEFAULT_MAX_RETRY_AFTER_MS,
+  INITIAL_BACKOFF_MS,
+  MAX_BACKOFF_MS,
+  backoffMs,
+  isRetryable,
+  retryAfterMs,
+} from "./retry";
+export * from "./schemas/deployments";
+export * from "./schemas/destinations";
+export * from "./schemas/errors";
+export { packageVersion, userAgent } from "./version";
+export {
+  DEFAULT_DELETION_INTERVAL_MS,
+  DEFAULT_MAX_INTERVAL_MS,
+  DEFAULT_MIN_INTERVAL_MS,
+  DEFAULT_WAIT_TIMEOUT_MS,
+  type DeletionStatusEvent,
+  type DeploymentReader,
+  isFailedStatus,
+  pollIntervalMs,
+  type RevisionReader,
+  type RevisionStatusEvent,
+  waitForDeletion,
+  waitForRevision,
+  type WaitForDeletionOptions,
+  type WaitForRevisionOptions,
+  type WaitForRevisionResult,
+} from "./wait";
