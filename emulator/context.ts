@@ -1,0 +1,33 @@
+import type { SecretBox } from "./crypto";
+import type { EmulatorTimings } from "./options";
+import type { SeedInput } from "./seed";
+import type { Store } from "./store";
+import type { RevisionFailure } from "./types";
+
+/** Settings of the emulator's S3 calls. */
+export interface S3Settings {
+  /** Endpoint for AWS-style destinations (region, no `endpoint_url`); undefined means real AWS. */
+  endpointOverride: string | undefined;
+  /** Timeout of each S3 call, in milliseconds. */
+  timeoutMs: number;
+  /** Whether destinations may omit credentials (self-hosted behaviour). */
+  selfHosted: boolean;
+}
+
+/**
+ * Everything a route needs, created once per emulator instance (there are no
+ * module-level singletons).
+ */
+export interface EmulatorContext {
+  store: Store;
+  secrets: SecretBox;
+  /** Clock, epoch milliseconds. */
+  now: () => number;
+  /** Current timings; new revisions snapshot `stepDurationsMs`. */
+  timings: EmulatorTimings;
+  /** The seed applied on reset. */
+  seed: SeedInput;
+  s3: S3Settings;
+  /** Failures to inject into the next revision of a deployment with a given name. */
+  pendingFailuresByName: Map<string, RevisionFailure>;
+}

@@ -1,0 +1,183 @@
+import type { EmulatorContext } from "./context";
+import { planFailure } from "./deployments";
+import type { ExportRunner, ExportRunOptions } from "./exportRuns";
+import type { FaultRegistry, FaultRule, FaultRuleInput, RateLimiter } from "./faults";
+import { type EmulatorTimings, mergeTimings } from "./options";
+import type { RequestLog, RequestLogEntry } from "./requestLog";
+import { revisionHistory } from "./revisions";
+import { applySeed, emptyState, type SeedInput } from "./seed";
+import type {
+  EmulatorState,
+  ExportRunRecord,
+  RevisionFailureStatus,
+  RevisionStep,
+  StepDurationsMs,
+} from "./types";
+
+/** Which deployment's next revision fails. */
+export type RevisionFailureTarget = { deploymentId: string } | { deploymentName: string };
+
+/** A failure to inject: the status, and the step at whose end it happens. */
+export interface RevisionFailureInput {
+  /** `CREATE_FAILED`, `BUILD_FAILED` or `DEPLOY_FAILED`. */
+  status: RevisionFailureStatus;
+  /** Default: `CREATING`, `BUILDING` or `DEPLOYING` respectively. */
+  atStep?: RevisionStep;
+}
+
+/** A revision's computed status and timestamped history, as in a state dump. */
+export interface RevisionDump {
+  id: string;
+  deploymentId: string;
+  status: string;
+  /** Every transition with its time (ISO 8601) and epoch milliseconds. */
+  history: { status: string; timestamp: string; atMs: number }[];
+}
+
+/** Everything the emulator holds, secrets as stored at rest (encrypted). */
+export interface StateDump {
+  state: EmulatorState;
+  revisions: RevisionDump[];
+  timings: EmulatorTimings;
+  faults: FaultRule[];
+  rateLimitPerSecond: number | null;
+}
+
+/** The pieces of one emulator instance that the control handle drives. */
+export interface ControlDependencies {
+  ctx: EmulatorContext;
+  faults: FaultRegistry;
+  rateLimiter: RateLimiter;
+  requestLog: RequestLog;
+  exportRuns: ExportRunner;
+  /** Timings to restore on reset. */
+  initialTimings: EmulatorTimings;
+  /** Rate limit to restore on reset. */
+  initialRateLimitPerSecond: number | null;
+}
+
+/**
+ * In-process control handle of one emulator (the same operations the
+ * `/__emulator/` routes offer over HTTP).
+ */
+export class EmulatorControl {
+  /** @param deps the instance's state, registries and runners. */
+  constructor(private readonly deps: ControlDependencies) {}
+
+  /** Forgets every resource, fault, log entry and pending failure and re-applies the seed and initial timings. */
+  reset(): void {
+    const { ctx } = this.deps;
+    const state = emptyState();
+    applySeed(state, ctx.seed, ctx.now());
+    ctx.store.replace(state);
+    ctx.timings = this.deps.initialTimings;
+    ctx.pendingFailuresByName.clear();
+    this.deps.faults.clear();
+    this.deps.requestLog.clear();
+    this.deps.rateLimiter.requestsPerSecond = this.deps.initialRateLimitPerSecond;
+  }
+
+  /** Adds organizations, workspaces, OAuth providers, keys and tokens (see `SeedInput`). */
+  seed(seed: SeedInput): void {
+    applySeed(this.deps.ctx.store.state, seed, this.deps.ctx.now());
+    this.deps.ctx.store.commit();
+  }
+
+  /** Registers a fault for the next matching requests (see `FaultRuleInput`). */
+  injectFault(rule: FaultRuleInput): FaultRule {
+    return this.deps.faults.add(rule);
+  }
+
+  /** Removes every fault. */
+  clearFaults(): void {
+    this.deps.faults.clear();
+  }
+
+  /** The faults still armed. */
+  listFaults(): FaultRule[] {
+    return this.deps.faults.list();
+  }
+
+  /** The API requests answered so far, oldest first (control routes excluded). */
+  requestLog(): RequestLogEntry[] {
+    return this.deps.requestLog.list();
+  }
+
+  /** Empties the request log. */
+  clearRequestLog(): void {
+    this.deps.requestLog.clear();
+  }
+
+  /** A deep copy of the state (secrets encrypted, as at rest) with computed revision histories. */
+  dumpState(): StateDump {
+    const { ctx } = this.deps;
+    const nowMs = ctx.now();
+    const state = JSON.parse(JSON.stringify(ctx.store.state)) as EmulatorState;
+    const revisions = state.revisions.map((r) => {
+      const history = revisionHistory(r, nowMs).map((t) => ({
+        status: t.status,
+        timestamp: new Date(t.atMs).toISOString(),
+        atMs: t.atMs,
+      }));
+      return { id: r.id, deploymentId: r.deploymentId, status: history[history.length - 1]?.status ?? "CREATING", history };
+    });
+    return {
+      state,
+      revisions,
+      timings: ctx.timings,
+      faults: this.deps.faults.list(),
+      rateLimitPerSecond: this.deps.rateLimiter.requestsPerSecond,
+    };
+  }
+
+  /**
+   * Makes the next revision of a deployment fail. By `deploymentId` the failure
+   * is stored with the deployment (throws when it does not exist); by
+   * `deploymentName` it applies to the next revision of any deployment with that
+   * name, including the first revision of one not created yet.
+   */
+  failNextRevision(target: RevisionFailureTarget, failure: RevisionFailureInput): void {
+    const { ctx } = this.deps;
+    const planned = planFailure(failure.status, failure.atStep);
+    if ("deploymentName" in target) {
+      ctx.pendingFailuresByName.set(target.deploymentName, planned);
+      return;
+    }
+    const deployment = ctx.store.state.deployments.find((d) => d.id === target.deploymentId);
+    if (!deployment) throw new Error(`unknown deployment ${target.deploymentId}`);
+    deployment.pendingFailure = planned;
+    ctx.store.commit();
+  }
+
+  /** The current timings. */
+  timings(): EmulatorTimings {
+    return this.deps.ctx.timings;
+  }
+
+  /** Changes timings for revisions and deletes started from now on; returns the result. */
+  setTimings(timings: { stepDurationsMs?: Partial<StepDurationsMs>; deleteDurationMs?: number }): EmulatorTimings {
+    const { ctx } = this.deps;
+    ctx.timings = mergeTimings(ctx.timings, timings);
+    return ctx.timings;
+  }
+
+  /** Sets (or with `null` removes) the API rate limit, in requests per second. */
+  setRateLimit(requestsPerSecond: number | null): void {
+    this.deps.rateLimiter.requestsPerSecond = requestsPerSecond;
+  }
+
+  /** Starts a simulated export run on a destination (see `ExportRunOptions`). */
+  startExportRun(destinationId: string, options?: ExportRunOptions): ExportRunRecord {
+    return this.deps.exportRuns.start(destinationId, options);
+  }
+
+  /** A run by id, or undefined. */
+  exportRun(runId: string): ExportRunRecord | undefined {
+    return this.deps.exportRuns.get(runId);
+  }
+
+  /** Resolves once the run has finished. */
+  waitForExportRun(runId: string): Promise<ExportRunRecord> {
+    return this.deps.exportRuns.wait(runId);
+  }
+}

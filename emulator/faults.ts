@@ -1,0 +1,122 @@
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+
+/** How an injected fault ends the connection. */
+export const DROP_MODES = ["before-handler", "after-commit"] as const;
+
+/** zod schema of {@link FaultRuleInput} (`POST /__emulator/faults`). */
+export const faultRuleInputSchema = z
+  .object({
+    method: z.string().min(1).optional(),
+    path: z.string().min(1),
+    times: z.number().int().min(1).optional(),
+    status: z.number().int().min(100).max(599).optional(),
+    retryAfter: z.union([z.string().min(1), z.number().nonnegative()]).optional(),
+    delayMs: z.number().nonnegative().optional(),
+    body: z.unknown().optional(),
+    drop: z.enum(DROP_MODES).optional(),
+  })
+  .refine((f) => f.status !== undefined || f.delayMs !== undefined || f.drop !== undefined, {
+    message: "a fault needs status, delayMs or drop",
+  });
+
+/**
+ * A fault for the next `times` requests matching `method` and `path`:
+ * - `method`: HTTP method or `*` (default `*`);
+ * - `path`: glob on the URL path without query, `*` matching any characters
+ *   (slashes included), e.g. `/v2/deployments/*`;
+ * - `times`: how many matching requests it applies to (default 1);
+ * - `delayMs`: wait this many milliseconds first (then continue normally unless
+ *   `status` or `drop` is set);
+ * - `status`: answer this status instead of running the route, with `body`
+ *   (default `{"detail": "Injected fault"}`) and `Retry-After: retryAfter`
+ *   (seconds or an HTTP date) when given;
+ * - `drop: "before-handler"`: destroy the connection without running the route;
+ * - `drop: "after-commit"`: run the route (its effect is committed), then destroy
+ *   the connection instead of sending the response (a lost POST/PATCH response).
+ */
+export type FaultRuleInput = z.infer<typeof faultRuleInputSchema>;
+
+/** A registered fault with its id and remaining count. */
+export interface FaultRule {
+  id: string;
+  method: string;
+  path: string;
+  remaining: number;
+  status?: number;
+  retryAfter?: string;
+  delayMs?: number;
+  body?: unknown;
+  drop?: (typeof DROP_MODES)[number];
+}
+
+function globToRegExp(glob: string): RegExp {
+  const escaped = glob.split("*").map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"));
+  return new RegExp(`^${escaped.join(".*")}$`);
+}
+
+/** The fault rules of one emulator instance. */
+export class FaultRegistry {
+  private rules: FaultRule[] = [];
+
+  /** Registers a fault and returns it. */
+  add(input: FaultRuleInput): FaultRule {
+    const rule: FaultRule = {
+      id: randomUUID(),
+      method: (input.method ?? "*").toUpperCase(),
+      path: input.path,
+      remaining: input.times ?? 1,
+      ...(input.status !== undefined ? { status: input.status } : {}),
+      ...(input.retryAfter !== undefined ? { retryAfter: String(input.retryAfter) } : {}),
+      ...(input.delayMs !== undefined ? { delayMs: input.delayMs } : {}),
+      ...(input.body !== undefined ? { body: input.body } : {}),
+      ...(input.drop !== undefined ? { drop: input.drop } : {}),
+    };
+    this.rules.push(rule);
+    return { ...rule };
+  }
+
+  /** Removes every rule. */
+  clear(): void {
+    this.rules = [];
+  }
+
+  /** Copies of the active rules. */
+  list(): FaultRule[] {
+    return this.rules.map((r) => ({ ...r }));
+  }
+
+  /** Finds the first rule matching the request, consumes one use and returns it. */
+  take(method: string, path: string): FaultRule | undefined {
+    const rule = this.rules.find(
+      (r) => (r.method === "*" || r.method === method.toUpperCase()) && globToRegExp(r.path).test(path),
+    );
+    if (!rule) return undefined;
+    rule.remaining -= 1;
+    if (rule.remaining <= 0) this.rules = this.rules.filter((r) => r !== rule);
+    return { ...rule };
+  }
+}
+
+/** A sliding one-second window limiting API requests per second. */
+export class RateLimiter {
+  private hitsMs: number[] = [];
+
+  /** @param requestsPerSecond limit, or `null` for none. */
+  constructor(public requestsPerSecond: number | null) {}
+
+  /** Records a request at `nowMs`; false when it exceeds the limit (it is then not counted). */
+  allow(nowMs: number): boolean {
+    if (this.requestsPerSecond === null) return true;
+    this.hitsMs = this.hitsMs.filter((t) => t > nowMs - 1000);
+    if (this.hitsMs.length >= this.requestsPerSecond) return false;
+    this.hitsMs.push(nowMs);
+    return true;
+  }
+
+  /** Seconds until a request would be accepted again (at least 1). */
+  retryAfterSeconds(nowMs: number): number {
+    const oldest = this.hitsMs[0];
+    return oldest === undefined ? 1 : Math.max(1, Math.ceil((oldest + 1000 - nowMs) / 1000));
+  }
+}

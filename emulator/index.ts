@@ -1,0 +1,126 @@
+import type { AddressInfo } from "node:net";
+import type { EmulatorContext } from "./context";
+import { EmulatorControl } from "./control";
+import { generateSecretKey, SecretBox } from "./crypto";
+import { ExportRunner } from "./exportRuns";
+import { FaultRegistry, RateLimiter } from "./faults";
+import { type EmulatorOptions, FAST_TIMINGS, mergeTimings } from "./options";
+import { loadOrCreateSecretKey, loadState, saveState } from "./persistence";
+import { RequestLog } from "./requestLog";
+import { applySeed, DEFAULT_SEED, emptyState } from "./seed";
+import { buildServer } from "./server";
+import { Store } from "./store";
+import type { EmulatorState } from "./types";
+
+export type { EmulatorOptions, EmulatorTimings } from "./options";
+export { FAST_TIMINGS, REALISTIC_TIMINGS, TIMING_PRESETS } from "./options";
+export type { SeedInput } from "./seed";
+export {
+  DEFAULT_API_KEY,
+  DEFAULT_BEARER_TOKEN,
+  DEFAULT_ORG_API_KEY,
+  DEFAULT_ORGANIZATION_ID,
+  DEFAULT_SEED,
+  DEFAULT_WORKSPACE_ID,
+} from "./seed";
+export { EmulatorControl } from "./control";
+export type { RevisionDump, RevisionFailureInput, RevisionFailureTarget, StateDump } from "./control";
+export type { FaultRule, FaultRuleInput } from "./faults";
+export type { RequestLogEntry } from "./requestLog";
+export type { ExportRunOptions } from "./exportRuns";
+export type * from "./types";
+export { REVISION_STEPS, REVISION_FAILURE_STATUSES } from "./types";
+
+/** A running emulator. */
+export interface Emulator {
+  /** Base URL, e.g. `http://127.0.0.1:40123` (control plane at `/v2` and `/api-host/v2`, REST API at `/api/v1`). */
+  url: string;
+  /** The bound port. */
+  port: number;
+  /** In-process control handle (available whether or not the HTTP control routes are enabled). */
+  control: EmulatorControl;
+  /** Stops export runs and the server, closing open connections. */
+  close(): Promise<void>;
+}
+
+function checkSecretKey(state: EmulatorState, secrets: SecretBox): void {
+  const sample =
+    state.deployments.flatMap((d) => d.secrets.map((s) => s.encryptedValue))[0] ??
+    state.destinations.map((d) => d.encryptedCredentials).find((c): c is string => c !== null);
+  if (sample === undefined) return;
+  try {
+    secrets.decrypt(sample);
+  } catch {
+    throw new Error("the secret key does not decrypt the persisted state (pass the --secret-key used before)");
+  }
+}
+
+/**
+ * Starts an emulator of the control plane and bulk-export destinations APIs.
+ * State lives in memory unless `dataDir` is given; then it is loaded from and
+ * written (atomically) to `<dataDir>/state.json`, and revisions continue where
+ * they were after a restart. The seed (default {@link DEFAULT_SEED}) is applied
+ * to a fresh state and merged into a loaded one.
+ */
+export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const now = options.now ?? Date.now;
+  const dataDir = options.dataDir;
+  const seed = options.seed ?? DEFAULT_SEED;
+  const secretKey = options.secretKey ?? (dataDir !== undefined ? loadOrCreateSecretKey(dataDir) : generateSecretKey());
+  const secrets = new SecretBox(secretKey);
+  const loaded = dataDir !== undefined ? loadState(dataDir) : undefined;
+  const state = loaded ?? emptyState();
+  checkSecretKey(state, secrets);
+  applySeed(state, seed, now());
+  for (const run of state.exportRuns) {
+    if (run.status === "running") {
+      run.status = "interrupted";
+      run.finishedAtMs = now();
+    }
+  }
+  const store = new Store(state, dataDir !== undefined ? (s) => saveState(dataDir, s) : () => undefined);
+  store.commit();
+
+  const initialTimings = mergeTimings(FAST_TIMINGS, options.timings);
+  const initialRateLimitPerSecond = options.rateLimitPerSecond ?? null;
+  const ctx: EmulatorContext = {
+    store,
+    secrets,
+    now,
+    timings: initialTimings,
+    seed,
+    s3: {
+      endpointOverride: options.s3EndpointOverride,
+      timeoutMs: options.s3TimeoutMs ?? 5000,
+      selfHosted: options.selfHosted ?? false,
+    },
+    pendingFailuresByName: new Map(),
+  };
+  const faults = new FaultRegistry();
+  const rateLimiter = new RateLimiter(initialRateLimitPerSecond);
+  const requestLog = new RequestLog();
+  const exportRuns = new ExportRunner(ctx);
+  const control = new EmulatorControl({
+    ctx,
+    faults,
+    rateLimiter,
+    requestLog,
+    exportRuns,
+    initialTimings,
+    initialRateLimitPerSecond,
+  });
+  const app = buildServer(ctx, { faults, rateLimiter, requestLog }, options.control ? control : null);
+  const host = options.host ?? "127.0.0.1";
+  await app.listen({ port: options.port ?? 0, host });
+  const port = (app.server.address() as AddressInfo).port;
+  const urlHost = host.includes(":") ? `[${host}]` : host;
+  return {
+    url: `http://${urlHost}:${port}`,
+    port,
+    control,
+    close: async () => {
+      await exportRuns.stop();
+      await app.close();
+    },
+  };
+}

@@ -1,0 +1,90 @@
+import type { SeedInput } from "./seed";
+import { REVISION_STEPS, type StepDurationsMs } from "./types";
+
+/** Timings of simulated asynchronous work. */
+export interface EmulatorTimings {
+  /** Time a revision spends in each in-progress step, in milliseconds. */
+  stepDurationsMs: StepDurationsMs;
+  /** Time a deleted deployment stays `AWAITING_DELETE` before it answers 404, in milliseconds. */
+  deleteDurationMs: number;
+}
+
+/** Fast timings for tests: 20 ms per revision step (120 ms to `DEPLOYED`), 50 ms delete. */
+export const FAST_TIMINGS: EmulatorTimings = {
+  stepDurationsMs: {
+    CREATING: 20,
+    QUEUED: 20,
+    AWAITING_BUILD: 20,
+    BUILDING: 20,
+    AWAITING_DEPLOY: 20,
+    DEPLOYING: 20,
+  },
+  deleteDurationMs: 50,
+};
+
+/** Realistic timings for demos: about 27 s from `CREATING` to `DEPLOYED`, 5 s delete. */
+export const REALISTIC_TIMINGS: EmulatorTimings = {
+  stepDurationsMs: {
+    CREATING: 1_000,
+    QUEUED: 2_000,
+    AWAITING_BUILD: 2_000,
+    BUILDING: 12_000,
+    AWAITING_DEPLOY: 2_000,
+    DEPLOYING: 8_000,
+  },
+  deleteDurationMs: 5_000,
+};
+
+/** Named timing presets (`--timings fast|realistic`). */
+export const TIMING_PRESETS: Readonly<Record<"fast" | "realistic", EmulatorTimings>> = {
+  fast: FAST_TIMINGS,
+  realistic: REALISTIC_TIMINGS,
+};
+
+/** Options of {@link createEmulator}. Every field is optional. */
+export interface EmulatorOptions {
+  /** TCP port; default 0 (a free port). */
+  port?: number;
+  /** Interface to bind; default `127.0.0.1`. */
+  host?: string;
+  /** Directory for the state file and generated secret key; default none (state in memory only). */
+  dataDir?: string;
+  /**
+   * Key encrypting secrets at rest: 64 hex characters (raw 256-bit key) or any
+   * passphrase (derived with scrypt). Default: generated once into `dataDir`
+   * (`secret.key`), or a random per-process key without `dataDir`.
+   */
+  secretKey?: string;
+  /** Seed applied on a fresh state and on reset; default {@link DEFAULT_SEED}. */
+  seed?: SeedInput;
+  /** Timings; default {@link FAST_TIMINGS}; partial step durations merge with it. */
+  timings?: { stepDurationsMs?: Partial<StepDurationsMs>; deleteDurationMs?: number };
+  /** Serve the `/__emulator/` control routes over HTTP; default false. */
+  control?: boolean;
+  /**
+   * S3 endpoint that AWS-style destinations (a `region` and no `endpoint_url`)
+   * are sent to, e.g. a local versitygw; default none (real AWS).
+   */
+  s3EndpointOverride?: string;
+  /** Accept destinations without `credentials` (self-hosted behaviour); default false. */
+  selfHosted?: boolean;
+  /** Answer 429 with `Retry-After` above this many API requests per second; default none. */
+  rateLimitPerSecond?: number | null;
+  /** Timeout of each S3 call of a test write, in milliseconds; default 5000. */
+  s3TimeoutMs?: number;
+  /** Clock in epoch milliseconds; default `Date.now`. Tests may pass a fake clock. */
+  now?: () => number;
+}
+
+/** Merges partial timings over a base. */
+export function mergeTimings(
+  base: EmulatorTimings,
+  partial: { stepDurationsMs?: Partial<StepDurationsMs>; deleteDurationMs?: number } | undefined,
+): EmulatorTimings {
+  const stepDurationsMs: StepDurationsMs = { ...base.stepDurationsMs };
+  for (const step of REVISION_STEPS) {
+    const value = partial?.stepDurationsMs?.[step];
+    if (value !== undefined) stepDurationsMs[step] = value;
+  }
+  return { stepDurationsMs, deleteDurationMs: partial?.deleteDurationMs ?? base.deleteDurationMs };
+}

@@ -1,0 +1,139 @@
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import type { EmulatorContext } from "./context";
+import type { EmulatorControl } from "./control";
+import { handleError } from "./errors";
+import type { FaultRegistry, RateLimiter } from "./faults";
+import type { RequestLog, RequestLogEntry } from "./requestLog";
+import { CONTROL_PREFIX, registerControlRoutes } from "./routes/control";
+import { registerDeploymentRoutes } from "./routes/deployments";
+import { registerDestinationRoutes } from "./routes/destinations";
+import { registerOAuthRoutes } from "./routes/oauth";
+
+/** Path prefixes the control plane is served under (cloud layout and self-hosted layout). */
+export const CONTROL_PLANE_PREFIXES: readonly string[] = ["/v2", "/api-host/v2"];
+
+/** What shapes traffic: faults, the rate limit and the request log. */
+export interface TrafficControls {
+  faults: FaultRegistry;
+  rateLimiter: RateLimiter;
+  requestLog: RequestLog;
+}
+
+interface RequestTrace {
+  startedAt: number;
+  time: string;
+  fault?: RequestLogEntry["fault"];
+  dropAfterCommit: boolean;
+  logged: boolean;
+}
+
+function pathOf(request: FastifyRequest): string {
+  return request.url.split("?")[0] ?? request.url;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function installTrafficHooks(app: FastifyInstance, ctx: EmulatorContext, traffic: TrafficControls): void {
+  const traces = new WeakMap<FastifyRequest, RequestTrace>();
+  const log = (request: FastifyRequest, trace: RequestTrace, status: number): void => {
+    if (trace.logged) return;
+    trace.logged = true;
+    traffic.requestLog.add({
+      method: request.method,
+      path: pathOf(request),
+      status,
+      time: trace.time,
+      durationMs: Math.round((performance.now() - trace.startedAt) * 1000) / 1000,
+      ...(trace.fault ? { fault: trace.fault } : {}),
+    });
+  };
+
+  app.addHook("onRequest", async (request, reply) => {
+    const path = pathOf(request);
+    if (path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)) return;
+    const trace: RequestTrace = {
+      startedAt: performance.now(),
+      time: new Date(ctx.now()).toISOString(),
+      dropAfterCommit: false,
+      logged: false,
+    };
+    traces.set(request, trace);
+    if (!traffic.rateLimiter.allow(Date.now())) {
+      trace.fault = "rate-limit";
+      const retryAfter = traffic.rateLimiter.retryAfterSeconds(Date.now());
+      return reply.code(429).header("retry-after", String(retryAfter)).send({ detail: "Rate limit exceeded" });
+    }
+    const rule = traffic.faults.take(request.method, path);
+    if (!rule) return;
+    if (rule.delayMs !== undefined) {
+      trace.fault = "delay";
+      await sleep(rule.delayMs);
+    }
+    if (rule.drop === "before-handler") {
+      trace.fault = "drop";
+      log(request, trace, 0);
+      reply.hijack();
+      request.raw.socket.destroy();
+      return;
+    }
+    if (rule.drop === "after-commit") {
+      trace.fault = "commit-then-drop";
+      trace.dropAfterCommit = true;
+      return;
+    }
+    if (rule.status !== undefined) {
+      trace.fault = "status";
+      if (rule.retryAfter !== undefined) void reply.header("retry-after", rule.retryAfter);
+      return reply.code(rule.status).send(rule.body ?? { detail: "Injected fault" });
+    }
+  });
+
+  app.addHook("onSend", async (request, reply, payload) => {
+    const trace = traces.get(request);
+    if (trace?.dropAfterCommit) {
+      log(request, trace, reply.statusCode);
+      request.raw.socket.destroy();
+    }
+    return payload;
+  });
+
+  app.addHook("onResponse", async (request, reply) => {
+    const trace = traces.get(request);
+    if (trace) log(request, trace, reply.statusCode);
+  });
+}
+
+/**
+ * Builds the fastify app of one emulator: both APIs, traffic hooks, one error
+ * handler, 501 for unknown routes, and the control routes when `control` is given.
+ */
+export function buildServer(ctx: EmulatorContext, traffic: TrafficControls, control: EmulatorControl | null): FastifyInstance {
+  const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: 1_048_576 });
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
+    const text = typeof body === "string" ? body : body.toString("utf8");
+    if (text.trim() === "") {
+      done(null, undefined);
+      return;
+    }
+    try {
+      done(null, JSON.parse(text) as unknown);
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+  app.setErrorHandler(handleError);
+  app.setNotFoundHandler(async (request, reply) =>
+    reply.code(501).send({ detail: `Not implemented by the emulator: ${request.method} ${pathOf(request)}` }),
+  );
+  installTrafficHooks(app, ctx, traffic);
+  for (const prefix of CONTROL_PLANE_PREFIXES) {
+    registerDeploymentRoutes(app, ctx, prefix);
+    registerOAuthRoutes(app, ctx, prefix);
+  }
+  registerDestinationRoutes(app, ctx);
+  if (control) registerControlRoutes(app, control);
+  return app;
+}

@@ -1,0 +1,225 @@
+import type { z } from "zod";
+import { type FastApiValidationError, ValidationFailure } from "./errors";
+
+type Loc = (string | number)[];
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let current: unknown = root;
+  for (const key of path) {
+    if (current === null || typeof current !== "object") return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
+
+function quoteList(values: readonly unknown[]): string {
+  const quoted = values.map((v) => `'${String(v)}'`);
+  if (quoted.length <= 1) return quoted.join("");
+  return `${quoted.slice(0, -1).join(", ")} or ${quoted[quoted.length - 1] ?? ""}`;
+}
+
+function typeError(expected: string, input: unknown, loc: Loc): FastApiValidationError {
+  switch (expected) {
+    case "string":
+      return { type: "string_type", loc, msg: "Input should be a valid string", input };
+    case "boolean":
+      return { type: "bool_type", loc, msg: "Input should be a valid boolean", input };
+    case "int":
+      return { type: "int_type", loc, msg: "Input should be a valid integer", input };
+    case "number":
+      return { type: "float_type", loc, msg: "Input should be a valid number", input };
+    case "array":
+      return { type: "list_type", loc, msg: "Input should be a valid list", input };
+    case "record":
+    case "map":
+      return { type: "dict_type", loc, msg: "Input should be a valid dictionary", input };
+    default:
+      return {
+        type: "model_attributes_type",
+        loc,
+        msg: "Input should be a valid dictionary or object to extract fields from",
+        input,
+      };
+  }
+}
+
+function convertIssue(issue: z.core.$ZodIssue, root: unknown, locPrefix: Loc): FastApiValidationError[] {
+  const path = issue.path.filter((p): p is string | number => typeof p === "string" || typeof p === "number");
+  const loc: Loc = [...locPrefix, ...path];
+  const input = valueAt(root, issue.path);
+  if (input === undefined && issue.code !== "unrecognized_keys" && issue.code !== "custom") {
+    return [{ type: "missing", loc, msg: "Field required", input: valueAt(root, issue.path.slice(0, -1)) ?? null }];
+  }
+  switch (issue.code) {
+    case "invalid_type":
+      return [typeError(issue.expected, input, loc)];
+    case "too_small":
+      if (issue.origin === "string") {
+        const min = Number(issue.minimum);
+        return [{
+          type: "string_too_short",
+          loc,
+          msg: `String should have at least ${min} character${min === 1 ? "" : "s"}`,
+          input,
+          ctx: { min_length: min },
+        }];
+      }
+      return [{
+        type: "greater_than_equal",
+        loc,
+        msg: `Input should be greater than or equal to ${String(issue.minimum)}`,
+        input,
+        ctx: { ge: Number(issue.minimum) },
+      }];
+    case "too_big":
+      if (issue.origin === "string") {
+        const max = Number(issue.maximum);
+        return [{
+          type: "string_too_long",
+          loc,
+          msg: `String should have at most ${max} character${max === 1 ? "" : "s"}`,
+          input,
+          ctx: { max_length: max },
+        }];
+      }
+      return [{
+        type: "less_than_equal",
+        loc,
+        msg: `Input should be less than or equal to ${String(issue.maximum)}`,
+        input,
+        ctx: { le: Number(issue.maximum) },
+      }];
+    case "invalid_format": {
+      const pattern = "pattern" in issue && typeof issue.pattern === "string" ? issue.pattern : issue.format;
+      return [{
+        type: "string_pattern_mismatch",
+        loc,
+        msg: `String should match pattern '${pattern}'`,
+        input,
+        ctx: { pattern },
+      }];
+    }
+    case "invalid_value": {
+      const expected = quoteList(issue.values);
+      return [{
+        type: issue.values.length === 1 ? "literal_error" : "enum",
+        loc,
+        msg: `Input should be ${expected}`,
+        input,
+        ctx: { expected },
+      }];
+    }
+    case "unrecognized_keys":
+      return issue.keys.map((key) => ({
+        type: "extra_forbidden",
+        loc: [...loc, key],
+        msg: "Extra inputs are not permitted",
+        input: valueAt(input, [key]),
+      }));
+    default:
+      return [{ type: "value_error", loc, msg: `Value error, ${issue.message}`, input, ctx: { error: {} } }];
+  }
+}
+
+/**
+ * Converts zod issues to FastAPI/pydantic v2 `ValidationError` entries.
+ * @param root the validated value (inputs are read from it by path).
+ * @param locPrefix location prefix, e.g. `["body"]`.
+ */
+export function toFastApiErrors(issues: readonly z.core.$ZodIssue[], root: unknown, locPrefix: Loc): FastApiValidationError[] {
+  return issues.flatMap((issue) => convertIssue(issue, root, locPrefix));
+}
+
+/** Parses a request body with a zod schema; throws a 422 `ValidationFailure` on failure. */
+export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+  if (body === undefined || body === null) {
+    throw new ValidationFailure([{ type: "missing", loc: ["body"], msg: "Field required", input: null }]);
+  }
+  const result = schema.safeParse(body);
+  if (!result.success) throw new ValidationFailure(toFastApiErrors(result.error.issues, body, ["body"]));
+  return result.data;
+}
+
+/** Limits of an integer query parameter. */
+export interface IntQueryOptions {
+  /** Value when absent. */
+  defaultValue: number;
+  /** Inclusive minimum. */
+  ge?: number;
+  /** Inclusive maximum. */
+  le?: number;
+}
+
+/**
+ * Reads an integer query parameter the way FastAPI does, collecting errors
+ * into `errors` (so several bad parameters give one 422).
+ */
+export function intQuery(
+  query: Record<string, unknown>,
+  name: string,
+  options: IntQueryOptions,
+  errors: FastApiValidationError[],
+): number {
+  const raw = query[name];
+  if (raw === undefined) return options.defaultValue;
+  const text = Array.isArray(raw) ? String(raw[raw.length - 1]) : String(raw);
+  const loc = ["query", name];
+  if (!/^\s*[+-]?\d+\s*$/.test(text)) {
+    errors.push({
+      type: "int_parsing",
+      loc,
+      msg: "Input should be a valid integer, unable to parse string as an integer",
+      input: text,
+    });
+    return options.defaultValue;
+  }
+  const value = Number.parseInt(text, 10);
+  if (options.ge !== undefined && value < options.ge) {
+    errors.push({
+      type: "greater_than_equal",
+      loc,
+      msg: `Input should be greater than or equal to ${options.ge}`,
+      input: text,
+      ctx: { ge: options.ge },
+    });
+  }
+  if (options.le !== undefined && value > options.le) {
+    errors.push({
+      type: "less_than_equal",
+      loc,
+      msg: `Input should be less than or equal to ${options.le}`,
+      input: text,
+      ctx: { le: options.le },
+    });
+  }
+  return value;
+}
+
+/** Reads an optional string query parameter (last value wins). */
+export function stringQuery(query: Record<string, unknown>, name: string): string | undefined {
+  const raw = query[name];
+  if (raw === undefined) return undefined;
+  return Array.isArray(raw) ? String(raw[raw.length - 1]) : String(raw);
+}
+
+const UUID_PATTERN = /^(urn:uuid:)?[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
+
+/**
+ * Checks a UUID path parameter like FastAPI's `uuid_parsing` (422 otherwise)
+ * and returns it lower-cased in canonical form.
+ */
+export function uuidPathParam(params: unknown, name: string): string {
+  const value = (params as Record<string, string | undefined>)[name] ?? "";
+  if (UUID_PATTERN.test(value)) {
+    const hex = value.replace(/^urn:uuid:/i, "").replace(/-/g, "").toLowerCase();
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  }
+  const badIndex = [...value].findIndex((c) => !/[0-9a-fA-F-]/.test(c));
+  const reason =
+    badIndex >= 0
+      ? `invalid character: expected an optional prefix of \`urn:uuid:\` followed by [0-9a-fA-F-], found \`${value[badIndex] ?? ""}\` at ${badIndex + 1}`
+      : `invalid length: expected length 32 for simple format, found ${value.replace(/-/g, "").length}`;
+  throw new ValidationFailure([
+    { type: "uuid_parsing", loc: ["path", name], msg: `Input should be a valid UUID, ${reason}`, input: value, ctx: { error: reason } },
+  ]);
+}
