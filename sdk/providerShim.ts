@@ -30,6 +30,10 @@ export function providerShim(moduleName: ProviderModuleName): pulumi.dynamic.Res
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const load = (): pulumi.dynamic.ResourceProvider => (require("pulumi-langsmith/provider/" + moduleName) as ProviderModule).provider;
   return {
+    configure: (request) => {
+      const impl = load();
+      return impl.configure ? impl.configure(request) : Promise.resolve();
+    },
     check: (olds, news) => {
       const impl = load();
       return impl.check ? impl.check(olds, news) : Promise.resolve({ inputs: news });

@@ -1,0 +1,35 @@
+import * as pulumi from "@pulumi/pulumi";
+import { createClient, type LangSmithClient } from "./client";
+import { type ConfigGetter, type ProviderSettings, resolveSettings } from "./settings";
+
+/**
+ * The provider process's view of the stack configuration.
+ *
+ * Pulumi calls `configure` once per provider in the dynamic-provider process
+ * with the whole stack config (secrets decrypted). It is kept here, in memory
+ * of that process only, and read again at every call together with the
+ * environment, so nothing secret is ever captured in serialized code.
+ */
+let stackConfig: ConfigGetter = () => undefined;
+
+/**
+ * Records the stack configuration and validates its formats, so that a
+ * malformed URL or region fails `pulumi preview` right away.
+ *
+ * @throws ConfigurationError naming the key.
+ */
+export function configureProvider(request: pulumi.dynamic.ConfigureRequest): void {
+  const get: ConfigGetter = (key) => request.config.get(key);
+  resolveSettings(get);
+  stackConfig = get;
+}
+
+/** Settings from the recorded stack config and the current environment. */
+export function currentSettings(): ProviderSettings {
+  return resolveSettings(stackConfig);
+}
+
+/** A client for the current settings (cheap: no connection is opened until a call). */
+export function currentClient(settings: ProviderSettings = currentSettings()): LangSmithClient {
+  return createClient(settings.client);
+}

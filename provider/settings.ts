@@ -1,0 +1,134 @@
+import { type ClientConfig, ConfigurationError, resolveHosts } from "./client";
+
+/** Default deadline of a wait for a revision to reach `DEPLOYED`, in seconds (30 minutes). */
+export const DEFAULT_DEPLOY_TIMEOUT_SECONDS = 1800;
+/** Default deadline of a wait for a deleted deployment to disappear, in seconds (15 minutes). */
+export const DEFAULT_DELETE_TIMEOUT_SECONDS = 900;
+
+/**
+ * Everything the providers and invokes need from configuration, resolved once.
+ * Secret values (`apiKey`, `bearerToken`) never appear in messages.
+ */
+export interface ProviderSettings {
+  /** Base URLs, credentials, per-request timeout and retries for the REST client. */
+  client: ClientConfig;
+  /** Default wait for `DEPLOYED`, in seconds (`langsmith:deployTimeoutSeconds`; default 1800). */
+  deployTimeoutSeconds: number;
+  /** Default wait for a deletion to finish, in seconds (`langsmith:deleteTimeoutSeconds`; default 900). */
+  deleteTimeoutSeconds: number;
+}
+
+/** A source of raw configuration values: stack config keys such as `langsmith:apiKey`. */
+export type ConfigGetter = (key: string) => string | undefined;
+
+/**
+ * One configuration key: its stack config name, its environment fallback (if
+ * any), and whether it holds a secret.
+ */
+interface ConfigKey {
+  readonly key: string;
+  readonly env?: string;
+  readonly secret?: boolean;
+}
+
+/**
+ * The `langsmith:*` configuration keys. Stack config wins over the
+ * environment; the environment is read at call time, never captured.
+ */
+export const CONFIG_KEYS = {
+  apiKey: { key: "langsmith:apiKey", env: "LANGSMITH_API_KEY", secret: true },
+  bearerToken: { key: "langsmith:bearerToken", env: "LANGSMITH_BEARER_TOKEN", secret: true },
+  workspaceId: { key: "langsmith:workspaceId", env: "LANGSMITH_WORKSPACE_ID" },
+  region: { key: "langsmith:region" },
+  controlPlaneUrl: { key: "langsmith:controlPlaneUrl", env: "LANGSMITH_CONTROL_PLANE_URL" },
+  apiUrl: { key: "langsmith:apiUrl", env: "LANGSMITH_ENDPOINT" },
+  selfHostedUrl: { key: "langsmith:selfHostedUrl" },
+  deployTimeoutSeconds: { key: "langsmith:deployTimeoutSeconds" },
+  deleteTimeoutSeconds: { key: "langsmith:deleteTimeoutSeconds" },
+  requestTimeoutSeconds: { key: "langsmith:requestTimeoutSeconds" },
+  maxRetries: { key: "langsmith:maxRetries" },
+} as const satisfies Record<string, ConfigKey>;
+
+type KeyName = keyof typeof CONFIG_KEYS;
+
+/**
+ * Resolves settings from stack config (via `get`) and the environment.
+ *
+ * Formats are validated here, so a malformed URL, region or number fails the
+ * preview. Missing credentials are not an error here: the first API call
+ * reports them, so previews of new resources need none.
+ *
+ * @param get reads a stack config key, e.g. from `configure(req)`.
+ * @param env the environment; default `process.env`, read at call time.
+ * @throws ConfigurationError naming the key and what to set.
+ */
+export function resolveSettings(get: ConfigGetter, env: NodeJS.ProcessEnv = process.env): ProviderSettings {
+  const value = (name: KeyName): string | undefined => {
+    const spec: ConfigKey = CONFIG_KEYS[name];
+    const fromConfig = nonEmpty(get(spec.key));
+    if (fromConfig !== undefined) return fromConfig;
+    return spec.env !== undefined ? nonEmpty(env[spec.env]) : undefined;
+  };
+
+  let hosts;
+  try {
+    hosts = resolveHosts({
+      ...optional("region", value("region")),
+      ...optional("selfHostedUrl", value("selfHostedUrl")),
+      ...optional("controlPlaneUrl", value("controlPlaneUrl")),
+      ...optional("apiUrl", value("apiUrl")),
+    });
+  } catch (error) {
+    if (error instanceof ConfigurationError) {
+      throw new ConfigurationError(
+        `invalid LangSmith configuration: ${error.message} (keys: langsmith:region, langsmith:selfHostedUrl, ` +
+          "langsmith:controlPlaneUrl or LANGSMITH_CONTROL_PLANE_URL, langsmith:apiUrl or LANGSMITH_ENDPOINT)",
+      );
+    }
+    throw error;
+  }
+
+  const requestTimeoutSeconds = positiveNumber("requestTimeoutSeconds", value("requestTimeoutSeconds"));
+  const maxRetries = wholeNumber("maxRetries", value("maxRetries"), 10);
+  const client: ClientConfig = {
+    controlPlaneUrl: hosts.controlPlaneUrl,
+    apiUrl: hosts.apiUrl,
+    ...optional("apiKey", value("apiKey")),
+    ...optional("bearerToken", value("bearerToken")),
+    ...optional("workspaceId", value("workspaceId")),
+    ...optional("timeoutMs", requestTimeoutSeconds === undefined ? undefined : Math.round(requestTimeoutSeconds * 1000)),
+    ...optional("maxRetries", maxRetries),
+  };
+  return {
+    client,
+    deployTimeoutSeconds: positiveNumber("deployTimeoutSeconds", value("deployTimeoutSeconds")) ?? DEFAULT_DEPLOY_TIMEOUT_SECONDS,
+    deleteTimeoutSeconds: positiveNumber("deleteTimeoutSeconds", value("deleteTimeoutSeconds")) ?? DEFAULT_DELETE_TIMEOUT_SECONDS,
+  };
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed === undefined || trimmed === "" ? undefined : trimmed;
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}
+
+function positiveNumber(name: KeyName, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const parsed = Number(raw);
+  if (!Number.isFinite(parsed) || parsed <= 0) {
+    throw new ConfigurationError(`invalid LangSmith configuration: ${CONFIG_KEYS[name].key} must be a positive number of seconds, not "${raw.slice(0, 40)}"`);
+  }
+  return parsed;
+}
+
+function wholeNumber(name: KeyName, raw: string | undefined, max: number): number | undefined {
+  if (raw === undefined) return undefined;
+  const parsed = Number(raw);
+  if (!Number.isInteger(parsed) || parsed < 0 || parsed > max) {
+    throw new ConfigurationError(`invalid LangSmith configuration: ${CONFIG_KEYS[name].key} must be a whole number from 0 to ${max}, not "${raw.slice(0, 40)}"`);
+  }
+  return parsed;
+}

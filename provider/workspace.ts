@@ -1,0 +1,24 @@
+import { ConfigurationError } from "./client";
+
+/** The configured workspace differs from the one a resource was created in. */
+export class WorkspaceMismatchError extends ConfigurationError {}
+
+/**
+ * Refuses to act on a resource from another workspace. Without this guard, a
+ * stack pointed at the wrong workspace would see 404s and drop every resource
+ * from state as "gone".
+ *
+ * @param action e.g. `reading deployment "agent"`.
+ * @param stateTenantId the `tenantId` output recorded at creation (may be absent in old state).
+ * @param configuredWorkspaceId `langsmith:workspaceId` (or `LANGSMITH_WORKSPACE_ID`), if set.
+ * @throws WorkspaceMismatchError naming both workspaces.
+ */
+export function assertSameWorkspace(action: string, stateTenantId: unknown, configuredWorkspaceId: string | undefined): void {
+  if (typeof stateTenantId !== "string" || stateTenantId === "" || configuredWorkspaceId === undefined) return;
+  if (stateTenantId !== configuredWorkspaceId) {
+    throw new WorkspaceMismatchError(
+      `${action}: the resource belongs to workspace ${stateTenantId}, but langsmith:workspaceId is ${configuredWorkspaceId}; ` +
+        "refusing to act on it (a 404 there would wrongly drop it from state). Select the stack's own workspace and retry.",
+    );
+  }
+}
