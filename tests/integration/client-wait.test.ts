@@ -1,0 +1,218 @@
+/**
+ * waitForRevision and waitForDeletion through real HTTP, with the FakeClock
+ * driving poll intervals and deadlines (no real sleeping, no wall-clock asserts).
+ */
+import {
+  AbortedError,
+  AuthenticationError,
+  type LangSmithClient,
+  RevisionFailedError,
+  type RevisionStatusEvent,
+  WaitTimeoutError,
+  createClient,
+} from "../../provider/client";
+import { FakeClock, type ScriptedResponse, type ScriptedServer, startScriptedServer } from "../helpers/scriptedServer";
+
+function rev(id: string, status: string): ScriptedResponse {
+  return { path: `/v2/deployments/dep-1/revisions/${id}`, json: { id, status, created_at: "2025-01-01T00:00:00Z" } };
+}
+
+const MIN = 10;
+const MAX = 1_000;
+const MID = Math.round(Math.sqrt(MIN * MAX));
+
+describe("waiting over real HTTP", () => {
+  let server: ScriptedServer;
+  let clock: FakeClock;
+  let client: LangSmithClient;
+
+  beforeAll(async () => {
+    server = await startScriptedServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+  beforeEach(() => {
+    server.reset();
+    clock = new FakeClock();
+    client = createClient(
+      { apiKey: "k", controlPlaneUrl: server.url, apiUrl: server.url, maxRetries: 1 },
+      { clock, random: () => 0 },
+    );
+  });
+  afterEach(() => {
+    expect(server.pending()).toBe(0);
+  });
+
+  test("polls through the statuses to DEPLOYED, adapting the interval, reporting each change", async () => {
+    server.enqueue(
+      rev("rev-1", "QUEUED"),
+      rev("rev-1", "BUILDING"),
+      rev("rev-1", "BUILDING"),
+      rev("rev-1", "AWAITING_DEPLOY"),
+      rev("rev-1", "DEPLOYING"),
+      rev("rev-1", "DEPLOYED"),
+    );
+    const events: RevisionStatusEvent[] = [];
+    const result = await client.waitForRevision({
+      deploymentId: "dep-1",
+      revisionId: "rev-1",
+      minIntervalMs: MIN,
+      maxIntervalMs: MAX,
+      onStatus: (e) => events.push(e),
+    });
+    expect(result.revision.status).toBe("DEPLOYED");
+    expect(result.supersededRevisionIds).toEqual([]);
+    expect(events.map((e) => [e.status, e.previousStatus])).toEqual([
+      ["QUEUED", undefined],
+      ["BUILDING", "QUEUED"],
+      ["AWAITING_DEPLOY", "BUILDING"],
+      ["DEPLOYING", "AWAITING_DEPLOY"],
+      ["DEPLOYED", "DEPLOYING"],
+    ]);
+    // Slow while building, fast near the end, in between when queued.
+    expect(clock.sleeps).toEqual([MID, MAX, MAX, MIN, MIN]);
+    expect(result.elapsedMs).toBe(MID + 2 * MAX + 2 * MIN);
+  });
+
+  test.each(["BUILD_FAILED", "DEPLOY_FAILED", "CREATE_FAILED", "SOME_NEW_FAILED_STATE"])(
+    "%s ends the wait with RevisionFailedError",
+    async (status) => {
+      server.enqueue(rev("rev-1", "BUILDING"), rev("rev-1", status));
+      const err = await client
+        .waitForRevision({ deploymentId: "dep-1", revisionId: "rev-1", name: "agent", minIntervalMs: MIN, maxIntervalMs: MAX })
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(RevisionFailedError);
+      const e = err as RevisionFailedError;
+      expect(e.revisionId).toBe("rev-1");
+      expect(e.deploymentId).toBe("dep-1");
+      expect(e.revisionStatus).toBe(status);
+      expect(e.message).toContain(`waiting for deployment "agent": revision rev-1 ended in ${status}`);
+    },
+  );
+
+  test("INTERRUPTED, UNKNOWN and unseen statuses keep polling", async () => {
+    server.enqueue(
+      rev("rev-1", "INTERRUPTED"),
+      rev("rev-1", "UNKNOWN"),
+      rev("rev-1", "BRAND_NEW_STATUS"),
+      rev("rev-1", "DEPLOYED"),
+    );
+    const events: string[] = [];
+    await client.waitForRevision({
+      deploymentId: "dep-1",
+      revisionId: "rev-1",
+      minIntervalMs: MIN,
+      maxIntervalMs: MAX,
+      onStatus: (e) => events.push(e.status),
+    });
+    expect(events).toEqual(["INTERRUPTED", "UNKNOWN", "BRAND_NEW_STATUS", "DEPLOYED"]);
+    expect(clock.sleeps).toEqual([MID, MID, MID]);
+  });
+
+  test("SKIPPED follows the newest revision", async () => {
+    server.enqueue(
+      rev("rev-1", "BUILDING"),
+      rev("rev-1", "SKIPPED"),
+      {
+        path: "/v2/deployments/dep-1/revisions",
+        json: {
+          resources: [
+            { id: "rev-2", status: "QUEUED", created_at: "2025-01-02T00:00:00Z" },
+            { id: "rev-1", status: "SKIPPED", created_at: "2025-01-01T00:00:00Z" },
+          ],
+          offset: 2,
+        },
+      },
+      rev("rev-2", "QUEUED"),
+      rev("rev-2", "DEPLOYED"),
+    );
+    const events: RevisionStatusEvent[] = [];
+    const result = await client.waitForRevision({
+      deploymentId: "dep-1",
+      revisionId: "rev-1",
+      minIntervalMs: MIN,
+      maxIntervalMs: MAX,
+      onStatus: (e) => events.push(e),
+    });
+    expect(result.revision.id).toBe("rev-2");
+    expect(result.supersededRevisionIds).toEqual(["rev-1"]);
+    expect(events.map((e) => `${e.revisionId}:${e.status}`)).toEqual([
+      "rev-1:BUILDING",
+      "rev-1:SKIPPED",
+      "rev-2:QUEUED",
+      "rev-2:DEPLOYED",
+    ]);
+    expect(events[2]?.supersededRevisionId).toBe("rev-1");
+    expect(server.requests[2]?.query).toEqual({ limit: "1" });
+  });
+
+  test("past the deadline: WaitTimeoutError with the last status", async () => {
+    server.setFallback(rev("rev-1", "BUILDING"));
+    const err = await client
+      .waitForRevision({ deploymentId: "dep-1", revisionId: "rev-1", name: "agent", waitTimeoutMs: 3_500, minIntervalMs: MIN, maxIntervalMs: MAX })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(WaitTimeoutError);
+    const e = err as WaitTimeoutError;
+    expect(e.lastStatus).toBe("BUILDING");
+    expect(e.revisionId).toBe("rev-1");
+    expect(e.waitTimeoutMs).toBe(3_500);
+    expect(e.message).toContain('waiting for deployment "agent": revision rev-1 is still BUILDING');
+    // Never sleeps past the deadline: 1000 x3, then the 500 left.
+    expect(clock.sleeps).toEqual([MAX, MAX, MAX, 500]);
+  });
+
+  test("transient errors while polling keep the wait going", async () => {
+    server.enqueue(
+      rev("rev-1", "BUILDING"),
+      { status: 503 },
+      { status: 503 }, // retry inside request() also fails -> wait keeps polling
+      rev("rev-1", "DEPLOYED"),
+    );
+    const result = await client.waitForRevision({ deploymentId: "dep-1", revisionId: "rev-1", minIntervalMs: MIN, maxIntervalMs: MAX });
+    expect(result.revision.status).toBe("DEPLOYED");
+  });
+
+  test("non-transient errors end the wait", async () => {
+    server.enqueue({ status: 401, json: { detail: "Invalid API key" } });
+    await expect(
+      client.waitForRevision({ deploymentId: "dep-1", revisionId: "rev-1", minIntervalMs: MIN, maxIntervalMs: MAX }),
+    ).rejects.toBeInstanceOf(AuthenticationError);
+  });
+
+  test("an AbortSignal stops the wait", async () => {
+    const controller = new AbortController();
+    server.setFallback(rev("rev-1", "BUILDING"));
+    clock.onSleep = () => controller.abort();
+    await expect(
+      client.waitForRevision({ deploymentId: "dep-1", revisionId: "rev-1", signal: controller.signal, minIntervalMs: MIN, maxIntervalMs: MAX }),
+    ).rejects.toBeInstanceOf(AbortedError);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  describe("waitForDeletion", () => {
+    const dep = (status: string): ScriptedResponse => ({
+      path: "/v2/deployments/dep-1",
+      json: { id: "dep-1", name: "agent", source: "github", source_config: {}, source_revision_config: {}, latest_revision_id: null, status },
+    });
+
+    test("polls GET until 404", async () => {
+      server.enqueue(dep("AWAITING_DELETE"), dep("AWAITING_DELETE"), dep("AWAITING_FINAL_DELETE"), { status: 404, json: { detail: "Not found" } });
+      const statuses: string[] = [];
+      await client.waitForDeletion({ deploymentId: "dep-1", intervalMs: 50, onStatus: (e) => statuses.push(e.status) });
+      expect(statuses).toEqual(["AWAITING_DELETE", "AWAITING_FINAL_DELETE"]);
+      expect(clock.sleeps).toEqual([50, 50, 50]);
+    });
+
+    test("past the deadline: WaitTimeoutError with the last status", async () => {
+      server.setFallback(dep("AWAITING_DELETE"));
+      const err = await client
+        .waitForDeletion({ deploymentId: "dep-1", name: "agent", intervalMs: 100, waitTimeoutMs: 250 })
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(WaitTimeoutError);
+      expect((err as WaitTimeoutError).lastStatus).toBe("AWAITING_DELETE");
+      expect((err as Error).message).toContain('waiting for deployment "agent" to be deleted');
+      expect(clock.sleeps).toEqual([100, 100, 50]);
+    });
+  });
+});
