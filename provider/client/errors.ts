@@ -102,9 +102,10 @@ export class ApiStatusError extends LangSmithError {
   /** Redacted, truncated server explanation (`detail`, `error` code or rendered 422 list); empty when none. */
   readonly detail: string;
 
-  constructor(message: string, info: RequestInfo & { status: number; detail: string }) {
+  /** @param info `detail` defaults to `''` (for errors built by callers that re-word a service error). */
+  constructor(message: string, info: RequestInfo & { status: number; detail?: string }) {
     super(message, info);
-    this.detail = info.detail;
+    this.detail = info.detail ?? "";
   }
 
   protected override extraJson(): Record<string, string | number | boolean | undefined> {
@@ -132,9 +133,10 @@ export class UnprocessableEntityError extends ApiStatusError {
   /** Parsed validation issues (empty when `detail` was a plain string). */
   readonly issues: readonly ValidationIssue[];
 
-  constructor(message: string, info: RequestInfo & { status: number; detail: string; issues: readonly ValidationIssue[] }) {
+  /** @param info `issues` defaults to `[]`. */
+  constructor(message: string, info: RequestInfo & { status: number; detail?: string; issues?: readonly ValidationIssue[] }) {
     super(message, info);
-    this.issues = info.issues;
+    this.issues = info.issues ?? [];
   }
 }
 

@@ -122,8 +122,9 @@ export function renderPath(path: readonly PropertyKey[]): string {
 
 /** HTTP client with a single {@link HttpClient.request} method. */
 export class HttpClient {
-  private readonly axios: AxiosInstance;
-  private readonly credentials: Credentials;
+  // ES private fields: invisible to util.inspect (even with showHidden), JSON.stringify and Object.keys.
+  readonly #axios: AxiosInstance;
+  readonly #credentials: Credentials;
   private readonly timeoutMs: number;
   private readonly maxRetries: number;
   private readonly maxRetryAfterMs: number;
@@ -132,15 +133,15 @@ export class HttpClient {
   private readonly random: () => number;
 
   constructor(options: HttpClientOptions = {}) {
-    this.credentials = { ...options.credentials };
-    authHeaders(this.credentials); // validate header safety now; throws ConfigurationError
+    this.#credentials = { ...options.credentials };
+    authHeaders(this.#credentials); // validate header safety now; throws ConfigurationError
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxRetries = Math.max(0, Math.floor(options.maxRetries ?? DEFAULT_MAX_RETRIES));
     this.maxRetryAfterMs = options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
     this.userAgent = options.userAgent ?? defaultUserAgent();
     this.clock = options.clock ?? systemClock;
     this.random = options.random ?? Math.random;
-    this.axios = axios.create({
+    this.#axios = axios.create({
       maxRedirects: 0,
       validateStatus: () => true,
       responseType: "text",
@@ -148,9 +149,6 @@ export class HttpClient {
       timeout: 0,
       maxContentLength: MAX_RESPONSE_BYTES,
     });
-    // Keep credentials out of enumerable/inspectable state of this object.
-    Object.defineProperty(this, "credentials", { enumerable: false });
-    Object.defineProperty(this, "axios", { enumerable: false });
   }
 
   /** Send a request expecting a JSON body validated by `schema`. */
@@ -165,7 +163,7 @@ export class HttpClient {
    *   response came, ResponseValidationError when a 2xx body does not match `schema`, AbortedError on abort.
    */
   async request(spec: RequestSpec & { readonly schema?: z.ZodType }): Promise<ApiResponse<unknown>> {
-    if (!hasCredentials(this.credentials)) {
+    if (!hasCredentials(this.#credentials)) {
       throw new MissingCredentialsError(
         `${spec.action}: no LangSmith credentials: set langsmith:apiKey (or LANGSMITH_API_KEY), ` +
           "or langsmith:bearerToken (or LANGSMITH_BEARER_TOKEN)",
@@ -177,7 +175,7 @@ export class HttpClient {
     }
     const info = { method: spec.method, path: url.pathname };
     const headers: Record<string, string> = {
-      ...authHeaders(this.credentials),
+      ...authHeaders(this.#credentials),
       "User-Agent": this.userAgent,
       Accept: "application/json",
     };
@@ -187,7 +185,7 @@ export class HttpClient {
       headers["Content-Type"] = "application/json";
     }
     const secrets = new Set<string>([
-      ...credentialValues(this.credentials),
+      ...credentialValues(this.#credentials),
       ...(spec.secrets ?? []),
       ...collectSensitiveStrings(spec.body),
     ]);
@@ -254,7 +252,7 @@ export class HttpClient {
     spec.signal?.addEventListener("abort", onAbort, { once: true });
     const tries = attempt === 0 ? "" : ` (after ${attempt + 1} attempts)`;
     try {
-      const response = await this.axios.request<string>({
+      const response = await this.#axios.request<string>({
         url: url.toString(),
         method: spec.method,
         headers,

@@ -236,6 +236,14 @@ describe("client errors over real HTTP", () => {
     expectNoCanary(caught);
   });
 
+  test("the client object itself shows no credential when inspected or serialized", () => {
+    const c = createClient({ apiKey: CANARY_KEY, bearerToken: CANARY_BEARER, controlPlaneUrl: server.url, apiUrl: server.url });
+    for (const text of [inspect(c, { depth: null, showHidden: true }), JSON.stringify(c)]) {
+      expect(text).not.toContain(CANARY_KEY);
+      expect(text).not.toContain(CANARY_BEARER);
+    }
+  });
+
   describe("redaction canaries", () => {
     test("request secrets echoed in a 400 detail are redacted", async () => {
       server.enqueue({
