@@ -16,6 +16,12 @@ export interface ProviderSettings {
   deployTimeoutSeconds: number;
   /** Default wait for a deletion to finish, in seconds (`langsmith:deleteTimeoutSeconds`; default 900). */
   deleteTimeoutSeconds: number;
+  /**
+   * Revision polling bounds, in milliseconds, from `LANGSMITH_POLL_MIN_INTERVAL_MS` and
+   * `LANGSMITH_POLL_MAX_INTERVAL_MS`; default the client's (2 000 and 20 000). Meant for
+   * emulators whose revisions finish in seconds.
+   */
+  pollIntervalsMs: { minIntervalMs?: number; maxIntervalMs?: number };
 }
 
 /** A source of raw configuration values: stack config keys such as `langsmith:apiKey`. */
@@ -103,7 +109,21 @@ export function resolveSettings(get: ConfigGetter, env: NodeJS.ProcessEnv = proc
     client,
     deployTimeoutSeconds: positiveNumber("deployTimeoutSeconds", value("deployTimeoutSeconds")) ?? DEFAULT_DEPLOY_TIMEOUT_SECONDS,
     deleteTimeoutSeconds: positiveNumber("deleteTimeoutSeconds", value("deleteTimeoutSeconds")) ?? DEFAULT_DELETE_TIMEOUT_SECONDS,
+    pollIntervalsMs: {
+      ...optional("minIntervalMs", envMilliseconds(env, "LANGSMITH_POLL_MIN_INTERVAL_MS")),
+      ...optional("maxIntervalMs", envMilliseconds(env, "LANGSMITH_POLL_MAX_INTERVAL_MS")),
+    },
   };
+}
+
+function envMilliseconds(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return undefined;
+  const parsed = Number(raw);
+  if (!Number.isInteger(parsed) || parsed < 10 || parsed > 600_000) {
+    throw new ConfigurationError(`invalid LangSmith configuration: ${name} must be a whole number of milliseconds from 10 to 600000, not "${raw.slice(0, 40)}"`);
+  }
+  return parsed;
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

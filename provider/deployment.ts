@@ -1,0 +1,366 @@
+import type * as pulumi from "@pulumi/pulumi";
+import {
+  ApiConnectionError,
+  ConflictError,
+  type Deployment,
+  type LangSmithClient,
+  NotFoundError,
+  type PatchDeploymentRequest,
+  RevisionFailedError,
+  WaitTimeoutError,
+} from "./client";
+import { configureProvider, currentClient, currentSettings } from "./context";
+import { AdoptionError, NameTakenError } from "./errors";
+import { describeChanges, diffDeployment } from "./deploymentDiff";
+import {
+  type DeploymentInputs,
+  DeploymentInputsSchema,
+  toCreateRequest,
+  toWireRevisionConfig,
+  toWireSourceConfig,
+  validateDeploymentInputs,
+} from "./deploymentSchema";
+import { type DeploymentOutputs, needsResume, type ObservedDeployment, outputsFrom, refreshedOutputs } from "./deploymentState";
+import { formatDuration, logProgress, shortId } from "./progress";
+import type { ProviderSettings } from "./settings";
+import { assertSameWorkspace } from "./workspace";
+
+const KIND = "deployment";
+
+/**
+ * A create or update whose deployment exists but whose revision failed or
+ * did not reach `DEPLOYED` in time. Pulumi records the resource with an
+ * initialization error instead of forgetting it; the next `pulumi up`
+ * resumes (polls again, or re-submits a failed revision).
+ */
+interface PartialFailure {
+  message: string;
+  id: string;
+  properties: Record<string, unknown>;
+  reasons: string[];
+}
+
+/** The Deployment dynamic provider. Loaded by the shim in sdk/providerShim.ts. */
+export const provider: pulumi.dynamic.ResourceProvider = {
+  async configure(request) {
+    configureProvider(request);
+  },
+
+  async check(_olds, news) {
+    const failures = validateDeploymentInputs(news);
+    return { inputs: news, failures };
+  },
+
+  async diff(_id, olds, news) {
+    const result = diffDeployment(olds, news);
+    return {
+      changes: result.changes,
+      replaces: result.replaces,
+      deleteBeforeReplace: result.deleteBeforeReplace,
+    };
+  },
+
+  async create(raw) {
+    const inputs = parseInputs(raw);
+    const settings = currentSettings();
+    const client = currentClient(settings);
+    const adopted = inputs.adoptExistingId !== undefined;
+    const { deployment, how } = adopted
+      ? await adopt(client, inputs)
+      : await createOrFind(client, inputs);
+    const patched = adopted ? await reconcileAdopted(client, deployment, inputs) : undefined;
+    const current = patched?.deployment ?? deployment;
+    const started = patched ? `${how}; ${patched.what}` : how;
+    const observed = await settle(client, settings, inputs, current, started, raw);
+    return { id: current.id, outs: observed };
+  },
+
+  async read(id, props) {
+    const previous = props as DeploymentOutputs;
+    const settings = currentSettings();
+    const name = previous.name ?? id;
+    assertSameWorkspace(`reading deployment "${name}"`, previous.tenantId, settings.client.workspaceId);
+    const client = currentClient(settings);
+    let deployment: Deployment;
+    try {
+      deployment = await client.deployments.get(id, { name });
+    } catch (error) {
+      // Gone: return no id, and the engine drops it from state.
+      if (error instanceof NotFoundError) return { id: "", props: {} };
+      throw error;
+    }
+    const revisionStatus = await latestRevisionStatus(client, deployment);
+    return { id, props: { ...refreshedOutputs(previous, { deployment, revisionStatus }), __provider: props["__provider"] } };
+  },
+
+  async update(id, olds, news) {
+    const previous = olds as DeploymentOutputs;
+    const inputs = parseInputs(news);
+    const settings = currentSettings();
+    assertSameWorkspace(`updating deployment "${inputs.name}"`, previous.tenantId, settings.client.workspaceId);
+    const client = currentClient(settings);
+    const plan = diffDeployment(olds, news);
+    const resume = needsResume(previous) && inputs.waitForDeployed !== false;
+
+    const body: PatchDeploymentRequest = {};
+    if (plan.changed.patch.length > 0) body.source_config = toWireSourceConfig(pick(inputs.sourceConfig, plan.changed.patch));
+    const newRevision = plan.changed.revision.length > 0 || (resume && isFailed(previous.latestRevisionStatus));
+    if (newRevision) {
+      body.source_revision_config = toWireRevisionConfig(inputs.sourceRevisionConfig);
+      if (plan.changed.revision.includes("secrets")) body.secrets = inputs.secrets ?? [];
+    }
+
+    if (body.source_config === undefined && body.source_revision_config === undefined) {
+      if (resume && typeof previous.latestRevisionId === "string") {
+        // The last wait timed out or was interrupted: poll the same revision again.
+        const deployment = await client.deployments.get(id, { name: inputs.name });
+        const what = `resumed waiting for revision ${shortId(previous.latestRevisionId)} (was ${previous.latestRevisionStatus ?? "unknown"})`;
+        return { outs: await settle(client, settings, inputs, deployment, what, news) };
+      }
+      const what = plan.changed.local.length > 0 ? `updated provider settings (${describeChanges(plan.changed.local)}); no API call` : "no change";
+      return { outs: { ...previous, ...inputs, lastOperation: what } };
+    }
+
+    const deployment = await patchOnce(client, id, inputs.name, body, previous.latestRevisionId);
+    const reason = newRevision
+      ? plan.changed.revision.length > 0
+        ? `new revision ${shortId(deployment.latest_revision_id ?? "?")} (${describeRevisionChange(previous, inputs, plan.changed.revision)})`
+        : `re-submitted revision after ${previous.latestRevisionStatus ?? "failure"}: new revision ${shortId(deployment.latest_revision_id ?? "?")}`
+      : `patched in place (${describeChanges(plan.changed.patch)}); no new revision`;
+    const full = plan.changed.patch.length > 0 && newRevision ? `${reason}; patched ${describeChanges(plan.changed.patch)}` : reason;
+    if (!newRevision) {
+      const revisionStatus = previous.latestRevisionStatus ?? null;
+      return { outs: outputsFrom(inputs, { deployment, revisionStatus }, full) };
+    }
+    return { outs: await settle(client, settings, inputs, deployment, full, news) };
+  },
+
+  async delete(id, props) {
+    const previous = props as DeploymentOutputs;
+    const settings = currentSettings();
+    const name = previous.name ?? id;
+    assertSameWorkspace(`deleting deployment "${name}"`, previous.tenantId, settings.client.workspaceId);
+    const client = currentClient(settings);
+    const result = await client.deployments.delete(id, { name });
+    if (result.alreadyGone) return;
+    const timeoutSeconds = previous.deleteTimeoutSeconds ?? settings.deleteTimeoutSeconds;
+    logProgress(KIND, name, `deleting (waiting up to ${formatDuration(timeoutSeconds * 1000)} for the service to remove it)`);
+    const deletionInterval = settings.pollIntervalsMs.minIntervalMs;
+    await client.waitForDeletion({
+      deploymentId: id,
+      name,
+      waitTimeoutMs: timeoutSeconds * 1000,
+      ...(deletionInterval !== undefined ? { intervalMs: deletionInterval } : {}),
+      onStatus: (event) => logProgress(KIND, name, `deletion ${event.status} (${formatDuration(event.elapsedMs)})`),
+    });
+  },
+};
+
+/** Inputs after `check`, with the schema's defaults applied. */
+function parseInputs(raw: Record<string, unknown>): DeploymentInputs {
+  const { __provider: _provider, ...rest } = raw;
+  return DeploymentInputsSchema.parse(rest) as DeploymentInputs;
+}
+
+/** POSTs the deployment; when the response was lost, finds what the service committed instead of posting twice. */
+async function createOrFind(client: LangSmithClient, inputs: DeploymentInputs): Promise<{ deployment: Deployment; how: string }> {
+  const name = inputs.name;
+  try {
+    const created = await client.deployments.create(toCreateRequest(inputs), { name });
+    const deployment = await client.deployments.get(created.id, { name });
+    return { deployment, how: `created with revision ${shortId(created.latest_revision_id)}` };
+  } catch (error) {
+    if (error instanceof ConflictError) {
+      const existing = await client.deployments.findByName(name, { name }).catch(() => undefined);
+      const hint = existing ? ` Its id is ${existing.id}: set adoptExistingId: "${existing.id}" to manage it with this stack.` : "";
+      throw new NameTakenError(`creating deployment "${name}": a deployment with this name already exists in the workspace.${hint}`, {
+        status: 409,
+      });
+    }
+    if (!(error instanceof ApiConnectionError)) throw error;
+    // The POST may have been committed although its response was lost: look before posting again.
+    logProgress(KIND, name, "the create response was lost; looking the deployment up by name before retrying");
+    const found = await client.deployments.findByName(name, { name });
+    if (found !== undefined) return { deployment: found, how: "created (found by name after the create response was lost)" };
+    const created = await client.deployments.create(toCreateRequest(inputs), { name });
+    const deployment = await client.deployments.get(created.id, { name });
+    return { deployment, how: `created with revision ${shortId(created.latest_revision_id)} (second attempt; the first never reached the service)` };
+  }
+}
+
+/** Takes over the deployment named by `adoptExistingId`. */
+async function adopt(client: LangSmithClient, inputs: DeploymentInputs): Promise<{ deployment: Deployment; how: string }> {
+  const id = inputs.adoptExistingId ?? "";
+  let deployment: Deployment;
+  try {
+    deployment = await client.deployments.get(id, { name: inputs.name });
+  } catch (error) {
+    if (error instanceof NotFoundError) {
+      throw new AdoptionError(`adopting deployment "${inputs.name}": no deployment with id ${id} in the configured workspace`, { status: 404 });
+    }
+    throw error;
+  }
+  if (deployment.name !== inputs.name) {
+    throw new AdoptionError(
+      `adopting deployment "${inputs.name}": deployment ${id} is named "${deployment.name}"; set name to "${deployment.name}" to adopt it`,
+    );
+  }
+  return { deployment, how: `adopted existing deployment ${id}` };
+}
+
+/** After adoption: one PATCH bringing the deployment in line with the inputs, when it differs. */
+async function reconcileAdopted(
+  client: LangSmithClient,
+  deployment: Deployment,
+  inputs: DeploymentInputs,
+): Promise<{ deployment: Deployment; what: string } | undefined> {
+  const observed = refreshedOutputs(outputsFrom(inputs, { deployment, revisionStatus: null }, ""), { deployment, revisionStatus: null });
+  const drift = diffDeployment(observed as unknown as Record<string, unknown>, inputs as unknown as Record<string, unknown>);
+  if (drift.replaces.length > 0) {
+    throw new AdoptionError(
+      `adopting deployment "${inputs.name}": ${describeChanges(drift.replaces)} differ from the existing deployment and cannot be changed in place`,
+    );
+  }
+  const body: PatchDeploymentRequest = {};
+  if (drift.changed.patch.length > 0) body.source_config = toWireSourceConfig(pick(inputs.sourceConfig, drift.changed.patch));
+  if (drift.changed.revision.length > 0) {
+    body.source_revision_config = toWireRevisionConfig(inputs.sourceRevisionConfig);
+    if (drift.changed.revision.includes("secrets")) body.secrets = inputs.secrets ?? [];
+  }
+  if (body.source_config === undefined && body.source_revision_config === undefined) return undefined;
+  const patched = await patchOnce(client, deployment.id, inputs.name, body, deployment.latest_revision_id);
+  return { deployment: patched, what: `reconciled ${describeChanges([...drift.changed.patch, ...drift.changed.revision])}` };
+}
+
+/**
+ * Sends one PATCH. When its response is lost, the revisions tell whether it
+ * was committed (a revision newer than `previousRevisionId` exists); only if
+ * not is it sent again, so one update never makes two revisions.
+ */
+async function patchOnce(
+  client: LangSmithClient,
+  id: string,
+  name: string,
+  body: PatchDeploymentRequest,
+  previousRevisionId: string | null | undefined,
+): Promise<Deployment> {
+  try {
+    return await client.deployments.patch(id, body, { name });
+  } catch (error) {
+    if (!(error instanceof ApiConnectionError)) throw error;
+    logProgress(KIND, name, "the update response was lost; checking whether the service applied it before retrying");
+    const current = await client.deployments.get(id, { name });
+    const makesRevision = body.source_revision_config !== undefined;
+    if (makesRevision && current.latest_revision_id !== previousRevisionId && current.latest_revision_id !== null) return current;
+    if (!makesRevision && sourceConfigApplied(current, body)) return current;
+    return client.deployments.patch(id, body, { name });
+  }
+}
+
+function sourceConfigApplied(current: Deployment, body: PatchDeploymentRequest): boolean {
+  const wanted = body.source_config ?? {};
+  const actual = current.source_config as Record<string, unknown>;
+  return Object.entries(wanted).every(([key, value]) => JSON.stringify(actual[key] ?? null) === JSON.stringify(value ?? null));
+}
+
+/**
+ * Waits for the deployment's newest revision (unless `waitForDeployed` is
+ * false) with a progress line at each status change, and returns the outputs.
+ *
+ * @throws PartialFailure when the revision failed or the wait timed out, so
+ *   the engine keeps the resource in state.
+ */
+async function settle(
+  client: LangSmithClient,
+  settings: ProviderSettings,
+  inputs: DeploymentInputs,
+  deployment: Deployment,
+  what: string,
+  raw: Record<string, unknown>,
+): Promise<DeploymentOutputs> {
+  const name = inputs.name;
+  const revisionId = deployment.latest_revision_id;
+  if (inputs.waitForDeployed === false || revisionId === null) {
+    const revisionStatus = await latestRevisionStatus(client, deployment);
+    return outputsFrom(inputs, { deployment, revisionStatus }, `${what}; not waiting (waitForDeployed is false)`);
+  }
+  const timeoutSeconds = inputs.deployTimeoutSeconds ?? settings.deployTimeoutSeconds;
+  logProgress(KIND, name, `${what}; waiting up to ${formatDuration(timeoutSeconds * 1000)} for revision ${shortId(revisionId)} to be DEPLOYED`);
+  try {
+    const result = await client.waitForRevision({
+      deploymentId: deployment.id,
+      revisionId,
+      name,
+      waitTimeoutMs: timeoutSeconds * 1000,
+      ...settings.pollIntervalsMs,
+      onStatus: (event) => {
+        const followed = event.supersededRevisionId ? ` (revision ${shortId(event.supersededRevisionId)} was SKIPPED; following the newer one)` : "";
+        logProgress(KIND, name, `revision ${shortId(event.revisionId)} ${event.status} (${formatDuration(event.elapsedMs)})${followed}`);
+      },
+    });
+    const latest = await client.deployments.get(deployment.id, { name });
+    const followed = result.supersededRevisionIds.length > 0
+      ? `; revision ${shortId(result.supersededRevisionIds.join(", "))} was superseded (SKIPPED), followed the newest revision`
+      : "";
+    const observed: ObservedDeployment = {
+      deployment: { ...latest, latest_revision_id: result.revision.id },
+      revisionStatus: result.revision.status,
+    };
+    return outputsFrom(inputs, observed, `${what}; revision ${shortId(result.revision.id)} DEPLOYED in ${formatDuration(result.elapsedMs)}${followed}`);
+  } catch (error) {
+    if (error instanceof RevisionFailedError || error instanceof WaitTimeoutError) {
+      const failedRevision = error instanceof RevisionFailedError ? error.revisionId : (error.revisionId ?? revisionId);
+      const status = error instanceof RevisionFailedError ? error.revisionStatus : (error.lastStatus ?? null);
+      const resumeHint = error instanceof RevisionFailedError
+        ? "run pulumi up again to re-submit the revision after fixing the cause"
+        : "run pulumi up again to resume waiting";
+      const outputs = outputsFrom(
+        inputs,
+        { deployment: { ...deployment, latest_revision_id: failedRevision }, revisionStatus: status },
+        `${what}; revision ${shortId(failedRevision)} ${status ?? "did not finish"}: ${resumeHint}`,
+      );
+      const failure: PartialFailure = {
+        message: error.message,
+        id: deployment.id,
+        properties: { ...outputs, __provider: raw["__provider"] },
+        reasons: [error.message],
+      };
+      throw failure;
+    }
+    throw error;
+  }
+}
+
+/** Status of the deployment's newest revision, or null when it has none. */
+async function latestRevisionStatus(client: LangSmithClient, deployment: Deployment): Promise<string | null> {
+  if (deployment.latest_revision_id === null) return null;
+  const revision = await client.deployments.getRevision(deployment.id, deployment.latest_revision_id, { name: deployment.name });
+  return revision.status;
+}
+
+function isFailed(status: string | null | undefined): boolean {
+  return typeof status === "string" && status.includes("FAILED");
+}
+
+/** The in-place fields named by dotted `paths` (e.g. `sourceConfig.buildOnPush`). */
+function pick(config: DeploymentInputs["sourceConfig"], paths: readonly string[]): Partial<DeploymentInputs["sourceConfig"]> {
+  const picked: Record<string, unknown> = {};
+  for (const path of paths) {
+    const key = path.slice("sourceConfig.".length) as keyof DeploymentInputs["sourceConfig"];
+    picked[key] = config[key] ?? null;
+  }
+  return picked as Partial<DeploymentInputs["sourceConfig"]>;
+}
+
+/** Plain words for a revision change, e.g. `repoRef main→v2, secrets`; secret values are never shown. */
+function describeRevisionChange(previous: DeploymentOutputs, inputs: DeploymentInputs, paths: readonly string[]): string {
+  return paths
+    .map((path) => {
+      if (path === "secrets") return "secrets changed";
+      const key = path.slice("sourceRevisionConfig.".length) as keyof DeploymentInputs["sourceRevisionConfig"];
+      const before = previous.sourceRevisionConfig?.[key] ?? "unset";
+      const after = inputs.sourceRevisionConfig[key] ?? "unset";
+      return `${key} ${before}→${after}`;
+    })
+    .join(", ");
+}

@@ -1,0 +1,209 @@
+import { z } from "zod";
+import type { CreateDeploymentRequest, SecretInput, SourceConfigInput, SourceRevisionConfigInput } from "./client";
+import { UNKNOWN } from "./values";
+
+/**
+ * What a change to a field does to a deployment:
+ * - `replace`: a new deployment (the service cannot change it in place);
+ * - `patch`: PATCH `source_config` in place, no new revision, no wait;
+ * - `revision`: one PATCH that makes a new revision, then wait for `DEPLOYED`;
+ * - `local`: a provider setting; state changes, no API call.
+ */
+export type ChangeEffect = "replace" | "patch" | "revision" | "local";
+
+/** One input field of the Deployment resource and the effect of changing it. */
+export interface DeploymentField {
+  /** Dotted path in the inputs, e.g. `sourceConfig.repoUrl`. */
+  readonly path: string;
+  readonly effect: ChangeEffect;
+}
+
+/**
+ * The change rules, one row per field (DESIGN.md, "Deployment resource
+ * semantics"). `adoptExistingId` is absent on purpose: it is used by create
+ * only, and changing or removing it later does nothing.
+ */
+export const DEPLOYMENT_FIELDS: readonly DeploymentField[] = [
+  { path: "name", effect: "replace" },
+  { path: "source", effect: "replace" },
+  { path: "sourceConfig.integrationId", effect: "replace" },
+  { path: "sourceConfig.repoUrl", effect: "replace" },
+  { path: "sourceConfig.deploymentType", effect: "replace" },
+  { path: "sourceConfig.buildOnPush", effect: "patch" },
+  { path: "sourceConfig.customUrl", effect: "patch" },
+  { path: "sourceConfig.resourceSpec", effect: "patch" },
+  { path: "sourceRevisionConfig.repoRef", effect: "revision" },
+  { path: "sourceRevisionConfig.graphConfigPath", effect: "revision" },
+  { path: "sourceRevisionConfig.imageUri", effect: "revision" },
+  { path: "secrets", effect: "revision" },
+  { path: "waitForDeployed", effect: "local" },
+  { path: "deployTimeoutSeconds", effect: "local" },
+  { path: "deleteTimeoutSeconds", effect: "local" },
+];
+
+/** Deployment names: what the service accepts in a name and a URL path segment. */
+const NAME_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9._-]*$/;
+/** Longest deployment name accepted, in characters. */
+export const MAX_NAME_LENGTH = 63;
+
+/** A value that may still be unknown during a preview. */
+const unknownOr = <T extends z.ZodType>(schema: T) => z.union([z.literal(UNKNOWN), schema]);
+
+const nonEmpty = (what: string) => z.string().trim().min(1, `${what} must not be empty`).max(2048, `${what} is longer than 2048 characters`);
+
+const secretSchema = z.object({
+  name: unknownOr(
+    z
+      .string()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "secret names are environment variable names: letters, digits and _, not starting with a digit")
+      .max(256, "secret names are at most 256 characters"),
+  ),
+  value: unknownOr(z.string().max(65536, "secret values are at most 64 KiB")),
+});
+
+/**
+ * Inputs of the Deployment resource as the provider receives them (camelCase;
+ * mapped to the snake_case wire by {@link toCreateRequest}). Values may be
+ * {@link UNKNOWN} during previews.
+ */
+export const DeploymentInputsSchema = z.object({
+  name: unknownOr(
+    nonEmpty("name")
+      .max(MAX_NAME_LENGTH, `name is longer than ${MAX_NAME_LENGTH} characters`)
+      .regex(NAME_PATTERN, "name may contain letters, digits, '.', '_' and '-', and must start with a letter or digit"),
+  ),
+  source: unknownOr(nonEmpty("source")),
+  sourceConfig: unknownOr(
+    z.object({
+      integrationId: unknownOr(nonEmpty("sourceConfig.integrationId")).optional(),
+      repoUrl: unknownOr(nonEmpty("sourceConfig.repoUrl").url("sourceConfig.repoUrl must be a URL, e.g. https://github.com/org/repo")).optional(),
+      deploymentType: unknownOr(nonEmpty("sourceConfig.deploymentType")).optional(),
+      buildOnPush: unknownOr(z.boolean()).optional(),
+      customUrl: unknownOr(z.string().url("sourceConfig.customUrl must be a URL").nullable()).optional(),
+      resourceSpec: unknownOr(z.record(z.string(), z.unknown()).nullable()).optional(),
+    }),
+  ).default({}),
+  sourceRevisionConfig: unknownOr(
+    z.object({
+      repoRef: unknownOr(nonEmpty("sourceRevisionConfig.repoRef")).optional(),
+      graphConfigPath: unknownOr(nonEmpty("sourceRevisionConfig.graphConfigPath")).optional(),
+      imageUri: unknownOr(nonEmpty("sourceRevisionConfig.imageUri").nullable()).optional(),
+    }),
+  ).default({}),
+  secrets: unknownOr(z.array(unknownOr(secretSchema)).max(100, "at most 100 secrets")).optional(),
+  waitForDeployed: unknownOr(z.boolean()).optional(),
+  deployTimeoutSeconds: unknownOr(z.number().positive("deployTimeoutSeconds must be a positive number of seconds").max(86400, "deployTimeoutSeconds is at most 86400 (one day)")).optional(),
+  deleteTimeoutSeconds: unknownOr(z.number().positive("deleteTimeoutSeconds must be a positive number of seconds").max(86400, "deleteTimeoutSeconds is at most 86400 (one day)")).optional(),
+  adoptExistingId: unknownOr(
+    nonEmpty("adoptExistingId").regex(/^[A-Za-z0-9_-]+$/, "adoptExistingId must be a deployment id: letters, digits, '_' and '-'"),
+  ).optional(),
+});
+
+/** Validated inputs, all values known (as create and update receive them). */
+export interface DeploymentInputs {
+  name: string;
+  source: string;
+  sourceConfig: {
+    integrationId?: string;
+    repoUrl?: string;
+    deploymentType?: string;
+    buildOnPush?: boolean;
+    customUrl?: string | null;
+    resourceSpec?: Record<string, unknown> | null;
+  };
+  sourceRevisionConfig: { repoRef?: string; graphConfigPath?: string; imageUri?: string | null };
+  secrets?: SecretInput[];
+  waitForDeployed?: boolean;
+  deployTimeoutSeconds?: number;
+  deleteTimeoutSeconds?: number;
+  adoptExistingId?: string;
+}
+
+/** One `check` failure: the property path and a reason saying what to set. */
+export interface CheckFailure {
+  property: string;
+  reason: string;
+}
+
+/**
+ * Validates raw inputs without any network call. Unknown values pass.
+ * Duplicate secret names are refused here too.
+ */
+export function validateDeploymentInputs(raw: Record<string, unknown>): CheckFailure[] {
+  const { __provider: _provider, ...inputs } = raw;
+  const parsed = DeploymentInputsSchema.safeParse(inputs);
+  const failures: CheckFailure[] = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => ({ property: issue.path.map(String).join(".") || "(inputs)", reason: describeIssue(issue) }));
+  const secrets = inputs["secrets"];
+  if (Array.isArray(secrets)) {
+    const seen = new Set<string>();
+    secrets.forEach((secret: unknown, index) => {
+      const name = secret !== null && typeof secret === "object" ? (secret as Record<string, unknown>)["name"] : undefined;
+      if (typeof name === "string" && name !== UNKNOWN) {
+        if (seen.has(name)) failures.push({ property: `secrets.${index}.name`, reason: `secret ${name} is listed twice` });
+        seen.add(name);
+      }
+    });
+  }
+  return failures;
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const field = issue.path.map(String).join(".");
+  if (issue.code === "invalid_type" && issue.input === undefined) return `${field} is required`;
+  if (issue.code === "invalid_union") {
+    // The union is "unknown sentinel or the real schema": report the real schema's complaint.
+    const inner = issue.errors.flat().find((candidate) => !(candidate.code === "invalid_value" && candidate.values.includes(UNKNOWN)));
+    if (inner !== undefined) return describeIssue({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue);
+  }
+  if (issue.code === "invalid_type") return `${field} must be ${article(issue.expected)}`;
+  if (issue.code === "unrecognized_keys") return `unknown field(s): ${issue.keys.join(", ")}`;
+  return issue.message;
+}
+
+function article(expected: string): string {
+  return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
+}
+
+/** Maps inputs to the body of `POST /v2/deployments`. */
+export function toCreateRequest(inputs: DeploymentInputs): CreateDeploymentRequest {
+  return {
+    name: inputs.name,
+    source: inputs.source,
+    source_config: toWireSourceConfig(inputs.sourceConfig),
+    source_revision_config: toWireRevisionConfig(inputs.sourceRevisionConfig),
+    ...(inputs.secrets !== undefined ? { secrets: inputs.secrets.map(({ name, value }) => ({ name, value })) } : {}),
+  };
+}
+
+/** Maps `sourceConfig` (or part of it) to the wire `source_config`. */
+export function toWireSourceConfig(config: Partial<DeploymentInputs["sourceConfig"]>): SourceConfigInput {
+  const wire: SourceConfigInput = {};
+  if (config.integrationId !== undefined) wire.integration_id = config.integrationId;
+  if (config.repoUrl !== undefined) wire.repo_url = config.repoUrl;
+  if (config.deploymentType !== undefined) wire.deployment_type = config.deploymentType;
+  if (config.buildOnPush !== undefined) wire.build_on_push = config.buildOnPush;
+  if (config.customUrl !== undefined) wire.custom_url = config.customUrl;
+  if (config.resourceSpec !== undefined) wire.resource_spec = config.resourceSpec;
+  return wire;
+}
+
+/** Maps `sourceRevisionConfig` to the wire `source_revision_config`. */
+export function toWireRevisionConfig(config: DeploymentInputs["sourceRevisionConfig"]): SourceRevisionConfigInput {
+  const wire: SourceRevisionConfigInput = {};
+  if (config.repoRef !== undefined) wire.repo_ref = config.repoRef;
+  if (config.graphConfigPath !== undefined) wire.graph_config_path = config.graphConfigPath;
+  if (config.imageUri !== undefined) wire.image_uri = config.imageUri;
+  return wire;
+}
+
+/** Reads a dotted path from a JSON-like object. */
+export function valueAt(value: unknown, path: string): unknown {
+  let current = value;
+  for (const key of path.split(".")) {
+    if (current === null || typeof current !== "object") return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}

@@ -1,0 +1,121 @@
+import * as pulumi from "@pulumi/pulumi";
+import { providerShim } from "./providerShim";
+
+/** Where the deployment's code comes from (`source_config`). */
+export interface DeploymentSourceConfigArgs {
+  /** Id of the code-hosting integration. Changing it replaces the deployment. Default: unset. */
+  integrationId?: pulumi.Input<string>;
+  /** Repository URL, e.g. `https://github.com/acme/agent`. Changing it replaces the deployment. Default: unset. */
+  repoUrl?: pulumi.Input<string>;
+  /** Deployment type, e.g. `dev` or `prod`. Changing it replaces the deployment. Default: the service's. */
+  deploymentType?: pulumi.Input<string>;
+  /** Whether pushes trigger builds. Changed in place, no new revision. Default: the service's. */
+  buildOnPush?: pulumi.Input<boolean>;
+  /** Custom URL, or null for none. Changed in place, no new revision. Default: unset. */
+  customUrl?: pulumi.Input<string | null>;
+  /** Resource specification (CPU, memory, replicas as the service defines them), or null. Changed in place. Default: unset. */
+  resourceSpec?: pulumi.Input<Record<string, pulumi.Input<unknown>> | null>;
+}
+
+/** What to build (`source_revision_config`). Any change makes one new revision and waits for it. */
+export interface DeploymentSourceRevisionConfigArgs {
+  /** Branch, tag or commit to build, e.g. `main`. Default: unset. */
+  repoRef?: pulumi.Input<string>;
+  /** Path of the graph configuration file in the repository, e.g. `langgraph.json`. Default: unset. */
+  graphConfigPath?: pulumi.Input<string>;
+  /** Container image to deploy instead of building, or null. Default: unset. */
+  imageUri?: pulumi.Input<string | null>;
+}
+
+/** One secret (an environment variable of the deployment). */
+export interface DeploymentSecretArgs {
+  /** Variable name: letters, digits and `_`, not starting with a digit. */
+  name: pulumi.Input<string>;
+  /** Value; always stored as a Pulumi secret. */
+  value: pulumi.Input<string>;
+}
+
+/** Inputs of {@link Deployment}. */
+export interface DeploymentArgs {
+  /** Deployment name, unique in the workspace (letters, digits, `.`, `_`, `-`; at most 63). Changing it replaces the deployment. */
+  name: pulumi.Input<string>;
+  /** Kind of source, e.g. `github` or `external_docker`. Changing it replaces the deployment. */
+  source: pulumi.Input<string>;
+  /** Source configuration. Default: `{}`. */
+  sourceConfig?: pulumi.Input<DeploymentSourceConfigArgs>;
+  /** Revision configuration. Default: `{}`. */
+  sourceRevisionConfig?: pulumi.Input<DeploymentSourceRevisionConfigArgs>;
+  /**
+   * Secrets of the deployment. Always a Pulumi secret, even when given as plain
+   * strings. A change makes one new revision and waits for it. Default: none.
+   */
+  secrets?: pulumi.Input<pulumi.Input<DeploymentSecretArgs>[]>;
+  /** Wait for each new revision to be `DEPLOYED`. Default: true. */
+  waitForDeployed?: pulumi.Input<boolean>;
+  /** Deadline of that wait, in seconds. Default: `langsmith:deployTimeoutSeconds`, else 1800. */
+  deployTimeoutSeconds?: pulumi.Input<number>;
+  /** Deadline of the wait for a deletion, in seconds. Default: `langsmith:deleteTimeoutSeconds`, else 900. */
+  deleteTimeoutSeconds?: pulumi.Input<number>;
+  /**
+   * Id of an existing deployment to take over instead of creating one (the
+   * way to import, since dynamic providers cannot serve `pulumi import`).
+   * Used by create only; changing or removing it later does nothing.
+   */
+  adoptExistingId?: pulumi.Input<string>;
+}
+
+/**
+ * A LangSmith deployment. Creating it waits until its first revision is
+ * `DEPLOYED`; changing what to build makes exactly one new revision and waits
+ * for it; other changes are applied in place or replace the deployment (see
+ * the README's reference table). The resource id is the deployment's id and
+ * stays known in update previews: use `id` to wire dependents.
+ */
+export class Deployment extends pulumi.dynamic.Resource {
+  declare readonly name: pulumi.Output<string>;
+  declare readonly source: pulumi.Output<string>;
+  declare readonly sourceConfig: pulumi.Output<DeploymentSourceConfigArgs>;
+  declare readonly sourceRevisionConfig: pulumi.Output<DeploymentSourceRevisionConfigArgs>;
+  /** The secrets as declared (a Pulumi secret). */
+  declare readonly secrets: pulumi.Output<{ name: string; value: string }[] | undefined>;
+  /** Id of the newest revision. */
+  declare readonly latestRevisionId: pulumi.Output<string | null>;
+  /** Status of the newest revision when last observed, e.g. `DEPLOYED`. */
+  declare readonly latestRevisionStatus: pulumi.Output<string | null>;
+  /** Deployment status, e.g. `READY`. */
+  declare readonly status: pulumi.Output<string | null>;
+  /** Workspace the deployment belongs to. */
+  declare readonly tenantId: pulumi.Output<string | null>;
+  /** Creation time (ISO 8601). */
+  declare readonly createdAt: pulumi.Output<string | null>;
+  /** Time of the last change seen (ISO 8601). */
+  declare readonly updatedAt: pulumi.Output<string | null>;
+  /** What the last create or update did and why, in plain words (never secret). */
+  declare readonly lastOperation: pulumi.Output<string>;
+  /** Version of the state layout. */
+  declare readonly stateVersion: pulumi.Output<number>;
+
+  constructor(name: string, args: DeploymentArgs, opts?: pulumi.CustomResourceOptions) {
+    const props: Record<string, unknown> = {
+      name: args.name,
+      source: args.source,
+      sourceConfig: args.sourceConfig ?? {},
+      sourceRevisionConfig: args.sourceRevisionConfig ?? {},
+      secrets: args.secrets === undefined ? undefined : pulumi.secret(args.secrets),
+      waitForDeployed: args.waitForDeployed,
+      deployTimeoutSeconds: args.deployTimeoutSeconds,
+      deleteTimeoutSeconds: args.deleteTimeoutSeconds,
+      adoptExistingId: args.adoptExistingId,
+      latestRevisionId: undefined,
+      latestRevisionStatus: undefined,
+      status: undefined,
+      tenantId: undefined,
+      createdAt: undefined,
+      updatedAt: undefined,
+      lastOperation: undefined,
+      stateVersion: undefined,
+    };
+    const secretOutputs = ["secrets", ...(opts?.additionalSecretOutputs ?? [])];
+    super(providerShim("deployment"), name, props, { ...opts, additionalSecretOutputs: secretOutputs }, "langsmith", "Deployment");
+  }
+}
