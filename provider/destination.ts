@@ -1,0 +1,232 @@
+/**
+ * The dynamic provider of `BulkExportDestination`, loaded by the shim as
+ * `pulumi-langsmith/provider/destination`. Create POSTs (the service
+ * test-writes to the bucket first), a credentials-only change PATCHes
+ * (rotation), any other change replaces (create the new one, then delete the
+ * old), read GETs (404 = gone, in the right workspace only), delete DELETEs
+ * (404 = done, 409 = still used by an export).
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { type Destination, type LangSmithClient, NotFoundError, REGION_HOSTS } from "./client";
+import { configureProvider, currentClient, currentSettings } from "./context";
+import { checkDestinationInputs } from "./destinationCheck";
+import { diffDestination } from "./destinationDiff";
+import { createFailure, DestinationOperationError, deleteFailure, isAmbiguousCreateFailure, rotateFailure } from "./destinationErrors";
+import {
+  describeCredentialChange,
+  outputsFor,
+  parseInputs,
+  refreshedOutputs,
+  serviceView,
+  testWriteLocation,
+  toCreateRequest,
+  toWireCredentials,
+} from "./destinationOutputs";
+import type { DestinationInputs, DestinationOutputs } from "./destinationSchema";
+import type { ProviderSettings } from "./settings";
+import { logProgress, shortId } from "./progress";
+import { assertSameWorkspace } from "./workspace";
+
+/** Kind of resource in progress lines and messages. */
+export const KIND = "bulk-export destination";
+
+/** True unless the REST API is one of LangSmith cloud's regional hosts. */
+export function isSelfHosted(settings: ProviderSettings): boolean {
+  return !Object.values(REGION_HOSTS).some((hosts) => hosts.apiUrl === settings.client.apiUrl);
+}
+
+function nameOf(props: Record<string, unknown>, id: string): string {
+  return typeof props["displayName"] === "string" ? props["displayName"] : id;
+}
+
+async function create(raw: Record<string, unknown>): Promise<pulumi.dynamic.CreateResult<DestinationOutputs>> {
+  const inputs = parseInputs(raw, `creating ${KIND}`);
+  const client = currentClient();
+  if (inputs.adoptExistingId !== undefined) return adopt(client, inputs, inputs.adoptExistingId);
+
+  const name = inputs.displayName;
+  const location = testWriteLocation(inputs.config);
+  logProgress(KIND, name, `creating; the service test-writes to ${location}`);
+  const startedAt = Date.now();
+  let created: Destination;
+  try {
+    created = await client.destinations.create(toCreateRequest(inputs), { name });
+  } catch (error) {
+    if (isAmbiguousCreateFailure(error)) throw await ambiguousCreateError(client, inputs, error, startedAt);
+    throw createFailure(error, location);
+  }
+  logProgress(KIND, name, `created ${created.id}`);
+  return {
+    id: created.id,
+    outs: outputsFor(inputs, created, {
+      lastOperation: `created destination "${name}" (test write to ${location} passed)`,
+      credentialsUpdatedAt: created.updated_at ?? undefined,
+    }),
+  };
+}
+
+/**
+ * A create that failed without a clear answer (connection lost, 5xx) may
+ * still have created the destination. It is not retried: the error lists
+ * matching destinations so the user can adopt one.
+ */
+async function ambiguousCreateError(client: LangSmithClient, inputs: DestinationInputs, error: unknown, startedAtMs: number): Promise<Error> {
+  const message = error instanceof Error ? error.message : String(error);
+  let found = "";
+  try {
+    const candidates = (await client.destinations.list()).filter(
+      (d) =>
+        d.display_name === inputs.displayName &&
+        d.config?.bucket_name === inputs.config.bucketName &&
+        (d.created_at === undefined || d.created_at === null || Date.parse(d.created_at) >= startedAtMs - 60_000),
+    );
+    found =
+      candidates.length === 0
+        ? "; no destination with this name and bucket was found, so running pulumi up again is safe"
+        : `; it may have been created anyway: destination(s) ${candidates.map((d) => d.id).join(", ")} match; set adoptExistingId to take one over instead of creating another`;
+  } catch {
+    found = "; the request may have reached the service: check GET /api/v1/bulk-exports/destinations before retrying, and set adoptExistingId to take over one it created";
+  }
+  return new DestinationOperationError(`${message}${found}`);
+}
+
+/** Takes over an existing destination: GET, verify the non-updatable fields match, PATCH credentials if given. */
+async function adopt(client: LangSmithClient, inputs: DestinationInputs, id: string): Promise<pulumi.dynamic.CreateResult<DestinationOutputs>> {
+  const name = inputs.displayName;
+  const action = `adopting ${KIND} "${name}" (${id})`;
+  let existing: Destination;
+  try {
+    existing = await client.destinations.get(id, { name });
+  } catch (error) {
+    if (error instanceof NotFoundError) {
+      throw new DestinationOperationError(
+        `${action}: no destination with this id in the configured workspace (404); check adoptExistingId and langsmith:workspaceId`,
+        { status: 404 },
+      );
+    }
+    throw error;
+  }
+  const mismatches = diffDestination(serviceView(existing, inputs), { ...inputs, credentials: undefined }).replaces;
+  if (mismatches.length > 0) {
+    throw new DestinationOperationError(
+      `${action}: the existing destination differs in ${mismatches.join(", ")}, which cannot change in place; ` +
+        "set these inputs to the existing destination's values, or remove adoptExistingId to create a new destination",
+    );
+  }
+  let current = existing;
+  let operation = `adopted destination "${name}" (${shortId(id)})`;
+  let credentialsUpdatedAt: string | undefined;
+  if (inputs.credentials !== undefined) {
+    const location = testWriteLocation(inputs.config);
+    logProgress(KIND, name, `adopting ${id}: setting the given credentials; the service test-writes to ${location}`);
+    try {
+      current = await client.destinations.patchCredentials(id, toWireCredentials(inputs.credentials), { name });
+    } catch (error) {
+      throw rotateFailure(error, `${action}: setting its credentials`, location);
+    }
+    credentialsUpdatedAt = current.updated_at ?? undefined;
+    operation += ` and set its credentials (test write to ${location} passed)`;
+  }
+  logProgress(KIND, name, `adopted ${id}`);
+  return {
+    id,
+    outs: outputsFor(inputs, current, {
+      lastOperation: operation,
+      credentialsUpdatedAt,
+      fallback: { createdAt: existing.created_at ?? undefined, credentialsKeys: existing.credentials_keys ?? [] },
+    }),
+  };
+}
+
+async function read(id: string, props: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult> {
+  const name = nameOf(props, id);
+  const settings = currentSettings();
+  assertSameWorkspace(`reading ${KIND} "${name}"`, props["tenantId"], settings.client.workspaceId);
+  try {
+    const destination = await currentClient(settings).destinations.get(id, { name });
+    return { id, props: refreshedOutputs(props, destination) };
+  } catch (error) {
+    if (error instanceof NotFoundError) {
+      logProgress(KIND, name, `${id} no longer exists (404); dropping it from the state`);
+      return {};
+    }
+    throw error;
+  }
+}
+
+async function update(id: string, olds: Record<string, unknown>, raw: Record<string, unknown>): Promise<pulumi.dynamic.UpdateResult<DestinationOutputs>> {
+  const inputs = parseInputs(raw, `updating ${KIND} "${nameOf(raw, id)}"`);
+  const name = inputs.displayName;
+  const settings = currentSettings();
+  const action = `rotating credentials of ${KIND} "${name}"`;
+  assertSameWorkspace(action, olds["tenantId"], settings.client.workspaceId);
+  const previous = parseInputs({ ...olds, adoptExistingId: undefined }, `updating ${KIND} "${name}"`);
+  const diff = diffDestination(olds, raw);
+  if (diff.replaces.length > 0) {
+    // The engine replaces instead of updating when diff says so; reaching here is a bug.
+    throw new DestinationOperationError(`updating ${KIND} "${name}": ${diff.replaces.join(", ")} cannot change in place (replacement required)`);
+  }
+  const fallback: Partial<DestinationOutputs> = {
+    ...(typeof olds["createdAt"] === "string" ? { createdAt: olds["createdAt"] } : {}),
+    ...(typeof olds["updatedAt"] === "string" ? { updatedAt: olds["updatedAt"] } : {}),
+    ...(Array.isArray(olds["credentialsKeys"]) ? { credentialsKeys: olds["credentialsKeys"].filter((k): k is string => typeof k === "string") } : {}),
+  };
+  const oldCredentialsUpdatedAt = typeof olds["credentialsUpdatedAt"] === "string" ? olds["credentialsUpdatedAt"] : undefined;
+  const tenantId = typeof olds["tenantId"] === "string" ? olds["tenantId"] : (settings.client.workspaceId ?? "");
+
+  if (inputs.credentials === undefined || diff.updates.length === 0) {
+    // Nothing to send (e.g. only adoptExistingId changed): keep what the state says.
+    const lastOperation = typeof olds["lastOperation"] === "string" ? olds["lastOperation"] : "no change";
+    const unchanged: Destination = { id, tenant_id: tenantId };
+    return { outs: outputsFor(inputs, unchanged, { lastOperation, credentialsUpdatedAt: oldCredentialsUpdatedAt, fallback }) };
+  }
+
+  const location = testWriteLocation(previous.config);
+  const change = describeCredentialChange(previous.credentials, inputs.credentials);
+  logProgress(KIND, name, `rotating credentials (${change}); the service test-writes to ${location} with the new ones`);
+  let patched: Destination;
+  try {
+    patched = await currentClient(settings).destinations.patchCredentials(id, toWireCredentials(inputs.credentials), { name });
+  } catch (error) {
+    throw rotateFailure(error, action, location);
+  }
+  logProgress(KIND, name, "credentials rotated; export runs already running finish with the previous ones");
+  return {
+    outs: outputsFor(inputs, patched, {
+      lastOperation: `rotated credentials (${change}; test write to ${location} passed)`,
+      credentialsUpdatedAt: patched.updated_at ?? oldCredentialsUpdatedAt,
+      fallback,
+    }),
+  };
+}
+
+async function destroy(id: string, props: Record<string, unknown>): Promise<void> {
+  const name = nameOf(props, id);
+  const settings = currentSettings();
+  assertSameWorkspace(`deleting ${KIND} "${name}"`, props["tenantId"], settings.client.workspaceId);
+  try {
+    const result = await currentClient(settings).destinations.delete(id, { name });
+    logProgress(KIND, name, result.alreadyGone ? `${id} was already gone (404)` : `deleted ${id}`);
+  } catch (error) {
+    throw deleteFailure(error);
+  }
+}
+
+/** The BulkExportDestination provider (see the module comment). */
+export const provider: pulumi.dynamic.ResourceProvider = {
+  async configure(request) {
+    configureProvider(request);
+  },
+  async check(_olds, news) {
+    const result = checkDestinationInputs(news, { selfHosted: isSelfHosted(currentSettings()) });
+    return { inputs: result.inputs, failures: result.failures };
+  },
+  async diff(_id, olds, news) {
+    const { changes, replaces, deleteBeforeReplace } = diffDestination(olds, news);
+    return { changes, replaces, deleteBeforeReplace };
+  },
+  create,
+  read,
+  update,
+  delete: destroy,
+};

@@ -1,0 +1,142 @@
+/**
+ * `check` of the BulkExportDestination: every rule of DESIGN.md's
+ * "Bulk-export destination semantics", without any request, skipping values
+ * still unknown during a preview. One failure per bad property; reasons say
+ * what to set and never repeat a value.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { DESTINATION_FIELDS, getPath, KNOWN_KEYS } from "./destinationSchema";
+import { UNKNOWN } from "./values";
+
+/** What the check needs to know about the configured install. */
+export interface DestinationCheckOptions {
+  /**
+   * True for a self-hosted install (`langsmith:selfHostedUrl`, or an
+   * `apiUrl` that is not a LangSmith cloud host): only there may
+   * `credentials` be omitted (the service then uses its environment's credentials).
+   */
+  readonly selfHosted: boolean;
+}
+
+/** Result of {@link checkDestinationInputs}: inputs with defaults applied, and the failures. */
+export interface DestinationCheckResult {
+  readonly inputs: Record<string, unknown>;
+  readonly failures: pulumi.dynamic.CheckFailure[];
+}
+
+type Json = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Json {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** Unset: absent or null. A value still unknown is *not* unset (it may resolve to anything). */
+function isUnset(value: unknown): boolean {
+  return value === undefined || value === null;
+}
+
+/** Set to a known value (neither unset nor unknown). */
+function isKnownSet(value: unknown): boolean {
+  return !isUnset(value) && value !== UNKNOWN;
+}
+
+/** Reason text for the rules that span several fields. */
+export const CROSS_FIELD_REASONS = {
+  regionOrEndpoint: "config.region is required for AWS S3 buckets; for other S3-compatible stores set config.endpointUrl",
+  emptyCredentials:
+    "credentials is empty: set credentials.accessKeyId and credentials.secretAccessKey, or remove credentials (self-hosted installs only) or use awsRoleArn",
+  accessKeyIdMissing: "credentials.accessKeyId is required with credentials.secretAccessKey: set both keys of the pair",
+  secretAccessKeyMissing: "credentials.secretAccessKey is required with credentials.accessKeyId: set both keys of the pair",
+  sessionTokenAlone:
+    "credentials.sessionToken needs credentials.accessKeyId and credentials.secretAccessKey (temporary credentials are a key pair plus a session token)",
+  roleWithCredentials:
+    "awsRoleArn excludes credentials: remove credentials to use role-based access, or remove awsRoleArn to use the key pair",
+  credentialsRequired:
+    "credentials are required on LangSmith cloud: set credentials.accessKeyId and credentials.secretAccessKey (a key pair with write access to the bucket), " +
+    "or awsRoleArn for role-based access; only self-hosted installs (langsmith:selfHostedUrl or a self-hosted langsmith:apiUrl) may omit them",
+  configRequired:
+    "config is required: set config.bucketName, config.prefix, and config.region (AWS S3) or config.endpointUrl (other S3-compatible stores)",
+} as const;
+
+/**
+ * Validates destination inputs and applies defaults (`destinationType: "s3"`,
+ * `config.includeBucketInPrefix: true`). Unknown values are accepted as they are.
+ *
+ * @param news the resource's new inputs (may hold `__provider` and unknown values).
+ * @param options what the check needs to know about the install.
+ */
+export function checkDestinationInputs(news: Json, options: DestinationCheckOptions): DestinationCheckResult {
+  const failures = new Map<string, string>();
+  const fail = (property: string, reason: string): void => {
+    if (!failures.has(property)) failures.set(property, reason);
+  };
+
+  // Shapes: config and credentials are objects; no unknown keys (typos would otherwise be ignored).
+  for (const container of ["", "config", "credentials"] as const) {
+    const value = container === "" ? news : news[container];
+    if (value === undefined || value === null || value === UNKNOWN) continue;
+    if (!isRecord(value)) {
+      fail(container, `${container} must be an object`);
+      continue;
+    }
+    const known = KNOWN_KEYS[container] ?? new Set<string>();
+    for (const key of Object.keys(value)) {
+      if (key.startsWith("__") || known.has(key) || value[key] === undefined) continue;
+      const property = container === "" ? key : `${container}.${key}`;
+      fail(property, `${property} is not a field of BulkExportDestination${container === "" ? "" : ` ${container}`}; use one of: ${[...known].join(", ")}`);
+    }
+  }
+  if (isUnset(news["config"])) fail("config", CROSS_FIELD_REASONS.configRequired);
+
+  // Each field on its own.
+  for (const field of DESTINATION_FIELDS) {
+    const parentPath = field.path.split(".").slice(0, -1).join(".");
+    const parent = parentPath === "" ? news : getPath(news, parentPath);
+    if (!isRecord(parent)) continue;
+    const value = getPath(news, field.path);
+    if (value === UNKNOWN) continue;
+    if (isUnset(value)) {
+      if (field.required) fail(field.path, field.reason);
+      continue;
+    }
+    if (!field.schema.safeParse(value).success) fail(field.path, field.reason);
+  }
+
+  // Rules across fields.
+  const config = news["config"];
+  if (isRecord(config) && isUnset(config["region"]) && isUnset(config["endpointUrl"])) {
+    fail("config.region", CROSS_FIELD_REASONS.regionOrEndpoint);
+  }
+  const credentials = news["credentials"];
+  const role = news["awsRoleArn"];
+  if (isRecord(credentials)) {
+    const keyId = credentials["accessKeyId"];
+    const secret = credentials["secretAccessKey"];
+    const token = credentials["sessionToken"];
+    if (isUnset(keyId) && isUnset(secret) && isUnset(token)) fail("credentials", CROSS_FIELD_REASONS.emptyCredentials);
+    else if (isUnset(keyId) && !isUnset(secret)) fail("credentials.accessKeyId", CROSS_FIELD_REASONS.accessKeyIdMissing);
+    else if (!isUnset(keyId) && isUnset(secret)) fail("credentials.secretAccessKey", CROSS_FIELD_REASONS.secretAccessKeyMissing);
+    if (!isUnset(token) && (isUnset(keyId) || isUnset(secret))) fail("credentials.sessionToken", CROSS_FIELD_REASONS.sessionTokenAlone);
+  }
+  if (isKnownSet(role) && isKnownSet(credentials)) fail("awsRoleArn", CROSS_FIELD_REASONS.roleWithCredentials);
+  if (isUnset(credentials) && isUnset(role) && !options.selfHosted) fail("credentials", CROSS_FIELD_REASONS.credentialsRequired);
+
+  return {
+    inputs: withDefaults(news),
+    failures: [...failures].map(([property, reason]) => ({ property, reason })),
+  };
+}
+
+/** A copy of `news` with each unset defaulted field filled in (never inside an unknown object). */
+export function withDefaults(news: Json): Json {
+  const out: Json = { ...news };
+  if (isRecord(out["config"])) out["config"] = { ...out["config"] };
+  for (const field of DESTINATION_FIELDS) {
+    if (field.default === undefined) continue;
+    const parts = field.path.split(".");
+    const key = parts[parts.length - 1] ?? field.path;
+    const parent = parts.length === 1 ? out : getPath(out, parts.slice(0, -1).join("."));
+    if (isRecord(parent) && isUnset(parent[key])) parent[key] = field.default;
+  }
+  return out;
+}
