@@ -4,7 +4,7 @@
 /** @type {import('ts-jest').JestConfigWithTsJest} */
 const tsJest = {
   transform: {
-    "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.json", isolatedModules: true }],
+    "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.json" }],
   },
   testEnvironment: "node",
 };

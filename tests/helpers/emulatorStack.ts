@@ -1,0 +1,25 @@
+import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator, type EmulatorOptions } from "../../emulator";
+
+/** An emulator plus the stack config and environment that point a program at it. */
+export interface EmulatorStack {
+  emulator: Emulator;
+  /** `langsmith:*` stack config for the emulator's default workspace (the API key as a secret). */
+  config: Record<string, string | { secret: string }>;
+  /** Environment for fast revision polling against the emulator's short steps. */
+  env: Record<string, string>;
+}
+
+/** Starts an emulator (control routes on) and returns how to point a stack at it. */
+export async function startEmulatorStack(options: EmulatorOptions = {}): Promise<EmulatorStack> {
+  const emulator = await createEmulator({ control: true, ...options });
+  return {
+    emulator,
+    config: {
+      "langsmith:controlPlaneUrl": emulator.url,
+      "langsmith:apiUrl": emulator.url,
+      "langsmith:workspaceId": DEFAULT_WORKSPACE_ID,
+      "langsmith:apiKey": { secret: DEFAULT_API_KEY },
+    },
+    env: { LANGSMITH_POLL_MIN_INTERVAL_MS: "50", LANGSMITH_POLL_MAX_INTERVAL_MS: "200" },
+  };
+}
