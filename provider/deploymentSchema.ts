@@ -132,9 +132,7 @@ export interface CheckFailure {
 export function validateDeploymentInputs(raw: Record<string, unknown>): CheckFailure[] {
   const { __provider: _provider, ...inputs } = raw;
   const parsed = DeploymentInputsSchema.safeParse(inputs);
-  const failures: CheckFailure[] = parsed.success
-    ? []
-    : parsed.error.issues.map((issue) => ({ property: issue.path.map(String).join(".") || "(inputs)", reason: describeIssue(issue) }));
+  const failures: CheckFailure[] = parsed.success ? [] : describeIssues(parsed.error.issues, inputs);
   const secrets = inputs["secrets"];
   if (Array.isArray(secrets)) {
     const seen = new Set<string>();
@@ -149,17 +147,31 @@ export function validateDeploymentInputs(raw: Record<string, unknown>): CheckFai
   return failures;
 }
 
-function describeIssue(issue: z.core.$ZodIssue): string {
-  const field = issue.path.map(String).join(".");
-  if (issue.code === "invalid_type" && issue.input === undefined) return `${field} is required`;
-  if (issue.code === "invalid_union") {
-    // The union is "unknown sentinel or the real schema": report the real schema's complaint.
-    const inner = issue.errors.flat().find((candidate) => !(candidate.code === "invalid_value" && candidate.values.includes(UNKNOWN)));
-    if (inner !== undefined) return describeIssue({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue);
-  }
-  if (issue.code === "invalid_type") return `${field} must be ${article(issue.expected)}`;
-  if (issue.code === "unrecognized_keys") return `unknown field(s): ${issue.keys.join(", ")}`;
-  return issue.message;
+/**
+ * Turns zod issues into one failure per property. Every field is a union of
+ * "unknown during preview" and its real schema, so union issues are unwrapped
+ * to the real schema's complaint, with its full path. Values are looked up in
+ * the inputs to tell "missing" from "wrong type"; they are never echoed.
+ */
+export function describeIssues(issues: readonly z.core.$ZodIssue[], inputs: unknown): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  const visit = (issue: z.core.$ZodIssue, prefix: readonly PropertyKey[]) => {
+    const path = [...prefix, ...issue.path];
+    if (issue.code === "invalid_union") {
+      const branches = issue.errors.filter((branch) => !branch.some((inner) => inner.code === "invalid_value" && inner.values.includes(UNKNOWN)));
+      for (const inner of branches.flat()) visit(inner, path);
+      if (branches.length > 0) return;
+    }
+    const property = path.map(String).join(".") || "(inputs)";
+    if (failures.some((failure) => failure.property === property)) return;
+    const value = valueAt(inputs, property);
+    let reason = issue.message;
+    if (issue.code === "invalid_type") reason = value === undefined ? `${property} is required` : `${property} must be ${article(issue.expected)}`;
+    else if (issue.code === "unrecognized_keys") reason = `unknown field(s): ${issue.keys.join(", ")}`;
+    failures.push({ property, reason });
+  };
+  for (const issue of issues) visit(issue, []);
+  return failures;
 }
 
 function article(expected: string): string {

@@ -1,0 +1,85 @@
+import { diffDeployment } from "../../provider/deploymentDiff";
+import { DEPLOYMENT_FIELDS } from "../../provider/deploymentSchema";
+import { UNKNOWN } from "../../provider/values";
+
+const base = {
+  name: "agent",
+  source: "github",
+  sourceConfig: { integrationId: "int-1", repoUrl: "https://github.com/acme/agent", deploymentType: "dev", buildOnPush: false },
+  sourceRevisionConfig: { repoRef: "main", graphConfigPath: "langgraph.json" },
+  secrets: [
+    { name: "A", value: "1" },
+    { name: "B", value: "2" },
+  ],
+};
+
+/** Sets a dotted path on a deep copy. */
+function withValue(path: string, value: unknown): Record<string, unknown> {
+  const copy = JSON.parse(JSON.stringify(base)) as Record<string, unknown>;
+  const keys = path.split(".");
+  let target = copy;
+  for (const key of keys.slice(0, -1)) {
+    target[key] = target[key] ?? {};
+    target = target[key] as Record<string, unknown>;
+  }
+  target[keys[keys.length - 1]!] = value;
+  return copy;
+}
+
+const changedValue: Record<string, unknown> = {
+  name: "agent-2",
+  source: "external_docker",
+  "sourceConfig.integrationId": "int-2",
+  "sourceConfig.repoUrl": "https://github.com/acme/other",
+  "sourceConfig.deploymentType": "prod",
+  "sourceConfig.buildOnPush": true,
+  "sourceConfig.customUrl": "https://agent.example.com",
+  "sourceConfig.resourceSpec": { cpu: 1.5 },
+  "sourceRevisionConfig.repoRef": "v2",
+  "sourceRevisionConfig.graphConfigPath": "other.json",
+  "sourceRevisionConfig.imageUri": "registry.example.com/agent:1",
+  secrets: [{ name: "A", value: "changed" }],
+  waitForDeployed: false,
+  deployTimeoutSeconds: 60,
+  deleteTimeoutSeconds: 60,
+};
+
+describe("diffDeployment", () => {
+  it("reports no change for identical inputs, with an explicit false", () => {
+    expect(diffDeployment(base, base)).toMatchObject({ changes: false, replaces: [], deleteBeforeReplace: false });
+  });
+
+  it.each(DEPLOYMENT_FIELDS.map((field) => [field.path, field.effect] as const))("a change of %s has the effect %s", (path, effect) => {
+    const result = diffDeployment(base, withValue(path, changedValue[path]));
+    expect(result.changes).toBe(true);
+    expect(result.changed[effect]).toEqual([path]);
+    const others = Object.entries(result.changed).filter(([key]) => key !== effect);
+    for (const [, paths] of others) expect(paths).toEqual([]);
+    expect(result.replaces).toEqual(effect === "replace" ? [path] : []);
+  });
+
+  it("deletes before replacing when the name stays (names are unique), creates first when it changes", () => {
+    expect(diffDeployment(base, withValue("source", "external_docker")).deleteBeforeReplace).toBe(true);
+    expect(diffDeployment(base, withValue("name", "agent-2")).deleteBeforeReplace).toBe(false);
+  });
+
+  it("treats unknown values as may-change, with the field's own effect", () => {
+    expect(diffDeployment(base, withValue("sourceRevisionConfig.repoRef", UNKNOWN)).changed.revision).toEqual(["sourceRevisionConfig.repoRef"]);
+    expect(diffDeployment(base, withValue("name", UNKNOWN)).replaces).toEqual(["name"]);
+    const wholeObject = diffDeployment(base, withValue("sourceRevisionConfig", UNKNOWN));
+    expect(wholeObject.changed.revision).toEqual(["sourceRevisionConfig.repoRef", "sourceRevisionConfig.graphConfigPath", "sourceRevisionConfig.imageUri"]);
+  });
+
+  it("ignores adoptExistingId and __provider, secret order, and unset versus null", () => {
+    const news = { ...base, adoptExistingId: "abc", __provider: "different", secrets: [...base.secrets].reverse() };
+    expect(diffDeployment({ ...base, __provider: "old" }, news).changes).toBe(false);
+    expect(diffDeployment(withValue("sourceConfig.customUrl", null), base).changes).toBe(false);
+    expect(diffDeployment(base, withValue("waitForDeployed", true)).changes).toBe(false);
+  });
+
+  it("reports a secret change by path only", () => {
+    const result = diffDeployment(base, withValue("secrets", [{ name: "A", value: "canary-value" }, { name: "B", value: "2" }]));
+    expect(JSON.stringify(result)).not.toContain("canary-value");
+    expect(result.changed.revision).toEqual(["secrets"]);
+  });
+});
