@@ -25,6 +25,8 @@ describe("providerShim serialization", () => {
 
   it("is byte-identical across calls and does not depend on the package version", async () => {
     const first = await serialize();
+    // The shim must not read the version; change the cached package.json to prove it.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const pkg = require("../../package.json") as { version: string };
     const saved = pkg.version;
     pkg.version = "99.0.0";
