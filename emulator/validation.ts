@@ -90,7 +90,8 @@ function convertIssue(issue: z.core.$ZodIssue, root: unknown, locPrefix: Loc): F
         ctx: { le: Number(issue.maximum) },
       }];
     case "invalid_format": {
-      const pattern = "pattern" in issue && typeof issue.pattern === "string" ? issue.pattern : issue.format;
+      const raw = "pattern" in issue && typeof issue.pattern === "string" ? issue.pattern : issue.format;
+      const pattern = /^\/(.*)\/[a-z]*$/s.exec(raw)?.[1] ?? raw;
       return [{
         type: "string_pattern_mismatch",
         loc,
