@@ -1,0 +1,71 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseCli, DEFAULT_CLI_PORT } from "../../emulator/cli";
+import { optionsFromConfig, readConfigFile } from "../../emulator/config";
+import { FAST_TIMINGS, REALISTIC_TIMINGS } from "../../emulator";
+
+describe("emulator CLI and config file", () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "emulator-config-"));
+  });
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("defaults: port, loopback host, realistic timings, default seed, no control", () => {
+    const options = parseCli([]);
+    expect(options).toMatchObject({ port: DEFAULT_CLI_PORT, host: "127.0.0.1", control: false, timings: REALISTIC_TIMINGS });
+    expect(options.seed).toBeUndefined();
+  });
+
+  test("flags", () => {
+    const options = parseCli([
+      "--port", "0", "--host", "0.0.0.0", "--data-dir", "/tmp/x", "--control", "--timings", "fast",
+      "--s3-endpoint-override", "http://127.0.0.1:7070", "--secret-key", "k", "--rate-limit", "5", "--self-hosted",
+    ]);
+    expect(options).toMatchObject({
+      port: 0,
+      host: "0.0.0.0",
+      dataDir: "/tmp/x",
+      control: true,
+      timings: FAST_TIMINGS,
+      s3EndpointOverride: "http://127.0.0.1:7070",
+      secretKey: "k",
+      rateLimitPerSecond: 5,
+      selfHosted: true,
+    });
+  });
+
+  test("a config file gives keys, workspaces, OAuth providers and timings", () => {
+    const file = join(dir, "config.json");
+    writeFileSync(
+      file,
+      JSON.stringify({
+        organizations: [{ id: "org", workspaces: [{ id: "ws" }], oauthProviders: [{ provider_id: "github", has_token: true }] }],
+        apiKeys: [{ key: "k1", organizationId: "org", workspaceId: "ws" }],
+        timings: { preset: "fast", stepDurationsMs: { BUILDING: 500 }, deleteDurationMs: 7 },
+      }),
+    );
+    const options = parseCli(["--config", file]);
+    expect(options.seed?.apiKeys).toEqual([{ key: "k1", organizationId: "org", workspaceId: "ws" }]);
+    expect(options.timings).toEqual({ stepDurationsMs: { ...FAST_TIMINGS.stepDurationsMs, BUILDING: 500 }, deleteDurationMs: 7 });
+    // --timings beats the file's preset.
+    expect(parseCli(["--config", file, "--timings", "realistic"]).timings?.stepDurationsMs?.CREATING).toBe(
+      REALISTIC_TIMINGS.stepDurationsMs.CREATING,
+    );
+  });
+
+  test("an invalid config file names the problem", () => {
+    const file = join(dir, "bad.json");
+    writeFileSync(file, JSON.stringify({ apiKeys: [{ key: 1 }] }));
+    expect(() => readConfigFile(file)).toThrow(/invalid emulator config .*apiKeys/);
+    expect(() => readConfigFile(join(dir, "missing.json"))).toThrow(/cannot read emulator config/);
+  });
+
+  test("a config without seed fields keeps the default seed", () => {
+    expect(optionsFromConfig({ selfHosted: true }, "fast")).toMatchObject({ selfHosted: true, timings: FAST_TIMINGS });
+    expect(optionsFromConfig({}, "fast").seed).toBeUndefined();
+  });
+});
