@@ -68,6 +68,11 @@ export function describeS3Failure(error: unknown, target: S3Target, operation: s
     );
   }
   switch (code) {
+    case "CredentialsProviderError":
+      return detailError(
+        400,
+        `${prefix} Access denied: no credentials were given and none were found in the environment of the service.`,
+      );
     case "AccessDenied":
     case "AllAccessDisabled":
     case "AccountProblem":

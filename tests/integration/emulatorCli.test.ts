@@ -1,0 +1,74 @@
+// The emulator CLI as a user runs it: compiled to JavaScript, started as a
+// process, printing its URL and a ready line, serving requests, stopping on SIGTERM.
+import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { DEFAULT_API_KEY } from "../../emulator";
+
+const ROOT = join(__dirname, "..", "..");
+
+describe("emulator CLI", () => {
+  let outDir: string;
+  let child: ChildProcessWithoutNullStreams | undefined;
+
+  beforeAll(() => {
+    mkdirSync(join(ROOT, "tests", ".tmp"), { recursive: true });
+    outDir = mkdtempSync(join(ROOT, "tests", ".tmp", "emulator-cli-"));
+    execFileSync(
+      process.execPath,
+      [
+        join(ROOT, "node_modules", "typescript", "bin", "tsc"),
+        "--outDir", outDir, "--rootDir", ROOT, "--module", "commonjs", "--target", "es2022",
+        "--esModuleInterop", "--skipLibCheck", "--types", "node", "--strict",
+        join(ROOT, "emulator", "cli.ts"),
+      ],
+      { stdio: "pipe" },
+    );
+  }, 120_000);
+
+  afterAll(() => {
+    if (child && child.exitCode === null) child.kill("SIGKILL");
+    rmSync(outDir, { recursive: true, force: true });
+  });
+
+  test("prints its URL and a ready line, serves both APIs, exits 0 on SIGTERM", async () => {
+    const cli = join(outDir, "emulator", "cli.js");
+    expect(readFileSync(cli, "utf8").startsWith("#!/usr/bin/env node")).toBe(true);
+    const proc = spawn(process.execPath, [cli, "--port", "0", "--control", "--timings", "fast"]);
+    child = proc;
+    let stdout = "";
+    const url = await new Promise<string>((resolve, reject) => {
+      proc.stdout.on("data", (chunk: Buffer) => {
+        stdout += chunk.toString();
+        const ready = /^ready: (http:\/\/127\.0\.0\.1:\d+)$/m.exec(stdout);
+        if (ready?.[1]) resolve(ready[1]);
+      });
+      proc.once("exit", (code) => reject(new Error(`CLI exited with ${String(code)} before ready: ${stdout}`)));
+    });
+    expect(stdout).toContain(`listening on ${url}`);
+    expect(stdout).toContain(DEFAULT_API_KEY);
+    const deployments = await fetch(`${url}/v2/deployments`, { headers: { "x-api-key": DEFAULT_API_KEY } });
+    expect(deployments.status).toBe(200);
+    const destinations = await fetch(`${url}/api/v1/bulk-exports/destinations`, { headers: { "x-api-key": DEFAULT_API_KEY } });
+    expect(await destinations.json()).toEqual([]);
+    expect((await fetch(`${url}/__emulator/state`)).status).toBe(200);
+    const exited = new Promise<number | null>((resolve) => proc.once("exit", (code) => resolve(code)));
+    proc.kill("SIGTERM");
+    expect(await exited).toBe(0);
+  });
+
+  test("rejects bad flags with usage and exit code 2", () => {
+    const cli = join(outDir, "emulator", "cli.js");
+    let status: number | null = null;
+    let stderr = "";
+    try {
+      execFileSync(process.execPath, [cli, "--timings", "slow"], { stdio: "pipe" });
+    } catch (error) {
+      status = (error as { status: number | null }).status;
+      stderr = String((error as { stderr: Buffer }).stderr);
+    }
+    expect(status).toBe(2);
+    expect(stderr).toContain("--timings must be fast or realistic");
+    expect(stderr).toContain("Usage:");
+  });
+});
