@@ -6,5 +6,15 @@ export {
   type DeploymentSourceRevisionConfigArgs,
 } from "./deployment";
 export { BulkExportDestination, type BulkExportDestinationArgs, type BulkExportDestinationConfigArgs, type BulkExportDestinationCredentialsArgs } from "./bulkExportDestination";
+export {
+  type DeploymentInfo,
+  getDeployment,
+  type GetDeploymentArgs,
+  getDeploymentOutput,
+  getDeploymentRevisions,
+  type GetDeploymentRevisionsArgs,
+  getDeploymentRevisionsOutput,
+  type RevisionInfo,
+} from "./deploymentInvokes";
 export { NoopResource, type NoopResourceArgs } from "./noop";
 export { providerShim, type ProviderModuleName } from "./providerShim";
