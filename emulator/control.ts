@@ -124,7 +124,7 @@ export class EmulatorControl {
     return {
       state,
       revisions,
-      timings: ctx.timings,
+      timings: { stepDurationsMs: { ...ctx.timings.stepDurationsMs }, deleteDurationMs: ctx.timings.deleteDurationMs },
       faults: this.deps.faults.list(),
       rateLimitPerSecond: this.deps.rateLimiter.requestsPerSecond,
     };
