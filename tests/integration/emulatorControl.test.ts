@@ -170,17 +170,14 @@ describe("emulator control routes", () => {
   });
 
   test("the rate limit answers 429 with Retry-After", async () => {
-    expect((await call("PUT", "/__emulator/rate-limit", { requestsPerSecond: 2 })).status).toBe(204);
-    const statuses: number[] = [];
-    let retryAfter: string | null = null;
-    for (let i = 0; i < 5; i += 1) {
-      const reply = await call("GET", "/v2/deployments");
-      statuses.push(reply.status);
-      if (reply.status === 429) retryAfter = reply.headers.get("retry-after");
-    }
-    expect(statuses).toContain(429);
-    expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
+    expect((await call("PUT", "/__emulator/rate-limit", { requestsPerSecond: 1 })).status).toBe(204);
+    const replies = await Promise.all(Array.from({ length: 5 }, () => call("GET", "/v2/deployments")));
+    const limited = replies.filter((r) => r.status === 429);
+    expect(limited.length).toBeGreaterThan(0);
+    expect(Number(limited[0]?.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(limited[0]?.body).toEqual({ detail: expect.any(String) });
     await call("PUT", "/__emulator/rate-limit", { requestsPerSecond: null });
+    expect((await call("GET", "/v2/deployments")).status).toBe(200);
   });
 
   test("export runs need a known destination", async () => {

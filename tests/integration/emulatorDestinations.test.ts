@@ -225,7 +225,7 @@ describe("emulator destinations against versitygw", () => {
   test("rotation: PATCH test-writes first, keeps old credentials on 400, runs use the credentials current at their start", async () => {
     const d = await createOk(destination("rotate", gw.users.full));
     const id = String(d["id"]);
-    const firstRun = emulator.control.startExportRun(id, { durationMs: 300, intervalMs: 50 });
+    const firstRun = emulator.control.startExportRun(id, { durationMs: 2_000, intervalMs: 100 });
     expect(firstRun.accessKeyId).toBe(gw.users.full.accessKeyId);
     // While the run writes, the destination cannot be deleted.
     expect((await call("DELETE", `${DESTINATIONS}/${id}`)).status).toBe(409);
@@ -262,6 +262,29 @@ describe("emulator destinations against versitygw", () => {
     expect(first.objectKeys.map(writer).every((r) => r === gw.users.full.accessKeyId)).toBe(true);
     expect(second.objectKeys.map(writer).every((r) => r === gw.users.noDelete.accessKeyId)).toBe(true);
     expect((await call("DELETE", `${DESTINATIONS}/${id}`)).status).toBe(204);
+  });
+
+  test("a run still writing when the emulator stops is interrupted after a restart", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "emulator-runs-"));
+    try {
+      const first = await createEmulator({ dataDir: dir, s3EndpointOverride: gw.endpoint });
+      const reply = await fetch(`${first.url}${DESTINATIONS}`, {
+        method: "POST",
+        headers: { "x-api-key": DEFAULT_API_KEY, "content-type": "application/json" },
+        body: JSON.stringify(destination("interrupted", gw.users.full)),
+      });
+      expect(reply.status).toBe(200);
+      const id = String(((await reply.json()) as Json)["id"]);
+      const run = first.control.startExportRun(id, { durationMs: 60_000, intervalMs: 50 });
+      await first.close();
+      const second = await createEmulator({ dataDir: dir, s3EndpointOverride: gw.endpoint });
+      expect(second.control.exportRun(run.id)).toMatchObject({ status: "interrupted", finishedAtMs: expect.any(Number) });
+      const del = await fetch(`${second.url}${DESTINATIONS}/${id}`, { method: "DELETE", headers: { "x-api-key": DEFAULT_API_KEY } });
+      expect(del.status).toBe(204);
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test("credentials are encrypted at rest", async () => {
