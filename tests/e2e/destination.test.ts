@@ -1,0 +1,262 @@
+// BulkExportDestination end to end: the real Pulumi CLI runs programs that use
+// the package installed from its tarball; the emulator's test writes and
+// export runs go to a real versitygw with per-user permissions.
+import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../emulator";
+import { createClient, type LangSmithClient, NotFoundError } from "../../provider/client";
+import { createPulumiProject, type CommandResult, type PulumiProject } from "../helpers/pulumiProject";
+import { type S3Credentials, startVersitygw, type Versitygw, type VersitygwAccessLogEntry } from "../helpers/versitygw";
+
+const BUCKET = "e2e-exports";
+const OTHER_BUCKET = "e2e-exports-two";
+const TOKEN_CANARY = "canary-session-token-3b9d41e7";
+const WRONG_SECRET_CANARY = "canary-secret-access-key-8a2f6c05";
+const TYPE = "pulumi-nodejs:dynamic/langsmith:BulkExportDestination";
+
+interface DestinationSpec {
+  name: string;
+  displayName: string;
+  bucket: string;
+  prefix: string;
+  keys: S3Credentials;
+  sessionToken?: string;
+  /** Non-AWS endpoint with virtual-host addressing. */
+  virtualEndpoint?: string;
+}
+
+/** A program declaring the given destinations (credentials as plain strings: the class must make them secret). */
+function program(specs: DestinationSpec[]): string {
+  const lines = ['import { BulkExportDestination } from "pulumi-langsmith";'];
+  for (const spec of specs) {
+    const config = spec.virtualEndpoint
+      ? { bucketName: spec.bucket, prefix: spec.prefix, region: "us-east-1", endpointUrl: spec.virtualEndpoint, addressingStyle: "virtual" }
+      : { bucketName: spec.bucket, prefix: spec.prefix, region: "us-east-1" };
+    const credentials = {
+      accessKeyId: spec.keys.accessKeyId,
+      secretAccessKey: spec.keys.secretAccessKey,
+      ...(spec.sessionToken ? { sessionToken: spec.sessionToken } : {}),
+    };
+    lines.push(
+      `const ${spec.name} = new BulkExportDestination(${JSON.stringify(spec.name)}, ${JSON.stringify({ displayName: spec.displayName, config, credentials })});`,
+      `export const ${spec.name}Id = ${spec.name}.id;`,
+      `export const ${spec.name}LastOperation = ${spec.name}.lastOperation;`,
+    );
+  }
+  return lines.join("\n") + "\n";
+}
+
+describe("BulkExportDestination end to end", () => {
+  let gw: Versitygw;
+  let emulator: Emulator;
+  let client: LangSmithClient;
+  let project: PulumiProject;
+  const outputs: string[] = [];
+
+  beforeAll(async () => {
+    gw = await startVersitygw();
+    await gw.createBucket(BUCKET);
+    await gw.createBucket(OTHER_BUCKET);
+    emulator = await createEmulator({ s3EndpointOverride: gw.endpoint });
+    client = createClient({ apiUrl: `${emulator.url}/api/v1`, controlPlaneUrl: emulator.url, apiKey: DEFAULT_API_KEY, workspaceId: DEFAULT_WORKSPACE_ID });
+  }, 60_000);
+
+  afterAll(async () => {
+    project?.cleanup();
+    await emulator?.close();
+    await gw?.stop();
+  });
+
+  function secrets(): string[] {
+    return [TOKEN_CANARY, WRONG_SECRET_CANARY, ...Object.values(gw.users).map((u) => u.secretAccessKey)];
+  }
+
+  async function cli(result: Promise<CommandResult>): Promise<CommandResult> {
+    const done = await result;
+    outputs.push(done.output);
+    return done;
+  }
+
+  async function expectNoSecretsAnywhere(): Promise<void> {
+    const exported = JSON.stringify(await project.exportStack());
+    const raw = project.rawStateFile();
+    for (const secret of secrets()) {
+      expect(raw).not.toContain(secret);
+      expect(exported).not.toContain(secret);
+      for (const output of outputs) expect(output).not.toContain(secret);
+    }
+  }
+
+  async function destinations(): Promise<Array<{ urn: string; id?: string; outputs?: Record<string, unknown> }>> {
+    return ((await project.exportStack()).deployment.resources ?? []).filter((r) => r.type === TYPE);
+  }
+
+  async function accessLogWhen(ready: (log: VersitygwAccessLogEntry[]) => boolean): Promise<VersitygwAccessLogEntry[]> {
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      const log = await gw.accessLog();
+      if (ready(log) || Date.now() > deadline) return log;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /** The access key id in the state's (secret) credentials output, read with --show-secrets (kept out of the leak checks). */
+  async function stateAccessKeyId(): Promise<unknown> {
+    const shown = JSON.parse((await project.runOk(["stack", "export", "--show-secrets", "--stack", project.stack])).stdout) as {
+      deployment: { resources?: Array<{ urn: string; outputs?: { credentials?: { plaintext?: string; accessKeyId?: string } } }> };
+    };
+    const credentials = shown.deployment.resources?.find((r) => r.urn.endsWith("::exports"))?.outputs?.credentials;
+    if (credentials?.plaintext !== undefined) return (JSON.parse(credentials.plaintext) as { accessKeyId?: string }).accessKeyId;
+    return credentials?.accessKeyId;
+  }
+
+  function destinationRequests(): string[] {
+    return emulator.control
+      .requestLog()
+      .filter((r) => r.path.includes("/bulk-exports/destinations"))
+      .map((r) => `${r.method} ${r.status}`);
+  }
+
+  it("creates, rotates in place, refuses bad keys, replaces on a bucket change, refreshes and destroys, never leaking a secret", async () => {
+    const main = (keys: S3Credentials, bucket = BUCKET, prefix = "main"): DestinationSpec => ({
+      name: "exports",
+      displayName: "trace exports",
+      bucket,
+      prefix,
+      keys,
+      sessionToken: TOKEN_CANARY,
+    });
+    const virtual: DestinationSpec = {
+      name: "virtualExports",
+      displayName: "virtual exports",
+      bucket: BUCKET,
+      prefix: "virtual",
+      keys: gw.users.noDelete,
+      virtualEndpoint: gw.virtualHostEndpoint,
+    };
+    project = await createPulumiProject({
+      name: "destination",
+      program: program([main(gw.users.full), virtual]),
+      config: {
+        "langsmith:apiUrl": emulator.url,
+        "langsmith:workspaceId": DEFAULT_WORKSPACE_ID,
+        "langsmith:apiKey": { secret: DEFAULT_API_KEY },
+      },
+    });
+
+    // 1. Create: full-access keys (test object deleted) and a no-delete user on a virtual-host endpoint (object stays).
+    const created = await cli(project.up());
+    expect(created.code).toBe(0);
+    expect(created.output).toContain("3 created");
+    let [exportsRes, virtualRes] = await destinations().then((all) => [all.find((r) => r.urn.endsWith("::exports")), all.find((r) => r.urn.endsWith("::virtualExports"))]);
+    const firstId = exportsRes?.id ?? "";
+    expect(firstId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(exportsRes?.outputs).toMatchObject({
+      displayName: "trace exports",
+      tenantId: DEFAULT_WORKSPACE_ID,
+      credentialsKeys: ["access_key_id", "secret_access_key", "session_token"],
+      lastOperation: `created destination "trace exports" (test write to s3://${BUCKET}/main/tmp/ passed)`,
+      stateVersion: 1,
+    });
+    expect(JSON.stringify(exportsRes?.outputs?.["credentials"])).toContain("ciphertext");
+    expect(await gw.listObjects(BUCKET, "main/")).toEqual([]);
+    const leftByNoDelete = await gw.listObjects(BUCKET, "virtual/");
+    expect(leftByNoDelete).toHaveLength(1);
+    expect(leftByNoDelete[0]).toMatch(/^virtual\/tmp\//);
+    const virtualPut = (await accessLogWhen((log) => log.some((e) => e.key.startsWith("virtual/tmp/")))).find(
+      (e) => e.operation === "PutObject" && e.key.startsWith("virtual/tmp/"),
+    );
+    expect(virtualPut?.requestUri.startsWith("/virtual/tmp/")).toBe(true); // bucket in the host name, not the path
+    expect(virtualPut?.bucket).toBe(BUCKET);
+    expect(virtualRes?.outputs?.["lastOperation"]).toContain(`at ${gw.virtualHostEndpoint} passed`);
+    expect((await cli(project.preview(["--expect-no-changes"]))).code).toBe(0);
+    await expectNoSecretsAnywhere();
+
+    // 2. Rotate to the no-delete user's keys: the preview shows an update, not a replace; one PATCH.
+    project.writeProgram(program([main(gw.users.noDelete), virtual]));
+    const rotationPreview = await cli(project.preview(["--diff"]));
+    expect(rotationPreview.code).toBe(0);
+    expect(rotationPreview.output).toContain("1 to update");
+    expect(rotationPreview.output).not.toMatch(/to replace/);
+    const inflight = emulator.control.startExportRun(firstId, { durationMs: 12_000, intervalMs: 250 });
+    emulator.control.clearRequestLog();
+    const rotated = await cli(project.up());
+    expect(rotated.code).toBe(0);
+    expect(rotated.output).toContain("1 updated");
+    expect(destinationRequests()).toEqual(["PATCH 200"]);
+    const patchedAtMs = Date.parse(emulator.control.requestLog().find((r) => r.method === "PATCH")?.time ?? "");
+    const after = emulator.control.startExportRun(firstId, { durationMs: 300, intervalMs: 100 });
+    const [oldRun, newRun] = await Promise.all([emulator.control.waitForExportRun(inflight.id), emulator.control.waitForExportRun(after.id)]);
+    expect(oldRun).toMatchObject({ status: "succeeded", accessKeyId: gw.users.full.accessKeyId, error: null });
+    expect(newRun).toMatchObject({ status: "succeeded", accessKeyId: gw.users.noDelete.accessKeyId, error: null });
+    expect(oldRun.finishedAtMs ?? 0).toBeGreaterThan(patchedAtMs); // it was still running during the rotation
+    exportsRes = (await destinations()).find((r) => r.urn.endsWith("::exports"));
+    expect(exportsRes?.id).toBe(firstId);
+    expect(exportsRes?.outputs?.["lastOperation"]).toBe(
+      `rotated credentials (access key id and secret access key changed; test write to s3://${BUCKET}/main/tmp/ passed)`,
+    );
+    const rotatedOutputs = exportsRes?.outputs;
+    expect((await cli(project.preview(["--expect-no-changes"]))).code).toBe(0);
+
+    // 3. Rotate to read-only keys: 400, clear message, state unchanged, rotation still pending.
+    project.writeProgram(program([main(gw.users.readOnly), virtual]));
+    const refused = await cli(project.up());
+    expect(refused.code).not.toBe(0);
+    expect(refused.output).toContain('rotating credentials of bulk-export destination "trace exports": the new credentials could not write');
+    expect(refused.output).toContain("the destination still uses the previous credentials");
+    const { credentials: _before, ...rotatedPlain } = rotatedOutputs ?? {};
+    const { credentials: _after, ...refusedPlain } = (await destinations()).find((r) => r.urn.endsWith("::exports"))?.outputs ?? {};
+    expect(refusedPlain).toEqual(rotatedPlain);
+    expect(await stateAccessKeyId()).toBe(gw.users.noDelete.accessKeyId); // the secret output still holds the accepted keys
+    const stillOld = emulator.control.startExportRun(firstId, { durationMs: 1 });
+    expect((await emulator.control.waitForExportRun(stillOld.id)).accessKeyId).toBe(gw.users.noDelete.accessKeyId);
+    const pending = await cli(project.preview());
+    expect(pending.output).toContain("1 to update");
+
+    // 4. Create with read-only keys fails with the access-denied hint and leaves nothing in state.
+    const denied: DestinationSpec = { name: "denied", displayName: "denied exports", bucket: BUCKET, prefix: "denied", keys: gw.users.readOnly };
+    const wrongSecret: DestinationSpec = {
+      name: "wrongSecret",
+      displayName: "wrong secret",
+      bucket: BUCKET,
+      prefix: "wrong",
+      keys: { accessKeyId: gw.users.full.accessKeyId, secretAccessKey: WRONG_SECRET_CANARY },
+    };
+    project.writeProgram(program([main(gw.users.noDelete), virtual, denied, wrongSecret]));
+    const deniedUp = await cli(project.up());
+    expect(deniedUp.code).not.toBe(0);
+    expect(deniedUp.output).toContain('creating bulk-export destination "denied exports": 400 BadRequest');
+    expect(deniedUp.output).toContain("Access denied");
+    expect(deniedUp.output).toContain("grant s3:PutObject on the bucket and prefix");
+    const afterDenied = await destinations();
+    expect(afterDenied.map((r) => r.urn.split("::").pop()).sort()).toEqual(["exports", "virtualExports"]);
+    expect((await client.destinations.list()).filter((d) => d.display_name === "denied exports" || d.display_name === "wrong secret")).toEqual([]);
+
+    // 5. Change the bucket: replace (new one created first, then the old one deleted).
+    project.writeProgram(program([main(gw.users.noDelete, OTHER_BUCKET, "moved"), virtual]));
+    const replacePreview = await cli(project.preview(["--diff"]));
+    expect(replacePreview.output).toContain("1 to replace");
+    emulator.control.clearRequestLog();
+    const replaced = await cli(project.up());
+    expect(replaced.code).toBe(0);
+    expect(replaced.output).toContain("1 replaced");
+    expect(destinationRequests()).toEqual(["POST 200", "DELETE 204"]);
+    const newId = (await destinations()).find((r) => r.urn.endsWith("::exports"))?.id ?? "";
+    expect(newId).not.toBe(firstId);
+    await expect(client.destinations.get(firstId)).rejects.toBeInstanceOf(NotFoundError);
+    expect(await gw.listObjects(OTHER_BUCKET, "moved/tmp/")).toHaveLength(1); // no-delete user: the test object stays
+
+    // 6. Deleted outside Pulumi: refresh drops it from the state.
+    await client.destinations.delete(newId);
+    const refreshed = await cli(project.refresh());
+    expect(refreshed.code).toBe(0);
+    expect((await destinations()).map((r) => r.urn.split("::").pop())).toEqual(["virtualExports"]);
+    await expectNoSecretsAnywhere();
+
+    // 7. Destroy.
+    project.writeProgram(program([virtual]));
+    const destroyed = await cli(project.destroy());
+    expect(destroyed.code).toBe(0);
+    expect(await destinations()).toEqual([]);
+    expect((await client.destinations.list()).length).toBe(0);
+    await expectNoSecretsAnywhere();
+  });
+});
