@@ -11,6 +11,7 @@ import { type Destination, type LangSmithClient, NotFoundError, REGION_HOSTS } f
 import { configureProvider, currentClient, currentSettings } from "./context";
 import { checkDestinationInputs } from "./destinationCheck";
 import { diffDestination } from "./destinationDiff";
+import { parseFingerprint } from "./destinationFingerprint";
 import { createFailure, DestinationOperationError, deleteFailure, isAmbiguousCreateFailure, rotateFailure } from "./destinationErrors";
 import {
   describeCredentialChange,
@@ -178,11 +179,12 @@ async function update(id: string, olds: Record<string, unknown>, raw: Record<str
     // Nothing to send (e.g. only adoptExistingId changed): keep what the state says.
     const lastOperation = typeof olds["lastOperation"] === "string" ? olds["lastOperation"] : "no change";
     const unchanged: Destination = { id, tenant_id: tenantId };
-    return { outs: outputsFor(inputs, unchanged, { lastOperation, credentialsUpdatedAt: oldCredentialsUpdatedAt, fallback }) };
+    const credentialsFingerprint = parseFingerprint(olds["credentialsFingerprint"]);
+    return { outs: outputsFor(inputs, unchanged, { lastOperation, credentialsUpdatedAt: oldCredentialsUpdatedAt, credentialsFingerprint, fallback }) };
   }
 
   const location = testWriteLocation(previous.config);
-  const change = describeCredentialChange(previous.credentials, inputs.credentials);
+  const change = describeCredentialChange(diff.updates, parseFingerprint(olds["credentialsFingerprint"]), inputs.credentials);
   logProgress(KIND, name, `rotating credentials (${change}); the service test-writes to ${location} with the new ones`);
   let patched: Destination;
   try {

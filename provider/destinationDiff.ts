@@ -5,6 +5,7 @@
  * then delete the old one). Values are compared, never printed.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import { type CredentialField, fieldMatches, parseFingerprint } from "./destinationFingerprint";
 import { DESTINATION_FIELDS, type FieldRule, getPath } from "./destinationSchema";
 import { sameValue, UNKNOWN } from "./values";
 
@@ -43,6 +44,9 @@ function unknownAt(values: Record<string, unknown>, path: string): string | unde
  *
  * - unknown credentials (preview) -> update; any other unknown field -> replace;
  * - credentials removed -> replace (a PATCH cannot remove them);
+ * - credentials are compared with the salted fingerprints in the outputs
+ *   (`credentialsFingerprint`), or with plain `credentials` outputs if an
+ *   older state holds them;
  * - `__provider`, `adoptExistingId` and output-only fields are ignored.
  *
  * @param olds the previous outputs (they echo every compared input).
@@ -56,6 +60,7 @@ export function diffDestination(olds: Record<string, unknown>, news: Record<stri
     else if (effect === "update") updates.add(path);
   };
 
+  const fingerprint = parseFingerprint(olds["credentialsFingerprint"]);
   for (const field of DESTINATION_FIELDS) {
     if (field.onChange === "ignored") continue;
     const unknownPath = unknownAt(news, field.path);
@@ -63,13 +68,16 @@ export function diffDestination(olds: Record<string, unknown>, news: Record<stri
       add(field.onChange, unknownPath);
       continue;
     }
-    if (!sameValue(comparable(getPath(olds, field.path), field), comparable(getPath(news, field.path), field))) {
-      add(field.onChange, field.path);
-    }
+    const newValue = getPath(news, field.path);
+    const same =
+      field.secret && fingerprint !== undefined
+        ? fieldMatches(fingerprint, field.path.split(".").pop() as CredentialField, newValue)
+        : sameValue(comparable(getPath(olds, field.path), field), comparable(newValue, field));
+    if (!same) add(field.onChange, field.path);
   }
 
   // A PATCH can set or change credentials but not remove them.
-  if (!isUnset(olds["credentials"]) && isUnset(news["credentials"])) {
+  if ((fingerprint !== undefined || !isUnset(olds["credentials"])) && isUnset(news["credentials"])) {
     replaces.add("credentials");
     for (const path of [...updates]) if (path.startsWith("credentials")) updates.delete(path);
   }

@@ -12,6 +12,7 @@ import {
   type DestinationConfigInput,
   type DestinationCredentials,
 } from "./client";
+import { type CredentialsFingerprint, fingerprintCredentials } from "./destinationFingerprint";
 import {
   type AddressingStyle,
   DESTINATION_TYPES,
@@ -127,9 +128,9 @@ export function testWriteLocation(config: DestinationConfigInputs): string {
   return `s3://${path}/${config.endpointUrl !== undefined ? ` at ${config.endpointUrl}` : ""}`;
 }
 
-/** The outputs echoing `inputs` (what `diff` compares), without the create-only `adoptExistingId`. */
-export function echoInputs(inputs: DestinationInputs): Omit<DestinationInputs, "adoptExistingId"> {
-  const { adoptExistingId: _ignored, ...rest } = inputs;
+/** The outputs echoing `inputs` (what `diff` compares), without the create-only `adoptExistingId` and without credentials. */
+export function echoInputs(inputs: DestinationInputs): Omit<DestinationInputs, "adoptExistingId" | "credentials"> {
+  const { adoptExistingId: _ignored, credentials: _secret, ...rest } = inputs;
   return compact({ ...rest, config: { ...rest.config, includeBucketInPrefix: rest.config.includeBucketInPrefix ?? true } });
 }
 
@@ -141,10 +142,19 @@ export function echoInputs(inputs: DestinationInputs): Omit<DestinationInputs, "
 export function outputsFor(
   inputs: DestinationInputs,
   destination: Destination,
-  extra: { lastOperation: string; credentialsUpdatedAt?: string | undefined; fallback?: Partial<DestinationOutputs> },
+  extra: {
+    lastOperation: string;
+    credentialsUpdatedAt?: string | undefined;
+    /** Fingerprint of the credentials now in use; default: computed from `inputs.credentials`. */
+    credentialsFingerprint?: CredentialsFingerprint | undefined;
+    fallback?: Partial<DestinationOutputs>;
+  },
 ): DestinationOutputs {
+  const fingerprint =
+    "credentialsFingerprint" in extra ? extra.credentialsFingerprint : inputs.credentials && fingerprintCredentials(inputs.credentials);
   return compact({
     ...echoInputs(inputs),
+    credentialsFingerprint: fingerprint,
     tenantId: destination.tenant_id,
     createdAt: destination.created_at ?? extra.fallback?.createdAt ?? undefined,
     updatedAt: destination.updated_at ?? extra.fallback?.updatedAt ?? undefined,
@@ -157,8 +167,8 @@ export function outputsFor(
 
 /**
  * Outputs after a refresh: the service's view of every field it returns,
- * the rest (credentials, which are never returned, and the provider's own
- * fields) kept from the state, so drift shows in the next preview.
+ * the rest (the credentials' fingerprint, since credentials are never
+ * returned, and the provider's own fields) kept from the state, so drift shows in the next preview.
  */
 export function refreshedOutputs(state: Record<string, unknown>, destination: Destination): Record<string, unknown> {
   const out: Record<string, unknown> = { ...state };
@@ -183,21 +193,26 @@ export function refreshedOutputs(state: Record<string, unknown>, destination: De
  * taken from the inputs; credentials are left out).
  */
 export function serviceView(destination: Destination, inputs: DestinationInputs): Record<string, unknown> {
-  return refreshedOutputs({ ...echoInputs(inputs), credentials: undefined }, destination);
+  return refreshedOutputs({ ...echoInputs(inputs) }, destination);
 }
 
 /**
  * Says which credential fields a rotation changes, in words (never values),
  * e.g. `access key id and secret access key changed`.
+ *
+ * @param changed the changed fields from `diff` (e.g. `credentials.secretAccessKey`).
+ * @param previous fingerprint of the credentials in use (undefined: none were set).
  */
-export function describeCredentialChange(olds: DestinationCredentialInputs | undefined, news: DestinationCredentialInputs): string {
-  if (olds === undefined) return "static credentials set";
-  const changed: string[] = [];
-  if (olds.accessKeyId !== news.accessKeyId) changed.push("access key id");
-  if (olds.secretAccessKey !== news.secretAccessKey) changed.push("secret access key");
-  const parts = changed.length === 0 ? [] : [`${changed.join(" and ")} changed`];
-  if (olds.sessionToken === undefined && news.sessionToken !== undefined) parts.push("session token added");
-  else if (olds.sessionToken !== undefined && news.sessionToken === undefined) parts.push("session token removed");
-  else if (olds.sessionToken !== news.sessionToken) parts.push("session token changed");
-  return parts.length === 0 ? "same credentials sent again" : parts.join(", ");
+export function describeCredentialChange(changed: readonly string[], previous: CredentialsFingerprint | undefined, news: DestinationCredentialInputs): string {
+  if (previous === undefined) return "static credentials set";
+  const keys: string[] = [];
+  if (changed.includes("credentials.accessKeyId")) keys.push("access key id");
+  if (changed.includes("credentials.secretAccessKey")) keys.push("secret access key");
+  const parts = keys.length === 0 ? [] : [`${keys.join(" and ")} changed`];
+  if (changed.includes("credentials.sessionToken")) {
+    if (previous.sessionToken === undefined) parts.push("session token added");
+    else if (news.sessionToken === undefined) parts.push("session token removed");
+    else parts.push("session token changed");
+  }
+  return parts.length === 0 ? "credentials sent again" : parts.join(", ");
 }

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { ADDRESSING_STYLES, DISPLAY_NAME_PATTERN } from "./client";
+import type { CredentialsFingerprint } from "./destinationFingerprint";
 
 /** `config.addressingStyle` values: `virtual`, `path` or `auto` (the service's default). */
 export type AddressingStyle = (typeof ADDRESSING_STYLES)[number];
@@ -55,8 +56,14 @@ export interface DestinationInputs {
 /** Version of the output layout written by this release. */
 export const STATE_VERSION = 1;
 
-/** Outputs of the resource: the inputs the diff compares, echoed, plus what the service and provider add. */
-export interface DestinationOutputs extends Omit<DestinationInputs, "adoptExistingId"> {
+/**
+ * Outputs of the resource: the inputs the diff compares, echoed (credentials
+ * as salted fingerprints, never as values), plus what the service and
+ * provider add.
+ */
+export interface DestinationOutputs extends Omit<DestinationInputs, "adoptExistingId" | "credentials"> {
+  /** Salted fingerprints of the credentials last accepted by the service (a Pulumi secret); absent without credentials. */
+  credentialsFingerprint?: CredentialsFingerprint;
   /** Workspace the destination lives in. */
   tenantId: string;
   /** ISO 8601 creation time reported by the service. */

@@ -95,8 +95,14 @@ export class BulkExportDestination extends pulumi.dynamic.Resource {
   }>;
   /** Role ARN for role-based access, when set. */
   declare readonly awsRoleArn: pulumi.Output<string | undefined>;
-  /** The credentials last accepted by the service (secret). */
-  declare readonly credentials: pulumi.Output<{ accessKeyId: string; secretAccessKey: string; sessionToken?: string } | undefined>;
+  /**
+   * Salted scrypt fingerprints of the credentials last accepted by the
+   * service, one per field (a Pulumi secret). The credentials themselves are
+   * never outputs: the provider compares new credentials with these.
+   */
+  declare readonly credentialsFingerprint: pulumi.Output<
+    { algorithm: string; salt: string; accessKeyId: string; secretAccessKey: string; sessionToken?: string } | undefined
+  >;
   /** Workspace (tenant) id the destination belongs to. */
   declare readonly tenantId: pulumi.Output<string>;
   /** Creation time reported by the service (ISO 8601). */
@@ -120,6 +126,7 @@ export class BulkExportDestination extends pulumi.dynamic.Resource {
       awsRoleArn: args.awsRoleArn,
       credentials: args.credentials === undefined ? undefined : pulumi.secret(args.credentials),
       adoptExistingId: args.adoptExistingId,
+      credentialsFingerprint: undefined,
       tenantId: undefined,
       createdAt: undefined,
       updatedAt: undefined,
@@ -128,7 +135,7 @@ export class BulkExportDestination extends pulumi.dynamic.Resource {
       lastOperation: undefined,
       stateVersion: undefined,
     };
-    const secretOutputs = [...(opts?.additionalSecretOutputs ?? []), "credentials"];
+    const secretOutputs = [...(opts?.additionalSecretOutputs ?? []), "credentials", "credentialsFingerprint"];
     super(
       providerShim("destination"),
       name,

@@ -110,7 +110,6 @@ describe("BulkExportDestination provider against the emulator and versitygw", ()
       displayName: "exports full",
       destinationType: "s3",
       config: { bucketName: BUCKET, prefix: "full", region: "us-east-1", includeBucketInPrefix: true },
-      credentials: keys(gw.users.full),
       tenantId: DEFAULT_WORKSPACE_ID,
       credentialsKeys: ["access_key_id", "secret_access_key"],
       lastOperation: 'created destination "exports full" (test write to s3://exports/full/tmp/ passed)',
@@ -118,6 +117,9 @@ describe("BulkExportDestination provider against the emulator and versitygw", ()
     });
     expect(outs["credentialsUpdatedAt"]).toBe(outs["createdAt"]);
     expect(outs).not.toHaveProperty("adoptExistingId");
+    expect(outs).not.toHaveProperty("credentials");
+    expect(outs["credentialsFingerprint"]).toMatchObject({ algorithm: "scrypt-16384-8-1" });
+    expect(JSON.stringify(outs)).not.toContain(gw.users.full.secretAccessKey);
     const wrote = (log: VersitygwAccessLogEntry[]): boolean =>
       log.some((e) => e.operation === "PutObject" && e.key.startsWith("full/tmp/") && e.requester === gw.users.full.accessKeyId);
     expect(wrote(await accessLogWhen(wrote))).toBe(true);
@@ -190,11 +192,14 @@ describe("BulkExportDestination provider against the emulator and versitygw", ()
     expect(rotated).toMatchObject({
       displayName: "exports rotate",
       config: { bucketName: BUCKET, prefix: "rotate" },
-      credentials: keys(gw.users.noDelete),
       createdAt: outs["createdAt"],
       lastOperation: "rotated credentials (access key id and secret access key changed; test write to s3://exports/rotate/tmp/ passed)",
     });
     expect(rotated["credentialsUpdatedAt"]).toBe(rotated["updatedAt"]);
+    expect(rotated["credentialsFingerprint"]).not.toEqual(outs["credentialsFingerprint"]);
+    const diff = provider.diff;
+    if (!diff) throw new Error("no diff");
+    expect((await diff(id, rotated, await inputs("rotate", keys(gw.users.noDelete)))).changes).toBe(false);
     expect(Date.parse(String(rotated["credentialsUpdatedAt"]))).toBeGreaterThanOrEqual(Date.parse(String(outs["credentialsUpdatedAt"])));
     const afterRun = emulator.control.startExportRun(id, { durationMs: 1 });
     expect((await emulator.control.waitForExportRun(afterRun.id)).accessKeyId).toBe(gw.users.noDelete.accessKeyId);
@@ -280,7 +285,8 @@ describe("BulkExportDestination provider against the emulator and versitygw", ()
     );
     expect(adopted.id).toBe(existing.id);
     expect(emulator.control.requestLog().filter((r) => r.path.includes("/bulk-exports/")).map((r) => r.method)).toEqual(["GET", "PATCH"]);
-    expect(adopted.outs).toMatchObject({ tenantId: DEFAULT_WORKSPACE_ID, credentials: keys(gw.users.noDelete), createdAt: existing.created_at });
+    expect(adopted.outs).toMatchObject({ tenantId: DEFAULT_WORKSPACE_ID, createdAt: existing.created_at });
+    expect(adopted.outs["credentialsFingerprint"]).toBeDefined();
     expect(adopted.outs["lastOperation"]).toMatch(/^adopted destination "exports adopt" \(.+\) and set its credentials \(test write to s3:\/\/exports-two\/adopt\/tmp\/ passed\)$/);
     expect(adopted.outs).not.toHaveProperty("adoptExistingId");
 

@@ -1,11 +1,13 @@
 import { provider } from "../../provider/destination";
 import { diffDestination } from "../../provider/destinationDiff";
+import { fingerprintCredentials } from "../../provider/destinationFingerprint";
 import { DESTINATION_FIELDS } from "../../provider/destinationSchema";
 import { UNKNOWN } from "../../provider/values";
 
 type Props = Record<string, unknown>;
 
 const SECRET = "canary-secret-old";
+const OLD_FINGERPRINT = fingerprintCredentials({ accessKeyId: "AKIAOLD", secretAccessKey: SECRET });
 
 /** Outputs as the provider writes them after a create. */
 function olds(): Props {
@@ -14,7 +16,7 @@ function olds(): Props {
     displayName: "trace exports",
     destinationType: "s3",
     config: { bucketName: "exports", prefix: "langsmith", region: "us-east-1", includeBucketInPrefix: true },
-    credentials: { accessKeyId: "AKIAOLD", secretAccessKey: SECRET },
+    credentialsFingerprint: OLD_FINGERPRINT,
     tenantId: "22222222-2222-4222-8222-222222222222",
     createdAt: "2026-01-01T00:00:00.000Z",
     updatedAt: "2026-01-01T00:00:00.000Z",
@@ -90,10 +92,15 @@ describe("diffDestination: the change table", () => {
       ["credentials.accessKeyId", "credentials.secretAccessKey"],
     ],
     ["session token added", olds(), set(news(), "credentials.sessionToken", "tok"), ["credentials.sessionToken"]],
-    ["session token removed", set(olds(), "credentials.sessionToken", "tok"), news(), ["credentials.sessionToken"]],
+    [
+      "session token removed",
+      set(olds(), "credentialsFingerprint", fingerprintCredentials({ accessKeyId: "AKIAOLD", secretAccessKey: SECRET, sessionToken: "tok" })),
+      news(),
+      ["credentials.sessionToken"],
+    ],
     [
       "credentials added where the service used its environment (self-hosted)",
-      set(olds(), "credentials", undefined),
+      set(olds(), "credentialsFingerprint", undefined),
       news(),
       ["credentials.accessKeyId", "credentials.secretAccessKey"],
     ],
@@ -106,6 +113,19 @@ describe("diffDestination: the change table", () => {
     expect(result.changes).toBe(true);
     expect(result.replaces).toEqual([]);
     expect(result.updates).toEqual(fields);
+  });
+
+  it("compares with plain credentials when an older state holds them instead of a fingerprint", () => {
+    const legacy = set(set(olds(), "credentialsFingerprint", undefined), "credentials", { accessKeyId: "AKIAOLD", secretAccessKey: SECRET });
+    expect(diffDestination(legacy, news()).changes).toBe(false);
+    expect(diffDestination(legacy, set(news(), "credentials.secretAccessKey", "new")).updates).toEqual(["credentials.secretAccessKey"]);
+    expect(diffDestination(legacy, set(news(), "credentials", undefined)).replaces).toEqual(["credentials"]);
+  });
+
+  it("a fingerprint from another salt still matches the same credentials", () => {
+    const other = set(olds(), "credentialsFingerprint", fingerprintCredentials({ accessKeyId: "AKIAOLD", secretAccessKey: SECRET }));
+    expect(diffDestination(other, news()).changes).toBe(false);
+    expect(JSON.stringify(other)).not.toContain(SECRET);
   });
 
   it("removing credentials replaces (a PATCH cannot remove them)", () => {

@@ -7,6 +7,7 @@ import {
   rotateFailure,
   TEST_WRITE_FAILURES,
 } from "../../provider/destinationErrors";
+import { fingerprintCredentials } from "../../provider/destinationFingerprint";
 import { describeCredentialChange, testWriteLocation, toCreateRequest } from "../../provider/destinationOutputs";
 
 const ACTION = 'creating bulk-export destination "exports"';
@@ -111,10 +112,13 @@ describe("wire mapping and summaries", () => {
   });
 
   it("says which credential fields changed, never their values", () => {
-    const old = { accessKeyId: "AKIA1", secretAccessKey: "canary-1" };
-    expect(describeCredentialChange(old, { accessKeyId: "AKIA2", secretAccessKey: "canary-2" })).toBe("access key id and secret access key changed");
-    expect(describeCredentialChange(old, { ...old, secretAccessKey: "canary-2" })).toBe("secret access key changed");
-    expect(describeCredentialChange(old, { ...old, sessionToken: "canary-t" })).toBe("session token added");
-    expect(describeCredentialChange(undefined, old)).toBe("static credentials set");
+    const previous = fingerprintCredentials({ accessKeyId: "AKIA1", secretAccessKey: "canary-1" });
+    const news = { accessKeyId: "AKIA2", secretAccessKey: "canary-2" };
+    expect(describeCredentialChange(["credentials.accessKeyId", "credentials.secretAccessKey"], previous, news)).toBe("access key id and secret access key changed");
+    expect(describeCredentialChange(["credentials.secretAccessKey"], previous, news)).toBe("secret access key changed");
+    expect(describeCredentialChange(["credentials.sessionToken"], previous, { ...news, sessionToken: "canary-t" })).toBe("session token added");
+    const withToken = fingerprintCredentials({ accessKeyId: "AKIA1", secretAccessKey: "canary-1", sessionToken: "t" });
+    expect(describeCredentialChange(["credentials.sessionToken"], withToken, news)).toBe("session token removed");
+    expect(describeCredentialChange(["credentials.accessKeyId"], undefined, news)).toBe("static credentials set");
   });
 });

@@ -1,0 +1,73 @@
+/**
+ * Salted, slow fingerprints of destination credentials, kept in the outputs
+ * instead of the credentials themselves.
+ *
+ * Why: `diff` only sees the previous *outputs*, so something must let it
+ * tell whether the credentials changed. Echoing the credentials would put
+ * them in every RegisterResource response, which the Node.js SDK prints in
+ * `pulumi up --debug` output. A fingerprint says "same or different" without
+ * the value (and is itself stored as a Pulumi secret).
+ */
+import { randomBytes, scryptSync, timingSafeEqual } from "node:crypto";
+import type { DestinationCredentialInputs } from "./destinationSchema";
+
+/** Fingerprints of one set of credentials; one per field so a rotation can say which fields changed. */
+export interface CredentialsFingerprint {
+  /** Algorithm and parameters, e.g. `scrypt-16384-8-1`. */
+  readonly algorithm: string;
+  /** Random salt, base64url. */
+  readonly salt: string;
+  readonly accessKeyId: string;
+  readonly secretAccessKey: string;
+  /** Absent when no session token was given. */
+  readonly sessionToken?: string;
+}
+
+/** The credential fields that are fingerprinted. */
+export const CREDENTIAL_FIELDS = ["accessKeyId", "secretAccessKey", "sessionToken"] as const;
+/** A fingerprinted credential field. */
+export type CredentialField = (typeof CREDENTIAL_FIELDS)[number];
+
+const ALGORITHM = "scrypt-16384-8-1";
+const KEY_BYTES = 32;
+
+function hash(salt: string, field: CredentialField, value: string): string {
+  return scryptSync(`${field}\u0000${value}`, Buffer.from(salt, "base64url"), KEY_BYTES, { N: 16384, r: 8, p: 1 }).toString("base64url");
+}
+
+/**
+ * Fingerprints credentials with a new random salt (or `salt`, to compare).
+ * @param salt base64url salt; default 16 random bytes.
+ */
+export function fingerprintCredentials(credentials: DestinationCredentialInputs, salt: string = randomBytes(16).toString("base64url")): CredentialsFingerprint {
+  return {
+    algorithm: ALGORITHM,
+    salt,
+    accessKeyId: hash(salt, "accessKeyId", credentials.accessKeyId),
+    secretAccessKey: hash(salt, "secretAccessKey", credentials.secretAccessKey),
+    ...(credentials.sessionToken !== undefined ? { sessionToken: hash(salt, "sessionToken", credentials.sessionToken) } : {}),
+  };
+}
+
+/** Reads a fingerprint from outputs; `undefined` when absent or malformed. */
+export function parseFingerprint(value: unknown): CredentialsFingerprint | undefined {
+  if (value === null || typeof value !== "object") return undefined;
+  const v = value as Record<string, unknown>;
+  if (v["algorithm"] !== ALGORITHM || typeof v["salt"] !== "string") return undefined;
+  if (typeof v["accessKeyId"] !== "string" || typeof v["secretAccessKey"] !== "string") return undefined;
+  if (v["sessionToken"] !== undefined && typeof v["sessionToken"] !== "string") return undefined;
+  return v as unknown as CredentialsFingerprint;
+}
+
+/**
+ * True when `value` (a field of the new credentials; `undefined` = not set)
+ * is the value fingerprinted as `fingerprint[field]`.
+ */
+export function fieldMatches(fingerprint: CredentialsFingerprint, field: CredentialField, value: unknown): boolean {
+  const recorded = fingerprint[field];
+  if (value === undefined || value === null) return recorded === undefined;
+  if (typeof value !== "string" || recorded === undefined) return false;
+  const expected = Buffer.from(recorded, "base64url");
+  const actual = Buffer.from(hash(fingerprint.salt, field, value), "base64url");
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
