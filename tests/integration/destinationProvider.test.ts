@@ -317,6 +317,46 @@ describe("BulkExportDestination provider against the emulator and versitygw", ()
     expect(virtualPut?.bucket).toBe(BUCKET);
   });
 
+  it("a create whose response was lost is not retried: the error names the destination it made, to adopt", async () => {
+    emulator.control.injectFault({ method: "POST", path: "/api/v1/bulk-exports/destinations", drop: "after-commit" });
+    const error = await failure(provider.create(await inputs("lost", keys(gw.users.full))));
+    const made = (await client.destinations.list()).filter((d) => d.display_name === "exports lost");
+    expect(made).toHaveLength(1);
+    expect(error.message).toMatch(/^creating bulk-export destination "exports lost": /);
+    expect(error.message).toContain(`destination(s) ${made[0]?.id ?? "?"} match; set adoptExistingId`);
+    expect(emulator.control.requestLog().filter((r) => r.method === "POST")).toHaveLength(1);
+    emulator.control.clearFaults();
+  });
+
+  it("check: credentials may be omitted only on a self-hosted install, where the service's environment credentials are used", async () => {
+    const check = provider.check;
+    if (!check) throw new Error("no check");
+    const news = { displayName: "env creds", config: { bucketName: BUCKET, prefix: "env", region: "us-east-1" } };
+    configure({ "langsmith:region": "eu", "langsmith:apiKey": "k" });
+    expect((await check({}, news)).failures).toEqual([expect.objectContaining({ property: "credentials" })]);
+
+    const selfHosted = await createEmulator({ s3EndpointOverride: gw.endpoint, selfHosted: true });
+    const saved = { id: process.env["AWS_ACCESS_KEY_ID"], secret: process.env["AWS_SECRET_ACCESS_KEY"] };
+    try {
+      configure({ "langsmith:selfHostedUrl": selfHosted.url, "langsmith:apiKey": DEFAULT_API_KEY, "langsmith:workspaceId": DEFAULT_WORKSPACE_ID });
+      const result = await check({}, news);
+      expect(result.failures ?? []).toEqual([]);
+      // The emulator's S3 client takes the default credential chain: here, the environment.
+      process.env["AWS_ACCESS_KEY_ID"] = gw.users.full.accessKeyId;
+      process.env["AWS_SECRET_ACCESS_KEY"] = gw.users.full.secretAccessKey;
+      const { outs } = await createOk(result.inputs as Props);
+      expect(outs["credentialsKeys"]).toEqual([]);
+      expect(outs).not.toHaveProperty("credentialsFingerprint");
+      expect(outs["lastOperation"]).toBe('created destination "env creds" (test write to s3://exports/env/tmp/ passed)');
+    } finally {
+      if (saved.id === undefined) delete process.env["AWS_ACCESS_KEY_ID"];
+      else process.env["AWS_ACCESS_KEY_ID"] = saved.id;
+      if (saved.secret === undefined) delete process.env["AWS_SECRET_ACCESS_KEY"];
+      else process.env["AWS_SECRET_ACCESS_KEY"] = saved.secret;
+      await selfHosted.close();
+    }
+  });
+
   it("progress lines name the resource and never carry a secret", () => {
     expect(progress.length).toBeGreaterThan(10);
     for (const line of progress) expect(line).toMatch(/^info: \[runtime\] bulk-export destination "[^"]+": /);
