@@ -16,5 +16,13 @@ export {
   getDeploymentRevisionsOutput,
   type RevisionInfo,
 } from "./deploymentInvokes";
+export {
+  getOAuthProviders,
+  getOAuthProvidersOutput,
+  getOAuthTokenStatus,
+  type GetOAuthTokenStatusArgs,
+  getOAuthTokenStatusOutput,
+  type OAuthProviderInfo,
+} from "./oauthInvokes";
 export { NoopResource, type NoopResourceArgs } from "./noop";
 export { providerShim, type ProviderModuleName } from "./providerShim";

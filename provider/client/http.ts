@@ -165,8 +165,8 @@ export class HttpClient {
   async request(spec: RequestSpec & { readonly schema?: z.ZodType }): Promise<ApiResponse<unknown>> {
     if (!hasCredentials(this.#credentials)) {
       throw new MissingCredentialsError(
-        `${spec.action}: no LangSmith credentials: set langsmith:apiKey (or LANGSMITH_API_KEY), ` +
-          "or langsmith:bearerToken (or LANGSMITH_BEARER_TOKEN)",
+        `${spec.action}: no LangSmith credentials: set it with: pulumi config set --secret langsmith:apiKey <key> ` +
+          "(or the LANGSMITH_API_KEY variable; a bearer token goes in langsmith:bearerToken or LANGSMITH_BEARER_TOKEN)",
       );
     }
     const url = new URL(`${spec.baseUrl}${spec.path}`);
