@@ -1,25 +1,50 @@
 import * as pulumi from "@pulumi/pulumi";
-import { Deployment } from "pulumi-langsmith";
+import { BulkExportDestination, Deployment } from "pulumi-langsmith";
 
-// One deployment per stack. Stack config (Pulumi.<stack>.yaml) chooses the
-// branch and the deployment type, so dev and prod differ only in config.
+// One deployment and one bulk-export destination per stack. The stack's
+// config file (Pulumi.dev.yaml, Pulumi.prod.yaml) says which branch, which
+// deployment type, which secrets and which bucket; the program is the same
+// for every environment.
 const config = new pulumi.Config();
-const branch = config.get("branch") ?? "main";
-const deploymentType = config.get("deploymentType") ?? "dev";
+const stack = pulumi.getStack();
+
+/** Deployment secrets: environment variable name -> config key holding the value (set with --secret). */
+const secretKeys = config.getObject<Record<string, string>>("deploymentSecrets") ?? {};
 
 const agent = new Deployment("agent", {
-  name: `quickstart-agent-${pulumi.getStack()}`,
+  name: `quickstart-agent-${stack}`,
   source: "github",
   sourceConfig: {
     integrationId: config.get("integrationId") ?? "github-integration",
-    repoUrl: "https://github.com/acme/quickstart-agent",
-    deploymentType,
+    repoUrl: config.get("repoUrl") ?? "https://github.com/acme/quickstart-agent",
+    deploymentType: config.get("deploymentType") ?? "dev",
     buildOnPush: false,
   },
-  sourceRevisionConfig: { repoRef: branch, graphConfigPath: "langgraph.json" },
-  secrets: [{ name: "OPENAI_API_KEY", value: config.getSecret("openaiApiKey") ?? "sk-demo-not-a-real-key" }],
+  sourceRevisionConfig: { repoRef: config.get("branch") ?? "main", graphConfigPath: "langgraph.json" },
+  secrets: Object.entries(secretKeys).map(([name, key]) => ({ name, value: config.requireSecret(key) })),
+});
+
+interface ExportsConfig {
+  bucketName: string;
+  prefix: string;
+  region?: string;
+  endpointUrl?: string;
+  addressingStyle?: "virtual" | "path" | "auto";
+}
+interface KeyPair {
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+const exportsConfig = config.requireObject<ExportsConfig>("exports");
+const exportsDestination = new BulkExportDestination("exports", {
+  displayName: `quickstart exports ${stack}`,
+  config: exportsConfig,
+  credentials: config.requireSecretObject<KeyPair>("exportCredentials"),
 });
 
 export const deploymentId = agent.id;
 export const revisionStatus = agent.latestRevisionStatus;
-export const lastOperation = agent.lastOperation;
+export const deploymentLastOperation = agent.lastOperation;
+export const destinationId = exportsDestination.id;
+export const destinationLastOperation = exportsDestination.lastOperation;
