@@ -23,7 +23,7 @@ import {
 import { type DeploymentOutputs, needsResume, type ObservedDeployment, outputsFrom, refreshedOutputs } from "./deploymentState";
 import { formatDuration, logProgress, shortId } from "./progress";
 import type { ProviderSettings } from "./settings";
-import { assertSameWorkspace } from "./workspace";
+import { settingsForResource } from "./workspace";
 
 const KIND = "deployment";
 
@@ -77,9 +77,8 @@ export const provider: pulumi.dynamic.ResourceProvider = {
 
   async read(id, props) {
     const previous = props as DeploymentOutputs;
-    const settings = currentSettings();
     const name = previous.name ?? id;
-    assertSameWorkspace(`reading deployment "${name}"`, previous.tenantId, settings.client.workspaceId);
+    const settings = settingsForResource(`reading deployment "${name}"`, currentSettings(), previous.tenantId);
     const client = currentClient(settings);
     let deployment: Deployment;
     try {
@@ -96,8 +95,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
   async update(id, olds, news) {
     const previous = olds as DeploymentOutputs;
     const inputs = parseInputs(news);
-    const settings = currentSettings();
-    assertSameWorkspace(`updating deployment "${inputs.name}"`, previous.tenantId, settings.client.workspaceId);
+    const settings = settingsForResource(`updating deployment "${inputs.name}"`, currentSettings(), previous.tenantId);
     const client = currentClient(settings);
     const plan = diffDeployment(olds, news);
     const resume = needsResume(previous) && inputs.waitForDeployed !== false;
@@ -137,9 +135,8 @@ export const provider: pulumi.dynamic.ResourceProvider = {
 
   async delete(id, props) {
     const previous = props as DeploymentOutputs;
-    const settings = currentSettings();
     const name = previous.name ?? id;
-    assertSameWorkspace(`deleting deployment "${name}"`, previous.tenantId, settings.client.workspaceId);
+    const settings = settingsForResource(`deleting deployment "${name}"`, currentSettings(), previous.tenantId);
     const client = currentClient(settings);
     const result = await client.deployments.delete(id, { name });
     if (result.alreadyGone) return;

@@ -26,7 +26,7 @@ import {
 import type { DestinationInputs, DestinationOutputs } from "./destinationSchema";
 import type { ProviderSettings } from "./settings";
 import { logProgress, shortId } from "./progress";
-import { assertSameWorkspace } from "./workspace";
+import { settingsForResource } from "./workspace";
 
 /** Kind of resource in progress lines and messages. */
 export const KIND = "bulk-export destination";
@@ -141,8 +141,7 @@ async function adopt(client: LangSmithClient, inputs: DestinationInputs, id: str
 
 async function read(id: string, props: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult> {
   const name = nameOf(props, id);
-  const settings = currentSettings();
-  assertSameWorkspace(`reading ${KIND} "${name}"`, props["tenantId"], settings.client.workspaceId);
+  const settings = settingsForResource(`reading ${KIND} "${name}"`, currentSettings(), props["tenantId"]);
   try {
     const destination = await currentClient(settings).destinations.get(id, { name });
     return { id, props: refreshedOutputs(props, destination) };
@@ -158,9 +157,8 @@ async function read(id: string, props: Record<string, unknown>): Promise<pulumi.
 async function update(id: string, olds: Record<string, unknown>, raw: Record<string, unknown>): Promise<pulumi.dynamic.UpdateResult<DestinationOutputs>> {
   const inputs = parseInputs(raw, `updating ${KIND} "${nameOf(raw, id)}"`);
   const name = inputs.displayName;
-  const settings = currentSettings();
   const action = `rotating credentials of ${KIND} "${name}"`;
-  assertSameWorkspace(action, olds["tenantId"], settings.client.workspaceId);
+  const settings = settingsForResource(action, currentSettings(), olds["tenantId"]);
   const previous = parseInputs({ ...olds, adoptExistingId: undefined }, `updating ${KIND} "${name}"`);
   const diff = diffDestination(olds, raw);
   if (diff.replaces.length > 0) {
@@ -204,8 +202,7 @@ async function update(id: string, olds: Record<string, unknown>, raw: Record<str
 
 async function destroy(id: string, props: Record<string, unknown>): Promise<void> {
   const name = nameOf(props, id);
-  const settings = currentSettings();
-  assertSameWorkspace(`deleting ${KIND} "${name}"`, props["tenantId"], settings.client.workspaceId);
+  const settings = settingsForResource(`deleting ${KIND} "${name}"`, currentSettings(), props["tenantId"]);
   try {
     const result = await currentClient(settings).destinations.delete(id, { name });
     logProgress(KIND, name, result.alreadyGone ? `${id} was already gone (404)` : `deleted ${id}`);
