@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # One command for a fresh machine: builds the tools and the package, starts the
-# bundled emulator, then runs the quickstart stack against it: `pulumi up`
-# (watch the revision progress), a preview of a branch change, the `up` that
-# makes the new revision, and `pulumi destroy`. State lives under
+# bundled emulator and a local S3 store (versitygw), then runs the quickstart
+# stack against them: `pulumi up` (watch the revision progress; the
+# destination's test write goes to the bucket), a preview of a branch change,
+# the `up` that makes the new revision, a credentials rotation, and
+# `pulumi destroy`. State lives under
 # ${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-langsmith/demo.
 #   --keep   leave the emulator running and the stack up, for exploring
 #   --fast   use the emulator's fast timings (a revision takes ~0.1 s)
@@ -30,6 +32,7 @@ export PULUMI_BACKEND_URL="file://$demo_home/state"
 export PULUMI_CONFIG_PASSPHRASE="${PULUMI_CONFIG_PASSPHRASE:-demo}"
 export PULUMI_SKIP_UPDATE_CHECK=true PULUMI_NODEJS_TRANSPILE_ONLY=true PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION=true
 export LANGSMITH_POLL_MIN_INTERVAL_MS=500 LANGSMITH_POLL_MAX_INTERVAL_MS=3000
+export AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED=true
 
 echo "demo: building and packing pulumi-langsmith" >&2
 npm run --silent build
@@ -39,41 +42,60 @@ tarball="$(ls "$demo_home"/pack/*.tgz)"
 echo "demo: installing the quickstart program's dependencies (the package from its tarball)" >&2
 (cd examples/quickstart && npm install --silent --no-audit --no-fund --prefer-offline --no-save "$tarball")
 
-echo "demo: starting the emulator ($timings timings)" >&2
+echo "demo: starting the emulator ($timings timings) and a local S3 store" >&2
 emulator_log="$demo_home/emulator.log"
+s3_log="$demo_home/s3.log"
 node dist/emulator/cli.js --port 0 --timings "$timings" --control > "$emulator_log" 2>&1 &
 emulator_pid=$!
-stop_emulator() { kill "$emulator_pid" 2>/dev/null || true; }
-[ "$keep" = 1 ] || trap stop_emulator EXIT
-url=""
-for _ in $(seq 1 100); do
+node scripts/demo-s3.mjs "$VERSITYGW_BIN" "$demo_home/s3" > "$s3_log" &
+s3_pid=$!
+stop_servers() { kill "$emulator_pid" "$s3_pid" 2>/dev/null || true; wait "$s3_pid" 2>/dev/null || true; }
+[ "$keep" = 1 ] || trap stop_servers EXIT
+url=""; s3=""
+for _ in $(seq 1 200); do
   url="$(sed -n 's/^ready: //p' "$emulator_log")"
-  [ -n "$url" ] && break
+  s3="$(head -n 1 "$s3_log")"
+  [ -n "$url" ] && [ -n "$s3" ] && break
   sleep 0.1
 done
 [ -n "$url" ] || { echo "demo: the emulator did not start; see $emulator_log" >&2; exit 1; }
-echo "demo: emulator ready at $url" >&2
+[ -n "$s3" ] || { echo "demo: the S3 store did not start" >&2; exit 1; }
+s3_field() { node -e 'const o=JSON.parse(process.argv[1]); console.log(process.argv[2].split(".").reduce((v,k)=>v[k], o))' "$s3" "$1"; }
+echo "demo: emulator ready at $url; S3 store at $(s3_field endpoint) with bucket $(s3_field bucket)" >&2
 
 stack=demo
 p() { pulumi --non-interactive --cwd "$repo" "$@"; }
+# The demo stack starts from the dev stack's file, then points at the local servers.
+cp examples/quickstart/Pulumi.dev.yaml examples/quickstart/Pulumi.demo.yaml
 p stack select --create "$stack" >/dev/null
 p config set --stack "$stack" langsmith:controlPlaneUrl "$url"
 p config set --stack "$stack" langsmith:apiUrl "$url"
 p config set --stack "$stack" langsmith:workspaceId 22222222-2222-4222-8222-222222222222
 p config set --stack "$stack" --secret langsmith:apiKey lsv2_pt_emulator_demo_key
 p config set --stack "$stack" branch main
+p config set --stack "$stack" --secret openaiApiKey sk-demo-not-a-real-key
+p config set --stack "$stack" --path exports.bucketName "$(s3_field bucket)"
+p config set --stack "$stack" --path exports.endpointUrl "$(s3_field endpoint)"
+p config set --stack "$stack" --path exports.addressingStyle path
+p config set --stack "$stack" --secret --path exportCredentials.accessKeyId "$(s3_field keyPairA.accessKeyId)"
+p config set --stack "$stack" --secret --path exportCredentials.secretAccessKey "$(s3_field keyPairA.secretAccessKey)"
 
-echo; echo "demo: 1/4 pulumi up: creates the deployment and waits until its revision is DEPLOYED" >&2
+echo; echo "demo: 1/5 pulumi up: creates the deployment (waits until its revision is DEPLOYED) and the destination (the service test-writes to the bucket)" >&2
 p up --yes --skip-preview --stack "$stack"
-echo; echo "demo: 2/4 pulumi preview --diff after changing the branch to v2: an update, not a replace" >&2
+echo; echo "demo: 2/5 pulumi preview --diff after changing the branch to v2: an update, not a replace" >&2
 p config set --stack "$stack" branch v2
 p preview --diff --stack "$stack"
-echo; echo "demo: 3/4 pulumi up: exactly one new revision" >&2
+echo; echo "demo: 3/5 pulumi up: exactly one new revision" >&2
+p up --yes --skip-preview --stack "$stack"
+echo; echo "demo: 4/5 credentials rotation: switch the destination to key pair B; preview shows an update (not a replace), up sends one PATCH" >&2
+p config set --stack "$stack" --secret --path exportCredentials.accessKeyId "$(s3_field keyPairB.accessKeyId)"
+p config set --stack "$stack" --secret --path exportCredentials.secretAccessKey "$(s3_field keyPairB.secretAccessKey)"
+p preview --diff --stack "$stack"
 p up --yes --skip-preview --stack "$stack"
 if [ "$keep" = 1 ]; then
-  echo "demo: --keep: the stack is up and the emulator runs at $url (pid $emulator_pid)." >&2
+  echo "demo: --keep: the stack is up; the emulator runs at $url (pid $emulator_pid), the S3 store at $(s3_field endpoint) (pid $s3_pid)." >&2
 else
-  echo; echo "demo: 4/4 pulumi destroy" >&2
+  echo; echo "demo: 5/5 pulumi destroy" >&2
   p destroy --yes --skip-preview --stack "$stack"
 fi
 echo "demo: done. State lives in $demo_home/state (PULUMI_BACKEND_URL=file://$demo_home/state, passphrase: $PULUMI_CONFIG_PASSPHRASE)." >&2

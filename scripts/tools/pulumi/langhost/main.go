@@ -169,6 +169,7 @@ func (h *nodeHost) Run(_ context.Context, req *pulumirpc.RunRequest) (*pulumirpc
 		"PULUMI_CONFIG="+string(configJSON),
 		"PULUMI_CONFIG_SECRET_KEYS="+string(secretKeysJSON),
 	)
+	cmd.Env = append(cmd.Env, runtimeOptionsEnv(req.GetInfo())...)
 	if err := cmd.Run(); err != nil {
 		var exitErr *exec.ExitError
 		if errors.As(err, &exitErr) {
@@ -180,6 +181,24 @@ func (h *nodeHost) Run(_ context.Context, req *pulumirpc.RunRequest) (*pulumirpc
 		return &pulumirpc.RunResponse{Error: fmt.Sprintf("could not start node for the program: %v", err)}, nil
 	}
 	return &pulumirpc.RunResponse{}, nil
+}
+
+// runtimeOptionsEnv maps the project's `runtime.options` (Pulumi.yaml) to the
+// variables the SDK's run script reads: TypeScript is on unless
+// `typescript: false`, and `tsconfig` names the ts-node config file.
+func runtimeOptionsEnv(info *pulumirpc.ProgramInfo) []string {
+	typescript := true
+	var env []string
+	if info != nil && info.GetOptions() != nil {
+		options := info.GetOptions().AsMap()
+		if value, ok := options["typescript"].(bool); ok {
+			typescript = value
+		}
+		if value, ok := options["tsconfig"].(string); ok && value != "" {
+			env = append(env, "PULUMI_NODEJS_TSCONFIG_PATH="+value)
+		}
+	}
+	return append(env, "PULUMI_NODEJS_TYPESCRIPT="+strconv.FormatBool(typescript))
 }
 
 // programDirectory prefers the engine's ProgramInfo and falls back to pwd.
