@@ -51,6 +51,24 @@ const unknownOr = <T extends z.ZodType>(schema: T) => z.union([z.literal(UNKNOWN
 
 const nonEmpty = (what: string) => z.string().trim().min(1, `${what} must not be empty`).max(2048, `${what} is longer than 2048 characters`);
 
+/**
+ * An http(s) URL without user info, query or fragment: anything else is
+ * refused, since these inputs are stored in plain text (a token in
+ * `https://user:token@host` would end up in the state and in previews).
+ */
+const httpUrl = (what: string) =>
+  nonEmpty(what).refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === "https:" || url.protocol === "http:") && url.username === "" && url.password === "" && url.search === "" && url.hash === "";
+      } catch {
+        return false;
+      }
+    },
+    `${what} must be a URL: http(s), without credentials, query or fragment, e.g. https://github.com/org/repo`,
+  );
+
 const secretSchema = z.object({
   name: unknownOr(
     z
@@ -76,10 +94,10 @@ export const DeploymentInputsSchema = z.object({
   sourceConfig: unknownOr(
     z.object({
       integrationId: unknownOr(nonEmpty("sourceConfig.integrationId")).optional(),
-      repoUrl: unknownOr(nonEmpty("sourceConfig.repoUrl").url("sourceConfig.repoUrl must be a URL, e.g. https://github.com/org/repo")).optional(),
+      repoUrl: unknownOr(httpUrl("sourceConfig.repoUrl")).optional(),
       deploymentType: unknownOr(nonEmpty("sourceConfig.deploymentType")).optional(),
       buildOnPush: unknownOr(z.boolean()).optional(),
-      customUrl: unknownOr(z.string().url("sourceConfig.customUrl must be a URL").nullable()).optional(),
+      customUrl: unknownOr(httpUrl("sourceConfig.customUrl").nullable()).optional(),
       resourceSpec: unknownOr(z.record(z.string(), z.unknown()).nullable()).optional(),
     }),
   ).default({}),

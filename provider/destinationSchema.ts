@@ -225,8 +225,9 @@ export const DESTINATION_FIELDS: readonly FieldRule[] = [
   },
   {
     path: "adoptExistingId",
-    schema: nonEmpty,
-    reason: "adoptExistingId must be the id of an existing destination of this workspace (see GET /api/v1/bulk-exports/destinations)",
+    schema: z.string().regex(/^[A-Za-z0-9_-]{1,256}$/),
+    reason:
+      "adoptExistingId must be the id of an existing destination of this workspace (letters, digits, '_' and '-'; see GET /api/v1/bulk-exports/destinations)",
     required: false,
     onChange: "ignored",
     secret: false,

@@ -1,4 +1,4 @@
-import { type ClientConfig, ConfigurationError, resolveHosts } from "./client";
+import { authHeaders, type ClientConfig, ConfigurationError, resolveHosts } from "./client";
 
 /** Default deadline of a wait for a revision to reach `DEPLOYED`, in seconds (30 minutes). */
 export const DEFAULT_DEPLOY_TIMEOUT_SECONDS = 1800;
@@ -105,6 +105,13 @@ export function resolveSettings(get: ConfigGetter, env: NodeJS.ProcessEnv = proc
     ...optional("timeoutMs", requestTimeoutSeconds === undefined ? undefined : Math.round(requestTimeoutSeconds * 1000)),
     ...optional("maxRetries", maxRetries),
   };
+  try {
+    // A key, token or workspace that cannot be sent in a header fails the preview, not the first call.
+    authHeaders(client);
+  } catch (error) {
+    if (error instanceof ConfigurationError) throw new ConfigurationError(`invalid LangSmith configuration: ${error.message}`);
+    throw error;
+  }
   return {
     client,
     deployTimeoutSeconds: positiveNumber("deployTimeoutSeconds", value("deployTimeoutSeconds")) ?? DEFAULT_DEPLOY_TIMEOUT_SECONDS,

@@ -36,10 +36,30 @@ export function checkOffset(offset: number | undefined, action: string): void {
   }
 }
 
-/** Check an id taken from the service before it goes into a path: non-empty. */
+/**
+ * Characters no service id contains and which would change the request's
+ * path if an encoding were ever missed: `/`, backslash, `?`, `#`, `%`, whitespace
+ * and control characters.
+ */
+const UNSAFE_ID_CHARACTERS = /[/\\?#%\s\p{Cc}]/u;
+/** Longest id accepted, in characters. */
+export const MAX_ID_LENGTH = 256;
+
+/**
+ * Check an id before it goes into a path, and URL-encode it. Refused before
+ * anything is sent: empty ids, ids over {@link MAX_ID_LENGTH} characters, the
+ * dot segments `.` and `..` (which URL resolution would turn into the parent
+ * path even when encoded), and ids with {@link UNSAFE_ID_CHARACTERS}.
+ */
 export function checkId(id: string, what: string, action: string): string {
   if (typeof id !== "string" || id.trim() === "") {
     throw new InvalidRequestError(`${action}: ${what} must be a non-empty string`);
+  }
+  if (id === "." || id === ".." || id.length > MAX_ID_LENGTH || UNSAFE_ID_CHARACTERS.test(id)) {
+    throw new InvalidRequestError(
+      `${action}: ${what} must be an id as the service returns it: at most ${MAX_ID_LENGTH} characters, not "." or "..", ` +
+        "without '/', '\\', '?', '#', '%', spaces or control characters",
+    );
   }
   return encodeURIComponent(id);
 }

@@ -182,10 +182,14 @@ describe("client endpoints over real HTTP", () => {
     expect(d.secrets?.[0]?.name).toBe("OPENAI_API_KEY");
   });
 
-  test("ids are URL-encoded into the path", async () => {
+  test("ids are URL-encoded into the path; ids that could change the path are refused before sending", async () => {
     server.enqueue({ json: deployment() });
-    await client.deployments.get("a/b c");
-    expect(server.requests[0]!.path).toBe("/api-host/v2/deployments/a%2Fb%20c");
+    await client.deployments.get("a:b@c");
+    expect(server.requests[0]!.path).toBe("/api-host/v2/deployments/a%3Ab%40c");
+    for (const id of ["a/b c", "..", ".", "x?y", "x#y", "50%", "a\\b"]) {
+      await expect(client.deployments.get(id)).rejects.toBeInstanceOf(InvalidRequestError);
+    }
+    expect(server.requests).toHaveLength(1);
   });
 
   test("GET /v2/deployments with name, name_contains, limit, offset", async () => {
