@@ -1,0 +1,48 @@
+/** What `npm run bench` runs, and the smaller `--quick` variant used to try the scripts out. */
+
+/** Sizes, repetitions and factors of one benchmark run. */
+export interface BenchConfig {
+  /** Repetitions per shape in virtual-time mode (cheap: the full-scale timeline runs in milliseconds). */
+  readonly virtualRepetitions: number;
+  /** Repetitions per shape in scaled real-time mode. */
+  readonly scaledRepetitions: number;
+  /** Durations, intervals and offsets are divided by this in scaled mode. */
+  readonly scaleFactor: number;
+  /** Stack sizes of the preview/up benchmark. */
+  readonly stackSizes: readonly number[];
+  /** Repetitions of each preview and no-change up. */
+  readonly scaleRepetitions: number;
+  /** Deployments in the rate-limit stack. */
+  readonly rateLimitDeployments: number;
+  /** Requests per second above which the emulator answers 429. */
+  readonly rateLimitPerSecond: number;
+  /** Seed of the random start offsets. */
+  readonly seed: number;
+}
+
+/** The full run. */
+export const FULL_CONFIG: BenchConfig = {
+  virtualRepetitions: 100,
+  scaledRepetitions: 5,
+  scaleFactor: 10,
+  stackSizes: [10, 50, 100],
+  scaleRepetitions: 3,
+  rateLimitDeployments: 30,
+  rateLimitPerSecond: 20,
+  seed: 20_240_909,
+};
+
+/** A quick run to check the scripts (numbers not meant for publication). */
+export const QUICK_CONFIG: BenchConfig = {
+  ...FULL_CONFIG,
+  virtualRepetitions: 10,
+  scaledRepetitions: 1,
+  stackSizes: [10],
+  scaleRepetitions: 1,
+  rateLimitDeployments: 5,
+};
+
+/** The benchmark sections. */
+export const SECTIONS = ["ttr", "scale", "rate"] as const;
+/** One benchmark section. */
+export type Section = (typeof SECTIONS)[number];

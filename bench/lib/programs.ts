@@ -1,0 +1,30 @@
+/** Pulumi programs (index.ts source) for the scale and rate-limit benchmarks. */
+
+/** Which resource a stack is made of. */
+export type StackKind = "Deployment" | "NoopResource";
+
+/**
+ * A program declaring `count` resources of `kind`. Deployments get unique
+ * service names prefixed with `namePrefix`, a GitHub source and one secret,
+ * like a typical user stack; NoopResources echo a value.
+ */
+export function stackProgram(kind: StackKind, count: number, namePrefix: string): string {
+  if (kind === "NoopResource") {
+    return [
+      'import { NoopResource } from "pulumi-langsmith";',
+      `for (let i = 0; i < ${count}; i += 1) new NoopResource(\`r\${i}\`, { value: "v1" });`,
+    ].join("\n");
+  }
+  return [
+    'import { Deployment } from "pulumi-langsmith";',
+    `for (let i = 0; i < ${count}; i += 1) {`,
+    "  new Deployment(`r${i}`, {",
+    `    name: \`${namePrefix}-\${i}\`,`,
+    '    source: "github",',
+    '    sourceConfig: { integrationId: "int-1", repoUrl: "https://github.com/acme/agent", deploymentType: "dev", buildOnPush: false },',
+    '    sourceRevisionConfig: { repoRef: "main", graphConfigPath: "langgraph.json" },',
+    '    secrets: [{ name: "OPENAI_API_KEY", value: "bench-secret" }],',
+    "  });",
+    "}",
+  ].join("\n");
+}

@@ -1,0 +1,129 @@
+/**
+ * Entry point of `npm run bench` (scripts/bench.sh compiles bench/ first):
+ * runs the sections, prints every table, and writes bench/results/latest.md
+ * and latest.json (or bench/results/tmp/ for --quick and partial runs).
+ *
+ * Arguments: `--quick` (small sizes, to try the scripts), `--only ttr,scale,rate`.
+ */
+import { join } from "node:path";
+import type globalSetupFunction from "../tests/e2e/globalSetup";
+import globalTeardown from "../tests/e2e/globalTeardown";
+import { toolPaths } from "../tests/helpers/tools";
+import { type BenchConfig, FULL_CONFIG, QUICK_CONFIG, type Section, SECTIONS } from "./config";
+import { describeMachine } from "./lib/machine";
+import { type BenchReport, writeReport } from "./lib/results";
+import { renderTable, type Table } from "./lib/table";
+import { rateLimitTables, runRateLimit } from "./rateLimit";
+import { runScale, scaleTables } from "./scale";
+import { readyTables, readyVerdicts, REALISTIC_SHAPE, runTimeToReady, SHORT_SHAPE, summarizeReady } from "./timeToReady";
+
+/** The repository root (this file runs from dist-bench/bench/). */
+const repoRoot = join(__dirname, "..", "..");
+
+function log(line: string): void {
+  process.stderr.write(`bench: ${line}\n`);
+}
+
+function parseArgs(argv: readonly string[]): { config: BenchConfig; quick: boolean; sections: Section[] } {
+  const quick = argv.includes("--quick");
+  const onlyIndex = argv.indexOf("--only");
+  const only = onlyIndex >= 0 ? (argv[onlyIndex + 1] ?? "").split(",") : [...SECTIONS];
+  const sections = SECTIONS.filter((s) => only.includes(s));
+  if (sections.length === 0) throw new Error(`--only takes a comma-separated list of: ${SECTIONS.join(", ")}`);
+  return { config: quick ? QUICK_CONFIG : FULL_CONFIG, quick, sections };
+}
+
+/**
+ * The e2e global setup (build, npm pack, install into a program root), loaded
+ * from its separately compiled copy in dist-bench/e2e/ (see scripts/bench.sh):
+ * it locates the repository two directories above its own file.
+ */
+async function prepareProgramRoot(): Promise<void> {
+  const loaded = require(join(__dirname, "..", "e2e", "globalSetup.js")) as { default: typeof globalSetupFunction };
+  await loaded.default();
+}
+
+async function timeToReadySection(config: BenchConfig, data: Record<string, unknown>): Promise<Table[]> {
+  const common = { shapes: [REALISTIC_SHAPE, SHORT_SHAPE], seed: config.seed, onProgress: log };
+  const virtualSamples = await runTimeToReady({ ...common, mode: "virtual", repetitions: config.virtualRepetitions, scaleFactor: 1 });
+  const scaledSamples = await runTimeToReady({ ...common, mode: "scaled", repetitions: config.scaledRepetitions, scaleFactor: config.scaleFactor });
+  const samples = [...virtualSamples, ...scaledSamples];
+  const summaries = summarizeReady(samples);
+  const verdicts = readyVerdicts(summaries);
+  data["timeToReady"] = { shapes: [REALISTIC_SHAPE, SHORT_SHAPE], scaleFactor: config.scaleFactor, summaries, verdicts, samples };
+  const steps = (shape: typeof REALISTIC_SHAPE) =>
+    Object.entries(shape.stepDurationsMs).map(([step, ms]) => `${step} ${ms / 1000} s`).join(", ");
+  return readyTables(summaries, verdicts, [
+    `Shapes (full scale): realistic = ${steps(REALISTIC_SHAPE)}; short = ${steps(SHORT_SHAPE)}.`,
+    `Each repetition starts polling at a random offset after the deployment is created, uniform in [0, 60 s) for the realistic shape and [0, 5 s) for the short one (seed ${config.seed}); all pollers share the offset of their repetition.`,
+    "Pollers: adaptive = provider/client/wait.ts waitForRevision with its default intervals; reference = GET every 60 s, 1800 s cap; fixed 5 s = GET every 5 s. GETs = every GET the emulator answered for that deployment.",
+    "virtual: the emulator and the poller share a virtual clock that advances only when the poller sleeps, so the full-scale timeline is replayed exactly (HTTP time not counted).",
+    `scaled: real time; step durations, poll intervals and offsets divided by ${config.scaleFactor}, the three pollers running concurrently against one emulator; delays multiplied back by ${config.scaleFactor} (HTTP latency is magnified by the same factor).`,
+  ]);
+}
+
+async function main(): Promise<void> {
+  const startedAt = new Date();
+  const startMs = performance.now();
+  const { config, quick, sections } = parseArgs(process.argv.slice(2));
+  const tables: Table[] = [];
+  const data: Record<string, unknown> = { config };
+  const needsCli = sections.includes("scale") || sections.includes("rate");
+  let pulumiBinDir: string | undefined;
+  if (needsCli) {
+    pulumiBinDir = toolPaths().pulumiBinDir;
+    log("building, packing and installing the package into a program root");
+    await prepareProgramRoot();
+  }
+  try {
+    if (sections.includes("ttr")) {
+      log("time to ready");
+      tables.push(...(await timeToReadySection(config, data)));
+    }
+    if (sections.includes("scale")) {
+      log("preview and up at scale");
+      const runs = await runScale({ sizes: config.stackSizes, repetitions: config.scaleRepetitions, onProgress: log });
+      data["scale"] = runs;
+      tables.push(...scaleTables(runs, [
+        "Same machine, same run: each repetition runs the preview and the no-change up of both kinds back to back, alternating which kind goes first; ratios are per repetition.",
+        "Stacks are created first (create up, once, against the emulator's fast timings); preview and up run with --expect-no-changes. Deployment stacks carry one secret each.",
+      ]));
+    }
+    if (sections.includes("rate")) {
+      log("rate limits");
+      const runs = await runRateLimit({ deployments: config.rateLimitDeployments, requestsPerSecond: config.rateLimitPerSecond, onProgress: log });
+      data["rateLimit"] = runs;
+      tables.push(...rateLimitTables(runs, config.rateLimitDeployments, [
+        `Revisions use the short shape at full scale (${Object.values(SHORT_SHAPE.stepDurationsMs).reduce((a, b) => a + b, 0) / 1000} s to DEPLOYED) and the provider's default poll intervals; the emulator answers 429 with Retry-After above the limit (sliding one-second window).`,
+      ]));
+    }
+  } finally {
+    if (needsCli) await globalTeardown();
+  }
+  for (const table of tables) process.stdout.write(`${renderTable(table)}\n\n`);
+  const partial = quick || sections.length < SECTIONS.length;
+  const report: BenchReport = {
+    command: process.env["BENCH_COMMAND"] ?? `node dist-bench/bench/main.js ${process.argv.slice(2).join(" ")}`.trim(),
+    startedAt: startedAt.toISOString(),
+    totalSeconds: (performance.now() - startMs) / 1000,
+    machine: describeMachine(pulumiBinDir ?? safePulumiBinDir()),
+    tables,
+    data,
+  };
+  const dir = join(repoRoot, "bench", "results", ...(partial ? ["tmp"] : []));
+  writeReport(report, dir, repoRoot);
+  log(`done in ${report.totalSeconds.toFixed(0)} s; results in bench/results/${partial ? "tmp/" : ""}latest.md and latest.json`);
+}
+
+function safePulumiBinDir(): string | undefined {
+  try {
+    return toolPaths().pulumiBinDir;
+  } catch {
+    return undefined;
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench: failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});

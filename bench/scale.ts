@@ -1,0 +1,154 @@
+/**
+ * Preview and no-change up at scale: stacks of N `Deployment` resources
+ * against the same stacks of `NoopResource` (the floor set by the engine and
+ * Node.js), through the real Pulumi CLI, interleaved so both see the same
+ * machine load. Also the dynamic-provider process's peak RSS during the
+ * creating up and the no-change up.
+ */
+import { createPulumiProject, type PulumiProject } from "../tests/helpers/pulumiProject";
+import { startEmulatorStack } from "../tests/helpers/emulatorStack";
+import { stackProgram, type StackKind } from "./lib/programs";
+import { fixed, max, median, seconds } from "./lib/stats";
+import type { Table } from "./lib/table";
+import { timedRun } from "./lib/timedRun";
+
+/** Options of {@link runScale}. */
+export interface ScaleOptions {
+  /** Stack sizes, e.g. [10, 50, 100]. */
+  readonly sizes: readonly number[];
+  /** Repetitions of each preview and no-change up. */
+  readonly repetitions: number;
+  readonly onProgress?: (line: string) => void;
+}
+
+/** One timed CLI run. */
+export interface ScaleRun {
+  readonly kind: StackKind;
+  readonly size: number;
+  readonly operation: "create up" | "preview" | "no-change up";
+  readonly repetition: number;
+  readonly wallMs: number;
+  /** Peak RSS of the dynamic-provider process, in kibibytes, when sampled. */
+  readonly providerPeakRssKb?: number;
+}
+
+const KINDS: readonly StackKind[] = ["Deployment", "NoopResource"];
+
+/** Creates every stack, then runs previews and no-change ups, alternating which kind goes first. */
+export async function runScale(options: ScaleOptions): Promise<ScaleRun[]> {
+  const emulatorStack = await startEmulatorStack();
+  const projects = new Map<string, PulumiProject>();
+  const runs: ScaleRun[] = [];
+  const key = (kind: StackKind, size: number) => `${kind}-${size}`;
+  try {
+    for (const size of options.sizes) {
+      for (const kind of KINDS) {
+        const project = await createPulumiProject({
+          name: `bench-${kind.toLowerCase()}-${size}`,
+          program: stackProgram(kind, size, `scale-${size}`),
+          config: emulatorStack.config,
+          env: emulatorStack.env,
+        });
+        projects.set(key(kind, size), project);
+        const run = await timedRun(`create up of ${size} ${kind}`, () => project.up(), true);
+        runs.push({ kind, size, operation: "create up", repetition: 0, wallMs: run.wallMs, providerPeakRssKb: run.rss?.peakRssKb ?? 0 });
+        options.onProgress?.(`scale: created ${size} x ${kind} in ${seconds(run.wallMs, 1)} s`);
+      }
+    }
+    for (let rep = 0; rep < options.repetitions; rep += 1) {
+      for (const size of options.sizes) {
+        const order = rep % 2 === 0 ? KINDS : [...KINDS].reverse();
+        for (const kind of order) {
+          const project = projects.get(key(kind, size)) as PulumiProject;
+          const preview = await timedRun(`preview of ${size} ${kind}`, () => project.preview(["--expect-no-changes"]));
+          runs.push({ kind, size, operation: "preview", repetition: rep, wallMs: preview.wallMs });
+          const up = await timedRun(`no-change up of ${size} ${kind}`, () => project.up(["--expect-no-changes"]), true);
+          runs.push({ kind, size, operation: "no-change up", repetition: rep, wallMs: up.wallMs, providerPeakRssKb: up.rss?.peakRssKb ?? 0 });
+        }
+      }
+      options.onProgress?.(`scale: repetition ${rep + 1}/${options.repetitions} done`);
+    }
+  } finally {
+    for (const project of projects.values()) project.cleanup();
+    await emulatorStack.emulator.close();
+  }
+  return runs;
+}
+
+/** Ours against the floor for one size and operation. */
+export interface ScaleSummary {
+  readonly size: number;
+  readonly operation: ScaleRun["operation"];
+  readonly repetitions: number;
+  readonly oursMedianMs: number;
+  readonly floorMedianMs: number;
+  /** Median of the per-repetition ratios ours / floor. */
+  readonly medianRatio: number;
+  readonly maxRatio: number;
+}
+
+/** Pairs each of our runs with the floor run of the same size, operation and repetition. */
+export function summarizeScale(runs: readonly ScaleRun[]): ScaleSummary[] {
+  const sizes = [...new Set(runs.map((r) => r.size))];
+  const operations: ScaleRun["operation"][] = ["preview", "no-change up", "create up"];
+  return sizes.flatMap((size) =>
+    operations.map((operation) => {
+      const ours = runs.filter((r) => r.size === size && r.operation === operation && r.kind === "Deployment");
+      const floor = runs.filter((r) => r.size === size && r.operation === operation && r.kind === "NoopResource");
+      const ratios = ours.flatMap((o) => {
+        const f = floor.find((x) => x.repetition === o.repetition);
+        return f ? [o.wallMs / f.wallMs] : [];
+      });
+      return {
+        size,
+        operation,
+        repetitions: ours.length,
+        oursMedianMs: median(ours.map((r) => r.wallMs)),
+        floorMedianMs: median(floor.map((r) => r.wallMs)),
+        medianRatio: median(ratios),
+        maxRatio: max(ratios),
+      };
+    }),
+  );
+}
+
+/** Peak RSS of the dynamic provider per kind, size and operation. */
+export function rssRows(runs: readonly ScaleRun[]): string[][] {
+  const rows: string[][] = [];
+  for (const size of [...new Set(runs.map((r) => r.size))]) {
+    for (const operation of ["create up", "no-change up"] as const) {
+      const peak = (kind: StackKind) => max(runs.filter((r) => r.kind === kind && r.size === size && r.operation === operation).map((r) => r.providerPeakRssKb ?? 0));
+      const ours = peak("Deployment");
+      const floor = peak("NoopResource");
+      rows.push([String(size), operation, fixed(ours / 1024, 1), fixed(floor / 1024, 1), `${fixed(ours / floor, 2)}x`]);
+    }
+  }
+  return rows;
+}
+
+/** The scale and memory tables. */
+export function scaleTables(runs: readonly ScaleRun[], notes: readonly string[]): Table[] {
+  const summaries = summarizeScale(runs);
+  return [
+    {
+      title: "Preview and up at scale: Deployment stacks against NoopResource stacks (the floor)",
+      headers: ["resources", "operation", "runs", "ours median s", "floor median s", "ours / floor (median)", "ours / floor (max)", "target"],
+      rows: summaries.map((s) => [
+        String(s.size),
+        s.operation,
+        String(s.repetitions),
+        seconds(s.oursMedianMs),
+        seconds(s.floorMedianMs),
+        `${fixed(s.medianRatio)}x`,
+        `${fixed(s.maxRatio)}x`,
+        s.operation === "preview" ? (s.medianRatio <= 1.15 ? "<= 1.15x: met" : "<= 1.15x: MISSED") : "-",
+      ]),
+      notes,
+    },
+    {
+      title: "Peak RSS of the dynamic-provider process (VmHWM, max over runs)",
+      headers: ["resources", "operation", "Deployment MiB", "NoopResource MiB", "ratio"],
+      rows: rssRows(runs),
+    },
+  ];
+}
