@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { e2eRoot } from "./e2eRoot";
 import { toolPaths } from "./tools";
@@ -26,6 +26,11 @@ export interface PulumiProjectOptions {
   env?: Record<string, string>;
   /** Stack configuration set before the first command; secret values are set with --secret. */
   config?: Record<string, string | { secret: string }>;
+  /**
+   * A `Pulumi.<stack>.yaml` to start from (copied before the stack is created),
+   * e.g. one holding the passphrase salt of a stack exported elsewhere.
+   */
+  stackConfigFile?: string;
 }
 
 /**
@@ -128,6 +133,7 @@ export async function createPulumiProject(options: PulumiProjectOptions): Promis
     else await runOk(["config", "set", "--stack", stack, "--secret", key, "--", value.secret]);
   };
 
+  if (options.stackConfigFile !== undefined) copyFileSync(options.stackConfigFile, join(dir, `Pulumi.${stack}.yaml`));
   await runOk(["stack", "init", stack, "--non-interactive"]);
   for (const [key, value] of Object.entries(options.config ?? {})) await setConfig(key, value);
 
