@@ -23,7 +23,7 @@ export interface BenchConfig {
 /** The full run. */
 export const FULL_CONFIG: BenchConfig = {
   virtualRepetitions: 100,
-  scaledRepetitions: 5,
+  scaledRepetitions: 9,
   scaleFactor: 10,
   stackSizes: [10, 50, 100],
   scaleRepetitions: 3,
