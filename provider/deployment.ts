@@ -54,7 +54,9 @@ export const provider: pulumi.dynamic.ResourceProvider = {
   async diff(_id, olds, news) {
     const result = diffDeployment(olds, news);
     return {
-      changes: result.changes,
+      // A wait that did not end in DEPLOYED (timed out, interrupted, failed, or seen by a refresh
+      // mid-build) is an update to make: it resumes the wait or re-submits the revision.
+      changes: result.changes || needsResume(olds),
       replaces: result.replaces,
       deleteBeforeReplace: result.deleteBeforeReplace,
     };
