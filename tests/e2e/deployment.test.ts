@@ -1,3 +1,4 @@
+import { DEFAULT_API_KEY } from "../../emulator";
 import { createPulumiProject, type PulumiProject } from "../helpers/pulumiProject";
 import { type EmulatorStack, startEmulatorStack } from "../helpers/emulatorStack";
 
@@ -78,7 +79,7 @@ describe("Deployment with the real Pulumi CLI against the emulator", () => {
     // An out-of-band change shows as drift after a refresh.
     const patch = await fetch(`${stack.emulator.url}/v2/deployments/${id}`, {
       method: "PATCH",
-      headers: { "content-type": "application/json", "x-api-key": "lsv2_pt_emulator_demo_key", "x-tenant-id": String(stack.config["langsmith:workspaceId"]) },
+      headers: { "content-type": "application/json", "x-api-key": DEFAULT_API_KEY, "x-tenant-id": String(stack.config["langsmith:workspaceId"]) },
       body: JSON.stringify({ source_config: { build_on_push: true } }),
     });
     expect(patch.status).toBe(200);
@@ -89,10 +90,15 @@ describe("Deployment with the real Pulumi CLI against the emulator", () => {
     expect((await project.up()).code).toBe(0);
     expect((await project.preview(["--expect-no-changes"])).code).toBe(0);
 
-    // Secrets never appear in plain text anywhere Pulumi writes.
-    const exported = JSON.stringify(await project.exportStack());
-    for (const text of [project.rawStateFile(), exported, up.output, update.output, preview.output, drift.output]) {
+    // Secrets (the deployment secret and the API key) never appear in plain text anywhere Pulumi writes,
+    // including the serialized provider code kept in state.
+    const exportedState = await project.exportStack();
+    const exported = JSON.stringify(exportedState);
+    const providerText = String(exportedState.deployment.resources?.find((r) => r.id === id)?.outputs?.["__provider"] ?? "");
+    expect(providerText).toContain("pulumi-langsmith/provider/");
+    for (const text of [project.rawStateFile(), exported, providerText, up.output, update.output, preview.output, drift.output]) {
       expect(text).not.toContain(SECRET_CANARY);
+      expect(text).not.toContain(DEFAULT_API_KEY);
     }
 
     const destroy = await project.destroy();
