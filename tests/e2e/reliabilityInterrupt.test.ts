@@ -46,7 +46,6 @@ describe("interrupted pulumi up, and the documented recovery", () => {
       project.cleanup();
     }
     await stack?.emulator.close();
-    // eslint-disable-next-line no-console
     console.log(`interruptions survived:\n${figures.map((f) => `  ${f}`).join("\n")}`);
   });
 
