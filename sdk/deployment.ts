@@ -72,9 +72,13 @@ export interface DeploymentArgs {
  * stays known in update previews: use `id` to wire dependents.
  */
 export class Deployment extends pulumi.dynamic.Resource {
+  /** The deployment's name (as declared; after a refresh, as the service reports it). */
   declare readonly name: pulumi.Output<string>;
+  /** Kind of source. */
   declare readonly source: pulumi.Output<string>;
+  /** Source configuration as declared (fields left unset are not managed). */
   declare readonly sourceConfig: pulumi.Output<DeploymentSourceConfigArgs>;
+  /** Revision configuration as declared. */
   declare readonly sourceRevisionConfig: pulumi.Output<DeploymentSourceRevisionConfigArgs>;
   /** The secrets as declared (a Pulumi secret). */
   declare readonly secrets: pulumi.Output<{ name: string; value: string }[] | undefined>;
