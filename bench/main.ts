@@ -39,7 +39,7 @@ function parseArgs(argv: readonly string[]): { config: BenchConfig; quick: boole
  * it locates the repository two directories above its own file.
  */
 async function prepareProgramRoot(): Promise<void> {
-  const loaded = require(join(__dirname, "..", "e2e", "globalSetup.js")) as { default: typeof globalSetupFunction };
+  const loaded = (await import(join(__dirname, "..", "e2e", "globalSetup.js"))) as { default: typeof globalSetupFunction };
   await loaded.default();
 }
 

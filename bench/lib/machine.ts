@@ -1,5 +1,6 @@
 /** A description of the machine a benchmark ran on, for the results file. */
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { cpus, totalmem, release } from "node:os";
 import { join } from "node:path";
 
@@ -27,7 +28,7 @@ function pulumiVersion(pulumiBinDir: string | undefined): string {
 export function describeMachine(pulumiBinDir: string | undefined): MachineInfo {
   let pulumiSdk = "unknown";
   try {
-    pulumiSdk = (require("@pulumi/pulumi/package.json") as { version: string }).version;
+    pulumiSdk = (JSON.parse(readFileSync(require.resolve("@pulumi/pulumi/package.json"), "utf8")) as { version: string }).version;
   } catch {
     // Not installed: leave unknown.
   }
