@@ -20,7 +20,7 @@ import {
   toWireSourceConfig,
   validateDeploymentInputs,
 } from "./deploymentSchema";
-import { type DeploymentOutputs, needsResume, type ObservedDeployment, outputsFrom, refreshedOutputs } from "./deploymentState";
+import { type DeploymentOutputs, inputsWithFingerprint, needsResume, type ObservedDeployment, outputsFrom, refreshedOutputs } from "./deploymentState";
 import { formatDuration, logProgress, shortId } from "./progress";
 import type { ProviderSettings } from "./settings";
 import { settingsForResource } from "./workspace";
@@ -115,10 +115,11 @@ export const provider: pulumi.dynamic.ResourceProvider = {
         // The last wait timed out or was interrupted: poll the same revision again.
         const deployment = await client.deployments.get(id, { name: inputs.name });
         const what = `resumed waiting for revision ${shortId(previous.latestRevisionId)} (was ${previous.latestRevisionStatus ?? "unknown"})`;
-        return { outs: await settle(client, settings, inputs, deployment, what, news) };
+        return { outs: await settle(client, settings, inputs, deployment, what, news, olds) };
       }
       const what = plan.changed.local.length > 0 ? `updated provider settings (${describeChanges(plan.changed.local)}); no API call` : "no change";
-      return { outs: { ...previous, ...inputs, lastOperation: what } };
+      const { secrets: _legacySecrets, ...kept } = olds;
+      return { outs: { ...kept, ...inputsWithFingerprint(inputs, olds), lastOperation: what } };
     }
 
     const deployment = await patchOnce(client, id, inputs.name, body, previous.latestRevisionId);
@@ -130,9 +131,9 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     const full = plan.changed.patch.length > 0 && newRevision ? `${reason}; patched ${describeChanges(plan.changed.patch)}` : reason;
     if (!newRevision) {
       const revisionStatus = previous.latestRevisionStatus ?? null;
-      return { outs: outputsFrom(inputs, { deployment, revisionStatus }, full) };
+      return { outs: outputsFrom(inputs, { deployment, revisionStatus }, full, olds) };
     }
-    return { outs: await settle(client, settings, inputs, deployment, full, news) };
+    return { outs: await settle(client, settings, inputs, deployment, full, news, olds) };
   },
 
   async delete(id, props) {
@@ -276,12 +277,13 @@ async function settle(
   deployment: Deployment,
   what: string,
   raw: Record<string, unknown>,
+  previous?: Record<string, unknown>,
 ): Promise<DeploymentOutputs> {
   const name = inputs.name;
   const revisionId = deployment.latest_revision_id;
   if (inputs.waitForDeployed === false || revisionId === null) {
     const revisionStatus = await latestRevisionStatus(client, deployment);
-    return outputsFrom(inputs, { deployment, revisionStatus }, `${what}; not waiting (waitForDeployed is false)`);
+    return outputsFrom(inputs, { deployment, revisionStatus }, `${what}; not waiting (waitForDeployed is false)`, previous);
   }
   const timeoutSeconds = inputs.deployTimeoutSeconds ?? settings.deployTimeoutSeconds;
   logProgress(KIND, name, `${what}; waiting up to ${formatDuration(timeoutSeconds * 1000)} for revision ${shortId(revisionId)} to be DEPLOYED`);
@@ -305,7 +307,7 @@ async function settle(
       deployment: { ...latest, latest_revision_id: result.revision.id },
       revisionStatus: result.revision.status,
     };
-    return outputsFrom(inputs, observed, `${what}; revision ${shortId(result.revision.id)} DEPLOYED in ${formatDuration(result.elapsedMs)}${followed}`);
+    return outputsFrom(inputs, observed, `${what}; revision ${shortId(result.revision.id)} DEPLOYED in ${formatDuration(result.elapsedMs)}${followed}`, previous);
   } catch (error) {
     if (error instanceof RevisionFailedError || error instanceof WaitTimeoutError) {
       const failedRevision = error instanceof RevisionFailedError ? error.revisionId : (error.revisionId ?? revisionId);
@@ -317,6 +319,7 @@ async function settle(
         inputs,
         { deployment: { ...deployment, latest_revision_id: failedRevision }, revisionStatus: status },
         `${what}; revision ${shortId(failedRevision)} ${status ?? "did not finish"}: ${resumeHint}`,
+        previous,
       );
       const failure: PartialFailure = {
         message: error.message,

@@ -1,4 +1,5 @@
 import { type ChangeEffect, DEPLOYMENT_FIELDS, valueAt } from "./deploymentSchema";
+import { secretsChanged } from "./deploymentSecrets";
 import { containsUnknown, sameValue, UNKNOWN } from "./values";
 
 /** Result of comparing the previous outputs with the new inputs. */
@@ -14,13 +15,18 @@ export interface DeploymentDiff {
 }
 
 /**
- * Compares previous outputs (`olds`, which echo every input) with new inputs.
- * Values unknown during a preview count as "may change". Secret values are
- * compared but never reported: only the path `secrets` appears.
+ * Compares previous outputs (`olds`, which echo every input except the
+ * secrets, recorded as fingerprints) with new inputs. Values unknown during a
+ * preview count as "may change". Secret values are compared with their
+ * fingerprints and never reported: only the path `secrets` appears.
  */
 export function diffDeployment(olds: Record<string, unknown>, news: Record<string, unknown>): DeploymentDiff {
   const changed: Record<ChangeEffect, string[]> = { replace: [], patch: [], revision: [], local: [] };
   for (const field of DEPLOYMENT_FIELDS) {
+    if (field.path === "secrets") {
+      if (secretsChanged(olds, news["secrets"])) changed[field.effect].push(field.path);
+      continue;
+    }
     const before = normalize(field.path, valueAt(olds, field.path));
     const after = normalize(field.path, valueAt(news, field.path));
     const parent = field.path.includes(".") ? field.path.slice(0, field.path.indexOf(".")) : undefined;
@@ -38,26 +44,14 @@ export function diffDeployment(olds: Record<string, unknown>, news: Record<strin
 }
 
 /**
- * Treats "unset" and the service's defaults alike so that a refresh does not
- * report phantom changes: null and undefined are the same, an empty secrets
- * list equals no secrets, and secret order does not matter.
+ * Treats "unset" and the defaults alike so that a refresh does not report
+ * phantom changes: null and undefined are the same, and `waitForDeployed`
+ * true is its default.
  */
 function normalize(path: string, value: unknown): unknown {
   if (value === null || value === undefined) return undefined;
-  if (path === "secrets" && Array.isArray(value)) {
-    if (value.length === 0) return undefined;
-    return [...value].sort((a, b) => secretName(a).localeCompare(secretName(b)));
-  }
   if (path === "waitForDeployed" && value === true) return undefined;
   return value;
-}
-
-function secretName(secret: unknown): string {
-  if (secret !== null && typeof secret === "object") {
-    const name = (secret as Record<string, unknown>)["name"];
-    if (typeof name === "string") return name;
-  }
-  return "";
 }
 
 /** Plain words for a set of changed paths, e.g. `repoRef, secrets`. */

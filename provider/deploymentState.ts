@@ -1,18 +1,17 @@
-import type { Deployment, DeploymentSecret } from "./client";
+import type { Deployment } from "./client";
 import type { DeploymentInputs } from "./deploymentSchema";
+import { fingerprintSecrets, previousFingerprint, reconcileWithService, type SecretsFingerprint } from "./deploymentSecrets";
 
 /** Version of the output layout; bumped when it changes, so older state can be migrated. */
 export const DEPLOYMENT_STATE_VERSION = 1;
 
 /**
- * Stands in for a secret value that was changed outside Pulumi. Refresh puts
- * it in the outputs instead of the service's plaintext value, so the next
- * preview shows the secrets as changed without anything secret being copied.
+ * Everything the resource records: the inputs echoed for diffing (the
+ * secrets as fingerprints only), plus what the service reported.
  */
-export const SECRET_CHANGED_OUTSIDE = "(changed outside Pulumi)";
-
-/** Everything the resource records: the inputs echoed for diffing, plus what the service reported. */
-export interface DeploymentOutputs extends DeploymentInputs {
+export interface DeploymentOutputs extends Omit<DeploymentInputs, "secrets"> {
+  /** Fingerprints of the declared secrets; absent when there are none. */
+  secretsFingerprint?: SecretsFingerprint;
   latestRevisionId: string | null;
   latestRevisionStatus: string | null;
   status: string | null;
@@ -29,11 +28,20 @@ export interface ObservedDeployment {
   revisionStatus: string | null;
 }
 
-/** Outputs after a create or update: the inputs as given, plus what the service reported. */
-export function outputsFrom(inputs: DeploymentInputs, observed: ObservedDeployment, lastOperation: string): DeploymentOutputs {
+/**
+ * Outputs after a create or update: the inputs as given (secrets as
+ * fingerprints, reusing the previous salt so unchanged secrets keep theirs),
+ * plus what the service reported.
+ */
+export function outputsFrom(
+  inputs: DeploymentInputs,
+  observed: ObservedDeployment,
+  lastOperation: string,
+  previous?: Record<string, unknown>,
+): DeploymentOutputs {
   const { deployment } = observed;
   return {
-    ...inputs,
+    ...inputsWithFingerprint(inputs, previous),
     latestRevisionId: deployment.latest_revision_id ?? null,
     latestRevisionStatus: observed.revisionStatus,
     status: deployment.status ?? null,
@@ -48,10 +56,22 @@ export function outputsFrom(inputs: DeploymentInputs, observed: ObservedDeployme
 const COMMIT_SHA = /^[0-9a-f]{40}$/i;
 
 /**
+ * The inputs as outputs record them: everything but the secrets, which are
+ * fingerprinted (with the previous salt when there is one).
+ */
+export function inputsWithFingerprint(inputs: DeploymentInputs, previous?: Record<string, unknown>): Omit<DeploymentOutputs, "latestRevisionId" | "latestRevisionStatus" | "status" | "tenantId" | "createdAt" | "updatedAt" | "lastOperation" | "stateVersion"> {
+  const { secrets, ...rest } = inputs;
+  const salt = previous !== undefined ? previousFingerprint(previous)?.salt : undefined;
+  const secretsFingerprint = fingerprintSecrets(secrets, salt);
+  return secretsFingerprint === undefined ? rest : { ...rest, secretsFingerprint };
+}
+
+/**
  * Outputs after a refresh: each input field the program sets is replaced by
  * the service's current value, so out-of-band changes show as drift in the
  * next preview. Fields the program leaves unset are not managed and stay
- * unset. The service's secret values never reach the outputs.
+ * unset. The service's secret values are only compared with the recorded
+ * fingerprints; they never reach the outputs.
  */
 export function refreshedOutputs(previous: DeploymentOutputs, observed: ObservedDeployment): DeploymentOutputs {
   const { deployment } = observed;
@@ -91,38 +111,12 @@ export function refreshedOutputs(previous: DeploymentOutputs, observed: Observed
     updatedAt: deployment.updated_at ?? previous.updatedAt,
     stateVersion: DEPLOYMENT_STATE_VERSION,
   };
-  const secrets = reconcileSecrets(previous.secrets, deployment.secrets ?? undefined);
-  if (secrets === undefined) delete refreshed.secrets;
-  else refreshed.secrets = secrets;
+  // Release 0.1.0 kept the secrets themselves in the outputs; refresh turns them into fingerprints.
+  delete (refreshed as Partial<Record<"secrets", unknown>>).secrets;
+  const secretsFingerprint = reconcileWithService(previousFingerprint(previous as unknown as Record<string, unknown>), deployment.secrets ?? undefined);
+  if (secretsFingerprint === undefined) delete refreshed.secretsFingerprint;
+  else refreshed.secretsFingerprint = secretsFingerprint;
   return refreshed;
-}
-
-/**
- * The secrets as Pulumi should record them after a refresh: the known values
- * where the service agrees, {@link SECRET_CHANGED_OUTSIDE} where it holds a
- * different value or a secret the program does not declare, and nothing for
- * secrets the service no longer has.
- *
- * When the service does not return secret values at all, the previous list is
- * kept: absence of evidence is not drift.
- */
-export function reconcileSecrets(
-  declared: DeploymentInputs["secrets"],
-  server: readonly DeploymentSecret[] | undefined,
-): DeploymentInputs["secrets"] {
-  if (server === undefined || server.some((secret) => secret.value === undefined || secret.value === null)) return declared;
-  const serverByName = new Map(server.map((secret) => [secret.name, secret.value ?? ""]));
-  const result: { name: string; value: string }[] = [];
-  for (const secret of declared ?? []) {
-    if (!serverByName.has(secret.name)) continue;
-    result.push({ name: secret.name, value: serverByName.get(secret.name) === secret.value ? secret.value : SECRET_CHANGED_OUTSIDE });
-  }
-  const declaredNames = new Set((declared ?? []).map((secret) => secret.name));
-  for (const secret of server) {
-    if (!declaredNames.has(secret.name)) result.push({ name: secret.name, value: SECRET_CHANGED_OUTSIDE });
-  }
-  if (result.length === 0) return declared === undefined ? undefined : [];
-  return result;
 }
 
 /** True when the previous outputs record a wait that did not end in `DEPLOYED`. */

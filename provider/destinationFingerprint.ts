@@ -8,8 +8,8 @@
  * `pulumi up --debug` output. A fingerprint says "same or different" without
  * the value (and is itself stored as a Pulumi secret).
  */
-import { randomBytes, scryptSync, timingSafeEqual } from "node:crypto";
 import type { DestinationCredentialInputs } from "./destinationSchema";
+import { FINGERPRINT_ALGORITHM, fingerprintMatches, fingerprintValue, newSalt } from "./fingerprint";
 
 /** Fingerprints of one set of credentials; one per field so a rotation can say which fields changed. */
 export interface CredentialsFingerprint {
@@ -28,18 +28,14 @@ export const CREDENTIAL_FIELDS = ["accessKeyId", "secretAccessKey", "sessionToke
 /** A fingerprinted credential field. */
 export type CredentialField = (typeof CREDENTIAL_FIELDS)[number];
 
-const ALGORITHM = "scrypt-16384-8-1";
-const KEY_BYTES = 32;
-
-function hash(salt: string, field: CredentialField, value: string): string {
-  return scryptSync(`${field}\u0000${value}`, Buffer.from(salt, "base64url"), KEY_BYTES, { N: 16384, r: 8, p: 1 }).toString("base64url");
-}
+const ALGORITHM = FINGERPRINT_ALGORITHM;
+const hash = fingerprintValue;
 
 /**
  * Fingerprints credentials with a new random salt (or `salt`, to compare).
  * @param salt base64url salt; default 16 random bytes.
  */
-export function fingerprintCredentials(credentials: DestinationCredentialInputs, salt: string = randomBytes(16).toString("base64url")): CredentialsFingerprint {
+export function fingerprintCredentials(credentials: DestinationCredentialInputs, salt: string = newSalt()): CredentialsFingerprint {
   return {
     algorithm: ALGORITHM,
     salt,
@@ -67,7 +63,5 @@ export function fieldMatches(fingerprint: CredentialsFingerprint, field: Credent
   const recorded = fingerprint[field];
   if (value === undefined || value === null) return recorded === undefined;
   if (typeof value !== "string" || recorded === undefined) return false;
-  const expected = Buffer.from(recorded, "base64url");
-  const actual = Buffer.from(hash(fingerprint.salt, field, value), "base64url");
-  return expected.length === actual.length && timingSafeEqual(expected, actual);
+  return fingerprintMatches(recorded, fingerprint.salt, field, value);
 }

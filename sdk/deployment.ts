@@ -80,8 +80,12 @@ export class Deployment extends pulumi.dynamic.Resource {
   declare readonly sourceConfig: pulumi.Output<DeploymentSourceConfigArgs>;
   /** Revision configuration as declared. */
   declare readonly sourceRevisionConfig: pulumi.Output<DeploymentSourceRevisionConfigArgs>;
-  /** The secrets as declared (a Pulumi secret). */
-  declare readonly secrets: pulumi.Output<{ name: string; value: string }[] | undefined>;
+  /**
+   * Salted fingerprints of the secrets (a Pulumi secret): how the provider
+   * tells whether a secret changed, in the program or outside Pulumi, without
+   * keeping the values in its outputs.
+   */
+  declare readonly secretsFingerprint: pulumi.Output<{ algorithm: string; salt: string; values: Record<string, string> } | undefined>;
   /** Id of the newest revision. */
   declare readonly latestRevisionId: pulumi.Output<string | null>;
   /** Status of the newest revision when last observed, e.g. `DEPLOYED`. */
@@ -116,10 +120,11 @@ export class Deployment extends pulumi.dynamic.Resource {
       tenantId: undefined,
       createdAt: undefined,
       updatedAt: undefined,
+      secretsFingerprint: undefined,
       lastOperation: undefined,
       stateVersion: undefined,
     };
-    const secretOutputs = ["secrets", ...(opts?.additionalSecretOutputs ?? [])];
+    const secretOutputs = ["secrets", "secretsFingerprint", ...(opts?.additionalSecretOutputs ?? [])];
     super(providerShim("deployment"), name, props, { ...opts, additionalSecretOutputs: secretOutputs }, "langsmith", "Deployment");
   }
 }
