@@ -15,7 +15,7 @@ describe("npm run demo", () => {
     expect(result.code).toBe(0);
     expect(result.output).toMatch(/revision \S+ DEPLOYED/);
     expect(result.output).toContain("+ 3 created");
-    expect(result.output).toMatch(/test write to s3:\/\/\S+ passed/);
+    expect(result.output).toMatch(/test write to s3:\/\/\S+ at http:\/\/127\.0\.0\.1:\d+ passed/);
     expect(result.output).toMatch(/~ pulumi-nodejs:dynamic\/langsmith:Deployment: \(update\)/);
     expect(result.output).toMatch(/new revision \S+ \(repoRef main→v2\)/);
     expect(result.output).toMatch(/~ pulumi-nodejs:dynamic\/langsmith:BulkExportDestination: \(update\)/);

@@ -37,9 +37,10 @@ function program(specs: DestinationSpec[]): string {
       ...(spec.sessionToken ? { sessionToken: spec.sessionToken } : {}),
     };
     lines.push(
-      `const ${spec.name} = new BulkExportDestination(${JSON.stringify(spec.name)}, ${JSON.stringify({ displayName: spec.displayName, config, credentials })});`,
-      `export const ${spec.name}Id = ${spec.name}.id;`,
-      `export const ${spec.name}LastOperation = ${spec.name}.lastOperation;`,
+      // The variable gets a suffix: a TypeScript program compiled to CommonJS cannot declare `exports`.
+      `const ${spec.name}Destination = new BulkExportDestination(${JSON.stringify(spec.name)}, ${JSON.stringify({ displayName: spec.displayName, config, credentials })});`,
+      `export const ${spec.name}Id = ${spec.name}Destination.id;`,
+      `export const ${spec.name}LastOperation = ${spec.name}Destination.lastOperation;`,
     );
   }
   return lines.join("\n") + "\n";
