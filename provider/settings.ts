@@ -18,7 +18,7 @@ export interface ProviderSettings {
   deleteTimeoutSeconds: number;
   /**
    * Revision polling bounds, in milliseconds, from `LANGSMITH_POLL_MIN_INTERVAL_MS` and
-   * `LANGSMITH_POLL_MAX_INTERVAL_MS`; default the client's (2 000 and 20 000). Meant for
+   * `LANGSMITH_POLL_MAX_INTERVAL_MS`; default the client's (2 500 and 9 000). Meant for
    * emulators whose revisions finish in seconds.
    */
   pollIntervalsMs: { minIntervalMs?: number; maxIntervalMs?: number };
