@@ -9,6 +9,21 @@ export interface EmulatorStack {
   env: Record<string, string>;
 }
 
+/**
+ * The LANGSMITH_* variables that point in-process provider and invoke calls
+ * at the emulator's default workspace (the fallback read when no stack config
+ * is set), plus fast polling.
+ */
+export function emulatorEnv(stack: EmulatorStack): Record<string, string> {
+  return {
+    ...stack.env,
+    LANGSMITH_API_KEY: DEFAULT_API_KEY,
+    LANGSMITH_WORKSPACE_ID: DEFAULT_WORKSPACE_ID,
+    LANGSMITH_CONTROL_PLANE_URL: stack.emulator.url,
+    LANGSMITH_ENDPOINT: stack.emulator.url,
+  };
+}
+
 /** Starts an emulator (control routes on) and returns how to point a stack at it. */
 export async function startEmulatorStack(options: EmulatorOptions = {}): Promise<EmulatorStack> {
   const emulator = await createEmulator({ control: true, ...options });

@@ -1,7 +1,7 @@
-import { DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID } from "../../emulator";
+import { DEFAULT_WORKSPACE_ID } from "../../emulator";
 import { provider } from "../../provider/deployment";
 import { getDeployment, getDeploymentRevisions } from "../../sdk/deploymentInvokes";
-import { type EmulatorStack, startEmulatorStack } from "../helpers/emulatorStack";
+import { emulatorEnv, type EmulatorStack, startEmulatorStack } from "../helpers/emulatorStack";
 
 // The Deployment provider's methods, called in-process against a real
 // emulator over HTTP. Configuration comes from LANGSMITH_* variables, the
@@ -40,12 +40,7 @@ describe("Deployment provider against the emulator", () => {
 
   beforeAll(async () => {
     stack = await startEmulatorStack();
-    Object.assign(process.env, stack.env, {
-      LANGSMITH_API_KEY: DEFAULT_API_KEY,
-      LANGSMITH_WORKSPACE_ID: DEFAULT_WORKSPACE_ID,
-      LANGSMITH_CONTROL_PLANE_URL: stack.emulator.url,
-      LANGSMITH_ENDPOINT: stack.emulator.url,
-    });
+    Object.assign(process.env, emulatorEnv(stack));
   });
 
   afterAll(async () => {

@@ -1,7 +1,7 @@
-import { DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID } from "../../emulator";
+import { DEFAULT_API_KEY } from "../../emulator";
 import { InvalidRequestError } from "../../provider/client";
 import { getOAuthProviders, getOAuthTokenStatus } from "../../sdk/oauthInvokes";
-import { type EmulatorStack, startEmulatorStack } from "../helpers/emulatorStack";
+import { emulatorEnv, type EmulatorStack, startEmulatorStack } from "../helpers/emulatorStack";
 
 // The OAuth invokes against the emulator's Auth Service, configured through
 // the LANGSMITH_* fallbacks (no Pulumi runtime in this process).
@@ -11,12 +11,7 @@ describe("OAuth invokes", () => {
 
   beforeAll(async () => {
     stack = await startEmulatorStack();
-    Object.assign(process.env, {
-      LANGSMITH_API_KEY: DEFAULT_API_KEY,
-      LANGSMITH_WORKSPACE_ID: DEFAULT_WORKSPACE_ID,
-      LANGSMITH_CONTROL_PLANE_URL: stack.emulator.url,
-      LANGSMITH_ENDPOINT: stack.emulator.url,
-    });
+    Object.assign(process.env, emulatorEnv(stack));
   });
 
   afterAll(async () => {
