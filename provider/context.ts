@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { createClient, type LangSmithClient } from "./client";
+import type { LangSmithClient } from "./client";
 import { type ConfigGetter, type ProviderSettings, resolveSettings } from "./settings";
 
 /**
@@ -29,7 +29,11 @@ export function currentSettings(): ProviderSettings {
   return resolveSettings(stackConfig);
 }
 
-/** A client for the current settings (cheap: no connection is opened until a call). */
-export function currentClient(settings: ProviderSettings = currentSettings()): LangSmithClient {
+/**
+ * A client for the current settings. The HTTP stack is loaded on first use,
+ * so previews, which only run `check` and `diff`, never load it.
+ */
+export async function currentClient(settings: ProviderSettings = currentSettings()): Promise<LangSmithClient> {
+  const { createClient } = await import("./client/factory");
   return createClient(settings.client);
 }

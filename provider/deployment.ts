@@ -1,14 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
-import {
-  ApiConnectionError,
-  ConflictError,
-  type Deployment,
-  type LangSmithClient,
-  NotFoundError,
-  type PatchDeploymentRequest,
-  RevisionFailedError,
-  WaitTimeoutError,
-} from "./client";
+import type { Deployment, LangSmithClient, PatchDeploymentRequest } from "./client";
+import { ApiConnectionError, ConflictError, NotFoundError, RevisionFailedError, WaitTimeoutError } from "./client/errors";
 import { configureProvider, currentClient, currentSettings } from "./context";
 import { AdoptionError, NameTakenError } from "./errors";
 import { describeChanges, diffDeployment } from "./deploymentDiff";
@@ -65,7 +57,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
   async create(raw) {
     const inputs = parseInputs(raw);
     const settings = currentSettings();
-    const client = currentClient(settings);
+    const client = await currentClient(settings);
     const adopted = inputs.adoptExistingId !== undefined;
     const { deployment, how } = adopted
       ? await adopt(client, inputs)
@@ -81,7 +73,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     const previous = props as DeploymentOutputs;
     const name = previous.name ?? id;
     const settings = settingsForResource(`reading deployment "${name}"`, currentSettings(), previous.tenantId);
-    const client = currentClient(settings);
+    const client = await currentClient(settings);
     let deployment: Deployment;
     try {
       deployment = await client.deployments.get(id, { name });
@@ -98,7 +90,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     const previous = olds as DeploymentOutputs;
     const inputs = parseInputs(news);
     const settings = settingsForResource(`updating deployment "${inputs.name}"`, currentSettings(), previous.tenantId);
-    const client = currentClient(settings);
+    const client = await currentClient(settings);
     const plan = diffDeployment(olds, news);
     const resume = needsResume(previous) && inputs.waitForDeployed !== false;
 
@@ -140,7 +132,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     const previous = props as DeploymentOutputs;
     const name = previous.name ?? id;
     const settings = settingsForResource(`deleting deployment "${name}"`, currentSettings(), previous.tenantId);
-    const client = currentClient(settings);
+    const client = await currentClient(settings);
     const result = await client.deployments.delete(id, { name });
     if (result.alreadyGone) return;
     const timeoutSeconds = previous.deleteTimeoutSeconds ?? settings.deleteTimeoutSeconds;

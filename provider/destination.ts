@@ -7,7 +7,9 @@
  * (404 = done, 409 = still used by an export).
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { type Destination, type LangSmithClient, NotFoundError, REGION_HOSTS } from "./client";
+import type { Destination, LangSmithClient } from "./client";
+import { NotFoundError } from "./client/errors";
+import { REGION_HOSTS } from "./client/hosts";
 import { configureProvider, currentClient, currentSettings } from "./context";
 import { checkDestinationInputs } from "./destinationCheck";
 import { diffDestination } from "./destinationDiff";
@@ -42,7 +44,7 @@ function nameOf(props: Record<string, unknown>, id: string): string {
 
 async function create(raw: Record<string, unknown>): Promise<pulumi.dynamic.CreateResult<DestinationOutputs>> {
   const inputs = parseInputs(raw, `creating ${KIND}`);
-  const client = currentClient();
+  const client = await currentClient();
   if (inputs.adoptExistingId !== undefined) return adopt(client, inputs, inputs.adoptExistingId);
 
   const name = inputs.displayName;
@@ -143,7 +145,7 @@ async function read(id: string, props: Record<string, unknown>): Promise<pulumi.
   const name = nameOf(props, id);
   const settings = settingsForResource(`reading ${KIND} "${name}"`, currentSettings(), props["tenantId"]);
   try {
-    const destination = await currentClient(settings).destinations.get(id, { name });
+    const destination = await (await currentClient(settings)).destinations.get(id, { name });
     return { id, props: refreshedOutputs(props, destination) };
   } catch (error) {
     if (error instanceof NotFoundError) {
@@ -186,7 +188,7 @@ async function update(id: string, olds: Record<string, unknown>, raw: Record<str
   logProgress(KIND, name, `rotating credentials (${change}); the service test-writes to ${location} with the new ones`);
   let patched: Destination;
   try {
-    patched = await currentClient(settings).destinations.patchCredentials(id, toWireCredentials(inputs.credentials), { name });
+    patched = await (await currentClient(settings)).destinations.patchCredentials(id, toWireCredentials(inputs.credentials), { name });
   } catch (error) {
     throw rotateFailure(error, action, location);
   }
@@ -204,7 +206,7 @@ async function destroy(id: string, props: Record<string, unknown>): Promise<void
   const name = nameOf(props, id);
   const settings = settingsForResource(`deleting ${KIND} "${name}"`, currentSettings(), props["tenantId"]);
   try {
-    const result = await currentClient(settings).destinations.delete(id, { name });
+    const result = await (await currentClient(settings)).destinations.delete(id, { name });
     logProgress(KIND, name, result.alreadyGone ? `${id} was already gone (404)` : `deleted ${id}`);
   } catch (error) {
     throw deleteFailure(error);

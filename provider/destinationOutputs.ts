@@ -4,14 +4,8 @@
  * `lastOperation`. Nothing here ever renders a credential value.
  */
 import { z } from "zod";
-import {
-  ADDRESSING_STYLES,
-  type CreateDestinationRequest,
-  type Destination,
-  type DestinationConfig,
-  type DestinationConfigInput,
-  type DestinationCredentials,
-} from "./client";
+import type { CreateDestinationRequest, Destination, DestinationConfig, DestinationConfigInput, DestinationCredentials } from "./client";
+import { ADDRESSING_STYLES } from "./client/schemas/destinations";
 import { type CredentialsFingerprint, fingerprintCredentials } from "./destinationFingerprint";
 import {
   type AddressingStyle,

@@ -5,7 +5,7 @@
  * then delete the old one). `check` and `diff` are driven by this table.
  */
 import { z } from "zod";
-import { ADDRESSING_STYLES, DISPLAY_NAME_PATTERN } from "./client";
+import { ADDRESSING_STYLES, DISPLAY_NAME_PATTERN } from "./client/schemas/destinations";
 import type { CredentialsFingerprint } from "./destinationFingerprint";
 
 /** `config.addressingStyle` values: `virtual`, `path` or `auto` (the service's default). */

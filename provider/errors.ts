@@ -1,4 +1,4 @@
-import { LangSmithError } from "./client";
+import { LangSmithError } from "./client/errors";
 
 /** A deployment or destination with the requested name already exists; adopt it or choose another name. */
 export class NameTakenError extends LangSmithError {}
