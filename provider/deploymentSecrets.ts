@@ -9,7 +9,7 @@ import { containsUnknown, sameValue } from "./values";
  * resource outputs under `pulumi up --debug`.
  */
 export interface SecretsFingerprint {
-  /** Algorithm and parameters, e.g. `scrypt-16384-8-1`. */
+  /** Algorithm and parameters, e.g. `scrypt-1024-8-1`. */
   readonly algorithm: string;
   /** Random salt, base64url; kept across updates so unchanged secrets keep their fingerprints. */
   readonly salt: string;

@@ -13,7 +13,7 @@ import { FINGERPRINT_ALGORITHM, fingerprintMatches, fingerprintValue, newSalt } 
 
 /** Fingerprints of one set of credentials; one per field so a rotation can say which fields changed. */
 export interface CredentialsFingerprint {
-  /** Algorithm and parameters, e.g. `scrypt-16384-8-1`. */
+  /** Algorithm and parameters, e.g. `scrypt-1024-8-1`. */
   readonly algorithm: string;
   /** Random salt, base64url. */
   readonly salt: string;

@@ -1,6 +1,7 @@
 // BulkExportDestination end to end: the real Pulumi CLI runs programs that use
 // the package installed from its tarball; the emulator's test writes and
 // export runs go to a real versitygw with per-user permissions.
+import { FINGERPRINT_ALGORITHM } from "../../provider/fingerprint";
 import { writeFileSync } from "node:fs";
 import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../emulator";
 import { createClient, type LangSmithClient, NotFoundError } from "../../provider/client";
@@ -199,7 +200,7 @@ describe("BulkExportDestination end to end", () => {
     );
     const rotatedOutputs = exportsRes?.outputs;
     const rotatedFingerprint = await stateFingerprint();
-    expect(rotatedFingerprint).toMatchObject({ algorithm: "scrypt-16384-8-1" });
+    expect(rotatedFingerprint).toMatchObject({ algorithm: FINGERPRINT_ALGORITHM });
     expect((await cli(project.preview(["--expect-no-changes"]))).code).toBe(0);
 
     // 3. Rotate to read-only keys: 400, clear message, state unchanged, rotation still pending.

@@ -1,6 +1,7 @@
 // The BulkExportDestination provider's methods, called in-process against the
 // emulator, whose test writes and export runs go to a real versitygw with
 // per-user permissions (full, no delete, read only).
+import { FINGERPRINT_ALGORITHM } from "../../provider/fingerprint";
 import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../emulator";
 import { createClient, type LangSmithClient } from "../../provider/client";
 import { configureProvider } from "../../provider/context";
@@ -118,7 +119,7 @@ describe("BulkExportDestination provider against the emulator and versitygw", ()
     expect(outs["credentialsUpdatedAt"]).toBe(outs["createdAt"]);
     expect(outs).not.toHaveProperty("adoptExistingId");
     expect(outs).not.toHaveProperty("credentials");
-    expect(outs["credentialsFingerprint"]).toMatchObject({ algorithm: "scrypt-16384-8-1" });
+    expect(outs["credentialsFingerprint"]).toMatchObject({ algorithm: FINGERPRINT_ALGORITHM });
     expect(JSON.stringify(outs)).not.toContain(gw.users.full.secretAccessKey);
     const wrote = (log: VersitygwAccessLogEntry[]): boolean =>
       log.some((e) => e.operation === "PutObject" && e.key.startsWith("full/tmp/") && e.requester === gw.users.full.accessKeyId);
