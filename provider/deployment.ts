@@ -1,14 +1,17 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Deployment, LangSmithClient, PatchDeploymentRequest } from "./client";
-import { ApiConnectionError, ConflictError, NotFoundError, RevisionFailedError, WaitTimeoutError } from "./client/errors";
+import { ApiConnectionError, ConflictError, MethodNotAllowedError, NotFoundError, RevisionFailedError, WaitTimeoutError } from "./client/errors";
 import { configureProvider, currentClient, currentSettings } from "./context";
 import { AdoptionError, NameTakenError } from "./errors";
 import { describeChanges, diffDeployment } from "./deploymentDiff";
 import {
+  type ChangeEffect,
   type DeploymentInputs,
   DeploymentInputsSchema,
   toCreateRequest,
   toWireRevisionConfig,
+  toWireSecretReferences,
+  toWireSecrets,
   toWireSourceConfig,
   validateDeploymentInputs,
 } from "./deploymentSchema";
@@ -94,13 +97,15 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     const plan = diffDeployment(olds, news);
     const resume = needsResume(previous) && inputs.waitForDeployed !== false;
 
-    const body: PatchDeploymentRequest = {};
-    if (plan.changed.patch.length > 0) body.source_config = toWireSourceConfig(pick(inputs.sourceConfig, plan.changed.patch));
-    const newRevision = plan.changed.revision.length > 0 || (resume && isFailed(previous.latestRevisionStatus));
-    if (newRevision) {
-      body.source_revision_config = toWireRevisionConfig(inputs.sourceRevisionConfig);
-      if (plan.changed.revision.includes("secrets")) body.secrets = inputs.secrets ?? [];
+    const failedRevisionId = resume && isFailed(previous.latestRevisionStatus) && typeof previous.latestRevisionId === "string" ? previous.latestRevisionId : undefined;
+    if (plan.changed.patch.length === 0 && plan.changed.revision.length === 0 && failedRevisionId !== undefined) {
+      // Nothing changed since the revision failed: ask the service to build it again.
+      const deployment = await redeployOnce(client, id, inputs, failedRevisionId);
+      const what = `re-submitted revision after ${previous.latestRevisionStatus ?? "failure"}: new revision ${shortId(deployment.latest_revision_id ?? "?")}`;
+      return { outs: await settle(client, settings, inputs, deployment, what, news, olds) };
     }
+    const newRevision = plan.changed.revision.length > 0 || failedRevisionId !== undefined;
+    const body = patchBody(inputs, plan.changed, newRevision);
 
     if (body.source_config === undefined && body.source_revision_config === undefined) {
       if (resume && typeof previous.latestRevisionId === "string") {
@@ -213,12 +218,7 @@ async function reconcileAdopted(
       `adopting deployment "${inputs.name}": ${describeChanges(drift.replaces)} differ from the existing deployment and cannot be changed in place`,
     );
   }
-  const body: PatchDeploymentRequest = {};
-  if (drift.changed.patch.length > 0) body.source_config = toWireSourceConfig(pick(inputs.sourceConfig, drift.changed.patch));
-  if (drift.changed.revision.length > 0) {
-    body.source_revision_config = toWireRevisionConfig(inputs.sourceRevisionConfig);
-    if (drift.changed.revision.includes("secrets")) body.secrets = inputs.secrets ?? [];
-  }
+  const body = patchBody(inputs, drift.changed, drift.changed.revision.length > 0);
   if (body.source_config === undefined && body.source_revision_config === undefined) return undefined;
   const patched = await patchOnce(client, deployment.id, inputs.name, body, deployment.latest_revision_id);
   return { deployment: patched, what: `reconciled ${describeChanges([...drift.changed.patch, ...drift.changed.revision])}` };
@@ -246,6 +246,30 @@ async function patchOnce(
     if (makesRevision && current.latest_revision_id !== previousRevisionId && current.latest_revision_id !== null) return current;
     if (!makesRevision && sourceConfigApplied(current, body)) return current;
     return client.deployments.patch(id, body, { name });
+  }
+}
+
+/**
+ * Re-deploys a failed revision (`POST …/revisions/{id}/redeploy`), the
+ * service's own retry: no secret is sent again. When the response is lost, a
+ * revision newer than the failed one means it was committed. A service
+ * without the operation (404 for the route, 405) gets the equivalent PATCH.
+ */
+async function redeployOnce(client: LangSmithClient, id: string, inputs: DeploymentInputs, failedRevisionId: string): Promise<Deployment> {
+  const name = inputs.name;
+  try {
+    return await client.deployments.redeploy(id, failedRevisionId, { name });
+  } catch (error) {
+    if (error instanceof NotFoundError || error instanceof MethodNotAllowedError) {
+      const current = await client.deployments.get(id, { name });
+      logProgress(KIND, name, `the service cannot re-deploy revision ${shortId(failedRevisionId)} (${error.status}); sending the revision config again instead`);
+      return patchOnce(client, id, name, { source_revision_config: toWireRevisionConfig(inputs.sourceRevisionConfig) }, current.latest_revision_id);
+    }
+    if (!(error instanceof ApiConnectionError)) throw error;
+    logProgress(KIND, name, "the re-deploy response was lost; checking whether the service made the revision before retrying");
+    const current = await client.deployments.get(id, { name });
+    if (current.latest_revision_id !== failedRevisionId && current.latest_revision_id !== null) return current;
+    return client.deployments.redeploy(id, failedRevisionId, { name });
   }
 }
 
@@ -336,7 +360,25 @@ function isFailed(status: string | null | undefined): boolean {
   return typeof status === "string" && status.includes("FAILED");
 }
 
-/** The in-place fields named by dotted `paths` (e.g. `sourceConfig.buildOnPush`). */
+/**
+ * The PATCH body for changed fields: the changed `sourceConfig` keys (in-place
+ * ones, and build settings that make a revision) in `source_config`; when a
+ * revision is to be made, the whole revision config, plus `secrets` and
+ * `secret_references` when they changed (the service replaces each list whole).
+ */
+function patchBody(inputs: DeploymentInputs, changed: Record<ChangeEffect, string[]>, newRevision: boolean): PatchDeploymentRequest {
+  const body: PatchDeploymentRequest = {};
+  const configPaths = [...changed.patch, ...changed.revision].filter((path) => path.startsWith("sourceConfig."));
+  if (configPaths.length > 0) body.source_config = toWireSourceConfig(pick(inputs.sourceConfig, configPaths));
+  if (newRevision) {
+    body.source_revision_config = toWireRevisionConfig(inputs.sourceRevisionConfig);
+    if (changed.revision.includes("secrets")) body.secrets = toWireSecrets(inputs.secrets);
+    if (changed.revision.includes("secretReferences")) body.secret_references = toWireSecretReferences(inputs.secretReferences);
+  }
+  return body;
+}
+
+/** The `sourceConfig` fields named by dotted `paths` (e.g. `sourceConfig.buildOnPush`); an unset one is sent as null. */
 function pick(config: DeploymentInputs["sourceConfig"], paths: readonly string[]): Partial<DeploymentInputs["sourceConfig"]> {
   const picked: Record<string, unknown> = {};
   for (const path of paths) {
@@ -351,10 +393,11 @@ function describeRevisionChange(previous: DeploymentOutputs, inputs: DeploymentI
   return paths
     .map((path) => {
       if (path === "secrets") return "secrets changed";
-      const key = path.slice("sourceRevisionConfig.".length) as keyof DeploymentInputs["sourceRevisionConfig"];
-      const before = previous.sourceRevisionConfig?.[key] ?? "unset";
-      const after = inputs.sourceRevisionConfig[key] ?? "unset";
-      return `${key} ${before}→${after}`;
+      if (path === "secretReferences") return "secret references changed";
+      const [group, key] = path.split(".") as ["sourceConfig" | "sourceRevisionConfig", string];
+      const before = (previous[group] as Record<string, unknown> | undefined)?.[key] ?? "unset";
+      const after = (inputs[group] as Record<string, unknown>)[key] ?? "unset";
+      return `${key} ${String(before)}→${String(after)}`;
     })
     .join(", ");
 }

@@ -83,10 +83,14 @@ export function refreshedOutputs(previous: DeploymentOutputs, observed: Observed
   };
   take("integrationId", serverConfig.integration_id ?? undefined);
   take("repoUrl", serverConfig.repo_url ?? undefined);
-  take("deploymentType", serverConfig.deployment_type ?? undefined);
+  take("deploymentType", (serverConfig.deployment_type ?? undefined) as DeploymentInputs["sourceConfig"]["deploymentType"]);
   take("buildOnPush", serverConfig.build_on_push ?? undefined);
   take("customUrl", serverConfig.custom_url ?? null);
   take("resourceSpec", serverConfig.resource_spec ?? null);
+  take("listenerId", serverConfig.listener_id ?? undefined);
+  take("listenerConfig", listenerConfigFromWire(serverConfig.listener_config));
+  take("installCommand", serverConfig.install_command ?? undefined);
+  take("buildCommand", serverConfig.build_command ?? undefined);
 
   const revisionConfig: DeploymentInputs["sourceRevisionConfig"] = { ...previous.sourceRevisionConfig };
   if ("repoRef" in revisionConfig) {
@@ -95,13 +99,14 @@ export function refreshedOutputs(previous: DeploymentOutputs, observed: Observed
     const resolvedFromBranch = serverRef !== undefined && COMMIT_SHA.test(serverRef) && serverConfig.repo_branch === previous.sourceRevisionConfig.repoRef;
     revisionConfig.repoRef = resolvedFromBranch ? previous.sourceRevisionConfig.repoRef : serverRef;
   }
-  if ("graphConfigPath" in revisionConfig) revisionConfig.graphConfigPath = serverRevision.graph_config_path ?? undefined;
+  if ("graphConfigPath" in revisionConfig) revisionConfig.graphConfigPath = serverRevision.langgraph_config_path ?? undefined;
   if ("imageUri" in revisionConfig) revisionConfig.imageUri = serverRevision.image_uri ?? null;
 
   const refreshed: DeploymentOutputs = {
     ...previous,
     name: deployment.name,
-    source: deployment.source,
+    // A source this release does not know shows as drift (a replacement), never as an error.
+    source: deployment.source as DeploymentInputs["source"],
     sourceConfig,
     sourceRevisionConfig: revisionConfig,
     latestRevisionId: deployment.latest_revision_id ?? null,
@@ -111,12 +116,23 @@ export function refreshedOutputs(previous: DeploymentOutputs, observed: Observed
     updatedAt: deployment.updated_at ?? previous.updatedAt,
     stateVersion: DEPLOYMENT_STATE_VERSION,
   };
+  if ("secretReferences" in previous) {
+    const references = (deployment.secret_references ?? []).map(({ name, secret_name, secret_key }) => ({ name, secretName: secret_name, secretKey: secret_key }));
+    refreshed.secretReferences = references;
+  }
   // Release 0.1.0 kept the secrets themselves in the outputs; refresh turns them into fingerprints.
   delete (refreshed as Partial<Record<"secrets", unknown>>).secrets;
   const secretsFingerprint = reconcileWithService(previousFingerprint(previous as unknown as Record<string, unknown>), deployment.secrets ?? undefined);
   if (secretsFingerprint === undefined) delete refreshed.secretsFingerprint;
   else refreshed.secretsFingerprint = secretsFingerprint;
   return refreshed;
+}
+
+/** `listener_config` of a response in the inputs' camelCase form (`undefined` when unset). */
+function listenerConfigFromWire(config: Record<string, unknown> | null | undefined): DeploymentInputs["sourceConfig"]["listenerConfig"] {
+  if (config === null || config === undefined) return undefined;
+  const namespace = config["k8s_namespace"];
+  return typeof namespace === "string" ? { k8sNamespace: namespace } : {};
 }
 
 /** True when the previous outputs record a wait that did not end in `DEPLOYED`. */

@@ -4,10 +4,12 @@
  * test-writes to the bucket first), a credentials-only change PATCHes
  * (rotation), any other change replaces (create the new one, then delete the
  * old), read GETs (404 = gone, in the right workspace only), delete DELETEs
- * (404 = done, 409 = still used by an export).
+ * (404 = done, 409 = still used by an export; 405 = the service cannot delete
+ * destinations, as its published contract says: the resource leaves the stack
+ * with a warning and the destination stays in the workspace).
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { Destination, LangSmithClient } from "./client";
+import type { Destination, DestinationDeleteResult, LangSmithClient } from "./client";
 import { NotFoundError } from "./client/errors";
 import { REGION_HOSTS } from "./client/hosts";
 import { configureProvider, currentClient, currentSettings } from "./context";
@@ -27,7 +29,7 @@ import {
 } from "./destinationOutputs";
 import type { DestinationInputs, DestinationOutputs } from "./destinationSchema";
 import type { ProviderSettings } from "./settings";
-import { logProgress, shortId } from "./progress";
+import { logProgress, shortId, warnProgress } from "./progress";
 import { settingsForResource } from "./workspace";
 
 /** Kind of resource in progress lines and messages. */
@@ -202,15 +204,37 @@ async function update(id: string, olds: Record<string, unknown>, raw: Record<str
   };
 }
 
+/**
+ * Deletes the destination. The published contract has no DELETE for
+ * destinations: when the service says it cannot (405, or 404 for the route
+ * while the destination still exists), the resource leaves the stack with one
+ * warning naming the destination that stays in the workspace.
+ */
 async function destroy(id: string, props: Record<string, unknown>): Promise<void> {
   const name = nameOf(props, id);
   const settings = settingsForResource(`deleting ${KIND} "${name}"`, currentSettings(), props["tenantId"]);
+  let result: DestinationDeleteResult;
   try {
-    const result = await (await currentClient(settings)).destinations.delete(id, { name });
-    logProgress(KIND, name, result.alreadyGone ? `${id} was already gone (404)` : `deleted ${id}`);
+    result = await (await currentClient(settings)).destinations.delete(id, { name });
   } catch (error) {
     throw deleteFailure(error);
   }
+  switch (result.outcome) {
+    case "deleted":
+      logProgress(KIND, name, `deleted ${id}`);
+      return;
+    case "already-gone":
+      logProgress(KIND, name, `${id} was already gone (404)`);
+      return;
+    case "not-supported":
+      warnProgress(KIND, name, notDeletableWarning(id));
+      return;
+  }
+}
+
+/** The one warning line for a destination the service cannot delete. */
+export function notDeletableWarning(id: string): string {
+  return `removed from the stack, but the service cannot delete destinations: destination ${id} stays in the workspace; make sure no bulk export uses it`;
 }
 
 /** The BulkExportDestination provider (see the module comment). */

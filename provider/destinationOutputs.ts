@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import type { CreateDestinationRequest, Destination, DestinationConfig, DestinationConfigInput, DestinationCredentials } from "./client";
-import { ADDRESSING_STYLES } from "./client/schemas/destinations";
+import { ADDRESSING_STYLES, type S3ClientConfigInput, US_EAST_1_ENDPOINT_MODES } from "./client/schemas/destinations";
 import { type CredentialsFingerprint, fingerprintCredentials } from "./destinationFingerprint";
 import {
   type AddressingStyle,
@@ -28,6 +28,10 @@ export const DestinationInputsSchema = z.object({
     endpointUrl: z.string().nullish().transform((v) => v ?? undefined),
     includeBucketInPrefix: z.boolean().nullish().transform((v) => v ?? true),
     addressingStyle: z.enum(ADDRESSING_STYLES).nullish().transform((v) => v ?? undefined),
+    payloadSigningEnabled: z.boolean().nullish().transform((v) => v ?? undefined),
+    usEast1RegionalEndpoint: z.enum(US_EAST_1_ENDPOINT_MODES).nullish().transform((v) => v ?? undefined),
+    useAccelerateEndpoint: z.boolean().nullish().transform((v) => v ?? undefined),
+    s3AdditionalKwargs: z.record(z.string(), z.string()).nullish().transform((v) => v ?? undefined),
   }),
   awsRoleArn: z.string().nullish().transform((v) => v ?? undefined),
   credentials: z
@@ -77,15 +81,22 @@ export function toWireCredentials(credentials: DestinationCredentialInputs): Des
 /** `config` on the wire (with `aws_role_arn` from the top-level `awsRoleArn`). */
 export function toWireConfig(inputs: DestinationInputs): DestinationConfigInput {
   const c = inputs.config;
-  return {
+  const clientConfig = compact<S3ClientConfigInput>({
+    addressing_style: c.addressingStyle,
+    payload_signing_enabled: c.payloadSigningEnabled,
+    us_east_1_regional_endpoint: c.usEast1RegionalEndpoint,
+    use_accelerate_endpoint: c.useAccelerateEndpoint,
+  });
+  return compact<DestinationConfigInput>({
     bucket_name: c.bucketName,
     prefix: c.prefix,
-    ...(c.region !== undefined ? { region: c.region } : {}),
-    ...(c.endpointUrl !== undefined ? { endpoint_url: c.endpointUrl } : {}),
+    region: c.region,
+    endpoint_url: c.endpointUrl,
     include_bucket_in_prefix: c.includeBucketInPrefix ?? true,
-    ...(c.addressingStyle !== undefined ? { config_kwargs_s3: { addressing_style: c.addressingStyle } } : {}),
-    ...(inputs.awsRoleArn !== undefined ? { aws_role_arn: inputs.awsRoleArn } : {}),
-  };
+    config_kwargs_s3: Object.keys(clientConfig).length > 0 ? clientConfig : undefined,
+    aws_role_arn: inputs.awsRoleArn,
+    s3_additional_kwargs: c.s3AdditionalKwargs,
+  });
 }
 
 /** Body of the create request. */
@@ -104,7 +115,9 @@ function isAddressingStyle(value: unknown): value is AddressingStyle {
 
 /** A returned `config` in the outputs' camelCase form (unset fields left out, defaults as the service applies them). */
 export function configFromWire(config: DestinationConfig): DestinationConfigInputs {
-  const style = config.config_kwargs_s3?.["addressing_style"];
+  const clientConfig = config.config_kwargs_s3 ?? {};
+  const style = clientConfig["addressing_style"];
+  const endpointMode = clientConfig["us_east_1_regional_endpoint"];
   return compact({
     bucketName: config.bucket_name,
     prefix: config.prefix,
@@ -112,7 +125,21 @@ export function configFromWire(config: DestinationConfig): DestinationConfigInpu
     endpointUrl: config.endpoint_url ?? undefined,
     includeBucketInPrefix: config.include_bucket_in_prefix ?? true,
     addressingStyle: isAddressingStyle(style) ? style : undefined,
+    payloadSigningEnabled: booleanOrUndefined(clientConfig["payload_signing_enabled"]),
+    usEast1RegionalEndpoint: (US_EAST_1_ENDPOINT_MODES as readonly unknown[]).includes(endpointMode) ? (endpointMode as DestinationConfigInputs["usEast1RegionalEndpoint"]) : undefined,
+    useAccelerateEndpoint: booleanOrUndefined(clientConfig["use_accelerate_endpoint"]),
+    s3AdditionalKwargs: stringMapOrUndefined(config.s3_additional_kwargs),
   });
+}
+
+function booleanOrUndefined(value: unknown): boolean | undefined {
+  return typeof value === "boolean" ? value : undefined;
+}
+
+/** A returned `s3_additional_kwargs` as a string map; non-string values are rendered as JSON so drift still shows. */
+function stringMapOrUndefined(value: Record<string, unknown> | null | undefined): Record<string, string> | undefined {
+  if (value === null || value === undefined || Object.keys(value).length === 0) return undefined;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, typeof item === "string" ? item : JSON.stringify(item)]));
 }
 
 /** Where the service's test object goes, e.g. `s3://bucket/prefix/tmp/` (plus ` at <endpoint>` for non-AWS stores). */

@@ -5,7 +5,7 @@
  * then delete the old one). `check` and `diff` are driven by this table.
  */
 import { z } from "zod";
-import { ADDRESSING_STYLES, DISPLAY_NAME_PATTERN } from "./client/schemas/destinations";
+import { ADDRESSING_STYLES, DISPLAY_NAME_PATTERN, US_EAST_1_ENDPOINT_MODES } from "./client/schemas/destinations";
 import type { CredentialsFingerprint } from "./destinationFingerprint";
 
 /** `config.addressingStyle` values: `virtual`, `path` or `auto` (the service's default). */
@@ -30,6 +30,17 @@ export interface DestinationConfigInputs {
   includeBucketInPrefix?: boolean;
   /** Default: unset (the service decides, as `auto`). */
   addressingStyle?: AddressingStyle;
+  /** botocore `payload_signing_enabled`; default unset (botocore's choice). Some S3-compatible stores need `true`. */
+  payloadSigningEnabled?: boolean;
+  /** botocore `us_east_1_regional_endpoint`, `regional` or `legacy`; default unset (botocore's choice). */
+  usEast1RegionalEndpoint?: (typeof US_EAST_1_ENDPOINT_MODES)[number];
+  /** botocore `use_accelerate_endpoint` (S3 Transfer Acceleration); default unset (off). */
+  useAccelerateEndpoint?: boolean;
+  /**
+   * Extra arguments of every S3 write (`s3_additional_kwargs`), e.g.
+   * `{ ServerSideEncryption: "aws:kms", SSEKMSKeyId: "…" }`; default unset.
+   */
+  s3AdditionalKwargs?: Record<string, string>;
 }
 
 /** Static S3 credentials (always a Pulumi secret). */
@@ -142,8 +153,8 @@ export const DESTINATION_FIELDS: readonly FieldRule[] = [
   },
   {
     path: "config.bucketName",
-    schema: nonEmpty,
-    reason: "config.bucketName is required: set it to the name of the bucket to write exports to",
+    schema: z.string().min(3).max(63),
+    reason: "config.bucketName is required: set it to the name of the bucket to write exports to (3 to 63 characters)",
     required: true,
     onChange: "replace",
     secret: false,
@@ -188,6 +199,39 @@ export const DESTINATION_FIELDS: readonly FieldRule[] = [
     reason: 'config.addressingStyle must be "virtual", "path" or "auto" (default: unset, which the service treats as "auto")',
     required: false,
     unsetMeans: "auto",
+    onChange: "replace",
+    secret: false,
+  },
+  {
+    path: "config.payloadSigningEnabled",
+    schema: z.boolean(),
+    reason: "config.payloadSigningEnabled must be true or false (default: unset, botocore's choice)",
+    required: false,
+    onChange: "replace",
+    secret: false,
+  },
+  {
+    path: "config.usEast1RegionalEndpoint",
+    schema: z.enum(US_EAST_1_ENDPOINT_MODES),
+    reason: 'config.usEast1RegionalEndpoint must be "regional" or "legacy" (default: unset)',
+    required: false,
+    onChange: "replace",
+    secret: false,
+  },
+  {
+    path: "config.useAccelerateEndpoint",
+    schema: z.boolean(),
+    reason: "config.useAccelerateEndpoint must be true or false (default: unset, off)",
+    required: false,
+    onChange: "replace",
+    secret: false,
+  },
+  {
+    path: "config.s3AdditionalKwargs",
+    schema: z.record(z.string().min(1), z.string()).refine((value) => Object.keys(value).length <= 50),
+    reason:
+      'config.s3AdditionalKwargs must be a map of S3 PutObject argument names to strings (at most 50), e.g. { ServerSideEncryption: "aws:kms" }',
+    required: false,
     onChange: "replace",
     secret: false,
   },
@@ -237,7 +281,18 @@ export const DESTINATION_FIELDS: readonly FieldRule[] = [
 /** Top-level keys of the inputs, with the nested objects' own keys. */
 export const KNOWN_KEYS: Readonly<Record<string, ReadonlySet<string>>> = {
   "": new Set(["displayName", "destinationType", "config", "awsRoleArn", "credentials", "adoptExistingId"]),
-  config: new Set(["bucketName", "prefix", "region", "endpointUrl", "includeBucketInPrefix", "addressingStyle"]),
+  config: new Set([
+    "bucketName",
+    "prefix",
+    "region",
+    "endpointUrl",
+    "includeBucketInPrefix",
+    "addressingStyle",
+    "payloadSigningEnabled",
+    "usEast1RegionalEndpoint",
+    "useAccelerateEndpoint",
+    "s3AdditionalKwargs",
+  ]),
   credentials: new Set(["accessKeyId", "secretAccessKey", "sessionToken"]),
 };
 

@@ -9,6 +9,14 @@ export function logProgress(kind: string, name: string, message: string): void {
   void pulumi.log.info(`${kind} "${name}": ${message}`);
 }
 
+/**
+ * Logs a warning from the provider process, prefixed like {@link logProgress}
+ * (the engine shows it as `warning: [runtime] <kind> "<name>": …`).
+ */
+export function warnProgress(kind: string, name: string, message: string): void {
+  void pulumi.log.warn(`${kind} "${name}": ${message}`);
+}
+
 /** Formats a duration in milliseconds as `45s` or `1m20s`. */
 export function formatDuration(ms: number): string {
   const seconds = Math.max(0, Math.round(ms / 1000));

@@ -22,6 +22,17 @@ export interface BulkExportDestinationConfigArgs {
    * `virtual` when creation fails with `InvalidBucketName`.
    */
   addressingStyle?: pulumi.Input<"virtual" | "path" | "auto">;
+  /** botocore's `payload_signing_enabled`: sign the payload of each write. Some S3-compatible stores need `true`. Default: unset (botocore's choice). */
+  payloadSigningEnabled?: pulumi.Input<boolean>;
+  /** botocore's `us_east_1_regional_endpoint`: `regional` or `legacy`. Default: unset (botocore's choice). */
+  usEast1RegionalEndpoint?: pulumi.Input<"regional" | "legacy">;
+  /** botocore's `use_accelerate_endpoint`: write through S3 Transfer Acceleration. Default: unset (off). */
+  useAccelerateEndpoint?: pulumi.Input<boolean>;
+  /**
+   * Extra arguments of every S3 write (`s3_additional_kwargs`), as strings, e.g.
+   * `{ ServerSideEncryption: "aws:kms", SSEKMSKeyId: "<key arn>" }`. Default: unset.
+   */
+  s3AdditionalKwargs?: pulumi.Input<Record<string, pulumi.Input<string>>>;
 }
 
 /** Static S3 credentials. Always stored as a Pulumi secret. Changing them rotates them in place (PATCH). */
@@ -92,6 +103,10 @@ export class BulkExportDestination extends pulumi.dynamic.Resource {
     endpointUrl?: string;
     includeBucketInPrefix: boolean;
     addressingStyle?: "virtual" | "path" | "auto";
+    payloadSigningEnabled?: boolean;
+    usEast1RegionalEndpoint?: "regional" | "legacy";
+    useAccelerateEndpoint?: boolean;
+    s3AdditionalKwargs?: Record<string, string>;
   }>;
   /** Role ARN for role-based access, when set. */
   declare readonly awsRoleArn: pulumi.Output<string | undefined>;

@@ -3,18 +3,26 @@ import { providerShim } from "./providerShim";
 
 /** Where the deployment's code comes from (`source_config`). */
 export interface DeploymentSourceConfigArgs {
-  /** Id of the code-hosting integration. Changing it replaces the deployment. Default: unset. */
+  /** Id (a UUID) of the code-hosting integration, for `github` sources. Changing it replaces the deployment. Default: unset. */
   integrationId?: pulumi.Input<string>;
   /** Repository URL, e.g. `https://github.com/acme/agent`. Changing it replaces the deployment. Default: unset. */
   repoUrl?: pulumi.Input<string>;
-  /** Deployment type, e.g. `dev` or `prod`. Changing it replaces the deployment. Default: the service's. */
-  deploymentType?: pulumi.Input<string>;
+  /** Deployment type: `dev_free`, `dev` or `prod`. Changing it replaces the deployment. Default: the service's. */
+  deploymentType?: pulumi.Input<"dev_free" | "dev" | "prod">;
   /** Whether pushes trigger builds. Changed in place, no new revision. Default: the service's. */
   buildOnPush?: pulumi.Input<boolean>;
   /** Custom URL, or null for none. Changed in place, no new revision. Default: unset. */
   customUrl?: pulumi.Input<string | null>;
   /** Resource specification (CPU, memory, replicas as the service defines them), or null. Changed in place. Default: unset. */
   resourceSpec?: pulumi.Input<Record<string, pulumi.Input<unknown>> | null>;
+  /** Id (a UUID) of the listener of a self-hosted data plane that runs the deployment. Changing it replaces the deployment. Default: unset. */
+  listenerId?: pulumi.Input<string>;
+  /** Listener settings: `k8sNamespace`, the Kubernetes namespace to deploy into. Changing it replaces the deployment. Default: unset. */
+  listenerConfig?: pulumi.Input<{ k8sNamespace?: pulumi.Input<string> }>;
+  /** Command that installs dependencies during the build. A change makes one new revision (a rebuild) and waits for it. Default: the service's. */
+  installCommand?: pulumi.Input<string>;
+  /** Command that builds the application. A change makes one new revision (a rebuild) and waits for it. Default: the service's. */
+  buildCommand?: pulumi.Input<string>;
 }
 
 /** What to build (`source_revision_config`). Any change makes one new revision and waits for it. */
@@ -35,12 +43,22 @@ export interface DeploymentSecretArgs {
   value: pulumi.Input<string>;
 }
 
+/** One secret reference: an environment variable taken from a Kubernetes secret of a self-hosted data plane. Not secret itself. */
+export interface DeploymentSecretReferenceArgs {
+  /** Variable name: letters, digits and `_`, not starting with a digit. */
+  name: pulumi.Input<string>;
+  /** Name of the Kubernetes secret. */
+  secretName: pulumi.Input<string>;
+  /** Key inside that secret. */
+  secretKey: pulumi.Input<string>;
+}
+
 /** Inputs of {@link Deployment}. */
 export interface DeploymentArgs {
   /** Deployment name, unique in the workspace (letters, digits, `.`, `_`, `-`; at most 63). Changing it replaces the deployment. */
   name: pulumi.Input<string>;
-  /** Kind of source, e.g. `github` or `external_docker`. Changing it replaces the deployment. */
-  source: pulumi.Input<string>;
+  /** Kind of source: `github`, `external_docker`, `internal_docker` or `internal_source`. Changing it replaces the deployment. */
+  source: pulumi.Input<"github" | "external_docker" | "internal_docker" | "internal_source">;
   /** Source configuration. Default: `{}`. */
   sourceConfig?: pulumi.Input<DeploymentSourceConfigArgs>;
   /** Revision configuration. Default: `{}`. */
@@ -50,6 +68,12 @@ export interface DeploymentArgs {
    * strings. A change makes one new revision and waits for it. Default: none.
    */
   secrets?: pulumi.Input<pulumi.Input<DeploymentSecretArgs>[]>;
+  /**
+   * Environment variables read from Kubernetes secrets (`secret_references`),
+   * for self-hosted data planes; a variable may come from `secrets` or from
+   * here, not both. A change makes one new revision and waits for it. Default: none.
+   */
+  secretReferences?: pulumi.Input<pulumi.Input<DeploymentSecretReferenceArgs>[]>;
   /** Wait for each new revision to be `DEPLOYED`. Default: true. */
   waitForDeployed?: pulumi.Input<boolean>;
   /** Deadline of that wait, in seconds. Default: `langsmith:deployTimeoutSeconds`, else 1800. */
@@ -75,11 +99,13 @@ export class Deployment extends pulumi.dynamic.Resource {
   /** The deployment's name (as declared; after a refresh, as the service reports it). */
   declare readonly name: pulumi.Output<string>;
   /** Kind of source. */
-  declare readonly source: pulumi.Output<string>;
+  declare readonly source: pulumi.Output<"github" | "external_docker" | "internal_docker" | "internal_source">;
   /** Source configuration as declared (fields left unset are not managed). */
   declare readonly sourceConfig: pulumi.Output<DeploymentSourceConfigArgs>;
   /** Revision configuration as declared. */
   declare readonly sourceRevisionConfig: pulumi.Output<DeploymentSourceRevisionConfigArgs>;
+  /** Secret references as declared (after a refresh, as the service reports them). */
+  declare readonly secretReferences: pulumi.Output<DeploymentSecretReferenceArgs[] | undefined>;
   /**
    * Salted fingerprints of the secrets (a Pulumi secret): how the provider
    * tells whether a secret changed, in the program or outside Pulumi, without
@@ -110,6 +136,7 @@ export class Deployment extends pulumi.dynamic.Resource {
       sourceConfig: args.sourceConfig ?? {},
       sourceRevisionConfig: args.sourceRevisionConfig ?? {},
       secrets: args.secrets === undefined ? undefined : pulumi.secret(args.secrets),
+      secretReferences: args.secretReferences,
       waitForDeployed: args.waitForDeployed,
       deployTimeoutSeconds: args.deployTimeoutSeconds,
       deleteTimeoutSeconds: args.deleteTimeoutSeconds,

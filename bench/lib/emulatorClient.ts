@@ -16,8 +16,9 @@ export async function createBenchDeployment(client: LangSmithClient, name: strin
   const created = await client.deployments.create({
     name,
     source: "github",
-    source_config: { integration_id: "int-1", repo_url: "https://github.com/acme/agent", deployment_type: "dev", build_on_push: false },
-    source_revision_config: { repo_ref: "main", graph_config_path: "langgraph.json" },
+    source_config: { integration_id: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01", repo_url: "https://github.com/acme/agent", deployment_type: "dev", build_on_push: false },
+    source_revision_config: { repo_ref: "main", langgraph_config_path: "langgraph.json" },
+    secrets: [],
   });
   return { deploymentId: created.id, revisionId: created.latest_revision_id };
 }

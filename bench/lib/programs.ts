@@ -21,7 +21,7 @@ export function stackProgram(kind: StackKind, count: number, namePrefix: string)
     "  new Deployment(`r${i}`, {",
     `    name: \`${namePrefix}-\${i}\`,`,
     '    source: "github",',
-    '    sourceConfig: { integrationId: "int-1", repoUrl: "https://github.com/acme/agent", deploymentType: "dev", buildOnPush: false },',
+    '    sourceConfig: { integrationId: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01", repoUrl: "https://github.com/acme/agent", deploymentType: "dev", buildOnPush: false },',
     '    sourceRevisionConfig: { repoRef: "main", graphConfigPath: "langgraph.json" },',
     '    secrets: [{ name: "OPENAI_API_KEY", value: "bench-secret" }],',
     "  });",

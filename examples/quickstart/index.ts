@@ -15,7 +15,7 @@ const agent = new Deployment("agent", {
   name: `quickstart-agent-${stack}`,
   source: "github",
   sourceConfig: {
-    integrationId: config.get("integrationId") ?? "github-integration",
+    integrationId: config.require("integrationId"),
     repoUrl: config.get("repoUrl") ?? "https://github.com/acme/quickstart-agent",
     deploymentType: config.get("deploymentType") ?? "dev",
     buildOnPush: false,

@@ -22,11 +22,9 @@ import {
 } from "./schemas/deployments";
 import { checkId, checkLimit, checkOffset, validateInput } from "./validateInput";
 
-/** Filters and paging of `GET /v2/deployments`. */
+/** Filters and paging of `GET /v2/deployments` (the contract has no exact-name filter: see {@link DeploymentsApi.findByName}). */
 export interface ListDeploymentsParams {
-  /** Exact name match. */
-  readonly name?: string;
-  /** Substring match on the name. */
+  /** Substring match on the name (`name_contains`). */
   readonly nameContains?: string;
   /** Page size, 1 to 100; default: the service's default (for `list`) or 100 (for `pages`/`listAll`). */
   readonly limit?: number;
@@ -91,7 +89,7 @@ export class DeploymentsApi {
     return res.data;
   }
 
-  /** `GET /v2/deployments` with optional `name`, `name_contains`, `limit` (1-100) and `offset`. One page. */
+  /** `GET /v2/deployments` with optional `name_contains`, `limit` (1-100) and `offset`. One page. */
   async list(params: ListDeploymentsParams = {}, options?: CallOptions): Promise<DeploymentPage> {
     const action = "listing deployments";
     checkLimit(params.limit, action, MAX_PAGE_SIZE);
@@ -100,7 +98,7 @@ export class DeploymentsApi {
       method: "GET",
       baseUrl: this.baseUrl,
       path: "/v2/deployments",
-      query: { name: params.name, name_contains: params.nameContains, limit: params.limit, offset: params.offset },
+      query: { name_contains: params.nameContains, limit: params.limit, offset: params.offset },
       action,
       schema: DeploymentPageSchema,
       ...requestOptions(options),
@@ -136,11 +134,13 @@ export class DeploymentsApi {
 
   /**
    * The deployment whose name is exactly `name`, or `undefined`. Used before a
-   * create (creation is not idempotent) and for adoption.
+   * create (creation is not idempotent) and for adoption. The contract filters
+   * by substring only (`name_contains`), so the pages are searched for the
+   * exact name.
    */
   async findByName(name: string, options?: CallOptions): Promise<Deployment | undefined> {
     if (name === "") throw new InvalidRequestError("finding deployment by name: name must be non-empty");
-    for await (const page of this.pages({ name }, options)) {
+    for await (const page of this.pages({ nameContains: name }, options)) {
       const found = page.resources.find((d) => d.name === name);
       if (found !== undefined) return found;
     }
@@ -161,6 +161,27 @@ export class DeploymentsApi {
       baseUrl: this.baseUrl,
       path: `/v2/deployments/${id}`,
       body: valid,
+      action,
+      schema: DeploymentSchema,
+      ...requestOptions(options),
+    });
+    return res.data;
+  }
+
+  /**
+   * `POST /v2/deployments/{id}/revisions/{revisionId}/redeploy`: a new
+   * revision with the same source revision config as `revisionId` (the
+   * service's own retry of a failed revision; secrets are not re-sent).
+   * Not idempotent: only retried on 429 or when the connection was refused.
+   */
+  async redeploy(deploymentId: string, revisionId: string, options?: CallOptions): Promise<Deployment> {
+    const action = `re-deploying revision ${revisionId} of deployment ${subject(deploymentId, options)}`;
+    const id = checkId(deploymentId, "deployment id", action);
+    const rid = checkId(revisionId, "revision id", action);
+    const res = await this.http.request({
+      method: "POST",
+      baseUrl: this.baseUrl,
+      path: `/v2/deployments/${id}/revisions/${rid}/redeploy`,
       action,
       schema: DeploymentSchema,
       ...requestOptions(options),

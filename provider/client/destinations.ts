@@ -3,7 +3,7 @@
  * (`<apiUrl>/bulk-exports/destinations`, where `apiUrl` ends in `/api/v1`).
  */
 import { type CallOptions, type DeleteResult, requestOptions, subject } from "./callOptions";
-import { NotFoundError } from "./errors";
+import { MethodNotAllowedError, NotFoundError } from "./errors";
 import type { HttpClient } from "./http";
 import {
   type CreateDestinationRequest,
@@ -105,11 +105,14 @@ export class DestinationsApi {
   }
 
   /**
-   * `DELETE /bulk-exports/destinations/{id}`. A 404 counts as success
-   * (`alreadyGone: true`). While an export still uses the destination the
-   * service refuses with `ConflictError` (409, never retried).
+   * `DELETE /bulk-exports/destinations/{id}`. The published contract has no
+   * such operation, so a service may answer 405 (or 404 for the route):
+   * the outcome says `not-supported` then, and the destination still exists.
+   * A 404 is told apart from a missing route by reading the destination: gone
+   * means `already-gone`. While an export still uses the destination a service
+   * that deletes refuses with `ConflictError` (409, never retried).
    */
-  async delete(destinationId: string, options?: CallOptions): Promise<DeleteResult> {
+  async delete(destinationId: string, options?: CallOptions): Promise<DestinationDeleteResult> {
     const action = `deleting bulk-export destination ${subject(destinationId, options)}`;
     const id = checkId(destinationId, "destination id", action);
     try {
@@ -120,10 +123,27 @@ export class DestinationsApi {
         action,
         ...requestOptions(options),
       });
-      return { alreadyGone: false };
+      return { outcome: "deleted", alreadyGone: false };
     } catch (err) {
-      if (err instanceof NotFoundError) return { alreadyGone: true };
+      if (err instanceof MethodNotAllowedError) return { outcome: "not-supported", alreadyGone: false };
+      if (!(err instanceof NotFoundError)) throw err;
+    }
+    try {
+      await this.get(destinationId, options);
+      return { outcome: "not-supported", alreadyGone: false };
+    } catch (err) {
+      if (err instanceof NotFoundError) return { outcome: "already-gone", alreadyGone: true };
       throw err;
     }
   }
+}
+
+/** Outcome of {@link DestinationsApi.delete}. */
+export interface DestinationDeleteResult extends DeleteResult {
+  /**
+   * `deleted`: the service deleted it; `already-gone`: it did not exist (404
+   * and a GET says 404 too); `not-supported`: the service cannot delete
+   * destinations (405, or 404 for the route while the destination exists).
+   */
+  readonly outcome: "deleted" | "already-gone" | "not-supported";
 }

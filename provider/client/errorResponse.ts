@@ -8,6 +8,7 @@ import {
   AuthenticationError,
   BadRequestError,
   ConflictError,
+  MethodNotAllowedError,
   FeatureNotEnabledError,
   type HttpMethod,
   NotFoundError,
@@ -93,6 +94,7 @@ const LABELS: Readonly<Record<number, string>> = {
   401: "Unauthorized",
   403: "PermissionDenied",
   404: "NotFound",
+  405: "MethodNotAllowed",
   408: "RequestTimeout",
   409: "Conflict",
   422: "UnprocessableEntity",
@@ -149,6 +151,8 @@ export function errorFromResponse(input: ErrorResponseInput): ApiStatusError {
       return new PermissionDeniedError(withDetail(), info);
     case status === 404:
       return new NotFoundError(withDetail(), info);
+    case status === 405:
+      return new MethodNotAllowedError(withDetail(), info);
     case status === 409:
       return new ConflictError(withDetail(), info);
     case status === 422:

@@ -125,6 +125,8 @@ export class WorkspaceRequiredError extends PermissionDeniedError {}
 export class FeatureNotEnabledError extends PermissionDeniedError {}
 /** 404: the resource does not exist in this workspace. */
 export class NotFoundError extends ApiStatusError {}
+/** 405: the service has no such operation on this path (e.g. DELETE of a bulk-export destination). Never retried. */
+export class MethodNotAllowedError extends ApiStatusError {}
 /** 409: a conflict that retrying will not fix (e.g. a destination still used by an export). Never retried. */
 export class ConflictError extends ApiStatusError {}
 

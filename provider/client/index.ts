@@ -9,7 +9,7 @@ export { type CallOptions, type DeleteResult } from "./callOptions";
 export { LangSmithClient, type LangSmithClientOptions } from "./client";
 export { type Clock, systemClock } from "./clock";
 export { DeploymentsApi, type ListDeploymentsParams, type ListRevisionsParams, MAX_PAGE_SIZE } from "./deployments";
-export { DestinationsApi } from "./destinations";
+export { type DestinationDeleteResult, DestinationsApi } from "./destinations";
 export { errorFromResponse, parseErrorBody, renderLoc } from "./errorResponse";
 export {
   AbortedError,
@@ -20,6 +20,7 @@ export {
   BadRequestError,
   ConfigurationError,
   ConflictError,
+  MethodNotAllowedError,
   FeatureNotEnabledError,
   type HttpMethod,
   InvalidRequestError,

@@ -11,7 +11,7 @@ const agent = new Deployment("agent", {
   name: ${JSON.stringify(options.name ?? "agent")},
   source: "github",
   sourceConfig: {
-    integrationId: "int-1",
+    integrationId: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01",
     repoUrl: "https://github.com/acme/agent",
     deploymentType: "dev",
     buildOnPush: false,

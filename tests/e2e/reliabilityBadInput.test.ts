@@ -59,7 +59,7 @@ import { BulkExportDestination, Deployment } from "pulumi-langsmith";
 new Deployment("agent", {
   name: "agent",
   source: "github",
-  sourceConfig: { integrationId: "int-1", repoUrl: "https://github.com/acme/agent", deploymentType: "dev" },
+  sourceConfig: { integrationId: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01", repoUrl: "https://github.com/acme/agent", deploymentType: "dev" },
   sourceRevisionConfig: { repoRef: "main", graphConfigPath: "langgraph.json" },
   secrets: [{ name: "OPENAI_API_KEY", value: ${JSON.stringify(SECRET_CANARY)} }],
 });

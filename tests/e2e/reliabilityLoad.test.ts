@@ -22,7 +22,7 @@ for (let i = 0; i < ${DEPLOYMENTS}; i++) {
   new Deployment(\`agent-\${i}\`, {
     name: \`load-agent-\${i}\`,
     source: "github",
-    sourceConfig: { integrationId: "int-1", repoUrl: "https://github.com/acme/agent", deploymentType: "dev" },
+    sourceConfig: { integrationId: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01", repoUrl: "https://github.com/acme/agent", deploymentType: "dev" },
     sourceRevisionConfig: { repoRef: "main", graphConfigPath: "langgraph.json" },
     secrets: [{ name: "OPENAI_API_KEY", value: \`${SECRET_CANARY}-\${i}\` }],
   });

@@ -19,7 +19,7 @@ const config = new pulumi.Config();
 export const deploymentId = new Deployment("agent", {
   name: "compat-agent",
   source: "github",
-  sourceConfig: { integrationId: "int-1", repoUrl: "https://github.com/acme/agent", deploymentType: "dev", buildOnPush: false },
+  sourceConfig: { integrationId: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01", repoUrl: "https://github.com/acme/agent", deploymentType: "dev", buildOnPush: false },
   sourceRevisionConfig: { repoRef: "main", graphConfigPath: "langgraph.json" },
   secrets: [{ name: "OPENAI_API_KEY", value: config.requireSecret("openaiApiKey") }],
 }).id;

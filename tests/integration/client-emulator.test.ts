@@ -52,7 +52,7 @@ describe("client against the emulator", () => {
         deployment_type: "dev",
         build_on_push: false,
       },
-      source_revision_config: { repo_ref: "main", graph_config_path: "langgraph.json" },
+      source_revision_config: { repo_ref: "main", langgraph_config_path: "langgraph.json" },
       secrets: [{ name: "OPENAI_API_KEY", value: "sk-emulated" }],
     });
     const statuses: string[] = [];
@@ -76,7 +76,7 @@ describe("client against the emulator", () => {
     expect(contains.map((d) => d.id)).toContain(created.id);
 
     const patched = await client.deployments.patch(created.id, {
-      source_revision_config: { repo_ref: "v2", graph_config_path: "langgraph.json" },
+      source_revision_config: { repo_ref: "v2", langgraph_config_path: "langgraph.json" },
     });
     expect(patched.latest_revision_id).not.toBe(created.latest_revision_id);
     const second = await client.waitForRevision({

@@ -22,7 +22,7 @@ function deployment(overrides: Record<string, unknown> = {}): Record<string, unk
     name: "agent",
     source: "github",
     source_config: {
-      integration_id: "int-1",
+      integration_id: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01",
       repo_url: "https://github.com/acme/agent",
       repo_branch: "main",
       deployment_type: "dev",
@@ -143,8 +143,8 @@ describe("client endpoints over real HTTP", () => {
     const created = await client.deployments.create({
       name: "agent",
       source: "github",
-      source_config: { integration_id: "int-1", repo_url: "https://github.com/acme/agent", deployment_type: "dev", build_on_push: false },
-      source_revision_config: { repo_ref: "main", graph_config_path: "langgraph.json" },
+      source_config: { integration_id: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01", repo_url: "https://github.com/acme/agent", deployment_type: "dev", build_on_push: false },
+      source_revision_config: { repo_ref: "main", langgraph_config_path: "langgraph.json" },
       secrets: [{ name: "OPENAI_API_KEY", value: "sk-1" }],
     });
     expect(created.id).toBe("dep-1");
@@ -154,8 +154,8 @@ describe("client endpoints over real HTTP", () => {
     expect(JSON.parse(req.body)).toEqual({
       name: "agent",
       source: "github",
-      source_config: { integration_id: "int-1", repo_url: "https://github.com/acme/agent", deployment_type: "dev", build_on_push: false },
-      source_revision_config: { repo_ref: "main", graph_config_path: "langgraph.json" },
+      source_config: { integration_id: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01", repo_url: "https://github.com/acme/agent", deployment_type: "dev", build_on_push: false },
+      source_revision_config: { repo_ref: "main", langgraph_config_path: "langgraph.json" },
       secrets: [{ name: "OPENAI_API_KEY", value: "sk-1" }],
     });
   });
@@ -167,6 +167,7 @@ describe("client endpoints over real HTTP", () => {
       source: "external_docker",
       source_config: {},
       source_revision_config: { image_uri: "docker.io/acme/agent:1" },
+      secrets: [],
     });
     expect(created).toEqual({ id: "dep-9", latest_revision_id: "rev-9" });
   });
@@ -182,6 +183,36 @@ describe("client endpoints over real HTTP", () => {
     expect(d.secrets?.[0]?.name).toBe("OPENAI_API_KEY");
   });
 
+  test("the config path is read from langgraph_config_path (the contract) or graph_config_path (older servers)", async () => {
+    const contractShape = deployment({ source_revision_config: { repo_ref: "main", langgraph_config_path: "agents/langgraph.json", image_uri: null } });
+    server.enqueue({ json: contractShape }, { json: deployment() });
+    expect((await client.deployments.get("dep-1")).source_revision_config.langgraph_config_path).toBe("agents/langgraph.json");
+    const legacy = await client.deployments.get("dep-1");
+    expect(legacy.source_revision_config.langgraph_config_path).toBe("langgraph.json");
+    expect(legacy.source_revision_config).not.toHaveProperty("graph_config_path");
+  });
+
+  test("request bodies are checked against the contract before sending: an undeclared key or a non-UUID integration id is refused", async () => {
+    const body = {
+      name: "agent",
+      source: "github" as const,
+      source_config: { integration_id: "int-1" },
+      source_revision_config: { repo_ref: "main" },
+      secrets: [],
+    };
+    await expect(client.deployments.create(body)).rejects.toThrow(/source_config\.integration_id/);
+    const withTypo = { ...body, source_config: {}, source_revision_config: { repo_ref: "main", graph_config_path: "langgraph.json" } };
+    await expect(client.deployments.create(withTypo as never)).rejects.toBeInstanceOf(InvalidRequestError);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  test("POST /v2/deployments/{id}/revisions/{revisionId}/redeploy returns the deployment with its new revision", async () => {
+    server.enqueue({ method: "POST", path: "/api-host/v2/deployments/dep-1/revisions/rev-1/redeploy", json: deployment({ latest_revision_id: "rev-2" }) });
+    const d = await client.deployments.redeploy("dep-1", "rev-1");
+    expect(d.latest_revision_id).toBe("rev-2");
+    expect(server.requests[0]!.body).toBe("");
+  });
+
   test("ids are URL-encoded into the path; ids that could change the path are refused before sending", async () => {
     server.enqueue({ json: deployment() });
     await client.deployments.get("a:b@c");
@@ -192,12 +223,12 @@ describe("client endpoints over real HTTP", () => {
     expect(server.requests).toHaveLength(1);
   });
 
-  test("GET /v2/deployments with name, name_contains, limit, offset", async () => {
+  test("GET /v2/deployments with name_contains, limit, offset (the contract's filters)", async () => {
     server.enqueue({ path: "/api-host/v2/deployments", json: { resources: [deployment()], offset: 1 } });
-    const page = await client.deployments.list({ name: "agent", nameContains: "ag", limit: 10, offset: 0 });
+    const page = await client.deployments.list({ nameContains: "ag", limit: 10, offset: 0 });
     expect(page.resources).toHaveLength(1);
     expect(page.offset).toBe(1);
-    expect(server.requests[0]!.query).toEqual({ name: "agent", name_contains: "ag", limit: "10", offset: "0" });
+    expect(server.requests[0]!.query).toEqual({ name_contains: "ag", limit: "10", offset: "0" });
   });
 
   test("list without params sends no query; page without offset is fine", async () => {
@@ -238,11 +269,11 @@ describe("client endpoints over real HTTP", () => {
     expect(server.requests.map((r) => r.query["offset"])).toEqual(["0", "2"]);
   });
 
-  test("findByName() matches the exact name only", async () => {
+  test("findByName() asks for name_contains and matches the exact name only", async () => {
     server.enqueue({ json: { resources: [deployment({ id: "x", name: "agent-2" }), deployment({ id: "y", name: "agent" })], offset: 2 } });
     const found = await client.deployments.findByName("agent");
     expect(found?.id).toBe("y");
-    expect(server.requests[0]!.query).toEqual({ name: "agent", limit: "100", offset: "0" });
+    expect(server.requests[0]!.query).toEqual({ name_contains: "agent", limit: "100", offset: "0" });
     server.enqueue({ json: { resources: [] } });
     expect(await client.deployments.findByName("none")).toBeUndefined();
   });
@@ -251,12 +282,12 @@ describe("client endpoints over real HTTP", () => {
     server.enqueue({ method: "PATCH", path: "/api-host/v2/deployments/dep-1", json: deployment({ latest_revision_id: "rev-2" }) });
     const d = await client.deployments.patch("dep-1", {
       source_config: { build_on_push: true },
-      source_revision_config: { repo_ref: "v2", graph_config_path: "langgraph.json" },
+      source_revision_config: { repo_ref: "v2", langgraph_config_path: "langgraph.json" },
     });
     expect(d.latest_revision_id).toBe("rev-2");
     expect(JSON.parse(server.requests[0]!.body)).toEqual({
       source_config: { build_on_push: true },
-      source_revision_config: { repo_ref: "v2", graph_config_path: "langgraph.json" },
+      source_revision_config: { repo_ref: "v2", langgraph_config_path: "langgraph.json" },
     });
   });
 

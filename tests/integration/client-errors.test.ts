@@ -131,7 +131,7 @@ describe("client errors over real HTTP", () => {
   test("the message names action, resource and cause", async () => {
     server.enqueue({ status: 403, json: { detail: "workspace lacks deployments" } });
     const err = await failure(
-      client.deployments.create({ name: "agent", source: "github", source_config: {}, source_revision_config: {} }),
+      client.deployments.create({ name: "agent", source: "github", source_config: {}, source_revision_config: {}, secrets: [] }),
     );
     expect(err.message).toBe('creating deployment "agent": 403 PermissionDenied - workspace lacks deployments');
     expect(err.method).toBe("POST");

@@ -25,7 +25,7 @@ const DEPLOYMENT = {
   source_revision_config: {},
   latest_revision_id: "rev-1",
 };
-const CREATE_BODY = { name: "agent", source: "github", source_config: {}, source_revision_config: {} };
+const CREATE_BODY = { name: "agent", source: "github" as const, source_config: {}, source_revision_config: {}, secrets: [] };
 
 describe("client retries over real HTTP", () => {
   let server: ScriptedServer;

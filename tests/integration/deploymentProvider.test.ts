@@ -11,7 +11,7 @@ const SECRET = "canary-provider-secret-5d1e";
 const inputs = (name: string, extra: Record<string, unknown> = {}) => ({
   name,
   source: "github",
-  sourceConfig: { integrationId: "int-1", repoUrl: "https://github.com/acme/agent", deploymentType: "dev" },
+  sourceConfig: { integrationId: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01", repoUrl: "https://github.com/acme/agent", deploymentType: "dev" },
   sourceRevisionConfig: { repoRef: "main", graphConfigPath: "langgraph.json" },
   secrets: [{ name: "API_TOKEN", value: SECRET }],
   __provider: "serialized-shim",

@@ -4,7 +4,7 @@ import { UNKNOWN } from "../../provider/values";
 const valid = {
   name: "agent",
   source: "github",
-  sourceConfig: { integrationId: "int-1", repoUrl: "https://github.com/acme/agent", deploymentType: "dev" },
+  sourceConfig: { integrationId: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01", repoUrl: "https://github.com/acme/agent", deploymentType: "dev" },
   sourceRevisionConfig: { repoRef: "main", graphConfigPath: "langgraph.json" },
   secrets: [{ name: "OPENAI_API_KEY", value: "sk" }],
 };
@@ -50,15 +50,15 @@ describe("toCreateRequest", () => {
       toCreateRequest({
         name: "agent",
         source: "github",
-        sourceConfig: { integrationId: "i", repoUrl: "https://github.com/a/b", deploymentType: "dev", buildOnPush: true, customUrl: null },
+        sourceConfig: { integrationId: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01", repoUrl: "https://github.com/a/b", deploymentType: "dev", buildOnPush: true, customUrl: null },
         sourceRevisionConfig: { repoRef: "main", graphConfigPath: "langgraph.json", imageUri: null },
         secrets: [{ name: "A", value: "1" }],
       }),
     ).toEqual({
       name: "agent",
       source: "github",
-      source_config: { integration_id: "i", repo_url: "https://github.com/a/b", deployment_type: "dev", build_on_push: true, custom_url: null },
-      source_revision_config: { repo_ref: "main", graph_config_path: "langgraph.json", image_uri: null },
+      source_config: { integration_id: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01", repo_url: "https://github.com/a/b", deployment_type: "dev", build_on_push: true, custom_url: null },
+      source_revision_config: { repo_ref: "main", langgraph_config_path: "langgraph.json", image_uri: null },
       secrets: [{ name: "A", value: "1" }],
     });
   });

@@ -5,7 +5,7 @@ import { UNKNOWN } from "../../provider/values";
 const base = {
   name: "agent",
   source: "github",
-  sourceConfig: { integrationId: "int-1", repoUrl: "https://github.com/acme/agent", deploymentType: "dev", buildOnPush: false },
+  sourceConfig: { integrationId: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01", repoUrl: "https://github.com/acme/agent", deploymentType: "dev", buildOnPush: false },
   sourceRevisionConfig: { repoRef: "main", graphConfigPath: "langgraph.json" },
   secrets: [
     { name: "A", value: "1" },
@@ -29,12 +29,17 @@ function withValue(path: string, value: unknown): Record<string, unknown> {
 const changedValue: Record<string, unknown> = {
   name: "agent-2",
   source: "external_docker",
-  "sourceConfig.integrationId": "int-2",
+  "sourceConfig.integrationId": "0b8f5a0e-7b1e-4c9a-9d55-5a3c2e1f0a03",
   "sourceConfig.repoUrl": "https://github.com/acme/other",
   "sourceConfig.deploymentType": "prod",
   "sourceConfig.buildOnPush": true,
   "sourceConfig.customUrl": "https://agent.example.com",
   "sourceConfig.resourceSpec": { cpu: 1.5 },
+  "sourceConfig.listenerId": "0b8f5a0e-7b1e-4c9a-9d55-5a3c2e1f0a02",
+  "sourceConfig.listenerConfig": { k8sNamespace: "agents" },
+  "sourceConfig.installCommand": "pip install -e .",
+  "sourceConfig.buildCommand": "make build",
+  secretReferences: [{ name: "DB_URL", secretName: "db", secretKey: "url" }],
   "sourceRevisionConfig.repoRef": "v2",
   "sourceRevisionConfig.graphConfigPath": "other.json",
   "sourceRevisionConfig.imageUri": "registry.example.com/agent:1",

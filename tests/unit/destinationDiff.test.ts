@@ -66,6 +66,10 @@ describe("diffDestination: the change table", () => {
     ["config.endpointUrl", set(news(), "config.endpointUrl", "https://storage.example.com")],
     ["config.includeBucketInPrefix", set(news(), "config.includeBucketInPrefix", false)],
     ["config.addressingStyle", set(news(), "config.addressingStyle", "virtual")],
+    ["config.payloadSigningEnabled", set(news(), "config.payloadSigningEnabled", true)],
+    ["config.usEast1RegionalEndpoint", set(news(), "config.usEast1RegionalEndpoint", "regional")],
+    ["config.useAccelerateEndpoint", set(news(), "config.useAccelerateEndpoint", true)],
+    ["config.s3AdditionalKwargs", set(news(), "config.s3AdditionalKwargs", { ServerSideEncryption: "AES256" })],
     ["awsRoleArn", set(news(), "awsRoleArn", "arn:aws:iam::123456789012:role/exports")],
   ];
 

@@ -63,17 +63,37 @@ export const SourceConfigSchema = z.looseObject({
 /** `source_config` of a deployment response. */
 export type SourceConfig = z.infer<typeof SourceConfigSchema>;
 
-/** `source_revision_config` of a deployment or revision response. */
-export const SourceRevisionConfigSchema = z.looseObject({
-  repo_ref: z.string().nullish(),
-  graph_config_path: z.string().nullish(),
-  image_uri: z.string().nullish(),
-  repo_commit_sha: z.string().nullish(),
-  source_tarball_path: z.string().nullish(),
-  tracked_packages: z.unknown().optional(),
-});
+/**
+ * `source_revision_config` of a deployment or revision response. The
+ * contract names the config path `langgraph_config_path`; a server written
+ * from the paraphrased API document may say `graph_config_path`, so either is
+ * read and the result always carries `langgraph_config_path`.
+ */
+export const SourceRevisionConfigSchema = z
+  .looseObject({
+    repo_ref: z.string().nullish(),
+    langgraph_config_path: z.string().nullish(),
+    graph_config_path: z.string().nullish(),
+    image_uri: z.string().nullish(),
+    repo_commit_sha: z.string().nullish(),
+    source_tarball_path: z.string().nullish(),
+    tracked_packages: z.unknown().optional(),
+  })
+  .transform(({ graph_config_path: legacy, ...rest }) => ({
+    ...rest,
+    langgraph_config_path: rest.langgraph_config_path ?? legacy ?? null,
+  }));
 /** `source_revision_config` of a deployment or revision response. */
 export type SourceRevisionConfig = z.infer<typeof SourceRevisionConfigSchema>;
+
+/** A secret reference: environment variable `name` taken from key `secret_key` of the Kubernetes secret `secret_name`. */
+export const SecretReferenceSchema = z.looseObject({
+  name: z.string(),
+  secret_name: z.string(),
+  secret_key: z.string(),
+});
+/** A secret reference as returned by the service. */
+export type SecretReference = z.infer<typeof SecretReferenceSchema>;
 
 /** A deployment as returned by GET, list and PATCH. `id`, `name`, `source`, both configs and `latest_revision_id` (nullable) are required. */
 export const DeploymentSchema = z.looseObject({
@@ -92,7 +112,7 @@ export const DeploymentSchema = z.looseObject({
   image_version: z.string().nullish(),
   is_preview: z.boolean().nullish(),
   secrets: z.array(DeploymentSecretSchema).nullish(),
-  secret_references: z.array(z.unknown()).nullish(),
+  secret_references: z.array(SecretReferenceSchema).nullish(),
 });
 /** A deployment as returned by the service. */
 export type Deployment = z.infer<typeof DeploymentSchema>;
@@ -140,48 +160,92 @@ export const RevisionPageSchema = pageSchema(RevisionSchema);
 /** Page of `GET /v2/deployments/{id}/revisions`. */
 export type RevisionPage = z.infer<typeof RevisionPageSchema>;
 
-/** A secret sent to the service. */
-export const SecretInputSchema = z.object({ name: z.string().min(1), value: z.string() });
+/** Deployment sources of the contract. */
+export const DEPLOYMENT_SOURCES = ["github", "external_docker", "internal_docker", "internal_source"] as const;
+/** A deployment source. */
+export type DeploymentSource = (typeof DEPLOYMENT_SOURCES)[number];
+
+/** Deployment types of the contract. */
+export const DEPLOYMENT_TYPES = ["dev_free", "dev", "prod"] as const;
+/** A deployment type. */
+export type DeploymentType = (typeof DEPLOYMENT_TYPES)[number];
+
+/** Sources a PATCH may name in `revision_source` (the contract's list: no `external_docker`). */
+export const REVISION_SOURCES = ["github", "internal_docker", "internal_source"] as const;
+
+/*
+ * Request schemas are strict: a key the contract does not declare is our own
+ * mistake (the service would drop it silently), so it fails before sending.
+ */
+
+/** A secret sent to the service (contract `Secret`). */
+export const SecretInputSchema = z.strictObject({ name: z.string().min(1), value: z.string() });
 /** A secret sent to the service. */
 export type SecretInput = z.infer<typeof SecretInputSchema>;
 
-/** `source_config` as sent on create/PATCH. */
-export const SourceConfigInputSchema = z.looseObject({
-  integration_id: z.string().nullish(),
+/** A secret reference sent to the service (contract `SecretReference`). */
+export const SecretReferenceInputSchema = z.strictObject({
+  name: z.string().min(1),
+  secret_name: z.string().min(1),
+  secret_key: z.string().min(1),
+});
+/** A secret reference sent to the service. */
+export type SecretReferenceInput = z.infer<typeof SecretReferenceInputSchema>;
+
+/** `listener_config` as sent (contract `ListenerConfig`). */
+export const ListenerConfigInputSchema = z.strictObject({ k8s_namespace: z.string().nullish() });
+/** `listener_config` as sent. */
+export type ListenerConfigInput = z.infer<typeof ListenerConfigInputSchema>;
+
+/** `source_config` as sent on create/PATCH (contract `SourceConfigRequest`). */
+export const SourceConfigInputSchema = z.strictObject({
+  integration_id: z.uuid().nullish(),
   repo_url: z.string().nullish(),
-  deployment_type: z.string().nullish(),
+  deployment_type: z.enum(DEPLOYMENT_TYPES).nullish(),
   build_on_push: z.boolean().nullish(),
   custom_url: z.string().nullish(),
   resource_spec: z.record(z.string(), z.unknown()).nullish(),
+  listener_id: z.uuid().nullish(),
+  listener_config: ListenerConfigInputSchema.nullish(),
+  install_command: z.string().nullish(),
+  build_command: z.string().nullish(),
 });
 /** `source_config` as sent on create/PATCH. */
 export type SourceConfigInput = z.infer<typeof SourceConfigInputSchema>;
 
-/** `source_revision_config` as sent on create/PATCH. */
-export const SourceRevisionConfigInputSchema = z.looseObject({
+/** `source_revision_config` as sent on create/PATCH (contract `SourceRevisionConfigRequest`). */
+export const SourceRevisionConfigInputSchema = z.strictObject({
   repo_ref: z.string().nullish(),
-  graph_config_path: z.string().nullish(),
+  langgraph_config_path: z.string().nullish(),
   image_uri: z.string().nullish(),
+  source_tarball_path: z.string().nullish(),
 });
 /** `source_revision_config` as sent on create/PATCH. */
 export type SourceRevisionConfigInput = z.infer<typeof SourceRevisionConfigInputSchema>;
 
-/** Body of `POST /v2/deployments`. */
-export const CreateDeploymentRequestSchema = z.looseObject({
+/** Body of `POST /v2/deployments` (contract `DeploymentCreateRequest`; `secrets` is required, `[]` for none). */
+export const CreateDeploymentRequestSchema = z.strictObject({
   name: z.string().min(1),
-  source: z.string().min(1),
+  source: z.enum(DEPLOYMENT_SOURCES),
   source_config: SourceConfigInputSchema,
   source_revision_config: SourceRevisionConfigInputSchema,
-  secrets: z.array(SecretInputSchema).optional(),
+  secrets: z.array(SecretInputSchema),
+  secret_references: z.array(SecretReferenceInputSchema).nullish(),
 });
 /** Body of `POST /v2/deployments`. */
 export type CreateDeploymentRequest = z.infer<typeof CreateDeploymentRequestSchema>;
 
-/** Body of `PATCH /v2/deployments/{id}`; carrying `source_revision_config` or `secrets` creates a new revision. */
-export const PatchDeploymentRequestSchema = z.looseObject({
-  source_config: SourceConfigInputSchema.partial().optional(),
-  source_revision_config: SourceRevisionConfigInputSchema.partial().optional(),
-  secrets: z.array(SecretInputSchema).optional(),
+/**
+ * Body of `PATCH /v2/deployments/{id}` (contract `DeploymentPatchRequest`);
+ * carrying `source_revision_config`, `secrets` or `secret_references` creates
+ * a new revision.
+ */
+export const PatchDeploymentRequestSchema = z.strictObject({
+  source_config: SourceConfigInputSchema.nullish(),
+  source_revision_config: SourceRevisionConfigInputSchema.nullish(),
+  secrets: z.array(SecretInputSchema).nullish(),
+  secret_references: z.array(SecretReferenceInputSchema).nullish(),
+  revision_source: z.enum(REVISION_SOURCES).nullish(),
 });
 /** Body of `PATCH /v2/deployments/{id}`. */
 export type PatchDeploymentRequest = z.infer<typeof PatchDeploymentRequestSchema>;
