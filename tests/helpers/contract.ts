@@ -1,0 +1,390 @@
+/**
+ * Validates requests and responses against the services' published OpenAPI
+ * documents (the wire contract, `../shared/contract/` next to the repository).
+ *
+ * Both documents are OpenAPI 3.1, whose schemas are JSON Schema 2020-12, so
+ * they are checked with Ajv's 2020 dialect (`strict: false`, ajv-formats for
+ * `uuid` and `date-time`). Each whole document is added to Ajv under its file
+ * name, and every schema is compiled as a `$ref` to a JSON pointer inside it,
+ * so the documents' own `#/components/schemas/...` references resolve.
+ *
+ * @packageDocumentation
+ */
+import { readFileSync } from "node:fs";
+import * as path from "node:path";
+import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
+import addFormats from "ajv-formats";
+
+/** Which published document an operation belongs to. */
+export type ContractApi = "control-plane" | "bulk-exports";
+
+/** A JSON Schema as found in the documents (an object, or `true`/`false`). */
+export type JsonSchema = { [key: string]: unknown } | boolean;
+
+/** One declared parameter of an operation (path or query). */
+export interface ContractParameter {
+  /** Where the parameter goes: `"path"` or `"query"` (the documents use no other). */
+  in: string;
+  /** The parameter's name on the wire. */
+  name: string;
+  /** Whether the request must carry it (path parameters always do). */
+  required?: boolean;
+  /** Its JSON Schema. */
+  schema?: JsonSchema;
+}
+
+/** One declared response of an operation. */
+export interface ContractResponse {
+  /** Media types of the body; absent for a response with no body (e.g. 204). */
+  content?: Record<string, { schema?: JsonSchema }>;
+}
+
+/** One operation (a method on a path) as the documents declare it. */
+export interface ContractOperation {
+  /** Path and query parameters. */
+  parameters?: ContractParameter[];
+  /** The JSON request body, when the operation takes one. */
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchema }> };
+  /** Declared responses by status code (as a string, e.g. `"200"`). */
+  responses: Record<string, ContractResponse>;
+}
+
+/** An operation matched by {@link findOperation}. */
+export interface MatchedOperation {
+  /** The document that declares it. */
+  api: ContractApi;
+  /** The path template, e.g. `/v2/deployments/{deployment_id}/revisions`. */
+  template: string;
+  /** The HTTP method in upper case, e.g. `"GET"`. */
+  method: string;
+  /** The declaration. */
+  operation: ContractOperation;
+  /** Path parameter values taken from the concrete path, by name. */
+  pathParams: Record<string, string>;
+}
+
+/** One operation of the contract, as listed by {@link contractOperations}. */
+export interface ContractOperationRef {
+  /** The document that declares it. */
+  api: ContractApi;
+  /** The HTTP method in upper case. */
+  method: string;
+  /** The path template. */
+  template: string;
+}
+
+interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, Record<string, ContractOperation>>;
+}
+
+/**
+ * The folder holding the published documents: `../shared/contract` relative
+ * to the repository root (this file is `tests/helpers/contract.ts`).
+ */
+export const CONTRACT_DIR = path.resolve(__dirname, "../../../shared/contract");
+
+const DOCUMENT_FILES: Record<ContractApi, string> = {
+  "control-plane": "control-plane.openapi.json",
+  "bulk-exports": "bulk-exports.openapi.json",
+};
+
+const HTTP_METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
+
+interface CompiledTemplate {
+  api: ContractApi;
+  template: string;
+  regex: RegExp;
+  paramNames: string[];
+  literalSegments: number;
+  methods: Record<string, ContractOperation>;
+}
+
+interface Contract {
+  ajv: Ajv2020;
+  documents: Record<ContractApi, OpenApiDocument>;
+  templates: CompiledTemplate[];
+  validators: Map<string, ValidateFunction>;
+}
+
+let loaded: Contract | undefined;
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+function compileTemplate(api: ContractApi, template: string, methods: Record<string, ContractOperation>): CompiledTemplate {
+  const paramNames: string[] = [];
+  let literalSegments = 0;
+  const pattern = template
+    .split("/")
+    .map((segment) => {
+      const param = /^\{([^}]+)\}$/.exec(segment);
+      if (param?.[1]) {
+        paramNames.push(param[1]);
+        return "([^/]+)";
+      }
+      if (segment) literalSegments += 1;
+      return escapeRegex(segment);
+    })
+    .join("/");
+  const upper: Record<string, ContractOperation> = {};
+  for (const [method, operation] of Object.entries(methods)) {
+    if (HTTP_METHODS.has(method)) upper[method.toUpperCase()] = operation;
+  }
+  return { api, template, regex: new RegExp(`^${pattern}$`), paramNames, literalSegments, methods: upper };
+}
+
+function contract(): Contract {
+  if (loaded) return loaded;
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
+  addFormats(ajv);
+  const documents = {} as Record<ContractApi, OpenApiDocument>;
+  const templates: CompiledTemplate[] = [];
+  for (const api of Object.keys(DOCUMENT_FILES) as ContractApi[]) {
+    const file = DOCUMENT_FILES[api];
+    const document = JSON.parse(readFileSync(path.join(CONTRACT_DIR, file), "utf8")) as OpenApiDocument;
+    if (!document.openapi.startsWith("3.1")) {
+      throw new Error(`${file}: OpenAPI ${document.openapi}; this validator reads 3.1 (JSON Schema 2020-12)`);
+    }
+    documents[api] = document;
+    ajv.addSchema(document, file);
+    for (const [template, methods] of Object.entries(document.paths)) {
+      templates.push(compileTemplate(api, template, methods));
+    }
+  }
+  // Literal segments win over parameters, as in the service's own routers:
+  // `/api/v1/bulk-exports/runs` is not `/api/v1/bulk-exports/{bulk_export_id}`.
+  templates.sort((a, b) => a.paramNames.length - b.paramNames.length || b.literalSegments - a.literalSegments);
+  loaded = { ajv, documents, templates, validators: new Map() };
+  return loaded;
+}
+
+function pointerSegment(segment: string): string {
+  return segment.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+function validatorAt(api: ContractApi, segments: string[]): ValidateFunction {
+  const { ajv, validators } = contract();
+  const ref = `${DOCUMENT_FILES[api]}#/${segments.map(pointerSegment).join("/")}`;
+  let validate = validators.get(ref);
+  if (!validate) {
+    validate = ajv.compile({ $ref: ref });
+    validators.set(ref, validate);
+  }
+  return validate;
+}
+
+function formatErrors(prefix: string, where: string, errors: ErrorObject[] | null | undefined): string[] {
+  return (errors ?? []).map((error) => {
+    const allowed = error.keyword === "enum" ? ` ${JSON.stringify(error.params)}` : "";
+    return `${prefix}: ${where}${error.instancePath || "/"} ${error.message ?? error.keyword}${allowed}`;
+  });
+}
+
+/** Every operation of both documents (method and path template). */
+export function contractOperations(): ContractOperationRef[] {
+  return contract().templates.flatMap((t) =>
+    Object.keys(t.methods).map((method) => ({ api: t.api, method, template: t.template })),
+  );
+}
+
+/**
+ * Matches a concrete URL path (no query string) and method to the operation
+ * that declares it, preferring literal path segments over parameters.
+ *
+ * @returns the match, or undefined when no document declares that method on a
+ * matching path.
+ */
+export function findOperation(method: string, urlPath: string): MatchedOperation | undefined {
+  const upper = method.toUpperCase();
+  for (const t of contract().templates) {
+    const operation = t.methods[upper];
+    if (!operation) continue;
+    const match = t.regex.exec(urlPath);
+    if (!match) continue;
+    const pathParams: Record<string, string> = {};
+    t.paramNames.forEach((name, i) => {
+      pathParams[name] = decodeURIComponent(match[i + 1] ?? "");
+    });
+    return { api: t.api, template: t.template, method: upper, operation, pathParams };
+  }
+  return undefined;
+}
+
+function operationPointer(match: MatchedOperation): string[] {
+  return ["paths", match.template, match.method.toLowerCase()];
+}
+
+/**
+ * Validates a response body against the schema the contract declares for its
+ * operation and status.
+ *
+ * @param body - the parsed JSON body, or undefined when the response had none.
+ * @returns [] when it validates; otherwise one message per problem, each naming
+ * the method, path template, status and the schema error. A status the
+ * operation does not declare is one error; declared content without a schema
+ * accepts anything; a declared response without content accepts only no body.
+ */
+export function validateResponse(method: string, urlPath: string, status: number, body: unknown): string[] {
+  const match = findOperation(method, urlPath);
+  if (!match) return [`${method.toUpperCase()} ${urlPath}: no such operation in the contract`];
+  const prefix = `${match.method} ${match.template} ${status}`;
+  const response = match.operation.responses[String(status)];
+  if (!response) {
+    const declared = Object.keys(match.operation.responses).join(", ");
+    return [`${prefix}: status ${status} is not declared (declared: ${declared})`];
+  }
+  const json = response.content?.["application/json"];
+  if (!json) return body === undefined ? [] : [`${prefix}: no body is declared, got one`];
+  if (json.schema === undefined) return [];
+  const validate = validatorAt(match.api, [
+    ...operationPointer(match),
+    "responses",
+    String(status),
+    "content",
+    "application/json",
+    "schema",
+  ]);
+  return validate(body) ? [] : formatErrors(prefix, "response body", validate.errors);
+}
+
+function schemaTypes(schema: JsonSchema | undefined): Set<string> {
+  const types = new Set<string>();
+  if (typeof schema !== "object") return types;
+  const type = schema["type"];
+  if (typeof type === "string") types.add(type);
+  if (Array.isArray(type)) type.forEach((t) => typeof t === "string" && types.add(t));
+  const anyOf = schema["anyOf"];
+  if (Array.isArray(anyOf)) anyOf.forEach((s) => schemaTypes(s as JsonSchema).forEach((t) => types.add(t)));
+  return types;
+}
+
+function itemSchema(schema: JsonSchema | undefined): JsonSchema | undefined {
+  if (typeof schema !== "object") return undefined;
+  if (schema["type"] === "array") return schema["items"] as JsonSchema | undefined;
+  const anyOf = schema["anyOf"];
+  if (Array.isArray(anyOf)) {
+    for (const s of anyOf) {
+      const items = itemSchema(s as JsonSchema);
+      if (items !== undefined) return items;
+    }
+  }
+  return undefined;
+}
+
+const TRUE_WORDS = new Set(["true", "1", "yes", "on", "t", "y"]);
+const FALSE_WORDS = new Set(["false", "0", "no", "off", "f", "n"]);
+
+/** Coerces one query string the way FastAPI (pydantic, lax mode) would. */
+function coerceScalar(value: string, schema: JsonSchema | undefined): unknown {
+  const types = schemaTypes(schema);
+  if (types.has("string") || types.size === 0) return value;
+  const trimmed = value.trim();
+  if (types.has("integer") && /^[+-]?\d+$/.test(trimmed)) return Number(trimmed);
+  if (types.has("number") && trimmed !== "" && Number.isFinite(Number(trimmed))) return Number(trimmed);
+  if (types.has("boolean")) {
+    const word = trimmed.toLowerCase();
+    if (TRUE_WORDS.has(word)) return true;
+    if (FALSE_WORDS.has(word)) return false;
+  }
+  return value;
+}
+
+function coerceQuery(value: string | string[], schema: JsonSchema | undefined): unknown {
+  const values = Array.isArray(value) ? value : [value];
+  const items = itemSchema(schema);
+  if (items !== undefined) return values.map((v) => coerceScalar(v, items));
+  // FastAPI keeps the last of repeated scalar query parameters.
+  return coerceScalar(values[values.length - 1] ?? "", schema);
+}
+
+function parameterIndex(match: MatchedOperation, name: string, where: string): number {
+  return (match.operation.parameters ?? []).findIndex((p) => p.name === name && p.in === where);
+}
+
+/**
+ * Validates a request against its operation: the JSON body against the
+ * declared `requestBody` schema, and each query parameter (coerced from its
+ * string form as FastAPI does: integers, numbers, booleans, repeated values for
+ * arrays) against its declared schema.
+ *
+ * Not checked here: path parameters (see {@link validatePathParams}) and
+ * headers.
+ *
+ * @param query - the query parameters as parsed from the URL.
+ * @param body - the parsed JSON body, or undefined when the request had none.
+ * @returns [] when the request conforms; otherwise one message per problem,
+ * each naming the method and path template: an unknown operation, a missing
+ * required body or parameter, a body where none is declared, an undeclared
+ * query parameter, or a schema error.
+ */
+export function validateRequest(
+  method: string,
+  urlPath: string,
+  query: Record<string, string | string[]>,
+  body: unknown,
+): string[] {
+  const match = findOperation(method, urlPath);
+  if (!match) return [`${method.toUpperCase()} ${urlPath}: no such operation in the contract`];
+  const prefix = `${match.method} ${match.template}`;
+  const errors: string[] = [];
+  const parameters = match.operation.parameters ?? [];
+  for (const [name, value] of Object.entries(query)) {
+    const index = parameterIndex(match, name, "query");
+    if (index < 0) {
+      errors.push(`${prefix}: query parameter "${name}" is not declared`);
+      continue;
+    }
+    const validate = validatorAt(match.api, [...operationPointer(match), "parameters", String(index), "schema"]);
+    if (!validate(coerceQuery(value, parameters[index]?.schema))) {
+      errors.push(...formatErrors(prefix, `query parameter "${name}"`, validate.errors));
+    }
+  }
+  for (const p of parameters) {
+    if (p.in === "query" && p.required && query[p.name] === undefined) {
+      errors.push(`${prefix}: required query parameter "${p.name}" is missing`);
+    }
+  }
+  const requestBody = match.operation.requestBody;
+  if (!requestBody) {
+    if (body !== undefined) errors.push(`${prefix}: no request body is declared, got one`);
+    return errors;
+  }
+  if (body === undefined) {
+    if (requestBody.required) errors.push(`${prefix}: request body is required, got none`);
+    return errors;
+  }
+  if (requestBody.content?.["application/json"]?.schema === undefined) return errors;
+  const validate = validatorAt(match.api, [
+    ...operationPointer(match),
+    "requestBody",
+    "content",
+    "application/json",
+    "schema",
+  ]);
+  if (!validate(body)) errors.push(...formatErrors(prefix, "request body", validate.errors));
+  return errors;
+}
+
+/**
+ * Validates the path parameters of a concrete URL path against their declared
+ * schemas (e.g. `format: uuid`; the service answers 422 to a malformed id).
+ *
+ * @returns [] when they conform or the operation has none; otherwise one
+ * message per problem naming the method and path template.
+ */
+export function validatePathParams(method: string, urlPath: string): string[] {
+  const match = findOperation(method, urlPath);
+  if (!match) return [`${method.toUpperCase()} ${urlPath}: no such operation in the contract`];
+  const errors: string[] = [];
+  for (const [name, value] of Object.entries(match.pathParams)) {
+    const index = parameterIndex(match, name, "path");
+    if (index < 0) continue;
+    const validate = validatorAt(match.api, [...operationPointer(match), "parameters", String(index), "schema"]);
+    if (!validate(value)) {
+      errors.push(...formatErrors(`${match.method} ${match.template}`, `path parameter "${name}"`, validate.errors));
+    }
+  }
+  return errors;
+}
