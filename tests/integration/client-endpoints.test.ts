@@ -354,7 +354,7 @@ describe("client endpoints over real HTTP", () => {
     const d = await client.destinations.create({
       destination_type: "s3",
       display_name: "exports",
-      config: { bucket_name: "b", prefix: "p", region: "us-east-1", config_kwargs_s3: { addressing_style: "path" } },
+      config: { bucket_name: "exports-bucket", prefix: "p", region: "us-east-1", config_kwargs_s3: { addressing_style: "path" } },
       credentials: { access_key_id: "AKIA1", secret_access_key: "s3cr3t" },
     });
     expect(d.id).toBe("dst-1");
@@ -364,7 +364,7 @@ describe("client endpoints over real HTTP", () => {
     expect(JSON.parse(req.body)).toEqual({
       destination_type: "s3",
       display_name: "exports",
-      config: { bucket_name: "b", prefix: "p", region: "us-east-1", config_kwargs_s3: { addressing_style: "path" } },
+      config: { bucket_name: "exports-bucket", prefix: "p", region: "us-east-1", config_kwargs_s3: { addressing_style: "path" } },
       credentials: { access_key_id: "AKIA1", secret_access_key: "s3cr3t" },
     });
   });
@@ -398,11 +398,16 @@ describe("client endpoints over real HTTP", () => {
     });
   });
 
-  test("DELETE destination: 204 deleted, 404 already gone", async () => {
+  test("DELETE destination: 204 deleted; 404 with a GET 404 already gone; 405, or 404 while a GET finds it, not supported", async () => {
     server.enqueue({ status: 204, method: "DELETE", path: "/api/v1/bulk-exports/destinations/dst-1" });
-    await expect(client.destinations.delete("dst-1")).resolves.toEqual({ alreadyGone: false });
-    server.enqueue({ status: 404, json: { detail: "Not found" } });
-    await expect(client.destinations.delete("dst-1")).resolves.toEqual({ alreadyGone: true });
+    await expect(client.destinations.delete("dst-1")).resolves.toEqual({ outcome: "deleted", alreadyGone: false });
+    server.enqueue({ status: 404, json: { detail: "Not found" } }, { status: 404, method: "GET", json: { detail: "Not found" } });
+    await expect(client.destinations.delete("dst-1")).resolves.toEqual({ outcome: "already-gone", alreadyGone: true });
+    server.enqueue({ status: 405, headers: { allow: "GET, PATCH" }, json: { detail: "Method Not Allowed" } });
+    await expect(client.destinations.delete("dst-1")).resolves.toEqual({ outcome: "not-supported", alreadyGone: false });
+    server.enqueue({ status: 404, json: { detail: "Not Found" } }, { method: "GET", path: "/api/v1/bulk-exports/destinations/dst-1", json: destination() });
+    await expect(client.destinations.delete("dst-1")).resolves.toEqual({ outcome: "not-supported", alreadyGone: false });
+    expect(server.requests.map((r) => r.method)).toEqual(["DELETE", "DELETE", "GET", "DELETE", "DELETE", "GET"]);
   });
 
   test("GET of a missing deployment is NotFoundError", async () => {

@@ -31,17 +31,22 @@ describe("BulkExportDestination provider against the emulator and versitygw", ()
     "langsmith:workspaceId": DEFAULT_WORKSPACE_ID,
   });
 
-  // Progress lines (pulumi.log.info prints to the console outside the engine).
+  // Progress lines and warnings (pulumi.log.info/warn print to the console outside the engine).
   const progress: string[] = [];
+  const warnings: string[] = [];
 
   beforeAll(async () => {
     jest.spyOn(console, "log").mockImplementation((...args: unknown[]) => {
       progress.push(args.map(String).join(" "));
     });
+    jest.spyOn(console, "warn").mockImplementation((...args: unknown[]) => {
+      warnings.push(args.map(String).join(" "));
+    });
     gw = await startVersitygw();
     await gw.createBucket(BUCKET);
     await gw.createBucket(OTHER_BUCKET);
-    emulator = await createEmulator({ s3EndpointOverride: gw.endpoint });
+    // This suite's service can delete destinations (an emulator option); the published contract's cannot (see below).
+    emulator = await createEmulator({ s3EndpointOverride: gw.endpoint, destinationDelete: true });
     client = createClient({ apiUrl: `${emulator.url}/api/v1`, controlPlaneUrl: emulator.url, apiKey: DEFAULT_API_KEY, workspaceId: DEFAULT_WORKSPACE_ID });
   }, 60_000);
 
@@ -245,7 +250,7 @@ describe("BulkExportDestination provider against the emulator and versitygw", ()
     expect(refusedDelete).toBeInstanceOf(WorkspaceMismatchError);
     configure(config());
 
-    await client.destinations.delete(id);
+    expect((await client.destinations.delete(id)).outcome).toBe("deleted");
     expect(await read(id, outs)).toEqual({});
   });
 
@@ -261,6 +266,29 @@ describe("BulkExportDestination provider against the emulator and versitygw", ()
     await destroy(id, outs);
     await expect(client.destinations.get(id)).rejects.toThrow(/404/);
     await destroy(id, outs);
+    expect(warnings).toEqual([]);
+  });
+
+  it("delete on a service without DELETE (the published contract): resolves with one warning naming the id; the destination stays", async () => {
+    const contractLike = await createEmulator({ s3EndpointOverride: gw.endpoint });
+    try {
+      configure({ ...config(), "langsmith:apiUrl": contractLike.url });
+      const { id, outs } = await createOk(await inputs("kept", keys(gw.users.full)));
+      const destroy = provider.delete;
+      if (!destroy) throw new Error("no delete");
+      warnings.length = 0;
+      await destroy(id, outs);
+      expect(warnings).toEqual([
+        `warning: [runtime] bulk-export destination "exports kept": removed from the stack, but the service cannot delete destinations: destination ${id} stays in the workspace; make sure no bulk export uses it`,
+      ]);
+      const deletes = contractLike.control.requestLog().filter((entry) => entry.method === "DELETE");
+      expect(deletes.map((entry) => entry.status)).toEqual([405]);
+      const keptClient = createClient({ apiUrl: `${contractLike.url}/api/v1`, controlPlaneUrl: contractLike.url, apiKey: DEFAULT_API_KEY, workspaceId: DEFAULT_WORKSPACE_ID });
+      expect((await keptClient.destinations.get(id)).id).toBe(id);
+    } finally {
+      warnings.length = 0;
+      await contractLike.close();
+    }
   });
 
   it("adopts an existing destination: verifies it, PATCHes the given credentials, refuses a config mismatch", async () => {
