@@ -27,6 +27,8 @@ export { EmulatorControl } from "./control";
 export type { RevisionDump, RevisionFailureInput, RevisionFailureTarget, StateDump } from "./control";
 export type { FaultRule, FaultRuleInput } from "./faults";
 export type { RequestLogEntry } from "./requestLog";
+export { observeExchanges } from "./exchanges";
+export type { ApiExchange, ExchangeObserver } from "./exchanges";
 export type { ExportRunOptions } from "./exportRuns";
 export type * from "./types";
 export { REVISION_STEPS, REVISION_FAILURE_STATUSES } from "./types";

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import type { EmulatorContext } from "./context";
 import type { EmulatorControl } from "./control";
 import { handleError } from "./errors";
+import { hasExchangeObservers, notifyExchange } from "./exchanges";
 import type { FaultRegistry, RateLimiter } from "./faults";
 import type { RequestLog, RequestLogEntry } from "./requestLog";
 import { CONTROL_PREFIX, registerControlRoutes } from "./routes/control";
@@ -25,10 +26,30 @@ interface RequestTrace {
   fault?: RequestLogEntry["fault"];
   dropAfterCommit: boolean;
   logged: boolean;
+  /** The serialized response body, kept for exchange observers. */
+  payload?: string;
 }
 
 function pathOf(request: FastifyRequest): string {
   return request.url.split("?")[0] ?? request.url;
+}
+
+function parseJson(text: string | undefined): unknown {
+  if (text === undefined || text === "") return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function queryOf(request: FastifyRequest): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries((request.query ?? {}) as Record<string, unknown>)) {
+    if (typeof value === "string") query[name] = value;
+    else if (Array.isArray(value)) query[name] = value.map(String);
+  }
+  return query;
 }
 
 function sleep(ms: number): Promise<void> {
@@ -46,6 +67,18 @@ function installTrafficHooks(app: FastifyInstance, ctx: EmulatorContext, traffic
       status,
       time: trace.time,
       durationMs: Math.round((performance.now() - trace.startedAt) * 1000) / 1000,
+      ...(trace.fault ? { fault: trace.fault } : {}),
+    });
+    if (!hasExchangeObservers()) return;
+    const userAgent = request.headers["user-agent"];
+    notifyExchange({
+      method: request.method,
+      path: pathOf(request),
+      query: queryOf(request),
+      userAgent: Array.isArray(userAgent) ? userAgent[0] : userAgent,
+      requestBody: request.body,
+      status,
+      responseBody: status === 0 ? undefined : parseJson(trace.payload),
       ...(trace.fault ? { fault: trace.fault } : {}),
     });
   };
@@ -92,6 +125,7 @@ function installTrafficHooks(app: FastifyInstance, ctx: EmulatorContext, traffic
 
   app.addHook("onSend", async (request, reply, payload) => {
     const trace = traces.get(request);
+    if (trace && (typeof payload === "string" || Buffer.isBuffer(payload))) trace.payload = payload.toString();
     if (trace?.dropAfterCommit) {
       log(request, trace, reply.statusCode);
       request.raw.socket.destroy();
