@@ -58,7 +58,8 @@ describe("BulkExportDestination end to end", () => {
     gw = await startVersitygw();
     await gw.createBucket(BUCKET);
     await gw.createBucket(OTHER_BUCKET);
-    emulator = await createEmulator({ s3EndpointOverride: gw.endpoint });
+    // A service that can delete destinations (an emulator option); the published contract's cannot: see the last test.
+    emulator = await createEmulator({ s3EndpointOverride: gw.endpoint, destinationDelete: true });
     client = createClient({ apiUrl: `${emulator.url}/api/v1`, controlPlaneUrl: emulator.url, apiKey: DEFAULT_API_KEY, workspaceId: DEFAULT_WORKSPACE_ID });
   }, 60_000);
 
@@ -276,5 +277,48 @@ describe("BulkExportDestination end to end", () => {
     expect(await destinations()).toEqual([]);
     expect((await client.destinations.list()).length).toBe(0);
     await expectNoSecretsAnywhere();
+  });
+
+  it("on a service without DELETE (the published contract), replace and destroy leave the old destinations in the workspace with one warning each", async () => {
+    const contractLike = await createEmulator({ s3EndpointOverride: gw.endpoint });
+    const contractClient = createClient({ apiUrl: `${contractLike.url}/api/v1`, controlPlaneUrl: contractLike.url, apiKey: DEFAULT_API_KEY, workspaceId: DEFAULT_WORKSPACE_ID });
+    const spec = (prefix: string): DestinationSpec => ({ name: "kept", displayName: "kept exports", bucket: BUCKET, prefix, keys: gw.users.full });
+    const kept = await createPulumiProject({
+      name: "destination-kept",
+      program: program([spec("kept-one")]),
+      config: {
+        "langsmith:apiUrl": contractLike.url,
+        "langsmith:workspaceId": DEFAULT_WORKSPACE_ID,
+        "langsmith:apiKey": { secret: DEFAULT_API_KEY },
+      },
+    });
+    try {
+      expect((await kept.up()).code).toBe(0);
+      const firstId = (await contractClient.destinations.list())[0]?.id ?? "";
+      const warning = (id: string) =>
+        `bulk-export destination "kept exports": removed from the stack, but the service cannot delete destinations: destination ${id} stays in the workspace; make sure no bulk export uses it`;
+
+      kept.writeProgram(program([spec("kept-two")]));
+      const replaced = await kept.up();
+      expect(replaced.code).toBe(0);
+      expect(replaced.output).toContain("1 replaced");
+      expect(replaced.output).toContain(warning(firstId));
+      expect(replaced.output.split(warning(firstId)).length - 1).toBe(1);
+      const ids = (await contractClient.destinations.list()).map((d) => d.id);
+      expect(ids).toHaveLength(2);
+      const secondId = ids.find((id) => id !== firstId) ?? "";
+
+      const destroyed = await kept.destroy();
+      expect(destroyed.code).toBe(0);
+      expect(destroyed.output).toContain(warning(secondId));
+      const state = (await kept.exportStack()).deployment.resources ?? [];
+      expect(state.filter((r) => r.type === TYPE)).toEqual([]);
+      expect((await contractClient.destinations.list()).map((d) => d.id).sort()).toEqual([firstId, secondId].sort());
+      const deletes = contractLike.control.requestLog().filter((r) => r.method === "DELETE").map((r) => r.status);
+      expect(deletes).toEqual([405, 405]);
+    } finally {
+      kept.cleanup();
+      await contractLike.close();
+    }
   });
 });
