@@ -81,14 +81,55 @@ describe("Deployment provider against the emulator", () => {
       expect(failure.properties).toMatchObject({ latestRevisionStatus: status, __provider: "serialized-shim" });
       expect(live(name)).toHaveLength(1);
 
-      // The engine calls update for a resource with an initialization error.
+      // The engine calls update for a resource with an initialization error: nothing changed, so the
+      // failed revision is re-deployed (the service's retry; no secret sent again), not PATCHed.
+      stack.emulator.control.clearRequestLog();
+      const failedRevisionId = String(failure.properties["latestRevisionId"]);
       const resumed = await provider.update!(failure.id, failure.properties, inputs(name));
       expect(resumed.outs).toMatchObject({ latestRevisionStatus: "DEPLOYED" });
+      expect(resumed.outs?.["latestRevisionId"]).not.toBe(failedRevisionId);
       expect(String(resumed.outs?.["lastOperation"])).toContain(`re-submitted revision after ${status}`);
+      expect(requests("POST", `/v2/deployments/${failure.id}/revisions/${failedRevisionId}/redeploy`)).toHaveLength(1);
+      expect(requests("PATCH", `/v2/deployments/${failure.id}`)).toHaveLength(0);
       expect(live(name)).toHaveLength(1);
       await provider.delete!(failure.id, resumed.outs ?? {});
     },
   );
+
+  it("sends the contract's fields (langgraph_config_path, secret references, build commands, listener) and refreshes them without drift", async () => {
+    const withAll = inputs("contract-fields", {
+      sourceConfig: {
+        integrationId: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01",
+        repoUrl: "https://github.com/acme/agent",
+        deploymentType: "dev",
+        installCommand: "pip install -e .",
+        buildCommand: "make build",
+        listenerId: "0b8f5a0e-7b1e-4c9a-9d55-5a3c2e1f0a02",
+        listenerConfig: { k8sNamespace: "agents" },
+      },
+      secretReferences: [{ name: "DB_URL", secretName: "db", secretKey: "url" }],
+    });
+    const created = await provider.create(withAll);
+    const stored = stack.emulator.control.dumpState().state.deployments.find((d) => d.id === created.id);
+    expect(JSON.stringify(stored)).toContain("langgraph.json");
+    const read = await provider.read!(created.id, created.outs);
+    expect(read.props).toMatchObject({
+      sourceRevisionConfig: { graphConfigPath: "langgraph.json" },
+      sourceConfig: { installCommand: "pip install -e .", buildCommand: "make build", listenerConfig: { k8sNamespace: "agents" } },
+      secretReferences: [{ name: "DB_URL", secretName: "db", secretKey: "url" }],
+    });
+    const diff = await provider.diff!(created.id, read.props as Record<string, unknown>, withAll);
+    expect(diff.changes).toBe(false);
+
+    // A build command change is one PATCH carrying it with the revision config, and one new revision.
+    stack.emulator.control.clearRequestLog();
+    const changed = { ...withAll, sourceConfig: { ...withAll.sourceConfig, buildCommand: "make release" } };
+    const updated = await provider.update!(created.id, read.props as Record<string, unknown>, changed);
+    expect(requests("PATCH", `/v2/deployments/${created.id}`)).toHaveLength(1);
+    expect(updated.outs?.["latestRevisionId"]).not.toBe(created.outs["latestRevisionId"]);
+    expect(String(updated.outs?.["lastOperation"])).toContain("buildCommand make build→make release");
+    await provider.delete!(created.id, updated.outs ?? {});
+  });
 
   it("records a wait that ran out of time, and resumes polling the same revision", async () => {
     stack.emulator.control.setTimings({ stepDurationsMs: { BUILDING: 3_000 } });
