@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { createClient, type LangSmithClient } from "../provider/client";
-import { resolveSettings } from "../provider/settings";
+import { resolveSettings } from "../provider/shared/settings";
 
 /**
  * A client for invokes, which run in the Pulumi program's own process: stack

@@ -1,13 +1,13 @@
 // The BulkExportDestination provider's methods, called in-process against the
 // emulator, whose test writes and export runs go to a real versitygw with
 // per-user permissions (full, no delete, read only).
-import { FINGERPRINT_ALGORITHM } from "../../provider/fingerprint";
+import { FINGERPRINT_ALGORITHM } from "../../provider/shared/fingerprint";
 import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../emulator";
 import { createClient, type LangSmithClient } from "../../provider/client";
-import { configureProvider } from "../../provider/context";
+import { configureProvider } from "../../provider/shared/context";
 import { provider } from "../../provider/destination";
-import { DestinationOperationError } from "../../provider/destinationErrors";
-import { WorkspaceMismatchError } from "../../provider/workspace";
+import { DestinationOperationError } from "../../provider/destination/errors";
+import { WorkspaceMismatchError } from "../../provider/shared/workspace";
 import { type S3Credentials, startVersitygw, type Versitygw, type VersitygwAccessLogEntry } from "../helpers/versitygw";
 
 type Props = Record<string, unknown>;

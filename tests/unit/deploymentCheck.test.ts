@@ -1,5 +1,6 @@
-import { toCreateRequest, validateDeploymentInputs } from "../../provider/deploymentSchema";
-import { UNKNOWN } from "../../provider/values";
+import { checkDeployment as validateDeploymentInputs } from "../../provider/deployment/check";
+import { toCreateRequest } from "../../provider/deployment/wire";
+import { UNKNOWN } from "../../provider/shared/values";
 
 const valid = {
   name: "agent",

@@ -1,6 +1,7 @@
-import { diffDeployment } from "../../provider/deploymentDiff";
-import { DEPLOYMENT_FIELDS } from "../../provider/deploymentSchema";
-import { UNKNOWN } from "../../provider/values";
+import { diffDeployment as diffMigrated } from "../../provider/deployment/diff";
+import { migrateDeploymentOutputs } from "../../provider/deployment/state";
+import { DEPLOYMENT_FIELDS } from "../../provider/deployment/fields";
+import { UNKNOWN } from "../../provider/shared/values";
 
 const base = {
   name: "agent",
@@ -12,6 +13,11 @@ const base = {
     { name: "B", value: "2" },
   ],
 };
+
+/** The provider's diff: previous outputs (here in release 0.1.0's layout, secrets in plain text) are migrated first. */
+function diffDeployment(olds: Record<string, unknown>, news: Record<string, unknown>) {
+  return diffMigrated(migrateDeploymentOutputs(olds), news);
+}
 
 /** Sets a dotted path on a deep copy. */
 function withValue(path: string, value: unknown): Record<string, unknown> {
@@ -54,7 +60,7 @@ describe("diffDeployment", () => {
     expect(diffDeployment(base, base)).toMatchObject({ changes: false, replaces: [], deleteBeforeReplace: false });
   });
 
-  it.each(DEPLOYMENT_FIELDS.map((field) => [field.path, field.effect] as const))("a change of %s has the effect %s", (path, effect) => {
+  it.each(DEPLOYMENT_FIELDS.filter((field) => field.effect !== "createOnly").map((field) => [field.path, field.effect] as const))("a change of %s has the effect %s", (path, effect) => {
     const result = diffDeployment(base, withValue(path, changedValue[path]));
     expect(result.changes).toBe(true);
     expect(result.changed[effect]).toEqual([path]);
@@ -72,7 +78,8 @@ describe("diffDeployment", () => {
     expect(diffDeployment(base, withValue("sourceRevisionConfig.repoRef", UNKNOWN)).changed.revision).toEqual(["sourceRevisionConfig.repoRef"]);
     expect(diffDeployment(base, withValue("name", UNKNOWN)).replaces).toEqual(["name"]);
     const wholeObject = diffDeployment(base, withValue("sourceRevisionConfig", UNKNOWN));
-    expect(wholeObject.changed.revision).toEqual(["sourceRevisionConfig.repoRef", "sourceRevisionConfig.graphConfigPath", "sourceRevisionConfig.imageUri"]);
+    // A whole unknown object is reported once, at its own path (the same rule for every resource).
+    expect(wholeObject.changed.revision).toEqual(["sourceRevisionConfig"]);
   });
 
   it("ignores adoptExistingId and __provider, secret order, and unset versus null", () => {

@@ -3,9 +3,10 @@ import {
   fingerprintSecrets,
   reconcileWithService,
   secretsChanged,
-} from "../../provider/deploymentSecrets";
-import { diffDeployment } from "../../provider/deploymentDiff";
-import { UNKNOWN } from "../../provider/values";
+} from "../../provider/deployment/secrets";
+import { diffDeployment } from "../../provider/deployment/diff";
+import { DEPLOYMENT_STATE_VERSION, migrateDeploymentOutputs } from "../../provider/deployment/state";
+import { UNKNOWN } from "../../provider/shared/values";
 
 const declared = [
   { name: "A", value: "canary-value-a" },
@@ -33,10 +34,13 @@ describe("deployment secrets fingerprint", () => {
     expect(secretsChanged({}, undefined)).toBe(false);
   });
 
-  it("reads the plain secrets that release 0.1.0 kept in its outputs", () => {
-    expect(secretsChanged({ secrets: declared }, [...declared].reverse())).toBe(false);
-    expect(secretsChanged({ secrets: declared }, [declared[0]])).toBe(true);
-    expect(diffDeployment({ secrets: declared }, { secrets: declared }).changes).toBe(false);
+  it("reads the plain secrets that release 0.1.0 kept in its outputs (migrated at the one entry point)", () => {
+    const legacy = migrateDeploymentOutputs({ secrets: declared, stateVersion: 1 });
+    expect(legacy).not.toHaveProperty("secrets");
+    expect(legacy["stateVersion"]).toBe(DEPLOYMENT_STATE_VERSION);
+    expect(secretsChanged(legacy, [...declared].reverse())).toBe(false);
+    expect(secretsChanged(legacy, [declared[0]])).toBe(true);
+    expect(diffDeployment(legacy, { secrets: declared }).changes).toBe(false);
   });
 
   it("marks secrets changed outside Pulumi after a refresh, without copying the service's values", () => {

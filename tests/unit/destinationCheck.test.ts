@@ -1,6 +1,6 @@
-import { CROSS_FIELD_REASONS, checkDestinationInputs } from "../../provider/destinationCheck";
-import { DESTINATION_FIELDS } from "../../provider/destinationSchema";
-import { UNKNOWN } from "../../provider/values";
+import { CROSS_FIELD_REASONS, checkDestinationInputs } from "../../provider/destination/check";
+import { DESTINATION_FIELDS } from "../../provider/destination/fields";
+import { UNKNOWN } from "../../provider/shared/values";
 
 type Inputs = Record<string, unknown>;
 
@@ -41,7 +41,7 @@ function configWithout(key: string): Inputs {
 function reasonOf(field: string): string {
   const rule = DESTINATION_FIELDS.find((f) => f.path === field);
   if (!rule) throw new Error(`no field ${field}`);
-  return rule.reason;
+  return rule.reason ?? "";
 }
 
 describe("checkDestinationInputs: one failure per bad property, with what to set", () => {

@@ -1,8 +1,9 @@
 import { provider } from "../../provider/destination";
-import { diffDestination } from "../../provider/destinationDiff";
-import { fingerprintCredentials } from "../../provider/destinationFingerprint";
-import { DESTINATION_FIELDS } from "../../provider/destinationSchema";
-import { UNKNOWN } from "../../provider/values";
+import { diffDestination } from "../../provider/destination/diff";
+import { migrateDestinationOutputs } from "../../provider/destination/state";
+import { fingerprintCredentials } from "../../provider/destination/fingerprint";
+import { DESTINATION_FIELDS } from "../../provider/destination/fields";
+import { UNKNOWN } from "../../provider/shared/values";
 
 type Props = Record<string, unknown>;
 
@@ -81,7 +82,7 @@ describe("diffDestination: the change table", () => {
   });
 
   it("covers every field of the table (each replace field is tested above)", () => {
-    const replaceFields = DESTINATION_FIELDS.filter((f) => f.onChange === "replace").map((f) => f.path);
+    const replaceFields = DESTINATION_FIELDS.filter((f) => f.effect === "replace").map((f) => f.path);
     expect(replaceFields.sort()).toEqual([...replacing.map(([f]) => f), "destinationType"].sort());
     // destinationType has a single allowed value; a change from an old state value still replaces:
     expect(diffDestination(set(olds(), "destinationType", "gcs"), news()).replaces).toEqual(["destinationType"]);
@@ -119,8 +120,9 @@ describe("diffDestination: the change table", () => {
     expect(result.updates).toEqual(fields);
   });
 
-  it("compares with plain credentials when an older state holds them instead of a fingerprint", () => {
-    const legacy = set(set(olds(), "credentialsFingerprint", undefined), "credentials", { accessKeyId: "AKIAOLD", secretAccessKey: SECRET });
+  it("compares with plain credentials when an older state holds them instead of a fingerprint (migrated at the one entry point)", () => {
+    const legacy = migrateDestinationOutputs(set(set(olds(), "credentialsFingerprint", undefined), "credentials", { accessKeyId: "AKIAOLD", secretAccessKey: SECRET }));
+    expect(legacy).not.toHaveProperty("credentials");
     expect(diffDestination(legacy, news()).changes).toBe(false);
     expect(diffDestination(legacy, set(news(), "credentials.secretAccessKey", "new")).updates).toEqual(["credentials.secretAccessKey"]);
     expect(diffDestination(legacy, set(news(), "credentials", undefined)).replaces).toEqual(["credentials"]);

@@ -6,9 +6,10 @@ import {
   deleteFailure,
   rotateFailure,
   TEST_WRITE_FAILURES,
-} from "../../provider/destinationErrors";
-import { fingerprintCredentials } from "../../provider/destinationFingerprint";
-import { describeCredentialChange, testWriteLocation, toCreateRequest } from "../../provider/destinationOutputs";
+} from "../../provider/destination/errors";
+import { fingerprintCredentials } from "../../provider/destination/fingerprint";
+import { describeCredentialChange } from "../../provider/destination/state";
+import { testWriteLocation, toCreateRequest } from "../../provider/destination/wire";
 
 const ACTION = 'creating bulk-export destination "exports"';
 const LOCATION = "s3://exports/langsmith/tmp/";

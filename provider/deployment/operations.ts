@@ -1,162 +1,129 @@
+/**
+ * The Deployment's operations: create (or adopt), read, update, delete, each
+ * a named function over checked inputs and migrated outputs. The provider
+ * object in `index.ts` wires them to the engine.
+ */
 import type * as pulumi from "@pulumi/pulumi";
-import type { Deployment, LangSmithClient, PatchDeploymentRequest } from "./client";
-import { ApiConnectionError, ConflictError, MethodNotAllowedError, NotFoundError, RevisionFailedError, WaitTimeoutError } from "./client/errors";
-import { configureProvider, currentClient, currentSettings } from "./context";
-import { AdoptionError, NameTakenError } from "./errors";
-import { describeChanges, diffDeployment } from "./deploymentDiff";
-import {
-  type ChangeEffect,
-  type DeploymentInputs,
-  DeploymentInputsSchema,
-  toCreateRequest,
-  toWireRevisionConfig,
-  toWireSecretReferences,
-  toWireSecrets,
-  toWireSourceConfig,
-  validateDeploymentInputs,
-} from "./deploymentSchema";
-import { type DeploymentOutputs, inputsWithFingerprint, needsResume, type ObservedDeployment, outputsFrom, refreshedOutputs } from "./deploymentState";
-import { formatDuration, logProgress, shortId } from "./progress";
-import type { ProviderSettings } from "./settings";
-import { settingsForResource } from "./workspace";
+import type { Deployment, LangSmithClient, PatchDeploymentRequest } from "../client";
+import { ApiConnectionError, ConflictError, MethodNotAllowedError, NotFoundError, RevisionFailedError, WaitTimeoutError } from "../client/errors";
+import { currentClient, currentSettings } from "../shared/context";
+import { readInputs } from "../shared/fields";
+import { formatDuration, logProgress, shortId } from "../shared/progress";
+import type { ProviderSettings } from "../shared/settings";
+import { settingsForResource } from "../shared/workspace";
+import { describeChanges, diffDeployment } from "./diff";
+import { AdoptionError, NameTakenError, type PartialFailure } from "./errors";
+import { DEPLOYMENT_FIELDS, type DeploymentInputs } from "./fields";
+import { type DeploymentOutputs, inputsWithFingerprint, migrateDeploymentOutputs, needsResume, type ObservedDeployment, outputsFrom, refreshedOutputs } from "./state";
+import { toCreateRequest, toPatchRequest, toResubmitRequest } from "./wire";
 
 const KIND = "deployment";
 
-/**
- * A create or update whose deployment exists but whose revision failed or
- * did not reach `DEPLOYED` in time. Pulumi records the resource with an
- * initialization error instead of forgetting it; the next `pulumi up`
- * resumes (polls again, or re-submits a failed revision).
- */
-interface PartialFailure {
-  message: string;
-  id: string;
-  properties: Record<string, unknown>;
-  reasons: string[];
+/** Creates the deployment (or adopts `adoptExistingId`) and waits for its revision, unless told not to. */
+export async function createDeployment(raw: Record<string, unknown>): Promise<pulumi.dynamic.CreateResult<DeploymentOutputs>> {
+  const inputs = parseInputs(raw);
+  const settings = currentSettings();
+  const client = await currentClient(settings);
+  const adopted = inputs.adoptExistingId !== undefined;
+  const { deployment, how } = adopted ? await adopt(client, inputs) : await createOrFind(client, inputs);
+  const patched = adopted ? await reconcileAdopted(client, deployment, inputs) : undefined;
+  const current = patched?.deployment ?? deployment;
+  const started = patched ? `${how}; ${patched.what}` : how;
+  const observed = await settle(client, settings, inputs, current, started, raw);
+  return { id: current.id, outs: observed };
 }
 
-/** The Deployment dynamic provider. Loaded by the shim in sdk/providerShim.ts. */
-export const provider: pulumi.dynamic.ResourceProvider = {
-  async configure(request) {
-    configureProvider(request);
-  },
+/** Reads the deployment for a refresh; a 404 (in the recorded workspace) means gone. */
+export async function readDeployment(id: string, props: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult> {
+  const previous = migrateDeploymentOutputs(props) as unknown as DeploymentOutputs;
+  const name = previous.name ?? id;
+  const settings = settingsForResource(`reading deployment "${name}"`, currentSettings(), previous.tenantId);
+  const client = await currentClient(settings);
+  let deployment: Deployment;
+  try {
+    deployment = await client.deployments.get(id, { name });
+  } catch (error) {
+    // Gone: return no id, and the engine drops it from state.
+    if (error instanceof NotFoundError) return { id: "", props: {} };
+    throw error;
+  }
+  const revisionStatus = await latestRevisionStatus(client, deployment);
+  return { id, props: { ...refreshedOutputs(previous, { deployment, revisionStatus }), __provider: props["__provider"] } };
+}
 
-  async check(_olds, news) {
-    const failures = validateDeploymentInputs(news);
-    return { inputs: news, failures };
-  },
+/**
+ * Applies changed inputs: one PATCH (in-place fields, and a new revision when
+ * revision fields changed) then a wait; or re-deploys a failed revision; or
+ * resumes a wait that did not finish; or only records provider settings.
+ */
+export async function updateDeployment(id: string, rawOlds: Record<string, unknown>, news: Record<string, unknown>): Promise<pulumi.dynamic.UpdateResult<DeploymentOutputs>> {
+  const olds = migrateDeploymentOutputs(rawOlds);
+  const previous = olds as unknown as DeploymentOutputs;
+  const inputs = parseInputs(news);
+  const settings = settingsForResource(`updating deployment "${inputs.name}"`, currentSettings(), previous.tenantId);
+  const client = await currentClient(settings);
+  const plan = diffDeployment(olds, news);
+  const resume = needsResume(previous) && inputs.waitForDeployed !== false;
 
-  async diff(_id, olds, news) {
-    const result = diffDeployment(olds, news);
-    return {
-      // A wait that did not end in DEPLOYED (timed out, interrupted, failed, or seen by a refresh
-      // mid-build) is an update to make: it resumes the wait or re-submits the revision.
-      changes: result.changes || needsResume(olds),
-      replaces: result.replaces,
-      deleteBeforeReplace: result.deleteBeforeReplace,
-    };
-  },
+  const failedRevisionId = resume && isFailed(previous.latestRevisionStatus) && typeof previous.latestRevisionId === "string" ? previous.latestRevisionId : undefined;
+  if (plan.changed.inPlace.length === 0 && plan.changed.revision.length === 0 && failedRevisionId !== undefined) {
+    // Nothing changed since the revision failed: ask the service to build it again.
+    const deployment = await redeployOnce(client, id, inputs, failedRevisionId);
+    const what = `re-submitted revision after ${previous.latestRevisionStatus ?? "failure"}: new revision ${shortId(deployment.latest_revision_id ?? "?")}`;
+    return { outs: await settle(client, settings, inputs, deployment, what, news, olds) };
+  }
+  const newRevision = plan.changed.revision.length > 0 || failedRevisionId !== undefined;
+  const body = plan.changed.inPlace.length > 0 || newRevision ? toPatchRequest(inputs, plan.changed, newRevision) : undefined;
 
-  async create(raw) {
-    const inputs = parseInputs(raw);
-    const settings = currentSettings();
-    const client = await currentClient(settings);
-    const adopted = inputs.adoptExistingId !== undefined;
-    const { deployment, how } = adopted
-      ? await adopt(client, inputs)
-      : await createOrFind(client, inputs);
-    const patched = adopted ? await reconcileAdopted(client, deployment, inputs) : undefined;
-    const current = patched?.deployment ?? deployment;
-    const started = patched ? `${how}; ${patched.what}` : how;
-    const observed = await settle(client, settings, inputs, current, started, raw);
-    return { id: current.id, outs: observed };
-  },
-
-  async read(id, props) {
-    const previous = props as DeploymentOutputs;
-    const name = previous.name ?? id;
-    const settings = settingsForResource(`reading deployment "${name}"`, currentSettings(), previous.tenantId);
-    const client = await currentClient(settings);
-    let deployment: Deployment;
-    try {
-      deployment = await client.deployments.get(id, { name });
-    } catch (error) {
-      // Gone: return no id, and the engine drops it from state.
-      if (error instanceof NotFoundError) return { id: "", props: {} };
-      throw error;
-    }
-    const revisionStatus = await latestRevisionStatus(client, deployment);
-    return { id, props: { ...refreshedOutputs(previous, { deployment, revisionStatus }), __provider: props["__provider"] } };
-  },
-
-  async update(id, olds, news) {
-    const previous = olds as DeploymentOutputs;
-    const inputs = parseInputs(news);
-    const settings = settingsForResource(`updating deployment "${inputs.name}"`, currentSettings(), previous.tenantId);
-    const client = await currentClient(settings);
-    const plan = diffDeployment(olds, news);
-    const resume = needsResume(previous) && inputs.waitForDeployed !== false;
-
-    const failedRevisionId = resume && isFailed(previous.latestRevisionStatus) && typeof previous.latestRevisionId === "string" ? previous.latestRevisionId : undefined;
-    if (plan.changed.patch.length === 0 && plan.changed.revision.length === 0 && failedRevisionId !== undefined) {
-      // Nothing changed since the revision failed: ask the service to build it again.
-      const deployment = await redeployOnce(client, id, inputs, failedRevisionId);
-      const what = `re-submitted revision after ${previous.latestRevisionStatus ?? "failure"}: new revision ${shortId(deployment.latest_revision_id ?? "?")}`;
+  if (body === undefined) {
+    if (resume && typeof previous.latestRevisionId === "string") {
+      // The last wait timed out or was interrupted: poll the same revision again.
+      const deployment = await client.deployments.get(id, { name: inputs.name });
+      const what = `resumed waiting for revision ${shortId(previous.latestRevisionId)} (was ${previous.latestRevisionStatus ?? "unknown"})`;
       return { outs: await settle(client, settings, inputs, deployment, what, news, olds) };
     }
-    const newRevision = plan.changed.revision.length > 0 || failedRevisionId !== undefined;
-    const body = patchBody(inputs, plan.changed, newRevision);
+    const what = plan.changed.local.length > 0 ? `updated provider settings (${describeChanges(plan.changed.local)}); no API call` : "no change";
+    return { outs: { ...(olds as unknown as DeploymentOutputs), ...inputsWithFingerprint(inputs, olds), lastOperation: what } };
+  }
 
-    if (body.source_config === undefined && body.source_revision_config === undefined) {
-      if (resume && typeof previous.latestRevisionId === "string") {
-        // The last wait timed out or was interrupted: poll the same revision again.
-        const deployment = await client.deployments.get(id, { name: inputs.name });
-        const what = `resumed waiting for revision ${shortId(previous.latestRevisionId)} (was ${previous.latestRevisionStatus ?? "unknown"})`;
-        return { outs: await settle(client, settings, inputs, deployment, what, news, olds) };
-      }
-      const what = plan.changed.local.length > 0 ? `updated provider settings (${describeChanges(plan.changed.local)}); no API call` : "no change";
-      const { secrets: _legacySecrets, ...kept } = olds;
-      return { outs: { ...kept, ...inputsWithFingerprint(inputs, olds), lastOperation: what } };
-    }
+  const deployment = await patchOnce(client, id, inputs.name, body, previous.latestRevisionId);
+  const reason = newRevision
+    ? plan.changed.revision.length > 0
+      ? `new revision ${shortId(deployment.latest_revision_id ?? "?")} (${describeRevisionChange(previous, inputs, plan.changed.revision)})`
+      : `re-submitted revision after ${previous.latestRevisionStatus ?? "failure"}: new revision ${shortId(deployment.latest_revision_id ?? "?")}`
+    : `patched in place (${describeChanges(plan.changed.inPlace)}); no new revision`;
+  const full = plan.changed.inPlace.length > 0 && newRevision ? `${reason}; patched ${describeChanges(plan.changed.inPlace)}` : reason;
+  if (!newRevision) {
+    const revisionStatus = previous.latestRevisionStatus ?? null;
+    return { outs: outputsFrom(inputs, { deployment, revisionStatus }, full, olds) };
+  }
+  return { outs: await settle(client, settings, inputs, deployment, full, news, olds) };
+}
 
-    const deployment = await patchOnce(client, id, inputs.name, body, previous.latestRevisionId);
-    const reason = newRevision
-      ? plan.changed.revision.length > 0
-        ? `new revision ${shortId(deployment.latest_revision_id ?? "?")} (${describeRevisionChange(previous, inputs, plan.changed.revision)})`
-        : `re-submitted revision after ${previous.latestRevisionStatus ?? "failure"}: new revision ${shortId(deployment.latest_revision_id ?? "?")}`
-      : `patched in place (${describeChanges(plan.changed.patch)}); no new revision`;
-    const full = plan.changed.patch.length > 0 && newRevision ? `${reason}; patched ${describeChanges(plan.changed.patch)}` : reason;
-    if (!newRevision) {
-      const revisionStatus = previous.latestRevisionStatus ?? null;
-      return { outs: outputsFrom(inputs, { deployment, revisionStatus }, full, olds) };
-    }
-    return { outs: await settle(client, settings, inputs, deployment, full, news, olds) };
-  },
+/** Deletes the deployment and waits until the service has removed it; a 404 (in the recorded workspace) means done. */
+export async function deleteDeployment(id: string, props: Record<string, unknown>): Promise<void> {
+  const previous = migrateDeploymentOutputs(props) as unknown as DeploymentOutputs;
+  const name = previous.name ?? id;
+  const settings = settingsForResource(`deleting deployment "${name}"`, currentSettings(), previous.tenantId);
+  const client = await currentClient(settings);
+  const result = await client.deployments.delete(id, { name });
+  if (result.alreadyGone) return;
+  const timeoutSeconds = previous.deleteTimeoutSeconds ?? settings.deleteTimeoutSeconds;
+  logProgress(KIND, name, `deleting (waiting up to ${formatDuration(timeoutSeconds * 1000)} for the service to remove it)`);
+  const deletionInterval = settings.pollIntervalsMs.minIntervalMs;
+  await client.waitForDeletion({
+    deploymentId: id,
+    name,
+    waitTimeoutMs: timeoutSeconds * 1000,
+    ...(deletionInterval !== undefined ? { intervalMs: deletionInterval } : {}),
+    onStatus: (event) => logProgress(KIND, name, `deletion ${event.status} (${formatDuration(event.elapsedMs)})`),
+  });
+}
 
-  async delete(id, props) {
-    const previous = props as DeploymentOutputs;
-    const name = previous.name ?? id;
-    const settings = settingsForResource(`deleting deployment "${name}"`, currentSettings(), previous.tenantId);
-    const client = await currentClient(settings);
-    const result = await client.deployments.delete(id, { name });
-    if (result.alreadyGone) return;
-    const timeoutSeconds = previous.deleteTimeoutSeconds ?? settings.deleteTimeoutSeconds;
-    logProgress(KIND, name, `deleting (waiting up to ${formatDuration(timeoutSeconds * 1000)} for the service to remove it)`);
-    const deletionInterval = settings.pollIntervalsMs.minIntervalMs;
-    await client.waitForDeletion({
-      deploymentId: id,
-      name,
-      waitTimeoutMs: timeoutSeconds * 1000,
-      ...(deletionInterval !== undefined ? { intervalMs: deletionInterval } : {}),
-      onStatus: (event) => logProgress(KIND, name, `deletion ${event.status} (${formatDuration(event.elapsedMs)})`),
-    });
-  },
-};
-
-/** Inputs after `check`, with the schema's defaults applied. */
+/** Checked inputs as the operations use them (`sourceConfig` and `sourceRevisionConfig` default to `{}`). */
 function parseInputs(raw: Record<string, unknown>): DeploymentInputs {
-  const { __provider: _provider, ...rest } = raw;
-  return DeploymentInputsSchema.parse(rest) as DeploymentInputs;
+  const inputs = readInputs<DeploymentInputs>(DEPLOYMENT_FIELDS, raw);
+  return { ...inputs, sourceConfig: inputs.sourceConfig ?? {}, sourceRevisionConfig: inputs.sourceRevisionConfig ?? {} };
 }
 
 /** POSTs the deployment; when the response was lost, finds what the service committed instead of posting twice. */
@@ -218,10 +185,10 @@ async function reconcileAdopted(
       `adopting deployment "${inputs.name}": ${describeChanges(drift.replaces)} differ from the existing deployment and cannot be changed in place`,
     );
   }
-  const body = patchBody(inputs, drift.changed, drift.changed.revision.length > 0);
-  if (body.source_config === undefined && body.source_revision_config === undefined) return undefined;
+  if (drift.changed.inPlace.length === 0 && drift.changed.revision.length === 0) return undefined;
+  const body = toPatchRequest(inputs, drift.changed, drift.changed.revision.length > 0);
   const patched = await patchOnce(client, deployment.id, inputs.name, body, deployment.latest_revision_id);
-  return { deployment: patched, what: `reconciled ${describeChanges([...drift.changed.patch, ...drift.changed.revision])}` };
+  return { deployment: patched, what: `reconciled ${describeChanges([...drift.changed.inPlace, ...drift.changed.revision])}` };
 }
 
 /**
@@ -263,7 +230,7 @@ async function redeployOnce(client: LangSmithClient, id: string, inputs: Deploym
     if (error instanceof NotFoundError || error instanceof MethodNotAllowedError) {
       const current = await client.deployments.get(id, { name });
       logProgress(KIND, name, `the service cannot re-deploy revision ${shortId(failedRevisionId)} (${error.status}); sending the revision config again instead`);
-      return patchOnce(client, id, name, { source_revision_config: toWireRevisionConfig(inputs.sourceRevisionConfig) }, current.latest_revision_id);
+      return patchOnce(client, id, name, toResubmitRequest(inputs), current.latest_revision_id);
     }
     if (!(error instanceof ApiConnectionError)) throw error;
     logProgress(KIND, name, "the re-deploy response was lost; checking whether the service made the revision before retrying");
@@ -358,34 +325,6 @@ async function latestRevisionStatus(client: LangSmithClient, deployment: Deploym
 
 function isFailed(status: string | null | undefined): boolean {
   return typeof status === "string" && status.includes("FAILED");
-}
-
-/**
- * The PATCH body for changed fields: the changed `sourceConfig` keys (in-place
- * ones, and build settings that make a revision) in `source_config`; when a
- * revision is to be made, the whole revision config, plus `secrets` and
- * `secret_references` when they changed (the service replaces each list whole).
- */
-function patchBody(inputs: DeploymentInputs, changed: Record<ChangeEffect, string[]>, newRevision: boolean): PatchDeploymentRequest {
-  const body: PatchDeploymentRequest = {};
-  const configPaths = [...changed.patch, ...changed.revision].filter((path) => path.startsWith("sourceConfig."));
-  if (configPaths.length > 0) body.source_config = toWireSourceConfig(pick(inputs.sourceConfig, configPaths));
-  if (newRevision) {
-    body.source_revision_config = toWireRevisionConfig(inputs.sourceRevisionConfig);
-    if (changed.revision.includes("secrets")) body.secrets = toWireSecrets(inputs.secrets);
-    if (changed.revision.includes("secretReferences")) body.secret_references = toWireSecretReferences(inputs.secretReferences);
-  }
-  return body;
-}
-
-/** The `sourceConfig` fields named by dotted `paths` (e.g. `sourceConfig.buildOnPush`); an unset one is sent as null. */
-function pick(config: DeploymentInputs["sourceConfig"], paths: readonly string[]): Partial<DeploymentInputs["sourceConfig"]> {
-  const picked: Record<string, unknown> = {};
-  for (const path of paths) {
-    const key = path.slice("sourceConfig.".length) as keyof DeploymentInputs["sourceConfig"];
-    picked[key] = config[key] ?? null;
-  }
-  return picked as Partial<DeploymentInputs["sourceConfig"]>;
 }
 
 /** Plain words for a revision change, e.g. `repoRef main→v2, secrets`; secret values are never shown. */

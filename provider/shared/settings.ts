@@ -1,7 +1,7 @@
-import { authHeaders } from "./client/auth";
-import { ConfigurationError } from "./client/errors";
-import type { ClientConfig } from "./client/factory";
-import { resolveHosts } from "./client/hosts";
+import { authHeaders } from "../client/auth";
+import { ConfigurationError } from "../client/errors";
+import type { ClientConfig } from "../client/factory";
+import { resolveHosts } from "../client/hosts";
 
 /** Default deadline of a wait for a revision to reach `DEPLOYED`, in seconds (30 minutes). */
 export const DEFAULT_DEPLOY_TIMEOUT_SECONDS = 1800;

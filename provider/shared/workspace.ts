@@ -1,4 +1,4 @@
-import { ConfigurationError } from "./client/errors";
+import { ConfigurationError } from "../client/errors";
 import type { ProviderSettings } from "./settings";
 
 /** The configured workspace differs from the one a resource was created in. */

@@ -5,8 +5,10 @@
  * what to set and never repeat a value.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { DESTINATION_FIELDS, getPath, KNOWN_KEYS } from "./destinationSchema";
-import { UNKNOWN } from "./values";
+import { checkFields, withDefaults } from "../shared/fields";
+import { isRecord, isUnset } from "../shared/paths";
+import { UNKNOWN } from "../shared/values";
+import { DESTINATION_FIELDS } from "./fields";
 
 /** What the check needs to know about the configured install. */
 export interface DestinationCheckOptions {
@@ -25,15 +27,6 @@ export interface DestinationCheckResult {
 }
 
 type Json = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Json {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-
-/** Unset: absent or null. A value still unknown is *not* unset (it may resolve to anything). */
-function isUnset(value: unknown): boolean {
-  return value === undefined || value === null;
-}
 
 /** Set to a known value (neither unset nor unknown). */
 function isKnownSet(value: unknown): boolean {
@@ -70,37 +63,8 @@ export function checkDestinationInputs(news: Json, options: DestinationCheckOpti
   const fail = (property: string, reason: string): void => {
     if (!failures.has(property)) failures.set(property, reason);
   };
-
-  // Shapes: config and credentials are objects; no unknown keys (typos would otherwise be ignored).
-  for (const container of ["", "config", "credentials"] as const) {
-    const value = container === "" ? news : news[container];
-    if (value === undefined || value === null || value === UNKNOWN) continue;
-    if (!isRecord(value)) {
-      fail(container, `${container} must be an object`);
-      continue;
-    }
-    const known = KNOWN_KEYS[container] ?? new Set<string>();
-    for (const key of Object.keys(value)) {
-      if (key.startsWith("__") || known.has(key) || value[key] === undefined) continue;
-      const property = container === "" ? key : `${container}.${key}`;
-      fail(property, `${property} is not a field of BulkExportDestination${container === "" ? "" : ` ${container}`}; use one of: ${[...known].join(", ")}`);
-    }
-  }
   if (isUnset(news["config"])) fail("config", CROSS_FIELD_REASONS.configRequired);
-
-  // Each field on its own.
-  for (const field of DESTINATION_FIELDS) {
-    const parentPath = field.path.split(".").slice(0, -1).join(".");
-    const parent = parentPath === "" ? news : getPath(news, parentPath);
-    if (!isRecord(parent)) continue;
-    const value = getPath(news, field.path);
-    if (value === UNKNOWN) continue;
-    if (isUnset(value)) {
-      if (field.required) fail(field.path, field.reason);
-      continue;
-    }
-    if (!field.schema.safeParse(value).success) fail(field.path, field.reason);
-  }
+  for (const failure of checkFields(DESTINATION_FIELDS, news, "BulkExportDestination")) fail(failure.property, failure.reason);
 
   // Rules across fields.
   const config = news["config"];
@@ -122,21 +86,7 @@ export function checkDestinationInputs(news: Json, options: DestinationCheckOpti
   if (isUnset(credentials) && isUnset(role) && !options.selfHosted) fail("credentials", CROSS_FIELD_REASONS.credentialsRequired);
 
   return {
-    inputs: withDefaults(news),
+    inputs: withDefaults(DESTINATION_FIELDS, news),
     failures: [...failures].map(([property, reason]) => ({ property, reason })),
   };
-}
-
-/** A copy of `news` with each unset defaulted field filled in (never inside an unknown object). */
-export function withDefaults(news: Json): Json {
-  const out: Json = { ...news };
-  if (isRecord(out["config"])) out["config"] = { ...out["config"] };
-  for (const field of DESTINATION_FIELDS) {
-    if (field.default === undefined) continue;
-    const parts = field.path.split(".");
-    const key = parts[parts.length - 1] ?? field.path;
-    const parent = parts.length === 1 ? out : getPath(out, parts.slice(0, -1).join("."));
-    if (isRecord(parent) && isUnset(parent[key])) parent[key] = field.default;
-  }
-  return out;
 }

@@ -1,10 +1,10 @@
-import type { DeploymentSecret, SecretInput } from "./client";
-import { FINGERPRINT_ALGORITHM, fingerprintMatches, fingerprintValue, newSalt } from "./fingerprint";
-import { containsUnknown, sameValue } from "./values";
+import type { DeploymentSecret, SecretInput } from "../client";
+import { FINGERPRINT_ALGORITHM, fingerprintMatches, fingerprintValue, newSalt } from "../shared/fingerprint";
+import { containsUnknown } from "../shared/values";
 
 /**
  * What a Deployment's outputs record about its secrets: one salted
- * fingerprint per secret name (see provider/fingerprint.ts), never a value.
+ * fingerprint per secret name (see provider/shared/fingerprint.ts), never a value.
  * The outputs hold this instead of the secrets because the Node.js SDK prints
  * resource outputs under `pulumi up --debug`.
  */
@@ -45,29 +45,15 @@ export function parseSecretsFingerprint(value: unknown): SecretsFingerprint | un
 }
 
 /**
- * The fingerprint recorded in previous outputs, or one made from the plain
- * `secrets` that release 0.1.0 kept in its outputs.
- */
-export function previousFingerprint(olds: Record<string, unknown>): SecretsFingerprint | undefined {
-  const parsed = parseSecretsFingerprint(olds["secretsFingerprint"]);
-  if (parsed !== undefined) return parsed;
-  const legacy = olds["secrets"];
-  return Array.isArray(legacy) ? fingerprintSecrets(legacy.filter(isSecretInput)) : undefined;
-}
-
-/**
  * True when the declared secrets differ from what the previous outputs
- * record. Unknown values count as changed. Order does not matter, and an
+ * (migrated to today's layout) record. Unknown values count as changed. Order does not matter, and an
  * empty list equals no secrets.
  */
 export function secretsChanged(olds: Record<string, unknown>, declared: unknown): boolean {
   if (containsUnknown(declared)) return true;
   const wanted = Array.isArray(declared) ? declared.filter(isSecretInput) : [];
   const recorded = parseSecretsFingerprint(olds["secretsFingerprint"]);
-  if (recorded === undefined) {
-    const legacy = Array.isArray(olds["secrets"]) ? (olds["secrets"] as unknown[]).filter(isSecretInput) : [];
-    return !sameValue(sortByName(legacy), sortByName(wanted));
-  }
+  if (recorded === undefined) return wanted.length > 0;
   const names = Object.keys(recorded.values);
   if (names.length !== wanted.length) return true;
   return wanted.some(({ name, value }) => {
@@ -105,6 +91,3 @@ function isSecretInput(value: unknown): value is SecretInput {
   return typeof record["name"] === "string" && typeof record["value"] === "string";
 }
 
-function sortByName(secrets: readonly SecretInput[]): SecretInput[] {
-  return [...secrets].sort((a, b) => a.name.localeCompare(b.name)).map(({ name, value }) => ({ name, value }));
-}

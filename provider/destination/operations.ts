@@ -1,6 +1,5 @@
 /**
- * The dynamic provider of `BulkExportDestination`, loaded by the shim as
- * `pulumi-langsmith/provider/destination`. Create POSTs (the service
+ * The BulkExportDestination's operations. Create POSTs (the service
  * test-writes to the bucket first), a credentials-only change PATCHes
  * (rotation), any other change replaces (create the new one, then delete the
  * old), read GETs (404 = gone, in the right workspace only), delete DELETEs
@@ -9,28 +8,19 @@
  * with a warning and the destination stays in the workspace).
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { Destination, DestinationDeleteResult, LangSmithClient } from "./client";
-import { NotFoundError } from "./client/errors";
-import { REGION_HOSTS } from "./client/hosts";
-import { configureProvider, currentClient, currentSettings } from "./context";
-import { checkDestinationInputs } from "./destinationCheck";
-import { diffDestination } from "./destinationDiff";
-import { parseFingerprint } from "./destinationFingerprint";
-import { createFailure, DestinationOperationError, deleteFailure, isAmbiguousCreateFailure, rotateFailure } from "./destinationErrors";
-import {
-  describeCredentialChange,
-  outputsFor,
-  parseInputs,
-  refreshedOutputs,
-  serviceView,
-  testWriteLocation,
-  toCreateRequest,
-  toWireCredentials,
-} from "./destinationOutputs";
-import type { DestinationInputs, DestinationOutputs } from "./destinationSchema";
-import type { ProviderSettings } from "./settings";
-import { logProgress, shortId, warnProgress } from "./progress";
-import { settingsForResource } from "./workspace";
+import type { Destination, DestinationDeleteResult, LangSmithClient } from "../client";
+import { NotFoundError } from "../client/errors";
+import { REGION_HOSTS } from "../client/hosts";
+import { currentClient, currentSettings } from "../shared/context";
+import { logProgress, shortId, warnProgress } from "../shared/progress";
+import type { ProviderSettings } from "../shared/settings";
+import { settingsForResource } from "../shared/workspace";
+import { diffDestination } from "./diff";
+import { createFailure, DestinationOperationError, deleteFailure, isAmbiguousCreateFailure, rotateFailure } from "./errors";
+import type { DestinationInputs } from "./fields";
+import { parseFingerprint } from "./fingerprint";
+import { describeCredentialChange, type DestinationOutputs, migrateDestinationOutputs, outputsFor, parseInputs, refreshedOutputs, serviceView } from "./state";
+import { testWriteLocation, toCreateRequest, toWireCredentials } from "./wire";
 
 /** Kind of resource in progress lines and messages. */
 export const KIND = "bulk-export destination";
@@ -44,8 +34,9 @@ function nameOf(props: Record<string, unknown>, id: string): string {
   return typeof props["displayName"] === "string" ? props["displayName"] : id;
 }
 
-async function create(raw: Record<string, unknown>): Promise<pulumi.dynamic.CreateResult<DestinationOutputs>> {
-  const inputs = parseInputs(raw, `creating ${KIND}`);
+/** Creates the destination (or adopts `adoptExistingId`); the service test-writes to the bucket first. */
+export async function createDestination(raw: Record<string, unknown>): Promise<pulumi.dynamic.CreateResult<DestinationOutputs>> {
+  const inputs = parseInputs(raw);
   const client = await currentClient();
   if (inputs.adoptExistingId !== undefined) return adopt(client, inputs, inputs.adoptExistingId);
 
@@ -143,7 +134,9 @@ async function adopt(client: LangSmithClient, inputs: DestinationInputs, id: str
   };
 }
 
-async function read(id: string, props: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult> {
+/** Reads the destination for a refresh; a 404 (in the recorded workspace) means gone. */
+export async function readDestination(id: string, rawProps: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult> {
+  const props = migrateDestinationOutputs(rawProps);
   const name = nameOf(props, id);
   const settings = settingsForResource(`reading ${KIND} "${name}"`, currentSettings(), props["tenantId"]);
   try {
@@ -158,12 +151,14 @@ async function read(id: string, props: Record<string, unknown>): Promise<pulumi.
   }
 }
 
-async function update(id: string, olds: Record<string, unknown>, raw: Record<string, unknown>): Promise<pulumi.dynamic.UpdateResult<DestinationOutputs>> {
-  const inputs = parseInputs(raw, `updating ${KIND} "${nameOf(raw, id)}"`);
+/** Rotates the credentials (the only in-place change): one PATCH, which the service test-writes with first. */
+export async function updateDestination(id: string, rawOlds: Record<string, unknown>, raw: Record<string, unknown>): Promise<pulumi.dynamic.UpdateResult<DestinationOutputs>> {
+  const olds = migrateDestinationOutputs(rawOlds);
+  const inputs = parseInputs(raw);
   const name = inputs.displayName;
   const action = `rotating credentials of ${KIND} "${name}"`;
   const settings = settingsForResource(action, currentSettings(), olds["tenantId"]);
-  const previous = parseInputs({ ...olds, adoptExistingId: undefined }, `updating ${KIND} "${name}"`);
+  const previous = parseInputs({ ...olds, adoptExistingId: undefined });
   const diff = diffDestination(olds, raw);
   if (diff.replaces.length > 0) {
     // The engine replaces instead of updating when diff says so; reaching here is a bug.
@@ -210,7 +205,8 @@ async function update(id: string, olds: Record<string, unknown>, raw: Record<str
  * while the destination still exists), the resource leaves the stack with one
  * warning naming the destination that stays in the workspace.
  */
-async function destroy(id: string, props: Record<string, unknown>): Promise<void> {
+export async function deleteDestination(id: string, rawProps: Record<string, unknown>): Promise<void> {
+  const props = migrateDestinationOutputs(rawProps);
   const name = nameOf(props, id);
   const settings = settingsForResource(`deleting ${KIND} "${name}"`, currentSettings(), props["tenantId"]);
   let result: DestinationDeleteResult;
@@ -236,22 +232,3 @@ async function destroy(id: string, props: Record<string, unknown>): Promise<void
 export function notDeletableWarning(id: string): string {
   return `removed from the stack, but the service cannot delete destinations: destination ${id} stays in the workspace; make sure no bulk export uses it`;
 }
-
-/** The BulkExportDestination provider (see the module comment). */
-export const provider: pulumi.dynamic.ResourceProvider = {
-  async configure(request) {
-    configureProvider(request);
-  },
-  async check(_olds, news) {
-    const result = checkDestinationInputs(news, { selfHosted: isSelfHosted(currentSettings()) });
-    return { inputs: result.inputs, failures: result.failures };
-  },
-  async diff(_id, olds, news) {
-    const { changes, replaces, deleteBeforeReplace } = diffDestination(olds, news);
-    return { changes, replaces, deleteBeforeReplace };
-  },
-  create,
-  read,
-  update,
-  delete: destroy,
-};

@@ -8,8 +8,8 @@
  * `pulumi up --debug` output. A fingerprint says "same or different" without
  * the value (and is itself stored as a Pulumi secret).
  */
-import type { DestinationCredentialInputs } from "./destinationSchema";
-import { FINGERPRINT_ALGORITHM, fingerprintMatches, fingerprintValue, newSalt } from "./fingerprint";
+import type { DestinationCredentialInputs } from "./fields";
+import { FINGERPRINT_ALGORITHM, fingerprintMatches, fingerprintValue, newSalt } from "../shared/fingerprint";
 
 /** Fingerprints of one set of credentials; one per field so a rotation can say which fields changed. */
 export interface CredentialsFingerprint {

@@ -4,8 +4,8 @@
  * are built from the client's safe message (action, status, redacted server
  * detail) and fixed hint texts: never a credential.
  */
-import type { ApiStatusError } from "./client/errors";
-import { ApiConnectionError, BadRequestError, ConflictError, LangSmithError, NotFoundError, PermissionDeniedError, ServerError } from "./client/errors";
+import type { ApiStatusError } from "../client/errors";
+import { ApiConnectionError, BadRequestError, ConflictError, LangSmithError, NotFoundError, PermissionDeniedError, ServerError } from "../client/errors";
 
 /** Why the service refused a test write (from the spec's table of creation errors). */
 export type TestWriteFailureKind =

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { LangSmithClient } from "./client";
+import type { LangSmithClient } from "../client";
 import { type ConfigGetter, type ProviderSettings, resolveSettings } from "./settings";
 
 /**
@@ -34,6 +34,6 @@ export function currentSettings(): ProviderSettings {
  * so previews, which only run `check` and `diff`, never load it.
  */
 export async function currentClient(settings: ProviderSettings = currentSettings()): Promise<LangSmithClient> {
-  const { createClient } = await import("./client/factory");
+  const { createClient } = await import("../client/factory");
   return createClient(settings.client);
 }

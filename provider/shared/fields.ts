@@ -1,0 +1,297 @@
+/**
+ * Field tables: each input of a resource declared once, with its validator,
+ * wire key, effect of a change, secrecy, default and documentation. `check`,
+ * `diff`, the wire mapping, refresh and the reference tables in docs/ are
+ * derived from a resource's table (see `provider/<resource>/fields.ts`).
+ */
+import { z } from "zod";
+import { compact, getPath, isRecord, isUnset, setPath } from "./paths";
+import { containsUnknown, sameValue, UNKNOWN } from "./values";
+
+/**
+ * What changing a field does:
+ * - `replace`: a new resource (the service cannot change it in place);
+ * - `inPlace`: a PATCH of the resource, nothing rebuilt;
+ * - `revision`: a PATCH that makes a new revision, then a wait for it;
+ * - `local`: a provider setting; the state changes, no API call;
+ * - `createOnly`: read by create only (e.g. `adoptExistingId`); a later change does nothing.
+ */
+export type ChangeEffect = "replace" | "inPlace" | "revision" | "local" | "createOnly";
+
+/** One input field of a resource. */
+export interface FieldSpec {
+  /** Dotted path in the inputs, e.g. `sourceConfig.repoUrl`; also the property named in check failures and diffs. */
+  readonly path: string;
+  /** Dotted path in the create request body, e.g. `source_config.repo_url`; absent for provider-side fields. */
+  readonly wire?: string;
+  /** Input value to wire value; default: the value as it is. */
+  readonly toWire?: (value: unknown) => unknown;
+  /** Wire value (from a response) to input value, for refresh; default: the value, with null as unset. */
+  readonly fromWire?: (value: unknown) => unknown;
+  /** Whether refresh takes the service's value: `managed` (only when the program sets the field; default), `always`, or `never`. */
+  readonly refresh?: "managed" | "always" | "never";
+  /** Validator of a known value. Nested unknown values must be accepted by it (see {@link unknownOr}). */
+  readonly schema: z.ZodType;
+  /** Check failure text when {@link schema} refuses the value; default: the validator's own message. Never contains a value. */
+  readonly reason?: string;
+  /** Whether the field must be set. */
+  readonly required: boolean;
+  /** Value check fills in when the field is unset. */
+  readonly default?: unknown;
+  /** Value an unset field compares as in diff, when it differs from {@link default} (the service's behaviour). */
+  readonly unsetMeans?: unknown;
+  /** What a change does. */
+  readonly effect: ChangeEffect;
+  /** Always a Pulumi secret; compared without ever being printed. */
+  readonly secret: boolean;
+  /** Docs: the type, e.g. "`dev_free` \| `dev` \| `prod`". */
+  readonly type: string;
+  /** Docs: the default column, e.g. `service's`; default: `—` or `required`. */
+  readonly defaultDoc?: string;
+  /** Docs: the effect column, when the effect needs more words than {@link ChangeEffect} gives. */
+  readonly effectDoc?: string;
+  /** Docs: what the field is (one sentence). */
+  readonly doc: string;
+}
+
+/** A resource's field table. */
+export type FieldTable = readonly FieldSpec[];
+
+/** One `check` failure: the property path and a reason saying what to set; never a value. */
+export interface CheckFailure {
+  property: string;
+  reason: string;
+}
+
+/** A validator that also accepts the engine's "unknown during preview" value. */
+export function unknownOr<T extends z.ZodType>(schema: T): z.ZodType {
+  return z.union([z.literal(UNKNOWN), schema]);
+}
+
+
+/** True when the value at `path`, or an object above it, is still unknown (preview); returns that prefix. */
+export function unknownPrefix(values: unknown, path: string): string | undefined {
+  const parts = path.split(".");
+  for (let i = 1; i <= parts.length; i++) {
+    const prefix = parts.slice(0, i).join(".");
+    if (getPath(values, prefix) === UNKNOWN) return prefix;
+  }
+  return undefined;
+}
+
+/** The object paths that hold fields (`""` for the top level), with the keys each may hold. */
+export function knownKeys(table: FieldTable): Map<string, Set<string>> {
+  const containers = new Map<string, Set<string>>();
+  for (const field of table) {
+    const parts = field.path.split(".");
+    for (let i = 0; i < parts.length; i++) {
+      const container = parts.slice(0, i).join(".");
+      const keys = containers.get(container) ?? new Set<string>();
+      keys.add(parts[i] as string);
+      containers.set(container, keys);
+    }
+  }
+  return containers;
+}
+
+/**
+ * Checks inputs against a table without any request: objects hold only the
+ * table's keys, required fields are set, each set value passes its validator.
+ * Values still unknown during a preview pass. One failure per property.
+ *
+ * @param resource the resource's name for messages, e.g. `BulkExportDestination`.
+ */
+export function checkFields(table: FieldTable, inputs: Record<string, unknown>, resource: string): CheckFailure[] {
+  const failures = new Map<string, string>();
+  const fail = (property: string, reason: string): void => {
+    if (!failures.has(property)) failures.set(property, reason);
+  };
+  for (const [container, keys] of knownKeys(table)) {
+    const value = container === "" ? inputs : getPath(inputs, container);
+    if (isUnset(value) || value === UNKNOWN || unknownPrefix(inputs, container) !== undefined) continue;
+    if (!isRecord(value)) {
+      if (!table.some((field) => field.path === container)) fail(container, `${container} must be an object`);
+      continue;
+    }
+    for (const key of Object.keys(value)) {
+      if (key.startsWith("__") || keys.has(key) || value[key] === undefined) continue;
+      const property = container === "" ? key : `${container}.${key}`;
+      fail(property, `${property} is not a field of ${resource}${container === "" ? "" : ` ${container}`}; use one of: ${[...keys].join(", ")}`);
+    }
+  }
+  for (const field of table) {
+    if (unknownPrefix(inputs, field.path) !== undefined) continue;
+    const parentPath = field.path.split(".").slice(0, -1).join(".");
+    // Inside a missing or malformed object: the object's own failure says it.
+    if (parentPath !== "" && !isRecord(getPath(inputs, parentPath))) continue;
+    const value = getPath(inputs, field.path);
+    if (isUnset(value)) {
+      if (field.required) fail(field.path, field.reason ?? `${field.path} is required`);
+      continue;
+    }
+    const parsed = field.schema.safeParse(value);
+    if (parsed.success) continue;
+    if (field.reason !== undefined) {
+      fail(field.path, field.reason);
+      continue;
+    }
+    for (const { property, reason } of describeIssues(parsed.error.issues, field.path, value)) fail(property, reason);
+  }
+  return [...failures].map(([property, reason]) => ({ property, reason }));
+}
+
+/**
+ * Turns a validator's issues into failures with full property paths. Unions
+ * with "unknown" are unwrapped to the real schema's complaint. Values are
+ * looked up to tell "missing" from "wrong type"; they are never echoed.
+ */
+function describeIssues(issues: readonly z.core.$ZodIssue[], fieldPath: string, value: unknown): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  const visit = (issue: z.core.$ZodIssue, prefix: readonly PropertyKey[]): void => {
+    const path = [...prefix, ...issue.path];
+    if (issue.code === "invalid_union") {
+      const branches = issue.errors.filter((branch) => !branch.some((inner) => inner.code === "invalid_value" && inner.values.includes(UNKNOWN)));
+      for (const inner of branches.flat()) visit(inner, path);
+      if (branches.length > 0) return;
+    }
+    const property = [fieldPath, ...path.map(String)].join(".");
+    if (failures.some((failure) => failure.property === property)) return;
+    const at = path.reduce<unknown>((current, key) => (current !== null && typeof current === "object" ? (current as Record<PropertyKey, unknown>)[key] : undefined), value);
+    let reason = issue.message;
+    if (at === undefined && issue.code !== "unrecognized_keys") reason = `${property} is required`;
+    else if (issue.code === "invalid_type") reason = `${property} must be ${/^[aeiou]/.test(issue.expected) ? "an" : "a"} ${issue.expected}`;
+    else if (issue.code === "unrecognized_keys") reason = `unknown field(s): ${issue.keys.join(", ")}`;
+    failures.push({ property, reason });
+  };
+  for (const issue of issues) visit(issue, []);
+  return failures;
+}
+
+/** A copy of the inputs with each unset defaulted field filled in (never inside an unknown or absent object). */
+export function withDefaults(table: FieldTable, inputs: Record<string, unknown>): Record<string, unknown> {
+  const out = structuredClone(inputs);
+  for (const field of table) {
+    if (field.default === undefined) continue;
+    const parentPath = field.path.split(".").slice(0, -1).join(".");
+    const parent = parentPath === "" ? out : getPath(out, parentPath);
+    if (isRecord(parent) && isUnset(getPath(out, field.path))) setPath(out, field.path, field.default);
+  }
+  return out;
+}
+
+/**
+ * The table's fields of checked inputs, as the operations use them: nulls and
+ * keys outside the table dropped, defaults applied (`__provider` is not kept).
+ */
+export function readInputs<T>(table: FieldTable, raw: Record<string, unknown>): T {
+  const out: Record<string, unknown> = {};
+  for (const field of table) {
+    const value = getPath(raw, field.path);
+    if (!isUnset(value)) setPath(out, field.path, value);
+    else if (field.default !== undefined) setPath(out, field.path, field.default);
+  }
+  return compact(out) as T;
+}
+
+/** Changed paths by effect. */
+export type ChangedFields = Record<ChangeEffect, string[]>;
+
+/**
+ * Compares previous outputs (which echo every compared input) with new
+ * inputs, field by field. Unset values compare as the field's `unsetMeans`,
+ * else its default; a value still unknown (or under an unknown object) counts
+ * as changed. `compare` decides for the fields it knows (e.g. secrets
+ * against fingerprints) and returns `undefined` for the others.
+ */
+export function diffFields(
+  table: FieldTable,
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+  compare: (field: FieldSpec) => boolean | undefined = () => undefined,
+): ChangedFields {
+  const changed: ChangedFields = { replace: [], inPlace: [], revision: [], local: [], createOnly: [] };
+  for (const field of table) {
+    if (field.effect === "createOnly") continue;
+    const unknownAt = unknownPrefix(news, field.path);
+    if (unknownAt !== undefined || containsUnknown(getPath(news, field.path))) {
+      // A whole unknown object is reported once, at its own path.
+      const path = unknownAt ?? field.path;
+      if (!changed[field.effect].includes(path)) changed[field.effect].push(path);
+      continue;
+    }
+    const same = compare(field) ?? sameValue(comparable(field, getPath(olds, field.path)), comparable(field, getPath(news, field.path)));
+    if (!same) changed[field.effect].push(field.path);
+  }
+  return changed;
+}
+
+function comparable(field: FieldSpec, value: unknown): unknown {
+  if (!isUnset(value)) return value;
+  return field.unsetMeans ?? field.default;
+}
+
+/** Sets the wire value of each table field present in `inputs` (or only of `paths`) on a request body. */
+export function toWireBody(table: FieldTable, inputs: unknown, paths?: readonly string[]): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const field of table) {
+    if (field.wire === undefined || (paths !== undefined && !paths.includes(field.path))) continue;
+    const value = getPath(inputs, field.path);
+    if (value === undefined) continue;
+    setPath(body, field.wire, value === null || field.toWire === undefined ? value : field.toWire(value));
+  }
+  return body;
+}
+
+/**
+ * The outputs after a refresh: each field that the service reports and that
+ * refresh follows takes the service's value (`managed` fields only when the
+ * previous outputs hold them), so out-of-band changes show as drift.
+ *
+ * @param response the service's resource, in the request body's shape.
+ */
+export function refreshFields(table: FieldTable, previous: Record<string, unknown>, response: unknown): Record<string, unknown> {
+  const out = structuredClone(previous);
+  for (const field of table) {
+    const mode = field.refresh ?? "managed";
+    if (field.wire === undefined || mode === "never") continue;
+    if (mode === "managed" && getPath(previous, field.path) === undefined) continue;
+    const parentPath = field.wire.split(".").slice(0, -1).join(".");
+    if (parentPath !== "" && !isRecord(getPath(response, parentPath))) continue;
+    const wireValue = getPath(response, field.wire);
+    if (wireValue === undefined && mode === "always") continue; // not in this response (e.g. a partial PATCH answer)
+    const value = field.fromWire !== undefined ? field.fromWire(wireValue) : (wireValue ?? undefined);
+    if (value === undefined) deletePath(out, field.path);
+    else setPath(out, field.path, value);
+  }
+  return out;
+}
+
+function deletePath(target: Record<string, unknown>, path: string): void {
+  const keys = path.split(".");
+  const parent = getPath(target, keys.slice(0, -1).join("."));
+  const container = keys.length === 1 ? target : parent;
+  if (isRecord(container)) delete container[keys[keys.length - 1] as string];
+}
+
+const EFFECT_WORDS: Readonly<Record<ChangeEffect, string>> = {
+  replace: "replace",
+  inPlace: "update in place (PATCH), nothing rebuilt",
+  revision: "one new revision, wait for `DEPLOYED`",
+  local: "state only, no API call",
+  createOnly: "none: read by create only",
+};
+
+/**
+ * The reference table of a field table in Markdown: input, type, default,
+ * effect of a change, secret, meaning. docs/resources.md embeds these
+ * (regenerated by `npm run docs:reference`, checked by a unit test).
+ */
+export function referenceTable(table: FieldTable): string {
+  const escape = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
+  const rows = table.map((field) => {
+    const defaultDoc = field.defaultDoc ?? (field.required ? "required" : field.default !== undefined ? `\`${JSON.stringify(field.default)}\`` : "—");
+    const effect = field.effectDoc ?? EFFECT_WORDS[field.effect];
+    return `| \`${field.path}\` | ${escape(field.type)} | ${escape(defaultDoc)} | ${escape(effect)} | ${field.secret ? "**yes**" : "no"} | ${escape(field.doc)} |`;
+  });
+  return ["| input | type | default | a change does | secret | meaning |", "|---|---|---|---|---|---|", ...rows].join("\n");
+}

@@ -1,0 +1,44 @@
+/** Dotted-path access to JSON-like values (`sourceConfig.repoUrl`, `config.config_kwargs_s3.addressing_style`). */
+
+/** True for a plain object (not null, not an array). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** Reads a dotted path; `undefined` when any step is missing or not a plain object. */
+export function getPath(value: unknown, path: string): unknown {
+  let current = value;
+  for (const key of path.split(".")) {
+    if (!isRecord(current)) return undefined;
+    current = current[key];
+  }
+  return current;
+}
+
+/** Sets a dotted path, creating plain objects on the way (mutates `target`). */
+export function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
+  const keys = path.split(".");
+  let current = target;
+  for (const key of keys.slice(0, -1)) {
+    const next = current[key];
+    if (!isRecord(next)) current[key] = {};
+    current = current[key] as Record<string, unknown>;
+  }
+  current[keys[keys.length - 1] as string] = value;
+}
+
+/** Unset: absent or null. */
+export function isUnset(value: unknown): value is undefined | null {
+  return value === undefined || value === null;
+}
+
+/** Drops keys whose value is `undefined` (the engine's Struct cannot carry them), recursively in plain objects. */
+export function compact<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(compact) as T;
+  if (isRecord(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, child] of Object.entries(value)) if (child !== undefined) out[key] = compact(child);
+    return out as T;
+  }
+  return value;
+}

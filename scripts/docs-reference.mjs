@@ -1,0 +1,30 @@
+// Writes the reference tables of docs/resources.md from the resources' field
+// tables (provider/<resource>/fields.ts), between the markers
+// <!-- fields:<Resource> --> and <!-- /fields:<Resource> -->.
+// Run through `npm run docs:reference` (builds first); a unit test fails
+// when the docs are out of date.
+import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const require = createRequire(import.meta.url);
+const { referenceTable } = require(join(root, "dist/provider/shared/fields.js"));
+const tables = {
+  Deployment: require(join(root, "dist/provider/deployment/fields.js")).DEPLOYMENT_FIELDS,
+  BulkExportDestination: require(join(root, "dist/provider/destination/fields.js")).DESTINATION_FIELDS,
+};
+
+const file = join(root, "docs/resources.md");
+let text = readFileSync(file, "utf8");
+for (const [resource, table] of Object.entries(tables)) {
+  const open = `<!-- fields:${resource} -->`;
+  const close = `<!-- /fields:${resource} -->`;
+  const start = text.indexOf(open);
+  const end = text.indexOf(close);
+  if (start < 0 || end < start) throw new Error(`docs/resources.md lacks the markers ${open} … ${close}`);
+  text = `${text.slice(0, start + open.length)}\n${referenceTable(table)}\n${text.slice(end)}`;
+}
+writeFileSync(file, text);
+console.log("docs/resources.md: reference tables written from the field tables");

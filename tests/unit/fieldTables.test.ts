@@ -1,0 +1,92 @@
+/**
+ * The field tables are the single declaration of each input: the SDK's Args
+ * interfaces must have exactly their fields (checked by the compiler: this
+ * file does not type-check when they drift), and the reference tables in
+ * docs/resources.md must be the tables' rendering.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type * as pulumi from "@pulumi/pulumi";
+import { DEPLOYMENT_FIELDS, type DeploymentInputs } from "../../provider/deployment/fields";
+import { DESTINATION_FIELDS, type DestinationInputs } from "../../provider/destination/fields";
+import { type FieldTable, referenceTable } from "../../provider/shared/fields";
+import type { BulkExportDestinationArgs, BulkExportDestinationConfigArgs, BulkExportDestinationCredentialsArgs } from "../../sdk/bulkExportDestination";
+import type { DeploymentArgs, DeploymentSourceConfigArgs, DeploymentSourceRevisionConfigArgs } from "../../sdk/deployment";
+
+/** `true` only when A and B are the same type. */
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type Keys<T> = keyof NonNullable<T>;
+/** `T` with the fields that check defaults (`K`) optional, as users may leave them unset. */
+type Defaulted<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
+
+// Compile-time ties between what users write (SDK Args) and what the provider reads.
+const deploymentKeys: Equal<keyof DeploymentArgs, keyof DeploymentInputs> = true;
+const sourceConfigKeys: Equal<keyof DeploymentSourceConfigArgs, Keys<DeploymentInputs["sourceConfig"]>> = true;
+const revisionConfigKeys: Equal<keyof DeploymentSourceRevisionConfigArgs, Keys<DeploymentInputs["sourceRevisionConfig"]>> = true;
+const deploymentValues: pulumi.Unwrap<DeploymentArgs> extends Defaulted<DeploymentInputs, "sourceConfig" | "sourceRevisionConfig"> ? true : false = true;
+const destinationKeys: Equal<keyof BulkExportDestinationArgs, keyof DestinationInputs> = true;
+const destinationConfigKeys: Equal<keyof BulkExportDestinationConfigArgs, Keys<DestinationInputs["config"]>> = true;
+const credentialKeys: Equal<keyof BulkExportDestinationCredentialsArgs, Keys<DestinationInputs["credentials"]>> = true;
+const destinationValues: pulumi.Unwrap<BulkExportDestinationArgs> extends Defaulted<DestinationInputs, "destinationType"> ? true : false = true;
+
+/** Each table field's dotted path, as the keys of the SDK Args produce them. */
+const DEPLOYMENT_PATHS = [
+  "name",
+  "source",
+  ...(["integrationId", "repoUrl", "deploymentType", "listenerId", "listenerConfig", "buildOnPush", "customUrl", "resourceSpec", "installCommand", "buildCommand"] satisfies Array<keyof DeploymentSourceConfigArgs>).map(
+    (key) => `sourceConfig.${key}`,
+  ),
+  ...(["repoRef", "graphConfigPath", "imageUri"] satisfies Array<keyof DeploymentSourceRevisionConfigArgs>).map((key) => `sourceRevisionConfig.${key}`),
+  ...(["secrets", "secretReferences", "waitForDeployed", "deployTimeoutSeconds", "deleteTimeoutSeconds", "adoptExistingId"] satisfies Array<keyof DeploymentArgs>),
+];
+const DESTINATION_PATHS = [
+  ...(["displayName", "destinationType"] satisfies Array<keyof BulkExportDestinationArgs>),
+  ...(
+    [
+      "bucketName",
+      "prefix",
+      "region",
+      "endpointUrl",
+      "includeBucketInPrefix",
+      "addressingStyle",
+      "payloadSigningEnabled",
+      "usEast1RegionalEndpoint",
+      "useAccelerateEndpoint",
+      "s3AdditionalKwargs",
+    ] satisfies Array<keyof BulkExportDestinationConfigArgs>
+  ).map((key) => `config.${key}`),
+  "awsRoleArn",
+  ...(["accessKeyId", "secretAccessKey", "sessionToken"] satisfies Array<keyof BulkExportDestinationCredentialsArgs>).map((key) => `credentials.${key}`),
+  "adoptExistingId",
+];
+
+function markedTable(resource: string): string {
+  const docs = readFileSync(join(__dirname, "..", "..", "docs", "resources.md"), "utf8");
+  const open = `<!-- fields:${resource} -->\n`;
+  const start = docs.indexOf(open);
+  const end = docs.indexOf(`\n<!-- /fields:${resource} -->`);
+  return start < 0 || end < start ? "" : docs.slice(start + open.length, end);
+}
+
+describe.each([
+  ["Deployment", DEPLOYMENT_FIELDS, DEPLOYMENT_PATHS],
+  ["BulkExportDestination", DESTINATION_FIELDS, DESTINATION_PATHS],
+] as Array<[string, FieldTable, string[]]>)("the %s field table", (resource, table, sdkPaths) => {
+  it("declares every SDK input once, and nothing else", () => {
+    expect([deploymentKeys, sourceConfigKeys, revisionConfigKeys, deploymentValues, destinationKeys, destinationConfigKeys, credentialKeys, destinationValues]).not.toContain(false);
+    const paths = table.map((field) => field.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect([...paths].sort()).toEqual([...sdkPaths].sort());
+  });
+
+  it("is what docs/resources.md shows (regenerate with npm run docs:reference)", () => {
+    expect(markedTable(resource)).toBe(referenceTable(table));
+  });
+
+  it("documents each field and sends each non-provider field somewhere on the wire", () => {
+    for (const field of table) {
+      expect(field.doc.length).toBeGreaterThan(10);
+      if (field.effect !== "local" && field.effect !== "createOnly") expect(field.wire).toEqual(expect.stringMatching(/^[a-z_.0-9]+$/));
+    }
+  });
+});
