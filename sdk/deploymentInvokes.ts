@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import { type Deployment as WireDeployment, NotFoundError } from "../provider/client";
+import { NotFoundError } from "../provider/client/errors";
+import type { Deployment as WireDeployment } from "../provider/client/schemas/deployments";
 import { invokeClient } from "./invokeClient";
 
 /** Arguments of {@link getDeployment}: exactly one of `id` or `name`. */
@@ -30,7 +31,7 @@ export interface DeploymentInfo {
  * @returns the deployment, or `undefined` when none matches.
  */
 export async function getDeployment(args: GetDeploymentArgs): Promise<DeploymentInfo | undefined> {
-  const client = invokeClient();
+  const client = await invokeClient();
   if (args.id !== undefined) {
     try {
       return toInfo(await client.deployments.get(args.id));
@@ -67,7 +68,7 @@ export interface RevisionInfo {
 
 /** The newest revisions of a deployment, newest first. */
 export async function getDeploymentRevisions(args: GetDeploymentRevisionsArgs): Promise<RevisionInfo[]> {
-  const page = await invokeClient().deployments.listRevisions(args.deploymentId, { limit: args.limit ?? 10 });
+  const page = await (await invokeClient()).deployments.listRevisions(args.deploymentId, { limit: args.limit ?? 10 });
   return page.resources.map((revision) => ({
     id: revision.id,
     status: revision.status,

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { InvalidRequestError } from "../provider/client";
+import { InvalidRequestError } from "../provider/client/errors";
 import { invokeClient } from "./invokeClient";
 
 /** An OAuth provider configured in the organization (no client secret is ever returned). */
@@ -18,7 +18,7 @@ export interface OAuthProviderInfo {
 
 /** The OAuth providers configured for the organization (`GET /v2/auth/providers`). */
 export async function getOAuthProviders(): Promise<OAuthProviderInfo[]> {
-  const providers = await invokeClient().oauth.listProviders();
+  const providers = await (await invokeClient()).oauth.listProviders();
   return providers.map((provider) => ({
     id: provider.id,
     providerId: provider.provider_id,
@@ -55,7 +55,7 @@ export async function getOAuthTokenStatus(args: GetOAuthTokenStatusArgs): Promis
   if (typeof args.providerId !== "string" || args.providerId.trim() === "") {
     throw new InvalidRequestError("checking OAuth tokens: providerId is required (the providerId of one of getOAuthProviders())");
   }
-  const status = await invokeClient().oauth.tokenExists(args.providerId);
+  const status = await (await invokeClient()).oauth.tokenExists(args.providerId);
   return { hasToken: status.has_token };
 }
 
