@@ -92,7 +92,7 @@ export interface DeploymentArgs {
  * A LangSmith deployment. Creating it waits until its first revision is
  * `DEPLOYED`; changing what to build makes exactly one new revision and waits
  * for it; other changes are applied in place or replace the deployment (see
- * the README's reference table). The resource id is the deployment's id and
+ * the reference table in docs/resources.md). The resource id is the deployment's id and
  * stays known in update previews: use `id` to wire dependents.
  */
 export class Deployment extends pulumi.dynamic.Resource {

@@ -1,7 +1,7 @@
 /**
  * The Deployment's inputs: one row per field with its validator, wire key,
- * effect of a change, secrecy, default and docs (DESIGN.md, "Deployment
- * resource semantics"). Check, diff, the wire mapping, refresh and the
+ * effect of a change, secrecy, default and docs (docs/resources.md explains
+ * the semantics). Check, diff, the wire mapping, refresh and the
  * reference table in docs/resources.md derive from {@link DEPLOYMENT_FIELDS}.
  */
 import { z } from "zod";

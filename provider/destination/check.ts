@@ -1,6 +1,6 @@
 /**
- * `check` of the BulkExportDestination: every rule of DESIGN.md's
- * "Bulk-export destination semantics", without any request, skipping values
+ * `check` of the BulkExportDestination: the field table's rules and those
+ * across fields (region or endpoint, key pairs, role or keys), without any request, skipping values
  * still unknown during a preview. One failure per bad property; reasons say
  * what to set and never repeat a value.
  */

@@ -26,7 +26,7 @@ export const DELIBERATE_EXTENSIONS: readonly DeliberateExtension[] = [
   {
     method: "DELETE",
     path: /^\/api\/v1\/bulk-exports\/destinations\/[^/]+$/,
-    why: "destroy tries DELETE first: a service that supports it deletes, a 405 means the destination stays (README, destination deletion)",
+    why: "destroy tries DELETE first: a service that supports it deletes, a 405 means the destination stays (docs/resources.md, destination deletion)",
   },
 ];
 
