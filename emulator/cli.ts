@@ -18,6 +18,8 @@ const USAGE = `Usage: pulumi-langsmith-emulator [options]
   --s3-endpoint-override <url>  S3 endpoint for AWS-style destinations (region, no endpoint_url)
   --self-hosted                 accept destinations without credentials
   --rate-limit <n>              answer 429 above n API requests per second
+  --destination-delete          serve DELETE on a bulk-export destination (not in the real
+                                service; default: 405 Method Not Allowed, Allow: GET, PATCH)
   --secret-key <key>            key encrypting secrets at rest (default: generated into --data-dir)
   --control                     serve the /__emulator/ control routes
   --help                        show this help
@@ -48,6 +50,7 @@ export function parseCli(argv: string[]): EmulatorOptions & { help: boolean } {
       "s3-endpoint-override": { type: "string" },
       "self-hosted": { type: "boolean" },
       "rate-limit": { type: "string" },
+      "destination-delete": { type: "boolean" },
       "secret-key": { type: "string" },
       control: { type: "boolean" },
       help: { type: "boolean" },
@@ -71,6 +74,7 @@ export function parseCli(argv: string[]): EmulatorOptions & { help: boolean } {
     ...(values["s3-endpoint-override"] !== undefined ? { s3EndpointOverride: values["s3-endpoint-override"] } : {}),
     ...(values["self-hosted"] ? { selfHosted: true } : {}),
     ...(rateLimit !== undefined ? { rateLimitPerSecond: rateLimit } : {}),
+    ...(values["destination-delete"] ? { destinationDelete: true } : {}),
   };
 }
 

@@ -25,6 +25,7 @@ export const configFileSchema = seedInputSchema.extend({
   s3EndpointOverride: z.string().url().optional(),
   selfHosted: z.boolean().optional(),
   rateLimitPerSecond: z.number().positive().nullable().optional(),
+  destinationDelete: z.boolean().optional(),
 });
 
 /** Parsed config file. */
@@ -67,5 +68,6 @@ export function optionsFromConfig(config: ConfigFile, preset: "fast" | "realisti
     ...(config.s3EndpointOverride !== undefined ? { s3EndpointOverride: config.s3EndpointOverride } : {}),
     ...(config.selfHosted !== undefined ? { selfHosted: config.selfHosted } : {}),
     ...(config.rateLimitPerSecond !== undefined ? { rateLimitPerSecond: config.rateLimitPerSecond } : {}),
+    ...(config.destinationDelete !== undefined ? { destinationDelete: config.destinationDelete } : {}),
   };
 }

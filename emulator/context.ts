@@ -14,6 +14,15 @@ export interface S3Settings {
   selfHosted: boolean;
 }
 
+/** Emulator behaviours that go beyond the real service, switchable at runtime. */
+export interface EmulatorFeatures {
+  /**
+   * Serve `DELETE /api/v1/bulk-exports/destinations/{id}` (204, 404, 409).
+   * Off (the default), it answers 405 as the real service does.
+   */
+  destinationDelete: boolean;
+}
+
 /**
  * Everything a route needs, created once per emulator instance (there are no
  * module-level singletons).
@@ -28,6 +37,8 @@ export interface EmulatorContext {
   /** The seed applied on reset. */
   seed: SeedInput;
   s3: S3Settings;
+  /** Current feature switches (see {@link EmulatorFeatures}). */
+  features: EmulatorFeatures;
   /** Failures to inject into the next revision of a deployment with a given name. */
   pendingFailuresByName: Map<string, RevisionFailure>;
 }

@@ -1,4 +1,4 @@
-import type { EmulatorContext } from "./context";
+import type { EmulatorContext, EmulatorFeatures } from "./context";
 import { planFailure } from "./deployments";
 import type { ExportRunner, ExportRunOptions } from "./exportRuns";
 import type { FaultRegistry, FaultRule, FaultRuleInput, RateLimiter } from "./faults";
@@ -41,6 +41,7 @@ export interface StateDump {
   timings: EmulatorTimings;
   faults: FaultRule[];
   rateLimitPerSecond: number | null;
+  features: EmulatorFeatures;
 }
 
 /** The pieces of one emulator instance that the control handle drives. */
@@ -54,6 +55,8 @@ export interface ControlDependencies {
   initialTimings: EmulatorTimings;
   /** Rate limit to restore on reset. */
   initialRateLimitPerSecond: number | null;
+  /** Feature switches to restore on reset. */
+  initialFeatures: EmulatorFeatures;
 }
 
 /**
@@ -64,7 +67,10 @@ export class EmulatorControl {
   /** @param deps the instance's state, registries and runners. */
   constructor(private readonly deps: ControlDependencies) {}
 
-  /** Forgets every resource, fault, log entry and pending failure and re-applies the seed and initial timings. */
+  /**
+   * Forgets every resource, fault, log entry and pending failure and
+   * re-applies the seed, initial timings, rate limit and feature switches.
+   */
   reset(): void {
     const { ctx } = this.deps;
     const state = emptyState();
@@ -75,6 +81,7 @@ export class EmulatorControl {
     this.deps.faults.clear();
     this.deps.requestLog.clear();
     this.deps.rateLimiter.requestsPerSecond = this.deps.initialRateLimitPerSecond;
+    ctx.features = { ...this.deps.initialFeatures };
   }
 
   /** Adds organizations, workspaces, OAuth providers, keys and tokens (see `SeedInput`). */
@@ -127,6 +134,7 @@ export class EmulatorControl {
       timings: { stepDurationsMs: { ...ctx.timings.stepDurationsMs }, deleteDurationMs: ctx.timings.deleteDurationMs },
       faults: this.deps.faults.list(),
       rateLimitPerSecond: this.deps.rateLimiter.requestsPerSecond,
+      features: { ...ctx.features },
     };
   }
 
@@ -159,6 +167,22 @@ export class EmulatorControl {
     const { ctx } = this.deps;
     ctx.timings = mergeTimings(ctx.timings, timings);
     return ctx.timings;
+  }
+
+  /** The current feature switches (a copy). */
+  features(): EmulatorFeatures {
+    return { ...this.deps.ctx.features };
+  }
+
+  /**
+   * Changes feature switches (the fields given; others stay) and returns the
+   * result, e.g. `setFeatures({ destinationDelete: true })`. Reset restores
+   * the values the emulator was started with.
+   */
+  setFeatures(features: Partial<EmulatorFeatures>): EmulatorFeatures {
+    const { ctx } = this.deps;
+    ctx.features = { ...ctx.features, ...Object.fromEntries(Object.entries(features).filter(([, v]) => v !== undefined)) };
+    return { ...ctx.features };
   }
 
   /** Sets (or with `null` removes) the API rate limit, in requests per second. */

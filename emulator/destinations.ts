@@ -48,6 +48,17 @@ function checkEndpoint(endpointUrl: string | null | undefined): void {
  */
 export async function createDestination(ctx: EmulatorContext, tenantId: string, body: DestinationCreateBody): Promise<DestinationRecord> {
   const config = body.config;
+  if (config.bucket_name === null || config.bucket_name === undefined) {
+    throw new ValidationFailure([
+      {
+        type: "value_error",
+        loc: ["body", "config"],
+        msg: "Value error, bucket_name is required",
+        input: config,
+        ctx: { error: {} },
+      },
+    ]);
+  }
   if (!config.endpoint_url && !config.region) {
     throw new ValidationFailure([
       {
@@ -64,10 +75,9 @@ export async function createDestination(ctx: EmulatorContext, tenantId: string, 
   if (!credentials && !ctx.s3.selfHosted) {
     throw detailError(400, "credentials are required: environment-based credentials are only available on self-hosted installs");
   }
-  await testWrite(resolveS3Target(config, ctx.s3.endpointOverride), credentials, ctx.s3.timeoutMs);
+  await testWrite(resolveS3Target({ ...config, bucket_name: config.bucket_name }, ctx.s3.endpointOverride), credentials, ctx.s3.timeoutMs);
   const nowMs = ctx.now();
   const stored: Record<string, unknown> = Object.fromEntries(Object.entries(config).filter(([, v]) => v !== undefined));
-  stored["include_bucket_in_prefix"] = config.include_bucket_in_prefix ?? true;
   const destination: DestinationRecord = {
     id: randomUUID(),
     tenantId,
@@ -106,29 +116,4 @@ export function deleteDestination(ctx: EmulatorContext, destination: Destination
   }
   state.destinations = state.destinations.filter((d) => d !== destination);
   ctx.store.commit();
-}
-
-/** Renders a destination as create, get and list return it (credential values never included). */
-export function renderDestination(destination: DestinationRecord): Record<string, unknown> {
-  return {
-    id: destination.id,
-    tenant_id: destination.tenantId,
-    destination_type: destination.destinationType,
-    display_name: destination.displayName,
-    config: destination.config,
-    credentials_keys: destination.credentialsKeys,
-    created_at: new Date(destination.createdAtMs).toISOString(),
-    updated_at: new Date(destination.updatedAtMs).toISOString(),
-  };
-}
-
-/** Renders the PATCH response, which (as on the service) omits `config`, `display_name` and `destination_type`. */
-export function renderPatchedDestination(destination: DestinationRecord): Record<string, unknown> {
-  return {
-    id: destination.id,
-    tenant_id: destination.tenantId,
-    credentials_keys: destination.credentialsKeys,
-    created_at: new Date(destination.createdAtMs).toISOString(),
-    updated_at: new Date(destination.updatedAtMs).toISOString(),
-  };
 }

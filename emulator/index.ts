@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import type { EmulatorContext } from "./context";
+import type { EmulatorContext, EmulatorFeatures } from "./context";
 import { EmulatorControl } from "./control";
 import { generateSecretKey, SecretBox } from "./crypto";
 import { ExportRunner } from "./exportRuns";
@@ -13,6 +13,7 @@ import { Store } from "./store";
 import type { EmulatorState } from "./types";
 
 export type { EmulatorOptions, EmulatorTimings } from "./options";
+export type { EmulatorFeatures } from "./context";
 export { FAST_TIMINGS, REALISTIC_TIMINGS, TIMING_PRESETS } from "./options";
 export type { SeedInput } from "./seed";
 export {
@@ -85,6 +86,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
 
   const initialTimings = mergeTimings(FAST_TIMINGS, options.timings);
   const initialRateLimitPerSecond = options.rateLimitPerSecond ?? null;
+  const initialFeatures: EmulatorFeatures = { destinationDelete: options.destinationDelete ?? false };
   const ctx: EmulatorContext = {
     store,
     secrets,
@@ -97,6 +99,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       selfHosted: options.selfHosted ?? false,
     },
     pendingFailuresByName: new Map(),
+    features: { ...initialFeatures },
   };
   const faults = new FaultRegistry();
   const rateLimiter = new RateLimiter(initialRateLimitPerSecond);
@@ -110,6 +113,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     exportRuns,
     initialTimings,
     initialRateLimitPerSecond,
+    initialFeatures,
   });
   const app = buildServer(ctx, { faults, rateLimiter, requestLog }, options.control ? control : null);
   const host = options.host ?? "127.0.0.1";

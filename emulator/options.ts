@@ -70,6 +70,14 @@ export interface EmulatorOptions {
   selfHosted?: boolean;
   /** Answer 429 with `Retry-After` above this many API requests per second; default none. */
   rateLimitPerSecond?: number | null;
+  /**
+   * Serve `DELETE /api/v1/bulk-exports/destinations/{id}` (204; 404 when
+   * unknown; 409 while a running export uses it). Default false: like the
+   * real service, which has no such operation, it answers 405
+   * `{"detail": "Method Not Allowed"}` with `Allow: GET, PATCH`. Switchable at
+   * runtime with `EmulatorControl.setFeatures` or `PUT /__emulator/features`.
+   */
+  destinationDelete?: boolean;
   /** Timeout of each S3 call of a test write, in milliseconds; default 5000. */
   s3TimeoutMs?: number;
   /** Clock in epoch milliseconds; default `Date.now`. Tests may pass a fake clock. */

@@ -8,13 +8,34 @@ export const STATE_FILE = "state.json";
 /** File name of the generated secret key inside the data directory. */
 export const SECRET_KEY_FILE = "secret.key";
 
-/** Reads the persisted state, or `undefined` when the data directory holds none. */
+/**
+ * Brings a state written by an earlier emulator up to date in place: revisions
+ * stored `graph_config_path` (the spec's name) where the wire has
+ * `langgraph_config_path`, deployments had no `secretReferences` and there
+ * were no `bulkExports`.
+ */
+export function migrateState(state: EmulatorState): EmulatorState {
+  state.bulkExports ??= [];
+  for (const deployment of state.deployments) {
+    deployment.secretReferences ??= [];
+  }
+  for (const revision of state.revisions) {
+    const config = revision.sourceRevisionConfig;
+    if ("graph_config_path" in config) {
+      config["langgraph_config_path"] ??= config["graph_config_path"];
+      delete config["graph_config_path"];
+    }
+  }
+  return state;
+}
+
+/** Reads the persisted state (migrated, see {@link migrateState}), or `undefined` when the data directory holds none. */
 export function loadState(dataDir: string): EmulatorState | undefined {
   const file = join(dataDir, STATE_FILE);
   if (!existsSync(file)) return undefined;
   const parsed = JSON.parse(readFileSync(file, "utf8")) as EmulatorState;
   if (parsed.version !== 1) throw new Error(`unsupported emulator state version in ${STATE_FILE}: ${String(parsed.version)}`);
-  return parsed;
+  return migrateState(parsed);
 }
 
 /** Writes the state atomically: a temporary file in the same directory, then a rename. */

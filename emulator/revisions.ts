@@ -82,29 +82,3 @@ export function supersede(revisions: readonly RevisionRecord[], nowMs: number): 
     if (!TERMINAL_REVISION_STATUSES.has(currentTransition(revision, nowMs).status)) revision.skippedAtMs = nowMs;
   }
 }
-
-/** Renders a revision as the control plane returns it. */
-export function renderRevision(revision: RevisionRecord, nowMs: number): Record<string, unknown> {
-  const history = revisionHistory(revision, nowMs);
-  const current = history[history.length - 1] ?? { status: "CREATING", atMs: revision.createdAtMs };
-  const config = revision.sourceRevisionConfig;
-  const repoRef = typeof config["repo_ref"] === "string" ? config["repo_ref"] : null;
-  const built = history.some((t) => t.status === "AWAITING_DEPLOY");
-  return {
-    id: revision.id,
-    deployment_id: revision.deploymentId,
-    status: current.status,
-    source: revision.source,
-    source_revision_config: {
-      repo_ref: repoRef,
-      graph_config_path: config["graph_config_path"] ?? null,
-      image_uri: config["image_uri"] ?? null,
-      repo_commit_sha: built && repoRef !== null && revision.source === "github" ? resolveCommitSha(revision.repoUrl, repoRef) : null,
-      source_tarball_path: null,
-      tracked_packages: null,
-    },
-    created_at: new Date(revision.createdAtMs).toISOString(),
-    updated_at: new Date(current.atMs).toISOString(),
-    status_history: history.map((t) => ({ status: t.status, timestamp: new Date(t.atMs).toISOString() })),
-  };
-}

@@ -117,6 +117,7 @@ export function emptyState(): EmulatorState {
     revisions: [],
     destinations: [],
     exportRuns: [],
+    bulkExports: [],
   };
 }
 

@@ -5,6 +5,7 @@ import { handleError } from "./errors";
 import { hasExchangeObservers, notifyExchange } from "./exchanges";
 import type { FaultRegistry, RateLimiter } from "./faults";
 import type { RequestLog, RequestLogEntry } from "./requestLog";
+import { registerBulkExportRoutes } from "./routes/bulkExports";
 import { CONTROL_PREFIX, registerControlRoutes } from "./routes/control";
 import { registerDeploymentRoutes } from "./routes/deployments";
 import { registerDestinationRoutes } from "./routes/destinations";
@@ -168,6 +169,7 @@ export function buildServer(ctx: EmulatorContext, traffic: TrafficControls, cont
     registerOAuthRoutes(app, ctx, prefix);
   }
   registerDestinationRoutes(app, ctx);
+  registerBulkExportRoutes(app, ctx);
   if (control) registerControlRoutes(app, control);
   return app;
 }

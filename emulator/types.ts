@@ -53,11 +53,11 @@ export interface OAuthProviderRecord {
   auth_url: string;
   token_url: string;
   uses_pkce: boolean;
-  code_challenge_method: string;
+  code_challenge_method: string | null;
   created_at: string;
   updated_at: string;
-  provider_type: string;
-  mcp_server_url: string;
+  provider_type: string | null;
+  mcp_server_url: string | null;
   token_endpoint_auth_method: string;
   authorization_params: Record<string, unknown>;
   is_dynamic_client: boolean;
@@ -98,14 +98,26 @@ export interface EncryptedSecret {
   encryptedValue: string;
 }
 
+/** A reference to a Kubernetes secret (`SecretReference` of the contract); holds no secret value. */
+export interface SecretReferenceRecord {
+  /** Environment variable name. */
+  name: string;
+  /** Name of the Kubernetes secret. */
+  secret_name: string;
+  /** Key inside that secret. */
+  secret_key: string;
+}
+
 /** A deployment as stored (wire-shaped configuration in snake_case). */
 export interface DeploymentRecord {
   id: string;
   tenantId: string;
   name: string;
   source: string;
+  /** `source_config` as accepted (keys of the contract's `SourceConfig`). */
   sourceConfig: Record<string, unknown>;
   secrets: EncryptedSecret[];
+  secretReferences: SecretReferenceRecord[];
   createdAtMs: number;
   updatedAtMs: number;
   /** When DELETE was accepted; `null` while the deployment lives. */
@@ -122,7 +134,7 @@ export interface RevisionRecord {
   deploymentId: string;
   tenantId: string;
   source: string;
-  /** `repo_ref`, `graph_config_path`, `image_uri` as sent. */
+  /** `repo_ref`, `langgraph_config_path`, `image_uri`, `source_tarball_path` as sent. */
   sourceRevisionConfig: Record<string, unknown>;
   /** Repository address, used to derive the resolved commit SHA. */
   repoUrl: string | null;
@@ -174,6 +186,33 @@ export interface ExportRunRecord {
   error: string | null;
 }
 
+/** A bulk export (an export job of the REST API) as stored; its status is computed from timestamps. */
+export interface BulkExportRecord {
+  id: string;
+  tenantId: string;
+  destinationId: string;
+  /** The tracing project exported (the emulator keeps none; any UUID is accepted). */
+  sessionId: string;
+  /** Start and end of the exported time range, ISO 8601 (`endTime` null: open-ended). */
+  startTime: string;
+  endTime: string | null;
+  compression: string;
+  format: string;
+  formatVersion: string;
+  exportFields: string[] | null;
+  filter: string | null;
+  /** Hours between runs of a scheduled export; `null` for a one-off export. */
+  intervalHours: number | null;
+  sourceBulkExportId: string | null;
+  createdAtMs: number;
+  /** How long its run takes, in milliseconds (snapshot at creation). */
+  durationMs: number;
+  /** When it was cancelled; `null` if never. */
+  cancelledAtMs: number | null;
+  /** Id of its single run. */
+  runId: string;
+}
+
 /** The whole persisted state. */
 export interface EmulatorState {
   version: 1;
@@ -183,4 +222,5 @@ export interface EmulatorState {
   revisions: RevisionRecord[];
   destinations: DestinationRecord[];
   exportRuns: ExportRunRecord[];
+  bulkExports: BulkExportRecord[];
 }

@@ -1,5 +1,19 @@
+/**
+ * Request bodies parsed with zod schemas, their issues converted to FastAPI /
+ * pydantic v2 `ValidationError` entries (a 422 `HTTPValidationError`).
+ */
 import type { z } from "zod";
 import { type FastApiValidationError, ValidationFailure } from "./errors";
+import { uuidParsingError } from "./params";
+
+/**
+ * `params` of a zod custom issue naming the pydantic error it stands for
+ * (see `uuidString` and `dateTimeString` in `schemas/`).
+ */
+export interface PydanticIssueParams {
+  /** The pydantic error type. */
+  pydantic: "uuid_parsing" | "datetime_parsing";
+}
 
 type Loc = (string | number)[];
 
@@ -117,6 +131,14 @@ function convertIssue(issue: z.core.$ZodIssue, root: unknown, locPrefix: Loc): F
         msg: "Extra inputs are not permitted",
         input: valueAt(input, [key]),
       }));
+    case "custom": {
+      const pydantic = (issue.params as Partial<PydanticIssueParams> | undefined)?.pydantic;
+      if (pydantic === "uuid_parsing") return [uuidParsingError(input, loc)];
+      if (pydantic === "datetime_parsing") {
+        return [{ type: "datetime_from_date_parsing", loc, msg: "Input should be a valid datetime or date", input }];
+      }
+      return [{ type: "value_error", loc, msg: `Value error, ${issue.message}`, input, ctx: { error: {} } }];
+    }
     default:
       return [{ type: "value_error", loc, msg: `Value error, ${issue.message}`, input, ctx: { error: {} } }];
   }
@@ -139,88 +161,4 @@ export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infe
   const result = schema.safeParse(body);
   if (!result.success) throw new ValidationFailure(toFastApiErrors(result.error.issues, body, ["body"]));
   return result.data;
-}
-
-/** Limits of an integer query parameter. */
-export interface IntQueryOptions {
-  /** Value when absent. */
-  defaultValue: number;
-  /** Inclusive minimum. */
-  ge?: number;
-  /** Inclusive maximum. */
-  le?: number;
-}
-
-/**
- * Reads an integer query parameter the way FastAPI does, collecting errors
- * into `errors` (so several bad parameters give one 422).
- */
-export function intQuery(
-  query: Record<string, unknown>,
-  name: string,
-  options: IntQueryOptions,
-  errors: FastApiValidationError[],
-): number {
-  const raw = query[name];
-  if (raw === undefined) return options.defaultValue;
-  const text = Array.isArray(raw) ? String(raw[raw.length - 1]) : String(raw);
-  const loc = ["query", name];
-  if (!/^\s*[+-]?\d+\s*$/.test(text)) {
-    errors.push({
-      type: "int_parsing",
-      loc,
-      msg: "Input should be a valid integer, unable to parse string as an integer",
-      input: text,
-    });
-    return options.defaultValue;
-  }
-  const value = Number.parseInt(text, 10);
-  if (options.ge !== undefined && value < options.ge) {
-    errors.push({
-      type: "greater_than_equal",
-      loc,
-      msg: `Input should be greater than or equal to ${options.ge}`,
-      input: text,
-      ctx: { ge: options.ge },
-    });
-  }
-  if (options.le !== undefined && value > options.le) {
-    errors.push({
-      type: "less_than_equal",
-      loc,
-      msg: `Input should be less than or equal to ${options.le}`,
-      input: text,
-      ctx: { le: options.le },
-    });
-  }
-  return value;
-}
-
-/** Reads an optional string query parameter (last value wins). */
-export function stringQuery(query: Record<string, unknown>, name: string): string | undefined {
-  const raw = query[name];
-  if (raw === undefined) return undefined;
-  return Array.isArray(raw) ? String(raw[raw.length - 1]) : String(raw);
-}
-
-const UUID_PATTERN = /^(urn:uuid:)?[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
-
-/**
- * Checks a UUID path parameter like FastAPI's `uuid_parsing` (422 otherwise)
- * and returns it lower-cased in canonical form.
- */
-export function uuidPathParam(params: unknown, name: string): string {
-  const value = (params as Record<string, string | undefined>)[name] ?? "";
-  if (UUID_PATTERN.test(value)) {
-    const hex = value.replace(/^urn:uuid:/i, "").replace(/-/g, "").toLowerCase();
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-  }
-  const badIndex = [...value].findIndex((c) => !/[0-9a-fA-F-]/.test(c));
-  const reason =
-    badIndex >= 0
-      ? `invalid character: expected an optional prefix of \`urn:uuid:\` followed by [0-9a-fA-F-], found \`${value[badIndex] ?? ""}\` at ${badIndex + 1}`
-      : `invalid length: expected length 32 for simple format, found ${value.replace(/-/g, "").length}`;
-  throw new ValidationFailure([
-    { type: "uuid_parsing", loc: ["path", name], msg: `Input should be a valid UUID, ${reason}`, input: value, ctx: { error: reason } },
-  ]);
 }

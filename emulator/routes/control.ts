@@ -43,6 +43,8 @@ const exportRunSchema = z.object({
 
 const rateLimitSchema = z.object({ requestsPerSecond: z.number().positive().nullable() });
 
+const featuresSchema = z.strictObject({ destinationDelete: z.boolean().optional() });
+
 /** Registers the `/__emulator/` control routes (only when control is enabled). */
 export function registerControlRoutes(app: FastifyInstance, control: EmulatorControl): void {
   const p = CONTROL_PREFIX;
@@ -100,6 +102,9 @@ export function registerControlRoutes(app: FastifyInstance, control: EmulatorCon
     control.setRateLimit(parseBody(rateLimitSchema, request.body).requestsPerSecond);
     return reply.code(204).send();
   });
+
+  app.get(`${p}/features`, async () => control.features());
+  app.put(`${p}/features`, async (request) => control.setFeatures(parseBody(featuresSchema, request.body)));
 
   app.post(`${p}/export-runs`, async (request, reply) => {
     const body = parseBody(exportRunSchema, request.body);

@@ -1,22 +1,34 @@
-import type { FastifyInstance } from "fastify";
-import { authenticate } from "../auth";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { type AuthContext, authenticate } from "../auth";
 import type { EmulatorContext } from "../context";
 import { ValidationFailure } from "../errors";
-import { stringQuery } from "../validation";
+import { createOAuthProvider } from "../oauthProviders";
+import { stringQuery } from "../params";
+import { oauthProviderCreateSchema } from "../schemas";
+import { parseBody } from "../validation";
 
 /**
  * Registers the Auth Service routes under `prefix` (`/v2` and `/api-host/v2`):
- * the OAuth providers list and the token-exists check. Both accept org-scoped
- * credentials without `X-Tenant-Id` (providers belong to the organization).
+ * the OAuth providers list and creation, and the token-exists check. They
+ * accept org-scoped credentials without `X-Tenant-Id` (providers belong to the
+ * organization).
  */
 export function registerOAuthRoutes(app: FastifyInstance, ctx: EmulatorContext, prefix: string): void {
-  app.get(`${prefix}/auth/providers`, async (request) => {
-    const auth = authenticate(ctx.store.state, request.headers, { surface: "control-plane", requireWorkspace: false });
-    return auth.organization.oauthProviders;
+  const orgAuth = (request: FastifyRequest): AuthContext =>
+    authenticate(ctx.store.state, request.headers, { surface: "control-plane", requireWorkspace: false });
+
+  app.get(`${prefix}/auth/providers`, async (request) => orgAuth(request).organization.oauthProviders);
+
+  app.post(`${prefix}/auth/providers`, async (request) => {
+    const { organization } = orgAuth(request);
+    const body = parseBody(oauthProviderCreateSchema, request.body);
+    const provider = createOAuthProvider(organization, body, ctx.now());
+    ctx.store.commit();
+    return provider;
   });
 
   app.get(`${prefix}/auth/tokens/exists`, async (request) => {
-    const auth = authenticate(ctx.store.state, request.headers, { surface: "control-plane", requireWorkspace: false });
+    const auth = orgAuth(request);
     const providerId = stringQuery((request.query ?? {}) as Record<string, unknown>, "provider_id");
     if (providerId === undefined) {
       throw new ValidationFailure([{ type: "missing", loc: ["query", "provider_id"], msg: "Field required", input: null }]);

@@ -47,11 +47,14 @@ describe("emulator auth and tenant isolation", () => {
   const deploymentBody = (name: string): Json => ({
     name,
     source: "external_docker",
+    source_config: {},
     source_revision_config: { image_uri: "docker.io/acme/agent:1" },
+    secrets: [],
   });
 
   beforeAll(async () => {
     emulator = await createEmulator({
+      destinationDelete: true,
       seed: {
         ...DEFAULT_SEED,
         organizations: [

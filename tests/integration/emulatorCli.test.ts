@@ -57,6 +57,13 @@ describe("emulator CLI", () => {
     expect(await exited).toBe(0);
   });
 
+  test("--help documents every flag, --destination-delete included", () => {
+    const cli = join(outDir, "emulator", "cli.js");
+    const help = execFileSync(process.execPath, [cli, "--help"], { encoding: "utf8" });
+    expect(help).toContain("--destination-delete");
+    expect(help).toContain("405 Method Not Allowed");
+  });
+
   test("rejects bad flags with usage and exit code 2", () => {
     const cli = join(outDir, "emulator", "cli.js");
     let status: number | null = null;

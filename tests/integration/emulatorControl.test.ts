@@ -37,6 +37,7 @@ describe("emulator control routes", () => {
   const deployment = (name: string): Json => ({
     name,
     source: "external_docker",
+    source_config: {},
     source_revision_config: { image_uri: "docker.io/acme/agent:1" },
     secrets: [{ name: "KEY", value: SECRET_VALUE }],
   });
@@ -178,6 +179,23 @@ describe("emulator control routes", () => {
     expect(limited[0]?.body).toEqual({ detail: expect.any(String) });
     await call("PUT", "/__emulator/rate-limit", { requestsPerSecond: null });
     expect((await call("GET", "/v2/deployments")).status).toBe(200);
+  });
+
+  test("features: destination DELETE switched on and off at runtime, restored by reset", async () => {
+    const path = "/api/v1/bulk-exports/destinations/0b0e0f00-0000-4000-8000-000000000000";
+    expect((await call("GET", "/__emulator/features")).body).toEqual({ destinationDelete: false });
+    const off = await call("DELETE", path);
+    expect(off.status).toBe(405);
+    expect(off.headers.get("allow")).toBe("GET, PATCH");
+    expect(off.body).toEqual({ detail: "Method Not Allowed" });
+    const on = await call("PUT", "/__emulator/features", { destinationDelete: true });
+    expect(on).toMatchObject({ status: 200, body: { destinationDelete: true } });
+    expect((await call("DELETE", path)).status).toBe(404);
+    expect(((await call("GET", "/__emulator/state")).body as Json)["features"]).toEqual({ destinationDelete: true });
+    expect((await call("PUT", "/__emulator/features", { destinationDelete: "yes" })).status).toBe(422);
+    expect((await call("PUT", "/__emulator/features", { unknown: true })).status).toBe(422);
+    await call("POST", "/__emulator/reset");
+    expect((await call("DELETE", path)).status).toBe(405);
   });
 
   test("export runs need a known destination", async () => {

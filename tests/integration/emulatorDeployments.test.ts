@@ -44,7 +44,7 @@ describe("emulator control plane", () => {
         deployment_type: "dev",
         build_on_push: false,
       },
-      source_revision_config: { repo_ref: "main", graph_config_path: "langgraph.json" },
+      source_revision_config: { repo_ref: "main", langgraph_config_path: "langgraph.json" },
       secrets: [{ name: "OPENAI_API_KEY", value: "sk-test-secret-value" }],
       ...extra,
     };
@@ -82,7 +82,13 @@ describe("emulator control plane", () => {
       secret_references: [],
       secrets: [{ name: "OPENAI_API_KEY", value: "sk-test-secret-value" }],
       source_config: { repo_branch: "main", custom_url: null, resource_spec: null, build_on_push: false },
-      source_revision_config: { repo_ref: "main", graph_config_path: "langgraph.json", image_uri: null },
+      source_revision_config: {
+        repo_ref: "main",
+        langgraph_config_path: "langgraph.json",
+        image_uri: null,
+        repo_commit_sha: null,
+        source_tarball_path: null,
+      },
     });
     expect(typeof d["id"]).toBe("string");
     expect(typeof d["latest_revision_id"]).toBe("string");
@@ -173,7 +179,7 @@ describe("emulator control plane", () => {
     expect(revisions["offset"]).toBe(2);
     // The older, unfinished revision was superseded.
     expect(list[1]?.["status"]).toBe("SKIPPED");
-    expect(list[0]?.["source_revision_config"]).toMatchObject({ repo_ref: "v2", graph_config_path: "langgraph.json" });
+    expect(list[0]?.["source_revision_config"]).toMatchObject({ repo_ref: "v2", langgraph_config_path: "langgraph.json" });
     const paged = json(await call("GET", `/v2/deployments/${id}/revisions?limit=1&offset=1`));
     expect((paged["resources"] as Json[]).map((r) => r["id"])).toEqual([first]);
   });
@@ -231,7 +237,13 @@ describe("emulator control plane", () => {
   });
 
   test("external_docker deployments need image_uri and keep repo_ref null", async () => {
-    const missing = await call("POST", "/v2/deployments", { name: "img", source: "external_docker", source_revision_config: {} });
+    const missing = await call("POST", "/v2/deployments", {
+      name: "img",
+      source: "external_docker",
+      source_config: {},
+      source_revision_config: {},
+      secrets: [],
+    });
     expect(missing.status).toBe(422);
     expect(json(missing)["detail"]).toEqual([
       { type: "missing", loc: ["body", "source_revision_config", "image_uri"], msg: "Field required", input: {} },
@@ -239,31 +251,44 @@ describe("emulator control plane", () => {
     const ok = await call("POST", "/v2/deployments", {
       name: "img",
       source: "external_docker",
+      source_config: {},
       source_revision_config: { image_uri: "docker.io/acme/agent:1" },
+      secrets: [],
     });
     expect(ok.status).toBe(201);
-    expect(json(ok)["source_revision_config"]).toEqual({ repo_ref: null, graph_config_path: null, image_uri: "docker.io/acme/agent:1" });
+    expect(json(ok)["source_revision_config"]).toEqual({
+      repo_ref: null,
+      langgraph_config_path: null,
+      image_uri: "docker.io/acme/agent:1",
+      repo_commit_sha: null,
+      source_tarball_path: null,
+      tracked_packages: null,
+    });
   });
 
   test("422 bodies are FastAPI HTTPValidationError", async () => {
-    const wrongTypes = await call("POST", "/v2/deployments", { name: 3, source: "svn" });
+    const wrongTypes = await call("POST", "/v2/deployments", { ...githubDeployment("typed"), name: 3, source: "svn" });
     expect(wrongTypes.status).toBe(422);
+    const expected = "'github', 'external_docker', 'internal_docker' or 'internal_source'";
     expect(wrongTypes.body).toEqual({
       detail: [
         { type: "string_type", loc: ["body", "name"], msg: "Input should be a valid string", input: 3 },
-        {
-          type: "enum",
-          loc: ["body", "source"],
-          msg: "Input should be 'github' or 'external_docker'",
-          input: "svn",
-          ctx: { expected: "'github' or 'external_docker'" },
-        },
+        { type: "enum", loc: ["body", "source"], msg: `Input should be ${expected}`, input: "svn", ctx: { expected } },
       ],
     });
     const missing = await call("POST", "/v2/deployments", { source: "github" });
-    expect(json(missing)["detail"]).toEqual([
-      { type: "missing", loc: ["body", "name"], msg: "Field required", input: { source: "github" } },
+    expect((json(missing)["detail"] as Json[]).map((e) => e["loc"])).toEqual([
+      ["body", "name"],
+      ["body", "source_config"],
+      ["body", "source_revision_config"],
+      ["body", "secrets"],
     ]);
+    expect((json(missing)["detail"] as Json[])[0]).toEqual({
+      type: "missing",
+      loc: ["body", "name"],
+      msg: "Field required",
+      input: { source: "github" },
+    });
     const noBody = await call("POST", "/v2/deployments", "");
     expect(noBody.body).toEqual({ detail: [{ type: "missing", loc: ["body"], msg: "Field required", input: null }] });
     const badJson = await call("POST", "/v2/deployments", "{oops");

@@ -74,7 +74,9 @@ describe("emulator destinations against versitygw", () => {
     gw = await startVersitygw();
     await gw.createBucket(BUCKET);
     dataDir = mkdtempSync(join(tmpdir(), "emulator-destinations-"));
+    // DELETE on a destination is not in the service; these tests use the emulator's opt-in.
     emulator = await createEmulator({
+      destinationDelete: true,
       dataDir,
       s3EndpointOverride: gw.endpoint,
       seed: {
@@ -174,7 +176,7 @@ describe("emulator destinations against versitygw", () => {
     delete config["endpoint_url"];
     delete config["config_kwargs_s3"];
     const d = await createOk(body);
-    expect((d["config"] as Json)["endpoint_url"]).toBeUndefined();
+    expect((d["config"] as Json)["endpoint_url"]).toBeNull();
     expect(await gw.listObjects(BUCKET, "aws/tmp/")).toHaveLength(1);
   });
 
@@ -204,6 +206,54 @@ describe("emulator destinations against versitygw", () => {
     const noCredentials = destination("v", gw.users.full);
     delete noCredentials["credentials"];
     expect((await call("POST", DESTINATIONS, noCredentials)).status).toBe(400);
+  });
+
+  test("every config key of the contract is answered, defaults applied, extra S3 settings kept", async () => {
+    const body = destination("allkeys", gw.users.full, {
+      aws_role_arn: "arn:aws:iam::123456789012:role/exports",
+      s3_additional_kwargs: { ServerSideEncryption: "AES256" },
+      config_kwargs_s3: { addressing_style: "path", payload_signing_enabled: true, dropped: 1 },
+    });
+    delete (body["config"] as Json)["prefix"];
+    delete body["destination_type"];
+    const d = await createOk(body);
+    expect(d["destination_type"]).toBe("s3");
+    expect(d["config"]).toEqual({
+      aws_role_arn: "arn:aws:iam::123456789012:role/exports",
+      bucket_name: BUCKET,
+      config_kwargs_s3: {
+        addressing_style: "path",
+        payload_signing_enabled: true,
+        us_east_1_regional_endpoint: null,
+        use_accelerate_endpoint: null,
+      },
+      endpoint_url: gw.endpoint,
+      include_bucket_in_prefix: true,
+      prefix: "",
+      region: gw.region,
+      s3_additional_kwargs: { ServerSideEncryption: "AES256" },
+    });
+    const shortBucket = await call("POST", DESTINATIONS, destination("short", gw.users.full, { bucket_name: "ab" }));
+    expect(((shortBucket.body as Json)["detail"] as Json[])[0]).toMatchObject({ type: "string_too_short", loc: ["body", "config", "bucket_name"] });
+    const nullInclude = await call("POST", DESTINATIONS, destination("nullinc", gw.users.full, { include_bucket_in_prefix: null }));
+    expect(((nullInclude.body as Json)["detail"] as Json[])[0]).toMatchObject({ type: "bool_type", loc: ["body", "config", "include_bucket_in_prefix"] });
+    const nullCredentials = await call("POST", DESTINATIONS, { ...destination("nullcreds", gw.users.full), credentials: null });
+    expect(nullCredentials.status).toBe(400);
+  });
+
+  test("DELETE answers 405 (Allow: GET, PATCH) like the real service unless destinationDelete is on", async () => {
+    const d = await createOk(destination("nodelete405", gw.users.full));
+    emulator.control.setFeatures({ destinationDelete: false });
+    try {
+      const reply = await fetch(`${emulator.url}${DESTINATIONS}/${String(d["id"])}`, { method: "DELETE" });
+      expect(reply.status).toBe(405);
+      expect(reply.headers.get("allow")).toBe("GET, PATCH");
+      expect(await reply.json()).toEqual({ detail: "Method Not Allowed" });
+      expect((await call("GET", `${DESTINATIONS}/${String(d["id"])}`)).status).toBe(200);
+    } finally {
+      emulator.control.setFeatures({ destinationDelete: true });
+    }
+    expect((await call("DELETE", `${DESTINATIONS}/${String(d["id"])}`)).status).toBe(204);
   });
 
   test("get, list (bare array), tenant isolation, delete", async () => {
@@ -241,13 +291,8 @@ describe("emulator destinations against versitygw", () => {
 
     const rotated = await call("PATCH", `${DESTINATIONS}/${id}`, { credentials: creds(gw.users.noDelete) });
     expect(rotated.status).toBe(200);
-    expect(rotated.body).toEqual({
-      id,
-      tenant_id: DEFAULT_WORKSPACE_ID,
-      credentials_keys: ["access_key_id", "secret_access_key"],
-      created_at: d["created_at"],
-      updated_at: expect.any(String),
-    });
+    // The full BulkExportDestination, as the contract declares for PATCH.
+    expect(rotated.body).toEqual({ ...d, updated_at: expect.any(String) });
     const secondRun = emulator.control.startExportRun(id, { durationMs: 100, intervalMs: 50 });
     expect(secondRun.accessKeyId).toBe(gw.users.noDelete.accessKeyId);
 
@@ -277,7 +322,7 @@ describe("emulator destinations against versitygw", () => {
       const id = String(((await reply.json()) as Json)["id"]);
       const run = first.control.startExportRun(id, { durationMs: 60_000, intervalMs: 50 });
       await first.close();
-      const second = await createEmulator({ dataDir: dir, s3EndpointOverride: gw.endpoint });
+      const second = await createEmulator({ dataDir: dir, s3EndpointOverride: gw.endpoint, destinationDelete: true });
       expect(second.control.exportRun(run.id)).toMatchObject({ status: "interrupted", finishedAtMs: expect.any(Number) });
       const del = await fetch(`${second.url}${DESTINATIONS}/${id}`, { method: "DELETE", headers: { "x-api-key": DEFAULT_API_KEY } });
       expect(del.status).toBe(204);

@@ -49,6 +49,7 @@ describe("emulator persistence", () => {
     const created = await call(first, "POST", "/v2/deployments", {
       name: "persisted",
       source: "external_docker",
+      source_config: {},
       source_revision_config: { image_uri: "docker.io/acme/agent:1" },
       secrets: [{ name: "KEY", value: SECRET_VALUE }],
     });
@@ -105,6 +106,7 @@ describe("emulator persistence", () => {
     await call(first, "POST", "/v2/deployments", {
       name: "keyed",
       source: "external_docker",
+      source_config: {},
       source_revision_config: { image_uri: "docker.io/acme/agent:1" },
       secrets: [{ name: "KEY", value: SECRET_VALUE }],
     });

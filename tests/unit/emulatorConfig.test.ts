@@ -24,6 +24,7 @@ describe("emulator CLI and config file", () => {
     const options = parseCli([
       "--port", "0", "--host", "0.0.0.0", "--data-dir", "/tmp/x", "--control", "--timings", "fast",
       "--s3-endpoint-override", "http://127.0.0.1:7070", "--secret-key", "k", "--rate-limit", "5", "--self-hosted",
+      "--destination-delete",
     ]);
     expect(options).toMatchObject({
       port: 0,
@@ -35,7 +36,9 @@ describe("emulator CLI and config file", () => {
       secretKey: "k",
       rateLimitPerSecond: 5,
       selfHosted: true,
+      destinationDelete: true,
     });
+    expect(parseCli([]).destinationDelete).toBeUndefined();
   });
 
   test("a config file gives keys, workspaces, OAuth providers and timings", () => {
@@ -67,5 +70,6 @@ describe("emulator CLI and config file", () => {
   test("a config without seed fields keeps the default seed", () => {
     expect(optionsFromConfig({ selfHosted: true }, "fast")).toMatchObject({ selfHosted: true, timings: FAST_TIMINGS });
     expect(optionsFromConfig({}, "fast").seed).toBeUndefined();
+    expect(optionsFromConfig({ destinationDelete: true }, "fast")).toMatchObject({ destinationDelete: true });
   });
 });

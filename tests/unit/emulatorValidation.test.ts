@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ValidationFailure } from "../../emulator/errors";
-import { intQuery, parseBody, uuidPathParam } from "../../emulator/validation";
+import { intQuery, uuidPathParam } from "../../emulator/params";
+import { parseBody } from "../../emulator/validation";
 import type { FastApiValidationError } from "../../emulator/errors";
 
 function failureOf(fn: () => unknown): FastApiValidationError[] {
