@@ -3,6 +3,7 @@
 import {
   contractOperations,
   findOperation,
+  missingDeclaredProperties,
   validatePathParams,
   validateRequest,
   validateResponse,
@@ -171,5 +172,45 @@ describe("validatePathParams", () => {
     expect(validatePathParams("GET", "/v2/deployments/not-a-uuid")).toEqual([
       'GET /v2/deployments/{deployment_id}: path parameter "deployment_id"/ must match format "uuid"',
     ]);
+  });
+});
+
+describe("missingDeclaredProperties", () => {
+  const path = `/v2/deployments/${DEPLOYMENT_ID}`;
+
+  it("names every declared property a response omits, at any depth", () => {
+    expect(missingDeclaredProperties("GET", path, 200, deployment())).toEqual([
+      "GET /v2/deployments/{deployment_id} 200: response body/ lacks declared property \"image_version\"",
+      "GET /v2/deployments/{deployment_id} 200: response body/ lacks declared property \"secret_references\"",
+      "GET /v2/deployments/{deployment_id} 200: response body/source_config lacks declared property \"build_command\"",
+      "GET /v2/deployments/{deployment_id} 200: response body/source_config lacks declared property \"build_on_push\"",
+      "GET /v2/deployments/{deployment_id} 200: response body/source_config lacks declared property \"custom_url\"",
+      "GET /v2/deployments/{deployment_id} 200: response body/source_config lacks declared property \"install_command\"",
+      "GET /v2/deployments/{deployment_id} 200: response body/source_config lacks declared property \"integration_id\"",
+      "GET /v2/deployments/{deployment_id} 200: response body/source_config lacks declared property \"listener_config\"",
+      "GET /v2/deployments/{deployment_id} 200: response body/source_config lacks declared property \"listener_id\"",
+      "GET /v2/deployments/{deployment_id} 200: response body/source_config lacks declared property \"resource_spec\"",
+      "GET /v2/deployments/{deployment_id} 200: response body/source_revision_config lacks declared property \"image_uri\"",
+      "GET /v2/deployments/{deployment_id} 200: response body/source_revision_config lacks declared property \"repo_commit_sha\"",
+      "GET /v2/deployments/{deployment_id} 200: response body/source_revision_config lacks declared property \"source_tarball_path\"",
+    ]);
+  });
+
+  it("follows nullable references into objects and arrays", () => {
+    const body = {
+      ...deployment(),
+      image_version: null,
+      secret_references: [{ name: "A", secret_name: "s" }],
+      source_config: { listener_config: {}, resource_spec: null },
+    };
+    const problems = missingDeclaredProperties("GET", path, 200, body).join("\n");
+    expect(problems).toContain('/secret_references/0 lacks declared property "secret_key"');
+    expect(problems).toContain('/source_config/listener_config lacks declared property "k8s_namespace"');
+    expect(problems).not.toContain("/source_config/resource_spec ");
+  });
+
+  it("has nothing to say about undeclared statuses or schema-less content", () => {
+    expect(missingDeclaredProperties("GET", path, 404, {})).toEqual([]);
+    expect(missingDeclaredProperties("GET", path, 418, {})).toEqual([]);
   });
 });
