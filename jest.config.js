@@ -1,6 +1,7 @@
-// Three projects: fast unit tests, integration tests against real local
-// servers (emulator, versitygw), and end-to-end tests that drive the real
-// Pulumi CLI. `npm test` runs all three (see scripts/test.sh).
+// Four projects: fast unit tests, integration tests against real local
+// servers (emulator, versitygw), contract tests that drive every operation of
+// the published OpenAPI documents against the emulator, and end-to-end tests
+// that drive the real Pulumi CLI (see scripts/test.sh for what `npm test` runs).
 /** @type {import('ts-jest').JestConfigWithTsJest} */
 const tsJest = {
   transform: {
@@ -16,6 +17,12 @@ module.exports = {
       ...tsJest,
       displayName: "integration",
       testMatch: ["<rootDir>/tests/integration/**/*.test.ts"],
+      setupFilesAfterEnv: ["<rootDir>/tests/integration/setup.ts"],
+    },
+    {
+      ...tsJest,
+      displayName: "contract",
+      testMatch: ["<rootDir>/tests/contract/**/*.test.ts"],
       setupFilesAfterEnv: ["<rootDir>/tests/integration/setup.ts"],
     },
     {

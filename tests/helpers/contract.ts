@@ -71,6 +71,8 @@ export interface ContractOperationRef {
   method: string;
   /** The path template. */
   template: string;
+  /** The response statuses it declares, ascending. */
+  statuses: number[];
 }
 
 interface OpenApiDocument {
@@ -185,7 +187,12 @@ function formatErrors(prefix: string, where: string, errors: ErrorObject[] | nul
 /** Every operation of both documents (method and path template). */
 export function contractOperations(): ContractOperationRef[] {
   return contract().templates.flatMap((t) =>
-    Object.keys(t.methods).map((method) => ({ api: t.api, method, template: t.template })),
+    Object.entries(t.methods).map(([method, operation]) => ({
+      api: t.api,
+      method,
+      template: t.template,
+      statuses: Object.keys(operation.responses).map(Number).sort((a, b) => a - b),
+    })),
   );
 }
 

@@ -1,0 +1,178 @@
+/**
+ * What the contract tier drives the emulator with: one `call` that sends a
+ * request, checks it against the published contract (so the tier itself
+ * speaks the contract), checks the answer (schema of the declared status,
+ * every declared property present) and records which operation and status it
+ * exercised.
+ *
+ * @packageDocumentation
+ */
+import { DEFAULT_API_KEY } from "../../emulator";
+import {
+  type ContractOperationRef,
+  contractOperations,
+  findOperation,
+  missingDeclaredProperties,
+  validatePathParams,
+  validateRequest,
+  validateResponse,
+} from "../helpers/contract";
+
+/** What a request is, as far as the contract can tell. */
+export type RequestKind =
+  /** Conforms to the contract (path, query and body): the default. */
+  | "valid"
+  /** Breaks the contract on purpose (a 422 case): the validator must say so. */
+  | "invalid";
+
+/** Options of {@link ContractHarness.call}. */
+export interface CallOptions {
+  /** JSON body; sent with `Content-Type: application/json`. */
+  body?: unknown;
+  /** Status the test expects; a different one fails with the body in the message. */
+  expect: number;
+  /** Whether the request conforms to the contract; default `"valid"`. */
+  request?: RequestKind;
+  /** API key sent as `X-Api-Key`; default the emulator's workspace key. */
+  apiKey?: string;
+}
+
+/** An answer. */
+export interface Reply {
+  /** HTTP status. */
+  status: number;
+  /** Parsed JSON body; undefined when empty. */
+  body: unknown;
+  /** Response headers. */
+  headers: Headers;
+}
+
+/**
+ * A status the service answers although its published document does not
+ * declare it: FastAPI lists only the statuses a route declares, not those its
+ * handlers raise. Each carries `{"detail": "<message>"}`.
+ */
+export interface UndeclaredStatus {
+  /** HTTP method in upper case. */
+  method: string;
+  /** Path template of the contract. */
+  template: string;
+  /** The status. */
+  status: number;
+  /** Why the service (and so the emulator) answers it. */
+  reason: string;
+}
+
+/** Every undeclared status the emulator may answer on a contract operation. */
+export const KNOWN_UNDECLARED_STATUSES: readonly UndeclaredStatus[] = [
+  { method: "POST", template: "/v2/deployments", status: 409, reason: "a deployment with that name exists in the workspace" },
+  { method: "POST", template: "/v2/auth/providers", status: 409, reason: "the organization has a provider with that provider_id" },
+  { method: "POST", template: "/api/v1/bulk-exports/destinations", status: 400, reason: "the test write failed (spec: Access denied, Bucket is not valid, ...)" },
+  { method: "PATCH", template: "/api/v1/bulk-exports/destinations/{destination_id}", status: 400, reason: "the test write with the new credentials failed (spec rule 3)" },
+  { method: "GET", template: "/api/v1/bulk-exports/destinations/{destination_id}", status: 404, reason: "no such destination in the workspace" },
+  { method: "PATCH", template: "/api/v1/bulk-exports/destinations/{destination_id}", status: 404, reason: "no such destination in the workspace" },
+  { method: "POST", template: "/api/v1/bulk-exports", status: 404, reason: "the destination is not one of the workspace's" },
+  { method: "GET", template: "/api/v1/bulk-exports/{bulk_export_id}", status: 404, reason: "no such bulk export in the workspace" },
+  { method: "PATCH", template: "/api/v1/bulk-exports/{bulk_export_id}", status: 404, reason: "no such bulk export in the workspace" },
+  { method: "GET", template: "/api/v1/bulk-exports/{bulk_export_id}/runs", status: 404, reason: "no such bulk export in the workspace" },
+  { method: "GET", template: "/api/v1/bulk-exports/{bulk_export_id}/runs/{run_id}", status: 404, reason: "no such bulk export or run" },
+];
+
+/**
+ * Contract operations the emulator still answers with 501. Each must be
+ * exercised and answer 501, and is reported as not implemented. Empty: the
+ * emulator implements every operation of both documents.
+ */
+export const NOT_IMPLEMENTED_IN_EMULATOR: readonly Pick<ContractOperationRef, "method" | "template">[] = [];
+
+function queryRecord(url: URL): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const name of new Set(url.searchParams.keys())) {
+    const values = url.searchParams.getAll(name);
+    query[name] = values.length === 1 ? (values[0] ?? "") : values;
+  }
+  return query;
+}
+
+/** `METHOD template` of an operation, the key of the exercised map. */
+export function operationKey(method: string, template: string): string {
+  return `${method.toUpperCase()} ${template}`;
+}
+
+/** Drives one emulator and records what the tier exercised. */
+export class ContractHarness {
+  /** Statuses seen per operation (`METHOD template`). */
+  readonly exercised = new Map<string, Set<number>>();
+
+  /** @param baseUrl the emulator's base URL, read at call time. */
+  constructor(private readonly baseUrl: () => string) {}
+
+  /**
+   * Sends a request to a contract operation and checks both sides.
+   *
+   * @param pathAndQuery a concrete path under `/v2` or `/api/v1`, with its query string.
+   * @throws Error naming method, path template, status and the problem when
+   * the request does not match `options.request`, the status is not the
+   * expected one, or the answer breaks the contract.
+   */
+  async call(method: string, pathAndQuery: string, options: CallOptions): Promise<Reply> {
+    const url = new URL(`${this.baseUrl()}${pathAndQuery}`);
+    const match = findOperation(method, url.pathname);
+    if (!match) throw new Error(`${method} ${url.pathname}: not an operation of the contract`);
+    const where = `${match.method} ${match.template}`;
+    const requestProblems = [
+      ...validatePathParams(method, url.pathname),
+      ...validateRequest(method, url.pathname, queryRecord(url), options.body),
+    ];
+    const kind = options.request ?? "valid";
+    if (kind === "valid" && requestProblems.length > 0) {
+      throw new Error(`the test sends a request outside the contract:\n${requestProblems.join("\n")}`);
+    }
+    if (kind === "invalid" && requestProblems.length === 0) {
+      throw new Error(`${where}: the test means to break the contract, but the request conforms`);
+    }
+    const response = await fetch(url, {
+      method,
+      headers: {
+        "x-api-key": options.apiKey ?? DEFAULT_API_KEY,
+        ...(options.body !== undefined ? { "content-type": "application/json" } : {}),
+      },
+      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+    });
+    const text = await response.text();
+    const reply: Reply = { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined, headers: response.headers };
+    const statuses = this.exercised.get(operationKey(match.method, match.template)) ?? new Set<number>();
+    statuses.add(reply.status);
+    this.exercised.set(operationKey(match.method, match.template), statuses);
+    if (reply.status !== options.expect) {
+      throw new Error(`${where}: expected ${options.expect}, got ${reply.status} ${text}`);
+    }
+    const problems = this.answerProblems(method, url.pathname, reply);
+    if (problems.length > 0) throw new Error(`the emulator's answer breaks the contract:\n${problems.join("\n")}`);
+    return reply;
+  }
+
+  private answerProblems(method: string, urlPath: string, reply: Reply): string[] {
+    const match = findOperation(method, urlPath);
+    if (!match) return [];
+    if (match.operation.responses[String(reply.status)] === undefined) {
+      const known = KNOWN_UNDECLARED_STATUSES.some(
+        (u) => u.method === match.method && u.template === match.template && u.status === reply.status,
+      );
+      const detail = (reply.body as Record<string, unknown> | undefined)?.["detail"];
+      if (known && typeof detail === "string") return [];
+      return validateResponse(method, urlPath, reply.status, reply.body).map((p) =>
+        known ? `${p}; its body must be {"detail": "<message>"}` : `${p}; not a known undeclared status either`,
+      );
+    }
+    return [
+      ...validateResponse(method, urlPath, reply.status, reply.body),
+      ...missingDeclaredProperties(method, urlPath, reply.status, reply.body),
+    ];
+  }
+
+  /** Contract operations this harness never called. */
+  unexercised(): ContractOperationRef[] {
+    return contractOperations().filter((op) => !this.exercised.has(operationKey(op.method, op.template)));
+  }
+}
