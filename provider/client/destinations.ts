@@ -106,10 +106,10 @@ export class DestinationsApi {
 
   /**
    * `DELETE /bulk-exports/destinations/{id}`. The published contract has no
-   * such operation, so a service may answer 405 (or 404 for the route):
-   * the outcome says `not-supported` then, and the destination still exists.
-   * A 404 is told apart from a missing route by reading the destination: gone
-   * means `already-gone`. While an export still uses the destination a service
+   * such operation, so a service may answer 405 (or 404 for the route). Both
+   * are followed by a GET: when it finds the destination the outcome is
+   * `not-supported` (it still exists), a 404 means `already-gone`, and any
+   * other failure (e.g. 403 for another workspace's key) is thrown. While an export still uses the destination a service
    * that deletes refuses with `ConflictError` (409, never retried).
    */
   async delete(destinationId: string, options?: CallOptions): Promise<DestinationDeleteResult> {
@@ -125,9 +125,10 @@ export class DestinationsApi {
       });
       return { outcome: "deleted", alreadyGone: false };
     } catch (err) {
-      if (err instanceof MethodNotAllowedError) return { outcome: "not-supported", alreadyGone: false };
-      if (!(err instanceof NotFoundError)) throw err;
+      if (!(err instanceof MethodNotAllowedError) && !(err instanceof NotFoundError)) throw err;
     }
+    // A service answers 405 before it looks at credentials or workspace: only a GET that
+    // finds the destination says it exists for this key and workspace (its 403 is thrown).
     try {
       await this.get(destinationId, options);
       return { outcome: "not-supported", alreadyGone: false };

@@ -174,10 +174,12 @@ export class HttpClient {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
     const info = { method: spec.method, path: url.pathname };
-    const headers: Record<string, string> = {
+    // `false` keeps axios from adding a form Content-Type to a POST without a body (e.g. redeploy).
+    const headers: Record<string, string | false> = {
       ...authHeaders(this.#credentials),
       "User-Agent": this.userAgent,
       Accept: "application/json",
+      "Content-Type": false,
     };
     let data: string | undefined;
     if (spec.body !== undefined) {
@@ -236,7 +238,7 @@ export class HttpClient {
   private async attempt(
     url: URL,
     spec: RequestSpec,
-    headers: Record<string, string>,
+    headers: Record<string, string | false>,
     data: string | undefined,
     timeoutMs: number,
     attempt: number,

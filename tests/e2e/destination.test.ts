@@ -159,7 +159,7 @@ describe("BulkExportDestination end to end", () => {
       tenantId: DEFAULT_WORKSPACE_ID,
       credentialsKeys: ["access_key_id", "secret_access_key", "session_token"],
       lastOperation: `created destination "trace exports" (test write to s3://${BUCKET}/main/tmp/ passed)`,
-      stateVersion: 1,
+      stateVersion: 2,
     });
     expect(exportsRes?.outputs).not.toHaveProperty("credentials");
     expect(JSON.stringify(exportsRes?.outputs?.["credentialsFingerprint"])).toContain("ciphertext");

@@ -118,7 +118,7 @@ describe("client against the emulator", () => {
   test("destinations: list is a bare array, unknown ids are 404 / already gone", async () => {
     await expect(client.destinations.list()).resolves.toEqual(expect.any(Array));
     await expect(client.destinations.get("00000000-0000-4000-8000-000000000000")).rejects.toBeInstanceOf(NotFoundError);
-    // The emulator answers DELETE as the published contract's service does: 405, the destination (if any) stays.
-    await expect(client.destinations.delete("00000000-0000-4000-8000-000000000000")).resolves.toEqual({ outcome: "not-supported", alreadyGone: false });
+    // The emulator answers DELETE as the published contract's service does (405); the GET that follows says 404.
+    await expect(client.destinations.delete("00000000-0000-4000-8000-000000000000")).resolves.toEqual({ outcome: "already-gone", alreadyGone: true });
   });
 });

@@ -211,6 +211,7 @@ describe("client endpoints over real HTTP", () => {
     const d = await client.deployments.redeploy("dep-1", "rev-1");
     expect(d.latest_revision_id).toBe("rev-2");
     expect(server.requests[0]!.body).toBe("");
+    expect(server.requests[0]!.headers["content-type"]).toBeUndefined();
   });
 
   test("ids are URL-encoded into the path; ids that could change the path are refused before sending", async () => {
@@ -403,11 +404,11 @@ describe("client endpoints over real HTTP", () => {
     await expect(client.destinations.delete("dst-1")).resolves.toEqual({ outcome: "deleted", alreadyGone: false });
     server.enqueue({ status: 404, json: { detail: "Not found" } }, { status: 404, method: "GET", json: { detail: "Not found" } });
     await expect(client.destinations.delete("dst-1")).resolves.toEqual({ outcome: "already-gone", alreadyGone: true });
-    server.enqueue({ status: 405, headers: { allow: "GET, PATCH" }, json: { detail: "Method Not Allowed" } });
+    server.enqueue({ status: 405, headers: { allow: "GET, PATCH" }, json: { detail: "Method Not Allowed" } }, { method: "GET", json: destination() });
     await expect(client.destinations.delete("dst-1")).resolves.toEqual({ outcome: "not-supported", alreadyGone: false });
     server.enqueue({ status: 404, json: { detail: "Not Found" } }, { method: "GET", path: "/api/v1/bulk-exports/destinations/dst-1", json: destination() });
     await expect(client.destinations.delete("dst-1")).resolves.toEqual({ outcome: "not-supported", alreadyGone: false });
-    expect(server.requests.map((r) => r.method)).toEqual(["DELETE", "DELETE", "GET", "DELETE", "DELETE", "GET"]);
+    expect(server.requests.map((r) => r.method)).toEqual(["DELETE", "DELETE", "GET", "DELETE", "GET", "DELETE", "GET"]);
   });
 
   test("GET of a missing deployment is NotFoundError", async () => {

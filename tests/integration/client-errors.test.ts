@@ -14,6 +14,7 @@ import {
   FeatureNotEnabledError,
   type LangSmithClient,
   LangSmithError,
+  MethodNotAllowedError,
   MissingCredentialsError,
   NotFoundError,
   PermissionDeniedError,
@@ -112,7 +113,8 @@ describe("client errors over real HTTP", () => {
     [500, "ServerError", ServerError, "ServerError"],
     [502, "ServerError", ServerError, "ServerError"],
     [503, "ServerError", ServerError, "ServerError"],
-    [405, "UnexpectedStatusError", UnexpectedStatusError, "HTTPError"],
+    [405, "MethodNotAllowedError", MethodNotAllowedError, "MethodNotAllowed"],
+    [418, "UnexpectedStatusError", UnexpectedStatusError, "HTTPError"],
   ])("status %i is %s with status, method, path and request id", async (status, className, cls, label) => {
     server.enqueue({ status, json: { detail: "the reason" }, headers: { "x-request-id": "req-123" } });
     const err = await failure(client.deployments.get("dep-1", { name: "agent" }));

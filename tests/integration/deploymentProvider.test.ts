@@ -53,7 +53,7 @@ describe("Deployment provider against the emulator", () => {
 
   it("creates and waits for DEPLOYED; the invokes read it back without secret values", async () => {
     const created = await provider.create(inputs("alpha"));
-    expect(created.outs).toMatchObject({ latestRevisionStatus: "DEPLOYED", tenantId: DEFAULT_WORKSPACE_ID, stateVersion: 1 });
+    expect(created.outs).toMatchObject({ latestRevisionStatus: "DEPLOYED", tenantId: DEFAULT_WORKSPACE_ID, stateVersion: 2 });
     expect(String(created.outs["lastOperation"])).toMatch(/created with revision .* DEPLOYED/);
     expect(JSON.stringify(created.outs["lastOperation"])).not.toContain(SECRET);
 
@@ -110,8 +110,8 @@ describe("Deployment provider against the emulator", () => {
       secretReferences: [{ name: "DB_URL", secretName: "db", secretKey: "url" }],
     });
     const created = await provider.create(withAll);
-    const stored = stack.emulator.control.dumpState().state.deployments.find((d) => d.id === created.id);
-    expect(JSON.stringify(stored)).toContain("langgraph.json");
+    const firstRevision = stack.emulator.control.dumpState().state.revisions.find((r) => r.deploymentId === created.id);
+    expect(firstRevision?.sourceRevisionConfig).toMatchObject({ repo_ref: "main", langgraph_config_path: "langgraph.json" });
     const read = await provider.read!(created.id, created.outs);
     expect(read.props).toMatchObject({
       sourceRevisionConfig: { graphConfigPath: "langgraph.json" },

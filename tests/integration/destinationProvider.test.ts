@@ -119,7 +119,7 @@ describe("BulkExportDestination provider against the emulator and versitygw", ()
       tenantId: DEFAULT_WORKSPACE_ID,
       credentialsKeys: ["access_key_id", "secret_access_key"],
       lastOperation: 'created destination "exports full" (test write to s3://exports/full/tmp/ passed)',
-      stateVersion: 1,
+      stateVersion: 2,
     });
     expect(outs["credentialsUpdatedAt"]).toBe(outs["createdAt"]);
     expect(outs).not.toHaveProperty("adoptExistingId");
