@@ -159,6 +159,13 @@ export function buildServer(ctx: EmulatorContext, traffic: TrafficControls, cont
       done(error as Error, undefined);
     }
   });
+  // Any other media type: FastAPI reads no body for a route without one, and
+  // refuses a non-JSON body where a model is expected (422
+  // model_attributes_type, which parseBody gives for a string).
+  app.addContentTypeParser("*", { parseAs: "string" }, (_request, body, done) => {
+    const text = typeof body === "string" ? body : body.toString("utf8");
+    done(null, text === "" ? undefined : text);
+  });
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(async (request, reply) =>
     reply.code(501).send({ detail: `Not implemented by the emulator: ${request.method} ${pathOf(request)}` }),

@@ -244,6 +244,23 @@ describe("emulator control plane: contract operations and fields", () => {
     expect((await call("POST", `/v2/deployments/${id}/revisions/nope/redeploy`)).status).toBe(422);
   });
 
+  test("a non-JSON media type: ignored where no body is expected, 422 where one is", async () => {
+    const d = await create(github("media"));
+    const send = async (method: string, path: string, contentType: string, body: string): Promise<Reply> => {
+      const response = await fetch(`${emulator.url}${path}`, {
+        method,
+        headers: { "x-api-key": DEFAULT_API_KEY, "content-type": contentType },
+        body,
+      });
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+    const redeploy = `/v2/deployments/${String(d["id"])}/revisions/${String(d["latest_revision_id"])}/redeploy`;
+    expect((await send("POST", redeploy, "application/x-www-form-urlencoded", "")).status).toBe(200);
+    const refused = await send("POST", "/v2/deployments", "text/plain", JSON.stringify(github("plain")));
+    expect(refused.status).toBe(422);
+    expect((json(refused)["detail"] as Json[])[0]).toMatchObject({ type: "model_attributes_type", loc: ["body"] });
+  });
+
   test("DELETE validates delete_tracing_project", async () => {
     const d = await create(github("traced"));
     expect((await call("DELETE", `/v2/deployments/${String(d["id"])}?delete_tracing_project=perhaps`)).status).toBe(422);
