@@ -3,13 +3,13 @@
  * groups and the waits, bound to one pair of base URLs and one set of
  * credentials.
  */
-import type { Credentials } from "./auth";
 import { type Clock, systemClock } from "./clock";
 import { DeploymentsApi } from "./deployments";
 import { DestinationsApi } from "./destinations";
 import { normalizeApiUrl, normalizeControlPlaneUrl } from "./hosts";
 import { HttpClient } from "./http";
 import { OAuthApi } from "./oauth";
+import { type ClientOptions, DEFAULT_TIMEOUT_MS } from "./options";
 import {
   type WaitForDeletionOptions,
   type WaitForRevisionOptions,
@@ -18,27 +18,7 @@ import {
   waitForRevision,
 } from "./wait";
 
-/** Options of {@link LangSmithClient}. */
-export interface LangSmithClientOptions {
-  /** Control plane base URL (normalized again here), e.g. `https://api.host.langchain.com`. */
-  readonly controlPlaneUrl: string;
-  /** REST API base URL, with or without `/api/v1`, e.g. `https://api.smith.langchain.com`. */
-  readonly apiUrl: string;
-  /** API key / bearer token / workspace; may be empty until the first call. */
-  readonly credentials?: Credentials;
-  /** Per-attempt timeout, in milliseconds; default 30 000. */
-  readonly timeoutMs?: number;
-  /** Retries after the first attempt; default 4; 0 disables retries. */
-  readonly maxRetries?: number;
-  /** Cap on a server-requested `Retry-After`, in milliseconds; default 60 000. */
-  readonly maxRetryAfterMs?: number;
-  /** `User-Agent`; default `pulumi-langsmith/<version>`. */
-  readonly userAgent?: string;
-  /** Clock for backoff and waits; default real time (tests inject a fake one). */
-  readonly clock?: Clock;
-  /** Random source in [0, 1) for backoff jitter; default `Math.random`. */
-  readonly random?: () => number;
-}
+export type { LangSmithClientOptions } from "./options";
 
 /** Typed client of the control plane API and the bulk-export destinations API. */
 export class LangSmithClient {
@@ -53,33 +33,37 @@ export class LangSmithClient {
   /** `/bulk-exports/destinations`. */
   readonly destinations: DestinationsApi;
   private readonly clock: Clock;
+  private readonly timeoutMs: number;
 
-  /** @throws ConfigurationError when a URL or credential value is unusable. */
-  constructor(options: LangSmithClientOptions) {
-    this.controlPlaneUrl = normalizeControlPlaneUrl(options.controlPlaneUrl);
-    this.apiUrl = normalizeApiUrl(options.apiUrl);
+  /**
+   * @param options base URLs (normalized again here), credentials and settings (see {@link ClientOptions})
+   * @throws ConfigurationError when a URL or credential value is unusable.
+   */
+  constructor(options: ClientOptions) {
+    const { controlPlaneUrl, apiUrl, ...transport } = options;
+    this.controlPlaneUrl = normalizeControlPlaneUrl(controlPlaneUrl);
+    this.apiUrl = normalizeApiUrl(apiUrl);
     this.clock = options.clock ?? systemClock;
-    const http = new HttpClient({
-      ...(options.credentials !== undefined ? { credentials: options.credentials } : {}),
-      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-      ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
-      ...(options.maxRetryAfterMs !== undefined ? { maxRetryAfterMs: options.maxRetryAfterMs } : {}),
-      ...(options.userAgent !== undefined ? { userAgent: options.userAgent } : {}),
-      ...(options.random !== undefined ? { random: options.random } : {}),
-      clock: this.clock,
-    });
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const http = new HttpClient({ ...transport, clock: this.clock });
     this.deployments = new DeploymentsApi(http, this.controlPlaneUrl);
     this.oauth = new OAuthApi(http, this.controlPlaneUrl);
     this.destinations = new DestinationsApi(http, this.apiUrl);
   }
 
-  /** {@link waitForRevision} using this client (and its clock unless `options.clock` is given). */
+  /**
+   * {@link waitForRevision} using this client, its clock (unless `options.clock` is given) and its
+   * `timeoutMs` as the poll requests' `requestTimeoutMs` (unless given).
+   */
   waitForRevision(options: WaitForRevisionOptions): Promise<WaitForRevisionResult> {
-    return waitForRevision(this.deployments, { clock: this.clock, ...options });
+    return waitForRevision(this.deployments, { clock: this.clock, requestTimeoutMs: this.timeoutMs, ...options });
   }
 
-  /** {@link waitForDeletion} using this client (and its clock unless `options.clock` is given). */
+  /**
+   * {@link waitForDeletion} using this client, its clock (unless `options.clock` is given) and its
+   * `timeoutMs` as the poll requests' `requestTimeoutMs` (unless given).
+   */
   waitForDeletion(options: WaitForDeletionOptions): Promise<{ elapsedMs: number }> {
-    return waitForDeletion(this.deployments, { clock: this.clock, ...options });
+    return waitForDeletion(this.deployments, { clock: this.clock, requestTimeoutMs: this.timeoutMs, ...options });
   }
 }

@@ -1,9 +1,9 @@
 /**
  * Deployments and revisions endpoints of the control plane API (`/v2/deployments`).
  */
-import { type CallOptions, type DeleteResult, requestOptions, subject } from "./callOptions";
+import { type DeleteResult, EndpointGroup, defineEndpoint, subject } from "./endpoint";
 import { InvalidRequestError, NotFoundError } from "./errors";
-import type { HttpClient } from "./http";
+import type { RequestOptions } from "./options";
 import {
   type CreateDeploymentRequest,
   CreateDeploymentRequestSchema,
@@ -20,7 +20,7 @@ import {
   RevisionPageSchema,
   RevisionSchema,
 } from "./schemas/deployments";
-import { checkId, checkLimit, checkOffset, validateInput } from "./validateInput";
+import { checkLimit, checkOffset } from "./validateInput";
 
 /** Filters and paging of `GET /v2/deployments` (the contract has no exact-name filter: see {@link DeploymentsApi.findByName}). */
 export interface ListDeploymentsParams {
@@ -43,67 +43,47 @@ export interface ListRevisionsParams {
 /** Largest page size the service accepts. */
 export const MAX_PAGE_SIZE = 100;
 
-/** Client for `/v2/deployments` and its revisions. Obtain it as `client.deployments`. */
-export class DeploymentsApi {
-  /**
-   * @param http shared HTTP client
-   * @param baseUrl normalized control plane base URL (see `hosts.ts`)
-   */
-  constructor(
-    private readonly http: HttpClient,
-    private readonly baseUrl: string,
-  ) {}
+const DEPLOYMENTS = "/v2/deployments";
+const DEPLOYMENT = "/v2/deployments/{deploymentId}";
+const REVISIONS = "/v2/deployments/{deploymentId}/revisions";
+const REVISION = "/v2/deployments/{deploymentId}/revisions/{revisionId}";
 
+/** The endpoints of {@link DeploymentsApi}. */
+export const DEPLOYMENT_ENDPOINTS = {
+  create: defineEndpoint({ method: "POST", path: DEPLOYMENTS, request: CreateDeploymentRequestSchema, response: CreatedDeploymentSchema }),
+  get: defineEndpoint({ method: "GET", path: DEPLOYMENT, response: DeploymentSchema }),
+  list: defineEndpoint({ method: "GET", path: DEPLOYMENTS, response: DeploymentPageSchema }),
+  patch: defineEndpoint({ method: "PATCH", path: DEPLOYMENT, request: PatchDeploymentRequestSchema, response: DeploymentSchema }),
+  redeploy: defineEndpoint({ method: "POST", path: `${REVISION}/redeploy`, response: DeploymentSchema }),
+  delete: defineEndpoint({ method: "DELETE", path: DEPLOYMENT }),
+  listRevisions: defineEndpoint({ method: "GET", path: REVISIONS, response: RevisionPageSchema }),
+  getRevision: defineEndpoint({ method: "GET", path: REVISION, response: RevisionSchema }),
+} as const;
+const E = DEPLOYMENT_ENDPOINTS;
+
+/** Client for `/v2/deployments` and its revisions. Obtain it as `client.deployments`. */
+export class DeploymentsApi extends EndpointGroup {
   /**
    * `POST /v2/deployments` (201; 200 accepted). Creates the deployment and its first revision.
    * Not idempotent on the wire: only retried on 429 or when the connection was refused.
    * Secret values in `body.secrets` never appear in errors.
    */
-  async create(body: CreateDeploymentRequest, options?: CallOptions): Promise<CreatedDeployment> {
-    const action = `creating deployment "${options?.name ?? body.name}"`;
-    const valid = validateInput(CreateDeploymentRequestSchema, body, action);
-    const res = await this.http.request({
-      method: "POST",
-      baseUrl: this.baseUrl,
-      path: "/v2/deployments",
-      body: valid,
-      action,
-      schema: CreatedDeploymentSchema,
-      ...requestOptions(options),
-    });
-    return res.data;
+  create(body: CreateDeploymentRequest, options?: RequestOptions): Promise<CreatedDeployment> {
+    return this.call(E.create, { action: `creating deployment "${options?.name ?? body.name}"`, body, options });
   }
 
   /** `GET /v2/deployments/{id}`. The response carries secret values in plaintext: do not log it. */
-  async get(deploymentId: string, options?: CallOptions): Promise<Deployment> {
-    const action = `reading deployment ${subject(deploymentId, options)}`;
-    const id = checkId(deploymentId, "deployment id", action);
-    const res = await this.http.request({
-      method: "GET",
-      baseUrl: this.baseUrl,
-      path: `/v2/deployments/${id}`,
-      action,
-      schema: DeploymentSchema,
-      ...requestOptions(options),
-    });
-    return res.data;
+  get(deploymentId: string, options?: RequestOptions): Promise<Deployment> {
+    return this.call(E.get, { action: `reading deployment ${subject(deploymentId, options)}`, params: { deploymentId }, options });
   }
 
   /** `GET /v2/deployments` with optional `name_contains`, `limit` (1-100) and `offset`. One page. */
-  async list(params: ListDeploymentsParams = {}, options?: CallOptions): Promise<DeploymentPage> {
+  async list(params: ListDeploymentsParams = {}, options?: RequestOptions): Promise<DeploymentPage> {
     const action = "listing deployments";
     checkLimit(params.limit, action, MAX_PAGE_SIZE);
     checkOffset(params.offset, action);
-    const res = await this.http.request({
-      method: "GET",
-      baseUrl: this.baseUrl,
-      path: "/v2/deployments",
-      query: { name_contains: params.nameContains, limit: params.limit, offset: params.offset },
-      action,
-      schema: DeploymentPageSchema,
-      ...requestOptions(options),
-    });
-    return res.data;
+    const query = { name_contains: params.nameContains, limit: params.limit, offset: params.offset };
+    return this.call(E.list, { action, query, options });
   }
 
   /**
@@ -112,7 +92,7 @@ export class DeploymentsApi {
    * when given, else the current offset plus the items received; iteration
    * stops after an empty or short page, or when the offset would not advance.
    */
-  async *pages(params: ListDeploymentsParams = {}, options?: CallOptions): AsyncGenerator<DeploymentPage, void, undefined> {
+  async *pages(params: ListDeploymentsParams = {}, options?: RequestOptions): AsyncGenerator<DeploymentPage, void, undefined> {
     const limit = params.limit ?? MAX_PAGE_SIZE;
     let offset = params.offset ?? 0;
     for (;;) {
@@ -126,7 +106,7 @@ export class DeploymentsApi {
   }
 
   /** Every deployment matching `params`, following all pages (see {@link pages}). */
-  async listAll(params: ListDeploymentsParams = {}, options?: CallOptions): Promise<Deployment[]> {
+  async listAll(params: ListDeploymentsParams = {}, options?: RequestOptions): Promise<Deployment[]> {
     const all: Deployment[] = [];
     for await (const page of this.pages(params, options)) all.push(...page.resources);
     return all;
@@ -138,7 +118,7 @@ export class DeploymentsApi {
    * by substring only (`name_contains`), so the pages are searched for the
    * exact name.
    */
-  async findByName(name: string, options?: CallOptions): Promise<Deployment | undefined> {
+  async findByName(name: string, options?: RequestOptions): Promise<Deployment | undefined> {
     if (name === "") throw new InvalidRequestError("finding deployment by name: name must be non-empty");
     for await (const page of this.pages({ nameContains: name }, options)) {
       const found = page.resources.find((d) => d.name === name);
@@ -152,20 +132,9 @@ export class DeploymentsApi {
    * `secrets` creates a new revision (read `latest_revision_id` of the result).
    * Not retried except on 429 / refused connection.
    */
-  async patch(deploymentId: string, body: PatchDeploymentRequest, options?: CallOptions): Promise<Deployment> {
+  patch(deploymentId: string, body: PatchDeploymentRequest, options?: RequestOptions): Promise<Deployment> {
     const action = `updating deployment ${subject(deploymentId, options)}`;
-    const id = checkId(deploymentId, "deployment id", action);
-    const valid = validateInput(PatchDeploymentRequestSchema, body, action);
-    const res = await this.http.request({
-      method: "PATCH",
-      baseUrl: this.baseUrl,
-      path: `/v2/deployments/${id}`,
-      body: valid,
-      action,
-      schema: DeploymentSchema,
-      ...requestOptions(options),
-    });
-    return res.data;
+    return this.call(E.patch, { action, params: { deploymentId }, body, options });
   }
 
   /**
@@ -174,19 +143,9 @@ export class DeploymentsApi {
    * service's own retry of a failed revision; secrets are not re-sent).
    * Not idempotent: only retried on 429 or when the connection was refused.
    */
-  async redeploy(deploymentId: string, revisionId: string, options?: CallOptions): Promise<Deployment> {
+  redeploy(deploymentId: string, revisionId: string, options?: RequestOptions): Promise<Deployment> {
     const action = `re-deploying revision ${revisionId} of deployment ${subject(deploymentId, options)}`;
-    const id = checkId(deploymentId, "deployment id", action);
-    const rid = checkId(revisionId, "revision id", action);
-    const res = await this.http.request({
-      method: "POST",
-      baseUrl: this.baseUrl,
-      path: `/v2/deployments/${id}/revisions/${rid}/redeploy`,
-      action,
-      schema: DeploymentSchema,
-      ...requestOptions(options),
-    });
-    return res.data;
+    return this.call(E.redeploy, { action, params: { deploymentId, revisionId }, options });
   }
 
   /**
@@ -194,17 +153,10 @@ export class DeploymentsApi {
    * `waitForDeletion`. A 404 counts as success (`alreadyGone: true`); check the
    * workspace before relying on that.
    */
-  async delete(deploymentId: string, options?: CallOptions): Promise<DeleteResult> {
+  async delete(deploymentId: string, options?: RequestOptions): Promise<DeleteResult> {
     const action = `deleting deployment ${subject(deploymentId, options)}`;
-    const id = checkId(deploymentId, "deployment id", action);
     try {
-      await this.http.request({
-        method: "DELETE",
-        baseUrl: this.baseUrl,
-        path: `/v2/deployments/${id}`,
-        action,
-        ...requestOptions(options),
-      });
+      await this.call(E.delete, { action, params: { deploymentId }, options });
       return { alreadyGone: false };
     } catch (err) {
       if (err instanceof NotFoundError) return { alreadyGone: true };
@@ -213,36 +165,17 @@ export class DeploymentsApi {
   }
 
   /** `GET /v2/deployments/{id}/revisions`: newest first (`resources[0]` is the latest). */
-  async listRevisions(deploymentId: string, params: ListRevisionsParams = {}, options?: CallOptions): Promise<RevisionPage> {
+  async listRevisions(deploymentId: string, params: ListRevisionsParams = {}, options?: RequestOptions): Promise<RevisionPage> {
     const action = `listing revisions of deployment ${subject(deploymentId, options)}`;
-    const id = checkId(deploymentId, "deployment id", action);
     checkLimit(params.limit, action, MAX_PAGE_SIZE);
     checkOffset(params.offset, action);
-    const res = await this.http.request({
-      method: "GET",
-      baseUrl: this.baseUrl,
-      path: `/v2/deployments/${id}/revisions`,
-      query: { limit: params.limit, offset: params.offset },
-      action,
-      schema: RevisionPageSchema,
-      ...requestOptions(options),
-    });
-    return res.data;
+    const query = { limit: params.limit, offset: params.offset };
+    return this.call(E.listRevisions, { action, params: { deploymentId }, query, options });
   }
 
   /** `GET /v2/deployments/{id}/revisions/{revisionId}`. */
-  async getRevision(deploymentId: string, revisionId: string, options?: CallOptions): Promise<Revision> {
+  getRevision(deploymentId: string, revisionId: string, options?: RequestOptions): Promise<Revision> {
     const action = `reading revision ${revisionId} of deployment ${subject(deploymentId, options)}`;
-    const id = checkId(deploymentId, "deployment id", action);
-    const rid = checkId(revisionId, "revision id", action);
-    const res = await this.http.request({
-      method: "GET",
-      baseUrl: this.baseUrl,
-      path: `/v2/deployments/${id}/revisions/${rid}`,
-      action,
-      schema: RevisionSchema,
-      ...requestOptions(options),
-    });
-    return res.data;
+    return this.call(E.getRevision, { action, params: { deploymentId, revisionId }, options });
   }
 }

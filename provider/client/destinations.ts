@@ -2,9 +2,9 @@
  * Bulk-export destinations endpoints of the REST API
  * (`<apiUrl>/bulk-exports/destinations`, where `apiUrl` ends in `/api/v1`).
  */
-import { type CallOptions, type DeleteResult, requestOptions, subject } from "./callOptions";
+import { type DeleteResult, EndpointGroup, defineEndpoint, subject } from "./endpoint";
 import { MethodNotAllowedError, NotFoundError } from "./errors";
-import type { HttpClient } from "./http";
+import type { RequestOptions } from "./options";
 import {
   type CreateDestinationRequest,
   CreateDestinationRequestSchema,
@@ -14,68 +14,41 @@ import {
   DestinationSchema,
   PatchDestinationRequestSchema,
 } from "./schemas/destinations";
-import { checkId, validateInput } from "./validateInput";
 
-const PATH = "/bulk-exports/destinations";
+const DESTINATIONS = "/bulk-exports/destinations";
+const DESTINATION = "/bulk-exports/destinations/{destinationId}";
+
+/** The endpoints of {@link DestinationsApi}. */
+export const DESTINATION_ENDPOINTS = {
+  create: defineEndpoint({ method: "POST", path: DESTINATIONS, request: CreateDestinationRequestSchema, response: DestinationSchema }),
+  get: defineEndpoint({ method: "GET", path: DESTINATION, response: DestinationSchema }),
+  list: defineEndpoint({ method: "GET", path: DESTINATIONS, response: DestinationListSchema }),
+  patch: defineEndpoint({ method: "PATCH", path: DESTINATION, request: PatchDestinationRequestSchema, response: DestinationSchema }),
+  delete: defineEndpoint({ method: "DELETE", path: DESTINATION }),
+} as const;
+const E = DESTINATION_ENDPOINTS;
 
 /** Client for bulk-export destinations. Obtain it as `client.destinations`. */
-export class DestinationsApi {
-  /**
-   * @param http shared HTTP client
-   * @param baseUrl normalized REST API base URL ending in `/api/v1` (see `hosts.ts`)
-   */
-  constructor(
-    private readonly http: HttpClient,
-    private readonly baseUrl: string,
-  ) {}
-
+export class DestinationsApi extends EndpointGroup {
   /**
    * `POST /bulk-exports/destinations` (the service answers 200). The service
    * test-writes to the bucket first; its refusal comes back as
    * `BadRequestError` (or another `ApiStatusError`) whose `detail` says why.
    * Credentials never appear in errors.
    */
-  async create(body: CreateDestinationRequest, options?: CallOptions): Promise<Destination> {
-    const action = `creating bulk-export destination "${options?.name ?? body.display_name}"`;
-    const valid = validateInput(CreateDestinationRequestSchema, body, action);
-    const res = await this.http.request({
-      method: "POST",
-      baseUrl: this.baseUrl,
-      path: PATH,
-      body: valid,
-      action,
-      schema: DestinationSchema,
-      ...requestOptions(options),
-    });
-    return res.data;
+  create(body: CreateDestinationRequest, options?: RequestOptions): Promise<Destination> {
+    return this.call(E.create, { action: `creating bulk-export destination "${options?.name ?? body.display_name}"`, body, options });
   }
 
   /** `GET /bulk-exports/destinations/{id}`. */
-  async get(destinationId: string, options?: CallOptions): Promise<Destination> {
+  get(destinationId: string, options?: RequestOptions): Promise<Destination> {
     const action = `reading bulk-export destination ${subject(destinationId, options)}`;
-    const id = checkId(destinationId, "destination id", action);
-    const res = await this.http.request({
-      method: "GET",
-      baseUrl: this.baseUrl,
-      path: `${PATH}/${id}`,
-      action,
-      schema: DestinationSchema,
-      ...requestOptions(options),
-    });
-    return res.data;
+    return this.call(E.get, { action, params: { destinationId }, options });
   }
 
   /** `GET /bulk-exports/destinations`: every destination of the workspace (a bare array). */
-  async list(options?: CallOptions): Promise<Destination[]> {
-    const res = await this.http.request({
-      method: "GET",
-      baseUrl: this.baseUrl,
-      path: PATH,
-      action: "listing bulk-export destinations",
-      schema: DestinationListSchema,
-      ...requestOptions(options),
-    });
-    return res.data;
+  list(options?: RequestOptions): Promise<Destination[]> {
+    return this.call(E.list, { action: "listing bulk-export destinations", options });
   }
 
   /**
@@ -84,24 +57,9 @@ export class DestinationsApi {
    * `BadRequestError` and the old credentials stay. The response may omit
    * `config`, `display_name` and `destination_type`.
    */
-  async patchCredentials(
-    destinationId: string,
-    credentials: DestinationCredentials,
-    options?: CallOptions,
-  ): Promise<Destination> {
+  patchCredentials(destinationId: string, credentials: DestinationCredentials, options?: RequestOptions): Promise<Destination> {
     const action = `rotating credentials of bulk-export destination ${subject(destinationId, options)}`;
-    const id = checkId(destinationId, "destination id", action);
-    const valid = validateInput(PatchDestinationRequestSchema, { credentials }, action);
-    const res = await this.http.request({
-      method: "PATCH",
-      baseUrl: this.baseUrl,
-      path: `${PATH}/${id}`,
-      body: valid,
-      action,
-      schema: DestinationSchema,
-      ...requestOptions(options),
-    });
-    return res.data;
+    return this.call(E.patch, { action, params: { destinationId }, body: { credentials }, options });
   }
 
   /**
@@ -109,20 +67,14 @@ export class DestinationsApi {
    * such operation, so a service may answer 405 (or 404 for the route). Both
    * are followed by a GET: when it finds the destination the outcome is
    * `not-supported` (it still exists), a 404 means `already-gone`, and any
-   * other failure (e.g. 403 for another workspace's key) is thrown. While an export still uses the destination a service
-   * that deletes refuses with `ConflictError` (409, never retried).
+   * other failure (e.g. 403 for another workspace's key) is thrown. While an
+   * export still uses the destination a service that deletes refuses with
+   * `ConflictError` (409, never retried).
    */
-  async delete(destinationId: string, options?: CallOptions): Promise<DestinationDeleteResult> {
+  async delete(destinationId: string, options?: RequestOptions): Promise<DestinationDeleteResult> {
     const action = `deleting bulk-export destination ${subject(destinationId, options)}`;
-    const id = checkId(destinationId, "destination id", action);
     try {
-      await this.http.request({
-        method: "DELETE",
-        baseUrl: this.baseUrl,
-        path: `${PATH}/${id}`,
-        action,
-        ...requestOptions(options),
-      });
+      await this.call(E.delete, { action, params: { destinationId }, options });
       return { outcome: "deleted", alreadyGone: false };
     } catch (err) {
       if (!(err instanceof MethodNotAllowedError) && !(err instanceof NotFoundError)) throw err;

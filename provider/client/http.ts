@@ -13,6 +13,7 @@ import axios, { type AxiosInstance, type AxiosResponse } from "axios";
 import { z } from "zod";
 import { type Credentials, authHeaders, credentialValues, hasCredentials } from "./auth";
 import { type Clock, systemClock } from "./clock";
+import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, type HttpClientOptions, type RequestOptions } from "./options";
 import { errorFromResponse } from "./errorResponse";
 import {
   AbortedError,
@@ -27,33 +28,13 @@ import { collectSensitiveStrings, redactText } from "./redact";
 import { type AttemptFailure, DEFAULT_MAX_RETRY_AFTER_MS, backoffMs, isRetryable, retryAfterMs } from "./retry";
 import { userAgent as defaultUserAgent } from "./version";
 
-/** Default per-request timeout, in milliseconds (30 000). */
-export const DEFAULT_TIMEOUT_MS = 30_000;
-/** Default number of retries after the first attempt (4). */
-export const DEFAULT_MAX_RETRIES = 4;
+export { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, type HttpClientOptions } from "./options";
+
 /** Largest response body accepted, in bytes (32 MiB). */
 export const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
-/** Options of an {@link HttpClient}. */
-export interface HttpClientOptions {
-  /** Credentials; may be empty (then every request fails with {@link MissingCredentialsError}). */
-  readonly credentials?: Credentials;
-  /** Per-attempt timeout in milliseconds, covering connect, send and the whole response; default 30 000. */
-  readonly timeoutMs?: number;
-  /** Retries after the first attempt for retryable failures (see `retry.ts`); default 4; 0 disables retries. */
-  readonly maxRetries?: number;
-  /** Cap on a server-requested `Retry-After`, in milliseconds; default 60 000. */
-  readonly maxRetryAfterMs?: number;
-  /** `User-Agent` header; default `pulumi-langsmith/<package version>`. */
-  readonly userAgent?: string;
-  /** Clock used for backoff sleeps and `Retry-After` dates; default real time. */
-  readonly clock?: Clock;
-  /** Random source in [0, 1) for backoff jitter; default `Math.random`. */
-  readonly random?: () => number;
-}
-
-/** One logical request (possibly several attempts). */
-export interface RequestSpec {
+/** One logical request (possibly several attempts); `signal`, `timeoutMs` and `maxRetries` override the client's. */
+export interface RequestSpec extends Omit<RequestOptions, "name"> {
   readonly method: HttpMethod;
   /** Normalized base URL (see `hosts.ts`), e.g. `https://api.host.langchain.com`. */
   readonly baseUrl: string;
@@ -65,12 +46,8 @@ export interface RequestSpec {
   readonly body?: unknown;
   /** What is being done, for error messages, e.g. `creating deployment "agent"`. */
   readonly action: string;
-  /** Extra values that must never appear in an error message. */
+  /** Extra values that must never appear in an error message (masked when at least 8 characters long). */
   readonly secrets?: readonly string[];
-  /** Cancels the request and any pending retry. */
-  readonly signal?: AbortSignal;
-  /** Overrides the client's per-attempt timeout, in milliseconds. */
-  readonly timeoutMs?: number;
 }
 
 /** A successful response. */
@@ -132,8 +109,16 @@ export class HttpClient {
   private readonly clock: Clock;
   private readonly random: () => number;
 
+  /**
+   * @param options credentials and transport settings (the fields of `ClientOptions` but the base URLs); all optional
+   * @throws ConfigurationError when a credential cannot be sent in a header.
+   */
   constructor(options: HttpClientOptions = {}) {
-    this.#credentials = { ...options.credentials };
+    this.#credentials = {
+      ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
+      ...(options.bearerToken !== undefined ? { bearerToken: options.bearerToken } : {}),
+      ...(options.workspaceId !== undefined ? { workspaceId: options.workspaceId } : {}),
+    };
     authHeaders(this.#credentials); // validate header safety now; throws ConfigurationError
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxRetries = Math.max(0, Math.floor(options.maxRetries ?? DEFAULT_MAX_RETRIES));
@@ -192,6 +177,7 @@ export class HttpClient {
       ...collectSensitiveStrings(spec.body),
     ]);
     const timeoutMs = spec.timeoutMs ?? this.timeoutMs;
+    const maxRetries = spec.maxRetries === undefined ? this.maxRetries : Math.max(0, Math.floor(spec.maxRetries));
 
     for (let attempt = 0; ; attempt++) {
       if (spec.signal?.aborted) throw new AbortedError(`${spec.action}: aborted`, info);
@@ -217,7 +203,7 @@ export class HttpClient {
         failure = result.failure;
         error = result.error;
       }
-      if (attempt >= this.maxRetries || !isRetryable(spec.method, failure)) throw error;
+      if (attempt >= maxRetries || !isRetryable(spec.method, failure)) throw error;
       const hinted =
         result.kind === "response"
           ? retryAfterMs(

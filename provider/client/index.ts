@@ -5,11 +5,23 @@
  * {@link resolveHosts}.
  */
 export { type Credentials, authHeaders, hasCredentials } from "./auth";
-export { type CallOptions, type DeleteResult } from "./callOptions";
-export { LangSmithClient, type LangSmithClientOptions } from "./client";
+export {
+  type DeleteResult,
+  type Endpoint,
+  type EndpointCall,
+  EndpointGroup,
+  type EndpointResult,
+  type PathParams,
+  type Query,
+  defineEndpoint,
+  describeParam,
+  fillPath,
+  subject,
+} from "./endpoint";
+export { LangSmithClient } from "./client";
 export { type Clock, systemClock } from "./clock";
-export { DeploymentsApi, type ListDeploymentsParams, type ListRevisionsParams, MAX_PAGE_SIZE } from "./deployments";
-export { type DestinationDeleteResult, DestinationsApi } from "./destinations";
+export { DEPLOYMENT_ENDPOINTS, DeploymentsApi, type ListDeploymentsParams, type ListRevisionsParams, MAX_PAGE_SIZE } from "./deployments";
+export { DESTINATION_ENDPOINTS, type DestinationDeleteResult, DestinationsApi } from "./destinations";
 export { errorFromResponse, parseErrorBody, renderLoc } from "./errorResponse";
 export {
   AbortedError,
@@ -41,7 +53,7 @@ export {
   WaitTimeoutError,
   WorkspaceRequiredError,
 } from "./errors";
-export { type ClientConfig, type ClientOverrides, createClient } from "./factory";
+export { createClient } from "./factory";
 export {
   type HostOptions,
   isRegion,
@@ -55,16 +67,20 @@ export {
   resolveHosts,
   validateBaseUrl,
 } from "./hosts";
+export { type ApiResponse, HttpClient, MAX_RESPONSE_BYTES, type RequestSpec } from "./http";
+export { OAUTH_ENDPOINTS, OAuthApi } from "./oauth";
 export {
-  type ApiResponse,
+  type CallOptions,
+  type ClientConfig,
+  type ClientOptions,
+  type ClientOverrides,
   DEFAULT_MAX_RETRIES,
   DEFAULT_TIMEOUT_MS,
-  HttpClient,
   type HttpClientOptions,
-  type RequestSpec,
-} from "./http";
-export { OAuthApi } from "./oauth";
-export { REDACTED, collectSensitiveStrings, redactText } from "./redact";
+  type LangSmithClientOptions,
+  type RequestOptions,
+} from "./options";
+export { MAX_DETAIL_CHARS, MIN_SECRET_LENGTH, REDACTED, collectSensitiveStrings, maskableSecrets, redactText } from "./redact";
 export {
   type AttemptFailure,
   DEFAULT_MAX_RETRY_AFTER_MS,
@@ -95,3 +111,4 @@ export {
   type WaitForRevisionOptions,
   type WaitForRevisionResult,
 } from "./wait";
+export { MIN_POLL_REQUEST_TIMEOUT_MS, WaitDeadline, pollRequestOptions } from "./waitDeadline";

@@ -2,8 +2,8 @@
  * Auth Service endpoints of the control plane API (`/v2/auth`): OAuth
  * provider configuration and the token-exists check.
  */
-import { type CallOptions, requestOptions } from "./callOptions";
-import type { HttpClient } from "./http";
+import { EndpointGroup, defineEndpoint } from "./endpoint";
+import type { RequestOptions } from "./options";
 import {
   type OAuthProvider,
   OAuthProviderListSchema,
@@ -11,28 +11,18 @@ import {
   OAuthTokenStatusSchema,
 } from "./schemas/deployments";
 
-/** Client for `/v2/auth`. Obtain it as `client.oauth`. */
-export class OAuthApi {
-  /**
-   * @param http shared HTTP client
-   * @param baseUrl normalized control plane base URL (see `hosts.ts`)
-   */
-  constructor(
-    private readonly http: HttpClient,
-    private readonly baseUrl: string,
-  ) {}
+/** The endpoints of {@link OAuthApi}. */
+export const OAUTH_ENDPOINTS = {
+  listProviders: defineEndpoint({ method: "GET", path: "/v2/auth/providers", response: OAuthProviderListSchema }),
+  tokenExists: defineEndpoint({ method: "GET", path: "/v2/auth/tokens/exists", response: OAuthTokenStatusSchema }),
+} as const;
+const E = OAUTH_ENDPOINTS;
 
+/** Client for `/v2/auth`. Obtain it as `client.oauth`. */
+export class OAuthApi extends EndpointGroup {
   /** `GET /v2/auth/providers`: the OAuth providers configured for the organization (a bare array). */
-  async listProviders(options?: CallOptions): Promise<OAuthProvider[]> {
-    const res = await this.http.request({
-      method: "GET",
-      baseUrl: this.baseUrl,
-      path: "/v2/auth/providers",
-      action: "listing OAuth providers",
-      schema: OAuthProviderListSchema,
-      ...requestOptions(options),
-    });
-    return res.data;
+  listProviders(options?: RequestOptions): Promise<OAuthProvider[]> {
+    return this.call(E.listProviders, { action: "listing OAuth providers", options });
   }
 
   /**
@@ -41,16 +31,8 @@ export class OAuthApi {
    * (`UnprocessableEntityError`, e.g. `query.provider_id: Field required`)
    * when the id is missing or invalid; it is sent as given.
    */
-  async tokenExists(providerId: string, options?: CallOptions): Promise<OAuthTokenStatus> {
-    const res = await this.http.request({
-      method: "GET",
-      baseUrl: this.baseUrl,
-      path: "/v2/auth/tokens/exists",
-      query: { provider_id: providerId },
-      action: `checking OAuth tokens for provider "${providerId}"`,
-      schema: OAuthTokenStatusSchema,
-      ...requestOptions(options),
-    });
-    return res.data;
+  tokenExists(providerId: string, options?: RequestOptions): Promise<OAuthTokenStatus> {
+    const action = `checking OAuth tokens for provider "${providerId}"`;
+    return this.call(E.tokenExists, { action, query: { provider_id: providerId }, options });
   }
 }

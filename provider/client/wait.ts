@@ -3,10 +3,22 @@
  * ({@link waitForRevision}) and a deployment to disappear after DELETE
  * ({@link waitForDeletion}). Pulumi's customTimeouts and Ctrl-C never reach a
  * dynamic provider, so every wait has its own deadline and an `AbortSignal`.
+ *
+ * Bound: a wait ends (with its result or {@link WaitTimeoutError}) no later
+ * than its deadline plus `MIN_POLL_REQUEST_TIMEOUT_MS` (1 s), plus processing
+ * time. The loop already tolerates transient errors, so each poll request is
+ * sent once (`maxRetries: 0`: no hidden retries inside a poll) with a
+ * per-attempt timeout no longer than the time left until the deadline (but at
+ * least 1 s, and never more than `requestTimeoutMs`); sleeps never pass the
+ * deadline; a poll that timed out at the deadline ends the wait; no request
+ * starts after the deadline except one final poll when a sleep ends at it.
+ * See `waitDeadline.ts`.
  */
 import { type Clock, systemClock } from "./clock";
 import { AbortedError, NotFoundError, RevisionFailedError, WaitTimeoutError, isTransientError } from "./errors";
 import type { DeploymentsApi } from "./deployments";
+import { DEFAULT_TIMEOUT_MS } from "./options";
+import { WaitDeadline } from "./waitDeadline";
 import type { Revision } from "./schemas/deployments";
 
 /** Default deadline of a wait, in milliseconds (30 minutes, like the reference client). */
@@ -91,6 +103,11 @@ export interface WaitForRevisionOptions {
   readonly signal?: AbortSignal;
   /** Time source; default real time. */
   readonly clock?: Clock;
+  /**
+   * Longest per-attempt timeout of each poll request, in milliseconds; default 30 000
+   * (`LangSmithClient` passes its own `timeoutMs`). Shortened to the time left (at least 1 000).
+   */
+  readonly requestTimeoutMs?: number;
 }
 
 /** Result of a successful {@link waitForRevision}. */
@@ -121,9 +138,7 @@ export async function waitForRevision(api: RevisionReader, options: WaitForRevis
   const minIntervalMs = options.minIntervalMs ?? DEFAULT_MIN_INTERVAL_MS;
   const maxIntervalMs = options.maxIntervalMs ?? DEFAULT_MAX_INTERVAL_MS;
   const who = options.name !== undefined ? `deployment "${options.name}"` : `deployment ${options.deploymentId}`;
-  const call = { signal: options.signal, ...(options.name !== undefined ? { name: options.name } : {}) };
-  const start = clock.now();
-  const deadline = start + waitTimeoutMs;
+  const deadline = new WaitDeadline(clock, waitTimeoutMs, options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS, options);
   const superseded: string[] = [];
   let current = options.revisionId;
   let lastStatus: string | undefined;
@@ -133,13 +148,13 @@ export async function waitForRevision(api: RevisionReader, options: WaitForRevis
     if (options.signal?.aborted) throw new AbortedError(`waiting for ${who}: aborted`);
     let status: string | undefined;
     try {
-      const revision = await api.getRevision(options.deploymentId, current, call);
+      const revision = await api.getRevision(options.deploymentId, current, deadline.pollOptions());
       status = revision.status;
       if (status !== lastStatus) {
         const event: RevisionStatusEvent = {
           revisionId: current,
           status,
-          elapsedMs: clock.now() - start,
+          elapsedMs: deadline.elapsedMs(),
           ...(lastStatus !== undefined ? { previousStatus: lastStatus } : {}),
           ...(supersededFrom !== undefined ? { supersededRevisionId: supersededFrom } : {}),
         };
@@ -148,7 +163,7 @@ export async function waitForRevision(api: RevisionReader, options: WaitForRevis
         options.onStatus?.(event);
       }
       if (status === SUCCESS_STATUS) {
-        return { revision, supersededRevisionIds: superseded, elapsedMs: clock.now() - start };
+        return { revision, supersededRevisionIds: superseded, elapsedMs: deadline.elapsedMs() };
       }
       if (isFailedStatus(status)) {
         throw new RevisionFailedError(
@@ -156,29 +171,30 @@ export async function waitForRevision(api: RevisionReader, options: WaitForRevis
           { deploymentId: options.deploymentId, revisionId: current, revisionStatus: status },
         );
       }
-      if (status === SUPERSEDED_STATUS) {
-        const page = await api.listRevisions(options.deploymentId, { limit: 1 }, call);
+      // Past the deadline no further request starts: the timeout below reports SKIPPED.
+      if (status === SUPERSEDED_STATUS && !deadline.passed()) {
+        const page = await api.listRevisions(options.deploymentId, { limit: 1 }, deadline.pollOptions());
         const newest = page.resources[0];
         if (newest !== undefined && newest.id !== current) {
           superseded.push(current);
           supersededFrom = current;
           current = newest.id;
           lastStatus = undefined;
-          continue;
+          if (!deadline.passed()) continue;
         }
       }
     } catch (err) {
       if (!isTransientError(err)) throw err;
+      deadline.failed(err);
     }
-    const now = clock.now();
-    if (now >= deadline) {
+    if (deadline.passed()) {
       throw new WaitTimeoutError(
         `waiting for ${who}: revision ${current} is still ${lastStatus ?? "unknown"} after ${Math.round(waitTimeoutMs / 1000)} s ` +
           "(raise the wait timeout, or run pulumi up again to resume waiting)",
         { waitTimeoutMs, revisionId: current, ...(lastStatus !== undefined ? { lastStatus } : {}) },
       );
     }
-    await sleepOrAbort(clock, Math.min(pollIntervalMs(status ?? lastStatus, minIntervalMs, maxIntervalMs), deadline - now), options.signal, who);
+    await sleepOrAbort(clock, deadline.sleepMs(pollIntervalMs(status ?? lastStatus, minIntervalMs, maxIntervalMs)), options.signal, who);
   }
 }
 
@@ -205,6 +221,11 @@ export interface WaitForDeletionOptions {
   readonly signal?: AbortSignal;
   /** Time source; default real time. */
   readonly clock?: Clock;
+  /**
+   * Longest per-attempt timeout of each poll request, in milliseconds; default 30 000
+   * (`LangSmithClient` passes its own `timeoutMs`). Shortened to the time left (at least 1 000).
+   */
+  readonly requestTimeoutMs?: number;
 }
 
 /**
@@ -217,31 +238,29 @@ export async function waitForDeletion(api: DeploymentReader, options: WaitForDel
   const waitTimeoutMs = options.waitTimeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS;
   const intervalMs = options.intervalMs ?? DEFAULT_DELETION_INTERVAL_MS;
   const who = options.name !== undefined ? `deployment "${options.name}"` : `deployment ${options.deploymentId}`;
-  const call = { signal: options.signal, ...(options.name !== undefined ? { name: options.name } : {}) };
-  const start = clock.now();
-  const deadline = start + waitTimeoutMs;
+  const deadline = new WaitDeadline(clock, waitTimeoutMs, options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS, options);
   let lastStatus: string | undefined;
 
   for (;;) {
     if (options.signal?.aborted) throw new AbortedError(`waiting for ${who} to be deleted: aborted`);
     try {
-      const deployment = await api.get(options.deploymentId, call);
+      const deployment = await api.get(options.deploymentId, deadline.pollOptions());
       const status = deployment.status ?? "UNKNOWN";
       if (status !== lastStatus) {
         lastStatus = status;
-        options.onStatus?.({ status, elapsedMs: clock.now() - start });
+        options.onStatus?.({ status, elapsedMs: deadline.elapsedMs() });
       }
     } catch (err) {
-      if (err instanceof NotFoundError) return { elapsedMs: clock.now() - start };
+      if (err instanceof NotFoundError) return { elapsedMs: deadline.elapsedMs() };
       if (!isTransientError(err)) throw err;
+      deadline.failed(err);
     }
-    const now = clock.now();
-    if (now >= deadline) {
+    if (deadline.passed()) {
       throw new WaitTimeoutError(
         `waiting for ${who} to be deleted: still present (${lastStatus ?? "unknown"}) after ${Math.round(waitTimeoutMs / 1000)} s`,
         { waitTimeoutMs, ...(lastStatus !== undefined ? { lastStatus } : {}) },
       );
     }
-    await sleepOrAbort(clock, Math.min(intervalMs, deadline - now), options.signal, `${who} to be deleted`);
+    await sleepOrAbort(clock, deadline.sleepMs(intervalMs), options.signal, `${who} to be deleted`);
   }
 }

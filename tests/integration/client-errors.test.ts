@@ -246,6 +246,63 @@ describe("client errors over real HTTP", () => {
     }
   });
 
+  describe("redaction neither garbles nor betrays", () => {
+    const DEP = "1f0c51a1-1111-4111-8111-000000000001";
+    const REV = "2e1d1b11-1111-4111-8111-000000000011";
+
+    test("a 422 whose ctx holds min_length: 1 keeps every id and number of the message", async () => {
+      server.enqueue({
+        status: 422,
+        json: {
+          detail: [
+            {
+              loc: ["body", "source_config", "custom_url"],
+              msg: "String should have at least 1 character",
+              type: "string_too_short",
+              input: "",
+              ctx: { min_length: 1 },
+            },
+            { loc: ["body"], msg: `revision ${REV} of deployment ${DEP} is newer`, type: "value_error", input: { a: 1 }, ctx: { error: "1" } },
+          ],
+        },
+      });
+      const err = await failure(client.deployments.patch(DEP, { source_config: { build_on_push: true } }));
+      expect(err).toBeInstanceOf(UnprocessableEntityError);
+      expect(err.message).toBe(
+        `updating deployment ${DEP}: 422 UnprocessableEntity - body.source_config.custom_url: String should have at least 1 character; ` +
+          `body: revision ${REV} of deployment ${DEP} is newer`,
+      );
+    });
+
+    test("a short request secret is not masked, so the message does not show where it occurs", async () => {
+      server.enqueue({ status: 400, json: { detail: "table 'abc' is unavailable at lab-ab-01" } });
+      const err = await failure(client.deployments.patch(DEP, { secrets: [{ name: "FLAG", value: "ab" }] }, { name: "agent" }));
+      expect(err).toBeInstanceOf(BadRequestError);
+      expect(err.message).toBe(`updating deployment "agent": 400 BadRequest - table 'abc' is unavailable at lab-ab-01`);
+    });
+
+    test("a 403 needing a workspace is WorkspaceRequiredError even with one-letter values in the body and the request", async () => {
+      server.enqueue({
+        status: 403,
+        json: { detail: "This API key is org-scoped and requires workspace specification", ctx: { k: "e" }, secrets: [{ name: "X", value: "r" }] },
+      });
+      const err = await failure(client.deployments.patch(DEP, { secrets: [{ name: "E", value: "e" }] }));
+      expect(err).toBeInstanceOf(WorkspaceRequiredError);
+      expect(err.message).toContain("403 PermissionDenied - This API key is org-scoped and requires workspace specification; ");
+      expect(err.message).toContain("langsmith:workspaceId");
+    });
+
+    test("a 422's input and ctx never reach any rendering of the error", async () => {
+      server.enqueue({
+        status: 422,
+        json: { detail: [{ loc: ["body", "name"], msg: "bad name", type: "value_error", input: CANARY_BODY, ctx: { echo: CANARY_BODY } }] },
+      });
+      const err = await failure(client.deployments.patch(DEP, { source_config: { build_on_push: false } }));
+      expect(err.message).toBe(`updating deployment ${DEP}: 422 UnprocessableEntity - body.name: bad name`);
+      expectNoCanary(err);
+    });
+  });
+
   describe("redaction canaries", () => {
     test("request secrets echoed in a 400 detail are redacted", async () => {
       server.enqueue({

@@ -1,0 +1,70 @@
+/**
+ * The two option types of the client, after openai-node's `ClientOptions`
+ * and `RequestOptions`: {@link ClientOptions} configures a client once
+ * (`createClient`, `new LangSmithClient`, `new HttpClient`), and
+ * {@link RequestOptions} adjusts one call. The older names are aliases of
+ * these two and stay exported for existing callers.
+ */
+import type { Credentials } from "./auth";
+import type { Clock } from "./clock";
+
+/** Default per-attempt timeout, in milliseconds (30 000). */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+/** Default number of retries after the first attempt (4). */
+export const DEFAULT_MAX_RETRIES = 4;
+
+/**
+ * Everything a client is configured with. Only the two base URLs are
+ * required; missing credentials are not an error until the first API call
+ * (`MissingCredentialsError`), so previews of new resources need none.
+ */
+export interface ClientOptions extends Credentials {
+  /** Control plane base URL, e.g. `https://api.host.langchain.com` (see `resolveHosts`). */
+  readonly controlPlaneUrl: string;
+  /** REST API base URL, with or without `/api/v1`, e.g. `https://api.smith.langchain.com`. */
+  readonly apiUrl: string;
+  /** Per-attempt timeout in milliseconds, covering connect, send and the whole response; default 30 000. */
+  readonly timeoutMs?: number;
+  /** Retries after the first attempt for retryable failures (see `retry.ts`); default 4; 0 disables retries. */
+  readonly maxRetries?: number;
+  /** Cap on a server-requested `Retry-After`, in milliseconds; default 60 000. */
+  readonly maxRetryAfterMs?: number;
+  /** `User-Agent` header; default `pulumi-langsmith/<package version>`. */
+  readonly userAgent?: string;
+  /** Clock for retry backoff and waits; default real time (tests inject a fake one). */
+  readonly clock?: Clock;
+  /** Random source in [0, 1) for backoff jitter; default `Math.random`. */
+  readonly random?: () => number;
+}
+
+/** Options of one call; each overrides the client's setting for that call only. */
+export interface RequestOptions {
+  /** Cancels the request and any pending retry (`AbortedError`). */
+  readonly signal?: AbortSignal;
+  /** Per-attempt timeout of this call, in milliseconds; default the client's `timeoutMs` (30 000). */
+  readonly timeoutMs?: number;
+  /** Retries after the first attempt for this call; default the client's `maxRetries` (4); 0 disables retries. */
+  readonly maxRetries?: number;
+  /** Resource name used in error messages (e.g. `agent` gives `reading deployment "agent"`); default the id. */
+  readonly name?: string;
+}
+
+/** @deprecated Same as {@link RequestOptions}. */
+export type CallOptions = RequestOptions;
+/** @deprecated Same as {@link ClientOptions}. */
+export type LangSmithClientOptions = ClientOptions;
+/** @deprecated Same as {@link ClientOptions} (the resolved provider configuration, as `provider/settings.ts` builds it). */
+export type ClientConfig = ClientOptions;
+/** @deprecated The tuning and test fields of {@link ClientOptions}; pass them in the options instead. */
+export type ClientOverrides = Pick<ClientOptions, "clock" | "random" | "maxRetryAfterMs" | "userAgent">;
+/** The fields of {@link ClientOptions} that `HttpClient` uses (all but the base URLs). */
+export type HttpClientOptions = Omit<ClientOptions, "controlPlaneUrl" | "apiUrl">;
+
+/** The transport fields of `options` (`signal`, `timeoutMs`, `maxRetries`), without `undefined` values. */
+export function transportOptions(options: RequestOptions | undefined): Omit<RequestOptions, "name"> {
+  return {
+    ...(options?.signal !== undefined ? { signal: options.signal } : {}),
+    ...(options?.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options?.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
+  };
+}
