@@ -3,7 +3,7 @@
 // requests per second (429 + Retry-After). Every resource must succeed, and
 // destroy must leave nothing. The figures (requests, 429s absorbed) are
 // printed for docs/reliability.md; nothing here asserts on durations.
-import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator, type RequestLogEntry } from "../../emulator";
+import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator, type RequestLogEntry } from "../../packages/emulator/src";
 import { killProcesses, findDynamicProviders } from "../helpers/processControl";
 import { type CommandResult, createPulumiProject, type PulumiProject } from "../helpers/pulumiProject";
 import { startVersitygw, type Versitygw } from "../helpers/versitygw";
@@ -49,7 +49,8 @@ describe("load: 40 resources, --parallel 16, API rate-limited to 20 requests/s",
   beforeAll(async () => {
     gw = await startVersitygw();
     await gw.createBucket(BUCKET);
-    emulator = await createEmulator({ control: true, s3EndpointOverride: gw.endpoint, rateLimitPerSecond: RATE_LIMIT_PER_SECOND });
+    // A service that can delete destinations (an emulator option), so that "destroy leaves nothing" holds.
+    emulator = await createEmulator({ control: true, s3EndpointOverride: gw.endpoint, rateLimitPerSecond: RATE_LIMIT_PER_SECOND, destinationDelete: true });
     project = await createPulumiProject({
       name: "load",
       program: program(gw.users.full.secretAccessKey, gw.users.full.accessKeyId),
