@@ -8,6 +8,9 @@
  *   server.enqueue({ status: 429, headers: { "retry-after": "0.1" } }, { status: 200, json: {...} });
  *   ...; expect(server.requests[0]!.headers["x-api-key"]).toBe("k");
  *   await server.close();   // in afterAll
+ *
+ * `{ hang: true }` accepts the request and never answers (a stuck server);
+ * `{ drop: true }` closes the connection without answering.
  */
 import { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -26,6 +29,8 @@ export interface ScriptedResponse {
   readonly delayMs?: number;
   /** Destroy the socket instead of answering (a dropped connection). */
   readonly drop?: boolean;
+  /** Never answer: keep the connection open, silent, until the client gives up or the server closes. */
+  readonly hang?: boolean;
   /** Only answer requests with this method (checked, a mismatch fails loudly with 418). */
   readonly method?: string;
   /** Only answer requests whose path (without query) equals this (checked like `method`). */
@@ -66,6 +71,7 @@ export interface ScriptedServer {
 }
 
 function send(res: ServerResponse, scripted: ScriptedResponse): void {
+  if (scripted.hang === true) return;
   if (scripted.drop === true) {
     res.socket?.destroy();
     return;

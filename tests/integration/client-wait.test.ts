@@ -1,11 +1,14 @@
 /**
  * waitForRevision and waitForDeletion through real HTTP, with the FakeClock
- * driving poll intervals and deadlines (no real sleeping, no wall-clock asserts).
+ * driving poll intervals and deadlines (no real sleeping, no wall-clock asserts);
+ * and against a server that hangs, on real time, where the only time assertion
+ * is an upper bound (deadline + poll interval + the 1 s poll-timeout floor + 2 s slack).
  */
 import {
   AbortedError,
   AuthenticationError,
   type LangSmithClient,
+  MIN_POLL_REQUEST_TIMEOUT_MS,
   RevisionFailedError,
   type RevisionStatusEvent,
   WaitTimeoutError,
@@ -162,15 +165,13 @@ describe("waiting over real HTTP", () => {
     expect(clock.sleeps).toEqual([MAX, MAX, MAX, 500]);
   });
 
-  test("transient errors while polling keep the wait going", async () => {
-    server.enqueue(
-      rev("rev-1", "BUILDING"),
-      { status: 503 },
-      { status: 503 }, // retry inside request() also fails -> wait keeps polling
-      rev("rev-1", "DEPLOYED"),
-    );
+  test("transient errors while polling keep the wait going, one request per poll (no retries inside a poll)", async () => {
+    server.enqueue(rev("rev-1", "BUILDING"), { status: 503 }, { status: 503 }, rev("rev-1", "DEPLOYED"));
     const result = await client.waitForRevision({ deploymentId: "dep-1", revisionId: "rev-1", minIntervalMs: MIN, maxIntervalMs: MAX });
     expect(result.revision.status).toBe("DEPLOYED");
+    expect(server.requests).toHaveLength(4);
+    // Poll intervals only: no retry backoff between the two 503s.
+    expect(clock.sleeps).toEqual([MAX, MAX, MAX]);
   });
 
   test("non-transient errors end the wait", async () => {
@@ -213,6 +214,82 @@ describe("waiting over real HTTP", () => {
       expect((err as WaitTimeoutError).lastStatus).toBe("AWAITING_DELETE");
       expect((err as Error).message).toContain('waiting for deployment "agent" to be deleted');
       expect(clock.sleeps).toEqual([100, 100, 50]);
+    });
+  });
+
+  describe("against a server that hangs (real time)", () => {
+    const SLACK_MS = 2_000;
+    let hanging: LangSmithClient;
+
+    beforeEach(() => {
+      // The defaults a provider uses: 30 s per attempt, 4 retries. Neither may show inside a wait.
+      hanging = createClient({ apiKey: "k", controlPlaneUrl: server.url, apiUrl: server.url });
+    });
+
+    async function timed<T>(promise: Promise<T>): Promise<{ error: unknown; elapsedMs: number }> {
+      const started = Date.now();
+      const error = await promise.then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      return { error, elapsedMs: Date.now() - started };
+    }
+
+    test("waitForRevision: the poll that hangs is cut at the deadline; WaitTimeoutError; one request per poll", async () => {
+      const waitTimeoutMs = 2_000;
+      const intervalMs = 400;
+      server.enqueue(rev("rev-1", "BUILDING"), rev("rev-1", "BUILDING"));
+      server.setFallback({ hang: true });
+      const { error, elapsedMs } = await timed(
+        hanging.waitForRevision({ deploymentId: "dep-1", revisionId: "rev-1", waitTimeoutMs, minIntervalMs: intervalMs, maxIntervalMs: intervalMs }),
+      );
+      expect(error).toBeInstanceOf(WaitTimeoutError);
+      expect((error as WaitTimeoutError).lastStatus).toBe("BUILDING");
+      // Polls at about 0, 0.4 and 0.8 s; the third hangs with a timeout of the 1.2 s left, which ends the wait.
+      expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(Array(3).fill("GET /v2/deployments/dep-1/revisions/rev-1"));
+      expect(elapsedMs).toBeLessThan(waitTimeoutMs + intervalMs + MIN_POLL_REQUEST_TIMEOUT_MS + SLACK_MS);
+    });
+
+    test("waitForRevision: a server hanging from the first poll gives one request and WaitTimeoutError", async () => {
+      const waitTimeoutMs = 1_500;
+      server.setFallback({ hang: true });
+      const { error, elapsedMs } = await timed(
+        hanging.waitForRevision({ deploymentId: "dep-1", revisionId: "rev-1", waitTimeoutMs, minIntervalMs: 300, maxIntervalMs: 300 }),
+      );
+      expect(error).toBeInstanceOf(WaitTimeoutError);
+      expect((error as WaitTimeoutError).lastStatus).toBeUndefined();
+      expect(server.requests).toHaveLength(1);
+      expect(elapsedMs).toBeLessThan(waitTimeoutMs + 300 + MIN_POLL_REQUEST_TIMEOUT_MS + SLACK_MS);
+    });
+
+    test("waitForRevision: a hang starting with less than the floor left gets the 1 s floor and still ends the wait", async () => {
+      const waitTimeoutMs = 1_200;
+      const intervalMs = 500;
+      server.enqueue(rev("rev-1", "QUEUED"), rev("rev-1", "BUILDING"));
+      server.setFallback({ hang: true });
+      const { error, elapsedMs } = await timed(
+        hanging.waitForRevision({ deploymentId: "dep-1", revisionId: "rev-1", waitTimeoutMs, minIntervalMs: intervalMs, maxIntervalMs: intervalMs }),
+      );
+      expect(error).toBeInstanceOf(WaitTimeoutError);
+      expect((error as WaitTimeoutError).lastStatus).toBe("BUILDING");
+      // Polls at about 0, 0.5 and 1.0 s; the third has 0.2 s left, gets the 1 s floor, and its timeout ends the wait.
+      expect(server.requests).toHaveLength(3);
+      expect(elapsedMs).toBeLessThan(waitTimeoutMs + intervalMs + MIN_POLL_REQUEST_TIMEOUT_MS + SLACK_MS);
+    });
+
+    test("waitForDeletion: the poll that hangs is cut at the deadline; WaitTimeoutError; one request per poll", async () => {
+      const waitTimeoutMs = 1_500;
+      const intervalMs = 300;
+      server.enqueue({
+        path: "/v2/deployments/dep-1",
+        json: { id: "dep-1", name: "agent", source: "github", source_config: {}, source_revision_config: {}, latest_revision_id: null, status: "AWAITING_DELETE" },
+      });
+      server.setFallback({ hang: true });
+      const { error, elapsedMs } = await timed(hanging.waitForDeletion({ deploymentId: "dep-1", name: "agent", waitTimeoutMs, intervalMs }));
+      expect(error).toBeInstanceOf(WaitTimeoutError);
+      expect((error as WaitTimeoutError).lastStatus).toBe("AWAITING_DELETE");
+      expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /v2/deployments/dep-1", "GET /v2/deployments/dep-1"]);
+      expect(elapsedMs).toBeLessThan(waitTimeoutMs + intervalMs + MIN_POLL_REQUEST_TIMEOUT_MS + SLACK_MS);
     });
   });
 });
