@@ -4,7 +4,7 @@
  * side with the same stack and no limit. Revisions use the short step shape
  * at full scale and the provider's default poll intervals.
  */
-import type { RequestLogEntry } from "../emulator";
+import type { RequestLogEntry } from "../packages/emulator/src";
 import { createPulumiProject } from "../tests/helpers/pulumiProject";
 import { startEmulatorStack } from "../tests/helpers/emulatorStack";
 import { stackProgram } from "./lib/programs";

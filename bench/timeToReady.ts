@@ -12,7 +12,7 @@
  *   offset divided by `scaleFactor`, and the three pollers running
  *   concurrently; delays are multiplied back by `scaleFactor`.
  */
-import { createEmulator, type Emulator, type StepDurationsMs } from "../emulator";
+import { createEmulator, type Emulator, type StepDurationsMs } from "../packages/emulator/src";
 import type { Clock } from "../provider/client/clock";
 import type { LangSmithClient } from "../provider/client/client";
 import { systemClock } from "../provider/client/clock";

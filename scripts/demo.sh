@@ -45,7 +45,7 @@ echo "demo: installing the quickstart program's dependencies (the package from i
 echo "demo: starting the emulator ($timings timings) and a local S3 store" >&2
 emulator_log="$demo_home/emulator.log"
 s3_log="$demo_home/s3.log"
-node dist/emulator/cli.js --port 0 --timings "$timings" --control > "$emulator_log" 2>&1 &
+node packages/emulator/dist/cli.js --port 0 --timings "$timings" --control > "$emulator_log" 2>&1 &
 emulator_pid=$!
 node scripts/demo-s3.mjs "$VERSITYGW_BIN" "$demo_home/s3" > "$s3_log" &
 s3_pid=$!

@@ -1,4 +1,4 @@
-import { DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../emulator";
+import { DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
 import type { Clock } from "../../provider/client/clock";
 import type { LangSmithClient } from "../../provider/client/client";
 import { createClient } from "../../provider/client/factory";

@@ -5,7 +5,7 @@
 // declared for its status with every declared property present; statuses the
 // documents do not declare are allowed only from KNOWN_UNDECLARED_STATUSES.
 // The last tests fail when an operation of the contract was not exercised.
-import { createEmulator, FAST_TIMINGS } from "../../emulator";
+import { createEmulator, FAST_TIMINGS } from "../../packages/emulator/src";
 import { contractOperations } from "../helpers/contract";
 import { startVersitygw } from "../helpers/versitygw";
 import { ContractHarness, NOT_IMPLEMENTED_IN_EMULATOR, operationKey } from "./harness";

@@ -7,7 +7,7 @@
  *
  * @packageDocumentation
  */
-import { DEFAULT_API_KEY } from "../../emulator";
+import { DEFAULT_API_KEY } from "../../packages/emulator/src";
 import {
   type ContractOperationRef,
   contractOperations,

@@ -1,4 +1,4 @@
-import { DEFAULT_API_KEY } from "../../emulator";
+import { DEFAULT_API_KEY } from "../../packages/emulator/src";
 import { createPulumiProject, type PulumiProject } from "../helpers/pulumiProject";
 import { type EmulatorStack, startEmulatorStack } from "../helpers/emulatorStack";
 

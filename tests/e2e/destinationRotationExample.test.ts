@@ -2,7 +2,7 @@
 // pairs in stack config, rotation in two `pulumi up` steps.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../emulator";
+import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
 import { type CommandResult, createPulumiProject, type PulumiProject } from "../helpers/pulumiProject";
 import { startVersitygw, type Versitygw } from "../helpers/versitygw";
 

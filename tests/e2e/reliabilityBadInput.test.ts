@@ -7,7 +7,7 @@
 //
 // Also a secrets scan of `pulumi preview --diff --debug` with canaries in a
 // deployment secret, an S3 secret key and a session token.
-import { DEFAULT_API_KEY } from "../../emulator";
+import { DEFAULT_API_KEY } from "../../packages/emulator/src";
 import { BAD_INPUT_CANARY, DEPLOYMENT_CASES, DESTINATION_CASES, type ResourceCase } from "../helpers/badInputs";
 import { type EmulatorStack, startEmulatorStack } from "../helpers/emulatorStack";
 import { createPulumiProject, type PulumiProject } from "../helpers/pulumiProject";

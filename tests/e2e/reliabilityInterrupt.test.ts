@@ -4,7 +4,7 @@
 // when the signal arrives; everything else uses fast timings. Afterwards the
 // documented recovery (docs/reliability.md) converges: exactly one deployment
 // and the expected revision on the server, no secret anywhere.
-import { DEFAULT_API_KEY } from "../../emulator";
+import { DEFAULT_API_KEY } from "../../packages/emulator/src";
 import { type EmulatorStack, startEmulatorStack } from "../helpers/emulatorStack";
 import { findDynamicProviders, isAlive, killProcesses, type RunningCommand, spawnPulumi, waitUntil } from "../helpers/processControl";
 import { type CommandResult, createPulumiProject, type PulumiProject } from "../helpers/pulumiProject";

@@ -5,7 +5,7 @@
  * its requests (from the test process or from a Pulumi provider process)
  * breaks the wire contract.
  */
-import { type ApiExchange, observeExchanges } from "../../emulator";
+import { type ApiExchange, observeExchanges } from "../../packages/emulator/src";
 import { validatePathParams, validateRequest } from "./contract";
 
 /** The `User-Agent` prefix of our client; other senders (raw `fetch` in emulator tests) are not checked. */

@@ -1,4 +1,4 @@
-import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator, type EmulatorOptions } from "../../emulator";
+import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator, type EmulatorOptions } from "../../packages/emulator/src";
 
 /** An emulator plus the stack config and environment that point a program at it. */
 export interface EmulatorStack {

@@ -10,7 +10,7 @@ import {
   DEFAULT_ORG_API_KEY,
   DEFAULT_WORKSPACE_ID,
   type Emulator,
-} from "../../emulator";
+} from "../../packages/emulator/src";
 import {
   type LangSmithClient,
   NotFoundError,

@@ -3,7 +3,7 @@
  * request from our client that breaks the published contract is reported,
  * naming method, path and the schema error; other senders are not checked.
  */
-import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../emulator";
+import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
 import { CLIENT_USER_AGENT_PREFIX, watchClientRequests } from "../helpers/contractWatch";
 
 describe("contract watch", () => {

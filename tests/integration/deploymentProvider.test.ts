@@ -1,4 +1,4 @@
-import { DEFAULT_WORKSPACE_ID } from "../../emulator";
+import { DEFAULT_WORKSPACE_ID } from "../../packages/emulator/src";
 import { provider } from "../../provider/deployment";
 import { getDeployment, getDeploymentRevisions } from "../../sdk/deploymentInvokes";
 import { emulatorEnv, type EmulatorStack, startEmulatorStack } from "../helpers/emulatorStack";

@@ -2,7 +2,7 @@
 // emulator, whose test writes and export runs go to a real versitygw with
 // per-user permissions (full, no delete, read only).
 import { FINGERPRINT_ALGORITHM } from "../../provider/shared/fingerprint";
-import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../emulator";
+import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
 import { createClient, type LangSmithClient } from "../../provider/client";
 import { configureProvider } from "../../provider/shared/context";
 import { provider } from "../../provider/destination";

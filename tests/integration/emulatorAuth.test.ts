@@ -8,7 +8,7 @@ import {
   DEFAULT_SEED,
   DEFAULT_WORKSPACE_ID,
   type Emulator,
-} from "../../emulator";
+} from "../../packages/emulator/src";
 
 type Json = Record<string, unknown>;
 

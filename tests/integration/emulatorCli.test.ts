@@ -3,9 +3,18 @@
 import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { DEFAULT_API_KEY } from "../../emulator";
+import { DEFAULT_API_KEY } from "../../packages/emulator/src";
 
 const ROOT = join(__dirname, "..", "..");
+const PACKAGE = join(ROOT, "packages", "emulator");
+
+/** The CLI as the package's `bin` names it, in the build written to `outDir`. */
+function cliIn(outDir: string): string {
+  const pkg = JSON.parse(readFileSync(join(PACKAGE, "package.json"), "utf8")) as { bin: Record<string, string> };
+  const bin = pkg.bin["pulumi-langsmith-emulator"] ?? "";
+  expect(bin).toBe("dist/cli.js");
+  return join(outDir, "cli.js");
+}
 
 describe("emulator CLI", () => {
   let outDir: string;
@@ -14,14 +23,10 @@ describe("emulator CLI", () => {
   beforeAll(() => {
     mkdirSync(join(ROOT, "tests", ".tmp"), { recursive: true });
     outDir = mkdtempSync(join(ROOT, "tests", ".tmp", "emulator-cli-"));
+    // The emulator package's own build, written elsewhere than its dist/.
     execFileSync(
       process.execPath,
-      [
-        join(ROOT, "node_modules", "typescript", "bin", "tsc"),
-        "--outDir", outDir, "--rootDir", ROOT, "--module", "commonjs", "--target", "es2022",
-        "--esModuleInterop", "--skipLibCheck", "--types", "node", "--strict",
-        join(ROOT, "emulator", "cli.ts"),
-      ],
+      [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", join(PACKAGE, "tsconfig.json"), "--outDir", outDir],
       { stdio: "pipe" },
     );
   }, 120_000);
@@ -32,7 +37,7 @@ describe("emulator CLI", () => {
   });
 
   test("prints its URL and a ready line, serves both APIs, exits 0 on SIGTERM", async () => {
-    const cli = join(outDir, "emulator", "cli.js");
+    const cli = cliIn(outDir);
     expect(readFileSync(cli, "utf8").startsWith("#!/usr/bin/env node")).toBe(true);
     const proc = spawn(process.execPath, [cli, "--port", "0", "--control", "--timings", "fast"]);
     child = proc;
@@ -58,14 +63,14 @@ describe("emulator CLI", () => {
   });
 
   test("--help documents every flag, --destination-delete included", () => {
-    const cli = join(outDir, "emulator", "cli.js");
+    const cli = cliIn(outDir);
     const help = execFileSync(process.execPath, [cli, "--help"], { encoding: "utf8" });
     expect(help).toContain("--destination-delete");
     expect(help).toContain("405 Method Not Allowed");
   });
 
   test("rejects bad flags with usage and exit code 2", () => {
-    const cli = join(outDir, "emulator", "cli.js");
+    const cli = cliIn(outDir);
     let status: number | null = null;
     let stderr = "";
     try {

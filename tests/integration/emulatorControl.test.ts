@@ -1,6 +1,6 @@
 // Black-box tests of the emulator's /__emulator/ control routes: reset, seed,
 // fault injection, request log, state dump, failures, timings, rate limit.
-import { createEmulator, DEFAULT_API_KEY, DEFAULT_ORGANIZATION_ID, type Emulator } from "../../emulator";
+import { createEmulator, DEFAULT_API_KEY, DEFAULT_ORGANIZATION_ID, type Emulator } from "../../packages/emulator/src";
 
 type Json = Record<string, unknown>;
 

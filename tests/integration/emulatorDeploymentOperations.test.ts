@@ -2,7 +2,7 @@
 // spec: langgraph_config_path, secret_references, every SourceConfigRequest
 // key, the list filters, bulk DELETE and redeploy. Fake clock, as in
 // emulatorDeployments.test.ts.
-import { createEmulator, DEFAULT_API_KEY, type Emulator, FAST_TIMINGS } from "../../emulator";
+import { createEmulator, DEFAULT_API_KEY, type Emulator, FAST_TIMINGS } from "../../packages/emulator/src";
 
 type Json = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 // Black-box HTTP tests of the emulator's control plane: deployments, revisions,
 // OAuth routes, validation bodies and unknown routes. Time is a fake clock
 // passed to the emulator, so revision state machines advance deterministically.
-import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator, FAST_TIMINGS } from "../../emulator";
+import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator, FAST_TIMINGS } from "../../packages/emulator/src";
 
 interface Reply {
   status: number;

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createEmulator, DEFAULT_API_KEY, DEFAULT_ORGANIZATION_ID, DEFAULT_WORKSPACE_ID, type Emulator } from "../../emulator";
+import { createEmulator, DEFAULT_API_KEY, DEFAULT_ORGANIZATION_ID, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
 import { startVersitygw, type S3Credentials, type Versitygw } from "../helpers/versitygw";
 
 type Json = Record<string, unknown>;

@@ -1,7 +1,7 @@
 // The process-wide exchange observers of the emulator (observeExchanges):
 // every API request of every instance is reported after its response, control
 // routes are not, and a throwing observer does not break the server.
-import { type ApiExchange, createEmulator, DEFAULT_API_KEY, type Emulator, observeExchanges } from "../../emulator";
+import { type ApiExchange, createEmulator, DEFAULT_API_KEY, type Emulator, observeExchanges } from "../../packages/emulator/src";
 
 describe("emulator exchange observers", () => {
   let first: Emulator;

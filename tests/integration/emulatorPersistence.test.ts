@@ -3,7 +3,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createEmulator, DEFAULT_API_KEY, DEFAULT_SEED, type Emulator, FAST_TIMINGS } from "../../emulator";
+import { createEmulator, DEFAULT_API_KEY, DEFAULT_SEED, type Emulator, FAST_TIMINGS } from "../../packages/emulator/src";
 
 type Json = Record<string, unknown>;
 

@@ -1,4 +1,4 @@
-import { DEFAULT_API_KEY } from "../../emulator";
+import { DEFAULT_API_KEY } from "../../packages/emulator/src";
 import { InvalidRequestError } from "../../provider/client";
 import { getOAuthProviders, getOAuthTokenStatus } from "../../sdk/oauthInvokes";
 import { emulatorEnv, type EmulatorStack, startEmulatorStack } from "../helpers/emulatorStack";

@@ -13,7 +13,7 @@ const repoRoot = join(__dirname, "..", "..");
 
 function buildRelease(version: string): string {
   const dir = mkdtempSync(join(tmpdir(), `pulumi-langsmith-build-${version}-`));
-  for (const entry of ["provider", "sdk", "emulator", "tsconfig.json", "tsconfig.build.json"]) {
+  for (const entry of ["provider", "sdk", "tsconfig.json", "tsconfig.build.json"]) {
     cpSync(join(repoRoot, entry), join(dir, entry), { recursive: true });
   }
   const pkg = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { version: string };

@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
-import { createEmulator, DEFAULT_API_KEY, DEFAULT_ORG_API_KEY, DEFAULT_ORGANIZATION_ID, DEFAULT_WORKSPACE_ID, type Emulator, type RequestLogEntry } from "../../emulator";
+import { createEmulator, DEFAULT_API_KEY, DEFAULT_ORG_API_KEY, DEFAULT_ORGANIZATION_ID, DEFAULT_WORKSPACE_ID, type Emulator, type RequestLogEntry } from "../../packages/emulator/src";
 import {
   ApiTimeoutError,
   AuthenticationError,

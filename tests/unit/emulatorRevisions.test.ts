@@ -1,6 +1,6 @@
-import { revisionHistory, resolveCommitSha, supersede } from "../../emulator/revisions";
-import type { RevisionRecord } from "../../emulator/types";
-import { FAST_TIMINGS } from "../../emulator";
+import { revisionHistory, resolveCommitSha, supersede } from "../../packages/emulator/src/revisions";
+import type { RevisionRecord } from "../../packages/emulator/src/types";
+import { FAST_TIMINGS } from "../../packages/emulator/src";
 
 const T0 = 1_000_000;
 

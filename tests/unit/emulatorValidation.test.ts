@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { ValidationFailure } from "../../emulator/errors";
-import { intQuery, uuidPathParam } from "../../emulator/params";
-import { parseBody } from "../../emulator/validation";
-import type { FastApiValidationError } from "../../emulator/errors";
+import { ValidationFailure } from "../../packages/emulator/src/errors";
+import { intQuery, uuidPathParam } from "../../packages/emulator/src/params";
+import { parseBody } from "../../packages/emulator/src/validation";
+import type { FastApiValidationError } from "../../packages/emulator/src/errors";
 
 function failureOf(fn: () => unknown): FastApiValidationError[] {
   try {

@@ -4,8 +4,8 @@
  *
  * @packageDocumentation
  */
-import { FAST_TIMINGS } from "../../../emulator";
-import { DESTINATIONS_PATH } from "../../../emulator/routes/destinations";
+import { FAST_TIMINGS } from "../../../packages/emulator/src";
+import { DESTINATIONS_PATH } from "../../../packages/emulator/src/routes/destinations";
 import { destinationBody } from "./destinations";
 import { type ContractEnv, eventually, type Json, UNKNOWN_ID } from "./env";
 

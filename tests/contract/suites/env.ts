@@ -4,7 +4,7 @@
  *
  * @packageDocumentation
  */
-import type { Emulator } from "../../../emulator";
+import type { Emulator } from "../../../packages/emulator/src";
 import type { Versitygw } from "../../helpers/versitygw";
 import type { ContractHarness } from "../harness";
 
