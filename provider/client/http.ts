@@ -86,6 +86,11 @@ function errorCode(err: unknown): string | undefined {
   return undefined;
 }
 
+/** A retry count: a whole number of at least 0; `fallback` when absent or not a finite number. */
+function retryCount(value: number | undefined, fallback: number): number {
+  return value === undefined || !Number.isFinite(value) ? fallback : Math.max(0, Math.floor(value));
+}
+
 /** Render a zod issue path as `resources[0].latest_revision_id`. */
 export function renderPath(path: readonly PropertyKey[]): string {
   if (path.length === 0) return "(body)";
@@ -121,7 +126,7 @@ export class HttpClient {
     };
     authHeaders(this.#credentials); // validate header safety now; throws ConfigurationError
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.maxRetries = Math.max(0, Math.floor(options.maxRetries ?? DEFAULT_MAX_RETRIES));
+    this.maxRetries = retryCount(options.maxRetries, DEFAULT_MAX_RETRIES);
     this.maxRetryAfterMs = options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
     this.userAgent = options.userAgent ?? defaultUserAgent();
     this.clock = options.clock ?? systemClock;
@@ -177,7 +182,7 @@ export class HttpClient {
       ...collectSensitiveStrings(spec.body),
     ]);
     const timeoutMs = spec.timeoutMs ?? this.timeoutMs;
-    const maxRetries = spec.maxRetries === undefined ? this.maxRetries : Math.max(0, Math.floor(spec.maxRetries));
+    const maxRetries = retryCount(spec.maxRetries, this.maxRetries);
 
     for (let attempt = 0; ; attempt++) {
       if (spec.signal?.aborted) throw new AbortedError(`${spec.action}: aborted`, info);

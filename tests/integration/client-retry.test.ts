@@ -51,6 +51,35 @@ describe("client retries over real HTTP", () => {
     client = makeClient(server.url);
   });
 
+  test("per-call maxRetries: 0 sends once on a client that retries 4 times", async () => {
+    server.enqueue({ status: 503, json: { detail: "busy" } });
+    await expect(client.deployments.get("dep-1", { maxRetries: 0 })).rejects.toBeInstanceOf(ServerError);
+    expect(server.requests).toHaveLength(1);
+    expect(clock.sleeps).toEqual([]);
+  });
+
+  test("per-call maxRetries: 2 retries twice on a client that never retries", async () => {
+    const once = makeClient(server.url, 0);
+    server.enqueue({ status: 503 }, { status: 503 }, { json: DEPLOYMENT });
+    await expect(once.deployments.get("dep-1", { maxRetries: 2 })).resolves.toMatchObject({ id: "dep-1" });
+    expect(server.requests).toHaveLength(3);
+    expect(clock.sleeps).toEqual([500, 1_000]);
+  });
+
+  test("a per-call maxRetries that is not a finite number falls back to the client's", async () => {
+    server.enqueue({ status: 503 }, { json: DEPLOYMENT });
+    await expect(client.deployments.get("dep-1", { maxRetries: Number.NaN })).resolves.toMatchObject({ id: "dep-1" });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  test("per-call timeoutMs applies to each attempt of that call", async () => {
+    server.enqueue({ delayMs: 2_000, json: DEPLOYMENT });
+    const err = await client.deployments.get("dep-1", { timeoutMs: 100, maxRetries: 0 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiTimeoutError);
+    expect((err as ApiTimeoutError).timeoutMs).toBe(100);
+    expect(server.requests).toHaveLength(1);
+  });
+
   test("429 with Retry-After: 0.1 waits 100 ms then succeeds", async () => {
     server.enqueue({ status: 429, headers: { "retry-after": "0.1" }, json: { detail: "slow down" } }, OK_LIST);
     await expect(client.deployments.list()).resolves.toEqual({ resources: [] });
