@@ -43,6 +43,6 @@ export const QUICK_CONFIG: BenchConfig = {
 };
 
 /** The benchmark sections. */
-export const SECTIONS = ["ttr", "scale", "rate"] as const;
+export const SECTIONS = ["ttr", "scale", "rate", "install"] as const;
 /** One benchmark section. */
 export type Section = (typeof SECTIONS)[number];

@@ -3,13 +3,14 @@
  * runs the sections, prints every table, and writes bench/results/latest.md
  * and latest.json (or bench/results/tmp/ for --quick and partial runs).
  *
- * Arguments: `--quick` (small sizes, to try the scripts), `--only ttr,scale,rate`.
+ * Arguments: `--quick` (small sizes, to try the scripts), `--only ttr,scale,rate,install`.
  */
 import { join } from "node:path";
 import type globalSetupFunction from "../tests/e2e/globalSetup";
 import globalTeardown from "../tests/e2e/globalTeardown";
 import { toolPaths } from "../tests/helpers/tools";
 import { type BenchConfig, FULL_CONFIG, QUICK_CONFIG, type Section, SECTIONS } from "./config";
+import { installFootprintTables, runInstallFootprint } from "./installFootprint";
 import { describeMachine } from "./lib/machine";
 import { type BenchReport, writeReport } from "./lib/results";
 import { renderTable, type Table } from "./lib/table";
@@ -96,6 +97,12 @@ async function main(): Promise<void> {
       tables.push(...rateLimitTables(runs, config.rateLimitDeployments, [
         `Revisions use the short shape at full scale (${Object.values(SHORT_SHAPE.stepDurationsMs).reduce((a, b) => a + b, 0) / 1000} s to DEPLOYED) and the provider's default poll intervals; the emulator answers 429 with Retry-After above the limit (sliding one-second window).`,
       ]));
+    }
+    if (sections.includes("install")) {
+      log("install footprint");
+      const footprint = runInstallFootprint({ repoRoot, onProgress: log, keep: process.env["BENCH_KEEP_FOOTPRINT"] === "1" });
+      data["installFootprint"] = footprint;
+      tables.push(...installFootprintTables(footprint));
     }
   } finally {
     if (needsCli) await globalTeardown();

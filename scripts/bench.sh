@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs the benchmarks (bench/): time to ready, preview and up at scale,
-# rate limits, provider memory. Prints the tables and writes
+# rate limits, provider memory, install footprint. Prints the tables and writes
 # bench/results/latest.md and latest.json (bench/results/tmp/ for --quick or
-# --only runs). Arguments go to bench/main.ts: --quick, --only ttr,scale,rate.
+# --only runs). Arguments go to bench/main.ts: --quick, --only ttr,scale,rate,install.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
