@@ -14,6 +14,7 @@ const { referenceTable } = require(join(root, "dist/provider/shared/fields.js"))
 const tables = {
   Deployment: require(join(root, "dist/provider/deployment/fields.js")).DEPLOYMENT_FIELDS,
   BulkExportDestination: require(join(root, "dist/provider/destination/fields.js")).DESTINATION_FIELDS,
+  BulkExport: require(join(root, "dist/provider/bulkExport/fields.js")).BULK_EXPORT_FIELDS,
 };
 
 const file = join(root, "docs/resources.md");

@@ -24,5 +24,7 @@ export {
   getOAuthTokenStatusOutput,
   type OAuthProviderInfo,
 } from "./oauthInvokes";
+export { BulkExport, type BulkExportArgs, type BulkExportRunsSummary } from "./bulkExport";
+export { type BulkExportInfo, type BulkExportRunInfo, getBulkExport, type GetBulkExportArgs, getBulkExportOutput, getBulkExportRuns, getBulkExportRunsOutput } from "./bulkExportInvokes";
 export { NoopResource, type NoopResourceArgs } from "./noop";
 export { providerShim, type ProviderModuleName } from "./providerShim";

@@ -4,7 +4,7 @@ import * as pulumi from "@pulumi/pulumi";
  * Names of the provider implementation modules that shims may load, as
  * subpaths of this package (`pulumi-langsmith/provider/<name>`).
  */
-export type ProviderModuleName = "noop" | "deployment" | "destination";
+export type ProviderModuleName = "noop" | "deployment" | "destination" | "bulkExport";
 
 /** What an implementation module exports: the provider object itself. */
 interface ProviderModule {

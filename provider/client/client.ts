@@ -5,6 +5,7 @@
  */
 import { type Clock, systemClock } from "./clock";
 import { DeploymentsApi } from "./deployments";
+import { BulkExportsApi } from "./bulkExports";
 import { DestinationsApi } from "./destinations";
 import { normalizeApiUrl, normalizeControlPlaneUrl } from "./hosts";
 import { HttpClient } from "./http";
@@ -32,6 +33,8 @@ export class LangSmithClient {
   readonly oauth: OAuthApi;
   /** `/bulk-exports/destinations`. */
   readonly destinations: DestinationsApi;
+  /** `/bulk-exports` (export jobs and their runs). */
+  readonly bulkExports: BulkExportsApi;
   private readonly clock: Clock;
   private readonly timeoutMs: number;
 
@@ -49,6 +52,7 @@ export class LangSmithClient {
     this.deployments = new DeploymentsApi(http, this.controlPlaneUrl);
     this.oauth = new OAuthApi(http, this.controlPlaneUrl);
     this.destinations = new DestinationsApi(http, this.apiUrl);
+    this.bulkExports = new BulkExportsApi(http, this.apiUrl);
   }
 
   /**

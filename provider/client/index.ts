@@ -22,6 +22,7 @@ export { LangSmithClient } from "./client";
 export { type Clock, systemClock } from "./clock";
 export { DEPLOYMENT_ENDPOINTS, DeploymentsApi, type ListDeploymentsParams, type ListRevisionsParams, MAX_PAGE_SIZE } from "./deployments";
 export { DESTINATION_ENDPOINTS, type DestinationDeleteResult, DestinationsApi } from "./destinations";
+export { BULK_EXPORT_ENDPOINTS, BulkExportsApi } from "./bulkExports";
 export { errorFromResponse, parseErrorBody, renderLoc } from "./errorResponse";
 export {
   AbortedError,
@@ -92,6 +93,7 @@ export {
 } from "./retry";
 export * from "./schemas/deployments";
 export * from "./schemas/destinations";
+export * from "./schemas/bulkExports";
 export * from "./schemas/errors";
 export { packageVersion, userAgent } from "./version";
 export {

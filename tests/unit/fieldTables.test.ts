@@ -9,6 +9,8 @@ import { join } from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
 import { DEPLOYMENT_FIELDS, type DeploymentInputs } from "../../provider/deployment/fields";
 import { DESTINATION_FIELDS, type DestinationInputs } from "../../provider/destination/fields";
+import { BULK_EXPORT_FIELDS, type BulkExportInputs } from "../../provider/bulkExport/fields";
+import type { BulkExportArgs } from "../../sdk/bulkExport";
 import { type FieldTable, referenceTable } from "../../provider/shared/fields";
 import type { BulkExportDestinationArgs, BulkExportDestinationConfigArgs, BulkExportDestinationCredentialsArgs } from "../../sdk/bulkExportDestination";
 import type { DeploymentArgs, DeploymentSourceConfigArgs, DeploymentSourceRevisionConfigArgs } from "../../sdk/deployment";
@@ -27,6 +29,8 @@ const deploymentValues: pulumi.Unwrap<DeploymentArgs> extends Defaulted<Deployme
 const destinationKeys: Equal<keyof BulkExportDestinationArgs, keyof DestinationInputs> = true;
 const destinationConfigKeys: Equal<keyof BulkExportDestinationConfigArgs, Keys<DestinationInputs["config"]>> = true;
 const credentialKeys: Equal<keyof BulkExportDestinationCredentialsArgs, Keys<DestinationInputs["credentials"]>> = true;
+const bulkExportKeys: Equal<keyof BulkExportArgs, keyof BulkExportInputs> = true;
+const bulkExportValues: pulumi.Unwrap<BulkExportArgs> extends Defaulted<BulkExportInputs, "format" | "formatVersion" | "compression"> ? true : false = true;
 const destinationValues: pulumi.Unwrap<BulkExportDestinationArgs> extends Defaulted<DestinationInputs, "destinationType"> ? true : false = true;
 
 /** Each table field's dotted path, as the keys of the SDK Args produce them. */
@@ -60,6 +64,21 @@ const DESTINATION_PATHS = [
   "adoptExistingId",
 ];
 
+const BULK_EXPORT_PATHS: string[] = [
+  "destinationId",
+  "projectId",
+  "startTime",
+  "endTime",
+  "intervalHours",
+  "filter",
+  "exportFields",
+  "format",
+  "formatVersion",
+  "compression",
+  "waitForCompletion",
+  "completionTimeoutSeconds",
+] satisfies Array<keyof BulkExportArgs>;
+
 function markedTable(resource: string): string {
   const docs = readFileSync(join(__dirname, "..", "..", "docs", "resources.md"), "utf8");
   const open = `<!-- fields:${resource} -->\n`;
@@ -71,9 +90,10 @@ function markedTable(resource: string): string {
 describe.each([
   ["Deployment", DEPLOYMENT_FIELDS, DEPLOYMENT_PATHS],
   ["BulkExportDestination", DESTINATION_FIELDS, DESTINATION_PATHS],
+  ["BulkExport", BULK_EXPORT_FIELDS, BULK_EXPORT_PATHS],
 ] as Array<[string, FieldTable, string[]]>)("the %s field table", (resource, table, sdkPaths) => {
   it("declares every SDK input once, and nothing else", () => {
-    expect([deploymentKeys, sourceConfigKeys, revisionConfigKeys, deploymentValues, destinationKeys, destinationConfigKeys, credentialKeys, destinationValues]).not.toContain(false);
+    expect([deploymentKeys, sourceConfigKeys, revisionConfigKeys, deploymentValues, destinationKeys, destinationConfigKeys, credentialKeys, destinationValues, bulkExportKeys, bulkExportValues]).not.toContain(false);
     const paths = table.map((field) => field.path);
     expect(new Set(paths).size).toBe(paths.length);
     expect([...paths].sort()).toEqual([...sdkPaths].sort());

@@ -1,0 +1,146 @@
+/**
+ * The BulkExport's operations. Create POSTs the export (and, for a one-off
+ * export with `waitForCompletion`, waits until it has ended, logging its runs'
+ * progress); read GETs it and its runs (404 = gone, in the right workspace
+ * only); update only records provider settings or resumes a wait (every other
+ * change replaces); delete cancels an export that has not ended, and simply
+ * forgets one that has (the service has no DELETE).
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { BulkExport, BulkExportRun, LangSmithClient } from "../client";
+import { NotFoundError } from "../client/errors";
+import { ENDED_BULK_EXPORT_STATUSES } from "../client/schemas/bulkExports";
+import { currentClient, currentSettings } from "../shared/context";
+import { formatDuration, logProgress, shortId } from "../shared/progress";
+import type { ProviderSettings } from "../shared/settings";
+import { settingsForResource } from "../shared/workspace";
+import type { BulkExportPartialFailure } from "./errors";
+import type { BulkExportInputs } from "./fields";
+import { type BulkExportOutputs, describeProgress, migrateBulkExportOutputs, outputsFrom, parseInputs, refreshedOutputs, summarizeRuns } from "./state";
+import { toCreateRequest } from "./wire";
+
+/** Kind of resource in progress lines and messages. */
+export const KIND = "bulk export";
+const ENDED = new Set<string>(ENDED_BULK_EXPORT_STATUSES);
+/** Poll interval of waits when the settings give none, in milliseconds. */
+const DEFAULT_POLL_INTERVAL_MS = 5_000;
+
+/** How an export is named in messages (it has no name of its own): `project → destination`. */
+export function labelOf(values: { projectId?: unknown; destinationId?: unknown }, id?: string): string {
+  if (typeof values.projectId === "string" && typeof values.destinationId === "string") return `${shortId(values.projectId)}→${shortId(values.destinationId)}`;
+  return id ?? "unknown";
+}
+
+/** Creates the export; waits for a one-off export to end when asked to, and for a scheduled one to be scheduled. */
+export async function createBulkExport(raw: Record<string, unknown>): Promise<pulumi.dynamic.CreateResult<BulkExportOutputs>> {
+  const inputs = parseInputs(raw);
+  const label = labelOf(inputs);
+  const settings = currentSettings();
+  const client = await currentClient(settings);
+  const created = await client.bulkExports.create(toCreateRequest(inputs), { name: label });
+  const what = inputs.intervalHours !== undefined ? `created scheduled export ${created.id} (every ${inputs.intervalHours} h)` : `created one-off export ${created.id}`;
+  logProgress(KIND, label, what);
+  const outs = await settle(client, settings, inputs, created, what, raw);
+  return { id: created.id, outs };
+}
+
+/** Reads the export and its runs for a refresh; a 404 (in the recorded workspace) means gone. */
+export async function readBulkExport(id: string, rawProps: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult> {
+  const props = migrateBulkExportOutputs(rawProps);
+  const label = labelOf(props, id);
+  const client = await currentClient(settingsForResource(`reading ${KIND} "${label}"`, currentSettings(), props["tenantId"]));
+  try {
+    const bulkExport = await client.bulkExports.get(id, { name: label });
+    const runs = await client.bulkExports.runs(id, { name: label });
+    return { id, props: { ...refreshedOutputs(props, bulkExport, runs), __provider: rawProps["__provider"] } };
+  } catch (error) {
+    if (error instanceof NotFoundError) return { id: "", props: {} };
+    throw error;
+  }
+}
+
+/** Records provider settings (`waitForCompletion`, `completionTimeoutSeconds`), resuming a wait that did not finish. */
+export async function updateBulkExport(id: string, rawOlds: Record<string, unknown>, news: Record<string, unknown>): Promise<pulumi.dynamic.UpdateResult<BulkExportOutputs>> {
+  const olds = migrateBulkExportOutputs(rawOlds) as unknown as BulkExportOutputs;
+  const inputs = parseInputs(news);
+  const label = labelOf(inputs, id);
+  const settings = settingsForResource(`updating ${KIND} "${label}"`, currentSettings(), olds.tenantId);
+  const client = await currentClient(settings);
+  const bulkExport = await client.bulkExports.get(id, { name: label });
+  const resume = inputs.waitForCompletion === true && !ENDED.has(bulkExport.status);
+  const what = resume ? `resumed waiting for export ${id} (was ${olds.status})` : "updated provider settings; no API call";
+  return { outs: await settle(client, settings, inputs, bulkExport, what, news) };
+}
+
+/** Cancels an export that has not ended; one that has (or is gone) is only dropped from the state. */
+export async function deleteBulkExport(id: string, rawProps: Record<string, unknown>): Promise<void> {
+  const props = migrateBulkExportOutputs(rawProps);
+  const label = labelOf(props, id);
+  const client = await currentClient(settingsForResource(`cancelling ${KIND} "${label}"`, currentSettings(), props["tenantId"]));
+  let current: BulkExport;
+  try {
+    current = await client.bulkExports.get(id, { name: label });
+  } catch (error) {
+    if (error instanceof NotFoundError) return;
+    throw error;
+  }
+  if (ENDED.has(current.status)) {
+    logProgress(KIND, label, `export ${id} already ended (${current.status}); dropped from the stack`);
+    return;
+  }
+  await client.bulkExports.cancel(id, { name: label });
+  logProgress(KIND, label, `cancelled export ${id} (was ${current.status}); runs already running finish, no new run starts`);
+}
+
+/**
+ * For a one-off export with `waitForCompletion`: polls until it ends, logging
+ * each change of its status or progress, and returns the outputs.
+ *
+ * @throws BulkExportPartialFailure when it ended `Failed`/`TimedOut` (with its
+ *   runs' errors) or the wait ran out, so the engine keeps it in state.
+ */
+async function settle(
+  client: LangSmithClient,
+  settings: ProviderSettings,
+  inputs: BulkExportInputs,
+  bulkExport: BulkExport,
+  what: string,
+  raw: Record<string, unknown>,
+): Promise<BulkExportOutputs> {
+  const label = labelOf(inputs, bulkExport.id);
+  const oneOff = inputs.intervalHours === undefined;
+  if (!oneOff || inputs.waitForCompletion !== true) {
+    const runs = await client.bulkExports.runs(bulkExport.id, { name: label });
+    return outputsFrom(inputs, bulkExport, runs, what);
+  }
+  const timeoutSeconds = inputs.completionTimeoutSeconds ?? settings.deployTimeoutSeconds;
+  const intervalMs = settings.pollIntervalsMs.minIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+  const startedAt = Date.now();
+  logProgress(KIND, label, `waiting up to ${formatDuration(timeoutSeconds * 1000)} for export ${bulkExport.id} to finish`);
+  let current = bulkExport;
+  let runs: BulkExportRun[] = [];
+  let last = "";
+  for (;;) {
+    runs = await client.bulkExports.runs(current.id, { name: label, maxRetries: 1 });
+    const progress = describeProgress(current.status, summarizeRuns(runs));
+    if (progress !== last) logProgress(KIND, label, `${progress} (${formatDuration(Date.now() - startedAt)})`);
+    last = progress;
+    if (ENDED.has(current.status)) break;
+    if (Date.now() - startedAt >= timeoutSeconds * 1000) {
+      throw partialFailure(inputs, current, runs, `${what}; still ${current.status} after ${formatDuration(Date.now() - startedAt)}: run pulumi up again to resume waiting`, raw);
+    }
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    current = await client.bulkExports.get(current.id, { name: label, maxRetries: 1 });
+  }
+  if (current.status === "Failed" || current.status === "TimedOut") {
+    const errors = runs.flatMap((run) => (run.errors ? [`run ${shortId(run.id)}: ${JSON.stringify(run.errors).slice(0, 300)}`] : []));
+    const why = errors.length > 0 ? `; ${errors.join("; ")}` : "";
+    throw partialFailure(inputs, current, runs, `${what}; export ${current.id} ended ${current.status}${why}: run pulumi up again to replace it with a new export`, raw);
+  }
+  return outputsFrom(inputs, current, runs, `${what}; ${describeProgress(current.status, summarizeRuns(runs))} in ${formatDuration(Date.now() - startedAt)}`);
+}
+
+function partialFailure(inputs: BulkExportInputs, bulkExport: BulkExport, runs: readonly BulkExportRun[], message: string, raw: Record<string, unknown>): BulkExportPartialFailure {
+  const full = `${KIND} "${labelOf(inputs, bulkExport.id)}": ${message}`;
+  return { message: full, id: bulkExport.id, properties: { ...outputsFrom(inputs, bulkExport, runs, message), __provider: raw["__provider"] }, reasons: [full] };
+}
