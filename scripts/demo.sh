@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One command for a fresh machine: builds the tools and the package, starts the
-# bundled emulator and a local S3 store (versitygw), then runs the quickstart
+# emulator (packages/emulator) and a local S3 store (versitygw), then runs the quickstart
 # stack against them: `pulumi up` (watch the revision progress; the
 # destination's test write goes to the bucket), a preview of a branch change,
 # the `up` that makes the new revision, a credentials rotation, and
