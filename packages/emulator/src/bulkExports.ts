@@ -3,7 +3,8 @@
  * run that is `Running` for as long as a revision takes to deploy (the sum of
  * the step durations when it was created) and then `Completed`, having
  * written nothing; cancelling (PATCH `status: Cancelled`) stops an unfinished
- * one. Scheduled exports (`interval_hours`) report `IntervalScheduled`.
+ * one, and stops a scheduled one (`IntervalScheduled`) at any time.
+ * Scheduled exports (`interval_hours`) report `IntervalScheduled`.
  * Real S3 writes are what the control routes' export runs (`exportRuns.ts`) do.
  */
 import { randomUUID } from "node:crypto";
@@ -30,6 +31,10 @@ export function progressOf(bulkExport: BulkExportRecord, nowMs: number): BulkExp
   const cancelledAtMs = bulkExport.cancelledAtMs;
   if (cancelledAtMs !== null && cancelledAtMs < completesAtMs) {
     return { status: "Cancelled", runStatus: "Cancelled", finishedAtMs: cancelledAtMs };
+  }
+  // A scheduled export is never finished: cancelling it after its first run stops the schedule.
+  if (cancelledAtMs !== null && bulkExport.intervalHours !== null) {
+    return { status: "Cancelled", runStatus: "Completed", finishedAtMs: cancelledAtMs };
   }
   if (nowMs >= completesAtMs) {
     const status = bulkExport.intervalHours !== null ? "IntervalScheduled" : "Completed";
@@ -78,10 +83,11 @@ export function findBulkExport(state: EmulatorState, tenantId: string, id: strin
   return record;
 }
 
-/** Cancels an unfinished export (a finished one is left as it is). */
+/** Cancels an unfinished or scheduled export (a finished one-off export is left as it is). */
 export function cancelBulkExport(ctx: EmulatorContext, record: BulkExportRecord): void {
   const nowMs = ctx.now();
-  if (record.cancelledAtMs !== null || progressOf(record, nowMs).runStatus !== "Running") return;
+  const progress = progressOf(record, nowMs);
+  if (record.cancelledAtMs !== null || (progress.runStatus !== "Running" && progress.status !== "IntervalScheduled")) return;
   record.cancelledAtMs = nowMs;
   ctx.store.commit();
 }

@@ -1,0 +1,104 @@
+// BulkExport through the real Pulumi CLI: a destination, a one-off export
+// that completes and a scheduled one; a window change previews as a
+// replacement; an out-of-band cancellation is put back by the next up;
+// destroy cancels the scheduled export and only forgets the completed one.
+import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
+import { createClient, type LangSmithClient } from "../../provider/client";
+import { createPulumiProject, type PulumiProject } from "../helpers/pulumiProject";
+import { startVersitygw, type Versitygw } from "../helpers/versitygw";
+
+const PROJECT = "8a1f0c3e-2b4d-4e6f-9a8b-7c6d5e4f3a2b";
+const TYPE = "pulumi-nodejs:dynamic/langsmith:BulkExport";
+
+function program(keys: { accessKeyId: string; secretAccessKey: string }, backfillEnd: string): string {
+  return `
+import { BulkExport, BulkExportDestination } from "pulumi-langsmith";
+const destination = new BulkExportDestination("exports", ${JSON.stringify({ displayName: "e2e exports", config: { bucketName: "e2e-exports", prefix: "traces", region: "us-east-1" }, credentials: keys })});
+const backfill = new BulkExport("backfill", {
+  destinationId: destination.id,
+  projectId: "${PROJECT}",
+  startTime: "2026-10-01T00:00:00Z",
+  endTime: "${backfillEnd}",
+  waitForCompletion: true,
+});
+const scheduled = new BulkExport("every6h", { destinationId: destination.id, projectId: "${PROJECT}", startTime: "2026-11-01T00:00:00Z", intervalHours: 6 });
+export const backfillStatus = backfill.status;
+export const backfillRuns = backfill.runs;
+export const scheduledId = scheduled.id;
+export const scheduledStatus = scheduled.status;
+`;
+}
+
+describe("BulkExport end to end", () => {
+  let gw: Versitygw;
+  let emulator: Emulator;
+  let client: LangSmithClient;
+  let project: PulumiProject | undefined;
+
+  beforeAll(async () => {
+    gw = await startVersitygw();
+    await gw.createBucket("e2e-exports");
+    emulator = await createEmulator({ control: true, s3EndpointOverride: gw.endpoint });
+    client = createClient({ apiUrl: `${emulator.url}/api/v1`, controlPlaneUrl: emulator.url, apiKey: DEFAULT_API_KEY, workspaceId: DEFAULT_WORKSPACE_ID });
+  }, 60_000);
+
+  afterAll(async () => {
+    project?.cleanup();
+    await emulator?.close();
+    await gw?.stop();
+  });
+
+  const exportsInState = async () => ((await project!.exportStack()).deployment.resources ?? []).filter((r) => r.type === TYPE);
+  const exportRequests = (method: string) => emulator.control.requestLog().filter((r) => r.method === method && /^\/api\/v1\/bulk-exports(\/[0-9a-f-]+)?$/.test(r.path));
+
+  it("creates, previews a window change as a replacement, puts back a cancelled export, and destroy cancels what still runs", async () => {
+    const keys = gw.users.full;
+    project = await createPulumiProject({
+      name: "bulk-export",
+      program: program(keys, "2026-11-01T00:00:00Z"),
+      config: { "langsmith:apiUrl": emulator.url, "langsmith:workspaceId": DEFAULT_WORKSPACE_ID, "langsmith:apiKey": { secret: DEFAULT_API_KEY } },
+      env: { LANGSMITH_POLL_MIN_INTERVAL_MS: "50", LANGSMITH_POLL_MAX_INTERVAL_MS: "200" },
+    });
+
+    const up = await project.up();
+    expect(up.code).toBe(0);
+    expect(up.output).toContain("4 created");
+    expect(up.output).toMatch(/bulk export "8a1f0c3e…→[0-9a-f]{8}…": Completed: 1 run/);
+    const created = await exportsInState();
+    const byName = (name: string) => created.find((r) => r.urn.endsWith(`::${name}`));
+    expect(byName("backfill")?.outputs).toMatchObject({ status: "Completed", runs: { count: 1, lastRunStatus: "Completed" }, stateVersion: 1 });
+    expect(byName("every6h")?.outputs).toMatchObject({ status: "IntervalScheduled", intervalHours: 6 });
+    expect((await project.preview(["--expect-no-changes"])).code).toBe(0);
+
+    // A window change is a replacement, and the preview says so.
+    project.writeProgram(program(keys, "2026-10-15T00:00:00Z"));
+    const preview = await project.preview(["--diff"]);
+    expect(preview.code).toBe(0);
+    expect(preview.output).toContain("1 to replace");
+    expect(preview.output).not.toMatch(/\d+ to update/);
+    emulator.control.clearRequestLog();
+    const replaced = await project.up();
+    expect(replaced.code).toBe(0);
+    expect(exportRequests("POST")).toHaveLength(1);
+    expect(exportRequests("PATCH")).toHaveLength(0); // the old export had completed: nothing to cancel
+
+    // Cancelled outside Pulumi: refresh records it, the next preview replaces it, up creates it again.
+    const scheduledId = byName("every6h")?.id ?? "";
+    await client.bulkExports.cancel(scheduledId);
+    expect((await project.refresh()).code).toBe(0);
+    const drift = await project.preview(["--diff"]);
+    expect(drift.output).toContain("1 to replace");
+    expect((await project.up()).code).toBe(0);
+    const newScheduled = (await exportsInState()).find((r) => r.urn.endsWith("::every6h"));
+    expect(newScheduled?.id).not.toBe(scheduledId);
+    expect(newScheduled?.outputs?.["status"]).toBe("IntervalScheduled");
+
+    // Destroy: the scheduled export is cancelled; the completed one is only forgotten.
+    emulator.control.clearRequestLog();
+    const destroyed = await project.destroy();
+    expect(destroyed.code).toBe(0);
+    expect(await exportsInState()).toEqual([]);
+    expect(exportRequests("PATCH").map((r) => r.path)).toEqual([`/api/v1/bulk-exports/${newScheduled?.id}`]);
+    expect((await client.bulkExports.get(newScheduled?.id ?? "")).status).toBe("Cancelled");
+  });
+});
