@@ -25,7 +25,15 @@ import {
   ResponseValidationError,
 } from "./errors";
 import { collectSensitiveStrings, redactText } from "./redact";
-import { type AttemptFailure, DEFAULT_MAX_RETRY_AFTER_MS, backoffMs, isRetryable, retryAfterMs } from "./retry";
+import {
+  type AttemptFailure,
+  DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
+  DEFAULT_MAX_RETRY_AFTER_MS,
+  backoffMs,
+  isRateLimited,
+  isRetryable,
+  retryAfterMs,
+} from "./retry";
 import { userAgent as defaultUserAgent } from "./version";
 
 export { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, type HttpClientOptions } from "./options";
@@ -110,6 +118,7 @@ export class HttpClient {
   private readonly timeoutMs: number;
   private readonly maxRetries: number;
   private readonly maxRetryAfterMs: number;
+  private readonly maxRateLimitWaitMs: number;
   private readonly userAgent: string;
   private readonly clock: Clock;
   private readonly random: () => number;
@@ -128,6 +137,7 @@ export class HttpClient {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxRetries = retryCount(options.maxRetries, DEFAULT_MAX_RETRIES);
     this.maxRetryAfterMs = options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
+    this.maxRateLimitWaitMs = options.maxRateLimitWaitMs ?? DEFAULT_MAX_RATE_LIMIT_WAIT_MS;
     this.userAgent = options.userAgent ?? defaultUserAgent();
     this.clock = options.clock ?? systemClock;
     this.random = options.random ?? Math.random;
@@ -184,6 +194,9 @@ export class HttpClient {
     const timeoutMs = spec.timeoutMs ?? this.timeoutMs;
     const maxRetries = retryCount(spec.maxRetries, this.maxRetries);
 
+    let counted = 0; // retries that count against maxRetries
+    let rateLimitedRetries = 0;
+    let rateLimitedWaitMs = 0;
     for (let attempt = 0; ; attempt++) {
       if (spec.signal?.aborted) throw new AbortedError(`${spec.action}: aborted`, info);
       const result = await this.attempt(url, spec, headers, data, timeoutMs, attempt);
@@ -208,7 +221,9 @@ export class HttpClient {
         failure = result.failure;
         error = result.error;
       }
-      if (attempt >= maxRetries || !isRetryable(spec.method, failure)) throw error;
+      if (maxRetries === 0 || !isRetryable(spec.method, failure)) throw error;
+      const rateLimited = isRateLimited(failure);
+      if (!rateLimited && counted >= maxRetries) throw error;
       const hinted =
         result.kind === "response"
           ? retryAfterMs(
@@ -218,8 +233,16 @@ export class HttpClient {
               this.maxRetryAfterMs,
             )
           : undefined;
+      const delayMs = hinted ?? backoffMs(rateLimited ? rateLimitedRetries : counted, this.random);
+      if (rateLimited) {
+        if (rateLimitedWaitMs + delayMs > this.maxRateLimitWaitMs) throw error;
+        rateLimitedWaitMs += delayMs;
+        rateLimitedRetries++;
+      } else {
+        counted++;
+      }
       try {
-        await this.clock.sleep(hinted ?? backoffMs(attempt, this.random), spec.signal);
+        await this.clock.sleep(delayMs, spec.signal);
       } catch {
         throw new AbortedError(`${spec.action}: aborted while waiting to retry`, info);
       }

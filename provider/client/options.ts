@@ -25,10 +25,19 @@ export interface ClientOptions extends Credentials {
   readonly apiUrl: string;
   /** Per-attempt timeout in milliseconds, covering connect, send and the whole response; default 30 000. */
   readonly timeoutMs?: number;
-  /** Retries after the first attempt for retryable failures (see `retry.ts`); default 4; 0 disables retries. */
+  /**
+   * Retries after the first attempt for retryable failures other than 429
+   * (see `retry.ts`); default 4; 0 disables retries, 429 included.
+   */
   readonly maxRetries?: number;
   /** Cap on a server-requested `Retry-After`, in milliseconds; default 60 000. */
   readonly maxRetryAfterMs?: number;
+  /**
+   * Total time one request may spend waiting on 429 answers before the
+   * `RateLimitError` is thrown, in milliseconds; default 300 000 (five
+   * minutes). 429 retries do not count against `maxRetries`.
+   */
+  readonly maxRateLimitWaitMs?: number;
   /** `User-Agent` header; default `pulumi-langsmith/<package version>`. */
   readonly userAgent?: string;
   /** Clock for retry backoff and waits; default real time (tests inject a fake one). */
@@ -56,7 +65,7 @@ export type LangSmithClientOptions = ClientOptions;
 /** @deprecated Same as {@link ClientOptions} (the resolved provider configuration, as `provider/settings.ts` builds it). */
 export type ClientConfig = ClientOptions;
 /** @deprecated The tuning and test fields of {@link ClientOptions}; pass them in the options instead. */
-export type ClientOverrides = Pick<ClientOptions, "clock" | "random" | "maxRetryAfterMs" | "userAgent">;
+export type ClientOverrides = Pick<ClientOptions, "clock" | "random" | "maxRetryAfterMs" | "maxRateLimitWaitMs" | "userAgent">;
 /** The fields of {@link ClientOptions} that `HttpClient` uses (all but the base URLs). */
 export type HttpClientOptions = Omit<ClientOptions, "controlPlaneUrl" | "apiUrl">;
 

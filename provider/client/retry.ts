@@ -6,6 +6,11 @@
  * - POST and PATCH (not idempotent on the wire): only 429, and connection
  *   failures where nothing was sent (refused, DNS failure).
  * - 409 is never retried: here it means a conflict that will not go away.
+ * - Budgets: a 429 means the request was not processed, so 429 answers do
+ *   not use up `maxRetries`; they are retried while the time spent waiting
+ *   on 429s for that request stays within `maxRateLimitWaitMs` (default
+ *   300 000 ms). Every other retryable failure counts against `maxRetries`.
+ *   `maxRetries: 0` disables all retries, 429 included.
  * - Delay: `Retry-After` (seconds or HTTP date) or `retry-after-ms` when
  *   present, capped at `maxRetryAfterMs`; otherwise 500 ms doubling per
  *   attempt up to 8 000 ms, minus up to 25 % jitter.
@@ -19,6 +24,9 @@ export const MAX_BACKOFF_MS = 8_000;
 /** Default cap on a server-requested `Retry-After`, in milliseconds (60 000). */
 export const DEFAULT_MAX_RETRY_AFTER_MS = 60_000;
 
+/** Default total time one request may spend waiting on 429 answers, in milliseconds (300 000, five minutes). */
+export const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = 300_000;
+
 /** Connection error codes that prove nothing reached the server, so even a POST may be retried. */
 export const NOTHING_SENT_CODES: ReadonlySet<string> = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"]);
 
@@ -27,6 +35,11 @@ export type AttemptFailure =
   | { readonly kind: "status"; readonly status: number }
   | { readonly kind: "connection"; readonly code?: string }
   | { readonly kind: "timeout" };
+
+/** Whether a failure is a rate-limit answer (429), which has its own time budget instead of a retry count. */
+export function isRateLimited(failure: AttemptFailure): boolean {
+  return failure.kind === "status" && failure.status === 429;
+}
 
 /** Whether a failed attempt of `method` may be retried (see the module doc). */
 export function isRetryable(method: HttpMethod, failure: AttemptFailure): boolean {

@@ -79,7 +79,8 @@ describe("load: 40 resources, --parallel 16, API rate-limited to 20 requests/s",
     const outputs: CommandResult[] = [];
     const up = await project.up(["--parallel", String(PARALLEL)]);
     outputs.push(up);
-    expect(up.code).toBe(0);
+    // On failure, the end of the CLI output says which resource failed and why.
+    expect({ code: up.code, tail: up.code === 0 ? "" : up.output.slice(-4000) }).toEqual({ code: 0, tail: "" });
     const upFigures = summarize(emulator.control.requestLog());
     expect(up.output).toContain(`${DEPLOYMENTS + DESTINATIONS + 1} created`);
 
@@ -97,7 +98,7 @@ describe("load: 40 resources, --parallel 16, API rate-limited to 20 requests/s",
     emulator.control.clearRequestLog();
     const destroy = await project.destroy(["--parallel", String(PARALLEL)]);
     outputs.push(destroy);
-    expect(destroy.code).toBe(0);
+    expect({ code: destroy.code, tail: destroy.code === 0 ? "" : destroy.output.slice(-4000) }).toEqual({ code: 0, tail: "" });
     const destroyFigures = summarize(emulator.control.requestLog());
     expect(live().deployments.filter((d) => d.deleteRequestedAtMs === null)).toHaveLength(0);
     expect(live().destinations).toHaveLength(0);

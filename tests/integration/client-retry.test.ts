@@ -204,6 +204,39 @@ describe("client retries over real HTTP", () => {
     expect(server.requests.map((r) => r.method)).toEqual(["POST", "POST"]);
   });
 
+  test("429s do not use up maxRetries: a POST rate-limited 6 times on a 2-retry client still lands", async () => {
+    const few = makeClient(server.url, 2);
+    for (let i = 0; i < 6; i++) server.enqueue({ status: 429, headers: { "retry-after": "1" } });
+    server.enqueue({ status: 201, json: DEPLOYMENT });
+    await expect(few.deployments.create(CREATE_BODY)).resolves.toMatchObject({ id: "dep-1" });
+    expect(server.requests).toHaveLength(7);
+    expect(clock.sleeps).toEqual([1_000, 1_000, 1_000, 1_000, 1_000, 1_000]);
+  });
+
+  test("429s without Retry-After back off from 500 ms, and a 503 between them still counts against maxRetries", async () => {
+    const one = makeClient(server.url, 1);
+    server.enqueue({ status: 429 }, { status: 429 }, { status: 503 }, { status: 429 }, OK_LIST);
+    await one.deployments.list();
+    expect(clock.sleeps).toEqual([500, 1_000, 500, 2_000]);
+    server.enqueue({ status: 503 }, { status: 429 }, { status: 503, json: { detail: "down" } });
+    await expect(one.deployments.list()).rejects.toBeInstanceOf(ServerError);
+  });
+
+  test("429 retries stop once the time waited on them would pass maxRateLimitWaitMs", async () => {
+    const budgeted = createClient(
+      { apiKey: "k", controlPlaneUrl: server.url, apiUrl: server.url, maxRetries: 4, maxRateLimitWaitMs: 2_500 },
+      { clock, random: () => 0 },
+    );
+    for (let i = 0; i < 4; i++) server.enqueue({ status: 429, headers: { "retry-after": "1" }, json: { detail: "slow down" } });
+    const err = await budgeted.deployments.create(CREATE_BODY, { name: "agent" }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RateLimitError);
+    expect((err as Error).message).toBe(
+      'creating deployment "agent": 429 RateLimited - slow down; rate limited; try again later or lower concurrency (pulumi up --parallel)',
+    );
+    expect(clock.sleeps).toEqual([1_000, 1_000]);
+    expect(server.requests).toHaveLength(3);
+  });
+
   test("GET is retried after a dropped connection", async () => {
     server.enqueue({ drop: true }, { json: DEPLOYMENT });
     await expect(client.deployments.get("dep-1")).resolves.toMatchObject({ id: "dep-1" });
