@@ -2,11 +2,20 @@
 // servers (emulator, versitygw), contract tests that drive every operation of
 // the published OpenAPI documents against the emulator, and end-to-end tests
 // that drive the real Pulumi CLI (see scripts/test.sh for what `npm test` runs).
+// hyparquet and hyparquet-writer (the emulator's Parquet writer) are ES
+// modules only; jest's CommonJS runtime needs them transformed (plain Node
+// loads them through require(esm)).
+const ESM_ONLY = ["hyparquet", "hyparquet-writer"];
 /** @type {import('ts-jest').JestConfigWithTsJest} */
 const tsJest = {
   transform: {
     "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.json" }],
+    [`/node_modules/(${ESM_ONLY.join("|")})/.+\\.js$`]: [
+      "ts-jest",
+      { tsconfig: { allowJs: true, module: "commonjs", target: "ES2022", esModuleInterop: true }, isolatedModules: true },
+    ],
   },
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join("|")})/)`],
   testEnvironment: "node",
 };
 

@@ -2,6 +2,10 @@
 // that completes and a scheduled one; a window change previews as a
 // replacement; an out-of-band cancellation is put back by the next up;
 // destroy cancels the scheduled export and only forgets the completed one.
+// And the spec's rotation rule 4, through `pulumi up`: a run in flight when
+// the destination's credentials are rotated finishes with the old key pair,
+// the next run writes with the new one (the S3 store's access log says who
+// signed each PutObject).
 import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
 import { createClient, type LangSmithClient } from "../../provider/client";
 import { createPulumiProject, type PulumiProject } from "../helpers/pulumiProject";
@@ -9,6 +13,15 @@ import { startVersitygw, type Versitygw } from "../helpers/versitygw";
 
 const PROJECT = "8a1f0c3e-2b4d-4e6f-9a8b-7c6d5e4f3a2b";
 const TYPE = "pulumi-nodejs:dynamic/langsmith:BulkExport";
+
+function rotationProgram(keys: { accessKeyId: string; secretAccessKey: string }): string {
+  return `
+import { BulkExport, BulkExportDestination } from "pulumi-langsmith";
+const destination = new BulkExportDestination("exports", ${JSON.stringify({ displayName: "e2e rotation", config: { bucketName: "e2e-rotation", prefix: "traces", region: "us-east-1" }, credentials: keys })});
+const hourly = new BulkExport("hourly", { destinationId: destination.id, projectId: "${PROJECT}", startTime: "2026-10-01T00:00:00Z", intervalHours: 1 });
+export const hourlyId = hourly.id;
+`;
+}
 
 function program(keys: { accessKeyId: string; secretAccessKey: string }, backfillEnd: string): string {
   return `
@@ -101,4 +114,58 @@ describe("BulkExport end to end", () => {
     expect(exportRequests("PATCH").map((r) => r.path)).toEqual([`/api/v1/bulk-exports/${newScheduled?.id}`]);
     expect((await client.bulkExports.get(newScheduled?.id ?? "")).status).toBe("Cancelled");
   });
+
+  it("rotating credentials while a run is in flight: that run finishes with the old key pair, the next run uses the new one", async () => {
+    // Runs of 20 s writing one file per row (4 rows: at 0, 5, 10 and 15 s); the next interval starts 25 s after creation.
+    const slow = await createEmulator({
+      control: true,
+      s3EndpointOverride: gw.endpoint,
+      exportRowsPerFile: 1,
+      timings: { exportRunMs: 20_000, exportHourMs: 25_000 },
+      traceRuns: [
+        {
+          sessionId: PROJECT,
+          runs: [
+            ...["00:05", "00:20", "00:35", "00:50"].map((at) => ({ name: "agent", startTime: `2026-10-01T${at}:00Z` })),
+            { name: "agent", startTime: "2026-10-01T01:10:00Z" },
+          ],
+        },
+      ],
+    });
+    await gw.createBucket("e2e-rotation");
+    const rotation = await createPulumiProject({
+      name: "bulk-export-rotation",
+      program: rotationProgram(gw.users.full),
+      config: { "langsmith:apiUrl": slow.url, "langsmith:workspaceId": DEFAULT_WORKSPACE_ID, "langsmith:apiKey": { secret: DEFAULT_API_KEY } },
+      env: { LANGSMITH_POLL_MIN_INTERVAL_MS: "50", LANGSMITH_POLL_MAX_INTERVAL_MS: "200" },
+    });
+    try {
+      expect((await rotation.up()).code).toBe(0);
+      const id = String(((await rotation.exportStack()).deployment.resources ?? []).find((r) => r.type === TYPE)?.id);
+
+      rotation.writeProgram(rotationProgram(gw.users.noDelete));
+      const rotated = await rotation.up();
+      expect(rotated.code).toBe(0);
+      expect(rotated.output).toContain("credentials rotated; export runs already running finish with the previous ones");
+      const duringRotation = slow.control.bulkExport(id);
+      expect(duringRotation?.runs).toHaveLength(1);
+      expect(duringRotation?.runs[0]?.finishedAtMs).toBeNull(); // the rotation happened while the first run was writing
+
+      await slow.control.bulkExportIdle(id);
+      const deadline = Date.now() + 60_000;
+      while ((slow.control.bulkExport(id)?.runs.filter((r) => r.status === "Completed").length ?? 0) < 2 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      const [first, second] = slow.control.bulkExport(id)?.runs ?? [];
+      expect(first).toMatchObject({ status: "Completed", rowsWritten: 4, accessKeyId: gw.users.full.accessKeyId });
+      expect(second).toMatchObject({ status: "Completed", rowsWritten: 1, accessKeyId: gw.users.noDelete.accessKeyId });
+      const signer = new Map((await gw.accessLog()).filter((e) => e.operation === "PutObject").map((e) => [e.key, e.requester]));
+      expect(first?.exportedFiles.map((key) => signer.get(key))).toEqual(Array(4).fill(gw.users.full.accessKeyId));
+      expect(second?.exportedFiles.map((key) => signer.get(key))).toEqual([gw.users.noDelete.accessKeyId]);
+      expect((await rotation.destroy()).code).toBe(0);
+    } finally {
+      rotation.cleanup();
+      await slow.close();
+    }
+  }, 240_000);
 });

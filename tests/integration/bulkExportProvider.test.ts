@@ -96,7 +96,7 @@ describe("BulkExport provider against the emulator", () => {
   });
 
   it("a wait that runs out keeps the export in state; the next update resumes it", async () => {
-    emulator.control.setTimings({ stepDurationsMs: { BUILDING: 1_500 } });
+    emulator.control.setTimings({ exportRunMs: 1_500 });
     try {
       const failure = await provider.create(await oneOff({ waitForCompletion: true, completionTimeoutSeconds: 0.2 })).then(
         () => undefined,
@@ -111,7 +111,7 @@ describe("BulkExport provider against the emulator", () => {
       expect(String(resumed.outs?.["lastOperation"])).toMatch(/^resumed waiting/);
       expect(requests("POST")).toHaveLength(1);
     } finally {
-      emulator.control.setTimings({ stepDurationsMs: { BUILDING: 20 } });
+      emulator.control.setTimings({ exportRunMs: 200 });
     }
   });
 

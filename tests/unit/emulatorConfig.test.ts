@@ -48,12 +48,21 @@ describe("emulator CLI and config file", () => {
       JSON.stringify({
         organizations: [{ id: "org", workspaces: [{ id: "ws" }], oauthProviders: [{ provider_id: "github", has_token: true }] }],
         apiKeys: [{ key: "k1", organizationId: "org", workspaceId: "ws" }],
-        timings: { preset: "fast", stepDurationsMs: { BUILDING: 500 }, deleteDurationMs: 7 },
+        timings: { preset: "fast", stepDurationsMs: { BUILDING: 500 }, deleteDurationMs: 7, exportRunMs: 300 },
+        exportRowsPerFile: 50,
+        traceRuns: [{ sessionId: "3c9d2e1f-5a6b-4c7d-8e9f-0a1b2c3d4e5f", runs: [{ name: "agent", startTime: "2026-10-01T00:00:00Z" }] }],
       }),
     );
     const options = parseCli(["--config", file]);
     expect(options.seed?.apiKeys).toEqual([{ key: "k1", organizationId: "org", workspaceId: "ws" }]);
-    expect(options.timings).toEqual({ stepDurationsMs: { ...FAST_TIMINGS.stepDurationsMs, BUILDING: 500 }, deleteDurationMs: 7 });
+    expect(options.timings).toEqual({
+      stepDurationsMs: { ...FAST_TIMINGS.stepDurationsMs, BUILDING: 500 },
+      deleteDurationMs: 7,
+      exportRunMs: 300,
+      exportHourMs: FAST_TIMINGS.exportHourMs,
+    });
+    expect(options.exportRowsPerFile).toBe(50);
+    expect(options.traceRuns?.[0]?.runs).toEqual([expect.objectContaining({ name: "agent", startTime: "2026-10-01T00:00:00Z", runType: "chain" })]);
     // --timings beats the file's preset.
     expect(parseCli(["--config", file, "--timings", "realistic"]).timings?.stepDurationsMs?.CREATING).toBe(
       REALISTIC_TIMINGS.stepDurationsMs.CREATING,

@@ -2,16 +2,14 @@
  * Bulk exports and their runs as the REST API answers them (`BulkExport`,
  * `BulkExportRun` of the contract, every property present).
  */
-import { progressOf } from "./bulkExports";
-import type { BulkExportRecord, DestinationRecord } from "./types";
+import type { BulkExportRecord, BulkExportRunRecord } from "./types";
 
 function iso(ms: number | null): string | null {
   return ms === null ? null : new Date(ms).toISOString();
 }
 
-/** Renders an export at `nowMs`. */
-export function renderBulkExport(record: BulkExportRecord, nowMs: number): Record<string, unknown> {
-  const progress = progressOf(record, nowMs);
+/** Renders an export. */
+export function renderBulkExport(record: BulkExportRecord): Record<string, unknown> {
   return {
     id: record.id,
     tenant_id: record.tenantId,
@@ -26,47 +24,44 @@ export function renderBulkExport(record: BulkExportRecord, nowMs: number): Recor
     filter: record.filter,
     interval_hours: record.intervalHours,
     source_bulk_export_id: record.sourceBulkExportId,
-    status: progress.status,
-    created_at: new Date(record.createdAtMs).toISOString(),
-    updated_at: iso(record.cancelledAtMs ?? progress.finishedAtMs ?? record.createdAtMs),
-    finished_at: iso(progress.finishedAtMs),
+    status: record.status,
+    created_at: iso(record.createdAtMs),
+    updated_at: iso(record.updatedAtMs),
+    finished_at: iso(record.finishedAtMs),
   };
 }
 
 /**
- * Renders the single run of an export at `nowMs`; its files go under
- * `<destination prefix>/<export id>/<run id>` (none are written).
+ * Renders one run of an export: its window, the prefix it writes under and,
+ * once it has written anything or ended, its result (rows and files).
  */
-export function renderBulkExportRun(
-  record: BulkExportRecord,
-  destination: DestinationRecord | undefined,
-  nowMs: number,
-): Record<string, unknown> {
-  const progress = progressOf(record, nowMs);
-  const finishedAtMs = progress.runStatus === "Running" ? null : (record.cancelledAtMs ?? record.createdAtMs + record.durationMs);
-  const destinationPrefix = typeof destination?.config["prefix"] === "string" ? destination.config["prefix"] : "";
-  const prefix = [destinationPrefix.replace(/^\/+|\/+$/g, ""), record.id, record.runId].filter((p) => p !== "").join("/");
-  const createdAt = new Date(record.createdAtMs).toISOString();
+export function renderBulkExportRun(record: BulkExportRecord, run: BulkExportRunRecord): Record<string, unknown> {
+  const hasResult = run.exportedFiles.length > 0 || run.finishedAtMs !== null;
   return {
-    id: record.runId,
+    id: run.id,
     bulk_export_id: record.id,
-    status: progress.runStatus,
+    status: run.status,
     retry_number: 0,
-    errors: null,
-    start_time: record.startTime,
-    end_time: record.endTime,
+    errors: run.errors,
+    start_time: run.windowStart,
+    end_time: run.windowEnd,
     metadata: {
-      prefix,
-      start_time: record.startTime,
-      end_time: record.endTime ?? createdAt,
+      prefix: run.prefix,
+      start_time: run.windowStart,
+      end_time: run.windowEnd,
       execution_backend: null,
-      result:
-        progress.runStatus === "Completed"
-          ? { rows_written: 0, exported_files: [], export_path: prefix, latest_cursor: null, pending_upload: null }
-          : null,
+      result: hasResult
+        ? {
+            rows_written: run.rowsWritten,
+            exported_files: [...run.exportedFiles],
+            export_path: run.prefix,
+            latest_cursor: null,
+            pending_upload: null,
+          }
+        : null,
     },
-    created_at: createdAt,
-    updated_at: iso(finishedAtMs ?? record.createdAtMs),
-    finished_at: iso(finishedAtMs),
+    created_at: iso(run.createdAtMs),
+    updated_at: iso(run.updatedAtMs),
+    finished_at: iso(run.finishedAtMs),
   };
 }

@@ -1,57 +1,51 @@
 /**
- * Bulk exports (export jobs of the REST API), simulated: an export has one
- * run that is `Running` for as long as a revision takes to deploy (the sum of
- * the step durations when it was created) and then `Completed`, having
- * written nothing; cancelling (PATCH `status: Cancelled`) stops an unfinished
- * one, and stops a scheduled one (`IntervalScheduled`) at any time.
- * Scheduled exports (`interval_hours`) report `IntervalScheduled`.
- * Real S3 writes are what the control routes' export runs (`exportRuns.ts`) do.
+ * Bulk exports (export jobs of the REST API): creation with the service's
+ * validation (422 for an unsupported filter or export field, an interval
+ * outside 1-168 hours, a window that ends before it starts), lookup and
+ * cancellation. Runs are executed by the {@link BulkExportRunner}.
  */
 import { randomUUID } from "node:crypto";
+import type { BulkExportRunner } from "./bulkExportRunner";
 import type { EmulatorContext } from "./context";
 import { findDestination } from "./destinations";
 import { detailError } from "./errors";
+import { compileFilter, UnsupportedFilterError } from "./exportFilter";
 import { canonicalUuid } from "./params";
+import { EXPORT_COLUMN_NAMES } from "./parquetRuns";
 import type { BulkExportCreateBody } from "./schemas";
-import { REVISION_STEPS, type BulkExportRecord, type EmulatorState } from "./types";
+import type { BulkExportRecord, EmulatorState } from "./types";
 
-/** The computed state of an export at a moment. */
-export interface BulkExportProgress {
-  /** `BulkExportStatus` of the export. */
-  status: string;
-  /** `BulkExportRunStatus` of its run. */
-  runStatus: string;
-  /** When it finished (completed or cancelled), epoch milliseconds; `null` while running. */
-  finishedAtMs: number | null;
-}
-
-/** The status of an export and its run at `nowMs`. */
-export function progressOf(bulkExport: BulkExportRecord, nowMs: number): BulkExportProgress {
-  const completesAtMs = bulkExport.createdAtMs + bulkExport.durationMs;
-  const cancelledAtMs = bulkExport.cancelledAtMs;
-  if (cancelledAtMs !== null && cancelledAtMs < completesAtMs) {
-    return { status: "Cancelled", runStatus: "Cancelled", finishedAtMs: cancelledAtMs };
-  }
-  // A scheduled export is never finished: cancelling it after its first run stops the schedule.
-  if (cancelledAtMs !== null && bulkExport.intervalHours !== null) {
-    return { status: "Cancelled", runStatus: "Completed", finishedAtMs: cancelledAtMs };
-  }
-  if (nowMs >= completesAtMs) {
-    const status = bulkExport.intervalHours !== null ? "IntervalScheduled" : "Completed";
-    return { status, runStatus: "Completed", finishedAtMs: bulkExport.intervalHours !== null ? null : completesAtMs };
-  }
-  return { status: bulkExport.intervalHours !== null ? "IntervalScheduled" : "Running", runStatus: "Running", finishedAtMs: null };
-}
+/** Bounds of `interval_hours` the service documents (1 hour to 1 week). */
+export const INTERVAL_HOURS_BOUNDS = { min: 1, max: 168 } as const;
 
 function isoOf(value: string): string {
   return new Date(value).toISOString();
 }
 
-/** Creates an export on a destination of the workspace (404 when the destination is unknown there). */
-export function createBulkExport(ctx: EmulatorContext, tenantId: string, body: BulkExportCreateBody): BulkExportRecord {
-  const state = ctx.store.state;
-  const destination = findDestination(state, tenantId, canonicalUuid(body.bulk_export_destination_id));
-  const durationMs = REVISION_STEPS.reduce((sum, step) => sum + ctx.timings.stepDurationsMs[step], 0);
+/** Rejects what the service refuses on create, with a 422 naming the offending part. */
+function validateCreate(body: BulkExportCreateBody): void {
+  const interval = body.interval_hours ?? null;
+  const endTime = body.end_time ?? null;
+  if (interval !== null && endTime !== null) throw detailError(422, "Give either end_time (one-off export) or interval_hours (scheduled export), not both");
+  if (interval !== null && (interval < INTERVAL_HOURS_BOUNDS.min || interval > INTERVAL_HOURS_BOUNDS.max))
+    throw detailError(422, `interval_hours must be between ${INTERVAL_HOURS_BOUNDS.min} and ${INTERVAL_HOURS_BOUNDS.max}`);
+  if (endTime !== null && Date.parse(endTime) <= Date.parse(body.start_time)) throw detailError(422, "end_time must be after start_time");
+  const unknownFields = (body.export_fields ?? []).filter((f) => !EXPORT_COLUMN_NAMES.includes(f));
+  if (unknownFields.length > 0) throw detailError(422, `Unsupported export_fields: ${unknownFields.join(", ")}`);
+  try {
+    compileFilter(body.filter ?? null);
+  } catch (error) {
+    if (error instanceof UnsupportedFilterError) throw detailError(422, `Unsupported filter: ${error.message}`);
+    throw error;
+  }
+}
+
+/** Creates an export on a destination of the workspace (404 when the destination is unknown there) and plans its runs. */
+export function createBulkExport(ctx: EmulatorContext, runner: BulkExportRunner, tenantId: string, body: BulkExportCreateBody): BulkExportRecord {
+  validateCreate(body);
+  const destination = findDestination(ctx.store.state, tenantId, canonicalUuid(body.bulk_export_destination_id));
+  const nowMs = ctx.now();
+  const intervalHours = body.interval_hours ?? null;
   const record: BulkExportRecord = {
     id: randomUUID(),
     tenantId,
@@ -64,15 +58,17 @@ export function createBulkExport(ctx: EmulatorContext, tenantId: string, body: B
     formatVersion: body.format_version,
     exportFields: body.export_fields ?? null,
     filter: body.filter ?? null,
-    intervalHours: body.interval_hours ?? null,
+    intervalHours,
     sourceBulkExportId: null,
-    createdAtMs: ctx.now(),
-    durationMs,
-    cancelledAtMs: null,
-    runId: randomUUID(),
+    status: intervalHours !== null ? "IntervalScheduled" : "Created",
+    createdAtMs: nowMs,
+    updatedAtMs: nowMs,
+    finishedAtMs: null,
+    runs: [],
   };
-  state.bulkExports.push(record);
+  ctx.store.state.bulkExports.push(record);
   ctx.store.commit();
+  runner.schedule(record);
   return record;
 }
 
@@ -83,11 +79,24 @@ export function findBulkExport(state: EmulatorState, tenantId: string, id: strin
   return record;
 }
 
-/** Cancels an unfinished or scheduled export (a finished one-off export is left as it is). */
-export function cancelBulkExport(ctx: EmulatorContext, record: BulkExportRecord): void {
+/** Cancels an export that can still run (its running run too); an export that has ended is left as it is. */
+export function cancelBulkExport(ctx: EmulatorContext, runner: BulkExportRunner, record: BulkExportRecord): void {
+  if (record.finishedAtMs !== null) return;
+  runner.cancel(record);
   const nowMs = ctx.now();
-  const progress = progressOf(record, nowMs);
-  if (record.cancelledAtMs !== null || (progress.runStatus !== "Running" && progress.status !== "IntervalScheduled")) return;
-  record.cancelledAtMs = nowMs;
+  for (const run of record.runs) {
+    if (run.finishedAtMs !== null) continue;
+    run.status = "Cancelled";
+    run.finishedAtMs = nowMs;
+    run.updatedAtMs = nowMs;
+  }
+  record.status = "Cancelled";
+  record.finishedAtMs = nowMs;
+  record.updatedAtMs = nowMs;
   ctx.store.commit();
+}
+
+/** Whether an export may still write to its destination. */
+export function isBulkExportActive(record: BulkExportRecord): boolean {
+  return record.finishedAtMs === null;
 }

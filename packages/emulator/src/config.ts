@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { type EmulatorOptions, mergeTimings, TIMING_PRESETS } from "./options";
 import { seedInputSchema, type SeedInput } from "./seed";
+import { traceRunSeedSchema } from "./traceRuns";
 import { REVISION_STEPS } from "./types";
 
 const stepDurationsSchema = z
@@ -12,7 +13,8 @@ const stepDurationsSchema = z
  * zod schema of an emulator config file (`--config <file>`, JSON). Seed fields
  * (`organizations`, `apiKeys`, `bearerTokens`) replace the default seed when any
  * is present; `timings.preset` picks a preset that `stepDurationsMs` and
- * `deleteDurationMs` then adjust.
+ * `deleteDurationMs`, `exportRunMs` and `exportHourMs` then adjust;
+ * `traceRuns` seeds trace runs per project for bulk exports to write.
  */
 export const configFileSchema = seedInputSchema.extend({
   timings: z
@@ -20,8 +22,12 @@ export const configFileSchema = seedInputSchema.extend({
       preset: z.enum(["fast", "realistic"]).optional(),
       stepDurationsMs: stepDurationsSchema.optional(),
       deleteDurationMs: z.number().nonnegative().optional(),
+      exportRunMs: z.number().nonnegative().optional(),
+      exportHourMs: z.number().positive().optional(),
     })
     .optional(),
+  exportRowsPerFile: z.int().positive().optional(),
+  traceRuns: z.array(traceRunSeedSchema).optional(),
   s3EndpointOverride: z.string().url().optional(),
   selfHosted: z.boolean().optional(),
   rateLimitPerSecond: z.number().positive().nullable().optional(),
@@ -61,6 +67,8 @@ export function optionsFromConfig(config: ConfigFile, preset: "fast" | "realisti
   const timings = mergeTimings(TIMING_PRESETS[preset], {
     ...(config.timings?.stepDurationsMs ? { stepDurationsMs: config.timings.stepDurationsMs } : {}),
     ...(config.timings?.deleteDurationMs !== undefined ? { deleteDurationMs: config.timings.deleteDurationMs } : {}),
+    ...(config.timings?.exportRunMs !== undefined ? { exportRunMs: config.timings.exportRunMs } : {}),
+    ...(config.timings?.exportHourMs !== undefined ? { exportHourMs: config.timings.exportHourMs } : {}),
   });
   return {
     ...(hasSeed ? { seed } : {}),
@@ -69,5 +77,7 @@ export function optionsFromConfig(config: ConfigFile, preset: "fast" | "realisti
     ...(config.selfHosted !== undefined ? { selfHosted: config.selfHosted } : {}),
     ...(config.rateLimitPerSecond !== undefined ? { rateLimitPerSecond: config.rateLimitPerSecond } : {}),
     ...(config.destinationDelete !== undefined ? { destinationDelete: config.destinationDelete } : {}),
+    ...(config.exportRowsPerFile !== undefined ? { exportRowsPerFile: config.exportRowsPerFile } : {}),
+    ...(config.traceRuns !== undefined ? { traceRuns: config.traceRuns } : {}),
   };
 }

@@ -39,6 +39,8 @@ export interface EmulatorContext {
   s3: S3Settings;
   /** Current feature switches (see {@link EmulatorFeatures}). */
   features: EmulatorFeatures;
+  /** Most rows a bulk-export run writes into one Parquet file. */
+  exportRowsPerFile: number;
   /** Failures to inject into the next revision of a deployment with a given name. */
   pendingFailuresByName: Map<string, RevisionFailure>;
 }

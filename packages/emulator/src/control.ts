@@ -1,17 +1,20 @@
+import type { BulkExportRunner, ExportRunFault } from "./bulkExportRunner";
 import type { EmulatorContext, EmulatorFeatures } from "./context";
 import { planFailure } from "./deployments";
 import type { ExportRunner, ExportRunOptions } from "./exportRuns";
 import type { FaultRegistry, FaultRule, FaultRuleInput, RateLimiter } from "./faults";
-import { type EmulatorTimings, mergeTimings } from "./options";
+import { type EmulatorTimings, mergeTimings, type TimingsInput } from "./options";
 import type { RequestLog, RequestLogEntry } from "./requestLog";
 import { revisionHistory } from "./revisions";
 import { applySeed, emptyState, type SeedInput } from "./seed";
+import { seedTraceRuns, type TraceRunInput } from "./traceRuns";
 import type {
+  BulkExportRecord,
   EmulatorState,
   ExportRunRecord,
   RevisionFailureStatus,
   RevisionStep,
-  StepDurationsMs,
+  TraceRunRecord,
 } from "./types";
 
 /** Which deployment's next revision fails. */
@@ -51,6 +54,7 @@ export interface ControlDependencies {
   rateLimiter: RateLimiter;
   requestLog: RequestLog;
   exportRuns: ExportRunner;
+  bulkExportRunner: BulkExportRunner;
   /** Timings to restore on reset. */
   initialTimings: EmulatorTimings;
   /** Rate limit to restore on reset. */
@@ -75,6 +79,7 @@ export class EmulatorControl {
     const { ctx } = this.deps;
     const state = emptyState();
     applySeed(state, ctx.seed, ctx.now());
+    this.deps.bulkExportRunner.reset();
     ctx.store.replace(state);
     ctx.timings = this.deps.initialTimings;
     ctx.pendingFailuresByName.clear();
@@ -131,7 +136,7 @@ export class EmulatorControl {
     return {
       state,
       revisions,
-      timings: { stepDurationsMs: { ...ctx.timings.stepDurationsMs }, deleteDurationMs: ctx.timings.deleteDurationMs },
+      timings: { ...ctx.timings, stepDurationsMs: { ...ctx.timings.stepDurationsMs } },
       faults: this.deps.faults.list(),
       rateLimitPerSecond: this.deps.rateLimiter.requestsPerSecond,
       features: { ...ctx.features },
@@ -163,7 +168,7 @@ export class EmulatorControl {
   }
 
   /** Changes timings for revisions and deletes started from now on; returns the result. */
-  setTimings(timings: { stepDurationsMs?: Partial<StepDurationsMs>; deleteDurationMs?: number }): EmulatorTimings {
+  setTimings(timings: TimingsInput): EmulatorTimings {
     const { ctx } = this.deps;
     ctx.timings = mergeTimings(ctx.timings, timings);
     return ctx.timings;
@@ -203,5 +208,36 @@ export class EmulatorControl {
   /** Resolves once the run has finished. */
   waitForExportRun(runId: string): Promise<ExportRunRecord> {
     return this.deps.exportRuns.wait(runId);
+  }
+
+  /**
+   * Seeds trace runs of a tracing project (`session_id`), what bulk exports of
+   * that project write; a run whose id is already seeded is replaced. Returns
+   * the stored runs with their defaults filled in.
+   */
+  seedTraceRuns(sessionId: string, runs: readonly TraceRunInput[]): TraceRunRecord[] {
+    const stored = seedTraceRuns(this.deps.ctx.store.state, sessionId, runs);
+    this.deps.ctx.store.commit();
+    return stored.map((r) => structuredClone(r));
+  }
+
+  /** Makes the next bulk-export run started for project `sessionId` end `Failed` or `TimedOut` (after writing its files). */
+  failNextExportRun(sessionId: string, fault: ExportRunFault): void {
+    this.deps.bulkExportRunner.injectFault(sessionId, fault);
+  }
+
+  /**
+   * A copy of a bulk export with its runs, including what the wire does not
+   * show (the access key id each run wrote with); undefined when unknown.
+   */
+  bulkExport(id: string): BulkExportRecord | undefined {
+    const record = this.deps.ctx.store.state.bulkExports.find((b) => b.id === id);
+    return record ? structuredClone(record) : undefined;
+  }
+
+  /** Resolves once no run of the bulk export is executing (at once when none is). */
+  async bulkExportIdle(id: string): Promise<void> {
+    const record = this.deps.ctx.store.state.bulkExports.find((b) => b.id === id);
+    if (record) await this.deps.bulkExportRunner.idle(record);
   }
 }

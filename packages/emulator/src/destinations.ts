@@ -111,7 +111,10 @@ export async function rotateCredentials(ctx: EmulatorContext, destination: Desti
 /** Deletes a destination; 409 while a running export uses it. */
 export function deleteDestination(ctx: EmulatorContext, destination: DestinationRecord): void {
   const state = ctx.store.state;
-  if (state.exportRuns.some((r) => r.destinationId === destination.id && r.status === "running")) {
+  const inUse =
+    state.exportRuns.some((r) => r.destinationId === destination.id && r.status === "running") ||
+    state.bulkExports.some((b) => b.destinationId === destination.id && b.runs.some((r) => r.finishedAtMs === null));
+  if (inUse) {
     throw detailError(409, "Destination is in use by a running bulk export and cannot be deleted");
   }
   state.destinations = state.destinations.filter((d) => d !== destination);

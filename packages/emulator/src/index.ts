@@ -1,4 +1,5 @@
 import type { AddressInfo } from "node:net";
+import { BulkExportRunner } from "./bulkExportRunner";
 import type { EmulatorContext, EmulatorFeatures } from "./context";
 import { EmulatorControl } from "./control";
 import { generateSecretKey, SecretBox } from "./crypto";
@@ -10,9 +11,14 @@ import { RequestLog } from "./requestLog";
 import { applySeed, DEFAULT_SEED, emptyState } from "./seed";
 import { buildServer } from "./server";
 import { Store } from "./store";
+import { seedTraceRuns } from "./traceRuns";
 import type { EmulatorState } from "./types";
 
-export type { EmulatorOptions, EmulatorTimings } from "./options";
+export type { EmulatorOptions, EmulatorTimings, TimingsInput } from "./options";
+export type { ExportRunFault } from "./bulkExportRunner";
+export type { TraceRunInput } from "./traceRuns";
+export { EXPORT_COLUMN_NAMES } from "./parquetRuns";
+export { INTERVAL_HOURS_BOUNDS } from "./bulkExports";
 export type { EmulatorFeatures } from "./context";
 export { FAST_TIMINGS, REALISTIC_TIMINGS, TIMING_PRESETS } from "./options";
 export type { SeedInput } from "./seed";
@@ -59,6 +65,28 @@ function checkSecretKey(state: EmulatorState, secrets: SecretBox): void {
 }
 
 /**
+ * Marks bulk-export runs that were executing when the emulator stopped as
+ * failed (and a one-off export with such a run); scheduled exports go on with
+ * their next interval.
+ */
+function interruptBulkExportRuns(state: EmulatorState, nowMs: number): void {
+  for (const record of state.bulkExports) {
+    for (const run of record.runs) {
+      if (run.finishedAtMs !== null) continue;
+      run.status = "Failed";
+      run.errors = { error: "interrupted: the emulator stopped during the run" };
+      run.finishedAtMs = nowMs;
+      run.updatedAtMs = nowMs;
+      if (record.intervalHours === null) {
+        record.status = "Failed";
+        record.finishedAtMs = nowMs;
+        record.updatedAtMs = nowMs;
+      }
+    }
+  }
+}
+
+/**
  * Starts an emulator of the control plane and bulk-export destinations APIs.
  * State lives in memory unless `dataDir` is given; then it is loaded from and
  * written (atomically) to `<dataDir>/state.json`, and revisions continue where
@@ -81,6 +109,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       run.finishedAtMs = now();
     }
   }
+  interruptBulkExportRuns(state, now());
+  for (const seeded of options.traceRuns ?? []) seedTraceRuns(state, seeded.sessionId, seeded.runs);
   const store = new Store(state, dataDir !== undefined ? (s) => saveState(dataDir, s) : () => undefined);
   store.commit();
 
@@ -98,6 +128,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       timeoutMs: options.s3TimeoutMs ?? 5000,
       selfHosted: options.selfHosted ?? false,
     },
+    exportRowsPerFile: options.exportRowsPerFile ?? 1000,
     pendingFailuresByName: new Map(),
     features: { ...initialFeatures },
   };
@@ -105,17 +136,20 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const rateLimiter = new RateLimiter(initialRateLimitPerSecond);
   const requestLog = new RequestLog();
   const exportRuns = new ExportRunner(ctx);
+  const bulkExportRunner = new BulkExportRunner(ctx);
   const control = new EmulatorControl({
     ctx,
     faults,
     rateLimiter,
     requestLog,
     exportRuns,
+    bulkExportRunner,
     initialTimings,
     initialRateLimitPerSecond,
     initialFeatures,
   });
-  const app = buildServer(ctx, { faults, rateLimiter, requestLog }, options.control ? control : null);
+  const app = buildServer(ctx, { faults, rateLimiter, requestLog }, options.control ? control : null, bulkExportRunner);
+  for (const record of state.bulkExports) bulkExportRunner.schedule(record);
   const host = options.host ?? "127.0.0.1";
   await app.listen({ port: options.port ?? 0, host });
   const port = (app.server.address() as AddressInfo).port;
@@ -126,6 +160,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     control,
     close: async () => {
       await exportRuns.stop();
+      await bulkExportRunner.stop();
       await app.close();
     },
   };

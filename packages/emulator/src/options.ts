@@ -1,4 +1,5 @@
 import type { SeedInput } from "./seed";
+import type { TraceRunInput } from "./traceRuns";
 import { REVISION_STEPS, type StepDurationsMs } from "./types";
 
 /** Timings of simulated asynchronous work. */
@@ -7,9 +8,16 @@ export interface EmulatorTimings {
   stepDurationsMs: StepDurationsMs;
   /** Time a deleted deployment stays `AWAITING_DELETE` before it answers 404, in milliseconds. */
   deleteDurationMs: number;
+  /** Time a bulk-export run takes, in milliseconds; its files are written spread over it, the first at its start. */
+  exportRunMs: number;
+  /** Length of one hour of a scheduled export's interval on the emulator's clock, in milliseconds. */
+  exportHourMs: number;
 }
 
-/** Fast timings for tests: 20 ms per revision step (120 ms to `DEPLOYED`), 50 ms delete. */
+/**
+ * Fast timings for tests: 20 ms per revision step (120 ms to `DEPLOYED`), 50 ms
+ * delete, 200 ms per export run, an interval hour of 2 s.
+ */
 export const FAST_TIMINGS: EmulatorTimings = {
   stepDurationsMs: {
     CREATING: 20,
@@ -20,9 +28,14 @@ export const FAST_TIMINGS: EmulatorTimings = {
     DEPLOYING: 20,
   },
   deleteDurationMs: 50,
+  exportRunMs: 200,
+  exportHourMs: 2_000,
 };
 
-/** Realistic timings for demos: about 27 s from `CREATING` to `DEPLOYED`, 5 s delete. */
+/**
+ * Realistic timings for demos: about 27 s from `CREATING` to `DEPLOYED`, 5 s
+ * delete, 5 s per export run, an interval hour of one minute.
+ */
 export const REALISTIC_TIMINGS: EmulatorTimings = {
   stepDurationsMs: {
     CREATING: 1_000,
@@ -33,6 +46,8 @@ export const REALISTIC_TIMINGS: EmulatorTimings = {
     DEPLOYING: 8_000,
   },
   deleteDurationMs: 5_000,
+  exportRunMs: 5_000,
+  exportHourMs: 60_000,
 };
 
 /** Named timing presets (`--timings fast|realistic`). */
@@ -57,8 +72,12 @@ export interface EmulatorOptions {
   secretKey?: string;
   /** Seed applied on a fresh state and on reset; default {@link DEFAULT_SEED}. */
   seed?: SeedInput;
-  /** Timings; default {@link FAST_TIMINGS}; partial step durations merge with it. */
-  timings?: { stepDurationsMs?: Partial<StepDurationsMs>; deleteDurationMs?: number };
+  /** Timings; default {@link FAST_TIMINGS}; partial timings merge with it. */
+  timings?: TimingsInput;
+  /** Most rows a bulk-export run writes into one Parquet file; default 1000. */
+  exportRowsPerFile?: number;
+  /** Trace runs to seed at start, per project (what bulk exports write); default none. */
+  traceRuns?: { sessionId: string; runs: TraceRunInput[] }[];
   /** Serve the `/__emulator/` control routes over HTTP; default false. */
   control?: boolean;
   /**
@@ -84,15 +103,25 @@ export interface EmulatorOptions {
   now?: () => number;
 }
 
+/** Partial timings, merged over a base by {@link mergeTimings}. */
+export interface TimingsInput {
+  stepDurationsMs?: Partial<StepDurationsMs>;
+  deleteDurationMs?: number;
+  exportRunMs?: number;
+  exportHourMs?: number;
+}
+
 /** Merges partial timings over a base. */
-export function mergeTimings(
-  base: EmulatorTimings,
-  partial: { stepDurationsMs?: Partial<StepDurationsMs>; deleteDurationMs?: number } | undefined,
-): EmulatorTimings {
+export function mergeTimings(base: EmulatorTimings, partial: TimingsInput | undefined): EmulatorTimings {
   const stepDurationsMs: StepDurationsMs = { ...base.stepDurationsMs };
   for (const step of REVISION_STEPS) {
     const value = partial?.stepDurationsMs?.[step];
     if (value !== undefined) stepDurationsMs[step] = value;
   }
-  return { stepDurationsMs, deleteDurationMs: partial?.deleteDurationMs ?? base.deleteDurationMs };
+  return {
+    stepDurationsMs,
+    deleteDurationMs: partial?.deleteDurationMs ?? base.deleteDurationMs,
+    exportRunMs: partial?.exportRunMs ?? base.exportRunMs,
+    exportHourMs: partial?.exportHourMs ?? base.exportHourMs,
+  };
 }

@@ -11,11 +11,21 @@ export const SECRET_KEY_FILE = "secret.key";
 /**
  * Brings a state written by an earlier emulator up to date in place: revisions
  * stored `graph_config_path` (the spec's name) where the wire has
- * `langgraph_config_path`, deployments had no `secretReferences` and there
- * were no `bulkExports`.
+ * `langgraph_config_path`, deployments had no `secretReferences`, there
+ * were no `bulkExports` or `traceRuns`, and bulk exports had no runs.
  */
 export function migrateState(state: EmulatorState): EmulatorState {
   state.bulkExports ??= [];
+  state.traceRuns ??= [];
+  for (const record of state.bulkExports) {
+    // Exports written before runs were executed: kept as ended, without runs.
+    if (Array.isArray(record.runs)) continue;
+    const legacy = record as unknown as { cancelledAtMs: number | null; createdAtMs: number };
+    record.runs = [];
+    record.status = legacy.cancelledAtMs !== null ? "Cancelled" : "Completed";
+    record.finishedAtMs = legacy.cancelledAtMs ?? legacy.createdAtMs;
+    record.updatedAtMs = record.finishedAtMs;
+  }
   for (const deployment of state.deployments) {
     deployment.secretReferences ??= [];
   }

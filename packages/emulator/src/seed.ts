@@ -118,6 +118,7 @@ export function emptyState(): EmulatorState {
     destinations: [],
     exportRuns: [],
     bulkExports: [],
+    traceRuns: [],
   };
 }
 

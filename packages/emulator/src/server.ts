@@ -5,6 +5,7 @@ import { handleError } from "./errors";
 import { hasExchangeObservers, notifyExchange } from "./exchanges";
 import type { FaultRegistry, RateLimiter } from "./faults";
 import type { RequestLog, RequestLogEntry } from "./requestLog";
+import type { BulkExportRunner } from "./bulkExportRunner";
 import { registerBulkExportRoutes } from "./routes/bulkExports";
 import { CONTROL_PREFIX, registerControlRoutes } from "./routes/control";
 import { registerDeploymentRoutes } from "./routes/deployments";
@@ -144,7 +145,12 @@ function installTrafficHooks(app: FastifyInstance, ctx: EmulatorContext, traffic
  * Builds the fastify app of one emulator: both APIs, traffic hooks, one error
  * handler, 501 for unknown routes, and the control routes when `control` is given.
  */
-export function buildServer(ctx: EmulatorContext, traffic: TrafficControls, control: EmulatorControl | null): FastifyInstance {
+export function buildServer(
+  ctx: EmulatorContext,
+  traffic: TrafficControls,
+  control: EmulatorControl | null,
+  bulkExportRunner: BulkExportRunner,
+): FastifyInstance {
   const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: 1_048_576 });
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
@@ -176,7 +182,7 @@ export function buildServer(ctx: EmulatorContext, traffic: TrafficControls, cont
     registerOAuthRoutes(app, ctx, prefix);
   }
   registerDestinationRoutes(app, ctx);
-  registerBulkExportRoutes(app, ctx);
+  registerBulkExportRoutes(app, ctx, bulkExportRunner);
   if (control) registerControlRoutes(app, control);
   return app;
 }

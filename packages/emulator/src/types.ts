@@ -186,14 +186,20 @@ export interface ExportRunRecord {
   error: string | null;
 }
 
-/** A bulk export (an export job of the REST API) as stored; its status is computed from timestamps. */
+/** `BulkExportStatus` of the contract. */
+export type BulkExportStatus = "Created" | "Running" | "IntervalScheduled" | "Completed" | "Failed" | "TimedOut" | "Cancelled";
+
+/** `BulkExportRunStatus` of the contract. */
+export type BulkExportRunStatus = "Created" | "Running" | "Completed" | "Failed" | "TimedOut" | "Cancelled";
+
+/** A bulk export (an export job of the REST API) as stored; the scheduler moves its status. */
 export interface BulkExportRecord {
   id: string;
   tenantId: string;
   destinationId: string;
-  /** The tracing project exported (the emulator keeps none; any UUID is accepted). */
+  /** The tracing project exported; its runs are the trace runs seeded for this id. */
   sessionId: string;
-  /** Start and end of the exported time range, ISO 8601 (`endTime` null: open-ended). */
+  /** Start (inclusive) and end (exclusive) of the exported time range, ISO 8601 (`endTime` null: scheduled). */
   startTime: string;
   endTime: string | null;
   compression: string;
@@ -204,13 +210,62 @@ export interface BulkExportRecord {
   /** Hours between runs of a scheduled export; `null` for a one-off export. */
   intervalHours: number | null;
   sourceBulkExportId: string | null;
+  status: BulkExportStatus;
   createdAtMs: number;
-  /** How long its run takes, in milliseconds (snapshot at creation). */
-  durationMs: number;
-  /** When it was cancelled; `null` if never. */
-  cancelledAtMs: number | null;
-  /** Id of its single run. */
-  runId: string;
+  updatedAtMs: number;
+  /** When it ended (completed, failed, timed out or cancelled); `null` while it can still run. */
+  finishedAtMs: number | null;
+  /** Its runs, oldest first: one for a one-off export, one per interval for a scheduled one. */
+  runs: BulkExportRunRecord[];
+}
+
+/** One run of a bulk export: the rows of one time window written to the destination. */
+export interface BulkExportRunRecord {
+  id: string;
+  status: BulkExportRunStatus;
+  /** The data window exported, ISO 8601: start inclusive, end exclusive (on `start_time` of the trace runs). */
+  windowStart: string;
+  windowEnd: string;
+  /** Key prefix the run writes under (destination prefix included). */
+  prefix: string;
+  /** Object keys written so far. */
+  exportedFiles: string[];
+  rowsWritten: number;
+  /** `errors` of the wire (`{"error": ...}`), `null` when none. */
+  errors: Record<string, unknown> | null;
+  /** Access key id the run writes with, captured at its start (an identifier, not a secret; emulator-only). */
+  accessKeyId: string | null;
+  /** Credential version of the destination captured at the run's start (emulator-only). */
+  credentialsVersion: number;
+  createdAtMs: number;
+  updatedAtMs: number;
+  finishedAtMs: number | null;
+}
+
+/** One seeded trace run of a tracing project (what a bulk export writes; the run data format, reduced). */
+export interface TraceRunRecord {
+  id: string;
+  /** The tracing project (`session_id`) the run belongs to. */
+  sessionId: string;
+  traceId: string;
+  parentRunId: string | null;
+  dottedOrder: string;
+  isRoot: boolean;
+  name: string;
+  runType: string;
+  status: string;
+  /** ISO 8601. */
+  startTime: string;
+  endTime: string | null;
+  inputs: Record<string, unknown>;
+  outputs: Record<string, unknown> | null;
+  error: string | null;
+  extra: Record<string, unknown>;
+  tags: string[];
+  promptTokens: number | null;
+  completionTokens: number | null;
+  totalTokens: number | null;
+  totalCost: number | null;
 }
 
 /** The whole persisted state. */
@@ -223,4 +278,6 @@ export interface EmulatorState {
   destinations: DestinationRecord[];
   exportRuns: ExportRunRecord[];
   bulkExports: BulkExportRecord[];
+  /** Seeded trace runs of tracing projects (what bulk exports write). */
+  traceRuns: TraceRunRecord[];
 }

@@ -39,7 +39,7 @@ export function describeBulkExports(env: ContractEnv): void {
     test("POST: 200 with defaults; 422 outside the contract; 404 on another workspace's or unknown destination", async () => {
       const destination = await destinationId("contract-export");
       const created = await call("POST", EXPORTS, { body: exportBody(destination), expect: 200 });
-      expect(created.body).toMatchObject({ format: "Parquet", compression: "zstandard", status: "Running", finished_at: null });
+      expect(created.body).toMatchObject({ format: "Parquet", compression: "zstandard", status: "Created", finished_at: null });
       await call("POST", EXPORTS, { body: { ...exportBody(destination), start_time: "yesterday" }, expect: 422, request: "invalid" });
       await call("POST", EXPORTS, { body: { session_id: SESSION_ID }, expect: 422, request: "invalid" });
       await call("POST", EXPORTS, { body: exportBody(UNKNOWN_ID), expect: 404 });

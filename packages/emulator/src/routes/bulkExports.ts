@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
+import type { BulkExportRunner } from "../bulkExportRunner";
 import { cancelBulkExport, createBulkExport, findBulkExport } from "../bulkExports";
 import { renderBulkExport, renderBulkExportRun } from "../bulkExportWire";
 import type { EmulatorContext } from "../context";
 import { detailError, type FastApiValidationError } from "../errors";
 import { type RawQuery, throwIfInvalid, uuidPathParam, uuidQuery } from "../params";
 import { bulkExportCreateSchema, bulkExportUpdateSchema } from "../schemas";
-import type { BulkExportRecord } from "../types";
 import { parseBody } from "../validation";
 import { restTenantOf } from "./destinations";
 
@@ -18,24 +18,21 @@ export const BULK_EXPORTS_PATH = "/api/v1/bulk-exports";
  * destinations. Static paths (`/destinations`, `/runs`) win over
  * `/{bulk_export_id}` in the router, as in the service.
  */
-export function registerBulkExportRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
+export function registerBulkExportRoutes(app: FastifyInstance, ctx: EmulatorContext, runner: BulkExportRunner): void {
   const p = BULK_EXPORTS_PATH;
-  const run = (record: BulkExportRecord, nowMs: number): Record<string, unknown> =>
-    renderBulkExportRun(record, ctx.store.state.destinations.find((d) => d.id === record.destinationId), nowMs);
 
   app.post(p, async (request) => {
     const tenantId = restTenantOf(ctx, request, true);
     const body = parseBody(bulkExportCreateSchema, request.body);
-    return renderBulkExport(createBulkExport(ctx, tenantId, body), ctx.now());
+    return renderBulkExport(createBulkExport(ctx, runner, tenantId, body));
   });
 
   app.get(p, async (request) => {
     const tenantId = restTenantOf(ctx, request, false);
-    const nowMs = ctx.now();
     return ctx.store.state.bulkExports
       .filter((b) => b.tenantId === tenantId)
       .sort((a, b) => b.createdAtMs - a.createdAtMs)
-      .map((b) => renderBulkExport(b, nowMs));
+      .map((b) => renderBulkExport(b));
   });
 
   app.get(`${p}/runs`, async (request) => {
@@ -43,16 +40,15 @@ export function registerBulkExportRoutes(app: FastifyInstance, ctx: EmulatorCont
     const errors: FastApiValidationError[] = [];
     const sourceId = uuidQuery((request.query ?? {}) as RawQuery, "source_bulk_export_id", errors);
     throwIfInvalid(errors);
-    const nowMs = ctx.now();
     return ctx.store.state.bulkExports
       .filter((b) => b.tenantId === tenantId && (b.id === sourceId || b.sourceBulkExportId === sourceId))
-      .map((b) => run(b, nowMs));
+      .flatMap((b) => b.runs.map((r) => renderBulkExportRun(b, r)));
   });
 
   app.get(`${p}/:bulk_export_id`, async (request) => {
     const tenantId = restTenantOf(ctx, request, false);
     const id = uuidPathParam(request.params, "bulk_export_id");
-    return renderBulkExport(findBulkExport(ctx.store.state, tenantId, id), ctx.now());
+    return renderBulkExport(findBulkExport(ctx.store.state, tenantId, id));
   });
 
   app.patch(`${p}/:bulk_export_id`, async (request) => {
@@ -60,14 +56,15 @@ export function registerBulkExportRoutes(app: FastifyInstance, ctx: EmulatorCont
     const id = uuidPathParam(request.params, "bulk_export_id");
     parseBody(bulkExportUpdateSchema, request.body);
     const record = findBulkExport(ctx.store.state, tenantId, id);
-    cancelBulkExport(ctx, record);
-    return renderBulkExport(record, ctx.now());
+    cancelBulkExport(ctx, runner, record);
+    return renderBulkExport(record);
   });
 
   app.get(`${p}/:bulk_export_id/runs`, async (request) => {
     const tenantId = restTenantOf(ctx, request, false);
     const id = uuidPathParam(request.params, "bulk_export_id");
-    return [run(findBulkExport(ctx.store.state, tenantId, id), ctx.now())];
+    const record = findBulkExport(ctx.store.state, tenantId, id);
+    return record.runs.map((r) => renderBulkExportRun(record, r));
   });
 
   app.get(`${p}/:bulk_export_id/runs/:run_id`, async (request) => {
@@ -75,7 +72,8 @@ export function registerBulkExportRoutes(app: FastifyInstance, ctx: EmulatorCont
     const id = uuidPathParam(request.params, "bulk_export_id");
     const runId = uuidPathParam(request.params, "run_id");
     const record = findBulkExport(ctx.store.state, tenantId, id);
-    if (record.runId !== runId) throw detailError(404, "Bulk export run not found");
-    return run(record, ctx.now());
+    const found = record.runs.find((r) => r.id === runId);
+    if (!found) throw detailError(404, "Bulk export run not found");
+    return renderBulkExportRun(record, found);
   });
 }

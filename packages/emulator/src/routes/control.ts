@@ -5,6 +5,7 @@ import { detailError } from "../errors";
 import { faultRuleInputSchema } from "../faults";
 import { TIMING_PRESETS } from "../options";
 import { seedInputSchema } from "../seed";
+import { traceRunSeedSchema } from "../traceRuns";
 import { REVISION_FAILURE_STATUSES, REVISION_STEPS } from "../types";
 import { parseBody } from "../validation";
 
@@ -22,7 +23,11 @@ const timingsSchema = z.object({
   preset: z.enum(["fast", "realistic"]).optional(),
   stepDurationsMs: stepDurationsSchema.optional(),
   deleteDurationMs: z.number().nonnegative().optional(),
+  exportRunMs: z.number().nonnegative().optional(),
+  exportHourMs: z.number().positive().optional(),
 });
+
+const exportRunFaultSchema = z.strictObject({ sessionId: z.uuid(), status: z.enum(["Failed", "TimedOut"]) });
 
 const revisionFailureSchema = z
   .object({
@@ -95,6 +100,8 @@ export function registerControlRoutes(app: FastifyInstance, control: EmulatorCon
     return control.setTimings({
       ...(body.stepDurationsMs ? { stepDurationsMs: body.stepDurationsMs } : {}),
       ...(body.deleteDurationMs !== undefined ? { deleteDurationMs: body.deleteDurationMs } : {}),
+      ...(body.exportRunMs !== undefined ? { exportRunMs: body.exportRunMs } : {}),
+      ...(body.exportHourMs !== undefined ? { exportHourMs: body.exportHourMs } : {}),
     });
   });
 
@@ -117,6 +124,17 @@ export function registerControlRoutes(app: FastifyInstance, control: EmulatorCon
     } catch (error) {
       throw detailError(404, (error as Error).message);
     }
+  });
+
+  app.post(`${p}/trace-runs`, async (request, reply) => {
+    const body = parseBody(traceRunSeedSchema, request.body);
+    return reply.code(201).send(control.seedTraceRuns(body.sessionId, body.runs));
+  });
+
+  app.post(`${p}/export-run-faults`, async (request, reply) => {
+    const body = parseBody(exportRunFaultSchema, request.body);
+    control.failNextExportRun(body.sessionId, body.status);
+    return reply.code(204).send();
   });
 
   app.get(`${p}/export-runs/:run_id`, async (request) => {
