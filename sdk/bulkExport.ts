@@ -11,7 +11,7 @@ export interface BulkExportArgs {
   startTime: pulumi.Input<string>;
   /** End of the window of a one-off export, ISO 8601. Default: unset (up to now, or scheduled). Excludes `intervalHours`. */
   endTime?: pulumi.Input<string>;
-  /** Export every this many hours (1 to 8760): a scheduled export. Default: unset (one-off). Excludes `endTime`. */
+  /** Export every this many hours (1 to 168, a week): a scheduled export. Default: unset (one-off). Excludes `endTime`. */
   intervalHours?: pulumi.Input<number>;
   /** Which runs to export, in LangSmith's filter language, e.g. `eq(run_type, "llm")`. Default: every run. */
   filter?: pulumi.Input<string>;

@@ -12,8 +12,12 @@ import type { FieldSpec, FieldTable } from "../shared/fields";
 
 /** Longest wait for a one-off export to finish, in seconds (one day). */
 const MAX_TIMEOUT_SECONDS = 86400;
-/** Longest interval between scheduled runs accepted, in hours (one year); the contract states no bound. */
-export const MAX_INTERVAL_HOURS = 8760;
+/**
+ * Longest interval between scheduled runs, in hours (one week). The contract
+ * states no bound; the service's export guide says 1 to 168, and the emulator
+ * answers 422 outside it.
+ */
+export const MAX_INTERVAL_HOURS = 168;
 
 const uuid = (what: string) =>
   z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, `${what} must be a UUID, e.g. 5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01`);
@@ -91,7 +95,7 @@ export const BULK_EXPORT_FIELDS: FieldTable = [
     wire: "interval_hours",
     ...replace,
     schema: z.int().min(1).max(MAX_INTERVAL_HOURS),
-    reason: `intervalHours must be a whole number of hours from 1 to ${MAX_INTERVAL_HOURS} (a year)`,
+    reason: `intervalHours must be a whole number of hours from 1 to ${MAX_INTERVAL_HOURS} (a week)`,
     required: false,
     secret: false,
     type: "integer (hours)",
