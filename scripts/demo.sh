@@ -2,7 +2,8 @@
 # One command for a fresh machine: builds the tools and the package, starts the
 # emulator (packages/emulator) and a local S3 store (versitygw), then runs the quickstart
 # stack against them: `pulumi up` (watch the revision progress; the
-# destination's test write goes to the bucket), a preview of a branch change,
+# destination's test write goes to the bucket; a one-off bulk export of seeded
+# traces lands in it as a Parquet file, printed), a preview of a branch change,
 # the `up` that makes the new revision, a credentials rotation, and
 # `pulumi destroy`. State lives under
 # ${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-langsmith/demo.
@@ -62,6 +63,8 @@ done
 [ -n "$s3" ] || { echo "demo: the S3 store did not start" >&2; exit 1; }
 s3_field() { node -e 'const o=JSON.parse(process.argv[1]); console.log(process.argv[2].split(".").reduce((v,k)=>v[k], o))' "$s3" "$1"; }
 echo "demo: emulator ready at $url; S3 store at $(s3_field endpoint) with bucket $(s3_field bucket)" >&2
+project=3c9d2e1f-5a6b-4c7d-8e9f-0a1b2c3d4e5f
+node scripts/demo-exports.mjs seed "$url" "$project"
 
 stack=demo
 p() { pulumi --non-interactive --cwd "$repo" "$@"; }
@@ -79,9 +82,15 @@ p config set --stack "$stack" --path exports.endpointUrl "$(s3_field endpoint)"
 p config set --stack "$stack" --path exports.addressingStyle path
 p config set --stack "$stack" --secret --path exportCredentials.accessKeyId "$(s3_field keyPairA.accessKeyId)"
 p config set --stack "$stack" --secret --path exportCredentials.secretAccessKey "$(s3_field keyPairA.secretAccessKey)"
+p config set --stack "$stack" --path exportBackfill.projectId "$project"
+p config set --stack "$stack" --path exportBackfill.startTime 2026-10-01T00:00:00Z
+p config set --stack "$stack" --path exportBackfill.endTime 2026-10-02T00:00:00Z
 
-echo; echo "demo: 1/5 pulumi up: creates the deployment (waits until its revision is DEPLOYED) and the destination (the service test-writes to the bucket)" >&2
+echo; echo "demo: 1/5 pulumi up: creates the deployment (waits until its revision is DEPLOYED), the destination (the service test-writes to the bucket) and a one-off export of 2026-10-01's traces into it (waits until written)" >&2
 p up --yes --skip-preview --stack "$stack"
+export_path="$(p stack output --stack "$stack" backfillRuns --json | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).lastExportPath))')"
+echo; echo "demo: the export's run landed in the bucket as a Parquet file (read back with hyparquet):" >&2
+node scripts/demo-exports.mjs show "$s3" "$export_path"
 echo; echo "demo: 2/5 pulumi preview --diff after changing the branch to v2: an update, not a replace" >&2
 p config set --stack "$stack" branch v2
 p preview --diff --stack "$stack"

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { BulkExportDestination, Deployment } from "pulumi-langsmith";
+import { BulkExport, BulkExportDestination, Deployment } from "pulumi-langsmith";
 
 // One deployment and one bulk-export destination per stack. The stack's
 // config file (Pulumi.dev.yaml, Pulumi.prod.yaml) says which branch, which
@@ -43,8 +43,27 @@ const exportsDestination = new BulkExportDestination("exports", {
   credentials: config.requireSecretObject<KeyPair>("exportCredentials"),
 });
 
+/** Optional one-off export of a window of a tracing project into the destination (`exportBackfill` in the stack's config). */
+interface BackfillConfig {
+  projectId: string;
+  startTime: string;
+  endTime: string;
+}
+const backfill = config.getObject<BackfillConfig>("exportBackfill");
+const backfillExport = backfill
+  ? new BulkExport("backfill", {
+      destinationId: exportsDestination.id,
+      projectId: backfill.projectId,
+      startTime: backfill.startTime,
+      endTime: backfill.endTime,
+      waitForCompletion: true,
+    })
+  : undefined;
+
 export const deploymentId = agent.id;
 export const revisionStatus = agent.latestRevisionStatus;
 export const deploymentLastOperation = agent.lastOperation;
 export const destinationId = exportsDestination.id;
 export const destinationLastOperation = exportsDestination.lastOperation;
+export const backfillStatus = backfillExport?.status;
+export const backfillRuns = backfillExport?.runs;
