@@ -98,7 +98,7 @@ export const BULK_EXPORT_FIELDS: FieldTable = [
     reason: `intervalHours must be a whole number of hours from 1 to ${MAX_INTERVAL_HOURS} (a week)`,
     required: false,
     secret: false,
-    type: "integer (hours)",
+    type: "integer (hours, 1–168)",
     defaultDoc: "unset (one-off)",
     doc: "Run every this many hours: a scheduled export; excludes `endTime`.",
   },
