@@ -16,6 +16,7 @@ const tsJest = {
     ],
   },
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join("|")})/)`],
+  modulePathIgnorePatterns: ["<rootDir>/dist-plugin/"],
   testEnvironment: "node",
 };
 

@@ -10,6 +10,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { BulkExport, BulkExportRun, LangSmithClient } from "../client";
 import { NotFoundError } from "../client/errors";
 import { ENDED_BULK_EXPORT_STATUSES } from "../client/schemas/bulkExports";
+import { callSignal, callTimeoutSeconds } from "../shared/callContext";
 import { currentClient, currentSettings } from "../shared/context";
 import { formatDuration, logProgress, shortId } from "../shared/progress";
 import type { ProviderSettings } from "../shared/settings";
@@ -113,7 +114,8 @@ async function settle(
     const runs = await client.bulkExports.runs(bulkExport.id, { name: label });
     return outputsFrom(inputs, bulkExport, runs, what);
   }
-  const timeoutSeconds = inputs.completionTimeoutSeconds ?? settings.deployTimeoutSeconds;
+  const timeoutSeconds = callTimeoutSeconds(inputs.completionTimeoutSeconds ?? settings.deployTimeoutSeconds);
+  const signal = callSignal();
   const intervalMs = settings.pollIntervalsMs.minIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
   const startedAt = Date.now();
   logProgress(KIND, label, `waiting up to ${formatDuration(timeoutSeconds * 1000)} for export ${bulkExport.id} to finish`);
@@ -129,7 +131,10 @@ async function settle(
     if (Date.now() - startedAt >= timeoutSeconds * 1000) {
       throw partialFailure(inputs, current, runs, `${what}; still ${current.status} after ${formatDuration(Date.now() - startedAt)}: run pulumi up again to resume waiting`, raw);
     }
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    await sleepUnlessAborted(intervalMs, signal);
+    if (signal?.aborted) {
+      throw partialFailure(inputs, current, runs, `${what}; cancelled while ${current.status}: run pulumi up again to resume waiting`, raw);
+    }
     current = await client.bulkExports.get(current.id, { name: label, maxRetries: 1 });
   }
   if (current.status === "Failed" || current.status === "TimedOut") {
@@ -138,6 +143,20 @@ async function settle(
     throw partialFailure(inputs, current, runs, `${what}; export ${current.id} ended ${current.status}${why}: run pulumi up again to replace it with a new export`, raw);
   }
   return outputsFrom(inputs, current, runs, `${what}; ${describeProgress(current.status, summarizeRuns(runs))} in ${formatDuration(Date.now() - startedAt)}`);
+}
+
+/** Sleeps `ms` milliseconds, or less when `signal` aborts first. */
+function sleepUnlessAborted(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  if (signal?.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+  });
 }
 
 function partialFailure(inputs: BulkExportInputs, bulkExport: BulkExport, runs: readonly BulkExportRun[], message: string, raw: Record<string, unknown>): BulkExportPartialFailure {

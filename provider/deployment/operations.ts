@@ -5,7 +5,8 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { Deployment, LangSmithClient, PatchDeploymentRequest } from "../client";
-import { ApiConnectionError, ConflictError, MethodNotAllowedError, NotFoundError, RevisionFailedError, WaitTimeoutError } from "../client/errors";
+import { AbortedError, ApiConnectionError, ConflictError, MethodNotAllowedError, NotFoundError, RevisionFailedError, WaitTimeoutError } from "../client/errors";
+import { callSignal, callTimeoutSeconds } from "../shared/callContext";
 import { currentClient, currentSettings } from "../shared/context";
 import { readInputs } from "../shared/fields";
 import { formatDuration, logProgress, shortId } from "../shared/progress";
@@ -108,7 +109,8 @@ export async function deleteDeployment(id: string, props: Record<string, unknown
   const client = await currentClient(settings);
   const result = await client.deployments.delete(id, { name });
   if (result.alreadyGone) return;
-  const timeoutSeconds = previous.deleteTimeoutSeconds ?? settings.deleteTimeoutSeconds;
+  const timeoutSeconds = callTimeoutSeconds(previous.deleteTimeoutSeconds ?? settings.deleteTimeoutSeconds);
+  const signal = callSignal();
   logProgress(KIND, name, `deleting (waiting up to ${formatDuration(timeoutSeconds * 1000)} for the service to remove it)`);
   const deletionInterval = settings.pollIntervalsMs.minIntervalMs;
   await client.waitForDeletion({
@@ -116,6 +118,7 @@ export async function deleteDeployment(id: string, props: Record<string, unknown
     name,
     waitTimeoutMs: timeoutSeconds * 1000,
     ...(deletionInterval !== undefined ? { intervalMs: deletionInterval } : {}),
+    ...(signal !== undefined ? { signal } : {}),
     onStatus: (event) => logProgress(KIND, name, `deletion ${event.status} (${formatDuration(event.elapsedMs)})`),
   });
 }
@@ -268,7 +271,8 @@ async function settle(
     const revisionStatus = await latestRevisionStatus(client, deployment);
     return outputsFrom(inputs, { deployment, revisionStatus }, `${what}; not waiting (waitForDeployed is false)`, previous);
   }
-  const timeoutSeconds = inputs.deployTimeoutSeconds ?? settings.deployTimeoutSeconds;
+  const timeoutSeconds = callTimeoutSeconds(inputs.deployTimeoutSeconds ?? settings.deployTimeoutSeconds);
+  const signal = callSignal();
   logProgress(KIND, name, `${what}; waiting up to ${formatDuration(timeoutSeconds * 1000)} for revision ${shortId(revisionId)} to be DEPLOYED`);
   try {
     const result = await client.waitForRevision({
@@ -277,6 +281,7 @@ async function settle(
       name,
       waitTimeoutMs: timeoutSeconds * 1000,
       ...settings.pollIntervalsMs,
+      ...(signal !== undefined ? { signal } : {}),
       onStatus: (event) => {
         const followed = event.supersededRevisionId ? ` (revision ${shortId(event.supersededRevisionId)} was SKIPPED; following the newer one)` : "";
         logProgress(KIND, name, `revision ${shortId(event.revisionId)} ${event.status} (${formatDuration(event.elapsedMs)})${followed}`);
@@ -292,9 +297,10 @@ async function settle(
     };
     return outputsFrom(inputs, observed, `${what}; revision ${shortId(result.revision.id)} DEPLOYED in ${formatDuration(result.elapsedMs)}${followed}`, previous);
   } catch (error) {
-    if (error instanceof RevisionFailedError || error instanceof WaitTimeoutError) {
-      const failedRevision = error instanceof RevisionFailedError ? error.revisionId : (error.revisionId ?? revisionId);
-      const status = error instanceof RevisionFailedError ? error.revisionStatus : (error.lastStatus ?? null);
+    if (error instanceof RevisionFailedError || error instanceof WaitTimeoutError || error instanceof AbortedError) {
+      // Cancelled by the engine (native provider): the deployment exists; the next up resumes the wait.
+      const failedRevision = error instanceof RevisionFailedError ? error.revisionId : error instanceof WaitTimeoutError ? (error.revisionId ?? revisionId) : revisionId;
+      const status = error instanceof RevisionFailedError ? error.revisionStatus : error instanceof WaitTimeoutError ? (error.lastStatus ?? null) : null;
       const resumeHint = error instanceof RevisionFailedError
         ? "run pulumi up again to re-submit the revision after fixing the cause"
         : "run pulumi up again to resume waiting";

@@ -1,4 +1,4 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import type { LangSmithClient } from "../client";
 import { type ConfigGetter, type ProviderSettings, resolveSettings } from "./settings";
 
@@ -19,7 +19,16 @@ let stackConfig: ConfigGetter = () => undefined;
  * @throws ConfigurationError naming the key.
  */
 export function configureProvider(request: pulumi.dynamic.ConfigureRequest): void {
-  const get: ConfigGetter = (key) => request.config.get(key);
+  configureFromGetter((key) => request.config.get(key));
+}
+
+/**
+ * Records the stack configuration given as a getter of `langsmith:*` keys
+ * (the native provider's `Configure` variables), validating it first.
+ *
+ * @throws ConfigurationError naming the key.
+ */
+export function configureFromGetter(get: ConfigGetter): void {
   resolveSettings(get);
   stackConfig = get;
 }

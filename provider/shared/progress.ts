@@ -1,20 +1,37 @@
-import * as pulumi from "@pulumi/pulumi";
+import { currentCallContext, type LogSeverity } from "./callContext";
 
 /**
- * Logs a progress line from the provider process. The engine shows such lines
- * without a resource name, so every line starts with the resource's kind and
- * name, e.g. `deployment "agent": revision 3f2c… BUILDING (1m20s)`.
+ * Sends a line to the engine: through the native provider's call context
+ * (attributed to the resource's URN) when there is one, else with
+ * `pulumi.log` (the dynamic provider; loaded only then).
+ */
+function emit(severity: LogSeverity, line: string): void {
+  const context = currentCallContext();
+  if (context !== undefined) {
+    context.log(severity, line);
+    return;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { log } = require("@pulumi/pulumi") as typeof import("@pulumi/pulumi");
+  void (severity === "warning" ? log.warn(line) : log.info(line));
+}
+
+/**
+ * Logs a progress line from the provider process. The dynamic provider's
+ * lines reach the engine without a resource name, so every line starts with
+ * the resource's kind and name, e.g.
+ * `deployment "agent": revision 3f2c… BUILDING (1m20s)`.
  */
 export function logProgress(kind: string, name: string, message: string): void {
-  void pulumi.log.info(`${kind} "${name}": ${message}`);
+  emit("info", `${kind} "${name}": ${message}`);
 }
 
 /**
  * Logs a warning from the provider process, prefixed like {@link logProgress}
- * (the engine shows it as `warning: [runtime] <kind> "<name>": …`).
+ * (the engine shows a dynamic provider's as `warning: [runtime] <kind> "<name>": …`).
  */
 export function warnProgress(kind: string, name: string, message: string): void {
-  void pulumi.log.warn(`${kind} "${name}": ${message}`);
+  emit("warning", `${kind} "${name}": ${message}`);
 }
 
 /** Formats a duration in milliseconds as `45s` or `1m20s`. */

@@ -38,6 +38,10 @@ interface ConfigKey {
   readonly key: string;
   readonly env?: string;
   readonly secret?: boolean;
+  /** Value type, for the native provider's schema. */
+  readonly type: "string" | "number" | "integer";
+  /** What the key is (one sentence), for the native provider's schema. */
+  readonly doc: string;
 }
 
 /**
@@ -45,17 +49,23 @@ interface ConfigKey {
  * environment; the environment is read at call time, never captured.
  */
 export const CONFIG_KEYS = {
-  apiKey: { key: "langsmith:apiKey", env: "LANGSMITH_API_KEY", secret: true },
-  bearerToken: { key: "langsmith:bearerToken", env: "LANGSMITH_BEARER_TOKEN", secret: true },
-  workspaceId: { key: "langsmith:workspaceId", env: "LANGSMITH_WORKSPACE_ID" },
-  region: { key: "langsmith:region" },
-  controlPlaneUrl: { key: "langsmith:controlPlaneUrl", env: "LANGSMITH_CONTROL_PLANE_URL" },
-  apiUrl: { key: "langsmith:apiUrl", env: "LANGSMITH_ENDPOINT" },
-  selfHostedUrl: { key: "langsmith:selfHostedUrl" },
-  deployTimeoutSeconds: { key: "langsmith:deployTimeoutSeconds" },
-  deleteTimeoutSeconds: { key: "langsmith:deleteTimeoutSeconds" },
-  requestTimeoutSeconds: { key: "langsmith:requestTimeoutSeconds" },
-  maxRetries: { key: "langsmith:maxRetries" },
+  apiKey: { key: "langsmith:apiKey", env: "LANGSMITH_API_KEY", secret: true, type: "string", doc: "API key, sent as `X-Api-Key`." },
+  bearerToken: {
+    key: "langsmith:bearerToken",
+    env: "LANGSMITH_BEARER_TOKEN",
+    secret: true,
+    type: "string",
+    doc: "Bearer token, an alternative to the API key (`Authorization: Bearer`).",
+  },
+  workspaceId: { key: "langsmith:workspaceId", env: "LANGSMITH_WORKSPACE_ID", type: "string", doc: "Workspace (`X-Tenant-Id`); required with organization-scoped keys." },
+  region: { key: "langsmith:region", type: "string", doc: "`us` (default), `eu`, `apac` or `aws-us`." },
+  controlPlaneUrl: { key: "langsmith:controlPlaneUrl", env: "LANGSMITH_CONTROL_PLANE_URL", type: "string", doc: "Explicit control plane URL; default from the region." },
+  apiUrl: { key: "langsmith:apiUrl", env: "LANGSMITH_ENDPOINT", type: "string", doc: "Explicit REST API URL; default from the region." },
+  selfHostedUrl: { key: "langsmith:selfHostedUrl", type: "string", doc: "Origin of a self-hosted install (control plane at `/api-host`, REST API at `/api/v1`)." },
+  deployTimeoutSeconds: { key: "langsmith:deployTimeoutSeconds", type: "number", doc: "Default wait for `DEPLOYED`, in seconds (default 1800)." },
+  deleteTimeoutSeconds: { key: "langsmith:deleteTimeoutSeconds", type: "number", doc: "Default wait for a deletion to finish, in seconds (default 900)." },
+  requestTimeoutSeconds: { key: "langsmith:requestTimeoutSeconds", type: "number", doc: "Timeout of one HTTP attempt, in seconds (default 30)." },
+  maxRetries: { key: "langsmith:maxRetries", type: "integer", doc: "Retries of a failed request, 0 to 10 (default 4); 429 answers have their own five-minute budget." },
 } as const satisfies Record<string, ConfigKey>;
 
 type KeyName = keyof typeof CONFIG_KEYS;

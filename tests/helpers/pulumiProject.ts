@@ -18,8 +18,10 @@ export interface CommandResult {
 export interface PulumiProjectOptions {
   /** Project name in Pulumi.yaml. Default: "e2e". */
   name?: string;
-  /** Source of index.ts. */
+  /** Source of index.ts; with `runtime: "yaml"`, the YAML program (everything after `runtime:` in Pulumi.yaml). */
   program: string;
+  /** Language of the program. Default: "nodejs". */
+  runtime?: "nodejs" | "yaml";
   /** Stack name. Default: "test". */
   stack?: string;
   /** Extra environment for every command (e.g. LANGSMITH_* variables). */
@@ -55,7 +57,7 @@ export interface PulumiProject {
   preview(extra?: string[]): Promise<CommandResult>;
   refresh(extra?: string[]): Promise<CommandResult>;
   destroy(extra?: string[]): Promise<CommandResult>;
-  /** Replaces index.ts. */
+  /** Replaces index.ts (or, for a YAML program, the program part of Pulumi.yaml). */
   writeProgram(source: string): void;
   /** `pulumi config set` (with --secret for secret values). */
   setConfig(key: string, value: string | { secret: string }): Promise<void>;
@@ -86,7 +88,7 @@ const defaultTimeoutMs = 10 * 60 * 1000;
 
 /** Creates the project, logs in to its backend and initializes the stack. */
 export async function createPulumiProject(options: PulumiProjectOptions): Promise<PulumiProject> {
-  const { pulumiBinDir } = toolPaths();
+  const { pulumiBinDir, yamlBinDir } = toolPaths();
   const name = options.name ?? "e2e";
   const stack = options.stack ?? "test";
   const dir = mkdtempSync(join(e2eRoot(), `${name}-`));
@@ -94,16 +96,22 @@ export async function createPulumiProject(options: PulumiProjectOptions): Promis
   const home = join(dir, ".pulumi-home");
   mkdirSync(backendDir, { recursive: true });
   mkdirSync(home, { recursive: true });
-  writeFileSync(join(dir, "Pulumi.yaml"), `name: ${name}\nruntime: nodejs\n`);
-  writeFileSync(
-    join(dir, "package.json"),
-    JSON.stringify({ name, private: true, main: "index.ts", devDependencies: { typescript: "*" } }),
-  );
-  writeFileSync(join(dir, "index.ts"), options.program);
+  const yaml = options.runtime === "yaml";
+  const writeProgram = (source: string): void => {
+    if (yaml) writeFileSync(join(dir, "Pulumi.yaml"), `name: ${name}\nruntime: yaml\n${source}`);
+    else writeFileSync(join(dir, "index.ts"), source);
+  };
+  if (yaml) {
+    writeProgram(options.program);
+  } else {
+    writeFileSync(join(dir, "Pulumi.yaml"), `name: ${name}\nruntime: nodejs\n`);
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ name, private: true, main: "index.ts", devDependencies: { typescript: "*" } }));
+    writeProgram(options.program);
+  }
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    PATH: `${pulumiBinDir}:${process.env["PATH"] ?? ""}`,
+    PATH: `${pulumiBinDir}:${yamlBinDir !== undefined ? `${yamlBinDir}:` : ""}${process.env["PATH"] ?? ""}`,
     PULUMI_HOME: home,
     PULUMI_BACKEND_URL: `file://${backendDir}`,
     PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
@@ -149,7 +157,7 @@ export async function createPulumiProject(options: PulumiProjectOptions): Promis
     preview: (extra = []) => run(["preview", ...common, ...extra]),
     refresh: (extra = []) => run(["refresh", "--yes", "--skip-preview", ...common, ...extra]),
     destroy: (extra = []) => run(["destroy", "--yes", "--skip-preview", ...common, ...extra]),
-    writeProgram: (source) => writeFileSync(join(dir, "index.ts"), source),
+    writeProgram,
     setConfig,
     exportStack: async () => JSON.parse((await runOk(["stack", "export", "--stack", stack])).stdout) as StackExport,
     rawStateFile: () => {

@@ -14,6 +14,8 @@ export interface ToolPaths {
   pulumiBinDir: string;
   /** The versitygw binary. */
   versitygwBin: string;
+  /** Directory holding `pulumi-language-yaml`, when the bootstrap recorded one. */
+  yamlBinDir?: string;
 }
 
 /**
@@ -36,5 +38,6 @@ export function toolPaths(): ToolPaths {
   if (!pulumiBinDir || !versitygwBin) {
     throw new Error(`the test tools are not installed (nothing recorded in ${file}): run npm run tools`);
   }
-  return { pulumiBinDir, versitygwBin };
+  const yamlBinDir = process.env["PULUMI_YAML_BIN_DIR"] || recorded["PULUMI_YAML_BIN_DIR"];
+  return { pulumiBinDir, versitygwBin, ...(yamlBinDir ? { yamlBinDir } : {}) };
 }

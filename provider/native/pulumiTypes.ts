@@ -1,0 +1,96 @@
+/**
+ * Pulumi package-schema types, and the translation of a field's zod
+ * validator into one: the validators are the single description of a field's
+ * type, so the schema is derived from them (through zod's JSON Schema
+ * output), never written by hand.
+ */
+import { z } from "zod";
+import { UNKNOWN } from "../shared/values";
+
+/** A property type of a Pulumi package schema (the subset this provider uses). */
+export type PulumiTypeSpec =
+  | { type: "string" | "number" | "integer" | "boolean" }
+  | { type: "array"; items: PulumiTypeSpec }
+  | { type: "object"; additionalProperties: PulumiTypeSpec }
+  | { $ref: string };
+
+/** A property of a resource, function or object type in the schema. */
+export type PulumiPropertySpec = PulumiTypeSpec & {
+  description?: string;
+  secret?: boolean;
+  replaceOnChanges?: boolean;
+  default?: unknown;
+  willReplaceOnChanges?: boolean;
+};
+
+/** An object type of the schema (`types` section). */
+export interface PulumiObjectTypeSpec {
+  type: "object";
+  description?: string;
+  properties: Record<string, PulumiPropertySpec>;
+  required?: string[];
+}
+
+/** Reference to "any value" in a Pulumi schema. */
+export const ANY_TYPE: PulumiTypeSpec = { $ref: "pulumi.json#/Any" };
+
+type JsonSchema = {
+  type?: string | string[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: JsonSchema | boolean;
+};
+
+/** Whether a JSON Schema branch only stands for "unknown during preview" or `null`. */
+function isPlaceholder(schema: JsonSchema): boolean {
+  return schema.const === UNKNOWN || schema.type === "null";
+}
+
+/**
+ * The Pulumi type of a JSON Schema. Nested objects with named properties
+ * become object types registered through `defineObject` (which returns the
+ * `$ref`); maps become `additionalProperties`; unions of more than one real
+ * branch become `Any`.
+ */
+function fromJsonSchema(schema: JsonSchema, name: string, defineObject: (name: string, spec: PulumiObjectTypeSpec) => string): PulumiTypeSpec {
+  const branches = schema.anyOf ?? schema.oneOf;
+  if (branches !== undefined) {
+    const real = branches.filter((branch) => !isPlaceholder(branch));
+    return real.length === 1 ? fromJsonSchema(real[0] as JsonSchema, name, defineObject) : ANY_TYPE;
+  }
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
+  switch (type) {
+    case "string":
+    case "number":
+    case "integer":
+    case "boolean":
+      return { type };
+    case "array":
+      return { type: "array", items: schema.items ? fromJsonSchema(schema.items, `${name}Item`, defineObject) : ANY_TYPE };
+    case "object": {
+      if (schema.properties !== undefined && Object.keys(schema.properties).length > 0) {
+        const properties: Record<string, PulumiPropertySpec> = {};
+        for (const [key, value] of Object.entries(schema.properties)) {
+          properties[key] = fromJsonSchema(value, `${name}${key[0]?.toUpperCase() ?? ""}${key.slice(1)}`, defineObject);
+        }
+        return { $ref: defineObject(name, { type: "object", properties, ...(schema.required ? { required: [...schema.required] } : {}) }) };
+      }
+      return { type: "object", additionalProperties: ANY_TYPE };
+    }
+    default:
+      return ANY_TYPE;
+  }
+}
+
+/**
+ * The Pulumi type of a zod validator, `name` naming the object types it may
+ * define (e.g. `DeploymentSecret`).
+ */
+export function pulumiTypeOf(schema: z.ZodType, name: string, defineObject: (name: string, spec: PulumiObjectTypeSpec) => string): PulumiTypeSpec {
+  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+  return fromJsonSchema(json, name, defineObject);
+}

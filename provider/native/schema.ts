@@ -1,0 +1,169 @@
+/**
+ * The Pulumi package schema of the `langsmith` provider, generated from the
+ * field tables (inputs), the resources' output lists and the configuration
+ * keys: descriptions, defaults, secret flags and `replaceOnChanges` come from
+ * the same rows that drive check, diff and the docs. Never edited by hand.
+ */
+import type { FieldSpec } from "../shared/fields";
+import { CONFIG_KEYS } from "../shared/settings";
+import { type PulumiObjectTypeSpec, type PulumiPropertySpec, pulumiTypeOf } from "./pulumiTypes";
+import { NATIVE_RESOURCES, type NativeResource } from "./resources";
+
+/** Name of the Pulumi package (and of the plugin, `pulumi-resource-langsmith`). */
+export const PACKAGE_NAME = "langsmith";
+
+/** A resource of the schema. */
+interface ResourceSpec {
+  description: string;
+  properties: Record<string, PulumiPropertySpec>;
+  required: string[];
+  inputProperties: Record<string, PulumiPropertySpec>;
+  requiredInputs: string[];
+}
+
+/** The schema document (the parts this provider fills in). */
+export interface PackageSchema {
+  name: string;
+  displayName: string;
+  version: string;
+  description: string;
+  keywords: string[];
+  license: string;
+  repository?: string;
+  config: { variables: Record<string, PulumiPropertySpec> };
+  provider: { description: string; inputProperties: Record<string, PulumiPropertySpec> };
+  resources: Record<string, ResourceSpec>;
+  types: Record<string, PulumiObjectTypeSpec>;
+  language: Record<string, unknown>;
+}
+
+const capitalize = (text: string): string => `${text[0]?.toUpperCase() ?? ""}${text.slice(1)}`;
+
+/** The schema description of a field: its doc, plus what a change does. */
+function fieldDescription(field: FieldSpec): string {
+  const effect: Record<FieldSpec["effect"], string> = {
+    replace: "Changing it replaces the resource.",
+    inPlace: "Changing it updates the resource in place.",
+    revision: "Changing it makes one new revision.",
+    local: "A provider setting: changing it makes no API call.",
+    createOnly: "Read at create only.",
+  };
+  return `${field.doc} ${effect[field.effect]}`;
+}
+
+/**
+ * The input and output properties of one resource. Fields nested under a
+ * dotted path (`sourceConfig.repoUrl`) become object types named after the
+ * resource and the group (`DeploymentSourceConfig`).
+ */
+function resourceSpec(resource: NativeResource, types: Record<string, PulumiObjectTypeSpec>): ResourceSpec {
+  const typeName = resource.token.split(":")[2] as string;
+  const define = (name: string, spec: PulumiObjectTypeSpec): string => {
+    const token = `${PACKAGE_NAME}:index:${name}`;
+    types[token] = spec;
+    return `#/types/${token}`;
+  };
+  const inputs: Record<string, PulumiPropertySpec> = {};
+  const requiredInputs = new Set<string>();
+  const groups = new Map<string, FieldSpec[]>();
+  for (const field of resource.fields) {
+    const [top, ...rest] = field.path.split(".") as [string, ...string[]];
+    if (rest.length === 0) {
+      inputs[top] = propertyOf(field, `${typeName}${capitalize(top)}`, define);
+      if (field.required) requiredInputs.add(top);
+    } else {
+      groups.set(top, [...(groups.get(top) ?? []), field]);
+    }
+  }
+  for (const [group, fields] of groups) {
+    const properties: Record<string, PulumiPropertySpec> = {};
+    const required: string[] = [];
+    for (const field of fields) {
+      const key = field.path.slice(group.length + 1);
+      properties[key] = propertyOf(field, `${typeName}${capitalize(group)}${capitalize(key)}`, define);
+      if (field.required) required.push(key);
+    }
+    const token = define(`${typeName}${capitalize(group)}`, { type: "object", properties, ...(required.length > 0 ? { required } : {}) });
+    const secret = fields.every((field) => field.secret);
+    const replaces = fields.every((field) => field.effect === "replace");
+    inputs[group] = { $ref: token, ...(secret ? { secret: true } : {}), ...(replaces ? { replaceOnChanges: true } : {}) };
+    if (required.length > 0) requiredInputs.add(group);
+  }
+  const properties: Record<string, PulumiPropertySpec> = {};
+  for (const [name, spec] of Object.entries(inputs)) {
+    if (!resource.inputsNotInOutputs.includes(name)) properties[name] = withoutInputOnly(spec);
+  }
+  for (const output of resource.outputs) {
+    properties[output.name] = { ...output.type, description: output.doc, ...(output.secret ? { secret: true } : {}) };
+  }
+  return {
+    description: resource.description,
+    properties,
+    required: [...requiredInputs].filter((name) => name in properties),
+    inputProperties: inputs,
+    requiredInputs: [...requiredInputs],
+  };
+}
+
+/** A property as an output: defaults and replace flags describe inputs only. */
+function withoutInputOnly(spec: PulumiPropertySpec): PulumiPropertySpec {
+  const { default: _default, replaceOnChanges: _replace, willReplaceOnChanges: _will, ...rest } = spec;
+  return rest;
+}
+
+function propertyOf(field: FieldSpec, typeName: string, define: (name: string, spec: PulumiObjectTypeSpec) => string): PulumiPropertySpec {
+  const type = pulumiTypeOf(field.schema, typeName, define);
+  const defaultValue = field.default;
+  const scalarDefault = typeof defaultValue === "string" || typeof defaultValue === "number" || typeof defaultValue === "boolean";
+  return {
+    ...type,
+    description: fieldDescription(field),
+    ...(field.secret ? { secret: true } : {}),
+    ...(field.effect === "replace" ? { replaceOnChanges: true } : {}),
+    ...(scalarDefault ? { default: defaultValue } : {}),
+  };
+}
+
+/** The configuration variables: the `langsmith:*` keys, with their environment fallbacks as defaults. */
+function configVariables(): Record<string, PulumiPropertySpec> {
+  const variables: Record<string, PulumiPropertySpec> = {};
+  for (const spec of Object.values(CONFIG_KEYS)) {
+    const name = spec.key.slice(`${PACKAGE_NAME}:`.length);
+    const env = "env" in spec ? spec.env : undefined;
+    variables[name] = {
+      type: spec.type,
+      description: env !== undefined ? `${spec.doc} Environment fallback: \`${env}\`.` : spec.doc,
+      ...("secret" in spec && spec.secret ? { secret: true } : {}),
+    };
+  }
+  return variables;
+}
+
+/**
+ * The package schema for `version` (the plugin's version, e.g. `0.2.0`).
+ * Deterministic: the same tables give the same document.
+ */
+export function packageSchema(version: string): PackageSchema {
+  const types: Record<string, PulumiObjectTypeSpec> = {};
+  const resources: Record<string, ResourceSpec> = {};
+  for (const resource of NATIVE_RESOURCES) resources[resource.token] = resourceSpec(resource, types);
+  const config = configVariables();
+  return {
+    name: PACKAGE_NAME,
+    displayName: "LangSmith",
+    version,
+    description: "LangSmith deployments, bulk-export destinations and bulk exports, managed by Pulumi.",
+    keywords: ["pulumi", "langsmith", "langgraph", "category/utility", "kind/native"],
+    license: "Apache-2.0",
+    config: { variables: config },
+    provider: { description: "The LangSmith provider: endpoints, credentials and wait defaults.", inputProperties: config },
+    resources,
+    types: Object.fromEntries(Object.entries(types).sort(([a], [b]) => a.localeCompare(b))),
+    language: {
+      nodejs: { packageName: "@pulumi-langsmith/native", packageDescription: "LangSmith resources on the native langsmith provider.", respectSchemaVersion: true },
+      python: { packageName: "pulumi_langsmith", respectSchemaVersion: true },
+      go: { importBasePath: "github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith", respectSchemaVersion: true },
+      csharp: { rootNamespace: "PulumiLangsmith", respectSchemaVersion: true },
+    },
+  };
+}

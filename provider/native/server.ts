@@ -1,0 +1,370 @@
+/**
+ * The native provider's gRPC service: the Pulumi provider protocol served
+ * with the Node.js SDK's own generated bindings (`@pulumi/pulumi/proto`),
+ * calling the same per-resource cores as the dynamic provider.
+ *
+ * Why not `@pulumi/pulumi/provider`'s server: it has no detailed diffs, drops
+ * the `timeout` of create/update/delete, has no `Cancel` for in-flight work
+ * and logs without the resource's URN. Each of those is a promise of this
+ * provider (docs/native.md), so the protocol is served here directly.
+ */
+import * as grpc from "@grpc/grpc-js";
+import * as anyproto from "google-protobuf/google/protobuf/any_pb";
+import * as emptyproto from "google-protobuf/google/protobuf/empty_pb";
+import * as structproto from "google-protobuf/google/protobuf/struct_pb";
+import * as enginerpc from "@pulumi/pulumi/proto/engine_grpc_pb";
+import * as engineproto from "@pulumi/pulumi/proto/engine_pb";
+import * as pluginproto from "@pulumi/pulumi/proto/plugin_pb";
+import * as providerrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
+import * as providerproto from "@pulumi/pulumi/proto/provider_pb";
+import * as statusproto from "@pulumi/pulumi/proto/status_pb";
+import { type CallContext, type LogSeverity, withCallContext } from "../shared/callContext";
+import { configureFromGetter } from "../shared/context";
+import { UNKNOWN } from "../shared/values";
+import { type NativeResource, nativeResource } from "./resources";
+import { packageSchema } from "./schema";
+import { hasValue, outputsForEngine, unwrapSecrets } from "./values";
+
+type Call<Req> = grpc.ServerUnaryCall<Req, unknown>;
+type Callback<Res> = grpc.sendUnaryData<Res>;
+
+/** A failure the engine records with the resource (created, but not as asked). */
+interface PartialFailure {
+  message: string;
+  id: string;
+  properties: Record<string, unknown>;
+  reasons: string[];
+}
+
+function isPartialFailure(error: unknown): error is PartialFailure {
+  return typeof error === "object" && error !== null && typeof (error as PartialFailure).id === "string" && (error as PartialFailure).id !== "" && "properties" in error;
+}
+
+function toStruct(value: Record<string, unknown>): structproto.Struct {
+  return structproto.Struct.fromJavaScript(value as Record<string, structproto.JavaScriptValue>);
+}
+
+function fromStruct(struct: structproto.Struct | undefined): Record<string, unknown> {
+  return struct ? (struct.toJavaScript() as Record<string, unknown>) : {};
+}
+
+/** The gRPC error for a failed call; a partial failure carries the resource's id and outputs. */
+function grpcError(error: unknown, secretKeys: ReadonlySet<string> = new Set()): grpc.ServiceError {
+  const message = error instanceof Error ? error.message : isPartialFailure(error) ? error.message : String(error);
+  const metadata = new grpc.Metadata();
+  if (isPartialFailure(error)) {
+    const detail = new providerproto.ErrorResourceInitFailed();
+    detail.setId(error.id);
+    detail.setProperties(toStruct(outputsForEngine(error.properties, secretKeys)));
+    detail.setReasonsList(error.reasons);
+    const any = new anyproto.Any();
+    any.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
+    const status = new statusproto.Status();
+    status.setCode(grpc.status.UNKNOWN);
+    status.setMessage(message);
+    status.addDetails(any);
+    metadata.add("grpc-status-details-bin", Buffer.from(status.serializeBinary()));
+  }
+  return Object.assign(new Error(message), { code: grpc.status.UNKNOWN, details: message, metadata });
+}
+
+function unimplemented(what: string): grpc.ServiceError {
+  return Object.assign(new Error(`${what} is not implemented by the langsmith provider`), {
+    code: grpc.status.UNIMPLEMENTED,
+    details: `${what} is not implemented by the langsmith provider`,
+    metadata: new grpc.Metadata(),
+  });
+}
+
+/** The resource a request is for, or a clear error. */
+function resourceFor(type: string, urn: string): NativeResource {
+  const token = type !== "" ? type : (urn.split("::")[2]?.split("$").pop() ?? "");
+  const resource = nativeResource(token);
+  if (resource === undefined) throw new Error(`unknown resource type ${token} (this provider serves Deployment, BulkExportDestination and BulkExport)`);
+  return resource;
+}
+
+/** Input property names of a resource (top level). */
+function inputNames(resource: NativeResource): Set<string> {
+  return new Set(resource.fields.map((field) => field.path.split(".")[0] as string));
+}
+
+/** The outputs the engine shows for a planned create: the inputs, and every output-only property unknown. */
+function plannedCreate(resource: NativeResource, inputs: Record<string, unknown>): Record<string, unknown> {
+  const outputs: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(inputs)) if (!resource.inputsNotInOutputs.includes(key)) outputs[key] = value;
+  for (const output of resource.outputs) outputs[output.name] = UNKNOWN;
+  return outputs;
+}
+
+/** The outputs the engine shows for a planned update: the new inputs, the old outputs that cannot change, the rest unknown. */
+function plannedUpdate(resource: NativeResource, olds: Record<string, unknown>, news: Record<string, unknown>): Record<string, unknown> {
+  const outputs: Record<string, unknown> = {};
+  for (const output of resource.outputs) outputs[output.name] = output.changesOnUpdate || olds[output.name] === undefined ? UNKNOWN : olds[output.name];
+  for (const [key, value] of Object.entries(news)) if (!resource.inputsNotInOutputs.includes(key)) outputs[key] = value;
+  return outputs;
+}
+
+/** The ResourceProvider service implementation. */
+export class LangSmithProviderService {
+  private readonly active = new Set<AbortController>();
+  /** Log lines go out one after another, in order (each waits for the previous one's answer). */
+  private logChain: Promise<void> = Promise.resolve();
+  private readonly engine: enginerpc.EngineClient | undefined;
+
+  /**
+   * @param version the plugin's version, e.g. `0.2.0`.
+   * @param engineAddress where the engine's log service listens; progress lines go there.
+   */
+  constructor(
+    private readonly version: string,
+    engineAddress: string | undefined,
+  ) {
+    this.engine = engineAddress ? new enginerpc.EngineClient(engineAddress, grpc.credentials.createInsecure()) : undefined;
+  }
+
+  /** Handlers keyed as `ResourceProviderService` expects. */
+  handlers(): grpc.UntypedServiceImplementation {
+    const bind = <Req, Res>(fn: (request: Req) => Promise<Res>) => {
+      return (call: Call<Req>, callback: Callback<Res>) => {
+        fn.call(this, call.request).then(
+          (response) => callback(null, response),
+          (error: unknown) => callback(isServiceError(error) ? error : grpcError(error)),
+        );
+      };
+    };
+    const unsupported = (what: string) => (_call: Call<unknown>, callback: Callback<unknown>) => callback(unimplemented(what));
+    return {
+      handshake: unsupported("Handshake"),
+      parameterize: unsupported("Parameterize"),
+      getSchema: bind(this.getSchema),
+      checkConfig: bind(this.checkConfig),
+      diffConfig: bind(this.diffConfig),
+      configure: bind(this.configure),
+      invoke: unsupported("Invoke"),
+      streamInvoke: unsupported("StreamInvoke"),
+      call: unsupported("Call"),
+      check: bind(this.check),
+      diff: bind(this.diff),
+      create: bind(this.create),
+      read: bind(this.read),
+      update: bind(this.update),
+      delete: bind(this.delete),
+      construct: unsupported("Construct"),
+      cancel: bind(this.cancel),
+      getPluginInfo: bind(this.getPluginInfo),
+      attach: bind(this.attach),
+      getMapping: unsupported("GetMapping"),
+      getMappings: unsupported("GetMappings"),
+      list: unsupported("List"),
+    };
+  }
+
+  private async getPluginInfo(): Promise<pluginproto.PluginInfo> {
+    return new pluginproto.PluginInfo().setVersion(this.version);
+  }
+
+  private async attach(): Promise<emptyproto.Empty> {
+    return new emptyproto.Empty();
+  }
+
+  private async getSchema(): Promise<providerproto.GetSchemaResponse> {
+    return new providerproto.GetSchemaResponse().setSchema(JSON.stringify(packageSchema(this.version)));
+  }
+
+  private async checkConfig(request: providerproto.CheckRequest): Promise<providerproto.CheckResponse> {
+    return new providerproto.CheckResponse().setInputs(request.getNews());
+  }
+
+  /** A provider configuration change never replaces the provider (which would replace every resource): it is an update. */
+  private async diffConfig(request: providerproto.DiffRequest): Promise<providerproto.DiffResponse> {
+    const olds = unwrapSecrets(fromStruct(request.getOlds())).plain;
+    const news = unwrapSecrets(fromStruct(request.getNews())).plain;
+    const keys = new Set([...Object.keys(olds), ...Object.keys(news)].filter((key) => key !== "version"));
+    const changed = [...keys].filter((key) => JSON.stringify(olds[key]) !== JSON.stringify(news[key]));
+    const response = new providerproto.DiffResponse();
+    response.setChanges(changed.length > 0 ? providerproto.DiffResponse.DiffChanges.DIFF_SOME : providerproto.DiffResponse.DiffChanges.DIFF_NONE);
+    response.setDiffsList(changed);
+    return response;
+  }
+
+  private async configure(request: providerproto.ConfigureRequest): Promise<providerproto.ConfigureResponse> {
+    const variables = new Map<string, string>();
+    request.getVariablesMap().forEach((value, key) => variables.set(key, value));
+    const args = unwrapSecrets(fromStruct(request.getArgs())).plain;
+    configureFromGetter((key) => {
+      const fromVariables = variables.get(key);
+      if (fromVariables !== undefined) return fromVariables;
+      const arg = args[key.slice("langsmith:".length)];
+      return arg === undefined || arg === null || arg === UNKNOWN ? undefined : String(arg);
+    });
+    return new providerproto.ConfigureResponse().setAcceptsecrets(true).setSupportspreview(true).setAcceptresources(false).setAcceptoutputs(false);
+  }
+
+  private async check(request: providerproto.CheckRequest): Promise<providerproto.CheckResponse> {
+    const resource = resourceFor(request.getType(), request.getUrn());
+    const { plain: news, secretKeys } = unwrapSecrets(fromStruct(request.getNews()));
+    const olds = unwrapSecrets(fromStruct(request.getOlds())).plain;
+    const result = await (resource.core.check ? resource.core.check(olds, news) : Promise.resolve({ inputs: news, failures: [] }));
+    const response = new providerproto.CheckResponse().setInputs(toStruct(outputsForEngine(result.inputs ?? news, secretKeys)));
+    response.setFailuresList((result.failures ?? []).map((failure) => new providerproto.CheckFailure().setProperty(failure.property).setReason(failure.reason)));
+    return response;
+  }
+
+  private async diff(request: providerproto.DiffRequest): Promise<providerproto.DiffResponse> {
+    const resource = resourceFor(request.getType(), request.getUrn());
+    const olds = unwrapSecrets(fromStruct(request.getOlds())).plain;
+    const oldInputs = unwrapSecrets(fromStruct(request.getOldInputs())).plain;
+    const news = unwrapSecrets(fromStruct(request.getNews())).plain;
+    const ignored = new Set(request.getIgnorechangesList());
+    const result = resource.diff(olds, news);
+    const kinds = providerproto.PropertyDiff.Kind;
+    const response = new providerproto.DiffResponse();
+    const detailed = response.getDetaileddiffMap();
+    // The old value of a path: the outputs echo most inputs; secrets are only in the old inputs.
+    const hadValue = (path: string) => hasValue(olds, path) || hasValue(oldInputs, path);
+    const kindOf = (path: string, replace: boolean): providerproto.PropertyDiff.Kind => {
+      const before = hadValue(path);
+      const after = hasValue(news, path);
+      if (!before && after) return replace ? kinds.ADD_REPLACE : kinds.ADD;
+      if (before && !after) return replace ? kinds.DELETE_REPLACE : kinds.DELETE;
+      return replace ? kinds.UPDATE_REPLACE : kinds.UPDATE;
+    };
+    const replaces = result.replaces.filter((path) => !ignored.has(path));
+    const updates = result.updates.filter((path) => !ignored.has(path));
+    for (const path of replaces) detailed.set(path, new providerproto.PropertyDiff().setKind(kindOf(path, true)).setInputdiff(true));
+    for (const path of updates) detailed.set(path, new providerproto.PropertyDiff().setKind(kindOf(path, false)).setInputdiff(true));
+    const changes = replaces.length > 0 || updates.length > 0 || (result.changes && result.replaces.length === 0 && result.updates.length === 0);
+    response.setChanges(changes ? providerproto.DiffResponse.DiffChanges.DIFF_SOME : providerproto.DiffResponse.DiffChanges.DIFF_NONE);
+    response.setReplacesList(replaces.map((path) => path.split(".")[0] as string).filter((key, index, all) => all.indexOf(key) === index));
+    response.setDiffsList([...replaces, ...updates].map((path) => path.split(".")[0] as string).filter((key, index, all) => all.indexOf(key) === index));
+    response.setStablesList(resource.outputs.filter((output) => !output.changesOnUpdate).map((output) => output.name));
+    response.setDeletebeforereplace(replaces.length > 0 && result.deleteBeforeReplace);
+    response.setHasdetaileddiff(true);
+    return response;
+  }
+
+  private async create(request: providerproto.CreateRequest): Promise<providerproto.CreateResponse> {
+    const resource = resourceFor(request.getType(), request.getUrn());
+    const { plain: inputs, secretKeys } = unwrapSecrets(fromStruct(request.getProperties()));
+    const secrets = this.secretOutputs(resource, secretKeys);
+    if (request.getPreview()) {
+      return new providerproto.CreateResponse().setId("").setProperties(toStruct(outputsForEngine(plannedCreate(resource, inputs), secrets)));
+    }
+    try {
+      const result = await this.serve(request.getUrn(), request.getTimeout(), () => resource.core.create(inputs));
+      return new providerproto.CreateResponse().setId(result.id).setProperties(toStruct(outputsForEngine(result.outs ?? {}, secrets)));
+    } catch (error) {
+      throw grpcError(error, secrets);
+    }
+  }
+
+  private async read(request: providerproto.ReadRequest): Promise<providerproto.ReadResponse> {
+    const resource = resourceFor(request.getType(), request.getUrn());
+    const { plain: properties, secretKeys } = unwrapSecrets(fromStruct(request.getProperties()));
+    const { plain: inputs, secretKeys: inputSecretKeys } = unwrapSecrets(fromStruct(request.getInputs()));
+    const secrets = this.secretOutputs(resource, new Set([...secretKeys, ...inputSecretKeys]));
+    const read = resource.core.read;
+    if (read === undefined) throw new Error(`reading ${resource.token} is not supported`);
+    const result = await this.serve(request.getUrn(), request.getTimeout(), () => read(request.getId(), properties));
+    const response = new providerproto.ReadResponse().setId(result.id ?? "");
+    if (result.id === undefined || result.id === "") return response;
+    const outputs = result.props ?? {};
+    response.setProperties(toStruct(outputsForEngine(outputs, secrets)));
+    response.setInputs(toStruct(outputsForEngine(inputs, secrets)));
+    return response;
+  }
+
+  private async update(request: providerproto.UpdateRequest): Promise<providerproto.UpdateResponse> {
+    const resource = resourceFor(request.getType(), request.getUrn());
+    const olds = unwrapSecrets(fromStruct(request.getOlds())).plain;
+    const { plain: news, secretKeys } = unwrapSecrets(fromStruct(request.getNews()));
+    const secrets = this.secretOutputs(resource, secretKeys);
+    if (request.getPreview()) {
+      return new providerproto.UpdateResponse().setProperties(toStruct(outputsForEngine(plannedUpdate(resource, olds, news), secrets)));
+    }
+    const update = resource.core.update;
+    if (update === undefined) throw new Error(`updating ${resource.token} is not supported`);
+    try {
+      const result = await this.serve(request.getUrn(), request.getTimeout(), () => update(request.getId(), olds, news));
+      return new providerproto.UpdateResponse().setProperties(toStruct(outputsForEngine(result.outs ?? {}, secrets)));
+    } catch (error) {
+      throw grpcError(error, secrets);
+    }
+  }
+
+  private async delete(request: providerproto.DeleteRequest): Promise<emptyproto.Empty> {
+    const resource = resourceFor(request.getType(), request.getUrn());
+    const properties = unwrapSecrets(fromStruct(request.getProperties())).plain;
+    const remove = resource.core.delete;
+    if (remove !== undefined) await this.serve(request.getUrn(), request.getTimeout(), () => remove(request.getId(), properties));
+    return new emptyproto.Empty();
+  }
+
+  /** The engine asks to stop: every wait in progress ends now (its resource stays resumable). */
+  private async cancel(): Promise<emptyproto.Empty> {
+    for (const controller of this.active) controller.abort();
+    return new emptyproto.Empty();
+  }
+
+  /** Output properties to mark secret: fingerprints, and every property whose input held a secret. */
+  private secretOutputs(resource: NativeResource, inputSecretKeys: ReadonlySet<string>): Set<string> {
+    const names = new Set(inputSecretKeys);
+    for (const output of resource.outputs) if (output.secret) names.add(output.name);
+    for (const field of resource.fields) if (field.secret) names.add(field.path.split(".")[0] as string);
+    for (const name of [...names]) if (!inputNames(resource).has(name) && !resource.outputs.some((output) => output.name === name)) names.delete(name);
+    return names;
+  }
+
+  /** Runs an operation with its URN-scoped log, `customTimeouts` deadline and cancellation signal. */
+  private async serve<T>(urn: string, timeoutSeconds: number, operation: () => Promise<T>): Promise<T> {
+    const controller = new AbortController();
+    this.active.add(controller);
+    const context: CallContext = {
+      log: (severity, message) => this.log(urn, severity, message),
+      signal: controller.signal,
+      ...(timeoutSeconds > 0 ? { timeoutSeconds } : {}),
+    };
+    try {
+      return await withCallContext(context, operation);
+    } finally {
+      this.active.delete(controller);
+      await this.logChain; // the resource's lines reach the engine before its result
+    }
+  }
+
+  private log(urn: string, severity: LogSeverity, message: string): void {
+    if (this.engine === undefined) {
+      process.stderr.write(`${severity}: ${message}\n`);
+      return;
+    }
+    const request = new engineproto.LogRequest()
+      .setSeverity(severity === "warning" ? engineproto.LogSeverity.WARNING : engineproto.LogSeverity.INFO)
+      .setMessage(message)
+      .setUrn(urn);
+    const engine = this.engine;
+    this.logChain = this.logChain.then(() => new Promise<void>((resolve) => engine.log(request, () => resolve())));
+  }
+}
+
+function isServiceError(error: unknown): error is grpc.ServiceError {
+  return error instanceof Error && typeof (error as Partial<grpc.ServiceError>).code === "number" && (error as Partial<grpc.ServiceError>).metadata instanceof grpc.Metadata;
+}
+
+/** The engine's address among the plugin's arguments: the first one that is not a flag (e.g. after `--logtostderr`, `-v=9`). */
+export function engineAddressOf(args: readonly string[]): string | undefined {
+  return args.find((arg) => !arg.startsWith("-"));
+}
+
+/**
+ * Starts the provider's gRPC server on 127.0.0.1 (a free port) and returns
+ * the port, which the plugin prints for the engine.
+ */
+export async function startProviderServer(version: string, engineAddress: string | undefined): Promise<{ port: number; server: grpc.Server }> {
+  const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
+  server.addService(providerrpc.ResourceProviderService, new LangSmithProviderService(version, engineAddress).handlers());
+  const port = await new Promise<number>((resolve, reject) => {
+    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound)));
+  });
+  return { port, server };
+}

@@ -1,0 +1,77 @@
+/**
+ * Property values between the protocol and the per-resource cores: secrets
+ * arrive wrapped in the engine's secret signature and are unwrapped (the
+ * cores compare and send plain values, and fingerprint secrets), and the
+ * outputs that must stay secret are wrapped again on the way out.
+ */
+import { getPath, isRecord } from "../shared/paths";
+
+/** The engine's signature key of special values. */
+export const SIG_KEY = "4dabf18193072939515e22adb298388d";
+/** The signature of a secret value. */
+export const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
+
+/** Whether `value` is a wrapped secret. */
+function isSecret(value: unknown): value is { value?: unknown } {
+  return isRecord(value) && value[SIG_KEY] === SECRET_SIG;
+}
+
+/** `value` wrapped as a secret. */
+export function secretValue(value: unknown): Record<string, unknown> {
+  return { [SIG_KEY]: SECRET_SIG, value };
+}
+
+/**
+ * Unwraps every secret in `value` and returns the plain value plus the
+ * top-level property names that held a secret anywhere inside them.
+ */
+export function unwrapSecrets(value: Record<string, unknown>): { plain: Record<string, unknown>; secretKeys: Set<string> } {
+  const secretKeys = new Set<string>();
+  const plain: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    const found = { secret: false };
+    plain[key] = unwrap(inner, found);
+    if (found.secret) secretKeys.add(key);
+  }
+  return { plain, secretKeys };
+}
+
+function unwrap(value: unknown, found: { secret: boolean }): unknown {
+  if (isSecret(value)) {
+    found.secret = true;
+    return unwrap(value.value, found);
+  }
+  if (Array.isArray(value)) return value.map((item) => unwrap(item, found));
+  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, unwrap(inner, found)]));
+  return value;
+}
+
+/**
+ * Outputs as the engine receives them: `undefined` values and the dynamic
+ * provider's `__provider` dropped, and the properties named in `secretKeys`
+ * wrapped as secrets.
+ */
+export function outputsForEngine(outputs: Record<string, unknown>, secretKeys: ReadonlySet<string>): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(outputs)) {
+    if (key === "__provider" || value === undefined) continue;
+    const clean = withoutUndefined(value);
+    result[key] = secretKeys.has(key) ? secretValue(clean) : clean;
+  }
+  return result;
+}
+
+function withoutUndefined(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((item) => (item === undefined ? null : withoutUndefined(item)));
+  if (isRecord(value)) {
+    return Object.fromEntries(Object.entries(value).flatMap(([key, inner]) => (inner === undefined ? [] : [[key, withoutUndefined(inner)]])));
+  }
+  return value;
+}
+
+/** Whether a dotted `path` holds a value (not `undefined`/`null`) in `values`. */
+export function hasValue(values: Record<string, unknown> | undefined, path: string): boolean {
+  if (values === undefined) return false;
+  const value = getPath(values, path);
+  return value !== undefined && value !== null;
+}

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Makes the Pulumi YAML language host (pulumi-language-yaml v1.19.1) available
+# for the native provider's YAML tests.
+#
+# Order of preference:
+#   1. a `pulumi-language-yaml` on PATH (a normal Pulumi install ships one);
+#   2. the binary cached by an earlier run under
+#      ${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-langsmith/yaml/v1.19.1/;
+#   3. a build from the tagged Go module github.com/pulumi/pulumi-yaml through
+#      the wrapper module in scripts/tools/yaml (go.mod/go.sum pin everything).
+#
+# Idempotent. Progress goes to stderr; the LAST line on stdout is the
+# directory holding the binary (put it on PATH for the engine to find it).
+set -euo pipefail
+
+VERSION="v1.19.1"
+MODULE_MAIN="github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml"
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+wrapper="$here/tools/yaml"
+cache_dir="${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-langsmith/yaml/$VERSION"
+bin="$cache_dir/pulumi-language-yaml"
+
+log() { echo "pulumi-language-yaml $VERSION: $*" >&2; }
+
+if on_path="$(command -v pulumi-language-yaml 2>/dev/null)"; then
+  log "using $on_path from PATH"
+  dirname "$on_path"
+  exit 0
+fi
+
+if [ -x "$bin" ]; then
+  log "cached at $bin"
+  echo "$cache_dir"
+  exit 0
+fi
+
+if ! command -v go >/dev/null 2>&1 && [ -x /usr/local/go/bin/go ]; then
+  export PATH="$PATH:/usr/local/go/bin"
+fi
+if ! command -v go >/dev/null 2>&1; then
+  echo "pulumi-language-yaml is needed for the YAML tests: install the Pulumi CLI (which ships it) or Go 1.24+ (https://go.dev/dl)" >&2
+  exit 1
+fi
+
+log "building $MODULE_MAIN with $(go version | awk '{print $3}') into $cache_dir (first run takes a few minutes)"
+mkdir -p "$cache_dir"
+tmp="$(mktemp "$cache_dir/.pulumi-language-yaml.XXXXXX")"
+trap 'rm -f "$tmp"' EXIT
+start=$SECONDS
+(
+  cd "$wrapper"
+  CGO_ENABLED=0 go build -mod=readonly -trimpath -tags osusergo \
+    -ldflags "-s -w -X github.com/pulumi/pulumi-yaml/pkg/version.Version=$VERSION" \
+    -o "$tmp" "$MODULE_MAIN"
+) >&2
+chmod 0755 "$tmp"
+mv -f "$tmp" "$bin"
+trap - EXIT
+log "built $bin ($(du -h "$bin" | cut -f1), $((SECONDS - start))s)"
+echo "$cache_dir"

@@ -1,0 +1,128 @@
+// The native provider plugin (`pulumi-resource-langsmith`) with the real
+// Pulumi CLI and a YAML program (no SDK at all): the plugin archive is built
+// from this checkout and installed with `pulumi plugin install --file`; the
+// engine loads it, reads its schema, and drives a Deployment through up, a
+// preview whose detailed diff names the nested field, an update of exactly
+// one revision, `customTimeouts` cutting a wait (then resumed), and destroy.
+// Progress lines are attributed to the resource, not to `[runtime]`.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createPulumiProject, type PulumiProject } from "../helpers/pulumiProject";
+import { type EmulatorStack, startEmulatorStack } from "../helpers/emulatorStack";
+import { toolPaths } from "../helpers/tools";
+
+const SECRET_CANARY = "canary-native-yaml-5e1d77";
+const root = join(__dirname, "..", "..");
+
+function program(options: { repoRef?: string; updateTimeout?: string } = {}): string {
+  const timeouts = options.updateTimeout !== undefined ? `    options:\n      customTimeouts:\n        update: ${options.updateTimeout}\n` : "";
+  return `
+configuration:
+  openaiKey:
+    type: String
+    secret: true
+resources:
+  agent:
+    type: langsmith:index:Deployment
+    properties:
+      name: native-agent
+      source: github
+      sourceConfig:
+        integrationId: 5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01
+        repoUrl: https://github.com/acme/agent
+        deploymentType: dev
+      sourceRevisionConfig:
+        repoRef: ${options.repoRef ?? "main"}
+        graphConfigPath: langgraph.json
+      secrets:
+        - name: OPENAI_API_KEY
+          value: \${openaiKey}
+${timeouts}outputs:
+  revisionStatus: \${agent.latestRevisionStatus}
+  lastOperation: \${agent.lastOperation}
+`;
+}
+
+const describeIfYaml = toolPaths().yamlBinDir !== undefined ? describe : describe.skip;
+
+describeIfYaml("native provider: a YAML program with the real CLI against the emulator", () => {
+  let stack: EmulatorStack;
+  let project: PulumiProject;
+  let pluginDir: string;
+
+  beforeAll(async () => {
+    pluginDir = mkdtempSync(join(tmpdir(), "langsmith-plugin-"));
+    const archive = execFileSync("node", [join(root, "scripts", "build-plugin.mjs"), "--out", pluginDir], { encoding: "utf8" }).trim().split("\n").pop() as string;
+    const version = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string }).version;
+    stack = await startEmulatorStack();
+    project = await createPulumiProject({
+      name: "native-yaml",
+      runtime: "yaml",
+      program: program(),
+      config: { ...stack.config, openaiKey: { secret: SECRET_CANARY } },
+      env: stack.env,
+    });
+    await project.runOk(["plugin", "install", "resource", "langsmith", version, "--file", archive]);
+  }, 300_000);
+
+  afterAll(async () => {
+    project?.cleanup();
+    await stack?.emulator.close();
+    if (pluginDir) rmSync(pluginDir, { recursive: true, force: true });
+  });
+
+  const deployments = () => stack.emulator.control.dumpState().state.deployments.filter((d) => d.deleteRequestedAtMs === null);
+  const requests = (method: string) => stack.emulator.control.requestLog().filter((r) => r.method === method && r.path.startsWith("/v2/deployments"));
+
+  it("creates, previews a nested change as a property-level update, updates by one revision, honours customTimeouts, destroys", async () => {
+    const up = await project.up();
+    expect({ code: up.code, tail: up.code === 0 ? "" : up.output.slice(-3000) }).toEqual({ code: 0, tail: "" });
+    // Progress is logged against the resource's URN, not as [runtime] lines of the stack.
+    expect(up.output).toMatch(/langsmith:index:Deployment \(agent\):\s+deployment "native-agent": created with revision \S+; waiting up to 30m00s[\s\S]*?deployment "native-agent": revision \S+ DEPLOYED/);
+    expect(up.output).not.toContain("[runtime]");
+    expect(deployments()).toHaveLength(1);
+    const id = deployments()[0]!.id;
+    const state = await project.exportStack();
+    const resource = state.deployment.resources?.find((r) => r.type === "langsmith:index:Deployment");
+    expect(resource?.id).toBe(id);
+    expect(resource?.outputs?.["latestRevisionStatus"]).toBe("DEPLOYED");
+    expect(project.rawStateFile()).not.toContain(SECRET_CANARY);
+    expect(up.output).not.toContain(SECRET_CANARY);
+
+    expect((await project.preview(["--expect-no-changes"])).code).toBe(0);
+
+    project.writeProgram(program({ repoRef: "v2" }));
+    const preview = await project.preview(["--diff"]);
+    expect(preview.code).toBe(0);
+    expect(preview.output).toMatch(/~ langsmith:index:Deployment: \(update\)/);
+    expect(preview.output).toMatch(/~ sourceRevisionConfig: \{\s+~ repoRef: "main" => "v2"/);
+    expect(preview.output).not.toMatch(/replace/);
+    // Outputs that cannot change stay known in the preview.
+    expect(preview.output).not.toMatch(/tenantId\s*:\s*output<string>/);
+
+    stack.emulator.control.clearRequestLog();
+    const update = await project.up();
+    expect(update.code).toBe(0);
+    expect(requests("PATCH")).toHaveLength(1);
+    expect(requests("POST")).toHaveLength(0);
+    expect(deployments()[0]!.id).toBe(id);
+
+    // customTimeouts bound the wait: a slow build outlives a 2 s update timeout; the next up resumes it.
+    stack.emulator.control.setTimings({ stepDurationsMs: { BUILDING: 8_000 } });
+    project.writeProgram(program({ repoRef: "v3", updateTimeout: "2s" }));
+    const cut = await project.up();
+    expect(cut.code).not.toBe(0);
+    expect(cut.output).toMatch(/revision \S+ is still BUILDING after 2 s \(raise the wait timeout, or run pulumi up again to resume waiting\)/);
+    stack.emulator.control.setTimings({ stepDurationsMs: { BUILDING: 20 } });
+    project.writeProgram(program({ repoRef: "v3" }));
+    const resumed = await project.up();
+    expect({ code: resumed.code, tail: resumed.code === 0 ? "" : resumed.output.slice(-3000) }).toEqual({ code: 0, tail: "" });
+    expect(deployments()[0]!.id).toBe(id);
+
+    const destroy = await project.destroy();
+    expect(destroy.code).toBe(0);
+    expect(deployments()).toHaveLength(0);
+  });
+});

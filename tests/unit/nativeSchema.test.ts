@@ -1,0 +1,95 @@
+import { BULK_EXPORT_FIELDS } from "../../provider/bulkExport/fields";
+import { DEPLOYMENT_FIELDS } from "../../provider/deployment/fields";
+import { DESTINATION_FIELDS } from "../../provider/destination/fields";
+import { packageSchema } from "../../provider/native/schema";
+import { engineAddressOf } from "../../provider/native/server";
+import { outputsForEngine, SECRET_SIG, SIG_KEY, unwrapSecrets } from "../../provider/native/values";
+import type { FieldTable } from "../../provider/shared/fields";
+import { CONFIG_KEYS } from "../../provider/shared/settings";
+
+const schema = packageSchema("1.2.3");
+
+/** The schema property of a field path (following `$ref`s into object types). */
+function propertyAt(token: string, path: string): Record<string, unknown> | undefined {
+  const [top, ...rest] = path.split(".") as [string, ...string[]];
+  let property = schema.resources[token]?.inputProperties[top] as Record<string, unknown> | undefined;
+  for (const key of rest) {
+    const ref = property?.["$ref"];
+    if (typeof ref !== "string") return undefined;
+    property = schema.types[ref.replace("#/types/", "")]?.properties[key] as Record<string, unknown> | undefined;
+  }
+  return property;
+}
+
+describe("native provider schema, generated from the field tables", () => {
+  const tables: [string, FieldTable][] = [
+    ["langsmith:index:Deployment", DEPLOYMENT_FIELDS],
+    ["langsmith:index:BulkExportDestination", DESTINATION_FIELDS],
+    ["langsmith:index:BulkExport", BULK_EXPORT_FIELDS],
+  ];
+
+  it.each(tables)("%s: one input property per field, with its doc, secrecy, replaceOnChanges and default", (token, fields) => {
+    for (const field of fields) {
+      const property = propertyAt(token, field.path);
+      expect({ path: field.path, found: property !== undefined }).toEqual({ path: field.path, found: true });
+      expect(property?.["description"]).toContain(field.doc);
+      expect(property?.["secret"] === true).toBe(field.secret);
+      expect(property?.["replaceOnChanges"] === true).toBe(field.effect === "replace");
+      if (typeof field.default === "string" || typeof field.default === "number" || typeof field.default === "boolean") {
+        expect(property?.["default"]).toBe(field.default);
+      }
+    }
+    const required = schema.resources[token]?.requiredInputs ?? [];
+    for (const field of fields.filter((f) => f.required && !f.path.includes("."))) expect(required).toContain(field.path);
+  });
+
+  it("types come from the validators: enums are strings, bounded integers integers, lists of objects get object types", () => {
+    expect(propertyAt("langsmith:index:Deployment", "source")).toMatchObject({ type: "string" });
+    expect(propertyAt("langsmith:index:BulkExport", "intervalHours")).toMatchObject({ type: "integer" });
+    expect(propertyAt("langsmith:index:Deployment", "sourceConfig.buildOnPush")).toMatchObject({ type: "boolean" });
+    const secrets = propertyAt("langsmith:index:Deployment", "secrets") as { type: string; items: { $ref: string } };
+    expect(secrets.type).toBe("array");
+    expect(schema.types[secrets.items.$ref.replace("#/types/", "")]?.properties).toMatchObject({ name: { type: "string" }, value: { type: "string" } });
+  });
+
+  it("outputs echo the inputs except secrets kept as fingerprints, and mark the fingerprints secret", () => {
+    const deployment = schema.resources["langsmith:index:Deployment"];
+    expect(deployment?.properties["secrets"]).toBeUndefined();
+    expect(deployment?.properties["secretsFingerprint"]).toMatchObject({ secret: true });
+    expect(deployment?.properties["latestRevisionStatus"]).toMatchObject({ type: "string" });
+    expect(deployment?.properties["name"]).not.toHaveProperty("replaceOnChanges");
+    expect(schema.resources["langsmith:index:BulkExportDestination"]?.properties["credentials"]).toBeUndefined();
+  });
+
+  it("configuration is the langsmith:* key table, secrets marked", () => {
+    for (const spec of Object.values(CONFIG_KEYS)) {
+      const variable = schema.config.variables[spec.key.slice("langsmith:".length)];
+      expect(variable?.description).toContain(spec.doc);
+      expect(variable?.secret === true).toBe("secret" in spec && spec.secret === true);
+    }
+    expect(schema.version).toBe("1.2.3");
+  });
+
+  it("is deterministic", () => {
+    expect(JSON.stringify(packageSchema("1.2.3"))).toBe(JSON.stringify(schema));
+  });
+});
+
+describe("native provider values", () => {
+  const secret = (value: unknown) => ({ [SIG_KEY]: SECRET_SIG, value });
+
+  it("unwraps secrets anywhere and reports the top-level properties that held one", () => {
+    const { plain, secretKeys } = unwrapSecrets({ name: "a", secrets: [{ name: "K", value: secret("v") }], credentials: secret({ accessKeyId: "x" }) });
+    expect(plain).toEqual({ name: "a", secrets: [{ name: "K", value: "v" }], credentials: { accessKeyId: "x" } });
+    expect([...secretKeys].sort()).toEqual(["credentials", "secrets"]);
+  });
+
+  it("wraps the named outputs as secrets and drops undefined values and __provider", () => {
+    expect(outputsForEngine({ a: 1, b: undefined, __provider: "x", fp: { salt: "s", nested: undefined } }, new Set(["fp"]))).toEqual({ a: 1, fp: secret({ salt: "s" }) });
+  });
+
+  it("finds the engine address after flags", () => {
+    expect(engineAddressOf(["--logtostderr", "-v=9", "127.0.0.1:4242"])).toBe("127.0.0.1:4242");
+    expect(engineAddressOf([])).toBeUndefined();
+  });
+});
