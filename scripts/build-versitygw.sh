@@ -51,27 +51,13 @@ if [ -x "$bin" ]; then
 fi
 
 # 3. Build from Go modules.
-if ! command -v go >/dev/null 2>&1 && [ -x /usr/local/go/bin/go ]; then
-  export PATH="$PATH:/usr/local/go/bin"
-fi
-if ! command -v go >/dev/null 2>&1; then
-  echo "versitygw is needed for the tests: install Go 1.22+ (https://go.dev/dl) or put versitygw >= $MIN_VERSION on PATH" >&2
-  exit 1
-fi
+# shellcheck source=lib/go-build.sh
+source "$here/lib/go-build.sh"
+ensure_go "versitygw is needed for the tests: install Go 1.22+ (https://go.dev/dl) or put versitygw >= $MIN_VERSION on PATH"
 
 log "building $MODULE_MAIN with $(go version | awk '{print $3}') into $cache_dir (first run takes a few minutes)"
 mkdir -p "$cache_dir"
-tmp="$(mktemp "$cache_dir/.versitygw.XXXXXX")"
-trap 'rm -f "$tmp"' EXIT
 start=$SECONDS
-(
-  cd "$wrapper"
-  CGO_ENABLED=0 go build -mod=readonly -trimpath \
-    -ldflags "-s -w -X main.Version=$VERSION -X main.Build=$COMMIT" \
-    -o "$tmp" "$MODULE_MAIN"
-) >&2
-chmod 0755 "$tmp"
-mv -f "$tmp" "$bin"
-trap - EXIT
+go_build_into "$wrapper" "$bin" "$MODULE_MAIN" "-s -w -X main.Version=$VERSION -X main.Build=$COMMIT"
 log "built $bin ($(du -h "$bin" | cut -f1), $((SECONDS - start))s)"
 echo "$bin"

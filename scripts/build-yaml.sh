@@ -35,27 +35,13 @@ if [ -x "$bin" ]; then
   exit 0
 fi
 
-if ! command -v go >/dev/null 2>&1 && [ -x /usr/local/go/bin/go ]; then
-  export PATH="$PATH:/usr/local/go/bin"
-fi
-if ! command -v go >/dev/null 2>&1; then
-  echo "pulumi-language-yaml is needed for the YAML tests: install the Pulumi CLI (which ships it) or Go 1.24+ (https://go.dev/dl)" >&2
-  exit 1
-fi
+# shellcheck source=lib/go-build.sh
+source "$here/lib/go-build.sh"
+ensure_go "pulumi-language-yaml is needed for the YAML tests: install the Pulumi CLI (which ships it) or Go 1.24+ (https://go.dev/dl)"
 
 log "building $MODULE_MAIN with $(go version | awk '{print $3}') into $cache_dir (first run takes a few minutes)"
 mkdir -p "$cache_dir"
-tmp="$(mktemp "$cache_dir/.pulumi-language-yaml.XXXXXX")"
-trap 'rm -f "$tmp"' EXIT
 start=$SECONDS
-(
-  cd "$wrapper"
-  CGO_ENABLED=0 go build -mod=readonly -trimpath -tags osusergo \
-    -ldflags "-s -w -X github.com/pulumi/pulumi-yaml/pkg/version.Version=$VERSION" \
-    -o "$tmp" "$MODULE_MAIN"
-) >&2
-chmod 0755 "$tmp"
-mv -f "$tmp" "$bin"
-trap - EXIT
+go_build_into "$wrapper" "$bin" "$MODULE_MAIN" "-s -w -X github.com/pulumi/pulumi-yaml/pkg/version.Version=$VERSION" -tags osusergo
 log "built $bin ($(du -h "$bin" | cut -f1), $((SECONDS - start))s)"
 echo "$cache_dir"
