@@ -1,29 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
-import { NotFoundError } from "../provider/client/errors";
-import type { Deployment as WireDeployment } from "../provider/client/schemas/deployments";
+import * as core from "../provider/invokes/deployment";
+import type { DeploymentInfo, GetDeploymentArgs, GetDeploymentRevisionsArgs, RevisionInfo } from "../provider/invokes/deployment";
 import { invokeClient } from "./invokeClient";
 
-/** Arguments of {@link getDeployment}: exactly one of `id` or `name`. */
-export type GetDeploymentArgs = { id: string; name?: never } | { name: string; id?: never };
-
-/** A deployment as {@link getDeployment} reports it. Secret values are never included. */
-export interface DeploymentInfo {
-  id: string;
-  name: string;
-  source: string;
-  status: string | null;
-  latestRevisionId: string | null;
-  activeRevisionId: string | null;
-  tenantId: string | null;
-  createdAt: string | null;
-  updatedAt: string | null;
-  /** `source_config` as the service returns it (snake_case). */
-  sourceConfig: Record<string, unknown>;
-  /** `source_revision_config` as the service returns it (snake_case). */
-  sourceRevisionConfig: Record<string, unknown>;
-  /** Names of the deployment's secrets; the service's plaintext values are dropped. */
-  secretNames: string[];
-}
+export type { DeploymentInfo, GetDeploymentArgs, GetDeploymentRevisionsArgs, RevisionInfo } from "../provider/invokes/deployment";
 
 /**
  * Looks a deployment up by id or by exact name in the configured workspace.
@@ -31,17 +11,7 @@ export interface DeploymentInfo {
  * @returns the deployment, or `undefined` when none matches.
  */
 export async function getDeployment(args: GetDeploymentArgs): Promise<DeploymentInfo | undefined> {
-  const client = await invokeClient();
-  if (args.id !== undefined) {
-    try {
-      return toInfo(await client.deployments.get(args.id));
-    } catch (error) {
-      if (error instanceof NotFoundError) return undefined;
-      throw error;
-    }
-  }
-  const found = await client.deployments.findByName(args.name, { name: args.name });
-  return found === undefined ? undefined : toInfo(found);
+  return core.getDeployment(await invokeClient(), args);
 }
 
 /** {@link getDeployment} as an `Output`, for use with other resources' outputs. */
@@ -49,53 +19,12 @@ export function getDeploymentOutput(args: pulumi.Input<GetDeploymentArgs>): pulu
   return pulumi.output(args).apply((resolved) => getDeployment(resolved as GetDeploymentArgs));
 }
 
-/** Arguments of {@link getDeploymentRevisions}. */
-export interface GetDeploymentRevisionsArgs {
-  deploymentId: string;
-  /** How many revisions, newest first; 1 to 100. Default: 10. */
-  limit?: number;
-}
-
-/** One revision of a deployment. */
-export interface RevisionInfo {
-  id: string;
-  status: string;
-  createdAt: string;
-  updatedAt: string | null;
-  /** `source_revision_config` as the service returns it (snake_case), if any. */
-  sourceRevisionConfig: Record<string, unknown> | null;
-}
-
-/** The newest revisions of a deployment, newest first. */
+/** The newest revisions of a deployment, newest first (`limit` 1 to 100, default 10). */
 export async function getDeploymentRevisions(args: GetDeploymentRevisionsArgs): Promise<RevisionInfo[]> {
-  const page = await (await invokeClient()).deployments.listRevisions(args.deploymentId, { limit: args.limit ?? 10 });
-  return page.resources.map((revision) => ({
-    id: revision.id,
-    status: revision.status,
-    createdAt: revision.created_at,
-    updatedAt: revision.updated_at ?? null,
-    sourceRevisionConfig: revision.source_revision_config ? { ...revision.source_revision_config } : null,
-  }));
+  return core.getDeploymentRevisions(await invokeClient(), args);
 }
 
 /** {@link getDeploymentRevisions} as an `Output`. */
 export function getDeploymentRevisionsOutput(args: pulumi.Input<GetDeploymentRevisionsArgs>): pulumi.Output<RevisionInfo[]> {
   return pulumi.output(args).apply((resolved) => getDeploymentRevisions(resolved as GetDeploymentRevisionsArgs));
-}
-
-function toInfo(deployment: WireDeployment): DeploymentInfo {
-  return {
-    id: deployment.id,
-    name: deployment.name,
-    source: deployment.source,
-    status: deployment.status ?? null,
-    latestRevisionId: deployment.latest_revision_id,
-    activeRevisionId: deployment.active_revision_id ?? null,
-    tenantId: deployment.tenant_id ?? null,
-    createdAt: deployment.created_at ?? null,
-    updatedAt: deployment.updated_at ?? null,
-    sourceConfig: { ...deployment.source_config },
-    sourceRevisionConfig: { ...deployment.source_revision_config },
-    secretNames: (deployment.secrets ?? []).map((secret) => secret.name),
-  };
 }

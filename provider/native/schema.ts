@@ -7,6 +7,7 @@
 import type { FieldSpec } from "../shared/fields";
 import { CONFIG_KEYS } from "../shared/settings";
 import { type PulumiObjectTypeSpec, type PulumiPropertySpec, pulumiTypeOf } from "./pulumiTypes";
+import { NATIVE_FUNCTIONS } from "./functions";
 import { NATIVE_RESOURCES, type NativeResource } from "./resources";
 
 /** Name of the Pulumi package (and of the plugin, `pulumi-resource-langsmith`). */
@@ -21,6 +22,13 @@ interface ResourceSpec {
   requiredInputs: string[];
 }
 
+/** An invoke of the schema. */
+interface FunctionSpec {
+  description: string;
+  inputs: { properties: Record<string, PulumiPropertySpec>; required?: string[] };
+  outputs: { properties: Record<string, PulumiPropertySpec>; required?: string[] };
+}
+
 /** The schema document (the parts this provider fills in). */
 export interface PackageSchema {
   name: string;
@@ -33,6 +41,7 @@ export interface PackageSchema {
   config: { variables: Record<string, PulumiPropertySpec> };
   provider: { description: string; inputProperties: Record<string, PulumiPropertySpec> };
   resources: Record<string, ResourceSpec>;
+  functions: Record<string, FunctionSpec>;
   types: Record<string, PulumiObjectTypeSpec>;
   language: Record<string, unknown>;
 }
@@ -158,6 +167,16 @@ export function packageSchema(version: string): PackageSchema {
     config: { variables: config },
     provider: { description: "The LangSmith provider: endpoints, credentials and wait defaults.", inputProperties: config },
     resources,
+    functions: Object.fromEntries(
+      NATIVE_FUNCTIONS.map((fn) => [
+        fn.token,
+        {
+          description: fn.description,
+          inputs: { properties: fn.inputs, ...(fn.requiredInputs.length > 0 ? { required: [...fn.requiredInputs] } : {}) },
+          outputs: { properties: fn.outputs },
+        },
+      ]),
+    ),
     types: Object.fromEntries(Object.entries(types).sort(([a], [b]) => a.localeCompare(b))),
     language: {
       nodejs: { packageName: "@pulumi-langsmith/native", packageDescription: "LangSmith resources on the native langsmith provider.", respectSchemaVersion: true },

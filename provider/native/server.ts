@@ -19,8 +19,9 @@ import * as providerrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as providerproto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import { type CallContext, type LogSeverity, withCallContext } from "../shared/callContext";
-import { configureFromGetter } from "../shared/context";
+import { configureFromGetter, currentClient } from "../shared/context";
 import { UNKNOWN } from "../shared/values";
+import { nativeFunction } from "./functions";
 import { type NativeResource, nativeResource } from "./resources";
 import { packageSchema } from "./schema";
 import { hasValue, outputsForEngine, unwrapSecrets } from "./values";
@@ -141,7 +142,7 @@ export class LangSmithProviderService {
       checkConfig: bind(this.checkConfig),
       diffConfig: bind(this.diffConfig),
       configure: bind(this.configure),
-      invoke: unsupported("Invoke"),
+      invoke: bind(this.invoke),
       streamInvoke: unsupported("StreamInvoke"),
       call: unsupported("Call"),
       check: bind(this.check),
@@ -199,6 +200,15 @@ export class LangSmithProviderService {
       return arg === undefined || arg === null || arg === UNKNOWN ? undefined : String(arg);
     });
     return new providerproto.ConfigureResponse().setAcceptsecrets(true).setSupportspreview(true).setAcceptresources(false).setAcceptoutputs(false);
+  }
+
+  /** An invoke (`langsmith:index:getDeployment`, ...): the same core as the SDK's function. */
+  private async invoke(request: providerproto.InvokeRequest): Promise<providerproto.InvokeResponse> {
+    const fn = nativeFunction(request.getTok());
+    if (fn === undefined) throw new Error(`unknown function ${request.getTok()}`);
+    const args = unwrapSecrets(fromStruct(request.getArgs())).plain;
+    const result = await fn.run(await currentClient(), args);
+    return new providerproto.InvokeResponse().setReturn(toStruct(outputsForEngine(result, new Set())));
   }
 
   private async check(request: providerproto.CheckRequest): Promise<providerproto.CheckResponse> {

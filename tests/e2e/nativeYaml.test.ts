@@ -3,7 +3,8 @@
 // from this checkout and installed with `pulumi plugin install --file`; the
 // engine loads it, reads its schema, and drives a Deployment through up, a
 // preview whose detailed diff names the nested field, an update of exactly
-// one revision, `customTimeouts` cutting a wait (then resumed), and destroy.
+// one revision, `customTimeouts` cutting a wait (then resumed), an invoke
+// (getDeployment) served by the plugin, and destroy.
 // Progress lines are attributed to the resource, not to `[runtime]`.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -39,9 +40,16 @@ resources:
       secrets:
         - name: OPENAI_API_KEY
           value: \${openaiKey}
-${timeouts}outputs:
+${timeouts}variables:
+  looked:
+    fn::invoke:
+      function: langsmith:index:getDeployment
+      arguments:
+        id: \${agent.id}
+outputs:
   revisionStatus: \${agent.latestRevisionStatus}
   lastOperation: \${agent.lastOperation}
+  lookedUp: \${looked}
 `;
 }
 
@@ -89,6 +97,9 @@ describeIfYaml("native provider: a YAML program with the real CLI against the em
     expect(resource?.id).toBe(id);
     expect(resource?.outputs?.["latestRevisionStatus"]).toBe("DEPLOYED");
     expect(project.rawStateFile()).not.toContain(SECRET_CANARY);
+    // The invoke runs in the plugin, over the same core as the SDK's getDeployment.
+    const stackOutputs = JSON.parse((await project.runOk(["stack", "output", "--json", "--stack", project.stack])).stdout) as Record<string, unknown>;
+    expect(stackOutputs["lookedUp"]).toMatchObject({ found: true, id, name: "native-agent", source: "github", secretNames: ["OPENAI_API_KEY"] });
     expect(up.output).not.toContain(SECRET_CANARY);
 
     expect((await project.preview(["--expect-no-changes"])).code).toBe(0);

@@ -70,6 +70,19 @@ describe("native provider schema, generated from the field tables", () => {
     expect(schema.version).toBe("1.2.3");
   });
 
+  it("declares the invokes with their inputs and object outputs", () => {
+    expect(Object.keys(schema.functions).sort()).toEqual([
+      "langsmith:index:getBulkExport",
+      "langsmith:index:getBulkExportRuns",
+      "langsmith:index:getDeployment",
+      "langsmith:index:getDeploymentRevisions",
+      "langsmith:index:getOAuthProviders",
+      "langsmith:index:getOAuthTokenStatus",
+    ]);
+    expect(schema.functions["langsmith:index:getDeploymentRevisions"]?.inputs.required).toEqual(["deploymentId"]);
+    expect(schema.functions["langsmith:index:getDeployment"]?.outputs.properties["secretNames"]).toMatchObject({ type: "array" });
+  });
+
   it("is deterministic", () => {
     expect(JSON.stringify(packageSchema("1.2.3"))).toBe(JSON.stringify(schema));
   });

@@ -1,0 +1,94 @@
+/**
+ * The Deployment invokes, over a client: what `getDeployment` and
+ * `getDeploymentRevisions` return, shared by the SDK (in the program's
+ * process) and the native provider (`langsmith:index:getDeployment`, ...).
+ */
+import { NotFoundError } from "../client/errors";
+import type { Deployment as WireDeployment } from "../client/schemas/deployments";
+import type { LangSmithClient } from "../client/client";
+
+/** Arguments of {@link getDeployment}: exactly one of `id` or `name`. */
+export type GetDeploymentArgs = { id: string; name?: never } | { name: string; id?: never };
+
+/** A deployment as {@link getDeployment} reports it. Secret values are never included. */
+export interface DeploymentInfo {
+  id: string;
+  name: string;
+  source: string;
+  status: string | null;
+  latestRevisionId: string | null;
+  activeRevisionId: string | null;
+  tenantId: string | null;
+  createdAt: string | null;
+  updatedAt: string | null;
+  /** `source_config` as the service returns it (snake_case). */
+  sourceConfig: Record<string, unknown>;
+  /** `source_revision_config` as the service returns it (snake_case). */
+  sourceRevisionConfig: Record<string, unknown>;
+  /** Names of the deployment's secrets; the service's plaintext values are dropped. */
+  secretNames: string[];
+}
+
+/**
+ * Looks a deployment up by id or by exact name in the configured workspace.
+ *
+ * @returns the deployment, or `undefined` when none matches.
+ */
+export async function getDeployment(client: LangSmithClient, args: GetDeploymentArgs): Promise<DeploymentInfo | undefined> {
+  if (args.id !== undefined) {
+    try {
+      return toInfo(await client.deployments.get(args.id));
+    } catch (error) {
+      if (error instanceof NotFoundError) return undefined;
+      throw error;
+    }
+  }
+  const found = await client.deployments.findByName(args.name, { name: args.name });
+  return found === undefined ? undefined : toInfo(found);
+}
+
+/** Arguments of {@link getDeploymentRevisions}. */
+export interface GetDeploymentRevisionsArgs {
+  deploymentId: string;
+  /** How many revisions, newest first; 1 to 100. Default: 10. */
+  limit?: number;
+}
+
+/** One revision of a deployment. */
+export interface RevisionInfo {
+  id: string;
+  status: string;
+  createdAt: string;
+  updatedAt: string | null;
+  /** `source_revision_config` as the service returns it (snake_case), if any. */
+  sourceRevisionConfig: Record<string, unknown> | null;
+}
+
+/** The newest revisions of a deployment, newest first. */
+export async function getDeploymentRevisions(client: LangSmithClient, args: GetDeploymentRevisionsArgs): Promise<RevisionInfo[]> {
+  const page = await client.deployments.listRevisions(args.deploymentId, { limit: args.limit ?? 10 });
+  return page.resources.map((revision) => ({
+    id: revision.id,
+    status: revision.status,
+    createdAt: revision.created_at,
+    updatedAt: revision.updated_at ?? null,
+    sourceRevisionConfig: revision.source_revision_config ? { ...revision.source_revision_config } : null,
+  }));
+}
+
+function toInfo(deployment: WireDeployment): DeploymentInfo {
+  return {
+    id: deployment.id,
+    name: deployment.name,
+    source: deployment.source,
+    status: deployment.status ?? null,
+    latestRevisionId: deployment.latest_revision_id,
+    activeRevisionId: deployment.active_revision_id ?? null,
+    tenantId: deployment.tenant_id ?? null,
+    createdAt: deployment.created_at ?? null,
+    updatedAt: deployment.updated_at ?? null,
+    sourceConfig: { ...deployment.source_config },
+    sourceRevisionConfig: { ...deployment.source_revision_config },
+    secretNames: (deployment.secrets ?? []).map((secret) => secret.name),
+  };
+}
