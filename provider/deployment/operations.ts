@@ -8,7 +8,7 @@ import type { Deployment, LangSmithClient, PatchDeploymentRequest } from "../cli
 import { AbortedError, ApiConnectionError, ConflictError, MethodNotAllowedError, NotFoundError, RevisionFailedError, WaitTimeoutError } from "../client/errors";
 import { callSignal, callTimeoutSeconds } from "../shared/callContext";
 import { currentClient, currentSettings } from "../shared/context";
-import { readInputs } from "../shared/fields";
+import { importFields, readInputs } from "../shared/fields";
 import { formatDuration, logProgress, shortId } from "../shared/progress";
 import type { ProviderSettings } from "../shared/settings";
 import { settingsForResource } from "../shared/workspace";
@@ -345,4 +345,34 @@ function describeRevisionChange(previous: DeploymentOutputs, inputs: DeploymentI
       return `${key} ${String(before)}→${String(after)}`;
     })
     .join(", ");
+}
+
+/**
+ * Reads a deployment made outside Pulumi for `pulumi import`: the inputs that
+ * reproduce it (minimal: values equal to the defaults are left out; for a
+ * GitHub source whose built ref is a commit, the branch; the secrets the
+ * service returns, which the engine keeps as secrets) and the outputs a
+ * create would have recorded. `undefined` when there is no such deployment.
+ */
+export async function importDeployment(id: string): Promise<{ inputs: Record<string, unknown>; outputs: DeploymentOutputs } | undefined> {
+  const settings = currentSettings();
+  const client = await currentClient(settings);
+  let deployment: Deployment;
+  try {
+    deployment = await client.deployments.get(id, { name: id });
+  } catch (error) {
+    if (error instanceof NotFoundError) return undefined;
+    throw error;
+  }
+  const inputs = importFields(DEPLOYMENT_FIELDS, deployment);
+  const serverRef = deployment.source_revision_config.repo_ref;
+  const branch = deployment.source_config.repo_branch;
+  if (typeof serverRef === "string" && /^[0-9a-f]{40}$/i.test(serverRef) && typeof branch === "string" && branch !== "") {
+    (inputs["sourceRevisionConfig"] as Record<string, unknown>)["repoRef"] = branch;
+  }
+  const secrets = (deployment.secrets ?? []).filter((secret) => typeof secret.value === "string");
+  if (secrets.length > 0) inputs["secrets"] = secrets.map(({ name, value }) => ({ name, value }));
+  const revisionStatus = await latestRevisionStatus(client, deployment);
+  const outputs = outputsFrom(parseInputs(inputs), { deployment, revisionStatus }, `imported deployment ${deployment.id}`);
+  return { inputs, outputs };
 }

@@ -12,12 +12,13 @@ import type { Destination, DestinationDeleteResult, LangSmithClient } from "../c
 import { NotFoundError } from "../client/errors";
 import { REGION_HOSTS } from "../client/hosts";
 import { currentClient, currentSettings } from "../shared/context";
+import { importFields } from "../shared/fields";
 import { logProgress, shortId, warnProgress } from "../shared/progress";
 import type { ProviderSettings } from "../shared/settings";
 import { settingsForResource } from "../shared/workspace";
 import { diffDestination } from "./diff";
 import { createFailure, DestinationOperationError, deleteFailure, isAmbiguousCreateFailure, rotateFailure } from "./errors";
-import type { DestinationInputs } from "./fields";
+import { DESTINATION_FIELDS, type DestinationInputs } from "./fields";
 import { parseFingerprint } from "./fingerprint";
 import { describeCredentialChange, type DestinationOutputs, migrateDestinationOutputs, outputsFor, parseInputs, refreshedOutputs, serviceView } from "./state";
 import { testWriteLocation, toCreateRequest, toWireCredentials } from "./wire";
@@ -231,4 +232,25 @@ export async function deleteDestination(id: string, rawProps: Record<string, unk
 /** The one warning line for a destination the service cannot delete. */
 export function notDeletableWarning(id: string): string {
   return `removed from the stack, but the service cannot delete destinations: destination ${id} stays in the workspace; make sure no bulk export uses it`;
+}
+
+/**
+ * Reads a destination made outside Pulumi for `pulumi import`: the inputs
+ * that reproduce it (minimal; never the credentials, which the service does
+ * not return: the first `pulumi up` with credentials in the program rotates
+ * them, one PATCH) and the outputs a create would have recorded. `undefined`
+ * when there is no such destination.
+ */
+export async function importDestination(id: string): Promise<{ inputs: Record<string, unknown>; outputs: DestinationOutputs } | undefined> {
+  const client = await currentClient(currentSettings());
+  let destination: Destination;
+  try {
+    destination = await client.destinations.get(id, { name: id });
+  } catch (error) {
+    if (error instanceof NotFoundError) return undefined;
+    throw error;
+  }
+  const inputs = importFields(DESTINATION_FIELDS, destination);
+  const outputs = outputsFor(parseInputs(inputs), destination, { lastOperation: `imported ${KIND} ${destination.id}`, credentialsFingerprint: undefined });
+  return { inputs, outputs };
 }

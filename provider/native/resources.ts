@@ -12,10 +12,12 @@ import { migrateBulkExportOutputs } from "../bulkExport/state";
 import { DEPLOYMENT_FIELDS } from "../deployment/fields";
 import { diffDeployment } from "../deployment/diff";
 import { provider as deploymentProvider } from "../deployment/index";
+import { importDeployment } from "../deployment/operations";
 import { migrateDeploymentOutputs, needsResume } from "../deployment/state";
 import { DESTINATION_FIELDS } from "../destination/fields";
 import { diffDestination } from "../destination/diff";
 import { provider as destinationProvider } from "../destination/index";
+import { importDestination } from "../destination/operations";
 import { migrateDestinationOutputs } from "../destination/state";
 import type { FieldTable } from "../shared/fields";
 import type { PulumiTypeSpec } from "./pulumiTypes";
@@ -56,6 +58,8 @@ export interface NativeResource {
   readonly core: pulumi.dynamic.ResourceProvider;
   /** The core's diff, by property. */
   diff(olds: Record<string, unknown>, news: Record<string, unknown>): PropertyDiff;
+  /** `pulumi import`: the inputs and outputs of a resource the service already has, from its id alone; absent when not importable. */
+  importById?: (id: string) => Promise<{ inputs: Record<string, unknown>; outputs: object } | undefined>;
 }
 
 const str: PulumiTypeSpec = { type: "string" };
@@ -85,6 +89,7 @@ export const NATIVE_RESOURCES: readonly NativeResource[] = [
       STATE_VERSION,
     ],
     core: deploymentProvider,
+    importById: importDeployment,
     diff(rawOlds, news) {
       const olds = migrateDeploymentOutputs(rawOlds);
       const result = diffDeployment(olds, news);
@@ -109,6 +114,7 @@ export const NATIVE_RESOURCES: readonly NativeResource[] = [
       STATE_VERSION,
     ],
     core: destinationProvider,
+    importById: importDestination,
     diff(olds, news) {
       const result = diffDestination(migrateDestinationOutputs(olds), news);
       return { changes: result.changes, replaces: result.replaces, deleteBeforeReplace: result.deleteBeforeReplace, updates: result.updates };

@@ -274,6 +274,18 @@ export class LangSmithProviderService {
     const { plain: properties, secretKeys } = unwrapSecrets(fromStruct(request.getProperties()));
     const { plain: inputs, secretKeys: inputSecretKeys } = unwrapSecrets(fromStruct(request.getInputs()));
     const secrets = this.secretOutputs(resource, new Set([...secretKeys, ...inputSecretKeys]));
+    if (Object.keys(properties).length === 0 && Object.keys(inputs).length === 0) {
+      // `pulumi import` (or the `import` option): nothing is known but the id.
+      if (resource.importById === undefined) throw new Error(`importing ${resource.token} is not supported: create it with Pulumi instead`);
+      const importById = resource.importById;
+      const imported = await this.serve(request.getUrn(), request.getTimeout(), () => importById(request.getId()));
+      const response = new providerproto.ReadResponse().setId(imported === undefined ? "" : request.getId());
+      if (imported === undefined) return response;
+      const importSecrets = this.secretOutputs(resource, new Set(resource.fields.filter((field) => field.secret).map((field) => field.path.split(".")[0] as string)));
+      response.setProperties(toStruct(outputsForEngine(imported.outputs as Record<string, unknown>, importSecrets)));
+      response.setInputs(toStruct(outputsForEngine(imported.inputs, importSecrets)));
+      return response;
+    }
     const read = resource.core.read;
     if (read === undefined) throw new Error(`reading ${resource.token} is not supported`);
     const result = await this.serve(request.getUrn(), request.getTimeout(), () => read(request.getId(), properties));

@@ -266,6 +266,29 @@ export function refreshFields(table: FieldTable, previous: Record<string, unknow
   return out;
 }
 
+/**
+ * The inputs that reproduce a resource the service already has (for
+ * `pulumi import`): every field the service reports, as its input value,
+ * except values that equal what an unset field means (so the inputs stay
+ * minimal and a program that leaves them out shows no change). Fields whose
+ * refresh mode is `never` (secrets) are left to the caller.
+ *
+ * @param response the service's resource, in the request body's shape.
+ */
+export function importFields(table: FieldTable, response: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of table) {
+    if (field.wire === undefined || field.refresh === "never" || field.effect === "createOnly") continue;
+    const wireValue = getPath(response, field.wire);
+    const value = field.fromWire !== undefined ? field.fromWire(wireValue) : (wireValue ?? undefined);
+    if (isUnset(value) || (Array.isArray(value) && value.length === 0)) continue;
+    const unset = field.unsetMeans ?? field.default;
+    if (unset !== undefined && sameValue(value, unset)) continue;
+    setPath(out, field.path, value);
+  }
+  return out;
+}
+
 function deletePath(target: Record<string, unknown>, path: string): void {
   const keys = path.split(".");
   const parent = getPath(target, keys.slice(0, -1).join("."));

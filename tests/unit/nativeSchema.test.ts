@@ -4,7 +4,7 @@ import { DESTINATION_FIELDS } from "../../provider/destination/fields";
 import { packageSchema } from "../../provider/native/schema";
 import { engineAddressOf } from "../../provider/native/server";
 import { outputsForEngine, SECRET_SIG, SIG_KEY, unwrapSecrets } from "../../provider/native/values";
-import type { FieldTable } from "../../provider/shared/fields";
+import { type FieldTable, importFields } from "../../provider/shared/fields";
 import { CONFIG_KEYS } from "../../provider/shared/settings";
 
 const schema = packageSchema("1.2.3");
@@ -104,5 +104,32 @@ describe("native provider values", () => {
   it("finds the engine address after flags", () => {
     expect(engineAddressOf(["--logtostderr", "-v=9", "127.0.0.1:4242"])).toBe("127.0.0.1:4242");
     expect(engineAddressOf([])).toBeUndefined();
+  });
+});
+
+describe("importFields (pulumi import)", () => {
+  it("takes every reported field as an input, leaving out unset values, defaults, secrets and create-only fields", () => {
+    const wire = {
+      name: "agent",
+      source: "github",
+      source_config: { integration_id: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01", repo_url: "https://github.com/acme/agent", deployment_type: "dev", build_on_push: true, custom_url: null },
+      source_revision_config: { repo_ref: "main", langgraph_config_path: "langgraph.json", image_uri: null },
+      secrets: [{ name: "K", value: "v" }],
+      secret_references: [],
+    };
+    expect(importFields(DEPLOYMENT_FIELDS, wire)).toEqual({
+      name: "agent",
+      source: "github",
+      sourceConfig: { integrationId: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01", repoUrl: "https://github.com/acme/agent", deploymentType: "dev", buildOnPush: true },
+      sourceRevisionConfig: { repoRef: "main", graphConfigPath: "langgraph.json" },
+    });
+  });
+
+  it("leaves out a destination value equal to its default", () => {
+    const wire = { display_name: "d", destination_type: "s3", config: { bucket_name: "bucket", prefix: "p", region: "us-east-1", include_bucket_in_prefix: true } };
+    const inputs = importFields(DESTINATION_FIELDS, wire);
+    expect(inputs).toMatchObject({ displayName: "d", config: { bucketName: "bucket", prefix: "p", region: "us-east-1" } });
+    expect((inputs["config"] as Record<string, unknown>)["includeBucketInPrefix"]).toBeUndefined();
+    expect(inputs["credentials"]).toBeUndefined();
   });
 });

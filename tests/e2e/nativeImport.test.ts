@@ -1,0 +1,127 @@
+// `pulumi import` on the native provider, with the real CLI and a YAML
+// program: a deployment and a destination made outside Pulumi (straight
+// through the API) are adopted with the `import` resource option from their
+// ids alone (the program states what the service reports, as the code
+// `pulumi import` generates does), then it previews with no changes, and the
+// emulator saw no write from Pulumi. The CLI's `pulumi import` prints the program it
+// generates from what the provider read.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
+import { createClient } from "../../provider/client";
+import { createPulumiProject, type PulumiProject } from "../helpers/pulumiProject";
+import { toolPaths } from "../helpers/tools";
+import { startVersitygw, type Versitygw } from "../helpers/versitygw";
+
+const BUCKET = "native-import";
+const root = join(__dirname, "..", "..");
+
+function program(ids: { deployment: string; destination: string }, withImport: boolean): string {
+  const option = (id: string) => (withImport ? `    options:\n      import: ${id}\n` : "");
+  return `
+resources:
+  agent:
+    type: langsmith:index:Deployment
+    properties:
+      name: imported-agent
+      source: github
+      sourceConfig:
+        integrationId: 5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01
+        repoUrl: https://github.com/acme/agent
+        deploymentType: dev
+        buildOnPush: false
+      sourceRevisionConfig:
+        repoRef: main
+        graphConfigPath: langgraph.json
+${option(ids.deployment)}  exports:
+    type: langsmith:index:BulkExportDestination
+    properties:
+      displayName: imported exports
+      config:
+        bucketName: ${BUCKET}
+        prefix: imported
+        region: us-east-1
+${option(ids.destination)}`;
+}
+
+const describeIfYaml = toolPaths().yamlBinDir !== undefined ? describe : describe.skip;
+
+describeIfYaml("native provider: pulumi import of a deployment and a destination made outside Pulumi", () => {
+  let gw: Versitygw;
+  let emulator: Emulator;
+  let project: PulumiProject;
+  let pluginDir: string;
+  let ids: { deployment: string; destination: string };
+
+  beforeAll(async () => {
+    pluginDir = mkdtempSync(join(tmpdir(), "langsmith-plugin-"));
+    const archive = execFileSync("node", [join(root, "scripts", "build-plugin.mjs"), "--out", pluginDir], { encoding: "utf8" }).trim().split("\n").pop() as string;
+    const version = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string }).version;
+    gw = await startVersitygw();
+    await gw.createBucket(BUCKET);
+    emulator = await createEmulator({ control: true, s3EndpointOverride: gw.endpoint });
+    const client = createClient({ apiKey: DEFAULT_API_KEY, workspaceId: DEFAULT_WORKSPACE_ID, controlPlaneUrl: emulator.url, apiUrl: emulator.url });
+    const deployment = await client.deployments.create({
+      name: "imported-agent",
+      source: "github",
+      source_config: { integration_id: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01", repo_url: "https://github.com/acme/agent", deployment_type: "dev" },
+      source_revision_config: { repo_ref: "main", langgraph_config_path: "langgraph.json" },
+      secrets: [],
+    });
+    const destination = await client.destinations.create({
+      destination_type: "s3",
+      display_name: "imported exports",
+      config: { bucket_name: BUCKET, prefix: "imported", region: "us-east-1" },
+      credentials: { access_key_id: gw.users.full.accessKeyId, secret_access_key: gw.users.full.secretAccessKey },
+    });
+    ids = { deployment: deployment.id, destination: destination.id };
+    project = await createPulumiProject({
+      name: "native-import",
+      runtime: "yaml",
+      program: program(ids, true),
+      config: {
+        "langsmith:controlPlaneUrl": emulator.url,
+        "langsmith:apiUrl": emulator.url,
+        "langsmith:workspaceId": DEFAULT_WORKSPACE_ID,
+        "langsmith:apiKey": { secret: DEFAULT_API_KEY },
+      },
+    });
+    await project.runOk(["plugin", "install", "resource", "langsmith", version, "--file", archive]);
+  }, 300_000);
+
+  afterAll(async () => {
+    project?.cleanup();
+    await emulator?.close();
+    await gw?.stop();
+    if (pluginDir) rmSync(pluginDir, { recursive: true, force: true });
+  });
+
+  const writes = () => emulator.control.requestLog().filter((r) => r.method !== "GET");
+
+  it("imports both from their ids, then previews with no changes; no write reaches the service", async () => {
+    emulator.control.clearRequestLog();
+    const up = await project.up();
+    expect({ code: up.code, tail: up.code === 0 ? "" : up.output.slice(-3000) }).toEqual({ code: 0, tail: "" });
+    expect(up.output).toMatch(/2 imported/);
+    const state = await project.exportStack();
+    expect(state.deployment.resources?.find((r) => r.type === "langsmith:index:Deployment")?.id).toBe(ids.deployment);
+    expect(state.deployment.resources?.find((r) => r.type === "langsmith:index:BulkExportDestination")?.id).toBe(ids.destination);
+
+    project.writeProgram(program(ids, false));
+    const preview = await project.preview(["--expect-no-changes"]);
+    expect({ code: preview.code, tail: preview.code === 0 ? "" : preview.output.slice(-3000) }).toEqual({ code: 0, tail: "" });
+    expect(writes()).toEqual([]);
+  });
+
+  it("pulumi import prints the program it generates from the id alone", async () => {
+    const imported = await project.run(["import", "langsmith:index:Deployment", "again", ids.deployment, "--yes", "--non-interactive", "--stack", project.stack, "--protect=false"]);
+    expect({ code: imported.code, tail: imported.code === 0 ? "" : imported.output.slice(-3000) }).toEqual({ code: 0, tail: "" });
+    expect(imported.output).toMatch(/type: langsmith:(index:)?Deployment/);
+    expect(imported.output).toMatch(/repoRef: main/);
+    // The service's own values are part of what it read (here build_on_push), so the generated program previews clean.
+    expect(imported.output).toMatch(/buildOnPush: false/);
+    expect(writes()).toEqual([]);
+  });
+});
