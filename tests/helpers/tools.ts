@@ -16,6 +16,8 @@ export interface ToolPaths {
   versitygwBin: string;
   /** Directory holding `pulumi-language-yaml`, when the bootstrap recorded one. */
   yamlBinDir?: string;
+  /** The native provider's SDK generator (scripts/build-sdkgen.sh), when the bootstrap recorded one. */
+  sdkgenBin?: string;
 }
 
 /**
@@ -39,5 +41,6 @@ export function toolPaths(): ToolPaths {
     throw new Error(`the test tools are not installed (nothing recorded in ${file}): run npm run tools`);
   }
   const yamlBinDir = process.env["PULUMI_YAML_BIN_DIR"] || recorded["PULUMI_YAML_BIN_DIR"];
-  return { pulumiBinDir, versitygwBin, ...(yamlBinDir ? { yamlBinDir } : {}) };
+  const sdkgenBin = process.env["SDKGEN_BIN"] || recorded["SDKGEN_BIN"];
+  return { pulumiBinDir, versitygwBin, ...(yamlBinDir ? { yamlBinDir } : {}), ...(sdkgenBin ? { sdkgenBin } : {}) };
 }
