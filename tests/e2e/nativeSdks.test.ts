@@ -5,14 +5,12 @@
 // drives the plugin through the real CLI: up, a preview whose detailed diff
 // names the nested field, an invoke, destroy.
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { e2eRoot } from "../helpers/e2eRoot";
 import { type EmulatorStack, startEmulatorStack } from "../helpers/emulatorStack";
+import { generateSdks, installNativeNodeSdk, installNativePlugin } from "../helpers/nativePlugin";
 import { createPulumiProject, type PulumiProject } from "../helpers/pulumiProject";
 import { toolPaths } from "../helpers/tools";
-
-const root = join(__dirname, "..", "..");
 const SECRET_CANARY = "canary-native-sdk-31c9aa";
 
 function program(repoRef: string): string {
@@ -30,9 +28,7 @@ export const found = langsmith.getDeploymentOutput({ id: agent.id }).apply((d) =
 `;
 }
 
-const tools = toolPaths();
-const canGenerate = tools.sdkgenBin !== undefined;
-const describeIfGenerator = canGenerate ? describe : describe.skip;
+const describeIfGenerator = toolPaths().sdkgenBin !== undefined ? describe : describe.skip;
 
 describeIfGenerator("native provider SDKs generated from the schema", () => {
   let stack: EmulatorStack;
@@ -42,12 +38,8 @@ describeIfGenerator("native provider SDKs generated from the schema", () => {
   beforeAll(async () => {
     stack = await startEmulatorStack();
     project = await createPulumiProject({ name: "native-sdk", program: program("main"), config: stack.config, env: stack.env });
-    const pluginDir = join(project.dir, ".plugin");
-    const archive = execFileSync("node", [join(root, "scripts", "build-plugin.mjs"), "--out", pluginDir], { encoding: "utf8" }).trim().split("\n").pop() as string;
-    const version = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string }).version;
-    await project.runOk(["plugin", "install", "resource", "langsmith", version, "--file", archive]);
-    sdkDir = join(project.dir, ".sdk");
-    execFileSync("node", [join(root, "scripts", "gen-sdks.mjs"), "--out", sdkDir], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, SDKGEN_BIN: tools.sdkgenBin ?? "" } });
+    await installNativePlugin(project);
+    sdkDir = generateSdks(project);
   }, 300_000);
 
   afterAll(async () => {
@@ -68,13 +60,7 @@ describeIfGenerator("native provider SDKs generated from the schema", () => {
   }, 600_000);
 
   it("a TypeScript program on the generated Node.js SDK: up, detailed diff of a nested field, invoke, destroy", async () => {
-    // Compile the generated Node.js SDK and install it in the program's node_modules.
-    const nodeSdk = join(sdkDir, "nodejs");
-    execFileSync("node", [join(e2eRoot(), "node_modules", "typescript", "bin", "tsc"), "-p", join(nodeSdk, "tsconfig.json")], { cwd: nodeSdk, stdio: "pipe" });
-    const installed = join(project.dir, "node_modules", "@pulumi-langsmith", "native");
-    mkdirSync(installed, { recursive: true });
-    cpSync(join(nodeSdk, "bin"), installed, { recursive: true });
-    cpSync(join(nodeSdk, "package.json"), join(installed, "package.json"));
+    installNativeNodeSdk(project, sdkDir);
 
     const up = await project.up();
     expect({ code: up.code, tail: up.code === 0 ? "" : up.output.slice(-3000) }).toEqual({ code: 0, tail: "" });
@@ -91,6 +77,5 @@ describeIfGenerator("native provider SDKs generated from the schema", () => {
     const destroy = await project.destroy();
     expect(destroy.code).toBe(0);
     expect(stack.emulator.control.dumpState().state.deployments.filter((d) => d.deleteRequestedAtMs === null)).toHaveLength(0);
-    rmSync(installed, { recursive: true, force: true });
   });
 });
