@@ -242,8 +242,11 @@ export class LangSmithProviderService {
     };
     const replaces = result.replaces.filter((path) => !ignored.has(path));
     const updates = result.updates.filter((path) => !ignored.has(path));
-    for (const path of replaces) detailed.set(path, new providerproto.PropertyDiff().setKind(kindOf(path, true)).setInputdiff(true));
-    for (const path of updates) detailed.set(path, new providerproto.PropertyDiff().setKind(kindOf(path, false)).setInputdiff(true));
+    // The cores compare the state's outputs with the new inputs (so drift seen by a refresh shows); only
+    // properties kept out of the outputs (secrets, credentials) are compared with the old inputs.
+    const inputDiff = (path: string) => !((path.split(".")[0] as string) in olds);
+    for (const path of replaces) detailed.set(path, new providerproto.PropertyDiff().setKind(kindOf(path, true)).setInputdiff(inputDiff(path)));
+    for (const path of updates) detailed.set(path, new providerproto.PropertyDiff().setKind(kindOf(path, false)).setInputdiff(inputDiff(path)));
     const changes = replaces.length > 0 || updates.length > 0 || (result.changes && result.replaces.length === 0 && result.updates.length === 0);
     response.setChanges(changes ? providerproto.DiffResponse.DiffChanges.DIFF_SOME : providerproto.DiffResponse.DiffChanges.DIFF_NONE);
     response.setReplacesList(replaces.map((path) => path.split(".")[0] as string).filter((key, index, all) => all.indexOf(key) === index));

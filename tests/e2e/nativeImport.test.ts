@@ -46,9 +46,8 @@ ${option(ids.deployment)}  exports:
 ${option(ids.destination)}`;
 }
 
-const describeIfYaml = toolPaths().yamlBinDir !== undefined ? describe : describe.skip;
 
-describeIfYaml("native provider: pulumi import of a deployment and a destination made outside Pulumi", () => {
+describe("native provider: pulumi import of a deployment and a destination made outside Pulumi", () => {
   let gw: Versitygw;
   let emulator: Emulator;
   let project: PulumiProject;
@@ -56,6 +55,7 @@ describeIfYaml("native provider: pulumi import of a deployment and a destination
   let ids: { deployment: string; destination: string };
 
   beforeAll(async () => {
+    if (toolPaths().yamlBinDir === undefined) throw new Error("the YAML language host is not recorded by the tools bootstrap: run npm run tools");
     pluginDir = mkdtempSync(join(tmpdir(), "langsmith-plugin-"));
     const archive = execFileSync("node", [join(root, "scripts", "build-plugin.mjs"), "--out", pluginDir], { encoding: "utf8" }).trim().split("\n").pop() as string;
     const version = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string }).version;

@@ -10,7 +10,10 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { spawnPulumi, waitUntil } from "../helpers/processControl";
 import { createPulumiProject, type PulumiProject } from "../helpers/pulumiProject";
+import { DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID } from "../../packages/emulator/src";
+import { createClient } from "../../provider/client";
 import { type EmulatorStack, startEmulatorStack } from "../helpers/emulatorStack";
 import { toolPaths } from "../helpers/tools";
 
@@ -34,6 +37,7 @@ resources:
         integrationId: 5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01
         repoUrl: https://github.com/acme/agent
         deploymentType: dev
+        buildOnPush: false
       sourceRevisionConfig:
         repoRef: ${options.repoRef ?? "main"}
         graphConfigPath: langgraph.json
@@ -53,14 +57,14 @@ outputs:
 `;
 }
 
-const describeIfYaml = toolPaths().yamlBinDir !== undefined ? describe : describe.skip;
 
-describeIfYaml("native provider: a YAML program with the real CLI against the emulator", () => {
+describe("native provider: a YAML program with the real CLI against the emulator", () => {
   let stack: EmulatorStack;
   let project: PulumiProject;
   let pluginDir: string;
 
   beforeAll(async () => {
+    if (toolPaths().yamlBinDir === undefined) throw new Error("the YAML language host is not recorded by the tools bootstrap: run npm run tools");
     pluginDir = mkdtempSync(join(tmpdir(), "langsmith-plugin-"));
     const archive = execFileSync("node", [join(root, "scripts", "build-plugin.mjs"), "--out", pluginDir], { encoding: "utf8" }).trim().split("\n").pop() as string;
     const version = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string }).version;
@@ -135,5 +139,46 @@ describeIfYaml("native provider: a YAML program with the real CLI against the em
     const destroy = await project.destroy();
     expect(destroy.code).toBe(0);
     expect(deployments()).toHaveLength(0);
+  });
+
+  it("Ctrl-C ends a wait at once and the next up resumes it; refresh shows drift; --debug output holds no secret", async () => {
+    project.writeProgram(program({ repoRef: "main" }));
+    const up = await project.up();
+    expect(up.code).toBe(0);
+    const id = deployments()[0]!.id;
+
+    // A slow build, and SIGINT while the update waits for it: the engine cancels, the plugin's wait ends.
+    stack.emulator.control.setTimings({ stepDurationsMs: { BUILDING: 60_000 } });
+    project.writeProgram(program({ repoRef: "v4" }));
+    const running = spawnPulumi(project, ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", project.stack]);
+    expect(await waitUntil(() => /revision \S+ BUILDING/.test(running.output()), 60_000)).toBe(true);
+    const interruptedAt = Date.now();
+    running.signal("SIGINT");
+    const interrupted = await running.done;
+    // Ended by the cancellation, long before the 60 s build would have finished.
+    expect(Date.now() - interruptedAt).toBeLessThan(30_000);
+    expect(interrupted.code).not.toBe(0);
+    expect(interrupted.output).toMatch(/waiting for revision \S+ to be DEPLOYED: aborted|cancel/i);
+    stack.emulator.control.setTimings({ stepDurationsMs: { BUILDING: 20 } });
+    const resumed = await project.up();
+    expect({ code: resumed.code, tail: resumed.code === 0 ? "" : resumed.output.slice(-3000) }).toEqual({ code: 0, tail: "" });
+    expect(deployments().map((d) => d.id)).toEqual([id]);
+    expect((await project.exportStack()).deployment.resources?.find((r) => r.type === "langsmith:index:Deployment")?.outputs?.["latestRevisionStatus"]).toBe("DEPLOYED");
+
+    // Drift made outside Pulumi shows in the refresh and the next preview.
+    const client = createClient({ apiKey: DEFAULT_API_KEY, workspaceId: DEFAULT_WORKSPACE_ID, controlPlaneUrl: stack.emulator.url, apiUrl: stack.emulator.url });
+    await client.deployments.patch(id, { source_config: { build_on_push: true } });
+    const refresh = await project.refresh();
+    expect(refresh.code).toBe(0);
+    const drift = await project.preview(["--diff"]);
+    expect(drift.output).toMatch(/~ sourceConfig: \{\s+~ buildOnPush: true => false/);
+
+    const debug = await project.preview(["--debug", "--diff"]);
+    expect(debug.code).toBe(0);
+    expect(debug.output).not.toContain(SECRET_CANARY);
+    expect((await project.exportStack()).deployment).toBeDefined();
+    expect(project.rawStateFile()).not.toContain(SECRET_CANARY);
+
+    expect((await project.destroy()).code).toBe(0);
   });
 });
