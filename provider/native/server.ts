@@ -216,7 +216,9 @@ export class LangSmithProviderService {
     const { plain: news, secretKeys } = unwrapSecrets(fromStruct(request.getNews()));
     const olds = unwrapSecrets(fromStruct(request.getOlds())).plain;
     const result = await (resource.core.check ? resource.core.check(olds, news) : Promise.resolve({ inputs: news, failures: [] }));
-    const response = new providerproto.CheckResponse().setInputs(toStruct(outputsForEngine(result.inputs ?? news, secretKeys)));
+    // Inputs the schema marks secret stay secrets in the state even when a program passes them as plain values.
+    const secretInputs = new Set([...secretKeys, ...resource.fields.filter((field) => field.secret).map((field) => field.path.split(".")[0] as string)]);
+    const response = new providerproto.CheckResponse().setInputs(toStruct(outputsForEngine(result.inputs ?? news, secretInputs)));
     response.setFailuresList((result.failures ?? []).map((failure) => new providerproto.CheckFailure().setProperty(failure.property).setReason(failure.reason)));
     return response;
   }
