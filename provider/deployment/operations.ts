@@ -14,7 +14,18 @@ import { settingsForResource } from "../shared/workspace";
 import { describeChanges, diffDeployment } from "./diff";
 import { AdoptionError, NameTakenError, type PartialFailure } from "./errors";
 import { DEPLOYMENT_FIELDS, type DeploymentInputs } from "./fields";
-import { type DeploymentOutputs, inputsWithFingerprint, migrateDeploymentOutputs, needsResume, type ObservedDeployment, outputsFrom, refreshedOutputs } from "./state";
+import { DEFAULT_HISTORY_LIMIT } from "../client/revisionTimings";
+import {
+  type DeploymentOutputs,
+  inputsWithFingerprint,
+  migrateDeploymentOutputs,
+  needsResume,
+  type ObservedDeployment,
+  outputsFrom,
+  recordedTimings,
+  refreshedOutputs,
+  withTiming,
+} from "./state";
 import { toCreateRequest, toPatchRequest, toResubmitRequest } from "./wire";
 
 const KIND = "deployment";
@@ -277,6 +288,9 @@ async function settle(
       name,
       waitTimeoutMs: timeoutSeconds * 1000,
       ...settings.pollIntervalsMs,
+      // Predict DEPLOYED from how long earlier revisions took (the service's list and our own record).
+      historyLimit: DEFAULT_HISTORY_LIMIT,
+      history: recordedTimings(previous),
       onStatus: (event) => {
         const followed = event.supersededRevisionId ? ` (revision ${shortId(event.supersededRevisionId)} was SKIPPED; following the newer one)` : "";
         logProgress(KIND, name, `revision ${shortId(event.revisionId)} ${event.status} (${formatDuration(event.elapsedMs)})${followed}`);
@@ -290,7 +304,8 @@ async function settle(
       deployment: { ...latest, latest_revision_id: result.revision.id },
       revisionStatus: result.revision.status,
     };
-    return outputsFrom(inputs, observed, `${what}; revision ${shortId(result.revision.id)} DEPLOYED in ${formatDuration(result.elapsedMs)}${followed}`, previous);
+    const outputs = outputsFrom(inputs, observed, `${what}; revision ${shortId(result.revision.id)} DEPLOYED in ${formatDuration(result.elapsedMs)}${followed}`, previous);
+    return withTiming(outputs, result.timing);
   } catch (error) {
     if (error instanceof RevisionFailedError || error instanceof WaitTimeoutError) {
       const failedRevision = error instanceof RevisionFailedError ? error.revisionId : (error.revisionId ?? revisionId);
