@@ -173,6 +173,10 @@ export interface ScheduleInput {
   readonly fallbackMs: number;
   /** Longest sleep while the predicted transition is far off; default {@link DEFAULT_IDLE_INTERVAL_MS}. */
   readonly idleIntervalMs?: number;
+  /** Shortest interval around the predicted transition; default {@link TIGHT_INTERVAL_MS}. */
+  readonly tightIntervalMs?: number;
+  /** How long after a predicted transition the first poll is made; default {@link DETECTION_OFFSET_MS}. */
+  readonly detectionOffsetMs?: number;
   /**
    * When a poll last saw a status before the deploy steps (queued, building…),
    * on the wait's clock; see {@link predictedDeployedAtMs}.
@@ -204,7 +208,7 @@ export function predictedDeployedAtMs(
  * - before the window: sleeps of at most `idleIntervalMs`, spread evenly so
  *   that the last one ends exactly at the window's start (plus
  *   {@link DETECTION_OFFSET_MS});
- * - in the window: every `spread / 4` (at least {@link TIGHT_INTERVAL_MS},
+ * - in the window: every `spread / 4` (at least `tightIntervalMs`,
  *   at most `fallbackMs`);
  * - after it (the revision is late): {@link LATE_INTERVAL_FRACTION} of the
  *   lateness, up to `fallbackMs`, so a badly wrong prediction costs a few GETs
@@ -213,11 +217,13 @@ export function predictedDeployedAtMs(
 export function nextPollDelayMs(input: ScheduleInput): number {
   const { nowMs, prediction, createdAtMs, fallbackMs, lastPendingBeforeDeployMs } = input;
   if (prediction === undefined || createdAtMs === undefined) return fallbackMs;
-  const idleMs = Math.max(TIGHT_INTERVAL_MS, input.idleIntervalMs ?? DEFAULT_IDLE_INTERVAL_MS);
+  const floorMs = Math.max(1, input.tightIntervalMs ?? TIGHT_INTERVAL_MS);
+  const offsetMs = Math.max(0, input.detectionOffsetMs ?? DETECTION_OFFSET_MS);
+  const idleMs = Math.max(floorMs, input.idleIntervalMs ?? DEFAULT_IDLE_INTERVAL_MS);
   const predictedMs = predictedDeployedAtMs(createdAtMs, prediction, lastPendingBeforeDeployMs);
-  const tightMs = Math.min(Math.max(TIGHT_INTERVAL_MS, prediction.spreadMs / 4), Math.max(TIGHT_INTERVAL_MS, fallbackMs));
-  const windowStartMs = predictedMs - prediction.spreadMs + DETECTION_OFFSET_MS;
-  const windowEndMs = predictedMs + prediction.spreadMs + DETECTION_OFFSET_MS;
+  const tightMs = Math.min(Math.max(floorMs, prediction.spreadMs / 4), Math.max(floorMs, fallbackMs));
+  const windowStartMs = predictedMs - prediction.spreadMs + offsetMs;
+  const windowEndMs = predictedMs + prediction.spreadMs + offsetMs;
   if (nowMs < windowStartMs) {
     const leftMs = windowStartMs - nowMs;
     const sleeps = Math.ceil(leftMs / idleMs);

@@ -140,6 +140,10 @@ export interface WaitForRevisionOptions {
    * Only used when there is history (see `revisionTimings.ts`).
    */
   readonly idleIntervalMs?: number;
+  /** Shortest poll interval around a predicted `DEPLOYED`, in milliseconds; default 400. Only used with history. */
+  readonly tightIntervalMs?: number;
+  /** How long after a predicted `DEPLOYED` the first poll is made, in milliseconds; default 250. Only used with history. */
+  readonly detectionOffsetMs?: number;
 }
 
 /** Result of a successful {@link waitForRevision}. */
@@ -269,6 +273,8 @@ export async function waitForRevision(api: RevisionReader, options: WaitForRevis
       prediction,
       fallbackMs,
       ...(options.idleIntervalMs !== undefined ? { idleIntervalMs: options.idleIntervalMs } : {}),
+      ...(options.tightIntervalMs !== undefined ? { tightIntervalMs: options.tightIntervalMs } : {}),
+      ...(options.detectionOffsetMs !== undefined ? { detectionOffsetMs: options.detectionOffsetMs } : {}),
       ...(track.lastPendingBeforeDeployMs !== undefined ? { lastPendingBeforeDeployMs: track.lastPendingBeforeDeployMs } : {}),
     });
     await sleepOrAbort(clock, deadline.sleepMs(rateLimitedDelayMs(plannedMs, fallbackMs, rateLimited)), options.signal, who);
