@@ -60,11 +60,11 @@ export const DETECTION_OFFSET_MS = 250;
 export const TIGHT_INTERVAL_MS = 400;
 /**
  * After the predicted window ended without `DEPLOYED`, the interval is this
- * fraction of the time since the window ended (0.5), at least the tight
- * interval: it grows about 1.5x per poll, so the delay stays about a third of
- * the lateness.
+ * fraction of the time since the window ended (1), at least the tight
+ * interval: it doubles at each poll, so a prediction wrong by L costs about
+ * log2(L / 400 ms) extra GETs and a delay of at most about L.
  */
-export const LATE_INTERVAL_FRACTION = 0.5;
+export const LATE_INTERVAL_FRACTION = 1;
 /**
  * Default longest sleep while the predicted transition is still far off, in
  * milliseconds (20 000): a failure (`BUILD_FAILED`…) is still noticed within 20 s.

@@ -337,10 +337,11 @@ function timingOf(track: RevisionTrack, revision: Revision, nowMs: number): Revi
   const serviceTotal = created !== undefined && updated !== undefined && updated > created ? updated - created : undefined;
   const totalMs = serviceTotal ?? (track.createdAtMs !== undefined ? nowMs - track.createdAtMs : undefined);
   if (totalMs === undefined || !(totalMs > 0)) return undefined;
-  const tail =
+  const seen =
     track.firstDeployPhaseMs !== undefined && track.lastPendingInDeployMs !== undefined
       ? Math.min(totalMs, track.lastPendingInDeployMs - track.firstDeployPhaseMs)
-      : undefined;
+      : 0;
+  const tail = seen > 0 ? seen : undefined;
   return { revisionId: revision.id, totalMs, ...(tail !== undefined ? { deployMs: tail } : {}) };
 }
 
