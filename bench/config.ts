@@ -29,7 +29,7 @@ export const FULL_CONFIG: BenchConfig = {
   scaledLongRepetitions: 3,
   scaleFactor: 10,
   stackSizes: [10, 50, 100],
-  scaleRepetitions: 3,
+  scaleRepetitions: 4,
   rateLimitDeployments: 30,
   rateLimitPerSecond: 20,
   seed: 20_240_909,
