@@ -101,7 +101,9 @@ async function main(): Promise<void> {
     }
     if (sections.includes("scale")) {
       log("preview and up at scale");
-      const runs = await runScale({ sizes: config.stackSizes, repetitions: config.scaleRepetitions, onProgress: log });
+      // BENCH_STACK_SIZES (e.g. "100") runs only some sizes, for a targeted re-run.
+      const sizes = process.env["BENCH_STACK_SIZES"]?.split(",").map(Number).filter((n) => n > 0) ?? config.stackSizes;
+      const runs = await runScale({ sizes, repetitions: config.scaleRepetitions, onProgress: log });
       data["scale"] = runs;
       tables.push(...scaleTables(runs, [
         "Same machine, same run: each repetition runs the preview and the no-change up of both kinds back to back, alternating which kind goes first; ratios are per repetition.",

@@ -30,6 +30,8 @@ export interface ScaleRun {
   readonly wallMs: number;
   /** Peak RSS of the dynamic-provider process, in kibibytes, when sampled. */
   readonly providerPeakRssKb?: number;
+  /** CPU milliseconds of the run's processes by role, when sampled. */
+  readonly cpuMsByRole?: Readonly<Record<string, number>>;
 }
 
 const KINDS: readonly StackKind[] = ["Deployment", "NoopResource"];
@@ -61,9 +63,9 @@ export async function runScale(options: ScaleOptions): Promise<ScaleRun[]> {
         for (const kind of order) {
           const project = projects.get(key(kind, size)) as PulumiProject;
           const preview = await timedRun(`preview of ${size} ${kind}`, () => project.preview(["--expect-no-changes"]), true);
-          runs.push({ kind, size, operation: "preview", repetition: rep, wallMs: preview.wallMs, providerPeakRssKb: preview.rss?.peakRssKb ?? 0 });
+          runs.push({ kind, size, operation: "preview", repetition: rep, wallMs: preview.wallMs, providerPeakRssKb: preview.rss?.peakRssKb ?? 0, cpuMsByRole: preview.rss?.cpuMsByRole ?? {} });
           const up = await timedRun(`no-change up of ${size} ${kind}`, () => project.up(["--expect-no-changes"]), true);
-          runs.push({ kind, size, operation: "no-change up", repetition: rep, wallMs: up.wallMs, providerPeakRssKb: up.rss?.peakRssKb ?? 0 });
+          runs.push({ kind, size, operation: "no-change up", repetition: rep, wallMs: up.wallMs, providerPeakRssKb: up.rss?.peakRssKb ?? 0, cpuMsByRole: up.rss?.cpuMsByRole ?? {} });
         }
       }
       options.onProgress?.(`scale: repetition ${rep + 1}/${options.repetitions} done`);
@@ -146,6 +148,24 @@ export function rssRows(runs: readonly ScaleRun[]): string[][] {
   return rows;
 }
 
+/** Median CPU seconds by process role, ours and the floor, per size and operation (where the gap is spent). */
+export function cpuRows(runs: readonly ScaleRun[]): string[][] {
+  const rows: string[][] = [];
+  const roles = [...new Set(runs.flatMap((r) => Object.keys(r.cpuMsByRole ?? {})))].sort();
+  for (const size of [...new Set(runs.map((r) => r.size))]) {
+    for (const operation of ["preview", "no-change up"] as const) {
+      for (const role of roles) {
+        const cpu = (kind: StackKind) => median(runs.filter((r) => r.kind === kind && r.size === size && r.operation === operation && r.cpuMsByRole !== undefined).map((r) => r.cpuMsByRole?.[role] ?? 0));
+        const ours = cpu("Deployment");
+        const floor = cpu("NoopResource");
+        if (!Number.isFinite(ours) || (ours === 0 && floor === 0)) continue;
+        rows.push([String(size), operation, role, seconds(ours), seconds(floor), seconds(ours - floor)]);
+      }
+    }
+  }
+  return rows;
+}
+
 /** The scale and memory tables. */
 export function scaleTables(runs: readonly ScaleRun[], notes: readonly string[]): Table[] {
   const summaries = summarizeScale(runs);
@@ -165,6 +185,12 @@ export function scaleTables(runs: readonly ScaleRun[], notes: readonly string[])
         verdict(s.medianRatio, timeTarget(s.operation)),
       ]),
       notes,
+    },
+    {
+      title: "Where the time goes: CPU seconds by process (median over runs)",
+      headers: ["resources", "operation", "process", "Deployment s", "NoopResource s", "difference s"],
+      rows: cpuRows(runs),
+      notes: ["utime + stime of each process below the benchmark, sampled every 100 ms until it exits (up to 0.1 s of a process's last CPU can be missed); roles from command lines."],
     },
     {
       title: "Peak RSS of the dynamic-provider process (VmHWM, max over runs)",
