@@ -285,12 +285,12 @@ async function settle(
     const result = await client.waitForRevision({
       deploymentId: deployment.id,
       revisionId,
-      name,
-      waitTimeoutMs: timeoutSeconds * 1000,
-      ...settings.pollIntervalsMs,
       // Predict DEPLOYED from how long earlier revisions took (the service's list and our own record).
       historyLimit: DEFAULT_HISTORY_LIMIT,
       history: recordedTimings(previous),
+      name,
+      waitTimeoutMs: timeoutSeconds * 1000,
+      ...settings.pollIntervalsMs,
       onStatus: (event) => {
         const followed = event.supersededRevisionId ? ` (revision ${shortId(event.supersededRevisionId)} was SKIPPED; following the newer one)` : "";
         logProgress(KIND, name, `revision ${shortId(event.revisionId)} ${event.status} (${formatDuration(event.elapsedMs)})${followed}`);
