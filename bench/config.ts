@@ -6,6 +6,8 @@ export interface BenchConfig {
   readonly virtualRepetitions: number;
   /** Repetitions per shape in scaled real-time mode. */
   readonly scaledRepetitions: number;
+  /** Repetitions in scaled real-time mode of shapes longer than 5 minutes (the slow build). */
+  readonly scaledLongRepetitions: number;
   /** Durations, intervals and offsets are divided by this in scaled mode. */
   readonly scaleFactor: number;
   /** Stack sizes of the preview/up benchmark. */
@@ -24,9 +26,10 @@ export interface BenchConfig {
 export const FULL_CONFIG: BenchConfig = {
   virtualRepetitions: 100,
   scaledRepetitions: 9,
+  scaledLongRepetitions: 3,
   scaleFactor: 10,
   stackSizes: [10, 50, 100],
-  scaleRepetitions: 3,
+  scaleRepetitions: 4,
   rateLimitDeployments: 30,
   rateLimitPerSecond: 20,
   seed: 20_240_909,
@@ -37,6 +40,7 @@ export const QUICK_CONFIG: BenchConfig = {
   ...FULL_CONFIG,
   virtualRepetitions: 10,
   scaledRepetitions: 1,
+  scaledLongRepetitions: 1,
   stackSizes: [10],
   scaleRepetitions: 1,
   rateLimitDeployments: 5,

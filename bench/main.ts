@@ -16,7 +16,17 @@ import { type BenchReport, writeReport } from "./lib/results";
 import { renderTable, type Table } from "./lib/table";
 import { rateLimitTables, runRateLimit } from "./rateLimit";
 import { runScale, scaleTables } from "./scale";
-import { readyTables, readyVerdicts, REALISTIC_SHAPE, runTimeToReady, SHORT_SHAPE, summarizeReady } from "./timeToReady";
+import {
+  readyTables,
+  readyVerdicts,
+  REALISTIC_JITTER_SHAPE,
+  REALISTIC_SHAPE,
+  runTimeToReady,
+  SHORT_SHAPE,
+  SLOW_BUILD_SHAPE,
+  type StepShape,
+  summarizeReady,
+} from "./timeToReady";
 
 /** The repository root (this file runs from dist-bench/bench/). */
 const repoRoot = join(__dirname, "..", "..");
@@ -45,21 +55,29 @@ async function prepareProgramRoot(): Promise<void> {
 }
 
 async function timeToReadySection(config: BenchConfig, data: Record<string, unknown>): Promise<Table[]> {
-  const common = { shapes: [REALISTIC_SHAPE, SHORT_SHAPE], seed: config.seed, onProgress: log };
-  const virtualSamples = await runTimeToReady({ ...common, mode: "virtual", repetitions: config.virtualRepetitions, scaleFactor: 1 });
-  const scaledSamples = await runTimeToReady({ ...common, mode: "scaled", repetitions: config.scaledRepetitions, scaleFactor: config.scaleFactor });
+  const shapes = [REALISTIC_SHAPE, SHORT_SHAPE, SLOW_BUILD_SHAPE];
+  const common = { seed: config.seed, onProgress: log };
+  const virtualSamples = await runTimeToReady({ ...common, shapes: [...shapes, REALISTIC_JITTER_SHAPE], mode: "virtual", repetitions: config.virtualRepetitions, scaleFactor: 1 });
+  const scaledSamples = await runTimeToReady({
+    ...common,
+    shapes,
+    mode: "scaled",
+    repetitions: config.scaledRepetitions,
+    longShapeRepetitions: config.scaledLongRepetitions,
+    scaleFactor: config.scaleFactor,
+  });
   const samples = [...virtualSamples, ...scaledSamples];
   const summaries = summarizeReady(samples);
-  const verdicts = readyVerdicts(summaries);
-  data["timeToReady"] = { shapes: [REALISTIC_SHAPE, SHORT_SHAPE], scaleFactor: config.scaleFactor, summaries, verdicts, samples };
-  const steps = (shape: typeof REALISTIC_SHAPE) =>
-    Object.entries(shape.stepDurationsMs).map(([step, ms]) => `${step} ${ms / 1000} s`).join(", ");
+  const verdicts = readyVerdicts(summaries, [...shapes, REALISTIC_JITTER_SHAPE]);
+  data["timeToReady"] = { shapes: [...shapes, REALISTIC_JITTER_SHAPE], scaleFactor: config.scaleFactor, summaries, verdicts, samples };
+  const steps = (shape: StepShape) => Object.entries(shape.stepDurationsMs).map(([step, ms]) => `${step} ${ms / 1000} s`).join(", ");
   return readyTables(summaries, verdicts, [
-    `Shapes (full scale): realistic = ${steps(REALISTIC_SHAPE)}; short = ${steps(SHORT_SHAPE)}.`,
-    `Each repetition starts polling at a random offset after the deployment is created, uniform in [0, 60 s) for the realistic shape and [0, 5 s) for the short one (seed ${config.seed}); all pollers share the offset of their repetition.`,
-    "Pollers: adaptive = provider/client/wait.ts waitForRevision with its default intervals; reference = GET every 60 s, 1800 s cap; fixed 5 s = GET every 5 s. GETs = every GET the emulator answered for that deployment.",
+    `Shapes (full scale): realistic = ${steps(REALISTIC_SHAPE)}; short = ${steps(SHORT_SHAPE)}; slow build = ${steps(SLOW_BUILD_SHAPE)}; realistic ±10 % = the realistic shape with BUILDING and DEPLOYING drawn uniformly within ±10 % for every revision (virtual mode only).`,
+    "Each measured wait is for the deployment's second revision (a PATCH), made after its first revision, of the same shape, reached DEPLOYED: the history an update has.",
+    `Each repetition starts polling at a random offset after the PATCH, uniform in [0, 60 s) for the realistic and slow-build shapes and [0, 5 s) for the short one (seed ${config.seed}); all pollers share the offset of their repetition.`,
+    "Pollers: ours (history) = provider/client/wait.ts waitForRevision as the Deployment provider calls it (default intervals, history from the service's revision list); ours (no history) = the same without history, as on a create; reference = GET every 60 s, 1800 s cap; fixed 5 s / 10 s = GET every 5 s / 10 s. GETs = every GET the emulator answered for that deployment during the wait.",
     "virtual: the emulator and the poller share a virtual clock that advances only when the poller sleeps, so the full-scale timeline is replayed exactly (HTTP time not counted).",
-    `scaled: real time; step durations, poll intervals and offsets divided by ${config.scaleFactor}, the three pollers running concurrently against one emulator; delays multiplied back by ${config.scaleFactor} (HTTP latency is magnified by the same factor).`,
+    `scaled: real time; step durations, poll intervals and offsets divided by ${config.scaleFactor}, the pollers running concurrently against one emulator; delays multiplied back by ${config.scaleFactor} (HTTP latency is magnified by the same factor); ${config.scaledLongRepetitions} repetitions of the slow build.`,
   ]);
 }
 
@@ -83,11 +101,14 @@ async function main(): Promise<void> {
     }
     if (sections.includes("scale")) {
       log("preview and up at scale");
-      const runs = await runScale({ sizes: config.stackSizes, repetitions: config.scaleRepetitions, onProgress: log });
+      // BENCH_STACK_SIZES (e.g. "100") runs only some sizes, for a targeted re-run.
+      const sizes = process.env["BENCH_STACK_SIZES"]?.split(",").map(Number).filter((n) => n > 0) ?? config.stackSizes;
+      const runs = await runScale({ sizes, repetitions: config.scaleRepetitions, onProgress: log });
       data["scale"] = runs;
       tables.push(...scaleTables(runs, [
         "Same machine, same run: each repetition runs the preview and the no-change up of both kinds back to back, alternating which kind goes first; ratios are per repetition.",
         "Stacks are created first (create up, once, against the emulator's fast timings); preview and up run with --expect-no-changes. Deployment stacks carry one secret each.",
+        "Targets: preview <= 1.05x and no-change up <= 1.10x the floor (median of the per-repetition ratios) at every size; provider peak RSS <= 1.10x the floor at 100 resources. Protocol: the package ships only the dynamic provider on this branch; a native provider's rows belong here once it ships.",
       ]));
     }
     if (sections.includes("rate")) {

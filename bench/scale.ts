@@ -30,6 +30,8 @@ export interface ScaleRun {
   readonly wallMs: number;
   /** Peak RSS of the dynamic-provider process, in kibibytes, when sampled. */
   readonly providerPeakRssKb?: number;
+  /** CPU milliseconds of the run's processes by role, when sampled. */
+  readonly cpuMsByRole?: Readonly<Record<string, number>>;
 }
 
 const KINDS: readonly StackKind[] = ["Deployment", "NoopResource"];
@@ -60,10 +62,10 @@ export async function runScale(options: ScaleOptions): Promise<ScaleRun[]> {
         const order = rep % 2 === 0 ? KINDS : [...KINDS].reverse();
         for (const kind of order) {
           const project = projects.get(key(kind, size)) as PulumiProject;
-          const preview = await timedRun(`preview of ${size} ${kind}`, () => project.preview(["--expect-no-changes"]));
-          runs.push({ kind, size, operation: "preview", repetition: rep, wallMs: preview.wallMs });
+          const preview = await timedRun(`preview of ${size} ${kind}`, () => project.preview(["--expect-no-changes"]), true);
+          runs.push({ kind, size, operation: "preview", repetition: rep, wallMs: preview.wallMs, providerPeakRssKb: preview.rss?.peakRssKb ?? 0, cpuMsByRole: preview.rss?.cpuMsByRole ?? {} });
           const up = await timedRun(`no-change up of ${size} ${kind}`, () => project.up(["--expect-no-changes"]), true);
-          runs.push({ kind, size, operation: "no-change up", repetition: rep, wallMs: up.wallMs, providerPeakRssKb: up.rss?.peakRssKb ?? 0 });
+          runs.push({ kind, size, operation: "no-change up", repetition: rep, wallMs: up.wallMs, providerPeakRssKb: up.rss?.peakRssKb ?? 0, cpuMsByRole: up.rss?.cpuMsByRole ?? {} });
         }
       }
       options.onProgress?.(`scale: repetition ${rep + 1}/${options.repetitions} done`);
@@ -112,15 +114,53 @@ export function summarizeScale(runs: readonly ScaleRun[]): ScaleSummary[] {
   );
 }
 
-/** Peak RSS of the dynamic provider per kind, size and operation. */
+/**
+ * Targets of the scale benchmark (issue 16), as ratios ours / floor: the
+ * median preview at every size, the median no-change up at every size, and
+ * the provider's peak RSS at 100 resources.
+ */
+export const SCALE_TARGETS = { preview: 1.05, noChangeUp: 1.1, peakRssAt100: 1.1 } as const;
+
+/** The target of one operation's time ratio, if it has one. */
+function timeTarget(operation: ScaleRun["operation"]): number | undefined {
+  if (operation === "preview") return SCALE_TARGETS.preview;
+  if (operation === "no-change up") return SCALE_TARGETS.noChangeUp;
+  return undefined;
+}
+
+function verdict(value: number, target: number | undefined): string {
+  if (target === undefined) return "-";
+  return `<= ${fixed(target)}x: ${value <= target ? "met" : "MISSED"}`;
+}
+
+/** Peak RSS of the dynamic provider per kind, size and operation (the target applies at 100 resources). */
 export function rssRows(runs: readonly ScaleRun[]): string[][] {
   const rows: string[][] = [];
   for (const size of [...new Set(runs.map((r) => r.size))]) {
-    for (const operation of ["create up", "no-change up"] as const) {
+    for (const operation of ["preview", "no-change up", "create up"] as const) {
       const peak = (kind: StackKind) => max(runs.filter((r) => r.kind === kind && r.size === size && r.operation === operation).map((r) => r.providerPeakRssKb ?? 0));
       const ours = peak("Deployment");
       const floor = peak("NoopResource");
-      rows.push([String(size), operation, fixed(ours / 1024, 1), fixed(floor / 1024, 1), `${fixed(ours / floor, 2)}x`]);
+      if (!(ours > 0) || !(floor > 0)) continue;
+      rows.push([String(size), operation, fixed(ours / 1024, 1), fixed(floor / 1024, 1), `${fixed(ours / floor, 2)}x`, size === 100 ? verdict(ours / floor, SCALE_TARGETS.peakRssAt100) : "-"]);
+    }
+  }
+  return rows;
+}
+
+/** Median CPU seconds by process role, ours and the floor, per size and operation (where the gap is spent). */
+export function cpuRows(runs: readonly ScaleRun[]): string[][] {
+  const rows: string[][] = [];
+  const roles = [...new Set(runs.flatMap((r) => Object.keys(r.cpuMsByRole ?? {})))].sort();
+  for (const size of [...new Set(runs.map((r) => r.size))]) {
+    for (const operation of ["preview", "no-change up"] as const) {
+      for (const role of roles) {
+        const cpu = (kind: StackKind) => median(runs.filter((r) => r.kind === kind && r.size === size && r.operation === operation && r.cpuMsByRole !== undefined).map((r) => r.cpuMsByRole?.[role] ?? 0));
+        const ours = cpu("Deployment");
+        const floor = cpu("NoopResource");
+        if (!Number.isFinite(ours) || (ours === 0 && floor === 0)) continue;
+        rows.push([String(size), operation, role, seconds(ours), seconds(floor), seconds(ours - floor)]);
+      }
     }
   }
   return rows;
@@ -132,8 +172,9 @@ export function scaleTables(runs: readonly ScaleRun[], notes: readonly string[])
   return [
     {
       title: "Preview and up at scale: Deployment stacks against NoopResource stacks (the floor)",
-      headers: ["resources", "operation", "runs", "ours median s", "floor median s", "ours / floor (median)", "ours / floor (max)", "target"],
+      headers: ["protocol", "resources", "operation", "runs", "ours median s", "floor median s", "ours / floor (median)", "ours / floor (max)", "target"],
       rows: summaries.map((s) => [
+        "dynamic",
         String(s.size),
         s.operation,
         String(s.repetitions),
@@ -141,13 +182,19 @@ export function scaleTables(runs: readonly ScaleRun[], notes: readonly string[])
         seconds(s.floorMedianMs),
         `${fixed(s.medianRatio)}x`,
         `${fixed(s.maxRatio)}x`,
-        s.operation === "preview" ? (s.medianRatio <= 1.15 ? "<= 1.15x: met" : "<= 1.15x: MISSED") : "-",
+        verdict(s.medianRatio, timeTarget(s.operation)),
       ]),
       notes,
     },
     {
+      title: "Where the time goes: CPU seconds by process (median over runs)",
+      headers: ["resources", "operation", "process", "Deployment s", "NoopResource s", "difference s"],
+      rows: cpuRows(runs),
+      notes: ["utime + stime of each process below the benchmark, sampled every 100 ms until it exits (up to 0.1 s of a process's last CPU can be missed); roles from command lines."],
+    },
+    {
       title: "Peak RSS of the dynamic-provider process (VmHWM, max over runs)",
-      headers: ["resources", "operation", "Deployment MiB", "NoopResource MiB", "ratio"],
+      headers: ["resources", "operation", "Deployment MiB", "NoopResource MiB", "ratio", "target"],
       rows: rssRows(runs),
     },
   ];

@@ -1,8 +1,13 @@
 /**
  * Time to ready: how long after the emulator's recorded `DEPLOYED` time each
  * poller's wait returns (detection delay), and how many GETs it spent, for
- * our adaptive waiter, the spec's reference client (fixed 60 s, 1800 s cap)
- * and a fixed 5 s poller, side by side.
+ * our waiter (with the deployment's history, as on an update, and without,
+ * as on a create), the spec's reference client (fixed 60 s, 1800 s cap) and
+ * fixed 5 s and 10 s pollers, side by side.
+ *
+ * Every measured wait is for a deployment's second revision: the first one
+ * is created and left to reach `DEPLOYED` (in the same shape) first, so the
+ * service's revision list holds one earlier revision, as on any update.
  *
  * Two modes, both against the real emulator over HTTP:
  * - `virtual`: emulator and pollers share a {@link VirtualClock}; the full-scale
@@ -16,6 +21,7 @@ import { createEmulator, type Emulator, type StepDurationsMs } from "../packages
 import type { Clock } from "../provider/client/clock";
 import type { LangSmithClient } from "../provider/client/client";
 import { systemClock } from "../provider/client/clock";
+import { DEFAULT_HISTORY_LIMIT, DEFAULT_IDLE_INTERVAL_MS, DETECTION_OFFSET_MS, TIGHT_INTERVAL_MS } from "../provider/client/revisionTimings";
 import { DEFAULT_MAX_INTERVAL_MS, DEFAULT_MIN_INTERVAL_MS, DEFAULT_WAIT_TIMEOUT_MS, waitForRevision } from "../provider/client/wait";
 import { createBenchDeployment, deployedAtMs, emulatorClient, getCount } from "./lib/emulatorClient";
 import { fixedIntervalWait } from "./lib/fixedPoller";
@@ -30,6 +36,14 @@ export interface StepShape {
   readonly stepDurationsMs: StepDurationsMs;
   /** Start offsets are uniform in [0, maxStartOffsetMs). */
   readonly maxStartOffsetMs: number;
+  /**
+   * When set, each revision's `BUILDING` and `DEPLOYING` durations are drawn
+   * uniformly within ± this fraction of the shape's (seeded), so the history
+   * does not predict the measured revision exactly; default 0 (exact).
+   */
+  readonly jitterFraction?: number;
+  /** False for shapes measured for information only (no target); default true. */
+  readonly targeted?: boolean;
 }
 
 /** Build 60 s, deploy 15 s, with 10 s before the build and 5 s awaiting deploy (90 s in all). */
@@ -46,15 +60,51 @@ export const SHORT_SHAPE: StepShape = {
   maxStartOffsetMs: 5_000,
 };
 
+/** Build 6 min, deploy 1 min, with 10 s before the build and 5 s awaiting deploy (7 min 15 s in all). */
+export const SLOW_BUILD_SHAPE: StepShape = {
+  name: "slow build",
+  stepDurationsMs: { CREATING: 2_000, QUEUED: 3_000, AWAITING_BUILD: 5_000, BUILDING: 360_000, AWAITING_DEPLOY: 5_000, DEPLOYING: 60_000 },
+  maxStartOffsetMs: 60_000,
+};
+
+/** The realistic shape with build and deploy durations varying ±10 % from one revision to the next. */
+export const REALISTIC_JITTER_SHAPE: StepShape = { ...REALISTIC_SHAPE, name: "realistic ±10 %", jitterFraction: 0.1, targeted: false };
+
+/** Total of a shape's steps, in milliseconds. */
+export function shapeTotalMs(shape: StepShape): number {
+  return Object.values(shape.stepDurationsMs).reduce((a, b) => a + b, 0);
+}
+
 /** A way of waiting for a revision; times are full scale and divided by `scaleFactor`. */
 export interface Poller {
   readonly name: string;
   wait(api: LangSmithClient, ids: { deploymentId: string; revisionId: string }, clock: Clock, scaleFactor: number): Promise<void>;
 }
 
-/** The provider's waiter with its default intervals. */
+/**
+ * The provider's waiter as the Deployment provider calls it on an update: default intervals, and the
+ * service's revision list read as history (`historyLimit`). The scaled mode divides its fixed times too.
+ */
 export const ADAPTIVE_POLLER: Poller = {
-  name: "adaptive (ours)",
+  name: "ours (history)",
+  async wait(api, ids, clock, scaleFactor) {
+    await waitForRevision(api.deployments, {
+      ...ids,
+      clock,
+      minIntervalMs: DEFAULT_MIN_INTERVAL_MS / scaleFactor,
+      maxIntervalMs: DEFAULT_MAX_INTERVAL_MS / scaleFactor,
+      idleIntervalMs: DEFAULT_IDLE_INTERVAL_MS / scaleFactor,
+      tightIntervalMs: TIGHT_INTERVAL_MS / scaleFactor,
+      detectionOffsetMs: DETECTION_OFFSET_MS / scaleFactor,
+      waitTimeoutMs: DEFAULT_WAIT_TIMEOUT_MS / scaleFactor,
+      historyLimit: DEFAULT_HISTORY_LIMIT,
+    });
+  },
+};
+
+/** The same waiter with no history, as on a create (the deployment's first revision): the status-based schedule alone. */
+export const NO_HISTORY_POLLER: Poller = {
+  name: "ours (no history)",
   async wait(api, ids, clock, scaleFactor) {
     await waitForRevision(api.deployments, {
       ...ids,
@@ -85,8 +135,10 @@ function fixedPoller(name: string, intervalMs: number, waitTimeoutMs: number): P
 export const REFERENCE_POLLER = fixedPoller("reference (60 s)", 60_000, 1_800_000);
 /** A naive fixed 5 s poller. */
 export const FIXED_5S_POLLER = fixedPoller("fixed 5 s", 5_000, 1_800_000);
-/** The three pollers compared, ours first. */
-export const POLLERS: readonly Poller[] = [ADAPTIVE_POLLER, REFERENCE_POLLER, FIXED_5S_POLLER];
+/** A fixed 10 s poller: the GET budget of the targets. */
+export const FIXED_10S_POLLER = fixedPoller("fixed 10 s", 10_000, 1_800_000);
+/** The pollers compared, ours first. */
+export const POLLERS: readonly Poller[] = [ADAPTIVE_POLLER, NO_HISTORY_POLLER, REFERENCE_POLLER, FIXED_5S_POLLER, FIXED_10S_POLLER];
 
 /** One wait. Times are full scale. */
 export interface ReadySample {
@@ -107,8 +159,10 @@ export interface TimeToReadyOptions {
   readonly repetitions: number;
   /** Divides every duration in `scaled` mode; ignored (1) in `virtual` mode. */
   readonly scaleFactor: number;
-  /** Seed of the start offsets. */
+  /** Seed of the start offsets (and of the jitter of shapes that have one). */
   readonly seed: number;
+  /** Repetitions of shapes longer than 5 minutes in `scaled` mode (real time); default `repetitions`. */
+  readonly longShapeRepetitions?: number;
   /** Called after each repetition (progress). */
   readonly onProgress?: (line: string) => void;
 }
@@ -127,9 +181,27 @@ async function measureOne(
   clock: Clock,
   scaleFactor: number,
 ): Promise<{ delayMs: number; gets: number }> {
+  const before = getCount(emulator, ids.deploymentId);
   await poller.wait(client, ids, clock, scaleFactor);
   const returnedAtMs = clock.now();
-  return { delayMs: (returnedAtMs - deployedAtMs(emulator, ids.revisionId)) * scaleFactor, gets: getCount(emulator, ids.deploymentId) };
+  return { delayMs: (returnedAtMs - deployedAtMs(emulator, ids.revisionId)) * scaleFactor, gets: getCount(emulator, ids.deploymentId) - before };
+}
+
+/** The shape's step durations for the next revision: jittered when the shape says so, then divided by `factor`. */
+function revisionSteps(shape: StepShape, factor: number, random: () => number): StepDurationsMs {
+  const jitter = shape.jitterFraction ?? 0;
+  const steps = { ...shape.stepDurationsMs };
+  if (jitter > 0) {
+    for (const step of ["BUILDING", "DEPLOYING"] as const) steps[step] = Math.round(steps[step] * (1 + jitter * (2 * random() - 1)));
+  }
+  return scaleSteps(steps, factor);
+}
+
+/** A new revision of `deploymentId` (a PATCH of `repo_ref`), made with the emulator's current timings. */
+async function newRevision(client: LangSmithClient, deploymentId: string, ref: string): Promise<{ deploymentId: string; revisionId: string }> {
+  const patched = await client.deployments.patch(deploymentId, { source_revision_config: { repo_ref: ref, langgraph_config_path: "langgraph.json" } });
+  if (patched.latest_revision_id === null) throw new Error(`deployment ${deploymentId}: the PATCH made no revision`);
+  return { deploymentId, revisionId: patched.latest_revision_id };
 }
 
 async function runVirtualShape(shape: StepShape, options: TimeToReadyOptions, random: () => number): Promise<ReadySample[]> {
@@ -140,8 +212,15 @@ async function runVirtualShape(shape: StepShape, options: TimeToReadyOptions, ra
   try {
     for (let rep = 0; rep < options.repetitions; rep += 1) {
       const startOffsetMs = Math.floor(random() * shape.maxStartOffsetMs);
+      const history = revisionSteps(shape, 1, random);
+      const measured = revisionSteps(shape, 1, random);
       for (const poller of POLLERS) {
-        const ids = await createBenchDeployment(client, `ttr-v-${shape.name}-${rep}-${POLLERS.indexOf(poller)}`);
+        // The earlier revision: created and left to reach DEPLOYED.
+        emulator.control.setTimings({ stepDurationsMs: history });
+        const first = await createBenchDeployment(client, `ttr-v-${shape.name.replace(/\W+/g, "-")}-${rep}-${POLLERS.indexOf(poller)}`);
+        clock.advance(shapeTotalMs({ ...shape, stepDurationsMs: history }) + 60_000);
+        emulator.control.setTimings({ stepDurationsMs: measured });
+        const ids = await newRevision(client, first.deploymentId, "v2");
         clock.advance(startOffsetMs);
         const result = await measureOne(emulator, client, poller, ids, clock, 1);
         samples.push({ mode: "virtual", shape: shape.name, poller: poller.name, repetition: rep, startOffsetMs, ...result });
@@ -157,13 +236,22 @@ async function runVirtualShape(shape: StepShape, options: TimeToReadyOptions, ra
 
 async function runScaledShape(shape: StepShape, options: TimeToReadyOptions, random: () => number): Promise<ReadySample[]> {
   const factor = options.scaleFactor;
-  const emulator = await createEmulator({ timings: { stepDurationsMs: scaleSteps(shape.stepDurationsMs, factor) } });
+  const repetitions = shapeTotalMs(shape) > 5 * 60_000 ? (options.longShapeRepetitions ?? options.repetitions) : options.repetitions;
+  const emulator = await createEmulator({ timings: { stepDurationsMs: revisionSteps(shape, factor, random) } });
   const client = emulatorClient(emulator);
   const samples: ReadySample[] = [];
   try {
-    for (let rep = 0; rep < options.repetitions; rep += 1) {
+    // Every deployment's earlier revision at once, then one wait for all of them to be DEPLOYED.
+    const firsts = await Promise.all(
+      Array.from({ length: repetitions }, (_, rep) =>
+        Promise.all(POLLERS.map((_p, i) => createBenchDeployment(client, `ttr-s-${shape.name.replace(/\W+/g, "-")}-${rep}-${i}`))),
+      ),
+    );
+    await systemClock.sleep(shapeTotalMs(shape) * (1 + (shape.jitterFraction ?? 0)) / factor + 1_000);
+    for (let rep = 0; rep < repetitions; rep += 1) {
       const startOffsetMs = Math.floor(random() * shape.maxStartOffsetMs);
-      const ids = await Promise.all(POLLERS.map((_, i) => createBenchDeployment(client, `ttr-s-${shape.name}-${rep}-${i}`)));
+      emulator.control.setTimings({ stepDurationsMs: revisionSteps(shape, factor, random) });
+      const ids = await Promise.all((firsts[rep] ?? []).map((first) => newRevision(client, first.deploymentId, "v2")));
       await systemClock.sleep(startOffsetMs / factor);
       const results = await Promise.all(
         POLLERS.map((poller, i) => measureOne(emulator, client, poller, ids[i] as { deploymentId: string; revisionId: string }, systemClock, factor)),
@@ -171,7 +259,7 @@ async function runScaledShape(shape: StepShape, options: TimeToReadyOptions, ran
       results.forEach((result, i) => {
         samples.push({ mode: "scaled", shape: shape.name, poller: (POLLERS[i] as Poller).name, repetition: rep, startOffsetMs, ...result });
       });
-      options.onProgress?.(`time-to-ready scaled ${shape.name}: repetition ${rep + 1}/${options.repetitions} done`);
+      options.onProgress?.(`time-to-ready scaled ${shape.name}: repetition ${rep + 1}/${repetitions} done`);
     }
   } finally {
     await emulator.close();
@@ -223,39 +311,61 @@ export function summarizeReady(samples: readonly ReadySample[]): ReadySummary[] 
   });
 }
 
-/** Whether our waiter meets the issue's targets on one mode and shape. */
+/** Targets of the time-to-ready benchmark. */
+export const READY_TARGETS = {
+  /** Our median detection delay with history, at most this (milliseconds). */
+  maxMedianDelayMs: 500,
+} as const;
+
+/** Whether our waiter meets the targets on one mode and shape. */
 export interface ReadyVerdict {
   readonly mode: string;
   readonly shape: string;
-  /** Reference median delay / ours (target >= 20). */
+  /** Our median delay with history, in milliseconds (target <= 500). */
+  readonly medianDelayMs: number;
+  /** Our mean GETs per wait with history. */
+  readonly meanGets: number;
+  /** The fixed 10 s poller's mean GETs per wait (target: ours at most this). */
+  readonly fixed10sMeanGets: number;
+  /** Reference median delay / ours. */
   readonly referenceDelayRatio: number;
-  /** 5 s poller median delay / ours (target > 1). */
+  /** 5 s poller median delay / ours. */
   readonly fixed5sDelayRatio: number;
-  /** 5 s poller mean GETs / ours (target > 1). */
-  readonly fixed5sGetRatio: number;
-  readonly meetsTargets: boolean;
+  /** Our median delay without history, in milliseconds (no target: the create case). */
+  readonly noHistoryMedianDelayMs: number;
+  readonly meetsDelay: boolean;
+  readonly meetsGets: boolean;
+  /** False for shapes measured for information only. */
+  readonly targeted: boolean;
 }
 
-/** Ratios of ours against the two baselines, per mode and shape. */
-export function readyVerdicts(summaries: readonly ReadySummary[]): ReadyVerdict[] {
+/**
+ * Ours against the targets and the baselines, per mode and shape.
+ * @param shapes the shapes run, to tell which have targets; default: all have.
+ */
+export function readyVerdicts(summaries: readonly ReadySummary[], shapes: readonly StepShape[] = []): ReadyVerdict[] {
   const groups = [...new Set(summaries.map((s) => `${s.mode}\u0000${s.shape}`))];
   return groups.flatMap((key) => {
     const [mode, shape] = key.split("\u0000") as [string, string];
     const find = (poller: Poller) => summaries.find((s) => s.mode === mode && s.shape === shape && s.poller === poller.name);
     const ours = find(ADAPTIVE_POLLER);
+    const cold = find(NO_HISTORY_POLLER);
     const reference = find(REFERENCE_POLLER);
     const fixed5 = find(FIXED_5S_POLLER);
-    if (!ours || !reference || !fixed5) return [];
-    const referenceDelayRatio = ratio(reference.medianDelayMs, ours.medianDelayMs);
-    const fixed5sDelayRatio = ratio(fixed5.medianDelayMs, ours.medianDelayMs);
-    const fixed5sGetRatio = ratio(fixed5.meanGets, ours.meanGets);
+    const fixed10 = find(FIXED_10S_POLLER);
+    if (!ours || !cold || !reference || !fixed5 || !fixed10) return [];
     return [{
       mode,
       shape,
-      referenceDelayRatio,
-      fixed5sDelayRatio,
-      fixed5sGetRatio,
-      meetsTargets: referenceDelayRatio >= 20 && fixed5sDelayRatio > 1 && fixed5sGetRatio > 1,
+      medianDelayMs: ours.medianDelayMs,
+      meanGets: ours.meanGets,
+      fixed10sMeanGets: fixed10.meanGets,
+      referenceDelayRatio: ratio(reference.medianDelayMs, ours.medianDelayMs),
+      fixed5sDelayRatio: ratio(fixed5.medianDelayMs, ours.medianDelayMs),
+      noHistoryMedianDelayMs: cold.medianDelayMs,
+      meetsDelay: ours.medianDelayMs <= READY_TARGETS.maxMedianDelayMs,
+      meetsGets: ours.meanGets <= fixed10.meanGets,
+      targeted: shapes.find((s) => s.name === shape)?.targeted !== false,
     }];
   });
 }
@@ -270,9 +380,27 @@ export function readyTables(summaries: readonly ReadySummary[], verdicts: readon
       notes,
     },
     {
-      title: "Time to ready: our waiter against the targets",
-      headers: ["mode", "shape", "reference / ours, median delay (target >= 20)", "5 s / ours, median delay (target > 1)", "5 s / ours, mean GETs (target > 1)", "all met"],
-      rows: verdicts.map((v) => [v.mode, v.shape, `${fixed(v.referenceDelayRatio, 1)}x`, `${fixed(v.fixed5sDelayRatio, 2)}x`, `${fixed(v.fixed5sGetRatio, 2)}x`, v.meetsTargets ? "yes" : "no"]),
+      title: "Time to ready: our waiter (with history) against the targets",
+      headers: [
+        "mode",
+        "shape",
+        "median delay s (target <= 0.5)",
+        "mean GETs: ours vs fixed 10 s (target <=)",
+        "reference / ours, median delay",
+        "5 s / ours, median delay",
+        "no history: median delay s",
+        "targets",
+      ],
+      rows: verdicts.map((v) => [
+        v.mode,
+        v.shape,
+        `${seconds(v.medianDelayMs)}${v.targeted ? `: ${v.meetsDelay ? "met" : "MISSED"}` : ""}`,
+        `${fixed(v.meanGets, 2)} vs ${fixed(v.fixed10sMeanGets, 2)}${v.targeted ? `: ${v.meetsGets ? "met" : "MISSED"}` : ""}`,
+        `${fixed(v.referenceDelayRatio, 1)}x`,
+        `${fixed(v.fixed5sDelayRatio, 2)}x`,
+        seconds(v.noHistoryMedianDelayMs),
+        !v.targeted ? "no target (sensitivity)" : v.meetsDelay && v.meetsGets ? "met" : "MISSED",
+      ]),
     },
   ];
 }

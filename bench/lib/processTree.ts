@@ -53,3 +53,17 @@ export function processMemory(pid: number): ProcessMemoryKb | undefined {
   const rssKb = field("VmRSS");
   return peakRssKb !== undefined && rssKb !== undefined ? { peakRssKb, rssKb } : undefined;
 }
+
+/** Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU time `pid` has used so far (user + system, not its children), in milliseconds; undefined when it has exited. */
+export function processCpuMs(pid: number): number | undefined {
+  const stat = readOrEmpty(`/proc/${pid}/stat`);
+  if (stat === "") return undefined;
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // After the name: state(0) ppid(1) … utime(11) stime(12).
+  const utime = Number(fields[11]);
+  const stime = Number(fields[12]);
+  return Number.isFinite(utime) && Number.isFinite(stime) ? ((utime + stime) * 1000) / TICKS_PER_SECOND : undefined;
+}

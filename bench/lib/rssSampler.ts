@@ -1,4 +1,4 @@
-import { commandLine, descendants, processMemory } from "./processTree";
+import { commandLine, descendants, processCpuMs, processMemory } from "./processTree";
 
 /** What an {@link RssSampler} saw: the largest peak RSS among matching processes. */
 export interface RssReport {
@@ -8,6 +8,20 @@ export interface RssReport {
   readonly processes: number;
   /** Samples taken. */
   readonly samples: number;
+  /**
+   * CPU time used by every descendant process, by role (see {@link processRole}), in milliseconds:
+   * the last sample of each process, so up to one interval of a process's last CPU is missed.
+   */
+  readonly cpuMsByRole: Readonly<Record<string, number>>;
+}
+
+/** The role of a process in a Pulumi run, from its command line. */
+export function processRole(command: string): string {
+  if (command.includes("dynamic-provider")) return "dynamic provider";
+  if (command.includes("pulumi-language-nodejs")) return "language host";
+  if (/\bnode\b/.test(command) || command.includes("ts-node")) return "program (node)";
+  if (/\bpulumi\b/.test(command)) return "engine (pulumi CLI)";
+  return "other";
 }
 
 /**
@@ -19,6 +33,7 @@ export interface RssReport {
  */
 export class RssSampler {
   private readonly peakByPid = new Map<number, number>();
+  private readonly cpuByPid = new Map<number, { role: string; cpuMs: number }>();
   private samples = 0;
   private timer: NodeJS.Timeout | undefined;
 
@@ -34,7 +49,10 @@ export class RssSampler {
   sample(): void {
     this.samples += 1;
     for (const pid of descendants(process.pid)) {
-      if (!commandLine(pid).includes(this.match)) continue;
+      const command = commandLine(pid);
+      const cpuMs = processCpuMs(pid);
+      if (cpuMs !== undefined) this.cpuByPid.set(pid, { role: this.cpuByPid.get(pid)?.role ?? processRole(command), cpuMs });
+      if (!command.includes(this.match)) continue;
       const memory = processMemory(pid);
       if (memory) this.peakByPid.set(pid, Math.max(this.peakByPid.get(pid) ?? 0, memory.peakRssKb));
     }
@@ -44,6 +62,8 @@ export class RssSampler {
   stop(): RssReport {
     if (this.timer) clearInterval(this.timer);
     const peaks = [...this.peakByPid.values()];
-    return { peakRssKb: peaks.length > 0 ? Math.max(...peaks) : 0, processes: peaks.length, samples: this.samples };
+    const cpuMsByRole: Record<string, number> = {};
+    for (const { role, cpuMs } of this.cpuByPid.values()) cpuMsByRole[role] = (cpuMsByRole[role] ?? 0) + cpuMs;
+    return { peakRssKb: peaks.length > 0 ? Math.max(...peaks) : 0, processes: peaks.length, samples: this.samples, cpuMsByRole };
   }
 }

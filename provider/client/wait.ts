@@ -13,12 +13,28 @@
  * deadline; a poll that timed out at the deadline ends the wait; no request
  * starts after the deadline except one final poll when a sleep ends at it.
  * See `waitDeadline.ts`.
+ *
+ * Prediction: given how long the deployment's earlier revisions took (the
+ * `history` option, and the service's revision list when `historyLimit` > 0),
+ * the wait sleeps through the expected build in long steps and polls tightly
+ * only around the expected `DEPLOYED` (see `revisionTimings.ts`). Without
+ * history it polls on the status-based schedule of {@link pollIntervalMs}.
  */
 import { type Clock, systemClock } from "./clock";
-import { AbortedError, NotFoundError, RevisionFailedError, WaitTimeoutError, isTransientError } from "./errors";
+import { AbortedError, NotFoundError, RateLimitError, RevisionFailedError, WaitTimeoutError, isTransientError } from "./errors";
 import type { DeploymentsApi } from "./deployments";
 import { DEFAULT_TIMEOUT_MS } from "./options";
 import { WaitDeadline } from "./waitDeadline";
+import {
+  isDeployPhase,
+  mergeTimings,
+  nextPollDelayMs,
+  parseTimestampMs,
+  predictRevision,
+  type RevisionPrediction,
+  type RevisionTiming,
+  timingsFromRevisions,
+} from "./revisionTimings";
 import type { Revision } from "./schemas/deployments";
 
 /** Default deadline of a wait, in milliseconds (30 minutes, like the reference client). */
@@ -108,6 +124,26 @@ export interface WaitForRevisionOptions {
    * (`LangSmithClient` passes its own `timeoutMs`). Shortened to the time left (at least 1 000).
    */
   readonly requestTimeoutMs?: number;
+  /**
+   * How long earlier revisions of this deployment took, as recorded by earlier waits
+   * (see {@link WaitForRevisionResult.timing}), newest first; default none.
+   */
+  readonly history?: readonly RevisionTiming[];
+  /**
+   * Earlier revisions read from the service's revision list, whose `created_at`/`updated_at`
+   * give their durations; default 0 (none). When above 0 the first poll is that list
+   * (one GET, `limit` = this value, at most 100) instead of the revision itself.
+   */
+  readonly historyLimit?: number;
+  /**
+   * Longest sleep while a predicted `DEPLOYED` is still far off, in milliseconds; default 20 000.
+   * Only used when there is history (see `revisionTimings.ts`).
+   */
+  readonly idleIntervalMs?: number;
+  /** Shortest poll interval around a predicted `DEPLOYED`, in milliseconds; default 400. Only used with history. */
+  readonly tightIntervalMs?: number;
+  /** How long after a predicted `DEPLOYED` the first poll is made, in milliseconds; default 250. Only used with history. */
+  readonly detectionOffsetMs?: number;
 }
 
 /** Result of a successful {@link waitForRevision}. */
@@ -118,6 +154,13 @@ export interface WaitForRevisionResult {
   readonly supersededRevisionIds: readonly string[];
   /** Time the wait took, in milliseconds. */
   readonly elapsedMs: number;
+  /**
+   * How long the `DEPLOYED` revision took, for the next wait's {@link WaitForRevisionOptions.history};
+   * absent when its creation time is unknown.
+   */
+  readonly timing?: RevisionTiming;
+  /** The prediction the wait followed; absent when there was no history. */
+  readonly prediction?: RevisionPrediction;
 }
 
 /** What the waits need from the deployments API. */
@@ -131,6 +174,10 @@ export type DeploymentReader = Pick<DeploymentsApi, "get">;
  * - `SKIPPED` follows the newest revision (`resources[0]` of the revision list);
  * - `INTERRUPTED`, `UNKNOWN`, unseen values and transient errors (429, 5xx, connection) keep polling;
  * - past `waitTimeoutMs` throws {@link WaitTimeoutError} with the last status.
+ *
+ * With history (`history`, `historyLimit`), polls follow the prediction of
+ * `nextPollDelayMs` in `revisionTimings.ts`; without, {@link pollIntervalMs}.
+ * After consecutive 429s it sleeps at least {@link rateLimitedDelayMs}.
  */
 export async function waitForRevision(api: RevisionReader, options: WaitForRevisionOptions): Promise<WaitForRevisionResult> {
   const clock = options.clock ?? systemClock;
@@ -143,13 +190,28 @@ export async function waitForRevision(api: RevisionReader, options: WaitForRevis
   let current = options.revisionId;
   let lastStatus: string | undefined;
   let supersededFrom: string | undefined;
+  // The prediction: history read once (from the options, and from the service's list when asked).
+  let historyToRead = Math.min(100, Math.max(0, Math.floor(options.historyLimit ?? 0)));
+  let prediction = predictRevision(mergeTimings([], options.history ?? []));
+  // What this wait saw of the current revision, on the wait's clock.
+  let track = newTrack(deadline.startMs);
+  let rateLimited = 0;
 
   for (;;) {
     if (options.signal?.aborted) throw new AbortedError(`waiting for ${who}: aborted`);
     let status: string | undefined;
     try {
-      const revision = await api.getRevision(options.deploymentId, current, deadline.pollOptions());
+      let revision: Revision | undefined;
+      if (historyToRead > 0) {
+        const read = await readWithHistory(api, options.deploymentId, current, historyToRead, deadline);
+        historyToRead = 0;
+        prediction = predictRevision(mergeTimings(read.timings, options.history ?? [])) ?? prediction;
+        revision = read.revision;
+      }
+      revision ??= await api.getRevision(options.deploymentId, current, deadline.pollOptions());
+      rateLimited = 0;
       status = revision.status;
+      observe(track, revision, clock.now());
       if (status !== lastStatus) {
         const event: RevisionStatusEvent = {
           revisionId: current,
@@ -163,7 +225,14 @@ export async function waitForRevision(api: RevisionReader, options: WaitForRevis
         options.onStatus?.(event);
       }
       if (status === SUCCESS_STATUS) {
-        return { revision, supersededRevisionIds: superseded, elapsedMs: deadline.elapsedMs() };
+        const timing = timingOf(track, revision, clock.now());
+        return {
+          revision,
+          supersededRevisionIds: superseded,
+          elapsedMs: deadline.elapsedMs(),
+          ...(timing !== undefined ? { timing } : {}),
+          ...(prediction !== undefined ? { prediction } : {}),
+        };
       }
       if (isFailedStatus(status)) {
         throw new RevisionFailedError(
@@ -180,11 +249,13 @@ export async function waitForRevision(api: RevisionReader, options: WaitForRevis
           supersededFrom = current;
           current = newest.id;
           lastStatus = undefined;
+          track = newTrack(clock.now());
           if (!deadline.passed()) continue;
         }
       }
     } catch (err) {
       if (!isTransientError(err)) throw err;
+      if (err instanceof RateLimitError) rateLimited += 1;
       deadline.failed(err);
     }
     if (deadline.passed()) {
@@ -194,7 +265,105 @@ export async function waitForRevision(api: RevisionReader, options: WaitForRevis
         { waitTimeoutMs, revisionId: current, ...(lastStatus !== undefined ? { lastStatus } : {}) },
       );
     }
-    await sleepOrAbort(clock, deadline.sleepMs(pollIntervalMs(status ?? lastStatus, minIntervalMs, maxIntervalMs)), options.signal, who);
+    const fallbackMs = pollIntervalMs(status ?? lastStatus, minIntervalMs, maxIntervalMs);
+    const plannedMs = nextPollDelayMs({
+      nowMs: clock.now(),
+      status: status ?? lastStatus,
+      createdAtMs: track.createdAtMs,
+      prediction,
+      fallbackMs,
+      ...(options.idleIntervalMs !== undefined ? { idleIntervalMs: options.idleIntervalMs } : {}),
+      ...(options.tightIntervalMs !== undefined ? { tightIntervalMs: options.tightIntervalMs } : {}),
+      ...(options.detectionOffsetMs !== undefined ? { detectionOffsetMs: options.detectionOffsetMs } : {}),
+      ...(track.lastPendingBeforeDeployMs !== undefined ? { lastPendingBeforeDeployMs: track.lastPendingBeforeDeployMs } : {}),
+    });
+    await sleepOrAbort(clock, deadline.sleepMs(rateLimitedDelayMs(plannedMs, fallbackMs, rateLimited)), options.signal, who);
+  }
+}
+
+/**
+ * Longest sleep after repeated 429s during a wait, in milliseconds (60 000).
+ * Poll requests are sent once (no retries inside a poll), so the wait itself
+ * backs off: after the n-th 429 in a row it sleeps at least the status-based
+ * interval times 2^(n-1), up to this.
+ */
+export const MAX_RATE_LIMITED_SLEEP_MS = 60_000;
+
+/** The planned sleep, slowed down after `rateLimited` 429s in a row (see {@link MAX_RATE_LIMITED_SLEEP_MS}). */
+export function rateLimitedDelayMs(plannedMs: number, fallbackMs: number, rateLimited: number): number {
+  if (rateLimited <= 0) return plannedMs;
+  return Math.max(plannedMs, Math.min(MAX_RATE_LIMITED_SLEEP_MS, Math.max(1, fallbackMs) * 2 ** (rateLimited - 1)));
+}
+
+/** What one wait saw of the revision it follows, on the wait's clock (milliseconds). */
+interface RevisionTrack {
+  /** When the revision id became known to the wait: the revision existed by then. */
+  readonly knownSinceMs: number;
+  createdAtMs: number | undefined;
+  firstDeployPhaseMs: number | undefined;
+  lastPendingInDeployMs: number | undefined;
+  lastPendingBeforeDeployMs: number | undefined;
+}
+
+function newTrack(knownSinceMs: number): RevisionTrack {
+  return { knownSinceMs, createdAtMs: undefined, firstDeployPhaseMs: undefined, lastPendingInDeployMs: undefined, lastPendingBeforeDeployMs: undefined };
+}
+
+function observe(track: RevisionTrack, revision: Revision, nowMs: number): void {
+  if (track.createdAtMs === undefined) {
+    // The service's creation time, but never later than when the wait learned the id: a service clock
+    // running ahead of ours would otherwise push every predicted poll late.
+    const created = parseTimestampMs(revision.created_at);
+    if (created !== undefined) track.createdAtMs = Math.min(created, track.knownSinceMs);
+  }
+  if (revision.status === SUCCESS_STATUS) return;
+  if (isDeployPhase(revision.status)) {
+    track.firstDeployPhaseMs ??= nowMs;
+    track.lastPendingInDeployMs = nowMs;
+  } else if (track.firstDeployPhaseMs === undefined) {
+    track.lastPendingBeforeDeployMs = nowMs;
+  }
+}
+
+/**
+ * How long the revision took: the service's `updated_at - created_at` when it
+ * has both (exact, and on one clock), else from its creation to this poll on
+ * the wait's clock. The deploy tail is a lower bound: from the first poll that
+ * saw a deploy step to the last one that saw it still pending.
+ */
+function timingOf(track: RevisionTrack, revision: Revision, nowMs: number): RevisionTiming | undefined {
+  const created = parseTimestampMs(revision.created_at);
+  const updated = parseTimestampMs(revision.updated_at);
+  const serviceTotal = created !== undefined && updated !== undefined && updated > created ? updated - created : undefined;
+  const totalMs = serviceTotal ?? (track.createdAtMs !== undefined ? nowMs - track.createdAtMs : undefined);
+  if (totalMs === undefined || !(totalMs > 0)) return undefined;
+  const seen =
+    track.firstDeployPhaseMs !== undefined && track.lastPendingInDeployMs !== undefined
+      ? Math.min(totalMs, track.lastPendingInDeployMs - track.firstDeployPhaseMs)
+      : 0;
+  const tail = seen > 0 ? seen : undefined;
+  return { revisionId: revision.id, totalMs, ...(tail !== undefined ? { deployMs: tail } : {}) };
+}
+
+/**
+ * The first poll of a wait with history: the newest revisions (one GET), which
+ * carry the current one when it is among them. A list the service refuses
+ * (anything but a transient error) gives no history, and the revision is read
+ * alone.
+ */
+async function readWithHistory(
+  api: RevisionReader,
+  deploymentId: string,
+  revisionId: string,
+  limit: number,
+  deadline: WaitDeadline,
+): Promise<{ revision: Revision | undefined; timings: RevisionTiming[] }> {
+  try {
+    const page = await api.listRevisions(deploymentId, { limit }, deadline.pollOptions());
+    return { revision: page.resources.find((r) => r.id === revisionId), timings: timingsFromRevisions(page.resources, revisionId) };
+  } catch (err) {
+    if (isTransientError(err) || err instanceof AbortedError) throw err;
+    return { revision: undefined, timings: [] };
   }
 }
 

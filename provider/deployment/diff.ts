@@ -1,7 +1,7 @@
 /** `diff` of the Deployment, driven by its field table; secrets are compared with their fingerprints. */
 import { type ChangedFields, diffFields } from "../shared/fields";
 import { DEPLOYMENT_FIELDS } from "./fields";
-import { secretsChanged } from "./secrets";
+import { SECRETS_UNCHANGED_KEY, secretsChanged } from "./secrets";
 
 /** Result of comparing the previous outputs with the new inputs. */
 export interface DeploymentDiff {
@@ -22,7 +22,7 @@ export interface DeploymentDiff {
  * path `secrets` appears.
  */
 export function diffDeployment(olds: Record<string, unknown>, news: Record<string, unknown>): DeploymentDiff {
-  const changed = diffFields(DEPLOYMENT_FIELDS, olds, news, (field) => (field.path === "secrets" ? !secretsChanged(olds, news["secrets"]) : undefined));
+  const changed = diffFields(DEPLOYMENT_FIELDS, olds, news, (field) => (field.path === "secrets" ? !secretsChanged(olds, news["secrets"], news[SECRETS_UNCHANGED_KEY] === true) : undefined));
   const replaces = changed.replace;
   return {
     changes: Object.values(changed).some((paths) => paths.length > 0),

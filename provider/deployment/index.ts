@@ -8,6 +8,7 @@ import { configureProvider } from "../shared/context";
 import { checkDeployment } from "./check";
 import { diffDeployment } from "./diff";
 import { createDeployment, deleteDeployment, readDeployment, updateDeployment } from "./operations";
+import { markUnchangedSecrets } from "./secrets";
 import { migrateDeploymentOutputs, needsResume } from "./state";
 
 /** The Deployment dynamic provider. */
@@ -15,8 +16,9 @@ export const provider: pulumi.dynamic.ResourceProvider = {
   async configure(request) {
     configureProvider(request);
   },
-  async check(_olds, news) {
-    return { inputs: news, failures: checkDeployment(news) };
+  async check(olds, news) {
+    // olds are the previous inputs here: equal secrets spare diff a hash per secret (see secrets.ts).
+    return { inputs: markUnchangedSecrets(olds, news), failures: checkDeployment(news) };
   },
   async diff(_id, rawOlds, news) {
     const olds = migrateDeploymentOutputs(rawOlds);

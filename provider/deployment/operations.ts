@@ -15,7 +15,18 @@ import { settingsForResource } from "../shared/workspace";
 import { describeChanges, diffDeployment } from "./diff";
 import { AdoptionError, NameTakenError, type PartialFailure } from "./errors";
 import { DEPLOYMENT_FIELDS, type DeploymentInputs } from "./fields";
-import { type DeploymentOutputs, inputsWithFingerprint, migrateDeploymentOutputs, needsResume, type ObservedDeployment, outputsFrom, refreshedOutputs } from "./state";
+import { DEFAULT_HISTORY_LIMIT } from "../client/revisionTimings";
+import {
+  type DeploymentOutputs,
+  inputsWithFingerprint,
+  migrateDeploymentOutputs,
+  needsResume,
+  type ObservedDeployment,
+  outputsFrom,
+  recordedTimings,
+  refreshedOutputs,
+  withTiming,
+} from "./state";
 import { toCreateRequest, toPatchRequest, toResubmitRequest } from "./wire";
 
 const KIND = "deployment";
@@ -278,6 +289,9 @@ async function settle(
     const result = await client.waitForRevision({
       deploymentId: deployment.id,
       revisionId,
+      // Predict DEPLOYED from how long earlier revisions took (the service's list and our own record).
+      historyLimit: DEFAULT_HISTORY_LIMIT,
+      history: recordedTimings(previous),
       name,
       waitTimeoutMs: timeoutSeconds * 1000,
       ...settings.pollIntervalsMs,
@@ -295,7 +309,8 @@ async function settle(
       deployment: { ...latest, latest_revision_id: result.revision.id },
       revisionStatus: result.revision.status,
     };
-    return outputsFrom(inputs, observed, `${what}; revision ${shortId(result.revision.id)} DEPLOYED in ${formatDuration(result.elapsedMs)}${followed}`, previous);
+    const outputs = outputsFrom(inputs, observed, `${what}; revision ${shortId(result.revision.id)} DEPLOYED in ${formatDuration(result.elapsedMs)}${followed}`, previous);
+    return withTiming(outputs, result.timing);
   } catch (error) {
     if (error instanceof RevisionFailedError || error instanceof WaitTimeoutError || error instanceof AbortedError) {
       // Cancelled by the engine (native provider): the deployment exists; the next up resumes the wait.

@@ -45,17 +45,62 @@ export function parseSecretsFingerprint(value: unknown): SecretsFingerprint | un
 }
 
 /**
+ * Input key `check` sets (to `true`) when the declared secrets equal those of
+ * the resource's previous *inputs*, which the engine passes to `check` (and
+ * only to `check`). `diff` then knows the values did not change without
+ * hashing them; see {@link secretsChanged}. A boolean: it carries nothing about
+ * the values. The `__` prefix keeps it out of the engine's diff display.
+ */
+export const SECRETS_UNCHANGED_KEY = "__secretsUnchanged";
+
+/**
+ * The checked inputs `news`, with {@link SECRETS_UNCHANGED_KEY} set when their
+ * secrets equal (same names and values, in any order) those of `oldInputs` (the
+ * previous inputs `check` receives; empty on a create), and removed otherwise.
+ * Unknown values (during a preview) never match. Plain string comparison in
+ * the provider's memory, where both values already are: nothing is logged or kept.
+ */
+export function markUnchangedSecrets(oldInputs: Record<string, unknown>, news: Record<string, unknown>): Record<string, unknown> {
+  const { [SECRETS_UNCHANGED_KEY]: _ignored, ...rest } = news;
+  return sameSecretLists(oldInputs["secrets"], news["secrets"]) ? { ...rest, [SECRETS_UNCHANGED_KEY]: true } : rest;
+}
+
+function sameSecretLists(before: unknown, after: unknown): boolean {
+  if (containsUnknown(before) || containsUnknown(after)) return false;
+  const list = (value: unknown): SecretInput[] | undefined => {
+    if (value === undefined || value === null) return [];
+    if (!Array.isArray(value) || !value.every(isSecretInput)) return undefined;
+    return [...(value as SecretInput[])].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  };
+  const a = list(before);
+  const b = list(after);
+  if (a === undefined || b === undefined || a.length !== b.length) return false;
+  return a.every((secret, i) => secret.name === b[i]?.name && secret.value === b[i]?.value);
+}
+
+/**
  * True when the declared secrets differ from what the previous outputs
  * (migrated to today's layout) record. Unknown values count as changed. Order does not matter, and an
  * empty list equals no secrets.
+ *
+ * Fast path, no hashing: when `check` marked the inputs ({@link SECRETS_UNCHANGED_KEY}, i.e. the
+ * values equal the previous inputs', from which the recorded fingerprint was made) and the record
+ * has the same names with none {@link CHANGED_OUTSIDE_PULUMI} (a refresh's finding), they are
+ * unchanged. Otherwise each value is compared with its fingerprint (one scrypt hash each).
+ *
+ * @param unchangedSinceLastInputs the marker `check` set; default false (always compare fingerprints).
  */
-export function secretsChanged(olds: Record<string, unknown>, declared: unknown): boolean {
+export function secretsChanged(olds: Record<string, unknown>, declared: unknown, unchangedSinceLastInputs = false): boolean {
   if (containsUnknown(declared)) return true;
   const wanted = Array.isArray(declared) ? declared.filter(isSecretInput) : [];
   const recorded = parseSecretsFingerprint(olds["secretsFingerprint"]);
   if (recorded === undefined) return wanted.length > 0;
   const names = Object.keys(recorded.values);
   if (names.length !== wanted.length) return true;
+  if (unchangedSinceLastInputs) {
+    const sameNames = wanted.every(({ name }) => recorded.values[name] !== undefined && recorded.values[name] !== CHANGED_OUTSIDE_PULUMI);
+    if (sameNames) return false;
+  }
   return wanted.some(({ name, value }) => {
     const fingerprint = recorded.values[name];
     return fingerprint === undefined || !fingerprintMatches(fingerprint, recorded.salt, label(name), value);

@@ -4,6 +4,7 @@
  * migration of outputs written by older releases.
  */
 import type { Deployment } from "../client/schemas/deployments";
+import { mergeTimings, parseTimings, type RevisionTiming } from "../client/revisionTimings";
 import { refreshFields } from "../shared/fields";
 import { migrateOutputs } from "../shared/stateVersion";
 import { DEPLOYMENT_FIELDS, type DeploymentInputs } from "./fields";
@@ -28,6 +29,12 @@ export interface DeploymentOutputs extends Omit<DeploymentInputs, "secrets"> {
   updatedAt: string | null;
   lastOperation: string;
   stateVersion: number;
+  /**
+   * How long this deployment's recent revisions took to reach `DEPLOYED`, newest first (at most 5),
+   * as the provider's waits observed them; the next wait predicts from these. Absent until a wait
+   * has finished. Durations only: no secret, no timestamp of this machine.
+   */
+  revisionTimings?: RevisionTiming[];
 }
 
 /** What the service said about a deployment and its newest revision. */
@@ -58,8 +65,10 @@ export function migrateDeploymentOutputs(outputs: Record<string, unknown>): Reco
  */
 export function outputsFrom(inputs: DeploymentInputs, observed: ObservedDeployment, lastOperation: string, previous?: Record<string, unknown>): DeploymentOutputs {
   const { deployment } = observed;
+  const timings = recordedTimings(previous);
   return {
     ...inputsWithFingerprint(inputs, previous),
+    ...(timings.length > 0 ? { revisionTimings: timings } : {}),
     latestRevisionId: deployment.latest_revision_id ?? null,
     latestRevisionStatus: observed.revisionStatus,
     status: deployment.status ?? null,
@@ -117,4 +126,15 @@ export function refreshedOutputs(previous: DeploymentOutputs, observed: Observed
 export function needsResume(previous: Partial<DeploymentOutputs>): boolean {
   if (previous.waitForDeployed === false) return false;
   return typeof previous.latestRevisionId === "string" && previous.latestRevisionStatus !== "DEPLOYED";
+}
+
+/** The revision timings recorded in outputs (malformed entries dropped), newest first. */
+export function recordedTimings(outputs: Record<string, unknown> | undefined): RevisionTiming[] {
+  return parseTimings(outputs?.["revisionTimings"]);
+}
+
+/** `outputs` with `timing` (what the last wait observed) added in front of the recorded timings. */
+export function withTiming(outputs: DeploymentOutputs, timing: RevisionTiming | undefined): DeploymentOutputs {
+  if (timing === undefined) return outputs;
+  return { ...outputs, revisionTimings: mergeTimings([timing], recordedTimings(outputs as unknown as Record<string, unknown>)) };
 }

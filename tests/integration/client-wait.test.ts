@@ -14,6 +14,8 @@ import {
   WaitTimeoutError,
   createClient,
 } from "../../provider/client";
+import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
+import { DETECTION_OFFSET_MS } from "../../provider/client/revisionTimings";
 import { FakeClock, type ScriptedResponse, type ScriptedServer, startScriptedServer } from "../helpers/scriptedServer";
 
 function rev(id: string, status: string): ScriptedResponse {
@@ -291,5 +293,71 @@ describe("waiting over real HTTP", () => {
       expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /v2/deployments/dep-1", "GET /v2/deployments/dep-1"]);
       expect(elapsedMs).toBeLessThan(waitTimeoutMs + intervalMs + MIN_POLL_REQUEST_TIMEOUT_MS + SLACK_MS);
     });
+  });
+});
+
+/**
+ * The prediction against the real emulator, over HTTP, with the emulator and
+ * the wait sharing the FakeClock (time moves only when the wait sleeps): the
+ * second revision of a deployment is found just after it reaches DEPLOYED,
+ * from the first revision's created_at/updated_at, for fewer GETs than a
+ * fixed 10 s poller. Delays are fake-clock milliseconds.
+ */
+describe("waiting with history, against the emulator", () => {
+  const STEPS = { CREATING: 2_000, QUEUED: 3_000, AWAITING_BUILD: 5_000, BUILDING: 360_000, AWAITING_DEPLOY: 5_000, DEPLOYING: 60_000 };
+  const TOTAL_MS = Object.values(STEPS).reduce((a, b) => a + b, 0);
+  let emulator: Emulator;
+  let clock: FakeClock;
+  let client: LangSmithClient;
+
+  beforeEach(async () => {
+    clock = new FakeClock();
+    emulator = await createEmulator({ now: () => clock.now(), timings: { stepDurationsMs: STEPS } });
+    client = createClient(
+      { apiKey: DEFAULT_API_KEY, workspaceId: DEFAULT_WORKSPACE_ID, controlPlaneUrl: emulator.url, apiUrl: emulator.url },
+      { clock },
+    );
+  });
+  afterEach(async () => {
+    await emulator.close();
+  });
+
+  /** A deployment whose first revision is DEPLOYED, and its second revision (a PATCH), just made. */
+  async function secondRevision(): Promise<{ deploymentId: string; revisionId: string }> {
+    const created = await client.deployments.create({
+      name: "agent",
+      source: "github",
+      source_config: { integration_id: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01", repo_url: "https://github.com/acme/agent", deployment_type: "dev" },
+      source_revision_config: { repo_ref: "main", langgraph_config_path: "langgraph.json" },
+      secrets: [],
+    });
+    clock.nowMs += TOTAL_MS + 60_000;
+    const patched = await client.deployments.patch(created.id, { source_revision_config: { repo_ref: "v2", langgraph_config_path: "langgraph.json" } });
+    return { deploymentId: created.id, revisionId: patched.latest_revision_id ?? "" };
+  }
+
+  const gets = (deploymentId: string): number =>
+    emulator.control.requestLog().filter((e) => e.method === "GET" && e.path.includes(deploymentId)).length;
+  const deployedAt = (revisionId: string): number =>
+    emulator.control.dumpState().revisions.find((r) => r.id === revisionId)?.history.find((t) => t.status === "DEPLOYED")?.atMs ?? Number.NaN;
+
+  test("a 6-minute build: the wait returns 250 ms after DEPLOYED, with fewer GETs than a fixed 10 s poller", async () => {
+    const ids = await secondRevision();
+    const before = gets(ids.deploymentId);
+    clock.nowMs += 30_000;
+    const result = await client.waitForRevision({ ...ids, historyLimit: 10 });
+    expect(result.revision.status).toBe("DEPLOYED");
+    expect(clock.now() - deployedAt(ids.revisionId)).toBe(DETECTION_OFFSET_MS);
+    // A fixed 10 s poller starting 30 s after the PATCH polls at 30, 40, …, 440 s: 42 GETs.
+    expect(gets(ids.deploymentId) - before).toBeLessThanOrEqual(Math.ceil((TOTAL_MS - 30_000) / 10_000) + 1);
+    expect(result.prediction).toEqual({ expectedTotalMs: TOTAL_MS, spreadMs: 0, samples: 1 });
+    expect(result.timing).toMatchObject({ revisionId: ids.revisionId, totalMs: TOTAL_MS });
+  });
+
+  test("without history the same wait follows the status-based schedule and returns later", async () => {
+    const ids = await secondRevision();
+    clock.nowMs += 30_000;
+    await client.waitForRevision({ ...ids });
+    expect(clock.now() - deployedAt(ids.revisionId)).toBeGreaterThan(DETECTION_OFFSET_MS);
   });
 });
