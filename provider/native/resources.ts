@@ -85,6 +85,12 @@ export const NATIVE_RESOURCES: readonly NativeResource[] = [
       { name: "tenantId", type: str, doc: "Workspace the deployment lives in.", changesOnUpdate: false },
       { name: "createdAt", type: str, doc: "ISO 8601 creation time.", changesOnUpdate: false },
       { name: "updatedAt", type: str, doc: "ISO 8601 time of the last change.", changesOnUpdate: true },
+      {
+        name: "revisionTimings",
+        type: { type: "array", items: { $ref: "pulumi.json#/Any" } },
+        doc: "How long the newest revisions took to reach `DEPLOYED`, as the provider's waits observed them (durations only); the next wait predicts from them.",
+        changesOnUpdate: true,
+      },
       LAST_OPERATION,
       STATE_VERSION,
     ],
