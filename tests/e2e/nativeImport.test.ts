@@ -5,18 +5,15 @@
 // `pulumi import` generates does), then it previews with no changes, and the
 // emulator saw no write from Pulumi. The CLI's `pulumi import` prints the program it
 // generates from what the provider read.
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
+import { DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID } from "../../packages/emulator/src";
 import { createClient } from "../../provider/client";
+import { type EmulatorStack, startEmulatorStack } from "../helpers/emulatorStack";
+import { installNativePlugin } from "../helpers/nativePlugin";
 import { createPulumiProject, type PulumiProject } from "../helpers/pulumiProject";
 import { toolPaths } from "../helpers/tools";
 import { startVersitygw, type Versitygw } from "../helpers/versitygw";
 
 const BUCKET = "native-import";
-const root = join(__dirname, "..", "..");
 
 function program(ids: { deployment: string; destination: string }, withImport: boolean): string {
   const option = (id: string) => (withImport ? `    options:\n      import: ${id}\n` : "");
@@ -49,20 +46,16 @@ ${option(ids.destination)}`;
 
 describe("native provider: pulumi import of a deployment and a destination made outside Pulumi", () => {
   let gw: Versitygw;
-  let emulator: Emulator;
+  let stack: EmulatorStack;
   let project: PulumiProject;
-  let pluginDir: string;
   let ids: { deployment: string; destination: string };
 
   beforeAll(async () => {
     if (toolPaths().yamlBinDir === undefined) throw new Error("the YAML language host is not recorded by the tools bootstrap: run npm run tools");
-    pluginDir = mkdtempSync(join(tmpdir(), "langsmith-plugin-"));
-    const archive = execFileSync("node", [join(root, "scripts", "build-plugin.mjs"), "--out", pluginDir], { encoding: "utf8" }).trim().split("\n").pop() as string;
-    const version = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string }).version;
     gw = await startVersitygw();
     await gw.createBucket(BUCKET);
-    emulator = await createEmulator({ control: true, s3EndpointOverride: gw.endpoint });
-    const client = createClient({ apiKey: DEFAULT_API_KEY, workspaceId: DEFAULT_WORKSPACE_ID, controlPlaneUrl: emulator.url, apiUrl: emulator.url });
+    stack = await startEmulatorStack({ s3EndpointOverride: gw.endpoint });
+    const client = createClient({ apiKey: DEFAULT_API_KEY, workspaceId: DEFAULT_WORKSPACE_ID, controlPlaneUrl: stack.emulator.url, apiUrl: stack.emulator.url });
     const deployment = await client.deployments.create({
       name: "imported-agent",
       source: "github",
@@ -81,27 +74,21 @@ describe("native provider: pulumi import of a deployment and a destination made 
       name: "native-import",
       runtime: "yaml",
       program: program(ids, true),
-      config: {
-        "langsmith:controlPlaneUrl": emulator.url,
-        "langsmith:apiUrl": emulator.url,
-        "langsmith:workspaceId": DEFAULT_WORKSPACE_ID,
-        "langsmith:apiKey": { secret: DEFAULT_API_KEY },
-      },
+      config: stack.config,
     });
-    await project.runOk(["plugin", "install", "resource", "langsmith", version, "--file", archive]);
+    await installNativePlugin(project);
   }, 300_000);
 
   afterAll(async () => {
     project?.cleanup();
-    await emulator?.close();
+    await stack?.emulator.close();
     await gw?.stop();
-    if (pluginDir) rmSync(pluginDir, { recursive: true, force: true });
   });
 
-  const writes = () => emulator.control.requestLog().filter((r) => r.method !== "GET");
+  const writes = () => stack.emulator.control.requestLog().filter((r) => r.method !== "GET");
 
   it("imports both from their ids, then previews with no changes; no write reaches the service", async () => {
-    emulator.control.clearRequestLog();
+    stack.emulator.control.clearRequestLog();
     const up = await project.up();
     expect({ code: up.code, tail: up.code === 0 ? "" : up.output.slice(-3000) }).toEqual({ code: 0, tail: "" });
     expect(up.output).toMatch(/2 imported/);

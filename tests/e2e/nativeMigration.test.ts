@@ -8,7 +8,7 @@
 //      deployment; the destination's credentials, which the service cannot
 //      return, are sent again once (one PATCH).
 // The emulator must see no DELETE and no second create.
-import { DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, createEmulator, type Emulator } from "../../packages/emulator/src";
+import { type EmulatorStack, startEmulatorStack } from "../helpers/emulatorStack";
 import { generateSdks, installNativeNodeSdk, installNativePlugin } from "../helpers/nativePlugin";
 import { createPulumiProject, type PulumiProject } from "../helpers/pulumiProject";
 import { toolPaths } from "../helpers/tools";
@@ -59,24 +59,19 @@ export const destinationId = destination.id;
 
 describe("migration from the dynamic classes to the native provider", () => {
   let gw: Versitygw;
-  let emulator: Emulator;
+  let stack: EmulatorStack;
   let project: PulumiProject;
 
   beforeAll(async () => {
     if (toolPaths().sdkgenBin === undefined) throw new Error("the SDK generator is not recorded by the tools bootstrap: run npm run tools");
     gw = await startVersitygw();
     await gw.createBucket(BUCKET);
-    emulator = await createEmulator({ control: true, s3EndpointOverride: gw.endpoint });
+    stack = await startEmulatorStack({ s3EndpointOverride: gw.endpoint });
     project = await createPulumiProject({
       name: "native-migration",
       program: dynamicProgram(gw.users.full, false),
-      config: {
-        "langsmith:controlPlaneUrl": emulator.url,
-        "langsmith:apiUrl": emulator.url,
-        "langsmith:workspaceId": DEFAULT_WORKSPACE_ID,
-        "langsmith:apiKey": { secret: DEFAULT_API_KEY },
-      },
-      env: { LANGSMITH_POLL_MIN_INTERVAL_MS: "50", LANGSMITH_POLL_MAX_INTERVAL_MS: "200" },
+      config: stack.config,
+      env: stack.env,
     });
     await installNativePlugin(project);
     installNativeNodeSdk(project, generateSdks(project, ["nodejs"]));
@@ -84,11 +79,11 @@ describe("migration from the dynamic classes to the native provider", () => {
 
   afterAll(async () => {
     project?.cleanup();
-    await emulator?.close();
+    await stack?.emulator.close();
     await gw?.stop();
   });
 
-  const requests = (method: string) => emulator.control.requestLog().filter((r) => r.method === method);
+  const requests = (method: string) => stack.emulator.control.requestLog().filter((r) => r.method === method);
   const ok = (result: { code: number | null; output: string }) =>
     expect({ code: result.code, tail: result.code === 0 ? "" : result.output.slice(-3000) }).toEqual({ code: 0, tail: "" });
 
@@ -122,7 +117,7 @@ describe("migration from the dynamic classes to the native provider", () => {
     expect(requests("DELETE")).toEqual([]);
     expect(requests("POST")).toHaveLength(2);
     expect(requests("PATCH").map((r) => r.path)).toEqual([`/api/v1/bulk-exports/destinations/${ids.destinationId}`]);
-    expect(emulator.control.dumpState().state.deployments.filter((d) => d.deleteRequestedAtMs === null).map((d) => d.id)).toEqual([ids.deploymentId]);
+    expect(stack.emulator.control.dumpState().state.deployments.filter((d) => d.deleteRequestedAtMs === null).map((d) => d.id)).toEqual([ids.deploymentId]);
     expect(project.rawStateFile()).not.toContain(SECRET_CANARY);
   });
 });

@@ -6,10 +6,7 @@
 // one revision, `customTimeouts` cutting a wait (then resumed), an invoke
 // (getDeployment) served by the plugin, and destroy.
 // Progress lines are attributed to the resource, not to `[runtime]`.
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { installNativePlugin } from "../helpers/nativePlugin";
 import { spawnPulumi, waitUntil } from "../helpers/processControl";
 import { createPulumiProject, type PulumiProject } from "../helpers/pulumiProject";
 import { DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID } from "../../packages/emulator/src";
@@ -18,7 +15,6 @@ import { type EmulatorStack, startEmulatorStack } from "../helpers/emulatorStack
 import { toolPaths } from "../helpers/tools";
 
 const SECRET_CANARY = "canary-native-yaml-5e1d77";
-const root = join(__dirname, "..", "..");
 
 function program(options: { repoRef?: string; updateTimeout?: string } = {}): string {
   const timeouts = options.updateTimeout !== undefined ? `    options:\n      customTimeouts:\n        update: ${options.updateTimeout}\n` : "";
@@ -61,13 +57,9 @@ outputs:
 describe("native provider: a YAML program with the real CLI against the emulator", () => {
   let stack: EmulatorStack;
   let project: PulumiProject;
-  let pluginDir: string;
 
   beforeAll(async () => {
     if (toolPaths().yamlBinDir === undefined) throw new Error("the YAML language host is not recorded by the tools bootstrap: run npm run tools");
-    pluginDir = mkdtempSync(join(tmpdir(), "langsmith-plugin-"));
-    const archive = execFileSync("node", [join(root, "scripts", "build-plugin.mjs"), "--out", pluginDir], { encoding: "utf8" }).trim().split("\n").pop() as string;
-    const version = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string }).version;
     stack = await startEmulatorStack();
     project = await createPulumiProject({
       name: "native-yaml",
@@ -76,13 +68,12 @@ describe("native provider: a YAML program with the real CLI against the emulator
       config: { ...stack.config, openaiKey: { secret: SECRET_CANARY } },
       env: stack.env,
     });
-    await project.runOk(["plugin", "install", "resource", "langsmith", version, "--file", archive]);
+    await installNativePlugin(project);
   }, 300_000);
 
   afterAll(async () => {
     project?.cleanup();
     await stack?.emulator.close();
-    if (pluginDir) rmSync(pluginDir, { recursive: true, force: true });
   });
 
   const deployments = () => stack.emulator.control.dumpState().state.deployments.filter((d) => d.deleteRequestedAtMs === null);
