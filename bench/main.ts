@@ -106,9 +106,9 @@ async function main(): Promise<void> {
       const runs = await runScale({ sizes, repetitions: config.scaleRepetitions, onProgress: log });
       data["scale"] = runs;
       tables.push(...scaleTables(runs, [
-        "Same machine, same run: each repetition runs the preview and the no-change up of both kinds back to back, alternating which kind goes first; ratios are per repetition.",
-        "Stacks are created first (create up, once, against the emulator's fast timings); preview and up run with --expect-no-changes. Deployment stacks carry one secret each.",
-        "Targets: preview <= 1.05x and no-change up <= 1.10x the floor (median of the per-repetition ratios) at every size; provider peak RSS <= 1.10x the floor at 100 resources. Protocol: the package ships only the dynamic provider on this branch; a native provider's rows belong here once it ships.",
+        "Same machine, same run: each repetition runs the preview and the no-change up of the three kinds back to back (dynamic Deployment, native Deployment, NoopResource), rotating which kind goes first; ratios are per repetition.",
+        "Stacks are created first (create up, once, against the emulator's fast timings); preview and up run with --expect-no-changes. Deployment stacks carry one secret each. dynamic = `pulumi-langsmith/dynamic`; native = `pulumi-langsmith` (the generated classes) on the plugin installed with `pulumi plugin install --file`.",
+        "Targets: preview <= 1.05x and no-change up <= 1.10x the floor (median of the per-repetition ratios) at every size, for each protocol; provider peak RSS <= 1.10x the floor at 100 resources. The floor is NoopResource on the dynamic provider (no resource can cost the engine less).",
       ]));
     }
     if (sections.includes("rate")) {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# One command for a fresh machine: builds the tools and the package, starts the
-# emulator (packages/emulator) and a local S3 store (versitygw), then runs the quickstart
+# One command for a fresh machine: builds the tools, the package and the native
+# provider plugin (installed into the demo's PULUMI_HOME with `pulumi plugin
+# install --file`), starts the emulator (packages/emulator) and a local S3 store (versitygw), then runs the quickstart
 # stack against them: `pulumi up` (watch the revision progress; the
 # destination's test write goes to the bucket; a one-off bulk export of seeded
 # traces lands in it as a Parquet file, printed), a preview of a branch change,
@@ -42,6 +43,10 @@ npm pack --silent --pack-destination "$demo_home/pack" >/dev/null
 tarball="$(ls "$demo_home"/pack/*.tgz)"
 echo "demo: installing the quickstart program's dependencies (the package from its tarball)" >&2
 (cd examples/quickstart && npm install --silent --no-audit --no-fund --prefer-offline --no-save "$tarball")
+echo "demo: building the native provider plugin and installing it from its archive (pulumi plugin install --file)" >&2
+version="$(node -p 'require("./package.json").version')"
+plugin_archive="$(node scripts/build-plugin.mjs --out "$demo_home/plugin" | tail -n 1)"
+pulumi plugin install resource langsmith "$version" --file "$plugin_archive" --reinstall >/dev/null
 
 echo "demo: starting the emulator ($timings timings) and a local S3 store" >&2
 emulator_log="$demo_home/emulator.log"

@@ -1,7 +1,11 @@
 /** Pulumi programs (index.ts source) for the scale and rate-limit benchmarks. */
 
-/** Which resource a stack is made of. */
-export type StackKind = "Deployment" | "NoopResource";
+/**
+ * Which resource a stack is made of: `Deployment` on the dynamic provider
+ * (`pulumi-langsmith/dynamic`), `NativeDeployment` on the native plugin
+ * (`pulumi-langsmith`, the default export), or `NoopResource` (the floor).
+ */
+export type StackKind = "Deployment" | "NativeDeployment" | "NoopResource";
 
 /**
  * A program declaring `count` resources of `kind`. Deployments get unique
@@ -11,12 +15,13 @@ export type StackKind = "Deployment" | "NoopResource";
 export function stackProgram(kind: StackKind, count: number, namePrefix: string): string {
   if (kind === "NoopResource") {
     return [
-      'import { NoopResource } from "pulumi-langsmith";',
+      'import { NoopResource } from "pulumi-langsmith/dynamic";',
       `for (let i = 0; i < ${count}; i += 1) new NoopResource(\`r\${i}\`, { value: "v1" });`,
     ].join("\n");
   }
+  const module = kind === "NativeDeployment" ? "pulumi-langsmith" : "pulumi-langsmith/dynamic";
   return [
-    'import { Deployment } from "pulumi-langsmith";',
+    `import { Deployment } from "${module}";`,
     `for (let i = 0; i < ${count}; i += 1) {`,
     "  new Deployment(`r${i}`, {",
     `    name: \`${namePrefix}-\${i}\`,`,

@@ -18,6 +18,7 @@ export interface RssReport {
 /** The role of a process in a Pulumi run, from its command line. */
 export function processRole(command: string): string {
   if (command.includes("dynamic-provider")) return "dynamic provider";
+  if (command.includes("provider/native/main.js")) return "native provider";
   if (command.includes("pulumi-language-nodejs")) return "language host";
   if (/\bnode\b/.test(command) || command.includes("ts-node")) return "program (node)";
   if (/\bpulumi\b/.test(command)) return "engine (pulumi CLI)";
@@ -26,8 +27,8 @@ export function processRole(command: string): string {
 
 /**
  * Samples, every `intervalMs`, the memory of every descendant of this
- * process whose command line contains `match` (e.g. the Pulumi dynamic
- * provider, `@pulumi/pulumi/cmd/dynamic-provider`). `VmHWM` is the kernel's
+ * process whose command line contains one of `matches` (e.g. the Pulumi
+ * dynamic provider, `@pulumi/pulumi/cmd/dynamic-provider`). `VmHWM` is the kernel's
  * own high-water mark, so a sample late in the process's life covers any
  * spike between samples.
  */
@@ -37,8 +38,8 @@ export class RssSampler {
   private samples = 0;
   private timer: NodeJS.Timeout | undefined;
 
-  /** @param match substring of the command line; @param intervalMs time between samples. */
-  constructor(private readonly match: string, private readonly intervalMs = 100) {}
+  /** @param matches substrings of the command line, any of which selects a process; @param intervalMs time between samples. */
+  constructor(private readonly matches: readonly string[], private readonly intervalMs = 100) {}
 
   /** Starts sampling. */
   start(): void {
@@ -52,7 +53,7 @@ export class RssSampler {
       const command = commandLine(pid);
       const cpuMs = processCpuMs(pid);
       if (cpuMs !== undefined) this.cpuByPid.set(pid, { role: this.cpuByPid.get(pid)?.role ?? processRole(command), cpuMs });
-      if (!command.includes(this.match)) continue;
+      if (!this.matches.some((match) => command.includes(match))) continue;
       const memory = processMemory(pid);
       if (memory) this.peakByPid.set(pid, Math.max(this.peakByPid.get(pid) ?? 0, memory.peakRssKb));
     }

@@ -1,10 +1,14 @@
 import type { CommandResult } from "../../tests/helpers/pulumiProject";
 import { type RssReport, RssSampler } from "./rssSampler";
 
-/** Command line fragment identifying the Pulumi Node.js dynamic-provider process. */
-export const DYNAMIC_PROVIDER_MATCH = "dynamic-provider";
+/**
+ * Command line fragments identifying a provider process: the Pulumi Node.js
+ * dynamic provider, and the native plugin (`pulumi-resource-langsmith`, which
+ * execs node on its `dist/provider/native/main.js`).
+ */
+export const PROVIDER_PROCESS_MATCHES: readonly string[] = ["dynamic-provider", "provider/native/main.js"];
 
-/** A CLI run's wall time, and the dynamic provider's peak RSS when sampled. */
+/** A CLI run's wall time, and the provider process's peak RSS when sampled. */
 export interface TimedRun {
   readonly wallMs: number;
   readonly rss?: RssReport;
@@ -12,11 +16,11 @@ export interface TimedRun {
 
 /**
  * Runs `command` (a Pulumi CLI invocation), timing it, optionally sampling the
- * dynamic-provider process's memory, and throws with the output when it fails
+ * provider process's memory, and throws with the output when it fails
  * (a failed run must not produce numbers).
  */
 export async function timedRun(label: string, command: () => Promise<CommandResult>, sampleRss = false): Promise<TimedRun> {
-  const sampler = sampleRss ? new RssSampler(DYNAMIC_PROVIDER_MATCH) : undefined;
+  const sampler = sampleRss ? new RssSampler(PROVIDER_PROCESS_MATCHES) : undefined;
   sampler?.start();
   const startMs = performance.now();
   let result: CommandResult;

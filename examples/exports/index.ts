@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import { BulkExport, BulkExportDestination } from "pulumi-langsmith";
+// The dynamic classes (no plugin to install); `from "pulumi-langsmith"` gives the native ones, same inputs.
+import { BulkExport, BulkExportDestination } from "pulumi-langsmith/dynamic";
 
 // One destination, one scheduled export of a tracing project into it, and a
 // one-off backfill of the time before the schedule starts. The stack's config

@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import { BulkExportDestination } from "pulumi-langsmith";
+// The dynamic classes (no plugin to install); `from "pulumi-langsmith"` gives the native ones, same inputs.
+import { BulkExportDestination } from "pulumi-langsmith/dynamic";
 
 // One bulk-export destination whose credentials come from one of two key
 // pairs held in stack config (both as secrets). Rotating is a config change:

@@ -16,7 +16,7 @@ const TYPE = "pulumi-nodejs:dynamic/langsmith:BulkExport";
 
 function rotationProgram(keys: { accessKeyId: string; secretAccessKey: string }): string {
   return `
-import { BulkExport, BulkExportDestination } from "pulumi-langsmith";
+import { BulkExport, BulkExportDestination } from "pulumi-langsmith/dynamic";
 const destination = new BulkExportDestination("exports", ${JSON.stringify({ displayName: "e2e rotation", config: { bucketName: "e2e-rotation", prefix: "traces", region: "us-east-1" }, credentials: keys })});
 const hourly = new BulkExport("hourly", { destinationId: destination.id, projectId: "${PROJECT}", startTime: "2026-10-01T00:00:00Z", intervalHours: 1 });
 export const hourlyId = hourly.id;
@@ -25,7 +25,7 @@ export const hourlyId = hourly.id;
 
 function program(keys: { accessKeyId: string; secretAccessKey: string }, backfillEnd: string): string {
   return `
-import { BulkExport, BulkExportDestination } from "pulumi-langsmith";
+import { BulkExport, BulkExportDestination } from "pulumi-langsmith/dynamic";
 const destination = new BulkExportDestination("exports", ${JSON.stringify({ displayName: "e2e exports", config: { bucketName: "e2e-exports", prefix: "traces", region: "us-east-1" }, credentials: keys })});
 const backfill = new BulkExport("backfill", {
   destinationId: destination.id,

@@ -19,9 +19,9 @@ describe("npm run demo", () => {
     expect(result.output).toMatch(/s3:\/\/langsmith-exports-demo\/dev\/traces\/export_id=[0-9a-f-]{36}\/\S+\.parquet\n\s+\d+ bytes, 24 rows, columns: id, tenant_id, session_id/);
     expect(result.output).toMatch(/ChatModel\s+llm\s+2026-10-01T01:00:00\.000Z/);
     expect(result.output).toMatch(/test write to s3:\/\/\S+ at http:\/\/127\.0\.0\.1:\d+ passed/);
-    expect(result.output).toMatch(/~ pulumi-nodejs:dynamic\/langsmith:Deployment: \(update\)/);
+    expect(result.output).toMatch(/~ langsmith:index:Deployment: \(update\)/);
     expect(result.output).toMatch(/new revision \S+ \(repoRef main→v2\)/);
-    expect(result.output).toMatch(/~ pulumi-nodejs:dynamic\/langsmith:BulkExportDestination: \(update\)/);
+    expect(result.output).toMatch(/~ langsmith:index:BulkExportDestination: \(update\)/);
     expect(result.output).toContain("rotated credentials");
     expect(result.output).not.toMatch(/\(replace\)/);
     expect(result.output).toContain("- 4 deleted");

@@ -6,7 +6,7 @@ const SECRET_CANARY = "canary-deployment-secret-7f3a9c";
 
 function program(options: { name?: string; repoRef?: string; secret?: string } = {}): string {
   return `
-import { Deployment } from "pulumi-langsmith";
+import { Deployment } from "pulumi-langsmith/dynamic";
 const agent = new Deployment("agent", {
   name: ${JSON.stringify(options.name ?? "agent")},
   source: "github",

@@ -10,7 +10,7 @@ describe("Deployment previews", () => {
     project = await createPulumiProject({
       name: "preview",
       program: `
-import { Deployment, NoopResource } from "pulumi-langsmith";
+import { Deployment, NoopResource } from "pulumi-langsmith/dynamic";
 const ref = new NoopResource("ref", { value: "release-1" });
 new Deployment("agent", {
   name: "agent",

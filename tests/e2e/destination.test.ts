@@ -27,7 +27,7 @@ interface DestinationSpec {
 
 /** A program declaring the given destinations (credentials as plain strings: the class must make them secret). */
 function program(specs: DestinationSpec[]): string {
-  const lines = ['import { BulkExportDestination } from "pulumi-langsmith";'];
+  const lines = ['import { BulkExportDestination } from "pulumi-langsmith/dynamic";'];
   for (const spec of specs) {
     const config = spec.virtualEndpoint
       ? { bucketName: spec.bucket, prefix: spec.prefix, region: "us-east-1", endpointUrl: spec.virtualEndpoint, addressingStyle: "virtual" }

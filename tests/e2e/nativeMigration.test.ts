@@ -1,6 +1,7 @@
-// Migration from the dynamic classes of `pulumi-langsmith` to the native
-// provider's generated SDK, with the real CLI, following docs/native.md:
-//   1. up with the dynamic classes (what 0.1.0 programs have);
+// Migration from the dynamic classes (`pulumi-langsmith/dynamic`, what 0.1.0
+// programs imported as `pulumi-langsmith`) to the native classes that are now
+// the package's default export, with the real CLI, following docs/native.md:
+//   1. up with the dynamic classes;
 //   2. up with `retainOnDelete: true` on them;
 //   3. up with the native classes, each with the `import` option naming the
 //      id, and the dynamic ones removed (retained: nothing is deleted);
@@ -9,9 +10,8 @@
 //      return, are sent again once (one PATCH).
 // The emulator must see no DELETE and no second create.
 import { type EmulatorStack, startEmulatorStack } from "../helpers/emulatorStack";
-import { generateSdks, installNativeNodeSdk, installNativePlugin } from "../helpers/nativePlugin";
+import { installNativePlugin } from "../helpers/nativePlugin";
 import { createPulumiProject, type PulumiProject } from "../helpers/pulumiProject";
-import { toolPaths } from "../helpers/tools";
 import { startVersitygw, type Versitygw } from "../helpers/versitygw";
 
 const BUCKET = "native-migration";
@@ -36,7 +36,7 @@ function destinationArgs(keys: { accessKeyId: string; secretAccessKey: string })
 function dynamicProgram(keys: { accessKeyId: string; secretAccessKey: string }, retain: boolean): string {
   const options = retain ? ", { retainOnDelete: true }" : "";
   return `
-import { BulkExportDestination, Deployment } from "pulumi-langsmith";
+import { BulkExportDestination, Deployment } from "pulumi-langsmith/dynamic";
 const agent = new Deployment("agent", ${DEPLOYMENT_ARGS}${options});
 const destination = new BulkExportDestination("exports", ${destinationArgs(keys)}${options});
 export const deploymentId = agent.id;
@@ -48,7 +48,7 @@ function nativeProgram(keys: { accessKeyId: string; secretAccessKey: string }, i
   const agentOptions = ids ? `, { import: ${JSON.stringify(ids.deploymentId)} }` : "";
   const exportsOptions = ids ? `, { import: ${JSON.stringify(ids.destinationId)}, ignoreChanges: ["credentials"] }` : "";
   return `
-import * as langsmith from "@pulumi-langsmith/native";
+import * as langsmith from "pulumi-langsmith";
 const agent = new langsmith.Deployment("agent", ${DEPLOYMENT_ARGS}${agentOptions});
 const destination = new langsmith.BulkExportDestination("exports", ${destinationArgs(keys)}${exportsOptions});
 export const deploymentId = agent.id;
@@ -63,7 +63,6 @@ describe("migration from the dynamic classes to the native provider", () => {
   let project: PulumiProject;
 
   beforeAll(async () => {
-    if (toolPaths().sdkgenBin === undefined) throw new Error("the SDK generator is not recorded by the tools bootstrap: run npm run tools");
     gw = await startVersitygw();
     await gw.createBucket(BUCKET);
     stack = await startEmulatorStack({ s3EndpointOverride: gw.endpoint });
@@ -74,7 +73,6 @@ describe("migration from the dynamic classes to the native provider", () => {
       env: stack.env,
     });
     await installNativePlugin(project);
-    installNativeNodeSdk(project, generateSdks(project, ["nodejs"]));
   }, 300_000);
 
   afterAll(async () => {
@@ -91,6 +89,14 @@ describe("migration from the dynamic classes to the native provider", () => {
     ok(await project.up());
     const ids = JSON.parse((await project.runOk(["stack", "output", "--json", "--stack", project.stack])).stdout) as { deploymentId: string; destinationId: string };
     expect(requests("POST").map((r) => r.path).sort()).toEqual(["/api/v1/bulk-exports/destinations", "/v2/deployments"]);
+
+    // Upgrading without following the migration (the 0.1.0 program's import now names the native classes):
+    // the preview shows a create of the native resource and a delete of the dynamic one. Not applied.
+    project.writeProgram(nativeProgram(gw.users.full));
+    const unplanned = await project.preview(["--diff"]);
+    expect(unplanned.code).toBe(0);
+    expect(unplanned.output).toMatch(/\+ langsmith:index:Deployment: \(create\)/);
+    expect(unplanned.output).toMatch(/- pulumi-nodejs:dynamic\/langsmith:Deployment: \(delete\)/);
 
     project.writeProgram(dynamicProgram(gw.users.full, true));
     ok(await project.up());

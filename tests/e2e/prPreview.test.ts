@@ -1,6 +1,7 @@
 import { copyFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type EmulatorStack, startEmulatorStack } from "../helpers/emulatorStack";
+import { installNativePlugin, pluginVersion } from "../helpers/nativePlugin";
 import { createPulumiProject, type PulumiProject } from "../helpers/pulumiProject";
 
 // examples/pr-preview: the workflow's preview step, run against the
@@ -21,6 +22,7 @@ describe("examples/pr-preview", () => {
       program: readFileSync(join(examples, "quickstart", "index.ts"), "utf8"),
     });
     copyFileSync(join(examples, "quickstart", "Pulumi.dev.yaml"), join(project.dir, "Pulumi.dev.yaml"));
+    await installNativePlugin(project);
     // What a repository's dev stack holds (encrypted): the secret values, and where the API is.
     await project.setConfig("openaiApiKey", { secret: "sk-preview-canary-4471" });
     await project.runOk(["config", "set", "--stack", "dev", "--secret", "--path", "exportCredentials.accessKeyId", "AKIAPREVIEW"]);
@@ -35,14 +37,16 @@ describe("examples/pr-preview", () => {
   });
 
   it("previews the quickstart's new resources with no credentials and no API call", async () => {
+    // The workflow installs the plugin of this version from its archive before any pulumi command.
+    expect(workflow).toContain(`pulumi plugin install resource langsmith ${pluginVersion()} --file vendor/pulumi-resource-langsmith-v${pluginVersion()}-linux-amd64.tar.gz`);
     const command = /run: (pulumi preview [^\n$]*)/.exec(workflow)?.[1];
     expect(command).toBe("pulumi preview --diff --non-interactive --stack ");
     stack.emulator.control.clearRequestLog();
     const preview = await project.run(["preview", "--diff", "--non-interactive", "--stack", "dev"]);
     expect(preview.code).toBe(0);
     expect(preview.output).toContain("3 to create");
-    expect(preview.output).toMatch(/\+ pulumi-nodejs:dynamic\/langsmith:Deployment: \(create\)/);
-    expect(preview.output).toMatch(/\+ pulumi-nodejs:dynamic\/langsmith:BulkExportDestination: \(create\)/);
+    expect(preview.output).toMatch(/\+ langsmith:index:Deployment: \(create\)/);
+    expect(preview.output).toMatch(/\+ langsmith:index:BulkExportDestination: \(create\)/);
     expect(stack.emulator.control.requestLog()).toEqual([]);
     for (const canary of ["sk-preview-canary-4471", "preview-secret-canary-9921"]) expect(preview.output).not.toContain(canary);
   });

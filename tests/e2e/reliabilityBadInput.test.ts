@@ -43,19 +43,19 @@ function pick(cases: readonly ResourceCase[], names: readonly string[]): Resourc
 }
 
 function resourcesProgram(deployments: ResourceCase[], destinations: ResourceCase[]): string {
-  const lines = ['import { BulkExportDestination, Deployment } from "pulumi-langsmith";', "const anyArgs = (value: unknown) => value as never;"];
+  const lines = ['import { BulkExportDestination, Deployment } from "pulumi-langsmith/dynamic";', "const anyArgs = (value: unknown) => value as never;"];
   deployments.forEach((c, i) => lines.push(`new Deployment("bad-deployment-${i}", anyArgs(${JSON.stringify(c.inputs)}));`));
   destinations.forEach((c, i) => lines.push(`new BulkExportDestination("bad-destination-${i}", anyArgs(${JSON.stringify(c.inputs)}));`));
   return lines.join("\n") + "\n";
 }
 
 const INVOKE_PROGRAM = `
-import { getDeployment } from "pulumi-langsmith";
+import { getDeployment } from "pulumi-langsmith/dynamic";
 export const found = getDeployment({ id: "../deployments?limit=100" });
 `;
 
 const SECRETS_PROGRAM = `
-import { BulkExportDestination, Deployment } from "pulumi-langsmith";
+import { BulkExportDestination, Deployment } from "pulumi-langsmith/dynamic";
 new Deployment("agent", {
   name: "agent",
   source: "github",

@@ -15,7 +15,7 @@ const LONG_BUILD_MS = 20_000;
 
 const PROGRAM = `
 import * as pulumi from "@pulumi/pulumi";
-import { Deployment } from "pulumi-langsmith";
+import { Deployment } from "pulumi-langsmith/dynamic";
 const config = new pulumi.Config();
 const agent = new Deployment("agent", {
   name: config.require("deploymentName"),

@@ -17,7 +17,7 @@ const SECRET_CANARY = "canary-load-secret-a41d";
 
 function program(gwSecretKey: string, gwKeyId: string): string {
   return `
-import { BulkExportDestination, Deployment } from "pulumi-langsmith";
+import { BulkExportDestination, Deployment } from "pulumi-langsmith/dynamic";
 for (let i = 0; i < ${DEPLOYMENTS}; i++) {
   new Deployment(\`agent-\${i}\`, {
     name: \`load-agent-\${i}\`,

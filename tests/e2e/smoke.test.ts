@@ -10,7 +10,7 @@ describe("engine smoke test", () => {
     project = await createPulumiProject({
       name: "smoke",
       program: [
-        'import { NoopResource } from "pulumi-langsmith";',
+        'import { NoopResource } from "pulumi-langsmith/dynamic";',
         'const probe = new NoopResource("probe", { value: "first" });',
         "export const value = probe.value;",
         "export const probeId = probe.id;",
@@ -34,7 +34,7 @@ describe("engine smoke test", () => {
     expect(preview.code).toBe(0);
 
     project.writeProgram(
-      ['import { NoopResource } from "pulumi-langsmith";', 'export const value = new NoopResource("probe", { value: "second" }).value;'].join("\n"),
+      ['import { NoopResource } from "pulumi-langsmith/dynamic";', 'export const value = new NoopResource("probe", { value: "second" }).value;'].join("\n"),
     );
     const update = await project.up();
     expect(update.code).toBe(0);

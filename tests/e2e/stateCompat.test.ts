@@ -14,7 +14,7 @@ const configFile = join(fixtures, "v0.1.0.Pulumi.test.yaml");
 
 const program = `
 import * as pulumi from "@pulumi/pulumi";
-import { BulkExportDestination, Deployment } from "pulumi-langsmith";
+import { BulkExportDestination, Deployment } from "pulumi-langsmith/dynamic";
 const config = new pulumi.Config();
 export const deploymentId = new Deployment("agent", {
   name: "compat-agent",

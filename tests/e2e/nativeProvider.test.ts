@@ -1,10 +1,12 @@
 // The native provider plugin (`pulumi-resource-langsmith`) with the real
-// Pulumi CLI and a YAML program (no SDK at all): the plugin archive is built
-// from this checkout and installed with `pulumi plugin install --file`; the
-// engine loads it, reads its schema, and drives a Deployment through up, a
-// preview whose detailed diff names the nested field, an update of exactly
-// one revision, `customTimeouts` cutting a wait (then resumed), an invoke
-// (getDeployment) served by the plugin, and destroy.
+// Pulumi CLI, from a YAML program (no SDK at all) and from a TypeScript
+// program on the native classes `pulumi-langsmith` exports by default: the
+// plugin archive is built from this checkout and installed with
+// `pulumi plugin install --file`; the engine loads it, reads its schema, and
+// drives a Deployment through up, a preview whose detailed diff names the
+// nested field, an update of exactly one revision, `customTimeouts` cutting a
+// wait (then resumed), an invoke (getDeployment) served by the plugin,
+// SIGINT during a wait (then resumed), refresh with drift, and destroy.
 // Progress lines are attributed to the resource, not to `[runtime]`.
 import { installNativePlugin } from "../helpers/nativePlugin";
 import { spawnPulumi, waitUntil } from "../helpers/processControl";
@@ -16,7 +18,14 @@ import { toolPaths } from "../helpers/tools";
 
 const SECRET_CANARY = "canary-native-yaml-5e1d77";
 
-function program(options: { repoRef?: string; updateTimeout?: string } = {}): string {
+type Language = "yaml" | "nodejs";
+interface ProgramOptions {
+  readonly repoRef?: string;
+  readonly updateTimeout?: string;
+}
+
+/** The YAML program: the provider's schema is all it needs. */
+function yamlProgram(options: ProgramOptions): string {
   const timeouts = options.updateTimeout !== undefined ? `    options:\n      customTimeouts:\n        update: ${options.updateTimeout}\n` : "";
   return `
 configuration:
@@ -53,17 +62,39 @@ outputs:
 `;
 }
 
+/** The same program in TypeScript, on the native classes that `pulumi-langsmith` exports by default. */
+function typeScriptProgram(options: ProgramOptions): string {
+  const timeouts = options.updateTimeout !== undefined ? `, { customTimeouts: { update: ${JSON.stringify(options.updateTimeout)} } }` : "";
+  return `
+import * as pulumi from "@pulumi/pulumi";
+import * as langsmith from "pulumi-langsmith";
+const config = new pulumi.Config();
+const agent = new langsmith.Deployment("agent", {
+  name: "native-agent",
+  source: "github",
+  sourceConfig: { integrationId: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01", repoUrl: "https://github.com/acme/agent", deploymentType: "dev", buildOnPush: false },
+  sourceRevisionConfig: { repoRef: ${JSON.stringify(options.repoRef ?? "main")}, graphConfigPath: "langgraph.json" },
+  secrets: [{ name: "OPENAI_API_KEY", value: config.requireSecret("openaiKey") }],
+}${timeouts});
+export const revisionStatus = agent.latestRevisionStatus;
+export const lastOperation = agent.lastOperation;
+export const lookedUp = langsmith.getDeploymentOutput({ id: agent.id });
+`;
+}
 
-describe("native provider: a YAML program with the real CLI against the emulator", () => {
+
+describe.each<Language>(["yaml", "nodejs"])("native provider: a %s program with the real CLI against the emulator", (language) => {
+  const program = (options: ProgramOptions = {}) => (language === "yaml" ? yamlProgram(options) : typeScriptProgram(options));
+
   let stack: EmulatorStack;
   let project: PulumiProject;
 
   beforeAll(async () => {
-    if (toolPaths().yamlBinDir === undefined) throw new Error("the YAML language host is not recorded by the tools bootstrap: run npm run tools");
+    if (language === "yaml" && toolPaths().yamlBinDir === undefined) throw new Error("the YAML language host is not recorded by the tools bootstrap: run npm run tools");
     stack = await startEmulatorStack();
     project = await createPulumiProject({
-      name: "native-yaml",
-      runtime: "yaml",
+      name: `native-${language}`,
+      ...(language === "yaml" ? { runtime: "yaml" as const } : {}),
       program: program(),
       config: { ...stack.config, openaiKey: { secret: SECRET_CANARY } },
       env: stack.env,
