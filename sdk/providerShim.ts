@@ -24,9 +24,27 @@ interface ProviderModule {
  * The provider process resolves the package from the Pulumi program's own
  * `node_modules`, so the program must have `pulumi-langsmith` installed.
  *
+ * One object per module name: `@pulumi/pulumi` caches the serialized text
+ * per provider object, so every resource of a kind after the first costs no
+ * closure serialization (which inspects each method through the V8
+ * inspector, milliseconds per resource).
+ *
  * @param moduleName which implementation to load, e.g. `"deployment"`.
  */
 export function providerShim(moduleName: ProviderModuleName): pulumi.dynamic.ResourceProvider {
+  let shim = shims.get(moduleName);
+  if (shim === undefined) {
+    shim = createProviderShim(moduleName);
+    shims.set(moduleName, shim);
+  }
+  return shim;
+}
+
+/** The shims made so far, by module name. */
+const shims = new Map<ProviderModuleName, pulumi.dynamic.ResourceProvider>();
+
+/** Makes the shim object of {@link providerShim}; its methods capture only `moduleName`. */
+function createProviderShim(moduleName: ProviderModuleName): pulumi.dynamic.ResourceProvider {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const load = (): pulumi.dynamic.ResourceProvider => (require("pulumi-langsmith/provider/" + moduleName) as ProviderModule).provider;
   return {

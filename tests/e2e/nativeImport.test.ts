@@ -11,6 +11,7 @@ import { type EmulatorStack, startEmulatorStack } from "../helpers/emulatorStack
 import { installNativePlugin } from "../helpers/nativePlugin";
 import { createPulumiProject, type PulumiProject } from "../helpers/pulumiProject";
 import { toolPaths } from "../helpers/tools";
+import { yamlGithubDeployment } from "../helpers/yamlPrograms";
 import { startVersitygw, type Versitygw } from "../helpers/versitygw";
 
 const BUCKET = "native-import";
@@ -20,19 +21,7 @@ function program(ids: { deployment: string; destination: string }, withImport: b
   return `
 resources:
   agent:
-    type: langsmith:index:Deployment
-    properties:
-      name: imported-agent
-      source: github
-      sourceConfig:
-        integrationId: 5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01
-        repoUrl: https://github.com/acme/agent
-        deploymentType: dev
-        buildOnPush: false
-      sourceRevisionConfig:
-        repoRef: main
-        graphConfigPath: langgraph.json
-${option(ids.deployment)}  exports:
+${yamlGithubDeployment("imported-agent")}${option(ids.deployment)}  exports:
     type: langsmith:index:BulkExportDestination
     properties:
       displayName: imported exports

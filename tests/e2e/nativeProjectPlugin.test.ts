@@ -9,6 +9,7 @@ import { type EmulatorStack, startEmulatorStack } from "../helpers/emulatorStack
 import { pluginVersion, unpackNativePlugin } from "../helpers/nativePlugin";
 import { createPulumiProject, type PulumiProject } from "../helpers/pulumiProject";
 import { toolPaths } from "../helpers/tools";
+import { yamlGithubDeployment } from "../helpers/yamlPrograms";
 
 function program(): string {
   return `plugins:
@@ -18,19 +19,7 @@ function program(): string {
       path: ./vendor/langsmith
 resources:
   agent:
-    type: langsmith:index:Deployment
-    properties:
-      name: vendored-agent
-      source: github
-      sourceConfig:
-        integrationId: 5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01
-        repoUrl: https://github.com/acme/agent
-        deploymentType: dev
-        buildOnPush: false
-      sourceRevisionConfig:
-        repoRef: main
-        graphConfigPath: langgraph.json
-outputs:
+${yamlGithubDeployment("vendored-agent")}outputs:
   revisionStatus: \${agent.latestRevisionStatus}
 `;
 }

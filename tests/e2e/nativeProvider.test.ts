@@ -15,6 +15,7 @@ import { DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID } from "../../packages/emulator/s
 import { createClient } from "../../provider/client";
 import { type EmulatorStack, startEmulatorStack } from "../helpers/emulatorStack";
 import { toolPaths } from "../helpers/tools";
+import { yamlGithubDeployment } from "../helpers/yamlPrograms";
 
 const SECRET_CANARY = "canary-native-yaml-5e1d77";
 
@@ -34,19 +35,7 @@ configuration:
     secret: true
 resources:
   agent:
-    type: langsmith:index:Deployment
-    properties:
-      name: native-agent
-      source: github
-      sourceConfig:
-        integrationId: 5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01
-        repoUrl: https://github.com/acme/agent
-        deploymentType: dev
-        buildOnPush: false
-      sourceRevisionConfig:
-        repoRef: ${options.repoRef ?? "main"}
-        graphConfigPath: langgraph.json
-      secrets:
+${yamlGithubDeployment("native-agent", options.repoRef)}      secrets:
         - name: OPENAI_API_KEY
           value: \${openaiKey}
 ${timeouts}variables:
