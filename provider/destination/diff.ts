@@ -7,7 +7,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { diffFields } from "../shared/fields";
 import { getPath, isUnset } from "../shared/paths";
-import { type CredentialField, fieldMatches, parseFingerprint } from "./fingerprint";
+import { CREDENTIALS_UNCHANGED_KEY, type CredentialField, credentialFieldMatches, parseFingerprint } from "./fingerprint";
 import { DESTINATION_FIELDS } from "./fields";
 
 /** Result of {@link diffDestination}: the engine's diff plus the in-place changes, by field. */
@@ -27,7 +27,9 @@ export interface DestinationDiffResult extends pulumi.dynamic.DiffResult {
  * - unknown credentials (preview) -> update; any other unknown field -> replace;
  * - credentials removed -> replace (a PATCH cannot remove them);
  * - credentials are compared with the salted fingerprints in the outputs
- *   (`credentialsFingerprint`; outputs of older releases are migrated first);
+ *   (`credentialsFingerprint`; outputs of older releases are migrated first),
+ *   with no hashing when `check` marked them equal to the previous inputs'
+ *   ({@link CREDENTIALS_UNCHANGED_KEY});
  * - `__provider`, `adoptExistingId` and output-only fields are ignored.
  *
  * @param olds the previous outputs (they echo every compared input).
@@ -35,8 +37,11 @@ export interface DestinationDiffResult extends pulumi.dynamic.DiffResult {
  */
 export function diffDestination(olds: Record<string, unknown>, news: Record<string, unknown>): DestinationDiffResult {
   const fingerprint = parseFingerprint(olds["credentialsFingerprint"]);
+  const unchangedSinceLastInputs = news[CREDENTIALS_UNCHANGED_KEY] === true;
   const changed = diffFields(DESTINATION_FIELDS, olds, news, (field) =>
-    field.secret && fingerprint !== undefined ? fieldMatches(fingerprint, field.path.split(".").pop() as CredentialField, getPath(news, field.path)) : undefined,
+    field.secret && fingerprint !== undefined
+      ? credentialFieldMatches(fingerprint, field.path.split(".").pop() as CredentialField, getPath(news, field.path), unchangedSinceLastInputs)
+      : undefined,
   );
   const replaces = new Set(changed.replace);
   const updates = new Set(changed.inPlace);

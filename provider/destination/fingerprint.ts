@@ -10,6 +10,7 @@
  */
 import type { DestinationCredentialInputs } from "./fields";
 import { FINGERPRINT_ALGORITHM, fingerprintMatches, fingerprintValue, newSalt } from "../shared/fingerprint";
+import { containsUnknown } from "../shared/values";
 
 /** Fingerprints of one set of credentials; one per field so a rotation can say which fields changed. */
 export interface CredentialsFingerprint {
@@ -64,4 +65,52 @@ export function fieldMatches(fingerprint: CredentialsFingerprint, field: Credent
   if (value === undefined || value === null) return recorded === undefined;
   if (typeof value !== "string" || recorded === undefined) return false;
   return fingerprintMatches(recorded, fingerprint.salt, field, value);
+}
+
+/**
+ * Input key `check` sets (to `true`) when the declared credentials equal
+ * those of the destination's previous *inputs*, which the engine passes to
+ * `check` (and only to `check`). `diff` then knows they did not change
+ * without hashing them (one scrypt hash per field otherwise); the
+ * fingerprint in the outputs was made from those previous inputs. A boolean:
+ * it carries nothing about the values. The `__` prefix keeps it out of the
+ * engine's diff display. The same design as the Deployment's
+ * `__secretsUnchanged` (docs/performance.md, "Secret comparison in diff").
+ */
+export const CREDENTIALS_UNCHANGED_KEY = "__credentialsUnchanged";
+
+/**
+ * The checked inputs `news`, with {@link CREDENTIALS_UNCHANGED_KEY} set when
+ * every credential field is a known string or unset in both, and equal to
+ * the one in `oldInputs` (the previous inputs; empty on a create), and
+ * removed otherwise. Plain comparison in the provider's memory: nothing is
+ * logged or kept.
+ */
+export function markUnchangedCredentials(oldInputs: Record<string, unknown>, news: Record<string, unknown>): Record<string, unknown> {
+  const { [CREDENTIALS_UNCHANGED_KEY]: _ignored, ...rest } = news;
+  return sameCredentials(oldInputs["credentials"], news["credentials"]) ? { ...rest, [CREDENTIALS_UNCHANGED_KEY]: true } : rest;
+}
+
+function sameCredentials(before: unknown, after: unknown): boolean {
+  if (containsUnknown(before) || containsUnknown(after) || !isPlainRecord(before) || !isPlainRecord(after)) return false;
+  return CREDENTIAL_FIELDS.every((field) => {
+    const a = before[field];
+    const b = after[field];
+    return (a === undefined && b === undefined) || (typeof a === "string" && a === b);
+  });
+}
+
+function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/**
+ * Whether credential `field` of the new inputs matches the fingerprint.
+ * With `unchangedSinceLastInputs` (the marker `check` set) the answer comes
+ * from which fields the fingerprint records, with no hashing; otherwise from
+ * {@link fieldMatches}.
+ */
+export function credentialFieldMatches(fingerprint: CredentialsFingerprint, field: CredentialField, value: unknown, unchangedSinceLastInputs: boolean): boolean {
+  if (unchangedSinceLastInputs) return (fingerprint[field] !== undefined) === (typeof value === "string");
+  return fieldMatches(fingerprint, field, value);
 }

@@ -7,6 +7,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { configureProvider, currentSettings } from "../shared/context";
 import { checkDestinationInputs } from "./check";
 import { diffDestination } from "./diff";
+import { markUnchangedCredentials } from "./fingerprint";
 import { createDestination, deleteDestination, isSelfHosted, readDestination, updateDestination } from "./operations";
 import { migrateDestinationOutputs } from "./state";
 
@@ -15,9 +16,9 @@ export const provider: pulumi.dynamic.ResourceProvider = {
   async configure(request) {
     configureProvider(request);
   },
-  async check(_olds, news) {
+  async check(olds, news) {
     const result = checkDestinationInputs(news, { selfHosted: isSelfHosted(currentSettings()) });
-    return { inputs: result.inputs, failures: result.failures };
+    return { inputs: markUnchangedCredentials(olds, result.inputs), failures: result.failures };
   },
   async diff(_id, olds, news) {
     const { changes, replaces, deleteBeforeReplace } = diffDestination(migrateDestinationOutputs(olds), news);
