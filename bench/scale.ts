@@ -56,7 +56,7 @@ export async function runScale(options: ScaleOptions): Promise<ScaleRun[]> {
       for (const kind of KINDS) {
         const project = await createPulumiProject({
           name: `bench-${kind.toLowerCase()}-${size}`,
-          program: stackProgram(kind, size, `scale-${size}`),
+          program: stackProgram(kind, size, kind === "NativeDeployment" ? `scale-native-${size}` : `scale-${size}`),
           config: emulatorStack.config,
           env: emulatorStack.env,
         });
