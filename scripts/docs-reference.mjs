@@ -1,7 +1,8 @@
 // Writes the reference tables of docs/resources.md from the resources' field
 // tables (provider/<resource>/fields.ts), between the markers
-// <!-- fields:<Resource> --> and <!-- /fields:<Resource> -->.
-// Run through `npm run docs:reference` (builds first); a unit test fails
+// <!-- fields:<Resource> --> and <!-- /fields:<Resource> -->, and
+// docs/native-reference.md from the native provider's schema.
+// Run through `npm run docs:reference` (builds first); unit tests fail
 // when the docs are out of date.
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -29,3 +30,8 @@ for (const [resource, table] of Object.entries(tables)) {
 }
 writeFileSync(file, text);
 console.log("docs/resources.md: reference tables written from the field tables");
+
+const { schemaReference } = require(join(root, "dist/provider/native/schemaReference.js"));
+const version = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version;
+writeFileSync(join(root, "docs/native-reference.md"), schemaReference(version));
+console.log("docs/native-reference.md: written from the native provider's schema");

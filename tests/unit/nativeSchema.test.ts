@@ -1,7 +1,10 @@
 import { BULK_EXPORT_FIELDS } from "../../provider/bulkExport/fields";
 import { DEPLOYMENT_FIELDS } from "../../provider/deployment/fields";
 import { DESTINATION_FIELDS } from "../../provider/destination/fields";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { packageSchema } from "../../provider/native/schema";
+import { schemaReference } from "../../provider/native/schemaReference";
 import { engineAddressOf } from "../../provider/native/server";
 import { outputsForEngine, SECRET_SIG, SIG_KEY, unwrapSecrets } from "../../provider/native/values";
 import { type FieldTable, importFields } from "../../provider/shared/fields";
@@ -85,6 +88,25 @@ describe("native provider schema, generated from the field tables", () => {
 
   it("is deterministic", () => {
     expect(JSON.stringify(packageSchema("1.2.3"))).toBe(JSON.stringify(schema));
+  });
+});
+
+describe("native provider reference page, rendered from the schema", () => {
+  const version = (JSON.parse(readFileSync(join(__dirname, "..", "..", "package.json"), "utf8")) as { version: string }).version;
+  const page = schemaReference(version);
+
+  it("is what docs/native-reference.md holds (regenerate with npm run docs:reference)", () => {
+    expect(readFileSync(join(__dirname, "..", "..", "docs", "native-reference.md"), "utf8")).toBe(page);
+  });
+
+  it("lists every resource, function, object type and config key of the schema, with secret and replace flags", () => {
+    const schema = packageSchema(version);
+    for (const token of [...Object.keys(schema.resources), ...Object.keys(schema.functions), ...Object.keys(schema.types)]) {
+      expect(page).toContain(`### ${token.split(":").pop() as string}\n`);
+    }
+    for (const key of Object.keys(schema.config.variables)) expect(page).toContain(`| \`${key}\` |`);
+    expect(page).toMatch(/\| `secrets` \| \[DeploymentSecretsItem\]\(#deploymentsecretsitem\)\[\] \| optional, secret \|/);
+    expect(page).toMatch(/\| `bucketName` \| string \| required, replaces \|/);
   });
 });
 
