@@ -1,22 +1,28 @@
-// `pulumi import` on the native provider, with the real CLI and a YAML
-// program: a deployment and a destination made outside Pulumi (straight
-// through the API) are adopted with the `import` resource option from their
-// ids alone (the program states what the service reports, as the code
-// `pulumi import` generates does), then it previews with no changes, and the
-// emulator saw no write from Pulumi. The CLI's `pulumi import` prints the program it
-// generates from what the provider read.
+// `pulumi import` on the native provider, with the real CLI, from a YAML
+// program and from a TypeScript one on pulumi-langsmith's native classes: a
+// deployment and a destination made outside Pulumi (straight through the
+// API) are adopted with the `import` resource option from their ids alone
+// (the program states what the service reports, as the code `pulumi import`
+// generates does), then it previews with no changes, and the emulator saw no
+// write from Pulumi. The CLI's `pulumi import` imports by id too; in the YAML
+// project it prints the program it generates from what the provider read
+// (our Node.js language host does not generate TypeScript code, so the
+// TypeScript project imports with --generate-code=false).
 import { DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID } from "../../packages/emulator/src";
 import { createClient } from "../../provider/client";
 import { type EmulatorStack, startEmulatorStack } from "../helpers/emulatorStack";
 import { installNativePlugin } from "../helpers/nativePlugin";
 import { createPulumiProject, type PulumiProject } from "../helpers/pulumiProject";
 import { toolPaths } from "../helpers/tools";
-import { yamlGithubDeployment } from "../helpers/yamlPrograms";
+import { TEST_INTEGRATION_ID, yamlGithubDeployment } from "../helpers/yamlPrograms";
 import { startVersitygw, type Versitygw } from "../helpers/versitygw";
 
 const BUCKET = "native-import";
 
-function program(ids: { deployment: string; destination: string }, withImport: boolean): string {
+type Language = "yaml" | "nodejs";
+type Ids = { deployment: string; destination: string };
+
+function yamlProgram(ids: Ids, withImport: boolean): string {
   const option = (id: string) => (withImport ? `    options:\n      import: ${id}\n` : "");
   return `
 resources:
@@ -32,15 +38,32 @@ ${yamlGithubDeployment("imported-agent")}${option(ids.deployment)}  exports:
 ${option(ids.destination)}`;
 }
 
+function typeScriptProgram(ids: Ids, withImport: boolean): string {
+  const option = (id: string) => (withImport ? `, { import: ${JSON.stringify(id)} }` : "");
+  return `
+import * as langsmith from "pulumi-langsmith";
+new langsmith.Deployment("agent", {
+  name: "imported-agent",
+  source: "github",
+  sourceConfig: { integrationId: ${JSON.stringify(TEST_INTEGRATION_ID)}, repoUrl: "https://github.com/acme/agent", deploymentType: "dev", buildOnPush: false },
+  sourceRevisionConfig: { repoRef: "main", graphConfigPath: "langgraph.json" },
+}${option(ids.deployment)});
+new langsmith.BulkExportDestination("exports", {
+  displayName: "imported exports",
+  config: { bucketName: ${JSON.stringify(BUCKET)}, prefix: "imported", region: "us-east-1" },
+}${option(ids.destination)});
+`;
+}
 
-describe("native provider: pulumi import of a deployment and a destination made outside Pulumi", () => {
+describe.each<Language>(["yaml", "nodejs"])("native provider: pulumi import of a deployment and a destination made outside Pulumi (%s program)", (language) => {
+  const program = (ids: Ids, withImport: boolean) => (language === "yaml" ? yamlProgram(ids, withImport) : typeScriptProgram(ids, withImport));
   let gw: Versitygw;
   let stack: EmulatorStack;
   let project: PulumiProject;
-  let ids: { deployment: string; destination: string };
+  let ids: Ids;
 
   beforeAll(async () => {
-    if (toolPaths().yamlBinDir === undefined) throw new Error("the YAML language host is not recorded by the tools bootstrap: run npm run tools");
+    if (language === "yaml" && toolPaths().yamlBinDir === undefined) throw new Error("the YAML language host is not recorded by the tools bootstrap: run npm run tools");
     gw = await startVersitygw();
     await gw.createBucket(BUCKET);
     stack = await startEmulatorStack({ s3EndpointOverride: gw.endpoint });
@@ -60,8 +83,8 @@ describe("native provider: pulumi import of a deployment and a destination made 
     });
     ids = { deployment: deployment.id, destination: destination.id };
     project = await createPulumiProject({
-      name: "native-import",
-      runtime: "yaml",
+      name: `native-import-${language}`,
+      ...(language === "yaml" ? { runtime: "yaml" as const } : {}),
       program: program(ids, true),
       config: stack.config,
     });
@@ -91,13 +114,19 @@ describe("native provider: pulumi import of a deployment and a destination made 
     expect(writes()).toEqual([]);
   });
 
-  it("pulumi import prints the program it generates from the id alone", async () => {
-    const imported = await project.run(["import", "langsmith:index:Deployment", "again", ids.deployment, "--yes", "--non-interactive", "--stack", project.stack, "--protect=false"]);
+  it("pulumi import adopts a deployment from its id alone (and, in YAML, prints the program it generates)", async () => {
+    const generateCode = language === "yaml" ? [] : ["--generate-code=false"];
+    const imported = await project.run(["import", "langsmith:index:Deployment", "again", ids.deployment, "--yes", "--non-interactive", "--stack", project.stack, "--protect=false", ...generateCode]);
     expect({ code: imported.code, tail: imported.code === 0 ? "" : imported.output.slice(-3000) }).toEqual({ code: 0, tail: "" });
-    expect(imported.output).toMatch(/type: langsmith:(index:)?Deployment/);
-    expect(imported.output).toMatch(/repoRef: main/);
-    // The service's own values are part of what it read (here build_on_push), so the generated program previews clean.
-    expect(imported.output).toMatch(/buildOnPush: false/);
+    const again = (await project.exportStack()).deployment.resources?.find((r) => r.urn.endsWith("::again"));
+    expect(again?.id).toBe(ids.deployment);
+    expect(again?.inputs).toMatchObject({ name: "imported-agent", sourceRevisionConfig: { repoRef: "main" } });
+    if (language === "yaml") {
+      expect(imported.output).toMatch(/type: langsmith:(index:)?Deployment/);
+      expect(imported.output).toMatch(/repoRef: main/);
+      // The service's own values are part of what it read (here build_on_push), so the generated program previews clean.
+      expect(imported.output).toMatch(/buildOnPush: false/);
+    }
     expect(writes()).toEqual([]);
   });
 });
