@@ -1,24 +1,30 @@
 #!/usr/bin/env bash
-# Makes pulumi-langsmith-sdkgen available: the Pulumi CLI's own SDK code
-# generators (pkg/v3 v3.248.0, nodejs/python/go) behind a small command, built
-# from the wrapper module scripts/tools/sdkgen (see its main.go for why).
+# Makes the SDK generators of the native provider available:
+#   pulumi-langsmith-sdkgen         the Pulumi CLI's own code generators (pkg/v3
+#                                   v3.248.0) for Node.js, Python and Go
+#                                   (wrapper module scripts/tools/sdkgen)
+#   pulumi-langsmith-sdkgen-dotnet  pulumi-dotnet's code generator
+#                                   (pulumi-language-dotnet v3.110.0) for .NET
+#                                   (wrapper module scripts/tools/sdkgen-dotnet)
+# both built from Go modules (see each main.go for why).
 #
 # Cached under ${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-langsmith/sdkgen/<key>/,
-# <key> covering the wrapper module, so a second run takes no time.
-# Progress goes to stderr; the LAST line on stdout is the binary's path.
+# <key> covering the wrapper modules, so a second run takes no time.
+# Progress goes to stderr; the LAST line on stdout is the directory holding
+# both binaries.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-wrapper="$here/tools/sdkgen"
-key="v3.248.0-$(cat "$wrapper/go.mod" "$wrapper/go.sum" "$wrapper/main.go" | sha256sum | cut -c1-12)"
+tools="$here/tools"
+key="v3.248.0-$(cat "$tools"/sdkgen/go.mod "$tools"/sdkgen/go.sum "$tools"/sdkgen/main.go "$tools"/sdkgen/gen/gen.go \
+  "$tools"/sdkgen-dotnet/go.mod "$tools"/sdkgen-dotnet/go.sum "$tools"/sdkgen-dotnet/main.go | sha256sum | cut -c1-12)"
 cache_dir="${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-langsmith/sdkgen/$key"
-bin="$cache_dir/pulumi-langsmith-sdkgen"
 
 log() { echo "pulumi-langsmith-sdkgen: $*" >&2; }
 
-if [ -x "$bin" ]; then
-  log "cached at $bin"
-  echo "$bin"
+if [ -x "$cache_dir/pulumi-langsmith-sdkgen" ] && [ -x "$cache_dir/pulumi-langsmith-sdkgen-dotnet" ]; then
+  log "cached in $cache_dir"
+  echo "$cache_dir"
   exit 0
 fi
 
@@ -29,6 +35,7 @@ ensure_go "pulumi-langsmith-sdkgen (SDK generation for the native provider) need
 log "building with $(go version | awk '{print $3}') into $cache_dir (first run takes a few minutes)"
 mkdir -p "$cache_dir"
 start=$SECONDS
-go_build_into "$wrapper" "$bin" "." "-s -w"
-log "built $bin ($(du -h "$bin" | cut -f1), $((SECONDS - start))s)"
-echo "$bin"
+go_build_into "$tools/sdkgen" "$cache_dir/pulumi-langsmith-sdkgen" "." "-s -w"
+go_build_into "$tools/sdkgen-dotnet" "$cache_dir/pulumi-langsmith-sdkgen-dotnet" "." "-s -w"
+log "built both in $cache_dir ($((SECONDS - start))s)"
+echo "$cache_dir"

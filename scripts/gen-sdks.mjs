@@ -6,11 +6,11 @@
 //   <out>/nodejs/          TypeScript sources of @pulumi-langsmith/native (build with its tsconfig)
 //   <out>/python/          the pulumi_langsmith package
 //   <out>/go/langsmith/    the Go package
+//   <out>/dotnet/          the Pulumi.Langsmith C# project (pulumi-dotnet's generator)
 //
-// .NET needs the generator of the pulumi-dotnet repository, which is not
-// built here. YAML programs need no SDK.
+// YAML programs need no SDK.
 //
-// Usage: node scripts/gen-sdks.mjs [--out <dir>] [--language nodejs,python,go]   (default: dist-sdk, all three)
+// Usage: node scripts/gen-sdks.mjs [--out <dir>] [--language nodejs,python,go,dotnet]   (default: dist-sdk, all four)
 // Prints the output directory as the last line of stdout.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -24,18 +24,21 @@ const arg = (name, fallback) => {
   return index >= 0 ? process.argv[index + 1] : fallback;
 };
 const outDir = resolve(arg("--out", join(root, "dist-sdk")));
-const languages = arg("--language", "nodejs,python,go").split(",");
+const languages = arg("--language", "nodejs,python,go,dotnet").split(",");
 
-/** The generator recorded by the tools bootstrap (or SDKGEN_BIN). */
-function sdkgenBin() {
-  if (process.env.SDKGEN_BIN) return process.env.SDKGEN_BIN;
+/**
+ * A generator recorded by the tools bootstrap, or given in the environment:
+ * SDKGEN_BIN (Node.js, Python, Go) or SDKGEN_DOTNET_BIN (.NET).
+ */
+function generatorBin(variable) {
+  if (process.env[variable]) return process.env[variable];
   const envFile = join(process.env.XDG_CACHE_HOME || join(homedir(), ".cache"), "pulumi-langsmith", "tools.env");
-  const line = existsSync(envFile) ? readFileSync(envFile, "utf8").split("\n").find((l) => l.startsWith("SDKGEN_BIN=")) : undefined;
+  const line = existsSync(envFile) ? readFileSync(envFile, "utf8").split("\n").find((l) => l.startsWith(`${variable}=`)) : undefined;
   if (!line) {
-    console.error("gen-sdks: the SDK generator is not built: run npm run tools");
+    console.error(`gen-sdks: the SDK generator (${variable}) is not built: run npm run tools`);
     process.exit(1);
   }
-  return line.slice("SDKGEN_BIN=".length).trim();
+  return line.slice(variable.length + 1).trim();
 }
 
 const schemaModule = join(root, "dist/provider/native/schema.js");
@@ -49,10 +52,10 @@ const version = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).ver
 mkdirSync(outDir, { recursive: true });
 const schemaFile = join(outDir, "schema.json");
 writeFileSync(schemaFile, `${JSON.stringify(packageSchema(version), null, 2)}\n`);
-const bin = sdkgenBin();
 for (const language of languages) {
   const target = join(outDir, language);
   rmSync(target, { recursive: true, force: true });
+  const bin = generatorBin(language === "dotnet" ? "SDKGEN_DOTNET_BIN" : "SDKGEN_BIN");
   execFileSync(bin, ["--language", language, "--out", target, schemaFile], { stdio: ["ignore", "inherit", "inherit"] });
 }
 console.log(outDir);

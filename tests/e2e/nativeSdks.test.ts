@@ -1,13 +1,16 @@
 // SDKs of the native provider, generated from its schema with the Pulumi
 // CLI's own code generators (scripts/gen-sdks.mjs): the Go SDK builds with
-// `go build` against the tagged Go SDK, the Python SDK compiles, and the
-// Node.js SDK that pulumi-langsmith ships as its default export (sdk/native)
-// is exactly what the generator makes from today's schema. Programs on that
+// `go build` against the tagged Go SDK, the Python SDK compiles, the .NET
+// SDK parses as C# with no syntax error (tree-sitter's C# grammar: there is
+// no dotnet here to build it), and the Node.js SDK that pulumi-langsmith
+// ships as its default export (sdk/native) is exactly what the generator
+// makes from today's schema. Programs on that
 // Node.js SDK run in nativeProvider.test.ts and nativeMigration.test.ts.
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Language, Parser } from "web-tree-sitter";
 import { generateSdks } from "../helpers/nativePlugin";
 import { toolPaths } from "../helpers/tools";
 
@@ -16,9 +19,10 @@ describe("native provider SDKs generated from the schema", () => {
   let sdkDir: string;
 
   beforeAll(() => {
-    if (toolPaths().sdkgenBin === undefined) throw new Error("the SDK generator is not recorded by the tools bootstrap: run npm run tools");
+    const tools = toolPaths();
+    if (tools.sdkgenBin === undefined || tools.sdkgenDotnetBin === undefined) throw new Error("the SDK generators are not recorded by the tools bootstrap: run npm run tools");
     workDir = mkdtempSync(join(tmpdir(), "pulumi-langsmith-sdks-"));
-    sdkDir = generateSdks(workDir, ["python", "go"]);
+    sdkDir = generateSdks(workDir, ["python", "go", "dotnet"]);
   }, 300_000);
 
   afterAll(() => {
@@ -37,6 +41,24 @@ describe("native provider SDKs generated from the schema", () => {
     expect(existsSync(join(sdkDir, "python", "pulumi_langsmith", "deployment.py"))).toBe(true);
   }, 600_000);
 
+  it("the .NET SDK parses as C# with no syntax error", async () => {
+    const grammar = toolPaths().csharpGrammarWasm;
+    if (grammar === undefined) throw new Error("the C# grammar is not recorded by the tools bootstrap: run npm run tools");
+    await Parser.init();
+    const parser = new Parser();
+    parser.setLanguage(await Language.load(new Uint8Array(readFileSync(grammar))));
+    const dotnetDir = join(sdkDir, "dotnet");
+    const sources = filesUnder(dotnetDir).filter((file) => file.endsWith(".cs"));
+    const withErrors = sources.filter((file) => parser.parse(readFileSync(file, "utf8"))?.rootNode.hasError !== false);
+    expect(withErrors).toEqual([]);
+    expect(sources.length).toBeGreaterThan(10);
+    expect(readFileSync(join(dotnetDir, "Deployment.cs"), "utf8")).toMatch(/public partial class Deployment : global::Pulumi\.CustomResource/);
+    expect(filesUnder(dotnetDir).some((file) => file.endsWith(".csproj"))).toBe(true);
+    // The check can fail: a truncated file does not parse.
+    const deployment = readFileSync(join(dotnetDir, "Deployment.cs"), "utf8");
+    expect(parser.parse(deployment.slice(0, Math.floor(deployment.length / 2)))?.rootNode.hasError).toBe(true);
+  });
+
   it("the Node.js SDK shipped as pulumi-langsmith's default export is what the generator makes from today's schema", () => {
     const root = join(__dirname, "..", "..");
     const check = spawnSync("node", [join(root, "scripts", "embed-native-sdk.mjs"), "--check"], {
@@ -48,3 +70,11 @@ describe("native provider SDKs generated from the schema", () => {
     expect(check.stdout).toMatch(/sdk\/native matches the schema \(\d+ files\)/);
   });
 });
+
+/** Every file under `dir`, recursively. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}

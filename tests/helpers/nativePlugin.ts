@@ -47,7 +47,7 @@ export function generateSdks(dir: string, languages: readonly string[] = ["nodej
   const out = join(dir, ".sdk");
   execFileSync("node", [join(root, "scripts", "gen-sdks.mjs"), "--out", out, "--language", languages.join(",")], {
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, SDKGEN_BIN: toolPaths().sdkgenBin ?? "" },
+    env: { ...process.env, SDKGEN_BIN: toolPaths().sdkgenBin ?? "", SDKGEN_DOTNET_BIN: toolPaths().sdkgenDotnetBin ?? "" },
   });
   return out;
 }

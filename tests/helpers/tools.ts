@@ -18,6 +18,10 @@ export interface ToolPaths {
   yamlBinDir?: string;
   /** The native provider's SDK generator (scripts/build-sdkgen.sh), when the bootstrap recorded one. */
   sdkgenBin?: string;
+  /** The native provider's .NET SDK generator (scripts/build-sdkgen.sh), when the bootstrap recorded one. */
+  sdkgenDotnetBin?: string;
+  /** tree-sitter's C# grammar as WebAssembly (scripts/fetch-csharp-grammar.sh), when the bootstrap recorded it. */
+  csharpGrammarWasm?: string;
 }
 
 /**
@@ -42,5 +46,14 @@ export function toolPaths(): ToolPaths {
   }
   const yamlBinDir = process.env["PULUMI_YAML_BIN_DIR"] || recorded["PULUMI_YAML_BIN_DIR"];
   const sdkgenBin = process.env["SDKGEN_BIN"] || recorded["SDKGEN_BIN"];
-  return { pulumiBinDir, versitygwBin, ...(yamlBinDir ? { yamlBinDir } : {}), ...(sdkgenBin ? { sdkgenBin } : {}) };
+  const sdkgenDotnetBin = process.env["SDKGEN_DOTNET_BIN"] || recorded["SDKGEN_DOTNET_BIN"];
+  const csharpGrammarWasm = process.env["CSHARP_GRAMMAR_WASM"] || recorded["CSHARP_GRAMMAR_WASM"];
+  return {
+    pulumiBinDir,
+    versitygwBin,
+    ...(yamlBinDir ? { yamlBinDir } : {}),
+    ...(sdkgenBin ? { sdkgenBin } : {}),
+    ...(sdkgenDotnetBin ? { sdkgenDotnetBin } : {}),
+    ...(csharpGrammarWasm ? { csharpGrammarWasm } : {}),
+  };
 }
