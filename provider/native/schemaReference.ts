@@ -6,43 +6,29 @@
  * and descriptions as the schema states them. `npm run docs:reference`
  * writes it; tests/unit/nativeSchema.test.ts fails when it is out of date.
  */
+import type { PulumiPropertySpec, PulumiTypeSpec } from "./pulumiTypes";
 import { packageSchema } from "./schema";
 
-/** A property as the schema describes it (the part the reference shows). */
-interface SchemaProperty {
-  readonly type?: string;
-  readonly $ref?: string;
-  readonly items?: SchemaProperty;
-  readonly additionalProperties?: SchemaProperty;
-  readonly enum?: readonly unknown[];
-  readonly description?: string;
-  readonly default?: unknown;
-  readonly secret?: boolean;
-  readonly replaceOnChanges?: boolean;
-}
-
-/** An object's properties and which are required. */
+/** An object's properties and which are required (a resource's inputs, a function's arguments or result, an object type). */
 interface SchemaObject {
-  readonly description?: string;
-  readonly properties?: Readonly<Record<string, SchemaProperty>>;
+  readonly properties?: Readonly<Record<string, PulumiPropertySpec>>;
   readonly required?: readonly string[];
 }
 
 const TYPE_PREFIX = "#/types/";
 
 /** The type of a property as a reader writes it, e.g. `string[]`, `DeploymentSourceConfig`. */
-function typeName(property: SchemaProperty): string {
-  if (property.$ref !== undefined) {
+function typeName(property: PulumiTypeSpec): string {
+  if ("$ref" in property) {
     if (property.$ref.startsWith(TYPE_PREFIX)) {
-      const token = property.$ref.slice(TYPE_PREFIX.length);
-      const name = token.split(":").pop() as string;
+      const name = shortName(property.$ref.slice(TYPE_PREFIX.length));
       return `[${name}](#${name.toLowerCase()})`;
     }
     return property.$ref.replace("pulumi.json#/", "").toLowerCase();
   }
-  if (property.type === "array" && property.items !== undefined) return `${typeName(property.items)}[]`;
-  if (property.type === "object" && property.additionalProperties !== undefined) return `map of ${typeName(property.additionalProperties)}`;
-  return property.type ?? "any";
+  if ("items" in property) return `${typeName(property.items)}[]`;
+  if ("additionalProperties" in property) return `map of ${typeName(property.additionalProperties)}`;
+  return property.type;
 }
 
 /** Markdown table cell text: no line breaks, no unescaped pipes. */
@@ -50,7 +36,7 @@ function cell(text: string): string {
   return text.replace(/\s*\n\s*/g, " ").replace(/\|/g, "\\|");
 }
 
-function flags(property: SchemaProperty, required: boolean): string {
+function flags(property: PulumiPropertySpec, required: boolean): string {
   const out = [required ? "required" : "optional"];
   if (property.default !== undefined) out.push(`default \`${JSON.stringify(property.default)}\``);
   if (property.secret === true) out.push("secret");
@@ -84,13 +70,7 @@ function shortName(token: string): string {
  * @param version the package version the schema states (the plugin's).
  */
 export function schemaReference(version: string): string {
-  const schema = packageSchema(version) as unknown as {
-    readonly name: string;
-    readonly config: { readonly variables: Readonly<Record<string, SchemaProperty>> };
-    readonly resources: Readonly<Record<string, SchemaObject & { readonly inputProperties?: Record<string, SchemaProperty>; readonly requiredInputs?: readonly string[] }>>;
-    readonly functions: Readonly<Record<string, { readonly description?: string; readonly inputs?: SchemaObject; readonly outputs?: SchemaObject }>>;
-    readonly types: Readonly<Record<string, SchemaObject>>;
-  };
+  const schema = packageSchema(version);
   const parts: string[] = [
     "# Native provider reference",
     "",
@@ -102,16 +82,16 @@ export function schemaReference(version: string): string {
     "",
   ];
   for (const [token, resource] of Object.entries(schema.resources)) {
-    parts.push(`### ${shortName(token)}`, "", `Type token \`${token}\`.`, "", cell(resource.description ?? ""), "");
-    parts.push("Inputs:", "", propertyTable({ properties: resource.inputProperties ?? {}, required: resource.requiredInputs ?? [] }, true));
-    const inputNames = new Set(Object.keys(resource.inputProperties ?? {}));
-    const outputsOnly = Object.fromEntries(Object.entries(resource.properties ?? {}).filter(([name]) => !inputNames.has(name)));
+    parts.push(`### ${shortName(token)}`, "", `Type token \`${token}\`.`, "", cell(resource.description), "");
+    parts.push("Inputs:", "", propertyTable({ properties: resource.inputProperties, required: resource.requiredInputs }, true));
+    const inputNames = new Set(Object.keys(resource.inputProperties));
+    const outputsOnly = Object.fromEntries(Object.entries(resource.properties).filter(([name]) => !inputNames.has(name)));
     parts.push("Outputs other than the inputs:", "", propertyTable({ properties: outputsOnly }, false));
   }
   parts.push("## Functions", "");
   for (const [token, fn] of Object.entries(schema.functions)) {
-    parts.push(`### ${shortName(token)}`, "", `Token \`${token}\`.`, "", cell(fn.description ?? ""), "");
-    parts.push("Arguments:", "", propertyTable(fn.inputs ?? {}, true), "Result:", "", propertyTable(fn.outputs ?? {}, false));
+    parts.push(`### ${shortName(token)}`, "", `Token \`${token}\`.`, "", cell(fn.description), "");
+    parts.push("Arguments:", "", propertyTable(fn.inputs, true), "Result:", "", propertyTable(fn.outputs, false));
   }
   parts.push("## Object types", "");
   for (const [token, type] of Object.entries(schema.types)) {
