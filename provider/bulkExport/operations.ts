@@ -14,8 +14,8 @@ import { callSignal, callTimeoutSeconds } from "../shared/callContext";
 import { currentClient, currentSettings } from "../shared/context";
 import { formatDuration, logProgress, shortId } from "../shared/progress";
 import type { ProviderSettings } from "../shared/settings";
+import { keepingResource, type PartialFailure, partialFailure as keptFailure } from "../shared/partialFailure";
 import { settingsForResource } from "../shared/workspace";
-import type { BulkExportPartialFailure } from "./errors";
 import type { BulkExportInputs } from "./fields";
 import { type BulkExportOutputs, describeProgress, migrateBulkExportOutputs, outputsFrom, parseInputs, refreshedOutputs, summarizeRuns } from "./state";
 import { toCreateRequest } from "./wire";
@@ -41,7 +41,9 @@ export async function createBulkExport(raw: Record<string, unknown>): Promise<pu
   const created = await client.bulkExports.create(toCreateRequest(inputs), { name: label });
   const what = inputs.intervalHours !== undefined ? `created scheduled export ${created.id} (every ${inputs.intervalHours} h)` : `created one-off export ${created.id}`;
   logProgress(KIND, label, what);
-  const outs = await settle(client, settings, inputs, created, what, raw);
+  // The export exists from here on: a failed poll keeps it in the stack, and the next up resumes instead of creating a second one.
+  const unfinished = () => outputsFrom(inputs, created, [], `${what}; did not finish: run pulumi up again to resume`);
+  const outs = await keepingResource(created.id, unfinished, raw, "run pulumi up again to resume", () => settle(client, settings, inputs, created, what, raw));
   return { id: created.id, outs };
 }
 
@@ -97,7 +99,7 @@ export async function deleteBulkExport(id: string, rawProps: Record<string, unkn
  * For a one-off export with `waitForCompletion`: polls until it ends, logging
  * each change of its status or progress, and returns the outputs.
  *
- * @throws BulkExportPartialFailure when it ended `Failed`/`TimedOut` (with its
+ * @throws PartialFailure when it ended `Failed`/`TimedOut` (with its
  *   runs' errors) or the wait ran out, so the engine keeps it in state.
  */
 async function settle(
@@ -159,7 +161,6 @@ function sleepUnlessAborted(ms: number, signal: AbortSignal | undefined): Promis
   });
 }
 
-function partialFailure(inputs: BulkExportInputs, bulkExport: BulkExport, runs: readonly BulkExportRun[], message: string, raw: Record<string, unknown>): BulkExportPartialFailure {
-  const full = `${KIND} "${labelOf(inputs, bulkExport.id)}": ${message}`;
-  return { message: full, id: bulkExport.id, properties: { ...outputsFrom(inputs, bulkExport, runs, message), __provider: raw["__provider"] }, reasons: [full] };
+function partialFailure(inputs: BulkExportInputs, bulkExport: BulkExport, runs: readonly BulkExportRun[], message: string, raw: Record<string, unknown>): PartialFailure {
+  return keptFailure(bulkExport.id, outputsFrom(inputs, bulkExport, runs, message), `${KIND} "${labelOf(inputs, bulkExport.id)}": ${message}`, raw);
 }

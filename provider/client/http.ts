@@ -122,6 +122,7 @@ export class HttpClient {
   private readonly userAgent: string;
   private readonly clock: Clock;
   private readonly random: () => number;
+  private readonly operationSignal: () => AbortSignal | undefined;
 
   /**
    * @param options credentials and transport settings (the fields of `ClientOptions` but the base URLs); all optional
@@ -141,6 +142,7 @@ export class HttpClient {
     this.userAgent = options.userAgent ?? defaultUserAgent();
     this.clock = options.clock ?? systemClock;
     this.random = options.random ?? Math.random;
+    this.operationSignal = options.operationSignal ?? (() => undefined);
     this.#axios = axios.create({
       maxRedirects: 0,
       validateStatus: () => true,
@@ -149,6 +151,13 @@ export class HttpClient {
       timeout: 0,
       maxContentLength: MAX_RESPONSE_BYTES,
     });
+  }
+
+  /** `spec` whose signal also aborts when the operation in progress is cancelled. */
+  private withOperationSignal<T extends RequestSpec>(spec: T): T {
+    const operation = this.operationSignal();
+    if (operation === undefined || operation === spec.signal) return spec;
+    return { ...spec, signal: spec.signal === undefined ? operation : AbortSignal.any([spec.signal, operation]) };
   }
 
   /** Send a request expecting a JSON body validated by `schema`. */
@@ -162,7 +171,8 @@ export class HttpClient {
    * @throws ApiStatusError subclasses for non-2xx responses, ApiConnectionError/ApiTimeoutError when no
    *   response came, ResponseValidationError when a 2xx body does not match `schema`, AbortedError on abort.
    */
-  async request(spec: RequestSpec & { readonly schema?: z.ZodType }): Promise<ApiResponse<unknown>> {
+  async request(given: RequestSpec & { readonly schema?: z.ZodType }): Promise<ApiResponse<unknown>> {
+    const spec = this.withOperationSignal(given);
     if (!hasCredentials(this.#credentials)) {
       throw new MissingCredentialsError(
         `${spec.action}: no LangSmith credentials: set it with: pulumi config set --secret langsmith:apiKey <key> ` +

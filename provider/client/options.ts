@@ -44,6 +44,12 @@ export interface ClientOptions extends Credentials {
   readonly clock?: Clock;
   /** Random source in [0, 1) for backoff jitter; default `Math.random`. */
   readonly random?: () => number;
+  /**
+   * The cancellation signal of the operation in progress, read as each
+   * request starts; when it aborts, requests in flight and pending retries end
+   * with `AbortedError` (besides any call's own `signal`). Default: none.
+   */
+  readonly operationSignal?: () => AbortSignal | undefined;
 }
 
 /** Options of one call; each overrides the client's setting for that call only. */

@@ -1,5 +1,6 @@
 /** `check` of the Deployment: the field table's rules plus one across fields, without any request. */
 import { type CheckFailure, checkFields } from "../shared/fields";
+import { propertyPath } from "../shared/paths";
 import { UNKNOWN } from "../shared/values";
 import { DEPLOYMENT_FIELDS } from "./fields";
 
@@ -18,7 +19,7 @@ export function checkDeployment(raw: Record<string, unknown>): CheckFailure[] {
       const name = entry !== null && typeof entry === "object" ? (entry as Record<string, unknown>)["name"] : undefined;
       if (typeof name !== "string" || name === UNKNOWN) return;
       if (seen.has(name)) {
-        failures.push({ property: `${list}.${index}.name`, reason: `environment variable ${name} is listed twice (across secrets and secretReferences a name may appear once)` });
+        failures.push({ property: propertyPath([list, index, "name"]), reason: `environment variable ${name} is listed twice (across secrets and secretReferences a name may appear once)` });
       }
       seen.add(name);
     });

@@ -11,9 +11,10 @@ import { currentClient, currentSettings } from "../shared/context";
 import { importFields, readInputs } from "../shared/fields";
 import { formatDuration, logProgress, shortId } from "../shared/progress";
 import type { ProviderSettings } from "../shared/settings";
+import { keepingResource, messageOf, partialFailure } from "../shared/partialFailure";
 import { settingsForResource } from "../shared/workspace";
 import { describeChanges, diffDeployment } from "./diff";
-import { AdoptionError, NameTakenError, type PartialFailure } from "./errors";
+import { AdoptionError, NameTakenError } from "./errors";
 import { DEPLOYMENT_FIELDS, type DeploymentInputs } from "./fields";
 import { DEFAULT_HISTORY_LIMIT } from "../client/revisionTimings";
 import {
@@ -21,6 +22,7 @@ import {
   inputsWithFingerprint,
   migrateDeploymentOutputs,
   needsResume,
+  type DeploymentFacts,
   type ObservedDeployment,
   outputsFrom,
   recordedTimings,
@@ -31,18 +33,39 @@ import { toCreateRequest, toPatchRequest, toResubmitRequest } from "./wire";
 
 const KIND = "deployment";
 
-/** Creates the deployment (or adopts `adoptExistingId`) and waits for its revision, unless told not to. */
+/**
+ * Creates the deployment (or adopts `adoptExistingId`) and waits for its
+ * revision, unless told not to. Once the service has the deployment, every
+ * failure is a {@link PartialFailure} with its id, so the engine keeps it and
+ * the next `pulumi up` resumes instead of creating it again.
+ */
 export async function createDeployment(raw: Record<string, unknown>): Promise<pulumi.dynamic.CreateResult<DeploymentOutputs>> {
   const inputs = parseInputs(raw);
   const settings = currentSettings();
   const client = await currentClient(settings);
-  const adopted = inputs.adoptExistingId !== undefined;
-  const { deployment, how } = adopted ? await adopt(client, inputs) : await createOrFind(client, inputs);
-  const patched = adopted ? await reconcileAdopted(client, deployment, inputs) : undefined;
-  const current = patched?.deployment ?? deployment;
-  const started = patched ? `${how}; ${patched.what}` : how;
-  const observed = await settle(client, settings, inputs, current, started, raw);
-  return { id: current.id, outs: observed };
+  const name = inputs.name;
+  if (inputs.adoptExistingId !== undefined) {
+    // Adoption creates nothing: a failure before the reconciling PATCH leaves nothing to keep, and the next up adopts again.
+    const { deployment, how } = await adopt(client, inputs);
+    const patched = await reconcileAdopted(client, deployment, inputs);
+    const current = patched?.deployment ?? deployment;
+    const started = patched ? `${how}; ${patched.what}` : how;
+    const outs = await keepingResource(current.id, () => unfinished(inputs, current, started), raw, RESUME_HINT, () => settle(client, settings, inputs, current, started, raw));
+    return { id: current.id, outs };
+  }
+  const { created, how } = await createOrFind(client, inputs);
+  const outs = await keepingResource(created.id, () => unfinished(inputs, created, how), raw, RESUME_HINT, async () => {
+    const deployment = await client.deployments.get(created.id, { name });
+    return settle(client, settings, inputs, deployment, how, raw);
+  });
+  return { id: created.id, outs };
+}
+
+const RESUME_HINT = "run pulumi up again to resume";
+
+/** Outputs for a deployment that exists but whose create did not finish: its revision's status unknown, so the next update resumes the wait. */
+function unfinished(inputs: DeploymentInputs, deployment: DeploymentFacts, what: string): DeploymentOutputs {
+  return outputsFrom(inputs, { deployment, revisionStatus: null }, `${what}; did not finish: ${RESUME_HINT}`);
 }
 
 /** Reads the deployment for a refresh; a 404 (in the recorded workspace) means gone. */
@@ -141,12 +164,11 @@ function parseInputs(raw: Record<string, unknown>): DeploymentInputs {
 }
 
 /** POSTs the deployment; when the response was lost, finds what the service committed instead of posting twice. */
-async function createOrFind(client: LangSmithClient, inputs: DeploymentInputs): Promise<{ deployment: Deployment; how: string }> {
+async function createOrFind(client: LangSmithClient, inputs: DeploymentInputs): Promise<{ created: DeploymentFacts & { id: string }; how: string }> {
   const name = inputs.name;
   try {
     const created = await client.deployments.create(toCreateRequest(inputs), { name });
-    const deployment = await client.deployments.get(created.id, { name });
-    return { deployment, how: `created with revision ${shortId(created.latest_revision_id)}` };
+    return { created, how: `created with revision ${shortId(created.latest_revision_id)}` };
   } catch (error) {
     if (error instanceof ConflictError) {
       const existing = await client.deployments.findByName(name, { name }).catch(() => undefined);
@@ -159,10 +181,9 @@ async function createOrFind(client: LangSmithClient, inputs: DeploymentInputs): 
     // The POST may have been committed although its response was lost: look before posting again.
     logProgress(KIND, name, "the create response was lost; looking the deployment up by name before retrying");
     const found = await client.deployments.findByName(name, { name });
-    if (found !== undefined) return { deployment: found, how: "created (found by name after the create response was lost)" };
+    if (found !== undefined) return { created: found, how: "created (found by name after the create response was lost)" };
     const created = await client.deployments.create(toCreateRequest(inputs), { name });
-    const deployment = await client.deployments.get(created.id, { name });
-    return { deployment, how: `created with revision ${shortId(created.latest_revision_id)} (second attempt; the first never reached the service)` };
+    return { created, how: `created with revision ${shortId(created.latest_revision_id)} (second attempt; the first never reached the service)` };
   }
 }
 
@@ -264,8 +285,9 @@ function sourceConfigApplied(current: Deployment, body: PatchDeploymentRequest):
  * Waits for the deployment's newest revision (unless `waitForDeployed` is
  * false) with a progress line at each status change, and returns the outputs.
  *
- * @throws PartialFailure when the revision failed or the wait timed out, so
- *   the engine keeps the resource in state.
+ * @throws PartialFailure on any failure (the revision failed, the wait timed
+ *   out or was cancelled, a poll or the final GET failed), so the engine keeps
+ *   the resource in state and the next `pulumi up` resumes or re-submits.
  */
 async function settle(
   client: LangSmithClient,
@@ -278,14 +300,16 @@ async function settle(
 ): Promise<DeploymentOutputs> {
   const name = inputs.name;
   const revisionId = deployment.latest_revision_id;
-  if (inputs.waitForDeployed === false || revisionId === null) {
-    const revisionStatus = await latestRevisionStatus(client, deployment);
-    return outputsFrom(inputs, { deployment, revisionStatus }, `${what}; not waiting (waitForDeployed is false)`, previous);
-  }
-  const timeoutSeconds = callTimeoutSeconds(inputs.deployTimeoutSeconds ?? settings.deployTimeoutSeconds);
-  const signal = callSignal();
-  logProgress(KIND, name, `${what}; waiting up to ${formatDuration(timeoutSeconds * 1000)} for revision ${shortId(revisionId)} to be DEPLOYED`);
+  // The revision being waited for (a newer one when the service superseded it).
+  let followedRevisionId = revisionId;
   try {
+    if (inputs.waitForDeployed === false || revisionId === null) {
+      const revisionStatus = await latestRevisionStatus(client, deployment);
+      return outputsFrom(inputs, { deployment, revisionStatus }, `${what}; not waiting (waitForDeployed is false)`, previous);
+    }
+    const timeoutSeconds = callTimeoutSeconds(inputs.deployTimeoutSeconds ?? settings.deployTimeoutSeconds);
+    const signal = callSignal();
+    logProgress(KIND, name, `${what}; waiting up to ${formatDuration(timeoutSeconds * 1000)} for revision ${shortId(revisionId)} to be DEPLOYED`);
     const result = await client.waitForRevision({
       deploymentId: deployment.id,
       revisionId,
@@ -297,10 +321,12 @@ async function settle(
       ...settings.pollIntervalsMs,
       ...(signal !== undefined ? { signal } : {}),
       onStatus: (event) => {
+        followedRevisionId = event.revisionId;
         const followed = event.supersededRevisionId ? ` (revision ${shortId(event.supersededRevisionId)} was SKIPPED; following the newer one)` : "";
         logProgress(KIND, name, `revision ${shortId(event.revisionId)} ${event.status} (${formatDuration(event.elapsedMs)})${followed}`);
       },
     });
+    followedRevisionId = result.revision.id;
     const latest = await client.deployments.get(deployment.id, { name });
     const followed = result.supersededRevisionIds.length > 0
       ? `; revision ${shortId(result.supersededRevisionIds.join(", "))} was superseded (SKIPPED), followed the newest revision`
@@ -312,28 +338,21 @@ async function settle(
     const outputs = outputsFrom(inputs, observed, `${what}; revision ${shortId(result.revision.id)} DEPLOYED in ${formatDuration(result.elapsedMs)}${followed}`, previous);
     return withTiming(outputs, result.timing);
   } catch (error) {
-    if (error instanceof RevisionFailedError || error instanceof WaitTimeoutError || error instanceof AbortedError) {
-      // Cancelled by the engine (native provider): the deployment exists; the next up resumes the wait.
-      const failedRevision = error instanceof RevisionFailedError ? error.revisionId : error instanceof WaitTimeoutError ? (error.revisionId ?? revisionId) : revisionId;
-      const status = error instanceof RevisionFailedError ? error.revisionStatus : error instanceof WaitTimeoutError ? (error.lastStatus ?? null) : null;
-      const resumeHint = error instanceof RevisionFailedError
-        ? "run pulumi up again to re-submit the revision after fixing the cause"
-        : "run pulumi up again to resume waiting";
-      const outputs = outputsFrom(
-        inputs,
-        { deployment: { ...deployment, latest_revision_id: failedRevision }, revisionStatus: status },
-        `${what}; revision ${shortId(failedRevision)} ${status ?? "did not finish"}: ${resumeHint}`,
-        previous,
-      );
-      const failure: PartialFailure = {
-        message: error.message,
-        id: deployment.id,
-        properties: { ...outputs, __provider: raw["__provider"] },
-        reasons: [error.message],
-      };
-      throw failure;
-    }
-    throw error;
+    // The deployment exists whatever failed: keep it, with what is known of its revision, so the next up resumes.
+    const failedRevision = error instanceof RevisionFailedError ? error.revisionId : error instanceof WaitTimeoutError ? (error.revisionId ?? followedRevisionId) : followedRevisionId;
+    const status = error instanceof RevisionFailedError ? error.revisionStatus : error instanceof WaitTimeoutError ? (error.lastStatus ?? null) : null;
+    const resumeHint = error instanceof RevisionFailedError
+      ? "run pulumi up again to re-submit the revision after fixing the cause"
+      : "run pulumi up again to resume waiting";
+    const outputs = outputsFrom(
+      inputs,
+      { deployment: { ...deployment, latest_revision_id: failedRevision }, revisionStatus: status },
+      `${what}; revision ${shortId(failedRevision ?? "?")} ${status ?? "did not finish"}: ${resumeHint}`,
+      previous,
+    );
+    const known = error instanceof RevisionFailedError || error instanceof WaitTimeoutError || error instanceof AbortedError;
+    const message = known ? messageOf(error) : `${messageOf(error)}; deployment "${name}" (${deployment.id}) exists and stays in the stack: ${resumeHint}`;
+    throw partialFailure(deployment.id, outputs, message, raw);
   }
 }
 

@@ -43,6 +43,9 @@ export interface ObservedDeployment {
   revisionStatus: string | null;
 }
 
+/** The facts outputs record of a deployment: a full GET, or only the create's answer. */
+export type DeploymentFacts = Partial<Pick<Deployment, "latest_revision_id" | "status" | "tenant_id" | "created_at" | "updated_at">>;
+
 /**
  * Outputs of any release in today's layout: the one place old state is
  * recognised. Version 1 kept the secrets themselves; they become a fingerprint.
@@ -63,7 +66,7 @@ export function migrateDeploymentOutputs(outputs: Record<string, unknown>): Reco
  * fingerprints, reusing the previous salt so unchanged secrets keep theirs),
  * plus what the service reported.
  */
-export function outputsFrom(inputs: DeploymentInputs, observed: ObservedDeployment, lastOperation: string, previous?: Record<string, unknown>): DeploymentOutputs {
+export function outputsFrom(inputs: DeploymentInputs, observed: { deployment: DeploymentFacts; revisionStatus: string | null }, lastOperation: string, previous?: Record<string, unknown>): DeploymentOutputs {
   const { deployment } = observed;
   const timings = recordedTimings(previous);
   return {

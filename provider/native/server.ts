@@ -20,6 +20,7 @@ import * as providerproto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import { type CallContext, type LogSeverity, withCallContext } from "../shared/callContext";
 import { configureFromGetter, currentClient } from "../shared/context";
+import { isPartialFailure, messageOf } from "../shared/partialFailure";
 import { UNKNOWN } from "../shared/values";
 import { nativeFunction } from "./functions";
 import { type NativeResource, nativeResource } from "./resources";
@@ -28,18 +29,6 @@ import { hasValue, outputsForEngine, unwrapSecrets } from "./values";
 
 type Call<Req> = grpc.ServerUnaryCall<Req, unknown>;
 type Callback<Res> = grpc.sendUnaryData<Res>;
-
-/** A failure the engine records with the resource (created, but not as asked). */
-interface PartialFailure {
-  message: string;
-  id: string;
-  properties: Record<string, unknown>;
-  reasons: string[];
-}
-
-function isPartialFailure(error: unknown): error is PartialFailure {
-  return typeof error === "object" && error !== null && typeof (error as PartialFailure).id === "string" && (error as PartialFailure).id !== "" && "properties" in error;
-}
 
 function toStruct(value: Record<string, unknown>): structproto.Struct {
   return structproto.Struct.fromJavaScript(value as Record<string, structproto.JavaScriptValue>);
@@ -51,7 +40,7 @@ function fromStruct(struct: structproto.Struct | undefined): Record<string, unkn
 
 /** The gRPC error for a failed call; a partial failure carries the resource's id and outputs. */
 function grpcError(error: unknown, secretKeys: ReadonlySet<string> = new Set()): grpc.ServiceError {
-  const message = error instanceof Error ? error.message : isPartialFailure(error) ? error.message : String(error);
+  const message = messageOf(error);
   const metadata = new grpc.Metadata();
   if (isPartialFailure(error)) {
     const detail = new providerproto.ErrorResourceInitFailed();

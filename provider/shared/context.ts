@@ -1,5 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { LangSmithClient } from "../client";
+import { callSignal } from "./callContext";
 import { type ConfigGetter, type ProviderSettings, resolveSettings } from "./settings";
 
 /**
@@ -44,5 +45,6 @@ export function currentSettings(): ProviderSettings {
  */
 export async function currentClient(settings: ProviderSettings = currentSettings()): Promise<LangSmithClient> {
   const { createClient } = await import("../client/factory");
-  return createClient(settings.client);
+  // Cancelling the engine's call (Ctrl-C, Cancel) also ends the requests it has in flight.
+  return createClient({ ...settings.client, operationSignal: callSignal });
 }

@@ -5,7 +5,7 @@
  * derived from a resource's table (see `provider/<resource>/fields.ts`).
  */
 import { z } from "zod";
-import { compact, getPath, isRecord, isUnset, setPath } from "./paths";
+import { compact, getPath, isRecord, isUnset, propertyPath, setPath } from "./paths";
 import { containsUnknown, sameValue, UNKNOWN } from "./values";
 
 /**
@@ -154,7 +154,7 @@ function describeIssues(issues: readonly z.core.$ZodIssue[], fieldPath: string, 
       for (const inner of branches.flat()) visit(inner, path);
       if (branches.length > 0) return;
     }
-    const property = [fieldPath, ...path.map(String)].join(".");
+    const property = propertyPath([...fieldPath.split("."), ...path.map((key) => (typeof key === "number" ? key : String(key)))]);
     if (failures.some((failure) => failure.property === property)) return;
     const at = path.reduce<unknown>((current, key) => (current !== null && typeof current === "object" ? (current as Record<PropertyKey, unknown>)[key] : undefined), value);
     let reason = issue.message;
@@ -210,20 +210,29 @@ export function diffFields(
   compare: (field: FieldSpec) => boolean | undefined = () => undefined,
 ): ChangedFields {
   const changed: ChangedFields = { replace: [], inPlace: [], revision: [], local: [], createOnly: [] };
+  // A whole unknown object is reported once, at its own path, under the strongest effect of the fields it holds.
+  const unknownObjects = new Map<string, ChangeEffect>();
   for (const field of table) {
     if (field.effect === "createOnly") continue;
     const unknownAt = unknownPrefix(news, field.path);
+    if (unknownAt !== undefined && unknownAt !== field.path) {
+      const before = unknownObjects.get(unknownAt);
+      if (before === undefined || EFFECT_STRENGTH.indexOf(field.effect) < EFFECT_STRENGTH.indexOf(before)) unknownObjects.set(unknownAt, field.effect);
+      continue;
+    }
     if (unknownAt !== undefined || containsUnknown(getPath(news, field.path))) {
-      // A whole unknown object is reported once, at its own path.
-      const path = unknownAt ?? field.path;
-      if (!changed[field.effect].includes(path)) changed[field.effect].push(path);
+      changed[field.effect].push(field.path);
       continue;
     }
     const same = compare(field) ?? sameValue(comparable(field, getPath(olds, field.path)), comparable(field, getPath(news, field.path)));
     if (!same) changed[field.effect].push(field.path);
   }
+  for (const [path, effect] of unknownObjects) changed[effect].push(path);
   return changed;
 }
+
+/** Effects from the strongest (a replacement) to the weakest (state only). */
+const EFFECT_STRENGTH: readonly ChangeEffect[] = ["replace", "revision", "inPlace", "local", "createOnly"];
 
 function comparable(field: FieldSpec, value: unknown): unknown {
   if (!isUnset(value)) return value;

@@ -42,3 +42,44 @@ export function compact<T>(value: T): T {
   }
   return value;
 }
+
+/** One step of a Pulumi property path: an object key or an array index (`*`: any key or index). */
+export type PathSegment = string | number;
+
+/**
+ * A property path as Pulumi writes it: `config.bucketName`, `secrets[0].value`
+ * (check failures, detailed diffs, `ignoreChanges`).
+ */
+export function propertyPath(segments: readonly PathSegment[]): string {
+  let out = "";
+  for (const segment of segments) {
+    if (typeof segment === "number") out += `[${segment}]`;
+    else if (/^[A-Za-z_$][\w$]*$/.test(segment) || segment === "*") out += out === "" ? segment : `.${segment}`;
+    else out += `[${JSON.stringify(segment)}]`;
+  }
+  return out;
+}
+
+/**
+ * The segments of a Pulumi property path (`config.bucketName`,
+ * `secrets[0].value`, `config["bucket name"]`, `secrets[*].value`); a dotted
+ * path of this provider's own (`secrets.0.name`) reads the same way.
+ */
+export function parsePropertyPath(path: string): PathSegment[] {
+  const segments: PathSegment[] = [];
+  const pattern = /([^.[\]]+)|\[(\d+|\*|"(?:[^"\\]|\\.)*")\]/g;
+  for (const match of path.matchAll(pattern)) {
+    if (match[1] !== undefined) segments.push(/^\d+$/.test(match[1]) ? Number(match[1]) : match[1]);
+    else {
+      const inner = match[2] as string;
+      segments.push(inner.startsWith('"') ? (JSON.parse(inner) as string) : inner === "*" ? "*" : Number(inner));
+    }
+  }
+  return segments;
+}
+
+/** Whether the path `prefix` covers `path` (equal, or an ancestor of it); `*` in `prefix` matches any one step. */
+export function coversPath(prefix: readonly PathSegment[], path: readonly PathSegment[]): boolean {
+  if (prefix.length > path.length) return false;
+  return prefix.every((segment, i) => segment === "*" || String(segment) === String(path[i]));
+}

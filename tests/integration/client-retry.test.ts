@@ -3,6 +3,8 @@
  * Delays are read from the injected FakeClock (what the client asked to
  * sleep), never measured on the wall clock.
  */
+import { withCallContext } from "../../provider/shared/callContext";
+import { currentClient } from "../../provider/shared/context";
 import {
   AbortedError,
   ApiConnectionError,
@@ -332,6 +334,23 @@ describe("client retries over real HTTP", () => {
       });
       await expect(client.deployments.get("dep-1", { signal: controller.signal })).rejects.toBeInstanceOf(AbortedError);
       expect(server.requests).toHaveLength(1);
+    });
+
+    test("cancelling the engine's call aborts the provider's request in flight (no per-call signal)", async () => {
+      const saved = { ...process.env };
+      Object.assign(process.env, { LANGSMITH_API_KEY: "k", LANGSMITH_CONTROL_PLANE_URL: server.url, LANGSMITH_ENDPOINT: server.url });
+      try {
+        const controller = new AbortController();
+        server.setFallback(() => {
+          controller.abort();
+          return { delayMs: 2_000, json: DEPLOYMENT };
+        });
+        const served = withCallContext({ log: () => undefined, signal: controller.signal }, async () => (await currentClient()).deployments.get("dep-1"));
+        await expect(served).rejects.toBeInstanceOf(AbortedError);
+        expect(server.requests).toHaveLength(1);
+      } finally {
+        process.env = saved;
+      }
     });
 
     test("aborting during the retry backoff stops retrying", async () => {

@@ -80,6 +80,10 @@ describe("diffDeployment", () => {
     const wholeObject = diffDeployment(base, withValue("sourceRevisionConfig", UNKNOWN));
     // A whole unknown object is reported once, at its own path (the same rule for every resource).
     expect(wholeObject.changed.revision).toEqual(["sourceRevisionConfig"]);
+    // An unknown object holding fields of several effects counts once, under the strongest: sourceConfig may replace.
+    const mixed = diffDeployment(base, withValue("sourceConfig", UNKNOWN));
+    expect(mixed.replaces).toEqual(["sourceConfig"]);
+    expect([...mixed.changed.inPlace, ...mixed.changed.revision, ...mixed.changed.local]).toEqual([]);
   });
 
   it("ignores adoptExistingId and __provider, secret order, and unset versus null", () => {

@@ -21,6 +21,16 @@ describe("fault registry", () => {
     expect(faults.take("GET", "/v2/a.b")).toBeDefined();
   });
 
+  test("skip lets the first matching requests through, then applies", () => {
+    const faults = new FaultRegistry();
+    faults.add({ method: "GET", path: "/v2/deployments/*", status: 401, skip: 2 });
+    expect(faults.take("GET", "/v2/deployments/a")).toBeUndefined();
+    expect(faults.take("POST", "/v2/deployments/a")).toBeUndefined();
+    expect(faults.take("GET", "/v2/deployments/a/revisions")).toBeUndefined();
+    expect(faults.take("GET", "/v2/deployments/a")).toMatchObject({ status: 401, remaining: 0 });
+    expect(faults.take("GET", "/v2/deployments/a")).toBeUndefined();
+  });
+
   test("clear removes every rule", () => {
     const faults = new FaultRegistry();
     faults.add({ path: "*", delayMs: 1, times: 10 });

@@ -10,6 +10,7 @@ export const faultRuleInputSchema = z
     method: z.string().min(1).optional(),
     path: z.string().min(1),
     times: z.number().int().min(1).optional(),
+    skip: z.number().int().min(0).optional(),
     status: z.number().int().min(100).max(599).optional(),
     retryAfter: z.union([z.string().min(1), z.number().nonnegative()]).optional(),
     delayMs: z.number().nonnegative().optional(),
@@ -26,6 +27,8 @@ export const faultRuleInputSchema = z
  * - `path`: glob on the URL path without query, `*` matching any characters
  *   (slashes included), e.g. `/v2/deployments/*`;
  * - `times`: how many matching requests it applies to (default 1);
+ * - `skip`: how many matching requests pass untouched before it applies (default 0), to fault
+ *   the n-th call of a sequence (e.g. the GET right after a create, not the ones before);
  * - `delayMs`: wait this many milliseconds first (then continue normally unless
  *   `status` or `drop` is set);
  * - `status`: answer this status instead of running the route, with `body`
@@ -43,6 +46,8 @@ export interface FaultRule {
   method: string;
   path: string;
   remaining: number;
+  /** Matching requests still to let through before the rule applies. */
+  skip: number;
   status?: number;
   retryAfter?: string;
   delayMs?: number;
@@ -66,6 +71,7 @@ export class FaultRegistry {
       method: (input.method ?? "*").toUpperCase(),
       path: input.path,
       remaining: input.times ?? 1,
+      skip: input.skip ?? 0,
       ...(input.status !== undefined ? { status: input.status } : {}),
       ...(input.retryAfter !== undefined ? { retryAfter: String(input.retryAfter) } : {}),
       ...(input.delayMs !== undefined ? { delayMs: input.delayMs } : {}),
@@ -92,6 +98,10 @@ export class FaultRegistry {
       (r) => (r.method === "*" || r.method === method.toUpperCase()) && globToRegExp(r.path).test(path),
     );
     if (!rule) return undefined;
+    if (rule.skip > 0) {
+      rule.skip -= 1;
+      return undefined;
+    }
     rule.remaining -= 1;
     if (rule.remaining <= 0) this.rules = this.rules.filter((r) => r !== rule);
     return { ...rule };
