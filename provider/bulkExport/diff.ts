@@ -23,6 +23,8 @@ export interface BulkExportDiff {
   readonly local: string[];
   /** Always false: the new export is created before the old one is cancelled. */
   readonly deleteBeforeReplace: false;
+  /** A one-off export's wait did not finish: the update resumes it. */
+  readonly resume: boolean;
 }
 
 /**
@@ -35,5 +37,5 @@ export function diffBulkExport(olds: Record<string, unknown>, news: Record<strin
   // Cancelled outside Pulumi, or ended in failure: only a new export runs again.
   if (typeof olds["status"] === "string" && REPLACED_STATUSES.has(olds["status"])) replaces.push("status");
   const resume = news["waitForCompletion"] === true && typeof olds["status"] === "string" && !ENDED.has(olds["status"]) && olds["intervalHours"] === undefined;
-  return { changes: replaces.length > 0 || changed.local.length > 0 || resume, replaces, local: changed.local, deleteBeforeReplace: false };
+  return { changes: replaces.length > 0 || changed.local.length > 0 || resume, replaces, local: changed.local, deleteBeforeReplace: false, resume };
 }

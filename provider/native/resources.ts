@@ -8,17 +8,17 @@ import type * as pulumi from "@pulumi/pulumi";
 import { BULK_EXPORT_FIELDS } from "../bulkExport/fields";
 import { diffBulkExport } from "../bulkExport/diff";
 import { provider as bulkExportProvider } from "../bulkExport/index";
-import { migrateBulkExportOutputs } from "../bulkExport/state";
+import { BULK_EXPORT_STATE_VERSION, migrateBulkExportOutputs } from "../bulkExport/state";
 import { DEPLOYMENT_FIELDS } from "../deployment/fields";
 import { diffDeployment } from "../deployment/diff";
 import { provider as deploymentProvider } from "../deployment/index";
 import { importDeployment } from "../deployment/operations";
-import { migrateDeploymentOutputs, needsResume } from "../deployment/state";
+import { DEPLOYMENT_STATE_VERSION, migrateDeploymentOutputs, needsResume } from "../deployment/state";
 import { DESTINATION_FIELDS } from "../destination/fields";
 import { diffDestination } from "../destination/diff";
 import { provider as destinationProvider } from "../destination/index";
 import { importDestination } from "../destination/operations";
-import { migrateDestinationOutputs } from "../destination/state";
+import { DESTINATION_STATE_VERSION, migrateDestinationOutputs } from "../destination/state";
 import type { FieldTable } from "../shared/fields";
 import type { PulumiTypeSpec } from "./pulumiTypes";
 
@@ -29,8 +29,10 @@ export interface OutputSpec {
   readonly doc: string;
   /** A Pulumi secret (e.g. fingerprints of secrets). */
   readonly secret?: boolean;
-  /** Unknown in the preview of an update (the update may change it); otherwise kept known. */
+  /** Unknown in the preview of an update (the update may change it); otherwise kept known and reported stable. */
   readonly changesOnUpdate: boolean;
+  /** The value every create and update writes, when it is known in advance (shown in previews instead of unknown). */
+  readonly planned?: unknown;
 }
 
 /** A diff in the protocol's terms: the top-level result plus the effect of each changed property path. */
@@ -40,6 +42,8 @@ export interface PropertyDiff {
   readonly deleteBeforeReplace: boolean;
   /** Dotted input paths changed in place (including new revisions and provider settings). */
   readonly updates: readonly string[];
+  /** An earlier operation did not finish (e.g. a wait to resume): update runs even when no property changed or all changes are ignored. */
+  readonly pending: boolean;
 }
 
 /** One resource of the native provider. */
@@ -67,7 +71,10 @@ const num: PulumiTypeSpec = { type: "number" };
 const anyMap: PulumiTypeSpec = { type: "object", additionalProperties: { $ref: "pulumi.json#/Any" } };
 
 const LAST_OPERATION: OutputSpec = { name: "lastOperation", type: str, doc: "What the last create or update did, in plain words.", changesOnUpdate: true };
-const STATE_VERSION: OutputSpec = { name: "stateVersion", type: num, doc: "Layout version of the outputs.", changesOnUpdate: false };
+/** The layout version of a resource's outputs: written anew by every create and update (migration may change it), so never stable. */
+function stateVersionOutput(version: number): OutputSpec {
+  return { name: "stateVersion", type: num, doc: "Layout version of the outputs.", changesOnUpdate: true, planned: version };
+}
 
 /** Every resource of the native provider, by token. */
 export const NATIVE_RESOURCES: readonly NativeResource[] = [
@@ -92,7 +99,7 @@ export const NATIVE_RESOURCES: readonly NativeResource[] = [
         changesOnUpdate: true,
       },
       LAST_OPERATION,
-      STATE_VERSION,
+      stateVersionOutput(DEPLOYMENT_STATE_VERSION),
     ],
     core: deploymentProvider,
     importById: importDeployment,
@@ -100,7 +107,8 @@ export const NATIVE_RESOURCES: readonly NativeResource[] = [
       const olds = migrateDeploymentOutputs(rawOlds);
       const result = diffDeployment(olds, news);
       const updates = [...result.changed.inPlace, ...result.changed.revision, ...result.changed.local];
-      return { changes: result.changes || needsResume(olds), replaces: result.replaces, deleteBeforeReplace: result.deleteBeforeReplace, updates };
+      const pending = needsResume(olds);
+      return { changes: result.changes || pending, replaces: result.replaces, deleteBeforeReplace: result.deleteBeforeReplace, updates, pending };
     },
   },
   {
@@ -117,13 +125,13 @@ export const NATIVE_RESOURCES: readonly NativeResource[] = [
       { name: "credentialsKeys", type: { type: "array", items: str }, doc: "Names (never values) of the credential fields the service holds.", changesOnUpdate: true },
       { name: "credentialsUpdatedAt", type: str, doc: "When the credentials were last set.", changesOnUpdate: true },
       LAST_OPERATION,
-      STATE_VERSION,
+      stateVersionOutput(DESTINATION_STATE_VERSION),
     ],
     core: destinationProvider,
     importById: importDestination,
     diff(olds, news) {
       const result = diffDestination(migrateDestinationOutputs(olds), news);
-      return { changes: result.changes, replaces: result.replaces, deleteBeforeReplace: result.deleteBeforeReplace, updates: result.updates };
+      return { changes: result.changes, replaces: result.replaces, deleteBeforeReplace: result.deleteBeforeReplace, updates: result.updates, pending: false };
     },
   },
   {
@@ -140,12 +148,12 @@ export const NATIVE_RESOURCES: readonly NativeResource[] = [
       { name: "finishedAt", type: str, doc: "ISO 8601 time the export ended.", changesOnUpdate: true },
       { name: "runs", type: anyMap, doc: "Runs summary: `count`, `lastRunStatus`, `rowsWritten`, `filesWritten`, `lastExportPath`.", changesOnUpdate: true },
       LAST_OPERATION,
-      STATE_VERSION,
+      stateVersionOutput(BULK_EXPORT_STATE_VERSION),
     ],
     core: bulkExportProvider,
     diff(olds, news) {
       const result = diffBulkExport(migrateBulkExportOutputs(olds), news);
-      return { changes: result.changes, replaces: result.replaces, deleteBeforeReplace: result.deleteBeforeReplace, updates: result.local };
+      return { changes: result.changes, replaces: result.replaces, deleteBeforeReplace: result.deleteBeforeReplace, updates: result.local, pending: result.resume };
     },
   },
 ];

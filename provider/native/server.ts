@@ -21,7 +21,11 @@ import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import { type CallContext, type LogSeverity, withCallContext } from "../shared/callContext";
 import { configureFromGetter, currentClient } from "../shared/context";
 import { isPartialFailure, messageOf } from "../shared/partialFailure";
+import { withDefaults } from "../shared/fields";
+import { configFailures } from "../shared/settings";
 import { UNKNOWN } from "../shared/values";
+import { isIgnoredPath, withIgnoredFromNews } from "./ignoreChanges";
+import { serviceChangeRefusal } from "./serviceChange";
 import { nativeFunction } from "./functions";
 import { type NativeResource, nativeResource } from "./resources";
 import { packageSchema } from "./schema";
@@ -74,24 +78,40 @@ function resourceFor(type: string, urn: string): NativeResource {
   return resource;
 }
 
+/** The top-level property of a path (`config` of `config.bucketName`, `secrets` of `secrets[0].value`). */
+function topKey(path: string): string {
+  return path.split(/[.[]/)[0] as string;
+}
+
+function unique(values: readonly string[]): string[] {
+  return values.filter((value, index) => values.indexOf(value) === index);
+}
+
 /** Input property names of a resource (top level). */
 function inputNames(resource: NativeResource): Set<string> {
   return new Set(resource.fields.map((field) => field.path.split(".")[0] as string));
 }
 
-/** The outputs the engine shows for a planned create: the inputs, and every output-only property unknown. */
+/** Whether an input is echoed in the outputs (provider-internal `__` fields and inputs kept out of them are not). */
+function echoedInput(resource: NativeResource, key: string): boolean {
+  return !key.startsWith("__") && !resource.inputsNotInOutputs.includes(key);
+}
+
+/** The outputs the engine shows for a planned create: the inputs, and every output-only property planned or unknown. */
 function plannedCreate(resource: NativeResource, inputs: Record<string, unknown>): Record<string, unknown> {
   const outputs: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(inputs)) if (!resource.inputsNotInOutputs.includes(key)) outputs[key] = value;
-  for (const output of resource.outputs) outputs[output.name] = UNKNOWN;
+  for (const [key, value] of Object.entries(inputs)) if (echoedInput(resource, key)) outputs[key] = value;
+  for (const output of resource.outputs) outputs[output.name] = output.planned ?? UNKNOWN;
   return outputs;
 }
 
-/** The outputs the engine shows for a planned update: the new inputs, the old outputs that cannot change, the rest unknown. */
+/** The outputs the engine shows for a planned update: the new inputs, the old outputs that cannot change, planned values, the rest unknown. */
 function plannedUpdate(resource: NativeResource, olds: Record<string, unknown>, news: Record<string, unknown>): Record<string, unknown> {
   const outputs: Record<string, unknown> = {};
-  for (const output of resource.outputs) outputs[output.name] = output.changesOnUpdate || olds[output.name] === undefined ? UNKNOWN : olds[output.name];
-  for (const [key, value] of Object.entries(news)) if (!resource.inputsNotInOutputs.includes(key)) outputs[key] = value;
+  for (const output of resource.outputs) {
+    outputs[output.name] = output.planned ?? (output.changesOnUpdate || olds[output.name] === undefined ? UNKNOWN : olds[output.name]);
+  }
+  for (const [key, value] of Object.entries(news)) if (echoedInput(resource, key)) outputs[key] = value;
   return outputs;
 }
 
@@ -162,16 +182,27 @@ export class LangSmithProviderService {
     return new providerproto.GetSchemaResponse().setSchema(JSON.stringify(packageSchema(this.version)));
   }
 
+  /** Validates every `langsmith:*` key (values still unknown pass); one failure per bad key, so the preview names it. */
   private async checkConfig(request: providerproto.CheckRequest): Promise<providerproto.CheckResponse> {
-    return new providerproto.CheckResponse().setInputs(request.getNews());
+    const news = unwrapSecrets(fromStruct(request.getNews())).plain;
+    const known = Object.fromEntries(Object.entries(news).filter(([, value]) => value !== UNKNOWN));
+    const response = new providerproto.CheckResponse().setInputs(request.getNews());
+    response.setFailuresList(configFailures(known).map((failure) => new providerproto.CheckFailure().setProperty(failure.key).setReason(failure.reason)));
+    return response;
   }
 
-  /** A provider configuration change never replaces the provider (which would replace every resource): it is an update. */
+  /**
+   * A provider configuration change never replaces the provider (which would
+   * replace every resource): it is an update. A change of the service the
+   * configuration points at is refused (see {@link serviceChangeRefusal}).
+   */
   private async diffConfig(request: providerproto.DiffRequest): Promise<providerproto.DiffResponse> {
     const olds = unwrapSecrets(fromStruct(request.getOlds())).plain;
     const news = unwrapSecrets(fromStruct(request.getNews())).plain;
     const keys = new Set([...Object.keys(olds), ...Object.keys(news)].filter((key) => key !== "version"));
     const changed = [...keys].filter((key) => JSON.stringify(olds[key]) !== JSON.stringify(news[key]));
+    const refusal = serviceChangeRefusal(olds, news);
+    if (refusal !== undefined) throw new Error(refusal);
     const response = new providerproto.DiffResponse();
     response.setChanges(changed.length > 0 ? providerproto.DiffResponse.DiffChanges.DIFF_SOME : providerproto.DiffResponse.DiffChanges.DIFF_NONE);
     response.setDiffsList(changed);
@@ -205,43 +236,52 @@ export class LangSmithProviderService {
     const { plain: news, secretKeys } = unwrapSecrets(fromStruct(request.getNews()));
     const olds = unwrapSecrets(fromStruct(request.getOlds())).plain;
     const result = await (resource.core.check ? resource.core.check(olds, news) : Promise.resolve({ inputs: news, failures: [] }));
+    // The checked inputs carry the table's defaults, so the preview shows what up will record.
+    const checked = withDefaults(resource.fields, (result.inputs ?? news) as Record<string, unknown>);
     // Inputs the schema marks secret stay secrets in the state even when a program passes them as plain values.
     const secretInputs = new Set([...secretKeys, ...resource.fields.filter((field) => field.secret).map((field) => field.path.split(".")[0] as string)]);
-    const response = new providerproto.CheckResponse().setInputs(toStruct(outputsForEngine(result.inputs ?? news, secretInputs)));
+    const response = new providerproto.CheckResponse().setInputs(toStruct(outputsForEngine(checked, secretInputs)));
     response.setFailuresList((result.failures ?? []).map((failure) => new providerproto.CheckFailure().setProperty(failure.property).setReason(failure.reason)));
     return response;
   }
 
   private async diff(request: providerproto.DiffRequest): Promise<providerproto.DiffResponse> {
     const resource = resourceFor(request.getType(), request.getUrn());
-    const olds = unwrapSecrets(fromStruct(request.getOlds())).plain;
-    const oldInputs = unwrapSecrets(fromStruct(request.getOldInputs())).plain;
+    const ignored = request.getIgnorechangesList();
     const news = unwrapSecrets(fromStruct(request.getNews())).plain;
-    const ignored = new Set(request.getIgnorechangesList());
+    // Ignored paths compare equal: the old outputs (which a refresh may have changed) take the new inputs' values there.
+    const olds = withIgnoredFromNews(unwrapSecrets(fromStruct(request.getOlds())).plain, news, ignored);
+    const oldInputs = unwrapSecrets(fromStruct(request.getOldInputs())).plain;
     const result = resource.diff(olds, news);
     const kinds = providerproto.PropertyDiff.Kind;
     const response = new providerproto.DiffResponse();
     const detailed = response.getDetaileddiffMap();
+    const inputs = inputNames(resource);
     // The old value of a path: the outputs echo most inputs; secrets are only in the old inputs.
     const hadValue = (path: string) => hasValue(olds, path) || hasValue(oldInputs, path);
     const kindOf = (path: string, replace: boolean): providerproto.PropertyDiff.Kind => {
+      // An output-only property (e.g. an export's status seen by a refresh) is neither added nor deleted by the program.
+      if (!inputs.has(topKey(path))) return replace ? kinds.UPDATE_REPLACE : kinds.UPDATE;
       const before = hadValue(path);
       const after = hasValue(news, path);
       if (!before && after) return replace ? kinds.ADD_REPLACE : kinds.ADD;
       if (before && !after) return replace ? kinds.DELETE_REPLACE : kinds.DELETE;
       return replace ? kinds.UPDATE_REPLACE : kinds.UPDATE;
     };
-    const replaces = result.replaces.filter((path) => !ignored.has(path));
-    const updates = result.updates.filter((path) => !ignored.has(path));
+    const notIgnored = (path: string) => !isIgnoredPath(path, ignored);
+    const replaces = unique(result.replaces.filter(notIgnored));
+    // A path that replaces is reported once, as a replacement.
+    const updates = unique(result.updates.filter(notIgnored)).filter((path) => !replaces.includes(path));
     // The cores compare the state's outputs with the new inputs (so drift seen by a refresh shows); only
     // properties kept out of the outputs (secrets, credentials) are compared with the old inputs.
-    const inputDiff = (path: string) => !((path.split(".")[0] as string) in olds);
+    const inputDiff = (path: string) => inputs.has(topKey(path)) && !(topKey(path) in olds);
     for (const path of replaces) detailed.set(path, new providerproto.PropertyDiff().setKind(kindOf(path, true)).setInputdiff(inputDiff(path)));
     for (const path of updates) detailed.set(path, new providerproto.PropertyDiff().setKind(kindOf(path, false)).setInputdiff(inputDiff(path)));
-    const changes = replaces.length > 0 || updates.length > 0 || (result.changes && result.replaces.length === 0 && result.updates.length === 0);
+    // A pending resume is never dropped by ignoreChanges: the update finishes what the last operation began.
+    const changes = replaces.length > 0 || updates.length > 0 || result.pending || (result.changes && result.replaces.length === 0 && result.updates.length === 0);
     response.setChanges(changes ? providerproto.DiffResponse.DiffChanges.DIFF_SOME : providerproto.DiffResponse.DiffChanges.DIFF_NONE);
-    response.setReplacesList(replaces.map((path) => path.split(".")[0] as string).filter((key, index, all) => all.indexOf(key) === index));
-    response.setDiffsList([...replaces, ...updates].map((path) => path.split(".")[0] as string).filter((key, index, all) => all.indexOf(key) === index));
+    response.setReplacesList(unique(replaces.map(topKey)));
+    response.setDiffsList(unique([...replaces, ...updates].map(topKey)));
     response.setStablesList(resource.outputs.filter((output) => !output.changesOnUpdate).map((output) => output.name));
     response.setDeletebeforereplace(replaces.length > 0 && result.deleteBeforeReplace);
     response.setHasdetaileddiff(true);
@@ -293,8 +333,9 @@ export class LangSmithProviderService {
 
   private async update(request: providerproto.UpdateRequest): Promise<providerproto.UpdateResponse> {
     const resource = resourceFor(request.getType(), request.getUrn());
-    const olds = unwrapSecrets(fromStruct(request.getOlds())).plain;
     const { plain: news, secretKeys } = unwrapSecrets(fromStruct(request.getNews()));
+    // What ignoreChanges covers is not changed on the service: the update sees the old outputs' values as wanted there.
+    const olds = withIgnoredFromNews(unwrapSecrets(fromStruct(request.getOlds())).plain, news, request.getIgnorechangesList());
     const secrets = this.secretOutputs(resource, secretKeys);
     if (request.getPreview()) {
       return new providerproto.UpdateResponse().setProperties(toStruct(outputsForEngine(plannedUpdate(resource, olds, news), secrets)));

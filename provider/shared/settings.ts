@@ -172,3 +172,74 @@ function wholeNumber(name: KeyName, raw: string | undefined, max: number): numbe
   }
   return parsed;
 }
+
+/** One invalid `langsmith:*` key: the key without its namespace (`region`) and why; never a secret's value. */
+export interface ConfigFailure {
+  readonly key: string;
+  readonly reason: string;
+}
+
+/** Keys the engine itself sets on a provider's configuration. */
+const ENGINE_KEYS = new Set(["version", "pluginDownloadURL"]);
+
+/**
+ * Every invalid key of a provider configuration (stack config only: the
+ * environment is read at call time), one failure per key, so a preview names
+ * each bad key: unknown keys, malformed URLs, regions and numbers, values
+ * that cannot be sent in a header, and keys that conflict.
+ *
+ * @param values the configuration as the engine sends it: keys without `langsmith:`.
+ */
+export function configFailures(values: Readonly<Record<string, unknown>>): ConfigFailure[] {
+  const failures: ConfigFailure[] = [];
+  const known = new Map<string, KeyName>(Object.keys(CONFIG_KEYS).map((name) => [name, name as KeyName]));
+  const raw = (key: string): string | undefined => {
+    const value = values[key];
+    return value === undefined || value === null ? undefined : String(value);
+  };
+  for (const key of Object.keys(values)) {
+    if (ENGINE_KEYS.has(key) || key.startsWith("__") || known.has(key)) continue;
+    failures.push({ key, reason: `langsmith:${key} is not a configuration key of the langsmith provider; use one of: ${[...known.keys()].join(", ")}` });
+  }
+  for (const [name, keyName] of known) {
+    const value = raw(name);
+    if (value === undefined) continue;
+    const spec: ConfigKey = CONFIG_KEYS[keyName];
+    try {
+      resolveSettings((key) => (key === spec.key ? value : undefined), {});
+    } catch (error) {
+      if (!(error instanceof ConfigurationError)) throw error;
+      failures.push({ key: name, reason: spec.secret === true ? `${spec.key} cannot be sent in a request header (control characters or non-ASCII)` : error.message });
+    }
+  }
+  if (failures.length === 0) {
+    try {
+      resolveSettings((key) => raw(key.slice("langsmith:".length)), {});
+    } catch (error) {
+      if (!(error instanceof ConfigurationError)) throw error;
+      const key = ["selfHostedUrl", "region", "controlPlaneUrl", "apiUrl"].find((name) => raw(name) !== undefined) ?? "region";
+      failures.push({ key, reason: error.message });
+    }
+  }
+  return failures;
+}
+
+/**
+ * The service a configuration points at: its control plane and REST API
+ * URLs, from stack config with the environment's fallbacks; `undefined`
+ * when the values do not resolve.
+ *
+ * @param values the configuration as the engine sends it: keys without `langsmith:`.
+ */
+export function configuredService(values: Readonly<Record<string, unknown>>, env: NodeJS.ProcessEnv = process.env): { controlPlaneUrl: string; apiUrl: string } | undefined {
+  const raw = (key: string): string | undefined => {
+    const value = values[key.slice("langsmith:".length)];
+    return value === undefined || value === null ? undefined : String(value);
+  };
+  try {
+    const { client } = resolveSettings(raw, env);
+    return { controlPlaneUrl: client.controlPlaneUrl, apiUrl: client.apiUrl };
+  } catch {
+    return undefined;
+  }
+}

@@ -29,15 +29,18 @@ interface Step {
   skip: number;
 }
 
-/** The requests that followed the first POST to `createPath`, as fault targets. */
+/** The emulator's fault glob: `*` matches any characters, slashes included. */
+function globMatches(glob: string, path: string): boolean {
+  return new RegExp(`^${glob.split("*").map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`).test(path);
+}
+
+/** The requests that followed the first POST to `createPath`, as fault targets (skip: earlier requests the same glob matches). */
 function stepsAfterCreate(log: readonly RequestLogEntry[], createPath: string): Step[] {
   const start = log.findIndex((entry) => entry.method === "POST" && entry.path === createPath);
-  const seen = new Map<string, number>();
-  return log.slice(start + 1).map((entry) => {
+  const after = log.slice(start + 1);
+  return after.map((entry, index) => {
     const pattern = entry.path.replace(UUID, "*");
-    const key = `${entry.method} ${pattern}`;
-    const skip = seen.get(key) ?? 0;
-    seen.set(key, skip + 1);
+    const skip = after.slice(0, index).filter((earlier) => earlier.method === entry.method && globMatches(pattern, earlier.path)).length;
     return { method: entry.method, pattern, skip };
   });
 }
@@ -91,6 +94,8 @@ describe("a created resource is kept whatever fails after the create", () => {
       sourceRevisionConfig: { repoRef: "main", graphConfigPath: "langgraph.json" },
       __provider: "serialized-shim",
     });
+    // A build long enough for a few polls of the wait.
+    emulator.control.setTimings({ stepDurationsMs: { BUILDING: 400 } });
     emulator.control.clearRequestLog();
     const baseline = await deploymentProvider.create(inputs("kept-baseline"));
     const steps = stepsAfterCreate(emulator.control.requestLog(), "/v2/deployments");
