@@ -41,7 +41,7 @@ function call<Req, Res>(method: (request: Req, callback: (error: grpc.ServiceErr
 async function diff(urn: string, olds: Props, news: Props, ignoreChanges: string[] = [], oldInputs: Props = {}) {
   const request = new providerproto.DiffRequest().setUrn(urn).setId("id-1").setOlds(struct(olds)).setNews(struct(news)).setOldInputs(struct(oldInputs));
   request.setIgnorechangesList(ignoreChanges);
-  const response = await call(client.diff, request);
+  const response = await call<providerproto.DiffRequest, providerproto.DiffResponse>(client.diff, request);
   const detailed: Record<string, { kind: number; inputDiff: boolean }> = {};
   response.getDetaileddiffMap().forEach((entry, key) => {
     detailed[key] = { kind: entry.getKind(), inputDiff: entry.getInputdiff() };
@@ -135,7 +135,7 @@ describe("detailed diff kinds", () => {
 
 describe("Check", () => {
   async function check(urn: string, news: Props, olds: Props = {}) {
-    const response = await call(client.check, new providerproto.CheckRequest().setUrn(urn).setNews(struct(news)).setOlds(struct(olds)));
+    const response = await call<providerproto.CheckRequest, providerproto.CheckResponse>(client.check, new providerproto.CheckRequest().setUrn(urn).setNews(struct(news)).setOlds(struct(olds)));
     return {
       inputs: (response.getInputs()?.toJavaScript() ?? {}) as Props,
       failures: response.getFailuresList().map((failure) => ({ property: failure.getProperty(), reason: failure.getReason() })),
@@ -163,11 +163,11 @@ describe("Check", () => {
 describe("preview outputs", () => {
   it("hold no provider-internal field, and stateVersion is known", async () => {
     const news: Props = { ...destinationInputs(), destinationType: "s3", __credentialsUnchanged: true };
-    const create = await call(client.create, new providerproto.CreateRequest().setUrn(DESTINATION).setProperties(struct(news)).setPreview(true));
+    const create = await call<providerproto.CreateRequest, providerproto.CreateResponse>(client.create, new providerproto.CreateRequest().setUrn(DESTINATION).setProperties(struct(news)).setPreview(true));
     const created = create.getProperties()?.toJavaScript() as Props;
     expect(Object.keys(created).filter((key) => key.startsWith("__"))).toEqual([]);
     expect(created["stateVersion"]).toBe(2);
-    const update = await call(
+    const update = await call<providerproto.UpdateRequest, providerproto.UpdateResponse>(
       client.update,
       new providerproto.UpdateRequest().setUrn(DESTINATION).setId("id-1").setOlds(struct(destinationOutputs("exports"))).setNews(struct(news)).setPreview(true),
     );
@@ -179,7 +179,7 @@ describe("preview outputs", () => {
 
 describe("provider configuration", () => {
   async function checkConfig(news: Props) {
-    const response = await call(client.checkConfig, new providerproto.CheckRequest().setUrn("urn:pulumi:dev::p::pulumi:providers:langsmith::default").setNews(struct(news)));
+    const response = await call<providerproto.CheckRequest, providerproto.CheckResponse>(client.checkConfig, new providerproto.CheckRequest().setUrn("urn:pulumi:dev::p::pulumi:providers:langsmith::default").setNews(struct(news)));
     return response.getFailuresList().map((failure) => ({ property: failure.getProperty(), reason: failure.getReason() }));
   }
 
@@ -194,7 +194,7 @@ describe("provider configuration", () => {
 
   async function diffConfig(olds: Props, news: Props) {
     const request = new providerproto.DiffRequest().setUrn("urn:pulumi:dev::p::pulumi:providers:langsmith::default").setOlds(struct(olds)).setNews(struct(news));
-    return call(client.diffConfig, request);
+    return call<providerproto.DiffRequest, providerproto.DiffResponse>(client.diffConfig, request);
   }
 
   it("a change of service is refused in the preview with the ways forward; the same service under other settings is an update", async () => {
