@@ -8,6 +8,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { BulkExport, BulkExportRun, LangSmithClient } from "../client";
+import { found } from "../client/endpoint";
 import { NotFoundError } from "../client/errors";
 import { ENDED_BULK_EXPORT_STATUSES } from "../client/schemas/bulkExports";
 import { callSignal, callTimeoutSeconds } from "../shared/callContext";
@@ -19,6 +20,8 @@ import { settingsForResource } from "../shared/workspace";
 import type { BulkExportInputs } from "./fields";
 import { type BulkExportOutputs, describeProgress, migrateBulkExportOutputs, outputsFrom, parseInputs, refreshedOutputs, summarizeRuns } from "./state";
 import { toCreateRequest } from "./wire";
+import { BULK_EXPORT_FIELDS } from "./fields";
+import { importFields } from "../shared/fields";
 
 /** Kind of resource in progress lines and messages. */
 export const KIND = "bulk export";
@@ -60,6 +63,21 @@ export async function readBulkExport(id: string, rawProps: Record<string, unknow
     if (error instanceof NotFoundError) return { id: "", props: {} };
     throw error;
   }
+}
+
+/**
+ * Reads an export made outside this stack for `pulumi import` and for
+ * `BulkExport.get(name, id)`: the inputs that reproduce it (values equal to
+ * the defaults left out) and the outputs a create would have recorded.
+ * `undefined` when there is no such export in the configured workspace.
+ */
+export async function importBulkExport(id: string): Promise<{ inputs: Record<string, unknown>; outputs: BulkExportOutputs } | undefined> {
+  const client = await currentClient();
+  const bulkExport = await found(client.bulkExports.get(id, { name: id }));
+  if (bulkExport === undefined) return undefined;
+  const runs = await client.bulkExports.runs(id, { name: id });
+  const inputs = importFields(BULK_EXPORT_FIELDS, bulkExport);
+  return { inputs, outputs: outputsFrom(parseInputs(inputs), bulkExport, runs, `imported export ${id} (${bulkExport.status})`) };
 }
 
 /** Records provider settings (`waitForCompletion`, `completionTimeoutSeconds`), resuming a wait that did not finish. */

@@ -18,6 +18,13 @@ export interface DestinationCheckOptions {
    * `credentials` be omitted (the service then uses its environment's credentials).
    */
   readonly selfHosted: boolean;
+  /**
+   * True when the previous inputs describe a destination that already exists
+   * without credentials in the program (imported: the service never returns
+   * them): the program may go on omitting them, and adding them later
+   * rotates them (one PATCH). Default false.
+   */
+  readonly existsWithoutCredentials?: boolean;
 }
 
 /** Result of {@link checkDestinationInputs}: inputs with defaults applied, and the failures. */
@@ -52,6 +59,14 @@ export const CROSS_FIELD_REASONS = {
 } as const;
 
 /**
+ * Whether previous inputs are those of an existing destination with neither
+ * credentials nor a role in them (what `pulumi import` reads back).
+ */
+export function existsWithoutCredentials(olds: Json): boolean {
+  return typeof olds["displayName"] === "string" && isUnset(olds["credentials"]) && isUnset(olds["awsRoleArn"]);
+}
+
+/**
  * Validates destination inputs and applies defaults (`destinationType: "s3"`,
  * `config.includeBucketInPrefix: true`). Unknown values are accepted as they are.
  *
@@ -83,7 +98,7 @@ export function checkDestinationInputs(news: Json, options: DestinationCheckOpti
     if (!isUnset(token) && (isUnset(keyId) || isUnset(secret))) fail("credentials.sessionToken", CROSS_FIELD_REASONS.sessionTokenAlone);
   }
   if (isKnownSet(role) && isKnownSet(credentials)) fail("awsRoleArn", CROSS_FIELD_REASONS.roleWithCredentials);
-  if (isUnset(credentials) && isUnset(role) && !options.selfHosted) fail("credentials", CROSS_FIELD_REASONS.credentialsRequired);
+  if (isUnset(credentials) && isUnset(role) && !options.selfHosted && options.existsWithoutCredentials !== true) fail("credentials", CROSS_FIELD_REASONS.credentialsRequired);
 
   return {
     inputs: withDefaults(DESTINATION_FIELDS, news),

@@ -5,7 +5,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { configureProvider, currentSettings } from "../shared/context";
-import { checkDestinationInputs } from "./check";
+import { checkDestinationInputs, existsWithoutCredentials } from "./check";
 import { diffDestination } from "./diff";
 import { markUnchangedCredentials } from "./fingerprint";
 import { createDestination, deleteDestination, isSelfHosted, readDestination, updateDestination } from "./operations";
@@ -17,7 +17,7 @@ export const provider: pulumi.dynamic.ResourceProvider = {
     configureProvider(request);
   },
   async check(olds, news) {
-    const result = checkDestinationInputs(news, { selfHosted: isSelfHosted(currentSettings()) });
+    const result = checkDestinationInputs(news, { selfHosted: isSelfHosted(currentSettings()), existsWithoutCredentials: existsWithoutCredentials(olds) });
     return { inputs: markUnchangedCredentials(olds, result.inputs), failures: result.failures };
   },
   async diff(_id, olds, news) {

@@ -8,6 +8,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { BULK_EXPORT_FIELDS } from "../bulkExport/fields";
 import { diffBulkExport } from "../bulkExport/diff";
 import { provider as bulkExportProvider } from "../bulkExport/index";
+import { importBulkExport } from "../bulkExport/operations";
 import { BULK_EXPORT_STATE_VERSION, migrateBulkExportOutputs } from "../bulkExport/state";
 import { DEPLOYMENT_FIELDS } from "../deployment/fields";
 import { diffDeployment } from "../deployment/diff";
@@ -151,6 +152,7 @@ export const NATIVE_RESOURCES: readonly NativeResource[] = [
       stateVersionOutput(BULK_EXPORT_STATE_VERSION),
     ],
     core: bulkExportProvider,
+    importById: importBulkExport,
     diff(olds, news) {
       const result = diffBulkExport(migrateBulkExportOutputs(olds), news);
       return { changes: result.changes, replaces: result.replaces, deleteBeforeReplace: result.deleteBeforeReplace, updates: result.local, pending: result.resume };

@@ -279,15 +279,16 @@ export function refreshFields(table: FieldTable, previous: Record<string, unknow
  * The inputs that reproduce a resource the service already has (for
  * `pulumi import`): every field the service reports, as its input value,
  * except values that equal what an unset field means (so the inputs stay
- * minimal and a program that leaves them out shows no change). Fields whose
- * refresh mode is `never` (secrets) are left to the caller.
+ * minimal and a program that leaves them out shows no change). Secret
+ * fields are never imported: their values would land in the generated
+ * program and the terminal.
  *
  * @param response the service's resource, in the request body's shape.
  */
 export function importFields(table: FieldTable, response: unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const field of table) {
-    if (field.wire === undefined || field.refresh === "never" || field.effect === "createOnly") continue;
+    if (field.wire === undefined || field.secret || field.effect === "createOnly") continue;
     const wireValue = getPath(response, field.wire);
     const value = field.fromWire !== undefined ? field.fromWire(wireValue) : (wireValue ?? undefined);
     if (isUnset(value) || (Array.isArray(value) && value.length === 0)) continue;

@@ -1,4 +1,4 @@
-import { CROSS_FIELD_REASONS, checkDestinationInputs } from "../../provider/destination/check";
+import { CROSS_FIELD_REASONS, checkDestinationInputs, existsWithoutCredentials } from "../../provider/destination/check";
 import { DESTINATION_FIELDS } from "../../provider/destination/fields";
 import { UNKNOWN } from "../../provider/shared/values";
 
@@ -149,6 +149,19 @@ describe("checkDestinationInputs: one failure per bad property, with what to set
 
   it.each(passing)("accepts: %s", (_name, inputs, options) => {
     expect(checkDestinationInputs(inputs, options).failures).toEqual([]);
+  });
+});
+
+describe("checkDestinationInputs: an imported destination", () => {
+  it("may omit credentials when the previous inputs have none (the service never returns them); a new one may not", () => {
+    const imported = without(base(), "credentials");
+    expect(existsWithoutCredentials(imported)).toBe(true);
+    expect(existsWithoutCredentials(base())).toBe(false);
+    expect(existsWithoutCredentials({})).toBe(false);
+    expect(checkDestinationInputs(imported, { selfHosted: false, existsWithoutCredentials: true }).failures).toEqual([]);
+    expect(checkDestinationInputs(imported, { selfHosted: false, existsWithoutCredentials: existsWithoutCredentials({}) }).failures).toEqual([
+      { property: "credentials", reason: CROSS_FIELD_REASONS.credentialsRequired },
+    ]);
   });
 });
 

@@ -1,0 +1,97 @@
+// Reads by id alone through the native provider's gRPC service, as the
+// engine sends them for `pulumi import`, the `import` option and
+// `Resource.get(name, id)` (issue 20, item 3): a BulkExport made outside the
+// stack is read (before, the plugin threw: exports had no import), and an
+// imported destination, whose credentials the service never returns, passes
+// Check with those inputs (before, Check demanded credentials and the import
+// failed on the real service; the cloud rule itself is unit-tested).
+import * as grpc from "@grpc/grpc-js";
+import * as structproto from "google-protobuf/google/protobuf/struct_pb";
+import * as providerrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
+import * as providerproto from "@pulumi/pulumi/proto/provider_pb";
+import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
+import { createClient, type LangSmithClient } from "../../provider/client";
+import { startProviderServer } from "../../provider/native/server";
+import { startVersitygw, type Versitygw } from "../helpers/versitygw";
+
+type Props = Record<string, unknown>;
+const PROJECT = "8a1f0c3e-2b4d-4e6f-9a8b-7c6d5e4f3a2b";
+const EXPORT_URN = "urn:pulumi:dev::p::langsmith:index:BulkExport::traces";
+const DESTINATION_URN = "urn:pulumi:dev::p::langsmith:index:BulkExportDestination::exports";
+
+function call<Req, Res>(client: providerrpc.ResourceProviderClient, method: (request: Req, callback: (error: grpc.ServiceError | null, response: Res) => void) => unknown, request: Req): Promise<Res> {
+  return new Promise((resolve, reject) => method.call(client, request, (error, response) => (error ? reject(error) : resolve(response))));
+}
+
+describe("native provider: reads by id alone (import, get)", () => {
+  let gw: Versitygw;
+  let emulator: Emulator;
+  let api: LangSmithClient;
+  let server: grpc.Server;
+  let client: providerrpc.ResourceProviderClient;
+  let destinationId: string;
+
+  beforeAll(async () => {
+    gw = await startVersitygw();
+    await gw.createBucket("imported");
+    emulator = await createEmulator({ control: true, s3EndpointOverride: gw.endpoint });
+    api = createClient({ apiUrl: `${emulator.url}/api/v1`, controlPlaneUrl: emulator.url, apiKey: DEFAULT_API_KEY, workspaceId: DEFAULT_WORKSPACE_ID });
+    const destination = await api.destinations.create({
+      destination_type: "s3",
+      display_name: "imported",
+      config: { bucket_name: "imported", prefix: "traces", region: "us-east-1" },
+      credentials: { access_key_id: gw.users.full.accessKeyId, secret_access_key: gw.users.full.secretAccessKey },
+    });
+    destinationId = destination.id;
+    const started = await startProviderServer("0.0.0-test", undefined);
+    server = started.server;
+    client = new providerrpc.ResourceProviderClient(`127.0.0.1:${started.port}`, grpc.credentials.createInsecure());
+    const configure = new providerproto.ConfigureRequest();
+    const variables = configure.getVariablesMap();
+    variables.set("langsmith:apiUrl", emulator.url);
+    variables.set("langsmith:controlPlaneUrl", emulator.url);
+    variables.set("langsmith:apiKey", DEFAULT_API_KEY);
+    variables.set("langsmith:workspaceId", DEFAULT_WORKSPACE_ID);
+    await call(client, client.configure, configure);
+  }, 120_000);
+
+  afterAll(async () => {
+    client?.close();
+    server?.forceShutdown();
+    await emulator?.close();
+    await gw?.stop();
+  });
+
+  async function readById(urn: string, id: string) {
+    const response = await call<providerproto.ReadRequest, providerproto.ReadResponse>(client, client.read, new providerproto.ReadRequest().setUrn(urn).setId(id));
+    return { id: response.getId(), inputs: (response.getInputs()?.toJavaScript() ?? {}) as Props, outputs: (response.getProperties()?.toJavaScript() ?? {}) as Props };
+  }
+
+  async function check(urn: string, olds: Props, news: Props) {
+    const response = await call<providerproto.CheckRequest, providerproto.CheckResponse>(
+      client,
+      client.check,
+      new providerproto.CheckRequest().setUrn(urn).setOlds(structproto.Struct.fromJavaScript(olds as Record<string, structproto.JavaScriptValue>)).setNews(structproto.Struct.fromJavaScript(news as Record<string, structproto.JavaScriptValue>)),
+    );
+    return response.getFailuresList().map((failure) => failure.getProperty());
+  }
+
+  it("a BulkExport made outside the stack is read with the inputs that made it; an unknown id reads as gone", async () => {
+    const made = await api.bulkExports.create({ bulk_export_destination_id: destinationId, session_id: PROJECT, start_time: "2026-11-01T00:00:00Z", interval_hours: 6 });
+    const read = await readById(EXPORT_URN, made.id);
+    expect(read.id).toBe(made.id);
+    expect(read.inputs).toEqual({ destinationId, projectId: PROJECT, startTime: expect.stringMatching(/^2026-11-01T00:00:00(\.000)?Z$/), intervalHours: 6 });
+    expect(read.outputs).toMatchObject({ destinationId, projectId: PROJECT, intervalHours: 6, status: expect.any(String), tenantId: DEFAULT_WORKSPACE_ID, stateVersion: 1 });
+    expect(await check(EXPORT_URN, read.inputs, read.inputs)).toEqual([]);
+    expect((await readById(EXPORT_URN, "0f0e0d0c-0b0a-4908-8706-050403020100")).id).toBe("");
+  });
+
+  it("an imported destination, without the credentials the service never returns, passes Check", async () => {
+    const read = await readById(DESTINATION_URN, destinationId);
+    expect(read.id).toBe(destinationId);
+    expect(read.inputs["credentials"]).toBeUndefined();
+    expect(await check(DESTINATION_URN, read.inputs, read.inputs)).toEqual([]);
+    // (The emulator's URL counts as self-hosted, where credentials are optional anyway: the cloud rule,
+    // credentials required for a new destination but not for an imported one, is in tests/unit/destinationCheck.test.ts.)
+  });
+});
