@@ -1,6 +1,6 @@
 /**
  * Build a {@link LangSmithClient} from an already-resolved configuration
- * (stack config and environment are read elsewhere, in `provider/settings.ts`).
+ * (stack config and environment are read elsewhere, in `provider/shared/settings.ts`).
  */
 import { LangSmithClient } from "./client";
 import type { ClientOptions, ClientOverrides } from "./options";

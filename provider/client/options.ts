@@ -68,7 +68,7 @@ export interface RequestOptions {
 export type CallOptions = RequestOptions;
 /** @deprecated Same as {@link ClientOptions}. */
 export type LangSmithClientOptions = ClientOptions;
-/** @deprecated Same as {@link ClientOptions} (the resolved provider configuration, as `provider/settings.ts` builds it). */
+/** @deprecated Same as {@link ClientOptions} (the resolved provider configuration, as `provider/shared/settings.ts` builds it). */
 export type ClientConfig = ClientOptions;
 /** @deprecated The tuning and test fields of {@link ClientOptions}; pass them in the options instead. */
 export type ClientOverrides = Pick<ClientOptions, "clock" | "random" | "maxRetryAfterMs" | "maxRateLimitWaitMs" | "userAgent">;

@@ -34,7 +34,7 @@ const DECLARED_BUT_NOT_PRODUCED: readonly { method: string; template: string; st
   },
 ];
 
-// Node 20 is the project's runtime (DESIGN.md); the S3 SDK's notice about Node 22 is noise here.
+// Node 20 is the project's runtime; the S3 SDK's notice about Node 22 is noise here.
 process.env["AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED"] ??= "true";
 
 const env = {} as ContractEnv;

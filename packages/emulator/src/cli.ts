@@ -79,7 +79,7 @@ export function parseCli(argv: string[]): EmulatorOptions & { help: boolean } {
 }
 
 async function main(): Promise<void> {
-  // The project runs on Node 20 by design (DESIGN.md); the S3 SDK's notice about
+  // The project runs on Node 20 by design (its pinned runtime); the S3 SDK's notice about
   // future releases needing Node 22 is not actionable for emulator users.
   process.env["AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED"] ??= "true";
   let options: ReturnType<typeof parseCli>;

@@ -2,7 +2,7 @@
  * Wire schemas of the control plane API (deployments, revisions, OAuth).
  * These are the only source of the wire types (`z.infer`). Response schemas
  * are loose (unknown fields are kept) and accept `null` wherever the spec or
- * the real service uses it; see DESIGN.md, "What the real service returns".
+ * the real service uses it (docs/contract.md lists what the real service returns beyond the contract).
  */
 import { z } from "zod";
 
