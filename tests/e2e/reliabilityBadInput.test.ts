@@ -126,7 +126,7 @@ describe("bad input through pulumi preview: refused, naming the property, with n
     const preview = await project.preview();
     outputs.push(preview.output);
     expect(preview.code).not.toBe(0);
-    expect(preview.output).toMatch(new RegExp(`bad-(deployment|destination)-0[\\s\\S]*${entry.c.property.replace(/\./g, "\\.")}`));
+    expect(preview.output).toMatch(new RegExp(`bad-(deployment|destination)-0[\\s\\S]*${entry.c.property.replace(/[.[\]]/g, "\\$&")}`));
     expect(stack.emulator.control.requestLog()).toEqual([]);
   });
 
