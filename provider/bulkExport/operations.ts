@@ -50,19 +50,16 @@ export async function createBulkExport(raw: Record<string, unknown>): Promise<pu
   return { id: created.id, outs };
 }
 
-/** Reads the export and its runs for a refresh; a 404 (in the recorded workspace) means gone. */
-export async function readBulkExport(id: string, rawProps: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult> {
+/** Reads the export and its runs for a refresh; `undefined` when the service answers 404 (in the recorded workspace): gone. */
+export async function readBulkExport(id: string, rawProps: Record<string, unknown>): Promise<{ id: string; props: Record<string, unknown> } | undefined> {
   const props = migrateBulkExportOutputs(rawProps);
   const label = labelOf(props, id);
   const client = await currentClient(settingsForResource(`reading ${KIND} "${label}"`, currentSettings(), props["tenantId"]));
-  try {
-    const bulkExport = await client.bulkExports.get(id, { name: label });
-    const runs = await client.bulkExports.runs(id, { name: label });
-    return { id, props: { ...refreshedOutputs(props, bulkExport, runs), __provider: rawProps["__provider"] } };
-  } catch (error) {
-    if (error instanceof NotFoundError) return { id: "", props: {} };
-    throw error;
-  }
+  const bulkExport = await found(client.bulkExports.get(id, { name: label }));
+  if (bulkExport === undefined) return undefined;
+  const runs = await found(client.bulkExports.runs(id, { name: label }));
+  if (runs === undefined) return undefined;
+  return { id, props: { ...refreshedOutputs(props, bulkExport, runs), __provider: rawProps["__provider"] } };
 }
 
 /**

@@ -3,6 +3,7 @@
  * service reported about the export and its runs; refresh; and the entry
  * point for outputs of older layouts.
  */
+import { LAST_OPERATION_OUTPUT, OUTPUT_TYPES, type OutputSpec, stateVersionOutput } from "../shared/resource";
 import type { BulkExport, BulkExportRun } from "../client/schemas/bulkExports";
 import { readInputs, refreshFields } from "../shared/fields";
 import { compact } from "../shared/paths";
@@ -98,3 +99,15 @@ export function describeProgress(status: string, summary: RunsSummary): string {
   const runs = summary.count === 1 ? "1 run" : `${summary.count} runs`;
   return `${status}: ${runs}, ${summary.rowsWritten} rows, ${summary.filesWritten} files${summary.lastExportPath ? ` (last at ${summary.lastExportPath})` : ""}`;
 }
+
+/** The BulkExport's output-only properties, as the schema and previews show them. */
+export const BULK_EXPORT_OUTPUT_SPECS: readonly OutputSpec[] = [
+  { name: "status", type: OUTPUT_TYPES.string, doc: "`Created`, `Running`, `IntervalScheduled`, `Completed`, `Failed`, `TimedOut` or `Cancelled`.", changesOnUpdate: true },
+  { name: "tenantId", type: OUTPUT_TYPES.string, doc: "Workspace the export belongs to.", changesOnUpdate: false },
+  { name: "createdAt", type: OUTPUT_TYPES.string, doc: "ISO 8601 creation time.", changesOnUpdate: false },
+  { name: "updatedAt", type: OUTPUT_TYPES.string, doc: "ISO 8601 time of the last change.", changesOnUpdate: true },
+  { name: "finishedAt", type: OUTPUT_TYPES.string, doc: "ISO 8601 time the export ended.", changesOnUpdate: true },
+  { name: "runs", type: OUTPUT_TYPES.anyMap, doc: "Runs summary: `count`, `lastRunStatus`, `rowsWritten`, `filesWritten`, `lastExportPath`.", changesOnUpdate: true },
+  LAST_OPERATION_OUTPUT,
+  stateVersionOutput(BULK_EXPORT_STATE_VERSION),
+];

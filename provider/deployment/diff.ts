@@ -1,7 +1,7 @@
 /** `diff` of the Deployment, driven by its field table; secrets are compared with their fingerprints. */
 import { type ChangedFields, diffFields } from "../shared/fields";
 import { DEPLOYMENT_FIELDS } from "./fields";
-import { SECRETS_UNCHANGED_KEY, secretsChanged } from "./secrets";
+import { SECRETS_UNCHANGED_KEY, secretsChanged } from "./fingerprint";
 
 /** Result of comparing the previous outputs with the new inputs. */
 export interface DeploymentDiff {

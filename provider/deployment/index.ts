@@ -1,38 +1,48 @@
 /**
- * The Deployment dynamic provider, loaded by the shim (sdk/providerShim.ts)
- * as `pulumi-langsmith/provider/deployment`: the engine's calls wired to
- * check, diff and the named operations.
+ * The Deployment: its field table, outputs and operations as one
+ * {@link LangSmithResource} (served by the native plugin), and the dynamic
+ * provider over it, loaded by the shim (sdk/providerShim.ts) as
+ * `pulumi-langsmith/provider/deployment`.
  */
-import type * as pulumi from "@pulumi/pulumi";
-import { configureProvider } from "../shared/context";
+import { dynamicProvider, type LangSmithResource } from "../shared/resource";
 import { checkDeployment } from "./check";
 import { diffDeployment } from "./diff";
-import { createDeployment, deleteDeployment, readDeployment, updateDeployment } from "./operations";
-import { markUnchangedSecrets } from "./secrets";
-import { migrateDeploymentOutputs, needsResume } from "./state";
+import { DEPLOYMENT_FIELDS } from "./fields";
+import { markUnchangedSecrets } from "./fingerprint";
+import { createDeployment, deleteDeployment, importDeployment, readDeployment, updateDeployment } from "./operations";
+import { DEPLOYMENT_OUTPUT_SPECS, migrateDeploymentOutputs, needsResume } from "./state";
 
-/** The Deployment dynamic provider. */
-export const provider: pulumi.dynamic.ResourceProvider = {
-  async configure(request) {
-    configureProvider(request);
-  },
-  async check(olds, news) {
-    // olds are the previous inputs here: equal secrets spare diff a hash per secret (see secrets.ts).
+/** The Deployment resource. */
+export const resource: LangSmithResource = {
+  token: "langsmith:index:Deployment",
+  description:
+    "A LangSmith deployment (an agent server). Create waits until its revision is `DEPLOYED`; an update makes exactly one new revision when a revision field changes, patches in place otherwise; a change of `name` or `source` replaces it.",
+  fields: DEPLOYMENT_FIELDS,
+  inputsNotInOutputs: ["secrets"],
+  outputs: DEPLOYMENT_OUTPUT_SPECS,
+  migrate: migrateDeploymentOutputs,
+  check(olds, news) {
+    // olds are the previous inputs here: equal secrets spare diff a hash per secret (see fingerprint.ts).
     return { inputs: markUnchangedSecrets(olds, news), failures: checkDeployment(news) };
   },
-  async diff(_id, rawOlds, news) {
-    const olds = migrateDeploymentOutputs(rawOlds);
+  diff(olds, news) {
     const result = diffDeployment(olds, news);
     return {
+      changes: result.changes,
+      replaces: result.replaces,
+      updates: [...result.changed.inPlace, ...result.changed.revision, ...result.changed.local],
+      deleteBeforeReplace: result.deleteBeforeReplace,
       // A wait that did not end in DEPLOYED (timed out, interrupted, failed, or seen by a refresh
       // mid-build) is an update to make: it resumes the wait or re-submits the revision.
-      changes: result.changes || needsResume(olds),
-      replaces: result.replaces,
-      deleteBeforeReplace: result.deleteBeforeReplace,
+      pending: needsResume(olds),
     };
   },
   create: createDeployment,
   read: readDeployment,
   update: updateDeployment,
   delete: deleteDeployment,
+  import: importDeployment,
 };
+
+/** The Deployment dynamic provider. */
+export const provider = dynamicProvider(resource);

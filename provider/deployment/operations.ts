@@ -5,10 +5,11 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { Deployment, LangSmithClient, PatchDeploymentRequest } from "../client";
+import { found } from "../client/endpoint";
 import { AbortedError, ApiConnectionError, ConflictError, MethodNotAllowedError, NotFoundError, RevisionFailedError, WaitTimeoutError } from "../client/errors";
 import { callSignal, callTimeoutSeconds } from "../shared/callContext";
 import { currentClient, currentSettings } from "../shared/context";
-import { importFields, readInputs } from "../shared/fields";
+import { importFields } from "../shared/fields";
 import { formatDuration, logProgress, shortId } from "../shared/progress";
 import type { ProviderSettings } from "../shared/settings";
 import { keepingResource, messageOf, partialFailure } from "../shared/partialFailure";
@@ -25,6 +26,7 @@ import {
   type DeploymentFacts,
   type ObservedDeployment,
   outputsFrom,
+  parseInputs,
   recordedTimings,
   refreshedOutputs,
   withTiming,
@@ -68,20 +70,14 @@ function unfinished(inputs: DeploymentInputs, deployment: DeploymentFacts, what:
   return outputsFrom(inputs, { deployment, revisionStatus: null }, `${what}; did not finish: ${RESUME_HINT}`);
 }
 
-/** Reads the deployment for a refresh; a 404 (in the recorded workspace) means gone. */
-export async function readDeployment(id: string, props: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult> {
+/** Reads the deployment for a refresh; `undefined` when the service answers 404 (in the recorded workspace): gone. */
+export async function readDeployment(id: string, props: Record<string, unknown>): Promise<{ id: string; props: Record<string, unknown> } | undefined> {
   const previous = migrateDeploymentOutputs(props) as unknown as DeploymentOutputs;
   const name = previous.name ?? id;
   const settings = settingsForResource(`reading deployment "${name}"`, currentSettings(), previous.tenantId);
   const client = await currentClient(settings);
-  let deployment: Deployment;
-  try {
-    deployment = await client.deployments.get(id, { name });
-  } catch (error) {
-    // Gone: return no id, and the engine drops it from state.
-    if (error instanceof NotFoundError) return { id: "", props: {} };
-    throw error;
-  }
+  const deployment = await found(client.deployments.get(id, { name }));
+  if (deployment === undefined) return undefined;
   const revisionStatus = await latestRevisionStatus(client, deployment);
   return { id, props: { ...refreshedOutputs(previous, { deployment, revisionStatus }), __provider: props["__provider"] } };
 }
@@ -155,12 +151,6 @@ export async function deleteDeployment(id: string, props: Record<string, unknown
     ...(signal !== undefined ? { signal } : {}),
     onStatus: (event) => logProgress(KIND, name, `deletion ${event.status} (${formatDuration(event.elapsedMs)})`),
   });
-}
-
-/** Checked inputs as the operations use them (`sourceConfig` and `sourceRevisionConfig` default to `{}`). */
-function parseInputs(raw: Record<string, unknown>): DeploymentInputs {
-  const inputs = readInputs<DeploymentInputs>(DEPLOYMENT_FIELDS, raw);
-  return { ...inputs, sourceConfig: inputs.sourceConfig ?? {}, sourceRevisionConfig: inputs.sourceRevisionConfig ?? {} };
 }
 
 /** POSTs the deployment; when the response was lost, finds what the service committed instead of posting twice. */

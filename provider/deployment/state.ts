@@ -3,12 +3,13 @@
  * fingerprints only) plus what the service reported; refresh; and the
  * migration of outputs written by older releases.
  */
+import { LAST_OPERATION_OUTPUT, OUTPUT_TYPES, type OutputSpec, stateVersionOutput } from "../shared/resource";
 import type { Deployment } from "../client/schemas/deployments";
 import { mergeTimings, parseTimings, type RevisionTiming } from "../client/revisionTimings";
-import { refreshFields } from "../shared/fields";
+import { readInputs, refreshFields } from "../shared/fields";
 import { migrateOutputs } from "../shared/stateVersion";
 import { DEPLOYMENT_FIELDS, type DeploymentInputs } from "./fields";
-import { fingerprintSecrets, parseSecretsFingerprint, reconcileWithService, type SecretsFingerprint } from "./secrets";
+import { fingerprintSecrets, parseSecretsFingerprint, reconcileWithService, type SecretsFingerprint } from "./fingerprint";
 
 /**
  * Version of the output layout written by this release. 1: release 0.1.0
@@ -35,6 +36,12 @@ export interface DeploymentOutputs extends Omit<DeploymentInputs, "secrets"> {
    * has finished. Durations only: no secret, no timestamp of this machine.
    */
   revisionTimings?: RevisionTiming[];
+}
+
+/** Checked inputs as the operations use them (`sourceConfig` and `sourceRevisionConfig` default to `{}`). */
+export function parseInputs(raw: Record<string, unknown>): DeploymentInputs {
+  const inputs = readInputs<DeploymentInputs>(DEPLOYMENT_FIELDS, raw);
+  return { ...inputs, sourceConfig: inputs.sourceConfig ?? {}, sourceRevisionConfig: inputs.sourceRevisionConfig ?? {} };
 }
 
 /** What the service said about a deployment and its newest revision. */
@@ -141,3 +148,22 @@ export function withTiming(outputs: DeploymentOutputs, timing: RevisionTiming | 
   if (timing === undefined) return outputs;
   return { ...outputs, revisionTimings: mergeTimings([timing], recordedTimings(outputs as unknown as Record<string, unknown>)) };
 }
+
+/** The Deployment's output-only properties, as the schema and previews show them. */
+export const DEPLOYMENT_OUTPUT_SPECS: readonly OutputSpec[] = [
+  { name: "secretsFingerprint", type: OUTPUT_TYPES.anyMap, doc: "Salted fingerprints of the secrets' values (never the values).", secret: true, changesOnUpdate: true },
+  { name: "latestRevisionId", type: OUTPUT_TYPES.string, doc: "Id of the newest revision.", changesOnUpdate: true },
+  { name: "latestRevisionStatus", type: OUTPUT_TYPES.string, doc: "Status of the newest revision, e.g. `DEPLOYED`.", changesOnUpdate: true },
+  { name: "status", type: OUTPUT_TYPES.string, doc: "Status of the deployment, e.g. `READY`.", changesOnUpdate: true },
+  { name: "tenantId", type: OUTPUT_TYPES.string, doc: "Workspace the deployment lives in.", changesOnUpdate: false },
+  { name: "createdAt", type: OUTPUT_TYPES.string, doc: "ISO 8601 creation time.", changesOnUpdate: false },
+  { name: "updatedAt", type: OUTPUT_TYPES.string, doc: "ISO 8601 time of the last change.", changesOnUpdate: true },
+  {
+    name: "revisionTimings",
+    type: OUTPUT_TYPES.anyList,
+    doc: "How long the newest revisions took to reach `DEPLOYED`, as the provider's waits observed them (durations only); the next wait predicts from them.",
+    changesOnUpdate: true,
+  },
+  LAST_OPERATION_OUTPUT,
+  stateVersionOutput(DEPLOYMENT_STATE_VERSION),
+];

@@ -9,6 +9,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { Destination, DestinationDeleteResult, LangSmithClient } from "../client";
+import { found } from "../client/endpoint";
 import { NotFoundError } from "../client/errors";
 import { REGION_HOSTS } from "../client/hosts";
 import { currentClient, currentSettings } from "../shared/context";
@@ -136,20 +137,16 @@ async function adopt(client: LangSmithClient, inputs: DestinationInputs, id: str
 }
 
 /** Reads the destination for a refresh; a 404 (in the recorded workspace) means gone. */
-export async function readDestination(id: string, rawProps: Record<string, unknown>): Promise<pulumi.dynamic.ReadResult> {
+export async function readDestination(id: string, rawProps: Record<string, unknown>): Promise<{ id: string; props: Record<string, unknown> } | undefined> {
   const props = migrateDestinationOutputs(rawProps);
   const name = nameOf(props, id);
   const settings = settingsForResource(`reading ${KIND} "${name}"`, currentSettings(), props["tenantId"]);
-  try {
-    const destination = await (await currentClient(settings)).destinations.get(id, { name });
-    return { id, props: refreshedOutputs(props, destination) };
-  } catch (error) {
-    if (error instanceof NotFoundError) {
-      logProgress(KIND, name, `${id} no longer exists (404); dropping it from the state`);
-      return {};
-    }
-    throw error;
+  const destination = await found((await currentClient(settings)).destinations.get(id, { name }));
+  if (destination === undefined) {
+    logProgress(KIND, name, `${id} no longer exists (404); dropping it from the state`);
+    return undefined;
   }
+  return { id, props: refreshedOutputs(props, destination) };
 }
 
 /** Rotates the credentials (the only in-place change): one PATCH, which the service test-writes with first. */

@@ -8,7 +8,8 @@ import type { FieldSpec } from "../shared/fields";
 import { CONFIG_KEYS } from "../shared/settings";
 import { type PulumiObjectTypeSpec, type PulumiPropertySpec, pulumiTypeOf } from "./pulumiTypes";
 import { NATIVE_FUNCTIONS } from "./functions";
-import { NATIVE_RESOURCES, type NativeResource } from "./resources";
+import type { LangSmithResource } from "../shared/resource";
+import { NATIVE_RESOURCES } from "./resources";
 
 /** Name of the Pulumi package (and of the plugin, `pulumi-resource-langsmith`). */
 export const PACKAGE_NAME = "langsmith";
@@ -65,7 +66,7 @@ function fieldDescription(field: FieldSpec): string {
  * dotted path (`sourceConfig.repoUrl`) become object types named after the
  * resource and the group (`DeploymentSourceConfig`).
  */
-function resourceSpec(resource: NativeResource, types: Record<string, PulumiObjectTypeSpec>): ResourceSpec {
+function resourceSpec(resource: LangSmithResource, types: Record<string, PulumiObjectTypeSpec>): ResourceSpec {
   const typeName = resource.token.split(":")[2] as string;
   const define = (name: string, spec: PulumiObjectTypeSpec): string => {
     const token = `${PACKAGE_NAME}:index:${name}`;

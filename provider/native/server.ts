@@ -27,7 +27,8 @@ import { UNKNOWN } from "../shared/values";
 import { isIgnoredPath, withIgnoredFromNews } from "./ignoreChanges";
 import { serviceChangeRefusal } from "./serviceChange";
 import { nativeFunction } from "./functions";
-import { type NativeResource, nativeResource } from "./resources";
+import type { LangSmithResource } from "../shared/resource";
+import { nativeResource } from "./resources";
 import { packageSchema } from "./schema";
 import { hasValue, outputsForEngine, unwrapSecrets } from "./values";
 
@@ -71,7 +72,7 @@ function unimplemented(what: string): grpc.ServiceError {
 }
 
 /** The resource a request is for, or a clear error. */
-function resourceFor(type: string, urn: string): NativeResource {
+function resourceFor(type: string, urn: string): LangSmithResource {
   const token = type !== "" ? type : (urn.split("::")[2]?.split("$").pop() ?? "");
   const resource = nativeResource(token);
   if (resource === undefined) throw new Error(`unknown resource type ${token} (this provider serves Deployment, BulkExportDestination and BulkExport)`);
@@ -88,17 +89,17 @@ function unique(values: readonly string[]): string[] {
 }
 
 /** Input property names of a resource (top level). */
-function inputNames(resource: NativeResource): Set<string> {
+function inputNames(resource: LangSmithResource): Set<string> {
   return new Set(resource.fields.map((field) => field.path.split(".")[0] as string));
 }
 
 /** Whether an input is echoed in the outputs (provider-internal `__` fields and inputs kept out of them are not). */
-function echoedInput(resource: NativeResource, key: string): boolean {
+function echoedInput(resource: LangSmithResource, key: string): boolean {
   return !key.startsWith("__") && !resource.inputsNotInOutputs.includes(key);
 }
 
 /** The outputs the engine shows for a planned create: the inputs, and every output-only property planned or unknown. */
-function plannedCreate(resource: NativeResource, inputs: Record<string, unknown>): Record<string, unknown> {
+function plannedCreate(resource: LangSmithResource, inputs: Record<string, unknown>): Record<string, unknown> {
   const outputs: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(inputs)) if (echoedInput(resource, key)) outputs[key] = value;
   for (const output of resource.outputs) outputs[output.name] = output.planned ?? UNKNOWN;
@@ -106,7 +107,7 @@ function plannedCreate(resource: NativeResource, inputs: Record<string, unknown>
 }
 
 /** The outputs the engine shows for a planned update: the new inputs, the old outputs that cannot change, planned values, the rest unknown. */
-function plannedUpdate(resource: NativeResource, olds: Record<string, unknown>, news: Record<string, unknown>): Record<string, unknown> {
+function plannedUpdate(resource: LangSmithResource, olds: Record<string, unknown>, news: Record<string, unknown>): Record<string, unknown> {
   const outputs: Record<string, unknown> = {};
   for (const output of resource.outputs) {
     outputs[output.name] = output.planned ?? (output.changesOnUpdate || olds[output.name] === undefined ? UNKNOWN : olds[output.name]);
@@ -235,13 +236,13 @@ export class LangSmithProviderService {
     const resource = resourceFor(request.getType(), request.getUrn());
     const { plain: news, secretKeys } = unwrapSecrets(fromStruct(request.getNews()));
     const olds = unwrapSecrets(fromStruct(request.getOlds())).plain;
-    const result = await (resource.core.check ? resource.core.check(olds, news) : Promise.resolve({ inputs: news, failures: [] }));
+    const result = resource.check(olds, news);
     // The checked inputs carry the table's defaults, so the preview shows what up will record.
-    const checked = withDefaults(resource.fields, (result.inputs ?? news) as Record<string, unknown>);
+    const checked = withDefaults(resource.fields, result.inputs);
     // Inputs the schema marks secret stay secrets in the state even when a program passes them as plain values.
     const secretInputs = new Set([...secretKeys, ...resource.fields.filter((field) => field.secret).map((field) => field.path.split(".")[0] as string)]);
     const response = new providerproto.CheckResponse().setInputs(toStruct(outputsForEngine(checked, secretInputs)));
-    response.setFailuresList((result.failures ?? []).map((failure) => new providerproto.CheckFailure().setProperty(failure.property).setReason(failure.reason)));
+    response.setFailuresList(result.failures.map((failure) => new providerproto.CheckFailure().setProperty(failure.property).setReason(failure.reason)));
     return response;
   }
 
@@ -252,7 +253,7 @@ export class LangSmithProviderService {
     // Ignored paths compare equal: the old outputs (which a refresh may have changed) take the new inputs' values there.
     const olds = withIgnoredFromNews(unwrapSecrets(fromStruct(request.getOlds())).plain, news, ignored);
     const oldInputs = unwrapSecrets(fromStruct(request.getOldInputs())).plain;
-    const result = resource.diff(olds, news);
+    const result = resource.diff(resource.migrate(olds), news);
     const kinds = providerproto.PropertyDiff.Kind;
     const response = new providerproto.DiffResponse();
     const detailed = response.getDetaileddiffMap();
@@ -296,8 +297,8 @@ export class LangSmithProviderService {
       return new providerproto.CreateResponse().setId("").setProperties(toStruct(outputsForEngine(plannedCreate(resource, inputs), secrets)));
     }
     try {
-      const result = await this.serve(request.getUrn(), request.getTimeout(), () => resource.core.create(inputs));
-      return new providerproto.CreateResponse().setId(result.id).setProperties(toStruct(outputsForEngine(result.outs ?? {}, secrets)));
+      const result = await this.serve(request.getUrn(), request.getTimeout(), () => resource.create(inputs));
+      return new providerproto.CreateResponse().setId(result.id).setProperties(toStruct(outputsForEngine((result.outs ?? {}) as Record<string, unknown>, secrets)));
     } catch (error) {
       throw grpcError(error, secrets);
     }
@@ -309,10 +310,8 @@ export class LangSmithProviderService {
     const { plain: inputs, secretKeys: inputSecretKeys } = unwrapSecrets(fromStruct(request.getInputs()));
     const secrets = this.secretOutputs(resource, new Set([...secretKeys, ...inputSecretKeys]));
     if (Object.keys(properties).length === 0 && Object.keys(inputs).length === 0) {
-      // `pulumi import` (or the `import` option): nothing is known but the id.
-      if (resource.importById === undefined) throw new Error(`importing ${resource.token} is not supported: create it with Pulumi instead`);
-      const importById = resource.importById;
-      const imported = await this.serve(request.getUrn(), request.getTimeout(), () => importById(request.getId()));
+      // `pulumi import`, the `import` option or `Resource.get`: nothing is known but the id.
+      const imported = await this.serve(request.getUrn(), request.getTimeout(), () => resource.import(request.getId()));
       const response = new providerproto.ReadResponse().setId(imported === undefined ? "" : request.getId());
       if (imported === undefined) return response;
       const importSecrets = this.secretOutputs(resource, new Set(resource.fields.filter((field) => field.secret).map((field) => field.path.split(".")[0] as string)));
@@ -320,13 +319,11 @@ export class LangSmithProviderService {
       response.setInputs(toStruct(outputsForEngine(imported.inputs, importSecrets)));
       return response;
     }
-    const read = resource.core.read;
-    if (read === undefined) throw new Error(`reading ${resource.token} is not supported`);
-    const result = await this.serve(request.getUrn(), request.getTimeout(), () => read(request.getId(), properties));
-    const response = new providerproto.ReadResponse().setId(result.id ?? "");
-    if (result.id === undefined || result.id === "") return response;
-    const outputs = result.props ?? {};
-    response.setProperties(toStruct(outputsForEngine(outputs, secrets)));
+    const result = await this.serve(request.getUrn(), request.getTimeout(), () => resource.read(request.getId(), properties));
+    // Gone: no id, and the engine drops it from the state.
+    if (result === undefined) return new providerproto.ReadResponse().setId("");
+    const response = new providerproto.ReadResponse().setId(result.id);
+    response.setProperties(toStruct(outputsForEngine(result.props, secrets)));
     response.setInputs(toStruct(outputsForEngine(inputs, secrets)));
     return response;
   }
@@ -340,11 +337,9 @@ export class LangSmithProviderService {
     if (request.getPreview()) {
       return new providerproto.UpdateResponse().setProperties(toStruct(outputsForEngine(plannedUpdate(resource, olds, news), secrets)));
     }
-    const update = resource.core.update;
-    if (update === undefined) throw new Error(`updating ${resource.token} is not supported`);
     try {
-      const result = await this.serve(request.getUrn(), request.getTimeout(), () => update(request.getId(), olds, news));
-      return new providerproto.UpdateResponse().setProperties(toStruct(outputsForEngine(result.outs ?? {}, secrets)));
+      const result = await this.serve(request.getUrn(), request.getTimeout(), () => resource.update(request.getId(), olds, news));
+      return new providerproto.UpdateResponse().setProperties(toStruct(outputsForEngine((result.outs ?? {}) as Record<string, unknown>, secrets)));
     } catch (error) {
       throw grpcError(error, secrets);
     }
@@ -353,8 +348,7 @@ export class LangSmithProviderService {
   private async delete(request: providerproto.DeleteRequest): Promise<emptyproto.Empty> {
     const resource = resourceFor(request.getType(), request.getUrn());
     const properties = unwrapSecrets(fromStruct(request.getProperties())).plain;
-    const remove = resource.core.delete;
-    if (remove !== undefined) await this.serve(request.getUrn(), request.getTimeout(), () => remove(request.getId(), properties));
+    await this.serve(request.getUrn(), request.getTimeout(), () => resource.delete(request.getId(), properties));
     return new emptyproto.Empty();
   }
 
@@ -365,7 +359,7 @@ export class LangSmithProviderService {
   }
 
   /** Output properties to mark secret: fingerprints, and every property whose input held a secret. */
-  private secretOutputs(resource: NativeResource, inputSecretKeys: ReadonlySet<string>): Set<string> {
+  private secretOutputs(resource: LangSmithResource, inputSecretKeys: ReadonlySet<string>): Set<string> {
     const names = new Set(inputSecretKeys);
     for (const output of resource.outputs) if (output.secret) names.add(output.name);
     for (const field of resource.fields) if (field.secret) names.add(field.path.split(".")[0] as string);

@@ -251,7 +251,7 @@ describe("BulkExportDestination provider against the emulator and versitygw", ()
     configure(config());
 
     expect((await client.destinations.delete(id)).outcome).toBe("deleted");
-    expect(await read(id, outs)).toEqual({});
+    expect(await read(id, outs)).toEqual({ id: "", props: {} });
   });
 
   it("delete: 409 while an export runs is a clear error; then deleted; 404 counts as done", async () => {

@@ -47,7 +47,7 @@ describe("diffBulkExport", () => {
   const outputs = (inputs: Record<string, unknown>, status: string) => ({ ...checkBulkExport(inputs).inputs, status, runs: { count: 1, rowsWritten: 10, filesWritten: 1 }, lastOperation: "created", stateVersion: 1 });
 
   it("reports no change for the same inputs, with an explicit false", () => {
-    expect(diffBulkExport(outputs(oneOff, "Completed"), checkBulkExport(oneOff).inputs)).toEqual({ changes: false, replaces: [], local: [], deleteBeforeReplace: false });
+    expect(diffBulkExport(outputs(oneOff, "Completed"), checkBulkExport(oneOff).inputs)).toEqual({ changes: false, replaces: [], local: [], deleteBeforeReplace: false, resume: false });
   });
 
   it.each(BULK_EXPORT_FIELDS.filter((field) => field.effect === "replace").map((field) => field.path))("a change of %s is a replacement", (path) => {

@@ -3,7 +3,7 @@ import {
   fingerprintSecrets,
   reconcileWithService,
   secretsChanged,
-} from "../../provider/deployment/secrets";
+} from "../../provider/deployment/fingerprint";
 import { diffDeployment } from "../../provider/deployment/diff";
 import { DEPLOYMENT_STATE_VERSION, migrateDeploymentOutputs } from "../../provider/deployment/state";
 import { UNKNOWN } from "../../provider/shared/values";

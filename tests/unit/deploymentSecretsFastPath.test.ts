@@ -12,7 +12,7 @@ import {
   markUnchangedSecrets,
   SECRETS_UNCHANGED_KEY,
   secretsChanged,
-} from "../../provider/deployment/secrets";
+} from "../../provider/deployment/fingerprint";
 import { outputsFrom } from "../../provider/deployment/state";
 import type { DeploymentInputs } from "../../provider/deployment/fields";
 import { UNKNOWN } from "../../provider/shared/values";
