@@ -124,6 +124,11 @@ export class Deployment extends pulumi.dynamic.Resource {
   declare readonly createdAt: pulumi.Output<string | null>;
   /** Time of the last change seen (ISO 8601). */
   declare readonly updatedAt: pulumi.Output<string | null>;
+  /**
+   * How long the newest revisions took to reach `DEPLOYED`, newest first (at most 5), as the
+   * provider's waits observed them (durations only); the next wait predicts from them.
+   */
+  declare readonly revisionTimings: pulumi.Output<Record<string, unknown>[] | undefined>;
   /** What the last create or update did and why, in plain words (never secret). */
   declare readonly lastOperation: pulumi.Output<string>;
   /** Version of the state layout. */
@@ -148,6 +153,7 @@ export class Deployment extends pulumi.dynamic.Resource {
       createdAt: undefined,
       updatedAt: undefined,
       secretsFingerprint: undefined,
+      revisionTimings: undefined,
       lastOperation: undefined,
       stateVersion: undefined,
     };
