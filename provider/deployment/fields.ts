@@ -261,6 +261,7 @@ export const DEPLOYMENT_FIELDS: FieldTable = [
   {
     path: "secrets",
     wire: "secrets",
+    clearWith: [],
     toWire: (value) => (value as SecretInput[]).map(({ name, value: secret }) => ({ name, value: secret })),
     refresh: "never",
     schema: z.array(unknownOr(secretSchema)).max(100, "at most 100 secrets"),
@@ -275,6 +276,7 @@ export const DEPLOYMENT_FIELDS: FieldTable = [
   {
     path: "secretReferences",
     wire: "secret_references",
+    clearWith: [],
     toWire: (value) => (value as SecretReferenceInputs[]).map(({ name, secretName, secretKey }) => ({ name, secret_name: secretName, secret_key: secretKey })),
     fromWire: (value) =>
       Array.isArray(value)

@@ -31,7 +31,7 @@ import {
   refreshedOutputs,
   withTiming,
 } from "./state";
-import { toCreateRequest, toPatchRequest, toResubmitRequest } from "./wire";
+import { patchApplied, toCreateRequest, toPatchRequest, toResubmitRequest } from "./wire";
 
 const KIND = "deployment";
 
@@ -236,7 +236,7 @@ async function patchOnce(
     const current = await client.deployments.get(id, { name });
     const makesRevision = body.source_revision_config !== undefined;
     if (makesRevision && current.latest_revision_id !== previousRevisionId && current.latest_revision_id !== null) return current;
-    if (!makesRevision && sourceConfigApplied(current, body)) return current;
+    if (!makesRevision && patchApplied(current, body)) return current;
     return client.deployments.patch(id, body, { name });
   }
 }
@@ -265,11 +265,6 @@ async function redeployOnce(client: LangSmithClient, id: string, inputs: Deploym
   }
 }
 
-function sourceConfigApplied(current: Deployment, body: PatchDeploymentRequest): boolean {
-  const wanted = body.source_config ?? {};
-  const actual = current.source_config as Record<string, unknown>;
-  return Object.entries(wanted).every(([key, value]) => JSON.stringify(actual[key] ?? null) === JSON.stringify(value ?? null));
-}
 
 /**
  * Waits for the deployment's newest revision (unless `waitForDeployed` is

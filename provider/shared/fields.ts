@@ -42,6 +42,8 @@ export interface FieldSpec {
   readonly unsetMeans?: unknown;
   /** What a change does. */
   readonly effect: ChangeEffect;
+  /** Wire value that clears the field when an update unsets it; default `null` (e.g. `[]` for a list the service replaces whole). */
+  readonly clearWith?: unknown;
   /** Always a Pulumi secret; compared without ever being printed. */
   readonly secret: boolean;
   /** Docs: the type, e.g. "`dev_free` \| `dev` \| `prod`". */
@@ -249,6 +251,47 @@ export function toWireBody(table: FieldTable, inputs: unknown, paths?: readonly 
     setPath(body, field.wire, value === null || field.toWire === undefined ? value : field.toWire(value));
   }
   return body;
+}
+
+/**
+ * The PATCH body of an update: the wire value of every changed field that
+ * changes on the service (in place or by a new revision), an unset one as
+ * its {@link FieldSpec.clearWith} value, plus every field whose wire path
+ * lies under `sendWhole` (objects the service replaces whole, e.g. a
+ * deployment's `source_revision_config` when a revision is made; an unset
+ * field there is left out).
+ *
+ * @param changed the changed paths by effect (from {@link diffFields}).
+ * @param sendWhole wire paths of objects to send whole; `[]` for none.
+ */
+export function toUpdateBody(table: FieldTable, inputs: unknown, changed: ChangedFields, sendWhole: readonly string[] = []): Record<string, unknown> {
+  const sent = structuredClone(inputs) as Record<string, unknown>;
+  const changedPaths = new Set([...changed.inPlace, ...changed.revision]);
+  const paths: string[] = [];
+  for (const field of table) {
+    if (field.wire === undefined) continue;
+    const whole = sendWhole.some((prefix) => field.wire?.startsWith(`${prefix}.`));
+    if (!changedPaths.has(field.path) && !whole) continue;
+    paths.push(field.path);
+    // Under an object sent whole, an unset field is cleared by leaving it out.
+    if (changedPaths.has(field.path) && !whole && getPath(sent, field.path) === undefined) setPath(sent, field.path, field.clearWith ?? null);
+  }
+  const body = toWireBody(table, sent, paths);
+  for (const prefix of sendWhole) if (getPath(body, prefix) === undefined) setPath(body, prefix, {});
+  return body;
+}
+
+/**
+ * Whether the service already holds what an update body sends for the
+ * fields changed in place (to tell, after a lost response, whether the PATCH
+ * was applied before sending it again).
+ *
+ * @param current the resource as the service returns it, in the body's shape.
+ */
+export function inPlaceApplied(table: FieldTable, current: unknown, body: unknown): boolean {
+  return table
+    .filter((field) => field.effect === "inPlace" && field.wire !== undefined && getPath(body, field.wire) !== undefined)
+    .every((field) => JSON.stringify(getPath(current, field.wire as string) ?? null) === JSON.stringify(getPath(body, field.wire as string) ?? null));
 }
 
 /**
