@@ -5,10 +5,7 @@ import { createClient } from "../../provider/client/factory";
 
 /** A REST client for the emulator's default workspace, optionally on another clock. */
 export function emulatorClient(emulator: Emulator, clock?: Clock): LangSmithClient {
-  return createClient(
-    { apiKey: DEFAULT_API_KEY, workspaceId: DEFAULT_WORKSPACE_ID, controlPlaneUrl: emulator.url, apiUrl: emulator.url },
-    clock !== undefined ? { clock } : {},
-  );
+  return createClient({ apiKey: DEFAULT_API_KEY, workspaceId: DEFAULT_WORKSPACE_ID, controlPlaneUrl: emulator.url, apiUrl: emulator.url, ...(clock !== undefined ? { clock } : {}) });
 }
 
 /** Creates a GitHub deployment named `name` and returns its id and first revision id. */

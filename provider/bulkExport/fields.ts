@@ -9,9 +9,8 @@
 import { z } from "zod";
 import { BULK_EXPORT_COMPRESSIONS, BULK_EXPORT_FORMAT_VERSIONS, BULK_EXPORT_FORMATS } from "../client/schemas/bulkExports";
 import type { FieldSpec, FieldTable } from "../shared/fields";
+import { timestamp, uuid, waitSeconds } from "../shared/validators";
 
-/** Longest wait for a one-off export to finish, in seconds (one day). */
-const MAX_TIMEOUT_SECONDS = 86400;
 /**
  * Longest interval between scheduled runs, in hours (one week). The contract
  * states no bound; the service's export guide says 1 to 168, and the emulator
@@ -19,10 +18,6 @@ const MAX_TIMEOUT_SECONDS = 86400;
  */
 export const MAX_INTERVAL_HOURS = 168;
 
-const uuid = (what: string) =>
-  z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, `${what} must be a UUID, e.g. 5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01`);
-const timestamp = (what: string) =>
-  z.iso.datetime({ offset: true, error: `${what} must be an ISO 8601 date-time with a zone, e.g. 2026-11-01T00:00:00Z` });
 
 /** Validated inputs, all values known (as create receives them). */
 export interface BulkExportInputs {
@@ -170,7 +165,7 @@ export const BULK_EXPORT_FIELDS: FieldTable = [
   },
   {
     path: "completionTimeoutSeconds",
-    schema: z.number().positive("completionTimeoutSeconds must be a positive number of seconds").max(MAX_TIMEOUT_SECONDS, `completionTimeoutSeconds is at most ${MAX_TIMEOUT_SECONDS} (one day)`),
+    schema: waitSeconds("completionTimeoutSeconds"),
     required: false,
     effect: "local",
     secret: false,

@@ -19,7 +19,6 @@ import {
   waitForRevision,
 } from "./wait";
 
-export type { LangSmithClientOptions } from "./options";
 
 /** Typed client of the control plane API and the bulk-export destinations API. */
 export class LangSmithClient {

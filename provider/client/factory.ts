@@ -3,9 +3,7 @@
  * (stack config and environment are read elsewhere, in `provider/shared/settings.ts`).
  */
 import { LangSmithClient } from "./client";
-import type { ClientOptions, ClientOverrides } from "./options";
-
-export type { ClientConfig, ClientOverrides } from "./options";
+import type { ClientOptions } from "./options";
 
 /**
  * Create a client (the same as `new LangSmithClient(options)`). Missing
@@ -13,9 +11,8 @@ export type { ClientConfig, ClientOverrides } from "./options";
  * `MissingCredentialsError`, so previews of new resources need none.
  *
  * @param options base URLs, credentials and settings; defaults: `timeoutMs` 30 000 ms, `maxRetries` 4
- * @param overrides deprecated: the same fields of {@link ClientOptions} (they win over `options`)
  * @throws ConfigurationError for an unusable URL or credential value.
  */
-export function createClient(options: ClientOptions, overrides: ClientOverrides = {}): LangSmithClient {
-  return new LangSmithClient({ ...options, ...overrides });
+export function createClient(options: ClientOptions): LangSmithClient {
+  return new LangSmithClient(options);
 }

@@ -71,14 +71,10 @@ export {
 export { type ApiResponse, HttpClient, MAX_RESPONSE_BYTES, type RequestSpec } from "./http";
 export { OAUTH_ENDPOINTS, OAuthApi } from "./oauth";
 export {
-  type CallOptions,
-  type ClientConfig,
   type ClientOptions,
-  type ClientOverrides,
   DEFAULT_MAX_RETRIES,
   DEFAULT_TIMEOUT_MS,
   type HttpClientOptions,
-  type LangSmithClientOptions,
   type RequestOptions,
 } from "./options";
 export { MAX_DETAIL_CHARS, MIN_SECRET_LENGTH, REDACTED, collectSensitiveStrings, maskableSecrets, redactText } from "./redact";

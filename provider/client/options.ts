@@ -2,8 +2,7 @@
  * The two option types of the client, after openai-node's `ClientOptions`
  * and `RequestOptions`: {@link ClientOptions} configures a client once
  * (`createClient`, `new LangSmithClient`, `new HttpClient`), and
- * {@link RequestOptions} adjusts one call. The older names are aliases of
- * these two and stay exported for existing callers.
+ * {@link RequestOptions} adjusts one call.
  */
 import type { Credentials } from "./auth";
 import type { Clock } from "./clock";
@@ -64,14 +63,6 @@ export interface RequestOptions {
   readonly name?: string;
 }
 
-/** @deprecated Same as {@link RequestOptions}. */
-export type CallOptions = RequestOptions;
-/** @deprecated Same as {@link ClientOptions}. */
-export type LangSmithClientOptions = ClientOptions;
-/** @deprecated Same as {@link ClientOptions} (the resolved provider configuration, as `provider/shared/settings.ts` builds it). */
-export type ClientConfig = ClientOptions;
-/** @deprecated The tuning and test fields of {@link ClientOptions}; pass them in the options instead. */
-export type ClientOverrides = Pick<ClientOptions, "clock" | "random" | "maxRetryAfterMs" | "maxRateLimitWaitMs" | "userAgent">;
 /** The fields of {@link ClientOptions} that `HttpClient` uses (all but the base URLs). */
 export type HttpClientOptions = Omit<ClientOptions, "controlPlaneUrl" | "apiUrl">;
 

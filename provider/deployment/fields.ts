@@ -13,22 +13,12 @@ import {
   type SecretInput,
 } from "../client/schemas/deployments";
 import { type FieldSpec, type FieldTable, unknownOr } from "../shared/fields";
-import { isCleanHttpUrl } from "../shared/urls";
+import { httpUrl, nonEmpty, uuid, waitSeconds as seconds } from "../shared/validators";
 
 /** Deployment names: what the service accepts in a name and a URL path segment. */
 const NAME_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9._-]*$/;
 /** Longest deployment name accepted, in characters. */
 export const MAX_NAME_LENGTH = 63;
-/** Longest wait deadline accepted, in seconds (one day). */
-const MAX_TIMEOUT_SECONDS = 86400;
-
-const nonEmpty = (what: string) => z.string().trim().min(1, `${what} must not be empty`).max(2048, `${what} is longer than 2048 characters`);
-const httpUrl = (what: string) =>
-  nonEmpty(what).refine(isCleanHttpUrl, `${what} must be a URL: http(s), without credentials, query or fragment, e.g. https://github.com/org/repo`);
-const uuid = (what: string) =>
-  z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, `${what} must be a UUID, e.g. 5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01`);
-const seconds = (what: string) =>
-  z.number().positive(`${what} must be a positive number of seconds`).max(MAX_TIMEOUT_SECONDS, `${what} is at most ${MAX_TIMEOUT_SECONDS} (one day)`);
 
 /** Environment variable names, as secrets and secret references use them. */
 const envName = z

@@ -13,6 +13,7 @@ import { importFields } from "../shared/fields";
 import { formatDuration, logProgress, shortId } from "../shared/progress";
 import type { ProviderSettings } from "../shared/settings";
 import { keepingResource, messageOf, partialFailure } from "../shared/partialFailure";
+import { COMMIT_SHA } from "../shared/validators";
 import { settingsForResource } from "../shared/workspace";
 import { describeChanges, diffDeployment } from "./diff";
 import { AdoptionError, NameTakenError } from "./errors";
@@ -386,7 +387,7 @@ export async function importDeployment(id: string): Promise<{ inputs: Record<str
   const inputs = importFields(DEPLOYMENT_FIELDS, deployment);
   const serverRef = deployment.source_revision_config.repo_ref;
   const branch = deployment.source_config.repo_branch;
-  if (typeof serverRef === "string" && /^[0-9a-f]{40}$/i.test(serverRef) && typeof branch === "string" && branch !== "") {
+  if (typeof serverRef === "string" && COMMIT_SHA.test(serverRef) && typeof branch === "string" && branch !== "") {
     (inputs["sourceRevisionConfig"] as Record<string, unknown>)["repoRef"] = branch;
   }
   const secrets = (deployment.secrets ?? []).filter((secret) => typeof secret.value === "string");

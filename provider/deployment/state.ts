@@ -7,6 +7,7 @@ import { LAST_OPERATION_OUTPUT, OUTPUT_TYPES, type OutputSpec, stateVersionOutpu
 import type { Deployment } from "../client/schemas/deployments";
 import { mergeTimings, parseTimings, type RevisionTiming } from "../client/revisionTimings";
 import { readInputs, refreshFields } from "../shared/fields";
+import { COMMIT_SHA } from "../shared/validators";
 import { migrateOutputs } from "../shared/stateVersion";
 import { DEPLOYMENT_FIELDS, type DeploymentInputs } from "./fields";
 import { fingerprintSecrets, parseSecretsFingerprint, reconcileWithService, type SecretsFingerprint } from "./fingerprint";
@@ -98,7 +99,6 @@ export function inputsWithFingerprint(inputs: DeploymentInputs, previous?: Recor
   return secretsFingerprint === undefined ? rest : { ...rest, secretsFingerprint };
 }
 
-const COMMIT_SHA = /^[0-9a-f]{40}$/i;
 
 /**
  * Outputs after a refresh: each field the table follows takes the service's

@@ -1,6 +1,6 @@
 import { authHeaders } from "../client/auth";
 import { ConfigurationError } from "../client/errors";
-import type { ClientConfig } from "../client/factory";
+import type { ClientOptions } from "../client/options";
 import { resolveHosts } from "../client/hosts";
 
 /** Default deadline of a wait for a revision to reach `DEPLOYED`, in seconds (30 minutes). */
@@ -14,7 +14,7 @@ export const DEFAULT_DELETE_TIMEOUT_SECONDS = 900;
  */
 export interface ProviderSettings {
   /** Base URLs, credentials, per-request timeout and retries for the REST client. */
-  client: ClientConfig;
+  client: ClientOptions;
   /** Default wait for `DEPLOYED`, in seconds (`langsmith:deployTimeoutSeconds`; default 1800). */
   deployTimeoutSeconds: number;
   /** Default wait for a deletion to finish, in seconds (`langsmith:deleteTimeoutSeconds`; default 900). */
@@ -109,7 +109,7 @@ export function resolveSettings(get: ConfigGetter, env: NodeJS.ProcessEnv = proc
 
   const requestTimeoutSeconds = positiveNumber("requestTimeoutSeconds", value("requestTimeoutSeconds"));
   const maxRetries = wholeNumber("maxRetries", value("maxRetries"), 10);
-  const client: ClientConfig = {
+  const client: ClientOptions = {
     controlPlaneUrl: hosts.controlPlaneUrl,
     apiUrl: hosts.apiUrl,
     ...optional("apiKey", value("apiKey")),

@@ -27,16 +27,14 @@ describe("client against the emulator", () => {
 
   beforeAll(async () => {
     emulator = await createEmulator({ now: () => clock.now() });
-    client = createClient(
-      {
-        apiKey: DEFAULT_API_KEY,
-        workspaceId: DEFAULT_WORKSPACE_ID,
-        controlPlaneUrl: emulator.url,
-        apiUrl: emulator.url,
-        maxRetries: 1,
-      },
-      { clock },
-    );
+    client = createClient({
+      apiKey: DEFAULT_API_KEY,
+      workspaceId: DEFAULT_WORKSPACE_ID,
+      controlPlaneUrl: emulator.url,
+      apiUrl: emulator.url,
+      maxRetries: 1,
+      clock,
+    });
   });
   afterAll(async () => {
     await emulator.close();

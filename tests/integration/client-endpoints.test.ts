@@ -94,17 +94,15 @@ describe("client endpoints over real HTTP", () => {
   });
   beforeEach(() => {
     server.reset();
-    client = createClient(
-      {
-        apiKey: API_KEY,
-        workspaceId: WORKSPACE,
-        controlPlaneUrl: `${server.url}/api-host/`,
-        apiUrl: `${server.url}/api/v1/`,
-        timeoutMs: 5_000,
-        maxRetries: 2,
-      },
-      { clock: new FakeClock() },
-    );
+    client = createClient({
+      apiKey: API_KEY,
+      workspaceId: WORKSPACE,
+      controlPlaneUrl: `${server.url}/api-host/`,
+      apiUrl: `${server.url}/api/v1/`,
+      timeoutMs: 5_000,
+      maxRetries: 2,
+      clock: new FakeClock(),
+    });
   });
   afterEach(() => {
     expect(server.pending()).toBe(0);

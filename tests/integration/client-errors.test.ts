@@ -90,16 +90,14 @@ describe("client errors over real HTTP", () => {
   });
   beforeEach(() => {
     server.reset();
-    client = createClient(
-      {
-        apiKey: CANARY_KEY,
-        workspaceId: CANARY_WORKSPACE,
-        controlPlaneUrl: server.url,
-        apiUrl: server.url,
-        maxRetries: 0,
-      },
-      { clock: new FakeClock() },
-    );
+    client = createClient({
+      apiKey: CANARY_KEY,
+      workspaceId: CANARY_WORKSPACE,
+      controlPlaneUrl: server.url,
+      apiUrl: server.url,
+      maxRetries: 0,
+      clock: new FakeClock(),
+    });
   });
 
   test.each([
@@ -409,10 +407,7 @@ describe("client errors over real HTTP", () => {
       const dead = await startScriptedServer();
       const url = dead.url;
       await dead.close();
-      const c = createClient(
-        { bearerToken: CANARY_BEARER, workspaceId: CANARY_WORKSPACE, controlPlaneUrl: url, apiUrl: url, maxRetries: 0 },
-        { clock: new FakeClock() },
-      );
+      const c = createClient({ bearerToken: CANARY_BEARER, workspaceId: CANARY_WORKSPACE, controlPlaneUrl: url, apiUrl: url, maxRetries: 0, clock: new FakeClock() });
       const err = await failure(c.deployments.create({
         name: "agent",
         source: "github",

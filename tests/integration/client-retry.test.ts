@@ -35,10 +35,7 @@ describe("client retries over real HTTP", () => {
   let client: LangSmithClient;
 
   function makeClient(url: string, maxRetries = 4, timeoutMs = 5_000, maxRetryAfterMs?: number): LangSmithClient {
-    return createClient(
-      { apiKey: "k", controlPlaneUrl: url, apiUrl: url, maxRetries, timeoutMs },
-      { clock, random: () => 0, ...(maxRetryAfterMs !== undefined ? { maxRetryAfterMs } : {}) },
-    );
+    return createClient({ apiKey: "k", controlPlaneUrl: url, apiUrl: url, maxRetries, timeoutMs, clock, random: () => 0, ...(maxRetryAfterMs !== undefined ? { maxRetryAfterMs } : {}) });
   }
 
   beforeAll(async () => {
@@ -134,10 +131,7 @@ describe("client retries over real HTTP", () => {
   });
 
   test("jitter shortens the backoff by at most 25 %", async () => {
-    const jittery = createClient(
-      { apiKey: "k", controlPlaneUrl: server.url, apiUrl: server.url, maxRetries: 2 },
-      { clock, random: () => 0.999999 },
-    );
+    const jittery = createClient({ apiKey: "k", controlPlaneUrl: server.url, apiUrl: server.url, maxRetries: 2, clock, random: () => 0.999999 });
     server.enqueue({ status: 500 }, { status: 500 }, OK_LIST);
     await jittery.deployments.list();
     expect(clock.sleeps).toEqual([375, 750]);
@@ -225,10 +219,7 @@ describe("client retries over real HTTP", () => {
   });
 
   test("429 retries stop once the time waited on them would pass maxRateLimitWaitMs", async () => {
-    const budgeted = createClient(
-      { apiKey: "k", controlPlaneUrl: server.url, apiUrl: server.url, maxRetries: 4, maxRateLimitWaitMs: 2_500 },
-      { clock, random: () => 0 },
-    );
+    const budgeted = createClient({ apiKey: "k", controlPlaneUrl: server.url, apiUrl: server.url, maxRetries: 4, maxRateLimitWaitMs: 2_500, clock, random: () => 0 });
     for (let i = 0; i < 4; i++) server.enqueue({ status: 429, headers: { "retry-after": "1" }, json: { detail: "slow down" } });
     const err = await budgeted.deployments.create(CREATE_BODY, { name: "agent" }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RateLimitError);

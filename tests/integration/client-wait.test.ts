@@ -40,10 +40,7 @@ describe("waiting over real HTTP", () => {
   beforeEach(() => {
     server.reset();
     clock = new FakeClock();
-    client = createClient(
-      { apiKey: "k", controlPlaneUrl: server.url, apiUrl: server.url, maxRetries: 1 },
-      { clock, random: () => 0 },
-    );
+    client = createClient({ apiKey: "k", controlPlaneUrl: server.url, apiUrl: server.url, maxRetries: 1, clock, random: () => 0 });
   });
   afterEach(() => {
     expect(server.pending()).toBe(0);
@@ -313,10 +310,7 @@ describe("waiting with history, against the emulator", () => {
   beforeEach(async () => {
     clock = new FakeClock();
     emulator = await createEmulator({ now: () => clock.now(), timings: { stepDurationsMs: STEPS } });
-    client = createClient(
-      { apiKey: DEFAULT_API_KEY, workspaceId: DEFAULT_WORKSPACE_ID, controlPlaneUrl: emulator.url, apiUrl: emulator.url },
-      { clock },
-    );
+    client = createClient({ apiKey: DEFAULT_API_KEY, workspaceId: DEFAULT_WORKSPACE_ID, controlPlaneUrl: emulator.url, apiUrl: emulator.url, clock });
   });
   afterEach(async () => {
     await emulator.close();
