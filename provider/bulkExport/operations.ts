@@ -30,7 +30,7 @@ const ENDED = new Set<string>(ENDED_BULK_EXPORT_STATUSES);
 const DEFAULT_POLL_INTERVAL_MS = 5_000;
 
 /** How an export is named in messages (it has no name of its own): `project → destination`. */
-export function labelOf(values: { projectId?: unknown; destinationId?: unknown }, id?: string): string {
+function labelOf(values: { projectId?: unknown; destinationId?: unknown }, id?: string): string {
   if (typeof values.projectId === "string" && typeof values.destinationId === "string") return `${shortId(values.projectId)}→${shortId(values.destinationId)}`;
   return id ?? "unknown";
 }

@@ -28,7 +28,7 @@ export const DEFAULT_MAX_RETRY_AFTER_MS = 60_000;
 export const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = 300_000;
 
 /** Connection error codes that prove nothing reached the server, so even a POST may be retried. */
-export const NOTHING_SENT_CODES: ReadonlySet<string> = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"]);
+const NOTHING_SENT_CODES: ReadonlySet<string> = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"]);
 
 /** How one attempt ended (when it did not succeed). */
 export type AttemptFailure =

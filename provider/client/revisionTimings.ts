@@ -45,7 +45,7 @@ export interface RevisionPrediction {
 }
 
 /** Most timings kept and used: the newest {@link MAX_TIMINGS} (5). */
-export const MAX_TIMINGS = 5;
+const MAX_TIMINGS = 5;
 
 /** Revisions longer than this (6 hours, in milliseconds) are not builds worth learning from. */
 const MAX_PLAUSIBLE_TOTAL_MS = 6 * 60 * 60 * 1000;
@@ -64,7 +64,7 @@ export const TIGHT_INTERVAL_MS = 400;
  * interval: it doubles at each poll, so a prediction wrong by L costs about
  * log2(L / 400 ms) extra GETs and a delay of at most about L.
  */
-export const LATE_INTERVAL_FRACTION = 1;
+const LATE_INTERVAL_FRACTION = 1;
 /**
  * Default longest sleep while the predicted transition is still far off, in
  * milliseconds (20 000): a failure (`BUILD_FAILED`…) is still noticed within 20 s.

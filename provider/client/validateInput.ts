@@ -43,7 +43,7 @@ export function checkOffset(offset: number | undefined, action: string): void {
  */
 const UNSAFE_ID_CHARACTERS = /[/\\?#%\s\p{Cc}]/u;
 /** Longest id accepted, in characters. */
-export const MAX_ID_LENGTH = 256;
+const MAX_ID_LENGTH = 256;
 
 /**
  * Check an id before it goes into a path, and URL-encode it. Refused before

@@ -9,7 +9,7 @@ import { dirname, join } from "node:path";
 export const PACKAGE_NAME = "pulumi-langsmith";
 
 /** Version reported when no `package.json` can be found. */
-export const UNKNOWN_VERSION = "0.0.0-unknown";
+const UNKNOWN_VERSION = "0.0.0-unknown";
 
 let cached: string | undefined;
 

@@ -54,9 +54,9 @@ export const DEFAULT_MAX_INTERVAL_MS = 9_000;
 export const DEFAULT_DELETION_INTERVAL_MS = 5_000;
 
 /** The status a revision is waited for. */
-export const SUCCESS_STATUS = "DEPLOYED";
+const SUCCESS_STATUS = "DEPLOYED";
 /** The status of a revision superseded by a newer one. */
-export const SUPERSEDED_STATUS = "SKIPPED";
+const SUPERSEDED_STATUS = "SKIPPED";
 
 async function sleepOrAbort(clock: Clock, ms: number, signal: AbortSignal | undefined, who: string): Promise<void> {
   try {
@@ -287,7 +287,7 @@ export async function waitForRevision(api: RevisionReader, options: WaitForRevis
  * backs off: after the n-th 429 in a row it sleeps at least the status-based
  * interval times 2^(n-1), up to this.
  */
-export const MAX_RATE_LIMITED_SLEEP_MS = 60_000;
+const MAX_RATE_LIMITED_SLEEP_MS = 60_000;
 
 /** The planned sleep, slowed down after `rateLimited` 429s in a row (see {@link MAX_RATE_LIMITED_SLEEP_MS}). */
 export function rateLimitedDelayMs(plannedMs: number, fallbackMs: number, rateLimited: number): number {

@@ -25,7 +25,7 @@ export interface CredentialsFingerprint {
 }
 
 /** The credential fields that are fingerprinted. */
-export const CREDENTIAL_FIELDS = ["accessKeyId", "secretAccessKey", "sessionToken"] as const;
+const CREDENTIAL_FIELDS = ["accessKeyId", "secretAccessKey", "sessionToken"] as const;
 /** A fingerprinted credential field. */
 export type CredentialField = (typeof CREDENTIAL_FIELDS)[number];
 
@@ -60,7 +60,7 @@ export function parseFingerprint(value: unknown): CredentialsFingerprint | undef
  * True when `value` (a field of the new credentials; `undefined` = not set)
  * is the value fingerprinted as `fingerprint[field]`.
  */
-export function fieldMatches(fingerprint: CredentialsFingerprint, field: CredentialField, value: unknown): boolean {
+function fieldMatches(fingerprint: CredentialsFingerprint, field: CredentialField, value: unknown): boolean {
   const recorded = fingerprint[field];
   if (value === undefined || value === null) return recorded === undefined;
   if (typeof value !== "string" || recorded === undefined) return false;

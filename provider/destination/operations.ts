@@ -227,7 +227,7 @@ export async function deleteDestination(id: string, rawProps: Record<string, unk
 }
 
 /** The one warning line for a destination the service cannot delete. */
-export function notDeletableWarning(id: string): string {
+function notDeletableWarning(id: string): string {
   return `removed from the stack, but the service cannot delete destinations: destination ${id} stays in the workspace; make sure no bulk export uses it`;
 }
 

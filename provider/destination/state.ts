@@ -66,7 +66,7 @@ export function parseInputs(raw: Record<string, unknown>): DestinationInputs {
 }
 
 /** The outputs echoing `inputs` (what `diff` compares), without the create-only `adoptExistingId` and without credentials. */
-export function echoInputs(inputs: DestinationInputs): Omit<DestinationInputs, "adoptExistingId" | "credentials"> {
+function echoInputs(inputs: DestinationInputs): Omit<DestinationInputs, "adoptExistingId" | "credentials"> {
   const { adoptExistingId: _ignored, credentials: _secret, ...rest } = inputs;
   return compact({ ...rest, config: { ...rest.config, includeBucketInPrefix: rest.config.includeBucketInPrefix ?? true } });
 }

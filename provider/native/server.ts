@@ -117,7 +117,7 @@ function plannedUpdate(resource: LangSmithResource, olds: Record<string, unknown
 }
 
 /** The ResourceProvider service implementation. */
-export class LangSmithProviderService {
+class LangSmithProviderService {
   private readonly active = new Set<AbortController>();
   /** Log lines go out one after another, in order (each waits for the previous one's answer). */
   private logChain: Promise<void> = Promise.resolve();

@@ -17,7 +17,7 @@ function isSecret(value: unknown): value is { value?: unknown } {
 }
 
 /** `value` wrapped as a secret. */
-export function secretValue(value: unknown): Record<string, unknown> {
+function secretValue(value: unknown): Record<string, unknown> {
   return { [SIG_KEY]: SECRET_SIG, value };
 }
 

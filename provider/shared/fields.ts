@@ -72,7 +72,7 @@ export function unknownOr<T extends z.ZodType>(schema: T): z.ZodType {
 
 
 /** True when the value at `path`, or an object above it, is still unknown (preview); returns that prefix. */
-export function unknownPrefix(values: unknown, path: string): string | undefined {
+function unknownPrefix(values: unknown, path: string): string | undefined {
   const parts = path.split(".");
   for (let i = 1; i <= parts.length; i++) {
     const prefix = parts.slice(0, i).join(".");
@@ -82,7 +82,7 @@ export function unknownPrefix(values: unknown, path: string): string | undefined
 }
 
 /** The object paths that hold fields (`""` for the top level), with the keys each may hold. */
-export function knownKeys(table: FieldTable): Map<string, Set<string>> {
+function knownKeys(table: FieldTable): Map<string, Set<string>> {
   const containers = new Map<string, Set<string>>();
   for (const field of table) {
     const parts = field.path.split(".");

@@ -14,7 +14,7 @@ export class WorkspaceMismatchError extends ConfigurationError {}
  * @param configuredWorkspaceId `langsmith:workspaceId` (or `LANGSMITH_WORKSPACE_ID`), if set.
  * @throws WorkspaceMismatchError naming both workspaces.
  */
-export function assertSameWorkspace(action: string, stateTenantId: unknown, configuredWorkspaceId: string | undefined): void {
+function assertSameWorkspace(action: string, stateTenantId: unknown, configuredWorkspaceId: string | undefined): void {
   if (typeof stateTenantId !== "string" || stateTenantId === "" || configuredWorkspaceId === undefined) return;
   if (stateTenantId !== configuredWorkspaceId) {
     throw new WorkspaceMismatchError(

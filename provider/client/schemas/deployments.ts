@@ -143,7 +143,7 @@ export const RevisionSchema = z.looseObject({
 export type Revision = z.infer<typeof RevisionSchema>;
 
 /** A page `{ resources, offset }`, where `offset` (when present) is the offset of the next page. */
-export function pageSchema<T extends z.ZodType>(item: T) {
+function pageSchema<T extends z.ZodType>(item: T) {
   return z.looseObject({
     resources: z.array(item),
     offset: z.number().int().nullish(),
