@@ -23,11 +23,13 @@ type Language = "yaml" | "nodejs";
 interface ProgramOptions {
   readonly repoRef?: string;
   readonly updateTimeout?: string;
+  readonly ignoreChanges?: readonly string[];
 }
 
 /** The YAML program: the provider's schema is all it needs. */
 function yamlProgram(options: ProgramOptions): string {
   const timeouts = options.updateTimeout !== undefined ? `    options:\n      customTimeouts:\n        update: ${options.updateTimeout}\n` : "";
+  const ignored = options.ignoreChanges !== undefined ? `    options:\n      ignoreChanges: ${JSON.stringify(options.ignoreChanges)}\n` : "";
   return `
 configuration:
   openaiKey:
@@ -38,7 +40,7 @@ resources:
 ${yamlGithubDeployment("native-agent", options.repoRef)}      secrets:
         - name: OPENAI_API_KEY
           value: \${openaiKey}
-${timeouts}variables:
+${timeouts}${ignored}variables:
   looked:
     fn::invoke:
       function: langsmith:index:getDeployment
@@ -53,7 +55,12 @@ outputs:
 
 /** The same program in TypeScript, on the native classes that `pulumi-langsmith` exports by default. */
 function typeScriptProgram(options: ProgramOptions): string {
-  const timeouts = options.updateTimeout !== undefined ? `, { customTimeouts: { update: ${JSON.stringify(options.updateTimeout)} } }` : "";
+  const timeouts =
+    options.updateTimeout !== undefined
+      ? `, { customTimeouts: { update: ${JSON.stringify(options.updateTimeout)} } }`
+      : options.ignoreChanges !== undefined
+        ? `, { ignoreChanges: ${JSON.stringify(options.ignoreChanges)} }`
+        : "";
   return `
 import * as pulumi from "@pulumi/pulumi";
 import * as langsmith from "pulumi-langsmith";
@@ -183,6 +190,15 @@ describe.each<Language>(["yaml", "nodejs"])("native provider: a %s program with 
     expect(refresh.code).toBe(0);
     const drift = await project.preview(["--diff"]);
     expect(drift.output).toMatch(/~ sourceConfig: \{\s+~ buildOnPush: true => false/);
+
+    // ignoreChanges on the object covers the drifted field inside it: no change in the preview, no PATCH in the update.
+    project.writeProgram(program({ repoRef: "v4", ignoreChanges: ["sourceConfig"] }));
+    const ignoring = await project.preview(["--expect-no-changes", "--diff"]);
+    expect({ code: ignoring.code, tail: ignoring.code === 0 ? "" : ignoring.output.slice(-3000) }).toEqual({ code: 0, tail: "" });
+    stack.emulator.control.clearRequestLog();
+    expect((await project.up()).code).toBe(0);
+    expect(requests("PATCH")).toHaveLength(0);
+    project.writeProgram(program({ repoRef: "v4" }));
 
     const debug = await project.preview(["--debug", "--diff"]);
     expect(debug.code).toBe(0);
