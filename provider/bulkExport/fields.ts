@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { BULK_EXPORT_COMPRESSIONS, BULK_EXPORT_FORMAT_VERSIONS, BULK_EXPORT_FORMATS } from "../client/schemas/bulkExports";
-import type { FieldSpec, FieldTable } from "../shared/fields";
+import type { FieldTable, InputsOf } from "../shared/fields";
 import { timestamp, uuid, waitSeconds } from "../shared/validators";
 
 /**
@@ -19,22 +19,6 @@ import { timestamp, uuid, waitSeconds } from "../shared/validators";
 export const MAX_INTERVAL_HOURS = 168;
 
 
-/** Validated inputs, all values known (as create receives them). */
-export interface BulkExportInputs {
-  destinationId: string;
-  projectId: string;
-  startTime: string;
-  endTime?: string;
-  intervalHours?: number;
-  filter?: string;
-  exportFields?: string[];
-  format: (typeof BULK_EXPORT_FORMATS)[number];
-  formatVersion: (typeof BULK_EXPORT_FORMAT_VERSIONS)[number];
-  compression: (typeof BULK_EXPORT_COMPRESSIONS)[number];
-  waitForCompletion?: boolean;
-  completionTimeoutSeconds?: number;
-}
-
 /**
  * The service cannot change an export, so refresh keeps the inputs as
  * declared (the service also re-renders times, e.g. `…T00:00:00.000Z`, which
@@ -43,7 +27,7 @@ export interface BulkExportInputs {
 const replace = { effect: "replace", effectDoc: "replace (the new export is created, then the old one cancelled)", refresh: "never" } as const;
 
 /** Every input field of the BulkExport. Order: the order of check failures and of the reference table. */
-export const BULK_EXPORT_FIELDS: FieldTable = [
+export const BULK_EXPORT_FIELDS = [
   {
     path: "destinationId",
     wire: "bulk_export_destination_id",
@@ -173,4 +157,7 @@ export const BULK_EXPORT_FIELDS: FieldTable = [
     defaultDoc: "`langsmith:deployTimeoutSeconds`, else 1800",
     doc: "Deadline of that wait.",
   },
-] satisfies readonly FieldSpec[];
+] as const satisfies FieldTable;
+
+/** Validated inputs, all values known, defaults applied (as create receives them): inferred from the table. */
+export type BulkExportInputs = InputsOf<typeof BULK_EXPORT_FIELDS>;

@@ -8,11 +8,9 @@ import { z } from "zod";
 import {
   DEPLOYMENT_SOURCES,
   DEPLOYMENT_TYPES,
-  type DeploymentSource,
-  type DeploymentType,
   type SecretInput,
 } from "../client/schemas/deployments";
-import { type FieldSpec, type FieldTable, unknownOr } from "../shared/fields";
+import { type FieldTable, type InputsOf, unknownOr } from "../shared/fields";
 import { httpUrl, nonEmpty, uuid, waitSeconds as seconds } from "../shared/validators";
 
 /** Deployment names: what the service accepts in a name and a URL path segment. */
@@ -40,31 +38,6 @@ export interface SecretReferenceInputs {
   secretKey: string;
 }
 
-/** Validated inputs, all values known (as create and update receive them). */
-export interface DeploymentInputs {
-  name: string;
-  source: DeploymentSource;
-  sourceConfig: {
-    integrationId?: string;
-    repoUrl?: string;
-    deploymentType?: DeploymentType;
-    buildOnPush?: boolean;
-    customUrl?: string | null;
-    resourceSpec?: Record<string, unknown> | null;
-    listenerId?: string;
-    listenerConfig?: { k8sNamespace?: string };
-    installCommand?: string;
-    buildCommand?: string;
-  };
-  sourceRevisionConfig: { repoRef?: string; graphConfigPath?: string; imageUri?: string | null };
-  secrets?: SecretInput[];
-  secretReferences?: SecretReferenceInputs[];
-  waitForDeployed?: boolean;
-  deployTimeoutSeconds?: number;
-  deleteTimeoutSeconds?: number;
-  adoptExistingId?: string;
-}
-
 const listenerConfigToWire = (value: unknown): unknown => ({ k8s_namespace: (value as { k8sNamespace?: string }).k8sNamespace ?? null });
 const listenerConfigFromWire = (value: unknown): unknown => {
   if (value === null || typeof value !== "object") return undefined;
@@ -74,7 +47,7 @@ const listenerConfigFromWire = (value: unknown): unknown => {
 const nullWhenUnset = (value: unknown): unknown => value ?? null;
 
 /** Every input field of the Deployment. Order: the order of check failures and of the reference table. */
-export const DEPLOYMENT_FIELDS: FieldTable = [
+export const DEPLOYMENT_FIELDS = [
   {
     path: "name",
     wire: "name",
@@ -321,4 +294,10 @@ export const DEPLOYMENT_FIELDS: FieldTable = [
     type: "deployment id",
     doc: "Take over this existing deployment instead of creating one (the import path of dynamic providers).",
   },
-] satisfies readonly FieldSpec[];
+] as const satisfies FieldTable;
+
+/** Validated inputs, all values known (as create and update receive them): inferred from the table; the two config objects default to `{}`. */
+export type DeploymentInputs = InputsOf<typeof DEPLOYMENT_FIELDS> & {
+  sourceConfig: NonNullable<InputsOf<typeof DEPLOYMENT_FIELDS>["sourceConfig"]>;
+  sourceRevisionConfig: NonNullable<InputsOf<typeof DEPLOYMENT_FIELDS>["sourceRevisionConfig"]>;
+};

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { ADDRESSING_STYLES, DISPLAY_NAME_PATTERN, US_EAST_1_ENDPOINT_MODES } from "../client/schemas/destinations";
-import type { FieldSpec, FieldTable } from "../shared/fields";
+import type { FieldTable, InputsOf } from "../shared/fields";
 import { isCleanHttpUrl } from "../shared/urls";
 
 /** `config.addressingStyle` values: `virtual`, `path` or `auto` (the service's default). */
@@ -17,54 +17,6 @@ export type AddressingStyle = (typeof ADDRESSING_STYLES)[number];
 export const DESTINATION_TYPES = ["s3"] as const;
 /** A destination type. */
 export type DestinationType = (typeof DESTINATION_TYPES)[number];
-
-/** `config` inputs of a destination (camelCase of the wire's `config`). */
-export interface DestinationConfigInputs {
-  /** Bucket to write to. */
-  bucketName: string;
-  /** Root prefix inside the bucket (may be `""`). */
-  prefix: string;
-  /** Region of the bucket; required without `endpointUrl`. */
-  region?: string;
-  /** Endpoint of a non-AWS S3-compatible store; omitted for AWS S3. */
-  endpointUrl?: string;
-  /** Default `true`; `false` when the endpoint already contains the bucket name. */
-  includeBucketInPrefix?: boolean;
-  /** Default: unset (the service decides, as `auto`). */
-  addressingStyle?: AddressingStyle;
-  /** botocore `payload_signing_enabled`; default unset (botocore's choice). Some S3-compatible stores need `true`. */
-  payloadSigningEnabled?: boolean;
-  /** botocore `us_east_1_regional_endpoint`, `regional` or `legacy`; default unset (botocore's choice). */
-  usEast1RegionalEndpoint?: (typeof US_EAST_1_ENDPOINT_MODES)[number];
-  /** botocore `use_accelerate_endpoint` (S3 Transfer Acceleration); default unset (off). */
-  useAccelerateEndpoint?: boolean;
-  /**
-   * Extra arguments of every S3 write (`s3_additional_kwargs`), e.g.
-   * `{ ServerSideEncryption: "aws:kms", SSEKMSKeyId: "…" }`; default unset.
-   */
-  s3AdditionalKwargs?: Record<string, string>;
-}
-
-/** Static S3 credentials (always a Pulumi secret). */
-export interface DestinationCredentialInputs {
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** For temporary credentials. */
-  sessionToken?: string;
-}
-
-/** Inputs after `check` (defaults applied). */
-export interface DestinationInputs {
-  displayName: string;
-  /** Default `s3`. */
-  destinationType: DestinationType;
-  config: DestinationConfigInputs;
-  /** Role-based access instead of keys; excludes `credentials`. */
-  awsRoleArn?: string;
-  credentials?: DestinationCredentialInputs;
-  /** Create only: take over this existing destination instead of POSTing a new one. */
-  adoptExistingId?: string;
-}
 
 const nonEmpty = z.string().trim().min(1);
 
@@ -86,7 +38,7 @@ const stringMapOrUnset = (value: unknown): unknown => {
 };
 
 /** Every input field, with its check and change effect. Order is the order of check failures. */
-export const DESTINATION_FIELDS: FieldTable = [
+export const DESTINATION_FIELDS = [
   {
     path: "displayName",
     wire: "display_name",
@@ -315,4 +267,15 @@ export const DESTINATION_FIELDS: FieldTable = [
     effect: "createOnly",
     secret: false,
   },
-] satisfies readonly FieldSpec[];
+] as const satisfies FieldTable;
+
+type TableInputs = InputsOf<typeof DESTINATION_FIELDS>;
+
+/** Static S3 credentials (always a Pulumi secret): both keys of the pair once `check` passed (the table's rows are optional one by one). */
+export type DestinationCredentialInputs = NonNullable<TableInputs["credentials"]> & { accessKeyId: string; secretAccessKey: string };
+
+/** Inputs after `check`, all values known, defaults applied: inferred from the table (`config` required, `credentials` a whole pair). */
+export type DestinationInputs = Omit<TableInputs, "config" | "credentials"> & { config: NonNullable<TableInputs["config"]>; credentials?: DestinationCredentialInputs };
+
+/** `config` inputs of a destination (camelCase of the wire's `config`). */
+export type DestinationConfigInputs = DestinationInputs["config"];

@@ -66,9 +66,47 @@ export interface CheckFailure {
 }
 
 /** A validator that also accepts the engine's "unknown during preview" value. */
-export function unknownOr<T extends z.ZodType>(schema: T): z.ZodType {
+export function unknownOr<T extends z.ZodType>(schema: T): z.ZodUnion<[z.ZodLiteral<typeof UNKNOWN>, T]> {
   return z.union([z.literal(UNKNOWN), schema]);
 }
+
+/** `T` with the engine's "unknown during preview" value removed at every depth (inputs as create and update receive them). */
+type Known<T> = T extends typeof UNKNOWN
+  ? never
+  : T extends readonly (infer E)[]
+    ? Known<E>[]
+    : T extends Record<string, unknown>
+      ? { [K in keyof T]: Known<T[K]> }
+      : T;
+
+/** The object type one row describes: its validator's output at its dotted path, optional unless `Required` is true. */
+type RowInputs<Path extends string, Value, Required> = Path extends `${infer Head}.${infer Rest}`
+  ? { [K in Head]?: RowInputs<Rest, Value, Required> }
+  : Required extends true
+    ? { [K in Path]: Value }
+    : { [K in Path]?: Value };
+
+type UnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never;
+
+/** Intersections of objects merged into one object type, at every depth. */
+type Merged<T> = T extends readonly unknown[] ? T : T extends object ? { [K in keyof T]: Merged<T[K]> } : T;
+
+/**
+ * The inputs type a field table describes (all values known, as create and
+ * update receive them): each row's validator output at its dotted path,
+ * optional unless the row is required or is a top-level row with a default
+ * (which `readInputs` fills in). Declare the table `as const` so its rows
+ * keep their literal paths; objects above a path are optional.
+ */
+export type InputsOf<Table extends readonly FieldSpec[]> = Merged<
+  UnionToIntersection<
+    Table[number] extends infer Row
+      ? Row extends { readonly path: infer Path extends string; readonly schema: infer Schema extends z.ZodType; readonly required: infer Required }
+        ? RowInputs<Path, Known<z.output<Schema>>, Row extends { readonly default: NonNullable<unknown> } ? (Path extends `${string}.${string}` ? Required : true) : Required>
+        : never
+      : never
+  >
+>;
 
 
 /** True when the value at `path`, or an object above it, is still unknown (preview); returns that prefix. */
