@@ -8,7 +8,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { BulkExport, BulkExportRun, LangSmithClient } from "../client";
-import { found } from "../client/endpoint";
+import { found } from "../client/errors";
 import { NotFoundError } from "../client/errors";
 import { ENDED_BULK_EXPORT_STATUSES } from "../client/schemas/bulkExports";
 import { callSignal, callTimeoutSeconds } from "../shared/callContext";

@@ -13,7 +13,7 @@
  * ```
  */
 import type { z } from "zod";
-import { type HttpMethod, NotFoundError } from "./errors";
+import type { HttpMethod } from "./errors";
 import type { HttpClient } from "./http";
 import { type RequestOptions, transportOptions } from "./options";
 import { checkId, validateInput } from "./validateInput";
@@ -134,19 +134,5 @@ export abstract class EndpointGroup {
     }
     const res = await this.http.request({ ...spec, schema: endpoint.response });
     return res.data as EndpointResult<Res>;
-  }
-}
-
-/**
- * The result of a read, or `undefined` when the service answers 404: for
- * reads where "not there" is an answer (refresh, import, lookups by id),
- * instead of a try/catch at each call. Every other failure is thrown.
- */
-export async function found<T>(read: Promise<T>): Promise<T | undefined> {
-  try {
-    return await read;
-  } catch (error) {
-    if (error instanceof NotFoundError) return undefined;
-    throw error;
   }
 }

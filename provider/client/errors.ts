@@ -246,3 +246,17 @@ export function isTransientError(err: unknown): boolean {
   if (err instanceof RateLimitError || err instanceof ServerError) return true;
   return err instanceof UnexpectedStatusError && err.status === 408;
 }
+
+/**
+ * The result of a read, or `undefined` when the service answers 404: for
+ * reads where "not there" is an answer (refresh, import, lookups by id),
+ * instead of a try/catch at each call. Every other failure is thrown.
+ */
+export async function found<T>(read: Promise<T>): Promise<T | undefined> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof NotFoundError) return undefined;
+    throw error;
+  }
+}

@@ -9,7 +9,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { Destination, DestinationDeleteResult, LangSmithClient } from "../client";
-import { found } from "../client/endpoint";
+import { found } from "../client/errors";
 import { NotFoundError } from "../client/errors";
 import { REGION_HOSTS } from "../client/hosts";
 import { currentClient, currentSettings } from "../shared/context";
