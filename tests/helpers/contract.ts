@@ -1,6 +1,6 @@
 /**
  * Validates requests and responses against the services' published OpenAPI
- * documents (the wire contract, `../shared/contract/` next to the repository).
+ * documents (the wire contract, the repository's copy in `contract/`).
  *
  * Both documents are OpenAPI 3.1, whose schemas are JSON Schema 2020-12, so
  * they are checked with Ajv's 2020 dialect (`strict: false`, ajv-formats for
@@ -81,10 +81,12 @@ interface OpenApiDocument {
 }
 
 /**
- * The folder holding the published documents: `../shared/contract` relative
- * to the repository root (this file is `tests/helpers/contract.ts`).
+ * The folder holding the published documents: the repository's facts-only
+ * copy, `contract/` (refreshed from the project's shared copy by
+ * `node scripts/refresh-contract.mjs`), so a clone of the repository alone
+ * runs every test (this file is `tests/helpers/contract.ts`).
  */
-export const CONTRACT_DIR = path.resolve(__dirname, "../../../shared/contract");
+export const CONTRACT_DIR = path.resolve(__dirname, "../../contract");
 
 const DOCUMENT_FILES: Record<ContractApi, string> = {
   "control-plane": "control-plane.openapi.json",
