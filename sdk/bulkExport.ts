@@ -1,4 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
+import { BULK_EXPORT_OUTPUT_SPECS } from "../provider/bulkExport/outputs";
+import { unsetOutputs } from "../provider/shared/outputs";
 import { providerShim } from "./providerShim";
 
 /** Inputs of {@link BulkExport}. Every input the service sees replaces the export when it changes (create the new one, then cancel the old one). */
@@ -82,14 +84,8 @@ export class BulkExport extends pulumi.dynamic.Resource {
   constructor(name: string, args: BulkExportArgs, opts?: pulumi.CustomResourceOptions) {
     const props: Record<string, unknown> = {
       ...args,
-      status: undefined,
-      runs: undefined,
-      tenantId: undefined,
-      createdAt: undefined,
-      updatedAt: undefined,
-      finishedAt: undefined,
-      lastOperation: undefined,
-      stateVersion: undefined,
+      // Every output of the resource, unset until the provider answers (provider/bulkExport/outputs.ts).
+      ...unsetOutputs(BULK_EXPORT_OUTPUT_SPECS),
     };
     super(providerShim("bulkExport"), name, props, opts, "langsmith", "BulkExport");
   }

@@ -1,4 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
+import { DESTINATION_OUTPUT_SPECS } from "../provider/destination/outputs";
+import { secretOutputNames, unsetOutputs } from "../provider/shared/outputs";
 import { providerShim } from "./providerShim";
 
 /** Where exports are written: an AWS S3 bucket or any S3-compatible store. Changing any field replaces the destination. */
@@ -141,16 +143,10 @@ export class BulkExportDestination extends pulumi.dynamic.Resource {
       awsRoleArn: args.awsRoleArn,
       credentials: args.credentials === undefined ? undefined : pulumi.secret(args.credentials),
       adoptExistingId: args.adoptExistingId,
-      credentialsFingerprint: undefined,
-      tenantId: undefined,
-      createdAt: undefined,
-      updatedAt: undefined,
-      credentialsKeys: undefined,
-      credentialsUpdatedAt: undefined,
-      lastOperation: undefined,
-      stateVersion: undefined,
+      // Every output of the resource, unset until the provider answers (provider/destination/outputs.ts).
+      ...unsetOutputs(DESTINATION_OUTPUT_SPECS),
     };
-    const secretOutputs = [...(opts?.additionalSecretOutputs ?? []), "credentials", "credentialsFingerprint"];
+    const secretOutputs = [...(opts?.additionalSecretOutputs ?? []), "credentials", ...secretOutputNames(DESTINATION_OUTPUT_SPECS)];
     super(
       providerShim("destination"),
       name,

@@ -1,4 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
+import { DEPLOYMENT_OUTPUT_SPECS } from "../provider/deployment/outputs";
+import { secretOutputNames, unsetOutputs } from "../provider/shared/outputs";
 import { providerShim } from "./providerShim";
 
 /** Where the deployment's code comes from (`source_config`). */
@@ -146,18 +148,10 @@ export class Deployment extends pulumi.dynamic.Resource {
       deployTimeoutSeconds: args.deployTimeoutSeconds,
       deleteTimeoutSeconds: args.deleteTimeoutSeconds,
       adoptExistingId: args.adoptExistingId,
-      latestRevisionId: undefined,
-      latestRevisionStatus: undefined,
-      status: undefined,
-      tenantId: undefined,
-      createdAt: undefined,
-      updatedAt: undefined,
-      secretsFingerprint: undefined,
-      revisionTimings: undefined,
-      lastOperation: undefined,
-      stateVersion: undefined,
+      // Every output of the resource, unset until the provider answers (provider/deployment/outputs.ts).
+      ...unsetOutputs(DEPLOYMENT_OUTPUT_SPECS),
     };
-    const secretOutputs = ["secrets", "secretsFingerprint", ...(opts?.additionalSecretOutputs ?? [])];
+    const secretOutputs = ["secrets", ...secretOutputNames(DEPLOYMENT_OUTPUT_SPECS), ...(opts?.additionalSecretOutputs ?? [])];
     super(providerShim("deployment"), name, props, { ...opts, additionalSecretOutputs: secretOutputs }, "langsmith", "Deployment");
   }
 }

@@ -9,7 +9,8 @@ import { checkBulkExport } from "./check";
 import { diffBulkExport } from "./diff";
 import { BULK_EXPORT_FIELDS } from "./fields";
 import { createBulkExport, deleteBulkExport, importBulkExport, readBulkExport, updateBulkExport } from "./operations";
-import { BULK_EXPORT_OUTPUT_SPECS, migrateBulkExportOutputs } from "./state";
+import { BULK_EXPORT_OUTPUT_SPECS } from "./outputs";
+import { migrateBulkExportOutputs } from "./state";
 
 /** The BulkExport resource. */
 export const resource: LangSmithResource = {

@@ -3,15 +3,13 @@
  * service reported about the export and its runs; refresh; and the entry
  * point for outputs of older layouts.
  */
-import { LAST_OPERATION_OUTPUT, OUTPUT_TYPES, type OutputSpec, stateVersionOutput } from "../shared/resource";
 import type { BulkExport, BulkExportRun } from "../client/schemas/bulkExports";
 import { readInputs, refreshFields } from "../shared/fields";
 import { compact } from "../shared/paths";
 import { migrateOutputs } from "../shared/stateVersion";
 import { BULK_EXPORT_FIELDS, type BulkExportInputs } from "./fields";
+import { BULK_EXPORT_STATE_VERSION } from "./outputs";
 
-/** Version of the output layout written by this release (the resource's first). */
-export const BULK_EXPORT_STATE_VERSION = 1;
 
 /** What the runs of an export add up to. */
 export interface RunsSummary {
@@ -99,15 +97,3 @@ export function describeProgress(status: string, summary: RunsSummary): string {
   const runs = summary.count === 1 ? "1 run" : `${summary.count} runs`;
   return `${status}: ${runs}, ${summary.rowsWritten} rows, ${summary.filesWritten} files${summary.lastExportPath ? ` (last at ${summary.lastExportPath})` : ""}`;
 }
-
-/** The BulkExport's output-only properties, as the schema and previews show them. */
-export const BULK_EXPORT_OUTPUT_SPECS: readonly OutputSpec[] = [
-  { name: "status", type: OUTPUT_TYPES.string, doc: "`Created`, `Running`, `IntervalScheduled`, `Completed`, `Failed`, `TimedOut` or `Cancelled`.", changesOnUpdate: true },
-  { name: "tenantId", type: OUTPUT_TYPES.string, doc: "Workspace the export belongs to.", changesOnUpdate: false },
-  { name: "createdAt", type: OUTPUT_TYPES.string, doc: "ISO 8601 creation time.", changesOnUpdate: false },
-  { name: "updatedAt", type: OUTPUT_TYPES.string, doc: "ISO 8601 time of the last change.", changesOnUpdate: true },
-  { name: "finishedAt", type: OUTPUT_TYPES.string, doc: "ISO 8601 time the export ended.", changesOnUpdate: true },
-  { name: "runs", type: OUTPUT_TYPES.anyMap, doc: "Runs summary: `count`, `lastRunStatus`, `rowsWritten`, `filesWritten`, `lastExportPath`.", changesOnUpdate: true },
-  LAST_OPERATION_OUTPUT,
-  stateVersionOutput(BULK_EXPORT_STATE_VERSION),
-];

@@ -10,7 +10,8 @@ import { diffDeployment } from "./diff";
 import { DEPLOYMENT_FIELDS } from "./fields";
 import { markUnchangedSecrets } from "./fingerprint";
 import { createDeployment, deleteDeployment, importDeployment, readDeployment, updateDeployment } from "./operations";
-import { DEPLOYMENT_OUTPUT_SPECS, migrateDeploymentOutputs, needsResume } from "./state";
+import { DEPLOYMENT_OUTPUT_SPECS } from "./outputs";
+import { migrateDeploymentOutputs, needsResume } from "./state";
 
 /** The Deployment resource. */
 export const resource: LangSmithResource = {

@@ -3,7 +3,6 @@
  * fingerprints only) plus what the service reported; refresh; and the
  * migration of outputs written by older releases.
  */
-import { LAST_OPERATION_OUTPUT, OUTPUT_TYPES, type OutputSpec, stateVersionOutput } from "../shared/resource";
 import type { Deployment } from "../client/schemas/deployments";
 import { mergeTimings, parseTimings, type RevisionTiming } from "../client/revisionTimings";
 import { readInputs, refreshFields } from "../shared/fields";
@@ -11,13 +10,8 @@ import { COMMIT_SHA } from "../shared/validators";
 import { migrateOutputs } from "../shared/stateVersion";
 import { DEPLOYMENT_FIELDS, type DeploymentInputs } from "./fields";
 import { fingerprintSecrets, parseSecretsFingerprint, reconcileWithService, type SecretsFingerprint } from "./fingerprint";
+import { DEPLOYMENT_STATE_VERSION } from "./outputs";
 
-/**
- * Version of the output layout written by this release. 1: release 0.1.0
- * (secrets echoed in plain text, as Pulumi secrets); 2: secrets recorded only
- * as `secretsFingerprint`.
- */
-export const DEPLOYMENT_STATE_VERSION = 2;
 
 /** Everything the resource records. */
 export interface DeploymentOutputs extends Omit<DeploymentInputs, "secrets"> {
@@ -148,22 +142,3 @@ export function withTiming(outputs: DeploymentOutputs, timing: RevisionTiming | 
   if (timing === undefined) return outputs;
   return { ...outputs, revisionTimings: mergeTimings([timing], recordedTimings(outputs as unknown as Record<string, unknown>)) };
 }
-
-/** The Deployment's output-only properties, as the schema and previews show them. */
-export const DEPLOYMENT_OUTPUT_SPECS: readonly OutputSpec[] = [
-  { name: "secretsFingerprint", type: OUTPUT_TYPES.anyMap, doc: "Salted fingerprints of the secrets' values (never the values).", secret: true, changesOnUpdate: true },
-  { name: "latestRevisionId", type: OUTPUT_TYPES.string, doc: "Id of the newest revision.", changesOnUpdate: true },
-  { name: "latestRevisionStatus", type: OUTPUT_TYPES.string, doc: "Status of the newest revision, e.g. `DEPLOYED`.", changesOnUpdate: true },
-  { name: "status", type: OUTPUT_TYPES.string, doc: "Status of the deployment, e.g. `READY`.", changesOnUpdate: true },
-  { name: "tenantId", type: OUTPUT_TYPES.string, doc: "Workspace the deployment lives in.", changesOnUpdate: false },
-  { name: "createdAt", type: OUTPUT_TYPES.string, doc: "ISO 8601 creation time.", changesOnUpdate: false },
-  { name: "updatedAt", type: OUTPUT_TYPES.string, doc: "ISO 8601 time of the last change.", changesOnUpdate: true },
-  {
-    name: "revisionTimings",
-    type: OUTPUT_TYPES.anyList,
-    doc: "How long the newest revisions took to reach `DEPLOYED`, as the provider's waits observed them (durations only); the next wait predicts from them.",
-    changesOnUpdate: true,
-  },
-  LAST_OPERATION_OUTPUT,
-  stateVersionOutput(DEPLOYMENT_STATE_VERSION),
-];

@@ -11,7 +11,8 @@ import { diffDestination } from "./diff";
 import { DESTINATION_FIELDS } from "./fields";
 import { markUnchangedCredentials } from "./fingerprint";
 import { createDestination, deleteDestination, importDestination, isSelfHosted, readDestination, updateDestination } from "./operations";
-import { DESTINATION_OUTPUT_SPECS, migrateDestinationOutputs } from "./state";
+import { DESTINATION_OUTPUT_SPECS } from "./outputs";
+import { migrateDestinationOutputs } from "./state";
 
 /** The BulkExportDestination resource. */
 export const resource: LangSmithResource = {

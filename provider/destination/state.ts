@@ -5,20 +5,14 @@
  * migration of outputs written by older releases. Nothing here ever renders
  * a credential value.
  */
-import { LAST_OPERATION_OUTPUT, OUTPUT_TYPES, type OutputSpec, stateVersionOutput } from "../shared/resource";
 import type { Destination } from "../client/schemas/destinations";
 import { readInputs, refreshFields } from "../shared/fields";
 import { compact } from "../shared/paths";
 import { migrateOutputs } from "../shared/stateVersion";
 import { DESTINATION_FIELDS, type DestinationCredentialInputs, type DestinationInputs } from "./fields";
 import { type CredentialsFingerprint, fingerprintCredentials, parseFingerprint } from "./fingerprint";
+import { DESTINATION_STATE_VERSION } from "./outputs";
 
-/**
- * Version of the output layout written by this release. 1: release 0.1.0
- * (credentials echoed, as Pulumi secrets); 2: credentials recorded only as
- * `credentialsFingerprint`.
- */
-export const DESTINATION_STATE_VERSION = 2;
 
 /**
  * Outputs of the resource: the inputs the diff compares, echoed (credentials
@@ -146,15 +140,3 @@ export function describeCredentialChange(changed: readonly string[], previous: C
   }
   return parts.length === 0 ? "credentials sent again" : parts.join(", ");
 }
-
-/** The BulkExportDestination's output-only properties, as the schema and previews show them. */
-export const DESTINATION_OUTPUT_SPECS: readonly OutputSpec[] = [
-  { name: "credentialsFingerprint", type: OUTPUT_TYPES.anyMap, doc: "Salted fingerprints of the credentials (never the values).", secret: true, changesOnUpdate: true },
-  { name: "tenantId", type: OUTPUT_TYPES.string, doc: "Workspace the destination lives in.", changesOnUpdate: false },
-  { name: "createdAt", type: OUTPUT_TYPES.string, doc: "ISO 8601 creation time.", changesOnUpdate: false },
-  { name: "updatedAt", type: OUTPUT_TYPES.string, doc: "ISO 8601 time of the last change.", changesOnUpdate: true },
-  { name: "credentialsKeys", type: OUTPUT_TYPES.stringList, doc: "Names (never values) of the credential fields the service holds.", changesOnUpdate: true },
-  { name: "credentialsUpdatedAt", type: OUTPUT_TYPES.string, doc: "When the credentials were last set.", changesOnUpdate: true },
-  LAST_OPERATION_OUTPUT,
-  stateVersionOutput(DESTINATION_STATE_VERSION),
-];

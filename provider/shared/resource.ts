@@ -6,25 +6,14 @@
  * written once; neither driver knows one resource from another.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { PulumiTypeSpec } from "../native/pulumiTypes";
 import { configureProvider } from "./context";
 import type { CheckFailure, FieldTable } from "./fields";
+import type { OutputSpec } from "./outputs";
+
+export type { OutputSpec } from "./outputs";
 
 /** Properties as the engine and the operations exchange them (`__provider` included on the dynamic path). */
 export type Properties = Record<string, unknown>;
-
-/** An output-only property of a resource. */
-export interface OutputSpec {
-  readonly name: string;
-  readonly type: PulumiTypeSpec;
-  readonly doc: string;
-  /** A Pulumi secret (e.g. fingerprints of secrets). Default false. */
-  readonly secret?: boolean;
-  /** Unknown in the preview of an update (the update may change it); otherwise kept known and reported stable. */
-  readonly changesOnUpdate: boolean;
-  /** The value every create and update writes, when it is known in advance (shown in previews instead of unknown). */
-  readonly planned?: unknown;
-}
 
 /** The one diff result of every resource. Paths are the field table's dotted input paths. */
 export interface ResourceDiff {
@@ -113,21 +102,4 @@ export function dynamicProvider(resource: LangSmithResource): pulumi.dynamic.Res
     update: (id: string, olds: Properties, news: Properties) => resource.update(id, olds, news),
     delete: (id: string, props: Properties) => resource.delete(id, props),
   };
-}
-
-/** Schema types the output lists use. */
-export const OUTPUT_TYPES = {
-  string: { type: "string" },
-  number: { type: "number" },
-  stringList: { type: "array", items: { type: "string" } },
-  anyList: { type: "array", items: { $ref: "pulumi.json#/Any" } },
-  anyMap: { type: "object", additionalProperties: { $ref: "pulumi.json#/Any" } },
-} as const satisfies Record<string, PulumiTypeSpec>;
-
-/** The `lastOperation` output every resource has: what the last create or update did, in plain words. */
-export const LAST_OPERATION_OUTPUT: OutputSpec = { name: "lastOperation", type: OUTPUT_TYPES.string, doc: "What the last create or update did, in plain words.", changesOnUpdate: true };
-
-/** The `stateVersion` output: written anew by every create and update (migration may change it), so never stable; known in previews. */
-export function stateVersionOutput(version: number): OutputSpec {
-  return { name: "stateVersion", type: OUTPUT_TYPES.number, doc: "Layout version of the outputs.", changesOnUpdate: true, planned: version };
 }

@@ -5,7 +5,8 @@ import {
   secretsChanged,
 } from "../../provider/deployment/fingerprint";
 import { diffDeployment } from "../../provider/deployment/diff";
-import { DEPLOYMENT_STATE_VERSION, migrateDeploymentOutputs } from "../../provider/deployment/state";
+import { DEPLOYMENT_STATE_VERSION } from "../../provider/deployment/outputs";
+import { migrateDeploymentOutputs } from "../../provider/deployment/state";
 import { UNKNOWN } from "../../provider/shared/values";
 
 const declared = [
