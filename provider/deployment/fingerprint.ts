@@ -15,6 +15,13 @@ export interface SecretsFingerprint {
   readonly salt: string;
   /** Secret name -> fingerprint of its value, or {@link CHANGED_OUTSIDE_PULUMI}. */
   readonly values: Readonly<Record<string, string>>;
+  /**
+   * Recorded by an import from the service's own values, which never leave
+   * the provider: until the program declares `secrets`, the provider leaves
+   * the service's secrets as they are (no change shown, none sent). Absent
+   * once the program declares them.
+   */
+  readonly imported?: true;
 }
 
 /**
@@ -94,6 +101,8 @@ export function secretsChanged(olds: Record<string, unknown>, declared: unknown,
   if (containsUnknown(declared)) return true;
   const wanted = Array.isArray(declared) ? declared.filter(isSecretInput) : [];
   const recorded = parseSecretsFingerprint(olds["secretsFingerprint"]);
+  // Imported and not declared by the program (yet): the service's secrets are not managed.
+  if (recorded?.imported === true && (declared === undefined || declared === null)) return false;
   if (recorded === undefined) return wanted.length > 0;
   const names = Object.keys(recorded.values);
   if (names.length !== wanted.length) return true;
@@ -120,6 +129,10 @@ export function reconcileWithService(
 ): SecretsFingerprint | undefined {
   if (server === undefined || server.some((secret) => typeof secret.value !== "string")) return previous;
   if (previous === undefined && server.length === 0) return undefined;
+  if (previous?.imported === true) {
+    // Not managed by the program: the record follows the service (fingerprints only), so declaring the same values later shows no change.
+    return { ...fingerprintSecrets(server.map(({ name, value }) => ({ name, value: value as string })), previous.salt), imported: true } as SecretsFingerprint;
+  }
   const salt = previous?.salt ?? newSalt();
   const values: Record<string, string> = {};
   for (const secret of server) {
@@ -128,6 +141,18 @@ export function reconcileWithService(
     values[secret.name] = same ? recorded : CHANGED_OUTSIDE_PULUMI;
   }
   return { algorithm: FINGERPRINT_ALGORITHM, salt, values };
+}
+
+/**
+ * The record an import makes of the service's secrets: their salted
+ * fingerprints, marked {@link SecretsFingerprint.imported}; the values
+ * themselves never reach the inputs, the outputs, the terminal or a file.
+ * `undefined` when the service returns none (or no values).
+ */
+export function importedSecretsFingerprint(server: readonly DeploymentSecret[] | undefined): SecretsFingerprint | undefined {
+  if (server === undefined || server.length === 0 || server.some((secret) => typeof secret.value !== "string")) return undefined;
+  const fingerprint = fingerprintSecrets(server.map(({ name, value }) => ({ name, value: value as string })));
+  return fingerprint === undefined ? undefined : { ...fingerprint, imported: true };
 }
 
 function isSecretInput(value: unknown): value is SecretInput {

@@ -32,6 +32,7 @@ import {
   refreshedOutputs,
   withTiming,
 } from "./state";
+import { importedSecretsFingerprint } from "./fingerprint";
 import { patchApplied, toCreateRequest, toPatchRequest, toResubmitRequest } from "./wire";
 
 const KIND = "deployment";
@@ -370,29 +371,28 @@ function describeRevisionChange(previous: DeploymentOutputs, inputs: DeploymentI
 /**
  * Reads a deployment made outside Pulumi for `pulumi import`: the inputs that
  * reproduce it (minimal: values equal to the defaults are left out; for a
- * GitHub source whose built ref is a commit, the branch; the secrets the
- * service returns, which the engine keeps as secrets) and the outputs a
- * create would have recorded. `undefined` when there is no such deployment.
+ * GitHub source whose built ref is a commit, the branch; for a GitHub source,
+ * no `imageUri`, which is what the build made, not an input) and the outputs
+ * a create would have recorded. Secret values are never imported: the
+ * outputs record their salted fingerprints, and the provider leaves the
+ * service's secrets alone until the program declares `secrets`.
+ * `undefined` when there is no such deployment.
  */
 export async function importDeployment(id: string): Promise<{ inputs: Record<string, unknown>; outputs: DeploymentOutputs } | undefined> {
   const settings = currentSettings();
   const client = await currentClient(settings);
-  let deployment: Deployment;
-  try {
-    deployment = await client.deployments.get(id, { name: id });
-  } catch (error) {
-    if (error instanceof NotFoundError) return undefined;
-    throw error;
-  }
+  const deployment = await found(client.deployments.get(id, { name: id }));
+  if (deployment === undefined) return undefined;
   const inputs = importFields(DEPLOYMENT_FIELDS, deployment);
+  const revisionConfig = inputs["sourceRevisionConfig"] as Record<string, unknown> | undefined;
   const serverRef = deployment.source_revision_config.repo_ref;
   const branch = deployment.source_config.repo_branch;
-  if (typeof serverRef === "string" && COMMIT_SHA.test(serverRef) && typeof branch === "string" && branch !== "") {
-    (inputs["sourceRevisionConfig"] as Record<string, unknown>)["repoRef"] = branch;
+  if (revisionConfig !== undefined && typeof serverRef === "string" && COMMIT_SHA.test(serverRef) && typeof branch === "string" && branch !== "") {
+    revisionConfig["repoRef"] = branch;
   }
-  const secrets = (deployment.secrets ?? []).filter((secret) => typeof secret.value === "string");
-  if (secrets.length > 0) inputs["secrets"] = secrets.map(({ name, value }) => ({ name, value }));
+  if (revisionConfig !== undefined && deployment.source === "github") delete revisionConfig["imageUri"];
   const revisionStatus = await latestRevisionStatus(client, deployment);
   const outputs = outputsFrom(parseInputs(inputs), { deployment, revisionStatus }, `imported deployment ${deployment.id}`);
-  return { inputs, outputs };
+  const secretsFingerprint = importedSecretsFingerprint(deployment.secrets ?? undefined);
+  return { inputs, outputs: secretsFingerprint === undefined ? outputs : { ...outputs, secretsFingerprint } };
 }

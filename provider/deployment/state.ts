@@ -88,8 +88,10 @@ export function outputsFrom(inputs: DeploymentInputs, observed: { deployment: De
 /** The inputs as outputs record them: everything but the secrets, which are fingerprinted (with the previous salt when there is one). */
 export function inputsWithFingerprint(inputs: DeploymentInputs, previous?: Record<string, unknown>): Omit<DeploymentInputs, "secrets"> & { secretsFingerprint?: SecretsFingerprint } {
   const { secrets, ...rest } = inputs;
-  const salt = previous !== undefined ? parseSecretsFingerprint(previous["secretsFingerprint"])?.salt : undefined;
-  const secretsFingerprint = fingerprintSecrets(secrets, salt);
+  const recorded = previous !== undefined ? parseSecretsFingerprint(previous["secretsFingerprint"]) : undefined;
+  // Imported secrets the program does not declare stay unmanaged: their record is kept.
+  if (secrets === undefined && recorded?.imported === true) return { ...rest, secretsFingerprint: recorded };
+  const secretsFingerprint = fingerprintSecrets(secrets, recorded?.salt);
   return secretsFingerprint === undefined ? rest : { ...rest, secretsFingerprint };
 }
 

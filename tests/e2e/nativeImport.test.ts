@@ -19,6 +19,8 @@ import { startVersitygw, type Versitygw } from "../helpers/versitygw";
 
 const BUCKET = "native-import";
 
+const SECRET_CANARY = "canary-import-secret-7c3e15";
+
 type Language = "yaml" | "nodejs";
 type Ids = { deployment: string; destination: string };
 
@@ -73,7 +75,8 @@ describe.each<Language>(["yaml", "nodejs"])("native provider: pulumi import of a
       source: "github",
       source_config: { integration_id: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01", repo_url: "https://github.com/acme/agent", deployment_type: "dev" },
       source_revision_config: { repo_ref: "main", langgraph_config_path: "langgraph.json" },
-      secrets: [],
+      // The service echoes secret values in its GETs: an import must never write them anywhere.
+      secrets: [{ name: "OPENAI_API_KEY", value: SECRET_CANARY }],
     });
     const destination = await client.destinations.create({
       destination_type: "s3",
@@ -112,6 +115,8 @@ describe.each<Language>(["yaml", "nodejs"])("native provider: pulumi import of a
     const preview = await project.preview(["--expect-no-changes"]);
     expect({ code: preview.code, tail: preview.code === 0 ? "" : preview.output.slice(-3000) }).toEqual({ code: 0, tail: "" });
     expect(writes()).toEqual([]);
+    expect(up.output + preview.output).not.toContain(SECRET_CANARY);
+    expect(project.rawStateFile()).not.toContain(SECRET_CANARY);
   });
 
   it("pulumi import adopts a deployment from its id alone (and, in YAML, prints the program it generates)", async () => {
@@ -127,6 +132,10 @@ describe.each<Language>(["yaml", "nodejs"])("native provider: pulumi import of a
       // The service's own values are part of what it read (here build_on_push), so the generated program previews clean.
       expect(imported.output).toMatch(/buildOnPush: false/);
     }
+    // No secret value in the generated program, the terminal or the state; the secrets stay unmanaged until declared.
+    expect(imported.output).not.toContain(SECRET_CANARY);
+    expect(imported.output).not.toMatch(/imageUri/);
+    expect(project.rawStateFile()).not.toContain(SECRET_CANARY);
     expect(writes()).toEqual([]);
   });
 });
