@@ -7,7 +7,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { Deployment, LangSmithClient, PatchDeploymentRequest } from "../client";
 import { found } from "../client/errors";
 import { AbortedError, ApiConnectionError, ConflictError, MethodNotAllowedError, NotFoundError, RevisionFailedError, WaitTimeoutError } from "../client/errors";
-import { callSignal, callTimeoutSeconds } from "../shared/callContext";
+import { callSignal, callTimeoutSeconds, callUrn } from "../shared/callContext";
 import { currentClient, currentSettings } from "../shared/context";
 import { importFields } from "../shared/fields";
 import { formatDuration, logProgress, shortId } from "../shared/progress";
@@ -164,8 +164,7 @@ async function createOrFind(client: LangSmithClient, inputs: DeploymentInputs): 
   } catch (error) {
     if (error instanceof ConflictError) {
       const existing = await client.deployments.findByName(name, { name }).catch(() => undefined);
-      const hint = existing ? ` Its id is ${existing.id}: set adoptExistingId: "${existing.id}" to manage it with this stack.` : "";
-      throw new NameTakenError(`creating deployment "${name}": a deployment with this name already exists in the workspace.${hint}`, {
+      throw new NameTakenError(`creating deployment "${name}": a deployment with this name already exists in the workspace.${existing ? ` ${takeOverHint(existing.id)}` : ""}`, {
         status: 409,
       });
     }
@@ -177,6 +176,24 @@ async function createOrFind(client: LangSmithClient, inputs: DeploymentInputs): 
     const created = await client.deployments.create(toCreateRequest(inputs), { name });
     return { created, how: `created with revision ${shortId(created.latest_revision_id)} (second attempt; the first never reached the service)` };
   }
+}
+
+/**
+ * How to put an existing deployment under this stack: Pulumi's own import
+ * on the native provider (the URN is known there: `pulumi import`, or, while
+ * the interrupted create is still pending, `pulumi refresh
+ * --import-pending-creates`), `adoptExistingId` on the dynamic one (which
+ * cannot serve imports).
+ */
+function takeOverHint(id: string): string {
+  const urn = callUrn();
+  if (urn === undefined) return `Its id is ${id}: set adoptExistingId: "${id}" to manage it with this stack.`;
+  const [type, name] = [urn.split("::")[2]?.split("$").pop() ?? "langsmith:index:Deployment", urn.split("::").pop() ?? ""];
+  return (
+    `Its id is ${id}. If an interrupted pulumi up created it, take it into the stack with: ` +
+    `pulumi import ${type} ${name} ${id} --protect=false --generate-code=false, then run pulumi up ` +
+    `(right after the interruption, before any other pulumi up, pulumi refresh --import-pending-creates '${urn}' --import-pending-creates ${id} does the same).`
+  );
 }
 
 /** Takes over the deployment named by `adoptExistingId`. */

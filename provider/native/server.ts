@@ -374,6 +374,7 @@ class LangSmithProviderService {
     const context: CallContext = {
       log: (severity, message) => this.log(urn, severity, message),
       signal: controller.signal,
+      urn,
       ...(timeoutSeconds > 0 ? { timeoutSeconds } : {}),
     };
     try {

@@ -18,6 +18,8 @@ export interface CallContext {
   readonly signal?: AbortSignal;
   /** The resource's `customTimeouts` for this operation, in seconds; absent when none was set. */
   readonly timeoutSeconds?: number;
+  /** The resource's URN (native provider only), for messages that tell the user which Pulumi command to run. */
+  readonly urn?: string;
 }
 
 const storage = new AsyncLocalStorage<CallContext>();
@@ -45,4 +47,9 @@ export function callTimeoutSeconds(fallbackSeconds: number): number {
 /** The current call's cancellation signal, when there is one. */
 export function callSignal(): AbortSignal | undefined {
   return storage.getStore()?.signal;
+}
+
+/** The URN of the resource being served, when the engine said it (native provider). */
+export function callUrn(): string | undefined {
+  return storage.getStore()?.urn;
 }

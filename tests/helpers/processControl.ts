@@ -79,21 +79,26 @@ function readProcess(pid: number): { commandLine: string; environ: string[]; pgi
 }
 
 /**
- * Dynamic-provider processes (`node ... @pulumi/pulumi/cmd/dynamic-provider`)
- * started for this project: matched by the project's own `PULUMI_HOME` in the
- * process environment, so processes of other tests are never included.
+ * Processes started for this project whose command line contains `marker`:
+ * matched by the project's own `PULUMI_HOME` in the process environment, so
+ * processes of other tests are never included.
  */
-export function findDynamicProviders(project: PulumiProject): ProcessInfo[] {
+export function findProjectProcesses(project: PulumiProject, marker: string): ProcessInfo[] {
   const home = `PULUMI_HOME=${String(project.env["PULUMI_HOME"])}`;
   const found: ProcessInfo[] = [];
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     const pid = Number(entry);
     const info = readProcess(pid);
-    if (!info || !info.commandLine.includes("dynamic-provider") || !info.environ.includes(home)) continue;
+    if (!info || !info.commandLine.includes(marker) || !info.environ.includes(home)) continue;
     found.push({ pid, pgid: info.pgid, commandLine: info.commandLine });
   }
   return found;
+}
+
+/** Dynamic-provider processes (`node ... @pulumi/pulumi/cmd/dynamic-provider`) started for this project. */
+export function findDynamicProviders(project: PulumiProject): ProcessInfo[] {
+  return findProjectProcesses(project, "dynamic-provider");
 }
 
 /** True while a process exists. */
