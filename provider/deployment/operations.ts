@@ -7,13 +7,14 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { Deployment, LangSmithClient, PatchDeploymentRequest } from "../client";
 import { found } from "../client/errors";
 import { AbortedError, ApiConnectionError, ConflictError, MethodNotAllowedError, NotFoundError, RevisionFailedError, WaitTimeoutError } from "../client/errors";
-import { callSignal, callTimeoutSeconds, callUrn } from "../shared/callContext";
+import { callSignal, callTimeoutSeconds } from "../shared/callContext";
 import { currentClient, currentSettings } from "../shared/context";
 import { importFields } from "../shared/fields";
 import { formatDuration, logProgress, shortId } from "../shared/progress";
 import type { ProviderSettings } from "../shared/settings";
 import { keepingResource, messageOf, partialFailure } from "../shared/partialFailure";
 import { COMMIT_SHA } from "../shared/validators";
+import { takeOverHint } from "../shared/takeOver";
 import { settingsForResource } from "../shared/workspace";
 import { describeChanges, diffDeployment } from "./diff";
 import { AdoptionError, NameTakenError } from "./errors";
@@ -176,24 +177,6 @@ async function createOrFind(client: LangSmithClient, inputs: DeploymentInputs): 
     const created = await client.deployments.create(toCreateRequest(inputs), { name });
     return { created, how: `created with revision ${shortId(created.latest_revision_id)} (second attempt; the first never reached the service)` };
   }
-}
-
-/**
- * How to put an existing deployment under this stack: Pulumi's own import
- * on the native provider (the URN is known there: `pulumi import`, or, while
- * the interrupted create is still pending, `pulumi refresh
- * --import-pending-creates`), `adoptExistingId` on the dynamic one (which
- * cannot serve imports).
- */
-function takeOverHint(id: string): string {
-  const urn = callUrn();
-  if (urn === undefined) return `Its id is ${id}: set adoptExistingId: "${id}" to manage it with this stack.`;
-  const [type, name] = [urn.split("::")[2]?.split("$").pop() ?? "langsmith:index:Deployment", urn.split("::").pop() ?? ""];
-  return (
-    `Its id is ${id}. If an interrupted pulumi up created it, take it into the stack with: ` +
-    `pulumi import ${type} ${name} ${id} --protect=false --generate-code=false, then run pulumi up ` +
-    `(right after the interruption, before any other pulumi up, pulumi refresh --import-pending-creates '${urn}' --import-pending-creates ${id} does the same).`
-  );
 }
 
 /** Takes over the deployment named by `adoptExistingId`. */

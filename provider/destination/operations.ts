@@ -16,6 +16,7 @@ import { currentClient, currentSettings } from "../shared/context";
 import { importFields } from "../shared/fields";
 import { logProgress, shortId, warnProgress } from "../shared/progress";
 import type { ProviderSettings } from "../shared/settings";
+import { takeOverHint } from "../shared/takeOver";
 import { settingsForResource } from "../shared/workspace";
 import { diffDestination } from "./diff";
 import { createFailure, DestinationOperationError, deleteFailure, isAmbiguousCreateFailure, rotateFailure } from "./errors";
@@ -81,7 +82,7 @@ async function ambiguousCreateError(client: LangSmithClient, inputs: Destination
     found =
       candidates.length === 0
         ? "; no destination with this name and bucket was found, so running pulumi up again is safe"
-        : `; it may have been created anyway: destination(s) ${candidates.map((d) => d.id).join(", ")} match; set adoptExistingId to take one over instead of creating another`;
+        : `; it may have been created anyway: destination(s) ${candidates.map((d) => d.id).join(", ")} match. ${takeOverHint(candidates[0]?.id ?? "")}`;
   } catch {
     found = "; the request may have reached the service: check GET /api/v1/bulk-exports/destinations before retrying, and set adoptExistingId to take over one it created";
   }

@@ -352,7 +352,7 @@ describe("BulkExportDestination provider against the emulator and versitygw", ()
     const made = (await client.destinations.list()).filter((d) => d.display_name === "exports lost");
     expect(made).toHaveLength(1);
     expect(error.message).toMatch(/^creating bulk-export destination "exports lost": /);
-    expect(error.message).toContain(`destination(s) ${made[0]?.id ?? "?"} match; set adoptExistingId`);
+    expect(error.message).toContain(`destination(s) ${made[0]?.id ?? "?"} match. Its id is ${made[0]?.id ?? "?"}: set adoptExistingId`);
     expect(emulator.control.requestLog().filter((r) => r.method === "POST")).toHaveLength(1);
     emulator.control.clearFaults();
   });

@@ -1,0 +1,26 @@
+/**
+ * How to put an object the service already has under a stack, in the words
+ * of the provider serving the call: Pulumi's own import on the native
+ * provider (the engine told it the URN: `pulumi import`, or, while the
+ * interrupted create is still pending, `pulumi refresh
+ * --import-pending-creates`), the `adoptExistingId` input on the dynamic one
+ * (which cannot serve imports).
+ */
+import { callUrn } from "./callContext";
+
+/**
+ * One sentence (or two) telling how to take over the object `id` for the
+ * resource being created, e.g. after an interrupted `pulumi up` made it.
+ */
+export function takeOverHint(id: string): string {
+  const urn = callUrn();
+  if (urn === undefined) return `Its id is ${id}: set adoptExistingId: "${id}" to manage it with this stack.`;
+  const parts = urn.split("::");
+  const type = parts[2]?.split("$").pop() ?? "";
+  const name = parts[parts.length - 1] ?? "";
+  return (
+    `Its id is ${id}. If an interrupted pulumi up created it, take it into the stack with: ` +
+    `pulumi import ${type} ${name} ${id} --protect=false --generate-code=false, then run pulumi up ` +
+    `(right after the interruption, before any other pulumi up, pulumi refresh --import-pending-creates '${urn}' --import-pending-creates ${id} does the same).`
+  );
+}
