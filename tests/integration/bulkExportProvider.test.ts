@@ -2,19 +2,19 @@
 // (its destination's test write goes to a real versitygw): create with and
 // without waiting, refresh of a cancellation made outside Pulumi, a wait
 // that runs out and resumes, and delete (cancel, or only forget an ended export).
-import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
+import type { Emulator } from "../../packages/emulator/src";
 import { provider } from "../../provider/bulkExport";
-import { createClient, type LangSmithClient } from "../../provider/client";
+import type { LangSmithClient } from "../../provider/client";
 import { configureProvider } from "../../provider/shared/context";
 import { getBulkExport, getBulkExportRuns } from "../../sdk/bulkExportInvokes";
 import { emulatorEnv } from "../helpers/emulatorStack";
-import { startVersitygw, type Versitygw } from "../helpers/versitygw";
+import { type ExportStack, startExportStack } from "../helpers/exportStack";
 
 type Props = Record<string, unknown>;
 const PROJECT = "8a1f0c3e-2b4d-4e6f-9a8b-7c6d5e4f3a2b";
 
 describe("BulkExport provider against the emulator", () => {
-  let gw: Versitygw;
+  let exportStack: ExportStack;
   let emulator: Emulator;
   let client: LangSmithClient;
   let destinationId: string;
@@ -25,17 +25,8 @@ describe("BulkExport provider against the emulator", () => {
     jest.spyOn(console, "log").mockImplementation((...args: unknown[]) => {
       progress.push(args.map(String).join(" "));
     });
-    gw = await startVersitygw();
-    await gw.createBucket("exports");
-    emulator = await createEmulator({ control: true, s3EndpointOverride: gw.endpoint });
-    client = createClient({ apiUrl: `${emulator.url}/api/v1`, controlPlaneUrl: emulator.url, apiKey: DEFAULT_API_KEY, workspaceId: DEFAULT_WORKSPACE_ID });
-    const destination = await client.destinations.create({
-      destination_type: "s3",
-      display_name: "exports",
-      config: { bucket_name: "exports", prefix: "traces", region: "us-east-1" },
-      credentials: { access_key_id: gw.users.full.accessKeyId, secret_access_key: gw.users.full.secretAccessKey },
-    });
-    destinationId = destination.id;
+    exportStack = await startExportStack("exports");
+    ({ emulator, client, destinationId } = exportStack);
     Object.assign(process.env, emulatorEnv({ emulator, config: {}, env: { LANGSMITH_POLL_MIN_INTERVAL_MS: "50", LANGSMITH_POLL_MAX_INTERVAL_MS: "200" } }));
     configureProvider({ config: { get: () => undefined, require: () => "" } });
   }, 60_000);
@@ -43,8 +34,7 @@ describe("BulkExport provider against the emulator", () => {
   afterAll(async () => {
     jest.restoreAllMocks();
     process.env = saved;
-    await emulator?.close();
-    await gw?.stop();
+    await exportStack?.stop();
   });
 
   beforeEach(() => emulator.control.clearRequestLog());

@@ -9,14 +9,13 @@
 // a 401 (what a rotated key answers; not retried) on the n-th request of the
 // same method and path shape. tests/e2e/nativeKeptAfterCreate.test.ts does
 // the same through the real CLI for the first step of each resource.
-import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator, type RequestLogEntry } from "../../packages/emulator/src";
+import type { Emulator, RequestLogEntry } from "../../packages/emulator/src";
 import { provider as bulkExportProvider } from "../../provider/bulkExport";
-import { createClient } from "../../provider/client";
 import { provider as deploymentProvider } from "../../provider/deployment";
 import { configureProvider } from "../../provider/shared/context";
 import { isPartialFailure, type PartialFailure } from "../../provider/shared/partialFailure";
 import { emulatorEnv } from "../helpers/emulatorStack";
-import { startVersitygw, type Versitygw } from "../helpers/versitygw";
+import { type ExportStack, startExportStack } from "../helpers/exportStack";
 
 type Props = Record<string, unknown>;
 const PROJECT = "8a1f0c3e-2b4d-4e6f-9a8b-7c6d5e4f3a2b";
@@ -57,24 +56,15 @@ async function createOrKept(create: Promise<{ id: string; outs?: Props }>): Prom
 }
 
 describe("a created resource is kept whatever fails after the create", () => {
-  let gw: Versitygw;
+  let exportStack: ExportStack;
   let emulator: Emulator;
   let destinationId: string;
   const saved = { ...process.env };
 
   beforeAll(async () => {
     jest.spyOn(console, "log").mockImplementation(() => undefined);
-    gw = await startVersitygw();
-    await gw.createBucket("kept");
-    emulator = await createEmulator({ control: true, s3EndpointOverride: gw.endpoint });
-    const client = createClient({ apiUrl: `${emulator.url}/api/v1`, controlPlaneUrl: emulator.url, apiKey: DEFAULT_API_KEY, workspaceId: DEFAULT_WORKSPACE_ID });
-    const destination = await client.destinations.create({
-      destination_type: "s3",
-      display_name: "kept",
-      config: { bucket_name: "kept", prefix: "traces", region: "us-east-1" },
-      credentials: { access_key_id: gw.users.full.accessKeyId, secret_access_key: gw.users.full.secretAccessKey },
-    });
-    destinationId = destination.id;
+    exportStack = await startExportStack("kept");
+    ({ emulator, destinationId } = exportStack);
     Object.assign(process.env, emulatorEnv({ emulator, config: {}, env: { LANGSMITH_POLL_MIN_INTERVAL_MS: "50", LANGSMITH_POLL_MAX_INTERVAL_MS: "200" } }));
     configureProvider({ config: { get: () => undefined, require: () => "" } });
   }, 120_000);
@@ -82,8 +72,7 @@ describe("a created resource is kept whatever fails after the create", () => {
   afterAll(async () => {
     jest.restoreAllMocks();
     process.env = saved;
-    await emulator?.close();
-    await gw?.stop();
+    await exportStack?.stop();
   });
 
   it("Deployment: a fault at each request after the POST keeps the deployment; the next update converges it with no second POST", async () => {

@@ -9,10 +9,10 @@ import * as grpc from "@grpc/grpc-js";
 import * as structproto from "google-protobuf/google/protobuf/struct_pb";
 import * as providerrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as providerproto from "@pulumi/pulumi/proto/provider_pb";
-import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
-import { createClient, type LangSmithClient } from "../../provider/client";
+import { DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
+import type { LangSmithClient } from "../../provider/client";
 import { startProviderServer } from "../../provider/native/server";
-import { startVersitygw, type Versitygw } from "../helpers/versitygw";
+import { type ExportStack, startExportStack } from "../helpers/exportStack";
 
 type Props = Record<string, unknown>;
 const PROJECT = "8a1f0c3e-2b4d-4e6f-9a8b-7c6d5e4f3a2b";
@@ -24,7 +24,7 @@ function call<Req, Res>(client: providerrpc.ResourceProviderClient, method: (req
 }
 
 describe("native provider: reads by id alone (import, get)", () => {
-  let gw: Versitygw;
+  let exportStack: ExportStack;
   let emulator: Emulator;
   let api: LangSmithClient;
   let server: grpc.Server;
@@ -32,17 +32,8 @@ describe("native provider: reads by id alone (import, get)", () => {
   let destinationId: string;
 
   beforeAll(async () => {
-    gw = await startVersitygw();
-    await gw.createBucket("imported");
-    emulator = await createEmulator({ control: true, s3EndpointOverride: gw.endpoint });
-    api = createClient({ apiUrl: `${emulator.url}/api/v1`, controlPlaneUrl: emulator.url, apiKey: DEFAULT_API_KEY, workspaceId: DEFAULT_WORKSPACE_ID });
-    const destination = await api.destinations.create({
-      destination_type: "s3",
-      display_name: "imported",
-      config: { bucket_name: "imported", prefix: "traces", region: "us-east-1" },
-      credentials: { access_key_id: gw.users.full.accessKeyId, secret_access_key: gw.users.full.secretAccessKey },
-    });
-    destinationId = destination.id;
+    exportStack = await startExportStack("imported");
+    ({ emulator, client: api, destinationId } = exportStack);
     const started = await startProviderServer("0.0.0-test", undefined);
     server = started.server;
     client = new providerrpc.ResourceProviderClient(`127.0.0.1:${started.port}`, grpc.credentials.createInsecure());
@@ -58,8 +49,7 @@ describe("native provider: reads by id alone (import, get)", () => {
   afterAll(async () => {
     client?.close();
     server?.forceShutdown();
-    await emulator?.close();
-    await gw?.stop();
+    await exportStack?.stop();
   });
 
   async function readById(urn: string, id: string) {

@@ -49,6 +49,12 @@ async function diff(urn: string, olds: Props, news: Props, ignoreChanges: string
   return { changes: response.getChanges(), replaces: response.getReplacesList(), stables: response.getStablesList(), detailed };
 }
 
+const deploymentInputs = (): Props => ({
+  name: "agent",
+  source: "github",
+  sourceConfig: { integrationId: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01", repoUrl: "https://github.com/acme/agent", deploymentType: "dev" },
+  sourceRevisionConfig: { repoRef: "main", graphConfigPath: "langgraph.json" },
+});
 const destinationInputs = (bucketName = "exports"): Props => ({
   displayName: "exports",
   config: { bucketName, prefix: "traces", region: "us-east-1" },
@@ -82,12 +88,7 @@ describe("ignoreChanges in Diff", () => {
   });
 
   it("a pending resume is kept when every changed path is ignored", async () => {
-    const inputs: Props = {
-      name: "agent",
-      source: "github",
-      sourceConfig: { integrationId: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01", repoUrl: "https://github.com/acme/agent", deploymentType: "dev" },
-      sourceRevisionConfig: { repoRef: "main", graphConfigPath: "langgraph.json" },
-    };
+    const inputs = deploymentInputs();
     const outputs: Props = {
       ...inputs,
       sourceRevisionConfig: { repoRef: "drifted", graphConfigPath: "langgraph.json" },
@@ -114,12 +115,7 @@ describe("detailed diff kinds", () => {
   });
 
   it("an unknown sourceConfig is listed once, as a replacement", async () => {
-    const inputs: Props = {
-      name: "agent",
-      source: "github",
-      sourceConfig: { integrationId: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01", repoUrl: "https://github.com/acme/agent", deploymentType: "dev" },
-      sourceRevisionConfig: { repoRef: "main", graphConfigPath: "langgraph.json" },
-    };
+    const inputs = deploymentInputs();
     const outputs: Props = { ...inputs, latestRevisionId: "rev-1", latestRevisionStatus: "DEPLOYED", tenantId: "t-1", stateVersion: 2 };
     const result = await diff(DEPLOYMENT, outputs, { ...inputs, sourceConfig: UNKNOWN });
     expect(result.detailed).toEqual({ sourceConfig: { kind: Kind.UPDATE_REPLACE, inputDiff: false } });
