@@ -3,7 +3,7 @@
  * layout. No runtime imports beyond the output helpers: the dynamic class
  * registers its outputs from this list in the program process.
  */
-import { LAST_OPERATION_OUTPUT, OUTPUT_TYPES, type OutputSpec, stateVersionOutput } from "../shared/outputs";
+import { CREATED_AT_OUTPUT, LAST_OPERATION_OUTPUT, OUTPUT_TYPES, type OutputSpec, stateVersionOutput, tenantIdOutput, UPDATED_AT_OUTPUT } from "../shared/outputs";
 
 /**
  * Version of the output layout written by this release. 1: release 0.1.0
@@ -18,9 +18,9 @@ export const DEPLOYMENT_OUTPUT_SPECS: readonly OutputSpec[] = [
   { name: "latestRevisionId", type: OUTPUT_TYPES.string, doc: "Id of the newest revision.", changesOnUpdate: true },
   { name: "latestRevisionStatus", type: OUTPUT_TYPES.string, doc: "Status of the newest revision, e.g. `DEPLOYED`.", changesOnUpdate: true },
   { name: "status", type: OUTPUT_TYPES.string, doc: "Status of the deployment, e.g. `READY`.", changesOnUpdate: true },
-  { name: "tenantId", type: OUTPUT_TYPES.string, doc: "Workspace the deployment lives in.", changesOnUpdate: false },
-  { name: "createdAt", type: OUTPUT_TYPES.string, doc: "ISO 8601 creation time.", changesOnUpdate: false },
-  { name: "updatedAt", type: OUTPUT_TYPES.string, doc: "ISO 8601 time of the last change.", changesOnUpdate: true },
+  tenantIdOutput("Workspace the deployment lives in."),
+  CREATED_AT_OUTPUT,
+  UPDATED_AT_OUTPUT,
   {
     name: "revisionTimings",
     type: OUTPUT_TYPES.anyList,

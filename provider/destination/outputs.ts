@@ -3,7 +3,7 @@
  * layout. No runtime imports beyond the output helpers: the dynamic class
  * registers its outputs from this list in the program process.
  */
-import { LAST_OPERATION_OUTPUT, OUTPUT_TYPES, type OutputSpec, stateVersionOutput } from "../shared/outputs";
+import { CREATED_AT_OUTPUT, LAST_OPERATION_OUTPUT, OUTPUT_TYPES, type OutputSpec, stateVersionOutput, tenantIdOutput, UPDATED_AT_OUTPUT } from "../shared/outputs";
 
 /**
  * Version of the output layout written by this release. 1: release 0.1.0
@@ -15,9 +15,9 @@ export const DESTINATION_STATE_VERSION = 2;
 /** The BulkExportDestination's output-only properties, as the schema and previews show them. */
 export const DESTINATION_OUTPUT_SPECS: readonly OutputSpec[] = [
   { name: "credentialsFingerprint", type: OUTPUT_TYPES.anyMap, doc: "Salted fingerprints of the credentials (never the values).", secret: true, changesOnUpdate: true },
-  { name: "tenantId", type: OUTPUT_TYPES.string, doc: "Workspace the destination lives in.", changesOnUpdate: false },
-  { name: "createdAt", type: OUTPUT_TYPES.string, doc: "ISO 8601 creation time.", changesOnUpdate: false },
-  { name: "updatedAt", type: OUTPUT_TYPES.string, doc: "ISO 8601 time of the last change.", changesOnUpdate: true },
+  tenantIdOutput("Workspace the destination lives in."),
+  CREATED_AT_OUTPUT,
+  UPDATED_AT_OUTPUT,
   { name: "credentialsKeys", type: OUTPUT_TYPES.stringList, doc: "Names (never values) of the credential fields the service holds.", changesOnUpdate: true },
   { name: "credentialsUpdatedAt", type: OUTPUT_TYPES.string, doc: "When the credentials were last set.", changesOnUpdate: true },
   LAST_OPERATION_OUTPUT,

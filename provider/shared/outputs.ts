@@ -30,6 +30,17 @@ export const OUTPUT_TYPES = {
 /** The `lastOperation` output every resource has: what the last create or update did, in plain words. */
 export const LAST_OPERATION_OUTPUT: OutputSpec = { name: "lastOperation", type: OUTPUT_TYPES.string, doc: "What the last create or update did, in plain words.", changesOnUpdate: true };
 
+/** The `createdAt` output most resources have. */
+export const CREATED_AT_OUTPUT: OutputSpec = { name: "createdAt", type: OUTPUT_TYPES.string, doc: "ISO 8601 creation time.", changesOnUpdate: false };
+
+/** The `updatedAt` output most resources have. */
+export const UPDATED_AT_OUTPUT: OutputSpec = { name: "updatedAt", type: OUTPUT_TYPES.string, doc: "ISO 8601 time of the last change.", changesOnUpdate: true };
+
+/** The `tenantId` output of a workspace-scoped resource: the workspace it was made in (never changes). */
+export function tenantIdOutput(doc: string): OutputSpec {
+  return { name: "tenantId", type: OUTPUT_TYPES.string, doc, changesOnUpdate: false };
+}
+
 /** The `stateVersion` output: written anew by every create and update (migration may change it), so never stable; known in previews. */
 export function stateVersionOutput(version: number): OutputSpec {
   return { name: "stateVersion", type: OUTPUT_TYPES.number, doc: "Layout version of the outputs.", changesOnUpdate: true, planned: version };
