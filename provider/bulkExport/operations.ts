@@ -9,19 +9,17 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { BulkExport, BulkExportRun, LangSmithClient } from "../client";
 import { found } from "../client/errors";
-import { NotFoundError } from "../client/errors";
 import { ENDED_BULK_EXPORT_STATUSES } from "../client/schemas/bulkExports";
 import { callSignal, callTimeoutSeconds } from "../shared/callContext";
 import { currentClient, currentSettings } from "../shared/context";
 import { formatDuration, logProgress, shortId } from "../shared/progress";
 import type { ProviderSettings } from "../shared/settings";
-import { keepingResource, type PartialFailure, partialFailure as keptFailure } from "../shared/partialFailure";
+import { importFields } from "../shared/fields";
+import { keepingResource, type PartialFailure, partialFailure } from "../shared/partialFailure";
 import { settingsForResource } from "../shared/workspace";
-import type { BulkExportInputs } from "./fields";
+import { BULK_EXPORT_FIELDS, type BulkExportInputs } from "./fields";
 import { type BulkExportOutputs, describeProgress, migrateBulkExportOutputs, outputsFrom, parseInputs, refreshedOutputs, summarizeRuns } from "./state";
 import { toCreateRequest } from "./wire";
-import { BULK_EXPORT_FIELDS } from "./fields";
-import { importFields } from "../shared/fields";
 
 /** Kind of resource in progress lines and messages. */
 export const KIND = "bulk export";
@@ -95,13 +93,8 @@ export async function deleteBulkExport(id: string, rawProps: Record<string, unkn
   const props = migrateBulkExportOutputs(rawProps);
   const label = labelOf(props, id);
   const client = await currentClient(settingsForResource(`cancelling ${KIND} "${label}"`, currentSettings(), props["tenantId"]));
-  let current: BulkExport;
-  try {
-    current = await client.bulkExports.get(id, { name: label });
-  } catch (error) {
-    if (error instanceof NotFoundError) return;
-    throw error;
-  }
+  const current = await found(client.bulkExports.get(id, { name: label }));
+  if (current === undefined) return;
   if (ENDED.has(current.status)) {
     logProgress(KIND, label, `export ${id} already ended (${current.status}); dropped from the stack`);
     return;
@@ -146,18 +139,18 @@ async function settle(
     last = progress;
     if (ENDED.has(current.status)) break;
     if (Date.now() - startedAt >= timeoutSeconds * 1000) {
-      throw partialFailure(inputs, current, runs, `${what}; still ${current.status} after ${formatDuration(Date.now() - startedAt)}: run pulumi up again to resume waiting`, raw);
+      throw unfinishedExport(inputs, current, runs, `${what}; still ${current.status} after ${formatDuration(Date.now() - startedAt)}: run pulumi up again to resume waiting`, raw);
     }
     await sleepUnlessAborted(intervalMs, signal);
     if (signal?.aborted) {
-      throw partialFailure(inputs, current, runs, `${what}; cancelled while ${current.status}: run pulumi up again to resume waiting`, raw);
+      throw unfinishedExport(inputs, current, runs, `${what}; cancelled while ${current.status}: run pulumi up again to resume waiting`, raw);
     }
     current = await client.bulkExports.get(current.id, { name: label, maxRetries: 1 });
   }
   if (current.status === "Failed" || current.status === "TimedOut") {
     const errors = runs.flatMap((run) => (run.errors ? [`run ${shortId(run.id)}: ${JSON.stringify(run.errors).slice(0, 300)}`] : []));
     const why = errors.length > 0 ? `; ${errors.join("; ")}` : "";
-    throw partialFailure(inputs, current, runs, `${what}; export ${current.id} ended ${current.status}${why}: run pulumi up again to replace it with a new export`, raw);
+    throw unfinishedExport(inputs, current, runs, `${what}; export ${current.id} ended ${current.status}${why}: run pulumi up again to replace it with a new export`, raw);
   }
   return outputsFrom(inputs, current, runs, `${what}; ${describeProgress(current.status, summarizeRuns(runs))} in ${formatDuration(Date.now() - startedAt)}`);
 }
@@ -176,6 +169,7 @@ function sleepUnlessAborted(ms: number, signal: AbortSignal | undefined): Promis
   });
 }
 
-function partialFailure(inputs: BulkExportInputs, bulkExport: BulkExport, runs: readonly BulkExportRun[], message: string, raw: Record<string, unknown>): PartialFailure {
-  return keptFailure(bulkExport.id, outputsFrom(inputs, bulkExport, runs, message), `${KIND} "${labelOf(inputs, bulkExport.id)}": ${message}`, raw);
+/** The export as it stands, kept in the stack with `message` (it exists on the service). */
+function unfinishedExport(inputs: BulkExportInputs, bulkExport: BulkExport, runs: readonly BulkExportRun[], message: string, raw: Record<string, unknown>): PartialFailure {
+  return partialFailure(bulkExport.id, outputsFrom(inputs, bulkExport, runs, message), `${KIND} "${labelOf(inputs, bulkExport.id)}": ${message}`, raw);
 }

@@ -5,21 +5,21 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { Deployment, LangSmithClient, PatchDeploymentRequest } from "../client";
-import { found } from "../client/errors";
-import { AbortedError, ApiConnectionError, ConflictError, MethodNotAllowedError, NotFoundError, RevisionFailedError, WaitTimeoutError } from "../client/errors";
+import { AbortedError, ApiConnectionError, ConflictError, found, MethodNotAllowedError, NotFoundError, RevisionFailedError, WaitTimeoutError } from "../client/errors";
+import { DEFAULT_HISTORY_LIMIT } from "../client/revisionTimings";
 import { callSignal, callTimeoutSeconds } from "../shared/callContext";
 import { currentClient, currentSettings } from "../shared/context";
 import { importFields } from "../shared/fields";
 import { formatDuration, logProgress, shortId } from "../shared/progress";
 import type { ProviderSettings } from "../shared/settings";
 import { keepingResource, messageOf, partialFailure } from "../shared/partialFailure";
-import { COMMIT_SHA } from "../shared/validators";
 import { takeOverHint } from "../shared/takeOver";
+import { COMMIT_SHA } from "../shared/validators";
 import { settingsForResource } from "../shared/workspace";
 import { describeChanges, diffDeployment } from "./diff";
 import { AdoptionError, NameTakenError } from "./errors";
 import { DEPLOYMENT_FIELDS, type DeploymentInputs } from "./fields";
-import { DEFAULT_HISTORY_LIMIT } from "../client/revisionTimings";
+import { importedSecretsFingerprint } from "./fingerprint";
 import {
   type DeploymentOutputs,
   inputsWithFingerprint,
@@ -33,7 +33,6 @@ import {
   refreshedOutputs,
   withTiming,
 } from "./state";
-import { importedSecretsFingerprint } from "./fingerprint";
 import { patchApplied, toCreateRequest, toPatchRequest, toResubmitRequest } from "./wire";
 
 const KIND = "deployment";
@@ -182,14 +181,9 @@ async function createOrFind(client: LangSmithClient, inputs: DeploymentInputs): 
 /** Takes over the deployment named by `adoptExistingId`. */
 async function adopt(client: LangSmithClient, inputs: DeploymentInputs): Promise<{ deployment: Deployment; how: string }> {
   const id = inputs.adoptExistingId ?? "";
-  let deployment: Deployment;
-  try {
-    deployment = await client.deployments.get(id, { name: inputs.name });
-  } catch (error) {
-    if (error instanceof NotFoundError) {
-      throw new AdoptionError(`adopting deployment "${inputs.name}": no deployment with id ${id} in the configured workspace`, { status: 404 });
-    }
-    throw error;
+  const deployment = await found(client.deployments.get(id, { name: inputs.name }));
+  if (deployment === undefined) {
+    throw new AdoptionError(`adopting deployment "${inputs.name}": no deployment with id ${id} in the configured workspace`, { status: 404 });
   }
   if (deployment.name !== inputs.name) {
     throw new AdoptionError(

@@ -93,17 +93,12 @@ async function ambiguousCreateError(client: LangSmithClient, inputs: Destination
 async function adopt(client: LangSmithClient, inputs: DestinationInputs, id: string): Promise<pulumi.dynamic.CreateResult<DestinationOutputs>> {
   const name = inputs.displayName;
   const action = `adopting ${KIND} "${name}" (${id})`;
-  let existing: Destination;
-  try {
-    existing = await client.destinations.get(id, { name });
-  } catch (error) {
-    if (error instanceof NotFoundError) {
-      throw new DestinationOperationError(
-        `${action}: no destination with this id in the configured workspace (404); check adoptExistingId and langsmith:workspaceId`,
-        { status: 404 },
-      );
-    }
-    throw error;
+  const existing = await found(client.destinations.get(id, { name }));
+  if (existing === undefined) {
+    throw new DestinationOperationError(
+      `${action}: no destination with this id in the configured workspace (404); check adoptExistingId and langsmith:workspaceId`,
+      { status: 404 },
+    );
   }
   const mismatches = diffDestination(serviceView(existing, inputs), { ...inputs, credentials: undefined }).replaces;
   if (mismatches.length > 0) {
