@@ -10,7 +10,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Destination, DestinationDeleteResult, LangSmithClient } from "../client";
 import { found } from "../client/errors";
-import { NotFoundError } from "../client/errors";
 import { REGION_HOSTS } from "../client/hosts";
 import { currentClient, currentSettings } from "../shared/context";
 import { importFields } from "../shared/fields";
@@ -236,13 +235,8 @@ function notDeletableWarning(id: string): string {
  */
 export async function importDestination(id: string): Promise<{ inputs: Record<string, unknown>; outputs: DestinationOutputs } | undefined> {
   const client = await currentClient(currentSettings());
-  let destination: Destination;
-  try {
-    destination = await client.destinations.get(id, { name: id });
-  } catch (error) {
-    if (error instanceof NotFoundError) return undefined;
-    throw error;
-  }
+  const destination = await found(client.destinations.get(id, { name: id }));
+  if (destination === undefined) return undefined;
   const inputs = importFields(DESTINATION_FIELDS, destination);
   const outputs = outputsFor(parseInputs(inputs), destination, { lastOperation: `imported ${KIND} ${destination.id}`, credentialsFingerprint: undefined });
   return { inputs, outputs };
