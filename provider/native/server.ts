@@ -298,6 +298,7 @@ class LangSmithProviderService {
     }
     try {
       const result = await this.serve(request.getUrn(), request.getTimeout(), () => resource.create(inputs));
+      await this.summarize(request.getUrn(), result.outs);
       return new providerproto.CreateResponse().setId(result.id).setProperties(toStruct(outputsForEngine((result.outs ?? {}) as Record<string, unknown>, secrets)));
     } catch (error) {
       throw grpcError(error, secrets);
@@ -339,6 +340,7 @@ class LangSmithProviderService {
     }
     try {
       const result = await this.serve(request.getUrn(), request.getTimeout(), () => resource.update(request.getId(), olds, news));
+      await this.summarize(request.getUrn(), result.outs);
       return new providerproto.UpdateResponse().setProperties(toStruct(outputsForEngine((result.outs ?? {}) as Record<string, unknown>, secrets)));
     } catch (error) {
       throw grpcError(error, secrets);
@@ -385,6 +387,14 @@ class LangSmithProviderService {
     }
   }
 
+  /** The one line kept of an operation's progress: what it did and how long it took (its `lastOperation`). */
+  private async summarize(urn: string, outputs: object | undefined): Promise<void> {
+    const lastOperation = (outputs as Record<string, unknown> | undefined)?.["lastOperation"];
+    if (typeof lastOperation !== "string" || lastOperation === "") return;
+    this.log(urn, "info", lastOperation);
+    await this.logChain;
+  }
+
   private log(urn: string, severity: LogSeverity, message: string): void {
     if (this.engine === undefined) {
       process.stderr.write(`${severity}: ${message}\n`);
@@ -393,10 +403,13 @@ class LangSmithProviderService {
     const request = new engineproto.LogRequest()
       .setSeverity(severity === "warning" ? engineproto.LogSeverity.WARNING : engineproto.LogSeverity.INFO)
       .setMessage(message)
-      .setUrn(urn);
+      .setUrn(urn)
+      // Live progress goes to the resource's row and does not pile up under Diagnostics.
+      .setEphemeral(severity === "status");
     const engine = this.engine;
     this.logChain = this.logChain.then(() => new Promise<void>((resolve) => engine.log(request, () => resolve())));
   }
+
 }
 
 function isServiceError(error: unknown): error is grpc.ServiceError {

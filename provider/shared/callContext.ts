@@ -7,8 +7,12 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 
-/** Severity of a progress line. */
-export type LogSeverity = "info" | "warning";
+/**
+ * Severity of a line: `status` is live progress (the native provider shows it
+ * on the resource's row and does not keep it), `info` a line worth keeping
+ * (shown under Diagnostics), `warning` a warning.
+ */
+export type LogSeverity = "status" | "info" | "warning";
 
 /** The context of one engine call. */
 export interface CallContext {

@@ -13,17 +13,20 @@ function emit(severity: LogSeverity, line: string): void {
   }
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { log } = require("@pulumi/pulumi") as typeof import("@pulumi/pulumi");
+  // The dynamic provider has no live status line: progress is logged as info.
   void (severity === "warning" ? log.warn(line) : log.info(line));
 }
 
 /**
- * Logs a progress line from the provider process. The dynamic provider's
- * lines reach the engine without a resource name, so every line starts with
- * the resource's kind and name, e.g.
+ * Logs a progress line from the provider process: live status on the
+ * resource's row with the native provider (the engine does not keep it; what
+ * the operation did is logged once at its end), an info line with the
+ * dynamic provider, whose lines reach the engine without a resource name, so
+ * every line starts with the resource's kind and name, e.g.
  * `deployment "agent": revision 3f2c… BUILDING (1m20s)`.
  */
 export function logProgress(kind: string, name: string, message: string): void {
-  emit("info", `${kind} "${name}": ${message}`);
+  emit("status", `${kind} "${name}": ${message}`);
 }
 
 /**

@@ -10,7 +10,7 @@
 // Progress lines are attributed to the resource, not to `[runtime]`.
 import { installNativePlugin } from "../helpers/nativePlugin";
 import { spawnPulumi, waitUntil } from "../helpers/processControl";
-import { createPulumiProject, type PulumiProject } from "../helpers/pulumiProject";
+import { createPulumiProject, diagnosticsOf, type PulumiProject } from "../helpers/pulumiProject";
 import { DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID } from "../../packages/emulator/src";
 import { createClient } from "../../provider/client";
 import { type EmulatorStack, startEmulatorStack } from "../helpers/emulatorStack";
@@ -109,8 +109,11 @@ describe.each<Language>(["yaml", "nodejs"])("native provider: a %s program with 
   it("creates, previews a nested change as a property-level update, updates by one revision, honours customTimeouts, destroys", async () => {
     const up = await project.up();
     expect({ code: up.code, tail: up.code === 0 ? "" : up.output.slice(-3000) }).toEqual({ code: 0, tail: "" });
-    // Progress is logged against the resource's URN, not as [runtime] lines of the stack.
-    expect(up.output).toMatch(/langsmith:index:Deployment \(agent\):\s+deployment "native-agent": created with revision \S+; waiting up to 30m00s[\s\S]*?deployment "native-agent": revision \S+ DEPLOYED/);
+    // Progress is live status on the resource's row (attributed to its URN, never a [runtime] line of the
+    // stack); of it, the engine keeps one line under Diagnostics: what the create did and how long it took.
+    expect(up.output).toMatch(/langsmith:index:Deployment agent creating \([\d.]+s\) deployment "native-agent": created with revision \S+; waiting up to 30m00s/);
+    expect(up.output).toMatch(/langsmith:index:Deployment agent creating \([\d.]+s\) deployment "native-agent": revision \S+ DEPLOYED/);
+    expect(diagnosticsOf(up.output, "langsmith:index:Deployment (agent)")).toEqual([expect.stringMatching(/^created with revision \S+; revision \S+ DEPLOYED in \d+s$/)]);
     expect(up.output).not.toContain("[runtime]");
     expect(deployments()).toHaveLength(1);
     const id = deployments()[0]!.id;
@@ -138,6 +141,7 @@ describe.each<Language>(["yaml", "nodejs"])("native provider: a %s program with 
     stack.emulator.control.clearRequestLog();
     const update = await project.up();
     expect(update.code).toBe(0);
+    expect(diagnosticsOf(update.output, "langsmith:index:Deployment (agent)")).toEqual([expect.stringMatching(/^new revision \S+ \(repoRef main→v2\); revision \S+ DEPLOYED in \d+s$/)]);
     expect(requests("PATCH")).toHaveLength(1);
     expect(requests("POST")).toHaveLength(0);
     expect(deployments()[0]!.id).toBe(id);

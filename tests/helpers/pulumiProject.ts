@@ -201,3 +201,24 @@ export function runCommand(
     });
   });
 }
+
+/**
+ * The lines the CLI printed under "Diagnostics:" for one resource (e.g.
+ * `langsmith:index:Deployment (agent)`), trimmed and without blank lines:
+ * what the engine kept of the resource's log, as opposed to live status.
+ */
+export function diagnosticsOf(output: string, resource: string): string[] {
+  const section = output.split("\nDiagnostics:\n")[1];
+  if (section === undefined) return [];
+  const lines = section.split("\n");
+  const start = lines.findIndex((line) => line.trim() === `${resource}:`);
+  if (start < 0) return [];
+  const found: string[] = [];
+  for (const line of lines.slice(start + 1)) {
+    // A resource's entries are indented deeper than the resource headers; the next header or section ends them.
+    if (line.trim() === "") continue;
+    if (!/^\s{4,}/.test(line)) break;
+    found.push(line.trim());
+  }
+  return found;
+}
