@@ -31,7 +31,7 @@ describe("native provider: recovery after pulumi up and the plugin are killed du
   }, 300_000);
 
   afterAll(async () => {
-    if (project !== undefined) await killProcesses(findProjectProcesses(project, "pulumi-resource-langsmith"));
+    if (project !== undefined) await killProcesses(findProjectProcesses(project, "plugins/resource-langsmith"));
     project?.cleanup();
     await stack?.emulator.close();
   });
@@ -46,7 +46,7 @@ describe("native provider: recovery after pulumi up and the plugin are killed du
     expect(await waitUntil(() => /revision \S+ BUILDING/.test(running.output()), 90_000)).toBe(true);
     running.signal("SIGKILL");
     await running.done;
-    expect(await killProcesses(findProjectProcesses(project, "pulumi-resource-langsmith"))).toEqual([]);
+    expect(await killProcesses(findProjectProcesses(project, "plugins/resource-langsmith"))).toEqual([]);
     stack.emulator.control.setTimings({ stepDurationsMs: { BUILDING: 20 } });
     expect(live()).toHaveLength(1);
     const id = live()[0]!.id;
