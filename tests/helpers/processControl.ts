@@ -101,11 +101,16 @@ export function findDynamicProviders(project: PulumiProject): ProcessInfo[] {
   return findProjectProcesses(project, "dynamic-provider");
 }
 
-/** True while a process exists. */
+/** True while a process runs: it exists and is not a zombie (exited, waiting to be reaped by a parent that may itself be gone). */
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
+  } catch {
+    return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
   } catch {
     return false;
   }
