@@ -14,6 +14,7 @@ import { describeDeployments } from "./suites/deployments";
 import { CONTRACT_BUCKET, describeDestinations } from "./suites/destinations";
 import type { ContractEnv } from "./suites/env";
 import { describeOAuth } from "./suites/oauth";
+import { describeOrganization } from "./suites/organization";
 
 /**
  * Declared error statuses the emulator never answers, with the reason. Every
@@ -56,6 +57,7 @@ describeDeployments(env);
 describeOAuth(env);
 describeDestinations(env);
 describeBulkExports(env);
+describeOrganization(env);
 
 describe("coverage of the contract", () => {
   test("every operation of both documents was exercised", () => {

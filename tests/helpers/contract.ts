@@ -16,7 +16,7 @@ import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020"
 import addFormats from "ajv-formats";
 
 /** Which published document an operation belongs to. */
-export type ContractApi = "control-plane" | "bulk-exports";
+export type ContractApi = "control-plane" | "bulk-exports" | "organization-and-access";
 
 /** A JSON Schema as found in the documents (an object, or `true`/`false`). */
 export type JsonSchema = { [key: string]: unknown } | boolean;
@@ -91,6 +91,7 @@ export const CONTRACT_DIR = path.resolve(__dirname, "../../contract");
 const DOCUMENT_FILES: Record<ContractApi, string> = {
   "control-plane": "control-plane.openapi.json",
   "bulk-exports": "bulk-exports.openapi.json",
+  "organization-and-access": "organization-and-access.openapi.json",
 };
 
 const HTTP_METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);

@@ -17,6 +17,7 @@ export const SECRET_KEY_FILE = "secret.key";
 export function migrateState(state: EmulatorState): EmulatorState {
   state.bulkExports ??= [];
   state.traceRuns ??= [];
+  state.objects ??= {};
   for (const record of state.bulkExports) {
     // Exports written before runs were executed: kept as ended, without runs.
     if (Array.isArray(record.runs)) continue;

@@ -11,6 +11,8 @@ import { CONTROL_PREFIX, registerControlRoutes } from "./routes/control";
 import { registerDeploymentRoutes } from "./routes/deployments";
 import { registerDestinationRoutes } from "./routes/destinations";
 import { registerOAuthRoutes } from "./routes/oauth";
+import { KINDS, registerKind } from "./kinds";
+import { registerOrganizationRoutes } from "./routes/organization";
 
 /** Path prefixes the control plane is served under (cloud layout and self-hosted layout). */
 export const CONTROL_PLANE_PREFIXES: readonly string[] = ["/v2", "/api-host/v2"];
@@ -183,6 +185,8 @@ export function buildServer(
   }
   registerDestinationRoutes(app, ctx);
   registerBulkExportRoutes(app, ctx, bulkExportRunner);
+  for (const kind of KINDS) registerKind(app, ctx, kind);
+  registerOrganizationRoutes(app, ctx);
   if (control) registerControlRoutes(app, control);
   return app;
 }

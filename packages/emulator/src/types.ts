@@ -5,6 +5,8 @@
  * only in encrypted form (see `crypto.ts`).
  */
 
+import type { KindRecord } from "./kinds/declaration";
+
 /** The six in-progress steps of a revision, in order. */
 export const REVISION_STEPS = [
   "CREATING",
@@ -280,4 +282,6 @@ export interface EmulatorState {
   bulkExports: BulkExportRecord[];
   /** Seeded trace runs of tracing projects (what bulk exports write). */
   traceRuns: TraceRunRecord[];
+  /** Objects of the declared kinds (`kinds/`), by kind name. */
+  objects: Record<string, KindRecord[]>;
 }

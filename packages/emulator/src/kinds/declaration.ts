@@ -1,0 +1,101 @@
+/**
+ * One declaration per plain CRUD kind of the REST API: where it lives
+ * (paths), what a request may hold (the generated wire schemas), what the
+ * service fills in, what must be unique, which scope owns it and which
+ * permission a caller needs. `routes.ts` serves every declared kind with the
+ * same handlers; a kind with behaviour of its own (keys shown once, upserts)
+ * adds it through the hooks here rather than through routes of its own.
+ */
+import type { z } from "zod";
+import type { AuthContext } from "../auth";
+import type { EmulatorContext } from "../context";
+
+/** Who owns the objects of a kind: the organization, or one workspace (sent as `X-Tenant-Id`). */
+export type KindScope = "organization" | "workspace";
+
+/** One stored object of a declared kind: its wire shape plus who owns it. */
+export interface KindRecord {
+  /** The object's id (also `wire.id`). */
+  id: string;
+  /** The organization's or the workspace's id, per the kind's scope. */
+  scopeId: string;
+  /** The parent object's id for kinds under another (a tag value's tag key); `null` otherwise. */
+  parentId: string | null;
+  /** The object as the service returns it (snake_case). */
+  wire: Record<string, unknown>;
+}
+
+/** What a hook sees: the emulator, the caller and the kind's records in the caller's scope. */
+export interface KindCall {
+  ctx: EmulatorContext;
+  auth: AuthContext;
+  scopeId: string;
+  parentId: string | null;
+  /** ISO 8601 time of the request. */
+  nowIso: string;
+}
+
+/** The declaration of one kind. */
+export interface KindDeclaration {
+  /** Name of the kind in messages and in the state (`roles`). */
+  readonly name: string;
+  /** Singular noun for messages, e.g. `Role`. */
+  readonly noun: string;
+  readonly scope: KindScope;
+  /**
+   * Path of the collection (fastify syntax), e.g. `/api/v1/orgs/current/roles`
+   * or `/api/v1/workspaces/current/tag-keys/:tag_key_id/tag-values`.
+   */
+  readonly collection: string;
+  /** Name of the item's path parameter, e.g. `role_id` (items live at `<collection>/:<idParam>`). */
+  readonly idParam: string;
+  /** Path parameter naming the parent object (a kind under another kind), with the parent's kind name. */
+  readonly parent?: { readonly param: string; readonly kind: string };
+  /** Permission a caller needs to read and to write objects of this kind. */
+  readonly permissions: { readonly read: string; readonly write: string };
+  /** `POST <collection>`: the request schema, and fields the service fills in when absent. */
+  readonly create?: {
+    readonly schema: z.ZodType;
+    /** Server-side values of fields the body leaves out. */
+    readonly defaults?: Readonly<Record<string, unknown>>;
+    /** Fields the service derives (e.g. a role's `name`), from the accepted body; may refuse it with an `HttpError`. */
+    readonly derive?: (body: Record<string, unknown>, call: KindCall) => Record<string, unknown>;
+    /** Status of a created answer; default 200. */
+    readonly status?: number;
+  };
+  /** `GET <collection>`; default true. */
+  readonly list?: boolean;
+  /** Query parameters the list reads (422 when malformed): by name, its type and the wire field it filters on (none: read and ignored). */
+  readonly listQuery?: Readonly<Record<string, { readonly type: "boolean" | "uuid"; readonly filters?: string }>>;
+  /** `GET <collection>/:id`; default false (many kinds are only listed). */
+  readonly get?: boolean;
+  /** `PATCH <collection>/:id` with this schema: the body's fields replace the stored ones. */
+  readonly patch?: {
+    readonly schema: z.ZodType;
+    /** Refuses a body the schema accepts but the service does not (an `HttpError`), before anything changes. */
+    readonly check?: (body: Record<string, unknown>, call: KindCall) => void;
+  };
+  /** `DELETE <collection>/:id`: what it answers (the deleted object, `null`, or `{}`). */
+  readonly delete?: { readonly answer: "object" | "empty" | "emptyObject" };
+  /** Wire fields unique in the scope (and parent): a second create answers 409. */
+  readonly unique?: readonly string[];
+  /** Wire fields the service keeps but never returns (e.g. a secret value). */
+  readonly hidden?: readonly string[];
+  /** Whether the kind stamps `created_at` and `updated_at`; default true. */
+  readonly timestamps?: boolean;
+  /** Objects the service has without a create (seeded workspaces, built-in roles), in the caller's scope; read-only. */
+  readonly builtIn?: (call: KindCall) => KindRecord[];
+  /** Called after an object is created (e.g. a workspace joins its organization). */
+  readonly afterCreate?: (record: KindRecord, call: KindCall) => void;
+  /** Called after an object is changed by a PATCH. */
+  readonly afterUpdate?: (record: KindRecord, call: KindCall) => void;
+  /** Called before an object is deleted; may refuse with an `HttpError`. */
+  readonly beforeDelete?: (record: KindRecord, call: KindCall) => void;
+  /** Extra fields of an answer computed from the stored object (e.g. a role's permissions of built-in roles). */
+  readonly render?: (record: KindRecord) => Record<string, unknown>;
+}
+
+/** Keeps a declaration's literal types. */
+export function defineKind(declaration: KindDeclaration): KindDeclaration {
+  return declaration;
+}
