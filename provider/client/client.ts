@@ -10,6 +10,7 @@ import { DestinationsApi } from "./destinations";
 import { normalizeApiUrl, normalizeControlPlaneUrl } from "./hosts";
 import { HttpClient } from "./http";
 import { OAuthApi } from "./oauth";
+import { ResourcesApi } from "./resources";
 import { type ClientOptions, DEFAULT_TIMEOUT_MS } from "./options";
 import {
   type WaitForDeletionOptions,
@@ -34,6 +35,8 @@ export class LangSmithClient {
   readonly destinations: DestinationsApi;
   /** `/bulk-exports` (export jobs and their runs). */
   readonly bulkExports: BulkExportsApi;
+  /** The REST API's declared objects (workspaces, roles, tags, ...), each resource's endpoints. */
+  readonly resources: ResourcesApi;
   private readonly clock: Clock;
   private readonly timeoutMs: number;
 
@@ -52,6 +55,7 @@ export class LangSmithClient {
     this.oauth = new OAuthApi(http, this.controlPlaneUrl);
     this.destinations = new DestinationsApi(http, this.apiUrl);
     this.bulkExports = new BulkExportsApi(http, this.apiUrl);
+    this.resources = new ResourcesApi(http, this.apiUrl);
   }
 
   /**

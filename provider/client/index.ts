@@ -70,6 +70,7 @@ export {
 } from "./hosts";
 export { type ApiResponse, HttpClient, MAX_RESPONSE_BYTES, type RequestSpec } from "./http";
 export { OAUTH_ENDPOINTS, OAuthApi } from "./oauth";
+export { ResourcesApi } from "./resources";
 export {
   type ClientOptions,
   DEFAULT_MAX_RETRIES,

@@ -6,10 +6,14 @@
 import { resource as bulkExport } from "../bulkExport/index";
 import { resource as deployment } from "../deployment/index";
 import { resource as destination } from "../destination/index";
+import { resource as role } from "../role/index";
 import type { LangSmithResource } from "../shared/resource";
+import { resource as tagKey } from "../tagKey/index";
+import { resource as tagValue } from "../tagValue/index";
+import { resource as workspace } from "../workspace/index";
 
 /** Every resource of the native provider. */
-export const NATIVE_RESOURCES: readonly LangSmithResource[] = [deployment, destination, bulkExport];
+export const NATIVE_RESOURCES: readonly LangSmithResource[] = [deployment, destination, bulkExport, workspace, role, tagKey, tagValue];
 
 /** The resource served for `token`, if any. */
 export function nativeResource(token: string): LangSmithResource | undefined {

@@ -313,7 +313,7 @@ class LangSmithProviderService {
     if (Object.keys(properties).length === 0 && Object.keys(inputs).length === 0) {
       // `pulumi import`, the `import` option or `Resource.get`: nothing is known but the id.
       const imported = await this.serve(request.getUrn(), request.getTimeout(), () => resource.import(request.getId()));
-      const response = new providerproto.ReadResponse().setId(imported === undefined ? "" : request.getId());
+      const response = new providerproto.ReadResponse().setId(imported === undefined ? "" : (imported.id ?? request.getId()));
       if (imported === undefined) return response;
       const importSecrets = this.secretOutputs(resource, new Set(resource.fields.filter((field) => field.secret).map((field) => field.path.split(".")[0] as string)));
       response.setProperties(toStruct(outputsForEngine(imported.outputs as Record<string, unknown>, importSecrets)));

@@ -44,6 +44,8 @@ export interface FieldSpec {
   readonly effect: ChangeEffect;
   /** Wire value that clears the field when an update unsets it; default `null` (e.g. `[]` for a list the service replaces whole). */
   readonly clearWith?: unknown;
+  /** A list whose order means nothing (a set, e.g. permissions): diff and refresh ignore the order. Default false. */
+  readonly unordered?: boolean;
   /** Always a Pulumi secret; compared without ever being printed. */
   readonly secret: boolean;
   /** Docs: the type, e.g. "`dev_free` \| `dev` \| `prod`". */
@@ -275,8 +277,13 @@ export function diffFields(
 const EFFECT_STRENGTH: readonly ChangeEffect[] = ["replace", "revision", "inPlace", "local", "createOnly"];
 
 function comparable(field: FieldSpec, value: unknown): unknown {
-  if (!isUnset(value)) return value;
+  if (!isUnset(value)) return field.unordered === true && Array.isArray(value) ? sortedList(value) : value;
   return field.unsetMeans ?? field.default;
+}
+
+/** A list's items in one canonical order (by their JSON text). */
+function sortedList(values: readonly unknown[]): unknown[] {
+  return [...values].sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : JSON.stringify(a) > JSON.stringify(b) ? 1 : 0));
 }
 
 /** Sets the wire value of each table field present in `inputs` (or only of `paths`) on a request body. */
@@ -350,6 +357,8 @@ export function refreshFields(table: FieldTable, previous: Record<string, unknow
     const wireValue = getPath(response, field.wire);
     if (wireValue === undefined && mode === "always") continue; // not in this response (e.g. a partial PATCH answer)
     const value = field.fromWire !== undefined ? field.fromWire(wireValue) : (wireValue ?? undefined);
+    // The same set in another order is no drift: keep the program's order.
+    if (field.unordered === true && sameValue(comparable(field, value), comparable(field, getPath(previous, field.path)))) continue;
     if (value === undefined) deletePath(out, field.path);
     else setPath(out, field.path, value);
   }

@@ -37,6 +37,8 @@ export interface CheckResult {
 
 /** A resource the service has, as an import reads it from its id alone. */
 export interface ImportedResource {
+  /** The service's id, when the import named the object otherwise (a natural key such as a display name); default: the id given. */
+  readonly id?: string;
   /** The inputs that reproduce it; never a secret's value. */
   readonly inputs: Properties;
   /** The outputs a create would have recorded. */

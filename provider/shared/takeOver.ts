@@ -11,9 +11,14 @@ import { callUrn } from "./callContext";
 /**
  * One sentence (or two) telling how to take over the object `id` for the
  * resource being created, e.g. after an interrupted `pulumi up` made it.
+ *
+ * @param token the resource's type token when it has no `adoptExistingId`
+ *   input (a native-only resource): without a URN, the hint is then
+ *   `pulumi import <token> <name> <id>`; default: the `adoptExistingId` hint.
  */
-export function takeOverHint(id: string): string {
+export function takeOverHint(id: string, token?: string): string {
   const urn = callUrn();
+  if (urn === undefined && token !== undefined) return `Its id is ${id}: take it into the stack with pulumi import ${token} <name> ${id}.`;
   if (urn === undefined) return `Its id is ${id}: set adoptExistingId: "${id}" to manage it with this stack.`;
   const parts = urn.split("::");
   const type = parts[2]?.split("$").pop() ?? "";

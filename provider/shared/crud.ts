@@ -1,0 +1,319 @@
+/**
+ * A plain CRUD resource from its declarations: the field table (inputs),
+ * the endpoints (generated wire schemas), the wire fields it reports as
+ * outputs, its scope and its natural key. {@link crudResource} turns them
+ * into a {@link LangSmithResource} with check, diff (replace or in place,
+ * from the table), create, refresh (GET by id, or the list when the service
+ * has no GET), update (one PATCH), delete (404 is done), and import by id
+ * or by natural key. A resource with behaviour of its own (revisions,
+ * rotation, keys shown once) keeps its own operations instead.
+ */
+import type { LangSmithClient } from "../client";
+import type { DeclaredEndpoint } from "../client/resources";
+import { ConflictError, found, NotFoundError } from "../client/errors";
+import { currentClient, currentSettings } from "./context";
+import { checkFields, diffFields, type FieldSpec, type FieldTable, importFields, unknownOr, readInputs, refreshFields, toUpdateBody, toWireBody, withDefaults } from "./fields";
+import { LAST_OPERATION_OUTPUT, type OutputSpec, stateVersionOutput, tenantIdOutput } from "./outputs";
+import { compact, getPath, isUnset } from "./paths";
+import { logProgress, shortId } from "./progress";
+import type { ImportedResource, LangSmithResource, Properties, ResourceDiff } from "./resource";
+import type { ProviderSettings } from "./settings";
+import { migrateOutputs } from "./stateVersion";
+import { takeOverHint } from "./takeOver";
+import { uuid } from "./validators";
+import { settingsForResource } from "./workspace";
+
+/** An endpoint of a CRUD resource; `{id}` in its path is the object's id, other placeholders are inputs of the same name. */
+type AnyEndpoint = DeclaredEndpoint;
+
+/** The endpoints a CRUD resource is made of. */
+export interface CrudEndpoints {
+  /** Creates one; its answer is the object. */
+  readonly create: AnyEndpoint;
+  /** Lists the scope's objects (an array): refresh and import use it when there is no {@link get}. */
+  readonly list: AnyEndpoint;
+  /** Reads one by `{id}`, where the service has it. */
+  readonly get?: AnyEndpoint;
+  /** Changes the in-place fields; absent when every change replaces. */
+  readonly update?: AnyEndpoint;
+  /** Deletes one; absent when the service cannot (destroy then leaves it, with a warning). */
+  readonly delete?: AnyEndpoint;
+}
+
+/** An output the service reports: an output of the schema and where it is in the service's object. */
+export type WireOutput = OutputSpec & {
+  /** Dotted path of the value in the service's object, e.g. `created_at`. */
+  readonly wire: string;
+};
+
+/** Everything a CRUD resource declares. */
+export interface CrudResourceSpec {
+  /** Type token, e.g. `langsmith:index:Workspace`. */
+  readonly token: string;
+  /** The noun in messages and progress lines, e.g. `workspace`. */
+  readonly kind: string;
+  /** Schema description (Markdown). */
+  readonly description: string;
+  /**
+   * `organization`: the object belongs to the organization (the key must be organization-scoped);
+   * `workspace`: it lives in one workspace, its `workspaceId` input or the configured one, sent as `X-Tenant-Id`.
+   */
+  readonly scope: "organization" | "workspace";
+  /** The field table (a workspace-scoped resource includes {@link workspaceIdField}). */
+  readonly fields: FieldTable;
+  /** The input naming the object in messages (e.g. `displayName`). */
+  readonly nameField: string;
+  readonly endpoints: CrudEndpoints;
+  /** Outputs the service reports beyond the echoed inputs. */
+  readonly outputs: readonly WireOutput[];
+  /**
+   * The natural key users know (an input path whose wire value is unique in
+   * the scope): `pulumi import` accepts it instead of the id, and a create
+   * refused because it is taken names the existing object's id.
+   */
+  readonly naturalKey?: string;
+  /** Inputs whose value the service keeps unique in the scope: a replacement that keeps them deletes the old object first. */
+  readonly unique?: readonly string[];
+  /** Whether an update sends every in-place field (the service's PATCH requires them all); default: only the changed ones. */
+  readonly updateSendsAll?: boolean;
+  /** Which objects of the list this resource manages (e.g. custom roles, not the built-in ones); default: all. */
+  readonly manages?: (wire: Record<string, unknown>) => boolean;
+  /**
+   * Checks the inputs against what the service knows (e.g. a role's
+   * permissions against the organization's list) before a create or an
+   * update sends anything; throws to refuse. Default: none.
+   */
+  readonly beforeWrite?: (client: LangSmithClient, inputs: Properties, action: string) => Promise<void>;
+}
+
+/**
+ * The `workspaceId` input of a workspace-scoped resource: the workspace it
+ * lives in (sent as `X-Tenant-Id`); default the stack's `langsmith:workspaceId`.
+ * Changing it replaces the object (the service cannot move it).
+ */
+export function workspaceIdField(kind: string): FieldSpec {
+  return {
+    path: "workspaceId",
+    schema: unknownOr(uuid("workspaceId")),
+    required: false,
+    effect: "replace",
+    secret: false,
+    type: "string (UUID)",
+    defaultDoc: "`langsmith:workspaceId`",
+    doc: `Workspace the ${kind} lives in, e.g. a \`Workspace\` of this stack; sent as \`X-Tenant-Id\`.`,
+  };
+}
+
+/** Version of the output layout of every CRUD resource. */
+const CRUD_STATE_VERSION = 1;
+
+/** An id the service gives out (a UUID); anything else given to import is a natural key. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The placeholders of a path other than `{id}`: inputs the object lives under (a tag value's `tagKeyId`). */
+function parentParams(endpoint: AnyEndpoint): string[] {
+  return [...endpoint.path.matchAll(/\{([A-Za-z0-9_]+)\}/g)].map((match) => match[1] as string).filter((name) => name !== "id");
+}
+
+/** Builds the {@link LangSmithResource} of a CRUD resource from its declarations. */
+export function crudResource(spec: CrudResourceSpec): LangSmithResource {
+  const { fields, kind, endpoints } = spec;
+  const typeName = spec.token.split(":")[2] ?? spec.token;
+  const parents = parentParams(endpoints.list);
+  const echoed = fields.filter((field) => field.effect !== "createOnly" && !field.secret);
+  const outputSpecs: OutputSpec[] = [
+    ...spec.outputs.map(({ wire: _wire, ...output }): OutputSpec => output),
+    ...(spec.scope === "workspace" ? [tenantIdOutput(`Workspace the ${kind} lives in.`)] : []),
+    LAST_OPERATION_OUTPUT,
+    stateVersionOutput(CRUD_STATE_VERSION),
+  ];
+
+  const nameOf = (props: Properties, id: string): string => {
+    const name = getPath(props, spec.nameField);
+    return typeof name === "string" ? name : id;
+  };
+  const parentIds = (props: Properties): Record<string, string> => Object.fromEntries(parents.map((name) => [name, String(getPath(props, name) ?? "")]));
+
+  /** Settings for a call: the workspace the object lives in (its input, the recorded tenant, or the configured one). */
+  const settingsFor = (action: string, props: Properties): ProviderSettings => {
+    const settings = currentSettings();
+    if (spec.scope === "organization") return settings;
+    // A workspace named by the program (e.g. one this stack creates) is the object's, whatever the stack's default.
+    const chosen = props["workspaceId"];
+    if (typeof chosen === "string" && chosen !== "") return { ...settings, client: { ...settings.client, workspaceId: chosen } };
+    return settingsForResource(action, settings, props["tenantId"]);
+  };
+
+  /** The outputs: the inputs echoed (secrets never), what the service reports, and the provider's own. */
+  const outputsFor = (inputs: Properties, wire: unknown, tenantId: string | undefined, lastOperation: string): Properties => {
+    const out: Properties = {};
+    for (const field of echoed) {
+      const value = getPath(inputs, field.path);
+      if (!isUnset(value)) setTop(out, field.path, value);
+    }
+    for (const output of spec.outputs) {
+      const value = getPath(wire, output.wire);
+      if (!isUnset(value)) out[output.name] = value;
+    }
+    if (spec.scope === "workspace" && tenantId !== undefined) out["tenantId"] = tenantId;
+    out["lastOperation"] = lastOperation;
+    out["stateVersion"] = CRUD_STATE_VERSION;
+    return compact(out);
+  };
+
+  /** Finds one object by id: GET where the service has it, else the scope's list. `undefined` when there is none. */
+  const fetchOne = async (client: LangSmithClient, id: string, props: Properties, name: string): Promise<Record<string, unknown> | undefined> => {
+    const params = { ...parentIds(props), id };
+    if (endpoints.get !== undefined) {
+      return (await found(client.resources.send(endpoints.get, { action: `reading ${kind} "${name}"`, params }))) as Record<string, unknown> | undefined;
+    }
+    const list = (await found(client.resources.send(endpoints.list, { action: `listing ${kind}s to read "${name}"`, params }))) as Record<string, unknown>[] | undefined;
+    return list?.find((item) => item["id"] === id && (spec.manages?.(item) ?? true));
+  };
+
+  /** The id of the object whose natural key has this wire value, if any. */
+  const findByNaturalKey = async (client: LangSmithClient, value: unknown, props: Properties): Promise<Record<string, unknown> | undefined> => {
+    const wire = fields.find((field) => field.path === spec.naturalKey)?.wire;
+    if (wire === undefined) return undefined;
+    const list = (await found(client.resources.send(endpoints.list, { action: `listing ${kind}s`, params: parentIds(props) }))) as Record<string, unknown>[] | undefined;
+    return list?.find((item) => (spec.manages?.(item) ?? true) && JSON.stringify(getPath(item, wire)) === JSON.stringify(value));
+  };
+
+  const tenantOf = (settings: ProviderSettings, wire: unknown): string | undefined => {
+    const reported = getPath(wire, "tenant_id");
+    return typeof reported === "string" ? reported : settings.client.workspaceId;
+  };
+
+  const resource: LangSmithResource = {
+    token: spec.token,
+    description: spec.description,
+    fields,
+    inputsNotInOutputs: fields.filter((field) => field.secret || field.effect === "createOnly").map((field) => field.path.split(".")[0] as string),
+    outputs: outputSpecs,
+    migrate: (outputs) => migrateOutputs(kind, outputs, CRUD_STATE_VERSION, {}),
+    check(_olds, news) {
+      const failures = checkFields(fields, news, typeName);
+      return { inputs: withDefaults(fields, news), failures };
+    },
+    diff(olds, news): ResourceDiff {
+      const changed = diffFields(fields, olds, news);
+      const replaces = changed.replace;
+      const updates = [...changed.inPlace, ...changed.local];
+      const keepsUnique = (spec.unique ?? []).some((path) => !replaces.includes(path));
+      return { changes: replaces.length + updates.length > 0, replaces, updates, deleteBeforeReplace: replaces.length > 0 && keepsUnique, pending: false };
+    },
+    async create(raw) {
+      const inputs = readInputs<Properties>(fields, raw);
+      const name = nameOf(inputs, "");
+      const action = `creating ${kind} "${name}"`;
+      const settings = settingsFor(action, inputs);
+      const client = await currentClient(settings);
+      await spec.beforeWrite?.(client, inputs, action);
+      logProgress(kind, name, "creating");
+      let created: Record<string, unknown>;
+      try {
+        created = (await client.resources.send(endpoints.create, { action, params: parentIds(inputs), body: toWireBody(fields, inputs) })) as Record<string, unknown>;
+      } catch (error) {
+        if (error instanceof ConflictError && spec.naturalKey !== undefined) throw await takenError(client, error, inputs);
+        throw error;
+      }
+      const id = String(created["id"]);
+      return { id, outs: outputsFor(inputs, created, tenantOf(settings, created), `created ${kind} "${name}" (${shortId(id)})`) };
+    },
+    async read(id, rawProps) {
+      const props = resource.migrate(rawProps);
+      const name = nameOf(props, id);
+      const settings = settingsFor(`reading ${kind} "${name}"`, props);
+      const current = await fetchOne(await currentClient(settings), id, props, name);
+      if (current === undefined) {
+        logProgress(kind, name, `${id} no longer exists; dropping it from the state`);
+        return undefined;
+      }
+      const refreshed = refreshFields(fields, props, current);
+      for (const output of spec.outputs) {
+        const value = getPath(current, output.wire);
+        if (isUnset(value)) delete refreshed[output.name];
+        else refreshed[output.name] = value;
+      }
+      return { id, props: compact(refreshed) };
+    },
+    async update(id, rawOlds, raw) {
+      const olds = resource.migrate(rawOlds);
+      const inputs = readInputs<Properties>(fields, raw);
+      const name = nameOf(inputs, id);
+      const action = `updating ${kind} "${name}"`;
+      const changed = diffFields(fields, olds, inputs);
+      const tenantId = typeof olds["tenantId"] === "string" ? olds["tenantId"] : undefined;
+      if (changed.inPlace.length === 0 || endpoints.update === undefined) {
+        const lastOperation = typeof olds["lastOperation"] === "string" ? olds["lastOperation"] : "no change";
+        return { outs: { ...outputsFor(inputs, olds, tenantId, lastOperation), ...pickOutputs(olds) } };
+      }
+      const all = spec.updateSendsAll === true ? { ...changed, inPlace: fields.filter((f) => f.effect === "inPlace").map((f) => f.path) } : changed;
+      const body = toUpdateBody(fields, inputs, all);
+      const client = await currentClient(settingsFor(action, { ...olds, ...inputs }));
+      await spec.beforeWrite?.(client, inputs, action);
+      logProgress(kind, name, `updating ${changed.inPlace.join(", ")}`);
+      const updated = (await client.resources.send(endpoints.update, { action, params: { ...parentIds(inputs), id }, body: body })) as Record<string, unknown> | undefined;
+      const wire = updated ?? (await fetchOne(client, id, inputs, name)) ?? {};
+      return { outs: { ...pickOutputs(olds), ...outputsFor(inputs, wire, tenantId, `updated ${changed.inPlace.join(", ")} of ${kind} "${name}"`) } };
+    },
+    async delete(id, rawProps) {
+      const props = resource.migrate(rawProps);
+      const name = nameOf(props, id);
+      const action = `deleting ${kind} "${name}"`;
+      if (endpoints.delete === undefined) return;
+      const client = await currentClient(settingsFor(action, props));
+      try {
+        await client.resources.send(endpoints.delete, { action, params: { ...parentIds(props), id } });
+        logProgress(kind, name, `deleted ${id}`);
+      } catch (error) {
+        if (!(error instanceof NotFoundError)) throw error;
+        logProgress(kind, name, `${id} was already gone (404)`);
+      }
+    },
+    async import(given): Promise<ImportedResource | undefined> {
+      // `<parent ids>/<id or natural key>` for objects under another (a tag value under its key).
+      const parts = given.split("/");
+      const key = parts.pop() ?? "";
+      const props: Properties = Object.fromEntries(parents.map((name, i) => [name, parts[i] ?? ""]));
+      const settings = currentSettings();
+      const client = await currentClient(settings);
+      const current = UUID.test(key) ? await fetchOne(client, key, props, key) : await findByNaturalKey(client, key, props);
+      if (current === undefined) return undefined;
+      const id = String(current["id"]);
+      const inputs = { ...importFields(fields, current), ...props };
+      for (const name of parents) if (props[name] === "") delete inputs[name];
+      const outputs = outputsFor(readInputs<Properties>(fields, inputs), current, tenantOf(settings, current), `imported ${kind} ${id}`);
+      return { id, inputs, outputs };
+    },
+  };
+
+  /** The error of a create refused because the natural key is taken: the existing object's id and how to import it. */
+  async function takenError(client: LangSmithClient, error: ConflictError, inputs: Properties): Promise<Error> {
+    const keyField = spec.naturalKey as string;
+    const value = getPath(inputs, keyField);
+    const wireValue = fields.find((field) => field.path === keyField)?.toWire?.(value) ?? value;
+    const existing = await findByNaturalKey(client, wireValue, inputs).catch(() => undefined);
+    if (existing === undefined) return error;
+    const id = String(existing["id"]);
+    return new ConflictError(`${error.message}; a ${kind} with ${keyField} "${String(value)}" already exists. ${takeOverHint(id, spec.token)}`, { status: 409, detail: error.detail });
+  }
+
+  /** The service-reported outputs kept from the previous state (an update's answer may omit them). */
+  function pickOutputs(olds: Properties): Properties {
+    return Object.fromEntries(spec.outputs.filter((output) => olds[output.name] !== undefined).map((output) => [output.name, olds[output.name]]));
+  }
+
+  return resource;
+}
+
+/** Sets a (possibly dotted) input path on the outputs object. */
+function setTop(out: Properties, path: string, value: unknown): void {
+  const keys = path.split(".");
+  let target = out;
+  for (const key of keys.slice(0, -1)) {
+    target[key] ??= {};
+    target = target[key] as Properties;
+  }
+  target[keys[keys.length - 1] as string] = value;
+}
