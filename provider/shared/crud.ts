@@ -21,6 +21,7 @@ import type { ProviderSettings } from "./settings";
 import { migrateOutputs } from "./stateVersion";
 import { takeOverHint } from "./takeOver";
 import { uuid } from "./validators";
+import { fingerprintSecrets, SECRET_FINGERPRINTS_OUTPUT, secretUnchanged } from "./secretFingerprints";
 import { settingsForResource } from "./workspace";
 
 /** An endpoint of a CRUD resource; `{id}` in its path is the object's id, other placeholders are inputs of the same name. */
@@ -44,6 +45,12 @@ export interface CrudEndpoints {
 export type WireOutput = OutputSpec & {
   /** Dotted path of the value in the service's object, e.g. `created_at`. */
   readonly wire: string;
+  /**
+   * Only the create answer has it (an API key's secret key, shown once):
+   * refresh and update keep the recorded value, an import cannot know it.
+   * Default false.
+   */
+  readonly onlyAtCreate?: boolean;
 };
 
 /** Everything a CRUD resource declares. */
@@ -76,6 +83,8 @@ export interface CrudResourceSpec {
   readonly unique?: readonly string[];
   /** Whether an update sends every in-place field (the service's PATCH requires them all); default: only the changed ones. */
   readonly updateSendsAll?: boolean;
+  /** The objects of a list answer, when it is not a plain array (e.g. taggings grouped by value); default: the answer as it is. */
+  readonly listItems?: (answer: unknown) => Record<string, unknown>[];
   /** Which objects of the list this resource manages (e.g. custom roles, not the built-in ones); default: all. */
   readonly manages?: (wire: Record<string, unknown>) => boolean;
   /**
@@ -121,9 +130,11 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
   const typeName = spec.token.split(":")[2] ?? spec.token;
   const parents = parentParams(endpoints.list);
   const echoed = fields.filter((field) => field.effect !== "createOnly" && !field.secret);
+  const hasSecrets = fields.some((field) => field.secret);
   const outputSpecs: OutputSpec[] = [
     ...spec.outputs.map(({ wire: _wire, ...output }): OutputSpec => output),
     ...(spec.scope === "workspace" ? [tenantIdOutput(`Workspace the ${kind} lives in.`)] : []),
+    ...(hasSecrets ? [SECRET_FINGERPRINTS_OUTPUT] : []),
     LAST_OPERATION_OUTPUT,
     stateVersionOutput(CRUD_STATE_VERSION),
   ];
@@ -156,9 +167,16 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
       if (!isUnset(value)) out[output.name] = value;
     }
     if (spec.scope === "workspace" && tenantId !== undefined) out["tenantId"] = tenantId;
+    if (hasSecrets) out[SECRET_FINGERPRINTS_OUTPUT.name] = fingerprintSecrets(fields, inputs);
     out["lastOperation"] = lastOperation;
     out["stateVersion"] = CRUD_STATE_VERSION;
     return compact(out);
+  };
+
+  /** The objects of a list answer (`undefined` when the list itself is gone, e.g. its parent was deleted). */
+  const itemsOf = (answer: unknown): Record<string, unknown>[] | undefined => {
+    if (answer === undefined) return undefined;
+    return spec.listItems !== undefined ? spec.listItems(answer) : (answer as Record<string, unknown>[]);
   };
 
   /** Finds one object by id: GET where the service has it, else the scope's list. `undefined` when there is none. */
@@ -167,7 +185,7 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
     if (endpoints.get !== undefined) {
       return (await found(client.resources.send(endpoints.get, { action: `reading ${kind} "${name}"`, params }))) as Record<string, unknown> | undefined;
     }
-    const list = (await found(client.resources.send(endpoints.list, { action: `listing ${kind}s to read "${name}"`, params }))) as Record<string, unknown>[] | undefined;
+    const list = itemsOf(await found(client.resources.send(endpoints.list, { action: `listing ${kind}s to read "${name}"`, params })));
     return list?.find((item) => item["id"] === id && (spec.manages?.(item) ?? true));
   };
 
@@ -175,7 +193,7 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
   const findByNaturalKey = async (client: LangSmithClient, value: unknown, props: Properties): Promise<Record<string, unknown> | undefined> => {
     const wire = fields.find((field) => field.path === spec.naturalKey)?.wire;
     if (wire === undefined) return undefined;
-    const list = (await found(client.resources.send(endpoints.list, { action: `listing ${kind}s`, params: parentIds(props) }))) as Record<string, unknown>[] | undefined;
+    const list = itemsOf(await found(client.resources.send(endpoints.list, { action: `listing ${kind}s`, params: parentIds(props) })));
     return list?.find((item) => (spec.manages?.(item) ?? true) && JSON.stringify(getPath(item, wire)) === JSON.stringify(value));
   };
 
@@ -196,7 +214,7 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
       return { inputs: withDefaults(fields, news), failures };
     },
     diff(olds, news): ResourceDiff {
-      const changed = diffFields(fields, olds, news);
+      const changed = diffFields(fields, olds, news, (field) => secretUnchanged(field, olds[SECRET_FINGERPRINTS_OUTPUT.name], news));
       const replaces = changed.replace;
       const updates = [...changed.inPlace, ...changed.local];
       const keepsUnique = (spec.unique ?? []).some((path) => !replaces.includes(path));
@@ -231,6 +249,7 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
       }
       const refreshed = refreshFields(fields, props, current);
       for (const output of spec.outputs) {
+        if (output.onlyAtCreate === true) continue;
         const value = getPath(current, output.wire);
         if (isUnset(value)) delete refreshed[output.name];
         else refreshed[output.name] = value;
@@ -242,7 +261,7 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
       const inputs = readInputs<Properties>(fields, raw);
       const name = nameOf(inputs, id);
       const action = `updating ${kind} "${name}"`;
-      const changed = diffFields(fields, olds, inputs);
+      const changed = diffFields(fields, olds, inputs, (field) => secretUnchanged(field, olds[SECRET_FINGERPRINTS_OUTPUT.name], inputs));
       const tenantId = typeof olds["tenantId"] === "string" ? olds["tenantId"] : undefined;
       if (changed.inPlace.length === 0 || endpoints.update === undefined) {
         const lastOperation = typeof olds["lastOperation"] === "string" ? olds["lastOperation"] : "no change";

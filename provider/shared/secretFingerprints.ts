@@ -1,0 +1,56 @@
+/**
+ * The secret inputs of a declared (CRUD) resource, kept in its outputs as
+ * salted fingerprints (one per field) instead of the values: diff can then
+ * tell a changed secret from an unchanged one without the value ever being
+ * echoed (see fingerprint.ts for why). The output itself is a Pulumi secret.
+ */
+import type { FieldSpec, FieldTable } from "./fields";
+import { FINGERPRINT_ALGORITHM, fingerprintMatches, fingerprintValue, newSalt } from "./fingerprint";
+import { OUTPUT_TYPES, type OutputSpec } from "./outputs";
+import { getPath, isRecord, isUnset } from "./paths";
+
+/** Fingerprints of a resource's secret inputs. */
+export interface SecretFingerprints {
+  /** Algorithm and parameters, e.g. `scrypt-1024-8-1`. */
+  readonly algorithm: string;
+  /** Random salt, base64url. */
+  readonly salt: string;
+  /** Fingerprint per set secret field, by its input path. */
+  readonly values: Readonly<Record<string, string>>;
+}
+
+/** The output that holds them. */
+export const SECRET_FINGERPRINTS_OUTPUT: OutputSpec = {
+  name: "secretFingerprints",
+  type: OUTPUT_TYPES.anyMap,
+  secret: true,
+  doc: "Salted fingerprints of the secret inputs (never the values): how a change of a secret is seen without storing it.",
+  changesOnUpdate: true,
+};
+
+/** The text a value is fingerprinted as (strings as they are, anything else as JSON). */
+const asText = (value: unknown): string => (typeof value === "string" ? value : JSON.stringify(value));
+
+/** Fingerprints every set secret field of `inputs`. */
+export function fingerprintSecrets(table: FieldTable, inputs: Record<string, unknown>, salt: string = newSalt()): SecretFingerprints {
+  const values: Record<string, string> = {};
+  for (const field of table) {
+    const value = getPath(inputs, field.path);
+    if (field.secret && !isUnset(value)) values[field.path] = fingerprintValue(salt, field.path, asText(value));
+  }
+  return { algorithm: FINGERPRINT_ALGORITHM, salt, values };
+}
+
+/**
+ * Whether a secret field's new value is the one recorded: `undefined` for a
+ * field that is not secret (the caller compares it), true when both are
+ * unset or the fingerprint matches, false otherwise (or with no usable record).
+ */
+export function secretUnchanged(field: FieldSpec, recorded: unknown, news: Record<string, unknown>): boolean | undefined {
+  if (!field.secret) return undefined;
+  const value = getPath(news, field.path);
+  const fingerprints = isRecord(recorded) && isRecord(recorded["values"]) && typeof recorded["salt"] === "string" && recorded["algorithm"] === FINGERPRINT_ALGORITHM ? recorded : undefined;
+  const print = fingerprints === undefined ? undefined : (fingerprints["values"] as Record<string, unknown>)[field.path];
+  if (isUnset(value)) return fingerprints !== undefined && print === undefined;
+  return typeof print === "string" && fingerprintMatches(print, fingerprints?.["salt"] as string, field.path, asText(value));
+}
