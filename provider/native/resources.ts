@@ -3,19 +3,21 @@
  * {@link LangSmithResource}, the same object its dynamic provider drives.
  * Nothing here knows one resource from another.
  */
+import { resource as apiKey } from "../apiKey/index";
 import { resource as bulkExport } from "../bulkExport/index";
 import { resource as deployment } from "../deployment/index";
 import { resource as destination } from "../destination/index";
 import { resource as role } from "../role/index";
 import type { LangSmithResource } from "../shared/resource";
 import { resource as serviceAccount } from "../serviceAccount/index";
+import { resource as serviceKey } from "../serviceKey/index";
 import { resource as tagging } from "../tagging/index";
 import { resource as tagKey } from "../tagKey/index";
 import { resource as tagValue } from "../tagValue/index";
 import { resource as workspace } from "../workspace/index";
 
 /** Every resource of the native provider. */
-export const NATIVE_RESOURCES: readonly LangSmithResource[] = [deployment, destination, bulkExport, workspace, role, tagKey, tagValue, tagging, serviceAccount];
+export const NATIVE_RESOURCES: readonly LangSmithResource[] = [deployment, destination, bulkExport, workspace, role, tagKey, tagValue, tagging, serviceAccount, apiKey, serviceKey];
 
 /** The resource served for `token`, if any. */
 export function nativeResource(token: string): LangSmithResource | undefined {

@@ -15,7 +15,7 @@ import { currentClient, currentSettings } from "./context";
 import { checkFields, diffFields, type FieldSpec, type FieldTable, importFields, unknownOr, readInputs, refreshFields, toUpdateBody, toWireBody, withDefaults } from "./fields";
 import { LAST_OPERATION_OUTPUT, type OutputSpec, stateVersionOutput, tenantIdOutput } from "./outputs";
 import { compact, getPath, isUnset } from "./paths";
-import { logProgress, shortId } from "./progress";
+import { logProgress, shortId, warnProgress } from "./progress";
 import type { ImportedResource, LangSmithResource, Properties, ResourceDiff } from "./resource";
 import type { ProviderSettings } from "./settings";
 import { migrateOutputs } from "./stateVersion";
@@ -37,7 +37,7 @@ export interface CrudEndpoints {
   readonly get?: AnyEndpoint;
   /** Changes the in-place fields; absent when every change replaces. */
   readonly update?: AnyEndpoint;
-  /** Deletes one; absent when the service cannot (destroy then leaves it, with a warning). */
+  /** Deletes one; absent when the service cannot (destroy then leaves it, with a warning: see {@link CrudResourceSpec.leftOnDestroy}). */
   readonly delete?: AnyEndpoint;
 }
 
@@ -83,6 +83,16 @@ export interface CrudResourceSpec {
   readonly unique?: readonly string[];
   /** Whether an update sends every in-place field (the service's PATCH requires them all); default: only the changed ones. */
   readonly updateSendsAll?: boolean;
+  /** Where the service has no delete: the warning's words on what destroy leaves, e.g. `the workspace keeps its retention settings`. */
+  readonly leftOnDestroy?: string;
+  /** Whether the update request carries the object's id in its body (`id`), as an upsert does (a usage limit's PUT); default false. */
+  readonly updateBodyHasId?: boolean;
+  /**
+   * Whether create is an upsert keyed by the natural key (a PUT that would
+   * silently take over an existing object): create then refuses, with the
+   * import hint, when the natural key is already taken. Default false.
+   */
+  readonly createUpserts?: boolean;
   /** The objects of a list answer, when it is not a plain array (e.g. taggings grouped by value); default: the answer as it is. */
   readonly listItems?: (answer: unknown) => Record<string, unknown>[];
   /** Which objects of the list this resource manages (e.g. custom roles, not the built-in ones); default: all. */
@@ -227,6 +237,15 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
       const settings = settingsFor(action, inputs);
       const client = await currentClient(settings);
       await spec.beforeWrite?.(client, inputs, action);
+      if (spec.createUpserts === true && spec.naturalKey !== undefined) {
+        const wireValue = toWireBody(fields, inputs, [spec.naturalKey]);
+        const keyWire = fields.find((field) => field.path === spec.naturalKey)?.wire ?? "";
+        const existing = await findByNaturalKey(client, getPath(wireValue, keyWire), inputs);
+        if (existing !== undefined) {
+          const existingId = String(existing["id"]);
+          throw new ConflictError(`${action}: one with ${spec.naturalKey} "${String(getPath(inputs, spec.naturalKey))}" already exists and creating it again would overwrite it. ${takeOverHint(existingId, spec.token)}`, { status: 409 });
+        }
+      }
       logProgress(kind, name, "creating");
       let created: Record<string, unknown>;
       try {
@@ -268,7 +287,7 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
         return { outs: { ...outputsFor(inputs, olds, tenantId, lastOperation), ...pickOutputs(olds) } };
       }
       const all = spec.updateSendsAll === true ? { ...changed, inPlace: fields.filter((f) => f.effect === "inPlace").map((f) => f.path) } : changed;
-      const body = toUpdateBody(fields, inputs, all);
+      const body = { ...toUpdateBody(fields, inputs, all), ...(spec.updateBodyHasId === true ? { id } : {}) };
       const client = await currentClient(settingsFor(action, { ...olds, ...inputs }));
       await spec.beforeWrite?.(client, inputs, action);
       logProgress(kind, name, `updating ${changed.inPlace.join(", ")}`);
@@ -280,7 +299,10 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
       const props = resource.migrate(rawProps);
       const name = nameOf(props, id);
       const action = `deleting ${kind} "${name}"`;
-      if (endpoints.delete === undefined) return;
+      if (endpoints.delete === undefined) {
+        warnProgress(kind, name, `the service cannot delete it: ${spec.leftOnDestroy ?? "it stays as it is"}; it is no longer managed by this stack`);
+        return;
+      }
       const client = await currentClient(settingsFor(action, props));
       try {
         await client.resources.send(endpoints.delete, { action, params: { ...parentIds(props), id } });
