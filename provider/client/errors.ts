@@ -12,7 +12,7 @@
  */
 
 /** HTTP methods the client uses. */
-export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** Where a request was going when an error happened; every field is safe to print. */
 export interface RequestInfo {

@@ -1,7 +1,8 @@
 /**
  * Retry policy: which failures are retried, and how long to wait in between.
  *
- * - GET and DELETE: 408, 429, 5xx (except 501 and 505, which never change),
+ * - GET, PUT (the service's PUTs set a whole object: sending one twice ends
+ *   the same) and DELETE: 408, 429, 5xx (except 501 and 505, which never change),
  *   connection errors and timeouts.
  * - POST and PATCH (not idempotent on the wire): only 429, and connection
  *   failures where nothing was sent (refused, DNS failure).
@@ -43,7 +44,7 @@ export function isRateLimited(failure: AttemptFailure): boolean {
 
 /** Whether a failed attempt of `method` may be retried (see the module doc). */
 export function isRetryable(method: HttpMethod, failure: AttemptFailure): boolean {
-  const idempotent = method === "GET" || method === "DELETE";
+  const idempotent = method === "GET" || method === "PUT" || method === "DELETE";
   switch (failure.kind) {
     case "status": {
       const s = failure.status;

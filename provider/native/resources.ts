@@ -11,13 +11,16 @@ import { resource as role } from "../role/index";
 import type { LangSmithResource } from "../shared/resource";
 import { resource as serviceAccount } from "../serviceAccount/index";
 import { resource as serviceKey } from "../serviceKey/index";
+import { resource as ssoSettings } from "../ssoSettings/index";
 import { resource as tagging } from "../tagging/index";
 import { resource as tagKey } from "../tagKey/index";
 import { resource as tagValue } from "../tagValue/index";
+import { organizationResource as organizationTtlSettings, resource as ttlSettings } from "../ttlSettings/index";
+import { resource as usageLimit } from "../usageLimit/index";
 import { resource as workspace } from "../workspace/index";
 
 /** Every resource of the native provider. */
-export const NATIVE_RESOURCES: readonly LangSmithResource[] = [deployment, destination, bulkExport, workspace, role, tagKey, tagValue, tagging, serviceAccount, apiKey, serviceKey];
+export const NATIVE_RESOURCES: readonly LangSmithResource[] = [deployment, destination, bulkExport, workspace, role, tagKey, tagValue, tagging, serviceAccount, apiKey, serviceKey, ttlSettings, organizationTtlSettings, usageLimit, ssoSettings];
 
 /** The resource served for `token`, if any. */
 export function nativeResource(token: string): LangSmithResource | undefined {

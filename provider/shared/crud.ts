@@ -81,7 +81,7 @@ export interface CrudResourceSpec {
   readonly naturalKey?: string;
   /** Inputs whose value the service keeps unique in the scope: a replacement that keeps them deletes the old object first. */
   readonly unique?: readonly string[];
-  /** Whether an update sends every in-place field (the service's PATCH requires them all); default: only the changed ones. */
+  /** Whether an update sends every field the service stores (its PATCH or PUT requires them all); default: only the changed ones. */
   readonly updateSendsAll?: boolean;
   /** Where the service has no delete: the warning's words on what destroy leaves, e.g. `the workspace keeps its retention settings`. */
   readonly leftOnDestroy?: string;
@@ -286,7 +286,7 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
         const lastOperation = typeof olds["lastOperation"] === "string" ? olds["lastOperation"] : "no change";
         return { outs: { ...outputsFor(inputs, olds, tenantId, lastOperation), ...pickOutputs(olds) } };
       }
-      const all = spec.updateSendsAll === true ? { ...changed, inPlace: fields.filter((f) => f.effect === "inPlace").map((f) => f.path) } : changed;
+      const all = spec.updateSendsAll === true ? { ...changed, inPlace: fields.filter((f) => f.wire !== undefined && (f.effect === "inPlace" || f.effect === "replace")).map((f) => f.path) } : changed;
       const body = { ...toUpdateBody(fields, inputs, all), ...(spec.updateBodyHasId === true ? { id } : {}) };
       const client = await currentClient(settingsFor(action, { ...olds, ...inputs }));
       await spec.beforeWrite?.(client, inputs, action);
