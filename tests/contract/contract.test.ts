@@ -15,6 +15,7 @@ import { CONTRACT_BUCKET, describeDestinations } from "./suites/destinations";
 import type { ContractEnv } from "./suites/env";
 import { describeOAuth } from "./suites/oauth";
 import { describeOrganization } from "./suites/organization";
+import { describeSettings } from "./suites/settings";
 
 /**
  * Declared error statuses the emulator never answers, with the reason. Every
@@ -58,6 +59,7 @@ describeOAuth(env);
 describeDestinations(env);
 describeBulkExports(env);
 describeOrganization(env);
+describeSettings(env);
 
 describe("coverage of the contract", () => {
   test("every operation of both documents was exercised", () => {

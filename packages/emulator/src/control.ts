@@ -1,6 +1,8 @@
 import type { BulkExportRunner, ExportRunFault } from "./bulkExportRunner";
 import type { EmulatorContext, EmulatorFeatures } from "./context";
 import { planFailure } from "./deployments";
+import { ORGANIZATION_TTL_SETTINGS, TTL_SETTINGS } from "./kinds/ttlSettings";
+import { WORKSPACE_SECRETS } from "./kinds/workspaceSecrets";
 import type { ExportRunner, ExportRunOptions } from "./exportRuns";
 import type { FaultRegistry, FaultRule, FaultRuleInput, RateLimiter } from "./faults";
 import { type EmulatorTimings, mergeTimings, type TimingsInput } from "./options";
@@ -239,5 +241,27 @@ export class EmulatorControl {
   async bulkExportIdle(id: string): Promise<void> {
     const record = this.deps.ctx.store.state.bulkExports.find((b) => b.id === id);
     if (record) await this.deps.bulkExportRunner.idle(record);
+  }
+
+  /**
+   * The value of a workspace secret, decrypted (the API never returns one);
+   * undefined when the workspace has no secret with that key.
+   */
+  workspaceSecret(workspaceId: string, key: string): string | undefined {
+    const { ctx } = this.deps;
+    const record = ctx.store.state.objects[WORKSPACE_SECRETS.name]?.find((r) => r.scopeId === workspaceId.toLowerCase() && r.wire["key"] === key);
+    const sealed = record?.wire["value"];
+    return typeof sealed === "string" ? ctx.secrets.decrypt(sealed) : undefined;
+  }
+
+  /**
+   * A copy of the TTL settings stored for a workspace, or for the organization
+   * when `scope` is `"organization"`; undefined while nobody has set them (the
+   * API then answers the system's default).
+   */
+  storedTtlSettings(scope: "organization" | "workspace", scopeId: string): Record<string, unknown> | undefined {
+    const name = scope === "organization" ? ORGANIZATION_TTL_SETTINGS.name : TTL_SETTINGS.name;
+    const record = this.deps.ctx.store.state.objects[name]?.find((r) => r.scopeId === scopeId.toLowerCase());
+    return record ? structuredClone(record.wire) : undefined;
   }
 }

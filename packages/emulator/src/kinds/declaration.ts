@@ -65,7 +65,7 @@ export interface KindDeclaration {
   };
   /** `GET <collection>`; default true. */
   readonly list?: boolean;
-  /** Query parameters the list reads (422 when malformed): by name, its type and the wire field it filters on (none: read and ignored). */
+  /** Query parameters the list reads, each optional (422 when malformed): by name, its type and the wire field it filters on (none: read and ignored). */
   readonly listQuery?: Readonly<Record<string, { readonly type: "boolean" | "uuid"; readonly filters?: string }>>;
   /** `GET <collection>/:id`; default false (many kinds are only listed). */
   readonly get?: boolean;
@@ -74,13 +74,50 @@ export interface KindDeclaration {
     readonly schema: z.ZodType;
     /** Refuses a body the schema accepts but the service does not (an `HttpError`), before anything changes. */
     readonly check?: (body: Record<string, unknown>, call: KindCall) => void;
+    /** A field sent as `null` leaves the stored value (the service's `Optional[...] = None` update models). */
+    readonly ignoreNull?: boolean;
+    /** Fields the service changes along with the accepted ones (e.g. the metadata source a new one replaces). */
+    readonly derive?: (changes: Record<string, unknown>, record: KindRecord, call: KindCall) => Record<string, unknown>;
   };
   /** `DELETE <collection>/:id`: what it answers (the deleted object, `null`, or `{}`). */
   readonly delete?: { readonly answer: "object" | "empty" | "emptyObject" };
-  /** Wire fields unique in the scope (and parent): a second create answers 409. */
-  readonly unique?: readonly string[];
+  /** Wire fields unique in the scope (and parent): a second create answers 409. An entry listing several fields is unique as a combination. */
+  readonly unique?: readonly (string | readonly string[])[];
   /** Wire fields the service keeps but never returns (e.g. a secret value). */
   readonly hidden?: readonly string[];
+  /** Wire fields held encrypted at rest (`ctx.secrets`) and never returned: write-only secret values. */
+  readonly secret?: readonly string[];
+  /**
+   * Wire fields naming an object of another kind in the same scope, with that kind's name: a write naming
+   * one the scope does not have answers 404, and deleting the named object deletes this one too.
+   */
+  readonly references?: Readonly<Record<string, string>>;
+  /**
+   * `PUT` or `POST <collection>` writing objects found by fields of the body rather than created anew
+   * (settings, limits by type, secrets by key). An item matching a stored object of the scope on every
+   * `key` field changes it (same id and `created_at`); otherwise it is created. A body that is an array
+   * is a list of items applied in order, and answers `null`; a single item answers the written object.
+   * An `id` in an item is ignored: objects are found by their key.
+   */
+  readonly upsert?: {
+    readonly method: "PUT" | "POST";
+    /** Schema of the whole body (one item, or an array of items). */
+    readonly schema: z.ZodType;
+    /** Wire fields naming the object in its scope; none: one object per scope (a singleton). */
+    readonly key: readonly string[];
+    /** Server-side values of fields a created object leaves out. */
+    readonly defaults?: Readonly<Record<string, unknown>>;
+    /** Fields the service derives from an accepted item; may refuse it with an `HttpError` (before anything is written). */
+    readonly derive?: (item: Record<string, unknown>, call: KindCall) => Record<string, unknown>;
+    /** Whether an item deletes the matching object instead (e.g. a secret sent with a `null` value). */
+    readonly deletes?: (item: Record<string, unknown>) => boolean;
+  };
+  /** Objects the list answers when the scope has none of its own (a singleton's default); not stored. */
+  readonly fallback?: (call: KindCall) => KindRecord[];
+  /** `GET <path>` with an organization-scoped key: the kind's objects in every workspace of the organization. */
+  readonly organizationList?: { readonly path: string; readonly permission: string };
+  /** The list's answer built from its rendered objects (a grouped shape); default: the objects. */
+  readonly listAnswer?: (objects: Record<string, unknown>[], call: KindCall) => unknown;
   /** Whether the kind stamps `created_at` and `updated_at`; default true. */
   readonly timestamps?: boolean;
   /** Objects the service has without a create (seeded workspaces, built-in roles), in the caller's scope; read-only. */

@@ -1,11 +1,16 @@
 /** Every declared kind the emulator serves (one declaration each; see `declaration.ts`). */
 import type { KindDeclaration } from "./declaration";
 import { ROLES } from "./roles";
+import { SSO_SETTINGS } from "./ssoSettings";
+import { TAGGINGS } from "./taggings";
 import { TAG_KEYS, TAG_VALUES } from "./tags";
+import { ORGANIZATION_TTL_SETTINGS, TTL_SETTINGS } from "./ttlSettings";
+import { USAGE_LIMITS } from "./usageLimits";
+import { WORKSPACE_SECRETS } from "./workspaceSecrets";
 import { WORKSPACES } from "./workspaces";
 
 export type { KindDeclaration, KindRecord } from "./declaration";
 export { registerKind } from "./routes";
 
 /** The declared kinds, parents before the kinds under them. */
-export const KINDS: readonly KindDeclaration[] = [WORKSPACES, ROLES, TAG_KEYS, TAG_VALUES];
+export const KINDS: readonly KindDeclaration[] = [WORKSPACES, ROLES, TAG_KEYS, TAG_VALUES, TAGGINGS, WORKSPACE_SECRETS, ORGANIZATION_TTL_SETTINGS, TTL_SETTINGS, USAGE_LIMITS, SSO_SETTINGS];

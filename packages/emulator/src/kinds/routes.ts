@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { type AuthContext, authenticate, requireAnyPermission } from "../auth";
 import type { EmulatorContext } from "../context";
 import { detailError } from "../errors";
-import { boolQuery, type RawQuery, throwIfInvalid, uuidPathParam, uuidQuery } from "../params";
+import { boolQuery, type RawQuery, stringQuery, throwIfInvalid, uuidPathParam, uuidQuery } from "../params";
 import type { FastApiValidationError } from "../errors";
 import { parseBody } from "../validation";
 import type { KindCall, KindDeclaration, KindRecord } from "./declaration";
@@ -38,28 +38,79 @@ export function authenticateFor(ctx: EmulatorContext, request: FastifyRequest, s
   return { auth, scopeId };
 }
 
-/** The answer for one stored object: its wire fields less the hidden ones, plus what `render` adds. */
+/** The answer for one stored object: its wire fields less the hidden and secret ones, plus what `render` adds. */
 export function renderRecord(kind: KindDeclaration, record: KindRecord): Record<string, unknown> {
   const out = { ...record.wire, ...(kind.render?.(record) ?? {}) };
-  for (const key of kind.hidden ?? []) delete out[key];
+  for (const key of [...(kind.hidden ?? []), ...(kind.secret ?? [])]) delete out[key];
   return out;
+}
+
+/** The kinds registered on each app (deleting an object finds the objects that reference it). */
+const registeredKinds = new WeakMap<FastifyInstance, KindDeclaration[]>();
+
+/** Encrypts the kind's secret fields of `fields` in place (a `null` stays `null`). */
+function sealSecrets(ctx: EmulatorContext, kind: KindDeclaration, fields: Record<string, unknown>): void {
+  for (const key of kind.secret ?? []) {
+    const value = fields[key];
+    if (typeof value === "string") fields[key] = ctx.secrets.encrypt(value);
+  }
+}
+
+/** Throws 404 when a reference field of `fields` names an object the scope does not have. */
+function assertReferences(ctx: EmulatorContext, kind: KindDeclaration, fields: Record<string, unknown>, scopeId: string): void {
+  for (const [field, target] of Object.entries(kind.references ?? {})) {
+    const id = fields[field];
+    if (typeof id !== "string") continue;
+    if (!kindRecords(ctx, target).some((r) => r.id === id && r.scopeId === scopeId)) {
+      throw detailError(404, `${field.replace(/_id$/, "").replace(/_/g, " ")} ${id} not found`);
+    }
+  }
+}
+
+/**
+ * Deletes a stored object and, transitively, the objects under it (`parentId`)
+ * and the objects of the app's kinds that reference it (`references`).
+ */
+function removeWithDependents(ctx: EmulatorContext, kinds: readonly KindDeclaration[], first: KindRecord): void {
+  const state = ctx.store.state;
+  const gone = new Set([first.id]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [name, records] of Object.entries(state.objects)) {
+      const fields = Object.keys(kinds.find((k) => k.name === name)?.references ?? {});
+      const dependent = (r: KindRecord): boolean =>
+        gone.has(r.id) || (r.parentId !== null && gone.has(r.parentId)) || fields.some((f) => gone.has(String(r.wire[f])));
+      for (const r of records.filter(dependent)) {
+        if (!gone.has(r.id)) {
+          gone.add(r.id);
+          grew = true;
+        }
+      }
+      state.objects[name] = records.filter((r) => !dependent(r));
+    }
+  }
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 
-/** Throws 409 when another object of the scope (and parent) holds the same value of a unique field. */
+/** Throws 409 when another object of the scope (and parent) holds the same value of a unique field (or combination). */
 function assertUnique(kind: KindDeclaration, records: readonly KindRecord[], candidate: KindRecord): void {
-  for (const field of kind.unique ?? []) {
-    const taken = records.some((r) => r.id !== candidate.id && r.scopeId === candidate.scopeId && r.parentId === candidate.parentId && sameValue(r.wire[field], candidate.wire[field]));
-    if (taken) throw detailError(409, `${kind.noun} with this ${field} already exists`);
+  for (const entry of kind.unique ?? []) {
+    const fields = typeof entry === "string" ? [entry] : entry;
+    const taken = records.some((r) => r.id !== candidate.id && r.scopeId === candidate.scopeId && r.parentId === candidate.parentId && fields.every((field) => sameValue(r.wire[field], candidate.wire[field])));
+    if (taken) throw detailError(409, `${kind.noun} with this ${fields.join(" and ")} already exists`);
   }
 }
 
 /** Registers the routes of one declared kind. */
 export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: KindDeclaration): void {
   const item = `${kind.collection}/:${kind.idParam}`;
+  const kinds = registeredKinds.get(app) ?? [];
+  kinds.push(kind);
+  registeredKinds.set(app, kinds);
   const parentOf = (request: FastifyRequest, scopeId: string): string | null => {
     if (kind.parent === undefined) return null;
     const parentId = uuidPathParam(request.params, kind.parent.param);
@@ -87,6 +138,8 @@ export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: K
       const id = randomUUID();
       const stamps = kind.timestamps === false ? {} : { created_at: call.nowIso, updated_at: call.nowIso };
       const wire = { ...(create.defaults ?? {}), ...body, ...(create.derive?.(body, call) ?? {}), id, ...stamps };
+      assertReferences(ctx, kind, wire, call.scopeId);
+      sealSecrets(ctx, kind, wire);
       const record: KindRecord = { id, scopeId: call.scopeId, parentId: call.parentId, wire };
       const records = kindRecords(ctx, kind.name);
       assertUnique(kind, [...(kind.builtIn?.(call) ?? []), ...records], record);
@@ -104,14 +157,69 @@ export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: K
       const filters: [string, unknown][] = [];
       for (const [name, param] of Object.entries(kind.listQuery ?? {})) {
         const query = (request.query ?? {}) as RawQuery;
-        const value = param.type === "boolean" ? boolQuery(query, name, errors) : uuidQuery(query, name, errors);
+        const absent = stringQuery(query, name) === undefined;
+        const value = param.type === "boolean" ? boolQuery(query, name, errors) : absent ? undefined : uuidQuery(query, name, errors);
         if (value !== undefined && param.filters !== undefined) filters.push([param.filters, value]);
       }
       throwIfInvalid(errors);
       const own = kindRecords(ctx, kind.name).filter((r) => r.scopeId === call.scopeId && r.parentId === call.parentId);
-      return [...(kind.builtIn?.(call) ?? []), ...own]
+      const objects = [...(kind.builtIn?.(call) ?? []), ...(own.length > 0 ? own : (kind.fallback?.(call) ?? []))]
         .filter((r) => filters.every(([field, value]) => r.wire[field] === value))
         .map((r) => renderRecord(kind, r));
+      return kind.listAnswer !== undefined ? kind.listAnswer(objects, call) : objects;
+    });
+  }
+
+  const overview = kind.organizationList;
+  if (overview !== undefined) {
+    app.get(overview.path, async (request) => {
+      const { auth } = authenticateFor(ctx, request, "organization", overview.permission);
+      const workspaceIds = new Set(auth.organization.workspaces.map((w) => w.id));
+      return kindRecords(ctx, kind.name).filter((r) => workspaceIds.has(r.scopeId)).map((r) => renderRecord(kind, r));
+    });
+  }
+
+  const { upsert } = kind;
+  if (upsert !== undefined) {
+    app.route({
+      method: upsert.method,
+      url: kind.collection,
+      handler: async (request) => {
+        const call = callFor(request, kind.permissions.write);
+        const body = parseBody(upsert.schema, request.body) as Record<string, unknown> | Record<string, unknown>[];
+        // Every item is checked (derive may refuse one) before any is written.
+        const items = (Array.isArray(body) ? body : [body]).map((item) => {
+          const fields = Object.fromEntries(Object.entries(item).filter(([key]) => key !== "id"));
+          const deletes = upsert.deletes?.(item) === true;
+          if (deletes) return { fields, deletes };
+          const all = { ...fields, ...(upsert.derive?.(item, call) ?? {}) };
+          assertReferences(ctx, kind, all, call.scopeId);
+          sealSecrets(ctx, kind, all);
+          return { fields: all, deletes };
+        });
+        let written: KindRecord | undefined;
+        for (const { fields, deletes } of items) {
+          const records = kindRecords(ctx, kind.name);
+          const match = records.find((r) => r.scopeId === call.scopeId && r.parentId === call.parentId && upsert.key.every((key) => sameValue(r.wire[key], fields[key])));
+          if (deletes) {
+            if (match !== undefined) removeWithDependents(ctx, registeredKinds.get(app) ?? [kind], match);
+            continue;
+          }
+          const stamps = kind.timestamps === false ? {} : { updated_at: call.nowIso };
+          if (match !== undefined) {
+            match.wire = { ...match.wire, ...fields, id: match.id, ...stamps };
+            written = match;
+          } else {
+            const id = randomUUID();
+            const created = kind.timestamps === false ? {} : { created_at: call.nowIso };
+            written = { id, scopeId: call.scopeId, parentId: call.parentId, wire: { ...(upsert.defaults ?? {}), ...fields, id, ...created, ...stamps } };
+            records.push(written);
+          }
+          assertUnique(kind, records, written);
+        }
+        ctx.store.commit();
+        return Array.isArray(body) || written === undefined ? null : renderRecord(kind, written);
+      },
     });
   }
 
@@ -127,7 +235,11 @@ export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: K
       patch.check?.(body, call);
       // Only the fields the request names change (a schema default is not a change).
       const sent = typeof request.body === "object" && request.body !== null ? Object.keys(request.body) : [];
-      const changes = Object.fromEntries(Object.entries(body).filter(([key]) => sent.includes(key)));
+      const named = Object.entries(body).filter(([key, value]) => sent.includes(key) && !(patch.ignoreNull === true && value === null));
+      const changes = Object.fromEntries(named);
+      Object.assign(changes, patch.derive?.(changes, record, call) ?? {});
+      assertReferences(ctx, kind, changes, call.scopeId);
+      sealSecrets(ctx, kind, changes);
       const updated: KindRecord = { ...record, wire: { ...record.wire, ...changes, ...(kind.timestamps === false ? {} : { updated_at: call.nowIso }) } };
       assertUnique(kind, kindRecords(ctx, kind.name), updated);
       record.wire = updated.wire;
@@ -143,12 +255,8 @@ export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: K
       const call = callFor(request, kind.permissions.write);
       const record = find(request, call);
       kind.beforeDelete?.(record, call);
-      const state = ctx.store.state;
-      state.objects[kind.name] = kindRecords(ctx, kind.name).filter((r) => r.id !== record.id);
-      // Objects under this one go with it (a tag key's values).
-      for (const [name, records] of Object.entries(state.objects)) {
-        state.objects[name] = records.filter((r) => r.parentId !== record.id);
-      }
+      // Objects under this one go with it (a tag key's values), and the objects that reference those (their taggings).
+      removeWithDependents(ctx, registeredKinds.get(app) ?? [kind], record);
       ctx.store.commit();
       if (remove.answer === "object") return renderRecord(kind, record);
       return remove.answer === "emptyObject" ? {} : null;

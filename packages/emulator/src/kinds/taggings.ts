@@ -1,0 +1,103 @@
+/**
+ * Taggings of a workspace (`/api/v1/workspaces/current/taggings`): a tag
+ * value (of the tag keys and values in `tags.ts`) attached to one resource,
+ * named by its type and id.
+ *
+ * What the service does that the contract cannot say:
+ * - The tag value must be one of the workspace's (404 otherwise); the same
+ *   value on the same resource twice answers 409. A resource may carry
+ *   several values, of one key or of several.
+ * - `GET` answers the taggings grouped by tag value: one entry per value with
+ *   taggings (its key and value, by name and id), its resources in a list per
+ *   kind (`projects`, `datasets`, ...; every list present, empty ones too).
+ *   `tag_value_id` narrows it to one value. The contract's groups have no
+ *   list for `evaluator`: an evaluator's taggings are stored and deleted like
+ *   the others but listed in no group.
+ * - The emulator hosts no projects, datasets or prompts, so a tagging may
+ *   name any resource id; a resource's name is the deployment's name for a
+ *   deployment of the workspace, otherwise its id.
+ * - Deleting a tag value (or its key) deletes its taggings. `DELETE` of a
+ *   tagging answers `null`.
+ * - Applying tags needs `workspaces:manage`, reading them `workspaces:read`.
+ */
+import { zTaggingCreate } from "../wire/organizationAndAccess";
+import { defineKind, type KindCall } from "./declaration";
+import { kindRecords } from "./routes";
+import { TAG_KEYS, TAG_VALUES } from "./tags";
+
+/** The group of each resource type in a `TaggingsResponse` (the contract has none for evaluators). */
+const GROUPS: Readonly<Record<string, string>> = {
+  dashboard: "dashboards",
+  dataset: "datasets",
+  deployment: "deployments",
+  experiment: "experiments",
+  fleet_integration: "fleet_integrations",
+  mcp_server: "mcp_servers",
+  project: "projects",
+  prompt: "prompts",
+  queue: "queues",
+  sandbox: "sandboxes",
+};
+
+const EMPTY_GROUPS = ["alerts", ...Object.values(GROUPS)];
+
+function resourceName(call: KindCall, type: unknown, id: string): string {
+  if (type === "deployment") {
+    const deployment = call.ctx.store.state.deployments.find((d) => d.id === id && d.tenantId === call.scopeId);
+    if (deployment !== undefined) return deployment.name;
+  }
+  return id;
+}
+
+/** The taggings grouped by tag value, in the order the values were first tagged. */
+function grouped(taggings: Record<string, unknown>[], call: KindCall): Record<string, unknown>[] {
+  const values = kindRecords(call.ctx, TAG_VALUES.name);
+  const keys = kindRecords(call.ctx, TAG_KEYS.name);
+  const groups = new Map<string, Record<string, unknown>>();
+  for (const tagging of taggings) {
+    const valueId = String(tagging["tag_value_id"]);
+    let entry = groups.get(valueId);
+    if (entry === undefined) {
+      const value = values.find((v) => v.id === valueId);
+      const key = keys.find((k) => k.id === value?.parentId);
+      if (value === undefined || key === undefined) continue;
+      entry = {
+        tag_key: key.wire["key"],
+        tag_key_id: key.id,
+        tag_value: value.wire["value"],
+        tag_value_id: value.id,
+        resources: Object.fromEntries(EMPTY_GROUPS.map((group) => [group, [] as unknown[]])),
+      };
+      groups.set(valueId, entry);
+    }
+    const group = GROUPS[String(tagging["resource_type"])];
+    if (group === undefined) continue;
+    const resourceId = String(tagging["resource_id"]);
+    (entry["resources"] as Record<string, unknown[]>)[group]?.push({
+      tagging_id: tagging["id"],
+      resource_name: resourceName(call, tagging["resource_type"], resourceId),
+      resource_id: resourceId,
+    });
+  }
+  return [...groups.values()];
+}
+
+/** The tagging kind. */
+export const TAGGINGS = defineKind({
+  name: "taggings",
+  noun: "Tagging",
+  scope: "workspace",
+  collection: "/api/v1/workspaces/current/taggings",
+  idParam: "tagging_id",
+  permissions: { read: "workspaces:read", write: "workspaces:manage" },
+  create: {
+    schema: zTaggingCreate,
+    derive: (body, call) => ({ tag_value_id: String(body["tag_value_id"]).toLowerCase(), resource_id: String(body["resource_id"]).toLowerCase(), created_at: call.nowIso }),
+  },
+  listQuery: { tag_value_id: { type: "uuid", filters: "tag_value_id" } },
+  listAnswer: grouped,
+  delete: { answer: "empty" },
+  unique: [["tag_value_id", "resource_type", "resource_id"]],
+  references: { tag_value_id: TAG_VALUES.name },
+  timestamps: false,
+});
