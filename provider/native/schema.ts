@@ -115,9 +115,13 @@ function resourceSpec(resource: LangSmithResource, types: Record<string, PulumiO
   };
 }
 
-/** A property as an output: defaults and replace flags describe inputs only. */
+/**
+ * A property as an output: defaults describe inputs only. `replaceOnChanges`
+ * stays: the SDK generators read it from the resource's output properties
+ * (that is where they take a resource's replace-on-change paths from).
+ */
 function withoutInputOnly(spec: PulumiPropertySpec): PulumiPropertySpec {
-  const { default: _default, replaceOnChanges: _replace, willReplaceOnChanges: _will, ...rest } = spec;
+  const { default: _default, willReplaceOnChanges: _will, ...rest } = spec;
   return rest;
 }
 

@@ -178,6 +178,8 @@ export class BulkExport extends pulumi.CustomResource {
             resourceInputs["waitForCompletion"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
+        const replaceOnChanges = { replaceOnChanges: ["compression", "destinationId", "endTime", "exportFields[*]", "filter", "format", "formatVersion", "intervalHours", "projectId", "startTime"] };
+        opts = pulumi.mergeOptions(opts, replaceOnChanges);
         super(BulkExport.__pulumiType, name, resourceInputs, opts);
     }
 }

@@ -130,7 +130,7 @@ export class BulkExportDestination extends pulumi.CustomResource {
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         const secretOpts = { additionalSecretOutputs: ["credentialsFingerprint"] };
         opts = pulumi.mergeOptions(opts, secretOpts);
-        const replaceOnChanges = { replaceOnChanges: ["config.addressingStyle", "config.bucketName", "config.endpointUrl", "config.includeBucketInPrefix", "config.payloadSigningEnabled", "config.prefix", "config.region", "config.s3AdditionalKwargs.*", "config.usEast1RegionalEndpoint", "config.useAccelerateEndpoint"] };
+        const replaceOnChanges = { replaceOnChanges: ["awsRoleArn", "config", "destinationType", "displayName"] };
         opts = pulumi.mergeOptions(opts, replaceOnChanges);
         super(BulkExportDestination.__pulumiType, name, resourceInputs, opts);
     }

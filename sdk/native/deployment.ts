@@ -168,7 +168,7 @@ export class Deployment extends pulumi.CustomResource {
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         const secretOpts = { additionalSecretOutputs: ["secretsFingerprint"] };
         opts = pulumi.mergeOptions(opts, secretOpts);
-        const replaceOnChanges = { replaceOnChanges: ["sourceConfig.deploymentType", "sourceConfig.integrationId", "sourceConfig.listenerConfig", "sourceConfig.listenerId", "sourceConfig.repoUrl"] };
+        const replaceOnChanges = { replaceOnChanges: ["name", "source", "sourceConfig.deploymentType", "sourceConfig.integrationId", "sourceConfig.listenerConfig", "sourceConfig.listenerId", "sourceConfig.repoUrl"] };
         opts = pulumi.mergeOptions(opts, replaceOnChanges);
         super(Deployment.__pulumiType, name, resourceInputs, opts);
     }

@@ -5,6 +5,11 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 // Export members:
+export { ApiKeyArgs } from "./apiKey";
+export type ApiKey = import("./apiKey").ApiKey;
+export const ApiKey: typeof import("./apiKey").ApiKey = null as any;
+utilities.lazyLoad(exports, ["ApiKey"], () => require("./apiKey"));
+
 export { BulkExportArgs } from "./bulkExport";
 export type BulkExport = import("./bulkExport").BulkExport;
 export const BulkExport: typeof import("./bulkExport").BulkExport = null as any;
@@ -50,10 +55,65 @@ export const getOAuthTokenStatus: typeof import("./getOAuthTokenStatus").getOAut
 export const getOAuthTokenStatusOutput: typeof import("./getOAuthTokenStatus").getOAuthTokenStatusOutput = null as any;
 utilities.lazyLoad(exports, ["getOAuthTokenStatus","getOAuthTokenStatusOutput"], () => require("./getOAuthTokenStatus"));
 
+export { OrganizationTtlSettingsArgs } from "./organizationTtlSettings";
+export type OrganizationTtlSettings = import("./organizationTtlSettings").OrganizationTtlSettings;
+export const OrganizationTtlSettings: typeof import("./organizationTtlSettings").OrganizationTtlSettings = null as any;
+utilities.lazyLoad(exports, ["OrganizationTtlSettings"], () => require("./organizationTtlSettings"));
+
 export { ProviderArgs } from "./provider";
 export type Provider = import("./provider").Provider;
 export const Provider: typeof import("./provider").Provider = null as any;
 utilities.lazyLoad(exports, ["Provider"], () => require("./provider"));
+
+export { RoleArgs } from "./role";
+export type Role = import("./role").Role;
+export const Role: typeof import("./role").Role = null as any;
+utilities.lazyLoad(exports, ["Role"], () => require("./role"));
+
+export { ServiceAccountArgs } from "./serviceAccount";
+export type ServiceAccount = import("./serviceAccount").ServiceAccount;
+export const ServiceAccount: typeof import("./serviceAccount").ServiceAccount = null as any;
+utilities.lazyLoad(exports, ["ServiceAccount"], () => require("./serviceAccount"));
+
+export { ServiceKeyArgs } from "./serviceKey";
+export type ServiceKey = import("./serviceKey").ServiceKey;
+export const ServiceKey: typeof import("./serviceKey").ServiceKey = null as any;
+utilities.lazyLoad(exports, ["ServiceKey"], () => require("./serviceKey"));
+
+export { SsoSettingsArgs } from "./ssoSettings";
+export type SsoSettings = import("./ssoSettings").SsoSettings;
+export const SsoSettings: typeof import("./ssoSettings").SsoSettings = null as any;
+utilities.lazyLoad(exports, ["SsoSettings"], () => require("./ssoSettings"));
+
+export { TagKeyArgs } from "./tagKey";
+export type TagKey = import("./tagKey").TagKey;
+export const TagKey: typeof import("./tagKey").TagKey = null as any;
+utilities.lazyLoad(exports, ["TagKey"], () => require("./tagKey"));
+
+export { TagValueArgs } from "./tagValue";
+export type TagValue = import("./tagValue").TagValue;
+export const TagValue: typeof import("./tagValue").TagValue = null as any;
+utilities.lazyLoad(exports, ["TagValue"], () => require("./tagValue"));
+
+export { TaggingArgs } from "./tagging";
+export type Tagging = import("./tagging").Tagging;
+export const Tagging: typeof import("./tagging").Tagging = null as any;
+utilities.lazyLoad(exports, ["Tagging"], () => require("./tagging"));
+
+export { TtlSettingsArgs } from "./ttlSettings";
+export type TtlSettings = import("./ttlSettings").TtlSettings;
+export const TtlSettings: typeof import("./ttlSettings").TtlSettings = null as any;
+utilities.lazyLoad(exports, ["TtlSettings"], () => require("./ttlSettings"));
+
+export { UsageLimitArgs } from "./usageLimit";
+export type UsageLimit = import("./usageLimit").UsageLimit;
+export const UsageLimit: typeof import("./usageLimit").UsageLimit = null as any;
+utilities.lazyLoad(exports, ["UsageLimit"], () => require("./usageLimit"));
+
+export { WorkspaceArgs } from "./workspace";
+export type Workspace = import("./workspace").Workspace;
+export const Workspace: typeof import("./workspace").Workspace = null as any;
+utilities.lazyLoad(exports, ["Workspace"], () => require("./workspace"));
 
 
 // Export sub-modules:
@@ -69,12 +129,36 @@ const _module = {
     version: utilities.getVersion(),
     construct: (name: string, type: string, urn: string): pulumi.Resource => {
         switch (type) {
+            case "langsmith:index:ApiKey":
+                return new ApiKey(name, <any>undefined, { urn })
             case "langsmith:index:BulkExport":
                 return new BulkExport(name, <any>undefined, { urn })
             case "langsmith:index:BulkExportDestination":
                 return new BulkExportDestination(name, <any>undefined, { urn })
             case "langsmith:index:Deployment":
                 return new Deployment(name, <any>undefined, { urn })
+            case "langsmith:index:OrganizationTtlSettings":
+                return new OrganizationTtlSettings(name, <any>undefined, { urn })
+            case "langsmith:index:Role":
+                return new Role(name, <any>undefined, { urn })
+            case "langsmith:index:ServiceAccount":
+                return new ServiceAccount(name, <any>undefined, { urn })
+            case "langsmith:index:ServiceKey":
+                return new ServiceKey(name, <any>undefined, { urn })
+            case "langsmith:index:SsoSettings":
+                return new SsoSettings(name, <any>undefined, { urn })
+            case "langsmith:index:TagKey":
+                return new TagKey(name, <any>undefined, { urn })
+            case "langsmith:index:TagValue":
+                return new TagValue(name, <any>undefined, { urn })
+            case "langsmith:index:Tagging":
+                return new Tagging(name, <any>undefined, { urn })
+            case "langsmith:index:TtlSettings":
+                return new TtlSettings(name, <any>undefined, { urn })
+            case "langsmith:index:UsageLimit":
+                return new UsageLimit(name, <any>undefined, { urn })
+            case "langsmith:index:Workspace":
+                return new Workspace(name, <any>undefined, { urn })
             default:
                 throw new Error(`unknown resource type ${type}`);
         }

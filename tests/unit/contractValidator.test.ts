@@ -64,11 +64,13 @@ describe("findOperation", () => {
     expect(findOperation("GET", "/v3/nothing")).toBeUndefined();
   });
 
-  it("lists every operation of both documents", () => {
+  it("lists every operation of the documents the emulator serves", () => {
     const ops = contractOperations();
     expect(ops).toContainEqual({ api: "control-plane", method: "DELETE", template: "/v2/deployments", statuses: [200, 404, 422] });
     expect(ops).toContainEqual({ api: "bulk-exports", method: "GET", template: "/api/v1/bulk-exports/runs", statuses: [200, 422] });
-    expect(ops.length).toBe(23);
+    expect(ops).toContainEqual({ api: "organization-and-access", method: "PUT", template: "/api/v1/ttl-settings", statuses: [200, 422] });
+    // 23 of the control plane and bulk exports, 63 of organization and access.
+    expect(ops.length).toBe(86);
   });
 });
 

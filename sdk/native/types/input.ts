@@ -146,3 +146,8 @@ export interface DeploymentSourceRevisionConfigArgs {
      */
     repoRef?: pulumi.Input<string | undefined>;
 }
+
+export interface ServiceAccountWorkspacesItemArgs {
+    roleId?: pulumi.Input<string | undefined>;
+    workspaceId: pulumi.Input<string>;
+}

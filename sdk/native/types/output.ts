@@ -127,3 +127,8 @@ export interface DeploymentSourceRevisionConfig {
     repoRef?: string;
 }
 
+export interface ServiceAccountWorkspacesItem {
+    roleId?: string;
+    workspaceId: string;
+}
+
