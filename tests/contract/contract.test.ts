@@ -9,6 +9,7 @@ import { createEmulator, FAST_TIMINGS } from "../../packages/emulator/src";
 import { contractOperations } from "../helpers/contract";
 import { startVersitygw } from "../helpers/versitygw";
 import { ContractHarness, NOT_IMPLEMENTED_IN_EMULATOR, operationKey } from "./harness";
+import { describeAccess } from "./suites/access";
 import { describeBulkExports } from "./suites/bulkExports";
 import { describeDeployments } from "./suites/deployments";
 import { CONTRACT_BUCKET, describeDestinations } from "./suites/destinations";
@@ -59,6 +60,7 @@ describeOAuth(env);
 describeDestinations(env);
 describeBulkExports(env);
 describeOrganization(env);
+describeAccess(env);
 describeSettings(env);
 
 describe("coverage of the contract", () => {

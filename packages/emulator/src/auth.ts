@@ -1,5 +1,7 @@
+import { createHash } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { detailError, HttpError } from "./errors";
+import { findRole } from "./kinds/roles";
 import type { CallerCredentialRecord, EmulatorState, OrganizationRecord, WorkspaceRecord } from "./types";
 
 /** Which API a request is addressed to (their 403 bodies differ). */
@@ -11,6 +13,8 @@ export interface AuthContext {
   /** The selected workspace; `null` only when the route accepted an org-level caller. */
   workspace: WorkspaceRecord | null;
   credential: CallerCredentialRecord;
+  /** What the caller may do: a seeded credential's permissions, or a created key's roles' permissions now. */
+  permissions: readonly string[];
 }
 
 /** Options of {@link authenticate}. */
@@ -28,13 +32,33 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
   return Array.isArray(value) ? value[0] : value;
 }
 
+/** The SHA-256 digest (hex) by which a key created through the API is kept and recognised. */
+export function keyDigest(key: string): string {
+  return createHash("sha256").update(key, "utf8").digest("hex");
+}
+
+/** The workspaces a credential reaches; `null` for every workspace of its organization. */
+export function reachOf(credential: CallerCredentialRecord): string[] | null {
+  if (credential.grant !== undefined) return credential.grant.workspaceIds;
+  return credential.workspaceId === null ? null : [credential.workspaceId];
+}
+
+/** A created key's permissions now: those of its workspace role and of its organization role (a deleted custom role grants none). */
+function grantPermissions(state: EmulatorState, credential: CallerCredentialRecord): readonly string[] {
+  const grant = credential.grant;
+  if (grant === undefined) return credential.permissions;
+  const roles = [grant.roleId, grant.orgRoleId].flatMap((id) => (id === null ? [] : [findRole(state, credential.organizationId, id)]));
+  return [...new Set(roles.flatMap((role) => role?.permissions ?? []))];
+}
+
 function findCredential(state: EmulatorState, headers: IncomingHttpHeaders): CallerCredentialRecord {
   const apiKey = header(headers, "x-api-key")?.trim();
   const authorization = header(headers, "authorization")?.trim();
   const bearer = authorization && /^bearer\s+/i.test(authorization) ? authorization.replace(/^bearer\s+/i, "") : undefined;
   if (!apiKey && !bearer) throw detailError(401, "Unauthorized: send an X-Api-Key header or an Authorization: Bearer token");
+  const digest = apiKey ? keyDigest(apiKey) : undefined;
   const credential = apiKey
-    ? state.credentials.find((c) => c.scheme === "api-key" && c.secret === apiKey)
+    ? state.credentials.find((c) => c.scheme === "api-key" && c.secret === (c.grant === undefined ? apiKey : digest))
     : state.credentials.find((c) => c.scheme === "bearer" && c.secret === bearer);
   if (!credential) throw detailError(401, apiKey ? "Invalid API key" : "Invalid bearer token");
   return credential;
@@ -46,15 +70,18 @@ function findCredential(state: EmulatorState, headers: IncomingHttpHeaders): Cal
  * 403 for a workspace the credential cannot reach, and 403 "requires workspace
  * specification" (REST API: `{"error": "org_scoped_key_requires_workspace"}`)
  * for an org-scoped credential without `X-Tenant-Id` on a workspace route.
+ * A key created through the API is recognised by its digest, reaches the
+ * workspaces of its grant and holds its roles' permissions as they are now.
  */
 export function authenticate(state: EmulatorState, headers: IncomingHttpHeaders, options: AuthenticateOptions): AuthContext {
   const credential = findCredential(state, headers);
   const organization = state.organizations.find((o) => o.id === credential.organizationId);
   if (!organization) throw detailError(401, "Invalid API key");
+  const permissions = grantPermissions(state, credential);
   const tenantId = header(headers, "x-tenant-id")?.trim().toLowerCase();
-  const workspaceId = tenantId || credential.workspaceId;
+  const workspaceId = tenantId || credential.workspaceId?.toLowerCase();
   if (!workspaceId) {
-    if (options.requireWorkspace === false) return { organization, workspace: null, credential };
+    if (options.requireWorkspace === false) return { organization, workspace: null, credential, permissions };
     if (options.surface === "rest") throw new HttpError(403, { error: "org_scoped_key_requires_workspace" });
     throw detailError(
       403,
@@ -62,11 +89,12 @@ export function authenticate(state: EmulatorState, headers: IncomingHttpHeaders,
     );
   }
   const workspace = organization.workspaces.find((w) => w.id.toLowerCase() === workspaceId);
-  const boundElsewhere = credential.workspaceId !== null && credential.workspaceId.toLowerCase() !== workspaceId;
+  const reach = reachOf(credential);
+  const boundElsewhere = reach !== null && !reach.some((id) => id.toLowerCase() === workspaceId);
   if (!workspace || boundElsewhere) {
     throw detailError(403, "Forbidden: these credentials do not grant access to the workspace in X-Tenant-Id");
   }
-  return { organization, workspace, credential };
+  return { organization, workspace, credential, permissions };
 }
 
 /** The workspace of an authenticated workspace route (always set when `requireWorkspace` is on). */
@@ -82,9 +110,9 @@ export function requireDeploymentsEnabled(auth: AuthContext): void {
   }
 }
 
-/** Throws 403 unless the credential holds one of `permissions`. */
+/** Throws 403 unless the caller holds one of `permissions`. */
 export function requireAnyPermission(auth: AuthContext, permissions: readonly string[]): void {
-  if (!permissions.some((p) => auth.credential.permissions.includes(p))) {
+  if (!permissions.some((p) => auth.permissions.includes(p))) {
     throw detailError(403, `Forbidden: this API key lacks the ${permissions.join(" or ")} permission`);
   }
 }

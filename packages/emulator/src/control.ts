@@ -1,6 +1,7 @@
 import type { BulkExportRunner, ExportRunFault } from "./bulkExportRunner";
 import type { EmulatorContext, EmulatorFeatures } from "./context";
 import { planFailure } from "./deployments";
+import { acceptInvitation } from "./kinds/members";
 import { ORGANIZATION_TTL_SETTINGS, TTL_SETTINGS } from "./kinds/ttlSettings";
 import { WORKSPACE_SECRETS } from "./kinds/workspaceSecrets";
 import type { ExportRunner, ExportRunOptions } from "./exportRuns";
@@ -226,6 +227,20 @@ export class EmulatorControl {
   /** Makes the next bulk-export run started for project `sessionId` end `Failed` or `TimedOut` (after writing its files). */
   failNextExportRun(sessionId: string, fault: ExportRunFault): void {
     this.deps.bulkExportRunner.injectFault(sessionId, fault);
+  }
+
+  /**
+   * Accepts an invitation to an organization as its invitee would (the API
+   * cannot): the pending identity `pendingIdentityId` (the `id` that
+   * `POST /api/v1/orgs/current/members` answered) becomes an active member
+   * with a new identity id, keeping its organization role, and joins each
+   * invited workspace that still exists with the invited workspace role.
+   *
+   * @returns the member as `GET /api/v1/orgs/current/members/active` lists it.
+   * @throws Error when no invitation has that id.
+   */
+  acceptInvite(pendingIdentityId: string): Record<string, unknown> {
+    return acceptInvitation(this.deps.ctx, pendingIdentityId.toLowerCase());
   }
 
   /**

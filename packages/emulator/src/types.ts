@@ -76,21 +76,46 @@ export interface OrganizationRecord {
   oauthProviders: OAuthProviderRecord[];
   /** `provider_id`s for which the current user holds tokens (`/v2/auth/tokens/exists`). */
   oauthTokenProviderIds: string[];
+  /** Settings changed through `PATCH /api/v1/orgs/current/info` (wire names); absent until the first change. */
+  settings?: Record<string, unknown>;
 }
 
 /** How a caller authenticates. */
 export type CredentialScheme = "api-key" | "bearer";
 
+/**
+ * What a key created through the API (`POST /api/v1/api-key`,
+ * `POST /api/v1/orgs/current/service-keys`) reaches and may do. Its
+ * permissions are its roles' at the time of each request, so a changed
+ * custom role changes what the key may do.
+ */
+export interface KeyGrantRecord {
+  /** The key's id (`api_key_id`). */
+  keyId: string;
+  /** Workspaces the key reaches; `null` for an organization-scoped key (every workspace of the organization). */
+  workspaceIds: string[] | null;
+  /** Workspace role (built-in or custom) whose permissions the key holds. */
+  roleId: string;
+  /** Organization role whose permissions the key holds too; `null` for none. */
+  orgRoleId: string | null;
+}
+
 /** An API key or bearer token accepted by the emulator. */
 export interface CallerCredentialRecord {
   scheme: CredentialScheme;
-  /** The key (`X-Api-Key`) or token (`Authorization: Bearer`). */
+  /**
+   * The key (`X-Api-Key`) or token (`Authorization: Bearer`); for a key
+   * created through the API (`grant` set), the SHA-256 digest of the key in
+   * hex: the key itself is shown once and never kept.
+   */
   secret: string;
   organizationId: string;
-  /** Workspace the credential is bound to; `null` for an org-scoped credential. */
+  /** Workspace the credential is bound to (a created key's default workspace); `null` for an org-scoped credential. */
   workspaceId: string | null;
-  /** Permissions such as `bulk-exports:manage`, `workspaces:manage`. */
+  /** Permissions such as `bulk-exports:manage`, `workspaces:manage`; a created key's come from its roles instead (`grant`). */
   permissions: string[];
+  /** Set for a key created through the API. */
+  grant?: KeyGrantRecord;
 }
 
 /** A deployment secret with its value encrypted at rest. */

@@ -9,6 +9,7 @@
 import type { z } from "zod";
 import type { AuthContext } from "../auth";
 import type { EmulatorContext } from "../context";
+import type { ListQuery } from "./listQuery";
 
 /** Who owns the objects of a kind: the organization, or one workspace (sent as `X-Tenant-Id`). */
 export type KindScope = "organization" | "workspace";
@@ -49,10 +50,16 @@ export interface KindDeclaration {
   readonly collection: string;
   /** Name of the item's path parameter, e.g. `role_id` (items live at `<collection>/:<idParam>`). */
   readonly idParam: string;
+  /**
+   * Where the list and the items live when not at `<collection>` and
+   * `<collection>/:<idParam>` (e.g. `/api/v1/orgs/current/members/pending`
+   * and `/api/v1/orgs/current/members/:identity_id/pending`).
+   */
+  readonly paths?: { readonly list?: string; readonly item?: string };
   /** Path parameter naming the parent object (a kind under another kind), with the parent's kind name. */
   readonly parent?: { readonly param: string; readonly kind: string };
-  /** Permission a caller needs to read and to write objects of this kind. */
-  readonly permissions: { readonly read: string; readonly write: string };
+  /** Permission a caller needs to read and to write objects of this kind (of several, any one). */
+  readonly permissions: { readonly read: string | readonly string[]; readonly write: string | readonly string[] };
   /** `POST <collection>`: the request schema, and fields the service fills in when absent. */
   readonly create?: {
     readonly schema: z.ZodType;
@@ -62,11 +69,17 @@ export interface KindDeclaration {
     readonly derive?: (body: Record<string, unknown>, call: KindCall) => Record<string, unknown>;
     /** Status of a created answer; default 200. */
     readonly status?: number;
+    /**
+     * Fields only the create answer holds, computed once the object is
+     * stored: what the service shows once and keeps no copy of (an API
+     * key's secret), or does not list (a service account's identity).
+     */
+    readonly answerExtras?: (record: KindRecord, call: KindCall) => Record<string, unknown>;
   };
   /** `GET <collection>`; default true. */
   readonly list?: boolean;
-  /** Query parameters the list reads, each optional (422 when malformed): by name, its type and the wire field it filters on (none: read and ignored). */
-  readonly listQuery?: Readonly<Record<string, { readonly type: "boolean" | "uuid"; readonly filters?: string }>>;
+  /** Query parameters the list reads, each optional (422 when malformed): filters, search, sort and page (see `listQuery.ts`), applied to the rendered objects. */
+  readonly listQuery?: ListQuery;
   /** `GET <collection>/:id`; default false (many kinds are only listed). */
   readonly get?: boolean;
   /** `PATCH <collection>/:id` with this schema: the body's fields replace the stored ones. */
@@ -128,8 +141,10 @@ export interface KindDeclaration {
   readonly afterUpdate?: (record: KindRecord, call: KindCall) => void;
   /** Called before an object is deleted; may refuse with an `HttpError`. */
   readonly beforeDelete?: (record: KindRecord, call: KindCall) => void;
+  /** Called after an object (and what depends on it) is deleted, before the answer (e.g. a deleted key's credential goes). */
+  readonly afterDelete?: (record: KindRecord, call: KindCall) => void;
   /** Extra fields of an answer computed from the stored object (e.g. a role's permissions of built-in roles). */
-  readonly render?: (record: KindRecord) => Record<string, unknown>;
+  readonly render?: (record: KindRecord, ctx: EmulatorContext) => Record<string, unknown>;
 }
 
 /** Keeps a declaration's literal types. */

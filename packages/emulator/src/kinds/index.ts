@@ -1,6 +1,9 @@
 /** Every declared kind the emulator serves (one declaration each; see `declaration.ts`). */
+import { SERVICE_KEYS, WORKSPACE_API_KEYS } from "./apiKeys";
 import type { KindDeclaration } from "./declaration";
+import { ORG_INVITES, ORG_MEMBERS, WORKSPACE_MEMBERS } from "./members";
 import { ROLES } from "./roles";
+import { SERVICE_ACCOUNTS } from "./serviceAccounts";
 import { SSO_SETTINGS } from "./ssoSettings";
 import { TAGGINGS } from "./taggings";
 import { TAG_KEYS, TAG_VALUES } from "./tags";
@@ -13,4 +16,4 @@ export type { KindDeclaration, KindRecord } from "./declaration";
 export { registerKind } from "./routes";
 
 /** The declared kinds, parents before the kinds under them. */
-export const KINDS: readonly KindDeclaration[] = [WORKSPACES, ROLES, TAG_KEYS, TAG_VALUES, TAGGINGS, WORKSPACE_SECRETS, ORGANIZATION_TTL_SETTINGS, TTL_SETTINGS, USAGE_LIMITS, SSO_SETTINGS];
+export const KINDS: readonly KindDeclaration[] = [WORKSPACES, ROLES, TAG_KEYS, TAG_VALUES, TAGGINGS, WORKSPACE_SECRETS, ORGANIZATION_TTL_SETTINGS, TTL_SETTINGS, USAGE_LIMITS, SSO_SETTINGS, ORG_INVITES, ORG_MEMBERS, WORKSPACE_MEMBERS, SERVICE_ACCOUNTS, WORKSPACE_API_KEYS, SERVICE_KEYS];

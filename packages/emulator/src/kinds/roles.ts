@@ -5,6 +5,7 @@
  * permission the organization does not know answers 400 naming it.
  */
 import { detailError } from "../errors";
+import type { EmulatorState } from "../types";
 import { zCreateRoleRequest, zUpdateRoleRequest } from "../wire/organizationAndAccess";
 import { defineKind, type KindCall, type KindRecord } from "./declaration";
 
@@ -94,3 +95,53 @@ export const ROLES = defineKind({
   timestamps: false,
   builtIn,
 });
+
+/** A role as members, service accounts and API keys name it: built in, or a custom role of the organization. */
+export interface RoleRef {
+  id: string;
+  /** `ORGANIZATION_ADMIN`, ..., or `CUSTOM`. */
+  name: string;
+  display_name: string;
+  access_scope: "organization" | "workspace";
+  permissions: readonly string[];
+}
+
+/** The role `roleId` of an organization (a built-in role, or one of its custom roles); undefined when it has none. */
+export function findRole(state: EmulatorState, organizationId: string, anyCaseRoleId: string): RoleRef | undefined {
+  const roleId = anyCaseRoleId.toLowerCase();
+  const builtIn = BUILT_IN.find((r) => r.id === roleId);
+  if (builtIn !== undefined) return { id: builtIn.id, name: builtIn.name, display_name: builtIn.display_name, access_scope: builtIn.scope, permissions: builtIn.permissions };
+  const custom = state.objects["roles"]?.find((r) => r.id === roleId && r.scopeId === organizationId);
+  if (custom === undefined) return undefined;
+  return { id: custom.id, name: "CUSTOM", display_name: String(custom.wire["display_name"]), access_scope: "workspace", permissions: custom.wire["permissions"] as string[] };
+}
+
+/**
+ * The role a write names for `field`, which must be a role of the
+ * organization with the given access scope (organization roles are the
+ * built-in `ORGANIZATION_*` ones; workspace roles the built-in `WORKSPACE_*`
+ * ones and the custom roles); 400 naming the field otherwise.
+ */
+export function requireRole(state: EmulatorState, organizationId: string, roleId: string, scope: "organization" | "workspace", field: string): RoleRef {
+  const role = findRole(state, organizationId, roleId);
+  if (role === undefined || role.access_scope !== scope) {
+    throw detailError(400, `${field} ${roleId} is not ${scope === "organization" ? "an organization" : "a workspace"} role of this organization`);
+  }
+  return role;
+}
+
+/**
+ * The workspace role a write without a role id gets: Workspace Admin, or
+ * Workspace Viewer when the deprecated `read_only` is true (the service's
+ * rule for identities and keys from before roles).
+ */
+export function defaultWorkspaceRoleId(readOnly: unknown): string {
+  return builtInRoleId(readOnly === true ? "WORKSPACE_VIEWER" : "WORKSPACE_ADMIN");
+}
+
+/** The fixed id of a built-in role. */
+export function builtInRoleId(name: "ORGANIZATION_ADMIN" | "ORGANIZATION_OPERATOR" | "ORGANIZATION_USER" | "ORGANIZATION_VIEWER" | "WORKSPACE_ADMIN" | "WORKSPACE_USER" | "WORKSPACE_VIEWER"): string {
+  const role = BUILT_IN.find((r) => r.name === name);
+  if (role === undefined) throw new Error(`no built-in role ${name}`);
+  return role.id;
+}

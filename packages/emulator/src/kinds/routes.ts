@@ -10,10 +10,10 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { type AuthContext, authenticate, requireAnyPermission } from "../auth";
 import type { EmulatorContext } from "../context";
 import { detailError } from "../errors";
-import { boolQuery, type RawQuery, stringQuery, throwIfInvalid, uuidPathParam, uuidQuery } from "../params";
-import type { FastApiValidationError } from "../errors";
+import { type RawQuery, uuidPathParam } from "../params";
 import { parseBody } from "../validation";
 import type { KindCall, KindDeclaration, KindRecord } from "./declaration";
+import { selectListed } from "./listQuery";
 
 /** The records of a kind (created on first use). */
 export function kindRecords(ctx: EmulatorContext, name: string): KindRecord[] {
@@ -28,19 +28,19 @@ export function kindRecords(ctx: EmulatorContext, name: string): KindRecord[] {
  * the scope); a workspace route needs a workspace (`X-Tenant-Id` for an
  * organization-scoped key).
  */
-export function authenticateFor(ctx: EmulatorContext, request: FastifyRequest, scope: KindDeclaration["scope"], permission: string): { auth: AuthContext; scopeId: string } {
+export function authenticateFor(ctx: EmulatorContext, request: FastifyRequest, scope: KindDeclaration["scope"], permission: string | readonly string[]): { auth: AuthContext; scopeId: string } {
   const auth = authenticate(ctx.store.state, request.headers, { surface: "rest", requireWorkspace: scope === "workspace" });
   if (scope === "organization" && auth.credential.workspaceId !== null) {
     throw detailError(403, `Forbidden: this operation acts on the organization and requires an organization-scoped API key; this key is scoped to workspace ${auth.credential.workspaceId}`);
   }
-  requireAnyPermission(auth, [permission]);
+  requireAnyPermission(auth, typeof permission === "string" ? [permission] : permission);
   const scopeId = scope === "organization" ? auth.organization.id : (auth.workspace?.id ?? "");
   return { auth, scopeId };
 }
 
 /** The answer for one stored object: its wire fields less the hidden and secret ones, plus what `render` adds. */
-export function renderRecord(kind: KindDeclaration, record: KindRecord): Record<string, unknown> {
-  const out = { ...record.wire, ...(kind.render?.(record) ?? {}) };
+export function renderRecord(kind: KindDeclaration, record: KindRecord, ctx: EmulatorContext): Record<string, unknown> {
+  const out = { ...record.wire, ...(kind.render?.(record, ctx) ?? {}) };
   for (const key of [...(kind.hidden ?? []), ...(kind.secret ?? [])]) delete out[key];
   return out;
 }
@@ -107,7 +107,7 @@ function assertUnique(kind: KindDeclaration, records: readonly KindRecord[], can
 
 /** Registers the routes of one declared kind. */
 export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: KindDeclaration): void {
-  const item = `${kind.collection}/:${kind.idParam}`;
+  const item = kind.paths?.item ?? `${kind.collection}/:${kind.idParam}`;
   const kinds = registeredKinds.get(app) ?? [];
   kinds.push(kind);
   registeredKinds.set(app, kinds);
@@ -118,7 +118,7 @@ export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: K
     if (parent === undefined) throw detailError(404, `${kind.parent.param.replace(/_id$/, "").replace(/_/g, " ")} not found`);
     return parentId;
   };
-  const callFor = (request: FastifyRequest, permission: string): KindCall => {
+  const callFor = (request: FastifyRequest, permission: string | readonly string[]): KindCall => {
     const { auth, scopeId } = authenticateFor(ctx, request, kind.scope, permission);
     return { ctx, auth, scopeId, parentId: parentOf(request, scopeId), nowIso: new Date(ctx.now()).toISOString() };
   };
@@ -145,27 +145,18 @@ export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: K
       assertUnique(kind, [...(kind.builtIn?.(call) ?? []), ...records], record);
       records.push(record);
       kind.afterCreate?.(record, call);
+      const extras = create.answerExtras?.(record, call) ?? {};
       ctx.store.commit();
-      return reply.code(create.status ?? 200).send(renderRecord(kind, record));
+      return reply.code(create.status ?? 200).send({ ...renderRecord(kind, record, ctx), ...extras });
     });
   }
 
   if (kind.list !== false) {
-    app.get(kind.collection, async (request) => {
+    app.get(kind.paths?.list ?? kind.collection, async (request) => {
       const call = callFor(request, kind.permissions.read);
-      const errors: FastApiValidationError[] = [];
-      const filters: [string, unknown][] = [];
-      for (const [name, param] of Object.entries(kind.listQuery ?? {})) {
-        const query = (request.query ?? {}) as RawQuery;
-        const absent = stringQuery(query, name) === undefined;
-        const value = param.type === "boolean" ? boolQuery(query, name, errors) : absent ? undefined : uuidQuery(query, name, errors);
-        if (value !== undefined && param.filters !== undefined) filters.push([param.filters, value]);
-      }
-      throwIfInvalid(errors);
       const own = kindRecords(ctx, kind.name).filter((r) => r.scopeId === call.scopeId && r.parentId === call.parentId);
-      const objects = [...(kind.builtIn?.(call) ?? []), ...(own.length > 0 ? own : (kind.fallback?.(call) ?? []))]
-        .filter((r) => filters.every(([field, value]) => r.wire[field] === value))
-        .map((r) => renderRecord(kind, r));
+      const rendered = [...(kind.builtIn?.(call) ?? []), ...(own.length > 0 ? own : (kind.fallback?.(call) ?? []))].map((r) => renderRecord(kind, r, ctx));
+      const objects = selectListed(kind.listQuery ?? {}, (request.query ?? {}) as RawQuery, rendered);
       return kind.listAnswer !== undefined ? kind.listAnswer(objects, call) : objects;
     });
   }
@@ -175,7 +166,7 @@ export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: K
     app.get(overview.path, async (request) => {
       const { auth } = authenticateFor(ctx, request, "organization", overview.permission);
       const workspaceIds = new Set(auth.organization.workspaces.map((w) => w.id));
-      return kindRecords(ctx, kind.name).filter((r) => workspaceIds.has(r.scopeId)).map((r) => renderRecord(kind, r));
+      return kindRecords(ctx, kind.name).filter((r) => workspaceIds.has(r.scopeId)).map((r) => renderRecord(kind, r, ctx));
     });
   }
 
@@ -218,13 +209,13 @@ export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: K
           assertUnique(kind, records, written);
         }
         ctx.store.commit();
-        return Array.isArray(body) || written === undefined ? null : renderRecord(kind, written);
+        return Array.isArray(body) || written === undefined ? null : renderRecord(kind, written, ctx);
       },
     });
   }
 
   if (kind.get === true) {
-    app.get(item, async (request) => renderRecord(kind, find(request, callFor(request, kind.permissions.read))));
+    app.get(item, async (request) => renderRecord(kind, find(request, callFor(request, kind.permissions.read)), ctx));
   }
 
   if (patch !== undefined) {
@@ -245,7 +236,7 @@ export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: K
       record.wire = updated.wire;
       kind.afterUpdate?.(record, call);
       ctx.store.commit();
-      return renderRecord(kind, record);
+      return renderRecord(kind, record, ctx);
     });
   }
 
@@ -257,8 +248,9 @@ export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: K
       kind.beforeDelete?.(record, call);
       // Objects under this one go with it (a tag key's values), and the objects that reference those (their taggings).
       removeWithDependents(ctx, registeredKinds.get(app) ?? [kind], record);
+      kind.afterDelete?.(record, call);
       ctx.store.commit();
-      if (remove.answer === "object") return renderRecord(kind, record);
+      if (remove.answer === "object") return renderRecord(kind, record, ctx);
       return remove.answer === "emptyObject" ? {} : null;
     });
   }

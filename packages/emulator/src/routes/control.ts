@@ -131,6 +131,15 @@ export function registerControlRoutes(app: FastifyInstance, control: EmulatorCon
     return reply.code(201).send(control.seedTraceRuns(body.sessionId, body.runs));
   });
 
+  app.post(`${p}/invites/:identity_id/accept`, async (request) => {
+    const identityId = (request.params as Record<string, string>)["identity_id"] ?? "";
+    try {
+      return control.acceptInvite(identityId);
+    } catch (error) {
+      throw detailError(404, (error as Error).message);
+    }
+  });
+
   app.post(`${p}/export-run-faults`, async (request, reply) => {
     const body = parseBody(exportRunFaultSchema, request.body);
     control.failNextExportRun(body.sessionId, body.status);

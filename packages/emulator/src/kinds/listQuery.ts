@@ -1,0 +1,115 @@
+/**
+ * Query parameters of a declared kind's list, read the way FastAPI reads
+ * them (every malformed one named in one 422) and applied to the rendered
+ * objects in the service's order: filters and the search first, then the
+ * sort, then the page (`offset`, `limit`).
+ */
+import type { FastApiValidationError } from "../errors";
+import { boolQuery, canonicalUuid, enumQuery, intQuery, isUuid, type RawQuery, stringQuery, throwIfInvalid, uuidParsingError, uuidQuery } from "../params";
+
+/** One query parameter of a list, by what it does. */
+export type ListParam =
+  /** A boolean (pydantic's words); with `filters`, only objects whose field equals it. */
+  | { readonly type: "boolean"; readonly filters?: string }
+  /** A UUID; with `filters`, only objects whose field equals it. */
+  | { readonly type: "uuid"; readonly filters?: string }
+  /** A repeated parameter (`?emails=a&emails=b`); with `filters`, only objects whose field is one of the values (case-insensitive; none given: every object). */
+  | { readonly type: "strings" | "uuids"; readonly filters?: string }
+  /** Free text: only objects one of whose `fields` contains it, case-insensitive. */
+  | { readonly type: "search"; readonly fields: readonly string[] }
+  /** The sort key, one of `fields`' names; each names the fields compared in turn (`default` when absent). */
+  | { readonly type: "sortBy"; readonly fields: Readonly<Record<string, readonly string[]>>; readonly default: string }
+  /** Whether the sort is descending (`default` when absent). */
+  | { readonly type: "descending"; readonly default: boolean }
+  /** Most objects answered: an integer from 1 to `max` (`default` when absent). */
+  | { readonly type: "limit"; readonly default: number; readonly max: number }
+  /** Objects skipped before the first answered: an integer from 0. */
+  | { readonly type: "offset" };
+
+/** The query parameters of one list, by name. */
+export type ListQuery = Readonly<Record<string, ListParam>>;
+
+type Json = Record<string, unknown>;
+
+function repeated(query: RawQuery, name: string): string[] {
+  const raw = query[name];
+  if (raw === undefined) return [];
+  return Array.isArray(raw) ? raw.map(String) : [String(raw)];
+}
+
+function compare(a: unknown, b: unknown): number {
+  if (a === b) return 0;
+  if (a === null || a === undefined) return 1;
+  if (b === null || b === undefined) return -1;
+  return String(a).localeCompare(String(b), "en", { sensitivity: "base" });
+}
+
+/**
+ * Reads the list's query parameters (422 naming each malformed one) and
+ * returns the objects they select, in order.
+ */
+export function selectListed(params: ListQuery, query: RawQuery, objects: readonly Json[]): Json[] {
+  const errors: FastApiValidationError[] = [];
+  const keep: ((o: Json) => boolean)[] = [];
+  let sortFields: readonly string[] | undefined;
+  let descending = false;
+  let offset = 0;
+  let limit: number | undefined;
+  for (const [name, param] of Object.entries(params)) {
+    switch (param.type) {
+      case "boolean":
+      case "uuid": {
+        const absent = query[name] === undefined;
+        const value = param.type === "boolean" ? boolQuery(query, name, errors) : absent ? undefined : uuidQuery(query, name, errors);
+        const field = param.filters;
+        if (value !== undefined && field !== undefined) keep.push((o) => o[field] === value);
+        break;
+      }
+      case "strings":
+      case "uuids": {
+        const values = repeated(query, name);
+        if (param.type === "uuids") {
+          values.forEach((value, index) => {
+            if (!isUuid(value)) errors.push(uuidParsingError(value, ["query", name, index]));
+          });
+        }
+        const wanted = new Set(values.map((v) => (param.type === "uuids" && isUuid(v) ? canonicalUuid(v) : v.toLowerCase())));
+        const field = param.filters;
+        if (wanted.size > 0 && field !== undefined) keep.push((o) => wanted.has(String(o[field] ?? "").toLowerCase()));
+        break;
+      }
+      case "search": {
+        const text = stringQuery(query, name)?.toLowerCase();
+        if (text) keep.push((o) => param.fields.some((f) => String(o[f] ?? "").toLowerCase().includes(text)));
+        break;
+      }
+      case "sortBy": {
+        const key = enumQuery(query, name, Object.keys(param.fields), errors) ?? param.default;
+        sortFields = param.fields[key];
+        break;
+      }
+      case "descending":
+        descending = boolQuery(query, name, errors) ?? param.default;
+        break;
+      case "limit":
+        limit = intQuery(query, name, { defaultValue: param.default, ge: 1, le: param.max }, errors);
+        break;
+      case "offset":
+        offset = intQuery(query, name, { defaultValue: 0, ge: 0 }, errors);
+        break;
+    }
+  }
+  throwIfInvalid(errors);
+  const selected = objects.filter((o) => keep.every((k) => k(o)));
+  if (sortFields !== undefined) {
+    const fields = sortFields;
+    selected.sort((a, b) => {
+      for (const field of fields) {
+        const order = compare(a[field], b[field]);
+        if (order !== 0) return descending ? -order : order;
+      }
+      return 0;
+    });
+  }
+  return selected.slice(offset, limit === undefined ? undefined : offset + limit);
+}
