@@ -11,6 +11,10 @@ import { configureProvider } from "../../provider/shared/context";
 import type { LangSmithResource, Properties } from "../../provider/shared/resource";
 import { resource as tagKey } from "../../provider/tagKey";
 import { resource as tagValue } from "../../provider/tagValue";
+import { resource as ssoSettings } from "../../provider/ssoSettings";
+import { resource as tagging } from "../../provider/tagging";
+import { organizationResource as organizationTtlSettings, resource as ttlSettings } from "../../provider/ttlSettings";
+import { resource as usageLimit } from "../../provider/usageLimit";
 import { resource as workspace } from "../../provider/workspace";
 
 describe("organization resources against the emulator", () => {
@@ -40,8 +44,13 @@ describe("organization resources against the emulator", () => {
 
   const requests = (method: string, fragment: string) => emulator.control.requestLog().filter((entry) => entry.method === method && entry.path.includes(fragment));
 
+  const warnings: string[] = [];
+
   beforeAll(async () => {
     jest.spyOn(console, "log").mockImplementation(() => undefined);
+    jest.spyOn(console, "warn").mockImplementation((...args: unknown[]) => {
+      warnings.push(args.map(String).join(" "));
+    });
     emulator = await createEmulator();
   });
 
@@ -149,5 +158,75 @@ describe("organization resources against the emulator", () => {
     await tagKey.delete(key.id, key.outs);
     expect(await tagKey.read(key.id, key.outs)).toBeUndefined();
     await workspace.delete(home.id, home.outs);
+  });
+
+  test("retention settings: create and update are one PUT each; destroy leaves them with one warning", async () => {
+    const made = await create(ttlSettings, { defaultTraceTier: "longlived" });
+    expect(made.outs).toMatchObject({ defaultTraceTier: "longlived", applyToAllProjects: false, configuredBy: "user", tenantId: DEFAULT_WORKSPACE_ID });
+    expect(requests("PUT", "/api/v1/ttl-settings")).toHaveLength(1);
+    const changed = await update(ttlSettings, made.id, made.outs, { defaultTraceTier: "shortlived", applyToAllProjects: true });
+    expect(changed.diff.updates).toEqual(["defaultTraceTier", "applyToAllProjects"]);
+    expect(requests("PUT", "/api/v1/ttl-settings")).toHaveLength(2);
+    expect((await ttlSettings.read(made.id, changed.outs))?.props).toMatchObject({ defaultTraceTier: "shortlived", applyToAllProjects: true });
+    expect(await ttlSettings.import(made.id)).toMatchObject({ inputs: { defaultTraceTier: "shortlived", applyToAllProjects: true } });
+
+    warnings.length = 0;
+    await ttlSettings.delete(made.id, changed.outs);
+    expect(warnings).toEqual([expect.stringContaining("the service cannot delete it")]);
+    expect(emulator.control.requestLog().filter((entry) => entry.method !== "GET" && entry.method !== "PUT")).toEqual([]);
+
+    const organization = await create(organizationTtlSettings, { defaultTraceTier: "longlived" });
+    expect(requests("PUT", "/api/v1/orgs/ttl-settings")).toHaveLength(1);
+    expect(organization.outs).not.toHaveProperty("tenantId");
+  });
+
+  test("a usage limit: upsert by type refused when the type is taken, value in place (PUT with the id), delete", async () => {
+    const made = await create(usageLimit, { limitType: "monthly_traces", limitValue: 1000 });
+    const taken = await create(usageLimit, { limitType: "monthly_traces", limitValue: 5 }).catch((error: unknown) => error);
+    expect(taken).toBeInstanceOf(ConflictError);
+    expect(String(taken)).toContain(made.id);
+    expect(requests("PUT", "/usage-limits")).toHaveLength(1);
+
+    const changed = await update(usageLimit, made.id, made.outs, { limitType: "monthly_traces", limitValue: 2000 });
+    expect(changed.diff.updates).toEqual(["limitValue"]);
+    expect((await usageLimit.read(made.id, changed.outs))?.props["limitValue"]).toBe(2000);
+    expect(await usageLimit.import("monthly_traces")).toMatchObject({ id: made.id, inputs: { limitType: "monthly_traces", limitValue: 2000 } });
+    expect(usageLimit.diff(changed.outs, usageLimit.check({}, { limitType: "monthly_longlived_traces", limitValue: 2000 }).inputs).replaces).toEqual(["limitType"]);
+
+    await usageLimit.delete(made.id, changed.outs);
+    expect(await usageLimit.read(made.id, changed.outs)).toBeUndefined();
+  });
+
+  test("SSO settings: the XML a secret (fingerprinted, never in the outputs), fields in place, delete", async () => {
+    const xml = "<EntityDescriptor>canary-sso-xml-51d2</EntityDescriptor>";
+    const roleId = "00000000-0000-4000-8000-000000000a06";
+    const made = await create(ssoSettings, { metadataXml: xml, defaultWorkspaceRoleId: roleId, defaultWorkspaceIds: [DEFAULT_WORKSPACE_ID] });
+    expect(JSON.stringify(made.outs)).not.toContain("canary-sso-xml");
+    expect(made.outs["secretFingerprints"]).toMatchObject({ values: { metadataXml: expect.any(String) } });
+    // The same XML is no change; another XML is an in-place change.
+    expect(ssoSettings.diff(made.outs, ssoSettings.check(made.outs, { metadataXml: xml, defaultWorkspaceRoleId: roleId, defaultWorkspaceIds: [DEFAULT_WORKSPACE_ID] }).inputs).changes).toBe(false);
+    const changed = await update(ssoSettings, made.id, made.outs, { metadataXml: xml.replace("51d2", "9a9a"), defaultWorkspaceRoleId: roleId, defaultWorkspaceIds: [DEFAULT_WORKSPACE_ID], ssoGroupsEnabled: true });
+    expect(changed.diff.updates).toEqual(["metadataXml", "ssoGroupsEnabled"]);
+    const read = await ssoSettings.read(made.id, changed.outs);
+    expect(JSON.stringify(read)).not.toContain("canary-sso-xml");
+    const imported = await ssoSettings.import(made.id);
+    expect(JSON.stringify(imported)).not.toContain("canary-sso-xml");
+    expect(imported?.inputs).toMatchObject({ defaultWorkspaceRoleId: roleId, ssoGroupsEnabled: true });
+    await ssoSettings.delete(made.id, changed.outs);
+    expect(await ssoSettings.read(made.id, changed.outs)).toBeUndefined();
+  });
+
+  test("a tagging: attaches a value to an object, read from the grouped list, replaced on change, deleted", async () => {
+    const key = await create(tagKey, { key: "team" });
+    const value = await create(tagValue, { tagKeyId: key.id, value: "agents" });
+    const resourceId = "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01";
+    const made = await create(tagging, { tagValueId: value.id, resourceType: "project", resourceId });
+    const read = await tagging.read(made.id, made.outs);
+    expect(read?.props).toMatchObject({ tagValueId: value.id, resourceType: "project", resourceId });
+    expect(tagging.diff(made.outs, tagging.check({}, { tagValueId: value.id, resourceType: "dataset", resourceId }).inputs)).toMatchObject({ replaces: ["resourceType"], deleteBeforeReplace: false });
+    expect(await tagging.import(made.id)).toMatchObject({ inputs: { tagValueId: value.id, resourceType: "project", resourceId } });
+    await tagging.delete(made.id, made.outs);
+    expect(await tagging.read(made.id, made.outs)).toBeUndefined();
+    await tagKey.delete(key.id, key.outs);
   });
 });

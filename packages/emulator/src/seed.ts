@@ -8,7 +8,7 @@ import type {
 } from "./types";
 
 /** Permissions granted to a seeded key when its `permissions` are omitted. */
-export const DEFAULT_PERMISSIONS: readonly string[] = ["bulk-exports:manage", "workspaces:manage", "workspaces:read", "organization:manage", "organization:read"];
+export const DEFAULT_PERMISSIONS: readonly string[] = ["bulk-exports:manage", "workspaces:manage", "workspaces:manage-secrets", "workspaces:read", "organization:manage", "organization:read"];
 
 const oauthProviderSeedSchema = z.object({
   provider_id: z.string().min(1),
