@@ -313,17 +313,23 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
       }
     },
     async import(given): Promise<ImportedResource | undefined> {
-      // `<parent ids>/<id or natural key>` for objects under another (a tag value under its key).
+      // `[<workspaceId>/][<parent ids>/]<id or natural key>`: the workspace when it is not the configured one,
+      // the parents of objects under another (a tag value under its key).
       const parts = given.split("/");
-      const key = parts.pop() ?? "";
-      const props: Properties = Object.fromEntries(parents.map((name, i) => [name, parts[i] ?? ""]));
-      const settings = currentSettings();
+      const leading: string[] = [];
+      const most = parents.length + (spec.scope === "workspace" ? 1 : 0);
+      while (parts.length > 1 && leading.length < most && UUID.test(parts[0] ?? "")) leading.push(parts.shift() as string);
+      const key = parts.join("/");
+      const workspaceId = leading.length > parents.length ? leading.shift() : undefined;
+      const props: Properties = Object.fromEntries(parents.map((name, i) => [name, leading[i] ?? ""]));
+      if (workspaceId !== undefined) props["workspaceId"] = workspaceId;
+      const settings = settingsFor(`importing ${kind} "${key}"`, props);
       const client = await currentClient(settings);
       const current = UUID.test(key) ? await fetchOne(client, key, props, key) : await findByNaturalKey(client, key, props);
       if (current === undefined) return undefined;
       const id = String(current["id"]);
       const inputs = { ...importFields(fields, current), ...props };
-      for (const name of parents) if (props[name] === "") delete inputs[name];
+      for (const name of Object.keys(props)) if (props[name] === "") delete inputs[name];
       const outputs = outputsFor(readInputs<Properties>(fields, inputs), current, tenantOf(settings, current), `imported ${kind} ${id}`);
       return { id, inputs, outputs };
     },

@@ -145,13 +145,11 @@ describe("organization resources against the emulator", () => {
     expect(renamed.diff.updates).toEqual(["value"]);
     expect((await tagValue.read(value.id, renamed.outs))?.props["value"]).toBe("production");
 
-    configure(DEFAULT_ORG_API_KEY);
-    // Imports read the stack's configured workspace; the tag lives in another, so name it by configuring that one.
-    const values: Record<string, string> = { "langsmith:apiUrl": emulator.url, "langsmith:apiKey": DEFAULT_ORG_API_KEY, "langsmith:workspaceId": home.id };
-    configureProvider({ config: { get: (k: string) => values[k], require: (k: string) => values[k] ?? "" } });
-    expect(await tagKey.import("env")).toMatchObject({ id: key.id, inputs: { key: "env", description: "environment" } });
-    expect(await tagValue.import(`${key.id}/production`)).toMatchObject({ id: value.id, inputs: { tagKeyId: key.id, value: "production" } });
-    expect(await tagValue.import(`${key.id}/${value.id}`)).toMatchObject({ id: value.id });
+    // Objects of a workspace other than the configured one are imported as `<workspaceId>/...`.
+    expect(await tagKey.import(`${home.id}/env`)).toMatchObject({ id: key.id, inputs: { workspaceId: home.id, key: "env", description: "environment" } });
+    expect(await tagValue.import(`${home.id}/${key.id}/production`)).toMatchObject({ id: value.id, inputs: { workspaceId: home.id, tagKeyId: key.id, value: "production" } });
+    expect(await tagValue.import(`${home.id}/${key.id}/${value.id}`)).toMatchObject({ id: value.id });
+    expect(await tagValue.import(`${key.id}/production`)).toBeUndefined();
 
     configure(DEFAULT_ORG_API_KEY);
     await tagValue.delete(value.id, renamed.outs);
