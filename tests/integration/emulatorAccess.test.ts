@@ -145,6 +145,13 @@ describe("emulator: created keys and invitations", () => {
     expect(detail(beyond)).toContain(SECOND_WORKSPACE_ID);
   });
 
+  test("the instance's info needs no key; the organization's routes do", async () => {
+    const info = await fetch(`${emulator.url}/api/v1/info`);
+    expect(info.status).toBe(200);
+    expect(await info.json()).toMatchObject({ version: expect.any(String), batch_ingest_config: { size_limit_bytes: 20_971_520 } });
+    expect((await fetch(`${emulator.url}/api/v1/orgs/current`)).status).toBe(401);
+  });
+
   test("the key is answered once, kept only as a digest, and fails with 401 once deleted", async () => {
     const { id, key } = await createKey("/api/v1/api-key", DEFAULT_API_KEY, { description: "short-lived" });
     expect(key).toMatch(/^lsv2_sk_[0-9a-f]{32}_[0-9a-f]{10}$/);
