@@ -151,7 +151,8 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
 
   const nameOf = (props: Properties, id: string): string => {
     const name = getPath(props, spec.nameField);
-    return typeof name === "string" ? name : id;
+    if (typeof name === "string" && name !== "") return name;
+    return id !== "" ? id : typeName;
   };
   const parentIds = (props: Properties): Record<string, string> => Object.fromEntries(parents.map((name) => [name, String(getPath(props, name) ?? "")]));
 

@@ -25,6 +25,8 @@ interface Reply {
 const SECOND_WORKSPACE_ID = "77777777-7777-4777-8777-777777777777";
 const SECRETS_KEY = "lsv2_pt_settings_secrets";
 const SECOND_SECRETS_KEY = "lsv2_pt_settings_secrets_second";
+/** A workspace key with every default permission but `workspaces:manage-secrets`. */
+const NO_SECRETS_KEY = "lsv2_pt_settings_no_secrets";
 const SECRETS = "/api/v1/workspaces/current/secrets";
 const SSO = "/api/v1/orgs/current/sso-settings";
 
@@ -61,6 +63,7 @@ describe("emulator settings: secrets, TTL, usage limits, SSO, taggings", () => {
       apiKeys: [
         { key: SECRETS_KEY, organizationId: DEFAULT_ORGANIZATION_ID, workspaceId: DEFAULT_WORKSPACE_ID, permissions },
         { key: SECOND_SECRETS_KEY, organizationId: DEFAULT_ORGANIZATION_ID, workspaceId: SECOND_WORKSPACE_ID, permissions },
+        { key: NO_SECRETS_KEY, organizationId: DEFAULT_ORGANIZATION_ID, workspaceId: DEFAULT_WORKSPACE_ID, permissions: DEFAULT_PERMISSIONS.filter((p) => p !== "workspaces:manage-secrets") },
       ],
     });
   });
@@ -103,10 +106,10 @@ describe("emulator settings: secrets, TTL, usage limits, SSO, taggings", () => {
       await call("POST", SECRETS, key(SECOND_SECRETS_KEY), [{ key: "ONLY_FIRST", value: null }]);
       expect(emulator.control.workspaceSecret(DEFAULT_WORKSPACE_ID, "ONLY_FIRST")).toBe("1");
 
-      const refused = await call("POST", SECRETS, workspaceKey, [{ key: "K", value: "v" }]);
+      const refused = await call("POST", SECRETS, key(NO_SECRETS_KEY), [{ key: "K", value: "v" }]);
       expect(refused.status).toBe(403);
       expect(JSON.stringify(refused.body)).toContain("workspaces:manage-secrets");
-      expect((await call("GET", SECRETS, workspaceKey)).body).toEqual([{ key: "ONLY_FIRST" }]);
+      expect((await call("GET", SECRETS, key(NO_SECRETS_KEY))).body).toEqual([{ key: "ONLY_FIRST" }]);
     });
   });
 

@@ -1,13 +1,11 @@
 /**
  * Contract tier: the organization-and-access operations of the declared
  * kinds (workspaces, roles and permissions, tag keys and values), with an
- * organization-scoped key as the service requires for organization routes,
- * and the 501 probes of the operations whose kinds are not declared yet.
+ * organization-scoped key as the service requires for organization routes.
  *
  * @packageDocumentation
  */
 import { DEFAULT_API_KEY, DEFAULT_ORG_API_KEY } from "../../../packages/emulator/src/seed";
-import { NOT_IMPLEMENTED_IN_EMULATOR } from "../harness";
 import { type ContractEnv, type Json, UNKNOWN_ID } from "./env";
 
 /** Defines the organization-and-access suite. */
@@ -79,13 +77,6 @@ export function describeOrganization(env: ContractEnv): void {
       await call("DELETE", `/api/v1/workspaces/current/tag-keys/${keyId}`, { expect: 200 });
       await call("DELETE", `/api/v1/workspaces/current/tag-keys/bad`, { expect: 422, request: "invalid" });
       await call("GET", values, { expect: 404 });
-    });
-
-    test("operations of kinds not declared yet answer 501", async () => {
-      for (const op of NOT_IMPLEMENTED_IN_EMULATOR) {
-        const path = op.template.replace(/\{[^}]+\}/g, UNKNOWN_ID);
-        await call(op.method, path, { ...org, body: ["POST", "PUT", "PATCH"].includes(op.method) ? {} : undefined, expect: 501, request: "probe" });
-      }
     });
   });
 }

@@ -10,8 +10,10 @@ import { BUILT_IN_ROLE_IDS } from "../../../packages/emulator/src/kinds/roles";
 import { DEFAULT_API_KEY, DEFAULT_ORG_API_KEY, DEFAULT_ORGANIZATION_ID, DEFAULT_PERMISSIONS, DEFAULT_WORKSPACE_ID } from "../../../packages/emulator/src/seed";
 import { type ContractEnv, type Json, UNKNOWN_ID } from "./env";
 
-/** A workspace key that may also write the workspace's secrets (the default keys may not). */
+/** A workspace key that may write the workspace's secrets (as the default keys may). */
 const SECRETS_KEY = "lsv2_pt_contract_settings_secrets";
+/** A workspace key with every default permission but `workspaces:manage-secrets`. */
+const NO_SECRETS_KEY = "lsv2_pt_contract_settings_no_secrets";
 
 /** Defines the settings suite. */
 export function describeSettings(env: ContractEnv): void {
@@ -21,7 +23,10 @@ export function describeSettings(env: ContractEnv): void {
   describe("REST API: settings and taggings", () => {
     beforeAll(() => {
       env.emulator.control.seed({
-        apiKeys: [{ key: SECRETS_KEY, organizationId: DEFAULT_ORGANIZATION_ID, workspaceId: DEFAULT_WORKSPACE_ID, permissions: [...DEFAULT_PERMISSIONS, "workspaces:manage-secrets"] }],
+        apiKeys: [
+          { key: SECRETS_KEY, organizationId: DEFAULT_ORGANIZATION_ID, workspaceId: DEFAULT_WORKSPACE_ID, permissions: [...DEFAULT_PERMISSIONS] },
+          { key: NO_SECRETS_KEY, organizationId: DEFAULT_ORGANIZATION_ID, workspaceId: DEFAULT_WORKSPACE_ID, permissions: DEFAULT_PERMISSIONS.filter((p) => p !== "workspaces:manage-secrets") },
+        ],
       });
     });
 
@@ -33,7 +38,7 @@ export function describeSettings(env: ContractEnv): void {
       await call("POST", secrets, { apiKey: SECRETS_KEY, body: [{ key: "ANTHROPIC_API_KEY", value: null }], expect: 200 });
       expect((await call("GET", secrets, { apiKey: SECRETS_KEY, expect: 200 })).body).toEqual([{ key: "OPENAI_API_KEY" }]);
       await call("POST", secrets, { apiKey: SECRETS_KEY, body: [{ key: "NO_VALUE" }], expect: 422, request: "invalid" });
-      await call("POST", secrets, { apiKey: DEFAULT_API_KEY, body: [{ key: "REFUSED", value: "x" }], expect: 403 });
+      await call("POST", secrets, { apiKey: NO_SECRETS_KEY, body: [{ key: "REFUSED", value: "x" }], expect: 403 });
       await call("POST", secrets, { apiKey: SECRETS_KEY, body: [{ key: "OPENAI_API_KEY", value: null }], expect: 200 });
     });
 
