@@ -18,9 +18,10 @@ import { resource as tagValue } from "../tagValue/index";
 import { organizationResource as organizationTtlSettings, resource as ttlSettings } from "../ttlSettings/index";
 import { resource as usageLimit } from "../usageLimit/index";
 import { resource as workspace } from "../workspace/index";
+import { resource as workspaceSecret } from "../workspaceSecret/index";
 
 /** Every resource of the native provider. */
-export const NATIVE_RESOURCES: readonly LangSmithResource[] = [deployment, destination, bulkExport, workspace, role, tagKey, tagValue, tagging, serviceAccount, apiKey, serviceKey, ttlSettings, organizationTtlSettings, usageLimit, ssoSettings];
+export const NATIVE_RESOURCES: readonly LangSmithResource[] = [deployment, destination, bulkExport, workspace, role, tagKey, tagValue, tagging, serviceAccount, apiKey, serviceKey, ttlSettings, organizationTtlSettings, usageLimit, ssoSettings, workspaceSecret];
 
 /** The resource served for `token`, if any. */
 export function nativeResource(token: string): LangSmithResource | undefined {

@@ -93,6 +93,16 @@ export interface CrudResourceSpec {
    * import hint, when the natural key is already taken. Default false.
    */
   readonly createUpserts?: boolean;
+  /**
+   * The request body as the service takes it, from the table's wire object
+   * (create and update), e.g. a one-item list for a workspace secret's
+   * upsert; default: the object as it is.
+   */
+  readonly wrapBody?: (body: Record<string, unknown>) => unknown;
+  /** The body of the delete request, for a service that deletes by a write (a secret upserted with `null`); default none. */
+  readonly deleteBody?: (id: string) => unknown;
+  /** The id of a created object, when the create answer does not carry it (e.g. a secret's key); default its `id`. */
+  readonly idOf?: (created: Record<string, unknown> | undefined, inputs: Properties) => string;
   /** The objects of a list answer, when it is not a plain array (e.g. taggings grouped by value); default: the answer as it is. */
   readonly listItems?: (answer: unknown) => Record<string, unknown>[];
   /** Which objects of the list this resource manages (e.g. custom roles, not the built-in ones); default: all. */
@@ -248,15 +258,16 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
         }
       }
       logProgress(kind, name, "creating");
-      let created: Record<string, unknown>;
+      let created: Record<string, unknown> | null;
       try {
-        created = (await client.resources.send(endpoints.create, { action, params: parentIds(inputs), body: toWireBody(fields, inputs) })) as Record<string, unknown>;
+        const body = toWireBody(fields, inputs);
+        created = (await client.resources.send(endpoints.create, { action, params: parentIds(inputs), body: spec.wrapBody?.(body) ?? body })) as Record<string, unknown>;
       } catch (error) {
         if (error instanceof ConflictError && spec.naturalKey !== undefined) throw await takenError(client, error, inputs);
         throw error;
       }
-      const id = String(created["id"]);
-      return { id, outs: outputsFor(inputs, created, tenantOf(settings, created), `created ${kind} "${name}" (${shortId(id)})`) };
+      const id = spec.idOf?.(created ?? undefined, inputs) ?? String(created?.["id"]);
+      return { id, outs: outputsFor(inputs, created ?? {}, tenantOf(settings, created ?? {}), `created ${kind} "${name}" (${shortId(id)})`) };
     },
     async read(id, rawProps) {
       const props = resource.migrate(rawProps);
@@ -292,7 +303,7 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
       const client = await currentClient(settingsFor(action, { ...olds, ...inputs }));
       await spec.beforeWrite?.(client, inputs, action);
       logProgress(kind, name, `updating ${changed.inPlace.join(", ")}`);
-      const updated = (await client.resources.send(endpoints.update, { action, params: { ...parentIds(inputs), id }, body: body })) as Record<string, unknown> | undefined;
+      const updated = (await client.resources.send(endpoints.update, { action, params: { ...parentIds(inputs), id }, body: spec.wrapBody?.(body) ?? body })) as Record<string, unknown> | undefined;
       const wire = updated ?? (await fetchOne(client, id, inputs, name)) ?? {};
       return { outs: { ...pickOutputs(olds), ...outputsFor(inputs, wire, tenantId, `updated ${changed.inPlace.join(", ")} of ${kind} "${name}"`) } };
     },
@@ -306,7 +317,7 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
       }
       const client = await currentClient(settingsFor(action, props));
       try {
-        await client.resources.send(endpoints.delete, { action, params: { ...parentIds(props), id } });
+        await client.resources.send(endpoints.delete, { action, params: { ...parentIds(props), id }, ...(spec.deleteBody !== undefined ? { body: spec.deleteBody(id) } : {}) });
         logProgress(kind, name, `deleted ${id}`);
       } catch (error) {
         if (!(error instanceof NotFoundError)) throw error;

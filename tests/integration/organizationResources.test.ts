@@ -16,6 +16,7 @@ import { resource as tagging } from "../../provider/tagging";
 import { organizationResource as organizationTtlSettings, resource as ttlSettings } from "../../provider/ttlSettings";
 import { resource as usageLimit } from "../../provider/usageLimit";
 import { resource as workspace } from "../../provider/workspace";
+import { resource as workspaceSecret } from "../../provider/workspaceSecret";
 
 describe("organization resources against the emulator", () => {
   let emulator: Emulator;
@@ -226,5 +227,33 @@ describe("organization resources against the emulator", () => {
     await tagging.delete(made.id, made.outs);
     expect(await tagging.read(made.id, made.outs)).toBeUndefined();
     await tagKey.delete(key.id, key.outs);
+  });
+
+  test("a workspace secret: the value set by one upsert, fingerprinted, never read back or imported; a taken key refused; delete by a null upsert", async () => {
+    const canary = "sk-canary-workspace-secret-6e1f";
+    const made = await create(workspaceSecret, { key: "OPENAI_API_KEY", value: canary });
+    expect(made.id).toBe("OPENAI_API_KEY");
+    expect(emulator.control.workspaceSecret(DEFAULT_WORKSPACE_ID, "OPENAI_API_KEY")).toBe(canary);
+    expect(JSON.stringify(made.outs)).not.toContain(canary);
+    expect(workspaceSecret.diff(made.outs, workspaceSecret.check(made.outs, { key: "OPENAI_API_KEY", value: canary }).inputs).changes).toBe(false);
+
+    const changed = await update(workspaceSecret, made.id, made.outs, { key: "OPENAI_API_KEY", value: `${canary}-2` });
+    expect(changed.diff.updates).toEqual(["value"]);
+    expect(emulator.control.workspaceSecret(DEFAULT_WORKSPACE_ID, "OPENAI_API_KEY")).toBe(`${canary}-2`);
+    expect(requests("POST", "/workspaces/current/secrets")).toHaveLength(2);
+
+    expect((await workspaceSecret.read(made.id, changed.outs))?.props).toMatchObject({ key: "OPENAI_API_KEY" });
+    const imported = await workspaceSecret.import("OPENAI_API_KEY");
+    expect(imported).toMatchObject({ id: "OPENAI_API_KEY", inputs: { key: "OPENAI_API_KEY" } });
+    expect(JSON.stringify(imported)).not.toContain(canary);
+
+    const taken = await create(workspaceSecret, { key: "OPENAI_API_KEY", value: "other" }).catch((error: unknown) => error);
+    expect(taken).toBeInstanceOf(ConflictError);
+    expect(String(taken)).toMatch(/pulumi import langsmith:index:WorkspaceSecret <name> OPENAI_API_KEY/);
+    expect(emulator.control.workspaceSecret(DEFAULT_WORKSPACE_ID, "OPENAI_API_KEY")).toBe(`${canary}-2`);
+
+    await workspaceSecret.delete(made.id, changed.outs);
+    expect(emulator.control.workspaceSecret(DEFAULT_WORKSPACE_ID, "OPENAI_API_KEY")).toBeUndefined();
+    expect(await workspaceSecret.read(made.id, changed.outs)).toBeUndefined();
   });
 });
