@@ -7,6 +7,7 @@ import { resource as apiKey } from "../apiKey/index";
 import { resource as bulkExport } from "../bulkExport/index";
 import { resource as deployment } from "../deployment/index";
 import { resource as destination } from "../destination/index";
+import { resource as organizationMember } from "../organizationMember/index";
 import { resource as role } from "../role/index";
 import type { LangSmithResource } from "../shared/resource";
 import { resource as serviceAccount } from "../serviceAccount/index";
@@ -18,10 +19,11 @@ import { resource as tagValue } from "../tagValue/index";
 import { organizationResource as organizationTtlSettings, resource as ttlSettings } from "../ttlSettings/index";
 import { resource as usageLimit } from "../usageLimit/index";
 import { resource as workspace } from "../workspace/index";
+import { resource as workspaceMember } from "../workspaceMember/index";
 import { resource as workspaceSecret } from "../workspaceSecret/index";
 
 /** Every resource of the native provider. */
-export const NATIVE_RESOURCES: readonly LangSmithResource[] = [deployment, destination, bulkExport, workspace, role, tagKey, tagValue, tagging, serviceAccount, apiKey, serviceKey, ttlSettings, organizationTtlSettings, usageLimit, ssoSettings, workspaceSecret];
+export const NATIVE_RESOURCES: readonly LangSmithResource[] = [deployment, destination, bulkExport, workspace, role, tagKey, tagValue, tagging, serviceAccount, apiKey, serviceKey, ttlSettings, organizationTtlSettings, usageLimit, ssoSettings, workspaceSecret, organizationMember, workspaceMember];
 
 /** The resource served for `token`, if any. */
 export function nativeResource(token: string): LangSmithResource | undefined {

@@ -133,6 +133,20 @@ export function workspaceIdField(kind: string): FieldSpec {
   };
 }
 
+/**
+ * Settings for a call on an object of `scope`: for a workspace object, the
+ * workspace it lives in (its `workspaceId` input, else the recorded
+ * `tenantId`, else the configured workspace); the stack's settings otherwise.
+ */
+export function settingsInScope(scope: "organization" | "workspace", action: string, props: Properties): ProviderSettings {
+  const settings = currentSettings();
+  if (scope === "organization") return settings;
+  // A workspace named by the program (e.g. one this stack creates) is the object's, whatever the stack's default.
+  const chosen = props["workspaceId"];
+  if (typeof chosen === "string" && chosen !== "") return { ...settings, client: { ...settings.client, workspaceId: chosen } };
+  return settingsForResource(action, settings, props["tenantId"]);
+}
+
 /** Version of the output layout of every CRUD resource. */
 const CRUD_STATE_VERSION = 1;
 
@@ -166,15 +180,7 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
   };
   const parentIds = (props: Properties): Record<string, string> => Object.fromEntries(parents.map((name) => [name, String(getPath(props, name) ?? "")]));
 
-  /** Settings for a call: the workspace the object lives in (its input, the recorded tenant, or the configured one). */
-  const settingsFor = (action: string, props: Properties): ProviderSettings => {
-    const settings = currentSettings();
-    if (spec.scope === "organization") return settings;
-    // A workspace named by the program (e.g. one this stack creates) is the object's, whatever the stack's default.
-    const chosen = props["workspaceId"];
-    if (typeof chosen === "string" && chosen !== "") return { ...settings, client: { ...settings.client, workspaceId: chosen } };
-    return settingsForResource(action, settings, props["tenantId"]);
-  };
+  const settingsFor = (action: string, props: Properties): ProviderSettings => settingsInScope(spec.scope, action, props);
 
   /** The outputs: the inputs echoed (secrets never), what the service reports, and the provider's own. */
   const outputsFor = (inputs: Properties, wire: unknown, tenantId: string | undefined, lastOperation: string): Properties => {

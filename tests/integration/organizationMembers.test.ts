@@ -1,0 +1,119 @@
+// OrganizationMember and WorkspaceMember (provider/organizationMember,
+// provider/workspaceMember), in-process against the emulator: an invitation
+// is a converged resource until accepted, then the same resource (same id,
+// the email) is an active member; the organization role changes by PATCH
+// when active and by a new invitation while pending; a workspace membership
+// needs an accepted invitation; import by email; delete removes or revokes.
+import { createEmulator, DEFAULT_ORG_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
+import { ConflictError, InvalidRequestError } from "../../provider/client/errors";
+import { resource as organizationMember } from "../../provider/organizationMember";
+import { configureProvider } from "../../provider/shared/context";
+import type { LangSmithResource, Properties } from "../../provider/shared/resource";
+import { resource as workspaceMember } from "../../provider/workspaceMember";
+
+const ORGANIZATION_USER = "00000000-0000-4000-8000-000000000a03";
+const ORGANIZATION_VIEWER = "00000000-0000-4000-8000-000000000a04";
+const WORKSPACE_EDITOR = "00000000-0000-4000-8000-000000000a06";
+const WORKSPACE_VIEWER = "00000000-0000-4000-8000-000000000a07";
+
+describe("organization and workspace members against the emulator", () => {
+  let emulator: Emulator;
+
+  async function create(resource: LangSmithResource, news: Properties): Promise<{ id: string; outs: Properties }> {
+    const checked = resource.check({}, news);
+    expect(checked.failures).toEqual([]);
+    const created = await resource.create(checked.inputs);
+    return { id: created.id, outs: created.outs as Properties };
+  }
+
+  async function update(resource: LangSmithResource, id: string, olds: Properties, news: Properties) {
+    const checked = resource.check(olds, news);
+    expect(checked.failures).toEqual([]);
+    const diff = resource.diff(olds, checked.inputs);
+    return { diff, outs: (await resource.update(id, olds, checked.inputs)).outs as Properties };
+  }
+
+  const requests = (method: string, fragment: string) => emulator.control.requestLog().filter((entry) => entry.method === method && entry.path.includes(fragment));
+
+  beforeAll(async () => {
+    jest.spyOn(console, "log").mockImplementation(() => undefined);
+    emulator = await createEmulator();
+    const values: Record<string, string> = { "langsmith:apiUrl": emulator.url, "langsmith:apiKey": DEFAULT_ORG_API_KEY, "langsmith:workspaceId": DEFAULT_WORKSPACE_ID };
+    configureProvider({ config: { get: (k: string) => values[k], require: (k: string) => values[k] ?? "" } });
+  });
+
+  afterAll(async () => {
+    jest.restoreAllMocks();
+    await emulator?.close();
+  });
+
+  beforeEach(() => emulator.control.clearRequestLog());
+
+  test("an invitation: pending and converged, a role change re-invites, accepted it is the same resource, active role by PATCH, import by email, removal", async () => {
+    expect(organizationMember.check({}, { email: "Ana@Example.com" }).failures).toEqual([{ property: "email", reason: expect.stringContaining("lower-case") }]);
+
+    const invited = await create(organizationMember, { email: "ana@example.com", roleId: ORGANIZATION_USER, workspaceIds: [DEFAULT_WORKSPACE_ID], workspaceRoleId: WORKSPACE_VIEWER });
+    expect(invited.id).toBe("ana@example.com");
+    expect(invited.outs).toMatchObject({ email: "ana@example.com", status: "pending", roleId: ORGANIZATION_USER });
+    expect(invited.outs).not.toHaveProperty("workspaceIds");
+    const pending = await organizationMember.read(invited.id, invited.outs);
+    expect(pending?.props).toMatchObject({ status: "pending", roleId: ORGANIZATION_USER });
+    expect(organizationMember.diff(pending?.props ?? {}, organizationMember.check({}, { email: "ana@example.com", roleId: ORGANIZATION_USER, workspaceIds: [] }).inputs).changes).toBe(false);
+
+    const again = await create(organizationMember, { email: "ana@example.com" }).catch((error: unknown) => error);
+    expect(again).toBeInstanceOf(ConflictError);
+    expect(String(again)).toMatch(/already invited.*pulumi import langsmith:index:OrganizationMember <name> ana@example.com/);
+
+    // While pending, a new role is a new invitation (the old one revoked).
+    const reinvited = await update(organizationMember, invited.id, invited.outs, { email: "ana@example.com", roleId: ORGANIZATION_VIEWER, workspaceIds: [DEFAULT_WORKSPACE_ID], workspaceRoleId: WORKSPACE_VIEWER });
+    expect(reinvited.diff.updates).toEqual(["roleId"]);
+    expect(requests("DELETE", "/pending")).toHaveLength(1);
+    expect(reinvited.outs).toMatchObject({ status: "pending", roleId: ORGANIZATION_VIEWER });
+
+    // Accepted: the same resource, now active, with a new identity; and a member of the invited workspace.
+    emulator.control.acceptInvite(reinvited.outs["identityId"] as string);
+    const active = await organizationMember.read(invited.id, reinvited.outs);
+    expect(active?.props).toMatchObject({ status: "active", roleId: ORGANIZATION_VIEWER });
+    expect(active?.props["identityId"]).not.toBe(reinvited.outs["identityId"]);
+
+    emulator.control.clearRequestLog();
+    const changed = await update(organizationMember, invited.id, active?.props ?? {}, { email: "ana@example.com", roleId: ORGANIZATION_USER });
+    expect(requests("PATCH", "/orgs/current/members/")).toHaveLength(1);
+    expect(changed.outs).toMatchObject({ status: "active", roleId: ORGANIZATION_USER });
+
+    expect(await organizationMember.import("ANA@example.com")).toMatchObject({ id: "ana@example.com", inputs: { email: "ana@example.com", roleId: ORGANIZATION_USER } });
+
+    // Her membership of the invited workspace is imported, its role changed in place, then removed (she stays in the organization).
+    const membership = await workspaceMember.import(`${DEFAULT_WORKSPACE_ID}/ana@example.com`);
+    expect(membership).toMatchObject({ id: "ana@example.com", inputs: { workspaceId: DEFAULT_WORKSPACE_ID, email: "ana@example.com", roleId: WORKSPACE_VIEWER } });
+    const promoted = await update(workspaceMember, "ana@example.com", membership?.outputs as Properties, { workspaceId: DEFAULT_WORKSPACE_ID, email: "ana@example.com", roleId: WORKSPACE_EDITOR });
+    expect(promoted.diff.updates).toEqual(["roleId"]);
+    expect(promoted.outs).toMatchObject({ status: "active", roleId: WORKSPACE_EDITOR, tenantId: DEFAULT_WORKSPACE_ID });
+    await workspaceMember.delete("ana@example.com", promoted.outs);
+    expect(await workspaceMember.read("ana@example.com", promoted.outs)).toBeUndefined();
+    expect((await organizationMember.read(invited.id, changed.outs))?.props["status"]).toBe("active");
+
+    // Added back by the resource (she is an active member now).
+    const added = await create(workspaceMember, { email: "ana@example.com", roleId: WORKSPACE_VIEWER });
+    expect(added.outs).toMatchObject({ status: "active", roleId: WORKSPACE_VIEWER });
+
+    await organizationMember.delete(invited.id, changed.outs);
+    expect(await organizationMember.read(invited.id, changed.outs)).toBeUndefined();
+    expect(await workspaceMember.read("ana@example.com", added.outs)).toBeUndefined();
+  });
+
+  test("a workspace membership needs an accepted invitation; revoking a pending invitation", async () => {
+    const invited = await create(organizationMember, { email: "bo@example.com" });
+    const refused = await create(workspaceMember, { email: "bo@example.com" }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(InvalidRequestError);
+    expect(String(refused)).toMatch(/has not accepted the organization's invitation yet; list this workspace in the OrganizationMember's workspaceIds/);
+    const stranger = await create(workspaceMember, { email: "cy@example.com" }).catch((error: unknown) => error);
+    expect(String(stranger)).toMatch(/not a member of the organization/);
+    expect(requests("POST", "/workspaces/current/members")).toHaveLength(0);
+
+    await organizationMember.delete(invited.id, invited.outs);
+    expect(requests("DELETE", "/pending")).toHaveLength(1);
+    expect(await organizationMember.read(invited.id, invited.outs)).toBeUndefined();
+    expect(await organizationMember.import("bo@example.com")).toBeUndefined();
+  });
+});
