@@ -5,9 +5,21 @@
  * objects, so lists are wrapped and "not found" is `found: false`).
  */
 import type { LangSmithClient } from "../client/client";
+import { InvalidRequestError } from "../client/errors";
 import { getBulkExport, getBulkExportRuns } from "../invokes/bulkExport";
 import { getDeployment, type GetDeploymentArgs, getDeploymentRevisions } from "../invokes/deployment";
 import { assertProviderId, getOAuthProviders, getOAuthTokenStatus } from "../invokes/oauth";
+import {
+  getApiKeys,
+  getInfo,
+  getOrganization,
+  getPermissions,
+  getRole,
+  type GetRoleArgs,
+  getWorkspace,
+  type GetWorkspaceArgs,
+  parseAccessScope,
+} from "../invokes/organization";
 import type { PulumiPropertySpec, PulumiTypeSpec } from "./pulumiTypes";
 
 /** One invoke of the native provider. */
@@ -61,6 +73,42 @@ const BULK_EXPORT_OUTPUTS: Record<string, PulumiPropertySpec> = {
   createdAt: str("ISO 8601 creation time."),
   finishedAt: str("ISO 8601 end time."),
 };
+
+const WORKSPACE_OUTPUTS: Record<string, PulumiPropertySpec> = {
+  found: bool("Whether a workspace matched; when false, no other property is set."),
+  id: str("Workspace id (the tenant id)."),
+  displayName: str("Name shown in LangSmith."),
+  handle: str("The service's `tenant_handle`, if set."),
+  organizationId: str("Organization the workspace belongs to."),
+  createdAt: str("ISO 8601 creation time."),
+  isPersonal: bool("Whether it is a personal workspace."),
+  isDeleted: bool("Whether it is deleted."),
+  readOnly: bool("Whether the caller may only read it."),
+  roleId: str("The caller's role in the workspace, if reported."),
+  roleName: str("Name of that role, if reported."),
+  permissions: list({ type: "string" }, "The caller's permissions in the workspace, if reported."),
+  dataPlaneUrl: str("URL of the workspace's data plane, if any."),
+};
+
+const ROLE_OUTPUTS: Record<string, PulumiPropertySpec> = {
+  found: bool("Whether a role matched; when false, no other property is set."),
+  id: str("Role id (what members, service accounts and keys name as `roleId`)."),
+  name: str("The service's name: `WORKSPACE_ADMIN`, ..., or `CUSTOM` for every custom role."),
+  displayName: str("Name shown in LangSmith."),
+  description: str("Description."),
+  organizationId: str("Organization of a custom role; unset for a built-in one."),
+  accessScope: str("`organization` or `workspace`: where the role applies."),
+  permissions: list({ type: "string" }, "The permissions the role grants."),
+  builtIn: bool("Whether it is a built-in role (which cannot be changed)."),
+};
+
+const API_KEY_ITEMS = "`id`, `description`, `shortKey`, `readOnly`, `expiresAt`, `createdAt`, `lastUsedAt`, `workspaceNames`, `defaultWorkspaceName` (never the key itself)";
+
+/** A non-empty string argument, or `undefined`. */
+function stringArg(args: Record<string, unknown>, key: string): string | undefined {
+  const value = args[key];
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
 
 /** `value` without `undefined` properties (the protocol has no undefined). */
 function found<T extends object>(value: T | undefined): Record<string, unknown> {
@@ -134,6 +182,111 @@ export const NATIVE_FUNCTIONS: readonly NativeFunction[] = [
     outputs: { runs: list(ANY, "Runs: `id`, `status`, `startTime`, `endTime`, `rowsWritten`, `exportedFiles`, `exportPath`, `createdAt`, `finishedAt`, `errors`.") },
     async run(client, args) {
       return { runs: await getBulkExportRuns(client, { id: String(args["id"]) }) };
+    },
+  },
+  {
+    token: "langsmith:index:getInfo",
+    description: "The LangSmith instance's version and ingest settings (`GET /api/v1/info`).",
+    inputs: {},
+    requiredInputs: [],
+    outputs: {
+      version: str("Version of the LangSmith instance."),
+      gitSha: str("Git commit of the build, when reported."),
+      licenseExpirationTime: str("ISO 8601 expiry of a self-hosted license, if any."),
+      batchIngestConfig: anyMap("`batch_ingest_config` as the service returns it (snake_case)."),
+      instanceFlags: anyMap("`instance_flags` as the service returns them."),
+      customerId: str("Customer of a self-hosted license, if any."),
+      customerName: str("Name of that customer."),
+    },
+    async run(client) {
+      return { ...(await getInfo(client)) };
+    },
+  },
+  {
+    token: "langsmith:index:getOrganization",
+    description: "The organization of the configured key, with the caller's permissions in it (no payment details). Needs an organization-scoped API key.",
+    inputs: {},
+    requiredInputs: [],
+    outputs: {
+      id: str("Organization id."),
+      displayName: str("Name shown in LangSmith."),
+      isPersonal: bool("Whether it is a personal organization."),
+      tier: str("Plan tier, e.g. `enterprise`."),
+      config: anyMap("The plan's limits and features: `config` as the service returns it (snake_case)."),
+      permissions: list({ type: "string" }, "The caller's permissions in the organization."),
+      reachedMaxWorkspaces: bool("Whether the organization has as many workspaces as its plan allows."),
+      hasCancelled: bool("Whether the subscription was cancelled."),
+      endOfBillingPeriod: str("ISO 8601 end of the billing period, if any."),
+      currentPlan: anyMap("`current_plan` (`tier`, `started_on`, `ends_on`) as the service returns it, if any."),
+      upcomingPlan: anyMap("`upcoming_plan` as the service returns it, if any."),
+      securityContact: str("Security contact of the organization, if set."),
+      scimGroupNameSeparator: str("Separator of SCIM group names."),
+      defaultSsoProvision: bool("Whether SSO users are provisioned by default."),
+    },
+    async run(client) {
+      return { ...(await getOrganization(client)) };
+    },
+  },
+  {
+    token: "langsmith:index:getWorkspace",
+    description: "Looks a workspace of the organization up by `id` or by exact `displayName` (give one of them). Needs an organization-scoped API key.",
+    inputs: { id: str("Workspace id."), displayName: str("Exact display name.") },
+    requiredInputs: [],
+    outputs: WORKSPACE_OUTPUTS,
+    async run(client, args) {
+      const id = stringArg(args, "id");
+      const displayName = stringArg(args, "displayName");
+      if ((id === undefined) === (displayName === undefined)) throw new InvalidRequestError("getWorkspace: give exactly one of id or displayName");
+      const lookup: GetWorkspaceArgs = id !== undefined ? { id } : { displayName: displayName as string };
+      return found(await getWorkspace(client, lookup));
+    },
+  },
+  {
+    token: "langsmith:index:getRole",
+    description:
+      "Looks a role of the organization up, built-in or custom, by `id`, by `name` (a built-in role's, e.g. `WORKSPACE_ADMIN`) or by exact `displayName` " +
+      "(e.g. `Workspace Admin`, or a custom role's); give one of them. Every custom role is named `CUSTOM`: look those up by `displayName`. Needs an organization-scoped API key.",
+    inputs: { id: str("Role id."), name: str("The service's name of a built-in role, e.g. `WORKSPACE_ADMIN`."), displayName: str("Exact display name.") },
+    requiredInputs: [],
+    outputs: ROLE_OUTPUTS,
+    async run(client, args) {
+      const id = stringArg(args, "id");
+      const name = stringArg(args, "name");
+      const displayName = stringArg(args, "displayName");
+      const lookups: GetRoleArgs[] = [
+        ...(id !== undefined ? [{ id }] : []),
+        ...(name !== undefined ? [{ name }] : []),
+        ...(displayName !== undefined ? [{ displayName }] : []),
+      ];
+      const [lookup] = lookups;
+      if (lookups.length !== 1 || lookup === undefined) throw new InvalidRequestError("getRole: give exactly one of id, name or displayName");
+      return found(await getRole(client, lookup));
+    },
+  },
+  {
+    token: "langsmith:index:getPermissions",
+    description: "The permissions the organization knows (what roles may grant), optionally only those of one access scope. A custom role grants `workspace` permissions only.",
+    inputs: { accessScope: str("`organization` or `workspace`; default: both.") },
+    requiredInputs: [],
+    outputs: { permissions: list(ANY, "Permissions: `name`, `description`, `accessScope`.") },
+    async run(client, args) {
+      const accessScope = parseAccessScope(args["accessScope"]);
+      return { permissions: await getPermissions(client, accessScope !== undefined ? { accessScope } : {}) };
+    },
+  },
+  {
+    token: "langsmith:index:getApiKeys",
+    description:
+      "The configured workspace's API keys and, with `includeServiceKeys`, the organization's service keys (that needs an organization-scoped API key). " +
+      "A key's secret value is never returned: the service shows it only when the key is created.",
+    inputs: { includeServiceKeys: bool("Also list the organization's service keys; default false.") },
+    requiredInputs: [],
+    outputs: {
+      apiKeys: list(ANY, `The workspace's API keys: ${API_KEY_ITEMS}.`),
+      serviceKeys: list(ANY, `The organization's service keys, when \`includeServiceKeys\` is set: ${API_KEY_ITEMS}.`),
+    },
+    async run(client, args) {
+      return { ...(await getApiKeys(client, { includeServiceKeys: args["includeServiceKeys"] === true })) };
     },
   },
 ];

@@ -25,6 +25,11 @@ export type Deployment = import("./deployment").Deployment;
 export const Deployment: typeof import("./deployment").Deployment = null as any;
 utilities.lazyLoad(exports, ["Deployment"], () => require("./deployment"));
 
+export { GetApiKeysArgs, GetApiKeysResult, GetApiKeysOutputArgs } from "./getApiKeys";
+export const getApiKeys: typeof import("./getApiKeys").getApiKeys = null as any;
+export const getApiKeysOutput: typeof import("./getApiKeys").getApiKeysOutput = null as any;
+utilities.lazyLoad(exports, ["getApiKeys","getApiKeysOutput"], () => require("./getApiKeys"));
+
 export { GetBulkExportArgs, GetBulkExportResult, GetBulkExportOutputArgs } from "./getBulkExport";
 export const getBulkExport: typeof import("./getBulkExport").getBulkExport = null as any;
 export const getBulkExportOutput: typeof import("./getBulkExport").getBulkExportOutput = null as any;
@@ -45,6 +50,11 @@ export const getDeploymentRevisions: typeof import("./getDeploymentRevisions").g
 export const getDeploymentRevisionsOutput: typeof import("./getDeploymentRevisions").getDeploymentRevisionsOutput = null as any;
 utilities.lazyLoad(exports, ["getDeploymentRevisions","getDeploymentRevisionsOutput"], () => require("./getDeploymentRevisions"));
 
+export { GetInfoArgs, GetInfoResult } from "./getInfo";
+export const getInfo: typeof import("./getInfo").getInfo = null as any;
+export const getInfoOutput: typeof import("./getInfo").getInfoOutput = null as any;
+utilities.lazyLoad(exports, ["getInfo","getInfoOutput"], () => require("./getInfo"));
+
 export { GetOAuthProvidersArgs, GetOAuthProvidersResult } from "./getOAuthProviders";
 export const getOAuthProviders: typeof import("./getOAuthProviders").getOAuthProviders = null as any;
 export const getOAuthProvidersOutput: typeof import("./getOAuthProviders").getOAuthProvidersOutput = null as any;
@@ -54,6 +64,31 @@ export { GetOAuthTokenStatusArgs, GetOAuthTokenStatusResult, GetOAuthTokenStatus
 export const getOAuthTokenStatus: typeof import("./getOAuthTokenStatus").getOAuthTokenStatus = null as any;
 export const getOAuthTokenStatusOutput: typeof import("./getOAuthTokenStatus").getOAuthTokenStatusOutput = null as any;
 utilities.lazyLoad(exports, ["getOAuthTokenStatus","getOAuthTokenStatusOutput"], () => require("./getOAuthTokenStatus"));
+
+export { GetOrganizationArgs, GetOrganizationResult } from "./getOrganization";
+export const getOrganization: typeof import("./getOrganization").getOrganization = null as any;
+export const getOrganizationOutput: typeof import("./getOrganization").getOrganizationOutput = null as any;
+utilities.lazyLoad(exports, ["getOrganization","getOrganizationOutput"], () => require("./getOrganization"));
+
+export { GetPermissionsArgs, GetPermissionsResult, GetPermissionsOutputArgs } from "./getPermissions";
+export const getPermissions: typeof import("./getPermissions").getPermissions = null as any;
+export const getPermissionsOutput: typeof import("./getPermissions").getPermissionsOutput = null as any;
+utilities.lazyLoad(exports, ["getPermissions","getPermissionsOutput"], () => require("./getPermissions"));
+
+export { GetRoleArgs, GetRoleResult, GetRoleOutputArgs } from "./getRole";
+export const getRole: typeof import("./getRole").getRole = null as any;
+export const getRoleOutput: typeof import("./getRole").getRoleOutput = null as any;
+utilities.lazyLoad(exports, ["getRole","getRoleOutput"], () => require("./getRole"));
+
+export { GetWorkspaceArgs, GetWorkspaceResult, GetWorkspaceOutputArgs } from "./getWorkspace";
+export const getWorkspace: typeof import("./getWorkspace").getWorkspace = null as any;
+export const getWorkspaceOutput: typeof import("./getWorkspace").getWorkspaceOutput = null as any;
+utilities.lazyLoad(exports, ["getWorkspace","getWorkspaceOutput"], () => require("./getWorkspace"));
+
+export { OrganizationMemberArgs } from "./organizationMember";
+export type OrganizationMember = import("./organizationMember").OrganizationMember;
+export const OrganizationMember: typeof import("./organizationMember").OrganizationMember = null as any;
+utilities.lazyLoad(exports, ["OrganizationMember"], () => require("./organizationMember"));
 
 export { OrganizationTtlSettingsArgs } from "./organizationTtlSettings";
 export type OrganizationTtlSettings = import("./organizationTtlSettings").OrganizationTtlSettings;
@@ -115,6 +150,16 @@ export type Workspace = import("./workspace").Workspace;
 export const Workspace: typeof import("./workspace").Workspace = null as any;
 utilities.lazyLoad(exports, ["Workspace"], () => require("./workspace"));
 
+export { WorkspaceMemberArgs } from "./workspaceMember";
+export type WorkspaceMember = import("./workspaceMember").WorkspaceMember;
+export const WorkspaceMember: typeof import("./workspaceMember").WorkspaceMember = null as any;
+utilities.lazyLoad(exports, ["WorkspaceMember"], () => require("./workspaceMember"));
+
+export { WorkspaceSecretArgs } from "./workspaceSecret";
+export type WorkspaceSecret = import("./workspaceSecret").WorkspaceSecret;
+export const WorkspaceSecret: typeof import("./workspaceSecret").WorkspaceSecret = null as any;
+utilities.lazyLoad(exports, ["WorkspaceSecret"], () => require("./workspaceSecret"));
+
 
 // Export sub-modules:
 import * as config from "./config";
@@ -137,6 +182,8 @@ const _module = {
                 return new BulkExportDestination(name, <any>undefined, { urn })
             case "langsmith:index:Deployment":
                 return new Deployment(name, <any>undefined, { urn })
+            case "langsmith:index:OrganizationMember":
+                return new OrganizationMember(name, <any>undefined, { urn })
             case "langsmith:index:OrganizationTtlSettings":
                 return new OrganizationTtlSettings(name, <any>undefined, { urn })
             case "langsmith:index:Role":
@@ -159,6 +206,10 @@ const _module = {
                 return new UsageLimit(name, <any>undefined, { urn })
             case "langsmith:index:Workspace":
                 return new Workspace(name, <any>undefined, { urn })
+            case "langsmith:index:WorkspaceMember":
+                return new WorkspaceMember(name, <any>undefined, { urn })
+            case "langsmith:index:WorkspaceSecret":
+                return new WorkspaceSecret(name, <any>undefined, { urn })
             default:
                 throw new Error(`unknown resource type ${type}`);
         }

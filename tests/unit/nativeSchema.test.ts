@@ -79,12 +79,18 @@ describe("native provider schema, generated from the field tables", () => {
 
   it("declares the invokes with their inputs and object outputs", () => {
     expect(Object.keys(schema.functions).sort()).toEqual([
+      "langsmith:index:getApiKeys",
       "langsmith:index:getBulkExport",
       "langsmith:index:getBulkExportRuns",
       "langsmith:index:getDeployment",
       "langsmith:index:getDeploymentRevisions",
+      "langsmith:index:getInfo",
       "langsmith:index:getOAuthProviders",
       "langsmith:index:getOAuthTokenStatus",
+      "langsmith:index:getOrganization",
+      "langsmith:index:getPermissions",
+      "langsmith:index:getRole",
+      "langsmith:index:getWorkspace",
     ]);
     expect(schema.functions["langsmith:index:getDeploymentRevisions"]?.inputs.required).toEqual(["deploymentId"]);
     expect(schema.functions["langsmith:index:getDeployment"]?.outputs.properties["secretNames"]).toMatchObject({ type: "array" });
