@@ -13,6 +13,7 @@ import {
   DestinationListSchema,
   DestinationSchema,
   PatchDestinationRequestSchema,
+  PatchedDestinationSchema,
 } from "./schemas/destinations";
 
 const DESTINATIONS = "/bulk-exports/destinations";
@@ -23,7 +24,7 @@ export const DESTINATION_ENDPOINTS = {
   create: defineEndpoint({ method: "POST", path: DESTINATIONS, request: CreateDestinationRequestSchema, response: DestinationSchema }),
   get: defineEndpoint({ method: "GET", path: DESTINATION, response: DestinationSchema }),
   list: defineEndpoint({ method: "GET", path: DESTINATIONS, response: DestinationListSchema }),
-  patch: defineEndpoint({ method: "PATCH", path: DESTINATION, request: PatchDestinationRequestSchema, response: DestinationSchema }),
+  patch: defineEndpoint({ method: "PATCH", path: DESTINATION, request: PatchDestinationRequestSchema, response: PatchedDestinationSchema }),
   delete: defineEndpoint({ method: "DELETE", path: DESTINATION }),
 } as const;
 const E = DESTINATION_ENDPOINTS;

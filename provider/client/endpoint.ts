@@ -1,9 +1,11 @@
 /**
  * One helper for every endpoint method: an {@link Endpoint} describes the
  * method, the path template (`/v2/deployments/{deploymentId}`), the request
- * schema and the response schema; {@link EndpointGroup.call} checks and
- * encodes the ids into the path, validates the body before sending, sends it
- * through `HttpClient.request` and returns the validated response body.
+ * schema and the response schema (the ones generated from the contract, in
+ * `wire/`, or derived from them in `schemas/`); {@link EndpointGroup.call}
+ * checks and encodes the ids into the path, validates the body before
+ * sending, sends it through `HttpClient.request` and returns the validated
+ * response body.
  *
  * ```ts
  * const GET = defineEndpoint({ method: "GET", path: "/v2/deployments/{deploymentId}", response: DeploymentSchema });
@@ -119,13 +121,16 @@ export abstract class EndpointGroup {
   ): Promise<EndpointResult<Res>> {
     const { action } = call;
     const path = fillPath(endpoint.path, (call.params ?? {}) as Readonly<Record<string, string>>, action);
+    // The body is checked against the request schema, then sent as the caller gave it:
+    // a default the contract declares is the service's to apply, not the client's to send.
+    if (endpoint.request !== undefined) validateInput(endpoint.request, call.body, action);
     const spec = {
       method: endpoint.method,
       baseUrl: this.baseUrl,
       path,
       action,
       ...(call.query !== undefined ? { query: call.query } : {}),
-      ...(endpoint.request !== undefined ? { body: validateInput(endpoint.request, call.body, action) } : {}),
+      ...(endpoint.request !== undefined ? { body: call.body } : {}),
       ...transportOptions(call.options),
     };
     if (endpoint.response === undefined) {

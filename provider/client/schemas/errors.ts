@@ -5,19 +5,19 @@
  * REST API also answers some 403s as `{"error": "<code>"}`.
  */
 import { z } from "zod";
+import { zValidationError } from "../wire/controlPlane.responses";
 
-/** One entry of a 422 `HTTPValidationError.detail` list. `input` and `ctx` are accepted but never rendered. */
-export const ValidationErrorItemSchema = z.looseObject({
-  loc: z.array(z.union([z.string(), z.number()])),
-  msg: z.string(),
-  type: z.string(),
-  input: z.unknown().optional(),
-  ctx: z.unknown().optional(),
-});
+/** One entry of a 422 `HTTPValidationError.detail` list (the contract's `ValidationError`; `input` and `ctx` are kept but never rendered). */
+export const ValidationErrorItemSchema = zValidationError;
 /** One entry of a 422 `HTTPValidationError.detail` list. */
 export type ValidationErrorItem = z.infer<typeof ValidationErrorItemSchema>;
 
-/** Any error body the service is known to send; every field optional, unknown fields kept. */
+/**
+ * Any error body the service is known to send; every field optional, unknown
+ * fields kept. Written here, not generated: the contract declares only the
+ * 422 list, not the string `detail`, the `error` code or `message` other
+ * statuses carry.
+ */
 export const ErrorBodySchema = z.looseObject({
   detail: z.union([z.string(), z.array(ValidationErrorItemSchema)]).optional(),
   error: z.string().optional(),
