@@ -28,7 +28,7 @@ import { isIgnoredPath, withIgnoredFromNews } from "./ignoreChanges";
 import { serviceChangeRefusal } from "./serviceChange";
 import { nativeFunction } from "./functions";
 import type { LangSmithResource } from "../shared/resource";
-import { nativeResource } from "./resources";
+import { NATIVE_RESOURCES, nativeResource } from "./resources";
 import { packageSchema } from "./schema";
 import { hasValue, outputsForEngine, unwrapSecrets } from "./values";
 
@@ -75,7 +75,10 @@ function unimplemented(what: string): grpc.ServiceError {
 function resourceFor(type: string, urn: string): LangSmithResource {
   const token = type !== "" ? type : (urn.split("::")[2]?.split("$").pop() ?? "");
   const resource = nativeResource(token);
-  if (resource === undefined) throw new Error(`unknown resource type ${token} (this provider serves Deployment, BulkExportDestination and BulkExport)`);
+  if (resource === undefined) {
+    const served = NATIVE_RESOURCES.map((r) => r.token.split(":")[2]).join(", ");
+    throw new Error(`unknown resource type ${token} (this provider serves ${served})`);
+  }
   return resource;
 }
 

@@ -273,7 +273,7 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
         throw error;
       }
       const id = spec.idOf?.(created ?? undefined, inputs) ?? String(created?.["id"]);
-      return { id, outs: outputsFor(inputs, created ?? {}, tenantOf(settings, created ?? {}), `created ${kind} "${name}" (${shortId(id)})`) };
+      return { id, outs: outputsFor(inputs, created ?? {}, tenantOf(settings, created ?? {}), `created ${kind} "${name}"${id === name ? "" : ` (${shortId(id)})`}`) };
     },
     async read(id, rawProps) {
       const props = resource.migrate(rawProps);
