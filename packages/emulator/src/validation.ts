@@ -8,7 +8,9 @@ import { uuidParsingError } from "./params";
 
 /**
  * `params` of a zod custom issue naming the pydantic error it stands for
- * (see `uuidString` and `dateTimeString` in `schemas/`).
+ * (see `uuidString` and `dateTimeString` in `schemas/`, which read UUIDs and
+ * date-times as leniently as pydantic; the generated schemas' stricter
+ * formats fail with the same errors).
  */
 export interface PydanticIssueParams {
   /** The pydantic error type. */
@@ -55,6 +57,11 @@ function typeError(expected: string, input: unknown, loc: Loc): FastApiValidatio
         input,
       };
   }
+}
+
+/** The pydantic error for a string that is not a date-time. */
+function dateTimeParsingError(input: unknown, loc: Loc): FastApiValidationError {
+  return { type: "datetime_from_date_parsing", loc, msg: "Input should be a valid datetime or date", input };
 }
 
 function convertIssue(issue: z.core.$ZodIssue, root: unknown, locPrefix: Loc): FastApiValidationError[] {
@@ -104,6 +111,9 @@ function convertIssue(issue: z.core.$ZodIssue, root: unknown, locPrefix: Loc): F
         ctx: { le: Number(issue.maximum) },
       }];
     case "invalid_format": {
+      // The generated schemas' formats (`z.uuid()`, `z.iso.datetime()`) fail as pydantic's types do.
+      if (issue.format === "uuid" || issue.format === "guid") return [uuidParsingError(input, loc)];
+      if (issue.format === "datetime" || issue.format === "date") return [dateTimeParsingError(input, loc)];
       const raw = "pattern" in issue && typeof issue.pattern === "string" ? issue.pattern : issue.format;
       const pattern = /^\/(.*)\/[a-z]*$/s.exec(raw)?.[1] ?? raw;
       return [{
@@ -134,9 +144,7 @@ function convertIssue(issue: z.core.$ZodIssue, root: unknown, locPrefix: Loc): F
     case "custom": {
       const pydantic = (issue.params as Partial<PydanticIssueParams> | undefined)?.pydantic;
       if (pydantic === "uuid_parsing") return [uuidParsingError(input, loc)];
-      if (pydantic === "datetime_parsing") {
-        return [{ type: "datetime_from_date_parsing", loc, msg: "Input should be a valid datetime or date", input }];
-      }
+      if (pydantic === "datetime_parsing") return [dateTimeParsingError(input, loc)];
       return [{ type: "value_error", loc, msg: `Value error, ${issue.message}`, input, ctx: { error: {} } }];
     }
     default:

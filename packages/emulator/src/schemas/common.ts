@@ -22,3 +22,15 @@ export function dateTimeString(): z.ZodString {
     .string()
     .refine((v) => DATE_TIME_PATTERN.test(v) && !Number.isNaN(Date.parse(v)), { params: DATE_TIME_PARAMS });
 }
+
+/**
+ * `schema` with the fields `first` checked first, in that order. pydantic
+ * reports a body's errors in the order its model declares the fields; the
+ * contract's copy lists them by name, so the generated schemas check them
+ * alphabetically.
+ */
+export function fieldsFirst<S extends z.ZodObject, K extends keyof S["shape"] & string>(schema: S, first: readonly K[]): S {
+  const object: z.ZodObject = schema;
+  const mask: Record<string, true> = Object.fromEntries(first.map((key) => [key, true]));
+  return object.pick(mask).extend(object.shape) as S;
+}

@@ -1,19 +1,21 @@
-/** zod schema of `POST /v2/auth/providers` (`OAuthProviderCreateRequest` of the published contract). */
-import { z } from "zod";
+/** The body of `POST /v2/auth/providers`: the generated `OAuthProviderCreateRequest` of the published contract. */
+import type { z } from "zod";
+import { zOAuthProviderCreateRequest } from "../wire/controlPlane";
+import { fieldsFirst } from "./common";
 
-/** Body of `POST /v2/auth/providers`; defaults: `S256`, `client_secret_post`, no PKCE. */
-export const oauthProviderCreateSchema = z.object({
-  provider_id: z.string(),
-  name: z.string(),
-  client_id: z.string(),
-  auth_url: z.string(),
-  token_url: z.string(),
-  client_secret: z.string().nullish(),
-  code_challenge_method: z.string().default("S256"),
-  provider_type: z.enum(["microsoft", "salesforce", "slack"]).nullish(),
-  token_endpoint_auth_method: z.enum(["none", "client_secret_basic", "client_secret_post"]).default("client_secret_post"),
-  uses_pkce: z.boolean().default(false),
-});
+/**
+ * Body of `POST /v2/auth/providers`; defaults: `S256`, no PKCE,
+ * `client_secret_post`. The last is the contract's default of
+ * `token_endpoint_auth_method`, which the generated schema leaves out (the
+ * generator drops the default of an enum written in place), so it is added
+ * here. The required fields are checked in the model's order.
+ */
+export const oauthProviderCreateSchema = fieldsFirst(
+  zOAuthProviderCreateRequest.extend({
+    token_endpoint_auth_method: zOAuthProviderCreateRequest.shape.token_endpoint_auth_method.unwrap().default("client_secret_post"),
+  }),
+  ["provider_id", "name", "client_id", "auth_url", "token_url"],
+);
 
 /** Parsed body of `POST /v2/auth/providers`. */
 export type OAuthProviderCreateBody = z.infer<typeof oauthProviderCreateSchema>;
