@@ -22,6 +22,7 @@ import { API_KEY_ENDPOINTS } from "../apiKey/endpoints";
 import { LIST_PERMISSIONS, ROLE_ENDPOINTS } from "../role/endpoints";
 import { SERVICE_KEY_ENDPOINTS } from "../serviceKey/endpoints";
 import { WORKSPACE_ENDPOINTS } from "../workspace/endpoints";
+import { WORKSPACE_SECRET_ENDPOINTS } from "../workspaceSecret/endpoints";
 
 /** `GET /api/v1/info`: the instance's version and ingest settings. */
 export const GET_INFO = defineEndpoint({ method: "GET", path: "/info", response: zGetApiV1InfoResponse });
@@ -361,4 +362,9 @@ export async function getApiKeys(client: LangSmithClient, args: GetApiKeysArgs =
   if (args.includeServiceKeys !== true) return { apiKeys };
   const serviceKeys = (await read(client, SERVICE_KEY_ENDPOINTS.list, "listing the organization's service keys")).map(toKeyInfo);
   return { apiKeys, serviceKeys };
+}
+
+/** The keys of the configured workspace's secrets (`GET /api/v1/workspaces/current/secrets`); the service never returns a value. */
+export async function getWorkspaceSecrets(client: LangSmithClient): Promise<string[]> {
+  return (await read(client, WORKSPACE_SECRET_ENDPOINTS.list, "listing the workspace's secrets")).map((secret) => secret.key);
 }

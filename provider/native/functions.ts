@@ -18,6 +18,7 @@ import {
   type GetRoleArgs,
   getWorkspace,
   type GetWorkspaceArgs,
+  getWorkspaceSecrets,
   parseAccessScope,
 } from "../invokes/organization";
 import type { PulumiPropertySpec, PulumiTypeSpec } from "./pulumiTypes";
@@ -287,6 +288,16 @@ export const NATIVE_FUNCTIONS: readonly NativeFunction[] = [
     },
     async run(client, args) {
       return { ...(await getApiKeys(client, { includeServiceKeys: args["includeServiceKeys"] === true })) };
+    },
+  },
+  {
+    token: "langsmith:index:getWorkspaceSecrets",
+    description: "The keys of the configured workspace's secrets (e.g. `OPENAI_API_KEY`); the service never returns a value.",
+    inputs: {},
+    requiredInputs: [],
+    outputs: { keys: list({ type: "string" }, "Secret keys, as the service lists them.") },
+    async run(client) {
+      return { keys: await getWorkspaceSecrets(client) };
     },
   },
 ];

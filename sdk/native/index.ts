@@ -85,6 +85,11 @@ export const getWorkspace: typeof import("./getWorkspace").getWorkspace = null a
 export const getWorkspaceOutput: typeof import("./getWorkspace").getWorkspaceOutput = null as any;
 utilities.lazyLoad(exports, ["getWorkspace","getWorkspaceOutput"], () => require("./getWorkspace"));
 
+export { GetWorkspaceSecretsArgs, GetWorkspaceSecretsResult } from "./getWorkspaceSecrets";
+export const getWorkspaceSecrets: typeof import("./getWorkspaceSecrets").getWorkspaceSecrets = null as any;
+export const getWorkspaceSecretsOutput: typeof import("./getWorkspaceSecrets").getWorkspaceSecretsOutput = null as any;
+utilities.lazyLoad(exports, ["getWorkspaceSecrets","getWorkspaceSecretsOutput"], () => require("./getWorkspaceSecrets"));
+
 export { OrganizationMemberArgs } from "./organizationMember";
 export type OrganizationMember = import("./organizationMember").OrganizationMember;
 export const OrganizationMember: typeof import("./organizationMember").OrganizationMember = null as any;

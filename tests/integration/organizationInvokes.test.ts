@@ -12,6 +12,7 @@ import { createClient } from "../../provider/client/factory";
 import { nativeFunction } from "../../provider/native/functions";
 import { ROLE_ENDPOINTS } from "../../provider/role/endpoints";
 import { SERVICE_KEY_ENDPOINTS } from "../../provider/serviceKey/endpoints";
+import { WORKSPACE_SECRET_ENDPOINTS } from "../../provider/workspaceSecret/endpoints";
 import { WORKSPACE_ENDPOINTS } from "../../provider/workspace/endpoints";
 
 describe("organization invokes against the emulator", () => {
@@ -187,5 +188,12 @@ describe("organization invokes against the emulator", () => {
     const refused = await invoke("getApiKeys", workspaceClient, { includeServiceKeys: true }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(PermissionDeniedError);
     expect(String(refused)).toMatch(/listing the organization's service keys/);
+  });
+
+  test("getWorkspaceSecrets: the keys of the workspace's secrets, never a value", async () => {
+    await orgClient.resources.send(WORKSPACE_SECRET_ENDPOINTS.create, { action: "setting a secret", body: [{ key: "ANTHROPIC_API_KEY", value: "sk-canary-invoke-5d1e" }] });
+    const listed = await invoke("getWorkspaceSecrets", orgClient);
+    expect(listed).toEqual({ keys: expect.arrayContaining(["ANTHROPIC_API_KEY"]) });
+    expect(JSON.stringify(listed)).not.toContain("sk-canary-invoke");
   });
 });

@@ -91,6 +91,7 @@ describe("native provider schema, generated from the field tables", () => {
       "langsmith:index:getPermissions",
       "langsmith:index:getRole",
       "langsmith:index:getWorkspace",
+      "langsmith:index:getWorkspaceSecrets",
     ]);
     expect(schema.functions["langsmith:index:getDeploymentRevisions"]?.inputs.required).toEqual(["deploymentId"]);
     expect(schema.functions["langsmith:index:getDeployment"]?.outputs.properties["secretNames"]).toMatchObject({ type: "array" });
