@@ -17,6 +17,7 @@ import type { ContractEnv } from "./suites/env";
 import { describeOAuth } from "./suites/oauth";
 import { describeOrganization } from "./suites/organization";
 import { describeSettings } from "./suites/settings";
+import { describeTracing } from "./suites/tracing";
 
 /**
  * Declared error statuses the emulator never answers, with the reason. Every
@@ -62,6 +63,7 @@ describeBulkExports(env);
 describeOrganization(env);
 describeAccess(env);
 describeSettings(env);
+describeTracing(env);
 
 describe("coverage of the contract", () => {
   test("every operation of both documents was exercised", () => {

@@ -16,7 +16,7 @@ import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020"
 import addFormats from "ajv-formats";
 
 /** Which published document an operation belongs to. */
-export type ContractApi = "control-plane" | "bulk-exports" | "organization-and-access";
+export type ContractApi = "control-plane" | "bulk-exports" | "organization-and-access" | "tracing-and-evaluation";
 
 /** A JSON Schema as found in the documents (an object, or `true`/`false`). */
 export type JsonSchema = { [key: string]: unknown } | boolean;
@@ -92,6 +92,7 @@ const DOCUMENT_FILES: Record<ContractApi, string> = {
   "control-plane": "control-plane.openapi.json",
   "bulk-exports": "bulk-exports.openapi.json",
   "organization-and-access": "organization-and-access.openapi.json",
+  "tracing-and-evaluation": "tracing-and-evaluation.openapi.json",
 };
 
 const HTTP_METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);

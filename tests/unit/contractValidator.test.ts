@@ -69,8 +69,9 @@ describe("findOperation", () => {
     expect(ops).toContainEqual({ api: "control-plane", method: "DELETE", template: "/v2/deployments", statuses: [200, 404, 422] });
     expect(ops).toContainEqual({ api: "bulk-exports", method: "GET", template: "/api/v1/bulk-exports/runs", statuses: [200, 422] });
     expect(ops).toContainEqual({ api: "organization-and-access", method: "PUT", template: "/api/v1/ttl-settings", statuses: [200, 422] });
-    // 23 of the control plane and bulk exports, 63 of organization and access.
-    expect(ops.length).toBe(86);
+    expect(ops).toContainEqual({ api: "tracing-and-evaluation", method: "DELETE", template: "/api/v1/feedback-configs", statuses: [204, 422] });
+    // 23 of the control plane and bulk exports, 63 of organization and access, 71 of tracing and evaluation.
+    expect(ops.length).toBe(157);
   });
 });
 
