@@ -35,8 +35,10 @@ export class LangSmithClient {
   readonly destinations: DestinationsApi;
   /** `/bulk-exports` (export jobs and their runs). */
   readonly bulkExports: BulkExportsApi;
-  /** The REST API's declared objects (workspaces, roles, tags, ...), each resource's endpoints. */
+  /** The REST API's declared objects (workspaces, roles, tags, ...), each resource's endpoints; paths below `<apiUrl>` (`.../api/v1`). */
   readonly resources: ResourcesApi;
+  /** The same for the REST API's paths at its origin, outside `/api/v1` (`/v1/platform/...`, `/commits/...`). */
+  readonly originResources: ResourcesApi;
   private readonly clock: Clock;
   private readonly timeoutMs: number;
 
@@ -56,6 +58,7 @@ export class LangSmithClient {
     this.destinations = new DestinationsApi(http, this.apiUrl);
     this.bulkExports = new BulkExportsApi(http, this.apiUrl);
     this.resources = new ResourcesApi(http, this.apiUrl);
+    this.originResources = new ResourcesApi(http, this.apiUrl.replace(/\/api\/v1$/, ""));
   }
 
   /**

@@ -83,6 +83,10 @@ export interface CrudResourceSpec {
   readonly unique?: readonly string[];
   /** Whether an update sends every field the service stores (its PATCH or PUT requires them all); default: only the changed ones. */
   readonly updateSendsAll?: boolean;
+  /** Where the endpoints' paths start: `api` (below `/api/v1`, the default) or `origin` (the API's origin: `/v1/platform/...`). */
+  readonly base?: "api" | "origin";
+  /** The list's query parameter that filters by the natural key (e.g. `name`), so an import or a taken-name lookup reads one page; default: none (the whole list). */
+  readonly naturalKeyQuery?: string;
   /** Where the service has no delete: the warning's words on what destroy leaves, e.g. `the workspace keeps its retention settings`. */
   readonly leftOnDestroy?: string;
   /** Whether the update request carries the object's id in its body (`id`), as an upsert does (a usage limit's PUT); default false. */
@@ -200,6 +204,9 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
     return compact(out);
   };
 
+  /** The endpoint group the paths are relative to. */
+  const api = (client: LangSmithClient) => (spec.base === "origin" ? client.originResources : client.resources);
+
   /** The objects of a list answer (`undefined` when the list itself is gone, e.g. its parent was deleted). */
   const itemsOf = (answer: unknown): Record<string, unknown>[] | undefined => {
     if (answer === undefined) return undefined;
@@ -210,9 +217,9 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
   const fetchOne = async (client: LangSmithClient, id: string, props: Properties, name: string): Promise<Record<string, unknown> | undefined> => {
     const params = { ...parentIds(props), id };
     if (endpoints.get !== undefined) {
-      return (await found(client.resources.send(endpoints.get, { action: `reading ${kind} "${name}"`, params }))) as Record<string, unknown> | undefined;
+      return (await found(api(client).send(endpoints.get, { action: `reading ${kind} "${name}"`, params }))) as Record<string, unknown> | undefined;
     }
-    const list = itemsOf(await found(client.resources.send(endpoints.list, { action: `listing ${kind}s to read "${name}"`, params })));
+    const list = itemsOf(await found(api(client).send(endpoints.list, { action: `listing ${kind}s to read "${name}"`, params })));
     return list?.find((item) => item["id"] === id && (spec.manages?.(item) ?? true));
   };
 
@@ -220,7 +227,8 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
   const findByNaturalKey = async (client: LangSmithClient, value: unknown, props: Properties): Promise<Record<string, unknown> | undefined> => {
     const wire = fields.find((field) => field.path === spec.naturalKey)?.wire;
     if (wire === undefined) return undefined;
-    const list = itemsOf(await found(client.resources.send(endpoints.list, { action: `listing ${kind}s`, params: parentIds(props) })));
+    const query = spec.naturalKeyQuery !== undefined && typeof value === "string" ? { query: { [spec.naturalKeyQuery]: value } } : {};
+    const list = itemsOf(await found(api(client).send(endpoints.list, { action: `listing ${kind}s`, params: parentIds(props), ...query })));
     return list?.find((item) => (spec.manages?.(item) ?? true) && JSON.stringify(getPath(item, wire)) === JSON.stringify(value));
   };
 
@@ -267,7 +275,7 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
       let created: Record<string, unknown> | null;
       try {
         const body = toWireBody(fields, inputs);
-        created = (await client.resources.send(endpoints.create, { action, params: parentIds(inputs), body: spec.wrapBody?.(body) ?? body })) as Record<string, unknown>;
+        created = (await api(client).send(endpoints.create, { action, params: parentIds(inputs), body: spec.wrapBody?.(body) ?? body })) as Record<string, unknown>;
       } catch (error) {
         if (error instanceof ConflictError && spec.naturalKey !== undefined) throw await takenError(client, error, inputs);
         throw error;
@@ -309,7 +317,7 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
       const client = await currentClient(settingsFor(action, { ...olds, ...inputs }));
       await spec.beforeWrite?.(client, inputs, action);
       logProgress(kind, name, `updating ${changed.inPlace.join(", ")}`);
-      const updated = (await client.resources.send(endpoints.update, { action, params: { ...parentIds(inputs), id }, body: spec.wrapBody?.(body) ?? body })) as Record<string, unknown> | undefined;
+      const updated = (await api(client).send(endpoints.update, { action, params: { ...parentIds(inputs), id }, body: spec.wrapBody?.(body) ?? body })) as Record<string, unknown> | undefined;
       const wire = updated ?? (await fetchOne(client, id, inputs, name)) ?? {};
       return { outs: { ...pickOutputs(olds), ...outputsFor(inputs, wire, tenantId, `updated ${changed.inPlace.join(", ")} of ${kind} "${name}"`) } };
     },
@@ -323,7 +331,7 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
       }
       const client = await currentClient(settingsFor(action, props));
       try {
-        await client.resources.send(endpoints.delete, { action, params: { ...parentIds(props), id }, ...(spec.deleteBody !== undefined ? { body: spec.deleteBody(id) } : {}) });
+        await api(client).send(endpoints.delete, { action, params: { ...parentIds(props), id }, ...(spec.deleteBody !== undefined ? { body: spec.deleteBody(id) } : {}) });
         logProgress(kind, name, `deleted ${id}`);
       } catch (error) {
         if (!(error instanceof NotFoundError)) throw error;
