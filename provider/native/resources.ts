@@ -3,13 +3,16 @@
  * {@link LangSmithResource}, the same object its dynamic provider drives.
  * Nothing here knows one resource from another.
  */
+import { resource as annotationQueue } from "../annotationQueue/index";
 import { resource as apiKey } from "../apiKey/index";
 import { resource as bulkExport } from "../bulkExport/index";
 import { resource as deployment } from "../deployment/index";
 import { resource as dataset } from "../dataset/index";
 import { resource as destination } from "../destination/index";
+import { resource as feedbackConfig } from "../feedbackConfig/index";
 import { resource as organizationMember } from "../organizationMember/index";
 import { resource as project } from "../project/index";
+import { resource as promptWebhook } from "../promptWebhook/index";
 import { resource as role } from "../role/index";
 import type { LangSmithResource } from "../shared/resource";
 import { resource as serviceAccount } from "../serviceAccount/index";
@@ -25,7 +28,7 @@ import { resource as workspaceMember } from "../workspaceMember/index";
 import { resource as workspaceSecret } from "../workspaceSecret/index";
 
 /** Every resource of the native provider. */
-export const NATIVE_RESOURCES: readonly LangSmithResource[] = [deployment, destination, bulkExport, workspace, role, tagKey, tagValue, tagging, serviceAccount, apiKey, serviceKey, ttlSettings, organizationTtlSettings, usageLimit, ssoSettings, workspaceSecret, organizationMember, workspaceMember, project, dataset];
+export const NATIVE_RESOURCES: readonly LangSmithResource[] = [deployment, destination, bulkExport, workspace, role, tagKey, tagValue, tagging, serviceAccount, apiKey, serviceKey, ttlSettings, organizationTtlSettings, usageLimit, ssoSettings, workspaceSecret, organizationMember, workspaceMember, project, dataset, annotationQueue, feedbackConfig, promptWebhook];
 
 /** The resource served for `token`, if any. */
 export function nativeResource(token: string): LangSmithResource | undefined {

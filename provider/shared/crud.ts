@@ -87,6 +87,12 @@ export interface CrudResourceSpec {
   readonly base?: "api" | "origin";
   /** The list's query parameter that filters by the natural key (e.g. `name`), so an import or a taken-name lookup reads one page; default: none (the whole list). */
   readonly naturalKeyQuery?: string;
+  /**
+   * The query parameter that names the object in an update or a delete, for
+   * a service keyed by a query rather than the path (feedback configs by
+   * `feedback_key`); default none (the id is `{id}` in the path).
+   */
+  readonly idQuery?: string;
   /** Where the service has no delete: the warning's words on what destroy leaves, e.g. `the workspace keeps its retention settings`. */
   readonly leftOnDestroy?: string;
   /** Whether the update request carries the object's id in its body (`id`), as an upsert does (a usage limit's PUT); default false. */
@@ -204,6 +210,9 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
     return compact(out);
   };
 
+  /** The query naming the object, for a service keyed by a query parameter. */
+  const idQueryOf = (id: string) => (spec.idQuery !== undefined ? { query: { [spec.idQuery]: id } } : {});
+
   /** The endpoint group the paths are relative to. */
   const api = (client: LangSmithClient) => (spec.base === "origin" ? client.originResources : client.resources);
 
@@ -317,7 +326,7 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
       const client = await currentClient(settingsFor(action, { ...olds, ...inputs }));
       await spec.beforeWrite?.(client, inputs, action);
       logProgress(kind, name, `updating ${changed.inPlace.join(", ")}`);
-      const updated = (await api(client).send(endpoints.update, { action, params: { ...parentIds(inputs), id }, body: spec.wrapBody?.(body) ?? body })) as Record<string, unknown> | undefined;
+      const updated = (await api(client).send(endpoints.update, { action, params: { ...parentIds(inputs), id }, ...idQueryOf(id), body: spec.wrapBody?.(body) ?? body })) as Record<string, unknown> | undefined;
       const wire = updated ?? (await fetchOne(client, id, inputs, name)) ?? {};
       return { outs: { ...pickOutputs(olds), ...outputsFor(inputs, wire, tenantId, `updated ${changed.inPlace.join(", ")} of ${kind} "${name}"`) } };
     },
@@ -331,7 +340,7 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
       }
       const client = await currentClient(settingsFor(action, props));
       try {
-        await api(client).send(endpoints.delete, { action, params: { ...parentIds(props), id }, ...(spec.deleteBody !== undefined ? { body: spec.deleteBody(id) } : {}) });
+        await api(client).send(endpoints.delete, { action, params: { ...parentIds(props), id }, ...idQueryOf(id), ...(spec.deleteBody !== undefined ? { body: spec.deleteBody(id) } : {}) });
         logProgress(kind, name, `deleted ${id}`);
       } catch (error) {
         if (!(error instanceof NotFoundError)) throw error;
