@@ -9,10 +9,28 @@
 import type { z } from "zod";
 import type { AuthContext } from "../auth";
 import type { EmulatorContext } from "../context";
+import type { RawQuery } from "../params";
 import type { ListQuery } from "./listQuery";
 
 /** Who owns the objects of a kind: the organization, or one workspace (sent as `X-Tenant-Id`). */
 export type KindScope = "organization" | "workspace";
+
+/**
+ * How the service behind a kind answers a refused request: FastAPI (a
+ * malformed request is a 422 `HTTPValidationError`, other errors
+ * `{"detail": "..."}`), or one of the Go services (`/commits`,
+ * `/v1/platform/...`: a malformed request is a 400, every error
+ * `{"error": "..."}`).
+ */
+export type KindErrorStyle = "fastapi" | "go";
+
+/** What a bulk delete did, id by id. */
+export interface BulkDeleteResult {
+  /** The deleted objects, in the order asked. */
+  deleted: KindRecord[];
+  /** The ids not deleted, with why (not found, or what `beforeDelete` refused). */
+  failed: { id: string; error: string }[];
+}
 
 /** One stored object of a declared kind: its wire shape plus who owns it. */
 export interface KindRecord {
@@ -34,6 +52,10 @@ export interface KindCall {
   parentId: string | null;
   /** ISO 8601 time of the request. */
   nowIso: string;
+  /** The request's path parameters. */
+  params: Readonly<Record<string, string>>;
+  /** The request's query parameters (a repeated name gives an array). */
+  query: RawQuery;
 }
 
 /** The declaration of one kind. */
@@ -56,10 +78,38 @@ export interface KindDeclaration {
    * and `/api/v1/orgs/current/members/:identity_id/pending`).
    */
   readonly paths?: { readonly list?: string; readonly item?: string };
-  /** Path parameter naming the parent object (a kind under another kind), with the parent's kind name. */
-  readonly parent?: { readonly param: string; readonly kind: string };
-  /** Permission a caller needs to read and to write objects of this kind (of several, any one). */
-  readonly permissions: { readonly read: string | readonly string[]; readonly write: string | readonly string[] };
+  /**
+   * Path parameter naming the parent object (a kind under another kind), with the parent's kind name and,
+   * when the parameter names the parent by a wire field rather than by its UUID id, that field
+   * (a prompt's tags under `/repos/{owner}/{repo}`: `repo_handle`). Without `kind`, any UUID names a
+   * parent the emulator does not hold (objects are grouped under it unchecked).
+   */
+  readonly parent?: { readonly param: string; readonly kind?: string; readonly field?: string };
+  /**
+   * The item's path parameter (`idParam`) names the object by a wire field (`field`, e.g. a prompt's
+   * `repo_handle`) or by what `resolve` makes of it (a commit hash prefix, a tag, `latest`), rather than
+   * by its UUID id.
+   */
+  readonly itemKey?: {
+    readonly field?: string;
+    readonly resolve?: (value: string, candidates: readonly KindRecord[], call: KindCall) => KindRecord | undefined;
+  };
+  /** Checks the request's other path parameters (e.g. a prompt's owner handle) before anything else; may refuse with an `HttpError`. */
+  readonly checkPath?: (call: KindCall) => void;
+  /** How refused requests are answered; default `"fastapi"`. */
+  readonly errors?: KindErrorStyle;
+  /**
+   * Permission a caller needs to read and to write objects of this kind (of several, any one); `create`,
+   * `update` and `delete`, when given, replace `write` for that operation (the service's
+   * `prompts:create`, `prompts:update`, `prompts:delete`).
+   */
+  readonly permissions: {
+    readonly read: string | readonly string[];
+    readonly write: string | readonly string[];
+    readonly create?: string | readonly string[];
+    readonly update?: string | readonly string[];
+    readonly delete?: string | readonly string[];
+  };
   /** `POST <collection>`: the request schema, and fields the service fills in when absent. */
   readonly create?: {
     readonly schema: z.ZodType;
@@ -92,8 +142,35 @@ export interface KindDeclaration {
     /** Fields the service changes along with the accepted ones (e.g. the metadata source a new one replaces). */
     readonly derive?: (changes: Record<string, unknown>, record: KindRecord, call: KindCall) => Record<string, unknown>;
   };
-  /** `DELETE <collection>/:id`: what it answers (the deleted object, `null`, or `{}`). */
-  readonly delete?: { readonly answer: "object" | "empty" | "emptyObject" };
+  /** `DELETE <collection>/:id`: what it answers (the deleted object, `null`, `{}`, or no body with 204). */
+  readonly delete?: { readonly answer: "object" | "empty" | "emptyObject" | "none" };
+  /**
+   * `DELETE <collection>` with the ids in the query parameter `param` (required; repeated, or one
+   * comma-separated value as the Go services read `style: form, explode: false`; at most `maxItems`):
+   * each id of the scope is deleted as an item would be; `answer` builds the answer from what happened.
+   */
+  readonly bulkDelete?: {
+    readonly param: string;
+    readonly style: "repeated" | "comma";
+    readonly maxItems: number;
+    readonly answer: (result: BulkDeleteResult, call: KindCall) => unknown;
+  };
+  /**
+   * The answer of an operation built from the rendered object (e.g. wrapped as `{"repo": ...}`, or
+   * another shape the item's `GET` answers); default: the object.
+   */
+  readonly answers?: {
+    readonly create?: (object: Record<string, unknown>, call: KindCall) => unknown;
+    readonly get?: (object: Record<string, unknown>, call: KindCall) => unknown;
+    readonly patch?: (object: Record<string, unknown>, call: KindCall) => unknown;
+  };
+  /**
+   * `GET <path>` routes answering a summary of the objects the list selects (its filters applied,
+   * not its page), e.g. the counts of the prompts' tags.
+   */
+  readonly summaries?: readonly { readonly path: string; readonly answer: (objects: Record<string, unknown>[], call: KindCall) => unknown }[];
+  /** Whether the list shows the newest objects first (before any sort parameter); default: creation order. */
+  readonly newestFirst?: boolean;
   /** Wire fields unique in the scope (and parent): a second create answers 409. An entry listing several fields is unique as a combination. */
   readonly unique?: readonly (string | readonly string[])[];
   /** Wire fields the service keeps but never returns (e.g. a secret value). */
@@ -129,8 +206,11 @@ export interface KindDeclaration {
   readonly fallback?: (call: KindCall) => KindRecord[];
   /** `GET <path>` with an organization-scoped key: the kind's objects in every workspace of the organization. */
   readonly organizationList?: { readonly path: string; readonly permission: string };
-  /** The list's answer built from its rendered objects (a grouped shape); default: the objects. */
-  readonly listAnswer?: (objects: Record<string, unknown>[], call: KindCall) => unknown;
+  /**
+   * The list's answer built from its rendered objects (a grouped shape, or `{"repos": [...], "total": n}`
+   * with `total` the objects selected before the page); default: the objects.
+   */
+  readonly listAnswer?: (objects: Record<string, unknown>[], call: KindCall, total: number) => unknown;
   /** Whether the kind stamps `created_at` and `updated_at`; default true. */
   readonly timestamps?: boolean;
   /** Objects the service has without a create (seeded workspaces, built-in roles), in the caller's scope; read-only. */

@@ -6,6 +6,7 @@
  */
 import type { FastApiValidationError } from "../errors";
 import { boolQuery, canonicalUuid, enumQuery, intQuery, isUuid, type RawQuery, stringQuery, throwIfInvalid, uuidParsingError, uuidQuery } from "../params";
+import type { KindCall } from "./declaration";
 
 /** One query parameter of a list, by what it does. */
 export type ListParam =
@@ -13,14 +14,26 @@ export type ListParam =
   | { readonly type: "boolean"; readonly filters?: string }
   /** A UUID; with `filters`, only objects whose field equals it. */
   | { readonly type: "uuid"; readonly filters?: string }
-  /** A repeated parameter (`?emails=a&emails=b`); with `filters`, only objects whose field is one of the values (case-insensitive; none given: every object). */
-  | { readonly type: "strings" | "uuids"; readonly filters?: string }
+  /**
+   * A list parameter, repeated (`?emails=a&emails=b`) or, with `style: "comma"`, one comma-separated value
+   * (`style: form, explode: false`); with `filters`, only objects whose field is one of the values, or holds one
+   * when the field is a list (case-insensitive; none given: every object).
+   */
+  | { readonly type: "strings" | "uuids"; readonly filters?: string; readonly style?: "repeated" | "comma" }
+  /** A string; with `filters`, only objects whose field equals it, or holds it when the field is a list. */
+  | { readonly type: "string"; readonly filters?: string }
+  /** One of `values` (422 otherwise); with `filters`, only objects whose field equals it. */
+  | { readonly type: "enum"; readonly values: readonly string[]; readonly filters?: string }
+  /** Filters the kind reads itself (values another parameter does not express, or other kinds' objects): a predicate, or undefined to keep every object. */
+  | { readonly type: "custom"; readonly read: (query: RawQuery, name: string, errors: FastApiValidationError[], call: KindCall | undefined) => ((o: Json) => boolean) | undefined }
   /** Free text: only objects one of whose `fields` contains it, case-insensitive. */
   | { readonly type: "search"; readonly fields: readonly string[] }
   /** The sort key, one of `fields`' names; each names the fields compared in turn (`default` when absent). */
   | { readonly type: "sortBy"; readonly fields: Readonly<Record<string, readonly string[]>>; readonly default: string }
   /** Whether the sort is descending (`default` when absent). */
   | { readonly type: "descending"; readonly default: boolean }
+  /** The sort direction as `asc` or `desc` (`default` when absent). */
+  | { readonly type: "direction"; readonly default: "asc" | "desc" }
   /** Most objects answered: an integer from 1 to `max` (`default` when absent). */
   | { readonly type: "limit"; readonly default: number; readonly max: number }
   /** Objects skipped before the first answered: an integer from 0. */
@@ -31,16 +44,24 @@ export type ListQuery = Readonly<Record<string, ListParam>>;
 
 type Json = Record<string, unknown>;
 
-function repeated(query: RawQuery, name: string): string[] {
+function repeated(query: RawQuery, name: string, style: "repeated" | "comma" = "repeated"): string[] {
   const raw = query[name];
   if (raw === undefined) return [];
-  return Array.isArray(raw) ? raw.map(String) : [String(raw)];
+  const values = Array.isArray(raw) ? raw.map(String) : [String(raw)];
+  return style === "comma" ? values.flatMap((v) => v.split(",")).filter((v) => v !== "") : values;
+}
+
+/** Whether an object's field equals `value` (case-insensitive), or holds it when the field is a list. */
+function fieldHolds(field: unknown, wanted: ReadonlySet<string>): boolean {
+  const values = Array.isArray(field) ? field : [field];
+  return values.some((v) => wanted.has(String(v ?? "").toLowerCase()));
 }
 
 function compare(a: unknown, b: unknown): number {
   if (a === b) return 0;
   if (a === null || a === undefined) return 1;
   if (b === null || b === undefined) return -1;
+  if (typeof a === "number" && typeof b === "number") return a - b;
   return String(a).localeCompare(String(b), "en", { sensitivity: "base" });
 }
 
@@ -49,6 +70,14 @@ function compare(a: unknown, b: unknown): number {
  * returns the objects they select, in order.
  */
 export function selectListed(params: ListQuery, query: RawQuery, objects: readonly Json[]): Json[] {
+  return selectListedPage(params, query, objects).page;
+}
+
+/**
+ * Like {@link selectListed}, and also counts the objects selected before the
+ * page (`total`); `call` is handed to custom parameters.
+ */
+export function selectListedPage(params: ListQuery, query: RawQuery, objects: readonly Json[], call?: KindCall): { page: Json[]; total: number; selected: Json[] } {
   const errors: FastApiValidationError[] = [];
   const keep: ((o: Json) => boolean)[] = [];
   let sortFields: readonly string[] | undefined;
@@ -67,7 +96,7 @@ export function selectListed(params: ListQuery, query: RawQuery, objects: readon
       }
       case "strings":
       case "uuids": {
-        const values = repeated(query, name);
+        const values = repeated(query, name, param.style);
         if (param.type === "uuids") {
           values.forEach((value, index) => {
             if (!isUuid(value)) errors.push(uuidParsingError(value, ["query", name, index]));
@@ -75,7 +104,24 @@ export function selectListed(params: ListQuery, query: RawQuery, objects: readon
         }
         const wanted = new Set(values.map((v) => (param.type === "uuids" && isUuid(v) ? canonicalUuid(v) : v.toLowerCase())));
         const field = param.filters;
-        if (wanted.size > 0 && field !== undefined) keep.push((o) => wanted.has(String(o[field] ?? "").toLowerCase()));
+        if (wanted.size > 0 && field !== undefined) keep.push((o) => fieldHolds(o[field], wanted));
+        break;
+      }
+      case "string": {
+        const text = stringQuery(query, name);
+        const field = param.filters;
+        if (text !== undefined && field !== undefined) keep.push((o) => fieldHolds(o[field], new Set([text.toLowerCase()])));
+        break;
+      }
+      case "enum": {
+        const value = enumQuery(query, name, param.values, errors);
+        const field = param.filters;
+        if (value !== undefined && field !== undefined) keep.push((o) => o[field] === value);
+        break;
+      }
+      case "custom": {
+        const predicate = param.read(query, name, errors, call);
+        if (predicate !== undefined) keep.push(predicate);
         break;
       }
       case "search": {
@@ -90,6 +136,9 @@ export function selectListed(params: ListQuery, query: RawQuery, objects: readon
       }
       case "descending":
         descending = boolQuery(query, name, errors) ?? param.default;
+        break;
+      case "direction":
+        descending = (enumQuery(query, name, ["asc", "desc"], errors) ?? param.default) === "desc";
         break;
       case "limit":
         limit = intQuery(query, name, { defaultValue: param.default, ge: 1, le: param.max }, errors);
@@ -111,5 +160,5 @@ export function selectListed(params: ListQuery, query: RawQuery, objects: readon
       return 0;
     });
   }
-  return selected.slice(offset, limit === undefined ? undefined : offset + limit);
+  return { page: selected.slice(offset, limit === undefined ? undefined : offset + limit), total: selected.length, selected };
 }

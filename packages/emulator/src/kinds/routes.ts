@@ -6,14 +6,14 @@
  * answers in the wire shape.
  */
 import { randomUUID } from "node:crypto";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
 import { type AuthContext, authenticate, requireAnyPermission } from "../auth";
 import type { EmulatorContext } from "../context";
-import { detailError } from "../errors";
-import { type RawQuery, uuidPathParam } from "../params";
+import { detailError, type FastApiValidationError, HttpError, toHttpError, ValidationFailure } from "../errors";
+import { canonicalUuid, isUuid, type RawQuery, throwIfInvalid, uuidParsingError, uuidPathParam } from "../params";
 import { parseBody } from "../validation";
-import type { KindCall, KindDeclaration, KindRecord } from "./declaration";
-import { selectListed } from "./listQuery";
+import type { BulkDeleteResult, KindCall, KindDeclaration, KindRecord } from "./declaration";
+import { selectListedPage } from "./listQuery";
 
 /** The records of a kind (created on first use). */
 export function kindRecords(ctx: EmulatorContext, name: string): KindRecord[] {
@@ -105,35 +105,111 @@ function assertUnique(kind: KindDeclaration, records: readonly KindRecord[], can
   }
 }
 
+/**
+ * An error as the Go services answer it: a malformed request (FastAPI's 422)
+ * is a 400, and every body is `{"error": "<message>"}`.
+ */
+export function goStyleError(error: unknown): HttpError {
+  const http = toHttpError(error);
+  if (http instanceof ValidationFailure) {
+    const first = http.errors[0];
+    const where = first === undefined ? "request" : first.loc.join(".");
+    return new HttpError(400, { error: `invalid request: ${where}: ${first?.msg ?? "malformed"}` }, http.headers);
+  }
+  const detail = http.body["detail"];
+  const message = typeof detail === "string" ? detail : typeof http.body["error"] === "string" ? http.body["error"] : `HTTP ${http.statusCode}`;
+  return new HttpError(http.statusCode, { error: message }, http.headers);
+}
+
+async function handleGoError(error: unknown, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const httpError = goStyleError(error);
+  if (httpError.statusCode === 500) request.log.error({ err: error }, "unhandled error");
+  await reply.code(httpError.statusCode).headers(httpError.headers).send(httpError.body);
+}
+
+/** Reads a required list of UUIDs given repeated or comma-separated (422 as FastAPI reads it when missing, too long or malformed). */
+function idListQuery(query: RawQuery, name: string, style: "repeated" | "comma", maxItems: number): string[] {
+  const errors: FastApiValidationError[] = [];
+  const raw = query[name];
+  const given = raw === undefined ? [] : Array.isArray(raw) ? raw.map(String) : [String(raw)];
+  const values = style === "comma" ? given.flatMap((v) => v.split(",")).filter((v) => v !== "") : given;
+  if (values.length === 0) errors.push({ type: "missing", loc: ["query", name], msg: "Field required", input: null });
+  if (values.length > maxItems) {
+    errors.push({ type: "too_long", loc: ["query", name], msg: `List should have at most ${maxItems} items after validation, not ${values.length}`, input: values, ctx: { field_type: "List", max_length: maxItems, actual_length: values.length } });
+  }
+  values.forEach((value, index) => {
+    if (!isUuid(value)) errors.push(uuidParsingError(value, ["query", name, index]));
+  });
+  throwIfInvalid(errors);
+  return [...new Set(values.map(canonicalUuid))];
+}
+
 /** Registers the routes of one declared kind. */
 export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: KindDeclaration): void {
   const item = kind.paths?.item ?? `${kind.collection}/:${kind.idParam}`;
   const kinds = registeredKinds.get(app) ?? [];
   kinds.push(kind);
   registeredKinds.set(app, kinds);
+  const route = (method: HTTPMethods, url: string, handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>): void => {
+    app.route({ method, url, handler, ...(kind.errors === "go" ? { errorHandler: handleGoError } : {}) });
+  };
+  const pathParams = (request: FastifyRequest): Record<string, string> => (request.params ?? {}) as Record<string, string>;
   const parentOf = (request: FastifyRequest, scopeId: string): string | null => {
-    if (kind.parent === undefined) return null;
-    const parentId = uuidPathParam(request.params, kind.parent.param);
-    const parent = kindRecords(ctx, kind.parent.kind).find((r) => r.id === parentId && r.scopeId === scopeId);
-    if (parent === undefined) throw detailError(404, `${kind.parent.param.replace(/_id$/, "").replace(/_/g, " ")} not found`);
+    const declared = kind.parent;
+    if (declared === undefined) return null;
+    const missing = (): HttpError => detailError(404, `${declared.param.replace(/_id$/, "").replace(/_/g, " ")} not found`);
+    if (declared.kind === undefined) return uuidPathParam(request.params, declared.param);
+    if (declared.field !== undefined) {
+      const value = pathParams(request)[declared.param] ?? "";
+      const parent = kindRecords(ctx, declared.kind).find((r) => r.scopeId === scopeId && r.wire[declared.field ?? "id"] === value);
+      if (parent === undefined) throw missing();
+      return parent.id;
+    }
+    const parentId = uuidPathParam(request.params, declared.param);
+    if (!kindRecords(ctx, declared.kind).some((r) => r.id === parentId && r.scopeId === scopeId)) throw missing();
     return parentId;
   };
   const callFor = (request: FastifyRequest, permission: string | readonly string[]): KindCall => {
     const { auth, scopeId } = authenticateFor(ctx, request, kind.scope, permission);
-    return { ctx, auth, scopeId, parentId: parentOf(request, scopeId), nowIso: new Date(ctx.now()).toISOString() };
+    const base = { ctx, auth, scopeId, parentId: null, nowIso: new Date(ctx.now()).toISOString(), params: pathParams(request), query: (request.query ?? {}) as RawQuery };
+    kind.checkPath?.(base);
+    return { ...base, parentId: parentOf(request, scopeId) };
   };
+  const permissionFor = (operation: "create" | "update" | "delete"): string | readonly string[] => kind.permissions[operation] ?? kind.permissions.write;
+  const inScope = (call: KindCall): KindRecord[] => kindRecords(ctx, kind.name).filter((r) => r.scopeId === call.scopeId && r.parentId === call.parentId);
   const find = (request: FastifyRequest, call: KindCall): KindRecord => {
+    const key = kind.itemKey;
+    if (key !== undefined) {
+      const value = pathParams(request)[kind.idParam] ?? "";
+      const candidates = inScope(call);
+      const record = key.resolve !== undefined ? key.resolve(value, candidates, call) : candidates.find((r) => r.wire[key.field ?? "id"] === value);
+      if (record !== undefined) return record;
+      throw detailError(404, `${kind.noun} not found`);
+    }
     const id = uuidPathParam(request.params, kind.idParam);
     const record = kindRecords(ctx, kind.name).find((r) => r.id === id && r.scopeId === call.scopeId && r.parentId === call.parentId);
     if (record !== undefined) return record;
     if (kind.builtIn?.(call).some((r) => r.id === id)) throw detailError(400, `${kind.noun} ${id} is built in and cannot be changed or deleted`);
     throw detailError(404, `${kind.noun} not found`);
   };
+  const removeRecord = (record: KindRecord, call: KindCall): void => {
+    kind.beforeDelete?.(record, call);
+    // Objects under this one go with it (a tag key's values), and the objects that reference those (their taggings).
+    removeWithDependents(ctx, registeredKinds.get(app) ?? [kind], record);
+    kind.afterDelete?.(record, call);
+  };
+  /** The kind's objects in the caller's scope, rendered and selected by the list's query (filters, sort, page). */
+  const listed = (call: KindCall): { page: Record<string, unknown>[]; total: number; selected: Record<string, unknown>[] } => {
+    const own = inScope(call);
+    const ordered = kind.newestFirst === true ? [...own].reverse() : own;
+    const rendered = [...(kind.builtIn?.(call) ?? []), ...(ordered.length > 0 ? ordered : (kind.fallback?.(call) ?? []))].map((r) => renderRecord(kind, r, ctx));
+    return selectListedPage(kind.listQuery ?? {}, call.query, rendered, call);
+  };
 
   const { create, patch } = kind;
   if (create !== undefined) {
-    app.post(kind.collection, async (request, reply) => {
-      const call = callFor(request, kind.permissions.write);
+    route("POST", kind.collection, async (request, reply) => {
+      const call = callFor(request, permissionFor("create"));
       const body = parseBody(create.schema, request.body) as Record<string, unknown>;
       const id = randomUUID();
       const stamps = kind.timestamps === false ? {} : { created_at: call.nowIso, updated_at: call.nowIso };
@@ -147,23 +223,29 @@ export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: K
       kind.afterCreate?.(record, call);
       const extras = create.answerExtras?.(record, call) ?? {};
       ctx.store.commit();
-      return reply.code(create.status ?? 200).send({ ...renderRecord(kind, record, ctx), ...extras });
+      const object = { ...renderRecord(kind, record, ctx), ...extras };
+      return reply.code(create.status ?? 200).send(kind.answers?.create !== undefined ? kind.answers.create(object, call) : object);
     });
   }
 
   if (kind.list !== false) {
-    app.get(kind.paths?.list ?? kind.collection, async (request) => {
+    route("GET", kind.paths?.list ?? kind.collection, async (request) => {
       const call = callFor(request, kind.permissions.read);
-      const own = kindRecords(ctx, kind.name).filter((r) => r.scopeId === call.scopeId && r.parentId === call.parentId);
-      const rendered = [...(kind.builtIn?.(call) ?? []), ...(own.length > 0 ? own : (kind.fallback?.(call) ?? []))].map((r) => renderRecord(kind, r, ctx));
-      const objects = selectListed(kind.listQuery ?? {}, (request.query ?? {}) as RawQuery, rendered);
-      return kind.listAnswer !== undefined ? kind.listAnswer(objects, call) : objects;
+      const { page, total } = listed(call);
+      return kind.listAnswer !== undefined ? kind.listAnswer(page, call, total) : page;
+    });
+  }
+
+  for (const summary of kind.summaries ?? []) {
+    route("GET", summary.path, async (request) => {
+      const call = callFor(request, kind.permissions.read);
+      return summary.answer(listed(call).selected, call);
     });
   }
 
   const overview = kind.organizationList;
   if (overview !== undefined) {
-    app.get(overview.path, async (request) => {
+    route("GET", overview.path, async (request) => {
       const { auth } = authenticateFor(ctx, request, "organization", overview.permission);
       const workspaceIds = new Set(auth.organization.workspaces.map((w) => w.id));
       return kindRecords(ctx, kind.name).filter((r) => workspaceIds.has(r.scopeId)).map((r) => renderRecord(kind, r, ctx));
@@ -172,55 +254,55 @@ export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: K
 
   const { upsert } = kind;
   if (upsert !== undefined) {
-    app.route({
-      method: upsert.method,
-      url: kind.collection,
-      handler: async (request) => {
-        const call = callFor(request, kind.permissions.write);
-        const body = parseBody(upsert.schema, request.body) as Record<string, unknown> | Record<string, unknown>[];
-        // Every item is checked (derive may refuse one) before any is written.
-        const items = (Array.isArray(body) ? body : [body]).map((item) => {
-          const fields = Object.fromEntries(Object.entries(item).filter(([key]) => key !== "id"));
-          const deletes = upsert.deletes?.(item) === true;
-          if (deletes) return { fields, deletes };
-          const all = { ...fields, ...(upsert.derive?.(item, call) ?? {}) };
-          assertReferences(ctx, kind, all, call.scopeId);
-          sealSecrets(ctx, kind, all);
-          return { fields: all, deletes };
-        });
-        let written: KindRecord | undefined;
-        for (const { fields, deletes } of items) {
-          const records = kindRecords(ctx, kind.name);
-          const match = records.find((r) => r.scopeId === call.scopeId && r.parentId === call.parentId && upsert.key.every((key) => sameValue(r.wire[key], fields[key])));
-          if (deletes) {
-            if (match !== undefined) removeWithDependents(ctx, registeredKinds.get(app) ?? [kind], match);
-            continue;
-          }
-          const stamps = kind.timestamps === false ? {} : { updated_at: call.nowIso };
-          if (match !== undefined) {
-            match.wire = { ...match.wire, ...fields, id: match.id, ...stamps };
-            written = match;
-          } else {
-            const id = randomUUID();
-            const created = kind.timestamps === false ? {} : { created_at: call.nowIso };
-            written = { id, scopeId: call.scopeId, parentId: call.parentId, wire: { ...(upsert.defaults ?? {}), ...fields, id, ...created, ...stamps } };
-            records.push(written);
-          }
-          assertUnique(kind, records, written);
+    route(upsert.method, kind.collection, async (request) => {
+      const call = callFor(request, kind.permissions.write);
+      const body = parseBody(upsert.schema, request.body) as Record<string, unknown> | Record<string, unknown>[];
+      // Every item is checked (derive may refuse one) before any is written.
+      const items = (Array.isArray(body) ? body : [body]).map((item) => {
+        const fields = Object.fromEntries(Object.entries(item).filter(([key]) => key !== "id"));
+        const deletes = upsert.deletes?.(item) === true;
+        if (deletes) return { fields, deletes };
+        const all = { ...fields, ...(upsert.derive?.(item, call) ?? {}) };
+        assertReferences(ctx, kind, all, call.scopeId);
+        sealSecrets(ctx, kind, all);
+        return { fields: all, deletes };
+      });
+      let written: KindRecord | undefined;
+      for (const { fields, deletes } of items) {
+        const records = kindRecords(ctx, kind.name);
+        const match = records.find((r) => r.scopeId === call.scopeId && r.parentId === call.parentId && upsert.key.every((key) => sameValue(r.wire[key], fields[key])));
+        if (deletes) {
+          if (match !== undefined) removeWithDependents(ctx, registeredKinds.get(app) ?? [kind], match);
+          continue;
         }
-        ctx.store.commit();
-        return Array.isArray(body) || written === undefined ? null : renderRecord(kind, written, ctx);
-      },
+        const stamps = kind.timestamps === false ? {} : { updated_at: call.nowIso };
+        if (match !== undefined) {
+          match.wire = { ...match.wire, ...fields, id: match.id, ...stamps };
+          written = match;
+        } else {
+          const id = randomUUID();
+          const created = kind.timestamps === false ? {} : { created_at: call.nowIso };
+          written = { id, scopeId: call.scopeId, parentId: call.parentId, wire: { ...(upsert.defaults ?? {}), ...fields, id, ...created, ...stamps } };
+          records.push(written);
+        }
+        assertUnique(kind, records, written);
+      }
+      ctx.store.commit();
+      return Array.isArray(body) || written === undefined ? null : renderRecord(kind, written, ctx);
     });
   }
 
   if (kind.get === true) {
-    app.get(item, async (request) => renderRecord(kind, find(request, callFor(request, kind.permissions.read)), ctx));
+    route("GET", item, async (request) => {
+      const call = callFor(request, kind.permissions.read);
+      const object = renderRecord(kind, find(request, call), ctx);
+      return kind.answers?.get !== undefined ? kind.answers.get(object, call) : object;
+    });
   }
 
   if (patch !== undefined) {
-    app.patch(item, async (request) => {
-      const call = callFor(request, kind.permissions.write);
+    route("PATCH", item, async (request) => {
+      const call = callFor(request, permissionFor("update"));
       const record = find(request, call);
       const body = parseBody(patch.schema, request.body) as Record<string, unknown>;
       patch.check?.(body, call);
@@ -236,22 +318,46 @@ export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: K
       record.wire = updated.wire;
       kind.afterUpdate?.(record, call);
       ctx.store.commit();
-      return renderRecord(kind, record, ctx);
+      const object = renderRecord(kind, record, ctx);
+      return kind.answers?.patch !== undefined ? kind.answers.patch(object, call) : object;
     });
   }
 
   const remove = kind.delete;
   if (remove !== undefined) {
-    app.delete(item, async (request) => {
-      const call = callFor(request, kind.permissions.write);
+    route("DELETE", item, async (request, reply) => {
+      const call = callFor(request, permissionFor("delete"));
       const record = find(request, call);
-      kind.beforeDelete?.(record, call);
-      // Objects under this one go with it (a tag key's values), and the objects that reference those (their taggings).
-      removeWithDependents(ctx, registeredKinds.get(app) ?? [kind], record);
-      kind.afterDelete?.(record, call);
+      removeRecord(record, call);
       ctx.store.commit();
+      if (remove.answer === "none") return reply.code(204).send();
       if (remove.answer === "object") return renderRecord(kind, record, ctx);
       return remove.answer === "emptyObject" ? {} : null;
+    });
+  }
+
+  const bulk = kind.bulkDelete;
+  if (bulk !== undefined) {
+    route("DELETE", kind.collection, async (request) => {
+      const call = callFor(request, permissionFor("delete"));
+      const ids = idListQuery(call.query, bulk.param, bulk.style, bulk.maxItems);
+      const result: BulkDeleteResult = { deleted: [], failed: [] };
+      for (const id of ids) {
+        const record = inScope(call).find((r) => r.id === id);
+        if (record === undefined) {
+          result.failed.push({ id, error: `${kind.noun} not found` });
+          continue;
+        }
+        try {
+          removeRecord(record, call);
+          result.deleted.push(record);
+        } catch (error) {
+          if (!(error instanceof HttpError)) throw error;
+          result.failed.push({ id, error: error.message });
+        }
+      }
+      ctx.store.commit();
+      return bulk.answer(result, call);
     });
   }
 }
