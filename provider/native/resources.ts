@@ -3,6 +3,7 @@
  * {@link LangSmithResource}, the same object its dynamic provider drives.
  * Nothing here knows one resource from another.
  */
+import { resource as alertRule } from "../alertRule/index";
 import { resource as annotationQueue } from "../annotationQueue/index";
 import { resource as apiKey } from "../apiKey/index";
 import { resource as bulkExport } from "../bulkExport/index";
@@ -15,6 +16,7 @@ import { resource as project } from "../project/index";
 import { resource as promptWebhook } from "../promptWebhook/index";
 import { resource as role } from "../role/index";
 import type { LangSmithResource } from "../shared/resource";
+import { resource as runRule } from "../runRule/index";
 import { resource as serviceAccount } from "../serviceAccount/index";
 import { resource as serviceKey } from "../serviceKey/index";
 import { resource as ssoSettings } from "../ssoSettings/index";
@@ -28,7 +30,7 @@ import { resource as workspaceMember } from "../workspaceMember/index";
 import { resource as workspaceSecret } from "../workspaceSecret/index";
 
 /** Every resource of the native provider. */
-export const NATIVE_RESOURCES: readonly LangSmithResource[] = [deployment, destination, bulkExport, workspace, role, tagKey, tagValue, tagging, serviceAccount, apiKey, serviceKey, ttlSettings, organizationTtlSettings, usageLimit, ssoSettings, workspaceSecret, organizationMember, workspaceMember, project, dataset, annotationQueue, feedbackConfig, promptWebhook];
+export const NATIVE_RESOURCES: readonly LangSmithResource[] = [deployment, destination, bulkExport, workspace, role, tagKey, tagValue, tagging, serviceAccount, apiKey, serviceKey, ttlSettings, organizationTtlSettings, usageLimit, ssoSettings, workspaceSecret, organizationMember, workspaceMember, project, dataset, annotationQueue, feedbackConfig, promptWebhook, runRule, alertRule];
 
 /** The resource served for `token`, if any. */
 export function nativeResource(token: string): LangSmithResource | undefined {

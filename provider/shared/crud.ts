@@ -31,8 +31,8 @@ type AnyEndpoint = DeclaredEndpoint;
 export interface CrudEndpoints {
   /** Creates one; its answer is the object. */
   readonly create: AnyEndpoint;
-  /** Lists the scope's objects (an array): refresh and import use it when there is no {@link get}. */
-  readonly list: AnyEndpoint;
+  /** Lists the scope's objects (an array): refresh and import use it when there is no {@link get}; absent where the service has no list (then `get` is required, and there is no natural key). */
+  readonly list?: AnyEndpoint;
   /** Reads one by `{id}`, where the service has it. */
   readonly get?: AnyEndpoint;
   /** Changes the in-place fields; absent when every change replaces. */
@@ -172,7 +172,7 @@ function parentParams(endpoint: AnyEndpoint): string[] {
 export function crudResource(spec: CrudResourceSpec): LangSmithResource {
   const { fields, kind, endpoints } = spec;
   const typeName = spec.token.split(":")[2] ?? spec.token;
-  const parents = parentParams(endpoints.list);
+  const parents = parentParams(endpoints.list ?? endpoints.create);
   const echoed = fields.filter((field) => field.effect !== "createOnly" && !field.secret);
   const hasSecrets = fields.some((field) => field.secret);
   const outputSpecs: OutputSpec[] = [
@@ -228,6 +228,7 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
     if (endpoints.get !== undefined) {
       return (await found(api(client).send(endpoints.get, { action: `reading ${kind} "${name}"`, params }))) as Record<string, unknown> | undefined;
     }
+    if (endpoints.list === undefined) throw new Error(`${kind}: a declaration without a list needs a get`);
     const list = itemsOf(await found(api(client).send(endpoints.list, { action: `listing ${kind}s to read "${name}"`, params })));
     return list?.find((item) => item["id"] === id && (spec.manages?.(item) ?? true));
   };
@@ -235,7 +236,7 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
   /** The id of the object whose natural key has this wire value, if any. */
   const findByNaturalKey = async (client: LangSmithClient, value: unknown, props: Properties): Promise<Record<string, unknown> | undefined> => {
     const wire = fields.find((field) => field.path === spec.naturalKey)?.wire;
-    if (wire === undefined) return undefined;
+    if (wire === undefined || endpoints.list === undefined) return undefined;
     const query = spec.naturalKeyQuery !== undefined && typeof value === "string" ? { query: { [spec.naturalKeyQuery]: value } } : {};
     const list = itemsOf(await found(api(client).send(endpoints.list, { action: `listing ${kind}s`, params: parentIds(props), ...query })));
     return list?.find((item) => (spec.manages?.(item) ?? true) && JSON.stringify(getPath(item, wire)) === JSON.stringify(value));
@@ -362,7 +363,7 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
       const client = await currentClient(settings);
       const current = UUID.test(key) ? await fetchOne(client, key, props, key) : await findByNaturalKey(client, key, props);
       if (current === undefined) return undefined;
-      const id = String(current["id"]);
+      const id = typeof current["id"] === "string" ? current["id"] : (spec.idOf?.(current, {}) ?? "");
       const inputs = { ...importFields(fields, current), ...props };
       for (const name of Object.keys(props)) if (props[name] === "") delete inputs[name];
       const outputs = outputsFor(readInputs<Properties>(fields, inputs), current, tenantOf(settings, current), `imported ${kind} ${id}`);
