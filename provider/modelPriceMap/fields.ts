@@ -1,0 +1,39 @@
+/**
+ * The ModelPriceMap's inputs: one entry of the workspace's model prices
+ * (which models it matches and their per-token cost), changed in place by
+ * one PUT of the whole entry. Check, diff, the wire mapping, refresh,
+ * import, the schema and the reference table derive from {@link MODEL_PRICE_MAP_FIELDS}.
+ */
+import { z } from "zod";
+import { workspaceIdField } from "../shared/crud";
+import type { FieldTable, InputsOf } from "../shared/fields";
+import { timestamp } from "../shared/validators";
+
+const cost = z.union([z.number().min(0), z.string().regex(/^\d+(\.\d+)?([eE]-?\d+)?$/)]);
+
+/** Every input field of a ModelPriceMap entry. */
+export const MODEL_PRICE_MAP_FIELDS = [
+  workspaceIdField("model price"),
+  { path: "name", wire: "name", refresh: "always", type: "string", doc: "Name of the entry, e.g. `gpt-4o`.", schema: z.string().trim().min(1), required: true, reason: 'name is required, e.g. "gpt-4o"', effect: "inPlace", secret: false },
+  { path: "matchPattern", wire: "match_pattern", refresh: "always", type: "string (a regular expression)", doc: "Pattern the model name of a run must match, e.g. `^gpt-4o$`.", schema: z.string().min(1), required: true, reason: "matchPattern is required: a regular expression matching model names", effect: "inPlace", secret: false },
+  {
+    path: "matchPath",
+    wire: "match_path",
+    refresh: "always",
+    type: "list of strings",
+    doc: "Run fields the model name is read from, in order.",
+    schema: z.array(z.string().min(1)).min(1),
+    required: false,
+    unsetMeans: ["model", "model_name", "model_id", "model_path", "endpoint_name"],
+    defaultDoc: "`model`, `model_name`, `model_id`, `model_path`, `endpoint_name` (service's)",
+    effect: "inPlace",
+    secret: false,
+  },
+  { path: "promptCost", wire: "prompt_cost", refresh: "always", type: "number or decimal string", doc: "Cost of one prompt token.", schema: cost, required: true, reason: "promptCost is required: the cost of one prompt token", effect: "inPlace", secret: false },
+  { path: "completionCost", wire: "completion_cost", refresh: "always", type: "number or decimal string", doc: "Cost of one completion token.", schema: cost, required: true, reason: "completionCost is required: the cost of one completion token", effect: "inPlace", secret: false },
+  { path: "startTime", wire: "start_time", type: "string (ISO 8601)", doc: "From when the prices apply; default always.", schema: timestamp("startTime"), required: false, effect: "inPlace", secret: false },
+  { path: "provider", wire: "provider", type: "string", doc: "The model's provider, e.g. `openai`.", schema: z.string().min(1), required: false, effect: "inPlace", secret: false },
+] as const satisfies FieldTable;
+
+/** A ModelPriceMap entry's checked inputs. */
+export type ModelPriceMapInputs = InputsOf<typeof MODEL_PRICE_MAP_FIELDS>;
