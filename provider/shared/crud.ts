@@ -113,6 +113,14 @@ export interface CrudResourceSpec {
   readonly deleteBody?: (id: string) => unknown;
   /** The id of a created object, when the create answer does not carry it (e.g. a secret's key); default its `id`. */
   readonly idOf?: (created: Record<string, unknown> | undefined, inputs: Properties) => string;
+  /** The object in a create, get or update answer that wraps it (e.g. `{ "repo": {...} }`); default: the answer as it is. */
+  readonly unwrap?: (answer: Record<string, unknown>) => Record<string, unknown> | undefined;
+  /**
+   * Runs after a create (`olds` undefined) or an update has written the
+   * object: for what one request cannot do (a prompt's new manifest is one
+   * commit); answers outputs to record beside the others. Default none.
+   */
+  readonly afterWrite?: (client: LangSmithClient, id: string, inputs: Properties, olds: Properties | undefined, action: string) => Promise<Properties>;
   /** The objects of a list answer, when it is not a plain array (e.g. taggings grouped by value); default: the answer as it is. */
   readonly listItems?: (answer: unknown) => Record<string, unknown>[];
   /** Which objects of the list this resource manages (e.g. custom roles, not the built-in ones); default: all. */
@@ -210,6 +218,10 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
     return compact(out);
   };
 
+  /** The object of an answer that wraps it. */
+  const unwrapped = <T extends Record<string, unknown> | null | undefined>(answer: T): Record<string, unknown> | T =>
+    answer !== null && answer !== undefined && spec.unwrap !== undefined ? (spec.unwrap(answer) ?? answer) : answer;
+
   /** The query naming the object, for a service keyed by a query parameter. */
   const idQueryOf = (id: string) => (spec.idQuery !== undefined ? { query: { [spec.idQuery]: id } } : {});
 
@@ -226,7 +238,7 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
   const fetchOne = async (client: LangSmithClient, id: string, props: Properties, name: string): Promise<Record<string, unknown> | undefined> => {
     const params = { ...parentIds(props), id };
     if (endpoints.get !== undefined) {
-      return (await found(api(client).send(endpoints.get, { action: `reading ${kind} "${name}"`, params }))) as Record<string, unknown> | undefined;
+      return unwrapped((await found(api(client).send(endpoints.get, { action: `reading ${kind} "${name}"`, params }))) as Record<string, unknown> | undefined) ?? undefined;
     }
     if (endpoints.list === undefined) throw new Error(`${kind}: a declaration without a list needs a get`);
     const list = itemsOf(await found(api(client).send(endpoints.list, { action: `listing ${kind}s to read "${name}"`, params })));
@@ -285,13 +297,14 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
       let created: Record<string, unknown> | null;
       try {
         const body = toWireBody(fields, inputs);
-        created = (await api(client).send(endpoints.create, { action, params: parentIds(inputs), body: spec.wrapBody?.(body) ?? body })) as Record<string, unknown>;
+        created = unwrapped((await api(client).send(endpoints.create, { action, params: parentIds(inputs), body: spec.wrapBody?.(body) ?? body })) as Record<string, unknown> | null);
       } catch (error) {
         if (error instanceof ConflictError && spec.naturalKey !== undefined) throw await takenError(client, error, inputs);
         throw error;
       }
       const id = spec.idOf?.(created ?? undefined, inputs) ?? String(created?.["id"]);
-      return { id, outs: outputsFor(inputs, created ?? {}, tenantOf(settings, created ?? {}), `created ${kind} "${name}"${id === name ? "" : ` (${shortId(id)})`}`) };
+      const extra = (await spec.afterWrite?.(client, id, inputs, undefined, action)) ?? {};
+      return { id, outs: { ...outputsFor(inputs, created ?? {}, tenantOf(settings, created ?? {}), `created ${kind} "${name}"${id === name ? "" : ` (${shortId(id)})`}`), ...extra } };
     },
     async read(id, rawProps) {
       const props = resource.migrate(rawProps);
@@ -327,9 +340,14 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
       const client = await currentClient(settingsFor(action, { ...olds, ...inputs }));
       await spec.beforeWrite?.(client, inputs, action);
       logProgress(kind, name, `updating ${changed.inPlace.join(", ")}`);
-      const updated = (await api(client).send(endpoints.update, { action, params: { ...parentIds(inputs), id }, ...idQueryOf(id), body: spec.wrapBody?.(body) ?? body })) as Record<string, unknown> | undefined;
+      // Nothing for the service's update to change (only what afterWrite writes, e.g. a prompt's manifest): no request.
+      const updated =
+        Object.keys(body).length === 0
+          ? undefined
+          : unwrapped((await api(client).send(endpoints.update, { action, params: { ...parentIds(inputs), id }, ...idQueryOf(id), body: spec.wrapBody?.(body) ?? body })) as Record<string, unknown> | undefined);
       const wire = updated ?? (await fetchOne(client, id, inputs, name)) ?? {};
-      return { outs: { ...pickOutputs(olds), ...outputsFor(inputs, wire, tenantId, `updated ${changed.inPlace.join(", ")} of ${kind} "${name}"`) } };
+      const extra = (await spec.afterWrite?.(client, id, inputs, olds, action)) ?? {};
+      return { outs: { ...pickOutputs(olds), ...outputsFor(inputs, wire, tenantId, `updated ${changed.inPlace.join(", ")} of ${kind} "${name}"`), ...extra } };
     },
     async delete(id, rawProps) {
       const props = resource.migrate(rawProps);
@@ -352,11 +370,9 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
       // `[<workspaceId>/][<parent ids>/]<id or natural key>`: the workspace when it is not the configured one,
       // the parents of objects under another (a tag value under its key).
       const parts = given.split("/");
-      const leading: string[] = [];
-      const most = parents.length + (spec.scope === "workspace" ? 1 : 0);
-      while (parts.length > 1 && leading.length < most && UUID.test(parts[0] ?? "")) leading.push(parts.shift() as string);
+      const workspaceId = spec.scope === "workspace" && parts.length > parents.length + 1 && UUID.test(parts[0] ?? "") ? parts.shift() : undefined;
+      const leading = parts.length > parents.length ? parts.splice(0, parents.length) : [];
       const key = parts.join("/");
-      const workspaceId = leading.length > parents.length ? leading.shift() : undefined;
       const props: Properties = Object.fromEntries(parents.map((name, i) => [name, leading[i] ?? ""]));
       if (workspaceId !== undefined) props["workspaceId"] = workspaceId;
       const settings = settingsFor(`importing ${kind} "${key}"`, props);

@@ -1,0 +1,22 @@
+/**
+ * A prompt's manifest, pushed as one commit when it is new or changed (the
+ * hub's commits are immutable: a change is a new commit on top of the last).
+ */
+import type { LangSmithClient } from "../client";
+import type { Properties } from "../shared/resource";
+import { sameValue } from "../shared/values";
+import { PUSH_COMMIT } from "./endpoints";
+
+/** Pushes `inputs.manifest` as one commit unless it is the one recorded in `olds`; answers the outputs of the latest commit. */
+export async function pushManifest(client: LangSmithClient, handle: string, inputs: Properties, olds: Properties | undefined, action: string): Promise<Properties> {
+  const manifest = inputs["manifest"];
+  const recorded = { latestCommitHash: olds?.["latestCommitHash"], latestCommitId: olds?.["latestCommitId"] };
+  if (manifest === undefined || (olds !== undefined && sameValue(olds["manifest"], manifest))) {
+    return Object.fromEntries(Object.entries(recorded).filter(([, value]) => value !== undefined));
+  }
+  const parent = typeof recorded.latestCommitHash === "string" ? { parent_commit: recorded.latestCommitHash } : {};
+  const answer = (await client.originResources.send(PUSH_COMMIT, { action: `${action}: pushing the manifest as a new commit`, params: { handle }, body: { manifest: manifest as Record<string, unknown>, ...parent } })) as {
+    commit?: { commit_hash?: string; id?: string };
+  };
+  return { latestCommitHash: answer.commit?.commit_hash, latestCommitId: answer.commit?.id };
+}
