@@ -21,6 +21,7 @@ import {
   getWorkspaceSecrets,
   parseAccessScope,
 } from "../invokes/organization";
+import { getDataset, getProject, getPromptCommit } from "../invokes/tracing";
 import type { PulumiPropertySpec, PulumiTypeSpec } from "./pulumiTypes";
 
 /** One invoke of the native provider. */
@@ -109,6 +110,22 @@ const API_KEY_ITEMS = "`id`, `description`, `shortKey`, `readOnly`, `expiresAt`,
 function stringArg(args: Record<string, unknown>, key: string): string | undefined {
   const value = args[key];
   return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+/** The outputs of a project or dataset lookup. */
+const NAMED_OUTPUTS = (kind: string): Record<string, PulumiPropertySpec> => ({
+  found: bool(`Whether a ${kind} matched; when false, no other property is set.`),
+  id: str(`The ${kind}'s id.`),
+  name: str(`The ${kind}'s name.`),
+  description: str("Its description."),
+  details: anyMap("Its other fields as the service reports them (snake_case)."),
+});
+
+/** `{ id }` or `{ name }` from an invoke's arguments. */
+function idOrName(args: Record<string, unknown>): { id?: string; name?: string } {
+  const id = stringArg(args, "id");
+  const name = stringArg(args, "name");
+  return { ...(id !== undefined ? { id } : {}), ...(name !== undefined ? { name } : {}) };
 }
 
 /** `value` without `undefined` properties (the protocol has no undefined). */
@@ -288,6 +305,38 @@ export const NATIVE_FUNCTIONS: readonly NativeFunction[] = [
     },
     async run(client, args) {
       return { ...(await getApiKeys(client, { includeServiceKeys: args["includeServiceKeys"] === true })) };
+    },
+  },
+  {
+    token: "langsmith:index:getProject",
+    description: "Looks a tracing project of the configured workspace up by `id` or exact `name` (give one of them).",
+    inputs: { id: str("Project id."), name: str("Exact name.") },
+    requiredInputs: [],
+    outputs: NAMED_OUTPUTS("project"),
+    async run(client, args) {
+      return found(await getProject(client, idOrName(args)));
+    },
+  },
+  {
+    token: "langsmith:index:getDataset",
+    description: "Looks a dataset of the configured workspace up by `id` or exact `name` (give one of them).",
+    inputs: { id: str("Dataset id."), name: str("Exact name.") },
+    requiredInputs: [],
+    outputs: NAMED_OUTPUTS("dataset"),
+    async run(client, args) {
+      return found(await getDataset(client, idOrName(args)));
+    },
+  },
+  {
+    token: "langsmith:index:getPromptCommit",
+    description: "One commit of a prompt of the configured workspace, by commit hash, tag (e.g. `production`) or `latest`.",
+    inputs: { promptHandle: str("The prompt's handle."), ref: str("A commit hash, a tag, or `latest`; default `latest`.") },
+    requiredInputs: ["promptHandle"],
+    outputs: { found: bool("Whether the commit exists."), commitHash: str("The commit's hash."), manifest: anyMap("The prompt at that commit."), description: str("The commit's description.") },
+    async run(client, args) {
+      const handle = stringArg(args, "promptHandle");
+      if (handle === undefined) throw new InvalidRequestError("getPromptCommit: promptHandle is required");
+      return found(await getPromptCommit(client, handle, stringArg(args, "ref") ?? "latest"));
     },
   },
   {
