@@ -5,6 +5,16 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 // Export members:
+export { AlertRuleArgs } from "./alertRule";
+export type AlertRule = import("./alertRule").AlertRule;
+export const AlertRule: typeof import("./alertRule").AlertRule = null as any;
+utilities.lazyLoad(exports, ["AlertRule"], () => require("./alertRule"));
+
+export { AnnotationQueueArgs } from "./annotationQueue";
+export type AnnotationQueue = import("./annotationQueue").AnnotationQueue;
+export const AnnotationQueue: typeof import("./annotationQueue").AnnotationQueue = null as any;
+utilities.lazyLoad(exports, ["AnnotationQueue"], () => require("./annotationQueue"));
+
 export { ApiKeyArgs } from "./apiKey";
 export type ApiKey = import("./apiKey").ApiKey;
 export const ApiKey: typeof import("./apiKey").ApiKey = null as any;
@@ -20,10 +30,30 @@ export type BulkExportDestination = import("./bulkExportDestination").BulkExport
 export const BulkExportDestination: typeof import("./bulkExportDestination").BulkExportDestination = null as any;
 utilities.lazyLoad(exports, ["BulkExportDestination"], () => require("./bulkExportDestination"));
 
+export { DatasetArgs } from "./dataset";
+export type Dataset = import("./dataset").Dataset;
+export const Dataset: typeof import("./dataset").Dataset = null as any;
+utilities.lazyLoad(exports, ["Dataset"], () => require("./dataset"));
+
 export { DeploymentArgs } from "./deployment";
 export type Deployment = import("./deployment").Deployment;
 export const Deployment: typeof import("./deployment").Deployment = null as any;
 utilities.lazyLoad(exports, ["Deployment"], () => require("./deployment"));
+
+export { EvaluatorArgs } from "./evaluator";
+export type Evaluator = import("./evaluator").Evaluator;
+export const Evaluator: typeof import("./evaluator").Evaluator = null as any;
+utilities.lazyLoad(exports, ["Evaluator"], () => require("./evaluator"));
+
+export { ExampleArgs } from "./example";
+export type Example = import("./example").Example;
+export const Example: typeof import("./example").Example = null as any;
+utilities.lazyLoad(exports, ["Example"], () => require("./example"));
+
+export { FeedbackConfigArgs } from "./feedbackConfig";
+export type FeedbackConfig = import("./feedbackConfig").FeedbackConfig;
+export const FeedbackConfig: typeof import("./feedbackConfig").FeedbackConfig = null as any;
+utilities.lazyLoad(exports, ["FeedbackConfig"], () => require("./feedbackConfig"));
 
 export { GetApiKeysArgs, GetApiKeysResult, GetApiKeysOutputArgs } from "./getApiKeys";
 export const getApiKeys: typeof import("./getApiKeys").getApiKeys = null as any;
@@ -39,6 +69,11 @@ export { GetBulkExportRunsArgs, GetBulkExportRunsResult, GetBulkExportRunsOutput
 export const getBulkExportRuns: typeof import("./getBulkExportRuns").getBulkExportRuns = null as any;
 export const getBulkExportRunsOutput: typeof import("./getBulkExportRuns").getBulkExportRunsOutput = null as any;
 utilities.lazyLoad(exports, ["getBulkExportRuns","getBulkExportRunsOutput"], () => require("./getBulkExportRuns"));
+
+export { GetDatasetArgs, GetDatasetResult, GetDatasetOutputArgs } from "./getDataset";
+export const getDataset: typeof import("./getDataset").getDataset = null as any;
+export const getDatasetOutput: typeof import("./getDataset").getDatasetOutput = null as any;
+utilities.lazyLoad(exports, ["getDataset","getDatasetOutput"], () => require("./getDataset"));
 
 export { GetDeploymentArgs, GetDeploymentResult, GetDeploymentOutputArgs } from "./getDeployment";
 export const getDeployment: typeof import("./getDeployment").getDeployment = null as any;
@@ -75,6 +110,16 @@ export const getPermissions: typeof import("./getPermissions").getPermissions = 
 export const getPermissionsOutput: typeof import("./getPermissions").getPermissionsOutput = null as any;
 utilities.lazyLoad(exports, ["getPermissions","getPermissionsOutput"], () => require("./getPermissions"));
 
+export { GetProjectArgs, GetProjectResult, GetProjectOutputArgs } from "./getProject";
+export const getProject: typeof import("./getProject").getProject = null as any;
+export const getProjectOutput: typeof import("./getProject").getProjectOutput = null as any;
+utilities.lazyLoad(exports, ["getProject","getProjectOutput"], () => require("./getProject"));
+
+export { GetPromptCommitArgs, GetPromptCommitResult, GetPromptCommitOutputArgs } from "./getPromptCommit";
+export const getPromptCommit: typeof import("./getPromptCommit").getPromptCommit = null as any;
+export const getPromptCommitOutput: typeof import("./getPromptCommit").getPromptCommitOutput = null as any;
+utilities.lazyLoad(exports, ["getPromptCommit","getPromptCommitOutput"], () => require("./getPromptCommit"));
+
 export { GetRoleArgs, GetRoleResult, GetRoleOutputArgs } from "./getRole";
 export const getRole: typeof import("./getRole").getRole = null as any;
 export const getRoleOutput: typeof import("./getRole").getRoleOutput = null as any;
@@ -90,6 +135,11 @@ export const getWorkspaceSecrets: typeof import("./getWorkspaceSecrets").getWork
 export const getWorkspaceSecretsOutput: typeof import("./getWorkspaceSecrets").getWorkspaceSecretsOutput = null as any;
 utilities.lazyLoad(exports, ["getWorkspaceSecrets","getWorkspaceSecretsOutput"], () => require("./getWorkspaceSecrets"));
 
+export { ModelPriceMapArgs } from "./modelPriceMap";
+export type ModelPriceMap = import("./modelPriceMap").ModelPriceMap;
+export const ModelPriceMap: typeof import("./modelPriceMap").ModelPriceMap = null as any;
+utilities.lazyLoad(exports, ["ModelPriceMap"], () => require("./modelPriceMap"));
+
 export { OrganizationMemberArgs } from "./organizationMember";
 export type OrganizationMember = import("./organizationMember").OrganizationMember;
 export const OrganizationMember: typeof import("./organizationMember").OrganizationMember = null as any;
@@ -100,6 +150,31 @@ export type OrganizationTtlSettings = import("./organizationTtlSettings").Organi
 export const OrganizationTtlSettings: typeof import("./organizationTtlSettings").OrganizationTtlSettings = null as any;
 utilities.lazyLoad(exports, ["OrganizationTtlSettings"], () => require("./organizationTtlSettings"));
 
+export { PlaygroundSettingsArgs } from "./playgroundSettings";
+export type PlaygroundSettings = import("./playgroundSettings").PlaygroundSettings;
+export const PlaygroundSettings: typeof import("./playgroundSettings").PlaygroundSettings = null as any;
+utilities.lazyLoad(exports, ["PlaygroundSettings"], () => require("./playgroundSettings"));
+
+export { ProjectArgs } from "./project";
+export type Project = import("./project").Project;
+export const Project: typeof import("./project").Project = null as any;
+utilities.lazyLoad(exports, ["Project"], () => require("./project"));
+
+export { PromptArgs } from "./prompt";
+export type Prompt = import("./prompt").Prompt;
+export const Prompt: typeof import("./prompt").Prompt = null as any;
+utilities.lazyLoad(exports, ["Prompt"], () => require("./prompt"));
+
+export { PromptTagArgs } from "./promptTag";
+export type PromptTag = import("./promptTag").PromptTag;
+export const PromptTag: typeof import("./promptTag").PromptTag = null as any;
+utilities.lazyLoad(exports, ["PromptTag"], () => require("./promptTag"));
+
+export { PromptWebhookArgs } from "./promptWebhook";
+export type PromptWebhook = import("./promptWebhook").PromptWebhook;
+export const PromptWebhook: typeof import("./promptWebhook").PromptWebhook = null as any;
+utilities.lazyLoad(exports, ["PromptWebhook"], () => require("./promptWebhook"));
+
 export { ProviderArgs } from "./provider";
 export type Provider = import("./provider").Provider;
 export const Provider: typeof import("./provider").Provider = null as any;
@@ -109,6 +184,11 @@ export { RoleArgs } from "./role";
 export type Role = import("./role").Role;
 export const Role: typeof import("./role").Role = null as any;
 utilities.lazyLoad(exports, ["Role"], () => require("./role"));
+
+export { RunRuleArgs } from "./runRule";
+export type RunRule = import("./runRule").RunRule;
+export const RunRule: typeof import("./runRule").RunRule = null as any;
+utilities.lazyLoad(exports, ["RunRule"], () => require("./runRule"));
 
 export { ServiceAccountArgs } from "./serviceAccount";
 export type ServiceAccount = import("./serviceAccount").ServiceAccount;
@@ -179,20 +259,46 @@ const _module = {
     version: utilities.getVersion(),
     construct: (name: string, type: string, urn: string): pulumi.Resource => {
         switch (type) {
+            case "langsmith:index:AlertRule":
+                return new AlertRule(name, <any>undefined, { urn })
+            case "langsmith:index:AnnotationQueue":
+                return new AnnotationQueue(name, <any>undefined, { urn })
             case "langsmith:index:ApiKey":
                 return new ApiKey(name, <any>undefined, { urn })
             case "langsmith:index:BulkExport":
                 return new BulkExport(name, <any>undefined, { urn })
             case "langsmith:index:BulkExportDestination":
                 return new BulkExportDestination(name, <any>undefined, { urn })
+            case "langsmith:index:Dataset":
+                return new Dataset(name, <any>undefined, { urn })
             case "langsmith:index:Deployment":
                 return new Deployment(name, <any>undefined, { urn })
+            case "langsmith:index:Evaluator":
+                return new Evaluator(name, <any>undefined, { urn })
+            case "langsmith:index:Example":
+                return new Example(name, <any>undefined, { urn })
+            case "langsmith:index:FeedbackConfig":
+                return new FeedbackConfig(name, <any>undefined, { urn })
+            case "langsmith:index:ModelPriceMap":
+                return new ModelPriceMap(name, <any>undefined, { urn })
             case "langsmith:index:OrganizationMember":
                 return new OrganizationMember(name, <any>undefined, { urn })
             case "langsmith:index:OrganizationTtlSettings":
                 return new OrganizationTtlSettings(name, <any>undefined, { urn })
+            case "langsmith:index:PlaygroundSettings":
+                return new PlaygroundSettings(name, <any>undefined, { urn })
+            case "langsmith:index:Project":
+                return new Project(name, <any>undefined, { urn })
+            case "langsmith:index:Prompt":
+                return new Prompt(name, <any>undefined, { urn })
+            case "langsmith:index:PromptTag":
+                return new PromptTag(name, <any>undefined, { urn })
+            case "langsmith:index:PromptWebhook":
+                return new PromptWebhook(name, <any>undefined, { urn })
             case "langsmith:index:Role":
                 return new Role(name, <any>undefined, { urn })
+            case "langsmith:index:RunRule":
+                return new RunRule(name, <any>undefined, { urn })
             case "langsmith:index:ServiceAccount":
                 return new ServiceAccount(name, <any>undefined, { urn })
             case "langsmith:index:ServiceKey":

@@ -7,6 +7,17 @@ import * as outputs from "../types/output";
 
 import * as utilities from "../utilities";
 
+export interface AlertRuleActionsItemArgs {
+    config: pulumi.Input<{[key: string]: any}>;
+    target: pulumi.Input<string>;
+}
+
+export interface AnnotationQueueRubricItemsItemArgs {
+    description?: pulumi.Input<string | undefined>;
+    feedbackKey: pulumi.Input<string>;
+    required?: pulumi.Input<boolean | undefined>;
+}
+
 export interface BulkExportDestinationConfigArgs {
     /**
      * Bucket in the host name (`virtual`) or in the path; set `virtual` when creation fails with `InvalidBucketName`. Changing it replaces the resource.
@@ -72,6 +83,11 @@ export interface BulkExportDestinationCredentialsArgs {
      * Session token of temporary credentials. Changing it updates the resource in place.
      */
     sessionToken?: pulumi.Input<string | undefined>;
+}
+
+export interface DatasetTransformationsItemArgs {
+    path: pulumi.Input<pulumi.Input<string>[]>;
+    transformationType: pulumi.Input<string>;
 }
 
 export interface DeploymentSecretReferencesItemArgs {
@@ -145,6 +161,16 @@ export interface DeploymentSourceRevisionConfigArgs {
      * Branch, tag or commit to build, e.g. `main`. Changing it makes one new revision.
      */
     repoRef?: pulumi.Input<string | undefined>;
+}
+
+export interface FeedbackConfigCategoriesItemArgs {
+    label?: pulumi.Input<string | undefined>;
+    value: pulumi.Input<number>;
+}
+
+export interface RunRuleWebhooksItemArgs {
+    headers?: pulumi.Input<{[key: string]: any} | undefined>;
+    url: pulumi.Input<string>;
 }
 
 export interface ServiceAccountWorkspacesItemArgs {

@@ -7,6 +7,12 @@ import * as outputs from "../types/output";
 
 import * as utilities from "../utilities";
 
+export interface AnnotationQueueRubricItemsItem {
+    description?: string;
+    feedbackKey: string;
+    required?: boolean;
+}
+
 export interface BulkExportDestinationConfig {
     /**
      * Bucket in the host name (`virtual`) or in the path; set `virtual` when creation fails with `InvalidBucketName`. Changing it replaces the resource.
@@ -57,6 +63,11 @@ export function bulkExportDestinationConfigProvideDefaults(val: BulkExportDestin
         ...val,
         includeBucketInPrefix: (val.includeBucketInPrefix) ?? true,
     };
+}
+
+export interface DatasetTransformationsItem {
+    path: string[];
+    transformationType: string;
 }
 
 export interface DeploymentSecretReferencesItem {
@@ -125,6 +136,11 @@ export interface DeploymentSourceRevisionConfig {
      * Branch, tag or commit to build, e.g. `main`. Changing it makes one new revision.
      */
     repoRef?: string;
+}
+
+export interface FeedbackConfigCategoriesItem {
+    label?: string;
+    value: number;
 }
 
 export interface ServiceAccountWorkspacesItem {
