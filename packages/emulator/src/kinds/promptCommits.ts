@@ -35,8 +35,9 @@
  *   `prompts:read`, pushing `prompts:update`.
  */
 import { createHash } from "node:crypto";
-import { detailError } from "../errors";
 import type { EmulatorContext } from "../context";
+import { detailError, type FastApiValidationError } from "../errors";
+import { boolQuery, throwIfInvalid } from "../params";
 import { zCommitsCreateCommitReq } from "../wire/tracingAndEvaluation";
 import { defineKind, type KindCall, type KindRecord } from "./declaration";
 import { checkOwner, commitsOf, fullName, PROMPT_COMMITS_KIND, PROMPT_PERMISSIONS, PROMPT_TAGS_KIND, PROMPTS } from "./prompts";
@@ -128,7 +129,13 @@ export const PROMPT_COMMITS = defineKind({
   idParam: "commit",
   parent: { param: "repo", kind: PROMPTS.name, field: "repo_handle" },
   itemKey: { resolve: (ref, commits, call) => resolveCommit(call.ctx, call.parentId ?? "", ref, commits) },
-  checkPath: checkOwner,
+  checkPath: (call) => {
+    checkOwner(call);
+    // The item's flags, read as the Go service reads them (400 for a malformed one).
+    const errors: FastApiValidationError[] = [];
+    for (const flag of ["get_examples", "include_model", "is_view"]) boolQuery(call.query, flag, errors);
+    throwIfInvalid(errors);
+  },
   errors: "go",
   permissions: { read: PROMPT_PERMISSIONS.read, write: PROMPT_PERMISSIONS.update },
   create: { schema: zCommitsCreateCommitReq, derive: deriveCommit, status: 201 },
