@@ -36,6 +36,18 @@ const DECLARED_BUT_NOT_PRODUCED: readonly { method: string; template: string; st
     status: 400,
     reason: "no redeploy condition is known to answer 400; a deployment being deleted answers 409",
   },
+  {
+    method: "GET",
+    template: "/api/v1/playground-settings/{playground_settings_id}",
+    status: 422,
+    reason: "the id is any string in the path and the operation takes nothing else: an unknown id answers 404",
+  },
+  {
+    method: "DELETE",
+    template: "/api/v1/playground-settings/{playground_settings_id}",
+    status: 422,
+    reason: "the id is any string in the path and the operation takes nothing else: an unknown id answers 404",
+  },
 ];
 
 // Node 20 is the project's runtime; the S3 SDK's notice about Node 22 is noise here.

@@ -2,8 +2,11 @@ import type { BulkExportRunner, ExportRunFault } from "./bulkExportRunner";
 import type { EmulatorContext, EmulatorFeatures } from "./context";
 import { planFailure } from "./deployments";
 import { acceptInvitation } from "./kinds/members";
+import { PROMPT_WEBHOOKS } from "./kinds/promptWebhooks";
+import { unsealMasked } from "./kinds/routes";
 import { ORGANIZATION_TTL_SETTINGS, TTL_SETTINGS } from "./kinds/ttlSettings";
 import { WORKSPACE_SECRETS } from "./kinds/workspaceSecrets";
+import { unsealValues } from "./kinds/sealedValues";
 import type { ExportRunner, ExportRunOptions } from "./exportRuns";
 import type { FaultRegistry, FaultRule, FaultRuleInput, RateLimiter } from "./faults";
 import { type EmulatorTimings, mergeTimings, type TimingsInput } from "./options";
@@ -278,5 +281,30 @@ export class EmulatorControl {
     const name = scope === "organization" ? ORGANIZATION_TTL_SETTINGS.name : TTL_SETTINGS.name;
     const record = this.deps.ctx.store.state.objects[name]?.find((r) => r.scopeId === scopeId.toLowerCase());
     return record ? structuredClone(record.wire) : undefined;
+  }
+
+  /**
+   * The headers of a workspace's prompt webhook, decrypted (the API answers
+   * each value as `****`); `null` when it has none, undefined when the
+   * workspace has no webhook with that id.
+   */
+  promptWebhookHeaders(workspaceId: string, webhookId: string): Record<string, unknown> | null | undefined {
+    const { ctx } = this.deps;
+    const record = ctx.store.state.objects[PROMPT_WEBHOOKS.name]?.find((r) => r.scopeId === workspaceId.toLowerCase() && r.id === webhookId.toLowerCase());
+    if (record === undefined) return undefined;
+    return (unsealMasked(ctx, record.wire["headers"]) as Record<string, unknown> | null | undefined) ?? null;
+  }
+
+  /**
+   * The secrets inside the notification targets of a workspace's alert rule
+   * (`alertRules`: webhook headers, PagerDuty integration keys) or automation
+   * rule (`runRules`: webhook headers, PagerDuty routing keys), decrypted, by
+   * their path in the object (`actions.0.config.integration_key`); the API
+   * answers each as `****`. Undefined when the workspace has no such object.
+   */
+  notificationSecrets(workspaceId: string, kind: "alertRules" | "runRules", id: string): Record<string, string> | undefined {
+    const { ctx } = this.deps;
+    const record = ctx.store.state.objects[kind]?.find((r) => r.scopeId === workspaceId.toLowerCase() && r.id === id.toLowerCase());
+    return record === undefined ? undefined : unsealValues(ctx, record.wire);
   }
 }

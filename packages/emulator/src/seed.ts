@@ -8,7 +8,15 @@ import type {
 } from "./types";
 
 /** Permissions granted to a seeded key when its `permissions` are omitted. */
-export const DEFAULT_PERMISSIONS: readonly string[] = ["bulk-exports:manage", "workspaces:manage", "workspaces:manage-secrets", "workspaces:read", "organization:manage", "organization:read"];
+export const DEFAULT_PERMISSIONS: readonly string[] = [
+  "bulk-exports:manage", "workspaces:manage", "workspaces:manage-secrets", "workspaces:read", "organization:manage", "organization:read",
+  // Tracing and evaluation.
+  "projects:create", "projects:read", "projects:update", "projects:delete", "projects:increase-trace-tier", "projects:decrease-trace-tier",
+  "datasets:create", "datasets:read", "datasets:update", "datasets:delete",
+  "annotation-queues:create", "annotation-queues:read", "annotation-queues:update", "annotation-queues:delete",
+  "feedback:create", "feedback:read", "feedback:update", "feedback:delete",
+  "prompts:read", "prompts:update", "workspaces:manage-model-configs",
+];
 
 const oauthProviderSeedSchema = z.object({
   provider_id: z.string().min(1),

@@ -32,6 +32,13 @@ export interface BulkDeleteResult {
   failed: { id: string; error: string }[];
 }
 
+/**
+ * A reference to an object of another kind: that kind's name (deleting the
+ * named object deletes the referrer), or the kind and what deleting it does
+ * to the referrer: `delete` it, or `unset` the field (to `null`).
+ */
+export type KindReference = string | { readonly kind: string; readonly onDelete: "delete" | "unset" };
+
 /** One stored object of a declared kind: its wire shape plus who owns it. */
 export interface KindRecord {
   /** The object's id (also `wire.id`). */
@@ -115,8 +122,20 @@ export interface KindDeclaration {
     readonly schema: z.ZodType;
     /** Server-side values of fields the body leaves out. */
     readonly defaults?: Readonly<Record<string, unknown>>;
-    /** Fields the service derives (e.g. a role's `name`), from the accepted body; may refuse it with an `HttpError`. */
-    readonly derive?: (body: Record<string, unknown>, call: KindCall) => Record<string, unknown>;
+    /** Fields the service derives (e.g. a role's `name`), from the accepted body and the new object's id; may refuse it with an `HttpError`. */
+    readonly derive?: (body: Record<string, unknown>, call: KindCall, id: string) => Record<string, unknown>;
+    /** Whether the body may name the new object's `id` (409 when an object of the kind, in any scope, has it); default: the service makes one. */
+    readonly acceptsId?: boolean;
+    /**
+     * Status of a body the schema refuses, answered with a `detail` string naming each problem: 400 for a
+     * route that reads its body itself (its operation declares no 422); default FastAPI's 422.
+     */
+    readonly invalidStatus?: 400;
+    /**
+     * A boolean query parameter (e.g. `upsert`) which, when true, makes a create that matches a stored object
+     * of the scope on every `key` field change that object with the body's fields (same id) instead of 409.
+     */
+    readonly upsertQuery?: { readonly param: string; readonly key: readonly string[] };
     /** Status of a created answer; default 200. */
     readonly status?: number;
     /**
@@ -132,7 +151,10 @@ export interface KindDeclaration {
   readonly listQuery?: ListQuery;
   /** `GET <collection>/:id`; default false (many kinds are only listed). */
   readonly get?: boolean;
-  /** `PATCH <collection>/:id` with this schema: the body's fields replace the stored ones. */
+  /**
+   * `PATCH <collection>/:id` with this schema: the body's fields replace the stored ones (a field sent as the
+   * contract's `{"__missing__": "__missing__"}` is left alone).
+   */
   readonly patch?: {
     readonly schema: z.ZodType;
     /** Refuses a body the schema accepts but the service does not (an `HttpError`), before anything changes. */
@@ -142,6 +164,25 @@ export interface KindDeclaration {
     /** Fields the service changes along with the accepted ones (e.g. the metadata source a new one replaces). */
     readonly derive?: (changes: Record<string, unknown>, record: KindRecord, call: KindCall) => Record<string, unknown>;
   };
+  /**
+   * `PUT <collection>/:id` with this schema: the body is the whole object (fields it leaves out go back to
+   * `defaults`); its id, scope and creation time stay.
+   */
+  readonly replace?: {
+    readonly schema: z.ZodType;
+    /** Values of the fields the body leaves out. */
+    readonly defaults?: Readonly<Record<string, unknown>>;
+    /** Fields the service derives from the accepted body; may refuse it with an `HttpError`. */
+    readonly derive?: (body: Record<string, unknown>, call: KindCall) => Record<string, unknown>;
+  };
+  /** Body fields of a create or a `PATCH` that `derive` reads but the object does not keep (`afterUpdate` sees them). */
+  readonly transient?: readonly string[];
+  /**
+   * A wire field naming each object in its scope when the objects are written at the collection rather
+   * than at an item path: `PATCH <collection>` finds the object by the body's field (404 when none has it),
+   * `DELETE <collection>` by the (required) query parameter of that name.
+   */
+  readonly keyedBy?: string;
   /** `DELETE <collection>/:id`: what it answers (the deleted object, `null`, `{}`, or no body with 204). */
   readonly delete?: { readonly answer: "object" | "empty" | "emptyObject" | "none" };
   /**
@@ -178,10 +219,15 @@ export interface KindDeclaration {
   /** Wire fields held encrypted at rest (`ctx.secrets`) and never returned: write-only secret values. */
   readonly secret?: readonly string[];
   /**
+   * Wire fields held encrypted at rest and answered masked (`****`): a string as the mask, an object with
+   * its keys and each value as the mask (a webhook's headers); `null` stays `null`.
+   */
+  readonly masked?: readonly string[];
+  /**
    * Wire fields naming an object of another kind in the same scope, with that kind's name: a write naming
    * one the scope does not have answers 404, and deleting the named object deletes this one too.
    */
-  readonly references?: Readonly<Record<string, string>>;
+  readonly references?: Readonly<Record<string, KindReference>>;
   /**
    * `PUT` or `POST <collection>` writing objects found by fields of the body rather than created anew
    * (settings, limits by type, secrets by key). An item matching a stored object of the scope on every
@@ -211,17 +257,25 @@ export interface KindDeclaration {
    * with `total` the objects selected before the page); default: the objects.
    */
   readonly listAnswer?: (objects: Record<string, unknown>[], call: KindCall, total: number) => unknown;
-  /** Whether the kind stamps `created_at` and `updated_at`; default true. */
-  readonly timestamps?: boolean;
+  /**
+   * Whether the kind stamps `created_at` and `updated_at` (true, the default), neither, or fields of other
+   * names (e.g. `{ created: "created_at", updated: "modified_at" }`). A create body's own creation time is kept.
+   */
+  readonly timestamps?: boolean | { readonly created?: string; readonly updated?: string };
   /** Objects the service has without a create (seeded workspaces, built-in roles), in the caller's scope; read-only. */
   readonly builtIn?: (call: KindCall) => KindRecord[];
+  /** Whether a write to a built-in object answers 404, as for an object the scope does not have (default 400). */
+  readonly builtInNotFound?: boolean;
   /** Called after an object is created (e.g. a workspace joins its organization). */
   readonly afterCreate?: (record: KindRecord, call: KindCall) => void;
-  /** Called after an object is changed by a PATCH. */
-  readonly afterUpdate?: (record: KindRecord, call: KindCall) => void;
+  /** Called after an object is changed by a PATCH (with the fields the request named, `transient` ones included) or a PUT. */
+  readonly afterUpdate?: (record: KindRecord, call: KindCall, sent?: Readonly<Record<string, unknown>>) => void;
   /** Called before an object is deleted; may refuse with an `HttpError`. */
   readonly beforeDelete?: (record: KindRecord, call: KindCall) => void;
-  /** Called after an object (and what depends on it) is deleted, before the answer (e.g. a deleted key's credential goes). */
+  /**
+   * Called after an object (and what depends on it) is deleted, before the answer (e.g. a deleted key's
+   * credential goes); also for an object deleted because one it depends on was.
+   */
   readonly afterDelete?: (record: KindRecord, call: KindCall) => void;
   /** Extra fields of an answer computed from the stored object (e.g. a role's permissions of built-in roles). */
   readonly render?: (record: KindRecord, ctx: EmulatorContext) => Record<string, unknown>;

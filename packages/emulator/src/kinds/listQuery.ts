@@ -4,6 +4,7 @@
  * objects in the service's order: filters and the search first, then the
  * sort, then the page (`offset`, `limit`).
  */
+import { createHash } from "node:crypto";
 import type { FastApiValidationError } from "../errors";
 import { boolQuery, canonicalUuid, enumQuery, intQuery, isUuid, type RawQuery, stringQuery, throwIfInvalid, uuidParsingError, uuidQuery } from "../params";
 import type { KindCall } from "./declaration";
@@ -28,14 +29,27 @@ export type ListParam =
   | { readonly type: "custom"; readonly read: (query: RawQuery, name: string, errors: FastApiValidationError[], call: KindCall | undefined) => ((o: Json) => boolean) | undefined }
   /** Free text: only objects one of whose `fields` contains it, case-insensitive. */
   | { readonly type: "search"; readonly fields: readonly string[] }
-  /** The sort key, one of `fields`' names; each names the fields compared in turn (`default` when absent). */
-  | { readonly type: "sortBy"; readonly fields: Readonly<Record<string, readonly string[]>>; readonly default: string }
-  /** Whether the sort is descending (`default` when absent). */
-  | { readonly type: "descending"; readonly default: boolean }
+  /**
+   * The sort key, one of `fields`' names; each names the fields compared in turn (`default` when absent).
+   * Keys in `descending` sort newest (largest) first unless the direction is given; the key `shuffle.key`
+   * orders the objects pseudo-randomly, the same way for the same value of the query parameter `shuffle.seed`.
+   */
+  | {
+      readonly type: "sortBy";
+      readonly fields: Readonly<Record<string, readonly string[]>>;
+      readonly default: string;
+      readonly descending?: readonly string[];
+      readonly shuffle?: { readonly key: string; readonly seed: string };
+    }
+  /**
+   * Whether the sort is descending (`default` when absent; `null`: the sort key's own direction); `by` names
+   * the fields sorted by when no `sortBy` parameter does.
+   */
+  | { readonly type: "descending"; readonly default: boolean | null; readonly by?: readonly string[] }
   /** The sort direction as `asc` or `desc` (`default` when absent). */
   | { readonly type: "direction"; readonly default: "asc" | "desc" }
-  /** Most objects answered: an integer from 1 to `max` (`default` when absent). */
-  | { readonly type: "limit"; readonly default: number; readonly max: number }
+  /** Most objects answered: an integer from 1 to `max` (`default` when absent; no default: every object). */
+  | { readonly type: "limit"; readonly default?: number; readonly max: number }
   /** Objects skipped before the first answered: an integer from 0. */
   | { readonly type: "offset" };
 
@@ -81,7 +95,10 @@ export function selectListedPage(params: ListQuery, query: RawQuery, objects: re
   const errors: FastApiValidationError[] = [];
   const keep: ((o: Json) => boolean)[] = [];
   let sortFields: readonly string[] | undefined;
-  let descending = false;
+  let defaultSortFields: readonly string[] | undefined;
+  let descending: boolean | null = null;
+  let naturallyDescending = false;
+  let shuffleSeed: string | undefined;
   let offset = 0;
   let limit: number | undefined;
   for (const [name, param] of Object.entries(params)) {
@@ -132,16 +149,19 @@ export function selectListedPage(params: ListQuery, query: RawQuery, objects: re
       case "sortBy": {
         const key = enumQuery(query, name, Object.keys(param.fields), errors) ?? param.default;
         sortFields = param.fields[key];
+        naturallyDescending = param.descending?.includes(key) ?? false;
+        if (param.shuffle?.key === key) shuffleSeed = stringQuery(query, param.shuffle.seed) ?? "";
         break;
       }
       case "descending":
         descending = boolQuery(query, name, errors) ?? param.default;
+        defaultSortFields = param.by;
         break;
       case "direction":
         descending = (enumQuery(query, name, ["asc", "desc"], errors) ?? param.default) === "desc";
         break;
       case "limit":
-        limit = intQuery(query, name, { defaultValue: param.default, ge: 1, le: param.max }, errors);
+        limit = param.default === undefined && query[name] === undefined ? undefined : intQuery(query, name, { defaultValue: param.default ?? param.max, ge: 1, le: param.max }, errors);
         break;
       case "offset":
         offset = intQuery(query, name, { defaultValue: 0, ge: 0 }, errors);
@@ -150,12 +170,17 @@ export function selectListedPage(params: ListQuery, query: RawQuery, objects: re
   }
   throwIfInvalid(errors);
   const selected = objects.filter((o) => keep.every((k) => k(o)));
-  if (sortFields !== undefined) {
-    const fields = sortFields;
+  const fields = sortFields ?? defaultSortFields;
+  const reversed = descending ?? naturallyDescending;
+  if (shuffleSeed !== undefined) {
+    const seed = shuffleSeed;
+    const rank = (o: Json): string => createHash("sha256").update(`${seed}:${String(o["id"])}`).digest("hex");
+    selected.sort((a, b) => (reversed ? -1 : 1) * rank(a).localeCompare(rank(b)));
+  } else if (fields !== undefined) {
     selected.sort((a, b) => {
       for (const field of fields) {
         const order = compare(a[field], b[field]);
-        if (order !== 0) return descending ? -order : order;
+        if (order !== 0) return reversed ? -order : order;
       }
       return 0;
     });

@@ -10,9 +10,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import { type AuthContext, authenticate, requireAnyPermission } from "../auth";
 import type { EmulatorContext } from "../context";
 import { detailError, type FastApiValidationError, HttpError, toHttpError, ValidationFailure } from "../errors";
-import { canonicalUuid, isUuid, type RawQuery, throwIfInvalid, uuidParsingError, uuidPathParam } from "../params";
+import { boolQuery, canonicalUuid, isUuid, type RawQuery, requiredQuery, throwIfInvalid, uuidParsingError, uuidPathParam } from "../params";
 import { parseBody } from "../validation";
-import type { BulkDeleteResult, KindCall, KindDeclaration, KindRecord } from "./declaration";
+import type { BulkDeleteResult, KindCall, KindDeclaration, KindRecord, KindReference } from "./declaration";
 import { selectListedPage } from "./listQuery";
 
 /** The records of a kind (created on first use). */
@@ -38,47 +38,106 @@ export function authenticateFor(ctx: EmulatorContext, request: FastifyRequest, s
   return { auth, scopeId };
 }
 
-/** The answer for one stored object: its wire fields less the hidden and secret ones, plus what `render` adds. */
+/** What an answer shows in place of a masked value (see `masked`). */
+export const MASKED_VALUE = "****";
+
+/** A masked field as answered: a string as the mask, an object with each value as the mask, `null` as is. */
+function maskValue(value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "object" && !Array.isArray(value)) return Object.fromEntries(Object.keys(value).map((key) => [key, MASKED_VALUE]));
+  return MASKED_VALUE;
+}
+
+/** The answer for one stored object: its wire fields less the hidden and secret ones (masked ones masked), plus what `render` adds. */
 export function renderRecord(kind: KindDeclaration, record: KindRecord, ctx: EmulatorContext): Record<string, unknown> {
   const out = { ...record.wire, ...(kind.render?.(record, ctx) ?? {}) };
   for (const key of [...(kind.hidden ?? []), ...(kind.secret ?? [])]) delete out[key];
+  for (const key of kind.masked ?? []) if (key in out) out[key] = maskValue(out[key]);
   return out;
+}
+
+/** The plaintext of a stored masked field (for the control handle; never answered): a string, or an object of its values. */
+export function unsealMasked(ctx: EmulatorContext, sealed: unknown): unknown {
+  if (typeof sealed === "string") return ctx.secrets.decrypt(sealed);
+  if (sealed === null || typeof sealed !== "object") return sealed;
+  return Object.fromEntries(Object.entries(sealed).map(([key, value]) => [key, typeof value === "string" ? (JSON.parse(ctx.secrets.decrypt(value)) as unknown) : value]));
+}
+
+/** The kind a reference names, and what deleting the named object does to the referrer. */
+function referenceOf(reference: KindReference): { kind: string; onDelete: "delete" | "unset" } {
+  return typeof reference === "string" ? { kind: reference, onDelete: "delete" } : reference;
+}
+
+/** The names of the fields a kind stamps with the time of a create and of a change (see `timestamps`). */
+function stampFields(kind: KindDeclaration): { created?: string; updated?: string } {
+  const declared = kind.timestamps;
+  if (declared === false) return {};
+  return declared === undefined || declared === true ? { created: "created_at", updated: "updated_at" } : declared;
+}
+
+/** The stamps of a write at `nowIso`: the update stamp, and the creation stamp for a create. */
+function stampsOf(kind: KindDeclaration, nowIso: string, creating: boolean): Record<string, string> {
+  const { created, updated } = stampFields(kind);
+  return { ...(creating && created !== undefined ? { [created]: nowIso } : {}), ...(updated !== undefined ? { [updated]: nowIso } : {}) };
+}
+
+/** `fields` less the kind's transient ones (read by hooks, not kept). */
+function withoutTransient(kind: KindDeclaration, fields: Record<string, unknown>): Record<string, unknown> {
+  const transient = kind.transient ?? [];
+  return Object.fromEntries(Object.entries(fields).filter(([key]) => !transient.includes(key)));
+}
+
+/** The contract's marker of a field an update leaves alone (`{"__missing__": "__missing__"}`). */
+function isMissingMarker(value: unknown): boolean {
+  return value !== null && typeof value === "object" && (value as Record<string, unknown>)["__missing__"] === "__missing__";
 }
 
 /** The kinds registered on each app (deleting an object finds the objects that reference it). */
 const registeredKinds = new WeakMap<FastifyInstance, KindDeclaration[]>();
 
-/** Encrypts the kind's secret fields of `fields` in place (a `null` stays `null`). */
+/** Encrypts the kind's secret and masked fields of `fields` in place (a `null` stays `null`; an object's values each). */
 function sealSecrets(ctx: EmulatorContext, kind: KindDeclaration, fields: Record<string, unknown>): void {
-  for (const key of kind.secret ?? []) {
+  for (const key of [...(kind.secret ?? []), ...(kind.masked ?? [])]) {
     const value = fields[key];
     if (typeof value === "string") fields[key] = ctx.secrets.encrypt(value);
+    else if (value !== null && typeof value === "object" && !Array.isArray(value) && (kind.masked ?? []).includes(key)) {
+      fields[key] = Object.fromEntries(Object.entries(value).map(([name, v]) => [name, ctx.secrets.encrypt(JSON.stringify(v))]));
+    }
   }
 }
 
 /** Throws 404 when a reference field of `fields` names an object the scope does not have. */
 function assertReferences(ctx: EmulatorContext, kind: KindDeclaration, fields: Record<string, unknown>, scopeId: string): void {
-  for (const [field, target] of Object.entries(kind.references ?? {})) {
+  for (const [field, reference] of Object.entries(kind.references ?? {})) {
     const id = fields[field];
     if (typeof id !== "string") continue;
-    if (!kindRecords(ctx, target).some((r) => r.id === id && r.scopeId === scopeId)) {
+    if (!kindRecords(ctx, referenceOf(reference).kind).some((r) => r.id === id.toLowerCase() && r.scopeId === scopeId)) {
       throw detailError(404, `${field.replace(/_id$/, "").replace(/_/g, " ")} ${id} not found`);
     }
   }
 }
 
+/** The fields of a kind's references whose deletion does `onDelete` to it. */
+function referenceFields(kind: KindDeclaration | undefined, onDelete: "delete" | "unset"): string[] {
+  return Object.entries(kind?.references ?? {}).filter(([, reference]) => referenceOf(reference).onDelete === onDelete).map(([field]) => field);
+}
+
 /**
  * Deletes a stored object and, transitively, the objects under it (`parentId`)
- * and the objects of the app's kinds that reference it (`references`).
+ * and the objects of the app's kinds that reference it (`references`; a
+ * reference that is `unset` on delete is set to `null` instead). With `call`,
+ * each dependent deleted is handed to its kind's `afterDelete`.
  */
-function removeWithDependents(ctx: EmulatorContext, kinds: readonly KindDeclaration[], first: KindRecord): void {
+function removeWithDependents(ctx: EmulatorContext, kinds: readonly KindDeclaration[], first: KindRecord, call?: KindCall): void {
   const state = ctx.store.state;
   const gone = new Set([first.id]);
+  const dependents: [KindDeclaration | undefined, KindRecord][] = [];
   let grew = true;
   while (grew) {
     grew = false;
     for (const [name, records] of Object.entries(state.objects)) {
-      const fields = Object.keys(kinds.find((k) => k.name === name)?.references ?? {});
+      const kind = kinds.find((k) => k.name === name);
+      const fields = referenceFields(kind, "delete");
       const dependent = (r: KindRecord): boolean =>
         gone.has(r.id) || (r.parentId !== null && gone.has(r.parentId)) || fields.some((f) => gone.has(String(r.wire[f])));
       for (const r of records.filter(dependent)) {
@@ -86,10 +145,17 @@ function removeWithDependents(ctx: EmulatorContext, kinds: readonly KindDeclarat
           gone.add(r.id);
           grew = true;
         }
+        if (r !== first) dependents.push([kind, r]);
       }
       state.objects[name] = records.filter((r) => !dependent(r));
     }
   }
+  for (const [name, records] of Object.entries(state.objects)) {
+    for (const field of referenceFields(kinds.find((k) => k.name === name), "unset")) {
+      for (const r of records) if (gone.has(String(r.wire[field]))) r.wire[field] = null;
+    }
+  }
+  if (call !== undefined) for (const [kind, r] of dependents) kind?.afterDelete?.(r, call);
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
@@ -189,14 +255,20 @@ export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: K
     const id = uuidPathParam(request.params, kind.idParam);
     const record = kindRecords(ctx, kind.name).find((r) => r.id === id && r.scopeId === call.scopeId && r.parentId === call.parentId);
     if (record !== undefined) return record;
-    if (kind.builtIn?.(call).some((r) => r.id === id)) throw detailError(400, `${kind.noun} ${id} is built in and cannot be changed or deleted`);
+    if (kind.builtInNotFound !== true && kind.builtIn?.(call).some((r) => r.id === id)) throw detailError(400, `${kind.noun} ${id} is built in and cannot be changed or deleted`);
     throw detailError(404, `${kind.noun} not found`);
   };
   const removeRecord = (record: KindRecord, call: KindCall): void => {
     kind.beforeDelete?.(record, call);
     // Objects under this one go with it (a tag key's values), and the objects that reference those (their taggings).
-    removeWithDependents(ctx, registeredKinds.get(app) ?? [kind], record);
+    removeWithDependents(ctx, registeredKinds.get(app) ?? [kind], record, call);
     kind.afterDelete?.(record, call);
+  };
+  /** The object of the scope whose `keyedBy` field is `value` (404 when none). */
+  const findByKey = (call: KindCall, field: string, value: unknown): KindRecord => {
+    const record = inScope(call).find((r) => r.wire[field] === value);
+    if (record === undefined) throw detailError(404, `${kind.noun} not found`);
+    return record;
   };
   /** The kind's objects in the caller's scope, rendered and selected by the list's query (filters, sort, page). */
   const listed = (call: KindCall): { page: Record<string, unknown>[]; total: number; selected: Record<string, unknown>[] } => {
@@ -207,13 +279,51 @@ export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: K
   };
 
   const { create, patch } = kind;
+  /** A create body read through the schema; a route that reads its body itself refuses one with 400 and a `detail` string. */
+  const createBody = (schema: NonNullable<KindDeclaration["create"]>, raw: unknown): Record<string, unknown> => {
+    try {
+      return parseBody(schema.schema, raw) as Record<string, unknown>;
+    } catch (error) {
+      if (schema.invalidStatus !== 400 || !(error instanceof ValidationFailure)) throw error;
+      throw detailError(400, `Invalid request body: ${error.errors.map((e) => `${e.loc.filter((l) => l !== "body").join(".") || "body"}: ${e.msg}`).join("; ")}`);
+    }
+  };
+  /** The stored object a create with the upsert query parameter changes, if any (see `create.upsertQuery`). */
+  const upsertTarget = (call: KindCall, body: Record<string, unknown>): KindRecord | undefined => {
+    const upsertQuery = create?.upsertQuery;
+    if (upsertQuery === undefined) return undefined;
+    const errors: FastApiValidationError[] = [];
+    const wanted = boolQuery(call.query, upsertQuery.param, errors);
+    throwIfInvalid(errors);
+    if (wanted !== true || upsertQuery.key.some((key) => body[key] === undefined)) return undefined;
+    return inScope(call).find((r) => upsertQuery.key.every((key) => sameValue(r.wire[key], body[key])));
+  };
   if (create !== undefined) {
     route("POST", kind.collection, async (request, reply) => {
       const call = callFor(request, permissionFor("create"));
-      const body = parseBody(create.schema, request.body) as Record<string, unknown>;
-      const id = randomUUID();
-      const stamps = kind.timestamps === false ? {} : { created_at: call.nowIso, updated_at: call.nowIso };
-      const wire = { ...(create.defaults ?? {}), ...body, ...(create.derive?.(body, call) ?? {}), id, ...stamps };
+      const body = createBody(create, request.body);
+      const existing = upsertTarget(call, body);
+      if (existing !== undefined) {
+        // An upsert changes the fields the request names.
+        const sent = typeof request.body === "object" && request.body !== null ? Object.keys(request.body) : [];
+        const changes = withoutTransient(kind, Object.fromEntries(Object.entries(body).filter(([key]) => sent.includes(key) && key !== "id")));
+        assertReferences(ctx, kind, changes, call.scopeId);
+        sealSecrets(ctx, kind, changes);
+        const updated: KindRecord = { ...existing, wire: { ...existing.wire, ...changes, ...stampsOf(kind, call.nowIso, false) } };
+        assertUnique(kind, kindRecords(ctx, kind.name), updated);
+        existing.wire = updated.wire;
+        kind.afterUpdate?.(existing, call, changes);
+        ctx.store.commit();
+        const object = renderRecord(kind, existing, ctx);
+        return reply.code(create.status ?? 200).send(kind.answers?.create !== undefined ? kind.answers.create(object, call) : object);
+      }
+      const given = create.acceptsId === true && typeof body["id"] === "string" ? canonicalUuid(body["id"]) : undefined;
+      if (given !== undefined && kindRecords(ctx, kind.name).some((r) => r.id === given)) throw detailError(409, `${kind.noun} with this id already exists`);
+      const id = given ?? randomUUID();
+      const stamps = stampsOf(kind, call.nowIso, true);
+      const created = stampFields(kind).created;
+      if (created !== undefined && typeof body[created] === "string") stamps[created] = body[created];
+      const wire = { ...(create.defaults ?? {}), ...withoutTransient(kind, body), ...(create.derive?.(body, call, id) ?? {}), id, ...stamps };
       assertReferences(ctx, kind, wire, call.scopeId);
       sealSecrets(ctx, kind, wire);
       const record: KindRecord = { id, scopeId: call.scopeId, parentId: call.parentId, wire };
@@ -272,17 +382,15 @@ export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: K
         const records = kindRecords(ctx, kind.name);
         const match = records.find((r) => r.scopeId === call.scopeId && r.parentId === call.parentId && upsert.key.every((key) => sameValue(r.wire[key], fields[key])));
         if (deletes) {
-          if (match !== undefined) removeWithDependents(ctx, registeredKinds.get(app) ?? [kind], match);
+          if (match !== undefined) removeWithDependents(ctx, registeredKinds.get(app) ?? [kind], match, call);
           continue;
         }
-        const stamps = kind.timestamps === false ? {} : { updated_at: call.nowIso };
         if (match !== undefined) {
-          match.wire = { ...match.wire, ...fields, id: match.id, ...stamps };
+          match.wire = { ...match.wire, ...fields, id: match.id, ...stampsOf(kind, call.nowIso, false) };
           written = match;
         } else {
           const id = randomUUID();
-          const created = kind.timestamps === false ? {} : { created_at: call.nowIso };
-          written = { id, scopeId: call.scopeId, parentId: call.parentId, wire: { ...(upsert.defaults ?? {}), ...fields, id, ...created, ...stamps } };
+          written = { id, scopeId: call.scopeId, parentId: call.parentId, wire: { ...(upsert.defaults ?? {}), ...fields, id, ...stampsOf(kind, call.nowIso, true) } };
           records.push(written);
         }
         assertUnique(kind, records, written);
@@ -301,33 +409,62 @@ export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: K
   }
 
   if (patch !== undefined) {
-    route("PATCH", item, async (request) => {
+    const keyedBy = kind.keyedBy;
+    route("PATCH", keyedBy !== undefined ? kind.collection : item, async (request) => {
       const call = callFor(request, permissionFor("update"));
-      const record = find(request, call);
+      const found = keyedBy === undefined ? find(request, call) : undefined;
       const body = parseBody(patch.schema, request.body) as Record<string, unknown>;
+      const record = found ?? findByKey(call, keyedBy ?? "id", body[keyedBy ?? "id"]);
       patch.check?.(body, call);
-      // Only the fields the request names change (a schema default is not a change).
+      // Only the fields the request names change (a schema default, or the contract's "missing" marker, is not a change).
       const sent = typeof request.body === "object" && request.body !== null ? Object.keys(request.body) : [];
-      const named = Object.entries(body).filter(([key, value]) => sent.includes(key) && !(patch.ignoreNull === true && value === null));
-      const changes = Object.fromEntries(named);
-      Object.assign(changes, patch.derive?.(changes, record, call) ?? {});
+      const named = Object.entries(body).filter(([key, value]) => sent.includes(key) && !isMissingMarker(value) && !(patch.ignoreNull === true && value === null));
+      const requested = Object.fromEntries(named);
+      const changes = withoutTransient(kind, { ...requested, ...(patch.derive?.(requested, record, call) ?? {}) });
       assertReferences(ctx, kind, changes, call.scopeId);
       sealSecrets(ctx, kind, changes);
-      const updated: KindRecord = { ...record, wire: { ...record.wire, ...changes, ...(kind.timestamps === false ? {} : { updated_at: call.nowIso }) } };
+      const updated: KindRecord = { ...record, wire: { ...record.wire, ...changes, ...stampsOf(kind, call.nowIso, false) } };
       assertUnique(kind, kindRecords(ctx, kind.name), updated);
       record.wire = updated.wire;
-      kind.afterUpdate?.(record, call);
+      kind.afterUpdate?.(record, call, requested);
       ctx.store.commit();
       const object = renderRecord(kind, record, ctx);
       return kind.answers?.patch !== undefined ? kind.answers.patch(object, call) : object;
     });
   }
 
+  const { replace } = kind;
+  if (replace !== undefined) {
+    route("PUT", item, async (request) => {
+      const call = callFor(request, permissionFor("update"));
+      const record = find(request, call);
+      const body = parseBody(replace.schema, request.body) as Record<string, unknown>;
+      const fields = withoutTransient(kind, { ...(replace.defaults ?? {}), ...Object.fromEntries(Object.entries(body).filter(([key]) => key !== "id")), ...(replace.derive?.(body, call) ?? {}) });
+      assertReferences(ctx, kind, fields, call.scopeId);
+      sealSecrets(ctx, kind, fields);
+      const updated: KindRecord = { ...record, wire: { ...record.wire, ...fields, id: record.id, ...stampsOf(kind, call.nowIso, false) } };
+      assertUnique(kind, kindRecords(ctx, kind.name), updated);
+      record.wire = updated.wire;
+      kind.afterUpdate?.(record, call, body);
+      ctx.store.commit();
+      return renderRecord(kind, record, ctx);
+    });
+  }
+
   const remove = kind.delete;
   if (remove !== undefined) {
-    route("DELETE", item, async (request, reply) => {
+    const keyedBy = kind.keyedBy;
+    route("DELETE", keyedBy !== undefined ? kind.collection : item, async (request, reply) => {
       const call = callFor(request, permissionFor("delete"));
-      const record = find(request, call);
+      let record: KindRecord;
+      if (keyedBy !== undefined) {
+        const errors: FastApiValidationError[] = [];
+        const value = requiredQuery(call.query, keyedBy, errors);
+        throwIfInvalid(errors);
+        record = findByKey(call, keyedBy, value);
+      } else {
+        record = find(request, call);
+      }
       removeRecord(record, call);
       ctx.store.commit();
       if (remove.answer === "none") return reply.code(204).send();
