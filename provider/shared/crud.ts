@@ -88,9 +88,10 @@ export interface CrudResourceSpec {
   /** The list's query parameter that filters by the natural key (e.g. `name`), so an import or a taken-name lookup reads one page; default: none (the whole list). */
   readonly naturalKeyQuery?: string;
   /**
-   * The query parameter that names the object in an update or a delete, for
-   * a service keyed by a query rather than the path (feedback configs by
-   * `feedback_key`); default none (the id is `{id}` in the path).
+   * The query parameter that names the object in a delete, for a service
+   * keyed by a query rather than the path (feedback configs by
+   * `feedback_key`; their update names it in the body); default none (the
+   * id is `{id}` in the path).
    */
   readonly idQuery?: string;
   /** Where the service has no delete: the warning's words on what destroy leaves, e.g. `the workspace keeps its retention settings`. */
@@ -344,7 +345,7 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
       const updated =
         Object.keys(body).length === 0
           ? undefined
-          : unwrapped((await api(client).send(endpoints.update, { action, params: { ...parentIds(inputs), id }, ...idQueryOf(id), body: spec.wrapBody?.(body) ?? body })) as Record<string, unknown> | undefined);
+          : unwrapped((await api(client).send(endpoints.update, { action, params: { ...parentIds(inputs), id }, body: spec.wrapBody?.(body) ?? body })) as Record<string, unknown> | undefined);
       const wire = updated ?? (await fetchOne(client, id, inputs, name)) ?? {};
       const extra = (await spec.afterWrite?.(client, id, inputs, olds, action)) ?? {};
       return { outs: { ...pickOutputs(olds), ...outputsFor(inputs, wire, tenantId, `updated ${changed.inPlace.join(", ")} of ${kind} "${name}"`), ...extra } };
