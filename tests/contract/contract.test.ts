@@ -16,6 +16,7 @@ import { CONTRACT_BUCKET, describeDestinations } from "./suites/destinations";
 import type { ContractEnv } from "./suites/env";
 import { describeOAuth } from "./suites/oauth";
 import { describeOrganization } from "./suites/organization";
+import { describePrompts } from "./suites/prompts";
 import { describeSettings } from "./suites/settings";
 import { describeTracing } from "./suites/tracing";
 
@@ -48,6 +49,36 @@ const DECLARED_BUT_NOT_PRODUCED: readonly { method: string; template: string; st
     status: 422,
     reason: "the id is any string in the path and the operation takes nothing else: an unknown id answers 404",
   },
+  {
+    method: "GET",
+    template: "/api/v1/repos/{owner}/{repo}",
+    status: 422,
+    reason: "its parameters are unconstrained strings in the path and it takes no query or body: FastAPI has nothing to refuse (an unknown prompt or tag answers 404)",
+  },
+  {
+    method: "DELETE",
+    template: "/api/v1/repos/{owner}/{repo}",
+    status: 422,
+    reason: "its parameters are unconstrained strings in the path and it takes no query or body: FastAPI has nothing to refuse (an unknown prompt or tag answers 404)",
+  },
+  {
+    method: "GET",
+    template: "/api/v1/repos/{owner}/{repo}/tags",
+    status: 422,
+    reason: "its parameters are unconstrained strings in the path and it takes no query or body: FastAPI has nothing to refuse (an unknown prompt or tag answers 404)",
+  },
+  {
+    method: "GET",
+    template: "/api/v1/repos/{owner}/{repo}/tags/{tag_name}",
+    status: 422,
+    reason: "its parameters are unconstrained strings in the path and it takes no query or body: FastAPI has nothing to refuse (an unknown prompt or tag answers 404)",
+  },
+  {
+    method: "DELETE",
+    template: "/api/v1/repos/{owner}/{repo}/tags/{tag_name}",
+    status: 422,
+    reason: "its parameters are unconstrained strings in the path and it takes no query or body: FastAPI has nothing to refuse (an unknown prompt or tag answers 404)",
+  },
 ];
 
 // Node 20 is the project's runtime; the S3 SDK's notice about Node 22 is noise here.
@@ -75,6 +106,7 @@ describeBulkExports(env);
 describeOrganization(env);
 describeAccess(env);
 describeSettings(env);
+describePrompts(env);
 describeTracing(env);
 
 describe("coverage of the contract", () => {

@@ -169,35 +169,6 @@ export const KNOWN_UNDECLARED_STATUSES: readonly UndeclaredStatus[] = [
  * kinds are not declared yet.
  */
 export const NOT_IMPLEMENTED_IN_EMULATOR: readonly Pick<ContractOperationRef, "method" | "template">[] = [
-  { method: "GET", template: "/api/v1/repos" },
-  { method: "POST", template: "/api/v1/repos" },
-  { method: "DELETE", template: "/api/v1/repos" },
-  { method: "GET", template: "/api/v1/repos/tags" },
-  { method: "GET", template: "/api/v1/repos/{owner}/{repo}" },
-  { method: "PATCH", template: "/api/v1/repos/{owner}/{repo}" },
-  { method: "DELETE", template: "/api/v1/repos/{owner}/{repo}" },
-  { method: "GET", template: "/api/v1/repos/{owner}/{repo}/tags" },
-  { method: "POST", template: "/api/v1/repos/{owner}/{repo}/tags" },
-  { method: "GET", template: "/api/v1/repos/{owner}/{repo}/tags/{tag_name}" },
-  { method: "PATCH", template: "/api/v1/repos/{owner}/{repo}/tags/{tag_name}" },
-  { method: "DELETE", template: "/api/v1/repos/{owner}/{repo}/tags/{tag_name}" },
-  { method: "GET", template: "/api/v1/runs/rules" },
-  { method: "POST", template: "/api/v1/runs/rules" },
-  { method: "PATCH", template: "/api/v1/runs/rules/{rule_id}" },
-  { method: "DELETE", template: "/api/v1/runs/rules/{rule_id}" },
-  { method: "GET", template: "/commits/{owner}/{repo}" },
-  { method: "POST", template: "/commits/{owner}/{repo}" },
-  { method: "GET", template: "/commits/{owner}/{repo}/{commit}" },
-  { method: "POST", template: "/v1/platform/alerts/{session_id}" },
-  { method: "GET", template: "/v1/platform/alerts/{session_id}/{alert_rule_id}" },
-  { method: "DELETE", template: "/v1/platform/alerts/{session_id}/{alert_rule_id}" },
-  { method: "PATCH", template: "/v1/platform/alerts/{session_id}/{alert_rule_id}" },
-  { method: "GET", template: "/v1/platform/evaluators" },
-  { method: "POST", template: "/v1/platform/evaluators" },
-  { method: "DELETE", template: "/v1/platform/evaluators" },
-  { method: "GET", template: "/v1/platform/evaluators/{evaluator_id}" },
-  { method: "DELETE", template: "/v1/platform/evaluators/{evaluator_id}" },
-  { method: "PATCH", template: "/v1/platform/evaluators/{evaluator_id}" },
 ];
 
 function queryRecord(url: URL): Record<string, string | string[]> {

@@ -16,6 +16,9 @@ export const DEFAULT_PERMISSIONS: readonly string[] = [
   "annotation-queues:create", "annotation-queues:read", "annotation-queues:update", "annotation-queues:delete",
   "feedback:create", "feedback:read", "feedback:update", "feedback:delete",
   "prompts:read", "prompts:update", "workspaces:manage-model-configs",
+  "prompts:create", "prompts:delete",
+  "rules:create", "rules:read", "rules:update", "rules:delete",
+  "alerts:create", "alerts:read", "alerts:update", "alerts:delete",
 ];
 
 const oauthProviderSeedSchema = z.object({

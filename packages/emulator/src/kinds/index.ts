@@ -1,14 +1,20 @@
 /** Every declared kind the emulator serves (one declaration each; see `declaration.ts`). */
+import { ALERT_RULES } from "./alertRules";
 import { ANNOTATION_QUEUES } from "./annotationQueues";
 import { SERVICE_KEYS, WORKSPACE_API_KEYS } from "./apiKeys";
 import { DATASETS } from "./datasets";
 import type { KindDeclaration } from "./declaration";
+import { EVALUATORS } from "./evaluators";
 import { EXAMPLES } from "./examples";
 import { FEEDBACK_CONFIGS } from "./feedbackConfigs";
 import { ORG_INVITES, ORG_MEMBERS, WORKSPACE_MEMBERS } from "./members";
 import { MODEL_PRICES } from "./modelPrices";
 import { PLAYGROUND_SETTINGS } from "./playgroundSettings";
+import { PROMPT_COMMITS } from "./promptCommits";
+import { PROMPTS } from "./prompts";
+import { PROMPT_TAGS } from "./promptTags";
 import { PROMPT_WEBHOOKS } from "./promptWebhooks";
+import { RUN_RULES } from "./runRules";
 import { ROLES } from "./roles";
 import { SERVICE_ACCOUNTS } from "./serviceAccounts";
 import { SESSIONS } from "./sessions";
@@ -24,4 +30,4 @@ export type { KindDeclaration, KindRecord } from "./declaration";
 export { registerKind } from "./routes";
 
 /** The declared kinds, parents before the kinds under them. */
-export const KINDS: readonly KindDeclaration[] = [WORKSPACES, ROLES, TAG_KEYS, TAG_VALUES, TAGGINGS, WORKSPACE_SECRETS, ORGANIZATION_TTL_SETTINGS, TTL_SETTINGS, USAGE_LIMITS, SSO_SETTINGS, ORG_INVITES, ORG_MEMBERS, WORKSPACE_MEMBERS, SERVICE_ACCOUNTS, WORKSPACE_API_KEYS, SERVICE_KEYS, SESSIONS, DATASETS, EXAMPLES, ANNOTATION_QUEUES, FEEDBACK_CONFIGS, MODEL_PRICES, PLAYGROUND_SETTINGS, PROMPT_WEBHOOKS];
+export const KINDS: readonly KindDeclaration[] = [WORKSPACES, ROLES, TAG_KEYS, TAG_VALUES, TAGGINGS, WORKSPACE_SECRETS, ORGANIZATION_TTL_SETTINGS, TTL_SETTINGS, USAGE_LIMITS, SSO_SETTINGS, ORG_INVITES, ORG_MEMBERS, WORKSPACE_MEMBERS, SERVICE_ACCOUNTS, WORKSPACE_API_KEYS, SERVICE_KEYS, SESSIONS, DATASETS, EXAMPLES, ANNOTATION_QUEUES, FEEDBACK_CONFIGS, MODEL_PRICES, PLAYGROUND_SETTINGS, PROMPT_WEBHOOKS, PROMPTS, PROMPT_COMMITS, PROMPT_TAGS, EVALUATORS, RUN_RULES, ALERT_RULES];

@@ -187,6 +187,13 @@ export function goStyleError(error: unknown): HttpError {
   return new HttpError(http.statusCode, { error: message }, http.headers);
 }
 
+/** A JSON body as Go decodes it into its structs: a field (at any depth) sent as `null` reads as absent. */
+function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
+}
+
 async function handleGoError(error: unknown, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const httpError = goStyleError(error);
   if (httpError.statusCode === 500) request.log.error({ err: error }, "unhandled error");
@@ -217,7 +224,15 @@ export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: K
   kinds.push(kind);
   registeredKinds.set(app, kinds);
   const route = (method: HTTPMethods, url: string, handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>): void => {
-    app.route({ method, url, handler, ...(kind.errors === "go" ? { errorHandler: handleGoError } : {}) });
+    if (kind.errors !== "go") {
+      app.route({ method, url, handler });
+      return;
+    }
+    const goHandler = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
+      request.body = withoutNulls(request.body);
+      return handler(request, reply);
+    };
+    app.route({ method, url, handler: goHandler, errorHandler: handleGoError });
   };
   const pathParams = (request: FastifyRequest): Record<string, string> => (request.params ?? {}) as Record<string, string>;
   const parentOf = (request: FastifyRequest, scopeId: string): string | null => {

@@ -12,7 +12,9 @@
  * What the service does that the contract cannot say:
  * - A rule applies to exactly one of a project and a dataset (400 for both or
  *   neither); one the workspace does not have answers 404 (the projects and
- *   datasets kinds), and a rule goes with its project or dataset.
+ *   datasets kinds), and a rule goes with its project or dataset. The dataset
+ *   and annotation queue a rule adds runs to must be the workspace's too
+ *   (404); deleting one of those leaves the rule without that action (`null`).
  *   `session_name` and `dataset_name` (and the names of the dataset and
  *   annotation queue a rule adds to) are those objects' names now.
  * - `sampling_rate` is a fraction from 0 to 1 (400 otherwise). Filters are
@@ -147,7 +149,13 @@ export const RUN_RULES = defineKind({
     }),
   },
   delete: { answer: "empty" },
-  references: { session_id: RULE_TARGET_KINDS.project, dataset_id: RULE_TARGET_KINDS.dataset, evaluator_id: RULE_TARGET_KINDS.evaluator },
+  references: {
+    session_id: RULE_TARGET_KINDS.project,
+    dataset_id: RULE_TARGET_KINDS.dataset,
+    evaluator_id: RULE_TARGET_KINDS.evaluator,
+    add_to_dataset_id: { kind: RULE_TARGET_KINDS.dataset, onDelete: "unset" },
+    add_to_annotation_queue_id: { kind: RULE_TARGET_KINDS.queue, onDelete: "unset" },
+  },
   hidden: [...REQUEST_ONLY, SEALED_FIELD],
   render: (record, ctx) => ({
     session_name: nameOf(ctx, RULE_TARGET_KINDS.project, record.wire["session_id"]),
