@@ -336,7 +336,9 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
         const lastOperation = typeof olds["lastOperation"] === "string" ? olds["lastOperation"] : "no change";
         return { outs: { ...outputsFor(inputs, olds, tenantId, lastOperation), ...pickOutputs(olds) } };
       }
-      const all = spec.updateSendsAll === true ? { ...changed, inPlace: fields.filter((f) => f.wire !== undefined && (f.effect === "inPlace" || f.effect === "replace")).map((f) => f.path) } : changed;
+      // A whole-object update sends every field the program sets, and clears only those it stopped setting.
+      const whole = fields.filter((f) => f.wire !== undefined && (f.effect === "inPlace" || f.effect === "replace") && (!isUnset(getPath(inputs, f.path)) || changed.inPlace.includes(f.path)));
+      const all = spec.updateSendsAll === true ? { ...changed, inPlace: whole.map((f) => f.path) } : changed;
       const body = { ...toUpdateBody(fields, inputs, all), ...(spec.updateBodyHasId === true ? { id } : {}) };
       const client = await currentClient(settingsFor(action, { ...olds, ...inputs }));
       await spec.beforeWrite?.(client, inputs, action);
