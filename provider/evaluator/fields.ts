@@ -7,17 +7,18 @@
  */
 import { z } from "zod";
 import { workspaceIdField } from "../shared/crud";
-import type { FieldTable, InputsOf } from "../shared/fields";
+import { emptyAsUnset, type FieldTable, type InputsOf } from "../shared/fields";
 
 /** Kinds of evaluator: an LLM judging with a prompt, or code. */
 export const EVALUATOR_TYPES = ["llm", "code"] as const;
 
-const inPlace = { refresh: "always", required: false, effect: "inPlace", secret: false } as const;
+// The service answers the other kind's fields as empty strings: read as unset.
+const inPlace = { required: false, effect: "inPlace", secret: false, fromWire: emptyAsUnset } as const;
 
 /** Every input field of an Evaluator. */
 export const EVALUATOR_FIELDS = [
   workspaceIdField("evaluator"),
-  { ...inPlace, path: "name", wire: "name", type: "string", doc: "Name of the evaluator.", schema: z.string().trim().min(1).max(255), required: true, reason: 'name is required, e.g. "correctness judge"' },
+  { ...inPlace, refresh: "always", path: "name", wire: "name", type: "string", doc: "Name of the evaluator.", schema: z.string().trim().min(1).max(255), required: true, reason: 'name is required, e.g. "correctness judge"' },
   {
     path: "type",
     wire: "type",

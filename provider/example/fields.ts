@@ -28,7 +28,22 @@ export const EXAMPLE_FIELDS = [
   },
   { path: "inputs", wire: "inputs", refresh: "always", type: "map of any", doc: "The example's inputs.", schema: json, required: true, reason: "inputs is required: an object, e.g. { question: \"…\" }", effect: "inPlace", secret: false },
   { path: "outputs", wire: "outputs", refresh: "always", type: "map of any", doc: "The expected outputs.", schema: json, required: false, effect: "inPlace", secret: false },
-  { path: "metadata", wire: "metadata", type: "map of any", doc: "Metadata of the example.", schema: json, required: false, effect: "inPlace", secret: false },
+  {
+    path: "metadata",
+    wire: "metadata",
+    // The service keeps the split in the metadata too (`dataset_split`): that key is the `split` input's, not this one's.
+    fromWire: (value: unknown) => {
+      if (value === null || typeof value !== "object") return undefined;
+      const { dataset_split: _split, ...rest } = value as Record<string, unknown>;
+      return Object.keys(rest).length > 0 ? rest : undefined;
+    },
+    type: "map of any",
+    doc: "Metadata of the example.",
+    schema: json,
+    required: false,
+    effect: "inPlace",
+    secret: false,
+  },
   {
     path: "split",
     wire: "split",

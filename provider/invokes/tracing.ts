@@ -67,6 +67,8 @@ export function getDataset(client: LangSmithClient, args: ByIdOrName): Promise<N
 /** A prompt's commit as {@link getPromptCommit} reports it. */
 export interface PromptCommitInfo {
   commitHash: string;
+  /** The commit's id, when the service reports it. */
+  commitId?: string;
   manifest: Record<string, unknown>;
   description: string | null;
 }
@@ -74,8 +76,8 @@ export interface PromptCommitInfo {
 /** One commit of a prompt of the workspace, by hash, tag (e.g. `production`) or `latest`; `undefined` when there is none. */
 export async function getPromptCommit(client: LangSmithClient, handle: string, ref: string): Promise<PromptCommitInfo | undefined> {
   const commit = (await foundOrUndefined(client.originResources.send(GET_PROMPT_COMMIT, { action: `reading commit "${ref}" of prompt "${handle}"`, params: { handle, ref } }))) as
-    | { commit_hash?: string; manifest?: Record<string, unknown>; description?: string }
+    | { commit_hash?: string; id?: string; manifest?: Record<string, unknown>; description?: string }
     | undefined;
   if (commit === undefined) return undefined;
-  return { commitHash: commit.commit_hash ?? "", manifest: commit.manifest ?? {}, description: commit.description ?? null };
+  return { commitHash: commit.commit_hash ?? "", ...(typeof commit.id === "string" ? { commitId: commit.id } : {}), manifest: commit.manifest ?? {}, description: commit.description ?? null };
 }

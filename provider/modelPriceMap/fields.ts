@@ -9,7 +9,9 @@ import { workspaceIdField } from "../shared/crud";
 import type { FieldTable, InputsOf } from "../shared/fields";
 import { timestamp } from "../shared/validators";
 
-const cost = z.union([z.number().min(0), z.string().regex(/^\d+(\.\d+)?([eE]-?\d+)?$/)]);
+const cost = z.number().min(0);
+/** The service answers costs as decimal strings: read back as numbers, so a refresh compares like with like. */
+const costFromWire = (value: unknown): unknown => (typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value)) ? Number(value) : (value ?? undefined));
 
 /** Every input field of a ModelPriceMap entry. */
 export const MODEL_PRICE_MAP_FIELDS = [
@@ -29,8 +31,8 @@ export const MODEL_PRICE_MAP_FIELDS = [
     effect: "inPlace",
     secret: false,
   },
-  { path: "promptCost", wire: "prompt_cost", refresh: "always", type: "number or decimal string", doc: "Cost of one prompt token.", schema: cost, required: true, reason: "promptCost is required: the cost of one prompt token", effect: "inPlace", secret: false },
-  { path: "completionCost", wire: "completion_cost", refresh: "always", type: "number or decimal string", doc: "Cost of one completion token.", schema: cost, required: true, reason: "completionCost is required: the cost of one completion token", effect: "inPlace", secret: false },
+  { path: "promptCost", wire: "prompt_cost", refresh: "always", fromWire: costFromWire, type: "number", doc: "Cost of one prompt token.", schema: cost, required: true, reason: "promptCost is required: the cost of one prompt token", effect: "inPlace", secret: false },
+  { path: "completionCost", wire: "completion_cost", refresh: "always", fromWire: costFromWire, type: "number", doc: "Cost of one completion token.", schema: cost, required: true, reason: "completionCost is required: the cost of one completion token", effect: "inPlace", secret: false },
   { path: "startTime", wire: "start_time", type: "string (ISO 8601)", doc: "From when the prices apply; default always.", schema: timestamp("startTime"), required: false, effect: "inPlace", secret: false },
   { path: "provider", wire: "provider", type: "string", doc: "The model's provider, e.g. `openai`.", schema: z.string().min(1), required: false, effect: "inPlace", secret: false },
 ] as const satisfies FieldTable;

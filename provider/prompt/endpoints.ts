@@ -6,6 +6,7 @@ import {
   zGetApiV1ReposResponse,
   zPatchApiV1ReposByOwnerByRepoResponse,
   zPostApiV1ReposResponse,
+  zGetCommitsByOwnerByRepoResponse,
   zPostCommitsByOwnerByRepoResponse,
 } from "../client/wire/tracingAndEvaluation.responses";
 import type { CrudEndpoints } from "../shared/crud";
@@ -23,3 +24,6 @@ export const PROMPT_ENDPOINTS = {
 
 /** `POST /commits/-/{repo}` (at the API's origin): pushes one commit of a manifest. */
 export const PUSH_COMMIT = defineEndpoint({ method: "POST", path: "/commits/-/{handle}", request: zCommitsCreateCommitReq, response: zPostCommitsByOwnerByRepoResponse });
+
+/** `GET /commits/-/{repo}` (at the API's origin): the prompt's commits, newest first. */
+export const LIST_COMMITS = defineEndpoint({ method: "GET", path: "/commits/-/{handle}", response: zGetCommitsByOwnerByRepoResponse });

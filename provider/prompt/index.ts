@@ -1,7 +1,7 @@
 /** The Prompt resource: a prompt of the LangSmith prompt hub, its metadata and its current manifest. */
 import { crudResource } from "../shared/crud";
 import { CREATED_AT_OUTPUT, OUTPUT_TYPES } from "../shared/outputs";
-import { pushManifest } from "./commits";
+import { latestCommit, pushManifest } from "./commits";
 import { PROMPT_ENDPOINTS } from "./endpoints";
 import { PROMPT_FIELDS } from "./fields";
 
@@ -23,6 +23,7 @@ export const resource = crudResource({
   unwrap: (answer) => answer["repo"] as Record<string, unknown> | undefined,
   listItems: (answer) => ((answer as { repos?: Record<string, unknown>[] }).repos ?? []).map((repo) => ({ ...repo, id: repo["repo_handle"] })),
   afterWrite: (client, id, inputs, olds, action) => pushManifest(client, id, inputs, olds, action),
+  importOutputs: (client, id) => latestCommit(client, id),
   endpoints: PROMPT_ENDPOINTS,
   outputs: [
     { name: "latestCommitHash", type: OUTPUT_TYPES.string, doc: "Hash of the commit of the current manifest.", changesOnUpdate: true, wire: "last_commit_hash" },

@@ -122,6 +122,8 @@ export interface CrudResourceSpec {
    * commit); answers outputs to record beside the others. Default none.
    */
   readonly afterWrite?: (client: LangSmithClient, id: string, inputs: Properties, olds: Properties | undefined, action: string) => Promise<Properties>;
+  /** Outputs an import reads beside the object itself (e.g. a prompt's latest commit); default none. */
+  readonly importOutputs?: (client: LangSmithClient, id: string) => Promise<Properties>;
   /** The objects of a list answer, when it is not a plain array (e.g. taggings grouped by value); default: the answer as it is. */
   readonly listItems?: (answer: unknown) => Record<string, unknown>[];
   /** Which objects of the list this resource manages (e.g. custom roles, not the built-in ones); default: all. */
@@ -385,7 +387,7 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
       const id = typeof current["id"] === "string" ? current["id"] : (spec.idOf?.(current, {}) ?? "");
       const inputs = { ...importFields(fields, current), ...props };
       for (const name of Object.keys(props)) if (props[name] === "") delete inputs[name];
-      const outputs = outputsFor(readInputs<Properties>(fields, inputs), current, tenantOf(settings, current), `imported ${kind} ${id}`);
+      const outputs = { ...outputsFor(readInputs<Properties>(fields, inputs), current, tenantOf(settings, current), `imported ${kind} ${id}`), ...((await spec.importOutputs?.(client, id)) ?? {}) };
       return { id, inputs, outputs };
     },
   };

@@ -67,6 +67,11 @@ export interface CheckFailure {
   reason: string;
 }
 
+/** A `fromWire` for optional strings a service answers as `""` when unset: `""` and null read as unset. */
+export function emptyAsUnset(value: unknown): unknown {
+  return value === "" || value === null ? undefined : value;
+}
+
 /** A validator that also accepts the engine's "unknown during preview" value. */
 export function unknownOr<T extends z.ZodType>(schema: T): z.ZodUnion<[z.ZodLiteral<typeof UNKNOWN>, T]> {
   return z.union([z.literal(UNKNOWN), schema]);
