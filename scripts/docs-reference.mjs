@@ -35,3 +35,8 @@ const { schemaReference } = require(join(root, "dist/provider/native/schemaRefer
 const version = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version;
 writeFileSync(join(root, "docs/native-reference.md"), schemaReference(version));
 console.log("docs/native-reference.md: written from the native provider's schema");
+
+const { registryOverview, registryInstallation } = require(join(root, "dist/provider/native/registryDocs.js"));
+writeFileSync(join(root, "docs/_index.md"), registryOverview(version));
+writeFileSync(join(root, "docs/installation-configuration.md"), registryInstallation(version));
+console.log("docs/_index.md, docs/installation-configuration.md: the Registry's pages, written from the schema");

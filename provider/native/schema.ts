@@ -166,7 +166,7 @@ export function packageSchema(version: string): PackageSchema {
     name: PACKAGE_NAME,
     displayName: "LangSmith",
     version,
-    description: "LangSmith deployments, bulk-export destinations and bulk exports, managed by Pulumi.",
+    description: "LangSmith deployments, bulk exports, workspaces and access, tracing projects, datasets, evaluation and prompts, managed by Pulumi.",
     keywords: ["pulumi", "langsmith", "langgraph", "category/utility", "kind/native"],
     license: "Apache-2.0",
     config: { variables: config },

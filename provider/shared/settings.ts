@@ -130,11 +130,14 @@ export function resolveSettings(get: ConfigGetter, env: NodeJS.ProcessEnv = proc
     deployTimeoutSeconds: positiveNumber("deployTimeoutSeconds", value("deployTimeoutSeconds")) ?? DEFAULT_DEPLOY_TIMEOUT_SECONDS,
     deleteTimeoutSeconds: positiveNumber("deleteTimeoutSeconds", value("deleteTimeoutSeconds")) ?? DEFAULT_DELETE_TIMEOUT_SECONDS,
     pollIntervalsMs: {
-      ...optional("minIntervalMs", envMilliseconds(env, "LANGSMITH_POLL_MIN_INTERVAL_MS")),
-      ...optional("maxIntervalMs", envMilliseconds(env, "LANGSMITH_POLL_MAX_INTERVAL_MS")),
+      ...optional("minIntervalMs", envMilliseconds(env, POLL_INTERVAL_ENV.min)),
+      ...optional("maxIntervalMs", envMilliseconds(env, POLL_INTERVAL_ENV.max)),
     },
   };
 }
+
+/** Environment variables of revision polling bounds, in milliseconds (for emulators whose revisions finish in seconds). */
+export const POLL_INTERVAL_ENV = { min: "LANGSMITH_POLL_MIN_INTERVAL_MS", max: "LANGSMITH_POLL_MAX_INTERVAL_MS" } as const;
 
 function envMilliseconds(env: NodeJS.ProcessEnv, name: string): number | undefined {
   const raw = nonEmpty(env[name]);

@@ -37,7 +37,7 @@ export class ModelPriceMap extends pulumi.CustomResource {
     /**
      * Cost of one completion token. Changing it updates the resource in place.
      */
-    declare public readonly completionCost: pulumi.Output<any>;
+    declare public readonly completionCost: pulumi.Output<number>;
     /**
      * What the last create or update did, in plain words.
      */
@@ -57,7 +57,7 @@ export class ModelPriceMap extends pulumi.CustomResource {
     /**
      * Cost of one prompt token. Changing it updates the resource in place.
      */
-    declare public readonly promptCost: pulumi.Output<any>;
+    declare public readonly promptCost: pulumi.Output<number>;
     /**
      * The model's provider, e.g. `openai`. Changing it updates the resource in place.
      */
@@ -140,7 +140,7 @@ export interface ModelPriceMapArgs {
     /**
      * Cost of one completion token. Changing it updates the resource in place.
      */
-    completionCost: any;
+    completionCost: pulumi.Input<number>;
     /**
      * Run fields the model name is read from, in order. Changing it updates the resource in place.
      */
@@ -156,7 +156,7 @@ export interface ModelPriceMapArgs {
     /**
      * Cost of one prompt token. Changing it updates the resource in place.
      */
-    promptCost: any;
+    promptCost: pulumi.Input<number>;
     /**
      * The model's provider, e.g. `openai`. Changing it updates the resource in place.
      */
