@@ -1,3 +1,8 @@
+import { assertDynamicDependencies } from "./dynamicDependencies";
+
+// Fail at the program's start, with the install command, rather than in the provider process.
+assertDynamicDependencies();
+
 export {
   Deployment,
   type DeploymentArgs,
@@ -28,3 +33,4 @@ export { BulkExport, type BulkExportArgs, type BulkExportRunsSummary } from "./b
 export { type BulkExportInfo, type BulkExportRunInfo, getBulkExport, type GetBulkExportArgs, getBulkExportOutput, getBulkExportRuns, getBulkExportRunsOutput } from "./bulkExportInvokes";
 export { NoopResource, type NoopResourceArgs } from "./noop";
 export { providerShim, type ProviderModuleName } from "./providerShim";
+export { assertDynamicDependencies, DYNAMIC_DEPENDENCIES, MissingDynamicDependencyError } from "./dynamicDependencies";

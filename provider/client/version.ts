@@ -1,6 +1,8 @@
 /**
- * The package version, read once from the nearest `package.json` named
- * `pulumi-langsmith` above this file (works from sources and from `dist/`).
+ * The package version and the plugin's download address, read once from the
+ * nearest `package.json` named `pulumi-langsmith` above this file (works from
+ * sources, from `dist/` and from the plugin archive, whose package.json
+ * carries both).
  */
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -11,18 +13,26 @@ export const PACKAGE_NAME = "pulumi-langsmith";
 /** Version reported when no `package.json` can be found. */
 const UNKNOWN_VERSION = "0.0.0-unknown";
 
-let cached: string | undefined;
+/** What this module reads of the package manifest. */
+interface ManifestFacts {
+  readonly version: string;
+  readonly pluginDownloadUrl: string | undefined;
+}
 
-/** The package version (e.g. `0.1.0`), or {@link UNKNOWN_VERSION}. Cached after the first call. */
-export function packageVersion(): string {
+let cached: ManifestFacts | undefined;
+
+function manifestFacts(): ManifestFacts {
   if (cached !== undefined) return cached;
-  cached = UNKNOWN_VERSION;
+  cached = { version: UNKNOWN_VERSION, pluginDownloadUrl: undefined };
   let dir = __dirname;
   for (let i = 0; i < 6; i++) {
     try {
-      const json: unknown = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
-      if (typeof json === "object" && json !== null && "name" in json && json.name === PACKAGE_NAME) {
-        if ("version" in json && typeof json.version === "string") cached = json.version;
+      const json = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { name?: unknown; version?: unknown; pulumi?: { server?: unknown } };
+      if (json.name === PACKAGE_NAME) {
+        cached = {
+          version: typeof json.version === "string" ? json.version : UNKNOWN_VERSION,
+          pluginDownloadUrl: typeof json.pulumi?.server === "string" ? json.pulumi.server : undefined,
+        };
         break;
       }
     } catch {
@@ -33,6 +43,21 @@ export function packageVersion(): string {
     dir = parent;
   }
   return cached;
+}
+
+/** The package version (e.g. `0.2.0`), or {@link UNKNOWN_VERSION}. Cached after the first call. */
+export function packageVersion(): string {
+  return manifestFacts().version;
+}
+
+/**
+ * Where the engine downloads the plugin from (`pulumi.server` of package.json,
+ * e.g. `github://api.github.com/<owner>/<repo>`: the repository's release
+ * downloads), or undefined when the manifest names none. The schema carries
+ * it as `pluginDownloadURL`, so every generated SDK tells the engine.
+ */
+export function pluginDownloadUrl(): string | undefined {
+  return manifestFacts().pluginDownloadUrl;
 }
 
 /** The `User-Agent` header value: `pulumi-langsmith/<version>`. */

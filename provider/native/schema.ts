@@ -10,6 +10,7 @@ import { type PulumiObjectTypeSpec, type PulumiPropertySpec, pulumiTypeOf } from
 import { NATIVE_FUNCTIONS } from "./functions";
 import type { LangSmithResource } from "../shared/resource";
 import { NATIVE_RESOURCES } from "./resources";
+import { pluginDownloadUrl } from "../client/version";
 
 /** Name of the Pulumi package (and of the plugin, `pulumi-resource-langsmith`). */
 export const PACKAGE_NAME = "langsmith";
@@ -39,6 +40,8 @@ export interface PackageSchema {
   keywords: string[];
   license: string;
   repository?: string;
+  /** Where the engine downloads the plugin (`github://…`, `https://…`); unset: the engine's default sources. */
+  pluginDownloadURL?: string;
   config: { variables: Record<string, PulumiPropertySpec> };
   provider: { description: string; inputProperties: Record<string, PulumiPropertySpec> };
   resources: Record<string, ResourceSpec>;
@@ -155,9 +158,12 @@ function configVariables(): Record<string, PulumiPropertySpec> {
 
 /**
  * The package schema for `version` (the plugin's version, e.g. `0.2.0`).
+ * `downloadUrl` (default: package.json's `pulumi.server`, the repository's
+ * release downloads) becomes `pluginDownloadURL`: every generated SDK tells
+ * the engine where to fetch `pulumi-resource-langsmith` from.
  * Deterministic: the same tables give the same document.
  */
-export function packageSchema(version: string): PackageSchema {
+export function packageSchema(version: string, downloadUrl: string | undefined = pluginDownloadUrl()): PackageSchema {
   const types: Record<string, PulumiObjectTypeSpec> = {};
   const resources: Record<string, ResourceSpec> = {};
   for (const resource of NATIVE_RESOURCES) resources[resource.token] = resourceSpec(resource, types);
@@ -169,6 +175,7 @@ export function packageSchema(version: string): PackageSchema {
     description: "LangSmith deployments, bulk exports, workspaces and access, tracing projects, datasets, evaluation and prompts, managed by Pulumi.",
     keywords: ["pulumi", "langsmith", "langgraph", "category/utility", "kind/native"],
     license: "Apache-2.0",
+    ...(downloadUrl !== undefined ? { pluginDownloadURL: downloadUrl } : {}),
     config: { variables: config },
     provider: { description: "The LangSmith provider: endpoints, credentials and wait defaults.", inputProperties: config },
     resources,

@@ -1,16 +1,24 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { e2eRootPointer } from "../helpers/e2eRoot";
 
 const repoRoot = join(__dirname, "..", "..");
 
+/** `<name>@<version>` of a package as this checkout has it installed. */
+function installedSpec(name: string): string {
+  const manifest = JSON.parse(readFileSync(join(repoRoot, "node_modules", name, "package.json"), "utf8")) as { version: string };
+  return `${name}@${manifest.version}`;
+}
+
 /**
  * Builds the package, packs it as users get it (`npm pack`), and installs the
  * tarball with `@pulumi/pulumi` and TypeScript into a fresh directory outside
  * the repository, so a dependency missing from package.json cannot be found
- * in the repository's own node_modules by accident.
+ * in the repository's own node_modules by accident. The programs use the
+ * dynamic classes too, so axios and zod (their optional peer dependencies)
+ * are installed as their users install them.
  */
 export default async function globalSetup(): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), "pulumi-langsmith-e2e-"));
@@ -22,7 +30,7 @@ export default async function globalSetup(): Promise<void> {
   writeFileSync(join(root, "package.json"), JSON.stringify({ name: "e2e-programs", private: true }));
   execFileSync(
     "npm",
-    ["install", "--silent", "--no-audit", "--no-fund", "--prefer-offline", `./${tarball}`, "@pulumi/pulumi@3.248.0", "typescript@5.9.3", "ts-node@10.9.2"],
+    ["install", "--silent", "--no-audit", "--no-fund", "--prefer-offline", `./${tarball}`, "@pulumi/pulumi@3.248.0", installedSpec("axios"), installedSpec("zod"), "typescript@5.9.3", "ts-node@10.9.2"],
     { ...quiet, cwd: root },
   );
   mkdirSync(dirname(e2eRootPointer), { recursive: true });

@@ -25,9 +25,28 @@ export function pluginVersion(): string {
   return (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string }).version;
 }
 
-/** Builds the plugin archive (scripts/build-plugin.mjs, which needs a build) into `<dir>/.plugin` and returns its path. */
+/** The package manifest's `pulumi.server`: the address the schema gives as pluginDownloadURL. */
+export function pluginDownloadUrl(): string {
+  return (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { pulumi: { server: string } }).pulumi.server;
+}
+
+/** Builds the plugin archives for `platforms` (e.g. `["linux-amd64"]`) into `outDir`; returns their paths, this machine's last. */
+export function buildPluginArchives(outDir: string, platforms: readonly string[]): string[] {
+  return execFileSync("node", [join(root, "scripts", "build-plugin.mjs"), "--out", outDir, "--platform", platforms.join(",")], { encoding: "utf8" }).trim().split("\n");
+}
+
+/** Builds this machine's plugin archive (scripts/build-plugin.mjs, which needs a build) into `<dir>/.plugin` and returns its path. */
 function buildPluginArchive(dir: string): string {
   return execFileSync("node", [join(root, "scripts", "build-plugin.mjs"), "--out", join(dir, ".plugin")], { encoding: "utf8" }).trim().split("\n").pop() as string;
+}
+
+/**
+ * The YAML package declaration a release carries (`langsmith-<version>.yaml`):
+ * what `pulumi package add` writes for a YAML project, read by the YAML
+ * language host from anywhere under the project directory.
+ */
+export function yamlPackageDeclaration(): string {
+  return execFileSync("node", [join(root, "scripts", "release.mjs"), "--print-yaml-declaration"], { encoding: "utf8" });
 }
 
 /** Builds the plugin archive into the project directory and installs it with `pulumi plugin install --file`. */

@@ -18,10 +18,12 @@ export interface CommandResult {
 export interface PulumiProjectOptions {
   /** Project name in Pulumi.yaml. Default: "e2e". */
   name?: string;
-  /** Source of index.ts; with `runtime: "yaml"`, the YAML program (everything after `runtime:` in Pulumi.yaml). */
+  /** Source of index.ts; with `runtime: "yaml"`, the YAML program (everything after `runtime:` in Pulumi.yaml); with `runtime: "go"`, main.go. */
   program: string;
   /** Language of the program. Default: "nodejs". */
-  runtime?: "nodejs" | "yaml";
+  runtime?: "nodejs" | "yaml" | "go";
+  /** With `runtime: "go"`: the program's go.mod. */
+  goMod?: string;
   /** Stack name. Default: "test". */
   stack?: string;
   /** Extra environment for every command (e.g. LANGSMITH_* variables). */
@@ -88,7 +90,7 @@ const defaultTimeoutMs = 10 * 60 * 1000;
 
 /** Creates the project, logs in to its backend and initializes the stack. */
 export async function createPulumiProject(options: PulumiProjectOptions): Promise<PulumiProject> {
-  const { pulumiBinDir, yamlBinDir } = toolPaths();
+  const { pulumiBinDir, yamlBinDir, goLanghostDir } = toolPaths();
   const name = options.name ?? "e2e";
   const stack = options.stack ?? "test";
   const dir = mkdtempSync(join(e2eRoot(), `${name}-`));
@@ -97,11 +99,17 @@ export async function createPulumiProject(options: PulumiProjectOptions): Promis
   mkdirSync(backendDir, { recursive: true });
   mkdirSync(home, { recursive: true });
   const yaml = options.runtime === "yaml";
+  const go = options.runtime === "go";
   const writeProgram = (source: string): void => {
     if (yaml) writeFileSync(join(dir, "Pulumi.yaml"), `name: ${name}\nruntime: yaml\n${source}`);
-    else writeFileSync(join(dir, "index.ts"), source);
+    else writeFileSync(join(dir, go ? "main.go" : "index.ts"), source);
   };
   if (yaml) {
+    writeProgram(options.program);
+  } else if (go) {
+    if (goLanghostDir === undefined) throw new Error("the test-only Go language host is not recorded by the tools bootstrap: run npm run tools");
+    writeFileSync(join(dir, "Pulumi.yaml"), `name: ${name}\nruntime: go\n`);
+    writeFileSync(join(dir, "go.mod"), options.goMod ?? "");
     writeProgram(options.program);
   } else {
     writeFileSync(join(dir, "Pulumi.yaml"), `name: ${name}\nruntime: nodejs\n`);
@@ -111,7 +119,7 @@ export async function createPulumiProject(options: PulumiProjectOptions): Promis
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    PATH: `${pulumiBinDir}:${yamlBinDir !== undefined ? `${yamlBinDir}:` : ""}${process.env["PATH"] ?? ""}`,
+    PATH: `${pulumiBinDir}:${yamlBinDir !== undefined ? `${yamlBinDir}:` : ""}${go ? `${goLanghostDir}:` : ""}${process.env["PATH"] ?? ""}${go ? ":/usr/local/go/bin" : ""}`,
     PULUMI_HOME: home,
     PULUMI_BACKEND_URL: `file://${backendDir}`,
     PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",

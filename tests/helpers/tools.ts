@@ -22,6 +22,8 @@ export interface ToolPaths {
   sdkgenDotnetBin?: string;
   /** tree-sitter's C# grammar as WebAssembly (scripts/fetch-csharp-grammar.sh), when the bootstrap recorded it. */
   csharpGrammarWasm?: string;
+  /** Directory holding the test-only `pulumi-language-go` (scripts/build-golanghost.sh), when the bootstrap recorded one. */
+  goLanghostDir?: string;
 }
 
 /**
@@ -48,6 +50,7 @@ export function toolPaths(): ToolPaths {
   const sdkgenBin = process.env["SDKGEN_BIN"] || recorded["SDKGEN_BIN"];
   const sdkgenDotnetBin = process.env["SDKGEN_DOTNET_BIN"] || recorded["SDKGEN_DOTNET_BIN"];
   const csharpGrammarWasm = process.env["CSHARP_GRAMMAR_WASM"] || recorded["CSHARP_GRAMMAR_WASM"];
+  const goLanghostDir = process.env["GO_LANGHOST_DIR"] || recorded["GO_LANGHOST_DIR"];
   return {
     pulumiBinDir,
     versitygwBin,
@@ -55,5 +58,6 @@ export function toolPaths(): ToolPaths {
     ...(sdkgenBin ? { sdkgenBin } : {}),
     ...(sdkgenDotnetBin ? { sdkgenDotnetBin } : {}),
     ...(csharpGrammarWasm ? { csharpGrammarWasm } : {}),
+    ...(goLanghostDir ? { goLanghostDir } : {}),
   };
 }
