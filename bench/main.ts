@@ -18,8 +18,9 @@ import { rateLimitTables, runRateLimit } from "./rateLimit";
 import { runScale, scaleTables } from "./scale";
 import {
   readyTables,
+  HISTORY_REVISIONS,
+  READY_SHAPES,
   readyVerdicts,
-  REALISTIC_JITTER_SHAPE,
   REALISTIC_SHAPE,
   runTimeToReady,
   SHORT_SHAPE,
@@ -55,12 +56,10 @@ async function prepareProgramRoot(): Promise<void> {
 }
 
 async function timeToReadySection(config: BenchConfig, data: Record<string, unknown>): Promise<Table[]> {
-  const shapes = [REALISTIC_SHAPE, SHORT_SHAPE, SLOW_BUILD_SHAPE];
-  const common = { seed: config.seed, onProgress: log };
-  const virtualSamples = await runTimeToReady({ ...common, shapes: [...shapes, REALISTIC_JITTER_SHAPE], mode: "virtual", repetitions: config.virtualRepetitions, scaleFactor: 1 });
+  const common = { seed: config.seed, onProgress: log, shapes: READY_SHAPES };
+  const virtualSamples = await runTimeToReady({ ...common, mode: "virtual", repetitions: config.virtualRepetitions, scaleFactor: 1 });
   const scaledSamples = await runTimeToReady({
     ...common,
-    shapes,
     mode: "scaled",
     repetitions: config.scaledRepetitions,
     longShapeRepetitions: config.scaledLongRepetitions,
@@ -68,16 +67,16 @@ async function timeToReadySection(config: BenchConfig, data: Record<string, unkn
   });
   const samples = [...virtualSamples, ...scaledSamples];
   const summaries = summarizeReady(samples);
-  const verdicts = readyVerdicts(summaries, [...shapes, REALISTIC_JITTER_SHAPE]);
-  data["timeToReady"] = { shapes: [...shapes, REALISTIC_JITTER_SHAPE], scaleFactor: config.scaleFactor, summaries, verdicts, samples };
+  const verdicts = readyVerdicts(summaries);
+  data["timeToReady"] = { shapes: READY_SHAPES.map((shape) => shape.name), historyRevisions: HISTORY_REVISIONS, scaleFactor: config.scaleFactor, summaries, verdicts, samples };
   const steps = (shape: StepShape) => Object.entries(shape.stepDurationsMs).map(([step, ms]) => `${step} ${ms / 1000} s`).join(", ");
   return readyTables(summaries, verdicts, [
-    `Shapes (full scale): realistic = ${steps(REALISTIC_SHAPE)}; short = ${steps(SHORT_SHAPE)}; slow build = ${steps(SLOW_BUILD_SHAPE)}; realistic ±10 % = the realistic shape with BUILDING and DEPLOYING drawn uniformly within ±10 % for every revision (virtual mode only).`,
-    "Each measured wait is for the deployment's second revision (a PATCH), made after its first revision, of the same shape, reached DEPLOYED: the history an update has.",
-    `Each repetition starts polling at a random offset after the PATCH, uniform in [0, 60 s) for the realistic and slow-build shapes and [0, 5 s) for the short one (seed ${config.seed}); all pollers share the offset of their repetition.`,
-    "Pollers: ours (history) = provider/client/wait.ts waitForRevision as the Deployment provider calls it (default intervals, history from the service's revision list); ours (no history) = the same without history, as on a create; reference = GET every 60 s, 1800 s cap; fixed 5 s / 10 s = GET every 5 s / 10 s. GETs = every GET the emulator answered for that deployment during the wait.",
+    `Shapes (full scale): realistic = ${steps(REALISTIC_SHAPE)}; short = ${steps(SHORT_SHAPE)}; slow build = ${steps(SLOW_BUILD_SHAPE)}. Drawn per revision (seeded): realistic ±10 % and ±30 % = every step uniform within that fraction of its realistic duration; log-normal σ 0.5 = every step log-normal with the realistic duration as its median; bimodal = the realistic shape with BUILDING 40 s (70 %, a cache hit) or 150 s (30 %, a miss); first revision = the realistic shape measured on the deployment's first revision (a create: no history).`,
+    `Each measured wait (but the first revision's) is for a deployment's revision ${HISTORY_REVISIONS + 1}: ${HISTORY_REVISIONS} earlier revisions drawn from the same shape were made and reached DEPLOYED first. Ours (history) waited for each of them as the Deployment provider does, recording their timings (total, deploy tail, DEPLOYING step), and reads the service's revision list; the other pollers' earlier revisions were left to finish.`,
+    `Each repetition starts polling at a random offset after the measured revision was made, uniform in [0, 60 s) ([0, 5 s) for the short shape; seed ${config.seed}); all pollers share the offset and the draws of their repetition.`,
+    "Pollers: ours (history) = provider/client/wait.ts waitForRevision as the Deployment provider calls it; ours (no history) = the same without history (the status-based schedule); reference = GET every 60 s, 1800 s cap; fixed 5 s / 10 s = GET every 5 s / 10 s. GETs = every GET the emulator answered for that deployment during the measured wait.",
     "virtual: the emulator and the poller share a virtual clock that advances only when the poller sleeps, so the full-scale timeline is replayed exactly (HTTP time not counted).",
-    `scaled: real time; step durations, poll intervals and offsets divided by ${config.scaleFactor}, the pollers running concurrently against one emulator; delays multiplied back by ${config.scaleFactor} (HTTP latency is magnified by the same factor); ${config.scaledLongRepetitions} repetitions of the slow build.`,
+    `scaled: real time; step durations, poll intervals and offsets divided by ${config.scaleFactor}, every repetition and poller running concurrently against one emulator; delays multiplied back by ${config.scaleFactor} (HTTP latency and timer lateness are magnified by the same factor); ${config.scaledLongRepetitions} repetitions of shapes longer than 5 minutes.`,
   ]);
 }
 

@@ -32,3 +32,11 @@ export function fixed(value: number, digits = 2): string {
 export function seconds(valueMs: number, digits = 2): string {
   return Number.isFinite(valueMs) ? (valueMs / 1000).toFixed(digits) : "n/a";
 }
+
+/** The `p`-th percentile (0–100) by nearest rank; NaN when empty. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length)));
+  return sorted[rank - 1] as number;
+}

@@ -26,26 +26,35 @@ export interface RevisionTiming {
   /** From the revision's creation to `DEPLOYED`, in milliseconds. */
   readonly totalMs: number;
   /**
-   * A lower bound of the deploy tail (end of `BUILDING` to `DEPLOYED`), in
-   * milliseconds, when the wait saw the deploy steps; absent otherwise.
+   * The deploy tail: from the end of the build (the start of `AWAITING_DEPLOY`)
+   * to `DEPLOYED`, in milliseconds, when a poll saw `AWAITING_DEPLOY`; absent
+   * otherwise. Written by earlier releases as a lower bound, which is read
+   * the same way.
    */
   readonly deployMs?: number;
+  /** From the start of `DEPLOYING` to `DEPLOYED`, in milliseconds, when a poll saw `DEPLOYING`; absent otherwise. */
+  readonly deployingMs?: number;
 }
 
-/** What the history predicts for the next revision. */
+/**
+ * What the history predicts for the next revision: each duration as the
+ * distribution of the earlier revisions' values (ascending samples), so the
+ * schedule polls densely where the next value is likely to fall and sparsely
+ * elsewhere.
+ */
 export interface RevisionPrediction {
-  /** Expected time from creation to `DEPLOYED` (median of the history), in milliseconds. */
-  readonly expectedTotalMs: number;
-  /** Largest distance of a history total from that median, in milliseconds (0 with one sample). */
-  readonly spreadMs: number;
-  /** Smallest recorded deploy tail (a lower bound), in milliseconds; absent when none was recorded. */
-  readonly deployTailMs?: number;
+  /** Creation to `DEPLOYED`, ascending, in milliseconds. */
+  readonly totalsMs: readonly number[];
+  /** End of the build to `DEPLOYED` (the deploy tail), ascending, in milliseconds; empty when none was observed. */
+  readonly deployTailsMs: readonly number[];
+  /** Start of `DEPLOYING` to `DEPLOYED`, ascending, in milliseconds; empty when none was observed. */
+  readonly deployingMs: readonly number[];
   /** Number of revisions the prediction rests on. */
   readonly samples: number;
 }
 
-/** Most timings kept and used: the newest {@link MAX_TIMINGS} (5). */
-const MAX_TIMINGS = 5;
+/** Most timings kept and used: the newest {@link MAX_TIMINGS} (10). */
+const MAX_TIMINGS = 10;
 
 /** Revisions longer than this (6 hours, in milliseconds) are not builds worth learning from. */
 const MAX_PLAUSIBLE_TOTAL_MS = 6 * 60 * 60 * 1000;
@@ -59,12 +68,32 @@ export const DETECTION_OFFSET_MS = 250;
 /** Shortest poll interval around a predicted transition, in milliseconds (400). */
 export const TIGHT_INTERVAL_MS = 400;
 /**
- * After the predicted window ended without `DEPLOYED`, the interval is this
- * fraction of the time since the window ended (1), at least the tight
- * interval: it doubles at each poll, so a prediction wrong by L costs about
- * log2(L / 400 ms) extra GETs and a delay of at most about L.
+ * Longest interval inside a predicted window, in milliseconds (1 000): the
+ * delay after `DEPLOYED` is then at most about a second while it lands where
+ * the history says it should.
  */
-const LATE_INTERVAL_FRACTION = 1;
+export const WINDOW_MAX_INTERVAL_MS = 1_000;
+/**
+ * Longest interval once a predicted window has passed, in milliseconds
+ * (2 000): a revision later than any before it is still seen within about
+ * two seconds, and polled every two seconds at most (half the time since
+ * the window ended, at least the tight interval, before that).
+ */
+export const LATE_MAX_INTERVAL_MS = 2_000;
+/**
+ * A window is the samples' range widened on each side by this fraction of
+ * it (0.25), so that the next value, which falls outside the range of n
+ * earlier ones with probability 2/(n+1), mostly still lands inside.
+ */
+const WINDOW_WIDENING = 0.25;
+/**
+ * Past durations whose shortest is at least this fraction of their median
+ * (0.75) are "alike": the windows computed from them are trusted enough to
+ * sleep up to the idle interval before them.
+ */
+const ALIKE_RATIO = 0.75;
+/** Fewest recorded deploy tails (3) that describe the deploy steps on their own. */
+const MIN_TRUSTED_SAMPLES = 3;
 /**
  * Default longest sleep while the predicted transition is still far off, in
  * milliseconds (20 000): a failure (`BUILD_FAILED`…) is still noticed within 20 s.
@@ -120,8 +149,13 @@ export function mergeTimings(fromService: readonly RevisionTiming[], observed: r
     if (known === undefined) {
       byId.set(timing.revisionId, timing);
       order.push(timing.revisionId);
-    } else if (known.deployMs === undefined && timing.deployMs !== undefined) {
-      byId.set(timing.revisionId, { ...known, deployMs: timing.deployMs });
+    } else {
+      const merged = {
+        ...known,
+        ...(known.deployMs === undefined && timing.deployMs !== undefined ? { deployMs: timing.deployMs } : {}),
+        ...(known.deployingMs === undefined && timing.deployingMs !== undefined ? { deployingMs: timing.deployingMs } : {}),
+      };
+      byId.set(timing.revisionId, merged);
     }
   }
   return order.slice(0, Math.max(0, limit)).map((id) => byId.get(id) as RevisionTiming);
@@ -134,29 +168,27 @@ export function parseTimings(value: unknown): RevisionTiming[] {
   for (const entry of value) {
     if (entry === null || typeof entry !== "object") continue;
     const record = entry as Record<string, unknown>;
-    const { revisionId, totalMs, deployMs } = record;
+    const { revisionId, totalMs, deployMs, deployingMs } = record;
     if (typeof revisionId !== "string" || typeof totalMs !== "number" || !(totalMs > 0) || totalMs > MAX_PLAUSIBLE_TOTAL_MS) continue;
     const tail = typeof deployMs === "number" && deployMs >= 0 && deployMs <= totalMs ? { deployMs } : {};
-    out.push({ revisionId, totalMs, ...tail });
+    const deploying = typeof deployingMs === "number" && deployingMs >= 0 && deployingMs <= totalMs ? { deployingMs } : {};
+    out.push({ revisionId, totalMs, ...tail, ...deploying });
   }
   return out;
 }
 
-function medianOf(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
+const ascending = (values: readonly number[]): number[] => [...values].sort((a, b) => a - b);
 
 /** The prediction from up to {@link MAX_TIMINGS} timings (newest first); `undefined` without history. */
 export function predictRevision(timings: readonly RevisionTiming[]): RevisionPrediction | undefined {
   const used = timings.slice(0, MAX_TIMINGS);
   if (used.length === 0) return undefined;
-  const totals = used.map((t) => t.totalMs);
-  const expectedTotalMs = medianOf(totals);
-  const spreadMs = Math.max(...totals.map((t) => Math.abs(t - expectedTotalMs)));
-  const tails = used.flatMap((t) => (t.deployMs !== undefined ? [t.deployMs] : []));
-  return { expectedTotalMs, spreadMs, ...(tails.length > 0 ? { deployTailMs: Math.min(...tails) } : {}), samples: used.length };
+  return {
+    totalsMs: ascending(used.map((t) => t.totalMs)),
+    deployTailsMs: ascending(used.flatMap((t) => (t.deployMs !== undefined ? [t.deployMs] : []))),
+    deployingMs: ascending(used.flatMap((t) => (t.deployingMs !== undefined ? [t.deployingMs] : []))),
+    samples: used.length,
+  };
 }
 
 /** What {@link nextPollDelayMs} needs to know. All times are on the wait's clock, in milliseconds. */
@@ -177,59 +209,126 @@ export interface ScheduleInput {
   readonly tightIntervalMs?: number;
   /** How long after a predicted transition the first poll is made; default {@link DETECTION_OFFSET_MS}. */
   readonly detectionOffsetMs?: number;
-  /**
-   * When a poll last saw a status before the deploy steps (queued, building…),
-   * on the wait's clock; see {@link predictedDeployedAtMs}.
-   */
-  readonly lastPendingBeforeDeployMs?: number;
+  /** Longest interval inside a predicted window; default {@link WINDOW_MAX_INTERVAL_MS}. */
+  readonly windowMaxIntervalMs?: number;
+  /** Longest interval once a predicted window has passed; default {@link LATE_MAX_INTERVAL_MS}. */
+  readonly lateMaxIntervalMs?: number;
+  /** When the current revision's build ended (`AWAITING_DEPLOY` began), when a poll saw it; on the wait's clock. */
+  readonly deployPhaseStartMs?: number;
+  /** When the current revision's `DEPLOYING` began, when a poll saw it; on the wait's clock. */
+  readonly deployingStartMs?: number;
+}
+
+/** Where `DEPLOYED` is expected: an interval on the wait's clock. */
+interface Window {
+  readonly fromMs: number;
+  readonly toMs: number;
 }
 
 /**
- * When `DEPLOYED` is expected, on the wait's clock: creation plus the
- * expected total, but never earlier than the recorded deploy tail after a
- * poll that still saw the build running (`lastPendingBeforeDeployMs`).
+ * The samples' range after `startMs`, widened by {@link WINDOW_WIDENING} of
+ * it on each side and shifted by the detection offset.
  */
-export function predictedDeployedAtMs(
-  createdAtMs: number,
-  prediction: RevisionPrediction,
-  lastPendingBeforeDeployMs?: number,
-): number {
-  const fromHistory = createdAtMs + prediction.expectedTotalMs;
-  if (prediction.deployTailMs === undefined || lastPendingBeforeDeployMs === undefined) return fromHistory;
-  return Math.max(fromHistory, lastPendingBeforeDeployMs + prediction.deployTailMs);
+function windowAfter(startMs: number, samples: readonly number[], offsetMs: number): Window {
+  const low = samples[0] as number;
+  const high = samples[samples.length - 1] as number;
+  const widen = (high - low) * WINDOW_WIDENING;
+  return { fromMs: startMs + low - widen + offsetMs, toMs: startMs + high + widen + offsetMs };
+}
+
+/**
+ * How far apart to poll so that one poll lands inside a step whose past
+ * durations are `samples` (ascending): a fraction of the shortest, the square
+ * of its ratio to the median, from 0.3 (the step varies a lot: the next one
+ * may be shorter still) to 0.8 (they are all alike).
+ */
+function probeIntervalMs(samples: readonly number[]): number {
+  const shortest = samples[0] as number;
+  const middle = samples[Math.floor(samples.length / 2)] as number;
+  const ratio = middle > 0 ? shortest / middle : 0;
+  return shortest * Math.min(0.8, Math.max(0.3, ratio * ratio));
+}
+
+/**
+ * Longest sleep before a window computed from `samples` (ascending), once
+ * the step they measure has begun: `idleMs` when they are alike, but when
+ * the shortest is under {@link ALIKE_RATIO} of the median the step varies so
+ * much that the next one may end well before the window, so at most twice
+ * `lateMaxMs`.
+ */
+function preWindowSleepMs(samples: readonly number[], idleMs: number, lateMaxMs: number): number {
+  const middle = samples[Math.floor(samples.length / 2)] as number;
+  return middle > 0 && (samples[0] as number) / middle < ALIKE_RATIO ? Math.min(idleMs, 2 * lateMaxMs) : idleMs;
+}
+
+/** Sleeps of at most `idleMs`, spread evenly so that the last one ends at `targetMs`. */
+function sleepToward(nowMs: number, targetMs: number, idleMs: number): number {
+  const leftMs = targetMs - nowMs;
+  return Math.ceil(leftMs / Math.ceil(leftMs / idleMs));
 }
 
 /**
  * How long to sleep before the next poll, in milliseconds.
  *
  * Without a prediction (no history, or creation time unknown) this is
- * `fallbackMs`: the status-based schedule. With one, the window of the
- * transition is the predicted time ± the history's spread:
- * - before the window: sleeps of at most `idleIntervalMs`, spread evenly so
- *   that the last one ends exactly at the window's start (plus
- *   {@link DETECTION_OFFSET_MS});
- * - in the window: every `spread / 4` (at least `tightIntervalMs`,
- *   at most `fallbackMs`);
- * - after it (the revision is late): {@link LATE_INTERVAL_FRACTION} of the
- *   lateness, up to `fallbackMs`, so a badly wrong prediction costs a few GETs
- *   and then becomes the ordinary schedule.
+ * `fallbackMs`: the status-based schedule. With one, the schedule narrows
+ * where `DEPLOYED` is expected as the revision advances, each step known
+ * exactly from the service's `updated_at` (the start of the current status):
+ * 1. `DEPLOYING` seen, with its durations in the history: the window is its
+ *    start plus those durations;
+ * 2. `AWAITING_DEPLOY` seen, with `DEPLOYING` durations in the history:
+ *    poll often enough (see {@link probeIntervalMs}) that one lands in `DEPLOYING`
+ *    (case 1); with deploy tails only: the build's end plus those tails;
+ * 3. still building, with deploy-step durations in the history: sleep until
+ *    the earliest the deploy steps can begin, then poll often enough that
+ *    one poll lands inside them and case 1 or 2 applies;
+ * 4. otherwise (history of totals only, e.g. read from the service): the
+ *    revision's creation plus the totals.
+ * Before a window: sleeps of at most `idleIntervalMs`, the last one ending at
+ * its start. Inside: a third of its width apart (from `tightIntervalMs` to
+ * `windowMaxIntervalMs`). After it: half the lateness, from
+ * `tightIntervalMs` to `lateMaxIntervalMs`, so a revision later than
+ * any before it costs a few short polls, not a long sleep.
  */
 export function nextPollDelayMs(input: ScheduleInput): number {
-  const { nowMs, prediction, createdAtMs, fallbackMs, lastPendingBeforeDeployMs } = input;
+  const { nowMs, prediction, createdAtMs, fallbackMs } = input;
   if (prediction === undefined || createdAtMs === undefined) return fallbackMs;
   const floorMs = Math.max(1, input.tightIntervalMs ?? TIGHT_INTERVAL_MS);
   const offsetMs = Math.max(0, input.detectionOffsetMs ?? DETECTION_OFFSET_MS);
   const idleMs = Math.max(floorMs, input.idleIntervalMs ?? DEFAULT_IDLE_INTERVAL_MS);
-  const predictedMs = predictedDeployedAtMs(createdAtMs, prediction, lastPendingBeforeDeployMs);
-  const tightMs = Math.min(Math.max(floorMs, prediction.spreadMs / 4), Math.max(floorMs, fallbackMs));
-  const windowStartMs = predictedMs - prediction.spreadMs + offsetMs;
-  const windowEndMs = predictedMs + prediction.spreadMs + offsetMs;
-  if (nowMs < windowStartMs) {
-    const leftMs = windowStartMs - nowMs;
-    const sleeps = Math.ceil(leftMs / idleMs);
-    return Math.ceil(leftMs / sleeps);
+  const windowMaxMs = Math.max(floorMs, input.windowMaxIntervalMs ?? WINDOW_MAX_INTERVAL_MS);
+  const lateMaxMs = Math.max(floorMs, input.lateMaxIntervalMs ?? LATE_MAX_INTERVAL_MS);
+  const building = !isDeployPhase(input.status);
+
+  let window: Window;
+  let beforeWindowMs = idleMs;
+  // The deploy steps last at least as long as DEPLOYING alone: with few tails recorded, DEPLOYING's durations count too.
+  const deploySteps =
+    prediction.deployTailsMs.length >= MIN_TRUSTED_SAMPLES
+      ? prediction.deployTailsMs
+      : [...prediction.deployTailsMs, ...prediction.deployingMs].sort((a, b) => a - b);
+  if (input.deployingStartMs !== undefined && prediction.deployingMs.length > 0) {
+    window = windowAfter(input.deployingStartMs, prediction.deployingMs, offsetMs);
+    beforeWindowMs = preWindowSleepMs(prediction.deployingMs, idleMs, lateMaxMs);
+  } else if (input.status === "AWAITING_DEPLOY" && prediction.deployingMs.length > 0) {
+    // Waiting for DEPLOYING to begin: poll often enough that one poll lands inside it.
+    return Math.ceil(Math.min(idleMs, Math.max(floorMs, probeIntervalMs(prediction.deployingMs))));
+  } else if (input.deployPhaseStartMs !== undefined && prediction.deployTailsMs.length > 0) {
+    window = windowAfter(input.deployPhaseStartMs, prediction.deployTailsMs, offsetMs);
+    beforeWindowMs = preWindowSleepMs(prediction.deployTailsMs, idleMs, lateMaxMs);
+  } else if (building && deploySteps.length > 0) {
+    // Probe for the deploy steps, which cannot begin before the earliest total less the longest of them.
+    const totals = windowAfter(createdAtMs, prediction.totalsMs, 0);
+    const earliestMs = totals.fromMs - (deploySteps[deploySteps.length - 1] as number);
+    const probeMs = Math.min(idleMs, Math.max(floorMs, probeIntervalMs(deploySteps)));
+    return nowMs < earliestMs ? sleepToward(nowMs, earliestMs, idleMs) : Math.ceil(probeMs);
+  } else {
+    window = windowAfter(createdAtMs, prediction.totalsMs, offsetMs);
   }
-  if (nowMs < windowEndMs) return Math.ceil(Math.min(tightMs, windowEndMs - nowMs));
-  const lateMs = nowMs - windowEndMs;
-  return Math.round(Math.min(Math.max(tightMs, fallbackMs), Math.max(tightMs, lateMs * LATE_INTERVAL_FRACTION)));
+  if (nowMs < window.fromMs) return sleepToward(nowMs, window.fromMs, beforeWindowMs);
+  if (nowMs < window.toMs) {
+    const spacingMs = Math.min(windowMaxMs, Math.max(floorMs, (window.toMs - window.fromMs) / 3));
+    return Math.ceil(Math.max(floorMs, Math.min(spacingMs, window.toMs - nowMs)));
+  }
+  return Math.round(Math.min(lateMaxMs, Math.max(floorMs, (nowMs - window.toMs) / 2)));
 }

@@ -144,6 +144,10 @@ export interface WaitForRevisionOptions {
   readonly tightIntervalMs?: number;
   /** How long after a predicted `DEPLOYED` the first poll is made, in milliseconds; default 250. Only used with history. */
   readonly detectionOffsetMs?: number;
+  /** Longest interval inside a predicted window, in milliseconds; default 1 000. Only used with history. */
+  readonly windowMaxIntervalMs?: number;
+  /** Longest interval once a predicted window has passed, in milliseconds; default 2 000. Only used with history. */
+  readonly lateMaxIntervalMs?: number;
 }
 
 /** Result of a successful {@link waitForRevision}. */
@@ -275,7 +279,9 @@ export async function waitForRevision(api: RevisionReader, options: WaitForRevis
       ...(options.idleIntervalMs !== undefined ? { idleIntervalMs: options.idleIntervalMs } : {}),
       ...(options.tightIntervalMs !== undefined ? { tightIntervalMs: options.tightIntervalMs } : {}),
       ...(options.detectionOffsetMs !== undefined ? { detectionOffsetMs: options.detectionOffsetMs } : {}),
-      ...(track.lastPendingBeforeDeployMs !== undefined ? { lastPendingBeforeDeployMs: track.lastPendingBeforeDeployMs } : {}),
+      ...(options.windowMaxIntervalMs !== undefined ? { windowMaxIntervalMs: options.windowMaxIntervalMs } : {}),
+      ...(options.lateMaxIntervalMs !== undefined ? { lateMaxIntervalMs: options.lateMaxIntervalMs } : {}),
+      ...stepStarts(track),
     });
     await sleepOrAbort(clock, deadline.sleepMs(rateLimitedDelayMs(plannedMs, fallbackMs, rateLimited)), options.signal, who);
   }
@@ -295,18 +301,46 @@ export function rateLimitedDelayMs(plannedMs: number, fallbackMs: number, rateLi
   return Math.max(plannedMs, Math.min(MAX_RATE_LIMITED_SLEEP_MS, Math.max(1, fallbackMs) * 2 ** (rateLimited - 1)));
 }
 
-/** What one wait saw of the revision it follows, on the wait's clock (milliseconds). */
+/** What one wait saw of the revision it follows, on the wait's clock (milliseconds) unless named otherwise. */
 interface RevisionTrack {
   /** When the revision id became known to the wait: the revision existed by then. */
   readonly knownSinceMs: number;
   createdAtMs: number | undefined;
   firstDeployPhaseMs: number | undefined;
   lastPendingInDeployMs: number | undefined;
-  lastPendingBeforeDeployMs: number | undefined;
+  /** The service's `created_at`, on the service's clock. */
+  serviceCreatedMs: number | undefined;
+  /** The service's `updated_at` of a poll that saw `AWAITING_DEPLOY` (when the build ended), on the service's clock. */
+  serviceDeployPhaseStartMs: number | undefined;
+  /** The service's `updated_at` of a poll that saw `DEPLOYING` (when it began), on the service's clock. */
+  serviceDeployingStartMs: number | undefined;
 }
 
 function newTrack(knownSinceMs: number): RevisionTrack {
-  return { knownSinceMs, createdAtMs: undefined, firstDeployPhaseMs: undefined, lastPendingInDeployMs: undefined, lastPendingBeforeDeployMs: undefined };
+  return {
+    knownSinceMs,
+    createdAtMs: undefined,
+    firstDeployPhaseMs: undefined,
+    lastPendingInDeployMs: undefined,
+    serviceCreatedMs: undefined,
+    serviceDeployPhaseStartMs: undefined,
+    serviceDeployingStartMs: undefined,
+  };
+}
+
+/**
+ * When the current revision's deploy steps began, on the wait's clock: the
+ * service's `updated_at` (the start of the status a poll saw) as a duration
+ * since its `created_at`, added to the creation time on the wait's clock, so
+ * the two clocks never need to agree.
+ */
+function stepStarts(track: RevisionTrack): { deployPhaseStartMs?: number; deployingStartMs?: number } {
+  const { createdAtMs, serviceCreatedMs } = track;
+  if (createdAtMs === undefined || serviceCreatedMs === undefined) return {};
+  const onWaitClock = (serviceMs: number | undefined) => (serviceMs !== undefined ? createdAtMs + (serviceMs - serviceCreatedMs) : undefined);
+  const deployPhaseStartMs = onWaitClock(track.serviceDeployPhaseStartMs);
+  const deployingStartMs = onWaitClock(track.serviceDeployingStartMs);
+  return { ...(deployPhaseStartMs !== undefined ? { deployPhaseStartMs } : {}), ...(deployingStartMs !== undefined ? { deployingStartMs } : {}) };
 }
 
 function observe(track: RevisionTrack, revision: Revision, nowMs: number): void {
@@ -314,22 +348,29 @@ function observe(track: RevisionTrack, revision: Revision, nowMs: number): void 
     // The service's creation time, but never later than when the wait learned the id: a service clock
     // running ahead of ours would otherwise push every predicted poll late.
     const created = parseTimestampMs(revision.created_at);
-    if (created !== undefined) track.createdAtMs = Math.min(created, track.knownSinceMs);
+    if (created !== undefined) {
+      track.createdAtMs = Math.min(created, track.knownSinceMs);
+      track.serviceCreatedMs = created;
+    }
   }
   if (revision.status === SUCCESS_STATUS) return;
   if (isDeployPhase(revision.status)) {
     track.firstDeployPhaseMs ??= nowMs;
     track.lastPendingInDeployMs = nowMs;
-  } else if (track.firstDeployPhaseMs === undefined) {
-    track.lastPendingBeforeDeployMs = nowMs;
+    const stepStart = parseTimestampMs(revision.updated_at);
+    if (stepStart !== undefined && revision.status === "AWAITING_DEPLOY") track.serviceDeployPhaseStartMs ??= stepStart;
+    if (stepStart !== undefined && revision.status === "DEPLOYING") track.serviceDeployingStartMs ??= stepStart;
   }
 }
 
 /**
  * How long the revision took: the service's `updated_at - created_at` when it
  * has both (exact, and on one clock), else from its creation to this poll on
- * the wait's clock. The deploy tail is a lower bound: from the first poll that
- * saw a deploy step to the last one that saw it still pending.
+ * the wait's clock. The deploy steps are exact from the service's timestamps
+ * when a poll saw them (`AWAITING_DEPLOY`: the tail from the build's end;
+ * `DEPLOYING`: that step alone); without an `updated_at` the tail is a lower bound,
+ * from the first poll that saw a deploy step to the last one that saw it
+ * still pending.
  */
 function timingOf(track: RevisionTrack, revision: Revision, nowMs: number): RevisionTiming | undefined {
   const created = parseTimestampMs(revision.created_at);
@@ -337,12 +378,20 @@ function timingOf(track: RevisionTrack, revision: Revision, nowMs: number): Revi
   const serviceTotal = created !== undefined && updated !== undefined && updated > created ? updated - created : undefined;
   const totalMs = serviceTotal ?? (track.createdAtMs !== undefined ? nowMs - track.createdAtMs : undefined);
   if (totalMs === undefined || !(totalMs > 0)) return undefined;
+  const since = (startMs: number | undefined) =>
+    updated !== undefined && startMs !== undefined && updated >= startMs && updated - startMs <= totalMs ? updated - startMs : undefined;
   const seen =
     track.firstDeployPhaseMs !== undefined && track.lastPendingInDeployMs !== undefined
       ? Math.min(totalMs, track.lastPendingInDeployMs - track.firstDeployPhaseMs)
       : 0;
-  const tail = seen > 0 ? seen : undefined;
-  return { revisionId: revision.id, totalMs, ...(tail !== undefined ? { deployMs: tail } : {}) };
+  const tail = since(track.serviceDeployPhaseStartMs) ?? (updated === undefined && seen > 0 ? seen : undefined);
+  const deploying = since(track.serviceDeployingStartMs);
+  return {
+    revisionId: revision.id,
+    totalMs,
+    ...(tail !== undefined ? { deployMs: tail } : {}),
+    ...(deploying !== undefined ? { deployingMs: deploying } : {}),
+  };
 }
 
 /**

@@ -344,7 +344,7 @@ describe("waiting with history, against the emulator", () => {
     expect(clock.now() - deployedAt(ids.revisionId)).toBe(DETECTION_OFFSET_MS);
     // A fixed 10 s poller starting 30 s after the PATCH polls at 30, 40, …, 440 s: 42 GETs.
     expect(gets(ids.deploymentId) - before).toBeLessThanOrEqual(Math.ceil((TOTAL_MS - 30_000) / 10_000) + 1);
-    expect(result.prediction).toEqual({ expectedTotalMs: TOTAL_MS, spreadMs: 0, samples: 1 });
+    expect(result.prediction).toEqual({ totalsMs: [TOTAL_MS], deployTailsMs: [], deployingMs: [], samples: 1 });
     expect(result.timing).toMatchObject({ revisionId: ids.revisionId, totalMs: TOTAL_MS });
   });
 

@@ -12,8 +12,8 @@ import {
   mergeTimings,
   nextPollDelayMs,
   parseTimings,
+  LATE_MAX_INTERVAL_MS,
   predictRevision,
-  predictedDeployedAtMs,
   timingsFromRevisions,
 } from "../../provider/client/revisionTimings";
 import { rateLimitedDelayMs } from "../../provider/client/wait";
@@ -131,21 +131,21 @@ describe("history from the revision list", () => {
     expect(parseTimings({ revisionId: "a", totalMs: 1 })).toEqual([]);
   });
 
-  test("the prediction is the median total, its spread and the smallest deploy tail", () => {
+  test("the prediction is each duration's distribution: totals, deploy tails and DEPLOYING steps, ascending", () => {
     expect(predictRevision([])).toBeUndefined();
-    expect(predictRevision([{ revisionId: "a", totalMs: 90_000 }])).toEqual({ expectedTotalMs: 90_000, spreadMs: 0, samples: 1 });
+    expect(predictRevision([{ revisionId: "a", totalMs: 90_000 }])).toEqual({ totalsMs: [90_000], deployTailsMs: [], deployingMs: [], samples: 1 });
     expect(
       predictRevision([
-        { revisionId: "a", totalMs: 100_000, deployMs: 14_000 },
+        { revisionId: "a", totalMs: 100_000, deployMs: 14_000, deployingMs: 9_000 },
         { revisionId: "b", totalMs: 90_000 },
         { revisionId: "c", totalMs: 84_000, deployMs: 11_000 },
       ]),
-    ).toEqual({ expectedTotalMs: 90_000, spreadMs: 10_000, deployTailMs: 11_000, samples: 3 });
+    ).toEqual({ totalsMs: [84_000, 90_000, 100_000], deployTailsMs: [11_000, 14_000], deployingMs: [9_000], samples: 3 });
   });
 });
 
 describe("the schedule", () => {
-  const prediction = { expectedTotalMs: 90_000, spreadMs: 0, samples: 1 };
+  const prediction = { totalsMs: [90_000], deployTailsMs: [], deployingMs: [], samples: 1 };
   const base = { status: "BUILDING", createdAtMs: 0, prediction, fallbackMs: 9_000 };
 
   test("without a prediction or a creation time: the status-based interval", () => {
@@ -160,27 +160,52 @@ describe("the schedule", () => {
     expect(nextPollDelayMs({ ...base, nowMs: 80_000, idleIntervalMs: 5_000 })).toBe(3_417);
   });
 
-  test("late: the tight interval, then the lateness itself (doubling), never above the status interval", () => {
+  test("late: the tight interval, then half the lateness, never above two seconds", () => {
     const end = 90_000 + DETECTION_OFFSET_MS;
     expect(nextPollDelayMs({ ...base, nowMs: end })).toBe(TIGHT_INTERVAL_MS);
-    expect(nextPollDelayMs({ ...base, nowMs: end + 4_000 })).toBe(4_000);
-    expect(nextPollDelayMs({ ...base, nowMs: end + 60_000 })).toBe(9_000);
+    expect(nextPollDelayMs({ ...base, nowMs: end + 2_000 })).toBe(1_000);
+    expect(nextPollDelayMs({ ...base, nowMs: end + 60_000 })).toBe(LATE_MAX_INTERVAL_MS);
+    expect(LATE_MAX_INTERVAL_MS).toBe(2_000);
   });
 
-  test("a spread history widens the window and the in-window interval", () => {
-    const spread = { ...base, prediction: { ...prediction, spreadMs: 8_000 } };
-    // Window [82.25 s, 98.25 s]: polls every 2 s (spread / 4) inside it.
-    expect(nextPollDelayMs({ ...spread, nowMs: 70_000 })).toBe(12_250);
-    expect(nextPollDelayMs({ ...spread, nowMs: 82_250 })).toBe(2_000);
-    expect(nextPollDelayMs({ ...spread, nowMs: 97_250 })).toBe(1_000);
+  test("a spread of totals is a window: its range widened by a quarter each side, polled a third of its width apart, at most 1 s", () => {
+    const spread = { ...base, prediction: { ...prediction, totalsMs: [82_000, 98_000] } };
+    // Window [78.25 s, 102.25 s].
+    expect(nextPollDelayMs({ ...spread, nowMs: 70_000 })).toBe(8_250);
+    expect(nextPollDelayMs({ ...spread, nowMs: 78_250 })).toBe(1_000);
+    expect(nextPollDelayMs({ ...spread, nowMs: 101_950 })).toBe(TIGHT_INTERVAL_MS);
+    const narrow = { ...base, prediction: { ...prediction, totalsMs: [89_000, 90_200] } };
+    // Window [88.95 s, 90.75 s]: 1.8 s / 3 = 0.6 s apart.
+    expect(nextPollDelayMs({ ...narrow, nowMs: 88_950 })).toBe(600);
   });
 
-  test("a build still running late pushes the prediction by the recorded deploy tail", () => {
-    const withTail = { expectedTotalMs: 90_000, spreadMs: 0, deployTailMs: 15_000, samples: 1 };
-    expect(predictedDeployedAtMs(0, withTail)).toBe(90_000);
-    expect(predictedDeployedAtMs(0, withTail, 70_000)).toBe(90_000);
-    expect(predictedDeployedAtMs(0, withTail, 85_000)).toBe(100_000);
-    expect(nextPollDelayMs({ ...base, prediction: withTail, nowMs: 85_000, lastPendingBeforeDeployMs: 85_000 })).toBe(15_250);
+  test("deploy steps in the history: probe for them while building, then a window from the step's own start", () => {
+    const steps = { ...base, prediction: { totalsMs: [90_000], deployTailsMs: [20_000], deployingMs: [15_000], samples: 1 } };
+    // The deploy steps cannot begin before 90 s - 20 s = 70 s: sleep toward it, then probe. With one tail
+    // recorded, DEPLOYING's durations count too: the shortest (15 s) times the square of its ratio to
+    // the median (0.75^2): every 8.4 s, so one poll lands inside them.
+    expect(nextPollDelayMs({ ...steps, nowMs: 30_000 })).toBe(20_000);
+    expect(nextPollDelayMs({ ...steps, nowMs: 70_000 })).toBe(8_438);
+    expect(nextPollDelayMs({ ...steps, nowMs: 95_000 })).toBe(8_438);
+    // The build ended at 85 s (a poll saw AWAITING_DEPLOY): poll every 12 s (0.8 of DEPLOYING's shortest,
+    // its durations being alike) until one lands in DEPLOYING.
+    expect(nextPollDelayMs({ ...steps, status: "AWAITING_DEPLOY", deployPhaseStartMs: 85_000, nowMs: 86_000 })).toBe(12_000);
+    // With tails only, the window is the build's end plus them.
+    const tailsOnly = { ...steps, prediction: { ...steps.prediction, deployingMs: [] } };
+    expect(nextPollDelayMs({ ...tailsOnly, status: "AWAITING_DEPLOY", deployPhaseStartMs: 85_000, nowMs: 86_000 })).toBe(19_250);
+    // DEPLOYING began at 91 s: DEPLOYED expected at 91 + 15 s, whatever the tail said.
+    expect(nextPollDelayMs({ ...steps, status: "DEPLOYING", deployPhaseStartMs: 85_000, deployingStartMs: 91_000, nowMs: 92_000 })).toBe(14_250);
+  });
+
+  test("steps that vary a lot: probes at 0.3 of the shortest, and sleeps of at most 4 s once the step has begun", () => {
+    const varied = { ...base, prediction: { totalsMs: [60_000, 90_000, 120_000], deployTailsMs: [10_000, 40_000, 50_000], deployingMs: [20_000, 50_000, 60_000], samples: 3 } };
+    // Three tails recorded describe the deploy steps alone; their shortest is a quarter of the median: probe every 3 s.
+    expect(nextPollDelayMs({ ...varied, nowMs: 60_000 })).toBe(3_000);
+    // DEPLOYING began at 60 s: its window starts at 60 + 20 - 10 (a quarter of the range) + 0.25 s, approached
+    // in sleeps of at most 4 s (the next DEPLOYING may be far shorter than any before), not 20 s.
+    expect(nextPollDelayMs({ ...varied, status: "DEPLOYING", deployingStartMs: 60_000, nowMs: 60_000 })).toBe(3_417);
+    const alike = { ...varied, prediction: { ...varied.prediction, deployingMs: [20_000, 21_000, 22_000] } };
+    expect(nextPollDelayMs({ ...alike, status: "DEPLOYING", deployingStartMs: 60_000, nowMs: 60_000 })).toBe(19_750);
   });
 
   test("after 429s in a row the sleep doubles from the status interval, up to a minute", () => {
@@ -208,8 +233,9 @@ describe("waitForRevision with history", () => {
     ]);
     expect(polls.every((p) => p.options?.maxRetries === 0)).toBe(true);
     expect(clock.now() - (START + total(REALISTIC))).toBe(DETECTION_OFFSET_MS);
-    expect(result.timing).toEqual({ revisionId: "rev-2", totalMs: total(REALISTIC) });
-    expect(result.prediction).toEqual({ expectedTotalMs: total(REALISTIC), spreadMs: 0, samples: 1 });
+    // The poll at 72.7 s saw AWAITING_DEPLOY, whose updated_at is the build's end: the tail is exact.
+    expect(result.timing).toEqual({ revisionId: "rev-2", totalMs: total(REALISTIC), deployMs: 20_000 });
+    expect(result.prediction).toEqual({ totalsMs: [total(REALISTIC)], deployTailsMs: [], deployingMs: [], samples: 1 });
   });
 
   test("without history the first poll is the revision itself and the status-based schedule applies", async () => {
@@ -230,17 +256,29 @@ describe("waitForRevision with history", () => {
     expect(clock.now() - (START + total(REALISTIC))).toBe(DETECTION_OFFSET_MS);
   });
 
-  test("a revision 12 s later than predicted is found within half its lateness, for a few extra polls", async () => {
+  test("a revision 12 s later than its totals predict is found within 2 s, for a few extra polls", async () => {
     const clock = new FakeClock(START + 20_000);
     const slower: Timeline = REALISTIC.map(([status, ms]) => [status, status === "BUILDING" ? ms + 12_000 : ms] as const);
     const { reader, polls } = timelineReader(clock, slower, history);
     await waitForRevision(reader, { deploymentId: "dep-1", revisionId: "rev-2", clock, historyLimit: 10 });
     const delayMs = clock.now() - (START + total(slower));
     expect(delayMs).toBeGreaterThanOrEqual(0);
-    expect(delayMs).toBeLessThanOrEqual(6_000);
-    // Five polls up to the predicted time, then the interval doubles from 0.4 s up to the status
-    // interval (2.5 s while DEPLOYING): 13 in all, where a fixed 5 s poller starting at 20 s needs 18.
-    expect(polls.length).toBeLessThanOrEqual(13);
+    expect(delayMs).toBeLessThanOrEqual(LATE_MAX_INTERVAL_MS);
+    // Five polls up to the predicted time, then half the lateness from 0.4 s up to 2 s: 15 in all,
+    // where a fixed 5 s poller starting at 20 s needs 18.
+    expect(polls.length).toBeLessThanOrEqual(15);
+  });
+
+  test("with the deploy steps in the history, a build 12 s slower than ever is followed to DEPLOYED within the offset", async () => {
+    const clock = new FakeClock(START + 20_000);
+    const slower: Timeline = REALISTIC.map(([status, ms]) => [status, status === "BUILDING" ? ms + 12_000 : ms] as const);
+    const { reader, polls } = timelineReader(clock, slower, []);
+    const steps = [{ revisionId: "rev-1", totalMs: total(REALISTIC), deployMs: 20_000, deployingMs: 15_000 }];
+    await waitForRevision(reader, { deploymentId: "dep-1", revisionId: "rev-2", clock, history: steps });
+    // Probes every 8.4 s from 70 s until one lands in the deploy steps (at 86.9 s: AWAITING_DEPLOY since
+    // 82 s), every 12 s until one lands in DEPLOYING (at 98.9 s: since 87 s), then one at 87 + 15 s + the offset.
+    expect(clock.now() - (START + total(slower))).toBe(DETECTION_OFFSET_MS);
+    expect(polls.map((p) => p.atMs)).toEqual([20_000, 36_667, 53_334, 70_000, 78_438, 86_876, 98_876, 102_250]);
   });
 
   test("a service clock running ahead does not delay the polls: creation is taken as no later than the wait's start", async () => {
@@ -253,14 +291,12 @@ describe("waitForRevision with history", () => {
     expect(clock.now() - START).toBe(92_200);
   });
 
-  test("the deploy tail seen during the wait is recorded as a lower bound", async () => {
+  test("the deploy steps seen during the wait are recorded exactly, from the service's timestamps", async () => {
     const clock = new FakeClock(START);
     const { reader } = timelineReader(clock, REALISTIC, []);
     const result = await waitForRevision(reader, { deploymentId: "dep-1", revisionId: "rev-2", clock, minIntervalMs: 2_500, maxIntervalMs: 9_000 });
-    const tail = result.timing?.deployMs ?? -1;
-    expect(tail).toBeGreaterThan(0);
-    expect(tail).toBeLessThanOrEqual(20_000);
-    expect(result.timing?.totalMs).toBe(total(REALISTIC));
+    // The status-based polls (9 s apart while building) saw DEPLOYING but not the 5 s of AWAITING_DEPLOY.
+    expect(result.timing).toEqual({ revisionId: "rev-2", totalMs: total(REALISTIC), deployingMs: 15_000 });
   });
 
   test("a list the service refuses gives no history: the revision is read alone", async () => {
