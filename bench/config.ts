@@ -20,6 +20,8 @@ export interface BenchConfig {
   readonly rateLimitPerSecond: number;
   /** Seed of the random start offsets. */
   readonly seed: number;
+  /** Launches of the plugin in the start benchmark. */
+  readonly pluginStartRuns: number;
 }
 
 /** The full run. */
@@ -33,6 +35,7 @@ export const FULL_CONFIG: BenchConfig = {
   rateLimitDeployments: 30,
   rateLimitPerSecond: 20,
   seed: 20_240_909,
+  pluginStartRuns: 15,
 };
 
 /** A quick run to check the scripts (numbers not meant for publication). */
@@ -44,9 +47,10 @@ export const QUICK_CONFIG: BenchConfig = {
   stackSizes: [10],
   scaleRepetitions: 1,
   rateLimitDeployments: 5,
+  pluginStartRuns: 3,
 };
 
 /** The benchmark sections. */
-export const SECTIONS = ["ttr", "scale", "rate", "install"] as const;
+export const SECTIONS = ["ttr", "scale", "rate", "install", "start"] as const;
 /** One benchmark section. */
 export type Section = (typeof SECTIONS)[number];

@@ -3,14 +3,16 @@
  * runs the sections, prints every table, and writes bench/results/latest.md
  * and latest.json (or bench/results/tmp/ for --quick and partial runs).
  *
- * Arguments: `--quick` (small sizes, to try the scripts), `--only ttr,scale,rate,install`.
+ * Arguments: `--quick` (small sizes, to try the scripts), `--only ttr,scale,rate,install,start`.
  */
+import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import type globalSetupFunction from "../tests/e2e/globalSetup";
 import globalTeardown from "../tests/e2e/globalTeardown";
 import { toolPaths } from "../tests/helpers/tools";
 import { type BenchConfig, FULL_CONFIG, QUICK_CONFIG, type Section, SECTIONS } from "./config";
 import { installFootprintTables, runInstallFootprint } from "./installFootprint";
+import { pluginStartTables, runPluginStart } from "./pluginStart";
 import { describeMachine } from "./lib/machine";
 import { type BenchReport, writeReport } from "./lib/results";
 import { renderTable, type Table } from "./lib/table";
@@ -117,6 +119,13 @@ async function main(): Promise<void> {
       tables.push(...rateLimitTables(runs, config.rateLimitDeployments, [
         `Revisions use the short shape at full scale (${Object.values(SHORT_SHAPE.stepDurationsMs).reduce((a, b) => a + b, 0) / 1000} s to DEPLOYED) and the provider's default poll intervals; the emulator answers 429 with Retry-After above the limit (sliding one-second window).`,
       ]));
+    }
+    if (sections.includes("start")) {
+      log("plugin start");
+      execFileSync("npm", ["run", "--silent", "build"], { cwd: repoRoot, stdio: ["ignore", "ignore", "inherit"] });
+      const start = await runPluginStart({ repoRoot, runs: config.pluginStartRuns, onProgress: log });
+      data["pluginStart"] = start;
+      tables.push(...pluginStartTables(start));
     }
     if (sections.includes("install")) {
       log("install footprint");

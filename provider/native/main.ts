@@ -2,13 +2,17 @@
  * Entry point of the `pulumi-resource-langsmith` plugin: the engine starts
  * it with its own address as the first argument (flags such as
  * `--logtostderr` or `-v=9` may come first), reads the port from the first
- * line of stdout, and talks gRPC to it from then on.
+ * line of stdout, and talks gRPC to it from then on. The provider itself
+ * (`server.ts`) is loaded on the first call that needs it (see `serve.ts`).
  */
 import { packageVersion } from "../client/version";
-import { engineAddressOf, startProviderServer } from "./server";
+import { deferredHandlers, engineAddressOf, serveProvider } from "./serve";
 
 async function main(): Promise<void> {
-  const { port } = await startProviderServer(packageVersion(), engineAddressOf(process.argv.slice(2)));
+  const version = packageVersion();
+  const engineAddress = engineAddressOf(process.argv.slice(2));
+  const handlers = deferredHandlers(version, async () => (await import("./server")).providerHandlers(version, engineAddress));
+  const { port } = await serveProvider(handlers);
   process.stdout.write(`${port}\n`);
 }
 

@@ -15,7 +15,6 @@ import * as structproto from "google-protobuf/google/protobuf/struct_pb";
 import * as enginerpc from "@pulumi/pulumi/proto/engine_grpc_pb";
 import * as engineproto from "@pulumi/pulumi/proto/engine_pb";
 import * as pluginproto from "@pulumi/pulumi/proto/plugin_pb";
-import * as providerrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as providerproto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import { type CallContext, type LogSeverity, withCallContext } from "../shared/callContext";
@@ -28,6 +27,7 @@ import { isIgnoredPath, withIgnoredFromNews } from "./ignoreChanges";
 import { serviceChangeRefusal } from "./serviceChange";
 import { nativeFunction } from "./functions";
 import type { LangSmithResource } from "../shared/resource";
+import { type ProviderHandlers, serveProvider } from "./serve";
 import { NATIVE_RESOURCES, nativeResource } from "./resources";
 import { packageSchema } from "./schema";
 import { hasValue, outputsForEngine, unwrapSecrets } from "./values";
@@ -419,20 +419,23 @@ function isServiceError(error: unknown): error is grpc.ServiceError {
   return error instanceof Error && typeof (error as Partial<grpc.ServiceError>).code === "number" && (error as Partial<grpc.ServiceError>).metadata instanceof grpc.Metadata;
 }
 
-/** The engine's address among the plugin's arguments: the first one that is not a flag (e.g. after `--logtostderr`, `-v=9`). */
-export function engineAddressOf(args: readonly string[]): string | undefined {
-  return args.find((arg) => !arg.startsWith("-"));
+export { engineAddressOf } from "./serve";
+
+/**
+ * The provider's handlers, keyed as `ResourceProviderService` expects.
+ *
+ * @param version the plugin's version, e.g. `0.2.0`.
+ * @param engineAddress where the engine's log service listens; progress lines go there.
+ */
+export function providerHandlers(version: string, engineAddress: string | undefined): ProviderHandlers {
+  return new LangSmithProviderService(version, engineAddress).handlers();
 }
 
 /**
- * Starts the provider's gRPC server on 127.0.0.1 (a free port) and returns
- * the port, which the plugin prints for the engine.
+ * Starts the provider's gRPC server on 127.0.0.1 (a free port) with the
+ * provider loaded, and returns the port (the plugin itself defers loading:
+ * see `main.ts` and `serve.ts`).
  */
 export async function startProviderServer(version: string, engineAddress: string | undefined): Promise<{ port: number; server: grpc.Server }> {
-  const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
-  server.addService(providerrpc.ResourceProviderService, new LangSmithProviderService(version, engineAddress).handlers());
-  const port = await new Promise<number>((resolve, reject) => {
-    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound)));
-  });
-  return { port, server };
+  return serveProvider(providerHandlers(version, engineAddress));
 }

@@ -24,6 +24,13 @@ describe("package loading", () => {
     expect(loaded).not.toContain("zod");
   });
 
+  it("the plugin's server, up to its first answer, loads neither the HTTP client nor zod", () => {
+    const loaded = loadedPackages('require("./dist/provider/native/serve"); require("./dist/provider/client/version");');
+    expect(loaded).toContain("@grpc/grpc-js");
+    expect(loaded).not.toContain("axios");
+    expect(loaded).not.toContain("zod");
+  });
+
   it("a provider's check and diff (all a preview runs) load no HTTP client", () => {
     const loaded = loadedPackages(`
       const { provider } = require("./dist/provider/deployment");
