@@ -21,8 +21,9 @@
 // once the commit is tagged `sdk/go/v<v>`; this script refuses to run when
 // sdk/go (or sdk/native) differs from what the schema generates.
 //
-// Usage: node scripts/release.mjs [--out <dir>]      (default: dist-release/v<version>)
+// Usage: node scripts/release.mjs [--out <dir>] [--no-build]   (default: dist-release/v<version>)
 //        node scripts/release.mjs --print-yaml-declaration
+//   --no-build  use dist/ as it is (the tests build it once, before any test reads it)
 // Prints one line per artifact (name and size), then the directory as the last line.
 import { execFileSync, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -77,8 +78,12 @@ rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
 const work = mkdtempSync(join(tmpdir(), "pulumi-langsmith-release-"));
 try {
-  say(`building ${version}`);
-  run("npm", ["run", "--silent", "build"]);
+  if (process.argv.includes("--no-build")) {
+    say(`packing ${version} from dist/ as it is`);
+  } else {
+    say(`building ${version}`);
+    run("npm", ["run", "--silent", "build"]);
+  }
 
   say("checking that sdk/native and sdk/go are what the schema generates");
   const check = spawnSync("node", [join(root, "scripts/embed-native-sdk.mjs"), "--check"], { cwd: root, encoding: "utf8" });

@@ -9,6 +9,7 @@
  *   pending invitation is revoked and sent again with the new role.
  * - delete: removes the active member, or revokes the invitation.
  */
+import { type FoundMember, type MembersAnswer, memberByEmail } from "../shared/members";
 import type { LangSmithClient } from "../client";
 import { ConflictError, found } from "../client/errors";
 import { settingsInScope } from "../shared/crud";
@@ -27,31 +28,15 @@ const TOKEN = "langsmith:index:OrganizationMember";
 const KIND = "organization member";
 
 /** A member as the list reports it: active or pending, its current identity and organization role. */
-export interface MemberRecord {
-  readonly status: "active" | "pending";
-  readonly identityId: string;
+export interface MemberRecord extends FoundMember {
   readonly email: string;
-  readonly roleId: string | undefined;
-  readonly roleName: string | undefined;
 }
 
 /** Finds the member with `email` (lower-case) among the active members and the pending invitations. */
 export async function findOrganizationMember(client: LangSmithClient, email: string, action: string): Promise<MemberRecord | undefined> {
-  const answer = (await found(client.resources.send(LIST_MEMBERS, { action: `${action}: listing the organization's members` }))) as
-    | { members?: Record<string, unknown>[]; pending?: Record<string, unknown>[] }
-    | undefined;
-  const same = (item: Record<string, unknown>) => typeof item["email"] === "string" && item["email"].toLowerCase() === email;
-  const record = (status: MemberRecord["status"], item: Record<string, unknown>): MemberRecord => ({
-    status,
-    identityId: String(item["id"]),
-    email,
-    roleId: typeof item["org_role_id"] === "string" ? item["org_role_id"] : undefined,
-    roleName: typeof item["org_role_name"] === "string" ? item["org_role_name"] : undefined,
-  });
-  const active = answer?.members?.find(same);
-  if (active !== undefined) return record("active", active);
-  const pending = answer?.pending?.find(same);
-  return pending === undefined ? undefined : record("pending", pending);
+  const answer = (await found(client.resources.send(LIST_MEMBERS, { action: `${action}: listing the organization's members` }))) as MembersAnswer | undefined;
+  const member = memberByEmail(answer, email, { id: "org_role_id", name: "org_role_name" });
+  return member === undefined ? undefined : { ...member, email };
 }
 
 /** The outputs of a member: its inputs (the invitation-only ones are not echoed) and what the service reports. */

@@ -7,6 +7,7 @@
  * - update (the role): one PATCH.
  * - delete: removes the person from the workspace (not from the organization).
  */
+import { type FoundMember, type MembersAnswer, memberByEmail } from "../shared/members";
 import type { LangSmithClient } from "../client";
 import { ConflictError, found, InvalidRequestError } from "../client/errors";
 import { findOrganizationMember } from "../organizationMember/operations";
@@ -26,31 +27,12 @@ import { WORKSPACE_MEMBER_FIELDS } from "./fields";
 const TOKEN = "langsmith:index:WorkspaceMember";
 const KIND = "workspace member";
 
-interface WorkspaceMemberRecord {
-  readonly status: "active" | "pending";
-  readonly identityId: string;
-  readonly roleId: string | undefined;
-  readonly roleName: string | undefined;
+async function findWorkspaceMember(client: LangSmithClient, email: string, action: string): Promise<FoundMember | undefined> {
+  const answer = (await found(client.resources.send(LIST_WORKSPACE_MEMBERS, { action: `${action}: listing the workspace's members` }))) as MembersAnswer | undefined;
+  return memberByEmail(answer, email, { id: "role_id", name: "role_name" });
 }
 
-async function findWorkspaceMember(client: LangSmithClient, email: string, action: string): Promise<WorkspaceMemberRecord | undefined> {
-  const answer = (await found(client.resources.send(LIST_WORKSPACE_MEMBERS, { action: `${action}: listing the workspace's members` }))) as
-    | { members?: Record<string, unknown>[]; pending?: Record<string, unknown>[] }
-    | undefined;
-  const same = (item: Record<string, unknown>) => typeof item["email"] === "string" && item["email"].toLowerCase() === email;
-  const record = (status: WorkspaceMemberRecord["status"], item: Record<string, unknown>): WorkspaceMemberRecord => ({
-    status,
-    identityId: String(item["id"]),
-    roleId: typeof item["role_id"] === "string" ? item["role_id"] : undefined,
-    roleName: typeof item["role_name"] === "string" ? item["role_name"] : undefined,
-  });
-  const active = answer?.members?.find(same);
-  if (active !== undefined) return record("active", active);
-  const pending = answer?.pending?.find(same);
-  return pending === undefined ? undefined : record("pending", pending);
-}
-
-function outputsFor(inputs: Properties, email: string, tenantId: string | undefined, member: WorkspaceMemberRecord, lastOperation: string): Properties {
+function outputsFor(inputs: Properties, email: string, tenantId: string | undefined, member: FoundMember, lastOperation: string): Properties {
   return compact({
     workspaceId: inputs["workspaceId"],
     email,
@@ -106,7 +88,7 @@ export const workspaceMember: LangSmithResource = {
       if (error instanceof ConflictError) throw new ConflictError(`${error.message}; ${email} is already in the workspace. ${takeOverHint(email, TOKEN)}`, { status: 409, detail: error.detail });
       throw error;
     }
-    const member = (await findWorkspaceMember(client, email, action)) as WorkspaceMemberRecord;
+    const member = (await findWorkspaceMember(client, email, action)) as FoundMember;
     return { id: email, outs: outputsFor(inputs, email, tenantOf(inputs), member, `added ${email} to the workspace`) };
   },
   async read(id, rawProps) {

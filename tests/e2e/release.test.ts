@@ -26,7 +26,8 @@ describe("release artifacts", () => {
   beforeAll(() => {
     work = mkdtempSync(join(tmpdir(), "pulumi-langsmith-release-test-"));
     out = join(work, "release");
-    const printed = execFileSync("node", [join(root, "scripts", "release.mjs"), "--out", out], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    // dist/ was built by the e2e global setup; rebuilding it here would race the other tests reading it.
+    const printed = execFileSync("node", [join(root, "scripts", "release.mjs"), "--out", out, "--no-build"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
     expect(printed.trim().split("\n").pop()).toBe(out);
     listing = readdirSync(out).sort();
   }, 600_000);

@@ -5,6 +5,7 @@
  */
 import * as grpc from "@grpc/grpc-js";
 import * as emptyproto from "google-protobuf/google/protobuf/empty_pb";
+import * as pluginproto from "@pulumi/pulumi/proto/plugin_pb";
 import * as providerrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as providerproto from "@pulumi/pulumi/proto/provider_pb";
 import { deferredHandlers, type ProviderHandlers, serveProvider } from "../../provider/native/serve";
@@ -40,7 +41,7 @@ describe("the plugin's server before the provider is loaded", () => {
   });
 
   it("answers GetPluginInfo without loading the provider", async () => {
-    const info = await unary(client.getPluginInfo.bind(client), new emptyproto.Empty());
+    const info = (await unary(client.getPluginInfo.bind(client), new emptyproto.Empty())) as pluginproto.PluginInfo;
     expect(info.getVersion()).toBe("9.9.9");
     expect(loads).toBe(0);
   });
@@ -52,7 +53,7 @@ describe("the plugin's server before the provider is loaded", () => {
       details: "langsmith provider: cannot load: disk on fire",
     });
     expect(loads).toBe(1);
-    const schema = await unary(client.getSchema.bind(client), new providerproto.GetSchemaRequest());
+    const schema = (await unary(client.getSchema.bind(client), new providerproto.GetSchemaRequest())) as providerproto.GetSchemaResponse;
     expect(JSON.parse(schema.getSchema())).toMatchObject({ name: "langsmith", version: "9.9.9" });
     await unary(client.getSchema.bind(client), new providerproto.GetSchemaRequest());
     expect(loads).toBe(2);
