@@ -51,8 +51,8 @@ export function defineEndpoint<
   return endpoint;
 }
 
-/** Query parameters; `undefined` values are left out. */
-export type Query = Readonly<Record<string, string | number | boolean | undefined>>;
+/** Query parameters; `undefined` values are left out, a list is sent as the key repeated (`?id=a&id=b`). */
+export type Query = Readonly<Record<string, string | number | boolean | readonly string[] | undefined>>;
 
 /** What one call of an endpoint supplies. */
 export type EndpointCall<P extends string, Req extends z.ZodType | undefined> = {

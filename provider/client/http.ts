@@ -48,8 +48,8 @@ export interface RequestSpec extends Omit<RequestOptions, "name"> {
   readonly baseUrl: string;
   /** Path appended to `baseUrl`, starting with `/`; ids must already be URL-encoded. */
   readonly path: string;
-  /** Query parameters; `undefined` values are left out. */
-  readonly query?: Readonly<Record<string, string | number | boolean | undefined>>;
+  /** Query parameters; `undefined` values are left out, a list is sent as the key repeated (`?id=a&id=b`). */
+  readonly query?: Readonly<Record<string, string | number | boolean | readonly string[] | undefined>>;
   /** JSON body (POST/PATCH). Strings under secret-looking keys are redacted from errors automatically. */
   readonly body?: unknown;
   /** What is being done, for error messages, e.g. `creating deployment "agent"`. */
@@ -181,7 +181,8 @@ export class HttpClient {
     }
     const url = new URL(`${spec.baseUrl}${spec.path}`);
     for (const [key, value] of Object.entries(spec.query ?? {})) {
-      if (value !== undefined) url.searchParams.set(key, String(value));
+      if (Array.isArray(value)) for (const item of value as readonly string[]) url.searchParams.append(key, item);
+      else if (value !== undefined) url.searchParams.set(key, String(value));
     }
     const info = { method: spec.method, path: url.pathname };
     // `false` keeps axios from adding a form Content-Type to a POST without a body (e.g. redeploy).
