@@ -144,6 +144,12 @@ export class UnprocessableEntityError extends ApiStatusError {
 
 /** 429: rate limited, still limited after the configured retries. */
 export class RateLimitError extends ApiStatusError {}
+/**
+ * 429 answers to other requests of the same origin and credential kept this
+ * request queued (never sent) past its `maxRateLimitWaitMs`; `status` is 429,
+ * there is no request id.
+ */
+export class RateLimitWaitError extends RateLimitError {}
 /** 5xx: the service failed, still failing after the configured retries (GET/DELETE) or not retried (POST/PATCH). */
 export class ServerError extends ApiStatusError {}
 /** Any other non-2xx status, including a 3xx redirect (never followed: it would carry the key elsewhere). */

@@ -22,8 +22,11 @@ import {
   type HttpMethod,
   LangSmithError,
   MissingCredentialsError,
+  RateLimitWaitError,
   ResponseValidationError,
 } from "./errors";
+import type { AttemptOutcome, ConcurrencyLimiter } from "./concurrency";
+import { credentialFingerprint, sharedLimiter } from "./concurrencyRegistry";
 import { collectSensitiveStrings, redactText } from "./redact";
 import {
   type AttemptFailure,
@@ -123,6 +126,8 @@ export class HttpClient {
   private readonly clock: Clock;
   private readonly random: () => number;
   private readonly operationSignal: () => AbortSignal | undefined;
+  private readonly adaptiveConcurrency: boolean;
+  readonly #credentialFingerprint: string;
 
   /**
    * @param options credentials and transport settings (the fields of `ClientOptions` but the base URLs); all optional
@@ -134,7 +139,8 @@ export class HttpClient {
       ...(options.bearerToken !== undefined ? { bearerToken: options.bearerToken } : {}),
       ...(options.workspaceId !== undefined ? { workspaceId: options.workspaceId } : {}),
     };
-    authHeaders(this.#credentials); // validate header safety now; throws ConfigurationError
+    const sent = authHeaders(this.#credentials); // validate header safety now; throws ConfigurationError
+    this.#credentialFingerprint = credentialFingerprint(sent["X-Api-Key"] ?? sent["Authorization"]);
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxRetries = retryCount(options.maxRetries, DEFAULT_MAX_RETRIES);
     this.maxRetryAfterMs = options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
@@ -143,6 +149,7 @@ export class HttpClient {
     this.clock = options.clock ?? systemClock;
     this.random = options.random ?? Math.random;
     this.operationSignal = options.operationSignal ?? (() => undefined);
+    this.adaptiveConcurrency = options.adaptiveConcurrency ?? true;
     this.#axios = axios.create({
       maxRedirects: 0,
       validateStatus: () => true,
@@ -165,11 +172,14 @@ export class HttpClient {
   /** Send a request whose response body is ignored (e.g. DELETE answering 204). */
   request(spec: RequestSpec & { readonly schema?: undefined }): Promise<ApiResponse<undefined>>;
   /**
-   * Send `spec`, retrying per `retry.ts`, and return the validated body.
+   * Send `spec`, retrying per `retry.ts`, and return the validated body. Each
+   * attempt first takes a slot of the window shared by the origin and
+   * credential (`concurrency.ts`), unless `adaptiveConcurrency` is false.
    *
    * @throws MissingCredentialsError before sending when no API key or bearer token is configured.
    * @throws ApiStatusError subclasses for non-2xx responses, ApiConnectionError/ApiTimeoutError when no
-   *   response came, ResponseValidationError when a 2xx body does not match `schema`, AbortedError on abort.
+   *   response came, ResponseValidationError when a 2xx body does not match `schema`, AbortedError on abort,
+   *   RateLimitWaitError when queued behind other requests' 429s past `maxRateLimitWaitMs`.
    */
   async request(given: RequestSpec & { readonly schema?: z.ZodType }): Promise<ApiResponse<unknown>> {
     const spec = this.withOperationSignal(given);
@@ -205,18 +215,29 @@ export class HttpClient {
     const timeoutMs = spec.timeoutMs ?? this.timeoutMs;
     const maxRetries = retryCount(spec.maxRetries, this.maxRetries);
 
+    const limiter = this.adaptiveConcurrency ? sharedLimiter(this.clock, url.origin, this.#credentialFingerprint) : undefined;
+
     let counted = 0; // retries that count against maxRetries
     let rateLimitedRetries = 0;
-    let rateLimitedWaitMs = 0;
+    let rateLimitedWaitMs = 0; // waits on 429s: this request's own, and time queued behind the origin's
     for (let attempt = 0; ; attempt++) {
       if (spec.signal?.aborted) throw new AbortedError(`${spec.action}: aborted`, info);
-      const result = await this.attempt(url, spec, headers, data, timeoutMs, attempt);
+      const release = await this.takeSlot(limiter, spec, info, url.origin, attempt > 0, rateLimitedWaitMs);
+      rateLimitedWaitMs += release.waitedMs;
+      let result: Attempt;
+      try {
+        result = await this.attempt(url, spec, headers, data, timeoutMs, attempt);
+      } catch (err) {
+        release.done({ kind: "noAnswer" });
+        throw err;
+      }
       let failure: AttemptFailure;
       let error: LangSmithError;
       if (result.kind === "response") {
         const { response } = result;
         const requestId = safeRequestId(response.headers);
         if (response.status >= 200 && response.status < 300) {
+          release.done({ kind: "answered" });
           return this.parse(spec, response, requestId, secrets);
         }
         failure = { kind: "status", status: response.status };
@@ -232,9 +253,7 @@ export class HttpClient {
         failure = result.failure;
         error = result.error;
       }
-      if (maxRetries === 0 || !isRetryable(spec.method, failure)) throw error;
       const rateLimited = isRateLimited(failure);
-      if (!rateLimited && counted >= maxRetries) throw error;
       const hinted =
         result.kind === "response"
           ? retryAfterMs(
@@ -245,6 +264,10 @@ export class HttpClient {
             )
           : undefined;
       const delayMs = hinted ?? backoffMs(rateLimited ? rateLimitedRetries : counted, this.random);
+      // A 429 holds the whole origin for the delay this request will wait; other answers grow the window.
+      release.done(rateLimited ? { kind: "rateLimited", retryAfterMs: delayMs } : result.kind === "response" ? { kind: "answered" } : { kind: "noAnswer" });
+      if (maxRetries === 0 || !isRetryable(spec.method, failure)) throw error;
+      if (!rateLimited && counted >= maxRetries) throw error;
       if (rateLimited) {
         if (rateLimitedWaitMs + delayMs > this.maxRateLimitWaitMs) throw error;
         rateLimitedWaitMs += delayMs;
@@ -258,6 +281,36 @@ export class HttpClient {
         throw new AbortedError(`${spec.action}: aborted while waiting to retry`, info);
       }
     }
+  }
+
+  /**
+   * Waits for a slot of `limiter` (none: at once), at most the rest of the
+   * request's 429 budget; a retry queues ahead of requests not yet sent.
+   * Returns how to release it and how long the wait took, in milliseconds.
+   */
+  private async takeSlot(
+    limiter: ConcurrencyLimiter | undefined,
+    spec: RequestSpec,
+    info: { method: HttpMethod; path: string },
+    origin: string,
+    retry: boolean,
+    rateLimitedWaitMs: number,
+  ): Promise<{ readonly done: (outcome: AttemptOutcome) => void; readonly waitedMs: number }> {
+    if (limiter === undefined) return { done: () => undefined, waitedMs: 0 };
+    const slot = await limiter.acquire({
+      ...(spec.signal !== undefined ? { signal: spec.signal } : {}),
+      maxWaitMs: Math.max(0, this.maxRateLimitWaitMs - rateLimitedWaitMs),
+      priority: retry,
+    });
+    if (slot.kind === "aborted") throw new AbortedError(`${spec.action}: aborted while waiting for a request slot`, info);
+    if (slot.kind === "timedOut") {
+      throw new RateLimitWaitError(
+        `${spec.action}: rate limited: not sent after waiting ${rateLimitedWaitMs + slot.waitedMs} ms in all on 429 answers from ${origin} ` +
+          `(maxRateLimitWaitMs ${this.maxRateLimitWaitMs})`,
+        { ...info, status: 429 },
+      );
+    }
+    return { done: (outcome) => slot.permit.release(outcome), waitedMs: slot.waitedMs };
   }
 
   private async attempt(

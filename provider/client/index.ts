@@ -43,6 +43,7 @@ export {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  RateLimitWaitError,
   type RequestInfo,
   ResponseValidationError,
   RevisionFailedError,
@@ -54,6 +55,18 @@ export {
   WaitTimeoutError,
   WorkspaceRequiredError,
 } from "./errors";
+export {
+  type AcquireOptions,
+  type AcquireResult,
+  type AttemptOutcome,
+  ConcurrencyLimiter,
+  type ConcurrencyLimiterOptions,
+  DEFAULT_INITIAL_WINDOW,
+  type LimiterSnapshot,
+  MAX_WINDOW,
+  type Permit,
+} from "./concurrency";
+export { credentialFingerprint, sharedLimiter } from "./concurrencyRegistry";
 export { createClient } from "./factory";
 export {
   type HostOptions,

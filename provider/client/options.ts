@@ -37,6 +37,16 @@ export interface ClientOptions extends Credentials {
    * minutes). 429 retries do not count against `maxRetries`.
    */
   readonly maxRateLimitWaitMs?: number;
+  /**
+   * Share one adaptive in-flight window per API origin and credential across
+   * every client of the process (see `concurrency.ts`): at most 8 requests in
+   * flight at first, growing by one per success until the first 429, then
+   * halved on 429s and grown by about one per round trip; every new request
+   * is held until a 429's `Retry-After` instant. Time spent queued counts
+   * against `maxRateLimitWaitMs`, not `timeoutMs`. Default true; false sends
+   * each request at once and retries each 429 on its own.
+   */
+  readonly adaptiveConcurrency?: boolean;
   /** `User-Agent` header; default `pulumi-langsmith/<package version>`. */
   readonly userAgent?: string;
   /** Clock for retry backoff and waits; default real time (tests inject a fake one). */
