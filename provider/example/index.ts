@@ -15,5 +15,7 @@ export const resource = crudResource({
   fields: EXAMPLE_FIELDS,
   nameField: "split",
   endpoints: EXAMPLE_ENDPOINTS,
+  // A refresh reads them together: the list filtered by `id`.
+  batchRead: { by: "ids", query: "id" },
   outputs: [{ ...CREATED_AT_OUTPUT, wire: "created_at" }],
 });

@@ -15,5 +15,7 @@ export const resource = crudResource({
   fields: PLAYGROUND_SETTINGS_FIELDS,
   nameField: "name",
   endpoints: PLAYGROUND_SETTINGS_ENDPOINTS,
+  // A refresh reads them together: the whole list, one answer.
+  batchRead: { by: "list" },
   outputs: [{ ...CREATED_AT_OUTPUT, wire: "created_at" }],
 });

@@ -25,6 +25,8 @@ export const resource = crudResource({
   afterWrite: (client, id, inputs, olds, action) => pushManifest(client, id, inputs, olds, action),
   importOutputs: (client, id) => latestCommit(client, id),
   endpoints: PROMPT_ENDPOINTS,
+  // A refresh reads them together: the list, 100 a page.
+  batchRead: { by: "pages", pageSize: 100 },
   outputs: [
     { name: "latestCommitHash", type: OUTPUT_TYPES.string, doc: "Hash of the commit of the current manifest.", changesOnUpdate: true, wire: "last_commit_hash" },
     // Only a push answers the commit's id (the prompt reports its hash): kept from the last push.

@@ -17,5 +17,7 @@ export const resource = crudResource({
   fields: PROMPT_WEBHOOK_FIELDS,
   nameField: "url",
   endpoints: PROMPT_WEBHOOK_ENDPOINTS,
+  // A refresh reads them together: the whole list, one answer.
+  batchRead: { by: "list" },
   outputs: [{ ...CREATED_AT_OUTPUT, wire: "created_at" }],
 });

@@ -4,18 +4,21 @@
  * outputs, its scope and its natural key. {@link crudResource} turns them
  * into a {@link LangSmithResource} with check, diff (replace or in place,
  * from the table), create, refresh (GET by id, or the list when the service
- * has no GET), update (one PATCH), delete (404 is done), and import by id
- * or by natural key. A resource with behaviour of its own (revisions,
+ * has no GET; reads that arrive together go through the list, see
+ * {@link BatchRead}), update (one PATCH), delete (404 is done), and import
+ * by id or by natural key. A resource with behaviour of its own (revisions,
  * rotation, keys shown once) keeps its own operations instead.
  */
+import { createHash } from "node:crypto";
 import type { LangSmithClient } from "../client";
 import type { DeclaredEndpoint } from "../client/resources";
-import { ConflictError, found, NotFoundError } from "../client/errors";
+import { AbortedError, ConflictError, found, NotFoundError } from "../client/errors";
 import { currentClient, currentSettings } from "./context";
 import { checkFields, diffFields, type FieldSpec, type FieldTable, importFields, unknownOr, readInputs, refreshFields, toUpdateBody, toWireBody, withDefaults } from "./fields";
 import { LAST_OPERATION_OUTPUT, type OutputSpec, stateVersionOutput, tenantIdOutput } from "./outputs";
 import { compact, getPath, isUnset } from "./paths";
 import { logProgress, shortId, warnProgress } from "./progress";
+import { readTogether } from "./readBatch";
 import type { ImportedResource, LangSmithResource, Properties, ResourceDiff } from "./resource";
 import type { ProviderSettings } from "./settings";
 import { migrateOutputs } from "./stateVersion";
@@ -52,6 +55,30 @@ export type WireOutput = OutputSpec & {
    */
   readonly onlyAtCreate?: boolean;
 };
+
+/**
+ * How the reads of several objects of one kind that arrive together (a
+ * refresh) are answered through the kind's list endpoint, in as few requests
+ * as the contract allows (see `readBatch.ts`):
+ * - `ids`: the list filtered by the batch's ids, the query parameter `query`
+ *   repeated (`?id=a&id=b`), {@link MAX_IDS_PER_REQUEST} ids per request;
+ * - `pages`: the scope's list page by page (`offset`, `limit` of `pageSize`),
+ *   stopping once every id of the batch was seen, or after half as many pages
+ *   as the batch has ids (the rest are read by id);
+ * - `list`: the scope's whole list, in one answer.
+ *
+ * Only for a kind whose list answers carry every field its GET does. An id
+ * the batch does not find is read on its own by GET (a 404 then says it is
+ * gone), so an object that moved between pages, or was changed while the
+ * pages were read, is never taken for deleted.
+ */
+export type BatchRead =
+  | { readonly by: "ids"; readonly query: string }
+  | { readonly by: "pages"; readonly pageSize: number }
+  | { readonly by: "list" };
+
+/** Most ids in one request of a {@link BatchRead} `ids` batch (100: the contract's largest page). */
+export const MAX_IDS_PER_REQUEST = 100;
 
 /** Everything a CRUD resource declares. */
 export interface CrudResourceSpec {
@@ -126,6 +153,12 @@ export interface CrudResourceSpec {
   readonly importOutputs?: (client: LangSmithClient, id: string) => Promise<Properties>;
   /** The objects of a list answer, when it is not a plain array (e.g. taggings grouped by value); default: the answer as it is. */
   readonly listItems?: (answer: unknown) => Record<string, unknown>[];
+  /**
+   * How reads that arrive together are answered through the list (see
+   * {@link BatchRead}); default `list` for a kind with no GET (its read
+   * lists anyway), none otherwise (each read is one GET).
+   */
+  readonly batchRead?: BatchRead;
   /** Which objects of the list this resource manages (e.g. custom roles, not the built-in ones); default: all. */
   readonly manages?: (wire: Record<string, unknown>) => boolean;
   /**
@@ -248,6 +281,60 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
     return list?.find((item) => item["id"] === id && (spec.manages?.(item) ?? true));
   };
 
+  const batchRead: BatchRead | undefined = spec.batchRead ?? (endpoints.get === undefined && endpoints.list !== undefined ? { by: "list" } : undefined);
+
+  /** Adds the managed objects of a list answer to `into`, by id (a later answer wins). */
+  const collect = (answer: unknown, into: Map<string, Record<string, unknown>>): Record<string, unknown>[] => {
+    const items = itemsOf(answer) ?? [];
+    for (const item of items) if (typeof item["id"] === "string" && (spec.manages?.(item) ?? true)) into.set(item["id"], item);
+    return items;
+  };
+
+  /** Answers a batch of reads through the list, as {@link BatchRead} says. */
+  const readMany = async (client: LangSmithClient, props: Properties, ids: readonly string[]): Promise<Map<string, Record<string, unknown>>> => {
+    const objects = new Map<string, Record<string, unknown>>();
+    const list = endpoints.list as AnyEndpoint;
+    const params = parentIds(props);
+    const action = `listing ${kind}s to read ${ids.length} of them`;
+    if (batchRead?.by === "ids") {
+      // One request after the other: a batch is a handful of requests, and the rate limit is shared with the writes.
+      for (let i = 0; i < ids.length; i += MAX_IDS_PER_REQUEST) {
+        collect(await found(api(client).send(list, { action, params, query: { [batchRead.query]: ids.slice(i, i + MAX_IDS_PER_REQUEST) } })), objects);
+      }
+    } else if (batchRead?.by === "pages") {
+      const wanted = new Set(ids);
+      const maxPages = Math.max(1, Math.ceil(ids.length / 2));
+      for (let page = 0, offset = 0; page < maxPages; page += 1) {
+        const items = collect(await found(api(client).send(list, { action, params, query: { limit: batchRead.pageSize, offset } })), objects);
+        if (items.length < batchRead.pageSize || [...wanted].every((id) => objects.has(id))) break;
+        offset += items.length;
+      }
+    } else {
+      collect(await found(api(client).send(list, { action, params })), objects);
+    }
+    return objects;
+  };
+
+  /**
+   * Reads one object together with the reads of the same kind and scope that
+   * arrive with it (see {@link BatchRead}); a batch of one, an id the batch
+   * did not find where the kind has a GET, and a batch that failed (but for
+   * an abort) are read on their own, so errors name the resource.
+   */
+  const readBatched = async (client: LangSmithClient, settings: ProviderSettings, id: string, props: Properties, name: string): Promise<Record<string, unknown> | undefined> => {
+    const credentials = createHash("sha256").update(JSON.stringify([settings.client.apiKey ?? "", settings.client.bearerToken ?? ""])).digest("hex");
+    const key = JSON.stringify([spec.token, settings.client.apiUrl, settings.client.workspaceId ?? "", credentials, parentIds(props)]);
+    try {
+      const answer = await readTogether(key, id, async (ids) => (ids.length === 1 && endpoints.get !== undefined ? new Map() : readMany(client, props, ids)));
+      if (answer.found) return answer.value;
+      // A whole list fetched after this read was asked for does not hold it: gone. Otherwise read it by id.
+      if (endpoints.get === undefined && batchRead?.by === "list") return undefined;
+    } catch (error) {
+      if (error instanceof AbortedError) throw error;
+    }
+    return fetchOne(client, id, props, name);
+  };
+
   /** The id of the object whose natural key has this wire value, if any. */
   const findByNaturalKey = async (client: LangSmithClient, value: unknown, props: Properties): Promise<Record<string, unknown> | undefined> => {
     const wire = fields.find((field) => field.path === spec.naturalKey)?.wire;
@@ -313,7 +400,8 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
       const props = resource.migrate(rawProps);
       const name = nameOf(props, id);
       const settings = settingsFor(`reading ${kind} "${name}"`, props);
-      const current = await fetchOne(await currentClient(settings), id, props, name);
+      const client = await currentClient(settings);
+      const current = batchRead === undefined ? await fetchOne(client, id, props, name) : await readBatched(client, settings, id, props, name);
       if (current === undefined) {
         logProgress(kind, name, `${id} no longer exists; dropping it from the state`);
         return undefined;

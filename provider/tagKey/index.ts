@@ -19,6 +19,8 @@ export const resource = crudResource({
   naturalKey: "key",
   unique: ["key"],
   endpoints: TAG_KEY_ENDPOINTS,
+  // A refresh reads them together: the whole list, one answer.
+  batchRead: { by: "list" },
   outputs: [
     { ...CREATED_AT_OUTPUT, wire: "created_at" },
     { ...UPDATED_AT_OUTPUT, wire: "updated_at" },

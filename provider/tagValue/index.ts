@@ -19,6 +19,8 @@ export const resource = crudResource({
   naturalKey: "value",
   unique: ["value"],
   endpoints: TAG_VALUE_ENDPOINTS,
+  // A refresh reads them together: the key's whole list, one answer.
+  batchRead: { by: "list" },
   outputs: [
     { ...CREATED_AT_OUTPUT, wire: "created_at" },
     { ...UPDATED_AT_OUTPUT, wire: "updated_at" },

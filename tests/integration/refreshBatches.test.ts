@@ -1,0 +1,215 @@
+// Refresh reads that arrive together go through the kind's list endpoint
+// (provider/shared/readBatch.ts, crud.ts `batchRead`), in-process against the
+// emulator as the native provider calls them: a batch answers exactly what
+// reading each object by id answers, in far fewer requests, and an object
+// changed or deleted on the service while the list's pages are read is still
+// seen as changed or gone.
+import { createServer, request as httpRequest, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
+import { resource as dataset } from "../../provider/dataset";
+import { resource as example } from "../../provider/example";
+import { resource as playgroundSettings } from "../../provider/playgroundSettings";
+import { resource as project } from "../../provider/project";
+import { resource as prompt } from "../../provider/prompt";
+import { resource as promptWebhook } from "../../provider/promptWebhook";
+import { resource as tagKey } from "../../provider/tagKey";
+import { resource as tagValue } from "../../provider/tagValue";
+import { resource as workspaceSecret } from "../../provider/workspaceSecret";
+import { configureProvider } from "../../provider/shared/context";
+import type { LangSmithResource, Properties } from "../../provider/shared/resource";
+
+/** A proxy in front of the emulator that runs `before` (once) ahead of forwarding the first request it matches. */
+interface Proxy {
+  readonly url: string;
+  hold(match: (path: string) => boolean, before: () => Promise<void>): void;
+  close(): Promise<void>;
+}
+
+async function startProxy(target: string): Promise<Proxy> {
+  let pending: { match: (path: string) => boolean; before: () => Promise<void> } | undefined;
+  const upstream = new URL(target);
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const hook = pending !== undefined && pending.match(req.url ?? "") ? pending : undefined;
+      if (hook !== undefined) pending = undefined;
+      void (hook?.before() ?? Promise.resolve()).then(() => {
+        const forwarded = httpRequest({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        });
+        forwarded.end(Buffer.concat(chunks));
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    hold(match, before) {
+      pending = { match, before };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe("refresh reads that arrive together", () => {
+  let emulator: Emulator;
+  let proxy: Proxy;
+
+  const configure = (apiUrl: string) => {
+    const values: Record<string, string> = { "langsmith:apiUrl": apiUrl, "langsmith:apiKey": DEFAULT_API_KEY, "langsmith:workspaceId": DEFAULT_WORKSPACE_ID };
+    configureProvider({ config: { get: (k: string) => values[k], require: (k: string) => values[k] ?? "" } });
+  };
+
+  async function create(resource: LangSmithResource, news: Properties): Promise<{ id: string; outs: Properties }> {
+    const checked = resource.check({}, news);
+    expect(checked.failures).toEqual([]);
+    const created = await resource.create(checked.inputs);
+    return { id: created.id, outs: created.outs as Properties };
+  }
+
+  /** Reads every object at once (one batch), then each on its own; returns both and the requests the batch sent. */
+  async function readBoth(resource: LangSmithResource, made: readonly { id: string; outs: Properties }[]) {
+    emulator.control.clearRequestLog();
+    const together = await Promise.all(made.map((m) => resource.read(m.id, m.outs)));
+    const batchRequests = emulator.control.requestLog().map((entry) => `${entry.method} ${entry.path}`);
+    const alone: unknown[] = [];
+    for (const m of made) alone.push(await resource.read(m.id, m.outs));
+    return { together, alone, batchRequests };
+  }
+
+  beforeAll(async () => {
+    jest.spyOn(console, "log").mockImplementation(() => undefined);
+    emulator = await createEmulator({ control: true });
+    proxy = await startProxy(emulator.url);
+    configure(emulator.url);
+  });
+
+  afterAll(async () => {
+    jest.restoreAllMocks();
+    await proxy?.close();
+    await emulator?.close();
+  });
+
+  test("each batched kind answers exactly what its reads one by one answer, in one list request", async () => {
+    const ds = await create(dataset, { name: "batch-ds-0" });
+    const key = await create(tagKey, { key: "batch-env" });
+    const cases: [LangSmithResource, Properties[]][] = [
+      [project, [0, 1, 2].map((i) => ({ name: `batch-project-${i}`, description: `d${i}` }))],
+      [dataset, [1, 2, 3].map((i) => ({ name: `batch-ds-${i}`, description: `d${i}` }))],
+      [example, [0, 1, 2].map((i) => ({ datasetId: ds.id, inputs: { question: `q${i}` } }))],
+      [tagKey, [0, 1, 2].map((i) => ({ key: `batch-key-${i}`, description: `d${i}` }))],
+      [tagValue, [0, 1, 2].map((i) => ({ tagKeyId: key.id, value: `v${i}` }))],
+      [prompt, [0, 1, 2].map((i) => ({ handle: `batch-prompt-${i}`, description: `d${i}` }))],
+      [promptWebhook, [0, 1, 2].map((i) => ({ url: `https://hooks.example.com/${i}`, triggers: ["commit"] }))],
+      [playgroundSettings, [0, 1, 2].map((i) => ({ name: `batch-settings-${i}`, settings: { model: "gpt-4o", temperature: i } }))],
+      [workspaceSecret, [0, 1, 2].map((i) => ({ key: `BATCH_SECRET_${i}`, value: `secret-value-${i}` }))],
+    ];
+    for (const [resource, inputs] of cases) {
+      const made = [];
+      for (const news of inputs) made.push(await create(resource, news));
+      const { together, alone, batchRequests } = await readBoth(resource, made);
+      expect({ kind: resource.token, reads: together }).toEqual({ kind: resource.token, reads: alone });
+      expect({ kind: resource.token, found: together.every((read) => read !== undefined) }).toEqual({ kind: resource.token, found: true });
+      expect({ kind: resource.token, requests: batchRequests.length }).toEqual({ kind: resource.token, requests: 1 });
+    }
+  });
+
+  test("250 projects refresh in 3 requests; one deleted between the requests is gone, one renamed is seen renamed", async () => {
+    const made = [];
+    for (let i = 0; i < 250; i += 1) made.push(await create(project, { name: `estate-project-${i}` }));
+    configure(proxy.url);
+    try {
+      const headers = { "X-API-Key": DEFAULT_API_KEY, "X-Tenant-Id": DEFAULT_WORKSPACE_ID, "Content-Type": "application/json" };
+      // The ids of the first list request are answered before the writes; a deleted and a renamed one are among the rest.
+      let firstPath = "";
+      let listRequests = 0;
+      const target = { deleted: "", renamed: "" };
+      proxy.hold(
+        (path) => {
+          if (!path.startsWith("/api/v1/sessions?")) return false;
+          listRequests += 1;
+          if (listRequests === 1) firstPath = path;
+          return listRequests === 2;
+        },
+        async () => {
+          const unread = made.filter((m) => !firstPath.includes(m.id));
+          expect(unread).toHaveLength(150);
+          target.deleted = (unread[0] as { id: string }).id;
+          target.renamed = (unread[unread.length - 1] as { id: string }).id;
+          expect((await fetch(`${emulator.url}/api/v1/sessions/${target.deleted}`, { method: "DELETE", headers })).status).toBe(200);
+          expect((await fetch(`${emulator.url}/api/v1/sessions/${target.renamed}`, { method: "PATCH", headers, body: JSON.stringify({ name: "renamed-mid-refresh" }) })).status).toBe(200);
+        },
+      );
+      emulator.control.clearRequestLog();
+      const reads = await Promise.all(made.map((m) => project.read(m.id, m.outs)));
+      const log = emulator.control.requestLog().filter((entry) => entry.path.startsWith("/api/v1/sessions"));
+      expect(log.filter((entry) => entry.method === "GET").length).toBeLessThanOrEqual(4); // 3 lists and the GET of the one not listed
+      const readOf = (id: string) => reads[made.findIndex((m) => m.id === id)];
+      expect(readOf(target.deleted)).toBeUndefined();
+      expect(readOf(target.renamed)?.props["name"]).toBe("renamed-mid-refresh");
+      expect(reads.filter((read) => read === undefined)).toHaveLength(1);
+    } finally {
+      configure(emulator.url);
+    }
+  });
+
+  test("prompts read page by page: one changed (re-sorted to the first page) or pushed across pages by a delete is still seen; one deleted is gone", async () => {
+    const made = [];
+    for (let i = 0; i < 250; i += 1) made.push(await create(prompt, { handle: `paged-prompt-${i}`, description: "v1" }));
+    // The list is newest first: page 1 (offset 0) holds prompts 249..150, page 2 149..50, page 3 49..0.
+    const pageOf = (i: number) => Math.floor((249 - i) / 100) + 1;
+    expect([pageOf(249), pageOf(150), pageOf(149), pageOf(0)]).toEqual([1, 1, 2, 3]);
+    configure(proxy.url);
+    try {
+      const headers = { "X-API-Key": DEFAULT_API_KEY, "X-Tenant-Id": DEFAULT_WORKSPACE_ID, "Content-Type": "application/json" };
+      const patch = (i: number, description: string) =>
+        fetch(`${emulator.url}/api/v1/repos/-/paged-prompt-${i}`, { method: "PATCH", headers, body: JSON.stringify({ description }) });
+      const remove = (i: number) => fetch(`${emulator.url}/api/v1/repos/-/paged-prompt-${i}`, { method: "DELETE", headers });
+      // Between page 1 and page 2: prompts 200 and 199 (read on page 1) are deleted and prompt 100 (page 2, not read yet)
+      // changes and moves to the front (page 1, already read): one place fewer before page 2, so 149 slides onto page 1 and
+      // is never listed; prompt 20 (page 3) is deleted.
+      proxy.hold((path) => path.startsWith("/api/v1/repos?") && path.includes("offset=100"), async () => {
+        expect((await remove(200)).status).toBeLessThan(300);
+        expect((await remove(199)).status).toBeLessThan(300);
+        expect((await patch(100, "changed mid-refresh")).status).toBe(200);
+        expect((await remove(20)).status).toBeLessThan(300);
+      });
+      emulator.control.clearRequestLog();
+      const reads = await Promise.all(made.map((m) => prompt.read(m.id, m.outs)));
+      const gets = emulator.control.requestLog().filter((entry) => entry.method === "GET");
+      expect(reads[149]?.props["description"]).toBe("v1");
+      expect(reads[100]?.props["description"]).toBe("changed mid-refresh");
+      expect(reads[20]).toBeUndefined();
+      expect(reads[200]?.props["description"]).toBe("v1"); // read on page 1, before it was deleted
+      expect(reads[199]?.props["description"]).toBe("v1");
+      expect(reads.filter((read) => read === undefined)).toHaveLength(1);
+      // 3 pages, then one GET each for 149 and 100 (not listed after the writes) and 20 (gone: 404).
+      expect(gets.map((entry) => entry.path.replace(/\?.*/, "")).sort()).toEqual([
+        "/api/v1/repos",
+        "/api/v1/repos",
+        "/api/v1/repos",
+        "/api/v1/repos/-/paged-prompt-100",
+        "/api/v1/repos/-/paged-prompt-149",
+        "/api/v1/repos/-/paged-prompt-20",
+      ]);
+    } finally {
+      configure(emulator.url);
+    }
+  });
+
+  test("a read on its own is one GET, and a batch never answers from a list fetched before the read was asked for", async () => {
+    const made = await create(project, { name: "alone-project" });
+    emulator.control.clearRequestLog();
+    expect((await project.read(made.id, made.outs))?.props["name"]).toBe("alone-project");
+    expect(emulator.control.requestLog().map((entry) => `${entry.method} ${entry.path}`)).toEqual([`GET /api/v1/sessions/${made.id}`]);
+    const first = project.read(made.id, made.outs);
+    const second = project.read(made.id, made.outs); // joins the batch
+    await Promise.all([first, second]);
+    const headers = { "X-API-Key": DEFAULT_API_KEY, "X-Tenant-Id": DEFAULT_WORKSPACE_ID, "Content-Type": "application/json" };
+    await fetch(`${emulator.url}/api/v1/sessions/${made.id}`, { method: "PATCH", headers, body: JSON.stringify({ name: "renamed-after" }) });
+    expect((await project.read(made.id, made.outs))?.props["name"]).toBe("renamed-after");
+  });
+});
