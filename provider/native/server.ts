@@ -25,11 +25,9 @@ import { configFailures } from "../shared/settings";
 import { UNKNOWN } from "../shared/values";
 import { isIgnoredPath, withIgnoredFromNews } from "./ignoreChanges";
 import { serviceChangeRefusal } from "./serviceChange";
-import { nativeFunction } from "./functions";
 import type { LangSmithResource } from "../shared/resource";
 import { type ProviderHandlers, serveProvider } from "./serve";
-import { NATIVE_RESOURCES, nativeResource } from "./resources";
-import { packageSchema } from "./schema";
+import { loadNativeResource, NATIVE_RESOURCE_TOKENS } from "./resourceLoaders";
 import { hasValue, outputsForEngine, unwrapSecrets } from "./values";
 
 type Call<Req> = grpc.ServerUnaryCall<Req, unknown>;
@@ -72,11 +70,11 @@ function unimplemented(what: string): grpc.ServiceError {
 }
 
 /** The resource a request is for, or a clear error. */
-function resourceFor(type: string, urn: string): LangSmithResource {
+async function resourceFor(type: string, urn: string): Promise<LangSmithResource> {
   const token = type !== "" ? type : (urn.split("::")[2]?.split("$").pop() ?? "");
-  const resource = nativeResource(token);
+  const resource = await loadNativeResource(token);
   if (resource === undefined) {
-    const served = NATIVE_RESOURCES.map((r) => r.token.split(":")[2]).join(", ");
+    const served = NATIVE_RESOURCE_TOKENS.map((t) => t.split(":")[2]).join(", ");
     throw new Error(`unknown resource type ${token} (this provider serves ${served})`);
   }
   return resource;
@@ -183,7 +181,7 @@ class LangSmithProviderService {
   }
 
   private async getSchema(): Promise<providerproto.GetSchemaResponse> {
-    return new providerproto.GetSchemaResponse().setSchema(JSON.stringify(packageSchema(this.version)));
+    return new providerproto.GetSchemaResponse().setSchema(JSON.stringify((await import("./schema")).packageSchema(this.version)));
   }
 
   /** Validates every `langsmith:*` key (values still unknown pass); one failure per bad key, so the preview names it. */
@@ -228,7 +226,7 @@ class LangSmithProviderService {
 
   /** An invoke (`langsmith:index:getDeployment`, ...): the same core as the SDK's function. */
   private async invoke(request: providerproto.InvokeRequest): Promise<providerproto.InvokeResponse> {
-    const fn = nativeFunction(request.getTok());
+    const fn = (await import("./functions")).nativeFunction(request.getTok());
     if (fn === undefined) throw new Error(`unknown function ${request.getTok()}`);
     const args = unwrapSecrets(fromStruct(request.getArgs())).plain;
     const result = await fn.run(await currentClient(), args);
@@ -236,7 +234,7 @@ class LangSmithProviderService {
   }
 
   private async check(request: providerproto.CheckRequest): Promise<providerproto.CheckResponse> {
-    const resource = resourceFor(request.getType(), request.getUrn());
+    const resource = await resourceFor(request.getType(), request.getUrn());
     const { plain: news, secretKeys } = unwrapSecrets(fromStruct(request.getNews()));
     const olds = unwrapSecrets(fromStruct(request.getOlds())).plain;
     const result = resource.check(olds, news);
@@ -250,7 +248,7 @@ class LangSmithProviderService {
   }
 
   private async diff(request: providerproto.DiffRequest): Promise<providerproto.DiffResponse> {
-    const resource = resourceFor(request.getType(), request.getUrn());
+    const resource = await resourceFor(request.getType(), request.getUrn());
     const ignored = request.getIgnorechangesList();
     const news = unwrapSecrets(fromStruct(request.getNews())).plain;
     // Ignored paths compare equal: the old outputs (which a refresh may have changed) take the new inputs' values there.
@@ -293,7 +291,7 @@ class LangSmithProviderService {
   }
 
   private async create(request: providerproto.CreateRequest): Promise<providerproto.CreateResponse> {
-    const resource = resourceFor(request.getType(), request.getUrn());
+    const resource = await resourceFor(request.getType(), request.getUrn());
     const { plain: inputs, secretKeys } = unwrapSecrets(fromStruct(request.getProperties()));
     const secrets = this.secretOutputs(resource, secretKeys);
     if (request.getPreview()) {
@@ -309,7 +307,7 @@ class LangSmithProviderService {
   }
 
   private async read(request: providerproto.ReadRequest): Promise<providerproto.ReadResponse> {
-    const resource = resourceFor(request.getType(), request.getUrn());
+    const resource = await resourceFor(request.getType(), request.getUrn());
     const { plain: properties, secretKeys } = unwrapSecrets(fromStruct(request.getProperties()));
     const { plain: inputs, secretKeys: inputSecretKeys } = unwrapSecrets(fromStruct(request.getInputs()));
     const secrets = this.secretOutputs(resource, new Set([...secretKeys, ...inputSecretKeys]));
@@ -333,7 +331,7 @@ class LangSmithProviderService {
   }
 
   private async update(request: providerproto.UpdateRequest): Promise<providerproto.UpdateResponse> {
-    const resource = resourceFor(request.getType(), request.getUrn());
+    const resource = await resourceFor(request.getType(), request.getUrn());
     const { plain: news, secretKeys } = unwrapSecrets(fromStruct(request.getNews()));
     // What ignoreChanges covers is not changed on the service: the update sees the old outputs' values as wanted there.
     const olds = withIgnoredFromNews(unwrapSecrets(fromStruct(request.getOlds())).plain, news, request.getIgnorechangesList());
@@ -351,7 +349,7 @@ class LangSmithProviderService {
   }
 
   private async delete(request: providerproto.DeleteRequest): Promise<emptyproto.Empty> {
-    const resource = resourceFor(request.getType(), request.getUrn());
+    const resource = await resourceFor(request.getType(), request.getUrn());
     const properties = unwrapSecrets(fromStruct(request.getProperties())).plain;
     await this.serve(request.getUrn(), request.getTimeout(), () => resource.delete(request.getId(), properties));
     return new emptyproto.Empty();

@@ -108,7 +108,7 @@ describe("refresh reads that arrive together", () => {
       [workspaceSecret, [0, 1, 2].map((i) => ({ key: `BATCH_SECRET_${i}`, value: `secret-value-${i}` }))],
     ];
     for (const [resource, inputs] of cases) {
-      const made = [];
+      const made: { id: string; outs: Properties }[] = [];
       for (const news of inputs) made.push(await create(resource, news));
       const { together, alone, batchRequests } = await readBoth(resource, made);
       expect({ kind: resource.token, reads: together }).toEqual({ kind: resource.token, reads: alone });
@@ -118,7 +118,7 @@ describe("refresh reads that arrive together", () => {
   });
 
   test("250 projects refresh in 3 requests; one deleted between the requests is gone, one renamed is seen renamed", async () => {
-    const made = [];
+    const made: { id: string; outs: Properties }[] = [];
     for (let i = 0; i < 250; i += 1) made.push(await create(project, { name: `estate-project-${i}` }));
     configure(proxy.url);
     try {
@@ -157,7 +157,7 @@ describe("refresh reads that arrive together", () => {
   });
 
   test("prompts read page by page: one changed (re-sorted to the first page) or pushed across pages by a delete is still seen; one deleted is gone", async () => {
-    const made = [];
+    const made: { id: string; outs: Properties }[] = [];
     for (let i = 0; i < 250; i += 1) made.push(await create(prompt, { handle: `paged-prompt-${i}`, description: "v1" }));
     // The list is newest first: page 1 (offset 0) holds prompts 249..150, page 2 149..50, page 3 49..0.
     const pageOf = (i: number) => Math.floor((249 - i) / 100) + 1;
