@@ -22,6 +22,10 @@ export interface BenchConfig {
   readonly seed: number;
   /** Launches of the plugin in the start benchmark. */
   readonly pluginStartRuns: number;
+  /** Stack sizes of the estate benchmark, in resources (2 % Deployments, the rest CRUD objects). */
+  readonly estateSizes: readonly number[];
+  /** Repetitions of each estate preview, no-change up and refresh, per plugin and size. */
+  readonly estateRepetitions: number;
 }
 
 /** The full run. */
@@ -36,6 +40,8 @@ export const FULL_CONFIG: BenchConfig = {
   rateLimitPerSecond: 20,
   seed: 20_240_909,
   pluginStartRuns: 15,
+  estateSizes: [100, 500, 1000],
+  estateRepetitions: 3,
 };
 
 /** A quick run to check the scripts (numbers not meant for publication). */
@@ -48,9 +54,11 @@ export const QUICK_CONFIG: BenchConfig = {
   scaleRepetitions: 1,
   rateLimitDeployments: 5,
   pluginStartRuns: 3,
+  estateSizes: [20],
+  estateRepetitions: 1,
 };
 
 /** The benchmark sections. */
-export const SECTIONS = ["ttr", "scale", "rate", "install", "start"] as const;
+export const SECTIONS = ["ttr", "scale", "estate", "rate", "install", "start"] as const;
 /** One benchmark section. */
 export type Section = (typeof SECTIONS)[number];

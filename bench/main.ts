@@ -3,7 +3,7 @@
  * runs the sections, prints every table, and writes bench/results/latest.md
  * and latest.json (or bench/results/tmp/ for --quick and partial runs).
  *
- * Arguments: `--quick` (small sizes, to try the scripts), `--only ttr,scale,rate,install,start`.
+ * Arguments: `--quick` (small sizes, to try the scripts), `--only ttr,scale,estate,rate,install,start`.
  */
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
@@ -11,6 +11,7 @@ import type globalSetupFunction from "../tests/e2e/globalSetup";
 import globalTeardown from "../tests/e2e/globalTeardown";
 import { toolPaths } from "../tests/helpers/tools";
 import { type BenchConfig, FULL_CONFIG, QUICK_CONFIG, type Section, SECTIONS } from "./config";
+import { estateTables, ESTATE_TARGETS, runEstate } from "./estate";
 import { installFootprintTables, runInstallFootprint } from "./installFootprint";
 import { pluginStartTables, runPluginStart } from "./pluginStart";
 import { describeMachine } from "./lib/machine";
@@ -88,7 +89,7 @@ async function main(): Promise<void> {
   const { config, quick, sections } = parseArgs(process.argv.slice(2));
   const tables: Table[] = [];
   const data: Record<string, unknown> = { config };
-  const needsCli = sections.includes("scale") || sections.includes("rate");
+  const needsCli = sections.includes("scale") || sections.includes("estate") || sections.includes("rate");
   let pulumiBinDir: string | undefined;
   if (needsCli) {
     pulumiBinDir = toolPaths().pulumiBinDir;
@@ -110,6 +111,16 @@ async function main(): Promise<void> {
         "Same machine, same run: each repetition runs the preview and the no-change up of the three kinds back to back (dynamic Deployment, native Deployment, NoopResource), rotating which kind goes first; ratios are per repetition.",
         "Stacks are created first (create up, once, against the emulator's fast timings); preview and up run with --expect-no-changes. Deployment stacks carry one secret each. dynamic = `pulumi-langsmith/dynamic`; native = `pulumi-langsmith` (the generated classes) on the plugin installed with `pulumi plugin install --file`.",
         "Targets: preview <= 1.05x and no-change up <= 1.10x the floor (median of the per-repetition ratios) at every size, for each protocol; provider peak RSS <= 1.10x the floor at 100 resources. The floor is NoopResource on the dynamic provider (no resource can cost the engine less).",
+      ]));
+    }
+    if (sections.includes("estate")) {
+      log("estate: mixed stacks on our plugin and on the floor plugin");
+      const runs = await runEstate({ sizes: config.estateSizes, repetitions: config.estateRepetitions, onProgress: log });
+      data["estate"] = runs;
+      tables.push(...estateTables(runs, [
+        "Same machine, same run, same program (`pulumi-langsmith`, the native SDK): on our plugin against an emulator (one per size: a workspace holding just that estate), and on the floor plugin (bench/floorPlugin/: the real plugin's schema, name and version, every call answered at once, no API call), each installed with `pulumi plugin install --file` into its project's own PULUMI_HOME.",
+        `Per repetition (${config.estateRepetitions}) and operation, ours and the floor run back to back, which goes first alternating; ratios are per repetition. preview and up run with --expect-no-changes; refresh is \`pulumi refresh --yes --skip-preview\` (one pass of reads). Requests = every API request the emulator answered during the run (its request log).`,
+        `Targets: preview <= ${ESTATE_TARGETS.preview}x, no-change up <= ${ESTATE_TARGETS.noChangeUp}x, refresh wall <= ${ESTATE_TARGETS.refreshWall}x the floor; refresh requests <= ${ESTATE_TARGETS.refreshRequestsPerResource} per resource; plugin peak RSS (VmHWM, max over preview, up and refresh) <= the floor plugin's + ${ESTATE_TARGETS.peakRssOverFloorMiB} MiB. The creating up is reported, without a target.`,
       ]));
     }
     if (sections.includes("rate")) {
