@@ -18,6 +18,8 @@ export interface BenchConfig {
   readonly rateLimitDeployments: number;
   /** Requests per second above which the emulator answers 429. */
   readonly rateLimitPerSecond: number;
+  /** TagKeys created by the rate-limit benchmark's CRUD run (issue 24: 500). */
+  readonly rateLimitCrudResources: number;
   /** Seed of the random start offsets. */
   readonly seed: number;
   /** Launches of the plugin in the start benchmark. */
@@ -38,6 +40,7 @@ export const FULL_CONFIG: BenchConfig = {
   scaleRepetitions: 4,
   rateLimitDeployments: 30,
   rateLimitPerSecond: 20,
+  rateLimitCrudResources: 500,
   seed: 20_240_909,
   pluginStartRuns: 15,
   estateSizes: [100, 500, 1000],
@@ -53,6 +56,7 @@ export const QUICK_CONFIG: BenchConfig = {
   stackSizes: [10],
   scaleRepetitions: 1,
   rateLimitDeployments: 5,
+  rateLimitCrudResources: 40,
   pluginStartRuns: 3,
   estateSizes: [20],
   estateRepetitions: 1,

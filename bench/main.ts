@@ -17,7 +17,7 @@ import { pluginStartTables, runPluginStart } from "./pluginStart";
 import { describeMachine } from "./lib/machine";
 import { type BenchReport, writeReport } from "./lib/results";
 import { renderTable, type Table } from "./lib/table";
-import { rateLimitTables, runRateLimit } from "./rateLimit";
+import { rateLimitTables, runCrudRateLimit, runRateLimit } from "./rateLimit";
 import { runScale, scaleTables } from "./scale";
 import {
   readyTables,
@@ -125,11 +125,13 @@ async function main(): Promise<void> {
     }
     if (sections.includes("rate")) {
       log("rate limits");
+      const crud = await runCrudRateLimit({ resources: config.rateLimitCrudResources, requestsPerSecond: config.rateLimitPerSecond, onProgress: log });
       const runs = await runRateLimit({ deployments: config.rateLimitDeployments, requestsPerSecond: config.rateLimitPerSecond, onProgress: log });
       data["rateLimit"] = runs;
+      data["rateLimitCrud"] = crud;
       tables.push(...rateLimitTables(runs, config.rateLimitDeployments, [
         `Revisions use the short shape at full scale (${Object.values(SHORT_SHAPE.stepDurationsMs).reduce((a, b) => a + b, 0) / 1000} s to DEPLOYED) and the provider's default poll intervals; the emulator answers 429 with Retry-After above the limit (sliding one-second window).`,
-      ]));
+      ], crud));
     }
     if (sections.includes("start")) {
       log("plugin start");
