@@ -8,7 +8,7 @@
  * `pulumi up --expect-no-changes` and `pulumi refresh` (wall time, and the API
  * requests the emulator answered during it), ours and the floor interleaved
  * per operation, which goes first alternating per repetition; plus the peak
- * RSS of the plugin process. Every figure is a ratio ours / floor measured in
+ * RSS of the plugin process and the CPU time of each process. Every figure is a ratio ours / floor measured in
  * the same run.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -19,7 +19,7 @@ import { installNativePlugin } from "../tests/helpers/nativePlugin";
 import { type CommandResult, createPulumiProject, type PulumiProject } from "../tests/helpers/pulumiProject";
 import { estateComposition, estateProgram } from "./lib/estateProgram";
 import { FLOOR_PROCESS_MATCH, installFloorPlugin } from "./lib/floorPlugin";
-import { RssSampler } from "./lib/rssSampler";
+import { PluginSampler } from "./lib/pluginSampler";
 import { fixed, max, median, seconds } from "./lib/stats";
 import type { Table } from "./lib/table";
 
@@ -52,6 +52,8 @@ export interface EstateRun {
   readonly requests: number;
   /** Of those, the GETs. */
   readonly getRequests: number;
+  /** CPU milliseconds by process role (`plugin`, `engine (pulumi CLI)`, `language host`, `program (node)`). */
+  readonly cpuMsByRole: Readonly<Record<string, number>>;
 }
 
 /** Targets of the estate benchmark: time ratios ours / floor (medians of the per-repetition ratios), requests per resource, RSS over the floor. */
@@ -75,7 +77,7 @@ const OPERATIONS: readonly Exclude<EstateOperation, "create up">[] = ["preview",
 /** Runs `command`, timing it, sampling the plugin's memory and counting the emulator's answers; throws with the output when it fails. */
 async function measured(label: string, emulator: EmulatorStack["emulator"], command: () => Promise<CommandResult>): Promise<Omit<EstateRun, "plugin" | "size" | "operation" | "repetition">> {
   emulator.control.clearRequestLog();
-  const sampler = new RssSampler([OURS_PROCESS_MATCH, FLOOR_PROCESS_MATCH]);
+  const sampler = new PluginSampler([OURS_PROCESS_MATCH, FLOOR_PROCESS_MATCH]);
   sampler.start();
   const startMs = performance.now();
   let result: CommandResult;
@@ -88,7 +90,7 @@ async function measured(label: string, emulator: EmulatorStack["emulator"], comm
   const rss = sampler.stop();
   const log = emulator.control.requestLog();
   if (result.code !== 0) throw new Error(`${label} exited with ${result.code}:\n${result.output.slice(-4000)}`);
-  return { wallMs, pluginPeakRssKb: rss.peakRssKb, requests: log.length, getRequests: log.filter((entry) => entry.method === "GET").length };
+  return { wallMs, pluginPeakRssKb: rss.peakRssKb, requests: log.length, getRequests: log.filter((entry) => entry.method === "GET").length, cpuMsByRole: rss.cpuMsByRole };
 }
 
 function operationOf(project: PulumiProject, operation: EstateOperation): Promise<CommandResult> {
@@ -236,7 +238,25 @@ export function estateRows(summaries: readonly EstateSummary[]): string[][] {
   return rows;
 }
 
-/** The estate tables: ours against the floor per size and measure, and the API requests and memory per operation. */
+/** Median CPU seconds by process role, ours and the floor, per size and operation (where the gap is spent). */
+export function estateCpuRows(runs: readonly EstateRun[]): string[][] {
+  const rows: string[][] = [];
+  const roles = [...new Set(runs.flatMap((r) => Object.keys(r.cpuMsByRole)))].sort();
+  for (const size of [...new Set(runs.map((r) => r.size))]) {
+    for (const operation of OPERATIONS) {
+      for (const role of roles) {
+        const cpu = (plugin: EstatePlugin) => median(runs.filter((r) => r.plugin === plugin && r.size === size && r.operation === operation).map((r) => r.cpuMsByRole[role] ?? 0));
+        const ours = cpu("ours");
+        const floor = cpu("floor");
+        if (!Number.isFinite(ours) || (ours === 0 && floor === 0)) continue;
+        rows.push([String(size), operation, role, seconds(ours), seconds(floor), seconds(ours - floor)]);
+      }
+    }
+  }
+  return rows;
+}
+
+/** The estate tables: ours against the floor per size and measure, the API requests and memory per operation, and CPU by process. */
 export function estateTables(runs: readonly EstateRun[], notes: readonly string[]): Table[] {
   const summaries = summarizeEstate(runs);
   const sizes = [...new Set(runs.map((r) => r.size))];
@@ -263,6 +283,12 @@ export function estateTables(runs: readonly EstateRun[], notes: readonly string[
         fixed(mib(s.oursPeakRssKb), 1),
         fixed(mib(s.floorPeakRssKb), 1),
       ]),
+    },
+    {
+      title: "Estate: where the time goes, CPU seconds by process (median over runs), ours and the floor",
+      headers: ["resources", "operation", "process", "ours s", "floor s", "difference s"],
+      rows: estateCpuRows(runs),
+      notes: ["utime + stime of each process below the benchmark, sampled every 100 ms until it exits (up to 0.1 s of a process's last CPU can be missed); plugin = our plugin or the floor plugin, the other roles from command lines. The emulator runs inside the benchmark's own process and is not counted."],
     },
   ];
 }
