@@ -20,7 +20,7 @@ export const resource = crudResource({
   naturalKeyQuery: "name",
   unique: ["name"],
   endpoints: DATASET_ENDPOINTS,
-  // A refresh reads them together: the list filtered by `id`.
-  batchRead: { by: "ids", query: "id" },
+  // A refresh reads them through the list: page by page, then filtered by id.
+  batchRead: { by: "pages", pageSize: 100, idsQuery: "id" },
   outputs: [{ ...CREATED_AT_OUTPUT, wire: "created_at" }],
 });

@@ -15,7 +15,7 @@ export const resource = crudResource({
   fields: EXAMPLE_FIELDS,
   nameField: "split",
   endpoints: EXAMPLE_ENDPOINTS,
-  // A refresh reads them together: the list filtered by `id`.
-  batchRead: { by: "ids", query: "id" },
+  // A refresh reads them through the list: page by page, then filtered by id.
+  batchRead: { by: "pages", pageSize: 100, idsQuery: "id" },
   outputs: [{ ...CREATED_AT_OUTPUT, wire: "created_at" }],
 });

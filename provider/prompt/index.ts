@@ -25,7 +25,7 @@ export const resource = crudResource({
   afterWrite: (client, id, inputs, olds, action) => pushManifest(client, id, inputs, olds, action),
   importOutputs: (client, id) => latestCommit(client, id),
   endpoints: PROMPT_ENDPOINTS,
-  // A refresh reads them together: the list, 100 a page.
+  // A refresh reads them through the list, page by page.
   batchRead: { by: "pages", pageSize: 100 },
   outputs: [
     { name: "latestCommitHash", type: OUTPUT_TYPES.string, doc: "Hash of the commit of the current manifest.", changesOnUpdate: true, wire: "last_commit_hash" },

@@ -1,6 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { LangSmithClient } from "../client";
 import { callSignal } from "./callContext";
+import { forgetAllSnapshots } from "./listSnapshots";
 import { type ConfigGetter, type ProviderSettings, resolveSettings } from "./settings";
 
 /**
@@ -32,6 +33,8 @@ export function configureProvider(request: pulumi.dynamic.ConfigureRequest): voi
 export function configureFromGetter(get: ConfigGetter): void {
   resolveSettings(get);
   stackConfig = get;
+  // The engine configures the provider as an operation starts: nothing read of the lists before it may serve this one.
+  forgetAllSnapshots();
 }
 
 /** Settings from the recorded stack config and the current environment. */

@@ -18,6 +18,7 @@ import { checkFields, diffFields, type FieldSpec, type FieldTable, importFields,
 import { LAST_OPERATION_OUTPUT, type OutputSpec, stateVersionOutput, tenantIdOutput } from "./outputs";
 import { compact, getPath, isUnset } from "./paths";
 import { logProgress, shortId, warnProgress } from "./progress";
+import { forgetSnapshots, oneWalkAtATime, snapshotFor } from "./listSnapshots";
 import { readTogether } from "./readBatch";
 import type { ImportedResource, LangSmithResource, Properties, ResourceDiff } from "./resource";
 import type { ProviderSettings } from "./settings";
@@ -57,27 +58,25 @@ export type WireOutput = OutputSpec & {
 };
 
 /**
- * How the reads of several objects of one kind that arrive together (a
- * refresh) are answered through the kind's list endpoint, in as few requests
- * as the contract allows (see `readBatch.ts`):
- * - `ids`: the list filtered by the batch's ids, the query parameter `query`
- *   repeated (`?id=a&id=b`), {@link MAX_IDS_PER_REQUEST} ids per request;
- * - `pages`: the scope's list page by page (`offset`, `limit` of `pageSize`),
- *   stopping once every id of the batch was seen, or after half as many pages
- *   as the batch has ids (the rest are read by id);
+ * How a refresh reads many objects of one kind through the kind's list
+ * instead of one GET each (see `readBatch.ts` and `listSnapshots.ts`): the
+ * reads that arrive together are one batch, and the pages of the list
+ * fetched for a batch serve the later reads of the same operation.
+ * - `pages`: the scope's list page by page (`offset`, `limit` of
+ *   `pageSize`), as far as the batch's ids need and at most one page for
+ *   every two reads asked so far; with `idsQuery`, the ids the pages did not
+ *   reach are then asked of the list filtered by id (`?id=a&id=b`,
+ *   {@link MAX_IDS_PER_REQUEST} a request);
  * - `list`: the scope's whole list, in one answer.
  *
  * Only for a kind whose list answers carry every field its GET does. An id
- * the batch does not find is read on its own by GET (a 404 then says it is
- * gone), so an object that moved between pages, or was changed while the
- * pages were read, is never taken for deleted.
+ * that neither finds is read on its own by GET (a 404 then says it is gone),
+ * so an object that moved between pages, or was changed while the pages were
+ * read, is never taken for deleted.
  */
-export type BatchRead =
-  | { readonly by: "ids"; readonly query: string }
-  | { readonly by: "pages"; readonly pageSize: number }
-  | { readonly by: "list" };
+export type BatchRead = { readonly by: "pages"; readonly pageSize: number; readonly idsQuery?: string } | { readonly by: "list" };
 
-/** Most ids in one request of a {@link BatchRead} `ids` batch (100: the contract's largest page). */
+/** Most ids in one request of the list filtered by id (100: the contract's largest page). */
 export const MAX_IDS_PER_REQUEST = 100;
 
 /** Everything a CRUD resource declares. */
@@ -290,44 +289,68 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
     return items;
   };
 
-  /** Answers a batch of reads through the list, as {@link BatchRead} says. */
-  const readMany = async (client: LangSmithClient, props: Properties, ids: readonly string[]): Promise<Map<string, Record<string, unknown>>> => {
+  /**
+   * Answers a batch of reads through the list, as {@link BatchRead} says,
+   * from the pages this operation already fetched first.
+   */
+  const readMany = async (client: LangSmithClient, props: Properties, scope: string, ids: readonly string[]): Promise<Map<string, Record<string, unknown>>> => {
+    const read = batchRead as BatchRead;
+    const snapshot = snapshotFor(spec.token, scope);
+    snapshot.reads += ids.length;
     const objects = new Map<string, Record<string, unknown>>();
+    const take = () => {
+      for (const id of ids) {
+        const item = snapshot.items.get(id);
+        if (item !== undefined) objects.set(id, item);
+      }
+    };
+    const missing = () => ids.filter((id) => !objects.has(id));
     const list = endpoints.list as AnyEndpoint;
     const params = parentIds(props);
     const action = `listing ${kind}s to read ${ids.length} of them`;
-    if (batchRead?.by === "ids") {
-      // One request after the other: a batch is a handful of requests, and the rate limit is shared with the writes.
-      for (let i = 0; i < ids.length; i += MAX_IDS_PER_REQUEST) {
-        collect(await found(api(client).send(list, { action, params, query: { [batchRead.query]: ids.slice(i, i + MAX_IDS_PER_REQUEST) } })), objects);
+    take();
+    if (read.by === "list") {
+      if (!snapshot.complete && missing().length > 0) {
+        collect(await found(api(client).send(list, { action, params })), snapshot.items);
+        snapshot.complete = true;
+        snapshot.pages += 1;
+        take();
       }
-    } else if (batchRead?.by === "pages") {
-      const wanted = new Set(ids);
-      const maxPages = Math.max(1, Math.ceil(ids.length / 2));
-      for (let page = 0, offset = 0; page < maxPages; page += 1) {
-        const items = collect(await found(api(client).send(list, { action, params, query: { limit: batchRead.pageSize, offset } })), objects);
-        if (items.length < batchRead.pageSize || [...wanted].every((id) => objects.has(id))) break;
-        offset += items.length;
+      return objects;
+    }
+    // A read alone, before any page: its own GET costs the same as a page.
+    if (snapshot.pages === 0 && ids.length === 1 && endpoints.get !== undefined) return objects;
+    while (missing().length > 0 && !snapshot.complete && snapshot.pages < Math.ceil(snapshot.reads / 2)) {
+      const items = collect(await found(api(client).send(list, { action, params, query: { limit: read.pageSize, offset: snapshot.nextOffset } })), snapshot.items);
+      snapshot.pages += 1;
+      snapshot.nextOffset += items.length;
+      if (items.length < read.pageSize) snapshot.complete = true;
+      take();
+    }
+    const rest = missing();
+    if (read.idsQuery !== undefined && (rest.length > 1 || (rest.length === 1 && endpoints.get === undefined))) {
+      for (let i = 0; i < rest.length; i += MAX_IDS_PER_REQUEST) {
+        collect(await found(api(client).send(list, { action, params, query: { [read.idsQuery]: rest.slice(i, i + MAX_IDS_PER_REQUEST) } })), snapshot.items);
+        snapshot.pages += 1;
       }
-    } else {
-      collect(await found(api(client).send(list, { action, params })), objects);
+      take();
     }
     return objects;
   };
 
   /**
    * Reads one object together with the reads of the same kind and scope that
-   * arrive with it (see {@link BatchRead}); a batch of one, an id the batch
-   * did not find where the kind has a GET, and a batch that failed (but for
-   * an abort) are read on their own, so errors name the resource.
+   * arrive with it (see {@link BatchRead}); an id the batch did not find
+   * where the kind has a GET, and a batch that failed (but for an abort), are
+   * read on their own, so errors name the resource.
    */
   const readBatched = async (client: LangSmithClient, settings: ProviderSettings, id: string, props: Properties, name: string): Promise<Record<string, unknown> | undefined> => {
     const credentials = createHash("sha256").update(JSON.stringify([settings.client.apiKey ?? "", settings.client.bearerToken ?? ""])).digest("hex");
-    const key = JSON.stringify([spec.token, settings.client.apiUrl, settings.client.workspaceId ?? "", credentials, parentIds(props)]);
+    const scope = JSON.stringify([settings.client.apiUrl, settings.client.workspaceId ?? "", credentials, parentIds(props)]);
     try {
-      const answer = await readTogether(key, id, async (ids) => (ids.length === 1 && endpoints.get !== undefined ? new Map() : readMany(client, props, ids)));
+      const answer = await readTogether(`${spec.token}\u0000${scope}`, id, (ids) => oneWalkAtATime(spec.token, scope, () => readMany(client, props, scope, ids)));
       if (answer.found) return answer.value;
-      // A whole list fetched after this read was asked for does not hold it: gone. Otherwise read it by id.
+      // The whole list, fetched during this operation, does not hold it: gone. Otherwise read it by id.
       if (endpoints.get === undefined && batchRead?.by === "list") return undefined;
     } catch (error) {
       if (error instanceof AbortedError) throw error;
@@ -496,7 +519,18 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
     return Object.fromEntries(spec.outputs.filter((output) => olds[output.name] !== undefined).map((output) => [output.name, olds[output.name]]));
   }
 
-  return resource;
+  /** A write drops what this operation read of the kind's lists, before and after it: a later read goes to the service. */
+  const written =
+    <A extends unknown[], R>(write: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      forgetSnapshots(spec.token);
+      try {
+        return await write(...args);
+      } finally {
+        forgetSnapshots(spec.token);
+      }
+    };
+  return { ...resource, create: written(resource.create), update: written(resource.update), delete: written(resource.delete) };
 }
 
 /** Sets a (possibly dotted) input path on the outputs object. */

@@ -75,6 +75,7 @@ describe("refresh reads that arrive together", () => {
     emulator.control.clearRequestLog();
     const together = await Promise.all(made.map((m) => resource.read(m.id, m.outs)));
     const batchRequests = emulator.control.requestLog().map((entry) => `${entry.method} ${entry.path}`);
+    configure(emulator.url); // a new operation: nothing read above serves the reads below
     const alone: unknown[] = [];
     for (const m of made) alone.push(await resource.read(m.id, m.outs));
     return { together, alone, batchRequests };
@@ -117,43 +118,63 @@ describe("refresh reads that arrive together", () => {
     }
   });
 
-  test("250 projects refresh in 3 requests; one deleted between the requests is gone, one renamed is seen renamed", async () => {
+  test("250 projects refresh in 3 list pages; one deleted and one renamed after the first page are seen gone and renamed", async () => {
     const made: { id: string; outs: Properties }[] = [];
     for (let i = 0; i < 250; i += 1) made.push(await create(project, { name: `estate-project-${i}` }));
+    const headers = { "X-API-Key": DEFAULT_API_KEY, "X-Tenant-Id": DEFAULT_WORKSPACE_ID, "Content-Type": "application/json" };
+    // Which projects the first page holds, in the list's own order (the same request the provider sends first).
+    const firstPage = (await (await fetch(`${emulator.url}/api/v1/sessions?limit=100&offset=0`, { headers })).json()) as { id: string }[];
+    const later = made.filter((m) => !firstPage.some((p) => p.id === m.id));
+    expect(later.length).toBeGreaterThanOrEqual(150);
+    const deleted = later[0] as { id: string; outs: Properties };
+    const renamed = later[later.length - 1] as { id: string; outs: Properties };
     configure(proxy.url);
     try {
-      const headers = { "X-API-Key": DEFAULT_API_KEY, "X-Tenant-Id": DEFAULT_WORKSPACE_ID, "Content-Type": "application/json" };
-      // The ids of the first list request are answered before the writes; a deleted and a renamed one are among the rest.
-      let firstPath = "";
       let listRequests = 0;
-      const target = { deleted: "", renamed: "" };
+      // Ahead of the second page: the first is answered, then the writes, then the rest.
       proxy.hold(
-        (path) => {
-          if (!path.startsWith("/api/v1/sessions?")) return false;
-          listRequests += 1;
-          if (listRequests === 1) firstPath = path;
-          return listRequests === 2;
-        },
+        (path) => path.startsWith("/api/v1/sessions?") && (listRequests += 1) === 2,
         async () => {
-          const unread = made.filter((m) => !firstPath.includes(m.id));
-          expect(unread).toHaveLength(150);
-          target.deleted = (unread[0] as { id: string }).id;
-          target.renamed = (unread[unread.length - 1] as { id: string }).id;
-          expect((await fetch(`${emulator.url}/api/v1/sessions/${target.deleted}`, { method: "DELETE", headers })).status).toBe(200);
-          expect((await fetch(`${emulator.url}/api/v1/sessions/${target.renamed}`, { method: "PATCH", headers, body: JSON.stringify({ name: "renamed-mid-refresh" }) })).status).toBe(200);
+          expect((await fetch(`${emulator.url}/api/v1/sessions/${deleted.id}`, { method: "DELETE", headers })).status).toBe(200);
+          expect((await fetch(`${emulator.url}/api/v1/sessions/${renamed.id}`, { method: "PATCH", headers, body: JSON.stringify({ name: "renamed-mid-refresh" }) })).status).toBe(200);
         },
       );
       emulator.control.clearRequestLog();
       const reads = await Promise.all(made.map((m) => project.read(m.id, m.outs)));
-      const log = emulator.control.requestLog().filter((entry) => entry.path.startsWith("/api/v1/sessions"));
-      expect(log.filter((entry) => entry.method === "GET").length).toBeLessThanOrEqual(4); // 3 lists and the GET of the one not listed
+      const gets = emulator.control.requestLog().filter((entry) => entry.method === "GET");
+      // 3 pages, then the ids the pages did not hold (the deleted one, and the renamed one if the rename moved it): one filtered list or a GET.
+      expect(gets.length).toBeLessThanOrEqual(5);
       const readOf = (id: string) => reads[made.findIndex((m) => m.id === id)];
-      expect(readOf(target.deleted)).toBeUndefined();
-      expect(readOf(target.renamed)?.props["name"]).toBe("renamed-mid-refresh");
+      expect(readOf(deleted.id)).toBeUndefined();
+      expect(readOf(renamed.id)?.props["name"]).toBe("renamed-mid-refresh");
       expect(reads.filter((read) => read === undefined)).toHaveLength(1);
     } finally {
       configure(emulator.url);
     }
+  });
+
+  test("pages read in one operation serve its later reads; a write of the kind, or a new operation, sends the next read to the service", async () => {
+    configure(emulator.url);
+    const made: { id: string; outs: Properties }[] = [];
+    for (let i = 0; i < 6; i += 1) made.push(await create(tagKey, { key: `snapshot-key-${i}` }));
+    const headers = { "X-API-Key": DEFAULT_API_KEY, "X-Tenant-Id": DEFAULT_WORKSPACE_ID, "Content-Type": "application/json" };
+    const first = made[0] as { id: string; outs: Properties };
+    emulator.control.clearRequestLog();
+    // Two waves of reads, as the engine sends them a few at a time: one list for both.
+    await Promise.all(made.slice(0, 3).map((m) => tagKey.read(m.id, m.outs)));
+    await Promise.all(made.slice(3).map((m) => tagKey.read(m.id, m.outs)));
+    expect(emulator.control.requestLog().map((entry) => `${entry.method} ${entry.path}`)).toEqual(["GET /api/v1/workspaces/current/tag-keys"]);
+    // Within the operation a change made elsewhere is not seen again (it is as if it came after this read)...
+    await fetch(`${emulator.url}/api/v1/workspaces/current/tag-keys/${first.id}`, { method: "PATCH", headers, body: JSON.stringify({ key: "renamed-elsewhere" }) });
+    expect((await tagKey.read(first.id, first.outs))?.props["key"]).toBe("snapshot-key-0");
+    // ...but a write of the kind by this provider drops the pages: the next read goes to the service.
+    const updated = await tagKey.update(made[1]?.id as string, made[1]?.outs as Properties, tagKey.check(made[1]?.outs as Properties, { key: "snapshot-key-1", description: "changed" }).inputs);
+    expect(updated.outs).toBeDefined();
+    expect((await tagKey.read(first.id, first.outs))?.props["key"]).toBe("renamed-elsewhere");
+    // And a new operation (the engine configures the provider) starts from nothing.
+    await fetch(`${emulator.url}/api/v1/workspaces/current/tag-keys/${first.id}`, { method: "PATCH", headers, body: JSON.stringify({ key: "renamed-again" }) });
+    configure(emulator.url);
+    expect((await tagKey.read(first.id, first.outs))?.props["key"]).toBe("renamed-again");
   });
 
   test("prompts read page by page: one changed (re-sorted to the first page) or pushed across pages by a delete is still seen; one deleted is gone", async () => {
@@ -200,7 +221,8 @@ describe("refresh reads that arrive together", () => {
     }
   });
 
-  test("a read on its own is one GET, and a batch never answers from a list fetched before the read was asked for", async () => {
+  test("a read on its own is one GET", async () => {
+    configure(emulator.url);
     const made = await create(project, { name: "alone-project" });
     emulator.control.clearRequestLog();
     expect((await project.read(made.id, made.outs))?.props["name"]).toBe("alone-project");
