@@ -112,6 +112,8 @@ export interface CrudRateLimitRun {
   readonly duplicates: number;
   /** Creating POSTs accepted (one per resource when nothing was sent twice). */
   readonly acceptedCreates: number;
+  /** The same up with no limit (the engine's and the plugin's own pace): wall time and API span, in milliseconds. */
+  readonly unlimited: { readonly wallMs: number; readonly apiSpanMs: number; readonly requests: number };
 }
 
 /** Target of the CRUD run (issue 24): wall time <= 1.15x the accepted requests' time at the limit. */
@@ -130,14 +132,22 @@ function tagKeyProgram(count: number, prefix: string): string {
 /**
  * One `pulumi up` creating `resources` TagKeys through the native plugin
  * (installed with `pulumi plugin install --file`) against an emulator limited
- * to `requestsPerSecond`; the engine's default parallelism sends every create
- * at once. Throws when the up fails.
+ * to `requestsPerSecond`, then the same up against one with no limit; the
+ * engine's default parallelism sends every create at once. Throws when an up fails.
  */
 export async function runCrudRateLimit(options: CrudRateLimitOptions): Promise<CrudRateLimitRun> {
-  const stack = await startEmulatorStack({ rateLimitPerSecond: options.requestsPerSecond });
+  const limited = await crudUpOnce(options, options.requestsPerSecond);
+  const unlimited = await crudUpOnce(options, null);
+  options.onProgress?.(`rate limit: ${options.resources} TagKeys with no limit in ${seconds(unlimited.wallMs, 1)} s`);
+  return { ...limited, unlimited: { wallMs: unlimited.wallMs, apiSpanMs: unlimited.apiSpanMs, requests: unlimited.requests } };
+}
+
+async function crudUpOnce(options: CrudRateLimitOptions, limitPerSecond: number | null): Promise<Omit<CrudRateLimitRun, "unlimited">> {
+  const stack = await startEmulatorStack({ rateLimitPerSecond: limitPerSecond });
+  const tag = limitPerSecond === null ? "nolimit" : `limit${limitPerSecond}`;
   const prefix = `rate-crud-${options.resources}`;
   const project = await createPulumiProject({
-    name: `bench-rate-crud-${options.resources}`,
+    name: `bench-rate-crud-${options.resources}-${tag}`,
     program: tagKeyProgram(options.resources, prefix),
     config: stack.config,
     env: stack.env,
@@ -145,15 +155,15 @@ export async function runCrudRateLimit(options: CrudRateLimitOptions): Promise<C
   try {
     await installNativePlugin(project);
     stack.emulator.control.clearRequestLog();
-    const run = await timedRun(`up of ${options.resources} TagKeys at ${options.requestsPerSecond} req/s`, () => project.up());
+    const run = await timedRun(`up of ${options.resources} TagKeys (${tag})`, () => project.up());
     const log = stack.emulator.control.requestLog();
     const accepted = log.filter((e) => e.status !== 429);
     const times = log.map((e) => Date.parse(e.time)).sort((a, b) => a - b);
     stack.emulator.control.setRateLimit(null);
     const keys = await storedTagKeys(stack.emulator.url, stack.config, prefix);
-    const result: CrudRateLimitRun = {
+    const result: Omit<CrudRateLimitRun, "unlimited"> = {
       resources: options.resources,
-      limitPerSecond: options.requestsPerSecond,
+      limitPerSecond: limitPerSecond ?? 0,
       wallMs: run.wallMs,
       apiSpanMs: times.length === 0 ? 0 : (times[times.length - 1] as number) - (times[0] as number),
       requests: log.length,
@@ -164,7 +174,7 @@ export async function runCrudRateLimit(options: CrudRateLimitOptions): Promise<C
       duplicates: keys.length - new Set(keys).size,
       acceptedCreates: accepted.filter((e) => e.method === "POST" && e.path === TAG_KEYS_PATH).length,
     };
-    options.onProgress?.(`rate limit: ${options.resources} TagKeys created in ${seconds(run.wallMs, 1)} s, ${result.rateLimited} 429s`);
+    if (limitPerSecond !== null) options.onProgress?.(`rate limit: ${options.resources} TagKeys created in ${seconds(run.wallMs, 1)} s, ${result.rateLimited} 429s`);
     return result;
   } finally {
     project.cleanup();
@@ -212,7 +222,7 @@ export function crudRateLimitTable(run: CrudRateLimitRun): Table {
   const ratio = run.wallMs / floorMs;
   return {
     title: `Rate limits: pulumi up creating ${run.resources} TagKeys (native plugin) at ${run.limitPerSecond} requests/s`,
-    headers: ["resources", "created", "duplicates", "requests", "accepted", "429s", "peak accepted req/s", "wall s", "accepted / limit s", "wall / (accepted / limit)", "API span / (accepted / limit)", "target"],
+    headers: ["resources", "created", "duplicates", "requests", "accepted", "429s", "peak accepted req/s", "wall s", "accepted / limit s", "wall / (accepted / limit)", "API span / (accepted / limit)", "no limit: wall s, API span s", "target"],
     rows: [[
       String(run.resources),
       String(run.created),
@@ -225,11 +235,12 @@ export function crudRateLimitTable(run: CrudRateLimitRun): Table {
       seconds(floorMs, 1),
       `${fixed(ratio)}x`,
       `${fixed(run.apiSpanMs / floorMs)}x`,
+      `${seconds(run.unlimited.wallMs, 1)}, ${seconds(run.unlimited.apiSpanMs, 1)}`,
       `<= ${fixed(CRUD_RATE_TARGET)}x: ${ratio <= CRUD_RATE_TARGET && run.created === run.resources && run.duplicates === 0 ? "met" : "MISSED"}`,
     ]],
     notes: [
       "One `pulumi up` of a fresh stack (engine default parallelism: every create at once) on the native plugin installed with `pulumi plugin install --file`, against an emulator answering 429 with Retry-After above the limit (sliding one-second window). The client shares one in-flight window per origin and credential across the plugin's calls: halved on 429s, every new request held until the Retry-After instant, grown back on successes.",
-      `wall = the whole up, CLI start to exit; accepted / limit = the accepted (non-429) requests divided by the limit, the least time they can take; API span = first to last request the emulator saw. created, duplicates and accepted creating POSTs (${run.acceptedCreates}) are read from the emulator after the up. Target: no failure, no duplicate, wall <= ${fixed(CRUD_RATE_TARGET)}x.`,
+      `wall = the whole up, CLI start to exit; accepted / limit = the accepted (non-429) requests divided by the limit, the least time they can take; API span = first to last request the emulator saw. no limit = the same up against an emulator with no limit, right after: the pace of the engine and the plugin alone. created, duplicates and accepted creating POSTs (${run.acceptedCreates}) are read from the emulator after the up. Target: no failure, no duplicate, wall <= ${fixed(CRUD_RATE_TARGET)}x.`,
     ],
   };
 }

@@ -14,6 +14,13 @@
  * - Every 429 holds the origin until its retry instant: no request of this
  *   limiter is granted before it; waiting requests are then served first in,
  *   first out, a request retrying after its own 429 ahead of new ones.
+ * - Pacing: the first 429 of a burst also sets a pace, 95 % of the rate the
+ *   service accepted over the period of its hint (answers in the last
+ *   `max(1 s, Retry-After)`); grants are then spaced `1 / pace` apart, so a
+ *   service limiting requests per second is not run into again and again
+ *   (each 429 costs a whole Retry-After of silence). The pace grows by
+ *   0.1 request/s each second of successes. With fewer than 5 answers in
+ *   that period (too few to measure a rate), no pace is set.
  * - A waiting request honours its abort signal and its `maxWaitMs`.
  *
  * The limiter only orders and holds requests; which failures are retried is
@@ -26,6 +33,16 @@ import type { Clock } from "./clock";
 export const DEFAULT_INITIAL_WINDOW = 8;
 /** Largest window, in requests in flight (1 024): growth stops there. */
 export const MAX_WINDOW = 1_024;
+/** Share of the measured accepted rate a 429 sets the pace to (0.95). */
+export const PACE_FACTOR = 0.95;
+/** Growth of the pace, in requests per second gained per second of successes (0.1). */
+export const PACE_GROWTH_PER_S = 0.1;
+/** Slowest pace a 429 sets, in requests per second (1). */
+export const MIN_PACE_PER_S = 1;
+/** Fewest answers in a 429's period that set a pace (5): fewer measure no rate. */
+export const MIN_PACE_ANSWERS = 5;
+/** Answers remembered to measure the accepted rate (the newest 4 096). */
+const ANSWERS_KEPT = 4_096;
 
 /** Options of {@link ConcurrencyLimiter}. */
 export interface ConcurrencyLimiterOptions {
@@ -78,6 +95,8 @@ export interface LimiterSnapshot {
   readonly pausedUntilMs: number;
   /** Number of window decreases so far. */
   readonly decreases: number;
+  /** Pace of grants, in requests per second; `Infinity` before any 429 measured one. */
+  readonly pacePerSecond: number;
 }
 
 interface Waiter {
@@ -95,6 +114,9 @@ export class ConcurrencyLimiter {
   private readonly queue: Waiter[] = [];
   private wake: AbortController | undefined;
   private wakeAtMs = 0;
+  private pacePerSecond = Number.POSITIVE_INFINITY;
+  private nextGrantAtMs = 0;
+  private answersAtMs: number[] = [];
 
   /** @param options the clock and the initial window (default 8 requests) */
   constructor(options: ConcurrencyLimiterOptions) {
@@ -111,6 +133,7 @@ export class ConcurrencyLimiter {
       waiting: this.queue.length,
       pausedUntilMs: this.pausedUntilMs,
       decreases: this.epoch,
+      pacePerSecond: this.pacePerSecond,
     };
   }
 
@@ -160,12 +183,20 @@ export class ConcurrencyLimiter {
     return Math.max(1, Math.floor(this.window));
   }
 
+  /** The instant before which nothing is granted: the end of the pause, or the next paced grant. */
+  private notBeforeMs(): number {
+    return Math.max(this.pausedUntilMs, this.nextGrantAtMs);
+  }
+
   private canGrant(nowMs: number): boolean {
-    return nowMs >= this.pausedUntilMs && this.inFlight < this.capacity();
+    return nowMs >= this.notBeforeMs() && this.inFlight < this.capacity();
   }
 
   private grantPermit(): Permit {
     this.inFlight += 1;
+    if (Number.isFinite(this.pacePerSecond)) {
+      this.nextGrantAtMs = Math.max(this.clock.now(), this.nextGrantAtMs) + 1000 / this.pacePerSecond;
+    }
     const epoch = this.epoch;
     let released = false;
     return {
@@ -181,8 +212,12 @@ export class ConcurrencyLimiter {
     if (outcome.kind === "answered") {
       const step = this.window < this.slowStartThreshold ? 1 : 1 / this.window;
       this.window = Math.min(MAX_WINDOW, this.window + step);
+      this.answersAtMs.push(this.clock.now());
+      if (this.answersAtMs.length > ANSWERS_KEPT) this.answersAtMs.splice(0, this.answersAtMs.length - ANSWERS_KEPT);
+      if (Number.isFinite(this.pacePerSecond)) this.pacePerSecond += PACE_GROWTH_PER_S / this.pacePerSecond;
     } else if (outcome.kind === "rateLimited") {
       if (epoch === this.epoch) {
+        this.setPace(Math.max(1000, outcome.retryAfterMs));
         // Half of what was in flight (this request included), not of a window that was never filled.
         const halved = Math.max(1, Math.floor(Math.min(this.window, this.inFlight) / 2));
         this.window = halved;
@@ -196,11 +231,19 @@ export class ConcurrencyLimiter {
     this.pump();
   }
 
-  /** Grants slots to waiting requests in order, or arms one wake-up at the end of the pause. */
+  /** Paces grants at {@link PACE_FACTOR} of the rate answered over the last `periodMs` (fewer than {@link MIN_PACE_ANSWERS}: no pace). */
+  private setPace(periodMs: number): void {
+    const sinceMs = this.clock.now() - periodMs;
+    const answered = this.answersAtMs.filter((at) => at > sinceMs).length;
+    if (answered < MIN_PACE_ANSWERS) return;
+    this.pacePerSecond = Math.max(MIN_PACE_PER_S, ((answered * 1000) / periodMs) * PACE_FACTOR);
+  }
+
+  /** Grants slots to waiting requests in order, or arms one wake-up at the end of the pause or pacing interval. */
   private pump(): void {
     while (this.queue.length > 0) {
       const nowMs = this.clock.now();
-      if (nowMs < this.pausedUntilMs) {
+      if (nowMs < this.notBeforeMs()) {
         this.armWake(nowMs);
         return;
       }
@@ -212,12 +255,13 @@ export class ConcurrencyLimiter {
   }
 
   private armWake(nowMs: number): void {
-    if (this.wake !== undefined && this.wakeAtMs === this.pausedUntilMs) return;
+    const atMs = this.notBeforeMs();
+    if (this.wake !== undefined && this.wakeAtMs === atMs) return;
     this.disarmWake();
     const wake = new AbortController();
     this.wake = wake;
-    this.wakeAtMs = this.pausedUntilMs;
-    this.clock.sleep(this.pausedUntilMs - nowMs, wake.signal).then(
+    this.wakeAtMs = atMs;
+    this.clock.sleep(atMs - nowMs, wake.signal).then(
       () => {
         if (this.wake !== wake) return;
         this.wake = undefined;

@@ -9,7 +9,8 @@
  * request log; nothing is asserted on wall-clock time.
  */
 import { createEmulator, DEFAULT_ORG_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
-import { AbortedError, type LangSmithClient, RateLimitWaitError, createClient } from "../../provider/client";
+import { AbortedError, type LangSmithClient, RateLimitWaitError, createClient, credentialFingerprint, sharedLimiter } from "../../provider/client";
+import { systemClock } from "../../provider/client/clock";
 import { configureProvider } from "../../provider/shared/context";
 import { TAG_KEY_ENDPOINTS } from "../../provider/tagKey/endpoints";
 import { resource as tagKey } from "../../provider/tagKey";
@@ -57,6 +58,11 @@ describe("adaptive concurrency against the emulator's rate limit", () => {
     jest.spyOn(console, "log").mockImplementation(() => undefined);
   });
 
+  /** Whether the window shared by this process's clients of `emulator` (real clock, the org key) holds requests now. */
+  function paused(emulator: Emulator): boolean {
+    return sharedLimiter(systemClock, new URL(emulator.url).origin, credentialFingerprint(DEFAULT_ORG_API_KEY)).snapshot().pausedUntilMs > Date.now();
+  }
+
   afterAll(async () => {
     jest.restoreAllMocks();
     await Promise.all(emulators.map((e) => e.close()));
@@ -98,7 +104,7 @@ describe("adaptive concurrency against the emulator's rate limit", () => {
     const emulator = await limitedEmulator(1);
     const first = clientFor(emulator);
     const burst = Promise.all([0, 1, 2].map((i) => first.resources.send(TAG_KEY_ENDPOINTS.list, { action: `listing tag keys ${i}` })));
-    await waitFor(() => counts(emulator).rateLimited >= 1);
+    await waitFor(() => paused(emulator)); // the client has read a 429
     const before = emulator.control.requestLog().length;
 
     const controller = new AbortController();
@@ -115,7 +121,7 @@ describe("adaptive concurrency against the emulator's rate limit", () => {
     const emulator = await limitedEmulator(1);
     const first = clientFor(emulator);
     const burst = Promise.all([0, 1, 2].map((i) => first.resources.send(TAG_KEY_ENDPOINTS.list, { action: `listing tag keys ${i}` })));
-    await waitFor(() => counts(emulator).rateLimited >= 1);
+    await waitFor(() => paused(emulator)); // the client has read a 429
     const before = emulator.control.requestLog().length;
 
     const impatient = clientFor(emulator, { maxRateLimitWaitMs: 100 });

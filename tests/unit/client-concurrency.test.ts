@@ -258,6 +258,33 @@ describe("ConcurrencyLimiter", () => {
     expect(limiter.snapshot()).toMatchObject({ inFlight: 1, window: 3 });
   });
 
+  test("a 429 after a measured rate paces grants at 95 % of it; the pace then grows slowly", async () => {
+    const limiter = new ConcurrencyLimiter({ clock, initialWindow: 64 });
+    for (let i = 0; i < 20; i += 1) {
+      (await grantNow(limiter)).release({ kind: "answered" });
+      if (i < 19) await clock.advance(50); // 20 answers within the last second
+    }
+    (await grantNow(limiter)).release({ kind: "rateLimited", retryAfterMs: 1_000 });
+    expect(limiter.snapshot().pacePerSecond).toBeCloseTo(19, 5);
+    await clock.advance(1_000);
+    const first = track(limiter.acquire());
+    await flush();
+    permitOf(first).release({ kind: "answered" }); // the window (1 after the 429) is free again
+    expect(limiter.snapshot().pacePerSecond).toBeCloseTo(19 + 0.1 / 19, 5);
+    const second = track(limiter.acquire());
+    await clock.advance(52);
+    expect(second.result).toBeUndefined(); // 1 000 / 19 = 52.6 ms after the first grant
+    await clock.advance(1);
+    expect(second.result?.kind).toBe("granted");
+  });
+
+  test("too few answers to measure a rate set no pace", async () => {
+    const limiter = new ConcurrencyLimiter({ clock, initialWindow: 8 });
+    for (let i = 0; i < 4; i += 1) (await grantNow(limiter)).release({ kind: "answered" });
+    (await grantNow(limiter)).release({ kind: "rateLimited", retryAfterMs: 1_000 });
+    expect(limiter.snapshot().pacePerSecond).toBe(Number.POSITIVE_INFINITY);
+  });
+
   test("AIMD keeps the 429s of a burst of 200 requests far below one per request", async () => {
     // A service accepting 20 requests per 1 000 ms window and answering 429 with Retry-After 1 s.
     const limiter = new ConcurrencyLimiter({ clock });
