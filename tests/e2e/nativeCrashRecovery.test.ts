@@ -8,7 +8,7 @@
 // after the import, `pulumi up` converges on the one deployment, with no
 // second POST.
 import { installNativePlugin } from "../helpers/nativePlugin";
-import { findProjectProcesses, killProcesses, spawnPulumi, waitUntil } from "../helpers/processControl";
+import { findProgramProcesses, findProjectProcesses, killProcesses, spawnPulumi, waitUntil } from "../helpers/processControl";
 import { createPulumiProject, type PulumiProject } from "../helpers/pulumiProject";
 import { type EmulatorStack, startEmulatorStack } from "../helpers/emulatorStack";
 import { yamlGithubDeployment } from "../helpers/yamlPrograms";
@@ -31,7 +31,7 @@ describe("native provider: recovery after pulumi up and the plugin are killed du
   }, 300_000);
 
   afterAll(async () => {
-    if (project !== undefined) await killProcesses(findProjectProcesses(project, "plugins/resource-langsmith"));
+    if (project !== undefined) await killProcesses([...findProjectProcesses(project, "plugins/resource-langsmith"), ...findProgramProcesses(project)]);
     project?.cleanup();
     await stack?.emulator.close();
   });
@@ -47,6 +47,8 @@ describe("native provider: recovery after pulumi up and the plugin are killed du
     running.signal("SIGKILL");
     await running.done;
     expect(await killProcesses(findProjectProcesses(project, "plugins/resource-langsmith"))).toEqual([]);
+    // The killed CLI's language host and program are orphans too.
+    expect(await killProcesses(findProgramProcesses(project))).toEqual([]);
     stack.emulator.control.setTimings({ stepDurationsMs: { BUILDING: 20 } });
     expect(live()).toHaveLength(1);
     const id = live()[0]!.id;

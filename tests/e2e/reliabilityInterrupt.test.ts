@@ -6,7 +6,7 @@
 // and the expected revision on the server, no secret anywhere.
 import { DEFAULT_API_KEY } from "../../packages/emulator/src";
 import { type EmulatorStack, startEmulatorStack } from "../helpers/emulatorStack";
-import { findDynamicProviders, isAlive, killProcesses, type RunningCommand, spawnPulumi, waitUntil } from "../helpers/processControl";
+import { findDynamicProviders, findProgramProcesses, isAlive, killProcesses, type RunningCommand, spawnPulumi, waitUntil } from "../helpers/processControl";
 import { type CommandResult, createPulumiProject, type PulumiProject } from "../helpers/pulumiProject";
 
 const SECRET_CANARY = "canary-interrupt-secret-2c81f7";
@@ -97,7 +97,10 @@ describe("interrupted pulumi up, and the documented recovery", () => {
       expect(await killProcesses(orphans)).toEqual([]);
       for (const orphan of orphans) expect(isAlive(orphan.pid)).toBe(false);
     }
-    figures.push(`${label}: ${orphans.length} orphaned provider process(es) found and killed`);
+    // The language host and program of a killed CLI are orphans too: stopped here, so none outlive the test.
+    const programs = findProgramProcesses(project);
+    expect(await killProcesses(programs)).toEqual([]);
+    figures.push(`${label}: ${orphans.length} orphaned provider process(es) found and killed, ${programs.length} language host or program process(es) stopped`);
     return orphans.length;
   }
 

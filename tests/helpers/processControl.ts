@@ -101,6 +101,15 @@ export function findDynamicProviders(project: PulumiProject): ProcessInfo[] {
   return findProjectProcesses(project, "dynamic-provider");
 }
 
+/**
+ * The program side of this project's runs: language hosts
+ * (`pulumi-language-*`) and the Node.js programs they start
+ * (`@pulumi/pulumi/cmd/run`). A CLI killed with SIGKILL leaves them running.
+ */
+export function findProgramProcesses(project: PulumiProject): ProcessInfo[] {
+  return [...findProjectProcesses(project, "pulumi-language-"), ...findProjectProcesses(project, "cmd/run")];
+}
+
 /** True while a process runs: it exists and is not a zombie (exited, waiting to be reaped by a parent that may itself be gone). */
 export function isAlive(pid: number): boolean {
   try {
