@@ -18,5 +18,7 @@ export const resource = crudResource({
   naturalKey: "name",
   naturalKeyQuery: "name",
   endpoints: ANNOTATION_QUEUE_ENDPOINTS,
+  // A refresh reads them through the list (page by page, then filtered by id), but for queues with a rubric: the list leaves it out.
+  batchRead: { by: "pages", pageSize: 100, idsQuery: "ids", notInList: ["rubricItems", "rubricInstructions"] },
   outputs: [{ ...CREATED_AT_OUTPUT, wire: "created_at" }],
 });

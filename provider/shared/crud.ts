@@ -74,7 +74,13 @@ export type WireOutput = OutputSpec & {
  * so an object that moved between pages, or was changed while the pages were
  * read, is never taken for deleted.
  */
-export type BatchRead = { readonly by: "pages"; readonly pageSize: number; readonly idsQuery?: string } | { readonly by: "list" };
+export type BatchRead = (
+  | { readonly by: "pages"; readonly pageSize: number; readonly idsQuery?: string }
+  | { readonly by: "list" }
+) & {
+  /** Inputs whose values the list's objects leave out (an annotation queue's rubric): a resource that sets any is read by GET. Default none. */
+  readonly notInList?: readonly string[];
+};
 
 /** Most ids in one request of the list filtered by id (100: the contract's largest page). */
 export const MAX_IDS_PER_REQUEST = 100;
@@ -345,6 +351,7 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
    * read on their own, so errors name the resource.
    */
   const readBatched = async (client: LangSmithClient, settings: ProviderSettings, id: string, props: Properties, name: string): Promise<Record<string, unknown> | undefined> => {
+    if (batchRead?.notInList?.some((path) => !isUnset(getPath(props, path))) === true) return fetchOne(client, id, props, name);
     const credentials = createHash("sha256").update(JSON.stringify([settings.client.apiKey ?? "", settings.client.bearerToken ?? ""])).digest("hex");
     const scope = JSON.stringify([settings.client.apiUrl, settings.client.workspaceId ?? "", credentials, parentIds(props)]);
     try {

@@ -7,6 +7,7 @@
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
+import { resource as annotationQueue } from "../../provider/annotationQueue";
 import { resource as dataset } from "../../provider/dataset";
 import { resource as example } from "../../provider/example";
 import { resource as playgroundSettings } from "../../provider/playgroundSettings";
@@ -107,6 +108,7 @@ describe("refresh reads that arrive together", () => {
       [promptWebhook, [0, 1, 2].map((i) => ({ url: `https://hooks.example.com/${i}`, triggers: ["commit"] }))],
       [playgroundSettings, [0, 1, 2].map((i) => ({ name: `batch-settings-${i}`, settings: { model: "gpt-4o", temperature: i } }))],
       [workspaceSecret, [0, 1, 2].map((i) => ({ key: `BATCH_SECRET_${i}`, value: `secret-value-${i}` }))],
+      [annotationQueue, [0, 1, 2].map((i) => ({ name: `batch-queue-${i}`, description: `d${i}`, reviewersPerItem: i + 1 }))],
     ];
     for (const [resource, inputs] of cases) {
       const made: { id: string; outs: Properties }[] = [];
@@ -219,6 +221,17 @@ describe("refresh reads that arrive together", () => {
     } finally {
       configure(emulator.url);
     }
+  });
+
+  test("annotation queues with a rubric (which the list leaves out) are read by GET; the others through the list", async () => {
+    configure(emulator.url);
+    const plain = [];
+    for (let i = 0; i < 3; i += 1) plain.push(await create(annotationQueue, { name: `plain-queue-${i}` }));
+    const rubric = await create(annotationQueue, { name: "rubric-queue", rubricInstructions: "be kind", rubricItems: [{ feedbackKey: "correctness" }] });
+    emulator.control.clearRequestLog();
+    const reads = await Promise.all([...plain, rubric].map((m) => annotationQueue.read(m.id, m.outs)));
+    expect(reads[3]?.props).toMatchObject({ rubricInstructions: "be kind", rubricItems: [{ feedbackKey: "correctness" }] });
+    expect(emulator.control.requestLog().map((entry) => `${entry.method} ${entry.path}`).sort()).toEqual([`GET /api/v1/annotation-queues`, `GET /api/v1/annotation-queues/${rubric.id}`]);
   });
 
   test("a read on its own is one GET", async () => {
