@@ -26,6 +26,8 @@ import { checkLimit, checkOffset } from "./validateInput";
 export interface ListDeploymentsParams {
   /** Substring match on the name (`name_contains`). */
   readonly nameContains?: string;
+  /** Only these deployments (`deployment_ids`, sent comma-separated as the contract takes it), at most {@link MAX_PAGE_SIZE}; default: all. */
+  readonly deploymentIds?: readonly string[];
   /** Page size, 1 to 100; default: the service's default (for `list`) or 100 (for `pages`/`listAll`). */
   readonly limit?: number;
   /** Offset of the first item, at least 0; default 0. */
@@ -77,12 +79,15 @@ export class DeploymentsApi extends EndpointGroup {
     return this.call(E.get, { action: `reading deployment ${subject(deploymentId, options)}`, params: { deploymentId }, options });
   }
 
-  /** `GET /v2/deployments` with optional `name_contains`, `limit` (1-100) and `offset`. One page. */
+  /** `GET /v2/deployments` with optional `name_contains`, `deployment_ids` (at most 100), `limit` (1-100) and `offset`. One page. */
   async list(params: ListDeploymentsParams = {}, options?: RequestOptions): Promise<DeploymentPage> {
     const action = "listing deployments";
     checkLimit(params.limit, action, MAX_PAGE_SIZE);
     checkOffset(params.offset, action);
-    const query = { name_contains: params.nameContains, limit: params.limit, offset: params.offset };
+    if (params.deploymentIds !== undefined && (params.deploymentIds.length === 0 || params.deploymentIds.length > MAX_PAGE_SIZE)) {
+      throw new InvalidRequestError(`${action}: deploymentIds must name 1 to ${MAX_PAGE_SIZE} deployments, not ${params.deploymentIds.length}`);
+    }
+    const query = { name_contains: params.nameContains, deployment_ids: params.deploymentIds?.join(","), limit: params.limit, offset: params.offset };
     return this.call(E.list, { action, query, options });
   }
 

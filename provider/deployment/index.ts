@@ -4,18 +4,19 @@
  * provider over it, loaded by the shim (sdk/providerShim.ts) as
  * `pulumi-langsmith/provider/deployment`.
  */
+import { droppingSnapshots } from "../shared/listSnapshots";
 import { dynamicProvider, type LangSmithResource } from "../shared/resource";
 import { checkDeployment } from "./check";
 import { diffDeployment } from "./diff";
 import { DEPLOYMENT_FIELDS } from "./fields";
 import { markUnchangedSecrets } from "./fingerprint";
-import { createDeployment, deleteDeployment, importDeployment, readDeployment, updateDeployment } from "./operations";
+import { createDeployment, deleteDeployment, DEPLOYMENT_TOKEN, importDeployment, readDeployment, updateDeployment } from "./operations";
 import { DEPLOYMENT_OUTPUT_SPECS } from "./outputs";
 import { migrateDeploymentOutputs, needsResume } from "./state";
 
 /** The Deployment resource. */
 export const resource: LangSmithResource = {
-  token: "langsmith:index:Deployment",
+  token: DEPLOYMENT_TOKEN,
   description:
     "A LangSmith deployment (an agent server). Create waits until its revision is `DEPLOYED`; an update makes exactly one new revision when a revision field changes, patches in place otherwise; a change of `name` or `source` replaces it.",
   fields: DEPLOYMENT_FIELDS,
@@ -38,10 +39,11 @@ export const resource: LangSmithResource = {
       pending: needsResume(olds),
     };
   },
-  create: createDeployment,
+  // A write drops what this operation read of the deployments' list (refresh reads through it).
+  create: droppingSnapshots(DEPLOYMENT_TOKEN, createDeployment),
   read: readDeployment,
-  update: updateDeployment,
-  delete: deleteDeployment,
+  update: droppingSnapshots(DEPLOYMENT_TOKEN, updateDeployment),
+  delete: droppingSnapshots(DEPLOYMENT_TOKEN, deleteDeployment),
   import: importDeployment,
 };
 

@@ -5,6 +5,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { Deployment, LangSmithClient, PatchDeploymentRequest } from "../client";
+import { MAX_PAGE_SIZE } from "../client/deployments";
 import { AbortedError, ApiConnectionError, ConflictError, found, MethodNotAllowedError, NotFoundError, RevisionFailedError, WaitTimeoutError } from "../client/errors";
 import { DEFAULT_HISTORY_LIMIT } from "../client/revisionTimings";
 import { callSignal, callTimeoutSeconds } from "../shared/callContext";
@@ -12,6 +13,7 @@ import { currentClient, currentSettings } from "../shared/context";
 import { importFields } from "../shared/fields";
 import { formatDuration, logProgress, shortId } from "../shared/progress";
 import type { ProviderSettings } from "../shared/settings";
+import { listScope, type ListSource, readThroughList } from "../shared/listReader";
 import { keepingResource, messageOf, partialFailure } from "../shared/partialFailure";
 import { takeOverHint } from "../shared/takeOver";
 import { COMMIT_SHA } from "../shared/validators";
@@ -36,6 +38,8 @@ import {
 import { patchApplied, toCreateRequest, toPatchRequest, toResubmitRequest } from "./wire";
 
 const KIND = "deployment";
+/** The Deployment's type token: its list's pages are kept under it for one operation (`listSnapshots.ts`). */
+export const DEPLOYMENT_TOKEN = "langsmith:index:Deployment";
 
 /**
  * Creates the deployment (or adopts `adoptExistingId`) and waits for its
@@ -78,10 +82,35 @@ export async function readDeployment(id: string, props: Record<string, unknown>)
   const name = previous.name ?? id;
   const settings = settingsForResource(`reading deployment "${name}"`, currentSettings(), previous.tenantId);
   const client = await currentClient(settings);
-  const deployment = await found(client.deployments.get(id, { name }));
+  const deployment = await readTogetherThroughList(client, settings, id, name);
   if (deployment === undefined) return undefined;
   const revisionStatus = await latestRevisionStatus(client, deployment);
   return { id, props: { ...refreshedOutputs(previous, { deployment, revisionStatus }), __provider: props["__provider"] } };
+}
+
+/**
+ * Reads one deployment together with the deployment reads that arrive with
+ * it (a refresh sends them all at once): through the list, page by page,
+ * then filtered by `deployment_ids` (see `listReader.ts`), so the
+ * deployments of a stack take a request or two instead of one GET each.
+ * One the list does not hold, and any read whose batch failed, is read by
+ * GET, whose 404 alone says it is gone.
+ */
+async function readTogetherThroughList(client: LangSmithClient, settings: ProviderSettings, id: string, name: string): Promise<Deployment | undefined> {
+  const source: ListSource = {
+    by: "pages",
+    pageSize: MAX_PAGE_SIZE,
+    hasGet: true,
+    page: async (offset, limit) => (await client.deployments.list({ limit, offset })).resources,
+    byIds: { maxIds: MAX_PAGE_SIZE, fetch: async (ids) => (await client.deployments.list({ deploymentIds: ids, limit: MAX_PAGE_SIZE })).resources },
+  };
+  try {
+    const listed = await readThroughList(DEPLOYMENT_TOKEN, listScope(settings), id, source);
+    if (listed !== undefined) return listed as Deployment;
+  } catch (error) {
+    if (error instanceof AbortedError) throw error;
+  }
+  return found(client.deployments.get(id, { name }));
 }
 
 /**

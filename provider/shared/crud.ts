@@ -9,7 +9,6 @@
  * by id or by natural key. A resource with behaviour of its own (revisions,
  * rotation, keys shown once) keeps its own operations instead.
  */
-import { createHash } from "node:crypto";
 import type { LangSmithClient } from "../client";
 import type { DeclaredEndpoint } from "../client/resources";
 import { AbortedError, ConflictError, found, NotFoundError } from "../client/errors";
@@ -18,8 +17,8 @@ import { checkFields, diffFields, type FieldSpec, type FieldTable, importFields,
 import { LAST_OPERATION_OUTPUT, type OutputSpec, stateVersionOutput, tenantIdOutput } from "./outputs";
 import { compact, getPath, isUnset } from "./paths";
 import { logProgress, shortId, warnProgress } from "./progress";
-import { forgetSnapshots, oneWalkAtATime, snapshotFor } from "./listSnapshots";
-import { readTogether } from "./readBatch";
+import { droppingSnapshots } from "./listSnapshots";
+import { listScope, type ListSource, readThroughList } from "./listReader";
 import type { ImportedResource, LangSmithResource, Properties, ResourceDiff } from "./resource";
 import type { ProviderSettings } from "./settings";
 import { migrateOutputs } from "./stateVersion";
@@ -288,60 +287,22 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
 
   const batchRead: BatchRead | undefined = spec.batchRead ?? (endpoints.get === undefined && endpoints.list !== undefined ? { by: "list" } : undefined);
 
-  /** Adds the managed objects of a list answer to `into`, by id (a later answer wins). */
-  const collect = (answer: unknown, into: Map<string, Record<string, unknown>>): Record<string, unknown>[] => {
-    const items = itemsOf(answer) ?? [];
-    for (const item of items) if (typeof item["id"] === "string" && (spec.manages?.(item) ?? true)) into.set(item["id"], item);
-    return items;
-  };
-
-  /**
-   * Answers a batch of reads through the list, as {@link BatchRead} says,
-   * from the pages this operation already fetched first.
-   */
-  const readMany = async (client: LangSmithClient, props: Properties, scope: string, ids: readonly string[]): Promise<Map<string, Record<string, unknown>>> => {
+  /** How a batch of reads goes through the list, as {@link BatchRead} says. */
+  const listSource = (client: LangSmithClient, props: Properties): ListSource => {
     const read = batchRead as BatchRead;
-    const snapshot = snapshotFor(spec.token, scope);
-    snapshot.reads += ids.length;
-    const objects = new Map<string, Record<string, unknown>>();
-    const take = () => {
-      for (const id of ids) {
-        const item = snapshot.items.get(id);
-        if (item !== undefined) objects.set(id, item);
-      }
-    };
-    const missing = () => ids.filter((id) => !objects.has(id));
     const list = endpoints.list as AnyEndpoint;
     const params = parentIds(props);
-    const action = `listing ${kind}s to read ${ids.length} of them`;
-    take();
-    if (read.by === "list") {
-      if (!snapshot.complete && missing().length > 0) {
-        collect(await found(api(client).send(list, { action, params })), snapshot.items);
-        snapshot.complete = true;
-        snapshot.pages += 1;
-        take();
-      }
-      return objects;
-    }
-    // A read alone, before any page: its own GET costs the same as a page.
-    if (snapshot.pages === 0 && ids.length === 1 && endpoints.get !== undefined) return objects;
-    while (missing().length > 0 && !snapshot.complete && snapshot.pages < Math.ceil(snapshot.reads / 2)) {
-      const items = collect(await found(api(client).send(list, { action, params, query: { limit: read.pageSize, offset: snapshot.nextOffset } })), snapshot.items);
-      snapshot.pages += 1;
-      snapshot.nextOffset += items.length;
-      if (items.length < read.pageSize) snapshot.complete = true;
-      take();
-    }
-    const rest = missing();
-    if (read.idsQuery !== undefined && (rest.length > 1 || (rest.length === 1 && endpoints.get === undefined))) {
-      for (let i = 0; i < rest.length; i += MAX_IDS_PER_REQUEST) {
-        collect(await found(api(client).send(list, { action, params, query: { [read.idsQuery]: rest.slice(i, i + MAX_IDS_PER_REQUEST) } })), snapshot.items);
-        snapshot.pages += 1;
-      }
-      take();
-    }
-    return objects;
+    const send = async (asked: number, query?: Record<string, number | readonly string[]>): Promise<Record<string, unknown>[]> =>
+      itemsOf(await found(api(client).send(list, { action: `listing ${kind}s to read ${asked} of them`, params, ...(query === undefined ? {} : { query }) }))) ?? [];
+    if (read.by === "list") return { by: "whole", list: (asked) => send(asked) };
+    const idsQuery = read.idsQuery;
+    return {
+      by: "pages",
+      pageSize: read.pageSize,
+      hasGet: endpoints.get !== undefined,
+      page: (offset, limit, asked) => send(asked, { limit, offset }),
+      ...(idsQuery === undefined ? {} : { byIds: { maxIds: MAX_IDS_PER_REQUEST, fetch: (ids: readonly string[], asked: number) => send(asked, { [idsQuery]: ids }) } }),
+    };
   };
 
   /**
@@ -352,11 +313,10 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
    */
   const readBatched = async (client: LangSmithClient, settings: ProviderSettings, id: string, props: Properties, name: string): Promise<Record<string, unknown> | undefined> => {
     if (batchRead?.notInList?.some((path) => !isUnset(getPath(props, path))) === true) return fetchOne(client, id, props, name);
-    const credentials = createHash("sha256").update(JSON.stringify([settings.client.apiKey ?? "", settings.client.bearerToken ?? ""])).digest("hex");
-    const scope = JSON.stringify([settings.client.apiUrl, settings.client.workspaceId ?? "", credentials, parentIds(props)]);
+    const scope = listScope(settings, parentIds(props));
     try {
-      const answer = await readTogether(`${spec.token}\u0000${scope}`, id, (ids) => oneWalkAtATime(spec.token, scope, () => readMany(client, props, scope, ids)));
-      if (answer.found) return answer.value;
+      const value = await readThroughList(spec.token, scope, id, listSource(client, props), spec.manages);
+      if (value !== undefined) return value;
       // The whole list, fetched during this operation, does not hold it: gone. Otherwise read it by id.
       if (endpoints.get === undefined && batchRead?.by === "list") return undefined;
     } catch (error) {
@@ -526,18 +486,13 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
     return Object.fromEntries(spec.outputs.filter((output) => olds[output.name] !== undefined).map((output) => [output.name, olds[output.name]]));
   }
 
-  /** A write drops what this operation read of the kind's lists, before and after it: a later read goes to the service. */
-  const written =
-    <A extends unknown[], R>(write: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
-      forgetSnapshots(spec.token);
-      try {
-        return await write(...args);
-      } finally {
-        forgetSnapshots(spec.token);
-      }
-    };
-  return { ...resource, create: written(resource.create), update: written(resource.update), delete: written(resource.delete) };
+  // A write drops what this operation read of the kind's lists, before and after it: a later read goes to the service.
+  return {
+    ...resource,
+    create: droppingSnapshots(spec.token, resource.create),
+    update: droppingSnapshots(spec.token, resource.update),
+    delete: droppingSnapshots(spec.token, resource.delete),
+  };
 }
 
 /** Sets a (possibly dotted) input path on the outputs object. */

@@ -61,6 +61,22 @@ export function forgetSnapshots(token: string): void {
   snapshots.delete(token);
 }
 
+/**
+ * `write` (a create, update or delete of `token`'s objects) with the kind's
+ * pages dropped before and after it, so a read after our own write, or
+ * during it, goes to the service.
+ */
+export function droppingSnapshots<A extends unknown[], R>(token: string, write: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+  return async (...args: A): Promise<R> => {
+    forgetSnapshots(token);
+    try {
+      return await write(...args);
+    } finally {
+      forgetSnapshots(token);
+    }
+  };
+}
+
 /** Drops every snapshot: a new operation starts (the engine configures the provider). */
 export function forgetAllSnapshots(): void {
   snapshots.clear();

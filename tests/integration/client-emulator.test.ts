@@ -72,6 +72,10 @@ describe("client against the emulator", () => {
     expect(found?.id).toBe(created.id);
     const contains = await client.deployments.listAll({ nameContains: "lifecycle", limit: 1 });
     expect(contains.map((d) => d.id)).toContain(created.id);
+    // `deployment_ids` (comma-separated on the wire): only the deployments named, unknown ids ignored.
+    const byIds = await client.deployments.list({ deploymentIds: [created.id, "00000000-0000-4000-8000-000000000000"], limit: 100 });
+    expect(byIds.resources.map((d) => d.id)).toEqual([created.id]);
+    await expect(client.deployments.list({ deploymentIds: [] })).rejects.toThrow("listing deployments: deploymentIds must name 1 to 100 deployments, not 0");
 
     const patched = await client.deployments.patch(created.id, {
       source_revision_config: { repo_ref: "v2", langgraph_config_path: "langgraph.json" },

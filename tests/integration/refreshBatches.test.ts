@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
 import { resource as annotationQueue } from "../../provider/annotationQueue";
 import { resource as dataset } from "../../provider/dataset";
+import { resource as deployment } from "../../provider/deployment";
 import { resource as example } from "../../provider/example";
 import { resource as playgroundSettings } from "../../provider/playgroundSettings";
 import { resource as project } from "../../provider/project";
@@ -60,7 +61,12 @@ describe("refresh reads that arrive together", () => {
   let proxy: Proxy;
 
   const configure = (apiUrl: string) => {
-    const values: Record<string, string> = { "langsmith:apiUrl": apiUrl, "langsmith:apiKey": DEFAULT_API_KEY, "langsmith:workspaceId": DEFAULT_WORKSPACE_ID };
+    const values: Record<string, string> = {
+      "langsmith:apiUrl": apiUrl,
+      "langsmith:controlPlaneUrl": apiUrl,
+      "langsmith:apiKey": DEFAULT_API_KEY,
+      "langsmith:workspaceId": DEFAULT_WORKSPACE_ID,
+    };
     configureProvider({ config: { get: (k: string) => values[k], require: (k: string) => values[k] ?? "" } });
   };
 
@@ -247,4 +253,68 @@ describe("refresh reads that arrive together", () => {
     await fetch(`${emulator.url}/api/v1/sessions/${made.id}`, { method: "PATCH", headers, body: JSON.stringify({ name: "renamed-after" }) });
     expect((await project.read(made.id, made.outs))?.props["name"]).toBe("renamed-after");
   });
+
+  test("deployments read together through their list: one page for all; one deleted is gone, one changed is seen changed", async () => {
+    // Short revision polls: the emulator's fast timings deploy in about 120 ms.
+    const saved = { min: process.env["LANGSMITH_POLL_MIN_INTERVAL_MS"], max: process.env["LANGSMITH_POLL_MAX_INTERVAL_MS"] };
+    process.env["LANGSMITH_POLL_MIN_INTERVAL_MS"] = "20";
+    process.env["LANGSMITH_POLL_MAX_INTERVAL_MS"] = "100";
+    try {
+      await deploymentsReadTogether();
+    } finally {
+      for (const [key, value] of [["LANGSMITH_POLL_MIN_INTERVAL_MS", saved.min], ["LANGSMITH_POLL_MAX_INTERVAL_MS", saved.max]] as const) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+    }
+  });
+
+  async function deploymentsReadTogether(): Promise<void> {
+    configure(emulator.url);
+    const made: { id: string; outs: Properties }[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      made.push(
+        await create(deployment, {
+          name: `batch-deployment-${i}`,
+          source: "github",
+          sourceConfig: { integrationId: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01", repoUrl: "https://github.com/acme/agent", deploymentType: "dev", buildOnPush: false },
+          sourceRevisionConfig: { repoRef: "main", graphConfigPath: "langgraph.json" },
+        }),
+      );
+    }
+    // One by one first: what each read answers (a GET of the deployment and one of its latest revision).
+    configure(emulator.url);
+    emulator.control.clearRequestLog();
+    const alone: unknown[] = [];
+    for (const m of made) alone.push(await deployment.read(m.id, m.outs));
+    expect(emulator.control.requestLog()).toHaveLength(12);
+    // Together, in a new operation: one page of the list instead of six GETs; the revisions are still read by id.
+    configure(emulator.url);
+    emulator.control.clearRequestLog();
+    const together = await Promise.all(made.map((m) => deployment.read(m.id, m.outs)));
+    expect(together).toEqual(alone);
+    const log = emulator.control.requestLog().map((entry) => `${entry.method} ${entry.path}`);
+    expect(log.filter((line) => line === "GET /v2/deployments")).toHaveLength(1);
+    expect(log.filter((line) => /^GET \/v2\/deployments\/[^/]+$/.test(line))).toEqual([]);
+    expect(log.filter((line) => line.includes("/revisions/"))).toHaveLength(6);
+
+    // A later wave of the same operation: one deployment deleted and one changed elsewhere after the page was read.
+    // The page serves the wave (nothing older than the operation); a new operation sees both.
+    const headers = { "X-API-Key": DEFAULT_API_KEY, "X-Tenant-Id": DEFAULT_WORKSPACE_ID, "Content-Type": "application/json" };
+    const [gone, changed] = made as [{ id: string; outs: Properties }, { id: string; outs: Properties }];
+    expect((await fetch(`${emulator.url}/v2/deployments/${gone.id}`, { method: "DELETE", headers })).status).toBeLessThan(300);
+    expect((await fetch(`${emulator.url}/v2/deployments/${changed.id}`, { method: "PATCH", headers, body: JSON.stringify({ source_config: { build_on_push: true } }) })).status).toBe(200);
+    // The service deletes asynchronously (50 ms with the emulator's fast timings): wait, bounded, until its GET is a 404.
+    for (let i = 0; i < 100 && (await fetch(`${emulator.url}/v2/deployments/${gone.id}`, { headers })).status !== 404; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    configure(emulator.url);
+    emulator.control.clearRequestLog();
+    const after = await Promise.all(made.map((m) => deployment.read(m.id, m.outs)));
+    expect(after.filter((read) => read === undefined)).toHaveLength(1);
+    expect(after[0]).toBeUndefined();
+    expect(after[1]?.props["sourceConfig"]).toMatchObject({ buildOnPush: true });
+    // The page did not hold the deleted one: a single id missing is read by GET (its 404 says gone), not by the filtered list.
+    const afterLog = emulator.control.requestLog().map((entry) => `${entry.method} ${entry.path}`);
+    expect(afterLog.filter((line) => line === "GET /v2/deployments")).toHaveLength(1);
+    expect(afterLog).toContain(`GET /v2/deployments/${gone.id}`);
+  }
 });
