@@ -115,11 +115,14 @@ async function main(): Promise<void> {
     }
     if (sections.includes("estate")) {
       log("estate: mixed stacks on our plugin and on the floor plugin");
-      const runs = await runEstate({ sizes: config.estateSizes, repetitions: config.estateRepetitions, onProgress: log });
+      // BENCH_ESTATE_SIZES (e.g. "100") and BENCH_ESTATE_REPETITIONS run a part, for a targeted re-run.
+      const sizes = process.env["BENCH_ESTATE_SIZES"]?.split(",").map(Number).filter((n) => n > 0) ?? config.estateSizes;
+      const repetitions = Number(process.env["BENCH_ESTATE_REPETITIONS"] ?? "") || config.estateRepetitions;
+      const runs = await runEstate({ sizes, repetitions, onProgress: log });
       data["estate"] = runs;
       tables.push(...estateTables(runs, [
         "Same machine, same run, same program (`pulumi-langsmith`, the native SDK): on our plugin against an emulator (one per size: a workspace holding just that estate), and on the floor plugin (bench/floorPlugin/: the real plugin's schema, name and version, every call answered at once, no API call), each installed with `pulumi plugin install --file` into its project's own PULUMI_HOME.",
-        `Per repetition (${config.estateRepetitions}) and operation, ours and the floor run back to back, which goes first alternating; ratios are per repetition. preview and up run with --expect-no-changes; refresh is \`pulumi refresh --yes --skip-preview\` (one pass of reads). Requests = every API request the emulator answered during the run (its request log).`,
+        `Per repetition (${repetitions}) and operation, ours and the floor run back to back, which goes first alternating; ratios are per repetition. preview and up run with --expect-no-changes; refresh is \`pulumi refresh --yes --skip-preview\` (one pass of reads). Requests = every API request the emulator answered during the run (its request log).`,
         `Targets: preview <= ${ESTATE_TARGETS.preview}x, no-change up <= ${ESTATE_TARGETS.noChangeUp}x, refresh wall <= ${ESTATE_TARGETS.refreshWall}x the floor; refresh requests <= ${ESTATE_TARGETS.refreshRequestsPerResource} per resource; plugin peak RSS (VmHWM, max over preview, up and refresh) <= the floor plugin's + ${ESTATE_TARGETS.peakRssOverFloorMiB} MiB. The creating up is reported, without a target.`,
       ]));
     }

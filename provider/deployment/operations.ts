@@ -5,7 +5,6 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { Deployment, LangSmithClient, PatchDeploymentRequest } from "../client";
-import { MAX_PAGE_SIZE } from "../client/deployments";
 import { AbortedError, ApiConnectionError, ConflictError, found, MethodNotAllowedError, NotFoundError, RevisionFailedError, WaitTimeoutError } from "../client/errors";
 import { DEFAULT_HISTORY_LIMIT } from "../client/revisionTimings";
 import { callSignal, callTimeoutSeconds } from "../shared/callContext";
@@ -13,7 +12,7 @@ import { currentClient, currentSettings } from "../shared/context";
 import { importFields } from "../shared/fields";
 import { formatDuration, logProgress, shortId } from "../shared/progress";
 import type { ProviderSettings } from "../shared/settings";
-import { listScope, type ListSource, readThroughList } from "../shared/listReader";
+import { LARGEST_PAGE, listScope, type ListSource, readThroughList } from "../shared/listReader";
 import { keepingResource, messageOf, partialFailure } from "../shared/partialFailure";
 import { takeOverHint } from "../shared/takeOver";
 import { COMMIT_SHA } from "../shared/validators";
@@ -99,10 +98,10 @@ export async function readDeployment(id: string, props: Record<string, unknown>)
 async function readTogetherThroughList(client: LangSmithClient, settings: ProviderSettings, id: string, name: string): Promise<Deployment | undefined> {
   const source: ListSource = {
     by: "pages",
-    pageSize: MAX_PAGE_SIZE,
+    pageSize: LARGEST_PAGE,
     hasGet: true,
     page: async (offset, limit) => (await client.deployments.list({ limit, offset })).resources,
-    byIds: { maxIds: MAX_PAGE_SIZE, fetch: async (ids) => (await client.deployments.list({ deploymentIds: ids, limit: MAX_PAGE_SIZE })).resources },
+    byIds: { maxIds: LARGEST_PAGE, fetch: async (ids) => (await client.deployments.list({ deploymentIds: ids, limit: LARGEST_PAGE })).resources },
   };
   try {
     const listed = await readThroughList(DEPLOYMENT_TOKEN, listScope(settings), id, source);

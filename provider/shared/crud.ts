@@ -18,7 +18,7 @@ import { LAST_OPERATION_OUTPUT, type OutputSpec, stateVersionOutput, tenantIdOut
 import { compact, getPath, isUnset } from "./paths";
 import { logProgress, shortId, warnProgress } from "./progress";
 import { droppingSnapshots } from "./listSnapshots";
-import { listScope, type ListSource, readThroughList } from "./listReader";
+import { LARGEST_PAGE, listScope, type ListSource, readThroughList } from "./listReader";
 import type { ImportedResource, LangSmithResource, Properties, ResourceDiff } from "./resource";
 import type { ProviderSettings } from "./settings";
 import { migrateOutputs } from "./stateVersion";
@@ -65,7 +65,7 @@ export type WireOutput = OutputSpec & {
  *   `pageSize`), as far as the batch's ids need and at most one page for
  *   every two reads asked so far; with `idsQuery`, the ids the pages did not
  *   reach are then asked of the list filtered by id (`?id=a&id=b`,
- *   {@link MAX_IDS_PER_REQUEST} a request);
+ *   {@link LARGEST_PAGE} a request);
  * - `list`: the scope's whole list, in one answer.
  *
  * Only for a kind whose list answers carry every field its GET does. An id
@@ -80,9 +80,6 @@ export type BatchRead = (
   /** Inputs whose values the list's objects leave out (an annotation queue's rubric): a resource that sets any is read by GET. Default none. */
   readonly notInList?: readonly string[];
 };
-
-/** Most ids in one request of the list filtered by id (100: the contract's largest page). */
-export const MAX_IDS_PER_REQUEST = 100;
 
 /** Everything a CRUD resource declares. */
 export interface CrudResourceSpec {
@@ -301,7 +298,7 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
       pageSize: read.pageSize,
       hasGet: endpoints.get !== undefined,
       page: (offset, limit, asked) => send(asked, { limit, offset }),
-      ...(idsQuery === undefined ? {} : { byIds: { maxIds: MAX_IDS_PER_REQUEST, fetch: (ids: readonly string[], asked: number) => send(asked, { [idsQuery]: ids }) } }),
+      ...(idsQuery === undefined ? {} : { byIds: { maxIds: LARGEST_PAGE, fetch: (ids: readonly string[], asked: number) => send(asked, { [idsQuery]: ids }) } }),
     };
   };
 

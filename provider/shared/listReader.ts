@@ -14,6 +14,9 @@ import { type ListSnapshot, oneWalkAtATime, snapshotFor } from "./listSnapshots"
 import { readTogether } from "./readBatch";
 import type { ProviderSettings } from "./settings";
 
+/** The contract's largest page, 100: the most objects one list request answers, and the most ids one filtered request names. */
+export const LARGEST_PAGE = 100;
+
 /** One object of a list answer, keyed by its `id`. */
 export type ListedObject = Record<string, unknown>;
 
