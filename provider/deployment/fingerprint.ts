@@ -1,5 +1,6 @@
 import type { DeploymentSecret, SecretInput } from "../client";
 import { FINGERPRINT_ALGORITHM, fingerprintMatches, fingerprintValue, newSalt } from "../shared/fingerprint";
+import { SECRETS_UNCHANGED_KEY } from "../shared/secretFingerprints";
 import { containsUnknown } from "../shared/values";
 
 /**
@@ -53,12 +54,10 @@ export function parseSecretsFingerprint(value: unknown): SecretsFingerprint | un
 
 /**
  * Input key `check` sets (to `true`) when the declared secrets equal those of
- * the resource's previous *inputs*, which the engine passes to `check` (and
- * only to `check`). `diff` then knows the values did not change without
- * hashing them; see {@link secretsChanged}. A boolean: it carries nothing about
- * the values. The `__` prefix keeps it out of the engine's diff display.
+ * the resource's previous *inputs*: the same key as the declared resources'
+ * (see provider/shared/secretFingerprints.ts); {@link secretsChanged} reads it.
  */
-export const SECRETS_UNCHANGED_KEY = "__secretsUnchanged";
+export { SECRETS_UNCHANGED_KEY };
 
 /**
  * The checked inputs `news`, with {@link SECRETS_UNCHANGED_KEY} set when their

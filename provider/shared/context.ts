@@ -33,6 +33,7 @@ export function configureProvider(request: pulumi.dynamic.ConfigureRequest): voi
 export function configureFromGetter(get: ConfigGetter): void {
   resolveSettings(get);
   stackConfig = get;
+  clients.clear();
   // The engine configures the provider as an operation starts: nothing read of the lists before it may serve this one.
   forgetAllSnapshots();
 }
@@ -42,12 +43,32 @@ export function currentSettings(): ProviderSettings {
   return resolveSettings(stackConfig);
 }
 
+/** Most clients kept at once (one per workspace and credentials a stack uses); past it, all are dropped and made again. */
+const MAX_CLIENTS = 16;
+
 /**
- * A client for the current settings. The HTTP stack is loaded on first use,
- * so previews, which only run `check` and `diff`, never load it.
+ * The clients made in this operation, by their options (URLs, credentials,
+ * workspace, timeouts), in this process's memory only. A refresh of 1,000
+ * resources asked for a client 1,000 times; each one built an axios instance
+ * and its API groups. Dropped when the provider is configured (the start of
+ * an operation).
+ */
+const clients = new Map<string, LangSmithClient>();
+
+/**
+ * A client for the current settings, the same object for the same settings
+ * within an operation. The HTTP stack is loaded on first use, so previews,
+ * which only run `check` and `diff`, never load it.
  */
 export async function currentClient(settings: ProviderSettings = currentSettings()): Promise<LangSmithClient> {
   const { createClient } = await import("../client/factory");
-  // Cancelling the engine's call (Ctrl-C, Cancel) also ends the requests it has in flight.
-  return createClient({ ...settings.client, operationSignal: callSignal });
+  const key = JSON.stringify(settings.client);
+  let client = clients.get(key);
+  if (client === undefined) {
+    if (clients.size >= MAX_CLIENTS) clients.clear();
+    // Cancelling the engine's call (Ctrl-C, Cancel) also ends the requests it has in flight: the signal is read per request.
+    client = createClient({ ...settings.client, operationSignal: callSignal });
+    clients.set(key, client);
+  }
+  return client;
 }

@@ -24,7 +24,7 @@ import type { ProviderSettings } from "./settings";
 import { migrateOutputs } from "./stateVersion";
 import { takeOverHint } from "./takeOver";
 import { uuid } from "./validators";
-import { fingerprintSecrets, SECRET_FINGERPRINTS_OUTPUT, secretUnchanged } from "./secretFingerprints";
+import { fingerprintSecrets, markUnchangedSecretFields, SECRET_FINGERPRINTS_OUTPUT, secretUnchanged } from "./secretFingerprints";
 import { settingsForResource } from "./workspace";
 
 /** An endpoint of a CRUD resource; `{id}` in its path is the object's id, other placeholders are inputs of the same name. */
@@ -343,9 +343,10 @@ export function crudResource(spec: CrudResourceSpec): LangSmithResource {
     inputsNotInOutputs: fields.filter((field) => field.secret || field.effect === "createOnly").map((field) => field.path.split(".")[0] as string),
     outputs: outputSpecs,
     migrate: (outputs) => migrateOutputs(kind, outputs, CRUD_STATE_VERSION, {}),
-    check(_olds, news) {
+    check(olds, news) {
       const failures = checkFields(fields, news, typeName);
-      return { inputs: withDefaults(fields, news), failures };
+      // olds are the previous inputs here: equal secrets spare diff a hash per secret (see secretFingerprints.ts).
+      return { inputs: hasSecrets ? markUnchangedSecretFields(fields, olds, withDefaults(fields, news)) : withDefaults(fields, news), failures };
     },
     diff(olds, news): ResourceDiff {
       const changed = diffFields(fields, olds, news, (field) => secretUnchanged(field, olds[SECRET_FINGERPRINTS_OUTPUT.name], news));
