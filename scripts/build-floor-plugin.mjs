@@ -18,6 +18,7 @@
 // Usage: node scripts/build-floor-plugin.mjs [--out <dir>]   (default: dist-bench/floor-plugin)
 // Prints the archive's path.
 import { execFileSync } from "node:child_process";
+import { PLUGIN_NODE_FLAGS } from "./lib/pluginNode.mjs";
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
@@ -71,7 +72,7 @@ writeFileSync(
     "#!/bin/sh",
     "# The langsmith FLOOR plugin (a benchmark tool: every call answered at once, no API call); needs Node.js 20 or later on PATH.",
     'here="$(cd "$(dirname "$0")" && pwd)"',
-    'exec node "$here/dist/bench/floorPlugin/main.js" "$@"',
+    `exec node ${PLUGIN_NODE_FLAGS.join(" ")} "$here/dist/bench/floorPlugin/main.js" "$@"`,
     "",
   ].join("\n"),
 );

@@ -26,6 +26,7 @@ import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, chmodSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { PLUGIN_NODE_FLAGS } from "./lib/pluginNode.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const outArg = process.argv.indexOf("--out");
@@ -104,7 +105,7 @@ function launcher(os) {
   if (os === "windows") {
     return {
       name: "pulumi-resource-langsmith.cmd",
-      text: ["@echo off", "rem The langsmith resource provider: started by the Pulumi engine; needs Node.js 20 or later on PATH.", 'node "%~dp0dist\\provider\\native\\main.js" %*', ""].join("\r\n"),
+      text: ["@echo off", "rem The langsmith resource provider: started by the Pulumi engine; needs Node.js 20 or later on PATH.", `node ${PLUGIN_NODE_FLAGS.join(" ")} "%~dp0dist\\provider\\native\\main.js" %*`, ""].join("\r\n"),
     };
   }
   return {
@@ -113,7 +114,7 @@ function launcher(os) {
       "#!/bin/sh",
       "# The langsmith resource provider: started by the Pulumi engine; needs Node.js 20 or later on PATH.",
       'here="$(cd "$(dirname "$0")" && pwd)"',
-      'exec node "$here/dist/provider/native/main.js" "$@"',
+      `exec node ${PLUGIN_NODE_FLAGS.join(" ")} "$here/dist/provider/native/main.js" "$@"`,
       "",
     ].join("\n"),
   };

@@ -104,12 +104,19 @@ export async function readFromList(token: string, scope: string, ids: readonly s
 
 /**
  * Reads `id` together with the reads of `token` in `scope` that arrive with
- * it (`readBatch.ts`), answered by {@link readFromList}: the object, or
+ * it (`readBatch.ts`), answered by {@link readFromList}, or at once from the
+ * pages this operation already holds (when they hold it, or hold the whole
+ * list): the object, or
  * `undefined` when the batch did not find it (the caller then reads it on
  * its own, or, for a `whole` list, knows it is gone). A failed batch rejects
  * every read of it with the batch's error.
  */
 export async function readThroughList(token: string, scope: string, id: string, source: ListSource, keep?: ListFilter): Promise<ListedObject | undefined> {
+  // Already read in this operation, or the whole list was: answered at once, without waiting for a batch to
+  // gather (the engine sends a refresh's reads a few at a time, so 1,000 reads would wait 125 windows).
+  const snapshot = snapshotFor(token, scope);
+  const known = snapshot.items.get(id);
+  if (known !== undefined || snapshot.complete) return known;
   const answer = await readTogether(`${token}\u0000${scope}`, id, (ids) => oneWalkAtATime(token, scope, () => readFromList(token, scope, ids, source, keep)));
   return answer.found ? answer.value : undefined;
 }

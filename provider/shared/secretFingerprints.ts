@@ -24,15 +24,19 @@ export const SECRETS_UNCHANGED_KEY = "__secretsUnchanged";
 /**
  * The checked inputs `news`, with {@link SECRETS_UNCHANGED_KEY} set when each
  * secret field of `table` holds the same value in `oldInputs` (the previous
- * inputs `check` receives; empty on a create) and in `news`, and removed
- * otherwise. Unknown values (during a preview) never match; a table without
- * secret fields is never marked. Plain comparison in the provider's memory,
- * where both values already are: nothing is logged or kept.
+ * inputs `check` receives) and in `news`, and removed otherwise. On a create
+ * (`oldInputs` empty) they are marked too: the outputs' fingerprints are
+ * made from these very values, and the engine stores these inputs beside
+ * them, so a later diff of the stored inputs (a refresh's) needs no hash.
+ * Unknown values (during a preview) never match; a table without secret
+ * fields is never marked. Plain comparison in the provider's memory, where
+ * both values already are: nothing is logged or kept.
  */
 export function markUnchangedSecretFields(table: FieldTable, oldInputs: Record<string, unknown>, news: Record<string, unknown>): Record<string, unknown> {
   const { [SECRETS_UNCHANGED_KEY]: _ignored, ...rest } = news;
   const secrets = table.filter((field) => field.secret);
-  if (secrets.length === 0 || Object.keys(oldInputs).length === 0) return rest;
+  if (secrets.length === 0) return rest;
+  if (Object.keys(oldInputs).length === 0) return secrets.some((field) => containsUnknown(getPath(rest, field.path))) ? rest : { ...rest, [SECRETS_UNCHANGED_KEY]: true };
   const same = secrets.every((field) => {
     const before = getPath(oldInputs, field.path);
     const after = getPath(rest, field.path);

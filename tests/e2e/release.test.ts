@@ -75,7 +75,7 @@ describe("release artifacts", () => {
       expect(entry("pulumi-resource-langsmith")).toBeUndefined();
       const launcher = execFileSync("tar", ["-xzOf", archive, "./pulumi-resource-langsmith.cmd"], { encoding: "utf8" });
       expect(launcher).toMatch(/^@echo off\r\n/);
-      expect(launcher).toContain('node "%~dp0dist\\provider\\native\\main.js" %*');
+      expect(launcher).toContain('node --max-semi-space-size=2 "%~dp0dist\\provider\\native\\main.js" %*');
     } else {
       expect(entry("pulumi-resource-langsmith.cmd")).toBeUndefined();
       expect(entry("pulumi-resource-langsmith")).toMatch(/^-rwxr-xr-x/);

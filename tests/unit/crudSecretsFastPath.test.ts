@@ -21,7 +21,8 @@ describe("check marks secret fields equal to the previous inputs'", () => {
     ["the same value", inputs("canary-fast-a"), inputs("canary-fast-a"), true],
     ["a changed value", inputs("canary-fast-a"), inputs("canary-fast-b"), false],
     ["an unknown value (preview)", inputs("canary-fast-a"), inputs(UNKNOWN), false],
-    ["a create (no previous inputs)", {}, inputs("canary-fast-a"), false],
+    ["a create (no previous inputs: the record will be made from these values)", {}, inputs("canary-fast-a"), true],
+    ["a create with an unknown value (preview)", {}, inputs(UNKNOWN), false],
     ["a value set where there was none", { key: "OPENAI_API_KEY" }, inputs("canary-fast-a"), false],
   ])("%s", (_label, olds, news, marked) => {
     const checked = workspaceSecret.check(olds, news);
@@ -61,6 +62,18 @@ describe("diff of a marked secret", () => {
     const checked = workspaceSecret.check(inputs("canary-fast-a"), inputs("canary-fast-a"));
     expect(checked.inputs[SECRETS_UNCHANGED_KEY]).toBe(true);
     expect(workspaceSecret.diff(olds, checked.inputs)).toMatchObject({ changes: true, updates: ["value"] });
+  });
+
+  test("a refresh after a create: the stored inputs (marked by the create's check) diff against the record with no hash", () => {
+    const stored = workspaceSecret.check({}, inputs("canary-fast-a")).inputs;
+    const olds = outputsFor("canary-fast-a");
+    const hashes = jest.spyOn(fingerprint, "fingerprintMatches");
+    expect(workspaceSecret.diff(olds, stored).changes).toBe(false);
+    expect(hashes).not.toHaveBeenCalled();
+    // A preview that changes the value goes through check again, which drops the mark: the fingerprint decides.
+    const changed = workspaceSecret.check(stored, inputs("canary-fast-b")).inputs;
+    expect(workspaceSecret.diff(olds, changed).changes).toBe(true);
+    expect(hashes).toHaveBeenCalledTimes(1);
   });
 
   test("unmarked (a diff without check, e.g. from older state): the fingerprint decides, both ways", () => {
