@@ -13,6 +13,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { tuneHeap } from "../../provider/native/heap";
 import { serveProvider } from "../../provider/native/serve";
 import { type FloorSchema, floorHandlers } from "./handlers";
 
@@ -20,6 +21,8 @@ import { type FloorSchema, floorHandlers } from "./handlers";
 const SCHEMA_FILE = "schema.json";
 
 async function main(): Promise<void> {
+  // The real plugin's heap settings (its launcher's flags are this one's too): the floor differs only in what it does.
+  tuneHeap();
   const schemaText = readFileSync(join(__dirname, SCHEMA_FILE), "utf8");
   const { port } = await serveProvider(floorHandlers(JSON.parse(schemaText) as FloorSchema, schemaText));
   process.stdout.write(`${port}\n`);

@@ -6,9 +6,11 @@
  * (`server.ts`) is loaded on the first call that needs it (see `serve.ts`).
  */
 import { packageVersion } from "../client/version";
+import { tuneHeap } from "./heap";
 import { deferredHandlers, engineAddressOf, serveProvider } from "./serve";
 
 async function main(): Promise<void> {
+  tuneHeap();
   const version = packageVersion();
   const engineAddress = engineAddressOf(process.argv.slice(2));
   const handlers = deferredHandlers(version, async () => (await import("./server")).providerHandlers(version, engineAddress));
