@@ -19,7 +19,7 @@ import { installNativePlugin } from "../tests/helpers/nativePlugin";
 import { type CommandResult, createPulumiProject, type PulumiProject } from "../tests/helpers/pulumiProject";
 import { estateComposition, estateProgram } from "./lib/estateProgram";
 import { FLOOR_PROCESS_MATCH, installFloorPlugin } from "./lib/floorPlugin";
-import { PluginSampler } from "./lib/pluginSampler";
+import { RssSampler } from "./lib/rssSampler";
 import { fixed, max, median, seconds } from "./lib/stats";
 import type { Table } from "./lib/table";
 
@@ -77,7 +77,7 @@ const OPERATIONS: readonly Exclude<EstateOperation, "create up">[] = ["preview",
 /** Runs `command`, timing it, sampling the plugin's memory and counting the emulator's answers; throws with the output when it fails. */
 async function measured(label: string, emulator: EmulatorStack["emulator"], command: () => Promise<CommandResult>): Promise<Omit<EstateRun, "plugin" | "size" | "operation" | "repetition">> {
   emulator.control.clearRequestLog();
-  const sampler = new PluginSampler([OURS_PROCESS_MATCH, FLOOR_PROCESS_MATCH]);
+  const sampler = new RssSampler([OURS_PROCESS_MATCH, FLOOR_PROCESS_MATCH], { matchedRole: "plugin" });
   sampler.start();
   const startMs = performance.now();
   let result: CommandResult;

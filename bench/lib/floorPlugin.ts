@@ -6,18 +6,10 @@
  * or started directly to talk gRPC to it.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { pluginVersion, repositoryRoot } from "../../tests/helpers/nativePlugin";
 import type { PulumiProject } from "../../tests/helpers/pulumiProject";
-
-/** The repository root: the nearest directory above this file holding pulumi-langsmith's package.json (also when compiled into dist-bench/). */
-function repositoryRoot(): string {
-  for (let dir = __dirname; dir !== dirname(dir); dir = dirname(dir)) {
-    const manifest = join(dir, "package.json");
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, "utf8")) as { name?: string }).name === "pulumi-langsmith") return dir;
-  }
-  throw new Error(`no pulumi-langsmith package.json above ${__dirname}`);
-}
 
 const root = repositoryRoot();
 
@@ -26,11 +18,6 @@ const root = repositoryRoot();
  * its process for the RSS sampler, as `provider/native/main.js` selects the real plugin's.
  */
 export const FLOOR_PROCESS_MATCH = "floorPlugin/main.js";
-
-/** The package version, which the floor plugin carries as the real one does. */
-function packageVersion(): string {
-  return (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string }).version;
-}
 
 const built = new Map<string, string>();
 
@@ -53,7 +40,7 @@ export function buildFloorPluginArchive(outDir: string): string {
  * (default: `<project>/.floor-plugin`).
  */
 export async function installFloorPlugin(project: PulumiProject, archiveDir: string = join(project.dir, ".floor-plugin")): Promise<void> {
-  await project.runOk(["plugin", "install", "resource", "langsmith", packageVersion(), "--file", buildFloorPluginArchive(archiveDir)]);
+  await project.runOk(["plugin", "install", "resource", "langsmith", pluginVersion(), "--file", buildFloorPluginArchive(archiveDir)]);
 }
 
 /** A plugin process started directly, and the port it serves gRPC on. */

@@ -1,6 +1,6 @@
 import { commandLine, descendants, processCpuMs, processMemory } from "./processTree";
 
-/** What an {@link RssSampler} saw: the largest peak RSS among matching processes. */
+/** What an {@link RssSampler} saw: the largest peak RSS among matching processes, and the CPU time of every process. */
 export interface RssReport {
   /** Largest `VmHWM` seen among matching processes, in kibibytes (0 when none was seen). */
   readonly peakRssKb: number;
@@ -9,10 +9,20 @@ export interface RssReport {
   /** Samples taken. */
   readonly samples: number;
   /**
-   * CPU time used by every descendant process, by role (see {@link processRole}), in milliseconds:
-   * the last sample of each process, so up to one interval of a process's last CPU is missed.
+   * CPU time used by every descendant process, by role (`matchedRole` for
+   * the matching processes when given, else {@link processRole}), in
+   * milliseconds: the last sample of each process, so up to one interval of
+   * a process's last CPU is missed.
    */
   readonly cpuMsByRole: Readonly<Record<string, number>>;
+}
+
+/** Options of an {@link RssSampler}. */
+export interface RssSamplerOptions {
+  /** Time between samples, in milliseconds; default 100. */
+  readonly intervalMs?: number;
+  /** The role the matching processes' CPU is counted under (e.g. `plugin`, whichever plugin runs); default: {@link processRole}'s. */
+  readonly matchedRole?: string;
 }
 
 /** The role of a process in a Pulumi run, from its command line. */
@@ -28,18 +38,25 @@ export function processRole(command: string): string {
 /**
  * Samples, every `intervalMs`, the memory of every descendant of this
  * process whose command line contains one of `matches` (e.g. the Pulumi
- * dynamic provider, `@pulumi/pulumi/cmd/dynamic-provider`). `VmHWM` is the kernel's
- * own high-water mark, so a sample late in the process's life covers any
- * spike between samples.
+ * dynamic provider, `@pulumi/pulumi/cmd/dynamic-provider`, or a plugin's
+ * entry point), and the CPU time of every descendant by role. `VmHWM` is the
+ * kernel's own high-water mark, so a sample late in the process's life
+ * covers any spike between samples.
  */
 export class RssSampler {
   private readonly peakByPid = new Map<number, number>();
   private readonly cpuByPid = new Map<number, { role: string; cpuMs: number }>();
   private samples = 0;
   private timer: NodeJS.Timeout | undefined;
+  private readonly intervalMs: number;
 
-  /** @param matches substrings of the command line, any of which selects a process; @param intervalMs time between samples. */
-  constructor(private readonly matches: readonly string[], private readonly intervalMs = 100) {}
+  /** @param matches substrings of the command line, any of which selects a process. */
+  constructor(
+    private readonly matches: readonly string[],
+    private readonly options: RssSamplerOptions = {},
+  ) {
+    this.intervalMs = options.intervalMs ?? 100;
+  }
 
   /** Starts sampling. */
   start(): void {
@@ -51,9 +68,14 @@ export class RssSampler {
     this.samples += 1;
     for (const pid of descendants(process.pid)) {
       const command = commandLine(pid);
+      const matched = this.matches.some((match) => command.includes(match));
       const cpuMs = processCpuMs(pid);
-      if (cpuMs !== undefined) this.cpuByPid.set(pid, { role: this.cpuByPid.get(pid)?.role ?? processRole(command), cpuMs });
-      if (!this.matches.some((match) => command.includes(match))) continue;
+      // The role follows the latest command line: a plugin's launcher (`sh pulumi-resource-langsmith`) execs node in the same process.
+      const previous = this.cpuByPid.get(pid)?.role;
+      const matchedRole = this.options.matchedRole;
+      const role = matchedRole !== undefined && (matched || previous === matchedRole) ? matchedRole : command !== "" ? processRole(command) : (previous ?? "other");
+      if (cpuMs !== undefined) this.cpuByPid.set(pid, { role, cpuMs });
+      if (!matched) continue;
       const memory = processMemory(pid);
       if (memory) this.peakByPid.set(pid, Math.max(this.peakByPid.get(pid) ?? 0, memory.peakRssKb));
     }

@@ -10,7 +10,7 @@ import type { PulumiProject } from "./pulumiProject";
 import { toolPaths } from "./tools";
 
 /** The repository root: the nearest directory above this file holding pulumi-langsmith's package.json (also when compiled into dist-bench/). */
-function repositoryRoot(): string {
+export function repositoryRoot(): string {
   for (let dir = __dirname; dir !== dirname(dir); dir = dirname(dir)) {
     const manifest = join(dir, "package.json");
     if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, "utf8")) as { name?: string }).name === "pulumi-langsmith") return dir;
