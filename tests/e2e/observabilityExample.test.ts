@@ -12,6 +12,7 @@ import { type EmulatorStack, startEmulatorStack } from "../helpers/emulatorStack
 import { installNativePlugin } from "../helpers/nativePlugin";
 import { createPulumiProject, type PulumiProject } from "../helpers/pulumiProject";
 import { startVersitygw, type Versitygw } from "../helpers/versitygw";
+import { outcome } from "../helpers/yamlProject";
 
 const EXAMPLE = join(__dirname, "..", "..", "examples", "observability");
 const WEBHOOK_CANARY = "canary-observability-webhook-2c8d4f";
@@ -46,43 +47,42 @@ describe("examples/observability", () => {
     await gw?.stop();
   });
 
-  const ok = (result: { code: number | null; output: string }) => ({ code: result.code, tail: result.code === 0 ? "" : result.output.slice(-4000) });
   const writes = () => stack.emulator.control.requestLog().filter((r) => r.method !== "GET");
   const outputsOf = async (name: string) => ((await project.exportStack()).deployment.resources ?? []).find((r) => r.urn.endsWith(`::${name}`))?.outputs ?? {};
 
   it("dev: creates the observability around the agent, pushes a prompt commit, promotes it with one request, destroys", async () => {
     const up = await project.up();
-    expect(ok(up)).toEqual({ code: 0, tail: "" });
+    expect(outcome(up)).toEqual({ code: 0, tail: "" });
     expect(up.output).toMatch(/12 created/); // the stack included
     const projectId = (await outputsOf("traces"))["id"] ?? ((await project.exportStack()).deployment.resources ?? []).find((r) => r.urn.endsWith("::traces"))?.id;
     const state = stack.emulator.control.dumpState().state;
     expect(state.bulkExports.map((b) => b.sessionId)).toEqual([projectId]);
     expect(state.objects["runRules"]?.map((r) => r.wire["session_id"])).toEqual([projectId]);
-    expect(await project.preview(["--expect-no-changes"]).then(ok)).toEqual({ code: 0, tail: "" });
+    expect(await project.preview(["--expect-no-changes"]).then(outcome)).toEqual({ code: 0, tail: "" });
 
     // Pin production at the first commit, then push a new manifest: one commit, production stays.
     const firstCommit = (await outputsOf("triage"))["latestCommitId"] as string;
     await project.runOk(["config", "set", "--stack", "dev", "productionCommitId", firstCommit]);
-    expect(await project.preview(["--expect-no-changes"]).then(ok)).toEqual({ code: 0, tail: "" });
+    expect(await project.preview(["--expect-no-changes"]).then(outcome)).toEqual({ code: 0, tail: "" });
     await project.runOk(["config", "set", "--stack", "dev", "--path", "triagePrompt.kwargs.messages[0].kwargs.prompt.kwargs.template", "Route this question carefully: {question}"]);
     stack.emulator.control.clearRequestLog();
     const pushed = await project.up();
-    expect(ok(pushed)).toEqual({ code: 0, tail: "" });
+    expect(outcome(pushed)).toEqual({ code: 0, tail: "" });
     expect(writes().map((w) => `${w.method} ${w.path}`)).toEqual(["POST /commits/-/support-triage-dev"]);
 
     // Promote: production follows the latest commit again; one PATCH of the tag, no new commit.
     await project.runOk(["config", "rm", "--stack", "dev", "productionCommitId"]);
     stack.emulator.control.clearRequestLog();
     const promoted = await project.up();
-    expect(ok(promoted)).toEqual({ code: 0, tail: "" });
+    expect(outcome(promoted)).toEqual({ code: 0, tail: "" });
     expect(writes().map((w) => `${w.method} ${w.path}`)).toEqual(["PATCH /api/v1/repos/-/support-triage-dev/tags/production"]);
-    expect(await project.preview(["--expect-no-changes"]).then(ok)).toEqual({ code: 0, tail: "" });
+    expect(await project.preview(["--expect-no-changes"]).then(outcome)).toEqual({ code: 0, tail: "" });
 
     for (const output of [up.output, pushed.output, promoted.output]) expect(output).not.toContain(WEBHOOK_CANARY);
     expect(project.rawStateFile()).not.toContain(WEBHOOK_CANARY);
 
     const destroyed = await project.destroy(["--yes", "--skip-preview"]);
-    expect(ok(destroyed)).toEqual({ code: 0, tail: "" });
+    expect(outcome(destroyed)).toEqual({ code: 0, tail: "" });
     const objects = stack.emulator.control.dumpState().state.objects;
     for (const kind of ["sessions", "datasets", "annotationQueues", "feedbackConfigs", "runRules", "alertRules", "prompts"]) expect({ kind, left: objects[kind] ?? [] }).toEqual({ kind, left: [] });
   });

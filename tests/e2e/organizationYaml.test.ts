@@ -14,10 +14,9 @@ import { join } from "node:path";
 import { DEFAULT_ORG_API_KEY, DEFAULT_WORKSPACE_ID } from "../../packages/emulator/src";
 import { createClient } from "../../provider/client";
 import { WORKSPACE_ENDPOINTS } from "../../provider/workspace/endpoints";
-import { type EmulatorStack, startEmulatorStack } from "../helpers/emulatorStack";
-import { installNativePlugin } from "../helpers/nativePlugin";
-import { createPulumiProject, type PulumiProject } from "../helpers/pulumiProject";
-import { toolPaths } from "../helpers/tools";
+import type { EmulatorStack } from "../helpers/emulatorStack";
+import type { PulumiProject } from "../helpers/pulumiProject";
+import { outcome, startYamlProject, stopYamlProject } from "../helpers/yamlProject";
 
 const SSO_CANARY = "canary-sso-metadata-3b7d21";
 const SECRET_CANARY = "canary-workspace-secret-91c4e0";
@@ -148,24 +147,11 @@ describe("organization resources: a YAML program through the real CLI", () => {
   let project: PulumiProject;
 
   beforeAll(async () => {
-    if (toolPaths().yamlBinDir === undefined) throw new Error("the YAML language host is not recorded by the tools bootstrap: run npm run tools");
-    stack = await startEmulatorStack();
-    project = await createPulumiProject({
-      name: "organization-yaml",
-      runtime: "yaml",
-      program: program(FIRST),
-      config: { ...stack.config, "langsmith:apiKey": { secret: DEFAULT_ORG_API_KEY } },
-      env: stack.env,
-    });
-    await installNativePlugin(project);
+    ({ stack, project } = await startYamlProject("organization-yaml", program(FIRST), { "langsmith:apiKey": { secret: DEFAULT_ORG_API_KEY } }));
   }, 300_000);
 
-  afterAll(async () => {
-    project?.cleanup();
-    await stack?.emulator.close();
-  });
+  afterAll(() => stopYamlProject({ stack, project }));
 
-  const ok = (result: { code: number | null; output: string }) => ({ code: result.code, tail: result.code === 0 ? "" : result.output.slice(-4000) });
   const emulator = () => stack.emulator;
   const objects = (kind: string) => stack.emulator.control.dumpState().state.objects[kind] ?? [];
   const state = async () => (await project.exportStack()).deployment.resources ?? [];
@@ -173,26 +159,26 @@ describe("organization resources: a YAML program through the real CLI", () => {
 
   it("creates every kind, previews clean, changes each in place with a property-level diff, refreshes drift", async () => {
     const up = await project.up();
-    expect(ok(up)).toEqual({ code: 0, tail: "" });
+    expect(outcome(up)).toEqual({ code: 0, tail: "" });
     expect(up.output).toMatch(/14 created/); // and the stack
     expect(objects("workspaces").map((w) => w.wire["display_name"])).toContain("platform-dev");
     expect((await state()).find((r) => r.urn.endsWith("::ana"))?.outputs?.["status"]).toBe("pending");
-    expect(await project.preview(["--expect-no-changes"]).then(ok)).toEqual({ code: 0, tail: "" });
+    expect(await project.preview(["--expect-no-changes"]).then(outcome)).toEqual({ code: 0, tail: "" });
 
     // Ana accepts the invitation: the same resource is now an active member, and her membership can be declared.
     emulator().control.acceptInvite((await state()).find((r) => r.urn.endsWith("::ana"))?.outputs?.["identityId"] as string);
     const accepted = await project.refresh(["--yes", "--skip-preview"]);
-    expect(ok(accepted)).toEqual({ code: 0, tail: "" });
+    expect(outcome(accepted)).toEqual({ code: 0, tail: "" });
     expect((await state()).find((r) => r.urn.endsWith("::ana"))?.outputs?.["status"]).toBe("active");
     project.writeProgram(program(WITH_MEMBERSHIP));
     const joined = await project.up();
-    expect(ok(joined)).toEqual({ code: 0, tail: "" });
+    expect(outcome(joined)).toEqual({ code: 0, tail: "" });
     expect(joined.output).toMatch(/1 created/);
-    expect(await project.preview(["--expect-no-changes"]).then(ok)).toEqual({ code: 0, tail: "" });
+    expect(await project.preview(["--expect-no-changes"]).then(outcome)).toEqual({ code: 0, tail: "" });
 
     project.writeProgram(program(SECOND));
     const preview = await project.preview(["--diff"]);
-    expect(ok(preview)).toEqual({ code: 0, tail: "" });
+    expect(outcome(preview)).toEqual({ code: 0, tail: "" });
     expect(preview.output).toMatch(/~ displayName\s*: "platform-dev" => "platform-development"/);
     expect(preview.output).toMatch(/~ description\s*: "reads traces" => "reads traces and datasets"/);
     expect(preview.output).toMatch(/~ description\s*: "environment" => "deployment environment"/);
@@ -208,7 +194,7 @@ describe("organization resources: a YAML program through the real CLI", () => {
 
     emulator().control.clearRequestLog();
     const changed = await project.up();
-    expect(ok(changed)).toEqual({ code: 0, tail: "" });
+    expect(outcome(changed)).toEqual({ code: 0, tail: "" });
     expect(changed.output).toMatch(/10 updated/);
     const writes = emulator().control.requestLog().filter((r) => r.method !== "GET");
     expect(writes.map((r) => r.method).sort()).toEqual(["PATCH", "PATCH", "PATCH", "PATCH", "PATCH", "PATCH", "PATCH", "POST", "PUT", "PUT"]);
@@ -219,14 +205,14 @@ describe("organization resources: a YAML program through the real CLI", () => {
     const workspaceId = await idOf("ws");
     await client.resources.send(WORKSPACE_ENDPOINTS.update, { action: "renaming a workspace by hand", params: { id: workspaceId }, body: { display_name: "renamed-by-hand" } });
     const refresh = await project.refresh(["--yes", "--skip-preview"]);
-    expect(ok(refresh)).toEqual({ code: 0, tail: "" });
+    expect(outcome(refresh)).toEqual({ code: 0, tail: "" });
     expect((await state()).find((r) => r.urn.endsWith("::ws"))?.outputs?.["displayName"]).toBe("renamed-by-hand");
     const back = await project.preview(["--diff"]);
     expect(back.output).toMatch(/~ displayName\s*: "renamed-by-hand" => "platform-development"/);
-    expect(ok(await project.up())).toEqual({ code: 0, tail: "" });
+    expect(outcome(await project.up())).toEqual({ code: 0, tail: "" });
 
     const debug = await project.preview(["--debug", "--diff"]);
-    expect(ok(debug)).toEqual({ code: 0, tail: "" });
+    expect(outcome(debug)).toEqual({ code: 0, tail: "" });
     const secrets = await project.runOk(["stack", "export", "--show-secrets", "--stack", project.stack]);
     const recorded = (JSON.parse(secrets.stdout) as { deployment: { resources: { urn: string; outputs?: Record<string, unknown> }[] } }).deployment.resources.find((r) => r.urn.endsWith("::agentKey"))?.outputs?.["key"];
     // A secret in an export is `{ <signature>, plaintext: <JSON text> }`.
@@ -272,7 +258,7 @@ describe("organization resources: a YAML program through the real CLI", () => {
     const file = join(project.dir, "imports.json");
     writeFileSync(file, JSON.stringify({ resources: imports.map(([type, name, id]) => ({ type, name, id })) }));
     const imported = await project.run(["import", "--file", file, "--yes", "--non-interactive", "--stack", project.stack, "--protect=false"]);
-    expect(ok(imported)).toEqual({ code: 0, tail: "" });
+    expect(outcome(imported)).toEqual({ code: 0, tail: "" });
     expect(imported.output).toMatch(/14 imported/);
     for (const [type, name] of imports) {
       // The program pulumi import prints (YAML drops the default `index` module).
@@ -286,15 +272,15 @@ describe("organization resources: a YAML program through the real CLI", () => {
     expect(clean.output).toMatch(/[+~] value\s*: \[secret\]/);
     expect(clean.output).toMatch(/2 to update/);
     expect(emulator().control.requestLog().filter((r) => r.method !== "GET")).toEqual([]);
-    expect(ok(await project.up())).toEqual({ code: 0, tail: "" });
-    expect(await project.preview(["--expect-no-changes"]).then(ok)).toEqual({ code: 0, tail: "" });
+    expect(outcome(await project.up())).toEqual({ code: 0, tail: "" });
+    expect(await project.preview(["--expect-no-changes"]).then(outcome)).toEqual({ code: 0, tail: "" });
     expect(project.rawStateFile()).not.toContain(SSO_CANARY);
     expect(project.rawStateFile()).not.toContain(SECRET_CANARY);
   });
 
   it("destroys everything the service can delete; the retention settings stay, with one warning", async () => {
     const destroy = await project.destroy(["--yes", "--skip-preview"]);
-    expect(ok(destroy)).toEqual({ code: 0, tail: "" });
+    expect(outcome(destroy)).toEqual({ code: 0, tail: "" });
     expect(destroy.output).toMatch(/retention settings .*the service cannot delete it/);
     expect(objects("workspaces").map((w) => w.wire["display_name"])).not.toContain("platform-development");
     for (const kind of ["roles", "tagKeys", "tagValues", "taggings", "usageLimits", "ssoSettings", "serviceAccounts", "apiKeys", "serviceKeys", "workspaceSecrets", "orgInvites", "workspaceMembers"]) {

@@ -12,6 +12,7 @@ import { DEFAULT_ORG_API_KEY, DEFAULT_WORKSPACE_ID } from "../../packages/emulat
 import { type EmulatorStack, startEmulatorStack } from "../helpers/emulatorStack";
 import { installNativePlugin } from "../helpers/nativePlugin";
 import { createPulumiProject, type PulumiProject } from "../helpers/pulumiProject";
+import { outcome } from "../helpers/yamlProject";
 
 const EXAMPLE = join(__dirname, "..", "..", "examples", "platform");
 const OPENAI_CANARY = "canary-platform-openai-40d2aa";
@@ -48,13 +49,12 @@ describe("examples/platform", () => {
     return project;
   }
 
-  const ok = (result: { code: number | null; output: string }) => ({ code: result.code, tail: result.code === 0 ? "" : result.output.slice(-4000) });
   const objects = (kind: string) => stack.emulator.control.dumpState().state.objects[kind] ?? [];
 
   it("dev: an environment per workspace; the API key rotates into the deployment with one new revision; destroy", async () => {
     const project = await exampleStack("dev");
     const up = await project.up();
-    expect(ok(up)).toEqual({ code: 0, tail: "" });
+    expect(outcome(up)).toEqual({ code: 0, tail: "" });
     expect(up.output).toMatch(/15 created/); // the stack included
     const resources = (await project.exportStack()).deployment.resources ?? [];
     const workspaceId = resources.find((r) => r.urn.endsWith("::workspace"))?.id as string;
@@ -64,18 +64,18 @@ describe("examples/platform", () => {
     expect(objects("orgInvites").map((i) => i.wire["email"]).sort()).toEqual(["ana@example.com", "bo@example.com"]);
     expect(stack.emulator.control.workspaceSecret(workspaceId, "OPENAI_API_KEY")).toBe(OPENAI_CANARY);
     expect(objects("taggings").map((t) => t.wire["resource_id"])).toEqual([deploymentId]);
-    expect(await project.preview(["--expect-no-changes"]).then(ok)).toEqual({ code: 0, tail: "" });
+    expect(await project.preview(["--expect-no-changes"]).then(outcome)).toEqual({ code: 0, tail: "" });
 
     // Rotation: one config change; the new key first, one new revision, then the old key goes.
     const oldKeyId = resources.find((r) => r.urn.endsWith("::agent-key"))?.id as string;
     const revisionsBefore = stack.emulator.control.dumpState().state.revisions.filter((r) => r.deploymentId === deploymentId).length;
     await project.runOk(["config", "set", "--stack", "dev", "agentKeyGeneration", "2"]);
     const preview = await project.preview(["--diff"]);
-    expect(ok(preview)).toEqual({ code: 0, tail: "" });
+    expect(outcome(preview)).toEqual({ code: 0, tail: "" });
     expect(preview.output).toMatch(/\+-\s*langsmith:index:ApiKey: \(replace\)/);
     expect(preview.output).toMatch(/~ langsmith:index:Deployment: \(update\)/);
     const rotated = await project.up();
-    expect(ok(rotated)).toEqual({ code: 0, tail: "" });
+    expect(outcome(rotated)).toEqual({ code: 0, tail: "" });
     expect(rotated.output).toMatch(/1 updated/);
     expect(rotated.output).toMatch(/1 replaced/);
     const revisionsAfter = stack.emulator.control.dumpState().state.revisions.filter((r) => r.deploymentId === deploymentId).length;
@@ -83,12 +83,12 @@ describe("examples/platform", () => {
     const keys = objects("apiKeys").map((k) => k.id);
     expect(keys).not.toContain(oldKeyId);
     expect(keys).toHaveLength(1);
-    expect(await project.preview(["--expect-no-changes"]).then(ok)).toEqual({ code: 0, tail: "" });
+    expect(await project.preview(["--expect-no-changes"]).then(outcome)).toEqual({ code: 0, tail: "" });
     for (const output of [up.output, preview.output, rotated.output]) expect(output).not.toContain(OPENAI_CANARY);
     expect(project.rawStateFile()).not.toContain(OPENAI_CANARY);
 
     const destroyed = await project.destroy(["--yes", "--skip-preview"]);
-    expect(ok(destroyed)).toEqual({ code: 0, tail: "" });
+    expect(outcome(destroyed)).toEqual({ code: 0, tail: "" });
     expect(objects("workspaces").map((w) => w.id)).not.toContain(workspaceId);
     for (const kind of ["roles", "serviceAccounts", "apiKeys", "orgInvites", "workspaceSecrets", "tagKeys", "taggings", "usageLimits"]) expect({ kind, left: objects(kind) }).toEqual({ kind, left: [] });
   });
@@ -96,7 +96,7 @@ describe("examples/platform", () => {
   it("prod: the same program previews the prod stack's differences (release branch, long retention, one operator)", async () => {
     const project = await exampleStack("prod");
     const preview = await project.preview(["--diff"]);
-    expect(ok(preview)).toEqual({ code: 0, tail: "" });
+    expect(outcome(preview)).toEqual({ code: 0, tail: "" });
     expect(preview.output).toMatch(/displayName\s*: "agents-prod"/);
     expect(preview.output).toMatch(/repoRef\s*: "release"/);
     expect(preview.output).toMatch(/defaultTraceTier\s*: "longlived"/);

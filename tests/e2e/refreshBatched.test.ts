@@ -4,10 +4,9 @@
 // kind's list (provider/shared/readBatch.ts), so 40 projects and 40 tag keys
 // take a handful of requests, not 80 GETs; a project renamed and a tag key
 // deleted outside Pulumi are still seen as renamed and gone.
-import { type EmulatorStack, startEmulatorStack } from "../helpers/emulatorStack";
-import { installNativePlugin } from "../helpers/nativePlugin";
-import { createPulumiProject, type PulumiProject } from "../helpers/pulumiProject";
-import { toolPaths } from "../helpers/tools";
+import type { EmulatorStack } from "../helpers/emulatorStack";
+import type { PulumiProject } from "../helpers/pulumiProject";
+import { outcome, startYamlProject, stopYamlProject } from "../helpers/yamlProject";
 import { DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID } from "../../packages/emulator/src";
 
 const COUNT = 40;
@@ -26,21 +25,14 @@ describe("pulumi refresh of many objects (native plugin, YAML program)", () => {
   let project: PulumiProject;
 
   beforeAll(async () => {
-    if (toolPaths().yamlBinDir === undefined) throw new Error("the YAML language host is not recorded by the tools bootstrap: run npm run tools");
-    stack = await startEmulatorStack();
-    project = await createPulumiProject({ name: "refresh-batched", runtime: "yaml", program: program(), config: stack.config, env: stack.env });
-    await installNativePlugin(project);
+    ({ stack, project } = await startYamlProject("refresh-batched", program()));
   }, 300_000);
 
-  afterAll(async () => {
-    project?.cleanup();
-    await stack?.emulator.close();
-  });
+  afterAll(() => stopYamlProject({ stack, project }));
 
-  const ok = (result: { code: number | null; output: string }) => ({ code: result.code, tail: result.code === 0 ? "" : result.output.slice(-4000) });
 
   it("reads 80 objects in a few list requests and sees a rename and a delete made outside Pulumi", async () => {
-    expect(ok(await project.up())).toEqual({ code: 0, tail: "" });
+    expect(outcome(await project.up())).toEqual({ code: 0, tail: "" });
     const resources = (await project.exportStack()).deployment.resources ?? [];
     const idOf = (name: string) => resources.find((r) => r.urn.endsWith(`::${name}`))?.id as string;
     const headers = { "X-API-Key": DEFAULT_API_KEY, "X-Tenant-Id": DEFAULT_WORKSPACE_ID, "Content-Type": "application/json" };
@@ -50,7 +42,7 @@ describe("pulumi refresh of many objects (native plugin, YAML program)", () => {
 
     stack.emulator.control.clearRequestLog();
     const refresh = await project.refresh();
-    expect(ok(refresh)).toEqual({ code: 0, tail: "" });
+    expect(outcome(refresh)).toEqual({ code: 0, tail: "" });
     const gets = stack.emulator.control.requestLog().filter((entry) => entry.method === "GET");
     const byPath = (prefix: string) => gets.filter((entry) => entry.path.startsWith(prefix)).length;
     // 80 reads by id would be 80 GETs. The engine's reads arrive together; a read that arrives on its own is one GET.

@@ -8,10 +8,9 @@
 // (`--debug` included), the state or the generated import code.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type EmulatorStack, startEmulatorStack } from "../helpers/emulatorStack";
-import { installNativePlugin } from "../helpers/nativePlugin";
-import { createPulumiProject, type PulumiProject } from "../helpers/pulumiProject";
-import { toolPaths } from "../helpers/tools";
+import type { EmulatorStack } from "../helpers/emulatorStack";
+import type { PulumiProject } from "../helpers/pulumiProject";
+import { outcome, startYamlProject, stopYamlProject } from "../helpers/yamlProject";
 
 const HEADER_CANARY = "canary-webhook-header-0b5e77";
 const ALERT_CANARY = "canary-alert-target-5d9c12";
@@ -139,18 +138,11 @@ describe("tracing and evaluation resources: a YAML program through the real CLI"
   let project: PulumiProject;
 
   beforeAll(async () => {
-    if (toolPaths().yamlBinDir === undefined) throw new Error("the YAML language host is not recorded by the tools bootstrap: run npm run tools");
-    stack = await startEmulatorStack();
-    project = await createPulumiProject({ name: "tracing-yaml", runtime: "yaml", program: program(FIRST), config: stack.config, env: stack.env });
-    await installNativePlugin(project);
+    ({ stack, project } = await startYamlProject("tracing-yaml", program(FIRST)));
   }, 300_000);
 
-  afterAll(async () => {
-    project?.cleanup();
-    await stack?.emulator.close();
-  });
+  afterAll(() => stopYamlProject({ stack, project }));
 
-  const ok = (result: { code: number | null; output: string }) => ({ code: result.code, tail: result.code === 0 ? "" : result.output.slice(-4000) });
   const state = async () => (await project.exportStack()).deployment.resources ?? [];
   const outputsOf = async (name: string) => (await state()).find((r) => r.urn.endsWith(`::${name}`))?.outputs ?? {};
   const writes = () => stack.emulator.control.requestLog().filter((r) => r.method !== "GET");
@@ -159,17 +151,17 @@ describe("tracing and evaluation resources: a YAML program through the real CLI"
   it("creates every kind, previews clean, changes each in place with a property-level diff, promotes the prompt with one request", async () => {
     const up = await project.up();
     outputs.push(up.output);
-    expect(ok(up)).toEqual({ code: 0, tail: "" });
+    expect(outcome(up)).toEqual({ code: 0, tail: "" });
     expect(up.output).toMatch(/14 created/); // and the stack
     const firstCommit = (await outputsOf("triage"))["latestCommitId"] as string;
     // Pin the tag to the first commit, as a promotion workflow does.
     project.writeProgram(program(FIRST, firstCommit));
-    expect(await project.preview(["--expect-no-changes"]).then(ok)).toEqual({ code: 0, tail: "" });
+    expect(await project.preview(["--expect-no-changes"]).then(outcome)).toEqual({ code: 0, tail: "" });
 
     project.writeProgram(program(SECOND, firstCommit));
     const preview = await project.preview(["--diff"]);
     outputs.push(preview.output);
-    expect(ok(preview)).toEqual({ code: 0, tail: "" });
+    expect(outcome(preview)).toEqual({ code: 0, tail: "" });
     expect(preview.output.match(/~ description\s*: "support traces" => "support traces \(prod\)"/g)?.length).toBe(5);
     expect(preview.output).toMatch(/~ outputs\s*: \{\s*~ answer: "support traces" => "support traces \(prod\)"/);
     expect(preview.output).toMatch(/~ samplingRate\s*: 0.1 => 0.2/);
@@ -180,14 +172,14 @@ describe("tracing and evaluation resources: a YAML program through the real CLI"
     stack.emulator.control.clearRequestLog();
     const changed = await project.up();
     outputs.push(changed.output);
-    expect(ok(changed)).toEqual({ code: 0, tail: "" });
+    expect(outcome(changed)).toEqual({ code: 0, tail: "" });
     expect(changed.output).toMatch(/9 updated/);
 
     // A new manifest is one commit; then production is promoted to it: one PATCH of the tag, no new commit.
     project.writeProgram(program({ ...SECOND, template: "Triage carefully: {question}" }, firstCommit));
     stack.emulator.control.clearRequestLog();
     const pushed = await project.up();
-    expect(ok(pushed)).toEqual({ code: 0, tail: "" });
+    expect(outcome(pushed)).toEqual({ code: 0, tail: "" });
     expect(writes().map((w) => `${w.method} ${w.path}`)).toEqual(["POST /commits/-/support-triage"]);
     project.writeProgram(program({ ...SECOND, template: "Triage carefully: {question}", production: "latest" }, firstCommit));
     const promote = await project.preview(["--diff"]);
@@ -196,10 +188,10 @@ describe("tracing and evaluation resources: a YAML program through the real CLI"
     stack.emulator.control.clearRequestLog();
     const promoted = await project.up();
     outputs.push(pushed.output, promote.output, promoted.output);
-    expect(ok(promoted)).toEqual({ code: 0, tail: "" });
+    expect(outcome(promoted)).toEqual({ code: 0, tail: "" });
     expect(writes().map((w) => `${w.method} ${w.path}`)).toEqual(["PATCH /api/v1/repos/-/support-triage/tags/production"]);
     expect((await outputsOf("production"))["commitHash"]).toBe((await outputsOf("triage"))["latestCommitHash"]);
-    expect(await project.preview(["--expect-no-changes"]).then(ok)).toEqual({ code: 0, tail: "" });
+    expect(await project.preview(["--expect-no-changes"]).then(outcome)).toEqual({ code: 0, tail: "" });
   });
 
   it("refreshes drift, imports every kind, and never shows a secret", async () => {
@@ -210,10 +202,10 @@ describe("tracing and evaluation resources: a YAML program through the real CLI"
     const client = createClient({ apiUrl: stack.emulator.url, controlPlaneUrl: stack.emulator.url, apiKey: (stack.config["langsmith:apiKey"] as { secret: string }).secret, workspaceId: stack.config["langsmith:workspaceId"] as string });
     await client.resources.send(DATASET_ENDPOINTS.update, { action: "renaming a dataset by hand", params: { id: datasetId }, body: { name: "renamed-by-hand" } });
     const refresh = await project.refresh(["--yes", "--skip-preview"]);
-    expect(ok(refresh)).toEqual({ code: 0, tail: "" });
+    expect(outcome(refresh)).toEqual({ code: 0, tail: "" });
     const back = await project.preview(["--diff"]);
     expect(back.output).toMatch(/~ name\s*: "renamed-by-hand" => "regressions"/);
-    expect(ok(await project.up())).toEqual({ code: 0, tail: "" });
+    expect(outcome(await project.up())).toEqual({ code: 0, tail: "" });
 
     const resources = await state();
     const idOf = (name: string) => resources.find((r) => r.urn.endsWith(`::${name}`))?.id as string;
@@ -240,20 +232,20 @@ describe("tracing and evaluation resources: a YAML program through the real CLI"
     writeFileSync(file, JSON.stringify({ resources: imports.map(([type, name, id]) => ({ type, name, id })) }));
     stack.emulator.control.clearRequestLog();
     const imported = await project.run(["import", "--file", file, "--yes", "--non-interactive", "--stack", project.stack, "--protect=false"]);
-    expect(ok(imported)).toEqual({ code: 0, tail: "" });
+    expect(outcome(imported)).toEqual({ code: 0, tail: "" });
     expect(imported.output).toMatch(/13 imported/);
     for (const [, name] of imports) expect({ name, id: (await state()).find((r) => r.urn.endsWith(`::${name}`))?.id }).toEqual({ name, id: idOf(name) });
     expect(writes()).toEqual([]);
     const clean = await project.preview(["--diff"]);
-    expect(ok(clean)).toEqual({ code: 0, tail: "" });
+    expect(outcome(clean)).toEqual({ code: 0, tail: "" });
     // What an import cannot read back is applied once: the secrets (webhook headers, alert targets) and the prompt's
     // manifest (already its latest commit: no new one), which leaves the tag's commit unknown until then.
     expect(clean.output).toMatch(/5 to update/);
     stack.emulator.control.clearRequestLog();
     const applied = await project.up();
-    expect(ok(applied)).toEqual({ code: 0, tail: "" });
+    expect(outcome(applied)).toEqual({ code: 0, tail: "" });
     expect(writes().filter((w) => w.path.startsWith("/commits/") && w.status < 300)).toEqual([]);
-    expect(await project.preview(["--expect-no-changes"]).then(ok)).toEqual({ code: 0, tail: "" });
+    expect(await project.preview(["--expect-no-changes"]).then(outcome)).toEqual({ code: 0, tail: "" });
     outputs.push(applied.output);
     const debug = await project.preview(["--debug"]);
     for (const text of [...outputs, refresh.output, back.output, imported.output, clean.output, debug.output]) {
@@ -266,7 +258,7 @@ describe("tracing and evaluation resources: a YAML program through the real CLI"
 
   it("destroys everything", async () => {
     const destroy = await project.destroy(["--yes", "--skip-preview"]);
-    expect(ok(destroy)).toEqual({ code: 0, tail: "" });
+    expect(outcome(destroy)).toEqual({ code: 0, tail: "" });
     const objects = stack.emulator.control.dumpState().state.objects;
     for (const kind of ["sessions", "datasets", "examples", "annotationQueues", "feedbackConfigs", "runRules", "alertRules", "prompts", "promptTags", "evaluators", "promptWebhooks", "playgroundSettings"]) {
       expect({ kind, left: objects[kind] ?? [] }).toEqual({ kind, left: [] });
