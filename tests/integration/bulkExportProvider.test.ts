@@ -5,7 +5,7 @@
 import type { Emulator } from "../../packages/emulator/src";
 import { provider } from "../../provider/bulkExport";
 import type { LangSmithClient } from "../../provider/client";
-import { configureProvider } from "../../provider/shared/context";
+import { configureWith } from "../helpers/providerConfig";
 import { getBulkExport, getBulkExportRuns } from "../../sdk/bulkExportInvokes";
 import { emulatorEnv } from "../helpers/emulatorStack";
 import { type ExportStack, startExportStack } from "../helpers/exportStack";
@@ -28,7 +28,7 @@ describe("BulkExport provider against the emulator", () => {
     exportStack = await startExportStack("exports");
     ({ emulator, client, destinationId } = exportStack);
     Object.assign(process.env, emulatorEnv({ emulator, config: {}, env: { LANGSMITH_POLL_MIN_INTERVAL_MS: "50", LANGSMITH_POLL_MAX_INTERVAL_MS: "200" } }));
-    configureProvider({ config: { get: () => undefined, require: () => "" } });
+    configureWith();
   }, 60_000);
 
   afterAll(async () => {

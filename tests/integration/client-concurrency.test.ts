@@ -11,7 +11,7 @@
 import { createEmulator, DEFAULT_ORG_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
 import { AbortedError, type LangSmithClient, RateLimitWaitError, createClient, credentialFingerprint, sharedLimiter } from "../../provider/client";
 import { systemClock } from "../../provider/client/clock";
-import { configureProvider } from "../../provider/shared/context";
+import { configureWith } from "../helpers/providerConfig";
 import { TAG_KEY_ENDPOINTS } from "../../provider/tagKey/endpoints";
 import { resource as tagKey } from "../../provider/tagKey";
 
@@ -77,10 +77,10 @@ describe("adaptive concurrency against the emulator's rate limit", () => {
     const baseline = counts(independent);
     expect(baseline.acceptedPosts).toBe(COUNT);
 
-    // The provider, as the engine calls it: one new client per call, all sharing the origin's window.
+    // The provider, as the engine calls it: concurrent creates, whose requests share the origin's window.
     const shared = await limitedEmulator(LIMIT_PER_SECOND);
     const values: Record<string, string> = { "langsmith:apiUrl": shared.url, "langsmith:apiKey": DEFAULT_ORG_API_KEY, "langsmith:workspaceId": DEFAULT_WORKSPACE_ID };
-    configureProvider({ config: { get: (key: string) => values[key], require: (key: string) => values[key] ?? "" } });
+    configureWith(values);
     const created = await Promise.all(Array.from({ length: COUNT }, async (_, i) => {
       const checked = tagKey.check({}, { key: `key-${i}` });
       expect(checked.failures).toEqual([]);

@@ -4,7 +4,7 @@
 import { FINGERPRINT_ALGORITHM } from "../../provider/shared/fingerprint";
 import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
 import { createClient, type LangSmithClient } from "../../provider/client";
-import { configureProvider } from "../../provider/shared/context";
+import { configureWith } from "../helpers/providerConfig";
 import { provider } from "../../provider/destination";
 import { DestinationOperationError } from "../../provider/destination/errors";
 import { WorkspaceMismatchError } from "../../provider/shared/workspace";
@@ -18,7 +18,7 @@ const TOKEN_CANARY = "canary-session-token-5e2f9a";
 const SECRET_CANARY = "canary-wrong-secret-7c3d1b";
 
 function configure(values: Record<string, string>): void {
-  configureProvider({ config: { get: (key: string) => values[key], require: (key: string) => values[key] ?? "" } });
+  configureWith(values);
 }
 
 describe("BulkExportDestination provider against the emulator and versitygw", () => {

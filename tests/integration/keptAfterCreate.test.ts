@@ -12,7 +12,7 @@
 import type { Emulator, RequestLogEntry } from "../../packages/emulator/src";
 import { provider as bulkExportProvider } from "../../provider/bulkExport";
 import { provider as deploymentProvider } from "../../provider/deployment";
-import { configureProvider } from "../../provider/shared/context";
+import { configureWith } from "../helpers/providerConfig";
 import { isPartialFailure, type PartialFailure } from "../../provider/shared/partialFailure";
 import { emulatorEnv } from "../helpers/emulatorStack";
 import { type ExportStack, startExportStack } from "../helpers/exportStack";
@@ -66,7 +66,7 @@ describe("a created resource is kept whatever fails after the create", () => {
     exportStack = await startExportStack("kept");
     ({ emulator, destinationId } = exportStack);
     Object.assign(process.env, emulatorEnv({ emulator, config: {}, env: { LANGSMITH_POLL_MIN_INTERVAL_MS: "50", LANGSMITH_POLL_MAX_INTERVAL_MS: "200" } }));
-    configureProvider({ config: { get: () => undefined, require: () => "" } });
+    configureWith();
   }, 120_000);
 
   afterAll(async () => {

@@ -10,7 +10,7 @@ import { AuthenticationError, PermissionDeniedError } from "../../provider/clien
 import { resource as apiKey } from "../../provider/apiKey";
 import { resource as serviceAccount } from "../../provider/serviceAccount";
 import { resource as serviceKey } from "../../provider/serviceKey";
-import { configureProvider } from "../../provider/shared/context";
+import { configureWith } from "../helpers/providerConfig";
 import type { LangSmithResource, Properties } from "../../provider/shared/resource";
 import { TAG_KEY_ENDPOINTS } from "../../provider/tagKey/endpoints";
 import { WORKSPACE_ENDPOINTS } from "../../provider/workspace/endpoints";
@@ -22,7 +22,7 @@ describe("keys and service accounts against the emulator", () => {
 
   function configure(key: string): void {
     const values: Record<string, string> = { "langsmith:apiUrl": emulator.url, "langsmith:apiKey": key, "langsmith:workspaceId": DEFAULT_WORKSPACE_ID };
-    configureProvider({ config: { get: (k: string) => values[k], require: (k: string) => values[k] ?? "" } });
+    configureWith(values);
   }
 
   async function create(resource: LangSmithResource, news: Properties): Promise<{ id: string; outs: Properties }> {

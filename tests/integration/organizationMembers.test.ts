@@ -7,7 +7,7 @@
 import { createEmulator, DEFAULT_ORG_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
 import { ConflictError, InvalidRequestError } from "../../provider/client/errors";
 import { resource as organizationMember } from "../../provider/organizationMember";
-import { configureProvider } from "../../provider/shared/context";
+import { configureWith } from "../helpers/providerConfig";
 import type { LangSmithResource, Properties } from "../../provider/shared/resource";
 import { resource as workspaceMember } from "../../provider/workspaceMember";
 
@@ -39,7 +39,7 @@ describe("organization and workspace members against the emulator", () => {
     jest.spyOn(console, "log").mockImplementation(() => undefined);
     emulator = await createEmulator();
     const values: Record<string, string> = { "langsmith:apiUrl": emulator.url, "langsmith:apiKey": DEFAULT_ORG_API_KEY, "langsmith:workspaceId": DEFAULT_WORKSPACE_ID };
-    configureProvider({ config: { get: (k: string) => values[k], require: (k: string) => values[k] ?? "" } });
+    configureWith(values);
   });
 
   afterAll(async () => {

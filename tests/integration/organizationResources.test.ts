@@ -7,7 +7,7 @@
 import { createEmulator, DEFAULT_API_KEY, DEFAULT_ORG_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
 import { ConflictError, InvalidRequestError, PermissionDeniedError } from "../../provider/client/errors";
 import { resource as role } from "../../provider/role";
-import { configureProvider } from "../../provider/shared/context";
+import { configureWith } from "../helpers/providerConfig";
 import type { LangSmithResource, Properties } from "../../provider/shared/resource";
 import { resource as tagKey } from "../../provider/tagKey";
 import { resource as tagValue } from "../../provider/tagValue";
@@ -23,7 +23,7 @@ describe("organization resources against the emulator", () => {
 
   function configure(apiKey: string): void {
     const values: Record<string, string> = { "langsmith:apiUrl": emulator.url, "langsmith:apiKey": apiKey, "langsmith:workspaceId": DEFAULT_WORKSPACE_ID };
-    configureProvider({ config: { get: (key: string) => values[key], require: (key: string) => values[key] ?? "" } });
+    configureWith(values);
   }
 
   /** check, then create, as the engine runs them. */

@@ -18,7 +18,7 @@ import { resource as promptWebhook } from "../../provider/promptWebhook";
 import { resource as tagKey } from "../../provider/tagKey";
 import { resource as tagValue } from "../../provider/tagValue";
 import { resource as workspaceSecret } from "../../provider/workspaceSecret";
-import { configureProvider } from "../../provider/shared/context";
+import { configureWith } from "../helpers/providerConfig";
 import type { LangSmithResource, Properties } from "../../provider/shared/resource";
 
 /** A proxy in front of the emulator that runs `before` (once) ahead of forwarding the first request it matches. */
@@ -67,7 +67,7 @@ describe("refresh reads that arrive together", () => {
       "langsmith:apiKey": DEFAULT_API_KEY,
       "langsmith:workspaceId": DEFAULT_WORKSPACE_ID,
     };
-    configureProvider({ config: { get: (k: string) => values[k], require: (k: string) => values[k] ?? "" } });
+    configureWith(values);
   };
 
   async function create(resource: LangSmithResource, news: Properties): Promise<{ id: string; outs: Properties }> {

@@ -18,7 +18,7 @@ import { resource as prompt } from "../../provider/prompt";
 import { resource as promptTag } from "../../provider/promptTag";
 import { resource as promptWebhook } from "../../provider/promptWebhook";
 import { resource as runRule } from "../../provider/runRule";
-import { configureProvider } from "../../provider/shared/context";
+import { configureWith } from "../helpers/providerConfig";
 import type { LangSmithResource, Properties } from "../../provider/shared/resource";
 
 const CANARY = "canary-tracing-secret-7f31";
@@ -59,7 +59,7 @@ describe("tracing and evaluation resources against the emulator", () => {
     jest.spyOn(console, "log").mockImplementation(() => undefined);
     emulator = await createEmulator();
     const values: Record<string, string> = { "langsmith:apiUrl": emulator.url, "langsmith:apiKey": DEFAULT_API_KEY, "langsmith:workspaceId": DEFAULT_WORKSPACE_ID };
-    configureProvider({ config: { get: (k: string) => values[k], require: (k: string) => values[k] ?? "" } });
+    configureWith(values);
   });
 
   afterAll(async () => {
