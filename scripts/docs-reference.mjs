@@ -1,5 +1,5 @@
 // Writes the reference tables of docs/resources.md from the resources' field
-// tables (provider/<resource>/fields.ts), between the markers
+// tables (provider/<area>/<kind>/fields.ts), between the markers
 // <!-- fields:<Resource> --> and <!-- /fields:<Resource> -->, and
 // docs/native-reference.md from the native provider's schema.
 // Run through `npm run docs:reference` (builds first); unit tests fail
@@ -11,11 +11,11 @@ import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
-const { referenceTable } = require(join(root, "dist/provider/shared/fields.js"));
+const { referenceTable } = require(join(root, "dist/provider/engine/fields/fields.js"));
 const tables = {
-  Deployment: require(join(root, "dist/provider/deployment/fields.js")).DEPLOYMENT_FIELDS,
-  BulkExportDestination: require(join(root, "dist/provider/destination/fields.js")).DESTINATION_FIELDS,
-  BulkExport: require(join(root, "dist/provider/bulkExport/fields.js")).BULK_EXPORT_FIELDS,
+  Deployment: require(join(root, "dist/provider/deployments/deployment/fields.js")).DEPLOYMENT_FIELDS,
+  BulkExportDestination: require(join(root, "dist/provider/exports/destination/fields.js")).DESTINATION_FIELDS,
+  BulkExport: require(join(root, "dist/provider/exports/bulkExport/fields.js")).BULK_EXPORT_FIELDS,
 };
 
 const file = join(root, "docs/resources.md");

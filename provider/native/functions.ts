@@ -6,9 +6,9 @@
  */
 import type { LangSmithClient } from "../client/client";
 import { InvalidRequestError } from "../client/errors";
-import { getBulkExport, getBulkExportRuns } from "../invokes/bulkExport";
-import { getDeployment, type GetDeploymentArgs, getDeploymentRevisions } from "../invokes/deployment";
-import { assertProviderId, getOAuthProviders, getOAuthTokenStatus } from "../invokes/oauth";
+import { getBulkExport, getBulkExportRuns } from "../exports/invokes";
+import { getDeployment, type GetDeploymentArgs, getDeploymentRevisions } from "../deployments/invokes";
+import { assertProviderId, getOAuthProviders, getOAuthTokenStatus } from "../deployments/oauthInvokes";
 import {
   getApiKeys,
   getInfo,
@@ -20,8 +20,8 @@ import {
   type GetWorkspaceArgs,
   getWorkspaceSecrets,
   parseAccessScope,
-} from "../invokes/organization";
-import { getDataset, getProject, getPromptCommit } from "../invokes/tracing";
+} from "../organization/invokes";
+import { getDataset, getProject, getPromptCommit } from "../tracing/invokes";
 import type { PulumiPropertySpec, PulumiTypeSpec } from "./pulumiTypes";
 
 /** One invoke of the native provider. */

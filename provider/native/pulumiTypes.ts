@@ -5,7 +5,7 @@
  * output), never written by hand.
  */
 import { z } from "zod";
-import { UNKNOWN } from "../shared/values";
+import { UNKNOWN } from "../engine/fields/values";
 
 /** A property type of a Pulumi package schema (the subset this provider uses). */
 export type PulumiTypeSpec =

@@ -8,7 +8,7 @@
  * `npm run docs:reference` writes them; tests/unit/registryDocs.test.ts fails
  * when they are out of date.
  */
-import { POLL_INTERVAL_ENV } from "../shared/settings";
+import { POLL_INTERVAL_ENV } from "../engine/context/settings";
 import { packageSchema, type PackageSchema } from "./schema";
 import { ALLOW_SERVICE_CHANGE_ENV } from "./serviceChange";
 

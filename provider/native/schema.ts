@@ -4,11 +4,11 @@
  * keys: descriptions, defaults, secret flags and `replaceOnChanges` come from
  * the same rows that drive check, diff and the docs. Never edited by hand.
  */
-import type { FieldSpec } from "../shared/fields";
-import { CONFIG_KEYS } from "../shared/settings";
+import type { FieldSpec } from "../engine/fields/fields";
+import { CONFIG_KEYS } from "../engine/context/settings";
 import { type PulumiObjectTypeSpec, type PulumiPropertySpec, pulumiTypeOf } from "./pulumiTypes";
 import { NATIVE_FUNCTIONS } from "./functions";
-import type { LangSmithResource } from "../shared/resource";
+import type { LangSmithResource } from "../engine/resource";
 import { NATIVE_RESOURCES } from "./resources";
 import { pluginDownloadUrl } from "../client/version";
 

@@ -7,7 +7,7 @@
  * silently; a replacement of every resource would be worse (it creates them
  * anew on the new service and deletes the old ones).
  */
-import { configuredService } from "../shared/settings";
+import { configuredService } from "../engine/context/settings";
 
 /** Environment variable that lets one `pulumi up` or `preview` accept a change of service address (the same service, moved). */
 export const ALLOW_SERVICE_CHANGE_ENV = "LANGSMITH_ALLOW_SERVICE_CHANGE";

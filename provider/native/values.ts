@@ -4,7 +4,7 @@
  * cores compare and send plain values, and fingerprint secrets), and the
  * outputs that must stay secret are wrapped again on the way out.
  */
-import { getPath, isRecord } from "../shared/paths";
+import { getPath, isRecord } from "../engine/fields/paths";
 
 /** The engine's signature key of special values. */
 export const SIG_KEY = "4dabf18193072939515e22adb298388d";

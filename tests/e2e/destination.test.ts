@@ -1,7 +1,7 @@
 // BulkExportDestination end to end: the real Pulumi CLI runs programs that use
 // the package installed from its tarball; the emulator's test writes and
 // export runs go to a real versitygw with per-user permissions.
-import { FINGERPRINT_ALGORITHM } from "../../provider/shared/fingerprint";
+import { FINGERPRINT_ALGORITHM } from "../../provider/engine/secrets/fingerprint";
 import { writeFileSync } from "node:fs";
 import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
 import { createClient, type LangSmithClient, NotFoundError } from "../../provider/client";

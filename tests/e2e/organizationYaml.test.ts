@@ -13,7 +13,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DEFAULT_ORG_API_KEY, DEFAULT_WORKSPACE_ID } from "../../packages/emulator/src";
 import { createClient } from "../../provider/client";
-import { WORKSPACE_ENDPOINTS } from "../../provider/workspace/endpoints";
+import { WORKSPACE_ENDPOINTS } from "../../provider/organization/workspace";
 import type { EmulatorStack } from "../helpers/emulatorStack";
 import type { PulumiProject } from "../helpers/pulumiProject";
 import { outcome, startYamlProject, stopYamlProject } from "../helpers/yamlProject";

@@ -1,7 +1,7 @@
 // `pulumi refresh` of a stack of many small objects through the real CLI and
 // the native plugin (a YAML program), against the emulator: the engine's
 // reads of one kind reach the plugin together and are answered through the
-// kind's list (provider/shared/readBatch.ts), so 40 projects and 40 tag keys
+// kind's list (provider/engine/reads/readBatch.ts), so 40 projects and 40 tag keys
 // take a handful of requests, not 80 GETs; a project renamed and a tag key
 // deleted outside Pulumi are still seen as renamed and gone.
 import type { EmulatorStack } from "../helpers/emulatorStack";

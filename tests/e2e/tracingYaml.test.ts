@@ -198,7 +198,7 @@ describe("tracing and evaluation resources: a YAML program through the real CLI"
     // Drift: the dataset renamed outside Pulumi is seen by refresh; the next preview renames it back.
     const datasetId = (await state()).find((r) => r.urn.endsWith("::regressions"))?.id as string;
     const { createClient } = await import("../../provider/client");
-    const { DATASET_ENDPOINTS } = await import("../../provider/dataset/endpoints");
+    const { DATASET_ENDPOINTS } = await import("../../provider/tracing/dataset");
     const client = createClient({ apiUrl: stack.emulator.url, controlPlaneUrl: stack.emulator.url, apiKey: (stack.config["langsmith:apiKey"] as { secret: string }).secret, workspaceId: stack.config["langsmith:workspaceId"] as string });
     await client.resources.send(DATASET_ENDPOINTS.update, { action: "renaming a dataset by hand", params: { id: datasetId }, body: { name: "renamed-by-hand" } });
     const refresh = await project.refresh(["--yes", "--skip-preview"]);

@@ -3,10 +3,10 @@
 // without waiting, refresh of a cancellation made outside Pulumi, a wait
 // that runs out and resumes, and delete (cancel, or only forget an ended export).
 import type { Emulator } from "../../packages/emulator/src";
-import { provider } from "../../provider/bulkExport";
+import { provider } from "../../provider/dynamic/bulkExport";
 import type { LangSmithClient } from "../../provider/client";
 import { configureWith } from "../helpers/providerConfig";
-import { getBulkExport, getBulkExportRuns } from "../../sdk/bulkExportInvokes";
+import { getBulkExport, getBulkExportRuns } from "../../sdk/dynamic/bulkExportInvokes";
 import { emulatorEnv } from "../helpers/emulatorStack";
 import { type ExportStack, startExportStack } from "../helpers/exportStack";
 

@@ -12,8 +12,8 @@ import { createEmulator, DEFAULT_ORG_API_KEY, DEFAULT_WORKSPACE_ID, type Emulato
 import { AbortedError, type LangSmithClient, RateLimitWaitError, createClient, credentialFingerprint, sharedLimiter } from "../../provider/client";
 import { systemClock } from "../../provider/client/clock";
 import { configureWith } from "../helpers/providerConfig";
-import { TAG_KEY_ENDPOINTS } from "../../provider/tagKey/endpoints";
-import { resource as tagKey } from "../../provider/tagKey";
+import { TAG_KEY_ENDPOINTS } from "../../provider/organization/tagKey";
+import { resource as tagKey } from "../../provider/organization/tagKey";
 
 const COUNT = 60;
 const LIMIT_PER_SECOND = 10;

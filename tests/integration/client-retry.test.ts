@@ -3,8 +3,8 @@
  * Delays are read from the injected FakeClock (what the client asked to
  * sleep), never measured on the wall clock.
  */
-import { withCallContext } from "../../provider/shared/callContext";
-import { currentClient } from "../../provider/shared/context";
+import { withCallContext } from "../../provider/engine/context/callContext";
+import { currentClient } from "../../provider/engine/context/context";
 import {
   AbortedError,
   ApiConnectionError,

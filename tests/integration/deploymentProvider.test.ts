@@ -1,6 +1,6 @@
 import { DEFAULT_WORKSPACE_ID } from "../../packages/emulator/src";
-import { provider } from "../../provider/deployment";
-import { getDeployment, getDeploymentRevisions } from "../../sdk/deploymentInvokes";
+import { provider } from "../../provider/dynamic/deployment";
+import { getDeployment, getDeploymentRevisions } from "../../sdk/dynamic/deploymentInvokes";
 import { emulatorEnv, type EmulatorStack, startEmulatorStack } from "../helpers/emulatorStack";
 
 // The Deployment provider's methods, called in-process against a real

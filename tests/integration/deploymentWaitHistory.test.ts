@@ -3,7 +3,7 @@
  * in outputs, newest first) and hands them to the next wait; against the
  * emulator (its fast default timings), in-process.
  */
-import { provider } from "../../provider/deployment";
+import { provider } from "../../provider/dynamic/deployment";
 import { emulatorEnv, type EmulatorStack, startEmulatorStack } from "../helpers/emulatorStack";
 
 const inputs = (name: string, repoRef: string) => ({

@@ -1,13 +1,13 @@
 // The BulkExportDestination provider's methods, called in-process against the
 // emulator, whose test writes and export runs go to a real versitygw with
 // per-user permissions (full, no delete, read only).
-import { FINGERPRINT_ALGORITHM } from "../../provider/shared/fingerprint";
+import { FINGERPRINT_ALGORITHM } from "../../provider/engine/secrets/fingerprint";
 import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
 import { createClient, type LangSmithClient } from "../../provider/client";
 import { configureWith } from "../helpers/providerConfig";
-import { provider } from "../../provider/destination";
-import { DestinationOperationError } from "../../provider/destination/errors";
-import { WorkspaceMismatchError } from "../../provider/shared/workspace";
+import { provider } from "../../provider/dynamic/destination";
+import { DestinationOperationError } from "../../provider/exports/destination/errors";
+import { WorkspaceMismatchError } from "../../provider/engine/context/workspace";
 import { type S3Credentials, startVersitygw, type Versitygw, type VersitygwAccessLogEntry } from "../helpers/versitygw";
 
 type Props = Record<string, unknown>;

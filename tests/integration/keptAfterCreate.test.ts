@@ -10,10 +10,10 @@
 // same method and path shape. tests/e2e/nativeKeptAfterCreate.test.ts does
 // the same through the real CLI for the first step of each resource.
 import type { Emulator, RequestLogEntry } from "../../packages/emulator/src";
-import { provider as bulkExportProvider } from "../../provider/bulkExport";
-import { provider as deploymentProvider } from "../../provider/deployment";
+import { provider as bulkExportProvider } from "../../provider/dynamic/bulkExport";
+import { provider as deploymentProvider } from "../../provider/dynamic/deployment";
 import { configureWith } from "../helpers/providerConfig";
-import { isPartialFailure, type PartialFailure } from "../../provider/shared/partialFailure";
+import { isPartialFailure, type PartialFailure } from "../../provider/engine/state/partialFailure";
 import { emulatorEnv } from "../helpers/emulatorStack";
 import { type ExportStack, startExportStack } from "../helpers/exportStack";
 

@@ -1,6 +1,6 @@
 import { DEFAULT_API_KEY } from "../../packages/emulator/src";
 import { InvalidRequestError } from "../../provider/client";
-import { getOAuthProviders, getOAuthTokenStatus } from "../../sdk/oauthInvokes";
+import { getOAuthProviders, getOAuthTokenStatus } from "../../sdk/dynamic/oauthInvokes";
 import { emulatorEnv, type EmulatorStack, startEmulatorStack } from "../helpers/emulatorStack";
 
 // The OAuth invokes against the emulator's Auth Service, configured through

@@ -5,15 +5,15 @@
 // API: lookups by id and by name, not found, ambiguous names, the permission
 // filter, the scope a call needs, and that no key's secret value is returned.
 import { createEmulator, DEFAULT_API_KEY, DEFAULT_ORG_API_KEY, DEFAULT_ORGANIZATION_ID, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
-import { API_KEY_ENDPOINTS } from "../../provider/apiKey/endpoints";
+import { API_KEY_ENDPOINTS } from "../../provider/organization/apiKey";
 import type { LangSmithClient } from "../../provider/client/client";
 import { InvalidRequestError, PermissionDeniedError } from "../../provider/client/errors";
 import { createClient } from "../../provider/client/factory";
 import { nativeFunction } from "../../provider/native/functions";
-import { ROLE_ENDPOINTS } from "../../provider/role/endpoints";
-import { SERVICE_KEY_ENDPOINTS } from "../../provider/serviceKey/endpoints";
-import { WORKSPACE_SECRET_ENDPOINTS } from "../../provider/workspaceSecret/endpoints";
-import { WORKSPACE_ENDPOINTS } from "../../provider/workspace/endpoints";
+import { ROLE_ENDPOINTS } from "../../provider/organization/role";
+import { SERVICE_KEY_ENDPOINTS } from "../../provider/organization/serviceKey";
+import { WORKSPACE_SECRET_ENDPOINTS } from "../../provider/organization/workspaceSecret";
+import { WORKSPACE_ENDPOINTS } from "../../provider/organization/workspace";
 
 describe("organization invokes against the emulator", () => {
   let emulator: Emulator;

@@ -7,13 +7,13 @@
 import { createEmulator, DEFAULT_API_KEY, DEFAULT_ORG_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
 import { createClient } from "../../provider/client";
 import { AuthenticationError, PermissionDeniedError } from "../../provider/client/errors";
-import { resource as apiKey } from "../../provider/apiKey";
-import { resource as serviceAccount } from "../../provider/serviceAccount";
-import { resource as serviceKey } from "../../provider/serviceKey";
+import { resource as apiKey } from "../../provider/organization/apiKey";
+import { resource as serviceAccount } from "../../provider/organization/serviceAccount";
+import { resource as serviceKey } from "../../provider/organization/serviceKey";
 import { configureWith } from "../helpers/providerConfig";
-import type { LangSmithResource, Properties } from "../../provider/shared/resource";
-import { TAG_KEY_ENDPOINTS } from "../../provider/tagKey/endpoints";
-import { WORKSPACE_ENDPOINTS } from "../../provider/workspace/endpoints";
+import type { LangSmithResource, Properties } from "../../provider/engine/resource";
+import { TAG_KEY_ENDPOINTS } from "../../provider/organization/tagKey";
+import { WORKSPACE_ENDPOINTS } from "../../provider/organization/workspace";
 
 const VIEWER_ROLE = "00000000-0000-4000-8000-000000000a07";
 

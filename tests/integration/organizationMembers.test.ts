@@ -6,10 +6,10 @@
 // needs an accepted invitation; import by email; delete removes or revokes.
 import { createEmulator, DEFAULT_ORG_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
 import { ConflictError, InvalidRequestError } from "../../provider/client/errors";
-import { resource as organizationMember } from "../../provider/organizationMember";
+import { resource as organizationMember } from "../../provider/organization/members/organizationMember";
 import { configureWith } from "../helpers/providerConfig";
-import type { LangSmithResource, Properties } from "../../provider/shared/resource";
-import { resource as workspaceMember } from "../../provider/workspaceMember";
+import type { LangSmithResource, Properties } from "../../provider/engine/resource";
+import { resource as workspaceMember } from "../../provider/organization/members/workspaceMember";
 
 const ORGANIZATION_USER = "00000000-0000-4000-8000-000000000a03";
 const ORGANIZATION_VIEWER = "00000000-0000-4000-8000-000000000a04";

@@ -1,22 +1,22 @@
 // The organization-and-access resources built from declarations
-// (provider/shared/crud.ts): Workspace, Role, TagKey and TagValue, called
+// (provider/engine/crud.ts): Workspace, Role, TagKey and TagValue, called
 // in-process against the emulator as the native provider calls them: create,
 // refresh, in-place update, import by id and by natural key, the taken-name
 // error, permission realism (a workspace-scoped key, an unknown permission),
 // delete.
 import { createEmulator, DEFAULT_API_KEY, DEFAULT_ORG_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
 import { ConflictError, InvalidRequestError, PermissionDeniedError } from "../../provider/client/errors";
-import { resource as role } from "../../provider/role";
+import { resource as role } from "../../provider/organization/role";
 import { configureWith } from "../helpers/providerConfig";
-import type { LangSmithResource, Properties } from "../../provider/shared/resource";
-import { resource as tagKey } from "../../provider/tagKey";
-import { resource as tagValue } from "../../provider/tagValue";
-import { resource as ssoSettings } from "../../provider/ssoSettings";
-import { resource as tagging } from "../../provider/tagging";
-import { organizationResource as organizationTtlSettings, resource as ttlSettings } from "../../provider/ttlSettings";
-import { resource as usageLimit } from "../../provider/usageLimit";
-import { resource as workspace } from "../../provider/workspace";
-import { resource as workspaceSecret } from "../../provider/workspaceSecret";
+import type { LangSmithResource, Properties } from "../../provider/engine/resource";
+import { resource as tagKey } from "../../provider/organization/tagKey";
+import { resource as tagValue } from "../../provider/organization/tagValue";
+import { resource as ssoSettings } from "../../provider/organization/ssoSettings";
+import { resource as tagging } from "../../provider/organization/tagging";
+import { organizationResource as organizationTtlSettings, resource as ttlSettings } from "../../provider/organization/ttlSettings";
+import { resource as usageLimit } from "../../provider/organization/usageLimit";
+import { resource as workspace } from "../../provider/organization/workspace";
+import { resource as workspaceSecret } from "../../provider/organization/workspaceSecret";
 
 describe("organization resources against the emulator", () => {
   let emulator: Emulator;

@@ -18,7 +18,7 @@ function loadedPackages(code: string): string[] {
 
 describe("package loading", () => {
   it("importing the SDK loads neither the HTTP client nor zod", () => {
-    const loaded = loadedPackages('require("./dist/sdk");');
+    const loaded = loadedPackages('require("./dist/sdk/dynamic");');
     expect(loaded).toContain("@pulumi/pulumi");
     expect(loaded).not.toContain("axios");
     expect(loaded).not.toContain("zod");
@@ -33,11 +33,11 @@ describe("package loading", () => {
 
   it("a provider's check and diff (all a preview runs) load no HTTP client", () => {
     const loaded = loadedPackages(`
-      const { provider } = require("./dist/provider/deployment");
+      const { provider } = require("./dist/provider/dynamic/deployment");
       const news = { name: "agent", source: "github", sourceRevisionConfig: { repoRef: "main" } };
       await provider.check({}, news);
       await provider.diff("id", { ...news, stateVersion: 2 }, news);
-      const destination = require("./dist/provider/destination").provider;
+      const destination = require("./dist/provider/dynamic/destination").provider;
       const inputs = { displayName: "exports", config: { bucketName: "exports", prefix: "", region: "us-east-1" } };
       await destination.diff("id", { ...inputs, stateVersion: 2 }, inputs);
     `);

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import type { ProviderModuleName } from "../../sdk/providerShim";
+import type { ProviderModuleName } from "../../sdk/dynamic/providerShim";
 
 // DESIGN rule 1: the `__provider` text stored in state must be byte-identical
 // across releases, or every upgrade would show a diff (and old state would
@@ -25,7 +25,7 @@ function buildRelease(version: string): string {
 
 async function serializedProvider(buildDir: string, moduleName: ProviderModuleName): Promise<string> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { providerShim } = require(join(buildDir, "dist", "sdk", "providerShim.js")) as typeof import("../../sdk/providerShim");
+  const { providerShim } = require(join(buildDir, "dist", "sdk", "dynamic", "providerShim.js")) as typeof import("../../sdk/dynamic/providerShim");
   const shim = providerShim(moduleName);
   return (await pulumi.runtime.serializeFunction(() => shim, { isFactoryFunction: true, allowSecrets: false })).text;
 }

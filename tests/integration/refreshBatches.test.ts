@@ -1,5 +1,5 @@
 // Refresh reads that arrive together go through the kind's list endpoint
-// (provider/shared/readBatch.ts, crud.ts `batchRead`), in-process against the
+// (provider/engine/reads/readBatch.ts, crud.ts `batchRead`), in-process against the
 // emulator as the native provider calls them: a batch answers exactly what
 // reading each object by id answers, in far fewer requests, and an object
 // changed or deleted on the service while the list's pages are read is still
@@ -7,19 +7,19 @@
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
-import { resource as annotationQueue } from "../../provider/annotationQueue";
-import { resource as dataset } from "../../provider/dataset";
-import { resource as deployment } from "../../provider/deployment";
-import { resource as example } from "../../provider/example";
-import { resource as playgroundSettings } from "../../provider/playgroundSettings";
-import { resource as project } from "../../provider/project";
-import { resource as prompt } from "../../provider/prompt";
-import { resource as promptWebhook } from "../../provider/promptWebhook";
-import { resource as tagKey } from "../../provider/tagKey";
-import { resource as tagValue } from "../../provider/tagValue";
-import { resource as workspaceSecret } from "../../provider/workspaceSecret";
+import { resource as annotationQueue } from "../../provider/tracing/annotationQueue";
+import { resource as dataset } from "../../provider/tracing/dataset";
+import { resource as deployment } from "../../provider/deployments/deployment/resource";
+import { resource as example } from "../../provider/tracing/example";
+import { resource as playgroundSettings } from "../../provider/tracing/playgroundSettings";
+import { resource as project } from "../../provider/tracing/project";
+import { resource as prompt } from "../../provider/tracing/prompt";
+import { resource as promptWebhook } from "../../provider/tracing/promptWebhook";
+import { resource as tagKey } from "../../provider/organization/tagKey";
+import { resource as tagValue } from "../../provider/organization/tagValue";
+import { resource as workspaceSecret } from "../../provider/organization/workspaceSecret";
 import { configureWith } from "../helpers/providerConfig";
-import type { LangSmithResource, Properties } from "../../provider/shared/resource";
+import type { LangSmithResource, Properties } from "../../provider/engine/resource";
 
 /** A proxy in front of the emulator that runs `before` (once) ahead of forwarding the first request it matches. */
 interface Proxy {

@@ -24,8 +24,8 @@ import {
   WaitTimeoutError,
   WorkspaceRequiredError,
 } from "../../provider/client";
-import { provider } from "../../provider/deployment";
-import { provider as destinationProvider } from "../../provider/destination";
+import { provider } from "../../provider/dynamic/deployment";
+import { provider as destinationProvider } from "../../provider/dynamic/destination";
 
 const SECRET = "canary-fault-secret-91c4e2";
 const OTHER_WORKSPACE_ID = "44444444-4444-4444-8444-444444444444";

@@ -5,21 +5,21 @@
 // moving its tag is one PATCH; secrets (webhook headers, alert targets) are
 // never in the outputs.
 import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
-import { resource as alertRule } from "../../provider/alertRule";
-import { resource as annotationQueue } from "../../provider/annotationQueue";
-import { resource as dataset } from "../../provider/dataset";
-import { resource as evaluator } from "../../provider/evaluator";
-import { resource as example } from "../../provider/example";
-import { resource as feedbackConfig } from "../../provider/feedbackConfig";
-import { resource as modelPriceMap } from "../../provider/modelPriceMap";
-import { resource as playgroundSettings } from "../../provider/playgroundSettings";
-import { resource as project } from "../../provider/project";
-import { resource as prompt } from "../../provider/prompt";
-import { resource as promptTag } from "../../provider/promptTag";
-import { resource as promptWebhook } from "../../provider/promptWebhook";
-import { resource as runRule } from "../../provider/runRule";
+import { resource as alertRule } from "../../provider/tracing/alertRule";
+import { resource as annotationQueue } from "../../provider/tracing/annotationQueue";
+import { resource as dataset } from "../../provider/tracing/dataset";
+import { resource as evaluator } from "../../provider/tracing/evaluator";
+import { resource as example } from "../../provider/tracing/example";
+import { resource as feedbackConfig } from "../../provider/tracing/feedbackConfig";
+import { resource as modelPriceMap } from "../../provider/tracing/modelPriceMap";
+import { resource as playgroundSettings } from "../../provider/tracing/playgroundSettings";
+import { resource as project } from "../../provider/tracing/project";
+import { resource as prompt } from "../../provider/tracing/prompt";
+import { resource as promptTag } from "../../provider/tracing/promptTag";
+import { resource as promptWebhook } from "../../provider/tracing/promptWebhook";
+import { resource as runRule } from "../../provider/tracing/runRule";
 import { configureWith } from "../helpers/providerConfig";
-import type { LangSmithResource, Properties } from "../../provider/shared/resource";
+import type { LangSmithResource, Properties } from "../../provider/engine/resource";
 
 const CANARY = "canary-tracing-secret-7f31";
 

@@ -10,9 +10,9 @@
 // proves that no request was made.
 import type * as pulumi from "@pulumi/pulumi";
 import { ConfigurationError, InvalidRequestError } from "../../provider/client";
-import { provider as deploymentProvider } from "../../provider/deployment";
-import { provider as destinationProvider } from "../../provider/destination";
-import { getDeployment, getDeploymentRevisions } from "../../sdk/deploymentInvokes";
+import { provider as deploymentProvider } from "../../provider/dynamic/deployment";
+import { provider as destinationProvider } from "../../provider/dynamic/destination";
+import { getDeployment, getDeploymentRevisions } from "../../sdk/dynamic/deploymentInvokes";
 import { BAD_INPUT_CANARY, CONFIG_CASES, DEPLOYMENT_CASES, DESTINATION_CASES, INVOKE_CASES } from "../helpers/badInputs";
 
 const CLOSED_PORT_URL = "http://127.0.0.1:9";

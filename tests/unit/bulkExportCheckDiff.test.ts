@@ -1,8 +1,8 @@
 /** BulkExport: check rules (no request) and diff (every change the service sees replaces). */
-import { BULK_EXPORT_CROSS_FIELD_REASONS, checkBulkExport } from "../../provider/bulkExport/check";
-import { diffBulkExport } from "../../provider/bulkExport/diff";
-import { BULK_EXPORT_FIELDS } from "../../provider/bulkExport/fields";
-import { UNKNOWN } from "../../provider/shared/values";
+import { BULK_EXPORT_CROSS_FIELD_REASONS, checkBulkExport } from "../../provider/exports/bulkExport/check";
+import { diffBulkExport } from "../../provider/exports/bulkExport/diff";
+import { BULK_EXPORT_FIELDS } from "../../provider/exports/bulkExport/fields";
+import { UNKNOWN } from "../../provider/engine/fields/values";
 
 const DESTINATION = "3c2b1a09-8f7e-4d6c-9b5a-4e3d2c1b0a99";
 const PROJECT = "8a1f0c3e-2b4d-4e6f-9a8b-7c6d5e4f3a2b";

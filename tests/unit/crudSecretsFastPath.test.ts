@@ -5,12 +5,12 @@
  * where the record holds one for the field. The fingerprint comparison (one
  * scrypt hash each) is spied on to count hashes.
  */
-import * as fingerprint from "../../provider/shared/fingerprint";
-import { resource as workspaceSecret } from "../../provider/workspaceSecret";
-import { resource as project } from "../../provider/project";
-import { fingerprintSecrets, markUnchangedSecretFields, SECRETS_UNCHANGED_KEY, SECRET_FINGERPRINTS_OUTPUT } from "../../provider/shared/secretFingerprints";
-import { WORKSPACE_SECRET_FIELDS } from "../../provider/workspaceSecret/fields";
-import { UNKNOWN } from "../../provider/shared/values";
+import * as fingerprint from "../../provider/engine/secrets/fingerprint";
+import { resource as workspaceSecret } from "../../provider/organization/workspaceSecret";
+import { resource as project } from "../../provider/tracing/project";
+import { fingerprintSecrets, markUnchangedSecretFields, SECRETS_UNCHANGED_KEY, SECRET_FINGERPRINTS_OUTPUT } from "../../provider/engine/secrets/secretFingerprints";
+import { WORKSPACE_SECRET_FIELDS } from "../../provider/organization/workspaceSecret";
+import { UNKNOWN } from "../../provider/engine/fields/values";
 
 const inputs = (value: unknown) => ({ key: "OPENAI_API_KEY", value });
 /** What the outputs of a create with `value` record: the echoed key and the value's fingerprint. */

@@ -1,6 +1,6 @@
-import { checkDeployment as validateDeploymentInputs } from "../../provider/deployment/check";
-import { toCreateRequest } from "../../provider/deployment/wire";
-import { UNKNOWN } from "../../provider/shared/values";
+import { checkDeployment as validateDeploymentInputs } from "../../provider/deployments/deployment/check";
+import { toCreateRequest } from "../../provider/deployments/deployment/wire";
+import { UNKNOWN } from "../../provider/engine/fields/values";
 
 const valid = {
   name: "agent",

@@ -1,7 +1,7 @@
-import { diffDeployment as diffMigrated } from "../../provider/deployment/diff";
-import { migrateDeploymentOutputs } from "../../provider/deployment/state";
-import { DEPLOYMENT_FIELDS } from "../../provider/deployment/fields";
-import { UNKNOWN } from "../../provider/shared/values";
+import { diffDeployment as diffMigrated } from "../../provider/deployments/deployment/diff";
+import { migrateDeploymentOutputs } from "../../provider/deployments/deployment/state";
+import { DEPLOYMENT_FIELDS } from "../../provider/deployments/deployment/fields";
+import { UNKNOWN } from "../../provider/engine/fields/values";
 
 const base = {
   name: "agent",

@@ -3,9 +3,9 @@
 // marked imported; until the program declares `secrets` they are not
 // managed (no change, kept across updates and refreshes); declaring the same
 // values shows no change, other values are a change.
-import { diffDeployment } from "../../provider/deployment/diff";
-import { importedSecretsFingerprint, reconcileWithService } from "../../provider/deployment/fingerprint";
-import { inputsWithFingerprint, parseInputs } from "../../provider/deployment/state";
+import { diffDeployment } from "../../provider/deployments/deployment/diff";
+import { importedSecretsFingerprint, reconcileWithService } from "../../provider/deployments/deployment/fingerprint";
+import { inputsWithFingerprint, parseInputs } from "../../provider/deployments/deployment/state";
 
 const CANARY = "canary-imported-secret-4d2a91";
 const service = [{ name: "OPENAI_API_KEY", value: CANARY }];

@@ -3,11 +3,11 @@ import {
   fingerprintSecrets,
   reconcileWithService,
   secretsChanged,
-} from "../../provider/deployment/fingerprint";
-import { diffDeployment } from "../../provider/deployment/diff";
-import { DEPLOYMENT_STATE_VERSION } from "../../provider/deployment/outputs";
-import { migrateDeploymentOutputs } from "../../provider/deployment/state";
-import { UNKNOWN } from "../../provider/shared/values";
+} from "../../provider/deployments/deployment/fingerprint";
+import { diffDeployment } from "../../provider/deployments/deployment/diff";
+import { DEPLOYMENT_STATE_VERSION } from "../../provider/deployments/deployment/outputs";
+import { migrateDeploymentOutputs } from "../../provider/deployments/deployment/state";
+import { UNKNOWN } from "../../provider/engine/fields/values";
 
 const declared = [
   { name: "A", value: "canary-value-a" },

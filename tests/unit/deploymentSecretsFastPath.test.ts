@@ -4,18 +4,18 @@
  * then skips the scrypt fingerprints, unless a refresh recorded a change or
  * the names differ. The fingerprint comparison (one scrypt hash each) is spied on to count hashes.
  */
-import * as fingerprint from "../../provider/shared/fingerprint";
-import { provider } from "../../provider/deployment";
+import * as fingerprint from "../../provider/engine/secrets/fingerprint";
+import { provider } from "../../provider/dynamic/deployment";
 import {
   CHANGED_OUTSIDE_PULUMI,
   fingerprintSecrets,
   markUnchangedSecrets,
   SECRETS_UNCHANGED_KEY,
   secretsChanged,
-} from "../../provider/deployment/fingerprint";
-import { outputsFrom } from "../../provider/deployment/state";
-import type { DeploymentInputs } from "../../provider/deployment/fields";
-import { UNKNOWN } from "../../provider/shared/values";
+} from "../../provider/deployments/deployment/fingerprint";
+import { outputsFrom } from "../../provider/deployments/deployment/state";
+import type { DeploymentInputs } from "../../provider/deployments/deployment/fields";
+import { UNKNOWN } from "../../provider/engine/fields/values";
 
 const A = { name: "A", value: "canary-fast-a" };
 const B = { name: "B", value: "canary-fast-b" };

@@ -1,6 +1,6 @@
-import { CROSS_FIELD_REASONS, checkDestinationInputs, existsWithoutCredentials } from "../../provider/destination/check";
-import { DESTINATION_FIELDS } from "../../provider/destination/fields";
-import { UNKNOWN } from "../../provider/shared/values";
+import { CROSS_FIELD_REASONS, checkDestinationInputs, existsWithoutCredentials } from "../../provider/exports/destination/check";
+import { DESTINATION_FIELDS } from "../../provider/exports/destination/fields";
+import { UNKNOWN } from "../../provider/engine/fields/values";
 
 type Inputs = Record<string, unknown>;
 

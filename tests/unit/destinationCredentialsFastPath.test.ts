@@ -4,11 +4,11 @@
  * and `diff` then skips the scrypt fingerprints. The fingerprint comparison
  * (one scrypt hash per field) is spied on to count hashes.
  */
-import * as fingerprint from "../../provider/shared/fingerprint";
-import { provider } from "../../provider/destination";
-import { diffDestination } from "../../provider/destination/diff";
-import { CREDENTIALS_UNCHANGED_KEY, fingerprintCredentials, markUnchangedCredentials } from "../../provider/destination/fingerprint";
-import { UNKNOWN } from "../../provider/shared/values";
+import * as fingerprint from "../../provider/engine/secrets/fingerprint";
+import { provider } from "../../provider/dynamic/destination";
+import { diffDestination } from "../../provider/exports/destination/diff";
+import { CREDENTIALS_UNCHANGED_KEY, fingerprintCredentials, markUnchangedCredentials } from "../../provider/exports/destination/fingerprint";
+import { UNKNOWN } from "../../provider/engine/fields/values";
 
 type Props = Record<string, unknown>;
 

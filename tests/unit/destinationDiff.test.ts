@@ -1,9 +1,9 @@
-import { provider } from "../../provider/destination";
-import { diffDestination } from "../../provider/destination/diff";
-import { migrateDestinationOutputs } from "../../provider/destination/state";
-import { fingerprintCredentials } from "../../provider/destination/fingerprint";
-import { DESTINATION_FIELDS } from "../../provider/destination/fields";
-import { UNKNOWN } from "../../provider/shared/values";
+import { provider } from "../../provider/dynamic/destination";
+import { diffDestination } from "../../provider/exports/destination/diff";
+import { migrateDestinationOutputs } from "../../provider/exports/destination/state";
+import { fingerprintCredentials } from "../../provider/exports/destination/fingerprint";
+import { DESTINATION_FIELDS } from "../../provider/exports/destination/fields";
+import { UNKNOWN } from "../../provider/engine/fields/values";
 
 type Props = Record<string, unknown>;
 

@@ -6,10 +6,10 @@ import {
   deleteFailure,
   rotateFailure,
   TEST_WRITE_FAILURES,
-} from "../../provider/destination/errors";
-import { fingerprintCredentials } from "../../provider/destination/fingerprint";
-import { describeCredentialChange } from "../../provider/destination/state";
-import { testWriteLocation, toCreateRequest } from "../../provider/destination/wire";
+} from "../../provider/exports/destination/errors";
+import { fingerprintCredentials } from "../../provider/exports/destination/fingerprint";
+import { describeCredentialChange } from "../../provider/exports/destination/state";
+import { testWriteLocation, toCreateRequest } from "../../provider/exports/destination/wire";
 
 const ACTION = 'creating bulk-export destination "exports"';
 const LOCATION = "s3://exports/langsmith/tmp/";

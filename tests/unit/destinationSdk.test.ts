@@ -27,7 +27,7 @@ function value<T>(output: pulumi.Output<T>): Promise<T> {
 
 describe("BulkExportDestination (sdk class)", () => {
   it("registers pulumi-nodejs:dynamic/langsmith:BulkExportDestination with credentials as a secret", async () => {
-    const { BulkExportDestination } = await import("../../sdk");
+    const { BulkExportDestination } = await import("../../sdk/dynamic");
     const dest = new BulkExportDestination("exports", {
       displayName: "trace exports",
       config: { bucketName: "b", prefix: "p", region: "us-east-1" },

@@ -5,11 +5,11 @@
 // docs promised).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { resource as bulkExport } from "../../provider/bulkExport";
-import { resource as deployment } from "../../provider/deployment";
-import { resource as destination } from "../../provider/destination";
+import { resource as bulkExport } from "../../provider/exports/bulkExport/resource";
+import { resource as deployment } from "../../provider/deployments/deployment/resource";
+import { resource as destination } from "../../provider/exports/destination/resource";
 
-const sdk = (file: string) => readFileSync(join(__dirname, "..", "..", "sdk", file), "utf8");
+const sdk = (file: string) => readFileSync(join(__dirname, "..", "..", "sdk", "dynamic", file), "utf8");
 
 describe.each([
   ["Deployment", deployment, "deployment.ts"],

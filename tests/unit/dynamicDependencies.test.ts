@@ -1,5 +1,5 @@
 /** The dynamic classes' optional peer dependencies: a missing one is named, with the install command. */
-import { assertDynamicDependencies, MissingDynamicDependencyError } from "../../sdk/dynamicDependencies";
+import { assertDynamicDependencies, MissingDynamicDependencyError } from "../../sdk/dynamic/dynamicDependencies";
 
 const resolverWithout = (absent: readonly string[]) => (name: string): string => {
   if (absent.includes(name)) throw new Error(`Cannot find module '${name}'`);

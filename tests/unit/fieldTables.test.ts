@@ -7,13 +7,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
-import { DEPLOYMENT_FIELDS, type DeploymentInputs } from "../../provider/deployment/fields";
-import { DESTINATION_FIELDS, type DestinationInputs } from "../../provider/destination/fields";
-import { BULK_EXPORT_FIELDS, type BulkExportInputs } from "../../provider/bulkExport/fields";
-import type { BulkExportArgs } from "../../sdk/bulkExport";
-import { type FieldTable, referenceTable } from "../../provider/shared/fields";
-import type { BulkExportDestinationArgs, BulkExportDestinationConfigArgs, BulkExportDestinationCredentialsArgs } from "../../sdk/bulkExportDestination";
-import type { DeploymentArgs, DeploymentSourceConfigArgs, DeploymentSourceRevisionConfigArgs } from "../../sdk/deployment";
+import { DEPLOYMENT_FIELDS, type DeploymentInputs } from "../../provider/deployments/deployment/fields";
+import { DESTINATION_FIELDS, type DestinationInputs } from "../../provider/exports/destination/fields";
+import { BULK_EXPORT_FIELDS, type BulkExportInputs } from "../../provider/exports/bulkExport/fields";
+import type { BulkExportArgs } from "../../sdk/dynamic/bulkExport";
+import { type FieldTable, referenceTable } from "../../provider/engine/fields/fields";
+import type { BulkExportDestinationArgs, BulkExportDestinationConfigArgs, BulkExportDestinationCredentialsArgs } from "../../sdk/dynamic/bulkExportDestination";
+import type { DeploymentArgs, DeploymentSourceConfigArgs, DeploymentSourceRevisionConfigArgs } from "../../sdk/dynamic/deployment";
 
 /** `true` only when A and B are the same type. */
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;

@@ -1,14 +1,14 @@
-import { BULK_EXPORT_FIELDS } from "../../provider/bulkExport/fields";
-import { DEPLOYMENT_FIELDS } from "../../provider/deployment/fields";
-import { DESTINATION_FIELDS } from "../../provider/destination/fields";
+import { BULK_EXPORT_FIELDS } from "../../provider/exports/bulkExport/fields";
+import { DEPLOYMENT_FIELDS } from "../../provider/deployments/deployment/fields";
+import { DESTINATION_FIELDS } from "../../provider/exports/destination/fields";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { packageSchema } from "../../provider/native/schema";
 import { schemaReference } from "../../provider/native/schemaReference";
 import { engineAddressOf } from "../../provider/native/server";
 import { outputsForEngine, SECRET_SIG, SIG_KEY, unwrapSecrets } from "../../provider/native/values";
-import { type FieldTable, importFields } from "../../provider/shared/fields";
-import { CONFIG_KEYS } from "../../provider/shared/settings";
+import { type FieldTable, importFields } from "../../provider/engine/fields/fields";
+import { CONFIG_KEYS } from "../../provider/engine/context/settings";
 
 const schema = packageSchema("1.2.3");
 

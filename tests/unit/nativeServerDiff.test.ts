@@ -10,7 +10,7 @@ import * as structproto from "google-protobuf/google/protobuf/struct_pb";
 import * as providerrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as providerproto from "@pulumi/pulumi/proto/provider_pb";
 import { startProviderServer } from "../../provider/native/server";
-import { UNKNOWN } from "../../provider/shared/values";
+import { UNKNOWN } from "../../provider/engine/fields/values";
 
 type Props = Record<string, unknown>;
 const Kind = providerproto.PropertyDiff.Kind;

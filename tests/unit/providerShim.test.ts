@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { providerShim } from "../../sdk/providerShim";
+import { providerShim } from "../../sdk/dynamic/providerShim";
 
 // DESIGN rule 1: the serialized provider text in state holds no credential and
 // is the same for every release of the package.

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { registryInstallation, registryOverview } from "../../provider/native/registryDocs";
 import { packageSchema } from "../../provider/native/schema";
-import { CONFIG_KEYS } from "../../provider/shared/settings";
+import { CONFIG_KEYS } from "../../provider/engine/context/settings";
 
 const root = join(__dirname, "..", "..");
 const version = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string }).version;

@@ -2,9 +2,9 @@
 // in-place and revision rows (issue 20): a new top-level in-place field is
 // sent and compared like any other, with no code beyond its row.
 import { z } from "zod";
-import { type FieldTable, inPlaceApplied, toUpdateBody } from "../../provider/shared/fields";
-import { toPatchRequest } from "../../provider/deployment/wire";
-import type { DeploymentInputs } from "../../provider/deployment/fields";
+import { type FieldTable, inPlaceApplied, toUpdateBody } from "../../provider/engine/fields/fields";
+import { toPatchRequest } from "../../provider/deployments/deployment/wire";
+import type { DeploymentInputs } from "../../provider/deployments/deployment/fields";
 
 const TABLE: FieldTable = [
   { path: "name", wire: "name", effect: "replace", schema: z.string(), required: true, secret: false, type: "string", doc: "The name of the thing." },

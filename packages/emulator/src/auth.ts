@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { detailError, HttpError } from "./errors";
-import { findRole } from "./kinds/roles";
+import { findRole } from "./kinds/roleCatalog";
 import type { CallerCredentialRecord, EmulatorState, OrganizationRecord, WorkspaceRecord } from "./types";
 
 /** Which API a request is addressed to (their 403 bodies differ). */

@@ -95,8 +95,3 @@ export function cancelBulkExport(ctx: EmulatorContext, runner: BulkExportRunner,
   record.updatedAtMs = nowMs;
   ctx.store.commit();
 }
-
-/** Whether an export may still write to its destination. */
-export function isBulkExportActive(record: BulkExportRecord): boolean {
-  return record.finishedAtMs === null;
-}

@@ -3,7 +3,7 @@ import type { EmulatorContext, EmulatorFeatures } from "./context";
 import { planFailure } from "./deployments";
 import { acceptInvitation } from "./kinds/members";
 import { PROMPT_WEBHOOKS } from "./kinds/promptWebhooks";
-import { unsealMasked } from "./kinds/routes";
+import { unsealMasked } from "./kinds/records";
 import { ORGANIZATION_TTL_SETTINGS, TTL_SETTINGS } from "./kinds/ttlSettings";
 import { WORKSPACE_SECRETS } from "./kinds/workspaceSecrets";
 import { unsealValues } from "./kinds/sealedValues";

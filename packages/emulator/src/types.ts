@@ -2,10 +2,9 @@
  * Records the emulator keeps in its state. Everything here is plain JSON so the
  * whole state can be written to (and read back from) the `--data-dir` file.
  * Secret material (deployment secret values, destination credentials) is held
- * only in encrypted form (see `crypto.ts`).
+ * only in encrypted form (see `crypto.ts`). This module imports nothing of the
+ * emulator's, so every other module (auth, seeding, the kinds) can build on it.
  */
-
-import type { KindRecord } from "./kinds/declaration";
 
 /** The six in-progress steps of a revision, in order. */
 export const REVISION_STEPS = [
@@ -293,6 +292,18 @@ export interface TraceRunRecord {
   completionTokens: number | null;
   totalTokens: number | null;
   totalCost: number | null;
+}
+
+/** One stored object of a declared kind (`kinds/`): its wire shape plus who owns it. */
+export interface KindRecord {
+  /** The object's id (also `wire.id`). */
+  id: string;
+  /** The organization's or the workspace's id, per the kind's scope. */
+  scopeId: string;
+  /** The parent object's id for kinds under another (a tag value's tag key); `null` otherwise. */
+  parentId: string | null;
+  /** The object as the service returns it (snake_case). */
+  wire: Record<string, unknown>;
 }
 
 /** The whole persisted state. */

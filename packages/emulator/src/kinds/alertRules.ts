@@ -39,9 +39,11 @@
  */
 import { randomUUID } from "node:crypto";
 import { detailError } from "../errors";
+import type { KindRecord } from "../types";
 import { zAlertsCreateAlertRuleRequest, zAlertsUpdateAlertRuleRequest } from "../wire/tracingAndEvaluation";
-import { defineKind, type KindCall, type KindRecord } from "./declaration";
-import { kindRecords } from "./routes";
+import { defineKind } from "./declaration";
+import type { KindCall } from "./kindCall";
+import { kindRecords } from "./records";
 import { RULE_TARGET_KINDS } from "./runRules";
 import { runFilterProblem } from "./runFilter";
 import { SEALED_FIELD, sealSecretValues } from "./sealedValues";

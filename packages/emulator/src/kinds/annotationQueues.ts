@@ -27,8 +27,9 @@
  */
 import { detailError } from "../errors";
 import { zAnnotationQueueCreateSchema, zAnnotationQueueUpdateSchema } from "../wire/tracingAndEvaluation";
-import { defineKind, type KindCall } from "./declaration";
-import { kindRecords } from "./routes";
+import { defineKind } from "./declaration";
+import type { KindCall } from "./kindCall";
+import { kindRecords } from "./records";
 import { SESSIONS } from "./sessions";
 
 type Json = Record<string, unknown>;

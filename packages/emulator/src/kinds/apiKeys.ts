@@ -30,8 +30,10 @@ import { randomBytes } from "node:crypto";
 import { keyDigest, reachOf } from "../auth";
 import type { EmulatorContext } from "../context";
 import { detailError } from "../errors";
+import type { KindRecord } from "../types";
 import { zApiKeyCreateRequest } from "../wire/organizationAndAccess";
-import { defineKind, type KindCall, type KindDeclaration, type KindRecord } from "./declaration";
+import { defineKind, type KindDeclaration } from "./declaration";
+import type { KindCall } from "./kindCall";
 import { builtInRoleId, defaultWorkspaceRoleId, requireRole } from "./roles";
 
 type Json = Record<string, unknown>;

@@ -32,10 +32,12 @@
  *   `tag_value_id`, `exclude` and `exclude_corrections_datasets` change nothing.
  */
 import { detailError } from "../errors";
+import type { KindRecord } from "../types";
 import { zDatasetCreate, zDatasetUpdate } from "../wire/tracingAndEvaluation";
-import { defineKind, type KindCall, type KindRecord } from "./declaration";
+import { defineKind } from "./declaration";
 import { EXAMPLES, exampleChanges } from "./examples";
-import { kindRecords } from "./routes";
+import type { KindCall } from "./kindCall";
+import { kindRecords } from "./records";
 import { SESSIONS } from "./sessions";
 import { listParam, metadataParam } from "./tracingQuery";
 

@@ -5,11 +5,14 @@
  * permission a caller needs. `routes.ts` serves every declared kind with the
  * same handlers; a kind with behaviour of its own (keys shown once, upserts)
  * adds it through the hooks here rather than through routes of its own.
+ * The stored object (`KindRecord`) is one of the state's records
+ * (`../types.ts`); what a hook sees of a request (`KindCall`) is in
+ * `kindCall.ts`.
  */
 import type { z } from "zod";
-import type { AuthContext } from "../auth";
 import type { EmulatorContext } from "../context";
-import type { RawQuery } from "../params";
+import type { KindRecord } from "../types";
+import type { KindCall } from "./kindCall";
 import type { ListQuery } from "./listQuery";
 
 /** Who owns the objects of a kind: the organization, or one workspace (sent as `X-Tenant-Id`). */
@@ -38,32 +41,6 @@ export interface BulkDeleteResult {
  * to the referrer: `delete` it, or `unset` the field (to `null`).
  */
 export type KindReference = string | { readonly kind: string; readonly onDelete: "delete" | "unset" };
-
-/** One stored object of a declared kind: its wire shape plus who owns it. */
-export interface KindRecord {
-  /** The object's id (also `wire.id`). */
-  id: string;
-  /** The organization's or the workspace's id, per the kind's scope. */
-  scopeId: string;
-  /** The parent object's id for kinds under another (a tag value's tag key); `null` otherwise. */
-  parentId: string | null;
-  /** The object as the service returns it (snake_case). */
-  wire: Record<string, unknown>;
-}
-
-/** What a hook sees: the emulator, the caller and the kind's records in the caller's scope. */
-export interface KindCall {
-  ctx: EmulatorContext;
-  auth: AuthContext;
-  scopeId: string;
-  parentId: string | null;
-  /** ISO 8601 time of the request. */
-  nowIso: string;
-  /** The request's path parameters. */
-  params: Readonly<Record<string, string>>;
-  /** The request's query parameters (a repeated name gives an array). */
-  query: RawQuery;
-}
 
 /** The declaration of one kind. */
 export interface KindDeclaration {

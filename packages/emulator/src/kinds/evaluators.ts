@@ -42,11 +42,13 @@ import { detailError } from "../errors";
 import type { EmulatorContext } from "../context";
 import { boolQuery, canonicalUuid, isUuid, type RawQuery, throwIfInvalid, uuidParsingError } from "../params";
 import type { FastApiValidationError } from "../errors";
+import type { KindRecord } from "../types";
 import { zEvaluatorsCreateEvaluatorRequest, zEvaluatorsUpdateEvaluatorRequest } from "../wire/tracingAndEvaluation";
-import { defineKind, type KindCall, type KindRecord } from "./declaration";
+import { defineKind } from "./declaration";
+import type { KindCall } from "./kindCall";
 import { resolveCommit } from "./promptCommits";
 import { PROMPTS } from "./prompts";
-import { kindRecords } from "./routes";
+import { kindRecords } from "./records";
 import { RULE_TARGET_KINDS } from "./runRules";
 
 type Json = Record<string, unknown>;

@@ -37,8 +37,10 @@
  *   answered, and the filter language is not read).
  */
 import { detailError } from "../errors";
+import type { KindRecord } from "../types";
 import { zExampleUpdate, zPostApiV1ExamplesData } from "../wire/tracingAndEvaluation";
-import { defineKind, type KindCall, type KindRecord } from "./declaration";
+import { defineKind } from "./declaration";
+import type { KindCall } from "./kindCall";
 import { listParam, metadataParam, textsParam } from "./tracingQuery";
 
 type Json = Record<string, unknown>;

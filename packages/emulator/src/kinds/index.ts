@@ -26,7 +26,8 @@ import { USAGE_LIMITS } from "./usageLimits";
 import { WORKSPACE_SECRETS } from "./workspaceSecrets";
 import { WORKSPACES } from "./workspaces";
 
-export type { KindDeclaration, KindRecord } from "./declaration";
+export type { KindRecord } from "../types";
+export type { KindDeclaration } from "./declaration";
 export { registerKind } from "./routes";
 
 /** The declared kinds, parents before the kinds under them. */

@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import type { FastApiValidationError } from "../errors";
 import { boolQuery, canonicalUuid, enumQuery, intQuery, isUuid, type RawQuery, stringQuery, throwIfInvalid, uuidParsingError, uuidQuery } from "../params";
-import type { KindCall } from "./declaration";
+import type { KindCall } from "./kindCall";
 
 /** One query parameter of a list, by what it does. */
 export type ListParam =

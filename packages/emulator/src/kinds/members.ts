@@ -38,12 +38,14 @@
 import { randomUUID } from "node:crypto";
 import type { EmulatorContext } from "../context";
 import { detailError } from "../errors";
-import type { EmulatorState } from "../types";
+import type { EmulatorState, KindRecord } from "../types";
 import { zIdentityCreate, zIdentityPatch, zOrgIdentityPatch, zPendingIdentityCreate } from "../wire/organizationAndAccess";
-import { defineKind, type KindCall, type KindRecord } from "./declaration";
+import { defineKind } from "./declaration";
+import type { KindCall } from "./kindCall";
 import type { ListQuery } from "./listQuery";
-import { builtInRoleId, defaultWorkspaceRoleId, findRole, requireRole } from "./roles";
-import { kindRecords, renderRecord } from "./routes";
+import { kindRecords, renderRecord } from "./records";
+import { findRole } from "./roleCatalog";
+import { builtInRoleId, defaultWorkspaceRoleId, requireRole } from "./roles";
 
 type Json = Record<string, unknown>;
 

@@ -25,8 +25,10 @@
  */
 import { createHash } from "node:crypto";
 import { ValidationFailure } from "../errors";
+import type { KindRecord } from "../types";
 import { zModelPriceMapCreateSchema, zModelPriceMapUpdateSchema } from "../wire/tracingAndEvaluation";
-import { defineKind, type KindCall, type KindRecord } from "./declaration";
+import { defineKind } from "./declaration";
+import type { KindCall } from "./kindCall";
 
 type Json = Record<string, unknown>;
 

@@ -38,10 +38,12 @@ import { createHash } from "node:crypto";
 import type { EmulatorContext } from "../context";
 import { detailError, type FastApiValidationError } from "../errors";
 import { boolQuery, throwIfInvalid } from "../params";
+import type { KindRecord } from "../types";
 import { zCommitsCreateCommitReq } from "../wire/tracingAndEvaluation";
-import { defineKind, type KindCall, type KindRecord } from "./declaration";
+import { defineKind } from "./declaration";
+import type { KindCall } from "./kindCall";
 import { checkOwner, commitsOf, fullName, PROMPT_COMMITS_KIND, PROMPT_PERMISSIONS, PROMPT_TAGS_KIND, PROMPTS } from "./prompts";
-import { kindRecords } from "./routes";
+import { kindRecords } from "./records";
 
 type Json = Record<string, unknown>;
 

@@ -18,7 +18,8 @@
  */
 import { detailError } from "../errors";
 import { zRepoTagRequest, zRepoUpdateTagRequest } from "../wire/tracingAndEvaluation";
-import { defineKind, type KindCall } from "./declaration";
+import { defineKind } from "./declaration";
+import type { KindCall } from "./kindCall";
 import { checkOwner, commitsOf, PROMPT_PERMISSIONS, PROMPT_TAGS_KIND, PROMPTS } from "./prompts";
 
 /** The fields of a tag pointing at `commitId`, which must be a commit of the prompt (404 otherwise). */

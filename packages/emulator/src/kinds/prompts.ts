@@ -42,9 +42,11 @@
 import { detailError } from "../errors";
 import type { EmulatorContext } from "../context";
 import { boolQuery, canonicalUuid, enumQuery, intQuery, isUuid, type RawQuery, uuidParsingError } from "../params";
+import type { KindRecord } from "../types";
 import { zCreateRepoRequest, zUpdateRepoRequest } from "../wire/tracingAndEvaluation";
-import { defineKind, type KindCall, type KindRecord } from "./declaration";
-import { kindRecords } from "./routes";
+import { defineKind } from "./declaration";
+import type { KindCall } from "./kindCall";
+import { kindRecords } from "./records";
 
 type Json = Record<string, unknown>;
 

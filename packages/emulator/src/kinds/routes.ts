@@ -1,204 +1,29 @@
 /**
  * The one set of handlers every declared kind is served with (see
- * `declaration.ts`): authentication in the kind's scope, the permission it
- * needs, request bodies read through the generated wire schemas (422 as
- * FastAPI answers), uniqueness (409), another scope's ids as 404, and
- * answers in the wire shape.
+ * `declaration.ts`): authentication in the kind's scope (`scopeAuth.ts`), the
+ * permission it needs, request bodies read through the generated wire schemas
+ * (422 as FastAPI answers), uniqueness (409, `writeFields.ts`), another
+ * scope's ids as 404, references and cascading deletes (`references.ts`), and
+ * answers in the wire shape (`records.ts`; Go-style errors: `goErrors.ts`).
  */
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
-import { type AuthContext, authenticate, requireAnyPermission } from "../auth";
 import type { EmulatorContext } from "../context";
-import { detailError, type FastApiValidationError, HttpError, toHttpError, ValidationFailure } from "../errors";
+import { detailError, type FastApiValidationError, HttpError, ValidationFailure } from "../errors";
 import { boolQuery, canonicalUuid, isUuid, type RawQuery, requiredQuery, throwIfInvalid, uuidParsingError, uuidPathParam } from "../params";
+import type { KindRecord } from "../types";
 import { parseBody } from "../validation";
-import type { BulkDeleteResult, KindCall, KindDeclaration, KindRecord, KindReference } from "./declaration";
+import type { BulkDeleteResult, KindDeclaration } from "./declaration";
+import { handleGoError, withoutNulls } from "./goErrors";
+import type { KindCall } from "./kindCall";
 import { selectListedPage } from "./listQuery";
-
-/** The records of a kind (created on first use). */
-export function kindRecords(ctx: EmulatorContext, name: string): KindRecord[] {
-  const objects = ctx.store.state.objects;
-  objects[name] ??= [];
-  return objects[name];
-}
-
-/**
- * Authenticates a caller for a kind's scope. An organization route needs an
- * organization-scoped key (a key bound to one workspace answers 403 naming
- * the scope); a workspace route needs a workspace (`X-Tenant-Id` for an
- * organization-scoped key).
- */
-export function authenticateFor(ctx: EmulatorContext, request: FastifyRequest, scope: KindDeclaration["scope"], permission: string | readonly string[]): { auth: AuthContext; scopeId: string } {
-  const auth = authenticate(ctx.store.state, request.headers, { surface: "rest", requireWorkspace: scope === "workspace" });
-  if (scope === "organization" && auth.credential.workspaceId !== null) {
-    throw detailError(403, `Forbidden: this operation acts on the organization and requires an organization-scoped API key; this key is scoped to workspace ${auth.credential.workspaceId}`);
-  }
-  requireAnyPermission(auth, typeof permission === "string" ? [permission] : permission);
-  const scopeId = scope === "organization" ? auth.organization.id : (auth.workspace?.id ?? "");
-  return { auth, scopeId };
-}
-
-/** What an answer shows in place of a masked value (see `masked`). */
-export const MASKED_VALUE = "****";
-
-/** A masked field as answered: a string as the mask, an object with each value as the mask, `null` as is. */
-function maskValue(value: unknown): unknown {
-  if (value === null || value === undefined) return null;
-  if (typeof value === "object" && !Array.isArray(value)) return Object.fromEntries(Object.keys(value).map((key) => [key, MASKED_VALUE]));
-  return MASKED_VALUE;
-}
-
-/** The answer for one stored object: its wire fields less the hidden and secret ones (masked ones masked), plus what `render` adds. */
-export function renderRecord(kind: KindDeclaration, record: KindRecord, ctx: EmulatorContext): Record<string, unknown> {
-  const out = { ...record.wire, ...(kind.render?.(record, ctx) ?? {}) };
-  for (const key of [...(kind.hidden ?? []), ...(kind.secret ?? [])]) delete out[key];
-  for (const key of kind.masked ?? []) if (key in out) out[key] = maskValue(out[key]);
-  return out;
-}
-
-/** The plaintext of a stored masked field (for the control handle; never answered): a string, or an object of its values. */
-export function unsealMasked(ctx: EmulatorContext, sealed: unknown): unknown {
-  if (typeof sealed === "string") return ctx.secrets.decrypt(sealed);
-  if (sealed === null || typeof sealed !== "object") return sealed;
-  return Object.fromEntries(Object.entries(sealed).map(([key, value]) => [key, typeof value === "string" ? (JSON.parse(ctx.secrets.decrypt(value)) as unknown) : value]));
-}
-
-/** The kind a reference names, and what deleting the named object does to the referrer. */
-function referenceOf(reference: KindReference): { kind: string; onDelete: "delete" | "unset" } {
-  return typeof reference === "string" ? { kind: reference, onDelete: "delete" } : reference;
-}
-
-/** The names of the fields a kind stamps with the time of a create and of a change (see `timestamps`). */
-function stampFields(kind: KindDeclaration): { created?: string; updated?: string } {
-  const declared = kind.timestamps;
-  if (declared === false) return {};
-  return declared === undefined || declared === true ? { created: "created_at", updated: "updated_at" } : declared;
-}
-
-/** The stamps of a write at `nowIso`: the update stamp, and the creation stamp for a create. */
-function stampsOf(kind: KindDeclaration, nowIso: string, creating: boolean): Record<string, string> {
-  const { created, updated } = stampFields(kind);
-  return { ...(creating && created !== undefined ? { [created]: nowIso } : {}), ...(updated !== undefined ? { [updated]: nowIso } : {}) };
-}
-
-/** `fields` less the kind's transient ones (read by hooks, not kept). */
-function withoutTransient(kind: KindDeclaration, fields: Record<string, unknown>): Record<string, unknown> {
-  const transient = kind.transient ?? [];
-  return Object.fromEntries(Object.entries(fields).filter(([key]) => !transient.includes(key)));
-}
-
-/** The contract's marker of a field an update leaves alone (`{"__missing__": "__missing__"}`). */
-function isMissingMarker(value: unknown): boolean {
-  return value !== null && typeof value === "object" && (value as Record<string, unknown>)["__missing__"] === "__missing__";
-}
+import { kindRecords, renderRecord, sealSecrets } from "./records";
+import { assertReferences, removeWithDependents } from "./references";
+import { authenticateFor } from "./scopeAuth";
+import { assertUnique, isMissingMarker, sameValue, stampFields, stampsOf, withoutTransient } from "./writeFields";
 
 /** The kinds registered on each app (deleting an object finds the objects that reference it). */
 const registeredKinds = new WeakMap<FastifyInstance, KindDeclaration[]>();
-
-/** Encrypts the kind's secret and masked fields of `fields` in place (a `null` stays `null`; an object's values each). */
-function sealSecrets(ctx: EmulatorContext, kind: KindDeclaration, fields: Record<string, unknown>): void {
-  for (const key of [...(kind.secret ?? []), ...(kind.masked ?? [])]) {
-    const value = fields[key];
-    if (typeof value === "string") fields[key] = ctx.secrets.encrypt(value);
-    else if (value !== null && typeof value === "object" && !Array.isArray(value) && (kind.masked ?? []).includes(key)) {
-      fields[key] = Object.fromEntries(Object.entries(value).map(([name, v]) => [name, ctx.secrets.encrypt(JSON.stringify(v))]));
-    }
-  }
-}
-
-/** Throws 404 when a reference field of `fields` names an object the scope does not have. */
-function assertReferences(ctx: EmulatorContext, kind: KindDeclaration, fields: Record<string, unknown>, scopeId: string): void {
-  for (const [field, reference] of Object.entries(kind.references ?? {})) {
-    const id = fields[field];
-    if (typeof id !== "string") continue;
-    if (!kindRecords(ctx, referenceOf(reference).kind).some((r) => r.id === id.toLowerCase() && r.scopeId === scopeId)) {
-      throw detailError(404, `${field.replace(/_id$/, "").replace(/_/g, " ")} ${id} not found`);
-    }
-  }
-}
-
-/** The fields of a kind's references whose deletion does `onDelete` to it. */
-function referenceFields(kind: KindDeclaration | undefined, onDelete: "delete" | "unset"): string[] {
-  return Object.entries(kind?.references ?? {}).filter(([, reference]) => referenceOf(reference).onDelete === onDelete).map(([field]) => field);
-}
-
-/**
- * Deletes a stored object and, transitively, the objects under it (`parentId`)
- * and the objects of the app's kinds that reference it (`references`; a
- * reference that is `unset` on delete is set to `null` instead). With `call`,
- * each dependent deleted is handed to its kind's `afterDelete`.
- */
-function removeWithDependents(ctx: EmulatorContext, kinds: readonly KindDeclaration[], first: KindRecord, call?: KindCall): void {
-  const state = ctx.store.state;
-  const gone = new Set([first.id]);
-  const dependents: [KindDeclaration | undefined, KindRecord][] = [];
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const [name, records] of Object.entries(state.objects)) {
-      const kind = kinds.find((k) => k.name === name);
-      const fields = referenceFields(kind, "delete");
-      const dependent = (r: KindRecord): boolean =>
-        gone.has(r.id) || (r.parentId !== null && gone.has(r.parentId)) || fields.some((f) => gone.has(String(r.wire[f])));
-      for (const r of records.filter(dependent)) {
-        if (!gone.has(r.id)) {
-          gone.add(r.id);
-          grew = true;
-        }
-        if (r !== first) dependents.push([kind, r]);
-      }
-      state.objects[name] = records.filter((r) => !dependent(r));
-    }
-  }
-  for (const [name, records] of Object.entries(state.objects)) {
-    for (const field of referenceFields(kinds.find((k) => k.name === name), "unset")) {
-      for (const r of records) if (gone.has(String(r.wire[field]))) r.wire[field] = null;
-    }
-  }
-  if (call !== undefined) for (const [kind, r] of dependents) kind?.afterDelete?.(r, call);
-}
-
-function sameValue(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-}
-
-/** Throws 409 when another object of the scope (and parent) holds the same value of a unique field (or combination). */
-function assertUnique(kind: KindDeclaration, records: readonly KindRecord[], candidate: KindRecord): void {
-  for (const entry of kind.unique ?? []) {
-    const fields = typeof entry === "string" ? [entry] : entry;
-    const taken = records.some((r) => r.id !== candidate.id && r.scopeId === candidate.scopeId && r.parentId === candidate.parentId && fields.every((field) => sameValue(r.wire[field], candidate.wire[field])));
-    if (taken) throw detailError(409, `${kind.noun} with this ${fields.join(" and ")} already exists`);
-  }
-}
-
-/**
- * An error as the Go services answer it: a malformed request (FastAPI's 422)
- * is a 400, and every body is `{"error": "<message>"}`.
- */
-export function goStyleError(error: unknown): HttpError {
-  const http = toHttpError(error);
-  if (http instanceof ValidationFailure) {
-    const first = http.errors[0];
-    const where = first === undefined ? "request" : first.loc.join(".");
-    return new HttpError(400, { error: `invalid request: ${where}: ${first?.msg ?? "malformed"}` }, http.headers);
-  }
-  const detail = http.body["detail"];
-  const message = typeof detail === "string" ? detail : typeof http.body["error"] === "string" ? http.body["error"] : `HTTP ${http.statusCode}`;
-  return new HttpError(http.statusCode, { error: message }, http.headers);
-}
-
-/** A JSON body as Go decodes it into its structs: a field (at any depth) sent as `null` reads as absent. */
-function withoutNulls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutNulls);
-  if (value === null || typeof value !== "object") return value;
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
-}
-
-async function handleGoError(error: unknown, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const httpError = goStyleError(error);
-  if (httpError.statusCode === 500) request.log.error({ err: error }, "unhandled error");
-  await reply.code(httpError.statusCode).headers(httpError.headers).send(httpError.body);
-}
 
 /** Reads a required list of UUIDs given repeated or comma-separated (422 as FastAPI reads it when missing, too long or malformed). */
 function idListQuery(query: RawQuery, name: string, style: "repeated" | "comma", maxItems: number): string[] {

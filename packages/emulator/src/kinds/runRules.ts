@@ -45,9 +45,11 @@
 import { detailError } from "../errors";
 import type { EmulatorContext } from "../context";
 import { canonicalUuid, enumQuery, isUuid, type RawQuery, uuidParsingError } from "../params";
+import type { KindRecord } from "../types";
 import { zRunRulesCreateSchema, zRunRulesUpdateSchema } from "../wire/tracingAndEvaluation";
-import { defineKind, type KindCall, type KindRecord } from "./declaration";
-import { kindRecords } from "./routes";
+import { defineKind } from "./declaration";
+import type { KindCall } from "./kindCall";
+import { kindRecords } from "./records";
 import { runFilterProblem } from "./runFilter";
 import { SEALED_FIELD, sealSecretValues } from "./sealedValues";
 

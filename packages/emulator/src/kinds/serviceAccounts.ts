@@ -13,7 +13,8 @@
 import { randomUUID } from "node:crypto";
 import { detailError } from "../errors";
 import { zServiceAccountCreateRequest } from "../wire/organizationAndAccess";
-import { defineKind, type KindCall } from "./declaration";
+import { defineKind } from "./declaration";
+import type { KindCall } from "./kindCall";
 import { defaultWorkspaceRoleId, requireRole } from "./roles";
 
 type Json = Record<string, unknown>;

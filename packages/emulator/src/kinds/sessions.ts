@@ -40,10 +40,11 @@
  */
 import { requireAnyPermission } from "../auth";
 import type { EmulatorContext } from "../context";
-import type { TraceRunRecord } from "../types";
+import type { KindRecord, TraceRunRecord } from "../types";
 import { zTracerSessionCreate, zTracerSessionUpdate } from "../wire/tracingAndEvaluation";
-import { defineKind, type KindCall, type KindRecord } from "./declaration";
-import { kindRecords } from "./routes";
+import { defineKind } from "./declaration";
+import type { KindCall } from "./kindCall";
+import { kindRecords } from "./records";
 import { isNullParam, metadataParam } from "./tracingQuery";
 import { DEFAULT_TRACE_TIER, TTL_SETTINGS } from "./ttlSettings";
 

@@ -24,9 +24,10 @@
 import { randomUUID } from "node:crypto";
 import { detailError } from "../errors";
 import { zSsoSettingsCreate, zSsoSettingsUpdate } from "../wire/organizationAndAccess";
-import { defineKind, type KindCall } from "./declaration";
+import { defineKind } from "./declaration";
+import type { KindCall } from "./kindCall";
+import { kindRecords } from "./records";
 import { BUILT_IN_ROLE_IDS } from "./roles";
-import { kindRecords } from "./routes";
 
 const present = (value: unknown): value is string => typeof value === "string" && value.trim() !== "";
 

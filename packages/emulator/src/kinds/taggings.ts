@@ -21,8 +21,9 @@
  * - Applying tags needs `workspaces:manage`, reading them `workspaces:read`.
  */
 import { zTaggingCreate } from "../wire/organizationAndAccess";
-import { defineKind, type KindCall } from "./declaration";
-import { kindRecords } from "./routes";
+import { defineKind } from "./declaration";
+import type { KindCall } from "./kindCall";
+import { kindRecords } from "./records";
 import { TAG_KEYS, TAG_VALUES } from "./tags";
 
 /** The group of each resource type in a `TaggingsResponse` (the contract has none for evaluators). */

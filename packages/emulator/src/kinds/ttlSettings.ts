@@ -27,9 +27,11 @@
  */
 import { createHash } from "node:crypto";
 import { detailError } from "../errors";
+import type { KindRecord } from "../types";
 import { zUpsertTtlSettingsRequest } from "../wire/organizationAndAccess";
-import { defineKind, type KindCall, type KindRecord } from "./declaration";
-import { kindRecords } from "./routes";
+import { defineKind } from "./declaration";
+import type { KindCall } from "./kindCall";
+import { kindRecords } from "./records";
 
 /** The tier of new traces when nothing was set: base retention. */
 export const DEFAULT_TRACE_TIER = "shortlived";

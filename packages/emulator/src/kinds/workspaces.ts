@@ -6,8 +6,10 @@
  * deleted one stops being a tenant and its objects go with it.
  */
 import { detailError } from "../errors";
+import type { KindRecord } from "../types";
 import { zWorkspaceCreate, zWorkspacePatch } from "../wire/organizationAndAccess";
-import { defineKind, type KindCall, type KindRecord } from "./declaration";
+import { defineKind } from "./declaration";
+import type { KindCall } from "./kindCall";
 
 function seeded(call: KindCall): KindRecord[] {
   return call.auth.organization.workspaces

@@ -22,7 +22,7 @@ import type { EmulatorContext } from "../context";
 import { MEMBER_QUERY, organizationMembers, withdrawFromWorkspace, workspaceMembers, workspacePending } from "../kinds/members";
 import { selectListed } from "../kinds/listQuery";
 import { PERMISSIONS } from "../kinds/roles";
-import { authenticateFor } from "../kinds/routes";
+import { authenticateFor } from "../kinds/scopeAuth";
 import { type RawQuery, uuidPathParam } from "../params";
 import type { OrganizationRecord } from "../types";
 import { parseBody } from "../validation";

@@ -24,8 +24,5 @@ export type DestinationCreateBody = z.infer<typeof destinationCreateSchema>;
  */
 export const destinationPatchSchema = zBulkExportDestinationUpdate.strict();
 
-/** Parsed PATCH body. */
-export type DestinationPatchBody = z.infer<typeof destinationPatchSchema>;
-
 /** Static S3 credentials as stored (encrypted) and used for writes. */
 export type S3Credentials = z.infer<typeof zBulkExportDestinationS3Credentials>;

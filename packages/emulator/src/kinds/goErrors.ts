@@ -1,0 +1,38 @@
+/**
+ * How the kinds served by the service's Go components (`errors: "go"`:
+ * `/commits`, `/v1/platform/...`) read requests and answer errors: a field
+ * sent as `null` reads as absent, a malformed request is a 400, and every
+ * error body is `{"error": "..."}`.
+ */
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { HttpError, toHttpError, ValidationFailure } from "../errors";
+
+/**
+ * An error as the Go services answer it: a malformed request (FastAPI's 422)
+ * is a 400, and every body is `{"error": "<message>"}`.
+ */
+export function goStyleError(error: unknown): HttpError {
+  const http = toHttpError(error);
+  if (http instanceof ValidationFailure) {
+    const first = http.errors[0];
+    const where = first === undefined ? "request" : first.loc.join(".");
+    return new HttpError(400, { error: `invalid request: ${where}: ${first?.msg ?? "malformed"}` }, http.headers);
+  }
+  const detail = http.body["detail"];
+  const message = typeof detail === "string" ? detail : typeof http.body["error"] === "string" ? http.body["error"] : `HTTP ${http.statusCode}`;
+  return new HttpError(http.statusCode, { error: message }, http.headers);
+}
+
+/** A JSON body as Go decodes it into its structs: a field (at any depth) sent as `null` reads as absent. */
+export function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
+}
+
+/** Answers an error of a Go-style kind's route (see {@link goStyleError}), logging a 500. */
+export async function handleGoError(error: unknown, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const httpError = goStyleError(error);
+  if (httpError.statusCode === 500) request.log.error({ err: error }, "unhandled error");
+  await reply.code(httpError.statusCode).headers(httpError.headers).send(httpError.body);
+}

@@ -1,9 +1,0 @@
-/** The BulkExport's inputs on the wire: the create body derived from the field table. */
-import type { CreateBulkExportRequest } from "../client/schemas/bulkExports";
-import { toWireBody } from "../shared/fields";
-import { BULK_EXPORT_FIELDS, type BulkExportInputs } from "./fields";
-
-/** Body of `POST /bulk-exports`. */
-export function toCreateRequest(inputs: BulkExportInputs): CreateBulkExportRequest {
-  return toWireBody(BULK_EXPORT_FIELDS, inputs) as unknown as CreateBulkExportRequest;
-}

@@ -1,0 +1,303 @@
+/**
+ * The Deployment's inputs: one row per field with its validator, wire key,
+ * effect of a change, secrecy, default and docs (docs/resources.md explains
+ * the semantics). Check, diff, the wire mapping, refresh and the
+ * reference table in docs/resources.md derive from {@link DEPLOYMENT_FIELDS}.
+ */
+import { z } from "zod";
+import {
+  DEPLOYMENT_SOURCES,
+  DEPLOYMENT_TYPES,
+  type SecretInput,
+} from "../../client/schemas/deployments";
+import { type FieldTable, type InputsOf, unknownOr } from "../../engine/fields/fields";
+import { httpUrl, nonEmpty, uuid, waitSeconds as seconds } from "../../engine/fields/validators";
+
+/** Deployment names: what the service accepts in a name and a URL path segment. */
+const NAME_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9._-]*$/;
+/** Longest deployment name accepted, in characters. */
+export const MAX_NAME_LENGTH = 63;
+
+/** Environment variable names, as secrets and secret references use them. */
+const envName = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "secret names are environment variable names: letters, digits and _, not starting with a digit")
+  .max(256, "secret names are at most 256 characters");
+
+const secretSchema = z.object({ name: unknownOr(envName), value: unknownOr(z.string().max(65536, "secret values are at most 64 KiB")) });
+const secretReferenceSchema = z.object({
+  name: unknownOr(envName),
+  secretName: unknownOr(nonEmpty("secretReferences.secretName").max(253, "secretName is at most 253 characters (a Kubernetes secret name)")),
+  secretKey: unknownOr(nonEmpty("secretReferences.secretKey").max(253, "secretKey is at most 253 characters")),
+});
+
+/** A secret reference input: environment variable `name` from key `secretKey` of the Kubernetes secret `secretName`. */
+export interface SecretReferenceInputs {
+  name: string;
+  secretName: string;
+  secretKey: string;
+}
+
+const listenerConfigToWire = (value: unknown): unknown => ({ k8s_namespace: (value as { k8sNamespace?: string }).k8sNamespace ?? null });
+const listenerConfigFromWire = (value: unknown): unknown => {
+  if (value === null || typeof value !== "object") return undefined;
+  const namespace = (value as Record<string, unknown>)["k8s_namespace"];
+  return typeof namespace === "string" ? { k8sNamespace: namespace } : {};
+};
+const nullWhenUnset = (value: unknown): unknown => value ?? null;
+
+/** Every input field of the Deployment. Order: the order of check failures and of the reference table. */
+export const DEPLOYMENT_FIELDS = [
+  {
+    path: "name",
+    wire: "name",
+    refresh: "always",
+    schema: nonEmpty("name")
+      .max(MAX_NAME_LENGTH, `name is longer than ${MAX_NAME_LENGTH} characters`)
+      .regex(NAME_PATTERN, "name may contain letters, digits, '.', '_' and '-', and must start with a letter or digit"),
+    required: true,
+    effect: "replace",
+    effectDoc: "replace (the new deployment is created first)",
+    secret: false,
+    type: `string: letters, digits, \`.\`, \`_\`, \`-\`; at most ${MAX_NAME_LENGTH}`,
+    doc: "Deployment name, unique in the workspace.",
+  },
+  {
+    path: "source",
+    wire: "source",
+    refresh: "always",
+    schema: z.enum(DEPLOYMENT_SOURCES, { error: `source must be one of ${DEPLOYMENT_SOURCES.join(", ")}` }),
+    required: true,
+    effect: "replace",
+    secret: false,
+    type: DEPLOYMENT_SOURCES.map((s) => `\`${s}\``).join(" | "),
+    doc: "Where the code comes from: a GitHub repository or a container image.",
+  },
+  {
+    path: "sourceConfig.integrationId",
+    wire: "source_config.integration_id",
+    schema: uuid("sourceConfig.integrationId"),
+    required: false,
+    effect: "replace",
+    secret: false,
+    type: "UUID",
+    doc: "Id of the workspace's GitHub integration (`github` sources).",
+  },
+  {
+    path: "sourceConfig.repoUrl",
+    wire: "source_config.repo_url",
+    schema: httpUrl("sourceConfig.repoUrl"),
+    required: false,
+    effect: "replace",
+    secret: false,
+    type: "http(s) URL without credentials",
+    doc: "Repository URL, e.g. `https://github.com/acme/agent`.",
+  },
+  {
+    path: "sourceConfig.deploymentType",
+    wire: "source_config.deployment_type",
+    schema: z.enum(DEPLOYMENT_TYPES, { error: `sourceConfig.deploymentType must be one of ${DEPLOYMENT_TYPES.join(", ")}` }),
+    required: false,
+    effect: "replace",
+    secret: false,
+    type: DEPLOYMENT_TYPES.map((s) => `\`${s}\``).join(" | "),
+    defaultDoc: "the service's",
+    doc: "Deployment type.",
+  },
+  {
+    path: "sourceConfig.listenerId",
+    wire: "source_config.listener_id",
+    schema: uuid("sourceConfig.listenerId"),
+    required: false,
+    effect: "replace",
+    secret: false,
+    type: "UUID",
+    doc: "Listener of a self-hosted data plane that runs the deployment.",
+  },
+  {
+    path: "sourceConfig.listenerConfig",
+    wire: "source_config.listener_config",
+    toWire: listenerConfigToWire,
+    fromWire: listenerConfigFromWire,
+    schema: z.object({
+      k8sNamespace: unknownOr(nonEmpty("sourceConfig.listenerConfig.k8sNamespace").max(63, "k8sNamespace is at most 63 characters")).optional(),
+    }),
+    required: false,
+    effect: "replace",
+    secret: false,
+    type: "`{ k8sNamespace?: string }`",
+    doc: "Listener settings: the Kubernetes namespace to deploy into.",
+  },
+  {
+    path: "sourceConfig.buildOnPush",
+    wire: "source_config.build_on_push",
+    schema: z.boolean(),
+    required: false,
+    effect: "inPlace",
+    effectDoc: "PATCH in place, no new revision, no wait",
+    secret: false,
+    type: "boolean",
+    defaultDoc: "the service's",
+    doc: "Whether pushes to the branch trigger builds.",
+  },
+  {
+    path: "sourceConfig.customUrl",
+    wire: "source_config.custom_url",
+    fromWire: nullWhenUnset,
+    schema: httpUrl("sourceConfig.customUrl").nullable(),
+    required: false,
+    effect: "inPlace",
+    effectDoc: "PATCH in place",
+    secret: false,
+    type: "http(s) URL | null",
+    doc: "Custom URL of the deployment, or null for none.",
+  },
+  {
+    path: "sourceConfig.resourceSpec",
+    wire: "source_config.resource_spec",
+    fromWire: nullWhenUnset,
+    schema: z.record(z.string(), z.unknown()).nullable(),
+    required: false,
+    effect: "inPlace",
+    effectDoc: "PATCH in place",
+    secret: false,
+    type: "object | null (the contract's `ResourceSpec`)",
+    doc: "CPU, memory and replicas as the service defines them.",
+  },
+  {
+    path: "sourceConfig.installCommand",
+    wire: "source_config.install_command",
+    schema: nonEmpty("sourceConfig.installCommand"),
+    required: false,
+    effect: "revision",
+    effectDoc: "PATCH with the current revision config: one new revision (a rebuild), wait",
+    secret: false,
+    type: "string",
+    defaultDoc: "the service's",
+    doc: "Command that installs dependencies during the build.",
+  },
+  {
+    path: "sourceConfig.buildCommand",
+    wire: "source_config.build_command",
+    schema: nonEmpty("sourceConfig.buildCommand"),
+    required: false,
+    effect: "revision",
+    effectDoc: "one new revision (a rebuild), wait",
+    secret: false,
+    type: "string",
+    defaultDoc: "the service's",
+    doc: "Command that builds the application.",
+  },
+  {
+    path: "sourceRevisionConfig.repoRef",
+    wire: "source_revision_config.repo_ref",
+    schema: nonEmpty("sourceRevisionConfig.repoRef"),
+    required: false,
+    effect: "revision",
+    secret: false,
+    type: "string",
+    doc: "Branch, tag or commit to build, e.g. `main`.",
+  },
+  {
+    path: "sourceRevisionConfig.graphConfigPath",
+    wire: "source_revision_config.langgraph_config_path",
+    schema: nonEmpty("sourceRevisionConfig.graphConfigPath"),
+    required: false,
+    effect: "revision",
+    effectDoc: "one new revision, wait",
+    secret: false,
+    type: "string (sent as `langgraph_config_path`)",
+    doc: "Path of the graph configuration file in the repository, e.g. `langgraph.json`.",
+  },
+  {
+    path: "sourceRevisionConfig.imageUri",
+    wire: "source_revision_config.image_uri",
+    fromWire: nullWhenUnset,
+    schema: nonEmpty("sourceRevisionConfig.imageUri").nullable(),
+    required: false,
+    effect: "revision",
+    effectDoc: "one new revision, wait",
+    secret: false,
+    type: "string | null",
+    doc: "Container image to deploy instead of building, or null.",
+  },
+  {
+    path: "secrets",
+    wire: "secrets",
+    clearWith: [],
+    toWire: (value) => (value as SecretInput[]).map(({ name, value: secret }) => ({ name, value: secret })),
+    refresh: "never",
+    schema: z.array(unknownOr(secretSchema)).max(100, "at most 100 secrets"),
+    required: false,
+    effect: "revision",
+    effectDoc: "one new revision (with the current revision config), wait",
+    secret: true,
+    type: "`{ name, value }[]`",
+    defaultDoc: "none",
+    doc: "Environment variables of the deployment. Recorded in outputs only as salted fingerprints.",
+  },
+  {
+    path: "secretReferences",
+    wire: "secret_references",
+    clearWith: [],
+    toWire: (value) => (value as SecretReferenceInputs[]).map(({ name, secretName, secretKey }) => ({ name, secret_name: secretName, secret_key: secretKey })),
+    fromWire: (value) =>
+      Array.isArray(value)
+        ? (value as Array<{ name: string; secret_name: string; secret_key: string }>).map(({ name, secret_name, secret_key }) => ({ name, secretName: secret_name, secretKey: secret_key }))
+        : [],
+    schema: z.array(unknownOr(secretReferenceSchema)).max(100, "at most 100 secret references"),
+    required: false,
+    effect: "revision",
+    effectDoc: "one new revision, wait",
+    secret: false,
+    type: "`{ name, secretName, secretKey }[]`",
+    defaultDoc: "none",
+    doc: "Environment variables read from Kubernetes secrets of a self-hosted data plane (references only, not secret).",
+  },
+  {
+    path: "waitForDeployed",
+    schema: z.boolean(),
+    required: false,
+    unsetMeans: true,
+    effect: "local",
+    secret: false,
+    type: "boolean",
+    defaultDoc: "`true`",
+    doc: "Wait for each new revision to be `DEPLOYED`.",
+  },
+  {
+    path: "deployTimeoutSeconds",
+    schema: seconds("deployTimeoutSeconds"),
+    required: false,
+    effect: "local",
+    secret: false,
+    type: "number (s)",
+    defaultDoc: "`langsmith:deployTimeoutSeconds`, else 1800",
+    doc: "Deadline of the wait for `DEPLOYED`.",
+  },
+  {
+    path: "deleteTimeoutSeconds",
+    schema: seconds("deleteTimeoutSeconds"),
+    required: false,
+    effect: "local",
+    secret: false,
+    type: "number (s)",
+    defaultDoc: "`langsmith:deleteTimeoutSeconds`, else 900",
+    doc: "Deadline of the wait for a deletion to finish.",
+  },
+  {
+    path: "adoptExistingId",
+    schema: nonEmpty("adoptExistingId").regex(/^[A-Za-z0-9_-]+$/, "adoptExistingId must be a deployment id: letters, digits, '_' and '-'"),
+    required: false,
+    effect: "createOnly",
+    secret: false,
+    type: "deployment id",
+    doc: "Take over this existing deployment instead of creating one (the import path of dynamic providers).",
+  },
+] as const satisfies FieldTable;
+
+/** Validated inputs, all values known (as create and update receive them): inferred from the table; the two config objects default to `{}`. */
+export type DeploymentInputs = InputsOf<typeof DEPLOYMENT_FIELDS> & {
+  sourceConfig: NonNullable<InputsOf<typeof DEPLOYMENT_FIELDS>["sourceConfig"]>;
+  sourceRevisionConfig: NonNullable<InputsOf<typeof DEPLOYMENT_FIELDS>["sourceRevisionConfig"]>;
+};

@@ -1,0 +1,420 @@
+/**
+ * The Deployment's operations: create (or adopt), read, update, delete, each
+ * a named function over checked inputs and migrated outputs. The provider
+ * object in `index.ts` wires them to the engine.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { Deployment, LangSmithClient, PatchDeploymentRequest } from "../../client";
+import { AbortedError, ApiConnectionError, ConflictError, found, MethodNotAllowedError, NotFoundError, RevisionFailedError, WaitTimeoutError } from "../../client/errors";
+import { DEFAULT_HISTORY_LIMIT } from "../../client/revisionTimings";
+import { callSignal, callTimeoutSeconds } from "../../engine/context/callContext";
+import { currentClient, currentSettings } from "../../engine/context/context";
+import { importFields } from "../../engine/fields/fields";
+import { formatDuration, logProgress, shortId } from "../../engine/context/progress";
+import type { ProviderSettings } from "../../engine/context/settings";
+import { LARGEST_PAGE, listScope, type ListSource, readThroughList } from "../../engine/reads/listReader";
+import { keepingResource, messageOf, partialFailure } from "../../engine/state/partialFailure";
+import { takeOverHint } from "../../engine/state/takeOver";
+import { COMMIT_SHA } from "../../engine/fields/validators";
+import { settingsForResource } from "../../engine/context/workspace";
+import { describeChanges, diffDeployment } from "./diff";
+import { AdoptionError, NameTakenError } from "./errors";
+import { DEPLOYMENT_FIELDS, type DeploymentInputs } from "./fields";
+import { importedSecretsFingerprint } from "./fingerprint";
+import {
+  type DeploymentOutputs,
+  inputsWithFingerprint,
+  migrateDeploymentOutputs,
+  needsResume,
+  type DeploymentFacts,
+  type ObservedDeployment,
+  outputsFrom,
+  parseInputs,
+  recordedTimings,
+  refreshedOutputs,
+  withTiming,
+} from "./state";
+import { patchApplied, toCreateRequest, toPatchRequest, toResubmitRequest } from "./wire";
+
+const KIND = "deployment";
+/** The Deployment's type token: its list's pages are kept under it for one operation (`listSnapshots.ts`). */
+export const DEPLOYMENT_TOKEN = "langsmith:index:Deployment";
+
+/**
+ * Creates the deployment (or adopts `adoptExistingId`) and waits for its
+ * revision, unless told not to. Once the service has the deployment, every
+ * failure is a {@link PartialFailure} with its id, so the engine keeps it and
+ * the next `pulumi up` resumes instead of creating it again.
+ */
+export async function createDeployment(raw: Record<string, unknown>): Promise<pulumi.dynamic.CreateResult<DeploymentOutputs>> {
+  const inputs = parseInputs(raw);
+  const settings = currentSettings();
+  const client = await currentClient(settings);
+  const name = inputs.name;
+  if (inputs.adoptExistingId !== undefined) {
+    // Adoption creates nothing: a failure before the reconciling PATCH leaves nothing to keep, and the next up adopts again.
+    const { deployment, how } = await adopt(client, inputs);
+    const patched = await reconcileAdopted(client, deployment, inputs);
+    const current = patched?.deployment ?? deployment;
+    const started = patched ? `${how}; ${patched.what}` : how;
+    const outs = await keepingResource(current.id, () => unfinished(inputs, current, started), raw, RESUME_HINT, () => settle(client, settings, inputs, current, started, raw));
+    return { id: current.id, outs };
+  }
+  const { created, how } = await createOrFind(client, inputs);
+  const outs = await keepingResource(created.id, () => unfinished(inputs, created, how), raw, RESUME_HINT, async () => {
+    const deployment = await client.deployments.get(created.id, { name });
+    return settle(client, settings, inputs, deployment, how, raw);
+  });
+  return { id: created.id, outs };
+}
+
+const RESUME_HINT = "run pulumi up again to resume";
+
+/** Outputs for a deployment that exists but whose create did not finish: its revision's status unknown, so the next update resumes the wait. */
+function unfinished(inputs: DeploymentInputs, deployment: DeploymentFacts, what: string): DeploymentOutputs {
+  return outputsFrom(inputs, { deployment, revisionStatus: null }, `${what}; did not finish: ${RESUME_HINT}`);
+}
+
+/** Reads the deployment for a refresh; `undefined` when the service answers 404 (in the recorded workspace): gone. */
+export async function readDeployment(id: string, props: Record<string, unknown>): Promise<{ id: string; props: Record<string, unknown> } | undefined> {
+  const previous = migrateDeploymentOutputs(props) as unknown as DeploymentOutputs;
+  const name = previous.name ?? id;
+  const settings = settingsForResource(`reading deployment "${name}"`, currentSettings(), previous.tenantId);
+  const client = await currentClient(settings);
+  const deployment = await readTogetherThroughList(client, settings, id, name);
+  if (deployment === undefined) return undefined;
+  const revisionStatus = await latestRevisionStatus(client, deployment);
+  return { id, props: { ...refreshedOutputs(previous, { deployment, revisionStatus }), __provider: props["__provider"] } };
+}
+
+/**
+ * Reads one deployment together with the deployment reads that arrive with
+ * it (a refresh sends them all at once): through the list, page by page,
+ * then filtered by `deployment_ids` (see `listReader.ts`), so the
+ * deployments of a stack take a request or two instead of one GET each.
+ * One the list does not hold, and any read whose batch failed, is read by
+ * GET, whose 404 alone says it is gone.
+ */
+async function readTogetherThroughList(client: LangSmithClient, settings: ProviderSettings, id: string, name: string): Promise<Deployment | undefined> {
+  const source: ListSource = {
+    by: "pages",
+    pageSize: LARGEST_PAGE,
+    hasGet: true,
+    page: async (offset, limit) => (await client.deployments.list({ limit, offset })).resources,
+    byIds: { maxIds: LARGEST_PAGE, fetch: async (ids) => (await client.deployments.list({ deploymentIds: ids, limit: LARGEST_PAGE })).resources },
+  };
+  try {
+    const listed = await readThroughList(DEPLOYMENT_TOKEN, listScope(settings), id, source);
+    if (listed !== undefined) return listed as Deployment;
+  } catch (error) {
+    if (error instanceof AbortedError) throw error;
+  }
+  return found(client.deployments.get(id, { name }));
+}
+
+/**
+ * Applies changed inputs: one PATCH (in-place fields, and a new revision when
+ * revision fields changed) then a wait; or re-deploys a failed revision; or
+ * resumes a wait that did not finish; or only records provider settings.
+ */
+export async function updateDeployment(id: string, rawOlds: Record<string, unknown>, news: Record<string, unknown>): Promise<pulumi.dynamic.UpdateResult<DeploymentOutputs>> {
+  const olds = migrateDeploymentOutputs(rawOlds);
+  const previous = olds as unknown as DeploymentOutputs;
+  const inputs = parseInputs(news);
+  const settings = settingsForResource(`updating deployment "${inputs.name}"`, currentSettings(), previous.tenantId);
+  const client = await currentClient(settings);
+  const plan = diffDeployment(olds, news);
+  const resume = needsResume(previous) && inputs.waitForDeployed !== false;
+
+  const failedRevisionId = resume && isFailed(previous.latestRevisionStatus) && typeof previous.latestRevisionId === "string" ? previous.latestRevisionId : undefined;
+  if (plan.changed.inPlace.length === 0 && plan.changed.revision.length === 0 && failedRevisionId !== undefined) {
+    // Nothing changed since the revision failed: ask the service to build it again.
+    const deployment = await redeployOnce(client, id, inputs, failedRevisionId);
+    const what = `re-submitted revision after ${previous.latestRevisionStatus ?? "failure"}: new revision ${shortId(deployment.latest_revision_id ?? "?")}`;
+    return { outs: await settle(client, settings, inputs, deployment, what, news, olds) };
+  }
+  const newRevision = plan.changed.revision.length > 0 || failedRevisionId !== undefined;
+  const body = plan.changed.inPlace.length > 0 || newRevision ? toPatchRequest(inputs, plan.changed, newRevision) : undefined;
+
+  if (body === undefined) {
+    if (resume && typeof previous.latestRevisionId === "string") {
+      // The last wait timed out or was interrupted: poll the same revision again.
+      const deployment = await client.deployments.get(id, { name: inputs.name });
+      const what = `resumed waiting for revision ${shortId(previous.latestRevisionId)} (was ${previous.latestRevisionStatus ?? "unknown"})`;
+      return { outs: await settle(client, settings, inputs, deployment, what, news, olds) };
+    }
+    const what = plan.changed.local.length > 0 ? `updated provider settings (${describeChanges(plan.changed.local)}); no API call` : "no change";
+    return { outs: { ...(olds as unknown as DeploymentOutputs), ...inputsWithFingerprint(inputs, olds), lastOperation: what } };
+  }
+
+  const deployment = await patchOnce(client, id, inputs.name, body, previous.latestRevisionId);
+  const reason = newRevision
+    ? plan.changed.revision.length > 0
+      ? `new revision ${shortId(deployment.latest_revision_id ?? "?")} (${describeRevisionChange(previous, inputs, plan.changed.revision)})`
+      : `re-submitted revision after ${previous.latestRevisionStatus ?? "failure"}: new revision ${shortId(deployment.latest_revision_id ?? "?")}`
+    : `patched in place (${describeChanges(plan.changed.inPlace)}); no new revision`;
+  const full = plan.changed.inPlace.length > 0 && newRevision ? `${reason}; patched ${describeChanges(plan.changed.inPlace)}` : reason;
+  if (!newRevision) {
+    const revisionStatus = previous.latestRevisionStatus ?? null;
+    return { outs: outputsFrom(inputs, { deployment, revisionStatus }, full, olds) };
+  }
+  return { outs: await settle(client, settings, inputs, deployment, full, news, olds) };
+}
+
+/** Deletes the deployment and waits until the service has removed it; a 404 (in the recorded workspace) means done. */
+export async function deleteDeployment(id: string, props: Record<string, unknown>): Promise<void> {
+  const previous = migrateDeploymentOutputs(props) as unknown as DeploymentOutputs;
+  const name = previous.name ?? id;
+  const settings = settingsForResource(`deleting deployment "${name}"`, currentSettings(), previous.tenantId);
+  const client = await currentClient(settings);
+  const result = await client.deployments.delete(id, { name });
+  if (result.alreadyGone) return;
+  const timeoutSeconds = callTimeoutSeconds(previous.deleteTimeoutSeconds ?? settings.deleteTimeoutSeconds);
+  const signal = callSignal();
+  logProgress(KIND, name, `deleting (waiting up to ${formatDuration(timeoutSeconds * 1000)} for the service to remove it)`);
+  const deletionInterval = settings.pollIntervalsMs.minIntervalMs;
+  await client.waitForDeletion({
+    deploymentId: id,
+    name,
+    waitTimeoutMs: timeoutSeconds * 1000,
+    ...(deletionInterval !== undefined ? { intervalMs: deletionInterval } : {}),
+    ...(signal !== undefined ? { signal } : {}),
+    onStatus: (event) => logProgress(KIND, name, `deletion ${event.status} (${formatDuration(event.elapsedMs)})`),
+  });
+}
+
+/** POSTs the deployment; when the response was lost, finds what the service committed instead of posting twice. */
+async function createOrFind(client: LangSmithClient, inputs: DeploymentInputs): Promise<{ created: DeploymentFacts & { id: string }; how: string }> {
+  const name = inputs.name;
+  try {
+    const created = await client.deployments.create(toCreateRequest(inputs), { name });
+    return { created, how: `created with revision ${shortId(created.latest_revision_id)}` };
+  } catch (error) {
+    if (error instanceof ConflictError) {
+      const existing = await client.deployments.findByName(name, { name }).catch(() => undefined);
+      throw new NameTakenError(`creating deployment "${name}": a deployment with this name already exists in the workspace.${existing ? ` ${takeOverHint(existing.id)}` : ""}`, {
+        status: 409,
+      });
+    }
+    if (!(error instanceof ApiConnectionError)) throw error;
+    // The POST may have been committed although its response was lost: look before posting again.
+    logProgress(KIND, name, "the create response was lost; looking the deployment up by name before retrying");
+    const found = await client.deployments.findByName(name, { name });
+    if (found !== undefined) return { created: found, how: "created (found by name after the create response was lost)" };
+    const created = await client.deployments.create(toCreateRequest(inputs), { name });
+    return { created, how: `created with revision ${shortId(created.latest_revision_id)} (second attempt; the first never reached the service)` };
+  }
+}
+
+/** Takes over the deployment named by `adoptExistingId`. */
+async function adopt(client: LangSmithClient, inputs: DeploymentInputs): Promise<{ deployment: Deployment; how: string }> {
+  const id = inputs.adoptExistingId ?? "";
+  const deployment = await found(client.deployments.get(id, { name: inputs.name }));
+  if (deployment === undefined) {
+    throw new AdoptionError(`adopting deployment "${inputs.name}": no deployment with id ${id} in the configured workspace`, { status: 404 });
+  }
+  if (deployment.name !== inputs.name) {
+    throw new AdoptionError(
+      `adopting deployment "${inputs.name}": deployment ${id} is named "${deployment.name}"; set name to "${deployment.name}" to adopt it`,
+    );
+  }
+  return { deployment, how: `adopted existing deployment ${id}` };
+}
+
+/** After adoption: one PATCH bringing the deployment in line with the inputs, when it differs. */
+async function reconcileAdopted(
+  client: LangSmithClient,
+  deployment: Deployment,
+  inputs: DeploymentInputs,
+): Promise<{ deployment: Deployment; what: string } | undefined> {
+  const observed = refreshedOutputs(outputsFrom(inputs, { deployment, revisionStatus: null }, ""), { deployment, revisionStatus: null });
+  const drift = diffDeployment(observed as unknown as Record<string, unknown>, inputs as unknown as Record<string, unknown>);
+  if (drift.replaces.length > 0) {
+    throw new AdoptionError(
+      `adopting deployment "${inputs.name}": ${describeChanges(drift.replaces)} differ from the existing deployment and cannot be changed in place`,
+    );
+  }
+  if (drift.changed.inPlace.length === 0 && drift.changed.revision.length === 0) return undefined;
+  const body = toPatchRequest(inputs, drift.changed, drift.changed.revision.length > 0);
+  const patched = await patchOnce(client, deployment.id, inputs.name, body, deployment.latest_revision_id);
+  return { deployment: patched, what: `reconciled ${describeChanges([...drift.changed.inPlace, ...drift.changed.revision])}` };
+}
+
+/**
+ * Sends one PATCH. When its response is lost, the revisions tell whether it
+ * was committed (a revision newer than `previousRevisionId` exists); only if
+ * not is it sent again, so one update never makes two revisions.
+ */
+async function patchOnce(
+  client: LangSmithClient,
+  id: string,
+  name: string,
+  body: PatchDeploymentRequest,
+  previousRevisionId: string | null | undefined,
+): Promise<Deployment> {
+  try {
+    return await client.deployments.patch(id, body, { name });
+  } catch (error) {
+    if (!(error instanceof ApiConnectionError)) throw error;
+    logProgress(KIND, name, "the update response was lost; checking whether the service applied it before retrying");
+    const current = await client.deployments.get(id, { name });
+    const makesRevision = body.source_revision_config !== undefined;
+    if (makesRevision && current.latest_revision_id !== previousRevisionId && current.latest_revision_id !== null) return current;
+    if (!makesRevision && patchApplied(current, body)) return current;
+    return client.deployments.patch(id, body, { name });
+  }
+}
+
+/**
+ * Re-deploys a failed revision (`POST …/revisions/{id}/redeploy`), the
+ * service's own retry: no secret is sent again. When the response is lost, a
+ * revision newer than the failed one means it was committed. A service
+ * without the operation (404 for the route, 405) gets the equivalent PATCH.
+ */
+async function redeployOnce(client: LangSmithClient, id: string, inputs: DeploymentInputs, failedRevisionId: string): Promise<Deployment> {
+  const name = inputs.name;
+  try {
+    return await client.deployments.redeploy(id, failedRevisionId, { name });
+  } catch (error) {
+    if (error instanceof NotFoundError || error instanceof MethodNotAllowedError) {
+      const current = await client.deployments.get(id, { name });
+      logProgress(KIND, name, `the service cannot re-deploy revision ${shortId(failedRevisionId)} (${error.status}); sending the revision config again instead`);
+      return patchOnce(client, id, name, toResubmitRequest(inputs), current.latest_revision_id);
+    }
+    if (!(error instanceof ApiConnectionError)) throw error;
+    logProgress(KIND, name, "the re-deploy response was lost; checking whether the service made the revision before retrying");
+    const current = await client.deployments.get(id, { name });
+    if (current.latest_revision_id !== failedRevisionId && current.latest_revision_id !== null) return current;
+    return client.deployments.redeploy(id, failedRevisionId, { name });
+  }
+}
+
+
+/**
+ * Waits for the deployment's newest revision (unless `waitForDeployed` is
+ * false) with a progress line at each status change, and returns the outputs.
+ *
+ * @throws PartialFailure on any failure (the revision failed, the wait timed
+ *   out or was cancelled, a poll or the final GET failed), so the engine keeps
+ *   the resource in state and the next `pulumi up` resumes or re-submits.
+ */
+async function settle(
+  client: LangSmithClient,
+  settings: ProviderSettings,
+  inputs: DeploymentInputs,
+  deployment: Deployment,
+  what: string,
+  raw: Record<string, unknown>,
+  previous?: Record<string, unknown>,
+): Promise<DeploymentOutputs> {
+  const name = inputs.name;
+  const revisionId = deployment.latest_revision_id;
+  // The revision being waited for (a newer one when the service superseded it).
+  let followedRevisionId = revisionId;
+  try {
+    if (inputs.waitForDeployed === false || revisionId === null) {
+      const revisionStatus = await latestRevisionStatus(client, deployment);
+      return outputsFrom(inputs, { deployment, revisionStatus }, `${what}; not waiting (waitForDeployed is false)`, previous);
+    }
+    const timeoutSeconds = callTimeoutSeconds(inputs.deployTimeoutSeconds ?? settings.deployTimeoutSeconds);
+    const signal = callSignal();
+    logProgress(KIND, name, `${what}; waiting up to ${formatDuration(timeoutSeconds * 1000)} for revision ${shortId(revisionId)} to be DEPLOYED`);
+    const result = await client.waitForRevision({
+      deploymentId: deployment.id,
+      revisionId,
+      // Predict DEPLOYED from how long earlier revisions took (the service's list and our own record).
+      historyLimit: DEFAULT_HISTORY_LIMIT,
+      history: recordedTimings(previous),
+      name,
+      waitTimeoutMs: timeoutSeconds * 1000,
+      ...settings.pollIntervalsMs,
+      ...(signal !== undefined ? { signal } : {}),
+      onStatus: (event) => {
+        followedRevisionId = event.revisionId;
+        const followed = event.supersededRevisionId ? ` (revision ${shortId(event.supersededRevisionId)} was SKIPPED; following the newer one)` : "";
+        logProgress(KIND, name, `revision ${shortId(event.revisionId)} ${event.status} (${formatDuration(event.elapsedMs)})${followed}`);
+      },
+    });
+    followedRevisionId = result.revision.id;
+    const latest = await client.deployments.get(deployment.id, { name });
+    const followed = result.supersededRevisionIds.length > 0
+      ? `; revision ${shortId(result.supersededRevisionIds.join(", "))} was superseded (SKIPPED), followed the newest revision`
+      : "";
+    const observed: ObservedDeployment = {
+      deployment: { ...latest, latest_revision_id: result.revision.id },
+      revisionStatus: result.revision.status,
+    };
+    const outputs = outputsFrom(inputs, observed, `${what}; revision ${shortId(result.revision.id)} DEPLOYED in ${formatDuration(result.elapsedMs)}${followed}`, previous);
+    return withTiming(outputs, result.timing);
+  } catch (error) {
+    // The deployment exists whatever failed: keep it, with what is known of its revision, so the next up resumes.
+    const failedRevision = error instanceof RevisionFailedError ? error.revisionId : error instanceof WaitTimeoutError ? (error.revisionId ?? followedRevisionId) : followedRevisionId;
+    const status = error instanceof RevisionFailedError ? error.revisionStatus : error instanceof WaitTimeoutError ? (error.lastStatus ?? null) : null;
+    const resumeHint = error instanceof RevisionFailedError
+      ? "run pulumi up again to re-submit the revision after fixing the cause"
+      : "run pulumi up again to resume waiting";
+    const outputs = outputsFrom(
+      inputs,
+      { deployment: { ...deployment, latest_revision_id: failedRevision }, revisionStatus: status },
+      `${what}; revision ${shortId(failedRevision ?? "?")} ${status ?? "did not finish"}: ${resumeHint}`,
+      previous,
+    );
+    const known = error instanceof RevisionFailedError || error instanceof WaitTimeoutError || error instanceof AbortedError;
+    const message = known ? messageOf(error) : `${messageOf(error)}; deployment "${name}" (${deployment.id}) exists and stays in the stack: ${resumeHint}`;
+    throw partialFailure(deployment.id, outputs, message, raw);
+  }
+}
+
+/** Status of the deployment's newest revision, or null when it has none. */
+async function latestRevisionStatus(client: LangSmithClient, deployment: Deployment): Promise<string | null> {
+  if (deployment.latest_revision_id === null) return null;
+  const revision = await client.deployments.getRevision(deployment.id, deployment.latest_revision_id, { name: deployment.name });
+  return revision.status;
+}
+
+function isFailed(status: string | null | undefined): boolean {
+  return typeof status === "string" && status.includes("FAILED");
+}
+
+/** Plain words for a revision change, e.g. `repoRef main→v2, secrets`; secret values are never shown. */
+function describeRevisionChange(previous: DeploymentOutputs, inputs: DeploymentInputs, paths: readonly string[]): string {
+  return paths
+    .map((path) => {
+      if (path === "secrets") return "secrets changed";
+      if (path === "secretReferences") return "secret references changed";
+      const [group, key] = path.split(".") as ["sourceConfig" | "sourceRevisionConfig", string];
+      const before = (previous[group] as Record<string, unknown> | undefined)?.[key] ?? "unset";
+      const after = (inputs[group] as Record<string, unknown>)[key] ?? "unset";
+      return `${key} ${String(before)}→${String(after)}`;
+    })
+    .join(", ");
+}
+
+/**
+ * Reads a deployment made outside Pulumi for `pulumi import`: the inputs that
+ * reproduce it (minimal: values equal to the defaults are left out; for a
+ * GitHub source whose built ref is a commit, the branch; for a GitHub source,
+ * no `imageUri`, which is what the build made, not an input) and the outputs
+ * a create would have recorded. Secret values are never imported: the
+ * outputs record their salted fingerprints, and the provider leaves the
+ * service's secrets alone until the program declares `secrets`.
+ * `undefined` when there is no such deployment.
+ */
+export async function importDeployment(id: string): Promise<{ inputs: Record<string, unknown>; outputs: DeploymentOutputs } | undefined> {
+  const settings = currentSettings();
+  const client = await currentClient(settings);
+  const deployment = await found(client.deployments.get(id, { name: id }));
+  if (deployment === undefined) return undefined;
+  const inputs = importFields(DEPLOYMENT_FIELDS, deployment);
+  const revisionConfig = inputs["sourceRevisionConfig"] as Record<string, unknown> | undefined;
+  const serverRef = deployment.source_revision_config.repo_ref;
+  const branch = deployment.source_config.repo_branch;
+  if (revisionConfig !== undefined && typeof serverRef === "string" && COMMIT_SHA.test(serverRef) && typeof branch === "string" && branch !== "") {
+    revisionConfig["repoRef"] = branch;
+  }
+  if (revisionConfig !== undefined && deployment.source === "github") delete revisionConfig["imageUri"];
+  const revisionStatus = await latestRevisionStatus(client, deployment);
+  const outputs = outputsFrom(parseInputs(inputs), { deployment, revisionStatus }, `imported deployment ${deployment.id}`);
+  const secretsFingerprint = importedSecretsFingerprint(deployment.secrets ?? undefined);
+  return { inputs, outputs: secretsFingerprint === undefined ? outputs : { ...outputs, secretsFingerprint } };
+}

@@ -1,0 +1,146 @@
+/**
+ * The Deployment's outputs: the inputs echoed for diffing (secrets as
+ * fingerprints only) plus what the service reported; refresh; and the
+ * migration of outputs written by older releases.
+ */
+import type { Deployment } from "../../client/schemas/deployments";
+import { mergeTimings, parseTimings, type RevisionTiming } from "../../client/revisionTimings";
+import { readInputs, refreshFields } from "../../engine/fields/fields";
+import { COMMIT_SHA } from "../../engine/fields/validators";
+import { migrateOutputs } from "../../engine/state/stateVersion";
+import { DEPLOYMENT_FIELDS, type DeploymentInputs } from "./fields";
+import { fingerprintSecrets, parseSecretsFingerprint, reconcileWithService, type SecretsFingerprint } from "./fingerprint";
+import { DEPLOYMENT_STATE_VERSION } from "./outputs";
+
+
+/** Everything the resource records. */
+export interface DeploymentOutputs extends Omit<DeploymentInputs, "secrets"> {
+  /** Fingerprints of the declared secrets; absent when there are none. */
+  secretsFingerprint?: SecretsFingerprint;
+  latestRevisionId: string | null;
+  latestRevisionStatus: string | null;
+  status: string | null;
+  tenantId: string | null;
+  createdAt: string | null;
+  updatedAt: string | null;
+  lastOperation: string;
+  stateVersion: number;
+  /**
+   * How long this deployment's recent revisions took to reach `DEPLOYED`, newest first (at most 5),
+   * as the provider's waits observed them; the next wait predicts from these. Absent until a wait
+   * has finished. Durations only: no secret, no timestamp of this machine.
+   */
+  revisionTimings?: RevisionTiming[];
+}
+
+/** Checked inputs as the operations use them (`sourceConfig` and `sourceRevisionConfig` default to `{}`). */
+export function parseInputs(raw: Record<string, unknown>): DeploymentInputs {
+  const inputs = readInputs<DeploymentInputs>(DEPLOYMENT_FIELDS, raw);
+  return { ...inputs, sourceConfig: inputs.sourceConfig ?? {}, sourceRevisionConfig: inputs.sourceRevisionConfig ?? {} };
+}
+
+/** What the service said about a deployment and its newest revision. */
+export interface ObservedDeployment {
+  deployment: Deployment;
+  revisionStatus: string | null;
+}
+
+/** The facts outputs record of a deployment: a full GET, or only the create's answer. */
+export type DeploymentFacts = Partial<Pick<Deployment, "latest_revision_id" | "status" | "tenant_id" | "created_at" | "updated_at">>;
+
+/**
+ * Outputs of any release in today's layout: the one place old state is
+ * recognised. Version 1 kept the secrets themselves; they become a fingerprint.
+ */
+export function migrateDeploymentOutputs(outputs: Record<string, unknown>): Record<string, unknown> {
+  return migrateOutputs("deployment", outputs, DEPLOYMENT_STATE_VERSION, {
+    1: ({ secrets, ...rest }) => {
+      if (!Array.isArray(secrets) || parseSecretsFingerprint(rest["secretsFingerprint"]) !== undefined) return rest;
+      const plain = secrets.filter((s): s is { name: string; value: string } => typeof s?.name === "string" && typeof s?.value === "string");
+      const secretsFingerprint = fingerprintSecrets(plain);
+      return secretsFingerprint === undefined ? rest : { ...rest, secretsFingerprint };
+    },
+  });
+}
+
+/**
+ * Outputs after a create or update: the inputs as given (secrets as
+ * fingerprints, reusing the previous salt so unchanged secrets keep theirs),
+ * plus what the service reported.
+ */
+export function outputsFrom(inputs: DeploymentInputs, observed: { deployment: DeploymentFacts; revisionStatus: string | null }, lastOperation: string, previous?: Record<string, unknown>): DeploymentOutputs {
+  const { deployment } = observed;
+  const timings = recordedTimings(previous);
+  return {
+    ...inputsWithFingerprint(inputs, previous),
+    ...(timings.length > 0 ? { revisionTimings: timings } : {}),
+    latestRevisionId: deployment.latest_revision_id ?? null,
+    latestRevisionStatus: observed.revisionStatus,
+    status: deployment.status ?? null,
+    tenantId: deployment.tenant_id ?? null,
+    createdAt: deployment.created_at ?? null,
+    updatedAt: deployment.updated_at ?? null,
+    lastOperation,
+    stateVersion: DEPLOYMENT_STATE_VERSION,
+  };
+}
+
+/** The inputs as outputs record them: everything but the secrets, which are fingerprinted (with the previous salt when there is one). */
+export function inputsWithFingerprint(inputs: DeploymentInputs, previous?: Record<string, unknown>): Omit<DeploymentInputs, "secrets"> & { secretsFingerprint?: SecretsFingerprint } {
+  const { secrets, ...rest } = inputs;
+  const recorded = previous !== undefined ? parseSecretsFingerprint(previous["secretsFingerprint"]) : undefined;
+  // Imported secrets the program does not declare stay unmanaged: their record is kept.
+  if (secrets === undefined && recorded?.imported === true) return { ...rest, secretsFingerprint: recorded };
+  const secretsFingerprint = fingerprintSecrets(secrets, recorded?.salt);
+  return secretsFingerprint === undefined ? rest : { ...rest, secretsFingerprint };
+}
+
+
+/**
+ * Outputs after a refresh: each field the table follows takes the service's
+ * value (fields the program leaves unset are not managed and stay unset), so
+ * out-of-band changes show as drift. A `repoRef` the service resolved to the
+ * built commit (branch kept in `repo_branch`) is not drift. The service's
+ * secret values are only compared with the recorded fingerprints; they never
+ * reach the outputs.
+ */
+export function refreshedOutputs(previous: DeploymentOutputs, observed: ObservedDeployment): DeploymentOutputs {
+  const { deployment } = observed;
+  const refreshed = refreshFields(DEPLOYMENT_FIELDS, previous as unknown as Record<string, unknown>, deployment) as unknown as DeploymentOutputs;
+  refreshed.sourceConfig ??= {};
+  refreshed.sourceRevisionConfig ??= {};
+  const declaredRef = previous.sourceRevisionConfig?.repoRef;
+  const serverRef = deployment.source_revision_config.repo_ref;
+  if (declaredRef !== undefined && typeof serverRef === "string" && COMMIT_SHA.test(serverRef) && deployment.source_config.repo_branch === declaredRef) {
+    refreshed.sourceRevisionConfig.repoRef = declaredRef;
+  }
+  const secretsFingerprint = reconcileWithService(parseSecretsFingerprint(previous.secretsFingerprint), deployment.secrets ?? undefined);
+  if (secretsFingerprint === undefined) delete refreshed.secretsFingerprint;
+  else refreshed.secretsFingerprint = secretsFingerprint;
+  return {
+    ...refreshed,
+    latestRevisionId: deployment.latest_revision_id ?? null,
+    latestRevisionStatus: observed.revisionStatus,
+    status: deployment.status ?? null,
+    tenantId: deployment.tenant_id ?? previous.tenantId,
+    updatedAt: deployment.updated_at ?? previous.updatedAt,
+    stateVersion: DEPLOYMENT_STATE_VERSION,
+  };
+}
+
+/** True when the previous outputs record a wait that did not end in `DEPLOYED`. */
+export function needsResume(previous: Partial<DeploymentOutputs>): boolean {
+  if (previous.waitForDeployed === false) return false;
+  return typeof previous.latestRevisionId === "string" && previous.latestRevisionStatus !== "DEPLOYED";
+}
+
+/** The revision timings recorded in outputs (malformed entries dropped), newest first. */
+export function recordedTimings(outputs: Record<string, unknown> | undefined): RevisionTiming[] {
+  return parseTimings(outputs?.["revisionTimings"]);
+}
+
+/** `outputs` with `timing` (what the last wait observed) added in front of the recorded timings. */
+export function withTiming(outputs: DeploymentOutputs, timing: RevisionTiming | undefined): DeploymentOutputs {
+  if (timing === undefined) return outputs;
+  return { ...outputs, revisionTimings: mergeTimings([timing], recordedTimings(outputs as unknown as Record<string, unknown>)) };
+}

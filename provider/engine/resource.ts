@@ -1,0 +1,107 @@
+/**
+ * The one interface every resource implements, in its folder's `index.ts`,
+ * and the two drivers over it: the dynamic provider ({@link dynamicProvider},
+ * what the SDK's shim loads) and the native plugin (`provider/native/`,
+ * which serves the same object over the provider protocol). A resource is
+ * written once; neither driver knows one resource from another.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { configureProvider } from "./context/context";
+import type { CheckFailure, FieldTable } from "./fields/fields";
+import type { OutputSpec } from "./state/outputs";
+
+export type { OutputSpec } from "./state/outputs";
+
+/** Properties as the engine and the operations exchange them (`__provider` included on the dynamic path). */
+export type Properties = Record<string, unknown>;
+
+/** The one diff result of every resource. Paths are the field table's dotted input paths. */
+export interface ResourceDiff {
+  /** Always explicit: false means the engine shows no change. */
+  readonly changes: boolean;
+  /** Paths whose change replaces the resource (an output-only path such as `status` when the service's state forces it). */
+  readonly replaces: readonly string[];
+  /** Paths changed without a replacement: in place, by a new revision, or provider settings kept in the state. */
+  readonly updates: readonly string[];
+  /** Delete the old resource before creating the new one (a name that must stay unique). */
+  readonly deleteBeforeReplace: boolean;
+  /** An earlier operation did not finish (a wait to resume): update runs even when no property changed or all changes are ignored. */
+  readonly pending: boolean;
+}
+
+/** What check returns: the inputs to record (defaults filled in) and one failure per bad property. */
+export interface CheckResult {
+  readonly inputs: Properties;
+  readonly failures: readonly CheckFailure[];
+}
+
+/** A resource the service has, as an import reads it from its id alone. */
+export interface ImportedResource {
+  /** The service's id, when the import named the object otherwise (a natural key such as a display name); default: the id given. */
+  readonly id?: string;
+  /** The inputs that reproduce it; never a secret's value. */
+  readonly inputs: Properties;
+  /** The outputs a create would have recorded. */
+  readonly outputs: object;
+}
+
+/** One LangSmith resource: its type, its field table, its outputs, and its operations. */
+export interface LangSmithResource {
+  /** Type token, e.g. `langsmith:index:Deployment`. */
+  readonly token: string;
+  /** Schema description (Markdown). */
+  readonly description: string;
+  /** The field table: every input. */
+  readonly fields: FieldTable;
+  /** Top-level inputs not echoed in the outputs (secrets kept as fingerprints, create-only options). */
+  readonly inputsNotInOutputs: readonly string[];
+  /** Output-only properties. */
+  readonly outputs: readonly OutputSpec[];
+  /** Outputs of any release in today's layout (the one place old state is recognised). */
+  migrate(outputs: Properties): Properties;
+  /**
+   * Validates inputs without any request.
+   *
+   * @param olds the previous inputs (empty for a create).
+   */
+  check(olds: Properties, news: Properties): CheckResult;
+  /** Compares the previous outputs (already migrated) with the new, checked inputs. */
+  diff(olds: Properties, news: Properties): ResourceDiff;
+  /** Creates it; a failure after the service has it is a `PartialFailure` (see partialFailure.ts). */
+  create(inputs: Properties): Promise<{ id: string; outs?: object }>;
+  /** Reads it for a refresh; `undefined` when the service no longer has it (in the recorded workspace). */
+  read(id: string, outputs: Properties): Promise<{ id: string; props: Properties } | undefined>;
+  /** Applies new inputs to it. */
+  update(id: string, olds: Properties, news: Properties): Promise<{ outs?: object }>;
+  /** Deletes it (or, where the service cannot, leaves it with a warning). */
+  delete(id: string, outputs: Properties): Promise<void>;
+  /** Reads one the service already has from its id alone (`pulumi import`, `Resource.get`); `undefined` when there is none. */
+  import(id: string): Promise<ImportedResource | undefined>;
+}
+
+/**
+ * The dynamic provider of a resource: the engine's calls, as Pulumi's
+ * dynamic-provider host makes them, on the resource's operations. A resource
+ * that is gone reads as id `""` (the engine then drops it).
+ */
+export function dynamicProvider(resource: LangSmithResource): pulumi.dynamic.ResourceProvider {
+  return {
+    async configure(request) {
+      configureProvider(request);
+    },
+    async check(olds: Properties, news: Properties) {
+      const result = resource.check(olds, news);
+      return { inputs: result.inputs, failures: [...result.failures] };
+    },
+    async diff(_id: string, olds: Properties, news: Properties) {
+      const result = resource.diff(resource.migrate(olds), news);
+      return { changes: result.changes || result.pending, replaces: [...result.replaces], deleteBeforeReplace: result.deleteBeforeReplace };
+    },
+    create: (inputs: Properties) => resource.create(inputs),
+    async read(id: string, props: Properties) {
+      return (await resource.read(id, props)) ?? { id: "", props: {} };
+    },
+    update: (id: string, olds: Properties, news: Properties) => resource.update(id, olds, news),
+    delete: (id: string, props: Properties) => resource.delete(id, props),
+  };
+}

@@ -1,0 +1,175 @@
+/**
+ * The BulkExport's operations. Create POSTs the export (and, for a one-off
+ * export with `waitForCompletion`, waits until it has ended, logging its runs'
+ * progress); read GETs it and its runs (404 = gone, in the right workspace
+ * only); update only records provider settings or resumes a wait (every other
+ * change replaces); delete cancels an export that has not ended, and simply
+ * forgets one that has (the service has no DELETE).
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { BulkExport, BulkExportRun, LangSmithClient } from "../../client";
+import { found } from "../../client/errors";
+import { ENDED_BULK_EXPORT_STATUSES } from "../../client/schemas/bulkExports";
+import { callSignal, callTimeoutSeconds } from "../../engine/context/callContext";
+import { currentClient, currentSettings } from "../../engine/context/context";
+import { formatDuration, logProgress, shortId } from "../../engine/context/progress";
+import type { ProviderSettings } from "../../engine/context/settings";
+import { importFields } from "../../engine/fields/fields";
+import { keepingResource, type PartialFailure, partialFailure } from "../../engine/state/partialFailure";
+import { settingsForResource } from "../../engine/context/workspace";
+import { BULK_EXPORT_FIELDS, type BulkExportInputs } from "./fields";
+import { type BulkExportOutputs, describeProgress, migrateBulkExportOutputs, outputsFrom, parseInputs, refreshedOutputs, summarizeRuns } from "./state";
+import { toCreateRequest } from "./wire";
+
+/** Kind of resource in progress lines and messages. */
+export const KIND = "bulk export";
+const ENDED = new Set<string>(ENDED_BULK_EXPORT_STATUSES);
+/** Poll interval of waits when the settings give none, in milliseconds. */
+const DEFAULT_POLL_INTERVAL_MS = 5_000;
+
+/** How an export is named in messages (it has no name of its own): `project → destination`. */
+function labelOf(values: { projectId?: unknown; destinationId?: unknown }, id?: string): string {
+  if (typeof values.projectId === "string" && typeof values.destinationId === "string") return `${shortId(values.projectId)}→${shortId(values.destinationId)}`;
+  return id ?? "unknown";
+}
+
+/** Creates the export; waits for a one-off export to end when asked to, and for a scheduled one to be scheduled. */
+export async function createBulkExport(raw: Record<string, unknown>): Promise<pulumi.dynamic.CreateResult<BulkExportOutputs>> {
+  const inputs = parseInputs(raw);
+  const label = labelOf(inputs);
+  const settings = currentSettings();
+  const client = await currentClient(settings);
+  const created = await client.bulkExports.create(toCreateRequest(inputs), { name: label });
+  const what = inputs.intervalHours !== undefined ? `created scheduled export ${created.id} (every ${inputs.intervalHours} h)` : `created one-off export ${created.id}`;
+  logProgress(KIND, label, what);
+  // The export exists from here on: a failed poll keeps it in the stack, and the next up resumes instead of creating a second one.
+  const unfinished = () => outputsFrom(inputs, created, [], `${what}; did not finish: run pulumi up again to resume`);
+  const outs = await keepingResource(created.id, unfinished, raw, "run pulumi up again to resume", () => settle(client, settings, inputs, created, what, raw));
+  return { id: created.id, outs };
+}
+
+/** Reads the export and its runs for a refresh; `undefined` when the service answers 404 (in the recorded workspace): gone. */
+export async function readBulkExport(id: string, rawProps: Record<string, unknown>): Promise<{ id: string; props: Record<string, unknown> } | undefined> {
+  const props = migrateBulkExportOutputs(rawProps);
+  const label = labelOf(props, id);
+  const client = await currentClient(settingsForResource(`reading ${KIND} "${label}"`, currentSettings(), props["tenantId"]));
+  const bulkExport = await found(client.bulkExports.get(id, { name: label }));
+  if (bulkExport === undefined) return undefined;
+  const runs = await found(client.bulkExports.runs(id, { name: label }));
+  if (runs === undefined) return undefined;
+  return { id, props: { ...refreshedOutputs(props, bulkExport, runs), __provider: rawProps["__provider"] } };
+}
+
+/**
+ * Reads an export made outside this stack for `pulumi import` and for
+ * `BulkExport.get(name, id)`: the inputs that reproduce it (values equal to
+ * the defaults left out) and the outputs a create would have recorded.
+ * `undefined` when there is no such export in the configured workspace.
+ */
+export async function importBulkExport(id: string): Promise<{ inputs: Record<string, unknown>; outputs: BulkExportOutputs } | undefined> {
+  const client = await currentClient();
+  const bulkExport = await found(client.bulkExports.get(id, { name: id }));
+  if (bulkExport === undefined) return undefined;
+  const runs = await client.bulkExports.runs(id, { name: id });
+  const inputs = importFields(BULK_EXPORT_FIELDS, bulkExport);
+  return { inputs, outputs: outputsFrom(parseInputs(inputs), bulkExport, runs, `imported export ${id} (${bulkExport.status})`) };
+}
+
+/** Records provider settings (`waitForCompletion`, `completionTimeoutSeconds`), resuming a wait that did not finish. */
+export async function updateBulkExport(id: string, rawOlds: Record<string, unknown>, news: Record<string, unknown>): Promise<pulumi.dynamic.UpdateResult<BulkExportOutputs>> {
+  const olds = migrateBulkExportOutputs(rawOlds) as unknown as BulkExportOutputs;
+  const inputs = parseInputs(news);
+  const label = labelOf(inputs, id);
+  const settings = settingsForResource(`updating ${KIND} "${label}"`, currentSettings(), olds.tenantId);
+  const client = await currentClient(settings);
+  const bulkExport = await client.bulkExports.get(id, { name: label });
+  const resume = inputs.waitForCompletion === true && !ENDED.has(bulkExport.status);
+  const what = resume ? `resumed waiting for export ${id} (was ${olds.status})` : "updated provider settings; no API call";
+  return { outs: await settle(client, settings, inputs, bulkExport, what, news) };
+}
+
+/** Cancels an export that has not ended; one that has (or is gone) is only dropped from the state. */
+export async function deleteBulkExport(id: string, rawProps: Record<string, unknown>): Promise<void> {
+  const props = migrateBulkExportOutputs(rawProps);
+  const label = labelOf(props, id);
+  const client = await currentClient(settingsForResource(`cancelling ${KIND} "${label}"`, currentSettings(), props["tenantId"]));
+  const current = await found(client.bulkExports.get(id, { name: label }));
+  if (current === undefined) return;
+  if (ENDED.has(current.status)) {
+    logProgress(KIND, label, `export ${id} already ended (${current.status}); dropped from the stack`);
+    return;
+  }
+  await client.bulkExports.cancel(id, { name: label });
+  logProgress(KIND, label, `cancelled export ${id} (was ${current.status}); runs already running finish, no new run starts`);
+}
+
+/**
+ * For a one-off export with `waitForCompletion`: polls until it ends, logging
+ * each change of its status or progress, and returns the outputs.
+ *
+ * @throws PartialFailure when it ended `Failed`/`TimedOut` (with its
+ *   runs' errors) or the wait ran out, so the engine keeps it in state.
+ */
+async function settle(
+  client: LangSmithClient,
+  settings: ProviderSettings,
+  inputs: BulkExportInputs,
+  bulkExport: BulkExport,
+  what: string,
+  raw: Record<string, unknown>,
+): Promise<BulkExportOutputs> {
+  const label = labelOf(inputs, bulkExport.id);
+  const oneOff = inputs.intervalHours === undefined;
+  if (!oneOff || inputs.waitForCompletion !== true) {
+    const runs = await client.bulkExports.runs(bulkExport.id, { name: label });
+    return outputsFrom(inputs, bulkExport, runs, what);
+  }
+  const timeoutSeconds = callTimeoutSeconds(inputs.completionTimeoutSeconds ?? settings.deployTimeoutSeconds);
+  const signal = callSignal();
+  const intervalMs = settings.pollIntervalsMs.minIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+  const startedAt = Date.now();
+  logProgress(KIND, label, `waiting up to ${formatDuration(timeoutSeconds * 1000)} for export ${bulkExport.id} to finish`);
+  let current = bulkExport;
+  let runs: BulkExportRun[] = [];
+  let last = "";
+  for (;;) {
+    runs = await client.bulkExports.runs(current.id, { name: label, maxRetries: 1 });
+    const progress = describeProgress(current.status, summarizeRuns(runs));
+    if (progress !== last) logProgress(KIND, label, `${progress} (${formatDuration(Date.now() - startedAt)})`);
+    last = progress;
+    if (ENDED.has(current.status)) break;
+    if (Date.now() - startedAt >= timeoutSeconds * 1000) {
+      throw unfinishedExport(inputs, current, runs, `${what}; still ${current.status} after ${formatDuration(Date.now() - startedAt)}: run pulumi up again to resume waiting`, raw);
+    }
+    await sleepUnlessAborted(intervalMs, signal);
+    if (signal?.aborted) {
+      throw unfinishedExport(inputs, current, runs, `${what}; cancelled while ${current.status}: run pulumi up again to resume waiting`, raw);
+    }
+    current = await client.bulkExports.get(current.id, { name: label, maxRetries: 1 });
+  }
+  if (current.status === "Failed" || current.status === "TimedOut") {
+    const errors = runs.flatMap((run) => (run.errors ? [`run ${shortId(run.id)}: ${JSON.stringify(run.errors).slice(0, 300)}`] : []));
+    const why = errors.length > 0 ? `; ${errors.join("; ")}` : "";
+    throw unfinishedExport(inputs, current, runs, `${what}; export ${current.id} ended ${current.status}${why}: run pulumi up again to replace it with a new export`, raw);
+  }
+  return outputsFrom(inputs, current, runs, `${what}; ${describeProgress(current.status, summarizeRuns(runs))} in ${formatDuration(Date.now() - startedAt)}`);
+}
+
+/** Sleeps `ms` milliseconds, or less when `signal` aborts first. */
+function sleepUnlessAborted(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  if (signal?.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+  });
+}
+
+/** The export as it stands, kept in the stack with `message` (it exists on the service). */
+function unfinishedExport(inputs: BulkExportInputs, bulkExport: BulkExport, runs: readonly BulkExportRun[], message: string, raw: Record<string, unknown>): PartialFailure {
+  return partialFailure(bulkExport.id, outputsFrom(inputs, bulkExport, runs, message), `${KIND} "${labelOf(inputs, bulkExport.id)}": ${message}`, raw);
+}

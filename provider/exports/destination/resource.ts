@@ -1,0 +1,40 @@
+/**
+ * The BulkExportDestination: its field table, outputs and operations as one
+ * {@link LangSmithResource} (served by the native plugin), and the dynamic
+ * provider over it, loaded by the shim (sdk/providerShim.ts) as
+ * `pulumi-langsmith/provider/destination`.
+ */
+import { currentSettings } from "../../engine/context/context";
+import type { LangSmithResource } from "../../engine/resource";
+import { checkDestinationInputs, existsWithoutCredentials } from "./check";
+import { diffDestination } from "./diff";
+import { DESTINATION_FIELDS } from "./fields";
+import { markUnchangedCredentials } from "./fingerprint";
+import { createDestination, deleteDestination, importDestination, isSelfHosted, readDestination, updateDestination } from "./operations";
+import { DESTINATION_OUTPUT_SPECS } from "./outputs";
+import { migrateDestinationOutputs } from "./state";
+
+/** The BulkExportDestination resource. */
+export const resource: LangSmithResource = {
+  token: "langsmith:index:BulkExportDestination",
+  description:
+      "An S3-compatible bucket that bulk exports write to. The service test-writes before accepting it or new credentials; a credentials change rotates them in place, any other change replaces it. The service cannot delete destinations: delete leaves it in the workspace with a warning.",
+  fields: DESTINATION_FIELDS,
+  inputsNotInOutputs: ["credentials", "adoptExistingId"],
+  outputs: DESTINATION_OUTPUT_SPECS,
+  migrate: migrateDestinationOutputs,
+  check(olds, news) {
+    const result = checkDestinationInputs(news, { selfHosted: isSelfHosted(currentSettings()), existsWithoutCredentials: existsWithoutCredentials(olds) });
+    return { inputs: markUnchangedCredentials(olds, result.inputs), failures: result.failures };
+  },
+  diff(olds, news) {
+    const result = diffDestination(olds, news);
+    return { changes: result.changes, replaces: result.replaces, updates: result.updates, deleteBeforeReplace: result.deleteBeforeReplace, pending: false };
+  },
+  create: createDestination,
+  read: readDestination,
+  update: updateDestination,
+  delete: deleteDestination,
+  import: importDestination,
+};
+

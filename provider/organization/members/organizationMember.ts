@@ -1,0 +1,219 @@
+import type { LangSmithClient } from "../../client";
+import { defineEndpoint } from "../../client/endpoint";
+import { ConflictError, found } from "../../client/errors";
+import { zOrgIdentityPatch, zPendingIdentityCreate } from "../../client/wire/organizationAndAccess.requests";
+import { zGetApiV1OrgsCurrentMembersResponse, zPostApiV1OrgsCurrentMembersResponse } from "../../client/wire/organizationAndAccess.responses";
+import { currentClient } from "../../engine/context/context";
+import { logProgress, shortId } from "../../engine/context/progress";
+import { settingsInScope } from "../../engine/crud";
+import { checkFields, diffFields, readInputs, toWireBody, unknownOr, withDefaults, type FieldTable, type InputsOf } from "../../engine/fields/fields";
+import { compact } from "../../engine/fields/paths";
+import { uuid } from "../../engine/fields/validators";
+import type { LangSmithResource, Properties, ResourceDiff } from "../../engine/resource";
+import { LAST_OPERATION_OUTPUT, OUTPUT_TYPES, stateVersionOutput, type OutputSpec } from "../../engine/state/outputs";
+import { migrateOutputs } from "../../engine/state/stateVersion";
+import { takeOverHint } from "../../engine/state/takeOver";
+import { memberByEmail, type FoundMember, type MembersAnswer } from "./memberLookup";
+import { z } from "zod";
+
+/** `POST /api/v1/orgs/current/members`: invites by email (a pending identity). */
+export const INVITE = defineEndpoint({ method: "POST", path: "/orgs/current/members", request: zPendingIdentityCreate, response: zPostApiV1OrgsCurrentMembersResponse });
+/** `GET /api/v1/orgs/current/members`: the active members and the pending invitations. */
+export const LIST_MEMBERS = defineEndpoint({ method: "GET", path: "/orgs/current/members", response: zGetApiV1OrgsCurrentMembersResponse });
+/** `PATCH /api/v1/orgs/current/members/{identity_id}`: an active member's organization role. */
+export const PATCH_MEMBER = defineEndpoint({ method: "PATCH", path: "/orgs/current/members/{identityId}", request: zOrgIdentityPatch });
+/** `DELETE /api/v1/orgs/current/members/{identity_id}`: removes an active member. */
+export const REMOVE_MEMBER = defineEndpoint({ method: "DELETE", path: "/orgs/current/members/{identityId}" });
+/** `DELETE /api/v1/orgs/current/members/{identity_id}/pending`: revokes an invitation. */
+export const REVOKE_INVITE = defineEndpoint({ method: "DELETE", path: "/orgs/current/members/{identityId}/pending" });
+
+/** An email address as the service keeps it: trimmed and lower-case. */
+export const EMAIL_PATTERN = /^[^\sA-Z@]+@[^\sA-Z@]+\.[^\sA-Z@]+$/;
+
+/** Every input field of an OrganizationMember. */
+export const ORGANIZATION_MEMBER_FIELDS = [
+  {
+    path: "email",
+    wire: "email",
+    refresh: "always",
+    type: "string: an email address, lower-case",
+    doc: "The person's email: the invitation goes there, and it is the member's id (`pulumi import` takes it).",
+    schema: z.string().max(320).regex(EMAIL_PATTERN),
+    reason: 'email is required: a lower-case email address without spaces, e.g. "ana@example.com" (the service keeps emails lower-case)',
+    required: true,
+    effect: "replace",
+    secret: false,
+  },
+  {
+    path: "roleId",
+    wire: "org_role_id",
+    refresh: "always",
+    type: "string (UUID)",
+    doc: "Organization role (e.g. `ORGANIZATION_USER` from `getRole`); default the service's, Organization User. On an active member one PATCH; on a pending invitation a new invitation (the old one is revoked).",
+    schema: unknownOr(uuid("roleId")),
+    required: false,
+    effect: "inPlace",
+    secret: false,
+  },
+  {
+    path: "workspaceIds",
+    wire: "workspace_ids",
+    unordered: true,
+    type: "list of strings (UUIDs)",
+    doc: "Workspaces the person joins on accepting the invitation. Read at the invitation only: afterwards, manage workspace access with `WorkspaceMember`.",
+    schema: z.array(unknownOr(uuid("workspaceIds[]"))),
+    required: false,
+    effect: "createOnly",
+    secret: false,
+  },
+  {
+    path: "workspaceRoleId",
+    wire: "workspace_role_id",
+    type: "string (UUID)",
+    doc: "Role in those workspaces (a `Role` or a built-in workspace role); default Workspace Admin. Read at the invitation only.",
+    schema: unknownOr(uuid("workspaceRoleId")),
+    required: false,
+    effect: "createOnly",
+    secret: false,
+  },
+] as const satisfies FieldTable;
+
+/** An OrganizationMember's checked inputs. */
+export type OrganizationMemberInputs = InputsOf<typeof ORGANIZATION_MEMBER_FIELDS>;
+
+/** Version of a member's output layout. */
+export const MEMBER_STATE_VERSION = 1;
+
+/** The outputs every member reports. */
+export const MEMBER_OUTPUTS: readonly OutputSpec[] = [
+  { name: "status", type: OUTPUT_TYPES.string, doc: "`pending` (invited, not accepted yet) or `active`.", changesOnUpdate: true },
+  { name: "identityId", type: OUTPUT_TYPES.string, doc: "The member's current identity id (a new one when an invitation is accepted).", changesOnUpdate: true },
+  { name: "roleName", type: OUTPUT_TYPES.string, doc: "Name of the member's role, as the service reports it.", changesOnUpdate: true },
+  LAST_OPERATION_OUTPUT,
+  stateVersionOutput(MEMBER_STATE_VERSION),
+];
+
+const TOKEN = "langsmith:index:OrganizationMember";
+const KIND = "organization member";
+
+/** A member as the list reports it: active or pending, its current identity and organization role. */
+export interface MemberRecord extends FoundMember {
+  readonly email: string;
+}
+
+/** Finds the member with `email` (lower-case) among the active members and the pending invitations. */
+export async function findOrganizationMember(client: LangSmithClient, email: string, action: string): Promise<MemberRecord | undefined> {
+  const answer = (await found(client.resources.send(LIST_MEMBERS, { action: `${action}: listing the organization's members` }))) as MembersAnswer | undefined;
+  const member = memberByEmail(answer, email, { id: "org_role_id", name: "org_role_name" });
+  return member === undefined ? undefined : { ...member, email };
+}
+
+/** The outputs of a member: its inputs (the invitation-only ones are not echoed) and what the service reports. */
+function outputsFor(inputs: Properties, member: MemberRecord, lastOperation: string): Properties {
+  return compact({
+    email: member.email,
+    roleId: inputs["roleId"] !== undefined ? member.roleId : undefined,
+    status: member.status,
+    identityId: member.identityId,
+    roleName: member.roleName,
+    lastOperation,
+    stateVersion: MEMBER_STATE_VERSION,
+  });
+}
+
+/** Sends the invitation for `inputs`; answers the pending member. */
+async function invite(client: LangSmithClient, inputs: Properties, action: string): Promise<MemberRecord> {
+  const body = toWireBody(ORGANIZATION_MEMBER_FIELDS, inputs);
+  // The contract names the organization role of an invitation `role_id`.
+  const { org_role_id: roleId, ...rest } = body;
+  const sent = (await client.resources.send(INVITE, { action, body: { ...rest, ...(roleId !== undefined ? { role_id: roleId } : {}) } })) as Record<string, unknown>;
+  return { status: "pending", identityId: String(sent["id"]), email: String(inputs["email"]), roleId: typeof sent["org_role_id"] === "string" ? sent["org_role_id"] : (roleId as string | undefined), roleName: typeof sent["org_role_name"] === "string" ? sent["org_role_name"] : undefined };
+}
+
+/** The OrganizationMember resource. */
+export const organizationMember: LangSmithResource = {
+  token: TOKEN,
+  description:
+    "A person in the LangSmith organization, by email: an invitation until they accept it (`status` `pending`), then a member (`status` `active`); both are a converged resource. " +
+    "The organization role changes in place (a pending invitation is sent again with it); the workspaces of the invitation are read at the invitation only. " +
+    "Destroy removes the member or revokes the invitation. Needs an organization-scoped API key. Import by email.",
+  fields: ORGANIZATION_MEMBER_FIELDS,
+  inputsNotInOutputs: ["workspaceIds", "workspaceRoleId"],
+  outputs: MEMBER_OUTPUTS,
+  migrate: (outputs) => migrateOutputs(KIND, outputs, MEMBER_STATE_VERSION, {}),
+  check(_olds, news) {
+    return { inputs: withDefaults(ORGANIZATION_MEMBER_FIELDS, news), failures: checkFields(ORGANIZATION_MEMBER_FIELDS, news, "OrganizationMember") };
+  },
+  diff(olds, news): ResourceDiff {
+    const changed = diffFields(ORGANIZATION_MEMBER_FIELDS, olds, news);
+    return { changes: changed.replace.length + changed.inPlace.length > 0, replaces: changed.replace, updates: changed.inPlace, deleteBeforeReplace: changed.replace.length > 0, pending: false };
+  },
+  async create(raw) {
+    const inputs = readInputs<Properties>(ORGANIZATION_MEMBER_FIELDS, raw);
+    const email = String(inputs["email"]);
+    const action = `inviting ${KIND} "${email}"`;
+    const client = await currentClient(settingsInScope("organization", action, inputs));
+    logProgress(KIND, email, "sending the invitation");
+    try {
+      const member = await invite(client, inputs, action);
+      return { id: email, outs: outputsFor(inputs, member, `invited ${email} (${shortId(member.identityId)}, pending until accepted)`) };
+    } catch (error) {
+      if (!(error instanceof ConflictError)) throw error;
+      const existing = await findOrganizationMember(client, email, action).catch(() => undefined);
+      if (existing === undefined) throw error;
+      throw new ConflictError(`${error.message}; ${email} is already ${existing.status === "active" ? "a member" : "invited"}. ${takeOverHint(email, TOKEN)}`, { status: 409, detail: error.detail });
+    }
+  },
+  async read(id, rawProps) {
+    const props = organizationMember.migrate(rawProps);
+    const action = `reading ${KIND} "${id}"`;
+    const member = await findOrganizationMember(await currentClient(settingsInScope("organization", action, props)), id, action);
+    if (member === undefined) {
+      logProgress(KIND, id, "no longer a member or invited; dropping it from the state");
+      return undefined;
+    }
+    const lastOperation = typeof props["lastOperation"] === "string" ? props["lastOperation"] : `read ${id}`;
+    return { id, props: outputsFor(props, member, lastOperation) };
+  },
+  async update(id, rawOlds, raw) {
+    organizationMember.migrate(rawOlds); // refuses state written by a newer release
+    const inputs = readInputs<Properties>(ORGANIZATION_MEMBER_FIELDS, raw);
+    const action = `changing the role of ${KIND} "${id}"`;
+    const client = await currentClient(settingsInScope("organization", action, inputs));
+    const member = await findOrganizationMember(client, id, action);
+    if (member === undefined) throw new ConflictError(`${action}: ${id} is no longer a member or invited; run pulumi refresh, then pulumi up to invite them again`, { status: 404 });
+    if (member.status === "active") {
+      logProgress(KIND, id, "changing the organization role");
+      await client.resources.send(PATCH_MEMBER, { action, params: { identityId: member.identityId }, body: { role_id: inputs["roleId"] as string } });
+      const updated = (await findOrganizationMember(client, id, action)) ?? member;
+      return { outs: outputsFor(inputs, updated, `changed the organization role of ${id}`) };
+    }
+    // An invitation cannot be changed: revoke it and invite again, with the new role.
+    logProgress(KIND, id, "sending the invitation again with the new role");
+    await client.resources.send(REVOKE_INVITE, { action, params: { identityId: member.identityId } });
+    const again = await invite(client, inputs, action);
+    return { outs: outputsFor(inputs, again, `invited ${id} again with the new role (${shortId(again.identityId)})`) };
+  },
+  async delete(id, rawProps) {
+    const props = organizationMember.migrate(rawProps);
+    const action = `removing ${KIND} "${id}"`;
+    const client = await currentClient(settingsInScope("organization", action, props));
+    const member = await findOrganizationMember(client, id, action);
+    if (member === undefined) {
+      logProgress(KIND, id, "already gone");
+      return;
+    }
+    await client.resources.send(member.status === "active" ? REMOVE_MEMBER : REVOKE_INVITE, { action, params: { identityId: member.identityId } });
+    logProgress(KIND, id, member.status === "active" ? "removed from the organization" : "invitation revoked");
+  },
+  async import(given) {
+    const email = given.trim().toLowerCase();
+    const action = `importing ${KIND} "${email}"`;
+    const member = await findOrganizationMember(await currentClient(settingsInScope("organization", action, {})), email, action);
+    if (member === undefined) return undefined;
+    const inputs = compact({ email, roleId: member.roleId });
+    return { id: email, inputs, outputs: outputsFor(inputs, member, `imported ${email}`) };
+  },
+};
+
+export { organizationMember as resource };

@@ -1,0 +1,177 @@
+import type { LangSmithClient } from "../../client";
+import { defineEndpoint } from "../../client/endpoint";
+import { ConflictError, InvalidRequestError, found } from "../../client/errors";
+import { zIdentityCreate, zIdentityPatch } from "../../client/wire/organizationAndAccess.requests";
+import { zGetApiV1WorkspacesCurrentMembersResponse, zPostApiV1WorkspacesCurrentMembersResponse } from "../../client/wire/organizationAndAccess.responses";
+import { currentClient, currentSettings } from "../../engine/context/context";
+import { logProgress } from "../../engine/context/progress";
+import { settingsInScope, workspaceIdField } from "../../engine/crud";
+import { checkFields, diffFields, readInputs, unknownOr, withDefaults, type FieldTable, type InputsOf } from "../../engine/fields/fields";
+import { compact } from "../../engine/fields/paths";
+import { uuid } from "../../engine/fields/validators";
+import type { LangSmithResource, Properties, ResourceDiff } from "../../engine/resource";
+import { tenantIdOutput } from "../../engine/state/outputs";
+import { migrateOutputs } from "../../engine/state/stateVersion";
+import { takeOverHint } from "../../engine/state/takeOver";
+import { memberByEmail, type FoundMember, type MembersAnswer } from "./memberLookup";
+import { EMAIL_PATTERN, MEMBER_OUTPUTS, MEMBER_STATE_VERSION, findOrganizationMember } from "./organizationMember";
+import { z } from "zod";
+
+/** `POST /api/v1/workspaces/current/members`: adds an active organization member (by its organization identity). */
+export const ADD_MEMBER = defineEndpoint({ method: "POST", path: "/workspaces/current/members", request: zIdentityCreate, response: zPostApiV1WorkspacesCurrentMembersResponse });
+/** `GET /api/v1/workspaces/current/members`: the workspace's members and pending invitations. */
+export const LIST_WORKSPACE_MEMBERS = defineEndpoint({ method: "GET", path: "/workspaces/current/members", response: zGetApiV1WorkspacesCurrentMembersResponse });
+/** `PATCH /api/v1/workspaces/current/members/{identity_id}`: the member's workspace role. */
+export const PATCH_WORKSPACE_MEMBER = defineEndpoint({ method: "PATCH", path: "/workspaces/current/members/{identityId}", request: zIdentityPatch });
+/** `DELETE /api/v1/workspaces/current/members/{identity_id}`: removes the member from the workspace. */
+export const REMOVE_WORKSPACE_MEMBER = defineEndpoint({ method: "DELETE", path: "/workspaces/current/members/{identityId}" });
+
+/** Every input field of a WorkspaceMember. */
+export const WORKSPACE_MEMBER_FIELDS = [
+  workspaceIdField("membership"),
+  {
+    path: "email",
+    wire: "email",
+    refresh: "always",
+    type: "string: an email address, lower-case",
+    doc: "Email of an active member of the organization (an `OrganizationMember` whose invitation was accepted); the membership's id.",
+    schema: z.string().max(320).regex(EMAIL_PATTERN),
+    reason: 'email is required: the lower-case email of an organization member, e.g. "ana@example.com"',
+    required: true,
+    effect: "replace",
+    secret: false,
+  },
+  {
+    path: "roleId",
+    wire: "role_id",
+    refresh: "always",
+    type: "string (UUID)",
+    doc: "Workspace role (a `Role`, or a built-in role from `getRole`); default the service's, Workspace Admin.",
+    schema: unknownOr(uuid("roleId")),
+    required: false,
+    effect: "inPlace",
+    secret: false,
+  },
+] as const satisfies FieldTable;
+
+/** A WorkspaceMember's checked inputs. */
+export type WorkspaceMemberInputs = InputsOf<typeof WORKSPACE_MEMBER_FIELDS>;
+
+const TOKEN = "langsmith:index:WorkspaceMember";
+const KIND = "workspace member";
+
+async function findWorkspaceMember(client: LangSmithClient, email: string, action: string): Promise<FoundMember | undefined> {
+  const answer = (await found(client.resources.send(LIST_WORKSPACE_MEMBERS, { action: `${action}: listing the workspace's members` }))) as MembersAnswer | undefined;
+  return memberByEmail(answer, email, { id: "role_id", name: "role_name" });
+}
+
+function outputsFor(inputs: Properties, email: string, tenantId: string | undefined, member: FoundMember, lastOperation: string): Properties {
+  return compact({
+    workspaceId: inputs["workspaceId"],
+    email,
+    roleId: inputs["roleId"] !== undefined ? member.roleId : undefined,
+    status: member.status,
+    identityId: member.identityId,
+    roleName: member.roleName,
+    tenantId,
+    lastOperation,
+    stateVersion: MEMBER_STATE_VERSION,
+  });
+}
+
+/** The workspace a call acts in, for the state's `tenantId`. */
+const tenantOf = (props: Properties): string | undefined => settingsInScope("workspace", "", props).client.workspaceId;
+
+/** The WorkspaceMember resource. */
+export const workspaceMember: LangSmithResource = {
+  token: TOKEN,
+  description:
+    "An organization member's role in one LangSmith workspace, by email. The person must have accepted the organization's invitation (an active `OrganizationMember`); " +
+    "for someone still invited, name the workspace in the invitation's `workspaceIds` instead. The role changes in place; destroy removes the person from the workspace only. " +
+    "Import by `[<workspaceId>/]<email>`.",
+  fields: WORKSPACE_MEMBER_FIELDS,
+  inputsNotInOutputs: [],
+  outputs: [...MEMBER_OUTPUTS.slice(0, 3), tenantIdOutput("Workspace of the membership."), ...MEMBER_OUTPUTS.slice(3)],
+  migrate: (outputs) => migrateOutputs(KIND, outputs, MEMBER_STATE_VERSION, {}),
+  check(_olds, news) {
+    return { inputs: withDefaults(WORKSPACE_MEMBER_FIELDS, news), failures: checkFields(WORKSPACE_MEMBER_FIELDS, news, "WorkspaceMember") };
+  },
+  diff(olds, news): ResourceDiff {
+    const changed = diffFields(WORKSPACE_MEMBER_FIELDS, olds, news);
+    return { changes: changed.replace.length + changed.inPlace.length > 0, replaces: changed.replace, updates: changed.inPlace, deleteBeforeReplace: changed.replace.length > 0, pending: false };
+  },
+  async create(raw) {
+    const inputs = readInputs<Properties>(WORKSPACE_MEMBER_FIELDS, raw);
+    const email = String(inputs["email"]);
+    const action = `adding ${KIND} "${email}"`;
+    const client = await currentClient(settingsInScope("workspace", action, inputs));
+    const organizationMember = await findOrganizationMember(client, email, action);
+    if (organizationMember === undefined) {
+      throw new InvalidRequestError(`${action} failed: ${email} is not a member of the organization; declare an OrganizationMember for them (and make this resource depend on it)`);
+    }
+    if (organizationMember.status === "pending") {
+      throw new InvalidRequestError(
+        `${action} failed: ${email} has not accepted the organization's invitation yet; list this workspace in the OrganizationMember's workspaceIds (they join it on accepting), or run pulumi up again once they have accepted`,
+      );
+    }
+    logProgress(KIND, email, "adding to the workspace");
+    try {
+      await client.resources.send(ADD_MEMBER, { action, body: { org_identity_id: organizationMember.identityId, ...(inputs["roleId"] !== undefined ? { role_id: inputs["roleId"] as string } : {}) } });
+    } catch (error) {
+      if (error instanceof ConflictError) throw new ConflictError(`${error.message}; ${email} is already in the workspace. ${takeOverHint(email, TOKEN)}`, { status: 409, detail: error.detail });
+      throw error;
+    }
+    const member = (await findWorkspaceMember(client, email, action)) as FoundMember;
+    return { id: email, outs: outputsFor(inputs, email, tenantOf(inputs), member, `added ${email} to the workspace`) };
+  },
+  async read(id, rawProps) {
+    const props = workspaceMember.migrate(rawProps);
+    const action = `reading ${KIND} "${id}"`;
+    const member = await findWorkspaceMember(await currentClient(settingsInScope("workspace", action, props)), id, action);
+    if (member === undefined) {
+      logProgress(KIND, id, "no longer in the workspace; dropping it from the state");
+      return undefined;
+    }
+    const lastOperation = typeof props["lastOperation"] === "string" ? props["lastOperation"] : `read ${id}`;
+    return { id, props: outputsFor(props, id, typeof props["tenantId"] === "string" ? props["tenantId"] : tenantOf(props), member, lastOperation) };
+  },
+  async update(id, rawOlds, raw) {
+    const olds = workspaceMember.migrate(rawOlds);
+    const inputs = readInputs<Properties>(WORKSPACE_MEMBER_FIELDS, raw);
+    const action = `changing the workspace role of "${id}"`;
+    const client = await currentClient(settingsInScope("workspace", action, { ...olds, ...inputs }));
+    const member = await findWorkspaceMember(client, id, action);
+    if (member === undefined || member.status === "pending") {
+      throw new InvalidRequestError(`${action} failed: ${id} is ${member === undefined ? "no longer in the workspace (run pulumi refresh)" : "still invited: the role of a pending invitation cannot change"}`);
+    }
+    logProgress(KIND, id, "changing the workspace role");
+    await client.resources.send(PATCH_WORKSPACE_MEMBER, { action, params: { identityId: member.identityId }, body: { role_id: inputs["roleId"] as string } });
+    const updated = (await findWorkspaceMember(client, id, action)) ?? member;
+    return { outs: outputsFor(inputs, id, typeof olds["tenantId"] === "string" ? olds["tenantId"] : tenantOf(inputs), updated, `changed the workspace role of ${id}`) };
+  },
+  async delete(id, rawProps) {
+    const props = workspaceMember.migrate(rawProps);
+    const action = `removing ${KIND} "${id}"`;
+    const client = await currentClient(settingsInScope("workspace", action, props));
+    const member = await findWorkspaceMember(client, id, action);
+    if (member === undefined || member.status === "pending") {
+      logProgress(KIND, id, "not in the workspace");
+      return;
+    }
+    await client.resources.send(REMOVE_WORKSPACE_MEMBER, { action, params: { identityId: member.identityId } });
+    logProgress(KIND, id, "removed from the workspace");
+  },
+  async import(given) {
+    const parts = given.trim().split("/");
+    const email = (parts.pop() ?? "").toLowerCase();
+    const workspaceId = parts[0];
+    const props: Properties = workspaceId !== undefined ? { workspaceId } : {};
+    const action = `importing ${KIND} "${email}"`;
+    const member = await findWorkspaceMember(await currentClient(settingsInScope("workspace", action, props)), email, action);
+    if (member === undefined || member.status === "pending") return undefined;
+    const inputs = compact({ ...props, email, roleId: member.roleId });
+    return { id: email, inputs, outputs: outputsFor(inputs, email, workspaceId ?? currentSettings().client.workspaceId, member, `imported ${email}`) };
+  },
+};
+
+export { workspaceMember as resource };

@@ -1,0 +1,129 @@
+/** The SsoSettings resource: the organization's SAML single sign-on. */
+import { defineEndpoint } from "../client/endpoint";
+import { zSsoSettingsCreate, zSsoSettingsUpdate } from "../client/wire/organizationAndAccess.requests";
+import { zGetApiV1OrgsCurrentSsoSettingsResponse, zPatchApiV1OrgsCurrentSsoSettingsByIdResponse, zPostApiV1OrgsCurrentSsoSettingsResponse } from "../client/wire/organizationAndAccess.responses";
+import { crudResource, type CrudEndpoints } from "../engine/crud";
+import { unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
+import { httpUrl, uuid } from "../engine/fields/validators";
+import { OUTPUT_TYPES } from "../engine/state/outputs";
+import { z } from "zod";
+
+/** `/api/v1/orgs/current/sso-settings` (create: 201; list) and `/{id}` (PATCH, delete). */
+export const SSO_SETTINGS_ENDPOINTS = {
+  create: defineEndpoint({ method: "POST", path: "/orgs/current/sso-settings", request: zSsoSettingsCreate, response: zPostApiV1OrgsCurrentSsoSettingsResponse }),
+  list: defineEndpoint({ method: "GET", path: "/orgs/current/sso-settings", response: zGetApiV1OrgsCurrentSsoSettingsResponse }),
+  update: defineEndpoint({ method: "PATCH", path: "/orgs/current/sso-settings/{id}", request: zSsoSettingsUpdate, response: zPatchApiV1OrgsCurrentSsoSettingsByIdResponse }),
+  delete: defineEndpoint({ method: "DELETE", path: "/orgs/current/sso-settings/{id}" }),
+} satisfies CrudEndpoints;
+
+/** Every input field of SsoSettings. */
+export const SSO_SETTINGS_FIELDS = [
+  {
+    path: "metadataUrl",
+    wire: "metadata_url",
+    type: "string (URL)",
+    doc: "URL of the identity provider's SAML metadata; set it or `metadataXml`.",
+    schema: httpUrl("metadataUrl"),
+    required: false,
+    effect: "inPlace",
+    secret: false,
+  },
+  {
+    path: "metadataXml",
+    wire: "metadata_xml",
+    type: "string (XML)",
+    doc: "The identity provider's SAML metadata document; always a Pulumi secret, never echoed in outputs or imported.",
+    schema: z.string().trim().min(1),
+    required: false,
+    effect: "inPlace",
+    secret: true,
+  },
+  {
+    path: "defaultWorkspaceRoleId",
+    wire: "default_workspace_role_id",
+    refresh: "always",
+    type: "string (UUID)",
+    doc: "Workspace role new SSO users get (a `Role`, or a built-in role from `getRole`).",
+    schema: unknownOr(uuid("defaultWorkspaceRoleId")),
+    reason: "defaultWorkspaceRoleId is required: set it to a role's id, e.g. from getRole",
+    required: true,
+    effect: "inPlace",
+    secret: false,
+  },
+  {
+    path: "defaultWorkspaceIds",
+    wire: "default_workspace_ids",
+    refresh: "always",
+    unordered: true,
+    type: "list of strings (UUIDs)",
+    doc: "Workspaces new SSO users join.",
+    schema: z.array(unknownOr(uuid("defaultWorkspaceIds[]"))).min(1),
+    reason: "defaultWorkspaceIds is required: list at least one workspace id",
+    required: true,
+    effect: "inPlace",
+    secret: false,
+  },
+  {
+    path: "ssoGroupsEnabled",
+    wire: "sso_groups_enabled",
+    type: "boolean",
+    doc: "Whether SSO groups map users to workspaces and roles.",
+    schema: z.boolean(),
+    required: false,
+    unsetMeans: false,
+    effect: "inPlace",
+    secret: false,
+  },
+  {
+    path: "ssoGroupsClaimField",
+    wire: "sso_groups_claim_field",
+    type: "string",
+    doc: "SAML claim holding the user's groups.",
+    schema: z.string().min(1),
+    required: false,
+    unsetMeans: "groups",
+    defaultDoc: "`groups` (service's)",
+    effect: "inPlace",
+    secret: false,
+  },
+  {
+    path: "ssoGroupsRequired",
+    wire: "sso_groups_required",
+    type: "boolean",
+    doc: "Whether a user must be in a mapped group to sign in.",
+    schema: z.boolean(),
+    required: false,
+    unsetMeans: false,
+    effect: "inPlace",
+    secret: false,
+  },
+  {
+    path: "ssoGroupsRoleSyncEnabled",
+    wire: "sso_groups_role_sync_enabled",
+    type: "boolean",
+    doc: "Whether roles follow the groups at every sign-in.",
+    schema: z.boolean(),
+    required: false,
+    unsetMeans: true,
+    defaultDoc: "`true` (service's)",
+    effect: "inPlace",
+    secret: false,
+  },
+] as const satisfies FieldTable;
+
+/** SsoSettings' checked inputs. */
+export type SsoSettingsInputs = InputsOf<typeof SSO_SETTINGS_FIELDS>;
+
+/** The SsoSettings, as the native provider serves it. */
+export const resource = crudResource({
+  token: "langsmith:index:SsoSettings",
+  kind: "SSO settings",
+  description:
+    "SAML single sign-on of the LangSmith organization: the identity provider's metadata (URL, or XML kept as a secret), the workspaces and role new users get, SSO groups. " +
+    "Every field changes in place; destroy removes SSO. Needs an organization-scoped API key. Import by id (the XML is not imported: set it in the program).",
+  scope: "organization",
+  fields: SSO_SETTINGS_FIELDS,
+  nameField: "metadataUrl",
+  endpoints: SSO_SETTINGS_ENDPOINTS,
+  outputs: [{ name: "providerId", type: OUTPUT_TYPES.string, doc: "The identity provider's id in LangSmith.", changesOnUpdate: false, wire: "provider_id" }],
+});

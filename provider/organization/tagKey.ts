@@ -1,0 +1,68 @@
+/** The TagKey resource: a resource-tag key of a workspace (e.g. `env`); its values are `TagValue`s. */
+import { defineEndpoint } from "../client/endpoint";
+import { zTagKeyCreate, zTagKeyUpdate } from "../client/wire/organizationAndAccess.requests";
+import { zGetApiV1WorkspacesCurrentTagKeysByTagKeyIdResponse, zGetApiV1WorkspacesCurrentTagKeysResponse, zPatchApiV1WorkspacesCurrentTagKeysByTagKeyIdResponse, zPostApiV1WorkspacesCurrentTagKeysResponse } from "../client/wire/organizationAndAccess.responses";
+import { crudResource, workspaceIdField, type CrudEndpoints } from "../engine/crud";
+import type { FieldTable, InputsOf } from "../engine/fields/fields";
+import { CREATED_AT_OUTPUT, UPDATED_AT_OUTPUT } from "../engine/state/outputs";
+import { z } from "zod";
+
+/** `/api/v1/workspaces/current/tag-keys` and `/{tag_key_id}`. */
+export const TAG_KEY_ENDPOINTS = {
+  create: defineEndpoint({ method: "POST", path: "/workspaces/current/tag-keys", request: zTagKeyCreate, response: zPostApiV1WorkspacesCurrentTagKeysResponse }),
+  list: defineEndpoint({ method: "GET", path: "/workspaces/current/tag-keys", response: zGetApiV1WorkspacesCurrentTagKeysResponse }),
+  get: defineEndpoint({ method: "GET", path: "/workspaces/current/tag-keys/{id}", response: zGetApiV1WorkspacesCurrentTagKeysByTagKeyIdResponse }),
+  update: defineEndpoint({ method: "PATCH", path: "/workspaces/current/tag-keys/{id}", request: zTagKeyUpdate, response: zPatchApiV1WorkspacesCurrentTagKeysByTagKeyIdResponse }),
+  delete: defineEndpoint({ method: "DELETE", path: "/workspaces/current/tag-keys/{id}" }),
+} satisfies CrudEndpoints;
+
+/** Every input field of a TagKey. */
+export const TAG_KEY_FIELDS = [
+  workspaceIdField("tag key"),
+  {
+    path: "key",
+    wire: "key",
+    refresh: "always",
+    type: "string, 1 to 255 characters",
+    doc: "The tag's key, e.g. `env`; unique in the workspace (`pulumi import` accepts it instead of the id).",
+    schema: z.string().min(1).max(255),
+    reason: 'key is required: set it to the tag\'s key, e.g. "env" (1 to 255 characters)',
+    required: true,
+    effect: "inPlace",
+    secret: false,
+  },
+  {
+    path: "description",
+    wire: "description",
+    type: "string",
+    doc: "What the key means.",
+    schema: z.string(),
+    required: false,
+    effect: "inPlace",
+    secret: false,
+  },
+] as const satisfies FieldTable;
+
+/** A TagKey's checked inputs. */
+export type TagKeyInputs = InputsOf<typeof TAG_KEY_FIELDS>;
+
+/** The TagKey, as the native provider serves it. */
+export const resource = crudResource({
+  token: "langsmith:index:TagKey",
+  kind: "tag key",
+  description:
+    "A resource-tag key of a LangSmith workspace (e.g. `env`). Its values are `TagValue`s; a `Tagging` attaches a value to a project, dataset, deployment or other object. " +
+    "Key and description change in place; deleting a key deletes its values. Import by id or by key.",
+  scope: "workspace",
+  fields: TAG_KEY_FIELDS,
+  nameField: "key",
+  naturalKey: "key",
+  unique: ["key"],
+  endpoints: TAG_KEY_ENDPOINTS,
+  // A refresh reads them together: the whole list, one answer.
+  batchRead: { by: "list" },
+  outputs: [
+    { ...CREATED_AT_OUTPUT, wire: "created_at" },
+    { ...UPDATED_AT_OUTPUT, wire: "updated_at" },
+  ],
+});

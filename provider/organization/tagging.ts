@@ -1,0 +1,97 @@
+/** The Tagging resource: a workspace tag value attached to one object (a project, dataset, deployment, ...). */
+import { defineEndpoint } from "../client/endpoint";
+import { zTaggingCreate } from "../client/wire/organizationAndAccess.requests";
+import { zGetApiV1WorkspacesCurrentTaggingsResponse, zPostApiV1WorkspacesCurrentTaggingsResponse } from "../client/wire/organizationAndAccess.responses";
+import { crudResource, workspaceIdField, type CrudEndpoints } from "../engine/crud";
+import { unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
+import { uuid } from "../engine/fields/validators";
+import { CREATED_AT_OUTPUT } from "../engine/state/outputs";
+import { z } from "zod";
+
+/** `/api/v1/workspaces/current/taggings` (create; list grouped by tag value) and `/{tagging_id}` (delete); no GET of one, no update. */
+export const TAGGING_ENDPOINTS = {
+  create: defineEndpoint({ method: "POST", path: "/workspaces/current/taggings", request: zTaggingCreate, response: zPostApiV1WorkspacesCurrentTaggingsResponse }),
+  list: defineEndpoint({ method: "GET", path: "/workspaces/current/taggings", response: zGetApiV1WorkspacesCurrentTaggingsResponse }),
+  delete: defineEndpoint({ method: "DELETE", path: "/workspaces/current/taggings/{id}" }),
+} satisfies CrudEndpoints;
+
+/**
+ * The taggings of the list answer, one object each (`id`, `tag_value_id`,
+ * `resource_type`, `resource_id`): the service groups them by tag value,
+ * then by the plural of the object's kind (`projects`, `queues`, ...).
+ */
+export function taggingsOf(answer: unknown): Record<string, unknown>[] {
+  const groups = Array.isArray(answer) ? (answer as Record<string, unknown>[]) : [];
+  return groups.flatMap((group) =>
+    Object.entries((group["resources"] ?? {}) as Record<string, unknown>).flatMap(([plural, items]) =>
+      (Array.isArray(items) ? (items as Record<string, unknown>[]) : []).map((item) => ({
+        id: item["tagging_id"],
+        tag_value_id: group["tag_value_id"],
+        resource_type: plural.replace(/s$/, ""),
+        resource_id: item["resource_id"],
+      })),
+    ),
+  );
+}
+
+/** The kinds of object a tag value can be attached to (the contract's `ResourceType`). */
+export const TAGGABLE_TYPES = ["dashboard", "dataset", "deployment", "evaluator", "experiment", "fleet_integration", "mcp_server", "project", "prompt", "queue", "sandbox"] as const;
+
+/** Every input field of a Tagging. */
+export const TAGGING_FIELDS = [
+  workspaceIdField("tagging"),
+  {
+    path: "tagValueId",
+    wire: "tag_value_id",
+    refresh: "always",
+    type: "string (UUID)",
+    doc: "The `TagValue` to attach (its id).",
+    schema: unknownOr(uuid("tagValueId")),
+    reason: "tagValueId is required: set it to a TagValue's id",
+    required: true,
+    effect: "replace",
+    secret: false,
+  },
+  {
+    path: "resourceType",
+    wire: "resource_type",
+    refresh: "always",
+    type: TAGGABLE_TYPES.map((type) => `\`${type}\``).join(" \\| "),
+    doc: "Kind of the tagged object.",
+    schema: z.enum(TAGGABLE_TYPES),
+    reason: `resourceType is required and must be one of ${TAGGABLE_TYPES.join(", ")}`,
+    required: true,
+    effect: "replace",
+    secret: false,
+  },
+  {
+    path: "resourceId",
+    wire: "resource_id",
+    refresh: "always",
+    type: "string (UUID)",
+    doc: "Id of the tagged object, e.g. a `Deployment`'s id.",
+    schema: unknownOr(uuid("resourceId")),
+    reason: "resourceId is required: set it to the id of the object to tag",
+    required: true,
+    effect: "replace",
+    secret: false,
+  },
+] as const satisfies FieldTable;
+
+/** A Tagging's checked inputs. */
+export type TaggingInputs = InputsOf<typeof TAGGING_FIELDS>;
+
+/** The Tagging, as the native provider serves it. */
+export const resource = crudResource({
+  token: "langsmith:index:Tagging",
+  kind: "tagging",
+  description:
+    "Attaches a workspace's `TagValue` to one object (a project, dataset, deployment, prompt, ...). " +
+    "The service cannot change a tagging: every change replaces it (the new one first). Import by id.",
+  scope: "workspace",
+  fields: TAGGING_FIELDS,
+  nameField: "resourceId",
+  endpoints: TAGGING_ENDPOINTS,
+  listItems: taggingsOf,
+  outputs: [{ ...CREATED_AT_OUTPUT, wire: "created_at", onlyAtCreate: true }],
+});

@@ -1,0 +1,73 @@
+/**
+ * The Workspace resource: a workspace of the organization (one per
+ * environment, typically), renamed in place, deleted with everything in it.
+ * Needs an organization-scoped API key.
+ */
+import { defineEndpoint } from "../client/endpoint";
+import { zWorkspaceCreate, zWorkspacePatch } from "../client/wire/organizationAndAccess.requests";
+import { zGetApiV1WorkspacesResponse, zPatchApiV1WorkspacesByWorkspaceIdResponse, zPostApiV1WorkspacesResponse } from "../client/wire/organizationAndAccess.responses";
+import { crudResource, type CrudEndpoints } from "../engine/crud";
+import type { FieldTable, InputsOf } from "../engine/fields/fields";
+import { CREATED_AT_OUTPUT, OUTPUT_TYPES } from "../engine/state/outputs";
+import { z } from "zod";
+
+/** `/api/v1/workspaces` (create, list) and `/api/v1/workspaces/{workspace_id}` (rename, delete); the service has no GET of one. */
+export const WORKSPACE_ENDPOINTS = {
+  create: defineEndpoint({ method: "POST", path: "/workspaces", request: zWorkspaceCreate, response: zPostApiV1WorkspacesResponse }),
+  list: defineEndpoint({ method: "GET", path: "/workspaces", response: zGetApiV1WorkspacesResponse }),
+  update: defineEndpoint({ method: "PATCH", path: "/workspaces/{id}", request: zWorkspacePatch, response: zPatchApiV1WorkspacesByWorkspaceIdResponse }),
+  delete: defineEndpoint({ method: "DELETE", path: "/workspaces/{id}" }),
+} satisfies CrudEndpoints;
+
+/** Characters the service accepts in a workspace's display name. */
+export const WORKSPACE_NAME_PATTERN = /^[a-zA-Z0-9\-_ '@()]+$/;
+
+/** Every input field of a Workspace. */
+export const WORKSPACE_FIELDS = [
+  {
+    path: "displayName",
+    wire: "display_name",
+    refresh: "always",
+    type: "string: letters, digits, spaces, `-`, `_`, `'`, `@`, `(`, `)`",
+    doc: "Name shown in LangSmith; unique in the organization (`pulumi import` accepts it instead of the id).",
+    schema: z.string().min(1).regex(WORKSPACE_NAME_PATTERN),
+    reason: `displayName is required and may contain only letters, digits, spaces, "-", "_", "'", "@", "(" and ")"; set it to e.g. "agents-dev"`,
+    required: true,
+    effect: "inPlace",
+    secret: false,
+  },
+  {
+    path: "handle",
+    wire: "tenant_handle",
+    type: "string",
+    doc: "Short handle of the workspace (the service's `tenant_handle`); the service cannot change it.",
+    schema: z.string().min(1).max(64),
+    reason: "handle must be a non-empty string of at most 64 characters; omit it to let the service leave it unset",
+    required: false,
+    effect: "replace",
+    secret: false,
+  },
+] as const satisfies FieldTable;
+
+/** A Workspace's checked inputs. */
+export type WorkspaceInputs = InputsOf<typeof WORKSPACE_FIELDS>;
+
+/** The Workspace, as both the native provider serves it. */
+export const resource = crudResource({
+  token: "langsmith:index:Workspace",
+  kind: "workspace",
+  description:
+    "A LangSmith workspace of the organization: the home of deployments, projects, datasets and keys of one team or environment. " +
+    "Renaming is in place; a new handle replaces it. Deleting a workspace deletes everything in it. Needs an organization-scoped API key. " +
+    "Import by id or by display name: `pulumi import langsmith:index:Workspace dev agents-dev`.",
+  scope: "organization",
+  fields: WORKSPACE_FIELDS,
+  nameField: "displayName",
+  naturalKey: "displayName",
+  unique: ["displayName"],
+  endpoints: WORKSPACE_ENDPOINTS,
+  outputs: [
+    { name: "organizationId", type: OUTPUT_TYPES.string, doc: "Organization the workspace belongs to.", changesOnUpdate: false, wire: "organization_id" },
+    { ...CREATED_AT_OUTPUT, wire: "created_at" },
+  ],
+});

@@ -1,0 +1,83 @@
+/**
+ * The WorkspaceSecret resource: one key/value secret of a workspace (read by
+ * evaluators, the playground and online evaluations by its key). Its id is
+ * its key; create, update and delete are the service's one upsert.
+ */
+import { defineEndpoint } from "../client/endpoint";
+import { zSecretUpsert } from "../client/wire/organizationAndAccess.requests";
+import { zGetApiV1WorkspacesCurrentSecretsResponse } from "../client/wire/organizationAndAccess.responses";
+import { crudResource, workspaceIdField, type CrudEndpoints } from "../engine/crud";
+import type { FieldTable, InputsOf } from "../engine/fields/fields";
+import { z } from "zod";
+
+/** `POST /api/v1/workspaces/current/secrets`: a list of upserts; a `null` value deletes the key. */
+const UPSERT = defineEndpoint({ method: "POST", path: "/workspaces/current/secrets", request: z.array(zSecretUpsert) });
+
+/** Create, update and delete are all the one upsert; the list answers keys only. */
+export const WORKSPACE_SECRET_ENDPOINTS = {
+  create: UPSERT,
+  list: defineEndpoint({ method: "GET", path: "/workspaces/current/secrets", response: zGetApiV1WorkspacesCurrentSecretsResponse }),
+  update: UPSERT,
+  delete: UPSERT,
+} satisfies CrudEndpoints;
+
+/** The listed secrets as objects with an id: a secret's id is its key. */
+export function secretsOf(answer: unknown): Record<string, unknown>[] {
+  return (Array.isArray(answer) ? (answer as { key: string }[]) : []).map((secret) => ({ id: secret.key, key: secret.key }));
+}
+
+/** The shape of a secret's key: an environment-variable-like name. */
+export const SECRET_KEY_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Every input field of a WorkspaceSecret. */
+export const WORKSPACE_SECRET_FIELDS = [
+  workspaceIdField("secret"),
+  {
+    path: "key",
+    wire: "key",
+    refresh: "always",
+    type: "string: letters, digits, `_`; not starting with a digit",
+    doc: "The secret's name, e.g. `OPENAI_API_KEY` (evaluators and the playground read it by this name); unique in the workspace and its id (`pulumi import` takes it).",
+    schema: z.string().min(1).max(255).regex(SECRET_KEY_PATTERN),
+    reason: 'key is required: a name of letters, digits and "_" that does not start with a digit, e.g. "OPENAI_API_KEY"',
+    required: true,
+    effect: "replace",
+    secret: false,
+  },
+  {
+    path: "value",
+    wire: "value",
+    type: "string (secret)",
+    doc: "The secret's value: always a Pulumi secret, kept in the state only as a salted fingerprint; the service never returns it.",
+    schema: z.string().min(1),
+    reason: "value is required: set it from a Pulumi secret, e.g. config.requireSecret(\"openaiKey\")",
+    required: true,
+    effect: "inPlace",
+    secret: true,
+  },
+] as const satisfies FieldTable;
+
+/** A WorkspaceSecret's checked inputs. */
+export type WorkspaceSecretInputs = InputsOf<typeof WORKSPACE_SECRET_FIELDS>;
+
+/** The WorkspaceSecret, as the native provider serves it. */
+export const resource = crudResource({
+  token: "langsmith:index:WorkspaceSecret",
+  kind: "secret",
+  description:
+    "One key/value secret of a LangSmith workspace (e.g. a model provider's key for evaluators and the playground). The value is always a Pulumi secret, kept only as a salted fingerprint, and never read back: " +
+    "a value changed outside Pulumi is not seen by refresh. A new value is one upsert; a new key replaces it. A create refuses a key the workspace already has (import it: `pulumi import langsmith:index:WorkspaceSecret <name> [<workspaceId>/]<key>`, then the next up sets the value).",
+  scope: "workspace",
+  fields: WORKSPACE_SECRET_FIELDS,
+  nameField: "key",
+  naturalKey: "key",
+  unique: ["key"],
+  createUpserts: true,
+  updateSendsAll: true,
+  endpoints: WORKSPACE_SECRET_ENDPOINTS,
+  listItems: secretsOf,
+  wrapBody: (body) => [body],
+  deleteBody: (key) => [{ key, value: null }],
+  idOf: (_created, inputs) => String(inputs["key"]),
+  outputs: [],
+});

@@ -1,0 +1,102 @@
+/** The AnnotationQueue resource: a human-review queue of runs, with its rubric. */
+import { defineEndpoint } from "../client/endpoint";
+import { zAnnotationQueueCreateSchema, zAnnotationQueueUpdateSchema } from "../client/wire/tracingAndEvaluation.requests";
+import { zGetApiV1AnnotationQueuesByQueueIdResponse, zGetApiV1AnnotationQueuesResponse, zPostApiV1AnnotationQueuesResponse } from "../client/wire/tracingAndEvaluation.responses";
+import { crudResource, workspaceIdField, type CrudEndpoints } from "../engine/crud";
+import { unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
+import { uuid } from "../engine/fields/validators";
+import { CREATED_AT_OUTPUT } from "../engine/state/outputs";
+import { z } from "zod";
+
+/** `/api/v1/annotation-queues` (create; list, filtered by `name`) and `/{queue_id}` (get, PATCH, delete). */
+export const ANNOTATION_QUEUE_ENDPOINTS = {
+  create: defineEndpoint({ method: "POST", path: "/annotation-queues", request: zAnnotationQueueCreateSchema, response: zPostApiV1AnnotationQueuesResponse }),
+  list: defineEndpoint({ method: "GET", path: "/annotation-queues", response: zGetApiV1AnnotationQueuesResponse }),
+  get: defineEndpoint({ method: "GET", path: "/annotation-queues/{id}", response: zGetApiV1AnnotationQueuesByQueueIdResponse }),
+  update: defineEndpoint({ method: "PATCH", path: "/annotation-queues/{id}", request: zAnnotationQueueUpdateSchema }),
+  delete: defineEndpoint({ method: "DELETE", path: "/annotation-queues/{id}" }),
+} satisfies CrudEndpoints;
+
+const RubricItem = z.strictObject({ feedbackKey: z.string().min(1), description: z.string().optional(), required: z.boolean().optional() });
+type RubricItemInput = z.infer<typeof RubricItem>;
+
+/** Every input field of an AnnotationQueue. */
+export const ANNOTATION_QUEUE_FIELDS = [
+  workspaceIdField("annotation queue"),
+  {
+    path: "name",
+    wire: "name",
+    refresh: "always",
+    type: "string",
+    doc: "The queue's name; unique in the workspace (`pulumi import` accepts it instead of the id).",
+    schema: z.string().trim().min(1).max(255),
+    reason: 'name is required: the queue\'s name, e.g. "errored runs" (at most 255 characters)',
+    required: true,
+    effect: "inPlace",
+    secret: false,
+  },
+  { path: "description", wire: "description", type: "string", doc: "What reviewers do in the queue.", schema: z.string(), required: false, effect: "inPlace", secret: false },
+  {
+    path: "defaultDatasetId",
+    wire: "default_dataset",
+    type: "string (UUID)",
+    doc: "Dataset reviewed runs are added to (a `Dataset`'s id).",
+    schema: unknownOr(uuid("defaultDatasetId")),
+    required: false,
+    effect: "inPlace",
+    secret: false,
+  },
+  {
+    path: "reviewersPerItem",
+    wire: "num_reviewers_per_item",
+    type: "integer ≥ 1",
+    doc: "How many reviewers see each item.",
+    schema: z.number().int().min(1),
+    required: false,
+    unsetMeans: 1,
+    defaultDoc: "`1` (service's)",
+    effect: "inPlace",
+    secret: false,
+  },
+  { path: "rubricInstructions", wire: "rubric_instructions", type: "string", doc: "Instructions shown to reviewers.", schema: z.string(), required: false, effect: "inPlace", secret: false },
+  {
+    path: "rubricItems",
+    wire: "rubric_items",
+    toWire: (value: unknown) => (value as RubricItemInput[]).map((item) => ({ feedback_key: item.feedbackKey, description: item.description ?? null, is_required: item.required ?? null })),
+    fromWire: (value: unknown) =>
+      Array.isArray(value) && value.length > 0
+        ? (value as Record<string, unknown>[]).map((item) => ({
+            feedbackKey: item["feedback_key"],
+            ...(typeof item["description"] === "string" ? { description: item["description"] } : {}),
+            ...(typeof item["is_required"] === "boolean" ? { required: item["is_required"] } : {}),
+          }))
+        : undefined,
+    type: "list of `{feedbackKey, description?, required?}`",
+    doc: "The feedback each reviewer gives (a `FeedbackConfig`'s key each).",
+    schema: z.array(RubricItem),
+    required: false,
+    clearWith: [],
+    effect: "inPlace",
+    secret: false,
+  },
+] as const satisfies FieldTable;
+
+/** An AnnotationQueue's checked inputs. */
+export type AnnotationQueueInputs = InputsOf<typeof ANNOTATION_QUEUE_FIELDS>;
+
+/** The AnnotationQueue, as the native provider serves it. */
+export const resource = crudResource({
+  token: "langsmith:index:AnnotationQueue",
+  kind: "annotation queue",
+  description:
+    "A LangSmith annotation queue: runs waiting for human review (filled by hand or by a run rule), with the rubric reviewers follow. Every field changes in place. Import by id or by name.",
+  scope: "workspace",
+  fields: ANNOTATION_QUEUE_FIELDS,
+  nameField: "name",
+  naturalKey: "name",
+  naturalKeyQuery: "name",
+  endpoints: ANNOTATION_QUEUE_ENDPOINTS,
+  // A refresh reads them through the list (page by page, then filtered by id), but for queues with a rubric: the list leaves it out.
+  batchRead: { by: "pages", pageSize: 100, idsQuery: "ids", notInList: ["rubricItems", "rubricInstructions"] },
+  outputs: [{ ...CREATED_AT_OUTPUT, wire: "created_at" }],
+});

@@ -1,0 +1,121 @@
+/** The Dataset resource: a LangSmith dataset of examples, for evaluations and online sampling. */
+import { defineEndpoint } from "../client/endpoint";
+import { zDatasetCreate, zDatasetUpdate } from "../client/wire/tracingAndEvaluation.requests";
+import { zGetApiV1DatasetsByDatasetIdResponse, zGetApiV1DatasetsResponse, zPatchApiV1DatasetsByDatasetIdResponse, zPostApiV1DatasetsResponse } from "../client/wire/tracingAndEvaluation.responses";
+import { crudResource, workspaceIdField, type CrudEndpoints } from "../engine/crud";
+import type { FieldTable, InputsOf } from "../engine/fields/fields";
+import { CREATED_AT_OUTPUT } from "../engine/state/outputs";
+import { z } from "zod";
+
+/** `/api/v1/datasets` (create; list, filtered by `name`) and `/{dataset_id}` (get, PATCH, delete). */
+export const DATASET_ENDPOINTS = {
+  create: defineEndpoint({ method: "POST", path: "/datasets", request: zDatasetCreate, response: zPostApiV1DatasetsResponse }),
+  list: defineEndpoint({ method: "GET", path: "/datasets", response: zGetApiV1DatasetsResponse }),
+  get: defineEndpoint({ method: "GET", path: "/datasets/{id}", response: zGetApiV1DatasetsByDatasetIdResponse }),
+  // A field the PATCH leaves out is left alone (the contract's `{"__missing__": …}` default); the body is sent as built.
+  update: defineEndpoint({ method: "PATCH", path: "/datasets/{id}", request: zDatasetUpdate, response: zPatchApiV1DatasetsByDatasetIdResponse }),
+  delete: defineEndpoint({ method: "DELETE", path: "/datasets/{id}" }),
+} satisfies CrudEndpoints;
+
+/** Data types of a dataset: key-value, LLM (prompt/completion) or chat. */
+export const DATASET_DATA_TYPES = ["kv", "llm", "chat"] as const;
+/** Transformations a dataset applies to new examples. */
+export const DATASET_TRANSFORMATION_TYPES = ["convert_to_openai_message", "convert_to_openai_tool", "remove_system_messages", "remove_extra_fields", "extract_tools_from_run"] as const;
+
+const Transformation = z.strictObject({ path: z.array(z.string()).min(1), transformationType: z.enum(DATASET_TRANSFORMATION_TYPES) });
+
+/** Every input field of a Dataset. */
+export const DATASET_FIELDS = [
+  workspaceIdField("dataset"),
+  {
+    path: "name",
+    wire: "name",
+    refresh: "always",
+    type: "string",
+    doc: "The dataset's name; unique in the workspace (`pulumi import` accepts it instead of the id).",
+    schema: z.string().trim().min(1).max(255),
+    reason: 'name is required: the dataset\'s name, e.g. "support-agent-regressions" (at most 255 characters)',
+    required: true,
+    effect: "inPlace",
+    secret: false,
+  },
+  {
+    path: "description",
+    wire: "description",
+    type: "string",
+    doc: "What the dataset holds.",
+    schema: z.string(),
+    required: false,
+    effect: "inPlace",
+    secret: false,
+  },
+  {
+    path: "dataType",
+    wire: "data_type",
+    refresh: "always",
+    type: "`kv` \\| `llm` \\| `chat`",
+    doc: "Shape of the examples; the service cannot change it.",
+    schema: z.enum(DATASET_DATA_TYPES),
+    reason: 'dataType must be "kv", "llm" or "chat"',
+    required: false,
+    default: "kv",
+    effect: "replace",
+    secret: false,
+  },
+  {
+    path: "inputsSchema",
+    wire: "inputs_schema_definition",
+    type: "map of any (a JSON Schema)",
+    doc: "JSON Schema every example's inputs must match.",
+    schema: z.record(z.string(), z.unknown()),
+    required: false,
+    effect: "inPlace",
+    secret: false,
+  },
+  {
+    path: "outputsSchema",
+    wire: "outputs_schema_definition",
+    type: "map of any (a JSON Schema)",
+    doc: "JSON Schema every example's outputs must match.",
+    schema: z.record(z.string(), z.unknown()),
+    required: false,
+    effect: "inPlace",
+    secret: false,
+  },
+  {
+    path: "transformations",
+    wire: "transformations",
+    toWire: (value: unknown) => (value as { path: string[]; transformationType: string }[]).map((t) => ({ path: t.path, transformation_type: t.transformationType })),
+    fromWire: (value: unknown) =>
+      Array.isArray(value) && value.length > 0 ? (value as { path: string[]; transformation_type: string }[]).map((t) => ({ path: t.path, transformationType: t.transformation_type })) : undefined,
+    type: "list of `{path, transformationType}`",
+    doc: "Transformations applied to new examples (e.g. `convert_to_openai_message` at `[\"inputs\", \"messages\"]`).",
+    schema: z.array(Transformation),
+    required: false,
+    clearWith: [],
+    effect: "inPlace",
+    secret: false,
+  },
+] as const satisfies FieldTable;
+
+/** A Dataset's checked inputs. */
+export type DatasetInputs = InputsOf<typeof DATASET_FIELDS>;
+
+/** The Dataset, as the native provider serves it. */
+export const resource = crudResource({
+  token: "langsmith:index:Dataset",
+  kind: "dataset",
+  description:
+    "A LangSmith dataset: examples for evaluations, filled by hand, by `Example` resources or by run rules. Name, description, schemas and transformations change in place; " +
+    "another data type replaces it. Deleting a dataset deletes its examples. Import by id or by name.",
+  scope: "workspace",
+  fields: DATASET_FIELDS,
+  nameField: "name",
+  naturalKey: "name",
+  naturalKeyQuery: "name",
+  unique: ["name"],
+  endpoints: DATASET_ENDPOINTS,
+  // A refresh reads them through the list: page by page, then filtered by id.
+  batchRead: { by: "pages", pageSize: 100, idsQuery: "id" },
+  outputs: [{ ...CREATED_AT_OUTPUT, wire: "created_at" }],
+});

@@ -1,0 +1,71 @@
+/** The Evaluator resource: a reusable evaluator (an LLM judge or code) that run rules and experiments score with. */
+import { defineEndpoint } from "../client/endpoint";
+import { zEvaluatorsCreateEvaluatorRequest, zEvaluatorsUpdateEvaluatorRequest } from "../client/wire/tracingAndEvaluation.requests";
+import { zGetV1PlatformEvaluatorsByEvaluatorIdResponse, zGetV1PlatformEvaluatorsResponse, zPatchV1PlatformEvaluatorsByEvaluatorIdResponse, zPostV1PlatformEvaluatorsResponse } from "../client/wire/tracingAndEvaluation.responses";
+import { crudResource, workspaceIdField, type CrudEndpoints } from "../engine/crud";
+import { emptyAsUnset, type FieldTable, type InputsOf } from "../engine/fields/fields";
+import { CREATED_AT_OUTPUT, OUTPUT_TYPES } from "../engine/state/outputs";
+import { z } from "zod";
+
+const ONE = "/v1/platform/evaluators/{id}";
+
+/** `/v1/platform/evaluators` (create `{evaluator}`, list `{evaluators}`) and `/{evaluator_id}` (get, PATCH, delete). */
+export const EVALUATOR_ENDPOINTS = {
+  create: defineEndpoint({ method: "POST", path: "/v1/platform/evaluators", request: zEvaluatorsCreateEvaluatorRequest, response: zPostV1PlatformEvaluatorsResponse }),
+  list: defineEndpoint({ method: "GET", path: "/v1/platform/evaluators", response: zGetV1PlatformEvaluatorsResponse }),
+  get: defineEndpoint({ method: "GET", path: ONE, response: zGetV1PlatformEvaluatorsByEvaluatorIdResponse }),
+  update: defineEndpoint({ method: "PATCH", path: ONE, request: zEvaluatorsUpdateEvaluatorRequest, response: zPatchV1PlatformEvaluatorsByEvaluatorIdResponse }),
+  delete: defineEndpoint({ method: "DELETE", path: ONE }),
+} satisfies CrudEndpoints;
+
+/** Kinds of evaluator: an LLM judging with a prompt, or code. */
+export const EVALUATOR_TYPES = ["llm", "code"] as const;
+
+// The service answers the other kind's fields as empty strings: read as unset.
+const inPlace = { required: false, effect: "inPlace", secret: false, fromWire: emptyAsUnset } as const;
+
+/** Every input field of an Evaluator. */
+export const EVALUATOR_FIELDS = [
+  workspaceIdField("evaluator"),
+  { ...inPlace, refresh: "always", path: "name", wire: "name", type: "string", doc: "Name of the evaluator.", schema: z.string().trim().min(1).max(255), required: true, reason: 'name is required, e.g. "correctness judge"' },
+  {
+    path: "type",
+    wire: "type",
+    refresh: "always",
+    type: "`llm` \\| `code`",
+    doc: "An LLM judge (set `promptHandle`) or code (set `code`); the service cannot change it.",
+    schema: z.enum(EVALUATOR_TYPES),
+    reason: 'type is required: "llm" or "code"',
+    required: true,
+    effect: "replace",
+    secret: false,
+  },
+  { ...inPlace, path: "promptHandle", wire: "llm_evaluator.prompt_repo_handle", type: "string", doc: "The judge's `Prompt` (its handle), for `llm`.", schema: z.string().min(1) },
+  { ...inPlace, path: "promptCommit", wire: "llm_evaluator.commit_hash_or_tag", type: "string", doc: "The prompt's commit hash or tag (e.g. `production`), for `llm`; default its latest commit.", schema: z.string().min(1) },
+  { ...inPlace, path: "variableMapping", wire: "llm_evaluator.variable_mapping", type: "map of any", doc: "The prompt's variables, each mapped to a path of the run (e.g. `{ question: \"input.question\" }`), for `llm`.", schema: z.record(z.string(), z.unknown()) },
+  { ...inPlace, path: "code", wire: "code_evaluator.code", type: "string", doc: "The evaluator's source, for `code`.", schema: z.string().min(1) },
+  { ...inPlace, path: "language", wire: "code_evaluator.language", type: "`python` \\| `javascript`", doc: "Language of `code`.", schema: z.enum(["python", "javascript"]) },
+] as const satisfies FieldTable;
+
+/** An Evaluator's checked inputs. */
+export type EvaluatorInputs = InputsOf<typeof EVALUATOR_FIELDS>;
+
+/** The Evaluator, as the native provider serves it. */
+export const resource = crudResource({
+  token: "langsmith:index:Evaluator",
+  kind: "evaluator",
+  description:
+    "A reusable LangSmith evaluator: an LLM judge (a hub prompt at a commit or tag, its variables mapped from the run) or code. `RunRule.evaluatorId` takes its id for online evaluation. " +
+    "Its kind is fixed; everything else changes in place. Import by id.",
+  scope: "workspace",
+  base: "origin",
+  fields: EVALUATOR_FIELDS,
+  nameField: "name",
+  unwrap: (answer) => (answer["evaluator"] as Record<string, unknown> | undefined) ?? answer,
+  listItems: (answer) => (answer as { evaluators?: Record<string, unknown>[] }).evaluators ?? [],
+  endpoints: EVALUATOR_ENDPOINTS,
+  outputs: [
+    { name: "feedbackKeys", type: OUTPUT_TYPES.stringList, doc: "Feedback keys the evaluator scores under.", changesOnUpdate: true, wire: "feedback_keys" },
+    { ...CREATED_AT_OUTPUT, wire: "created_at" },
+  ],
+});

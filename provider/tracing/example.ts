@@ -1,0 +1,86 @@
+/** The Example resource: one example (inputs, expected outputs) of a dataset. */
+import { defineEndpoint } from "../client/endpoint";
+import { zExampleUpdate, zPostApiV1ExamplesData } from "../client/wire/tracingAndEvaluation.requests";
+import { zGetApiV1ExamplesByExampleIdResponse, zGetApiV1ExamplesResponse, zPostApiV1ExamplesResponse } from "../client/wire/tracingAndEvaluation.responses";
+import { crudResource, workspaceIdField, type CrudEndpoints } from "../engine/crud";
+import { unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
+import { uuid } from "../engine/fields/validators";
+import { CREATED_AT_OUTPUT } from "../engine/state/outputs";
+import { z } from "zod";
+
+/** `/api/v1/examples` (create; list) and `/{example_id}` (get, PATCH, delete). */
+export const EXAMPLE_ENDPOINTS = {
+  create: defineEndpoint({ method: "POST", path: "/examples", request: zPostApiV1ExamplesData.shape.body, response: zPostApiV1ExamplesResponse }),
+  list: defineEndpoint({ method: "GET", path: "/examples", response: zGetApiV1ExamplesResponse }),
+  get: defineEndpoint({ method: "GET", path: "/examples/{id}", response: zGetApiV1ExamplesByExampleIdResponse }),
+  update: defineEndpoint({ method: "PATCH", path: "/examples/{id}", request: zExampleUpdate }),
+  delete: defineEndpoint({ method: "DELETE", path: "/examples/{id}" }),
+} satisfies CrudEndpoints;
+
+const json = z.record(z.string(), z.unknown());
+
+/** Every input field of an Example. */
+export const EXAMPLE_FIELDS = [
+  workspaceIdField("example"),
+  {
+    path: "datasetId",
+    wire: "dataset_id",
+    refresh: "always",
+    type: "string (UUID)",
+    doc: "The `Dataset` the example belongs to; another dataset replaces the example.",
+    schema: unknownOr(uuid("datasetId")),
+    reason: "datasetId is required: set it to a Dataset's id",
+    required: true,
+    effect: "replace",
+    secret: false,
+  },
+  { path: "inputs", wire: "inputs", refresh: "always", type: "map of any", doc: "The example's inputs.", schema: json, required: true, reason: "inputs is required: an object, e.g. { question: \"…\" }", effect: "inPlace", secret: false },
+  { path: "outputs", wire: "outputs", refresh: "always", type: "map of any", doc: "The expected outputs.", schema: json, required: false, effect: "inPlace", secret: false },
+  {
+    path: "metadata",
+    wire: "metadata",
+    // The service keeps the split in the metadata too (`dataset_split`): that key is the `split` input's, not this one's.
+    fromWire: (value: unknown) => {
+      if (value === null || typeof value !== "object") return undefined;
+      const { dataset_split: _split, ...rest } = value as Record<string, unknown>;
+      return Object.keys(rest).length > 0 ? rest : undefined;
+    },
+    type: "map of any",
+    doc: "Metadata of the example.",
+    schema: json,
+    required: false,
+    effect: "inPlace",
+    secret: false,
+  },
+  {
+    path: "split",
+    wire: "split",
+    refresh: "always",
+    fromWire: (value: unknown) => (Array.isArray(value) ? (value.length === 1 ? value[0] : value.join(",")) : (value ?? undefined)),
+    type: "string",
+    doc: "The split the example is in, e.g. `test`.",
+    schema: z.string().min(1),
+    required: false,
+    unsetMeans: "base",
+    defaultDoc: "`base` (service's)",
+    effect: "inPlace",
+    secret: false,
+  },
+] as const satisfies FieldTable;
+
+/** An Example's checked inputs. */
+export type ExampleInputs = InputsOf<typeof EXAMPLE_FIELDS>;
+
+/** The Example, as the native provider serves it. */
+export const resource = crudResource({
+  token: "langsmith:index:Example",
+  kind: "example",
+  description: "One example of a LangSmith dataset: inputs, expected outputs, metadata and split, changed in place; another dataset replaces it. Import by id.",
+  scope: "workspace",
+  fields: EXAMPLE_FIELDS,
+  nameField: "split",
+  endpoints: EXAMPLE_ENDPOINTS,
+  // A refresh reads them through the list: page by page, then filtered by id.
+  batchRead: { by: "pages", pageSize: 100, idsQuery: "id" },
+  outputs: [{ ...CREATED_AT_OUTPUT, wire: "created_at" }],
+});

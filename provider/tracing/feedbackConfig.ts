@@ -1,0 +1,106 @@
+/** The FeedbackConfig resource: how scores under one feedback key are read (bounds, categories, direction). */
+import { defineEndpoint } from "../client/endpoint";
+import { zCreateFeedbackConfigSchema, zUpdateFeedbackConfigSchema } from "../client/wire/tracingAndEvaluation.requests";
+import { zGetApiV1FeedbackConfigsResponse, zPatchApiV1FeedbackConfigsResponse, zPostApiV1FeedbackConfigsResponse } from "../client/wire/tracingAndEvaluation.responses";
+import { crudResource, workspaceIdField, type CrudEndpoints } from "../engine/crud";
+import type { FieldTable, InputsOf } from "../engine/fields/fields";
+import { OUTPUT_TYPES } from "../engine/state/outputs";
+import { z } from "zod";
+
+/** All on `/api/v1/feedback-configs`: POST, GET (filtered by `key`), PATCH (the key in the body), DELETE (`?feedback_key=`). */
+export const FEEDBACK_CONFIG_ENDPOINTS = {
+  create: defineEndpoint({ method: "POST", path: "/feedback-configs", request: zCreateFeedbackConfigSchema, response: zPostApiV1FeedbackConfigsResponse }),
+  list: defineEndpoint({ method: "GET", path: "/feedback-configs", response: zGetApiV1FeedbackConfigsResponse }),
+  update: defineEndpoint({ method: "PATCH", path: "/feedback-configs", request: zUpdateFeedbackConfigSchema, response: zPatchApiV1FeedbackConfigsResponse }),
+  delete: defineEndpoint({ method: "DELETE", path: "/feedback-configs" }),
+} satisfies CrudEndpoints;
+
+/** The listed configs as objects with an id: a config's id is its feedback key. */
+export function feedbackConfigsOf(answer: unknown): Record<string, unknown>[] {
+  return (Array.isArray(answer) ? (answer as Record<string, unknown>[]) : []).map((config) => ({ ...config, id: config["feedback_key"] }));
+}
+
+/** Kinds of feedback: a number in bounds, one of named categories, or free text. */
+export const FEEDBACK_TYPES = ["continuous", "categorical", "freeform"] as const;
+
+const Category = z.strictObject({ value: z.number(), label: z.string().min(1).optional() });
+
+/** Every input field of a FeedbackConfig. */
+export const FEEDBACK_CONFIG_FIELDS = [
+  workspaceIdField("feedback config"),
+  {
+    path: "feedbackKey",
+    wire: "feedback_key",
+    refresh: "always",
+    type: "string",
+    doc: "The feedback key scores are given under (e.g. `correctness`); the config's id (`pulumi import` takes it).",
+    schema: z.string().trim().min(1).max(255),
+    reason: 'feedbackKey is required: the key scores are given under, e.g. "correctness"',
+    required: true,
+    effect: "replace",
+    secret: false,
+  },
+  {
+    path: "type",
+    wire: "feedback_config.type",
+    refresh: "always",
+    type: "`continuous` \\| `categorical` \\| `freeform`",
+    doc: "How a score is given: a number between `min` and `max`, one of `categories`, or free text.",
+    schema: z.enum(FEEDBACK_TYPES),
+    reason: 'type is required: "continuous", "categorical" or "freeform"',
+    required: true,
+    effect: "inPlace",
+    secret: false,
+  },
+  { path: "min", wire: "feedback_config.min", refresh: "always", type: "number", doc: "Lowest score of a `continuous` key.", schema: z.number(), required: false, effect: "inPlace", secret: false },
+  { path: "max", wire: "feedback_config.max", refresh: "always", type: "number", doc: "Highest score of a `continuous` key.", schema: z.number(), required: false, effect: "inPlace", secret: false },
+  {
+    path: "categories",
+    wire: "feedback_config.categories",
+    refresh: "always",
+    fromWire: (value: unknown) =>
+      Array.isArray(value) && value.length > 0 ? (value as Record<string, unknown>[]).map((c) => ({ value: c["value"], ...(typeof c["label"] === "string" ? { label: c["label"] } : {}) })) : undefined,
+    type: "list of `{value, label?}`",
+    doc: "The choices of a `categorical` key.",
+    schema: z.array(Category).min(1),
+    required: false,
+    effect: "inPlace",
+    secret: false,
+  },
+  {
+    path: "lowerIsBetter",
+    wire: "is_lower_score_better",
+    refresh: "always",
+    type: "boolean",
+    doc: "Whether a lower score is better (e.g. for latency or cost).",
+    schema: z.boolean(),
+    required: false,
+    default: false,
+    effect: "inPlace",
+    secret: false,
+  },
+] as const satisfies FieldTable;
+
+/** A FeedbackConfig's checked inputs. */
+export type FeedbackConfigInputs = InputsOf<typeof FEEDBACK_CONFIG_FIELDS>;
+
+/** The FeedbackConfig, as the native provider serves it. */
+export const resource = crudResource({
+  token: "langsmith:index:FeedbackConfig",
+  kind: "feedback config",
+  description:
+    "The configuration of one feedback key of a LangSmith workspace (e.g. `correctness`: continuous between 0 and 1), used by annotation rubrics and evaluators. " +
+    "Its id is the key; everything else changes in place. Import by key.",
+  scope: "workspace",
+  fields: FEEDBACK_CONFIG_FIELDS,
+  nameField: "feedbackKey",
+  naturalKey: "feedbackKey",
+  naturalKeyQuery: "key",
+  unique: ["feedbackKey"],
+  updateSendsAll: true,
+  idQuery: "feedback_key",
+  idOf: (_created, inputs) => String(inputs["feedbackKey"]),
+  listItems: feedbackConfigsOf,
+  endpoints: FEEDBACK_CONFIG_ENDPOINTS,
+  outputs: [{ name: "modifiedAt", type: OUTPUT_TYPES.string, doc: "When the config last changed (ISO 8601).", changesOnUpdate: true, wire: "modified_at" }],
+});

@@ -1,0 +1,83 @@
+/**
+ * The tracing-and-evaluation invokes: a project or a dataset by id or name,
+ * and a prompt's commit by hash, tag or `latest`. Each result is copied
+ * field by field from the answer (never the whole object).
+ */
+import type { LangSmithClient } from "../client/client";
+import { defineEndpoint } from "../client/endpoint";
+import { found as foundOrUndefined, InvalidRequestError } from "../client/errors";
+import { zGetCommitsByOwnerByRepoByCommitResponse } from "../client/wire/tracingAndEvaluation.responses";
+import { DATASET_ENDPOINTS } from "./dataset";
+import { PROJECT_ENDPOINTS } from "./project";
+
+/** `GET /commits/-/{repo}/{commit}` (at the API's origin): one commit by hash, tag or `latest`. */
+export const GET_PROMPT_COMMIT = defineEndpoint({ method: "GET", path: "/commits/-/{handle}/{ref}", response: zGetCommitsByOwnerByRepoByCommitResponse });
+
+/** Which object to look up: exactly one of `id` and `name`. */
+export interface ByIdOrName {
+  readonly id?: string;
+  readonly name?: string;
+}
+
+/** A project or dataset as these invokes report it. */
+export interface NamedObjectInfo {
+  id: string;
+  name: string;
+  description: string | null;
+  /** The project's or dataset's other fields the service reports, snake_case (never runs or examples). */
+  details: Record<string, unknown>;
+}
+
+const DETAIL_KEYS: Readonly<Record<"project" | "dataset", readonly string[]>> = {
+  project: ["tenant_id", "start_time", "default_dataset_id", "trace_tier", "run_count", "last_run_start_time"],
+  dataset: ["tenant_id", "created_at", "modified_at", "data_type", "example_count", "session_count"],
+};
+
+function info(kind: "project" | "dataset", item: Record<string, unknown>): NamedObjectInfo {
+  return {
+    id: String(item["id"]),
+    name: String(item["name"]),
+    description: typeof item["description"] === "string" ? item["description"] : null,
+    details: Object.fromEntries(DETAIL_KEYS[kind].filter((key) => item[key] !== undefined).map((key) => [key, item[key]])),
+  };
+}
+
+async function lookUp(client: LangSmithClient, kind: "project" | "dataset", args: ByIdOrName): Promise<NamedObjectInfo | undefined> {
+  if ((args.id === undefined) === (args.name === undefined)) throw new InvalidRequestError(`get${kind === "project" ? "Project" : "Dataset"}: give exactly one of id or name`);
+  const endpoints = kind === "project" ? PROJECT_ENDPOINTS : DATASET_ENDPOINTS;
+  if (args.id !== undefined) {
+    const item = (await foundOrUndefined(client.resources.send(endpoints.get, { action: `reading ${kind} ${args.id}`, params: { id: args.id } }))) as Record<string, unknown> | undefined;
+    return item === undefined ? undefined : info(kind, item);
+  }
+  const items = (await client.resources.send(endpoints.list, { action: `looking up ${kind} "${args.name}"`, query: { name: args.name } })) as Record<string, unknown>[];
+  const item = items.find((candidate) => candidate["name"] === args.name);
+  return item === undefined ? undefined : info(kind, item);
+}
+
+/** A tracing project by id or exact name; `undefined` when there is none. */
+export function getProject(client: LangSmithClient, args: ByIdOrName): Promise<NamedObjectInfo | undefined> {
+  return lookUp(client, "project", args);
+}
+
+/** A dataset by id or exact name; `undefined` when there is none. */
+export function getDataset(client: LangSmithClient, args: ByIdOrName): Promise<NamedObjectInfo | undefined> {
+  return lookUp(client, "dataset", args);
+}
+
+/** A prompt's commit as {@link getPromptCommit} reports it. */
+export interface PromptCommitInfo {
+  commitHash: string;
+  /** The commit's id, when the service reports it. */
+  commitId?: string;
+  manifest: Record<string, unknown>;
+  description: string | null;
+}
+
+/** One commit of a prompt of the workspace, by hash, tag (e.g. `production`) or `latest`; `undefined` when there is none. */
+export async function getPromptCommit(client: LangSmithClient, handle: string, ref: string): Promise<PromptCommitInfo | undefined> {
+  const commit = (await foundOrUndefined(client.originResources.send(GET_PROMPT_COMMIT, { action: `reading commit "${ref}" of prompt "${handle}"`, params: { handle, ref } }))) as
+    | { commit_hash?: string; id?: string; manifest?: Record<string, unknown>; description?: string }
+    | undefined;
+  if (commit === undefined) return undefined;
+  return { commitHash: commit.commit_hash ?? "", ...(typeof commit.id === "string" ? { commitId: commit.id } : {}), manifest: commit.manifest ?? {}, description: commit.description ?? null };
+}

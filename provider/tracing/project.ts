@@ -1,0 +1,101 @@
+/** The Project resource: a LangSmith tracing project, where a deployment's or an application's runs land. */
+import { defineEndpoint } from "../client/endpoint";
+import { zTracerSessionCreate, zTracerSessionUpdate } from "../client/wire/tracingAndEvaluation.requests";
+import { zGetApiV1SessionsBySessionIdResponse, zGetApiV1SessionsResponse, zPatchApiV1SessionsBySessionIdResponse, zPostApiV1SessionsResponse } from "../client/wire/tracingAndEvaluation.responses";
+import { crudResource, workspaceIdField, type CrudEndpoints } from "../engine/crud";
+import { unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
+import { uuid } from "../engine/fields/validators";
+import { OUTPUT_TYPES } from "../engine/state/outputs";
+import { z } from "zod";
+
+/** `/api/v1/sessions` (create; list, filtered by `name`) and `/{session_id}` (get, PATCH, delete). */
+export const PROJECT_ENDPOINTS = {
+  create: defineEndpoint({ method: "POST", path: "/sessions", request: zTracerSessionCreate, response: zPostApiV1SessionsResponse }),
+  list: defineEndpoint({ method: "GET", path: "/sessions", response: zGetApiV1SessionsResponse }),
+  get: defineEndpoint({ method: "GET", path: "/sessions/{id}", response: zGetApiV1SessionsBySessionIdResponse }),
+  update: defineEndpoint({ method: "PATCH", path: "/sessions/{id}", request: zTracerSessionUpdate, response: zPatchApiV1SessionsBySessionIdResponse }),
+  delete: defineEndpoint({ method: "DELETE", path: "/sessions/{id}" }),
+} satisfies CrudEndpoints;
+
+/** Trace tiers of a project: `shortlived` (base retention, 14 days) or `longlived` (extended, 400 days). */
+export const PROJECT_TRACE_TIERS = ["longlived", "shortlived"] as const;
+
+/** Every input field of a Project. */
+export const PROJECT_FIELDS = [
+  workspaceIdField("project"),
+  {
+    path: "name",
+    wire: "name",
+    refresh: "always",
+    type: "string",
+    doc: "The project's name, which tracers send runs to (`LANGSMITH_PROJECT`); unique in the workspace (`pulumi import` accepts it instead of the id).",
+    schema: z.string().trim().min(1).max(255),
+    reason: 'name is required: the project\'s name, e.g. "support-agent-prod" (at most 255 characters)',
+    required: true,
+    effect: "inPlace",
+    secret: false,
+  },
+  {
+    path: "description",
+    wire: "description",
+    type: "string",
+    doc: "What the project holds.",
+    schema: z.string(),
+    required: false,
+    effect: "inPlace",
+    secret: false,
+  },
+  {
+    path: "metadata",
+    wire: "extra.metadata",
+    type: "map of any",
+    doc: "Metadata shown with the project (the service's `extra.metadata`).",
+    schema: z.record(z.string(), z.unknown()),
+    required: false,
+    effect: "inPlace",
+    secret: false,
+  },
+  {
+    path: "defaultDatasetId",
+    wire: "default_dataset_id",
+    type: "string (UUID)",
+    doc: "Dataset that runs of this project are added to by default (a `Dataset`'s id).",
+    schema: unknownOr(uuid("defaultDatasetId")),
+    required: false,
+    effect: "inPlace",
+    secret: false,
+  },
+  {
+    path: "traceTier",
+    wire: "trace_tier",
+    type: "`longlived` \\| `shortlived`",
+    doc: "Retention of the project's new traces; default the workspace's (`TtlSettings`).",
+    schema: z.enum(PROJECT_TRACE_TIERS),
+    reason: 'traceTier must be "shortlived" (14 days) or "longlived" (400 days)',
+    required: false,
+    effect: "inPlace",
+    secret: false,
+  },
+] as const satisfies FieldTable;
+
+/** A Project's checked inputs. */
+export type ProjectInputs = InputsOf<typeof PROJECT_FIELDS>;
+
+/** The Project, as the native provider serves it. */
+export const resource = crudResource({
+  token: "langsmith:index:Project",
+  kind: "project",
+  description:
+    "A LangSmith tracing project (the service's session): where runs are traced to, by name. Every field changes in place; deleting a project deletes its runs. " +
+    "`BulkExport.projectId`, run rules and alert rules take its id. Import by id or by name.",
+  scope: "workspace",
+  fields: PROJECT_FIELDS,
+  nameField: "name",
+  naturalKey: "name",
+  naturalKeyQuery: "name",
+  unique: ["name"],
+  endpoints: PROJECT_ENDPOINTS,
+  // A refresh reads them through the list: page by page, then filtered by id.
+  batchRead: { by: "pages", pageSize: 100, idsQuery: "id" },
+  outputs: [{ name: "startTime", type: OUTPUT_TYPES.string, doc: "When the project was created (ISO 8601).", changesOnUpdate: false, wire: "start_time" }],
+});
