@@ -1,5 +1,5 @@
 // Writes the reference tables of docs/resources.md from the resources' field
-// tables (provider/<area>/<kind>/fields.ts), between the markers
+// tables (each registered kind's fields, provider/registry.ts), between the markers
 // <!-- fields:<Resource> --> and <!-- /fields:<Resource> -->, and
 // docs/native-reference.md from the native provider's schema.
 // Run through `npm run docs:reference` (builds first); unit tests fail
@@ -12,21 +12,21 @@ import { fileURLToPath } from "node:url";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
 const { referenceTable } = require(join(root, "dist/provider/engine/fields/fields.js"));
-const tables = {
-  Deployment: require(join(root, "dist/provider/deployments/deployment/fields.js")).DEPLOYMENT_FIELDS,
-  BulkExportDestination: require(join(root, "dist/provider/exports/destination/fields.js")).DESTINATION_FIELDS,
-  BulkExport: require(join(root, "dist/provider/exports/bulkExport/fields.js")).BULK_EXPORT_FIELDS,
-};
+const { KINDS } = require(join(root, "dist/provider/registry.js"));
 
 const file = join(root, "docs/resources.md");
 let text = readFileSync(file, "utf8");
-for (const [resource, table] of Object.entries(tables)) {
+// Every registered kind whose section in docs/resources.md has the markers gets its table there
+// (the first three kinds); every kind has its full reference in docs/native-reference.md.
+for (const kind of KINDS) {
+  const resource = kind.token.split(":")[2];
   const open = `<!-- fields:${resource} -->`;
   const close = `<!-- /fields:${resource} -->`;
   const start = text.indexOf(open);
   const end = text.indexOf(close);
-  if (start < 0 || end < start) throw new Error(`docs/resources.md lacks the markers ${open} … ${close}`);
-  text = `${text.slice(0, start + open.length)}\n${referenceTable(table)}\n${text.slice(end)}`;
+  if (start < 0) continue;
+  if (end < start) throw new Error(`docs/resources.md has ${open} without ${close}`);
+  text = `${text.slice(0, start + open.length)}\n${referenceTable(kind.load().fields)}\n${text.slice(end)}`;
 }
 writeFileSync(file, text);
 console.log("docs/resources.md: reference tables written from the field tables");

@@ -105,3 +105,18 @@ export function dynamicProvider(resource: LangSmithResource): pulumi.dynamic.Res
     delete: (id: string, props: Properties) => resource.delete(id, props),
   };
 }
+
+/** The areas the kinds are grouped by: the same as `contract/` and `docs/`. */
+export type KindArea = "deployments" | "exports" | "organization" | "tracing";
+
+/** One kind in the registry (provider/registry.generated.ts): where it is declared, and how to load it. */
+export interface RegisteredKind {
+  /** Type token, e.g. `langsmith:index:Project`. */
+  readonly token: string;
+  /** The area the kind belongs to. */
+  readonly area: KindArea;
+  /** The declaring module, relative to `provider/` (e.g. `./tracing/project`). */
+  readonly module: string;
+  /** Loads the declaring module (on first use; Node.js caches it) and answers the kind's resource. */
+  readonly load: () => LangSmithResource;
+}

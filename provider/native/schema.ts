@@ -9,7 +9,7 @@ import { CONFIG_KEYS } from "../engine/context/settings";
 import { type PulumiObjectTypeSpec, type PulumiPropertySpec, pulumiTypeOf } from "./pulumiTypes";
 import { NATIVE_FUNCTIONS } from "./functions";
 import type { LangSmithResource } from "../engine/resource";
-import { NATIVE_RESOURCES } from "./resources";
+import { loadAllKinds } from "../registry";
 import { pluginDownloadUrl } from "../client/version";
 
 /** Name of the Pulumi package (and of the plugin, `pulumi-resource-langsmith`). */
@@ -166,7 +166,7 @@ function configVariables(): Record<string, PulumiPropertySpec> {
 export function packageSchema(version: string, downloadUrl: string | undefined = pluginDownloadUrl()): PackageSchema {
   const types: Record<string, PulumiObjectTypeSpec> = {};
   const resources: Record<string, ResourceSpec> = {};
-  for (const resource of NATIVE_RESOURCES) resources[resource.token] = resourceSpec(resource, types);
+  for (const resource of loadAllKinds()) resources[resource.token] = resourceSpec(resource, types);
   const config = configVariables();
   return {
     name: PACKAGE_NAME,

@@ -27,7 +27,7 @@ import { isIgnoredPath, withIgnoredFromNews } from "./ignoreChanges";
 import { serviceChangeRefusal } from "./serviceChange";
 import type { LangSmithResource } from "../engine/resource";
 import { type ProviderHandlers, serveProvider } from "./serve";
-import { loadNativeResource, NATIVE_RESOURCE_TOKENS } from "./resourceLoaders";
+import { KIND_TOKENS, loadKind } from "../registry";
 import { hasValue, outputsForEngine, unwrapSecrets } from "./values";
 
 type Call<Req> = grpc.ServerUnaryCall<Req, unknown>;
@@ -72,9 +72,9 @@ function unimplemented(what: string): grpc.ServiceError {
 /** The resource a request is for, or a clear error. */
 async function resourceFor(type: string, urn: string): Promise<LangSmithResource> {
   const token = type !== "" ? type : (urn.split("::")[2]?.split("$").pop() ?? "");
-  const resource = await loadNativeResource(token);
+  const resource = loadKind(token);
   if (resource === undefined) {
-    const served = NATIVE_RESOURCE_TOKENS.map((t) => t.split(":")[2]).join(", ");
+    const served = KIND_TOKENS.map((t) => t.split(":")[2]).join(", ");
     throw new Error(`unknown resource type ${token} (this provider serves ${served})`);
   }
   return resource;
