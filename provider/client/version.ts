@@ -19,6 +19,7 @@ interface ManifestFacts {
   readonly pluginDownloadUrl: string | undefined;
 }
 
+/** The package manifest's facts, read once per process (a cache: the manifest does not change while the process runs). */
 let cached: ManifestFacts | undefined;
 
 function manifestFacts(): ManifestFacts {

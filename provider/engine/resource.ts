@@ -1,12 +1,13 @@
 /**
- * The one interface every resource implements, in its folder's `index.ts`,
- * and the two drivers over it: the dynamic provider ({@link dynamicProvider},
- * what the SDK's shim loads) and the native plugin (`provider/native/`,
- * which serves the same object over the provider protocol). A resource is
- * written once; neither driver knows one resource from another.
+ * The one interface every kind implements, and the registry's entry for it.
+ * Two drivers serve it: the native plugin (`provider/native/`, over the
+ * provider protocol) and the dynamic provider (`dynamic.ts`, what the
+ * dynamic classes' shim loads). A kind is written once; neither driver knows
+ * one kind from another. Every operation that talks to the service takes its
+ * {@link OperationContext} first.
  */
-import type * as pulumi from "@pulumi/pulumi";
-import { configureProvider } from "./context/context";
+import type { OperationContext } from "./context/operation";
+import type { ProviderSettings } from "./context/settings";
 import type { CheckFailure, FieldTable } from "./fields/fields";
 import type { OutputSpec } from "./state/outputs";
 
@@ -63,47 +64,22 @@ export interface LangSmithResource {
    * Validates inputs without any request.
    *
    * @param olds the previous inputs (empty for a create).
+   * @param settings the stack's settings, for the checks that depend on them (a self-hosted install's
+   *   destinations may omit credentials); both drivers pass them; absent, a hosted install is assumed.
    */
-  check(olds: Properties, news: Properties): CheckResult;
+  check(olds: Properties, news: Properties, settings?: ProviderSettings): CheckResult;
   /** Compares the previous outputs (already migrated) with the new, checked inputs. */
   diff(olds: Properties, news: Properties): ResourceDiff;
   /** Creates it; a failure after the service has it is a `PartialFailure` (see partialFailure.ts). */
-  create(inputs: Properties): Promise<{ id: string; outs?: object }>;
+  create(context: OperationContext, inputs: Properties): Promise<{ id: string; outs?: object }>;
   /** Reads it for a refresh; `undefined` when the service no longer has it (in the recorded workspace). */
-  read(id: string, outputs: Properties): Promise<{ id: string; props: Properties } | undefined>;
+  read(context: OperationContext, id: string, outputs: Properties): Promise<{ id: string; props: Properties } | undefined>;
   /** Applies new inputs to it. */
-  update(id: string, olds: Properties, news: Properties): Promise<{ outs?: object }>;
+  update(context: OperationContext, id: string, olds: Properties, news: Properties): Promise<{ outs?: object }>;
   /** Deletes it (or, where the service cannot, leaves it with a warning). */
-  delete(id: string, outputs: Properties): Promise<void>;
+  delete(context: OperationContext, id: string, outputs: Properties): Promise<void>;
   /** Reads one the service already has from its id alone (`pulumi import`, `Resource.get`); `undefined` when there is none. */
-  import(id: string): Promise<ImportedResource | undefined>;
-}
-
-/**
- * The dynamic provider of a resource: the engine's calls, as Pulumi's
- * dynamic-provider host makes them, on the resource's operations. A resource
- * that is gone reads as id `""` (the engine then drops it).
- */
-export function dynamicProvider(resource: LangSmithResource): pulumi.dynamic.ResourceProvider {
-  return {
-    async configure(request) {
-      configureProvider(request);
-    },
-    async check(olds: Properties, news: Properties) {
-      const result = resource.check(olds, news);
-      return { inputs: result.inputs, failures: [...result.failures] };
-    },
-    async diff(_id: string, olds: Properties, news: Properties) {
-      const result = resource.diff(resource.migrate(olds), news);
-      return { changes: result.changes || result.pending, replaces: [...result.replaces], deleteBeforeReplace: result.deleteBeforeReplace };
-    },
-    create: (inputs: Properties) => resource.create(inputs),
-    async read(id: string, props: Properties) {
-      return (await resource.read(id, props)) ?? { id: "", props: {} };
-    },
-    update: (id: string, olds: Properties, news: Properties) => resource.update(id, olds, news),
-    delete: (id: string, props: Properties) => resource.delete(id, props),
-  };
+  import(context: OperationContext, id: string): Promise<ImportedResource | undefined>;
 }
 
 /** The areas the kinds are grouped by: the same as `contract/` and `docs/`. */

@@ -17,8 +17,8 @@ import * as engineproto from "@pulumi/pulumi/proto/engine_pb";
 import * as pluginproto from "@pulumi/pulumi/proto/plugin_pb";
 import * as providerproto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
-import { type CallContext, type LogSeverity, withCallContext } from "../engine/context/callContext";
-import { configureFromGetter, currentClient } from "../engine/context/context";
+import type { LogSeverity, OperationContext } from "../engine/context/operation";
+import { ProviderSession } from "../engine/context/session";
 import { isPartialFailure, messageOf } from "../engine/state/partialFailure";
 import { withDefaults } from "../engine/fields/fields";
 import { configFailures } from "../engine/context/settings";
@@ -119,7 +119,8 @@ function plannedUpdate(resource: LangSmithResource, olds: Record<string, unknown
 
 /** The ResourceProvider service implementation. */
 class LangSmithProviderService {
-  private readonly active = new Set<AbortController>();
+  /** What the plugin keeps between calls: the configuration, the clients, the operation's list reads, the cancellation. */
+  private readonly session = new ProviderSession();
   /** Log lines go out one after another, in order (each waits for the previous one's answer). */
   private logChain: Promise<void> = Promise.resolve();
   private readonly engine: enginerpc.EngineClient | undefined;
@@ -215,7 +216,7 @@ class LangSmithProviderService {
     const variables = new Map<string, string>();
     request.getVariablesMap().forEach((value, key) => variables.set(key, value));
     const args = unwrapSecrets(fromStruct(request.getArgs())).plain;
-    configureFromGetter((key) => {
+    this.session.configure((key) => {
       const fromVariables = variables.get(key);
       if (fromVariables !== undefined) return fromVariables;
       const arg = args[key.slice("langsmith:".length)];
@@ -229,7 +230,8 @@ class LangSmithProviderService {
     const fn = (await import("./functions")).nativeFunction(request.getTok());
     if (fn === undefined) throw new Error(`unknown function ${request.getTok()}`);
     const args = unwrapSecrets(fromStruct(request.getArgs())).plain;
-    const result = await fn.run(await currentClient(), args);
+    const context = this.session.operation({ log: (severity, message) => this.log("", severity, message) });
+    const result = await fn.run(await context.client(), args);
     return new providerproto.InvokeResponse().setReturn(toStruct(outputsForEngine(result, new Set())));
   }
 
@@ -237,7 +239,7 @@ class LangSmithProviderService {
     const resource = await resourceFor(request.getType(), request.getUrn());
     const { plain: news, secretKeys } = unwrapSecrets(fromStruct(request.getNews()));
     const olds = unwrapSecrets(fromStruct(request.getOlds())).plain;
-    const result = resource.check(olds, news);
+    const result = resource.check(olds, news, this.session.settings());
     // The checked inputs carry the table's defaults, so the preview shows what up will record.
     const checked = withDefaults(resource.fields, result.inputs);
     // Inputs the schema marks secret stay secrets in the state even when a program passes them as plain values.
@@ -298,7 +300,7 @@ class LangSmithProviderService {
       return new providerproto.CreateResponse().setId("").setProperties(toStruct(outputsForEngine(plannedCreate(resource, inputs), secrets)));
     }
     try {
-      const result = await this.serve(request.getUrn(), request.getTimeout(), () => resource.create(inputs));
+      const result = await this.serve(request.getUrn(), request.getTimeout(), (context) => resource.create(context, inputs));
       await this.summarize(request.getUrn(), result.outs);
       return new providerproto.CreateResponse().setId(result.id).setProperties(toStruct(outputsForEngine((result.outs ?? {}) as Record<string, unknown>, secrets)));
     } catch (error) {
@@ -313,7 +315,7 @@ class LangSmithProviderService {
     const secrets = this.secretOutputs(resource, new Set([...secretKeys, ...inputSecretKeys]));
     if (Object.keys(properties).length === 0 && Object.keys(inputs).length === 0) {
       // `pulumi import`, the `import` option or `Resource.get`: nothing is known but the id.
-      const imported = await this.serve(request.getUrn(), request.getTimeout(), () => resource.import(request.getId()));
+      const imported = await this.serve(request.getUrn(), request.getTimeout(), (context) => resource.import(context, request.getId()));
       const response = new providerproto.ReadResponse().setId(imported === undefined ? "" : (imported.id ?? request.getId()));
       if (imported === undefined) return response;
       const importSecrets = this.secretOutputs(resource, new Set(resource.fields.filter((field) => field.secret).map((field) => field.path.split(".")[0] as string)));
@@ -321,7 +323,7 @@ class LangSmithProviderService {
       response.setInputs(toStruct(outputsForEngine(imported.inputs, importSecrets)));
       return response;
     }
-    const result = await this.serve(request.getUrn(), request.getTimeout(), () => resource.read(request.getId(), properties));
+    const result = await this.serve(request.getUrn(), request.getTimeout(), (context) => resource.read(context, request.getId(), properties));
     // Gone: no id, and the engine drops it from the state.
     if (result === undefined) return new providerproto.ReadResponse().setId("");
     const response = new providerproto.ReadResponse().setId(result.id);
@@ -340,7 +342,7 @@ class LangSmithProviderService {
       return new providerproto.UpdateResponse().setProperties(toStruct(outputsForEngine(plannedUpdate(resource, olds, news), secrets)));
     }
     try {
-      const result = await this.serve(request.getUrn(), request.getTimeout(), () => resource.update(request.getId(), olds, news));
+      const result = await this.serve(request.getUrn(), request.getTimeout(), (context) => resource.update(context, request.getId(), olds, news));
       await this.summarize(request.getUrn(), result.outs);
       return new providerproto.UpdateResponse().setProperties(toStruct(outputsForEngine((result.outs ?? {}) as Record<string, unknown>, secrets)));
     } catch (error) {
@@ -351,13 +353,13 @@ class LangSmithProviderService {
   private async delete(request: providerproto.DeleteRequest): Promise<emptyproto.Empty> {
     const resource = await resourceFor(request.getType(), request.getUrn());
     const properties = unwrapSecrets(fromStruct(request.getProperties())).plain;
-    await this.serve(request.getUrn(), request.getTimeout(), () => resource.delete(request.getId(), properties));
+    await this.serve(request.getUrn(), request.getTimeout(), (context) => resource.delete(context, request.getId(), properties));
     return new emptyproto.Empty();
   }
 
   /** The engine asks to stop: every wait in progress ends now (its resource stays resumable). */
   private async cancel(): Promise<emptyproto.Empty> {
-    for (const controller of this.active) controller.abort();
+    this.session.cancel();
     return new emptyproto.Empty();
   }
 
@@ -370,20 +372,12 @@ class LangSmithProviderService {
     return names;
   }
 
-  /** Runs an operation with its URN-scoped log, `customTimeouts` deadline and cancellation signal. */
-  private async serve<T>(urn: string, timeoutSeconds: number, operation: () => Promise<T>): Promise<T> {
-    const controller = new AbortController();
-    this.active.add(controller);
-    const context: CallContext = {
-      log: (severity, message) => this.log(urn, severity, message),
-      signal: controller.signal,
-      urn,
-      ...(timeoutSeconds > 0 ? { timeoutSeconds } : {}),
-    };
+  /** Runs an operation with its context: the URN-scoped log, the `customTimeouts` deadline and the session's cancellation. */
+  private async serve<T>(urn: string, timeoutSeconds: number, operation: (context: OperationContext) => Promise<T>): Promise<T> {
+    const context = this.session.operation({ log: (severity, message) => this.log(urn, severity, message), urn, timeoutSeconds });
     try {
-      return await withCallContext(context, operation);
+      return await operation(context);
     } finally {
-      this.active.delete(controller);
       await this.logChain; // the resource's lines reach the engine before its result
     }
   }

@@ -11,7 +11,7 @@
 import { createEmulator, DEFAULT_ORG_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
 import { AbortedError, type LangSmithClient, RateLimitWaitError, createClient, credentialFingerprint, sharedLimiter } from "../../provider/client";
 import { systemClock } from "../../provider/client/clock";
-import { configureWith } from "../helpers/providerConfig";
+import { configureWith, operation } from "../helpers/providerConfig";
 import { TAG_KEY_ENDPOINTS } from "../../provider/organization/tagKey";
 import { resource as tagKey } from "../../provider/organization/tagKey";
 
@@ -84,7 +84,7 @@ describe("adaptive concurrency against the emulator's rate limit", () => {
     const created = await Promise.all(Array.from({ length: COUNT }, async (_, i) => {
       const checked = tagKey.check({}, { key: `key-${i}` });
       expect(checked.failures).toEqual([]);
-      return tagKey.create(checked.inputs);
+      return tagKey.create(operation(), checked.inputs);
     }));
     expect(new Set(created.map((c) => c.id)).size).toBe(COUNT);
     const adaptive = counts(shared);

@@ -3,8 +3,7 @@
  * Delays are read from the injected FakeClock (what the client asked to
  * sleep), never measured on the wall clock.
  */
-import { withCallContext } from "../../provider/engine/context/callContext";
-import { currentClient } from "../../provider/engine/context/context";
+import { ProviderSession } from "../../provider/engine/context/session";
 import {
   AbortedError,
   ApiConnectionError,
@@ -331,12 +330,14 @@ describe("client retries over real HTTP", () => {
       const saved = { ...process.env };
       Object.assign(process.env, { LANGSMITH_API_KEY: "k", LANGSMITH_CONTROL_PLANE_URL: server.url, LANGSMITH_ENDPOINT: server.url });
       try {
-        const controller = new AbortController();
+        const session = new ProviderSession();
+        session.configure(() => undefined);
         server.setFallback(() => {
-          controller.abort();
+          session.cancel();
           return { delayMs: 2_000, json: DEPLOYMENT };
         });
-        const served = withCallContext({ log: () => undefined, signal: controller.signal }, async () => (await currentClient()).deployments.get("dep-1"));
+        const context = session.operation({ log: () => undefined });
+        const served = (async () => (await context.client()).deployments.get("dep-1"))();
         await expect(served).rejects.toBeInstanceOf(AbortedError);
         expect(server.requests).toHaveLength(1);
       } finally {

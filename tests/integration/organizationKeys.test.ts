@@ -10,7 +10,7 @@ import { AuthenticationError, PermissionDeniedError } from "../../provider/clien
 import { resource as apiKey } from "../../provider/organization/apiKey";
 import { resource as serviceAccount } from "../../provider/organization/serviceAccount";
 import { resource as serviceKey } from "../../provider/organization/serviceKey";
-import { configureWith } from "../helpers/providerConfig";
+import { configureWith, operation } from "../helpers/providerConfig";
 import type { LangSmithResource, Properties } from "../../provider/engine/resource";
 import { TAG_KEY_ENDPOINTS } from "../../provider/organization/tagKey";
 import { WORKSPACE_ENDPOINTS } from "../../provider/organization/workspace";
@@ -28,7 +28,7 @@ describe("keys and service accounts against the emulator", () => {
   async function create(resource: LangSmithResource, news: Properties): Promise<{ id: string; outs: Properties }> {
     const checked = resource.check({}, news);
     expect(checked.failures).toEqual([]);
-    const created = await resource.create(checked.inputs);
+    const created = await resource.create(operation(), checked.inputs);
     return { id: created.id, outs: created.outs as Properties };
   }
 
@@ -61,9 +61,9 @@ describe("keys and service accounts against the emulator", () => {
     expect(refused).toBeInstanceOf(PermissionDeniedError);
     expect(String(refused)).toMatch(/workspaces:manage/);
 
-    const read = await apiKey.read(made.id, made.outs);
+    const read = await apiKey.read(operation(), made.id, made.outs);
     expect(read?.props["key"]).toBe(key);
-    const imported = await apiKey.import(made.id);
+    const imported = await apiKey.import(operation(), made.id);
     expect(imported?.inputs).toMatchObject({ description: "agent (dev)" });
     expect(JSON.stringify(imported)).not.toContain(key as string);
 
@@ -72,18 +72,18 @@ describe("keys and service accounts against the emulator", () => {
     expect(diff).toMatchObject({ replaces: ["description"], deleteBeforeReplace: false });
     const next = await create(apiKey, { description: "agent (dev) 2", roleId: VIEWER_ROLE });
     expect(next.outs["key"]).not.toBe(key);
-    await apiKey.delete(made.id, made.outs);
+    await apiKey.delete(operation(), made.id, made.outs);
     const gone = await asKey.resources.send(TAG_KEY_ENDPOINTS.list, { action: "listing tag keys with a deleted key" }).catch((error: unknown) => error);
     expect(gone).toBeInstanceOf(AuthenticationError);
-    expect(await apiKey.read(made.id, made.outs)).toBeUndefined();
-    await apiKey.delete(next.id, next.outs);
+    expect(await apiKey.read(operation(), made.id, made.outs)).toBeUndefined();
+    await apiKey.delete(operation(), next.id, next.outs);
   });
 
   test("an organization service key acts for the organization; a workspace key may not make one", async () => {
     const made = await create(serviceKey, { description: "platform ci" });
     const asKey = actingWith(made.outs["key"] as string);
     expect(Array.isArray(await asKey.resources.send(WORKSPACE_ENDPOINTS.list, { action: "listing workspaces with the service key" }))).toBe(true);
-    await serviceKey.delete(made.id, made.outs);
+    await serviceKey.delete(operation(), made.id, made.outs);
 
     configure(DEFAULT_API_KEY);
     const refused = await create(serviceKey, { description: "not allowed" }).catch((error: unknown) => error);
@@ -95,11 +95,11 @@ describe("keys and service accounts against the emulator", () => {
   test("a service account joins workspaces; its identity is known from the create answer and kept; every change replaces it", async () => {
     const made = await create(serviceAccount, { name: "ci-deployer", workspaces: [{ workspaceId: DEFAULT_WORKSPACE_ID, roleId: VIEWER_ROLE }] });
     expect(made.outs).toMatchObject({ name: "ci-deployer", defaultWorkspaceId: DEFAULT_WORKSPACE_ID, organizationIdentityId: expect.any(String) });
-    const read = await serviceAccount.read(made.id, made.outs);
+    const read = await serviceAccount.read(operation(), made.id, made.outs);
     expect(read?.props).toMatchObject({ name: "ci-deployer", organizationIdentityId: made.outs["organizationIdentityId"], workspaces: [{ workspaceId: DEFAULT_WORKSPACE_ID, roleId: VIEWER_ROLE }] });
     expect(serviceAccount.diff(made.outs, serviceAccount.check(made.outs, { name: "ci-deployer", workspaces: [{ workspaceId: DEFAULT_WORKSPACE_ID }] }).inputs).replaces).toEqual(["workspaces"]);
-    expect(await serviceAccount.import(made.id)).toMatchObject({ inputs: { name: "ci-deployer" } });
-    await serviceAccount.delete(made.id, made.outs);
-    expect(await serviceAccount.read(made.id, made.outs)).toBeUndefined();
+    expect(await serviceAccount.import(operation(), made.id)).toMatchObject({ inputs: { name: "ci-deployer" } });
+    await serviceAccount.delete(operation(), made.id, made.outs);
+    expect(await serviceAccount.read(operation(), made.id, made.outs)).toBeUndefined();
   });
 });

@@ -7,7 +7,7 @@
 import { createEmulator, DEFAULT_ORG_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
 import { ConflictError, InvalidRequestError } from "../../provider/client/errors";
 import { resource as organizationMember } from "../../provider/organization/members/organizationMember";
-import { configureWith } from "../helpers/providerConfig";
+import { configureWith, operation } from "../helpers/providerConfig";
 import type { LangSmithResource, Properties } from "../../provider/engine/resource";
 import { resource as workspaceMember } from "../../provider/organization/members/workspaceMember";
 
@@ -22,7 +22,7 @@ describe("organization and workspace members against the emulator", () => {
   async function create(resource: LangSmithResource, news: Properties): Promise<{ id: string; outs: Properties }> {
     const checked = resource.check({}, news);
     expect(checked.failures).toEqual([]);
-    const created = await resource.create(checked.inputs);
+    const created = await resource.create(operation(), checked.inputs);
     return { id: created.id, outs: created.outs as Properties };
   }
 
@@ -30,7 +30,7 @@ describe("organization and workspace members against the emulator", () => {
     const checked = resource.check(olds, news);
     expect(checked.failures).toEqual([]);
     const diff = resource.diff(olds, checked.inputs);
-    return { diff, outs: (await resource.update(id, olds, checked.inputs)).outs as Properties };
+    return { diff, outs: (await resource.update(operation(), id, olds, checked.inputs)).outs as Properties };
   }
 
   const requests = (method: string, fragment: string) => emulator.control.requestLog().filter((entry) => entry.method === method && entry.path.includes(fragment));
@@ -56,7 +56,7 @@ describe("organization and workspace members against the emulator", () => {
     expect(invited.id).toBe("ana@example.com");
     expect(invited.outs).toMatchObject({ email: "ana@example.com", status: "pending", roleId: ORGANIZATION_USER });
     expect(invited.outs).not.toHaveProperty("workspaceIds");
-    const pending = await organizationMember.read(invited.id, invited.outs);
+    const pending = await organizationMember.read(operation(), invited.id, invited.outs);
     expect(pending?.props).toMatchObject({ status: "pending", roleId: ORGANIZATION_USER });
     expect(organizationMember.diff(pending?.props ?? {}, organizationMember.check({}, { email: "ana@example.com", roleId: ORGANIZATION_USER, workspaceIds: [] }).inputs).changes).toBe(false);
 
@@ -72,7 +72,7 @@ describe("organization and workspace members against the emulator", () => {
 
     // Accepted: the same resource, now active, with a new identity; and a member of the invited workspace.
     emulator.control.acceptInvite(reinvited.outs["identityId"] as string);
-    const active = await organizationMember.read(invited.id, reinvited.outs);
+    const active = await organizationMember.read(operation(), invited.id, reinvited.outs);
     expect(active?.props).toMatchObject({ status: "active", roleId: ORGANIZATION_VIEWER });
     expect(active?.props["identityId"]).not.toBe(reinvited.outs["identityId"]);
 
@@ -81,25 +81,25 @@ describe("organization and workspace members against the emulator", () => {
     expect(requests("PATCH", "/orgs/current/members/")).toHaveLength(1);
     expect(changed.outs).toMatchObject({ status: "active", roleId: ORGANIZATION_USER });
 
-    expect(await organizationMember.import("ANA@example.com")).toMatchObject({ id: "ana@example.com", inputs: { email: "ana@example.com", roleId: ORGANIZATION_USER } });
+    expect(await organizationMember.import(operation(), "ANA@example.com")).toMatchObject({ id: "ana@example.com", inputs: { email: "ana@example.com", roleId: ORGANIZATION_USER } });
 
     // Her membership of the invited workspace is imported, its role changed in place, then removed (she stays in the organization).
-    const membership = await workspaceMember.import(`${DEFAULT_WORKSPACE_ID}/ana@example.com`);
+    const membership = await workspaceMember.import(operation(), `${DEFAULT_WORKSPACE_ID}/ana@example.com`);
     expect(membership).toMatchObject({ id: "ana@example.com", inputs: { workspaceId: DEFAULT_WORKSPACE_ID, email: "ana@example.com", roleId: WORKSPACE_VIEWER } });
     const promoted = await update(workspaceMember, "ana@example.com", membership?.outputs as Properties, { workspaceId: DEFAULT_WORKSPACE_ID, email: "ana@example.com", roleId: WORKSPACE_EDITOR });
     expect(promoted.diff.updates).toEqual(["roleId"]);
     expect(promoted.outs).toMatchObject({ status: "active", roleId: WORKSPACE_EDITOR, tenantId: DEFAULT_WORKSPACE_ID });
-    await workspaceMember.delete("ana@example.com", promoted.outs);
-    expect(await workspaceMember.read("ana@example.com", promoted.outs)).toBeUndefined();
-    expect((await organizationMember.read(invited.id, changed.outs))?.props["status"]).toBe("active");
+    await workspaceMember.delete(operation(), "ana@example.com", promoted.outs);
+    expect(await workspaceMember.read(operation(), "ana@example.com", promoted.outs)).toBeUndefined();
+    expect((await organizationMember.read(operation(), invited.id, changed.outs))?.props["status"]).toBe("active");
 
     // Added back by the resource (she is an active member now).
     const added = await create(workspaceMember, { email: "ana@example.com", roleId: WORKSPACE_VIEWER });
     expect(added.outs).toMatchObject({ status: "active", roleId: WORKSPACE_VIEWER });
 
-    await organizationMember.delete(invited.id, changed.outs);
-    expect(await organizationMember.read(invited.id, changed.outs)).toBeUndefined();
-    expect(await workspaceMember.read("ana@example.com", added.outs)).toBeUndefined();
+    await organizationMember.delete(operation(), invited.id, changed.outs);
+    expect(await organizationMember.read(operation(), invited.id, changed.outs)).toBeUndefined();
+    expect(await workspaceMember.read(operation(), "ana@example.com", added.outs)).toBeUndefined();
   });
 
   test("a workspace membership needs an accepted invitation; revoking a pending invitation", async () => {
@@ -111,9 +111,9 @@ describe("organization and workspace members against the emulator", () => {
     expect(String(stranger)).toMatch(/not a member of the organization/);
     expect(requests("POST", "/workspaces/current/members")).toHaveLength(0);
 
-    await organizationMember.delete(invited.id, invited.outs);
+    await organizationMember.delete(operation(), invited.id, invited.outs);
     expect(requests("DELETE", "/pending")).toHaveLength(1);
-    expect(await organizationMember.read(invited.id, invited.outs)).toBeUndefined();
-    expect(await organizationMember.import("bo@example.com")).toBeUndefined();
+    expect(await organizationMember.read(operation(), invited.id, invited.outs)).toBeUndefined();
+    expect(await organizationMember.import(operation(), "bo@example.com")).toBeUndefined();
   });
 });

@@ -7,7 +7,7 @@
 import { createEmulator, DEFAULT_API_KEY, DEFAULT_ORG_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
 import { ConflictError, InvalidRequestError, PermissionDeniedError } from "../../provider/client/errors";
 import { resource as role } from "../../provider/organization/role";
-import { configureWith } from "../helpers/providerConfig";
+import { configureWith, operation } from "../helpers/providerConfig";
 import type { LangSmithResource, Properties } from "../../provider/engine/resource";
 import { resource as tagKey } from "../../provider/organization/tagKey";
 import { resource as tagValue } from "../../provider/organization/tagValue";
@@ -30,7 +30,7 @@ describe("organization resources against the emulator", () => {
   async function create(resource: LangSmithResource, news: Properties): Promise<{ id: string; outs: Properties; inputs: Properties }> {
     const checked = resource.check({}, news);
     expect(checked.failures).toEqual([]);
-    const created = await resource.create(checked.inputs);
+    const created = await resource.create(operation(), checked.inputs);
     return { id: created.id, outs: created.outs as Properties, inputs: checked.inputs };
   }
 
@@ -39,7 +39,7 @@ describe("organization resources against the emulator", () => {
     const checked = resource.check(olds, news);
     expect(checked.failures).toEqual([]);
     const diff = resource.diff(olds, checked.inputs);
-    const updated = await resource.update(id, olds, checked.inputs);
+    const updated = await resource.update(operation(), id, olds, checked.inputs);
     return { diff, outs: updated.outs as Properties };
   }
 
@@ -70,7 +70,7 @@ describe("organization resources against the emulator", () => {
     expect(made.outs).toMatchObject({ displayName: "agents-dev", organizationId: expect.any(String), createdAt: expect.any(String) });
     expect(made.outs["lastOperation"]).toMatch(/^created workspace "agents-dev"/);
 
-    const read = await workspace.read(made.id, made.outs);
+    const read = await workspace.read(operation(), made.id, made.outs);
     expect(read?.props).toMatchObject({ displayName: "agents-dev" });
 
     const renamed = await update(workspace, made.id, made.outs, { displayName: "agents-development" });
@@ -81,21 +81,21 @@ describe("organization resources against the emulator", () => {
     // A handle cannot change: a replacement, and the name must stay unique, so the old one goes first.
     expect(workspace.diff(renamed.outs, workspace.check(renamed.outs, { displayName: "agents-development", handle: "agents" }).inputs)).toMatchObject({ replaces: ["handle"], deleteBeforeReplace: true });
 
-    const byName = await workspace.import("agents-development");
+    const byName = await workspace.import(operation(), "agents-development");
     expect(byName).toMatchObject({ id: made.id, inputs: { displayName: "agents-development" } });
-    const byId = await workspace.import(made.id);
+    const byId = await workspace.import(operation(), made.id);
     expect(byId?.inputs).toEqual({ displayName: "agents-development" });
     expect(workspace.diff(byId?.outputs as Properties, workspace.check({}, byId?.inputs ?? {}).inputs).changes).toBe(false);
-    expect(await workspace.import("no such workspace")).toBeUndefined();
+    expect(await workspace.import(operation(), "no such workspace")).toBeUndefined();
 
     const taken = await create(workspace, { displayName: "agents-development" }).catch((error: unknown) => error);
     expect(taken).toBeInstanceOf(ConflictError);
     expect(String(taken)).toContain(made.id);
     expect(String(taken)).toMatch(/import/);
 
-    await workspace.delete(made.id, renamed.outs);
-    expect(await workspace.read(made.id, renamed.outs)).toBeUndefined();
-    await workspace.delete(made.id, renamed.outs); // already gone: done
+    await workspace.delete(operation(), made.id, renamed.outs);
+    expect(await workspace.read(operation(), made.id, renamed.outs)).toBeUndefined();
+    await workspace.delete(operation(), made.id, renamed.outs); // already gone: done
   });
 
   test("a workspace-scoped key cannot manage workspaces: the error names the scope", async () => {
@@ -124,14 +124,14 @@ describe("organization resources against the emulator", () => {
     const patch = requests("PATCH", `/orgs/current/roles/${made.id}`);
     expect(patch).toHaveLength(1);
 
-    const read = await role.read(made.id, changed.outs);
+    const read = await role.read(operation(), made.id, changed.outs);
     expect(read?.props["permissions"]).toEqual(["projects:read", "runs:read", "datasets:read"]);
 
-    expect(await role.import("Reviewer")).toMatchObject({ id: made.id, inputs: { displayName: "Reviewer", description: "reads traces" } });
-    expect(await role.import("Workspace Admin")).toBeUndefined();
+    expect(await role.import(operation(), "Reviewer")).toMatchObject({ id: made.id, inputs: { displayName: "Reviewer", description: "reads traces" } });
+    expect(await role.import(operation(), "Workspace Admin")).toBeUndefined();
 
-    await role.delete(made.id, changed.outs);
-    expect(await role.read(made.id, changed.outs)).toBeUndefined();
+    await role.delete(operation(), made.id, changed.outs);
+    expect(await role.read(operation(), made.id, changed.outs)).toBeUndefined();
   });
 
   test("tag keys and values in a workspace of the stack: create, rename, import by key and by <tagKeyId>/<value>", async () => {
@@ -140,23 +140,23 @@ describe("organization resources against the emulator", () => {
     expect(key.outs).toMatchObject({ workspaceId: home.id, tenantId: home.id, key: "env" });
     const value = await create(tagValue, { workspaceId: home.id, tagKeyId: key.id, value: "prod" });
     // They live in the workspace named by workspaceId, not in the configured one.
-    expect(await tagKey.import("env")).toBeUndefined();
+    expect(await tagKey.import(operation(), "env")).toBeUndefined();
 
     const renamed = await update(tagValue, value.id, value.outs, { workspaceId: home.id, tagKeyId: key.id, value: "production" });
     expect(renamed.diff.updates).toEqual(["value"]);
-    expect((await tagValue.read(value.id, renamed.outs))?.props["value"]).toBe("production");
+    expect((await tagValue.read(operation(), value.id, renamed.outs))?.props["value"]).toBe("production");
 
     // Objects of a workspace other than the configured one are imported as `<workspaceId>/...`.
-    expect(await tagKey.import(`${home.id}/env`)).toMatchObject({ id: key.id, inputs: { workspaceId: home.id, key: "env", description: "environment" } });
-    expect(await tagValue.import(`${home.id}/${key.id}/production`)).toMatchObject({ id: value.id, inputs: { workspaceId: home.id, tagKeyId: key.id, value: "production" } });
-    expect(await tagValue.import(`${home.id}/${key.id}/${value.id}`)).toMatchObject({ id: value.id });
-    expect(await tagValue.import(`${key.id}/production`)).toBeUndefined();
+    expect(await tagKey.import(operation(), `${home.id}/env`)).toMatchObject({ id: key.id, inputs: { workspaceId: home.id, key: "env", description: "environment" } });
+    expect(await tagValue.import(operation(), `${home.id}/${key.id}/production`)).toMatchObject({ id: value.id, inputs: { workspaceId: home.id, tagKeyId: key.id, value: "production" } });
+    expect(await tagValue.import(operation(), `${home.id}/${key.id}/${value.id}`)).toMatchObject({ id: value.id });
+    expect(await tagValue.import(operation(), `${key.id}/production`)).toBeUndefined();
 
     configure(DEFAULT_ORG_API_KEY);
-    await tagValue.delete(value.id, renamed.outs);
-    await tagKey.delete(key.id, key.outs);
-    expect(await tagKey.read(key.id, key.outs)).toBeUndefined();
-    await workspace.delete(home.id, home.outs);
+    await tagValue.delete(operation(), value.id, renamed.outs);
+    await tagKey.delete(operation(), key.id, key.outs);
+    expect(await tagKey.read(operation(), key.id, key.outs)).toBeUndefined();
+    await workspace.delete(operation(), home.id, home.outs);
   });
 
   test("retention settings: create and update are one PUT each; destroy leaves them with one warning", async () => {
@@ -166,11 +166,11 @@ describe("organization resources against the emulator", () => {
     const changed = await update(ttlSettings, made.id, made.outs, { defaultTraceTier: "shortlived", applyToAllProjects: true });
     expect(changed.diff.updates).toEqual(["defaultTraceTier", "applyToAllProjects"]);
     expect(requests("PUT", "/api/v1/ttl-settings")).toHaveLength(2);
-    expect((await ttlSettings.read(made.id, changed.outs))?.props).toMatchObject({ defaultTraceTier: "shortlived", applyToAllProjects: true });
-    expect(await ttlSettings.import(made.id)).toMatchObject({ inputs: { defaultTraceTier: "shortlived", applyToAllProjects: true } });
+    expect((await ttlSettings.read(operation(), made.id, changed.outs))?.props).toMatchObject({ defaultTraceTier: "shortlived", applyToAllProjects: true });
+    expect(await ttlSettings.import(operation(), made.id)).toMatchObject({ inputs: { defaultTraceTier: "shortlived", applyToAllProjects: true } });
 
     warnings.length = 0;
-    await ttlSettings.delete(made.id, changed.outs);
+    await ttlSettings.delete(operation(), made.id, changed.outs);
     expect(warnings).toEqual([expect.stringContaining("the service cannot delete it")]);
     expect(emulator.control.requestLog().filter((entry) => entry.method !== "GET" && entry.method !== "PUT")).toEqual([]);
 
@@ -188,12 +188,12 @@ describe("organization resources against the emulator", () => {
 
     const changed = await update(usageLimit, made.id, made.outs, { limitType: "monthly_traces", limitValue: 2000 });
     expect(changed.diff.updates).toEqual(["limitValue"]);
-    expect((await usageLimit.read(made.id, changed.outs))?.props["limitValue"]).toBe(2000);
-    expect(await usageLimit.import("monthly_traces")).toMatchObject({ id: made.id, inputs: { limitType: "monthly_traces", limitValue: 2000 } });
+    expect((await usageLimit.read(operation(), made.id, changed.outs))?.props["limitValue"]).toBe(2000);
+    expect(await usageLimit.import(operation(), "monthly_traces")).toMatchObject({ id: made.id, inputs: { limitType: "monthly_traces", limitValue: 2000 } });
     expect(usageLimit.diff(changed.outs, usageLimit.check({}, { limitType: "monthly_longlived_traces", limitValue: 2000 }).inputs).replaces).toEqual(["limitType"]);
 
-    await usageLimit.delete(made.id, changed.outs);
-    expect(await usageLimit.read(made.id, changed.outs)).toBeUndefined();
+    await usageLimit.delete(operation(), made.id, changed.outs);
+    expect(await usageLimit.read(operation(), made.id, changed.outs)).toBeUndefined();
   });
 
   test("SSO settings: the XML a secret (fingerprinted, never in the outputs), fields in place, delete", async () => {
@@ -206,13 +206,13 @@ describe("organization resources against the emulator", () => {
     expect(ssoSettings.diff(made.outs, ssoSettings.check(made.outs, { metadataXml: xml, defaultWorkspaceRoleId: roleId, defaultWorkspaceIds: [DEFAULT_WORKSPACE_ID] }).inputs).changes).toBe(false);
     const changed = await update(ssoSettings, made.id, made.outs, { metadataXml: xml.replace("51d2", "9a9a"), defaultWorkspaceRoleId: roleId, defaultWorkspaceIds: [DEFAULT_WORKSPACE_ID], ssoGroupsEnabled: true });
     expect(changed.diff.updates).toEqual(["metadataXml", "ssoGroupsEnabled"]);
-    const read = await ssoSettings.read(made.id, changed.outs);
+    const read = await ssoSettings.read(operation(), made.id, changed.outs);
     expect(JSON.stringify(read)).not.toContain("canary-sso-xml");
-    const imported = await ssoSettings.import(made.id);
+    const imported = await ssoSettings.import(operation(), made.id);
     expect(JSON.stringify(imported)).not.toContain("canary-sso-xml");
     expect(imported?.inputs).toMatchObject({ defaultWorkspaceRoleId: roleId, ssoGroupsEnabled: true });
-    await ssoSettings.delete(made.id, changed.outs);
-    expect(await ssoSettings.read(made.id, changed.outs)).toBeUndefined();
+    await ssoSettings.delete(operation(), made.id, changed.outs);
+    expect(await ssoSettings.read(operation(), made.id, changed.outs)).toBeUndefined();
   });
 
   test("a tagging: attaches a value to an object, read from the grouped list, replaced on change, deleted", async () => {
@@ -220,13 +220,13 @@ describe("organization resources against the emulator", () => {
     const value = await create(tagValue, { tagKeyId: key.id, value: "agents" });
     const resourceId = "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01";
     const made = await create(tagging, { tagValueId: value.id, resourceType: "project", resourceId });
-    const read = await tagging.read(made.id, made.outs);
+    const read = await tagging.read(operation(), made.id, made.outs);
     expect(read?.props).toMatchObject({ tagValueId: value.id, resourceType: "project", resourceId });
     expect(tagging.diff(made.outs, tagging.check({}, { tagValueId: value.id, resourceType: "dataset", resourceId }).inputs)).toMatchObject({ replaces: ["resourceType"], deleteBeforeReplace: false });
-    expect(await tagging.import(made.id)).toMatchObject({ inputs: { tagValueId: value.id, resourceType: "project", resourceId } });
-    await tagging.delete(made.id, made.outs);
-    expect(await tagging.read(made.id, made.outs)).toBeUndefined();
-    await tagKey.delete(key.id, key.outs);
+    expect(await tagging.import(operation(), made.id)).toMatchObject({ inputs: { tagValueId: value.id, resourceType: "project", resourceId } });
+    await tagging.delete(operation(), made.id, made.outs);
+    expect(await tagging.read(operation(), made.id, made.outs)).toBeUndefined();
+    await tagKey.delete(operation(), key.id, key.outs);
   });
 
   test("a workspace secret: the value set by one upsert, fingerprinted, never read back or imported; a taken key refused; delete by a null upsert", async () => {
@@ -242,8 +242,8 @@ describe("organization resources against the emulator", () => {
     expect(emulator.control.workspaceSecret(DEFAULT_WORKSPACE_ID, "OPENAI_API_KEY")).toBe(`${canary}-2`);
     expect(requests("POST", "/workspaces/current/secrets")).toHaveLength(2);
 
-    expect((await workspaceSecret.read(made.id, changed.outs))?.props).toMatchObject({ key: "OPENAI_API_KEY" });
-    const imported = await workspaceSecret.import("OPENAI_API_KEY");
+    expect((await workspaceSecret.read(operation(), made.id, changed.outs))?.props).toMatchObject({ key: "OPENAI_API_KEY" });
+    const imported = await workspaceSecret.import(operation(), "OPENAI_API_KEY");
     expect(imported).toMatchObject({ id: "OPENAI_API_KEY", inputs: { key: "OPENAI_API_KEY" } });
     expect(JSON.stringify(imported)).not.toContain(canary);
 
@@ -252,8 +252,8 @@ describe("organization resources against the emulator", () => {
     expect(String(taken)).toMatch(/pulumi import langsmith:index:WorkspaceSecret <name> OPENAI_API_KEY/);
     expect(emulator.control.workspaceSecret(DEFAULT_WORKSPACE_ID, "OPENAI_API_KEY")).toBe(`${canary}-2`);
 
-    await workspaceSecret.delete(made.id, changed.outs);
+    await workspaceSecret.delete(operation(), made.id, changed.outs);
     expect(emulator.control.workspaceSecret(DEFAULT_WORKSPACE_ID, "OPENAI_API_KEY")).toBeUndefined();
-    expect(await workspaceSecret.read(made.id, changed.outs)).toBeUndefined();
+    expect(await workspaceSecret.read(operation(), made.id, changed.outs)).toBeUndefined();
   });
 });

@@ -18,7 +18,7 @@ import { resource as promptWebhook } from "../../provider/tracing/promptWebhook"
 import { resource as tagKey } from "../../provider/organization/tagKey";
 import { resource as tagValue } from "../../provider/organization/tagValue";
 import { resource as workspaceSecret } from "../../provider/organization/workspaceSecret";
-import { configureWith } from "../helpers/providerConfig";
+import { configureWith, operation } from "../helpers/providerConfig";
 import type { LangSmithResource, Properties } from "../../provider/engine/resource";
 
 /** A proxy in front of the emulator that runs `before` (once) ahead of forwarding the first request it matches. */
@@ -73,18 +73,18 @@ describe("refresh reads that arrive together", () => {
   async function create(resource: LangSmithResource, news: Properties): Promise<{ id: string; outs: Properties }> {
     const checked = resource.check({}, news);
     expect(checked.failures).toEqual([]);
-    const created = await resource.create(checked.inputs);
+    const created = await resource.create(operation(), checked.inputs);
     return { id: created.id, outs: created.outs as Properties };
   }
 
   /** Reads every object at once (one batch), then each on its own; returns both and the requests the batch sent. */
   async function readBoth(resource: LangSmithResource, made: readonly { id: string; outs: Properties }[]) {
     emulator.control.clearRequestLog();
-    const together = await Promise.all(made.map((m) => resource.read(m.id, m.outs)));
+    const together = await Promise.all(made.map((m) => resource.read(operation(), m.id, m.outs)));
     const batchRequests = emulator.control.requestLog().map((entry) => `${entry.method} ${entry.path}`);
     configure(emulator.url); // a new operation: nothing read above serves the reads below
     const alone: unknown[] = [];
-    for (const m of made) alone.push(await resource.read(m.id, m.outs));
+    for (const m of made) alone.push(await resource.read(operation(), m.id, m.outs));
     return { together, alone, batchRequests };
   }
 
@@ -148,7 +148,7 @@ describe("refresh reads that arrive together", () => {
         },
       );
       emulator.control.clearRequestLog();
-      const reads = await Promise.all(made.map((m) => project.read(m.id, m.outs)));
+      const reads = await Promise.all(made.map((m) => project.read(operation(), m.id, m.outs)));
       const gets = emulator.control.requestLog().filter((entry) => entry.method === "GET");
       // 3 pages, then the ids the pages did not hold (the deleted one, and the renamed one if the rename moved it): one filtered list or a GET.
       expect(gets.length).toBeLessThanOrEqual(5);
@@ -169,20 +169,20 @@ describe("refresh reads that arrive together", () => {
     const first = made[0] as { id: string; outs: Properties };
     emulator.control.clearRequestLog();
     // Two waves of reads, as the engine sends them a few at a time: one list for both.
-    await Promise.all(made.slice(0, 3).map((m) => tagKey.read(m.id, m.outs)));
-    await Promise.all(made.slice(3).map((m) => tagKey.read(m.id, m.outs)));
+    await Promise.all(made.slice(0, 3).map((m) => tagKey.read(operation(), m.id, m.outs)));
+    await Promise.all(made.slice(3).map((m) => tagKey.read(operation(), m.id, m.outs)));
     expect(emulator.control.requestLog().map((entry) => `${entry.method} ${entry.path}`)).toEqual(["GET /api/v1/workspaces/current/tag-keys"]);
     // Within the operation a change made elsewhere is not seen again (it is as if it came after this read)...
     await fetch(`${emulator.url}/api/v1/workspaces/current/tag-keys/${first.id}`, { method: "PATCH", headers, body: JSON.stringify({ key: "renamed-elsewhere" }) });
-    expect((await tagKey.read(first.id, first.outs))?.props["key"]).toBe("snapshot-key-0");
+    expect((await tagKey.read(operation(), first.id, first.outs))?.props["key"]).toBe("snapshot-key-0");
     // ...but a write of the kind by this provider drops the pages: the next read goes to the service.
-    const updated = await tagKey.update(made[1]?.id as string, made[1]?.outs as Properties, tagKey.check(made[1]?.outs as Properties, { key: "snapshot-key-1", description: "changed" }).inputs);
+    const updated = await tagKey.update(operation(), made[1]?.id as string, made[1]?.outs as Properties, tagKey.check(made[1]?.outs as Properties, { key: "snapshot-key-1", description: "changed" }).inputs);
     expect(updated.outs).toBeDefined();
-    expect((await tagKey.read(first.id, first.outs))?.props["key"]).toBe("renamed-elsewhere");
+    expect((await tagKey.read(operation(), first.id, first.outs))?.props["key"]).toBe("renamed-elsewhere");
     // And a new operation (the engine configures the provider) starts from nothing.
     await fetch(`${emulator.url}/api/v1/workspaces/current/tag-keys/${first.id}`, { method: "PATCH", headers, body: JSON.stringify({ key: "renamed-again" }) });
     configure(emulator.url);
-    expect((await tagKey.read(first.id, first.outs))?.props["key"]).toBe("renamed-again");
+    expect((await tagKey.read(operation(), first.id, first.outs))?.props["key"]).toBe("renamed-again");
   });
 
   test("prompts read page by page: one changed (re-sorted to the first page) or pushed across pages by a delete is still seen; one deleted is gone", async () => {
@@ -207,7 +207,7 @@ describe("refresh reads that arrive together", () => {
         expect((await remove(20)).status).toBeLessThan(300);
       });
       emulator.control.clearRequestLog();
-      const reads = await Promise.all(made.map((m) => prompt.read(m.id, m.outs)));
+      const reads = await Promise.all(made.map((m) => prompt.read(operation(), m.id, m.outs)));
       const gets = emulator.control.requestLog().filter((entry) => entry.method === "GET");
       expect(reads[149]?.props["description"]).toBe("v1");
       expect(reads[100]?.props["description"]).toBe("changed mid-refresh");
@@ -235,7 +235,7 @@ describe("refresh reads that arrive together", () => {
     for (let i = 0; i < 3; i += 1) plain.push(await create(annotationQueue, { name: `plain-queue-${i}` }));
     const rubric = await create(annotationQueue, { name: "rubric-queue", rubricInstructions: "be kind", rubricItems: [{ feedbackKey: "correctness" }] });
     emulator.control.clearRequestLog();
-    const reads = await Promise.all([...plain, rubric].map((m) => annotationQueue.read(m.id, m.outs)));
+    const reads = await Promise.all([...plain, rubric].map((m) => annotationQueue.read(operation(), m.id, m.outs)));
     expect(reads[3]?.props).toMatchObject({ rubricInstructions: "be kind", rubricItems: [{ feedbackKey: "correctness" }] });
     expect(emulator.control.requestLog().map((entry) => `${entry.method} ${entry.path}`).sort()).toEqual([`GET /api/v1/annotation-queues`, `GET /api/v1/annotation-queues/${rubric.id}`]);
   });
@@ -244,14 +244,14 @@ describe("refresh reads that arrive together", () => {
     configure(emulator.url);
     const made = await create(project, { name: "alone-project" });
     emulator.control.clearRequestLog();
-    expect((await project.read(made.id, made.outs))?.props["name"]).toBe("alone-project");
+    expect((await project.read(operation(), made.id, made.outs))?.props["name"]).toBe("alone-project");
     expect(emulator.control.requestLog().map((entry) => `${entry.method} ${entry.path}`)).toEqual([`GET /api/v1/sessions/${made.id}`]);
-    const first = project.read(made.id, made.outs);
-    const second = project.read(made.id, made.outs); // joins the batch
+    const first = project.read(operation(), made.id, made.outs);
+    const second = project.read(operation(), made.id, made.outs); // joins the batch
     await Promise.all([first, second]);
     const headers = { "X-API-Key": DEFAULT_API_KEY, "X-Tenant-Id": DEFAULT_WORKSPACE_ID, "Content-Type": "application/json" };
     await fetch(`${emulator.url}/api/v1/sessions/${made.id}`, { method: "PATCH", headers, body: JSON.stringify({ name: "renamed-after" }) });
-    expect((await project.read(made.id, made.outs))?.props["name"]).toBe("renamed-after");
+    expect((await project.read(operation(), made.id, made.outs))?.props["name"]).toBe("renamed-after");
   });
 
   test("deployments read together through their list: one page for all; one deleted is gone, one changed is seen changed", async () => {
@@ -286,12 +286,12 @@ describe("refresh reads that arrive together", () => {
     configure(emulator.url);
     emulator.control.clearRequestLog();
     const alone: unknown[] = [];
-    for (const m of made) alone.push(await deployment.read(m.id, m.outs));
+    for (const m of made) alone.push(await deployment.read(operation(), m.id, m.outs));
     expect(emulator.control.requestLog()).toHaveLength(12);
     // Together, in a new operation: one page of the list instead of six GETs; the revisions are still read by id.
     configure(emulator.url);
     emulator.control.clearRequestLog();
-    const together = await Promise.all(made.map((m) => deployment.read(m.id, m.outs)));
+    const together = await Promise.all(made.map((m) => deployment.read(operation(), m.id, m.outs)));
     expect(together).toEqual(alone);
     const log = emulator.control.requestLog().map((entry) => `${entry.method} ${entry.path}`);
     expect(log.filter((line) => line === "GET /v2/deployments")).toHaveLength(1);
@@ -308,7 +308,7 @@ describe("refresh reads that arrive together", () => {
     for (let i = 0; i < 100 && (await fetch(`${emulator.url}/v2/deployments/${gone.id}`, { headers })).status !== 404; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
     configure(emulator.url);
     emulator.control.clearRequestLog();
-    const after = await Promise.all(made.map((m) => deployment.read(m.id, m.outs)));
+    const after = await Promise.all(made.map((m) => deployment.read(operation(), m.id, m.outs)));
     expect(after.filter((read) => read === undefined)).toHaveLength(1);
     expect(after[0]).toBeUndefined();
     expect(after[1]?.props["sourceConfig"]).toMatchObject({ buildOnPush: true });

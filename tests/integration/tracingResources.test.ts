@@ -18,7 +18,7 @@ import { resource as prompt } from "../../provider/tracing/prompt";
 import { resource as promptTag } from "../../provider/tracing/promptTag";
 import { resource as promptWebhook } from "../../provider/tracing/promptWebhook";
 import { resource as runRule } from "../../provider/tracing/runRule";
-import { configureWith } from "../helpers/providerConfig";
+import { configureWith, operation } from "../helpers/providerConfig";
 import type { LangSmithResource, Properties } from "../../provider/engine/resource";
 
 const CANARY = "canary-tracing-secret-7f31";
@@ -29,7 +29,7 @@ describe("tracing and evaluation resources against the emulator", () => {
   async function create(resource: LangSmithResource, news: Properties): Promise<{ id: string; outs: Properties }> {
     const checked = resource.check({}, news);
     expect(checked.failures).toEqual([]);
-    const created = await resource.create(checked.inputs);
+    const created = await resource.create(operation(), checked.inputs);
     return { id: created.id, outs: created.outs as Properties };
   }
 
@@ -37,7 +37,7 @@ describe("tracing and evaluation resources against the emulator", () => {
     const checked = resource.check(olds, news);
     expect(checked.failures).toEqual([]);
     const diff = resource.diff(olds, checked.inputs);
-    return { diff, outs: (await resource.update(id, olds, checked.inputs)).outs as Properties };
+    return { diff, outs: (await resource.update(operation(), id, olds, checked.inputs)).outs as Properties };
   }
 
   /** Create, no-change diff, one in-place change, refresh, import, delete: the lifecycle every kind goes through. */
@@ -46,9 +46,9 @@ describe("tracing and evaluation resources against the emulator", () => {
     expect({ kind: resource.token, changes: resource.diff(made.outs, resource.check(made.outs, first).inputs).changes }).toEqual({ kind: resource.token, changes: false });
     const next = await update(resource, made.id, made.outs, second);
     expect({ kind: resource.token, updates: next.diff.updates, replaces: next.diff.replaces }).toEqual({ kind: resource.token, updates: changed, replaces: [] });
-    const read = await resource.read(made.id, next.outs);
+    const read = await resource.read(operation(), made.id, next.outs);
     expect(read?.id).toBe(made.id);
-    const imported = await resource.import(importKey?.(made.id) ?? made.id);
+    const imported = await resource.import(operation(), importKey?.(made.id) ?? made.id);
     expect({ kind: resource.token, id: imported?.id ?? made.id }).toEqual({ kind: resource.token, id: made.id });
     return { id: made.id, outs: next.outs, read: read?.props ?? {}, imported };
   }
@@ -97,8 +97,8 @@ describe("tracing and evaluation resources against the emulator", () => {
     for (const made of [rule, alert]) expect(JSON.stringify(made)).not.toContain(CANARY);
 
     for (const [resource, made] of [[alertRule, alert], [runRule, rule], [annotationQueue, queue], [feedbackConfig, fc], [example, ex], [project, proj], [dataset, ds]] as const) {
-      await resource.delete(made.id, made.outs);
-      expect({ kind: resource.token, gone: await resource.read(made.id, made.outs) }).toEqual({ kind: resource.token, gone: undefined });
+      await resource.delete(operation(), made.id, made.outs);
+      expect({ kind: resource.token, gone: await resource.read(operation(), made.id, made.outs) }).toEqual({ kind: resource.token, gone: undefined });
     }
   });
 
@@ -122,8 +122,8 @@ describe("tracing and evaluation resources against the emulator", () => {
     expect(promoted.diff.updates).toEqual(["commitId"]);
     expect(writes().map((w) => w.method)).toEqual(["PATCH"]);
     expect(promoted.outs["commitHash"]).toBe(next.outs["latestCommitHash"]);
-    expect(await promptTag.import("support-triage/production")).toMatchObject({ id: "production", inputs: { promptHandle: "support-triage", tagName: "production", commitId: second } });
-    expect(await prompt.import("support-triage")).toMatchObject({ id: "support-triage", inputs: { handle: "support-triage", description: "triage" } });
+    expect(await promptTag.import(operation(), "support-triage/production")).toMatchObject({ id: "production", inputs: { promptHandle: "support-triage", tagName: "production", commitId: second } });
+    expect(await prompt.import(operation(), "support-triage")).toMatchObject({ id: "support-triage", inputs: { handle: "support-triage", description: "triage" } });
 
     const hook = await lifecycle(
       promptWebhook,
@@ -151,11 +151,11 @@ describe("tracing and evaluation resources against the emulator", () => {
       ["description"],
     );
     for (const [resource, made] of [[promptWebhook, hook], [evaluator, judge], [modelPriceMap, price], [playgroundSettings, settings]] as const) {
-      await resource.delete(made.id, made.outs);
-      expect({ kind: resource.token, gone: await resource.read(made.id, made.outs) }).toEqual({ kind: resource.token, gone: undefined });
+      await resource.delete(operation(), made.id, made.outs);
+      expect({ kind: resource.token, gone: await resource.read(operation(), made.id, made.outs) }).toEqual({ kind: resource.token, gone: undefined });
     }
-    await promptTag.delete(tag.id, promoted.outs);
-    await prompt.delete(made.id, next.outs);
-    expect(await prompt.read(made.id, next.outs)).toBeUndefined();
+    await promptTag.delete(operation(), tag.id, promoted.outs);
+    await prompt.delete(operation(), made.id, next.outs);
+    expect(await prompt.read(operation(), made.id, next.outs)).toBeUndefined();
   });
 });

@@ -7,8 +7,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { Deployment, LangSmithClient, PatchDeploymentRequest } from "../../client";
 import { AbortedError, ApiConnectionError, ConflictError, found, MethodNotAllowedError, NotFoundError, RevisionFailedError, WaitTimeoutError } from "../../client/errors";
 import { DEFAULT_HISTORY_LIMIT } from "../../client/revisionTimings";
-import { callSignal, callTimeoutSeconds } from "../../engine/context/callContext";
-import { currentClient, currentSettings } from "../../engine/context/context";
+import { type OperationContext, waitTimeoutSeconds } from "../../engine/context/operation";
 import { importFields } from "../../engine/fields/fields";
 import { formatDuration, logProgress, shortId } from "../../engine/context/progress";
 import type { ProviderSettings } from "../../engine/context/settings";
@@ -46,24 +45,24 @@ export const DEPLOYMENT_TOKEN = "langsmith:index:Deployment";
  * failure is a {@link PartialFailure} with its id, so the engine keeps it and
  * the next `pulumi up` resumes instead of creating it again.
  */
-export async function createDeployment(raw: Record<string, unknown>): Promise<pulumi.dynamic.CreateResult<DeploymentOutputs>> {
+export async function createDeployment(context: OperationContext, raw: Record<string, unknown>): Promise<pulumi.dynamic.CreateResult<DeploymentOutputs>> {
   const inputs = parseInputs(raw);
-  const settings = currentSettings();
-  const client = await currentClient(settings);
+  const settings = context.settings;
+  const client = await context.client(settings);
   const name = inputs.name;
   if (inputs.adoptExistingId !== undefined) {
     // Adoption creates nothing: a failure before the reconciling PATCH leaves nothing to keep, and the next up adopts again.
     const { deployment, how } = await adopt(client, inputs);
-    const patched = await reconcileAdopted(client, deployment, inputs);
+    const patched = await reconcileAdopted(context, client, deployment, inputs);
     const current = patched?.deployment ?? deployment;
     const started = patched ? `${how}; ${patched.what}` : how;
-    const outs = await keepingResource(current.id, () => unfinished(inputs, current, started), raw, RESUME_HINT, () => settle(client, settings, inputs, current, started, raw));
+    const outs = await keepingResource(current.id, () => unfinished(inputs, current, started), raw, RESUME_HINT, () => settle(context, client, settings, inputs, current, started, raw));
     return { id: current.id, outs };
   }
-  const { created, how } = await createOrFind(client, inputs);
+  const { created, how } = await createOrFind(context, client, inputs);
   const outs = await keepingResource(created.id, () => unfinished(inputs, created, how), raw, RESUME_HINT, async () => {
     const deployment = await client.deployments.get(created.id, { name });
-    return settle(client, settings, inputs, deployment, how, raw);
+    return settle(context, client, settings, inputs, deployment, how, raw);
   });
   return { id: created.id, outs };
 }
@@ -76,12 +75,12 @@ function unfinished(inputs: DeploymentInputs, deployment: DeploymentFacts, what:
 }
 
 /** Reads the deployment for a refresh; `undefined` when the service answers 404 (in the recorded workspace): gone. */
-export async function readDeployment(id: string, props: Record<string, unknown>): Promise<{ id: string; props: Record<string, unknown> } | undefined> {
+export async function readDeployment(context: OperationContext, id: string, props: Record<string, unknown>): Promise<{ id: string; props: Record<string, unknown> } | undefined> {
   const previous = migrateDeploymentOutputs(props) as unknown as DeploymentOutputs;
   const name = previous.name ?? id;
-  const settings = settingsForResource(`reading deployment "${name}"`, currentSettings(), previous.tenantId);
-  const client = await currentClient(settings);
-  const deployment = await readTogetherThroughList(client, settings, id, name);
+  const settings = settingsForResource(`reading deployment "${name}"`, context.settings, previous.tenantId);
+  const client = await context.client(settings);
+  const deployment = await readTogetherThroughList(context, client, settings, id, name);
   if (deployment === undefined) return undefined;
   const revisionStatus = await latestRevisionStatus(client, deployment);
   return { id, props: { ...refreshedOutputs(previous, { deployment, revisionStatus }), __provider: props["__provider"] } };
@@ -95,7 +94,7 @@ export async function readDeployment(id: string, props: Record<string, unknown>)
  * One the list does not hold, and any read whose batch failed, is read by
  * GET, whose 404 alone says it is gone.
  */
-async function readTogetherThroughList(client: LangSmithClient, settings: ProviderSettings, id: string, name: string): Promise<Deployment | undefined> {
+async function readTogetherThroughList(context: OperationContext, client: LangSmithClient, settings: ProviderSettings, id: string, name: string): Promise<Deployment | undefined> {
   const source: ListSource = {
     by: "pages",
     pageSize: LARGEST_PAGE,
@@ -104,7 +103,7 @@ async function readTogetherThroughList(client: LangSmithClient, settings: Provid
     byIds: { maxIds: LARGEST_PAGE, fetch: async (ids) => (await client.deployments.list({ deploymentIds: ids, limit: LARGEST_PAGE })).resources },
   };
   try {
-    const listed = await readThroughList(DEPLOYMENT_TOKEN, listScope(settings), id, source);
+    const listed = await readThroughList(context.lists, DEPLOYMENT_TOKEN, listScope(settings), id, source);
     if (listed !== undefined) return listed as Deployment;
   } catch (error) {
     if (error instanceof AbortedError) throw error;
@@ -117,21 +116,21 @@ async function readTogetherThroughList(client: LangSmithClient, settings: Provid
  * revision fields changed) then a wait; or re-deploys a failed revision; or
  * resumes a wait that did not finish; or only records provider settings.
  */
-export async function updateDeployment(id: string, rawOlds: Record<string, unknown>, news: Record<string, unknown>): Promise<pulumi.dynamic.UpdateResult<DeploymentOutputs>> {
+export async function updateDeployment(context: OperationContext, id: string, rawOlds: Record<string, unknown>, news: Record<string, unknown>): Promise<pulumi.dynamic.UpdateResult<DeploymentOutputs>> {
   const olds = migrateDeploymentOutputs(rawOlds);
   const previous = olds as unknown as DeploymentOutputs;
   const inputs = parseInputs(news);
-  const settings = settingsForResource(`updating deployment "${inputs.name}"`, currentSettings(), previous.tenantId);
-  const client = await currentClient(settings);
+  const settings = settingsForResource(`updating deployment "${inputs.name}"`, context.settings, previous.tenantId);
+  const client = await context.client(settings);
   const plan = diffDeployment(olds, news);
   const resume = needsResume(previous) && inputs.waitForDeployed !== false;
 
   const failedRevisionId = resume && isFailed(previous.latestRevisionStatus) && typeof previous.latestRevisionId === "string" ? previous.latestRevisionId : undefined;
   if (plan.changed.inPlace.length === 0 && plan.changed.revision.length === 0 && failedRevisionId !== undefined) {
     // Nothing changed since the revision failed: ask the service to build it again.
-    const deployment = await redeployOnce(client, id, inputs, failedRevisionId);
+    const deployment = await redeployOnce(context, client, id, inputs, failedRevisionId);
     const what = `re-submitted revision after ${previous.latestRevisionStatus ?? "failure"}: new revision ${shortId(deployment.latest_revision_id ?? "?")}`;
-    return { outs: await settle(client, settings, inputs, deployment, what, news, olds) };
+    return { outs: await settle(context, client, settings, inputs, deployment, what, news, olds) };
   }
   const newRevision = plan.changed.revision.length > 0 || failedRevisionId !== undefined;
   const body = plan.changed.inPlace.length > 0 || newRevision ? toPatchRequest(inputs, plan.changed, newRevision) : undefined;
@@ -141,13 +140,13 @@ export async function updateDeployment(id: string, rawOlds: Record<string, unkno
       // The last wait timed out or was interrupted: poll the same revision again.
       const deployment = await client.deployments.get(id, { name: inputs.name });
       const what = `resumed waiting for revision ${shortId(previous.latestRevisionId)} (was ${previous.latestRevisionStatus ?? "unknown"})`;
-      return { outs: await settle(client, settings, inputs, deployment, what, news, olds) };
+      return { outs: await settle(context, client, settings, inputs, deployment, what, news, olds) };
     }
     const what = plan.changed.local.length > 0 ? `updated provider settings (${describeChanges(plan.changed.local)}); no API call` : "no change";
     return { outs: { ...(olds as unknown as DeploymentOutputs), ...inputsWithFingerprint(inputs, olds), lastOperation: what } };
   }
 
-  const deployment = await patchOnce(client, id, inputs.name, body, previous.latestRevisionId);
+  const deployment = await patchOnce(context, client, id, inputs.name, body, previous.latestRevisionId);
   const reason = newRevision
     ? plan.changed.revision.length > 0
       ? `new revision ${shortId(deployment.latest_revision_id ?? "?")} (${describeRevisionChange(previous, inputs, plan.changed.revision)})`
@@ -158,33 +157,32 @@ export async function updateDeployment(id: string, rawOlds: Record<string, unkno
     const revisionStatus = previous.latestRevisionStatus ?? null;
     return { outs: outputsFrom(inputs, { deployment, revisionStatus }, full, olds) };
   }
-  return { outs: await settle(client, settings, inputs, deployment, full, news, olds) };
+  return { outs: await settle(context, client, settings, inputs, deployment, full, news, olds) };
 }
 
 /** Deletes the deployment and waits until the service has removed it; a 404 (in the recorded workspace) means done. */
-export async function deleteDeployment(id: string, props: Record<string, unknown>): Promise<void> {
+export async function deleteDeployment(context: OperationContext, id: string, props: Record<string, unknown>): Promise<void> {
   const previous = migrateDeploymentOutputs(props) as unknown as DeploymentOutputs;
   const name = previous.name ?? id;
-  const settings = settingsForResource(`deleting deployment "${name}"`, currentSettings(), previous.tenantId);
-  const client = await currentClient(settings);
+  const settings = settingsForResource(`deleting deployment "${name}"`, context.settings, previous.tenantId);
+  const client = await context.client(settings);
   const result = await client.deployments.delete(id, { name });
   if (result.alreadyGone) return;
-  const timeoutSeconds = callTimeoutSeconds(previous.deleteTimeoutSeconds ?? settings.deleteTimeoutSeconds);
-  const signal = callSignal();
-  logProgress(KIND, name, `deleting (waiting up to ${formatDuration(timeoutSeconds * 1000)} for the service to remove it)`);
+  const timeoutSeconds = waitTimeoutSeconds(context, previous.deleteTimeoutSeconds ?? settings.deleteTimeoutSeconds);
+  logProgress(context, KIND, name, `deleting (waiting up to ${formatDuration(timeoutSeconds * 1000)} for the service to remove it)`);
   const deletionInterval = settings.pollIntervalsMs.minIntervalMs;
   await client.waitForDeletion({
     deploymentId: id,
     name,
     waitTimeoutMs: timeoutSeconds * 1000,
     ...(deletionInterval !== undefined ? { intervalMs: deletionInterval } : {}),
-    ...(signal !== undefined ? { signal } : {}),
-    onStatus: (event) => logProgress(KIND, name, `deletion ${event.status} (${formatDuration(event.elapsedMs)})`),
+    signal: context.signal,
+    onStatus: (event) => logProgress(context, KIND, name, `deletion ${event.status} (${formatDuration(event.elapsedMs)})`),
   });
 }
 
 /** POSTs the deployment; when the response was lost, finds what the service committed instead of posting twice. */
-async function createOrFind(client: LangSmithClient, inputs: DeploymentInputs): Promise<{ created: DeploymentFacts & { id: string }; how: string }> {
+async function createOrFind(context: OperationContext, client: LangSmithClient, inputs: DeploymentInputs): Promise<{ created: DeploymentFacts & { id: string }; how: string }> {
   const name = inputs.name;
   try {
     const created = await client.deployments.create(toCreateRequest(inputs), { name });
@@ -192,13 +190,13 @@ async function createOrFind(client: LangSmithClient, inputs: DeploymentInputs): 
   } catch (error) {
     if (error instanceof ConflictError) {
       const existing = await client.deployments.findByName(name, { name }).catch(() => undefined);
-      throw new NameTakenError(`creating deployment "${name}": a deployment with this name already exists in the workspace.${existing ? ` ${takeOverHint(existing.id)}` : ""}`, {
+      throw new NameTakenError(`creating deployment "${name}": a deployment with this name already exists in the workspace.${existing ? ` ${takeOverHint(context.urn, existing.id)}` : ""}`, {
         status: 409,
       });
     }
     if (!(error instanceof ApiConnectionError)) throw error;
     // The POST may have been committed although its response was lost: look before posting again.
-    logProgress(KIND, name, "the create response was lost; looking the deployment up by name before retrying");
+    logProgress(context, KIND, name, "the create response was lost; looking the deployment up by name before retrying");
     const found = await client.deployments.findByName(name, { name });
     if (found !== undefined) return { created: found, how: "created (found by name after the create response was lost)" };
     const created = await client.deployments.create(toCreateRequest(inputs), { name });
@@ -223,6 +221,7 @@ async function adopt(client: LangSmithClient, inputs: DeploymentInputs): Promise
 
 /** After adoption: one PATCH bringing the deployment in line with the inputs, when it differs. */
 async function reconcileAdopted(
+  context: OperationContext,
   client: LangSmithClient,
   deployment: Deployment,
   inputs: DeploymentInputs,
@@ -236,7 +235,7 @@ async function reconcileAdopted(
   }
   if (drift.changed.inPlace.length === 0 && drift.changed.revision.length === 0) return undefined;
   const body = toPatchRequest(inputs, drift.changed, drift.changed.revision.length > 0);
-  const patched = await patchOnce(client, deployment.id, inputs.name, body, deployment.latest_revision_id);
+  const patched = await patchOnce(context, client, deployment.id, inputs.name, body, deployment.latest_revision_id);
   return { deployment: patched, what: `reconciled ${describeChanges([...drift.changed.inPlace, ...drift.changed.revision])}` };
 }
 
@@ -246,6 +245,7 @@ async function reconcileAdopted(
  * not is it sent again, so one update never makes two revisions.
  */
 async function patchOnce(
+  context: OperationContext,
   client: LangSmithClient,
   id: string,
   name: string,
@@ -256,7 +256,7 @@ async function patchOnce(
     return await client.deployments.patch(id, body, { name });
   } catch (error) {
     if (!(error instanceof ApiConnectionError)) throw error;
-    logProgress(KIND, name, "the update response was lost; checking whether the service applied it before retrying");
+    logProgress(context, KIND, name, "the update response was lost; checking whether the service applied it before retrying");
     const current = await client.deployments.get(id, { name });
     const makesRevision = body.source_revision_config !== undefined;
     if (makesRevision && current.latest_revision_id !== previousRevisionId && current.latest_revision_id !== null) return current;
@@ -271,18 +271,18 @@ async function patchOnce(
  * revision newer than the failed one means it was committed. A service
  * without the operation (404 for the route, 405) gets the equivalent PATCH.
  */
-async function redeployOnce(client: LangSmithClient, id: string, inputs: DeploymentInputs, failedRevisionId: string): Promise<Deployment> {
+async function redeployOnce(context: OperationContext, client: LangSmithClient, id: string, inputs: DeploymentInputs, failedRevisionId: string): Promise<Deployment> {
   const name = inputs.name;
   try {
     return await client.deployments.redeploy(id, failedRevisionId, { name });
   } catch (error) {
     if (error instanceof NotFoundError || error instanceof MethodNotAllowedError) {
       const current = await client.deployments.get(id, { name });
-      logProgress(KIND, name, `the service cannot re-deploy revision ${shortId(failedRevisionId)} (${error.status}); sending the revision config again instead`);
-      return patchOnce(client, id, name, toResubmitRequest(inputs), current.latest_revision_id);
+      logProgress(context, KIND, name, `the service cannot re-deploy revision ${shortId(failedRevisionId)} (${error.status}); sending the revision config again instead`);
+      return patchOnce(context, client, id, name, toResubmitRequest(inputs), current.latest_revision_id);
     }
     if (!(error instanceof ApiConnectionError)) throw error;
-    logProgress(KIND, name, "the re-deploy response was lost; checking whether the service made the revision before retrying");
+    logProgress(context, KIND, name, "the re-deploy response was lost; checking whether the service made the revision before retrying");
     const current = await client.deployments.get(id, { name });
     if (current.latest_revision_id !== failedRevisionId && current.latest_revision_id !== null) return current;
     return client.deployments.redeploy(id, failedRevisionId, { name });
@@ -299,6 +299,7 @@ async function redeployOnce(client: LangSmithClient, id: string, inputs: Deploym
  *   the resource in state and the next `pulumi up` resumes or re-submits.
  */
 async function settle(
+  context: OperationContext,
   client: LangSmithClient,
   settings: ProviderSettings,
   inputs: DeploymentInputs,
@@ -316,9 +317,8 @@ async function settle(
       const revisionStatus = await latestRevisionStatus(client, deployment);
       return outputsFrom(inputs, { deployment, revisionStatus }, `${what}; not waiting (waitForDeployed is false)`, previous);
     }
-    const timeoutSeconds = callTimeoutSeconds(inputs.deployTimeoutSeconds ?? settings.deployTimeoutSeconds);
-    const signal = callSignal();
-    logProgress(KIND, name, `${what}; waiting up to ${formatDuration(timeoutSeconds * 1000)} for revision ${shortId(revisionId)} to be DEPLOYED`);
+    const timeoutSeconds = waitTimeoutSeconds(context, inputs.deployTimeoutSeconds ?? settings.deployTimeoutSeconds);
+    logProgress(context, KIND, name, `${what}; waiting up to ${formatDuration(timeoutSeconds * 1000)} for revision ${shortId(revisionId)} to be DEPLOYED`);
     const result = await client.waitForRevision({
       deploymentId: deployment.id,
       revisionId,
@@ -328,11 +328,11 @@ async function settle(
       name,
       waitTimeoutMs: timeoutSeconds * 1000,
       ...settings.pollIntervalsMs,
-      ...(signal !== undefined ? { signal } : {}),
+      signal: context.signal,
       onStatus: (event) => {
         followedRevisionId = event.revisionId;
         const followed = event.supersededRevisionId ? ` (revision ${shortId(event.supersededRevisionId)} was SKIPPED; following the newer one)` : "";
-        logProgress(KIND, name, `revision ${shortId(event.revisionId)} ${event.status} (${formatDuration(event.elapsedMs)})${followed}`);
+        logProgress(context, KIND, name, `revision ${shortId(event.revisionId)} ${event.status} (${formatDuration(event.elapsedMs)})${followed}`);
       },
     });
     followedRevisionId = result.revision.id;
@@ -400,9 +400,8 @@ function describeRevisionChange(previous: DeploymentOutputs, inputs: DeploymentI
  * service's secrets alone until the program declares `secrets`.
  * `undefined` when there is no such deployment.
  */
-export async function importDeployment(id: string): Promise<{ inputs: Record<string, unknown>; outputs: DeploymentOutputs } | undefined> {
-  const settings = currentSettings();
-  const client = await currentClient(settings);
+export async function importDeployment(context: OperationContext, id: string): Promise<{ inputs: Record<string, unknown>; outputs: DeploymentOutputs } | undefined> {
+  const client = await context.client();
   const deployment = await found(client.deployments.get(id, { name: id }));
   if (deployment === undefined) return undefined;
   const inputs = importFields(DEPLOYMENT_FIELDS, deployment);

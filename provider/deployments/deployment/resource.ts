@@ -1,8 +1,7 @@
 /**
  * The Deployment: its field table, outputs and operations as one
- * {@link LangSmithResource} (served by the native plugin), and the dynamic
- * provider over it, loaded by the shim (sdk/providerShim.ts) as
- * `pulumi-langsmith/provider/deployment`.
+ * {@link LangSmithResource}, served by the native plugin and, through
+ * `provider/dynamic/`, by the dynamic provider.
  */
 import { droppingSnapshots } from "../../engine/reads/listSnapshots";
 import type { LangSmithResource } from "../../engine/resource";

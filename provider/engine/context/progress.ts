@@ -1,21 +1,4 @@
-import { currentCallContext, type LogSeverity } from "./callContext";
-
-/**
- * Sends a line to the engine: through the native provider's call context
- * (attributed to the resource's URN) when there is one, else with
- * `pulumi.log` (the dynamic provider; loaded only then).
- */
-function emit(severity: LogSeverity, line: string): void {
-  const context = currentCallContext();
-  if (context !== undefined) {
-    context.log(severity, line);
-    return;
-  }
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { log } = require("@pulumi/pulumi") as typeof import("@pulumi/pulumi");
-  // The dynamic provider has no live status line: progress is logged as info.
-  void (severity === "warning" ? log.warn(line) : log.info(line));
-}
+import type { OperationContext } from "./operation";
 
 /**
  * Logs a progress line from the provider process: live status on the
@@ -25,16 +8,16 @@ function emit(severity: LogSeverity, line: string): void {
  * every line starts with the resource's kind and name, e.g.
  * `deployment "agent": revision 3f2c… BUILDING (1m20s)`.
  */
-export function logProgress(kind: string, name: string, message: string): void {
-  emit("status", `${kind} "${name}": ${message}`);
+export function logProgress(context: OperationContext, kind: string, name: string, message: string): void {
+  context.log("status", `${kind} "${name}": ${message}`);
 }
 
 /**
  * Logs a warning from the provider process, prefixed like {@link logProgress}
  * (the engine shows a dynamic provider's as `warning: [runtime] <kind> "<name>": …`).
  */
-export function warnProgress(kind: string, name: string, message: string): void {
-  emit("warning", `${kind} "${name}": ${message}`);
+export function warnProgress(context: OperationContext, kind: string, name: string, message: string): void {
+  context.log("warning", `${kind} "${name}": ${message}`);
 }
 
 /** Formats a duration in milliseconds as `45s` or `1m20s`. */

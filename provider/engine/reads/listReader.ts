@@ -10,12 +10,20 @@
  * 404 is the only proof), unless the whole list was read (`whole`).
  */
 import { createHash } from "node:crypto";
-import { type ListSnapshot, oneWalkAtATime, snapshotFor } from "./listSnapshots";
-import { readTogether } from "./readBatch";
+import type { ListSnapshot, ListSnapshots } from "./listSnapshots";
+import type { ReadBatches } from "./readBatch";
 import type { ProviderSettings } from "../context/settings";
 
 /** The contract's largest page, 100: the most objects one list request answers, and the most ids one filtered request names. */
 export const LARGEST_PAGE = 100;
+
+/** An operation's list reads: the pages it fetched and the batches open (a session's, see `session.ts`). */
+export interface ListReads {
+  /** The pages of each kind's list fetched in this operation. */
+  readonly snapshots: ListSnapshots;
+  /** The reads gathered into batches. */
+  readonly batches: ReadBatches;
+}
 
 /** One object of a list answer, keyed by its `id`. */
 export type ListedObject = Record<string, unknown>;
@@ -57,11 +65,11 @@ function collect(items: readonly ListedObject[], snapshot: ListSnapshot, keep: L
 /**
  * The objects of `ids` found through `source`, by id, reading the snapshot
  * of `token`'s list in `scope` first and adding what it fetches to it.
- * Call it inside {@link oneWalkAtATime} for the same list (as
+ * Call it inside {@link ListSnapshots.oneWalkAtATime} for the same list (as
  * {@link readThroughList} does), so two batches never fetch the same page.
  */
-export async function readFromList(token: string, scope: string, ids: readonly string[], source: ListSource, keep?: ListFilter): Promise<Map<string, ListedObject>> {
-  const snapshot = snapshotFor(token, scope);
+export async function readFromList(reads: ListReads, token: string, scope: string, ids: readonly string[], source: ListSource, keep?: ListFilter): Promise<Map<string, ListedObject>> {
+  const snapshot = reads.snapshots.snapshotFor(token, scope);
   snapshot.reads += ids.length;
   const objects = new Map<string, ListedObject>();
   const take = () => {
@@ -111,13 +119,13 @@ export async function readFromList(token: string, scope: string, ids: readonly s
  * its own, or, for a `whole` list, knows it is gone). A failed batch rejects
  * every read of it with the batch's error.
  */
-export async function readThroughList(token: string, scope: string, id: string, source: ListSource, keep?: ListFilter): Promise<ListedObject | undefined> {
+export async function readThroughList(reads: ListReads, token: string, scope: string, id: string, source: ListSource, keep?: ListFilter): Promise<ListedObject | undefined> {
   // Already read in this operation, or the whole list was: answered at once, without waiting for a batch to
   // gather (the engine sends a refresh's reads a few at a time, so 1,000 reads would wait 125 windows).
-  const snapshot = snapshotFor(token, scope);
+  const snapshot = reads.snapshots.snapshotFor(token, scope);
   const known = snapshot.items.get(id);
   if (known !== undefined || snapshot.complete) return known;
-  const answer = await readTogether(`${token}\u0000${scope}`, id, (ids) => oneWalkAtATime(token, scope, () => readFromList(token, scope, ids, source, keep)));
+  const answer = await reads.batches.readTogether(`${token}\u0000${scope}`, id, (ids) => reads.snapshots.oneWalkAtATime(token, scope, () => readFromList(reads, token, scope, ids, source, keep)));
   return answer.found ? answer.value : undefined;
 }
 

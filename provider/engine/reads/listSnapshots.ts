@@ -7,10 +7,10 @@
  * requests per kind.
  *
  * Never older than the operation: the engine configures the provider at the
- * start of every operation, and {@link forgetAllSnapshots} runs there
- * (`context.ts`), so a page is only ever served to the operation that fetched
+ * start of every operation, and {@link ListSnapshots.forgetAll} runs there
+ * (`session.ts`), so a page is only ever served to the operation that fetched
  * it; a create, update or delete of a kind by this process drops that kind's
- * pages ({@link forgetSnapshots}), so a read after our own write goes to the
+ * pages ({@link ListSnapshots.forget}), so a read after our own write goes to the
  * service.
  */
 
@@ -28,37 +28,53 @@ export interface ListSnapshot {
   reads: number;
 }
 
-/** Snapshots by type token, then by scope key. */
-const snapshots = new Map<string, Map<string, ListSnapshot>>();
+/**
+ * What one provider session has read of each kind's list during its current
+ * operation (one per {@link ProviderSession}; dropped when the engine
+ * configures the provider, which starts an operation).
+ */
+export class ListSnapshots {
+  /** Snapshots by type token, then by scope key. */
+  private readonly snapshots = new Map<string, Map<string, ListSnapshot>>();
+  /** Serializes the walks of one list, so two batches never fetch the same page. */
+  private readonly walks = new Map<string, Promise<unknown>>();
 
-/** Serializes the walks of one list, so two batches never fetch the same page. */
-const walks = new Map<string, Promise<unknown>>();
+  /** The snapshot of `token`'s list in `scope`, empty when nothing was fetched yet in this operation. */
+  snapshotFor(token: string, scope: string): ListSnapshot {
+    let byScope = this.snapshots.get(token);
+    if (byScope === undefined) this.snapshots.set(token, (byScope = new Map()));
+    let snapshot = byScope.get(scope);
+    if (snapshot === undefined) byScope.set(scope, (snapshot = { items: new Map(), nextOffset: 0, complete: false, pages: 0, reads: 0 }));
+    return snapshot;
+  }
 
-/** The snapshot of `token`'s list in `scope`, empty when nothing was fetched yet in this operation. */
-export function snapshotFor(token: string, scope: string): ListSnapshot {
-  let byScope = snapshots.get(token);
-  if (byScope === undefined) snapshots.set(token, (byScope = new Map()));
-  let snapshot = byScope.get(scope);
-  if (snapshot === undefined) byScope.set(scope, (snapshot = { items: new Map(), nextOffset: 0, complete: false, pages: 0, reads: 0 }));
-  return snapshot;
+  /** Runs `walk` after every earlier walk of the same list has finished (whatever their outcome). */
+  oneWalkAtATime<T>(token: string, scope: string, walk: () => Promise<T>): Promise<T> {
+    const key = `${token}\u0000${scope}`;
+    const previous = this.walks.get(key) ?? Promise.resolve();
+    const next = previous.then(walk, walk);
+    const settled = next.then(() => undefined, () => undefined);
+    this.walks.set(key, settled);
+    void settled.then(() => {
+      if (this.walks.get(key) === settled) this.walks.delete(key);
+    });
+    return next;
+  }
+
+  /** Drops what was read of `token`'s lists (after this process wrote an object of that kind). */
+  forget(token: string): void {
+    this.snapshots.delete(token);
+  }
+
+  /** Drops every snapshot: a new operation starts (the engine configures the provider). */
+  forgetAll(): void {
+    this.snapshots.clear();
+  }
 }
 
-/** Runs `walk` after every earlier walk of the same list has finished (whatever their outcome). */
-export function oneWalkAtATime<T>(token: string, scope: string, walk: () => Promise<T>): Promise<T> {
-  const key = `${token}\u0000${scope}`;
-  const previous = walks.get(key) ?? Promise.resolve();
-  const next = previous.then(walk, walk);
-  const settled = next.then(() => undefined, () => undefined);
-  walks.set(key, settled);
-  void settled.then(() => {
-    if (walks.get(key) === settled) walks.delete(key);
-  });
-  return next;
-}
-
-/** Drops what was read of `token`'s lists (after this process wrote an object of that kind). */
-export function forgetSnapshots(token: string): void {
-  snapshots.delete(token);
+/** What {@link droppingSnapshots} needs of an operation's context: its list pages. */
+interface WithSnapshots {
+  readonly lists: { readonly snapshots: ListSnapshots };
 }
 
 /**
@@ -66,18 +82,13 @@ export function forgetSnapshots(token: string): void {
  * pages dropped before and after it, so a read after our own write, or
  * during it, goes to the service.
  */
-export function droppingSnapshots<A extends unknown[], R>(token: string, write: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
-  return async (...args: A): Promise<R> => {
-    forgetSnapshots(token);
+export function droppingSnapshots<C extends WithSnapshots, A extends unknown[], R>(token: string, write: (context: C, ...args: A) => Promise<R>): (context: C, ...args: A) => Promise<R> {
+  return async (context: C, ...args: A): Promise<R> => {
+    context.lists.snapshots.forget(token);
     try {
-      return await write(...args);
+      return await write(context, ...args);
     } finally {
-      forgetSnapshots(token);
+      context.lists.snapshots.forget(token);
     }
   };
-}
-
-/** Drops every snapshot: a new operation starts (the engine configures the provider). */
-export function forgetAllSnapshots(): void {
-  snapshots.clear();
 }

@@ -53,10 +53,7 @@ interface OpenBatch<T> {
   timer: NodeJS.Timeout | undefined;
 }
 
-/** The open batches of this process, by key. */
-const open = new Map<string, OpenBatch<unknown>>();
-
-function close<T>(key: string, batch: OpenBatch<T>): void {
+function close<T>(open: Map<string, OpenBatch<unknown>>, key: string, batch: OpenBatch<T>): void {
   if (open.get(key) === batch) open.delete(key);
   if (batch.timer !== undefined) clearTimeout(batch.timer);
   const ids = [...batch.waiters.keys()];
@@ -69,42 +66,48 @@ function close<T>(key: string, batch: OpenBatch<T>): void {
   );
 }
 
-function schedule<T>(key: string, batch: OpenBatch<T>): void {
+function schedule<T>(open: Map<string, OpenBatch<unknown>>, key: string, batch: OpenBatch<T>): void {
   if (batch.timer !== undefined) clearTimeout(batch.timer);
   const untilMax = batch.openedAt + batch.window.maxWaitMs - Date.now();
-  batch.timer = setTimeout(() => close(key, batch), Math.max(0, Math.min(batch.window.quietMs, untilMax)));
+  batch.timer = setTimeout(() => close(open, key, batch), Math.max(0, Math.min(batch.window.quietMs, untilMax)));
 }
 
-/**
- * Reads `id` together with the other reads of `key` that arrive within the
- * window: the first read of a key opens a batch with its `reader`; the batch
- * closes after `quietMs` without a new read, `maxWaitMs` after it opened, or
- * when it holds `maxBatch` ids, and its reader is then called once with
- * every id (each id once, however many reads asked for it).
- *
- * @param key what the reads share: the kind, the service, the credentials' scope and any parent ids
- * @returns the object, or `{ found: false }` when the batch did not find it
- * @throws whatever the reader threw
- */
-export function readTogether<T>(key: string, id: string, reader: BatchReader<T>, window: BatchWindow = {}): Promise<BatchAnswer<T>> {
-  let batch = open.get(key) as OpenBatch<T> | undefined;
-  if (batch === undefined) {
-    batch = {
-      reader,
-      waiters: new Map(),
-      openedAt: Date.now(),
-      window: { quietMs: window.quietMs ?? DEFAULT_QUIET_MS, maxWaitMs: window.maxWaitMs ?? DEFAULT_MAX_WAIT_MS, maxBatch: window.maxBatch ?? DEFAULT_MAX_BATCH },
-      timer: undefined,
-    };
-    open.set(key, batch as OpenBatch<unknown>);
+/** The batches of reads open in one provider session (see {@link ProviderSession}). */
+export class ReadBatches {
+  /** The open batches, by key: each lives from its first read to its answer (there is no cache). */
+  private readonly open = new Map<string, OpenBatch<unknown>>();
+
+  /**
+   * Reads `id` together with the other reads of `key` that arrive within the
+   * window: the first read of a key opens a batch with its `reader`; the batch
+   * closes after `quietMs` without a new read, `maxWaitMs` after it opened, or
+   * when it holds `maxBatch` ids, and its reader is then called once with
+   * every id (each id once, however many reads asked for it).
+   *
+   * @param key what the reads share: the kind, the service, the credentials' scope and any parent ids
+   * @returns the object, or `{ found: false }` when the batch did not find it
+   * @throws whatever the reader threw
+   */
+  readTogether<T>(key: string, id: string, reader: BatchReader<T>, window: BatchWindow = {}): Promise<BatchAnswer<T>> {
+    let batch = this.open.get(key) as OpenBatch<T> | undefined;
+    if (batch === undefined) {
+      batch = {
+        reader,
+        waiters: new Map(),
+        openedAt: Date.now(),
+        window: { quietMs: window.quietMs ?? DEFAULT_QUIET_MS, maxWaitMs: window.maxWaitMs ?? DEFAULT_MAX_WAIT_MS, maxBatch: window.maxBatch ?? DEFAULT_MAX_BATCH },
+        timer: undefined,
+      };
+      this.open.set(key, batch as OpenBatch<unknown>);
+    }
+    const current = batch;
+    const answer = new Promise<BatchAnswer<T>>((resolve, reject) => {
+      const waiters = current.waiters.get(id) ?? [];
+      waiters.push({ resolve, reject });
+      current.waiters.set(id, waiters);
+    });
+    if (current.waiters.size >= current.window.maxBatch) close(this.open, key, current);
+    else schedule(this.open, key, current);
+    return answer;
   }
-  const current = batch;
-  const answer = new Promise<BatchAnswer<T>>((resolve, reject) => {
-    const waiters = current.waiters.get(id) ?? [];
-    waiters.push({ resolve, reject });
-    current.waiters.set(id, waiters);
-  });
-  if (current.waiters.size >= current.window.maxBatch) close(key, current);
-  else schedule(key, current);
-  return answer;
 }

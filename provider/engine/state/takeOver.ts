@@ -6,18 +6,16 @@
  * --import-pending-creates`), the `adoptExistingId` input on the dynamic one
  * (which cannot serve imports).
  */
-import { callUrn } from "../context/callContext";
-
 /**
  * One sentence (or two) telling how to take over the object `id` for the
  * resource being created, e.g. after an interrupted `pulumi up` made it.
  *
+ * @param urn the resource's URN, when the engine said it (the native provider; `OperationContext.urn`).
  * @param token the resource's type token when it has no `adoptExistingId`
  *   input (a native-only resource): without a URN, the hint is then
  *   `pulumi import <token> <name> <id>`; default: the `adoptExistingId` hint.
  */
-export function takeOverHint(id: string, token?: string): string {
-  const urn = callUrn();
+export function takeOverHint(urn: string | undefined, id: string, token?: string): string {
   if (urn === undefined && token !== undefined) return `Its id is ${id}: take it into the stack with pulumi import ${token} <name> ${id}.`;
   if (urn === undefined) return `Its id is ${id}: set adoptExistingId: "${id}" to manage it with this stack.`;
   const parts = urn.split("::");

@@ -10,8 +10,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { BulkExport, BulkExportRun, LangSmithClient } from "../../client";
 import { found } from "../../client/errors";
 import { ENDED_BULK_EXPORT_STATUSES } from "../../client/schemas/bulkExports";
-import { callSignal, callTimeoutSeconds } from "../../engine/context/callContext";
-import { currentClient, currentSettings } from "../../engine/context/context";
+import { type OperationContext, waitTimeoutSeconds } from "../../engine/context/operation";
 import { formatDuration, logProgress, shortId } from "../../engine/context/progress";
 import type { ProviderSettings } from "../../engine/context/settings";
 import { importFields } from "../../engine/fields/fields";
@@ -34,25 +33,25 @@ function labelOf(values: { projectId?: unknown; destinationId?: unknown }, id?: 
 }
 
 /** Creates the export; waits for a one-off export to end when asked to, and for a scheduled one to be scheduled. */
-export async function createBulkExport(raw: Record<string, unknown>): Promise<pulumi.dynamic.CreateResult<BulkExportOutputs>> {
+export async function createBulkExport(context: OperationContext, raw: Record<string, unknown>): Promise<pulumi.dynamic.CreateResult<BulkExportOutputs>> {
   const inputs = parseInputs(raw);
   const label = labelOf(inputs);
-  const settings = currentSettings();
-  const client = await currentClient(settings);
+  const settings = context.settings;
+  const client = await context.client(settings);
   const created = await client.bulkExports.create(toCreateRequest(inputs), { name: label });
   const what = inputs.intervalHours !== undefined ? `created scheduled export ${created.id} (every ${inputs.intervalHours} h)` : `created one-off export ${created.id}`;
-  logProgress(KIND, label, what);
+  logProgress(context, KIND, label, what);
   // The export exists from here on: a failed poll keeps it in the stack, and the next up resumes instead of creating a second one.
   const unfinished = () => outputsFrom(inputs, created, [], `${what}; did not finish: run pulumi up again to resume`);
-  const outs = await keepingResource(created.id, unfinished, raw, "run pulumi up again to resume", () => settle(client, settings, inputs, created, what, raw));
+  const outs = await keepingResource(created.id, unfinished, raw, "run pulumi up again to resume", () => settle(context, client, settings, inputs, created, what, raw));
   return { id: created.id, outs };
 }
 
 /** Reads the export and its runs for a refresh; `undefined` when the service answers 404 (in the recorded workspace): gone. */
-export async function readBulkExport(id: string, rawProps: Record<string, unknown>): Promise<{ id: string; props: Record<string, unknown> } | undefined> {
+export async function readBulkExport(context: OperationContext, id: string, rawProps: Record<string, unknown>): Promise<{ id: string; props: Record<string, unknown> } | undefined> {
   const props = migrateBulkExportOutputs(rawProps);
   const label = labelOf(props, id);
-  const client = await currentClient(settingsForResource(`reading ${KIND} "${label}"`, currentSettings(), props["tenantId"]));
+  const client = await context.client(settingsForResource(`reading ${KIND} "${label}"`, context.settings, props["tenantId"]));
   const bulkExport = await found(client.bulkExports.get(id, { name: label }));
   if (bulkExport === undefined) return undefined;
   const runs = await found(client.bulkExports.runs(id, { name: label }));
@@ -66,8 +65,8 @@ export async function readBulkExport(id: string, rawProps: Record<string, unknow
  * the defaults left out) and the outputs a create would have recorded.
  * `undefined` when there is no such export in the configured workspace.
  */
-export async function importBulkExport(id: string): Promise<{ inputs: Record<string, unknown>; outputs: BulkExportOutputs } | undefined> {
-  const client = await currentClient();
+export async function importBulkExport(context: OperationContext, id: string): Promise<{ inputs: Record<string, unknown>; outputs: BulkExportOutputs } | undefined> {
+  const client = await context.client();
   const bulkExport = await found(client.bulkExports.get(id, { name: id }));
   if (bulkExport === undefined) return undefined;
   const runs = await client.bulkExports.runs(id, { name: id });
@@ -76,31 +75,31 @@ export async function importBulkExport(id: string): Promise<{ inputs: Record<str
 }
 
 /** Records provider settings (`waitForCompletion`, `completionTimeoutSeconds`), resuming a wait that did not finish. */
-export async function updateBulkExport(id: string, rawOlds: Record<string, unknown>, news: Record<string, unknown>): Promise<pulumi.dynamic.UpdateResult<BulkExportOutputs>> {
+export async function updateBulkExport(context: OperationContext, id: string, rawOlds: Record<string, unknown>, news: Record<string, unknown>): Promise<pulumi.dynamic.UpdateResult<BulkExportOutputs>> {
   const olds = migrateBulkExportOutputs(rawOlds) as unknown as BulkExportOutputs;
   const inputs = parseInputs(news);
   const label = labelOf(inputs, id);
-  const settings = settingsForResource(`updating ${KIND} "${label}"`, currentSettings(), olds.tenantId);
-  const client = await currentClient(settings);
+  const settings = settingsForResource(`updating ${KIND} "${label}"`, context.settings, olds.tenantId);
+  const client = await context.client(settings);
   const bulkExport = await client.bulkExports.get(id, { name: label });
   const resume = inputs.waitForCompletion === true && !ENDED.has(bulkExport.status);
   const what = resume ? `resumed waiting for export ${id} (was ${olds.status})` : "updated provider settings; no API call";
-  return { outs: await settle(client, settings, inputs, bulkExport, what, news) };
+  return { outs: await settle(context, client, settings, inputs, bulkExport, what, news) };
 }
 
 /** Cancels an export that has not ended; one that has (or is gone) is only dropped from the state. */
-export async function deleteBulkExport(id: string, rawProps: Record<string, unknown>): Promise<void> {
+export async function deleteBulkExport(context: OperationContext, id: string, rawProps: Record<string, unknown>): Promise<void> {
   const props = migrateBulkExportOutputs(rawProps);
   const label = labelOf(props, id);
-  const client = await currentClient(settingsForResource(`cancelling ${KIND} "${label}"`, currentSettings(), props["tenantId"]));
+  const client = await context.client(settingsForResource(`cancelling ${KIND} "${label}"`, context.settings, props["tenantId"]));
   const current = await found(client.bulkExports.get(id, { name: label }));
   if (current === undefined) return;
   if (ENDED.has(current.status)) {
-    logProgress(KIND, label, `export ${id} already ended (${current.status}); dropped from the stack`);
+    logProgress(context, KIND, label, `export ${id} already ended (${current.status}); dropped from the stack`);
     return;
   }
   await client.bulkExports.cancel(id, { name: label });
-  logProgress(KIND, label, `cancelled export ${id} (was ${current.status}); runs already running finish, no new run starts`);
+  logProgress(context, KIND, label, `cancelled export ${id} (was ${current.status}); runs already running finish, no new run starts`);
 }
 
 /**
@@ -111,6 +110,7 @@ export async function deleteBulkExport(id: string, rawProps: Record<string, unkn
  *   runs' errors) or the wait ran out, so the engine keeps it in state.
  */
 async function settle(
+  context: OperationContext,
   client: LangSmithClient,
   settings: ProviderSettings,
   inputs: BulkExportInputs,
@@ -124,25 +124,25 @@ async function settle(
     const runs = await client.bulkExports.runs(bulkExport.id, { name: label });
     return outputsFrom(inputs, bulkExport, runs, what);
   }
-  const timeoutSeconds = callTimeoutSeconds(inputs.completionTimeoutSeconds ?? settings.deployTimeoutSeconds);
-  const signal = callSignal();
+  const timeoutSeconds = waitTimeoutSeconds(context, inputs.completionTimeoutSeconds ?? settings.deployTimeoutSeconds);
+  const signal = context.signal;
   const intervalMs = settings.pollIntervalsMs.minIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
   const startedAt = Date.now();
-  logProgress(KIND, label, `waiting up to ${formatDuration(timeoutSeconds * 1000)} for export ${bulkExport.id} to finish`);
+  logProgress(context, KIND, label, `waiting up to ${formatDuration(timeoutSeconds * 1000)} for export ${bulkExport.id} to finish`);
   let current = bulkExport;
   let runs: BulkExportRun[] = [];
   let last = "";
   for (;;) {
     runs = await client.bulkExports.runs(current.id, { name: label, maxRetries: 1 });
     const progress = describeProgress(current.status, summarizeRuns(runs));
-    if (progress !== last) logProgress(KIND, label, `${progress} (${formatDuration(Date.now() - startedAt)})`);
+    if (progress !== last) logProgress(context, KIND, label, `${progress} (${formatDuration(Date.now() - startedAt)})`);
     last = progress;
     if (ENDED.has(current.status)) break;
     if (Date.now() - startedAt >= timeoutSeconds * 1000) {
       throw unfinishedExport(inputs, current, runs, `${what}; still ${current.status} after ${formatDuration(Date.now() - startedAt)}: run pulumi up again to resume waiting`, raw);
     }
     await sleepUnlessAborted(intervalMs, signal);
-    if (signal?.aborted) {
+    if (signal.aborted) {
       throw unfinishedExport(inputs, current, runs, `${what}; cancelled while ${current.status}: run pulumi up again to resume waiting`, raw);
     }
     current = await client.bulkExports.get(current.id, { name: label, maxRetries: 1 });

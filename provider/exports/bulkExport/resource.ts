@@ -1,8 +1,7 @@
 /**
  * The BulkExport: its field table, outputs and operations as one
- * {@link LangSmithResource} (served by the native plugin), and the dynamic
- * provider over it, loaded by the shim (sdk/providerShim.ts) as
- * `pulumi-langsmith/provider/bulkExport`.
+ * {@link LangSmithResource}, served by the native plugin and, through
+ * `provider/dynamic/`, by the dynamic provider.
  */
 import type { LangSmithResource } from "../../engine/resource";
 import { checkBulkExport } from "./check";

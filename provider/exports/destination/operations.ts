@@ -11,7 +11,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { Destination, DestinationDeleteResult, LangSmithClient } from "../../client";
 import { found } from "../../client/errors";
 import { REGION_HOSTS } from "../../client/hosts";
-import { currentClient, currentSettings } from "../../engine/context/context";
+import type { OperationContext } from "../../engine/context/operation";
 import { importFields } from "../../engine/fields/fields";
 import { logProgress, shortId, warnProgress } from "../../engine/context/progress";
 import type { ProviderSettings } from "../../engine/context/settings";
@@ -37,23 +37,23 @@ function nameOf(props: Record<string, unknown>, id: string): string {
 }
 
 /** Creates the destination (or adopts `adoptExistingId`); the service test-writes to the bucket first. */
-export async function createDestination(raw: Record<string, unknown>): Promise<pulumi.dynamic.CreateResult<DestinationOutputs>> {
+export async function createDestination(context: OperationContext, raw: Record<string, unknown>): Promise<pulumi.dynamic.CreateResult<DestinationOutputs>> {
   const inputs = parseInputs(raw);
-  const client = await currentClient();
-  if (inputs.adoptExistingId !== undefined) return adopt(client, inputs, inputs.adoptExistingId);
+  const client = await context.client();
+  if (inputs.adoptExistingId !== undefined) return adopt(context, client, inputs, inputs.adoptExistingId);
 
   const name = inputs.displayName;
   const location = testWriteLocation(inputs.config);
-  logProgress(KIND, name, `creating; the service test-writes to ${location}`);
+  logProgress(context, KIND, name, `creating; the service test-writes to ${location}`);
   const startedAt = Date.now();
   let created: Destination;
   try {
     created = await client.destinations.create(toCreateRequest(inputs), { name });
   } catch (error) {
-    if (isAmbiguousCreateFailure(error)) throw await ambiguousCreateError(client, inputs, error, startedAt);
+    if (isAmbiguousCreateFailure(error)) throw await ambiguousCreateError(context, client, inputs, error, startedAt);
     throw createFailure(error, location);
   }
-  logProgress(KIND, name, `created ${created.id}`);
+  logProgress(context, KIND, name, `created ${created.id}`);
   return {
     id: created.id,
     outs: outputsFor(inputs, created, {
@@ -68,7 +68,7 @@ export async function createDestination(raw: Record<string, unknown>): Promise<p
  * still have created the destination. It is not retried: the error lists
  * matching destinations so the user can adopt one.
  */
-async function ambiguousCreateError(client: LangSmithClient, inputs: DestinationInputs, error: unknown, startedAtMs: number): Promise<Error> {
+async function ambiguousCreateError(context: OperationContext, client: LangSmithClient, inputs: DestinationInputs, error: unknown, startedAtMs: number): Promise<Error> {
   const message = error instanceof Error ? error.message : String(error);
   let found = "";
   try {
@@ -81,7 +81,7 @@ async function ambiguousCreateError(client: LangSmithClient, inputs: Destination
     found =
       candidates.length === 0
         ? "; no destination with this name and bucket was found, so running pulumi up again is safe"
-        : `; it may have been created anyway: destination(s) ${candidates.map((d) => d.id).join(", ")} match. ${takeOverHint(candidates[0]?.id ?? "")}`;
+        : `; it may have been created anyway: destination(s) ${candidates.map((d) => d.id).join(", ")} match. ${takeOverHint(context.urn, candidates[0]?.id ?? "")}`;
   } catch {
     found = "; the request may have reached the service: check GET /api/v1/bulk-exports/destinations before retrying, and set adoptExistingId to take over one it created";
   }
@@ -89,7 +89,7 @@ async function ambiguousCreateError(client: LangSmithClient, inputs: Destination
 }
 
 /** Takes over an existing destination: GET, verify the non-updatable fields match, PATCH credentials if given. */
-async function adopt(client: LangSmithClient, inputs: DestinationInputs, id: string): Promise<pulumi.dynamic.CreateResult<DestinationOutputs>> {
+async function adopt(context: OperationContext, client: LangSmithClient, inputs: DestinationInputs, id: string): Promise<pulumi.dynamic.CreateResult<DestinationOutputs>> {
   const name = inputs.displayName;
   const action = `adopting ${KIND} "${name}" (${id})`;
   const existing = await found(client.destinations.get(id, { name }));
@@ -111,7 +111,7 @@ async function adopt(client: LangSmithClient, inputs: DestinationInputs, id: str
   let credentialsUpdatedAt: string | undefined;
   if (inputs.credentials !== undefined) {
     const location = testWriteLocation(inputs.config);
-    logProgress(KIND, name, `adopting ${id}: setting the given credentials; the service test-writes to ${location}`);
+    logProgress(context, KIND, name, `adopting ${id}: setting the given credentials; the service test-writes to ${location}`);
     try {
       current = await client.destinations.patchCredentials(id, toWireCredentials(inputs.credentials), { name });
     } catch (error) {
@@ -120,7 +120,7 @@ async function adopt(client: LangSmithClient, inputs: DestinationInputs, id: str
     credentialsUpdatedAt = current.updated_at ?? undefined;
     operation += ` and set its credentials (test write to ${location} passed)`;
   }
-  logProgress(KIND, name, `adopted ${id}`);
+  logProgress(context, KIND, name, `adopted ${id}`);
   return {
     id,
     outs: outputsFor(inputs, current, {
@@ -132,25 +132,25 @@ async function adopt(client: LangSmithClient, inputs: DestinationInputs, id: str
 }
 
 /** Reads the destination for a refresh; a 404 (in the recorded workspace) means gone. */
-export async function readDestination(id: string, rawProps: Record<string, unknown>): Promise<{ id: string; props: Record<string, unknown> } | undefined> {
+export async function readDestination(context: OperationContext, id: string, rawProps: Record<string, unknown>): Promise<{ id: string; props: Record<string, unknown> } | undefined> {
   const props = migrateDestinationOutputs(rawProps);
   const name = nameOf(props, id);
-  const settings = settingsForResource(`reading ${KIND} "${name}"`, currentSettings(), props["tenantId"]);
-  const destination = await found((await currentClient(settings)).destinations.get(id, { name }));
+  const settings = settingsForResource(`reading ${KIND} "${name}"`, context.settings, props["tenantId"]);
+  const destination = await found((await context.client(settings)).destinations.get(id, { name }));
   if (destination === undefined) {
-    logProgress(KIND, name, `${id} no longer exists (404); dropping it from the state`);
+    logProgress(context, KIND, name, `${id} no longer exists (404); dropping it from the state`);
     return undefined;
   }
   return { id, props: refreshedOutputs(props, destination) };
 }
 
 /** Rotates the credentials (the only in-place change): one PATCH, which the service test-writes with first. */
-export async function updateDestination(id: string, rawOlds: Record<string, unknown>, raw: Record<string, unknown>): Promise<pulumi.dynamic.UpdateResult<DestinationOutputs>> {
+export async function updateDestination(context: OperationContext, id: string, rawOlds: Record<string, unknown>, raw: Record<string, unknown>): Promise<pulumi.dynamic.UpdateResult<DestinationOutputs>> {
   const olds = migrateDestinationOutputs(rawOlds);
   const inputs = parseInputs(raw);
   const name = inputs.displayName;
   const action = `rotating credentials of ${KIND} "${name}"`;
-  const settings = settingsForResource(action, currentSettings(), olds["tenantId"]);
+  const settings = settingsForResource(action, context.settings, olds["tenantId"]);
   const previous = parseInputs({ ...olds, adoptExistingId: undefined });
   const diff = diffDestination(olds, raw);
   if (diff.replaces.length > 0) {
@@ -175,14 +175,14 @@ export async function updateDestination(id: string, rawOlds: Record<string, unkn
 
   const location = testWriteLocation(previous.config);
   const change = describeCredentialChange(diff.updates, parseFingerprint(olds["credentialsFingerprint"]), inputs.credentials);
-  logProgress(KIND, name, `rotating credentials (${change}); the service test-writes to ${location} with the new ones`);
+  logProgress(context, KIND, name, `rotating credentials (${change}); the service test-writes to ${location} with the new ones`);
   let patched: Destination;
   try {
-    patched = await (await currentClient(settings)).destinations.patchCredentials(id, toWireCredentials(inputs.credentials), { name });
+    patched = await (await context.client(settings)).destinations.patchCredentials(id, toWireCredentials(inputs.credentials), { name });
   } catch (error) {
     throw rotateFailure(error, action, location);
   }
-  logProgress(KIND, name, "credentials rotated; export runs already running finish with the previous ones");
+  logProgress(context, KIND, name, "credentials rotated; export runs already running finish with the previous ones");
   return {
     outs: outputsFor(inputs, patched, {
       lastOperation: `rotated credentials (${change}; test write to ${location} passed)`,
@@ -198,25 +198,25 @@ export async function updateDestination(id: string, rawOlds: Record<string, unkn
  * while the destination still exists), the resource leaves the stack with one
  * warning naming the destination that stays in the workspace.
  */
-export async function deleteDestination(id: string, rawProps: Record<string, unknown>): Promise<void> {
+export async function deleteDestination(context: OperationContext, id: string, rawProps: Record<string, unknown>): Promise<void> {
   const props = migrateDestinationOutputs(rawProps);
   const name = nameOf(props, id);
-  const settings = settingsForResource(`deleting ${KIND} "${name}"`, currentSettings(), props["tenantId"]);
+  const settings = settingsForResource(`deleting ${KIND} "${name}"`, context.settings, props["tenantId"]);
   let result: DestinationDeleteResult;
   try {
-    result = await (await currentClient(settings)).destinations.delete(id, { name });
+    result = await (await context.client(settings)).destinations.delete(id, { name });
   } catch (error) {
     throw deleteFailure(error);
   }
   switch (result.outcome) {
     case "deleted":
-      logProgress(KIND, name, `deleted ${id}`);
+      logProgress(context, KIND, name, `deleted ${id}`);
       return;
     case "already-gone":
-      logProgress(KIND, name, `${id} was already gone (404)`);
+      logProgress(context, KIND, name, `${id} was already gone (404)`);
       return;
     case "not-supported":
-      warnProgress(KIND, name, notDeletableWarning(id));
+      warnProgress(context, KIND, name, notDeletableWarning(id));
       return;
   }
 }
@@ -233,8 +233,8 @@ function notDeletableWarning(id: string): string {
  * them, one PATCH) and the outputs a create would have recorded. `undefined`
  * when there is no such destination.
  */
-export async function importDestination(id: string): Promise<{ inputs: Record<string, unknown>; outputs: DestinationOutputs } | undefined> {
-  const client = await currentClient(currentSettings());
+export async function importDestination(context: OperationContext, id: string): Promise<{ inputs: Record<string, unknown>; outputs: DestinationOutputs } | undefined> {
+  const client = await context.client();
   const destination = await found(client.destinations.get(id, { name: id }));
   if (destination === undefined) return undefined;
   const inputs = importFields(DESTINATION_FIELDS, destination);

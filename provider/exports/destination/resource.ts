@@ -1,10 +1,8 @@
 /**
  * The BulkExportDestination: its field table, outputs and operations as one
- * {@link LangSmithResource} (served by the native plugin), and the dynamic
- * provider over it, loaded by the shim (sdk/providerShim.ts) as
- * `pulumi-langsmith/provider/destination`.
+ * {@link LangSmithResource}, served by the native plugin and, through
+ * `provider/dynamic/destination.ts`, by the dynamic provider.
  */
-import { currentSettings } from "../../engine/context/context";
 import type { LangSmithResource } from "../../engine/resource";
 import { checkDestinationInputs, existsWithoutCredentials } from "./check";
 import { diffDestination } from "./diff";
@@ -23,8 +21,9 @@ export const resource: LangSmithResource = {
   inputsNotInOutputs: ["credentials", "adoptExistingId"],
   outputs: DESTINATION_OUTPUT_SPECS,
   migrate: migrateDestinationOutputs,
-  check(olds, news) {
-    const result = checkDestinationInputs(news, { selfHosted: isSelfHosted(currentSettings()), existsWithoutCredentials: existsWithoutCredentials(olds) });
+  check(olds, news, settings) {
+    // A self-hosted install's destinations may omit credentials: only the stack's settings say which it is.
+    const result = checkDestinationInputs(news, { selfHosted: settings !== undefined && isSelfHosted(settings), existsWithoutCredentials: existsWithoutCredentials(olds) });
     return { inputs: markUnchangedCredentials(olds, result.inputs), failures: result.failures };
   },
   diff(olds, news) {

@@ -3,7 +3,6 @@ import { defineEndpoint } from "../../client/endpoint";
 import { ConflictError, found } from "../../client/errors";
 import { zOrgIdentityPatch, zPendingIdentityCreate } from "../../client/wire/organizationAndAccess.requests";
 import { zGetApiV1OrgsCurrentMembersResponse, zPostApiV1OrgsCurrentMembersResponse } from "../../client/wire/organizationAndAccess.responses";
-import { currentClient } from "../../engine/context/context";
 import { logProgress, shortId } from "../../engine/context/progress";
 import { settingsInScope } from "../../engine/crud";
 import { checkFields, diffFields, readInputs, toWireBody, unknownOr, withDefaults, type FieldTable, type InputsOf } from "../../engine/fields/fields";
@@ -148,12 +147,12 @@ export const organizationMember: LangSmithResource = {
     const changed = diffFields(ORGANIZATION_MEMBER_FIELDS, olds, news);
     return { changes: changed.replace.length + changed.inPlace.length > 0, replaces: changed.replace, updates: changed.inPlace, deleteBeforeReplace: changed.replace.length > 0, pending: false };
   },
-  async create(raw) {
+  async create(context, raw) {
     const inputs = readInputs<Properties>(ORGANIZATION_MEMBER_FIELDS, raw);
     const email = String(inputs["email"]);
     const action = `inviting ${KIND} "${email}"`;
-    const client = await currentClient(settingsInScope("organization", action, inputs));
-    logProgress(KIND, email, "sending the invitation");
+    const client = await context.client(settingsInScope(context, "organization", action, inputs));
+    logProgress(context, KIND, email, "sending the invitation");
     try {
       const member = await invite(client, inputs, action);
       return { id: email, outs: outputsFor(inputs, member, `invited ${email} (${shortId(member.identityId)}, pending until accepted)`) };
@@ -161,55 +160,55 @@ export const organizationMember: LangSmithResource = {
       if (!(error instanceof ConflictError)) throw error;
       const existing = await findOrganizationMember(client, email, action).catch(() => undefined);
       if (existing === undefined) throw error;
-      throw new ConflictError(`${error.message}; ${email} is already ${existing.status === "active" ? "a member" : "invited"}. ${takeOverHint(email, TOKEN)}`, { status: 409, detail: error.detail });
+      throw new ConflictError(`${error.message}; ${email} is already ${existing.status === "active" ? "a member" : "invited"}. ${takeOverHint(context.urn, email, TOKEN)}`, { status: 409, detail: error.detail });
     }
   },
-  async read(id, rawProps) {
+  async read(context, id, rawProps) {
     const props = organizationMember.migrate(rawProps);
     const action = `reading ${KIND} "${id}"`;
-    const member = await findOrganizationMember(await currentClient(settingsInScope("organization", action, props)), id, action);
+    const member = await findOrganizationMember(await context.client(settingsInScope(context, "organization", action, props)), id, action);
     if (member === undefined) {
-      logProgress(KIND, id, "no longer a member or invited; dropping it from the state");
+      logProgress(context, KIND, id, "no longer a member or invited; dropping it from the state");
       return undefined;
     }
     const lastOperation = typeof props["lastOperation"] === "string" ? props["lastOperation"] : `read ${id}`;
     return { id, props: outputsFor(props, member, lastOperation) };
   },
-  async update(id, rawOlds, raw) {
+  async update(context, id, rawOlds, raw) {
     organizationMember.migrate(rawOlds); // refuses state written by a newer release
     const inputs = readInputs<Properties>(ORGANIZATION_MEMBER_FIELDS, raw);
     const action = `changing the role of ${KIND} "${id}"`;
-    const client = await currentClient(settingsInScope("organization", action, inputs));
+    const client = await context.client(settingsInScope(context, "organization", action, inputs));
     const member = await findOrganizationMember(client, id, action);
     if (member === undefined) throw new ConflictError(`${action}: ${id} is no longer a member or invited; run pulumi refresh, then pulumi up to invite them again`, { status: 404 });
     if (member.status === "active") {
-      logProgress(KIND, id, "changing the organization role");
+      logProgress(context, KIND, id, "changing the organization role");
       await client.resources.send(PATCH_MEMBER, { action, params: { identityId: member.identityId }, body: { role_id: inputs["roleId"] as string } });
       const updated = (await findOrganizationMember(client, id, action)) ?? member;
       return { outs: outputsFor(inputs, updated, `changed the organization role of ${id}`) };
     }
     // An invitation cannot be changed: revoke it and invite again, with the new role.
-    logProgress(KIND, id, "sending the invitation again with the new role");
+    logProgress(context, KIND, id, "sending the invitation again with the new role");
     await client.resources.send(REVOKE_INVITE, { action, params: { identityId: member.identityId } });
     const again = await invite(client, inputs, action);
     return { outs: outputsFor(inputs, again, `invited ${id} again with the new role (${shortId(again.identityId)})`) };
   },
-  async delete(id, rawProps) {
+  async delete(context, id, rawProps) {
     const props = organizationMember.migrate(rawProps);
     const action = `removing ${KIND} "${id}"`;
-    const client = await currentClient(settingsInScope("organization", action, props));
+    const client = await context.client(settingsInScope(context, "organization", action, props));
     const member = await findOrganizationMember(client, id, action);
     if (member === undefined) {
-      logProgress(KIND, id, "already gone");
+      logProgress(context, KIND, id, "already gone");
       return;
     }
     await client.resources.send(member.status === "active" ? REMOVE_MEMBER : REVOKE_INVITE, { action, params: { identityId: member.identityId } });
-    logProgress(KIND, id, member.status === "active" ? "removed from the organization" : "invitation revoked");
+    logProgress(context, KIND, id, member.status === "active" ? "removed from the organization" : "invitation revoked");
   },
-  async import(given) {
+  async import(context, given) {
     const email = given.trim().toLowerCase();
     const action = `importing ${KIND} "${email}"`;
-    const member = await findOrganizationMember(await currentClient(settingsInScope("organization", action, {})), email, action);
+    const member = await findOrganizationMember(await context.client(settingsInScope(context, "organization", action, {})), email, action);
     if (member === undefined) return undefined;
     const inputs = compact({ email, roleId: member.roleId });
     return { id: email, inputs, outputs: outputsFor(inputs, member, `imported ${email}`) };

@@ -1,0 +1,58 @@
+/**
+ * Create of a declared kind: one POST (or PUT), refused with the import hint
+ * when the natural key is taken; then the kind's `afterWrite`, if any.
+ */
+import type { LangSmithClient } from "../../client";
+import { ConflictError } from "../../client/errors";
+import type { OperationContext } from "../context/operation";
+import { logProgress, shortId } from "../context/progress";
+import { readInputs, toWireBody } from "../fields/fields";
+import { getPath } from "../fields/paths";
+import type { Properties } from "../resource";
+import { takeOverHint } from "../state/takeOver";
+import { findByNaturalKey } from "./lookup";
+import { apiOf, nameOf, outputsFor, parentIds, type PreparedKind, tenantOf, settingsInScope, unwrapped } from "./prepare";
+
+/** Creates the object the checked inputs describe. */
+export async function createDeclared(kind: PreparedKind, context: OperationContext, raw: Properties): Promise<{ id: string; outs: Properties }> {
+  const { spec } = kind;
+  const inputs = readInputs<Properties>(spec.fields, raw);
+  const name = nameOf(kind, inputs, "");
+  const action = `creating ${spec.kind} "${name}"`;
+  const settings = settingsInScope(context, spec.scope, action, inputs);
+  const client = await context.client(settings);
+  await spec.beforeWrite?.(client, inputs, action);
+  if (spec.createUpserts === true && spec.naturalKey !== undefined) {
+    const wireValue = toWireBody(spec.fields, inputs, [spec.naturalKey]);
+    const keyWire = spec.fields.find((field) => field.path === spec.naturalKey)?.wire ?? "";
+    const existing = await findByNaturalKey(kind, client, getPath(wireValue, keyWire), inputs);
+    if (existing !== undefined) {
+      const existingId = String(existing["id"]);
+      throw new ConflictError(`${action}: one with ${spec.naturalKey} "${String(getPath(inputs, spec.naturalKey))}" already exists and creating it again would overwrite it. ${takeOverHint(context.urn, existingId, spec.token)}`, { status: 409 });
+    }
+  }
+  logProgress(context, spec.kind, name, "creating");
+  let created: Record<string, unknown> | null;
+  try {
+    const body = toWireBody(spec.fields, inputs);
+    created = unwrapped(kind, (await apiOf(kind, client).send(spec.endpoints.create, { action, params: parentIds(kind, inputs), body: spec.wrapBody?.(body) ?? body })) as Record<string, unknown> | null);
+  } catch (error) {
+    if (error instanceof ConflictError && spec.naturalKey !== undefined) throw await takenError(kind, context, client, error, inputs);
+    throw error;
+  }
+  const id = spec.idOf?.(created ?? undefined, inputs) ?? String(created?.["id"]);
+  const extra = (await spec.afterWrite?.(client, id, inputs, undefined, action)) ?? {};
+  return { id, outs: { ...outputsFor(kind, inputs, created ?? {}, tenantOf(settings, created ?? {}), `created ${spec.kind} "${name}"${id === name ? "" : ` (${shortId(id)})`}`), ...extra } };
+}
+
+/** The error of a create refused because the natural key is taken: the existing object's id and how to import it. */
+async function takenError(kind: PreparedKind, context: OperationContext, client: LangSmithClient, error: ConflictError, inputs: Properties): Promise<Error> {
+  const { spec } = kind;
+  const keyField = spec.naturalKey as string;
+  const value = getPath(inputs, keyField);
+  const wireValue = spec.fields.find((field) => field.path === keyField)?.toWire?.(value) ?? value;
+  const existing = await findByNaturalKey(kind, client, wireValue, inputs).catch(() => undefined);
+  if (existing === undefined) return error;
+  const id = String(existing["id"]);
+  return new ConflictError(`${error.message}; a ${spec.kind} with ${keyField} "${String(value)}" already exists. ${takeOverHint(context.urn, id, spec.token)}`, { status: 409, detail: error.detail });
+}

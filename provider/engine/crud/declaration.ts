@@ -1,0 +1,176 @@
+/**
+ * What a kind on the generic path declares: its field table, its endpoints
+ * (generated wire schemas), the outputs it reads from the service, its scope,
+ * its natural key, and the few hooks where one request is not the whole
+ * story. `prepare.ts` derives what every operation needs from it once; the
+ * operations (`checkDiff.ts`, `create.ts`, `read.ts`, `update.ts`,
+ * `delete.ts`) are module functions over that.
+ */
+import type { LangSmithClient } from "../../client";
+import type { DeclaredEndpoint } from "../../client/resources";
+import { type FieldSpec, type FieldTable, unknownOr } from "../fields/fields";
+import { uuid } from "../fields/validators";
+import type { Properties } from "../resource";
+import type { OutputSpec } from "../state/outputs";
+
+/** An endpoint of a CRUD resource; `{id}` in its path is the object's id, other placeholders are inputs of the same name. */
+export type AnyEndpoint = DeclaredEndpoint;
+
+/** The endpoints a CRUD resource is made of. */
+export interface CrudEndpoints {
+  /** Creates one; its answer is the object. */
+  readonly create: AnyEndpoint;
+  /** Lists the scope's objects (an array): refresh and import use it when there is no {@link get}; absent where the service has no list (then `get` is required, and there is no natural key). */
+  readonly list?: AnyEndpoint;
+  /** Reads one by `{id}`, where the service has it. */
+  readonly get?: AnyEndpoint;
+  /** Changes the in-place fields; absent when every change replaces. */
+  readonly update?: AnyEndpoint;
+  /** Deletes one; absent when the service cannot (destroy then leaves it, with a warning: see `leftOnDestroy`). */
+  readonly delete?: AnyEndpoint;
+}
+
+/** An output the service reports: an output of the schema and where it is in the service's object. */
+export type WireOutput = OutputSpec & {
+  /** Dotted path of the value in the service's object, e.g. `created_at`. */
+  readonly wire: string;
+  /**
+   * Only the create answer has it (an API key's secret key, shown once):
+   * refresh and update keep the recorded value, an import cannot know it.
+   * Default false.
+   */
+  readonly onlyAtCreate?: boolean;
+};
+
+/**
+ * How a refresh reads many objects of one kind through the kind's list
+ * instead of one GET each (see `../reads/`): the
+ * reads that arrive together are one batch, and the pages of the list
+ * fetched for a batch serve the later reads of the same operation.
+ * - `pages`: the scope's list page by page (`offset`, `limit` of
+ *   `pageSize`), as far as the batch's ids need and at most one page for
+ *   every two reads asked so far; with `idsQuery`, the ids the pages did not
+ *   reach are then asked of the list filtered by id (`?id=a&id=b`,
+ *   `LARGEST_PAGE` (100) a request);
+ * - `list`: the scope's whole list, in one answer.
+ *
+ * Only for a kind whose list answers carry every field its GET does. An id
+ * that neither finds is read on its own by GET (a 404 then says it is gone),
+ * so an object that moved between pages, or was changed while the pages were
+ * read, is never taken for deleted.
+ */
+export type BatchRead = (
+  | { readonly by: "pages"; readonly pageSize: number; readonly idsQuery?: string }
+  | { readonly by: "list" }
+) & {
+  /** Inputs whose values the list's objects leave out (an annotation queue's rubric): a resource that sets any is read by GET. Default none. */
+  readonly notInList?: readonly string[];
+};
+
+/** Everything a kind on the generic path declares. */
+export interface CrudResourceSpec {
+  /** Type token, e.g. `langsmith:index:Workspace`. */
+  readonly token: string;
+  /** The noun in messages and progress lines, e.g. `workspace`. */
+  readonly kind: string;
+  /** Schema description (Markdown). */
+  readonly description: string;
+  /**
+   * `organization`: the object belongs to the organization (the key must be organization-scoped);
+   * `workspace`: it lives in one workspace, its `workspaceId` input or the configured one, sent as `X-Tenant-Id`.
+   */
+  readonly scope: "organization" | "workspace";
+  /** The field table (a workspace-scoped resource includes {@link workspaceIdField}). */
+  readonly fields: FieldTable;
+  /** The input naming the object in messages (e.g. `displayName`). */
+  readonly nameField: string;
+  readonly endpoints: CrudEndpoints;
+  /** Outputs the service reports beyond the echoed inputs. */
+  readonly outputs: readonly WireOutput[];
+  /**
+   * The natural key users know (an input path whose wire value is unique in
+   * the scope): `pulumi import` accepts it instead of the id, and a create
+   * refused because it is taken names the existing object's id.
+   */
+  readonly naturalKey?: string;
+  /** Inputs whose value the service keeps unique in the scope: a replacement that keeps them deletes the old object first. */
+  readonly unique?: readonly string[];
+  /** Whether an update sends every field the service stores (its PATCH or PUT requires them all); default: only the changed ones. */
+  readonly updateSendsAll?: boolean;
+  /** Where the endpoints' paths start: `api` (below `/api/v1`, the default) or `origin` (the API's origin: `/v1/platform/...`). */
+  readonly base?: "api" | "origin";
+  /** The list's query parameter that filters by the natural key (e.g. `name`), so an import or a taken-name lookup reads one page; default: none (the whole list). */
+  readonly naturalKeyQuery?: string;
+  /**
+   * The query parameter that names the object in a delete, for a service
+   * keyed by a query rather than the path (feedback configs by
+   * `feedback_key`; their update names it in the body); default none (the
+   * id is `{id}` in the path).
+   */
+  readonly idQuery?: string;
+  /** Where the service has no delete: the warning's words on what destroy leaves, e.g. `the workspace keeps its retention settings`. */
+  readonly leftOnDestroy?: string;
+  /** Whether the update request carries the object's id in its body (`id`), as an upsert does (a usage limit's PUT); default false. */
+  readonly updateBodyHasId?: boolean;
+  /**
+   * Whether create is an upsert keyed by the natural key (a PUT that would
+   * silently take over an existing object): create then refuses, with the
+   * import hint, when the natural key is already taken. Default false.
+   */
+  readonly createUpserts?: boolean;
+  /**
+   * The request body as the service takes it, from the table's wire object
+   * (create and update), e.g. a one-item list for a workspace secret's
+   * upsert; default: the object as it is.
+   */
+  readonly wrapBody?: (body: Record<string, unknown>) => unknown;
+  /** The body of the delete request, for a service that deletes by a write (a secret upserted with `null`); default none. */
+  readonly deleteBody?: (id: string) => unknown;
+  /** The id of a created object, when the create answer does not carry it (e.g. a secret's key); default its `id`. */
+  readonly idOf?: (created: Record<string, unknown> | undefined, inputs: Properties) => string;
+  /** The object in a create, get or update answer that wraps it (e.g. `{ "repo": {...} }`); default: the answer as it is. */
+  readonly unwrap?: (answer: Record<string, unknown>) => Record<string, unknown> | undefined;
+  /**
+   * Runs after a create (`olds` undefined) or an update has written the
+   * object: for what one request cannot do (a prompt's new manifest is one
+   * commit); answers outputs to record beside the others. Default none.
+   */
+  readonly afterWrite?: (client: LangSmithClient, id: string, inputs: Properties, olds: Properties | undefined, action: string) => Promise<Properties>;
+  /** Outputs an import reads beside the object itself (e.g. a prompt's latest commit); default none. */
+  readonly importOutputs?: (client: LangSmithClient, id: string) => Promise<Properties>;
+  /** The objects of a list answer, when it is not a plain array (e.g. taggings grouped by value); default: the answer as it is. */
+  readonly listItems?: (answer: unknown) => Record<string, unknown>[];
+  /**
+   * How reads that arrive together are answered through the list (see
+   * {@link BatchRead}); default `list` for a kind with no GET (its read
+   * lists anyway), none otherwise (each read is one GET).
+   */
+  readonly batchRead?: BatchRead;
+  /** Which objects of the list this resource manages (e.g. custom roles, not the built-in ones); default: all. */
+  readonly manages?: (wire: Record<string, unknown>) => boolean;
+  /**
+   * Checks the inputs against what the service knows (e.g. a role's
+   * permissions against the organization's list) before a create or an
+   * update sends anything; throws to refuse. Default: none.
+   */
+  readonly beforeWrite?: (client: LangSmithClient, inputs: Properties, action: string) => Promise<void>;
+}
+
+/**
+ * The `workspaceId` input of a workspace-scoped resource: the workspace it
+ * lives in (sent as `X-Tenant-Id`); default the stack's `langsmith:workspaceId`.
+ * Changing it replaces the object (the service cannot move it).
+ */
+export function workspaceIdField(kind: string): FieldSpec {
+  return {
+    path: "workspaceId",
+    schema: unknownOr(uuid("workspaceId")),
+    required: false,
+    effect: "replace",
+    secret: false,
+    type: "string (UUID)",
+    defaultDoc: "`langsmith:workspaceId`",
+    doc: `Workspace the ${kind} lives in, e.g. a \`Workspace\` of this stack; sent as \`X-Tenant-Id\`.`,
+  };
+}
+

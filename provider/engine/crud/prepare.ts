@@ -1,0 +1,144 @@
+/**
+ * What every operation of a declared kind needs, derived once from its
+ * declaration ({@link prepareKind}), and the small reads of it they share:
+ * the object's name for messages, its parent ids, the settings of its scope,
+ * the outputs recorded, and the endpoint group its paths are below.
+ */
+import type { LangSmithClient } from "../../client";
+import type { ResourcesApi } from "../../client/resources";
+import type { OperationContext } from "../context/operation";
+import type { ProviderSettings } from "../context/settings";
+import { settingsForResource } from "../context/workspace";
+import { getPath, isUnset, compact } from "../fields/paths";
+import type { FieldSpec } from "../fields/fields";
+import type { Properties } from "../resource";
+import { fingerprintSecrets, SECRET_FINGERPRINTS_OUTPUT } from "../secrets/secretFingerprints";
+import { LAST_OPERATION_OUTPUT, type OutputSpec, stateVersionOutput, tenantIdOutput } from "../state/outputs";
+import type { AnyEndpoint, BatchRead, CrudResourceSpec } from "./declaration";
+
+/** Version of the output layout of every kind on the generic path. */
+export const CRUD_STATE_VERSION = 1;
+
+/** A declaration with what its operations derive from it. */
+export interface PreparedKind {
+  readonly spec: CrudResourceSpec;
+  /** The type's name, e.g. `Project` of `langsmith:index:Project`. */
+  readonly typeName: string;
+  /** The placeholders of the list's (or create's) path other than `{id}`: inputs the object lives under (a tag value's `tagKeyId`). */
+  readonly parents: readonly string[];
+  /** The fields echoed in the outputs: neither secrets nor create-only options. */
+  readonly echoed: readonly FieldSpec[];
+  /** Whether any field is a secret (the outputs then hold their fingerprints). */
+  readonly hasSecrets: boolean;
+  /** Every output of the schema: the declared ones, then the engine's. */
+  readonly outputSpecs: readonly OutputSpec[];
+  /** How reads that arrive together go through the list, if they do. */
+  readonly batchRead: BatchRead | undefined;
+}
+
+/** The placeholders of a path other than `{id}`. */
+function parentParams(endpoint: AnyEndpoint): string[] {
+  return [...endpoint.path.matchAll(/\{([A-Za-z0-9_]+)\}/g)].map((match) => match[1] as string).filter((name) => name !== "id");
+}
+
+/** Derives what the operations need from a declaration. */
+export function prepareKind(spec: CrudResourceSpec): PreparedKind {
+  const { fields, endpoints } = spec;
+  const hasSecrets = fields.some((field) => field.secret);
+  return {
+    spec,
+    typeName: spec.token.split(":")[2] ?? spec.token,
+    parents: parentParams(endpoints.list ?? endpoints.create),
+    echoed: fields.filter((field) => field.effect !== "createOnly" && !field.secret),
+    hasSecrets,
+    outputSpecs: [
+      ...spec.outputs.map(({ wire: _wire, ...output }): OutputSpec => output),
+      ...(spec.scope === "workspace" ? [tenantIdOutput(`Workspace the ${spec.kind} lives in.`)] : []),
+      ...(hasSecrets ? [SECRET_FINGERPRINTS_OUTPUT] : []),
+      LAST_OPERATION_OUTPUT,
+      stateVersionOutput(CRUD_STATE_VERSION),
+    ],
+    batchRead: spec.batchRead ?? (endpoints.get === undefined && endpoints.list !== undefined ? { by: "list" } : undefined),
+  };
+}
+
+/** The object's name in messages: its name field, else its id, else the type's name. */
+export function nameOf(kind: PreparedKind, props: Properties, id: string): string {
+  const name = getPath(props, kind.spec.nameField);
+  if (typeof name === "string" && name !== "") return name;
+  return id !== "" ? id : kind.typeName;
+}
+
+/** The values of the object's parent placeholders. */
+export function parentIds(kind: PreparedKind, props: Properties): Record<string, string> {
+  return Object.fromEntries(kind.parents.map((name) => [name, String(getPath(props, name) ?? "")]));
+}
+
+/**
+ * Settings for a call on an object of `scope`: for a workspace object, the
+ * workspace it lives in (its `workspaceId` input, else the recorded
+ * `tenantId`, else the configured workspace); the stack's settings otherwise.
+ */
+export function settingsInScope(context: OperationContext, scope: "organization" | "workspace", action: string, props: Properties): ProviderSettings {
+  const settings = context.settings;
+  if (scope === "organization") return settings;
+  // A workspace named by the program (e.g. one this stack creates) is the object's, whatever the stack's default.
+  const chosen = props["workspaceId"];
+  if (typeof chosen === "string" && chosen !== "") return { ...settings, client: { ...settings.client, workspaceId: chosen } };
+  return settingsForResource(action, settings, props["tenantId"]);
+}
+
+/** The client for an action on the object `props` describes, in its scope. */
+export function clientFor(kind: PreparedKind, context: OperationContext, action: string, props: Properties): Promise<LangSmithClient> {
+  return context.client(settingsInScope(context, kind.spec.scope, action, props));
+}
+
+/** The endpoint group the kind's paths are relative to. */
+export function apiOf(kind: PreparedKind, client: LangSmithClient): ResourcesApi {
+  return kind.spec.base === "origin" ? client.originResources : client.resources;
+}
+
+/** The object of an answer that wraps it. */
+export function unwrapped<T extends Record<string, unknown> | null | undefined>(kind: PreparedKind, answer: T): Record<string, unknown> | T {
+  return answer !== null && answer !== undefined && kind.spec.unwrap !== undefined ? (kind.spec.unwrap(answer) ?? answer) : answer;
+}
+
+/** The workspace an answer says the object is in, else the one the call went to. */
+export function tenantOf(settings: ProviderSettings, wire: unknown): string | undefined {
+  const reported = getPath(wire, "tenant_id");
+  return typeof reported === "string" ? reported : settings.client.workspaceId;
+}
+
+/** The outputs: the inputs echoed (secrets never), what the service reports, and the provider's own. */
+export function outputsFor(kind: PreparedKind, inputs: Properties, wire: unknown, tenantId: string | undefined, lastOperation: string): Properties {
+  const out: Properties = {};
+  for (const field of kind.echoed) {
+    const value = getPath(inputs, field.path);
+    if (!isUnset(value)) setTop(out, field.path, value);
+  }
+  for (const output of kind.spec.outputs) {
+    const value = getPath(wire, output.wire);
+    if (!isUnset(value)) out[output.name] = value;
+  }
+  if (kind.spec.scope === "workspace" && tenantId !== undefined) out["tenantId"] = tenantId;
+  if (kind.hasSecrets) out[SECRET_FINGERPRINTS_OUTPUT.name] = fingerprintSecrets(kind.spec.fields, inputs);
+  out["lastOperation"] = lastOperation;
+  out["stateVersion"] = CRUD_STATE_VERSION;
+  return compact(out);
+}
+
+/** The service-reported outputs kept from the previous state (an update's answer may omit them). */
+export function keptOutputs(kind: PreparedKind, olds: Properties): Properties {
+  return Object.fromEntries(kind.spec.outputs.filter((output) => olds[output.name] !== undefined).map((output) => [output.name, olds[output.name]]));
+}
+
+/** Sets a (possibly dotted) input path on the outputs object. */
+function setTop(out: Properties, path: string, value: unknown): void {
+  const keys = path.split(".");
+  let target = out;
+  for (const key of keys.slice(0, -1)) {
+    target[key] ??= {};
+    target = target[key] as Properties;
+  }
+  target[keys[keys.length - 1] as string] = value;
+}

@@ -1,0 +1,58 @@
+/**
+ * Refresh and import of a declared kind: the object as the service has it,
+ * read into the recorded outputs (refresh) or into inputs that reproduce it
+ * (import, by id or by natural key, `[<workspaceId>/][<parent ids>/]<id or key>`).
+ */
+import type { OperationContext } from "../context/operation";
+import { logProgress } from "../context/progress";
+import { importFields, readInputs, refreshFields } from "../fields/fields";
+import { compact, getPath, isUnset } from "../fields/paths";
+import type { ImportedResource, Properties } from "../resource";
+import { fetchOne, findByNaturalKey, readForRefresh } from "./lookup";
+import { nameOf, outputsFor, type PreparedKind, settingsInScope, tenantOf } from "./prepare";
+
+/** An id the service gives out (a UUID); anything else given to import is a natural key. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Reads the object for a refresh; `undefined` when the service no longer has it. */
+export async function readDeclared(kind: PreparedKind, context: OperationContext, id: string, props: Properties): Promise<{ id: string; props: Properties } | undefined> {
+  const { spec } = kind;
+  const name = nameOf(kind, props, id);
+  const settings = settingsInScope(context, spec.scope, `reading ${spec.kind} "${name}"`, props);
+  const client = await context.client(settings);
+  const current = await readForRefresh(kind, context, client, settings, id, props, name);
+  if (current === undefined) {
+    logProgress(context, spec.kind, name, `${id} no longer exists; dropping it from the state`);
+    return undefined;
+  }
+  const refreshed = refreshFields(spec.fields, props, current);
+  for (const output of spec.outputs) {
+    if (output.onlyAtCreate === true) continue;
+    const value = getPath(current, output.wire);
+    if (isUnset(value)) delete refreshed[output.name];
+    else refreshed[output.name] = value;
+  }
+  return { id, props: compact(refreshed) };
+}
+
+/** Reads an object the service already has from what `pulumi import` was given; `undefined` when there is none. */
+export async function importDeclared(kind: PreparedKind, context: OperationContext, given: string): Promise<ImportedResource | undefined> {
+  const { spec, parents } = kind;
+  // `[<workspaceId>/][<parent ids>/]<id or natural key>`: the workspace when it is not the configured one,
+  // the parents of objects under another (a tag value under its key).
+  const parts = given.split("/");
+  const workspaceId = spec.scope === "workspace" && parts.length > parents.length + 1 && UUID.test(parts[0] ?? "") ? parts.shift() : undefined;
+  const leading = parts.length > parents.length ? parts.splice(0, parents.length) : [];
+  const key = parts.join("/");
+  const props: Properties = Object.fromEntries(parents.map((name, i) => [name, leading[i] ?? ""]));
+  if (workspaceId !== undefined) props["workspaceId"] = workspaceId;
+  const settings = settingsInScope(context, spec.scope, `importing ${spec.kind} "${key}"`, props);
+  const client = await context.client(settings);
+  const current = UUID.test(key) ? await fetchOne(kind, client, key, props, key) : await findByNaturalKey(kind, client, key, props);
+  if (current === undefined) return undefined;
+  const id = typeof current["id"] === "string" ? current["id"] : (spec.idOf?.(current, {}) ?? "");
+  const inputs = { ...importFields(spec.fields, current), ...props };
+  for (const name of Object.keys(props)) if (props[name] === "") delete inputs[name];
+  const outputs = { ...outputsFor(kind, readInputs<Properties>(spec.fields, inputs), current, tenantOf(settings, current), `imported ${spec.kind} ${id}`), ...((await spec.importOutputs?.(client, id)) ?? {}) };
+  return { id, inputs, outputs };
+}

@@ -1,0 +1,63 @@
+/**
+ * Update and delete of a declared kind: one PATCH (or PUT) of the changed
+ * in-place fields, then the kind's `afterWrite`; a delete whose 404 means
+ * done, or, where the service cannot delete, a warning naming what stays.
+ */
+import { NotFoundError } from "../../client/errors";
+import type { OperationContext } from "../context/operation";
+import { logProgress, warnProgress } from "../context/progress";
+import { diffFields, readInputs, toUpdateBody } from "../fields/fields";
+import { getPath, isUnset } from "../fields/paths";
+import type { Properties } from "../resource";
+import { SECRET_FINGERPRINTS_OUTPUT, secretUnchanged } from "../secrets/secretFingerprints";
+import { fetchOne } from "./lookup";
+import { apiOf, clientFor, keptOutputs, nameOf, outputsFor, parentIds, type PreparedKind, unwrapped } from "./prepare";
+
+/** Applies the new inputs: one request with the in-place changes (none when only local fields changed). */
+export async function updateDeclared(kind: PreparedKind, context: OperationContext, id: string, olds: Properties, raw: Properties): Promise<{ outs: Properties }> {
+  const { spec } = kind;
+  const inputs = readInputs<Properties>(spec.fields, raw);
+  const name = nameOf(kind, inputs, id);
+  const action = `updating ${spec.kind} "${name}"`;
+  const changed = diffFields(spec.fields, olds, inputs, (field) => secretUnchanged(field, olds[SECRET_FINGERPRINTS_OUTPUT.name], inputs));
+  const tenantId = typeof olds["tenantId"] === "string" ? olds["tenantId"] : undefined;
+  if (changed.inPlace.length === 0 || spec.endpoints.update === undefined) {
+    const lastOperation = typeof olds["lastOperation"] === "string" ? olds["lastOperation"] : "no change";
+    return { outs: { ...outputsFor(kind, inputs, olds, tenantId, lastOperation), ...keptOutputs(kind, olds) } };
+  }
+  // A whole-object update sends every field the program sets, and clears only those it stopped setting.
+  const whole = spec.fields.filter((f) => f.wire !== undefined && (f.effect === "inPlace" || f.effect === "replace") && (!isUnset(getPath(inputs, f.path)) || changed.inPlace.includes(f.path)));
+  const all = spec.updateSendsAll === true ? { ...changed, inPlace: whole.map((f) => f.path) } : changed;
+  const body = { ...toUpdateBody(spec.fields, inputs, all), ...(spec.updateBodyHasId === true ? { id } : {}) };
+  const client = await clientFor(kind, context, action, { ...olds, ...inputs });
+  await spec.beforeWrite?.(client, inputs, action);
+  logProgress(context, spec.kind, name, `updating ${changed.inPlace.join(", ")}`);
+  // Nothing for the service's update to change (only what afterWrite writes, e.g. a prompt's manifest): no request.
+  const updated =
+    Object.keys(body).length === 0
+      ? undefined
+      : unwrapped(kind, (await apiOf(kind, client).send(spec.endpoints.update, { action, params: { ...parentIds(kind, inputs), id }, body: spec.wrapBody?.(body) ?? body })) as Record<string, unknown> | undefined);
+  const wire = updated ?? (await fetchOne(kind, client, id, inputs, name)) ?? {};
+  const extra = (await spec.afterWrite?.(client, id, inputs, olds, action)) ?? {};
+  return { outs: { ...keptOutputs(kind, olds), ...outputsFor(kind, inputs, wire, tenantId, `updated ${changed.inPlace.join(", ")} of ${spec.kind} "${name}"`), ...extra } };
+}
+
+/** Deletes the object (a 404 means it was already gone); where the service cannot, leaves it with one warning. */
+export async function deleteDeclared(kind: PreparedKind, context: OperationContext, id: string, props: Properties): Promise<void> {
+  const { spec } = kind;
+  const name = nameOf(kind, props, id);
+  const action = `deleting ${spec.kind} "${name}"`;
+  if (spec.endpoints.delete === undefined) {
+    warnProgress(context, spec.kind, name, `the service cannot delete it: ${spec.leftOnDestroy ?? "it stays as it is"}; it is no longer managed by this stack`);
+    return;
+  }
+  const client = await clientFor(kind, context, action, props);
+  const idQuery = spec.idQuery !== undefined ? { query: { [spec.idQuery]: id } } : {};
+  try {
+    await apiOf(kind, client).send(spec.endpoints.delete, { action, params: { ...parentIds(kind, props), id }, ...idQuery, ...(spec.deleteBody !== undefined ? { body: spec.deleteBody(id) } : {}) });
+    logProgress(context, spec.kind, name, `deleted ${id}`);
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+    logProgress(context, spec.kind, name, `${id} was already gone (404)`);
+  }
+}
