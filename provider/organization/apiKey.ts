@@ -6,7 +6,7 @@
 import { defineEndpoint } from "../client/endpoint";
 import { zApiKeyCreateRequest } from "../client/wire/organizationAndAccess.requests";
 import { zDeleteApiV1ApiKeyByApiKeyIdResponse, zGetApiV1ApiKeyResponse, zPostApiV1ApiKeyResponse } from "../client/wire/organizationAndAccess.responses";
-import { crudResource, workspaceIdField, type CrudEndpoints, type WireOutput } from "../engine/crud";
+import { declareKind, workspaceIdField, type CrudEndpoints, type WireOutput } from "../engine/kind";
 import { unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { timestamp, uuid } from "../engine/fields/validators";
 import { CREATED_AT_OUTPUT, OUTPUT_TYPES } from "../engine/state/outputs";
@@ -131,7 +131,7 @@ export const KEY_OUTPUTS: readonly WireOutput[] = [
 ];
 
 /** The ApiKey, as the native provider serves it. */
-export const resource = crudResource({
+export const resource = declareKind({
   token: "langsmith:index:ApiKey",
   kind: "API key",
   description:

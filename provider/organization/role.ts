@@ -8,7 +8,7 @@ import { defineEndpoint } from "../client/endpoint";
 import { InvalidRequestError } from "../client/errors";
 import { zCreateRoleRequest, zUpdateRoleRequest } from "../client/wire/organizationAndAccess.requests";
 import { zDeleteApiV1OrgsCurrentRolesByRoleIdResponse, zGetApiV1OrgsCurrentRolesResponse, zGetApiV1OrgsPermissionsResponse, zPatchApiV1OrgsCurrentRolesByRoleIdResponse, zPostApiV1OrgsCurrentRolesResponse } from "../client/wire/organizationAndAccess.responses";
-import { crudResource, type CrudEndpoints } from "../engine/crud";
+import { declareKind, type CrudEndpoints } from "../engine/kind";
 import type { FieldTable, InputsOf } from "../engine/fields/fields";
 import type { Properties } from "../engine/resource";
 import { OUTPUT_TYPES } from "../engine/state/outputs";
@@ -91,7 +91,7 @@ export async function checkRolePermissions(client: LangSmithClient, inputs: Prop
 }
 
 /** The Role, as the native provider serves it. */
-export const resource = crudResource({
+export const resource = declareKind({
   token: "langsmith:index:Role",
   kind: "role",
   description:

@@ -2,7 +2,7 @@
 import { defineEndpoint } from "../client/endpoint";
 import { zServiceAccountCreateRequest } from "../client/wire/organizationAndAccess.requests";
 import { zGetApiV1ServiceAccountsResponse, zPostApiV1ServiceAccountsResponse } from "../client/wire/organizationAndAccess.responses";
-import { crudResource, type CrudEndpoints } from "../engine/crud";
+import { declareKind, type CrudEndpoints } from "../engine/kind";
 import { unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { uuid } from "../engine/fields/validators";
 import { CREATED_AT_OUTPUT, OUTPUT_TYPES } from "../engine/state/outputs";
@@ -56,7 +56,7 @@ export const SERVICE_ACCOUNT_FIELDS = [
 export type ServiceAccountInputs = InputsOf<typeof SERVICE_ACCOUNT_FIELDS>;
 
 /** The ServiceAccount, as the native provider serves it. */
-export const resource = crudResource({
+export const resource = declareKind({
   token: "langsmith:index:ServiceAccount",
   kind: "service account",
   description:

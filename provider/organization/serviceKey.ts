@@ -6,7 +6,7 @@
 import { defineEndpoint } from "../client/endpoint";
 import { zApiKeyCreateRequest } from "../client/wire/organizationAndAccess.requests";
 import { zDeleteApiV1OrgsCurrentServiceKeysByApiKeyIdResponse, zGetApiV1OrgsCurrentServiceKeysResponse, zPostApiV1OrgsCurrentServiceKeysResponse } from "../client/wire/organizationAndAccess.responses";
-import { crudResource, type CrudEndpoints } from "../engine/crud";
+import { declareKind, type CrudEndpoints } from "../engine/kind";
 import { KEY_OUTPUTS, SERVICE_KEY_FIELDS } from "./apiKey";
 
 /** `/api/v1/orgs/current/service-keys` (create: the key is in this answer only; list) and `/{api_key_id}` (delete). */
@@ -17,7 +17,7 @@ export const SERVICE_KEY_ENDPOINTS = {
 } satisfies CrudEndpoints;
 
 /** The ServiceKey, as the native provider serves it. */
-export const resource = crudResource({
+export const resource = declareKind({
   token: "langsmith:index:ServiceKey",
   kind: "service key",
   description:

@@ -2,7 +2,7 @@
 import { defineEndpoint } from "../client/endpoint";
 import { zSsoSettingsCreate, zSsoSettingsUpdate } from "../client/wire/organizationAndAccess.requests";
 import { zGetApiV1OrgsCurrentSsoSettingsResponse, zPatchApiV1OrgsCurrentSsoSettingsByIdResponse, zPostApiV1OrgsCurrentSsoSettingsResponse } from "../client/wire/organizationAndAccess.responses";
-import { crudResource, type CrudEndpoints } from "../engine/crud";
+import { declareKind, type CrudEndpoints } from "../engine/kind";
 import { unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { httpUrl, uuid } from "../engine/fields/validators";
 import { OUTPUT_TYPES } from "../engine/state/outputs";
@@ -115,7 +115,7 @@ export const SSO_SETTINGS_FIELDS = [
 export type SsoSettingsInputs = InputsOf<typeof SSO_SETTINGS_FIELDS>;
 
 /** The SsoSettings, as the native provider serves it. */
-export const resource = crudResource({
+export const resource = declareKind({
   token: "langsmith:index:SsoSettings",
   kind: "SSO settings",
   description:

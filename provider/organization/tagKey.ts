@@ -2,7 +2,7 @@
 import { defineEndpoint } from "../client/endpoint";
 import { zTagKeyCreate, zTagKeyUpdate } from "../client/wire/organizationAndAccess.requests";
 import { zGetApiV1WorkspacesCurrentTagKeysByTagKeyIdResponse, zGetApiV1WorkspacesCurrentTagKeysResponse, zPatchApiV1WorkspacesCurrentTagKeysByTagKeyIdResponse, zPostApiV1WorkspacesCurrentTagKeysResponse } from "../client/wire/organizationAndAccess.responses";
-import { crudResource, workspaceIdField, type CrudEndpoints } from "../engine/crud";
+import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
 import type { FieldTable, InputsOf } from "../engine/fields/fields";
 import { CREATED_AT_OUTPUT, UPDATED_AT_OUTPUT } from "../engine/state/outputs";
 import { z } from "zod";
@@ -47,7 +47,7 @@ export const TAG_KEY_FIELDS = [
 export type TagKeyInputs = InputsOf<typeof TAG_KEY_FIELDS>;
 
 /** The TagKey, as the native provider serves it. */
-export const resource = crudResource({
+export const resource = declareKind({
   token: "langsmith:index:TagKey",
   kind: "tag key",
   description:

@@ -2,7 +2,7 @@
 import { defineEndpoint } from "../client/endpoint";
 import { zTagValueCreate, zTagValueUpdate } from "../client/wire/organizationAndAccess.requests";
 import { zGetApiV1WorkspacesCurrentTagKeysByTagKeyIdTagValuesByTagValueIdResponse, zGetApiV1WorkspacesCurrentTagKeysByTagKeyIdTagValuesResponse, zPatchApiV1WorkspacesCurrentTagKeysByTagKeyIdTagValuesByTagValueIdResponse, zPostApiV1WorkspacesCurrentTagKeysByTagKeyIdTagValuesResponse } from "../client/wire/organizationAndAccess.responses";
-import { crudResource, workspaceIdField, type CrudEndpoints } from "../engine/crud";
+import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
 import { unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { uuid } from "../engine/fields/validators";
 import { CREATED_AT_OUTPUT, UPDATED_AT_OUTPUT } from "../engine/state/outputs";
@@ -60,7 +60,7 @@ export const TAG_VALUE_FIELDS = [
 export type TagValueInputs = InputsOf<typeof TAG_VALUE_FIELDS>;
 
 /** The TagValue, as the native provider serves it. */
-export const resource = crudResource({
+export const resource = declareKind({
   token: "langsmith:index:TagValue",
   kind: "tag value",
   description:

@@ -2,7 +2,7 @@
 import { defineEndpoint } from "../client/endpoint";
 import { zTaggingCreate } from "../client/wire/organizationAndAccess.requests";
 import { zGetApiV1WorkspacesCurrentTaggingsResponse, zPostApiV1WorkspacesCurrentTaggingsResponse } from "../client/wire/organizationAndAccess.responses";
-import { crudResource, workspaceIdField, type CrudEndpoints } from "../engine/crud";
+import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
 import { unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { uuid } from "../engine/fields/validators";
 import { CREATED_AT_OUTPUT } from "../engine/state/outputs";
@@ -82,7 +82,7 @@ export const TAGGING_FIELDS = [
 export type TaggingInputs = InputsOf<typeof TAGGING_FIELDS>;
 
 /** The Tagging, as the native provider serves it. */
-export const resource = crudResource({
+export const resource = declareKind({
   token: "langsmith:index:Tagging",
   kind: "tagging",
   description:

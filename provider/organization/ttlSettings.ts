@@ -7,7 +7,7 @@
 import { defineEndpoint } from "../client/endpoint";
 import { zUpsertTtlSettingsRequest } from "../client/wire/organizationAndAccess.requests";
 import { zGetApiV1OrgsTtlSettingsResponse, zGetApiV1TtlSettingsResponse, zPutApiV1OrgsTtlSettingsResponse, zPutApiV1TtlSettingsResponse } from "../client/wire/organizationAndAccess.responses";
-import { crudResource, workspaceIdField, type CrudEndpoints, type WireOutput } from "../engine/crud";
+import { declareKind, workspaceIdField, type CrudEndpoints, type WireOutput } from "../engine/kind";
 import type { FieldTable, InputsOf } from "../engine/fields/fields";
 import { OUTPUT_TYPES, UPDATED_AT_OUTPUT } from "../engine/state/outputs";
 import { z } from "zod";
@@ -77,7 +77,7 @@ const TTL_OUTPUTS: readonly WireOutput[] = [
 const LEFT = "the last retention settings stay in force (set defaultTraceTier back by hand, or with this resource, if that is not wanted)";
 
 /** A workspace's TtlSettings, as the native provider serves it. */
-export const resource = crudResource({
+export const resource = declareKind({
   token: "langsmith:index:TtlSettings",
   kind: "retention settings",
   description:
@@ -93,7 +93,7 @@ export const resource = crudResource({
 });
 
 /** The OrganizationTtlSettings, as the native provider serves it. */
-export const organizationResource = crudResource({
+export const organizationResource = declareKind({
   token: "langsmith:index:OrganizationTtlSettings",
   kind: "organization retention settings",
   description:

@@ -2,7 +2,7 @@
 import { defineEndpoint } from "../client/endpoint";
 import { zUpsertUsageLimit } from "../client/wire/organizationAndAccess.requests";
 import { zGetApiV1UsageLimitsResponse, zPutApiV1UsageLimitsResponse } from "../client/wire/organizationAndAccess.responses";
-import { crudResource, workspaceIdField, type CrudEndpoints } from "../engine/crud";
+import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
 import type { FieldTable, InputsOf } from "../engine/fields/fields";
 import { CREATED_AT_OUTPUT, UPDATED_AT_OUTPUT } from "../engine/state/outputs";
 import { z } from "zod";
@@ -53,7 +53,7 @@ export const USAGE_LIMIT_FIELDS = [
 export type UsageLimitInputs = InputsOf<typeof USAGE_LIMIT_FIELDS>;
 
 /** The UsageLimit, as the native provider serves it. */
-export const resource = crudResource({
+export const resource = declareKind({
   token: "langsmith:index:UsageLimit",
   kind: "usage limit",
   description:

@@ -6,7 +6,7 @@
 import { defineEndpoint } from "../client/endpoint";
 import { zWorkspaceCreate, zWorkspacePatch } from "../client/wire/organizationAndAccess.requests";
 import { zGetApiV1WorkspacesResponse, zPatchApiV1WorkspacesByWorkspaceIdResponse, zPostApiV1WorkspacesResponse } from "../client/wire/organizationAndAccess.responses";
-import { crudResource, type CrudEndpoints } from "../engine/crud";
+import { declareKind, type CrudEndpoints } from "../engine/kind";
 import type { FieldTable, InputsOf } from "../engine/fields/fields";
 import { CREATED_AT_OUTPUT, OUTPUT_TYPES } from "../engine/state/outputs";
 import { z } from "zod";
@@ -53,7 +53,7 @@ export const WORKSPACE_FIELDS = [
 export type WorkspaceInputs = InputsOf<typeof WORKSPACE_FIELDS>;
 
 /** The Workspace, as both the native provider serves it. */
-export const resource = crudResource({
+export const resource = declareKind({
   token: "langsmith:index:Workspace",
   kind: "workspace",
   description:

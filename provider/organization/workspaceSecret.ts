@@ -6,7 +6,7 @@
 import { defineEndpoint } from "../client/endpoint";
 import { zSecretUpsert } from "../client/wire/organizationAndAccess.requests";
 import { zGetApiV1WorkspacesCurrentSecretsResponse } from "../client/wire/organizationAndAccess.responses";
-import { crudResource, workspaceIdField, type CrudEndpoints } from "../engine/crud";
+import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
 import type { FieldTable, InputsOf } from "../engine/fields/fields";
 import { z } from "zod";
 
@@ -61,7 +61,7 @@ export const WORKSPACE_SECRET_FIELDS = [
 export type WorkspaceSecretInputs = InputsOf<typeof WORKSPACE_SECRET_FIELDS>;
 
 /** The WorkspaceSecret, as the native provider serves it. */
-export const resource = crudResource({
+export const resource = declareKind({
   token: "langsmith:index:WorkspaceSecret",
   kind: "secret",
   description:

@@ -2,7 +2,7 @@
 import { defineEndpoint } from "../client/endpoint";
 import { zAlertsCreateAlertRuleRequest, zAlertsUpdateAlertRuleRequest } from "../client/wire/tracingAndEvaluation.requests";
 import { zGetV1PlatformAlertsBySessionIdByAlertRuleIdResponse, zPostV1PlatformAlertsBySessionIdResponse } from "../client/wire/tracingAndEvaluation.responses";
-import { crudResource, workspaceIdField, type CrudEndpoints } from "../engine/crud";
+import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
 import { emptyAsUnset, unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { uuid } from "../engine/fields/validators";
 import { z } from "zod";
@@ -65,7 +65,7 @@ export const ALERT_RULE_FIELDS = [
 export type AlertRuleInputs = InputsOf<typeof ALERT_RULE_FIELDS>;
 
 /** The AlertRule, as the native provider serves it. */
-export const resource = crudResource({
+export const resource = declareKind({
   token: "langsmith:index:AlertRule",
   kind: "alert rule",
   description:

@@ -2,7 +2,7 @@
 import { defineEndpoint } from "../client/endpoint";
 import { zAnnotationQueueCreateSchema, zAnnotationQueueUpdateSchema } from "../client/wire/tracingAndEvaluation.requests";
 import { zGetApiV1AnnotationQueuesByQueueIdResponse, zGetApiV1AnnotationQueuesResponse, zPostApiV1AnnotationQueuesResponse } from "../client/wire/tracingAndEvaluation.responses";
-import { crudResource, workspaceIdField, type CrudEndpoints } from "../engine/crud";
+import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
 import { unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { uuid } from "../engine/fields/validators";
 import { CREATED_AT_OUTPUT } from "../engine/state/outputs";
@@ -85,7 +85,7 @@ export const ANNOTATION_QUEUE_FIELDS = [
 export type AnnotationQueueInputs = InputsOf<typeof ANNOTATION_QUEUE_FIELDS>;
 
 /** The AnnotationQueue, as the native provider serves it. */
-export const resource = crudResource({
+export const resource = declareKind({
   token: "langsmith:index:AnnotationQueue",
   kind: "annotation queue",
   description:

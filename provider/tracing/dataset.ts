@@ -2,7 +2,7 @@
 import { defineEndpoint } from "../client/endpoint";
 import { zDatasetCreate, zDatasetUpdate } from "../client/wire/tracingAndEvaluation.requests";
 import { zGetApiV1DatasetsByDatasetIdResponse, zGetApiV1DatasetsResponse, zPatchApiV1DatasetsByDatasetIdResponse, zPostApiV1DatasetsResponse } from "../client/wire/tracingAndEvaluation.responses";
-import { crudResource, workspaceIdField, type CrudEndpoints } from "../engine/crud";
+import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
 import type { FieldTable, InputsOf } from "../engine/fields/fields";
 import { CREATED_AT_OUTPUT } from "../engine/state/outputs";
 import { z } from "zod";
@@ -102,7 +102,7 @@ export const DATASET_FIELDS = [
 export type DatasetInputs = InputsOf<typeof DATASET_FIELDS>;
 
 /** The Dataset, as the native provider serves it. */
-export const resource = crudResource({
+export const resource = declareKind({
   token: "langsmith:index:Dataset",
   kind: "dataset",
   description:

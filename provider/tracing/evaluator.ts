@@ -2,7 +2,7 @@
 import { defineEndpoint } from "../client/endpoint";
 import { zEvaluatorsCreateEvaluatorRequest, zEvaluatorsUpdateEvaluatorRequest } from "../client/wire/tracingAndEvaluation.requests";
 import { zGetV1PlatformEvaluatorsByEvaluatorIdResponse, zGetV1PlatformEvaluatorsResponse, zPatchV1PlatformEvaluatorsByEvaluatorIdResponse, zPostV1PlatformEvaluatorsResponse } from "../client/wire/tracingAndEvaluation.responses";
-import { crudResource, workspaceIdField, type CrudEndpoints } from "../engine/crud";
+import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
 import { emptyAsUnset, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { CREATED_AT_OUTPUT, OUTPUT_TYPES } from "../engine/state/outputs";
 import { z } from "zod";
@@ -51,7 +51,7 @@ export const EVALUATOR_FIELDS = [
 export type EvaluatorInputs = InputsOf<typeof EVALUATOR_FIELDS>;
 
 /** The Evaluator, as the native provider serves it. */
-export const resource = crudResource({
+export const resource = declareKind({
   token: "langsmith:index:Evaluator",
   kind: "evaluator",
   description:

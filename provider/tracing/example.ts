@@ -2,7 +2,7 @@
 import { defineEndpoint } from "../client/endpoint";
 import { zExampleUpdate, zPostApiV1ExamplesData } from "../client/wire/tracingAndEvaluation.requests";
 import { zGetApiV1ExamplesByExampleIdResponse, zGetApiV1ExamplesResponse, zPostApiV1ExamplesResponse } from "../client/wire/tracingAndEvaluation.responses";
-import { crudResource, workspaceIdField, type CrudEndpoints } from "../engine/crud";
+import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
 import { unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { uuid } from "../engine/fields/validators";
 import { CREATED_AT_OUTPUT } from "../engine/state/outputs";
@@ -72,7 +72,7 @@ export const EXAMPLE_FIELDS = [
 export type ExampleInputs = InputsOf<typeof EXAMPLE_FIELDS>;
 
 /** The Example, as the native provider serves it. */
-export const resource = crudResource({
+export const resource = declareKind({
   token: "langsmith:index:Example",
   kind: "example",
   description: "One example of a LangSmith dataset: inputs, expected outputs, metadata and split, changed in place; another dataset replaces it. Import by id.",

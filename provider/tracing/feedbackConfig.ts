@@ -2,7 +2,7 @@
 import { defineEndpoint } from "../client/endpoint";
 import { zCreateFeedbackConfigSchema, zUpdateFeedbackConfigSchema } from "../client/wire/tracingAndEvaluation.requests";
 import { zGetApiV1FeedbackConfigsResponse, zPatchApiV1FeedbackConfigsResponse, zPostApiV1FeedbackConfigsResponse } from "../client/wire/tracingAndEvaluation.responses";
-import { crudResource, workspaceIdField, type CrudEndpoints } from "../engine/crud";
+import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
 import type { FieldTable, InputsOf } from "../engine/fields/fields";
 import { OUTPUT_TYPES } from "../engine/state/outputs";
 import { z } from "zod";
@@ -85,7 +85,7 @@ export const FEEDBACK_CONFIG_FIELDS = [
 export type FeedbackConfigInputs = InputsOf<typeof FEEDBACK_CONFIG_FIELDS>;
 
 /** The FeedbackConfig, as the native provider serves it. */
-export const resource = crudResource({
+export const resource = declareKind({
   token: "langsmith:index:FeedbackConfig",
   kind: "feedback config",
   description:

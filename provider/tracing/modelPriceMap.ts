@@ -1,7 +1,7 @@
 /** The ModelPriceMap resource: one entry of a workspace's model prices, used to compute the cost of runs. */
 import { defineEndpoint } from "../client/endpoint";
 import { zModelPriceMapCreateSchema, zModelPriceMapUpdateSchema } from "../client/wire/tracingAndEvaluation.requests";
-import { crudResource, workspaceIdField, type CrudEndpoints } from "../engine/crud";
+import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
 import type { FieldTable, InputsOf } from "../engine/fields/fields";
 import { timestamp } from "../engine/fields/validators";
 import { z } from "zod";
@@ -49,7 +49,7 @@ export const MODEL_PRICE_MAP_FIELDS = [
 export type ModelPriceMapInputs = InputsOf<typeof MODEL_PRICE_MAP_FIELDS>;
 
 /** The ModelPriceMap entry, as the native provider serves it. */
-export const resource = crudResource({
+export const resource = declareKind({
   token: "langsmith:index:ModelPriceMap",
   kind: "model price",
   description:

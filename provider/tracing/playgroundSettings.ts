@@ -2,7 +2,7 @@
 import { defineEndpoint } from "../client/endpoint";
 import { zPlaygroundSettingsCreateRequest, zPlaygroundSettingsUpdateRequest } from "../client/wire/tracingAndEvaluation.requests";
 import { zGetApiV1PlaygroundSettingsByPlaygroundSettingsIdResponse, zGetApiV1PlaygroundSettingsResponse, zPatchApiV1PlaygroundSettingsByPlaygroundSettingsIdResponse, zPostApiV1PlaygroundSettingsResponse } from "../client/wire/tracingAndEvaluation.responses";
-import { crudResource, workspaceIdField, type CrudEndpoints } from "../engine/crud";
+import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
 import type { FieldTable, InputsOf } from "../engine/fields/fields";
 import { CREATED_AT_OUTPUT } from "../engine/state/outputs";
 import { z } from "zod";
@@ -40,7 +40,7 @@ export const PLAYGROUND_SETTINGS_FIELDS = [
 export type PlaygroundSettingsInputs = InputsOf<typeof PLAYGROUND_SETTINGS_FIELDS>;
 
 /** The PlaygroundSettings, as the native provider serves it. */
-export const resource = crudResource({
+export const resource = declareKind({
   token: "langsmith:index:PlaygroundSettings",
   kind: "playground settings",
   description: "A saved model configuration of the LangSmith playground (and evaluators): name, description, the model settings and a rate limit, changed in place. Import by id.",

@@ -2,7 +2,7 @@
 import { defineEndpoint } from "../client/endpoint";
 import { zTracerSessionCreate, zTracerSessionUpdate } from "../client/wire/tracingAndEvaluation.requests";
 import { zGetApiV1SessionsBySessionIdResponse, zGetApiV1SessionsResponse, zPatchApiV1SessionsBySessionIdResponse, zPostApiV1SessionsResponse } from "../client/wire/tracingAndEvaluation.responses";
-import { crudResource, workspaceIdField, type CrudEndpoints } from "../engine/crud";
+import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
 import { unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { uuid } from "../engine/fields/validators";
 import { OUTPUT_TYPES } from "../engine/state/outputs";
@@ -82,7 +82,7 @@ export const PROJECT_FIELDS = [
 export type ProjectInputs = InputsOf<typeof PROJECT_FIELDS>;
 
 /** The Project, as the native provider serves it. */
-export const resource = crudResource({
+export const resource = declareKind({
   token: "langsmith:index:Project",
   kind: "project",
   description:

@@ -4,7 +4,7 @@ import { defineEndpoint } from "../client/endpoint";
 import { ConflictError } from "../client/errors";
 import { zCommitsCreateCommitReq, zCreateRepoRequest, zUpdateRepoRequest } from "../client/wire/tracingAndEvaluation.requests";
 import { zGetApiV1ReposByOwnerByRepoResponse, zGetApiV1ReposResponse, zGetCommitsByOwnerByRepoResponse, zPatchApiV1ReposByOwnerByRepoResponse, zPostApiV1ReposResponse, zPostCommitsByOwnerByRepoResponse } from "../client/wire/tracingAndEvaluation.responses";
-import { crudResource, workspaceIdField, type CrudEndpoints } from "../engine/crud";
+import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
 import type { FieldTable, InputsOf } from "../engine/fields/fields";
 import { sameValue } from "../engine/fields/values";
 import type { Properties } from "../engine/resource";
@@ -98,7 +98,7 @@ export const PROMPT_FIELDS = [
 export type PromptInputs = InputsOf<typeof PROMPT_FIELDS>;
 
 /** The Prompt, as the native provider serves it. */
-export const resource = crudResource({
+export const resource = declareKind({
   token: "langsmith:index:Prompt",
   kind: "prompt",
   description:

@@ -2,7 +2,7 @@
 import { defineEndpoint } from "../client/endpoint";
 import { zRepoTagRequest, zRepoUpdateTagRequest } from "../client/wire/tracingAndEvaluation.requests";
 import { zGetApiV1ReposByOwnerByRepoTagsByTagNameResponse, zGetApiV1ReposByOwnerByRepoTagsResponse, zPatchApiV1ReposByOwnerByRepoTagsByTagNameResponse, zPostApiV1ReposByOwnerByRepoTagsResponse } from "../client/wire/tracingAndEvaluation.responses";
-import { crudResource, workspaceIdField, type CrudEndpoints } from "../engine/crud";
+import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
 import { unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { uuid } from "../engine/fields/validators";
 import { OUTPUT_TYPES } from "../engine/state/outputs";
@@ -63,7 +63,7 @@ export const PROMPT_TAG_FIELDS = [
 export type PromptTagInputs = InputsOf<typeof PROMPT_TAG_FIELDS>;
 
 /** The PromptTag, as the native provider serves it. */
-export const resource = crudResource({
+export const resource = declareKind({
   token: "langsmith:index:PromptTag",
   kind: "prompt tag",
   description:

@@ -2,7 +2,7 @@
 import { defineEndpoint } from "../client/endpoint";
 import { zPromptWebhookCreate, zPromptWebhookUpdate } from "../client/wire/tracingAndEvaluation.requests";
 import { zGetApiV1PromptWebhooksByWebhookIdResponse, zGetApiV1PromptWebhooksResponse, zPatchApiV1PromptWebhooksByWebhookIdResponse, zPostApiV1PromptWebhooksResponse } from "../client/wire/tracingAndEvaluation.responses";
-import { crudResource, workspaceIdField, type CrudEndpoints } from "../engine/crud";
+import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
 import { unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { httpUrl, uuid } from "../engine/fields/validators";
 import { CREATED_AT_OUTPUT } from "../engine/state/outputs";
@@ -86,7 +86,7 @@ export const PROMPT_WEBHOOK_FIELDS = [
 export type PromptWebhookInputs = InputsOf<typeof PROMPT_WEBHOOK_FIELDS>;
 
 /** The PromptWebhook, as the native provider serves it. */
-export const resource = crudResource({
+export const resource = declareKind({
   token: "langsmith:index:PromptWebhook",
   kind: "prompt webhook",
   description:

@@ -2,7 +2,7 @@
 import { defineEndpoint } from "../client/endpoint";
 import { zRunRulesCreateSchema, zRunRulesUpdateSchema } from "../client/wire/tracingAndEvaluation.requests";
 import { zGetApiV1RunsRulesResponse, zPatchApiV1RunsRulesByRuleIdResponse, zPostApiV1RunsRulesResponse } from "../client/wire/tracingAndEvaluation.responses";
-import { crudResource, workspaceIdField, type CrudEndpoints } from "../engine/crud";
+import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
 import { unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { httpUrl, uuid } from "../engine/fields/validators";
 import { CREATED_AT_OUTPUT } from "../engine/state/outputs";
@@ -72,7 +72,7 @@ export const RUN_RULE_FIELDS = [
 export type RunRuleInputs = InputsOf<typeof RUN_RULE_FIELDS>;
 
 /** The RunRule, as the native provider serves it. */
-export const resource = crudResource({
+export const resource = declareKind({
   token: "langsmith:index:RunRule",
   kind: "run rule",
   description:

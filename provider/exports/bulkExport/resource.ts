@@ -1,9 +1,11 @@
 /**
- * The BulkExport: its field table, outputs and operations as one
- * {@link LangSmithResource}, served by the native plugin and, through
- * `provider/dynamic/`, by the dynamic provider.
+ * The BulkExport's declaration: its field table, its outputs and the hooks
+ * where the generic path is not enough: a one-off export may be waited for,
+ * its runs followed; a refresh reads the runs beside the export; the service
+ * can only cancel an export, so every change replaces it and a delete
+ * cancels it (or drops one that has ended).
  */
-import type { LangSmithResource } from "../../engine/resource";
+import { declareKind } from "../../engine/kind";
 import { checkBulkExport } from "./check";
 import { diffBulkExport } from "./diff";
 import { BULK_EXPORT_FIELDS } from "./fields";
@@ -11,26 +13,30 @@ import { createBulkExport, deleteBulkExport, importBulkExport, readBulkExport, u
 import { BULK_EXPORT_OUTPUT_SPECS } from "./outputs";
 import { migrateBulkExportOutputs } from "./state";
 
-/** The BulkExport resource. */
-export const resource: LangSmithResource = {
+/** The BulkExport. */
+export const resource = declareKind({
   token: "langsmith:index:BulkExport",
+  kind: "bulk export",
+  scope: "workspace",
   description:
-      "A bulk export of a tracing project's runs into a destination: once for a time window (`endTime`) or every `intervalHours`. The service can only cancel an export: every change replaces it (the new one is created, then the old one cancelled), and delete cancels it.",
+    "A bulk export of a tracing project's runs into a destination: once for a time window (`endTime`) or every `intervalHours`. The service can only cancel an export: every change replaces it (the new one is created, then the old one cancelled), and delete cancels it.",
   fields: BULK_EXPORT_FIELDS,
   inputsNotInOutputs: [],
-  outputs: BULK_EXPORT_OUTPUT_SPECS,
-  migrate: migrateBulkExportOutputs,
-  check(_olds, news) {
-    return checkBulkExport(news);
+  recordedOutputs: BULK_EXPORT_OUTPUT_SPECS,
+  hooks: {
+    migrate: migrateBulkExportOutputs,
+    check(_olds, news) {
+      return checkBulkExport(news);
+    },
+    diff(olds, news) {
+      const result = diffBulkExport(olds, news);
+      return { changes: result.changes, replaces: result.replaces, updates: result.local, deleteBeforeReplace: result.deleteBeforeReplace, pending: result.resume };
+    },
+    create: createBulkExport,
+    read: readBulkExport,
+    update: updateBulkExport,
+    delete: deleteBulkExport,
+    import: importBulkExport,
   },
-  diff(olds, news) {
-    const result = diffBulkExport(olds, news);
-    return { changes: result.changes, replaces: result.replaces, updates: result.local, deleteBeforeReplace: result.deleteBeforeReplace, pending: result.resume };
-  },
-  create: createBulkExport,
-  read: readBulkExport,
-  update: updateBulkExport,
-  delete: deleteBulkExport,
-  import: importBulkExport,
-};
+});
 

@@ -1,9 +1,12 @@
 /**
- * The BulkExportDestination: its field table, outputs and operations as one
- * {@link LangSmithResource}, served by the native plugin and, through
- * `provider/dynamic/destination.ts`, by the dynamic provider.
+ * The BulkExportDestination's declaration: its field table, its outputs and
+ * the hooks where the generic path is not enough: the service test-writes
+ * to the bucket before it accepts a destination or new credentials, a
+ * credentials change rotates them in place (one PATCH), check follows the
+ * credentials rules (which depend on a self-hosted install), and a delete the
+ * service cannot do leaves the destination with one warning.
  */
-import type { LangSmithResource } from "../../engine/resource";
+import { declareKind } from "../../engine/kind";
 import { checkDestinationInputs, existsWithoutCredentials } from "./check";
 import { diffDestination } from "./diff";
 import { DESTINATION_FIELDS } from "./fields";
@@ -12,28 +15,33 @@ import { createDestination, deleteDestination, importDestination, isSelfHosted, 
 import { DESTINATION_OUTPUT_SPECS } from "./outputs";
 import { migrateDestinationOutputs } from "./state";
 
-/** The BulkExportDestination resource. */
-export const resource: LangSmithResource = {
+/** The BulkExportDestination. */
+export const resource = declareKind({
   token: "langsmith:index:BulkExportDestination",
+  kind: "bulk-export destination",
+  scope: "workspace",
+  nameField: "displayName",
   description:
-      "An S3-compatible bucket that bulk exports write to. The service test-writes before accepting it or new credentials; a credentials change rotates them in place, any other change replaces it. The service cannot delete destinations: delete leaves it in the workspace with a warning.",
+    "An S3-compatible bucket that bulk exports write to. The service test-writes before accepting it or new credentials; a credentials change rotates them in place, any other change replaces it. The service cannot delete destinations: delete leaves it in the workspace with a warning.",
   fields: DESTINATION_FIELDS,
   inputsNotInOutputs: ["credentials", "adoptExistingId"],
-  outputs: DESTINATION_OUTPUT_SPECS,
-  migrate: migrateDestinationOutputs,
-  check(olds, news, settings) {
-    // A self-hosted install's destinations may omit credentials: only the stack's settings say which it is.
-    const result = checkDestinationInputs(news, { selfHosted: settings !== undefined && isSelfHosted(settings), existsWithoutCredentials: existsWithoutCredentials(olds) });
-    return { inputs: markUnchangedCredentials(olds, result.inputs), failures: result.failures };
+  recordedOutputs: DESTINATION_OUTPUT_SPECS,
+  hooks: {
+    migrate: migrateDestinationOutputs,
+    check(olds, news, settings) {
+      // A self-hosted install's destinations may omit credentials: only the stack's settings say which it is.
+      const result = checkDestinationInputs(news, { selfHosted: settings !== undefined && isSelfHosted(settings), existsWithoutCredentials: existsWithoutCredentials(olds) });
+      return { inputs: markUnchangedCredentials(olds, result.inputs), failures: result.failures };
+    },
+    diff(olds, news) {
+      const result = diffDestination(olds, news);
+      return { changes: result.changes, replaces: result.replaces, updates: result.updates, deleteBeforeReplace: result.deleteBeforeReplace, pending: false };
+    },
+    create: createDestination,
+    read: readDestination,
+    update: updateDestination,
+    delete: deleteDestination,
+    import: importDestination,
   },
-  diff(olds, news) {
-    const result = diffDestination(olds, news);
-    return { changes: result.changes, replaces: result.replaces, updates: result.updates, deleteBeforeReplace: result.deleteBeforeReplace, pending: false };
-  },
-  create: createDestination,
-  read: readDestination,
-  update: updateDestination,
-  delete: deleteDestination,
-  import: importDestination,
-};
+});
 

@@ -4,13 +4,12 @@ import { ConflictError, found } from "../../client/errors";
 import { zOrgIdentityPatch, zPendingIdentityCreate } from "../../client/wire/organizationAndAccess.requests";
 import { zGetApiV1OrgsCurrentMembersResponse, zPostApiV1OrgsCurrentMembersResponse } from "../../client/wire/organizationAndAccess.responses";
 import { logProgress, shortId } from "../../engine/context/progress";
-import { settingsInScope } from "../../engine/crud";
-import { checkFields, diffFields, readInputs, toWireBody, unknownOr, withDefaults, type FieldTable, type InputsOf } from "../../engine/fields/fields";
+import { declareKind, settingsInScope } from "../../engine/kind";
+import { readInputs, toWireBody, unknownOr, type FieldTable, type InputsOf } from "../../engine/fields/fields";
 import { compact } from "../../engine/fields/paths";
 import { uuid } from "../../engine/fields/validators";
-import type { LangSmithResource, Properties, ResourceDiff } from "../../engine/resource";
+import type { Properties } from "../../engine/resource";
 import { LAST_OPERATION_OUTPUT, OUTPUT_TYPES, stateVersionOutput, type OutputSpec } from "../../engine/state/outputs";
-import { migrateOutputs } from "../../engine/state/stateVersion";
 import { takeOverHint } from "../../engine/state/takeOver";
 import { memberByEmail, type FoundMember, type MembersAnswer } from "./memberLookup";
 import { z } from "zod";
@@ -130,89 +129,86 @@ async function invite(client: LangSmithClient, inputs: Properties, action: strin
 }
 
 /** The OrganizationMember resource. */
-export const organizationMember: LangSmithResource = {
+export const organizationMember = declareKind({
   token: TOKEN,
+  kind: KIND,
+  scope: "organization",
+  replaceDeletesFirst: true,
   description:
     "A person in the LangSmith organization, by email: an invitation until they accept it (`status` `pending`), then a member (`status` `active`); both are a converged resource. " +
     "The organization role changes in place (a pending invitation is sent again with it); the workspaces of the invitation are read at the invitation only. " +
     "Destroy removes the member or revokes the invitation. Needs an organization-scoped API key. Import by email.",
   fields: ORGANIZATION_MEMBER_FIELDS,
   inputsNotInOutputs: ["workspaceIds", "workspaceRoleId"],
-  outputs: MEMBER_OUTPUTS,
-  migrate: (outputs) => migrateOutputs(KIND, outputs, MEMBER_STATE_VERSION, {}),
-  check(_olds, news) {
-    return { inputs: withDefaults(ORGANIZATION_MEMBER_FIELDS, news), failures: checkFields(ORGANIZATION_MEMBER_FIELDS, news, "OrganizationMember") };
+  recordedOutputs: MEMBER_OUTPUTS,
+  hooks: {
+    async create(context, raw) {
+      const inputs = readInputs<Properties>(ORGANIZATION_MEMBER_FIELDS, raw);
+      const email = String(inputs["email"]);
+      const action = `inviting ${KIND} "${email}"`;
+      const client = await context.client(settingsInScope(context, "organization", action, inputs));
+      logProgress(context, KIND, email, "sending the invitation");
+      try {
+        const member = await invite(client, inputs, action);
+        return { id: email, outs: outputsFor(inputs, member, `invited ${email} (${shortId(member.identityId)}, pending until accepted)`) };
+      } catch (error) {
+        if (!(error instanceof ConflictError)) throw error;
+        const existing = await findOrganizationMember(client, email, action).catch(() => undefined);
+        if (existing === undefined) throw error;
+        throw new ConflictError(`${error.message}; ${email} is already ${existing.status === "active" ? "a member" : "invited"}. ${takeOverHint(context.urn, email, TOKEN)}`, { status: 409, detail: error.detail });
+      }
+    },
+    async read(context, id, rawProps) {
+      const props = organizationMember.migrate(rawProps);
+      const action = `reading ${KIND} "${id}"`;
+      const member = await findOrganizationMember(await context.client(settingsInScope(context, "organization", action, props)), id, action);
+      if (member === undefined) {
+        logProgress(context, KIND, id, "no longer a member or invited; dropping it from the state");
+        return undefined;
+      }
+      const lastOperation = typeof props["lastOperation"] === "string" ? props["lastOperation"] : `read ${id}`;
+      return { id, props: outputsFor(props, member, lastOperation) };
+    },
+    async update(context, id, rawOlds, raw) {
+      organizationMember.migrate(rawOlds); // refuses state written by a newer release
+      const inputs = readInputs<Properties>(ORGANIZATION_MEMBER_FIELDS, raw);
+      const action = `changing the role of ${KIND} "${id}"`;
+      const client = await context.client(settingsInScope(context, "organization", action, inputs));
+      const member = await findOrganizationMember(client, id, action);
+      if (member === undefined) throw new ConflictError(`${action}: ${id} is no longer a member or invited; run pulumi refresh, then pulumi up to invite them again`, { status: 404 });
+      if (member.status === "active") {
+        logProgress(context, KIND, id, "changing the organization role");
+        await client.resources.send(PATCH_MEMBER, { action, params: { identityId: member.identityId }, body: { role_id: inputs["roleId"] as string } });
+        const updated = (await findOrganizationMember(client, id, action)) ?? member;
+        return { outs: outputsFor(inputs, updated, `changed the organization role of ${id}`) };
+      }
+      // An invitation cannot be changed: revoke it and invite again, with the new role.
+      logProgress(context, KIND, id, "sending the invitation again with the new role");
+      await client.resources.send(REVOKE_INVITE, { action, params: { identityId: member.identityId } });
+      const again = await invite(client, inputs, action);
+      return { outs: outputsFor(inputs, again, `invited ${id} again with the new role (${shortId(again.identityId)})`) };
+    },
+    async delete(context, id, rawProps) {
+      const props = organizationMember.migrate(rawProps);
+      const action = `removing ${KIND} "${id}"`;
+      const client = await context.client(settingsInScope(context, "organization", action, props));
+      const member = await findOrganizationMember(client, id, action);
+      if (member === undefined) {
+        logProgress(context, KIND, id, "already gone");
+        return;
+      }
+      await client.resources.send(member.status === "active" ? REMOVE_MEMBER : REVOKE_INVITE, { action, params: { identityId: member.identityId } });
+      logProgress(context, KIND, id, member.status === "active" ? "removed from the organization" : "invitation revoked");
+    },
+    async import(context, given) {
+      const email = given.trim().toLowerCase();
+      const action = `importing ${KIND} "${email}"`;
+      const member = await findOrganizationMember(await context.client(settingsInScope(context, "organization", action, {})), email, action);
+      if (member === undefined) return undefined;
+      const inputs = compact({ email, roleId: member.roleId });
+      return { id: email, inputs, outputs: outputsFor(inputs, member, `imported ${email}`) };
+    },
   },
-  diff(olds, news): ResourceDiff {
-    const changed = diffFields(ORGANIZATION_MEMBER_FIELDS, olds, news);
-    return { changes: changed.replace.length + changed.inPlace.length > 0, replaces: changed.replace, updates: changed.inPlace, deleteBeforeReplace: changed.replace.length > 0, pending: false };
-  },
-  async create(context, raw) {
-    const inputs = readInputs<Properties>(ORGANIZATION_MEMBER_FIELDS, raw);
-    const email = String(inputs["email"]);
-    const action = `inviting ${KIND} "${email}"`;
-    const client = await context.client(settingsInScope(context, "organization", action, inputs));
-    logProgress(context, KIND, email, "sending the invitation");
-    try {
-      const member = await invite(client, inputs, action);
-      return { id: email, outs: outputsFor(inputs, member, `invited ${email} (${shortId(member.identityId)}, pending until accepted)`) };
-    } catch (error) {
-      if (!(error instanceof ConflictError)) throw error;
-      const existing = await findOrganizationMember(client, email, action).catch(() => undefined);
-      if (existing === undefined) throw error;
-      throw new ConflictError(`${error.message}; ${email} is already ${existing.status === "active" ? "a member" : "invited"}. ${takeOverHint(context.urn, email, TOKEN)}`, { status: 409, detail: error.detail });
-    }
-  },
-  async read(context, id, rawProps) {
-    const props = organizationMember.migrate(rawProps);
-    const action = `reading ${KIND} "${id}"`;
-    const member = await findOrganizationMember(await context.client(settingsInScope(context, "organization", action, props)), id, action);
-    if (member === undefined) {
-      logProgress(context, KIND, id, "no longer a member or invited; dropping it from the state");
-      return undefined;
-    }
-    const lastOperation = typeof props["lastOperation"] === "string" ? props["lastOperation"] : `read ${id}`;
-    return { id, props: outputsFor(props, member, lastOperation) };
-  },
-  async update(context, id, rawOlds, raw) {
-    organizationMember.migrate(rawOlds); // refuses state written by a newer release
-    const inputs = readInputs<Properties>(ORGANIZATION_MEMBER_FIELDS, raw);
-    const action = `changing the role of ${KIND} "${id}"`;
-    const client = await context.client(settingsInScope(context, "organization", action, inputs));
-    const member = await findOrganizationMember(client, id, action);
-    if (member === undefined) throw new ConflictError(`${action}: ${id} is no longer a member or invited; run pulumi refresh, then pulumi up to invite them again`, { status: 404 });
-    if (member.status === "active") {
-      logProgress(context, KIND, id, "changing the organization role");
-      await client.resources.send(PATCH_MEMBER, { action, params: { identityId: member.identityId }, body: { role_id: inputs["roleId"] as string } });
-      const updated = (await findOrganizationMember(client, id, action)) ?? member;
-      return { outs: outputsFor(inputs, updated, `changed the organization role of ${id}`) };
-    }
-    // An invitation cannot be changed: revoke it and invite again, with the new role.
-    logProgress(context, KIND, id, "sending the invitation again with the new role");
-    await client.resources.send(REVOKE_INVITE, { action, params: { identityId: member.identityId } });
-    const again = await invite(client, inputs, action);
-    return { outs: outputsFor(inputs, again, `invited ${id} again with the new role (${shortId(again.identityId)})`) };
-  },
-  async delete(context, id, rawProps) {
-    const props = organizationMember.migrate(rawProps);
-    const action = `removing ${KIND} "${id}"`;
-    const client = await context.client(settingsInScope(context, "organization", action, props));
-    const member = await findOrganizationMember(client, id, action);
-    if (member === undefined) {
-      logProgress(context, KIND, id, "already gone");
-      return;
-    }
-    await client.resources.send(member.status === "active" ? REMOVE_MEMBER : REVOKE_INVITE, { action, params: { identityId: member.identityId } });
-    logProgress(context, KIND, id, member.status === "active" ? "removed from the organization" : "invitation revoked");
-  },
-  async import(context, given) {
-    const email = given.trim().toLowerCase();
-    const action = `importing ${KIND} "${email}"`;
-    const member = await findOrganizationMember(await context.client(settingsInScope(context, "organization", action, {})), email, action);
-    if (member === undefined) return undefined;
-    const inputs = compact({ email, roleId: member.roleId });
-    return { id: email, inputs, outputs: outputsFor(inputs, member, `imported ${email}`) };
-  },
-};
+});
 
 export { organizationMember as resource };

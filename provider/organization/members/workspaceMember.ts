@@ -5,13 +5,12 @@ import { zIdentityCreate, zIdentityPatch } from "../../client/wire/organizationA
 import { zGetApiV1WorkspacesCurrentMembersResponse, zPostApiV1WorkspacesCurrentMembersResponse } from "../../client/wire/organizationAndAccess.responses";
 import type { OperationContext } from "../../engine/context/operation";
 import { logProgress } from "../../engine/context/progress";
-import { settingsInScope, workspaceIdField } from "../../engine/crud";
-import { checkFields, diffFields, readInputs, unknownOr, withDefaults, type FieldTable, type InputsOf } from "../../engine/fields/fields";
+import { declareKind, settingsInScope, workspaceIdField } from "../../engine/kind";
+import { readInputs, unknownOr, type FieldTable, type InputsOf } from "../../engine/fields/fields";
 import { compact } from "../../engine/fields/paths";
 import { uuid } from "../../engine/fields/validators";
-import type { LangSmithResource, Properties, ResourceDiff } from "../../engine/resource";
+import type { Properties } from "../../engine/resource";
 import { tenantIdOutput } from "../../engine/state/outputs";
-import { migrateOutputs } from "../../engine/state/stateVersion";
 import { takeOverHint } from "../../engine/state/takeOver";
 import { memberByEmail, type FoundMember, type MembersAnswer } from "./memberLookup";
 import { EMAIL_PATTERN, MEMBER_OUTPUTS, MEMBER_STATE_VERSION, findOrganizationMember } from "./organizationMember";
@@ -83,95 +82,92 @@ function outputsFor(inputs: Properties, email: string, tenantId: string | undefi
 const tenantOf = (context: OperationContext, props: Properties): string | undefined => settingsInScope(context, "workspace", "", props).client.workspaceId;
 
 /** The WorkspaceMember resource. */
-export const workspaceMember: LangSmithResource = {
+export const workspaceMember = declareKind({
   token: TOKEN,
+  kind: KIND,
+  scope: "workspace",
+  replaceDeletesFirst: true,
   description:
     "An organization member's role in one LangSmith workspace, by email. The person must have accepted the organization's invitation (an active `OrganizationMember`); " +
     "for someone still invited, name the workspace in the invitation's `workspaceIds` instead. The role changes in place; destroy removes the person from the workspace only. " +
     "Import by `[<workspaceId>/]<email>`.",
   fields: WORKSPACE_MEMBER_FIELDS,
   inputsNotInOutputs: [],
-  outputs: [...MEMBER_OUTPUTS.slice(0, 3), tenantIdOutput("Workspace of the membership."), ...MEMBER_OUTPUTS.slice(3)],
-  migrate: (outputs) => migrateOutputs(KIND, outputs, MEMBER_STATE_VERSION, {}),
-  check(_olds, news) {
-    return { inputs: withDefaults(WORKSPACE_MEMBER_FIELDS, news), failures: checkFields(WORKSPACE_MEMBER_FIELDS, news, "WorkspaceMember") };
+  recordedOutputs: [...MEMBER_OUTPUTS.slice(0, 3), tenantIdOutput("Workspace of the membership."), ...MEMBER_OUTPUTS.slice(3)],
+  hooks: {
+    async create(context, raw) {
+      const inputs = readInputs<Properties>(WORKSPACE_MEMBER_FIELDS, raw);
+      const email = String(inputs["email"]);
+      const action = `adding ${KIND} "${email}"`;
+      const client = await context.client(settingsInScope(context, "workspace", action, inputs));
+      const organizationMember = await findOrganizationMember(client, email, action);
+      if (organizationMember === undefined) {
+        throw new InvalidRequestError(`${action} failed: ${email} is not a member of the organization; declare an OrganizationMember for them (and make this resource depend on it)`);
+      }
+      if (organizationMember.status === "pending") {
+        throw new InvalidRequestError(
+          `${action} failed: ${email} has not accepted the organization's invitation yet; list this workspace in the OrganizationMember's workspaceIds (they join it on accepting), or run pulumi up again once they have accepted`,
+        );
+      }
+      logProgress(context, KIND, email, "adding to the workspace");
+      try {
+        await client.resources.send(ADD_MEMBER, { action, body: { org_identity_id: organizationMember.identityId, ...(inputs["roleId"] !== undefined ? { role_id: inputs["roleId"] as string } : {}) } });
+      } catch (error) {
+        if (error instanceof ConflictError) throw new ConflictError(`${error.message}; ${email} is already in the workspace. ${takeOverHint(context.urn, email, TOKEN)}`, { status: 409, detail: error.detail });
+        throw error;
+      }
+      const member = (await findWorkspaceMember(client, email, action)) as FoundMember;
+      return { id: email, outs: outputsFor(inputs, email, tenantOf(context, inputs), member, `added ${email} to the workspace`) };
+    },
+    async read(context, id, rawProps) {
+      const props = workspaceMember.migrate(rawProps);
+      const action = `reading ${KIND} "${id}"`;
+      const member = await findWorkspaceMember(await context.client(settingsInScope(context, "workspace", action, props)), id, action);
+      if (member === undefined) {
+        logProgress(context, KIND, id, "no longer in the workspace; dropping it from the state");
+        return undefined;
+      }
+      const lastOperation = typeof props["lastOperation"] === "string" ? props["lastOperation"] : `read ${id}`;
+      return { id, props: outputsFor(props, id, typeof props["tenantId"] === "string" ? props["tenantId"] : tenantOf(context, props), member, lastOperation) };
+    },
+    async update(context, id, rawOlds, raw) {
+      const olds = workspaceMember.migrate(rawOlds);
+      const inputs = readInputs<Properties>(WORKSPACE_MEMBER_FIELDS, raw);
+      const action = `changing the workspace role of "${id}"`;
+      const client = await context.client(settingsInScope(context, "workspace", action, { ...olds, ...inputs }));
+      const member = await findWorkspaceMember(client, id, action);
+      if (member === undefined || member.status === "pending") {
+        throw new InvalidRequestError(`${action} failed: ${id} is ${member === undefined ? "no longer in the workspace (run pulumi refresh)" : "still invited: the role of a pending invitation cannot change"}`);
+      }
+      logProgress(context, KIND, id, "changing the workspace role");
+      await client.resources.send(PATCH_WORKSPACE_MEMBER, { action, params: { identityId: member.identityId }, body: { role_id: inputs["roleId"] as string } });
+      const updated = (await findWorkspaceMember(client, id, action)) ?? member;
+      return { outs: outputsFor(inputs, id, typeof olds["tenantId"] === "string" ? olds["tenantId"] : tenantOf(context, inputs), updated, `changed the workspace role of ${id}`) };
+    },
+    async delete(context, id, rawProps) {
+      const props = workspaceMember.migrate(rawProps);
+      const action = `removing ${KIND} "${id}"`;
+      const client = await context.client(settingsInScope(context, "workspace", action, props));
+      const member = await findWorkspaceMember(client, id, action);
+      if (member === undefined || member.status === "pending") {
+        logProgress(context, KIND, id, "not in the workspace");
+        return;
+      }
+      await client.resources.send(REMOVE_WORKSPACE_MEMBER, { action, params: { identityId: member.identityId } });
+      logProgress(context, KIND, id, "removed from the workspace");
+    },
+    async import(context, given) {
+      const parts = given.trim().split("/");
+      const email = (parts.pop() ?? "").toLowerCase();
+      const workspaceId = parts[0];
+      const props: Properties = workspaceId !== undefined ? { workspaceId } : {};
+      const action = `importing ${KIND} "${email}"`;
+      const member = await findWorkspaceMember(await context.client(settingsInScope(context, "workspace", action, props)), email, action);
+      if (member === undefined || member.status === "pending") return undefined;
+      const inputs = compact({ ...props, email, roleId: member.roleId });
+      return { id: email, inputs, outputs: outputsFor(inputs, email, workspaceId ?? context.settings.client.workspaceId, member, `imported ${email}`) };
+    },
   },
-  diff(olds, news): ResourceDiff {
-    const changed = diffFields(WORKSPACE_MEMBER_FIELDS, olds, news);
-    return { changes: changed.replace.length + changed.inPlace.length > 0, replaces: changed.replace, updates: changed.inPlace, deleteBeforeReplace: changed.replace.length > 0, pending: false };
-  },
-  async create(context, raw) {
-    const inputs = readInputs<Properties>(WORKSPACE_MEMBER_FIELDS, raw);
-    const email = String(inputs["email"]);
-    const action = `adding ${KIND} "${email}"`;
-    const client = await context.client(settingsInScope(context, "workspace", action, inputs));
-    const organizationMember = await findOrganizationMember(client, email, action);
-    if (organizationMember === undefined) {
-      throw new InvalidRequestError(`${action} failed: ${email} is not a member of the organization; declare an OrganizationMember for them (and make this resource depend on it)`);
-    }
-    if (organizationMember.status === "pending") {
-      throw new InvalidRequestError(
-        `${action} failed: ${email} has not accepted the organization's invitation yet; list this workspace in the OrganizationMember's workspaceIds (they join it on accepting), or run pulumi up again once they have accepted`,
-      );
-    }
-    logProgress(context, KIND, email, "adding to the workspace");
-    try {
-      await client.resources.send(ADD_MEMBER, { action, body: { org_identity_id: organizationMember.identityId, ...(inputs["roleId"] !== undefined ? { role_id: inputs["roleId"] as string } : {}) } });
-    } catch (error) {
-      if (error instanceof ConflictError) throw new ConflictError(`${error.message}; ${email} is already in the workspace. ${takeOverHint(context.urn, email, TOKEN)}`, { status: 409, detail: error.detail });
-      throw error;
-    }
-    const member = (await findWorkspaceMember(client, email, action)) as FoundMember;
-    return { id: email, outs: outputsFor(inputs, email, tenantOf(context, inputs), member, `added ${email} to the workspace`) };
-  },
-  async read(context, id, rawProps) {
-    const props = workspaceMember.migrate(rawProps);
-    const action = `reading ${KIND} "${id}"`;
-    const member = await findWorkspaceMember(await context.client(settingsInScope(context, "workspace", action, props)), id, action);
-    if (member === undefined) {
-      logProgress(context, KIND, id, "no longer in the workspace; dropping it from the state");
-      return undefined;
-    }
-    const lastOperation = typeof props["lastOperation"] === "string" ? props["lastOperation"] : `read ${id}`;
-    return { id, props: outputsFor(props, id, typeof props["tenantId"] === "string" ? props["tenantId"] : tenantOf(context, props), member, lastOperation) };
-  },
-  async update(context, id, rawOlds, raw) {
-    const olds = workspaceMember.migrate(rawOlds);
-    const inputs = readInputs<Properties>(WORKSPACE_MEMBER_FIELDS, raw);
-    const action = `changing the workspace role of "${id}"`;
-    const client = await context.client(settingsInScope(context, "workspace", action, { ...olds, ...inputs }));
-    const member = await findWorkspaceMember(client, id, action);
-    if (member === undefined || member.status === "pending") {
-      throw new InvalidRequestError(`${action} failed: ${id} is ${member === undefined ? "no longer in the workspace (run pulumi refresh)" : "still invited: the role of a pending invitation cannot change"}`);
-    }
-    logProgress(context, KIND, id, "changing the workspace role");
-    await client.resources.send(PATCH_WORKSPACE_MEMBER, { action, params: { identityId: member.identityId }, body: { role_id: inputs["roleId"] as string } });
-    const updated = (await findWorkspaceMember(client, id, action)) ?? member;
-    return { outs: outputsFor(inputs, id, typeof olds["tenantId"] === "string" ? olds["tenantId"] : tenantOf(context, inputs), updated, `changed the workspace role of ${id}`) };
-  },
-  async delete(context, id, rawProps) {
-    const props = workspaceMember.migrate(rawProps);
-    const action = `removing ${KIND} "${id}"`;
-    const client = await context.client(settingsInScope(context, "workspace", action, props));
-    const member = await findWorkspaceMember(client, id, action);
-    if (member === undefined || member.status === "pending") {
-      logProgress(context, KIND, id, "not in the workspace");
-      return;
-    }
-    await client.resources.send(REMOVE_WORKSPACE_MEMBER, { action, params: { identityId: member.identityId } });
-    logProgress(context, KIND, id, "removed from the workspace");
-  },
-  async import(context, given) {
-    const parts = given.trim().split("/");
-    const email = (parts.pop() ?? "").toLowerCase();
-    const workspaceId = parts[0];
-    const props: Properties = workspaceId !== undefined ? { workspaceId } : {};
-    const action = `importing ${KIND} "${email}"`;
-    const member = await findWorkspaceMember(await context.client(settingsInScope(context, "workspace", action, props)), email, action);
-    if (member === undefined || member.status === "pending") return undefined;
-    const inputs = compact({ ...props, email, roleId: member.roleId });
-    return { id: email, inputs, outputs: outputsFor(inputs, email, workspaceId ?? context.settings.client.workspaceId, member, `imported ${email}`) };
-  },
-};
+});
 
 export { workspaceMember as resource };

@@ -14,14 +14,18 @@ import type { FieldSpec } from "../fields/fields";
 import type { Properties } from "../resource";
 import { fingerprintSecrets, SECRET_FINGERPRINTS_OUTPUT } from "../secrets/secretFingerprints";
 import { LAST_OPERATION_OUTPUT, type OutputSpec, stateVersionOutput, tenantIdOutput } from "../state/outputs";
-import type { AnyEndpoint, BatchRead, CrudResourceSpec } from "./declaration";
+import type { AnyEndpoint, BatchRead, CrudEndpoints, KindDeclaration, WireOutput } from "./declaration";
 
 /** Version of the output layout of every kind on the generic path. */
 export const CRUD_STATE_VERSION = 1;
 
 /** A declaration with what its operations derive from it. */
 export interface PreparedKind {
-  readonly spec: CrudResourceSpec;
+  readonly spec: KindDeclaration;
+  /** The declared endpoints (none for a kind whose hooks replace every step that talks to the service). */
+  readonly endpoints: Partial<CrudEndpoints>;
+  /** The declared outputs the generic path reads from the service's answers. */
+  readonly wireOutputs: readonly WireOutput[];
   /** The type's name, e.g. `Project` of `langsmith:index:Project`. */
   readonly typeName: string;
   /** The placeholders of the list's (or create's) path other than `{id}`: inputs the object lives under (a tag value's `tagKeyId`). */
@@ -42,17 +46,22 @@ function parentParams(endpoint: AnyEndpoint): string[] {
 }
 
 /** Derives what the operations need from a declaration. */
-export function prepareKind(spec: CrudResourceSpec): PreparedKind {
-  const { fields, endpoints } = spec;
+export function prepareKind(spec: KindDeclaration): PreparedKind {
+  const { fields } = spec;
+  const endpoints: Partial<CrudEndpoints> = spec.endpoints ?? {};
+  const wireOutputs = spec.outputs ?? [];
   const hasSecrets = fields.some((field) => field.secret);
+  const pathOwner = endpoints.list ?? endpoints.create;
   return {
     spec,
+    endpoints,
+    wireOutputs,
     typeName: spec.token.split(":")[2] ?? spec.token,
-    parents: parentParams(endpoints.list ?? endpoints.create),
+    parents: pathOwner === undefined ? [] : parentParams(pathOwner),
     echoed: fields.filter((field) => field.effect !== "createOnly" && !field.secret),
     hasSecrets,
-    outputSpecs: [
-      ...spec.outputs.map(({ wire: _wire, ...output }): OutputSpec => output),
+    outputSpecs: spec.recordedOutputs ?? [
+      ...wireOutputs.map(({ wire: _wire, ...output }): OutputSpec => output),
       ...(spec.scope === "workspace" ? [tenantIdOutput(`Workspace the ${spec.kind} lives in.`)] : []),
       ...(hasSecrets ? [SECRET_FINGERPRINTS_OUTPUT] : []),
       LAST_OPERATION_OUTPUT,
@@ -64,7 +73,7 @@ export function prepareKind(spec: CrudResourceSpec): PreparedKind {
 
 /** The object's name in messages: its name field, else its id, else the type's name. */
 export function nameOf(kind: PreparedKind, props: Properties, id: string): string {
-  const name = getPath(props, kind.spec.nameField);
+  const name = kind.spec.nameField === undefined ? undefined : getPath(props, kind.spec.nameField);
   if (typeof name === "string" && name !== "") return name;
   return id !== "" ? id : kind.typeName;
 }
@@ -93,6 +102,17 @@ export function clientFor(kind: PreparedKind, context: OperationContext, action:
   return context.client(settingsInScope(context, kind.spec.scope, action, props));
 }
 
+/**
+ * The declared endpoint a generic step sends.
+ *
+ * @throws Error naming the kind and the step when it declares neither the endpoint nor a hook for the step.
+ */
+export function endpointOf(kind: PreparedKind, name: keyof CrudEndpoints): AnyEndpoint {
+  const endpoint = kind.endpoints[name];
+  if (endpoint === undefined) throw new Error(`${kind.spec.token}: the generic path needs a ${name} endpoint (or a hook for that step)`);
+  return endpoint;
+}
+
 /** The endpoint group the kind's paths are relative to. */
 export function apiOf(kind: PreparedKind, client: LangSmithClient): ResourcesApi {
   return kind.spec.base === "origin" ? client.originResources : client.resources;
@@ -116,7 +136,7 @@ export function outputsFor(kind: PreparedKind, inputs: Properties, wire: unknown
     const value = getPath(inputs, field.path);
     if (!isUnset(value)) setTop(out, field.path, value);
   }
-  for (const output of kind.spec.outputs) {
+  for (const output of kind.wireOutputs) {
     const value = getPath(wire, output.wire);
     if (!isUnset(value)) out[output.name] = value;
   }
@@ -129,7 +149,7 @@ export function outputsFor(kind: PreparedKind, inputs: Properties, wire: unknown
 
 /** The service-reported outputs kept from the previous state (an update's answer may omit them). */
 export function keptOutputs(kind: PreparedKind, olds: Properties): Properties {
-  return Object.fromEntries(kind.spec.outputs.filter((output) => olds[output.name] !== undefined).map((output) => [output.name, olds[output.name]]));
+  return Object.fromEntries(kind.wireOutputs.filter((output) => olds[output.name] !== undefined).map((output) => [output.name, olds[output.name]]));
 }
 
 /** Sets a (possibly dotted) input path on the outputs object. */

@@ -24,5 +24,5 @@ export function diffDeclared(kind: PreparedKind, olds: Properties, news: Propert
   const replaces = changed.replace;
   const updates = [...changed.inPlace, ...changed.local];
   const keepsUnique = (kind.spec.unique ?? []).some((path) => !replaces.includes(path));
-  return { changes: replaces.length + updates.length > 0, replaces, updates, deleteBeforeReplace: replaces.length > 0 && keepsUnique, pending: false };
+  return { changes: replaces.length + updates.length > 0, replaces, updates, deleteBeforeReplace: replaces.length > 0 && (kind.spec.replaceDeletesFirst === true || keepsUnique), pending: false };
 }

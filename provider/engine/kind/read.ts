@@ -26,7 +26,7 @@ export async function readDeclared(kind: PreparedKind, context: OperationContext
     return undefined;
   }
   const refreshed = refreshFields(spec.fields, props, current);
-  for (const output of spec.outputs) {
+  for (const output of kind.wireOutputs) {
     if (output.onlyAtCreate === true) continue;
     const value = getPath(current, output.wire);
     if (isUnset(value)) delete refreshed[output.name];

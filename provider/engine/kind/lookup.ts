@@ -26,7 +26,7 @@ function managed(kind: PreparedKind, item: Record<string, unknown>): boolean {
 
 /** Finds one object by id: GET where the service has it, else the scope's list. `undefined` when there is none. */
 export async function fetchOne(kind: PreparedKind, client: LangSmithClient, id: string, props: Properties, name: string): Promise<Record<string, unknown> | undefined> {
-  const { endpoints } = kind.spec;
+  const { endpoints } = kind;
   const params = { ...parentIds(kind, props), id };
   if (endpoints.get !== undefined) {
     return unwrapped(kind, (await found(apiOf(kind, client).send(endpoints.get, { action: `reading ${kind.spec.kind} "${name}"`, params }))) as Record<string, unknown> | undefined) ?? undefined;
@@ -40,16 +40,16 @@ export async function fetchOne(kind: PreparedKind, client: LangSmithClient, id: 
 export async function findByNaturalKey(kind: PreparedKind, client: LangSmithClient, value: unknown, props: Properties): Promise<Record<string, unknown> | undefined> {
   const { spec } = kind;
   const wire = spec.fields.find((field) => field.path === spec.naturalKey)?.wire;
-  if (wire === undefined || spec.endpoints.list === undefined) return undefined;
+  if (wire === undefined || kind.endpoints.list === undefined) return undefined;
   const query = spec.naturalKeyQuery !== undefined && typeof value === "string" ? { query: { [spec.naturalKeyQuery]: value } } : {};
-  const list = itemsOf(kind, await found(apiOf(kind, client).send(spec.endpoints.list, { action: `listing ${spec.kind}s`, params: parentIds(kind, props), ...query })));
+  const list = itemsOf(kind, await found(apiOf(kind, client).send(kind.endpoints.list, { action: `listing ${spec.kind}s`, params: parentIds(kind, props), ...query })));
   return list?.find((item) => managed(kind, item) && JSON.stringify(getPath(item, wire)) === JSON.stringify(value));
 }
 
 /** How a batch of reads goes through the list, as the kind's {@link BatchRead} says. */
 function listSource(kind: PreparedKind, client: LangSmithClient, props: Properties): ListSource {
   const read = kind.batchRead as BatchRead;
-  const list = kind.spec.endpoints.list as AnyEndpoint;
+  const list = kind.endpoints.list as AnyEndpoint;
   const params = parentIds(kind, props);
   const send = async (asked: number, query?: Record<string, number | readonly string[]>): Promise<Record<string, unknown>[]> =>
     itemsOf(kind, await found(apiOf(kind, client).send(list, { action: `listing ${kind.spec.kind}s to read ${asked} of them`, params, ...(query === undefined ? {} : { query }) }))) ?? [];
@@ -58,7 +58,7 @@ function listSource(kind: PreparedKind, client: LangSmithClient, props: Properti
   return {
     by: "pages",
     pageSize: read.pageSize,
-    hasGet: kind.spec.endpoints.get !== undefined,
+    hasGet: kind.endpoints.get !== undefined,
     page: (offset, limit, asked) => send(asked, { limit, offset }),
     ...(idsQuery === undefined ? {} : { byIds: { maxIds: LARGEST_PAGE, fetch: (ids: readonly string[], asked: number) => send(asked, { [idsQuery]: ids }) } }),
   };
@@ -87,7 +87,7 @@ export async function readForRefresh(
     const value = await readThroughList(context.lists, kind.spec.token, scope, id, listSource(kind, client, props), kind.spec.manages);
     if (value !== undefined) return value;
     // The whole list, fetched during this operation, does not hold it: gone. Otherwise read it by id.
-    if (kind.spec.endpoints.get === undefined && batchRead.by === "list") return undefined;
+    if (kind.endpoints.get === undefined && batchRead.by === "list") return undefined;
   } catch (error) {
     if (error instanceof AbortedError) throw error;
   }

@@ -11,7 +11,7 @@ import { getPath, isUnset } from "../fields/paths";
 import type { Properties } from "../resource";
 import { SECRET_FINGERPRINTS_OUTPUT, secretUnchanged } from "../secrets/secretFingerprints";
 import { fetchOne } from "./lookup";
-import { apiOf, clientFor, keptOutputs, nameOf, outputsFor, parentIds, type PreparedKind, unwrapped } from "./prepare";
+import { apiOf, clientFor, endpointOf, keptOutputs, nameOf, outputsFor, parentIds, type PreparedKind, unwrapped } from "./prepare";
 
 /** Applies the new inputs: one request with the in-place changes (none when only local fields changed). */
 export async function updateDeclared(kind: PreparedKind, context: OperationContext, id: string, olds: Properties, raw: Properties): Promise<{ outs: Properties }> {
@@ -21,7 +21,7 @@ export async function updateDeclared(kind: PreparedKind, context: OperationConte
   const action = `updating ${spec.kind} "${name}"`;
   const changed = diffFields(spec.fields, olds, inputs, (field) => secretUnchanged(field, olds[SECRET_FINGERPRINTS_OUTPUT.name], inputs));
   const tenantId = typeof olds["tenantId"] === "string" ? olds["tenantId"] : undefined;
-  if (changed.inPlace.length === 0 || spec.endpoints.update === undefined) {
+  if (changed.inPlace.length === 0 || kind.endpoints.update === undefined) {
     const lastOperation = typeof olds["lastOperation"] === "string" ? olds["lastOperation"] : "no change";
     return { outs: { ...outputsFor(kind, inputs, olds, tenantId, lastOperation), ...keptOutputs(kind, olds) } };
   }
@@ -36,7 +36,7 @@ export async function updateDeclared(kind: PreparedKind, context: OperationConte
   const updated =
     Object.keys(body).length === 0
       ? undefined
-      : unwrapped(kind, (await apiOf(kind, client).send(spec.endpoints.update, { action, params: { ...parentIds(kind, inputs), id }, body: spec.wrapBody?.(body) ?? body })) as Record<string, unknown> | undefined);
+      : unwrapped(kind, (await apiOf(kind, client).send(endpointOf(kind, "update"), { action, params: { ...parentIds(kind, inputs), id }, body: spec.wrapBody?.(body) ?? body })) as Record<string, unknown> | undefined);
   const wire = updated ?? (await fetchOne(kind, client, id, inputs, name)) ?? {};
   const extra = (await spec.afterWrite?.(client, id, inputs, olds, action)) ?? {};
   return { outs: { ...keptOutputs(kind, olds), ...outputsFor(kind, inputs, wire, tenantId, `updated ${changed.inPlace.join(", ")} of ${spec.kind} "${name}"`), ...extra } };
@@ -47,14 +47,14 @@ export async function deleteDeclared(kind: PreparedKind, context: OperationConte
   const { spec } = kind;
   const name = nameOf(kind, props, id);
   const action = `deleting ${spec.kind} "${name}"`;
-  if (spec.endpoints.delete === undefined) {
+  if (kind.endpoints.delete === undefined) {
     warnProgress(context, spec.kind, name, `the service cannot delete it: ${spec.leftOnDestroy ?? "it stays as it is"}; it is no longer managed by this stack`);
     return;
   }
   const client = await clientFor(kind, context, action, props);
   const idQuery = spec.idQuery !== undefined ? { query: { [spec.idQuery]: id } } : {};
   try {
-    await apiOf(kind, client).send(spec.endpoints.delete, { action, params: { ...parentIds(kind, props), id }, ...idQuery, ...(spec.deleteBody !== undefined ? { body: spec.deleteBody(id) } : {}) });
+    await apiOf(kind, client).send(endpointOf(kind, "delete"), { action, params: { ...parentIds(kind, props), id }, ...idQuery, ...(spec.deleteBody !== undefined ? { body: spec.deleteBody(id) } : {}) });
     logProgress(context, spec.kind, name, `deleted ${id}`);
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;

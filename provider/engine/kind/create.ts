@@ -11,7 +11,7 @@ import { getPath } from "../fields/paths";
 import type { Properties } from "../resource";
 import { takeOverHint } from "../state/takeOver";
 import { findByNaturalKey } from "./lookup";
-import { apiOf, nameOf, outputsFor, parentIds, type PreparedKind, tenantOf, settingsInScope, unwrapped } from "./prepare";
+import { apiOf, endpointOf, nameOf, outputsFor, parentIds, type PreparedKind, tenantOf, settingsInScope, unwrapped } from "./prepare";
 
 /** Creates the object the checked inputs describe. */
 export async function createDeclared(kind: PreparedKind, context: OperationContext, raw: Properties): Promise<{ id: string; outs: Properties }> {
@@ -35,7 +35,7 @@ export async function createDeclared(kind: PreparedKind, context: OperationConte
   let created: Record<string, unknown> | null;
   try {
     const body = toWireBody(spec.fields, inputs);
-    created = unwrapped(kind, (await apiOf(kind, client).send(spec.endpoints.create, { action, params: parentIds(kind, inputs), body: spec.wrapBody?.(body) ?? body })) as Record<string, unknown> | null);
+    created = unwrapped(kind, (await apiOf(kind, client).send(endpointOf(kind, "create"), { action, params: parentIds(kind, inputs), body: spec.wrapBody?.(body) ?? body })) as Record<string, unknown> | null);
   } catch (error) {
     if (error instanceof ConflictError && spec.naturalKey !== undefined) throw await takenError(kind, context, client, error, inputs);
     throw error;

@@ -10,7 +10,7 @@ import type { LangSmithClient } from "../../client";
 import type { DeclaredEndpoint } from "../../client/resources";
 import { type FieldSpec, type FieldTable, unknownOr } from "../fields/fields";
 import { uuid } from "../fields/validators";
-import type { Properties } from "../resource";
+import type { LangSmithResource, Properties } from "../resource";
 import type { OutputSpec } from "../state/outputs";
 
 /** An endpoint of a CRUD resource; `{id}` in its path is the object's id, other placeholders are inputs of the same name. */
@@ -67,8 +67,8 @@ export type BatchRead = (
   readonly notInList?: readonly string[];
 };
 
-/** Everything a kind on the generic path declares. */
-export interface CrudResourceSpec {
+/** Everything a kind declares: the one way a kind is written (see `declare.ts`). */
+export interface KindDeclaration {
   /** Type token, e.g. `langsmith:index:Workspace`. */
   readonly token: string;
   /** The noun in messages and progress lines, e.g. `workspace`. */
@@ -82,11 +82,23 @@ export interface CrudResourceSpec {
   readonly scope: "organization" | "workspace";
   /** The field table (a workspace-scoped resource includes {@link workspaceIdField}). */
   readonly fields: FieldTable;
-  /** The input naming the object in messages (e.g. `displayName`). */
-  readonly nameField: string;
-  readonly endpoints: CrudEndpoints;
-  /** Outputs the service reports beyond the echoed inputs. */
-  readonly outputs: readonly WireOutput[];
+  /** The input naming the object in messages (e.g. `displayName`); default: its id. */
+  readonly nameField?: string;
+  /** The endpoints the generic path sends; absent only when {@link KindHooks} replace every step that talks to the service. */
+  readonly endpoints?: CrudEndpoints;
+  /** Outputs the service reports beyond the echoed inputs (the generic path reads them at `wire`); default none. */
+  readonly outputs?: readonly WireOutput[];
+  /**
+   * Where the kind's hooks write the outputs themselves (a deployment's
+   * revision and wait timings): the whole output list, in place of the
+   * generic one (the declared outputs, `tenantId`, secret fingerprints,
+   * `lastOperation`, `stateVersion`). Default: the generic list.
+   */
+  readonly recordedOutputs?: readonly OutputSpec[];
+  /** Top-level inputs the outputs leave out; default: the secret and create-only fields. */
+  readonly inputsNotInOutputs?: readonly string[];
+  /** The steps where the generic path is not enough; default none. */
+  readonly hooks?: KindHooks;
   /**
    * The natural key users know (an input path whose wire value is unique in
    * the scope): `pulumi import` accepts it instead of the id, and a create
@@ -95,6 +107,8 @@ export interface CrudResourceSpec {
   readonly naturalKey?: string;
   /** Inputs whose value the service keeps unique in the scope: a replacement that keeps them deletes the old object first. */
   readonly unique?: readonly string[];
+  /** Whether every replacement deletes the old object first (one membership per person: the new one cannot exist beside it); default false (see {@link unique}). */
+  readonly replaceDeletesFirst?: boolean;
   /** Whether an update sends every field the service stores (its PATCH or PUT requires them all); default: only the changed ones. */
   readonly updateSendsAll?: boolean;
   /** Where the endpoints' paths start: `api` (below `/api/v1`, the default) or `origin` (the API's origin: `/v1/platform/...`). */
@@ -154,6 +168,35 @@ export interface CrudResourceSpec {
    * update sends anything; throws to refuse. Default: none.
    */
   readonly beforeWrite?: (client: LangSmithClient, inputs: Properties, action: string) => Promise<void>;
+}
+
+/**
+ * The steps of a kind's lifecycle where the generic path is not enough, each
+ * replacing that one step and typed as the step it replaces (see
+ * {@link LangSmithResource}): a deployment waits for its revision, a
+ * destination's service test-writes before it accepts credentials and
+ * rotates them in place, an export follows its runs, an invitation becomes a
+ * membership. A hook receives the outputs as the engine recorded them (it
+ * migrates them when it needs today's layout); every write hook runs with the
+ * kind's list pages dropped, as the generic writes do.
+ */
+export interface KindHooks {
+  /** Check, replacing the table's (e.g. rules across fields, or ones that depend on a self-hosted install). */
+  readonly check?: LangSmithResource["check"];
+  /** Diff, replacing the table's (e.g. revision fields, and a wait left unfinished that the next update resumes). */
+  readonly diff?: LangSmithResource["diff"];
+  /** Outputs of any release in today's layout; default: the generic layout's (version 1, no steps). */
+  readonly migrate?: LangSmithResource["migrate"];
+  /** Create (e.g. then wait until the revision is `DEPLOYED`). */
+  readonly create?: LangSmithResource["create"];
+  /** Refresh (e.g. the export's runs beside the export). */
+  readonly read?: LangSmithResource["read"];
+  /** Update (e.g. a new revision and its wait, or a credential rotation). */
+  readonly update?: LangSmithResource["update"];
+  /** Delete (e.g. wait until the service has removed it, or cancel an export). */
+  readonly delete?: LangSmithResource["delete"];
+  /** Import (e.g. the secrets' fingerprints from the service's answer). */
+  readonly import?: LangSmithResource["import"];
 }
 
 /**

@@ -1,8 +1,0 @@
-/**
- * What a kind's declaration file takes from the engine's generic path: the
- * builder ({@link crudResource}), the declaration's types and the shared
- * `workspaceId` field.
- */
-export { type AnyEndpoint, type BatchRead, type CrudEndpoints, type CrudResourceSpec, type WireOutput, workspaceIdField } from "./declaration";
-export { settingsInScope } from "./prepare";
-export { crudResource } from "./resource";

@@ -1,0 +1,41 @@
+/**
+ * A kind from its declaration: the one way a kind is written.
+ * {@link declareKind} prepares the declaration once and answers the
+ * {@link LangSmithResource} both drivers serve. Each step is the generic
+ * path's module function over the declaration (check and diff from the field
+ * table; create, refresh, update, delete and import over the declared
+ * endpoints) unless the declaration names a hook for it ({@link KindHooks}).
+ * A write drops what the operation read of the kind's lists, before and after
+ * it, so a later read goes to the service.
+ */
+import { droppingSnapshots } from "../reads/listSnapshots";
+import type { LangSmithResource } from "../resource";
+import { migrateOutputs } from "../state/stateVersion";
+import { checkDeclared, diffDeclared } from "./checkDiff";
+import { createDeclared } from "./create";
+import type { KindDeclaration } from "./declaration";
+import { CRUD_STATE_VERSION, prepareKind } from "./prepare";
+import { importDeclared, readDeclared } from "./read";
+import { deleteDeclared, updateDeclared } from "./write";
+
+/** The {@link LangSmithResource} of a declared kind. */
+export function declareKind(spec: KindDeclaration): LangSmithResource {
+  const kind = prepareKind(spec);
+  const hooks = spec.hooks ?? {};
+  const migrate = hooks.migrate ?? ((outputs: Record<string, unknown>) => migrateOutputs(spec.kind, outputs, CRUD_STATE_VERSION, {}));
+  return {
+    token: spec.token,
+    description: spec.description,
+    fields: spec.fields,
+    inputsNotInOutputs: spec.inputsNotInOutputs ?? spec.fields.filter((field) => field.secret || field.effect === "createOnly").map((field) => field.path.split(".")[0] as string),
+    outputs: kind.outputSpecs,
+    migrate,
+    check: hooks.check ?? ((olds, news) => checkDeclared(kind, olds, news)),
+    diff: hooks.diff ?? ((olds, news) => diffDeclared(kind, olds, news)),
+    create: droppingSnapshots(spec.token, hooks.create ?? ((context, inputs) => createDeclared(kind, context, inputs))),
+    read: hooks.read ?? ((context, id, outputs) => readDeclared(kind, context, id, migrate(outputs))),
+    update: droppingSnapshots(spec.token, hooks.update ?? ((context, id, olds, news) => updateDeclared(kind, context, id, migrate(olds), news))),
+    delete: droppingSnapshots(spec.token, hooks.delete ?? ((context, id, outputs) => deleteDeclared(kind, context, id, migrate(outputs)))),
+    import: hooks.import ?? ((context, id) => importDeclared(kind, context, id)),
+  };
+}
