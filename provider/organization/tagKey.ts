@@ -2,7 +2,7 @@
 import { defineEndpoint } from "../client/endpoint";
 import { zTagKeyCreate, zTagKeyUpdate } from "../client/wire/organizationAndAccess.requests";
 import { zGetApiV1WorkspacesCurrentTagKeysByTagKeyIdResponse, zGetApiV1WorkspacesCurrentTagKeysResponse, zPatchApiV1WorkspacesCurrentTagKeysByTagKeyIdResponse, zPostApiV1WorkspacesCurrentTagKeysResponse } from "../client/wire/organizationAndAccess.responses";
-import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
+import { type CrudEndpoints, declareKind, descriptionField, workspaceIdField } from "../engine/kind";
 import type { FieldTable, InputsOf } from "../engine/fields/fields";
 import { CREATED_AT_OUTPUT, UPDATED_AT_OUTPUT } from "../engine/state/outputs";
 import { z } from "zod";
@@ -31,16 +31,7 @@ export const TAG_KEY_FIELDS = [
     effect: "inPlace",
     secret: false,
   },
-  {
-    path: "description",
-    wire: "description",
-    type: "string",
-    doc: "What the key means.",
-    schema: z.string(),
-    required: false,
-    effect: "inPlace",
-    secret: false,
-  },
+  descriptionField("What the key means."),
 ] as const satisfies FieldTable;
 
 /** A TagKey's checked inputs. */

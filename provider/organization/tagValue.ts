@@ -2,7 +2,7 @@
 import { defineEndpoint } from "../client/endpoint";
 import { zTagValueCreate, zTagValueUpdate } from "../client/wire/organizationAndAccess.requests";
 import { zGetApiV1WorkspacesCurrentTagKeysByTagKeyIdTagValuesByTagValueIdResponse, zGetApiV1WorkspacesCurrentTagKeysByTagKeyIdTagValuesResponse, zPatchApiV1WorkspacesCurrentTagKeysByTagKeyIdTagValuesByTagValueIdResponse, zPostApiV1WorkspacesCurrentTagKeysByTagKeyIdTagValuesResponse } from "../client/wire/organizationAndAccess.responses";
-import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
+import { type CrudEndpoints, declareKind, descriptionField, workspaceIdField } from "../engine/kind";
 import { unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { uuid } from "../engine/fields/validators";
 import { CREATED_AT_OUTPUT, UPDATED_AT_OUTPUT } from "../engine/state/outputs";
@@ -44,16 +44,7 @@ export const TAG_VALUE_FIELDS = [
     effect: "inPlace",
     secret: false,
   },
-  {
-    path: "description",
-    wire: "description",
-    type: "string",
-    doc: "What the value means.",
-    schema: z.string(),
-    required: false,
-    effect: "inPlace",
-    secret: false,
-  },
+  descriptionField("What the value means."),
 ] as const satisfies FieldTable;
 
 /** A TagValue's checked inputs. */

@@ -2,7 +2,7 @@
 import { defineEndpoint } from "../client/endpoint";
 import { zAnnotationQueueCreateSchema, zAnnotationQueueUpdateSchema } from "../client/wire/tracingAndEvaluation.requests";
 import { zGetApiV1AnnotationQueuesByQueueIdResponse, zGetApiV1AnnotationQueuesResponse, zPostApiV1AnnotationQueuesResponse } from "../client/wire/tracingAndEvaluation.responses";
-import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
+import { type CrudEndpoints, declareKind, descriptionField, workspaceIdField } from "../engine/kind";
 import { unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { uuid } from "../engine/fields/validators";
 import { CREATED_AT_OUTPUT } from "../engine/state/outputs";
@@ -35,7 +35,7 @@ export const ANNOTATION_QUEUE_FIELDS = [
     effect: "inPlace",
     secret: false,
   },
-  { path: "description", wire: "description", type: "string", doc: "What reviewers do in the queue.", schema: z.string(), required: false, effect: "inPlace", secret: false },
+  descriptionField("What reviewers do in the queue."),
   {
     path: "defaultDatasetId",
     wire: "default_dataset",

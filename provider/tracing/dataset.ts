@@ -2,7 +2,7 @@
 import { defineEndpoint } from "../client/endpoint";
 import { zDatasetCreate, zDatasetUpdate } from "../client/wire/tracingAndEvaluation.requests";
 import { zGetApiV1DatasetsByDatasetIdResponse, zGetApiV1DatasetsResponse, zPatchApiV1DatasetsByDatasetIdResponse, zPostApiV1DatasetsResponse } from "../client/wire/tracingAndEvaluation.responses";
-import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
+import { type CrudEndpoints, declareKind, descriptionField, workspaceIdField } from "../engine/kind";
 import type { FieldTable, InputsOf } from "../engine/fields/fields";
 import { CREATED_AT_OUTPUT } from "../engine/state/outputs";
 import { z } from "zod";
@@ -39,16 +39,7 @@ export const DATASET_FIELDS = [
     effect: "inPlace",
     secret: false,
   },
-  {
-    path: "description",
-    wire: "description",
-    type: "string",
-    doc: "What the dataset holds.",
-    schema: z.string(),
-    required: false,
-    effect: "inPlace",
-    secret: false,
-  },
+  descriptionField("What the dataset holds."),
   {
     path: "dataType",
     wire: "data_type",

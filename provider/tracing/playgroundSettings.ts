@@ -2,7 +2,7 @@
 import { defineEndpoint } from "../client/endpoint";
 import { zPlaygroundSettingsCreateRequest, zPlaygroundSettingsUpdateRequest } from "../client/wire/tracingAndEvaluation.requests";
 import { zGetApiV1PlaygroundSettingsByPlaygroundSettingsIdResponse, zGetApiV1PlaygroundSettingsResponse, zPatchApiV1PlaygroundSettingsByPlaygroundSettingsIdResponse, zPostApiV1PlaygroundSettingsResponse } from "../client/wire/tracingAndEvaluation.responses";
-import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
+import { type CrudEndpoints, declareKind, descriptionField, workspaceIdField } from "../engine/kind";
 import type { FieldTable, InputsOf } from "../engine/fields/fields";
 import { CREATED_AT_OUTPUT } from "../engine/state/outputs";
 import { z } from "zod";
@@ -20,7 +20,7 @@ export const PLAYGROUND_SETTINGS_ENDPOINTS = {
 export const PLAYGROUND_SETTINGS_FIELDS = [
   workspaceIdField("playground settings"),
   { path: "name", wire: "name", refresh: "always", type: "string", doc: "Name of the saved configuration, e.g. `gpt-4o (temperature 0)`.", schema: z.string().trim().min(1), required: true, reason: "name is required", effect: "inPlace", secret: false },
-  { path: "description", wire: "description", type: "string", doc: "What the configuration is for.", schema: z.string(), required: false, effect: "inPlace", secret: false },
+  descriptionField("What the configuration is for."),
   {
     path: "settings",
     wire: "settings",

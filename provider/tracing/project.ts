@@ -2,7 +2,7 @@
 import { defineEndpoint } from "../client/endpoint";
 import { zTracerSessionCreate, zTracerSessionUpdate } from "../client/wire/tracingAndEvaluation.requests";
 import { zGetApiV1SessionsBySessionIdResponse, zGetApiV1SessionsResponse, zPatchApiV1SessionsBySessionIdResponse, zPostApiV1SessionsResponse } from "../client/wire/tracingAndEvaluation.responses";
-import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
+import { type CrudEndpoints, declareKind, descriptionField, workspaceIdField } from "../engine/kind";
 import { unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { uuid } from "../engine/fields/validators";
 import { OUTPUT_TYPES } from "../engine/state/outputs";
@@ -35,16 +35,7 @@ export const PROJECT_FIELDS = [
     effect: "inPlace",
     secret: false,
   },
-  {
-    path: "description",
-    wire: "description",
-    type: "string",
-    doc: "What the project holds.",
-    schema: z.string(),
-    required: false,
-    effect: "inPlace",
-    secret: false,
-  },
+  descriptionField("What the project holds."),
   {
     path: "metadata",
     wire: "extra.metadata",

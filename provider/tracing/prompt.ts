@@ -4,7 +4,7 @@ import { defineEndpoint } from "../client/endpoint";
 import { ConflictError } from "../client/errors";
 import { zCommitsCreateCommitReq, zCreateRepoRequest, zUpdateRepoRequest } from "../client/wire/tracingAndEvaluation.requests";
 import { zGetApiV1ReposByOwnerByRepoResponse, zGetApiV1ReposResponse, zGetCommitsByOwnerByRepoResponse, zPatchApiV1ReposByOwnerByRepoResponse, zPostApiV1ReposResponse, zPostCommitsByOwnerByRepoResponse } from "../client/wire/tracingAndEvaluation.responses";
-import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
+import { type CrudEndpoints, declareKind, descriptionField, workspaceIdField } from "../engine/kind";
 import type { FieldTable, InputsOf } from "../engine/fields/fields";
 import { sameValue } from "../engine/fields/values";
 import type { Properties } from "../engine/resource";
@@ -78,7 +78,7 @@ export const PROMPT_FIELDS = [
     effect: "replace",
     secret: false,
   },
-  { path: "description", wire: "description", type: "string", doc: "What the prompt does.", schema: z.string(), required: false, effect: "inPlace", secret: false },
+  descriptionField("What the prompt does."),
   { path: "readme", wire: "readme", type: "string (Markdown)", doc: "The prompt's readme.", schema: z.string(), required: false, effect: "inPlace", secret: false },
   { path: "tags", wire: "tags", unordered: true, type: "list of strings", doc: "Labels of the prompt in the hub (not commit tags: those are `PromptTag`s).", schema: z.array(z.string().min(1)), required: false, clearWith: [], effect: "inPlace", secret: false },
   { path: "isPublic", wire: "is_public", refresh: "always", type: "boolean", doc: "Whether anyone may read the prompt.", schema: z.boolean(), required: false, default: false, effect: "inPlace", secret: false },

@@ -6,6 +6,7 @@
  * operations (`checkDiff.ts`, `create.ts`, `read.ts`, `update.ts`,
  * `delete.ts`) are module functions over that.
  */
+import { z } from "zod";
 import type { LangSmithClient } from "../../client";
 import type { DeclaredEndpoint } from "../../client/resources";
 import { type FieldSpec, type FieldTable, unknownOr } from "../fields/fields";
@@ -197,6 +198,16 @@ export interface KindHooks {
   readonly delete?: LangSmithResource["delete"];
   /** Import (e.g. the secrets' fingerprints from the service's answer). */
   readonly import?: LangSmithResource["import"];
+}
+
+/**
+ * The plain `description` input many kinds have: optional text, at
+ * `description` on the wire, changed in place.
+ *
+ * @param doc what the description says of this kind, e.g. `What the project holds.`
+ */
+export function descriptionField<const Doc extends string>(doc: Doc) {
+  return { path: "description", wire: "description", type: "string", doc, schema: z.string(), required: false, effect: "inPlace", secret: false } as const;
 }
 
 /**

@@ -10,13 +10,8 @@ import { ADDRESSING_STYLES, DISPLAY_NAME_PATTERN, US_EAST_1_ENDPOINT_MODES } fro
 import type { FieldTable, InputsOf } from "../../engine/fields/fields";
 import { isCleanHttpUrl } from "../../engine/fields/urls";
 
-/** `config.addressingStyle` values: `virtual`, `path` or `auto` (the service's default). */
-export type AddressingStyle = (typeof ADDRESSING_STYLES)[number];
-
 /** The destination types the service supports (only `s3`). */
 export const DESTINATION_TYPES = ["s3"] as const;
-/** A destination type. */
-export type DestinationType = (typeof DESTINATION_TYPES)[number];
 
 const nonEmpty = z.string().trim().min(1);
 
