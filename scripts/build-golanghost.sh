@@ -4,7 +4,9 @@
 # real CLI. Built from the same wrapper module as the CLI (its go.mod and
 # go.sum pin everything), cached under
 # ${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-langsmith/golanghost/<key>/, where
-# <key> covers the module files and the host's source.
+# <key> (the first 12 hex digits of a SHA-256) covers the module files
+# (go.mod, go.sum), the host's source (golanghost/*.go) and the package it
+# shares with the Node.js host (internal/languagehost/*.go).
 #
 # Idempotent. Progress goes to stderr; the LAST line on stdout is the
 # directory holding `pulumi-language-go` (put it on PATH for the engine).
@@ -12,7 +14,8 @@ set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 module_dir="$here/tools/pulumi"
-key="$(cat "$module_dir/go.mod" "$module_dir/go.sum" "$module_dir"/golanghost/*.go | sha256sum | cut -c1-12)"
+key="$(cat "$module_dir/go.mod" "$module_dir/go.sum" "$module_dir"/golanghost/*.go \
+  "$module_dir"/internal/languagehost/*.go | sha256sum | cut -c1-12)"
 cache_dir="${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-langsmith/golanghost/$key"
 log() { echo "pulumi-language-go (tests): $*" >&2; }
 

@@ -43,7 +43,7 @@ function constants(file) {
   return found;
 }
 
-/** The object literal that declares a resource: `{ token, ... }` itself, or the one argument of a call (`crudResource({ ... })`). */
+/** The object literal that declares a resource: `{ token, ... }` itself, or the one argument of a call (`declareKind({ ... })`). */
 function declarationObject(initializer) {
   let node = initializer;
   while (ts.isSatisfiesExpression(node) || ts.isAsExpression(node) || ts.isParenthesizedExpression(node)) node = node.expression;

@@ -11,16 +11,14 @@
 // program with `go build` in its directory and runs the binary with the
 // environment the Go SDK's pulumi.Run reads (PULUMI_MONITOR, PULUMI_ENGINE,
 // PULUMI_PROJECT, PULUMI_STACK, PULUMI_CONFIG, ...). GetRequiredPlugins lists
-// the `pulumi-plugin.json` files of the packages the program imports. Every
-// other method answers Unimplemented, which the engine treats as "not
-// supported by this host".
+// the `pulumi-plugin.json` files of the packages the program imports.
+// Serving, Handshake, GetPluginInfo and the Unimplemented answers to every
+// other method come from the shared package ../internal/languagehost.
 package main
 
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -28,75 +26,32 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
-	"google.golang.org/grpc"
-	"google.golang.org/protobuf/types/known/emptypb"
+
+	"pulumi-langsmith/tools/pulumi/internal/languagehost"
 )
+
+// hostName is this executable's name, the prefix of its error messages.
+const hostName = "pulumi-language-go"
 
 // version is the engine version this host is built for; set with -ldflags.
 var version = "3.248.0"
 
-// exitAfterLoggedError is the exit code the Go SDK uses when it has already
-// shown the user the error (so the engine should not print a second one).
-const exitAfterLoggedError = 32
-
 func main() {
-	// The engine may pass --logtostderr and -v=N (already registered by the
-	// SDK's logging package), --tracing, --root and --binary; this host uses none of them.
-	for _, name := range []string{"tracing", "root", "binary", "buildTarget"} {
-		if flag.Lookup(name) == nil {
-			flag.String(name, "", "ignored")
-		}
-	}
-	flag.Parse()
-
-	engineAddress := ""
-	if flag.NArg() > 0 {
-		engineAddress = flag.Arg(flag.NArg() - 1)
-	}
-	goBin, err := exec.LookPath("go")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "pulumi-language-go: go was not found on PATH; install Go 1.25 or later")
-		os.Exit(1)
-	}
-
-	handle, err := rpcutil.ServeWithOptions(rpcutil.ServeOptions{
-		Init: func(srv *grpc.Server) error {
-			pulumirpc.RegisterLanguageRuntimeServer(srv, &goHost{goBin: goBin, engineAddress: engineAddress})
-			return nil
-		},
+	// Flags the engine may pass that this host does not use.
+	engineAddress := languagehost.ParseCommandLine("tracing", "root", "binary", "buildTarget")
+	goBin := languagehost.MustFindOnPath(hostName, "go", "Go 1.25 or later")
+	languagehost.Serve(hostName, &goHost{
+		Base:  languagehost.Base{Version: version, EngineAddress: engineAddress},
+		goBin: goBin,
 	})
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "pulumi-language-go: could not start the gRPC server: %v\n", err)
-		os.Exit(1)
-	}
-	// The engine reads the port from the first line of stdout.
-	fmt.Printf("%d\n", handle.Port)
-	if err := <-handle.Done; err != nil {
-		fmt.Fprintf(os.Stderr, "pulumi-language-go: gRPC server stopped: %v\n", err)
-		os.Exit(1)
-	}
 }
 
 // goHost implements the LanguageRuntime service for Go programs.
 type goHost struct {
-	pulumirpc.UnimplementedLanguageRuntimeServer
-	goBin         string
-	engineAddress string
-}
-
-func (h *goHost) Handshake(
-	_ context.Context, req *pulumirpc.LanguageHandshakeRequest,
-) (*pulumirpc.LanguageHandshakeResponse, error) {
-	if req.GetEngineAddress() != "" {
-		h.engineAddress = req.GetEngineAddress()
-	}
-	return &pulumirpc.LanguageHandshakeResponse{}, nil
-}
-
-func (h *goHost) GetPluginInfo(context.Context, *emptypb.Empty) (*pulumirpc.PluginInfo, error) {
-	return &pulumirpc.PluginInfo{Version: version}, nil
+	languagehost.Base
+	// goBin is the path of the `go` executable that lists and builds programs.
+	goBin string
 }
 
 // pluginManifest is a generated SDK package's pulumi-plugin.json.
@@ -110,7 +65,7 @@ type pluginManifest struct {
 func (h *goHost) GetRequiredPlugins(
 	_ context.Context, req *pulumirpc.GetRequiredPluginsRequest,
 ) (*pulumirpc.GetRequiredPluginsResponse, error) {
-	dir := programDirectory(req.GetInfo(), req.GetPwd())
+	dir := languagehost.ProgramDirectory(req.GetInfo(), req.GetPwd())
 	cmd := exec.Command(h.goBin, "list", "-deps", "-f", "{{.Dir}}", ".")
 	cmd.Dir = dir
 	cmd.Stderr = os.Stderr
@@ -130,19 +85,13 @@ func (h *goHost) GetRequiredPlugins(
 			continue
 		}
 		seen[manifest.Name] = true
-		pluginVersion := manifest.Version
-		if pluginVersion != "" && !strings.HasPrefix(pluginVersion, "v") {
-			pluginVersion = "v" + pluginVersion
-		}
-		plugins = append(plugins, &pulumirpc.PluginDependency{
-			Name: manifest.Name, Kind: "resource", Version: pluginVersion, Server: manifest.Server,
-		})
+		plugins = append(plugins, languagehost.ResourcePlugin(manifest.Name, manifest.Version, manifest.Server))
 	}
 	return &pulumirpc.GetRequiredPluginsResponse{Plugins: plugins}, nil
 }
 
 func (h *goHost) Run(_ context.Context, req *pulumirpc.RunRequest) (*pulumirpc.RunResponse, error) {
-	programDir := programDirectory(req.GetInfo(), req.GetPwd())
+	programDir := languagehost.ProgramDirectory(req.GetInfo(), req.GetPwd())
 	buildDir, err := os.MkdirTemp("", "pulumi-go-program-")
 	if err != nil {
 		return nil, fmt.Errorf("making a build directory: %w", err)
@@ -158,17 +107,9 @@ func (h *goHost) Run(_ context.Context, req *pulumirpc.RunRequest) (*pulumirpc.R
 		return &pulumirpc.RunResponse{Error: fmt.Sprintf("go build of the program in %s failed: %v", programDir, err)}, nil
 	}
 
-	configJSON, err := json.Marshal(req.GetConfig())
+	configJSON, secretKeysJSON, err := languagehost.ConfigJSON(req)
 	if err != nil {
-		return nil, fmt.Errorf("serializing the stack configuration: %w", err)
-	}
-	secretKeys := req.GetConfigSecretKeys()
-	if secretKeys == nil {
-		secretKeys = []string{}
-	}
-	secretKeysJSON, err := json.Marshal(secretKeys)
-	if err != nil {
-		return nil, fmt.Errorf("serializing the secret configuration keys: %w", err)
+		return nil, err
 	}
 	rootDir := ""
 	if info := req.GetInfo(); info != nil {
@@ -181,33 +122,15 @@ func (h *goHost) Run(_ context.Context, req *pulumirpc.RunRequest) (*pulumirpc.R
 	cmd.Stderr = os.Stderr
 	cmd.Env = append(os.Environ(),
 		"PULUMI_MONITOR="+req.GetMonitorAddress(),
-		"PULUMI_ENGINE="+h.engineAddress,
+		"PULUMI_ENGINE="+h.EngineAddress,
 		"PULUMI_ORGANIZATION="+req.GetOrganization(),
 		"PULUMI_PROJECT="+req.GetProject(),
 		"PULUMI_STACK="+req.GetStack(),
 		"PULUMI_ROOT_DIRECTORY="+rootDir,
-		"PULUMI_CONFIG="+string(configJSON),
-		"PULUMI_CONFIG_SECRET_KEYS="+string(secretKeysJSON),
+		"PULUMI_CONFIG="+configJSON,
+		"PULUMI_CONFIG_SECRET_KEYS="+secretKeysJSON,
 		"PULUMI_DRY_RUN="+strconv.FormatBool(req.GetDryRun()),
 		"PULUMI_PARALLEL="+strconv.Itoa(int(req.GetParallel())),
 	)
-	if err := cmd.Run(); err != nil {
-		var exitErr *exec.ExitError
-		if errors.As(err, &exitErr) {
-			if exitErr.ExitCode() == exitAfterLoggedError {
-				return &pulumirpc.RunResponse{Bail: true}, nil
-			}
-			return &pulumirpc.RunResponse{Error: fmt.Sprintf("Program exited with non-zero exit code: %d", exitErr.ExitCode())}, nil
-		}
-		return &pulumirpc.RunResponse{Error: fmt.Sprintf("could not start the built program: %v", err)}, nil
-	}
-	return &pulumirpc.RunResponse{}, nil
-}
-
-// programDirectory prefers the engine's ProgramInfo and falls back to pwd.
-func programDirectory(info *pulumirpc.ProgramInfo, pwd string) string {
-	if info != nil && info.GetProgramDirectory() != "" {
-		return info.GetProgramDirectory()
-	}
-	return pwd
+	return languagehost.RunResponse(cmd.Run(), "the built program"), nil
 }

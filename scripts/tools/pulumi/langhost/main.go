@@ -11,15 +11,14 @@
 // `node <program's @pulumi/pulumi/cmd/run> ...` with the flags and environment
 // that the Node.js SDK's run script reads (see its index.js), and reports the
 // exit. GetRequiredPlugins lists packages under node_modules whose package.json
-// declares `"pulumi": {"resource": true}`. Every other method answers
-// Unimplemented, which the engine treats as "not supported by this host".
+// declares `"pulumi": {"resource": true}`. Serving, Handshake, GetPluginInfo
+// and the Unimplemented answers to every other method come from the shared
+// package ../internal/languagehost.
 package main
 
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -27,83 +26,38 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
-	"google.golang.org/grpc"
-	"google.golang.org/protobuf/types/known/emptypb"
+
+	"pulumi-langsmith/tools/pulumi/internal/languagehost"
 )
+
+// hostName is this executable's name, the prefix of its error messages.
+const hostName = "pulumi-language-nodejs"
 
 // version is the engine version this host is built for; set with -ldflags.
 var version = "3.248.0"
 
-// exitAfterLoggedError is the exit code the Node.js SDK's run script uses
-// when it has already shown the user the error (so the engine should not
-// print a second, generic one).
-const exitAfterLoggedError = 32
-
 func main() {
-	// The engine may pass --logtostderr and -v=N (already registered by the
-	// SDK's logging package), --tracing and --root; this host uses none of them.
-	for _, name := range []string{"tracing", "root"} {
-		if flag.Lookup(name) == nil {
-			flag.String(name, "", "ignored")
-		}
-	}
-	flag.Parse()
-
-	// The engine passes its own address as the last positional argument.
-	engineAddress := ""
-	if flag.NArg() > 0 {
-		engineAddress = flag.Arg(flag.NArg() - 1)
-	}
-	nodeBin, err := exec.LookPath("node")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "pulumi-language-nodejs: node was not found on PATH; install Node.js 20 or later")
-		os.Exit(1)
-	}
-
-	handle, err := rpcutil.ServeWithOptions(rpcutil.ServeOptions{
-		Init: func(srv *grpc.Server) error {
-			pulumirpc.RegisterLanguageRuntimeServer(srv, &nodeHost{nodeBin: nodeBin, engineAddress: engineAddress})
-			return nil
-		},
+	// Flags the engine may pass that this host does not use.
+	engineAddress := languagehost.ParseCommandLine("tracing", "root")
+	nodeBin := languagehost.MustFindOnPath(hostName, "node", "Node.js 20 or later")
+	languagehost.Serve(hostName, &nodeHost{
+		Base:    languagehost.Base{Version: version, EngineAddress: engineAddress},
+		nodeBin: nodeBin,
 	})
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "pulumi-language-nodejs: could not start the gRPC server: %v\n", err)
-		os.Exit(1)
-	}
-	// The engine reads the port from the first line of stdout.
-	fmt.Printf("%d\n", handle.Port)
-	if err := <-handle.Done; err != nil {
-		fmt.Fprintf(os.Stderr, "pulumi-language-nodejs: gRPC server stopped: %v\n", err)
-		os.Exit(1)
-	}
 }
 
 // nodeHost implements the LanguageRuntime service for Node.js programs.
 type nodeHost struct {
-	pulumirpc.UnimplementedLanguageRuntimeServer
-	nodeBin       string
-	engineAddress string
-}
-
-func (h *nodeHost) Handshake(
-	_ context.Context, req *pulumirpc.LanguageHandshakeRequest,
-) (*pulumirpc.LanguageHandshakeResponse, error) {
-	if req.GetEngineAddress() != "" {
-		h.engineAddress = req.GetEngineAddress()
-	}
-	return &pulumirpc.LanguageHandshakeResponse{}, nil
-}
-
-func (h *nodeHost) GetPluginInfo(context.Context, *emptypb.Empty) (*pulumirpc.PluginInfo, error) {
-	return &pulumirpc.PluginInfo{Version: version}, nil
+	languagehost.Base
+	// nodeBin is the path of the `node` executable that runs programs.
+	nodeBin string
 }
 
 func (h *nodeHost) GetRequiredPlugins(
 	_ context.Context, req *pulumirpc.GetRequiredPluginsRequest,
 ) (*pulumirpc.GetRequiredPluginsResponse, error) {
-	dir := programDirectory(req.GetInfo(), req.GetPwd())
+	dir := languagehost.ProgramDirectory(req.GetInfo(), req.GetPwd())
 	plugins, err := resourcePlugins(dir)
 	if err != nil {
 		return nil, err
@@ -112,7 +66,7 @@ func (h *nodeHost) GetRequiredPlugins(
 }
 
 func (h *nodeHost) Run(_ context.Context, req *pulumirpc.RunRequest) (*pulumirpc.RunResponse, error) {
-	programDir := programDirectory(req.GetInfo(), req.GetPwd())
+	programDir := languagehost.ProgramDirectory(req.GetInfo(), req.GetPwd())
 	entryPoint := "."
 	if info := req.GetInfo(); info != nil && info.GetEntryPoint() != "" {
 		entryPoint = info.GetEntryPoint()
@@ -133,7 +87,7 @@ func (h *nodeHost) Run(_ context.Context, req *pulumirpc.RunRequest) (*pulumirpc
 		}
 	}
 	appendFlag("monitor", req.GetMonitorAddress())
-	appendFlag("engine", h.engineAddress)
+	appendFlag("engine", h.EngineAddress)
 	appendFlag("organization", req.GetOrganization())
 	appendFlag("project", req.GetProject())
 	appendFlag("stack", req.GetStack())
@@ -148,17 +102,9 @@ func (h *nodeHost) Run(_ context.Context, req *pulumirpc.RunRequest) (*pulumirpc
 	args = append(args, entryPoint)
 	args = append(args, req.GetArgs()...)
 
-	configJSON, err := json.Marshal(req.GetConfig())
+	configJSON, secretKeysJSON, err := languagehost.ConfigJSON(req)
 	if err != nil {
-		return nil, fmt.Errorf("serializing the stack configuration: %w", err)
-	}
-	secretKeys := req.GetConfigSecretKeys()
-	if secretKeys == nil {
-		secretKeys = []string{}
-	}
-	secretKeysJSON, err := json.Marshal(secretKeys)
-	if err != nil {
-		return nil, fmt.Errorf("serializing the secret configuration keys: %w", err)
+		return nil, err
 	}
 
 	cmd := exec.Command(h.nodeBin, args...)
@@ -166,21 +112,11 @@ func (h *nodeHost) Run(_ context.Context, req *pulumirpc.RunRequest) (*pulumirpc
 	cmd.Stdout = os.Stdout
 	cmd.Stderr = os.Stderr
 	cmd.Env = append(os.Environ(),
-		"PULUMI_CONFIG="+string(configJSON),
-		"PULUMI_CONFIG_SECRET_KEYS="+string(secretKeysJSON),
+		"PULUMI_CONFIG="+configJSON,
+		"PULUMI_CONFIG_SECRET_KEYS="+secretKeysJSON,
 	)
 	cmd.Env = append(cmd.Env, runtimeOptionsEnv(req.GetInfo())...)
-	if err := cmd.Run(); err != nil {
-		var exitErr *exec.ExitError
-		if errors.As(err, &exitErr) {
-			if exitErr.ExitCode() == exitAfterLoggedError {
-				return &pulumirpc.RunResponse{Bail: true}, nil
-			}
-			return &pulumirpc.RunResponse{Error: fmt.Sprintf("Program exited with non-zero exit code: %d", exitErr.ExitCode())}, nil
-		}
-		return &pulumirpc.RunResponse{Error: fmt.Sprintf("could not start node for the program: %v", err)}, nil
-	}
-	return &pulumirpc.RunResponse{}, nil
+	return languagehost.RunResponse(cmd.Run(), "node for the program"), nil
 }
 
 // runtimeOptionsEnv maps the project's `runtime.options` (Pulumi.yaml) to the
@@ -199,14 +135,6 @@ func runtimeOptionsEnv(info *pulumirpc.ProgramInfo) []string {
 		}
 	}
 	return append(env, "PULUMI_NODEJS_TYPESCRIPT="+strconv.FormatBool(typescript))
-}
-
-// programDirectory prefers the engine's ProgramInfo and falls back to pwd.
-func programDirectory(info *pulumirpc.ProgramInfo, pwd string) string {
-	if info != nil && info.GetProgramDirectory() != "" {
-		return info.GetProgramDirectory()
-	}
-	return pwd
 }
 
 // findUpward returns the first dir/rel that exists, walking from dir to the root.
@@ -281,12 +209,7 @@ func resourcePlugins(programDir string) ([]*pulumirpc.PluginDependency, error) {
 		if pluginVersion == "" {
 			pluginVersion = manifest.Version
 		}
-		if pluginVersion != "" && !strings.HasPrefix(pluginVersion, "v") {
-			pluginVersion = "v" + pluginVersion
-		}
-		plugins = append(plugins, &pulumirpc.PluginDependency{
-			Name: name, Kind: "resource", Version: pluginVersion, Server: manifest.Pulumi.Server,
-		})
+		plugins = append(plugins, languagehost.ResourcePlugin(name, pluginVersion, manifest.Pulumi.Server))
 	}
 	return plugins, nil
 }
