@@ -7,27 +7,25 @@
  * would carry the key elsewhere), to never throw on status
  * (`validateStatus: () => true`) and to hand back raw text. axios errors never
  * escape (they carry the request config and headers): they are converted to
- * {@link ApiConnectionError} / {@link ApiTimeoutError} keeping only the code.
+ * `ApiConnectionError` / `ApiTimeoutError` keeping only the code.
+ *
+ * One attempt is sent by `httpAttempt.ts`, a 2xx body is parsed and validated
+ * by `responseParsing.ts`; the request and response shapes are in
+ * `httpTypes.ts` (re-exported here).
  */
-import axios, { type AxiosInstance, type AxiosResponse } from "axios";
+import axios, { type AxiosInstance } from "axios";
 import { z } from "zod";
 import { type Credentials, authHeaders, credentialValues, hasCredentials } from "./auth";
 import { type Clock, systemClock } from "./clock";
-import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, type HttpClientOptions, type RequestOptions } from "./options";
+import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, type HttpClientOptions } from "./options";
 import { errorFromResponse } from "./errorResponse";
-import {
-  AbortedError,
-  ApiConnectionError,
-  ApiTimeoutError,
-  type HttpMethod,
-  LangSmithError,
-  MissingCredentialsError,
-  RateLimitWaitError,
-  ResponseValidationError,
-} from "./errors";
+import { AbortedError, type HttpMethod, LangSmithError, MissingCredentialsError, RateLimitWaitError } from "./errors";
 import type { AttemptOutcome, ConcurrencyLimiter } from "./concurrency";
 import { credentialFingerprint, sharedLimiter } from "./concurrencyRegistry";
-import { collectSensitiveStrings, redactText } from "./redact";
+import { type Attempt, sendAttempt } from "./httpAttempt";
+import type { ApiResponse, RequestSpec } from "./httpTypes";
+import { collectSensitiveStrings } from "./redact";
+import { headerString, parseResponse, safeRequestId } from "./responseParsing";
 import {
   type AttemptFailure,
   DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
@@ -40,77 +38,15 @@ import {
 import { userAgent as defaultUserAgent } from "./version";
 
 export { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, type HttpClientOptions } from "./options";
+export type { ApiResponse, RequestSpec } from "./httpTypes";
+export { renderPath } from "./responseParsing";
 
 /** Largest response body accepted, in bytes (32 MiB). */
 export const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
-/** One logical request (possibly several attempts); `signal`, `timeoutMs` and `maxRetries` override the client's. */
-export interface RequestSpec extends Omit<RequestOptions, "name"> {
-  readonly method: HttpMethod;
-  /** Normalized base URL (see `hosts.ts`), e.g. `https://api.host.langchain.com`. */
-  readonly baseUrl: string;
-  /** Path appended to `baseUrl`, starting with `/`; ids must already be URL-encoded. */
-  readonly path: string;
-  /** Query parameters; `undefined` values are left out, a list is sent as the key repeated (`?id=a&id=b`). */
-  readonly query?: Readonly<Record<string, string | number | boolean | readonly string[] | undefined>>;
-  /** JSON body (POST/PATCH). Strings under secret-looking keys are redacted from errors automatically. */
-  readonly body?: unknown;
-  /** What is being done, for error messages, e.g. `creating deployment "agent"`. */
-  readonly action: string;
-  /** Extra values that must never appear in an error message (masked when at least 8 characters long). */
-  readonly secrets?: readonly string[];
-}
-
-/** A successful response. */
-export interface ApiResponse<T> {
-  /** Validated body (`undefined` when no schema was given). */
-  readonly data: T;
-  /** HTTP status (2xx). */
-  readonly status: number;
-  /** `x-request-id` response header, when present. */
-  readonly requestId?: string;
-}
-
-type Attempt =
-  | { readonly kind: "response"; readonly response: AxiosResponse<string> }
-  | { readonly kind: "failed"; readonly failure: AttemptFailure; readonly error: LangSmithError };
-
-function headerString(headers: unknown, name: string): string | undefined {
-  if (typeof headers !== "object" || headers === null) return undefined;
-  const value: unknown = (headers as Record<string, unknown>)[name];
-  if (typeof value === "string") return value;
-  if (typeof value === "number") return String(value);
-  if (Array.isArray(value) && typeof value[0] === "string") return value[0];
-  return undefined;
-}
-
-function safeRequestId(headers: unknown): string | undefined {
-  const id = headerString(headers, "x-request-id") ?? headerString(headers, "request-id");
-  if (id === undefined || !/^[\x21-\x7e]{1,128}$/.test(id)) return undefined;
-  return id;
-}
-
-function errorCode(err: unknown): string | undefined {
-  if (typeof err === "object" && err !== null && "code" in err && typeof err.code === "string") {
-    return /^[A-Z0-9_]{1,40}$/.test(err.code) ? err.code : undefined;
-  }
-  return undefined;
-}
-
 /** A retry count: a whole number of at least 0; `fallback` when absent or not a finite number. */
 function retryCount(value: number | undefined, fallback: number): number {
   return value === undefined || !Number.isFinite(value) ? fallback : Math.max(0, Math.floor(value));
-}
-
-/** Render a zod issue path as `resources[0].latest_revision_id`. */
-export function renderPath(path: readonly PropertyKey[]): string {
-  if (path.length === 0) return "(body)";
-  let out = "";
-  for (const part of path) {
-    if (typeof part === "number") out += `[${part}]`;
-    else out += out === "" ? String(part) : `.${String(part)}`;
-  }
-  return out;
 }
 
 /** HTTP client with a single {@link HttpClient.request} method. */
@@ -226,7 +162,7 @@ export class HttpClient {
       rateLimitedWaitMs += release.waitedMs;
       let result: Attempt;
       try {
-        result = await this.attempt(url, spec, headers, data, timeoutMs, attempt);
+        result = await sendAttempt(this.#axios, url, spec, headers, data, timeoutMs, attempt);
       } catch (err) {
         release.done({ kind: "noAnswer" });
         throw err;
@@ -238,7 +174,7 @@ export class HttpClient {
         const requestId = safeRequestId(response.headers);
         if (response.status >= 200 && response.status < 300) {
           release.done({ kind: "answered" });
-          return this.parse(spec, response, requestId, secrets);
+          return parseResponse(spec, response, requestId, secrets);
         }
         failure = { kind: "status", status: response.status };
         error = errorFromResponse({
@@ -311,94 +247,5 @@ export class HttpClient {
       );
     }
     return { done: (outcome) => slot.permit.release(outcome), waitedMs: slot.waitedMs };
-  }
-
-  private async attempt(
-    url: URL,
-    spec: RequestSpec,
-    headers: Record<string, string | false>,
-    data: string | undefined,
-    timeoutMs: number,
-    attempt: number,
-  ): Promise<Attempt> {
-    const info = { method: spec.method, path: url.pathname };
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
-    const onAbort = (): void => controller.abort();
-    spec.signal?.addEventListener("abort", onAbort, { once: true });
-    const tries = attempt === 0 ? "" : ` (after ${attempt + 1} attempts)`;
-    try {
-      const response = await this.#axios.request<string>({
-        url: url.toString(),
-        method: spec.method,
-        headers,
-        data,
-        signal: controller.signal,
-      });
-      return { kind: "response", response };
-    } catch (err) {
-      if (spec.signal?.aborted) {
-        throw new AbortedError(`${spec.action}: aborted`, info);
-      }
-      if (timedOut) {
-        return {
-          kind: "failed",
-          failure: { kind: "timeout" },
-          error: new ApiTimeoutError(
-            `${spec.action}: no complete response from ${url.origin} within ${timeoutMs} ms${tries}`,
-            { ...info, timeoutMs },
-          ),
-        };
-      }
-      const code = errorCode(err);
-      return {
-        kind: "failed",
-        failure: code === undefined ? { kind: "connection" } : { kind: "connection", code },
-        error: new ApiConnectionError(
-          `${spec.action}: cannot reach ${url.origin}${code === undefined ? "" : ` (${code})`}${tries}`,
-          code === undefined ? info : { ...info, code },
-        ),
-      };
-    } finally {
-      clearTimeout(timer);
-      spec.signal?.removeEventListener("abort", onAbort);
-    }
-  }
-
-  private parse(
-    spec: RequestSpec & { readonly schema?: z.ZodType },
-    response: AxiosResponse<string>,
-    requestId: string | undefined,
-    secrets: ReadonlySet<string>,
-  ): ApiResponse<unknown> {
-    const base = requestId === undefined ? { status: response.status } : { status: response.status, requestId };
-    if (spec.schema === undefined) return { ...base, data: undefined };
-    const info = { method: spec.method, path: new URL(`${spec.baseUrl}${spec.path}`).pathname, status: response.status, requestId };
-    const text = typeof response.data === "string" ? response.data : "";
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new ResponseValidationError(
-        `${spec.action}: unexpected response (${response.status}): the body is not JSON`,
-        { ...info, field: "(body)" },
-      );
-    }
-    const parsed = spec.schema.safeParse(json);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = issue === undefined ? "(body)" : renderPath(issue.path);
-      const why = issue === undefined ? "invalid" : redactText(issue.message, collectSensitiveStrings(json, new Set(secrets)), 200);
-      const more = parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more)` : "";
-      throw new ResponseValidationError(
-        `${spec.action}: unexpected response (${response.status}): field "${field}": ${why}${more}`,
-        { ...info, field },
-      );
-    }
-    return { ...base, data: parsed.data };
   }
 }

@@ -8,6 +8,9 @@ import type { Clock } from "./clock";
 import { ApiTimeoutError } from "./errors";
 import type { RequestOptions } from "./options";
 
+/** Default deadline of a wait, in milliseconds (30 minutes, like the reference client). */
+export const DEFAULT_WAIT_TIMEOUT_MS = 30 * 60 * 1000;
+
 /**
  * Shortest per-attempt timeout of a poll request, in milliseconds (1 000):
  * what a poll made at (or just before) the deadline still gets. A wait ends

@@ -23,12 +23,14 @@ import { isPartialFailure, messageOf } from "../engine/state/partialFailure";
 import { withDefaults } from "../engine/fields/fields";
 import { configFailures } from "../engine/context/settings";
 import { UNKNOWN } from "../engine/fields/values";
-import { isIgnoredPath, withIgnoredFromNews } from "./ignoreChanges";
+import { withIgnoredFromNews } from "./ignoreChanges";
+import { detailedDiff } from "./detailedDiff";
+import { inputNames, plannedCreate, plannedUpdate } from "./properties";
 import { serviceChangeRefusal } from "./serviceChange";
 import type { LangSmithResource } from "../engine/resource";
 import { type ProviderHandlers, serveProvider } from "./serve";
 import { KIND_TOKENS, loadKind } from "../registry";
-import { hasValue, outputsForEngine, unwrapSecrets } from "./values";
+import { outputsForEngine, unwrapSecrets } from "./values";
 
 type Call<Req> = grpc.ServerUnaryCall<Req, unknown>;
 type Callback<Res> = grpc.sendUnaryData<Res>;
@@ -78,43 +80,6 @@ async function resourceFor(type: string, urn: string): Promise<LangSmithResource
     throw new Error(`unknown resource type ${token} (this provider serves ${served})`);
   }
   return resource;
-}
-
-/** The top-level property of a path (`config` of `config.bucketName`, `secrets` of `secrets[0].value`). */
-function topKey(path: string): string {
-  return path.split(/[.[]/)[0] as string;
-}
-
-function unique(values: readonly string[]): string[] {
-  return values.filter((value, index) => values.indexOf(value) === index);
-}
-
-/** Input property names of a resource (top level). */
-function inputNames(resource: LangSmithResource): Set<string> {
-  return new Set(resource.fields.map((field) => field.path.split(".")[0] as string));
-}
-
-/** Whether an input is echoed in the outputs (provider-internal `__` fields and inputs kept out of them are not). */
-function echoedInput(resource: LangSmithResource, key: string): boolean {
-  return !key.startsWith("__") && !resource.inputsNotInOutputs.includes(key);
-}
-
-/** The outputs the engine shows for a planned create: the inputs, and every output-only property planned or unknown. */
-function plannedCreate(resource: LangSmithResource, inputs: Record<string, unknown>): Record<string, unknown> {
-  const outputs: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(inputs)) if (echoedInput(resource, key)) outputs[key] = value;
-  for (const output of resource.outputs) outputs[output.name] = output.planned ?? UNKNOWN;
-  return outputs;
-}
-
-/** The outputs the engine shows for a planned update: the new inputs, the old outputs that cannot change, planned values, the rest unknown. */
-function plannedUpdate(resource: LangSmithResource, olds: Record<string, unknown>, news: Record<string, unknown>): Record<string, unknown> {
-  const outputs: Record<string, unknown> = {};
-  for (const output of resource.outputs) {
-    outputs[output.name] = output.planned ?? (output.changesOnUpdate || olds[output.name] === undefined ? UNKNOWN : olds[output.name]);
-  }
-  for (const [key, value] of Object.entries(news)) if (echoedInput(resource, key)) outputs[key] = value;
-  return outputs;
 }
 
 /** The ResourceProvider service implementation. */
@@ -250,46 +215,7 @@ class LangSmithProviderService {
   }
 
   private async diff(request: providerproto.DiffRequest): Promise<providerproto.DiffResponse> {
-    const resource = await resourceFor(request.getType(), request.getUrn());
-    const ignored = request.getIgnorechangesList();
-    const news = unwrapSecrets(fromStruct(request.getNews())).plain;
-    // Ignored paths compare equal: the old outputs (which a refresh may have changed) take the new inputs' values there.
-    const olds = withIgnoredFromNews(unwrapSecrets(fromStruct(request.getOlds())).plain, news, ignored);
-    const oldInputs = unwrapSecrets(fromStruct(request.getOldInputs())).plain;
-    const result = resource.diff(resource.migrate(olds), news);
-    const kinds = providerproto.PropertyDiff.Kind;
-    const response = new providerproto.DiffResponse();
-    const detailed = response.getDetaileddiffMap();
-    const inputs = inputNames(resource);
-    // The old value of a path: the outputs echo most inputs; secrets are only in the old inputs.
-    const hadValue = (path: string) => hasValue(olds, path) || hasValue(oldInputs, path);
-    const kindOf = (path: string, replace: boolean): providerproto.PropertyDiff.Kind => {
-      // An output-only property (e.g. an export's status seen by a refresh) is neither added nor deleted by the program.
-      if (!inputs.has(topKey(path))) return replace ? kinds.UPDATE_REPLACE : kinds.UPDATE;
-      const before = hadValue(path);
-      const after = hasValue(news, path);
-      if (!before && after) return replace ? kinds.ADD_REPLACE : kinds.ADD;
-      if (before && !after) return replace ? kinds.DELETE_REPLACE : kinds.DELETE;
-      return replace ? kinds.UPDATE_REPLACE : kinds.UPDATE;
-    };
-    const notIgnored = (path: string) => !isIgnoredPath(path, ignored);
-    const replaces = unique(result.replaces.filter(notIgnored));
-    // A path that replaces is reported once, as a replacement.
-    const updates = unique(result.updates.filter(notIgnored)).filter((path) => !replaces.includes(path));
-    // The cores compare the state's outputs with the new inputs (so drift seen by a refresh shows); only
-    // properties kept out of the outputs (secrets, credentials) are compared with the old inputs.
-    const inputDiff = (path: string) => inputs.has(topKey(path)) && !(topKey(path) in olds);
-    for (const path of replaces) detailed.set(path, new providerproto.PropertyDiff().setKind(kindOf(path, true)).setInputdiff(inputDiff(path)));
-    for (const path of updates) detailed.set(path, new providerproto.PropertyDiff().setKind(kindOf(path, false)).setInputdiff(inputDiff(path)));
-    // A pending resume is never dropped by ignoreChanges: the update finishes what the last operation began.
-    const changes = replaces.length > 0 || updates.length > 0 || result.pending || (result.changes && result.replaces.length === 0 && result.updates.length === 0);
-    response.setChanges(changes ? providerproto.DiffResponse.DiffChanges.DIFF_SOME : providerproto.DiffResponse.DiffChanges.DIFF_NONE);
-    response.setReplacesList(unique(replaces.map(topKey)));
-    response.setDiffsList(unique([...replaces, ...updates].map(topKey)));
-    response.setStablesList(resource.outputs.filter((output) => !output.changesOnUpdate).map((output) => output.name));
-    response.setDeletebeforereplace(replaces.length > 0 && result.deleteBeforeReplace);
-    response.setHasdetaileddiff(true);
-    return response;
+    return detailedDiff(await resourceFor(request.getType(), request.getUrn()), request);
   }
 
   private async create(request: providerproto.CreateRequest): Promise<providerproto.CreateResponse> {

@@ -1,0 +1,99 @@
+/**
+ * The Deployment's wait for its newest revision: follow it (and a newer one
+ * that supersedes it) until `DEPLOYED`, with a progress line at each status
+ * change, or keep the deployment in the stack as a partial failure the next
+ * `pulumi up` resumes.
+ */
+import type { Deployment, LangSmithClient } from "../../client";
+import { AbortedError, RevisionFailedError, WaitTimeoutError } from "../../client/errors";
+import { DEFAULT_HISTORY_LIMIT } from "../../client/revisionTimings";
+import { type OperationContext, waitTimeoutSeconds } from "../../engine/context/operation";
+import { formatDuration, logProgress, shortId } from "../../engine/context/progress";
+import type { ProviderSettings } from "../../engine/context/settings";
+import { messageOf, partialFailure } from "../../engine/state/partialFailure";
+import type { DeploymentInputs } from "./fields";
+import { type DeploymentOutputs, type ObservedDeployment, outputsFrom, recordedTimings, withTiming } from "./state";
+
+const KIND = "deployment";
+
+/**
+ * Waits for the deployment's newest revision (unless `waitForDeployed` is
+ * false) with a progress line at each status change, and returns the outputs.
+ *
+ * @throws PartialFailure on any failure (the revision failed, the wait timed
+ *   out or was cancelled, a poll or the final GET failed), so the engine keeps
+ *   the resource in state and the next `pulumi up` resumes or re-submits.
+ */
+export async function settle(
+  context: OperationContext,
+  client: LangSmithClient,
+  settings: ProviderSettings,
+  inputs: DeploymentInputs,
+  deployment: Deployment,
+  what: string,
+  raw: Record<string, unknown>,
+  previous?: Record<string, unknown>,
+): Promise<DeploymentOutputs> {
+  const name = inputs.name;
+  const revisionId = deployment.latest_revision_id;
+  // The revision being waited for (a newer one when the service superseded it).
+  let followedRevisionId = revisionId;
+  try {
+    if (inputs.waitForDeployed === false || revisionId === null) {
+      const revisionStatus = await latestRevisionStatus(client, deployment);
+      return outputsFrom(inputs, { deployment, revisionStatus }, `${what}; not waiting (waitForDeployed is false)`, previous);
+    }
+    const timeoutSeconds = waitTimeoutSeconds(context, inputs.deployTimeoutSeconds ?? settings.deployTimeoutSeconds);
+    logProgress(context, KIND, name, `${what}; waiting up to ${formatDuration(timeoutSeconds * 1000)} for revision ${shortId(revisionId)} to be DEPLOYED`);
+    const result = await client.waitForRevision({
+      deploymentId: deployment.id,
+      revisionId,
+      // Predict DEPLOYED from how long earlier revisions took (the service's list and our own record).
+      historyLimit: DEFAULT_HISTORY_LIMIT,
+      history: recordedTimings(previous),
+      name,
+      waitTimeoutMs: timeoutSeconds * 1000,
+      ...settings.pollIntervalsMs,
+      signal: context.signal,
+      onStatus: (event) => {
+        followedRevisionId = event.revisionId;
+        const followed = event.supersededRevisionId ? ` (revision ${shortId(event.supersededRevisionId)} was SKIPPED; following the newer one)` : "";
+        logProgress(context, KIND, name, `revision ${shortId(event.revisionId)} ${event.status} (${formatDuration(event.elapsedMs)})${followed}`);
+      },
+    });
+    followedRevisionId = result.revision.id;
+    const latest = await client.deployments.get(deployment.id, { name });
+    const followed = result.supersededRevisionIds.length > 0
+      ? `; revision ${shortId(result.supersededRevisionIds.join(", "))} was superseded (SKIPPED), followed the newest revision`
+      : "";
+    const observed: ObservedDeployment = {
+      deployment: { ...latest, latest_revision_id: result.revision.id },
+      revisionStatus: result.revision.status,
+    };
+    const outputs = outputsFrom(inputs, observed, `${what}; revision ${shortId(result.revision.id)} DEPLOYED in ${formatDuration(result.elapsedMs)}${followed}`, previous);
+    return withTiming(outputs, result.timing);
+  } catch (error) {
+    // The deployment exists whatever failed: keep it, with what is known of its revision, so the next up resumes.
+    const failedRevision = error instanceof RevisionFailedError ? error.revisionId : error instanceof WaitTimeoutError ? (error.revisionId ?? followedRevisionId) : followedRevisionId;
+    const status = error instanceof RevisionFailedError ? error.revisionStatus : error instanceof WaitTimeoutError ? (error.lastStatus ?? null) : null;
+    const resumeHint = error instanceof RevisionFailedError
+      ? "run pulumi up again to re-submit the revision after fixing the cause"
+      : "run pulumi up again to resume waiting";
+    const outputs = outputsFrom(
+      inputs,
+      { deployment: { ...deployment, latest_revision_id: failedRevision }, revisionStatus: status },
+      `${what}; revision ${shortId(failedRevision ?? "?")} ${status ?? "did not finish"}: ${resumeHint}`,
+      previous,
+    );
+    const known = error instanceof RevisionFailedError || error instanceof WaitTimeoutError || error instanceof AbortedError;
+    const message = known ? messageOf(error) : `${messageOf(error)}; deployment "${name}" (${deployment.id}) exists and stays in the stack: ${resumeHint}`;
+    throw partialFailure(deployment.id, outputs, message, raw);
+  }
+}
+
+/** Status of the deployment's newest revision, or null when it has none. */
+export async function latestRevisionStatus(client: LangSmithClient, deployment: Deployment): Promise<string | null> {
+  if (deployment.latest_revision_id === null) return null;
+  const revision = await client.deployments.getRevision(deployment.id, deployment.latest_revision_id, { name: deployment.name });
+  return revision.status;
+}

@@ -1,0 +1,129 @@
+/**
+ * Field tables: each input of a kind declared once, with its validator,
+ * wire key, effect of a change, secrecy, default and documentation. `check`
+ * (`fieldCheck.ts`), `diff` (`fieldDiff.ts`), the wire mapping, refresh and
+ * import (`fieldWire.ts`) and the reference tables in docs/
+ * (`fieldReference.ts`) are derived from a kind's table; this module holds
+ * the row's type.
+ */
+import { z } from "zod";
+import { getPath } from "./paths";
+import { UNKNOWN } from "./values";
+/**
+ * What changing a field does:
+ * - `replace`: a new resource (the service cannot change it in place);
+ * - `inPlace`: a PATCH of the resource, nothing rebuilt;
+ * - `revision`: a PATCH that makes a new revision, then a wait for it;
+ * - `local`: a provider setting; the state changes, no API call;
+ * - `createOnly`: read by create only (e.g. `adoptExistingId`); a later change does nothing.
+ */
+export type ChangeEffect = "replace" | "inPlace" | "revision" | "local" | "createOnly";
+
+/** One input field of a resource. */
+export interface FieldSpec {
+  /** Dotted path in the inputs, e.g. `sourceConfig.repoUrl`; also the property named in check failures and diffs. */
+  readonly path: string;
+  /** Dotted path in the create request body, e.g. `source_config.repo_url`; absent for provider-side fields. */
+  readonly wire?: string;
+  /** Input value to wire value; default: the value as it is. */
+  readonly toWire?: (value: unknown) => unknown;
+  /** Wire value (from a response) to input value, for refresh; default: the value, with null as unset. */
+  readonly fromWire?: (value: unknown) => unknown;
+  /** Whether refresh takes the service's value: `managed` (only when the program sets the field; default), `always`, or `never`. */
+  readonly refresh?: "managed" | "always" | "never";
+  /** Validator of a known value. Nested unknown values must be accepted by it (see {@link unknownOr}). */
+  readonly schema: z.ZodType;
+  /** Check failure text when {@link schema} refuses the value; default: the validator's own message. Never contains a value. */
+  readonly reason?: string;
+  /** Whether the field must be set. */
+  readonly required: boolean;
+  /** Value check fills in when the field is unset. */
+  readonly default?: unknown;
+  /** Value an unset field compares as in diff, when it differs from {@link default} (the service's behaviour). */
+  readonly unsetMeans?: unknown;
+  /** What a change does. */
+  readonly effect: ChangeEffect;
+  /** Wire value that clears the field when an update unsets it; default `null` (e.g. `[]` for a list the service replaces whole). */
+  readonly clearWith?: unknown;
+  /** A list whose order means nothing (a set, e.g. permissions): diff and refresh ignore the order. Default false. */
+  readonly unordered?: boolean;
+  /** Always a Pulumi secret; compared without ever being printed. */
+  readonly secret: boolean;
+  /** Docs: the type, e.g. "`dev_free` \| `dev` \| `prod`". */
+  readonly type: string;
+  /** Docs: the default column, e.g. `service's`; default: `—` or `required`. */
+  readonly defaultDoc?: string;
+  /** Docs: the effect column, when the effect needs more words than {@link ChangeEffect} gives. */
+  readonly effectDoc?: string;
+  /** Docs: what the field is (one sentence). */
+  readonly doc: string;
+}
+
+/** A resource's field table. */
+export type FieldTable = readonly FieldSpec[];
+
+/** One `check` failure: the property path and a reason saying what to set; never a value. */
+export interface CheckFailure {
+  property: string;
+  reason: string;
+}
+
+/** A `fromWire` for optional strings a service answers as `""` when unset: `""` and null read as unset. */
+export function emptyAsUnset(value: unknown): unknown {
+  return value === "" || value === null ? undefined : value;
+}
+
+/** A validator that also accepts the engine's "unknown during preview" value. */
+export function unknownOr<T extends z.ZodType>(schema: T): z.ZodUnion<[z.ZodLiteral<typeof UNKNOWN>, T]> {
+  return z.union([z.literal(UNKNOWN), schema]);
+}
+
+/** `T` with the engine's "unknown during preview" value removed at every depth (inputs as create and update receive them). */
+type Known<T> = T extends typeof UNKNOWN
+  ? never
+  : T extends readonly (infer E)[]
+    ? Known<E>[]
+    : T extends Record<string, unknown>
+      ? { [K in keyof T]: Known<T[K]> }
+      : T;
+
+/** The object type one row describes: its validator's output at its dotted path, optional unless `Required` is true. */
+type RowInputs<Path extends string, Value, Required> = Path extends `${infer Head}.${infer Rest}`
+  ? { [K in Head]?: RowInputs<Rest, Value, Required> }
+  : Required extends true
+    ? { [K in Path]: Value }
+    : { [K in Path]?: Value };
+
+type UnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never;
+
+/** Intersections of objects merged into one object type, at every depth. */
+type Merged<T> = T extends readonly unknown[] ? T : T extends object ? { [K in keyof T]: Merged<T[K]> } : T;
+
+/**
+ * The inputs type a field table describes (all values known, as create and
+ * update receive them): each row's validator output at its dotted path,
+ * optional unless the row is required or is a top-level row with a default
+ * (which `readInputs` fills in). Declare the table `as const` so its rows
+ * keep their literal paths; objects above a path are optional.
+ */
+export type InputsOf<Table extends readonly FieldSpec[]> = Merged<
+  UnionToIntersection<
+    Table[number] extends infer Row
+      ? Row extends { readonly path: infer Path extends string; readonly schema: infer Schema extends z.ZodType; readonly required: infer Required }
+        ? RowInputs<Path, Known<z.output<Schema>>, Row extends { readonly default: NonNullable<unknown> } ? (Path extends `${string}.${string}` ? Required : true) : Required>
+        : never
+      : never
+  >
+>;
+
+
+/** True when the value at `path`, or an object above it, is still unknown (preview); returns that prefix. */
+export function unknownPrefix(values: unknown, path: string): string | undefined {
+  const parts = path.split(".");
+  for (let i = 1; i <= parts.length; i++) {
+    const prefix = parts.slice(0, i).join(".");
+    if (getPath(values, prefix) === UNKNOWN) return prefix;
+  }
+  return undefined;
+}
+
