@@ -50,9 +50,13 @@ export function authHeaders(credentials: Credentials): Record<string, string> {
   return headers;
 }
 
-/** Every credential value, for redaction (empty strings dropped). */
+/**
+ * Every secret credential value, for redaction (empty strings dropped): the
+ * API key and the bearer token. The workspace id is not a secret (an error
+ * that names the workspace a key is scoped to says which one to fix).
+ */
 export function credentialValues(credentials: Credentials): string[] {
-  return [credentials.apiKey, credentials.bearerToken, credentials.workspaceId]
+  return [credentials.apiKey, credentials.bearerToken]
     .map((v) => (v ?? "").trim())
     .filter((v) => v !== "");
 }

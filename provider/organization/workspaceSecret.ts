@@ -8,6 +8,7 @@ import { zSecretUpsert } from "../client/wire/organizationAndAccess.requests";
 import { zGetApiV1WorkspacesCurrentSecretsResponse } from "../client/wire/organizationAndAccess.responses";
 import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
 import type { FieldTable, InputsOf } from "../engine/fields/fields";
+import { configKeyFor, requireSecret, setSecretStep } from "../engine/fields/secretSteps";
 import { z } from "zod";
 
 /** `POST /api/v1/workspaces/current/secrets`: a list of upserts; a `null` value deletes the key. */
@@ -50,7 +51,11 @@ export const WORKSPACE_SECRET_FIELDS = [
     type: "string (secret)",
     doc: "The secret's value: always a Pulumi secret, kept in the state only as a salted fingerprint; the service never returns it.",
     schema: z.string().min(1),
-    reason: "value is required: set it from a Pulumi secret, e.g. config.requireSecret(\"openaiKey\")",
+    // An import writes `value: ""` (the service never returns a value): say how to fill it in.
+    reason: (inputs) => {
+      const key = configKeyFor(inputs["key"], "", "secretValue");
+      return `value is required, and the service never returns it (an imported secret has none): ${setSecretStep(key, `value: ${requireSecret(key)}`)}`;
+    },
     required: true,
     effect: "inPlace",
     secret: true,

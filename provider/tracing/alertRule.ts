@@ -5,6 +5,7 @@ import { zGetV1PlatformAlertsBySessionIdByAlertRuleIdResponse, zPostV1PlatformAl
 import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
 import { emptyAsUnset, unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { uuid } from "../engine/fields/validators";
+import { configKeyFor, requireSecret, setSecretStep } from "../engine/fields/secretSteps";
 import { z } from "zod";
 
 const ONE = "/v1/platform/alerts/{projectId}/{id}";
@@ -54,7 +55,11 @@ export const ALERT_RULE_FIELDS = [
     type: "list of `{target, config}` (secret)",
     doc: "Notification targets (`webhook`, `pagerduty`, `dynatrace`) with their configuration; always a Pulumi secret (URLs and integration keys), kept only as a salted fingerprint.",
     schema: z.array(Action).min(1),
-    reason: "actions is required: at least one { target, config }, e.g. { target: \"webhook\", config: { url: \"https://…\" } }",
+    // An import writes `actions: []` (the service never returns them, they hold URLs and keys): say how to fill them in.
+    reason: (inputs) => {
+      const key = configKeyFor(inputs["name"], "webhookUrl", "alertWebhookUrl");
+      return `actions is required: at least one { target, config }, and the service never returns them (an imported alert has none); for a webhook, ${setSecretStep(key, `actions: [{ target: "webhook", config: { url: ${requireSecret(key)} } }]`, "<url>")}`;
+    },
     required: true,
     effect: "inPlace",
     secret: true,

@@ -52,6 +52,10 @@ export const PROMPT_WEBHOOK_FIELDS = [
     type: "list of `commit` \\| `tag:create` \\| `tag:update`",
     doc: "Events that call the webhook; default the service's (every event).",
     schema: z.array(z.enum(PROMPT_WEBHOOK_TRIGGERS)).min(1),
+    // Left out, the service calls it on every event, and a refresh reads that back: no change to show.
+    unsetMeans: [...PROMPT_WEBHOOK_TRIGGERS],
+    // Taken out of the program (or narrowed outside it), an update restores every event.
+    clearWith: [...PROMPT_WEBHOOK_TRIGGERS],
     required: false,
     effect: "inPlace",
     secret: false,

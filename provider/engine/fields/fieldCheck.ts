@@ -2,7 +2,7 @@
 import type { z } from "zod";
 import { compact, getPath, isRecord, isUnset, propertyPath, setPath } from "./paths";
 import { UNKNOWN } from "./values";
-import { type CheckFailure, type FieldTable, unknownPrefix } from "./fieldSpec";
+import { type CheckFailure, type FieldSpec, type FieldTable, unknownPrefix } from "./fieldSpec";
 
 /** The object paths that hold fields (`""` for the top level), with the keys each may hold. */
 function knownKeys(table: FieldTable): Map<string, Set<string>> {
@@ -44,6 +44,7 @@ export function checkFields(table: FieldTable, inputs: Record<string, unknown>, 
       fail(property, `${property} is not a field of ${resource}${container === "" ? "" : ` ${container}`}; use one of: ${[...keys].join(", ")}`);
     }
   }
+  const reasonOf = (field: FieldSpec): string | undefined => (typeof field.reason === "function" ? field.reason(inputs) : field.reason);
   for (const field of table) {
     if (unknownPrefix(inputs, field.path) !== undefined) continue;
     const parentPath = field.path.split(".").slice(0, -1).join(".");
@@ -51,13 +52,14 @@ export function checkFields(table: FieldTable, inputs: Record<string, unknown>, 
     if (parentPath !== "" && !isRecord(getPath(inputs, parentPath))) continue;
     const value = getPath(inputs, field.path);
     if (isUnset(value)) {
-      if (field.required) fail(field.path, field.reason ?? `${field.path} is required`);
+      if (field.required) fail(field.path, reasonOf(field) ?? `${field.path} is required`);
       continue;
     }
     const parsed = field.schema.safeParse(value);
     if (parsed.success) continue;
-    if (field.reason !== undefined) {
-      fail(field.path, field.reason);
+    const reason = reasonOf(field);
+    if (reason !== undefined) {
+      fail(field.path, reason);
       continue;
     }
     for (const { property, reason } of describeIssues(parsed.error.issues, field.path, value)) fail(property, reason);

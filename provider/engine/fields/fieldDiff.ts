@@ -44,9 +44,10 @@ export function diffFields(
 /** Effects from the strongest (a replacement) to the weakest (state only). */
 const EFFECT_STRENGTH: readonly ChangeEffect[] = ["replace", "revision", "inPlace", "local", "createOnly"];
 
+/** The value diff compares: an unset one as what unset means ({@link FieldSpec.unsetMeans}, else its default); an unordered list sorted. */
 export function comparable(field: FieldSpec, value: unknown): unknown {
-  if (!isUnset(value)) return field.unordered === true && Array.isArray(value) ? sortedList(value) : value;
-  return field.unsetMeans ?? field.default;
+  const effective = isUnset(value) ? (field.unsetMeans ?? field.default) : value;
+  return field.unordered === true && Array.isArray(effective) ? sortedList(effective) : effective;
 }
 
 /** A list's items in one canonical order (by their JSON text). */

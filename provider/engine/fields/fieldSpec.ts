@@ -33,8 +33,13 @@ export interface FieldSpec {
   readonly refresh?: "managed" | "always" | "never";
   /** Validator of a known value. Nested unknown values must be accepted by it (see {@link unknownOr}). */
   readonly schema: z.ZodType;
-  /** Check failure text when {@link schema} refuses the value; default: the validator's own message. Never contains a value. */
-  readonly reason?: string;
+  /**
+   * Check failure text when {@link schema} refuses the value (or a required
+   * field is unset); default: the validator's own message. Either fixed, or
+   * made from the inputs, to name the exact next step (a secret's config key
+   * from its `key` input). Never contains a secret value.
+   */
+  readonly reason?: string | ((inputs: Record<string, unknown>) => string);
   /** Whether the field must be set. */
   readonly required: boolean;
   /** Value check fills in when the field is unset. */
