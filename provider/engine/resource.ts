@@ -58,6 +58,10 @@ export interface LangSmithResource {
   readonly inputsNotInOutputs: readonly string[];
   /** Output-only properties. */
   readonly outputs: readonly OutputSpec[];
+  /** Where the object lives: `organization`, or one `workspace` (sent as `X-Tenant-Id`). */
+  readonly scope: "organization" | "workspace";
+  /** The forms of the id `pulumi import` takes, e.g. `<id>`, `<name>`, `<workspaceId>/<id>` (the reference lists them). */
+  readonly importForms: readonly string[];
   /** Outputs of any release in today's layout (the one place old state is recognised). */
   migrate(outputs: Properties): Properties;
   /**

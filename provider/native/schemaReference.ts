@@ -8,6 +8,7 @@
  */
 import type { PulumiPropertySpec, PulumiTypeSpec } from "./pulumiTypes";
 import { packageSchema } from "./schema";
+import { loadKind } from "../registry";
 
 /** An object's properties and which are required (a resource's inputs, a function's arguments or result, an object type). */
 interface SchemaObject {
@@ -83,6 +84,8 @@ export function schemaReference(version: string): string {
   ];
   for (const [token, resource] of Object.entries(schema.resources)) {
     parts.push(`### ${shortName(token)}`, "", `Type token \`${token}\`.`, "", cell(resource.description), "");
+    const forms = loadKind(token)?.importForms ?? [];
+    if (forms.length > 0) parts.push(`Import: \`pulumi import ${token} <name> <id>\`, the id one of ${forms.map((form) => `\`${form}\``).join(", ")}.`, "");
     parts.push("Inputs:", "", propertyTable({ properties: resource.inputProperties, required: resource.requiredInputs }, true));
     const inputNames = new Set(Object.keys(resource.inputProperties));
     const outputsOnly = Object.fromEntries(Object.entries(resource.properties).filter(([name]) => !inputNames.has(name)));

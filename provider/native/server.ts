@@ -25,6 +25,7 @@ import { configFailures } from "../engine/context/settings";
 import { UNKNOWN } from "../engine/fields/values";
 import { withIgnoredFromNews } from "./ignoreChanges";
 import { detailedDiff } from "./detailedDiff";
+import { importNotFound } from "./importNotFound";
 import { inputNames, plannedCreate, plannedUpdate } from "./properties";
 import { serviceChangeRefusal } from "./serviceChange";
 import type { LangSmithResource } from "../engine/resource";
@@ -242,8 +243,9 @@ class LangSmithProviderService {
     if (Object.keys(properties).length === 0 && Object.keys(inputs).length === 0) {
       // `pulumi import`, the `import` option or `Resource.get`: nothing is known but the id.
       const imported = await this.serve(request.getUrn(), request.getTimeout(), (context) => resource.import(context, request.getId()));
-      const response = new providerproto.ReadResponse().setId(imported === undefined ? "" : (imported.id ?? request.getId()));
-      if (imported === undefined) return response;
+      // None: say where it was looked for and the id forms the kind takes (the engine would only say it does not exist).
+      if (imported === undefined) throw importNotFound(resource, request.getId(), this.session.settings());
+      const response = new providerproto.ReadResponse().setId(imported.id ?? request.getId());
       const importSecrets = this.secretOutputs(resource, new Set(resource.fields.filter((field) => field.secret).map((field) => field.path.split(".")[0] as string)));
       response.setProperties(toStruct(outputsForEngine(imported.outputs as Record<string, unknown>, importSecrets)));
       response.setInputs(toStruct(outputsForEngine(imported.inputs, importSecrets)));

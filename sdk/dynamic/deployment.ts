@@ -57,6 +57,8 @@ export interface DeploymentSecretReferenceArgs {
 
 /** Inputs of {@link Deployment}. */
 export interface DeploymentArgs {
+  /** Workspace the deployment lives in (e.g. a `Workspace` of the stack's native resources), sent as `X-Tenant-Id`. Default: `langsmith:workspaceId`. Changing it replaces the deployment. */
+  workspaceId?: pulumi.Input<string>;
   /** Deployment name, unique in the workspace (letters, digits, `.`, `_`, `-`; at most 63). Changing it replaces the deployment. */
   name: pulumi.Input<string>;
   /** Kind of source: `github`, `external_docker`, `internal_docker` or `internal_source`. Changing it replaces the deployment. */

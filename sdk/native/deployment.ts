@@ -106,6 +106,10 @@ export class Deployment extends pulumi.CustomResource {
      * Wait for each new revision to be `DEPLOYED`. A provider setting: changing it makes no API call.
      */
     declare public readonly waitForDeployed: pulumi.Output<boolean | undefined>;
+    /**
+     * Workspace the deployment lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    declare public readonly workspaceId: pulumi.Output<string | undefined>;
 
     /**
      * Create a Deployment resource with the given unique name, arguments, and options.
@@ -134,6 +138,7 @@ export class Deployment extends pulumi.CustomResource {
             resourceInputs["sourceConfig"] = args?.sourceConfig;
             resourceInputs["sourceRevisionConfig"] = args?.sourceRevisionConfig;
             resourceInputs["waitForDeployed"] = args?.waitForDeployed;
+            resourceInputs["workspaceId"] = args?.workspaceId;
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["lastOperation"] = undefined /*out*/;
             resourceInputs["latestRevisionId"] = undefined /*out*/;
@@ -164,11 +169,12 @@ export class Deployment extends pulumi.CustomResource {
             resourceInputs["tenantId"] = undefined /*out*/;
             resourceInputs["updatedAt"] = undefined /*out*/;
             resourceInputs["waitForDeployed"] = undefined /*out*/;
+            resourceInputs["workspaceId"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         const secretOpts = { additionalSecretOutputs: ["secretsFingerprint"] };
         opts = pulumi.mergeOptions(opts, secretOpts);
-        const replaceOnChanges = { replaceOnChanges: ["name", "source", "sourceConfig.deploymentType", "sourceConfig.integrationId", "sourceConfig.listenerConfig", "sourceConfig.listenerId", "sourceConfig.repoUrl"] };
+        const replaceOnChanges = { replaceOnChanges: ["name", "source", "sourceConfig.deploymentType", "sourceConfig.integrationId", "sourceConfig.listenerConfig", "sourceConfig.listenerId", "sourceConfig.repoUrl", "workspaceId"] };
         opts = pulumi.mergeOptions(opts, replaceOnChanges);
         super(Deployment.__pulumiType, name, resourceInputs, opts);
     }
@@ -212,4 +218,8 @@ export interface DeploymentArgs {
      * Wait for each new revision to be `DEPLOYED`. A provider setting: changing it makes no API call.
      */
     waitForDeployed?: pulumi.Input<boolean | undefined>;
+    /**
+     * Workspace the deployment lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: pulumi.Input<string | undefined>;
 }

@@ -66,14 +66,24 @@ describe("native provider: reads by id alone (import, get)", () => {
     return response.getFailuresList().map((failure) => failure.getProperty());
   }
 
-  it("a BulkExport made outside the stack is read with the inputs that made it; an unknown id reads as gone", async () => {
+  it("a BulkExport made outside the stack is read with the inputs that made it; an unknown id fails naming the workspace searched", async () => {
     const made = await api.bulkExports.create({ bulk_export_destination_id: destinationId, session_id: PROJECT, start_time: "2026-11-01T00:00:00Z", interval_hours: 6 });
     const read = await readById(EXPORT_URN, made.id);
     expect(read.id).toBe(made.id);
     expect(read.inputs).toEqual({ destinationId, projectId: PROJECT, startTime: expect.stringMatching(/^2026-11-01T00:00:00(\.000)?Z$/), intervalHours: 6 });
     expect(read.outputs).toMatchObject({ destinationId, projectId: PROJECT, intervalHours: 6, status: expect.any(String), tenantId: DEFAULT_WORKSPACE_ID, stateVersion: 1 });
     expect(await check(EXPORT_URN, read.inputs, read.inputs)).toEqual([]);
-    expect((await readById(EXPORT_URN, "0f0e0d0c-0b0a-4908-8706-050403020100")).id).toBe("");
+    // Issue 32: not the engine's bare "does not exist", but where it looked and the forms the kind takes.
+    await expect(readById(EXPORT_URN, "0f0e0d0c-0b0a-4908-8706-050403020100")).rejects.toThrow(
+      `importing BulkExport "0f0e0d0c-0b0a-4908-8706-050403020100": there is none in workspace ${DEFAULT_WORKSPACE_ID} (langsmith:workspaceId). BulkExport imports by \`<id>\``,
+    );
+  });
+
+  it("an import of a workspace object that is not there names the workspace searched and the <workspaceId>/ form", async () => {
+    const missing = "0a0b0c0d-0e0f-4a1b-8c2d-3e4f5a6b7c8d";
+    await expect(readById("urn:pulumi:dev::p::langsmith:index:Project::traces", missing)).rejects.toThrow(
+      `importing Project "${missing}": there is none in workspace ${DEFAULT_WORKSPACE_ID} (langsmith:workspaceId). Project imports by \`<id>\`, \`<name>\`, \`<workspaceId>/<id>\`, \`<workspaceId>/<name>\`; one in another workspace of the organization imports as \`<workspaceId>/...\``,
+    );
   });
 
   it("an imported destination, without the credentials the service never returns, passes Check", async () => {

@@ -35,6 +35,7 @@ const destinationValues: pulumi.Unwrap<BulkExportDestinationArgs> extends Defaul
 
 /** Each table field's dotted path, as the keys of the SDK Args produce them. */
 const DEPLOYMENT_PATHS = [
+  "workspaceId",
   "name",
   "source",
   ...(["integrationId", "repoUrl", "deploymentType", "listenerId", "listenerConfig", "buildOnPush", "customUrl", "resourceSpec", "installCommand", "buildCommand"] satisfies Array<keyof DeploymentSourceConfigArgs>).map(
@@ -106,7 +107,8 @@ describe.each([
   it("documents each field and sends each non-provider field somewhere on the wire", () => {
     for (const field of table) {
       expect(field.doc.length).toBeGreaterThan(10);
-      if (field.effect !== "local" && field.effect !== "createOnly") expect(field.wire).toEqual(expect.stringMatching(/^[a-z_.0-9]+$/));
+      // The workspace travels as the X-Tenant-Id header, not in a body.
+      if (field.effect !== "local" && field.effect !== "createOnly" && field.path !== "workspaceId") expect(field.wire).toEqual(expect.stringMatching(/^[a-z_.0-9]+$/));
     }
   });
 });

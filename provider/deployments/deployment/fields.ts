@@ -11,6 +11,7 @@ import {
   type SecretInput,
 } from "../../client/schemas/deployments";
 import { type FieldTable, type InputsOf, unknownOr } from "../../engine/fields/fields";
+import { workspaceIdField } from "../../engine/kind/declaration";
 import { httpUrl, nonEmpty, uuid, waitSeconds as seconds } from "../../engine/fields/validators";
 
 /** Deployment names: what the service accepts in a name and a URL path segment. */
@@ -48,6 +49,7 @@ const nullWhenUnset = (value: unknown): unknown => value ?? null;
 
 /** Every input field of the Deployment. Order: the order of check failures and of the reference table. */
 export const DEPLOYMENT_FIELDS = [
+  workspaceIdField("deployment"),
   {
     path: "name",
     wire: "name",

@@ -15,7 +15,7 @@ import { LARGEST_PAGE, listScope, type ListSource, readThroughList } from "../..
 import { keepingResource } from "../../engine/state/partialFailure";
 import { takeOverHint } from "../../engine/state/takeOver";
 import { COMMIT_SHA } from "../../engine/fields/validators";
-import { settingsForResource } from "../../engine/context/workspace";
+import { settingsInScope } from "../../engine/kind/prepare";
 import { describeChanges, diffDeployment } from "./diff";
 import { latestRevisionStatus, settle } from "./revisionWait";
 import { AdoptionError, NameTakenError } from "./errors";
@@ -34,6 +34,8 @@ import {
 import { patchApplied, toCreateRequest, toPatchRequest, toResubmitRequest } from "./wire";
 
 const KIND = "deployment";
+/** An id the service gives out (a UUID). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The Deployment's type token: its list's pages are kept under it for one operation (`listSnapshots.ts`). */
 export const DEPLOYMENT_TOKEN = "langsmith:index:Deployment";
 
@@ -45,7 +47,7 @@ export const DEPLOYMENT_TOKEN = "langsmith:index:Deployment";
  */
 export async function createDeployment(context: OperationContext, raw: Record<string, unknown>): Promise<pulumi.dynamic.CreateResult<DeploymentOutputs>> {
   const inputs = parseInputs(raw);
-  const settings = context.settings;
+  const settings = settingsInScope(context, "workspace", `creating deployment "${inputs.name}"`, inputs);
   const client = await context.client(settings);
   const name = inputs.name;
   if (inputs.adoptExistingId !== undefined) {
@@ -76,7 +78,7 @@ function unfinished(inputs: DeploymentInputs, deployment: DeploymentFacts, what:
 export async function readDeployment(context: OperationContext, id: string, props: Record<string, unknown>): Promise<{ id: string; props: Record<string, unknown> } | undefined> {
   const previous = migrateDeploymentOutputs(props) as unknown as DeploymentOutputs;
   const name = previous.name ?? id;
-  const settings = settingsForResource(`reading deployment "${name}"`, context.settings, previous.tenantId);
+  const settings = settingsInScope(context, "workspace", `reading deployment "${name}"`, { workspaceId: previous.workspaceId, tenantId: previous.tenantId });
   const client = await context.client(settings);
   const deployment = await readTogetherThroughList(context, client, settings, id, name);
   if (deployment === undefined) return undefined;
@@ -118,7 +120,7 @@ export async function updateDeployment(context: OperationContext, id: string, ra
   const olds = migrateDeploymentOutputs(rawOlds);
   const previous = olds as unknown as DeploymentOutputs;
   const inputs = parseInputs(news);
-  const settings = settingsForResource(`updating deployment "${inputs.name}"`, context.settings, previous.tenantId);
+  const settings = settingsInScope(context, "workspace", `updating deployment "${inputs.name}"`, { workspaceId: inputs.workspaceId ?? previous.workspaceId, tenantId: previous.tenantId });
   const client = await context.client(settings);
   const plan = diffDeployment(olds, news);
   const resume = needsResume(previous) && inputs.waitForDeployed !== false;
@@ -162,7 +164,7 @@ export async function updateDeployment(context: OperationContext, id: string, ra
 export async function deleteDeployment(context: OperationContext, id: string, props: Record<string, unknown>): Promise<void> {
   const previous = migrateDeploymentOutputs(props) as unknown as DeploymentOutputs;
   const name = previous.name ?? id;
-  const settings = settingsForResource(`deleting deployment "${name}"`, context.settings, previous.tenantId);
+  const settings = settingsInScope(context, "workspace", `deleting deployment "${name}"`, { workspaceId: previous.workspaceId, tenantId: previous.tenantId });
   const client = await context.client(settings);
   const result = await client.deployments.delete(id, { name });
   if (result.alreadyGone) return;
@@ -316,11 +318,15 @@ function describeRevisionChange(previous: DeploymentOutputs, inputs: DeploymentI
  * service's secrets alone until the program declares `secrets`.
  * `undefined` when there is no such deployment.
  */
-export async function importDeployment(context: OperationContext, id: string): Promise<{ inputs: Record<string, unknown>; outputs: DeploymentOutputs } | undefined> {
-  const client = await context.client();
+export async function importDeployment(context: OperationContext, given: string): Promise<{ inputs: Record<string, unknown>; outputs: DeploymentOutputs } | undefined> {
+  // `[<workspaceId>/]<id>`: the workspace when it is not the configured one (e.g. a Workspace of the same stack).
+  const [first, second] = given.split("/");
+  const workspaceId = second !== undefined && UUID.test(first ?? "") ? first : undefined;
+  const id = workspaceId !== undefined ? (second as string) : given;
+  const client = await context.client(settingsInScope(context, "workspace", `importing deployment "${id}"`, workspaceId === undefined ? {} : { workspaceId }));
   const deployment = await found(client.deployments.get(id, { name: id }));
   if (deployment === undefined) return undefined;
-  const inputs = importFields(DEPLOYMENT_FIELDS, deployment);
+  const inputs: Record<string, unknown> = { ...importFields(DEPLOYMENT_FIELDS, deployment), ...(workspaceId === undefined ? {} : { workspaceId }) };
   const revisionConfig = inputs["sourceRevisionConfig"] as Record<string, unknown> | undefined;
   const serverRef = deployment.source_revision_config.repo_ref;
   const branch = deployment.source_config.repo_branch;

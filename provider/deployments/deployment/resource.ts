@@ -25,6 +25,7 @@ export const resource = declareKind({
   fields: DEPLOYMENT_FIELDS,
   inputsNotInOutputs: ["secrets"],
   recordedOutputs: DEPLOYMENT_OUTPUT_SPECS,
+  importForms: ["<id>", "<workspaceId>/<id>"],
   hooks: {
     migrate: migrateDeploymentOutputs,
     check(olds, news) {

@@ -100,6 +100,8 @@ export interface KindDeclaration {
   readonly inputsNotInOutputs?: readonly string[];
   /** The steps where the generic path is not enough; default none. */
   readonly hooks?: KindHooks;
+  /** The forms of the id an import takes, for a kind whose `import` hook reads its own; default the generic path's (see `importForms` in prepare.ts). */
+  readonly importForms?: readonly string[];
   /**
    * The natural key users know (an input path whose wire value is unique in
    * the scope): `pulumi import` accepts it instead of the id, and a create
@@ -215,7 +217,7 @@ export function descriptionField<const Doc extends string>(doc: Doc) {
  * lives in (sent as `X-Tenant-Id`); default the stack's `langsmith:workspaceId`.
  * Changing it replaces the object (the service cannot move it).
  */
-export function workspaceIdField(kind: string): FieldSpec {
+export function workspaceIdField(kind: string) {
   return {
     path: "workspaceId",
     schema: unknownOr(uuid("workspaceId")),
@@ -225,6 +227,6 @@ export function workspaceIdField(kind: string): FieldSpec {
     type: "string (UUID)",
     defaultDoc: "`langsmith:workspaceId`",
     doc: `Workspace the ${kind} lives in, e.g. a \`Workspace\` of this stack; sent as \`X-Tenant-Id\`.`,
-  };
+  } as const satisfies FieldSpec;
 }
 

@@ -14,7 +14,7 @@ import { migrateOutputs } from "../state/stateVersion";
 import { checkDeclared, diffDeclared } from "./checkDiff";
 import { createDeclared } from "./create";
 import type { KindDeclaration } from "./declaration";
-import { CRUD_STATE_VERSION, prepareKind } from "./prepare";
+import { CRUD_STATE_VERSION, importForms, prepareKind } from "./prepare";
 import { importDeclared, readDeclared } from "./read";
 import { deleteDeclared, updateDeclared } from "./write";
 
@@ -29,6 +29,8 @@ export function declareKind(spec: KindDeclaration): LangSmithResource {
     fields: spec.fields,
     inputsNotInOutputs: spec.inputsNotInOutputs ?? spec.fields.filter((field) => field.secret || field.effect === "createOnly").map((field) => field.path.split(".")[0] as string),
     outputs: kind.outputSpecs,
+    scope: spec.scope,
+    importForms: spec.importForms ?? importForms(kind),
     migrate,
     check: hooks.check ?? ((olds, news) => checkDeclared(kind, olds, news)),
     diff: hooks.diff ?? ((olds, news) => diffDeclared(kind, olds, news)),

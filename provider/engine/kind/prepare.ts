@@ -71,6 +71,16 @@ export function prepareKind(spec: KindDeclaration): PreparedKind {
   };
 }
 
+/**
+ * The forms of the id the generic import takes: `[<workspaceId>/][<parent ids>/]<id or natural key>`
+ * spelled out, e.g. `<id>`, `<name>`, `<workspaceId>/<id>`, `<workspaceId>/<name>`.
+ */
+export function importForms(kind: PreparedKind): string[] {
+  const parents = kind.parents.map((name) => `<${name}>/`).join("");
+  const keys = ["<id>", ...(kind.spec.naturalKey !== undefined ? [`<${kind.spec.naturalKey}>`] : [])].map((key) => `${parents}${key}`);
+  return kind.spec.scope === "workspace" ? [...keys, ...keys.map((key) => `<workspaceId>/${key}`)] : keys;
+}
+
 /** The object's name in messages: its name field, else its id, else the type's name. */
 export function nameOf(kind: PreparedKind, props: Properties, id: string): string {
   const name = kind.spec.nameField === undefined ? undefined : getPath(props, kind.spec.nameField);

@@ -23,6 +23,7 @@ export const resource = declareKind({
   fields: BULK_EXPORT_FIELDS,
   inputsNotInOutputs: [],
   recordedOutputs: BULK_EXPORT_OUTPUT_SPECS,
+  importForms: ["<id>"],
   hooks: {
     migrate: migrateBulkExportOutputs,
     check(_olds, news) {

@@ -26,6 +26,7 @@ export const resource = declareKind({
   fields: DESTINATION_FIELDS,
   inputsNotInOutputs: ["credentials", "adoptExistingId"],
   recordedOutputs: DESTINATION_OUTPUT_SPECS,
+  importForms: ["<id>"],
   hooks: {
     migrate: migrateDestinationOutputs,
     check(olds, news, settings) {

@@ -141,6 +141,7 @@ export const organizationMember = declareKind({
   fields: ORGANIZATION_MEMBER_FIELDS,
   inputsNotInOutputs: ["workspaceIds", "workspaceRoleId"],
   recordedOutputs: MEMBER_OUTPUTS,
+  importForms: ["<email>"],
   hooks: {
     async create(context, raw) {
       const inputs = readInputs<Properties>(ORGANIZATION_MEMBER_FIELDS, raw);

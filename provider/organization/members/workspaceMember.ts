@@ -94,6 +94,7 @@ export const workspaceMember = declareKind({
   fields: WORKSPACE_MEMBER_FIELDS,
   inputsNotInOutputs: [],
   recordedOutputs: [...MEMBER_OUTPUTS.slice(0, 3), tenantIdOutput("Workspace of the membership."), ...MEMBER_OUTPUTS.slice(3)],
+  importForms: ["<email>", "<workspaceId>/<email>"],
   hooks: {
     async create(context, raw) {
       const inputs = readInputs<Properties>(WORKSPACE_MEMBER_FIELDS, raw);

@@ -52,6 +52,8 @@ type Deployment struct {
 	UpdatedAt pulumi.StringPtrOutput `pulumi:"updatedAt"`
 	// Wait for each new revision to be `DEPLOYED`. A provider setting: changing it makes no API call.
 	WaitForDeployed pulumi.BoolPtrOutput `pulumi:"waitForDeployed"`
+	// Workspace the deployment lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId pulumi.StringPtrOutput `pulumi:"workspaceId"`
 }
 
 // NewDeployment registers a new resource with the given unique name, arguments, and options.
@@ -82,6 +84,7 @@ func NewDeployment(ctx *pulumi.Context,
 		"sourceConfig.listenerConfig",
 		"sourceConfig.listenerId",
 		"sourceConfig.repoUrl",
+		"workspaceId",
 	})
 	opts = append(opts, replaceOnChanges)
 	opts = internal.PkgResourceDefaultOpts(opts)
@@ -135,6 +138,8 @@ type deploymentArgs struct {
 	SourceRevisionConfig *DeploymentSourceRevisionConfig `pulumi:"sourceRevisionConfig"`
 	// Wait for each new revision to be `DEPLOYED`. A provider setting: changing it makes no API call.
 	WaitForDeployed *bool `pulumi:"waitForDeployed"`
+	// Workspace the deployment lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
 }
 
 // The set of arguments for constructing a Deployment resource.
@@ -157,6 +162,8 @@ type DeploymentArgs struct {
 	SourceRevisionConfig DeploymentSourceRevisionConfigPtrInput
 	// Wait for each new revision to be `DEPLOYED`. A provider setting: changing it makes no API call.
 	WaitForDeployed pulumi.BoolPtrInput
+	// Workspace the deployment lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId pulumi.StringPtrInput
 }
 
 func (DeploymentArgs) ElementType() reflect.Type {
@@ -287,6 +294,11 @@ func (o DeploymentOutput) UpdatedAt() pulumi.StringPtrOutput {
 // Wait for each new revision to be `DEPLOYED`. A provider setting: changing it makes no API call.
 func (o DeploymentOutput) WaitForDeployed() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Deployment) pulumi.BoolPtrOutput { return v.WaitForDeployed }).(pulumi.BoolPtrOutput)
+}
+
+// Workspace the deployment lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o DeploymentOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Deployment) pulumi.StringPtrOutput { return v.WorkspaceId }).(pulumi.StringPtrOutput)
 }
 
 func init() {
