@@ -99,7 +99,8 @@ describe("ignoreChanges in Diff", () => {
     };
     const result = await diff(DEPLOYMENT, outputs, inputs, ["sourceRevisionConfig"]);
     expect(result.changes).toBe(providerproto.DiffResponse.DiffChanges.DIFF_SOME);
-    expect(result.detailed).toEqual({});
+    // Issue 32: the preview names what the update is for (before, it showed an update with no property).
+    expect(result.detailed).toEqual({ latestRevisionStatus: { kind: providerproto.PropertyDiff.Kind.UPDATE, inputDiff: false } });
     const settled = await diff(DEPLOYMENT, { ...outputs, latestRevisionStatus: "DEPLOYED" }, inputs, ["sourceRevisionConfig"]);
     expect(settled.changes).toBe(providerproto.DiffResponse.DiffChanges.DIFF_NONE);
   });

@@ -99,11 +99,13 @@ export const DEPLOYMENT_FIELDS = [
     path: "sourceConfig.deploymentType",
     wire: "source_config.deployment_type",
     schema: z.enum(DEPLOYMENT_TYPES, { error: `sourceConfig.deploymentType must be one of ${DEPLOYMENT_TYPES.join(", ")}` }),
+    // Left out, the service makes a `dev` deployment: an imported `dev` is no change (and no replacement).
+    unsetMeans: "dev",
     required: false,
     effect: "replace",
     secret: false,
     type: DEPLOYMENT_TYPES.map((s) => `\`${s}\``).join(" | "),
-    defaultDoc: "the service's",
+    defaultDoc: "the service's (`dev`)",
     doc: "Deployment type.",
   },
   {
@@ -134,12 +136,14 @@ export const DEPLOYMENT_FIELDS = [
     path: "sourceConfig.buildOnPush",
     wire: "source_config.build_on_push",
     schema: z.boolean(),
+    // Left out, the service does not build on push (and an external_docker source has no pushes): an imported `false` is no change.
+    unsetMeans: false,
     required: false,
     effect: "inPlace",
     effectDoc: "PATCH in place, no new revision, no wait",
     secret: false,
     type: "boolean",
-    defaultDoc: "the service's",
+    defaultDoc: "the service's (`false`)",
     doc: "Whether pushes to the branch trigger builds.",
   },
   {

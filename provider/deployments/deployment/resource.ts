@@ -34,14 +34,17 @@ export const resource = declareKind({
     },
     diff(olds, news) {
       const result = diffDeployment(olds, news);
+      const updates = [...result.changed.inPlace, ...result.changed.revision, ...result.changed.local];
+      // A wait that did not end in DEPLOYED (timed out, interrupted, failed, or seen by a refresh
+      // mid-build) is an update to make: it resumes the wait or re-submits the revision.
+      const pending = needsResume(olds);
       return {
-        changes: result.changes,
+        changes: result.changes || pending,
         replaces: result.replaces,
-        updates: [...result.changed.inPlace, ...result.changed.revision, ...result.changed.local],
+        // The preview names what a resume is for: the revision's status (else an update shows no property).
+        updates: pending ? [...updates, "latestRevisionStatus"] : updates,
         deleteBeforeReplace: result.deleteBeforeReplace,
-        // A wait that did not end in DEPLOYED (timed out, interrupted, failed, or seen by a refresh
-        // mid-build) is an update to make: it resumes the wait or re-submits the revision.
-        pending: needsResume(olds),
+        pending,
       };
     },
     create: createDeployment,
