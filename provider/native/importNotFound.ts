@@ -5,6 +5,7 @@
  * retry away (`<workspaceId>/<id>`). The engine's own words would be
  * `resource '<id>' does not exist`.
  */
+import { UUID_PATTERN as UUID } from "../engine/fields/validators";
 import type { ProviderSettings } from "../engine/context/settings";
 import type { LangSmithResource } from "../engine/resource";
 
@@ -13,8 +14,6 @@ export class ImportNotFoundError extends Error {
   override readonly name = "ImportNotFoundError";
 }
 
-/** An id of the service (a UUID). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Where an import of `given` looked: the workspace it names, the configured one, the key's own, or the organization. */
 function searched(resource: LangSmithResource, given: string, settings: ProviderSettings): string {

@@ -14,7 +14,7 @@ import type { ProviderSettings } from "../../engine/context/settings";
 import { LARGEST_PAGE, listScope, type ListSource, readThroughList } from "../../engine/reads/listReader";
 import { keepingResource } from "../../engine/state/partialFailure";
 import { takeOverHint } from "../../engine/state/takeOver";
-import { COMMIT_SHA } from "../../engine/fields/validators";
+import { COMMIT_SHA, UUID_PATTERN as UUID } from "../../engine/fields/validators";
 import { settingsInScope } from "../../engine/kind/prepare";
 import { describeChanges, diffDeployment } from "./diff";
 import { latestRevisionStatus, settle } from "./revisionWait";
@@ -34,8 +34,6 @@ import {
 import { patchApplied, toCreateRequest, toPatchRequest, toResubmitRequest } from "./wire";
 
 const KIND = "deployment";
-/** An id the service gives out (a UUID). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The Deployment's type token: its list's pages are kept under it for one operation (`listSnapshots.ts`). */
 export const DEPLOYMENT_TOKEN = "langsmith:index:Deployment";
 

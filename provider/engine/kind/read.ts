@@ -3,6 +3,7 @@
  * read into the recorded outputs (refresh) or into inputs that reproduce it
  * (import, by id or by natural key, `[<workspaceId>/][<parent ids>/]<id or key>`).
  */
+import { UUID_PATTERN as UUID } from "../fields/validators";
 import type { OperationContext } from "../context/operation";
 import { logProgress } from "../context/progress";
 import { importFields, readInputs, refreshFields } from "../fields/fields";
@@ -11,8 +12,6 @@ import type { ImportedResource, Properties } from "../resource";
 import { fetchOne, findByNaturalKey, readForRefresh } from "./lookup";
 import { nameOf, outputsFor, type PreparedKind, settingsInScope, tenantOf } from "./prepare";
 
-/** An id the service gives out (a UUID); anything else given to import is a natural key. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Reads the object for a refresh; `undefined` when the service no longer has it. */
 export async function readDeclared(kind: PreparedKind, context: OperationContext, id: string, props: Properties): Promise<{ id: string; props: Properties } | undefined> {
