@@ -19,6 +19,60 @@ import { UNKNOWN } from "./values";
  */
 export type ChangeEffect = "replace" | "inPlace" | "revision" | "local" | "createOnly";
 
+/**
+ * A reference, in a {@link FieldExample}, to another kind's object in the
+ * same conformance program: the matrix declares that kind's object too and
+ * writes the reference as `${<object>.<output>}`.
+ */
+export interface ExampleReference {
+  /** The type token of the kind referred to, e.g. `langsmith:index:Project`. */
+  readonly ref: string;
+  /** The output referred to; default `id`. */
+  readonly output?: string;
+  /** Whether it is a second object of that kind (the target of a changed reference); default false. */
+  readonly other?: boolean;
+}
+
+/** A reference to another kind's object, for a {@link FieldExample} (e.g. `exampleRef("langsmith:index:Project")`). */
+export function exampleRef(token: string, options: { output?: string; other?: boolean } = {}): ExampleReference {
+  return { ref: token, ...options };
+}
+
+/** True for an {@link ExampleReference}. */
+export function isExampleReference(value: unknown): value is ExampleReference {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && typeof (value as { ref?: unknown }).ref === "string" && Object.keys(value).every((key) => ["ref", "output", "other"].includes(key));
+}
+
+/**
+ * Values the conformance matrix (tests/e2e/conformance) declares a field
+ * with: a valid value, and a second valid value for the step that changes
+ * every input. Values are as a program writes them (inputs, not wire), and
+ * may hold {@link ExampleReference}s and these placeholders, which the
+ * matrix fills: `{canary}` (a unique secret canary; every string of a
+ * secret field must hold one), `{s3.endpoint}`, `{s3.bucket}`,
+ * `{s3.accessKeyId}`, `{s3.secretAccessKey}` (the S3 store the matrix
+ * starts).
+ */
+export interface FieldExample {
+  /** A valid value. */
+  readonly value: unknown;
+  /** Another valid value, for the change step; absent only with {@link why}. */
+  readonly changed?: unknown;
+  /** Why the change step leaves the field as it is (e.g. `read by create only`). */
+  readonly why?: string;
+  /** The value a second object of the kind takes, where the service keeps the field unique (a name); default {@link value}. */
+  readonly other?: unknown;
+  /**
+   * For fields that exclude one another (a deployment's GitHub and Docker
+   * sources): the variant this value belongs to. The matrix declares one
+   * object per variant; a field without a variant is in each.
+   */
+  readonly variant?: string;
+}
+
+/** A field's examples: one, one per variant, or none with the reason the matrix never sets the field. */
+export type FieldExamples = FieldExample | readonly FieldExample[] | { readonly notSet: string };
+
 /** One input field of a resource. */
 export interface FieldSpec {
   /** Dotted path in the inputs, e.g. `sourceConfig.repoUrl`; also the property named in check failures and diffs. */
@@ -62,6 +116,8 @@ export interface FieldSpec {
   readonly effectDoc?: string;
   /** Docs: what the field is (one sentence). */
   readonly doc: string;
+  /** The values the conformance matrix sets the field to (see {@link FieldExample}). Every row has them. */
+  readonly example?: FieldExamples;
 }
 
 /** A resource's field table. */

@@ -9,7 +9,7 @@
 import { z } from "zod";
 import type { LangSmithClient } from "../../client";
 import type { DeclaredEndpoint } from "../../client/resources";
-import { type FieldSpec, type FieldTable, unknownOr } from "../fields/fields";
+import { exampleRef, type FieldSpec, type FieldTable, unknownOr } from "../fields/fields";
 import { uuid } from "../fields/validators";
 import type { LangSmithResource, Properties } from "../resource";
 import type { OutputSpec } from "../state/outputs";
@@ -209,8 +209,21 @@ export interface KindHooks {
  * @param doc what the description says of this kind, e.g. `What the project holds.`
  */
 export function descriptionField<const Doc extends string>(doc: Doc) {
-  return { path: "description", wire: "description", type: "string", doc, schema: z.string(), required: false, effect: "inPlace", secret: false } as const;
+  return {
+    path: "description",
+    wire: "description",
+    type: "string",
+    doc,
+    schema: z.string(),
+    required: false,
+    effect: "inPlace",
+    secret: false,
+    example: { value: "declared by the conformance matrix", changed: "changed by the conformance matrix" },
+  } as const;
 }
+
+/** The type token of a workspace, which {@link workspaceIdField}'s example refers to. */
+const WORKSPACE_TOKEN = "langsmith:index:Workspace";
 
 /**
  * The `workspaceId` input of a workspace-scoped resource: the workspace it
@@ -227,6 +240,7 @@ export function workspaceIdField(kind: string) {
     type: "string (UUID)",
     defaultDoc: "`langsmith:workspaceId`",
     doc: `Workspace the ${kind} lives in, e.g. a \`Workspace\` of this stack; sent as \`X-Tenant-Id\`.`,
+    example: { value: exampleRef(WORKSPACE_TOKEN), changed: exampleRef(WORKSPACE_TOKEN, { other: true }) },
   } as const satisfies FieldSpec;
 }
 
