@@ -16,6 +16,7 @@ export const faultRuleInputSchema = z
     delayMs: z.number().nonnegative().optional(),
     body: z.unknown().optional(),
     drop: z.enum(DROP_MODES).optional(),
+    afterCreate: z.boolean().optional(),
   })
   .refine((f) => f.status !== undefined || f.delayMs !== undefined || f.drop !== undefined, {
     message: "a fault needs status, delayMs or drop",
@@ -36,7 +37,14 @@ export const faultRuleInputSchema = z
  *   (seconds or an HTTP date) when given;
  * - `drop: "before-handler"`: destroy the connection without running the route;
  * - `drop: "after-commit"`: run the route (its effect is committed), then destroy
- *   the connection instead of sending the response (a lost POST/PATCH response).
+ *   the connection instead of sending the response (a lost POST/PATCH response);
+ * - `afterCreate: true`: instead of matching requests by `path`, the rule is
+ *   armed by every object created while it is registered (a POST or PUT to a
+ *   path matching `path`, answered 2xx with a JSON `id`), and applies once to
+ *   the first later request, other than a POST, whose path holds that id: the
+ *   request a client makes right after a create (its read, wait or follow-up
+ *   write). It stays registered until the faults are cleared; `times` and
+ *   `skip` do not apply.
  */
 export type FaultRuleInput = z.infer<typeof faultRuleInputSchema>;
 
@@ -53,6 +61,8 @@ export interface FaultRule {
   delayMs?: number;
   body?: unknown;
   drop?: (typeof DROP_MODES)[number];
+  /** Armed by each create, applied to the next request naming the created id (see {@link FaultRuleInput}). */
+  afterCreate?: boolean;
 }
 
 function globToRegExp(glob: string): RegExp {
@@ -77,14 +87,43 @@ export class FaultRegistry {
       ...(input.delayMs !== undefined ? { delayMs: input.delayMs } : {}),
       ...(input.body !== undefined ? { body: input.body } : {}),
       ...(input.drop !== undefined ? { drop: input.drop } : {}),
+      ...(input.afterCreate === true ? { afterCreate: true } : {}),
     };
     this.rules.push(rule);
     return { ...rule };
   }
 
-  /** Removes every rule. */
+  /** Removes every rule (and every id an `afterCreate` rule armed). */
   clear(): void {
     this.rules = [];
+    this.armed.clear();
+  }
+
+  /** Ids of created objects, lower-cased, with the `afterCreate` rule each armed. */
+  private readonly armed = new Map<string, FaultRule>();
+
+  /** Whether an `afterCreate` rule is registered (creates are only looked at then). */
+  get watchesCreates(): boolean {
+    return this.rules.some((r) => r.afterCreate === true);
+  }
+
+  /** Records a create answered 2xx: an `afterCreate` rule matching its path is armed with the new id. */
+  created(method: string, path: string, id: string): void {
+    if (method !== "POST" && method !== "PUT") return;
+    const rule = this.rules.find((r) => r.afterCreate === true && (r.method === "*" || r.method === method) && globToRegExp(r.path).test(path));
+    if (rule !== undefined) this.armed.set(id.toLowerCase(), rule);
+  }
+
+  /** The `afterCreate` fault for a request naming an armed id (consumed), if any. */
+  takeAfterCreate(method: string, path: string): FaultRule | undefined {
+    if (method.toUpperCase() === "POST" || this.armed.size === 0) return undefined;
+    const lower = path.toLowerCase();
+    for (const [id, rule] of this.armed) {
+      if (!lower.includes(id)) continue;
+      this.armed.delete(id);
+      return { ...rule };
+    }
+    return undefined;
   }
 
   /** Copies of the active rules. */
@@ -95,7 +134,7 @@ export class FaultRegistry {
   /** Finds the first rule matching the request, consumes one use and returns it. */
   take(method: string, path: string): FaultRule | undefined {
     const rule = this.rules.find(
-      (r) => (r.method === "*" || r.method === method.toUpperCase()) && globToRegExp(r.path).test(path),
+      (r) => r.afterCreate !== true && (r.method === "*" || r.method === method.toUpperCase()) && globToRegExp(r.path).test(path),
     );
     if (!rule) return undefined;
     if (rule.skip > 0) {

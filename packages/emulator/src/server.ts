@@ -102,7 +102,7 @@ function installTrafficHooks(app: FastifyInstance, ctx: EmulatorContext, traffic
       const retryAfter = traffic.rateLimiter.retryAfterSeconds(Date.now());
       return reply.code(429).header("retry-after", String(retryAfter)).send({ detail: "Rate limit exceeded" });
     }
-    const rule = traffic.faults.take(request.method, path);
+    const rule = traffic.faults.takeAfterCreate(request.method, path) ?? traffic.faults.take(request.method, path);
     if (!rule) return;
     if (rule.delayMs !== undefined) {
       trace.fault = "delay";
@@ -129,7 +129,13 @@ function installTrafficHooks(app: FastifyInstance, ctx: EmulatorContext, traffic
 
   app.addHook("onSend", async (request, reply, payload) => {
     const trace = traces.get(request);
-    if (trace && (typeof payload === "string" || Buffer.isBuffer(payload))) trace.payload = payload.toString();
+    if (trace && (typeof payload === "string" || Buffer.isBuffer(payload))) {
+      trace.payload = payload.toString();
+      if (traffic.faults.watchesCreates && reply.statusCode >= 200 && reply.statusCode < 300) {
+        const id = (parseJson(trace.payload) as { id?: unknown } | undefined)?.id;
+        if (typeof id === "string" && id !== "") traffic.faults.created(request.method, pathOf(request), id);
+      }
+    }
     if (trace?.dropAfterCommit) {
       log(request, trace, reply.statusCode);
       request.raw.socket.destroy();
