@@ -7,7 +7,7 @@ import { defineEndpoint } from "../client/endpoint";
 import { zApiKeyCreateRequest } from "../client/wire/organizationAndAccess.requests";
 import { zDeleteApiV1ApiKeyByApiKeyIdResponse, zGetApiV1ApiKeyResponse, zPostApiV1ApiKeyResponse } from "../client/wire/organizationAndAccess.responses";
 import { declareKind, workspaceIdField, type CrudEndpoints, type WireOutput } from "../engine/kind";
-import { unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
+import { exampleRef, unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { timestamp, uuid } from "../engine/fields/validators";
 import { CREATED_AT_OUTPUT, OUTPUT_TYPES } from "../engine/state/outputs";
 import { z } from "zod";
@@ -31,6 +31,7 @@ const KEY_ROWS = [
     required: false,
     effect: "replace",
     secret: false,
+    example: { value: "conformance matrix key", changed: "conformance matrix key (rotated)" },
   },
   {
     path: "readOnly",
@@ -42,6 +43,7 @@ const KEY_ROWS = [
     default: false,
     effect: "replace",
     secret: false,
+    example: { value: true, changed: false },
   },
   {
     path: "expiresAt",
@@ -53,6 +55,7 @@ const KEY_ROWS = [
     required: false,
     effect: "replace",
     secret: false,
+    example: { value: "2030-01-01T00:00:00Z", changed: "2031-06-30T00:00:00Z" },
   },
   {
     path: "workspaces",
@@ -65,6 +68,7 @@ const KEY_ROWS = [
     required: false,
     effect: "replace",
     secret: false,
+    example: { value: [exampleRef("langsmith:index:Workspace")], changed: [exampleRef("langsmith:index:Workspace", { other: true })] },
   },
   {
     path: "roleId",
@@ -76,6 +80,7 @@ const KEY_ROWS = [
     required: false,
     effect: "replace",
     secret: false,
+    example: { value: exampleRef("langsmith:index:Role"), changed: exampleRef("langsmith:index:Role", { other: true }) },
   },
   {
     path: "defaultWorkspaceId",
@@ -87,6 +92,7 @@ const KEY_ROWS = [
     required: false,
     effect: "replace",
     secret: false,
+    example: { value: exampleRef("langsmith:index:Workspace"), changed: exampleRef("langsmith:index:Workspace", { other: true }) },
   },
 ] as const satisfies FieldTable;
 
@@ -106,6 +112,8 @@ export const SERVICE_KEY_FIELDS = [
     required: false,
     effect: "replace",
     secret: false,
+    // Built-in organization roles (custom roles are workspace roles): ORGANIZATION_USER, then ORGANIZATION_VIEWER, as the emulator numbers them.
+    example: { value: "00000000-0000-4000-8000-000000000a03", changed: "00000000-0000-4000-8000-000000000a04" },
   },
 ] as const satisfies FieldTable;
 

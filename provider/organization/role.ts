@@ -41,6 +41,7 @@ export const ROLE_FIELDS = [
     required: true,
     effect: "inPlace",
     secret: false,
+    example: { value: "Matrix prompt editor", changed: "Matrix prompt editor v2", other: "Matrix prompt reviewer" },
   },
   {
     path: "description",
@@ -54,6 +55,7 @@ export const ROLE_FIELDS = [
     default: "",
     effect: "inPlace",
     secret: false,
+    example: { value: "Edits prompts", changed: "Edits prompts and reads datasets" },
   },
   {
     path: "permissions",
@@ -67,6 +69,7 @@ export const ROLE_FIELDS = [
     required: true,
     effect: "inPlace",
     secret: false,
+    example: { value: ["prompts:read", "prompts:update"], changed: ["prompts:read", "prompts:update", "datasets:read"] },
   },
 ] as const satisfies FieldTable;
 

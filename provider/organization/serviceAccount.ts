@@ -3,7 +3,7 @@ import { defineEndpoint } from "../client/endpoint";
 import { zServiceAccountCreateRequest } from "../client/wire/organizationAndAccess.requests";
 import { zGetApiV1ServiceAccountsResponse, zPostApiV1ServiceAccountsResponse } from "../client/wire/organizationAndAccess.responses";
 import { declareKind, type CrudEndpoints } from "../engine/kind";
-import { unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
+import { exampleRef, unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { uuid } from "../engine/fields/validators";
 import { CREATED_AT_OUTPUT, OUTPUT_TYPES } from "../engine/state/outputs";
 import { z } from "zod";
@@ -34,6 +34,7 @@ export const SERVICE_ACCOUNT_FIELDS = [
     required: true,
     effect: "replace",
     secret: false,
+    example: { value: "matrix-ci-deployer", changed: "matrix-ci-deployer-v2" },
   },
   {
     path: "workspaces",
@@ -49,6 +50,10 @@ export const SERVICE_ACCOUNT_FIELDS = [
     required: false,
     effect: "replace",
     secret: false,
+    example: {
+      value: [{ workspaceId: exampleRef("langsmith:index:Workspace"), roleId: exampleRef("langsmith:index:Role") }],
+      changed: [{ workspaceId: exampleRef("langsmith:index:Workspace", { other: true }), roleId: exampleRef("langsmith:index:Role", { other: true }) }],
+    },
   },
 ] as const satisfies FieldTable;
 

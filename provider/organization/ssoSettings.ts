@@ -3,7 +3,7 @@ import { defineEndpoint } from "../client/endpoint";
 import { zSsoSettingsCreate, zSsoSettingsUpdate } from "../client/wire/organizationAndAccess.requests";
 import { zGetApiV1OrgsCurrentSsoSettingsResponse, zPatchApiV1OrgsCurrentSsoSettingsByIdResponse, zPostApiV1OrgsCurrentSsoSettingsResponse } from "../client/wire/organizationAndAccess.responses";
 import { declareKind, type CrudEndpoints } from "../engine/kind";
-import { unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
+import { exampleRef, unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { httpUrl, uuid } from "../engine/fields/validators";
 import { OUTPUT_TYPES } from "../engine/state/outputs";
 import { z } from "zod";
@@ -24,9 +24,12 @@ export const SSO_SETTINGS_FIELDS = [
     type: "string (URL)",
     doc: "URL of the identity provider's SAML metadata; set it or `metadataXml`.",
     schema: httpUrl("metadataUrl"),
+    requiredWhen: { path: "metadataXml", unset: true },
+    reason: "metadataUrl or metadataXml is required: the identity provider's SAML metadata",
     required: false,
     effect: "inPlace",
     secret: false,
+    example: { notSet: "it excludes metadataXml, and an organization has one SSO configuration: the matrix declares the XML metadata, a secret" },
   },
   {
     path: "metadataXml",
@@ -34,9 +37,15 @@ export const SSO_SETTINGS_FIELDS = [
     type: "string (XML)",
     doc: "The identity provider's SAML metadata document; always a Pulumi secret, never echoed in outputs or imported.",
     schema: z.string().trim().min(1),
+    requiredWhen: { path: "metadataUrl", unset: true },
+    reason: "metadataXml or metadataUrl is required: the identity provider's SAML metadata",
     required: false,
     effect: "inPlace",
     secret: true,
+    example: {
+      value: '<EntityDescriptor entityID="https://idp.example.com/{canary}"></EntityDescriptor>',
+      changed: '<EntityDescriptor entityID="https://idp.example.com/{canary}/v2"></EntityDescriptor>',
+    },
   },
   {
     path: "defaultWorkspaceRoleId",
@@ -49,6 +58,7 @@ export const SSO_SETTINGS_FIELDS = [
     required: true,
     effect: "inPlace",
     secret: false,
+    example: { value: exampleRef("langsmith:index:Role"), changed: exampleRef("langsmith:index:Role", { other: true }) },
   },
   {
     path: "defaultWorkspaceIds",
@@ -62,6 +72,7 @@ export const SSO_SETTINGS_FIELDS = [
     required: true,
     effect: "inPlace",
     secret: false,
+    example: { value: [exampleRef("langsmith:index:Workspace")], changed: [exampleRef("langsmith:index:Workspace", { other: true })] },
   },
   {
     path: "ssoGroupsEnabled",
@@ -73,6 +84,7 @@ export const SSO_SETTINGS_FIELDS = [
     unsetMeans: false,
     effect: "inPlace",
     secret: false,
+    example: { value: true, changed: false },
   },
   {
     path: "ssoGroupsClaimField",
@@ -85,6 +97,7 @@ export const SSO_SETTINGS_FIELDS = [
     defaultDoc: "`groups` (service's)",
     effect: "inPlace",
     secret: false,
+    example: { value: "roles", changed: "teams" },
   },
   {
     path: "ssoGroupsRequired",
@@ -96,6 +109,7 @@ export const SSO_SETTINGS_FIELDS = [
     unsetMeans: false,
     effect: "inPlace",
     secret: false,
+    example: { value: true, changed: false },
   },
   {
     path: "ssoGroupsRoleSyncEnabled",
@@ -108,6 +122,7 @@ export const SSO_SETTINGS_FIELDS = [
     defaultDoc: "`true` (service's)",
     effect: "inPlace",
     secret: false,
+    example: { value: false, changed: true },
   },
 ] as const satisfies FieldTable;
 

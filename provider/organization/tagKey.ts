@@ -30,6 +30,7 @@ export const TAG_KEY_FIELDS = [
     required: true,
     effect: "inPlace",
     secret: false,
+    example: { value: "env", changed: "environment", other: "tier" },
   },
   descriptionField("What the key means."),
 ] as const satisfies FieldTable;

@@ -3,7 +3,7 @@ import { defineEndpoint } from "../client/endpoint";
 import { zTagValueCreate, zTagValueUpdate } from "../client/wire/organizationAndAccess.requests";
 import { zGetApiV1WorkspacesCurrentTagKeysByTagKeyIdTagValuesByTagValueIdResponse, zGetApiV1WorkspacesCurrentTagKeysByTagKeyIdTagValuesResponse, zPatchApiV1WorkspacesCurrentTagKeysByTagKeyIdTagValuesByTagValueIdResponse, zPostApiV1WorkspacesCurrentTagKeysByTagKeyIdTagValuesResponse } from "../client/wire/organizationAndAccess.responses";
 import { type CrudEndpoints, declareKind, descriptionField, workspaceIdField } from "../engine/kind";
-import { unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
+import { exampleRef, unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { uuid } from "../engine/fields/validators";
 import { CREATED_AT_OUTPUT, UPDATED_AT_OUTPUT } from "../engine/state/outputs";
 import { z } from "zod";
@@ -31,6 +31,8 @@ export const TAG_VALUE_FIELDS = [
     required: true,
     effect: "replace",
     secret: false,
+    // A second value (the target of a changed tagValueId) hangs under the second key, in the same workspace as it.
+    example: { value: exampleRef("langsmith:index:TagKey"), changed: exampleRef("langsmith:index:TagKey", { other: true }), other: exampleRef("langsmith:index:TagKey", { other: true }) },
   },
   {
     path: "value",
@@ -43,6 +45,7 @@ export const TAG_VALUE_FIELDS = [
     required: true,
     effect: "inPlace",
     secret: false,
+    example: { value: "production", changed: "prod", other: "staging" },
   },
   descriptionField("What the value means."),
 ] as const satisfies FieldTable;

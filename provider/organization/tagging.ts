@@ -3,7 +3,7 @@ import { defineEndpoint } from "../client/endpoint";
 import { zTaggingCreate } from "../client/wire/organizationAndAccess.requests";
 import { zGetApiV1WorkspacesCurrentTaggingsResponse, zPostApiV1WorkspacesCurrentTaggingsResponse } from "../client/wire/organizationAndAccess.responses";
 import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
-import { unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
+import { exampleRef, unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { uuid } from "../engine/fields/validators";
 import { CREATED_AT_OUTPUT } from "../engine/state/outputs";
 import { z } from "zod";
@@ -51,6 +51,7 @@ export const TAGGING_FIELDS = [
     required: true,
     effect: "replace",
     secret: false,
+    example: { value: exampleRef("langsmith:index:TagValue"), changed: exampleRef("langsmith:index:TagValue", { other: true }) },
   },
   {
     path: "resourceType",
@@ -63,6 +64,8 @@ export const TAGGING_FIELDS = [
     required: true,
     effect: "replace",
     secret: false,
+    // The type and the id change together: a project, then a dataset.
+    example: { value: "project", changed: "dataset" },
   },
   {
     path: "resourceId",
@@ -75,6 +78,7 @@ export const TAGGING_FIELDS = [
     required: true,
     effect: "replace",
     secret: false,
+    example: { value: exampleRef("langsmith:index:Project"), changed: exampleRef("langsmith:index:Dataset") },
   },
 ] as const satisfies FieldTable;
 

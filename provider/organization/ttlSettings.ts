@@ -45,6 +45,7 @@ const TTL_ROWS = [
     required: true,
     effect: "inPlace",
     secret: false,
+    example: { value: "longlived", changed: "shortlived" },
   },
   {
     path: "applyToAllProjects",
@@ -57,6 +58,7 @@ const TTL_ROWS = [
     default: false,
     effect: "inPlace",
     secret: false,
+    example: { value: true, changed: false },
   },
 ] as const satisfies FieldTable;
 

@@ -34,6 +34,7 @@ export const USAGE_LIMIT_FIELDS = [
     required: true,
     effect: "replace",
     secret: false,
+    example: { value: "monthly_traces", changed: "monthly_longlived_traces" },
   },
   {
     path: "limitValue",
@@ -46,6 +47,7 @@ export const USAGE_LIMIT_FIELDS = [
     required: true,
     effect: "inPlace",
     secret: false,
+    example: { value: 100000, changed: 250000 },
   },
 ] as const satisfies FieldTable;
 

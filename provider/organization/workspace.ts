@@ -35,6 +35,7 @@ export const WORKSPACE_FIELDS = [
     required: true,
     effect: "inPlace",
     secret: false,
+    example: { value: "matrix-agents", changed: "matrix-agents-v2", other: "matrix-agents-b" },
   },
   {
     path: "handle",
@@ -46,6 +47,7 @@ export const WORKSPACE_FIELDS = [
     required: false,
     effect: "replace",
     secret: false,
+    example: { value: "matrix-agents", other: "matrix-agents-b", why: "a new handle replaces the workspace, and with it every object the program keeps in it: the change step would then send no update" },
   },
 ] as const satisfies FieldTable;
 

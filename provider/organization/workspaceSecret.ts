@@ -44,6 +44,7 @@ export const WORKSPACE_SECRET_FIELDS = [
     required: true,
     effect: "replace",
     secret: false,
+    example: { value: "MATRIX_OPENAI_API_KEY", changed: "MATRIX_ANTHROPIC_API_KEY", other: "MATRIX_OTHER_API_KEY" },
   },
   {
     path: "value",
@@ -59,6 +60,7 @@ export const WORKSPACE_SECRET_FIELDS = [
     required: true,
     effect: "inPlace",
     secret: true,
+    example: { value: "sk-{canary}", changed: "sk-{canary}-rotated" },
   },
 ] as const satisfies FieldTable;
 

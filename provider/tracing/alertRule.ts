@@ -3,7 +3,7 @@ import { defineEndpoint } from "../client/endpoint";
 import { zAlertsCreateAlertRuleRequest, zAlertsUpdateAlertRuleRequest } from "../client/wire/tracingAndEvaluation.requests";
 import { zGetV1PlatformAlertsBySessionIdByAlertRuleIdResponse, zPostV1PlatformAlertsBySessionIdResponse } from "../client/wire/tracingAndEvaluation.responses";
 import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
-import { emptyAsUnset, unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
+import { emptyAsUnset, exampleRef, unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { uuid } from "../engine/fields/validators";
 import { configKeyFor, requireSecret, setSecretStep } from "../engine/fields/secretSteps";
 import { z } from "zod";
@@ -39,16 +39,17 @@ export const ALERT_RULE_FIELDS = [
     required: true,
     effect: "replace",
     secret: false,
+    example: { value: exampleRef("langsmith:index:Project"), changed: exampleRef("langsmith:index:Project", { other: true }) },
   },
-  { ...always, path: "name", wire: "rule.name", type: "string", doc: "Name of the alert.", schema: z.string().trim().min(1), required: true, reason: 'name is required, e.g. "error rate"' },
-  { ...inPlace, path: "description", wire: "rule.description", type: "string", doc: "What the alert means.", schema: z.string(), default: "" },
-  { ...always, path: "attribute", wire: "rule.attribute", type: ALERT_ATTRIBUTES.map((a) => `\`${a}\``).join(" \\| "), doc: "The metric watched.", schema: z.enum(ALERT_ATTRIBUTES), required: true, reason: `attribute is required: one of ${ALERT_ATTRIBUTES.join(", ")}` },
-  { ...always, path: "aggregation", wire: "rule.aggregation", type: "`avg` \\| `sum` \\| `pct`", doc: "How the metric is aggregated over the window (`pct`: a share of the runs, e.g. the error rate).", schema: z.enum(["avg", "sum", "pct"]), required: true, reason: 'aggregation is required: "avg", "sum" or "pct"' },
-  { ...always, path: "operator", wire: "rule.operator", type: "`gte` \\| `lte` \\| `gt` \\| `lt`", doc: "How the aggregate compares with the threshold.", schema: z.enum(["gte", "lte", "gt", "lt"]), required: true, reason: 'operator is required: "gte", "lte", "gt" or "lt"' },
-  { ...inPlace, path: "threshold", wire: "rule.threshold", type: "number", doc: "The threshold (a share from 0 to 1 for `pct`).", schema: z.number() },
-  { ...always, path: "windowMinutes", wire: "rule.window_minutes", type: "integer, 1 to 60", doc: "Length of the window the metric is aggregated over, in minutes.", schema: z.number().int().min(1).max(60), required: true, reason: "windowMinutes is required: 1 to 60 minutes" },
-  { ...inPlace, path: "type", wire: "rule.type", type: "`threshold` \\| `change`", doc: "`threshold`: the aggregate crosses the threshold; `change`: it changes by `threshold` times.", schema: z.enum(["threshold", "change"]), default: "threshold" },
-  { ...inPlace, path: "filter", wire: "rule.filter", type: "string", doc: "Which runs count (LangSmith's filter language).", schema: z.string().min(1) },
+  { ...always, path: "name", wire: "rule.name", type: "string", doc: "Name of the alert.", schema: z.string().trim().min(1), required: true, reason: 'name is required, e.g. "error rate"', example: { value: "error rate", changed: "slow runs" } },
+  { ...inPlace, path: "description", wire: "rule.description", type: "string", doc: "What the alert means.", schema: z.string(), default: "", example: { value: "Too many runs fail.", changed: "Runs take too long." } },
+  { ...always, path: "attribute", wire: "rule.attribute", type: ALERT_ATTRIBUTES.map((a) => `\`${a}\``).join(" \\| "), doc: "The metric watched.", schema: z.enum(ALERT_ATTRIBUTES), required: true, reason: `attribute is required: one of ${ALERT_ATTRIBUTES.join(", ")}`, example: { value: "error_count", changed: "latency" } },
+  { ...always, path: "aggregation", wire: "rule.aggregation", type: "`avg` \\| `sum` \\| `pct`", doc: "How the metric is aggregated over the window (`pct`: a share of the runs, e.g. the error rate).", schema: z.enum(["avg", "sum", "pct"]), required: true, reason: 'aggregation is required: "avg", "sum" or "pct"', example: { value: "pct", changed: "avg" } },
+  { ...always, path: "operator", wire: "rule.operator", type: "`gte` \\| `lte` \\| `gt` \\| `lt`", doc: "How the aggregate compares with the threshold.", schema: z.enum(["gte", "lte", "gt", "lt"]), required: true, reason: 'operator is required: "gte", "lte", "gt" or "lt"', example: { value: "gte", changed: "gt" } },
+  { ...inPlace, path: "threshold", wire: "rule.threshold", type: "number", doc: "The threshold (a share from 0 to 1 for `pct`); required for a `threshold` rule.", schema: z.number(), requiredWhen: { path: "type", in: ["threshold"], unset: true }, reason: "threshold is required for a threshold rule (the default type), e.g. 0.05", example: { value: 0.05, changed: 5 } },
+  { ...always, path: "windowMinutes", wire: "rule.window_minutes", type: "integer, 1 to 60", doc: "Length of the window the metric is aggregated over, in minutes.", schema: z.number().int().min(1).max(60), required: true, reason: "windowMinutes is required: 1 to 60 minutes", example: { value: 15, changed: 30 } },
+  { ...inPlace, path: "type", wire: "rule.type", type: "`threshold` \\| `change`", doc: "`threshold`: the aggregate crosses the threshold; `change`: it changes by `threshold` times.", schema: z.enum(["threshold", "change"]), default: "threshold", example: { value: "threshold", why: "a `change` rule needs `threshold_multiplier`, which has no input here: the service refuses a change rule without it (400)" } },
+  { ...inPlace, path: "filter", wire: "rule.filter", type: "string", doc: "Which runs count (LangSmith's filter language).", schema: z.string().min(1), example: { value: "eq(is_root, true)", changed: 'and(eq(is_root, true), eq(run_type, "llm"))' } },
   {
     path: "actions",
     wire: "actions",
@@ -63,6 +64,13 @@ export const ALERT_RULE_FIELDS = [
     required: true,
     effect: "inPlace",
     secret: true,
+    example: {
+      value: [{ target: "webhook", config: { url: "https://hooks.example.com/alerts/{canary}" } }],
+      changed: [
+        { target: "webhook", config: { url: "https://hooks.example.com/alerts/v2/{canary}" } },
+        { target: "pagerduty", config: { integration_key: "pd-{canary}" } },
+      ],
+    },
   },
 ] as const satisfies FieldTable;
 

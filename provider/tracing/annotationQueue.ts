@@ -3,7 +3,7 @@ import { defineEndpoint } from "../client/endpoint";
 import { zAnnotationQueueCreateSchema, zAnnotationQueueUpdateSchema } from "../client/wire/tracingAndEvaluation.requests";
 import { zGetApiV1AnnotationQueuesByQueueIdResponse, zGetApiV1AnnotationQueuesResponse, zPostApiV1AnnotationQueuesResponse } from "../client/wire/tracingAndEvaluation.responses";
 import { type CrudEndpoints, declareKind, descriptionField, workspaceIdField } from "../engine/kind";
-import { unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
+import { exampleRef, unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { uuid } from "../engine/fields/validators";
 import { CREATED_AT_OUTPUT } from "../engine/state/outputs";
 import { z } from "zod";
@@ -34,6 +34,7 @@ export const ANNOTATION_QUEUE_FIELDS = [
     required: true,
     effect: "inPlace",
     secret: false,
+    example: { value: "errored runs", changed: "errored runs v2", other: "errored runs b" },
   },
   descriptionField("What reviewers do in the queue."),
   {
@@ -45,6 +46,8 @@ export const ANNOTATION_QUEUE_FIELDS = [
     required: false,
     effect: "inPlace",
     secret: false,
+    // The second object (the target of changed references) links to the second Dataset.
+    example: { value: exampleRef("langsmith:index:Dataset"), changed: exampleRef("langsmith:index:Dataset", { other: true }), other: exampleRef("langsmith:index:Dataset", { other: true }) },
   },
   {
     path: "reviewersPerItem",
@@ -57,8 +60,19 @@ export const ANNOTATION_QUEUE_FIELDS = [
     defaultDoc: "`1` (service's)",
     effect: "inPlace",
     secret: false,
+    example: { value: 2, changed: 3 },
   },
-  { path: "rubricInstructions", wire: "rubric_instructions", type: "string", doc: "Instructions shown to reviewers.", schema: z.string(), required: false, effect: "inPlace", secret: false },
+  {
+    path: "rubricInstructions",
+    wire: "rubric_instructions",
+    type: "string",
+    doc: "Instructions shown to reviewers.",
+    schema: z.string(),
+    required: false,
+    effect: "inPlace",
+    secret: false,
+    example: { value: "Score whether the answer is correct.", changed: "Score whether the answer is correct and polite." },
+  },
   {
     path: "rubricItems",
     wire: "rubric_items",
@@ -78,6 +92,13 @@ export const ANNOTATION_QUEUE_FIELDS = [
     clearWith: [],
     effect: "inPlace",
     secret: false,
+    example: {
+      value: [{ feedbackKey: "correctness", description: "Is the answer right?", required: true }],
+      changed: [
+        { feedbackKey: "correctness", description: "Is the answer right and complete?", required: true },
+        { feedbackKey: "tone", required: false },
+      ],
+    },
   },
 ] as const satisfies FieldTable;
 

@@ -38,6 +38,7 @@ export const DATASET_FIELDS = [
     required: true,
     effect: "inPlace",
     secret: false,
+    example: { value: "support-regressions", changed: "support-regressions-v2", other: "support-regressions-b" },
   },
   descriptionField("What the dataset holds."),
   {
@@ -52,6 +53,7 @@ export const DATASET_FIELDS = [
     default: "kv",
     effect: "replace",
     secret: false,
+    example: { value: "kv", changed: "chat" },
   },
   {
     path: "inputsSchema",
@@ -62,6 +64,10 @@ export const DATASET_FIELDS = [
     required: false,
     effect: "inPlace",
     secret: false,
+    example: {
+      value: { type: "object", properties: { question: { type: "string" } }, required: ["question"] },
+      changed: { type: "object", properties: { question: { type: "string" }, locale: { type: "string" } }, required: ["question"] },
+    },
   },
   {
     path: "outputsSchema",
@@ -72,6 +78,10 @@ export const DATASET_FIELDS = [
     required: false,
     effect: "inPlace",
     secret: false,
+    example: {
+      value: { type: "object", properties: { answer: { type: "string" } }, required: ["answer"] },
+      changed: { type: "object", properties: { answer: { type: "string" }, sources: { type: "array", items: { type: "string" } } }, required: ["answer"] },
+    },
   },
   {
     path: "transformations",
@@ -86,6 +96,13 @@ export const DATASET_FIELDS = [
     clearWith: [],
     effect: "inPlace",
     secret: false,
+    example: {
+      value: [{ path: ["outputs"], transformationType: "remove_extra_fields" }],
+      changed: [
+        { path: ["inputs"], transformationType: "remove_extra_fields" },
+        { path: ["outputs"], transformationType: "remove_extra_fields" },
+      ],
+    },
   },
 ] as const satisfies FieldTable;
 

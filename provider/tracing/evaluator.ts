@@ -3,7 +3,7 @@ import { defineEndpoint } from "../client/endpoint";
 import { zEvaluatorsCreateEvaluatorRequest, zEvaluatorsUpdateEvaluatorRequest } from "../client/wire/tracingAndEvaluation.requests";
 import { zGetV1PlatformEvaluatorsByEvaluatorIdResponse, zGetV1PlatformEvaluatorsResponse, zPatchV1PlatformEvaluatorsByEvaluatorIdResponse, zPostV1PlatformEvaluatorsResponse } from "../client/wire/tracingAndEvaluation.responses";
 import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
-import { emptyAsUnset, type FieldTable, type InputsOf } from "../engine/fields/fields";
+import { emptyAsUnset, exampleRef, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { CREATED_AT_OUTPUT, OUTPUT_TYPES } from "../engine/state/outputs";
 import { z } from "zod";
 
@@ -27,7 +27,7 @@ const inPlace = { required: false, effect: "inPlace", secret: false, fromWire: e
 /** Every input field of an Evaluator. */
 export const EVALUATOR_FIELDS = [
   workspaceIdField("evaluator"),
-  { ...inPlace, refresh: "always", path: "name", wire: "name", type: "string", doc: "Name of the evaluator.", schema: z.string().trim().min(1).max(255), required: true, reason: 'name is required, e.g. "correctness judge"' },
+  { ...inPlace, refresh: "always", path: "name", wire: "name", type: "string", doc: "Name of the evaluator.", schema: z.string().trim().min(1).max(255), required: true, reason: 'name is required, e.g. "correctness judge"', example: { value: "correctness judge", changed: "correctness judge v2" } },
   {
     path: "type",
     wire: "type",
@@ -39,12 +39,44 @@ export const EVALUATOR_FIELDS = [
     required: true,
     effect: "replace",
     secret: false,
+    example: [
+      { variant: "llm", value: "llm", why: "the variant's kind: the service refuses the prompt fields (`llm_evaluator`) on a code evaluator" },
+      { variant: "code", value: "code", why: "the variant's kind: the service refuses `code` and `language` (`code_evaluator`) on an LLM evaluator" },
+    ],
   },
-  { ...inPlace, path: "promptHandle", wire: "llm_evaluator.prompt_repo_handle", type: "string", doc: "The judge's `Prompt` (its handle), for `llm`.", schema: z.string().min(1) },
-  { ...inPlace, path: "promptCommit", wire: "llm_evaluator.commit_hash_or_tag", type: "string", doc: "The prompt's commit hash or tag (e.g. `production`), for `llm`; default its latest commit.", schema: z.string().min(1) },
-  { ...inPlace, path: "variableMapping", wire: "llm_evaluator.variable_mapping", type: "map of any", doc: "The prompt's variables, each mapped to a path of the run (e.g. `{ question: \"input.question\" }`), for `llm`.", schema: z.record(z.string(), z.unknown()) },
-  { ...inPlace, path: "code", wire: "code_evaluator.code", type: "string", doc: "The evaluator's source, for `code`.", schema: z.string().min(1) },
-  { ...inPlace, path: "language", wire: "code_evaluator.language", type: "`python` \\| `javascript`", doc: "Language of `code`.", schema: z.enum(["python", "javascript"]) },
+  {
+    ...inPlace,
+    path: "promptHandle",
+    wire: "llm_evaluator.prompt_repo_handle",
+    requiredWhen: { path: "type", in: ["llm"] },
+    reason: "promptHandle is required for an llm evaluator: the handle of the judge's Prompt",
+    type: "string",
+    doc: "The judge's `Prompt` (its handle), for `llm`.",
+    schema: z.string().min(1),
+    example: {
+      variant: "llm",
+      value: exampleRef("langsmith:index:Prompt"),
+      why: "the second Prompt the matrix declares has only its handle, no manifest, so no commit a judge can use (the service answers 400)",
+    },
+  },
+  { ...inPlace, path: "promptCommit", wire: "llm_evaluator.commit_hash_or_tag", type: "string", doc: "The prompt's commit hash or tag (e.g. `production`), for `llm`; default its latest commit.", schema: z.string().min(1), example: { variant: "llm", value: "latest", changed: exampleRef("langsmith:index:Prompt", { output: "latestCommitHash" }) } },
+  { ...inPlace, path: "variableMapping", wire: "llm_evaluator.variable_mapping", type: "map of any", doc: "The prompt's variables, each mapped to a path of the run (e.g. `{ question: \"input.question\" }`), for `llm`.", schema: z.record(z.string(), z.unknown()), example: { variant: "llm", value: { question: "input.question" }, changed: { question: "input.question", answer: "output.answer" } } },
+  {
+    ...inPlace,
+    path: "code",
+    wire: "code_evaluator.code",
+    requiredWhen: { path: "type", in: ["code"] },
+    reason: "code is required for a code evaluator: the evaluator's source",
+    type: "string",
+    doc: "The evaluator's source, for `code`.",
+    schema: z.string().min(1),
+    example: {
+      variant: "code",
+      value: 'def perform_eval(run, example):\n    return {"correct": run["outputs"] == example["outputs"]}\n',
+      changed: "function performEval(run, example) {\n  return { correct: JSON.stringify(run.outputs) === JSON.stringify(example.outputs) };\n}\n",
+    },
+  },
+  { ...inPlace, path: "language", wire: "code_evaluator.language", type: "`python` \\| `javascript`", doc: "Language of `code`.", schema: z.enum(["python", "javascript"]), requiredWhen: { path: "type", in: ["code"] }, reason: 'language is required for a code evaluator: "python" or "javascript"', example: { variant: "code", value: "python", changed: "javascript" } },
 ] as const satisfies FieldTable;
 
 /** An Evaluator's checked inputs. */

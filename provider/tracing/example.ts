@@ -3,7 +3,7 @@ import { defineEndpoint } from "../client/endpoint";
 import { zExampleUpdate, zPostApiV1ExamplesData } from "../client/wire/tracingAndEvaluation.requests";
 import { zGetApiV1ExamplesByExampleIdResponse, zGetApiV1ExamplesResponse, zPostApiV1ExamplesResponse } from "../client/wire/tracingAndEvaluation.responses";
 import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
-import { unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
+import { exampleRef, unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { uuid } from "../engine/fields/validators";
 import { CREATED_AT_OUTPUT } from "../engine/state/outputs";
 import { z } from "zod";
@@ -33,9 +33,33 @@ export const EXAMPLE_FIELDS = [
     required: true,
     effect: "replace",
     secret: false,
+    example: { value: exampleRef("langsmith:index:Dataset"), changed: exampleRef("langsmith:index:Dataset", { other: true }) },
   },
-  { path: "inputs", wire: "inputs", refresh: "always", type: "map of any", doc: "The example's inputs.", schema: json, required: true, reason: "inputs is required: an object, e.g. { question: \"…\" }", effect: "inPlace", secret: false },
-  { path: "outputs", wire: "outputs", refresh: "always", type: "map of any", doc: "The expected outputs.", schema: json, required: false, effect: "inPlace", secret: false },
+  {
+    path: "inputs",
+    wire: "inputs",
+    refresh: "always",
+    type: "map of any",
+    doc: "The example's inputs.",
+    schema: json,
+    required: true,
+    reason: "inputs is required: an object, e.g. { question: \"…\" }",
+    effect: "inPlace",
+    secret: false,
+    example: { value: { question: "How do I get a refund?" }, changed: { question: "How do I cancel my plan?" } },
+  },
+  {
+    path: "outputs",
+    wire: "outputs",
+    refresh: "always",
+    type: "map of any",
+    doc: "The expected outputs.",
+    schema: json,
+    required: false,
+    effect: "inPlace",
+    secret: false,
+    example: { value: { answer: "Open Billing, then Refunds." }, changed: { answer: "Open Billing, then Plans, then Cancel." } },
+  },
   {
     path: "metadata",
     wire: "metadata",
@@ -51,6 +75,7 @@ export const EXAMPLE_FIELDS = [
     required: false,
     effect: "inPlace",
     secret: false,
+    example: { value: { source: "support-ticket" }, changed: { source: "support-ticket", reviewed: true } },
   },
   {
     path: "split",
@@ -65,6 +90,7 @@ export const EXAMPLE_FIELDS = [
     defaultDoc: "`base` (service's)",
     effect: "inPlace",
     secret: false,
+    example: { value: "test", changed: "validation" },
   },
 ] as const satisfies FieldTable;
 

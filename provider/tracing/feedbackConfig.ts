@@ -39,6 +39,11 @@ export const FEEDBACK_CONFIG_FIELDS = [
     required: true,
     effect: "replace",
     secret: false,
+    // One key per variant: a key has one config per workspace, and both variants' objects live in one.
+    example: [
+      { variant: "continuous", value: "correctness", changed: "correctness-v2", other: "correctness-b" },
+      { variant: "categorical", value: "tone", changed: "tone-v2", other: "tone-b" },
+    ],
   },
   {
     path: "type",
@@ -51,9 +56,13 @@ export const FEEDBACK_CONFIG_FIELDS = [
     required: true,
     effect: "inPlace",
     secret: false,
+    example: [
+      { variant: "continuous", value: "continuous", why: "the variant's type: `min` and `max` are the bounds of a continuous key" },
+      { variant: "categorical", value: "categorical", why: "the variant's type: the service refuses `categories` on another type (400)" },
+    ],
   },
-  { path: "min", wire: "feedback_config.min", refresh: "always", type: "number", doc: "Lowest score of a `continuous` key.", schema: z.number(), required: false, effect: "inPlace", secret: false },
-  { path: "max", wire: "feedback_config.max", refresh: "always", type: "number", doc: "Highest score of a `continuous` key.", schema: z.number(), required: false, effect: "inPlace", secret: false },
+  { path: "min", wire: "feedback_config.min", refresh: "always", type: "number", doc: "Lowest score of a `continuous` key.", schema: z.number(), required: false, effect: "inPlace", secret: false, example: { variant: "continuous", value: 0, changed: 1 } },
+  { path: "max", wire: "feedback_config.max", refresh: "always", type: "number", doc: "Highest score of a `continuous` key.", schema: z.number(), required: false, effect: "inPlace", secret: false, example: { variant: "continuous", value: 1, changed: 5 } },
   {
     path: "categories",
     wire: "feedback_config.categories",
@@ -63,9 +72,23 @@ export const FEEDBACK_CONFIG_FIELDS = [
     type: "list of `{value, label?}`",
     doc: "The choices of a `categorical` key.",
     schema: z.array(Category).min(1),
+    requiredWhen: { path: "type", in: ["categorical"] },
+    reason: 'categories is required for a categorical key: at least one {value, label?}, e.g. [{ value: 1, label: "good" }]',
     required: false,
     effect: "inPlace",
     secret: false,
+    example: {
+      variant: "categorical",
+      value: [
+        { value: 0, label: "rude" },
+        { value: 1, label: "polite" },
+      ],
+      changed: [
+        { value: 0, label: "rude" },
+        { value: 1, label: "neutral" },
+        { value: 2, label: "friendly" },
+      ],
+    },
   },
   {
     path: "lowerIsBetter",
@@ -78,6 +101,7 @@ export const FEEDBACK_CONFIG_FIELDS = [
     default: false,
     effect: "inPlace",
     secret: false,
+    example: { value: true, changed: false },
   },
 ] as const satisfies FieldTable;
 

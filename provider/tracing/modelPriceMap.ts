@@ -24,8 +24,8 @@ const costFromWire = (value: unknown): unknown => (typeof value === "string" && 
 /** Every input field of a ModelPriceMap entry. */
 export const MODEL_PRICE_MAP_FIELDS = [
   workspaceIdField("model price"),
-  { path: "name", wire: "name", refresh: "always", type: "string", doc: "Name of the entry, e.g. `gpt-4o`.", schema: z.string().trim().min(1), required: true, reason: 'name is required, e.g. "gpt-4o"', effect: "inPlace", secret: false },
-  { path: "matchPattern", wire: "match_pattern", refresh: "always", type: "string (a regular expression)", doc: "Pattern the model name of a run must match, e.g. `^gpt-4o$`.", schema: z.string().min(1), required: true, reason: "matchPattern is required: a regular expression matching model names", effect: "inPlace", secret: false },
+  { path: "name", wire: "name", refresh: "always", type: "string", doc: "Name of the entry, e.g. `gpt-4o`.", schema: z.string().trim().min(1), required: true, reason: 'name is required, e.g. "gpt-4o"', effect: "inPlace", secret: false, example: { value: "support-gpt-4o", changed: "support-gpt-4o-v2", other: "support-gpt-4o-b" } },
+  { path: "matchPattern", wire: "match_pattern", refresh: "always", type: "string (a regular expression)", doc: "Pattern the model name of a run must match, e.g. `^gpt-4o$`.", schema: z.string().min(1), required: true, reason: "matchPattern is required: a regular expression matching model names", effect: "inPlace", secret: false, example: { value: "^gpt-4o$", changed: "^(openai/)?gpt-4o$" } },
   {
     path: "matchPath",
     wire: "match_path",
@@ -38,11 +38,12 @@ export const MODEL_PRICE_MAP_FIELDS = [
     defaultDoc: "`model`, `model_name`, `model_id`, `model_path`, `endpoint_name` (service's)",
     effect: "inPlace",
     secret: false,
+    example: { value: ["model"], changed: ["model", "model_name"] },
   },
-  { path: "promptCost", wire: "prompt_cost", refresh: "always", fromWire: costFromWire, type: "number", doc: "Cost of one prompt token.", schema: cost, required: true, reason: "promptCost is required: the cost of one prompt token", effect: "inPlace", secret: false },
-  { path: "completionCost", wire: "completion_cost", refresh: "always", fromWire: costFromWire, type: "number", doc: "Cost of one completion token.", schema: cost, required: true, reason: "completionCost is required: the cost of one completion token", effect: "inPlace", secret: false },
-  { path: "startTime", wire: "start_time", type: "string (ISO 8601)", doc: "From when the prices apply; default always.", schema: timestamp("startTime"), required: false, effect: "inPlace", secret: false },
-  { path: "provider", wire: "provider", type: "string", doc: "The model's provider, e.g. `openai`.", schema: z.string().min(1), required: false, effect: "inPlace", secret: false },
+  { path: "promptCost", wire: "prompt_cost", refresh: "always", fromWire: costFromWire, type: "number", doc: "Cost of one prompt token.", schema: cost, required: true, reason: "promptCost is required: the cost of one prompt token", effect: "inPlace", secret: false, example: { value: 0.0000025, changed: 0.000005 } },
+  { path: "completionCost", wire: "completion_cost", refresh: "always", fromWire: costFromWire, type: "number", doc: "Cost of one completion token.", schema: cost, required: true, reason: "completionCost is required: the cost of one completion token", effect: "inPlace", secret: false, example: { value: 0.00001, changed: 0.00002 } },
+  { path: "startTime", wire: "start_time", type: "string (ISO 8601)", doc: "From when the prices apply; default always.", schema: timestamp("startTime"), required: false, effect: "inPlace", secret: false, example: { value: "2026-01-01T00:00:00Z", changed: "2026-07-01T00:00:00Z" } },
+  { path: "provider", wire: "provider", type: "string", doc: "The model's provider, e.g. `openai`.", schema: z.string().min(1), required: false, effect: "inPlace", secret: false, example: { value: "openai", changed: "azure_openai" } },
 ] as const satisfies FieldTable;
 
 /** A ModelPriceMap entry's checked inputs. */

@@ -19,7 +19,7 @@ export const PLAYGROUND_SETTINGS_ENDPOINTS = {
 /** Every input field of PlaygroundSettings. */
 export const PLAYGROUND_SETTINGS_FIELDS = [
   workspaceIdField("playground settings"),
-  { path: "name", wire: "name", refresh: "always", type: "string", doc: "Name of the saved configuration, e.g. `gpt-4o (temperature 0)`.", schema: z.string().trim().min(1), required: true, reason: "name is required", effect: "inPlace", secret: false },
+  { path: "name", wire: "name", refresh: "always", type: "string", doc: "Name of the saved configuration, e.g. `gpt-4o (temperature 0)`.", schema: z.string().trim().min(1), required: true, reason: "name is required", effect: "inPlace", secret: false, example: { value: "gpt-4o (temperature 0)", changed: "gpt-4o (temperature 0.7)" } },
   descriptionField("What the configuration is for."),
   {
     path: "settings",
@@ -32,8 +32,9 @@ export const PLAYGROUND_SETTINGS_FIELDS = [
     reason: "settings is required: the model configuration object",
     effect: "inPlace",
     secret: false,
+    example: { value: { provider: "openai", model: "gpt-4o", temperature: 0 }, changed: { provider: "openai", model: "gpt-4o", temperature: 0.7 } },
   },
-  { path: "requestsPerSecond", wire: "options.requests_per_second", type: "integer ≥ 1", doc: "Rate limit of runs made with it.", schema: z.number().int().min(1), required: false, effect: "inPlace", secret: false },
+  { path: "requestsPerSecond", wire: "options.requests_per_second", type: "integer ≥ 1", doc: "Rate limit of runs made with it.", schema: z.number().int().min(1), required: false, effect: "inPlace", secret: false, example: { value: 2, changed: 5 } },
 ] as const satisfies FieldTable;
 
 /** PlaygroundSettings' checked inputs. */

@@ -3,7 +3,7 @@ import { defineEndpoint } from "../client/endpoint";
 import { zTracerSessionCreate, zTracerSessionUpdate } from "../client/wire/tracingAndEvaluation.requests";
 import { zGetApiV1SessionsBySessionIdResponse, zGetApiV1SessionsResponse, zPatchApiV1SessionsBySessionIdResponse, zPostApiV1SessionsResponse } from "../client/wire/tracingAndEvaluation.responses";
 import { type CrudEndpoints, declareKind, descriptionField, workspaceIdField } from "../engine/kind";
-import { unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
+import { exampleRef, unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { uuid } from "../engine/fields/validators";
 import { OUTPUT_TYPES } from "../engine/state/outputs";
 import { z } from "zod";
@@ -34,6 +34,7 @@ export const PROJECT_FIELDS = [
     required: true,
     effect: "inPlace",
     secret: false,
+    example: { value: "support-agent", changed: "support-agent-v2", other: "support-agent-b" },
   },
   descriptionField("What the project holds."),
   {
@@ -45,6 +46,7 @@ export const PROJECT_FIELDS = [
     required: false,
     effect: "inPlace",
     secret: false,
+    example: { value: { team: "support" }, changed: { team: "support", environment: "production" } },
   },
   {
     path: "defaultDatasetId",
@@ -55,6 +57,8 @@ export const PROJECT_FIELDS = [
     required: false,
     effect: "inPlace",
     secret: false,
+    // The second object (the target of changed references) links to the second Dataset.
+    example: { value: exampleRef("langsmith:index:Dataset"), changed: exampleRef("langsmith:index:Dataset", { other: true }), other: exampleRef("langsmith:index:Dataset", { other: true }) },
   },
   {
     path: "traceTier",
@@ -66,6 +70,7 @@ export const PROJECT_FIELDS = [
     required: false,
     effect: "inPlace",
     secret: false,
+    example: { value: "shortlived", changed: "longlived" },
   },
 ] as const satisfies FieldTable;
 

@@ -63,6 +63,16 @@ export async function latestCommit(client: LangSmithClient, handle: string): Pro
 /** A prompt handle: lower-case letters, digits, `-` and `_`. */
 export const PROMPT_HANDLE_PATTERN = /^[a-z0-9][a-z0-9_-]*$/;
 
+/** A chat prompt's manifest (the hub's serialized `ChatPromptTemplate`) of one human message, for the conformance matrix's examples. */
+function chatPromptManifest(template: string): Record<string, unknown> {
+  const constructor = (id: string[], kwargs: Record<string, unknown>) => ({ lc: 1, type: "constructor", id, kwargs });
+  const prompt = constructor(["langchain", "prompts", "prompt", "PromptTemplate"], { input_variables: ["question"], template, template_format: "mustache" });
+  return constructor(["langchain", "prompts", "chat", "ChatPromptTemplate"], {
+    input_variables: ["question"],
+    messages: [constructor(["langchain", "prompts", "chat", "HumanMessagePromptTemplate"], { prompt })],
+  });
+}
+
 /** Every input field of a Prompt. */
 export const PROMPT_FIELDS = [
   workspaceIdField("prompt"),
@@ -77,11 +87,13 @@ export const PROMPT_FIELDS = [
     required: true,
     effect: "replace",
     secret: false,
+    example: { value: "support-triage", changed: "support-triage-v2", other: "support-triage-b" },
   },
   descriptionField("What the prompt does."),
-  { path: "readme", wire: "readme", type: "string (Markdown)", doc: "The prompt's readme.", schema: z.string(), required: false, effect: "inPlace", secret: false },
-  { path: "tags", wire: "tags", unordered: true, type: "list of strings", doc: "Labels of the prompt in the hub (not commit tags: those are `PromptTag`s).", schema: z.array(z.string().min(1)), required: false, clearWith: [], effect: "inPlace", secret: false },
-  { path: "isPublic", wire: "is_public", refresh: "always", type: "boolean", doc: "Whether anyone may read the prompt.", schema: z.boolean(), required: false, default: false, effect: "inPlace", secret: false },
+  { path: "readme", wire: "readme", type: "string (Markdown)", doc: "The prompt's readme.", schema: z.string(), required: false, effect: "inPlace", secret: false, example: { value: "# Support triage\n\nSorts a question into a queue.", changed: "# Support triage\n\nSorts a question into a queue, with its urgency." } },
+  { path: "tags", wire: "tags", unordered: true, type: "list of strings", doc: "Labels of the prompt in the hub (not commit tags: those are `PromptTag`s).", schema: z.array(z.string().min(1)), required: false, clearWith: [], effect: "inPlace", secret: false, example: { value: ["support"], changed: ["support", "triage"] } },
+  // Public needs a workspace with a handle: true in the program's Workspace (its handle set), false in the change step, which may move it to the second Workspace (no handle).
+  { path: "isPublic", wire: "is_public", refresh: "always", type: "boolean", doc: "Whether anyone may read the prompt.", schema: z.boolean(), required: false, default: false, effect: "inPlace", secret: false, example: { value: true, changed: false } },
   {
     path: "manifest",
     type: "map of any",
@@ -91,6 +103,8 @@ export const PROMPT_FIELDS = [
     effect: "inPlace",
     effectDoc: "one new commit",
     secret: false,
+    // Set in the required-inputs program too: a tag and a judge need a commit of the prompt.
+    example: { minimal: true, value: chatPromptManifest("Sort this question into a queue: {{ question }}"), changed: chatPromptManifest("Sort this question into a queue and rate its urgency: {{ question }}") },
   },
 ] as const satisfies FieldTable;
 

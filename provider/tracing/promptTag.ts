@@ -3,7 +3,7 @@ import { defineEndpoint } from "../client/endpoint";
 import { zRepoTagRequest, zRepoUpdateTagRequest } from "../client/wire/tracingAndEvaluation.requests";
 import { zGetApiV1ReposByOwnerByRepoTagsByTagNameResponse, zGetApiV1ReposByOwnerByRepoTagsResponse, zPatchApiV1ReposByOwnerByRepoTagsByTagNameResponse, zPostApiV1ReposByOwnerByRepoTagsResponse } from "../client/wire/tracingAndEvaluation.responses";
 import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
-import { unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
+import { exampleRef, unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { uuid } from "../engine/fields/validators";
 import { OUTPUT_TYPES } from "../engine/state/outputs";
 import { PROMPT_HANDLE_PATTERN } from "./prompt";
@@ -32,6 +32,10 @@ export const PROMPT_TAG_FIELDS = [
     required: true,
     effect: "replace",
     secret: false,
+    example: {
+      value: exampleRef("langsmith:index:Prompt"),
+      why: "the tag's commit (`commitId`, the Prompt's `latestCommitId`) is a commit of this Prompt, and the second Prompt the matrix declares has no manifest, so no commit",
+    },
   },
   {
     path: "tagName",
@@ -44,6 +48,7 @@ export const PROMPT_TAG_FIELDS = [
     required: true,
     effect: "replace",
     secret: false,
+    example: { value: "production", changed: "staging", other: "candidate" },
   },
   {
     path: "commitId",
@@ -56,6 +61,10 @@ export const PROMPT_TAG_FIELDS = [
     required: true,
     effect: "inPlace",
     secret: false,
+    example: {
+      value: exampleRef("langsmith:index:Prompt", { output: "latestCommitId" }),
+      why: "a program names a commit of the Prompt only by its `latestCommitId` (which moves when the Prompt's manifest changes); the second Prompt has no commit",
+    },
   },
 ] as const satisfies FieldTable;
 

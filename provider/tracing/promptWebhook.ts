@@ -33,6 +33,7 @@ export const PROMPT_WEBHOOK_FIELDS = [
     required: true,
     effect: "inPlace",
     secret: false,
+    example: { value: "https://hooks.example.com/prompts", changed: "https://hooks.example.com/prompts/v2" },
   },
   {
     path: "headers",
@@ -43,6 +44,7 @@ export const PROMPT_WEBHOOK_FIELDS = [
     required: false,
     effect: "inPlace",
     secret: true,
+    example: { value: { Authorization: "Bearer {canary}" }, changed: { Authorization: "Bearer {canary}-v2", "X-Source": "langsmith-{canary}" } },
   },
   {
     path: "triggers",
@@ -59,6 +61,7 @@ export const PROMPT_WEBHOOK_FIELDS = [
     required: false,
     effect: "inPlace",
     secret: false,
+    example: { value: ["commit"], changed: ["tag:create", "tag:update"] },
   },
   {
     path: "includePrompts",
@@ -71,6 +74,8 @@ export const PROMPT_WEBHOOK_FIELDS = [
     clearWith: [],
     effect: "inPlace",
     secret: false,
+    // Literal ids: a Prompt's id is its handle and no output holds its UUID; the service does not check them against the workspace's prompts.
+    example: { value: ["6f9d8c1e-2b4a-4c7e-9a1d-3e5f7a9b0c11"], changed: ["6f9d8c1e-2b4a-4c7e-9a1d-3e5f7a9b0c11", "6f9d8c1e-2b4a-4c7e-9a1d-3e5f7a9b0c12"] },
   },
   {
     path: "excludePrompts",
@@ -83,6 +88,7 @@ export const PROMPT_WEBHOOK_FIELDS = [
     clearWith: [],
     effect: "inPlace",
     secret: false,
+    example: { value: ["6f9d8c1e-2b4a-4c7e-9a1d-3e5f7a9b0c21"], changed: ["6f9d8c1e-2b4a-4c7e-9a1d-3e5f7a9b0c22"] },
   },
 ] as const satisfies FieldTable;
 

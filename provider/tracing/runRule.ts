@@ -3,7 +3,7 @@ import { defineEndpoint } from "../client/endpoint";
 import { zRunRulesCreateSchema, zRunRulesUpdateSchema } from "../client/wire/tracingAndEvaluation.requests";
 import { zGetApiV1RunsRulesResponse, zPatchApiV1RunsRulesByRuleIdResponse, zPostApiV1RunsRulesResponse } from "../client/wire/tracingAndEvaluation.responses";
 import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
-import { unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
+import { exampleRef, unknownOr, type FieldExamples, type FieldTable, type InputsOf, type RequiredWhen } from "../engine/fields/fields";
 import { httpUrl, uuid } from "../engine/fields/validators";
 import { CREATED_AT_OUTPUT } from "../engine/state/outputs";
 import { z } from "zod";
@@ -18,8 +18,8 @@ export const RUN_RULE_ENDPOINTS = {
 
 const Webhook = z.strictObject({ url: httpUrl("webhooks[].url"), headers: z.record(z.string(), z.string()).optional() });
 
-const id = (path: string, wire: string, doc: string) =>
-  ({ path, wire, refresh: "always", type: "string (UUID)", doc, schema: unknownOr(uuid(path)), required: false, effect: "inPlace", secret: false }) as const;
+const id = (path: string, wire: string, doc: string, example: FieldExamples, requiredWhen?: RequiredWhen) =>
+  ({ path, wire, refresh: "always", type: "string (UUID)", doc, schema: unknownOr(uuid(path)), required: false, effect: "inPlace", secret: false, example, ...(requiredWhen === undefined ? {} : { requiredWhen, reason: `${path} or ${requiredWhen.path} is required: the rule reads a project's runs or a dataset's experiments` }) }) as const;
 
 /** Every input field of a RunRule. */
 export const RUN_RULE_FIELDS = [
@@ -35,9 +35,11 @@ export const RUN_RULE_FIELDS = [
     required: true,
     effect: "inPlace",
     secret: false,
+    example: { value: "errored runs to review", changed: "errored root runs to review" },
   },
-  id("projectId", "session_id", "The `Project` whose runs the rule reads (set it or `datasetId`)."),
-  id("datasetId", "dataset_id", "The `Dataset` whose experiment runs the rule reads."),
+  // A rule reads exactly one of a project and a dataset (the service refuses both, or neither): one variant each.
+  id("projectId", "session_id", "The `Project` whose runs the rule reads (set it or `datasetId`).", { variant: "project", value: exampleRef("langsmith:index:Project"), changed: exampleRef("langsmith:index:Project", { other: true }) }, { path: "datasetId", unset: true }),
+  id("datasetId", "dataset_id", "The `Dataset` whose experiment runs the rule reads.", { variant: "dataset", value: exampleRef("langsmith:index:Dataset"), changed: exampleRef("langsmith:index:Dataset", { other: true }) }, { path: "projectId", unset: true }),
   {
     path: "samplingRate",
     wire: "sampling_rate",
@@ -49,13 +51,17 @@ export const RUN_RULE_FIELDS = [
     required: true,
     effect: "inPlace",
     secret: false,
+    example: { value: 0.1, changed: 0.5 },
   },
-  { path: "filter", wire: "filter", refresh: "always", type: "string", doc: 'Run filter, e.g. `eq(error, true)` (LangSmith\'s filter language).', schema: z.string().min(1), required: false, effect: "inPlace", secret: false },
-  { path: "traceFilter", wire: "trace_filter", refresh: "always", type: "string", doc: "Filter on the run's trace (its root run).", schema: z.string().min(1), required: false, effect: "inPlace", secret: false },
-  { path: "enabled", wire: "is_enabled", refresh: "always", type: "boolean", doc: "Whether the rule runs.", schema: z.boolean(), required: false, default: true, effect: "inPlace", secret: false },
-  id("addToAnnotationQueueId", "add_to_annotation_queue_id", "Adds the sampled runs to this `AnnotationQueue`."),
-  id("addToDatasetId", "add_to_dataset_id", "Adds the sampled runs to this `Dataset` as examples."),
-  id("evaluatorId", "evaluator_id", "Scores the sampled runs with this evaluator (online evaluation)."),
+  { path: "filter", wire: "filter", refresh: "always", type: "string", doc: 'Run filter, e.g. `eq(error, true)` (LangSmith\'s filter language).', schema: z.string().min(1), required: false, effect: "inPlace", secret: false, example: { value: "eq(error, true)", changed: "and(eq(error, true), eq(is_root, true))" } },
+  { path: "traceFilter", wire: "trace_filter", refresh: "always", type: "string", doc: "Filter on the run's trace (its root run).", schema: z.string().min(1), required: false, effect: "inPlace", secret: false, example: { value: 'has(tags, "production")', changed: 'and(has(tags, "production"), gt(latency, 5))' } },
+  { path: "enabled", wire: "is_enabled", refresh: "always", type: "boolean", doc: "Whether the rule runs.", schema: z.boolean(), required: false, default: true, effect: "inPlace", secret: false, example: { value: true, changed: false } },
+  id("addToAnnotationQueueId", "add_to_annotation_queue_id", "Adds the sampled runs to this `AnnotationQueue`.", { value: exampleRef("langsmith:index:AnnotationQueue"), changed: exampleRef("langsmith:index:AnnotationQueue", { other: true }) }),
+  id("addToDatasetId", "add_to_dataset_id", "Adds the sampled runs to this `Dataset` as examples.", { value: exampleRef("langsmith:index:Dataset"), changed: exampleRef("langsmith:index:Dataset", { other: true }) }),
+  id("evaluatorId", "evaluator_id", "Scores the sampled runs with this evaluator (online evaluation).", {
+    value: exampleRef("langsmith:index:Evaluator"),
+    why: "the second Evaluator the matrix declares has only its name and type, and the service refuses an evaluator without its type's settings (a prompt or code), so there is none to move to",
+  }),
   {
     path: "webhooks",
     wire: "webhooks",
@@ -65,6 +71,10 @@ export const RUN_RULE_FIELDS = [
     required: false,
     effect: "inPlace",
     secret: true,
+    example: {
+      value: [{ url: "https://hooks.example.com/runs/{canary}", headers: { Authorization: "Bearer {canary}" } }],
+      changed: [{ url: "https://hooks.example.com/runs/v2/{canary}", headers: { Authorization: "Bearer {canary}-v2" } }],
+    },
   },
 ] as const satisfies FieldTable;
 

@@ -1,11 +1,11 @@
 // Every input of every registered kind carries the examples the conformance
 // matrix (tests/e2e/conformance.test.ts) declares it with: a valid value its
 // validator accepts, a different changed value (or the reason there is
-// none), secrets holding a `{canary}`, references to registered kinds.
+// none), secrets holding a `{canary}` (or an S3 key of the matrix's store), references to registered kinds.
 import { isDeepStrictEqual } from "node:util";
 import { type FieldExample, type FieldSpec, isExampleReference } from "../../provider/engine/fields/fields";
 import { loadAllKinds, registeredKind } from "../../provider/registry";
-import { examplesOf, resolvedForCheck } from "../helpers/conformance/examples";
+import { CANARY_PLACEHOLDERS, examplesOf, resolvedForCheck } from "../helpers/conformance/examples";
 
 const rows = loadAllKinds().flatMap((kind) => kind.fields.map((field) => [`${kind.token.split(":")[2]}.${field.path}`, field] as [string, FieldSpec]));
 
@@ -39,7 +39,7 @@ describe("field examples of the conformance matrix", () => {
         const parsed = field.schema.safeParse(resolvedForCheck(value));
         if (!parsed.success) problems.push(`${which} ${JSON.stringify(value)} is refused: ${parsed.error.issues[0]?.message}`);
         for (const token of references(value)) if (registeredKind(token) === undefined) problems.push(`${which} refers to ${token}, which is not registered`);
-        if (field.secret && !strings(value).some((text) => text.includes("{canary}"))) problems.push(`${which} of a secret holds no {canary}`);
+        if (field.secret && !strings(value).some((text) => CANARY_PLACEHOLDERS.some((canary) => text.includes(canary)))) problems.push(`${which} of a secret holds no {canary} (or S3 key)`);
       }
       if (example.changed === undefined && (example.why ?? "") === "") problems.push("no changed value and no why");
       if (example.changed !== undefined && isDeepStrictEqual(example.changed, example.value)) problems.push("changed equals value");

@@ -21,6 +21,12 @@ export interface EmulatorFeatures {
    * Off (the default), it answers 405 as the real service does.
    */
   destinationDelete: boolean;
+  /**
+   * Accept each organization invitation the moment it is made, as an invitee
+   * who signs in at once would (see `acceptInvite`). Off by default: an
+   * invitation stays pending until accepted through the control routes.
+   */
+  acceptInvitations: boolean;
 }
 
 /**

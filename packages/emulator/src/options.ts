@@ -97,6 +97,8 @@ export interface EmulatorOptions {
    * runtime with `EmulatorControl.setFeatures` or `PUT /__emulator/features`.
    */
   destinationDelete?: boolean;
+  /** Accept each organization invitation the moment it is made; default false. Switchable at runtime like {@link destinationDelete}. */
+  acceptInvitations?: boolean;
   /** Timeout of each S3 call of a test write, in milliseconds; default 5000. */
   s3TimeoutMs?: number;
   /** Clock in epoch milliseconds; default `Date.now`. Tests may pass a fake clock. */

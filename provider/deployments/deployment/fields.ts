@@ -63,6 +63,11 @@ export const DEPLOYMENT_FIELDS = [
     secret: false,
     type: `string: letters, digits, \`.\`, \`_\`, \`-\`; at most ${MAX_NAME_LENGTH}`,
     doc: "Deployment name, unique in the workspace.",
+    // One deployment per variant in the same workspace: names are unique there.
+    example: [
+      { variant: "github", value: "support-agent", changed: "support-agent-v2", other: "support-agent-b" },
+      { variant: "docker", value: "support-agent-image", changed: "support-agent-image-v2", other: "support-agent-image-b" },
+    ],
   },
   {
     path: "source",
@@ -74,9 +79,14 @@ export const DEPLOYMENT_FIELDS = [
     secret: false,
     type: DEPLOYMENT_SOURCES.map((s) => `\`${s}\``).join(" | "),
     doc: "Where the code comes from: a GitHub repository or a container image.",
+    example: [
+      { variant: "github", value: "github", why: "the source decides which other fields the deployment needs: each source is its own variant" },
+      { variant: "docker", value: "external_docker", why: "the source decides which other fields the deployment needs: each source is its own variant" },
+    ],
   },
   {
     path: "sourceConfig.integrationId",
+    requiredWhen: { path: "source", in: ["github"] },
     wire: "source_config.integration_id",
     schema: uuid("sourceConfig.integrationId"),
     required: false,
@@ -84,9 +94,11 @@ export const DEPLOYMENT_FIELDS = [
     secret: false,
     type: "UUID",
     doc: "Id of the workspace's GitHub integration (`github` sources).",
+    example: { variant: "github", value: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01", changed: "0d6e2f4a-9b3c-4e1d-8a7f-2c5b9e0d1f36" },
   },
   {
     path: "sourceConfig.repoUrl",
+    requiredWhen: { path: "source", in: ["github"] },
     wire: "source_config.repo_url",
     schema: httpUrl("sourceConfig.repoUrl"),
     required: false,
@@ -94,9 +106,11 @@ export const DEPLOYMENT_FIELDS = [
     secret: false,
     type: "http(s) URL without credentials",
     doc: "Repository URL, e.g. `https://github.com/acme/agent`.",
+    example: { variant: "github", value: "https://github.com/acme/support-agent", changed: "https://github.com/acme/support-agent-v2" },
   },
   {
     path: "sourceConfig.deploymentType",
+    requiredWhen: { path: "source", in: ["github"] },
     wire: "source_config.deployment_type",
     schema: z.enum(DEPLOYMENT_TYPES, { error: `sourceConfig.deploymentType must be one of ${DEPLOYMENT_TYPES.join(", ")}` }),
     // Left out, the service makes a `dev` deployment: an imported `dev` is no change (and no replacement).
@@ -107,6 +121,7 @@ export const DEPLOYMENT_FIELDS = [
     type: DEPLOYMENT_TYPES.map((s) => `\`${s}\``).join(" | "),
     defaultDoc: "the service's (`dev`)",
     doc: "Deployment type.",
+    example: { value: "dev", changed: "prod" },
   },
   {
     path: "sourceConfig.listenerId",
@@ -117,6 +132,8 @@ export const DEPLOYMENT_FIELDS = [
     secret: false,
     type: "UUID",
     doc: "Listener of a self-hosted data plane that runs the deployment.",
+    // A self-hosted data plane runs images built elsewhere: the listener fields belong to the image variant.
+    example: { variant: "docker", value: "3b6f1e2a-8c4d-4a9e-b7f2-5d1c0e9a8b74", changed: "9e4c7a21-5f3b-4d8e-a6c1-0b2d8f7e3a95" },
   },
   {
     path: "sourceConfig.listenerConfig",
@@ -131,6 +148,7 @@ export const DEPLOYMENT_FIELDS = [
     secret: false,
     type: "`{ k8sNamespace?: string }`",
     doc: "Listener settings: the Kubernetes namespace to deploy into.",
+    example: { variant: "docker", value: { k8sNamespace: "langsmith-agents" }, changed: { k8sNamespace: "langsmith-agents-v2" } },
   },
   {
     path: "sourceConfig.buildOnPush",
@@ -145,6 +163,7 @@ export const DEPLOYMENT_FIELDS = [
     type: "boolean",
     defaultDoc: "the service's (`false`)",
     doc: "Whether pushes to the branch trigger builds.",
+    example: { variant: "github", value: true, changed: false },
   },
   {
     path: "sourceConfig.customUrl",
@@ -157,11 +176,17 @@ export const DEPLOYMENT_FIELDS = [
     secret: false,
     type: "http(s) URL | null",
     doc: "Custom URL of the deployment, or null for none.",
+    example: [
+      { variant: "github", value: "https://agent.example.com", changed: "https://agent-v2.example.com" },
+      { variant: "docker", value: "https://agent-image.example.com", changed: "https://agent-image-v2.example.com" },
+    ],
   },
   {
     path: "sourceConfig.resourceSpec",
     wire: "source_config.resource_spec",
     fromWire: nullWhenUnset,
+    // The service answers every key of its ResourceSpec, defaults included: only the program's keys are drift.
+    serviceFillsKeys: true,
     schema: z.record(z.string(), z.unknown()).nullable(),
     required: false,
     effect: "inPlace",
@@ -169,6 +194,8 @@ export const DEPLOYMENT_FIELDS = [
     secret: false,
     type: "object | null (the contract's `ResourceSpec`)",
     doc: "CPU, memory and replicas as the service defines them.",
+    // The contract's ResourceSpec, keys as on the wire (the map is sent as it is).
+    example: { value: { min_scale: 1, max_scale: 2 }, changed: { min_scale: 1, max_scale: 3, cpu: 1 } },
   },
   {
     path: "sourceConfig.installCommand",
@@ -181,6 +208,7 @@ export const DEPLOYMENT_FIELDS = [
     type: "string",
     defaultDoc: "the service's",
     doc: "Command that installs dependencies during the build.",
+    example: { variant: "github", value: "npm ci", changed: "npm ci --omit=dev" },
   },
   {
     path: "sourceConfig.buildCommand",
@@ -193,9 +221,11 @@ export const DEPLOYMENT_FIELDS = [
     type: "string",
     defaultDoc: "the service's",
     doc: "Command that builds the application.",
+    example: { variant: "github", value: "npm run build", changed: "npm run build:prod" },
   },
   {
     path: "sourceRevisionConfig.repoRef",
+    requiredWhen: { path: "source", in: ["github"] },
     wire: "source_revision_config.repo_ref",
     schema: nonEmpty("sourceRevisionConfig.repoRef"),
     required: false,
@@ -203,9 +233,11 @@ export const DEPLOYMENT_FIELDS = [
     secret: false,
     type: "string",
     doc: "Branch, tag or commit to build, e.g. `main`.",
+    example: { variant: "github", value: "main", changed: "release" },
   },
   {
     path: "sourceRevisionConfig.graphConfigPath",
+    requiredWhen: { path: "source", in: ["github"] },
     wire: "source_revision_config.langgraph_config_path",
     schema: nonEmpty("sourceRevisionConfig.graphConfigPath"),
     required: false,
@@ -214,9 +246,11 @@ export const DEPLOYMENT_FIELDS = [
     secret: false,
     type: "string (sent as `langgraph_config_path`)",
     doc: "Path of the graph configuration file in the repository, e.g. `langgraph.json`.",
+    example: { variant: "github", value: "langgraph.json", changed: "agents/langgraph.json" },
   },
   {
     path: "sourceRevisionConfig.imageUri",
+    requiredWhen: { path: "source", in: ["external_docker", "internal_docker"] },
     wire: "source_revision_config.image_uri",
     fromWire: nullWhenUnset,
     schema: nonEmpty("sourceRevisionConfig.imageUri").nullable(),
@@ -226,6 +260,7 @@ export const DEPLOYMENT_FIELDS = [
     secret: false,
     type: "string | null",
     doc: "Container image to deploy instead of building, or null.",
+    example: { variant: "docker", value: "docker.io/acme/support-agent:1.0.0", changed: "docker.io/acme/support-agent:1.1.0" },
   },
   {
     path: "secrets",
@@ -241,6 +276,13 @@ export const DEPLOYMENT_FIELDS = [
     type: "`{ name, value }[]`",
     defaultDoc: "none",
     doc: "Environment variables of the deployment. Recorded in outputs only as salted fingerprints.",
+    example: {
+      value: [{ name: "OPENAI_API_KEY", value: "sk-{canary}" }],
+      changed: [
+        { name: "OPENAI_API_KEY", value: "sk-{canary}-rotated" },
+        { name: "ANTHROPIC_API_KEY", value: "sk-ant-{canary}" },
+      ],
+    },
   },
   {
     path: "secretReferences",
@@ -259,6 +301,11 @@ export const DEPLOYMENT_FIELDS = [
     type: "`{ name, secretName, secretKey }[]`",
     defaultDoc: "none",
     doc: "Environment variables read from Kubernetes secrets of a self-hosted data plane (references only, not secret).",
+    example: {
+      variant: "docker",
+      value: [{ name: "DATABASE_URL", secretName: "support-agent-db", secretKey: "url" }],
+      changed: [{ name: "DATABASE_URL", secretName: "support-agent-db-v2", secretKey: "url" }],
+    },
   },
   {
     path: "waitForDeployed",
@@ -270,6 +317,7 @@ export const DEPLOYMENT_FIELDS = [
     type: "boolean",
     defaultDoc: "`true`",
     doc: "Wait for each new revision to be `DEPLOYED`.",
+    example: { value: true, changed: false },
   },
   {
     path: "deployTimeoutSeconds",
@@ -280,6 +328,7 @@ export const DEPLOYMENT_FIELDS = [
     type: "number (s)",
     defaultDoc: "`langsmith:deployTimeoutSeconds`, else 1800",
     doc: "Deadline of the wait for `DEPLOYED`.",
+    example: { value: 600, changed: 900 },
   },
   {
     path: "deleteTimeoutSeconds",
@@ -290,6 +339,7 @@ export const DEPLOYMENT_FIELDS = [
     type: "number (s)",
     defaultDoc: "`langsmith:deleteTimeoutSeconds`, else 900",
     doc: "Deadline of the wait for a deletion to finish.",
+    example: { value: 300, changed: 600 },
   },
   {
     path: "adoptExistingId",
@@ -299,6 +349,7 @@ export const DEPLOYMENT_FIELDS = [
     secret: false,
     type: "deployment id",
     doc: "Take over this existing deployment instead of creating one (the import path of dynamic providers).",
+    example: { notSet: "it must name a deployment that already exists, which a generated program cannot know" },
   },
 ] as const satisfies FieldTable;
 

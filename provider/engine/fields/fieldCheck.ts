@@ -48,11 +48,17 @@ export function checkFields(table: FieldTable, inputs: Record<string, unknown>, 
   for (const field of table) {
     if (unknownPrefix(inputs, field.path) !== undefined) continue;
     const parentPath = field.path.split(".").slice(0, -1).join(".");
-    // Inside a missing or malformed object: the object's own failure says it.
-    if (parentPath !== "" && !isRecord(getPath(inputs, parentPath))) continue;
+    const byOther = requiredByOther(field, inputs);
+    const required = field.required || byOther;
+    const missing = (): string => reasonOf(field) ?? (byOther && !field.required ? requiredBecause(field, inputs) : `${field.path} is required`);
+    // Inside a missing or malformed object: the object's own failure says it (a missing one, this field's when another input requires it).
+    if (parentPath !== "" && !isRecord(getPath(inputs, parentPath))) {
+      if (byOther && isUnset(getPath(inputs, parentPath))) fail(field.path, missing());
+      continue;
+    }
     const value = getPath(inputs, field.path);
     if (isUnset(value)) {
-      if (field.required) fail(field.path, reasonOf(field) ?? `${field.path} is required`);
+      if (required) fail(field.path, missing());
       continue;
     }
     const parsed = field.schema.safeParse(value);
@@ -65,6 +71,22 @@ export function checkFields(table: FieldTable, inputs: Record<string, unknown>, 
     for (const { property, reason } of describeIssues(parsed.error.issues, field.path, value)) fail(property, reason);
   }
   return [...failures].map(([property, reason]) => ({ property, reason }));
+}
+
+/** Whether another input's value makes `field` required (its `requiredWhen`); never while that input is unknown. */
+export function requiredByOther(field: FieldSpec, inputs: Record<string, unknown>): boolean {
+  const when = field.requiredWhen;
+  if (when === undefined || unknownPrefix(inputs, when.path) !== undefined) return false;
+  const other = getPath(inputs, when.path);
+  if (when.unset === true && isUnset(other)) return true;
+  return when.in !== undefined && !isUnset(other) && when.in.includes(other);
+}
+
+/** The default failure of a field another input requires, e.g. `sourceConfig.repoUrl is required when source is "github"`. */
+function requiredBecause(field: FieldSpec, inputs: Record<string, unknown>): string {
+  const when = field.requiredWhen as NonNullable<FieldSpec["requiredWhen"]>;
+  const other = getPath(inputs, when.path);
+  return isUnset(other) ? `${field.path} is required when ${when.path} is not set (set one of them)` : `${field.path} is required when ${when.path} is ${JSON.stringify(other)}`;
 }
 
 /**

@@ -49,9 +49,12 @@ export function isExampleReference(value: unknown): value is ExampleReference {
  * every input. Values are as a program writes them (inputs, not wire), and
  * may hold {@link ExampleReference}s and these placeholders, which the
  * matrix fills: `{canary}` (a unique secret canary; every string of a
- * secret field must hold one), `{s3.endpoint}`, `{s3.bucket}`,
- * `{s3.accessKeyId}`, `{s3.secretAccessKey}` (the S3 store the matrix
- * starts).
+ * secret field must hold one, or one of the S3 keys below, which the matrix
+ * also treats as canaries), and for the S3 store the matrix starts
+ * `{s3.endpoint}` (path-style), `{s3.region}`, `{s3.bucket}`,
+ * `{s3.accessKeyId}` and `{s3.secretAccessKey}` (a user of the store), and
+ * `{s3.accessKeyId2}` and `{s3.secretAccessKey2}` (a second key pair, for a
+ * credential change).
  */
 export interface FieldExample {
   /** A valid value. */
@@ -63,6 +66,12 @@ export interface FieldExample {
   /** The value a second object of the kind takes, where the service keeps the field unique (a name); default {@link value}. */
   readonly other?: unknown;
   /**
+   * Whether the required-inputs program sets it too: a field a minimal object
+   * needs in the matrix's environment though the service does not require it
+   * (an S3-compatible store's endpoint). Default false.
+   */
+  readonly minimal?: boolean;
+  /**
    * For fields that exclude one another (a deployment's GitHub and Docker
    * sources): the variant this value belongs to. The matrix declares one
    * object per variant; a field without a variant is in each.
@@ -72,6 +81,22 @@ export interface FieldExample {
 
 /** A field's examples: one, one per variant, or none with the reason the matrix never sets the field. */
 export type FieldExamples = FieldExample | readonly FieldExample[] | { readonly notSet: string };
+
+/**
+ * A field required only with another input's value: when the input at
+ * `path` has one of the values `in` (a GitHub source's repository), or when
+ * it is unset (`unset: true`: one of two fields must be set). Check refuses
+ * the inputs with the field's `reason`; nothing is refused while the other
+ * input is still unknown.
+ */
+export interface RequiredWhen {
+  /** The other input's dotted path. */
+  readonly path: string;
+  /** The values of it that make this field required. */
+  readonly in?: readonly unknown[];
+  /** Whether the other input being unset makes this field required. */
+  readonly unset?: true;
+}
 
 /** One input field of a resource. */
 export interface FieldSpec {
@@ -96,6 +121,8 @@ export interface FieldSpec {
   readonly reason?: string | ((inputs: Record<string, unknown>) => string);
   /** Whether the field must be set. */
   readonly required: boolean;
+  /** Where the field must be set only with another input's value: see {@link RequiredWhen}. */
+  readonly requiredWhen?: RequiredWhen;
   /** Value check fills in when the field is unset. */
   readonly default?: unknown;
   /** Value an unset field compares as in diff, when it differs from {@link default} (the service's behaviour). */
@@ -104,6 +131,13 @@ export interface FieldSpec {
   readonly effect: ChangeEffect;
   /** Wire value that clears the field when an update unsets it; default `null` (e.g. `[]` for a list the service replaces whole). */
   readonly clearWith?: unknown;
+  /**
+   * A map the service completes with its own defaults (a deployment's
+   * resource spec comes back with every key): refresh reads only the keys the
+   * previous value holds, so the service's additions are not drift, while a
+   * changed or removed key is. Default false.
+   */
+  readonly serviceFillsKeys?: boolean;
   /** A list whose order means nothing (a set, e.g. permissions): diff and refresh ignore the order. Default false. */
   readonly unordered?: boolean;
   /** Always a Pulumi secret; compared without ever being printed. */

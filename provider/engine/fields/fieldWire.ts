@@ -2,7 +2,8 @@
 import { getPath, isRecord, isUnset, setPath } from "./paths";
 import { sameValue } from "./values";
 import { comparable, type ChangedFields } from "./fieldDiff";
-import type { FieldTable } from "./fieldSpec";
+import type { FieldSpec, FieldTable } from "./fieldSpec";
+import { requiredByOther } from "./fieldCheck";
 
 /** Sets the wire value of each table field present in `inputs` (or only of `paths`) on a request body. */
 export function toWireBody(table: FieldTable, inputs: unknown, paths?: readonly string[]): Record<string, unknown> {
@@ -74,13 +75,20 @@ export function refreshFields(table: FieldTable, previous: Record<string, unknow
     if (parentPath !== "" && !isRecord(getPath(response, parentPath))) continue;
     const wireValue = getPath(response, field.wire);
     if (wireValue === undefined && mode === "always") continue; // not in this response (e.g. a partial PATCH answer)
-    const value = field.fromWire !== undefined ? field.fromWire(wireValue) : (wireValue ?? undefined);
+    const read = field.fromWire !== undefined ? field.fromWire(wireValue) : (wireValue ?? undefined);
+    const value = field.serviceFillsKeys === true ? ownKeys(read, getPath(previous, field.path)) : read;
     // The same set in another order is no drift: keep the program's order.
     if (field.unordered === true && sameValue(comparable(field, value), comparable(field, getPath(previous, field.path)))) continue;
     if (value === undefined) deletePath(out, field.path);
     else setPath(out, field.path, value);
   }
   return out;
+}
+
+/** Of a map the service completed, the keys the previous value holds (a key the service dropped stays missing). */
+function ownKeys(read: unknown, previous: unknown): unknown {
+  if (!isRecord(read) || !isRecord(previous)) return read;
+  return Object.fromEntries(Object.keys(previous).filter((key) => read[key] !== undefined).map((key) => [key, read[key]]));
 }
 
 /**
@@ -95,15 +103,21 @@ export function refreshFields(table: FieldTable, previous: Record<string, unknow
  */
 export function importFields(table: FieldTable, response: unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {};
+  const left: [FieldSpec, unknown][] = [];
   for (const field of table) {
     if (field.wire === undefined || field.secret || field.effect === "createOnly") continue;
     const wireValue = getPath(response, field.wire);
     const value = field.fromWire !== undefined ? field.fromWire(wireValue) : (wireValue ?? undefined);
     if (isUnset(value) || (Array.isArray(value) && value.length === 0)) continue;
     const unset = field.unsetMeans ?? field.default;
-    if (unset !== undefined && sameValue(value, unset)) continue;
+    if (unset !== undefined && sameValue(value, unset)) {
+      left.push([field, value]);
+      continue;
+    }
     setPath(out, field.path, value);
   }
+  // What the service does when unset, but which another input makes required (a GitHub deployment's type), stays.
+  for (const [field, value] of left) if (requiredByOther(field, out)) setPath(out, field.path, value);
   return out;
 }
 

@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { BULK_EXPORT_COMPRESSIONS, BULK_EXPORT_FORMAT_VERSIONS, BULK_EXPORT_FORMATS } from "../../client/schemas/bulkExports";
-import type { FieldTable, InputsOf } from "../../engine/fields/fields";
+import { exampleRef, type FieldTable, type InputsOf } from "../../engine/fields/fields";
 import { timestamp, uuid, waitSeconds } from "../../engine/fields/validators";
 
 /**
@@ -37,6 +37,7 @@ export const BULK_EXPORT_FIELDS = [
     secret: false,
     type: "UUID (usually a `BulkExportDestination`'s `id`)",
     doc: "Destination the export writes to.",
+    example: { value: exampleRef("langsmith:index:BulkExportDestination"), changed: exampleRef("langsmith:index:BulkExportDestination", { other: true }) },
   },
   {
     path: "projectId",
@@ -47,6 +48,7 @@ export const BULK_EXPORT_FIELDS = [
     secret: false,
     type: "UUID",
     doc: "Tracing project whose runs are exported (the contract's `session_id`).",
+    example: { value: exampleRef("langsmith:index:Project"), changed: exampleRef("langsmith:index:Project", { other: true }) },
   },
   {
     path: "startTime",
@@ -57,6 +59,7 @@ export const BULK_EXPORT_FIELDS = [
     secret: false,
     type: "ISO 8601 date-time",
     doc: "Start of the exported window; for a scheduled export, when the schedule starts.",
+    example: { value: "2026-01-01T00:00:00Z", changed: "2026-01-02T00:00:00Z" },
   },
   {
     path: "endTime",
@@ -68,6 +71,8 @@ export const BULK_EXPORT_FIELDS = [
     type: "ISO 8601 date-time",
     defaultDoc: "unset (a one-off export up to now, or a scheduled one)",
     doc: "End of the window of a one-off export; excludes `intervalHours`.",
+    // A one-off export has a window (endTime); a scheduled one an interval: each is its own variant.
+    example: { variant: "oneOff", value: "2026-01-08T00:00:00Z", changed: "2026-01-09T00:00:00Z" },
   },
   {
     path: "intervalHours",
@@ -80,6 +85,7 @@ export const BULK_EXPORT_FIELDS = [
     type: "integer (hours, 1–168)",
     defaultDoc: "unset (one-off)",
     doc: "Run every this many hours: a scheduled export; excludes `endTime`.",
+    example: { variant: "scheduled", value: 24, changed: 12 },
   },
   {
     path: "filter",
@@ -91,6 +97,7 @@ export const BULK_EXPORT_FIELDS = [
     type: "string (LangSmith filter language)",
     defaultDoc: "unset (every run)",
     doc: 'Which runs to export, e.g. `eq(run_type, "llm")`.',
+    example: { value: 'eq(run_type, "llm")', changed: 'and(eq(run_type, "llm"), eq(is_root, true))' },
   },
   {
     path: "exportFields",
@@ -102,6 +109,7 @@ export const BULK_EXPORT_FIELDS = [
     type: "string[]",
     defaultDoc: "unset (every field)",
     doc: "Run fields (columns) to export.",
+    example: { value: ["id", "name", "run_type", "start_time"], changed: ["id", "name", "run_type", "start_time", "inputs", "outputs"] },
   },
   {
     path: "format",
@@ -113,6 +121,7 @@ export const BULK_EXPORT_FIELDS = [
     secret: false,
     type: BULK_EXPORT_FORMATS.map((v) => `\`${v}\``).join(" | "),
     doc: "File format.",
+    example: { value: "Parquet", why: "Parquet is the only format the service supports" },
   },
   {
     path: "formatVersion",
@@ -124,6 +133,7 @@ export const BULK_EXPORT_FIELDS = [
     secret: false,
     type: BULK_EXPORT_FORMAT_VERSIONS.map((v) => `\`${v}\``).join(" | "),
     doc: "Version of the file layout.",
+    example: { value: "v1", changed: "v2_beta" },
   },
   {
     path: "compression",
@@ -135,6 +145,7 @@ export const BULK_EXPORT_FIELDS = [
     secret: false,
     type: BULK_EXPORT_COMPRESSIONS.map((v) => `\`${v}\``).join(" | "),
     doc: "Compression of the files.",
+    example: { value: "gzip", changed: "snappy" },
   },
   {
     path: "waitForCompletion",
@@ -146,6 +157,8 @@ export const BULK_EXPORT_FIELDS = [
     type: "boolean",
     defaultDoc: "`false`",
     doc: "For a one-off export: create waits until it has ended, with progress lines from its runs.",
+    // A scheduled export never completes: waiting applies to one-off exports only.
+    example: { variant: "oneOff", value: true, changed: false },
   },
   {
     path: "completionTimeoutSeconds",
@@ -156,6 +169,7 @@ export const BULK_EXPORT_FIELDS = [
     type: "number (s)",
     defaultDoc: "`langsmith:deployTimeoutSeconds`, else 1800",
     doc: "Deadline of that wait.",
+    example: { value: 600, changed: 900 },
   },
 ] as const satisfies FieldTable;
 

@@ -45,6 +45,7 @@ export const DESTINATION_FIELDS = [
     required: true,
     effect: "replace",
     secret: false,
+    example: { value: "trace exports", changed: "trace exports v2", other: "trace exports b" },
   },
   {
     path: "destinationType",
@@ -58,6 +59,7 @@ export const DESTINATION_FIELDS = [
     default: "s3",
     effect: "replace",
     secret: false,
+    example: { value: "s3", why: "s3 is the only destination type the service supports" },
   },
   {
     path: "config.bucketName",
@@ -70,6 +72,7 @@ export const DESTINATION_FIELDS = [
     required: true,
     effect: "replace",
     secret: false,
+    example: { value: "{s3.bucket}", why: "the matrix's S3 store has one bucket: another name fails the service's test write" },
   },
   {
     path: "config.prefix",
@@ -82,6 +85,7 @@ export const DESTINATION_FIELDS = [
     required: true,
     effect: "replace",
     secret: false,
+    example: { value: "langsmith/exports", changed: "langsmith/exports-v2" },
   },
   {
     path: "config.region",
@@ -95,6 +99,7 @@ export const DESTINATION_FIELDS = [
     required: false,
     effect: "replace",
     secret: false,
+    example: { value: "{s3.region}", why: "the matrix's S3 store answers in one region: another fails the service's test write (AuthorizationHeaderMalformed)" },
   },
   {
     path: "config.endpointUrl",
@@ -109,6 +114,8 @@ export const DESTINATION_FIELDS = [
     required: false,
     effect: "replace",
     secret: false,
+    // The changed endpoint addresses the bucket itself (with includeBucketInPrefix false). A minimal object needs it: the matrix's store is not AWS.
+    example: { value: "{s3.endpoint}", changed: "{s3.endpoint}/{s3.bucket}", minimal: true },
   },
   {
     path: "config.includeBucketInPrefix",
@@ -123,6 +130,7 @@ export const DESTINATION_FIELDS = [
     default: true,
     effect: "replace",
     secret: false,
+    example: { value: true, changed: false },
   },
   {
     path: "config.addressingStyle",
@@ -138,6 +146,8 @@ export const DESTINATION_FIELDS = [
     unsetMeans: "auto",
     effect: "replace",
     secret: false,
+    // A local S3 store needs path-style addressing; `auto` is path style for a custom endpoint.
+    example: { value: "path", changed: "auto" },
   },
   {
     path: "config.payloadSigningEnabled",
@@ -152,6 +162,7 @@ export const DESTINATION_FIELDS = [
     required: false,
     effect: "replace",
     secret: false,
+    example: { value: true, changed: false },
   },
   {
     path: "config.usEast1RegionalEndpoint",
@@ -166,6 +177,7 @@ export const DESTINATION_FIELDS = [
     required: false,
     effect: "replace",
     secret: false,
+    example: { value: "regional", changed: "legacy" },
   },
   {
     path: "config.useAccelerateEndpoint",
@@ -180,6 +192,7 @@ export const DESTINATION_FIELDS = [
     required: false,
     effect: "replace",
     secret: false,
+    example: { value: false, why: "true cannot be combined with a custom endpoint (botocore refuses S3 Accelerate with endpoint_url), and the matrix's S3 store is one" },
   },
   {
     path: "config.s3AdditionalKwargs",
@@ -195,6 +208,7 @@ export const DESTINATION_FIELDS = [
     required: false,
     effect: "replace",
     secret: false,
+    example: { value: { ServerSideEncryption: "AES256" }, changed: { ServerSideEncryption: "AES256", StorageClass: "STANDARD_IA" } },
   },
   {
     path: "awsRoleArn",
@@ -208,6 +222,10 @@ export const DESTINATION_FIELDS = [
     required: false,
     effect: "replace",
     secret: false,
+    example: {
+      notSet:
+        "it excludes credentials, and a role needs a real IAM role that trusts LangSmith: the emulator does not model role-based access and refuses a destination without keys (400 credentials are required), and the matrix's S3 store knows only key pairs",
+    },
   },
   {
     path: "credentials.accessKeyId",
@@ -222,6 +240,8 @@ export const DESTINATION_FIELDS = [
     effect: "inPlace",
     effectDoc: "update: PATCH (rotation; the service test-writes with the new keys first)",
     secret: true,
+    // A minimal object needs keys: the service refuses a destination without them outside self-hosted installs.
+    example: { value: "{s3.accessKeyId}", changed: "{s3.accessKeyId2}", minimal: true },
   },
   {
     path: "credentials.secretAccessKey",
@@ -236,6 +256,7 @@ export const DESTINATION_FIELDS = [
     effect: "inPlace",
     effectDoc: "update: PATCH (rotation; the service test-writes with the new keys first)",
     secret: true,
+    example: { value: "{s3.secretAccessKey}", changed: "{s3.secretAccessKey2}", minimal: true },
   },
   {
     path: "credentials.sessionToken",
@@ -250,6 +271,7 @@ export const DESTINATION_FIELDS = [
     effect: "inPlace",
     effectDoc: "update: PATCH (rotation; the service test-writes with the new keys first)",
     secret: true,
+    example: { value: "session-{canary}", changed: "session-{canary}-rotated" },
   },
   {
     path: "adoptExistingId",
@@ -261,6 +283,7 @@ export const DESTINATION_FIELDS = [
     required: false,
     effect: "createOnly",
     secret: false,
+    example: { notSet: "it must name a destination that already exists, which a generated program cannot know" },
   },
 ] as const satisfies FieldTable;
 

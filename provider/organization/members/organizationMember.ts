@@ -5,7 +5,7 @@ import { zOrgIdentityPatch, zPendingIdentityCreate } from "../../client/wire/org
 import { zGetApiV1OrgsCurrentMembersResponse, zPostApiV1OrgsCurrentMembersResponse } from "../../client/wire/organizationAndAccess.responses";
 import { logProgress, shortId } from "../../engine/context/progress";
 import { declareKind, settingsInScope } from "../../engine/kind";
-import { readInputs, toWireBody, unknownOr, type FieldTable, type InputsOf } from "../../engine/fields/fields";
+import { exampleRef, readInputs, toWireBody, unknownOr, type FieldTable, type InputsOf } from "../../engine/fields/fields";
 import { compact } from "../../engine/fields/paths";
 import { uuid } from "../../engine/fields/validators";
 import type { Properties } from "../../engine/resource";
@@ -41,6 +41,7 @@ export const ORGANIZATION_MEMBER_FIELDS = [
     required: true,
     effect: "replace",
     secret: false,
+    example: { value: "matrix-ana@example.com", changed: "matrix-ana-v2@example.com", other: "matrix-ben@example.com" },
   },
   {
     path: "roleId",
@@ -52,6 +53,8 @@ export const ORGANIZATION_MEMBER_FIELDS = [
     required: false,
     effect: "inPlace",
     secret: false,
+    // Built-in organization roles (custom roles are workspace roles): ORGANIZATION_VIEWER, then ORGANIZATION_USER, as the emulator numbers them.
+    example: { value: "00000000-0000-4000-8000-000000000a04", changed: "00000000-0000-4000-8000-000000000a03" },
   },
   {
     path: "workspaceIds",
@@ -63,6 +66,8 @@ export const ORGANIZATION_MEMBER_FIELDS = [
     required: false,
     effect: "createOnly",
     secret: false,
+    // The emulator's seeded default workspace, not the program's: once the invitation is accepted, the WorkspaceMember example adds this person to the program's workspace (a second membership there would be refused).
+    example: { value: ["22222222-2222-4222-8222-222222222222"], why: "read at the invitation only: a later change does nothing" },
   },
   {
     path: "workspaceRoleId",
@@ -73,6 +78,7 @@ export const ORGANIZATION_MEMBER_FIELDS = [
     required: false,
     effect: "createOnly",
     secret: false,
+    example: { value: exampleRef("langsmith:index:Role"), why: "read at the invitation only: a later change does nothing" },
   },
 ] as const satisfies FieldTable;
 

@@ -6,7 +6,7 @@ import { zGetApiV1WorkspacesCurrentMembersResponse, zPostApiV1WorkspacesCurrentM
 import type { OperationContext } from "../../engine/context/operation";
 import { logProgress } from "../../engine/context/progress";
 import { declareKind, settingsInScope, workspaceIdField } from "../../engine/kind";
-import { readInputs, unknownOr, type FieldTable, type InputsOf } from "../../engine/fields/fields";
+import { exampleRef, readInputs, unknownOr, type FieldTable, type InputsOf } from "../../engine/fields/fields";
 import { compact } from "../../engine/fields/paths";
 import { uuid } from "../../engine/fields/validators";
 import type { Properties } from "../../engine/resource";
@@ -39,6 +39,11 @@ export const WORKSPACE_MEMBER_FIELDS = [
     required: true,
     effect: "replace",
     secret: false,
+    // An active member: the OrganizationMember's invitation must have been accepted (the emulator's control acceptInvite) before this is created.
+    example: {
+      value: exampleRef("langsmith:index:OrganizationMember", { output: "email" }),
+      changed: exampleRef("langsmith:index:OrganizationMember", { output: "email", other: true }),
+    },
   },
   {
     path: "roleId",
@@ -50,6 +55,7 @@ export const WORKSPACE_MEMBER_FIELDS = [
     required: false,
     effect: "inPlace",
     secret: false,
+    example: { value: exampleRef("langsmith:index:Role"), changed: exampleRef("langsmith:index:Role", { other: true }) },
   },
 ] as const satisfies FieldTable;
 

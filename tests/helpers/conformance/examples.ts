@@ -4,6 +4,7 @@
  * one variant, and values with their references and placeholders filled.
  */
 import { type ExampleReference, type FieldExample, type FieldSpec, isExampleReference } from "../../../provider/engine/fields/fields";
+import { registeredKind } from "../../../provider/registry";
 
 /** A field's examples (empty for a field the matrix never sets). */
 export function examplesOf(field: FieldSpec): readonly FieldExample[] {
@@ -42,10 +43,16 @@ export function mapExample(value: unknown, onReference: (reference: ExampleRefer
 const CHECK_PLACEHOLDERS: Readonly<Record<string, string>> = {
   canary: "canary-check",
   "s3.endpoint": "http://127.0.0.1:9000",
+  "s3.region": "us-east-1",
   "s3.bucket": "matrix-exports",
   "s3.accessKeyId": "matrixaccesskey",
   "s3.secretAccessKey": "matrixsecretkey",
+  "s3.accessKeyId2": "matrixaccesskey2",
+  "s3.secretAccessKey2": "matrixsecretkey2",
 };
+
+/** The placeholders whose values are secrets the matrix looks for in every output: a secret field's strings hold one. */
+export const CANARY_PLACEHOLDERS: readonly string[] = ["{canary}", "{s3.accessKeyId}", "{s3.secretAccessKey}", "{s3.accessKeyId2}", "{s3.secretAccessKey2}"];
 
 /** Fills `{name}` placeholders of a string from `values`; an unknown placeholder is an error. */
 export function fillPlaceholders(text: string, values: Readonly<Record<string, string>>): string {
@@ -58,5 +65,15 @@ export function fillPlaceholders(text: string, values: Readonly<Record<string, s
 
 /** A value as a validator sees it with no server: references as a UUID, placeholders filled with fixed values. */
 export function resolvedForCheck(value: unknown): unknown {
-  return mapExample(value, () => "00000000-0000-4000-8000-0000000000e1", (text) => fillPlaceholders(text, CHECK_PLACEHOLDERS));
+  return mapExample(
+    value,
+    (reference) => {
+      if ((reference.output ?? "id") === "id") return "00000000-0000-4000-8000-0000000000e1";
+      // Another output of the kind referred to: the example of its input of that name, if it has one.
+      const field = registeredKind(reference.ref)?.load().fields.find((candidate) => candidate.path === reference.output);
+      const example = field === undefined ? undefined : examplesOf(field)[0];
+      return example === undefined ? "00000000-0000-4000-8000-0000000000e1" : resolvedForCheck(example.value);
+    },
+    (text) => fillPlaceholders(text, CHECK_PLACEHOLDERS),
+  );
 }

@@ -124,6 +124,9 @@ export const ORG_INVITES = defineKind({
   idParam: "identity_id",
   permissions: ORGANIZATION_PERMISSIONS,
   create: { schema: zPendingIdentityCreate, derive: invite },
+  afterCreate: (record, call) => {
+    if (call.ctx.features.acceptInvitations) acceptInvitation(call.ctx, record.id);
+  },
   listQuery: MEMBER_QUERY,
   delete: { answer: "empty" },
   timestamps: false,

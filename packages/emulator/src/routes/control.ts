@@ -48,7 +48,7 @@ const exportRunSchema = z.object({
 
 const rateLimitSchema = z.object({ requestsPerSecond: z.number().positive().nullable() });
 
-const featuresSchema = z.strictObject({ destinationDelete: z.boolean().optional() });
+const featuresSchema = z.strictObject({ destinationDelete: z.boolean().optional(), acceptInvitations: z.boolean().optional() });
 
 /** Registers the `/__emulator/` control routes (only when control is enabled). */
 export function registerControlRoutes(app: FastifyInstance, control: EmulatorControl): void {
