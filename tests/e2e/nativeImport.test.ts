@@ -129,9 +129,11 @@ describe.each<Language>(["yaml", "nodejs"])("native provider: pulumi import of a
     if (language === "yaml") {
       expect(imported.output).toMatch(/type: langsmith:(index:)?Deployment/);
       expect(imported.output).toMatch(/repoRef: main/);
-      // What the service does when a field is unset (build_on_push false, deployment_type dev) is left out (issue 32):
-      // a program without them, generated or written before the import, previews clean (tests/integration/deploymentImportResume.test.ts).
-      expect(imported.output).not.toMatch(/buildOnPush|deploymentType/);
+      // What the service does when a field is unset (build_on_push false) is left out (issue 32): a program without it,
+      // generated or written before the import, previews clean (tests/integration/deploymentImportResume.test.ts).
+      // A GitHub source requires deploymentType (found by the conformance matrix), so the import keeps it.
+      expect(imported.output).not.toMatch(/buildOnPush/);
+      expect(imported.output).toMatch(/deploymentType: dev/);
     }
     // No secret value in the generated program, the terminal or the state; the secrets stay unmanaged until declared.
     expect(imported.output).not.toContain(SECRET_CANARY);

@@ -156,8 +156,8 @@ describe("importFields (pulumi import)", () => {
     expect(importFields(DEPLOYMENT_FIELDS, wire)).toEqual({
       name: "agent",
       source: "github",
-      // `dev` is what an unset deploymentType means (issue 32): left out, as other defaults are.
-      sourceConfig: { integrationId: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01", repoUrl: "https://github.com/acme/agent", buildOnPush: true },
+      // `dev` is what an unset deploymentType means (issue 32), but a GitHub source requires it (the conformance matrix): kept.
+      sourceConfig: { integrationId: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01", repoUrl: "https://github.com/acme/agent", deploymentType: "dev", buildOnPush: true },
       sourceRevisionConfig: { repoRef: "main", graphConfigPath: "langgraph.json" },
     });
   });

@@ -109,6 +109,11 @@ export function importFields(table: FieldTable, response: unknown): Record<strin
     const wireValue = getPath(response, field.wire);
     const value = field.fromWire !== undefined ? field.fromWire(wireValue) : (wireValue ?? undefined);
     if (isUnset(value) || (Array.isArray(value) && value.length === 0)) continue;
+    if (field.serviceFillsKeys === true && isRecord(value)) {
+      // The keys the service filled with null are not the program's: a program leaves them out.
+      setPath(out, field.path, Object.fromEntries(Object.entries(value).filter(([, item]) => item !== null)));
+      continue;
+    }
     const unset = field.unsetMeans ?? field.default;
     if (unset !== undefined && sameValue(value, unset)) {
       left.push([field, value]);

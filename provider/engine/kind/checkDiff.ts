@@ -23,6 +23,7 @@ export function diffDeclared(kind: PreparedKind, olds: Properties, news: Propert
   const changed = diffFields(kind.spec.fields, olds, news, (field) => secretUnchanged(field, olds[SECRET_FINGERPRINTS_OUTPUT.name], news));
   const replaces = changed.replace;
   const updates = [...changed.inPlace, ...changed.local];
-  const keepsUnique = (kind.spec.unique ?? []).some((path) => !replaces.includes(path));
+  // A unique value the replacement keeps (changed neither way) would collide: the old object goes first.
+  const keepsUnique = (kind.spec.unique ?? []).some((path) => !replaces.includes(path) && !updates.includes(path));
   return { changes: replaces.length + updates.length > 0, replaces, updates, deleteBeforeReplace: replaces.length > 0 && (kind.spec.replaceDeletesFirst === true || keepsUnique), pending: false };
 }

@@ -68,7 +68,7 @@ export function importDiffProblems(objectsByName: ReadonlyMap<string, MatrixObje
     }
     const secrets = [...object.set.keys()].filter((field) => field.secret).map((field) => field.path);
     if (step.op !== "update") {
-      problems.push(`${name}: ${step.op}, expected no change or an update of ${secrets.join(", ") || "nothing"}`);
+      problems.push(`${name}: ${step.op} of ${Object.keys(step.detailedDiff ?? {}).join(", ") || step.diffReasons?.join(", ") || "?"}, expected no change or an update of ${secrets.join(", ") || "nothing"}`);
       continue;
     }
     const others = Object.keys(step.detailedDiff ?? {}).filter((key) => !secrets.some((path) => key === path || key.startsWith(`${path}.`) || key.startsWith(`${path}[`) || path.startsWith(`${key}.`)));

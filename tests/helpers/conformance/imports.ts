@@ -5,7 +5,7 @@
  * program `pulumi import --out` generates, with the secrets the service
  * never returns filled as the original program had them.
  */
-import { load } from "js-yaml";
+import { CORE_SCHEMA, load } from "js-yaml";
 import { getPath } from "../../../provider/engine/fields/paths";
 import type { StackExport } from "../pulumiProject";
 import type { MatrixObject } from "./program";
@@ -88,7 +88,8 @@ export function importGroups(objects: readonly MatrixObject[], exported: StackEx
  * returns a secret, so the generated code has a placeholder).
  */
 export function generatedWithSecrets(generated: string, objects: ReadonlyMap<string, MatrixObject>): Record<string, { type: string; properties?: Record<string, unknown> }> {
-  const parsed = load(generated) as { resources?: Record<string, { type: string; properties?: Record<string, unknown> }> } | undefined;
+  // The core schema: a timestamp stays the string the program holds.
+  const parsed = load(generated, { schema: CORE_SCHEMA }) as { resources?: Record<string, { type: string; properties?: Record<string, unknown> }> } | undefined;
   const resources = parsed?.resources ?? {};
   for (const [name, resource] of Object.entries(resources)) {
     const object = objects.get(name);

@@ -37,15 +37,16 @@ export function deletedIn(exchanges: readonly ApiExchange[], id: string): boolea
 }
 
 /**
- * Created objects no stack holds: each created id must appear in the
- * stack's state (an id or output) or have been deleted. An object created
- * twice leaves one of them here.
+ * Created objects the service still holds but no stack does: each created
+ * id that is still live must appear in the stack's state (an id or
+ * output). An object created twice leaves one of them here; one the service
+ * replaced by another (an invitation become a membership) is not live.
  */
-export function orphans(exchanges: readonly ApiExchange[], stateText: string): string[] {
+export function orphans(exchanges: readonly ApiExchange[], stateText: string, live: ReadonlySet<string>): string[] {
   const state = stateText.toLowerCase();
   const ids = createdIds(exchanges);
   const repeated = ids.filter((id, index) => ids.indexOf(id) !== index);
-  return [...repeated.map((id) => `${id} (created twice)`), ...ids.filter((id) => !state.includes(id) && !deletedIn(exchanges, id))];
+  return [...repeated.map((id) => `${id} (created twice)`), ...ids.filter((id) => live.has(id) && !state.includes(id) && !deletedIn(exchanges, id))];
 }
 
 /**
