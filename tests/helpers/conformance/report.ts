@@ -29,6 +29,11 @@ export class MatrixReport {
     row.set(check, cell);
   }
 
+  /** Records a cell only where the check has none yet. */
+  recordIfEmpty(kind: string, check: Check, cell: string): void {
+    if (this.cells.get(kind)?.has(check) === false) this.record(kind, check, cell);
+  }
+
   /** The report as a Markdown table, with the seconds each part took. */
   markdown(timings: ReadonlyMap<string, number>): string {
     const escape = (text: string) => text.replace(/\|/g, "\\|");

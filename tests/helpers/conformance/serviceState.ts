@@ -39,14 +39,26 @@ export function deletedIn(exchanges: readonly ApiExchange[], id: string): boolea
 /**
  * Created objects the service still holds but no stack does: each created
  * id that is still live must appear in the stack's state (an id or
- * output). An object created twice leaves one of them here; one the service
+ * output), or the stack must name the object by another value the service
+ * answered for it (a kind whose id is its natural key, e.g. a prompt tag's
+ * name). An object created twice leaves one of them here; one the service
  * replaced by another (an invitation become a membership) is not live.
  */
-export function orphans(exchanges: readonly ApiExchange[], stateText: string, live: ReadonlySet<string>): string[] {
+export function orphans(exchanges: readonly ApiExchange[], stateText: string, live: ReadonlySet<string>, stateIds: ReadonlySet<string>): string[] {
   const state = stateText.toLowerCase();
-  const ids = createdIds(exchanges);
-  const repeated = ids.filter((id, index) => ids.indexOf(id) !== index);
-  return [...repeated.map((id) => `${id} (created twice)`), ...ids.filter((id) => live.has(id) && !state.includes(id) && !deletedIn(exchanges, id))];
+  const problems: string[] = [];
+  const seenIds = new Set<string>();
+  for (const exchange of exchanges) {
+    const id = createdIds([exchange])[0];
+    if (id === undefined) continue;
+    if (seenIds.has(id)) problems.push(`${id} (created twice by ${exchange.path})`);
+    seenIds.add(id);
+    if (!live.has(id) || state.includes(id) || deletedIn(exchanges, id)) continue;
+    const answered = Object.values((exchange.responseBody ?? {}) as Record<string, unknown>).filter((value): value is string => typeof value === "string");
+    if (answered.some((value) => stateIds.has(value.toLowerCase()))) continue;
+    problems.push(`${id} (created by ${exchange.path})`);
+  }
+  return problems;
 }
 
 /**
