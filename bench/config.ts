@@ -28,6 +28,8 @@ export interface BenchConfig {
   readonly estateSizes: readonly number[];
   /** Repetitions of each estate preview, no-change up and refresh, per plugin and size. */
   readonly estateRepetitions: number;
+  /** Stacks of the fleet section (30 objects each, one S3 backend, updated at once). */
+  readonly fleetStacks: number;
 }
 
 /** The full run. */
@@ -45,6 +47,7 @@ export const FULL_CONFIG: BenchConfig = {
   pluginStartRuns: 15,
   estateSizes: [100, 500, 1000],
   estateRepetitions: 3,
+  fleetStacks: 10,
 };
 
 /** A quick run to check the scripts (numbers not meant for publication). */
@@ -60,9 +63,10 @@ export const QUICK_CONFIG: BenchConfig = {
   pluginStartRuns: 3,
   estateSizes: [20],
   estateRepetitions: 1,
+  fleetStacks: 3,
 };
 
 /** The benchmark sections. */
-export const SECTIONS = ["ttr", "scale", "estate", "rate", "install", "start"] as const;
+export const SECTIONS = ["ttr", "scale", "estate", "rate", "fleet", "install", "start"] as const;
 /** One benchmark section. */
 export type Section = (typeof SECTIONS)[number];

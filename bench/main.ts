@@ -3,7 +3,7 @@
  * runs the sections, prints every table, and writes bench/results/latest.md
  * and latest.json (or bench/results/tmp/ for --quick and partial runs).
  *
- * Arguments: `--quick` (small sizes, to try the scripts), `--only ttr,scale,estate,rate,install,start`.
+ * Arguments: `--quick` (small sizes, to try the scripts), `--only ttr,scale,estate,rate,fleet,install,start`.
  */
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
@@ -12,6 +12,7 @@ import globalTeardown from "../tests/e2e/globalTeardown";
 import { toolPaths } from "../tests/helpers/tools";
 import { type BenchConfig, FULL_CONFIG, QUICK_CONFIG, type Section, SECTIONS } from "./config";
 import { estateTables, ESTATE_TARGETS, runEstate } from "./estate";
+import { fleetTables, runFleetBench } from "./fleet";
 import { installFootprintTables, runInstallFootprint } from "./installFootprint";
 import { pluginStartTables, runPluginStart } from "./pluginStart";
 import { describeMachine } from "./lib/machine";
@@ -89,7 +90,7 @@ async function main(): Promise<void> {
   const { config, quick, sections } = parseArgs(process.argv.slice(2));
   const tables: Table[] = [];
   const data: Record<string, unknown> = { config };
-  const needsCli = sections.includes("scale") || sections.includes("estate") || sections.includes("rate");
+  const needsCli = sections.includes("scale") || sections.includes("estate") || sections.includes("rate") || sections.includes("fleet");
   let pulumiBinDir: string | undefined;
   if (needsCli) {
     pulumiBinDir = toolPaths().pulumiBinDir;
@@ -135,6 +136,12 @@ async function main(): Promise<void> {
       tables.push(...rateLimitTables(runs, config.rateLimitDeployments, [
         `Revisions use the short shape at full scale (${Object.values(SHORT_SHAPE.stepDurationsMs).reduce((a, b) => a + b, 0) / 1000} s to DEPLOYED) and the provider's default poll intervals; the emulator answers 429 with Retry-After above the limit (sliding one-second window).`,
       ], crud));
+    }
+    if (sections.includes("fleet")) {
+      log("fleet: stacks on an S3 backend under one rate limit");
+      const fleet = await runFleetBench({ stacks: config.fleetStacks, requestsPerSecond: config.rateLimitPerSecond, onProgress: log });
+      data["fleet"] = fleet;
+      tables.push(...fleetTables(fleet));
     }
     if (sections.includes("start")) {
       log("plugin start");

@@ -22,7 +22,8 @@ export const STATE_BUCKET = "pulumi-state";
 /**
  * The program of stack `index`: a workspace and, in it, 8 projects, 6
  * datasets, 4 tag keys with a value each, 3 workspace secrets, an annotation
- * queue, a run rule, a usage limit and its retention settings: 30 objects.
+ * queue, a run rule, a usage limit and its retention settings: 30 objects
+ * of 10 kinds.
  */
 export function fleetProgram(index: number): string {
   const lines = ["resources:", "  ws:", "    type: langsmith:index:Workspace", "    properties:", `      displayName: team-${index}`];
@@ -42,7 +43,7 @@ export function fleetProgram(index: number): string {
   return `${lines.join("\n")}\n`;
 }
 
-/** Resources a fleet stack declares (the program's objects; the stack itself not counted). */
+/** Objects a fleet stack declares (its workspace included; the stack and provider resources not counted). */
 export const FLEET_STACK_OBJECTS = 30;
 
 /** A running fleet: its S3 store, emulator and stacks. */
