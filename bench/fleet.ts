@@ -33,6 +33,9 @@ export interface FleetBenchRun {
   readonly failed: number;
   /** Objects created but held by no stack (a duplicate or a lost create). */
   readonly orphans: number;
+  /** From the start to the first API request, and from the first request to the last, in milliseconds. */
+  readonly firstRequestMs: number;
+  readonly apiSpanMs: number;
 }
 
 /** What the section measured. */
@@ -57,6 +60,8 @@ async function measuredUp(fleet: Fleet, limitPerSecond: number | null): Promise<
     rateLimited: run.rateLimited,
     failed: run.results.filter((result) => result.code !== 0).length,
     orphans: lost.length,
+    firstRequestMs: run.firstRequestMs,
+    apiSpanMs: run.apiSpanMs,
   };
 }
 
@@ -87,16 +92,19 @@ export function fleetTables(result: FleetBenchResult): Table[] {
   const met = ratio <= FLEET_TARGET && limited.failed === 0 && limited.orphans === 0 && unlimited.failed === 0 && unlimited.orphans === 0;
   return [{
     title: `Fleet: ${result.stacks} stacks x ${FLEET_STACK_OBJECTS} objects on an S3 backend, updated at once`,
-    headers: ["limit", "wall s", "requests", "429s", "failed", "created twice or lost", "accepted / limit s", "wall / max(accepted / limit, no-limit wall)", "target"],
+    headers: ["limit", "wall s", "first request s", "API span s", "requests", "429s", "failed", "created twice or lost", "accepted / limit s", "wall / max(accepted / limit, no-limit wall)", "API span / (accepted / limit)", "target"],
     rows: [unlimited, limited].map((run) => [
       run.limitPerSecond === null ? "none" : `${run.limitPerSecond} req/s`,
       seconds(run.wallMs, 1),
+      seconds(run.firstRequestMs, 1),
+      seconds(run.apiSpanMs, 1),
       String(run.requests),
       String(run.rateLimited),
       String(run.failed),
       String(run.orphans),
       run.limitPerSecond === null ? "n/a" : seconds(acceptedMs, 1),
       run.limitPerSecond === null ? "n/a" : `${fixed(ratio)}x`,
+      run.limitPerSecond === null ? "n/a" : `${fixed(run.apiSpanMs / acceptedMs)}x`,
       run.limitPerSecond === null ? "" : `<= ${fixed(FLEET_TARGET)}x: ${met ? "met" : "MISSED"}`,
     ]),
     notes: [

@@ -19,8 +19,14 @@
  *   `max(1 s, Retry-After)`); grants are then spaced `1 / pace` apart, so a
  *   service limiting requests per second is not run into again and again
  *   (each 429 costs a whole Retry-After of silence). The pace grows by
- *   0.1 request/s each second of successes. With fewer than 5 answers in
- *   that period (too few to measure a rate), no pace is set.
+ *   0.1 request/s each second of successes, quicker once above the rate
+ *   measured at that 429 (by 0.3 request/s more for each second spent
+ *   above it: a client that shared the limit with others takes up what they
+ *   leave when they finish). With fewer than 5 answers in
+ *   that period (a client that shares the limit with many others gets a few
+ *   a second), the period doubles, up to 8 s, until it holds 5 (measured
+ *   from the limiter's first answer when that is later); with fewer than 5
+ *   even then, no pace is set.
  * - A waiting request honours its abort signal and its `maxWaitMs`.
  *
  * The limiter only orders and holds requests; which failures are retried is
@@ -37,10 +43,19 @@ export const MAX_WINDOW = 1_024;
 export const PACE_FACTOR = 0.95;
 /** Growth of the pace, in requests per second gained per second of successes (0.1). */
 export const PACE_GROWTH_PER_S = 0.1;
+/**
+ * How growth quickens once the pace is above the rate measured at the last
+ * 429 (3): each second there adds 3 times {@link PACE_GROWTH_PER_S} to the
+ * growth, so a client that shared the limit with others takes up what they
+ * leave when they finish, while one near its own limit grows slowly.
+ */
+export const PROBE_ACCELERATION = 3;
 /** Slowest pace a 429 sets, in requests per second (1). */
 export const MIN_PACE_PER_S = 1;
 /** Fewest answers in a 429's period that set a pace (5): fewer measure no rate. */
 export const MIN_PACE_ANSWERS = 5;
+/** Longest period a 429 measures the accepted rate over, in milliseconds (8 000). */
+export const MAX_PACE_PERIOD_MS = 8_000;
 /** Answers remembered to measure the accepted rate (the newest 4 096). */
 const ANSWERS_KEPT = 4_096;
 
@@ -117,6 +132,9 @@ export class ConcurrencyLimiter {
   private pacePerSecond = Number.POSITIVE_INFINITY;
   private nextGrantAtMs = 0;
   private answersAtMs: number[] = [];
+  private firstAnswerAtMs: number | undefined;
+  private rateAtLimitPerSecond = 0;
+  private aboveLimitSinceMs: number | undefined;
 
   /** @param options the clock and the initial window (default 8 requests) */
   constructor(options: ConcurrencyLimiterOptions) {
@@ -213,8 +231,15 @@ export class ConcurrencyLimiter {
       const step = this.window < this.slowStartThreshold ? 1 : 1 / this.window;
       this.window = Math.min(MAX_WINDOW, this.window + step);
       this.answersAtMs.push(this.clock.now());
+      this.firstAnswerAtMs ??= this.clock.now();
       if (this.answersAtMs.length > ANSWERS_KEPT) this.answersAtMs.splice(0, this.answersAtMs.length - ANSWERS_KEPT);
-      if (Number.isFinite(this.pacePerSecond)) this.pacePerSecond += PACE_GROWTH_PER_S / this.pacePerSecond;
+      if (Number.isFinite(this.pacePerSecond)) {
+        const nowMs = this.clock.now();
+        if (this.pacePerSecond <= this.rateAtLimitPerSecond) this.aboveLimitSinceMs = undefined;
+        else this.aboveLimitSinceMs ??= nowMs;
+        const probingS = this.aboveLimitSinceMs === undefined ? 0 : (nowMs - this.aboveLimitSinceMs) / 1000;
+        this.pacePerSecond += (PACE_GROWTH_PER_S * (1 + PROBE_ACCELERATION * probingS)) / this.pacePerSecond;
+      }
     } else if (outcome.kind === "rateLimited") {
       if (epoch === this.epoch) {
         this.setPace(Math.max(1000, outcome.retryAfterMs));
@@ -231,12 +256,25 @@ export class ConcurrencyLimiter {
     this.pump();
   }
 
-  /** Paces grants at {@link PACE_FACTOR} of the rate answered over the last `periodMs` (fewer than {@link MIN_PACE_ANSWERS}: no pace). */
+  /**
+   * Paces grants at {@link PACE_FACTOR} of the rate answered over the last
+   * `periodMs`, doubled up to {@link MAX_PACE_PERIOD_MS} until it holds
+   * {@link MIN_PACE_ANSWERS} answers (fewer even then: no pace).
+   */
   private setPace(periodMs: number): void {
-    const sinceMs = this.clock.now() - periodMs;
-    const answered = this.answersAtMs.filter((at) => at > sinceMs).length;
-    if (answered < MIN_PACE_ANSWERS) return;
-    this.pacePerSecond = Math.max(MIN_PACE_PER_S, ((answered * 1000) / periodMs) * PACE_FACTOR);
+    const nowMs = this.clock.now();
+    for (let period = periodMs; ; period = Math.min(MAX_PACE_PERIOD_MS, period * 2)) {
+      const answered = this.answersAtMs.filter((at) => at >= nowMs - period).length;
+      if (answered >= MIN_PACE_ANSWERS) {
+        // A limiter answering for less than the period measures over the time it has been answering.
+        const spanMs = Math.max(periodMs, Math.min(period, nowMs - (this.firstAnswerAtMs ?? nowMs)));
+        this.rateAtLimitPerSecond = (answered * 1000) / spanMs;
+        this.aboveLimitSinceMs = undefined;
+        this.pacePerSecond = Math.max(MIN_PACE_PER_S, this.rateAtLimitPerSecond * PACE_FACTOR);
+        return;
+      }
+      if (period >= MAX_PACE_PERIOD_MS) return;
+    }
   }
 
   /** Grants slots to waiting requests in order, or arms one wake-up at the end of the pause or pacing interval. */

@@ -5,9 +5,11 @@
 // emulator allowing 20 API requests per second in all. Every update
 // succeeds with nothing created twice and nothing lost; a second `pulumi
 // up` of a stack already updating is refused by the lock and leaves the
-// stack intact; destroy leaves nothing.
+// stack intact; an update killed mid-way is recovered as docs/reliability.md
+// says; destroy leaves nothing.
 import { liveIds, orphans, recordExchanges } from "../helpers/conformance/serviceState";
 import { type Fleet, FLEET_STACK_OBJECTS, fleetProgram, runFleet, startFleet, STATE_BUCKET } from "../helpers/fleet";
+import { findProgramProcesses, findProjectProcesses, killProcesses, spawnPulumi, waitUntil } from "../helpers/processControl";
 import { outcome } from "../helpers/yamlProject";
 
 const STACKS = 3;
@@ -61,6 +63,41 @@ describe("a fleet of stacks on an S3 backend under one rate limit", () => {
     expect(outcome(await first)).toEqual({ code: 0, tail: "" });
     expect(outcome(await stack.preview(["--expect-no-changes"]))).toEqual({ code: 0, tail: "" });
     expect((await stack.exportStack()).deployment.resources?.filter((r) => r.type.startsWith("langsmith:")).length).toBe(FLEET_STACK_OBJECTS);
+  });
+
+  it("recovers an update killed mid-way as docs/reliability.md says: no object made twice, none lost", async () => {
+    const stack = fleet.stacks[1];
+    if (stack === undefined) throw new Error("no stack");
+    const { emulator } = fleet.emulator;
+    const added = [8, 9, 10].map((i) => `team-1-agent-${i}`);
+    const extra = added.map((name, i) => `  project${8 + i}:\n    type: langsmith:index:Project\n    properties: ${JSON.stringify({ workspaceId: "${ws.id}", name })}\n`).join("");
+    stack.writeProgram(`${fleetProgram(1)}${extra}`);
+    // The new projects' creates are held on the service, so the kill finds them in flight; the service then commits them.
+    emulator.control.injectFault({ method: "POST", path: "/api/v1/sessions", delayMs: 3000, times: added.length });
+    const running = spawnPulumi(stack, ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", stack.stack]);
+    expect(await waitUntil(() => added.every((name) => running.output().includes(`project "${name}": creating`)), 120_000)).toBe(true);
+    running.signal("SIGKILL");
+    await running.done;
+    // 1. No provider process left: the killed CLI's plugin, language host and program.
+    expect(await killProcesses([...findProjectProcesses(stack, "plugins/resource-langsmith"), ...findProgramProcesses(stack)])).toEqual([]);
+    const projectsNamed = () => Object.values(emulator.control.dumpState().state.objects).flat().filter((record) => added.includes(String(record.wire["name"])));
+    expect(await waitUntil(() => projectsNamed().length === added.length, 30_000)).toBe(true);
+    // 2. Release the stack's lock.
+    expect(outcome(await stack.run(["cancel", "--yes", "--non-interactive", "--stack", stack.stack]))).toEqual({ code: 0, tail: "" });
+    // 3. The next up fails safely (the names are taken) and prints the import command of each.
+    const retry = await stack.up();
+    expect(retry.code).not.toBe(0);
+    const imports = [...retry.output.matchAll(/pulumi import (langsmith:index:Project) (\S+) (\S+) --protect=false --generate-code=false/g)];
+    const commands = new Map(imports.map((match) => [match[2], [match[1], match[2], match[3]]]));
+    expect([...commands.keys()].sort()).toEqual(["project10", "project8", "project9"]);
+    for (const [type, name, id] of commands.values()) {
+      expect(outcome(await stack.run(["import", type as string, name as string, id as string, "--protect=false", "--generate-code=false", "--yes", "--non-interactive", "--stack", stack.stack]))).toEqual({ code: 0, tail: "" });
+    }
+    // 4. The next up converges; each project exists once.
+    expect(outcome(await stack.up())).toEqual({ code: 0, tail: "" });
+    expect(outcome(await stack.preview(["--expect-no-changes"]))).toEqual({ code: 0, tail: "" });
+    expect(projectsNamed().map((record) => String(record.wire["name"])).sort()).toEqual([...added].sort());
+    expect((await stack.exportStack()).deployment.resources?.filter((r) => r.type.startsWith("langsmith:")).length).toBe(FLEET_STACK_OBJECTS + added.length);
   });
 
   it("destroys every stack at once, leaving nothing on the service", async () => {

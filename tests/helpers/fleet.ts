@@ -119,6 +119,10 @@ export interface FleetRun {
   /** API requests the emulator answered (429s included) and how many were 429. */
   readonly requests: number;
   readonly rateLimited: number;
+  /** From the start of the updates to the first API request, in milliseconds (CLI, program and plugin start). */
+  readonly firstRequestMs: number;
+  /** From the first API request to the last, in milliseconds. */
+  readonly apiSpanMs: number;
 }
 
 /** Runs `command` on every stack at once and measures the whole. */
@@ -128,5 +132,8 @@ export async function runFleet(fleet: Fleet, command: (stack: PulumiProject) => 
   const results = await Promise.all(fleet.stacks.map(command));
   const wallMs = Date.now() - started;
   const log: RequestLogEntry[] = fleet.emulator.emulator.control.requestLog();
-  return { wallMs, results, requests: log.length, rateLimited: log.filter((entry) => entry.fault === "rate-limit").length };
+  const times = log.map((entry) => Date.parse(entry.time)).sort((a, b) => a - b);
+  const first = times[0] ?? started;
+  const last = times[times.length - 1] ?? started;
+  return { wallMs, results, requests: log.length, rateLimited: log.filter((entry) => entry.fault === "rate-limit").length, firstRequestMs: first - started, apiSpanMs: last - first };
 }

@@ -278,6 +278,43 @@ describe("ConcurrencyLimiter", () => {
     expect(second.result?.kind).toBe("granted");
   });
 
+  test("a limiter answered a few times a second (one of many sharing the limit) measures its rate over a longer period", async () => {
+    const limiter = new ConcurrencyLimiter({ clock, initialWindow: 8 });
+    await clock.advance(10_000); // idle before its first request: not part of its rate
+    for (let i = 0; i < 8; i += 1) {
+      (await grantNow(limiter)).release({ kind: "answered" });
+      await clock.advance(500); // 2 answers a second: 2 in the last second, too few there
+    }
+    (await grantNow(limiter)).release({ kind: "rateLimited", retryAfterMs: 1_000 });
+    // 8 answers in the 4 000 ms since the first: 2 a second, paced at 95 % of it.
+    expect(limiter.snapshot().pacePerSecond).toBeCloseTo(2 * 0.95, 5);
+  });
+
+  test("the pace grows slowly up to the rate measured at the last 429, then quicker the longer it stays above it", async () => {
+    const limiter = new ConcurrencyLimiter({ clock, initialWindow: 64 });
+    for (let i = 0; i < 20; i += 1) {
+      (await grantNow(limiter)).release({ kind: "answered" });
+      if (i < 19) await clock.advance(50);
+    }
+    (await grantNow(limiter)).release({ kind: "rateLimited", retryAfterMs: 1_000 }); // measured 20/s: pace 19
+    await clock.advance(1_000);
+    const answerFor = async (ms: number): Promise<void> => {
+      const until = clock.nowMs + ms;
+      while (clock.nowMs < until) {
+        const slot = track(limiter.acquire());
+        while (slot.result === undefined) await clock.advance(1);
+        permitOf(slot).release({ kind: "answered" });
+      }
+    };
+    await answerFor(5_000);
+    // Below 20/s: 0.1 request/s more each second.
+    expect(limiter.snapshot().pacePerSecond).toBeGreaterThan(19.4);
+    expect(limiter.snapshot().pacePerSecond).toBeLessThan(19.6);
+    await answerFor(15_000);
+    // Above 20/s since about second 10: growth 0.1 + 0.3 x seconds above; linear growth alone would be about 21.
+    expect(limiter.snapshot().pacePerSecond).toBeGreaterThan(25);
+  });
+
   test("too few answers to measure a rate set no pace", async () => {
     const limiter = new ConcurrencyLimiter({ clock, initialWindow: 8 });
     for (let i = 0; i < 4; i += 1) (await grantNow(limiter)).release({ kind: "answered" });
