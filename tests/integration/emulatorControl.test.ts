@@ -1,6 +1,6 @@
 // Black-box tests of the emulator's /__emulator/ control routes: reset, seed,
 // fault injection, request log, state dump, failures, timings, rate limit.
-import { createEmulator, DEFAULT_API_KEY, DEFAULT_ORGANIZATION_ID, type Emulator } from "../../packages/emulator/src";
+import { createEmulator, DEFAULT_API_KEY, DEFAULT_ORG_API_KEY, DEFAULT_ORGANIZATION_ID, type Emulator } from "../../packages/emulator/src";
 
 type Json = Record<string, unknown>;
 
@@ -183,7 +183,7 @@ describe("emulator control routes", () => {
 
   test("features: destination DELETE switched on and off at runtime, restored by reset", async () => {
     const path = "/api/v1/bulk-exports/destinations/0b0e0f00-0000-4000-8000-000000000000";
-    expect((await call("GET", "/__emulator/features")).body).toEqual({ destinationDelete: false });
+    expect((await call("GET", "/__emulator/features")).body).toEqual({ destinationDelete: false, acceptInvitations: false });
     const off = await call("DELETE", path);
     expect(off.status).toBe(405);
     expect(off.headers.get("allow")).toBe("GET, PATCH");
@@ -191,11 +191,21 @@ describe("emulator control routes", () => {
     const on = await call("PUT", "/__emulator/features", { destinationDelete: true });
     expect(on).toMatchObject({ status: 200, body: { destinationDelete: true } });
     expect((await call("DELETE", path)).status).toBe(404);
-    expect(((await call("GET", "/__emulator/state")).body as Json)["features"]).toEqual({ destinationDelete: true });
+    expect(((await call("GET", "/__emulator/state")).body as Json)["features"]).toEqual({ destinationDelete: true, acceptInvitations: false });
     expect((await call("PUT", "/__emulator/features", { destinationDelete: "yes" })).status).toBe(422);
     expect((await call("PUT", "/__emulator/features", { unknown: true })).status).toBe(422);
     await call("POST", "/__emulator/reset");
     expect((await call("DELETE", path)).status).toBe(405);
+  });
+
+  test("features: invitations accepted as they are made, switched on at runtime", async () => {
+    expect((await call("PUT", "/__emulator/features", { acceptInvitations: true })).body).toMatchObject({ acceptInvitations: true });
+    const invited = await call("POST", "/api/v1/orgs/current/members", { email: "accepted-at-once@example.com", role_id: "00000000-0000-4000-8000-000000000a03" }, DEFAULT_ORG_API_KEY);
+    expect(invited.status).toBe(200);
+    const members = (await call("GET", "/api/v1/orgs/current/members", undefined, DEFAULT_ORG_API_KEY)).body as { members: { email: string }[]; pending: { email: string }[] };
+    expect(members.members.map((m) => m.email)).toContain("accepted-at-once@example.com");
+    expect(members.pending.map((m) => m.email)).not.toContain("accepted-at-once@example.com");
+    await call("POST", "/__emulator/reset");
   });
 
   test("export runs need a known destination", async () => {

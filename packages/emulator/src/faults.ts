@@ -14,6 +14,7 @@ export const faultRuleInputSchema = z
     status: z.number().int().min(100).max(599).optional(),
     retryAfter: z.union([z.string().min(1), z.number().nonnegative()]).optional(),
     delayMs: z.number().nonnegative().optional(),
+    delayAfterBody: z.boolean().optional(),
     body: z.unknown().optional(),
     drop: z.enum(DROP_MODES).optional(),
     afterCreate: z.boolean().optional(),
@@ -31,7 +32,9 @@ export const faultRuleInputSchema = z
  * - `skip`: how many matching requests pass untouched before it applies (default 0), to fault
  *   the n-th call of a sequence (e.g. the GET right after a create, not the ones before);
  * - `delayMs`: wait this many milliseconds first (then continue normally unless
- *   `status` or `drop` is set);
+ *   `status` or `drop` is set); with `delayAfterBody: true` the wait is after
+ *   the request body has been read, just before the route runs, so the route
+ *   runs (and commits) even if the client has gone meanwhile;
  * - `status`: answer this status instead of running the route, with `body`
  *   (default `{"detail": "Injected fault"}`) and `Retry-After: retryAfter`
  *   (seconds or an HTTP date) when given;
@@ -59,6 +62,8 @@ export interface FaultRule {
   status?: number;
   retryAfter?: string;
   delayMs?: number;
+  /** Whether the delay is after the body is read (the route then runs whatever the client does). */
+  delayAfterBody?: boolean;
   body?: unknown;
   drop?: (typeof DROP_MODES)[number];
   /** Armed by each create, applied to the next request naming the created id (see {@link FaultRuleInput}). */
@@ -85,6 +90,7 @@ export class FaultRegistry {
       ...(input.status !== undefined ? { status: input.status } : {}),
       ...(input.retryAfter !== undefined ? { retryAfter: String(input.retryAfter) } : {}),
       ...(input.delayMs !== undefined ? { delayMs: input.delayMs } : {}),
+      ...(input.delayAfterBody === true ? { delayAfterBody: true } : {}),
       ...(input.body !== undefined ? { body: input.body } : {}),
       ...(input.drop !== undefined ? { drop: input.drop } : {}),
       ...(input.afterCreate === true ? { afterCreate: true } : {}),

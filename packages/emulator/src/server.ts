@@ -29,6 +29,8 @@ interface RequestTrace {
   time: string;
   fault?: RequestLogEntry["fault"];
   dropAfterCommit: boolean;
+  /** A delay to wait once the body is read, before the route runs. */
+  delayBeforeHandlerMs?: number;
   logged: boolean;
   /** The serialized response body, kept for exchange observers. */
   payload?: string;
@@ -106,7 +108,8 @@ function installTrafficHooks(app: FastifyInstance, ctx: EmulatorContext, traffic
     if (!rule) return;
     if (rule.delayMs !== undefined) {
       trace.fault = "delay";
-      await sleep(rule.delayMs);
+      if (rule.delayAfterBody === true) trace.delayBeforeHandlerMs = rule.delayMs;
+      else await sleep(rule.delayMs);
     }
     if (rule.drop === "before-handler") {
       trace.fault = "drop";
@@ -125,6 +128,11 @@ function installTrafficHooks(app: FastifyInstance, ctx: EmulatorContext, traffic
       if (rule.retryAfter !== undefined) void reply.header("retry-after", rule.retryAfter);
       return reply.code(rule.status).send(rule.body ?? { detail: "Injected fault" });
     }
+  });
+
+  app.addHook("preHandler", async (request) => {
+    const delayMs = traces.get(request)?.delayBeforeHandlerMs;
+    if (delayMs !== undefined) await sleep(delayMs);
   });
 
   app.addHook("onSend", async (request, reply, payload) => {

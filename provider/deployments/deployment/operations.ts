@@ -13,7 +13,7 @@ import { formatDuration, logProgress, shortId } from "../../engine/context/progr
 import type { ProviderSettings } from "../../engine/context/settings";
 import { LARGEST_PAGE, listScope, type ListSource, readThroughList } from "../../engine/reads/listReader";
 import { keepingResource } from "../../engine/state/partialFailure";
-import { takeOverHint } from "../../engine/state/takeOver";
+import { takeOverHint, workspaceOtherThanStack } from "../../engine/state/takeOver";
 import { COMMIT_SHA, UUID_PATTERN as UUID } from "../../engine/fields/validators";
 import { settingsInScope } from "../../engine/kind/prepare";
 import { describeChanges, diffDeployment } from "./diff";
@@ -188,7 +188,7 @@ async function createOrFind(context: OperationContext, client: LangSmithClient, 
   } catch (error) {
     if (error instanceof ConflictError) {
       const existing = await client.deployments.findByName(name, { name }).catch(() => undefined);
-      throw new NameTakenError(`creating deployment "${name}": a deployment with this name already exists in the workspace.${existing ? ` ${takeOverHint(context.urn, existing.id)}` : ""}`, {
+      throw new NameTakenError(`creating deployment "${name}": a deployment with this name already exists in the workspace.${existing ? ` ${takeOverHint(context.urn, existing.id, undefined, workspaceOtherThanStack(context, existing.tenant_id))}` : ""}`, {
         status: 409,
       });
     }

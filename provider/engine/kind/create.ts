@@ -5,11 +5,12 @@
 import type { LangSmithClient } from "../../client";
 import { ConflictError } from "../../client/errors";
 import type { OperationContext } from "../context/operation";
+import type { ProviderSettings } from "../context/settings";
 import { logProgress, shortId } from "../context/progress";
 import { readInputs, toWireBody } from "../fields/fields";
 import { getPath } from "../fields/paths";
 import type { Properties } from "../resource";
-import { takeOverHint } from "../state/takeOver";
+import { takeOverHint, workspaceOtherThanStack } from "../state/takeOver";
 import { findByNaturalKey } from "./lookup";
 import { apiOf, endpointOf, nameOf, outputsFor, parentIds, type PreparedKind, tenantOf, settingsInScope, unwrapped } from "./prepare";
 
@@ -28,7 +29,7 @@ export async function createDeclared(kind: PreparedKind, context: OperationConte
     const existing = await findByNaturalKey(kind, client, getPath(wireValue, keyWire), inputs);
     if (existing !== undefined) {
       const existingId = String(existing["id"]);
-      throw new ConflictError(`${action}: one with ${spec.naturalKey} "${String(getPath(inputs, spec.naturalKey))}" already exists and creating it again would overwrite it. ${takeOverHint(context.urn, existingId, spec.token)}`, { status: 409 });
+      throw new ConflictError(`${action}: one with ${spec.naturalKey} "${String(getPath(inputs, spec.naturalKey))}" already exists and creating it again would overwrite it. ${takeOverHint(context.urn, existingId, spec.token, workspaceOf(kind, context, settings))}`, { status: 409 });
     }
   }
   logProgress(context, spec.kind, name, "creating");
@@ -37,7 +38,7 @@ export async function createDeclared(kind: PreparedKind, context: OperationConte
     const body = toWireBody(spec.fields, inputs);
     created = unwrapped(kind, (await apiOf(kind, client).send(endpointOf(kind, "create"), { action, params: parentIds(kind, inputs), body: spec.wrapBody?.(body) ?? body })) as Record<string, unknown> | null);
   } catch (error) {
-    if (error instanceof ConflictError && spec.naturalKey !== undefined) throw await takenError(kind, context, client, error, inputs);
+    if (error instanceof ConflictError && spec.naturalKey !== undefined) throw await takenError(kind, context, client, error, inputs, workspaceOf(kind, context, settings));
     throw error;
   }
   const id = spec.idOf?.(created ?? undefined, inputs) ?? String(created?.["id"]);
@@ -45,8 +46,13 @@ export async function createDeclared(kind: PreparedKind, context: OperationConte
   return { id, outs: { ...outputsFor(kind, inputs, created ?? {}, tenantOf(settings, created ?? {}), `created ${spec.kind} "${name}"${id === name ? "" : ` (${shortId(id)})`}`), ...extra } };
 }
 
+/** The workspace a workspace-scoped object is made in, when it is not the stack's (the import hint's `<workspaceId>/<id>`). */
+function workspaceOf(kind: PreparedKind, context: OperationContext, settings: ProviderSettings): string | undefined {
+  return kind.spec.scope === "workspace" ? workspaceOtherThanStack(context, settings.client.workspaceId) : undefined;
+}
+
 /** The error of a create refused because the natural key is taken: the existing object's id and how to import it. */
-async function takenError(kind: PreparedKind, context: OperationContext, client: LangSmithClient, error: ConflictError, inputs: Properties): Promise<Error> {
+async function takenError(kind: PreparedKind, context: OperationContext, client: LangSmithClient, error: ConflictError, inputs: Properties, workspaceId: string | undefined): Promise<Error> {
   const { spec } = kind;
   const keyField = spec.naturalKey as string;
   const value = getPath(inputs, keyField);
@@ -54,5 +60,5 @@ async function takenError(kind: PreparedKind, context: OperationContext, client:
   const existing = await findByNaturalKey(kind, client, wireValue, inputs).catch(() => undefined);
   if (existing === undefined) return error;
   const id = String(existing["id"]);
-  return new ConflictError(`${error.message}; a ${spec.kind} with ${keyField} "${String(value)}" already exists. ${takeOverHint(context.urn, id, spec.token)}`, { status: 409, detail: error.detail });
+  return new ConflictError(`${error.message}; a ${spec.kind} with ${keyField} "${String(value)}" already exists. ${takeOverHint(context.urn, id, spec.token, workspaceId)}`, { status: 409, detail: error.detail });
 }

@@ -11,7 +11,7 @@ import { compact } from "../../engine/fields/paths";
 import { uuid } from "../../engine/fields/validators";
 import type { Properties } from "../../engine/resource";
 import { tenantIdOutput } from "../../engine/state/outputs";
-import { takeOverHint } from "../../engine/state/takeOver";
+import { takeOverHint, workspaceOtherThanStack } from "../../engine/state/takeOver";
 import { memberByEmail, type FoundMember, type MembersAnswer } from "./memberLookup";
 import { EMAIL_PATTERN, MEMBER_OUTPUTS, MEMBER_STATE_VERSION, findOrganizationMember } from "./organizationMember";
 import { z } from "zod";
@@ -120,7 +120,7 @@ export const workspaceMember = declareKind({
       try {
         await client.resources.send(ADD_MEMBER, { action, body: { org_identity_id: organizationMember.identityId, ...(inputs["roleId"] !== undefined ? { role_id: inputs["roleId"] as string } : {}) } });
       } catch (error) {
-        if (error instanceof ConflictError) throw new ConflictError(`${error.message}; ${email} is already in the workspace. ${takeOverHint(context.urn, email, TOKEN)}`, { status: 409, detail: error.detail });
+        if (error instanceof ConflictError) throw new ConflictError(`${error.message}; ${email} is already in the workspace. ${takeOverHint(context.urn, email, TOKEN, workspaceOtherThanStack(context, tenantOf(context, inputs)))}`, { status: 409, detail: error.detail });
         throw error;
       }
       const member = (await findWorkspaceMember(client, email, action)) as FoundMember;
