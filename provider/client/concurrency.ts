@@ -65,6 +65,12 @@ export interface ConcurrencyLimiterOptions {
   readonly clock: Clock;
   /** Requests in flight allowed before the first 429, at least 1; default {@link DEFAULT_INITIAL_WINDOW} (8). */
   readonly initialWindow?: number;
+  /**
+   * Most grants a second, from the first request on (a share of a limit the
+   * client shares with others: `langsmith:maxRequestsPerSecond`); the pace
+   * never grows above it. Default none (the pace is learnt from 429s).
+   */
+  readonly maxPerSecond?: number;
 }
 
 /** How an attempt sent under a {@link Permit} ended. */
@@ -133,6 +139,7 @@ export class ConcurrencyLimiter {
   private nextGrantAtMs = 0;
   private answersAtMs: number[] = [];
   private firstAnswerAtMs: number | undefined;
+  private readonly maxPerSecond: number = Number.POSITIVE_INFINITY;
   private rateAtLimitPerSecond = 0;
   private aboveLimitSinceMs: number | undefined;
 
@@ -141,6 +148,10 @@ export class ConcurrencyLimiter {
     this.clock = options.clock;
     const initial = options.initialWindow ?? DEFAULT_INITIAL_WINDOW;
     this.window = Number.isFinite(initial) ? Math.min(MAX_WINDOW, Math.max(1, Math.floor(initial))) : DEFAULT_INITIAL_WINDOW;
+    if (options.maxPerSecond !== undefined && options.maxPerSecond > 0) {
+      this.maxPerSecond = options.maxPerSecond;
+      this.pacePerSecond = options.maxPerSecond;
+    }
   }
 
   /** The current state (a copy). */
@@ -238,7 +249,7 @@ export class ConcurrencyLimiter {
         if (this.pacePerSecond <= this.rateAtLimitPerSecond) this.aboveLimitSinceMs = undefined;
         else this.aboveLimitSinceMs ??= nowMs;
         const probingS = this.aboveLimitSinceMs === undefined ? 0 : (nowMs - this.aboveLimitSinceMs) / 1000;
-        this.pacePerSecond += (PACE_GROWTH_PER_S * (1 + PROBE_ACCELERATION * probingS)) / this.pacePerSecond;
+        this.pacePerSecond = Math.min(this.maxPerSecond, this.pacePerSecond + (PACE_GROWTH_PER_S * (1 + PROBE_ACCELERATION * probingS)) / this.pacePerSecond);
       }
     } else if (outcome.kind === "rateLimited") {
       if (epoch === this.epoch) {
@@ -270,7 +281,7 @@ export class ConcurrencyLimiter {
         const spanMs = Math.max(periodMs, Math.min(period, nowMs - (this.firstAnswerAtMs ?? nowMs)));
         this.rateAtLimitPerSecond = (answered * 1000) / spanMs;
         this.aboveLimitSinceMs = undefined;
-        this.pacePerSecond = Math.max(MIN_PACE_PER_S, this.rateAtLimitPerSecond * PACE_FACTOR);
+        this.pacePerSecond = Math.min(this.maxPerSecond, Math.max(MIN_PACE_PER_S, this.rateAtLimitPerSecond * PACE_FACTOR));
         return;
       }
       if (period >= MAX_PACE_PERIOD_MS) return;

@@ -27,16 +27,16 @@ export function credentialFingerprint(credential: string | undefined): string {
  * with the credential of `fingerprint` on `clock`, created on first use with
  * the default initial window (8 requests).
  */
-export function sharedLimiter(clock: Clock, origin: string, fingerprint: string): ConcurrencyLimiter {
+export function sharedLimiter(clock: Clock, origin: string, fingerprint: string, maxPerSecond?: number): ConcurrencyLimiter {
   let byKey = limiters.get(clock);
   if (byKey === undefined) {
     byKey = new Map();
     limiters.set(clock, byKey);
   }
-  const key = `${origin} ${fingerprint}`;
+  const key = `${origin} ${fingerprint} ${maxPerSecond ?? "adaptive"}`;
   let limiter = byKey.get(key);
   if (limiter === undefined) {
-    limiter = new ConcurrencyLimiter({ clock });
+    limiter = new ConcurrencyLimiter({ clock, ...(maxPerSecond === undefined ? {} : { maxPerSecond }) });
     byKey.set(key, limiter);
   }
   return limiter;

@@ -63,6 +63,7 @@ export class HttpClient {
   private readonly random: () => number;
   private readonly operationSignal: () => AbortSignal | undefined;
   private readonly adaptiveConcurrency: boolean;
+  private readonly maxRequestsPerSecond: number | undefined;
   readonly #credentialFingerprint: string;
 
   /**
@@ -86,6 +87,7 @@ export class HttpClient {
     this.random = options.random ?? Math.random;
     this.operationSignal = options.operationSignal ?? (() => undefined);
     this.adaptiveConcurrency = options.adaptiveConcurrency ?? true;
+    this.maxRequestsPerSecond = options.maxRequestsPerSecond;
     this.#axios = axios.create({
       maxRedirects: 0,
       validateStatus: () => true,
@@ -151,7 +153,7 @@ export class HttpClient {
     const timeoutMs = spec.timeoutMs ?? this.timeoutMs;
     const maxRetries = retryCount(spec.maxRetries, this.maxRetries);
 
-    const limiter = this.adaptiveConcurrency ? sharedLimiter(this.clock, url.origin, this.#credentialFingerprint) : undefined;
+    const limiter = this.adaptiveConcurrency ? sharedLimiter(this.clock, url.origin, this.#credentialFingerprint, this.maxRequestsPerSecond) : undefined;
 
     let counted = 0; // retries that count against maxRetries
     let rateLimitedRetries = 0;

@@ -47,6 +47,14 @@ export interface ClientOptions extends Credentials {
    * each request at once and retries each 429 on its own.
    */
   readonly adaptiveConcurrency?: boolean;
+  /**
+   * Most API requests a second this client's process sends to one origin
+   * with one credential, from the first request on (the shared window's
+   * pace never grows above it). For stacks that update at once against one
+   * organization's limit: each gets its share, and none runs into 429s.
+   * Default none: the pace is learnt from 429s. Needs `adaptiveConcurrency`.
+   */
+  readonly maxRequestsPerSecond?: number;
   /** `User-Agent` header; default `pulumi-langsmith/<package version>`. */
   readonly userAgent?: string;
   /** Clock for retry backoff and waits; default real time (tests inject a fake one). */

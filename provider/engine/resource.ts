@@ -10,6 +10,7 @@ import type { OperationContext } from "./context/operation";
 import type { ProviderSettings } from "./context/settings";
 import type { CheckFailure, FieldTable } from "./fields/fields";
 import type { OutputSpec } from "./state/outputs";
+import type { ZodType } from "zod";
 
 export type { OutputSpec } from "./state/outputs";
 
@@ -62,6 +63,8 @@ export interface LangSmithResource {
   readonly scope: "organization" | "workspace";
   /** The forms of the id `pulumi import` takes, e.g. `<id>`, `<name>`, `<workspaceId>/<id>` (the reference lists them). */
   readonly importForms: readonly string[];
+  /** The contract's bodies the kind sends and reads (for the contract coverage test, tests/unit/contractCoverage.test.ts). */
+  readonly contract: KindContract;
   /** Outputs of any release in today's layout (the one place old state is recognised). */
   migrate(outputs: Properties): Properties;
   /**
@@ -84,6 +87,20 @@ export interface LangSmithResource {
   delete(context: OperationContext, id: string, outputs: Properties): Promise<void>;
   /** Reads one the service already has from its id alone (`pulumi import`, `Resource.get`); `undefined` when there is none. */
   import(context: OperationContext, id: string): Promise<ImportedResource | undefined>;
+}
+
+/**
+ * The bodies of the published contract a kind is made of: the request
+ * bodies it sends (create, update) and the objects the service answers with
+ * (the object as read), generated wire schemas all.
+ */
+export interface KindContract {
+  /** Request bodies (create first). */
+  readonly requests: readonly ZodType[];
+  /** The object as the service answers it. */
+  readonly responses: readonly ZodType[];
+  /** Wire paths of the object read into outputs other than the echoed inputs (e.g. `created_at`). */
+  readonly outputWires: readonly string[];
 }
 
 /** The areas the kinds are grouped by: the same as `contract/` and `docs/`. */

@@ -40,6 +40,7 @@ export class Provider extends pulumi.ProviderResource {
             resourceInputs["controlPlaneUrl"] = args?.controlPlaneUrl;
             resourceInputs["deleteTimeoutSeconds"] = pulumi.output(args?.deleteTimeoutSeconds).apply(JSON.stringify);
             resourceInputs["deployTimeoutSeconds"] = pulumi.output(args?.deployTimeoutSeconds).apply(JSON.stringify);
+            resourceInputs["maxRequestsPerSecond"] = pulumi.output(args?.maxRequestsPerSecond).apply(JSON.stringify);
             resourceInputs["maxRetries"] = pulumi.output(args?.maxRetries).apply(JSON.stringify);
             resourceInputs["region"] = args?.region;
             resourceInputs["requestTimeoutSeconds"] = pulumi.output(args?.requestTimeoutSeconds).apply(JSON.stringify);
@@ -79,6 +80,10 @@ export interface ProviderArgs {
      * Default wait for `DEPLOYED`, in seconds (default 1800).
      */
     deployTimeoutSeconds?: pulumi.Input<number | undefined>;
+    /**
+     * Most API requests a second the provider sends, from the first on (default: none; the pace is learnt from 429 answers). Stacks that update at once under one organization's limit each take their share of it, e.g. 2 for 10 stacks under 20. Environment fallback: `LANGSMITH_MAX_REQUESTS_PER_SECOND`.
+     */
+    maxRequestsPerSecond?: pulumi.Input<number | undefined>;
     /**
      * Retries of a failed request, 0 to 10 (default 4); 429 answers have their own five-minute budget.
      */

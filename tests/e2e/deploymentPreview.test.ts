@@ -15,7 +15,7 @@ const ref = new NoopResource("ref", { value: "release-1" });
 new Deployment("agent", {
   name: "agent",
   source: "github",
-  sourceConfig: { repoUrl: "https://github.com/acme/agent" },
+  sourceConfig: { integrationId: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01", repoUrl: "https://github.com/acme/agent", deploymentType: "dev" },
   sourceRevisionConfig: { repoRef: ref.value.apply((v) => v ?? "main"), graphConfigPath: "langgraph.json" },
 });
 `,

@@ -315,6 +315,23 @@ describe("ConcurrencyLimiter", () => {
     expect(limiter.snapshot().pacePerSecond).toBeGreaterThan(25);
   });
 
+  test("a cap (maxRequestsPerSecond) paces grants from the first request, and the pace never grows above it", async () => {
+    const limiter = new ConcurrencyLimiter({ clock, initialWindow: 64, maxPerSecond: 2 });
+    expect(limiter.snapshot().pacePerSecond).toBe(2);
+    (await grantNow(limiter)).release({ kind: "answered" });
+    const second = track(limiter.acquire());
+    await clock.advance(499);
+    expect(second.result).toBeUndefined(); // 1 000 / 2 = 500 ms after the first grant
+    await clock.advance(1);
+    permitOf(second).release({ kind: "answered" });
+    for (let i = 0; i < 40; i += 1) {
+      const slot = track(limiter.acquire());
+      while (slot.result === undefined) await clock.advance(10);
+      permitOf(slot).release({ kind: "answered" });
+    }
+    expect(limiter.snapshot().pacePerSecond).toBe(2);
+  });
+
   test("too few answers to measure a rate set no pace", async () => {
     const limiter = new ConcurrencyLimiter({ clock, initialWindow: 8 });
     for (let i = 0; i < 4; i += 1) (await grantNow(limiter)).release({ kind: "answered" });

@@ -66,6 +66,12 @@ export const CONFIG_KEYS = {
   deleteTimeoutSeconds: { key: "langsmith:deleteTimeoutSeconds", type: "number", doc: "Default wait for a deletion to finish, in seconds (default 900)." },
   requestTimeoutSeconds: { key: "langsmith:requestTimeoutSeconds", type: "number", doc: "Timeout of one HTTP attempt, in seconds (default 30)." },
   maxRetries: { key: "langsmith:maxRetries", type: "integer", doc: "Retries of a failed request, 0 to 10 (default 4); 429 answers have their own five-minute budget." },
+  maxRequestsPerSecond: {
+    key: "langsmith:maxRequestsPerSecond",
+    env: "LANGSMITH_MAX_REQUESTS_PER_SECOND",
+    type: "number",
+    doc: "Most API requests a second the provider sends, from the first on (default: none; the pace is learnt from 429 answers). Stacks that update at once under one organization's limit each take their share of it, e.g. 2 for 10 stacks under 20.",
+  },
 } as const satisfies Record<string, ConfigKey>;
 
 type KeyName = keyof typeof CONFIG_KEYS;
@@ -109,6 +115,7 @@ export function resolveSettings(get: ConfigGetter, env: NodeJS.ProcessEnv = proc
 
   const requestTimeoutSeconds = positiveNumber("requestTimeoutSeconds", value("requestTimeoutSeconds"));
   const maxRetries = wholeNumber("maxRetries", value("maxRetries"), 10);
+  const maxRequestsPerSecond = positiveRate(value("maxRequestsPerSecond"));
   const client: ClientOptions = {
     controlPlaneUrl: hosts.controlPlaneUrl,
     apiUrl: hosts.apiUrl,
@@ -117,6 +124,7 @@ export function resolveSettings(get: ConfigGetter, env: NodeJS.ProcessEnv = proc
     ...optional("workspaceId", value("workspaceId")),
     ...optional("timeoutMs", requestTimeoutSeconds === undefined ? undefined : Math.round(requestTimeoutSeconds * 1000)),
     ...optional("maxRetries", maxRetries),
+    ...optional("maxRequestsPerSecond", maxRequestsPerSecond),
   };
   try {
     // A key, token or workspace that cannot be sent in a header fails the preview, not the first call.
@@ -156,6 +164,15 @@ function nonEmpty(value: string | undefined): string | undefined {
 
 function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
   return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}
+
+function positiveRate(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const parsed = Number(raw);
+  if (!Number.isFinite(parsed) || parsed <= 0 || parsed > 10_000) {
+    throw new ConfigurationError(`invalid LangSmith configuration: ${CONFIG_KEYS.maxRequestsPerSecond.key} must be a number of requests a second above 0 (at most 10000), not "${raw.slice(0, 40)}"`);
+  }
+  return parsed;
 }
 
 function positiveNumber(name: KeyName, raw: string | undefined): number | undefined {

@@ -11,7 +11,7 @@ import type { LangSmithClient } from "../../client";
 import type { DeclaredEndpoint } from "../../client/resources";
 import { exampleRef, type FieldSpec, type FieldTable, unknownOr } from "../fields/fields";
 import { uuid } from "../fields/validators";
-import type { LangSmithResource, Properties } from "../resource";
+import type { KindContract, LangSmithResource, Properties } from "../resource";
 import type { OutputSpec } from "../state/outputs";
 
 /** An endpoint of a CRUD resource; `{id}` in its path is the object's id, other placeholders are inputs of the same name. */
@@ -100,6 +100,13 @@ export interface KindDeclaration {
   readonly inputsNotInOutputs?: readonly string[];
   /** The steps where the generic path is not enough; default none. */
   readonly hooks?: KindHooks;
+  /**
+   * The contract's bodies, for a kind whose hooks send requests other than
+   * {@link endpoints} (a deployment's client group): what the contract
+   * coverage test reads; default the endpoints' (create and update
+   * requests; get, else create, response).
+   */
+  readonly contractBodies?: Partial<KindContract>;
   /** The forms of the id an import takes, for a kind whose `import` hook reads its own; default the generic path's (see `importForms` in prepare.ts). */
   readonly importForms?: readonly string[];
   /**

@@ -9,7 +9,7 @@
  * it, so a later read goes to the service.
  */
 import { droppingSnapshots } from "../reads/listSnapshots";
-import type { LangSmithResource } from "../resource";
+import type { KindContract, LangSmithResource } from "../resource";
 import { migrateOutputs } from "../state/stateVersion";
 import { checkDeclared, diffDeclared } from "./checkDiff";
 import { createDeclared } from "./create";
@@ -31,6 +31,7 @@ export function declareKind(spec: KindDeclaration): LangSmithResource {
     outputs: kind.outputSpecs,
     scope: spec.scope,
     importForms: spec.importForms ?? importForms(kind),
+    contract: contractOf(spec),
     migrate,
     check: hooks.check ?? ((olds, news) => checkDeclared(kind, olds, news)),
     diff: hooks.diff ?? ((olds, news) => diffDeclared(kind, olds, news)),
@@ -39,5 +40,16 @@ export function declareKind(spec: KindDeclaration): LangSmithResource {
     update: droppingSnapshots(spec.token, hooks.update ?? ((context, id, olds, news) => updateDeclared(kind, context, id, migrate(olds), news))),
     delete: droppingSnapshots(spec.token, hooks.delete ?? ((context, id, outputs) => deleteDeclared(kind, context, id, migrate(outputs)))),
     import: hooks.import ?? ((context, id) => importDeclared(kind, context, id)),
+  };
+}
+
+/** The contract's bodies a declaration names: its own, else its endpoints'. */
+function contractOf(spec: KindDeclaration): KindContract {
+  const endpoints = spec.endpoints;
+  const defined = <T>(values: readonly (T | undefined)[]): T[] => values.filter((value): value is T => value !== undefined);
+  return {
+    requests: spec.contractBodies?.requests ?? defined([endpoints?.create.request, endpoints?.update?.request]),
+    responses: spec.contractBodies?.responses ?? defined([endpoints?.get?.response ?? endpoints?.create.response]),
+    outputWires: spec.contractBodies?.outputWires ?? (spec.outputs ?? []).map((output) => output.wire),
   };
 }

@@ -51,6 +51,8 @@ type providerArgs struct {
 	DeleteTimeoutSeconds *float64 `pulumi:"deleteTimeoutSeconds"`
 	// Default wait for `DEPLOYED`, in seconds (default 1800).
 	DeployTimeoutSeconds *float64 `pulumi:"deployTimeoutSeconds"`
+	// Most API requests a second the provider sends, from the first on (default: none; the pace is learnt from 429 answers). Stacks that update at once under one organization's limit each take their share of it, e.g. 2 for 10 stacks under 20. Environment fallback: `LANGSMITH_MAX_REQUESTS_PER_SECOND`.
+	MaxRequestsPerSecond *float64 `pulumi:"maxRequestsPerSecond"`
 	// Retries of a failed request, 0 to 10 (default 4); 429 answers have their own five-minute budget.
 	MaxRetries *int `pulumi:"maxRetries"`
 	// `us` (default), `eu`, `apac` or `aws-us`.
@@ -77,6 +79,8 @@ type ProviderArgs struct {
 	DeleteTimeoutSeconds pulumi.Float64PtrInput
 	// Default wait for `DEPLOYED`, in seconds (default 1800).
 	DeployTimeoutSeconds pulumi.Float64PtrInput
+	// Most API requests a second the provider sends, from the first on (default: none; the pace is learnt from 429 answers). Stacks that update at once under one organization's limit each take their share of it, e.g. 2 for 10 stacks under 20. Environment fallback: `LANGSMITH_MAX_REQUESTS_PER_SECOND`.
+	MaxRequestsPerSecond pulumi.Float64PtrInput
 	// Retries of a failed request, 0 to 10 (default 4); 429 answers have their own five-minute budget.
 	MaxRetries pulumi.IntPtrInput
 	// `us` (default), `eu`, `apac` or `aws-us`.

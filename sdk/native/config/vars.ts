@@ -74,6 +74,17 @@ Object.defineProperty(exports, "deployTimeoutSeconds", {
 });
 
 /**
+ * Most API requests a second the provider sends, from the first on (default: none; the pace is learnt from 429 answers). Stacks that update at once under one organization's limit each take their share of it, e.g. 2 for 10 stacks under 20. Environment fallback: `LANGSMITH_MAX_REQUESTS_PER_SECOND`.
+ */
+export declare const maxRequestsPerSecond: number | undefined;
+Object.defineProperty(exports, "maxRequestsPerSecond", {
+    get() {
+        return __config.getObject<number>("maxRequestsPerSecond");
+    },
+    enumerable: true,
+});
+
+/**
  * Retries of a failed request, 0 to 10 (default 4); 429 answers have their own five-minute budget.
  */
 export declare const maxRetries: number | undefined;

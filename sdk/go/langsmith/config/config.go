@@ -41,6 +41,11 @@ func GetDeployTimeoutSeconds(ctx *pulumi.Context) float64 {
 	return config.GetFloat64(ctx, "langsmith:deployTimeoutSeconds")
 }
 
+// Most API requests a second the provider sends, from the first on (default: none; the pace is learnt from 429 answers). Stacks that update at once under one organization's limit each take their share of it, e.g. 2 for 10 stacks under 20. Environment fallback: `LANGSMITH_MAX_REQUESTS_PER_SECOND`.
+func GetMaxRequestsPerSecond(ctx *pulumi.Context) float64 {
+	return config.GetFloat64(ctx, "langsmith:maxRequestsPerSecond")
+}
+
 // Retries of a failed request, 0 to 10 (default 4); 429 answers have their own five-minute budget.
 func GetMaxRetries(ctx *pulumi.Context) int {
 	return config.GetInt(ctx, "langsmith:maxRetries")
