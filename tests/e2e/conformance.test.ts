@@ -176,6 +176,19 @@ async function destroyAndCheck(run: TrackRun, track: Track): Promise<string[]> {
   return problems;
 }
 
+/** Starts a track's emulator and project before the describe block's tests (handing it over) and stops them after. */
+function useTrack(track: Track, receive: (run: TrackRun) => void): void {
+  let started: TrackRun | undefined;
+  beforeAll(async () => {
+    started = await startTrack(track);
+    receive(started);
+  }, 300_000);
+  afterAll(async () => {
+    started?.project.cleanup();
+    await started?.stack.emulator.close();
+  });
+}
+
 beforeAll(async () => {
   if (process.env["LANGSMITH_CONFORMANCE"] === "0") return;
   rmSync(LOG_DIR, { recursive: true, force: true });
@@ -200,15 +213,7 @@ afterAll(async () => {
 
 matrix("conformance matrix: required inputs only", () => {
   let run: TrackRun;
-
-  beforeAll(async () => {
-    run = await startTrack("required");
-  }, 300_000);
-
-  afterAll(async () => {
-    run?.project.cleanup();
-    await run?.stack.emulator.close();
-  });
+  useTrack("required", (started) => (run = started));
 
   it("up with a 401 on the request after each create keeps each object; the next up converges with no second create", async () => {
     const problems = await timed("required", () => faultedUp(run, "required", { status: 401, body: { detail: "Invalid token" } }));
@@ -229,15 +234,7 @@ matrix("conformance matrix: required inputs only", () => {
 
 matrix("conformance matrix: every input", () => {
   let run: TrackRun;
-
-  beforeAll(async () => {
-    run = await startTrack("full");
-  }, 300_000);
-
-  afterAll(async () => {
-    run?.project.cleanup();
-    await run?.stack.emulator.close();
-  });
+  useTrack("full", (started) => (run = started));
 
   it("up with a dropped connection after each create converges with no second create, then a clean cycle", async () => {
     const problems = await timed("full", async () => [...(await faultedUp(run, "full", { drop: "before-handler" })), ...(await cleanCycle(run, "full"))]);
