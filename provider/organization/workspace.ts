@@ -7,7 +7,8 @@ import { defineEndpoint } from "../client/endpoint";
 import { zWorkspaceCreate, zWorkspacePatch } from "../client/wire/organizationAndAccess.requests";
 import { zGetApiV1WorkspacesResponse, zPatchApiV1WorkspacesByWorkspaceIdResponse, zPostApiV1WorkspacesResponse } from "../client/wire/organizationAndAccess.responses";
 import { declareKind, type CrudEndpoints } from "../engine/kind";
-import type { FieldTable, InputsOf } from "../engine/fields/fields";
+import { unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
+import { uuid } from "../engine/fields/validators";
 import { CREATED_AT_OUTPUT, OUTPUT_TYPES } from "../engine/state/outputs";
 import { z } from "zod";
 
@@ -49,6 +50,17 @@ export const WORKSPACE_FIELDS = [
     secret: false,
     example: { value: "matrix-agents", other: "matrix-agents-b", why: "a new handle replaces the workspace, and with it every object the program keeps in it: the change step would then send no update" },
   },
+  {
+    path: "requestedId",
+    wire: "id",
+    type: "string (UUID)",
+    doc: "The id to create the workspace with (e.g. to recreate one under the id its clients already use); default the service's. Read at create only: the id of a workspace never changes, so a later change does nothing.",
+    schema: unknownOr(uuid("requestedId")),
+    required: false,
+    effect: "createOnly",
+    secret: false,
+    example: { value: "{uuid}", why: "read at create only: a later value changes nothing, so there is no change to show" },
+  },
 ] as const satisfies FieldTable;
 
 /** A Workspace's checked inputs. */
@@ -70,6 +82,7 @@ export const resource = declareKind({
   endpoints: WORKSPACE_ENDPOINTS,
   outputs: [
     { name: "organizationId", type: OUTPUT_TYPES.string, doc: "Organization the workspace belongs to.", changesOnUpdate: false, wire: "organization_id" },
+    { name: "dataPlaneUrl", type: OUTPUT_TYPES.string, doc: "Where the workspace's data plane serves its traces (LangSmith's own, unless the workspace is in a self-hosted data plane).", changesOnUpdate: false, wire: "data_plane_url" },
     { ...CREATED_AT_OUTPUT, wire: "created_at" },
   ],
 });

@@ -26,6 +26,8 @@ const Action = z.strictObject({ target: z.enum(["pagerduty", "webhook", "dynatra
 // Only the required fields are read back always; the service answers the optional ones with empty values when unset.
 const inPlace = { required: false, effect: "inPlace", secret: false, fromWire: emptyAsUnset } as const;
 const always = { ...inPlace, refresh: "always" } as const;
+// The numbers a Go service answers as 0 when unset.
+const goZero = { ...inPlace, fromWire: (value: unknown) => (value === 0 ? undefined : emptyAsUnset(value)) } as const;
 
 /** Every input field of an AlertRule. */
 export const ALERT_RULE_FIELDS = [
@@ -48,8 +50,21 @@ export const ALERT_RULE_FIELDS = [
   { ...always, path: "operator", wire: "rule.operator", type: "`gte` \\| `lte` \\| `gt` \\| `lt`", doc: "How the aggregate compares with the threshold.", schema: z.enum(["gte", "lte", "gt", "lt"]), required: true, reason: 'operator is required: "gte", "lte", "gt" or "lt"', example: { value: "gte", changed: "gt" } },
   { ...inPlace, path: "threshold", wire: "rule.threshold", type: "number", doc: "The threshold (a share from 0 to 1 for `pct`).", schema: z.number(), requiredWhen: { path: "type", in: ["threshold"], unset: true }, reason: "threshold is required for a threshold rule (the default type), e.g. 0.05", example: { value: 0.05, changed: 5 } },
   { ...always, path: "windowMinutes", wire: "rule.window_minutes", type: "integer, 1 to 60", doc: "Length of the window the metric is aggregated over, in minutes.", schema: z.number().int().min(1).max(60), required: true, reason: "windowMinutes is required: 1 to 60 minutes", example: { value: 15, changed: 30 } },
-  { ...inPlace, path: "type", wire: "rule.type", type: "`threshold` \\| `change`", doc: "`threshold`: the aggregate crosses the threshold; `change`: it changes by `threshold` times.", schema: z.enum(["threshold", "change"]), default: "threshold", example: { value: "threshold", why: "a `change` rule needs `threshold_multiplier`, which has no input here: the service refuses a change rule without it (400)" } },
+  { ...inPlace, path: "type", wire: "rule.type", type: "`threshold` \\| `change`", doc: "`threshold`: the aggregate crosses `threshold`; `change`: it changes by `thresholdMultiplier` times against the previous `thresholdWindowMinutes`.", schema: z.enum(["threshold", "change"]), default: "threshold", example: { value: "threshold", changed: "change" } },
+  {
+    ...goZero,
+    path: "thresholdMultiplier",
+    wire: "rule.threshold_multiplier",
+    type: "number",
+    doc: "For a `change` rule: how many times the previous window's aggregate the current one must reach.",
+    schema: z.number().positive(),
+    requiredWhen: { path: "type", in: ["change"] },
+    reason: "thresholdMultiplier is required for a change rule, e.g. 2 for twice the previous window",
+    example: { value: 2, changed: 3 },
+  },
+  { ...goZero, path: "thresholdWindowMinutes", wire: "rule.threshold_window_minutes", type: "integer, 1 to 60 minutes", doc: "For a `change` rule: the length of the previous window compared against, in minutes; default the service's (the rule's window).", schema: z.number().int().min(1).max(60), example: { value: 30, changed: 60 } },
   { ...inPlace, path: "filter", wire: "rule.filter", type: "string", doc: "Which runs count (LangSmith's filter language).", schema: z.string().min(1), example: { value: "eq(is_root, true)", changed: 'and(eq(is_root, true), eq(run_type, "llm"))' } },
+  { ...inPlace, path: "denominatorFilter", wire: "rule.denominator_filter", type: "string", doc: "For `pct`: which runs the share is taken of (LangSmith's filter language); default all the runs `filter` is applied to.", schema: z.string().min(1), example: { value: "eq(is_root, true)", changed: 'eq(run_type, "llm")' } },
   {
     path: "actions",
     wire: "actions",

@@ -3,7 +3,7 @@ import { defineEndpoint } from "../client/endpoint";
 import { zAnnotationQueueCreateSchema, zAnnotationQueueUpdateSchema } from "../client/wire/tracingAndEvaluation.requests";
 import { zGetApiV1AnnotationQueuesByQueueIdResponse, zGetApiV1AnnotationQueuesResponse, zPostApiV1AnnotationQueuesResponse } from "../client/wire/tracingAndEvaluation.responses";
 import { type CrudEndpoints, declareKind, descriptionField, workspaceIdField } from "../engine/kind";
-import { exampleRef, unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
+import { emptyMapAsUnset, exampleRef, unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { uuid } from "../engine/fields/validators";
 import { CREATED_AT_OUTPUT } from "../engine/state/outputs";
 import { z } from "zod";
@@ -99,6 +99,58 @@ export const ANNOTATION_QUEUE_FIELDS = [
         { feedbackKey: "tone", required: false },
       ],
     },
+  },
+  {
+    path: "enableReservations",
+    wire: "enable_reservations",
+    type: "boolean",
+    doc: "Whether a reviewer who opens an item reserves it, so others are not shown it meanwhile.",
+    schema: z.boolean(),
+    required: false,
+    unsetMeans: true,
+    defaultDoc: "`true` (service's)",
+    effect: "inPlace",
+    secret: false,
+    example: { value: false, changed: true },
+  },
+  {
+    path: "reservationMinutes",
+    wire: "reservation_minutes",
+    type: "integer, minutes",
+    doc: "How long a reservation holds, in minutes.",
+    schema: z.number().int().min(1),
+    required: false,
+    unsetMeans: 1,
+    defaultDoc: "`1` (service's)",
+    effect: "inPlace",
+    secret: false,
+    example: { value: 10, changed: 30 },
+  },
+  {
+    path: "reviewerAccessMode",
+    wire: "reviewer_access_mode",
+    type: "`any` \\| `assigned`",
+    doc: "Who may review: `any` member of the workspace, or only the reviewers assigned to the queue.",
+    schema: z.enum(["any", "assigned"]),
+    required: false,
+    unsetMeans: "any",
+    defaultDoc: "`any` (service's)",
+    effect: "inPlace",
+    secret: false,
+    example: { value: "assigned", changed: "any" },
+  },
+  {
+    path: "metadata",
+    wire: "metadata",
+    type: "map of any",
+    doc: "Your own key-value data about the queue.",
+    schema: z.record(z.string(), z.unknown()),
+    fromWire: emptyMapAsUnset,
+    required: false,
+    clearWith: {},
+    effect: "inPlace",
+    secret: false,
+    example: { value: { team: "support" }, changed: { team: "support", tier: 2 } },
   },
 ] as const satisfies FieldTable;
 

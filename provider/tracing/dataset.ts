@@ -3,7 +3,7 @@ import { defineEndpoint } from "../client/endpoint";
 import { zDatasetCreate, zDatasetUpdate } from "../client/wire/tracingAndEvaluation.requests";
 import { zGetApiV1DatasetsByDatasetIdResponse, zGetApiV1DatasetsResponse, zPatchApiV1DatasetsByDatasetIdResponse, zPostApiV1DatasetsResponse } from "../client/wire/tracingAndEvaluation.responses";
 import { type CrudEndpoints, declareKind, descriptionField, workspaceIdField } from "../engine/kind";
-import type { FieldTable, InputsOf } from "../engine/fields/fields";
+import { emptyMapAsUnset, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { CREATED_AT_OUTPUT } from "../engine/state/outputs";
 import { z } from "zod";
 
@@ -103,6 +103,33 @@ export const DATASET_FIELDS = [
         { path: ["outputs"], transformationType: "remove_extra_fields" },
       ],
     },
+  },
+  {
+    path: "metadata",
+    wire: "metadata",
+    createWire: "extra.metadata",
+    type: "map of any",
+    doc: "Your own key-value data about the dataset (the list's `metadata` filter finds datasets by it).",
+    schema: z.record(z.string(), z.unknown()),
+    fromWire: emptyMapAsUnset,
+    required: false,
+    clearWith: {},
+    effect: "inPlace",
+    secret: false,
+    example: { value: { team: "support" }, changed: { team: "support", stage: "regression" } },
+  },
+  {
+    path: "externallyManaged",
+    wire: "externally_managed",
+    type: "boolean",
+    doc: "Marks the dataset as managed outside LangSmith's UI (by a program such as this one); the service cannot change it.",
+    schema: z.boolean(),
+    required: false,
+    unsetMeans: false,
+    defaultDoc: "`false` (service's)",
+    effect: "replace",
+    secret: false,
+    example: { value: true, why: "another value replaces the dataset, and with it the examples and rules the program keeps on it: the change step would then send no update to them" },
   },
 ] as const satisfies FieldTable;
 

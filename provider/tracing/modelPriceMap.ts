@@ -21,6 +21,10 @@ const cost = z.number().min(0);
 /** The service answers costs as decimal strings: read back as numbers, so a refresh compares like with like. */
 const costFromWire = (value: unknown): unknown => (typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value)) ? Number(value) : (value ?? undefined));
 
+/** Costs by token type, answered as decimal strings: read back as numbers; an empty map reads as unset. */
+const costsFromWire = (value: unknown): unknown =>
+  value !== null && typeof value === "object" && Object.keys(value).length > 0 ? Object.fromEntries(Object.entries(value).map(([key, cost]) => [key, costFromWire(cost)])) : undefined;
+
 /** Every input field of a ModelPriceMap entry. */
 export const MODEL_PRICE_MAP_FIELDS = [
   workspaceIdField("model price"),
@@ -44,6 +48,30 @@ export const MODEL_PRICE_MAP_FIELDS = [
   { path: "completionCost", wire: "completion_cost", refresh: "always", fromWire: costFromWire, type: "number", doc: "Cost of one completion token.", schema: cost, required: true, reason: "completionCost is required: the cost of one completion token", effect: "inPlace", secret: false, example: { value: 0.00001, changed: 0.00002 } },
   { path: "startTime", wire: "start_time", type: "string (ISO 8601)", doc: "From when the prices apply; default always.", schema: timestamp("startTime"), required: false, effect: "inPlace", secret: false, example: { value: "2026-01-01T00:00:00Z", changed: "2026-07-01T00:00:00Z" } },
   { path: "provider", wire: "provider", type: "string", doc: "The model's provider, e.g. `openai`.", schema: z.string().min(1), required: false, effect: "inPlace", secret: false, example: { value: "openai", changed: "azure_openai" } },
+  {
+    path: "promptCostDetails",
+    wire: "prompt_cost_details",
+    fromWire: costsFromWire,
+    type: "map of number",
+    doc: "Cost of one prompt token by token type (e.g. `{ cache_read: 0.00000125, audio: 0.00004 }`), for tokens priced apart from `promptCost`.",
+    schema: z.record(z.string().min(1), cost),
+    required: false,
+    effect: "inPlace",
+    secret: false,
+    example: { value: { cache_read: 0.00000125 }, changed: { cache_read: 0.000001, audio: 0.00004 } },
+  },
+  {
+    path: "completionCostDetails",
+    wire: "completion_cost_details",
+    fromWire: costsFromWire,
+    type: "map of number",
+    doc: "Cost of one completion token by token type (e.g. `{ reasoning: 0.00001 }`), for tokens priced apart from `completionCost`.",
+    schema: z.record(z.string().min(1), cost),
+    required: false,
+    effect: "inPlace",
+    secret: false,
+    example: { value: { reasoning: 0.00001 }, changed: { reasoning: 0.00002, audio: 0.00008 } },
+  },
 ] as const satisfies FieldTable;
 
 /** A ModelPriceMap entry's checked inputs. */

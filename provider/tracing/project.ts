@@ -72,6 +72,20 @@ export const PROJECT_FIELDS = [
     secret: false,
     example: { value: "shortlived", changed: "longlived" },
   },
+  {
+    path: "referenceDatasetId",
+    wire: "reference_dataset_id",
+    type: "string (UUID)",
+    doc: "Makes the project an experiment on this `Dataset` (its runs are the experiment's, scored against the dataset's examples); the service cannot change it, and deleting the dataset deletes its experiments.",
+    schema: unknownOr(uuid("referenceDatasetId")),
+    required: false,
+    effect: "replace",
+    secret: false,
+    example: {
+      value: exampleRef("langsmith:index:Dataset"),
+      why: "another dataset replaces the project, and with it the alert rules and run rules the program keeps on it: the change step would then send no update to them",
+    },
+  },
 ] as const satisfies FieldTable;
 
 /** A Project's checked inputs. */

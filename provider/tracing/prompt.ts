@@ -3,7 +3,7 @@ import type { LangSmithClient } from "../client";
 import { defineEndpoint } from "../client/endpoint";
 import { ConflictError } from "../client/errors";
 import { zCommitsCreateCommitReq, zCreateRepoRequest, zUpdateRepoRequest } from "../client/wire/tracingAndEvaluation.requests";
-import { zGetApiV1ReposByOwnerByRepoResponse, zGetApiV1ReposResponse, zGetCommitsByOwnerByRepoResponse, zPatchApiV1ReposByOwnerByRepoResponse, zPostApiV1ReposResponse, zPostCommitsByOwnerByRepoResponse } from "../client/wire/tracingAndEvaluation.responses";
+import { zRepoWithLookups, zGetApiV1ReposByOwnerByRepoResponse, zGetApiV1ReposResponse, zGetCommitsByOwnerByRepoResponse, zPatchApiV1ReposByOwnerByRepoResponse, zPostApiV1ReposResponse, zPostCommitsByOwnerByRepoResponse } from "../client/wire/tracingAndEvaluation.responses";
 import { type CrudEndpoints, declareKind, descriptionField, workspaceIdField } from "../engine/kind";
 import type { FieldTable, InputsOf } from "../engine/fields/fields";
 import { sameValue } from "../engine/fields/values";
@@ -91,6 +91,20 @@ export const PROMPT_FIELDS = [
   },
   descriptionField("What the prompt does."),
   { path: "readme", wire: "readme", type: "string (Markdown)", doc: "The prompt's readme.", schema: z.string(), required: false, effect: "inPlace", secret: false, example: { value: "# Support triage\n\nSorts a question into a queue.", changed: "# Support triage\n\nSorts a question into a queue, with its urgency." } },
+  {
+    path: "isArchived",
+    wire: "is_archived",
+    createWire: null,
+    type: "boolean",
+    doc: "Whether the prompt is archived: hidden from the hub's lists (the list's `is_archived` filter finds it), its commits still readable.",
+    schema: z.boolean(),
+    required: false,
+    unsetMeans: false,
+    defaultDoc: "`false` (service's)",
+    effect: "inPlace",
+    secret: false,
+    example: { value: true, changed: false },
+  },
   { path: "tags", wire: "tags", unordered: true, type: "list of strings", doc: "Labels of the prompt in the hub (not commit tags: those are `PromptTag`s).", schema: z.array(z.string().min(1)), required: false, clearWith: [], effect: "inPlace", secret: false, example: { value: ["support"], changed: ["support", "triage"] } },
   // Public needs a workspace with a handle: true in the program's Workspace (its handle set), false in the change step, which may move it to the second Workspace (no handle).
   { path: "isPublic", wire: "is_public", refresh: "always", type: "boolean", doc: "Whether anyone may read the prompt.", schema: z.boolean(), required: false, default: false, effect: "inPlace", secret: false, example: { value: true, changed: false } },
@@ -125,6 +139,7 @@ export const resource = declareKind({
   unique: ["handle"],
   idOf: (_created, inputs) => String(inputs["handle"]),
   unwrap: (answer) => answer["repo"] as Record<string, unknown> | undefined,
+  contractBodies: { responses: [zRepoWithLookups] },
   listItems: (answer) => ((answer as { repos?: Record<string, unknown>[] }).repos ?? []).map((repo) => ({ ...repo, id: repo["repo_handle"] })),
   afterWrite: (client, id, inputs, olds, action) => pushManifest(client, id, inputs, olds, action),
   importOutputs: (client, id) => latestCommit(client, id),

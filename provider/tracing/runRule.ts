@@ -4,7 +4,7 @@ import { zRunRulesCreateSchema, zRunRulesUpdateSchema } from "../client/wire/tra
 import { zGetApiV1RunsRulesResponse, zPatchApiV1RunsRulesByRuleIdResponse, zPostApiV1RunsRulesResponse } from "../client/wire/tracingAndEvaluation.responses";
 import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
 import { exampleRef, unknownOr, type FieldExamples, type FieldTable, type InputsOf, type RequiredWhen } from "../engine/fields/fields";
-import { httpUrl, uuid } from "../engine/fields/validators";
+import { httpUrl, timestamp, uuid } from "../engine/fields/validators";
 import { CREATED_AT_OUTPUT } from "../engine/state/outputs";
 import { z } from "zod";
 
@@ -20,6 +20,38 @@ const Webhook = z.strictObject({ url: httpUrl("webhooks[].url"), headers: z.reco
 
 const id = (path: string, wire: string, doc: string, example: FieldExamples, requiredWhen?: RequiredWhen) =>
   ({ path, wire, refresh: "always", type: "string (UUID)", doc, schema: unknownOr(uuid(path)), required: false, effect: "inPlace", secret: false, example, ...(requiredWhen === undefined ? {} : { requiredWhen, reason: `${path} or ${requiredWhen.path} is required: the rule reads a project's runs or a dataset's experiments` }) }) as const;
+
+// The optional fields: in place, read back whenever the program sets them.
+const flag = { required: false, effect: "inPlace", secret: false } as const;
+
+/** Languages a code evaluator is written in. */
+export const CODE_EVALUATOR_LANGUAGES = ["python", "javascript"] as const;
+
+/** An LLM judge of a rule: the contract's `structured` evaluator, its keys camel-cased. */
+const StructuredEvaluator = z.strictObject({
+  hubRef: z.string().min(1).optional().describe("A prompt of the hub the judge uses (`<handle>` or `<handle>:<commit or tag>`), instead of `prompt`."),
+  prompt: z.array(z.tuple([z.string(), z.string()])).optional().describe("The judge's messages, each a `[role, template]` pair."),
+  templateFormat: z.string().optional().describe("How the templates are written: `f-string` or `mustache`."),
+  schema: z.record(z.string(), z.unknown()).optional().describe("JSON Schema of the scores the judge answers."),
+  variableMapping: z.record(z.string(), z.string()).optional().describe("The templates' variables, each mapped to a path of the run."),
+  model: z.record(z.string(), z.unknown()).optional().describe("The model the judge runs on, as the service takes it (e.g. `{ model: \"gpt-4o-mini\" }`)."),
+});
+type StructuredEvaluatorInput = z.infer<typeof StructuredEvaluator>;
+const STRUCTURED_EVALUATOR_WIRE = { hubRef: "hub_ref", prompt: "prompt", templateFormat: "template_format", schema: "schema", variableMapping: "variable_mapping", model: "model" } as const;
+const STRUCTURED_EVALUATOR_INPUT = Object.fromEntries(Object.entries(STRUCTURED_EVALUATOR_WIRE).map(([input, wire]) => [wire, input]));
+
+/** An object's keys renamed by `names` (others dropped), null values left out. */
+function renameKeys(value: object, names: Readonly<Record<string, string>>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).flatMap(([key, item]) => (names[key] === undefined || item === null || item === undefined ? [] : [[names[key], item]])));
+}
+
+/** A PagerDuty alert of a rule. */
+const PagerDutyAlert = z.strictObject({
+  routingKey: z.string().min(1).describe("The PagerDuty integration's routing key (secret)."),
+  summary: z.string().optional().describe("The incident's summary."),
+  severity: z.enum(["critical", "error", "warning", "info"]).optional().describe("The incident's severity; default `warning`."),
+});
+type PagerDutyAlertInput = z.infer<typeof PagerDutyAlert>;
 
 /** Every input field of a RunRule. */
 export const RUN_RULE_FIELDS = [
@@ -74,6 +106,92 @@ export const RUN_RULE_FIELDS = [
     example: {
       value: [{ url: "https://hooks.example.com/runs/{canary}", headers: { Authorization: "Bearer {canary}" } }],
       changed: [{ url: "https://hooks.example.com/runs/v2/{canary}", headers: { Authorization: "Bearer {canary}-v2" } }],
+    },
+  },
+  { ...flag, path: "treeFilter", wire: "tree_filter", type: "string", doc: "Filter on any run of the trace (the rule matches a run whose trace has a run matching it).", schema: z.string().min(1), example: { value: 'eq(run_type, "tool")', changed: 'and(eq(run_type, "tool"), eq(error, true))' } },
+  {
+    ...flag,
+    path: "backfillFrom",
+    wire: "backfill_from",
+    type: "string (ISO 8601)",
+    doc: "Also applies the rule to the runs since this time that came before the rule (a backfill the service runs once).",
+    schema: timestamp("backfillFrom"),
+    fromWire: (value: unknown) => (typeof value === "string" ? new Date(value).toISOString().replace(".000Z", "Z") : undefined),
+    example: { value: "2026-01-01T00:00:00Z", changed: "2026-02-01T00:00:00Z" },
+  },
+  {
+    ...flag,
+    path: "evaluators",
+    wire: "evaluators",
+    toWire: (value: unknown) => (value as StructuredEvaluatorInput[]).map((evaluator) => ({ structured: renameKeys(evaluator, STRUCTURED_EVALUATOR_WIRE) })),
+    fromWire: (value: unknown) =>
+      Array.isArray(value) && value.length > 0 ? (value as { structured?: Record<string, unknown> }[]).map((evaluator) => renameKeys(evaluator.structured ?? {}, STRUCTURED_EVALUATOR_INPUT)) : undefined,
+    clearWith: [],
+    type: "list of `{hubRef?, prompt?, templateFormat?, schema?, variableMapping?, model?}`",
+    doc: "LLM judges the sampled runs are scored by (online evaluation), each a prompt (a hub prompt by `hubRef`, or `prompt` as `[role, template]` pairs) with the output `schema` its scores follow and the `model` it runs on.",
+    schema: z.array(StructuredEvaluator),
+    example: {
+      value: [{ prompt: [["system", "Is the answer correct? {{ output }}"]], templateFormat: "mustache", schema: { type: "object", properties: { correct: { type: "boolean" } } }, model: { model: "gpt-4o-mini" } }],
+      changed: [{ prompt: [["system", "Is the answer correct and polite? {{ output }}"]], templateFormat: "mustache", schema: { type: "object", properties: { correct: { type: "boolean" } } }, variableMapping: { output: "output" }, model: { model: "gpt-4o" } }],
+    },
+  },
+  {
+    ...flag,
+    path: "codeEvaluators",
+    wire: "code_evaluators",
+    clearWith: [],
+    type: "list of `{code, language?}`",
+    doc: "Code the sampled runs are scored by, each in `python` (default) or `javascript`.",
+    schema: z.array(z.strictObject({ code: z.string().min(1).describe("The evaluator's source."), language: z.enum(CODE_EVALUATOR_LANGUAGES).optional().describe("Language of `code`; default `python`.") })),
+    fromWire: (value: unknown) => (Array.isArray(value) && value.length > 0 ? value : undefined),
+    example: {
+      value: [{ code: 'def perform_eval(run, example):\n    return {"has_output": run["outputs"] is not None}\n', language: "python" }],
+      changed: [{ code: "function performEval(run) {\n  return { has_output: run.outputs != null };\n}\n", language: "javascript" }],
+    },
+  },
+  { ...flag, path: "evaluatorVersion", wire: "evaluator_version", type: "integer", doc: "Version of the online-evaluation engine the rule's evaluators run on.", schema: z.number().int().min(1), unsetMeans: 1, defaultDoc: "`1` (service's)", example: { value: 2, changed: 3 } },
+  { ...flag, path: "useCorrectionsDataset", wire: "use_corrections_dataset", type: "boolean", doc: "Whether the rule's LLM judges learn from the corrections reviewers make to their scores.", schema: z.boolean(), unsetMeans: false, defaultDoc: "`false` (service's)", example: { value: true, changed: false } },
+  { ...flag, path: "numFewShotExamples", wire: "num_few_shot_examples", type: "integer", doc: "How many corrections the judges' prompts are given as few-shot examples (with `useCorrectionsDataset`).", schema: z.number().int().min(0), example: { value: 3, changed: 5 } },
+  { ...flag, path: "addToDatasetPreferCorrection", wire: "add_to_dataset_prefer_correction", type: "boolean", doc: "Whether runs added to `addToDatasetId` take a reviewer's correction of their outputs, when there is one, instead of the outputs.", schema: z.boolean(), unsetMeans: false, defaultDoc: "`false` (service's)", example: { value: true, changed: false } },
+  { ...flag, path: "extendOnly", wire: "extend_only", type: "boolean", doc: "Whether the rule only extends the retention of the sampled runs' traces (to the long-lived tier), with no other action.", schema: z.boolean(), unsetMeans: false, defaultDoc: "`false` (service's)", example: { value: true, changed: false } },
+  { ...flag, path: "transient", wire: "transient", type: "boolean", doc: "The service's `transient` flag of a rule: kept and answered as given.", schema: z.boolean(), unsetMeans: false, defaultDoc: "`false` (service's)", example: { value: true, changed: false } },
+  { ...flag, path: "includeExtendedStats", wire: "include_extended_stats", type: "boolean", doc: "Whether the rule's evaluations record extended statistics (token counts and costs of the judges' runs).", schema: z.boolean(), unsetMeans: false, defaultDoc: "`false` (service's)", example: { value: true, changed: false } },
+  { ...flag, path: "groupBy", wire: "group_by", type: "`thread_id`", doc: "Applies the rule to whole threads (the runs sharing a `thread_id`) instead of single runs.", schema: z.enum(["thread_id"]), example: { value: "thread_id", why: "the only value: unsetting it is the only change, which the full program's second step does not make" } },
+  {
+    ...flag,
+    path: "spendLimit",
+    wire: "spend_limit",
+    toWire: (value: unknown) => ({ limit_usd: (value as { limitUsd: number }).limitUsd, window: (value as { window?: string }).window ?? "weekly" }),
+    fromWire: (value: unknown) => (value !== null && typeof value === "object" ? { limitUsd: Number((value as Record<string, unknown>)["limit_usd"]), window: (value as Record<string, unknown>)["window"] } : undefined),
+    type: "`{limitUsd, window}`",
+    doc: "Caps what the rule's LLM judges spend: `limitUsd` US dollars per `window` (`weekly`, the only window).",
+    schema: z.strictObject({ limitUsd: z.number().positive().describe("The cap, in US dollars."), window: z.enum(["weekly"]).default("weekly").describe("The period the cap applies to; default `weekly`.") }),
+    example: { value: { limitUsd: 25, window: "weekly" }, changed: { limitUsd: 50, window: "weekly" } },
+  },
+  {
+    ...flag,
+    path: "createAlignmentQueue",
+    wire: "create_alignment_queue",
+    refresh: "never",
+    type: "boolean",
+    doc: "Whether the service makes an annotation queue where reviewers align the rule's judges with their own scores (on the write that sets it; the rule does not answer it).",
+    schema: z.boolean(),
+    example: { value: true, why: "a request-only flag the service does not answer: the matrix sets it once" },
+  },
+  {
+    path: "alerts",
+    wire: "alerts",
+    toWire: (value: unknown) => (value as PagerDutyAlertInput[]).map((alert) => ({ type: "pagerduty", routing_key: alert.routingKey, summary: alert.summary ?? null, severity: alert.severity ?? "warning" })),
+    type: "list of `{routingKey, summary?, severity?}` (secret)",
+    doc: "PagerDuty incidents raised for the sampled runs: the integration's routing key (secret), the incident's summary and severity (`critical`, `error`, `warning`: default, `info`). Always a Pulumi secret, kept only as a salted fingerprint.",
+    schema: z.array(PagerDutyAlert),
+    required: false,
+    clearWith: [],
+    effect: "inPlace",
+    secret: true,
+    example: {
+      value: [{ routingKey: "pd-{canary}", summary: "errored runs" }],
+      changed: [{ routingKey: "pd-v2-{canary}", summary: "errored runs", severity: "critical" }],
     },
   },
 ] as const satisfies FieldTable;

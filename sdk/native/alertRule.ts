@@ -45,6 +45,10 @@ export class AlertRule extends pulumi.CustomResource {
      */
     declare public readonly attribute: pulumi.Output<string>;
     /**
+     * For `pct`: which runs the share is taken of (LangSmith's filter language); default all the runs `filter` is applied to. Changing it updates the resource in place.
+     */
+    declare public readonly denominatorFilter: pulumi.Output<string | undefined>;
+    /**
      * What the alert means. Changing it updates the resource in place.
      */
     declare public readonly description: pulumi.Output<string | undefined>;
@@ -85,7 +89,15 @@ export class AlertRule extends pulumi.CustomResource {
      */
     declare public readonly threshold: pulumi.Output<number | undefined>;
     /**
-     * `threshold`: the aggregate crosses the threshold; `change`: it changes by `threshold` times. Changing it updates the resource in place.
+     * For a `change` rule: how many times the previous window's aggregate the current one must reach. Changing it updates the resource in place.
+     */
+    declare public readonly thresholdMultiplier: pulumi.Output<number | undefined>;
+    /**
+     * For a `change` rule: the length of the previous window compared against, in minutes; default the service's (the rule's window). Changing it updates the resource in place.
+     */
+    declare public readonly thresholdWindowMinutes: pulumi.Output<number | undefined>;
+    /**
+     * `threshold`: the aggregate crosses `threshold`; `change`: it changes by `thresholdMultiplier` times against the previous `thresholdWindowMinutes`. Changing it updates the resource in place.
      */
     declare public readonly type: pulumi.Output<string | undefined>;
     /**
@@ -132,12 +144,15 @@ export class AlertRule extends pulumi.CustomResource {
             resourceInputs["actions"] = args?.actions ? pulumi.secret(args.actions) : undefined;
             resourceInputs["aggregation"] = args?.aggregation;
             resourceInputs["attribute"] = args?.attribute;
+            resourceInputs["denominatorFilter"] = args?.denominatorFilter;
             resourceInputs["description"] = (args?.description) ?? "";
             resourceInputs["filter"] = args?.filter;
             resourceInputs["name"] = args?.name;
             resourceInputs["operator"] = args?.operator;
             resourceInputs["projectId"] = args?.projectId;
             resourceInputs["threshold"] = args?.threshold;
+            resourceInputs["thresholdMultiplier"] = args?.thresholdMultiplier;
+            resourceInputs["thresholdWindowMinutes"] = args?.thresholdWindowMinutes;
             resourceInputs["type"] = (args?.type) ?? "threshold";
             resourceInputs["windowMinutes"] = args?.windowMinutes;
             resourceInputs["workspaceId"] = args?.workspaceId;
@@ -148,6 +163,7 @@ export class AlertRule extends pulumi.CustomResource {
         } else {
             resourceInputs["aggregation"] = undefined /*out*/;
             resourceInputs["attribute"] = undefined /*out*/;
+            resourceInputs["denominatorFilter"] = undefined /*out*/;
             resourceInputs["description"] = undefined /*out*/;
             resourceInputs["filter"] = undefined /*out*/;
             resourceInputs["lastOperation"] = undefined /*out*/;
@@ -158,6 +174,8 @@ export class AlertRule extends pulumi.CustomResource {
             resourceInputs["stateVersion"] = undefined /*out*/;
             resourceInputs["tenantId"] = undefined /*out*/;
             resourceInputs["threshold"] = undefined /*out*/;
+            resourceInputs["thresholdMultiplier"] = undefined /*out*/;
+            resourceInputs["thresholdWindowMinutes"] = undefined /*out*/;
             resourceInputs["type"] = undefined /*out*/;
             resourceInputs["windowMinutes"] = undefined /*out*/;
             resourceInputs["workspaceId"] = undefined /*out*/;
@@ -188,6 +206,10 @@ export interface AlertRuleArgs {
      */
     attribute: pulumi.Input<string>;
     /**
+     * For `pct`: which runs the share is taken of (LangSmith's filter language); default all the runs `filter` is applied to. Changing it updates the resource in place.
+     */
+    denominatorFilter?: pulumi.Input<string | undefined>;
+    /**
      * What the alert means. Changing it updates the resource in place.
      */
     description?: pulumi.Input<string | undefined>;
@@ -212,7 +234,15 @@ export interface AlertRuleArgs {
      */
     threshold?: pulumi.Input<number | undefined>;
     /**
-     * `threshold`: the aggregate crosses the threshold; `change`: it changes by `threshold` times. Changing it updates the resource in place.
+     * For a `change` rule: how many times the previous window's aggregate the current one must reach. Changing it updates the resource in place.
+     */
+    thresholdMultiplier?: pulumi.Input<number | undefined>;
+    /**
+     * For a `change` rule: the length of the previous window compared against, in minutes; default the service's (the rule's window). Changing it updates the resource in place.
+     */
+    thresholdWindowMinutes?: pulumi.Input<number | undefined>;
+    /**
+     * `threshold`: the aggregate crosses `threshold`; `change`: it changes by `thresholdMultiplier` times against the previous `thresholdWindowMinutes`. Changing it updates the resource in place.
      */
     type?: pulumi.Input<string | undefined>;
     /**

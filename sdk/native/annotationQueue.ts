@@ -49,13 +49,29 @@ export class AnnotationQueue extends pulumi.CustomResource {
      */
     declare public readonly description: pulumi.Output<string | undefined>;
     /**
+     * Whether a reviewer who opens an item reserves it, so others are not shown it meanwhile. Changing it updates the resource in place.
+     */
+    declare public readonly enableReservations: pulumi.Output<boolean | undefined>;
+    /**
      * What the last create or update did, in plain words.
      */
     declare public /*out*/ readonly lastOperation: pulumi.Output<string | undefined>;
     /**
+     * Your own key-value data about the queue. Changing it updates the resource in place.
+     */
+    declare public readonly metadata: pulumi.Output<{[key: string]: any} | undefined>;
+    /**
      * The queue's name; unique in the workspace (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
      */
     declare public readonly name: pulumi.Output<string>;
+    /**
+     * How long a reservation holds, in minutes. Changing it updates the resource in place.
+     */
+    declare public readonly reservationMinutes: pulumi.Output<number | undefined>;
+    /**
+     * Who may review: `any` member of the workspace, or only the reviewers assigned to the queue. Changing it updates the resource in place.
+     */
+    declare public readonly reviewerAccessMode: pulumi.Output<string | undefined>;
     /**
      * How many reviewers see each item. Changing it updates the resource in place.
      */
@@ -97,7 +113,11 @@ export class AnnotationQueue extends pulumi.CustomResource {
             }
             resourceInputs["defaultDatasetId"] = args?.defaultDatasetId;
             resourceInputs["description"] = args?.description;
+            resourceInputs["enableReservations"] = args?.enableReservations;
+            resourceInputs["metadata"] = args?.metadata;
             resourceInputs["name"] = args?.name;
+            resourceInputs["reservationMinutes"] = args?.reservationMinutes;
+            resourceInputs["reviewerAccessMode"] = args?.reviewerAccessMode;
             resourceInputs["reviewersPerItem"] = args?.reviewersPerItem;
             resourceInputs["rubricInstructions"] = args?.rubricInstructions;
             resourceInputs["rubricItems"] = args?.rubricItems;
@@ -110,8 +130,12 @@ export class AnnotationQueue extends pulumi.CustomResource {
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["defaultDatasetId"] = undefined /*out*/;
             resourceInputs["description"] = undefined /*out*/;
+            resourceInputs["enableReservations"] = undefined /*out*/;
             resourceInputs["lastOperation"] = undefined /*out*/;
+            resourceInputs["metadata"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
+            resourceInputs["reservationMinutes"] = undefined /*out*/;
+            resourceInputs["reviewerAccessMode"] = undefined /*out*/;
             resourceInputs["reviewersPerItem"] = undefined /*out*/;
             resourceInputs["rubricInstructions"] = undefined /*out*/;
             resourceInputs["rubricItems"] = undefined /*out*/;
@@ -139,9 +163,25 @@ export interface AnnotationQueueArgs {
      */
     description?: pulumi.Input<string | undefined>;
     /**
+     * Whether a reviewer who opens an item reserves it, so others are not shown it meanwhile. Changing it updates the resource in place.
+     */
+    enableReservations?: pulumi.Input<boolean | undefined>;
+    /**
+     * Your own key-value data about the queue. Changing it updates the resource in place.
+     */
+    metadata?: pulumi.Input<{[key: string]: any} | undefined>;
+    /**
      * The queue's name; unique in the workspace (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
      */
     name: pulumi.Input<string>;
+    /**
+     * How long a reservation holds, in minutes. Changing it updates the resource in place.
+     */
+    reservationMinutes?: pulumi.Input<number | undefined>;
+    /**
+     * Who may review: `any` member of the workspace, or only the reviewers assigned to the queue. Changing it updates the resource in place.
+     */
+    reviewerAccessMode?: pulumi.Input<string | undefined>;
     /**
      * How many reviewers see each item. Changing it updates the resource in place.
      */

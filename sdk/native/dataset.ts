@@ -49,6 +49,10 @@ export class Dataset extends pulumi.CustomResource {
      */
     declare public readonly description: pulumi.Output<string | undefined>;
     /**
+     * Marks the dataset as managed outside LangSmith's UI (by a program such as this one); the service cannot change it. Changing it replaces the resource.
+     */
+    declare public readonly externallyManaged: pulumi.Output<boolean | undefined>;
+    /**
      * JSON Schema every example's inputs must match. Changing it updates the resource in place.
      */
     declare public readonly inputsSchema: pulumi.Output<{[key: string]: any} | undefined>;
@@ -56,6 +60,10 @@ export class Dataset extends pulumi.CustomResource {
      * What the last create or update did, in plain words.
      */
     declare public /*out*/ readonly lastOperation: pulumi.Output<string | undefined>;
+    /**
+     * Your own key-value data about the dataset (the list's `metadata` filter finds datasets by it). Changing it updates the resource in place.
+     */
+    declare public readonly metadata: pulumi.Output<{[key: string]: any} | undefined>;
     /**
      * The dataset's name; unique in the workspace (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
      */
@@ -97,7 +105,9 @@ export class Dataset extends pulumi.CustomResource {
             }
             resourceInputs["dataType"] = (args?.dataType) ?? "kv";
             resourceInputs["description"] = args?.description;
+            resourceInputs["externallyManaged"] = args?.externallyManaged;
             resourceInputs["inputsSchema"] = args?.inputsSchema;
+            resourceInputs["metadata"] = args?.metadata;
             resourceInputs["name"] = args?.name;
             resourceInputs["outputsSchema"] = args?.outputsSchema;
             resourceInputs["transformations"] = args?.transformations;
@@ -110,8 +120,10 @@ export class Dataset extends pulumi.CustomResource {
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["dataType"] = undefined /*out*/;
             resourceInputs["description"] = undefined /*out*/;
+            resourceInputs["externallyManaged"] = undefined /*out*/;
             resourceInputs["inputsSchema"] = undefined /*out*/;
             resourceInputs["lastOperation"] = undefined /*out*/;
+            resourceInputs["metadata"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
             resourceInputs["outputsSchema"] = undefined /*out*/;
             resourceInputs["stateVersion"] = undefined /*out*/;
@@ -120,7 +132,7 @@ export class Dataset extends pulumi.CustomResource {
             resourceInputs["workspaceId"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
-        const replaceOnChanges = { replaceOnChanges: ["dataType", "workspaceId"] };
+        const replaceOnChanges = { replaceOnChanges: ["dataType", "externallyManaged", "workspaceId"] };
         opts = pulumi.mergeOptions(opts, replaceOnChanges);
         super(Dataset.__pulumiType, name, resourceInputs, opts);
     }
@@ -139,9 +151,17 @@ export interface DatasetArgs {
      */
     description?: pulumi.Input<string | undefined>;
     /**
+     * Marks the dataset as managed outside LangSmith's UI (by a program such as this one); the service cannot change it. Changing it replaces the resource.
+     */
+    externallyManaged?: pulumi.Input<boolean | undefined>;
+    /**
      * JSON Schema every example's inputs must match. Changing it updates the resource in place.
      */
     inputsSchema?: pulumi.Input<{[key: string]: any} | undefined>;
+    /**
+     * Your own key-value data about the dataset (the list's `metadata` filter finds datasets by it). Changing it updates the resource in place.
+     */
+    metadata?: pulumi.Input<{[key: string]: any} | undefined>;
     /**
      * The dataset's name; unique in the workspace (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
      */

@@ -43,6 +43,10 @@ export class Evaluator extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
     /**
+     * Whether destroying the evaluator also deletes the run rules that use it (ones this program does not manage); without it the service refuses to delete an evaluator rules still use. A provider setting: changing it makes no API call.
+     */
+    declare public readonly deleteRunRulesOnDestroy: pulumi.Output<boolean | undefined>;
+    /**
      * Feedback keys the evaluator scores under.
      */
     declare public /*out*/ readonly feedbackKeys: pulumi.Output<string[] | undefined>;
@@ -58,6 +62,10 @@ export class Evaluator extends pulumi.CustomResource {
      * Name of the evaluator. Changing it updates the resource in place.
      */
     declare public readonly name: pulumi.Output<string>;
+    /**
+     * For `llm`: how many corrected examples from the corrections dataset the judge's prompt is given as few-shot examples (with `useCorrectionsDataset`). Changing it updates the resource in place.
+     */
+    declare public readonly numFewShotExamples: pulumi.Output<number | undefined>;
     /**
      * The prompt's commit hash or tag (e.g. `production`), for `llm`; default its latest commit. Changing it updates the resource in place.
      */
@@ -78,6 +86,10 @@ export class Evaluator extends pulumi.CustomResource {
      * An LLM judge (set `promptHandle`) or code (set `code`); the service cannot change it. Changing it replaces the resource.
      */
     declare public readonly type: pulumi.Output<string>;
+    /**
+     * For `llm`: whether the judge learns from the corrections reviewers make to its scores (a corrections dataset the service keeps). Changing it updates the resource in place.
+     */
+    declare public readonly useCorrectionsDataset: pulumi.Output<boolean | undefined>;
     /**
      * The prompt's variables, each mapped to a path of the run (e.g. `{ question: "input.question" }`), for `llm`. Changing it updates the resource in place.
      */
@@ -105,11 +117,14 @@ export class Evaluator extends pulumi.CustomResource {
                 throw new Error("Missing required property 'type'");
             }
             resourceInputs["code"] = args?.code;
+            resourceInputs["deleteRunRulesOnDestroy"] = (args?.deleteRunRulesOnDestroy) ?? false;
             resourceInputs["language"] = args?.language;
             resourceInputs["name"] = args?.name;
+            resourceInputs["numFewShotExamples"] = args?.numFewShotExamples;
             resourceInputs["promptCommit"] = args?.promptCommit;
             resourceInputs["promptHandle"] = args?.promptHandle;
             resourceInputs["type"] = args?.type;
+            resourceInputs["useCorrectionsDataset"] = args?.useCorrectionsDataset;
             resourceInputs["variableMapping"] = args?.variableMapping;
             resourceInputs["workspaceId"] = args?.workspaceId;
             resourceInputs["createdAt"] = undefined /*out*/;
@@ -120,15 +135,18 @@ export class Evaluator extends pulumi.CustomResource {
         } else {
             resourceInputs["code"] = undefined /*out*/;
             resourceInputs["createdAt"] = undefined /*out*/;
+            resourceInputs["deleteRunRulesOnDestroy"] = undefined /*out*/;
             resourceInputs["feedbackKeys"] = undefined /*out*/;
             resourceInputs["language"] = undefined /*out*/;
             resourceInputs["lastOperation"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
+            resourceInputs["numFewShotExamples"] = undefined /*out*/;
             resourceInputs["promptCommit"] = undefined /*out*/;
             resourceInputs["promptHandle"] = undefined /*out*/;
             resourceInputs["stateVersion"] = undefined /*out*/;
             resourceInputs["tenantId"] = undefined /*out*/;
             resourceInputs["type"] = undefined /*out*/;
+            resourceInputs["useCorrectionsDataset"] = undefined /*out*/;
             resourceInputs["variableMapping"] = undefined /*out*/;
             resourceInputs["workspaceId"] = undefined /*out*/;
         }
@@ -148,6 +166,10 @@ export interface EvaluatorArgs {
      */
     code?: pulumi.Input<string | undefined>;
     /**
+     * Whether destroying the evaluator also deletes the run rules that use it (ones this program does not manage); without it the service refuses to delete an evaluator rules still use. A provider setting: changing it makes no API call.
+     */
+    deleteRunRulesOnDestroy?: pulumi.Input<boolean | undefined>;
+    /**
      * Language of `code`. Changing it updates the resource in place.
      */
     language?: pulumi.Input<string | undefined>;
@@ -155,6 +177,10 @@ export interface EvaluatorArgs {
      * Name of the evaluator. Changing it updates the resource in place.
      */
     name: pulumi.Input<string>;
+    /**
+     * For `llm`: how many corrected examples from the corrections dataset the judge's prompt is given as few-shot examples (with `useCorrectionsDataset`). Changing it updates the resource in place.
+     */
+    numFewShotExamples?: pulumi.Input<number | undefined>;
     /**
      * The prompt's commit hash or tag (e.g. `production`), for `llm`; default its latest commit. Changing it updates the resource in place.
      */
@@ -167,6 +193,10 @@ export interface EvaluatorArgs {
      * An LLM judge (set `promptHandle`) or code (set `code`); the service cannot change it. Changing it replaces the resource.
      */
     type: pulumi.Input<string>;
+    /**
+     * For `llm`: whether the judge learns from the corrections reviewers make to its scores (a corrections dataset the service keeps). Changing it updates the resource in place.
+     */
+    useCorrectionsDataset?: pulumi.Input<boolean | undefined>;
     /**
      * The prompt's variables, each mapped to a path of the run (e.g. `{ question: "input.question" }`), for `llm`. Changing it updates the resource in place.
      */

@@ -39,6 +39,10 @@ export class ModelPriceMap extends pulumi.CustomResource {
      */
     declare public readonly completionCost: pulumi.Output<number>;
     /**
+     * Cost of one completion token by token type (e.g. `{ reasoning: 0.00001 }`), for tokens priced apart from `completionCost`. Changing it updates the resource in place.
+     */
+    declare public readonly completionCostDetails: pulumi.Output<{[key: string]: any} | undefined>;
+    /**
      * What the last create or update did, in plain words.
      */
     declare public /*out*/ readonly lastOperation: pulumi.Output<string | undefined>;
@@ -58,6 +62,10 @@ export class ModelPriceMap extends pulumi.CustomResource {
      * Cost of one prompt token. Changing it updates the resource in place.
      */
     declare public readonly promptCost: pulumi.Output<number>;
+    /**
+     * Cost of one prompt token by token type (e.g. `{ cache_read: 0.00000125, audio: 0.00004 }`), for tokens priced apart from `promptCost`. Changing it updates the resource in place.
+     */
+    declare public readonly promptCostDetails: pulumi.Output<{[key: string]: any} | undefined>;
     /**
      * The model's provider, e.g. `openai`. Changing it updates the resource in place.
      */
@@ -103,10 +111,12 @@ export class ModelPriceMap extends pulumi.CustomResource {
                 throw new Error("Missing required property 'promptCost'");
             }
             resourceInputs["completionCost"] = args?.completionCost;
+            resourceInputs["completionCostDetails"] = args?.completionCostDetails;
             resourceInputs["matchPath"] = args?.matchPath;
             resourceInputs["matchPattern"] = args?.matchPattern;
             resourceInputs["name"] = args?.name;
             resourceInputs["promptCost"] = args?.promptCost;
+            resourceInputs["promptCostDetails"] = args?.promptCostDetails;
             resourceInputs["provider"] = args?.provider;
             resourceInputs["startTime"] = args?.startTime;
             resourceInputs["workspaceId"] = args?.workspaceId;
@@ -115,11 +125,13 @@ export class ModelPriceMap extends pulumi.CustomResource {
             resourceInputs["tenantId"] = undefined /*out*/;
         } else {
             resourceInputs["completionCost"] = undefined /*out*/;
+            resourceInputs["completionCostDetails"] = undefined /*out*/;
             resourceInputs["lastOperation"] = undefined /*out*/;
             resourceInputs["matchPath"] = undefined /*out*/;
             resourceInputs["matchPattern"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
             resourceInputs["promptCost"] = undefined /*out*/;
+            resourceInputs["promptCostDetails"] = undefined /*out*/;
             resourceInputs["provider"] = undefined /*out*/;
             resourceInputs["startTime"] = undefined /*out*/;
             resourceInputs["stateVersion"] = undefined /*out*/;
@@ -142,6 +154,10 @@ export interface ModelPriceMapArgs {
      */
     completionCost: pulumi.Input<number>;
     /**
+     * Cost of one completion token by token type (e.g. `{ reasoning: 0.00001 }`), for tokens priced apart from `completionCost`. Changing it updates the resource in place.
+     */
+    completionCostDetails?: pulumi.Input<{[key: string]: any} | undefined>;
+    /**
      * Run fields the model name is read from, in order. Changing it updates the resource in place.
      */
     matchPath?: pulumi.Input<pulumi.Input<string>[] | undefined>;
@@ -157,6 +173,10 @@ export interface ModelPriceMapArgs {
      * Cost of one prompt token. Changing it updates the resource in place.
      */
     promptCost: pulumi.Input<number>;
+    /**
+     * Cost of one prompt token by token type (e.g. `{ cache_read: 0.00000125, audio: 0.00004 }`), for tokens priced apart from `promptCost`. Changing it updates the resource in place.
+     */
+    promptCostDetails?: pulumi.Input<{[key: string]: any} | undefined>;
     /**
      * The model's provider, e.g. `openai`. Changing it updates the resource in place.
      */

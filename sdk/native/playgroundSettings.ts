@@ -35,6 +35,30 @@ export class PlaygroundSettings extends pulumi.CustomResource {
     }
 
     /**
+     * Whether the configuration is offered in the Agent Builder. Changing it updates the resource in place.
+     */
+    declare public readonly availableInAgentBuilder: pulumi.Output<boolean | undefined>;
+    /**
+     * Whether the configuration is offered in evaluators (as an LLM judge's model). Changing it updates the resource in place.
+     */
+    declare public readonly availableInEvaluators: pulumi.Output<boolean | undefined>;
+    /**
+     * Whether the configuration is offered in Insights, for its heavy (thorough) analyses. Changing it updates the resource in place.
+     */
+    declare public readonly availableInInsightsHeavy: pulumi.Output<boolean | undefined>;
+    /**
+     * Whether the configuration is offered in Insights, for its light (quick) analyses. Changing it updates the resource in place.
+     */
+    declare public readonly availableInInsightsLight: pulumi.Output<boolean | undefined>;
+    /**
+     * Whether the configuration is offered in the playground. Changing it updates the resource in place.
+     */
+    declare public readonly availableInPlayground: pulumi.Output<boolean | undefined>;
+    /**
+     * Whether the configuration is offered in Polly, LangSmith's assistant. Changing it updates the resource in place.
+     */
+    declare public readonly availableInPolly: pulumi.Output<boolean | undefined>;
+    /**
      * ISO 8601 creation time.
      */
     declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
@@ -51,13 +75,45 @@ export class PlaygroundSettings extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
+     * The OAuth client's id. Changing it updates the resource in place.
+     */
+    declare public readonly oauthClientId: pulumi.Output<string | undefined>;
+    /**
+     * Whether calls to the model authenticate with an OAuth 2.0 client-credentials token (from `oauthTokenUrl`) instead of an API key. Changing it updates the resource in place.
+     */
+    declare public readonly oauthEnabled: pulumi.Output<boolean | undefined>;
+    /**
+     * Extra headers of the token request (the service answers them as they are: keep secrets out of them). Changing it updates the resource in place.
+     */
+    declare public readonly oauthHeaders: pulumi.Output<{[key: string]: any} | undefined>;
+    /**
+     * Extra form parameters of the token request (e.g. `{ scope: ["model.invoke"] }`). Changing it updates the resource in place.
+     */
+    declare public readonly oauthParams: pulumi.Output<{[key: string]: any} | undefined>;
+    /**
+     * How the client authenticates to the token endpoint: HTTP Basic, or the client's id and secret in the form body. Changing it updates the resource in place.
+     */
+    declare public readonly oauthTokenEndpointAuthMethod: pulumi.Output<string | undefined>;
+    /**
+     * The OAuth token endpoint the token is requested from. Changing it updates the resource in place.
+     */
+    declare public readonly oauthTokenUrl: pulumi.Output<string | undefined>;
+    /**
      * Rate limit of runs made with it. Changing it updates the resource in place.
      */
     declare public readonly requestsPerSecond: pulumi.Output<number | undefined>;
     /**
+     * Salted fingerprints of the secret inputs (never the values): how a change of a secret is seen without storing it.
+     */
+    declare public /*out*/ readonly secretFingerprints: pulumi.Output<{[key: string]: any} | undefined>;
+    /**
      * The model configuration as the playground saves it (provider, model, parameters). Changing it updates the resource in place.
      */
     declare public readonly settings: pulumi.Output<{[key: string]: any}>;
+    /**
+     * How the playground edits `settings`: `complex` (every field of the model's configuration) or `simple`; the service cannot change it. Changing it replaces the resource.
+     */
+    declare public readonly settingsType: pulumi.Output<string | undefined>;
     /**
      * Layout version of the outputs.
      */
@@ -88,28 +144,59 @@ export class PlaygroundSettings extends pulumi.CustomResource {
             if (args?.settings === undefined && !opts.urn) {
                 throw new Error("Missing required property 'settings'");
             }
+            resourceInputs["availableInAgentBuilder"] = args?.availableInAgentBuilder;
+            resourceInputs["availableInEvaluators"] = args?.availableInEvaluators;
+            resourceInputs["availableInInsightsHeavy"] = args?.availableInInsightsHeavy;
+            resourceInputs["availableInInsightsLight"] = args?.availableInInsightsLight;
+            resourceInputs["availableInPlayground"] = args?.availableInPlayground;
+            resourceInputs["availableInPolly"] = args?.availableInPolly;
             resourceInputs["description"] = args?.description;
             resourceInputs["name"] = args?.name;
+            resourceInputs["oauthClientId"] = args?.oauthClientId;
+            resourceInputs["oauthClientSecret"] = args?.oauthClientSecret ? pulumi.secret(args.oauthClientSecret) : undefined;
+            resourceInputs["oauthEnabled"] = args?.oauthEnabled;
+            resourceInputs["oauthHeaders"] = args?.oauthHeaders;
+            resourceInputs["oauthParams"] = args?.oauthParams;
+            resourceInputs["oauthTokenEndpointAuthMethod"] = args?.oauthTokenEndpointAuthMethod;
+            resourceInputs["oauthTokenUrl"] = args?.oauthTokenUrl;
             resourceInputs["requestsPerSecond"] = args?.requestsPerSecond;
             resourceInputs["settings"] = args?.settings;
+            resourceInputs["settingsType"] = args?.settingsType;
             resourceInputs["workspaceId"] = args?.workspaceId;
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["lastOperation"] = undefined /*out*/;
+            resourceInputs["secretFingerprints"] = undefined /*out*/;
             resourceInputs["stateVersion"] = undefined /*out*/;
             resourceInputs["tenantId"] = undefined /*out*/;
         } else {
+            resourceInputs["availableInAgentBuilder"] = undefined /*out*/;
+            resourceInputs["availableInEvaluators"] = undefined /*out*/;
+            resourceInputs["availableInInsightsHeavy"] = undefined /*out*/;
+            resourceInputs["availableInInsightsLight"] = undefined /*out*/;
+            resourceInputs["availableInPlayground"] = undefined /*out*/;
+            resourceInputs["availableInPolly"] = undefined /*out*/;
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["description"] = undefined /*out*/;
             resourceInputs["lastOperation"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
+            resourceInputs["oauthClientId"] = undefined /*out*/;
+            resourceInputs["oauthEnabled"] = undefined /*out*/;
+            resourceInputs["oauthHeaders"] = undefined /*out*/;
+            resourceInputs["oauthParams"] = undefined /*out*/;
+            resourceInputs["oauthTokenEndpointAuthMethod"] = undefined /*out*/;
+            resourceInputs["oauthTokenUrl"] = undefined /*out*/;
             resourceInputs["requestsPerSecond"] = undefined /*out*/;
+            resourceInputs["secretFingerprints"] = undefined /*out*/;
             resourceInputs["settings"] = undefined /*out*/;
+            resourceInputs["settingsType"] = undefined /*out*/;
             resourceInputs["stateVersion"] = undefined /*out*/;
             resourceInputs["tenantId"] = undefined /*out*/;
             resourceInputs["workspaceId"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
-        const replaceOnChanges = { replaceOnChanges: ["workspaceId"] };
+        const secretOpts = { additionalSecretOutputs: ["secretFingerprints"] };
+        opts = pulumi.mergeOptions(opts, secretOpts);
+        const replaceOnChanges = { replaceOnChanges: ["settingsType", "workspaceId"] };
         opts = pulumi.mergeOptions(opts, replaceOnChanges);
         super(PlaygroundSettings.__pulumiType, name, resourceInputs, opts);
     }
@@ -120,6 +207,30 @@ export class PlaygroundSettings extends pulumi.CustomResource {
  */
 export interface PlaygroundSettingsArgs {
     /**
+     * Whether the configuration is offered in the Agent Builder. Changing it updates the resource in place.
+     */
+    availableInAgentBuilder?: pulumi.Input<boolean | undefined>;
+    /**
+     * Whether the configuration is offered in evaluators (as an LLM judge's model). Changing it updates the resource in place.
+     */
+    availableInEvaluators?: pulumi.Input<boolean | undefined>;
+    /**
+     * Whether the configuration is offered in Insights, for its heavy (thorough) analyses. Changing it updates the resource in place.
+     */
+    availableInInsightsHeavy?: pulumi.Input<boolean | undefined>;
+    /**
+     * Whether the configuration is offered in Insights, for its light (quick) analyses. Changing it updates the resource in place.
+     */
+    availableInInsightsLight?: pulumi.Input<boolean | undefined>;
+    /**
+     * Whether the configuration is offered in the playground. Changing it updates the resource in place.
+     */
+    availableInPlayground?: pulumi.Input<boolean | undefined>;
+    /**
+     * Whether the configuration is offered in Polly, LangSmith's assistant. Changing it updates the resource in place.
+     */
+    availableInPolly?: pulumi.Input<boolean | undefined>;
+    /**
      * What the configuration is for. Changing it updates the resource in place.
      */
     description?: pulumi.Input<string | undefined>;
@@ -128,6 +239,34 @@ export interface PlaygroundSettingsArgs {
      */
     name: pulumi.Input<string>;
     /**
+     * The OAuth client's id. Changing it updates the resource in place.
+     */
+    oauthClientId?: pulumi.Input<string | undefined>;
+    /**
+     * The OAuth client's secret; always a Pulumi secret, never answered by the service (kept here as a salted fingerprint). Changing it updates the resource in place.
+     */
+    oauthClientSecret?: pulumi.Input<string | undefined>;
+    /**
+     * Whether calls to the model authenticate with an OAuth 2.0 client-credentials token (from `oauthTokenUrl`) instead of an API key. Changing it updates the resource in place.
+     */
+    oauthEnabled?: pulumi.Input<boolean | undefined>;
+    /**
+     * Extra headers of the token request (the service answers them as they are: keep secrets out of them). Changing it updates the resource in place.
+     */
+    oauthHeaders?: pulumi.Input<{[key: string]: any} | undefined>;
+    /**
+     * Extra form parameters of the token request (e.g. `{ scope: ["model.invoke"] }`). Changing it updates the resource in place.
+     */
+    oauthParams?: pulumi.Input<{[key: string]: any} | undefined>;
+    /**
+     * How the client authenticates to the token endpoint: HTTP Basic, or the client's id and secret in the form body. Changing it updates the resource in place.
+     */
+    oauthTokenEndpointAuthMethod?: pulumi.Input<string | undefined>;
+    /**
+     * The OAuth token endpoint the token is requested from. Changing it updates the resource in place.
+     */
+    oauthTokenUrl?: pulumi.Input<string | undefined>;
+    /**
      * Rate limit of runs made with it. Changing it updates the resource in place.
      */
     requestsPerSecond?: pulumi.Input<number | undefined>;
@@ -135,6 +274,10 @@ export interface PlaygroundSettingsArgs {
      * The model configuration as the playground saves it (provider, model, parameters). Changing it updates the resource in place.
      */
     settings: pulumi.Input<{[key: string]: any}>;
+    /**
+     * How the playground edits `settings`: `complex` (every field of the model's configuration) or `simple`; the service cannot change it. Changing it replaces the resource.
+     */
+    settingsType?: pulumi.Input<string | undefined>;
     /**
      * Workspace the playground settings lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
      */

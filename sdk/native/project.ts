@@ -55,6 +55,10 @@ export class Project extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
+     * Makes the project an experiment on this `Dataset` (its runs are the experiment's, scored against the dataset's examples); the service cannot change it, and deleting the dataset deletes its experiments. Changing it replaces the resource.
+     */
+    declare public readonly referenceDatasetId: pulumi.Output<string | undefined>;
+    /**
      * When the project was created (ISO 8601).
      */
     declare public /*out*/ readonly startTime: pulumi.Output<string | undefined>;
@@ -93,6 +97,7 @@ export class Project extends pulumi.CustomResource {
             resourceInputs["description"] = args?.description;
             resourceInputs["metadata"] = args?.metadata;
             resourceInputs["name"] = args?.name;
+            resourceInputs["referenceDatasetId"] = args?.referenceDatasetId;
             resourceInputs["traceTier"] = args?.traceTier;
             resourceInputs["workspaceId"] = args?.workspaceId;
             resourceInputs["lastOperation"] = undefined /*out*/;
@@ -105,6 +110,7 @@ export class Project extends pulumi.CustomResource {
             resourceInputs["lastOperation"] = undefined /*out*/;
             resourceInputs["metadata"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
+            resourceInputs["referenceDatasetId"] = undefined /*out*/;
             resourceInputs["startTime"] = undefined /*out*/;
             resourceInputs["stateVersion"] = undefined /*out*/;
             resourceInputs["tenantId"] = undefined /*out*/;
@@ -112,7 +118,7 @@ export class Project extends pulumi.CustomResource {
             resourceInputs["workspaceId"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
-        const replaceOnChanges = { replaceOnChanges: ["workspaceId"] };
+        const replaceOnChanges = { replaceOnChanges: ["referenceDatasetId", "workspaceId"] };
         opts = pulumi.mergeOptions(opts, replaceOnChanges);
         super(Project.__pulumiType, name, resourceInputs, opts);
     }
@@ -138,6 +144,10 @@ export interface ProjectArgs {
      * The project's name, which tracers send runs to (`LANGSMITH_PROJECT`); unique in the workspace (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
      */
     name: pulumi.Input<string>;
+    /**
+     * Makes the project an experiment on this `Dataset` (its runs are the experiment's, scored against the dataset's examples); the service cannot change it, and deleting the dataset deletes its experiments. Changing it replaces the resource.
+     */
+    referenceDatasetId?: pulumi.Input<string | undefined>;
     /**
      * Retention of the project's new traces; default the workspace's (`TtlSettings`). Changing it updates the resource in place.
      */

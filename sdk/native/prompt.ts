@@ -51,6 +51,10 @@ export class Prompt extends pulumi.CustomResource {
      */
     declare public readonly handle: pulumi.Output<string>;
     /**
+     * Whether the prompt is archived: hidden from the hub's lists (the list's `is_archived` filter finds it), its commits still readable. Changing it updates the resource in place.
+     */
+    declare public readonly isArchived: pulumi.Output<boolean | undefined>;
+    /**
      * Whether anyone may read the prompt. Changing it updates the resource in place.
      */
     declare public readonly isPublic: pulumi.Output<boolean | undefined>;
@@ -107,6 +111,7 @@ export class Prompt extends pulumi.CustomResource {
             }
             resourceInputs["description"] = args?.description;
             resourceInputs["handle"] = args?.handle;
+            resourceInputs["isArchived"] = args?.isArchived;
             resourceInputs["isPublic"] = (args?.isPublic) ?? false;
             resourceInputs["manifest"] = args?.manifest;
             resourceInputs["readme"] = args?.readme;
@@ -124,6 +129,7 @@ export class Prompt extends pulumi.CustomResource {
             resourceInputs["description"] = undefined /*out*/;
             resourceInputs["fullName"] = undefined /*out*/;
             resourceInputs["handle"] = undefined /*out*/;
+            resourceInputs["isArchived"] = undefined /*out*/;
             resourceInputs["isPublic"] = undefined /*out*/;
             resourceInputs["lastOperation"] = undefined /*out*/;
             resourceInputs["latestCommitHash"] = undefined /*out*/;
@@ -154,6 +160,10 @@ export interface PromptArgs {
      * The prompt's handle (its name in the hub, e.g. `support-triage`); its id (`pulumi import` takes it). Changing it replaces the resource.
      */
     handle: pulumi.Input<string>;
+    /**
+     * Whether the prompt is archived: hidden from the hub's lists (the list's `is_archived` filter finds it), its commits still readable. Changing it updates the resource in place.
+     */
+    isArchived?: pulumi.Input<boolean | undefined>;
     /**
      * Whether anyone may read the prompt. Changing it updates the resource in place.
      */

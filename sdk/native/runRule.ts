@@ -45,6 +45,22 @@ export class RunRule extends pulumi.CustomResource {
      */
     declare public readonly addToDatasetId: pulumi.Output<string | undefined>;
     /**
+     * Whether runs added to `addToDatasetId` take a reviewer's correction of their outputs, when there is one, instead of the outputs. Changing it updates the resource in place.
+     */
+    declare public readonly addToDatasetPreferCorrection: pulumi.Output<boolean | undefined>;
+    /**
+     * Also applies the rule to the runs since this time that came before the rule (a backfill the service runs once). Changing it updates the resource in place.
+     */
+    declare public readonly backfillFrom: pulumi.Output<string | undefined>;
+    /**
+     * Code the sampled runs are scored by, each in `python` (default) or `javascript`. Changing it updates the resource in place.
+     */
+    declare public readonly codeEvaluators: pulumi.Output<outputs.RunRuleCodeEvaluatorsItem[] | undefined>;
+    /**
+     * Whether the service makes an annotation queue where reviewers align the rule's judges with their own scores (on the write that sets it; the rule does not answer it). Changing it updates the resource in place.
+     */
+    declare public readonly createAlignmentQueue: pulumi.Output<boolean | undefined>;
+    /**
      * ISO 8601 creation time.
      */
     declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
@@ -65,13 +81,37 @@ export class RunRule extends pulumi.CustomResource {
      */
     declare public readonly evaluatorId: pulumi.Output<string | undefined>;
     /**
+     * Version of the online-evaluation engine the rule's evaluators run on. Changing it updates the resource in place.
+     */
+    declare public readonly evaluatorVersion: pulumi.Output<number | undefined>;
+    /**
+     * LLM judges the sampled runs are scored by (online evaluation), each a prompt (a hub prompt by `hubRef`, or `prompt` as `[role, template]` pairs) with the output `schema` its scores follow and the `model` it runs on. Changing it updates the resource in place.
+     */
+    declare public readonly evaluators: pulumi.Output<outputs.RunRuleEvaluatorsItem[] | undefined>;
+    /**
+     * Whether the rule only extends the retention of the sampled runs' traces (to the long-lived tier), with no other action. Changing it updates the resource in place.
+     */
+    declare public readonly extendOnly: pulumi.Output<boolean | undefined>;
+    /**
      * Run filter, e.g. `eq(error, true)` (LangSmith's filter language). Changing it updates the resource in place.
      */
     declare public readonly filter: pulumi.Output<string | undefined>;
     /**
+     * Applies the rule to whole threads (the runs sharing a `thread_id`) instead of single runs. Changing it updates the resource in place.
+     */
+    declare public readonly groupBy: pulumi.Output<string | undefined>;
+    /**
+     * Whether the rule's evaluations record extended statistics (token counts and costs of the judges' runs). Changing it updates the resource in place.
+     */
+    declare public readonly includeExtendedStats: pulumi.Output<boolean | undefined>;
+    /**
      * What the last create or update did, in plain words.
      */
     declare public /*out*/ readonly lastOperation: pulumi.Output<string | undefined>;
+    /**
+     * How many corrections the judges' prompts are given as few-shot examples (with `useCorrectionsDataset`). Changing it updates the resource in place.
+     */
+    declare public readonly numFewShotExamples: pulumi.Output<number | undefined>;
     /**
      * The `Project` whose runs the rule reads (set it or `datasetId`). Changing it updates the resource in place.
      */
@@ -85,6 +125,10 @@ export class RunRule extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly secretFingerprints: pulumi.Output<{[key: string]: any} | undefined>;
     /**
+     * Caps what the rule's LLM judges spend: `limitUsd` US dollars per `window` (`weekly`, the only window). Changing it updates the resource in place.
+     */
+    declare public readonly spendLimit: pulumi.Output<outputs.RunRuleSpendLimit | undefined>;
+    /**
      * Layout version of the outputs.
      */
     declare public /*out*/ readonly stateVersion: pulumi.Output<number | undefined>;
@@ -96,6 +140,18 @@ export class RunRule extends pulumi.CustomResource {
      * Filter on the run's trace (its root run). Changing it updates the resource in place.
      */
     declare public readonly traceFilter: pulumi.Output<string | undefined>;
+    /**
+     * The service's `transient` flag of a rule: kept and answered as given. Changing it updates the resource in place.
+     */
+    declare public readonly transient: pulumi.Output<boolean | undefined>;
+    /**
+     * Filter on any run of the trace (the rule matches a run whose trace has a run matching it). Changing it updates the resource in place.
+     */
+    declare public readonly treeFilter: pulumi.Output<string | undefined>;
+    /**
+     * Whether the rule's LLM judges learn from the corrections reviewers make to their scores. Changing it updates the resource in place.
+     */
+    declare public readonly useCorrectionsDataset: pulumi.Output<boolean | undefined>;
     /**
      * Workspace the run rule lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
      */
@@ -120,14 +176,29 @@ export class RunRule extends pulumi.CustomResource {
             }
             resourceInputs["addToAnnotationQueueId"] = args?.addToAnnotationQueueId;
             resourceInputs["addToDatasetId"] = args?.addToDatasetId;
+            resourceInputs["addToDatasetPreferCorrection"] = args?.addToDatasetPreferCorrection;
+            resourceInputs["alerts"] = args?.alerts ? pulumi.secret(args.alerts) : undefined;
+            resourceInputs["backfillFrom"] = args?.backfillFrom;
+            resourceInputs["codeEvaluators"] = args?.codeEvaluators;
+            resourceInputs["createAlignmentQueue"] = args?.createAlignmentQueue;
             resourceInputs["datasetId"] = args?.datasetId;
             resourceInputs["displayName"] = args?.displayName;
             resourceInputs["enabled"] = (args?.enabled) ?? true;
             resourceInputs["evaluatorId"] = args?.evaluatorId;
+            resourceInputs["evaluatorVersion"] = args?.evaluatorVersion;
+            resourceInputs["evaluators"] = args?.evaluators;
+            resourceInputs["extendOnly"] = args?.extendOnly;
             resourceInputs["filter"] = args?.filter;
+            resourceInputs["groupBy"] = args?.groupBy;
+            resourceInputs["includeExtendedStats"] = args?.includeExtendedStats;
+            resourceInputs["numFewShotExamples"] = args?.numFewShotExamples;
             resourceInputs["projectId"] = args?.projectId;
             resourceInputs["samplingRate"] = args?.samplingRate;
+            resourceInputs["spendLimit"] = args?.spendLimit;
             resourceInputs["traceFilter"] = args?.traceFilter;
+            resourceInputs["transient"] = args?.transient;
+            resourceInputs["treeFilter"] = args?.treeFilter;
+            resourceInputs["useCorrectionsDataset"] = args?.useCorrectionsDataset;
             resourceInputs["webhooks"] = args?.webhooks ? pulumi.secret(args.webhooks) : undefined;
             resourceInputs["workspaceId"] = args?.workspaceId;
             resourceInputs["createdAt"] = undefined /*out*/;
@@ -138,19 +209,33 @@ export class RunRule extends pulumi.CustomResource {
         } else {
             resourceInputs["addToAnnotationQueueId"] = undefined /*out*/;
             resourceInputs["addToDatasetId"] = undefined /*out*/;
+            resourceInputs["addToDatasetPreferCorrection"] = undefined /*out*/;
+            resourceInputs["backfillFrom"] = undefined /*out*/;
+            resourceInputs["codeEvaluators"] = undefined /*out*/;
+            resourceInputs["createAlignmentQueue"] = undefined /*out*/;
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["datasetId"] = undefined /*out*/;
             resourceInputs["displayName"] = undefined /*out*/;
             resourceInputs["enabled"] = undefined /*out*/;
             resourceInputs["evaluatorId"] = undefined /*out*/;
+            resourceInputs["evaluatorVersion"] = undefined /*out*/;
+            resourceInputs["evaluators"] = undefined /*out*/;
+            resourceInputs["extendOnly"] = undefined /*out*/;
             resourceInputs["filter"] = undefined /*out*/;
+            resourceInputs["groupBy"] = undefined /*out*/;
+            resourceInputs["includeExtendedStats"] = undefined /*out*/;
             resourceInputs["lastOperation"] = undefined /*out*/;
+            resourceInputs["numFewShotExamples"] = undefined /*out*/;
             resourceInputs["projectId"] = undefined /*out*/;
             resourceInputs["samplingRate"] = undefined /*out*/;
             resourceInputs["secretFingerprints"] = undefined /*out*/;
+            resourceInputs["spendLimit"] = undefined /*out*/;
             resourceInputs["stateVersion"] = undefined /*out*/;
             resourceInputs["tenantId"] = undefined /*out*/;
             resourceInputs["traceFilter"] = undefined /*out*/;
+            resourceInputs["transient"] = undefined /*out*/;
+            resourceInputs["treeFilter"] = undefined /*out*/;
+            resourceInputs["useCorrectionsDataset"] = undefined /*out*/;
             resourceInputs["workspaceId"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
@@ -175,6 +260,26 @@ export interface RunRuleArgs {
      */
     addToDatasetId?: pulumi.Input<string | undefined>;
     /**
+     * Whether runs added to `addToDatasetId` take a reviewer's correction of their outputs, when there is one, instead of the outputs. Changing it updates the resource in place.
+     */
+    addToDatasetPreferCorrection?: pulumi.Input<boolean | undefined>;
+    /**
+     * PagerDuty incidents raised for the sampled runs: the integration's routing key (secret), the incident's summary and severity (`critical`, `error`, `warning`: default, `info`). Always a Pulumi secret, kept only as a salted fingerprint. Changing it updates the resource in place.
+     */
+    alerts?: pulumi.Input<pulumi.Input<inputs.RunRuleAlertsItemArgs>[] | undefined>;
+    /**
+     * Also applies the rule to the runs since this time that came before the rule (a backfill the service runs once). Changing it updates the resource in place.
+     */
+    backfillFrom?: pulumi.Input<string | undefined>;
+    /**
+     * Code the sampled runs are scored by, each in `python` (default) or `javascript`. Changing it updates the resource in place.
+     */
+    codeEvaluators?: pulumi.Input<pulumi.Input<inputs.RunRuleCodeEvaluatorsItemArgs>[] | undefined>;
+    /**
+     * Whether the service makes an annotation queue where reviewers align the rule's judges with their own scores (on the write that sets it; the rule does not answer it). Changing it updates the resource in place.
+     */
+    createAlignmentQueue?: pulumi.Input<boolean | undefined>;
+    /**
      * The `Dataset` whose experiment runs the rule reads. Changing it updates the resource in place.
      */
     datasetId?: pulumi.Input<string | undefined>;
@@ -191,9 +296,33 @@ export interface RunRuleArgs {
      */
     evaluatorId?: pulumi.Input<string | undefined>;
     /**
+     * Version of the online-evaluation engine the rule's evaluators run on. Changing it updates the resource in place.
+     */
+    evaluatorVersion?: pulumi.Input<number | undefined>;
+    /**
+     * LLM judges the sampled runs are scored by (online evaluation), each a prompt (a hub prompt by `hubRef`, or `prompt` as `[role, template]` pairs) with the output `schema` its scores follow and the `model` it runs on. Changing it updates the resource in place.
+     */
+    evaluators?: pulumi.Input<pulumi.Input<inputs.RunRuleEvaluatorsItemArgs>[] | undefined>;
+    /**
+     * Whether the rule only extends the retention of the sampled runs' traces (to the long-lived tier), with no other action. Changing it updates the resource in place.
+     */
+    extendOnly?: pulumi.Input<boolean | undefined>;
+    /**
      * Run filter, e.g. `eq(error, true)` (LangSmith's filter language). Changing it updates the resource in place.
      */
     filter?: pulumi.Input<string | undefined>;
+    /**
+     * Applies the rule to whole threads (the runs sharing a `thread_id`) instead of single runs. Changing it updates the resource in place.
+     */
+    groupBy?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the rule's evaluations record extended statistics (token counts and costs of the judges' runs). Changing it updates the resource in place.
+     */
+    includeExtendedStats?: pulumi.Input<boolean | undefined>;
+    /**
+     * How many corrections the judges' prompts are given as few-shot examples (with `useCorrectionsDataset`). Changing it updates the resource in place.
+     */
+    numFewShotExamples?: pulumi.Input<number | undefined>;
     /**
      * The `Project` whose runs the rule reads (set it or `datasetId`). Changing it updates the resource in place.
      */
@@ -203,9 +332,25 @@ export interface RunRuleArgs {
      */
     samplingRate: pulumi.Input<number>;
     /**
+     * Caps what the rule's LLM judges spend: `limitUsd` US dollars per `window` (`weekly`, the only window). Changing it updates the resource in place.
+     */
+    spendLimit?: pulumi.Input<inputs.RunRuleSpendLimitArgs | undefined>;
+    /**
      * Filter on the run's trace (its root run). Changing it updates the resource in place.
      */
     traceFilter?: pulumi.Input<string | undefined>;
+    /**
+     * The service's `transient` flag of a rule: kept and answered as given. Changing it updates the resource in place.
+     */
+    transient?: pulumi.Input<boolean | undefined>;
+    /**
+     * Filter on any run of the trace (the rule matches a run whose trace has a run matching it). Changing it updates the resource in place.
+     */
+    treeFilter?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the rule's LLM judges learn from the corrections reviewers make to their scores. Changing it updates the resource in place.
+     */
+    useCorrectionsDataset?: pulumi.Input<boolean | undefined>;
     /**
      * Webhooks the sampled runs are posted to. Always a Pulumi secret (URLs and headers often carry tokens), kept only as a salted fingerprint. Changing it updates the resource in place.
      */

@@ -39,6 +39,10 @@ export class Workspace extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
     /**
+     * Where the workspace's data plane serves its traces (LangSmith's own, unless the workspace is in a self-hosted data plane).
+     */
+    declare public /*out*/ readonly dataPlaneUrl: pulumi.Output<string | undefined>;
+    /**
      * Name shown in LangSmith; unique in the organization (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
      */
     declare public readonly displayName: pulumi.Output<string>;
@@ -75,12 +79,15 @@ export class Workspace extends pulumi.CustomResource {
             }
             resourceInputs["displayName"] = args?.displayName;
             resourceInputs["handle"] = args?.handle;
+            resourceInputs["requestedId"] = args?.requestedId;
             resourceInputs["createdAt"] = undefined /*out*/;
+            resourceInputs["dataPlaneUrl"] = undefined /*out*/;
             resourceInputs["lastOperation"] = undefined /*out*/;
             resourceInputs["organizationId"] = undefined /*out*/;
             resourceInputs["stateVersion"] = undefined /*out*/;
         } else {
             resourceInputs["createdAt"] = undefined /*out*/;
+            resourceInputs["dataPlaneUrl"] = undefined /*out*/;
             resourceInputs["displayName"] = undefined /*out*/;
             resourceInputs["handle"] = undefined /*out*/;
             resourceInputs["lastOperation"] = undefined /*out*/;
@@ -106,4 +113,8 @@ export interface WorkspaceArgs {
      * Short handle of the workspace (the service's `tenant_handle`); the service cannot change it. Changing it replaces the resource.
      */
     handle?: pulumi.Input<string | undefined>;
+    /**
+     * The id to create the workspace with (e.g. to recreate one under the id its clients already use); default the service's. Read at create only: the id of a workspace never changes, so a later change does nothing. Read at create only.
+     */
+    requestedId?: pulumi.Input<string | undefined>;
 }

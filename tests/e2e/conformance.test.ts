@@ -16,6 +16,7 @@
 //   (`--debug` included), export, backend and generated program; destroy.
 // The report (kinds x checks, with the time taken) is printed and written to
 // tests/.tmp/conformance-matrix.md.
+import { randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DEFAULT_ORG_API_KEY, type ApiExchange } from "../../packages/emulator/src";
@@ -202,6 +203,7 @@ beforeAll(async () => {
     "s3.secretAccessKey": s3.users.full.secretAccessKey,
     "s3.accessKeyId2": s3.root.accessKeyId,
     "s3.secretAccessKey2": s3.root.secretAccessKey,
+    uuid: randomUUID(),
   };
 }, 120_000);
 

@@ -13,9 +13,11 @@ import { markUnchangedSecrets } from "./fingerprint";
 import { createDeployment, deleteDeployment, DEPLOYMENT_TOKEN, importDeployment, readDeployment, updateDeployment } from "./operations";
 import { DEPLOYMENT_OUTPUT_SPECS } from "./outputs";
 import { migrateDeploymentOutputs, needsResume } from "./state";
+import { zDeployment, zDeploymentCreateRequest, zDeploymentPatchRequest } from "../../client/wire/controlPlane.requests";
 
 /** The Deployment. */
 export const resource = declareKind({
+  contractBodies: { requests: [zDeploymentCreateRequest, zDeploymentPatchRequest], responses: [zDeployment], outputWires: ["latest_revision_id", "status"] },
   token: DEPLOYMENT_TOKEN,
   kind: "deployment",
   scope: "workspace",

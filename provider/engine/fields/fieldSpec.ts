@@ -54,7 +54,7 @@ export function isExampleReference(value: unknown): value is ExampleReference {
  * `{s3.endpoint}` (path-style), `{s3.region}`, `{s3.bucket}`,
  * `{s3.accessKeyId}` and `{s3.secretAccessKey}` (a user of the store), and
  * `{s3.accessKeyId2}` and `{s3.secretAccessKey2}` (a second key pair, for a
- * credential change).
+ * credential change); `{uuid}` is a UUID new to each run of the matrix.
  */
 export interface FieldExample {
   /** A valid value. */
@@ -104,6 +104,13 @@ export interface FieldSpec {
   readonly path: string;
   /** Dotted path in the create request body, e.g. `source_config.repo_url`; absent for provider-side fields. */
   readonly wire?: string;
+  /**
+   * Dotted path in the create request body where it differs from {@link wire}
+   * (which updates and reads use), e.g. a dataset's `extra.metadata`; `null`
+   * when the create request cannot carry it (the service takes it in an
+   * update only): a create that sets it sends one update right after. Default `wire`.
+   */
+  readonly createWire?: string | null;
   /** Input value to wire value; default: the value as it is. */
   readonly toWire?: (value: unknown) => unknown;
   /** Wire value (from a response) to input value, for refresh; default: the value, with null as unset. */
@@ -166,6 +173,11 @@ export interface CheckFailure {
 /** A `fromWire` for optional strings a service answers as `""` when unset: `""` and null read as unset. */
 export function emptyAsUnset(value: unknown): unknown {
   return value === "" || value === null ? undefined : value;
+}
+
+/** A `fromWire` for optional maps a service answers as `{}` (or null) when unset: read as unset. */
+export function emptyMapAsUnset(value: unknown): unknown {
+  return value === null || (typeof value === "object" && !Array.isArray(value) && Object.keys(value as object).length === 0) ? undefined : value;
 }
 
 /** A validator that also accepts the engine's "unknown during preview" value. */

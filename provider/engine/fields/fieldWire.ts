@@ -1,18 +1,24 @@
 /** A field table's wire mapping: request bodies, the check that a lost update was applied, refresh and import. */
-import { getPath, isRecord, isUnset, setPath } from "./paths";
+import { deletePath, getPath, isRecord, isUnset, setPath } from "./paths";
 import { sameValue } from "./values";
 import { comparable, type ChangedFields } from "./fieldDiff";
 import type { FieldSpec, FieldTable } from "./fieldSpec";
 import { requiredByOther } from "./fieldCheck";
 
-/** Sets the wire value of each table field present in `inputs` (or only of `paths`) on a request body. */
+/**
+ * Sets the wire value of each table field present in `inputs` (or only of
+ * `paths`) on a request body: the create body when `paths` is absent (a
+ * field's {@link FieldSpec.createWire} where it has one), else an update's.
+ */
 export function toWireBody(table: FieldTable, inputs: unknown, paths?: readonly string[]): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const field of table) {
     if (field.wire === undefined || (paths !== undefined && !paths.includes(field.path))) continue;
     const value = getPath(inputs, field.path);
     if (value === undefined) continue;
-    setPath(body, field.wire, value === null || field.toWire === undefined ? value : field.toWire(value));
+    const wire = paths === undefined ? (field.createWire === undefined ? field.wire : field.createWire) : field.wire;
+    if (wire === null) continue;
+    setPath(body, wire, value === null || field.toWire === undefined ? value : field.toWire(value));
   }
   return body;
 }
@@ -126,10 +132,4 @@ export function importFields(table: FieldTable, response: unknown): Record<strin
   return out;
 }
 
-function deletePath(target: Record<string, unknown>, path: string): void {
-  const keys = path.split(".");
-  const parent = getPath(target, keys.slice(0, -1).join("."));
-  const container = keys.length === 1 ? target : parent;
-  if (isRecord(container)) delete container[keys[keys.length - 1] as string];
-}
 

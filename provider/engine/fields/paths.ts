@@ -27,6 +27,13 @@ export function setPath(target: Record<string, unknown>, path: string, value: un
   current[keys[keys.length - 1] as string] = value;
 }
 
+/** Removes the value at a dotted path, if there is one. */
+export function deletePath(target: Record<string, unknown>, path: string): void {
+  const keys = path.split(".");
+  const container = keys.length === 1 ? target : getPath(target, keys.slice(0, -1).join("."));
+  if (isRecord(container)) delete container[keys[keys.length - 1] as string];
+}
+
 /** Unset: absent or null. */
 export function isUnset(value: unknown): value is undefined | null {
   return value === undefined || value === null;

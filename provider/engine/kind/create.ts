@@ -8,7 +8,8 @@ import type { OperationContext } from "../context/operation";
 import type { ProviderSettings } from "../context/settings";
 import { logProgress, shortId } from "../context/progress";
 import { readInputs, toWireBody } from "../fields/fields";
-import { getPath } from "../fields/paths";
+import { deletePath, getPath } from "../fields/paths";
+import { keepingResource } from "../state/partialFailure";
 import type { Properties } from "../resource";
 import { takeOverHint, workspaceOtherThanStack } from "../state/takeOver";
 import { findByNaturalKey } from "./lookup";
@@ -42,8 +43,37 @@ export async function createDeclared(kind: PreparedKind, context: OperationConte
     throw error;
   }
   const id = spec.idOf?.(created ?? undefined, inputs) ?? String(created?.["id"]);
-  const extra = (await spec.afterWrite?.(client, id, inputs, undefined, action)) ?? {};
-  return { id, outs: { ...outputsFor(kind, inputs, created ?? {}, tenantOf(settings, created ?? {}), `created ${spec.kind} "${name}"${id === name ? "" : ` (${shortId(id)})`}`), ...extra } };
+  const lastOperation = `created ${spec.kind} "${name}"${id === name ? "" : ` (${shortId(id)})`}`;
+  // The service has it now: a failure of what follows keeps it in the stack, without the fields an update has not set yet (the next up sends them).
+  const createdOnly = { ...(created ?? {}) };
+  const outputsNow = () => outputsFor(kind, withoutUpdateOnlyFields(kind, inputs), createdOnly, tenantOf(settings, createdOnly), lastOperation);
+  return keepingResource(id, outputsNow, raw, "run pulumi up again to finish it", async () => {
+    const updated = (await sendUpdateOnlyFields(kind, context, client, id, inputs, action)) ?? created;
+    const extra = (await spec.afterWrite?.(client, id, inputs, undefined, action)) ?? {};
+    return { id, outs: { ...outputsFor(kind, inputs, updated ?? {}, tenantOf(settings, updated ?? {}), lastOperation), ...extra } };
+  });
+}
+
+/** The inputs without the fields only an update sets (`createWire: null`). */
+function withoutUpdateOnlyFields(kind: PreparedKind, inputs: Properties): Properties {
+  const out = structuredClone(inputs);
+  for (const field of kind.spec.fields) if (field.createWire === null) deletePath(out, field.path);
+  return out;
+}
+
+/**
+ * After a create, the fields the create request cannot carry (`createWire:
+ * null`) that the program sets, in one update; answers the updated object
+ * when the update answers it. Nothing is sent when none is set.
+ */
+async function sendUpdateOnlyFields(kind: PreparedKind, context: OperationContext, client: LangSmithClient, id: string, inputs: Properties, action: string): Promise<Record<string, unknown> | undefined> {
+  const paths = kind.spec.fields.filter((field) => field.createWire === null && getPath(inputs, field.path) !== undefined).map((field) => field.path);
+  if (paths.length === 0) return undefined;
+  const body = toWireBody(kind.spec.fields, inputs, paths);
+  logProgress(context, kind.spec.kind, nameOf(kind, inputs, id), `setting ${paths.join(", ")} (the service takes them in an update only)`);
+  const answer = await apiOf(kind, client).send(endpointOf(kind, "update"), { action: `${action}: setting ${paths.join(", ")}`, params: { ...parentIds(kind, inputs), id }, body: kind.spec.wrapBody?.(body) ?? body });
+  const updated = unwrapped(kind, answer as Record<string, unknown> | null);
+  return updated !== null && typeof updated === "object" && Object.keys(updated).length > 0 ? updated : undefined;
 }
 
 /** The workspace a workspace-scoped object is made in, when it is not the stack's (the import hint's `<workspaceId>/<id>`). */

@@ -148,6 +148,8 @@ export interface KindDeclaration {
    * upsert; default: the object as it is.
    */
   readonly wrapBody?: (body: Record<string, unknown>) => unknown;
+  /** Query parameters of the delete request, from the recorded outputs (e.g. an evaluator's `delete_run_rules`); default none. */
+  readonly deleteQuery?: (outputs: Properties) => Record<string, string> | undefined;
   /** The body of the delete request, for a service that deletes by a write (a secret upserted with `null`); default none. */
   readonly deleteBody?: (id: string) => unknown;
   /** The id of a created object, when the create answer does not carry it (e.g. a secret's key); default its `id`. */

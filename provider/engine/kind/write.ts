@@ -52,7 +52,8 @@ export async function deleteDeclared(kind: PreparedKind, context: OperationConte
     return;
   }
   const client = await clientFor(kind, context, action, props);
-  const idQuery = spec.idQuery !== undefined ? { query: { [spec.idQuery]: id } } : {};
+  const query = { ...(spec.idQuery !== undefined ? { [spec.idQuery]: id } : {}), ...(spec.deleteQuery?.(props) ?? {}) };
+  const idQuery = Object.keys(query).length > 0 ? { query } : {};
   try {
     await apiOf(kind, client).send(endpointOf(kind, "delete"), { action, params: { ...parentIds(kind, props), id }, ...idQuery, ...(spec.deleteBody !== undefined ? { body: spec.deleteBody(id) } : {}) });
     logProgress(context, spec.kind, name, `deleted ${id}`);

@@ -12,9 +12,11 @@ import { BULK_EXPORT_FIELDS } from "./fields";
 import { createBulkExport, deleteBulkExport, importBulkExport, readBulkExport, updateBulkExport } from "./operations";
 import { BULK_EXPORT_OUTPUT_SPECS } from "./outputs";
 import { migrateBulkExportOutputs } from "./state";
+import { zBulkExport, zBulkExportCreate, zBulkExportUpdate } from "../../client/wire/bulkExports.requests";
 
 /** The BulkExport. */
 export const resource = declareKind({
+  contractBodies: { requests: [zBulkExportCreate, zBulkExportUpdate], responses: [zBulkExport], outputWires: ["status", "finished_at"] },
   token: "langsmith:index:BulkExport",
   kind: "bulk export",
   scope: "workspace",

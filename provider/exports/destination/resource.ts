@@ -14,9 +14,11 @@ import { markUnchangedCredentials } from "./fingerprint";
 import { createDestination, deleteDestination, importDestination, isSelfHosted, readDestination, updateDestination } from "./operations";
 import { DESTINATION_OUTPUT_SPECS } from "./outputs";
 import { migrateDestinationOutputs } from "./state";
+import { zBulkExportDestination, zBulkExportDestinationCreate, zBulkExportDestinationUpdate } from "../../client/wire/bulkExports.requests";
 
 /** The BulkExportDestination. */
 export const resource = declareKind({
+  contractBodies: { requests: [zBulkExportDestinationCreate, zBulkExportDestinationUpdate], responses: [zBulkExportDestination], outputWires: ["credentials_keys"] },
   token: "langsmith:index:BulkExportDestination",
   kind: "bulk-export destination",
   scope: "workspace",

@@ -14,6 +14,7 @@ import { takeOverHint } from "../../engine/state/takeOver";
 import { memberByEmail, type FoundMember, type MembersAnswer } from "./memberLookup";
 import { z } from "zod";
 
+
 /** `POST /api/v1/orgs/current/members`: invites by email (a pending identity). */
 export const INVITE = defineEndpoint({ method: "POST", path: "/orgs/current/members", request: zPendingIdentityCreate, response: zPostApiV1OrgsCurrentMembersResponse });
 /** `GET /api/v1/orgs/current/members`: the active members and the pending invitations. */
@@ -46,6 +47,7 @@ export const ORGANIZATION_MEMBER_FIELDS = [
   {
     path: "roleId",
     wire: "org_role_id",
+    createWire: "role_id",
     refresh: "always",
     type: "string (UUID)",
     doc: "Organization role (e.g. `ORGANIZATION_USER` from `getRole`); default the service's, Organization User. On an active member one PATCH; on a pending invitation a new invitation (the old one is revoked).",
@@ -127,15 +129,16 @@ function outputsFor(inputs: Properties, member: MemberRecord, lastOperation: str
 
 /** Sends the invitation for `inputs`; answers the pending member. */
 async function invite(client: LangSmithClient, inputs: Properties, action: string): Promise<MemberRecord> {
+  // The invitation names the organization role `role_id` (the roleId row's createWire).
   const body = toWireBody(ORGANIZATION_MEMBER_FIELDS, inputs);
-  // The contract names the organization role of an invitation `role_id`.
-  const { org_role_id: roleId, ...rest } = body;
-  const sent = (await client.resources.send(INVITE, { action, body: { ...rest, ...(roleId !== undefined ? { role_id: roleId } : {}) } })) as Record<string, unknown>;
+  const roleId = body["role_id"];
+  const sent = (await client.resources.send(INVITE, { action, body })) as Record<string, unknown>;
   return { status: "pending", identityId: String(sent["id"]), email: String(inputs["email"]), roleId: typeof sent["org_role_id"] === "string" ? sent["org_role_id"] : (roleId as string | undefined), roleName: typeof sent["org_role_name"] === "string" ? sent["org_role_name"] : undefined };
 }
 
 /** The OrganizationMember resource. */
 export const organizationMember = declareKind({
+  contractBodies: { requests: [zPendingIdentityCreate, zOrgIdentityPatch], responses: [zPostApiV1OrgsCurrentMembersResponse], outputWires: ["id", "org_role_name"] },
   token: TOKEN,
   kind: KIND,
   scope: "organization",

@@ -16,6 +16,7 @@ import { memberByEmail, type FoundMember, type MembersAnswer } from "./memberLoo
 import { EMAIL_PATTERN, MEMBER_OUTPUTS, MEMBER_STATE_VERSION, findOrganizationMember } from "./organizationMember";
 import { z } from "zod";
 
+
 /** `POST /api/v1/workspaces/current/members`: adds an active organization member (by its organization identity). */
 export const ADD_MEMBER = defineEndpoint({ method: "POST", path: "/workspaces/current/members", request: zIdentityCreate, response: zPostApiV1WorkspacesCurrentMembersResponse });
 /** `GET /api/v1/workspaces/current/members`: the workspace's members and pending invitations. */
@@ -89,6 +90,7 @@ const tenantOf = (context: OperationContext, props: Properties): string | undefi
 
 /** The WorkspaceMember resource. */
 export const workspaceMember = declareKind({
+  contractBodies: { requests: [zIdentityCreate, zIdentityPatch], responses: [zPostApiV1WorkspacesCurrentMembersResponse], outputWires: ["id", "role_name"] },
   token: TOKEN,
   kind: KIND,
   scope: "workspace",

@@ -20,6 +20,8 @@ type AlertRule struct {
 	Aggregation pulumi.StringOutput `pulumi:"aggregation"`
 	// The metric watched. Changing it updates the resource in place.
 	Attribute pulumi.StringOutput `pulumi:"attribute"`
+	// For `pct`: which runs the share is taken of (LangSmith's filter language); default all the runs `filter` is applied to. Changing it updates the resource in place.
+	DenominatorFilter pulumi.StringPtrOutput `pulumi:"denominatorFilter"`
 	// What the alert means. Changing it updates the resource in place.
 	Description pulumi.StringPtrOutput `pulumi:"description"`
 	// Which runs count (LangSmith's filter language). Changing it updates the resource in place.
@@ -40,7 +42,11 @@ type AlertRule struct {
 	TenantId pulumi.StringPtrOutput `pulumi:"tenantId"`
 	// The threshold (a share from 0 to 1 for `pct`). Changing it updates the resource in place.
 	Threshold pulumi.Float64PtrOutput `pulumi:"threshold"`
-	// `threshold`: the aggregate crosses the threshold; `change`: it changes by `threshold` times. Changing it updates the resource in place.
+	// For a `change` rule: how many times the previous window's aggregate the current one must reach. Changing it updates the resource in place.
+	ThresholdMultiplier pulumi.Float64PtrOutput `pulumi:"thresholdMultiplier"`
+	// For a `change` rule: the length of the previous window compared against, in minutes; default the service's (the rule's window). Changing it updates the resource in place.
+	ThresholdWindowMinutes pulumi.IntPtrOutput `pulumi:"thresholdWindowMinutes"`
+	// `threshold`: the aggregate crosses `threshold`; `change`: it changes by `thresholdMultiplier` times against the previous `thresholdWindowMinutes`. Changing it updates the resource in place.
 	Type pulumi.StringPtrOutput `pulumi:"type"`
 	// Length of the window the metric is aggregated over, in minutes. Changing it updates the resource in place.
 	WindowMinutes pulumi.IntOutput `pulumi:"windowMinutes"`
@@ -133,6 +139,8 @@ type alertRuleArgs struct {
 	Aggregation string `pulumi:"aggregation"`
 	// The metric watched. Changing it updates the resource in place.
 	Attribute string `pulumi:"attribute"`
+	// For `pct`: which runs the share is taken of (LangSmith's filter language); default all the runs `filter` is applied to. Changing it updates the resource in place.
+	DenominatorFilter *string `pulumi:"denominatorFilter"`
 	// What the alert means. Changing it updates the resource in place.
 	Description *string `pulumi:"description"`
 	// Which runs count (LangSmith's filter language). Changing it updates the resource in place.
@@ -145,7 +153,11 @@ type alertRuleArgs struct {
 	ProjectId string `pulumi:"projectId"`
 	// The threshold (a share from 0 to 1 for `pct`). Changing it updates the resource in place.
 	Threshold *float64 `pulumi:"threshold"`
-	// `threshold`: the aggregate crosses the threshold; `change`: it changes by `threshold` times. Changing it updates the resource in place.
+	// For a `change` rule: how many times the previous window's aggregate the current one must reach. Changing it updates the resource in place.
+	ThresholdMultiplier *float64 `pulumi:"thresholdMultiplier"`
+	// For a `change` rule: the length of the previous window compared against, in minutes; default the service's (the rule's window). Changing it updates the resource in place.
+	ThresholdWindowMinutes *int `pulumi:"thresholdWindowMinutes"`
+	// `threshold`: the aggregate crosses `threshold`; `change`: it changes by `thresholdMultiplier` times against the previous `thresholdWindowMinutes`. Changing it updates the resource in place.
 	Type *string `pulumi:"type"`
 	// Length of the window the metric is aggregated over, in minutes. Changing it updates the resource in place.
 	WindowMinutes int `pulumi:"windowMinutes"`
@@ -161,6 +173,8 @@ type AlertRuleArgs struct {
 	Aggregation pulumi.StringInput
 	// The metric watched. Changing it updates the resource in place.
 	Attribute pulumi.StringInput
+	// For `pct`: which runs the share is taken of (LangSmith's filter language); default all the runs `filter` is applied to. Changing it updates the resource in place.
+	DenominatorFilter pulumi.StringPtrInput
 	// What the alert means. Changing it updates the resource in place.
 	Description pulumi.StringPtrInput
 	// Which runs count (LangSmith's filter language). Changing it updates the resource in place.
@@ -173,7 +187,11 @@ type AlertRuleArgs struct {
 	ProjectId pulumi.StringInput
 	// The threshold (a share from 0 to 1 for `pct`). Changing it updates the resource in place.
 	Threshold pulumi.Float64PtrInput
-	// `threshold`: the aggregate crosses the threshold; `change`: it changes by `threshold` times. Changing it updates the resource in place.
+	// For a `change` rule: how many times the previous window's aggregate the current one must reach. Changing it updates the resource in place.
+	ThresholdMultiplier pulumi.Float64PtrInput
+	// For a `change` rule: the length of the previous window compared against, in minutes; default the service's (the rule's window). Changing it updates the resource in place.
+	ThresholdWindowMinutes pulumi.IntPtrInput
+	// `threshold`: the aggregate crosses `threshold`; `change`: it changes by `thresholdMultiplier` times against the previous `thresholdWindowMinutes`. Changing it updates the resource in place.
 	Type pulumi.StringPtrInput
 	// Length of the window the metric is aggregated over, in minutes. Changing it updates the resource in place.
 	WindowMinutes pulumi.IntInput
@@ -228,6 +246,11 @@ func (o AlertRuleOutput) Attribute() pulumi.StringOutput {
 	return o.ApplyT(func(v *AlertRule) pulumi.StringOutput { return v.Attribute }).(pulumi.StringOutput)
 }
 
+// For `pct`: which runs the share is taken of (LangSmith's filter language); default all the runs `filter` is applied to. Changing it updates the resource in place.
+func (o AlertRuleOutput) DenominatorFilter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *AlertRule) pulumi.StringPtrOutput { return v.DenominatorFilter }).(pulumi.StringPtrOutput)
+}
+
 // What the alert means. Changing it updates the resource in place.
 func (o AlertRuleOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AlertRule) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
@@ -278,7 +301,17 @@ func (o AlertRuleOutput) Threshold() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *AlertRule) pulumi.Float64PtrOutput { return v.Threshold }).(pulumi.Float64PtrOutput)
 }
 
-// `threshold`: the aggregate crosses the threshold; `change`: it changes by `threshold` times. Changing it updates the resource in place.
+// For a `change` rule: how many times the previous window's aggregate the current one must reach. Changing it updates the resource in place.
+func (o AlertRuleOutput) ThresholdMultiplier() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *AlertRule) pulumi.Float64PtrOutput { return v.ThresholdMultiplier }).(pulumi.Float64PtrOutput)
+}
+
+// For a `change` rule: the length of the previous window compared against, in minutes; default the service's (the rule's window). Changing it updates the resource in place.
+func (o AlertRuleOutput) ThresholdWindowMinutes() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *AlertRule) pulumi.IntPtrOutput { return v.ThresholdWindowMinutes }).(pulumi.IntPtrOutput)
+}
+
+// `threshold`: the aggregate crosses `threshold`; `change`: it changes by `thresholdMultiplier` times against the previous `thresholdWindowMinutes`. Changing it updates the resource in place.
 func (o AlertRuleOutput) Type() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AlertRule) pulumi.StringPtrOutput { return v.Type }).(pulumi.StringPtrOutput)
 }

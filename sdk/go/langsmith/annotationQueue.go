@@ -22,10 +22,18 @@ type AnnotationQueue struct {
 	DefaultDatasetId pulumi.StringPtrOutput `pulumi:"defaultDatasetId"`
 	// What reviewers do in the queue. Changing it updates the resource in place.
 	Description pulumi.StringPtrOutput `pulumi:"description"`
+	// Whether a reviewer who opens an item reserves it, so others are not shown it meanwhile. Changing it updates the resource in place.
+	EnableReservations pulumi.BoolPtrOutput `pulumi:"enableReservations"`
 	// What the last create or update did, in plain words.
 	LastOperation pulumi.StringPtrOutput `pulumi:"lastOperation"`
+	// Your own key-value data about the queue. Changing it updates the resource in place.
+	Metadata pulumi.MapOutput `pulumi:"metadata"`
 	// The queue's name; unique in the workspace (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
 	Name pulumi.StringOutput `pulumi:"name"`
+	// How long a reservation holds, in minutes. Changing it updates the resource in place.
+	ReservationMinutes pulumi.IntPtrOutput `pulumi:"reservationMinutes"`
+	// Who may review: `any` member of the workspace, or only the reviewers assigned to the queue. Changing it updates the resource in place.
+	ReviewerAccessMode pulumi.StringPtrOutput `pulumi:"reviewerAccessMode"`
 	// How many reviewers see each item. Changing it updates the resource in place.
 	ReviewersPerItem pulumi.IntPtrOutput `pulumi:"reviewersPerItem"`
 	// Instructions shown to reviewers. Changing it updates the resource in place.
@@ -91,8 +99,16 @@ type annotationQueueArgs struct {
 	DefaultDatasetId *string `pulumi:"defaultDatasetId"`
 	// What reviewers do in the queue. Changing it updates the resource in place.
 	Description *string `pulumi:"description"`
+	// Whether a reviewer who opens an item reserves it, so others are not shown it meanwhile. Changing it updates the resource in place.
+	EnableReservations *bool `pulumi:"enableReservations"`
+	// Your own key-value data about the queue. Changing it updates the resource in place.
+	Metadata map[string]interface{} `pulumi:"metadata"`
 	// The queue's name; unique in the workspace (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
 	Name string `pulumi:"name"`
+	// How long a reservation holds, in minutes. Changing it updates the resource in place.
+	ReservationMinutes *int `pulumi:"reservationMinutes"`
+	// Who may review: `any` member of the workspace, or only the reviewers assigned to the queue. Changing it updates the resource in place.
+	ReviewerAccessMode *string `pulumi:"reviewerAccessMode"`
 	// How many reviewers see each item. Changing it updates the resource in place.
 	ReviewersPerItem *int `pulumi:"reviewersPerItem"`
 	// Instructions shown to reviewers. Changing it updates the resource in place.
@@ -109,8 +125,16 @@ type AnnotationQueueArgs struct {
 	DefaultDatasetId pulumi.StringPtrInput
 	// What reviewers do in the queue. Changing it updates the resource in place.
 	Description pulumi.StringPtrInput
+	// Whether a reviewer who opens an item reserves it, so others are not shown it meanwhile. Changing it updates the resource in place.
+	EnableReservations pulumi.BoolPtrInput
+	// Your own key-value data about the queue. Changing it updates the resource in place.
+	Metadata pulumi.MapInput
 	// The queue's name; unique in the workspace (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
 	Name pulumi.StringInput
+	// How long a reservation holds, in minutes. Changing it updates the resource in place.
+	ReservationMinutes pulumi.IntPtrInput
+	// Who may review: `any` member of the workspace, or only the reviewers assigned to the queue. Changing it updates the resource in place.
+	ReviewerAccessMode pulumi.StringPtrInput
 	// How many reviewers see each item. Changing it updates the resource in place.
 	ReviewersPerItem pulumi.IntPtrInput
 	// Instructions shown to reviewers. Changing it updates the resource in place.
@@ -173,14 +197,34 @@ func (o AnnotationQueueOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AnnotationQueue) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }
 
+// Whether a reviewer who opens an item reserves it, so others are not shown it meanwhile. Changing it updates the resource in place.
+func (o AnnotationQueueOutput) EnableReservations() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *AnnotationQueue) pulumi.BoolPtrOutput { return v.EnableReservations }).(pulumi.BoolPtrOutput)
+}
+
 // What the last create or update did, in plain words.
 func (o AnnotationQueueOutput) LastOperation() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AnnotationQueue) pulumi.StringPtrOutput { return v.LastOperation }).(pulumi.StringPtrOutput)
 }
 
+// Your own key-value data about the queue. Changing it updates the resource in place.
+func (o AnnotationQueueOutput) Metadata() pulumi.MapOutput {
+	return o.ApplyT(func(v *AnnotationQueue) pulumi.MapOutput { return v.Metadata }).(pulumi.MapOutput)
+}
+
 // The queue's name; unique in the workspace (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
 func (o AnnotationQueueOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *AnnotationQueue) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
+}
+
+// How long a reservation holds, in minutes. Changing it updates the resource in place.
+func (o AnnotationQueueOutput) ReservationMinutes() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *AnnotationQueue) pulumi.IntPtrOutput { return v.ReservationMinutes }).(pulumi.IntPtrOutput)
+}
+
+// Who may review: `any` member of the workspace, or only the reviewers assigned to the queue. Changing it updates the resource in place.
+func (o AnnotationQueueOutput) ReviewerAccessMode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *AnnotationQueue) pulumi.StringPtrOutput { return v.ReviewerAccessMode }).(pulumi.StringPtrOutput)
 }
 
 // How many reviewers see each item. Changing it updates the resource in place.

@@ -22,10 +22,14 @@ type Dataset struct {
 	DataType pulumi.StringPtrOutput `pulumi:"dataType"`
 	// What the dataset holds. Changing it updates the resource in place.
 	Description pulumi.StringPtrOutput `pulumi:"description"`
+	// Marks the dataset as managed outside LangSmith's UI (by a program such as this one); the service cannot change it. Changing it replaces the resource.
+	ExternallyManaged pulumi.BoolPtrOutput `pulumi:"externallyManaged"`
 	// JSON Schema every example's inputs must match. Changing it updates the resource in place.
 	InputsSchema pulumi.MapOutput `pulumi:"inputsSchema"`
 	// What the last create or update did, in plain words.
 	LastOperation pulumi.StringPtrOutput `pulumi:"lastOperation"`
+	// Your own key-value data about the dataset (the list's `metadata` filter finds datasets by it). Changing it updates the resource in place.
+	Metadata pulumi.MapOutput `pulumi:"metadata"`
 	// The dataset's name; unique in the workspace (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// JSON Schema every example's outputs must match. Changing it updates the resource in place.
@@ -55,6 +59,7 @@ func NewDataset(ctx *pulumi.Context,
 	}
 	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
 		"dataType",
+		"externallyManaged",
 		"workspaceId",
 	})
 	opts = append(opts, replaceOnChanges)
@@ -95,8 +100,12 @@ type datasetArgs struct {
 	DataType *string `pulumi:"dataType"`
 	// What the dataset holds. Changing it updates the resource in place.
 	Description *string `pulumi:"description"`
+	// Marks the dataset as managed outside LangSmith's UI (by a program such as this one); the service cannot change it. Changing it replaces the resource.
+	ExternallyManaged *bool `pulumi:"externallyManaged"`
 	// JSON Schema every example's inputs must match. Changing it updates the resource in place.
 	InputsSchema map[string]interface{} `pulumi:"inputsSchema"`
+	// Your own key-value data about the dataset (the list's `metadata` filter finds datasets by it). Changing it updates the resource in place.
+	Metadata map[string]interface{} `pulumi:"metadata"`
 	// The dataset's name; unique in the workspace (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
 	Name string `pulumi:"name"`
 	// JSON Schema every example's outputs must match. Changing it updates the resource in place.
@@ -113,8 +122,12 @@ type DatasetArgs struct {
 	DataType pulumi.StringPtrInput
 	// What the dataset holds. Changing it updates the resource in place.
 	Description pulumi.StringPtrInput
+	// Marks the dataset as managed outside LangSmith's UI (by a program such as this one); the service cannot change it. Changing it replaces the resource.
+	ExternallyManaged pulumi.BoolPtrInput
 	// JSON Schema every example's inputs must match. Changing it updates the resource in place.
 	InputsSchema pulumi.MapInput
+	// Your own key-value data about the dataset (the list's `metadata` filter finds datasets by it). Changing it updates the resource in place.
+	Metadata pulumi.MapInput
 	// The dataset's name; unique in the workspace (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
 	Name pulumi.StringInput
 	// JSON Schema every example's outputs must match. Changing it updates the resource in place.
@@ -177,6 +190,11 @@ func (o DatasetOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Dataset) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }
 
+// Marks the dataset as managed outside LangSmith's UI (by a program such as this one); the service cannot change it. Changing it replaces the resource.
+func (o DatasetOutput) ExternallyManaged() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *Dataset) pulumi.BoolPtrOutput { return v.ExternallyManaged }).(pulumi.BoolPtrOutput)
+}
+
 // JSON Schema every example's inputs must match. Changing it updates the resource in place.
 func (o DatasetOutput) InputsSchema() pulumi.MapOutput {
 	return o.ApplyT(func(v *Dataset) pulumi.MapOutput { return v.InputsSchema }).(pulumi.MapOutput)
@@ -185,6 +203,11 @@ func (o DatasetOutput) InputsSchema() pulumi.MapOutput {
 // What the last create or update did, in plain words.
 func (o DatasetOutput) LastOperation() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Dataset) pulumi.StringPtrOutput { return v.LastOperation }).(pulumi.StringPtrOutput)
+}
+
+// Your own key-value data about the dataset (the list's `metadata` filter finds datasets by it). Changing it updates the resource in place.
+func (o DatasetOutput) Metadata() pulumi.MapOutput {
+	return o.ApplyT(func(v *Dataset) pulumi.MapOutput { return v.Metadata }).(pulumi.MapOutput)
 }
 
 // The dataset's name; unique in the workspace (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.

@@ -20,6 +20,8 @@ type Evaluator struct {
 	Code pulumi.StringPtrOutput `pulumi:"code"`
 	// ISO 8601 creation time.
 	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
+	// Whether destroying the evaluator also deletes the run rules that use it (ones this program does not manage); without it the service refuses to delete an evaluator rules still use. A provider setting: changing it makes no API call.
+	DeleteRunRulesOnDestroy pulumi.BoolPtrOutput `pulumi:"deleteRunRulesOnDestroy"`
 	// Feedback keys the evaluator scores under.
 	FeedbackKeys pulumi.StringArrayOutput `pulumi:"feedbackKeys"`
 	// Language of `code`. Changing it updates the resource in place.
@@ -28,6 +30,8 @@ type Evaluator struct {
 	LastOperation pulumi.StringPtrOutput `pulumi:"lastOperation"`
 	// Name of the evaluator. Changing it updates the resource in place.
 	Name pulumi.StringOutput `pulumi:"name"`
+	// For `llm`: how many corrected examples from the corrections dataset the judge's prompt is given as few-shot examples (with `useCorrectionsDataset`). Changing it updates the resource in place.
+	NumFewShotExamples pulumi.IntPtrOutput `pulumi:"numFewShotExamples"`
 	// The prompt's commit hash or tag (e.g. `production`), for `llm`; default its latest commit. Changing it updates the resource in place.
 	PromptCommit pulumi.StringPtrOutput `pulumi:"promptCommit"`
 	// The judge's `Prompt` (its handle), for `llm`. Changing it updates the resource in place.
@@ -38,6 +42,8 @@ type Evaluator struct {
 	TenantId pulumi.StringPtrOutput `pulumi:"tenantId"`
 	// An LLM judge (set `promptHandle`) or code (set `code`); the service cannot change it. Changing it replaces the resource.
 	Type pulumi.StringOutput `pulumi:"type"`
+	// For `llm`: whether the judge learns from the corrections reviewers make to its scores (a corrections dataset the service keeps). Changing it updates the resource in place.
+	UseCorrectionsDataset pulumi.BoolPtrOutput `pulumi:"useCorrectionsDataset"`
 	// The prompt's variables, each mapped to a path of the run (e.g. `{ question: "input.question" }`), for `llm`. Changing it updates the resource in place.
 	VariableMapping pulumi.MapOutput `pulumi:"variableMapping"`
 	// Workspace the evaluator lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
@@ -56,6 +62,9 @@ func NewEvaluator(ctx *pulumi.Context,
 	}
 	if args.Type == nil {
 		return nil, errors.New("invalid value for required argument 'Type'")
+	}
+	if args.DeleteRunRulesOnDestroy == nil {
+		args.DeleteRunRulesOnDestroy = pulumi.BoolPtr(false)
 	}
 	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
 		"type",
@@ -97,16 +106,22 @@ func (EvaluatorState) ElementType() reflect.Type {
 type evaluatorArgs struct {
 	// The evaluator's source, for `code`. Changing it updates the resource in place.
 	Code *string `pulumi:"code"`
+	// Whether destroying the evaluator also deletes the run rules that use it (ones this program does not manage); without it the service refuses to delete an evaluator rules still use. A provider setting: changing it makes no API call.
+	DeleteRunRulesOnDestroy *bool `pulumi:"deleteRunRulesOnDestroy"`
 	// Language of `code`. Changing it updates the resource in place.
 	Language *string `pulumi:"language"`
 	// Name of the evaluator. Changing it updates the resource in place.
 	Name string `pulumi:"name"`
+	// For `llm`: how many corrected examples from the corrections dataset the judge's prompt is given as few-shot examples (with `useCorrectionsDataset`). Changing it updates the resource in place.
+	NumFewShotExamples *int `pulumi:"numFewShotExamples"`
 	// The prompt's commit hash or tag (e.g. `production`), for `llm`; default its latest commit. Changing it updates the resource in place.
 	PromptCommit *string `pulumi:"promptCommit"`
 	// The judge's `Prompt` (its handle), for `llm`. Changing it updates the resource in place.
 	PromptHandle *string `pulumi:"promptHandle"`
 	// An LLM judge (set `promptHandle`) or code (set `code`); the service cannot change it. Changing it replaces the resource.
 	Type string `pulumi:"type"`
+	// For `llm`: whether the judge learns from the corrections reviewers make to its scores (a corrections dataset the service keeps). Changing it updates the resource in place.
+	UseCorrectionsDataset *bool `pulumi:"useCorrectionsDataset"`
 	// The prompt's variables, each mapped to a path of the run (e.g. `{ question: "input.question" }`), for `llm`. Changing it updates the resource in place.
 	VariableMapping map[string]interface{} `pulumi:"variableMapping"`
 	// Workspace the evaluator lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
@@ -117,16 +132,22 @@ type evaluatorArgs struct {
 type EvaluatorArgs struct {
 	// The evaluator's source, for `code`. Changing it updates the resource in place.
 	Code pulumi.StringPtrInput
+	// Whether destroying the evaluator also deletes the run rules that use it (ones this program does not manage); without it the service refuses to delete an evaluator rules still use. A provider setting: changing it makes no API call.
+	DeleteRunRulesOnDestroy pulumi.BoolPtrInput
 	// Language of `code`. Changing it updates the resource in place.
 	Language pulumi.StringPtrInput
 	// Name of the evaluator. Changing it updates the resource in place.
 	Name pulumi.StringInput
+	// For `llm`: how many corrected examples from the corrections dataset the judge's prompt is given as few-shot examples (with `useCorrectionsDataset`). Changing it updates the resource in place.
+	NumFewShotExamples pulumi.IntPtrInput
 	// The prompt's commit hash or tag (e.g. `production`), for `llm`; default its latest commit. Changing it updates the resource in place.
 	PromptCommit pulumi.StringPtrInput
 	// The judge's `Prompt` (its handle), for `llm`. Changing it updates the resource in place.
 	PromptHandle pulumi.StringPtrInput
 	// An LLM judge (set `promptHandle`) or code (set `code`); the service cannot change it. Changing it replaces the resource.
 	Type pulumi.StringInput
+	// For `llm`: whether the judge learns from the corrections reviewers make to its scores (a corrections dataset the service keeps). Changing it updates the resource in place.
+	UseCorrectionsDataset pulumi.BoolPtrInput
 	// The prompt's variables, each mapped to a path of the run (e.g. `{ question: "input.question" }`), for `llm`. Changing it updates the resource in place.
 	VariableMapping pulumi.MapInput
 	// Workspace the evaluator lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
@@ -180,6 +201,11 @@ func (o EvaluatorOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Evaluator) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
+// Whether destroying the evaluator also deletes the run rules that use it (ones this program does not manage); without it the service refuses to delete an evaluator rules still use. A provider setting: changing it makes no API call.
+func (o EvaluatorOutput) DeleteRunRulesOnDestroy() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *Evaluator) pulumi.BoolPtrOutput { return v.DeleteRunRulesOnDestroy }).(pulumi.BoolPtrOutput)
+}
+
 // Feedback keys the evaluator scores under.
 func (o EvaluatorOutput) FeedbackKeys() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Evaluator) pulumi.StringArrayOutput { return v.FeedbackKeys }).(pulumi.StringArrayOutput)
@@ -198,6 +224,11 @@ func (o EvaluatorOutput) LastOperation() pulumi.StringPtrOutput {
 // Name of the evaluator. Changing it updates the resource in place.
 func (o EvaluatorOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Evaluator) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
+}
+
+// For `llm`: how many corrected examples from the corrections dataset the judge's prompt is given as few-shot examples (with `useCorrectionsDataset`). Changing it updates the resource in place.
+func (o EvaluatorOutput) NumFewShotExamples() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *Evaluator) pulumi.IntPtrOutput { return v.NumFewShotExamples }).(pulumi.IntPtrOutput)
 }
 
 // The prompt's commit hash or tag (e.g. `production`), for `llm`; default its latest commit. Changing it updates the resource in place.
@@ -223,6 +254,11 @@ func (o EvaluatorOutput) TenantId() pulumi.StringPtrOutput {
 // An LLM judge (set `promptHandle`) or code (set `code`); the service cannot change it. Changing it replaces the resource.
 func (o EvaluatorOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v *Evaluator) pulumi.StringOutput { return v.Type }).(pulumi.StringOutput)
+}
+
+// For `llm`: whether the judge learns from the corrections reviewers make to its scores (a corrections dataset the service keeps). Changing it updates the resource in place.
+func (o EvaluatorOutput) UseCorrectionsDataset() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *Evaluator) pulumi.BoolPtrOutput { return v.UseCorrectionsDataset }).(pulumi.BoolPtrOutput)
 }
 
 // The prompt's variables, each mapped to a path of the run (e.g. `{ question: "input.question" }`), for `llm`. Changing it updates the resource in place.

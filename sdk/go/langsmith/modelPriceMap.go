@@ -18,6 +18,8 @@ type ModelPriceMap struct {
 
 	// Cost of one completion token. Changing it updates the resource in place.
 	CompletionCost pulumi.Float64Output `pulumi:"completionCost"`
+	// Cost of one completion token by token type (e.g. `{ reasoning: 0.00001 }`), for tokens priced apart from `completionCost`. Changing it updates the resource in place.
+	CompletionCostDetails pulumi.MapOutput `pulumi:"completionCostDetails"`
 	// What the last create or update did, in plain words.
 	LastOperation pulumi.StringPtrOutput `pulumi:"lastOperation"`
 	// Run fields the model name is read from, in order. Changing it updates the resource in place.
@@ -28,6 +30,8 @@ type ModelPriceMap struct {
 	Name pulumi.StringOutput `pulumi:"name"`
 	// Cost of one prompt token. Changing it updates the resource in place.
 	PromptCost pulumi.Float64Output `pulumi:"promptCost"`
+	// Cost of one prompt token by token type (e.g. `{ cache_read: 0.00000125, audio: 0.00004 }`), for tokens priced apart from `promptCost`. Changing it updates the resource in place.
+	PromptCostDetails pulumi.MapOutput `pulumi:"promptCostDetails"`
 	// The model's provider, e.g. `openai`. Changing it updates the resource in place.
 	Provider pulumi.StringPtrOutput `pulumi:"provider"`
 	// From when the prices apply; default always. Changing it updates the resource in place.
@@ -98,6 +102,8 @@ func (ModelPriceMapState) ElementType() reflect.Type {
 type modelPriceMapArgs struct {
 	// Cost of one completion token. Changing it updates the resource in place.
 	CompletionCost float64 `pulumi:"completionCost"`
+	// Cost of one completion token by token type (e.g. `{ reasoning: 0.00001 }`), for tokens priced apart from `completionCost`. Changing it updates the resource in place.
+	CompletionCostDetails map[string]interface{} `pulumi:"completionCostDetails"`
 	// Run fields the model name is read from, in order. Changing it updates the resource in place.
 	MatchPath []string `pulumi:"matchPath"`
 	// Pattern the model name of a run must match, e.g. `^gpt-4o$`. Changing it updates the resource in place.
@@ -106,6 +112,8 @@ type modelPriceMapArgs struct {
 	Name string `pulumi:"name"`
 	// Cost of one prompt token. Changing it updates the resource in place.
 	PromptCost float64 `pulumi:"promptCost"`
+	// Cost of one prompt token by token type (e.g. `{ cache_read: 0.00000125, audio: 0.00004 }`), for tokens priced apart from `promptCost`. Changing it updates the resource in place.
+	PromptCostDetails map[string]interface{} `pulumi:"promptCostDetails"`
 	// The model's provider, e.g. `openai`. Changing it updates the resource in place.
 	Provider *string `pulumi:"provider"`
 	// From when the prices apply; default always. Changing it updates the resource in place.
@@ -118,6 +126,8 @@ type modelPriceMapArgs struct {
 type ModelPriceMapArgs struct {
 	// Cost of one completion token. Changing it updates the resource in place.
 	CompletionCost pulumi.Float64Input
+	// Cost of one completion token by token type (e.g. `{ reasoning: 0.00001 }`), for tokens priced apart from `completionCost`. Changing it updates the resource in place.
+	CompletionCostDetails pulumi.MapInput
 	// Run fields the model name is read from, in order. Changing it updates the resource in place.
 	MatchPath pulumi.StringArrayInput
 	// Pattern the model name of a run must match, e.g. `^gpt-4o$`. Changing it updates the resource in place.
@@ -126,6 +136,8 @@ type ModelPriceMapArgs struct {
 	Name pulumi.StringInput
 	// Cost of one prompt token. Changing it updates the resource in place.
 	PromptCost pulumi.Float64Input
+	// Cost of one prompt token by token type (e.g. `{ cache_read: 0.00000125, audio: 0.00004 }`), for tokens priced apart from `promptCost`. Changing it updates the resource in place.
+	PromptCostDetails pulumi.MapInput
 	// The model's provider, e.g. `openai`. Changing it updates the resource in place.
 	Provider pulumi.StringPtrInput
 	// From when the prices apply; default always. Changing it updates the resource in place.
@@ -176,6 +188,11 @@ func (o ModelPriceMapOutput) CompletionCost() pulumi.Float64Output {
 	return o.ApplyT(func(v *ModelPriceMap) pulumi.Float64Output { return v.CompletionCost }).(pulumi.Float64Output)
 }
 
+// Cost of one completion token by token type (e.g. `{ reasoning: 0.00001 }`), for tokens priced apart from `completionCost`. Changing it updates the resource in place.
+func (o ModelPriceMapOutput) CompletionCostDetails() pulumi.MapOutput {
+	return o.ApplyT(func(v *ModelPriceMap) pulumi.MapOutput { return v.CompletionCostDetails }).(pulumi.MapOutput)
+}
+
 // What the last create or update did, in plain words.
 func (o ModelPriceMapOutput) LastOperation() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ModelPriceMap) pulumi.StringPtrOutput { return v.LastOperation }).(pulumi.StringPtrOutput)
@@ -199,6 +216,11 @@ func (o ModelPriceMapOutput) Name() pulumi.StringOutput {
 // Cost of one prompt token. Changing it updates the resource in place.
 func (o ModelPriceMapOutput) PromptCost() pulumi.Float64Output {
 	return o.ApplyT(func(v *ModelPriceMap) pulumi.Float64Output { return v.PromptCost }).(pulumi.Float64Output)
+}
+
+// Cost of one prompt token by token type (e.g. `{ cache_read: 0.00000125, audio: 0.00004 }`), for tokens priced apart from `promptCost`. Changing it updates the resource in place.
+func (o ModelPriceMapOutput) PromptCostDetails() pulumi.MapOutput {
+	return o.ApplyT(func(v *ModelPriceMap) pulumi.MapOutput { return v.PromptCostDetails }).(pulumi.MapOutput)
 }
 
 // The model's provider, e.g. `openai`. Changing it updates the resource in place.

@@ -16,6 +16,18 @@ import (
 type PlaygroundSettings struct {
 	pulumi.CustomResourceState
 
+	// Whether the configuration is offered in the Agent Builder. Changing it updates the resource in place.
+	AvailableInAgentBuilder pulumi.BoolPtrOutput `pulumi:"availableInAgentBuilder"`
+	// Whether the configuration is offered in evaluators (as an LLM judge's model). Changing it updates the resource in place.
+	AvailableInEvaluators pulumi.BoolPtrOutput `pulumi:"availableInEvaluators"`
+	// Whether the configuration is offered in Insights, for its heavy (thorough) analyses. Changing it updates the resource in place.
+	AvailableInInsightsHeavy pulumi.BoolPtrOutput `pulumi:"availableInInsightsHeavy"`
+	// Whether the configuration is offered in Insights, for its light (quick) analyses. Changing it updates the resource in place.
+	AvailableInInsightsLight pulumi.BoolPtrOutput `pulumi:"availableInInsightsLight"`
+	// Whether the configuration is offered in the playground. Changing it updates the resource in place.
+	AvailableInPlayground pulumi.BoolPtrOutput `pulumi:"availableInPlayground"`
+	// Whether the configuration is offered in Polly, LangSmith's assistant. Changing it updates the resource in place.
+	AvailableInPolly pulumi.BoolPtrOutput `pulumi:"availableInPolly"`
 	// ISO 8601 creation time.
 	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
 	// What the configuration is for. Changing it updates the resource in place.
@@ -24,10 +36,26 @@ type PlaygroundSettings struct {
 	LastOperation pulumi.StringPtrOutput `pulumi:"lastOperation"`
 	// Name of the saved configuration, e.g. `gpt-4o (temperature 0)`. Changing it updates the resource in place.
 	Name pulumi.StringOutput `pulumi:"name"`
+	// The OAuth client's id. Changing it updates the resource in place.
+	OauthClientId pulumi.StringPtrOutput `pulumi:"oauthClientId"`
+	// Whether calls to the model authenticate with an OAuth 2.0 client-credentials token (from `oauthTokenUrl`) instead of an API key. Changing it updates the resource in place.
+	OauthEnabled pulumi.BoolPtrOutput `pulumi:"oauthEnabled"`
+	// Extra headers of the token request (the service answers them as they are: keep secrets out of them). Changing it updates the resource in place.
+	OauthHeaders pulumi.MapOutput `pulumi:"oauthHeaders"`
+	// Extra form parameters of the token request (e.g. `{ scope: ["model.invoke"] }`). Changing it updates the resource in place.
+	OauthParams pulumi.MapOutput `pulumi:"oauthParams"`
+	// How the client authenticates to the token endpoint: HTTP Basic, or the client's id and secret in the form body. Changing it updates the resource in place.
+	OauthTokenEndpointAuthMethod pulumi.StringPtrOutput `pulumi:"oauthTokenEndpointAuthMethod"`
+	// The OAuth token endpoint the token is requested from. Changing it updates the resource in place.
+	OauthTokenUrl pulumi.StringPtrOutput `pulumi:"oauthTokenUrl"`
 	// Rate limit of runs made with it. Changing it updates the resource in place.
 	RequestsPerSecond pulumi.IntPtrOutput `pulumi:"requestsPerSecond"`
+	// Salted fingerprints of the secret inputs (never the values): how a change of a secret is seen without storing it.
+	SecretFingerprints pulumi.MapOutput `pulumi:"secretFingerprints"`
 	// The model configuration as the playground saves it (provider, model, parameters). Changing it updates the resource in place.
 	Settings pulumi.MapOutput `pulumi:"settings"`
+	// How the playground edits `settings`: `complex` (every field of the model's configuration) or `simple`; the service cannot change it. Changing it replaces the resource.
+	SettingsType pulumi.StringPtrOutput `pulumi:"settingsType"`
 	// Layout version of the outputs.
 	StateVersion pulumi.Float64PtrOutput `pulumi:"stateVersion"`
 	// Workspace the playground settings lives in.
@@ -49,7 +77,15 @@ func NewPlaygroundSettings(ctx *pulumi.Context,
 	if args.Settings == nil {
 		return nil, errors.New("invalid value for required argument 'Settings'")
 	}
+	if args.OauthClientSecret != nil {
+		args.OauthClientSecret = pulumi.ToSecret(args.OauthClientSecret).(pulumi.StringPtrInput)
+	}
+	secrets := pulumi.AdditionalSecretOutputs([]string{
+		"secretFingerprints",
+	})
+	opts = append(opts, secrets)
 	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
+		"settingsType",
 		"workspaceId",
 	})
 	opts = append(opts, replaceOnChanges)
@@ -86,28 +122,84 @@ func (PlaygroundSettingsState) ElementType() reflect.Type {
 }
 
 type playgroundSettingsArgs struct {
+	// Whether the configuration is offered in the Agent Builder. Changing it updates the resource in place.
+	AvailableInAgentBuilder *bool `pulumi:"availableInAgentBuilder"`
+	// Whether the configuration is offered in evaluators (as an LLM judge's model). Changing it updates the resource in place.
+	AvailableInEvaluators *bool `pulumi:"availableInEvaluators"`
+	// Whether the configuration is offered in Insights, for its heavy (thorough) analyses. Changing it updates the resource in place.
+	AvailableInInsightsHeavy *bool `pulumi:"availableInInsightsHeavy"`
+	// Whether the configuration is offered in Insights, for its light (quick) analyses. Changing it updates the resource in place.
+	AvailableInInsightsLight *bool `pulumi:"availableInInsightsLight"`
+	// Whether the configuration is offered in the playground. Changing it updates the resource in place.
+	AvailableInPlayground *bool `pulumi:"availableInPlayground"`
+	// Whether the configuration is offered in Polly, LangSmith's assistant. Changing it updates the resource in place.
+	AvailableInPolly *bool `pulumi:"availableInPolly"`
 	// What the configuration is for. Changing it updates the resource in place.
 	Description *string `pulumi:"description"`
 	// Name of the saved configuration, e.g. `gpt-4o (temperature 0)`. Changing it updates the resource in place.
 	Name string `pulumi:"name"`
+	// The OAuth client's id. Changing it updates the resource in place.
+	OauthClientId *string `pulumi:"oauthClientId"`
+	// The OAuth client's secret; always a Pulumi secret, never answered by the service (kept here as a salted fingerprint). Changing it updates the resource in place.
+	OauthClientSecret *string `pulumi:"oauthClientSecret"`
+	// Whether calls to the model authenticate with an OAuth 2.0 client-credentials token (from `oauthTokenUrl`) instead of an API key. Changing it updates the resource in place.
+	OauthEnabled *bool `pulumi:"oauthEnabled"`
+	// Extra headers of the token request (the service answers them as they are: keep secrets out of them). Changing it updates the resource in place.
+	OauthHeaders map[string]interface{} `pulumi:"oauthHeaders"`
+	// Extra form parameters of the token request (e.g. `{ scope: ["model.invoke"] }`). Changing it updates the resource in place.
+	OauthParams map[string]interface{} `pulumi:"oauthParams"`
+	// How the client authenticates to the token endpoint: HTTP Basic, or the client's id and secret in the form body. Changing it updates the resource in place.
+	OauthTokenEndpointAuthMethod *string `pulumi:"oauthTokenEndpointAuthMethod"`
+	// The OAuth token endpoint the token is requested from. Changing it updates the resource in place.
+	OauthTokenUrl *string `pulumi:"oauthTokenUrl"`
 	// Rate limit of runs made with it. Changing it updates the resource in place.
 	RequestsPerSecond *int `pulumi:"requestsPerSecond"`
 	// The model configuration as the playground saves it (provider, model, parameters). Changing it updates the resource in place.
 	Settings map[string]interface{} `pulumi:"settings"`
+	// How the playground edits `settings`: `complex` (every field of the model's configuration) or `simple`; the service cannot change it. Changing it replaces the resource.
+	SettingsType *string `pulumi:"settingsType"`
 	// Workspace the playground settings lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
 	WorkspaceId *string `pulumi:"workspaceId"`
 }
 
 // The set of arguments for constructing a PlaygroundSettings resource.
 type PlaygroundSettingsArgs struct {
+	// Whether the configuration is offered in the Agent Builder. Changing it updates the resource in place.
+	AvailableInAgentBuilder pulumi.BoolPtrInput
+	// Whether the configuration is offered in evaluators (as an LLM judge's model). Changing it updates the resource in place.
+	AvailableInEvaluators pulumi.BoolPtrInput
+	// Whether the configuration is offered in Insights, for its heavy (thorough) analyses. Changing it updates the resource in place.
+	AvailableInInsightsHeavy pulumi.BoolPtrInput
+	// Whether the configuration is offered in Insights, for its light (quick) analyses. Changing it updates the resource in place.
+	AvailableInInsightsLight pulumi.BoolPtrInput
+	// Whether the configuration is offered in the playground. Changing it updates the resource in place.
+	AvailableInPlayground pulumi.BoolPtrInput
+	// Whether the configuration is offered in Polly, LangSmith's assistant. Changing it updates the resource in place.
+	AvailableInPolly pulumi.BoolPtrInput
 	// What the configuration is for. Changing it updates the resource in place.
 	Description pulumi.StringPtrInput
 	// Name of the saved configuration, e.g. `gpt-4o (temperature 0)`. Changing it updates the resource in place.
 	Name pulumi.StringInput
+	// The OAuth client's id. Changing it updates the resource in place.
+	OauthClientId pulumi.StringPtrInput
+	// The OAuth client's secret; always a Pulumi secret, never answered by the service (kept here as a salted fingerprint). Changing it updates the resource in place.
+	OauthClientSecret pulumi.StringPtrInput
+	// Whether calls to the model authenticate with an OAuth 2.0 client-credentials token (from `oauthTokenUrl`) instead of an API key. Changing it updates the resource in place.
+	OauthEnabled pulumi.BoolPtrInput
+	// Extra headers of the token request (the service answers them as they are: keep secrets out of them). Changing it updates the resource in place.
+	OauthHeaders pulumi.MapInput
+	// Extra form parameters of the token request (e.g. `{ scope: ["model.invoke"] }`). Changing it updates the resource in place.
+	OauthParams pulumi.MapInput
+	// How the client authenticates to the token endpoint: HTTP Basic, or the client's id and secret in the form body. Changing it updates the resource in place.
+	OauthTokenEndpointAuthMethod pulumi.StringPtrInput
+	// The OAuth token endpoint the token is requested from. Changing it updates the resource in place.
+	OauthTokenUrl pulumi.StringPtrInput
 	// Rate limit of runs made with it. Changing it updates the resource in place.
 	RequestsPerSecond pulumi.IntPtrInput
 	// The model configuration as the playground saves it (provider, model, parameters). Changing it updates the resource in place.
 	Settings pulumi.MapInput
+	// How the playground edits `settings`: `complex` (every field of the model's configuration) or `simple`; the service cannot change it. Changing it replaces the resource.
+	SettingsType pulumi.StringPtrInput
 	// Workspace the playground settings lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
 	WorkspaceId pulumi.StringPtrInput
 }
@@ -149,6 +241,36 @@ func (o PlaygroundSettingsOutput) ToPlaygroundSettingsOutputWithContext(ctx cont
 	return o
 }
 
+// Whether the configuration is offered in the Agent Builder. Changing it updates the resource in place.
+func (o PlaygroundSettingsOutput) AvailableInAgentBuilder() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PlaygroundSettings) pulumi.BoolPtrOutput { return v.AvailableInAgentBuilder }).(pulumi.BoolPtrOutput)
+}
+
+// Whether the configuration is offered in evaluators (as an LLM judge's model). Changing it updates the resource in place.
+func (o PlaygroundSettingsOutput) AvailableInEvaluators() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PlaygroundSettings) pulumi.BoolPtrOutput { return v.AvailableInEvaluators }).(pulumi.BoolPtrOutput)
+}
+
+// Whether the configuration is offered in Insights, for its heavy (thorough) analyses. Changing it updates the resource in place.
+func (o PlaygroundSettingsOutput) AvailableInInsightsHeavy() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PlaygroundSettings) pulumi.BoolPtrOutput { return v.AvailableInInsightsHeavy }).(pulumi.BoolPtrOutput)
+}
+
+// Whether the configuration is offered in Insights, for its light (quick) analyses. Changing it updates the resource in place.
+func (o PlaygroundSettingsOutput) AvailableInInsightsLight() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PlaygroundSettings) pulumi.BoolPtrOutput { return v.AvailableInInsightsLight }).(pulumi.BoolPtrOutput)
+}
+
+// Whether the configuration is offered in the playground. Changing it updates the resource in place.
+func (o PlaygroundSettingsOutput) AvailableInPlayground() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PlaygroundSettings) pulumi.BoolPtrOutput { return v.AvailableInPlayground }).(pulumi.BoolPtrOutput)
+}
+
+// Whether the configuration is offered in Polly, LangSmith's assistant. Changing it updates the resource in place.
+func (o PlaygroundSettingsOutput) AvailableInPolly() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PlaygroundSettings) pulumi.BoolPtrOutput { return v.AvailableInPolly }).(pulumi.BoolPtrOutput)
+}
+
 // ISO 8601 creation time.
 func (o PlaygroundSettingsOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PlaygroundSettings) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
@@ -169,14 +291,54 @@ func (o PlaygroundSettingsOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *PlaygroundSettings) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
+// The OAuth client's id. Changing it updates the resource in place.
+func (o PlaygroundSettingsOutput) OauthClientId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PlaygroundSettings) pulumi.StringPtrOutput { return v.OauthClientId }).(pulumi.StringPtrOutput)
+}
+
+// Whether calls to the model authenticate with an OAuth 2.0 client-credentials token (from `oauthTokenUrl`) instead of an API key. Changing it updates the resource in place.
+func (o PlaygroundSettingsOutput) OauthEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PlaygroundSettings) pulumi.BoolPtrOutput { return v.OauthEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// Extra headers of the token request (the service answers them as they are: keep secrets out of them). Changing it updates the resource in place.
+func (o PlaygroundSettingsOutput) OauthHeaders() pulumi.MapOutput {
+	return o.ApplyT(func(v *PlaygroundSettings) pulumi.MapOutput { return v.OauthHeaders }).(pulumi.MapOutput)
+}
+
+// Extra form parameters of the token request (e.g. `{ scope: ["model.invoke"] }`). Changing it updates the resource in place.
+func (o PlaygroundSettingsOutput) OauthParams() pulumi.MapOutput {
+	return o.ApplyT(func(v *PlaygroundSettings) pulumi.MapOutput { return v.OauthParams }).(pulumi.MapOutput)
+}
+
+// How the client authenticates to the token endpoint: HTTP Basic, or the client's id and secret in the form body. Changing it updates the resource in place.
+func (o PlaygroundSettingsOutput) OauthTokenEndpointAuthMethod() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PlaygroundSettings) pulumi.StringPtrOutput { return v.OauthTokenEndpointAuthMethod }).(pulumi.StringPtrOutput)
+}
+
+// The OAuth token endpoint the token is requested from. Changing it updates the resource in place.
+func (o PlaygroundSettingsOutput) OauthTokenUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PlaygroundSettings) pulumi.StringPtrOutput { return v.OauthTokenUrl }).(pulumi.StringPtrOutput)
+}
+
 // Rate limit of runs made with it. Changing it updates the resource in place.
 func (o PlaygroundSettingsOutput) RequestsPerSecond() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PlaygroundSettings) pulumi.IntPtrOutput { return v.RequestsPerSecond }).(pulumi.IntPtrOutput)
 }
 
+// Salted fingerprints of the secret inputs (never the values): how a change of a secret is seen without storing it.
+func (o PlaygroundSettingsOutput) SecretFingerprints() pulumi.MapOutput {
+	return o.ApplyT(func(v *PlaygroundSettings) pulumi.MapOutput { return v.SecretFingerprints }).(pulumi.MapOutput)
+}
+
 // The model configuration as the playground saves it (provider, model, parameters). Changing it updates the resource in place.
 func (o PlaygroundSettingsOutput) Settings() pulumi.MapOutput {
 	return o.ApplyT(func(v *PlaygroundSettings) pulumi.MapOutput { return v.Settings }).(pulumi.MapOutput)
+}
+
+// How the playground edits `settings`: `complex` (every field of the model's configuration) or `simple`; the service cannot change it. Changing it replaces the resource.
+func (o PlaygroundSettingsOutput) SettingsType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PlaygroundSettings) pulumi.StringPtrOutput { return v.SettingsType }).(pulumi.StringPtrOutput)
 }
 
 // Layout version of the outputs.

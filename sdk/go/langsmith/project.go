@@ -26,6 +26,8 @@ type Project struct {
 	Metadata pulumi.MapOutput `pulumi:"metadata"`
 	// The project's name, which tracers send runs to (`LANGSMITH_PROJECT`); unique in the workspace (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
 	Name pulumi.StringOutput `pulumi:"name"`
+	// Makes the project an experiment on this `Dataset` (its runs are the experiment's, scored against the dataset's examples); the service cannot change it, and deleting the dataset deletes its experiments. Changing it replaces the resource.
+	ReferenceDatasetId pulumi.StringPtrOutput `pulumi:"referenceDatasetId"`
 	// When the project was created (ISO 8601).
 	StartTime pulumi.StringPtrOutput `pulumi:"startTime"`
 	// Layout version of the outputs.
@@ -49,6 +51,7 @@ func NewProject(ctx *pulumi.Context,
 		return nil, errors.New("invalid value for required argument 'Name'")
 	}
 	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
+		"referenceDatasetId",
 		"workspaceId",
 	})
 	opts = append(opts, replaceOnChanges)
@@ -93,6 +96,8 @@ type projectArgs struct {
 	Metadata map[string]interface{} `pulumi:"metadata"`
 	// The project's name, which tracers send runs to (`LANGSMITH_PROJECT`); unique in the workspace (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
 	Name string `pulumi:"name"`
+	// Makes the project an experiment on this `Dataset` (its runs are the experiment's, scored against the dataset's examples); the service cannot change it, and deleting the dataset deletes its experiments. Changing it replaces the resource.
+	ReferenceDatasetId *string `pulumi:"referenceDatasetId"`
 	// Retention of the project's new traces; default the workspace's (`TtlSettings`). Changing it updates the resource in place.
 	TraceTier *string `pulumi:"traceTier"`
 	// Workspace the project lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
@@ -109,6 +114,8 @@ type ProjectArgs struct {
 	Metadata pulumi.MapInput
 	// The project's name, which tracers send runs to (`LANGSMITH_PROJECT`); unique in the workspace (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
 	Name pulumi.StringInput
+	// Makes the project an experiment on this `Dataset` (its runs are the experiment's, scored against the dataset's examples); the service cannot change it, and deleting the dataset deletes its experiments. Changing it replaces the resource.
+	ReferenceDatasetId pulumi.StringPtrInput
 	// Retention of the project's new traces; default the workspace's (`TtlSettings`). Changing it updates the resource in place.
 	TraceTier pulumi.StringPtrInput
 	// Workspace the project lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
@@ -175,6 +182,11 @@ func (o ProjectOutput) Metadata() pulumi.MapOutput {
 // The project's name, which tracers send runs to (`LANGSMITH_PROJECT`); unique in the workspace (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
 func (o ProjectOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Project) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
+}
+
+// Makes the project an experiment on this `Dataset` (its runs are the experiment's, scored against the dataset's examples); the service cannot change it, and deleting the dataset deletes its experiments. Changing it replaces the resource.
+func (o ProjectOutput) ReferenceDatasetId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Project) pulumi.StringPtrOutput { return v.ReferenceDatasetId }).(pulumi.StringPtrOutput)
 }
 
 // When the project was created (ISO 8601).

@@ -24,6 +24,8 @@ type Prompt struct {
 	FullName pulumi.StringPtrOutput `pulumi:"fullName"`
 	// The prompt's handle (its name in the hub, e.g. `support-triage`); its id (`pulumi import` takes it). Changing it replaces the resource.
 	Handle pulumi.StringOutput `pulumi:"handle"`
+	// Whether the prompt is archived: hidden from the hub's lists (the list's `is_archived` filter finds it), its commits still readable. Changing it updates the resource in place.
+	IsArchived pulumi.BoolPtrOutput `pulumi:"isArchived"`
 	// Whether anyone may read the prompt. Changing it updates the resource in place.
 	IsPublic pulumi.BoolPtrOutput `pulumi:"isPublic"`
 	// What the last create or update did, in plain words.
@@ -101,6 +103,8 @@ type promptArgs struct {
 	Description *string `pulumi:"description"`
 	// The prompt's handle (its name in the hub, e.g. `support-triage`); its id (`pulumi import` takes it). Changing it replaces the resource.
 	Handle string `pulumi:"handle"`
+	// Whether the prompt is archived: hidden from the hub's lists (the list's `is_archived` filter finds it), its commits still readable. Changing it updates the resource in place.
+	IsArchived *bool `pulumi:"isArchived"`
 	// Whether anyone may read the prompt. Changing it updates the resource in place.
 	IsPublic *bool `pulumi:"isPublic"`
 	// The prompt itself (the hub's manifest: the serialized prompt template). A change pushes one new commit, whose hash is `latestCommitHash`; earlier commits stay as they are. Changing it updates the resource in place.
@@ -119,6 +123,8 @@ type PromptArgs struct {
 	Description pulumi.StringPtrInput
 	// The prompt's handle (its name in the hub, e.g. `support-triage`); its id (`pulumi import` takes it). Changing it replaces the resource.
 	Handle pulumi.StringInput
+	// Whether the prompt is archived: hidden from the hub's lists (the list's `is_archived` filter finds it), its commits still readable. Changing it updates the resource in place.
+	IsArchived pulumi.BoolPtrInput
 	// Whether anyone may read the prompt. Changing it updates the resource in place.
 	IsPublic pulumi.BoolPtrInput
 	// The prompt itself (the hub's manifest: the serialized prompt template). A change pushes one new commit, whose hash is `latestCommitHash`; earlier commits stay as they are. Changing it updates the resource in place.
@@ -186,6 +192,11 @@ func (o PromptOutput) FullName() pulumi.StringPtrOutput {
 // The prompt's handle (its name in the hub, e.g. `support-triage`); its id (`pulumi import` takes it). Changing it replaces the resource.
 func (o PromptOutput) Handle() pulumi.StringOutput {
 	return o.ApplyT(func(v *Prompt) pulumi.StringOutput { return v.Handle }).(pulumi.StringOutput)
+}
+
+// Whether the prompt is archived: hidden from the hub's lists (the list's `is_archived` filter finds it), its commits still readable. Changing it updates the resource in place.
+func (o PromptOutput) IsArchived() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *Prompt) pulumi.BoolPtrOutput { return v.IsArchived }).(pulumi.BoolPtrOutput)
 }
 
 // Whether anyone may read the prompt. Changing it updates the resource in place.

@@ -1573,6 +1573,484 @@ func (o FeedbackConfigCategoriesItemArrayOutput) Index(i pulumi.IntInput) Feedba
 	}).(FeedbackConfigCategoriesItemOutput)
 }
 
+type RunRuleAlertsItem struct {
+	RoutingKey string  `pulumi:"routingKey"`
+	Severity   *string `pulumi:"severity"`
+	Summary    *string `pulumi:"summary"`
+}
+
+// RunRuleAlertsItemInput is an input type that accepts RunRuleAlertsItemArgs and RunRuleAlertsItemOutput values.
+// You can construct a concrete instance of `RunRuleAlertsItemInput` via:
+//
+//	RunRuleAlertsItemArgs{...}
+type RunRuleAlertsItemInput interface {
+	pulumi.Input
+
+	ToRunRuleAlertsItemOutput() RunRuleAlertsItemOutput
+	ToRunRuleAlertsItemOutputWithContext(context.Context) RunRuleAlertsItemOutput
+}
+
+type RunRuleAlertsItemArgs struct {
+	RoutingKey pulumi.StringInput    `pulumi:"routingKey"`
+	Severity   pulumi.StringPtrInput `pulumi:"severity"`
+	Summary    pulumi.StringPtrInput `pulumi:"summary"`
+}
+
+func (RunRuleAlertsItemArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*RunRuleAlertsItem)(nil)).Elem()
+}
+
+func (i RunRuleAlertsItemArgs) ToRunRuleAlertsItemOutput() RunRuleAlertsItemOutput {
+	return i.ToRunRuleAlertsItemOutputWithContext(context.Background())
+}
+
+func (i RunRuleAlertsItemArgs) ToRunRuleAlertsItemOutputWithContext(ctx context.Context) RunRuleAlertsItemOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RunRuleAlertsItemOutput)
+}
+
+// RunRuleAlertsItemArrayInput is an input type that accepts RunRuleAlertsItemArray and RunRuleAlertsItemArrayOutput values.
+// You can construct a concrete instance of `RunRuleAlertsItemArrayInput` via:
+//
+//	RunRuleAlertsItemArray{ RunRuleAlertsItemArgs{...} }
+type RunRuleAlertsItemArrayInput interface {
+	pulumi.Input
+
+	ToRunRuleAlertsItemArrayOutput() RunRuleAlertsItemArrayOutput
+	ToRunRuleAlertsItemArrayOutputWithContext(context.Context) RunRuleAlertsItemArrayOutput
+}
+
+type RunRuleAlertsItemArray []RunRuleAlertsItemInput
+
+func (RunRuleAlertsItemArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]RunRuleAlertsItem)(nil)).Elem()
+}
+
+func (i RunRuleAlertsItemArray) ToRunRuleAlertsItemArrayOutput() RunRuleAlertsItemArrayOutput {
+	return i.ToRunRuleAlertsItemArrayOutputWithContext(context.Background())
+}
+
+func (i RunRuleAlertsItemArray) ToRunRuleAlertsItemArrayOutputWithContext(ctx context.Context) RunRuleAlertsItemArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RunRuleAlertsItemArrayOutput)
+}
+
+type RunRuleAlertsItemOutput struct{ *pulumi.OutputState }
+
+func (RunRuleAlertsItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RunRuleAlertsItem)(nil)).Elem()
+}
+
+func (o RunRuleAlertsItemOutput) ToRunRuleAlertsItemOutput() RunRuleAlertsItemOutput {
+	return o
+}
+
+func (o RunRuleAlertsItemOutput) ToRunRuleAlertsItemOutputWithContext(ctx context.Context) RunRuleAlertsItemOutput {
+	return o
+}
+
+func (o RunRuleAlertsItemOutput) RoutingKey() pulumi.StringOutput {
+	return o.ApplyT(func(v RunRuleAlertsItem) string { return v.RoutingKey }).(pulumi.StringOutput)
+}
+
+func (o RunRuleAlertsItemOutput) Severity() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v RunRuleAlertsItem) *string { return v.Severity }).(pulumi.StringPtrOutput)
+}
+
+func (o RunRuleAlertsItemOutput) Summary() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v RunRuleAlertsItem) *string { return v.Summary }).(pulumi.StringPtrOutput)
+}
+
+type RunRuleAlertsItemArrayOutput struct{ *pulumi.OutputState }
+
+func (RunRuleAlertsItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]RunRuleAlertsItem)(nil)).Elem()
+}
+
+func (o RunRuleAlertsItemArrayOutput) ToRunRuleAlertsItemArrayOutput() RunRuleAlertsItemArrayOutput {
+	return o
+}
+
+func (o RunRuleAlertsItemArrayOutput) ToRunRuleAlertsItemArrayOutputWithContext(ctx context.Context) RunRuleAlertsItemArrayOutput {
+	return o
+}
+
+func (o RunRuleAlertsItemArrayOutput) Index(i pulumi.IntInput) RunRuleAlertsItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) RunRuleAlertsItem {
+		return vs[0].([]RunRuleAlertsItem)[vs[1].(int)]
+	}).(RunRuleAlertsItemOutput)
+}
+
+type RunRuleCodeEvaluatorsItem struct {
+	Code     string  `pulumi:"code"`
+	Language *string `pulumi:"language"`
+}
+
+// RunRuleCodeEvaluatorsItemInput is an input type that accepts RunRuleCodeEvaluatorsItemArgs and RunRuleCodeEvaluatorsItemOutput values.
+// You can construct a concrete instance of `RunRuleCodeEvaluatorsItemInput` via:
+//
+//	RunRuleCodeEvaluatorsItemArgs{...}
+type RunRuleCodeEvaluatorsItemInput interface {
+	pulumi.Input
+
+	ToRunRuleCodeEvaluatorsItemOutput() RunRuleCodeEvaluatorsItemOutput
+	ToRunRuleCodeEvaluatorsItemOutputWithContext(context.Context) RunRuleCodeEvaluatorsItemOutput
+}
+
+type RunRuleCodeEvaluatorsItemArgs struct {
+	Code     pulumi.StringInput    `pulumi:"code"`
+	Language pulumi.StringPtrInput `pulumi:"language"`
+}
+
+func (RunRuleCodeEvaluatorsItemArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*RunRuleCodeEvaluatorsItem)(nil)).Elem()
+}
+
+func (i RunRuleCodeEvaluatorsItemArgs) ToRunRuleCodeEvaluatorsItemOutput() RunRuleCodeEvaluatorsItemOutput {
+	return i.ToRunRuleCodeEvaluatorsItemOutputWithContext(context.Background())
+}
+
+func (i RunRuleCodeEvaluatorsItemArgs) ToRunRuleCodeEvaluatorsItemOutputWithContext(ctx context.Context) RunRuleCodeEvaluatorsItemOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RunRuleCodeEvaluatorsItemOutput)
+}
+
+// RunRuleCodeEvaluatorsItemArrayInput is an input type that accepts RunRuleCodeEvaluatorsItemArray and RunRuleCodeEvaluatorsItemArrayOutput values.
+// You can construct a concrete instance of `RunRuleCodeEvaluatorsItemArrayInput` via:
+//
+//	RunRuleCodeEvaluatorsItemArray{ RunRuleCodeEvaluatorsItemArgs{...} }
+type RunRuleCodeEvaluatorsItemArrayInput interface {
+	pulumi.Input
+
+	ToRunRuleCodeEvaluatorsItemArrayOutput() RunRuleCodeEvaluatorsItemArrayOutput
+	ToRunRuleCodeEvaluatorsItemArrayOutputWithContext(context.Context) RunRuleCodeEvaluatorsItemArrayOutput
+}
+
+type RunRuleCodeEvaluatorsItemArray []RunRuleCodeEvaluatorsItemInput
+
+func (RunRuleCodeEvaluatorsItemArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]RunRuleCodeEvaluatorsItem)(nil)).Elem()
+}
+
+func (i RunRuleCodeEvaluatorsItemArray) ToRunRuleCodeEvaluatorsItemArrayOutput() RunRuleCodeEvaluatorsItemArrayOutput {
+	return i.ToRunRuleCodeEvaluatorsItemArrayOutputWithContext(context.Background())
+}
+
+func (i RunRuleCodeEvaluatorsItemArray) ToRunRuleCodeEvaluatorsItemArrayOutputWithContext(ctx context.Context) RunRuleCodeEvaluatorsItemArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RunRuleCodeEvaluatorsItemArrayOutput)
+}
+
+type RunRuleCodeEvaluatorsItemOutput struct{ *pulumi.OutputState }
+
+func (RunRuleCodeEvaluatorsItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RunRuleCodeEvaluatorsItem)(nil)).Elem()
+}
+
+func (o RunRuleCodeEvaluatorsItemOutput) ToRunRuleCodeEvaluatorsItemOutput() RunRuleCodeEvaluatorsItemOutput {
+	return o
+}
+
+func (o RunRuleCodeEvaluatorsItemOutput) ToRunRuleCodeEvaluatorsItemOutputWithContext(ctx context.Context) RunRuleCodeEvaluatorsItemOutput {
+	return o
+}
+
+func (o RunRuleCodeEvaluatorsItemOutput) Code() pulumi.StringOutput {
+	return o.ApplyT(func(v RunRuleCodeEvaluatorsItem) string { return v.Code }).(pulumi.StringOutput)
+}
+
+func (o RunRuleCodeEvaluatorsItemOutput) Language() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v RunRuleCodeEvaluatorsItem) *string { return v.Language }).(pulumi.StringPtrOutput)
+}
+
+type RunRuleCodeEvaluatorsItemArrayOutput struct{ *pulumi.OutputState }
+
+func (RunRuleCodeEvaluatorsItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]RunRuleCodeEvaluatorsItem)(nil)).Elem()
+}
+
+func (o RunRuleCodeEvaluatorsItemArrayOutput) ToRunRuleCodeEvaluatorsItemArrayOutput() RunRuleCodeEvaluatorsItemArrayOutput {
+	return o
+}
+
+func (o RunRuleCodeEvaluatorsItemArrayOutput) ToRunRuleCodeEvaluatorsItemArrayOutputWithContext(ctx context.Context) RunRuleCodeEvaluatorsItemArrayOutput {
+	return o
+}
+
+func (o RunRuleCodeEvaluatorsItemArrayOutput) Index(i pulumi.IntInput) RunRuleCodeEvaluatorsItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) RunRuleCodeEvaluatorsItem {
+		return vs[0].([]RunRuleCodeEvaluatorsItem)[vs[1].(int)]
+	}).(RunRuleCodeEvaluatorsItemOutput)
+}
+
+type RunRuleEvaluatorsItem struct {
+	HubRef          *string                `pulumi:"hubRef"`
+	Model           map[string]interface{} `pulumi:"model"`
+	Prompt          [][]interface{}        `pulumi:"prompt"`
+	Schema          map[string]interface{} `pulumi:"schema"`
+	TemplateFormat  *string                `pulumi:"templateFormat"`
+	VariableMapping map[string]interface{} `pulumi:"variableMapping"`
+}
+
+// RunRuleEvaluatorsItemInput is an input type that accepts RunRuleEvaluatorsItemArgs and RunRuleEvaluatorsItemOutput values.
+// You can construct a concrete instance of `RunRuleEvaluatorsItemInput` via:
+//
+//	RunRuleEvaluatorsItemArgs{...}
+type RunRuleEvaluatorsItemInput interface {
+	pulumi.Input
+
+	ToRunRuleEvaluatorsItemOutput() RunRuleEvaluatorsItemOutput
+	ToRunRuleEvaluatorsItemOutputWithContext(context.Context) RunRuleEvaluatorsItemOutput
+}
+
+type RunRuleEvaluatorsItemArgs struct {
+	HubRef          pulumi.StringPtrInput  `pulumi:"hubRef"`
+	Model           pulumi.MapInput        `pulumi:"model"`
+	Prompt          pulumi.ArrayArrayInput `pulumi:"prompt"`
+	Schema          pulumi.MapInput        `pulumi:"schema"`
+	TemplateFormat  pulumi.StringPtrInput  `pulumi:"templateFormat"`
+	VariableMapping pulumi.MapInput        `pulumi:"variableMapping"`
+}
+
+func (RunRuleEvaluatorsItemArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*RunRuleEvaluatorsItem)(nil)).Elem()
+}
+
+func (i RunRuleEvaluatorsItemArgs) ToRunRuleEvaluatorsItemOutput() RunRuleEvaluatorsItemOutput {
+	return i.ToRunRuleEvaluatorsItemOutputWithContext(context.Background())
+}
+
+func (i RunRuleEvaluatorsItemArgs) ToRunRuleEvaluatorsItemOutputWithContext(ctx context.Context) RunRuleEvaluatorsItemOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RunRuleEvaluatorsItemOutput)
+}
+
+// RunRuleEvaluatorsItemArrayInput is an input type that accepts RunRuleEvaluatorsItemArray and RunRuleEvaluatorsItemArrayOutput values.
+// You can construct a concrete instance of `RunRuleEvaluatorsItemArrayInput` via:
+//
+//	RunRuleEvaluatorsItemArray{ RunRuleEvaluatorsItemArgs{...} }
+type RunRuleEvaluatorsItemArrayInput interface {
+	pulumi.Input
+
+	ToRunRuleEvaluatorsItemArrayOutput() RunRuleEvaluatorsItemArrayOutput
+	ToRunRuleEvaluatorsItemArrayOutputWithContext(context.Context) RunRuleEvaluatorsItemArrayOutput
+}
+
+type RunRuleEvaluatorsItemArray []RunRuleEvaluatorsItemInput
+
+func (RunRuleEvaluatorsItemArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]RunRuleEvaluatorsItem)(nil)).Elem()
+}
+
+func (i RunRuleEvaluatorsItemArray) ToRunRuleEvaluatorsItemArrayOutput() RunRuleEvaluatorsItemArrayOutput {
+	return i.ToRunRuleEvaluatorsItemArrayOutputWithContext(context.Background())
+}
+
+func (i RunRuleEvaluatorsItemArray) ToRunRuleEvaluatorsItemArrayOutputWithContext(ctx context.Context) RunRuleEvaluatorsItemArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RunRuleEvaluatorsItemArrayOutput)
+}
+
+type RunRuleEvaluatorsItemOutput struct{ *pulumi.OutputState }
+
+func (RunRuleEvaluatorsItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RunRuleEvaluatorsItem)(nil)).Elem()
+}
+
+func (o RunRuleEvaluatorsItemOutput) ToRunRuleEvaluatorsItemOutput() RunRuleEvaluatorsItemOutput {
+	return o
+}
+
+func (o RunRuleEvaluatorsItemOutput) ToRunRuleEvaluatorsItemOutputWithContext(ctx context.Context) RunRuleEvaluatorsItemOutput {
+	return o
+}
+
+func (o RunRuleEvaluatorsItemOutput) HubRef() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v RunRuleEvaluatorsItem) *string { return v.HubRef }).(pulumi.StringPtrOutput)
+}
+
+func (o RunRuleEvaluatorsItemOutput) Model() pulumi.MapOutput {
+	return o.ApplyT(func(v RunRuleEvaluatorsItem) map[string]interface{} { return v.Model }).(pulumi.MapOutput)
+}
+
+func (o RunRuleEvaluatorsItemOutput) Prompt() pulumi.ArrayArrayOutput {
+	return o.ApplyT(func(v RunRuleEvaluatorsItem) [][]interface{} { return v.Prompt }).(pulumi.ArrayArrayOutput)
+}
+
+func (o RunRuleEvaluatorsItemOutput) Schema() pulumi.MapOutput {
+	return o.ApplyT(func(v RunRuleEvaluatorsItem) map[string]interface{} { return v.Schema }).(pulumi.MapOutput)
+}
+
+func (o RunRuleEvaluatorsItemOutput) TemplateFormat() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v RunRuleEvaluatorsItem) *string { return v.TemplateFormat }).(pulumi.StringPtrOutput)
+}
+
+func (o RunRuleEvaluatorsItemOutput) VariableMapping() pulumi.MapOutput {
+	return o.ApplyT(func(v RunRuleEvaluatorsItem) map[string]interface{} { return v.VariableMapping }).(pulumi.MapOutput)
+}
+
+type RunRuleEvaluatorsItemArrayOutput struct{ *pulumi.OutputState }
+
+func (RunRuleEvaluatorsItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]RunRuleEvaluatorsItem)(nil)).Elem()
+}
+
+func (o RunRuleEvaluatorsItemArrayOutput) ToRunRuleEvaluatorsItemArrayOutput() RunRuleEvaluatorsItemArrayOutput {
+	return o
+}
+
+func (o RunRuleEvaluatorsItemArrayOutput) ToRunRuleEvaluatorsItemArrayOutputWithContext(ctx context.Context) RunRuleEvaluatorsItemArrayOutput {
+	return o
+}
+
+func (o RunRuleEvaluatorsItemArrayOutput) Index(i pulumi.IntInput) RunRuleEvaluatorsItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) RunRuleEvaluatorsItem {
+		return vs[0].([]RunRuleEvaluatorsItem)[vs[1].(int)]
+	}).(RunRuleEvaluatorsItemOutput)
+}
+
+type RunRuleSpendLimit struct {
+	LimitUsd float64 `pulumi:"limitUsd"`
+	Window   *string `pulumi:"window"`
+}
+
+// RunRuleSpendLimitInput is an input type that accepts RunRuleSpendLimitArgs and RunRuleSpendLimitOutput values.
+// You can construct a concrete instance of `RunRuleSpendLimitInput` via:
+//
+//	RunRuleSpendLimitArgs{...}
+type RunRuleSpendLimitInput interface {
+	pulumi.Input
+
+	ToRunRuleSpendLimitOutput() RunRuleSpendLimitOutput
+	ToRunRuleSpendLimitOutputWithContext(context.Context) RunRuleSpendLimitOutput
+}
+
+type RunRuleSpendLimitArgs struct {
+	LimitUsd pulumi.Float64Input   `pulumi:"limitUsd"`
+	Window   pulumi.StringPtrInput `pulumi:"window"`
+}
+
+func (RunRuleSpendLimitArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*RunRuleSpendLimit)(nil)).Elem()
+}
+
+func (i RunRuleSpendLimitArgs) ToRunRuleSpendLimitOutput() RunRuleSpendLimitOutput {
+	return i.ToRunRuleSpendLimitOutputWithContext(context.Background())
+}
+
+func (i RunRuleSpendLimitArgs) ToRunRuleSpendLimitOutputWithContext(ctx context.Context) RunRuleSpendLimitOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RunRuleSpendLimitOutput)
+}
+
+func (i RunRuleSpendLimitArgs) ToRunRuleSpendLimitPtrOutput() RunRuleSpendLimitPtrOutput {
+	return i.ToRunRuleSpendLimitPtrOutputWithContext(context.Background())
+}
+
+func (i RunRuleSpendLimitArgs) ToRunRuleSpendLimitPtrOutputWithContext(ctx context.Context) RunRuleSpendLimitPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RunRuleSpendLimitOutput).ToRunRuleSpendLimitPtrOutputWithContext(ctx)
+}
+
+// RunRuleSpendLimitPtrInput is an input type that accepts RunRuleSpendLimitArgs, RunRuleSpendLimitPtr and RunRuleSpendLimitPtrOutput values.
+// You can construct a concrete instance of `RunRuleSpendLimitPtrInput` via:
+//
+//	        RunRuleSpendLimitArgs{...}
+//
+//	or:
+//
+//	        nil
+type RunRuleSpendLimitPtrInput interface {
+	pulumi.Input
+
+	ToRunRuleSpendLimitPtrOutput() RunRuleSpendLimitPtrOutput
+	ToRunRuleSpendLimitPtrOutputWithContext(context.Context) RunRuleSpendLimitPtrOutput
+}
+
+type runRuleSpendLimitPtrType RunRuleSpendLimitArgs
+
+func RunRuleSpendLimitPtr(v *RunRuleSpendLimitArgs) RunRuleSpendLimitPtrInput {
+	return (*runRuleSpendLimitPtrType)(v)
+}
+
+func (*runRuleSpendLimitPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**RunRuleSpendLimit)(nil)).Elem()
+}
+
+func (i *runRuleSpendLimitPtrType) ToRunRuleSpendLimitPtrOutput() RunRuleSpendLimitPtrOutput {
+	return i.ToRunRuleSpendLimitPtrOutputWithContext(context.Background())
+}
+
+func (i *runRuleSpendLimitPtrType) ToRunRuleSpendLimitPtrOutputWithContext(ctx context.Context) RunRuleSpendLimitPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RunRuleSpendLimitPtrOutput)
+}
+
+type RunRuleSpendLimitOutput struct{ *pulumi.OutputState }
+
+func (RunRuleSpendLimitOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RunRuleSpendLimit)(nil)).Elem()
+}
+
+func (o RunRuleSpendLimitOutput) ToRunRuleSpendLimitOutput() RunRuleSpendLimitOutput {
+	return o
+}
+
+func (o RunRuleSpendLimitOutput) ToRunRuleSpendLimitOutputWithContext(ctx context.Context) RunRuleSpendLimitOutput {
+	return o
+}
+
+func (o RunRuleSpendLimitOutput) ToRunRuleSpendLimitPtrOutput() RunRuleSpendLimitPtrOutput {
+	return o.ToRunRuleSpendLimitPtrOutputWithContext(context.Background())
+}
+
+func (o RunRuleSpendLimitOutput) ToRunRuleSpendLimitPtrOutputWithContext(ctx context.Context) RunRuleSpendLimitPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v RunRuleSpendLimit) *RunRuleSpendLimit {
+		return &v
+	}).(RunRuleSpendLimitPtrOutput)
+}
+
+func (o RunRuleSpendLimitOutput) LimitUsd() pulumi.Float64Output {
+	return o.ApplyT(func(v RunRuleSpendLimit) float64 { return v.LimitUsd }).(pulumi.Float64Output)
+}
+
+func (o RunRuleSpendLimitOutput) Window() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v RunRuleSpendLimit) *string { return v.Window }).(pulumi.StringPtrOutput)
+}
+
+type RunRuleSpendLimitPtrOutput struct{ *pulumi.OutputState }
+
+func (RunRuleSpendLimitPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**RunRuleSpendLimit)(nil)).Elem()
+}
+
+func (o RunRuleSpendLimitPtrOutput) ToRunRuleSpendLimitPtrOutput() RunRuleSpendLimitPtrOutput {
+	return o
+}
+
+func (o RunRuleSpendLimitPtrOutput) ToRunRuleSpendLimitPtrOutputWithContext(ctx context.Context) RunRuleSpendLimitPtrOutput {
+	return o
+}
+
+func (o RunRuleSpendLimitPtrOutput) Elem() RunRuleSpendLimitOutput {
+	return o.ApplyT(func(v *RunRuleSpendLimit) RunRuleSpendLimit {
+		if v != nil {
+			return *v
+		}
+		var ret RunRuleSpendLimit
+		return ret
+	}).(RunRuleSpendLimitOutput)
+}
+
+func (o RunRuleSpendLimitPtrOutput) LimitUsd() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *RunRuleSpendLimit) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.LimitUsd
+	}).(pulumi.Float64PtrOutput)
+}
+
+func (o RunRuleSpendLimitPtrOutput) Window() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RunRuleSpendLimit) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Window
+	}).(pulumi.StringPtrOutput)
+}
+
 type RunRuleWebhooksItem struct {
 	Headers map[string]interface{} `pulumi:"headers"`
 	Url     string                 `pulumi:"url"`
@@ -1795,6 +2273,14 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*DeploymentSourceRevisionConfigPtrInput)(nil)).Elem(), DeploymentSourceRevisionConfigArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*FeedbackConfigCategoriesItemInput)(nil)).Elem(), FeedbackConfigCategoriesItemArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*FeedbackConfigCategoriesItemArrayInput)(nil)).Elem(), FeedbackConfigCategoriesItemArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RunRuleAlertsItemInput)(nil)).Elem(), RunRuleAlertsItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RunRuleAlertsItemArrayInput)(nil)).Elem(), RunRuleAlertsItemArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RunRuleCodeEvaluatorsItemInput)(nil)).Elem(), RunRuleCodeEvaluatorsItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RunRuleCodeEvaluatorsItemArrayInput)(nil)).Elem(), RunRuleCodeEvaluatorsItemArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RunRuleEvaluatorsItemInput)(nil)).Elem(), RunRuleEvaluatorsItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RunRuleEvaluatorsItemArrayInput)(nil)).Elem(), RunRuleEvaluatorsItemArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RunRuleSpendLimitInput)(nil)).Elem(), RunRuleSpendLimitArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RunRuleSpendLimitPtrInput)(nil)).Elem(), RunRuleSpendLimitArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RunRuleWebhooksItemInput)(nil)).Elem(), RunRuleWebhooksItemArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RunRuleWebhooksItemArrayInput)(nil)).Elem(), RunRuleWebhooksItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ServiceAccountWorkspacesItemInput)(nil)).Elem(), ServiceAccountWorkspacesItemArgs{})
@@ -1820,6 +2306,14 @@ func init() {
 	pulumi.RegisterOutputType(DeploymentSourceRevisionConfigPtrOutput{})
 	pulumi.RegisterOutputType(FeedbackConfigCategoriesItemOutput{})
 	pulumi.RegisterOutputType(FeedbackConfigCategoriesItemArrayOutput{})
+	pulumi.RegisterOutputType(RunRuleAlertsItemOutput{})
+	pulumi.RegisterOutputType(RunRuleAlertsItemArrayOutput{})
+	pulumi.RegisterOutputType(RunRuleCodeEvaluatorsItemOutput{})
+	pulumi.RegisterOutputType(RunRuleCodeEvaluatorsItemArrayOutput{})
+	pulumi.RegisterOutputType(RunRuleEvaluatorsItemOutput{})
+	pulumi.RegisterOutputType(RunRuleEvaluatorsItemArrayOutput{})
+	pulumi.RegisterOutputType(RunRuleSpendLimitOutput{})
+	pulumi.RegisterOutputType(RunRuleSpendLimitPtrOutput{})
 	pulumi.RegisterOutputType(RunRuleWebhooksItemOutput{})
 	pulumi.RegisterOutputType(RunRuleWebhooksItemArrayOutput{})
 	pulumi.RegisterOutputType(ServiceAccountWorkspacesItemOutput{})

@@ -20,6 +20,14 @@ type RunRule struct {
 	AddToAnnotationQueueId pulumi.StringPtrOutput `pulumi:"addToAnnotationQueueId"`
 	// Adds the sampled runs to this `Dataset` as examples. Changing it updates the resource in place.
 	AddToDatasetId pulumi.StringPtrOutput `pulumi:"addToDatasetId"`
+	// Whether runs added to `addToDatasetId` take a reviewer's correction of their outputs, when there is one, instead of the outputs. Changing it updates the resource in place.
+	AddToDatasetPreferCorrection pulumi.BoolPtrOutput `pulumi:"addToDatasetPreferCorrection"`
+	// Also applies the rule to the runs since this time that came before the rule (a backfill the service runs once). Changing it updates the resource in place.
+	BackfillFrom pulumi.StringPtrOutput `pulumi:"backfillFrom"`
+	// Code the sampled runs are scored by, each in `python` (default) or `javascript`. Changing it updates the resource in place.
+	CodeEvaluators RunRuleCodeEvaluatorsItemArrayOutput `pulumi:"codeEvaluators"`
+	// Whether the service makes an annotation queue where reviewers align the rule's judges with their own scores (on the write that sets it; the rule does not answer it). Changing it updates the resource in place.
+	CreateAlignmentQueue pulumi.BoolPtrOutput `pulumi:"createAlignmentQueue"`
 	// ISO 8601 creation time.
 	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
 	// The `Dataset` whose experiment runs the rule reads. Changing it updates the resource in place.
@@ -30,22 +38,42 @@ type RunRule struct {
 	Enabled pulumi.BoolPtrOutput `pulumi:"enabled"`
 	// Scores the sampled runs with this evaluator (online evaluation). Changing it updates the resource in place.
 	EvaluatorId pulumi.StringPtrOutput `pulumi:"evaluatorId"`
+	// Version of the online-evaluation engine the rule's evaluators run on. Changing it updates the resource in place.
+	EvaluatorVersion pulumi.IntPtrOutput `pulumi:"evaluatorVersion"`
+	// LLM judges the sampled runs are scored by (online evaluation), each a prompt (a hub prompt by `hubRef`, or `prompt` as `[role, template]` pairs) with the output `schema` its scores follow and the `model` it runs on. Changing it updates the resource in place.
+	Evaluators RunRuleEvaluatorsItemArrayOutput `pulumi:"evaluators"`
+	// Whether the rule only extends the retention of the sampled runs' traces (to the long-lived tier), with no other action. Changing it updates the resource in place.
+	ExtendOnly pulumi.BoolPtrOutput `pulumi:"extendOnly"`
 	// Run filter, e.g. `eq(error, true)` (LangSmith's filter language). Changing it updates the resource in place.
 	Filter pulumi.StringPtrOutput `pulumi:"filter"`
+	// Applies the rule to whole threads (the runs sharing a `thread_id`) instead of single runs. Changing it updates the resource in place.
+	GroupBy pulumi.StringPtrOutput `pulumi:"groupBy"`
+	// Whether the rule's evaluations record extended statistics (token counts and costs of the judges' runs). Changing it updates the resource in place.
+	IncludeExtendedStats pulumi.BoolPtrOutput `pulumi:"includeExtendedStats"`
 	// What the last create or update did, in plain words.
 	LastOperation pulumi.StringPtrOutput `pulumi:"lastOperation"`
+	// How many corrections the judges' prompts are given as few-shot examples (with `useCorrectionsDataset`). Changing it updates the resource in place.
+	NumFewShotExamples pulumi.IntPtrOutput `pulumi:"numFewShotExamples"`
 	// The `Project` whose runs the rule reads (set it or `datasetId`). Changing it updates the resource in place.
 	ProjectId pulumi.StringPtrOutput `pulumi:"projectId"`
 	// Share of the matching runs the rule acts on, e.g. `0.1` for 10 %. Changing it updates the resource in place.
 	SamplingRate pulumi.Float64Output `pulumi:"samplingRate"`
 	// Salted fingerprints of the secret inputs (never the values): how a change of a secret is seen without storing it.
 	SecretFingerprints pulumi.MapOutput `pulumi:"secretFingerprints"`
+	// Caps what the rule's LLM judges spend: `limitUsd` US dollars per `window` (`weekly`, the only window). Changing it updates the resource in place.
+	SpendLimit RunRuleSpendLimitPtrOutput `pulumi:"spendLimit"`
 	// Layout version of the outputs.
 	StateVersion pulumi.Float64PtrOutput `pulumi:"stateVersion"`
 	// Workspace the run rule lives in.
 	TenantId pulumi.StringPtrOutput `pulumi:"tenantId"`
 	// Filter on the run's trace (its root run). Changing it updates the resource in place.
 	TraceFilter pulumi.StringPtrOutput `pulumi:"traceFilter"`
+	// The service's `transient` flag of a rule: kept and answered as given. Changing it updates the resource in place.
+	Transient pulumi.BoolPtrOutput `pulumi:"transient"`
+	// Filter on any run of the trace (the rule matches a run whose trace has a run matching it). Changing it updates the resource in place.
+	TreeFilter pulumi.StringPtrOutput `pulumi:"treeFilter"`
+	// Whether the rule's LLM judges learn from the corrections reviewers make to their scores. Changing it updates the resource in place.
+	UseCorrectionsDataset pulumi.BoolPtrOutput `pulumi:"useCorrectionsDataset"`
 	// Workspace the run rule lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
 	WorkspaceId pulumi.StringPtrOutput `pulumi:"workspaceId"`
 }
@@ -65,6 +93,9 @@ func NewRunRule(ctx *pulumi.Context,
 	}
 	if args.Enabled == nil {
 		args.Enabled = pulumi.BoolPtr(true)
+	}
+	if args.Alerts != nil {
+		args.Alerts = pulumi.ToSecret(args.Alerts).(RunRuleAlertsItemArrayInput)
 	}
 	if args.Webhooks != nil {
 		args.Webhooks = pulumi.ToSecret(args.Webhooks).(RunRuleWebhooksItemArrayInput)
@@ -114,6 +145,16 @@ type runRuleArgs struct {
 	AddToAnnotationQueueId *string `pulumi:"addToAnnotationQueueId"`
 	// Adds the sampled runs to this `Dataset` as examples. Changing it updates the resource in place.
 	AddToDatasetId *string `pulumi:"addToDatasetId"`
+	// Whether runs added to `addToDatasetId` take a reviewer's correction of their outputs, when there is one, instead of the outputs. Changing it updates the resource in place.
+	AddToDatasetPreferCorrection *bool `pulumi:"addToDatasetPreferCorrection"`
+	// PagerDuty incidents raised for the sampled runs: the integration's routing key (secret), the incident's summary and severity (`critical`, `error`, `warning`: default, `info`). Always a Pulumi secret, kept only as a salted fingerprint. Changing it updates the resource in place.
+	Alerts []RunRuleAlertsItem `pulumi:"alerts"`
+	// Also applies the rule to the runs since this time that came before the rule (a backfill the service runs once). Changing it updates the resource in place.
+	BackfillFrom *string `pulumi:"backfillFrom"`
+	// Code the sampled runs are scored by, each in `python` (default) or `javascript`. Changing it updates the resource in place.
+	CodeEvaluators []RunRuleCodeEvaluatorsItem `pulumi:"codeEvaluators"`
+	// Whether the service makes an annotation queue where reviewers align the rule's judges with their own scores (on the write that sets it; the rule does not answer it). Changing it updates the resource in place.
+	CreateAlignmentQueue *bool `pulumi:"createAlignmentQueue"`
 	// The `Dataset` whose experiment runs the rule reads. Changing it updates the resource in place.
 	DatasetId *string `pulumi:"datasetId"`
 	// Name of the rule, shown in LangSmith. Changing it updates the resource in place.
@@ -122,14 +163,34 @@ type runRuleArgs struct {
 	Enabled *bool `pulumi:"enabled"`
 	// Scores the sampled runs with this evaluator (online evaluation). Changing it updates the resource in place.
 	EvaluatorId *string `pulumi:"evaluatorId"`
+	// Version of the online-evaluation engine the rule's evaluators run on. Changing it updates the resource in place.
+	EvaluatorVersion *int `pulumi:"evaluatorVersion"`
+	// LLM judges the sampled runs are scored by (online evaluation), each a prompt (a hub prompt by `hubRef`, or `prompt` as `[role, template]` pairs) with the output `schema` its scores follow and the `model` it runs on. Changing it updates the resource in place.
+	Evaluators []RunRuleEvaluatorsItem `pulumi:"evaluators"`
+	// Whether the rule only extends the retention of the sampled runs' traces (to the long-lived tier), with no other action. Changing it updates the resource in place.
+	ExtendOnly *bool `pulumi:"extendOnly"`
 	// Run filter, e.g. `eq(error, true)` (LangSmith's filter language). Changing it updates the resource in place.
 	Filter *string `pulumi:"filter"`
+	// Applies the rule to whole threads (the runs sharing a `thread_id`) instead of single runs. Changing it updates the resource in place.
+	GroupBy *string `pulumi:"groupBy"`
+	// Whether the rule's evaluations record extended statistics (token counts and costs of the judges' runs). Changing it updates the resource in place.
+	IncludeExtendedStats *bool `pulumi:"includeExtendedStats"`
+	// How many corrections the judges' prompts are given as few-shot examples (with `useCorrectionsDataset`). Changing it updates the resource in place.
+	NumFewShotExamples *int `pulumi:"numFewShotExamples"`
 	// The `Project` whose runs the rule reads (set it or `datasetId`). Changing it updates the resource in place.
 	ProjectId *string `pulumi:"projectId"`
 	// Share of the matching runs the rule acts on, e.g. `0.1` for 10 %. Changing it updates the resource in place.
 	SamplingRate float64 `pulumi:"samplingRate"`
+	// Caps what the rule's LLM judges spend: `limitUsd` US dollars per `window` (`weekly`, the only window). Changing it updates the resource in place.
+	SpendLimit *RunRuleSpendLimit `pulumi:"spendLimit"`
 	// Filter on the run's trace (its root run). Changing it updates the resource in place.
 	TraceFilter *string `pulumi:"traceFilter"`
+	// The service's `transient` flag of a rule: kept and answered as given. Changing it updates the resource in place.
+	Transient *bool `pulumi:"transient"`
+	// Filter on any run of the trace (the rule matches a run whose trace has a run matching it). Changing it updates the resource in place.
+	TreeFilter *string `pulumi:"treeFilter"`
+	// Whether the rule's LLM judges learn from the corrections reviewers make to their scores. Changing it updates the resource in place.
+	UseCorrectionsDataset *bool `pulumi:"useCorrectionsDataset"`
 	// Webhooks the sampled runs are posted to. Always a Pulumi secret (URLs and headers often carry tokens), kept only as a salted fingerprint. Changing it updates the resource in place.
 	Webhooks []RunRuleWebhooksItem `pulumi:"webhooks"`
 	// Workspace the run rule lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
@@ -142,6 +203,16 @@ type RunRuleArgs struct {
 	AddToAnnotationQueueId pulumi.StringPtrInput
 	// Adds the sampled runs to this `Dataset` as examples. Changing it updates the resource in place.
 	AddToDatasetId pulumi.StringPtrInput
+	// Whether runs added to `addToDatasetId` take a reviewer's correction of their outputs, when there is one, instead of the outputs. Changing it updates the resource in place.
+	AddToDatasetPreferCorrection pulumi.BoolPtrInput
+	// PagerDuty incidents raised for the sampled runs: the integration's routing key (secret), the incident's summary and severity (`critical`, `error`, `warning`: default, `info`). Always a Pulumi secret, kept only as a salted fingerprint. Changing it updates the resource in place.
+	Alerts RunRuleAlertsItemArrayInput
+	// Also applies the rule to the runs since this time that came before the rule (a backfill the service runs once). Changing it updates the resource in place.
+	BackfillFrom pulumi.StringPtrInput
+	// Code the sampled runs are scored by, each in `python` (default) or `javascript`. Changing it updates the resource in place.
+	CodeEvaluators RunRuleCodeEvaluatorsItemArrayInput
+	// Whether the service makes an annotation queue where reviewers align the rule's judges with their own scores (on the write that sets it; the rule does not answer it). Changing it updates the resource in place.
+	CreateAlignmentQueue pulumi.BoolPtrInput
 	// The `Dataset` whose experiment runs the rule reads. Changing it updates the resource in place.
 	DatasetId pulumi.StringPtrInput
 	// Name of the rule, shown in LangSmith. Changing it updates the resource in place.
@@ -150,14 +221,34 @@ type RunRuleArgs struct {
 	Enabled pulumi.BoolPtrInput
 	// Scores the sampled runs with this evaluator (online evaluation). Changing it updates the resource in place.
 	EvaluatorId pulumi.StringPtrInput
+	// Version of the online-evaluation engine the rule's evaluators run on. Changing it updates the resource in place.
+	EvaluatorVersion pulumi.IntPtrInput
+	// LLM judges the sampled runs are scored by (online evaluation), each a prompt (a hub prompt by `hubRef`, or `prompt` as `[role, template]` pairs) with the output `schema` its scores follow and the `model` it runs on. Changing it updates the resource in place.
+	Evaluators RunRuleEvaluatorsItemArrayInput
+	// Whether the rule only extends the retention of the sampled runs' traces (to the long-lived tier), with no other action. Changing it updates the resource in place.
+	ExtendOnly pulumi.BoolPtrInput
 	// Run filter, e.g. `eq(error, true)` (LangSmith's filter language). Changing it updates the resource in place.
 	Filter pulumi.StringPtrInput
+	// Applies the rule to whole threads (the runs sharing a `thread_id`) instead of single runs. Changing it updates the resource in place.
+	GroupBy pulumi.StringPtrInput
+	// Whether the rule's evaluations record extended statistics (token counts and costs of the judges' runs). Changing it updates the resource in place.
+	IncludeExtendedStats pulumi.BoolPtrInput
+	// How many corrections the judges' prompts are given as few-shot examples (with `useCorrectionsDataset`). Changing it updates the resource in place.
+	NumFewShotExamples pulumi.IntPtrInput
 	// The `Project` whose runs the rule reads (set it or `datasetId`). Changing it updates the resource in place.
 	ProjectId pulumi.StringPtrInput
 	// Share of the matching runs the rule acts on, e.g. `0.1` for 10 %. Changing it updates the resource in place.
 	SamplingRate pulumi.Float64Input
+	// Caps what the rule's LLM judges spend: `limitUsd` US dollars per `window` (`weekly`, the only window). Changing it updates the resource in place.
+	SpendLimit RunRuleSpendLimitPtrInput
 	// Filter on the run's trace (its root run). Changing it updates the resource in place.
 	TraceFilter pulumi.StringPtrInput
+	// The service's `transient` flag of a rule: kept and answered as given. Changing it updates the resource in place.
+	Transient pulumi.BoolPtrInput
+	// Filter on any run of the trace (the rule matches a run whose trace has a run matching it). Changing it updates the resource in place.
+	TreeFilter pulumi.StringPtrInput
+	// Whether the rule's LLM judges learn from the corrections reviewers make to their scores. Changing it updates the resource in place.
+	UseCorrectionsDataset pulumi.BoolPtrInput
 	// Webhooks the sampled runs are posted to. Always a Pulumi secret (URLs and headers often carry tokens), kept only as a salted fingerprint. Changing it updates the resource in place.
 	Webhooks RunRuleWebhooksItemArrayInput
 	// Workspace the run rule lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
@@ -211,6 +302,26 @@ func (o RunRuleOutput) AddToDatasetId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RunRule) pulumi.StringPtrOutput { return v.AddToDatasetId }).(pulumi.StringPtrOutput)
 }
 
+// Whether runs added to `addToDatasetId` take a reviewer's correction of their outputs, when there is one, instead of the outputs. Changing it updates the resource in place.
+func (o RunRuleOutput) AddToDatasetPreferCorrection() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *RunRule) pulumi.BoolPtrOutput { return v.AddToDatasetPreferCorrection }).(pulumi.BoolPtrOutput)
+}
+
+// Also applies the rule to the runs since this time that came before the rule (a backfill the service runs once). Changing it updates the resource in place.
+func (o RunRuleOutput) BackfillFrom() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RunRule) pulumi.StringPtrOutput { return v.BackfillFrom }).(pulumi.StringPtrOutput)
+}
+
+// Code the sampled runs are scored by, each in `python` (default) or `javascript`. Changing it updates the resource in place.
+func (o RunRuleOutput) CodeEvaluators() RunRuleCodeEvaluatorsItemArrayOutput {
+	return o.ApplyT(func(v *RunRule) RunRuleCodeEvaluatorsItemArrayOutput { return v.CodeEvaluators }).(RunRuleCodeEvaluatorsItemArrayOutput)
+}
+
+// Whether the service makes an annotation queue where reviewers align the rule's judges with their own scores (on the write that sets it; the rule does not answer it). Changing it updates the resource in place.
+func (o RunRuleOutput) CreateAlignmentQueue() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *RunRule) pulumi.BoolPtrOutput { return v.CreateAlignmentQueue }).(pulumi.BoolPtrOutput)
+}
+
 // ISO 8601 creation time.
 func (o RunRuleOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RunRule) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
@@ -236,14 +347,44 @@ func (o RunRuleOutput) EvaluatorId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RunRule) pulumi.StringPtrOutput { return v.EvaluatorId }).(pulumi.StringPtrOutput)
 }
 
+// Version of the online-evaluation engine the rule's evaluators run on. Changing it updates the resource in place.
+func (o RunRuleOutput) EvaluatorVersion() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *RunRule) pulumi.IntPtrOutput { return v.EvaluatorVersion }).(pulumi.IntPtrOutput)
+}
+
+// LLM judges the sampled runs are scored by (online evaluation), each a prompt (a hub prompt by `hubRef`, or `prompt` as `[role, template]` pairs) with the output `schema` its scores follow and the `model` it runs on. Changing it updates the resource in place.
+func (o RunRuleOutput) Evaluators() RunRuleEvaluatorsItemArrayOutput {
+	return o.ApplyT(func(v *RunRule) RunRuleEvaluatorsItemArrayOutput { return v.Evaluators }).(RunRuleEvaluatorsItemArrayOutput)
+}
+
+// Whether the rule only extends the retention of the sampled runs' traces (to the long-lived tier), with no other action. Changing it updates the resource in place.
+func (o RunRuleOutput) ExtendOnly() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *RunRule) pulumi.BoolPtrOutput { return v.ExtendOnly }).(pulumi.BoolPtrOutput)
+}
+
 // Run filter, e.g. `eq(error, true)` (LangSmith's filter language). Changing it updates the resource in place.
 func (o RunRuleOutput) Filter() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RunRule) pulumi.StringPtrOutput { return v.Filter }).(pulumi.StringPtrOutput)
 }
 
+// Applies the rule to whole threads (the runs sharing a `thread_id`) instead of single runs. Changing it updates the resource in place.
+func (o RunRuleOutput) GroupBy() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RunRule) pulumi.StringPtrOutput { return v.GroupBy }).(pulumi.StringPtrOutput)
+}
+
+// Whether the rule's evaluations record extended statistics (token counts and costs of the judges' runs). Changing it updates the resource in place.
+func (o RunRuleOutput) IncludeExtendedStats() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *RunRule) pulumi.BoolPtrOutput { return v.IncludeExtendedStats }).(pulumi.BoolPtrOutput)
+}
+
 // What the last create or update did, in plain words.
 func (o RunRuleOutput) LastOperation() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RunRule) pulumi.StringPtrOutput { return v.LastOperation }).(pulumi.StringPtrOutput)
+}
+
+// How many corrections the judges' prompts are given as few-shot examples (with `useCorrectionsDataset`). Changing it updates the resource in place.
+func (o RunRuleOutput) NumFewShotExamples() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *RunRule) pulumi.IntPtrOutput { return v.NumFewShotExamples }).(pulumi.IntPtrOutput)
 }
 
 // The `Project` whose runs the rule reads (set it or `datasetId`). Changing it updates the resource in place.
@@ -261,6 +402,11 @@ func (o RunRuleOutput) SecretFingerprints() pulumi.MapOutput {
 	return o.ApplyT(func(v *RunRule) pulumi.MapOutput { return v.SecretFingerprints }).(pulumi.MapOutput)
 }
 
+// Caps what the rule's LLM judges spend: `limitUsd` US dollars per `window` (`weekly`, the only window). Changing it updates the resource in place.
+func (o RunRuleOutput) SpendLimit() RunRuleSpendLimitPtrOutput {
+	return o.ApplyT(func(v *RunRule) RunRuleSpendLimitPtrOutput { return v.SpendLimit }).(RunRuleSpendLimitPtrOutput)
+}
+
 // Layout version of the outputs.
 func (o RunRuleOutput) StateVersion() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *RunRule) pulumi.Float64PtrOutput { return v.StateVersion }).(pulumi.Float64PtrOutput)
@@ -274,6 +420,21 @@ func (o RunRuleOutput) TenantId() pulumi.StringPtrOutput {
 // Filter on the run's trace (its root run). Changing it updates the resource in place.
 func (o RunRuleOutput) TraceFilter() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RunRule) pulumi.StringPtrOutput { return v.TraceFilter }).(pulumi.StringPtrOutput)
+}
+
+// The service's `transient` flag of a rule: kept and answered as given. Changing it updates the resource in place.
+func (o RunRuleOutput) Transient() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *RunRule) pulumi.BoolPtrOutput { return v.Transient }).(pulumi.BoolPtrOutput)
+}
+
+// Filter on any run of the trace (the rule matches a run whose trace has a run matching it). Changing it updates the resource in place.
+func (o RunRuleOutput) TreeFilter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RunRule) pulumi.StringPtrOutput { return v.TreeFilter }).(pulumi.StringPtrOutput)
+}
+
+// Whether the rule's LLM judges learn from the corrections reviewers make to their scores. Changing it updates the resource in place.
+func (o RunRuleOutput) UseCorrectionsDataset() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *RunRule) pulumi.BoolPtrOutput { return v.UseCorrectionsDataset }).(pulumi.BoolPtrOutput)
 }
 
 // Workspace the run rule lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.

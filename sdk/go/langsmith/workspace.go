@@ -18,6 +18,8 @@ type Workspace struct {
 
 	// ISO 8601 creation time.
 	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
+	// Where the workspace's data plane serves its traces (LangSmith's own, unless the workspace is in a self-hosted data plane).
+	DataPlaneUrl pulumi.StringPtrOutput `pulumi:"dataPlaneUrl"`
 	// Name shown in LangSmith; unique in the organization (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
 	DisplayName pulumi.StringOutput `pulumi:"displayName"`
 	// Short handle of the workspace (the service's `tenant_handle`); the service cannot change it. Changing it replaces the resource.
@@ -81,6 +83,8 @@ type workspaceArgs struct {
 	DisplayName string `pulumi:"displayName"`
 	// Short handle of the workspace (the service's `tenant_handle`); the service cannot change it. Changing it replaces the resource.
 	Handle *string `pulumi:"handle"`
+	// The id to create the workspace with (e.g. to recreate one under the id its clients already use); default the service's. Read at create only: the id of a workspace never changes, so a later change does nothing. Read at create only.
+	RequestedId *string `pulumi:"requestedId"`
 }
 
 // The set of arguments for constructing a Workspace resource.
@@ -89,6 +93,8 @@ type WorkspaceArgs struct {
 	DisplayName pulumi.StringInput
 	// Short handle of the workspace (the service's `tenant_handle`); the service cannot change it. Changing it replaces the resource.
 	Handle pulumi.StringPtrInput
+	// The id to create the workspace with (e.g. to recreate one under the id its clients already use); default the service's. Read at create only: the id of a workspace never changes, so a later change does nothing. Read at create only.
+	RequestedId pulumi.StringPtrInput
 }
 
 func (WorkspaceArgs) ElementType() reflect.Type {
@@ -131,6 +137,11 @@ func (o WorkspaceOutput) ToWorkspaceOutputWithContext(ctx context.Context) Works
 // ISO 8601 creation time.
 func (o WorkspaceOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Workspace) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// Where the workspace's data plane serves its traces (LangSmith's own, unless the workspace is in a self-hosted data plane).
+func (o WorkspaceOutput) DataPlaneUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Workspace) pulumi.StringPtrOutput { return v.DataPlaneUrl }).(pulumi.StringPtrOutput)
 }
 
 // Name shown in LangSmith; unique in the organization (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.

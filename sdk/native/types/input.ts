@@ -168,6 +168,31 @@ export interface FeedbackConfigCategoriesItemArgs {
     value: pulumi.Input<number>;
 }
 
+export interface RunRuleAlertsItemArgs {
+    routingKey: pulumi.Input<string>;
+    severity?: pulumi.Input<string | undefined>;
+    summary?: pulumi.Input<string | undefined>;
+}
+
+export interface RunRuleCodeEvaluatorsItemArgs {
+    code: pulumi.Input<string>;
+    language?: pulumi.Input<string | undefined>;
+}
+
+export interface RunRuleEvaluatorsItemArgs {
+    hubRef?: pulumi.Input<string | undefined>;
+    model?: pulumi.Input<{[key: string]: any} | undefined>;
+    prompt?: pulumi.Input<pulumi.Input<any[]>[] | undefined>;
+    schema?: pulumi.Input<{[key: string]: any} | undefined>;
+    templateFormat?: pulumi.Input<string | undefined>;
+    variableMapping?: pulumi.Input<{[key: string]: any} | undefined>;
+}
+
+export interface RunRuleSpendLimitArgs {
+    limitUsd: pulumi.Input<number>;
+    window?: pulumi.Input<string | undefined>;
+}
+
 export interface RunRuleWebhooksItemArgs {
     headers?: pulumi.Input<{[key: string]: any} | undefined>;
     url: pulumi.Input<string>;

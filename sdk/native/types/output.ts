@@ -143,6 +143,25 @@ export interface FeedbackConfigCategoriesItem {
     value: number;
 }
 
+export interface RunRuleCodeEvaluatorsItem {
+    code: string;
+    language?: string;
+}
+
+export interface RunRuleEvaluatorsItem {
+    hubRef?: string;
+    model?: {[key: string]: any};
+    prompt?: any[][];
+    schema?: {[key: string]: any};
+    templateFormat?: string;
+    variableMapping?: {[key: string]: any};
+}
+
+export interface RunRuleSpendLimit {
+    limitUsd: number;
+    window?: string;
+}
+
 export interface ServiceAccountWorkspacesItem {
     roleId?: string;
     workspaceId: string;

@@ -49,6 +49,7 @@ const CHECK_PLACEHOLDERS: Readonly<Record<string, string>> = {
   "s3.secretAccessKey": "matrixsecretkey",
   "s3.accessKeyId2": "matrixaccesskey2",
   "s3.secretAccessKey2": "matrixsecretkey2",
+  uuid: "00000000-0000-4000-8000-0000000000e2",
 };
 
 /** The placeholders whose values are secrets the matrix looks for in every output: a secret field's strings hold one. */

@@ -51,7 +51,8 @@ export function leafPaths(schema: z.ZodType, io: "input" | "output"): string[] {
     if (path !== "") paths.add(path);
   };
   walk(root, "", 0);
-  return [...paths].sort();
+  // A body that is a list (a workspace secret's upsert) is a list of the kind's objects: their properties.
+  return [...paths].map((path) => (path.startsWith("[].") ? path.slice(3) : path)).sort();
 }
 
 /** Whether `path` is `mapped` or beneath it (`rule.threshold` under `rule`; `actions[].type` under `actions`). */
@@ -73,7 +74,7 @@ const ENGINE_READS = ["id", "tenant_id"];
 
 /** The coverage of one kind against the left-out lists. */
 export function kindCoverage(kind: LangSmithResource, leftOut: { request?: Readonly<Record<string, string>>; response?: Readonly<Record<string, string>> }): KindCoverage {
-  const inputWires = kind.fields.flatMap((field) => (field.wire === undefined ? [] : [field.wire]));
+  const inputWires = kind.fields.flatMap((field) => [field.wire, field.createWire].filter((wire): wire is string => typeof wire === "string"));
   const classify = (paths: readonly string[], mappedBy: readonly string[], listed: Readonly<Record<string, string>>) => {
     const mapped: string[] = [];
     const listedPaths: string[] = [];

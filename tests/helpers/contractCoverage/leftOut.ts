@@ -1,0 +1,239 @@
+/**
+ * The contract's properties no input or output maps, each with the reason it
+ * is left out: the one place such a choice is written down (the contract
+ * coverage test, tests/unit/contractCoverage.test.ts, fails on a property
+ * that is neither mapped nor listed here, so a contract that grows shows up
+ * as a failing test). Paths are dotted wire paths as coverage.ts makes them
+ * (`rule.id`, `assigned_reviewers[]`); an entry covers what lies beneath it.
+ */
+
+/** Left-out properties of one kind: of its request bodies, and of the object the service answers. */
+export interface LeftOut {
+  readonly request?: Readonly<Record<string, string>>;
+  readonly response?: Readonly<Record<string, string>>;
+}
+
+const MADE_BY_SERVICE = "the service makes the id; a program adopts an existing object with `pulumi import`";
+const CHANGED_AT = "the service's bookkeeping: the time of the last write, which moves with every change (as an output it would show a change after every update)";
+const CREATED_AT = "the service's bookkeeping: when it made the object";
+const ORGANIZATION = "the organization of the stack's API key: the same for every object of a stack";
+const IN_PATH = "the object's parent, named by an input that is in the request's path, not its body";
+const DEPRECATED = "deprecated in the contract (roles took its place)";
+const TENANT_HEADER = "the workspace is the request's `X-Tenant-Id` header (the `workspaceId` input), not a body field";
+
+/** What every kind leaves out of the service's answer, unless it maps it. */
+export const COMMON_LEFT_OUT: LeftOut = {
+  response: { created_at: CREATED_AT, updated_at: CHANGED_AT, modified_at: CHANGED_AT, organization_id: ORGANIZATION },
+};
+
+/** Per kind (type token): what it leaves out, with the reason. */
+export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
+  "langsmith:index:Deployment": {
+    request: {
+      revision_source: "the kind of source of a new revision, which the service takes from `source` (the provider sends the revision's whole `source_revision_config`)",
+      "source_revision_config.source_tarball_path": "a source tarball uploaded by LangSmith's CLI (`langgraph deploy`): a program deploys from GitHub or an image",
+    },
+    response: {
+      active_revision_id: "the revision serving traffic: `latestRevisionId` once it is `DEPLOYED`, which create and update wait for",
+      image_version: "the version of the platform's image the service built with, chosen by the service",
+      "source_revision_config.repo_commit_sha": "the commit the service built from the branch, chosen by the service (`getDeployment` reports `sourceRevisionConfig` whole)",
+      "source_revision_config.source_tarball_path": "a source tarball uploaded by LangSmith's CLI: a program deploys from GitHub or an image",
+    },
+  },
+  "langsmith:index:BulkExport": {
+    request: { status: "the only change an update takes is `status: Cancelled`, which destroy sends: an export cannot be changed otherwise" },
+    response: { source_bulk_export_id: "set by the service on an export a scheduled export started" },
+  },
+  "langsmith:index:ApiKey": {
+    request: { org_role_id: "a workspace API key takes the roles of its `workspaces`; an organization role belongs to a `ServiceKey`" },
+    response: { default_workspace_name: "the name of the key's first workspace (`workspaces` holds their ids)", last_used_at: "when the key last authenticated: usage, not configuration" },
+  },
+  "langsmith:index:ServiceKey": {
+    response: { default_workspace_name: "the name of the key's first workspace (`workspaces` holds their ids)", last_used_at: "when the key last authenticated: usage, not configuration" },
+  },
+  "langsmith:index:OrganizationMember": {
+    request: {
+      full_name: "for self-hosted installs with basic authentication, which make the user at once: the provider invites by email",
+      password: "for self-hosted installs with basic authentication, which make the user at once with a password: the provider invites by email",
+      read_only: DEPRECATED,
+    },
+    response: {
+      access_scope: "whether the identity is the organization's or a workspace's: always the organization's here",
+      full_name: "the person's name, from their own LangSmith account",
+      password: "never answered with a value",
+      read_only: DEPRECATED,
+      role_name: "a workspace role's name, answered only on workspace memberships (`roleName` is the organization role's)",
+      user_id: "the person's LangSmith user, which exists only once they accept the invitation",
+    },
+  },
+  "langsmith:index:WorkspaceMember": {
+    request: {
+      org_identity_id: "the provider finds the organization identity of the member `email` names and sends it",
+      ls_user_id: "the provider names the person by their organization identity (`org_identity_id`), found by `email`",
+      user_id: "deprecated in the contract (`ls_user_id` took its place)",
+      read_only: DEPRECATED,
+    },
+    response: {
+      access_scope: "whether the identity is the organization's or a workspace's: always the workspace's here",
+      ls_user_id: "the person's LangSmith user: the membership is found by `email`",
+      user_id: "deprecated in the contract (`ls_user_id` took its place)",
+      read_only: DEPRECATED,
+    },
+  },
+  "langsmith:index:OrganizationTtlSettings": { request: { tenant_id: "organization settings name no workspace" } },
+  "langsmith:index:TtlSettings": { request: { tenant_id: TENANT_HEADER } },
+  "langsmith:index:SsoSettings": {
+    request: { attribute_mapping: "Supabase's attribute mapping, for LangSmith's own sign-in service: SAML settings have none" },
+    response: { attribute_mapping: "Supabase's attribute mapping, for LangSmith's own sign-in service: SAML settings have none", attribute_mapping_load_error: "the error of that mapping, if any" },
+  },
+  "langsmith:index:TagValue": { response: { tag_key_id: IN_PATH } },
+  "langsmith:index:UsageLimit": { request: { id: "sent by the provider: an update is an upsert by the limit's id, the resource's id" } },
+  "langsmith:index:Workspace": {
+    response: {
+      is_deleted: "a workspace being deleted: the provider reads one as gone",
+      is_personal: "a user's personal workspace, which the service makes for each user: a program's workspaces are never personal",
+    },
+  },
+  "langsmith:index:AlertRule": {
+    request: { "rule.id": "the rule's id, in the request's path" },
+    response: { "rule.id": "the resource's id", "rule.session_id": IN_PATH, "rule.session_name": "the name of the project `projectId` names", "rule.created_at": CREATED_AT, "rule.updated_at": CHANGED_AT },
+  },
+  "langsmith:index:AnnotationQueue": {
+    request: {
+      id: MADE_BY_SERVICE,
+      created_at: "the service sets it",
+      updated_at: "the service sets it",
+      session_ids: "projects whose runs seed the queue once, at creation: the service keeps no link to them (they are never answered)",
+    },
+    response: {
+      assigned_reviewers: "who reviews, as the service reports it: assigning reviewers is not part of the queue's create or update",
+      queue_type: "`single` for every queue this API makes (pairwise queues come from pairwise experiments)",
+      run_rule_id: "the run rule that made the queue (a rule's alignment queue), set by the service",
+      source_rule_id: "the run rule that made the queue, set by the service",
+    },
+  },
+  "langsmith:index:Dataset": {
+    request: {
+      id: MADE_BY_SERVICE,
+      created_at: "the service sets it",
+      extra: "the service keeps only `extra.metadata` of a new dataset's `extra` (the `metadata` input)",
+      baseline_experiment_id: "an experiment of the dataset picked as the baseline of comparisons: experiments are evaluation runs the SDK makes, not infrastructure",
+      patch_examples: "changes to many examples in one request: `Example` resources change examples",
+    },
+    response: {
+      baseline_experiment_id: "an experiment of the dataset picked as the baseline of comparisons: experiments are evaluation runs, not infrastructure",
+      example_count: "statistics of the data, which change as examples are added",
+      session_count: "statistics of the data, which change as experiments run",
+      last_session_start_time: "statistics of the data, which change as experiments run",
+    },
+  },
+  "langsmith:index:Evaluator": {
+    response: {
+      "code_evaluator.evaluator_id": "the evaluator's own id, again",
+      "llm_evaluator.evaluator_id": "the evaluator's own id, again",
+      "llm_evaluator.prompt_id": "the id of the prompt `promptHandle` names",
+      "llm_evaluator.annotation_queue_id": "the queue the service makes for corrections (`useCorrectionsDataset`)",
+      "llm_evaluator.corrections_dataset_id": "the dataset the service makes for corrections (`useCorrectionsDataset`)",
+      created_by: "the user who made it: an API key has none",
+      run_rules: "the run rules using the evaluator: `RunRule` resources, read from their side",
+      spend_usd: "what the evaluator has spent: usage, not configuration",
+    },
+  },
+  "langsmith:index:Example": {
+    request: {
+      id: MADE_BY_SERVICE,
+      created_at: "the service sets it",
+      source_run_id: "an example made from a traced run copies that run once: a program declares the example's inputs and outputs",
+      use_source_run_io: "with `source_run_id` only",
+      use_source_run_attachments: "with `source_run_id` only",
+      use_legacy_message_format: "a conversion of a source run's messages, with `source_run_id` only",
+      overwrite: "an upsert by id that replaces an existing example: a program's example is its own resource",
+      attachments_operations: "attachments are files uploaded with the multipart endpoints, not part of the example's JSON",
+    },
+    response: {
+      source_run_id: "the run an example was copied from, when it was",
+      attachment_urls: "links to the example's attachments, which are uploaded as files (not managed here)",
+      name: "a label the service derives from the id (`#` and its first hex digits)",
+    },
+  },
+  "langsmith:index:Project": {
+    request: {
+      id: MADE_BY_SERVICE,
+      start_time: "when the project's runs began: set by the service at creation, or by the SDK for an experiment",
+      end_time: "when an experiment's runs ended: set by the SDK that runs it",
+      extra: "the service's and the SDK's data about the project; the program's part is `extra.metadata` (the `metadata` input)",
+    },
+    response: {
+      extra: "the service's and the SDK's data about the project; the program's part is `extra.metadata` (the `metadata` input)",
+      end_time: "when an experiment's runs ended: set by the SDK that runs it",
+      test_run_number: "the number of an experiment among its dataset's, set by the service",
+      run_count: "statistics of the project's runs, which change with every trace",
+      latency_p50: "statistics of the project's runs",
+      latency_p99: "statistics of the project's runs",
+      first_token_p50: "statistics of the project's runs",
+      first_token_p99: "statistics of the project's runs",
+      total_tokens: "statistics of the project's runs",
+      prompt_tokens: "statistics of the project's runs",
+      completion_tokens: "statistics of the project's runs",
+      total_cost: "statistics of the project's runs",
+      prompt_cost: "statistics of the project's runs",
+      completion_cost: "statistics of the project's runs",
+      error_rate: "statistics of the project's runs",
+      streaming_rate: "statistics of the project's runs",
+      last_run_start_time: "statistics of the project's runs",
+      last_run_start_time_live: "statistics of the project's runs",
+      feedback_stats: "statistics of the project's feedback",
+      session_feedback_stats: "statistics of the project's feedback",
+      run_facets: "statistics of the project's runs",
+    },
+  },
+  "langsmith:index:Prompt": {
+    request: {
+      repo_type: "this resource manages prompts (`prompt`, the service's default); files, agents and skills are other kinds of repository",
+      source: "where the repository came from (`internal`, `external`): set by the hub's own tools",
+      restricted_mode: "a flag LangSmith's documentation does not describe; the service keeps `false`",
+    },
+    response: {
+      repo_type: "`prompt` for every repository this resource makes",
+      source: "where the repository came from: set by the hub's own tools",
+      restricted_mode: "a flag LangSmith's documentation does not describe",
+      commit_tags: "the tags of the prompt's commits: `PromptTag` resources",
+      latest_commit_manifest: "the manifest of the latest commit: the `manifest` input, compared through `latestCommitHash`",
+      created_by: "the user who made it: an API key has none",
+      owner: "the workspace's handle, part of `fullName`",
+      liked_by_auth_user: "whether the caller liked the prompt in the hub: usage, not configuration",
+      num_commits: "statistics of the prompt's use",
+      num_downloads: "statistics of the prompt's use",
+      num_likes: "statistics of the prompt's use",
+      num_views: "statistics of the prompt's use",
+      original_repo_id: "the prompt a fork was made from: forks are made in the hub",
+      original_repo_full_name: "the prompt a fork was made from: forks are made in the hub",
+      upstream_repo_id: "the prompt a fork follows: forks are made in the hub",
+      upstream_repo_full_name: "the prompt a fork follows: forks are made in the hub",
+    },
+  },
+  "langsmith:index:PlaygroundSettings": {
+    response: { created_by_ls_user_id: "the user who made it: an API key has none", updated_by_ls_user_id: "the user who last changed it: an API key has none" },
+  },
+  "langsmith:index:PromptTag": {
+    request: { skip_webhooks: "a tag moved without notifying the prompt's webhooks: the provider lets `PromptWebhook`s hear every change it makes" },
+    response: { repo_id: "the id of the prompt `promptHandle` names" },
+  },
+  "langsmith:index:PromptWebhook": { request: { id: MADE_BY_SERVICE } },
+  "langsmith:index:RunRule": {
+    request: { tracer_session_issue_id: "links the rule to an issue of its project, which LangSmith's UI makes; the contract names no issue endpoints" },
+    response: {
+      session_name: "the name of the project `projectId` names",
+      dataset_name: "the name of the dataset `datasetId` names",
+      add_to_dataset_name: "the name of the dataset `addToDatasetId` names",
+      add_to_annotation_queue_name: "the name of the queue `addToAnnotationQueueId` names",
+      alignment_annotation_queue_id: "the queue the service makes for `createAlignmentQueue`",
+      corrections_dataset_id: "the dataset the service makes for `useCorrectionsDataset`",
+      backfill_id: "the progress of a backfill (`backfillFrom`): state of a job, not configuration",
+      backfill_status: "the progress of a backfill: state of a job, not configuration",
+      backfill_progress: "the progress of a backfill: state of a job, not configuration",
+      backfill_error: "the progress of a backfill: state of a job, not configuration",
+      backfill_completed_at: "the progress of a backfill: state of a job, not configuration",
+    },
+  },
+};

@@ -1,0 +1,74 @@
+// Contract coverage (issue 33): every property of the request bodies a kind
+// sends, and of the object the service answers, is an input or output of
+// the kind, or is listed, with its reason, in the one place properties are
+// left out (tests/helpers/contractCoverage/leftOut.ts). A contract that
+// grows a property fails here, naming it. The figures per kind (mapped /
+// total) are printed and written to tests/.tmp/contract-coverage.md.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { loadAllKinds } from "../../provider/registry";
+import { kindCoverage, type KindCoverage } from "../helpers/contractCoverage/coverage";
+import { COMMON_LEFT_OUT, LEFT_OUT } from "../helpers/contractCoverage/leftOut";
+
+const kinds = loadAllKinds();
+const coverage: KindCoverage[] = kinds.map((kind) => {
+  const own = LEFT_OUT[kind.token] ?? {};
+  return kindCoverage(kind, { request: { ...COMMON_LEFT_OUT.request, ...own.request }, response: { ...COMMON_LEFT_OUT.response, ...own.response } });
+});
+
+afterAll(() => {
+  const rows = coverage.map((c) => `| \`${c.token.split(":").pop()}\` | ${c.request.mapped.length} / ${c.request.total} | ${c.request.listed.length} | ${c.response.mapped.length} / ${c.response.total} | ${c.response.listed.length} |`);
+  const total = (pick: (c: KindCoverage) => number) => coverage.reduce((sum, c) => sum + pick(c), 0);
+  const report = [
+    "# Contract coverage",
+    "",
+    "| kind | request mapped / total | request listed | response mapped / total | response listed |",
+    "|---|---|---|---|---|",
+    ...rows,
+    `| all ${coverage.length} | ${total((c) => c.request.mapped.length)} / ${total((c) => c.request.total)} | ${total((c) => c.request.listed.length)} | ${total((c) => c.response.mapped.length)} / ${total((c) => c.response.total)} | ${total((c) => c.response.listed.length)} |`,
+    "",
+  ].join("\n");
+  const dir = join(__dirname, "..", ".tmp");
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "contract-coverage.md"), report);
+  if (process.env["CI"] !== "true") process.stdout.write(`${report}\n`);
+});
+
+describe("contract coverage", () => {
+  it.each(coverage.map((c) => [c.token, c] as const))("%s: every request property is an input or listed with a reason", (_token, c) => {
+    expect(c.request.unmapped).toEqual([]);
+  });
+
+  it.each(coverage.map((c) => [c.token, c] as const))("%s: every response property is an input, an output or listed with a reason", (_token, c) => {
+    expect(c.response.unmapped).toEqual([]);
+  });
+
+  it("every kind with a create request has its bodies declared (none is counted as 0 / 0 by mistake)", () => {
+    // The model price map's answers are untyped in the contract: its response has no properties to count.
+    expect(coverage.filter((c) => c.request.total === 0).map((c) => c.token)).toEqual([]);
+    expect(coverage.filter((c) => c.response.total === 0).map((c) => c.token)).toEqual(["langsmith:index:WorkspaceSecret", "langsmith:index:ModelPriceMap"]);
+  });
+
+  it("the left-out list names only kinds of the registry and properties the contract has and no row maps", () => {
+    const stale: string[] = [];
+    for (const [token, leftOut] of Object.entries(LEFT_OUT)) {
+      const c = coverage.find((candidate) => candidate.token === token);
+      if (c === undefined) {
+        stale.push(`${token}: not a registered kind`);
+        continue;
+      }
+      for (const [side, entries] of [["request", leftOut.request ?? {}], ["response", leftOut.response ?? {}]] as const) {
+        for (const entry of Object.keys(entries)) {
+          const listed = c[side].listed.some((path) => path === entry || path.startsWith(`${entry}.`) || path.startsWith(`${entry}[]`));
+          if (!listed) stale.push(`${token} ${side} ${entry}: mapped by a row, or not in the contract`);
+        }
+      }
+    }
+    expect(stale).toEqual([]);
+  });
+
+  it("every reason says something", () => {
+    const reasons = [COMMON_LEFT_OUT, ...Object.values(LEFT_OUT)].flatMap((l) => [...Object.values(l.request ?? {}), ...Object.values(l.response ?? {})]);
+    expect(reasons.filter((reason) => reason.trim().length < 15)).toEqual([]);
+  });
+});
