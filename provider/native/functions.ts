@@ -332,7 +332,7 @@ export const NATIVE_FUNCTIONS: readonly NativeFunction[] = [
     description: "One commit of a prompt of the configured workspace, by commit hash, tag (e.g. `production`) or `latest`.",
     inputs: { promptHandle: str("The prompt's handle."), ref: str("A commit hash, a tag, or `latest`; default `latest`.") },
     requiredInputs: ["promptHandle"],
-    outputs: { found: bool("Whether the commit exists."), commitHash: str("The commit's hash."), manifest: anyMap("The prompt at that commit."), description: str("The commit's description.") },
+    outputs: { found: bool("Whether the commit exists."), commitHash: str("The commit's hash."), commitId: str("The commit's id (what `PromptTag.commitId` takes), when the service reports it."), manifest: anyMap("The prompt at that commit."), description: str("The commit's description.") },
     async run(client, args) {
       const handle = stringArg(args, "promptHandle");
       if (handle === undefined) throw new InvalidRequestError("getPromptCommit: promptHandle is required");

@@ -31,12 +31,40 @@ export interface PulumiObjectTypeSpec {
   required?: string[];
 }
 
+/** One value of an enum type: the value on the wire and the constant's name in the SDKs. */
+export interface PulumiEnumValueSpec {
+  name: string;
+  value: string;
+}
+
+/** An enum type of the schema (`types` section): the SDKs get a named type with a constant per value. */
+export interface PulumiEnumTypeSpec {
+  type: "string";
+  description?: string;
+  enum: PulumiEnumValueSpec[];
+}
+
+/** A named type of the schema: an object or an enum. */
+export type PulumiNamedTypeSpec = PulumiObjectTypeSpec | PulumiEnumTypeSpec;
+
+/** Defines a named type and answers its `$ref`. */
+export type DefineType = (name: string, spec: PulumiNamedTypeSpec) => string;
+
+/** An enum value's constant name: its words capitalised and joined (`error_count` → `ErrorCount`, `f-string` → `FString`). */
+export function enumValueName(value: string): string {
+  const words = value.split(/[^A-Za-z0-9]+/).filter((word) => word !== "");
+  const name = words.map((word) => `${word[0]?.toUpperCase() ?? ""}${word.slice(1)}`).join("");
+  return /^[A-Za-z]/.test(name) ? name : `Value${name}`;
+}
+
 /** Reference to "any value" in a Pulumi schema. */
 export const ANY_TYPE: PulumiTypeSpec = { $ref: "pulumi.json#/Any" };
 
 type JsonSchema = {
   type?: string | string[];
   const?: unknown;
+  enum?: unknown[];
+  description?: string;
   anyOf?: JsonSchema[];
   oneOf?: JsonSchema[];
   items?: JsonSchema;
@@ -56,13 +84,17 @@ function isPlaceholder(schema: JsonSchema): boolean {
  * `$ref`); maps become `additionalProperties`; unions of more than one real
  * branch become `Any`.
  */
-function fromJsonSchema(schema: JsonSchema, name: string, defineObject: (name: string, spec: PulumiObjectTypeSpec) => string): PulumiTypeSpec {
+function fromJsonSchema(schema: JsonSchema, name: string, defineObject: DefineType): PulumiTypeSpec {
   const branches = schema.anyOf ?? schema.oneOf;
   if (branches !== undefined) {
     const real = branches.filter((branch) => !isPlaceholder(branch));
     return real.length === 1 ? fromJsonSchema(real[0] as JsonSchema, name, defineObject) : ANY_TYPE;
   }
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
+  if (type === "string" && schema.enum !== undefined && schema.enum.every((value) => typeof value === "string")) {
+    const values = (schema.enum as string[]).filter((value) => value !== UNKNOWN);
+    return { $ref: defineObject(name, { type: "string", enum: values.map((value) => ({ name: enumValueName(value), value })) }) };
+  }
   switch (type) {
     case "string":
     case "number":
@@ -75,7 +107,8 @@ function fromJsonSchema(schema: JsonSchema, name: string, defineObject: (name: s
       if (schema.properties !== undefined && Object.keys(schema.properties).length > 0) {
         const properties: Record<string, PulumiPropertySpec> = {};
         for (const [key, value] of Object.entries(schema.properties)) {
-          properties[key] = fromJsonSchema(value, `${name}${key[0]?.toUpperCase() ?? ""}${key.slice(1)}`, defineObject);
+          const description = value.description ?? value.anyOf?.find((branch) => branch.description !== undefined)?.description;
+          properties[key] = { ...fromJsonSchema(value, `${name}${key[0]?.toUpperCase() ?? ""}${key.slice(1)}`, defineObject), ...(description !== undefined ? { description } : {}) };
         }
         return { $ref: defineObject(name, { type: "object", properties, ...(schema.required ? { required: [...schema.required] } : {}) }) };
       }
@@ -90,7 +123,7 @@ function fromJsonSchema(schema: JsonSchema, name: string, defineObject: (name: s
  * The Pulumi type of a zod validator, `name` naming the object types it may
  * define (e.g. `DeploymentSecret`).
  */
-export function pulumiTypeOf(schema: z.ZodType, name: string, defineObject: (name: string, spec: PulumiObjectTypeSpec) => string): PulumiTypeSpec {
+export function pulumiTypeOf(schema: z.ZodType, name: string, defineObject: DefineType): PulumiTypeSpec {
   const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
   return fromJsonSchema(json, name, defineObject);
 }

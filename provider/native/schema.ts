@@ -6,7 +6,7 @@
  */
 import type { FieldSpec } from "../engine/fields/fields";
 import { CONFIG_KEYS } from "../engine/context/settings";
-import { type PulumiObjectTypeSpec, type PulumiPropertySpec, pulumiTypeOf } from "./pulumiTypes";
+import { type DefineType, type PulumiNamedTypeSpec, type PulumiPropertySpec, pulumiTypeOf } from "./pulumiTypes";
 import { NATIVE_FUNCTIONS } from "./functions";
 import type { LangSmithResource } from "../engine/resource";
 import { loadAllKinds } from "../registry";
@@ -46,7 +46,7 @@ export interface PackageSchema {
   provider: { description: string; inputProperties: Record<string, PulumiPropertySpec> };
   resources: Record<string, ResourceSpec>;
   functions: Record<string, FunctionSpec>;
-  types: Record<string, PulumiObjectTypeSpec>;
+  types: Record<string, PulumiNamedTypeSpec>;
   language: Record<string, unknown>;
 }
 
@@ -69,9 +69,9 @@ function fieldDescription(field: FieldSpec): string {
  * dotted path (`sourceConfig.repoUrl`) become object types named after the
  * resource and the group (`DeploymentSourceConfig`).
  */
-function resourceSpec(resource: LangSmithResource, types: Record<string, PulumiObjectTypeSpec>): ResourceSpec {
+function resourceSpec(resource: LangSmithResource, types: Record<string, PulumiNamedTypeSpec>): ResourceSpec {
   const typeName = resource.token.split(":")[2] as string;
-  const define = (name: string, spec: PulumiObjectTypeSpec): string => {
+  const define: DefineType = (name, spec) => {
     const token = `${PACKAGE_NAME}:index:${name}`;
     types[token] = spec;
     return `#/types/${token}`;
@@ -128,7 +128,7 @@ function withoutInputOnly(spec: PulumiPropertySpec): PulumiPropertySpec {
   return rest;
 }
 
-function propertyOf(field: FieldSpec, typeName: string, define: (name: string, spec: PulumiObjectTypeSpec) => string): PulumiPropertySpec {
+function propertyOf(field: FieldSpec, typeName: string, define: DefineType): PulumiPropertySpec {
   const type = pulumiTypeOf(field.schema, typeName, define);
   const defaultValue = field.default;
   const scalarDefault = typeof defaultValue === "string" || typeof defaultValue === "number" || typeof defaultValue === "boolean";
@@ -164,7 +164,7 @@ function configVariables(): Record<string, PulumiPropertySpec> {
  * Deterministic: the same tables give the same document.
  */
 export function packageSchema(version: string, downloadUrl: string | undefined = pluginDownloadUrl()): PackageSchema {
-  const types: Record<string, PulumiObjectTypeSpec> = {};
+  const types: Record<string, PulumiNamedTypeSpec> = {};
   const resources: Record<string, ResourceSpec> = {};
   for (const resource of loadAllKinds()) resources[resource.token] = resourceSpec(resource, types);
   const config = configVariables();

@@ -1,8 +1,8 @@
 /**
  * The native provider's reference page (docs/native-reference.md), rendered
  * from its Pulumi package schema ({@link packageSchema}) and nothing else:
- * every resource's inputs and outputs, every function, every object type and
- * the provider configuration, with types, defaults, secret and replace flags
+ * every resource's inputs and outputs, every function, every object type, every
+ * enum and the provider configuration, with types, defaults, secret and replace flags
  * and descriptions as the schema states them. `npm run docs:reference`
  * writes it; tests/unit/nativeSchema.test.ts fails when it is out of date.
  */
@@ -98,7 +98,12 @@ export function schemaReference(version: string): string {
   }
   parts.push("## Object types", "");
   for (const [token, type] of Object.entries(schema.types)) {
-    parts.push(`### ${shortName(token)}`, "", propertyTable(type, true));
+    if (type.type === "object") parts.push(`### ${shortName(token)}`, "", propertyTable(type, true));
+  }
+  parts.push("## Enums", "", "Inputs that take one of a fixed set of values. The SDKs have a constant per value (Node.js, Python, Go, .NET); YAML programs write the value.", "");
+  for (const [token, type] of Object.entries(schema.types)) {
+    if (type.type !== "string") continue;
+    parts.push(`### ${shortName(token)}`, "", "| value | constant |", "|---|---|", ...type.enum.map((value) => `| \`${value.value}\` | \`${value.name}\` |`), "");
   }
   parts.push("## Provider configuration", "", `Stack config keys \`${schema.name}:<key>\`.`, "", propertyTable({ properties: schema.config.variables }, false));
   return `${parts.join("\n").replace(/\n{3,}/g, "\n\n").trimEnd()}\n`;

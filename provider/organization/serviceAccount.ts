@@ -17,8 +17,8 @@ export const SERVICE_ACCOUNT_ENDPOINTS = {
 
 /** One workspace a service account joins. */
 const WorkspaceAssignment = z.strictObject({
-  workspaceId: unknownOr(uuid("workspaces[].workspaceId")),
-  roleId: unknownOr(uuid("workspaces[].roleId")).optional(),
+  workspaceId: unknownOr(uuid("workspaces[].workspaceId")).describe("A `Workspace` the account works in."),
+  roleId: unknownOr(uuid("workspaces[].roleId")).optional().describe("Its role there (a `Role`'s id)."),
 });
 
 /** Every input field of a ServiceAccount. */

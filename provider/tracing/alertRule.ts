@@ -21,7 +21,10 @@ export const ALERT_RULE_ENDPOINTS = {
 /** Metrics an alert watches. */
 export const ALERT_ATTRIBUTES = ["latency", "error_count", "feedback_score", "run_latency", "run_count", "total_cost"] as const;
 
-const Action = z.strictObject({ target: z.enum(["pagerduty", "webhook", "dynatrace"]), config: z.record(z.string(), z.unknown()) });
+const Action = z.strictObject({
+  target: z.enum(["pagerduty", "webhook", "dynatrace"]).describe("Where the notification goes."),
+  config: z.record(z.string(), z.unknown()).describe("The target's settings: a webhook's `url` (and optional `headers`, `body`), PagerDuty's `integration_key` (and optional `severity`), Dynatrace's."),
+});
 
 // Only the required fields are read back always; the service answers the optional ones with empty values when unset.
 const inPlace = { required: false, effect: "inPlace", secret: false, fromWire: emptyAsUnset } as const;

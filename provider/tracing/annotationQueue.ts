@@ -17,7 +17,11 @@ export const ANNOTATION_QUEUE_ENDPOINTS = {
   delete: defineEndpoint({ method: "DELETE", path: "/annotation-queues/{id}" }),
 } satisfies CrudEndpoints;
 
-const RubricItem = z.strictObject({ feedbackKey: z.string().min(1), description: z.string().optional(), required: z.boolean().optional() });
+const RubricItem = z.strictObject({
+  feedbackKey: z.string().min(1).describe("The feedback key reviewers score (a `FeedbackConfig`'s key)."),
+  description: z.string().optional().describe("What reviewers judge under this key."),
+  required: z.boolean().optional().describe("Whether a reviewer must give this score to finish an item."),
+});
 type RubricItemInput = z.infer<typeof RubricItem>;
 
 /** Every input field of an AnnotationQueue. */

@@ -22,7 +22,10 @@ export const DATASET_DATA_TYPES = ["kv", "llm", "chat"] as const;
 /** Transformations a dataset applies to new examples. */
 export const DATASET_TRANSFORMATION_TYPES = ["convert_to_openai_message", "convert_to_openai_tool", "remove_system_messages", "remove_extra_fields", "extract_tools_from_run"] as const;
 
-const Transformation = z.strictObject({ path: z.array(z.string()).min(1), transformationType: z.enum(DATASET_TRANSFORMATION_TYPES) });
+const Transformation = z.strictObject({
+  path: z.array(z.string()).min(1).describe("Where in a new example it applies, e.g. `[\"inputs\", \"messages\"]`."),
+  transformationType: z.enum(DATASET_TRANSFORMATION_TYPES).describe("What it does to the value there."),
+});
 
 /** Every input field of a Dataset. */
 export const DATASET_FIELDS = [

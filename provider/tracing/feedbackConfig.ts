@@ -23,7 +23,7 @@ export function feedbackConfigsOf(answer: unknown): Record<string, unknown>[] {
 /** Kinds of feedback: a number in bounds, one of named categories, or free text. */
 export const FEEDBACK_TYPES = ["continuous", "categorical", "freeform"] as const;
 
-const Category = z.strictObject({ value: z.number(), label: z.string().min(1).optional() });
+const Category = z.strictObject({ value: z.number().describe("The score the category stands for."), label: z.string().min(1).optional().describe("The category's name, shown to reviewers.") });
 
 /** Every input field of a FeedbackConfig. */
 export const FEEDBACK_CONFIG_FIELDS = [

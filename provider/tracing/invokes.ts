@@ -6,12 +6,18 @@
 import type { LangSmithClient } from "../client/client";
 import { defineEndpoint } from "../client/endpoint";
 import { found as foundOrUndefined, InvalidRequestError } from "../client/errors";
-import { zGetCommitsByOwnerByRepoByCommitResponse } from "../client/wire/tracingAndEvaluation.responses";
+import { zGetCommitsByOwnerByRepoByCommitResponse, zGetCommitsByOwnerByRepoResponse } from "../client/wire/tracingAndEvaluation.responses";
 import { DATASET_ENDPOINTS } from "./dataset";
 import { PROJECT_ENDPOINTS } from "./project";
 
 /** `GET /commits/-/{repo}/{commit}` (at the API's origin): one commit by hash, tag or `latest`. */
 export const GET_PROMPT_COMMIT = defineEndpoint({ method: "GET", path: "/commits/-/{handle}/{ref}", response: zGetCommitsByOwnerByRepoByCommitResponse });
+
+/** `GET /commits/-/{handle}`: a prompt's commits, newest first, with their ids (`limit`, `offset`). */
+export const LIST_COMMITS = defineEndpoint({ method: "GET", path: "/commits/-/{handle}", response: zGetCommitsByOwnerByRepoResponse });
+
+/** Commits read per page when looking a commit's id up. */
+const COMMIT_PAGE_SIZE = 100;
 
 /** Which object to look up: exactly one of `id` and `name`. */
 export interface ByIdOrName {
@@ -79,5 +85,22 @@ export async function getPromptCommit(client: LangSmithClient, handle: string, r
     | { commit_hash?: string; id?: string; manifest?: Record<string, unknown>; description?: string }
     | undefined;
   if (commit === undefined) return undefined;
-  return { commitHash: commit.commit_hash ?? "", ...(typeof commit.id === "string" ? { commitId: commit.id } : {}), manifest: commit.manifest ?? {}, description: commit.description ?? null };
+  const commitHash = commit.commit_hash ?? "";
+  // The commit read by hash or tag carries no id: the list of commits does.
+  const listed = typeof commit.id === "string" ? { id: commit.id, description: commit.description } : await listedCommit(client, handle, commitHash);
+  return { commitHash, ...(listed?.id !== undefined ? { commitId: listed.id } : {}), manifest: commit.manifest ?? {}, description: commit.description ?? listed?.description ?? null };
+}
+
+/** The commit with `hash` in the prompt's list of commits (page by page); `undefined` when the list does not have it. */
+async function listedCommit(client: LangSmithClient, handle: string, hash: string): Promise<{ id?: string; description?: string } | undefined> {
+  for (let offset = 0; ; offset += COMMIT_PAGE_SIZE) {
+    const page = (await client.originResources.send(LIST_COMMITS, { action: `listing the commits of prompt "${handle}"`, params: { handle }, query: { limit: COMMIT_PAGE_SIZE, offset } })) as {
+      commits?: { commit_hash?: string; id?: string; description?: string }[];
+      total?: number;
+    };
+    const commits = page.commits ?? [];
+    const match = commits.find((candidate) => candidate.commit_hash === hash);
+    if (match !== undefined) return { ...(match.id !== undefined ? { id: match.id } : {}), ...(match.description !== undefined ? { description: match.description } : {}) };
+    if (commits.length < COMMIT_PAGE_SIZE || offset + commits.length >= (page.total ?? Number.POSITIVE_INFINITY)) return undefined;
+  }
 }

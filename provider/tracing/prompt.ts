@@ -3,13 +3,13 @@ import type { LangSmithClient } from "../client";
 import { defineEndpoint } from "../client/endpoint";
 import { ConflictError } from "../client/errors";
 import { zCommitsCreateCommitReq, zCreateRepoRequest, zUpdateRepoRequest } from "../client/wire/tracingAndEvaluation.requests";
-import { zRepoWithLookups, zGetApiV1ReposByOwnerByRepoResponse, zGetApiV1ReposResponse, zGetCommitsByOwnerByRepoResponse, zPatchApiV1ReposByOwnerByRepoResponse, zPostApiV1ReposResponse, zPostCommitsByOwnerByRepoResponse } from "../client/wire/tracingAndEvaluation.responses";
+import { zRepoWithLookups, zGetApiV1ReposByOwnerByRepoResponse, zGetApiV1ReposResponse, zPatchApiV1ReposByOwnerByRepoResponse, zPostApiV1ReposResponse, zPostCommitsByOwnerByRepoResponse } from "../client/wire/tracingAndEvaluation.responses";
 import { type CrudEndpoints, declareKind, descriptionField, workspaceIdField } from "../engine/kind";
 import type { FieldTable, InputsOf } from "../engine/fields/fields";
 import { sameValue } from "../engine/fields/values";
 import type { Properties } from "../engine/resource";
 import { CREATED_AT_OUTPUT, OUTPUT_TYPES } from "../engine/state/outputs";
-import { getPromptCommit } from "./invokes";
+import { getPromptCommit, LIST_COMMITS } from "./invokes";
 import { z } from "zod";
 
 const ONE = "/repos/-/{id}";
@@ -26,8 +26,6 @@ export const PROMPT_ENDPOINTS = {
 /** `POST /commits/-/{repo}` (at the API's origin): pushes one commit of a manifest. */
 export const PUSH_COMMIT = defineEndpoint({ method: "POST", path: "/commits/-/{handle}", request: zCommitsCreateCommitReq, response: zPostCommitsByOwnerByRepoResponse });
 
-/** `GET /commits/-/{repo}` (at the API's origin): the prompt's commits, newest first. */
-export const LIST_COMMITS = defineEndpoint({ method: "GET", path: "/commits/-/{handle}", response: zGetCommitsByOwnerByRepoResponse });
 
 /** Pushes `inputs.manifest` as one commit unless it is the one recorded in `olds`; answers the outputs of the latest commit. */
 export async function pushManifest(client: LangSmithClient, handle: string, inputs: Properties, olds: Properties | undefined, action: string): Promise<Properties> {

@@ -16,7 +16,10 @@ export const RUN_RULE_ENDPOINTS = {
   delete: defineEndpoint({ method: "DELETE", path: "/runs/rules/{id}" }),
 } satisfies CrudEndpoints;
 
-const Webhook = z.strictObject({ url: httpUrl("webhooks[].url"), headers: z.record(z.string(), z.string()).optional() });
+const Webhook = z.strictObject({
+  url: httpUrl("webhooks[].url").describe("Where the runs are posted (http or https)."),
+  headers: z.record(z.string(), z.string()).optional().describe("Headers sent with each post (e.g. a token)."),
+});
 
 const id = (path: string, wire: string, doc: string, example: FieldExamples, requiredWhen?: RequiredWhen) =>
   ({ path, wire, refresh: "always", type: "string (UUID)", doc, schema: unknownOr(uuid(path)), required: false, effect: "inPlace", secret: false, example, ...(requiredWhen === undefined ? {} : { requiredWhen, reason: `${path} or ${requiredWhen.path} is required: the rule reads a project's runs or a dataset's experiments` }) }) as const;

@@ -4,6 +4,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "./types/input";
 import * as outputs from "./types/output";
+import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
@@ -39,11 +40,11 @@ export class AlertRule extends pulumi.CustomResource {
     /**
      * How the metric is aggregated over the window (`pct`: a share of the runs, e.g. the error rate). Changing it updates the resource in place.
      */
-    declare public readonly aggregation: pulumi.Output<string>;
+    declare public readonly aggregation: pulumi.Output<enums.AlertRuleAggregation>;
     /**
      * The metric watched. Changing it updates the resource in place.
      */
-    declare public readonly attribute: pulumi.Output<string>;
+    declare public readonly attribute: pulumi.Output<enums.AlertRuleAttribute>;
     /**
      * For `pct`: which runs the share is taken of (LangSmith's filter language); default all the runs `filter` is applied to. Changing it updates the resource in place.
      */
@@ -67,7 +68,7 @@ export class AlertRule extends pulumi.CustomResource {
     /**
      * How the aggregate compares with the threshold. Changing it updates the resource in place.
      */
-    declare public readonly operator: pulumi.Output<string>;
+    declare public readonly operator: pulumi.Output<enums.AlertRuleOperator>;
     /**
      * The `Project` the alert watches; the service cannot move an alert. Changing it replaces the resource.
      */
@@ -99,7 +100,7 @@ export class AlertRule extends pulumi.CustomResource {
     /**
      * `threshold`: the aggregate crosses `threshold`; `change`: it changes by `thresholdMultiplier` times against the previous `thresholdWindowMinutes`. Changing it updates the resource in place.
      */
-    declare public readonly type: pulumi.Output<string | undefined>;
+    declare public readonly type: pulumi.Output<enums.AlertRuleType | undefined>;
     /**
      * Length of the window the metric is aggregated over, in minutes. Changing it updates the resource in place.
      */
@@ -200,11 +201,11 @@ export interface AlertRuleArgs {
     /**
      * How the metric is aggregated over the window (`pct`: a share of the runs, e.g. the error rate). Changing it updates the resource in place.
      */
-    aggregation: pulumi.Input<string>;
+    aggregation: pulumi.Input<enums.AlertRuleAggregation>;
     /**
      * The metric watched. Changing it updates the resource in place.
      */
-    attribute: pulumi.Input<string>;
+    attribute: pulumi.Input<enums.AlertRuleAttribute>;
     /**
      * For `pct`: which runs the share is taken of (LangSmith's filter language); default all the runs `filter` is applied to. Changing it updates the resource in place.
      */
@@ -224,7 +225,7 @@ export interface AlertRuleArgs {
     /**
      * How the aggregate compares with the threshold. Changing it updates the resource in place.
      */
-    operator: pulumi.Input<string>;
+    operator: pulumi.Input<enums.AlertRuleOperator>;
     /**
      * The `Project` the alert watches; the service cannot move an alert. Changing it replaces the resource.
      */
@@ -244,7 +245,7 @@ export interface AlertRuleArgs {
     /**
      * `threshold`: the aggregate crosses `threshold`; `change`: it changes by `thresholdMultiplier` times against the previous `thresholdWindowMinutes`. Changing it updates the resource in place.
      */
-    type?: pulumi.Input<string | undefined>;
+    type?: pulumi.Input<enums.AlertRuleType | undefined>;
     /**
      * Length of the window the metric is aggregated over, in minutes. Changing it updates the resource in place.
      */

@@ -4,6 +4,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "./types/input";
 import * as outputs from "./types/output";
+import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
@@ -71,7 +72,7 @@ export class AnnotationQueue extends pulumi.CustomResource {
     /**
      * Who may review: `any` member of the workspace, or only the reviewers assigned to the queue. Changing it updates the resource in place.
      */
-    declare public readonly reviewerAccessMode: pulumi.Output<string | undefined>;
+    declare public readonly reviewerAccessMode: pulumi.Output<enums.AnnotationQueueReviewerAccessMode | undefined>;
     /**
      * How many reviewers see each item. Changing it updates the resource in place.
      */
@@ -181,7 +182,7 @@ export interface AnnotationQueueArgs {
     /**
      * Who may review: `any` member of the workspace, or only the reviewers assigned to the queue. Changing it updates the resource in place.
      */
-    reviewerAccessMode?: pulumi.Input<string | undefined>;
+    reviewerAccessMode?: pulumi.Input<enums.AnnotationQueueReviewerAccessMode | undefined>;
     /**
      * How many reviewers see each item. Changing it updates the resource in place.
      */

@@ -2,6 +2,9 @@
 // *** Do not edit by hand unless you're certain you know what you are doing! ***
 
 import * as pulumi from "@pulumi/pulumi";
+import * as inputs from "./types/input";
+import * as outputs from "./types/output";
+import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
@@ -41,7 +44,7 @@ export class BulkExport extends pulumi.CustomResource {
     /**
      * Compression of the files. Changing it replaces the resource.
      */
-    declare public readonly compression: pulumi.Output<string | undefined>;
+    declare public readonly compression: pulumi.Output<enums.BulkExportCompression | undefined>;
     /**
      * ISO 8601 creation time.
      */
@@ -69,11 +72,11 @@ export class BulkExport extends pulumi.CustomResource {
     /**
      * File format. Changing it replaces the resource.
      */
-    declare public readonly format: pulumi.Output<string | undefined>;
+    declare public readonly format: pulumi.Output<enums.BulkExportFormat | undefined>;
     /**
      * Version of the file layout. Changing it replaces the resource.
      */
-    declare public readonly formatVersion: pulumi.Output<string | undefined>;
+    declare public readonly formatVersion: pulumi.Output<enums.BulkExportFormatVersion | undefined>;
     /**
      * Run every this many hours: a scheduled export; excludes `endTime`. Changing it replaces the resource.
      */
@@ -195,7 +198,7 @@ export interface BulkExportArgs {
     /**
      * Compression of the files. Changing it replaces the resource.
      */
-    compression?: pulumi.Input<string | undefined>;
+    compression?: pulumi.Input<enums.BulkExportCompression | undefined>;
     /**
      * Destination the export writes to. Changing it replaces the resource.
      */
@@ -215,11 +218,11 @@ export interface BulkExportArgs {
     /**
      * File format. Changing it replaces the resource.
      */
-    format?: pulumi.Input<string | undefined>;
+    format?: pulumi.Input<enums.BulkExportFormat | undefined>;
     /**
      * Version of the file layout. Changing it replaces the resource.
      */
-    formatVersion?: pulumi.Input<string | undefined>;
+    formatVersion?: pulumi.Input<enums.BulkExportFormatVersion | undefined>;
     /**
      * Run every this many hours: a scheduled export; excludes `endTime`. Changing it replaces the resource.
      */

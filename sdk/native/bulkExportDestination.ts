@@ -4,6 +4,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "./types/input";
 import * as outputs from "./types/output";
+import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
@@ -60,7 +61,7 @@ export class BulkExportDestination extends pulumi.CustomResource {
     /**
      * The only type the service supports. Changing it replaces the resource.
      */
-    declare public readonly destinationType: pulumi.Output<string | undefined>;
+    declare public readonly destinationType: pulumi.Output<enums.BulkExportDestinationDestinationType | undefined>;
     /**
      * Name shown in LangSmith. Changing it replaces the resource.
      */
@@ -153,7 +154,7 @@ export interface BulkExportDestinationArgs {
     /**
      * The only type the service supports. Changing it replaces the resource.
      */
-    destinationType?: pulumi.Input<string | undefined>;
+    destinationType?: pulumi.Input<enums.BulkExportDestinationDestinationType | undefined>;
     /**
      * Name shown in LangSmith. Changing it replaces the resource.
      */

@@ -4,6 +4,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "./types/input";
 import * as outputs from "./types/output";
+import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
@@ -43,7 +44,7 @@ export class Dataset extends pulumi.CustomResource {
     /**
      * Shape of the examples; the service cannot change it. Changing it replaces the resource.
      */
-    declare public readonly dataType: pulumi.Output<string | undefined>;
+    declare public readonly dataType: pulumi.Output<enums.DatasetDataType | undefined>;
     /**
      * What the dataset holds. Changing it updates the resource in place.
      */
@@ -145,7 +146,7 @@ export interface DatasetArgs {
     /**
      * Shape of the examples; the service cannot change it. Changing it replaces the resource.
      */
-    dataType?: pulumi.Input<string | undefined>;
+    dataType?: pulumi.Input<enums.DatasetDataType | undefined>;
     /**
      * What the dataset holds. Changing it updates the resource in place.
      */

@@ -4,6 +4,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "./types/input";
 import * as outputs from "./types/output";
+import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
@@ -83,7 +84,7 @@ export class Deployment extends pulumi.CustomResource {
     /**
      * Where the code comes from: a GitHub repository or a container image. Changing it replaces the resource.
      */
-    declare public readonly source: pulumi.Output<string>;
+    declare public readonly source: pulumi.Output<enums.DeploymentSource>;
     declare public readonly sourceConfig: pulumi.Output<outputs.DeploymentSourceConfig | undefined>;
     declare public readonly sourceRevisionConfig: pulumi.Output<outputs.DeploymentSourceRevisionConfig | undefined>;
     /**
@@ -211,7 +212,7 @@ export interface DeploymentArgs {
     /**
      * Where the code comes from: a GitHub repository or a container image. Changing it replaces the resource.
      */
-    source: pulumi.Input<string>;
+    source: pulumi.Input<enums.DeploymentSource>;
     sourceConfig?: pulumi.Input<inputs.DeploymentSourceConfigArgs | undefined>;
     sourceRevisionConfig?: pulumi.Input<inputs.DeploymentSourceRevisionConfigArgs | undefined>;
     /**

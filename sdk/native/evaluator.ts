@@ -2,6 +2,9 @@
 // *** Do not edit by hand unless you're certain you know what you are doing! ***
 
 import * as pulumi from "@pulumi/pulumi";
+import * as inputs from "./types/input";
+import * as outputs from "./types/output";
+import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
@@ -53,7 +56,7 @@ export class Evaluator extends pulumi.CustomResource {
     /**
      * Language of `code`. Changing it updates the resource in place.
      */
-    declare public readonly language: pulumi.Output<string | undefined>;
+    declare public readonly language: pulumi.Output<enums.EvaluatorLanguage | undefined>;
     /**
      * What the last create or update did, in plain words.
      */
@@ -85,7 +88,7 @@ export class Evaluator extends pulumi.CustomResource {
     /**
      * An LLM judge (set `promptHandle`) or code (set `code`); the service cannot change it. Changing it replaces the resource.
      */
-    declare public readonly type: pulumi.Output<string>;
+    declare public readonly type: pulumi.Output<enums.EvaluatorType>;
     /**
      * For `llm`: whether the judge learns from the corrections reviewers make to its scores (a corrections dataset the service keeps). Changing it updates the resource in place.
      */
@@ -172,7 +175,7 @@ export interface EvaluatorArgs {
     /**
      * Language of `code`. Changing it updates the resource in place.
      */
-    language?: pulumi.Input<string | undefined>;
+    language?: pulumi.Input<enums.EvaluatorLanguage | undefined>;
     /**
      * Name of the evaluator. Changing it updates the resource in place.
      */
@@ -192,7 +195,7 @@ export interface EvaluatorArgs {
     /**
      * An LLM judge (set `promptHandle`) or code (set `code`); the service cannot change it. Changing it replaces the resource.
      */
-    type: pulumi.Input<string>;
+    type: pulumi.Input<enums.EvaluatorType>;
     /**
      * For `llm`: whether the judge learns from the corrections reviewers make to its scores (a corrections dataset the service keeps). Changing it updates the resource in place.
      */

@@ -4,6 +4,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "./types/input";
 import * as outputs from "./types/output";
+import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
@@ -75,7 +76,7 @@ export class FeedbackConfig extends pulumi.CustomResource {
     /**
      * How a score is given: a number between `min` and `max`, one of `categories`, or free text. Changing it updates the resource in place.
      */
-    declare public readonly type: pulumi.Output<string>;
+    declare public readonly type: pulumi.Output<enums.FeedbackConfigType>;
     /**
      * Workspace the feedback config lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
      */
@@ -156,7 +157,7 @@ export interface FeedbackConfigArgs {
     /**
      * How a score is given: a number between `min` and `max`, one of `categories`, or free text. Changing it updates the resource in place.
      */
-    type: pulumi.Input<string>;
+    type: pulumi.Input<enums.FeedbackConfigType>;
     /**
      * Workspace the feedback config lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
      */

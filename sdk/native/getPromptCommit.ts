@@ -32,6 +32,10 @@ export interface GetPromptCommitResult {
      */
     readonly commitHash?: string;
     /**
+     * The commit's id (what `PromptTag.commitId` takes), when the service reports it.
+     */
+    readonly commitId?: string;
+    /**
      * The commit's description.
      */
     readonly description?: string;

@@ -246,6 +246,9 @@ export const WorkspaceSecret: typeof import("./workspaceSecret").WorkspaceSecret
 utilities.lazyLoad(exports, ["WorkspaceSecret"], () => require("./workspaceSecret"));
 
 
+// Export enums:
+export * from "./types/enums";
+
 // Export sub-modules:
 import * as config from "./config";
 import * as types from "./types";

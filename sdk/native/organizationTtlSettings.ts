@@ -2,6 +2,9 @@
 // *** Do not edit by hand unless you're certain you know what you are doing! ***
 
 import * as pulumi from "@pulumi/pulumi";
+import * as inputs from "./types/input";
+import * as outputs from "./types/output";
+import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
@@ -45,7 +48,7 @@ export class OrganizationTtlSettings extends pulumi.CustomResource {
     /**
      * Retention tier of new traces: `shortlived` (base, 14 days) or `longlived` (extended, 400 days). Changing it updates the resource in place.
      */
-    declare public readonly defaultTraceTier: pulumi.Output<string>;
+    declare public readonly defaultTraceTier: pulumi.Output<enums.OrganizationTtlSettingsDefaultTraceTier>;
     /**
      * What the last create or update did, in plain words.
      */
@@ -109,5 +112,5 @@ export interface OrganizationTtlSettingsArgs {
     /**
      * Retention tier of new traces: `shortlived` (base, 14 days) or `longlived` (extended, 400 days). Changing it updates the resource in place.
      */
-    defaultTraceTier: pulumi.Input<string>;
+    defaultTraceTier: pulumi.Input<enums.OrganizationTtlSettingsDefaultTraceTier>;
 }

@@ -2,6 +2,9 @@
 // *** Do not edit by hand unless you're certain you know what you are doing! ***
 
 import * as pulumi from "@pulumi/pulumi";
+import * as inputs from "./types/input";
+import * as outputs from "./types/output";
+import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
@@ -93,7 +96,7 @@ export class PlaygroundSettings extends pulumi.CustomResource {
     /**
      * How the client authenticates to the token endpoint: HTTP Basic, or the client's id and secret in the form body. Changing it updates the resource in place.
      */
-    declare public readonly oauthTokenEndpointAuthMethod: pulumi.Output<string | undefined>;
+    declare public readonly oauthTokenEndpointAuthMethod: pulumi.Output<enums.PlaygroundSettingsOauthTokenEndpointAuthMethod | undefined>;
     /**
      * The OAuth token endpoint the token is requested from. Changing it updates the resource in place.
      */
@@ -113,7 +116,7 @@ export class PlaygroundSettings extends pulumi.CustomResource {
     /**
      * How the playground edits `settings`: `complex` (every field of the model's configuration) or `simple`; the service cannot change it. Changing it replaces the resource.
      */
-    declare public readonly settingsType: pulumi.Output<string | undefined>;
+    declare public readonly settingsType: pulumi.Output<enums.PlaygroundSettingsSettingsType | undefined>;
     /**
      * Layout version of the outputs.
      */
@@ -261,7 +264,7 @@ export interface PlaygroundSettingsArgs {
     /**
      * How the client authenticates to the token endpoint: HTTP Basic, or the client's id and secret in the form body. Changing it updates the resource in place.
      */
-    oauthTokenEndpointAuthMethod?: pulumi.Input<string | undefined>;
+    oauthTokenEndpointAuthMethod?: pulumi.Input<enums.PlaygroundSettingsOauthTokenEndpointAuthMethod | undefined>;
     /**
      * The OAuth token endpoint the token is requested from. Changing it updates the resource in place.
      */
@@ -277,7 +280,7 @@ export interface PlaygroundSettingsArgs {
     /**
      * How the playground edits `settings`: `complex` (every field of the model's configuration) or `simple`; the service cannot change it. Changing it replaces the resource.
      */
-    settingsType?: pulumi.Input<string | undefined>;
+    settingsType?: pulumi.Input<enums.PlaygroundSettingsSettingsType | undefined>;
     /**
      * Workspace the playground settings lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
      */

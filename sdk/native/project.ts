@@ -2,6 +2,9 @@
 // *** Do not edit by hand unless you're certain you know what you are doing! ***
 
 import * as pulumi from "@pulumi/pulumi";
+import * as inputs from "./types/input";
+import * as outputs from "./types/output";
+import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
@@ -73,7 +76,7 @@ export class Project extends pulumi.CustomResource {
     /**
      * Retention of the project's new traces; default the workspace's (`TtlSettings`). Changing it updates the resource in place.
      */
-    declare public readonly traceTier: pulumi.Output<string | undefined>;
+    declare public readonly traceTier: pulumi.Output<enums.ProjectTraceTier | undefined>;
     /**
      * Workspace the project lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
      */
@@ -151,7 +154,7 @@ export interface ProjectArgs {
     /**
      * Retention of the project's new traces; default the workspace's (`TtlSettings`). Changing it updates the resource in place.
      */
-    traceTier?: pulumi.Input<string | undefined>;
+    traceTier?: pulumi.Input<enums.ProjectTraceTier | undefined>;
     /**
      * Workspace the project lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
      */

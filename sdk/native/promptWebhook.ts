@@ -2,6 +2,9 @@
 // *** Do not edit by hand unless you're certain you know what you are doing! ***
 
 import * as pulumi from "@pulumi/pulumi";
+import * as inputs from "./types/input";
+import * as outputs from "./types/output";
+import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
@@ -65,7 +68,7 @@ export class PromptWebhook extends pulumi.CustomResource {
     /**
      * Events that call the webhook; default the service's (every event). Changing it updates the resource in place.
      */
-    declare public readonly triggers: pulumi.Output<string[] | undefined>;
+    declare public readonly triggers: pulumi.Output<enums.PromptWebhookTriggersItem[] | undefined>;
     /**
      * The URL the service calls (POST) when a prompt changes. Changing it updates the resource in place.
      */
@@ -140,7 +143,7 @@ export interface PromptWebhookArgs {
     /**
      * Events that call the webhook; default the service's (every event). Changing it updates the resource in place.
      */
-    triggers?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    triggers?: pulumi.Input<pulumi.Input<enums.PromptWebhookTriggersItem>[] | undefined>;
     /**
      * The URL the service calls (POST) when a prompt changes. Changing it updates the resource in place.
      */

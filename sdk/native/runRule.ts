@@ -4,6 +4,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "./types/input";
 import * as outputs from "./types/output";
+import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
@@ -99,7 +100,7 @@ export class RunRule extends pulumi.CustomResource {
     /**
      * Applies the rule to whole threads (the runs sharing a `thread_id`) instead of single runs. Changing it updates the resource in place.
      */
-    declare public readonly groupBy: pulumi.Output<string | undefined>;
+    declare public readonly groupBy: pulumi.Output<enums.RunRuleGroupBy | undefined>;
     /**
      * Whether the rule's evaluations record extended statistics (token counts and costs of the judges' runs). Changing it updates the resource in place.
      */
@@ -314,7 +315,7 @@ export interface RunRuleArgs {
     /**
      * Applies the rule to whole threads (the runs sharing a `thread_id`) instead of single runs. Changing it updates the resource in place.
      */
-    groupBy?: pulumi.Input<string | undefined>;
+    groupBy?: pulumi.Input<enums.RunRuleGroupBy | undefined>;
     /**
      * Whether the rule's evaluations record extended statistics (token counts and costs of the judges' runs). Changing it updates the resource in place.
      */

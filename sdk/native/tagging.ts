@@ -2,6 +2,9 @@
 // *** Do not edit by hand unless you're certain you know what you are doing! ***
 
 import * as pulumi from "@pulumi/pulumi";
+import * as inputs from "./types/input";
+import * as outputs from "./types/output";
+import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
@@ -49,7 +52,7 @@ export class Tagging extends pulumi.CustomResource {
     /**
      * Kind of the tagged object. Changing it replaces the resource.
      */
-    declare public readonly resourceType: pulumi.Output<string>;
+    declare public readonly resourceType: pulumi.Output<enums.TaggingResourceType>;
     /**
      * Layout version of the outputs.
      */
@@ -123,7 +126,7 @@ export interface TaggingArgs {
     /**
      * Kind of the tagged object. Changing it replaces the resource.
      */
-    resourceType: pulumi.Input<string>;
+    resourceType: pulumi.Input<enums.TaggingResourceType>;
     /**
      * The `TagValue` to attach (its id). Changing it replaces the resource.
      */

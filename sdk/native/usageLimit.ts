@@ -2,6 +2,9 @@
 // *** Do not edit by hand unless you're certain you know what you are doing! ***
 
 import * as pulumi from "@pulumi/pulumi";
+import * as inputs from "./types/input";
+import * as outputs from "./types/output";
+import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
@@ -45,7 +48,7 @@ export class UsageLimit extends pulumi.CustomResource {
     /**
      * Which limit: traces per month, or extended-retention traces per month; one of each per workspace (`pulumi import` accepts it instead of the id). Changing it replaces the resource.
      */
-    declare public readonly limitType: pulumi.Output<string>;
+    declare public readonly limitType: pulumi.Output<enums.UsageLimitLimitType>;
     /**
      * The limit, in traces per month. Changing it updates the resource in place.
      */
@@ -116,7 +119,7 @@ export interface UsageLimitArgs {
     /**
      * Which limit: traces per month, or extended-retention traces per month; one of each per workspace (`pulumi import` accepts it instead of the id). Changing it replaces the resource.
      */
-    limitType: pulumi.Input<string>;
+    limitType: pulumi.Input<enums.UsageLimitLimitType>;
     /**
      * The limit, in traces per month. Changing it updates the resource in place.
      */

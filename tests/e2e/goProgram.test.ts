@@ -41,11 +41,11 @@ func main() {
 		}
 		agent, err := langsmith.NewDeployment(ctx, "agent", &langsmith.DeploymentArgs{
 			Name:   pulumi.String("go-agent"),
-			Source: pulumi.String("github"),
+			Source: langsmith.DeploymentSourceGithub,
 			SourceConfig: &langsmith.DeploymentSourceConfigArgs{
 				IntegrationId:  pulumi.String("${TEST_INTEGRATION_ID}"),
 				RepoUrl:        pulumi.String("https://github.com/acme/agent"),
-				DeploymentType: pulumi.String("dev"),
+				DeploymentType: langsmith.DeploymentSourceConfigDeploymentTypeDev,
 				BuildOnPush:    pulumi.Bool(false),
 			},
 			SourceRevisionConfig: &langsmith.DeploymentSourceRevisionConfigArgs{

@@ -19,7 +19,8 @@ function propertyAt(token: string, path: string): Record<string, unknown> | unde
   for (const key of rest) {
     const ref = property?.["$ref"];
     if (typeof ref !== "string") return undefined;
-    property = schema.types[ref.replace("#/types/", "")]?.properties[key] as Record<string, unknown> | undefined;
+    const type = schema.types[ref.replace("#/types/", "")];
+    property = (type?.type === "object" ? type.properties[key] : undefined) as Record<string, unknown> | undefined;
   }
   return property;
 }
@@ -46,13 +47,14 @@ describe("native provider schema, generated from the field tables", () => {
     for (const field of fields.filter((f) => f.required && !f.path.includes("."))) expect(required).toContain(field.path);
   });
 
-  it("types come from the validators: enums are strings, bounded integers integers, lists of objects get object types", () => {
-    expect(propertyAt("langsmith:index:Deployment", "source")).toMatchObject({ type: "string" });
+  it("types come from the validators: enums are enum types, bounded integers integers, lists of objects get object types", () => {
+    expect(propertyAt("langsmith:index:Deployment", "source")).toMatchObject({ $ref: "#/types/langsmith:index:DeploymentSource" });
+    expect(schema.types["langsmith:index:DeploymentSource"]).toMatchObject({ type: "string", enum: expect.arrayContaining([{ name: "Github", value: "github" }]) });
     expect(propertyAt("langsmith:index:BulkExport", "intervalHours")).toMatchObject({ type: "integer" });
     expect(propertyAt("langsmith:index:Deployment", "sourceConfig.buildOnPush")).toMatchObject({ type: "boolean" });
     const secrets = propertyAt("langsmith:index:Deployment", "secrets") as { type: string; items: { $ref: string } };
     expect(secrets.type).toBe("array");
-    expect(schema.types[secrets.items.$ref.replace("#/types/", "")]?.properties).toMatchObject({ name: { type: "string" }, value: { type: "string" } });
+    expect((schema.types[secrets.items.$ref.replace("#/types/", "")] as { properties?: unknown } | undefined)?.properties).toMatchObject({ name: { type: "string" }, value: { type: "string" } });
   });
 
   it("outputs echo the inputs except secrets kept as fingerprints, and mark the fingerprints secret", () => {

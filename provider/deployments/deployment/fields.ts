@@ -25,11 +25,14 @@ const envName = z
   .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "secret names are environment variable names: letters, digits and _, not starting with a digit")
   .max(256, "secret names are at most 256 characters");
 
-const secretSchema = z.object({ name: unknownOr(envName), value: unknownOr(z.string().max(65536, "secret values are at most 64 KiB")) });
+const secretSchema = z.object({
+  name: unknownOr(envName).describe("The environment variable's name."),
+  value: unknownOr(z.string().max(65536, "secret values are at most 64 KiB")).describe("Its value (at most 64 KiB)."),
+});
 const secretReferenceSchema = z.object({
-  name: unknownOr(envName),
-  secretName: unknownOr(nonEmpty("secretReferences.secretName").max(253, "secretName is at most 253 characters (a Kubernetes secret name)")),
-  secretKey: unknownOr(nonEmpty("secretReferences.secretKey").max(253, "secretKey is at most 253 characters")),
+  name: unknownOr(envName).describe("The environment variable's name."),
+  secretName: unknownOr(nonEmpty("secretReferences.secretName").max(253, "secretName is at most 253 characters (a Kubernetes secret name)")).describe("The Kubernetes secret holding the value."),
+  secretKey: unknownOr(nonEmpty("secretReferences.secretKey").max(253, "secretKey is at most 253 characters")).describe("The key of the value in that secret."),
 });
 
 /** A secret reference input: environment variable `name` from key `secretKey` of the Kubernetes secret `secretName`. */
@@ -141,7 +144,7 @@ export const DEPLOYMENT_FIELDS = [
     toWire: listenerConfigToWire,
     fromWire: listenerConfigFromWire,
     schema: z.object({
-      k8sNamespace: unknownOr(nonEmpty("sourceConfig.listenerConfig.k8sNamespace").max(63, "k8sNamespace is at most 63 characters")).optional(),
+      k8sNamespace: unknownOr(nonEmpty("sourceConfig.listenerConfig.k8sNamespace").max(63, "k8sNamespace is at most 63 characters")).optional().describe("The Kubernetes namespace the listener deploys into."),
     }),
     required: false,
     effect: "replace",

@@ -110,6 +110,7 @@ function describeIssues(issues: readonly z.core.$ZodIssue[], fieldPath: string, 
     if (at === undefined && issue.code !== "unrecognized_keys") reason = `${property} is required`;
     else if (issue.code === "invalid_type") reason = `${property} must be ${/^[aeiou]/.test(issue.expected) ? "an" : "a"} ${issue.expected}`;
     else if (issue.code === "unrecognized_keys") reason = `unknown field(s): ${issue.keys.join(", ")}`;
+    else if (issue.code === "invalid_value") reason = `${property} must be ${issue.values.length === 1 ? "" : "one of "}${issue.values.map(String).join(", ")}`;
     failures.push({ property, reason });
   };
   for (const issue of issues) visit(issue, []);

@@ -17,9 +17,9 @@ type AlertRule struct {
 	pulumi.CustomResourceState
 
 	// How the metric is aggregated over the window (`pct`: a share of the runs, e.g. the error rate). Changing it updates the resource in place.
-	Aggregation pulumi.StringOutput `pulumi:"aggregation"`
+	Aggregation AlertRuleAggregationOutput `pulumi:"aggregation"`
 	// The metric watched. Changing it updates the resource in place.
-	Attribute pulumi.StringOutput `pulumi:"attribute"`
+	Attribute AlertRuleAttributeOutput `pulumi:"attribute"`
 	// For `pct`: which runs the share is taken of (LangSmith's filter language); default all the runs `filter` is applied to. Changing it updates the resource in place.
 	DenominatorFilter pulumi.StringPtrOutput `pulumi:"denominatorFilter"`
 	// What the alert means. Changing it updates the resource in place.
@@ -31,7 +31,7 @@ type AlertRule struct {
 	// Name of the alert. Changing it updates the resource in place.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// How the aggregate compares with the threshold. Changing it updates the resource in place.
-	Operator pulumi.StringOutput `pulumi:"operator"`
+	Operator AlertRuleOperatorOutput `pulumi:"operator"`
 	// The `Project` the alert watches; the service cannot move an alert. Changing it replaces the resource.
 	ProjectId pulumi.StringOutput `pulumi:"projectId"`
 	// Salted fingerprints of the secret inputs (never the values): how a change of a secret is seen without storing it.
@@ -47,7 +47,7 @@ type AlertRule struct {
 	// For a `change` rule: the length of the previous window compared against, in minutes; default the service's (the rule's window). Changing it updates the resource in place.
 	ThresholdWindowMinutes pulumi.IntPtrOutput `pulumi:"thresholdWindowMinutes"`
 	// `threshold`: the aggregate crosses `threshold`; `change`: it changes by `thresholdMultiplier` times against the previous `thresholdWindowMinutes`. Changing it updates the resource in place.
-	Type pulumi.StringPtrOutput `pulumi:"type"`
+	Type AlertRuleTypePtrOutput `pulumi:"type"`
 	// Length of the window the metric is aggregated over, in minutes. Changing it updates the resource in place.
 	WindowMinutes pulumi.IntOutput `pulumi:"windowMinutes"`
 	// Workspace the alert rule lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
@@ -86,7 +86,7 @@ func NewAlertRule(ctx *pulumi.Context,
 		args.Description = pulumi.StringPtr("")
 	}
 	if args.Type == nil {
-		args.Type = pulumi.StringPtr("threshold")
+		args.Type = AlertRuleType("threshold")
 	}
 	if args.Actions != nil {
 		args.Actions = pulumi.ToSecret(args.Actions).(AlertRuleActionsItemArrayInput)
@@ -136,9 +136,9 @@ type alertRuleArgs struct {
 	// Notification targets (`webhook`, `pagerduty`, `dynatrace`) with their configuration; always a Pulumi secret (URLs and integration keys), kept only as a salted fingerprint. Changing it updates the resource in place.
 	Actions []AlertRuleActionsItem `pulumi:"actions"`
 	// How the metric is aggregated over the window (`pct`: a share of the runs, e.g. the error rate). Changing it updates the resource in place.
-	Aggregation string `pulumi:"aggregation"`
+	Aggregation AlertRuleAggregation `pulumi:"aggregation"`
 	// The metric watched. Changing it updates the resource in place.
-	Attribute string `pulumi:"attribute"`
+	Attribute AlertRuleAttribute `pulumi:"attribute"`
 	// For `pct`: which runs the share is taken of (LangSmith's filter language); default all the runs `filter` is applied to. Changing it updates the resource in place.
 	DenominatorFilter *string `pulumi:"denominatorFilter"`
 	// What the alert means. Changing it updates the resource in place.
@@ -148,7 +148,7 @@ type alertRuleArgs struct {
 	// Name of the alert. Changing it updates the resource in place.
 	Name string `pulumi:"name"`
 	// How the aggregate compares with the threshold. Changing it updates the resource in place.
-	Operator string `pulumi:"operator"`
+	Operator AlertRuleOperator `pulumi:"operator"`
 	// The `Project` the alert watches; the service cannot move an alert. Changing it replaces the resource.
 	ProjectId string `pulumi:"projectId"`
 	// The threshold (a share from 0 to 1 for `pct`). Changing it updates the resource in place.
@@ -158,7 +158,7 @@ type alertRuleArgs struct {
 	// For a `change` rule: the length of the previous window compared against, in minutes; default the service's (the rule's window). Changing it updates the resource in place.
 	ThresholdWindowMinutes *int `pulumi:"thresholdWindowMinutes"`
 	// `threshold`: the aggregate crosses `threshold`; `change`: it changes by `thresholdMultiplier` times against the previous `thresholdWindowMinutes`. Changing it updates the resource in place.
-	Type *string `pulumi:"type"`
+	Type *AlertRuleType `pulumi:"type"`
 	// Length of the window the metric is aggregated over, in minutes. Changing it updates the resource in place.
 	WindowMinutes int `pulumi:"windowMinutes"`
 	// Workspace the alert rule lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
@@ -170,9 +170,9 @@ type AlertRuleArgs struct {
 	// Notification targets (`webhook`, `pagerduty`, `dynatrace`) with their configuration; always a Pulumi secret (URLs and integration keys), kept only as a salted fingerprint. Changing it updates the resource in place.
 	Actions AlertRuleActionsItemArrayInput
 	// How the metric is aggregated over the window (`pct`: a share of the runs, e.g. the error rate). Changing it updates the resource in place.
-	Aggregation pulumi.StringInput
+	Aggregation AlertRuleAggregationInput
 	// The metric watched. Changing it updates the resource in place.
-	Attribute pulumi.StringInput
+	Attribute AlertRuleAttributeInput
 	// For `pct`: which runs the share is taken of (LangSmith's filter language); default all the runs `filter` is applied to. Changing it updates the resource in place.
 	DenominatorFilter pulumi.StringPtrInput
 	// What the alert means. Changing it updates the resource in place.
@@ -182,7 +182,7 @@ type AlertRuleArgs struct {
 	// Name of the alert. Changing it updates the resource in place.
 	Name pulumi.StringInput
 	// How the aggregate compares with the threshold. Changing it updates the resource in place.
-	Operator pulumi.StringInput
+	Operator AlertRuleOperatorInput
 	// The `Project` the alert watches; the service cannot move an alert. Changing it replaces the resource.
 	ProjectId pulumi.StringInput
 	// The threshold (a share from 0 to 1 for `pct`). Changing it updates the resource in place.
@@ -192,7 +192,7 @@ type AlertRuleArgs struct {
 	// For a `change` rule: the length of the previous window compared against, in minutes; default the service's (the rule's window). Changing it updates the resource in place.
 	ThresholdWindowMinutes pulumi.IntPtrInput
 	// `threshold`: the aggregate crosses `threshold`; `change`: it changes by `thresholdMultiplier` times against the previous `thresholdWindowMinutes`. Changing it updates the resource in place.
-	Type pulumi.StringPtrInput
+	Type AlertRuleTypePtrInput
 	// Length of the window the metric is aggregated over, in minutes. Changing it updates the resource in place.
 	WindowMinutes pulumi.IntInput
 	// Workspace the alert rule lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
@@ -237,13 +237,13 @@ func (o AlertRuleOutput) ToAlertRuleOutputWithContext(ctx context.Context) Alert
 }
 
 // How the metric is aggregated over the window (`pct`: a share of the runs, e.g. the error rate). Changing it updates the resource in place.
-func (o AlertRuleOutput) Aggregation() pulumi.StringOutput {
-	return o.ApplyT(func(v *AlertRule) pulumi.StringOutput { return v.Aggregation }).(pulumi.StringOutput)
+func (o AlertRuleOutput) Aggregation() AlertRuleAggregationOutput {
+	return o.ApplyT(func(v *AlertRule) AlertRuleAggregationOutput { return v.Aggregation }).(AlertRuleAggregationOutput)
 }
 
 // The metric watched. Changing it updates the resource in place.
-func (o AlertRuleOutput) Attribute() pulumi.StringOutput {
-	return o.ApplyT(func(v *AlertRule) pulumi.StringOutput { return v.Attribute }).(pulumi.StringOutput)
+func (o AlertRuleOutput) Attribute() AlertRuleAttributeOutput {
+	return o.ApplyT(func(v *AlertRule) AlertRuleAttributeOutput { return v.Attribute }).(AlertRuleAttributeOutput)
 }
 
 // For `pct`: which runs the share is taken of (LangSmith's filter language); default all the runs `filter` is applied to. Changing it updates the resource in place.
@@ -272,8 +272,8 @@ func (o AlertRuleOutput) Name() pulumi.StringOutput {
 }
 
 // How the aggregate compares with the threshold. Changing it updates the resource in place.
-func (o AlertRuleOutput) Operator() pulumi.StringOutput {
-	return o.ApplyT(func(v *AlertRule) pulumi.StringOutput { return v.Operator }).(pulumi.StringOutput)
+func (o AlertRuleOutput) Operator() AlertRuleOperatorOutput {
+	return o.ApplyT(func(v *AlertRule) AlertRuleOperatorOutput { return v.Operator }).(AlertRuleOperatorOutput)
 }
 
 // The `Project` the alert watches; the service cannot move an alert. Changing it replaces the resource.
@@ -312,8 +312,8 @@ func (o AlertRuleOutput) ThresholdWindowMinutes() pulumi.IntPtrOutput {
 }
 
 // `threshold`: the aggregate crosses `threshold`; `change`: it changes by `thresholdMultiplier` times against the previous `thresholdWindowMinutes`. Changing it updates the resource in place.
-func (o AlertRuleOutput) Type() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *AlertRule) pulumi.StringPtrOutput { return v.Type }).(pulumi.StringPtrOutput)
+func (o AlertRuleOutput) Type() AlertRuleTypePtrOutput {
+	return o.ApplyT(func(v *AlertRule) AlertRuleTypePtrOutput { return v.Type }).(AlertRuleTypePtrOutput)
 }
 
 // Length of the window the metric is aggregated over, in minutes. Changing it updates the resource in place.

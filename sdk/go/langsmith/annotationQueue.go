@@ -33,7 +33,7 @@ type AnnotationQueue struct {
 	// How long a reservation holds, in minutes. Changing it updates the resource in place.
 	ReservationMinutes pulumi.IntPtrOutput `pulumi:"reservationMinutes"`
 	// Who may review: `any` member of the workspace, or only the reviewers assigned to the queue. Changing it updates the resource in place.
-	ReviewerAccessMode pulumi.StringPtrOutput `pulumi:"reviewerAccessMode"`
+	ReviewerAccessMode AnnotationQueueReviewerAccessModePtrOutput `pulumi:"reviewerAccessMode"`
 	// How many reviewers see each item. Changing it updates the resource in place.
 	ReviewersPerItem pulumi.IntPtrOutput `pulumi:"reviewersPerItem"`
 	// Instructions shown to reviewers. Changing it updates the resource in place.
@@ -108,7 +108,7 @@ type annotationQueueArgs struct {
 	// How long a reservation holds, in minutes. Changing it updates the resource in place.
 	ReservationMinutes *int `pulumi:"reservationMinutes"`
 	// Who may review: `any` member of the workspace, or only the reviewers assigned to the queue. Changing it updates the resource in place.
-	ReviewerAccessMode *string `pulumi:"reviewerAccessMode"`
+	ReviewerAccessMode *AnnotationQueueReviewerAccessMode `pulumi:"reviewerAccessMode"`
 	// How many reviewers see each item. Changing it updates the resource in place.
 	ReviewersPerItem *int `pulumi:"reviewersPerItem"`
 	// Instructions shown to reviewers. Changing it updates the resource in place.
@@ -134,7 +134,7 @@ type AnnotationQueueArgs struct {
 	// How long a reservation holds, in minutes. Changing it updates the resource in place.
 	ReservationMinutes pulumi.IntPtrInput
 	// Who may review: `any` member of the workspace, or only the reviewers assigned to the queue. Changing it updates the resource in place.
-	ReviewerAccessMode pulumi.StringPtrInput
+	ReviewerAccessMode AnnotationQueueReviewerAccessModePtrInput
 	// How many reviewers see each item. Changing it updates the resource in place.
 	ReviewersPerItem pulumi.IntPtrInput
 	// Instructions shown to reviewers. Changing it updates the resource in place.
@@ -223,8 +223,8 @@ func (o AnnotationQueueOutput) ReservationMinutes() pulumi.IntPtrOutput {
 }
 
 // Who may review: `any` member of the workspace, or only the reviewers assigned to the queue. Changing it updates the resource in place.
-func (o AnnotationQueueOutput) ReviewerAccessMode() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *AnnotationQueue) pulumi.StringPtrOutput { return v.ReviewerAccessMode }).(pulumi.StringPtrOutput)
+func (o AnnotationQueueOutput) ReviewerAccessMode() AnnotationQueueReviewerAccessModePtrOutput {
+	return o.ApplyT(func(v *AnnotationQueue) AnnotationQueueReviewerAccessModePtrOutput { return v.ReviewerAccessMode }).(AnnotationQueueReviewerAccessModePtrOutput)
 }
 
 // How many reviewers see each item. Changing it updates the resource in place.

@@ -19,7 +19,7 @@ type BulkExport struct {
 	// Deadline of that wait. A provider setting: changing it makes no API call.
 	CompletionTimeoutSeconds pulumi.Float64PtrOutput `pulumi:"completionTimeoutSeconds"`
 	// Compression of the files. Changing it replaces the resource.
-	Compression pulumi.StringPtrOutput `pulumi:"compression"`
+	Compression BulkExportCompressionPtrOutput `pulumi:"compression"`
 	// ISO 8601 creation time.
 	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
 	// Destination the export writes to. Changing it replaces the resource.
@@ -33,9 +33,9 @@ type BulkExport struct {
 	// ISO 8601 time the export ended.
 	FinishedAt pulumi.StringPtrOutput `pulumi:"finishedAt"`
 	// File format. Changing it replaces the resource.
-	Format pulumi.StringPtrOutput `pulumi:"format"`
+	Format BulkExportFormatPtrOutput `pulumi:"format"`
 	// Version of the file layout. Changing it replaces the resource.
-	FormatVersion pulumi.StringPtrOutput `pulumi:"formatVersion"`
+	FormatVersion BulkExportFormatVersionPtrOutput `pulumi:"formatVersion"`
 	// Run every this many hours: a scheduled export; excludes `endTime`. Changing it replaces the resource.
 	IntervalHours pulumi.IntPtrOutput `pulumi:"intervalHours"`
 	// What the last create or update did, in plain words.
@@ -75,13 +75,13 @@ func NewBulkExport(ctx *pulumi.Context,
 		return nil, errors.New("invalid value for required argument 'StartTime'")
 	}
 	if args.Compression == nil {
-		args.Compression = pulumi.StringPtr("gzip")
+		args.Compression = BulkExportCompression("gzip")
 	}
 	if args.Format == nil {
-		args.Format = pulumi.StringPtr("Parquet")
+		args.Format = BulkExportFormat("Parquet")
 	}
 	if args.FormatVersion == nil {
-		args.FormatVersion = pulumi.StringPtr("v1")
+		args.FormatVersion = BulkExportFormatVersion("v1")
 	}
 	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
 		"compression",
@@ -132,7 +132,7 @@ type bulkExportArgs struct {
 	// Deadline of that wait. A provider setting: changing it makes no API call.
 	CompletionTimeoutSeconds *float64 `pulumi:"completionTimeoutSeconds"`
 	// Compression of the files. Changing it replaces the resource.
-	Compression *string `pulumi:"compression"`
+	Compression *BulkExportCompression `pulumi:"compression"`
 	// Destination the export writes to. Changing it replaces the resource.
 	DestinationId string `pulumi:"destinationId"`
 	// End of the window of a one-off export; excludes `intervalHours`. Changing it replaces the resource.
@@ -142,9 +142,9 @@ type bulkExportArgs struct {
 	// Which runs to export, e.g. `eq(run_type, "llm")`. Changing it replaces the resource.
 	Filter *string `pulumi:"filter"`
 	// File format. Changing it replaces the resource.
-	Format *string `pulumi:"format"`
+	Format *BulkExportFormat `pulumi:"format"`
 	// Version of the file layout. Changing it replaces the resource.
-	FormatVersion *string `pulumi:"formatVersion"`
+	FormatVersion *BulkExportFormatVersion `pulumi:"formatVersion"`
 	// Run every this many hours: a scheduled export; excludes `endTime`. Changing it replaces the resource.
 	IntervalHours *int `pulumi:"intervalHours"`
 	// Tracing project whose runs are exported (the contract's `session_id`). Changing it replaces the resource.
@@ -160,7 +160,7 @@ type BulkExportArgs struct {
 	// Deadline of that wait. A provider setting: changing it makes no API call.
 	CompletionTimeoutSeconds pulumi.Float64PtrInput
 	// Compression of the files. Changing it replaces the resource.
-	Compression pulumi.StringPtrInput
+	Compression BulkExportCompressionPtrInput
 	// Destination the export writes to. Changing it replaces the resource.
 	DestinationId pulumi.StringInput
 	// End of the window of a one-off export; excludes `intervalHours`. Changing it replaces the resource.
@@ -170,9 +170,9 @@ type BulkExportArgs struct {
 	// Which runs to export, e.g. `eq(run_type, "llm")`. Changing it replaces the resource.
 	Filter pulumi.StringPtrInput
 	// File format. Changing it replaces the resource.
-	Format pulumi.StringPtrInput
+	Format BulkExportFormatPtrInput
 	// Version of the file layout. Changing it replaces the resource.
-	FormatVersion pulumi.StringPtrInput
+	FormatVersion BulkExportFormatVersionPtrInput
 	// Run every this many hours: a scheduled export; excludes `endTime`. Changing it replaces the resource.
 	IntervalHours pulumi.IntPtrInput
 	// Tracing project whose runs are exported (the contract's `session_id`). Changing it replaces the resource.
@@ -226,8 +226,8 @@ func (o BulkExportOutput) CompletionTimeoutSeconds() pulumi.Float64PtrOutput {
 }
 
 // Compression of the files. Changing it replaces the resource.
-func (o BulkExportOutput) Compression() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *BulkExport) pulumi.StringPtrOutput { return v.Compression }).(pulumi.StringPtrOutput)
+func (o BulkExportOutput) Compression() BulkExportCompressionPtrOutput {
+	return o.ApplyT(func(v *BulkExport) BulkExportCompressionPtrOutput { return v.Compression }).(BulkExportCompressionPtrOutput)
 }
 
 // ISO 8601 creation time.
@@ -261,13 +261,13 @@ func (o BulkExportOutput) FinishedAt() pulumi.StringPtrOutput {
 }
 
 // File format. Changing it replaces the resource.
-func (o BulkExportOutput) Format() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *BulkExport) pulumi.StringPtrOutput { return v.Format }).(pulumi.StringPtrOutput)
+func (o BulkExportOutput) Format() BulkExportFormatPtrOutput {
+	return o.ApplyT(func(v *BulkExport) BulkExportFormatPtrOutput { return v.Format }).(BulkExportFormatPtrOutput)
 }
 
 // Version of the file layout. Changing it replaces the resource.
-func (o BulkExportOutput) FormatVersion() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *BulkExport) pulumi.StringPtrOutput { return v.FormatVersion }).(pulumi.StringPtrOutput)
+func (o BulkExportOutput) FormatVersion() BulkExportFormatVersionPtrOutput {
+	return o.ApplyT(func(v *BulkExport) BulkExportFormatVersionPtrOutput { return v.FormatVersion }).(BulkExportFormatVersionPtrOutput)
 }
 
 // Run every this many hours: a scheduled export; excludes `endTime`. Changing it replaces the resource.

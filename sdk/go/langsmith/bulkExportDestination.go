@@ -28,7 +28,7 @@ type BulkExportDestination struct {
 	// When the credentials were last set.
 	CredentialsUpdatedAt pulumi.StringPtrOutput `pulumi:"credentialsUpdatedAt"`
 	// The only type the service supports. Changing it replaces the resource.
-	DestinationType pulumi.StringPtrOutput `pulumi:"destinationType"`
+	DestinationType BulkExportDestinationDestinationTypePtrOutput `pulumi:"destinationType"`
 	// Name shown in LangSmith. Changing it replaces the resource.
 	DisplayName pulumi.StringOutput `pulumi:"displayName"`
 	// What the last create or update did, in plain words.
@@ -56,7 +56,7 @@ func NewBulkExportDestination(ctx *pulumi.Context,
 	}
 	args.Config = args.Config.ToBulkExportDestinationConfigOutput().ApplyT(func(v BulkExportDestinationConfig) BulkExportDestinationConfig { return *v.Defaults() }).(BulkExportDestinationConfigOutput)
 	if args.DestinationType == nil {
-		args.DestinationType = pulumi.StringPtr("s3")
+		args.DestinationType = BulkExportDestinationDestinationType("s3")
 	}
 	if args.Credentials != nil {
 		args.Credentials = pulumi.ToSecret(args.Credentials).(BulkExportDestinationCredentialsPtrInput)
@@ -112,7 +112,7 @@ type bulkExportDestinationArgs struct {
 	Config      BulkExportDestinationConfig       `pulumi:"config"`
 	Credentials *BulkExportDestinationCredentials `pulumi:"credentials"`
 	// The only type the service supports. Changing it replaces the resource.
-	DestinationType *string `pulumi:"destinationType"`
+	DestinationType *BulkExportDestinationDestinationType `pulumi:"destinationType"`
 	// Name shown in LangSmith. Changing it replaces the resource.
 	DisplayName string `pulumi:"displayName"`
 }
@@ -126,7 +126,7 @@ type BulkExportDestinationArgs struct {
 	Config      BulkExportDestinationConfigInput
 	Credentials BulkExportDestinationCredentialsPtrInput
 	// The only type the service supports. Changing it replaces the resource.
-	DestinationType pulumi.StringPtrInput
+	DestinationType BulkExportDestinationDestinationTypePtrInput
 	// Name shown in LangSmith. Changing it replaces the resource.
 	DisplayName pulumi.StringInput
 }
@@ -198,8 +198,8 @@ func (o BulkExportDestinationOutput) CredentialsUpdatedAt() pulumi.StringPtrOutp
 }
 
 // The only type the service supports. Changing it replaces the resource.
-func (o BulkExportDestinationOutput) DestinationType() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *BulkExportDestination) pulumi.StringPtrOutput { return v.DestinationType }).(pulumi.StringPtrOutput)
+func (o BulkExportDestinationOutput) DestinationType() BulkExportDestinationDestinationTypePtrOutput {
+	return o.ApplyT(func(v *BulkExportDestination) BulkExportDestinationDestinationTypePtrOutput { return v.DestinationType }).(BulkExportDestinationDestinationTypePtrOutput)
 }
 
 // Name shown in LangSmith. Changing it replaces the resource.

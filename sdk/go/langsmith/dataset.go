@@ -19,7 +19,7 @@ type Dataset struct {
 	// ISO 8601 creation time.
 	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
 	// Shape of the examples; the service cannot change it. Changing it replaces the resource.
-	DataType pulumi.StringPtrOutput `pulumi:"dataType"`
+	DataType DatasetDataTypePtrOutput `pulumi:"dataType"`
 	// What the dataset holds. Changing it updates the resource in place.
 	Description pulumi.StringPtrOutput `pulumi:"description"`
 	// Marks the dataset as managed outside LangSmith's UI (by a program such as this one); the service cannot change it. Changing it replaces the resource.
@@ -55,7 +55,7 @@ func NewDataset(ctx *pulumi.Context,
 		return nil, errors.New("invalid value for required argument 'Name'")
 	}
 	if args.DataType == nil {
-		args.DataType = pulumi.StringPtr("kv")
+		args.DataType = DatasetDataType("kv")
 	}
 	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
 		"dataType",
@@ -97,7 +97,7 @@ func (DatasetState) ElementType() reflect.Type {
 
 type datasetArgs struct {
 	// Shape of the examples; the service cannot change it. Changing it replaces the resource.
-	DataType *string `pulumi:"dataType"`
+	DataType *DatasetDataType `pulumi:"dataType"`
 	// What the dataset holds. Changing it updates the resource in place.
 	Description *string `pulumi:"description"`
 	// Marks the dataset as managed outside LangSmith's UI (by a program such as this one); the service cannot change it. Changing it replaces the resource.
@@ -119,7 +119,7 @@ type datasetArgs struct {
 // The set of arguments for constructing a Dataset resource.
 type DatasetArgs struct {
 	// Shape of the examples; the service cannot change it. Changing it replaces the resource.
-	DataType pulumi.StringPtrInput
+	DataType DatasetDataTypePtrInput
 	// What the dataset holds. Changing it updates the resource in place.
 	Description pulumi.StringPtrInput
 	// Marks the dataset as managed outside LangSmith's UI (by a program such as this one); the service cannot change it. Changing it replaces the resource.
@@ -181,8 +181,8 @@ func (o DatasetOutput) CreatedAt() pulumi.StringPtrOutput {
 }
 
 // Shape of the examples; the service cannot change it. Changing it replaces the resource.
-func (o DatasetOutput) DataType() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *Dataset) pulumi.StringPtrOutput { return v.DataType }).(pulumi.StringPtrOutput)
+func (o DatasetOutput) DataType() DatasetDataTypePtrOutput {
+	return o.ApplyT(func(v *Dataset) DatasetDataTypePtrOutput { return v.DataType }).(DatasetDataTypePtrOutput)
 }
 
 // What the dataset holds. Changing it updates the resource in place.

@@ -39,7 +39,7 @@ type Deployment struct {
 	// Salted fingerprints of the secrets' values (never the values).
 	SecretsFingerprint pulumi.MapOutput `pulumi:"secretsFingerprint"`
 	// Where the code comes from: a GitHub repository or a container image. Changing it replaces the resource.
-	Source               pulumi.StringOutput                     `pulumi:"source"`
+	Source               DeploymentSourceOutput                  `pulumi:"source"`
 	SourceConfig         DeploymentSourceConfigPtrOutput         `pulumi:"sourceConfig"`
 	SourceRevisionConfig DeploymentSourceRevisionConfigPtrOutput `pulumi:"sourceRevisionConfig"`
 	// Layout version of the outputs.
@@ -133,7 +133,7 @@ type deploymentArgs struct {
 	// Environment variables of the deployment. Recorded in outputs only as salted fingerprints. Changing it makes one new revision.
 	Secrets []DeploymentSecretsItem `pulumi:"secrets"`
 	// Where the code comes from: a GitHub repository or a container image. Changing it replaces the resource.
-	Source               string                          `pulumi:"source"`
+	Source               DeploymentSource                `pulumi:"source"`
 	SourceConfig         *DeploymentSourceConfig         `pulumi:"sourceConfig"`
 	SourceRevisionConfig *DeploymentSourceRevisionConfig `pulumi:"sourceRevisionConfig"`
 	// Wait for each new revision to be `DEPLOYED`. A provider setting: changing it makes no API call.
@@ -157,7 +157,7 @@ type DeploymentArgs struct {
 	// Environment variables of the deployment. Recorded in outputs only as salted fingerprints. Changing it makes one new revision.
 	Secrets DeploymentSecretsItemArrayInput
 	// Where the code comes from: a GitHub repository or a container image. Changing it replaces the resource.
-	Source               pulumi.StringInput
+	Source               DeploymentSourceInput
 	SourceConfig         DeploymentSourceConfigPtrInput
 	SourceRevisionConfig DeploymentSourceRevisionConfigPtrInput
 	// Wait for each new revision to be `DEPLOYED`. A provider setting: changing it makes no API call.
@@ -259,8 +259,8 @@ func (o DeploymentOutput) SecretsFingerprint() pulumi.MapOutput {
 }
 
 // Where the code comes from: a GitHub repository or a container image. Changing it replaces the resource.
-func (o DeploymentOutput) Source() pulumi.StringOutput {
-	return o.ApplyT(func(v *Deployment) pulumi.StringOutput { return v.Source }).(pulumi.StringOutput)
+func (o DeploymentOutput) Source() DeploymentSourceOutput {
+	return o.ApplyT(func(v *Deployment) DeploymentSourceOutput { return v.Source }).(DeploymentSourceOutput)
 }
 
 func (o DeploymentOutput) SourceConfig() DeploymentSourceConfigPtrOutput {

@@ -25,7 +25,7 @@ type Evaluator struct {
 	// Feedback keys the evaluator scores under.
 	FeedbackKeys pulumi.StringArrayOutput `pulumi:"feedbackKeys"`
 	// Language of `code`. Changing it updates the resource in place.
-	Language pulumi.StringPtrOutput `pulumi:"language"`
+	Language EvaluatorLanguagePtrOutput `pulumi:"language"`
 	// What the last create or update did, in plain words.
 	LastOperation pulumi.StringPtrOutput `pulumi:"lastOperation"`
 	// Name of the evaluator. Changing it updates the resource in place.
@@ -41,7 +41,7 @@ type Evaluator struct {
 	// Workspace the evaluator lives in.
 	TenantId pulumi.StringPtrOutput `pulumi:"tenantId"`
 	// An LLM judge (set `promptHandle`) or code (set `code`); the service cannot change it. Changing it replaces the resource.
-	Type pulumi.StringOutput `pulumi:"type"`
+	Type EvaluatorTypeOutput `pulumi:"type"`
 	// For `llm`: whether the judge learns from the corrections reviewers make to its scores (a corrections dataset the service keeps). Changing it updates the resource in place.
 	UseCorrectionsDataset pulumi.BoolPtrOutput `pulumi:"useCorrectionsDataset"`
 	// The prompt's variables, each mapped to a path of the run (e.g. `{ question: "input.question" }`), for `llm`. Changing it updates the resource in place.
@@ -109,7 +109,7 @@ type evaluatorArgs struct {
 	// Whether destroying the evaluator also deletes the run rules that use it (ones this program does not manage); without it the service refuses to delete an evaluator rules still use. A provider setting: changing it makes no API call.
 	DeleteRunRulesOnDestroy *bool `pulumi:"deleteRunRulesOnDestroy"`
 	// Language of `code`. Changing it updates the resource in place.
-	Language *string `pulumi:"language"`
+	Language *EvaluatorLanguage `pulumi:"language"`
 	// Name of the evaluator. Changing it updates the resource in place.
 	Name string `pulumi:"name"`
 	// For `llm`: how many corrected examples from the corrections dataset the judge's prompt is given as few-shot examples (with `useCorrectionsDataset`). Changing it updates the resource in place.
@@ -119,7 +119,7 @@ type evaluatorArgs struct {
 	// The judge's `Prompt` (its handle), for `llm`. Changing it updates the resource in place.
 	PromptHandle *string `pulumi:"promptHandle"`
 	// An LLM judge (set `promptHandle`) or code (set `code`); the service cannot change it. Changing it replaces the resource.
-	Type string `pulumi:"type"`
+	Type EvaluatorType `pulumi:"type"`
 	// For `llm`: whether the judge learns from the corrections reviewers make to its scores (a corrections dataset the service keeps). Changing it updates the resource in place.
 	UseCorrectionsDataset *bool `pulumi:"useCorrectionsDataset"`
 	// The prompt's variables, each mapped to a path of the run (e.g. `{ question: "input.question" }`), for `llm`. Changing it updates the resource in place.
@@ -135,7 +135,7 @@ type EvaluatorArgs struct {
 	// Whether destroying the evaluator also deletes the run rules that use it (ones this program does not manage); without it the service refuses to delete an evaluator rules still use. A provider setting: changing it makes no API call.
 	DeleteRunRulesOnDestroy pulumi.BoolPtrInput
 	// Language of `code`. Changing it updates the resource in place.
-	Language pulumi.StringPtrInput
+	Language EvaluatorLanguagePtrInput
 	// Name of the evaluator. Changing it updates the resource in place.
 	Name pulumi.StringInput
 	// For `llm`: how many corrected examples from the corrections dataset the judge's prompt is given as few-shot examples (with `useCorrectionsDataset`). Changing it updates the resource in place.
@@ -145,7 +145,7 @@ type EvaluatorArgs struct {
 	// The judge's `Prompt` (its handle), for `llm`. Changing it updates the resource in place.
 	PromptHandle pulumi.StringPtrInput
 	// An LLM judge (set `promptHandle`) or code (set `code`); the service cannot change it. Changing it replaces the resource.
-	Type pulumi.StringInput
+	Type EvaluatorTypeInput
 	// For `llm`: whether the judge learns from the corrections reviewers make to its scores (a corrections dataset the service keeps). Changing it updates the resource in place.
 	UseCorrectionsDataset pulumi.BoolPtrInput
 	// The prompt's variables, each mapped to a path of the run (e.g. `{ question: "input.question" }`), for `llm`. Changing it updates the resource in place.
@@ -212,8 +212,8 @@ func (o EvaluatorOutput) FeedbackKeys() pulumi.StringArrayOutput {
 }
 
 // Language of `code`. Changing it updates the resource in place.
-func (o EvaluatorOutput) Language() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *Evaluator) pulumi.StringPtrOutput { return v.Language }).(pulumi.StringPtrOutput)
+func (o EvaluatorOutput) Language() EvaluatorLanguagePtrOutput {
+	return o.ApplyT(func(v *Evaluator) EvaluatorLanguagePtrOutput { return v.Language }).(EvaluatorLanguagePtrOutput)
 }
 
 // What the last create or update did, in plain words.
@@ -252,8 +252,8 @@ func (o EvaluatorOutput) TenantId() pulumi.StringPtrOutput {
 }
 
 // An LLM judge (set `promptHandle`) or code (set `code`); the service cannot change it. Changing it replaces the resource.
-func (o EvaluatorOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v *Evaluator) pulumi.StringOutput { return v.Type }).(pulumi.StringOutput)
+func (o EvaluatorOutput) Type() EvaluatorTypeOutput {
+	return o.ApplyT(func(v *Evaluator) EvaluatorTypeOutput { return v.Type }).(EvaluatorTypeOutput)
 }
 
 // For `llm`: whether the judge learns from the corrections reviewers make to its scores (a corrections dataset the service keeps). Changing it updates the resource in place.

@@ -35,7 +35,7 @@ type FeedbackConfig struct {
 	// Workspace the feedback config lives in.
 	TenantId pulumi.StringPtrOutput `pulumi:"tenantId"`
 	// How a score is given: a number between `min` and `max`, one of `categories`, or free text. Changing it updates the resource in place.
-	Type pulumi.StringOutput `pulumi:"type"`
+	Type FeedbackConfigTypeOutput `pulumi:"type"`
 	// Workspace the feedback config lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
 	WorkspaceId pulumi.StringPtrOutput `pulumi:"workspaceId"`
 }
@@ -105,7 +105,7 @@ type feedbackConfigArgs struct {
 	// Lowest score of a `continuous` key. Changing it updates the resource in place.
 	Min *float64 `pulumi:"min"`
 	// How a score is given: a number between `min` and `max`, one of `categories`, or free text. Changing it updates the resource in place.
-	Type string `pulumi:"type"`
+	Type FeedbackConfigType `pulumi:"type"`
 	// Workspace the feedback config lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
 	WorkspaceId *string `pulumi:"workspaceId"`
 }
@@ -123,7 +123,7 @@ type FeedbackConfigArgs struct {
 	// Lowest score of a `continuous` key. Changing it updates the resource in place.
 	Min pulumi.Float64PtrInput
 	// How a score is given: a number between `min` and `max`, one of `categories`, or free text. Changing it updates the resource in place.
-	Type pulumi.StringInput
+	Type FeedbackConfigTypeInput
 	// Workspace the feedback config lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
 	WorkspaceId pulumi.StringPtrInput
 }
@@ -211,8 +211,8 @@ func (o FeedbackConfigOutput) TenantId() pulumi.StringPtrOutput {
 }
 
 // How a score is given: a number between `min` and `max`, one of `categories`, or free text. Changing it updates the resource in place.
-func (o FeedbackConfigOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v *FeedbackConfig) pulumi.StringOutput { return v.Type }).(pulumi.StringOutput)
+func (o FeedbackConfigOutput) Type() FeedbackConfigTypeOutput {
+	return o.ApplyT(func(v *FeedbackConfig) FeedbackConfigTypeOutput { return v.Type }).(FeedbackConfigTypeOutput)
 }
 
 // Workspace the feedback config lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.

@@ -32,6 +32,8 @@ type GetPromptCommitArgs struct {
 type GetPromptCommitResult struct {
 	// The commit's hash.
 	CommitHash *string `pulumi:"commitHash"`
+	// The commit's id (what `PromptTag.commitId` takes), when the service reports it.
+	CommitId *string `pulumi:"commitId"`
 	// The commit's description.
 	Description *string `pulumi:"description"`
 	// Whether the commit exists.
@@ -77,6 +79,11 @@ func (o GetPromptCommitResultOutput) ToGetPromptCommitResultOutputWithContext(ct
 // The commit's hash.
 func (o GetPromptCommitResultOutput) CommitHash() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetPromptCommitResult) *string { return v.CommitHash }).(pulumi.StringPtrOutput)
+}
+
+// The commit's id (what `PromptTag.commitId` takes), when the service reports it.
+func (o GetPromptCommitResultOutput) CommitId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetPromptCommitResult) *string { return v.CommitId }).(pulumi.StringPtrOutput)
 }
 
 // The commit's description.

@@ -21,7 +21,7 @@ type OrganizationTtlSettings struct {
 	// Who set the settings in force (`workspace` or `organization`).
 	ConfiguredBy pulumi.StringPtrOutput `pulumi:"configuredBy"`
 	// Retention tier of new traces: `shortlived` (base, 14 days) or `longlived` (extended, 400 days). Changing it updates the resource in place.
-	DefaultTraceTier pulumi.StringOutput `pulumi:"defaultTraceTier"`
+	DefaultTraceTier OrganizationTtlSettingsDefaultTraceTierOutput `pulumi:"defaultTraceTier"`
 	// What the last create or update did, in plain words.
 	LastOperation pulumi.StringPtrOutput `pulumi:"lastOperation"`
 	// Days a `longlived` trace is kept, as the service reports it.
@@ -81,7 +81,7 @@ type organizationTtlSettingsArgs struct {
 	// Whether the tier also applies to existing projects (otherwise only to new ones). Changing it updates the resource in place.
 	ApplyToAllProjects *bool `pulumi:"applyToAllProjects"`
 	// Retention tier of new traces: `shortlived` (base, 14 days) or `longlived` (extended, 400 days). Changing it updates the resource in place.
-	DefaultTraceTier string `pulumi:"defaultTraceTier"`
+	DefaultTraceTier OrganizationTtlSettingsDefaultTraceTier `pulumi:"defaultTraceTier"`
 }
 
 // The set of arguments for constructing a OrganizationTtlSettings resource.
@@ -89,7 +89,7 @@ type OrganizationTtlSettingsArgs struct {
 	// Whether the tier also applies to existing projects (otherwise only to new ones). Changing it updates the resource in place.
 	ApplyToAllProjects pulumi.BoolPtrInput
 	// Retention tier of new traces: `shortlived` (base, 14 days) or `longlived` (extended, 400 days). Changing it updates the resource in place.
-	DefaultTraceTier pulumi.StringInput
+	DefaultTraceTier OrganizationTtlSettingsDefaultTraceTierInput
 }
 
 func (OrganizationTtlSettingsArgs) ElementType() reflect.Type {
@@ -140,8 +140,10 @@ func (o OrganizationTtlSettingsOutput) ConfiguredBy() pulumi.StringPtrOutput {
 }
 
 // Retention tier of new traces: `shortlived` (base, 14 days) or `longlived` (extended, 400 days). Changing it updates the resource in place.
-func (o OrganizationTtlSettingsOutput) DefaultTraceTier() pulumi.StringOutput {
-	return o.ApplyT(func(v *OrganizationTtlSettings) pulumi.StringOutput { return v.DefaultTraceTier }).(pulumi.StringOutput)
+func (o OrganizationTtlSettingsOutput) DefaultTraceTier() OrganizationTtlSettingsDefaultTraceTierOutput {
+	return o.ApplyT(func(v *OrganizationTtlSettings) OrganizationTtlSettingsDefaultTraceTierOutput {
+		return v.DefaultTraceTier
+	}).(OrganizationTtlSettingsDefaultTraceTierOutput)
 }
 
 // What the last create or update did, in plain words.

@@ -45,7 +45,7 @@ type PlaygroundSettings struct {
 	// Extra form parameters of the token request (e.g. `{ scope: ["model.invoke"] }`). Changing it updates the resource in place.
 	OauthParams pulumi.MapOutput `pulumi:"oauthParams"`
 	// How the client authenticates to the token endpoint: HTTP Basic, or the client's id and secret in the form body. Changing it updates the resource in place.
-	OauthTokenEndpointAuthMethod pulumi.StringPtrOutput `pulumi:"oauthTokenEndpointAuthMethod"`
+	OauthTokenEndpointAuthMethod PlaygroundSettingsOauthTokenEndpointAuthMethodPtrOutput `pulumi:"oauthTokenEndpointAuthMethod"`
 	// The OAuth token endpoint the token is requested from. Changing it updates the resource in place.
 	OauthTokenUrl pulumi.StringPtrOutput `pulumi:"oauthTokenUrl"`
 	// Rate limit of runs made with it. Changing it updates the resource in place.
@@ -55,7 +55,7 @@ type PlaygroundSettings struct {
 	// The model configuration as the playground saves it (provider, model, parameters). Changing it updates the resource in place.
 	Settings pulumi.MapOutput `pulumi:"settings"`
 	// How the playground edits `settings`: `complex` (every field of the model's configuration) or `simple`; the service cannot change it. Changing it replaces the resource.
-	SettingsType pulumi.StringPtrOutput `pulumi:"settingsType"`
+	SettingsType PlaygroundSettingsSettingsTypePtrOutput `pulumi:"settingsType"`
 	// Layout version of the outputs.
 	StateVersion pulumi.Float64PtrOutput `pulumi:"stateVersion"`
 	// Workspace the playground settings lives in.
@@ -149,7 +149,7 @@ type playgroundSettingsArgs struct {
 	// Extra form parameters of the token request (e.g. `{ scope: ["model.invoke"] }`). Changing it updates the resource in place.
 	OauthParams map[string]interface{} `pulumi:"oauthParams"`
 	// How the client authenticates to the token endpoint: HTTP Basic, or the client's id and secret in the form body. Changing it updates the resource in place.
-	OauthTokenEndpointAuthMethod *string `pulumi:"oauthTokenEndpointAuthMethod"`
+	OauthTokenEndpointAuthMethod *PlaygroundSettingsOauthTokenEndpointAuthMethod `pulumi:"oauthTokenEndpointAuthMethod"`
 	// The OAuth token endpoint the token is requested from. Changing it updates the resource in place.
 	OauthTokenUrl *string `pulumi:"oauthTokenUrl"`
 	// Rate limit of runs made with it. Changing it updates the resource in place.
@@ -157,7 +157,7 @@ type playgroundSettingsArgs struct {
 	// The model configuration as the playground saves it (provider, model, parameters). Changing it updates the resource in place.
 	Settings map[string]interface{} `pulumi:"settings"`
 	// How the playground edits `settings`: `complex` (every field of the model's configuration) or `simple`; the service cannot change it. Changing it replaces the resource.
-	SettingsType *string `pulumi:"settingsType"`
+	SettingsType *PlaygroundSettingsSettingsType `pulumi:"settingsType"`
 	// Workspace the playground settings lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
 	WorkspaceId *string `pulumi:"workspaceId"`
 }
@@ -191,7 +191,7 @@ type PlaygroundSettingsArgs struct {
 	// Extra form parameters of the token request (e.g. `{ scope: ["model.invoke"] }`). Changing it updates the resource in place.
 	OauthParams pulumi.MapInput
 	// How the client authenticates to the token endpoint: HTTP Basic, or the client's id and secret in the form body. Changing it updates the resource in place.
-	OauthTokenEndpointAuthMethod pulumi.StringPtrInput
+	OauthTokenEndpointAuthMethod PlaygroundSettingsOauthTokenEndpointAuthMethodPtrInput
 	// The OAuth token endpoint the token is requested from. Changing it updates the resource in place.
 	OauthTokenUrl pulumi.StringPtrInput
 	// Rate limit of runs made with it. Changing it updates the resource in place.
@@ -199,7 +199,7 @@ type PlaygroundSettingsArgs struct {
 	// The model configuration as the playground saves it (provider, model, parameters). Changing it updates the resource in place.
 	Settings pulumi.MapInput
 	// How the playground edits `settings`: `complex` (every field of the model's configuration) or `simple`; the service cannot change it. Changing it replaces the resource.
-	SettingsType pulumi.StringPtrInput
+	SettingsType PlaygroundSettingsSettingsTypePtrInput
 	// Workspace the playground settings lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
 	WorkspaceId pulumi.StringPtrInput
 }
@@ -312,8 +312,10 @@ func (o PlaygroundSettingsOutput) OauthParams() pulumi.MapOutput {
 }
 
 // How the client authenticates to the token endpoint: HTTP Basic, or the client's id and secret in the form body. Changing it updates the resource in place.
-func (o PlaygroundSettingsOutput) OauthTokenEndpointAuthMethod() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *PlaygroundSettings) pulumi.StringPtrOutput { return v.OauthTokenEndpointAuthMethod }).(pulumi.StringPtrOutput)
+func (o PlaygroundSettingsOutput) OauthTokenEndpointAuthMethod() PlaygroundSettingsOauthTokenEndpointAuthMethodPtrOutput {
+	return o.ApplyT(func(v *PlaygroundSettings) PlaygroundSettingsOauthTokenEndpointAuthMethodPtrOutput {
+		return v.OauthTokenEndpointAuthMethod
+	}).(PlaygroundSettingsOauthTokenEndpointAuthMethodPtrOutput)
 }
 
 // The OAuth token endpoint the token is requested from. Changing it updates the resource in place.
@@ -337,8 +339,8 @@ func (o PlaygroundSettingsOutput) Settings() pulumi.MapOutput {
 }
 
 // How the playground edits `settings`: `complex` (every field of the model's configuration) or `simple`; the service cannot change it. Changing it replaces the resource.
-func (o PlaygroundSettingsOutput) SettingsType() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *PlaygroundSettings) pulumi.StringPtrOutput { return v.SettingsType }).(pulumi.StringPtrOutput)
+func (o PlaygroundSettingsOutput) SettingsType() PlaygroundSettingsSettingsTypePtrOutput {
+	return o.ApplyT(func(v *PlaygroundSettings) PlaygroundSettingsSettingsTypePtrOutput { return v.SettingsType }).(PlaygroundSettingsSettingsTypePtrOutput)
 }
 
 // Layout version of the outputs.

@@ -35,7 +35,7 @@ type Project struct {
 	// Workspace the project lives in.
 	TenantId pulumi.StringPtrOutput `pulumi:"tenantId"`
 	// Retention of the project's new traces; default the workspace's (`TtlSettings`). Changing it updates the resource in place.
-	TraceTier pulumi.StringPtrOutput `pulumi:"traceTier"`
+	TraceTier ProjectTraceTierPtrOutput `pulumi:"traceTier"`
 	// Workspace the project lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
 	WorkspaceId pulumi.StringPtrOutput `pulumi:"workspaceId"`
 }
@@ -99,7 +99,7 @@ type projectArgs struct {
 	// Makes the project an experiment on this `Dataset` (its runs are the experiment's, scored against the dataset's examples); the service cannot change it, and deleting the dataset deletes its experiments. Changing it replaces the resource.
 	ReferenceDatasetId *string `pulumi:"referenceDatasetId"`
 	// Retention of the project's new traces; default the workspace's (`TtlSettings`). Changing it updates the resource in place.
-	TraceTier *string `pulumi:"traceTier"`
+	TraceTier *ProjectTraceTier `pulumi:"traceTier"`
 	// Workspace the project lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
 	WorkspaceId *string `pulumi:"workspaceId"`
 }
@@ -117,7 +117,7 @@ type ProjectArgs struct {
 	// Makes the project an experiment on this `Dataset` (its runs are the experiment's, scored against the dataset's examples); the service cannot change it, and deleting the dataset deletes its experiments. Changing it replaces the resource.
 	ReferenceDatasetId pulumi.StringPtrInput
 	// Retention of the project's new traces; default the workspace's (`TtlSettings`). Changing it updates the resource in place.
-	TraceTier pulumi.StringPtrInput
+	TraceTier ProjectTraceTierPtrInput
 	// Workspace the project lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
 	WorkspaceId pulumi.StringPtrInput
 }
@@ -205,8 +205,8 @@ func (o ProjectOutput) TenantId() pulumi.StringPtrOutput {
 }
 
 // Retention of the project's new traces; default the workspace's (`TtlSettings`). Changing it updates the resource in place.
-func (o ProjectOutput) TraceTier() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *Project) pulumi.StringPtrOutput { return v.TraceTier }).(pulumi.StringPtrOutput)
+func (o ProjectOutput) TraceTier() ProjectTraceTierPtrOutput {
+	return o.ApplyT(func(v *Project) ProjectTraceTierPtrOutput { return v.TraceTier }).(ProjectTraceTierPtrOutput)
 }
 
 // Workspace the project lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.

@@ -31,7 +31,7 @@ type PromptWebhook struct {
 	// Workspace the prompt webhook lives in.
 	TenantId pulumi.StringPtrOutput `pulumi:"tenantId"`
 	// Events that call the webhook; default the service's (every event). Changing it updates the resource in place.
-	Triggers pulumi.StringArrayOutput `pulumi:"triggers"`
+	Triggers PromptWebhookTriggersItemArrayOutput `pulumi:"triggers"`
 	// The URL the service calls (POST) when a prompt changes. Changing it updates the resource in place.
 	Url pulumi.StringOutput `pulumi:"url"`
 	// Workspace the prompt webhook lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
@@ -99,7 +99,7 @@ type promptWebhookArgs struct {
 	// Only these prompts (their ids); default every prompt of the workspace. Changing it updates the resource in place.
 	IncludePrompts []string `pulumi:"includePrompts"`
 	// Events that call the webhook; default the service's (every event). Changing it updates the resource in place.
-	Triggers []string `pulumi:"triggers"`
+	Triggers []PromptWebhookTriggersItem `pulumi:"triggers"`
 	// The URL the service calls (POST) when a prompt changes. Changing it updates the resource in place.
 	Url string `pulumi:"url"`
 	// Workspace the prompt webhook lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
@@ -115,7 +115,7 @@ type PromptWebhookArgs struct {
 	// Only these prompts (their ids); default every prompt of the workspace. Changing it updates the resource in place.
 	IncludePrompts pulumi.StringArrayInput
 	// Events that call the webhook; default the service's (every event). Changing it updates the resource in place.
-	Triggers pulumi.StringArrayInput
+	Triggers PromptWebhookTriggersItemArrayInput
 	// The URL the service calls (POST) when a prompt changes. Changing it updates the resource in place.
 	Url pulumi.StringInput
 	// Workspace the prompt webhook lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
@@ -195,8 +195,8 @@ func (o PromptWebhookOutput) TenantId() pulumi.StringPtrOutput {
 }
 
 // Events that call the webhook; default the service's (every event). Changing it updates the resource in place.
-func (o PromptWebhookOutput) Triggers() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v *PromptWebhook) pulumi.StringArrayOutput { return v.Triggers }).(pulumi.StringArrayOutput)
+func (o PromptWebhookOutput) Triggers() PromptWebhookTriggersItemArrayOutput {
+	return o.ApplyT(func(v *PromptWebhook) PromptWebhookTriggersItemArrayOutput { return v.Triggers }).(PromptWebhookTriggersItemArrayOutput)
 }
 
 // The URL the service calls (POST) when a prompt changes. Changing it updates the resource in place.

@@ -14,8 +14,10 @@ import (
 var _ = internal.GetEnvOrDefault
 
 type AlertRuleActionsItem struct {
+	// The target's settings: a webhook's `url` (and optional `headers`, `body`), PagerDuty's `integration_key` (and optional `severity`), Dynatrace's.
 	Config map[string]interface{} `pulumi:"config"`
-	Target string                 `pulumi:"target"`
+	// Where the notification goes.
+	Target AlertRuleActionsItemTarget `pulumi:"target"`
 }
 
 // AlertRuleActionsItemInput is an input type that accepts AlertRuleActionsItemArgs and AlertRuleActionsItemOutput values.
@@ -30,8 +32,10 @@ type AlertRuleActionsItemInput interface {
 }
 
 type AlertRuleActionsItemArgs struct {
-	Config pulumi.MapInput    `pulumi:"config"`
-	Target pulumi.StringInput `pulumi:"target"`
+	// The target's settings: a webhook's `url` (and optional `headers`, `body`), PagerDuty's `integration_key` (and optional `severity`), Dynatrace's.
+	Config pulumi.MapInput `pulumi:"config"`
+	// Where the notification goes.
+	Target AlertRuleActionsItemTargetInput `pulumi:"target"`
 }
 
 func (AlertRuleActionsItemArgs) ElementType() reflect.Type {
@@ -85,12 +89,14 @@ func (o AlertRuleActionsItemOutput) ToAlertRuleActionsItemOutputWithContext(ctx 
 	return o
 }
 
+// The target's settings: a webhook's `url` (and optional `headers`, `body`), PagerDuty's `integration_key` (and optional `severity`), Dynatrace's.
 func (o AlertRuleActionsItemOutput) Config() pulumi.MapOutput {
 	return o.ApplyT(func(v AlertRuleActionsItem) map[string]interface{} { return v.Config }).(pulumi.MapOutput)
 }
 
-func (o AlertRuleActionsItemOutput) Target() pulumi.StringOutput {
-	return o.ApplyT(func(v AlertRuleActionsItem) string { return v.Target }).(pulumi.StringOutput)
+// Where the notification goes.
+func (o AlertRuleActionsItemOutput) Target() AlertRuleActionsItemTargetOutput {
+	return o.ApplyT(func(v AlertRuleActionsItem) AlertRuleActionsItemTarget { return v.Target }).(AlertRuleActionsItemTargetOutput)
 }
 
 type AlertRuleActionsItemArrayOutput struct{ *pulumi.OutputState }
@@ -114,9 +120,12 @@ func (o AlertRuleActionsItemArrayOutput) Index(i pulumi.IntInput) AlertRuleActio
 }
 
 type AnnotationQueueRubricItemsItem struct {
+	// What reviewers judge under this key.
 	Description *string `pulumi:"description"`
-	FeedbackKey string  `pulumi:"feedbackKey"`
-	Required    *bool   `pulumi:"required"`
+	// The feedback key reviewers score (a `FeedbackConfig`'s key).
+	FeedbackKey string `pulumi:"feedbackKey"`
+	// Whether a reviewer must give this score to finish an item.
+	Required *bool `pulumi:"required"`
 }
 
 // AnnotationQueueRubricItemsItemInput is an input type that accepts AnnotationQueueRubricItemsItemArgs and AnnotationQueueRubricItemsItemOutput values.
@@ -131,9 +140,12 @@ type AnnotationQueueRubricItemsItemInput interface {
 }
 
 type AnnotationQueueRubricItemsItemArgs struct {
+	// What reviewers judge under this key.
 	Description pulumi.StringPtrInput `pulumi:"description"`
-	FeedbackKey pulumi.StringInput    `pulumi:"feedbackKey"`
-	Required    pulumi.BoolPtrInput   `pulumi:"required"`
+	// The feedback key reviewers score (a `FeedbackConfig`'s key).
+	FeedbackKey pulumi.StringInput `pulumi:"feedbackKey"`
+	// Whether a reviewer must give this score to finish an item.
+	Required pulumi.BoolPtrInput `pulumi:"required"`
 }
 
 func (AnnotationQueueRubricItemsItemArgs) ElementType() reflect.Type {
@@ -187,14 +199,17 @@ func (o AnnotationQueueRubricItemsItemOutput) ToAnnotationQueueRubricItemsItemOu
 	return o
 }
 
+// What reviewers judge under this key.
 func (o AnnotationQueueRubricItemsItemOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v AnnotationQueueRubricItemsItem) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
 
+// The feedback key reviewers score (a `FeedbackConfig`'s key).
 func (o AnnotationQueueRubricItemsItemOutput) FeedbackKey() pulumi.StringOutput {
 	return o.ApplyT(func(v AnnotationQueueRubricItemsItem) string { return v.FeedbackKey }).(pulumi.StringOutput)
 }
 
+// Whether a reviewer must give this score to finish an item.
 func (o AnnotationQueueRubricItemsItemOutput) Required() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v AnnotationQueueRubricItemsItem) *bool { return v.Required }).(pulumi.BoolPtrOutput)
 }
@@ -221,7 +236,7 @@ func (o AnnotationQueueRubricItemsItemArrayOutput) Index(i pulumi.IntInput) Anno
 
 type BulkExportDestinationConfig struct {
 	// Bucket in the host name (`virtual`) or in the path; set `virtual` when creation fails with `InvalidBucketName`. Changing it replaces the resource.
-	AddressingStyle *string `pulumi:"addressingStyle"`
+	AddressingStyle *BulkExportDestinationConfigAddressingStyle `pulumi:"addressingStyle"`
 	// Bucket to write exports to. Changing it replaces the resource.
 	BucketName string `pulumi:"bucketName"`
 	// Endpoint of a non-AWS S3-compatible store; omit for AWS S3. Changing it replaces the resource.
@@ -237,7 +252,7 @@ type BulkExportDestinationConfig struct {
 	// Extra arguments of every S3 write, e.g. `{ ServerSideEncryption: "aws:kms" }`. Changing it replaces the resource.
 	S3AdditionalKwargs map[string]interface{} `pulumi:"s3AdditionalKwargs"`
 	// botocore `us_east_1_regional_endpoint`. Changing it replaces the resource.
-	UsEast1RegionalEndpoint *string `pulumi:"usEast1RegionalEndpoint"`
+	UsEast1RegionalEndpoint *BulkExportDestinationConfigUsEast1RegionalEndpoint `pulumi:"usEast1RegionalEndpoint"`
 	// botocore `use_accelerate_endpoint` (S3 Transfer Acceleration). Changing it replaces the resource.
 	UseAccelerateEndpoint *bool `pulumi:"useAccelerateEndpoint"`
 }
@@ -268,7 +283,7 @@ type BulkExportDestinationConfigInput interface {
 
 type BulkExportDestinationConfigArgs struct {
 	// Bucket in the host name (`virtual`) or in the path; set `virtual` when creation fails with `InvalidBucketName`. Changing it replaces the resource.
-	AddressingStyle pulumi.StringPtrInput `pulumi:"addressingStyle"`
+	AddressingStyle BulkExportDestinationConfigAddressingStylePtrInput `pulumi:"addressingStyle"`
 	// Bucket to write exports to. Changing it replaces the resource.
 	BucketName pulumi.StringInput `pulumi:"bucketName"`
 	// Endpoint of a non-AWS S3-compatible store; omit for AWS S3. Changing it replaces the resource.
@@ -284,7 +299,7 @@ type BulkExportDestinationConfigArgs struct {
 	// Extra arguments of every S3 write, e.g. `{ ServerSideEncryption: "aws:kms" }`. Changing it replaces the resource.
 	S3AdditionalKwargs pulumi.MapInput `pulumi:"s3AdditionalKwargs"`
 	// botocore `us_east_1_regional_endpoint`. Changing it replaces the resource.
-	UsEast1RegionalEndpoint pulumi.StringPtrInput `pulumi:"usEast1RegionalEndpoint"`
+	UsEast1RegionalEndpoint BulkExportDestinationConfigUsEast1RegionalEndpointPtrInput `pulumi:"usEast1RegionalEndpoint"`
 	// botocore `use_accelerate_endpoint` (S3 Transfer Acceleration). Changing it replaces the resource.
 	UseAccelerateEndpoint pulumi.BoolPtrInput `pulumi:"useAccelerateEndpoint"`
 }
@@ -327,8 +342,10 @@ func (o BulkExportDestinationConfigOutput) ToBulkExportDestinationConfigOutputWi
 }
 
 // Bucket in the host name (`virtual`) or in the path; set `virtual` when creation fails with `InvalidBucketName`. Changing it replaces the resource.
-func (o BulkExportDestinationConfigOutput) AddressingStyle() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v BulkExportDestinationConfig) *string { return v.AddressingStyle }).(pulumi.StringPtrOutput)
+func (o BulkExportDestinationConfigOutput) AddressingStyle() BulkExportDestinationConfigAddressingStylePtrOutput {
+	return o.ApplyT(func(v BulkExportDestinationConfig) *BulkExportDestinationConfigAddressingStyle {
+		return v.AddressingStyle
+	}).(BulkExportDestinationConfigAddressingStylePtrOutput)
 }
 
 // Bucket to write exports to. Changing it replaces the resource.
@@ -367,8 +384,10 @@ func (o BulkExportDestinationConfigOutput) S3AdditionalKwargs() pulumi.MapOutput
 }
 
 // botocore `us_east_1_regional_endpoint`. Changing it replaces the resource.
-func (o BulkExportDestinationConfigOutput) UsEast1RegionalEndpoint() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v BulkExportDestinationConfig) *string { return v.UsEast1RegionalEndpoint }).(pulumi.StringPtrOutput)
+func (o BulkExportDestinationConfigOutput) UsEast1RegionalEndpoint() BulkExportDestinationConfigUsEast1RegionalEndpointPtrOutput {
+	return o.ApplyT(func(v BulkExportDestinationConfig) *BulkExportDestinationConfigUsEast1RegionalEndpoint {
+		return v.UsEast1RegionalEndpoint
+	}).(BulkExportDestinationConfigUsEast1RegionalEndpointPtrOutput)
 }
 
 // botocore `use_accelerate_endpoint` (S3 Transfer Acceleration). Changing it replaces the resource.
@@ -552,8 +571,10 @@ func (o BulkExportDestinationCredentialsPtrOutput) SessionToken() pulumi.StringP
 }
 
 type DatasetTransformationsItem struct {
-	Path               []string `pulumi:"path"`
-	TransformationType string   `pulumi:"transformationType"`
+	// Where in a new example it applies, e.g. `["inputs", "messages"]`.
+	Path []string `pulumi:"path"`
+	// What it does to the value there.
+	TransformationType DatasetTransformationsItemTransformationType `pulumi:"transformationType"`
 }
 
 // DatasetTransformationsItemInput is an input type that accepts DatasetTransformationsItemArgs and DatasetTransformationsItemOutput values.
@@ -568,8 +589,10 @@ type DatasetTransformationsItemInput interface {
 }
 
 type DatasetTransformationsItemArgs struct {
-	Path               pulumi.StringArrayInput `pulumi:"path"`
-	TransformationType pulumi.StringInput      `pulumi:"transformationType"`
+	// Where in a new example it applies, e.g. `["inputs", "messages"]`.
+	Path pulumi.StringArrayInput `pulumi:"path"`
+	// What it does to the value there.
+	TransformationType DatasetTransformationsItemTransformationTypeInput `pulumi:"transformationType"`
 }
 
 func (DatasetTransformationsItemArgs) ElementType() reflect.Type {
@@ -623,12 +646,16 @@ func (o DatasetTransformationsItemOutput) ToDatasetTransformationsItemOutputWith
 	return o
 }
 
+// Where in a new example it applies, e.g. `["inputs", "messages"]`.
 func (o DatasetTransformationsItemOutput) Path() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v DatasetTransformationsItem) []string { return v.Path }).(pulumi.StringArrayOutput)
 }
 
-func (o DatasetTransformationsItemOutput) TransformationType() pulumi.StringOutput {
-	return o.ApplyT(func(v DatasetTransformationsItem) string { return v.TransformationType }).(pulumi.StringOutput)
+// What it does to the value there.
+func (o DatasetTransformationsItemOutput) TransformationType() DatasetTransformationsItemTransformationTypeOutput {
+	return o.ApplyT(func(v DatasetTransformationsItem) DatasetTransformationsItemTransformationType {
+		return v.TransformationType
+	}).(DatasetTransformationsItemTransformationTypeOutput)
 }
 
 type DatasetTransformationsItemArrayOutput struct{ *pulumi.OutputState }
@@ -652,8 +679,11 @@ func (o DatasetTransformationsItemArrayOutput) Index(i pulumi.IntInput) DatasetT
 }
 
 type DeploymentSecretReferencesItem struct {
-	Name       string `pulumi:"name"`
-	SecretKey  string `pulumi:"secretKey"`
+	// The environment variable's name.
+	Name string `pulumi:"name"`
+	// The key of the value in that secret.
+	SecretKey string `pulumi:"secretKey"`
+	// The Kubernetes secret holding the value.
 	SecretName string `pulumi:"secretName"`
 }
 
@@ -669,8 +699,11 @@ type DeploymentSecretReferencesItemInput interface {
 }
 
 type DeploymentSecretReferencesItemArgs struct {
-	Name       pulumi.StringInput `pulumi:"name"`
-	SecretKey  pulumi.StringInput `pulumi:"secretKey"`
+	// The environment variable's name.
+	Name pulumi.StringInput `pulumi:"name"`
+	// The key of the value in that secret.
+	SecretKey pulumi.StringInput `pulumi:"secretKey"`
+	// The Kubernetes secret holding the value.
 	SecretName pulumi.StringInput `pulumi:"secretName"`
 }
 
@@ -725,14 +758,17 @@ func (o DeploymentSecretReferencesItemOutput) ToDeploymentSecretReferencesItemOu
 	return o
 }
 
+// The environment variable's name.
 func (o DeploymentSecretReferencesItemOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v DeploymentSecretReferencesItem) string { return v.Name }).(pulumi.StringOutput)
 }
 
+// The key of the value in that secret.
 func (o DeploymentSecretReferencesItemOutput) SecretKey() pulumi.StringOutput {
 	return o.ApplyT(func(v DeploymentSecretReferencesItem) string { return v.SecretKey }).(pulumi.StringOutput)
 }
 
+// The Kubernetes secret holding the value.
 func (o DeploymentSecretReferencesItemOutput) SecretName() pulumi.StringOutput {
 	return o.ApplyT(func(v DeploymentSecretReferencesItem) string { return v.SecretName }).(pulumi.StringOutput)
 }
@@ -758,7 +794,9 @@ func (o DeploymentSecretReferencesItemArrayOutput) Index(i pulumi.IntInput) Depl
 }
 
 type DeploymentSecretsItem struct {
-	Name  string `pulumi:"name"`
+	// The environment variable's name.
+	Name string `pulumi:"name"`
+	// Its value (at most 64 KiB).
 	Value string `pulumi:"value"`
 }
 
@@ -774,7 +812,9 @@ type DeploymentSecretsItemInput interface {
 }
 
 type DeploymentSecretsItemArgs struct {
-	Name  pulumi.StringInput `pulumi:"name"`
+	// The environment variable's name.
+	Name pulumi.StringInput `pulumi:"name"`
+	// Its value (at most 64 KiB).
 	Value pulumi.StringInput `pulumi:"value"`
 }
 
@@ -829,10 +869,12 @@ func (o DeploymentSecretsItemOutput) ToDeploymentSecretsItemOutputWithContext(ct
 	return o
 }
 
+// The environment variable's name.
 func (o DeploymentSecretsItemOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v DeploymentSecretsItem) string { return v.Name }).(pulumi.StringOutput)
 }
 
+// Its value (at most 64 KiB).
 func (o DeploymentSecretsItemOutput) Value() pulumi.StringOutput {
 	return o.ApplyT(func(v DeploymentSecretsItem) string { return v.Value }).(pulumi.StringOutput)
 }
@@ -865,7 +907,7 @@ type DeploymentSourceConfig struct {
 	// Custom URL of the deployment, or null for none. Changing it updates the resource in place.
 	CustomUrl *string `pulumi:"customUrl"`
 	// Deployment type. Changing it replaces the resource.
-	DeploymentType *string `pulumi:"deploymentType"`
+	DeploymentType *DeploymentSourceConfigDeploymentType `pulumi:"deploymentType"`
 	// Command that installs dependencies during the build. Changing it makes one new revision.
 	InstallCommand *string `pulumi:"installCommand"`
 	// Id of the workspace's GitHub integration (`github` sources). Changing it replaces the resource.
@@ -899,7 +941,7 @@ type DeploymentSourceConfigArgs struct {
 	// Custom URL of the deployment, or null for none. Changing it updates the resource in place.
 	CustomUrl pulumi.StringPtrInput `pulumi:"customUrl"`
 	// Deployment type. Changing it replaces the resource.
-	DeploymentType pulumi.StringPtrInput `pulumi:"deploymentType"`
+	DeploymentType DeploymentSourceConfigDeploymentTypePtrInput `pulumi:"deploymentType"`
 	// Command that installs dependencies during the build. Changing it makes one new revision.
 	InstallCommand pulumi.StringPtrInput `pulumi:"installCommand"`
 	// Id of the workspace's GitHub integration (`github` sources). Changing it replaces the resource.
@@ -1007,8 +1049,8 @@ func (o DeploymentSourceConfigOutput) CustomUrl() pulumi.StringPtrOutput {
 }
 
 // Deployment type. Changing it replaces the resource.
-func (o DeploymentSourceConfigOutput) DeploymentType() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v DeploymentSourceConfig) *string { return v.DeploymentType }).(pulumi.StringPtrOutput)
+func (o DeploymentSourceConfigOutput) DeploymentType() DeploymentSourceConfigDeploymentTypePtrOutput {
+	return o.ApplyT(func(v DeploymentSourceConfig) *DeploymentSourceConfigDeploymentType { return v.DeploymentType }).(DeploymentSourceConfigDeploymentTypePtrOutput)
 }
 
 // Command that installs dependencies during the build. Changing it makes one new revision.
@@ -1096,13 +1138,13 @@ func (o DeploymentSourceConfigPtrOutput) CustomUrl() pulumi.StringPtrOutput {
 }
 
 // Deployment type. Changing it replaces the resource.
-func (o DeploymentSourceConfigPtrOutput) DeploymentType() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *DeploymentSourceConfig) *string {
+func (o DeploymentSourceConfigPtrOutput) DeploymentType() DeploymentSourceConfigDeploymentTypePtrOutput {
+	return o.ApplyT(func(v *DeploymentSourceConfig) *DeploymentSourceConfigDeploymentType {
 		if v == nil {
 			return nil
 		}
 		return v.DeploymentType
-	}).(pulumi.StringPtrOutput)
+	}).(DeploymentSourceConfigDeploymentTypePtrOutput)
 }
 
 // Command that installs dependencies during the build. Changing it makes one new revision.
@@ -1166,6 +1208,7 @@ func (o DeploymentSourceConfigPtrOutput) ResourceSpec() pulumi.MapOutput {
 }
 
 type DeploymentSourceConfigListenerConfig struct {
+	// The Kubernetes namespace the listener deploys into.
 	K8sNamespace *string `pulumi:"k8sNamespace"`
 }
 
@@ -1181,6 +1224,7 @@ type DeploymentSourceConfigListenerConfigInput interface {
 }
 
 type DeploymentSourceConfigListenerConfigArgs struct {
+	// The Kubernetes namespace the listener deploys into.
 	K8sNamespace pulumi.StringPtrInput `pulumi:"k8sNamespace"`
 }
 
@@ -1261,6 +1305,7 @@ func (o DeploymentSourceConfigListenerConfigOutput) ToDeploymentSourceConfigList
 	}).(DeploymentSourceConfigListenerConfigPtrOutput)
 }
 
+// The Kubernetes namespace the listener deploys into.
 func (o DeploymentSourceConfigListenerConfigOutput) K8sNamespace() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v DeploymentSourceConfigListenerConfig) *string { return v.K8sNamespace }).(pulumi.StringPtrOutput)
 }
@@ -1289,6 +1334,7 @@ func (o DeploymentSourceConfigListenerConfigPtrOutput) Elem() DeploymentSourceCo
 	}).(DeploymentSourceConfigListenerConfigOutput)
 }
 
+// The Kubernetes namespace the listener deploys into.
 func (o DeploymentSourceConfigListenerConfigPtrOutput) K8sNamespace() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DeploymentSourceConfigListenerConfig) *string {
 		if v == nil {
@@ -1474,7 +1520,9 @@ func (o DeploymentSourceRevisionConfigPtrOutput) RepoRef() pulumi.StringPtrOutpu
 }
 
 type FeedbackConfigCategoriesItem struct {
+	// The category's name, shown to reviewers.
 	Label *string `pulumi:"label"`
+	// The score the category stands for.
 	Value float64 `pulumi:"value"`
 }
 
@@ -1490,8 +1538,10 @@ type FeedbackConfigCategoriesItemInput interface {
 }
 
 type FeedbackConfigCategoriesItemArgs struct {
+	// The category's name, shown to reviewers.
 	Label pulumi.StringPtrInput `pulumi:"label"`
-	Value pulumi.Float64Input   `pulumi:"value"`
+	// The score the category stands for.
+	Value pulumi.Float64Input `pulumi:"value"`
 }
 
 func (FeedbackConfigCategoriesItemArgs) ElementType() reflect.Type {
@@ -1545,10 +1595,12 @@ func (o FeedbackConfigCategoriesItemOutput) ToFeedbackConfigCategoriesItemOutput
 	return o
 }
 
+// The category's name, shown to reviewers.
 func (o FeedbackConfigCategoriesItemOutput) Label() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FeedbackConfigCategoriesItem) *string { return v.Label }).(pulumi.StringPtrOutput)
 }
 
+// The score the category stands for.
 func (o FeedbackConfigCategoriesItemOutput) Value() pulumi.Float64Output {
 	return o.ApplyT(func(v FeedbackConfigCategoriesItem) float64 { return v.Value }).(pulumi.Float64Output)
 }
@@ -1574,9 +1626,12 @@ func (o FeedbackConfigCategoriesItemArrayOutput) Index(i pulumi.IntInput) Feedba
 }
 
 type RunRuleAlertsItem struct {
-	RoutingKey string  `pulumi:"routingKey"`
-	Severity   *string `pulumi:"severity"`
-	Summary    *string `pulumi:"summary"`
+	// The PagerDuty integration's routing key (secret).
+	RoutingKey string `pulumi:"routingKey"`
+	// The incident's severity; default `warning`.
+	Severity *RunRuleAlertsItemSeverity `pulumi:"severity"`
+	// The incident's summary.
+	Summary *string `pulumi:"summary"`
 }
 
 // RunRuleAlertsItemInput is an input type that accepts RunRuleAlertsItemArgs and RunRuleAlertsItemOutput values.
@@ -1591,9 +1646,12 @@ type RunRuleAlertsItemInput interface {
 }
 
 type RunRuleAlertsItemArgs struct {
-	RoutingKey pulumi.StringInput    `pulumi:"routingKey"`
-	Severity   pulumi.StringPtrInput `pulumi:"severity"`
-	Summary    pulumi.StringPtrInput `pulumi:"summary"`
+	// The PagerDuty integration's routing key (secret).
+	RoutingKey pulumi.StringInput `pulumi:"routingKey"`
+	// The incident's severity; default `warning`.
+	Severity RunRuleAlertsItemSeverityPtrInput `pulumi:"severity"`
+	// The incident's summary.
+	Summary pulumi.StringPtrInput `pulumi:"summary"`
 }
 
 func (RunRuleAlertsItemArgs) ElementType() reflect.Type {
@@ -1647,14 +1705,17 @@ func (o RunRuleAlertsItemOutput) ToRunRuleAlertsItemOutputWithContext(ctx contex
 	return o
 }
 
+// The PagerDuty integration's routing key (secret).
 func (o RunRuleAlertsItemOutput) RoutingKey() pulumi.StringOutput {
 	return o.ApplyT(func(v RunRuleAlertsItem) string { return v.RoutingKey }).(pulumi.StringOutput)
 }
 
-func (o RunRuleAlertsItemOutput) Severity() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v RunRuleAlertsItem) *string { return v.Severity }).(pulumi.StringPtrOutput)
+// The incident's severity; default `warning`.
+func (o RunRuleAlertsItemOutput) Severity() RunRuleAlertsItemSeverityPtrOutput {
+	return o.ApplyT(func(v RunRuleAlertsItem) *RunRuleAlertsItemSeverity { return v.Severity }).(RunRuleAlertsItemSeverityPtrOutput)
 }
 
+// The incident's summary.
 func (o RunRuleAlertsItemOutput) Summary() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v RunRuleAlertsItem) *string { return v.Summary }).(pulumi.StringPtrOutput)
 }
@@ -1680,8 +1741,10 @@ func (o RunRuleAlertsItemArrayOutput) Index(i pulumi.IntInput) RunRuleAlertsItem
 }
 
 type RunRuleCodeEvaluatorsItem struct {
-	Code     string  `pulumi:"code"`
-	Language *string `pulumi:"language"`
+	// The evaluator's source.
+	Code string `pulumi:"code"`
+	// Language of `code`; default `python`.
+	Language *RunRuleCodeEvaluatorsItemLanguage `pulumi:"language"`
 }
 
 // RunRuleCodeEvaluatorsItemInput is an input type that accepts RunRuleCodeEvaluatorsItemArgs and RunRuleCodeEvaluatorsItemOutput values.
@@ -1696,8 +1759,10 @@ type RunRuleCodeEvaluatorsItemInput interface {
 }
 
 type RunRuleCodeEvaluatorsItemArgs struct {
-	Code     pulumi.StringInput    `pulumi:"code"`
-	Language pulumi.StringPtrInput `pulumi:"language"`
+	// The evaluator's source.
+	Code pulumi.StringInput `pulumi:"code"`
+	// Language of `code`; default `python`.
+	Language RunRuleCodeEvaluatorsItemLanguagePtrInput `pulumi:"language"`
 }
 
 func (RunRuleCodeEvaluatorsItemArgs) ElementType() reflect.Type {
@@ -1751,12 +1816,14 @@ func (o RunRuleCodeEvaluatorsItemOutput) ToRunRuleCodeEvaluatorsItemOutputWithCo
 	return o
 }
 
+// The evaluator's source.
 func (o RunRuleCodeEvaluatorsItemOutput) Code() pulumi.StringOutput {
 	return o.ApplyT(func(v RunRuleCodeEvaluatorsItem) string { return v.Code }).(pulumi.StringOutput)
 }
 
-func (o RunRuleCodeEvaluatorsItemOutput) Language() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v RunRuleCodeEvaluatorsItem) *string { return v.Language }).(pulumi.StringPtrOutput)
+// Language of `code`; default `python`.
+func (o RunRuleCodeEvaluatorsItemOutput) Language() RunRuleCodeEvaluatorsItemLanguagePtrOutput {
+	return o.ApplyT(func(v RunRuleCodeEvaluatorsItem) *RunRuleCodeEvaluatorsItemLanguage { return v.Language }).(RunRuleCodeEvaluatorsItemLanguagePtrOutput)
 }
 
 type RunRuleCodeEvaluatorsItemArrayOutput struct{ *pulumi.OutputState }
@@ -1780,11 +1847,17 @@ func (o RunRuleCodeEvaluatorsItemArrayOutput) Index(i pulumi.IntInput) RunRuleCo
 }
 
 type RunRuleEvaluatorsItem struct {
-	HubRef          *string                `pulumi:"hubRef"`
-	Model           map[string]interface{} `pulumi:"model"`
-	Prompt          [][]interface{}        `pulumi:"prompt"`
-	Schema          map[string]interface{} `pulumi:"schema"`
-	TemplateFormat  *string                `pulumi:"templateFormat"`
+	// A prompt of the hub the judge uses (`<handle>` or `<handle>:<commit or tag>`), instead of `prompt`.
+	HubRef *string `pulumi:"hubRef"`
+	// The model the judge runs on, as the service takes it (e.g. `{ model: "gpt-4o-mini" }`).
+	Model map[string]interface{} `pulumi:"model"`
+	// The judge's messages, each a `[role, template]` pair.
+	Prompt [][]interface{} `pulumi:"prompt"`
+	// JSON Schema of the scores the judge answers.
+	Schema map[string]interface{} `pulumi:"schema"`
+	// How the templates are written: `f-string` or `mustache`.
+	TemplateFormat *string `pulumi:"templateFormat"`
+	// The templates' variables, each mapped to a path of the run.
 	VariableMapping map[string]interface{} `pulumi:"variableMapping"`
 }
 
@@ -1800,12 +1873,18 @@ type RunRuleEvaluatorsItemInput interface {
 }
 
 type RunRuleEvaluatorsItemArgs struct {
-	HubRef          pulumi.StringPtrInput  `pulumi:"hubRef"`
-	Model           pulumi.MapInput        `pulumi:"model"`
-	Prompt          pulumi.ArrayArrayInput `pulumi:"prompt"`
-	Schema          pulumi.MapInput        `pulumi:"schema"`
-	TemplateFormat  pulumi.StringPtrInput  `pulumi:"templateFormat"`
-	VariableMapping pulumi.MapInput        `pulumi:"variableMapping"`
+	// A prompt of the hub the judge uses (`<handle>` or `<handle>:<commit or tag>`), instead of `prompt`.
+	HubRef pulumi.StringPtrInput `pulumi:"hubRef"`
+	// The model the judge runs on, as the service takes it (e.g. `{ model: "gpt-4o-mini" }`).
+	Model pulumi.MapInput `pulumi:"model"`
+	// The judge's messages, each a `[role, template]` pair.
+	Prompt pulumi.ArrayArrayInput `pulumi:"prompt"`
+	// JSON Schema of the scores the judge answers.
+	Schema pulumi.MapInput `pulumi:"schema"`
+	// How the templates are written: `f-string` or `mustache`.
+	TemplateFormat pulumi.StringPtrInput `pulumi:"templateFormat"`
+	// The templates' variables, each mapped to a path of the run.
+	VariableMapping pulumi.MapInput `pulumi:"variableMapping"`
 }
 
 func (RunRuleEvaluatorsItemArgs) ElementType() reflect.Type {
@@ -1859,26 +1938,32 @@ func (o RunRuleEvaluatorsItemOutput) ToRunRuleEvaluatorsItemOutputWithContext(ct
 	return o
 }
 
+// A prompt of the hub the judge uses (`<handle>` or `<handle>:<commit or tag>`), instead of `prompt`.
 func (o RunRuleEvaluatorsItemOutput) HubRef() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v RunRuleEvaluatorsItem) *string { return v.HubRef }).(pulumi.StringPtrOutput)
 }
 
+// The model the judge runs on, as the service takes it (e.g. `{ model: "gpt-4o-mini" }`).
 func (o RunRuleEvaluatorsItemOutput) Model() pulumi.MapOutput {
 	return o.ApplyT(func(v RunRuleEvaluatorsItem) map[string]interface{} { return v.Model }).(pulumi.MapOutput)
 }
 
+// The judge's messages, each a `[role, template]` pair.
 func (o RunRuleEvaluatorsItemOutput) Prompt() pulumi.ArrayArrayOutput {
 	return o.ApplyT(func(v RunRuleEvaluatorsItem) [][]interface{} { return v.Prompt }).(pulumi.ArrayArrayOutput)
 }
 
+// JSON Schema of the scores the judge answers.
 func (o RunRuleEvaluatorsItemOutput) Schema() pulumi.MapOutput {
 	return o.ApplyT(func(v RunRuleEvaluatorsItem) map[string]interface{} { return v.Schema }).(pulumi.MapOutput)
 }
 
+// How the templates are written: `f-string` or `mustache`.
 func (o RunRuleEvaluatorsItemOutput) TemplateFormat() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v RunRuleEvaluatorsItem) *string { return v.TemplateFormat }).(pulumi.StringPtrOutput)
 }
 
+// The templates' variables, each mapped to a path of the run.
 func (o RunRuleEvaluatorsItemOutput) VariableMapping() pulumi.MapOutput {
 	return o.ApplyT(func(v RunRuleEvaluatorsItem) map[string]interface{} { return v.VariableMapping }).(pulumi.MapOutput)
 }
@@ -1904,8 +1989,10 @@ func (o RunRuleEvaluatorsItemArrayOutput) Index(i pulumi.IntInput) RunRuleEvalua
 }
 
 type RunRuleSpendLimit struct {
+	// The cap, in US dollars.
 	LimitUsd float64 `pulumi:"limitUsd"`
-	Window   *string `pulumi:"window"`
+	// The period the cap applies to; default `weekly`.
+	Window *RunRuleSpendLimitWindow `pulumi:"window"`
 }
 
 // RunRuleSpendLimitInput is an input type that accepts RunRuleSpendLimitArgs and RunRuleSpendLimitOutput values.
@@ -1920,8 +2007,10 @@ type RunRuleSpendLimitInput interface {
 }
 
 type RunRuleSpendLimitArgs struct {
-	LimitUsd pulumi.Float64Input   `pulumi:"limitUsd"`
-	Window   pulumi.StringPtrInput `pulumi:"window"`
+	// The cap, in US dollars.
+	LimitUsd pulumi.Float64Input `pulumi:"limitUsd"`
+	// The period the cap applies to; default `weekly`.
+	Window RunRuleSpendLimitWindowPtrInput `pulumi:"window"`
 }
 
 func (RunRuleSpendLimitArgs) ElementType() reflect.Type {
@@ -2001,12 +2090,14 @@ func (o RunRuleSpendLimitOutput) ToRunRuleSpendLimitPtrOutputWithContext(ctx con
 	}).(RunRuleSpendLimitPtrOutput)
 }
 
+// The cap, in US dollars.
 func (o RunRuleSpendLimitOutput) LimitUsd() pulumi.Float64Output {
 	return o.ApplyT(func(v RunRuleSpendLimit) float64 { return v.LimitUsd }).(pulumi.Float64Output)
 }
 
-func (o RunRuleSpendLimitOutput) Window() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v RunRuleSpendLimit) *string { return v.Window }).(pulumi.StringPtrOutput)
+// The period the cap applies to; default `weekly`.
+func (o RunRuleSpendLimitOutput) Window() RunRuleSpendLimitWindowPtrOutput {
+	return o.ApplyT(func(v RunRuleSpendLimit) *RunRuleSpendLimitWindow { return v.Window }).(RunRuleSpendLimitWindowPtrOutput)
 }
 
 type RunRuleSpendLimitPtrOutput struct{ *pulumi.OutputState }
@@ -2033,6 +2124,7 @@ func (o RunRuleSpendLimitPtrOutput) Elem() RunRuleSpendLimitOutput {
 	}).(RunRuleSpendLimitOutput)
 }
 
+// The cap, in US dollars.
 func (o RunRuleSpendLimitPtrOutput) LimitUsd() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *RunRuleSpendLimit) *float64 {
 		if v == nil {
@@ -2042,18 +2134,21 @@ func (o RunRuleSpendLimitPtrOutput) LimitUsd() pulumi.Float64PtrOutput {
 	}).(pulumi.Float64PtrOutput)
 }
 
-func (o RunRuleSpendLimitPtrOutput) Window() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *RunRuleSpendLimit) *string {
+// The period the cap applies to; default `weekly`.
+func (o RunRuleSpendLimitPtrOutput) Window() RunRuleSpendLimitWindowPtrOutput {
+	return o.ApplyT(func(v *RunRuleSpendLimit) *RunRuleSpendLimitWindow {
 		if v == nil {
 			return nil
 		}
 		return v.Window
-	}).(pulumi.StringPtrOutput)
+	}).(RunRuleSpendLimitWindowPtrOutput)
 }
 
 type RunRuleWebhooksItem struct {
+	// Headers sent with each post (e.g. a token).
 	Headers map[string]interface{} `pulumi:"headers"`
-	Url     string                 `pulumi:"url"`
+	// Where the runs are posted (http or https).
+	Url string `pulumi:"url"`
 }
 
 // RunRuleWebhooksItemInput is an input type that accepts RunRuleWebhooksItemArgs and RunRuleWebhooksItemOutput values.
@@ -2068,8 +2163,10 @@ type RunRuleWebhooksItemInput interface {
 }
 
 type RunRuleWebhooksItemArgs struct {
-	Headers pulumi.MapInput    `pulumi:"headers"`
-	Url     pulumi.StringInput `pulumi:"url"`
+	// Headers sent with each post (e.g. a token).
+	Headers pulumi.MapInput `pulumi:"headers"`
+	// Where the runs are posted (http or https).
+	Url pulumi.StringInput `pulumi:"url"`
 }
 
 func (RunRuleWebhooksItemArgs) ElementType() reflect.Type {
@@ -2123,10 +2220,12 @@ func (o RunRuleWebhooksItemOutput) ToRunRuleWebhooksItemOutputWithContext(ctx co
 	return o
 }
 
+// Headers sent with each post (e.g. a token).
 func (o RunRuleWebhooksItemOutput) Headers() pulumi.MapOutput {
 	return o.ApplyT(func(v RunRuleWebhooksItem) map[string]interface{} { return v.Headers }).(pulumi.MapOutput)
 }
 
+// Where the runs are posted (http or https).
 func (o RunRuleWebhooksItemOutput) Url() pulumi.StringOutput {
 	return o.ApplyT(func(v RunRuleWebhooksItem) string { return v.Url }).(pulumi.StringOutput)
 }
@@ -2152,8 +2251,10 @@ func (o RunRuleWebhooksItemArrayOutput) Index(i pulumi.IntInput) RunRuleWebhooks
 }
 
 type ServiceAccountWorkspacesItem struct {
-	RoleId      *string `pulumi:"roleId"`
-	WorkspaceId string  `pulumi:"workspaceId"`
+	// Its role there (a `Role`'s id).
+	RoleId *string `pulumi:"roleId"`
+	// A `Workspace` the account works in.
+	WorkspaceId string `pulumi:"workspaceId"`
 }
 
 // ServiceAccountWorkspacesItemInput is an input type that accepts ServiceAccountWorkspacesItemArgs and ServiceAccountWorkspacesItemOutput values.
@@ -2168,8 +2269,10 @@ type ServiceAccountWorkspacesItemInput interface {
 }
 
 type ServiceAccountWorkspacesItemArgs struct {
-	RoleId      pulumi.StringPtrInput `pulumi:"roleId"`
-	WorkspaceId pulumi.StringInput    `pulumi:"workspaceId"`
+	// Its role there (a `Role`'s id).
+	RoleId pulumi.StringPtrInput `pulumi:"roleId"`
+	// A `Workspace` the account works in.
+	WorkspaceId pulumi.StringInput `pulumi:"workspaceId"`
 }
 
 func (ServiceAccountWorkspacesItemArgs) ElementType() reflect.Type {
@@ -2223,10 +2326,12 @@ func (o ServiceAccountWorkspacesItemOutput) ToServiceAccountWorkspacesItemOutput
 	return o
 }
 
+// Its role there (a `Role`'s id).
 func (o ServiceAccountWorkspacesItemOutput) RoleId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ServiceAccountWorkspacesItem) *string { return v.RoleId }).(pulumi.StringPtrOutput)
 }
 
+// A `Workspace` the account works in.
 func (o ServiceAccountWorkspacesItemOutput) WorkspaceId() pulumi.StringOutput {
 	return o.ApplyT(func(v ServiceAccountWorkspacesItem) string { return v.WorkspaceId }).(pulumi.StringOutput)
 }

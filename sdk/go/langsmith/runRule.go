@@ -47,7 +47,7 @@ type RunRule struct {
 	// Run filter, e.g. `eq(error, true)` (LangSmith's filter language). Changing it updates the resource in place.
 	Filter pulumi.StringPtrOutput `pulumi:"filter"`
 	// Applies the rule to whole threads (the runs sharing a `thread_id`) instead of single runs. Changing it updates the resource in place.
-	GroupBy pulumi.StringPtrOutput `pulumi:"groupBy"`
+	GroupBy RunRuleGroupByPtrOutput `pulumi:"groupBy"`
 	// Whether the rule's evaluations record extended statistics (token counts and costs of the judges' runs). Changing it updates the resource in place.
 	IncludeExtendedStats pulumi.BoolPtrOutput `pulumi:"includeExtendedStats"`
 	// What the last create or update did, in plain words.
@@ -172,7 +172,7 @@ type runRuleArgs struct {
 	// Run filter, e.g. `eq(error, true)` (LangSmith's filter language). Changing it updates the resource in place.
 	Filter *string `pulumi:"filter"`
 	// Applies the rule to whole threads (the runs sharing a `thread_id`) instead of single runs. Changing it updates the resource in place.
-	GroupBy *string `pulumi:"groupBy"`
+	GroupBy *RunRuleGroupBy `pulumi:"groupBy"`
 	// Whether the rule's evaluations record extended statistics (token counts and costs of the judges' runs). Changing it updates the resource in place.
 	IncludeExtendedStats *bool `pulumi:"includeExtendedStats"`
 	// How many corrections the judges' prompts are given as few-shot examples (with `useCorrectionsDataset`). Changing it updates the resource in place.
@@ -230,7 +230,7 @@ type RunRuleArgs struct {
 	// Run filter, e.g. `eq(error, true)` (LangSmith's filter language). Changing it updates the resource in place.
 	Filter pulumi.StringPtrInput
 	// Applies the rule to whole threads (the runs sharing a `thread_id`) instead of single runs. Changing it updates the resource in place.
-	GroupBy pulumi.StringPtrInput
+	GroupBy RunRuleGroupByPtrInput
 	// Whether the rule's evaluations record extended statistics (token counts and costs of the judges' runs). Changing it updates the resource in place.
 	IncludeExtendedStats pulumi.BoolPtrInput
 	// How many corrections the judges' prompts are given as few-shot examples (with `useCorrectionsDataset`). Changing it updates the resource in place.
@@ -368,8 +368,8 @@ func (o RunRuleOutput) Filter() pulumi.StringPtrOutput {
 }
 
 // Applies the rule to whole threads (the runs sharing a `thread_id`) instead of single runs. Changing it updates the resource in place.
-func (o RunRuleOutput) GroupBy() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *RunRule) pulumi.StringPtrOutput { return v.GroupBy }).(pulumi.StringPtrOutput)
+func (o RunRuleOutput) GroupBy() RunRuleGroupByPtrOutput {
+	return o.ApplyT(func(v *RunRule) RunRuleGroupByPtrOutput { return v.GroupBy }).(RunRuleGroupByPtrOutput)
 }
 
 // Whether the rule's evaluations record extended statistics (token counts and costs of the judges' runs). Changing it updates the resource in place.

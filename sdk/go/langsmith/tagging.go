@@ -23,7 +23,7 @@ type Tagging struct {
 	// Id of the tagged object, e.g. a `Deployment`'s id. Changing it replaces the resource.
 	ResourceId pulumi.StringOutput `pulumi:"resourceId"`
 	// Kind of the tagged object. Changing it replaces the resource.
-	ResourceType pulumi.StringOutput `pulumi:"resourceType"`
+	ResourceType TaggingResourceTypeOutput `pulumi:"resourceType"`
 	// Layout version of the outputs.
 	StateVersion pulumi.Float64PtrOutput `pulumi:"stateVersion"`
 	// The `TagValue` to attach (its id). Changing it replaces the resource.
@@ -93,7 +93,7 @@ type taggingArgs struct {
 	// Id of the tagged object, e.g. a `Deployment`'s id. Changing it replaces the resource.
 	ResourceId string `pulumi:"resourceId"`
 	// Kind of the tagged object. Changing it replaces the resource.
-	ResourceType string `pulumi:"resourceType"`
+	ResourceType TaggingResourceType `pulumi:"resourceType"`
 	// The `TagValue` to attach (its id). Changing it replaces the resource.
 	TagValueId string `pulumi:"tagValueId"`
 	// Workspace the tagging lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
@@ -105,7 +105,7 @@ type TaggingArgs struct {
 	// Id of the tagged object, e.g. a `Deployment`'s id. Changing it replaces the resource.
 	ResourceId pulumi.StringInput
 	// Kind of the tagged object. Changing it replaces the resource.
-	ResourceType pulumi.StringInput
+	ResourceType TaggingResourceTypeInput
 	// The `TagValue` to attach (its id). Changing it replaces the resource.
 	TagValueId pulumi.StringInput
 	// Workspace the tagging lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
@@ -165,8 +165,8 @@ func (o TaggingOutput) ResourceId() pulumi.StringOutput {
 }
 
 // Kind of the tagged object. Changing it replaces the resource.
-func (o TaggingOutput) ResourceType() pulumi.StringOutput {
-	return o.ApplyT(func(v *Tagging) pulumi.StringOutput { return v.ResourceType }).(pulumi.StringOutput)
+func (o TaggingOutput) ResourceType() TaggingResourceTypeOutput {
+	return o.ApplyT(func(v *Tagging) TaggingResourceTypeOutput { return v.ResourceType }).(TaggingResourceTypeOutput)
 }
 
 // Layout version of the outputs.

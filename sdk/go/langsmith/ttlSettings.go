@@ -21,7 +21,7 @@ type TtlSettings struct {
 	// Who set the settings in force (`workspace` or `organization`).
 	ConfiguredBy pulumi.StringPtrOutput `pulumi:"configuredBy"`
 	// Retention tier of new traces: `shortlived` (base, 14 days) or `longlived` (extended, 400 days). Changing it updates the resource in place.
-	DefaultTraceTier pulumi.StringOutput `pulumi:"defaultTraceTier"`
+	DefaultTraceTier TtlSettingsDefaultTraceTierOutput `pulumi:"defaultTraceTier"`
 	// What the last create or update did, in plain words.
 	LastOperation pulumi.StringPtrOutput `pulumi:"lastOperation"`
 	// Days a `longlived` trace is kept, as the service reports it.
@@ -89,7 +89,7 @@ type ttlSettingsArgs struct {
 	// Whether the tier also applies to existing projects (otherwise only to new ones). Changing it updates the resource in place.
 	ApplyToAllProjects *bool `pulumi:"applyToAllProjects"`
 	// Retention tier of new traces: `shortlived` (base, 14 days) or `longlived` (extended, 400 days). Changing it updates the resource in place.
-	DefaultTraceTier string `pulumi:"defaultTraceTier"`
+	DefaultTraceTier TtlSettingsDefaultTraceTier `pulumi:"defaultTraceTier"`
 	// Workspace the retention settings lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
 	WorkspaceId *string `pulumi:"workspaceId"`
 }
@@ -99,7 +99,7 @@ type TtlSettingsArgs struct {
 	// Whether the tier also applies to existing projects (otherwise only to new ones). Changing it updates the resource in place.
 	ApplyToAllProjects pulumi.BoolPtrInput
 	// Retention tier of new traces: `shortlived` (base, 14 days) or `longlived` (extended, 400 days). Changing it updates the resource in place.
-	DefaultTraceTier pulumi.StringInput
+	DefaultTraceTier TtlSettingsDefaultTraceTierInput
 	// Workspace the retention settings lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
 	WorkspaceId pulumi.StringPtrInput
 }
@@ -152,8 +152,8 @@ func (o TtlSettingsOutput) ConfiguredBy() pulumi.StringPtrOutput {
 }
 
 // Retention tier of new traces: `shortlived` (base, 14 days) or `longlived` (extended, 400 days). Changing it updates the resource in place.
-func (o TtlSettingsOutput) DefaultTraceTier() pulumi.StringOutput {
-	return o.ApplyT(func(v *TtlSettings) pulumi.StringOutput { return v.DefaultTraceTier }).(pulumi.StringOutput)
+func (o TtlSettingsOutput) DefaultTraceTier() TtlSettingsDefaultTraceTierOutput {
+	return o.ApplyT(func(v *TtlSettings) TtlSettingsDefaultTraceTierOutput { return v.DefaultTraceTier }).(TtlSettingsDefaultTraceTierOutput)
 }
 
 // What the last create or update did, in plain words.

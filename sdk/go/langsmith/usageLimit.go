@@ -21,7 +21,7 @@ type UsageLimit struct {
 	// What the last create or update did, in plain words.
 	LastOperation pulumi.StringPtrOutput `pulumi:"lastOperation"`
 	// Which limit: traces per month, or extended-retention traces per month; one of each per workspace (`pulumi import` accepts it instead of the id). Changing it replaces the resource.
-	LimitType pulumi.StringOutput `pulumi:"limitType"`
+	LimitType UsageLimitLimitTypeOutput `pulumi:"limitType"`
 	// The limit, in traces per month. Changing it updates the resource in place.
 	LimitValue pulumi.IntOutput `pulumi:"limitValue"`
 	// Layout version of the outputs.
@@ -86,7 +86,7 @@ func (UsageLimitState) ElementType() reflect.Type {
 
 type usageLimitArgs struct {
 	// Which limit: traces per month, or extended-retention traces per month; one of each per workspace (`pulumi import` accepts it instead of the id). Changing it replaces the resource.
-	LimitType string `pulumi:"limitType"`
+	LimitType UsageLimitLimitType `pulumi:"limitType"`
 	// The limit, in traces per month. Changing it updates the resource in place.
 	LimitValue int `pulumi:"limitValue"`
 	// Workspace the usage limit lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
@@ -96,7 +96,7 @@ type usageLimitArgs struct {
 // The set of arguments for constructing a UsageLimit resource.
 type UsageLimitArgs struct {
 	// Which limit: traces per month, or extended-retention traces per month; one of each per workspace (`pulumi import` accepts it instead of the id). Changing it replaces the resource.
-	LimitType pulumi.StringInput
+	LimitType UsageLimitLimitTypeInput
 	// The limit, in traces per month. Changing it updates the resource in place.
 	LimitValue pulumi.IntInput
 	// Workspace the usage limit lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
@@ -151,8 +151,8 @@ func (o UsageLimitOutput) LastOperation() pulumi.StringPtrOutput {
 }
 
 // Which limit: traces per month, or extended-retention traces per month; one of each per workspace (`pulumi import` accepts it instead of the id). Changing it replaces the resource.
-func (o UsageLimitOutput) LimitType() pulumi.StringOutput {
-	return o.ApplyT(func(v *UsageLimit) pulumi.StringOutput { return v.LimitType }).(pulumi.StringOutput)
+func (o UsageLimitOutput) LimitType() UsageLimitLimitTypeOutput {
+	return o.ApplyT(func(v *UsageLimit) UsageLimitLimitTypeOutput { return v.LimitType }).(UsageLimitLimitTypeOutput)
 }
 
 // The limit, in traces per month. Changing it updates the resource in place.

@@ -4,17 +4,33 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "../types/input";
 import * as outputs from "../types/output";
+import * as enums from "../types/enums";
 
 import * as utilities from "../utilities";
 
 export interface AlertRuleActionsItemArgs {
+    /**
+     * The target's settings: a webhook's `url` (and optional `headers`, `body`), PagerDuty's `integration_key` (and optional `severity`), Dynatrace's.
+     */
     config: pulumi.Input<{[key: string]: any}>;
-    target: pulumi.Input<string>;
+    /**
+     * Where the notification goes.
+     */
+    target: pulumi.Input<enums.AlertRuleActionsItemTarget>;
 }
 
 export interface AnnotationQueueRubricItemsItemArgs {
+    /**
+     * What reviewers judge under this key.
+     */
     description?: pulumi.Input<string | undefined>;
+    /**
+     * The feedback key reviewers score (a `FeedbackConfig`'s key).
+     */
     feedbackKey: pulumi.Input<string>;
+    /**
+     * Whether a reviewer must give this score to finish an item.
+     */
     required?: pulumi.Input<boolean | undefined>;
 }
 
@@ -22,7 +38,7 @@ export interface BulkExportDestinationConfigArgs {
     /**
      * Bucket in the host name (`virtual`) or in the path; set `virtual` when creation fails with `InvalidBucketName`. Changing it replaces the resource.
      */
-    addressingStyle?: pulumi.Input<string | undefined>;
+    addressingStyle?: pulumi.Input<enums.BulkExportDestinationConfigAddressingStyle | undefined>;
     /**
      * Bucket to write exports to. Changing it replaces the resource.
      */
@@ -54,7 +70,7 @@ export interface BulkExportDestinationConfigArgs {
     /**
      * botocore `us_east_1_regional_endpoint`. Changing it replaces the resource.
      */
-    usEast1RegionalEndpoint?: pulumi.Input<string | undefined>;
+    usEast1RegionalEndpoint?: pulumi.Input<enums.BulkExportDestinationConfigUsEast1RegionalEndpoint | undefined>;
     /**
      * botocore `use_accelerate_endpoint` (S3 Transfer Acceleration). Changing it replaces the resource.
      */
@@ -86,18 +102,39 @@ export interface BulkExportDestinationCredentialsArgs {
 }
 
 export interface DatasetTransformationsItemArgs {
+    /**
+     * Where in a new example it applies, e.g. `["inputs", "messages"]`.
+     */
     path: pulumi.Input<pulumi.Input<string>[]>;
-    transformationType: pulumi.Input<string>;
+    /**
+     * What it does to the value there.
+     */
+    transformationType: pulumi.Input<enums.DatasetTransformationsItemTransformationType>;
 }
 
 export interface DeploymentSecretReferencesItemArgs {
+    /**
+     * The environment variable's name.
+     */
     name: pulumi.Input<string>;
+    /**
+     * The key of the value in that secret.
+     */
     secretKey: pulumi.Input<string>;
+    /**
+     * The Kubernetes secret holding the value.
+     */
     secretName: pulumi.Input<string>;
 }
 
 export interface DeploymentSecretsItemArgs {
+    /**
+     * The environment variable's name.
+     */
     name: pulumi.Input<string>;
+    /**
+     * Its value (at most 64 KiB).
+     */
     value: pulumi.Input<string>;
 }
 
@@ -117,7 +154,7 @@ export interface DeploymentSourceConfigArgs {
     /**
      * Deployment type. Changing it replaces the resource.
      */
-    deploymentType?: pulumi.Input<string | undefined>;
+    deploymentType?: pulumi.Input<enums.DeploymentSourceConfigDeploymentType | undefined>;
     /**
      * Command that installs dependencies during the build. Changing it makes one new revision.
      */
@@ -145,6 +182,9 @@ export interface DeploymentSourceConfigArgs {
 }
 
 export interface DeploymentSourceConfigListenerConfigArgs {
+    /**
+     * The Kubernetes namespace the listener deploys into.
+     */
     k8sNamespace?: pulumi.Input<string | undefined>;
 }
 
@@ -164,41 +204,98 @@ export interface DeploymentSourceRevisionConfigArgs {
 }
 
 export interface FeedbackConfigCategoriesItemArgs {
+    /**
+     * The category's name, shown to reviewers.
+     */
     label?: pulumi.Input<string | undefined>;
+    /**
+     * The score the category stands for.
+     */
     value: pulumi.Input<number>;
 }
 
 export interface RunRuleAlertsItemArgs {
+    /**
+     * The PagerDuty integration's routing key (secret).
+     */
     routingKey: pulumi.Input<string>;
-    severity?: pulumi.Input<string | undefined>;
+    /**
+     * The incident's severity; default `warning`.
+     */
+    severity?: pulumi.Input<enums.RunRuleAlertsItemSeverity | undefined>;
+    /**
+     * The incident's summary.
+     */
     summary?: pulumi.Input<string | undefined>;
 }
 
 export interface RunRuleCodeEvaluatorsItemArgs {
+    /**
+     * The evaluator's source.
+     */
     code: pulumi.Input<string>;
-    language?: pulumi.Input<string | undefined>;
+    /**
+     * Language of `code`; default `python`.
+     */
+    language?: pulumi.Input<enums.RunRuleCodeEvaluatorsItemLanguage | undefined>;
 }
 
 export interface RunRuleEvaluatorsItemArgs {
+    /**
+     * A prompt of the hub the judge uses (`<handle>` or `<handle>:<commit or tag>`), instead of `prompt`.
+     */
     hubRef?: pulumi.Input<string | undefined>;
+    /**
+     * The model the judge runs on, as the service takes it (e.g. `{ model: "gpt-4o-mini" }`).
+     */
     model?: pulumi.Input<{[key: string]: any} | undefined>;
+    /**
+     * The judge's messages, each a `[role, template]` pair.
+     */
     prompt?: pulumi.Input<pulumi.Input<any[]>[] | undefined>;
+    /**
+     * JSON Schema of the scores the judge answers.
+     */
     schema?: pulumi.Input<{[key: string]: any} | undefined>;
+    /**
+     * How the templates are written: `f-string` or `mustache`.
+     */
     templateFormat?: pulumi.Input<string | undefined>;
+    /**
+     * The templates' variables, each mapped to a path of the run.
+     */
     variableMapping?: pulumi.Input<{[key: string]: any} | undefined>;
 }
 
 export interface RunRuleSpendLimitArgs {
+    /**
+     * The cap, in US dollars.
+     */
     limitUsd: pulumi.Input<number>;
-    window?: pulumi.Input<string | undefined>;
+    /**
+     * The period the cap applies to; default `weekly`.
+     */
+    window?: pulumi.Input<enums.RunRuleSpendLimitWindow | undefined>;
 }
 
 export interface RunRuleWebhooksItemArgs {
+    /**
+     * Headers sent with each post (e.g. a token).
+     */
     headers?: pulumi.Input<{[key: string]: any} | undefined>;
+    /**
+     * Where the runs are posted (http or https).
+     */
     url: pulumi.Input<string>;
 }
 
 export interface ServiceAccountWorkspacesItemArgs {
+    /**
+     * Its role there (a `Role`'s id).
+     */
     roleId?: pulumi.Input<string | undefined>;
+    /**
+     * A `Workspace` the account works in.
+     */
     workspaceId: pulumi.Input<string>;
 }

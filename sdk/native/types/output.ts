@@ -4,12 +4,22 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "../types/input";
 import * as outputs from "../types/output";
+import * as enums from "../types/enums";
 
 import * as utilities from "../utilities";
 
 export interface AnnotationQueueRubricItemsItem {
+    /**
+     * What reviewers judge under this key.
+     */
     description?: string;
+    /**
+     * The feedback key reviewers score (a `FeedbackConfig`'s key).
+     */
     feedbackKey: string;
+    /**
+     * Whether a reviewer must give this score to finish an item.
+     */
     required?: boolean;
 }
 
@@ -17,7 +27,7 @@ export interface BulkExportDestinationConfig {
     /**
      * Bucket in the host name (`virtual`) or in the path; set `virtual` when creation fails with `InvalidBucketName`. Changing it replaces the resource.
      */
-    addressingStyle?: string;
+    addressingStyle?: enums.BulkExportDestinationConfigAddressingStyle;
     /**
      * Bucket to write exports to. Changing it replaces the resource.
      */
@@ -49,7 +59,7 @@ export interface BulkExportDestinationConfig {
     /**
      * botocore `us_east_1_regional_endpoint`. Changing it replaces the resource.
      */
-    usEast1RegionalEndpoint?: string;
+    usEast1RegionalEndpoint?: enums.BulkExportDestinationConfigUsEast1RegionalEndpoint;
     /**
      * botocore `use_accelerate_endpoint` (S3 Transfer Acceleration). Changing it replaces the resource.
      */
@@ -66,13 +76,28 @@ export function bulkExportDestinationConfigProvideDefaults(val: BulkExportDestin
 }
 
 export interface DatasetTransformationsItem {
+    /**
+     * Where in a new example it applies, e.g. `["inputs", "messages"]`.
+     */
     path: string[];
-    transformationType: string;
+    /**
+     * What it does to the value there.
+     */
+    transformationType: enums.DatasetTransformationsItemTransformationType;
 }
 
 export interface DeploymentSecretReferencesItem {
+    /**
+     * The environment variable's name.
+     */
     name: string;
+    /**
+     * The key of the value in that secret.
+     */
     secretKey: string;
+    /**
+     * The Kubernetes secret holding the value.
+     */
     secretName: string;
 }
 
@@ -92,7 +117,7 @@ export interface DeploymentSourceConfig {
     /**
      * Deployment type. Changing it replaces the resource.
      */
-    deploymentType?: string;
+    deploymentType?: enums.DeploymentSourceConfigDeploymentType;
     /**
      * Command that installs dependencies during the build. Changing it makes one new revision.
      */
@@ -120,6 +145,9 @@ export interface DeploymentSourceConfig {
 }
 
 export interface DeploymentSourceConfigListenerConfig {
+    /**
+     * The Kubernetes namespace the listener deploys into.
+     */
     k8sNamespace?: string;
 }
 
@@ -139,31 +167,73 @@ export interface DeploymentSourceRevisionConfig {
 }
 
 export interface FeedbackConfigCategoriesItem {
+    /**
+     * The category's name, shown to reviewers.
+     */
     label?: string;
+    /**
+     * The score the category stands for.
+     */
     value: number;
 }
 
 export interface RunRuleCodeEvaluatorsItem {
+    /**
+     * The evaluator's source.
+     */
     code: string;
-    language?: string;
+    /**
+     * Language of `code`; default `python`.
+     */
+    language?: enums.RunRuleCodeEvaluatorsItemLanguage;
 }
 
 export interface RunRuleEvaluatorsItem {
+    /**
+     * A prompt of the hub the judge uses (`<handle>` or `<handle>:<commit or tag>`), instead of `prompt`.
+     */
     hubRef?: string;
+    /**
+     * The model the judge runs on, as the service takes it (e.g. `{ model: "gpt-4o-mini" }`).
+     */
     model?: {[key: string]: any};
+    /**
+     * The judge's messages, each a `[role, template]` pair.
+     */
     prompt?: any[][];
+    /**
+     * JSON Schema of the scores the judge answers.
+     */
     schema?: {[key: string]: any};
+    /**
+     * How the templates are written: `f-string` or `mustache`.
+     */
     templateFormat?: string;
+    /**
+     * The templates' variables, each mapped to a path of the run.
+     */
     variableMapping?: {[key: string]: any};
 }
 
 export interface RunRuleSpendLimit {
+    /**
+     * The cap, in US dollars.
+     */
     limitUsd: number;
-    window?: string;
+    /**
+     * The period the cap applies to; default `weekly`.
+     */
+    window?: enums.RunRuleSpendLimitWindow;
 }
 
 export interface ServiceAccountWorkspacesItem {
+    /**
+     * Its role there (a `Role`'s id).
+     */
     roleId?: string;
+    /**
+     * A `Workspace` the account works in.
+     */
     workspaceId: string;
 }
 
