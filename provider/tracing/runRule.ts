@@ -37,16 +37,25 @@ const StructuredEvaluator = z.strictObject({
   templateFormat: z.string().optional().describe("How the templates are written: `f-string` or `mustache`."),
   schema: z.record(z.string(), z.unknown()).optional().describe("JSON Schema of the scores the judge answers."),
   variableMapping: z.record(z.string(), z.string()).optional().describe("The templates' variables, each mapped to a path of the run."),
+  playgroundSettingsId: z.string().min(1).optional().describe("The `PlaygroundSettings` (a saved model configuration) the judge runs on, instead of `model`."),
   model: z.record(z.string(), z.unknown()).optional().describe("The model the judge runs on, as the service takes it (e.g. `{ model: \"gpt-4o-mini\" }`)."),
 });
 type StructuredEvaluatorInput = z.infer<typeof StructuredEvaluator>;
-const STRUCTURED_EVALUATOR_WIRE = { hubRef: "hub_ref", prompt: "prompt", templateFormat: "template_format", schema: "schema", variableMapping: "variable_mapping", model: "model" } as const;
+const STRUCTURED_EVALUATOR_WIRE = { hubRef: "hub_ref", prompt: "prompt", templateFormat: "template_format", schema: "schema", variableMapping: "variable_mapping", model: "model", playgroundSettingsId: "playground_settings_id" } as const;
 const STRUCTURED_EVALUATOR_INPUT = Object.fromEntries(Object.entries(STRUCTURED_EVALUATOR_WIRE).map(([input, wire]) => [wire, input]));
 
 /** An object's keys renamed by `names` (others dropped), null values left out. */
 function renameKeys(value: object, names: Readonly<Record<string, string>>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(value).flatMap(([key, item]) => (names[key] === undefined || item === null || item === undefined ? [] : [[names[key], item]])));
 }
+
+/** Inputs that extend the retention of the traces a rule's actions touch: input, wire key, which traces. */
+const RETENTION_EXTENSIONS = [
+  ["extendEvaluatorTraceRetention", "extend_evaluator_trace_retention", "the rule's evaluators score"],
+  ["extendDatasetTraceRetention", "extend_dataset_trace_retention", "the rule adds to its dataset"],
+  ["extendAnnotationQueueTraceRetention", "extend_annotation_queue_trace_retention", "the rule adds to its annotation queue"],
+  ["extendWebhookTraceRetention", "extend_webhook_trace_retention", "the rule posts to its webhooks"],
+] as const;
 
 /** A PagerDuty alert of a rule. */
 const PagerDutyAlert = z.strictObject({
@@ -140,6 +149,22 @@ export const RUN_RULE_FIELDS = [
   },
   {
     ...flag,
+    path: "trajectoryEvaluators",
+    wire: "trajectory_evaluators",
+    toWire: (value: unknown) => (value as StructuredEvaluatorInput[]).map((evaluator) => ({ structured: renameKeys(evaluator, STRUCTURED_EVALUATOR_WIRE) })),
+    fromWire: (value: unknown) =>
+      Array.isArray(value) && value.length > 0 ? (value as { structured?: Record<string, unknown> }[]).map((evaluator) => renameKeys(evaluator.structured ?? {}, STRUCTURED_EVALUATOR_INPUT)) : undefined,
+    clearWith: [],
+    type: "list of `{hubRef?, prompt?, templateFormat?, schema?, variableMapping?, model?, playgroundSettingsId?}`",
+    doc: "LLM judges that score a sampled run's whole trajectory (the trace's steps, not only its outputs); the same shape as `evaluators`.",
+    schema: z.array(StructuredEvaluator),
+    example: {
+      value: [{ prompt: [["system", "Did the agent take sensible steps? {{ trajectory }}"]], templateFormat: "mustache", schema: { type: "object", properties: { sensible: { type: "boolean" } } } }],
+      changed: [{ prompt: [["system", "Did the agent take few and sensible steps? {{ trajectory }}"]], templateFormat: "mustache", schema: { type: "object", properties: { sensible: { type: "boolean" } } } }],
+    },
+  },
+  {
+    ...flag,
     path: "codeEvaluators",
     wire: "code_evaluators",
     clearWith: [],
@@ -159,6 +184,8 @@ export const RUN_RULE_FIELDS = [
   { ...flag, path: "extendOnly", wire: "extend_only", type: "boolean", doc: "Whether the rule only extends the retention of the sampled runs' traces (to the long-lived tier), with no other action.", schema: z.boolean(), unsetMeans: false, defaultDoc: "`false` (service's)", example: { value: true, changed: false } },
   { ...flag, path: "transient", wire: "transient", type: "boolean", doc: "The service's `transient` flag of a rule: kept and answered as given.", schema: z.boolean(), unsetMeans: false, defaultDoc: "`false` (service's)", example: { value: true, changed: false } },
   { ...flag, path: "includeExtendedStats", wire: "include_extended_stats", type: "boolean", doc: "Whether the rule's evaluations record extended statistics (token counts and costs of the judges' runs).", schema: z.boolean(), unsetMeans: false, defaultDoc: "`false` (service's)", example: { value: true, changed: false } },
+  { ...flag, path: "tracingDisabled", wire: "is_tracing_disabled", type: "boolean", doc: "Whether the runs of the rule's own evaluators go untraced (no trace of the judges' calls in LangSmith).", schema: z.boolean(), unsetMeans: false, defaultDoc: "`false` (service's)", example: { value: true, changed: false } },
+  ...RETENTION_EXTENSIONS.map(([path, wire, what]) => ({ ...flag, path, wire, type: "boolean", doc: `Whether the traces ${what} are kept with extended (long-lived) retention.`, schema: z.boolean(), example: { value: true, changed: false } }) as const),
   { ...flag, path: "groupBy", wire: "group_by", type: "`thread_id`", doc: "Applies the rule to whole threads (the runs sharing a `thread_id`) instead of single runs.", schema: z.enum(["thread_id"]), example: { value: "thread_id", why: "the only value: unsetting it is the only change, which the full program's second step does not make" } },
   {
     ...flag,

@@ -90,9 +90,25 @@ export class RunRule extends pulumi.CustomResource {
      */
     declare public readonly evaluators: pulumi.Output<outputs.RunRuleEvaluatorsItem[] | undefined>;
     /**
+     * Whether the traces the rule adds to its annotation queue are kept with extended (long-lived) retention. Changing it updates the resource in place.
+     */
+    declare public readonly extendAnnotationQueueTraceRetention: pulumi.Output<boolean | undefined>;
+    /**
+     * Whether the traces the rule adds to its dataset are kept with extended (long-lived) retention. Changing it updates the resource in place.
+     */
+    declare public readonly extendDatasetTraceRetention: pulumi.Output<boolean | undefined>;
+    /**
+     * Whether the traces the rule's evaluators score are kept with extended (long-lived) retention. Changing it updates the resource in place.
+     */
+    declare public readonly extendEvaluatorTraceRetention: pulumi.Output<boolean | undefined>;
+    /**
      * Whether the rule only extends the retention of the sampled runs' traces (to the long-lived tier), with no other action. Changing it updates the resource in place.
      */
     declare public readonly extendOnly: pulumi.Output<boolean | undefined>;
+    /**
+     * Whether the traces the rule posts to its webhooks are kept with extended (long-lived) retention. Changing it updates the resource in place.
+     */
+    declare public readonly extendWebhookTraceRetention: pulumi.Output<boolean | undefined>;
     /**
      * Run filter, e.g. `eq(error, true)` (LangSmith's filter language). Changing it updates the resource in place.
      */
@@ -142,6 +158,14 @@ export class RunRule extends pulumi.CustomResource {
      */
     declare public readonly traceFilter: pulumi.Output<string | undefined>;
     /**
+     * Whether the runs of the rule's own evaluators go untraced (no trace of the judges' calls in LangSmith). Changing it updates the resource in place.
+     */
+    declare public readonly tracingDisabled: pulumi.Output<boolean | undefined>;
+    /**
+     * LLM judges that score a sampled run's whole trajectory (the trace's steps, not only its outputs); the same shape as `evaluators`. Changing it updates the resource in place.
+     */
+    declare public readonly trajectoryEvaluators: pulumi.Output<outputs.RunRuleTrajectoryEvaluatorsItem[] | undefined>;
+    /**
      * The service's `transient` flag of a rule: kept and answered as given. Changing it updates the resource in place.
      */
     declare public readonly transient: pulumi.Output<boolean | undefined>;
@@ -188,7 +212,11 @@ export class RunRule extends pulumi.CustomResource {
             resourceInputs["evaluatorId"] = args?.evaluatorId;
             resourceInputs["evaluatorVersion"] = args?.evaluatorVersion;
             resourceInputs["evaluators"] = args?.evaluators;
+            resourceInputs["extendAnnotationQueueTraceRetention"] = args?.extendAnnotationQueueTraceRetention;
+            resourceInputs["extendDatasetTraceRetention"] = args?.extendDatasetTraceRetention;
+            resourceInputs["extendEvaluatorTraceRetention"] = args?.extendEvaluatorTraceRetention;
             resourceInputs["extendOnly"] = args?.extendOnly;
+            resourceInputs["extendWebhookTraceRetention"] = args?.extendWebhookTraceRetention;
             resourceInputs["filter"] = args?.filter;
             resourceInputs["groupBy"] = args?.groupBy;
             resourceInputs["includeExtendedStats"] = args?.includeExtendedStats;
@@ -197,6 +225,8 @@ export class RunRule extends pulumi.CustomResource {
             resourceInputs["samplingRate"] = args?.samplingRate;
             resourceInputs["spendLimit"] = args?.spendLimit;
             resourceInputs["traceFilter"] = args?.traceFilter;
+            resourceInputs["tracingDisabled"] = args?.tracingDisabled;
+            resourceInputs["trajectoryEvaluators"] = args?.trajectoryEvaluators;
             resourceInputs["transient"] = args?.transient;
             resourceInputs["treeFilter"] = args?.treeFilter;
             resourceInputs["useCorrectionsDataset"] = args?.useCorrectionsDataset;
@@ -221,7 +251,11 @@ export class RunRule extends pulumi.CustomResource {
             resourceInputs["evaluatorId"] = undefined /*out*/;
             resourceInputs["evaluatorVersion"] = undefined /*out*/;
             resourceInputs["evaluators"] = undefined /*out*/;
+            resourceInputs["extendAnnotationQueueTraceRetention"] = undefined /*out*/;
+            resourceInputs["extendDatasetTraceRetention"] = undefined /*out*/;
+            resourceInputs["extendEvaluatorTraceRetention"] = undefined /*out*/;
             resourceInputs["extendOnly"] = undefined /*out*/;
+            resourceInputs["extendWebhookTraceRetention"] = undefined /*out*/;
             resourceInputs["filter"] = undefined /*out*/;
             resourceInputs["groupBy"] = undefined /*out*/;
             resourceInputs["includeExtendedStats"] = undefined /*out*/;
@@ -234,6 +268,8 @@ export class RunRule extends pulumi.CustomResource {
             resourceInputs["stateVersion"] = undefined /*out*/;
             resourceInputs["tenantId"] = undefined /*out*/;
             resourceInputs["traceFilter"] = undefined /*out*/;
+            resourceInputs["tracingDisabled"] = undefined /*out*/;
+            resourceInputs["trajectoryEvaluators"] = undefined /*out*/;
             resourceInputs["transient"] = undefined /*out*/;
             resourceInputs["treeFilter"] = undefined /*out*/;
             resourceInputs["useCorrectionsDataset"] = undefined /*out*/;
@@ -305,9 +341,25 @@ export interface RunRuleArgs {
      */
     evaluators?: pulumi.Input<pulumi.Input<inputs.RunRuleEvaluatorsItemArgs>[] | undefined>;
     /**
+     * Whether the traces the rule adds to its annotation queue are kept with extended (long-lived) retention. Changing it updates the resource in place.
+     */
+    extendAnnotationQueueTraceRetention?: pulumi.Input<boolean | undefined>;
+    /**
+     * Whether the traces the rule adds to its dataset are kept with extended (long-lived) retention. Changing it updates the resource in place.
+     */
+    extendDatasetTraceRetention?: pulumi.Input<boolean | undefined>;
+    /**
+     * Whether the traces the rule's evaluators score are kept with extended (long-lived) retention. Changing it updates the resource in place.
+     */
+    extendEvaluatorTraceRetention?: pulumi.Input<boolean | undefined>;
+    /**
      * Whether the rule only extends the retention of the sampled runs' traces (to the long-lived tier), with no other action. Changing it updates the resource in place.
      */
     extendOnly?: pulumi.Input<boolean | undefined>;
+    /**
+     * Whether the traces the rule posts to its webhooks are kept with extended (long-lived) retention. Changing it updates the resource in place.
+     */
+    extendWebhookTraceRetention?: pulumi.Input<boolean | undefined>;
     /**
      * Run filter, e.g. `eq(error, true)` (LangSmith's filter language). Changing it updates the resource in place.
      */
@@ -340,6 +392,14 @@ export interface RunRuleArgs {
      * Filter on the run's trace (its root run). Changing it updates the resource in place.
      */
     traceFilter?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the runs of the rule's own evaluators go untraced (no trace of the judges' calls in LangSmith). Changing it updates the resource in place.
+     */
+    tracingDisabled?: pulumi.Input<boolean | undefined>;
+    /**
+     * LLM judges that score a sampled run's whole trajectory (the trace's steps, not only its outputs); the same shape as `evaluators`. Changing it updates the resource in place.
+     */
+    trajectoryEvaluators?: pulumi.Input<pulumi.Input<inputs.RunRuleTrajectoryEvaluatorsItemArgs>[] | undefined>;
     /**
      * The service's `transient` flag of a rule: kept and answered as given. Changing it updates the resource in place.
      */

@@ -1,8 +1,10 @@
 /**
  * Validates requests and responses against the services' published OpenAPI
- * documents (the wire contract, the repository's copy in `contract/`).
+ * documents (the wire contract, the repository's copy in `contract/`), with
+ * the newer endpoints and fields of `contract/additions.openapi.json` applied
+ * (scripts/lib/contractDocuments.cjs).
  *
- * Both documents are OpenAPI 3.1, whose schemas are JSON Schema 2020-12, so
+ * The documents are OpenAPI 3.1, whose schemas are JSON Schema 2020-12, so
  * they are checked with Ajv's 2020 dialect (`strict: false`, ajv-formats for
  * `uuid` and `date-time`). Each whole document is added to Ajv under its file
  * name, and every schema is compiled as a `$ref` to a JSON pointer inside it,
@@ -10,10 +12,10 @@
  *
  * @packageDocumentation
  */
-import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
 import addFormats from "ajv-formats";
+import { effectiveDocuments } from "../../scripts/lib/contractDocuments.cjs";
 
 /** Which published document an operation belongs to. */
 export type ContractApi = "control-plane" | "bulk-exports" | "organization-and-access" | "tracing-and-evaluation";
@@ -147,9 +149,11 @@ function contract(): Contract {
   addFormats(ajv);
   const documents = {} as Record<ContractApi, OpenApiDocument>;
   const templates: CompiledTemplate[] = [];
+  // The published documents with contract/additions.openapi.json's fields applied (its own endpoints: not yet served by the emulator).
+  const effective = effectiveDocuments(CONTRACT_DIR);
   for (const api of Object.keys(DOCUMENT_FILES) as ContractApi[]) {
     const file = DOCUMENT_FILES[api];
-    const document = JSON.parse(readFileSync(path.join(CONTRACT_DIR, file), "utf8")) as OpenApiDocument;
+    const document = effective[api] as unknown as OpenApiDocument;
     if (!document.openapi.startsWith("3.1")) {
       throw new Error(`${file}: OpenAPI ${document.openapi}; this validator reads 3.1 (JSON Schema 2020-12)`);
     }

@@ -97,7 +97,7 @@ describe("emulator control plane: contract operations and fields", () => {
           listener_id: LISTENER_ID,
           listener_config: { k8s_namespace: "agents" },
           resource_spec: { cpu: 1.5, labels: { team: "ai" }, max_scale: 3 },
-          template_id: "dropped",
+          template_id: "agent-template",
         },
         secret_references: references,
       }),
@@ -113,7 +113,7 @@ describe("emulator control plane: contract operations and fields", () => {
       build_command: "make",
       listener_id: LISTENER_ID,
       listener_config: { k8s_namespace: "agents" },
-      template_id: null,
+      template_id: "agent-template",
       repo_branch: "main",
     });
     expect(sc["resource_spec"]).toMatchObject({ cpu: 1.5, labels: { team: "ai" }, max_scale: 3, memory_mb: 1024, sidecars: null });

@@ -262,14 +262,15 @@ describe("emulator control plane", () => {
       image_uri: "docker.io/acme/agent:1",
       repo_commit_sha: null,
       source_tarball_path: null,
-      tracked_packages: null,
+      deepagents_version: null,
+      tracked_packages: [],
     });
   });
 
   test("422 bodies are FastAPI HTTPValidationError", async () => {
     const wrongTypes = await call("POST", "/v2/deployments", { ...githubDeployment("typed"), name: 3, source: "svn" });
     expect(wrongTypes.status).toBe(422);
-    const expected = "'github', 'external_docker', 'internal_docker' or 'internal_source'";
+    const expected = "'github', 'external_docker', 'internal_docker', 'internal_source' or 'internal_template'";
     expect(wrongTypes.body).toEqual({
       detail: [
         { type: "string_type", loc: ["body", "name"], msg: "Input should be a valid string", input: 3 },

@@ -181,7 +181,7 @@ describe("validatePathParams", () => {
 describe("missingDeclaredProperties", () => {
   const path = `/v2/deployments/${DEPLOYMENT_ID}`;
 
-  it("names every declared property a response omits, at any depth", () => {
+  it("names every declared property a response omits, at any depth (the additions' fields included)", () => {
     expect(missingDeclaredProperties("GET", path, 200, deployment())).toEqual([
       "GET /v2/deployments/{deployment_id} 200: response body/ lacks declared property \"image_version\"",
       "GET /v2/deployments/{deployment_id} 200: response body/ lacks declared property \"secret_references\"",
@@ -193,9 +193,14 @@ describe("missingDeclaredProperties", () => {
       "GET /v2/deployments/{deployment_id} 200: response body/source_config lacks declared property \"listener_config\"",
       "GET /v2/deployments/{deployment_id} 200: response body/source_config lacks declared property \"listener_id\"",
       "GET /v2/deployments/{deployment_id} 200: response body/source_config lacks declared property \"resource_spec\"",
+      "GET /v2/deployments/{deployment_id} 200: response body/source_config lacks declared property \"template_id\"",
+      "GET /v2/deployments/{deployment_id} 200: response body/source_config lacks declared property \"repo_branch\"",
       "GET /v2/deployments/{deployment_id} 200: response body/source_revision_config lacks declared property \"image_uri\"",
       "GET /v2/deployments/{deployment_id} 200: response body/source_revision_config lacks declared property \"repo_commit_sha\"",
       "GET /v2/deployments/{deployment_id} 200: response body/source_revision_config lacks declared property \"source_tarball_path\"",
+      "GET /v2/deployments/{deployment_id} 200: response body/source_revision_config lacks declared property \"deepagents_version\"",
+      "GET /v2/deployments/{deployment_id} 200: response body/source_revision_config lacks declared property \"tracked_packages\"",
+      "GET /v2/deployments/{deployment_id} 200: response body/ lacks declared property \"display_name\"",
     ]);
   });
 

@@ -43,15 +43,15 @@ export const RESOURCE_SPEC_KEYS: readonly string[] = [
   "sidecars", "volume_mounts", "volumes",
 ];
 
-/** Every property of the contract's `SourceConfig`, plus `template_id` (sent by the real service). */
+/** Every property of the contract's `SourceConfig` (with the additions' `template_id`). */
 export const SOURCE_CONFIG_KEYS: readonly string[] = [
   "build_command", "build_on_push", "custom_url", "deployment_type", "install_command", "integration_id",
   "listener_config", "listener_id", "repo_url", "resource_spec", "template_id",
 ];
 
-/** Every property of the contract's `SourceRevisionConfig`, plus `tracked_packages` (sent by the real service). */
+/** Every property of the contract's `SourceRevisionConfig`, with the additions' `deepagents_version` and `tracked_packages`. */
 export const SOURCE_REVISION_CONFIG_KEYS: readonly string[] = [
-  "image_uri", "langgraph_config_path", "repo_commit_sha", "repo_ref", "source_tarball_path", "tracked_packages",
+  "image_uri", "langgraph_config_path", "repo_commit_sha", "repo_ref", "source_tarball_path", "deepagents_version", "tracked_packages",
 ];
 
 function nulls(keys: readonly string[]): Record<string, unknown> {
@@ -111,6 +111,8 @@ function renderRevisionConfig(revision: RevisionRecord | undefined, nowMs: numbe
     repo_ref: resolveRef && sha !== null ? sha : repoRef,
     source_tarball_path: stringOrNull(config["source_tarball_path"]),
     repo_commit_sha: sha,
+    // The emulator builds no Deep Agents and tracks no packages.
+    tracked_packages: [],
   };
 }
 
@@ -173,5 +175,7 @@ export function renderRevision(revision: RevisionRecord, nowMs: number): Record<
     created_at: new Date(revision.createdAtMs).toISOString(),
     updated_at: new Date(current.atMs).toISOString(),
     status_history: history.map((t) => ({ status: t.status, timestamp: new Date(t.atMs).toISOString() })),
+    // The additions' explanation of a status; the emulator's builds need none.
+    status_message: null,
   };
 }

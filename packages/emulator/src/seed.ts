@@ -43,6 +43,8 @@ const oauthProviderSeedSchema = z.object({
 const organizationSeedSchema = z.object({
   id: z.string().min(1),
   name: z.string().optional(),
+  /** The organization's handle (`GET /api/v1/orgs/current`); default its name, lower-cased, with `-` between words. */
+  handle: z.string().min(1).optional(),
   deploymentsEnabled: z.boolean().optional(),
   workspaces: z.array(z.object({ id: z.string().min(1), name: z.string().optional() })).optional(),
   oauthProviders: z.array(oauthProviderSeedSchema).optional(),
@@ -160,6 +162,11 @@ function toProvider(
   };
 }
 
+/** An organization's handle made from its name: lower-cased, `-` between words. */
+export function handleOf(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+}
+
 function upsertOrganization(
   state: EmulatorState,
   seed: z.infer<typeof organizationSeedSchema>,
@@ -167,9 +174,12 @@ function upsertOrganization(
 ): void {
   let org: OrganizationRecord | undefined = state.organizations.find((o) => o.id === seed.id);
   if (!org) {
+    const name = seed.name ?? seed.id;
     org = {
       id: seed.id,
-      name: seed.name ?? seed.id,
+      name,
+      handle: seed.handle ?? handleOf(name),
+      createdAt: nowIso,
       deploymentsEnabled: seed.deploymentsEnabled ?? true,
       workspaces: [],
       oauthProviders: [],
@@ -178,6 +188,7 @@ function upsertOrganization(
     state.organizations.push(org);
   } else {
     if (seed.name !== undefined) org.name = seed.name;
+    if (seed.handle !== undefined) org.handle = seed.handle;
     if (seed.deploymentsEnabled !== undefined) org.deploymentsEnabled = seed.deploymentsEnabled;
   }
   for (const ws of seed.workspaces ?? []) {

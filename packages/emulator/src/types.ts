@@ -69,6 +69,10 @@ export interface OAuthProviderRecord {
 export interface OrganizationRecord {
   id: string;
   name: string;
+  /** Its handle (`GET /api/v1/orgs/current`); absent in state saved before handles (answered from the name). */
+  handle?: string;
+  /** When it was made (ISO 8601); absent in state saved before (answered as the Unix epoch). */
+  createdAt?: string;
   /** When false, every deployments route answers 403 "not enabled". */
   deploymentsEnabled: boolean;
   workspaces: WorkspaceRecord[];

@@ -2349,10 +2349,11 @@ func (in *datasetTransformationsItemTransformationTypePtr) ToDatasetTransformati
 type DeploymentSource string
 
 const (
-	DeploymentSourceGithub         = DeploymentSource("github")
-	DeploymentSourceExternalDocker = DeploymentSource("external_docker")
-	DeploymentSourceInternalDocker = DeploymentSource("internal_docker")
-	DeploymentSourceInternalSource = DeploymentSource("internal_source")
+	DeploymentSourceGithub           = DeploymentSource("github")
+	DeploymentSourceExternalDocker   = DeploymentSource("external_docker")
+	DeploymentSourceInternalDocker   = DeploymentSource("internal_docker")
+	DeploymentSourceInternalSource   = DeploymentSource("internal_source")
+	DeploymentSourceInternalTemplate = DeploymentSource("internal_template")
 )
 
 func (DeploymentSource) ElementType() reflect.Type {
@@ -2481,6 +2482,7 @@ func (o DeploymentSourcePtrOutput) ToStringPtrOutputWithContext(ctx context.Cont
 //	DeploymentSourceExternalDocker
 //	DeploymentSourceInternalDocker
 //	DeploymentSourceInternalSource
+//	DeploymentSourceInternalTemplate
 type DeploymentSourceInput interface {
 	pulumi.Input
 
@@ -2518,9 +2520,11 @@ func (in *deploymentSourcePtr) ToDeploymentSourcePtrOutputWithContext(ctx contex
 type DeploymentSourceConfigDeploymentType string
 
 const (
-	DeploymentSourceConfigDeploymentTypeDevFree = DeploymentSourceConfigDeploymentType("dev_free")
-	DeploymentSourceConfigDeploymentTypeDev     = DeploymentSourceConfigDeploymentType("dev")
-	DeploymentSourceConfigDeploymentTypeProd    = DeploymentSourceConfigDeploymentType("prod")
+	DeploymentSourceConfigDeploymentTypeDevFree     = DeploymentSourceConfigDeploymentType("dev_free")
+	DeploymentSourceConfigDeploymentTypeDev         = DeploymentSourceConfigDeploymentType("dev")
+	DeploymentSourceConfigDeploymentTypeProd        = DeploymentSourceConfigDeploymentType("prod")
+	DeploymentSourceConfigDeploymentTypeDevZero     = DeploymentSourceConfigDeploymentType("dev_zero")
+	DeploymentSourceConfigDeploymentTypeDevFreeZero = DeploymentSourceConfigDeploymentType("dev_free_zero")
 )
 
 func (DeploymentSourceConfigDeploymentType) ElementType() reflect.Type {
@@ -2648,6 +2652,8 @@ func (o DeploymentSourceConfigDeploymentTypePtrOutput) ToStringPtrOutputWithCont
 //	DeploymentSourceConfigDeploymentTypeDevFree
 //	DeploymentSourceConfigDeploymentTypeDev
 //	DeploymentSourceConfigDeploymentTypeProd
+//	DeploymentSourceConfigDeploymentTypeDevZero
+//	DeploymentSourceConfigDeploymentTypeDevFreeZero
 type DeploymentSourceConfigDeploymentTypeInput interface {
 	pulumi.Input
 

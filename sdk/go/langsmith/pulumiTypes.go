@@ -1851,6 +1851,8 @@ type RunRuleEvaluatorsItem struct {
 	HubRef *string `pulumi:"hubRef"`
 	// The model the judge runs on, as the service takes it (e.g. `{ model: "gpt-4o-mini" }`).
 	Model map[string]interface{} `pulumi:"model"`
+	// The `PlaygroundSettings` (a saved model configuration) the judge runs on, instead of `model`.
+	PlaygroundSettingsId *string `pulumi:"playgroundSettingsId"`
 	// The judge's messages, each a `[role, template]` pair.
 	Prompt [][]interface{} `pulumi:"prompt"`
 	// JSON Schema of the scores the judge answers.
@@ -1877,6 +1879,8 @@ type RunRuleEvaluatorsItemArgs struct {
 	HubRef pulumi.StringPtrInput `pulumi:"hubRef"`
 	// The model the judge runs on, as the service takes it (e.g. `{ model: "gpt-4o-mini" }`).
 	Model pulumi.MapInput `pulumi:"model"`
+	// The `PlaygroundSettings` (a saved model configuration) the judge runs on, instead of `model`.
+	PlaygroundSettingsId pulumi.StringPtrInput `pulumi:"playgroundSettingsId"`
 	// The judge's messages, each a `[role, template]` pair.
 	Prompt pulumi.ArrayArrayInput `pulumi:"prompt"`
 	// JSON Schema of the scores the judge answers.
@@ -1946,6 +1950,11 @@ func (o RunRuleEvaluatorsItemOutput) HubRef() pulumi.StringPtrOutput {
 // The model the judge runs on, as the service takes it (e.g. `{ model: "gpt-4o-mini" }`).
 func (o RunRuleEvaluatorsItemOutput) Model() pulumi.MapOutput {
 	return o.ApplyT(func(v RunRuleEvaluatorsItem) map[string]interface{} { return v.Model }).(pulumi.MapOutput)
+}
+
+// The `PlaygroundSettings` (a saved model configuration) the judge runs on, instead of `model`.
+func (o RunRuleEvaluatorsItemOutput) PlaygroundSettingsId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v RunRuleEvaluatorsItem) *string { return v.PlaygroundSettingsId }).(pulumi.StringPtrOutput)
 }
 
 // The judge's messages, each a `[role, template]` pair.
@@ -2142,6 +2151,157 @@ func (o RunRuleSpendLimitPtrOutput) Window() RunRuleSpendLimitWindowPtrOutput {
 		}
 		return v.Window
 	}).(RunRuleSpendLimitWindowPtrOutput)
+}
+
+type RunRuleTrajectoryEvaluatorsItem struct {
+	// A prompt of the hub the judge uses (`<handle>` or `<handle>:<commit or tag>`), instead of `prompt`.
+	HubRef *string `pulumi:"hubRef"`
+	// The model the judge runs on, as the service takes it (e.g. `{ model: "gpt-4o-mini" }`).
+	Model map[string]interface{} `pulumi:"model"`
+	// The `PlaygroundSettings` (a saved model configuration) the judge runs on, instead of `model`.
+	PlaygroundSettingsId *string `pulumi:"playgroundSettingsId"`
+	// The judge's messages, each a `[role, template]` pair.
+	Prompt [][]interface{} `pulumi:"prompt"`
+	// JSON Schema of the scores the judge answers.
+	Schema map[string]interface{} `pulumi:"schema"`
+	// How the templates are written: `f-string` or `mustache`.
+	TemplateFormat *string `pulumi:"templateFormat"`
+	// The templates' variables, each mapped to a path of the run.
+	VariableMapping map[string]interface{} `pulumi:"variableMapping"`
+}
+
+// RunRuleTrajectoryEvaluatorsItemInput is an input type that accepts RunRuleTrajectoryEvaluatorsItemArgs and RunRuleTrajectoryEvaluatorsItemOutput values.
+// You can construct a concrete instance of `RunRuleTrajectoryEvaluatorsItemInput` via:
+//
+//	RunRuleTrajectoryEvaluatorsItemArgs{...}
+type RunRuleTrajectoryEvaluatorsItemInput interface {
+	pulumi.Input
+
+	ToRunRuleTrajectoryEvaluatorsItemOutput() RunRuleTrajectoryEvaluatorsItemOutput
+	ToRunRuleTrajectoryEvaluatorsItemOutputWithContext(context.Context) RunRuleTrajectoryEvaluatorsItemOutput
+}
+
+type RunRuleTrajectoryEvaluatorsItemArgs struct {
+	// A prompt of the hub the judge uses (`<handle>` or `<handle>:<commit or tag>`), instead of `prompt`.
+	HubRef pulumi.StringPtrInput `pulumi:"hubRef"`
+	// The model the judge runs on, as the service takes it (e.g. `{ model: "gpt-4o-mini" }`).
+	Model pulumi.MapInput `pulumi:"model"`
+	// The `PlaygroundSettings` (a saved model configuration) the judge runs on, instead of `model`.
+	PlaygroundSettingsId pulumi.StringPtrInput `pulumi:"playgroundSettingsId"`
+	// The judge's messages, each a `[role, template]` pair.
+	Prompt pulumi.ArrayArrayInput `pulumi:"prompt"`
+	// JSON Schema of the scores the judge answers.
+	Schema pulumi.MapInput `pulumi:"schema"`
+	// How the templates are written: `f-string` or `mustache`.
+	TemplateFormat pulumi.StringPtrInput `pulumi:"templateFormat"`
+	// The templates' variables, each mapped to a path of the run.
+	VariableMapping pulumi.MapInput `pulumi:"variableMapping"`
+}
+
+func (RunRuleTrajectoryEvaluatorsItemArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*RunRuleTrajectoryEvaluatorsItem)(nil)).Elem()
+}
+
+func (i RunRuleTrajectoryEvaluatorsItemArgs) ToRunRuleTrajectoryEvaluatorsItemOutput() RunRuleTrajectoryEvaluatorsItemOutput {
+	return i.ToRunRuleTrajectoryEvaluatorsItemOutputWithContext(context.Background())
+}
+
+func (i RunRuleTrajectoryEvaluatorsItemArgs) ToRunRuleTrajectoryEvaluatorsItemOutputWithContext(ctx context.Context) RunRuleTrajectoryEvaluatorsItemOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RunRuleTrajectoryEvaluatorsItemOutput)
+}
+
+// RunRuleTrajectoryEvaluatorsItemArrayInput is an input type that accepts RunRuleTrajectoryEvaluatorsItemArray and RunRuleTrajectoryEvaluatorsItemArrayOutput values.
+// You can construct a concrete instance of `RunRuleTrajectoryEvaluatorsItemArrayInput` via:
+//
+//	RunRuleTrajectoryEvaluatorsItemArray{ RunRuleTrajectoryEvaluatorsItemArgs{...} }
+type RunRuleTrajectoryEvaluatorsItemArrayInput interface {
+	pulumi.Input
+
+	ToRunRuleTrajectoryEvaluatorsItemArrayOutput() RunRuleTrajectoryEvaluatorsItemArrayOutput
+	ToRunRuleTrajectoryEvaluatorsItemArrayOutputWithContext(context.Context) RunRuleTrajectoryEvaluatorsItemArrayOutput
+}
+
+type RunRuleTrajectoryEvaluatorsItemArray []RunRuleTrajectoryEvaluatorsItemInput
+
+func (RunRuleTrajectoryEvaluatorsItemArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]RunRuleTrajectoryEvaluatorsItem)(nil)).Elem()
+}
+
+func (i RunRuleTrajectoryEvaluatorsItemArray) ToRunRuleTrajectoryEvaluatorsItemArrayOutput() RunRuleTrajectoryEvaluatorsItemArrayOutput {
+	return i.ToRunRuleTrajectoryEvaluatorsItemArrayOutputWithContext(context.Background())
+}
+
+func (i RunRuleTrajectoryEvaluatorsItemArray) ToRunRuleTrajectoryEvaluatorsItemArrayOutputWithContext(ctx context.Context) RunRuleTrajectoryEvaluatorsItemArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RunRuleTrajectoryEvaluatorsItemArrayOutput)
+}
+
+type RunRuleTrajectoryEvaluatorsItemOutput struct{ *pulumi.OutputState }
+
+func (RunRuleTrajectoryEvaluatorsItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RunRuleTrajectoryEvaluatorsItem)(nil)).Elem()
+}
+
+func (o RunRuleTrajectoryEvaluatorsItemOutput) ToRunRuleTrajectoryEvaluatorsItemOutput() RunRuleTrajectoryEvaluatorsItemOutput {
+	return o
+}
+
+func (o RunRuleTrajectoryEvaluatorsItemOutput) ToRunRuleTrajectoryEvaluatorsItemOutputWithContext(ctx context.Context) RunRuleTrajectoryEvaluatorsItemOutput {
+	return o
+}
+
+// A prompt of the hub the judge uses (`<handle>` or `<handle>:<commit or tag>`), instead of `prompt`.
+func (o RunRuleTrajectoryEvaluatorsItemOutput) HubRef() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v RunRuleTrajectoryEvaluatorsItem) *string { return v.HubRef }).(pulumi.StringPtrOutput)
+}
+
+// The model the judge runs on, as the service takes it (e.g. `{ model: "gpt-4o-mini" }`).
+func (o RunRuleTrajectoryEvaluatorsItemOutput) Model() pulumi.MapOutput {
+	return o.ApplyT(func(v RunRuleTrajectoryEvaluatorsItem) map[string]interface{} { return v.Model }).(pulumi.MapOutput)
+}
+
+// The `PlaygroundSettings` (a saved model configuration) the judge runs on, instead of `model`.
+func (o RunRuleTrajectoryEvaluatorsItemOutput) PlaygroundSettingsId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v RunRuleTrajectoryEvaluatorsItem) *string { return v.PlaygroundSettingsId }).(pulumi.StringPtrOutput)
+}
+
+// The judge's messages, each a `[role, template]` pair.
+func (o RunRuleTrajectoryEvaluatorsItemOutput) Prompt() pulumi.ArrayArrayOutput {
+	return o.ApplyT(func(v RunRuleTrajectoryEvaluatorsItem) [][]interface{} { return v.Prompt }).(pulumi.ArrayArrayOutput)
+}
+
+// JSON Schema of the scores the judge answers.
+func (o RunRuleTrajectoryEvaluatorsItemOutput) Schema() pulumi.MapOutput {
+	return o.ApplyT(func(v RunRuleTrajectoryEvaluatorsItem) map[string]interface{} { return v.Schema }).(pulumi.MapOutput)
+}
+
+// How the templates are written: `f-string` or `mustache`.
+func (o RunRuleTrajectoryEvaluatorsItemOutput) TemplateFormat() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v RunRuleTrajectoryEvaluatorsItem) *string { return v.TemplateFormat }).(pulumi.StringPtrOutput)
+}
+
+// The templates' variables, each mapped to a path of the run.
+func (o RunRuleTrajectoryEvaluatorsItemOutput) VariableMapping() pulumi.MapOutput {
+	return o.ApplyT(func(v RunRuleTrajectoryEvaluatorsItem) map[string]interface{} { return v.VariableMapping }).(pulumi.MapOutput)
+}
+
+type RunRuleTrajectoryEvaluatorsItemArrayOutput struct{ *pulumi.OutputState }
+
+func (RunRuleTrajectoryEvaluatorsItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]RunRuleTrajectoryEvaluatorsItem)(nil)).Elem()
+}
+
+func (o RunRuleTrajectoryEvaluatorsItemArrayOutput) ToRunRuleTrajectoryEvaluatorsItemArrayOutput() RunRuleTrajectoryEvaluatorsItemArrayOutput {
+	return o
+}
+
+func (o RunRuleTrajectoryEvaluatorsItemArrayOutput) ToRunRuleTrajectoryEvaluatorsItemArrayOutputWithContext(ctx context.Context) RunRuleTrajectoryEvaluatorsItemArrayOutput {
+	return o
+}
+
+func (o RunRuleTrajectoryEvaluatorsItemArrayOutput) Index(i pulumi.IntInput) RunRuleTrajectoryEvaluatorsItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) RunRuleTrajectoryEvaluatorsItem {
+		return vs[0].([]RunRuleTrajectoryEvaluatorsItem)[vs[1].(int)]
+	}).(RunRuleTrajectoryEvaluatorsItemOutput)
 }
 
 type RunRuleWebhooksItem struct {
@@ -2386,6 +2546,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*RunRuleEvaluatorsItemArrayInput)(nil)).Elem(), RunRuleEvaluatorsItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RunRuleSpendLimitInput)(nil)).Elem(), RunRuleSpendLimitArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RunRuleSpendLimitPtrInput)(nil)).Elem(), RunRuleSpendLimitArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RunRuleTrajectoryEvaluatorsItemInput)(nil)).Elem(), RunRuleTrajectoryEvaluatorsItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RunRuleTrajectoryEvaluatorsItemArrayInput)(nil)).Elem(), RunRuleTrajectoryEvaluatorsItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RunRuleWebhooksItemInput)(nil)).Elem(), RunRuleWebhooksItemArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RunRuleWebhooksItemArrayInput)(nil)).Elem(), RunRuleWebhooksItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ServiceAccountWorkspacesItemInput)(nil)).Elem(), ServiceAccountWorkspacesItemArgs{})
@@ -2419,6 +2581,8 @@ func init() {
 	pulumi.RegisterOutputType(RunRuleEvaluatorsItemArrayOutput{})
 	pulumi.RegisterOutputType(RunRuleSpendLimitOutput{})
 	pulumi.RegisterOutputType(RunRuleSpendLimitPtrOutput{})
+	pulumi.RegisterOutputType(RunRuleTrajectoryEvaluatorsItemOutput{})
+	pulumi.RegisterOutputType(RunRuleTrajectoryEvaluatorsItemArrayOutput{})
 	pulumi.RegisterOutputType(RunRuleWebhooksItemOutput{})
 	pulumi.RegisterOutputType(RunRuleWebhooksItemArrayOutput{})
 	pulumi.RegisterOutputType(ServiceAccountWorkspacesItemOutput{})

@@ -42,8 +42,16 @@ type RunRule struct {
 	EvaluatorVersion pulumi.IntPtrOutput `pulumi:"evaluatorVersion"`
 	// LLM judges the sampled runs are scored by (online evaluation), each a prompt (a hub prompt by `hubRef`, or `prompt` as `[role, template]` pairs) with the output `schema` its scores follow and the `model` it runs on. Changing it updates the resource in place.
 	Evaluators RunRuleEvaluatorsItemArrayOutput `pulumi:"evaluators"`
+	// Whether the traces the rule adds to its annotation queue are kept with extended (long-lived) retention. Changing it updates the resource in place.
+	ExtendAnnotationQueueTraceRetention pulumi.BoolPtrOutput `pulumi:"extendAnnotationQueueTraceRetention"`
+	// Whether the traces the rule adds to its dataset are kept with extended (long-lived) retention. Changing it updates the resource in place.
+	ExtendDatasetTraceRetention pulumi.BoolPtrOutput `pulumi:"extendDatasetTraceRetention"`
+	// Whether the traces the rule's evaluators score are kept with extended (long-lived) retention. Changing it updates the resource in place.
+	ExtendEvaluatorTraceRetention pulumi.BoolPtrOutput `pulumi:"extendEvaluatorTraceRetention"`
 	// Whether the rule only extends the retention of the sampled runs' traces (to the long-lived tier), with no other action. Changing it updates the resource in place.
 	ExtendOnly pulumi.BoolPtrOutput `pulumi:"extendOnly"`
+	// Whether the traces the rule posts to its webhooks are kept with extended (long-lived) retention. Changing it updates the resource in place.
+	ExtendWebhookTraceRetention pulumi.BoolPtrOutput `pulumi:"extendWebhookTraceRetention"`
 	// Run filter, e.g. `eq(error, true)` (LangSmith's filter language). Changing it updates the resource in place.
 	Filter pulumi.StringPtrOutput `pulumi:"filter"`
 	// Applies the rule to whole threads (the runs sharing a `thread_id`) instead of single runs. Changing it updates the resource in place.
@@ -68,6 +76,10 @@ type RunRule struct {
 	TenantId pulumi.StringPtrOutput `pulumi:"tenantId"`
 	// Filter on the run's trace (its root run). Changing it updates the resource in place.
 	TraceFilter pulumi.StringPtrOutput `pulumi:"traceFilter"`
+	// Whether the runs of the rule's own evaluators go untraced (no trace of the judges' calls in LangSmith). Changing it updates the resource in place.
+	TracingDisabled pulumi.BoolPtrOutput `pulumi:"tracingDisabled"`
+	// LLM judges that score a sampled run's whole trajectory (the trace's steps, not only its outputs); the same shape as `evaluators`. Changing it updates the resource in place.
+	TrajectoryEvaluators RunRuleTrajectoryEvaluatorsItemArrayOutput `pulumi:"trajectoryEvaluators"`
 	// The service's `transient` flag of a rule: kept and answered as given. Changing it updates the resource in place.
 	Transient pulumi.BoolPtrOutput `pulumi:"transient"`
 	// Filter on any run of the trace (the rule matches a run whose trace has a run matching it). Changing it updates the resource in place.
@@ -167,8 +179,16 @@ type runRuleArgs struct {
 	EvaluatorVersion *int `pulumi:"evaluatorVersion"`
 	// LLM judges the sampled runs are scored by (online evaluation), each a prompt (a hub prompt by `hubRef`, or `prompt` as `[role, template]` pairs) with the output `schema` its scores follow and the `model` it runs on. Changing it updates the resource in place.
 	Evaluators []RunRuleEvaluatorsItem `pulumi:"evaluators"`
+	// Whether the traces the rule adds to its annotation queue are kept with extended (long-lived) retention. Changing it updates the resource in place.
+	ExtendAnnotationQueueTraceRetention *bool `pulumi:"extendAnnotationQueueTraceRetention"`
+	// Whether the traces the rule adds to its dataset are kept with extended (long-lived) retention. Changing it updates the resource in place.
+	ExtendDatasetTraceRetention *bool `pulumi:"extendDatasetTraceRetention"`
+	// Whether the traces the rule's evaluators score are kept with extended (long-lived) retention. Changing it updates the resource in place.
+	ExtendEvaluatorTraceRetention *bool `pulumi:"extendEvaluatorTraceRetention"`
 	// Whether the rule only extends the retention of the sampled runs' traces (to the long-lived tier), with no other action. Changing it updates the resource in place.
 	ExtendOnly *bool `pulumi:"extendOnly"`
+	// Whether the traces the rule posts to its webhooks are kept with extended (long-lived) retention. Changing it updates the resource in place.
+	ExtendWebhookTraceRetention *bool `pulumi:"extendWebhookTraceRetention"`
 	// Run filter, e.g. `eq(error, true)` (LangSmith's filter language). Changing it updates the resource in place.
 	Filter *string `pulumi:"filter"`
 	// Applies the rule to whole threads (the runs sharing a `thread_id`) instead of single runs. Changing it updates the resource in place.
@@ -185,6 +205,10 @@ type runRuleArgs struct {
 	SpendLimit *RunRuleSpendLimit `pulumi:"spendLimit"`
 	// Filter on the run's trace (its root run). Changing it updates the resource in place.
 	TraceFilter *string `pulumi:"traceFilter"`
+	// Whether the runs of the rule's own evaluators go untraced (no trace of the judges' calls in LangSmith). Changing it updates the resource in place.
+	TracingDisabled *bool `pulumi:"tracingDisabled"`
+	// LLM judges that score a sampled run's whole trajectory (the trace's steps, not only its outputs); the same shape as `evaluators`. Changing it updates the resource in place.
+	TrajectoryEvaluators []RunRuleTrajectoryEvaluatorsItem `pulumi:"trajectoryEvaluators"`
 	// The service's `transient` flag of a rule: kept and answered as given. Changing it updates the resource in place.
 	Transient *bool `pulumi:"transient"`
 	// Filter on any run of the trace (the rule matches a run whose trace has a run matching it). Changing it updates the resource in place.
@@ -225,8 +249,16 @@ type RunRuleArgs struct {
 	EvaluatorVersion pulumi.IntPtrInput
 	// LLM judges the sampled runs are scored by (online evaluation), each a prompt (a hub prompt by `hubRef`, or `prompt` as `[role, template]` pairs) with the output `schema` its scores follow and the `model` it runs on. Changing it updates the resource in place.
 	Evaluators RunRuleEvaluatorsItemArrayInput
+	// Whether the traces the rule adds to its annotation queue are kept with extended (long-lived) retention. Changing it updates the resource in place.
+	ExtendAnnotationQueueTraceRetention pulumi.BoolPtrInput
+	// Whether the traces the rule adds to its dataset are kept with extended (long-lived) retention. Changing it updates the resource in place.
+	ExtendDatasetTraceRetention pulumi.BoolPtrInput
+	// Whether the traces the rule's evaluators score are kept with extended (long-lived) retention. Changing it updates the resource in place.
+	ExtendEvaluatorTraceRetention pulumi.BoolPtrInput
 	// Whether the rule only extends the retention of the sampled runs' traces (to the long-lived tier), with no other action. Changing it updates the resource in place.
 	ExtendOnly pulumi.BoolPtrInput
+	// Whether the traces the rule posts to its webhooks are kept with extended (long-lived) retention. Changing it updates the resource in place.
+	ExtendWebhookTraceRetention pulumi.BoolPtrInput
 	// Run filter, e.g. `eq(error, true)` (LangSmith's filter language). Changing it updates the resource in place.
 	Filter pulumi.StringPtrInput
 	// Applies the rule to whole threads (the runs sharing a `thread_id`) instead of single runs. Changing it updates the resource in place.
@@ -243,6 +275,10 @@ type RunRuleArgs struct {
 	SpendLimit RunRuleSpendLimitPtrInput
 	// Filter on the run's trace (its root run). Changing it updates the resource in place.
 	TraceFilter pulumi.StringPtrInput
+	// Whether the runs of the rule's own evaluators go untraced (no trace of the judges' calls in LangSmith). Changing it updates the resource in place.
+	TracingDisabled pulumi.BoolPtrInput
+	// LLM judges that score a sampled run's whole trajectory (the trace's steps, not only its outputs); the same shape as `evaluators`. Changing it updates the resource in place.
+	TrajectoryEvaluators RunRuleTrajectoryEvaluatorsItemArrayInput
 	// The service's `transient` flag of a rule: kept and answered as given. Changing it updates the resource in place.
 	Transient pulumi.BoolPtrInput
 	// Filter on any run of the trace (the rule matches a run whose trace has a run matching it). Changing it updates the resource in place.
@@ -357,9 +393,29 @@ func (o RunRuleOutput) Evaluators() RunRuleEvaluatorsItemArrayOutput {
 	return o.ApplyT(func(v *RunRule) RunRuleEvaluatorsItemArrayOutput { return v.Evaluators }).(RunRuleEvaluatorsItemArrayOutput)
 }
 
+// Whether the traces the rule adds to its annotation queue are kept with extended (long-lived) retention. Changing it updates the resource in place.
+func (o RunRuleOutput) ExtendAnnotationQueueTraceRetention() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *RunRule) pulumi.BoolPtrOutput { return v.ExtendAnnotationQueueTraceRetention }).(pulumi.BoolPtrOutput)
+}
+
+// Whether the traces the rule adds to its dataset are kept with extended (long-lived) retention. Changing it updates the resource in place.
+func (o RunRuleOutput) ExtendDatasetTraceRetention() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *RunRule) pulumi.BoolPtrOutput { return v.ExtendDatasetTraceRetention }).(pulumi.BoolPtrOutput)
+}
+
+// Whether the traces the rule's evaluators score are kept with extended (long-lived) retention. Changing it updates the resource in place.
+func (o RunRuleOutput) ExtendEvaluatorTraceRetention() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *RunRule) pulumi.BoolPtrOutput { return v.ExtendEvaluatorTraceRetention }).(pulumi.BoolPtrOutput)
+}
+
 // Whether the rule only extends the retention of the sampled runs' traces (to the long-lived tier), with no other action. Changing it updates the resource in place.
 func (o RunRuleOutput) ExtendOnly() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *RunRule) pulumi.BoolPtrOutput { return v.ExtendOnly }).(pulumi.BoolPtrOutput)
+}
+
+// Whether the traces the rule posts to its webhooks are kept with extended (long-lived) retention. Changing it updates the resource in place.
+func (o RunRuleOutput) ExtendWebhookTraceRetention() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *RunRule) pulumi.BoolPtrOutput { return v.ExtendWebhookTraceRetention }).(pulumi.BoolPtrOutput)
 }
 
 // Run filter, e.g. `eq(error, true)` (LangSmith's filter language). Changing it updates the resource in place.
@@ -420,6 +476,16 @@ func (o RunRuleOutput) TenantId() pulumi.StringPtrOutput {
 // Filter on the run's trace (its root run). Changing it updates the resource in place.
 func (o RunRuleOutput) TraceFilter() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RunRule) pulumi.StringPtrOutput { return v.TraceFilter }).(pulumi.StringPtrOutput)
+}
+
+// Whether the runs of the rule's own evaluators go untraced (no trace of the judges' calls in LangSmith). Changing it updates the resource in place.
+func (o RunRuleOutput) TracingDisabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *RunRule) pulumi.BoolPtrOutput { return v.TracingDisabled }).(pulumi.BoolPtrOutput)
+}
+
+// LLM judges that score a sampled run's whole trajectory (the trace's steps, not only its outputs); the same shape as `evaluators`. Changing it updates the resource in place.
+func (o RunRuleOutput) TrajectoryEvaluators() RunRuleTrajectoryEvaluatorsItemArrayOutput {
+	return o.ApplyT(func(v *RunRule) RunRuleTrajectoryEvaluatorsItemArrayOutput { return v.TrajectoryEvaluators }).(RunRuleTrajectoryEvaluatorsItemArrayOutput)
 }
 
 // The service's `transient` flag of a rule: kept and answered as given. Changing it updates the resource in place.

@@ -250,6 +250,10 @@ export interface RunRuleEvaluatorsItemArgs {
      */
     model?: pulumi.Input<{[key: string]: any} | undefined>;
     /**
+     * The `PlaygroundSettings` (a saved model configuration) the judge runs on, instead of `model`.
+     */
+    playgroundSettingsId?: pulumi.Input<string | undefined>;
+    /**
      * The judge's messages, each a `[role, template]` pair.
      */
     prompt?: pulumi.Input<pulumi.Input<any[]>[] | undefined>;
@@ -276,6 +280,37 @@ export interface RunRuleSpendLimitArgs {
      * The period the cap applies to; default `weekly`.
      */
     window?: pulumi.Input<enums.RunRuleSpendLimitWindow | undefined>;
+}
+
+export interface RunRuleTrajectoryEvaluatorsItemArgs {
+    /**
+     * A prompt of the hub the judge uses (`<handle>` or `<handle>:<commit or tag>`), instead of `prompt`.
+     */
+    hubRef?: pulumi.Input<string | undefined>;
+    /**
+     * The model the judge runs on, as the service takes it (e.g. `{ model: "gpt-4o-mini" }`).
+     */
+    model?: pulumi.Input<{[key: string]: any} | undefined>;
+    /**
+     * The `PlaygroundSettings` (a saved model configuration) the judge runs on, instead of `model`.
+     */
+    playgroundSettingsId?: pulumi.Input<string | undefined>;
+    /**
+     * The judge's messages, each a `[role, template]` pair.
+     */
+    prompt?: pulumi.Input<pulumi.Input<any[]>[] | undefined>;
+    /**
+     * JSON Schema of the scores the judge answers.
+     */
+    schema?: pulumi.Input<{[key: string]: any} | undefined>;
+    /**
+     * How the templates are written: `f-string` or `mustache`.
+     */
+    templateFormat?: pulumi.Input<string | undefined>;
+    /**
+     * The templates' variables, each mapped to a path of the run.
+     */
+    variableMapping?: pulumi.Input<{[key: string]: any} | undefined>;
 }
 
 export interface RunRuleWebhooksItemArgs {

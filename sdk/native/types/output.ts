@@ -198,6 +198,10 @@ export interface RunRuleEvaluatorsItem {
      */
     model?: {[key: string]: any};
     /**
+     * The `PlaygroundSettings` (a saved model configuration) the judge runs on, instead of `model`.
+     */
+    playgroundSettingsId?: string;
+    /**
      * The judge's messages, each a `[role, template]` pair.
      */
     prompt?: any[][];
@@ -224,6 +228,37 @@ export interface RunRuleSpendLimit {
      * The period the cap applies to; default `weekly`.
      */
     window?: enums.RunRuleSpendLimitWindow;
+}
+
+export interface RunRuleTrajectoryEvaluatorsItem {
+    /**
+     * A prompt of the hub the judge uses (`<handle>` or `<handle>:<commit or tag>`), instead of `prompt`.
+     */
+    hubRef?: string;
+    /**
+     * The model the judge runs on, as the service takes it (e.g. `{ model: "gpt-4o-mini" }`).
+     */
+    model?: {[key: string]: any};
+    /**
+     * The `PlaygroundSettings` (a saved model configuration) the judge runs on, instead of `model`.
+     */
+    playgroundSettingsId?: string;
+    /**
+     * The judge's messages, each a `[role, template]` pair.
+     */
+    prompt?: any[][];
+    /**
+     * JSON Schema of the scores the judge answers.
+     */
+    schema?: {[key: string]: any};
+    /**
+     * How the templates are written: `f-string` or `mustache`.
+     */
+    templateFormat?: string;
+    /**
+     * The templates' variables, each mapped to a path of the run.
+     */
+    variableMapping?: {[key: string]: any};
 }
 
 export interface ServiceAccountWorkspacesItem {

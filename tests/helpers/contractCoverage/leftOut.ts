@@ -234,6 +234,32 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
       backfill_progress: "the progress of a backfill: state of a job, not configuration",
       backfill_error: "the progress of a backfill: state of a job, not configuration",
       backfill_completed_at: "the progress of a backfill: state of a job, not configuration",
+      evaluator_name: "the name of the evaluator `evaluatorId` names",
+      is_managed_evaluator: "whether the rule's evaluator is one LangSmith manages, set by the service",
+      spend_usd: "what the rule's judges have spent: usage, not configuration",
+      trace_count: "how many traces the rule has acted on: usage, not configuration",
+    },
+  },
+};
+
+/**
+ * Properties the provider does not map yet but will: not deliberate, so not
+ * in {@link LEFT_OUT}. The coverage test passes with them and reports them
+ * apart (the contract-coverage report's "gaps" column); each is work still to
+ * do, named here so it is not forgotten.
+ */
+export const KNOWN_GAPS: Readonly<Record<string, LeftOut>> = {
+  "langsmith:index:Deployment": {
+    request: {
+      display_name: "a name shown instead of `name`, set by a PATCH after the create: the deployment's hand-written create (issue 31) does not send it yet",
+      "source_config.template_id": "a deployment made from a LangSmith template (`internal_template` source): the source is not an input value yet",
+    },
+    response: {
+      display_name: "read back once it is an input",
+      "source_config.template_id": "read back once it is an input",
+      "source_config.repo_branch": "the branch a GitHub deployment builds, as the service reports it: an output to add",
+      "source_revision_config.deepagents_version": "the deepagents version a revision was built with: an output of the revision to add (`getDeploymentRevision`)",
+      "source_revision_config.tracked_packages": "the packages a revision tracks: an output of the revision to add (`getDeploymentRevision`)",
     },
   },
 };

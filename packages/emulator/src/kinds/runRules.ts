@@ -33,7 +33,10 @@
  *   required); fields it leaves out keep their values. `DELETE` answers `null`.
  * - The emulator traces no runs: no rule fires, and there is no backfill
  *   (`backfill_*` stay `null`), corrections dataset or alignment queue made
- *   (`use_corrections_dataset` and `create_alignment_queue` are kept as sent).
+ *   (`use_corrections_dataset` and `create_alignment_queue` are kept as sent);
+ *   `spend_usd` and `trace_count` stay `null`, and no evaluator is a managed
+ *   one. The retention flags (`extend_*_trace_retention`), `is_tracing_disabled`
+ *   and `trajectory_evaluators` (the additions' fields) are kept as sent.
  * - The list reads `session_id`, `dataset_id`, `type` (`session`: rules of a
  *   project, `dataset`: of a dataset), `name_contains` (in `display_name`),
  *   `id` (repeated), `evaluator_id` and `tag_value_id` (rules of a project or
@@ -129,6 +132,7 @@ export const RUN_RULES = defineKind({
       session_id: null, dataset_id: null, filter: null, trace_filter: null, tree_filter: null, backfill_from: null,
       num_few_shot_examples: null, add_to_annotation_queue_id: null, add_to_dataset_id: null, evaluators: null,
       code_evaluators: null, evaluator_id: null, alerts: null, webhooks: null, group_by: null, spend_limit: null,
+      trajectory_evaluators: [], extend_dataset_trace_retention: null, extend_annotation_queue_trace_retention: null, extend_webhook_trace_retention: null,
     },
     derive: (body, call) => ({
       ...storedRule(body, call),
@@ -160,6 +164,11 @@ export const RUN_RULES = defineKind({
   },
   hidden: [...REQUEST_ONLY, SEALED_FIELD],
   render: (record, ctx) => ({
+    evaluator_name: nameOf(ctx, RULE_TARGET_KINDS.evaluator, record.wire["evaluator_id"]),
+    is_managed_evaluator: false,
+    // The emulator traces no runs: nothing spent, no trace acted on.
+    spend_usd: null,
+    trace_count: null,
     session_name: nameOf(ctx, RULE_TARGET_KINDS.project, record.wire["session_id"]),
     dataset_name: nameOf(ctx, RULE_TARGET_KINDS.dataset, record.wire["dataset_id"]),
     add_to_dataset_name: nameOf(ctx, RULE_TARGET_KINDS.dataset, record.wire["add_to_dataset_id"]),

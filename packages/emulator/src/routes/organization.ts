@@ -27,6 +27,7 @@ import { type RawQuery, uuidPathParam } from "../params";
 import type { OrganizationRecord } from "../types";
 import { parseBody } from "../validation";
 import { zOrganizationConfig, zOrganizationUpdate } from "../wire/organizationAndAccess";
+import { handleOf } from "../seed";
 
 type Json = Record<string, unknown>;
 
@@ -52,6 +53,9 @@ const INFO: Json = {
 
 /** Organization settings a PATCH changes, with their values before any change. */
 const SETTING_DEFAULTS: Json = {
+  byoc_create_saas_workspace_enabled: true,
+  disabled_model_providers: [],
+  engine_lcu_spend_limit_monthly: null,
   public_sharing_disabled: false,
   pat_creation_disabled: false,
   jit_provisioning_enabled: true,
@@ -101,6 +105,9 @@ function currentOrganization(auth: AuthContext): Json {
   return {
     id: organization.id,
     display_name: organization.name,
+    handle: organization.handle ?? handleOf(organization.name),
+    created_at: organization.createdAt ?? new Date(0).toISOString(),
+    byoc_create_saas_workspace_enabled: settings["byoc_create_saas_workspace_enabled"],
     config: config(organization),
     connected_to_stripe: false,
     connected_to_metronome: false,
@@ -138,6 +145,8 @@ function organizationInfo(auth: AuthContext): Json {
     marketplace_payouts_enabled: false,
     default_sso_provision: false,
     can_export_usage_backfill: false,
+    managed_evals_enabled: null,
+    managed_eval_terms_accepted_at: null,
     ip_allowlist_enabled: false,
     ...SETTING_DEFAULTS,
     ...(organization.settings ?? {}),

@@ -118,6 +118,7 @@ export const DeploymentSource = {
     ExternalDocker: "external_docker",
     InternalDocker: "internal_docker",
     InternalSource: "internal_source",
+    InternalTemplate: "internal_template",
 } as const;
 
 export type DeploymentSource = (typeof DeploymentSource)[keyof typeof DeploymentSource];
@@ -126,6 +127,8 @@ export const DeploymentSourceConfigDeploymentType = {
     DevFree: "dev_free",
     Dev: "dev",
     Prod: "prod",
+    DevZero: "dev_zero",
+    DevFreeZero: "dev_free_zero",
 } as const;
 
 export type DeploymentSourceConfigDeploymentType = (typeof DeploymentSourceConfigDeploymentType)[keyof typeof DeploymentSourceConfigDeploymentType];
