@@ -76,6 +76,39 @@ export async function getDeploymentRevisions(client: LangSmithClient, args: GetD
   }));
 }
 
+/** Arguments of {@link getDeploymentRevision}. */
+export interface GetDeploymentRevisionArgs {
+  deploymentId: string;
+  revisionId: string;
+}
+
+/** One revision by id, with its source and the service's explanation of its status. */
+export interface RevisionDetail extends RevisionInfo {
+  /** The deployment's source the revision was built from, e.g. `github`. */
+  source: string | null;
+  /** Why the revision has its status (e.g. a build error), when the service says. */
+  statusMessage: string | null;
+}
+
+/** One revision of a deployment by its id (`GET /v2/deployments/{id}/revisions/{revision_id}`); `undefined` when there is none. */
+export async function getDeploymentRevision(client: LangSmithClient, args: GetDeploymentRevisionArgs): Promise<RevisionDetail | undefined> {
+  try {
+    const revision = (await client.deployments.getRevision(args.deploymentId, args.revisionId)) as Awaited<ReturnType<typeof client.deployments.getRevision>> & { status_message?: string | null };
+    return {
+      id: revision.id,
+      status: revision.status,
+      source: revision.source ?? null,
+      statusMessage: revision.status_message ?? null,
+      createdAt: revision.created_at,
+      updatedAt: revision.updated_at ?? null,
+      sourceRevisionConfig: revision.source_revision_config ? { ...revision.source_revision_config } : null,
+    };
+  } catch (error) {
+    if (error instanceof NotFoundError) return undefined;
+    throw error;
+  }
+}
+
 function toInfo(deployment: WireDeployment): DeploymentInfo {
   return {
     id: deployment.id,

@@ -7,7 +7,7 @@
 import type { LangSmithClient } from "../client/client";
 import { InvalidRequestError } from "../client/errors";
 import { getBulkExport, getBulkExportRuns } from "../exports/invokes";
-import { getDeployment, type GetDeploymentArgs, getDeploymentRevisions } from "../deployments/invokes";
+import { getDeployment, type GetDeploymentArgs, getDeploymentRevision, getDeploymentRevisions } from "../deployments/invokes";
 import { assertProviderId, getOAuthProviders, getOAuthTokenStatus } from "../deployments/oauthInvokes";
 import {
   getApiKeys,
@@ -161,6 +161,28 @@ export const NATIVE_FUNCTIONS: readonly NativeFunction[] = [
     },
   },
   {
+    token: "langsmith:index:getDeploymentRevision",
+    description: "One revision of a deployment by its id: its status (and why, when the service says), source and `sourceRevisionConfig`.",
+    inputs: { deploymentId: str("Deployment id."), revisionId: str("Revision id (e.g. a Deployment's `latestRevisionId`).") },
+    requiredInputs: ["deploymentId", "revisionId"],
+    outputs: {
+      found: bool("Whether the revision exists."),
+      id: str("Revision id."),
+      status: str("Its status, e.g. `DEPLOYED`, `BUILD_FAILED`."),
+      statusMessage: str("Why it has that status, when the service says (e.g. a build error)."),
+      source: str("The source it was built from, e.g. `github`."),
+      createdAt: str("When it was made (ISO 8601)."),
+      updatedAt: str("When its status last changed (ISO 8601)."),
+      sourceRevisionConfig: anyMap("`source_revision_config` as the service returns it (snake_case): the ref, the commit built, the image."),
+    },
+    async run(client, args) {
+      const deploymentId = stringArg(args, "deploymentId");
+      const revisionId = stringArg(args, "revisionId");
+      if (deploymentId === undefined || revisionId === undefined) throw new InvalidRequestError("getDeploymentRevision: deploymentId and revisionId are required");
+      return found(await getDeploymentRevision(client, { deploymentId, revisionId }));
+    },
+  },
+  {
     token: "langsmith:index:getOAuthProviders",
     description: "The OAuth providers configured for the organization (no client secret is ever returned).",
     inputs: {},
@@ -228,6 +250,8 @@ export const NATIVE_FUNCTIONS: readonly NativeFunction[] = [
     outputs: {
       id: str("Organization id."),
       displayName: str("Name shown in LangSmith."),
+      handle: str("The organization's handle, when the service reports it."),
+      createdAt: str("When it was made (ISO 8601), when the service reports it."),
       isPersonal: bool("Whether it is a personal organization."),
       tier: str("Plan tier, e.g. `enterprise`."),
       config: anyMap("The plan's limits and features: `config` as the service returns it (snake_case)."),

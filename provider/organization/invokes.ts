@@ -90,6 +90,10 @@ export interface OrganizationInfo {
   id: string | null;
   /** Name shown in LangSmith. */
   displayName: string | null;
+  /** The organization's handle, when the service reports it. */
+  handle: string | null;
+  /** When it was made (ISO 8601), when the service reports it. */
+  createdAt: string | null;
   /** Whether it is a personal organization. */
   isPersonal: boolean;
   /** Plan tier, e.g. `enterprise`. */
@@ -122,6 +126,8 @@ export async function getOrganization(client: LangSmithClient): Promise<Organiza
   return {
     id: organization.id ?? null,
     displayName: organization.display_name ?? null,
+    handle: organization.handle ?? null,
+    createdAt: organization.created_at ?? null,
     isPersonal: organization.is_personal,
     tier: organization.tier ?? null,
     config: { ...organization.config },

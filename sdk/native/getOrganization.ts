@@ -23,6 +23,10 @@ export interface GetOrganizationResult {
      */
     readonly config?: {[key: string]: any};
     /**
+     * When it was made (ISO 8601), when the service reports it.
+     */
+    readonly createdAt?: string;
+    /**
      * `current_plan` (`tier`, `started_on`, `ends_on`) as the service returns it, if any.
      */
     readonly currentPlan?: {[key: string]: any};
@@ -38,6 +42,10 @@ export interface GetOrganizationResult {
      * ISO 8601 end of the billing period, if any.
      */
     readonly endOfBillingPeriod?: string;
+    /**
+     * The organization's handle, when the service reports it.
+     */
+    readonly handle?: string;
     /**
      * Whether the subscription was cancelled.
      */

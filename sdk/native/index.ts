@@ -80,6 +80,11 @@ export const getDeployment: typeof import("./getDeployment").getDeployment = nul
 export const getDeploymentOutput: typeof import("./getDeployment").getDeploymentOutput = null as any;
 utilities.lazyLoad(exports, ["getDeployment","getDeploymentOutput"], () => require("./getDeployment"));
 
+export { GetDeploymentRevisionArgs, GetDeploymentRevisionResult, GetDeploymentRevisionOutputArgs } from "./getDeploymentRevision";
+export const getDeploymentRevision: typeof import("./getDeploymentRevision").getDeploymentRevision = null as any;
+export const getDeploymentRevisionOutput: typeof import("./getDeploymentRevision").getDeploymentRevisionOutput = null as any;
+utilities.lazyLoad(exports, ["getDeploymentRevision","getDeploymentRevisionOutput"], () => require("./getDeploymentRevision"));
+
 export { GetDeploymentRevisionsArgs, GetDeploymentRevisionsResult, GetDeploymentRevisionsOutputArgs } from "./getDeploymentRevisions";
 export const getDeploymentRevisions: typeof import("./getDeploymentRevisions").getDeploymentRevisions = null as any;
 export const getDeploymentRevisionsOutput: typeof import("./getDeploymentRevisions").getDeploymentRevisionsOutput = null as any;

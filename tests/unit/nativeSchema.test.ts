@@ -86,6 +86,7 @@ describe("native provider schema, generated from the field tables", () => {
       "langsmith:index:getBulkExportRuns",
       "langsmith:index:getDataset",
       "langsmith:index:getDeployment",
+      "langsmith:index:getDeploymentRevision",
       "langsmith:index:getDeploymentRevisions",
       "langsmith:index:getInfo",
       "langsmith:index:getOAuthProviders",

@@ -28,6 +28,8 @@ type GetOrganizationArgs struct {
 type GetOrganizationResult struct {
 	// The plan's limits and features: `config` as the service returns it (snake_case).
 	Config map[string]interface{} `pulumi:"config"`
+	// When it was made (ISO 8601), when the service reports it.
+	CreatedAt *string `pulumi:"createdAt"`
 	// `current_plan` (`tier`, `started_on`, `ends_on`) as the service returns it, if any.
 	CurrentPlan map[string]interface{} `pulumi:"currentPlan"`
 	// Whether SSO users are provisioned by default.
@@ -36,6 +38,8 @@ type GetOrganizationResult struct {
 	DisplayName *string `pulumi:"displayName"`
 	// ISO 8601 end of the billing period, if any.
 	EndOfBillingPeriod *string `pulumi:"endOfBillingPeriod"`
+	// The organization's handle, when the service reports it.
+	Handle *string `pulumi:"handle"`
 	// Whether the subscription was cancelled.
 	HasCancelled *bool `pulumi:"hasCancelled"`
 	// Organization id.
@@ -91,6 +95,11 @@ func (o GetOrganizationResultOutput) Config() pulumi.MapOutput {
 	return o.ApplyT(func(v GetOrganizationResult) map[string]interface{} { return v.Config }).(pulumi.MapOutput)
 }
 
+// When it was made (ISO 8601), when the service reports it.
+func (o GetOrganizationResultOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetOrganizationResult) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
 // `current_plan` (`tier`, `started_on`, `ends_on`) as the service returns it, if any.
 func (o GetOrganizationResultOutput) CurrentPlan() pulumi.MapOutput {
 	return o.ApplyT(func(v GetOrganizationResult) map[string]interface{} { return v.CurrentPlan }).(pulumi.MapOutput)
@@ -109,6 +118,11 @@ func (o GetOrganizationResultOutput) DisplayName() pulumi.StringPtrOutput {
 // ISO 8601 end of the billing period, if any.
 func (o GetOrganizationResultOutput) EndOfBillingPeriod() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetOrganizationResult) *string { return v.EndOfBillingPeriod }).(pulumi.StringPtrOutput)
+}
+
+// The organization's handle, when the service reports it.
+func (o GetOrganizationResultOutput) Handle() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetOrganizationResult) *string { return v.Handle }).(pulumi.StringPtrOutput)
 }
 
 // Whether the subscription was cancelled.
