@@ -195,6 +195,11 @@ export type RunRule = import("./runRule").RunRule;
 export const RunRule: typeof import("./runRule").RunRule = null as any;
 utilities.lazyLoad(exports, ["RunRule"], () => require("./runRule"));
 
+export { SandboxRegistryArgs } from "./sandboxRegistry";
+export type SandboxRegistry = import("./sandboxRegistry").SandboxRegistry;
+export const SandboxRegistry: typeof import("./sandboxRegistry").SandboxRegistry = null as any;
+utilities.lazyLoad(exports, ["SandboxRegistry"], () => require("./sandboxRegistry"));
+
 export { ServiceAccountArgs } from "./serviceAccount";
 export type ServiceAccount = import("./serviceAccount").ServiceAccount;
 export const ServiceAccount: typeof import("./serviceAccount").ServiceAccount = null as any;
@@ -307,6 +312,8 @@ const _module = {
                 return new Role(name, <any>undefined, { urn })
             case "langsmith:index:RunRule":
                 return new RunRule(name, <any>undefined, { urn })
+            case "langsmith:index:SandboxRegistry":
+                return new SandboxRegistry(name, <any>undefined, { urn })
             case "langsmith:index:ServiceAccount":
                 return new ServiceAccount(name, <any>undefined, { urn })
             case "langsmith:index:ServiceKey":

@@ -10,6 +10,7 @@ import { contractOperations } from "../helpers/contract";
 import { startVersitygw } from "../helpers/versitygw";
 import { ContractHarness, NOT_IMPLEMENTED_IN_EMULATOR, operationKey } from "./harness";
 import { describeAccess } from "./suites/access";
+import { describeAdditions } from "./suites/additions";
 import { describeBulkExports } from "./suites/bulkExports";
 import { describeDeployments } from "./suites/deployments";
 import { CONTRACT_BUCKET, describeDestinations } from "./suites/destinations";
@@ -108,6 +109,7 @@ describeAccess(env);
 describeSettings(env);
 describePrompts(env);
 describeTracing(env);
+describeAdditions(env);
 
 describe("coverage of the contract", () => {
   test("every operation of both documents was exercised", () => {

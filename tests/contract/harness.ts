@@ -83,6 +83,7 @@ export const KNOWN_UNDECLARED_STATUSES: readonly UndeclaredStatus[] = [
   { method: "POST", template: "/api/v1/workspaces", status: 403, reason: "the key is scoped to one workspace; organization routes need an organization-scoped key" },
   { method: "POST", template: "/api/v1/workspaces", status: 409, reason: "a workspace with that display name exists" },
   { method: "PATCH", template: "/api/v1/workspaces/{workspace_id}", status: 404, reason: "no such workspace in the organization" },
+  { method: "GET", template: "/api/v1/workspaces/{workspace_id}", status: 404, reason: "no such workspace in the organization" },
   { method: "DELETE", template: "/api/v1/workspaces/{workspace_id}", status: 404, reason: "no such workspace in the organization" },
   { method: "DELETE", template: "/api/v1/workspaces/{workspace_id}", status: 400, reason: "the organization's last workspace" },
   { method: "POST", template: "/api/v1/orgs/current/roles", status: 400, reason: "a permission the organization does not know, or an organization permission in a custom role" },
@@ -165,10 +166,22 @@ export const KNOWN_UNDECLARED_STATUSES: readonly UndeclaredStatus[] = [
 /**
  * Contract operations the emulator still answers with 501. Each must be
  * exercised and answer 501 (the probe in `suites/tracing.ts`), and is
- * reported as not implemented: the tracing-and-evaluation operations whose
- * kinds are not declared yet.
+ * reported as not implemented: the endpoints of contract/additions.openapi.json
+ * whose kinds the emulator does not serve yet (issue 33: access policies,
+ * gateway policies and spend caps, data planes, a deployment revision's
+ * create).
  */
 export const NOT_IMPLEMENTED_IN_EMULATOR: readonly Pick<ContractOperationRef, "method" | "template">[] = [
+  ...["GET", "POST"].map((method) => ({ method, template: "/api/v1/platform/orgs/current/access-policies" })),
+  ...["GET", "PATCH", "DELETE"].map((method) => ({ method, template: "/api/v1/platform/orgs/current/access-policies/{access_policy_id}" })),
+  ...["POST", "DELETE"].map((method) => ({ method, template: "/api/v1/platform/orgs/current/roles/{role_id}/access-policies" })),
+  { method: "POST", template: "/api/v1/platform/orgs/current/access-policies/roles/{role_id}/access-policies" },
+  ...["GET", "POST"].map((method) => ({ method, template: "/api/v1/platform/gateway-policies" })),
+  { method: "POST", template: "/api/v1/platform/gateway-policies/search" },
+  ...["GET", "PATCH", "DELETE"].map((method) => ({ method, template: "/api/v1/platform/gateway-policies/{id}" })),
+  ...["GET", "POST"].map((method) => ({ method, template: "/api/v1/orgs/current/data-planes" })),
+  ...["GET", "PATCH", "DELETE"].map((method) => ({ method, template: "/api/v1/orgs/current/data-planes/{id}" })),
+  { method: "POST", template: "/v2/deployments/{deployment_id}/revisions" },
 ];
 
 function queryRecord(url: URL): Record<string, string | string[]> {

@@ -18,7 +18,7 @@ import addFormats from "ajv-formats";
 import { effectiveDocuments } from "../../scripts/lib/contractDocuments.cjs";
 
 /** Which published document an operation belongs to. */
-export type ContractApi = "control-plane" | "bulk-exports" | "organization-and-access" | "tracing-and-evaluation";
+export type ContractApi = "control-plane" | "bulk-exports" | "organization-and-access" | "tracing-and-evaluation" | "additions";
 
 /** A JSON Schema as found in the documents (an object, or `true`/`false`). */
 export type JsonSchema = { [key: string]: unknown } | boolean;
@@ -95,6 +95,7 @@ const DOCUMENT_FILES: Record<ContractApi, string> = {
   "bulk-exports": "bulk-exports.openapi.json",
   "organization-and-access": "organization-and-access.openapi.json",
   "tracing-and-evaluation": "tracing-and-evaluation.openapi.json",
+  additions: "additions.openapi.json",
 };
 
 const HTTP_METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
@@ -149,7 +150,7 @@ function contract(): Contract {
   addFormats(ajv);
   const documents = {} as Record<ContractApi, OpenApiDocument>;
   const templates: CompiledTemplate[] = [];
-  // The published documents with contract/additions.openapi.json's fields applied (its own endpoints: not yet served by the emulator).
+  // The published documents with contract/additions.openapi.json applied, and the additions' own endpoints.
   const effective = effectiveDocuments(CONTRACT_DIR);
   for (const api of Object.keys(DOCUMENT_FILES) as ContractApi[]) {
     const file = DOCUMENT_FILES[api];

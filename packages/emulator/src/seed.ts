@@ -19,6 +19,8 @@ export const DEFAULT_PERMISSIONS: readonly string[] = [
   "prompts:create", "prompts:delete",
   "rules:create", "rules:read", "rules:update", "rules:delete",
   "alerts:create", "alerts:read", "alerts:update", "alerts:delete",
+  // Sandboxes (their registries).
+  "sandboxes:create", "sandboxes:read", "sandboxes:update", "sandboxes:delete",
 ];
 
 const oauthProviderSeedSchema = z.object({

@@ -61,6 +61,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Role{}
 	case "langsmith:index:RunRule":
 		r = &RunRule{}
+	case "langsmith:index:SandboxRegistry":
+		r = &SandboxRegistry{}
 	case "langsmith:index:ServiceAccount":
 		r = &ServiceAccount{}
 	case "langsmith:index:ServiceKey":

@@ -86,6 +86,9 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
     request: { attribute_mapping: "Supabase's attribute mapping, for LangSmith's own sign-in service: SAML settings have none" },
     response: { attribute_mapping: "Supabase's attribute mapping, for LangSmith's own sign-in service: SAML settings have none", attribute_mapping_load_error: "the error of that mapping, if any" },
   },
+  "langsmith:index:SandboxRegistry": {
+    response: { created_by: "the user who made it: an API key has none", updated_by: "the user who last changed it: an API key has none" },
+  },
   "langsmith:index:TagValue": { response: { tag_key_id: IN_PATH } },
   "langsmith:index:UsageLimit": { request: { id: "sent by the provider: an update is an upsert by the limit's id, the resource's id" } },
   "langsmith:index:Workspace": {

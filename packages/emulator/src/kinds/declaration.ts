@@ -23,9 +23,10 @@ export type KindScope = "organization" | "workspace";
  * malformed request is a 422 `HTTPValidationError`, other errors
  * `{"detail": "..."}`), or one of the Go services (`/commits`,
  * `/v1/platform/...`: a malformed request is a 400, every error
- * `{"error": "..."}`).
+ * `{"error": "..."}`; `goDetail`, the sandboxes service: the same with
+ * `{"detail": {"error": "<code>", "message": "..."}}`).
  */
-export type KindErrorStyle = "fastapi" | "go";
+export type KindErrorStyle = "fastapi" | "go" | "goDetail";
 
 /** What a bulk delete did, id by id. */
 export interface BulkDeleteResult {

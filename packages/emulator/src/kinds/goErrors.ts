@@ -2,8 +2,10 @@
  * How the kinds served by the service's Go components (`errors: "go"`:
  * `/commits`, `/v1/platform/...`) read requests and answer errors: a field
  * sent as `null` reads as absent, a malformed request is a 400, and every
- * error body is `{"error": "..."}`.
+ * error body is `{"error": "..."}` (`{"detail": {"error", "message"}}` for
+ * the sandboxes service, `errors: "goDetail"`).
  */
+import { randomUUID } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { HttpError, toHttpError, ValidationFailure } from "../errors";
 
@@ -33,6 +35,26 @@ export function withoutNulls(value: unknown): unknown {
 /** Answers an error of a Go-style kind's route (see {@link goStyleError}), logging a 500. */
 export async function handleGoError(error: unknown, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const httpError = goStyleError(error);
+  if (httpError.statusCode === 500) request.log.error({ err: error }, "unhandled error");
+  await reply.code(httpError.statusCode).headers(httpError.headers).send(httpError.body);
+}
+
+/** The short error code of a status, as the sandboxes service names its errors. */
+const ERROR_CODES: Readonly<Record<number, string>> = { 400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found", 409: "conflict", 422: "unprocessable", 500: "internal" };
+
+/**
+ * An error as the Go services with a detail object answer it (`errors:
+ * "goDetail"`, the sandboxes service): as {@link goStyleError}, with the body
+ * `{"detail": {"error": "<code>", "error_id": "<id of this error>", "message": "<message>"}}`.
+ */
+export function goDetailStyleError(error: unknown): HttpError {
+  const go = goStyleError(error);
+  return new HttpError(go.statusCode, { detail: { error: ERROR_CODES[go.statusCode] ?? "error", error_id: randomUUID(), message: String(go.body["error"]) } }, go.headers);
+}
+
+/** Answers an error of a `goDetail` kind's route (see {@link goDetailStyleError}), logging a 500. */
+export async function handleGoDetailError(error: unknown, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const httpError = goDetailStyleError(error);
   if (httpError.statusCode === 500) request.log.error({ err: error }, "unhandled error");
   await reply.code(httpError.statusCode).headers(httpError.headers).send(httpError.body);
 }

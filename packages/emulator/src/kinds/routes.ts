@@ -14,7 +14,7 @@ import { boolQuery, canonicalUuid, isUuid, type RawQuery, requiredQuery, throwIf
 import type { KindRecord } from "../types";
 import { parseBody } from "../validation";
 import type { BulkDeleteResult, KindDeclaration } from "./declaration";
-import { handleGoError, withoutNulls } from "./goErrors";
+import { handleGoDetailError, handleGoError, withoutNulls } from "./goErrors";
 import type { KindCall } from "./kindCall";
 import { selectListedPage } from "./listQuery";
 import { kindRecords, renderRecord, sealSecrets } from "./records";
@@ -49,7 +49,7 @@ export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: K
   kinds.push(kind);
   registeredKinds.set(app, kinds);
   const route = (method: HTTPMethods, url: string, handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>): void => {
-    if (kind.errors !== "go") {
+    if (kind.errors !== "go" && kind.errors !== "goDetail") {
       app.route({ method, url, handler });
       return;
     }
@@ -57,7 +57,7 @@ export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: K
       request.body = withoutNulls(request.body);
       return handler(request, reply);
     };
-    app.route({ method, url, handler: goHandler, errorHandler: handleGoError });
+    app.route({ method, url, handler: goHandler, errorHandler: kind.errors === "go" ? handleGoError : handleGoDetailError });
   };
   const pathParams = (request: FastifyRequest): Record<string, string> => (request.params ?? {}) as Record<string, string>;
   const parentOf = (request: FastifyRequest, scopeId: string): string | null => {
@@ -83,7 +83,8 @@ export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: K
   };
   const permissionFor = (operation: "create" | "update" | "delete"): string | readonly string[] => kind.permissions[operation] ?? kind.permissions.write;
   const inScope = (call: KindCall): KindRecord[] => kindRecords(ctx, kind.name).filter((r) => r.scopeId === call.scopeId && r.parentId === call.parentId);
-  const find = (request: FastifyRequest, call: KindCall): KindRecord => {
+  /** The object the item path names; `builtIns` lets a read find a built-in one (a write to one is refused). */
+  const find = (request: FastifyRequest, call: KindCall, builtIns = false): KindRecord => {
     const key = kind.itemKey;
     if (key !== undefined) {
       const value = pathParams(request)[kind.idParam] ?? "";
@@ -95,7 +96,9 @@ export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: K
     const id = uuidPathParam(request.params, kind.idParam);
     const record = kindRecords(ctx, kind.name).find((r) => r.id === id && r.scopeId === call.scopeId && r.parentId === call.parentId);
     if (record !== undefined) return record;
-    if (kind.builtInNotFound !== true && kind.builtIn?.(call).some((r) => r.id === id)) throw detailError(400, `${kind.noun} ${id} is built in and cannot be changed or deleted`);
+    const builtIn = kind.builtIn?.(call).find((r) => r.id === id);
+    if (builtIns && builtIn !== undefined) return builtIn;
+    if (kind.builtInNotFound !== true && builtIn !== undefined) throw detailError(400, `${kind.noun} ${id} is built in and cannot be changed or deleted`);
     throw detailError(404, `${kind.noun} not found`);
   };
   const removeRecord = (record: KindRecord, call: KindCall): void => {
@@ -243,7 +246,7 @@ export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: K
   if (kind.get === true) {
     route("GET", item, async (request) => {
       const call = callFor(request, kind.permissions.read);
-      const object = renderRecord(kind, find(request, call), ctx);
+      const object = renderRecord(kind, find(request, call, true), ctx);
       return kind.answers?.get !== undefined ? kind.answers.get(object, call) : object;
     });
   }

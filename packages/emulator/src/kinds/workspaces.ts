@@ -1,6 +1,6 @@
 /**
  * Workspaces (`/api/v1/workspaces`): created and listed on the collection,
- * renamed and deleted at `/api/v1/workspaces/{workspace_id}`, owned by the
+ * read, renamed and deleted at `/api/v1/workspaces/{workspace_id}`, owned by the
  * organization. A created workspace becomes a tenant at once (`X-Tenant-Id`
  * reaches it); the organization's seeded workspaces are listed too; a
  * deleted one stops being a tenant and its objects go with it.
@@ -26,7 +26,9 @@ export const WORKSPACES = defineKind({
   idParam: "workspace_id",
   permissions: { read: "organization:read", write: "organization:manage" },
   create: { schema: zWorkspaceCreate, defaults: { tenant_handle: null } },
-  listQuery: { include_deleted: { type: "boolean" } },
+  // The emulator has no data planes: a data plane's id selects no workspace.
+  listQuery: { include_deleted: { type: "boolean" }, data_plane_id: { type: "uuid", filters: "data_plane_id" } },
+  get: true,
   patch: { schema: zWorkspacePatch },
   delete: { answer: "emptyObject" },
   unique: ["display_name"],
