@@ -40,3 +40,11 @@ const { registryOverview, registryInstallation } = require(join(root, "dist/prov
 writeFileSync(join(root, "docs/_index.md"), registryOverview(version));
 writeFileSync(join(root, "docs/installation-configuration.md"), registryInstallation(version));
 console.log("docs/_index.md, docs/installation-configuration.md: the Registry's pages, written from the schema");
+
+// docs/terraform.md: the comparison with the Terraform providers, from their facts, our mapping and the schema.
+const { comparison } = require(join(root, "scripts/lib/terraformComparison.cjs"));
+const { packageSchema } = require(join(root, "dist/provider/native/schema.js"));
+const readJson = (name) => JSON.parse(readFileSync(join(root, "docs", name), "utf8"));
+const compared = comparison(readJson("terraform-facts.json"), readJson("terraform-mapping.json"), packageSchema(version));
+writeFileSync(join(root, "docs/terraform.md"), compared.markdown);
+console.log(`docs/terraform.md: written from the Terraform facts and our mapping${compared.problems.length > 0 ? ` (${compared.problems.length} problems: tests/unit/terraformComparison.test.ts names them)` : ""}`);

@@ -118,7 +118,11 @@ const NAMED_OUTPUTS = (kind: string): Record<string, PulumiPropertySpec> => ({
   id: str(`The ${kind}'s id.`),
   name: str(`The ${kind}'s name.`),
   description: str("Its description."),
-  details: anyMap("Its other fields as the service reports them (snake_case)."),
+  details: anyMap(
+    kind === "project"
+      ? "Its settings and statistics as the service reports them (snake_case): `tenant_id`, `start_time`, `end_time`, `default_dataset_id`, `reference_dataset_id`, `trace_tier`, `extra`, `run_count`, `last_run_start_time`."
+      : "Its settings and statistics as the service reports them (snake_case): `tenant_id`, `created_at`, `modified_at`, `data_type`, `inputs_schema_definition`, `outputs_schema_definition`, `transformations`, `metadata`, `externally_managed`, `example_count`, `session_count`, `last_session_start_time`.",
+  ),
 });
 
 /** `{ id }` or `{ name }` from an invoke's arguments. */

@@ -30,13 +30,17 @@ export interface NamedObjectInfo {
   id: string;
   name: string;
   description: string | null;
-  /** The project's or dataset's other fields the service reports, snake_case (never runs or examples). */
+  /** The project's or dataset's settings and statistics the service reports, snake_case (see DETAIL_KEYS; never runs or examples). */
   details: Record<string, unknown>;
 }
 
+/** The fields `details` holds: the object's settings and its statistics (never its runs or examples). */
 const DETAIL_KEYS: Readonly<Record<"project" | "dataset", readonly string[]>> = {
-  project: ["tenant_id", "start_time", "default_dataset_id", "trace_tier", "run_count", "last_run_start_time"],
-  dataset: ["tenant_id", "created_at", "modified_at", "data_type", "example_count", "session_count"],
+  project: ["tenant_id", "start_time", "end_time", "default_dataset_id", "reference_dataset_id", "trace_tier", "extra", "run_count", "last_run_start_time"],
+  dataset: [
+    "tenant_id", "created_at", "modified_at", "data_type", "inputs_schema_definition", "outputs_schema_definition", "transformations",
+    "metadata", "externally_managed", "example_count", "session_count", "last_session_start_time",
+  ],
 };
 
 function info(kind: "project" | "dataset", item: Record<string, unknown>): NamedObjectInfo {

@@ -33,7 +33,7 @@ export interface GetDatasetResult {
      */
     readonly description?: string;
     /**
-     * Its other fields as the service reports them (snake_case).
+     * Its settings and statistics as the service reports them (snake_case): `tenant_id`, `created_at`, `modified_at`, `data_type`, `inputs_schema_definition`, `outputs_schema_definition`, `transformations`, `metadata`, `externally_managed`, `example_count`, `session_count`, `last_session_start_time`.
      */
     readonly details?: {[key: string]: any};
     /**

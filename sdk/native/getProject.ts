@@ -33,7 +33,7 @@ export interface GetProjectResult {
      */
     readonly description?: string;
     /**
-     * Its other fields as the service reports them (snake_case).
+     * Its settings and statistics as the service reports them (snake_case): `tenant_id`, `start_time`, `end_time`, `default_dataset_id`, `reference_dataset_id`, `trace_tier`, `extra`, `run_count`, `last_run_start_time`.
      */
     readonly details?: {[key: string]: any};
     /**

@@ -32,7 +32,7 @@ type LookupDatasetArgs struct {
 type LookupDatasetResult struct {
 	// Its description.
 	Description *string `pulumi:"description"`
-	// Its other fields as the service reports them (snake_case).
+	// Its settings and statistics as the service reports them (snake_case): `tenant_id`, `created_at`, `modified_at`, `data_type`, `inputs_schema_definition`, `outputs_schema_definition`, `transformations`, `metadata`, `externally_managed`, `example_count`, `session_count`, `last_session_start_time`.
 	Details map[string]interface{} `pulumi:"details"`
 	// Whether a dataset matched; when false, no other property is set.
 	Found *bool `pulumi:"found"`
@@ -81,7 +81,7 @@ func (o LookupDatasetResultOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupDatasetResult) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
 
-// Its other fields as the service reports them (snake_case).
+// Its settings and statistics as the service reports them (snake_case): `tenant_id`, `created_at`, `modified_at`, `data_type`, `inputs_schema_definition`, `outputs_schema_definition`, `transformations`, `metadata`, `externally_managed`, `example_count`, `session_count`, `last_session_start_time`.
 func (o LookupDatasetResultOutput) Details() pulumi.MapOutput {
 	return o.ApplyT(func(v LookupDatasetResult) map[string]interface{} { return v.Details }).(pulumi.MapOutput)
 }

@@ -32,7 +32,7 @@ type LookupProjectArgs struct {
 type LookupProjectResult struct {
 	// Its description.
 	Description *string `pulumi:"description"`
-	// Its other fields as the service reports them (snake_case).
+	// Its settings and statistics as the service reports them (snake_case): `tenant_id`, `start_time`, `end_time`, `default_dataset_id`, `reference_dataset_id`, `trace_tier`, `extra`, `run_count`, `last_run_start_time`.
 	Details map[string]interface{} `pulumi:"details"`
 	// Whether a project matched; when false, no other property is set.
 	Found *bool `pulumi:"found"`
@@ -81,7 +81,7 @@ func (o LookupProjectResultOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupProjectResult) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
 
-// Its other fields as the service reports them (snake_case).
+// Its settings and statistics as the service reports them (snake_case): `tenant_id`, `start_time`, `end_time`, `default_dataset_id`, `reference_dataset_id`, `trace_tier`, `extra`, `run_count`, `last_run_start_time`.
 func (o LookupProjectResultOutput) Details() pulumi.MapOutput {
 	return o.ApplyT(func(v LookupProjectResult) map[string]interface{} { return v.Details }).(pulumi.MapOutput)
 }
