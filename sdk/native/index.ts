@@ -5,6 +5,16 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 // Export members:
+export { AccessPolicyArgs } from "./accessPolicy";
+export type AccessPolicy = import("./accessPolicy").AccessPolicy;
+export const AccessPolicy: typeof import("./accessPolicy").AccessPolicy = null as any;
+utilities.lazyLoad(exports, ["AccessPolicy"], () => require("./accessPolicy"));
+
+export { AccessPolicyAttachmentArgs } from "./accessPolicyAttachment";
+export type AccessPolicyAttachment = import("./accessPolicyAttachment").AccessPolicyAttachment;
+export const AccessPolicyAttachment: typeof import("./accessPolicyAttachment").AccessPolicyAttachment = null as any;
+utilities.lazyLoad(exports, ["AccessPolicyAttachment"], () => require("./accessPolicyAttachment"));
+
 export { AlertRuleArgs } from "./alertRule";
 export type AlertRule = import("./alertRule").AlertRule;
 export const AlertRule: typeof import("./alertRule").AlertRule = null as any;
@@ -272,6 +282,10 @@ const _module = {
     version: utilities.getVersion(),
     construct: (name: string, type: string, urn: string): pulumi.Resource => {
         switch (type) {
+            case "langsmith:index:AccessPolicy":
+                return new AccessPolicy(name, <any>undefined, { urn })
+            case "langsmith:index:AccessPolicyAttachment":
+                return new AccessPolicyAttachment(name, <any>undefined, { urn })
             case "langsmith:index:AlertRule":
                 return new AlertRule(name, <any>undefined, { urn })
             case "langsmith:index:AnnotationQueue":

@@ -21,6 +21,10 @@ func (m *module) Version() semver.Version {
 
 func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi.Resource, err error) {
 	switch typ {
+	case "langsmith:index:AccessPolicy":
+		r = &AccessPolicy{}
+	case "langsmith:index:AccessPolicyAttachment":
+		r = &AccessPolicyAttachment{}
 	case "langsmith:index:AlertRule":
 		r = &AlertRule{}
 	case "langsmith:index:AnnotationQueue":

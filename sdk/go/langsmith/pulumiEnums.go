@@ -10,6 +10,846 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
+type AccessPolicyConditionGroupsItemConditionsItemAttributeName string
+
+const (
+	AccessPolicyConditionGroupsItemConditionsItemAttributeNameResourceTagKey = AccessPolicyConditionGroupsItemConditionsItemAttributeName("resource_tag_key")
+)
+
+func (AccessPolicyConditionGroupsItemConditionsItemAttributeName) ElementType() reflect.Type {
+	return reflect.TypeOf((*AccessPolicyConditionGroupsItemConditionsItemAttributeName)(nil)).Elem()
+}
+
+func (e AccessPolicyConditionGroupsItemConditionsItemAttributeName) ToAccessPolicyConditionGroupsItemConditionsItemAttributeNameOutput() AccessPolicyConditionGroupsItemConditionsItemAttributeNameOutput {
+	return pulumi.ToOutput(e).(AccessPolicyConditionGroupsItemConditionsItemAttributeNameOutput)
+}
+
+func (e AccessPolicyConditionGroupsItemConditionsItemAttributeName) ToAccessPolicyConditionGroupsItemConditionsItemAttributeNameOutputWithContext(ctx context.Context) AccessPolicyConditionGroupsItemConditionsItemAttributeNameOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(AccessPolicyConditionGroupsItemConditionsItemAttributeNameOutput)
+}
+
+func (e AccessPolicyConditionGroupsItemConditionsItemAttributeName) ToAccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrOutput() AccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrOutput {
+	return e.ToAccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrOutputWithContext(context.Background())
+}
+
+func (e AccessPolicyConditionGroupsItemConditionsItemAttributeName) ToAccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrOutputWithContext(ctx context.Context) AccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrOutput {
+	return AccessPolicyConditionGroupsItemConditionsItemAttributeName(e).ToAccessPolicyConditionGroupsItemConditionsItemAttributeNameOutputWithContext(ctx).ToAccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrOutputWithContext(ctx)
+}
+
+func (e AccessPolicyConditionGroupsItemConditionsItemAttributeName) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e AccessPolicyConditionGroupsItemConditionsItemAttributeName) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e AccessPolicyConditionGroupsItemConditionsItemAttributeName) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e AccessPolicyConditionGroupsItemConditionsItemAttributeName) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type AccessPolicyConditionGroupsItemConditionsItemAttributeNameOutput struct{ *pulumi.OutputState }
+
+func (AccessPolicyConditionGroupsItemConditionsItemAttributeNameOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AccessPolicyConditionGroupsItemConditionsItemAttributeName)(nil)).Elem()
+}
+
+func (o AccessPolicyConditionGroupsItemConditionsItemAttributeNameOutput) ToAccessPolicyConditionGroupsItemConditionsItemAttributeNameOutput() AccessPolicyConditionGroupsItemConditionsItemAttributeNameOutput {
+	return o
+}
+
+func (o AccessPolicyConditionGroupsItemConditionsItemAttributeNameOutput) ToAccessPolicyConditionGroupsItemConditionsItemAttributeNameOutputWithContext(ctx context.Context) AccessPolicyConditionGroupsItemConditionsItemAttributeNameOutput {
+	return o
+}
+
+func (o AccessPolicyConditionGroupsItemConditionsItemAttributeNameOutput) ToAccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrOutput() AccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrOutput {
+	return o.ToAccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrOutputWithContext(context.Background())
+}
+
+func (o AccessPolicyConditionGroupsItemConditionsItemAttributeNameOutput) ToAccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrOutputWithContext(ctx context.Context) AccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v AccessPolicyConditionGroupsItemConditionsItemAttributeName) *AccessPolicyConditionGroupsItemConditionsItemAttributeName {
+		return &v
+	}).(AccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrOutput)
+}
+
+func (o AccessPolicyConditionGroupsItemConditionsItemAttributeNameOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o AccessPolicyConditionGroupsItemConditionsItemAttributeNameOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e AccessPolicyConditionGroupsItemConditionsItemAttributeName) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o AccessPolicyConditionGroupsItemConditionsItemAttributeNameOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o AccessPolicyConditionGroupsItemConditionsItemAttributeNameOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e AccessPolicyConditionGroupsItemConditionsItemAttributeName) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type AccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrOutput struct{ *pulumi.OutputState }
+
+func (AccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**AccessPolicyConditionGroupsItemConditionsItemAttributeName)(nil)).Elem()
+}
+
+func (o AccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrOutput) ToAccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrOutput() AccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrOutput {
+	return o
+}
+
+func (o AccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrOutput) ToAccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrOutputWithContext(ctx context.Context) AccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrOutput {
+	return o
+}
+
+func (o AccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrOutput) Elem() AccessPolicyConditionGroupsItemConditionsItemAttributeNameOutput {
+	return o.ApplyT(func(v *AccessPolicyConditionGroupsItemConditionsItemAttributeName) AccessPolicyConditionGroupsItemConditionsItemAttributeName {
+		if v != nil {
+			return *v
+		}
+		var ret AccessPolicyConditionGroupsItemConditionsItemAttributeName
+		return ret
+	}).(AccessPolicyConditionGroupsItemConditionsItemAttributeNameOutput)
+}
+
+func (o AccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o AccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *AccessPolicyConditionGroupsItemConditionsItemAttributeName) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// AccessPolicyConditionGroupsItemConditionsItemAttributeNameInput is an input type that accepts values of the AccessPolicyConditionGroupsItemConditionsItemAttributeName enum
+// A concrete instance of `AccessPolicyConditionGroupsItemConditionsItemAttributeNameInput` can be one of the following:
+//
+//	AccessPolicyConditionGroupsItemConditionsItemAttributeNameResourceTagKey
+type AccessPolicyConditionGroupsItemConditionsItemAttributeNameInput interface {
+	pulumi.Input
+
+	ToAccessPolicyConditionGroupsItemConditionsItemAttributeNameOutput() AccessPolicyConditionGroupsItemConditionsItemAttributeNameOutput
+	ToAccessPolicyConditionGroupsItemConditionsItemAttributeNameOutputWithContext(context.Context) AccessPolicyConditionGroupsItemConditionsItemAttributeNameOutput
+}
+
+var accessPolicyConditionGroupsItemConditionsItemAttributeNamePtrType = reflect.TypeOf((**AccessPolicyConditionGroupsItemConditionsItemAttributeName)(nil)).Elem()
+
+type AccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrInput interface {
+	pulumi.Input
+
+	ToAccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrOutput() AccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrOutput
+	ToAccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrOutputWithContext(context.Context) AccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrOutput
+}
+
+type accessPolicyConditionGroupsItemConditionsItemAttributeNamePtr string
+
+func AccessPolicyConditionGroupsItemConditionsItemAttributeNamePtr(v string) AccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrInput {
+	return (*accessPolicyConditionGroupsItemConditionsItemAttributeNamePtr)(&v)
+}
+
+func (*accessPolicyConditionGroupsItemConditionsItemAttributeNamePtr) ElementType() reflect.Type {
+	return accessPolicyConditionGroupsItemConditionsItemAttributeNamePtrType
+}
+
+func (in *accessPolicyConditionGroupsItemConditionsItemAttributeNamePtr) ToAccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrOutput() AccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrOutput {
+	return pulumi.ToOutput(in).(AccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrOutput)
+}
+
+func (in *accessPolicyConditionGroupsItemConditionsItemAttributeNamePtr) ToAccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrOutputWithContext(ctx context.Context) AccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(AccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrOutput)
+}
+
+type AccessPolicyConditionGroupsItemConditionsItemOperator string
+
+const (
+	AccessPolicyConditionGroupsItemConditionsItemOperatorEquals                      = AccessPolicyConditionGroupsItemConditionsItemOperator("equals")
+	AccessPolicyConditionGroupsItemConditionsItemOperatorNotEquals                   = AccessPolicyConditionGroupsItemConditionsItemOperator("not_equals")
+	AccessPolicyConditionGroupsItemConditionsItemOperatorEqualsIgnoreCase            = AccessPolicyConditionGroupsItemConditionsItemOperator("equals_ignore_case")
+	AccessPolicyConditionGroupsItemConditionsItemOperatorNotEqualsIgnoreCase         = AccessPolicyConditionGroupsItemConditionsItemOperator("not_equals_ignore_case")
+	AccessPolicyConditionGroupsItemConditionsItemOperatorMatches                     = AccessPolicyConditionGroupsItemConditionsItemOperator("matches")
+	AccessPolicyConditionGroupsItemConditionsItemOperatorNotMatches                  = AccessPolicyConditionGroupsItemConditionsItemOperator("not_matches")
+	AccessPolicyConditionGroupsItemConditionsItemOperatorEqualsIfExists              = AccessPolicyConditionGroupsItemConditionsItemOperator("equals_if_exists")
+	AccessPolicyConditionGroupsItemConditionsItemOperatorNotEqualsIfExists           = AccessPolicyConditionGroupsItemConditionsItemOperator("not_equals_if_exists")
+	AccessPolicyConditionGroupsItemConditionsItemOperatorEqualsIgnoreCaseIfExists    = AccessPolicyConditionGroupsItemConditionsItemOperator("equals_ignore_case_if_exists")
+	AccessPolicyConditionGroupsItemConditionsItemOperatorNotEqualsIgnoreCaseIfExists = AccessPolicyConditionGroupsItemConditionsItemOperator("not_equals_ignore_case_if_exists")
+	AccessPolicyConditionGroupsItemConditionsItemOperatorMatchesIfExists             = AccessPolicyConditionGroupsItemConditionsItemOperator("matches_if_exists")
+	AccessPolicyConditionGroupsItemConditionsItemOperatorNotMatchesIfExists          = AccessPolicyConditionGroupsItemConditionsItemOperator("not_matches_if_exists")
+)
+
+func (AccessPolicyConditionGroupsItemConditionsItemOperator) ElementType() reflect.Type {
+	return reflect.TypeOf((*AccessPolicyConditionGroupsItemConditionsItemOperator)(nil)).Elem()
+}
+
+func (e AccessPolicyConditionGroupsItemConditionsItemOperator) ToAccessPolicyConditionGroupsItemConditionsItemOperatorOutput() AccessPolicyConditionGroupsItemConditionsItemOperatorOutput {
+	return pulumi.ToOutput(e).(AccessPolicyConditionGroupsItemConditionsItemOperatorOutput)
+}
+
+func (e AccessPolicyConditionGroupsItemConditionsItemOperator) ToAccessPolicyConditionGroupsItemConditionsItemOperatorOutputWithContext(ctx context.Context) AccessPolicyConditionGroupsItemConditionsItemOperatorOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(AccessPolicyConditionGroupsItemConditionsItemOperatorOutput)
+}
+
+func (e AccessPolicyConditionGroupsItemConditionsItemOperator) ToAccessPolicyConditionGroupsItemConditionsItemOperatorPtrOutput() AccessPolicyConditionGroupsItemConditionsItemOperatorPtrOutput {
+	return e.ToAccessPolicyConditionGroupsItemConditionsItemOperatorPtrOutputWithContext(context.Background())
+}
+
+func (e AccessPolicyConditionGroupsItemConditionsItemOperator) ToAccessPolicyConditionGroupsItemConditionsItemOperatorPtrOutputWithContext(ctx context.Context) AccessPolicyConditionGroupsItemConditionsItemOperatorPtrOutput {
+	return AccessPolicyConditionGroupsItemConditionsItemOperator(e).ToAccessPolicyConditionGroupsItemConditionsItemOperatorOutputWithContext(ctx).ToAccessPolicyConditionGroupsItemConditionsItemOperatorPtrOutputWithContext(ctx)
+}
+
+func (e AccessPolicyConditionGroupsItemConditionsItemOperator) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e AccessPolicyConditionGroupsItemConditionsItemOperator) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e AccessPolicyConditionGroupsItemConditionsItemOperator) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e AccessPolicyConditionGroupsItemConditionsItemOperator) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type AccessPolicyConditionGroupsItemConditionsItemOperatorOutput struct{ *pulumi.OutputState }
+
+func (AccessPolicyConditionGroupsItemConditionsItemOperatorOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AccessPolicyConditionGroupsItemConditionsItemOperator)(nil)).Elem()
+}
+
+func (o AccessPolicyConditionGroupsItemConditionsItemOperatorOutput) ToAccessPolicyConditionGroupsItemConditionsItemOperatorOutput() AccessPolicyConditionGroupsItemConditionsItemOperatorOutput {
+	return o
+}
+
+func (o AccessPolicyConditionGroupsItemConditionsItemOperatorOutput) ToAccessPolicyConditionGroupsItemConditionsItemOperatorOutputWithContext(ctx context.Context) AccessPolicyConditionGroupsItemConditionsItemOperatorOutput {
+	return o
+}
+
+func (o AccessPolicyConditionGroupsItemConditionsItemOperatorOutput) ToAccessPolicyConditionGroupsItemConditionsItemOperatorPtrOutput() AccessPolicyConditionGroupsItemConditionsItemOperatorPtrOutput {
+	return o.ToAccessPolicyConditionGroupsItemConditionsItemOperatorPtrOutputWithContext(context.Background())
+}
+
+func (o AccessPolicyConditionGroupsItemConditionsItemOperatorOutput) ToAccessPolicyConditionGroupsItemConditionsItemOperatorPtrOutputWithContext(ctx context.Context) AccessPolicyConditionGroupsItemConditionsItemOperatorPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v AccessPolicyConditionGroupsItemConditionsItemOperator) *AccessPolicyConditionGroupsItemConditionsItemOperator {
+		return &v
+	}).(AccessPolicyConditionGroupsItemConditionsItemOperatorPtrOutput)
+}
+
+func (o AccessPolicyConditionGroupsItemConditionsItemOperatorOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o AccessPolicyConditionGroupsItemConditionsItemOperatorOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e AccessPolicyConditionGroupsItemConditionsItemOperator) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o AccessPolicyConditionGroupsItemConditionsItemOperatorOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o AccessPolicyConditionGroupsItemConditionsItemOperatorOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e AccessPolicyConditionGroupsItemConditionsItemOperator) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type AccessPolicyConditionGroupsItemConditionsItemOperatorPtrOutput struct{ *pulumi.OutputState }
+
+func (AccessPolicyConditionGroupsItemConditionsItemOperatorPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**AccessPolicyConditionGroupsItemConditionsItemOperator)(nil)).Elem()
+}
+
+func (o AccessPolicyConditionGroupsItemConditionsItemOperatorPtrOutput) ToAccessPolicyConditionGroupsItemConditionsItemOperatorPtrOutput() AccessPolicyConditionGroupsItemConditionsItemOperatorPtrOutput {
+	return o
+}
+
+func (o AccessPolicyConditionGroupsItemConditionsItemOperatorPtrOutput) ToAccessPolicyConditionGroupsItemConditionsItemOperatorPtrOutputWithContext(ctx context.Context) AccessPolicyConditionGroupsItemConditionsItemOperatorPtrOutput {
+	return o
+}
+
+func (o AccessPolicyConditionGroupsItemConditionsItemOperatorPtrOutput) Elem() AccessPolicyConditionGroupsItemConditionsItemOperatorOutput {
+	return o.ApplyT(func(v *AccessPolicyConditionGroupsItemConditionsItemOperator) AccessPolicyConditionGroupsItemConditionsItemOperator {
+		if v != nil {
+			return *v
+		}
+		var ret AccessPolicyConditionGroupsItemConditionsItemOperator
+		return ret
+	}).(AccessPolicyConditionGroupsItemConditionsItemOperatorOutput)
+}
+
+func (o AccessPolicyConditionGroupsItemConditionsItemOperatorPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o AccessPolicyConditionGroupsItemConditionsItemOperatorPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *AccessPolicyConditionGroupsItemConditionsItemOperator) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// AccessPolicyConditionGroupsItemConditionsItemOperatorInput is an input type that accepts values of the AccessPolicyConditionGroupsItemConditionsItemOperator enum
+// A concrete instance of `AccessPolicyConditionGroupsItemConditionsItemOperatorInput` can be one of the following:
+//
+//	AccessPolicyConditionGroupsItemConditionsItemOperatorEquals
+//	AccessPolicyConditionGroupsItemConditionsItemOperatorNotEquals
+//	AccessPolicyConditionGroupsItemConditionsItemOperatorEqualsIgnoreCase
+//	AccessPolicyConditionGroupsItemConditionsItemOperatorNotEqualsIgnoreCase
+//	AccessPolicyConditionGroupsItemConditionsItemOperatorMatches
+//	AccessPolicyConditionGroupsItemConditionsItemOperatorNotMatches
+//	AccessPolicyConditionGroupsItemConditionsItemOperatorEqualsIfExists
+//	AccessPolicyConditionGroupsItemConditionsItemOperatorNotEqualsIfExists
+//	AccessPolicyConditionGroupsItemConditionsItemOperatorEqualsIgnoreCaseIfExists
+//	AccessPolicyConditionGroupsItemConditionsItemOperatorNotEqualsIgnoreCaseIfExists
+//	AccessPolicyConditionGroupsItemConditionsItemOperatorMatchesIfExists
+//	AccessPolicyConditionGroupsItemConditionsItemOperatorNotMatchesIfExists
+type AccessPolicyConditionGroupsItemConditionsItemOperatorInput interface {
+	pulumi.Input
+
+	ToAccessPolicyConditionGroupsItemConditionsItemOperatorOutput() AccessPolicyConditionGroupsItemConditionsItemOperatorOutput
+	ToAccessPolicyConditionGroupsItemConditionsItemOperatorOutputWithContext(context.Context) AccessPolicyConditionGroupsItemConditionsItemOperatorOutput
+}
+
+var accessPolicyConditionGroupsItemConditionsItemOperatorPtrType = reflect.TypeOf((**AccessPolicyConditionGroupsItemConditionsItemOperator)(nil)).Elem()
+
+type AccessPolicyConditionGroupsItemConditionsItemOperatorPtrInput interface {
+	pulumi.Input
+
+	ToAccessPolicyConditionGroupsItemConditionsItemOperatorPtrOutput() AccessPolicyConditionGroupsItemConditionsItemOperatorPtrOutput
+	ToAccessPolicyConditionGroupsItemConditionsItemOperatorPtrOutputWithContext(context.Context) AccessPolicyConditionGroupsItemConditionsItemOperatorPtrOutput
+}
+
+type accessPolicyConditionGroupsItemConditionsItemOperatorPtr string
+
+func AccessPolicyConditionGroupsItemConditionsItemOperatorPtr(v string) AccessPolicyConditionGroupsItemConditionsItemOperatorPtrInput {
+	return (*accessPolicyConditionGroupsItemConditionsItemOperatorPtr)(&v)
+}
+
+func (*accessPolicyConditionGroupsItemConditionsItemOperatorPtr) ElementType() reflect.Type {
+	return accessPolicyConditionGroupsItemConditionsItemOperatorPtrType
+}
+
+func (in *accessPolicyConditionGroupsItemConditionsItemOperatorPtr) ToAccessPolicyConditionGroupsItemConditionsItemOperatorPtrOutput() AccessPolicyConditionGroupsItemConditionsItemOperatorPtrOutput {
+	return pulumi.ToOutput(in).(AccessPolicyConditionGroupsItemConditionsItemOperatorPtrOutput)
+}
+
+func (in *accessPolicyConditionGroupsItemConditionsItemOperatorPtr) ToAccessPolicyConditionGroupsItemConditionsItemOperatorPtrOutputWithContext(ctx context.Context) AccessPolicyConditionGroupsItemConditionsItemOperatorPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(AccessPolicyConditionGroupsItemConditionsItemOperatorPtrOutput)
+}
+
+type AccessPolicyConditionGroupsItemPermission string
+
+const (
+	AccessPolicyConditionGroupsItemPermissionAnnotationQueuesCreate         = AccessPolicyConditionGroupsItemPermission("annotation-queues:create")
+	AccessPolicyConditionGroupsItemPermissionAnnotationQueuesDelete         = AccessPolicyConditionGroupsItemPermission("annotation-queues:delete")
+	AccessPolicyConditionGroupsItemPermissionAnnotationQueuesRead           = AccessPolicyConditionGroupsItemPermission("annotation-queues:read")
+	AccessPolicyConditionGroupsItemPermissionAnnotationQueuesUpdate         = AccessPolicyConditionGroupsItemPermission("annotation-queues:update")
+	AccessPolicyConditionGroupsItemPermissionChartsCreate                   = AccessPolicyConditionGroupsItemPermission("charts:create")
+	AccessPolicyConditionGroupsItemPermissionChartsDelete                   = AccessPolicyConditionGroupsItemPermission("charts:delete")
+	AccessPolicyConditionGroupsItemPermissionChartsRead                     = AccessPolicyConditionGroupsItemPermission("charts:read")
+	AccessPolicyConditionGroupsItemPermissionChartsUpdate                   = AccessPolicyConditionGroupsItemPermission("charts:update")
+	AccessPolicyConditionGroupsItemPermissionDatasetsCreate                 = AccessPolicyConditionGroupsItemPermission("datasets:create")
+	AccessPolicyConditionGroupsItemPermissionDatasetsDelete                 = AccessPolicyConditionGroupsItemPermission("datasets:delete")
+	AccessPolicyConditionGroupsItemPermissionDatasetsDownload               = AccessPolicyConditionGroupsItemPermission("datasets:download")
+	AccessPolicyConditionGroupsItemPermissionDatasetsRead                   = AccessPolicyConditionGroupsItemPermission("datasets:read")
+	AccessPolicyConditionGroupsItemPermissionDatasetsShare                  = AccessPolicyConditionGroupsItemPermission("datasets:share")
+	AccessPolicyConditionGroupsItemPermissionDatasetsTagOnCreate            = AccessPolicyConditionGroupsItemPermission("datasets:tag-on-create")
+	AccessPolicyConditionGroupsItemPermissionDatasetsUpdate                 = AccessPolicyConditionGroupsItemPermission("datasets:update")
+	AccessPolicyConditionGroupsItemPermissionDeploymentsCreate              = AccessPolicyConditionGroupsItemPermission("deployments:create")
+	AccessPolicyConditionGroupsItemPermissionDeploymentsDelete              = AccessPolicyConditionGroupsItemPermission("deployments:delete")
+	AccessPolicyConditionGroupsItemPermissionDeploymentsRead                = AccessPolicyConditionGroupsItemPermission("deployments:read")
+	AccessPolicyConditionGroupsItemPermissionDeploymentsUpdate              = AccessPolicyConditionGroupsItemPermission("deployments:update")
+	AccessPolicyConditionGroupsItemPermissionFeedbackCreate                 = AccessPolicyConditionGroupsItemPermission("feedback:create")
+	AccessPolicyConditionGroupsItemPermissionFeedbackDelete                 = AccessPolicyConditionGroupsItemPermission("feedback:delete")
+	AccessPolicyConditionGroupsItemPermissionFeedbackRead                   = AccessPolicyConditionGroupsItemPermission("feedback:read")
+	AccessPolicyConditionGroupsItemPermissionFeedbackUpdate                 = AccessPolicyConditionGroupsItemPermission("feedback:update")
+	AccessPolicyConditionGroupsItemPermissionExperimentsRun                 = AccessPolicyConditionGroupsItemPermission("experiments:run")
+	AccessPolicyConditionGroupsItemPermissionIssuesCreate                   = AccessPolicyConditionGroupsItemPermission("issues:create")
+	AccessPolicyConditionGroupsItemPermissionIssuesDelete                   = AccessPolicyConditionGroupsItemPermission("issues:delete")
+	AccessPolicyConditionGroupsItemPermissionIssuesRead                     = AccessPolicyConditionGroupsItemPermission("issues:read")
+	AccessPolicyConditionGroupsItemPermissionIssuesUpdate                   = AccessPolicyConditionGroupsItemPermission("issues:update")
+	AccessPolicyConditionGroupsItemPermissionProjectsCreate                 = AccessPolicyConditionGroupsItemPermission("projects:create")
+	AccessPolicyConditionGroupsItemPermissionProjectsDelete                 = AccessPolicyConditionGroupsItemPermission("projects:delete")
+	AccessPolicyConditionGroupsItemPermissionProjectsRead                   = AccessPolicyConditionGroupsItemPermission("projects:read")
+	AccessPolicyConditionGroupsItemPermissionProjectsTagOnCreate            = AccessPolicyConditionGroupsItemPermission("projects:tag-on-create")
+	AccessPolicyConditionGroupsItemPermissionProjectsUpdate                 = AccessPolicyConditionGroupsItemPermission("projects:update")
+	AccessPolicyConditionGroupsItemPermissionProjectsIncreaseTraceTier      = AccessPolicyConditionGroupsItemPermission("projects:increase-trace-tier")
+	AccessPolicyConditionGroupsItemPermissionProjectsDecreaseTraceTier      = AccessPolicyConditionGroupsItemPermission("projects:decrease-trace-tier")
+	AccessPolicyConditionGroupsItemPermissionPromptsCreate                  = AccessPolicyConditionGroupsItemPermission("prompts:create")
+	AccessPolicyConditionGroupsItemPermissionPromptsDelete                  = AccessPolicyConditionGroupsItemPermission("prompts:delete")
+	AccessPolicyConditionGroupsItemPermissionPromptsRead                    = AccessPolicyConditionGroupsItemPermission("prompts:read")
+	AccessPolicyConditionGroupsItemPermissionPromptsTagOnCreate             = AccessPolicyConditionGroupsItemPermission("prompts:tag-on-create")
+	AccessPolicyConditionGroupsItemPermissionPromptsUpdate                  = AccessPolicyConditionGroupsItemPermission("prompts:update")
+	AccessPolicyConditionGroupsItemPermissionPromptsShare                   = AccessPolicyConditionGroupsItemPermission("prompts:share")
+	AccessPolicyConditionGroupsItemPermissionRulesCreate                    = AccessPolicyConditionGroupsItemPermission("rules:create")
+	AccessPolicyConditionGroupsItemPermissionRulesDelete                    = AccessPolicyConditionGroupsItemPermission("rules:delete")
+	AccessPolicyConditionGroupsItemPermissionRulesRead                      = AccessPolicyConditionGroupsItemPermission("rules:read")
+	AccessPolicyConditionGroupsItemPermissionRulesUpdate                    = AccessPolicyConditionGroupsItemPermission("rules:update")
+	AccessPolicyConditionGroupsItemPermissionRulesConfigureRetention        = AccessPolicyConditionGroupsItemPermission("rules:configure-retention")
+	AccessPolicyConditionGroupsItemPermissionRunsCreate                     = AccessPolicyConditionGroupsItemPermission("runs:create")
+	AccessPolicyConditionGroupsItemPermissionRunsRead                       = AccessPolicyConditionGroupsItemPermission("runs:read")
+	AccessPolicyConditionGroupsItemPermissionRunsShare                      = AccessPolicyConditionGroupsItemPermission("runs:share")
+	AccessPolicyConditionGroupsItemPermissionRunsDelete                     = AccessPolicyConditionGroupsItemPermission("runs:delete")
+	AccessPolicyConditionGroupsItemPermissionSandboxesCreate                = AccessPolicyConditionGroupsItemPermission("sandboxes:create")
+	AccessPolicyConditionGroupsItemPermissionSandboxesDelete                = AccessPolicyConditionGroupsItemPermission("sandboxes:delete")
+	AccessPolicyConditionGroupsItemPermissionSandboxesRead                  = AccessPolicyConditionGroupsItemPermission("sandboxes:read")
+	AccessPolicyConditionGroupsItemPermissionSandboxesTagOnCreate           = AccessPolicyConditionGroupsItemPermission("sandboxes:tag-on-create")
+	AccessPolicyConditionGroupsItemPermissionSandboxesUpdate                = AccessPolicyConditionGroupsItemPermission("sandboxes:update")
+	AccessPolicyConditionGroupsItemPermissionSandboxesExec                  = AccessPolicyConditionGroupsItemPermission("sandboxes:exec")
+	AccessPolicyConditionGroupsItemPermissionSnapshotsCreate                = AccessPolicyConditionGroupsItemPermission("snapshots:create")
+	AccessPolicyConditionGroupsItemPermissionSnapshotsDelete                = AccessPolicyConditionGroupsItemPermission("snapshots:delete")
+	AccessPolicyConditionGroupsItemPermissionSnapshotsUpdate                = AccessPolicyConditionGroupsItemPermission("snapshots:update")
+	AccessPolicyConditionGroupsItemPermissionWorkspacesManageMembers        = AccessPolicyConditionGroupsItemPermission("workspaces:manage-members")
+	AccessPolicyConditionGroupsItemPermissionWorkspacesManageSecrets        = AccessPolicyConditionGroupsItemPermission("workspaces:manage-secrets")
+	AccessPolicyConditionGroupsItemPermissionWorkspacesManage               = AccessPolicyConditionGroupsItemPermission("workspaces:manage")
+	AccessPolicyConditionGroupsItemPermissionWorkspacesManageModelConfigs   = AccessPolicyConditionGroupsItemPermission("workspaces:manage-model-configs")
+	AccessPolicyConditionGroupsItemPermissionWorkspacesRead                 = AccessPolicyConditionGroupsItemPermission("workspaces:read")
+	AccessPolicyConditionGroupsItemPermissionAlertsCreate                   = AccessPolicyConditionGroupsItemPermission("alerts:create")
+	AccessPolicyConditionGroupsItemPermissionAlertsUpdate                   = AccessPolicyConditionGroupsItemPermission("alerts:update")
+	AccessPolicyConditionGroupsItemPermissionAlertsDelete                   = AccessPolicyConditionGroupsItemPermission("alerts:delete")
+	AccessPolicyConditionGroupsItemPermissionAlertsRead                     = AccessPolicyConditionGroupsItemPermission("alerts:read")
+	AccessPolicyConditionGroupsItemPermissionBulkExportsRead                = AccessPolicyConditionGroupsItemPermission("bulk-exports:read")
+	AccessPolicyConditionGroupsItemPermissionBulkExportsManage              = AccessPolicyConditionGroupsItemPermission("bulk-exports:manage")
+	AccessPolicyConditionGroupsItemPermissionMcpServersCreate               = AccessPolicyConditionGroupsItemPermission("mcp-servers:create")
+	AccessPolicyConditionGroupsItemPermissionMcpServersDelete               = AccessPolicyConditionGroupsItemPermission("mcp-servers:delete")
+	AccessPolicyConditionGroupsItemPermissionMcpServersInvoke               = AccessPolicyConditionGroupsItemPermission("mcp-servers:invoke")
+	AccessPolicyConditionGroupsItemPermissionMcpServersRead                 = AccessPolicyConditionGroupsItemPermission("mcp-servers:read")
+	AccessPolicyConditionGroupsItemPermissionMcpServersUpdate               = AccessPolicyConditionGroupsItemPermission("mcp-servers:update")
+	AccessPolicyConditionGroupsItemPermissionGatewayInvoke                  = AccessPolicyConditionGroupsItemPermission("gateway:invoke")
+	AccessPolicyConditionGroupsItemPermissionFleetReadAdminConfig           = AccessPolicyConditionGroupsItemPermission("fleet:read-admin-config")
+	AccessPolicyConditionGroupsItemPermissionFleetWriteAdminConfig          = AccessPolicyConditionGroupsItemPermission("fleet:write-admin-config")
+	AccessPolicyConditionGroupsItemPermissionOrganizationPatsCreate         = AccessPolicyConditionGroupsItemPermission("organization:pats:create")
+	AccessPolicyConditionGroupsItemPermissionOrganizationRead               = AccessPolicyConditionGroupsItemPermission("organization:read")
+	AccessPolicyConditionGroupsItemPermissionOrganizationManage             = AccessPolicyConditionGroupsItemPermission("organization:manage")
+	AccessPolicyConditionGroupsItemPermissionOrganizationManageModelConfigs = AccessPolicyConditionGroupsItemPermission("organization:manage-model-configs")
+	AccessPolicyConditionGroupsItemPermissionOrganizationManageModelSecrets = AccessPolicyConditionGroupsItemPermission("organization:manage-model-secrets")
+)
+
+func (AccessPolicyConditionGroupsItemPermission) ElementType() reflect.Type {
+	return reflect.TypeOf((*AccessPolicyConditionGroupsItemPermission)(nil)).Elem()
+}
+
+func (e AccessPolicyConditionGroupsItemPermission) ToAccessPolicyConditionGroupsItemPermissionOutput() AccessPolicyConditionGroupsItemPermissionOutput {
+	return pulumi.ToOutput(e).(AccessPolicyConditionGroupsItemPermissionOutput)
+}
+
+func (e AccessPolicyConditionGroupsItemPermission) ToAccessPolicyConditionGroupsItemPermissionOutputWithContext(ctx context.Context) AccessPolicyConditionGroupsItemPermissionOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(AccessPolicyConditionGroupsItemPermissionOutput)
+}
+
+func (e AccessPolicyConditionGroupsItemPermission) ToAccessPolicyConditionGroupsItemPermissionPtrOutput() AccessPolicyConditionGroupsItemPermissionPtrOutput {
+	return e.ToAccessPolicyConditionGroupsItemPermissionPtrOutputWithContext(context.Background())
+}
+
+func (e AccessPolicyConditionGroupsItemPermission) ToAccessPolicyConditionGroupsItemPermissionPtrOutputWithContext(ctx context.Context) AccessPolicyConditionGroupsItemPermissionPtrOutput {
+	return AccessPolicyConditionGroupsItemPermission(e).ToAccessPolicyConditionGroupsItemPermissionOutputWithContext(ctx).ToAccessPolicyConditionGroupsItemPermissionPtrOutputWithContext(ctx)
+}
+
+func (e AccessPolicyConditionGroupsItemPermission) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e AccessPolicyConditionGroupsItemPermission) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e AccessPolicyConditionGroupsItemPermission) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e AccessPolicyConditionGroupsItemPermission) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type AccessPolicyConditionGroupsItemPermissionOutput struct{ *pulumi.OutputState }
+
+func (AccessPolicyConditionGroupsItemPermissionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AccessPolicyConditionGroupsItemPermission)(nil)).Elem()
+}
+
+func (o AccessPolicyConditionGroupsItemPermissionOutput) ToAccessPolicyConditionGroupsItemPermissionOutput() AccessPolicyConditionGroupsItemPermissionOutput {
+	return o
+}
+
+func (o AccessPolicyConditionGroupsItemPermissionOutput) ToAccessPolicyConditionGroupsItemPermissionOutputWithContext(ctx context.Context) AccessPolicyConditionGroupsItemPermissionOutput {
+	return o
+}
+
+func (o AccessPolicyConditionGroupsItemPermissionOutput) ToAccessPolicyConditionGroupsItemPermissionPtrOutput() AccessPolicyConditionGroupsItemPermissionPtrOutput {
+	return o.ToAccessPolicyConditionGroupsItemPermissionPtrOutputWithContext(context.Background())
+}
+
+func (o AccessPolicyConditionGroupsItemPermissionOutput) ToAccessPolicyConditionGroupsItemPermissionPtrOutputWithContext(ctx context.Context) AccessPolicyConditionGroupsItemPermissionPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v AccessPolicyConditionGroupsItemPermission) *AccessPolicyConditionGroupsItemPermission {
+		return &v
+	}).(AccessPolicyConditionGroupsItemPermissionPtrOutput)
+}
+
+func (o AccessPolicyConditionGroupsItemPermissionOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o AccessPolicyConditionGroupsItemPermissionOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e AccessPolicyConditionGroupsItemPermission) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o AccessPolicyConditionGroupsItemPermissionOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o AccessPolicyConditionGroupsItemPermissionOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e AccessPolicyConditionGroupsItemPermission) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type AccessPolicyConditionGroupsItemPermissionPtrOutput struct{ *pulumi.OutputState }
+
+func (AccessPolicyConditionGroupsItemPermissionPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**AccessPolicyConditionGroupsItemPermission)(nil)).Elem()
+}
+
+func (o AccessPolicyConditionGroupsItemPermissionPtrOutput) ToAccessPolicyConditionGroupsItemPermissionPtrOutput() AccessPolicyConditionGroupsItemPermissionPtrOutput {
+	return o
+}
+
+func (o AccessPolicyConditionGroupsItemPermissionPtrOutput) ToAccessPolicyConditionGroupsItemPermissionPtrOutputWithContext(ctx context.Context) AccessPolicyConditionGroupsItemPermissionPtrOutput {
+	return o
+}
+
+func (o AccessPolicyConditionGroupsItemPermissionPtrOutput) Elem() AccessPolicyConditionGroupsItemPermissionOutput {
+	return o.ApplyT(func(v *AccessPolicyConditionGroupsItemPermission) AccessPolicyConditionGroupsItemPermission {
+		if v != nil {
+			return *v
+		}
+		var ret AccessPolicyConditionGroupsItemPermission
+		return ret
+	}).(AccessPolicyConditionGroupsItemPermissionOutput)
+}
+
+func (o AccessPolicyConditionGroupsItemPermissionPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o AccessPolicyConditionGroupsItemPermissionPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *AccessPolicyConditionGroupsItemPermission) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// AccessPolicyConditionGroupsItemPermissionInput is an input type that accepts values of the AccessPolicyConditionGroupsItemPermission enum
+// A concrete instance of `AccessPolicyConditionGroupsItemPermissionInput` can be one of the following:
+//
+//	AccessPolicyConditionGroupsItemPermissionAnnotationQueuesCreate
+//	AccessPolicyConditionGroupsItemPermissionAnnotationQueuesDelete
+//	AccessPolicyConditionGroupsItemPermissionAnnotationQueuesRead
+//	AccessPolicyConditionGroupsItemPermissionAnnotationQueuesUpdate
+//	AccessPolicyConditionGroupsItemPermissionChartsCreate
+//	AccessPolicyConditionGroupsItemPermissionChartsDelete
+//	AccessPolicyConditionGroupsItemPermissionChartsRead
+//	AccessPolicyConditionGroupsItemPermissionChartsUpdate
+//	AccessPolicyConditionGroupsItemPermissionDatasetsCreate
+//	AccessPolicyConditionGroupsItemPermissionDatasetsDelete
+//	AccessPolicyConditionGroupsItemPermissionDatasetsDownload
+//	AccessPolicyConditionGroupsItemPermissionDatasetsRead
+//	AccessPolicyConditionGroupsItemPermissionDatasetsShare
+//	AccessPolicyConditionGroupsItemPermissionDatasetsTagOnCreate
+//	AccessPolicyConditionGroupsItemPermissionDatasetsUpdate
+//	AccessPolicyConditionGroupsItemPermissionDeploymentsCreate
+//	AccessPolicyConditionGroupsItemPermissionDeploymentsDelete
+//	AccessPolicyConditionGroupsItemPermissionDeploymentsRead
+//	AccessPolicyConditionGroupsItemPermissionDeploymentsUpdate
+//	AccessPolicyConditionGroupsItemPermissionFeedbackCreate
+//	AccessPolicyConditionGroupsItemPermissionFeedbackDelete
+//	AccessPolicyConditionGroupsItemPermissionFeedbackRead
+//	AccessPolicyConditionGroupsItemPermissionFeedbackUpdate
+//	AccessPolicyConditionGroupsItemPermissionExperimentsRun
+//	AccessPolicyConditionGroupsItemPermissionIssuesCreate
+//	AccessPolicyConditionGroupsItemPermissionIssuesDelete
+//	AccessPolicyConditionGroupsItemPermissionIssuesRead
+//	AccessPolicyConditionGroupsItemPermissionIssuesUpdate
+//	AccessPolicyConditionGroupsItemPermissionProjectsCreate
+//	AccessPolicyConditionGroupsItemPermissionProjectsDelete
+//	AccessPolicyConditionGroupsItemPermissionProjectsRead
+//	AccessPolicyConditionGroupsItemPermissionProjectsTagOnCreate
+//	AccessPolicyConditionGroupsItemPermissionProjectsUpdate
+//	AccessPolicyConditionGroupsItemPermissionProjectsIncreaseTraceTier
+//	AccessPolicyConditionGroupsItemPermissionProjectsDecreaseTraceTier
+//	AccessPolicyConditionGroupsItemPermissionPromptsCreate
+//	AccessPolicyConditionGroupsItemPermissionPromptsDelete
+//	AccessPolicyConditionGroupsItemPermissionPromptsRead
+//	AccessPolicyConditionGroupsItemPermissionPromptsTagOnCreate
+//	AccessPolicyConditionGroupsItemPermissionPromptsUpdate
+//	AccessPolicyConditionGroupsItemPermissionPromptsShare
+//	AccessPolicyConditionGroupsItemPermissionRulesCreate
+//	AccessPolicyConditionGroupsItemPermissionRulesDelete
+//	AccessPolicyConditionGroupsItemPermissionRulesRead
+//	AccessPolicyConditionGroupsItemPermissionRulesUpdate
+//	AccessPolicyConditionGroupsItemPermissionRulesConfigureRetention
+//	AccessPolicyConditionGroupsItemPermissionRunsCreate
+//	AccessPolicyConditionGroupsItemPermissionRunsRead
+//	AccessPolicyConditionGroupsItemPermissionRunsShare
+//	AccessPolicyConditionGroupsItemPermissionRunsDelete
+//	AccessPolicyConditionGroupsItemPermissionSandboxesCreate
+//	AccessPolicyConditionGroupsItemPermissionSandboxesDelete
+//	AccessPolicyConditionGroupsItemPermissionSandboxesRead
+//	AccessPolicyConditionGroupsItemPermissionSandboxesTagOnCreate
+//	AccessPolicyConditionGroupsItemPermissionSandboxesUpdate
+//	AccessPolicyConditionGroupsItemPermissionSandboxesExec
+//	AccessPolicyConditionGroupsItemPermissionSnapshotsCreate
+//	AccessPolicyConditionGroupsItemPermissionSnapshotsDelete
+//	AccessPolicyConditionGroupsItemPermissionSnapshotsUpdate
+//	AccessPolicyConditionGroupsItemPermissionWorkspacesManageMembers
+//	AccessPolicyConditionGroupsItemPermissionWorkspacesManageSecrets
+//	AccessPolicyConditionGroupsItemPermissionWorkspacesManage
+//	AccessPolicyConditionGroupsItemPermissionWorkspacesManageModelConfigs
+//	AccessPolicyConditionGroupsItemPermissionWorkspacesRead
+//	AccessPolicyConditionGroupsItemPermissionAlertsCreate
+//	AccessPolicyConditionGroupsItemPermissionAlertsUpdate
+//	AccessPolicyConditionGroupsItemPermissionAlertsDelete
+//	AccessPolicyConditionGroupsItemPermissionAlertsRead
+//	AccessPolicyConditionGroupsItemPermissionBulkExportsRead
+//	AccessPolicyConditionGroupsItemPermissionBulkExportsManage
+//	AccessPolicyConditionGroupsItemPermissionMcpServersCreate
+//	AccessPolicyConditionGroupsItemPermissionMcpServersDelete
+//	AccessPolicyConditionGroupsItemPermissionMcpServersInvoke
+//	AccessPolicyConditionGroupsItemPermissionMcpServersRead
+//	AccessPolicyConditionGroupsItemPermissionMcpServersUpdate
+//	AccessPolicyConditionGroupsItemPermissionGatewayInvoke
+//	AccessPolicyConditionGroupsItemPermissionFleetReadAdminConfig
+//	AccessPolicyConditionGroupsItemPermissionFleetWriteAdminConfig
+//	AccessPolicyConditionGroupsItemPermissionOrganizationPatsCreate
+//	AccessPolicyConditionGroupsItemPermissionOrganizationRead
+//	AccessPolicyConditionGroupsItemPermissionOrganizationManage
+//	AccessPolicyConditionGroupsItemPermissionOrganizationManageModelConfigs
+//	AccessPolicyConditionGroupsItemPermissionOrganizationManageModelSecrets
+type AccessPolicyConditionGroupsItemPermissionInput interface {
+	pulumi.Input
+
+	ToAccessPolicyConditionGroupsItemPermissionOutput() AccessPolicyConditionGroupsItemPermissionOutput
+	ToAccessPolicyConditionGroupsItemPermissionOutputWithContext(context.Context) AccessPolicyConditionGroupsItemPermissionOutput
+}
+
+var accessPolicyConditionGroupsItemPermissionPtrType = reflect.TypeOf((**AccessPolicyConditionGroupsItemPermission)(nil)).Elem()
+
+type AccessPolicyConditionGroupsItemPermissionPtrInput interface {
+	pulumi.Input
+
+	ToAccessPolicyConditionGroupsItemPermissionPtrOutput() AccessPolicyConditionGroupsItemPermissionPtrOutput
+	ToAccessPolicyConditionGroupsItemPermissionPtrOutputWithContext(context.Context) AccessPolicyConditionGroupsItemPermissionPtrOutput
+}
+
+type accessPolicyConditionGroupsItemPermissionPtr string
+
+func AccessPolicyConditionGroupsItemPermissionPtr(v string) AccessPolicyConditionGroupsItemPermissionPtrInput {
+	return (*accessPolicyConditionGroupsItemPermissionPtr)(&v)
+}
+
+func (*accessPolicyConditionGroupsItemPermissionPtr) ElementType() reflect.Type {
+	return accessPolicyConditionGroupsItemPermissionPtrType
+}
+
+func (in *accessPolicyConditionGroupsItemPermissionPtr) ToAccessPolicyConditionGroupsItemPermissionPtrOutput() AccessPolicyConditionGroupsItemPermissionPtrOutput {
+	return pulumi.ToOutput(in).(AccessPolicyConditionGroupsItemPermissionPtrOutput)
+}
+
+func (in *accessPolicyConditionGroupsItemPermissionPtr) ToAccessPolicyConditionGroupsItemPermissionPtrOutputWithContext(ctx context.Context) AccessPolicyConditionGroupsItemPermissionPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(AccessPolicyConditionGroupsItemPermissionPtrOutput)
+}
+
+type AccessPolicyEffect string
+
+const (
+	AccessPolicyEffectAllow = AccessPolicyEffect("allow")
+	AccessPolicyEffectDeny  = AccessPolicyEffect("deny")
+)
+
+func (AccessPolicyEffect) ElementType() reflect.Type {
+	return reflect.TypeOf((*AccessPolicyEffect)(nil)).Elem()
+}
+
+func (e AccessPolicyEffect) ToAccessPolicyEffectOutput() AccessPolicyEffectOutput {
+	return pulumi.ToOutput(e).(AccessPolicyEffectOutput)
+}
+
+func (e AccessPolicyEffect) ToAccessPolicyEffectOutputWithContext(ctx context.Context) AccessPolicyEffectOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(AccessPolicyEffectOutput)
+}
+
+func (e AccessPolicyEffect) ToAccessPolicyEffectPtrOutput() AccessPolicyEffectPtrOutput {
+	return e.ToAccessPolicyEffectPtrOutputWithContext(context.Background())
+}
+
+func (e AccessPolicyEffect) ToAccessPolicyEffectPtrOutputWithContext(ctx context.Context) AccessPolicyEffectPtrOutput {
+	return AccessPolicyEffect(e).ToAccessPolicyEffectOutputWithContext(ctx).ToAccessPolicyEffectPtrOutputWithContext(ctx)
+}
+
+func (e AccessPolicyEffect) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e AccessPolicyEffect) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e AccessPolicyEffect) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e AccessPolicyEffect) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type AccessPolicyEffectOutput struct{ *pulumi.OutputState }
+
+func (AccessPolicyEffectOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AccessPolicyEffect)(nil)).Elem()
+}
+
+func (o AccessPolicyEffectOutput) ToAccessPolicyEffectOutput() AccessPolicyEffectOutput {
+	return o
+}
+
+func (o AccessPolicyEffectOutput) ToAccessPolicyEffectOutputWithContext(ctx context.Context) AccessPolicyEffectOutput {
+	return o
+}
+
+func (o AccessPolicyEffectOutput) ToAccessPolicyEffectPtrOutput() AccessPolicyEffectPtrOutput {
+	return o.ToAccessPolicyEffectPtrOutputWithContext(context.Background())
+}
+
+func (o AccessPolicyEffectOutput) ToAccessPolicyEffectPtrOutputWithContext(ctx context.Context) AccessPolicyEffectPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v AccessPolicyEffect) *AccessPolicyEffect {
+		return &v
+	}).(AccessPolicyEffectPtrOutput)
+}
+
+func (o AccessPolicyEffectOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o AccessPolicyEffectOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e AccessPolicyEffect) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o AccessPolicyEffectOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o AccessPolicyEffectOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e AccessPolicyEffect) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type AccessPolicyEffectPtrOutput struct{ *pulumi.OutputState }
+
+func (AccessPolicyEffectPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**AccessPolicyEffect)(nil)).Elem()
+}
+
+func (o AccessPolicyEffectPtrOutput) ToAccessPolicyEffectPtrOutput() AccessPolicyEffectPtrOutput {
+	return o
+}
+
+func (o AccessPolicyEffectPtrOutput) ToAccessPolicyEffectPtrOutputWithContext(ctx context.Context) AccessPolicyEffectPtrOutput {
+	return o
+}
+
+func (o AccessPolicyEffectPtrOutput) Elem() AccessPolicyEffectOutput {
+	return o.ApplyT(func(v *AccessPolicyEffect) AccessPolicyEffect {
+		if v != nil {
+			return *v
+		}
+		var ret AccessPolicyEffect
+		return ret
+	}).(AccessPolicyEffectOutput)
+}
+
+func (o AccessPolicyEffectPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o AccessPolicyEffectPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *AccessPolicyEffect) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// AccessPolicyEffectInput is an input type that accepts values of the AccessPolicyEffect enum
+// A concrete instance of `AccessPolicyEffectInput` can be one of the following:
+//
+//	AccessPolicyEffectAllow
+//	AccessPolicyEffectDeny
+type AccessPolicyEffectInput interface {
+	pulumi.Input
+
+	ToAccessPolicyEffectOutput() AccessPolicyEffectOutput
+	ToAccessPolicyEffectOutputWithContext(context.Context) AccessPolicyEffectOutput
+}
+
+var accessPolicyEffectPtrType = reflect.TypeOf((**AccessPolicyEffect)(nil)).Elem()
+
+type AccessPolicyEffectPtrInput interface {
+	pulumi.Input
+
+	ToAccessPolicyEffectPtrOutput() AccessPolicyEffectPtrOutput
+	ToAccessPolicyEffectPtrOutputWithContext(context.Context) AccessPolicyEffectPtrOutput
+}
+
+type accessPolicyEffectPtr string
+
+func AccessPolicyEffectPtr(v string) AccessPolicyEffectPtrInput {
+	return (*accessPolicyEffectPtr)(&v)
+}
+
+func (*accessPolicyEffectPtr) ElementType() reflect.Type {
+	return accessPolicyEffectPtrType
+}
+
+func (in *accessPolicyEffectPtr) ToAccessPolicyEffectPtrOutput() AccessPolicyEffectPtrOutput {
+	return pulumi.ToOutput(in).(AccessPolicyEffectPtrOutput)
+}
+
+func (in *accessPolicyEffectPtr) ToAccessPolicyEffectPtrOutputWithContext(ctx context.Context) AccessPolicyEffectPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(AccessPolicyEffectPtrOutput)
+}
+
 type AlertRuleActionsItemTarget string
 
 const (
@@ -5231,6 +6071,14 @@ func (in *usageLimitLimitTypePtr) ToUsageLimitLimitTypePtrOutputWithContext(ctx 
 }
 
 func init() {
+	pulumi.RegisterInputType(reflect.TypeOf((*AccessPolicyConditionGroupsItemConditionsItemAttributeNameInput)(nil)).Elem(), AccessPolicyConditionGroupsItemConditionsItemAttributeName("resource_tag_key"))
+	pulumi.RegisterInputType(reflect.TypeOf((*AccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrInput)(nil)).Elem(), AccessPolicyConditionGroupsItemConditionsItemAttributeName("resource_tag_key"))
+	pulumi.RegisterInputType(reflect.TypeOf((*AccessPolicyConditionGroupsItemConditionsItemOperatorInput)(nil)).Elem(), AccessPolicyConditionGroupsItemConditionsItemOperator("equals"))
+	pulumi.RegisterInputType(reflect.TypeOf((*AccessPolicyConditionGroupsItemConditionsItemOperatorPtrInput)(nil)).Elem(), AccessPolicyConditionGroupsItemConditionsItemOperator("equals"))
+	pulumi.RegisterInputType(reflect.TypeOf((*AccessPolicyConditionGroupsItemPermissionInput)(nil)).Elem(), AccessPolicyConditionGroupsItemPermission("annotation-queues:create"))
+	pulumi.RegisterInputType(reflect.TypeOf((*AccessPolicyConditionGroupsItemPermissionPtrInput)(nil)).Elem(), AccessPolicyConditionGroupsItemPermission("annotation-queues:create"))
+	pulumi.RegisterInputType(reflect.TypeOf((*AccessPolicyEffectInput)(nil)).Elem(), AccessPolicyEffect("allow"))
+	pulumi.RegisterInputType(reflect.TypeOf((*AccessPolicyEffectPtrInput)(nil)).Elem(), AccessPolicyEffect("allow"))
 	pulumi.RegisterInputType(reflect.TypeOf((*AlertRuleActionsItemTargetInput)(nil)).Elem(), AlertRuleActionsItemTarget("pagerduty"))
 	pulumi.RegisterInputType(reflect.TypeOf((*AlertRuleActionsItemTargetPtrInput)(nil)).Elem(), AlertRuleActionsItemTarget("pagerduty"))
 	pulumi.RegisterInputType(reflect.TypeOf((*AlertRuleAggregationInput)(nil)).Elem(), AlertRuleAggregation("avg"))
@@ -5294,6 +6142,14 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*TtlSettingsDefaultTraceTierPtrInput)(nil)).Elem(), TtlSettingsDefaultTraceTier("longlived"))
 	pulumi.RegisterInputType(reflect.TypeOf((*UsageLimitLimitTypeInput)(nil)).Elem(), UsageLimitLimitType("monthly_traces"))
 	pulumi.RegisterInputType(reflect.TypeOf((*UsageLimitLimitTypePtrInput)(nil)).Elem(), UsageLimitLimitType("monthly_traces"))
+	pulumi.RegisterOutputType(AccessPolicyConditionGroupsItemConditionsItemAttributeNameOutput{})
+	pulumi.RegisterOutputType(AccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrOutput{})
+	pulumi.RegisterOutputType(AccessPolicyConditionGroupsItemConditionsItemOperatorOutput{})
+	pulumi.RegisterOutputType(AccessPolicyConditionGroupsItemConditionsItemOperatorPtrOutput{})
+	pulumi.RegisterOutputType(AccessPolicyConditionGroupsItemPermissionOutput{})
+	pulumi.RegisterOutputType(AccessPolicyConditionGroupsItemPermissionPtrOutput{})
+	pulumi.RegisterOutputType(AccessPolicyEffectOutput{})
+	pulumi.RegisterOutputType(AccessPolicyEffectPtrOutput{})
 	pulumi.RegisterOutputType(AlertRuleActionsItemTargetOutput{})
 	pulumi.RegisterOutputType(AlertRuleActionsItemTargetPtrOutput{})
 	pulumi.RegisterOutputType(AlertRuleAggregationOutput{})

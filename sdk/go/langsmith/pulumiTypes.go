@@ -13,6 +13,251 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
+type AccessPolicyConditionGroupsItem struct {
+	// Conditions on the resource, all of which must hold.
+	Conditions []AccessPolicyConditionGroupsItemConditionsItem `pulumi:"conditions"`
+	// The permission the group allows or denies, e.g. `projects:read`.
+	Permission AccessPolicyConditionGroupsItemPermission `pulumi:"permission"`
+	// The type of resource it applies to, e.g. `project`, `dataset`, `prompt`, `queue`, `deployment`, `sandbox`.
+	ResourceType string `pulumi:"resourceType"`
+}
+
+// AccessPolicyConditionGroupsItemInput is an input type that accepts AccessPolicyConditionGroupsItemArgs and AccessPolicyConditionGroupsItemOutput values.
+// You can construct a concrete instance of `AccessPolicyConditionGroupsItemInput` via:
+//
+//	AccessPolicyConditionGroupsItemArgs{...}
+type AccessPolicyConditionGroupsItemInput interface {
+	pulumi.Input
+
+	ToAccessPolicyConditionGroupsItemOutput() AccessPolicyConditionGroupsItemOutput
+	ToAccessPolicyConditionGroupsItemOutputWithContext(context.Context) AccessPolicyConditionGroupsItemOutput
+}
+
+type AccessPolicyConditionGroupsItemArgs struct {
+	// Conditions on the resource, all of which must hold.
+	Conditions AccessPolicyConditionGroupsItemConditionsItemArrayInput `pulumi:"conditions"`
+	// The permission the group allows or denies, e.g. `projects:read`.
+	Permission AccessPolicyConditionGroupsItemPermissionInput `pulumi:"permission"`
+	// The type of resource it applies to, e.g. `project`, `dataset`, `prompt`, `queue`, `deployment`, `sandbox`.
+	ResourceType pulumi.StringInput `pulumi:"resourceType"`
+}
+
+func (AccessPolicyConditionGroupsItemArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*AccessPolicyConditionGroupsItem)(nil)).Elem()
+}
+
+func (i AccessPolicyConditionGroupsItemArgs) ToAccessPolicyConditionGroupsItemOutput() AccessPolicyConditionGroupsItemOutput {
+	return i.ToAccessPolicyConditionGroupsItemOutputWithContext(context.Background())
+}
+
+func (i AccessPolicyConditionGroupsItemArgs) ToAccessPolicyConditionGroupsItemOutputWithContext(ctx context.Context) AccessPolicyConditionGroupsItemOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AccessPolicyConditionGroupsItemOutput)
+}
+
+// AccessPolicyConditionGroupsItemArrayInput is an input type that accepts AccessPolicyConditionGroupsItemArray and AccessPolicyConditionGroupsItemArrayOutput values.
+// You can construct a concrete instance of `AccessPolicyConditionGroupsItemArrayInput` via:
+//
+//	AccessPolicyConditionGroupsItemArray{ AccessPolicyConditionGroupsItemArgs{...} }
+type AccessPolicyConditionGroupsItemArrayInput interface {
+	pulumi.Input
+
+	ToAccessPolicyConditionGroupsItemArrayOutput() AccessPolicyConditionGroupsItemArrayOutput
+	ToAccessPolicyConditionGroupsItemArrayOutputWithContext(context.Context) AccessPolicyConditionGroupsItemArrayOutput
+}
+
+type AccessPolicyConditionGroupsItemArray []AccessPolicyConditionGroupsItemInput
+
+func (AccessPolicyConditionGroupsItemArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AccessPolicyConditionGroupsItem)(nil)).Elem()
+}
+
+func (i AccessPolicyConditionGroupsItemArray) ToAccessPolicyConditionGroupsItemArrayOutput() AccessPolicyConditionGroupsItemArrayOutput {
+	return i.ToAccessPolicyConditionGroupsItemArrayOutputWithContext(context.Background())
+}
+
+func (i AccessPolicyConditionGroupsItemArray) ToAccessPolicyConditionGroupsItemArrayOutputWithContext(ctx context.Context) AccessPolicyConditionGroupsItemArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AccessPolicyConditionGroupsItemArrayOutput)
+}
+
+type AccessPolicyConditionGroupsItemOutput struct{ *pulumi.OutputState }
+
+func (AccessPolicyConditionGroupsItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AccessPolicyConditionGroupsItem)(nil)).Elem()
+}
+
+func (o AccessPolicyConditionGroupsItemOutput) ToAccessPolicyConditionGroupsItemOutput() AccessPolicyConditionGroupsItemOutput {
+	return o
+}
+
+func (o AccessPolicyConditionGroupsItemOutput) ToAccessPolicyConditionGroupsItemOutputWithContext(ctx context.Context) AccessPolicyConditionGroupsItemOutput {
+	return o
+}
+
+// Conditions on the resource, all of which must hold.
+func (o AccessPolicyConditionGroupsItemOutput) Conditions() AccessPolicyConditionGroupsItemConditionsItemArrayOutput {
+	return o.ApplyT(func(v AccessPolicyConditionGroupsItem) []AccessPolicyConditionGroupsItemConditionsItem {
+		return v.Conditions
+	}).(AccessPolicyConditionGroupsItemConditionsItemArrayOutput)
+}
+
+// The permission the group allows or denies, e.g. `projects:read`.
+func (o AccessPolicyConditionGroupsItemOutput) Permission() AccessPolicyConditionGroupsItemPermissionOutput {
+	return o.ApplyT(func(v AccessPolicyConditionGroupsItem) AccessPolicyConditionGroupsItemPermission { return v.Permission }).(AccessPolicyConditionGroupsItemPermissionOutput)
+}
+
+// The type of resource it applies to, e.g. `project`, `dataset`, `prompt`, `queue`, `deployment`, `sandbox`.
+func (o AccessPolicyConditionGroupsItemOutput) ResourceType() pulumi.StringOutput {
+	return o.ApplyT(func(v AccessPolicyConditionGroupsItem) string { return v.ResourceType }).(pulumi.StringOutput)
+}
+
+type AccessPolicyConditionGroupsItemArrayOutput struct{ *pulumi.OutputState }
+
+func (AccessPolicyConditionGroupsItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AccessPolicyConditionGroupsItem)(nil)).Elem()
+}
+
+func (o AccessPolicyConditionGroupsItemArrayOutput) ToAccessPolicyConditionGroupsItemArrayOutput() AccessPolicyConditionGroupsItemArrayOutput {
+	return o
+}
+
+func (o AccessPolicyConditionGroupsItemArrayOutput) ToAccessPolicyConditionGroupsItemArrayOutputWithContext(ctx context.Context) AccessPolicyConditionGroupsItemArrayOutput {
+	return o
+}
+
+func (o AccessPolicyConditionGroupsItemArrayOutput) Index(i pulumi.IntInput) AccessPolicyConditionGroupsItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) AccessPolicyConditionGroupsItem {
+		return vs[0].([]AccessPolicyConditionGroupsItem)[vs[1].(int)]
+	}).(AccessPolicyConditionGroupsItemOutput)
+}
+
+type AccessPolicyConditionGroupsItemConditionsItem struct {
+	// The resource tag's key, e.g. `env`.
+	AttributeKey string `pulumi:"attributeKey"`
+	// What is compared: `resource_tag_key`, a resource tag (the only attribute); default it.
+	AttributeName *AccessPolicyConditionGroupsItemConditionsItemAttributeName `pulumi:"attributeName"`
+	// The value compared with (a regular expression for `matches`).
+	AttributeValue *string `pulumi:"attributeValue"`
+	// How the tag's value is compared with `attributeValue` (`equals`, `matches`, their negations and `_ignore_case`/`_if_exists` forms).
+	Operator AccessPolicyConditionGroupsItemConditionsItemOperator `pulumi:"operator"`
+}
+
+// AccessPolicyConditionGroupsItemConditionsItemInput is an input type that accepts AccessPolicyConditionGroupsItemConditionsItemArgs and AccessPolicyConditionGroupsItemConditionsItemOutput values.
+// You can construct a concrete instance of `AccessPolicyConditionGroupsItemConditionsItemInput` via:
+//
+//	AccessPolicyConditionGroupsItemConditionsItemArgs{...}
+type AccessPolicyConditionGroupsItemConditionsItemInput interface {
+	pulumi.Input
+
+	ToAccessPolicyConditionGroupsItemConditionsItemOutput() AccessPolicyConditionGroupsItemConditionsItemOutput
+	ToAccessPolicyConditionGroupsItemConditionsItemOutputWithContext(context.Context) AccessPolicyConditionGroupsItemConditionsItemOutput
+}
+
+type AccessPolicyConditionGroupsItemConditionsItemArgs struct {
+	// The resource tag's key, e.g. `env`.
+	AttributeKey pulumi.StringInput `pulumi:"attributeKey"`
+	// What is compared: `resource_tag_key`, a resource tag (the only attribute); default it.
+	AttributeName AccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrInput `pulumi:"attributeName"`
+	// The value compared with (a regular expression for `matches`).
+	AttributeValue pulumi.StringPtrInput `pulumi:"attributeValue"`
+	// How the tag's value is compared with `attributeValue` (`equals`, `matches`, their negations and `_ignore_case`/`_if_exists` forms).
+	Operator AccessPolicyConditionGroupsItemConditionsItemOperatorInput `pulumi:"operator"`
+}
+
+func (AccessPolicyConditionGroupsItemConditionsItemArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*AccessPolicyConditionGroupsItemConditionsItem)(nil)).Elem()
+}
+
+func (i AccessPolicyConditionGroupsItemConditionsItemArgs) ToAccessPolicyConditionGroupsItemConditionsItemOutput() AccessPolicyConditionGroupsItemConditionsItemOutput {
+	return i.ToAccessPolicyConditionGroupsItemConditionsItemOutputWithContext(context.Background())
+}
+
+func (i AccessPolicyConditionGroupsItemConditionsItemArgs) ToAccessPolicyConditionGroupsItemConditionsItemOutputWithContext(ctx context.Context) AccessPolicyConditionGroupsItemConditionsItemOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AccessPolicyConditionGroupsItemConditionsItemOutput)
+}
+
+// AccessPolicyConditionGroupsItemConditionsItemArrayInput is an input type that accepts AccessPolicyConditionGroupsItemConditionsItemArray and AccessPolicyConditionGroupsItemConditionsItemArrayOutput values.
+// You can construct a concrete instance of `AccessPolicyConditionGroupsItemConditionsItemArrayInput` via:
+//
+//	AccessPolicyConditionGroupsItemConditionsItemArray{ AccessPolicyConditionGroupsItemConditionsItemArgs{...} }
+type AccessPolicyConditionGroupsItemConditionsItemArrayInput interface {
+	pulumi.Input
+
+	ToAccessPolicyConditionGroupsItemConditionsItemArrayOutput() AccessPolicyConditionGroupsItemConditionsItemArrayOutput
+	ToAccessPolicyConditionGroupsItemConditionsItemArrayOutputWithContext(context.Context) AccessPolicyConditionGroupsItemConditionsItemArrayOutput
+}
+
+type AccessPolicyConditionGroupsItemConditionsItemArray []AccessPolicyConditionGroupsItemConditionsItemInput
+
+func (AccessPolicyConditionGroupsItemConditionsItemArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AccessPolicyConditionGroupsItemConditionsItem)(nil)).Elem()
+}
+
+func (i AccessPolicyConditionGroupsItemConditionsItemArray) ToAccessPolicyConditionGroupsItemConditionsItemArrayOutput() AccessPolicyConditionGroupsItemConditionsItemArrayOutput {
+	return i.ToAccessPolicyConditionGroupsItemConditionsItemArrayOutputWithContext(context.Background())
+}
+
+func (i AccessPolicyConditionGroupsItemConditionsItemArray) ToAccessPolicyConditionGroupsItemConditionsItemArrayOutputWithContext(ctx context.Context) AccessPolicyConditionGroupsItemConditionsItemArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AccessPolicyConditionGroupsItemConditionsItemArrayOutput)
+}
+
+type AccessPolicyConditionGroupsItemConditionsItemOutput struct{ *pulumi.OutputState }
+
+func (AccessPolicyConditionGroupsItemConditionsItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AccessPolicyConditionGroupsItemConditionsItem)(nil)).Elem()
+}
+
+func (o AccessPolicyConditionGroupsItemConditionsItemOutput) ToAccessPolicyConditionGroupsItemConditionsItemOutput() AccessPolicyConditionGroupsItemConditionsItemOutput {
+	return o
+}
+
+func (o AccessPolicyConditionGroupsItemConditionsItemOutput) ToAccessPolicyConditionGroupsItemConditionsItemOutputWithContext(ctx context.Context) AccessPolicyConditionGroupsItemConditionsItemOutput {
+	return o
+}
+
+// The resource tag's key, e.g. `env`.
+func (o AccessPolicyConditionGroupsItemConditionsItemOutput) AttributeKey() pulumi.StringOutput {
+	return o.ApplyT(func(v AccessPolicyConditionGroupsItemConditionsItem) string { return v.AttributeKey }).(pulumi.StringOutput)
+}
+
+// What is compared: `resource_tag_key`, a resource tag (the only attribute); default it.
+func (o AccessPolicyConditionGroupsItemConditionsItemOutput) AttributeName() AccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrOutput {
+	return o.ApplyT(func(v AccessPolicyConditionGroupsItemConditionsItem) *AccessPolicyConditionGroupsItemConditionsItemAttributeName {
+		return v.AttributeName
+	}).(AccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrOutput)
+}
+
+// The value compared with (a regular expression for `matches`).
+func (o AccessPolicyConditionGroupsItemConditionsItemOutput) AttributeValue() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AccessPolicyConditionGroupsItemConditionsItem) *string { return v.AttributeValue }).(pulumi.StringPtrOutput)
+}
+
+// How the tag's value is compared with `attributeValue` (`equals`, `matches`, their negations and `_ignore_case`/`_if_exists` forms).
+func (o AccessPolicyConditionGroupsItemConditionsItemOutput) Operator() AccessPolicyConditionGroupsItemConditionsItemOperatorOutput {
+	return o.ApplyT(func(v AccessPolicyConditionGroupsItemConditionsItem) AccessPolicyConditionGroupsItemConditionsItemOperator {
+		return v.Operator
+	}).(AccessPolicyConditionGroupsItemConditionsItemOperatorOutput)
+}
+
+type AccessPolicyConditionGroupsItemConditionsItemArrayOutput struct{ *pulumi.OutputState }
+
+func (AccessPolicyConditionGroupsItemConditionsItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AccessPolicyConditionGroupsItemConditionsItem)(nil)).Elem()
+}
+
+func (o AccessPolicyConditionGroupsItemConditionsItemArrayOutput) ToAccessPolicyConditionGroupsItemConditionsItemArrayOutput() AccessPolicyConditionGroupsItemConditionsItemArrayOutput {
+	return o
+}
+
+func (o AccessPolicyConditionGroupsItemConditionsItemArrayOutput) ToAccessPolicyConditionGroupsItemConditionsItemArrayOutputWithContext(ctx context.Context) AccessPolicyConditionGroupsItemConditionsItemArrayOutput {
+	return o
+}
+
+func (o AccessPolicyConditionGroupsItemConditionsItemArrayOutput) Index(i pulumi.IntInput) AccessPolicyConditionGroupsItemConditionsItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) AccessPolicyConditionGroupsItemConditionsItem {
+		return vs[0].([]AccessPolicyConditionGroupsItemConditionsItem)[vs[1].(int)]
+	}).(AccessPolicyConditionGroupsItemConditionsItemOutput)
+}
+
 type AlertRuleActionsItem struct {
 	// The target's settings: a webhook's `url` (and optional `headers`, `body`), PagerDuty's `integration_key` (and optional `severity`), Dynatrace's.
 	Config map[string]interface{} `pulumi:"config"`
@@ -2517,6 +2762,10 @@ func (o ServiceAccountWorkspacesItemArrayOutput) Index(i pulumi.IntInput) Servic
 }
 
 func init() {
+	pulumi.RegisterInputType(reflect.TypeOf((*AccessPolicyConditionGroupsItemInput)(nil)).Elem(), AccessPolicyConditionGroupsItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AccessPolicyConditionGroupsItemArrayInput)(nil)).Elem(), AccessPolicyConditionGroupsItemArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AccessPolicyConditionGroupsItemConditionsItemInput)(nil)).Elem(), AccessPolicyConditionGroupsItemConditionsItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AccessPolicyConditionGroupsItemConditionsItemArrayInput)(nil)).Elem(), AccessPolicyConditionGroupsItemConditionsItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*AlertRuleActionsItemInput)(nil)).Elem(), AlertRuleActionsItemArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*AlertRuleActionsItemArrayInput)(nil)).Elem(), AlertRuleActionsItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*AnnotationQueueRubricItemsItemInput)(nil)).Elem(), AnnotationQueueRubricItemsItemArgs{})
@@ -2552,6 +2801,10 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*RunRuleWebhooksItemArrayInput)(nil)).Elem(), RunRuleWebhooksItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ServiceAccountWorkspacesItemInput)(nil)).Elem(), ServiceAccountWorkspacesItemArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ServiceAccountWorkspacesItemArrayInput)(nil)).Elem(), ServiceAccountWorkspacesItemArray{})
+	pulumi.RegisterOutputType(AccessPolicyConditionGroupsItemOutput{})
+	pulumi.RegisterOutputType(AccessPolicyConditionGroupsItemArrayOutput{})
+	pulumi.RegisterOutputType(AccessPolicyConditionGroupsItemConditionsItemOutput{})
+	pulumi.RegisterOutputType(AccessPolicyConditionGroupsItemConditionsItemArrayOutput{})
 	pulumi.RegisterOutputType(AlertRuleActionsItemOutput{})
 	pulumi.RegisterOutputType(AlertRuleActionsItemArrayOutput{})
 	pulumi.RegisterOutputType(AnnotationQueueRubricItemsItemOutput{})

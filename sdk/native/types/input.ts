@@ -8,6 +8,40 @@ import * as enums from "../types/enums";
 
 import * as utilities from "../utilities";
 
+export interface AccessPolicyConditionGroupsItemArgs {
+    /**
+     * Conditions on the resource, all of which must hold.
+     */
+    conditions: pulumi.Input<pulumi.Input<inputs.AccessPolicyConditionGroupsItemConditionsItemArgs>[]>;
+    /**
+     * The permission the group allows or denies, e.g. `projects:read`.
+     */
+    permission: pulumi.Input<enums.AccessPolicyConditionGroupsItemPermission>;
+    /**
+     * The type of resource it applies to, e.g. `project`, `dataset`, `prompt`, `queue`, `deployment`, `sandbox`.
+     */
+    resourceType: pulumi.Input<string>;
+}
+
+export interface AccessPolicyConditionGroupsItemConditionsItemArgs {
+    /**
+     * The resource tag's key, e.g. `env`.
+     */
+    attributeKey: pulumi.Input<string>;
+    /**
+     * What is compared: `resource_tag_key`, a resource tag (the only attribute); default it.
+     */
+    attributeName?: pulumi.Input<enums.AccessPolicyConditionGroupsItemConditionsItemAttributeName | undefined>;
+    /**
+     * The value compared with (a regular expression for `matches`).
+     */
+    attributeValue?: pulumi.Input<string | undefined>;
+    /**
+     * How the tag's value is compared with `attributeValue` (`equals`, `matches`, their negations and `_ignore_case`/`_if_exists` forms).
+     */
+    operator: pulumi.Input<enums.AccessPolicyConditionGroupsItemConditionsItemOperator>;
+}
+
 export interface AlertRuleActionsItemArgs {
     /**
      * The target's settings: a webhook's `url` (and optional `headers`, `body`), PagerDuty's `integration_key` (and optional `severity`), Dynatrace's.

@@ -8,6 +8,40 @@ import * as enums from "../types/enums";
 
 import * as utilities from "../utilities";
 
+export interface AccessPolicyConditionGroupsItem {
+    /**
+     * Conditions on the resource, all of which must hold.
+     */
+    conditions: outputs.AccessPolicyConditionGroupsItemConditionsItem[];
+    /**
+     * The permission the group allows or denies, e.g. `projects:read`.
+     */
+    permission: enums.AccessPolicyConditionGroupsItemPermission;
+    /**
+     * The type of resource it applies to, e.g. `project`, `dataset`, `prompt`, `queue`, `deployment`, `sandbox`.
+     */
+    resourceType: string;
+}
+
+export interface AccessPolicyConditionGroupsItemConditionsItem {
+    /**
+     * The resource tag's key, e.g. `env`.
+     */
+    attributeKey: string;
+    /**
+     * What is compared: `resource_tag_key`, a resource tag (the only attribute); default it.
+     */
+    attributeName?: enums.AccessPolicyConditionGroupsItemConditionsItemAttributeName;
+    /**
+     * The value compared with (a regular expression for `matches`).
+     */
+    attributeValue?: string;
+    /**
+     * How the tag's value is compared with `attributeValue` (`equals`, `matches`, their negations and `_ignore_case`/`_if_exists` forms).
+     */
+    operator: enums.AccessPolicyConditionGroupsItemConditionsItemOperator;
+}
+
 export interface AnnotationQueueRubricItemsItem {
     /**
      * What reviewers judge under this key.

@@ -1,11 +1,13 @@
 /**
  * Contract tier: the endpoints of contract/additions.openapi.json the
- * emulator serves (sandbox registries; a workspace by id), each operation
+ * emulator serves (sandbox registries; access policies and their
+ * attachments to roles; a workspace by id), each operation
  * with its declared answers, 400s and 404s. The additions' other operations
  * are listed in NOT_IMPLEMENTED_IN_EMULATOR and probed as 501.
  *
  * @packageDocumentation
  */
+import { BUILT_IN_ROLE_IDS } from "../../../packages/emulator/src/kinds/roles";
 import { DEFAULT_ORG_API_KEY, DEFAULT_WORKSPACE_ID } from "../../../packages/emulator/src/seed";
 import { type ContractEnv, type Json, UNKNOWN_ID } from "./env";
 
@@ -14,7 +16,7 @@ export function describeAdditions(env: ContractEnv): void {
   const call = (...args: Parameters<ContractEnv["harness"]["call"]>): ReturnType<ContractEnv["harness"]["call"]> => env.harness.call(...args);
   const registries = "/api/v2/sandboxes/registries";
 
-  describe("additions: sandbox registries, a workspace by id", () => {
+  describe("additions: sandbox registries, access policies, a workspace by id", () => {
     test("sandbox registries: create (201, credentials never answered), 409 on a taken name, 400 on a missing credential; get, list (400 on a bad limit), rename, 404s; delete (204)", async () => {
       const created = await call("POST", registries, { body: { name: "contract-ghcr", url: "ghcr.io", username: "bot", password: "contract-token" }, expect: 201 });
       expect(created.body).toMatchObject({ name: "contract-ghcr", url: "ghcr.io" });
@@ -34,6 +36,45 @@ export function describeAdditions(env: ContractEnv): void {
       await call("PATCH", `${registries}/contract-ghcr`, { body: { url: "ghcr.io" }, expect: 404 });
       await call("DELETE", `${registries}/contract-ghcr-2`, { expect: 204 });
       await call("DELETE", `${registries}/contract-ghcr-2`, { expect: 404 });
+    });
+
+    test("access policies: create (201 with the id only; 404 for an unknown role; 422 with no condition; 400 malformed), read with the roles, list, change (422 without the whole policy), attach and detach (204; 404, 422, 400), delete (204; 400)", async () => {
+      const org = { apiKey: DEFAULT_ORG_API_KEY };
+      const policies = "/api/v1/platform/orgs/current/access-policies";
+      const [roleId] = Object.values(BUILT_IN_ROLE_IDS) as [string];
+      const groups = [{ permission: "projects:read", resource_type: "project", conditions: [{ attribute_name: "resource_tag_key", attribute_key: "env", operator: "equals", attribute_value: "prod" }] }];
+      const created = (await call("POST", policies, { ...org, body: { name: "prod only", description: "prod projects", effect: "allow", condition_groups: groups, role_ids: [roleId] }, expect: 201 })).body as Json;
+      const id = String(created["id"]);
+      expect(Object.keys(created)).toEqual(["id"]);
+      await call("POST", policies, { ...org, body: { name: "unknown role", effect: "allow", condition_groups: groups, role_ids: [UNKNOWN_ID] }, expect: 404 });
+      await call("POST", policies, { ...org, body: { name: "no conditions", effect: "deny", condition_groups: [] }, expect: 422 });
+      await call("POST", policies, { ...org, body: { name: "bad effect", effect: "maybe", condition_groups: groups }, expect: 400, request: "invalid" });
+      expect((await call("GET", `${policies}/${id}`, { ...org, expect: 200 })).body).toMatchObject({ id, name: "prod only", effect: "allow", role_ids: [roleId] });
+      await call("GET", `${policies}/${UNKNOWN_ID}`, { ...org, expect: 404 });
+      await call("GET", `${policies}/not-a-uuid`, { ...org, expect: 400 });
+      expect(((await call("GET", policies, { ...org, expect: 200 })).body as Json)["access_policies"]).toEqual([expect.objectContaining({ id })]);
+      expect((await call("PATCH", `${policies}/${id}`, { ...org, body: { name: "prod only v2", description: null, effect: "deny", condition_groups: groups }, expect: 200 })).body).toMatchObject({ name: "prod only v2", description: "", effect: "deny" });
+      await call("PATCH", `${policies}/${id}`, { ...org, body: { name: "name alone" }, expect: 422 });
+      await call("PATCH", `${policies}/${id}`, { ...org, body: { name: 3 }, expect: 400, request: "invalid" });
+      await call("PATCH", `${policies}/${UNKNOWN_ID}`, { ...org, body: { name: "x", effect: "allow", condition_groups: groups }, expect: 404 });
+      const attach = `/api/v1/platform/orgs/current/roles/${roleId}/access-policies`;
+      await call("DELETE", `${attach}?access_policy_ids=${id}`, { ...org, expect: 204 });
+      expect((await call("GET", `${policies}/${id}`, { ...org, expect: 200 })).body).toMatchObject({ role_ids: [] });
+      await call("POST", attach, { ...org, body: { access_policy_ids: [id] }, expect: 204 });
+      const olderAttach = `${policies}/roles/${roleId}/access-policies`;
+      await call("POST", olderAttach, { ...org, body: { access_policy_ids: [id] }, expect: 204 });
+      await call("POST", olderAttach, { ...org, body: { access_policy_ids: [] }, expect: 422 });
+      await call("POST", olderAttach, { ...org, body: { access_policy_ids: [UNKNOWN_ID] }, expect: 404 });
+      await call("POST", `${policies}/roles/not-a-role/access-policies`, { ...org, body: { access_policy_ids: [id] }, expect: 400 });
+      expect((await call("GET", `${policies}/${id}`, { ...org, expect: 200 })).body).toMatchObject({ role_ids: [roleId] });
+      await call("POST", attach, { ...org, body: { access_policy_ids: [] }, expect: 422 });
+      await call("POST", attach, { ...org, body: { access_policy_ids: "one" }, expect: 400, request: "invalid" });
+      await call("POST", `/api/v1/platform/orgs/current/roles/${UNKNOWN_ID}/access-policies`, { ...org, body: { access_policy_ids: [id] }, expect: 404 });
+      await call("DELETE", `${attach}?access_policy_ids=${UNKNOWN_ID}`, { ...org, expect: 404 });
+      await call("DELETE", `${attach}?access_policy_ids=`, { ...org, expect: 422 });
+      await call("DELETE", `/api/v1/platform/orgs/current/roles/not-a-role/access-policies?access_policy_ids=${id}`, { ...org, expect: 400 });
+      await call("DELETE", `${policies}/${id}`, { ...org, expect: 204 });
+      await call("DELETE", `${policies}/not-a-uuid`, { ...org, expect: 400 });
     });
 
     test("a workspace by id: 200 (a seeded one too), 404, 422 for a malformed id", async () => {

@@ -86,6 +86,11 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
     request: { attribute_mapping: "Supabase's attribute mapping, for LangSmith's own sign-in service: SAML settings have none" },
     response: { attribute_mapping: "Supabase's attribute mapping, for LangSmith's own sign-in service: SAML settings have none", attribute_mapping_load_error: "the error of that mapping, if any" },
   },
+  "langsmith:index:AccessPolicy": {
+    request: { role_ids: "the roles a policy is attached to are `AccessPolicyAttachment` resources (one per role), so a role can be attached and detached without changing the policy" },
+    response: { role_ids: "read by `AccessPolicyAttachment`, one per role" },
+  },
+  "langsmith:index:AccessPolicyAttachment": { request: { access_policy_ids: "the `accessPolicyId` input: one policy per attachment" } },
   "langsmith:index:SandboxRegistry": {
     response: { created_by: "the user who made it: an API key has none", updated_by: "the user who last changed it: an API key has none" },
   },

@@ -24,9 +24,10 @@ export type KindScope = "organization" | "workspace";
  * `{"detail": "..."}`), or one of the Go services (`/commits`,
  * `/v1/platform/...`: a malformed request is a 400, every error
  * `{"error": "..."}`; `goDetail`, the sandboxes service: the same with
- * `{"detail": {"error": "<code>", "message": "..."}}`).
+ * `{"detail": {"error": "<code>", "message": "..."}}`; `problem`, the
+ * platform's access policies: the same with RFC 9457 problem details).
  */
-export type KindErrorStyle = "fastapi" | "go" | "goDetail";
+export type KindErrorStyle = "fastapi" | "go" | "goDetail" | "problem";
 
 /** What a bulk delete did, id by id. */
 export interface BulkDeleteResult {

@@ -58,3 +58,24 @@ export async function handleGoDetailError(error: unknown, request: FastifyReques
   if (httpError.statusCode === 500) request.log.error({ err: error }, "unhandled error");
   await reply.code(httpError.statusCode).headers(httpError.headers).send(httpError.body);
 }
+
+/** HTTP reason phrases of the statuses the platform's Go services answer. */
+const TITLES: Readonly<Record<number, string>> = { 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 409: "Conflict", 422: "Unprocessable Entity", 500: "Internal Server Error" };
+
+/**
+ * An error as the platform's Go services with RFC 9457 problem details
+ * answer it (`errors: "problem"`, access policies): as {@link goStyleError},
+ * with the body `{"type", "title", "status", "detail", "instance", "remedy"}`.
+ */
+export function problemStyleError(error: unknown, path: string): HttpError {
+  const go = goStyleError(error);
+  const title = TITLES[go.statusCode] ?? "Error";
+  return new HttpError(go.statusCode, { type: "about:blank", title, status: go.statusCode, detail: String(go.body["error"]), instance: path, remedy: "" }, go.headers);
+}
+
+/** Answers an error of a `problem` kind's route (see {@link problemStyleError}), logging a 500. */
+export async function handleProblemError(error: unknown, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const httpError = problemStyleError(error, request.url.split("?")[0] ?? request.url);
+  if (httpError.statusCode === 500) request.log.error({ err: error }, "unhandled error");
+  await reply.code(httpError.statusCode).headers(httpError.headers).send(httpError.body);
+}

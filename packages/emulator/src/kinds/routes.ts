@@ -14,7 +14,10 @@ import { boolQuery, canonicalUuid, isUuid, type RawQuery, requiredQuery, throwIf
 import type { KindRecord } from "../types";
 import { parseBody } from "../validation";
 import type { BulkDeleteResult, KindDeclaration } from "./declaration";
-import { handleGoDetailError, handleGoError, withoutNulls } from "./goErrors";
+import { handleGoDetailError, handleGoError, handleProblemError, withoutNulls } from "./goErrors";
+
+/** How each Go-style kind answers its errors. */
+const GO_ERROR_HANDLERS = { go: handleGoError, goDetail: handleGoDetailError, problem: handleProblemError } as const;
 import type { KindCall } from "./kindCall";
 import { selectListedPage } from "./listQuery";
 import { kindRecords, renderRecord, sealSecrets } from "./records";
@@ -49,7 +52,7 @@ export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: K
   kinds.push(kind);
   registeredKinds.set(app, kinds);
   const route = (method: HTTPMethods, url: string, handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>): void => {
-    if (kind.errors !== "go" && kind.errors !== "goDetail") {
+    if (kind.errors === undefined || kind.errors === "fastapi") {
       app.route({ method, url, handler });
       return;
     }
@@ -57,7 +60,7 @@ export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: K
       request.body = withoutNulls(request.body);
       return handler(request, reply);
     };
-    app.route({ method, url, handler: goHandler, errorHandler: kind.errors === "go" ? handleGoError : handleGoDetailError });
+    app.route({ method, url, handler: goHandler, errorHandler: GO_ERROR_HANDLERS[kind.errors] });
   };
   const pathParams = (request: FastifyRequest): Record<string, string> => (request.params ?? {}) as Record<string, string>;
   const parentOf = (request: FastifyRequest, scopeId: string): string | null => {

@@ -2,6 +2,124 @@
 // *** Do not edit by hand unless you're certain you know what you are doing! ***
 
 
+export const AccessPolicyConditionGroupsItemConditionsItemAttributeName = {
+    ResourceTagKey: "resource_tag_key",
+} as const;
+
+export type AccessPolicyConditionGroupsItemConditionsItemAttributeName = (typeof AccessPolicyConditionGroupsItemConditionsItemAttributeName)[keyof typeof AccessPolicyConditionGroupsItemConditionsItemAttributeName];
+
+export const AccessPolicyConditionGroupsItemConditionsItemOperator = {
+    Equals: "equals",
+    NotEquals: "not_equals",
+    EqualsIgnoreCase: "equals_ignore_case",
+    NotEqualsIgnoreCase: "not_equals_ignore_case",
+    Matches: "matches",
+    NotMatches: "not_matches",
+    EqualsIfExists: "equals_if_exists",
+    NotEqualsIfExists: "not_equals_if_exists",
+    EqualsIgnoreCaseIfExists: "equals_ignore_case_if_exists",
+    NotEqualsIgnoreCaseIfExists: "not_equals_ignore_case_if_exists",
+    MatchesIfExists: "matches_if_exists",
+    NotMatchesIfExists: "not_matches_if_exists",
+} as const;
+
+export type AccessPolicyConditionGroupsItemConditionsItemOperator = (typeof AccessPolicyConditionGroupsItemConditionsItemOperator)[keyof typeof AccessPolicyConditionGroupsItemConditionsItemOperator];
+
+export const AccessPolicyConditionGroupsItemPermission = {
+    AnnotationQueuesCreate: "annotation-queues:create",
+    AnnotationQueuesDelete: "annotation-queues:delete",
+    AnnotationQueuesRead: "annotation-queues:read",
+    AnnotationQueuesUpdate: "annotation-queues:update",
+    ChartsCreate: "charts:create",
+    ChartsDelete: "charts:delete",
+    ChartsRead: "charts:read",
+    ChartsUpdate: "charts:update",
+    DatasetsCreate: "datasets:create",
+    DatasetsDelete: "datasets:delete",
+    DatasetsDownload: "datasets:download",
+    DatasetsRead: "datasets:read",
+    DatasetsShare: "datasets:share",
+    DatasetsTagOnCreate: "datasets:tag-on-create",
+    DatasetsUpdate: "datasets:update",
+    DeploymentsCreate: "deployments:create",
+    DeploymentsDelete: "deployments:delete",
+    DeploymentsRead: "deployments:read",
+    DeploymentsUpdate: "deployments:update",
+    FeedbackCreate: "feedback:create",
+    FeedbackDelete: "feedback:delete",
+    FeedbackRead: "feedback:read",
+    FeedbackUpdate: "feedback:update",
+    ExperimentsRun: "experiments:run",
+    IssuesCreate: "issues:create",
+    IssuesDelete: "issues:delete",
+    IssuesRead: "issues:read",
+    IssuesUpdate: "issues:update",
+    ProjectsCreate: "projects:create",
+    ProjectsDelete: "projects:delete",
+    ProjectsRead: "projects:read",
+    ProjectsTagOnCreate: "projects:tag-on-create",
+    ProjectsUpdate: "projects:update",
+    ProjectsIncreaseTraceTier: "projects:increase-trace-tier",
+    ProjectsDecreaseTraceTier: "projects:decrease-trace-tier",
+    PromptsCreate: "prompts:create",
+    PromptsDelete: "prompts:delete",
+    PromptsRead: "prompts:read",
+    PromptsTagOnCreate: "prompts:tag-on-create",
+    PromptsUpdate: "prompts:update",
+    PromptsShare: "prompts:share",
+    RulesCreate: "rules:create",
+    RulesDelete: "rules:delete",
+    RulesRead: "rules:read",
+    RulesUpdate: "rules:update",
+    RulesConfigureRetention: "rules:configure-retention",
+    RunsCreate: "runs:create",
+    RunsRead: "runs:read",
+    RunsShare: "runs:share",
+    RunsDelete: "runs:delete",
+    SandboxesCreate: "sandboxes:create",
+    SandboxesDelete: "sandboxes:delete",
+    SandboxesRead: "sandboxes:read",
+    SandboxesTagOnCreate: "sandboxes:tag-on-create",
+    SandboxesUpdate: "sandboxes:update",
+    SandboxesExec: "sandboxes:exec",
+    SnapshotsCreate: "snapshots:create",
+    SnapshotsDelete: "snapshots:delete",
+    SnapshotsUpdate: "snapshots:update",
+    WorkspacesManageMembers: "workspaces:manage-members",
+    WorkspacesManageSecrets: "workspaces:manage-secrets",
+    WorkspacesManage: "workspaces:manage",
+    WorkspacesManageModelConfigs: "workspaces:manage-model-configs",
+    WorkspacesRead: "workspaces:read",
+    AlertsCreate: "alerts:create",
+    AlertsUpdate: "alerts:update",
+    AlertsDelete: "alerts:delete",
+    AlertsRead: "alerts:read",
+    BulkExportsRead: "bulk-exports:read",
+    BulkExportsManage: "bulk-exports:manage",
+    McpServersCreate: "mcp-servers:create",
+    McpServersDelete: "mcp-servers:delete",
+    McpServersInvoke: "mcp-servers:invoke",
+    McpServersRead: "mcp-servers:read",
+    McpServersUpdate: "mcp-servers:update",
+    GatewayInvoke: "gateway:invoke",
+    FleetReadAdminConfig: "fleet:read-admin-config",
+    FleetWriteAdminConfig: "fleet:write-admin-config",
+    OrganizationPatsCreate: "organization:pats:create",
+    OrganizationRead: "organization:read",
+    OrganizationManage: "organization:manage",
+    OrganizationManageModelConfigs: "organization:manage-model-configs",
+    OrganizationManageModelSecrets: "organization:manage-model-secrets",
+} as const;
+
+export type AccessPolicyConditionGroupsItemPermission = (typeof AccessPolicyConditionGroupsItemPermission)[keyof typeof AccessPolicyConditionGroupsItemPermission];
+
+export const AccessPolicyEffect = {
+    Allow: "allow",
+    Deny: "deny",
+} as const;
+
+export type AccessPolicyEffect = (typeof AccessPolicyEffect)[keyof typeof AccessPolicyEffect];
+
 export const AlertRuleActionsItemTarget = {
     Pagerduty: "pagerduty",
     Webhook: "webhook",
