@@ -40,6 +40,8 @@ export interface ListRevisionsParams {
   readonly limit?: number;
   /** Offset of the first item, at least 0; default 0. */
   readonly offset?: number;
+  /** Only revisions with this status (e.g. `DEPLOYED`); default all. */
+  readonly status?: string;
 }
 
 /** Largest page size the service accepts. */
@@ -174,7 +176,7 @@ export class DeploymentsApi extends EndpointGroup {
     const action = `listing revisions of deployment ${subject(deploymentId, options)}`;
     checkLimit(params.limit, action, MAX_PAGE_SIZE);
     checkOffset(params.offset, action);
-    const query = { limit: params.limit, offset: params.offset };
+    const query = { limit: params.limit, offset: params.offset, ...(params.status !== undefined ? { status: params.status } : {}) };
     return this.call(E.listRevisions, { action, params: { deploymentId }, query, options });
   }
 

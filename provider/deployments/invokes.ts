@@ -52,12 +52,24 @@ export interface GetDeploymentRevisionsArgs {
   deploymentId: string;
   /** How many revisions, newest first; 1 to 100. Default: 10. */
   limit?: number;
+  /** How many of the newest to skip (for the next page); default 0. */
+  offset?: number;
+  /** Only revisions with this status, e.g. `DEPLOYED`; default all. */
+  status?: string;
+}
+
+/** A page of revisions: the revisions, and the offset of the next page (`null` after the last). */
+export interface RevisionPageInfo {
+  revisions: RevisionInfo[];
+  nextOffset: number | null;
 }
 
 /** One revision of a deployment. */
 export interface RevisionInfo {
   id: string;
   status: string;
+  /** The source it was built from, e.g. `github`. */
+  source: string | null;
   createdAt: string;
   updatedAt: string | null;
   /** `source_revision_config` as the service returns it (snake_case), if any. */
@@ -66,14 +78,25 @@ export interface RevisionInfo {
 
 /** The newest revisions of a deployment, newest first. */
 export async function getDeploymentRevisions(client: LangSmithClient, args: GetDeploymentRevisionsArgs): Promise<RevisionInfo[]> {
-  const page = await client.deployments.listRevisions(args.deploymentId, { limit: args.limit ?? 10 });
-  return page.resources.map((revision) => ({
+  return (await getDeploymentRevisionPage(client, args)).revisions;
+}
+
+/** A page of a deployment's revisions, newest first, with the offset of the next page. */
+export async function getDeploymentRevisionPage(client: LangSmithClient, args: GetDeploymentRevisionsArgs): Promise<RevisionPageInfo> {
+  const limit = args.limit ?? 10;
+  const offset = args.offset ?? 0;
+  const page = await client.deployments.listRevisions(args.deploymentId, { limit, offset, ...(args.status !== undefined ? { status: args.status } : {}) });
+  const revisions = page.resources.map((revision) => ({
     id: revision.id,
     status: revision.status,
+    source: revision.source ?? null,
     createdAt: revision.created_at,
     updatedAt: revision.updated_at ?? null,
     sourceRevisionConfig: revision.source_revision_config ? { ...revision.source_revision_config } : null,
   }));
+  // The service answers the next page's offset; a full page without it may have a next one.
+  const nextOffset = typeof page.offset === "number" ? page.offset : revisions.length === limit ? offset + limit : null;
+  return { revisions, nextOffset: revisions.length < limit ? null : nextOffset };
 }
 
 /** Arguments of {@link getDeploymentRevision}. */

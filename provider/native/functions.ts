@@ -7,7 +7,7 @@
 import type { LangSmithClient } from "../client/client";
 import { InvalidRequestError } from "../client/errors";
 import { getBulkExport, getBulkExportRuns } from "../exports/invokes";
-import { getDeployment, type GetDeploymentArgs, getDeploymentRevision, getDeploymentRevisions } from "../deployments/invokes";
+import { getDeployment, type GetDeploymentArgs, getDeploymentRevision, getDeploymentRevisionPage } from "../deployments/invokes";
 import { assertProviderId, getOAuthProviders, getOAuthTokenStatus } from "../deployments/oauthInvokes";
 import {
   getApiKeys,
@@ -155,13 +155,24 @@ export const NATIVE_FUNCTIONS: readonly NativeFunction[] = [
   },
   {
     token: "langsmith:index:getDeploymentRevisions",
-    description: "The newest revisions of a deployment, newest first.",
-    inputs: { deploymentId: str("Deployment id."), limit: { type: "integer", description: "How many revisions, 1 to 100; default 10." } },
+    description: "The newest revisions of a deployment, newest first, a page at a time (optionally only those of one status).",
+    inputs: {
+      deploymentId: str("Deployment id."),
+      limit: { type: "integer", description: "How many revisions, 1 to 100; default 10." },
+      offset: { type: "integer", description: "How many of the newest to skip (a previous page's `nextOffset`); default 0." },
+      status: str("Only revisions with this status, e.g. `DEPLOYED`; default all."),
+    },
     requiredInputs: ["deploymentId"],
-    outputs: { revisions: list(ANY, "Revisions: `id`, `status`, `createdAt`, `updatedAt`, `sourceRevisionConfig`.") },
+    outputs: {
+      revisions: list(ANY, "Revisions: `id`, `status`, `source`, `createdAt`, `updatedAt`, `sourceRevisionConfig`."),
+      nextOffset: { type: "integer", description: "The `offset` of the next page; unset after the last." },
+    },
     async run(client, args) {
       const limit = typeof args["limit"] === "number" ? args["limit"] : undefined;
-      return { revisions: await getDeploymentRevisions(client, { deploymentId: String(args["deploymentId"]), ...(limit !== undefined ? { limit } : {}) }) };
+      const offset = typeof args["offset"] === "number" ? args["offset"] : undefined;
+      const status = stringArg(args, "status");
+      const page = await getDeploymentRevisionPage(client, { deploymentId: String(args["deploymentId"]), ...(limit !== undefined ? { limit } : {}), ...(offset !== undefined ? { offset } : {}), ...(status !== undefined ? { status } : {}) });
+      return { revisions: page.revisions, ...(page.nextOffset !== null ? { nextOffset: page.nextOffset } : {}) };
     },
   },
   {

@@ -5,13 +5,15 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * The newest revisions of a deployment, newest first.
+ * The newest revisions of a deployment, newest first, a page at a time (optionally only those of one status).
  */
 export function getDeploymentRevisions(args: GetDeploymentRevisionsArgs, opts?: pulumi.InvokeOptions): Promise<GetDeploymentRevisionsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invoke("langsmith:index:getDeploymentRevisions", {
         "deploymentId": args.deploymentId,
         "limit": args.limit,
+        "offset": args.offset,
+        "status": args.status,
     }, opts);
 }
 
@@ -24,22 +26,36 @@ export interface GetDeploymentRevisionsArgs {
      * How many revisions, 1 to 100; default 10.
      */
     limit?: number;
+    /**
+     * How many of the newest to skip (a previous page's `nextOffset`); default 0.
+     */
+    offset?: number;
+    /**
+     * Only revisions with this status, e.g. `DEPLOYED`; default all.
+     */
+    status?: string;
 }
 
 export interface GetDeploymentRevisionsResult {
     /**
-     * Revisions: `id`, `status`, `createdAt`, `updatedAt`, `sourceRevisionConfig`.
+     * The `offset` of the next page; unset after the last.
+     */
+    readonly nextOffset?: number;
+    /**
+     * Revisions: `id`, `status`, `source`, `createdAt`, `updatedAt`, `sourceRevisionConfig`.
      */
     readonly revisions?: any[];
 }
 /**
- * The newest revisions of a deployment, newest first.
+ * The newest revisions of a deployment, newest first, a page at a time (optionally only those of one status).
  */
 export function getDeploymentRevisionsOutput(args: GetDeploymentRevisionsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetDeploymentRevisionsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invokeOutput("langsmith:index:getDeploymentRevisions", {
         "deploymentId": args.deploymentId,
         "limit": args.limit,
+        "offset": args.offset,
+        "status": args.status,
     }, opts);
 }
 
@@ -52,4 +68,12 @@ export interface GetDeploymentRevisionsOutputArgs {
      * How many revisions, 1 to 100; default 10.
      */
     limit?: pulumi.Input<number | undefined>;
+    /**
+     * How many of the newest to skip (a previous page's `nextOffset`); default 0.
+     */
+    offset?: pulumi.Input<number | undefined>;
+    /**
+     * Only revisions with this status, e.g. `DEPLOYED`; default all.
+     */
+    status?: pulumi.Input<string | undefined>;
 }

@@ -1,6 +1,7 @@
-// getDeploymentRevision through the native function against the emulator:
-// one revision by id, with its status and source; `found: false` for an id
-// the deployment does not have; only outputs its schema declares.
+// getDeploymentRevision and getDeploymentRevisions through the native
+// functions against the emulator: one revision by id, with its status and
+// source; `found: false` for an id the deployment does not have; only
+// outputs its schema declares; pages by offset and nextOffset, by status.
 import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
 import { createClient, type LangSmithClient } from "../../provider/client";
 import { nativeFunction } from "../../provider/native/functions";
@@ -41,6 +42,30 @@ describe("getDeploymentRevision against the emulator", () => {
     expect(answer["sourceRevisionConfig"]).toMatchObject({ langgraph_config_path: "langgraph.json" });
     const declared = Object.keys(packageSchema("0.0.0-test").functions["langsmith:index:getDeploymentRevision"]?.outputs.properties ?? {});
     expect(Object.keys(answer).filter((key) => !declared.includes(key))).toEqual([]);
+  });
+
+  it("getDeploymentRevisions pages with offset and nextOffset, filters by status, and names each revision's source", async () => {
+    const patch = async (repoRef: string) => {
+      const response = await fetch(`${emulator.url}/v2/deployments/${deployment.id}`, {
+        method: "PATCH",
+        headers: { "x-api-key": DEFAULT_API_KEY, "x-tenant-id": DEFAULT_WORKSPACE_ID, "content-type": "application/json" },
+        body: JSON.stringify({ source_revision_config: { repo_ref: repoRef, langgraph_config_path: "langgraph.json" } }),
+      });
+      if (!response.ok) throw new Error(`PATCH: ${response.status} ${await response.text()}`);
+    };
+    await patch("release-1");
+    await patch("release-2");
+    const list = (args: Record<string, unknown>) => nativeFunction("langsmith:index:getDeploymentRevisions")?.run(client, { deploymentId: deployment.id, ...args }) as Promise<{ revisions: { id: string; source: string; status: string }[]; nextOffset?: number }>;
+    const first = await list({ limit: 2 });
+    expect(first.revisions).toHaveLength(2);
+    expect(first.revisions.every((revision) => revision.source === "github")).toBe(true);
+    expect(first.nextOffset).toBe(2);
+    const second = await list({ limit: 2, offset: first.nextOffset });
+    expect(second.revisions.map((revision) => revision.id)).toEqual([deployment.latest_revision_id]);
+    expect(second.nextOffset).toBeUndefined();
+    const statuses = new Set((await list({ limit: 10 })).revisions.map((revision) => revision.status));
+    for (const status of statuses) expect((await list({ limit: 10, status })).revisions.every((revision) => revision.status === status)).toBe(true);
+    expect((await list({ limit: 10, status: "NO_SUCH_STATUS" })).revisions).toEqual([]);
   });
 
   it("answers found: false for a revision the deployment does not have", async () => {

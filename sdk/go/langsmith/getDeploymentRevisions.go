@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// The newest revisions of a deployment, newest first.
+// The newest revisions of a deployment, newest first, a page at a time (optionally only those of one status).
 func GetDeploymentRevisions(ctx *pulumi.Context, args *GetDeploymentRevisionsArgs, opts ...pulumi.InvokeOption) (*GetDeploymentRevisionsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetDeploymentRevisionsResult
@@ -27,10 +27,16 @@ type GetDeploymentRevisionsArgs struct {
 	DeploymentId string `pulumi:"deploymentId"`
 	// How many revisions, 1 to 100; default 10.
 	Limit *int `pulumi:"limit"`
+	// How many of the newest to skip (a previous page's `nextOffset`); default 0.
+	Offset *int `pulumi:"offset"`
+	// Only revisions with this status, e.g. `DEPLOYED`; default all.
+	Status *string `pulumi:"status"`
 }
 
 type GetDeploymentRevisionsResult struct {
-	// Revisions: `id`, `status`, `createdAt`, `updatedAt`, `sourceRevisionConfig`.
+	// The `offset` of the next page; unset after the last.
+	NextOffset *int `pulumi:"nextOffset"`
+	// Revisions: `id`, `status`, `source`, `createdAt`, `updatedAt`, `sourceRevisionConfig`.
 	Revisions []interface{} `pulumi:"revisions"`
 }
 
@@ -48,6 +54,10 @@ type GetDeploymentRevisionsOutputArgs struct {
 	DeploymentId pulumi.StringInput `pulumi:"deploymentId"`
 	// How many revisions, 1 to 100; default 10.
 	Limit pulumi.IntPtrInput `pulumi:"limit"`
+	// How many of the newest to skip (a previous page's `nextOffset`); default 0.
+	Offset pulumi.IntPtrInput `pulumi:"offset"`
+	// Only revisions with this status, e.g. `DEPLOYED`; default all.
+	Status pulumi.StringPtrInput `pulumi:"status"`
 }
 
 func (GetDeploymentRevisionsOutputArgs) ElementType() reflect.Type {
@@ -68,7 +78,12 @@ func (o GetDeploymentRevisionsResultOutput) ToGetDeploymentRevisionsResultOutput
 	return o
 }
 
-// Revisions: `id`, `status`, `createdAt`, `updatedAt`, `sourceRevisionConfig`.
+// The `offset` of the next page; unset after the last.
+func (o GetDeploymentRevisionsResultOutput) NextOffset() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GetDeploymentRevisionsResult) *int { return v.NextOffset }).(pulumi.IntPtrOutput)
+}
+
+// Revisions: `id`, `status`, `source`, `createdAt`, `updatedAt`, `sourceRevisionConfig`.
 func (o GetDeploymentRevisionsResultOutput) Revisions() pulumi.ArrayOutput {
 	return o.ApplyT(func(v GetDeploymentRevisionsResult) []interface{} { return v.Revisions }).(pulumi.ArrayOutput)
 }
