@@ -11,6 +11,7 @@ import { getDeployment, type GetDeploymentArgs, getDeploymentRevision, getDeploy
 import { assertProviderId, getOAuthProviders, getOAuthTokenStatus } from "../deployments/oauthInvokes";
 import {
   getApiKeys,
+  getGatewayPolicies,
   getInfo,
   getOrganization,
   getPermissions,
@@ -195,6 +196,23 @@ export const NATIVE_FUNCTIONS: readonly NativeFunction[] = [
       const revisionId = stringArg(args, "revisionId");
       if (deploymentId === undefined || revisionId === undefined) throw new InvalidRequestError("getDeploymentRevision: deploymentId and revisionId are required");
       return found(await getDeploymentRevision(client, { deploymentId, revisionId }));
+    },
+  },
+  {
+    token: "langsmith:index:getGatewayPolicies",
+    description: "The organization's LLM-gateway policies (spend caps, rate limits, guards, routing), optionally of one type or for one subject. Needs an organization-scoped API key.",
+    inputs: {
+      policyType: str("Only policies of this type: `spend_cap`, `default_spend_cap`, `guard`, `route_config`, `rate_limit` or `default_rate_limit`."),
+      subjectMatcherKey: str("Only policies with a subject matcher of this key, e.g. `workspace_id`."),
+      subjectMatcherValue: str("Only policies with a subject matcher of this value (an id)."),
+    },
+    requiredInputs: [],
+    outputs: { policies: list(ANY, "The policies as the service answers them (snake_case): `id`, `name`, `description`, `policy_type`, `config`, `subject_matchers`, `enabled`, `priority`, `action`, `current_spend_usd`, `parent_policy_id`, `created_at`, `updated_at`.") },
+    async run(client, args) {
+      const policyType = stringArg(args, "policyType");
+      const subjectMatcherKey = stringArg(args, "subjectMatcherKey");
+      const subjectMatcherValue = stringArg(args, "subjectMatcherValue");
+      return { policies: await getGatewayPolicies(client, { ...(policyType !== undefined ? { policyType } : {}), ...(subjectMatcherKey !== undefined ? { subjectMatcherKey } : {}), ...(subjectMatcherValue !== undefined ? { subjectMatcherValue } : {}) }) };
     },
   },
   {

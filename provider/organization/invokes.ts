@@ -23,6 +23,7 @@ import { LIST_PERMISSIONS, ROLE_ENDPOINTS } from "./role";
 import { SERVICE_KEY_ENDPOINTS } from "./serviceKey";
 import { WORKSPACE_ENDPOINTS } from "./workspace";
 import { WORKSPACE_SECRET_ENDPOINTS } from "./workspaceSecret";
+import { GATEWAY_POLICY_ENDPOINTS } from "./gatewayPolicies";
 
 /** `GET /api/v1/info`: the instance's version and ingest settings. */
 export const GET_INFO = defineEndpoint({ method: "GET", path: "/info", response: zGetApiV1InfoResponse });
@@ -373,4 +374,25 @@ export async function getApiKeys(client: LangSmithClient, args: GetApiKeysArgs =
 /** The keys of the configured workspace's secrets (`GET /api/v1/workspaces/current/secrets`); the service never returns a value. */
 export async function getWorkspaceSecrets(client: LangSmithClient): Promise<string[]> {
   return (await read(client, WORKSPACE_SECRET_ENDPOINTS.list, "listing the workspace's secrets")).map((secret) => secret.key);
+}
+
+/** Filters of {@link getGatewayPolicies}, each optional. */
+export interface GetGatewayPoliciesArgs {
+  /** Only policies of this type, e.g. `spend_cap`. */
+  policyType?: string;
+  /** Only policies with a subject matcher of this key, e.g. `workspace_id`. */
+  subjectMatcherKey?: string;
+  /** Only policies with a subject matcher of this value (an id). */
+  subjectMatcherValue?: string;
+}
+
+/** The organization's LLM-gateway policies (`GET /api/v1/platform/gateway-policies`), as the service answers them (snake_case). */
+export async function getGatewayPolicies(client: LangSmithClient, args: GetGatewayPoliciesArgs): Promise<Record<string, unknown>[]> {
+  const query = {
+    ...(args.policyType !== undefined ? { policy_type: args.policyType } : {}),
+    ...(args.subjectMatcherKey !== undefined ? { subject_matcher_key: args.subjectMatcherKey } : {}),
+    ...(args.subjectMatcherValue !== undefined ? { subject_matcher_value: args.subjectMatcherValue } : {}),
+  };
+  const policies = (await client.originResources.send(GATEWAY_POLICY_ENDPOINTS.list, { action: "listing the organization's gateway policies", query })) as Record<string, unknown>[];
+  return policies.map((policy) => ({ ...policy }));
 }

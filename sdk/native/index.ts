@@ -65,6 +65,16 @@ export type FeedbackConfig = import("./feedbackConfig").FeedbackConfig;
 export const FeedbackConfig: typeof import("./feedbackConfig").FeedbackConfig = null as any;
 utilities.lazyLoad(exports, ["FeedbackConfig"], () => require("./feedbackConfig"));
 
+export { GatewayPolicyArgs } from "./gatewayPolicy";
+export type GatewayPolicy = import("./gatewayPolicy").GatewayPolicy;
+export const GatewayPolicy: typeof import("./gatewayPolicy").GatewayPolicy = null as any;
+utilities.lazyLoad(exports, ["GatewayPolicy"], () => require("./gatewayPolicy"));
+
+export { GatewaySpendCapArgs } from "./gatewaySpendCap";
+export type GatewaySpendCap = import("./gatewaySpendCap").GatewaySpendCap;
+export const GatewaySpendCap: typeof import("./gatewaySpendCap").GatewaySpendCap = null as any;
+utilities.lazyLoad(exports, ["GatewaySpendCap"], () => require("./gatewaySpendCap"));
+
 export { GetApiKeysArgs, GetApiKeysResult, GetApiKeysOutputArgs } from "./getApiKeys";
 export const getApiKeys: typeof import("./getApiKeys").getApiKeys = null as any;
 export const getApiKeysOutput: typeof import("./getApiKeys").getApiKeysOutput = null as any;
@@ -99,6 +109,11 @@ export { GetDeploymentRevisionsArgs, GetDeploymentRevisionsResult, GetDeployment
 export const getDeploymentRevisions: typeof import("./getDeploymentRevisions").getDeploymentRevisions = null as any;
 export const getDeploymentRevisionsOutput: typeof import("./getDeploymentRevisions").getDeploymentRevisionsOutput = null as any;
 utilities.lazyLoad(exports, ["getDeploymentRevisions","getDeploymentRevisionsOutput"], () => require("./getDeploymentRevisions"));
+
+export { GetGatewayPoliciesArgs, GetGatewayPoliciesResult, GetGatewayPoliciesOutputArgs } from "./getGatewayPolicies";
+export const getGatewayPolicies: typeof import("./getGatewayPolicies").getGatewayPolicies = null as any;
+export const getGatewayPoliciesOutput: typeof import("./getGatewayPolicies").getGatewayPoliciesOutput = null as any;
+utilities.lazyLoad(exports, ["getGatewayPolicies","getGatewayPoliciesOutput"], () => require("./getGatewayPolicies"));
 
 export { GetInfoArgs, GetInfoResult } from "./getInfo";
 export const getInfo: typeof import("./getInfo").getInfo = null as any;
@@ -306,6 +321,10 @@ const _module = {
                 return new Example(name, <any>undefined, { urn })
             case "langsmith:index:FeedbackConfig":
                 return new FeedbackConfig(name, <any>undefined, { urn })
+            case "langsmith:index:GatewayPolicy":
+                return new GatewayPolicy(name, <any>undefined, { urn })
+            case "langsmith:index:GatewaySpendCap":
+                return new GatewaySpendCap(name, <any>undefined, { urn })
             case "langsmith:index:ModelPriceMap":
                 return new ModelPriceMap(name, <any>undefined, { urn })
             case "langsmith:index:OrganizationMember":

@@ -167,13 +167,10 @@ export const KNOWN_UNDECLARED_STATUSES: readonly UndeclaredStatus[] = [
  * Contract operations the emulator still answers with 501. Each must be
  * exercised and answer 501 (the probe in `suites/tracing.ts`), and is
  * reported as not implemented: the endpoints of contract/additions.openapi.json
- * whose kinds the emulator does not serve yet (issue 33: gateway policies
- * and spend caps, data planes, a deployment revision's create).
+ * whose kinds the emulator does not serve yet (issue 33: data planes, a
+ * deployment revision's create).
  */
 export const NOT_IMPLEMENTED_IN_EMULATOR: readonly Pick<ContractOperationRef, "method" | "template">[] = [
-  ...["GET", "POST"].map((method) => ({ method, template: "/api/v1/platform/gateway-policies" })),
-  { method: "POST", template: "/api/v1/platform/gateway-policies/search" },
-  ...["GET", "PATCH", "DELETE"].map((method) => ({ method, template: "/api/v1/platform/gateway-policies/{id}" })),
   ...["GET", "POST"].map((method) => ({ method, template: "/api/v1/orgs/current/data-planes" })),
   ...["GET", "PATCH", "DELETE"].map((method) => ({ method, template: "/api/v1/orgs/current/data-planes/{id}" })),
   { method: "POST", template: "/v2/deployments/{deployment_id}/revisions" },

@@ -88,6 +88,7 @@ describe("native provider schema, generated from the field tables", () => {
       "langsmith:index:getDeployment",
       "langsmith:index:getDeploymentRevision",
       "langsmith:index:getDeploymentRevisions",
+      "langsmith:index:getGatewayPolicies",
       "langsmith:index:getInfo",
       "langsmith:index:getOAuthProviders",
       "langsmith:index:getOAuthTokenStatus",

@@ -11,7 +11,7 @@ import { CONTROL_PREFIX, registerControlRoutes } from "./routes/control";
 import { registerDeploymentRoutes } from "./routes/deployments";
 import { registerDestinationRoutes } from "./routes/destinations";
 import { registerOAuthRoutes } from "./routes/oauth";
-import { KINDS, registerAccessPolicyAttachments, registerKind } from "./kinds";
+import { KINDS, registerAccessPolicyAttachments, registerGatewayPolicyRoutes, registerKind } from "./kinds";
 import { registerOrganizationRoutes } from "./routes/organization";
 
 /** Path prefixes the control plane is served under (cloud layout and self-hosted layout). */
@@ -201,6 +201,7 @@ export function buildServer(
   registerBulkExportRoutes(app, ctx, bulkExportRunner);
   for (const kind of KINDS) registerKind(app, ctx, kind);
   registerAccessPolicyAttachments(app, ctx);
+  registerGatewayPolicyRoutes(app, ctx);
   registerOrganizationRoutes(app, ctx);
   if (control) registerControlRoutes(app, control);
   return app;

@@ -37,7 +37,7 @@ export async function createDeclared(kind: PreparedKind, context: OperationConte
   let created: Record<string, unknown> | null;
   try {
     const body = toWireBody(spec.fields, inputs);
-    created = unwrapped(kind, (await apiOf(kind, client).send(endpointOf(kind, "create"), { action, params: parentIds(kind, inputs), body: spec.wrapBody?.(body) ?? body })) as Record<string, unknown> | null);
+    created = unwrapped(kind, (await apiOf(kind, client).send(endpointOf(kind, "create"), { action, params: parentIds(kind, inputs), body: spec.wrapBody?.(body, "create") ?? body })) as Record<string, unknown> | null);
   } catch (error) {
     if (error instanceof ConflictError && spec.naturalKey !== undefined) throw await takenError(kind, context, client, error, inputs, workspaceOf(kind, context, settings));
     throw error;
@@ -71,7 +71,7 @@ async function sendUpdateOnlyFields(kind: PreparedKind, context: OperationContex
   if (paths.length === 0) return undefined;
   const body = toWireBody(kind.spec.fields, inputs, paths);
   logProgress(context, kind.spec.kind, nameOf(kind, inputs, id), `setting ${paths.join(", ")} (the service takes them in an update only)`);
-  const answer = await apiOf(kind, client).send(endpointOf(kind, "update"), { action: `${action}: setting ${paths.join(", ")}`, params: { ...parentIds(kind, inputs), id }, body: kind.spec.wrapBody?.(body) ?? body });
+  const answer = await apiOf(kind, client).send(endpointOf(kind, "update"), { action: `${action}: setting ${paths.join(", ")}`, params: { ...parentIds(kind, inputs), id }, body: kind.spec.wrapBody?.(body, "update") ?? body });
   const updated = unwrapped(kind, answer as Record<string, unknown> | null);
   return updated !== null && typeof updated === "object" && Object.keys(updated).length > 0 ? updated : undefined;
 }

@@ -144,10 +144,10 @@ export interface KindDeclaration {
   readonly createUpserts?: boolean;
   /**
    * The request body as the service takes it, from the table's wire object
-   * (create and update), e.g. a one-item list for a workspace secret's
-   * upsert; default: the object as it is.
+   * (create and update, which `operation` names), e.g. a one-item list for a
+   * workspace secret's upsert, or a create's fixed type; default: the object as it is.
    */
-  readonly wrapBody?: (body: Record<string, unknown>) => unknown;
+  readonly wrapBody?: (body: Record<string, unknown>, operation: "create" | "update") => unknown;
   /** Query parameters of the delete request, from the recorded outputs (e.g. an evaluator's `delete_run_rules`); default none. */
   readonly deleteQuery?: (outputs: Properties) => Record<string, string> | undefined;
   /** The body of the delete request, for a service that deletes by a write (a secret upserted with `null`); default none. */

@@ -36,7 +36,7 @@ export async function updateDeclared(kind: PreparedKind, context: OperationConte
   const updated =
     Object.keys(body).length === 0
       ? undefined
-      : unwrapped(kind, (await apiOf(kind, client).send(endpointOf(kind, "update"), { action, params: { ...parentIds(kind, inputs), id }, body: spec.wrapBody?.(body) ?? body })) as Record<string, unknown> | undefined);
+      : unwrapped(kind, (await apiOf(kind, client).send(endpointOf(kind, "update"), { action, params: { ...parentIds(kind, inputs), id }, body: spec.wrapBody?.(body, "update") ?? body })) as Record<string, unknown> | undefined);
   const wire = updated ?? (await fetchOne(kind, client, id, inputs, name)) ?? {};
   const extra = (await spec.afterWrite?.(client, id, inputs, olds, action)) ?? {};
   return { outs: { ...keptOutputs(kind, olds), ...outputsFor(kind, inputs, wire, tenantId, `updated ${changed.inPlace.join(", ")} of ${spec.kind} "${name}"`), ...extra } };

@@ -45,6 +45,10 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Example{}
 	case "langsmith:index:FeedbackConfig":
 		r = &FeedbackConfig{}
+	case "langsmith:index:GatewayPolicy":
+		r = &GatewayPolicy{}
+	case "langsmith:index:GatewaySpendCap":
+		r = &GatewaySpendCap{}
 	case "langsmith:index:ModelPriceMap":
 		r = &ModelPriceMap{}
 	case "langsmith:index:OrganizationMember":

@@ -4025,6 +4025,690 @@ func (in *feedbackConfigTypePtr) ToFeedbackConfigTypePtrOutputWithContext(ctx co
 	return pulumi.ToOutputWithContext(ctx, in).(FeedbackConfigTypePtrOutput)
 }
 
+type GatewayPolicyPolicyType string
+
+const (
+	GatewayPolicyPolicyTypeSpendCap         = GatewayPolicyPolicyType("spend_cap")
+	GatewayPolicyPolicyTypeDefaultSpendCap  = GatewayPolicyPolicyType("default_spend_cap")
+	GatewayPolicyPolicyTypeGuard            = GatewayPolicyPolicyType("guard")
+	GatewayPolicyPolicyTypeRouteConfig      = GatewayPolicyPolicyType("route_config")
+	GatewayPolicyPolicyTypeRateLimit        = GatewayPolicyPolicyType("rate_limit")
+	GatewayPolicyPolicyTypeDefaultRateLimit = GatewayPolicyPolicyType("default_rate_limit")
+)
+
+func (GatewayPolicyPolicyType) ElementType() reflect.Type {
+	return reflect.TypeOf((*GatewayPolicyPolicyType)(nil)).Elem()
+}
+
+func (e GatewayPolicyPolicyType) ToGatewayPolicyPolicyTypeOutput() GatewayPolicyPolicyTypeOutput {
+	return pulumi.ToOutput(e).(GatewayPolicyPolicyTypeOutput)
+}
+
+func (e GatewayPolicyPolicyType) ToGatewayPolicyPolicyTypeOutputWithContext(ctx context.Context) GatewayPolicyPolicyTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(GatewayPolicyPolicyTypeOutput)
+}
+
+func (e GatewayPolicyPolicyType) ToGatewayPolicyPolicyTypePtrOutput() GatewayPolicyPolicyTypePtrOutput {
+	return e.ToGatewayPolicyPolicyTypePtrOutputWithContext(context.Background())
+}
+
+func (e GatewayPolicyPolicyType) ToGatewayPolicyPolicyTypePtrOutputWithContext(ctx context.Context) GatewayPolicyPolicyTypePtrOutput {
+	return GatewayPolicyPolicyType(e).ToGatewayPolicyPolicyTypeOutputWithContext(ctx).ToGatewayPolicyPolicyTypePtrOutputWithContext(ctx)
+}
+
+func (e GatewayPolicyPolicyType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e GatewayPolicyPolicyType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e GatewayPolicyPolicyType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e GatewayPolicyPolicyType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type GatewayPolicyPolicyTypeOutput struct{ *pulumi.OutputState }
+
+func (GatewayPolicyPolicyTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GatewayPolicyPolicyType)(nil)).Elem()
+}
+
+func (o GatewayPolicyPolicyTypeOutput) ToGatewayPolicyPolicyTypeOutput() GatewayPolicyPolicyTypeOutput {
+	return o
+}
+
+func (o GatewayPolicyPolicyTypeOutput) ToGatewayPolicyPolicyTypeOutputWithContext(ctx context.Context) GatewayPolicyPolicyTypeOutput {
+	return o
+}
+
+func (o GatewayPolicyPolicyTypeOutput) ToGatewayPolicyPolicyTypePtrOutput() GatewayPolicyPolicyTypePtrOutput {
+	return o.ToGatewayPolicyPolicyTypePtrOutputWithContext(context.Background())
+}
+
+func (o GatewayPolicyPolicyTypeOutput) ToGatewayPolicyPolicyTypePtrOutputWithContext(ctx context.Context) GatewayPolicyPolicyTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v GatewayPolicyPolicyType) *GatewayPolicyPolicyType {
+		return &v
+	}).(GatewayPolicyPolicyTypePtrOutput)
+}
+
+func (o GatewayPolicyPolicyTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o GatewayPolicyPolicyTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e GatewayPolicyPolicyType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o GatewayPolicyPolicyTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o GatewayPolicyPolicyTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e GatewayPolicyPolicyType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type GatewayPolicyPolicyTypePtrOutput struct{ *pulumi.OutputState }
+
+func (GatewayPolicyPolicyTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**GatewayPolicyPolicyType)(nil)).Elem()
+}
+
+func (o GatewayPolicyPolicyTypePtrOutput) ToGatewayPolicyPolicyTypePtrOutput() GatewayPolicyPolicyTypePtrOutput {
+	return o
+}
+
+func (o GatewayPolicyPolicyTypePtrOutput) ToGatewayPolicyPolicyTypePtrOutputWithContext(ctx context.Context) GatewayPolicyPolicyTypePtrOutput {
+	return o
+}
+
+func (o GatewayPolicyPolicyTypePtrOutput) Elem() GatewayPolicyPolicyTypeOutput {
+	return o.ApplyT(func(v *GatewayPolicyPolicyType) GatewayPolicyPolicyType {
+		if v != nil {
+			return *v
+		}
+		var ret GatewayPolicyPolicyType
+		return ret
+	}).(GatewayPolicyPolicyTypeOutput)
+}
+
+func (o GatewayPolicyPolicyTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o GatewayPolicyPolicyTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *GatewayPolicyPolicyType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// GatewayPolicyPolicyTypeInput is an input type that accepts values of the GatewayPolicyPolicyType enum
+// A concrete instance of `GatewayPolicyPolicyTypeInput` can be one of the following:
+//
+//	GatewayPolicyPolicyTypeSpendCap
+//	GatewayPolicyPolicyTypeDefaultSpendCap
+//	GatewayPolicyPolicyTypeGuard
+//	GatewayPolicyPolicyTypeRouteConfig
+//	GatewayPolicyPolicyTypeRateLimit
+//	GatewayPolicyPolicyTypeDefaultRateLimit
+type GatewayPolicyPolicyTypeInput interface {
+	pulumi.Input
+
+	ToGatewayPolicyPolicyTypeOutput() GatewayPolicyPolicyTypeOutput
+	ToGatewayPolicyPolicyTypeOutputWithContext(context.Context) GatewayPolicyPolicyTypeOutput
+}
+
+var gatewayPolicyPolicyTypePtrType = reflect.TypeOf((**GatewayPolicyPolicyType)(nil)).Elem()
+
+type GatewayPolicyPolicyTypePtrInput interface {
+	pulumi.Input
+
+	ToGatewayPolicyPolicyTypePtrOutput() GatewayPolicyPolicyTypePtrOutput
+	ToGatewayPolicyPolicyTypePtrOutputWithContext(context.Context) GatewayPolicyPolicyTypePtrOutput
+}
+
+type gatewayPolicyPolicyTypePtr string
+
+func GatewayPolicyPolicyTypePtr(v string) GatewayPolicyPolicyTypePtrInput {
+	return (*gatewayPolicyPolicyTypePtr)(&v)
+}
+
+func (*gatewayPolicyPolicyTypePtr) ElementType() reflect.Type {
+	return gatewayPolicyPolicyTypePtrType
+}
+
+func (in *gatewayPolicyPolicyTypePtr) ToGatewayPolicyPolicyTypePtrOutput() GatewayPolicyPolicyTypePtrOutput {
+	return pulumi.ToOutput(in).(GatewayPolicyPolicyTypePtrOutput)
+}
+
+func (in *gatewayPolicyPolicyTypePtr) ToGatewayPolicyPolicyTypePtrOutputWithContext(ctx context.Context) GatewayPolicyPolicyTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(GatewayPolicyPolicyTypePtrOutput)
+}
+
+type GatewayPolicySubjectMatchersItemKey string
+
+const (
+	GatewayPolicySubjectMatchersItemKeyOrganizationId = GatewayPolicySubjectMatchersItemKey("organization_id")
+	GatewayPolicySubjectMatchersItemKeyWorkspaceId    = GatewayPolicySubjectMatchersItemKey("workspace_id")
+	GatewayPolicySubjectMatchersItemKeyUserId         = GatewayPolicySubjectMatchersItemKey("user_id")
+	GatewayPolicySubjectMatchersItemKeyApiKeyId       = GatewayPolicySubjectMatchersItemKey("api_key_id")
+	GatewayPolicySubjectMatchersItemKeyRunRuleId      = GatewayPolicySubjectMatchersItemKey("run_rule_id")
+)
+
+func (GatewayPolicySubjectMatchersItemKey) ElementType() reflect.Type {
+	return reflect.TypeOf((*GatewayPolicySubjectMatchersItemKey)(nil)).Elem()
+}
+
+func (e GatewayPolicySubjectMatchersItemKey) ToGatewayPolicySubjectMatchersItemKeyOutput() GatewayPolicySubjectMatchersItemKeyOutput {
+	return pulumi.ToOutput(e).(GatewayPolicySubjectMatchersItemKeyOutput)
+}
+
+func (e GatewayPolicySubjectMatchersItemKey) ToGatewayPolicySubjectMatchersItemKeyOutputWithContext(ctx context.Context) GatewayPolicySubjectMatchersItemKeyOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(GatewayPolicySubjectMatchersItemKeyOutput)
+}
+
+func (e GatewayPolicySubjectMatchersItemKey) ToGatewayPolicySubjectMatchersItemKeyPtrOutput() GatewayPolicySubjectMatchersItemKeyPtrOutput {
+	return e.ToGatewayPolicySubjectMatchersItemKeyPtrOutputWithContext(context.Background())
+}
+
+func (e GatewayPolicySubjectMatchersItemKey) ToGatewayPolicySubjectMatchersItemKeyPtrOutputWithContext(ctx context.Context) GatewayPolicySubjectMatchersItemKeyPtrOutput {
+	return GatewayPolicySubjectMatchersItemKey(e).ToGatewayPolicySubjectMatchersItemKeyOutputWithContext(ctx).ToGatewayPolicySubjectMatchersItemKeyPtrOutputWithContext(ctx)
+}
+
+func (e GatewayPolicySubjectMatchersItemKey) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e GatewayPolicySubjectMatchersItemKey) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e GatewayPolicySubjectMatchersItemKey) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e GatewayPolicySubjectMatchersItemKey) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type GatewayPolicySubjectMatchersItemKeyOutput struct{ *pulumi.OutputState }
+
+func (GatewayPolicySubjectMatchersItemKeyOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GatewayPolicySubjectMatchersItemKey)(nil)).Elem()
+}
+
+func (o GatewayPolicySubjectMatchersItemKeyOutput) ToGatewayPolicySubjectMatchersItemKeyOutput() GatewayPolicySubjectMatchersItemKeyOutput {
+	return o
+}
+
+func (o GatewayPolicySubjectMatchersItemKeyOutput) ToGatewayPolicySubjectMatchersItemKeyOutputWithContext(ctx context.Context) GatewayPolicySubjectMatchersItemKeyOutput {
+	return o
+}
+
+func (o GatewayPolicySubjectMatchersItemKeyOutput) ToGatewayPolicySubjectMatchersItemKeyPtrOutput() GatewayPolicySubjectMatchersItemKeyPtrOutput {
+	return o.ToGatewayPolicySubjectMatchersItemKeyPtrOutputWithContext(context.Background())
+}
+
+func (o GatewayPolicySubjectMatchersItemKeyOutput) ToGatewayPolicySubjectMatchersItemKeyPtrOutputWithContext(ctx context.Context) GatewayPolicySubjectMatchersItemKeyPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v GatewayPolicySubjectMatchersItemKey) *GatewayPolicySubjectMatchersItemKey {
+		return &v
+	}).(GatewayPolicySubjectMatchersItemKeyPtrOutput)
+}
+
+func (o GatewayPolicySubjectMatchersItemKeyOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o GatewayPolicySubjectMatchersItemKeyOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e GatewayPolicySubjectMatchersItemKey) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o GatewayPolicySubjectMatchersItemKeyOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o GatewayPolicySubjectMatchersItemKeyOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e GatewayPolicySubjectMatchersItemKey) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type GatewayPolicySubjectMatchersItemKeyPtrOutput struct{ *pulumi.OutputState }
+
+func (GatewayPolicySubjectMatchersItemKeyPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**GatewayPolicySubjectMatchersItemKey)(nil)).Elem()
+}
+
+func (o GatewayPolicySubjectMatchersItemKeyPtrOutput) ToGatewayPolicySubjectMatchersItemKeyPtrOutput() GatewayPolicySubjectMatchersItemKeyPtrOutput {
+	return o
+}
+
+func (o GatewayPolicySubjectMatchersItemKeyPtrOutput) ToGatewayPolicySubjectMatchersItemKeyPtrOutputWithContext(ctx context.Context) GatewayPolicySubjectMatchersItemKeyPtrOutput {
+	return o
+}
+
+func (o GatewayPolicySubjectMatchersItemKeyPtrOutput) Elem() GatewayPolicySubjectMatchersItemKeyOutput {
+	return o.ApplyT(func(v *GatewayPolicySubjectMatchersItemKey) GatewayPolicySubjectMatchersItemKey {
+		if v != nil {
+			return *v
+		}
+		var ret GatewayPolicySubjectMatchersItemKey
+		return ret
+	}).(GatewayPolicySubjectMatchersItemKeyOutput)
+}
+
+func (o GatewayPolicySubjectMatchersItemKeyPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o GatewayPolicySubjectMatchersItemKeyPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *GatewayPolicySubjectMatchersItemKey) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// GatewayPolicySubjectMatchersItemKeyInput is an input type that accepts values of the GatewayPolicySubjectMatchersItemKey enum
+// A concrete instance of `GatewayPolicySubjectMatchersItemKeyInput` can be one of the following:
+//
+//	GatewayPolicySubjectMatchersItemKeyOrganizationId
+//	GatewayPolicySubjectMatchersItemKeyWorkspaceId
+//	GatewayPolicySubjectMatchersItemKeyUserId
+//	GatewayPolicySubjectMatchersItemKeyApiKeyId
+//	GatewayPolicySubjectMatchersItemKeyRunRuleId
+type GatewayPolicySubjectMatchersItemKeyInput interface {
+	pulumi.Input
+
+	ToGatewayPolicySubjectMatchersItemKeyOutput() GatewayPolicySubjectMatchersItemKeyOutput
+	ToGatewayPolicySubjectMatchersItemKeyOutputWithContext(context.Context) GatewayPolicySubjectMatchersItemKeyOutput
+}
+
+var gatewayPolicySubjectMatchersItemKeyPtrType = reflect.TypeOf((**GatewayPolicySubjectMatchersItemKey)(nil)).Elem()
+
+type GatewayPolicySubjectMatchersItemKeyPtrInput interface {
+	pulumi.Input
+
+	ToGatewayPolicySubjectMatchersItemKeyPtrOutput() GatewayPolicySubjectMatchersItemKeyPtrOutput
+	ToGatewayPolicySubjectMatchersItemKeyPtrOutputWithContext(context.Context) GatewayPolicySubjectMatchersItemKeyPtrOutput
+}
+
+type gatewayPolicySubjectMatchersItemKeyPtr string
+
+func GatewayPolicySubjectMatchersItemKeyPtr(v string) GatewayPolicySubjectMatchersItemKeyPtrInput {
+	return (*gatewayPolicySubjectMatchersItemKeyPtr)(&v)
+}
+
+func (*gatewayPolicySubjectMatchersItemKeyPtr) ElementType() reflect.Type {
+	return gatewayPolicySubjectMatchersItemKeyPtrType
+}
+
+func (in *gatewayPolicySubjectMatchersItemKeyPtr) ToGatewayPolicySubjectMatchersItemKeyPtrOutput() GatewayPolicySubjectMatchersItemKeyPtrOutput {
+	return pulumi.ToOutput(in).(GatewayPolicySubjectMatchersItemKeyPtrOutput)
+}
+
+func (in *gatewayPolicySubjectMatchersItemKeyPtr) ToGatewayPolicySubjectMatchersItemKeyPtrOutputWithContext(ctx context.Context) GatewayPolicySubjectMatchersItemKeyPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(GatewayPolicySubjectMatchersItemKeyPtrOutput)
+}
+
+type GatewaySpendCapSubjectMatchersItemKey string
+
+const (
+	GatewaySpendCapSubjectMatchersItemKeyOrganizationId = GatewaySpendCapSubjectMatchersItemKey("organization_id")
+	GatewaySpendCapSubjectMatchersItemKeyWorkspaceId    = GatewaySpendCapSubjectMatchersItemKey("workspace_id")
+	GatewaySpendCapSubjectMatchersItemKeyUserId         = GatewaySpendCapSubjectMatchersItemKey("user_id")
+	GatewaySpendCapSubjectMatchersItemKeyApiKeyId       = GatewaySpendCapSubjectMatchersItemKey("api_key_id")
+	GatewaySpendCapSubjectMatchersItemKeyRunRuleId      = GatewaySpendCapSubjectMatchersItemKey("run_rule_id")
+)
+
+func (GatewaySpendCapSubjectMatchersItemKey) ElementType() reflect.Type {
+	return reflect.TypeOf((*GatewaySpendCapSubjectMatchersItemKey)(nil)).Elem()
+}
+
+func (e GatewaySpendCapSubjectMatchersItemKey) ToGatewaySpendCapSubjectMatchersItemKeyOutput() GatewaySpendCapSubjectMatchersItemKeyOutput {
+	return pulumi.ToOutput(e).(GatewaySpendCapSubjectMatchersItemKeyOutput)
+}
+
+func (e GatewaySpendCapSubjectMatchersItemKey) ToGatewaySpendCapSubjectMatchersItemKeyOutputWithContext(ctx context.Context) GatewaySpendCapSubjectMatchersItemKeyOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(GatewaySpendCapSubjectMatchersItemKeyOutput)
+}
+
+func (e GatewaySpendCapSubjectMatchersItemKey) ToGatewaySpendCapSubjectMatchersItemKeyPtrOutput() GatewaySpendCapSubjectMatchersItemKeyPtrOutput {
+	return e.ToGatewaySpendCapSubjectMatchersItemKeyPtrOutputWithContext(context.Background())
+}
+
+func (e GatewaySpendCapSubjectMatchersItemKey) ToGatewaySpendCapSubjectMatchersItemKeyPtrOutputWithContext(ctx context.Context) GatewaySpendCapSubjectMatchersItemKeyPtrOutput {
+	return GatewaySpendCapSubjectMatchersItemKey(e).ToGatewaySpendCapSubjectMatchersItemKeyOutputWithContext(ctx).ToGatewaySpendCapSubjectMatchersItemKeyPtrOutputWithContext(ctx)
+}
+
+func (e GatewaySpendCapSubjectMatchersItemKey) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e GatewaySpendCapSubjectMatchersItemKey) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e GatewaySpendCapSubjectMatchersItemKey) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e GatewaySpendCapSubjectMatchersItemKey) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type GatewaySpendCapSubjectMatchersItemKeyOutput struct{ *pulumi.OutputState }
+
+func (GatewaySpendCapSubjectMatchersItemKeyOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GatewaySpendCapSubjectMatchersItemKey)(nil)).Elem()
+}
+
+func (o GatewaySpendCapSubjectMatchersItemKeyOutput) ToGatewaySpendCapSubjectMatchersItemKeyOutput() GatewaySpendCapSubjectMatchersItemKeyOutput {
+	return o
+}
+
+func (o GatewaySpendCapSubjectMatchersItemKeyOutput) ToGatewaySpendCapSubjectMatchersItemKeyOutputWithContext(ctx context.Context) GatewaySpendCapSubjectMatchersItemKeyOutput {
+	return o
+}
+
+func (o GatewaySpendCapSubjectMatchersItemKeyOutput) ToGatewaySpendCapSubjectMatchersItemKeyPtrOutput() GatewaySpendCapSubjectMatchersItemKeyPtrOutput {
+	return o.ToGatewaySpendCapSubjectMatchersItemKeyPtrOutputWithContext(context.Background())
+}
+
+func (o GatewaySpendCapSubjectMatchersItemKeyOutput) ToGatewaySpendCapSubjectMatchersItemKeyPtrOutputWithContext(ctx context.Context) GatewaySpendCapSubjectMatchersItemKeyPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v GatewaySpendCapSubjectMatchersItemKey) *GatewaySpendCapSubjectMatchersItemKey {
+		return &v
+	}).(GatewaySpendCapSubjectMatchersItemKeyPtrOutput)
+}
+
+func (o GatewaySpendCapSubjectMatchersItemKeyOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o GatewaySpendCapSubjectMatchersItemKeyOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e GatewaySpendCapSubjectMatchersItemKey) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o GatewaySpendCapSubjectMatchersItemKeyOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o GatewaySpendCapSubjectMatchersItemKeyOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e GatewaySpendCapSubjectMatchersItemKey) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type GatewaySpendCapSubjectMatchersItemKeyPtrOutput struct{ *pulumi.OutputState }
+
+func (GatewaySpendCapSubjectMatchersItemKeyPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**GatewaySpendCapSubjectMatchersItemKey)(nil)).Elem()
+}
+
+func (o GatewaySpendCapSubjectMatchersItemKeyPtrOutput) ToGatewaySpendCapSubjectMatchersItemKeyPtrOutput() GatewaySpendCapSubjectMatchersItemKeyPtrOutput {
+	return o
+}
+
+func (o GatewaySpendCapSubjectMatchersItemKeyPtrOutput) ToGatewaySpendCapSubjectMatchersItemKeyPtrOutputWithContext(ctx context.Context) GatewaySpendCapSubjectMatchersItemKeyPtrOutput {
+	return o
+}
+
+func (o GatewaySpendCapSubjectMatchersItemKeyPtrOutput) Elem() GatewaySpendCapSubjectMatchersItemKeyOutput {
+	return o.ApplyT(func(v *GatewaySpendCapSubjectMatchersItemKey) GatewaySpendCapSubjectMatchersItemKey {
+		if v != nil {
+			return *v
+		}
+		var ret GatewaySpendCapSubjectMatchersItemKey
+		return ret
+	}).(GatewaySpendCapSubjectMatchersItemKeyOutput)
+}
+
+func (o GatewaySpendCapSubjectMatchersItemKeyPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o GatewaySpendCapSubjectMatchersItemKeyPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *GatewaySpendCapSubjectMatchersItemKey) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// GatewaySpendCapSubjectMatchersItemKeyInput is an input type that accepts values of the GatewaySpendCapSubjectMatchersItemKey enum
+// A concrete instance of `GatewaySpendCapSubjectMatchersItemKeyInput` can be one of the following:
+//
+//	GatewaySpendCapSubjectMatchersItemKeyOrganizationId
+//	GatewaySpendCapSubjectMatchersItemKeyWorkspaceId
+//	GatewaySpendCapSubjectMatchersItemKeyUserId
+//	GatewaySpendCapSubjectMatchersItemKeyApiKeyId
+//	GatewaySpendCapSubjectMatchersItemKeyRunRuleId
+type GatewaySpendCapSubjectMatchersItemKeyInput interface {
+	pulumi.Input
+
+	ToGatewaySpendCapSubjectMatchersItemKeyOutput() GatewaySpendCapSubjectMatchersItemKeyOutput
+	ToGatewaySpendCapSubjectMatchersItemKeyOutputWithContext(context.Context) GatewaySpendCapSubjectMatchersItemKeyOutput
+}
+
+var gatewaySpendCapSubjectMatchersItemKeyPtrType = reflect.TypeOf((**GatewaySpendCapSubjectMatchersItemKey)(nil)).Elem()
+
+type GatewaySpendCapSubjectMatchersItemKeyPtrInput interface {
+	pulumi.Input
+
+	ToGatewaySpendCapSubjectMatchersItemKeyPtrOutput() GatewaySpendCapSubjectMatchersItemKeyPtrOutput
+	ToGatewaySpendCapSubjectMatchersItemKeyPtrOutputWithContext(context.Context) GatewaySpendCapSubjectMatchersItemKeyPtrOutput
+}
+
+type gatewaySpendCapSubjectMatchersItemKeyPtr string
+
+func GatewaySpendCapSubjectMatchersItemKeyPtr(v string) GatewaySpendCapSubjectMatchersItemKeyPtrInput {
+	return (*gatewaySpendCapSubjectMatchersItemKeyPtr)(&v)
+}
+
+func (*gatewaySpendCapSubjectMatchersItemKeyPtr) ElementType() reflect.Type {
+	return gatewaySpendCapSubjectMatchersItemKeyPtrType
+}
+
+func (in *gatewaySpendCapSubjectMatchersItemKeyPtr) ToGatewaySpendCapSubjectMatchersItemKeyPtrOutput() GatewaySpendCapSubjectMatchersItemKeyPtrOutput {
+	return pulumi.ToOutput(in).(GatewaySpendCapSubjectMatchersItemKeyPtrOutput)
+}
+
+func (in *gatewaySpendCapSubjectMatchersItemKeyPtr) ToGatewaySpendCapSubjectMatchersItemKeyPtrOutputWithContext(ctx context.Context) GatewaySpendCapSubjectMatchersItemKeyPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(GatewaySpendCapSubjectMatchersItemKeyPtrOutput)
+}
+
+type GatewaySpendCapWindow string
+
+const (
+	GatewaySpendCapWindowHourly  = GatewaySpendCapWindow("hourly")
+	GatewaySpendCapWindowDaily   = GatewaySpendCapWindow("daily")
+	GatewaySpendCapWindowWeekly  = GatewaySpendCapWindow("weekly")
+	GatewaySpendCapWindowMonthly = GatewaySpendCapWindow("monthly")
+)
+
+func (GatewaySpendCapWindow) ElementType() reflect.Type {
+	return reflect.TypeOf((*GatewaySpendCapWindow)(nil)).Elem()
+}
+
+func (e GatewaySpendCapWindow) ToGatewaySpendCapWindowOutput() GatewaySpendCapWindowOutput {
+	return pulumi.ToOutput(e).(GatewaySpendCapWindowOutput)
+}
+
+func (e GatewaySpendCapWindow) ToGatewaySpendCapWindowOutputWithContext(ctx context.Context) GatewaySpendCapWindowOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(GatewaySpendCapWindowOutput)
+}
+
+func (e GatewaySpendCapWindow) ToGatewaySpendCapWindowPtrOutput() GatewaySpendCapWindowPtrOutput {
+	return e.ToGatewaySpendCapWindowPtrOutputWithContext(context.Background())
+}
+
+func (e GatewaySpendCapWindow) ToGatewaySpendCapWindowPtrOutputWithContext(ctx context.Context) GatewaySpendCapWindowPtrOutput {
+	return GatewaySpendCapWindow(e).ToGatewaySpendCapWindowOutputWithContext(ctx).ToGatewaySpendCapWindowPtrOutputWithContext(ctx)
+}
+
+func (e GatewaySpendCapWindow) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e GatewaySpendCapWindow) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e GatewaySpendCapWindow) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e GatewaySpendCapWindow) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type GatewaySpendCapWindowOutput struct{ *pulumi.OutputState }
+
+func (GatewaySpendCapWindowOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GatewaySpendCapWindow)(nil)).Elem()
+}
+
+func (o GatewaySpendCapWindowOutput) ToGatewaySpendCapWindowOutput() GatewaySpendCapWindowOutput {
+	return o
+}
+
+func (o GatewaySpendCapWindowOutput) ToGatewaySpendCapWindowOutputWithContext(ctx context.Context) GatewaySpendCapWindowOutput {
+	return o
+}
+
+func (o GatewaySpendCapWindowOutput) ToGatewaySpendCapWindowPtrOutput() GatewaySpendCapWindowPtrOutput {
+	return o.ToGatewaySpendCapWindowPtrOutputWithContext(context.Background())
+}
+
+func (o GatewaySpendCapWindowOutput) ToGatewaySpendCapWindowPtrOutputWithContext(ctx context.Context) GatewaySpendCapWindowPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v GatewaySpendCapWindow) *GatewaySpendCapWindow {
+		return &v
+	}).(GatewaySpendCapWindowPtrOutput)
+}
+
+func (o GatewaySpendCapWindowOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o GatewaySpendCapWindowOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e GatewaySpendCapWindow) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o GatewaySpendCapWindowOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o GatewaySpendCapWindowOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e GatewaySpendCapWindow) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type GatewaySpendCapWindowPtrOutput struct{ *pulumi.OutputState }
+
+func (GatewaySpendCapWindowPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**GatewaySpendCapWindow)(nil)).Elem()
+}
+
+func (o GatewaySpendCapWindowPtrOutput) ToGatewaySpendCapWindowPtrOutput() GatewaySpendCapWindowPtrOutput {
+	return o
+}
+
+func (o GatewaySpendCapWindowPtrOutput) ToGatewaySpendCapWindowPtrOutputWithContext(ctx context.Context) GatewaySpendCapWindowPtrOutput {
+	return o
+}
+
+func (o GatewaySpendCapWindowPtrOutput) Elem() GatewaySpendCapWindowOutput {
+	return o.ApplyT(func(v *GatewaySpendCapWindow) GatewaySpendCapWindow {
+		if v != nil {
+			return *v
+		}
+		var ret GatewaySpendCapWindow
+		return ret
+	}).(GatewaySpendCapWindowOutput)
+}
+
+func (o GatewaySpendCapWindowPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o GatewaySpendCapWindowPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *GatewaySpendCapWindow) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// GatewaySpendCapWindowInput is an input type that accepts values of the GatewaySpendCapWindow enum
+// A concrete instance of `GatewaySpendCapWindowInput` can be one of the following:
+//
+//	GatewaySpendCapWindowHourly
+//	GatewaySpendCapWindowDaily
+//	GatewaySpendCapWindowWeekly
+//	GatewaySpendCapWindowMonthly
+type GatewaySpendCapWindowInput interface {
+	pulumi.Input
+
+	ToGatewaySpendCapWindowOutput() GatewaySpendCapWindowOutput
+	ToGatewaySpendCapWindowOutputWithContext(context.Context) GatewaySpendCapWindowOutput
+}
+
+var gatewaySpendCapWindowPtrType = reflect.TypeOf((**GatewaySpendCapWindow)(nil)).Elem()
+
+type GatewaySpendCapWindowPtrInput interface {
+	pulumi.Input
+
+	ToGatewaySpendCapWindowPtrOutput() GatewaySpendCapWindowPtrOutput
+	ToGatewaySpendCapWindowPtrOutputWithContext(context.Context) GatewaySpendCapWindowPtrOutput
+}
+
+type gatewaySpendCapWindowPtr string
+
+func GatewaySpendCapWindowPtr(v string) GatewaySpendCapWindowPtrInput {
+	return (*gatewaySpendCapWindowPtr)(&v)
+}
+
+func (*gatewaySpendCapWindowPtr) ElementType() reflect.Type {
+	return gatewaySpendCapWindowPtrType
+}
+
+func (in *gatewaySpendCapWindowPtr) ToGatewaySpendCapWindowPtrOutput() GatewaySpendCapWindowPtrOutput {
+	return pulumi.ToOutput(in).(GatewaySpendCapWindowPtrOutput)
+}
+
+func (in *gatewaySpendCapWindowPtr) ToGatewaySpendCapWindowPtrOutputWithContext(ctx context.Context) GatewaySpendCapWindowPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(GatewaySpendCapWindowPtrOutput)
+}
+
 type OrganizationTtlSettingsDefaultTraceTier string
 
 const (
@@ -6117,6 +6801,14 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*EvaluatorTypePtrInput)(nil)).Elem(), EvaluatorType("llm"))
 	pulumi.RegisterInputType(reflect.TypeOf((*FeedbackConfigTypeInput)(nil)).Elem(), FeedbackConfigType("continuous"))
 	pulumi.RegisterInputType(reflect.TypeOf((*FeedbackConfigTypePtrInput)(nil)).Elem(), FeedbackConfigType("continuous"))
+	pulumi.RegisterInputType(reflect.TypeOf((*GatewayPolicyPolicyTypeInput)(nil)).Elem(), GatewayPolicyPolicyType("spend_cap"))
+	pulumi.RegisterInputType(reflect.TypeOf((*GatewayPolicyPolicyTypePtrInput)(nil)).Elem(), GatewayPolicyPolicyType("spend_cap"))
+	pulumi.RegisterInputType(reflect.TypeOf((*GatewayPolicySubjectMatchersItemKeyInput)(nil)).Elem(), GatewayPolicySubjectMatchersItemKey("organization_id"))
+	pulumi.RegisterInputType(reflect.TypeOf((*GatewayPolicySubjectMatchersItemKeyPtrInput)(nil)).Elem(), GatewayPolicySubjectMatchersItemKey("organization_id"))
+	pulumi.RegisterInputType(reflect.TypeOf((*GatewaySpendCapSubjectMatchersItemKeyInput)(nil)).Elem(), GatewaySpendCapSubjectMatchersItemKey("organization_id"))
+	pulumi.RegisterInputType(reflect.TypeOf((*GatewaySpendCapSubjectMatchersItemKeyPtrInput)(nil)).Elem(), GatewaySpendCapSubjectMatchersItemKey("organization_id"))
+	pulumi.RegisterInputType(reflect.TypeOf((*GatewaySpendCapWindowInput)(nil)).Elem(), GatewaySpendCapWindow("hourly"))
+	pulumi.RegisterInputType(reflect.TypeOf((*GatewaySpendCapWindowPtrInput)(nil)).Elem(), GatewaySpendCapWindow("hourly"))
 	pulumi.RegisterInputType(reflect.TypeOf((*OrganizationTtlSettingsDefaultTraceTierInput)(nil)).Elem(), OrganizationTtlSettingsDefaultTraceTier("longlived"))
 	pulumi.RegisterInputType(reflect.TypeOf((*OrganizationTtlSettingsDefaultTraceTierPtrInput)(nil)).Elem(), OrganizationTtlSettingsDefaultTraceTier("longlived"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PlaygroundSettingsOauthTokenEndpointAuthMethodInput)(nil)).Elem(), PlaygroundSettingsOauthTokenEndpointAuthMethod("client_secret_basic"))
@@ -6188,6 +6880,14 @@ func init() {
 	pulumi.RegisterOutputType(EvaluatorTypePtrOutput{})
 	pulumi.RegisterOutputType(FeedbackConfigTypeOutput{})
 	pulumi.RegisterOutputType(FeedbackConfigTypePtrOutput{})
+	pulumi.RegisterOutputType(GatewayPolicyPolicyTypeOutput{})
+	pulumi.RegisterOutputType(GatewayPolicyPolicyTypePtrOutput{})
+	pulumi.RegisterOutputType(GatewayPolicySubjectMatchersItemKeyOutput{})
+	pulumi.RegisterOutputType(GatewayPolicySubjectMatchersItemKeyPtrOutput{})
+	pulumi.RegisterOutputType(GatewaySpendCapSubjectMatchersItemKeyOutput{})
+	pulumi.RegisterOutputType(GatewaySpendCapSubjectMatchersItemKeyPtrOutput{})
+	pulumi.RegisterOutputType(GatewaySpendCapWindowOutput{})
+	pulumi.RegisterOutputType(GatewaySpendCapWindowPtrOutput{})
 	pulumi.RegisterOutputType(OrganizationTtlSettingsDefaultTraceTierOutput{})
 	pulumi.RegisterOutputType(OrganizationTtlSettingsDefaultTraceTierPtrOutput{})
 	pulumi.RegisterOutputType(PlaygroundSettingsOauthTokenEndpointAuthMethodOutput{})

@@ -1870,6 +1870,218 @@ func (o FeedbackConfigCategoriesItemArrayOutput) Index(i pulumi.IntInput) Feedba
 	}).(FeedbackConfigCategoriesItemOutput)
 }
 
+type GatewayPolicySubjectMatchersItem struct {
+	// What names the subject: `organization_id`, `workspace_id`, `user_id`, `api_key_id` or `run_rule_id`.
+	Key GatewayPolicySubjectMatchersItemKey `pulumi:"key"`
+	// The subject's id.
+	Value string `pulumi:"value"`
+}
+
+// GatewayPolicySubjectMatchersItemInput is an input type that accepts GatewayPolicySubjectMatchersItemArgs and GatewayPolicySubjectMatchersItemOutput values.
+// You can construct a concrete instance of `GatewayPolicySubjectMatchersItemInput` via:
+//
+//	GatewayPolicySubjectMatchersItemArgs{...}
+type GatewayPolicySubjectMatchersItemInput interface {
+	pulumi.Input
+
+	ToGatewayPolicySubjectMatchersItemOutput() GatewayPolicySubjectMatchersItemOutput
+	ToGatewayPolicySubjectMatchersItemOutputWithContext(context.Context) GatewayPolicySubjectMatchersItemOutput
+}
+
+type GatewayPolicySubjectMatchersItemArgs struct {
+	// What names the subject: `organization_id`, `workspace_id`, `user_id`, `api_key_id` or `run_rule_id`.
+	Key GatewayPolicySubjectMatchersItemKeyInput `pulumi:"key"`
+	// The subject's id.
+	Value pulumi.StringInput `pulumi:"value"`
+}
+
+func (GatewayPolicySubjectMatchersItemArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*GatewayPolicySubjectMatchersItem)(nil)).Elem()
+}
+
+func (i GatewayPolicySubjectMatchersItemArgs) ToGatewayPolicySubjectMatchersItemOutput() GatewayPolicySubjectMatchersItemOutput {
+	return i.ToGatewayPolicySubjectMatchersItemOutputWithContext(context.Background())
+}
+
+func (i GatewayPolicySubjectMatchersItemArgs) ToGatewayPolicySubjectMatchersItemOutputWithContext(ctx context.Context) GatewayPolicySubjectMatchersItemOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(GatewayPolicySubjectMatchersItemOutput)
+}
+
+// GatewayPolicySubjectMatchersItemArrayInput is an input type that accepts GatewayPolicySubjectMatchersItemArray and GatewayPolicySubjectMatchersItemArrayOutput values.
+// You can construct a concrete instance of `GatewayPolicySubjectMatchersItemArrayInput` via:
+//
+//	GatewayPolicySubjectMatchersItemArray{ GatewayPolicySubjectMatchersItemArgs{...} }
+type GatewayPolicySubjectMatchersItemArrayInput interface {
+	pulumi.Input
+
+	ToGatewayPolicySubjectMatchersItemArrayOutput() GatewayPolicySubjectMatchersItemArrayOutput
+	ToGatewayPolicySubjectMatchersItemArrayOutputWithContext(context.Context) GatewayPolicySubjectMatchersItemArrayOutput
+}
+
+type GatewayPolicySubjectMatchersItemArray []GatewayPolicySubjectMatchersItemInput
+
+func (GatewayPolicySubjectMatchersItemArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GatewayPolicySubjectMatchersItem)(nil)).Elem()
+}
+
+func (i GatewayPolicySubjectMatchersItemArray) ToGatewayPolicySubjectMatchersItemArrayOutput() GatewayPolicySubjectMatchersItemArrayOutput {
+	return i.ToGatewayPolicySubjectMatchersItemArrayOutputWithContext(context.Background())
+}
+
+func (i GatewayPolicySubjectMatchersItemArray) ToGatewayPolicySubjectMatchersItemArrayOutputWithContext(ctx context.Context) GatewayPolicySubjectMatchersItemArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(GatewayPolicySubjectMatchersItemArrayOutput)
+}
+
+type GatewayPolicySubjectMatchersItemOutput struct{ *pulumi.OutputState }
+
+func (GatewayPolicySubjectMatchersItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GatewayPolicySubjectMatchersItem)(nil)).Elem()
+}
+
+func (o GatewayPolicySubjectMatchersItemOutput) ToGatewayPolicySubjectMatchersItemOutput() GatewayPolicySubjectMatchersItemOutput {
+	return o
+}
+
+func (o GatewayPolicySubjectMatchersItemOutput) ToGatewayPolicySubjectMatchersItemOutputWithContext(ctx context.Context) GatewayPolicySubjectMatchersItemOutput {
+	return o
+}
+
+// What names the subject: `organization_id`, `workspace_id`, `user_id`, `api_key_id` or `run_rule_id`.
+func (o GatewayPolicySubjectMatchersItemOutput) Key() GatewayPolicySubjectMatchersItemKeyOutput {
+	return o.ApplyT(func(v GatewayPolicySubjectMatchersItem) GatewayPolicySubjectMatchersItemKey { return v.Key }).(GatewayPolicySubjectMatchersItemKeyOutput)
+}
+
+// The subject's id.
+func (o GatewayPolicySubjectMatchersItemOutput) Value() pulumi.StringOutput {
+	return o.ApplyT(func(v GatewayPolicySubjectMatchersItem) string { return v.Value }).(pulumi.StringOutput)
+}
+
+type GatewayPolicySubjectMatchersItemArrayOutput struct{ *pulumi.OutputState }
+
+func (GatewayPolicySubjectMatchersItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GatewayPolicySubjectMatchersItem)(nil)).Elem()
+}
+
+func (o GatewayPolicySubjectMatchersItemArrayOutput) ToGatewayPolicySubjectMatchersItemArrayOutput() GatewayPolicySubjectMatchersItemArrayOutput {
+	return o
+}
+
+func (o GatewayPolicySubjectMatchersItemArrayOutput) ToGatewayPolicySubjectMatchersItemArrayOutputWithContext(ctx context.Context) GatewayPolicySubjectMatchersItemArrayOutput {
+	return o
+}
+
+func (o GatewayPolicySubjectMatchersItemArrayOutput) Index(i pulumi.IntInput) GatewayPolicySubjectMatchersItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GatewayPolicySubjectMatchersItem {
+		return vs[0].([]GatewayPolicySubjectMatchersItem)[vs[1].(int)]
+	}).(GatewayPolicySubjectMatchersItemOutput)
+}
+
+type GatewaySpendCapSubjectMatchersItem struct {
+	// What names the subject: `organization_id`, `workspace_id`, `user_id`, `api_key_id` or `run_rule_id`.
+	Key GatewaySpendCapSubjectMatchersItemKey `pulumi:"key"`
+	// The subject's id.
+	Value string `pulumi:"value"`
+}
+
+// GatewaySpendCapSubjectMatchersItemInput is an input type that accepts GatewaySpendCapSubjectMatchersItemArgs and GatewaySpendCapSubjectMatchersItemOutput values.
+// You can construct a concrete instance of `GatewaySpendCapSubjectMatchersItemInput` via:
+//
+//	GatewaySpendCapSubjectMatchersItemArgs{...}
+type GatewaySpendCapSubjectMatchersItemInput interface {
+	pulumi.Input
+
+	ToGatewaySpendCapSubjectMatchersItemOutput() GatewaySpendCapSubjectMatchersItemOutput
+	ToGatewaySpendCapSubjectMatchersItemOutputWithContext(context.Context) GatewaySpendCapSubjectMatchersItemOutput
+}
+
+type GatewaySpendCapSubjectMatchersItemArgs struct {
+	// What names the subject: `organization_id`, `workspace_id`, `user_id`, `api_key_id` or `run_rule_id`.
+	Key GatewaySpendCapSubjectMatchersItemKeyInput `pulumi:"key"`
+	// The subject's id.
+	Value pulumi.StringInput `pulumi:"value"`
+}
+
+func (GatewaySpendCapSubjectMatchersItemArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*GatewaySpendCapSubjectMatchersItem)(nil)).Elem()
+}
+
+func (i GatewaySpendCapSubjectMatchersItemArgs) ToGatewaySpendCapSubjectMatchersItemOutput() GatewaySpendCapSubjectMatchersItemOutput {
+	return i.ToGatewaySpendCapSubjectMatchersItemOutputWithContext(context.Background())
+}
+
+func (i GatewaySpendCapSubjectMatchersItemArgs) ToGatewaySpendCapSubjectMatchersItemOutputWithContext(ctx context.Context) GatewaySpendCapSubjectMatchersItemOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(GatewaySpendCapSubjectMatchersItemOutput)
+}
+
+// GatewaySpendCapSubjectMatchersItemArrayInput is an input type that accepts GatewaySpendCapSubjectMatchersItemArray and GatewaySpendCapSubjectMatchersItemArrayOutput values.
+// You can construct a concrete instance of `GatewaySpendCapSubjectMatchersItemArrayInput` via:
+//
+//	GatewaySpendCapSubjectMatchersItemArray{ GatewaySpendCapSubjectMatchersItemArgs{...} }
+type GatewaySpendCapSubjectMatchersItemArrayInput interface {
+	pulumi.Input
+
+	ToGatewaySpendCapSubjectMatchersItemArrayOutput() GatewaySpendCapSubjectMatchersItemArrayOutput
+	ToGatewaySpendCapSubjectMatchersItemArrayOutputWithContext(context.Context) GatewaySpendCapSubjectMatchersItemArrayOutput
+}
+
+type GatewaySpendCapSubjectMatchersItemArray []GatewaySpendCapSubjectMatchersItemInput
+
+func (GatewaySpendCapSubjectMatchersItemArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GatewaySpendCapSubjectMatchersItem)(nil)).Elem()
+}
+
+func (i GatewaySpendCapSubjectMatchersItemArray) ToGatewaySpendCapSubjectMatchersItemArrayOutput() GatewaySpendCapSubjectMatchersItemArrayOutput {
+	return i.ToGatewaySpendCapSubjectMatchersItemArrayOutputWithContext(context.Background())
+}
+
+func (i GatewaySpendCapSubjectMatchersItemArray) ToGatewaySpendCapSubjectMatchersItemArrayOutputWithContext(ctx context.Context) GatewaySpendCapSubjectMatchersItemArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(GatewaySpendCapSubjectMatchersItemArrayOutput)
+}
+
+type GatewaySpendCapSubjectMatchersItemOutput struct{ *pulumi.OutputState }
+
+func (GatewaySpendCapSubjectMatchersItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GatewaySpendCapSubjectMatchersItem)(nil)).Elem()
+}
+
+func (o GatewaySpendCapSubjectMatchersItemOutput) ToGatewaySpendCapSubjectMatchersItemOutput() GatewaySpendCapSubjectMatchersItemOutput {
+	return o
+}
+
+func (o GatewaySpendCapSubjectMatchersItemOutput) ToGatewaySpendCapSubjectMatchersItemOutputWithContext(ctx context.Context) GatewaySpendCapSubjectMatchersItemOutput {
+	return o
+}
+
+// What names the subject: `organization_id`, `workspace_id`, `user_id`, `api_key_id` or `run_rule_id`.
+func (o GatewaySpendCapSubjectMatchersItemOutput) Key() GatewaySpendCapSubjectMatchersItemKeyOutput {
+	return o.ApplyT(func(v GatewaySpendCapSubjectMatchersItem) GatewaySpendCapSubjectMatchersItemKey { return v.Key }).(GatewaySpendCapSubjectMatchersItemKeyOutput)
+}
+
+// The subject's id.
+func (o GatewaySpendCapSubjectMatchersItemOutput) Value() pulumi.StringOutput {
+	return o.ApplyT(func(v GatewaySpendCapSubjectMatchersItem) string { return v.Value }).(pulumi.StringOutput)
+}
+
+type GatewaySpendCapSubjectMatchersItemArrayOutput struct{ *pulumi.OutputState }
+
+func (GatewaySpendCapSubjectMatchersItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GatewaySpendCapSubjectMatchersItem)(nil)).Elem()
+}
+
+func (o GatewaySpendCapSubjectMatchersItemArrayOutput) ToGatewaySpendCapSubjectMatchersItemArrayOutput() GatewaySpendCapSubjectMatchersItemArrayOutput {
+	return o
+}
+
+func (o GatewaySpendCapSubjectMatchersItemArrayOutput) ToGatewaySpendCapSubjectMatchersItemArrayOutputWithContext(ctx context.Context) GatewaySpendCapSubjectMatchersItemArrayOutput {
+	return o
+}
+
+func (o GatewaySpendCapSubjectMatchersItemArrayOutput) Index(i pulumi.IntInput) GatewaySpendCapSubjectMatchersItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GatewaySpendCapSubjectMatchersItem {
+		return vs[0].([]GatewaySpendCapSubjectMatchersItem)[vs[1].(int)]
+	}).(GatewaySpendCapSubjectMatchersItemOutput)
+}
+
 type RunRuleAlertsItem struct {
 	// The PagerDuty integration's routing key (secret).
 	RoutingKey string `pulumi:"routingKey"`
@@ -2787,6 +2999,10 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*DeploymentSourceRevisionConfigPtrInput)(nil)).Elem(), DeploymentSourceRevisionConfigArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*FeedbackConfigCategoriesItemInput)(nil)).Elem(), FeedbackConfigCategoriesItemArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*FeedbackConfigCategoriesItemArrayInput)(nil)).Elem(), FeedbackConfigCategoriesItemArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*GatewayPolicySubjectMatchersItemInput)(nil)).Elem(), GatewayPolicySubjectMatchersItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*GatewayPolicySubjectMatchersItemArrayInput)(nil)).Elem(), GatewayPolicySubjectMatchersItemArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*GatewaySpendCapSubjectMatchersItemInput)(nil)).Elem(), GatewaySpendCapSubjectMatchersItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*GatewaySpendCapSubjectMatchersItemArrayInput)(nil)).Elem(), GatewaySpendCapSubjectMatchersItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RunRuleAlertsItemInput)(nil)).Elem(), RunRuleAlertsItemArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RunRuleAlertsItemArrayInput)(nil)).Elem(), RunRuleAlertsItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RunRuleCodeEvaluatorsItemInput)(nil)).Elem(), RunRuleCodeEvaluatorsItemArgs{})
@@ -2826,6 +3042,10 @@ func init() {
 	pulumi.RegisterOutputType(DeploymentSourceRevisionConfigPtrOutput{})
 	pulumi.RegisterOutputType(FeedbackConfigCategoriesItemOutput{})
 	pulumi.RegisterOutputType(FeedbackConfigCategoriesItemArrayOutput{})
+	pulumi.RegisterOutputType(GatewayPolicySubjectMatchersItemOutput{})
+	pulumi.RegisterOutputType(GatewayPolicySubjectMatchersItemArrayOutput{})
+	pulumi.RegisterOutputType(GatewaySpendCapSubjectMatchersItemOutput{})
+	pulumi.RegisterOutputType(GatewaySpendCapSubjectMatchersItemArrayOutput{})
 	pulumi.RegisterOutputType(RunRuleAlertsItemOutput{})
 	pulumi.RegisterOutputType(RunRuleAlertsItemArrayOutput{})
 	pulumi.RegisterOutputType(RunRuleCodeEvaluatorsItemOutput{})

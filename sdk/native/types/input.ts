@@ -248,6 +248,28 @@ export interface FeedbackConfigCategoriesItemArgs {
     value: pulumi.Input<number>;
 }
 
+export interface GatewayPolicySubjectMatchersItemArgs {
+    /**
+     * What names the subject: `organization_id`, `workspace_id`, `user_id`, `api_key_id` or `run_rule_id`.
+     */
+    key: pulumi.Input<enums.GatewayPolicySubjectMatchersItemKey>;
+    /**
+     * The subject's id.
+     */
+    value: pulumi.Input<string>;
+}
+
+export interface GatewaySpendCapSubjectMatchersItemArgs {
+    /**
+     * What names the subject: `organization_id`, `workspace_id`, `user_id`, `api_key_id` or `run_rule_id`.
+     */
+    key: pulumi.Input<enums.GatewaySpendCapSubjectMatchersItemKey>;
+    /**
+     * The subject's id.
+     */
+    value: pulumi.Input<string>;
+}
+
 export interface RunRuleAlertsItemArgs {
     /**
      * The PagerDuty integration's routing key (secret).

@@ -211,6 +211,28 @@ export interface FeedbackConfigCategoriesItem {
     value: number;
 }
 
+export interface GatewayPolicySubjectMatchersItem {
+    /**
+     * What names the subject: `organization_id`, `workspace_id`, `user_id`, `api_key_id` or `run_rule_id`.
+     */
+    key: enums.GatewayPolicySubjectMatchersItemKey;
+    /**
+     * The subject's id.
+     */
+    value: string;
+}
+
+export interface GatewaySpendCapSubjectMatchersItem {
+    /**
+     * What names the subject: `organization_id`, `workspace_id`, `user_id`, `api_key_id` or `run_rule_id`.
+     */
+    key: enums.GatewaySpendCapSubjectMatchersItemKey;
+    /**
+     * The subject's id.
+     */
+    value: string;
+}
+
 export interface RunRuleCodeEvaluatorsItem {
     /**
      * The evaluator's source.

@@ -1,7 +1,7 @@
 /**
  * Contract tier: the endpoints of contract/additions.openapi.json the
  * emulator serves (sandbox registries; access policies and their
- * attachments to roles; a workspace by id), each operation
+ * attachments to roles; gateway policies; a workspace by id), each operation
  * with its declared answers, 400s and 404s. The additions' other operations
  * are listed in NOT_IMPLEMENTED_IN_EMULATOR and probed as 501.
  *
@@ -75,6 +75,34 @@ export function describeAdditions(env: ContractEnv): void {
       await call("DELETE", `/api/v1/platform/orgs/current/roles/not-a-role/access-policies?access_policy_ids=${id}`, { ...org, expect: 400 });
       await call("DELETE", `${policies}/${id}`, { ...org, expect: 204 });
       await call("DELETE", `${policies}/not-a-uuid`, { ...org, expect: 400 });
+    });
+
+    test("gateway policies: create (201; an upsert by family and matchers; 400 for a bad config or no matcher), search (200; 400), list, get (404; 400), change (200; 400; 409 repeating another's matchers; 404), delete (204; 404; 400)", async () => {
+      const org = { apiKey: DEFAULT_ORG_API_KEY };
+      const gateway = "/api/v1/platform/gateway-policies";
+      const workspace = [{ key: "workspace_id", value: DEFAULT_WORKSPACE_ID }];
+      const cap = (await call("POST", gateway, { ...org, body: { name: "workspace cap", policy_type: "spend_cap", subject_matchers: workspace, config: { window: "monthly", limit_usd: 100 } }, expect: 201 })).body as Json;
+      expect(cap).toMatchObject({ policy_type: "spend_cap", enabled: true, action: "block", current_spend_usd: 0, current_usage: [] });
+      const again = (await call("POST", gateway, { ...org, body: { name: "workspace cap", policy_type: "spend_cap", subject_matchers: workspace, config: { window: "weekly", limit_usd: 50 } }, expect: 201 })).body as Json;
+      expect(again).toMatchObject({ id: cap["id"], config: { window: "weekly", limit_usd: 50 } });
+      const limit = (await call("POST", gateway, { ...org, body: { name: "key rate", policy_type: "rate_limit", subject_matchers: [{ key: "api_key_id", value: "k1" }], config: { limits: [{ metric: "requests", window: "minute", value: 60 }] } }, expect: 201 })).body as Json;
+      await call("POST", gateway, { ...org, body: { name: "bad cap", policy_type: "spend_cap", subject_matchers: workspace, config: { window: "yearly", limit_usd: 1 } }, expect: 400 });
+      await call("POST", gateway, { ...org, body: { name: "nobody", policy_type: "guard", subject_matchers: [], config: {} }, expect: 400 });
+      const found = (await call("POST", `${gateway}/search`, { ...org, body: { policy_type: "spend_cap", subject_matcher_key: "workspace_id", subject_matcher_values: [DEFAULT_WORKSPACE_ID] }, expect: 200 })).body as Json[];
+      expect(found.map((p) => p["id"])).toEqual([cap["id"]]);
+      await call("POST", `${gateway}/search`, { ...org, body: { subject_matcher_values: [] }, expect: 400 });
+      expect(((await call("GET", `${gateway}?policy_type=rate_limit`, { ...org, expect: 200 })).body as Json[]).map((p) => p["id"])).toEqual([limit["id"]]);
+      expect((await call("GET", `${gateway}/${String(cap["id"])}`, { ...org, expect: 200 })).body).toMatchObject({ name: "workspace cap" });
+      await call("GET", `${gateway}/${UNKNOWN_ID}`, { ...org, expect: 404 });
+      await call("GET", `${gateway}/not-a-uuid`, { ...org, expect: 400, request: "invalid" });
+      expect((await call("PATCH", `${gateway}/${String(cap["id"])}`, { ...org, body: { enabled: false, description: "paused" }, expect: 200 })).body).toMatchObject({ enabled: false, description: "paused" });
+      await call("PATCH", `${gateway}/${String(cap["id"])}`, { ...org, body: { config: { window: "fortnightly" } }, expect: 400 });
+      const other = (await call("POST", gateway, { ...org, body: { name: "org cap", policy_type: "spend_cap", subject_matchers: [{ key: "organization_id", value: "o1" }], config: { window: "daily", limit_usd: 10 } }, expect: 201 })).body as Json;
+      await call("PATCH", `${gateway}/${String(other["id"])}`, { ...org, body: { subject_matchers: workspace }, expect: 409 });
+      await call("PATCH", `${gateway}/${UNKNOWN_ID}`, { ...org, body: { enabled: true }, expect: 404 });
+      for (const policy of [cap, limit, other]) await call("DELETE", `${gateway}/${String(policy["id"])}`, { ...org, expect: 204 });
+      await call("DELETE", `${gateway}/${String(cap["id"])}`, { ...org, expect: 404 });
+      await call("DELETE", `${gateway}/not-a-uuid`, { ...org, expect: 400, request: "invalid" });
     });
 
     test("a workspace by id: 200 (a seeded one too), 404, 422 for a malformed id", async () => {

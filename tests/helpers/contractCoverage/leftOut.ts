@@ -91,6 +91,29 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
     response: { role_ids: "read by `AccessPolicyAttachment`, one per role" },
   },
   "langsmith:index:AccessPolicyAttachment": { request: { access_policy_ids: "the `accessPolicyId` input: one policy per attachment" } },
+  "langsmith:index:GatewayPolicy": {
+    request: { action: "`block`, the only action the service has, and its default" },
+    response: {
+      action: "`block`, the only action the service has",
+      created_by: "the user who made it: an API key has none",
+      current_spend_usd: "what a spend cap's subjects have spent: usage, not configuration (`GatewaySpendCap.currentSpendUsd` reports it)",
+      current_usage: "what a rate limit's subjects have used: usage, not configuration",
+      is_system_generated: "deprecated in the contract (`parent_policy_id` took its place)",
+      parent_policy_id: "the default policy the service made this one from, for a subject with no policy of its own: the service's, not the program's",
+    },
+  },
+  "langsmith:index:GatewaySpendCap": {
+    request: { action: "`block`, the only action the service has, and its default", policy_type: "`spend_cap`, sent at create: the resource's type", config: "the cap's `window` and `limitUsd` are its `config`" },
+    response: {
+      action: "`block`, the only action the service has",
+      policy_type: "`spend_cap`: the resource's type",
+      created_by: "the user who made it: an API key has none",
+      current_usage: "what a rate limit's subjects have used: a spend cap has none",
+      is_system_generated: "deprecated in the contract (`parent_policy_id` took its place)",
+      parent_policy_id: "the default cap the service made this one from, for a subject with no cap of its own: the service's, not the program's",
+      config: "the cap's `window` and `limitUsd` are its `config`",
+    },
+  },
   "langsmith:index:SandboxRegistry": {
     response: { created_by: "the user who made it: an API key has none", updated_by: "the user who last changed it: an API key has none" },
   },

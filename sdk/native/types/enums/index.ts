@@ -273,6 +273,46 @@ export const FeedbackConfigType = {
 
 export type FeedbackConfigType = (typeof FeedbackConfigType)[keyof typeof FeedbackConfigType];
 
+export const GatewayPolicyPolicyType = {
+    SpendCap: "spend_cap",
+    DefaultSpendCap: "default_spend_cap",
+    Guard: "guard",
+    RouteConfig: "route_config",
+    RateLimit: "rate_limit",
+    DefaultRateLimit: "default_rate_limit",
+} as const;
+
+export type GatewayPolicyPolicyType = (typeof GatewayPolicyPolicyType)[keyof typeof GatewayPolicyPolicyType];
+
+export const GatewayPolicySubjectMatchersItemKey = {
+    OrganizationId: "organization_id",
+    WorkspaceId: "workspace_id",
+    UserId: "user_id",
+    ApiKeyId: "api_key_id",
+    RunRuleId: "run_rule_id",
+} as const;
+
+export type GatewayPolicySubjectMatchersItemKey = (typeof GatewayPolicySubjectMatchersItemKey)[keyof typeof GatewayPolicySubjectMatchersItemKey];
+
+export const GatewaySpendCapSubjectMatchersItemKey = {
+    OrganizationId: "organization_id",
+    WorkspaceId: "workspace_id",
+    UserId: "user_id",
+    ApiKeyId: "api_key_id",
+    RunRuleId: "run_rule_id",
+} as const;
+
+export type GatewaySpendCapSubjectMatchersItemKey = (typeof GatewaySpendCapSubjectMatchersItemKey)[keyof typeof GatewaySpendCapSubjectMatchersItemKey];
+
+export const GatewaySpendCapWindow = {
+    Hourly: "hourly",
+    Daily: "daily",
+    Weekly: "weekly",
+    Monthly: "monthly",
+} as const;
+
+export type GatewaySpendCapWindow = (typeof GatewaySpendCapWindow)[keyof typeof GatewaySpendCapWindow];
+
 export const OrganizationTtlSettingsDefaultTraceTier = {
     Longlived: "longlived",
     Shortlived: "shortlived",
