@@ -61,6 +61,8 @@ export interface DeploymentArgs {
   workspaceId?: pulumi.Input<string>;
   /** Deployment name, unique in the workspace (letters, digits, `.`, `_`, `-`; at most 63). Changing it replaces the deployment. */
   name: pulumi.Input<string>;
+  /** Name shown in LangSmith instead of `name` (set by a PATCH right after the create; the service cannot clear one). Default: none. Changing it updates the deployment in place. */
+  displayName?: pulumi.Input<string>;
   /** Kind of source: `github`, `external_docker`, `internal_docker` or `internal_source`. Changing it replaces the deployment. */
   source: pulumi.Input<"github" | "external_docker" | "internal_docker" | "internal_source">;
   /** Source configuration. Default: `{}`. */

@@ -54,6 +54,10 @@ export class Deployment extends pulumi.CustomResource {
      */
     declare public readonly deployTimeoutSeconds: pulumi.Output<number | undefined>;
     /**
+     * Name shown in LangSmith instead of `name`; the service cannot clear one, so leaving it out after setting it keeps the last one. Changing it updates the resource in place.
+     */
+    declare public readonly displayName: pulumi.Output<string | undefined>;
+    /**
      * What the last create or update did, in plain words.
      */
     declare public /*out*/ readonly lastOperation: pulumi.Output<string | undefined>;
@@ -132,6 +136,7 @@ export class Deployment extends pulumi.CustomResource {
             resourceInputs["adoptExistingId"] = args?.adoptExistingId;
             resourceInputs["deleteTimeoutSeconds"] = args?.deleteTimeoutSeconds;
             resourceInputs["deployTimeoutSeconds"] = args?.deployTimeoutSeconds;
+            resourceInputs["displayName"] = args?.displayName;
             resourceInputs["name"] = args?.name;
             resourceInputs["secretReferences"] = args?.secretReferences;
             resourceInputs["secrets"] = args?.secrets ? pulumi.secret(args.secrets) : undefined;
@@ -155,6 +160,7 @@ export class Deployment extends pulumi.CustomResource {
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["deleteTimeoutSeconds"] = undefined /*out*/;
             resourceInputs["deployTimeoutSeconds"] = undefined /*out*/;
+            resourceInputs["displayName"] = undefined /*out*/;
             resourceInputs["lastOperation"] = undefined /*out*/;
             resourceInputs["latestRevisionId"] = undefined /*out*/;
             resourceInputs["latestRevisionStatus"] = undefined /*out*/;
@@ -197,6 +203,10 @@ export interface DeploymentArgs {
      * Deadline of the wait for `DEPLOYED`. A provider setting: changing it makes no API call.
      */
     deployTimeoutSeconds?: pulumi.Input<number | undefined>;
+    /**
+     * Name shown in LangSmith instead of `name`; the service cannot clear one, so leaving it out after setting it keeps the last one. Changing it updates the resource in place.
+     */
+    displayName?: pulumi.Input<string | undefined>;
     /**
      * Deployment name, unique in the workspace. Changing it replaces the resource.
      */

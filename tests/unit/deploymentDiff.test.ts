@@ -35,6 +35,7 @@ function withValue(path: string, value: unknown): Record<string, unknown> {
 const changedValue: Record<string, unknown> = {
   workspaceId: "44444444-4444-4444-8444-444444444444",
   name: "agent-2",
+  displayName: "Agent (v2)",
   source: "external_docker",
   "sourceConfig.integrationId": "0b8f5a0e-7b1e-4c9a-9d55-5a3c2e1f0a03",
   "sourceConfig.repoUrl": "https://github.com/acme/other",

@@ -37,6 +37,7 @@ const destinationValues: pulumi.Unwrap<BulkExportDestinationArgs> extends Defaul
 const DEPLOYMENT_PATHS = [
   "workspaceId",
   "name",
+  "displayName",
   "source",
   ...(["integrationId", "repoUrl", "deploymentType", "listenerId", "listenerConfig", "buildOnPush", "customUrl", "resourceSpec", "installCommand", "buildCommand"] satisfies Array<keyof DeploymentSourceConfigArgs>).map(
     (key) => `sourceConfig.${key}`,

@@ -146,7 +146,7 @@ export function renderDeployment(ctx: EmulatorContext, deployment: DeploymentRec
     id: deployment.id,
     tenant_id: deployment.tenantId,
     name: deployment.name,
-    display_name: null,
+    display_name: deployment.displayName ?? null,
     source: deployment.source,
     source_config: renderSourceConfig(deployment, repoBranch),
     source_revision_config: renderRevisionConfig(latest, nowMs, isGithub),

@@ -135,7 +135,8 @@ function refuseWhileDeleting(deployment: DeploymentRecord): void {
 
 /**
  * Applies a PATCH: merges `source_config` (400 when an immutable field
- * changes), replaces `secrets` and `secret_references` when given (not null),
+ * changes), sets `display_name` when given (it cannot be cleared), replaces
+ * `secrets` and `secret_references` when given (not null),
  * and creates a new revision exactly when `source_revision_config` is given
  * (merged over the latest revision's). `revision_source` sets the source of
  * that new revision; without `source_revision_config` it changes nothing.
@@ -150,6 +151,8 @@ export function patchDeployment(ctx: EmulatorContext, deployment: DeploymentReco
     }
   }
   deployment.sourceConfig = { ...deployment.sourceConfig, ...sc };
+  // A display name can be set and changed, not cleared (null and "" leave it).
+  if (typeof body.display_name === "string" && body.display_name !== "") deployment.displayName = body.display_name;
   if (body.secrets !== undefined && body.secrets !== null) {
     deployment.secrets = body.secrets.map((s) => ({ name: s.name, encryptedValue: ctx.secrets.encrypt(s.value) }));
   }

@@ -146,6 +146,8 @@ export interface DeploymentRecord {
   source: string;
   /** `source_config` as accepted (keys of the contract's `SourceConfig`). */
   sourceConfig: Record<string, unknown>;
+  /** The name shown instead of `name`, set by a PATCH; absent until one sets it. */
+  displayName?: string;
   secrets: EncryptedSecret[];
   secretReferences: SecretReferenceRecord[];
   createdAtMs: number;

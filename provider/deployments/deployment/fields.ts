@@ -10,7 +10,7 @@ import {
   DEPLOYMENT_TYPES,
   type SecretInput,
 } from "../../client/schemas/deployments";
-import { type FieldTable, type InputsOf, unknownOr } from "../../engine/fields/fields";
+import { emptyAsUnset, type FieldTable, type InputsOf, unknownOr } from "../../engine/fields/fields";
 import { workspaceIdField } from "../../engine/kind/declaration";
 import { httpUrl, nonEmpty, uuid, waitSeconds as seconds } from "../../engine/fields/validators";
 
@@ -71,6 +71,20 @@ export const DEPLOYMENT_FIELDS = [
       { variant: "github", value: "support-agent", changed: "support-agent-v2", other: "support-agent-b" },
       { variant: "docker", value: "support-agent-image", changed: "support-agent-image-v2", other: "support-agent-image-b" },
     ],
+  },
+  {
+    path: "displayName",
+    wire: "display_name",
+    // The create request has no display name: a create that sets one patches it right after.
+    createWire: null,
+    fromWire: emptyAsUnset,
+    schema: z.string().trim().min(1).max(255),
+    required: false,
+    effect: "inPlace",
+    secret: false,
+    type: "string",
+    doc: "Name shown in LangSmith instead of `name`; the service cannot clear one, so leaving it out after setting it keeps the last one.",
+    example: { value: "Support agent", changed: "Support agent (v2)" },
   },
   {
     path: "source",

@@ -58,7 +58,10 @@ export async function createDeployment(context: OperationContext, raw: Record<st
     return { id: current.id, outs };
   }
   const { created, how } = await createOrFind(context, client, inputs);
-  const outs = await keepingResource(created.id, () => unfinished(inputs, created, how), raw, RESUME_HINT, async () => {
+  // Until the display name is patched (the create request cannot carry it), the outputs leave it out: the next up sends it.
+  const { displayName, ...withoutDisplayName } = inputs;
+  const outs = await keepingResource(created.id, () => unfinished(displayName === undefined ? inputs : withoutDisplayName, created, how), raw, RESUME_HINT, async () => {
+    if (displayName !== undefined) await client.deployments.patch(created.id, { display_name: displayName }, { name });
     const deployment = await client.deployments.get(created.id, { name });
     return settle(context, client, settings, inputs, deployment, how, raw);
   });
@@ -152,6 +155,10 @@ export async function updateDeployment(context: OperationContext, id: string, ra
     : `patched in place (${describeChanges(plan.changed.inPlace)}); no new revision`;
   const full = plan.changed.inPlace.length > 0 && newRevision ? `${reason}; patched ${describeChanges(plan.changed.inPlace)}` : reason;
   if (!newRevision) {
+    // A wait left unfinished (timed out, interrupted, or cut by a failure after the create) resumes after the in-place patch.
+    if (resume && typeof previous.latestRevisionId === "string") {
+      return { outs: await settle(context, client, settings, inputs, deployment, `${full}; resumed waiting for revision ${shortId(previous.latestRevisionId)}`, news, olds) };
+    }
     const revisionStatus = previous.latestRevisionStatus ?? null;
     return { outs: outputsFrom(inputs, { deployment, revisionStatus }, full, olds) };
   }

@@ -24,6 +24,8 @@ type Deployment struct {
 	DeleteTimeoutSeconds pulumi.Float64PtrOutput `pulumi:"deleteTimeoutSeconds"`
 	// Deadline of the wait for `DEPLOYED`. A provider setting: changing it makes no API call.
 	DeployTimeoutSeconds pulumi.Float64PtrOutput `pulumi:"deployTimeoutSeconds"`
+	// Name shown in LangSmith instead of `name`; the service cannot clear one, so leaving it out after setting it keeps the last one. Changing it updates the resource in place.
+	DisplayName pulumi.StringPtrOutput `pulumi:"displayName"`
 	// What the last create or update did, in plain words.
 	LastOperation pulumi.StringPtrOutput `pulumi:"lastOperation"`
 	// Id of the newest revision.
@@ -126,6 +128,8 @@ type deploymentArgs struct {
 	DeleteTimeoutSeconds *float64 `pulumi:"deleteTimeoutSeconds"`
 	// Deadline of the wait for `DEPLOYED`. A provider setting: changing it makes no API call.
 	DeployTimeoutSeconds *float64 `pulumi:"deployTimeoutSeconds"`
+	// Name shown in LangSmith instead of `name`; the service cannot clear one, so leaving it out after setting it keeps the last one. Changing it updates the resource in place.
+	DisplayName *string `pulumi:"displayName"`
 	// Deployment name, unique in the workspace. Changing it replaces the resource.
 	Name string `pulumi:"name"`
 	// Environment variables read from Kubernetes secrets of a self-hosted data plane (references only, not secret). Changing it makes one new revision.
@@ -150,6 +154,8 @@ type DeploymentArgs struct {
 	DeleteTimeoutSeconds pulumi.Float64PtrInput
 	// Deadline of the wait for `DEPLOYED`. A provider setting: changing it makes no API call.
 	DeployTimeoutSeconds pulumi.Float64PtrInput
+	// Name shown in LangSmith instead of `name`; the service cannot clear one, so leaving it out after setting it keeps the last one. Changing it updates the resource in place.
+	DisplayName pulumi.StringPtrInput
 	// Deployment name, unique in the workspace. Changing it replaces the resource.
 	Name pulumi.StringInput
 	// Environment variables read from Kubernetes secrets of a self-hosted data plane (references only, not secret). Changing it makes one new revision.
@@ -221,6 +227,11 @@ func (o DeploymentOutput) DeleteTimeoutSeconds() pulumi.Float64PtrOutput {
 // Deadline of the wait for `DEPLOYED`. A provider setting: changing it makes no API call.
 func (o DeploymentOutput) DeployTimeoutSeconds() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *Deployment) pulumi.Float64PtrOutput { return v.DeployTimeoutSeconds }).(pulumi.Float64PtrOutput)
+}
+
+// Name shown in LangSmith instead of `name`; the service cannot clear one, so leaving it out after setting it keeps the last one. Changing it updates the resource in place.
+func (o DeploymentOutput) DisplayName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Deployment) pulumi.StringPtrOutput { return v.DisplayName }).(pulumi.StringPtrOutput)
 }
 
 // What the last create or update did, in plain words.

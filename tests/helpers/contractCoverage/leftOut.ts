@@ -282,11 +282,9 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
 export const KNOWN_GAPS: Readonly<Record<string, LeftOut>> = {
   "langsmith:index:Deployment": {
     request: {
-      display_name: "a name shown instead of `name`, set by a PATCH after the create: the deployment's hand-written create (issue 31) does not send it yet",
       "source_config.template_id": "a deployment made from a LangSmith template (`internal_template` source): the source is not an input value yet",
     },
     response: {
-      display_name: "read back once it is an input",
       "source_config.template_id": "read back once it is an input",
       "source_config.repo_branch": "the branch a GitHub deployment builds, as the service reports it: an output to add",
       "source_revision_config.deepagents_version": "the deepagents version a revision was built with: an output of the revision to add (`getDeploymentRevision`)",
