@@ -277,7 +277,7 @@ export const NATIVE_FUNCTIONS: readonly NativeFunction[] = [
   },
   {
     token: "langsmith:index:getOrganization",
-    description: "The organization of the configured key, with the caller's permissions in it (no payment details). Needs an organization-scoped API key.",
+    description: "The organization of the configured key, with the caller's permissions in it (no payment details): two reads, the organization and its settings. Needs an organization-scoped API key.",
     inputs: {},
     requiredInputs: [],
     outputs: {
@@ -286,6 +286,7 @@ export const NATIVE_FUNCTIONS: readonly NativeFunction[] = [
       handle: str("The organization's handle, when the service reports it."),
       createdAt: str("When it was made (ISO 8601), when the service reports it."),
       isPersonal: bool("Whether it is a personal organization."),
+      disabled: bool("Whether the organization is disabled (its members cannot use it), from its settings (`/api/v1/orgs/current/info`)."),
       tier: str("Plan tier, e.g. `enterprise`."),
       config: anyMap("The plan's limits and features: `config` as the service returns it (snake_case)."),
       permissions: list({ type: "string" }, "The caller's permissions in the organization."),

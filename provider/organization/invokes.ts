@@ -17,7 +17,7 @@ import type { z } from "zod";
 import type { LangSmithClient } from "../client/client";
 import { defineEndpoint, type Endpoint, type Query } from "../client/endpoint";
 import { InvalidRequestError } from "../client/errors";
-import { zAccessScope, zGetApiV1InfoResponse, zGetApiV1OrgsCurrentResponse } from "../client/wire/organizationAndAccess.responses";
+import { zAccessScope, zGetApiV1InfoResponse, zGetApiV1OrgsCurrentInfoResponse, zGetApiV1OrgsCurrentResponse } from "../client/wire/organizationAndAccess.responses";
 import { API_KEY_ENDPOINTS } from "./apiKey";
 import { LIST_PERMISSIONS, ROLE_ENDPOINTS } from "./role";
 import { SERVICE_KEY_ENDPOINTS } from "./serviceKey";
@@ -30,6 +30,8 @@ export const GET_INFO = defineEndpoint({ method: "GET", path: "/info", response:
 
 /** `GET /api/v1/orgs/current`: the organization of the caller's key, with the caller's permissions in it. */
 export const GET_CURRENT_ORGANIZATION = defineEndpoint({ method: "GET", path: "/orgs/current", response: zGetApiV1OrgsCurrentResponse });
+/** `GET /api/v1/orgs/current/info`: the organization's settings and state (e.g. whether it is disabled). */
+export const GET_CURRENT_ORGANIZATION_INFO = defineEndpoint({ method: "GET", path: "/orgs/current/info", response: zGetApiV1OrgsCurrentInfoResponse });
 
 /** Sends a GET of `endpoint`; `send` has validated the answer against the endpoint's response schema, hence its type. */
 async function read<Res extends z.ZodType>(client: LangSmithClient, endpoint: Endpoint<string, z.ZodType | undefined, Res>, action: string, query?: Query): Promise<z.output<Res>> {
@@ -97,6 +99,8 @@ export interface OrganizationInfo {
   createdAt: string | null;
   /** Whether it is a personal organization. */
   isPersonal: boolean;
+  /** Whether the organization is disabled (its members cannot use it). */
+  disabled: boolean;
   /** Plan tier, e.g. `enterprise`. */
   tier: string | null;
   /** The plan's limits and features: `config` as the service returns it (snake_case). */
@@ -123,13 +127,14 @@ export interface OrganizationInfo {
 
 /** The organization of the configured key (`GET /api/v1/orgs/current`); needs an organization-scoped key. */
 export async function getOrganization(client: LangSmithClient): Promise<OrganizationInfo> {
-  const organization = await read(client, GET_CURRENT_ORGANIZATION, "reading the current organization");
+  const [organization, info] = await Promise.all([read(client, GET_CURRENT_ORGANIZATION, "reading the current organization"), read(client, GET_CURRENT_ORGANIZATION_INFO, "reading the current organization's settings")]);
   return {
     id: organization.id ?? null,
     displayName: organization.display_name ?? null,
     handle: organization.handle ?? null,
     createdAt: organization.created_at ?? null,
     isPersonal: organization.is_personal,
+    disabled: info.disabled === true,
     tier: organization.tier ?? null,
     config: { ...organization.config },
     permissions: [...organization.permissions],

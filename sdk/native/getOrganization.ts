@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * The organization of the configured key, with the caller's permissions in it (no payment details). Needs an organization-scoped API key.
+ * The organization of the configured key, with the caller's permissions in it (no payment details): two reads, the organization and its settings. Needs an organization-scoped API key.
  */
 export function getOrganization(args?: GetOrganizationArgs, opts?: pulumi.InvokeOptions): Promise<GetOrganizationResult> {
     args = args || {};
@@ -34,6 +34,10 @@ export interface GetOrganizationResult {
      * Whether SSO users are provisioned by default.
      */
     readonly defaultSsoProvision?: boolean;
+    /**
+     * Whether the organization is disabled (its members cannot use it), from its settings (`/api/v1/orgs/current/info`).
+     */
+    readonly disabled?: boolean;
     /**
      * Name shown in LangSmith.
      */
@@ -84,7 +88,7 @@ export interface GetOrganizationResult {
     readonly upcomingPlan?: {[key: string]: any};
 }
 /**
- * The organization of the configured key, with the caller's permissions in it (no payment details). Needs an organization-scoped API key.
+ * The organization of the configured key, with the caller's permissions in it (no payment details): two reads, the organization and its settings. Needs an organization-scoped API key.
  */
 export function getOrganizationOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetOrganizationResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -65,7 +65,7 @@ describe("organization invokes against the emulator", () => {
 
   test("getOrganization: the key's organization with the caller's permissions, no payment details; a workspace key is refused naming the scope", async () => {
     const organization = await invoke("getOrganization", orgClient);
-    expect(organization).toMatchObject({ id: DEFAULT_ORGANIZATION_ID, displayName: "Emulator Org", handle: "emulator-org", createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/), isPersonal: false, tier: "enterprise", hasCancelled: false, scimGroupNameSeparator: ":" });
+    expect(organization).toMatchObject({ id: DEFAULT_ORGANIZATION_ID, displayName: "Emulator Org", handle: "emulator-org", createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/), isPersonal: false, disabled: false, tier: "enterprise", hasCancelled: false, scimGroupNameSeparator: ":" });
     expect(organization["permissions"]).toEqual(expect.arrayContaining(["organization:read", "organization:manage"]));
     expect(organization["config"]).toMatchObject({ plan_tier: "enterprise", can_use_rbac: true });
     expect(organization).not.toHaveProperty("payment_method");

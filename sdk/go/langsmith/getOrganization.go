@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// The organization of the configured key, with the caller's permissions in it (no payment details). Needs an organization-scoped API key.
+// The organization of the configured key, with the caller's permissions in it (no payment details): two reads, the organization and its settings. Needs an organization-scoped API key.
 func GetOrganization(ctx *pulumi.Context, args *GetOrganizationArgs, opts ...pulumi.InvokeOption) (*GetOrganizationResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetOrganizationResult
@@ -34,6 +34,8 @@ type GetOrganizationResult struct {
 	CurrentPlan map[string]interface{} `pulumi:"currentPlan"`
 	// Whether SSO users are provisioned by default.
 	DefaultSsoProvision *bool `pulumi:"defaultSsoProvision"`
+	// Whether the organization is disabled (its members cannot use it), from its settings (`/api/v1/orgs/current/info`).
+	Disabled *bool `pulumi:"disabled"`
 	// Name shown in LangSmith.
 	DisplayName *string `pulumi:"displayName"`
 	// ISO 8601 end of the billing period, if any.
@@ -108,6 +110,11 @@ func (o GetOrganizationResultOutput) CurrentPlan() pulumi.MapOutput {
 // Whether SSO users are provisioned by default.
 func (o GetOrganizationResultOutput) DefaultSsoProvision() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v GetOrganizationResult) *bool { return v.DefaultSsoProvision }).(pulumi.BoolPtrOutput)
+}
+
+// Whether the organization is disabled (its members cannot use it), from its settings (`/api/v1/orgs/current/info`).
+func (o GetOrganizationResultOutput) Disabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v GetOrganizationResult) *bool { return v.Disabled }).(pulumi.BoolPtrOutput)
 }
 
 // Name shown in LangSmith.
