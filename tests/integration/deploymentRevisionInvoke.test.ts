@@ -39,7 +39,8 @@ describe("getDeploymentRevision against the emulator", () => {
   it("answers the revision by id, with its source and the ref it builds, and only declared outputs", async () => {
     const answer = await run({ deploymentId: deployment.id, revisionId: deployment.latest_revision_id });
     expect(answer).toMatchObject({ found: true, id: deployment.latest_revision_id, source: "github", status: expect.any(String), createdAt: expect.any(String) });
-    expect(answer["sourceRevisionConfig"]).toMatchObject({ langgraph_config_path: "langgraph.json" });
+    // The revision's build facts, whole (the Deployment resource leaves them to this function).
+    expect(answer["sourceRevisionConfig"]).toMatchObject({ langgraph_config_path: "langgraph.json", deepagents_version: null, tracked_packages: [] });
     const declared = Object.keys(packageSchema("0.0.0-test").functions["langsmith:index:getDeploymentRevision"]?.outputs.properties ?? {});
     expect(Object.keys(answer).filter((key) => !declared.includes(key))).toEqual([]);
   });

@@ -38,6 +38,9 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
       image_version: "the version of the platform's image the service built with, chosen by the service",
       "source_revision_config.repo_commit_sha": "the commit the service built from the branch, chosen by the service (`getDeployment` reports `sourceRevisionConfig` whole)",
       "source_revision_config.source_tarball_path": "a source tarball uploaded by LangSmith's CLI: a program deploys from GitHub or an image",
+      "source_config.repo_branch": "the branch a GitHub deployment's revisions build, which the `sourceRevisionConfig.repoRef` input names (`getDeployment` reports `sourceConfig` whole)",
+      "source_revision_config.deepagents_version": "a fact of the build, chosen by the service: `getDeploymentRevision` reports a revision's `sourceRevisionConfig` whole",
+      "source_revision_config.tracked_packages": "a fact of the build, chosen by the service: `getDeploymentRevision` reports a revision's `sourceRevisionConfig` whole",
     },
   },
   "langsmith:index:BulkExport": {
@@ -286,9 +289,6 @@ export const KNOWN_GAPS: Readonly<Record<string, LeftOut>> = {
     },
     response: {
       "source_config.template_id": "read back once it is an input",
-      "source_config.repo_branch": "the branch a GitHub deployment builds, as the service reports it: an output to add",
-      "source_revision_config.deepagents_version": "the deepagents version a revision was built with: an output of the revision to add (`getDeploymentRevision`)",
-      "source_revision_config.tracked_packages": "the packages a revision tracks: an output of the revision to add (`getDeploymentRevision`)",
     },
   },
 };
