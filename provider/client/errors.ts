@@ -222,6 +222,32 @@ export class RevisionFailedError extends LangSmithError {
   }
 }
 
+/**
+ * An object the service builds asynchronously reached a status that is
+ * neither ready nor on its way there (e.g. a data plane's
+ * `provisioning_failed`), or vanished while it was waited for.
+ */
+export class ObjectStatusError extends LangSmithError {
+  /** The status the object reached (`gone` when it vanished). */
+  readonly objectStatus: string;
+
+  constructor(message: string, info: { objectStatus: string }) {
+    super(message);
+    this.objectStatus = info.objectStatus;
+  }
+
+  protected override extraJson(): Record<string, string | number | boolean | undefined> {
+    return { objectStatus: this.objectStatus };
+  }
+}
+
+/**
+ * The service named a URL the provider will not send the API key to (e.g. a
+ * data plane's API over plain HTTP, or one with user info, a query or a
+ * fragment).
+ */
+export class UntrustedUrlError extends LangSmithError {}
+
 /** A wait (revision or deletion) passed its deadline. */
 export class WaitTimeoutError extends LangSmithError {
   /** Last status seen before the deadline (`undefined` if none was read). */

@@ -1,16 +1,19 @@
 /**
  * The Workspace resource: a workspace of the organization (one per
  * environment, typically), renamed in place, deleted with everything in it.
- * Needs an organization-scoped API key.
+ * Needs an organization-scoped API key. A workspace in a data plane of the
+ * organization's (`dataPlaneId`) is created, renamed and deleted at that
+ * data plane's API; it is read through the control plane like any other.
  */
 import { defineEndpoint } from "../client/endpoint";
 import { zWorkspaceCreate, zWorkspacePatch } from "../client/wire/organizationAndAccess.requests";
 import { zGetApiV1WorkspacesResponse, zPatchApiV1WorkspacesByWorkspaceIdResponse, zPostApiV1WorkspacesResponse } from "../client/wire/organizationAndAccess.responses";
 import { declareKind, type CrudEndpoints } from "../engine/kind";
-import { unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
+import { exampleRef, unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { uuid } from "../engine/fields/validators";
 import { CREATED_AT_OUTPUT, OUTPUT_TYPES } from "../engine/state/outputs";
 import { z } from "zod";
+import { DATA_PLANE_TOKEN, dataPlaneApiUrl, dataPlaneOfWorkspace } from "./dataPlanes";
 
 /** `/api/v1/workspaces` (create, list) and `/api/v1/workspaces/{workspace_id}` (rename, delete); the service has no GET of one. */
 export const WORKSPACE_ENDPOINTS = {
@@ -51,6 +54,19 @@ export const WORKSPACE_FIELDS = [
     example: { value: "matrix-agents", other: "matrix-agents-b", why: "a new handle replaces the workspace, and with it every object the program keeps in it: the change step would then send no update" },
   },
   {
+    path: "dataPlaneId",
+    wire: "data_plane_id",
+    refresh: "always",
+    type: "string (UUID)",
+    defaultDoc: "none: LangSmith's own data plane",
+    doc: "The `DataPlane` the workspace is created in (its traces are kept there), e.g. a `DataPlane` of this stack; its writes then go to that data plane's API. A workspace cannot move: a change replaces it.",
+    schema: unknownOr(uuid("dataPlaneId")),
+    required: false,
+    effect: "replace",
+    secret: false,
+    example: { value: exampleRef(DATA_PLANE_TOKEN), why: "a workspace cannot move to another data plane: a change replaces it, and with it every object the program keeps in it" },
+  },
+  {
     path: "requestedId",
     wire: "id",
     type: "string (UUID)",
@@ -80,6 +96,10 @@ export const resource = declareKind({
   naturalKey: "displayName",
   unique: ["displayName"],
   endpoints: WORKSPACE_ENDPOINTS,
+  // The data plane is where the writes go, not a field of the workspace the service takes.
+  wrapBody: (body) => Object.fromEntries(Object.entries(body).filter(([key]) => key !== "data_plane_id")),
+  writesTo: (client, props, action) => dataPlaneApiUrl(client, props["dataPlaneId"], action),
+  readAlso: async (client, wire) => ({ data_plane_id: await dataPlaneOfWorkspace(client, wire) }),
   outputs: [
     { name: "organizationId", type: OUTPUT_TYPES.string, doc: "Organization the workspace belongs to.", changesOnUpdate: false, wire: "organization_id" },
     { name: "dataPlaneUrl", type: OUTPUT_TYPES.string, doc: "Where the workspace's data plane serves its traces (LangSmith's own, unless the workspace is in a self-hosted data plane).", changesOnUpdate: false, wire: "data_plane_url" },

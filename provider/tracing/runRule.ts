@@ -5,6 +5,7 @@ import { zGetApiV1RunsRulesResponse, zPatchApiV1RunsRulesByRuleIdResponse, zPost
 import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
 import { exampleRef, unknownOr, type FieldExamples, type FieldTable, type InputsOf, type RequiredWhen } from "../engine/fields/fields";
 import { httpUrl, timestamp, uuid } from "../engine/fields/validators";
+import { renameKeys, reversedNames } from "../engine/fields/wireKeys";
 import { CREATED_AT_OUTPUT } from "../engine/state/outputs";
 import { z } from "zod";
 
@@ -42,12 +43,7 @@ const StructuredEvaluator = z.strictObject({
 });
 type StructuredEvaluatorInput = z.infer<typeof StructuredEvaluator>;
 const STRUCTURED_EVALUATOR_WIRE = { hubRef: "hub_ref", prompt: "prompt", templateFormat: "template_format", schema: "schema", variableMapping: "variable_mapping", model: "model", playgroundSettingsId: "playground_settings_id" } as const;
-const STRUCTURED_EVALUATOR_INPUT = Object.fromEntries(Object.entries(STRUCTURED_EVALUATOR_WIRE).map(([input, wire]) => [wire, input]));
-
-/** An object's keys renamed by `names` (others dropped), null values left out. */
-function renameKeys(value: object, names: Readonly<Record<string, string>>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(value).flatMap(([key, item]) => (names[key] === undefined || item === null || item === undefined ? [] : [[names[key], item]])));
-}
+const STRUCTURED_EVALUATOR_INPUT = reversedNames(STRUCTURED_EVALUATOR_WIRE);
 
 /** Inputs that extend the retention of the traces a rule's actions touch: input, wire key, which traces. */
 const RETENTION_EXTENSIONS = [

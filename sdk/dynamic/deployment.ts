@@ -17,6 +17,8 @@ export interface DeploymentSourceConfigArgs {
   customUrl?: pulumi.Input<string | null>;
   /** Resource specification (CPU, memory, replicas as the service defines them), or null. Changed in place. Default: unset. */
   resourceSpec?: pulumi.Input<Record<string, pulumi.Input<unknown>> | null>;
+  /** The LangChain template the deployment is made from (`internal_template` sources), e.g. `react-agent`; a change replaces the deployment. */
+  templateId?: pulumi.Input<string>;
   /** Id (a UUID) of the listener of a self-hosted data plane that runs the deployment. Changing it replaces the deployment. Default: unset. */
   listenerId?: pulumi.Input<string>;
   /** Listener settings: `k8sNamespace`, the Kubernetes namespace to deploy into. Changing it replaces the deployment. Default: unset. */

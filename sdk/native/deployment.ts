@@ -86,7 +86,7 @@ export class Deployment extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly secretsFingerprint: pulumi.Output<{[key: string]: any} | undefined>;
     /**
-     * Where the code comes from: a GitHub repository or a container image. Changing it replaces the resource.
+     * Where the code comes from: a GitHub repository, a container image, an uploaded source tarball, or a LangChain template (`internal_template`, with `sourceConfig.templateId`). Changing it replaces the resource.
      */
     declare public readonly source: pulumi.Output<enums.DeploymentSource>;
     declare public readonly sourceConfig: pulumi.Output<outputs.DeploymentSourceConfig | undefined>;
@@ -181,7 +181,7 @@ export class Deployment extends pulumi.CustomResource {
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         const secretOpts = { additionalSecretOutputs: ["secretsFingerprint"] };
         opts = pulumi.mergeOptions(opts, secretOpts);
-        const replaceOnChanges = { replaceOnChanges: ["name", "source", "sourceConfig.deploymentType", "sourceConfig.integrationId", "sourceConfig.listenerConfig", "sourceConfig.listenerId", "sourceConfig.repoUrl", "workspaceId"] };
+        const replaceOnChanges = { replaceOnChanges: ["name", "source", "sourceConfig.deploymentType", "sourceConfig.integrationId", "sourceConfig.listenerConfig", "sourceConfig.listenerId", "sourceConfig.repoUrl", "sourceConfig.templateId", "workspaceId"] };
         opts = pulumi.mergeOptions(opts, replaceOnChanges);
         super(Deployment.__pulumiType, name, resourceInputs, opts);
     }
@@ -220,7 +220,7 @@ export interface DeploymentArgs {
      */
     secrets?: pulumi.Input<pulumi.Input<inputs.DeploymentSecretsItemArgs>[] | undefined>;
     /**
-     * Where the code comes from: a GitHub repository or a container image. Changing it replaces the resource.
+     * Where the code comes from: a GitHub repository, a container image, an uploaded source tarball, or a LangChain template (`internal_template`, with `sourceConfig.templateId`). Changing it replaces the resource.
      */
     source: pulumi.Input<enums.DeploymentSource>;
     sourceConfig?: pulumi.Input<inputs.DeploymentSourceConfigArgs | undefined>;

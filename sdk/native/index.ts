@@ -40,6 +40,11 @@ export type BulkExportDestination = import("./bulkExportDestination").BulkExport
 export const BulkExportDestination: typeof import("./bulkExportDestination").BulkExportDestination = null as any;
 utilities.lazyLoad(exports, ["BulkExportDestination"], () => require("./bulkExportDestination"));
 
+export { DataPlaneArgs } from "./dataPlane";
+export type DataPlane = import("./dataPlane").DataPlane;
+export const DataPlane: typeof import("./dataPlane").DataPlane = null as any;
+utilities.lazyLoad(exports, ["DataPlane"], () => require("./dataPlane"));
+
 export { DatasetArgs } from "./dataset";
 export type Dataset = import("./dataset").Dataset;
 export const Dataset: typeof import("./dataset").Dataset = null as any;
@@ -311,6 +316,8 @@ const _module = {
                 return new BulkExport(name, <any>undefined, { urn })
             case "langsmith:index:BulkExportDestination":
                 return new BulkExportDestination(name, <any>undefined, { urn })
+            case "langsmith:index:DataPlane":
+                return new DataPlane(name, <any>undefined, { urn })
             case "langsmith:index:Dataset":
                 return new Dataset(name, <any>undefined, { urn })
             case "langsmith:index:Deployment":

@@ -39,6 +39,10 @@ export class Workspace extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
     /**
+     * The `DataPlane` the workspace is created in (its traces are kept there), e.g. a `DataPlane` of this stack; its writes then go to that data plane's API. A workspace cannot move: a change replaces it. Changing it replaces the resource.
+     */
+    declare public readonly dataPlaneId: pulumi.Output<string | undefined>;
+    /**
      * Where the workspace's data plane serves its traces (LangSmith's own, unless the workspace is in a self-hosted data plane).
      */
     declare public /*out*/ readonly dataPlaneUrl: pulumi.Output<string | undefined>;
@@ -77,6 +81,7 @@ export class Workspace extends pulumi.CustomResource {
             if (args?.displayName === undefined && !opts.urn) {
                 throw new Error("Missing required property 'displayName'");
             }
+            resourceInputs["dataPlaneId"] = args?.dataPlaneId;
             resourceInputs["displayName"] = args?.displayName;
             resourceInputs["handle"] = args?.handle;
             resourceInputs["requestedId"] = args?.requestedId;
@@ -87,6 +92,7 @@ export class Workspace extends pulumi.CustomResource {
             resourceInputs["stateVersion"] = undefined /*out*/;
         } else {
             resourceInputs["createdAt"] = undefined /*out*/;
+            resourceInputs["dataPlaneId"] = undefined /*out*/;
             resourceInputs["dataPlaneUrl"] = undefined /*out*/;
             resourceInputs["displayName"] = undefined /*out*/;
             resourceInputs["handle"] = undefined /*out*/;
@@ -95,7 +101,7 @@ export class Workspace extends pulumi.CustomResource {
             resourceInputs["stateVersion"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
-        const replaceOnChanges = { replaceOnChanges: ["handle"] };
+        const replaceOnChanges = { replaceOnChanges: ["dataPlaneId", "handle"] };
         opts = pulumi.mergeOptions(opts, replaceOnChanges);
         super(Workspace.__pulumiType, name, resourceInputs, opts);
     }
@@ -105,6 +111,10 @@ export class Workspace extends pulumi.CustomResource {
  * The set of arguments for constructing a Workspace resource.
  */
 export interface WorkspaceArgs {
+    /**
+     * The `DataPlane` the workspace is created in (its traces are kept there), e.g. a `DataPlane` of this stack; its writes then go to that data plane's API. A workspace cannot move: a change replaces it. Changing it replaces the resource.
+     */
+    dataPlaneId?: pulumi.Input<string | undefined>;
     /**
      * Name shown in LangSmith; unique in the organization (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
      */

@@ -27,6 +27,12 @@ import { describeTracing } from "./suites/tracing";
  */
 const DECLARED_BUT_NOT_PRODUCED: readonly { method: string; template: string; status: number; reason: string }[] = [
   {
+    method: "GET",
+    template: "/api/v1/orgs/current/data-planes",
+    status: 400,
+    reason: "the list takes no parameter and no body: nothing in the request can be malformed",
+  },
+  {
     method: "POST",
     template: "/v2/deployments",
     status: 400,

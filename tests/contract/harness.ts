@@ -171,8 +171,6 @@ export const KNOWN_UNDECLARED_STATUSES: readonly UndeclaredStatus[] = [
  * deployment revision's create).
  */
 export const NOT_IMPLEMENTED_IN_EMULATOR: readonly Pick<ContractOperationRef, "method" | "template">[] = [
-  ...["GET", "POST"].map((method) => ({ method, template: "/api/v1/orgs/current/data-planes" })),
-  ...["GET", "PATCH", "DELETE"].map((method) => ({ method, template: "/api/v1/orgs/current/data-planes/{id}" })),
   { method: "POST", template: "/v2/deployments/{deployment_id}/revisions" },
 ];
 

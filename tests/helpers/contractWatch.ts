@@ -30,6 +30,13 @@ export const DELIBERATE_EXTENSIONS: readonly DeliberateExtension[] = [
   },
 ];
 
+/**
+ * Where the emulator serves a data plane's API (a data plane's `api_url` is
+ * `<emulator>/data-planes/<id>/api/v1`): a request there is checked as the
+ * same request to the API (`/api/v1/...`), which is what a data plane serves.
+ */
+const DATA_PLANE_MOUNT = /^\/data-planes\/[0-9a-f-]{36}(?=\/api\/v1\/)/;
+
 /** Faults injected before the request body was read: the body is not known, so it is not checked. */
 const BODYLESS_FAULTS = new Set(["status", "rate-limit", "drop"]);
 
@@ -38,8 +45,9 @@ export function contractViolations(exchange: ApiExchange): string[] {
   if (!exchange.userAgent?.startsWith(CLIENT_USER_AGENT_PREFIX)) return [];
   if (exchange.fault !== undefined && BODYLESS_FAULTS.has(exchange.fault)) return [];
   const method = exchange.method.toUpperCase();
-  if (DELIBERATE_EXTENSIONS.some((extension) => extension.method === method && extension.path.test(exchange.path))) return [];
-  return [...validateRequest(method, exchange.path, exchange.query, exchange.requestBody), ...validatePathParams(method, exchange.path)];
+  const path = exchange.path.replace(DATA_PLANE_MOUNT, "");
+  if (DELIBERATE_EXTENSIONS.some((extension) => extension.method === method && extension.path.test(path))) return [];
+  return [...validateRequest(method, path, exchange.query, exchange.requestBody), ...validatePathParams(method, path)];
 }
 
 /** A running watch over the client's requests. */

@@ -44,6 +44,7 @@ const changedValue: Record<string, unknown> = {
   "sourceConfig.customUrl": "https://agent.example.com",
   "sourceConfig.resourceSpec": { cpu: 1.5 },
   "sourceConfig.listenerId": "0b8f5a0e-7b1e-4c9a-9d55-5a3c2e1f0a02",
+  "sourceConfig.templateId": "memory-agent",
   "sourceConfig.listenerConfig": { k8sNamespace: "agents" },
   "sourceConfig.installCommand": "pip install -e .",
   "sourceConfig.buildCommand": "make build",

@@ -59,6 +59,7 @@ describe("emulator CLI and config file", () => {
       stepDurationsMs: { ...FAST_TIMINGS.stepDurationsMs, BUILDING: 500 },
       deleteDurationMs: 7,
       exportRunMs: 300,
+      dataPlaneStepMs: FAST_TIMINGS.dataPlaneStepMs,
       exportHourMs: FAST_TIMINGS.exportHourMs,
     });
     expect(options.exportRowsPerFile).toBe(50);

@@ -39,7 +39,7 @@ const DEPLOYMENT_PATHS = [
   "name",
   "displayName",
   "source",
-  ...(["integrationId", "repoUrl", "deploymentType", "listenerId", "listenerConfig", "buildOnPush", "customUrl", "resourceSpec", "installCommand", "buildCommand"] satisfies Array<keyof DeploymentSourceConfigArgs>).map(
+  ...(["integrationId", "repoUrl", "deploymentType", "listenerId", "listenerConfig", "templateId", "buildOnPush", "customUrl", "resourceSpec", "installCommand", "buildCommand"] satisfies Array<keyof DeploymentSourceConfigArgs>).map(
     (key) => `sourceConfig.${key}`,
   ),
   ...(["repoRef", "graphConfigPath", "imageUri"] satisfies Array<keyof DeploymentSourceRevisionConfigArgs>).map((key) => `sourceRevisionConfig.${key}`),

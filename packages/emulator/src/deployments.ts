@@ -28,6 +28,7 @@ const REQUIRED_BY_SOURCE: Readonly<Record<string, readonly [string, readonly str
   external_docker: [["source_revision_config", ["image_uri"]]],
   internal_docker: [["source_revision_config", ["image_uri"]]],
   internal_source: [["source_revision_config", ["source_tarball_path"]]],
+  internal_template: [["source_config", ["template_id"]]],
 };
 
 function missingFieldErrors(body: DeploymentCreateBody): FastApiValidationError[] {

@@ -12,11 +12,13 @@ export interface EmulatorTimings {
   exportRunMs: number;
   /** Length of one hour of a scheduled export's interval on the emulator's clock, in milliseconds. */
   exportHourMs: number;
+  /** Time a data plane spends in each transitional status (`requested`, `provisioning`, `updating`, `deprovisioning`), in milliseconds. */
+  dataPlaneStepMs: number;
 }
 
 /**
  * Fast timings for tests: 20 ms per revision step (120 ms to `DEPLOYED`), 50 ms
- * delete, 200 ms per export run, an interval hour of 2 s.
+ * delete, 200 ms per export run, an interval hour of 2 s, 50 ms per data-plane status.
  */
 export const FAST_TIMINGS: EmulatorTimings = {
   stepDurationsMs: {
@@ -30,11 +32,12 @@ export const FAST_TIMINGS: EmulatorTimings = {
   deleteDurationMs: 50,
   exportRunMs: 200,
   exportHourMs: 2_000,
+  dataPlaneStepMs: 50,
 };
 
 /**
  * Realistic timings for demos: about 27 s from `CREATING` to `DEPLOYED`, 5 s
- * delete, 5 s per export run, an interval hour of one minute.
+ * delete, 5 s per export run, an interval hour of one minute, 5 s per data-plane status.
  */
 export const REALISTIC_TIMINGS: EmulatorTimings = {
   stepDurationsMs: {
@@ -48,6 +51,7 @@ export const REALISTIC_TIMINGS: EmulatorTimings = {
   deleteDurationMs: 5_000,
   exportRunMs: 5_000,
   exportHourMs: 60_000,
+  dataPlaneStepMs: 5_000,
 };
 
 /** Named timing presets (`--timings fast|realistic`). */
@@ -111,6 +115,7 @@ export interface TimingsInput {
   deleteDurationMs?: number;
   exportRunMs?: number;
   exportHourMs?: number;
+  dataPlaneStepMs?: number;
 }
 
 /** Merges partial timings over a base. */
@@ -125,5 +130,6 @@ export function mergeTimings(base: EmulatorTimings, partial: TimingsInput | unde
     deleteDurationMs: partial?.deleteDurationMs ?? base.deleteDurationMs,
     exportRunMs: partial?.exportRunMs ?? base.exportRunMs,
     exportHourMs: partial?.exportHourMs ?? base.exportHourMs,
+    dataPlaneStepMs: partial?.dataPlaneStepMs ?? base.dataPlaneStepMs,
   };
 }

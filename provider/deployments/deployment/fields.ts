@@ -70,6 +70,7 @@ export const DEPLOYMENT_FIELDS = [
     example: [
       { variant: "github", value: "support-agent", changed: "support-agent-v2", other: "support-agent-b" },
       { variant: "docker", value: "support-agent-image", changed: "support-agent-image-v2", other: "support-agent-image-b" },
+      { variant: "template", value: "support-agent-template", changed: "support-agent-template-v2", other: "support-agent-template-b" },
     ],
   },
   {
@@ -95,10 +96,11 @@ export const DEPLOYMENT_FIELDS = [
     effect: "replace",
     secret: false,
     type: DEPLOYMENT_SOURCES.map((s) => `\`${s}\``).join(" | "),
-    doc: "Where the code comes from: a GitHub repository or a container image.",
+    doc: "Where the code comes from: a GitHub repository, a container image, an uploaded source tarball, or a LangChain template (`internal_template`, with `sourceConfig.templateId`).",
     example: [
       { variant: "github", value: "github", why: "the source decides which other fields the deployment needs: each source is its own variant" },
       { variant: "docker", value: "external_docker", why: "the source decides which other fields the deployment needs: each source is its own variant" },
+      { variant: "template", value: "internal_template", why: "the source decides which other fields the deployment needs: each source is its own variant" },
     ],
   },
   {
@@ -139,6 +141,18 @@ export const DEPLOYMENT_FIELDS = [
     defaultDoc: "the service's (`dev`)",
     doc: "Deployment type.",
     example: { value: "dev", changed: "prod" },
+  },
+  {
+    path: "sourceConfig.templateId",
+    requiredWhen: { path: "source", in: ["internal_template"] },
+    wire: "source_config.template_id",
+    schema: nonEmpty("sourceConfig.templateId"),
+    required: false,
+    effect: "replace",
+    secret: false,
+    type: "string",
+    doc: "The LangChain template the deployment is made from (`internal_template` sources), e.g. `react-agent`.",
+    example: { variant: "template", value: "react-agent", changed: "memory-agent" },
   },
   {
     path: "sourceConfig.listenerId",
@@ -196,6 +210,7 @@ export const DEPLOYMENT_FIELDS = [
     example: [
       { variant: "github", value: "https://agent.example.com", changed: "https://agent-v2.example.com" },
       { variant: "docker", value: "https://agent-image.example.com", changed: "https://agent-image-v2.example.com" },
+      { variant: "template", value: "https://agent-template.example.com", changed: "https://agent-template-v2.example.com" },
     ],
   },
   {

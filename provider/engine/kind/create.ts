@@ -12,8 +12,9 @@ import { deletePath, getPath } from "../fields/paths";
 import { keepingResource } from "../state/partialFailure";
 import type { Properties } from "../resource";
 import { takeOverHint, workspaceOtherThanStack } from "../state/takeOver";
+import { waitForStatus } from "./lifecycle";
 import { findByNaturalKey } from "./lookup";
-import { apiOf, endpointOf, nameOf, outputsFor, parentIds, type PreparedKind, tenantOf, settingsInScope, unwrapped } from "./prepare";
+import { apiOf, endpointOf, lifecycleWait, nameOf, outputsFor, parentIds, type PreparedKind, tenantOf, settingsInScope, unwrapped, writeClientFor } from "./prepare";
 
 /** Creates the object the checked inputs describe. */
 export async function createDeclared(kind: PreparedKind, context: OperationContext, raw: Properties): Promise<{ id: string; outs: Properties }> {
@@ -24,6 +25,7 @@ export async function createDeclared(kind: PreparedKind, context: OperationConte
   const settings = settingsInScope(context, spec.scope, action, inputs);
   const client = await context.client(settings);
   await spec.beforeWrite?.(client, inputs, action);
+  const writer = await writeClientFor(kind, context, settings, inputs, action);
   if (spec.createUpserts === true && spec.naturalKey !== undefined) {
     const wireValue = toWireBody(spec.fields, inputs, [spec.naturalKey]);
     const keyWire = spec.fields.find((field) => field.path === spec.naturalKey)?.wire ?? "";
@@ -37,7 +39,7 @@ export async function createDeclared(kind: PreparedKind, context: OperationConte
   let created: Record<string, unknown> | null;
   try {
     const body = toWireBody(spec.fields, inputs);
-    created = unwrapped(kind, (await apiOf(kind, client).send(endpointOf(kind, "create"), { action, params: parentIds(kind, inputs), body: spec.wrapBody?.(body, "create") ?? body })) as Record<string, unknown> | null);
+    created = unwrapped(kind, (await apiOf(kind, writer).send(endpointOf(kind, "create"), { action, params: parentIds(kind, inputs), body: spec.wrapBody?.(body, "create") ?? body })) as Record<string, unknown> | null);
   } catch (error) {
     if (error instanceof ConflictError && spec.naturalKey !== undefined) throw await takenError(kind, context, client, error, inputs, workspaceOf(kind, context, settings));
     throw error;
@@ -48,7 +50,11 @@ export async function createDeclared(kind: PreparedKind, context: OperationConte
   const createdOnly = { ...(created ?? {}) };
   const outputsNow = () => outputsFor(kind, withoutUpdateOnlyFields(kind, inputs), createdOnly, tenantOf(settings, createdOnly), lastOperation);
   return keepingResource(id, outputsNow, raw, "run pulumi up again to finish it", async () => {
-    const updated = (await sendUpdateOnlyFields(kind, context, client, id, inputs, action)) ?? created;
+    // An object the service builds asynchronously takes its update-only fields once it is ready, and is ready again after.
+    const wait = lifecycleWait(kind, context, client, id, inputs, "create");
+    const ready = wait === undefined ? created : ((await waitForStatus(wait, "ready", created ?? undefined)) ?? created);
+    const sent = await sendUpdateOnlyFields(kind, context, writer, id, inputs, action);
+    const updated = (sent !== undefined && wait !== undefined ? await waitForStatus(wait, "ready", sent) : sent) ?? ready;
     const extra = (await spec.afterWrite?.(client, id, inputs, undefined, action)) ?? {};
     return { id, outs: { ...outputsFor(kind, inputs, updated ?? {}, tenantOf(settings, updated ?? {}), lastOperation), ...extra } };
   });

@@ -13,6 +13,7 @@ import { exampleRef, type FieldSpec, type FieldTable, unknownOr } from "../field
 import { uuid } from "../fields/validators";
 import type { KindContract, LangSmithResource, Properties } from "../resource";
 import type { OutputSpec } from "../state/outputs";
+import type { StatusLifecycle } from "./lifecycle";
 
 /** An endpoint of a CRUD resource; `{id}` in its path is the object's id, other placeholders are inputs of the same name. */
 export type AnyEndpoint = DeclaredEndpoint;
@@ -180,6 +181,25 @@ export interface KindDeclaration {
    * update sends anything; throws to refuse. Default: none.
    */
   readonly beforeWrite?: (client: LangSmithClient, inputs: Properties, action: string) => Promise<void>;
+  /**
+   * The statuses of an object the service builds asynchronously (see
+   * {@link StatusLifecycle}): a create and an update then wait until it is
+   * ready, an update and a delete first wait out work in progress, a delete
+   * waits until it is gone. Default none: a write is done when it is answered.
+   */
+  readonly lifecycle?: StatusLifecycle;
+  /**
+   * The API URL (`.../api/v1`) the object's writes go to, when it is not the
+   * stack's (a workspace in a data plane of its own: that data plane's);
+   * `undefined` for the stack's. Default: the stack's.
+   */
+  readonly writesTo?: (client: LangSmithClient, props: Properties, action: string) => Promise<string | undefined>;
+  /**
+   * Wire fields the object's answer lacks, read from elsewhere for a refresh
+   * and an import (a workspace's data plane, from the data planes' lists of
+   * their workspaces); default none.
+   */
+  readonly readAlso?: (client: LangSmithClient, wire: Record<string, unknown>) => Promise<Record<string, unknown>>;
 }
 
 /**

@@ -15,6 +15,7 @@ import type { Properties } from "../resource";
 import { fingerprintSecrets, SECRET_FINGERPRINTS_OUTPUT } from "../secrets/secretFingerprints";
 import { LAST_OPERATION_OUTPUT, type OutputSpec, stateVersionOutput, tenantIdOutput } from "../state/outputs";
 import type { AnyEndpoint, BatchRead, CrudEndpoints, KindDeclaration, WireOutput } from "./declaration";
+import type { StatusWait } from "./lifecycle";
 
 /** Version of the output layout of every kind on the generic path. */
 export const CRUD_STATE_VERSION = 1;
@@ -107,9 +108,21 @@ export function settingsInScope(context: OperationContext, scope: "organization"
   return settingsForResource(action, settings, props["tenantId"]);
 }
 
-/** The client for an action on the object `props` describes, in its scope. */
-export function clientFor(kind: PreparedKind, context: OperationContext, action: string, props: Properties): Promise<LangSmithClient> {
-  return context.client(settingsInScope(context, kind.spec.scope, action, props));
+/**
+ * The client the object's writes go through: the one for `settings`, at the
+ * API URL the kind's `writesTo` names when it names one (a workspace in a
+ * data plane of its own).
+ */
+export async function writeClientFor(kind: PreparedKind, context: OperationContext, settings: ProviderSettings, props: Properties, action: string): Promise<LangSmithClient> {
+  const client = await context.client(settings);
+  const apiUrl = await kind.spec.writesTo?.(client, props, action);
+  return apiUrl === undefined ? client : context.client({ ...settings, client: { ...settings.client, apiUrl } });
+}
+
+/** A wait of an operation on the object through the kind's lifecycle; `undefined` for a kind without one. */
+export function lifecycleWait(kind: PreparedKind, context: OperationContext, client: LangSmithClient, id: string, props: Properties, operation: StatusWait["operation"]): StatusWait | undefined {
+  const lifecycle = kind.spec.lifecycle;
+  return lifecycle === undefined ? undefined : { kind, lifecycle, context, client, id, props, name: nameOf(kind, props, id), operation };
 }
 
 /**

@@ -9,6 +9,7 @@ import { logProgress } from "../context/progress";
 import { importFields, readInputs, refreshFields } from "../fields/fields";
 import { compact, getPath, isUnset } from "../fields/paths";
 import type { ImportedResource, Properties } from "../resource";
+import { statusIn } from "./lifecycle";
 import { fetchOne, findByNaturalKey, readForRefresh } from "./lookup";
 import { nameOf, outputsFor, type PreparedKind, settingsInScope, tenantOf } from "./prepare";
 
@@ -19,11 +20,12 @@ export async function readDeclared(kind: PreparedKind, context: OperationContext
   const name = nameOf(kind, props, id);
   const settings = settingsInScope(context, spec.scope, `reading ${spec.kind} "${name}"`, props);
   const client = await context.client(settings);
-  const current = await readForRefresh(kind, context, client, settings, id, props, name);
-  if (current === undefined) {
+  const answer = await readForRefresh(kind, context, client, settings, id, props, name);
+  if (answer === undefined || isGone(kind, answer)) {
     logProgress(context, spec.kind, name, `${id} no longer exists; dropping it from the state`);
     return undefined;
   }
+  const current = { ...answer, ...((await spec.readAlso?.(client, answer)) ?? {}) };
   const refreshed = refreshFields(spec.fields, props, current);
   for (const output of kind.wireOutputs) {
     if (output.onlyAtCreate === true) continue;
@@ -47,11 +49,19 @@ export async function importDeclared(kind: PreparedKind, context: OperationConte
   if (workspaceId !== undefined) props["workspaceId"] = workspaceId;
   const settings = settingsInScope(context, spec.scope, `importing ${spec.kind} "${key}"`, props);
   const client = await context.client(settings);
-  const current = UUID.test(key) ? await fetchOne(kind, client, key, props, key) : await findByNaturalKey(kind, client, key, props);
-  if (current === undefined) return undefined;
+  const found = UUID.test(key) ? await fetchOne(kind, client, key, props, key) : await findByNaturalKey(kind, client, key, props);
+  if (found === undefined || isGone(kind, found)) return undefined;
+  const current = { ...found, ...((await spec.readAlso?.(client, found)) ?? {}) };
   const id = typeof current["id"] === "string" ? current["id"] : (spec.idOf?.(current, {}) ?? "");
   const inputs = { ...importFields(spec.fields, current), ...props };
   for (const name of Object.keys(props)) if (props[name] === "") delete inputs[name];
   const outputs = { ...outputsFor(kind, readInputs<Properties>(spec.fields, inputs), current, tenantOf(settings, current), `imported ${spec.kind} ${id}`), ...((await spec.importOutputs?.(client, id)) ?? {}) };
   return { id, inputs, outputs };
+}
+
+/** Whether an answer says the object is gone (a status the kind's lifecycle counts as gone, e.g. a data plane's `deleted`). */
+function isGone(kind: PreparedKind, wire: Record<string, unknown>): boolean {
+  const lifecycle = kind.spec.lifecycle;
+  const status = lifecycle === undefined ? undefined : statusIn(lifecycle, wire);
+  return status !== undefined && (lifecycle?.gone ?? []).includes(status);
 }

@@ -40,7 +40,7 @@ type Deployment struct {
 	SecretReferences DeploymentSecretReferencesItemArrayOutput `pulumi:"secretReferences"`
 	// Salted fingerprints of the secrets' values (never the values).
 	SecretsFingerprint pulumi.MapOutput `pulumi:"secretsFingerprint"`
-	// Where the code comes from: a GitHub repository or a container image. Changing it replaces the resource.
+	// Where the code comes from: a GitHub repository, a container image, an uploaded source tarball, or a LangChain template (`internal_template`, with `sourceConfig.templateId`). Changing it replaces the resource.
 	Source               DeploymentSourceOutput                  `pulumi:"source"`
 	SourceConfig         DeploymentSourceConfigPtrOutput         `pulumi:"sourceConfig"`
 	SourceRevisionConfig DeploymentSourceRevisionConfigPtrOutput `pulumi:"sourceRevisionConfig"`
@@ -86,6 +86,7 @@ func NewDeployment(ctx *pulumi.Context,
 		"sourceConfig.listenerConfig",
 		"sourceConfig.listenerId",
 		"sourceConfig.repoUrl",
+		"sourceConfig.templateId",
 		"workspaceId",
 	})
 	opts = append(opts, replaceOnChanges)
@@ -136,7 +137,7 @@ type deploymentArgs struct {
 	SecretReferences []DeploymentSecretReferencesItem `pulumi:"secretReferences"`
 	// Environment variables of the deployment. Recorded in outputs only as salted fingerprints. Changing it makes one new revision.
 	Secrets []DeploymentSecretsItem `pulumi:"secrets"`
-	// Where the code comes from: a GitHub repository or a container image. Changing it replaces the resource.
+	// Where the code comes from: a GitHub repository, a container image, an uploaded source tarball, or a LangChain template (`internal_template`, with `sourceConfig.templateId`). Changing it replaces the resource.
 	Source               DeploymentSource                `pulumi:"source"`
 	SourceConfig         *DeploymentSourceConfig         `pulumi:"sourceConfig"`
 	SourceRevisionConfig *DeploymentSourceRevisionConfig `pulumi:"sourceRevisionConfig"`
@@ -162,7 +163,7 @@ type DeploymentArgs struct {
 	SecretReferences DeploymentSecretReferencesItemArrayInput
 	// Environment variables of the deployment. Recorded in outputs only as salted fingerprints. Changing it makes one new revision.
 	Secrets DeploymentSecretsItemArrayInput
-	// Where the code comes from: a GitHub repository or a container image. Changing it replaces the resource.
+	// Where the code comes from: a GitHub repository, a container image, an uploaded source tarball, or a LangChain template (`internal_template`, with `sourceConfig.templateId`). Changing it replaces the resource.
 	Source               DeploymentSourceInput
 	SourceConfig         DeploymentSourceConfigPtrInput
 	SourceRevisionConfig DeploymentSourceRevisionConfigPtrInput
@@ -269,7 +270,7 @@ func (o DeploymentOutput) SecretsFingerprint() pulumi.MapOutput {
 	return o.ApplyT(func(v *Deployment) pulumi.MapOutput { return v.SecretsFingerprint }).(pulumi.MapOutput)
 }
 
-// Where the code comes from: a GitHub repository or a container image. Changing it replaces the resource.
+// Where the code comes from: a GitHub repository, a container image, an uploaded source tarball, or a LangChain template (`internal_template`, with `sourceConfig.templateId`). Changing it replaces the resource.
 func (o DeploymentOutput) Source() DeploymentSourceOutput {
 	return o.ApplyT(func(v *Deployment) DeploymentSourceOutput { return v.Source }).(DeploymentSourceOutput)
 }

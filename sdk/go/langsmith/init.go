@@ -35,6 +35,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &BulkExport{}
 	case "langsmith:index:BulkExportDestination":
 		r = &BulkExportDestination{}
+	case "langsmith:index:DataPlane":
+		r = &DataPlane{}
 	case "langsmith:index:Dataset":
 		r = &Dataset{}
 	case "langsmith:index:Deployment":

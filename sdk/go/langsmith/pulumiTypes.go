@@ -815,6 +815,839 @@ func (o BulkExportDestinationCredentialsPtrOutput) SessionToken() pulumi.StringP
 	}).(pulumi.StringPtrOutput)
 }
 
+type DataPlaneByovpc struct {
+	// Private subnets for the data plane's services.
+	PrivateAppSubnetIds []string `pulumi:"privateAppSubnetIds"`
+	// Private subnets for its databases.
+	PrivateDbSubnetIds []string `pulumi:"privateDbSubnetIds"`
+	// Public subnets for a public load balancer; default none.
+	PublicSubnetIds []string `pulumi:"publicSubnetIds"`
+	// The VPC's id, e.g. `vpc-0abc...`.
+	VpcId string `pulumi:"vpcId"`
+}
+
+// DataPlaneByovpcInput is an input type that accepts DataPlaneByovpcArgs and DataPlaneByovpcOutput values.
+// You can construct a concrete instance of `DataPlaneByovpcInput` via:
+//
+//	DataPlaneByovpcArgs{...}
+type DataPlaneByovpcInput interface {
+	pulumi.Input
+
+	ToDataPlaneByovpcOutput() DataPlaneByovpcOutput
+	ToDataPlaneByovpcOutputWithContext(context.Context) DataPlaneByovpcOutput
+}
+
+type DataPlaneByovpcArgs struct {
+	// Private subnets for the data plane's services.
+	PrivateAppSubnetIds pulumi.StringArrayInput `pulumi:"privateAppSubnetIds"`
+	// Private subnets for its databases.
+	PrivateDbSubnetIds pulumi.StringArrayInput `pulumi:"privateDbSubnetIds"`
+	// Public subnets for a public load balancer; default none.
+	PublicSubnetIds pulumi.StringArrayInput `pulumi:"publicSubnetIds"`
+	// The VPC's id, e.g. `vpc-0abc...`.
+	VpcId pulumi.StringInput `pulumi:"vpcId"`
+}
+
+func (DataPlaneByovpcArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*DataPlaneByovpc)(nil)).Elem()
+}
+
+func (i DataPlaneByovpcArgs) ToDataPlaneByovpcOutput() DataPlaneByovpcOutput {
+	return i.ToDataPlaneByovpcOutputWithContext(context.Background())
+}
+
+func (i DataPlaneByovpcArgs) ToDataPlaneByovpcOutputWithContext(ctx context.Context) DataPlaneByovpcOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DataPlaneByovpcOutput)
+}
+
+func (i DataPlaneByovpcArgs) ToDataPlaneByovpcPtrOutput() DataPlaneByovpcPtrOutput {
+	return i.ToDataPlaneByovpcPtrOutputWithContext(context.Background())
+}
+
+func (i DataPlaneByovpcArgs) ToDataPlaneByovpcPtrOutputWithContext(ctx context.Context) DataPlaneByovpcPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DataPlaneByovpcOutput).ToDataPlaneByovpcPtrOutputWithContext(ctx)
+}
+
+// DataPlaneByovpcPtrInput is an input type that accepts DataPlaneByovpcArgs, DataPlaneByovpcPtr and DataPlaneByovpcPtrOutput values.
+// You can construct a concrete instance of `DataPlaneByovpcPtrInput` via:
+//
+//	        DataPlaneByovpcArgs{...}
+//
+//	or:
+//
+//	        nil
+type DataPlaneByovpcPtrInput interface {
+	pulumi.Input
+
+	ToDataPlaneByovpcPtrOutput() DataPlaneByovpcPtrOutput
+	ToDataPlaneByovpcPtrOutputWithContext(context.Context) DataPlaneByovpcPtrOutput
+}
+
+type dataPlaneByovpcPtrType DataPlaneByovpcArgs
+
+func DataPlaneByovpcPtr(v *DataPlaneByovpcArgs) DataPlaneByovpcPtrInput {
+	return (*dataPlaneByovpcPtrType)(v)
+}
+
+func (*dataPlaneByovpcPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**DataPlaneByovpc)(nil)).Elem()
+}
+
+func (i *dataPlaneByovpcPtrType) ToDataPlaneByovpcPtrOutput() DataPlaneByovpcPtrOutput {
+	return i.ToDataPlaneByovpcPtrOutputWithContext(context.Background())
+}
+
+func (i *dataPlaneByovpcPtrType) ToDataPlaneByovpcPtrOutputWithContext(ctx context.Context) DataPlaneByovpcPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DataPlaneByovpcPtrOutput)
+}
+
+type DataPlaneByovpcOutput struct{ *pulumi.OutputState }
+
+func (DataPlaneByovpcOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DataPlaneByovpc)(nil)).Elem()
+}
+
+func (o DataPlaneByovpcOutput) ToDataPlaneByovpcOutput() DataPlaneByovpcOutput {
+	return o
+}
+
+func (o DataPlaneByovpcOutput) ToDataPlaneByovpcOutputWithContext(ctx context.Context) DataPlaneByovpcOutput {
+	return o
+}
+
+func (o DataPlaneByovpcOutput) ToDataPlaneByovpcPtrOutput() DataPlaneByovpcPtrOutput {
+	return o.ToDataPlaneByovpcPtrOutputWithContext(context.Background())
+}
+
+func (o DataPlaneByovpcOutput) ToDataPlaneByovpcPtrOutputWithContext(ctx context.Context) DataPlaneByovpcPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v DataPlaneByovpc) *DataPlaneByovpc {
+		return &v
+	}).(DataPlaneByovpcPtrOutput)
+}
+
+// Private subnets for the data plane's services.
+func (o DataPlaneByovpcOutput) PrivateAppSubnetIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v DataPlaneByovpc) []string { return v.PrivateAppSubnetIds }).(pulumi.StringArrayOutput)
+}
+
+// Private subnets for its databases.
+func (o DataPlaneByovpcOutput) PrivateDbSubnetIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v DataPlaneByovpc) []string { return v.PrivateDbSubnetIds }).(pulumi.StringArrayOutput)
+}
+
+// Public subnets for a public load balancer; default none.
+func (o DataPlaneByovpcOutput) PublicSubnetIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v DataPlaneByovpc) []string { return v.PublicSubnetIds }).(pulumi.StringArrayOutput)
+}
+
+// The VPC's id, e.g. `vpc-0abc...`.
+func (o DataPlaneByovpcOutput) VpcId() pulumi.StringOutput {
+	return o.ApplyT(func(v DataPlaneByovpc) string { return v.VpcId }).(pulumi.StringOutput)
+}
+
+type DataPlaneByovpcPtrOutput struct{ *pulumi.OutputState }
+
+func (DataPlaneByovpcPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**DataPlaneByovpc)(nil)).Elem()
+}
+
+func (o DataPlaneByovpcPtrOutput) ToDataPlaneByovpcPtrOutput() DataPlaneByovpcPtrOutput {
+	return o
+}
+
+func (o DataPlaneByovpcPtrOutput) ToDataPlaneByovpcPtrOutputWithContext(ctx context.Context) DataPlaneByovpcPtrOutput {
+	return o
+}
+
+func (o DataPlaneByovpcPtrOutput) Elem() DataPlaneByovpcOutput {
+	return o.ApplyT(func(v *DataPlaneByovpc) DataPlaneByovpc {
+		if v != nil {
+			return *v
+		}
+		var ret DataPlaneByovpc
+		return ret
+	}).(DataPlaneByovpcOutput)
+}
+
+// Private subnets for the data plane's services.
+func (o DataPlaneByovpcPtrOutput) PrivateAppSubnetIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *DataPlaneByovpc) []string {
+		if v == nil {
+			return nil
+		}
+		return v.PrivateAppSubnetIds
+	}).(pulumi.StringArrayOutput)
+}
+
+// Private subnets for its databases.
+func (o DataPlaneByovpcPtrOutput) PrivateDbSubnetIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *DataPlaneByovpc) []string {
+		if v == nil {
+			return nil
+		}
+		return v.PrivateDbSubnetIds
+	}).(pulumi.StringArrayOutput)
+}
+
+// Public subnets for a public load balancer; default none.
+func (o DataPlaneByovpcPtrOutput) PublicSubnetIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *DataPlaneByovpc) []string {
+		if v == nil {
+			return nil
+		}
+		return v.PublicSubnetIds
+	}).(pulumi.StringArrayOutput)
+}
+
+// The VPC's id, e.g. `vpc-0abc...`.
+func (o DataPlaneByovpcPtrOutput) VpcId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DataPlaneByovpc) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.VpcId
+	}).(pulumi.StringPtrOutput)
+}
+
+type DataPlaneFirewall struct {
+	// Whether plain HTTP is accepted besides HTTPS; the service's default is false.
+	AllowHttp *bool `pulumi:"allowHttp"`
+	// Ports open to each IPv4 CIDR block, e.g. `{ "10.0.0.0/8": [443] }`.
+	AllowedCidrs map[string]interface{} `pulumi:"allowedCidrs"`
+	// Domains the data plane's services may call out to, e.g. a model provider's API.
+	AllowedDomains []string `pulumi:"allowedDomains"`
+}
+
+// DataPlaneFirewallInput is an input type that accepts DataPlaneFirewallArgs and DataPlaneFirewallOutput values.
+// You can construct a concrete instance of `DataPlaneFirewallInput` via:
+//
+//	DataPlaneFirewallArgs{...}
+type DataPlaneFirewallInput interface {
+	pulumi.Input
+
+	ToDataPlaneFirewallOutput() DataPlaneFirewallOutput
+	ToDataPlaneFirewallOutputWithContext(context.Context) DataPlaneFirewallOutput
+}
+
+type DataPlaneFirewallArgs struct {
+	// Whether plain HTTP is accepted besides HTTPS; the service's default is false.
+	AllowHttp pulumi.BoolPtrInput `pulumi:"allowHttp"`
+	// Ports open to each IPv4 CIDR block, e.g. `{ "10.0.0.0/8": [443] }`.
+	AllowedCidrs pulumi.MapInput `pulumi:"allowedCidrs"`
+	// Domains the data plane's services may call out to, e.g. a model provider's API.
+	AllowedDomains pulumi.StringArrayInput `pulumi:"allowedDomains"`
+}
+
+func (DataPlaneFirewallArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*DataPlaneFirewall)(nil)).Elem()
+}
+
+func (i DataPlaneFirewallArgs) ToDataPlaneFirewallOutput() DataPlaneFirewallOutput {
+	return i.ToDataPlaneFirewallOutputWithContext(context.Background())
+}
+
+func (i DataPlaneFirewallArgs) ToDataPlaneFirewallOutputWithContext(ctx context.Context) DataPlaneFirewallOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DataPlaneFirewallOutput)
+}
+
+func (i DataPlaneFirewallArgs) ToDataPlaneFirewallPtrOutput() DataPlaneFirewallPtrOutput {
+	return i.ToDataPlaneFirewallPtrOutputWithContext(context.Background())
+}
+
+func (i DataPlaneFirewallArgs) ToDataPlaneFirewallPtrOutputWithContext(ctx context.Context) DataPlaneFirewallPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DataPlaneFirewallOutput).ToDataPlaneFirewallPtrOutputWithContext(ctx)
+}
+
+// DataPlaneFirewallPtrInput is an input type that accepts DataPlaneFirewallArgs, DataPlaneFirewallPtr and DataPlaneFirewallPtrOutput values.
+// You can construct a concrete instance of `DataPlaneFirewallPtrInput` via:
+//
+//	        DataPlaneFirewallArgs{...}
+//
+//	or:
+//
+//	        nil
+type DataPlaneFirewallPtrInput interface {
+	pulumi.Input
+
+	ToDataPlaneFirewallPtrOutput() DataPlaneFirewallPtrOutput
+	ToDataPlaneFirewallPtrOutputWithContext(context.Context) DataPlaneFirewallPtrOutput
+}
+
+type dataPlaneFirewallPtrType DataPlaneFirewallArgs
+
+func DataPlaneFirewallPtr(v *DataPlaneFirewallArgs) DataPlaneFirewallPtrInput {
+	return (*dataPlaneFirewallPtrType)(v)
+}
+
+func (*dataPlaneFirewallPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**DataPlaneFirewall)(nil)).Elem()
+}
+
+func (i *dataPlaneFirewallPtrType) ToDataPlaneFirewallPtrOutput() DataPlaneFirewallPtrOutput {
+	return i.ToDataPlaneFirewallPtrOutputWithContext(context.Background())
+}
+
+func (i *dataPlaneFirewallPtrType) ToDataPlaneFirewallPtrOutputWithContext(ctx context.Context) DataPlaneFirewallPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DataPlaneFirewallPtrOutput)
+}
+
+type DataPlaneFirewallOutput struct{ *pulumi.OutputState }
+
+func (DataPlaneFirewallOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DataPlaneFirewall)(nil)).Elem()
+}
+
+func (o DataPlaneFirewallOutput) ToDataPlaneFirewallOutput() DataPlaneFirewallOutput {
+	return o
+}
+
+func (o DataPlaneFirewallOutput) ToDataPlaneFirewallOutputWithContext(ctx context.Context) DataPlaneFirewallOutput {
+	return o
+}
+
+func (o DataPlaneFirewallOutput) ToDataPlaneFirewallPtrOutput() DataPlaneFirewallPtrOutput {
+	return o.ToDataPlaneFirewallPtrOutputWithContext(context.Background())
+}
+
+func (o DataPlaneFirewallOutput) ToDataPlaneFirewallPtrOutputWithContext(ctx context.Context) DataPlaneFirewallPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v DataPlaneFirewall) *DataPlaneFirewall {
+		return &v
+	}).(DataPlaneFirewallPtrOutput)
+}
+
+// Whether plain HTTP is accepted besides HTTPS; the service's default is false.
+func (o DataPlaneFirewallOutput) AllowHttp() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v DataPlaneFirewall) *bool { return v.AllowHttp }).(pulumi.BoolPtrOutput)
+}
+
+// Ports open to each IPv4 CIDR block, e.g. `{ "10.0.0.0/8": [443] }`.
+func (o DataPlaneFirewallOutput) AllowedCidrs() pulumi.MapOutput {
+	return o.ApplyT(func(v DataPlaneFirewall) map[string]interface{} { return v.AllowedCidrs }).(pulumi.MapOutput)
+}
+
+// Domains the data plane's services may call out to, e.g. a model provider's API.
+func (o DataPlaneFirewallOutput) AllowedDomains() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v DataPlaneFirewall) []string { return v.AllowedDomains }).(pulumi.StringArrayOutput)
+}
+
+type DataPlaneFirewallPtrOutput struct{ *pulumi.OutputState }
+
+func (DataPlaneFirewallPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**DataPlaneFirewall)(nil)).Elem()
+}
+
+func (o DataPlaneFirewallPtrOutput) ToDataPlaneFirewallPtrOutput() DataPlaneFirewallPtrOutput {
+	return o
+}
+
+func (o DataPlaneFirewallPtrOutput) ToDataPlaneFirewallPtrOutputWithContext(ctx context.Context) DataPlaneFirewallPtrOutput {
+	return o
+}
+
+func (o DataPlaneFirewallPtrOutput) Elem() DataPlaneFirewallOutput {
+	return o.ApplyT(func(v *DataPlaneFirewall) DataPlaneFirewall {
+		if v != nil {
+			return *v
+		}
+		var ret DataPlaneFirewall
+		return ret
+	}).(DataPlaneFirewallOutput)
+}
+
+// Whether plain HTTP is accepted besides HTTPS; the service's default is false.
+func (o DataPlaneFirewallPtrOutput) AllowHttp() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *DataPlaneFirewall) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.AllowHttp
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Ports open to each IPv4 CIDR block, e.g. `{ "10.0.0.0/8": [443] }`.
+func (o DataPlaneFirewallPtrOutput) AllowedCidrs() pulumi.MapOutput {
+	return o.ApplyT(func(v *DataPlaneFirewall) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.AllowedCidrs
+	}).(pulumi.MapOutput)
+}
+
+// Domains the data plane's services may call out to, e.g. a model provider's API.
+func (o DataPlaneFirewallPtrOutput) AllowedDomains() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *DataPlaneFirewall) []string {
+		if v == nil {
+			return nil
+		}
+		return v.AllowedDomains
+	}).(pulumi.StringArrayOutput)
+}
+
+type DataPlaneFleetOidc struct {
+	// The audience the tokens are issued for.
+	Audience *string `pulumi:"audience"`
+	// The claim holding the email; the service's default is `email`.
+	EmailClaim *string `pulumi:"emailClaim"`
+	// The claim holding the groups; the service's default is `groups`.
+	GroupsClaim *string `pulumi:"groupsClaim"`
+	// Whether fleet sign-in through OIDC is on; default off.
+	IsEnabled *bool `pulumi:"isEnabled"`
+	// The provider's issuer URL.
+	IssuerUrl *string `pulumi:"issuerUrl"`
+	// The identity provider's kind, e.g. `okta`.
+	Provider *string `pulumi:"provider"`
+	// The claim naming the user; the service's default is `sub`.
+	SubjectClaim *string `pulumi:"subjectClaim"`
+	// The claim naming the tenant.
+	TenantClaim *string `pulumi:"tenantClaim"`
+	// Workspace id of each tenant claim value.
+	TenantMappings map[string]interface{} `pulumi:"tenantMappings"`
+}
+
+// DataPlaneFleetOidcInput is an input type that accepts DataPlaneFleetOidcArgs and DataPlaneFleetOidcOutput values.
+// You can construct a concrete instance of `DataPlaneFleetOidcInput` via:
+//
+//	DataPlaneFleetOidcArgs{...}
+type DataPlaneFleetOidcInput interface {
+	pulumi.Input
+
+	ToDataPlaneFleetOidcOutput() DataPlaneFleetOidcOutput
+	ToDataPlaneFleetOidcOutputWithContext(context.Context) DataPlaneFleetOidcOutput
+}
+
+type DataPlaneFleetOidcArgs struct {
+	// The audience the tokens are issued for.
+	Audience pulumi.StringPtrInput `pulumi:"audience"`
+	// The claim holding the email; the service's default is `email`.
+	EmailClaim pulumi.StringPtrInput `pulumi:"emailClaim"`
+	// The claim holding the groups; the service's default is `groups`.
+	GroupsClaim pulumi.StringPtrInput `pulumi:"groupsClaim"`
+	// Whether fleet sign-in through OIDC is on; default off.
+	IsEnabled pulumi.BoolPtrInput `pulumi:"isEnabled"`
+	// The provider's issuer URL.
+	IssuerUrl pulumi.StringPtrInput `pulumi:"issuerUrl"`
+	// The identity provider's kind, e.g. `okta`.
+	Provider pulumi.StringPtrInput `pulumi:"provider"`
+	// The claim naming the user; the service's default is `sub`.
+	SubjectClaim pulumi.StringPtrInput `pulumi:"subjectClaim"`
+	// The claim naming the tenant.
+	TenantClaim pulumi.StringPtrInput `pulumi:"tenantClaim"`
+	// Workspace id of each tenant claim value.
+	TenantMappings pulumi.MapInput `pulumi:"tenantMappings"`
+}
+
+func (DataPlaneFleetOidcArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*DataPlaneFleetOidc)(nil)).Elem()
+}
+
+func (i DataPlaneFleetOidcArgs) ToDataPlaneFleetOidcOutput() DataPlaneFleetOidcOutput {
+	return i.ToDataPlaneFleetOidcOutputWithContext(context.Background())
+}
+
+func (i DataPlaneFleetOidcArgs) ToDataPlaneFleetOidcOutputWithContext(ctx context.Context) DataPlaneFleetOidcOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DataPlaneFleetOidcOutput)
+}
+
+func (i DataPlaneFleetOidcArgs) ToDataPlaneFleetOidcPtrOutput() DataPlaneFleetOidcPtrOutput {
+	return i.ToDataPlaneFleetOidcPtrOutputWithContext(context.Background())
+}
+
+func (i DataPlaneFleetOidcArgs) ToDataPlaneFleetOidcPtrOutputWithContext(ctx context.Context) DataPlaneFleetOidcPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DataPlaneFleetOidcOutput).ToDataPlaneFleetOidcPtrOutputWithContext(ctx)
+}
+
+// DataPlaneFleetOidcPtrInput is an input type that accepts DataPlaneFleetOidcArgs, DataPlaneFleetOidcPtr and DataPlaneFleetOidcPtrOutput values.
+// You can construct a concrete instance of `DataPlaneFleetOidcPtrInput` via:
+//
+//	        DataPlaneFleetOidcArgs{...}
+//
+//	or:
+//
+//	        nil
+type DataPlaneFleetOidcPtrInput interface {
+	pulumi.Input
+
+	ToDataPlaneFleetOidcPtrOutput() DataPlaneFleetOidcPtrOutput
+	ToDataPlaneFleetOidcPtrOutputWithContext(context.Context) DataPlaneFleetOidcPtrOutput
+}
+
+type dataPlaneFleetOidcPtrType DataPlaneFleetOidcArgs
+
+func DataPlaneFleetOidcPtr(v *DataPlaneFleetOidcArgs) DataPlaneFleetOidcPtrInput {
+	return (*dataPlaneFleetOidcPtrType)(v)
+}
+
+func (*dataPlaneFleetOidcPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**DataPlaneFleetOidc)(nil)).Elem()
+}
+
+func (i *dataPlaneFleetOidcPtrType) ToDataPlaneFleetOidcPtrOutput() DataPlaneFleetOidcPtrOutput {
+	return i.ToDataPlaneFleetOidcPtrOutputWithContext(context.Background())
+}
+
+func (i *dataPlaneFleetOidcPtrType) ToDataPlaneFleetOidcPtrOutputWithContext(ctx context.Context) DataPlaneFleetOidcPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DataPlaneFleetOidcPtrOutput)
+}
+
+type DataPlaneFleetOidcOutput struct{ *pulumi.OutputState }
+
+func (DataPlaneFleetOidcOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DataPlaneFleetOidc)(nil)).Elem()
+}
+
+func (o DataPlaneFleetOidcOutput) ToDataPlaneFleetOidcOutput() DataPlaneFleetOidcOutput {
+	return o
+}
+
+func (o DataPlaneFleetOidcOutput) ToDataPlaneFleetOidcOutputWithContext(ctx context.Context) DataPlaneFleetOidcOutput {
+	return o
+}
+
+func (o DataPlaneFleetOidcOutput) ToDataPlaneFleetOidcPtrOutput() DataPlaneFleetOidcPtrOutput {
+	return o.ToDataPlaneFleetOidcPtrOutputWithContext(context.Background())
+}
+
+func (o DataPlaneFleetOidcOutput) ToDataPlaneFleetOidcPtrOutputWithContext(ctx context.Context) DataPlaneFleetOidcPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v DataPlaneFleetOidc) *DataPlaneFleetOidc {
+		return &v
+	}).(DataPlaneFleetOidcPtrOutput)
+}
+
+// The audience the tokens are issued for.
+func (o DataPlaneFleetOidcOutput) Audience() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DataPlaneFleetOidc) *string { return v.Audience }).(pulumi.StringPtrOutput)
+}
+
+// The claim holding the email; the service's default is `email`.
+func (o DataPlaneFleetOidcOutput) EmailClaim() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DataPlaneFleetOidc) *string { return v.EmailClaim }).(pulumi.StringPtrOutput)
+}
+
+// The claim holding the groups; the service's default is `groups`.
+func (o DataPlaneFleetOidcOutput) GroupsClaim() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DataPlaneFleetOidc) *string { return v.GroupsClaim }).(pulumi.StringPtrOutput)
+}
+
+// Whether fleet sign-in through OIDC is on; default off.
+func (o DataPlaneFleetOidcOutput) IsEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v DataPlaneFleetOidc) *bool { return v.IsEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// The provider's issuer URL.
+func (o DataPlaneFleetOidcOutput) IssuerUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DataPlaneFleetOidc) *string { return v.IssuerUrl }).(pulumi.StringPtrOutput)
+}
+
+// The identity provider's kind, e.g. `okta`.
+func (o DataPlaneFleetOidcOutput) Provider() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DataPlaneFleetOidc) *string { return v.Provider }).(pulumi.StringPtrOutput)
+}
+
+// The claim naming the user; the service's default is `sub`.
+func (o DataPlaneFleetOidcOutput) SubjectClaim() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DataPlaneFleetOidc) *string { return v.SubjectClaim }).(pulumi.StringPtrOutput)
+}
+
+// The claim naming the tenant.
+func (o DataPlaneFleetOidcOutput) TenantClaim() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DataPlaneFleetOidc) *string { return v.TenantClaim }).(pulumi.StringPtrOutput)
+}
+
+// Workspace id of each tenant claim value.
+func (o DataPlaneFleetOidcOutput) TenantMappings() pulumi.MapOutput {
+	return o.ApplyT(func(v DataPlaneFleetOidc) map[string]interface{} { return v.TenantMappings }).(pulumi.MapOutput)
+}
+
+type DataPlaneFleetOidcPtrOutput struct{ *pulumi.OutputState }
+
+func (DataPlaneFleetOidcPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**DataPlaneFleetOidc)(nil)).Elem()
+}
+
+func (o DataPlaneFleetOidcPtrOutput) ToDataPlaneFleetOidcPtrOutput() DataPlaneFleetOidcPtrOutput {
+	return o
+}
+
+func (o DataPlaneFleetOidcPtrOutput) ToDataPlaneFleetOidcPtrOutputWithContext(ctx context.Context) DataPlaneFleetOidcPtrOutput {
+	return o
+}
+
+func (o DataPlaneFleetOidcPtrOutput) Elem() DataPlaneFleetOidcOutput {
+	return o.ApplyT(func(v *DataPlaneFleetOidc) DataPlaneFleetOidc {
+		if v != nil {
+			return *v
+		}
+		var ret DataPlaneFleetOidc
+		return ret
+	}).(DataPlaneFleetOidcOutput)
+}
+
+// The audience the tokens are issued for.
+func (o DataPlaneFleetOidcPtrOutput) Audience() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DataPlaneFleetOidc) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Audience
+	}).(pulumi.StringPtrOutput)
+}
+
+// The claim holding the email; the service's default is `email`.
+func (o DataPlaneFleetOidcPtrOutput) EmailClaim() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DataPlaneFleetOidc) *string {
+		if v == nil {
+			return nil
+		}
+		return v.EmailClaim
+	}).(pulumi.StringPtrOutput)
+}
+
+// The claim holding the groups; the service's default is `groups`.
+func (o DataPlaneFleetOidcPtrOutput) GroupsClaim() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DataPlaneFleetOidc) *string {
+		if v == nil {
+			return nil
+		}
+		return v.GroupsClaim
+	}).(pulumi.StringPtrOutput)
+}
+
+// Whether fleet sign-in through OIDC is on; default off.
+func (o DataPlaneFleetOidcPtrOutput) IsEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *DataPlaneFleetOidc) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.IsEnabled
+	}).(pulumi.BoolPtrOutput)
+}
+
+// The provider's issuer URL.
+func (o DataPlaneFleetOidcPtrOutput) IssuerUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DataPlaneFleetOidc) *string {
+		if v == nil {
+			return nil
+		}
+		return v.IssuerUrl
+	}).(pulumi.StringPtrOutput)
+}
+
+// The identity provider's kind, e.g. `okta`.
+func (o DataPlaneFleetOidcPtrOutput) Provider() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DataPlaneFleetOidc) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Provider
+	}).(pulumi.StringPtrOutput)
+}
+
+// The claim naming the user; the service's default is `sub`.
+func (o DataPlaneFleetOidcPtrOutput) SubjectClaim() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DataPlaneFleetOidc) *string {
+		if v == nil {
+			return nil
+		}
+		return v.SubjectClaim
+	}).(pulumi.StringPtrOutput)
+}
+
+// The claim naming the tenant.
+func (o DataPlaneFleetOidcPtrOutput) TenantClaim() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DataPlaneFleetOidc) *string {
+		if v == nil {
+			return nil
+		}
+		return v.TenantClaim
+	}).(pulumi.StringPtrOutput)
+}
+
+// Workspace id of each tenant claim value.
+func (o DataPlaneFleetOidcPtrOutput) TenantMappings() pulumi.MapOutput {
+	return o.ApplyT(func(v *DataPlaneFleetOidc) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.TenantMappings
+	}).(pulumi.MapOutput)
+}
+
+type DataPlaneTtl struct {
+	// Whether traces expire; the service's default is true.
+	Enabled *bool `pulumi:"enabled"`
+	// Days an extended-tier trace is kept, at least `shortDays`; the service's default is 400.
+	LongDays *int `pulumi:"longDays"`
+	// Days a base-tier trace is kept; the service's default is 14.
+	ShortDays *int `pulumi:"shortDays"`
+}
+
+// DataPlaneTtlInput is an input type that accepts DataPlaneTtlArgs and DataPlaneTtlOutput values.
+// You can construct a concrete instance of `DataPlaneTtlInput` via:
+//
+//	DataPlaneTtlArgs{...}
+type DataPlaneTtlInput interface {
+	pulumi.Input
+
+	ToDataPlaneTtlOutput() DataPlaneTtlOutput
+	ToDataPlaneTtlOutputWithContext(context.Context) DataPlaneTtlOutput
+}
+
+type DataPlaneTtlArgs struct {
+	// Whether traces expire; the service's default is true.
+	Enabled pulumi.BoolPtrInput `pulumi:"enabled"`
+	// Days an extended-tier trace is kept, at least `shortDays`; the service's default is 400.
+	LongDays pulumi.IntPtrInput `pulumi:"longDays"`
+	// Days a base-tier trace is kept; the service's default is 14.
+	ShortDays pulumi.IntPtrInput `pulumi:"shortDays"`
+}
+
+func (DataPlaneTtlArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*DataPlaneTtl)(nil)).Elem()
+}
+
+func (i DataPlaneTtlArgs) ToDataPlaneTtlOutput() DataPlaneTtlOutput {
+	return i.ToDataPlaneTtlOutputWithContext(context.Background())
+}
+
+func (i DataPlaneTtlArgs) ToDataPlaneTtlOutputWithContext(ctx context.Context) DataPlaneTtlOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DataPlaneTtlOutput)
+}
+
+func (i DataPlaneTtlArgs) ToDataPlaneTtlPtrOutput() DataPlaneTtlPtrOutput {
+	return i.ToDataPlaneTtlPtrOutputWithContext(context.Background())
+}
+
+func (i DataPlaneTtlArgs) ToDataPlaneTtlPtrOutputWithContext(ctx context.Context) DataPlaneTtlPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DataPlaneTtlOutput).ToDataPlaneTtlPtrOutputWithContext(ctx)
+}
+
+// DataPlaneTtlPtrInput is an input type that accepts DataPlaneTtlArgs, DataPlaneTtlPtr and DataPlaneTtlPtrOutput values.
+// You can construct a concrete instance of `DataPlaneTtlPtrInput` via:
+//
+//	        DataPlaneTtlArgs{...}
+//
+//	or:
+//
+//	        nil
+type DataPlaneTtlPtrInput interface {
+	pulumi.Input
+
+	ToDataPlaneTtlPtrOutput() DataPlaneTtlPtrOutput
+	ToDataPlaneTtlPtrOutputWithContext(context.Context) DataPlaneTtlPtrOutput
+}
+
+type dataPlaneTtlPtrType DataPlaneTtlArgs
+
+func DataPlaneTtlPtr(v *DataPlaneTtlArgs) DataPlaneTtlPtrInput {
+	return (*dataPlaneTtlPtrType)(v)
+}
+
+func (*dataPlaneTtlPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**DataPlaneTtl)(nil)).Elem()
+}
+
+func (i *dataPlaneTtlPtrType) ToDataPlaneTtlPtrOutput() DataPlaneTtlPtrOutput {
+	return i.ToDataPlaneTtlPtrOutputWithContext(context.Background())
+}
+
+func (i *dataPlaneTtlPtrType) ToDataPlaneTtlPtrOutputWithContext(ctx context.Context) DataPlaneTtlPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DataPlaneTtlPtrOutput)
+}
+
+type DataPlaneTtlOutput struct{ *pulumi.OutputState }
+
+func (DataPlaneTtlOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DataPlaneTtl)(nil)).Elem()
+}
+
+func (o DataPlaneTtlOutput) ToDataPlaneTtlOutput() DataPlaneTtlOutput {
+	return o
+}
+
+func (o DataPlaneTtlOutput) ToDataPlaneTtlOutputWithContext(ctx context.Context) DataPlaneTtlOutput {
+	return o
+}
+
+func (o DataPlaneTtlOutput) ToDataPlaneTtlPtrOutput() DataPlaneTtlPtrOutput {
+	return o.ToDataPlaneTtlPtrOutputWithContext(context.Background())
+}
+
+func (o DataPlaneTtlOutput) ToDataPlaneTtlPtrOutputWithContext(ctx context.Context) DataPlaneTtlPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v DataPlaneTtl) *DataPlaneTtl {
+		return &v
+	}).(DataPlaneTtlPtrOutput)
+}
+
+// Whether traces expire; the service's default is true.
+func (o DataPlaneTtlOutput) Enabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v DataPlaneTtl) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
+}
+
+// Days an extended-tier trace is kept, at least `shortDays`; the service's default is 400.
+func (o DataPlaneTtlOutput) LongDays() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v DataPlaneTtl) *int { return v.LongDays }).(pulumi.IntPtrOutput)
+}
+
+// Days a base-tier trace is kept; the service's default is 14.
+func (o DataPlaneTtlOutput) ShortDays() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v DataPlaneTtl) *int { return v.ShortDays }).(pulumi.IntPtrOutput)
+}
+
+type DataPlaneTtlPtrOutput struct{ *pulumi.OutputState }
+
+func (DataPlaneTtlPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**DataPlaneTtl)(nil)).Elem()
+}
+
+func (o DataPlaneTtlPtrOutput) ToDataPlaneTtlPtrOutput() DataPlaneTtlPtrOutput {
+	return o
+}
+
+func (o DataPlaneTtlPtrOutput) ToDataPlaneTtlPtrOutputWithContext(ctx context.Context) DataPlaneTtlPtrOutput {
+	return o
+}
+
+func (o DataPlaneTtlPtrOutput) Elem() DataPlaneTtlOutput {
+	return o.ApplyT(func(v *DataPlaneTtl) DataPlaneTtl {
+		if v != nil {
+			return *v
+		}
+		var ret DataPlaneTtl
+		return ret
+	}).(DataPlaneTtlOutput)
+}
+
+// Whether traces expire; the service's default is true.
+func (o DataPlaneTtlPtrOutput) Enabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *DataPlaneTtl) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Enabled
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Days an extended-tier trace is kept, at least `shortDays`; the service's default is 400.
+func (o DataPlaneTtlPtrOutput) LongDays() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *DataPlaneTtl) *int {
+		if v == nil {
+			return nil
+		}
+		return v.LongDays
+	}).(pulumi.IntPtrOutput)
+}
+
+// Days a base-tier trace is kept; the service's default is 14.
+func (o DataPlaneTtlPtrOutput) ShortDays() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *DataPlaneTtl) *int {
+		if v == nil {
+			return nil
+		}
+		return v.ShortDays
+	}).(pulumi.IntPtrOutput)
+}
+
 type DatasetTransformationsItem struct {
 	// Where in a new example it applies, e.g. `["inputs", "messages"]`.
 	Path []string `pulumi:"path"`
@@ -1165,6 +1998,8 @@ type DeploymentSourceConfig struct {
 	RepoUrl *string `pulumi:"repoUrl"`
 	// CPU, memory and replicas as the service defines them. Changing it updates the resource in place.
 	ResourceSpec map[string]interface{} `pulumi:"resourceSpec"`
+	// The LangChain template the deployment is made from (`internal_template` sources), e.g. `react-agent`. Changing it replaces the resource.
+	TemplateId *string `pulumi:"templateId"`
 }
 
 // DeploymentSourceConfigInput is an input type that accepts DeploymentSourceConfigArgs and DeploymentSourceConfigOutput values.
@@ -1199,6 +2034,8 @@ type DeploymentSourceConfigArgs struct {
 	RepoUrl pulumi.StringPtrInput `pulumi:"repoUrl"`
 	// CPU, memory and replicas as the service defines them. Changing it updates the resource in place.
 	ResourceSpec pulumi.MapInput `pulumi:"resourceSpec"`
+	// The LangChain template the deployment is made from (`internal_template` sources), e.g. `react-agent`. Changing it replaces the resource.
+	TemplateId pulumi.StringPtrInput `pulumi:"templateId"`
 }
 
 func (DeploymentSourceConfigArgs) ElementType() reflect.Type {
@@ -1328,6 +2165,11 @@ func (o DeploymentSourceConfigOutput) ResourceSpec() pulumi.MapOutput {
 	return o.ApplyT(func(v DeploymentSourceConfig) map[string]interface{} { return v.ResourceSpec }).(pulumi.MapOutput)
 }
 
+// The LangChain template the deployment is made from (`internal_template` sources), e.g. `react-agent`. Changing it replaces the resource.
+func (o DeploymentSourceConfigOutput) TemplateId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DeploymentSourceConfig) *string { return v.TemplateId }).(pulumi.StringPtrOutput)
+}
+
 type DeploymentSourceConfigPtrOutput struct{ *pulumi.OutputState }
 
 func (DeploymentSourceConfigPtrOutput) ElementType() reflect.Type {
@@ -1450,6 +2292,16 @@ func (o DeploymentSourceConfigPtrOutput) ResourceSpec() pulumi.MapOutput {
 		}
 		return v.ResourceSpec
 	}).(pulumi.MapOutput)
+}
+
+// The LangChain template the deployment is made from (`internal_template` sources), e.g. `react-agent`. Changing it replaces the resource.
+func (o DeploymentSourceConfigPtrOutput) TemplateId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DeploymentSourceConfig) *string {
+		if v == nil {
+			return nil
+		}
+		return v.TemplateId
+	}).(pulumi.StringPtrOutput)
 }
 
 type DeploymentSourceConfigListenerConfig struct {
@@ -2985,6 +3837,14 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*BulkExportDestinationConfigInput)(nil)).Elem(), BulkExportDestinationConfigArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*BulkExportDestinationCredentialsInput)(nil)).Elem(), BulkExportDestinationCredentialsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*BulkExportDestinationCredentialsPtrInput)(nil)).Elem(), BulkExportDestinationCredentialsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*DataPlaneByovpcInput)(nil)).Elem(), DataPlaneByovpcArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*DataPlaneByovpcPtrInput)(nil)).Elem(), DataPlaneByovpcArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*DataPlaneFirewallInput)(nil)).Elem(), DataPlaneFirewallArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*DataPlaneFirewallPtrInput)(nil)).Elem(), DataPlaneFirewallArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*DataPlaneFleetOidcInput)(nil)).Elem(), DataPlaneFleetOidcArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*DataPlaneFleetOidcPtrInput)(nil)).Elem(), DataPlaneFleetOidcArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*DataPlaneTtlInput)(nil)).Elem(), DataPlaneTtlArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*DataPlaneTtlPtrInput)(nil)).Elem(), DataPlaneTtlArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DatasetTransformationsItemInput)(nil)).Elem(), DatasetTransformationsItemArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DatasetTransformationsItemArrayInput)(nil)).Elem(), DatasetTransformationsItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DeploymentSecretReferencesItemInput)(nil)).Elem(), DeploymentSecretReferencesItemArgs{})
@@ -3028,6 +3888,14 @@ func init() {
 	pulumi.RegisterOutputType(BulkExportDestinationConfigOutput{})
 	pulumi.RegisterOutputType(BulkExportDestinationCredentialsOutput{})
 	pulumi.RegisterOutputType(BulkExportDestinationCredentialsPtrOutput{})
+	pulumi.RegisterOutputType(DataPlaneByovpcOutput{})
+	pulumi.RegisterOutputType(DataPlaneByovpcPtrOutput{})
+	pulumi.RegisterOutputType(DataPlaneFirewallOutput{})
+	pulumi.RegisterOutputType(DataPlaneFirewallPtrOutput{})
+	pulumi.RegisterOutputType(DataPlaneFleetOidcOutput{})
+	pulumi.RegisterOutputType(DataPlaneFleetOidcPtrOutput{})
+	pulumi.RegisterOutputType(DataPlaneTtlOutput{})
+	pulumi.RegisterOutputType(DataPlaneTtlPtrOutput{})
 	pulumi.RegisterOutputType(DatasetTransformationsItemOutput{})
 	pulumi.RegisterOutputType(DatasetTransformationsItemArrayOutput{})
 	pulumi.RegisterOutputType(DeploymentSecretReferencesItemOutput{})

@@ -18,6 +18,8 @@ type Workspace struct {
 
 	// ISO 8601 creation time.
 	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
+	// The `DataPlane` the workspace is created in (its traces are kept there), e.g. a `DataPlane` of this stack; its writes then go to that data plane's API. A workspace cannot move: a change replaces it. Changing it replaces the resource.
+	DataPlaneId pulumi.StringPtrOutput `pulumi:"dataPlaneId"`
 	// Where the workspace's data plane serves its traces (LangSmith's own, unless the workspace is in a self-hosted data plane).
 	DataPlaneUrl pulumi.StringPtrOutput `pulumi:"dataPlaneUrl"`
 	// Name shown in LangSmith; unique in the organization (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
@@ -43,6 +45,7 @@ func NewWorkspace(ctx *pulumi.Context,
 		return nil, errors.New("invalid value for required argument 'DisplayName'")
 	}
 	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
+		"dataPlaneId",
 		"handle",
 	})
 	opts = append(opts, replaceOnChanges)
@@ -79,6 +82,8 @@ func (WorkspaceState) ElementType() reflect.Type {
 }
 
 type workspaceArgs struct {
+	// The `DataPlane` the workspace is created in (its traces are kept there), e.g. a `DataPlane` of this stack; its writes then go to that data plane's API. A workspace cannot move: a change replaces it. Changing it replaces the resource.
+	DataPlaneId *string `pulumi:"dataPlaneId"`
 	// Name shown in LangSmith; unique in the organization (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
 	DisplayName string `pulumi:"displayName"`
 	// Short handle of the workspace (the service's `tenant_handle`); the service cannot change it. Changing it replaces the resource.
@@ -89,6 +94,8 @@ type workspaceArgs struct {
 
 // The set of arguments for constructing a Workspace resource.
 type WorkspaceArgs struct {
+	// The `DataPlane` the workspace is created in (its traces are kept there), e.g. a `DataPlane` of this stack; its writes then go to that data plane's API. A workspace cannot move: a change replaces it. Changing it replaces the resource.
+	DataPlaneId pulumi.StringPtrInput
 	// Name shown in LangSmith; unique in the organization (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
 	DisplayName pulumi.StringInput
 	// Short handle of the workspace (the service's `tenant_handle`); the service cannot change it. Changing it replaces the resource.
@@ -137,6 +144,11 @@ func (o WorkspaceOutput) ToWorkspaceOutputWithContext(ctx context.Context) Works
 // ISO 8601 creation time.
 func (o WorkspaceOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Workspace) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// The `DataPlane` the workspace is created in (its traces are kept there), e.g. a `DataPlane` of this stack; its writes then go to that data plane's API. A workspace cannot move: a change replaces it. Changing it replaces the resource.
+func (o WorkspaceOutput) DataPlaneId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Workspace) pulumi.StringPtrOutput { return v.DataPlaneId }).(pulumi.StringPtrOutput)
 }
 
 // Where the workspace's data plane serves its traces (LangSmith's own, unless the workspace is in a self-hosted data plane).

@@ -135,6 +135,94 @@ export interface BulkExportDestinationCredentialsArgs {
     sessionToken?: pulumi.Input<string | undefined>;
 }
 
+export interface DataPlaneByovpcArgs {
+    /**
+     * Private subnets for the data plane's services.
+     */
+    privateAppSubnetIds: pulumi.Input<pulumi.Input<string>[]>;
+    /**
+     * Private subnets for its databases.
+     */
+    privateDbSubnetIds: pulumi.Input<pulumi.Input<string>[]>;
+    /**
+     * Public subnets for a public load balancer; default none.
+     */
+    publicSubnetIds?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    /**
+     * The VPC's id, e.g. `vpc-0abc...`.
+     */
+    vpcId: pulumi.Input<string>;
+}
+
+export interface DataPlaneFirewallArgs {
+    /**
+     * Whether plain HTTP is accepted besides HTTPS; the service's default is false.
+     */
+    allowHttp?: pulumi.Input<boolean | undefined>;
+    /**
+     * Ports open to each IPv4 CIDR block, e.g. `{ "10.0.0.0/8": [443] }`.
+     */
+    allowedCidrs?: pulumi.Input<{[key: string]: any} | undefined>;
+    /**
+     * Domains the data plane's services may call out to, e.g. a model provider's API.
+     */
+    allowedDomains?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+}
+
+export interface DataPlaneFleetOidcArgs {
+    /**
+     * The audience the tokens are issued for.
+     */
+    audience?: pulumi.Input<string | undefined>;
+    /**
+     * The claim holding the email; the service's default is `email`.
+     */
+    emailClaim?: pulumi.Input<string | undefined>;
+    /**
+     * The claim holding the groups; the service's default is `groups`.
+     */
+    groupsClaim?: pulumi.Input<string | undefined>;
+    /**
+     * Whether fleet sign-in through OIDC is on; default off.
+     */
+    isEnabled?: pulumi.Input<boolean | undefined>;
+    /**
+     * The provider's issuer URL.
+     */
+    issuerUrl?: pulumi.Input<string | undefined>;
+    /**
+     * The identity provider's kind, e.g. `okta`.
+     */
+    provider?: pulumi.Input<string | undefined>;
+    /**
+     * The claim naming the user; the service's default is `sub`.
+     */
+    subjectClaim?: pulumi.Input<string | undefined>;
+    /**
+     * The claim naming the tenant.
+     */
+    tenantClaim?: pulumi.Input<string | undefined>;
+    /**
+     * Workspace id of each tenant claim value.
+     */
+    tenantMappings?: pulumi.Input<{[key: string]: any} | undefined>;
+}
+
+export interface DataPlaneTtlArgs {
+    /**
+     * Whether traces expire; the service's default is true.
+     */
+    enabled?: pulumi.Input<boolean | undefined>;
+    /**
+     * Days an extended-tier trace is kept, at least `shortDays`; the service's default is 400.
+     */
+    longDays?: pulumi.Input<number | undefined>;
+    /**
+     * Days a base-tier trace is kept; the service's default is 14.
+     */
+    shortDays?: pulumi.Input<number | undefined>;
+}
+
 export interface DatasetTransformationsItemArgs {
     /**
      * Where in a new example it applies, e.g. `["inputs", "messages"]`.
@@ -213,6 +301,10 @@ export interface DeploymentSourceConfigArgs {
      * CPU, memory and replicas as the service defines them. Changing it updates the resource in place.
      */
     resourceSpec?: pulumi.Input<{[key: string]: any} | undefined>;
+    /**
+     * The LangChain template the deployment is made from (`internal_template` sources), e.g. `react-agent`. Changing it replaces the resource.
+     */
+    templateId?: pulumi.Input<string | undefined>;
 }
 
 export interface DeploymentSourceConfigListenerConfigArgs {

@@ -109,6 +109,94 @@ export function bulkExportDestinationConfigProvideDefaults(val: BulkExportDestin
     };
 }
 
+export interface DataPlaneByovpc {
+    /**
+     * Private subnets for the data plane's services.
+     */
+    privateAppSubnetIds: string[];
+    /**
+     * Private subnets for its databases.
+     */
+    privateDbSubnetIds: string[];
+    /**
+     * Public subnets for a public load balancer; default none.
+     */
+    publicSubnetIds?: string[];
+    /**
+     * The VPC's id, e.g. `vpc-0abc...`.
+     */
+    vpcId: string;
+}
+
+export interface DataPlaneFirewall {
+    /**
+     * Whether plain HTTP is accepted besides HTTPS; the service's default is false.
+     */
+    allowHttp?: boolean;
+    /**
+     * Ports open to each IPv4 CIDR block, e.g. `{ "10.0.0.0/8": [443] }`.
+     */
+    allowedCidrs?: {[key: string]: any};
+    /**
+     * Domains the data plane's services may call out to, e.g. a model provider's API.
+     */
+    allowedDomains?: string[];
+}
+
+export interface DataPlaneFleetOidc {
+    /**
+     * The audience the tokens are issued for.
+     */
+    audience?: string;
+    /**
+     * The claim holding the email; the service's default is `email`.
+     */
+    emailClaim?: string;
+    /**
+     * The claim holding the groups; the service's default is `groups`.
+     */
+    groupsClaim?: string;
+    /**
+     * Whether fleet sign-in through OIDC is on; default off.
+     */
+    isEnabled?: boolean;
+    /**
+     * The provider's issuer URL.
+     */
+    issuerUrl?: string;
+    /**
+     * The identity provider's kind, e.g. `okta`.
+     */
+    provider?: string;
+    /**
+     * The claim naming the user; the service's default is `sub`.
+     */
+    subjectClaim?: string;
+    /**
+     * The claim naming the tenant.
+     */
+    tenantClaim?: string;
+    /**
+     * Workspace id of each tenant claim value.
+     */
+    tenantMappings?: {[key: string]: any};
+}
+
+export interface DataPlaneTtl {
+    /**
+     * Whether traces expire; the service's default is true.
+     */
+    enabled?: boolean;
+    /**
+     * Days an extended-tier trace is kept, at least `shortDays`; the service's default is 400.
+     */
+    longDays?: number;
+    /**
+     * Days a base-tier trace is kept; the service's default is 14.
+     */
+    shortDays?: number;
+}
+
 export interface DatasetTransformationsItem {
     /**
      * Where in a new example it applies, e.g. `["inputs", "messages"]`.
@@ -176,6 +264,10 @@ export interface DeploymentSourceConfig {
      * CPU, memory and replicas as the service defines them. Changing it updates the resource in place.
      */
     resourceSpec?: {[key: string]: any};
+    /**
+     * The LangChain template the deployment is made from (`internal_template` sources), e.g. `react-agent`. Changing it replaces the resource.
+     */
+    templateId?: string;
 }
 
 export interface DeploymentSourceConfigListenerConfig {

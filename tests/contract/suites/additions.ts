@@ -1,12 +1,13 @@
 /**
  * Contract tier: the endpoints of contract/additions.openapi.json the
  * emulator serves (sandbox registries; access policies and their
- * attachments to roles; gateway policies; a workspace by id), each operation
- * with its declared answers, 400s and 404s. The additions' other operations
- * are listed in NOT_IMPLEMENTED_IN_EMULATOR and probed as 501.
+ * attachments to roles; gateway policies; data planes; a workspace by id),
+ * each operation with its declared answers, 400s and 404s. The additions'
+ * other operations are listed in NOT_IMPLEMENTED_IN_EMULATOR and probed as 501.
  *
  * @packageDocumentation
  */
+import { FAST_TIMINGS } from "../../../packages/emulator/src";
 import { BUILT_IN_ROLE_IDS } from "../../../packages/emulator/src/kinds/roles";
 import { DEFAULT_ORG_API_KEY, DEFAULT_WORKSPACE_ID } from "../../../packages/emulator/src/seed";
 import { type ContractEnv, type Json, UNKNOWN_ID } from "./env";
@@ -77,7 +78,7 @@ export function describeAdditions(env: ContractEnv): void {
       await call("DELETE", `${policies}/not-a-uuid`, { ...org, expect: 400 });
     });
 
-    test("gateway policies: create (201; an upsert by family and matchers; 400 for a bad config or no matcher), search (200; 400), list, get (404; 400), change (200; 400; 409 repeating another's matchers; 404), delete (204; 404; 400)", async () => {
+    test("gateway policies: create (201; an upsert by family and matchers; 400 for a bad config or no matcher), search (200; 400), list, get (404), change (200; 400; 409 repeating another's matchers; 404), delete (204; 404; 400)", async () => {
       const org = { apiKey: DEFAULT_ORG_API_KEY };
       const gateway = "/api/v1/platform/gateway-policies";
       const workspace = [{ key: "workspace_id", value: DEFAULT_WORKSPACE_ID }];
@@ -103,6 +104,52 @@ export function describeAdditions(env: ContractEnv): void {
       for (const policy of [cap, limit, other]) await call("DELETE", `${gateway}/${String(policy["id"])}`, { ...org, expect: 204 });
       await call("DELETE", `${gateway}/${String(cap["id"])}`, { ...org, expect: 404 });
       await call("DELETE", `${gateway}/not-a-uuid`, { ...org, expect: 400, request: "invalid" });
+    });
+
+    test("data planes: create (202 requested, then provisioning, then active; 422 for a bad role ARN or a missing field, 400 malformed; 409 on a taken name), list, get (404), change (409 until active; 200 updating, then active; 400 for a bad TTL), delete (409 until active; 400 malformed; 202 deprovisioning, then 404); a denied role fails provisioning", async () => {
+      const org = { apiKey: DEFAULT_ORG_API_KEY };
+      const planes = "/api/v1/orgs/current/data-planes";
+      const request = { name: "contract-byoc", region: "us-west-2", role_arn: "arn:aws:iam::123456789012:role/langsmith-byoc", additional_tags: [{ key: "team", value: "platform" }] };
+      const created = (await call("POST", planes, { ...org, body: request, expect: 202 })).body as Json;
+      const id = String(created["id"]);
+      expect(created).toMatchObject({ name: "contract-byoc", region: "us-west-2", status: "requested", provisioning_settings: { cloud: "aws", role_arn: request.role_arn, additional_tags: { team: "platform" }, vpc_cidr: "10.0.0.0/16" } });
+      expect(String(created["api_url"])).toMatch(new RegExp(`/data-planes/${id}/api/v1$`));
+      await call("POST", planes, { ...org, body: { ...request, name: "bad-role", role_arn: "langsmith-byoc" }, expect: 422 });
+      await call("POST", planes, { ...org, body: { name: "no-region", role_arn: request.role_arn }, expect: 422 });
+      await call("POST", planes, { ...org, body: { ...request, name: 7 }, expect: 400, request: "invalid" });
+      await call("POST", planes, { ...org, body: request, expect: 409 });
+      await call("PATCH", `${planes}/${id}`, { ...org, body: { maintenance_window: "sat:02:00-sat:04:00" }, expect: 409 });
+      await call("DELETE", `${planes}/${id}`, { ...org, expect: 409 });
+      const statuses = new Set<string>([String(created["status"])]);
+      const until = async (wanted: string, path = `${planes}/${id}`): Promise<Json> => {
+        for (let i = 0; i < 200; i++) {
+          const answer = await call("GET", path, { ...org, expect: 200 });
+          const body = answer.body as Json;
+          statuses.add(String(body["status"]));
+          if (body["status"] === wanted) return body;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        throw new Error(`data plane never became ${wanted}`);
+      };
+      await until("active");
+      expect(statuses).toEqual(new Set(["requested", "provisioning", "active"]));
+      expect(((await call("GET", planes, { ...org, expect: 200 })).body as Json)["data_planes"]).toEqual([expect.objectContaining({ id, status: "active", workspaces: [] })]);
+      await call("GET", `${planes}/${UNKNOWN_ID}`, { ...org, expect: 404 });
+      await call("GET", `${planes}/not-a-uuid`, { ...org, expect: 404, request: "invalid" });
+      await call("DELETE", `${planes}/not-a-uuid`, { ...org, expect: 400, request: "invalid" });
+      await call("PATCH", `${planes}/${id}`, { ...org, body: { ttl: { short_days: 30, long_days: 7 } }, expect: 400 });
+      const changed = (await call("PATCH", `${planes}/${id}`, { ...org, body: { ttl: { short_days: 7 }, firewall: { allowed_domains: ["api.openai.com"] } }, expect: 200 })).body as Json;
+      expect(changed).toMatchObject({ status: "updating", ttl: { enabled: true, short_days: 7, long_days: 400 }, firewall: { allow_http: false, allowed_domains: ["api.openai.com"] } });
+      await until("active");
+      expect((await call("DELETE", `${planes}/${id}`, { ...org, expect: 202 })).body).toMatchObject({ id, status: "deprovisioning" });
+      // Deprovisioning lasts one step of the emulator's timings; then the data plane is gone.
+      await new Promise((resolve) => setTimeout(resolve, FAST_TIMINGS.dataPlaneStepMs + 20));
+      await call("GET", `${planes}/${id}`, { ...org, expect: 404 });
+      await call("DELETE", `${planes}/${id}`, { ...org, expect: 404 });
+      const denied = (await call("POST", planes, { ...org, body: { ...request, name: "denied-byoc", role_arn: "arn:aws:iam::123456789012:role/denied-langsmith" }, expect: 202 })).body as Json;
+      const deniedPath = `${planes}/${String(denied["id"])}`;
+      await until("provisioning_failed", deniedPath);
+      await call("DELETE", deniedPath, { ...org, expect: 202 });
     });
 
     test("a workspace by id: 200 (a seeded one too), 404, 422 for a malformed id", async () => {

@@ -35,7 +35,7 @@ import { HttpError } from "../errors";
 import { isUuid, type RawQuery } from "../params";
 import { zAuthzInternalAttachAccessPoliciesPayload, zAuthzInternalCreateAccessPolicyPayload, zAuthzInternalUpdateAccessPolicyPayload } from "../wire/additions";
 import { defineKind } from "./declaration";
-import { handleProblemError, withoutNulls } from "./goErrors";
+import { goErrorHandler, withoutNulls } from "./goErrors";
 import { kindRecords } from "./records";
 import { findRole } from "./roleCatalog";
 import { authenticateFor } from "./scopeAuth";
@@ -138,12 +138,12 @@ export function registerAccessPolicyAttachments(app: FastifyInstance, ctx: Emula
     return parsed.data.access_policy_ids ?? [];
   };
   for (const path of ["/api/v1/platform/orgs/current/roles/:role_id/access-policies", `${COLLECTION}/roles/:role_id/access-policies`]) {
-    app.route({ method: "POST", url: path, errorHandler: handleProblemError, handler: async (request, reply) => reply.code(204).send(change(request, attachBody(request), true)) });
+    app.route({ method: "POST", url: path, errorHandler: goErrorHandler("problem"), handler: async (request, reply) => reply.code(204).send(change(request, attachBody(request), true)) });
   }
   app.route({
     method: "DELETE",
     url: "/api/v1/platform/orgs/current/roles/:role_id/access-policies",
-    errorHandler: handleProblemError,
+    errorHandler: goErrorHandler("problem"),
     handler: async (request, reply) => reply.code(204).send(change(request, repeatedQuery(request.query as RawQuery, "access_policy_ids"), false)),
   });
 }

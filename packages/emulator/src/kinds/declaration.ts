@@ -12,6 +12,7 @@
 import type { z } from "zod";
 import type { EmulatorContext } from "../context";
 import type { KindRecord } from "../types";
+import type { GoErrorStyle } from "./goErrors";
 import type { KindCall } from "./kindCall";
 import type { ListQuery } from "./listQuery";
 
@@ -27,7 +28,7 @@ export type KindScope = "organization" | "workspace";
  * `{"detail": {"error": "<code>", "message": "..."}}`; `problem`, the
  * platform's access policies: the same with RFC 9457 problem details).
  */
-export type KindErrorStyle = "fastapi" | "go" | "goDetail" | "problem";
+export type KindErrorStyle = "fastapi" | GoErrorStyle;
 
 /** What a bulk delete did, id by id. */
 export interface BulkDeleteResult {
@@ -56,6 +57,12 @@ export interface KindDeclaration {
    * or `/api/v1/workspaces/current/tag-keys/:tag_key_id/tag-values`.
    */
   readonly collection: string;
+  /**
+   * A prefix the kind's writes (create, `PATCH`, `PUT`, `DELETE`) are also
+   * served under, its path parameters handed to the hooks (a workspace's
+   * writes at its data plane's API: `/data-planes/:data_plane_id`); default none.
+   */
+  readonly writesAlsoAt?: string;
   /** Name of the item's path parameter, e.g. `role_id` (items live at `<collection>/:<idParam>`). */
   readonly idParam: string;
   /**

@@ -42,7 +42,7 @@ import {
   zGatewaySpendCapConfig,
 } from "../wire/additions";
 import { defineKind } from "./declaration";
-import { handleGoError, withoutNulls } from "./goErrors";
+import { goErrorHandler, withoutNulls } from "./goErrors";
 import { kindRecords } from "./records";
 import { authenticateFor } from "./scopeAuth";
 
@@ -142,7 +142,7 @@ export function registerGatewayPolicyRoutes(app: FastifyInstance, ctx: EmulatorC
   app.route({
     method: "POST",
     url: COLLECTION,
-    errorHandler: handleGoError,
+    errorHandler: goErrorHandler("go"),
     handler: async (request, reply) => {
       const { auth } = authenticateFor(ctx, request, "organization", "organization:manage");
       const parsed = zGatewayPoliciesCreateGatewayPolicyRequest.safeParse(withoutNulls(request.body ?? {}));
@@ -170,7 +170,7 @@ export function registerGatewayPolicyRoutes(app: FastifyInstance, ctx: EmulatorC
   app.route({
     method: "POST",
     url: `${COLLECTION}/search`,
-    errorHandler: handleGoError,
+    errorHandler: goErrorHandler("go"),
     handler: async (request) => {
       const { auth } = authenticateFor(ctx, request, "organization", "organization:read");
       const parsed = zGatewayPoliciesSearchGatewayPoliciesRequest.safeParse(withoutNulls(request.body ?? {}));

@@ -32,13 +32,6 @@ export function withoutNulls(value: unknown): unknown {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
 }
 
-/** Answers an error of a Go-style kind's route (see {@link goStyleError}), logging a 500. */
-export async function handleGoError(error: unknown, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const httpError = goStyleError(error);
-  if (httpError.statusCode === 500) request.log.error({ err: error }, "unhandled error");
-  await reply.code(httpError.statusCode).headers(httpError.headers).send(httpError.body);
-}
-
 /** The short error code of a status, as the sandboxes service names its errors. */
 const ERROR_CODES: Readonly<Record<number, string>> = { 400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found", 409: "conflict", 422: "unprocessable", 500: "internal" };
 
@@ -50,13 +43,6 @@ const ERROR_CODES: Readonly<Record<number, string>> = { 400: "bad_request", 401:
 export function goDetailStyleError(error: unknown): HttpError {
   const go = goStyleError(error);
   return new HttpError(go.statusCode, { detail: { error: ERROR_CODES[go.statusCode] ?? "error", error_id: randomUUID(), message: String(go.body["error"]) } }, go.headers);
-}
-
-/** Answers an error of a `goDetail` kind's route (see {@link goDetailStyleError}), logging a 500. */
-export async function handleGoDetailError(error: unknown, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const httpError = goDetailStyleError(error);
-  if (httpError.statusCode === 500) request.log.error({ err: error }, "unhandled error");
-  await reply.code(httpError.statusCode).headers(httpError.headers).send(httpError.body);
 }
 
 /** HTTP reason phrases of the statuses the platform's Go services answer. */
@@ -73,9 +59,27 @@ export function problemStyleError(error: unknown, path: string): HttpError {
   return new HttpError(go.statusCode, { type: "about:blank", title, status: go.statusCode, detail: String(go.body["error"]), instance: path, remedy: "" }, go.headers);
 }
 
-/** Answers an error of a `problem` kind's route (see {@link problemStyleError}), logging a 500. */
-export async function handleProblemError(error: unknown, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const httpError = problemStyleError(error, request.url.split("?")[0] ?? request.url);
-  if (httpError.statusCode === 500) request.log.error({ err: error }, "unhandled error");
-  await reply.code(httpError.statusCode).headers(httpError.headers).send(httpError.body);
+/** How each Go-style service answers a refused request, as an `HttpError` of the error and the request's path. */
+const GO_ERROR_STYLES = {
+  go: (error: unknown) => goStyleError(error),
+  goDetail: (error: unknown) => goDetailStyleError(error),
+  problem: problemStyleError,
+} as const satisfies Record<string, (error: unknown, path: string) => HttpError>;
+
+/** The error styles of the Go services (see {@link GO_ERROR_STYLES}). */
+export type GoErrorStyle = keyof typeof GO_ERROR_STYLES;
+
+/** A route's error handler answering in `style`, logging a 500. */
+export function goErrorHandler(style: GoErrorStyle): (error: unknown, request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+  const toError = GO_ERROR_STYLES[style];
+  return errorHandlerFor((error, request) => toError(error, request.url.split("?")[0] ?? request.url));
+}
+
+/** A route's error handler answering the `HttpError` that `toError` makes of an error, logging a 500. */
+export function errorHandlerFor(toError: (error: unknown, request: FastifyRequest) => HttpError): (error: unknown, request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+  return async (error, request, reply) => {
+    const httpError = toError(error, request);
+    if (httpError.statusCode === 500) request.log.error({ err: error }, "unhandled error");
+    await reply.code(httpError.statusCode).headers(httpError.headers).send(httpError.body);
+  };
 }

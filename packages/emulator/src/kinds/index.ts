@@ -34,6 +34,7 @@ export type { KindDeclaration } from "./declaration";
 export { registerKind } from "./routes";
 export { registerAccessPolicyAttachments } from "./accessPolicies";
 export { registerGatewayPolicyRoutes } from "./gatewayPolicies";
+export { registerDataPlaneRoutes } from "./dataPlanes";
 
 /** The declared kinds, parents before the kinds under them. */
 export const KINDS: readonly KindDeclaration[] = [WORKSPACES, ROLES, TAG_KEYS, TAG_VALUES, TAGGINGS, WORKSPACE_SECRETS, ORGANIZATION_TTL_SETTINGS, TTL_SETTINGS, USAGE_LIMITS, SSO_SETTINGS, ORG_INVITES, ORG_MEMBERS, WORKSPACE_MEMBERS, SERVICE_ACCOUNTS, WORKSPACE_API_KEYS, SERVICE_KEYS, SESSIONS, DATASETS, EXAMPLES, ANNOTATION_QUEUES, FEEDBACK_CONFIGS, MODEL_PRICES, PLAYGROUND_SETTINGS, PROMPT_WEBHOOKS, PROMPTS, PROMPT_COMMITS, PROMPT_TAGS, EVALUATORS, RUN_RULES, ALERT_RULES, SANDBOX_REGISTRIES, ACCESS_POLICIES, GATEWAY_POLICIES];

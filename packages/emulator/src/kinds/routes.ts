@@ -14,10 +14,9 @@ import { boolQuery, canonicalUuid, isUuid, type RawQuery, requiredQuery, throwIf
 import type { KindRecord } from "../types";
 import { parseBody } from "../validation";
 import type { BulkDeleteResult, KindDeclaration } from "./declaration";
-import { handleGoDetailError, handleGoError, handleProblemError, withoutNulls } from "./goErrors";
+import { goErrorHandler, withoutNulls } from "./goErrors";
 
 /** How each Go-style kind answers its errors. */
-const GO_ERROR_HANDLERS = { go: handleGoError, goDetail: handleGoDetailError, problem: handleProblemError } as const;
 import type { KindCall } from "./kindCall";
 import { selectListedPage } from "./listQuery";
 import { kindRecords, renderRecord, sealSecrets } from "./records";
@@ -52,6 +51,10 @@ export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: K
   kinds.push(kind);
   registeredKinds.set(app, kinds);
   const route = (method: HTTPMethods, url: string, handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>): void => {
+    if (kind.writesAlsoAt !== undefined && method !== "GET") routeAt(method, `${kind.writesAlsoAt}${url}`, handler);
+    routeAt(method, url, handler);
+  };
+  const routeAt = (method: HTTPMethods, url: string, handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>): void => {
     if (kind.errors === undefined || kind.errors === "fastapi") {
       app.route({ method, url, handler });
       return;
@@ -60,7 +63,7 @@ export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: K
       request.body = withoutNulls(request.body);
       return handler(request, reply);
     };
-    app.route({ method, url, handler: goHandler, errorHandler: GO_ERROR_HANDLERS[kind.errors] });
+    app.route({ method, url, handler: goHandler, errorHandler: goErrorHandler(kind.errors) });
   };
   const pathParams = (request: FastifyRequest): Record<string, string> => (request.params ?? {}) as Record<string, string>;
   const parentOf = (request: FastifyRequest, scopeId: string): string | null => {

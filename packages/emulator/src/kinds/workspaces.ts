@@ -4,10 +4,19 @@
  * organization. A created workspace becomes a tenant at once (`X-Tenant-Id`
  * reaches it); the organization's seeded workspaces are listed too; a
  * deleted one stops being a tenant and its objects go with it.
+ *
+ * A workspace in a data plane of the organization (see `dataPlanes.ts`) is
+ * created at that data plane's API (`POST <api_url>/workspaces`, which the
+ * emulator serves under `/data-planes/{id}/api/v1`), and renamed and deleted
+ * there too: the control plane refuses those writes (403). Its
+ * `data_plane_url` is the data plane's `api_url`; the list's `data_plane_id`
+ * selects the workspaces of one data plane.
  */
-import { detailError } from "../errors";
+import { detailError, HttpError } from "../errors";
+import { uuidQuery } from "../params";
 import type { KindRecord } from "../types";
 import { zWorkspaceCreate, zWorkspacePatch } from "../wire/organizationAndAccess";
+import { DATA_PLANE_API_PREFIX, dataPlaneApiUrl, dataPlaneOf } from "./dataPlanes";
 import { defineKind } from "./declaration";
 import type { KindCall } from "./kindCall";
 
@@ -15,6 +24,19 @@ function seeded(call: KindCall): KindRecord[] {
   return call.auth.organization.workspaces
     .filter((w) => !call.ctx.store.state.objects["workspaces"]?.some((r) => r.id === w.id))
     .map((w) => ({ id: w.id, scopeId: call.auth.organization.id, parentId: null, wire: { id: w.id, display_name: w.name, tenant_handle: null, created_at: "2024-01-01T00:00:00.000Z" } }));
+}
+
+/** The data plane a write came through (`/data-planes/{id}/api/v1/...`), if it came through one. */
+function viaDataPlane(call: KindCall): string | undefined {
+  return call.params["data_plane_id"];
+}
+
+/** Refuses a write sent to the wrong plane: a workspace in a data plane is written at its data plane's API only. */
+function checkPlane(record: KindRecord, call: KindCall): void {
+  const home = record.wire["data_plane_id"];
+  const via = viaDataPlane(call);
+  if (typeof home === "string" && via === undefined) throw new HttpError(403, { detail: `Workspace ${record.id} lives in data plane ${home}: send its changes to the data plane's API (its data_plane_url)` });
+  if (via !== undefined && home !== via) throw detailError(404, "Workspace not found");
 }
 
 /** The workspace kind. */
@@ -25,21 +47,49 @@ export const WORKSPACES = defineKind({
   collection: "/api/v1/workspaces",
   idParam: "workspace_id",
   permissions: { read: "organization:read", write: "organization:manage" },
-  create: { schema: zWorkspaceCreate, defaults: { tenant_handle: null } },
-  // The emulator has no data planes: a data plane's id selects no workspace.
-  listQuery: { include_deleted: { type: "boolean" }, data_plane_id: { type: "uuid", filters: "data_plane_id" } },
+  writesAlsoAt: DATA_PLANE_API_PREFIX,
+  create: {
+    schema: zWorkspaceCreate,
+    defaults: { tenant_handle: null },
+    derive: (_body, call) => {
+      const via = viaDataPlane(call);
+      if (via === undefined) return {};
+      const { status } = dataPlaneOf(call.ctx, call.auth.organization.id, via);
+      if (status !== "active") throw new HttpError(409, { detail: `data plane ${via} is ${status}: workspaces can be created in it once it is active` });
+      return { data_plane_id: via };
+    },
+  },
+  listQuery: {
+    include_deleted: { type: "boolean" },
+    data_plane_id: {
+      type: "custom",
+      read: (query, name, errors, call) => {
+        const wanted = query[name] === undefined ? undefined : uuidQuery(query, name, errors);
+        if (wanted === undefined || call === undefined) return undefined;
+        const inPlane = new Set((call.ctx.store.state.objects["workspaces"] ?? []).filter((r) => r.wire["data_plane_id"] === wanted).map((r) => r.id));
+        return (o) => inPlane.has(String(o["id"]));
+      },
+    },
+  },
   get: true,
-  patch: { schema: zWorkspacePatch },
+  patch: {
+    schema: zWorkspacePatch,
+    derive: (_changes, record, call) => {
+      checkPlane(record, call);
+      return {};
+    },
+  },
   delete: { answer: "emptyObject" },
   unique: ["display_name"],
+  hidden: ["data_plane_id"],
   timestamps: false,
   builtIn: seeded,
-  render: (record) => ({
+  render: (record, ctx) => ({
     organization_id: record.scopeId,
     created_at: record.wire["created_at"] ?? new Date(0).toISOString(),
     is_personal: false,
     is_deleted: false,
-    data_plane_url: null,
+    data_plane_url: dataPlaneApiUrl(ctx, record.wire["data_plane_id"]),
     read_only: false,
     role_id: null,
     role_name: "Admin",
@@ -54,6 +104,7 @@ export const WORKSPACES = defineKind({
     if (workspace !== undefined) workspace.name = String(record.wire["display_name"]);
   },
   beforeDelete(record, call) {
+    checkPlane(record, call);
     const organization = call.auth.organization;
     if (organization.workspaces.length <= 1) throw detailError(400, "Cannot delete the organization's last workspace");
     organization.workspaces = organization.workspaces.filter((w) => w.id !== record.id);

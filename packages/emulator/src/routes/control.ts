@@ -25,6 +25,7 @@ const timingsSchema = z.object({
   deleteDurationMs: z.number().nonnegative().optional(),
   exportRunMs: z.number().nonnegative().optional(),
   exportHourMs: z.number().positive().optional(),
+  dataPlaneStepMs: z.number().nonnegative().optional(),
 });
 
 const exportRunFaultSchema = z.strictObject({ sessionId: z.uuid(), status: z.enum(["Failed", "TimedOut"]) });
@@ -102,6 +103,7 @@ export function registerControlRoutes(app: FastifyInstance, control: EmulatorCon
       ...(body.deleteDurationMs !== undefined ? { deleteDurationMs: body.deleteDurationMs } : {}),
       ...(body.exportRunMs !== undefined ? { exportRunMs: body.exportRunMs } : {}),
       ...(body.exportHourMs !== undefined ? { exportHourMs: body.exportHourMs } : {}),
+      ...(body.dataPlaneStepMs !== undefined ? { dataPlaneStepMs: body.dataPlaneStepMs } : {}),
     });
   });
 
