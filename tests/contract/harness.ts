@@ -11,6 +11,7 @@ import { DEFAULT_API_KEY } from "../../packages/emulator/src";
 import {
   type ContractOperationRef,
   contractOperations,
+  declaredStatusKey,
   findOperation,
   missingDeclaredProperties,
   validatePathParams,
@@ -69,6 +70,8 @@ export interface UndeclaredStatus {
 
 /** Every undeclared status the emulator may answer on a contract operation. */
 export const KNOWN_UNDECLARED_STATUSES: readonly UndeclaredStatus[] = [
+  { method: "POST", template: "/v2/deployments/{deployment_id}/revisions", status: 404, reason: "no such deployment in the workspace (the additions publish only the 2XX answer)" },
+  { method: "POST", template: "/v2/deployments/{deployment_id}/revisions", status: 422, reason: "a malformed body, as FastAPI refuses one (the additions publish only the 2XX answer)" },
   { method: "POST", template: "/v2/deployments", status: 409, reason: "a deployment with that name exists in the workspace" },
   { method: "POST", template: "/v2/auth/providers", status: 409, reason: "the organization has a provider with that provider_id" },
   { method: "POST", template: "/api/v1/bulk-exports/destinations", status: 400, reason: "the test write failed (spec: Access denied, Bucket is not valid, ...)" },
@@ -171,7 +174,6 @@ export const KNOWN_UNDECLARED_STATUSES: readonly UndeclaredStatus[] = [
  * deployment revision's create).
  */
 export const NOT_IMPLEMENTED_IN_EMULATOR: readonly Pick<ContractOperationRef, "method" | "template">[] = [
-  { method: "POST", template: "/v2/deployments/{deployment_id}/revisions" },
 ];
 
 function queryRecord(url: URL): Record<string, string | string[]> {
@@ -246,12 +248,13 @@ export class ContractHarness {
     const match = findOperation(method, urlPath);
     if (!match) return [];
     if (reply.status === 501 && NOT_IMPLEMENTED_IN_EMULATOR.some((n) => n.method === match.method && n.template === match.template)) return [];
-    if (match.operation.responses[String(reply.status)] === undefined) {
+    if (declaredStatusKey(match.operation.responses, reply.status) === undefined) {
       const known = KNOWN_UNDECLARED_STATUSES.some(
         (u) => u.method === match.method && u.template === match.template && u.status === reply.status,
       );
       const detail = (reply.body as Record<string, unknown> | undefined)?.["detail"];
-      if (known && typeof detail === "string") return [];
+      // FastAPI's refusal of a malformed request lists its errors; every other refusal is one message.
+      if (known && (typeof detail === "string" || (reply.status === 422 && Array.isArray(detail)))) return [];
       return validateResponse(method, urlPath, reply.status, reply.body).map((p) =>
         known ? `${p}; its body must be {"detail": "<message>"}` : `${p}; not a known undeclared status either`,
       );

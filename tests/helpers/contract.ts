@@ -233,6 +233,18 @@ function operationPointer(match: MatchedOperation): string[] {
 }
 
 /**
+ * The key of an operation's declared response for a status: the status
+ * itself, else its range (`2XX`, which OpenAPI allows where the exact code
+ * is not known); `undefined` when neither is declared.
+ */
+export function declaredStatusKey(responses: Readonly<Record<string, unknown>>, status: number): string | undefined {
+  const exact = String(status);
+  if (responses[exact] !== undefined) return exact;
+  const range = `${exact[0] ?? ""}XX`;
+  return responses[range] !== undefined ? range : undefined;
+}
+
+/**
  * Validates a response body against the schema the contract declares for its
  * operation and status.
  *
@@ -246,8 +258,9 @@ export function validateResponse(method: string, urlPath: string, status: number
   const match = findOperation(method, urlPath);
   if (!match) return [`${method.toUpperCase()} ${urlPath}: no such operation in the contract`];
   const prefix = `${match.method} ${match.template} ${status}`;
-  const response = match.operation.responses[String(status)];
-  if (!response) {
+  const key = declaredStatusKey(match.operation.responses, status);
+  const response = key === undefined ? undefined : match.operation.responses[key];
+  if (!response || key === undefined) {
     const declared = Object.keys(match.operation.responses).join(", ");
     return [`${prefix}: status ${status} is not declared (declared: ${declared})`];
   }
@@ -257,7 +270,7 @@ export function validateResponse(method: string, urlPath: string, status: number
   const validate = validatorAt(match.api, [
     ...operationPointer(match),
     "responses",
-    String(status),
+    key,
     "content",
     "application/json",
     "schema",
@@ -470,7 +483,8 @@ function collectMissing(api: ContractApi, schema: JsonSchema | undefined, value:
  */
 export function missingDeclaredProperties(method: string, urlPath: string, status: number, body: unknown): string[] {
   const match = findOperation(method, urlPath);
-  const schema = match?.operation.responses[String(status)]?.content?.["application/json"]?.schema;
+  const key = match === undefined ? undefined : declaredStatusKey(match.operation.responses, status);
+  const schema = key === undefined ? undefined : match?.operation.responses[key]?.content?.["application/json"]?.schema;
   if (!match || schema === undefined) return [];
   const out: string[] = [];
   collectMissing(match.api, schema, body, "", out);

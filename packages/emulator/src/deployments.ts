@@ -10,7 +10,7 @@ import { deploymentRevisions, findRevision, purgeDeleted, workspaceDeployments }
 import { detailError, type FastApiValidationError, ValidationFailure } from "./errors";
 import { canonicalUuid, isUuid } from "./params";
 import { DEFAULT_FAILURE_STEP, supersede } from "./revisions";
-import type { DeploymentCreateBody, DeploymentPatchBody, SourceConfigBody } from "./schemas";
+import type { DeploymentCreateBody, DeploymentPatchBody, DeploymentRevisionCreateBody, SourceConfigBody } from "./schemas";
 import type { DeploymentRecord, RevisionFailure, RevisionRecord } from "./types";
 
 /** Source-config fields that cannot change after creation (changing them needs a new deployment). */
@@ -167,6 +167,18 @@ export function patchDeployment(ctx: EmulatorContext, deployment: DeploymentReco
   }
   deployment.updatedAtMs = nowMs;
   ctx.store.commit();
+}
+
+/**
+ * Creates a revision (`POST .../revisions`): always a new one, its
+ * `source_revision_config` merged over the latest revision's, with the
+ * deployment's build settings (`install_command`, `build_command`,
+ * `resource_spec`), secrets and secret references changed as a `PATCH`
+ * changes them. Answers the new revision's id.
+ */
+export function createRevision(ctx: EmulatorContext, deployment: DeploymentRecord, body: DeploymentRevisionCreateBody): string {
+  patchDeployment(ctx, deployment, { ...body, source_revision_config: body.source_revision_config ?? {} });
+  return deploymentRevisions(ctx.store.state, deployment.id)[0]?.id ?? "";
 }
 
 /**

@@ -120,6 +120,20 @@ export function describeDeployments(env: ContractEnv): void {
       await call("GET", `/v2/deployments/${id}/revisions/not-a-uuid`, { expect: 422, request: "invalid" });
     });
 
+    test("POST …/revisions (the additions'): 201 with the new revision, built from the latest one's config merged with the body's; the build settings and secrets change; 404, 422", async () => {
+      const d = await create("contract-revision-create");
+      const id = String(d["id"]);
+      const first = String(d["latest_revision_id"]);
+      const created = (await call("POST", `/v2/deployments/${id}/revisions`, { body: { source_revision_config: { repo_ref: "release" }, source_config: { install_command: "npm ci" }, secrets: [{ name: "TOKEN", value: "contract-secret" }] }, expect: 201 })).body as Json;
+      expect(created["id"]).not.toBe(first);
+      expect(created["source_revision_config"]).toMatchObject({ repo_ref: "release", langgraph_config_path: "langgraph.json" });
+      const deployment = (await call("GET", `/v2/deployments/${id}`, { expect: 200 })).body as Json;
+      expect(deployment).toMatchObject({ latest_revision_id: created["id"], source_config: expect.objectContaining({ install_command: "npm ci" }), secrets: [{ name: "TOKEN", value: "contract-secret" }] });
+      await eventually("the new revision to deploy", async () => (await revisionStatus(id, String(created["id"]))) === "DEPLOYED");
+      await call("POST", `/v2/deployments/${UNKNOWN_ID}/revisions`, { body: {}, expect: 404 });
+      await call("POST", `/v2/deployments/${id}/revisions`, { body: { secrets: "none" }, expect: 422, request: "invalid" });
+    });
+
     test("POST …/revisions/{revision_id}/redeploy: 200 with a new revision, 404, 422", async () => {
       const d = await create("contract-redeploy");
       const id = String(d["id"]);

@@ -5,6 +5,7 @@ import { listDeployments, listRevisions } from "../deploymentList";
 import {
   bulkDeleteDeployments,
   createDeployment,
+  createRevision,
   deleteDeployment,
   patchDeployment,
   redeployRevision,
@@ -13,7 +14,7 @@ import { findDeployment, findRevision } from "../deploymentStore";
 import { renderDeployment, renderRevision } from "../deploymentWire";
 import type { FastApiValidationError } from "../errors";
 import { boolQuery, type RawQuery, throwIfInvalid, uuidListQuery, uuidPathParam } from "../params";
-import { deploymentCreateSchema, deploymentPatchSchema } from "../schemas";
+import { deploymentCreateSchema, deploymentPatchSchema, deploymentRevisionCreateSchema } from "../schemas";
 import { parseBody } from "../validation";
 
 /** Most ids one bulk DELETE accepts (the contract's `maxItems`). */
@@ -88,6 +89,17 @@ export function registerDeploymentRoutes(app: FastifyInstance, ctx: EmulatorCont
     const tenantId = tenantOf(request);
     const id = uuidPathParam(request.params, "deployment_id");
     return listRevisions(ctx, findDeployment(ctx.store.state, tenantId, id, ctx.now()), queryOf(request));
+  });
+
+  // The additions' revision create: its success status is not published (2XX); 201 as the deployment create's.
+  app.post(`${base}/:deployment_id/revisions`, async (request, reply) => {
+    const tenantId = tenantOf(request);
+    const id = uuidPathParam(request.params, "deployment_id");
+    const body = parseBody(deploymentRevisionCreateSchema, request.body);
+    const nowMs = ctx.now();
+    const deployment = findDeployment(ctx.store.state, tenantId, id, nowMs);
+    const revisionId = createRevision(ctx, deployment, body);
+    return reply.code(201).send(renderRevision(findRevision(ctx.store.state, deployment.id, revisionId), nowMs));
   });
 
   app.get(`${base}/:deployment_id/revisions/:revision_id`, async (request) => {

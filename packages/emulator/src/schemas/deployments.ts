@@ -14,6 +14,7 @@ import {
   zSecret,
   zSourceConfigRequest,
 } from "../wire/controlPlane";
+import { zDeploymentRevisionCreateRequest } from "../wire/additions";
 import { fieldsFirst, uuidString } from "./common";
 
 /** Deployment types (`SourceConfigRequest.deployment_type`). */
@@ -60,3 +61,15 @@ export const deploymentPatchSchema = zDeploymentPatchRequest.extend({
 
 /** Parsed body of `PATCH /v2/deployments/{id}`. */
 export type DeploymentPatchBody = z.infer<typeof deploymentPatchSchema>;
+
+/**
+ * Body of `POST /v2/deployments/{id}/revisions` (the contract additions'
+ * `DeploymentRevisionCreateRequest`): what a new revision builds from, and
+ * the deployment's build settings, secrets and secret references it changes.
+ */
+export const deploymentRevisionCreateSchema = zDeploymentRevisionCreateRequest.extend({
+  secrets: z.array(secretSchema).optional(),
+});
+
+/** Parsed body of `POST /v2/deployments/{id}/revisions`. */
+export type DeploymentRevisionCreateBody = z.infer<typeof deploymentRevisionCreateSchema>;
