@@ -2,8 +2,10 @@
 # Makes a fresh machine ready for the tests and the demo, with no manual step:
 # builds (or finds) the Pulumi CLI with its Node.js language host,
 # versitygw, the YAML language host, the SDK generator, the C# grammar
-# (for syntax-checking the generated .NET SDK) and a test-only Go language
-# host, installs Python's packaging tools from Debian's packages, then records where they are in
+# (for syntax-checking the generated .NET SDK) and the test-only Go and Python
+# language hosts, installs Python's packaging tools from Debian's packages,
+# makes the Python environment of the tests (Pulumi's Python SDK, from PyPI),
+# then records where they are in
 # ${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-langsmith/tools.env, which the test
 # harness and the demo read. Idempotent: a second run takes seconds.
 set -euo pipefail
@@ -31,7 +33,9 @@ versitygw_bin="$("$here/build-versitygw.sh" | tail -n 1)"
 yaml_dir="$("$here/build-yaml.sh" | tail -n 1)"
 sdkgen_dir="$("$here/build-sdkgen.sh" | tail -n 1)"
 csharp_grammar="$("$here/fetch-csharp-grammar.sh" | tail -n 1)"
-go_langhost_dir="$("$here/build-golanghost.sh" | tail -n 1)"
+go_langhost_dir="$("$here/build-langhost.sh" go | tail -n 1)"
+python_langhost_dir="$("$here/build-langhost.sh" python | tail -n 1)"
+python_env_dir="$("$here/build-python-env.sh" | tail -n 1)"
 
 env_file="$cache_root/tools.env"
 {
@@ -42,6 +46,8 @@ env_file="$cache_root/tools.env"
   echo "SDKGEN_DOTNET_BIN=$sdkgen_dir/pulumi-langsmith-sdkgen-dotnet"
   echo "CSHARP_GRAMMAR_WASM=$csharp_grammar"
   echo "GO_LANGHOST_DIR=$go_langhost_dir"
+  echo "PYTHON_LANGHOST_DIR=$python_langhost_dir"
+  echo "PYTHON_ENV_DIR=$python_env_dir"
 } > "$env_file.tmp"
 mv "$env_file.tmp" "$env_file"
 echo "tools: ready in $((SECONDS - start))s; recorded in $env_file" >&2

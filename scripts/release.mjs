@@ -21,9 +21,10 @@
 // once the commit is tagged `sdk/go/v<v>`; this script refuses to run when
 // sdk/go (or sdk/native) differs from what the schema generates.
 //
-// Usage: node scripts/release.mjs [--out <dir>] [--no-build]   (default: dist-release/v<version>)
+// Usage: node scripts/release.mjs [--out <dir>] [--no-build] [--only python]   (default: dist-release/v<version>)
 //        node scripts/release.mjs --print-yaml-declaration
-//   --no-build  use dist/ as it is (the tests build it once, before any test reads it)
+//   --no-build     use dist/ as it is (the tests build it once, before any test reads it)
+//   --only python  the Python sdist and wheel alone (what the Python e2e tests install)
 // Prints one line per artifact (name and size), then the directory as the last line.
 import { execFileSync, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -54,6 +55,9 @@ const fail = (message) => {
 const say = (message) => console.error(`release: ${message}`);
 const outArg = process.argv.indexOf("--out");
 const outDir = resolve(outArg >= 0 ? process.argv[outArg + 1] : join(root, "dist-release", `v${version}`));
+const onlyArg = process.argv.indexOf("--only");
+const only = onlyArg >= 0 ? process.argv[onlyArg + 1] : undefined;
+if (only !== undefined && only !== "python") fail(`--only takes python, not ${only}`);
 
 // One version: package.json's, which the emulator and the changelog must agree with.
 const emulatorVersion = JSON.parse(readFileSync(join(root, "packages/emulator/package.json"), "utf8")).version;
@@ -85,6 +89,15 @@ try {
     run("npm", ["run", "--silent", "build"]);
   }
 
+  if (only === "python") buildPython();
+  else await buildAll();
+  finish();
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+/** Every artifact. */
+async function buildAll() {
   say("checking that sdk/native and sdk/go are what the schema generates");
   const check = spawnSync("node", [join(root, "scripts/embed-native-sdk.mjs"), "--check"], { cwd: root, encoding: "utf8" });
   if (check.status !== 0) fail(`the committed SDKs are out of date:\n${check.stderr}`);
@@ -101,15 +114,10 @@ try {
   run("npm", ["pack", "--silent", "--pack-destination", outDir]);
   run("npm", ["pack", "--silent", "--pack-destination", outDir, "--workspace", "pulumi-langsmith-emulator"]);
 
-  say("generating the Python and .NET SDKs");
-  run("node", [join(root, "scripts/gen-sdks.mjs"), "--out", join(work, "sdk"), "--language", "python,dotnet"]);
+  buildPython();
 
-  say("Python sdist and wheel");
-  const pythonDir = join(work, "sdk", "python");
-  writeFileSync(join(pythonDir, "README.md"), `# pulumi_langsmith\n\nThe Python SDK of the langsmith Pulumi provider (${version}). The engine installs the plugin \`pulumi-resource-langsmith\` from ${downloadUrl} on first use.\n`);
-  const python = pythonWithBuild();
-  run(python, ["-m", "build", "--no-isolation", "--sdist", "--wheel", "--outdir", outDir, pythonDir], { stdio: ["ignore", "ignore", "inherit"] });
-
+  say("generating the .NET SDK");
+  run("node", [join(root, "scripts/gen-sdks.mjs"), "--out", join(work, "sdk"), "--language", "dotnet"]);
   say(".NET project");
   const dotnetDir = join(work, "sdk", "dotnet");
   run("tar", ["-czf", join(outDir, `pulumi-langsmith-dotnet-${version}.tar.gz`), "--owner=0", "--group=0", "-C", dotnetDir, "."]);
@@ -118,17 +126,29 @@ try {
   } else {
     say("no dotnet on this machine: the .NET project is shipped as sources, not packed");
   }
+}
 
+/** The Python SDK, generated from the schema, as an sdist and a wheel. */
+function buildPython() {
+  say("generating the Python SDK");
+  run("node", [join(root, "scripts/gen-sdks.mjs"), "--out", join(work, "sdk"), "--language", "python"]);
+  say("Python sdist and wheel");
+  const pythonDir = join(work, "sdk", "python");
+  writeFileSync(join(pythonDir, "README.md"), `# pulumi_langsmith\n\nThe Python SDK of the langsmith Pulumi provider (${version}). The engine installs the plugin \`pulumi-resource-langsmith\` from ${downloadUrl} on first use.\n`);
+  const python = pythonWithBuild();
+  run(python, ["-m", "build", "--no-isolation", "--sdist", "--wheel", "--outdir", outDir, pythonDir], { stdio: ["ignore", "ignore", "inherit"] });
+}
+
+/** SHA256SUMS of what was built, and one line per artifact. */
+function finish() {
   const artifacts = readdirSync(outDir).filter((name) => statSync(join(outDir, name)).isFile()).sort();
   writeFileSync(
     join(outDir, "SHA256SUMS"),
     artifacts.map((name) => `${createHash("sha256").update(readFileSync(join(outDir, name))).digest("hex")}  ${name}\n`).join(""),
   );
   for (const name of [...artifacts, "SHA256SUMS"]) console.log(`${name}\t${statSync(join(outDir, name)).size}`);
-  console.log(`go module\tgithub.com/pulumi-langsmith/pulumi-langsmith/sdk/go at tag sdk/go/v${version}`);
+  if (only === undefined) console.log(`go module\tgithub.com/pulumi-langsmith/pulumi-langsmith/sdk/go at tag sdk/go/v${version}`);
   console.log(outDir);
-} finally {
-  rmSync(work, { recursive: true, force: true });
 }
 
 /** A Python 3 with the `build` module: python3 on PATH, else Debian's own (package python3-build). */

@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { e2eRoot } from "./e2eRoot";
@@ -18,10 +18,16 @@ export interface CommandResult {
 export interface PulumiProjectOptions {
   /** Project name in Pulumi.yaml. Default: "e2e". */
   name?: string;
-  /** Source of index.ts; with `runtime: "yaml"`, the YAML program (everything after `runtime:` in Pulumi.yaml); with `runtime: "go"`, main.go. */
+  /** Source of index.ts; with `runtime: "yaml"`, the YAML program (everything after `runtime:` in Pulumi.yaml); with `runtime: "go"`, main.go; with `runtime: "python"`, __main__.py. */
   program: string;
   /** Language of the program. Default: "nodejs". */
-  runtime?: "nodejs" | "yaml" | "go";
+  runtime?: "nodejs" | "yaml" | "go" | "python";
+  /**
+   * With `runtime: "python"`: the wheels installed into the program's virtual
+   * environment (`venv`, which sees the tools' Python environment: Pulumi's
+   * SDK), e.g. the provider's wheel (tests/helpers/pythonSdk.ts).
+   */
+  pythonWheels?: readonly string[];
   /** With `runtime: "go"`: the program's go.mod. */
   goMod?: string;
   /** Stack name. Default: "test". */
@@ -90,7 +96,7 @@ const defaultTimeoutMs = 10 * 60 * 1000;
 
 /** Creates the project, logs in to its backend and initializes the stack. */
 export async function createPulumiProject(options: PulumiProjectOptions): Promise<PulumiProject> {
-  const { pulumiBinDir, yamlBinDir, goLanghostDir } = toolPaths();
+  const { pulumiBinDir, yamlBinDir, goLanghostDir, pythonLanghostDir } = toolPaths();
   const name = options.name ?? "e2e";
   const stack = options.stack ?? "test";
   const dir = mkdtempSync(join(e2eRoot(), `${name}-`));
@@ -100,9 +106,10 @@ export async function createPulumiProject(options: PulumiProjectOptions): Promis
   mkdirSync(home, { recursive: true });
   const yaml = options.runtime === "yaml";
   const go = options.runtime === "go";
+  const python = options.runtime === "python";
   const writeProgram = (source: string): void => {
     if (yaml) writeFileSync(join(dir, "Pulumi.yaml"), `name: ${name}\nruntime: yaml\n${source}`);
-    else writeFileSync(join(dir, go ? "main.go" : "index.ts"), source);
+    else writeFileSync(join(dir, go ? "main.go" : python ? "__main__.py" : "index.ts"), source);
   };
   if (yaml) {
     writeProgram(options.program);
@@ -111,6 +118,11 @@ export async function createPulumiProject(options: PulumiProjectOptions): Promis
     writeFileSync(join(dir, "Pulumi.yaml"), `name: ${name}\nruntime: go\n`);
     writeFileSync(join(dir, "go.mod"), options.goMod ?? "");
     writeProgram(options.program);
+  } else if (python) {
+    if (pythonLanghostDir === undefined) throw new Error("the test-only Python language host is not recorded by the tools bootstrap: run npm run tools");
+    writeFileSync(join(dir, "Pulumi.yaml"), `name: ${name}\nruntime:\n  name: python\n  options:\n    virtualenv: venv\n`);
+    writeProgram(options.program);
+    createProgramVenv(join(dir, "venv"), options.pythonWheels ?? []);
   } else {
     writeFileSync(join(dir, "Pulumi.yaml"), `name: ${name}\nruntime: nodejs\n`);
     writeFileSync(join(dir, "package.json"), JSON.stringify({ name, private: true, main: "index.ts", devDependencies: { typescript: "*" } }));
@@ -119,7 +131,7 @@ export async function createPulumiProject(options: PulumiProjectOptions): Promis
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    PATH: `${pulumiBinDir}:${yamlBinDir !== undefined ? `${yamlBinDir}:` : ""}${go ? `${goLanghostDir}:` : ""}${process.env["PATH"] ?? ""}${go ? ":/usr/local/go/bin" : ""}`,
+    PATH: `${pulumiBinDir}:${yamlBinDir !== undefined ? `${yamlBinDir}:` : ""}${go ? `${goLanghostDir}:` : ""}${python ? `${pythonLanghostDir}:` : ""}${process.env["PATH"] ?? ""}${go ? ":/usr/local/go/bin" : ""}`,
     PULUMI_HOME: home,
     PULUMI_BACKEND_URL: `file://${backendDir}`,
     PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
@@ -175,6 +187,21 @@ export async function createPulumiProject(options: PulumiProjectOptions): Promis
     },
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   };
+}
+
+/**
+ * A Python program's virtual environment: a new one that sees the packages of
+ * the tools' Python environment (Pulumi's SDK, through a .pth file), with
+ * `wheels` installed from their files alone (no index).
+ */
+function createProgramVenv(venv: string, wheels: readonly string[]): void {
+  const { pythonEnvDir } = toolPaths();
+  if (pythonEnvDir === undefined) throw new Error("the tests' Python environment is not recorded by the tools bootstrap: run npm run tools");
+  const quiet = { stdio: ["ignore", "pipe", "pipe"] as ("ignore" | "pipe")[], encoding: "utf8" as const };
+  execFileSync("/usr/bin/python3", ["-m", "venv", venv], quiet);
+  const sitePackages = (python: string): string => execFileSync(python, ["-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], quiet).trim();
+  writeFileSync(join(sitePackages(join(venv, "bin", "python")), "pulumi-tools.pth"), `${sitePackages(join(pythonEnvDir, "bin", "python"))}\n`);
+  if (wheels.length > 0) execFileSync(join(venv, "bin", "python"), ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-index", ...wheels], quiet);
 }
 
 /** Runs a process to completion, collecting its output; kills it after timeoutMs. */

@@ -22,8 +22,12 @@ export interface ToolPaths {
   sdkgenDotnetBin?: string;
   /** tree-sitter's C# grammar as WebAssembly (scripts/fetch-csharp-grammar.sh), when the bootstrap recorded it. */
   csharpGrammarWasm?: string;
-  /** Directory holding the test-only `pulumi-language-go` (scripts/build-golanghost.sh), when the bootstrap recorded one. */
+  /** Directory holding the test-only `pulumi-language-go` (scripts/build-langhost.sh go), when the bootstrap recorded one. */
   goLanghostDir?: string;
+  /** Directory holding the test-only `pulumi-language-python` (scripts/build-langhost.sh python), when the bootstrap recorded one. */
+  pythonLanghostDir?: string;
+  /** The Python environment with Pulumi's Python SDK (scripts/build-python-env.sh), when the bootstrap recorded one. */
+  pythonEnvDir?: string;
 }
 
 /**
@@ -51,6 +55,8 @@ export function toolPaths(): ToolPaths {
   const sdkgenDotnetBin = process.env["SDKGEN_DOTNET_BIN"] || recorded["SDKGEN_DOTNET_BIN"];
   const csharpGrammarWasm = process.env["CSHARP_GRAMMAR_WASM"] || recorded["CSHARP_GRAMMAR_WASM"];
   const goLanghostDir = process.env["GO_LANGHOST_DIR"] || recorded["GO_LANGHOST_DIR"];
+  const pythonLanghostDir = process.env["PYTHON_LANGHOST_DIR"] || recorded["PYTHON_LANGHOST_DIR"];
+  const pythonEnvDir = process.env["PYTHON_ENV_DIR"] || recorded["PYTHON_ENV_DIR"];
   return {
     pulumiBinDir,
     versitygwBin,
@@ -59,5 +65,7 @@ export function toolPaths(): ToolPaths {
     ...(sdkgenDotnetBin ? { sdkgenDotnetBin } : {}),
     ...(csharpGrammarWasm ? { csharpGrammarWasm } : {}),
     ...(goLanghostDir ? { goLanghostDir } : {}),
+    ...(pythonLanghostDir ? { pythonLanghostDir } : {}),
+    ...(pythonEnvDir ? { pythonEnvDir } : {}),
   };
 }
