@@ -1,7 +1,8 @@
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { e2eRoot } from "./e2eRoot";
+import { createPythonVenv } from "./pythonSdk";
 import { toolPaths } from "./tools";
 
 /** Result of one CLI invocation. */
@@ -122,7 +123,7 @@ export async function createPulumiProject(options: PulumiProjectOptions): Promis
     if (pythonLanghostDir === undefined) throw new Error("the test-only Python language host is not recorded by the tools bootstrap: run npm run tools");
     writeFileSync(join(dir, "Pulumi.yaml"), `name: ${name}\nruntime:\n  name: python\n  options:\n    virtualenv: venv\n`);
     writeProgram(options.program);
-    createProgramVenv(join(dir, "venv"), options.pythonWheels ?? []);
+    createPythonVenv(join(dir, "venv"), options.pythonWheels ?? []);
   } else {
     writeFileSync(join(dir, "Pulumi.yaml"), `name: ${name}\nruntime: nodejs\n`);
     writeFileSync(join(dir, "package.json"), JSON.stringify({ name, private: true, main: "index.ts", devDependencies: { typescript: "*" } }));
@@ -187,21 +188,6 @@ export async function createPulumiProject(options: PulumiProjectOptions): Promis
     },
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   };
-}
-
-/**
- * A Python program's virtual environment: a new one that sees the packages of
- * the tools' Python environment (Pulumi's SDK, through a .pth file), with
- * `wheels` installed from their files alone (no index).
- */
-function createProgramVenv(venv: string, wheels: readonly string[]): void {
-  const { pythonEnvDir } = toolPaths();
-  if (pythonEnvDir === undefined) throw new Error("the tests' Python environment is not recorded by the tools bootstrap: run npm run tools");
-  const quiet = { stdio: ["ignore", "pipe", "pipe"] as ("ignore" | "pipe")[], encoding: "utf8" as const };
-  execFileSync("/usr/bin/python3", ["-m", "venv", venv], quiet);
-  const sitePackages = (python: string): string => execFileSync(python, ["-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], quiet).trim();
-  writeFileSync(join(sitePackages(join(venv, "bin", "python")), "pulumi-tools.pth"), `${sitePackages(join(pythonEnvDir, "bin", "python"))}\n`);
-  if (wheels.length > 0) execFileSync(join(venv, "bin", "python"), ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-index", ...wheels], quiet);
 }
 
 /** Runs a process to completion, collecting its output; kills it after timeoutMs. */

@@ -1,12 +1,14 @@
 /**
  * The provider's Python SDK as users install it: the wheel the release
  * script builds (`node scripts/release.mjs --only python`), built once per
- * test process from dist/ as the e2e setup left it.
+ * test process from dist/ as the e2e setup left it; and the virtual
+ * environments Python programs and snippets run in.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { e2eRoot } from "./e2eRoot";
+import { toolPaths } from "./tools";
 
 const root = join(__dirname, "..", "..");
 let built: string | undefined;
@@ -20,4 +22,19 @@ export function providerWheel(): string {
   if (wheel === undefined) throw new Error(`the release script wrote no wheel into ${out}`);
   built = join(out, wheel);
   return built;
+}
+
+/**
+ * A virtual environment for Python programs and snippets: a new one that sees the packages of
+ * the tools' Python environment (Pulumi's SDK, through a .pth file), with
+ * `wheels` installed from their files alone (no index).
+ */
+export function createPythonVenv(venv: string, wheels: readonly string[]): void {
+  const { pythonEnvDir } = toolPaths();
+  if (pythonEnvDir === undefined) throw new Error("the tests' Python environment is not recorded by the tools bootstrap: run npm run tools");
+  const quiet = { stdio: ["ignore", "pipe", "pipe"] as ("ignore" | "pipe")[], encoding: "utf8" as const };
+  execFileSync("/usr/bin/python3", ["-m", "venv", venv], quiet);
+  const sitePackages = (python: string): string => execFileSync(python, ["-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], quiet).trim();
+  writeFileSync(join(sitePackages(join(venv, "bin", "python")), "pulumi-tools.pth"), `${sitePackages(join(pythonEnvDir, "bin", "python"))}\n`);
+  if (wheels.length > 0) execFileSync(join(venv, "bin", "python"), ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-index", ...wheels], quiet);
 }
