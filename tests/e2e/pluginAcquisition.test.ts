@@ -6,15 +6,18 @@
 // are served by a local HTTP server, reached through the engine's own
 // override variable (PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES), which rewrites
 // the GitHub address the SDKs name to the local one. A TypeScript program on
-// the npm package and a YAML program with the release's package declaration
-// each preview and then `up` against the emulator; a corrupted archive and a
-// missing one each fail the preview with a message naming the plugin.
+// the npm package, a Python program on the wheel (its pulumi-plugin.json names
+// the plugin and the address) and a YAML program with the release's package
+// declaration each preview and then `up` against the emulator; a corrupted
+// archive and a missing one each fail the preview with a message naming the
+// plugin.
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type EmulatorStack, startEmulatorStack } from "../helpers/emulatorStack";
 import { buildPluginArchives, pluginDownloadUrl, pluginVersion, yamlPackageDeclaration } from "../helpers/nativePlugin";
 import { createPulumiProject, type PulumiProject } from "../helpers/pulumiProject";
+import { providerWheel } from "../helpers/pythonSdk";
 import { type ReleaseServer, startReleaseServer } from "../helpers/releaseServer";
 import { toolPaths } from "../helpers/tools";
 import { TEST_INTEGRATION_ID, yamlGithubDeployment } from "../helpers/yamlPrograms";
@@ -28,6 +31,20 @@ const agent = new langsmith.Deployment("agent", {
   sourceRevisionConfig: { repoRef: "main", graphConfigPath: "langgraph.json" },
 });
 export const revisionStatus = agent.latestRevisionStatus;
+`;
+
+const pythonProgram = `
+import pulumi
+import pulumi_langsmith as langsmith
+
+agent = langsmith.Deployment(
+    "agent",
+    name="fetched-python-agent",
+    source=langsmith.DeploymentSource.GITHUB,
+    source_config=langsmith.DeploymentSourceConfigArgs(integration_id="${TEST_INTEGRATION_ID}", repo_url="https://github.com/acme/agent", deployment_type="dev", build_on_push=False),
+    source_revision_config=langsmith.DeploymentSourceRevisionConfigArgs(repo_ref="main", graph_config_path="langgraph.json"),
+)
+pulumi.export("revisionStatus", agent.latest_revision_status)
 `;
 
 const yamlProgram = `resources:
@@ -47,11 +64,12 @@ describe("automatic plugin acquisition from the release downloads", () => {
   const archiveName = () => `pulumi-resource-langsmith-v${pluginVersion()}-linux-amd64.tar.gz`;
 
   /** A project with an empty PULUMI_HOME, automatic acquisition on, and downloads going to `prefix` of the local server. */
-  async function project(name: string, runtime: "nodejs" | "yaml", prefix: string): Promise<PulumiProject> {
+  async function project(name: string, runtime: "nodejs" | "yaml" | "python", prefix: string): Promise<PulumiProject> {
     const created = await createPulumiProject({
       name,
-      ...(runtime === "yaml" ? { runtime } : {}),
-      program: runtime === "yaml" ? yamlProgram : typeScriptProgram,
+      ...(runtime === "nodejs" ? {} : { runtime }),
+      ...(runtime === "python" ? { pythonWheels: [providerWheel()] } : {}),
+      program: { yaml: yamlProgram, python: pythonProgram, nodejs: typeScriptProgram }[runtime],
       config: stack.config,
       env: {
         ...stack.env,
@@ -90,7 +108,7 @@ describe("automatic plugin acquisition from the release downloads", () => {
     if (archiveDir) rmSync(archiveDir, { recursive: true, force: true });
   });
 
-  it.each<"nodejs" | "yaml">(["nodejs", "yaml"])("a %s program: preview installs the plugin with no manual step, up deploys on it", async (runtime) => {
+  it.each<"nodejs" | "yaml" | "python">(["nodejs", "yaml", "python"])("a %s program: preview installs the plugin with no manual step, up deploys on it", async (runtime) => {
     const before = downloads("releases").length;
     const p = await project(`fetch-${runtime}`, runtime, "releases");
     expect(installedPlugins(p)).toEqual([]);
