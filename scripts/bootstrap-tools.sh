@@ -4,7 +4,8 @@
 # versitygw, the YAML language host, the SDK generator, the C# grammar
 # (for syntax-checking the generated .NET SDK) and the test-only Go and Python
 # language hosts, installs Python's packaging tools from Debian's packages,
-# makes the Python environment of the tests (Pulumi's Python SDK, from PyPI),
+# makes the Python environments of the tests (Pulumi's Python SDK and
+# schemathesis, from PyPI),
 # then records where they are in
 # ${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-langsmith/tools.env, which the test
 # harness and the demo read. Idempotent: a second run takes seconds.
@@ -35,7 +36,8 @@ sdkgen_dir="$("$here/build-sdkgen.sh" | tail -n 1)"
 csharp_grammar="$("$here/fetch-csharp-grammar.sh" | tail -n 1)"
 go_langhost_dir="$("$here/build-langhost.sh" go | tail -n 1)"
 python_langhost_dir="$("$here/build-langhost.sh" python | tail -n 1)"
-python_env_dir="$("$here/build-python-env.sh" | tail -n 1)"
+python_env_dir="$("$here/build-python-env.sh" pulumi | tail -n 1)"
+python_fuzz_dir="$("$here/build-python-env.sh" fuzz | tail -n 1)"
 
 env_file="$cache_root/tools.env"
 {
@@ -48,6 +50,7 @@ env_file="$cache_root/tools.env"
   echo "GO_LANGHOST_DIR=$go_langhost_dir"
   echo "PYTHON_LANGHOST_DIR=$python_langhost_dir"
   echo "PYTHON_ENV_DIR=$python_env_dir"
+  echo "PYTHON_FUZZ_DIR=$python_fuzz_dir"
 } > "$env_file.tmp"
 mv "$env_file.tmp" "$env_file"
 echo "tools: ready in $((SECONDS - start))s; recorded in $env_file" >&2

@@ -1,24 +1,33 @@
 #!/usr/bin/env bash
-# Makes the Python environment the tests run Python programs in: a virtual
-# environment with Pulumi's Python SDK at the CLI's version and the packages
-# the generated Python SDK needs, every version pinned in
-# scripts/tools/python/requirements.txt (from PyPI). Cached under
-# ${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-langsmith/python-env/<key>/, where
-# <key> covers the requirements and the interpreter's version. A test's
-# program gets a virtual environment of its own that sees these packages
-# (a .pth file) and installs the provider's wheel on top (tests/helpers/pythonProject.ts).
+# Makes one of the Python environments of the tests, a virtual environment
+# with every version pinned (from PyPI):
+#   pulumi  Pulumi's Python SDK at the CLI's version and the packages the
+#           generated Python SDK needs (scripts/tools/python/requirements.txt):
+#           a test's Python program gets a virtual environment of its own that
+#           sees these packages (a .pth file) and installs the provider's wheel
+#           on top (tests/helpers/pythonSdk.ts);
+#   fuzz    schemathesis, which fuzzes the emulator against the contract
+#           (scripts/tools/python/fuzz-requirements.txt; tests/contract/fuzz.test.ts).
+# Cached under ${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-langsmith/python-<name>/<key>/,
+# where <key> covers the requirements and the interpreter's version.
 #
+# Usage: scripts/build-python-env.sh pulumi|fuzz
 # Idempotent. Progress goes to stderr; the LAST line on stdout is the
 # environment's directory.
 set -euo pipefail
 
+name="${1:?usage: build-python-env.sh pulumi|fuzz}"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-requirements="$here/tools/python/requirements.txt"
+case "$name" in
+  pulumi) requirements="$here/tools/python/requirements.txt"; cache_name=python-env ;;
+  fuzz) requirements="$here/tools/python/fuzz-requirements.txt"; cache_name=python-fuzz ;;
+  *) echo "build-python-env.sh: unknown environment $name (pulumi or fuzz)" >&2; exit 2 ;;
+esac
 python=/usr/bin/python3
-log() { echo "python environment (tests): $*" >&2; }
+log() { echo "python environment $name (tests): $*" >&2; }
 
 key="$({ cat "$requirements"; "$python" --version; } | sha256sum | cut -c1-12)"
-env_dir="${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-langsmith/python-env/$key"
+env_dir="${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-langsmith/$cache_name/$key"
 if [ -x "$env_dir/bin/python" ] && [ -f "$env_dir/.complete" ]; then
   log "cached at $env_dir"
   echo "$env_dir"

@@ -26,8 +26,10 @@ export interface ToolPaths {
   goLanghostDir?: string;
   /** Directory holding the test-only `pulumi-language-python` (scripts/build-langhost.sh python), when the bootstrap recorded one. */
   pythonLanghostDir?: string;
-  /** The Python environment with Pulumi's Python SDK (scripts/build-python-env.sh), when the bootstrap recorded one. */
+  /** The Python environment with Pulumi's Python SDK (scripts/build-python-env.sh pulumi), when the bootstrap recorded one. */
   pythonEnvDir?: string;
+  /** The Python environment with schemathesis (scripts/build-python-env.sh fuzz), when the bootstrap recorded one. */
+  pythonFuzzDir?: string;
 }
 
 /**
@@ -57,6 +59,7 @@ export function toolPaths(): ToolPaths {
   const goLanghostDir = process.env["GO_LANGHOST_DIR"] || recorded["GO_LANGHOST_DIR"];
   const pythonLanghostDir = process.env["PYTHON_LANGHOST_DIR"] || recorded["PYTHON_LANGHOST_DIR"];
   const pythonEnvDir = process.env["PYTHON_ENV_DIR"] || recorded["PYTHON_ENV_DIR"];
+  const pythonFuzzDir = process.env["PYTHON_FUZZ_DIR"] || recorded["PYTHON_FUZZ_DIR"];
   return {
     pulumiBinDir,
     versitygwBin,
@@ -67,5 +70,6 @@ export function toolPaths(): ToolPaths {
     ...(goLanghostDir ? { goLanghostDir } : {}),
     ...(pythonLanghostDir ? { pythonLanghostDir } : {}),
     ...(pythonEnvDir ? { pythonEnvDir } : {}),
+    ...(pythonFuzzDir ? { pythonFuzzDir } : {}),
   };
 }

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { BulkExportRunner } from "./bulkExportRunner";
 import type { EmulatorContext } from "./context";
 import { findDestination } from "./destinations";
-import { detailError } from "./errors";
+import { detailError, ValidationFailure } from "./errors";
 import { compileFilter, UnsupportedFilterError } from "./exportFilter";
 import { canonicalUuid } from "./params";
 import { EXPORT_COLUMN_NAMES } from "./parquetRuns";
@@ -22,20 +22,25 @@ function isoOf(value: string): string {
   return new Date(value).toISOString();
 }
 
+/** A 422 as pydantic answers a model validator's refusal: one `value_error` at `field` of the body. */
+function refused(field: string, message: string, input: unknown): ValidationFailure {
+  return new ValidationFailure([{ type: "value_error", loc: ["body", field], msg: `Value error, ${message}`, input, ctx: { error: message } }]);
+}
+
 /** Rejects what the service refuses on create, with a 422 naming the offending part. */
 function validateCreate(body: BulkExportCreateBody): void {
   const interval = body.interval_hours ?? null;
   const endTime = body.end_time ?? null;
-  if (interval !== null && endTime !== null) throw detailError(422, "Give either end_time (one-off export) or interval_hours (scheduled export), not both");
+  if (interval !== null && endTime !== null) throw refused("interval_hours", "Give either end_time (one-off export) or interval_hours (scheduled export), not both", interval);
   if (interval !== null && (interval < INTERVAL_HOURS_BOUNDS.min || interval > INTERVAL_HOURS_BOUNDS.max))
-    throw detailError(422, `interval_hours must be between ${INTERVAL_HOURS_BOUNDS.min} and ${INTERVAL_HOURS_BOUNDS.max}`);
-  if (endTime !== null && Date.parse(endTime) <= Date.parse(body.start_time)) throw detailError(422, "end_time must be after start_time");
+    throw refused("interval_hours", `interval_hours must be between ${INTERVAL_HOURS_BOUNDS.min} and ${INTERVAL_HOURS_BOUNDS.max}`, interval);
+  if (endTime !== null && Date.parse(endTime) <= Date.parse(body.start_time)) throw refused("end_time", "end_time must be after start_time", endTime);
   const unknownFields = (body.export_fields ?? []).filter((f) => !EXPORT_COLUMN_NAMES.includes(f));
-  if (unknownFields.length > 0) throw detailError(422, `Unsupported export_fields: ${unknownFields.join(", ")}`);
+  if (unknownFields.length > 0) throw refused("export_fields", `Unsupported export_fields: ${unknownFields.join(", ")}`, body.export_fields);
   try {
     compileFilter(body.filter ?? null);
   } catch (error) {
-    if (error instanceof UnsupportedFilterError) throw detailError(422, `Unsupported filter: ${error.message}`);
+    if (error instanceof UnsupportedFilterError) throw refused("filter", `Unsupported filter: ${error.message}`, body.filter);
     throw error;
   }
 }

@@ -40,7 +40,8 @@ export class ValidationFailure extends HttpError {
   }
 }
 
-function isFastifyError(error: unknown): error is FastifyError {
+/** Whether an error is one of Fastify's own (it has a `FST_ERR_*` code). */
+export function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error && typeof (error as Partial<FastifyError>).code === "string";
 }
 

@@ -1,7 +1,7 @@
-import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { EmulatorContext } from "./context";
 import type { EmulatorControl } from "./control";
-import { handleError } from "./errors";
+import { handleError, isFastifyError } from "./errors";
 import { hasExchangeObservers, notifyExchange } from "./exchanges";
 import type { FaultRegistry, RateLimiter } from "./faults";
 import type { RequestLog, RequestLogEntry } from "./requestLog";
@@ -188,10 +188,20 @@ export function buildServer(
     const text = typeof body === "string" ? body : body.toString("utf8");
     done(null, text === "" ? undefined : text);
   });
-  app.setErrorHandler(handleError);
-  app.setNotFoundHandler(async (request, reply) =>
-    reply.code(501).send({ detail: `Not implemented by the emulator: ${request.method} ${pathOf(request)}` }),
-  );
+  // A path the emulator serves with other methods answers 405 with Allow, as FastAPI does; any other 501.
+  const routes = new RouteTable();
+  app.addHook("onRoute", (route) => routes.add(route.method, route.url));
+  const notServed = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
+    const allowed = routes.methodsOf(pathOf(request));
+    if (allowed.length > 0) return reply.code(405).header("allow", allowed.join(", ")).send({ detail: "Method Not Allowed" });
+    return reply.code(501).send({ detail: `Not implemented by the emulator: ${request.method} ${pathOf(request)}` });
+  };
+  app.setNotFoundHandler(notServed);
+  app.setErrorHandler(async (error, request, reply) => {
+    // A method served nowhere whose body Fastify wants before routing (QUERY without a Content-Type) is not served, like any other.
+    if (isFastifyError(error) && error.code === "FST_ERR_ROUTE_MISSING_CONTENT_TYPE") return notServed(request, reply);
+    return handleError(error, request, reply);
+  });
   installTrafficHooks(app, ctx, traffic);
   for (const prefix of CONTROL_PLANE_PREFIXES) {
     registerDeploymentRoutes(app, ctx, prefix);
@@ -206,4 +216,20 @@ export function buildServer(
   registerOrganizationRoutes(app, ctx);
   if (control) registerControlRoutes(app, control);
   return app;
+}
+
+/** The routes served, by path pattern: which methods a concrete path is served with. */
+class RouteTable {
+  private readonly patterns: { readonly pattern: RegExp; readonly method: string }[] = [];
+
+  /** Records a route (`:name` parameters match one path segment). */
+  add(method: string | string[], url: string): void {
+    const pattern = new RegExp(`^${url.split("/").map((segment) => (segment.startsWith(":") ? "[^/]+" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))).join("/")}$`);
+    for (const one of Array.isArray(method) ? method : [method]) if (one !== "HEAD") this.patterns.push({ pattern, method: one });
+  }
+
+  /** The methods `path` is served with, sorted; none for a path the emulator does not serve. */
+  methodsOf(path: string): string[] {
+    return [...new Set(this.patterns.filter((entry) => entry.pattern.test(path)).map((entry) => entry.method))].sort();
+  }
 }

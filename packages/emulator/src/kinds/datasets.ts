@@ -90,6 +90,7 @@ export const DATASETS = defineKind({
   get: true,
   patch: {
     schema: zDatasetUpdate,
+    notNull: ["name"],
     derive(changes, record, call) {
       const baseline = changes["baseline_experiment_id"];
       if (typeof baseline === "string" && !kindRecords(call.ctx, SESSIONS.name).some((s) => s.id === baseline.toLowerCase() && s.scopeId === call.scopeId && s.wire["reference_dataset_id"] === record.id)) {

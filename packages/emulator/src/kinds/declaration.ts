@@ -147,6 +147,8 @@ export interface KindDeclaration {
     readonly check?: (body: Record<string, unknown>, call: KindCall) => void;
     /** A field sent as `null` leaves the stored value (the service's `Optional[...] = None` update models). */
     readonly ignoreNull?: boolean;
+    /** Fields a `PATCH` may leave out but not set to `null` (422, as pydantic words it): the object holds no null there. */
+    readonly notNull?: readonly string[];
     /** Fields the service changes along with the accepted ones (e.g. the metadata source a new one replaces). */
     readonly derive?: (changes: Record<string, unknown>, record: KindRecord, call: KindCall) => Record<string, unknown>;
   };

@@ -45,6 +45,14 @@ function idListQuery(query: RawQuery, name: string, style: "repeated" | "comma",
 }
 
 /** Registers the routes of one declared kind. */
+/** Refuses (422) a body that sets one of `fields` to `null`, each named as pydantic names a wrong type. */
+function refuseNulls(fields: readonly string[], body: Record<string, unknown>): void {
+  const errors: FastApiValidationError[] = fields
+    .filter((field) => field in body && body[field] === null)
+    .map((field) => ({ type: "null_not_allowed", loc: ["body", field], msg: "Input should not be None", input: null }));
+  throwIfInvalid(errors);
+}
+
 export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: KindDeclaration): void {
   const item = kind.paths?.item ?? `${kind.collection}/:${kind.idParam}`;
   const kinds = registeredKinds.get(app) ?? [];
@@ -264,6 +272,7 @@ export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: K
       const found = keyedBy === undefined ? find(request, call) : undefined;
       const body = parseBody(patch.schema, request.body) as Record<string, unknown>;
       const record = found ?? findByKey(call, keyedBy ?? "id", body[keyedBy ?? "id"]);
+      refuseNulls(patch.notNull ?? [], body);
       patch.check?.(body, call);
       // Only the fields the request names change (a schema default, or the contract's "missing" marker, is not a change).
       const sent = typeof request.body === "object" && request.body !== null ? Object.keys(request.body) : [];

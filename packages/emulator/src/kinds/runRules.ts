@@ -149,6 +149,7 @@ export const RUN_RULES = defineKind({
   },
   patch: {
     schema: zRunRulesUpdateSchema,
+    notNull: ["is_tracing_disabled"],
     derive: (changes, record, call) => ({
       ...storedRule(changes, call, record),
       ...(changes["evaluator_version"] === null || changes["evaluator_version"] === undefined ? { evaluator_version: record.wire["evaluator_version"] } : {}),

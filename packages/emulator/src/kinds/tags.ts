@@ -3,6 +3,8 @@
  * (`/api/v1/workspaces/current/tag-keys`) and the values under each key
  * (`.../tag-keys/{tag_key_id}/tag-values`). A key is unique in its
  * workspace, a value under its key; deleting a key deletes its values.
+ * A `PATCH` may leave the key (or value) out, but not clear it: `null` is
+ * refused (422), as the service's tables hold no tag without one.
  */
 import { zTagKeyCreate, zTagKeyUpdate, zTagValueCreate, zTagValueUpdate } from "../wire/organizationAndAccess";
 import { defineKind } from "./declaration";
@@ -19,7 +21,7 @@ export const TAG_KEYS = defineKind({
   permissions: TAG_PERMISSIONS,
   create: { schema: zTagKeyCreate, defaults: { description: null } },
   get: true,
-  patch: { schema: zTagKeyUpdate },
+  patch: { schema: zTagKeyUpdate, notNull: ["key"] },
   delete: { answer: "empty" },
   unique: ["key"],
 });
@@ -35,7 +37,7 @@ export const TAG_VALUES = defineKind({
   permissions: TAG_PERMISSIONS,
   create: { schema: zTagValueCreate, defaults: { description: null }, derive: (_body, call) => ({ tag_key_id: call.parentId }) },
   get: true,
-  patch: { schema: zTagValueUpdate },
+  patch: { schema: zTagValueUpdate, notNull: ["value"] },
   delete: { answer: "empty" },
   unique: ["value"],
 });
