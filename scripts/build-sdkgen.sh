@@ -16,7 +16,7 @@ set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 tools="$here/tools"
-key="v3.248.0-$(cat "$tools"/sdkgen/go.mod "$tools"/sdkgen/go.sum "$tools"/sdkgen/main.go "$tools"/sdkgen/gen/gen.go \
+key="v3.248.0-$(cat "$tools"/sdkgen/go.mod "$tools"/sdkgen/go.sum "$tools"/sdkgen/*.go "$tools"/sdkgen/gen/gen.go \
   "$tools"/sdkgen-dotnet/go.mod "$tools"/sdkgen-dotnet/go.sum "$tools"/sdkgen-dotnet/main.go | sha256sum | cut -c1-12)"
 cache_dir="${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-langsmith/sdkgen/$key"
 

@@ -66,6 +66,16 @@ describe("the documentation's Python snippets", () => {
     expect(snippets.map(([where]) => where.split(" ")[0])).toEqual(expect.arrayContaining(["README.md", "docs/_index.md"]));
   });
 
+  it("the OAuth functions answer to the names Python users write as well as to the generator's (get_oauth_providers, get_o_auth_providers)", () => {
+    const check = [
+      "import pulumi_langsmith as langsmith",
+      "for name in ['get_oauth_providers', 'get_oauth_providers_output', 'get_oauth_token_status', 'get_oauth_token_status_output']:",
+      "    assert getattr(langsmith, name) is getattr(langsmith, name.replace('oauth_', 'o_auth_')), name",
+      "print('ok')",
+    ].join("\n");
+    expect(execFileSync(python, ["-c", check], { cwd: dir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim()).toBe("ok");
+  });
+
   it.each(snippets)("%s runs and registers what it declares", (where, code) => {
     const file = join(dir, `${where.replace(/[^a-z0-9]+/gi, "-")}.py`);
     writeFileSync(file, code);

@@ -28,7 +28,11 @@ func main() {
 			return nodejsgen.GeneratePackage(tool, pkg, nil, nil, false, gen.NoDependencies{})
 		},
 		"python": func(tool string, pkg *schema.Package) (map[string][]byte, error) {
-			return pygen.GeneratePackage(tool, pkg, nil, gen.NoDependencies{})
+			files, err := pygen.GeneratePackage(tool, pkg, nil, gen.NoDependencies{})
+			if err != nil {
+				return nil, err
+			}
+			return withPythonNames(files), nil
 		},
 		"go": func(tool string, pkg *schema.Package) (map[string][]byte, error) {
 			return gogen.GeneratePackage(tool, pkg, nil)
