@@ -3,8 +3,9 @@
 // launcher its engine starts; the checksums verify; the npm package is light
 // for native programs (no axios, no zod) and names the missing packages when
 // the dynamic classes are loaded without them; the Python wheel installs into
-// a virtual environment (importing stops at `import pulumi`: the Pulumi Python
-// SDK comes from PyPI, out of reach here); a Go program builds against the
+// a virtual environment beside Pulumi's Python SDK (with what it requires
+// already there: nothing else downloaded) and imports, and alone it names the
+// missing Pulumi SDK; a Go program builds against the
 // committed Go module through a local replace; the .NET project and the YAML
 // declaration carry the same version and download address.
 import { execFileSync, spawnSync } from "node:child_process";
@@ -12,6 +13,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pluginDownloadUrl, pluginVersion } from "../helpers/nativePlugin";
+import { createPythonVenv } from "../helpers/pythonSdk";
 
 const root = join(__dirname, "..", "..");
 const platforms = ["linux-amd64", "linux-arm64", "darwin-amd64", "darwin-arm64", "windows-amd64", "windows-arm64"];
@@ -102,7 +104,7 @@ describe("release artifacts", () => {
     expect(dynamic.stderr).toContain("npm install axios zod");
   }, 300_000);
 
-  it("the Python wheel installs into a virtual environment; importing goes as far as `import pulumi`", () => {
+  it("the Python wheel installs into a virtual environment and imports beside Pulumi's Python SDK; alone, it names the missing SDK", () => {
     const venv = join(work, "venv");
     execFileSync("/usr/bin/python3", ["-m", "venv", venv], { stdio: "pipe" });
     const python = join(venv, "bin", "python");
@@ -113,9 +115,14 @@ describe("release artifacts", () => {
     const plugin = execFileSync(python, ["-c", "import importlib.util, json, os; d = os.path.dirname(importlib.util.find_spec('pulumi_langsmith').origin); print(open(os.path.join(d, 'pulumi-plugin.json')).read())"], { encoding: "utf8" });
     expect(JSON.parse(plugin)).toEqual({ resource: true, name: "langsmith", version, server: pluginDownloadUrl() });
     execFileSync(python, ["-m", "compileall", "-q", join(venv, "lib")], { stdio: "pipe" });
-    const imported = spawnSync(python, ["-c", "import pulumi_langsmith"], { encoding: "utf8" });
-    expect(imported.status).not.toBe(0);
-    expect(imported.stderr).toMatch(/ModuleNotFoundError: No module named 'pulumi'/);
+    const alone = spawnSync(python, ["-c", "import pulumi_langsmith"], { encoding: "utf8" });
+    expect(alone.status).not.toBe(0);
+    expect(alone.stderr).toMatch(/ModuleNotFoundError: No module named 'pulumi'/);
+    // Beside Pulumi's Python SDK, as `pip install pulumi_langsmith` leaves it: it imports, with the version it was built at.
+    const withSdk = join(work, "venv-with-sdk");
+    createPythonVenv(withSdk, [join(out, `pulumi_langsmith-${version}-py3-none-any.whl`)]);
+    const imported = execFileSync(join(withSdk, "bin", "python"), ["-c", "import pulumi_langsmith as l; print(l.Workspace.__name__, l._utilities.get_version())"], { encoding: "utf8" });
+    expect(imported.trim()).toBe(`Workspace ${version}`);
     // The sdist carries the same package.
     const sdist = execFileSync("tar", ["-tzf", join(out, `pulumi_langsmith-${version}.tar.gz`)], { encoding: "utf8" });
     expect(sdist).toContain(`pulumi_langsmith-${version}/pulumi_langsmith/deployment.py`);
