@@ -95,7 +95,7 @@ function runCommand(command, args, timeoutMs) {
 /** One failure or error of a report, in a line. */
 function describe(entry) {
   if (typeof entry === "string") return entry;
-  const where = entry.label ?? entry.operation ?? entry.method ?? "";
+  const where = Array.isArray(entry.operations) ? entry.operations.join(", ") : (entry.label ?? entry.operation ?? entry.method ?? "");
   const what = entry.title ?? entry.message ?? entry.code ?? entry.kind ?? "";
   return `${where}${where && what ? ": " : ""}${what}` || JSON.stringify(entry).slice(0, 300);
 }

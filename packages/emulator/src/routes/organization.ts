@@ -153,6 +153,22 @@ function organizationInfo(auth: AuthContext): Json {
   };
 }
 
+/**
+ * A number as a decimal string with no exponent (`2e-7` is `0.0000002`), as
+ * the contract's Decimal pattern has it.
+ */
+export function plainDecimal(value: number): string {
+  const text = String(value);
+  const match = /^(-?)(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (match === null) return text;
+  const [, sign = "", whole = "", fraction = "", exponentText = "0"] = match;
+  const digits = whole + fraction;
+  const point = whole.length + Number(exponentText);
+  if (point <= 0) return `${sign}0.${"0".repeat(-point)}${digits}`;
+  if (point >= digits.length) return `${sign}${digits}${"0".repeat(point - digits.length)}`;
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
+}
+
 /** Registers the organization's routes that are not a kind. */
 export function registerOrganizationRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   app.get("/api/v1/info", async () => INFO);
@@ -173,8 +189,8 @@ export function registerOrganizationRoutes(app: FastifyInstance, ctx: EmulatorCo
     const organization = auth.organization;
     if (typeof displayName === "string") organization.name = displayName;
     const changed = Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== null && value !== undefined));
-    // A Decimal field: the service answers it as a string, whichever way it was sent.
-    if (typeof changed["engine_lcu_spend_limit_monthly"] === "number") changed["engine_lcu_spend_limit_monthly"] = String(changed["engine_lcu_spend_limit_monthly"]);
+    // A Decimal field: the service answers it as a string of digits, whichever way it was sent.
+    if (typeof changed["engine_lcu_spend_limit_monthly"] === "number") changed["engine_lcu_spend_limit_monthly"] = plainDecimal(changed["engine_lcu_spend_limit_monthly"]);
     organization.settings = { ...(organization.settings ?? {}), ...changed };
     ctx.store.commit();
     return organizationInfo(auth);
