@@ -52,7 +52,8 @@ async function fuzzEmulator({ stBin, baseUrl, contractDir, workDir, apiKey, work
       "--report-json-path", reportFile,
       ...excluded.flatMap((op) => ["--exclude-path", op.path]),
     ];
-    const run = await runCommand(stBin, args, timeoutMs);
+    // In workDir: schemathesis keeps its cache in the directory it runs in.
+    const run = await runCommand(stBin, args, timeoutMs, workDir);
     writeFileSync(join(workDir, `${area}.log`), run.output);
     if (!existsSync(reportFile)) {
       results.push({ area, ran: false, why: run.error ? String(run.error.message) : `st exited ${run.status} without a report (see ${area}.log)`, operations: 0, generated: 0, failures: [], errors: [], excluded });
@@ -73,11 +74,11 @@ async function fuzzEmulator({ stBin, baseUrl, contractDir, workDir, apiKey, work
   return results;
 }
 
-/** Runs a command to its end (killed after `timeoutMs`); answers its exit status, its output, and the error that stopped it from running. */
-function runCommand(command, args, timeoutMs) {
+/** Runs a command in `cwd` to its end (killed after `timeoutMs`); answers its exit status, its output, and the error that stopped it from running. */
+function runCommand(command, args, timeoutMs, cwd) {
   return new Promise((resolve) => {
     let output = "";
-    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
     const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));

@@ -11,7 +11,10 @@
 // `node <program's @pulumi/pulumi/cmd/run> ...` with the flags and environment
 // that the Node.js SDK's run script reads (see its index.js), and reports the
 // exit. GetRequiredPlugins lists packages under node_modules whose package.json
-// declares `"pulumi": {"resource": true}`. Serving, Handshake, GetPluginInfo
+// declares `"pulumi": {"resource": true}`. RunPlugin runs a plugin written in
+// Node.js, a policy pack (`pulumi preview --policy-pack`) among them, with the
+// SDK's run-policy-pack (or run-plugin) script, streaming its output to the
+// engine. Serving, Handshake, GetPluginInfo
 // and the Unimplemented answers to every other method come from the shared
 // package ../internal/languagehost.
 package main
@@ -117,6 +120,33 @@ func (h *nodeHost) Run(_ context.Context, req *pulumirpc.RunRequest) (*pulumirpc
 	)
 	cmd.Env = append(cmd.Env, runtimeOptionsEnv(req.GetInfo())...)
 	return languagehost.RunResponse(cmd.Run(), "node for the program"), nil
+}
+
+// RunPlugin runs a plugin written in Node.js from its directory: a policy pack
+// (kind "analyzer") through the SDK's cmd/run-policy-pack script, any other
+// through cmd/run-plugin, each found in the plugin's own node_modules, with the
+// engine's arguments (its address) and the plugin's directory, in that
+// directory, with the environment the request adds. Output streams to the
+// engine as it comes.
+func (h *nodeHost) RunPlugin(req *pulumirpc.RunPluginRequest, server pulumirpc.LanguageRuntime_RunPluginServer) error {
+	dir := languagehost.ProgramDirectory(req.GetInfo(), req.GetPwd())
+	script := "run-plugin"
+	if req.GetKind() == "analyzer" {
+		script = "run-policy-pack"
+	}
+	runScript, err := findUpward(dir, filepath.Join("node_modules", "@pulumi", "pulumi", "cmd", script, "index.js"))
+	if err != nil {
+		// The engine recognizes this message and tells the user to install the pack's dependencies.
+		return fmt.Errorf("could not find @pulumi/pulumi/cmd/%s for the plugin in %s: run npm install there", script, dir)
+	}
+	args := append([]string{runScript}, req.GetArgs()...)
+	args = append(args, dir)
+	cmd := exec.Command(h.nodeBin, args...)
+	// A plugin runs in its own directory: a policy pack reads its package.json from there.
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), req.GetEnv()...)
+	cmd.Env = append(cmd.Env, runtimeOptionsEnv(req.GetInfo())...)
+	return languagehost.StreamPlugin(server, cmd, "node for the plugin in "+dir)
 }
 
 // runtimeOptionsEnv maps the project's `runtime.options` (Pulumi.yaml) to the
