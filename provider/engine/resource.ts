@@ -87,6 +87,38 @@ export interface LangSmithResource {
   delete(context: OperationContext, id: string, outputs: Properties): Promise<void>;
   /** Reads one the service already has from its id alone (`pulumi import`, `Resource.get`); `undefined` when there is none. */
   import(context: OperationContext, id: string): Promise<ImportedResource | undefined>;
+  /**
+   * The kind's objects the service has in one scope, each as the id
+   * `import` takes (`adopt` reads an organization through it); absent for a
+   * kind that cannot be listed.
+   */
+  list?(context: OperationContext, scope: ListingScope): Promise<ListedObject[]>;
+  /** The inputs the kind's objects live under, each with the kind of object it names (a tag value's `tagKeyId`: a TagKey); none for most kinds. */
+  readonly parents?: readonly KindParent[];
+}
+
+/** Where {@link LangSmithResource.list} looks. */
+export interface ListingScope {
+  /** The workspace, for a workspace-scoped kind (sent as `X-Tenant-Id`). */
+  readonly workspaceId?: string;
+  /** The ids of the objects the kind lives under, by input name (see {@link LangSmithResource.parents}). */
+  readonly parents: Readonly<Record<string, string>>;
+}
+
+/** One object a listing found. */
+export interface ListedObject {
+  /** The id `import` takes for it (`[<workspaceId>/][<parent ids>/]<id>`). */
+  readonly importId: string;
+  /** The service's id of it. */
+  readonly id: string;
+  /** Its own name (the kind's name field), when it has one. */
+  readonly name?: string;
+}
+
+/** An input a kind's objects live under, and the kind of the object it names. */
+export interface KindParent {
+  readonly input: string;
+  readonly token: string;
 }
 
 /**

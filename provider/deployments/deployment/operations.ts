@@ -16,6 +16,7 @@ import { keepingResource } from "../../engine/state/partialFailure";
 import { takeOverHint, workspaceOtherThanStack } from "../../engine/state/takeOver";
 import { COMMIT_SHA, UUID_PATTERN as UUID } from "../../engine/fields/validators";
 import { settingsInScope } from "../../engine/kind/prepare";
+import type { ListedObject, ListingScope } from "../../engine/resource";
 import { describeChanges, diffDeployment } from "./diff";
 import { latestRevisionStatus, settle } from "./revisionWait";
 import { AdoptionError, NameTakenError } from "./errors";
@@ -343,4 +344,11 @@ export async function importDeployment(context: OperationContext, given: string)
   const outputs = outputsFrom(parseInputs(inputs), { deployment, revisionStatus }, `imported deployment ${deployment.id}`);
   const secretsFingerprint = importedSecretsFingerprint(deployment.secrets ?? undefined);
   return { inputs, outputs: secretsFingerprint === undefined ? outputs : { ...outputs, secretsFingerprint } };
+}
+
+/** The deployments of a workspace (every page), each as the id `importDeployment` takes (`<workspaceId>/<id>`). */
+export async function listDeployments(context: OperationContext, scope: ListingScope): Promise<ListedObject[]> {
+  const client = await context.client(settingsInScope(context, "workspace", "listing deployments", scope.workspaceId === undefined ? {} : { workspaceId: scope.workspaceId }));
+  const deployments = await client.deployments.listAll();
+  return deployments.map((deployment) => ({ importId: scope.workspaceId === undefined ? deployment.id : `${scope.workspaceId}/${deployment.id}`, id: deployment.id, name: deployment.name }));
 }

@@ -10,7 +10,7 @@ import { checkDeployment } from "./check";
 import { diffDeployment } from "./diff";
 import { DEPLOYMENT_FIELDS } from "./fields";
 import { markUnchangedSecrets } from "./fingerprint";
-import { createDeployment, deleteDeployment, DEPLOYMENT_TOKEN, importDeployment, readDeployment, updateDeployment } from "./operations";
+import { createDeployment, deleteDeployment, DEPLOYMENT_TOKEN, importDeployment, listDeployments, readDeployment, updateDeployment } from "./operations";
 import { DEPLOYMENT_OUTPUT_SPECS } from "./outputs";
 import { migrateDeploymentOutputs, needsResume } from "./state";
 import { zDeployment, zDeploymentCreateRequest, zDeploymentPatchRequest } from "../../client/wire/controlPlane.requests";
@@ -54,6 +54,7 @@ export const resource = declareKind({
     update: updateDeployment,
     delete: deleteDeployment,
     import: importDeployment,
+    list: listDeployments,
   },
 });
 

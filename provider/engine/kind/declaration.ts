@@ -229,6 +229,8 @@ export interface KindHooks {
   readonly delete?: LangSmithResource["delete"];
   /** Import (e.g. the secrets' fingerprints from the service's answer). */
   readonly import?: LangSmithResource["import"];
+  /** List (e.g. deployments through their client group); default the list endpoint's, when the kind declares one. */
+  readonly list?: LangSmithResource["list"];
 }
 
 /**

@@ -15,6 +15,7 @@ import { checkDeclared, diffDeclared } from "./checkDiff";
 import { createDeclared } from "./create";
 import type { KindDeclaration } from "./declaration";
 import { CRUD_STATE_VERSION, importForms, prepareKind } from "./prepare";
+import { kindParents, listDeclared } from "./listing";
 import { importDeclared, readDeclared } from "./read";
 import { deleteDeclared, updateDeclared } from "./write";
 
@@ -40,6 +41,8 @@ export function declareKind(spec: KindDeclaration): LangSmithResource {
     update: droppingSnapshots(spec.token, hooks.update ?? ((context, id, olds, news) => updateDeclared(kind, context, id, migrate(olds), news))),
     delete: droppingSnapshots(spec.token, hooks.delete ?? ((context, id, outputs) => deleteDeclared(kind, context, id, migrate(outputs)))),
     import: hooks.import ?? ((context, id) => importDeclared(kind, context, id)),
+    ...(hooks.list !== undefined ? { list: hooks.list } : kind.endpoints.list !== undefined ? { list: (context, scope) => listDeclared(kind, context, scope) } : {}),
+    parents: kindParents(kind),
   };
 }
 

@@ -14,13 +14,13 @@ import type { AnyEndpoint, BatchRead } from "./declaration";
 import { apiOf, parentIds, type PreparedKind, unwrapped } from "./prepare";
 
 /** The objects of a list answer (`undefined` when the list itself is gone, e.g. its parent was deleted). */
-function itemsOf(kind: PreparedKind, answer: unknown): Record<string, unknown>[] | undefined {
+export function itemsOf(kind: PreparedKind, answer: unknown): Record<string, unknown>[] | undefined {
   if (answer === undefined) return undefined;
   return kind.spec.listItems !== undefined ? kind.spec.listItems(answer) : (answer as Record<string, unknown>[]);
 }
 
 /** Whether the kind manages this object of its list (default: all). */
-function managed(kind: PreparedKind, item: Record<string, unknown>): boolean {
+export function managed(kind: PreparedKind, item: Record<string, unknown>): boolean {
   return kind.spec.manages?.(item) ?? true;
 }
 

@@ -44,3 +44,9 @@ export function memberByEmail(answer: MembersAnswer | undefined, email: string, 
   const pending = answer?.pending?.find(same);
   return pending === undefined ? undefined : record("pending", pending);
 }
+
+/** The emails in `answer` (lower case): the active members, and the pending invitations when `pending` is true. */
+export function memberEmails(answer: MembersAnswer | undefined, pending: boolean): string[] {
+  const records = [...(answer?.members ?? []), ...(pending ? (answer?.pending ?? []) : [])];
+  return [...new Set(records.flatMap((item) => (typeof item["email"] === "string" ? [item["email"].toLowerCase()] : [])))];
+}

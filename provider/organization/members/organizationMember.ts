@@ -11,7 +11,7 @@ import { uuid } from "../../engine/fields/validators";
 import type { Properties } from "../../engine/resource";
 import { LAST_OPERATION_OUTPUT, OUTPUT_TYPES, stateVersionOutput, type OutputSpec } from "../../engine/state/outputs";
 import { takeOverHint } from "../../engine/state/takeOver";
-import { memberByEmail, type FoundMember, type MembersAnswer } from "./memberLookup";
+import { memberByEmail, memberEmails, type FoundMember, type MembersAnswer } from "./memberLookup";
 import { z } from "zod";
 
 
@@ -167,6 +167,11 @@ export const organizationMember = declareKind({
         if (existing === undefined) throw error;
         throw new ConflictError(`${error.message}; ${email} is already ${existing.status === "active" ? "a member" : "invited"}. ${takeOverHint(context.urn, email, TOKEN)}`, { status: 409, detail: error.detail });
       }
+    },
+    async list(context) {
+      const client = await context.client(settingsInScope(context, "organization", "listing organization members", {}));
+      const answer = (await found(client.resources.send(LIST_MEMBERS, { action: "listing the organization's members" }))) as MembersAnswer | undefined;
+      return memberEmails(answer, true).map((email) => ({ importId: email, id: email, name: email }));
     },
     async read(context, id, rawProps) {
       const props = organizationMember.migrate(rawProps);

@@ -12,7 +12,7 @@ import { uuid } from "../../engine/fields/validators";
 import type { Properties } from "../../engine/resource";
 import { tenantIdOutput } from "../../engine/state/outputs";
 import { takeOverHint, workspaceOtherThanStack } from "../../engine/state/takeOver";
-import { memberByEmail, type FoundMember, type MembersAnswer } from "./memberLookup";
+import { memberByEmail, memberEmails, type FoundMember, type MembersAnswer } from "./memberLookup";
 import { EMAIL_PATTERN, MEMBER_OUTPUTS, MEMBER_STATE_VERSION, findOrganizationMember } from "./organizationMember";
 import { z } from "zod";
 
@@ -127,6 +127,13 @@ export const workspaceMember = declareKind({
       }
       const member = (await findWorkspaceMember(client, email, action)) as FoundMember;
       return { id: email, outs: outputsFor(inputs, email, tenantOf(context, inputs), member, `added ${email} to the workspace`) };
+    },
+    async list(context, scope) {
+      const props = scope.workspaceId === undefined ? {} : { workspaceId: scope.workspaceId };
+      const client = await context.client(settingsInScope(context, "workspace", "listing workspace members", props));
+      const answer = (await found(client.resources.send(LIST_WORKSPACE_MEMBERS, { action: "listing the workspace's members" }))) as MembersAnswer | undefined;
+      // Members only: a pending invitation is the OrganizationMember's (its workspaceIds).
+      return memberEmails(answer, false).map((email) => ({ importId: scope.workspaceId === undefined ? email : `${scope.workspaceId}/${email}`, id: email, name: email }));
     },
     async read(context, id, rawProps) {
       const props = workspaceMember.migrate(rawProps);
