@@ -1,7 +1,9 @@
-// The emulator is its own npm package (packages/emulator, an npm workspace of
-// the repository): the provider package every Pulumi program installs carries
-// none of its dependencies, and the emulator imports nothing from the
-// provider or the SDK (it is the other side of the wire).
+// The emulator and the policy pack are npm packages of their own
+// (packages/emulator, packages/policy, npm workspaces of the repository): the
+// provider package every Pulumi program installs carries none of their
+// dependencies, and the emulator imports nothing from the provider or the
+// SDK (it is the other side of the wire). The provider package's one command
+// is `pulumi-langsmith` (adopt).
 import { readdirSync, readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { join, relative, resolve } from "node:path";
@@ -52,13 +54,15 @@ describe("package boundaries", () => {
   const rootPackage = readPackage(root);
   const emulatorPackage = readPackage(emulatorRoot);
 
-  it("the root package declares the emulator as a workspace and ships none of it", () => {
-    expect(rootPackage.workspaces).toEqual(["packages/emulator"]);
+  it("the root package declares the emulator and the policy pack as workspaces and ships none of them", () => {
+    const policyPackage = readPackage(join(root, "packages", "policy"));
+    expect(rootPackage.workspaces).toEqual(["packages/emulator", "packages/policy"]);
     expect(emulatorPackage.name).toBe("pulumi-langsmith-emulator");
     expect(emulatorPackage.bin).toEqual({ "pulumi-langsmith-emulator": "dist/cli.js" });
-    expect(rootPackage.bin).toBeUndefined();
-    expect(Object.keys(rootPackage.exports ?? {}).filter((k) => k.includes("emulator"))).toEqual([]);
-    expect(rootPackage.files?.some((f) => f === "dist/" || f === "dist" || f.includes("emulator"))).toBe(false);
+    expect(policyPackage.name).toBe("pulumi-langsmith-policy");
+    expect(rootPackage.bin).toEqual({ "pulumi-langsmith": "dist/provider/adopt/cli.js" });
+    expect(Object.keys(rootPackage.exports ?? {}).filter((k) => k.includes("emulator") || k.includes("policy"))).toEqual([]);
+    expect(rootPackage.files?.some((f) => f === "dist/" || f === "dist" || f.includes("emulator") || f.includes("policy"))).toBe(false);
   });
 
   it("the root package's runtime dependencies exclude the emulator's server and S3 SDK", () => {
@@ -66,6 +70,7 @@ describe("package boundaries", () => {
     expect(runtime).not.toContain("fastify");
     expect(runtime).not.toContain("@aws-sdk/client-s3");
     expect(runtime).not.toContain("pulumi-langsmith-emulator");
+    expect(runtime).not.toContain("@pulumi/policy");
   });
 
   it("the emulator imports only its own files, Node.js built-ins and its declared dependencies", () => {
