@@ -52,7 +52,6 @@ export interface InventoryOptions {
 /** Why a kind with no listing is left out, by type name. */
 const NOT_LISTABLE: Readonly<Record<string, string>> = {
   AlertRule: "the service's API has no list of a project's alert rules; import each by `<workspaceId>/<projectId>/<id>`",
-  AccessPolicyAttachment: "an attachment is an access policy's role: import each by `<roleId>/<accessPolicyId>` (the AccessPolicy's roleIds name them)",
   BulkExportDestination: "not read by adopt yet: import by id in the stack's workspace",
   BulkExport: "not read by adopt yet: import by id in the stack's workspace",
 };

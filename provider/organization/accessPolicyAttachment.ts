@@ -10,7 +10,7 @@ import { declareKind, settingsInScope } from "../engine/kind";
 import { exampleRef, readInputs, unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { uuid } from "../engine/fields/validators";
 import type { Properties } from "../engine/resource";
-import { ACCESS_POLICIES_PATH } from "./accessPolicy";
+import { ACCESS_POLICIES_PATH, ACCESS_POLICY_ENDPOINTS } from "./accessPolicy";
 
 const ROLE_POLICIES = "/api/v1/platform/orgs/current/roles/{roleId}/access-policies";
 
@@ -114,6 +114,14 @@ export const accessPolicyAttachment = declareKind({
         if (!(error instanceof NotFoundError)) throw error;
         logProgress(context, KIND, id, "the role or the policy was already gone (404)");
       }
+    },
+    /** The attachments of every access policy: the roles each names (`role_ids`), each as `<roleId>/<accessPolicyId>`. */
+    async list(context) {
+      const action = `listing ${KIND}s`;
+      const answer = (await found((await clientOf(context, action)).originResources.send(ACCESS_POLICY_ENDPOINTS.list, { action }))) as { access_policies?: { id?: string; role_ids?: string[] }[] } | undefined;
+      return (answer?.access_policies ?? []).flatMap((policy) =>
+        typeof policy.id === "string" ? (policy.role_ids ?? []).map((roleId) => ({ importId: `${roleId}/${policy.id as string}`, id: idOf(roleId, policy.id as string) })) : [],
+      );
     },
     async import(context, given) {
       const [roleId, policyId, ...rest] = given.trim().split("/");
