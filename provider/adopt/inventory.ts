@@ -52,12 +52,10 @@ export interface InventoryOptions {
 /** Why a kind with no listing is left out, by type name. */
 const NOT_LISTABLE: Readonly<Record<string, string>> = {
   AlertRule: "the service's API has no list of a project's alert rules; import each by `<workspaceId>/<projectId>/<id>`",
-  BulkExportDestination: "not read by adopt yet: import by id in the stack's workspace",
-  BulkExport: "not read by adopt yet: import by id in the stack's workspace",
 };
 
 /** Kinds with no workspace input: they act in the provider's workspace, so adopt reads them in the stack's workspace only. */
-const PROVIDER_WORKSPACE_KINDS = new Set(["langsmith:index:Deployment"]);
+const PROVIDER_WORKSPACE_KINDS = new Set(["langsmith:index:Deployment", "langsmith:index:BulkExportDestination", "langsmith:index:BulkExport"]);
 
 /** The kinds in an order where each kind's parents come before it. */
 export function readingOrder(kinds: readonly LangSmithResource[]): LangSmithResource[] {
@@ -115,7 +113,7 @@ export async function readOrganization(context: OperationContext, kinds: readonl
       if (PROVIDER_WORKSPACE_KINDS.has(kind.token) && workspaceId !== options.stackWorkspaceId) {
         if (workspaceId !== undefined) {
           const found = await kind.list(context, { workspaceId, parents: {} });
-          if (found.length > 0) leftOut.push({ what: `${found.length} ${typeName}(s) of workspace ${workspaceId}`, why: "a deployment acts in its provider's workspace: adopt them in a stack whose langsmith:workspaceId is that workspace (--workspaces names it)" });
+          if (found.length > 0) leftOut.push({ what: `${found.length} ${typeName}(s) of workspace ${workspaceId}`, why: `a ${typeName} acts in its provider's workspace: adopt them in a stack whose langsmith:workspaceId is that workspace (LANGSMITH_WORKSPACE_ID)` });
         }
         continue;
       }

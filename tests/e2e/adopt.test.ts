@@ -1,7 +1,8 @@
 // `pulumi-langsmith adopt` (provider/adopt) on an organization made outside
-// the program: the emulator seeded by the conformance matrix's program of
-// every input of every kind (3 workspaces: the default one and two of the
-// program's; destinations and exports left out, which need an S3 store), then
+// the program: the emulator (with a real S3 store for the destinations' test
+// writes) seeded by the conformance matrix's program of every input of every
+// kind (3 workspaces: the default one and two of the program's) and a
+// deployment in the stack's workspace, then
 // `npx pulumi-langsmith adopt` from the installed package for each language.
 // Adopt only reads (the emulator's request log shows no write); the program it
 // writes, with `pulumi import --file import.json`, gives a stack whose preview
@@ -23,22 +24,35 @@ import { installNativePlugin } from "../helpers/nativePlugin";
 import { createPulumiProject, type PulumiProject } from "../helpers/pulumiProject";
 import { providerWheel } from "../helpers/pythonSdk";
 import { outcome } from "../helpers/yamlProject";
+import { startVersitygw, type Versitygw } from "../helpers/versitygw";
 import { yamlGithubDeployment } from "../helpers/yamlPrograms";
 
 const run = promisify(execFile);
-/** Kinds the seed leaves out: a destination's test write needs an S3 store, and an export a destination. */
-const NOT_SEEDED = ["langsmith:index:BulkExportDestination", "langsmith:index:BulkExport"];
-const KINDS = loadAllKinds().filter((kind) => !NOT_SEEDED.includes(kind.token));
+const KINDS = loadAllKinds();
+const BUCKET = "adopt-exports";
 
 describe("pulumi-langsmith adopt, through the real CLI", () => {
   let stack: EmulatorStack;
   let seed: PulumiProject;
   const projects: PulumiProject[] = [];
   let canaries: readonly string[] = [];
+  let s3: Versitygw;
 
   beforeAll(async () => {
-    stack = await startEmulatorStack({ acceptInvitations: true });
-    const program = matrixProgram(KINDS, { track: "full", step: "value", placeholders: { uuid: randomUUID() }, secretPlaceholders: [], canaryPrefix: "adopt" });
+    s3 = await startVersitygw();
+    await s3.createBucket(BUCKET);
+    stack = await startEmulatorStack({ acceptInvitations: true, s3EndpointOverride: s3.endpoint });
+    const placeholders = {
+      "s3.endpoint": s3.endpoint,
+      "s3.region": s3.region,
+      "s3.bucket": BUCKET,
+      "s3.accessKeyId": s3.users.full.accessKeyId,
+      "s3.secretAccessKey": s3.users.full.secretAccessKey,
+      "s3.accessKeyId2": s3.root.accessKeyId,
+      "s3.secretAccessKey2": s3.root.secretAccessKey,
+      uuid: randomUUID(),
+    };
+    const program = matrixProgram(KINDS, { track: "full", step: "value", placeholders, secretPlaceholders: ["{s3.accessKeyId}", "{s3.secretAccessKey}", "{s3.accessKeyId2}", "{s3.secretAccessKey2}"], canaryPrefix: "adopt" });
     canaries = program.canaries;
     // And a deployment in the stack's own workspace (the matrix's live in its workspace, which adopt reports as another stack's).
     const seedProgram = `${program.yaml}  adopt-agent:\n${yamlGithubDeployment("adopt-agent")}`;
@@ -52,6 +66,7 @@ describe("pulumi-langsmith adopt, through the real CLI", () => {
     seed?.cleanup();
     for (const project of projects) project.cleanup();
     await stack?.emulator.close();
+    await s3?.stop();
   });
 
   /** Runs `npx pulumi-langsmith adopt` from the installed package; answers its output and the directory it wrote. */
@@ -101,7 +116,10 @@ describe("pulumi-langsmith adopt, through the real CLI", () => {
     const secrets = [...(files["ADOPTED.md"] ?? "").matchAll(/pulumi config set --secret (\S+) <value>/g)].map((m) => m[1] as string);
     expect(secrets.length).toBeGreaterThan(0);
     // The values a platform team would give (SAML metadata is an XML document); any value the service takes will do.
-    for (const key of secrets) await project.setConfig(key, { secret: key.endsWith("MetadataXml") ? `<EntityDescriptor entityID="https://idp.example.com/adopted"></EntityDescriptor>` : `adopted-secret-for-${key}` });
+    // A destination's credentials must be a pair the bucket takes: the service test-writes with them.
+    const valueFor = (key: string): string =>
+      key.endsWith("MetadataXml") ? `<EntityDescriptor entityID="https://idp.example.com/adopted"></EntityDescriptor>` : key.endsWith("AccessKeyId") ? s3.users.full.accessKeyId : key.endsWith("SecretAccessKey") ? s3.users.full.secretAccessKey : `adopted-secret-for-${key}`;
+    for (const key of secrets) await project.setConfig(key, { secret: valueFor(key) });
     const imported = await project.run(["import", "--file", join(adopted.dir, "import.json"), "--generate-code=false", "--protect=false", "--yes", "--non-interactive", "--stack", project.stack]);
     expect(outcome(imported)).toEqual({ code: 0, tail: "" });
 

@@ -40,6 +40,11 @@ export const resource = declareKind({
     update: updateBulkExport,
     delete: deleteBulkExport,
     import: importBulkExport,
+    /** The exports of the stack's workspace (imported by id there), but cancelled ones: nothing is left to manage of them. */
+    async list(context) {
+      const exports = await (await context.client()).bulkExports.list();
+      return exports.filter((bulkExport) => bulkExport.status !== "Cancelled").map((bulkExport) => ({ importId: bulkExport.id, id: bulkExport.id }));
+    },
   },
 });
 

@@ -45,6 +45,11 @@ export const resource = declareKind({
     update: updateDestination,
     delete: deleteDestination,
     import: importDestination,
+    /** The destinations of the stack's workspace (they are imported by id there). */
+    async list(context) {
+      const destinations = await (await context.client()).destinations.list();
+      return destinations.map((destination) => ({ importId: destination.id, id: destination.id, ...(typeof destination.display_name === "string" ? { name: destination.display_name } : {}) }));
+    },
   },
 });
 
