@@ -1,8 +1,9 @@
 // `pulumi-langsmith adopt` (provider/adopt) on an organization made outside
 // the program: the emulator (with a real S3 store for the destinations' test
 // writes) seeded by the conformance matrix's program of every input of every
-// kind (3 workspaces: the default one and two of the program's) and a
-// deployment in the stack's workspace, then
+// kind (the default workspace and the program's), a third workspace with a
+// team's usual objects (about 60 objects in 3 workspaces), and a deployment
+// in the stack's workspace, then
 // `npx pulumi-langsmith adopt` from the installed package for each language.
 // Adopt only reads (the emulator's request log shows no write); the program it
 // writes, with `pulumi import --file import.json`, gives a stack whose preview
@@ -30,6 +31,54 @@ import { yamlGithubDeployment } from "../helpers/yamlPrograms";
 const run = promisify(execFile);
 const KINDS = loadAllKinds();
 const BUCKET = "adopt-exports";
+const THIRD_SECRET = "canary-adopt-third-secret-5e1a77";
+/** A third workspace and what a team keeps in it (YAML resources, after the matrix's). */
+const THIRD_WORKSPACE = `  third:
+    type: langsmith:index:Workspace
+    properties: { displayName: adopt-third }
+  third-traces:
+    type: langsmith:index:Project
+    properties: { workspaceId: "\${third.id}", name: third-traces, description: traces of the third team }
+  third-evals:
+    type: langsmith:index:Project
+    properties: { workspaceId: "\${third.id}", name: third-evals }
+  third-dataset:
+    type: langsmith:index:Dataset
+    properties: { workspaceId: "\${third.id}", name: third-regressions }
+  third-queue:
+    type: langsmith:index:AnnotationQueue
+    properties: { workspaceId: "\${third.id}", name: third-review, defaultDatasetId: "\${third-dataset.id}" }
+  third-rule:
+    type: langsmith:index:RunRule
+    properties: { workspaceId: "\${third.id}", displayName: third errors, projectId: "\${third-traces.id}", filter: "eq(error, true)", samplingRate: 0.2, addToDatasetId: "\${third-dataset.id}", addToAnnotationQueueId: "\${third-queue.id}" }
+  third-env:
+    type: langsmith:index:TagKey
+    properties: { workspaceId: "\${third.id}", key: env }
+  third-env-prod:
+    type: langsmith:index:TagValue
+    properties: { workspaceId: "\${third.id}", tagKeyId: "\${third-env.id}", value: prod }
+  third-env-dev:
+    type: langsmith:index:TagValue
+    properties: { workspaceId: "\${third.id}", tagKeyId: "\${third-env.id}", value: dev }
+  third-tagging:
+    type: langsmith:index:Tagging
+    properties: { workspaceId: "\${third.id}", tagValueId: "\${third-env-prod.id}", resourceType: project, resourceId: "\${third-traces.id}" }
+  third-secret:
+    type: langsmith:index:WorkspaceSecret
+    properties: { workspaceId: "\${third.id}", key: THIRD_API_TOKEN, value: ${THIRD_SECRET} }
+  third-retention:
+    type: langsmith:index:TtlSettings
+    properties: { workspaceId: "\${third.id}", defaultTraceTier: longlived }
+  third-limit:
+    type: langsmith:index:UsageLimit
+    properties: { workspaceId: "\${third.id}", limitType: monthly_traces, limitValue: 50000 }
+  third-key:
+    type: langsmith:index:ApiKey
+    properties: { workspaceId: "\${third.id}", description: third team key }
+  third-feedback:
+    type: langsmith:index:FeedbackConfig
+    properties: { workspaceId: "\${third.id}", feedbackKey: helpfulness, type: continuous, min: 0, max: 1 }
+`;
 
 describe("pulumi-langsmith adopt, through the real CLI", () => {
   let stack: EmulatorStack;
@@ -54,8 +103,10 @@ describe("pulumi-langsmith adopt, through the real CLI", () => {
     };
     const program = matrixProgram(KINDS, { track: "full", step: "value", placeholders, secretPlaceholders: ["{s3.accessKeyId}", "{s3.secretAccessKey}", "{s3.accessKeyId2}", "{s3.secretAccessKey2}"], canaryPrefix: "adopt" });
     canaries = program.canaries;
-    // And a deployment in the stack's own workspace (the matrix's live in its workspace, which adopt reports as another stack's).
-    const seedProgram = `${program.yaml}  adopt-agent:\n${yamlGithubDeployment("adopt-agent")}`;
+    // And a deployment in the stack's own workspace (the matrix's live in its workspace, which adopt reports as another stack's),
+    // and a third workspace with a team's usual objects: rules pointing at its project, dataset and queue, tags, a secret.
+    canaries = [...canaries, THIRD_SECRET];
+    const seedProgram = `${program.yaml}  adopt-agent:\n${yamlGithubDeployment("adopt-agent")}${THIRD_WORKSPACE}`;
     seed = await createPulumiProject({ name: "adopt-seed", runtime: "yaml", program: seedProgram, config: { ...stack.config, "langsmith:apiKey": { secret: DEFAULT_ORG_API_KEY } }, env: stack.env });
     await installNativePlugin(seed);
     const up = await seed.up();
@@ -108,7 +159,9 @@ describe("pulumi-langsmith adopt, through the real CLI", () => {
     // Every kind the seed made that adopt can list is in the plan.
     const planned = new Set(plan.resources.map((r) => r.type));
     for (const kind of KINDS) if (kind.list !== undefined) expect({ kind: kind.token, planned: planned.has(kind.token) }).toEqual({ kind: kind.token, planned: true });
-    expect(plan.resources.length).toBeGreaterThanOrEqual(40);
+    // 3 workspaces and about 60 objects.
+    expect(plan.resources.filter((r) => r.type === "langsmith:index:Workspace")).toHaveLength(3);
+    expect(plan.resources.length).toBeGreaterThanOrEqual(55);
     // References where the service holds ids: a run rule's project is the project's id.
     expect(files[PROGRAM_FILE[language]]).toMatch(language === "yaml" ? /"projectId": \$\{project-[a-z0-9-]+\.id\}/ : language === "python" ? /project_id=project_[a-z0-9_]+\.id/ : /projectId: project[A-Za-z0-9]+\.id/);
 
