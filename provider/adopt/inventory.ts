@@ -92,7 +92,7 @@ export async function readOrganization(context: OperationContext, kinds: readonl
     const imported = await kind.import(context, listed.importId);
     if (imported === undefined) return;
     const inputs = imported.inputs as Properties;
-    const label = labelOf(kind, inputs);
+    const label = listed.name ?? labelOf(kind, inputs);
     const id = imported.id ?? listed.id;
     objects.push({ token: kind.token, id, importId: listed.importId, label, workspaceId, inputs });
     logProgress(context, "adopt", typeNameOf(kind.token), `found ${label ?? id}`);
@@ -137,7 +137,7 @@ function parentCombinations(kind: LangSmithResource, found: readonly FoundObject
   return sets;
 }
 
-/** The object's own name: its kind's name input when it has one (a project's name, a workspace's display name). */
+/** The object's own name when its listing gave none: the first of the usual name inputs it sets (a key's description, a limit's type). */
 function labelOf(kind: LangSmithResource, inputs: Properties): string | undefined {
   for (const path of ["displayName", "name", "handle", "key", "email", "feedbackKey", "tagName", "value", "limitType", "description"]) {
     if (!kind.fields.some((field) => field.path === path)) continue;

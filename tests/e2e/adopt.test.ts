@@ -12,13 +12,12 @@
 // canary of the seed appears in the program, the plan, the report, any
 // output or the state.
 import { execFile } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { DEFAULT_ORG_API_KEY, DEFAULT_WORKSPACE_ID } from "../../packages/emulator/src";
 import { loadAllKinds } from "../../provider/registry";
-import { matrixProgram } from "../helpers/conformance/program";
+import { matrixProgram, S3_SECRET_PLACEHOLDERS, s3Placeholders } from "../helpers/conformance/program";
 import { e2eRoot } from "../helpers/e2eRoot";
 import { type EmulatorStack, startEmulatorStack } from "../helpers/emulatorStack";
 import { installNativePlugin } from "../helpers/nativePlugin";
@@ -91,17 +90,7 @@ describe("pulumi-langsmith adopt, through the real CLI", () => {
     s3 = await startVersitygw();
     await s3.createBucket(BUCKET);
     stack = await startEmulatorStack({ acceptInvitations: true, s3EndpointOverride: s3.endpoint });
-    const placeholders = {
-      "s3.endpoint": s3.endpoint,
-      "s3.region": s3.region,
-      "s3.bucket": BUCKET,
-      "s3.accessKeyId": s3.users.full.accessKeyId,
-      "s3.secretAccessKey": s3.users.full.secretAccessKey,
-      "s3.accessKeyId2": s3.root.accessKeyId,
-      "s3.secretAccessKey2": s3.root.secretAccessKey,
-      uuid: randomUUID(),
-    };
-    const program = matrixProgram(KINDS, { track: "full", step: "value", placeholders, secretPlaceholders: ["{s3.accessKeyId}", "{s3.secretAccessKey}", "{s3.accessKeyId2}", "{s3.secretAccessKey2}"], canaryPrefix: "adopt" });
+    const program = matrixProgram(KINDS, { track: "full", step: "value", placeholders: s3Placeholders(s3, BUCKET), secretPlaceholders: S3_SECRET_PLACEHOLDERS, canaryPrefix: "adopt" });
     canaries = program.canaries;
     // And a deployment in the stack's own workspace (the matrix's live in its workspace, which adopt reports as another stack's),
     // and a third workspace with a team's usual objects: rules pointing at its project, dataset and queue, tags, a secret.

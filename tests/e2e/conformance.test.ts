@@ -16,14 +16,13 @@
 //   (`--debug` included), export, backend and generated program; destroy.
 // The report (kinds x checks, with the time taken) is printed and written to
 // tests/.tmp/conformance-matrix.md.
-import { randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DEFAULT_ORG_API_KEY, type ApiExchange } from "../../packages/emulator/src";
 import { loadAllKinds } from "../../provider/registry";
 import { changeDiffProblems, importDiffProblems, previewSteps } from "../helpers/conformance/diffs";
 import { generatedWithSecrets, type ImportGroup, importGroups } from "../helpers/conformance/imports";
-import { type MatrixObject, type MatrixProgram, matrixProgram, type Track, type Step, typeNameOf } from "../helpers/conformance/program";
+import { type MatrixObject, type MatrixProgram, matrixProgram, S3_SECRET_PLACEHOLDERS, s3Placeholders, type Track, type Step, typeNameOf } from "../helpers/conformance/program";
 import { MatrixReport } from "../helpers/conformance/report";
 import { liveIds, orphans, recordExchanges } from "../helpers/conformance/serviceState";
 import { type EmulatorStack, startEmulatorStack } from "../helpers/emulatorStack";
@@ -39,7 +38,6 @@ const BUCKET = "matrix-exports";
 const REPORT_FILE = join(__dirname, "..", ".tmp", "conformance-matrix.md");
 /** Each command's output, numbered, for a failure's diagnosis (CI keeps tests/.tmp). */
 const LOG_DIR = join(__dirname, "..", ".tmp", "conformance-logs");
-const SECRET_PLACEHOLDERS = ["{s3.accessKeyId}", "{s3.secretAccessKey}", "{s3.accessKeyId2}", "{s3.secretAccessKey2}"];
 
 const report = new MatrixReport(KINDS.map(typeNameOf));
 const timings = new Map<string, number>();
@@ -87,7 +85,7 @@ interface TrackRun {
 async function startTrack(track: Track): Promise<TrackRun> {
   // Invitations are accepted as they are made, so a program can declare a person's workspace membership.
   const stack = await startEmulatorStack({ acceptInvitations: true });
-  const program = (step: Step) => matrixProgram(KINDS, { track, step, placeholders, secretPlaceholders: SECRET_PLACEHOLDERS, canaryPrefix: track });
+  const program = (step: Step) => matrixProgram(KINDS, { track, step, placeholders, secretPlaceholders: S3_SECRET_PLACEHOLDERS, canaryPrefix: track });
   for (const canary of [...program("value").canaries, ...program("changed").canaries]) canaries.add(canary);
   const project = await createPulumiProject({
     name: `matrix-${track}`,
@@ -195,16 +193,7 @@ beforeAll(async () => {
   rmSync(LOG_DIR, { recursive: true, force: true });
   s3 = await startVersitygw();
   await s3.createBucket(BUCKET);
-  placeholders = {
-    "s3.endpoint": s3.endpoint,
-    "s3.region": s3.region,
-    "s3.bucket": BUCKET,
-    "s3.accessKeyId": s3.users.full.accessKeyId,
-    "s3.secretAccessKey": s3.users.full.secretAccessKey,
-    "s3.accessKeyId2": s3.root.accessKeyId,
-    "s3.secretAccessKey2": s3.root.secretAccessKey,
-    uuid: randomUUID(),
-  };
+  placeholders = s3Placeholders(s3, BUCKET);
 }, 120_000);
 
 afterAll(async () => {

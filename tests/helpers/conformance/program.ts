@@ -13,6 +13,8 @@
 import type { FieldSpec } from "../../../provider/engine/fields/fields";
 import type { LangSmithResource } from "../../../provider/engine/resource";
 import { registeredKind } from "../../../provider/registry";
+import { randomUUID } from "node:crypto";
+import type { Versitygw } from "../versitygw";
 import { exampleIn, examplesOf, fillPlaceholders, mapExample, variantsOf } from "./examples";
 
 /** Which inputs the objects set. */
@@ -195,4 +197,21 @@ export function matrixProgram(kinds: readonly LangSmithResource[], options: Matr
   const list = order.map((name) => objects.get(name) as MatrixObject);
   const yaml = ["resources:", ...list.flatMap((object) => [`  ${object.name}:`, `    type: ${object.kind.token}`, `    properties: ${JSON.stringify(object.properties)}`])].join("\n");
   return { yaml: `${yaml}\n`, objects: list, canaries: [...canaries] };
+}
+
+/** The placeholders of the examples whose values are secrets: the S3 store's credentials. */
+export const S3_SECRET_PLACEHOLDERS = ["{s3.accessKeyId}", "{s3.secretAccessKey}", "{s3.accessKeyId2}", "{s3.secretAccessKey2}"] as const;
+
+/** The values of the examples' placeholders for a program on the S3 store `s3` and its `bucket`: the `{s3.*}` ones, and a new `{uuid}`. */
+export function s3Placeholders(s3: Versitygw, bucket: string): Record<string, string> {
+  return {
+    "s3.endpoint": s3.endpoint,
+    "s3.region": s3.region,
+    "s3.bucket": bucket,
+    "s3.accessKeyId": s3.users.full.accessKeyId,
+    "s3.secretAccessKey": s3.users.full.secretAccessKey,
+    "s3.accessKeyId2": s3.root.accessKeyId,
+    "s3.secretAccessKey2": s3.root.secretAccessKey,
+    uuid: randomUUID(),
+  };
 }

@@ -23,7 +23,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
@@ -107,30 +106,14 @@ func (h *goHost) Run(_ context.Context, req *pulumirpc.RunRequest) (*pulumirpc.R
 		return &pulumirpc.RunResponse{Error: fmt.Sprintf("go build of the program in %s failed: %v", programDir, err)}, nil
 	}
 
-	configJSON, secretKeysJSON, err := languagehost.ConfigJSON(req)
-	if err != nil {
-		return nil, err
-	}
-	rootDir := ""
-	if info := req.GetInfo(); info != nil {
-		rootDir = info.GetRootDirectory()
-	}
-
 	cmd := exec.Command(binary, req.GetArgs()...)
 	cmd.Dir = req.GetPwd()
 	cmd.Stdout = os.Stdout
 	cmd.Stderr = os.Stderr
-	cmd.Env = append(os.Environ(),
-		"PULUMI_MONITOR="+req.GetMonitorAddress(),
-		"PULUMI_ENGINE="+h.EngineAddress,
-		"PULUMI_ORGANIZATION="+req.GetOrganization(),
-		"PULUMI_PROJECT="+req.GetProject(),
-		"PULUMI_STACK="+req.GetStack(),
-		"PULUMI_ROOT_DIRECTORY="+rootDir,
-		"PULUMI_CONFIG="+configJSON,
-		"PULUMI_CONFIG_SECRET_KEYS="+secretKeysJSON,
-		"PULUMI_DRY_RUN="+strconv.FormatBool(req.GetDryRun()),
-		"PULUMI_PARALLEL="+strconv.Itoa(int(req.GetParallel())),
-	)
+	env, err := languagehost.ProgramEnv(req, h.EngineAddress)
+	if err != nil {
+		return nil, err
+	}
+	cmd.Env = env
 	return languagehost.RunResponse(cmd.Run(), "the built program"), nil
 }

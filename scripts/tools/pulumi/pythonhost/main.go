@@ -32,7 +32,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/pulumi/pulumi/pkg/v3/codegen/hcl2/syntax"
@@ -137,31 +136,16 @@ func (h *pythonHost) Run(_ context.Context, req *pulumirpc.RunRequest) (*pulumir
 	if _, err := os.Stat(filepath.Join(programDir, "__main__.py")); err != nil {
 		return &pulumirpc.RunResponse{Error: fmt.Sprintf("the Python program in %s has no __main__.py", programDir)}, nil
 	}
-	configJSON, secretKeysJSON, err := languagehost.ConfigJSON(req)
-	if err != nil {
-		return nil, err
-	}
-	rootDir := ""
-	if info := req.GetInfo(); info != nil {
-		rootDir = info.GetRootDirectory()
-	}
 	args := append([]string{"-u", "-c", runScript, programDir}, req.GetArgs()...)
 	cmd := exec.Command(interpreter, args...)
 	cmd.Dir = req.GetPwd()
 	cmd.Stdout = os.Stdout
 	cmd.Stderr = os.Stderr
-	cmd.Env = append(os.Environ(),
-		"PULUMI_MONITOR="+req.GetMonitorAddress(),
-		"PULUMI_ENGINE="+h.EngineAddress,
-		"PULUMI_ORGANIZATION="+req.GetOrganization(),
-		"PULUMI_PROJECT="+req.GetProject(),
-		"PULUMI_STACK="+req.GetStack(),
-		"PULUMI_ROOT_DIRECTORY="+rootDir,
-		"PULUMI_CONFIG="+configJSON,
-		"PULUMI_CONFIG_SECRET_KEYS="+secretKeysJSON,
-		"PULUMI_DRY_RUN="+strconv.FormatBool(req.GetDryRun()),
-		"PULUMI_PARALLEL="+strconv.Itoa(int(req.GetParallel())),
-	)
+	env, err := languagehost.ProgramEnv(req, h.EngineAddress)
+	if err != nil {
+		return nil, err
+	}
+	cmd.Env = env
 	return languagehost.RunResponse(cmd.Run(), "Python for the program"), nil
 }
 

@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
+	"strconv"
 
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 )
@@ -60,4 +62,33 @@ func RunResponse(err error, what string) *pulumirpc.RunResponse {
 		return &pulumirpc.RunResponse{Error: fmt.Sprintf("Program exited with non-zero exit code: %d", exitErr.ExitCode())}
 	}
 	return &pulumirpc.RunResponse{Error: fmt.Sprintf("could not start %s: %v", what, err)}
+}
+
+// ProgramEnv is the environment a program's process runs with: the host's
+// own, plus what the Go and Python SDKs read to reach the engine
+// (PULUMI_MONITOR, PULUMI_ENGINE, PULUMI_PROJECT, PULUMI_STACK,
+// PULUMI_ORGANIZATION, PULUMI_ROOT_DIRECTORY, PULUMI_CONFIG,
+// PULUMI_CONFIG_SECRET_KEYS, PULUMI_DRY_RUN, PULUMI_PARALLEL) from req and
+// the engine's address.
+func ProgramEnv(req *pulumirpc.RunRequest, engineAddress string) ([]string, error) {
+	configJSON, secretKeysJSON, err := ConfigJSON(req)
+	if err != nil {
+		return nil, err
+	}
+	rootDir := ""
+	if info := req.GetInfo(); info != nil {
+		rootDir = info.GetRootDirectory()
+	}
+	return append(os.Environ(),
+		"PULUMI_MONITOR="+req.GetMonitorAddress(),
+		"PULUMI_ENGINE="+engineAddress,
+		"PULUMI_ORGANIZATION="+req.GetOrganization(),
+		"PULUMI_PROJECT="+req.GetProject(),
+		"PULUMI_STACK="+req.GetStack(),
+		"PULUMI_ROOT_DIRECTORY="+rootDir,
+		"PULUMI_CONFIG="+configJSON,
+		"PULUMI_CONFIG_SECRET_KEYS="+secretKeysJSON,
+		"PULUMI_DRY_RUN="+strconv.FormatBool(req.GetDryRun()),
+		"PULUMI_PARALLEL="+strconv.Itoa(int(req.GetParallel())),
+	), nil
 }
