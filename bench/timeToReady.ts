@@ -43,6 +43,7 @@ import { seededRandom } from "./lib/random";
 import { fixed, max, median, percentile, ratio, seconds } from "./lib/stats";
 import type { Table } from "./lib/table";
 import { VirtualClock } from "./lib/virtualClock";
+import { deploymentCalls } from "../provider/deployments/deployment/endpoints";
 
 /** A revision's step durations (full scale) and the range of the pollers' random start offset. */
 export interface StepShape {
@@ -182,7 +183,7 @@ export const ADAPTIVE_POLLER: Poller = {
   name: "ours (history)",
   learns: true,
   async wait(api, ids, clock, scaleFactor, history) {
-    const result = await waitForRevision(api.deployments, {
+    const result = await waitForRevision(deploymentCalls.reader(api), {
       ...ids,
       clock,
       ...scaledWaitTimes(scaleFactor),
@@ -202,7 +203,7 @@ export const ADAPTIVE_POLLER: Poller = {
 export const NO_HISTORY_POLLER: Poller = {
   name: "ours (no history)",
   async wait(api, ids, clock, scaleFactor) {
-    await waitForRevision(api.deployments, { ...ids, clock, ...scaledWaitTimes(scaleFactor) });
+    await waitForRevision(deploymentCalls.reader(api), { ...ids, clock, ...scaledWaitTimes(scaleFactor) });
     return undefined;
   },
 };
@@ -211,7 +212,7 @@ function fixedPoller(name: string, intervalMs: number, waitTimeoutMs: number): P
   return {
     name,
     async wait(api, ids, clock, scaleFactor) {
-      const outcome = await fixedIntervalWait(api.deployments, {
+      const outcome = await fixedIntervalWait(deploymentCalls.reader(api), {
         ...ids,
         clock,
         intervalMs: intervalMs / scaleFactor,
@@ -282,7 +283,7 @@ async function measureOne(
 
 /** A new revision of `deploymentId` (a PATCH of `repo_ref`), made with the emulator's current timings. */
 async function newRevision(client: LangSmithClient, deploymentId: string, ref: string): Promise<{ deploymentId: string; revisionId: string }> {
-  const patched = await client.deployments.patch(deploymentId, { source_revision_config: { repo_ref: ref, langgraph_config_path: "langgraph.json" } });
+  const patched = await deploymentCalls.patch(client, deploymentId, { source_revision_config: { repo_ref: ref, langgraph_config_path: "langgraph.json" } });
   if (patched.latest_revision_id === null) throw new Error(`deployment ${deploymentId}: the PATCH made no revision`);
   return { deploymentId, revisionId: patched.latest_revision_id };
 }

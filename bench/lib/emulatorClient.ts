@@ -2,6 +2,7 @@ import { DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../pack
 import type { Clock } from "../../provider/client/clock";
 import type { LangSmithClient } from "../../provider/client/client";
 import { createClient } from "../../provider/client/factory";
+import { deploymentCalls } from "../../provider/deployments/deployment/endpoints";
 
 /** A REST client for the emulator's default workspace, optionally on another clock. */
 export function emulatorClient(emulator: Emulator, clock?: Clock): LangSmithClient {
@@ -10,7 +11,7 @@ export function emulatorClient(emulator: Emulator, clock?: Clock): LangSmithClie
 
 /** Creates a GitHub deployment named `name` and returns its id and first revision id. */
 export async function createBenchDeployment(client: LangSmithClient, name: string): Promise<{ deploymentId: string; revisionId: string }> {
-  const created = await client.deployments.create({
+  const created = await deploymentCalls.create(client, {
     name,
     source: "github",
     source_config: { integration_id: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01", repo_url: "https://github.com/acme/agent", deployment_type: "dev", build_on_push: false },

@@ -7,16 +7,19 @@
  */
 import { type Clock, systemClock } from "./clock";
 import { AbortedError, NotFoundError, WaitTimeoutError, isTransientError } from "./errors";
-import type { DeploymentsApi } from "./deployments";
-import { DEFAULT_TIMEOUT_MS } from "./options";
+import { DEFAULT_TIMEOUT_MS, type RequestOptions } from "./options";
+import type { Deployment } from "./contractTypes/controlPlane";
 import { sleepOrAbort } from "./pollSchedule";
 import { DEFAULT_WAIT_TIMEOUT_MS, WaitDeadline } from "./waitDeadline";
 
 /** Default poll interval of {@link waitForDeletion}, in milliseconds. */
 export const DEFAULT_DELETION_INTERVAL_MS = 5_000;
 
-/** What {@link waitForDeletion} needs from the deployments API. */
-export type DeploymentReader = Pick<DeploymentsApi, "get">;
+/** What {@link waitForDeletion} needs from the deployments API: a deployment by id (404 once it is gone). */
+export interface DeploymentReader {
+  /** `GET /v2/deployments/{id}`. */
+  get(deploymentId: string, options?: RequestOptions): Promise<Deployment>;
+}
 
 /** Reported to `onStatus` of {@link waitForDeletion} at each deployment status change. */
 export interface DeletionStatusEvent {

@@ -2,7 +2,7 @@
  * One helper for every endpoint method: an {@link Endpoint} describes the
  * method, the path template (`/v2/deployments/{deploymentId}`), the request
  * schema and the response schema (the ones generated from the contract, in
- * `wire/`, or derived from them in `schemas/`); {@link EndpointGroup.call}
+ * `wire/`, or derived from them in `contractTypes/`); {@link EndpointGroup.call}
  * checks and encodes the ids into the path, validates the body before
  * sending, sends it through `HttpClient.request` and returns the validated
  * response body.
@@ -97,8 +97,14 @@ export interface DeleteResult {
   readonly alreadyGone: boolean;
 }
 
-/** Base class of the endpoint groups (`client.deployments`, `client.destinations`, `client.oauth`). */
-export abstract class EndpointGroup {
+/**
+ * Sends the calls of endpoints below one base URL: the client has one for the
+ * REST API (`client.resources`), one for its origin (`client.originResources`)
+ * and one for the control plane (`client.controlPlane`). The kinds declare
+ * their endpoints (with `defineEndpoint` and the generated wire schemas) and
+ * send them through {@link EndpointGroup.call}.
+ */
+export class EndpointGroup {
   /**
    * @param http shared HTTP client
    * @param baseUrl normalized base URL the endpoints' paths are appended to (see `hosts.ts`)
@@ -115,7 +121,7 @@ export abstract class EndpointGroup {
    *
    * @throws whatever `HttpClient.request` throws (see `errors.ts`).
    */
-  protected async call<P extends string, Req extends z.ZodType | undefined, Res extends z.ZodType | undefined>(
+  async call<P extends string, Req extends z.ZodType | undefined, Res extends z.ZodType | undefined>(
     endpoint: Endpoint<P, Req, Res>,
     call: EndpointCall<P, Req>,
   ): Promise<EndpointResult<Res>> {

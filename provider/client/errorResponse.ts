@@ -28,7 +28,7 @@ import {
   WorkspaceRequiredError,
 } from "./errors";
 import { collectSensitiveStrings, redactText } from "./redact";
-import { ErrorBodySchema, type ValidationErrorItem } from "./schemas/errors";
+import { ErrorBodySchema, type ValidationErrorItem } from "./errorBody";
 
 /** Everything known about a failed response; `bodyText` is only read, never stored. */
 export interface ErrorResponseInput {

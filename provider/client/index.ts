@@ -1,8 +1,10 @@
 /**
- * Typed REST client for the LangSmith control plane API (deployments,
- * revisions, OAuth) and the bulk-export destinations API. Imports no Pulumi
- * code. Start with {@link createClient} (or `new LangSmithClient(...)`) and
- * {@link resolveHosts}.
+ * Typed REST client for the LangSmith control plane API and the REST API:
+ * the transport (retries, rate limits, errors, redaction), the endpoint
+ * senders the kinds send their declared endpoints through, the waits and
+ * the contract's types as the kinds name them (`contractTypes/`). Imports
+ * no Pulumi code. Start with {@link createClient} (or `new
+ * LangSmithClient(...)`) and {@link resolveHosts}.
  */
 export { type Credentials, authHeaders, hasCredentials } from "./auth";
 export {
@@ -20,9 +22,6 @@ export {
 } from "./endpoint";
 export { LangSmithClient } from "./client";
 export { type Clock, systemClock } from "./clock";
-export { DEPLOYMENT_ENDPOINTS, DeploymentsApi, type ListDeploymentsParams, type ListRevisionsParams, MAX_PAGE_SIZE } from "./deployments";
-export { DESTINATION_ENDPOINTS, type DestinationDeleteResult, DestinationsApi } from "./destinations";
-export { BULK_EXPORT_ENDPOINTS, BulkExportsApi } from "./bulkExports";
 export { errorFromResponse, parseErrorBody, renderLoc } from "./errorResponse";
 export {
   AbortedError,
@@ -84,7 +83,6 @@ export {
   validateBaseUrl,
 } from "./hosts";
 export { type ApiResponse, HttpClient, MAX_RESPONSE_BYTES, type RequestSpec } from "./http";
-export { OAUTH_ENDPOINTS, OAuthApi } from "./oauth";
 export { ResourcesApi } from "./resources";
 export {
   type ClientOptions,
@@ -103,10 +101,10 @@ export {
   isRetryable,
   retryAfterMs,
 } from "./retry";
-export * from "./schemas/deployments";
-export * from "./schemas/destinations";
-export * from "./schemas/bulkExports";
-export * from "./schemas/errors";
+export * from "./contractTypes/controlPlane";
+export * from "./contractTypes/destinations";
+export * from "./contractTypes/bulkExports";
+export * from "./errorBody";
 export { packageVersion, userAgent } from "./version";
 export {
   DEFAULT_DELETION_INTERVAL_MS,

@@ -17,7 +17,7 @@
  *
  * @see waitForRevision in `wait.ts`
  */
-import type { Revision } from "./schemas/deployments";
+import type { Revision } from "./contractTypes/controlPlane";
 
 /** How long one earlier revision took. */
 export interface RevisionTiming {

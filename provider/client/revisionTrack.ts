@@ -7,7 +7,7 @@
  * wait's history (see `revisionTimings.ts`).
  */
 import { isDeployPhase, parseTimestampMs, type RevisionTiming } from "./revisionTimings";
-import type { Revision } from "./schemas/deployments";
+import type { Revision } from "./contractTypes/controlPlane";
 
 /** The status a revision is waited for. */
 export const SUCCESS_STATUS = "DEPLOYED";

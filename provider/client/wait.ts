@@ -24,8 +24,7 @@
  */
 import { type Clock, systemClock } from "./clock";
 import { AbortedError, RateLimitError, RevisionFailedError, WaitTimeoutError, isTransientError } from "./errors";
-import type { DeploymentsApi } from "./deployments";
-import { DEFAULT_TIMEOUT_MS } from "./options";
+import { DEFAULT_TIMEOUT_MS, type RequestOptions } from "./options";
 import { DEFAULT_MAX_INTERVAL_MS, DEFAULT_MIN_INTERVAL_MS, pollIntervalMs, rateLimitedDelayMs, sleepOrAbort } from "./pollSchedule";
 import { DEFAULT_WAIT_TIMEOUT_MS, WaitDeadline } from "./waitDeadline";
 import {
@@ -37,7 +36,7 @@ import {
   timingsFromRevisions,
 } from "./revisionTimings";
 import { SUCCESS_STATUS, newTrack, observe, stepStarts, timingOf } from "./revisionTrack";
-import type { Revision } from "./schemas/deployments";
+import type { Revision, RevisionPage } from "./contractTypes/controlPlane";
 
 export { DEFAULT_WAIT_TIMEOUT_MS } from "./waitDeadline";
 export { DEFAULT_MAX_INTERVAL_MS, DEFAULT_MIN_INTERVAL_MS, pollIntervalMs, rateLimitedDelayMs } from "./pollSchedule";
@@ -139,8 +138,13 @@ export interface WaitForRevisionResult {
   readonly prediction?: RevisionPrediction;
 }
 
-/** What {@link waitForRevision} needs from the deployments API. */
-export type RevisionReader = Pick<DeploymentsApi, "getRevision" | "listRevisions">;
+/** What {@link waitForRevision} needs from the deployments API: a revision by id, and a page of revisions newest first. */
+export interface RevisionReader {
+  /** `GET /v2/deployments/{id}/revisions/{revisionId}`. */
+  getRevision(deploymentId: string, revisionId: string, options?: RequestOptions): Promise<Revision>;
+  /** `GET /v2/deployments/{id}/revisions` with `limit` (1 to 100); newest first. */
+  listRevisions(deploymentId: string, params: { readonly limit?: number }, options?: RequestOptions): Promise<RevisionPage>;
+}
 
 /**
  * Poll a revision until it is `DEPLOYED`.

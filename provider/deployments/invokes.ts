@@ -4,8 +4,9 @@
  * process) and the native provider (`langsmith:index:getDeployment`, ...).
  */
 import { NotFoundError } from "../client/errors";
-import type { Deployment as WireDeployment } from "../client/schemas/deployments";
+import type { Deployment as WireDeployment, Revision } from "../client/contractTypes/controlPlane";
 import type { LangSmithClient } from "../client/client";
+import { deploymentCalls } from "./deployment/endpoints";
 
 /** Arguments of {@link getDeployment}: exactly one of `id` or `name`. */
 export type GetDeploymentArgs = { id: string; name?: never } | { name: string; id?: never };
@@ -37,13 +38,13 @@ export interface DeploymentInfo {
 export async function getDeployment(client: LangSmithClient, args: GetDeploymentArgs): Promise<DeploymentInfo | undefined> {
   if (args.id !== undefined) {
     try {
-      return toInfo(await client.deployments.get(args.id));
+      return toInfo(await deploymentCalls.get(client, args.id));
     } catch (error) {
       if (error instanceof NotFoundError) return undefined;
       throw error;
     }
   }
-  const found = await client.deployments.findByName(args.name, { name: args.name });
+  const found = await deploymentCalls.findByName(client, args.name, { name: args.name });
   return found === undefined ? undefined : toInfo(found);
 }
 
@@ -85,7 +86,7 @@ export async function getDeploymentRevisions(client: LangSmithClient, args: GetD
 export async function getDeploymentRevisionPage(client: LangSmithClient, args: GetDeploymentRevisionsArgs): Promise<RevisionPageInfo> {
   const limit = args.limit ?? 10;
   const offset = args.offset ?? 0;
-  const page = await client.deployments.listRevisions(args.deploymentId, { limit, offset, ...(args.status !== undefined ? { status: args.status } : {}) });
+  const page = await deploymentCalls.listRevisions(client, args.deploymentId, { limit, offset, ...(args.status !== undefined ? { status: args.status } : {}) });
   const revisions = page.resources.map((revision) => ({
     id: revision.id,
     status: revision.status,
@@ -116,7 +117,7 @@ export interface RevisionDetail extends RevisionInfo {
 /** One revision of a deployment by its id (`GET /v2/deployments/{id}/revisions/{revision_id}`); `undefined` when there is none. */
 export async function getDeploymentRevision(client: LangSmithClient, args: GetDeploymentRevisionArgs): Promise<RevisionDetail | undefined> {
   try {
-    const revision = (await client.deployments.getRevision(args.deploymentId, args.revisionId)) as Awaited<ReturnType<typeof client.deployments.getRevision>> & { status_message?: string | null };
+    const revision = (await deploymentCalls.getRevision(client, args.deploymentId, args.revisionId)) as Revision & { status_message?: string | null };
     return {
       id: revision.id,
       status: revision.status,

@@ -3,6 +3,7 @@
  */
 import { InvalidRequestError } from "../client/errors";
 import type { LangSmithClient } from "../client/client";
+import { oauthCalls } from "./oauthEndpoints";
 
 /** An OAuth provider configured in the organization (no client secret is ever returned). */
 export interface OAuthProviderInfo {
@@ -20,7 +21,7 @@ export interface OAuthProviderInfo {
 
 /** The OAuth providers configured for the organization (`GET /v2/auth/providers`). */
 export async function getOAuthProviders(client: LangSmithClient): Promise<OAuthProviderInfo[]> {
-  const providers = await client.oauth.listProviders();
+  const providers = await oauthCalls.listProviders(client);
   return providers.map((provider) => ({
     id: provider.id,
     providerId: provider.provider_id,
@@ -61,7 +62,7 @@ export function assertProviderId(args: GetOAuthTokenStatusArgs): void {
  */
 export async function getOAuthTokenStatus(client: LangSmithClient, args: GetOAuthTokenStatusArgs): Promise<{ hasToken: boolean }> {
   assertProviderId(args);
-  const status = await client.oauth.tokenExists(args.providerId);
+  const status = await oauthCalls.tokenExists(client, args.providerId);
   return { hasToken: status.has_token };
 }
 

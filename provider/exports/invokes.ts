@@ -2,8 +2,9 @@
  * The BulkExport invokes, over a client, shared by the SDK and the native provider.
  */
 import { NotFoundError } from "../client/errors";
-import type { BulkExport as WireBulkExport, BulkExportRun as WireRun } from "../client/schemas/bulkExports";
+import type { BulkExport as WireBulkExport, BulkExportRun as WireRun } from "../client/contractTypes/bulkExports";
 import type { LangSmithClient } from "../client/client";
+import { bulkExportCalls } from "./bulkExport/endpoints";
 
 /** A bulk export as the invokes return it. */
 export interface BulkExportInfo {
@@ -81,7 +82,7 @@ function toRunInfo(run: WireRun): BulkExportRunInfo {
 /** A bulk export by id (`GET /api/v1/bulk-exports/{id}`), or `undefined` when there is none in the workspace. */
 export async function getBulkExport(client: LangSmithClient, args: GetBulkExportArgs): Promise<BulkExportInfo | undefined> {
   try {
-    return toInfo(await client.bulkExports.get(args.id));
+    return toInfo(await bulkExportCalls.get(client, args.id));
   } catch (error) {
     if (error instanceof NotFoundError) return undefined;
     throw error;
@@ -90,7 +91,7 @@ export async function getBulkExport(client: LangSmithClient, args: GetBulkExport
 
 /** The runs of a bulk export, oldest first (`GET /api/v1/bulk-exports/{id}/runs`). */
 export async function getBulkExportRuns(client: LangSmithClient, args: GetBulkExportArgs): Promise<BulkExportRunInfo[]> {
-  const runs = await client.bulkExports.runs(args.id);
+  const runs = await bulkExportCalls.runs(client, args.id);
   return runs.map(toRunInfo).sort((a, b) => Date.parse(a.createdAt ?? "") - Date.parse(b.createdAt ?? ""));
 }
 

@@ -10,6 +10,7 @@ import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } 
 import { createClient, type LangSmithClient } from "../../provider/client";
 import { createPulumiProject, type PulumiProject } from "../helpers/pulumiProject";
 import { startVersitygw, type Versitygw } from "../helpers/versitygw";
+import { bulkExportCalls } from "../../provider/exports/bulkExport/endpoints";
 
 const PROJECT = "8a1f0c3e-2b4d-4e6f-9a8b-7c6d5e4f3a2b";
 const TYPE = "pulumi-nodejs:dynamic/langsmith:BulkExport";
@@ -97,7 +98,7 @@ describe("BulkExport end to end", () => {
 
     // Cancelled outside Pulumi: refresh records it, the next preview replaces it, up creates it again.
     const scheduledId = byName("every6h")?.id ?? "";
-    await client.bulkExports.cancel(scheduledId);
+    await bulkExportCalls.cancel(client, scheduledId);
     expect((await project.refresh()).code).toBe(0);
     const drift = await project.preview(["--diff"]);
     expect(drift.output).toContain("1 to replace");
@@ -112,7 +113,7 @@ describe("BulkExport end to end", () => {
     expect(destroyed.code).toBe(0);
     expect(await exportsInState()).toEqual([]);
     expect(exportRequests("PATCH").map((r) => r.path)).toEqual([`/api/v1/bulk-exports/${newScheduled?.id}`]);
-    expect((await client.bulkExports.get(newScheduled?.id ?? "")).status).toBe("Cancelled");
+    expect((await bulkExportCalls.get(client, newScheduled?.id ?? "")).status).toBe("Cancelled");
   });
 
   it("rotating credentials while a run is in flight: that run finishes with the old key pair, the next run uses the new one", async () => {

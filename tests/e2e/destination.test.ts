@@ -7,6 +7,7 @@ import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } 
 import { createClient, type LangSmithClient, NotFoundError } from "../../provider/client";
 import { createPulumiProject, type CommandResult, type PulumiProject } from "../helpers/pulumiProject";
 import { type S3Credentials, startVersitygw, type Versitygw, type VersitygwAccessLogEntry } from "../helpers/versitygw";
+import { destinationCalls } from "../../provider/exports/destination/endpoints";
 
 const BUCKET = "e2e-exports";
 const OTHER_BUCKET = "e2e-exports-two";
@@ -236,7 +237,7 @@ describe("BulkExportDestination end to end", () => {
     expect(deniedUp.output).toContain("grant s3:PutObject on the bucket and prefix");
     const afterDenied = await destinations();
     expect(afterDenied.map((r) => r.urn.split("::").pop()).sort()).toEqual(["exports", "virtualExports"]);
-    expect((await client.destinations.list()).filter((d) => d.display_name === "denied exports" || d.display_name === "wrong secret")).toEqual([]);
+    expect((await destinationCalls.list(client)).filter((d) => d.display_name === "denied exports" || d.display_name === "wrong secret")).toEqual([]);
 
     // 5. Change the bucket: replace (new one created first, then the old one deleted).
     project.writeProgram(program([main(gw.users.noDelete, OTHER_BUCKET, "moved"), virtual]));
@@ -260,11 +261,11 @@ describe("BulkExportDestination end to end", () => {
     expect(destinationRequests()).toEqual(["POST 200", "DELETE 204"]);
     const newId = (await destinations()).find((r) => r.urn.endsWith("::exports"))?.id ?? "";
     expect(newId).not.toBe(firstId);
-    await expect(client.destinations.get(firstId)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(destinationCalls.get(client, firstId)).rejects.toBeInstanceOf(NotFoundError);
     expect(await gw.listObjects(OTHER_BUCKET, "moved/tmp/")).toHaveLength(1); // no-delete user: the test object stays
 
     // 6. Deleted outside Pulumi: refresh drops it from the state.
-    await client.destinations.delete(newId);
+    await destinationCalls.delete(client, newId);
     const refreshed = await cli(project.refresh());
     expect(refreshed.code).toBe(0);
     expect((await destinations()).map((r) => r.urn.split("::").pop())).toEqual(["virtualExports"]);
@@ -275,7 +276,7 @@ describe("BulkExportDestination end to end", () => {
     const destroyed = await cli(project.destroy());
     expect(destroyed.code).toBe(0);
     expect(await destinations()).toEqual([]);
-    expect((await client.destinations.list()).length).toBe(0);
+    expect((await destinationCalls.list(client)).length).toBe(0);
     await expectNoSecretsAnywhere();
   });
 
@@ -294,7 +295,7 @@ describe("BulkExportDestination end to end", () => {
     });
     try {
       expect((await kept.up()).code).toBe(0);
-      const firstId = (await contractClient.destinations.list())[0]?.id ?? "";
+      const firstId = (await destinationCalls.list(contractClient))[0]?.id ?? "";
       const warning = (id: string) =>
         `bulk-export destination "kept exports": removed from the stack, but the service cannot delete destinations: destination ${id} stays in the workspace; make sure no bulk export uses it`;
 
@@ -306,7 +307,7 @@ describe("BulkExportDestination end to end", () => {
       // One warning from the provider: the CLI shows it while running and once more under "Diagnostics".
       const diagnostics = replaced.output.slice(replaced.output.indexOf("Diagnostics:"));
       expect(diagnostics.split(warning(firstId)).length - 1).toBe(1);
-      const ids = (await contractClient.destinations.list()).map((d) => d.id);
+      const ids = (await destinationCalls.list(contractClient)).map((d) => d.id);
       expect(ids).toHaveLength(2);
       const secondId = ids.find((id) => id !== firstId) ?? "";
 
@@ -315,7 +316,7 @@ describe("BulkExportDestination end to end", () => {
       expect(destroyed.output).toContain(warning(secondId));
       const state = (await kept.exportStack()).deployment.resources ?? [];
       expect(state.filter((r) => r.type === TYPE)).toEqual([]);
-      expect((await contractClient.destinations.list()).map((d) => d.id).sort()).toEqual([firstId, secondId].sort());
+      expect((await destinationCalls.list(contractClient)).map((d) => d.id).sort()).toEqual([firstId, secondId].sort());
       const deletes = contractLike.control.requestLog().filter((r) => r.method === "DELETE").map((r) => r.status);
       expect(deletes).toEqual([405, 405]);
     } finally {

@@ -16,6 +16,8 @@ import { createPulumiProject, type PulumiProject } from "../helpers/pulumiProjec
 import { toolPaths } from "../helpers/tools";
 import { TEST_INTEGRATION_ID, yamlGithubDeployment } from "../helpers/yamlPrograms";
 import { startVersitygw, type Versitygw } from "../helpers/versitygw";
+import { deploymentCalls } from "../../provider/deployments/deployment/endpoints";
+import { destinationCalls } from "../../provider/exports/destination/endpoints";
 
 const BUCKET = "native-import";
 
@@ -70,7 +72,7 @@ describe.each<Language>(["yaml", "nodejs"])("native provider: pulumi import of a
     await gw.createBucket(BUCKET);
     stack = await startEmulatorStack({ s3EndpointOverride: gw.endpoint });
     const client = createClient({ apiKey: DEFAULT_API_KEY, workspaceId: DEFAULT_WORKSPACE_ID, controlPlaneUrl: stack.emulator.url, apiUrl: stack.emulator.url });
-    const deployment = await client.deployments.create({
+    const deployment = await deploymentCalls.create(client, {
       name: "imported-agent",
       source: "github",
       source_config: { integration_id: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01", repo_url: "https://github.com/acme/agent", deployment_type: "dev" },
@@ -78,7 +80,7 @@ describe.each<Language>(["yaml", "nodejs"])("native provider: pulumi import of a
       // The service echoes secret values in its GETs: an import must never write them anywhere.
       secrets: [{ name: "OPENAI_API_KEY", value: SECRET_CANARY }],
     });
-    const destination = await client.destinations.create({
+    const destination = await destinationCalls.create(client, {
       destination_type: "s3",
       display_name: "imported exports",
       config: { bucket_name: BUCKET, prefix: "imported", region: "us-east-1" },

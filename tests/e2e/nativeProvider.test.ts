@@ -16,6 +16,7 @@ import { createClient } from "../../provider/client";
 import { type EmulatorStack, startEmulatorStack } from "../helpers/emulatorStack";
 import { toolPaths } from "../helpers/tools";
 import { yamlGithubDeployment } from "../helpers/yamlPrograms";
+import { deploymentCalls } from "../../provider/deployments/deployment/endpoints";
 
 const SECRET_CANARY = "canary-native-yaml-5e1d77";
 
@@ -189,7 +190,7 @@ describe.each<Language>(["yaml", "nodejs"])("native provider: a %s program with 
 
     // Drift made outside Pulumi shows in the refresh and the next preview.
     const client = createClient({ apiKey: DEFAULT_API_KEY, workspaceId: DEFAULT_WORKSPACE_ID, controlPlaneUrl: stack.emulator.url, apiUrl: stack.emulator.url });
-    await client.deployments.patch(id, { source_config: { build_on_push: true } });
+    await deploymentCalls.patch(client, id, { source_config: { build_on_push: true } });
     const refresh = await project.refresh();
     expect(refresh.code).toBe(0);
     const drift = await project.preview(["--diff"]);

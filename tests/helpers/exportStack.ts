@@ -1,6 +1,7 @@
 import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
 import { createClient, type LangSmithClient } from "../../provider/client";
 import { startVersitygw, type Versitygw } from "./versitygw";
+import { destinationCalls } from "../../provider/exports/destination/endpoints";
 
 /** An emulator whose destinations test-write to a real S3 store, with one destination made. */
 export interface ExportStack {
@@ -24,7 +25,7 @@ export async function startExportStack(bucket: string): Promise<ExportStack> {
   await gw.createBucket(bucket);
   const emulator = await createEmulator({ control: true, s3EndpointOverride: gw.endpoint });
   const client = createClient({ apiUrl: `${emulator.url}/api/v1`, controlPlaneUrl: emulator.url, apiKey: DEFAULT_API_KEY, workspaceId: DEFAULT_WORKSPACE_ID });
-  const destination = await client.destinations.create({
+  const destination = await destinationCalls.create(client, {
     destination_type: "s3",
     display_name: bucket,
     config: { bucket_name: bucket, prefix: "traces", region: "us-east-1" },

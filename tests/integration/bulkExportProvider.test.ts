@@ -9,6 +9,7 @@ import { configureWith } from "../helpers/providerConfig";
 import { getBulkExport, getBulkExportRuns } from "../../sdk/dynamic/bulkExportInvokes";
 import { emulatorEnv } from "../helpers/emulatorStack";
 import { type ExportStack, startExportStack } from "../helpers/exportStack";
+import { bulkExportCalls } from "../../provider/exports/bulkExport/endpoints";
 
 type Props = Record<string, unknown>;
 const PROJECT = "8a1f0c3e-2b4d-4e6f-9a8b-7c6d5e4f3a2b";
@@ -71,7 +72,7 @@ describe("BulkExport provider against the emulator", () => {
     expect(read.props).toMatchObject({ status: "IntervalScheduled", startTime: "2026-11-01T00:00:00Z" });
     expect((await provider.diff!(created.id, read.props as Props, inputs)).changes).toBe(false);
 
-    await client.bulkExports.cancel(created.id);
+    await bulkExportCalls.cancel(client, created.id);
     const afterCancel = await provider.read!(created.id, created.outs);
     expect(afterCancel.props).toMatchObject({ status: "Cancelled" });
     expect(await provider.diff!(created.id, afterCancel.props as Props, inputs)).toMatchObject({ changes: true, replaces: ["status"] });
@@ -82,7 +83,7 @@ describe("BulkExport provider against the emulator", () => {
     emulator.control.clearRequestLog();
     await provider.delete!(second.id, second.outs);
     expect(requests("PATCH").map((r) => r.status)).toEqual([200]);
-    expect((await client.bulkExports.get(second.id)).status).toBe("Cancelled");
+    expect((await bulkExportCalls.get(client, second.id)).status).toBe("Cancelled");
   });
 
   it("a wait that runs out keeps the export in state; the next update resumes it", async () => {

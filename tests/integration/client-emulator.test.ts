@@ -19,6 +19,9 @@ import {
   createClient,
 } from "../../provider/client";
 import { FakeClock } from "../helpers/scriptedServer";
+import { deploymentCalls } from "../../provider/deployments/deployment/endpoints";
+import { destinationCalls } from "../../provider/exports/destination/endpoints";
+import { oauthCalls } from "../../provider/deployments/oauthEndpoints";
 
 describe("client against the emulator", () => {
   const clock = new FakeClock(Date.parse("2026-01-01T00:00:00.000Z"));
@@ -41,7 +44,7 @@ describe("client against the emulator", () => {
   });
 
   test("create, wait, read, find, patch (new revision), wait, list revisions, delete, wait for deletion", async () => {
-    const created = await client.deployments.create({
+    const created = await deploymentCalls.create(client, {
       name: "client-lifecycle",
       source: "github",
       source_config: {
@@ -54,7 +57,7 @@ describe("client against the emulator", () => {
       secrets: [{ name: "OPENAI_API_KEY", value: "sk-emulated" }],
     });
     const statuses: string[] = [];
-    const first = await client.waitForRevision({
+    const first = await deploymentCalls.waitForRevision(client, {
       deploymentId: created.id,
       revisionId: created.latest_revision_id,
       minIntervalMs: 5,
@@ -64,24 +67,24 @@ describe("client against the emulator", () => {
     expect(first.revision.status).toBe("DEPLOYED");
     expect(statuses[statuses.length - 1]).toBe("DEPLOYED");
 
-    const read = await client.deployments.get(created.id);
+    const read = await deploymentCalls.get(client, created.id);
     expect(read.name).toBe("client-lifecycle");
     expect(read.latest_revision_id).toBe(created.latest_revision_id);
 
-    const found = await client.deployments.findByName("client-lifecycle");
+    const found = await deploymentCalls.findByName(client, "client-lifecycle");
     expect(found?.id).toBe(created.id);
-    const contains = await client.deployments.listAll({ nameContains: "lifecycle", limit: 1 });
+    const contains = await deploymentCalls.listAll(client, { nameContains: "lifecycle", limit: 1 });
     expect(contains.map((d) => d.id)).toContain(created.id);
     // `deployment_ids` (comma-separated on the wire): only the deployments named, unknown ids ignored.
-    const byIds = await client.deployments.list({ deploymentIds: [created.id, "00000000-0000-4000-8000-000000000000"], limit: 100 });
+    const byIds = await deploymentCalls.list(client, { deploymentIds: [created.id, "00000000-0000-4000-8000-000000000000"], limit: 100 });
     expect(byIds.resources.map((d) => d.id)).toEqual([created.id]);
-    await expect(client.deployments.list({ deploymentIds: [] })).rejects.toThrow("listing deployments: deploymentIds must name 1 to 100 deployments, not 0");
+    await expect(deploymentCalls.list(client, { deploymentIds: [] })).rejects.toThrow("listing deployments: deploymentIds must name 1 to 100 deployments, not 0");
 
-    const patched = await client.deployments.patch(created.id, {
+    const patched = await deploymentCalls.patch(client, created.id, {
       source_revision_config: { repo_ref: "v2", langgraph_config_path: "langgraph.json" },
     });
     expect(patched.latest_revision_id).not.toBe(created.latest_revision_id);
-    const second = await client.waitForRevision({
+    const second = await deploymentCalls.waitForRevision(client, {
       deploymentId: created.id,
       revisionId: patched.latest_revision_id ?? "",
       minIntervalMs: 5,
@@ -89,22 +92,22 @@ describe("client against the emulator", () => {
     });
     expect(second.revision.status).toBe("DEPLOYED");
 
-    const revisions = await client.deployments.listRevisions(created.id, { limit: 10 });
+    const revisions = await deploymentCalls.listRevisions(client, created.id, { limit: 10 });
     expect(revisions.resources[0]?.id).toBe(patched.latest_revision_id);
-    const one = await client.deployments.getRevision(created.id, created.latest_revision_id);
+    const one = await deploymentCalls.getRevision(client, created.id, created.latest_revision_id);
     expect(one.id).toBe(created.latest_revision_id);
 
-    await expect(client.deployments.delete(created.id)).resolves.toEqual({ alreadyGone: false });
-    await client.waitForDeletion({ deploymentId: created.id, intervalMs: 20 });
-    await expect(client.deployments.get(created.id)).rejects.toBeInstanceOf(NotFoundError);
-    await expect(client.deployments.delete(created.id)).resolves.toEqual({ alreadyGone: true });
+    await expect(deploymentCalls.delete(client, created.id)).resolves.toEqual({ alreadyGone: false });
+    await deploymentCalls.waitForDeletion(client, { deploymentId: created.id, intervalMs: 20 });
+    await expect(deploymentCalls.get(client, created.id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(deploymentCalls.delete(client, created.id)).resolves.toEqual({ alreadyGone: true });
   });
 
   test("OAuth providers and the token check; an empty provider_id is a 422 naming the field", async () => {
-    const providers = await client.oauth.listProviders();
+    const providers = await oauthCalls.listProviders(client);
     expect(providers.map((p) => p.provider_id)).toContain("github");
-    await expect(client.oauth.tokenExists("github")).resolves.toEqual(expect.objectContaining({ has_token: false }));
-    const err = await client.oauth.tokenExists("").catch((e: unknown) => e);
+    await expect(oauthCalls.tokenExists(client, "github")).resolves.toEqual(expect.objectContaining({ has_token: false }));
+    const err = await oauthCalls.tokenExists(client, "").catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UnprocessableEntityError);
     expect((err as UnprocessableEntityError).issues[0]?.loc).toEqual(["query", "provider_id"]);
     expect((err as Error).message).toContain("422 UnprocessableEntity - query.provider_id: ");
@@ -112,15 +115,15 @@ describe("client against the emulator", () => {
 
   test("an org-scoped key without a workspace gets WorkspaceRequiredError", async () => {
     const orgScoped = createClient({ apiKey: DEFAULT_ORG_API_KEY, controlPlaneUrl: emulator.url, apiUrl: emulator.url });
-    const err = await orgScoped.deployments.list().catch((e: unknown) => e);
+    const err = await deploymentCalls.list(orgScoped).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(WorkspaceRequiredError);
     expect((err as Error).message).toContain("langsmith:workspaceId");
   });
 
   test("destinations: list is a bare array, unknown ids are 404 / already gone", async () => {
-    await expect(client.destinations.list()).resolves.toEqual(expect.any(Array));
-    await expect(client.destinations.get("00000000-0000-4000-8000-000000000000")).rejects.toBeInstanceOf(NotFoundError);
+    await expect(destinationCalls.list(client)).resolves.toEqual(expect.any(Array));
+    await expect(destinationCalls.get(client, "00000000-0000-4000-8000-000000000000")).rejects.toBeInstanceOf(NotFoundError);
     // The emulator answers DELETE as the published contract's service does (405); the GET that follows says 404.
-    await expect(client.destinations.delete("00000000-0000-4000-8000-000000000000")).resolves.toEqual({ outcome: "already-gone", alreadyGone: true });
+    await expect(destinationCalls.delete(client, "00000000-0000-4000-8000-000000000000")).resolves.toEqual({ outcome: "already-gone", alreadyGone: true });
   });
 });

@@ -12,6 +12,9 @@ import {
   packageVersion,
 } from "../../provider/client";
 import { FakeClock, type ScriptedServer, startScriptedServer } from "../helpers/scriptedServer";
+import { deploymentCalls } from "../../provider/deployments/deployment/endpoints";
+import { destinationCalls } from "../../provider/exports/destination/endpoints";
+import { oauthCalls } from "../../provider/deployments/oauthEndpoints";
 
 const API_KEY = "lsv2_test_key";
 const WORKSPACE = "ws-1111";
@@ -110,7 +113,7 @@ describe("client endpoints over real HTTP", () => {
 
   test("sends auth headers, user agent and no body on GET", async () => {
     server.enqueue({ json: deployment() });
-    await client.deployments.get("dep-1");
+    await deploymentCalls.get(client, "dep-1");
     const req = server.requests[0]!;
     expect(req.headers["x-api-key"]).toBe(API_KEY);
     expect(req.headers["x-tenant-id"]).toBe(WORKSPACE);
@@ -129,7 +132,7 @@ describe("client endpoints over real HTTP", () => {
       apiUrl: server.url,
     });
     server.enqueue({ json: [] });
-    await bearer.oauth.listProviders();
+    await oauthCalls.listProviders(bearer);
     const req = server.requests[0]!;
     expect(req.headers["authorization"]).toBe("Bearer jwt-token");
     expect(req.headers["x-api-key"]).toBeUndefined();
@@ -138,7 +141,7 @@ describe("client endpoints over real HTTP", () => {
 
   test("POST /v2/deployments (201) sends the body and returns id and latest_revision_id", async () => {
     server.enqueue({ status: 201, method: "POST", path: "/api-host/v2/deployments", json: deployment() });
-    const created = await client.deployments.create({
+    const created = await deploymentCalls.create(client, {
       name: "agent",
       source: "github",
       source_config: { integration_id: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01", repo_url: "https://github.com/acme/agent", deployment_type: "dev", build_on_push: false },
@@ -160,7 +163,7 @@ describe("client endpoints over real HTTP", () => {
 
   test("create answering only id and latest_revision_id is accepted", async () => {
     server.enqueue({ status: 201, json: { id: "dep-9", latest_revision_id: "rev-9" } });
-    const created = await client.deployments.create({
+    const created = await deploymentCalls.create(client, {
       name: "x",
       source: "external_docker",
       source_config: {},
@@ -172,7 +175,7 @@ describe("client endpoints over real HTTP", () => {
 
   test("GET /v2/deployments/{id} keeps unknown fields and accepts nulls", async () => {
     server.enqueue({ method: "GET", path: "/api-host/v2/deployments/dep-1", json: deployment() });
-    const d = await client.deployments.get("dep-1");
+    const d = await deploymentCalls.get(client, "dep-1");
     expect(d.active_revision_id).toBeNull();
     expect(d.display_name).toBeNull();
     expect(d.source_config.repo_branch).toBe("main");
@@ -184,8 +187,8 @@ describe("client endpoints over real HTTP", () => {
   test("the config path is read from langgraph_config_path (the contract) or graph_config_path (older servers)", async () => {
     const contractShape = deployment({ source_revision_config: { repo_ref: "main", langgraph_config_path: "agents/langgraph.json", image_uri: null } });
     server.enqueue({ json: contractShape }, { json: deployment() });
-    expect((await client.deployments.get("dep-1")).source_revision_config.langgraph_config_path).toBe("agents/langgraph.json");
-    const legacy = await client.deployments.get("dep-1");
+    expect((await deploymentCalls.get(client, "dep-1")).source_revision_config.langgraph_config_path).toBe("agents/langgraph.json");
+    const legacy = await deploymentCalls.get(client, "dep-1");
     expect(legacy.source_revision_config.langgraph_config_path).toBe("langgraph.json");
     expect(legacy.source_revision_config).not.toHaveProperty("graph_config_path");
   });
@@ -198,15 +201,15 @@ describe("client endpoints over real HTTP", () => {
       source_revision_config: { repo_ref: "main" },
       secrets: [],
     };
-    await expect(client.deployments.create(body)).rejects.toThrow(/source_config\.integration_id/);
+    await expect(deploymentCalls.create(client, body)).rejects.toThrow(/source_config\.integration_id/);
     const withTypo = { ...body, source_config: {}, source_revision_config: { repo_ref: "main", graph_config_path: "langgraph.json" } };
-    await expect(client.deployments.create(withTypo as never)).rejects.toBeInstanceOf(InvalidRequestError);
+    await expect(deploymentCalls.create(client, withTypo as never)).rejects.toBeInstanceOf(InvalidRequestError);
     expect(server.requests).toHaveLength(0);
   });
 
   test("POST /v2/deployments/{id}/revisions/{revisionId}/redeploy returns the deployment with its new revision", async () => {
     server.enqueue({ method: "POST", path: "/api-host/v2/deployments/dep-1/revisions/rev-1/redeploy", json: deployment({ latest_revision_id: "rev-2" }) });
-    const d = await client.deployments.redeploy("dep-1", "rev-1");
+    const d = await deploymentCalls.redeploy(client, "dep-1", "rev-1");
     expect(d.latest_revision_id).toBe("rev-2");
     expect(server.requests[0]!.body).toBe("");
     expect(server.requests[0]!.headers["content-type"]).toBeUndefined();
@@ -214,17 +217,17 @@ describe("client endpoints over real HTTP", () => {
 
   test("ids are URL-encoded into the path; ids that could change the path are refused before sending", async () => {
     server.enqueue({ json: deployment() });
-    await client.deployments.get("a:b@c");
+    await deploymentCalls.get(client, "a:b@c");
     expect(server.requests[0]!.path).toBe("/api-host/v2/deployments/a%3Ab%40c");
     for (const id of ["a/b c", "..", ".", "x?y", "x#y", "50%", "a\\b"]) {
-      await expect(client.deployments.get(id)).rejects.toBeInstanceOf(InvalidRequestError);
+      await expect(deploymentCalls.get(client, id)).rejects.toBeInstanceOf(InvalidRequestError);
     }
     expect(server.requests).toHaveLength(1);
   });
 
   test("GET /v2/deployments with name_contains, limit, offset (the contract's filters)", async () => {
     server.enqueue({ path: "/api-host/v2/deployments", json: { resources: [deployment()], offset: 1 } });
-    const page = await client.deployments.list({ nameContains: "ag", limit: 10, offset: 0 });
+    const page = await deploymentCalls.list(client, { nameContains: "ag", limit: 10, offset: 0 });
     expect(page.resources).toHaveLength(1);
     expect(page.offset).toBe(1);
     expect(server.requests[0]!.query).toEqual({ name_contains: "ag", limit: "10", offset: "0" });
@@ -232,14 +235,14 @@ describe("client endpoints over real HTTP", () => {
 
   test("list without params sends no query; page without offset is fine", async () => {
     server.enqueue({ json: { resources: [] } });
-    const page = await client.deployments.list();
+    const page = await deploymentCalls.list(client);
     expect(page.resources).toEqual([]);
     expect(server.requests[0]!.query).toEqual({});
   });
 
   test("limit outside 1..100 is refused before sending", async () => {
-    await expect(client.deployments.list({ limit: 101 })).rejects.toBeInstanceOf(InvalidRequestError);
-    await expect(client.deployments.list({ offset: -1 })).rejects.toBeInstanceOf(InvalidRequestError);
+    await expect(deploymentCalls.list(client, { limit: 101 })).rejects.toBeInstanceOf(InvalidRequestError);
+    await expect(deploymentCalls.list(client, { offset: -1 })).rejects.toBeInstanceOf(InvalidRequestError);
     expect(server.requests).toHaveLength(0);
   });
 
@@ -250,7 +253,7 @@ describe("client endpoints over real HTTP", () => {
       { json: { resources: [deployment({ id: "e" })], offset: 5 } },
     );
     const ids: string[] = [];
-    for await (const page of client.deployments.pages({ nameContains: "x", limit: 2 })) {
+    for await (const page of deploymentCalls.pages(client, { nameContains: "x", limit: 2 })) {
       ids.push(...page.resources.map((d) => d.id));
     }
     expect(ids).toEqual(["a", "b", "c", "d", "e"]);
@@ -263,23 +266,23 @@ describe("client endpoints over real HTTP", () => {
       { json: { resources: [deployment({ id: "a" }), deployment({ id: "b" })] } },
       { json: { resources: [], offset: null } },
     );
-    const all = await client.deployments.listAll({ limit: 2 });
+    const all = await deploymentCalls.listAll(client, { limit: 2 });
     expect(all.map((d) => d.id)).toEqual(["a", "b"]);
     expect(server.requests.map((r) => r.query["offset"])).toEqual(["0", "2"]);
   });
 
   test("findByName() asks for name_contains and matches the exact name only", async () => {
     server.enqueue({ json: { resources: [deployment({ id: "x", name: "agent-2" }), deployment({ id: "y", name: "agent" })], offset: 2 } });
-    const found = await client.deployments.findByName("agent");
+    const found = await deploymentCalls.findByName(client, "agent");
     expect(found?.id).toBe("y");
     expect(server.requests[0]!.query).toEqual({ name_contains: "agent", limit: "100", offset: "0" });
     server.enqueue({ json: { resources: [] } });
-    expect(await client.deployments.findByName("none")).toBeUndefined();
+    expect(await deploymentCalls.findByName(client, "none")).toBeUndefined();
   });
 
   test("PATCH /v2/deployments/{id} sends the partial body and returns the deployment", async () => {
     server.enqueue({ method: "PATCH", path: "/api-host/v2/deployments/dep-1", json: deployment({ latest_revision_id: "rev-2" }) });
-    const d = await client.deployments.patch("dep-1", {
+    const d = await deploymentCalls.patch(client, "dep-1", {
       source_config: { build_on_push: true },
       source_revision_config: { repo_ref: "v2", langgraph_config_path: "langgraph.json" },
     });
@@ -292,9 +295,9 @@ describe("client endpoints over real HTTP", () => {
 
   test("DELETE /v2/deployments/{id}: 204 deleted, 404 already gone", async () => {
     server.enqueue({ status: 204, method: "DELETE", path: "/api-host/v2/deployments/dep-1" });
-    await expect(client.deployments.delete("dep-1")).resolves.toEqual({ alreadyGone: false });
+    await expect(deploymentCalls.delete(client, "dep-1")).resolves.toEqual({ alreadyGone: false });
     server.enqueue({ status: 404, json: { detail: "Deployment not found" } });
-    await expect(client.deployments.delete("dep-1")).resolves.toEqual({ alreadyGone: true });
+    await expect(deploymentCalls.delete(client, "dep-1")).resolves.toEqual({ alreadyGone: true });
   });
 
   test("GET revisions list (limit/offset) and one revision", async () => {
@@ -302,13 +305,13 @@ describe("client endpoints over real HTTP", () => {
       path: "/api-host/v2/deployments/dep-1/revisions",
       json: { resources: [revision("rev-2", "BUILDING"), revision("rev-1", "DEPLOYED")], offset: 2 },
     });
-    const page = await client.deployments.listRevisions("dep-1", { limit: 2, offset: 0 });
+    const page = await deploymentCalls.listRevisions(client, "dep-1", { limit: 2, offset: 0 });
     expect(page.resources.map((r) => r.id)).toEqual(["rev-2", "rev-1"]);
     expect(page.resources[0]!.source_revision_config?.repo_commit_sha).toBe("abc");
     expect(server.requests[0]!.query).toEqual({ limit: "2", offset: "0" });
 
     server.enqueue({ path: "/api-host/v2/deployments/dep-1/revisions/rev-2", json: revision("rev-2", "SOMETHING_NEW") });
-    const rev = await client.deployments.getRevision("dep-1", "rev-2");
+    const rev = await deploymentCalls.getRevision(client, "dep-1", "rev-2");
     expect(rev.status).toBe("SOMETHING_NEW");
   });
 
@@ -337,20 +340,20 @@ describe("client endpoints over real HTTP", () => {
         },
       ],
     });
-    const providers = await client.oauth.listProviders();
+    const providers = await oauthCalls.listProviders(client);
     expect(providers[0]?.provider_id).toBe("github");
     expect(providers[0]?.allowed_redirect_uris).toEqual(["https://a.example.com/cb"]);
   });
 
   test("GET /v2/auth/tokens/exists sends provider_id", async () => {
     server.enqueue({ path: "/api-host/v2/auth/tokens/exists", json: { has_token: true } });
-    await expect(client.oauth.tokenExists("github")).resolves.toEqual({ has_token: true });
+    await expect(oauthCalls.tokenExists(client, "github")).resolves.toEqual({ has_token: true });
     expect(server.requests[0]!.query).toEqual({ provider_id: "github" });
   });
 
   test("POST destinations answers 200 with the destination", async () => {
     server.enqueue({ status: 200, method: "POST", path: "/api/v1/bulk-exports/destinations", json: destination() });
-    const d = await client.destinations.create({
+    const d = await destinationCalls.create(client, {
       destination_type: "s3",
       display_name: "exports",
       config: { bucket_name: "exports-bucket", prefix: "p", region: "us-east-1", config_kwargs_s3: { addressing_style: "path" } },
@@ -370,17 +373,17 @@ describe("client endpoints over real HTTP", () => {
 
   test("destination create is validated before sending (display_name pattern)", async () => {
     await expect(
-      client.destinations.create({ destination_type: "s3", display_name: "bad/name", config: { bucket_name: "b", prefix: "p" } }),
+      destinationCalls.create(client, { destination_type: "s3", display_name: "bad/name", config: { bucket_name: "b", prefix: "p" } }),
     ).rejects.toThrow(/field "display_name"/);
     expect(server.requests).toHaveLength(0);
   });
 
   test("GET destinations (bare array) and one destination", async () => {
     server.enqueue({ path: "/api/v1/bulk-exports/destinations", json: [destination(), destination({ id: "dst-2" })] });
-    const list = await client.destinations.list();
+    const list = await destinationCalls.list(client);
     expect(list.map((d) => d.id)).toEqual(["dst-1", "dst-2"]);
     server.enqueue({ path: "/api/v1/bulk-exports/destinations/dst-1", json: destination() });
-    const one = await client.destinations.get("dst-1");
+    const one = await destinationCalls.get(client, "dst-1");
     expect(one.config?.bucket_name).toBe("b");
   });
 
@@ -390,7 +393,7 @@ describe("client endpoints over real HTTP", () => {
       path: "/api/v1/bulk-exports/destinations/dst-1",
       json: { id: "dst-1", tenant_id: WORKSPACE, credentials_keys: ["access_key_id", "secret_access_key", "session_token"], created_at: "x", updated_at: "y" },
     });
-    const d = await client.destinations.patchCredentials("dst-1", { access_key_id: "AKIA2", secret_access_key: "new", session_token: "tok" });
+    const d = await destinationCalls.patchCredentials(client, "dst-1", { access_key_id: "AKIA2", secret_access_key: "new", session_token: "tok" });
     expect(d.config).toBeUndefined();
     expect(JSON.parse(server.requests[0]!.body)).toEqual({
       credentials: { access_key_id: "AKIA2", secret_access_key: "new", session_token: "tok" },
@@ -399,40 +402,40 @@ describe("client endpoints over real HTTP", () => {
 
   test("DELETE destination: 204 deleted; 404 with a GET 404 already gone; 405, or 404 while a GET finds it, not supported", async () => {
     server.enqueue({ status: 204, method: "DELETE", path: "/api/v1/bulk-exports/destinations/dst-1" });
-    await expect(client.destinations.delete("dst-1")).resolves.toEqual({ outcome: "deleted", alreadyGone: false });
+    await expect(destinationCalls.delete(client, "dst-1")).resolves.toEqual({ outcome: "deleted", alreadyGone: false });
     server.enqueue({ status: 404, json: { detail: "Not found" } }, { status: 404, method: "GET", json: { detail: "Not found" } });
-    await expect(client.destinations.delete("dst-1")).resolves.toEqual({ outcome: "already-gone", alreadyGone: true });
+    await expect(destinationCalls.delete(client, "dst-1")).resolves.toEqual({ outcome: "already-gone", alreadyGone: true });
     server.enqueue({ status: 405, headers: { allow: "GET, PATCH" }, json: { detail: "Method Not Allowed" } }, { method: "GET", json: destination() });
-    await expect(client.destinations.delete("dst-1")).resolves.toEqual({ outcome: "not-supported", alreadyGone: false });
+    await expect(destinationCalls.delete(client, "dst-1")).resolves.toEqual({ outcome: "not-supported", alreadyGone: false });
     server.enqueue({ status: 404, json: { detail: "Not Found" } }, { method: "GET", path: "/api/v1/bulk-exports/destinations/dst-1", json: destination() });
-    await expect(client.destinations.delete("dst-1")).resolves.toEqual({ outcome: "not-supported", alreadyGone: false });
+    await expect(destinationCalls.delete(client, "dst-1")).resolves.toEqual({ outcome: "not-supported", alreadyGone: false });
     expect(server.requests.map((r) => r.method)).toEqual(["DELETE", "DELETE", "GET", "DELETE", "GET", "DELETE", "GET"]);
   });
 
   test("GET of a missing deployment is NotFoundError", async () => {
     server.enqueue({ status: 404, json: { detail: "Deployment not found" } });
-    const err = await client.deployments.get("nope", { name: "agent" }).catch((e: unknown) => e);
+    const err = await deploymentCalls.get(client, "nope", { name: "agent" }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(NotFoundError);
     expect((err as NotFoundError).message).toBe('reading deployment "agent": 404 NotFound - Deployment not found');
   });
 
   test("malformed responses are ResponseValidationError naming the field", async () => {
     server.enqueue({ json: { resources: [deployment({ id: 42 })] } });
-    const err = await client.deployments.list().catch((e: unknown) => e);
+    const err = await deploymentCalls.list(client).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ResponseValidationError);
     expect((err as ResponseValidationError).field).toBe("resources[0].id");
     expect((err as ResponseValidationError).message).toContain('field "resources[0].id"');
 
     server.enqueue({ json: revision("rev-1", "BUILDING", { status: undefined }) });
-    const err2 = await client.deployments.getRevision("d", "rev-1").catch((e: unknown) => e);
+    const err2 = await deploymentCalls.getRevision(client, "d", "rev-1").catch((e: unknown) => e);
     expect((err2 as ResponseValidationError).field).toBe("status");
 
     server.enqueue({ json: { resources: [] } });
-    const err3 = await client.destinations.list().catch((e: unknown) => e);
+    const err3 = await destinationCalls.list(client).catch((e: unknown) => e);
     expect((err3 as ResponseValidationError).field).toBe("(body)");
 
     server.enqueue({ text: "<html>oops</html>", headers: { "content-type": "text/html" } });
-    const err4 = await client.oauth.tokenExists("github").catch((e: unknown) => e);
+    const err4 = await oauthCalls.tokenExists(client, "github").catch((e: unknown) => e);
     expect(err4).toBeInstanceOf(ResponseValidationError);
     expect((err4 as Error).message).toContain("not JSON");
     expect((err4 as Error).message).not.toContain("oops");

@@ -27,6 +27,9 @@ import {
   createClient,
 } from "../../provider/client";
 import { FakeClock, type ScriptedServer, startScriptedServer } from "../helpers/scriptedServer";
+import { deploymentCalls } from "../../provider/deployments/deployment/endpoints";
+import { destinationCalls } from "../../provider/exports/destination/endpoints";
+import { oauthCalls } from "../../provider/deployments/oauthEndpoints";
 
 const CANARY_KEY = "CANARY-APIKEY-7f3a91";
 const CANARY_BEARER = "CANARY-BEARER-0c55e2";
@@ -115,7 +118,7 @@ describe("client errors over real HTTP", () => {
     [418, "UnexpectedStatusError", UnexpectedStatusError, "HTTPError"],
   ])("status %i is %s with status, method, path and request id", async (status, className, cls, label) => {
     server.enqueue({ status, json: { detail: "the reason" }, headers: { "x-request-id": "req-123" } });
-    const err = await failure(client.deployments.get("dep-1", { name: "agent" }));
+    const err = await failure(deploymentCalls.get(client, "dep-1", { name: "agent" }));
     expect(err).toBeInstanceOf(cls);
     expect(err).toBeInstanceOf(ApiStatusError);
     expect(err.status).toBe(status);
@@ -131,7 +134,7 @@ describe("client errors over real HTTP", () => {
   test("the message names action, resource and cause", async () => {
     server.enqueue({ status: 403, json: { detail: "workspace lacks deployments" } });
     const err = await failure(
-      client.deployments.create({ name: "agent", source: "github", source_config: {}, source_revision_config: {}, secrets: [] }),
+      deploymentCalls.create(client, { name: "agent", source: "github", source_config: {}, source_revision_config: {}, secrets: [] }),
     );
     expect(err.message).toBe('creating deployment "agent": 403 PermissionDenied - workspace lacks deployments');
     expect(err.method).toBe("POST");
@@ -147,7 +150,7 @@ describe("client errors over real HTTP", () => {
         ],
       },
     });
-    const err = await failure(client.oauth.tokenExists(""));
+    const err = await failure(oauthCalls.tokenExists(client, ""));
     expect(err).toBeInstanceOf(UnprocessableEntityError);
     const e = err as UnprocessableEntityError;
     expect(e.message).toBe(
@@ -161,7 +164,7 @@ describe("client errors over real HTTP", () => {
 
   test("422 detail as a plain string", async () => {
     server.enqueue({ status: 422, json: { detail: "name already taken" } });
-    const err = await failure(client.oauth.listProviders());
+    const err = await failure(oauthCalls.listProviders(client));
     expect(err).toBeInstanceOf(UnprocessableEntityError);
     expect(err.message).toBe("listing OAuth providers: 422 UnprocessableEntity - name already taken");
     expect((err as UnprocessableEntityError).issues).toEqual([]);
@@ -169,7 +172,7 @@ describe("client errors over real HTTP", () => {
 
   test("403 org-scoped key without workspace (detail) tells to set langsmith:workspaceId", async () => {
     server.enqueue({ status: 403, json: { detail: "This API key is org-scoped and requires workspace specification" } });
-    const err = await failure(client.deployments.list());
+    const err = await failure(deploymentCalls.list(client));
     expect(err).toBeInstanceOf(WorkspaceRequiredError);
     expect(err).toBeInstanceOf(PermissionDeniedError);
     expect(err.message).toContain("langsmith:workspaceId");
@@ -177,7 +180,7 @@ describe("client errors over real HTTP", () => {
 
   test('403 {"error": "org_scoped_key_requires_workspace"} from the REST API', async () => {
     server.enqueue({ status: 403, json: { error: "org_scoped_key_requires_workspace" } });
-    const err = await failure(client.destinations.list());
+    const err = await failure(destinationCalls.list(client));
     expect(err).toBeInstanceOf(WorkspaceRequiredError);
     expect(err.message).toContain("403 PermissionDenied - org_scoped_key_requires_workspace");
     expect(err.message).toContain("langsmith:workspaceId");
@@ -185,14 +188,14 @@ describe("client errors over real HTTP", () => {
 
   test("403 deployments not enabled says the organization lacks the feature", async () => {
     server.enqueue({ status: 403, json: { detail: "LangGraph Platform deployments are not enabled for this organization" } });
-    const err = await failure(client.deployments.list());
+    const err = await failure(deploymentCalls.list(client));
     expect(err).toBeInstanceOf(FeatureNotEnabledError);
     expect(err.message).toContain("the organization lacks the Deployments feature");
   });
 
   test("error bodies that are not JSON give the status only (no body text)", async () => {
     server.enqueue({ status: 502, text: `<html>${CANARY_BODY}</html>`, headers: { "content-type": "text/html" } });
-    const err = await failure(client.destinations.get("dst-1"));
+    const err = await failure(destinationCalls.get(client, "dst-1"));
     expect(err).toBeInstanceOf(ServerError);
     expect(err.message).toBe("reading bulk-export destination dst-1: 502 ServerError");
     expectNoCanary(err);
@@ -202,7 +205,7 @@ describe("client errors over real HTTP", () => {
     const other = await startScriptedServer();
     try {
       server.enqueue({ status: 302, headers: { location: `${other.url}/v2/deployments` } });
-      const err = await failure(client.deployments.list());
+      const err = await failure(deploymentCalls.list(client));
       expect(err).toBeInstanceOf(UnexpectedStatusError);
       expect(err.status).toBe(302);
       expect(err.message).toContain("redirect not followed");
@@ -214,7 +217,7 @@ describe("client errors over real HTTP", () => {
 
   test("missing credentials fail at the first call, before sending", async () => {
     const anon = createClient({ controlPlaneUrl: server.url, apiUrl: server.url });
-    const err = await failure(anon.deployments.list());
+    const err = await failure(deploymentCalls.list(anon));
     expect(err).toBeInstanceOf(MissingCredentialsError);
     expect(err).toBeInstanceOf(ConfigurationError);
     expect(err.message).toContain("langsmith:apiKey");
@@ -264,7 +267,7 @@ describe("client errors over real HTTP", () => {
           ],
         },
       });
-      const err = await failure(client.deployments.patch(DEP, { source_config: { build_on_push: true } }));
+      const err = await failure(deploymentCalls.patch(client, DEP, { source_config: { build_on_push: true } }));
       expect(err).toBeInstanceOf(UnprocessableEntityError);
       expect(err.message).toBe(
         `updating deployment ${DEP}: 422 UnprocessableEntity - body.source_config.custom_url: String should have at least 1 character; ` +
@@ -274,7 +277,7 @@ describe("client errors over real HTTP", () => {
 
     test("a short request secret is not masked, so the message does not show where it occurs", async () => {
       server.enqueue({ status: 400, json: { detail: "table 'abc' is unavailable at lab-ab-01" } });
-      const err = await failure(client.deployments.patch(DEP, { secrets: [{ name: "FLAG", value: "ab" }] }, { name: "agent" }));
+      const err = await failure(deploymentCalls.patch(client, DEP, { secrets: [{ name: "FLAG", value: "ab" }] }, { name: "agent" }));
       expect(err).toBeInstanceOf(BadRequestError);
       expect(err.message).toBe(`updating deployment "agent": 400 BadRequest - table 'abc' is unavailable at lab-ab-01`);
     });
@@ -284,7 +287,7 @@ describe("client errors over real HTTP", () => {
         status: 403,
         json: { detail: "This API key is org-scoped and requires workspace specification", ctx: { k: "e" }, secrets: [{ name: "X", value: "r" }] },
       });
-      const err = await failure(client.deployments.patch(DEP, { secrets: [{ name: "E", value: "e" }] }));
+      const err = await failure(deploymentCalls.patch(client, DEP, { secrets: [{ name: "E", value: "e" }] }));
       expect(err).toBeInstanceOf(WorkspaceRequiredError);
       expect(err.message).toContain("403 PermissionDenied - This API key is org-scoped and requires workspace specification; ");
       expect(err.message).toContain("langsmith:workspaceId");
@@ -295,7 +298,7 @@ describe("client errors over real HTTP", () => {
         status: 422,
         json: { detail: [{ loc: ["body", "name"], msg: "bad name", type: "value_error", input: CANARY_BODY, ctx: { echo: CANARY_BODY } }] },
       });
-      const err = await failure(client.deployments.patch(DEP, { source_config: { build_on_push: false } }));
+      const err = await failure(deploymentCalls.patch(client, DEP, { source_config: { build_on_push: false } }));
       expect(err.message).toBe(`updating deployment ${DEP}: 422 UnprocessableEntity - body.name: bad name`);
       expectNoCanary(err);
     });
@@ -308,7 +311,7 @@ describe("client errors over real HTTP", () => {
         json: { detail: `secret value ${CANARY_REQ_SECRET} rejected for key ${CANARY_KEY} in ${CANARY_WORKSPACE}` },
       });
       const err = await failure(
-        client.deployments.create({
+        deploymentCalls.create(client, {
           name: "agent",
           source: "github",
           source_config: {},
@@ -337,7 +340,7 @@ describe("client errors over real HTTP", () => {
         },
       });
       const err = await failure(
-        client.deployments.patch("dep-1", { secrets: [{ name: "TOKEN", value: CANARY_REQ_SECRET }] }, { name: "agent" }),
+        deploymentCalls.patch(client, "dep-1", { secrets: [{ name: "TOKEN", value: CANARY_REQ_SECRET }] }, { name: "agent" }),
       );
       expect(err).toBeInstanceOf(UnprocessableEntityError);
       expect(err.message).toContain("body.secrets.0.value: Value error, [REDACTED] is not allowed");
@@ -350,7 +353,7 @@ describe("client errors over real HTTP", () => {
         json: { detail: `Access denied for ${CANARY_S3_KEYID}/${CANARY_S3_SECRET}` },
       });
       const err = await failure(
-        client.destinations.patchCredentials("dst-1", { access_key_id: CANARY_S3_KEYID, secret_access_key: CANARY_S3_SECRET }),
+        destinationCalls.patchCredentials(client, "dst-1", { access_key_id: CANARY_S3_KEYID, secret_access_key: CANARY_S3_SECRET }),
       );
       expect(err).toBeInstanceOf(BadRequestError);
       expect(err.message).toContain("Access denied for [REDACTED]/[REDACTED]");
@@ -362,7 +365,7 @@ describe("client errors over real HTTP", () => {
         status: 409,
         json: { detail: `conflict with ${CANARY_RESP_SECRET}`, secrets: [{ name: "X", value: CANARY_RESP_SECRET }], body: CANARY_BODY },
       });
-      const err = await failure(client.deployments.delete("dep-1"));
+      const err = await failure(deploymentCalls.delete(client, "dep-1"));
       expect(err).toBeInstanceOf(ConflictError);
       expectNoCanary(err);
     });
@@ -380,7 +383,7 @@ describe("client errors over real HTTP", () => {
           note: CANARY_BODY,
         },
       });
-      const err = await failure(client.deployments.get("dep-1"));
+      const err = await failure(deploymentCalls.get(client, "dep-1"));
       expect(err).toBeInstanceOf(ResponseValidationError);
       expect((err as ResponseValidationError).field).toBe("secrets[0].name");
       expectNoCanary(err);
@@ -398,7 +401,7 @@ describe("client errors over real HTTP", () => {
           secrets: [{ name: "X", value: { inner: CANARY_RESP_SECRET } }],
         },
       });
-      const err = await failure(client.deployments.get("dep-1"));
+      const err = await failure(deploymentCalls.get(client, "dep-1"));
       expect((err as ResponseValidationError).field).toBe("secrets[0].value");
       expectNoCanary(err);
     });
@@ -408,7 +411,7 @@ describe("client errors over real HTTP", () => {
       const url = dead.url;
       await dead.close();
       const c = createClient({ bearerToken: CANARY_BEARER, workspaceId: CANARY_WORKSPACE, controlPlaneUrl: url, apiUrl: url, maxRetries: 0, clock: new FakeClock() });
-      const err = await failure(c.deployments.create({
+      const err = await failure(deploymentCalls.create(c, {
         name: "agent",
         source: "github",
         source_config: {},
@@ -428,7 +431,7 @@ describe("client errors over real HTTP", () => {
         json: { detail: `bad key ${CANARY_KEY}` },
         headers: { "x-request-id": "r-1", "set-cookie": `session=${CANARY_BODY}` },
       });
-      const err = await failure(client.oauth.listProviders());
+      const err = await failure(oauthCalls.listProviders(client));
       expect(err).toBeInstanceOf(AuthenticationError);
       expect(err.message).toContain("bad key [REDACTED]");
       expectNoCanary(err);

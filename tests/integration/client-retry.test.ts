@@ -16,6 +16,8 @@ import {
   createClient,
 } from "../../provider/client";
 import { FakeClock, type ScriptedServer, startScriptedServer } from "../helpers/scriptedServer";
+import { deploymentCalls } from "../../provider/deployments/deployment/endpoints";
+import { destinationCalls } from "../../provider/exports/destination/endpoints";
 
 const OK_LIST = { json: { resources: [] } };
 const DEPLOYMENT = {
@@ -51,7 +53,7 @@ describe("client retries over real HTTP", () => {
 
   test("per-call maxRetries: 0 sends once on a client that retries 4 times", async () => {
     server.enqueue({ status: 503, json: { detail: "busy" } });
-    await expect(client.deployments.get("dep-1", { maxRetries: 0 })).rejects.toBeInstanceOf(ServerError);
+    await expect(deploymentCalls.get(client, "dep-1", { maxRetries: 0 })).rejects.toBeInstanceOf(ServerError);
     expect(server.requests).toHaveLength(1);
     expect(clock.sleeps).toEqual([]);
   });
@@ -59,20 +61,20 @@ describe("client retries over real HTTP", () => {
   test("per-call maxRetries: 2 retries twice on a client that never retries", async () => {
     const once = makeClient(server.url, 0);
     server.enqueue({ status: 503 }, { status: 503 }, { json: DEPLOYMENT });
-    await expect(once.deployments.get("dep-1", { maxRetries: 2 })).resolves.toMatchObject({ id: "dep-1" });
+    await expect(deploymentCalls.get(once, "dep-1", { maxRetries: 2 })).resolves.toMatchObject({ id: "dep-1" });
     expect(server.requests).toHaveLength(3);
     expect(clock.sleeps).toEqual([500, 1_000]);
   });
 
   test("a per-call maxRetries that is not a finite number falls back to the client's", async () => {
     server.enqueue({ status: 503 }, { json: DEPLOYMENT });
-    await expect(client.deployments.get("dep-1", { maxRetries: Number.NaN })).resolves.toMatchObject({ id: "dep-1" });
+    await expect(deploymentCalls.get(client, "dep-1", { maxRetries: Number.NaN })).resolves.toMatchObject({ id: "dep-1" });
     expect(server.requests).toHaveLength(2);
   });
 
   test("per-call timeoutMs applies to each attempt of that call", async () => {
     server.enqueue({ delayMs: 2_000, json: DEPLOYMENT });
-    const err = await client.deployments.get("dep-1", { timeoutMs: 100, maxRetries: 0 }).catch((e: unknown) => e);
+    const err = await deploymentCalls.get(client, "dep-1", { timeoutMs: 100, maxRetries: 0 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiTimeoutError);
     expect((err as ApiTimeoutError).timeoutMs).toBe(100);
     expect(server.requests).toHaveLength(1);
@@ -80,7 +82,7 @@ describe("client retries over real HTTP", () => {
 
   test("429 with Retry-After: 0.1 waits 100 ms then succeeds", async () => {
     server.enqueue({ status: 429, headers: { "retry-after": "0.1" }, json: { detail: "slow down" } }, OK_LIST);
-    await expect(client.deployments.list()).resolves.toEqual({ resources: [] });
+    await expect(deploymentCalls.list(client)).resolves.toEqual({ resources: [] });
     expect(server.requests).toHaveLength(2);
     expect(clock.sleeps).toEqual([100]);
   });
@@ -88,7 +90,7 @@ describe("client retries over real HTTP", () => {
   test("429 with Retry-After as an HTTP date waits until that date", async () => {
     const retryAt = new Date(clock.now() + 3_000).toUTCString();
     server.enqueue({ status: 429, headers: { "retry-after": retryAt } }, OK_LIST);
-    await client.deployments.list();
+    await deploymentCalls.list(client);
     expect(clock.sleeps).toEqual([3_000]);
   });
 
@@ -98,24 +100,24 @@ describe("client retries over real HTTP", () => {
       { status: 503, headers: { "retry-after": "5", "retry-after-ms": "250" } },
       OK_LIST,
     );
-    await client.deployments.list();
+    await deploymentCalls.list(client);
     expect(clock.sleeps).toEqual([0, 250]);
   });
 
   test("Retry-After is capped (default 60 s, configurable)", async () => {
     server.enqueue({ status: 429, headers: { "retry-after": "3600" } }, OK_LIST);
-    await client.deployments.list();
+    await deploymentCalls.list(client);
     expect(clock.sleeps).toEqual([60_000]);
 
     const capped = makeClient(server.url, 4, 5_000, 1_000);
     server.enqueue({ status: 429, headers: { "retry-after": "3600" } }, OK_LIST);
-    await capped.deployments.list();
+    await deploymentCalls.list(capped);
     expect(clock.sleeps).toEqual([60_000, 1_000]);
   });
 
   test("503 then 200 on GET retries after the first backoff step", async () => {
     server.enqueue({ status: 503, json: { detail: "unavailable" } }, { json: DEPLOYMENT });
-    const d = await client.deployments.get("dep-1");
+    const d = await deploymentCalls.get(client, "dep-1");
     expect(d.id).toBe("dep-1");
     expect(server.requests).toHaveLength(2);
     expect(clock.sleeps).toEqual([500]);
@@ -125,21 +127,21 @@ describe("client retries over real HTTP", () => {
     const patient = makeClient(server.url, 6);
     for (let i = 0; i < 6; i++) server.enqueue({ status: 502 });
     server.enqueue(OK_LIST);
-    await patient.deployments.list();
+    await deploymentCalls.list(patient);
     expect(clock.sleeps).toEqual([500, 1_000, 2_000, 4_000, 8_000, 8_000]);
   });
 
   test("jitter shortens the backoff by at most 25 %", async () => {
     const jittery = createClient({ apiKey: "k", controlPlaneUrl: server.url, apiUrl: server.url, maxRetries: 2, clock, random: () => 0.999999 });
     server.enqueue({ status: 500 }, { status: 500 }, OK_LIST);
-    await jittery.deployments.list();
+    await deploymentCalls.list(jittery);
     expect(clock.sleeps).toEqual([375, 750]);
   });
 
   test("gives up after maxRetries with the last error", async () => {
     const few = makeClient(server.url, 2);
     server.enqueue({ status: 503 }, { status: 503 }, { status: 503, json: { detail: "still down" } });
-    const err = await few.deployments.list().catch((e: unknown) => e);
+    const err = await deploymentCalls.list(few).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ServerError);
     expect((err as Error).message).toBe("listing deployments: 503 ServerError - still down");
     expect(server.requests).toHaveLength(3);
@@ -148,27 +150,27 @@ describe("client retries over real HTTP", () => {
   test("maxRetries 0 disables retries", async () => {
     const none = makeClient(server.url, 0);
     server.enqueue({ status: 429, headers: { "retry-after": "0.1" } });
-    await expect(none.deployments.list()).rejects.toBeInstanceOf(RateLimitError);
+    await expect(deploymentCalls.list(none)).rejects.toBeInstanceOf(RateLimitError);
     expect(server.requests).toHaveLength(1);
   });
 
   test("408 and DELETE 5xx are retried", async () => {
     server.enqueue({ status: 408 }, OK_LIST);
-    await client.deployments.list();
+    await deploymentCalls.list(client);
     server.enqueue({ status: 500 }, { status: 204 });
-    await expect(client.deployments.delete("dep-1")).resolves.toEqual({ alreadyGone: false });
+    await expect(deploymentCalls.delete(client, "dep-1")).resolves.toEqual({ alreadyGone: false });
     expect(server.requests.map((r) => r.method)).toEqual(["GET", "GET", "DELETE", "DELETE"]);
   });
 
   test("501 is not retried", async () => {
     server.enqueue({ status: 501, json: { detail: "not implemented: GET /v2/deployments" } });
-    await expect(client.deployments.list()).rejects.toBeInstanceOf(ServerError);
+    await expect(deploymentCalls.list(client)).rejects.toBeInstanceOf(ServerError);
     expect(server.requests).toHaveLength(1);
   });
 
   test("409 is never retried, even on DELETE", async () => {
     server.enqueue({ status: 409, json: { detail: "destination is used by an export" } });
-    const err = await client.destinations.delete("dst-1", { name: "exports" }).catch((e: unknown) => e);
+    const err = await destinationCalls.delete(client, "dst-1", { name: "exports" }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ConflictError);
     expect((err as Error).message).toBe(
       'deleting bulk-export destination "exports": 409 Conflict - destination is used by an export',
@@ -178,24 +180,24 @@ describe("client retries over real HTTP", () => {
 
   test("POST is not retried on 500", async () => {
     server.enqueue({ status: 500, json: { detail: "boom" } });
-    await expect(client.deployments.create(CREATE_BODY)).rejects.toBeInstanceOf(ServerError);
+    await expect(deploymentCalls.create(client, CREATE_BODY)).rejects.toBeInstanceOf(ServerError);
     expect(server.requests).toHaveLength(1);
     expect(clock.sleeps).toEqual([]);
   });
 
   test("PATCH is not retried on 503 or 408", async () => {
     server.enqueue({ status: 503 });
-    await expect(client.deployments.patch("dep-1", { source_config: { build_on_push: true } })).rejects.toBeInstanceOf(ServerError);
+    await expect(deploymentCalls.patch(client, "dep-1", { source_config: { build_on_push: true } })).rejects.toBeInstanceOf(ServerError);
     server.enqueue({ status: 408 });
     await expect(
-      client.destinations.patchCredentials("dst-1", { access_key_id: "a", secret_access_key: "b" }),
+      destinationCalls.patchCredentials(client, "dst-1", { access_key_id: "a", secret_access_key: "b" }),
     ).rejects.toBeInstanceOf(UnexpectedStatusError);
     expect(server.requests).toHaveLength(2);
   });
 
   test("POST is retried on 429", async () => {
     server.enqueue({ status: 429, headers: { "retry-after": "0.1" } }, { status: 201, json: DEPLOYMENT });
-    await expect(client.deployments.create(CREATE_BODY)).resolves.toMatchObject({ id: "dep-1" });
+    await expect(deploymentCalls.create(client, CREATE_BODY)).resolves.toMatchObject({ id: "dep-1" });
     expect(server.requests.map((r) => r.method)).toEqual(["POST", "POST"]);
   });
 
@@ -203,7 +205,7 @@ describe("client retries over real HTTP", () => {
     const few = makeClient(server.url, 2);
     for (let i = 0; i < 6; i++) server.enqueue({ status: 429, headers: { "retry-after": "1" } });
     server.enqueue({ status: 201, json: DEPLOYMENT });
-    await expect(few.deployments.create(CREATE_BODY)).resolves.toMatchObject({ id: "dep-1" });
+    await expect(deploymentCalls.create(few, CREATE_BODY)).resolves.toMatchObject({ id: "dep-1" });
     expect(server.requests).toHaveLength(7);
     expect(clock.sleeps).toEqual([1_000, 1_000, 1_000, 1_000, 1_000, 1_000]);
   });
@@ -211,16 +213,16 @@ describe("client retries over real HTTP", () => {
   test("429s without Retry-After back off from 500 ms, and a 503 between them still counts against maxRetries", async () => {
     const one = makeClient(server.url, 1);
     server.enqueue({ status: 429 }, { status: 429 }, { status: 503 }, { status: 429 }, OK_LIST);
-    await one.deployments.list();
+    await deploymentCalls.list(one);
     expect(clock.sleeps).toEqual([500, 1_000, 500, 2_000]);
     server.enqueue({ status: 503 }, { status: 429 }, { status: 503, json: { detail: "down" } });
-    await expect(one.deployments.list()).rejects.toBeInstanceOf(ServerError);
+    await expect(deploymentCalls.list(one)).rejects.toBeInstanceOf(ServerError);
   });
 
   test("429 retries stop once the time waited on them would pass maxRateLimitWaitMs", async () => {
     const budgeted = createClient({ apiKey: "k", controlPlaneUrl: server.url, apiUrl: server.url, maxRetries: 4, maxRateLimitWaitMs: 2_500, clock, random: () => 0 });
     for (let i = 0; i < 4; i++) server.enqueue({ status: 429, headers: { "retry-after": "1" }, json: { detail: "slow down" } });
-    const err = await budgeted.deployments.create(CREATE_BODY, { name: "agent" }).catch((e: unknown) => e);
+    const err = await deploymentCalls.create(budgeted, CREATE_BODY, { name: "agent" }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RateLimitError);
     expect((err as Error).message).toBe(
       'creating deployment "agent": 429 RateLimited - slow down; rate limited; try again later or lower concurrency (pulumi up --parallel)',
@@ -231,13 +233,13 @@ describe("client retries over real HTTP", () => {
 
   test("GET is retried after a dropped connection", async () => {
     server.enqueue({ drop: true }, { json: DEPLOYMENT });
-    await expect(client.deployments.get("dep-1")).resolves.toMatchObject({ id: "dep-1" });
+    await expect(deploymentCalls.get(client, "dep-1")).resolves.toMatchObject({ id: "dep-1" });
     expect(server.requests).toHaveLength(2);
   });
 
   test("POST is not retried after a dropped connection (it may have been applied)", async () => {
     server.enqueue({ drop: true });
-    const err = await client.deployments.create(CREATE_BODY).catch((e: unknown) => e);
+    const err = await deploymentCalls.create(client, CREATE_BODY).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiConnectionError);
     expect(server.requests).toHaveLength(1);
   });
@@ -255,7 +257,7 @@ describe("client retries over real HTTP", () => {
     };
     try {
       const c = makeClient(`http://127.0.0.1:${port}`);
-      await expect(c.deployments.create(CREATE_BODY)).resolves.toMatchObject({ id: "dep-1" });
+      await expect(deploymentCalls.create(c, CREATE_BODY)).resolves.toMatchObject({ id: "dep-1" });
       expect(clock.sleeps).toHaveLength(1);
       expect(revived?.requests.map((r) => r.method)).toEqual(["POST"]);
     } finally {
@@ -267,7 +269,7 @@ describe("client retries over real HTTP", () => {
     const doomed = await startScriptedServer();
     await doomed.close();
     const c = makeClient(doomed.url, 2);
-    const err = await c.deployments.list().catch((e: unknown) => e);
+    const err = await deploymentCalls.list(c).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiConnectionError);
     expect((err as ApiConnectionError).code).toBe("ECONNREFUSED");
     expect((err as Error).message).toContain("(after 3 attempts)");
@@ -278,7 +280,7 @@ describe("client retries over real HTTP", () => {
     test("a slow response fails with ApiTimeoutError carrying timeoutMs", async () => {
       const impatient = makeClient(server.url, 0, 50);
       server.enqueue({ delayMs: 2_000, json: DEPLOYMENT });
-      const err = await impatient.deployments.get("dep-1").catch((e: unknown) => e);
+      const err = await deploymentCalls.get(impatient, "dep-1").catch((e: unknown) => e);
       expect(err).toBeInstanceOf(ApiTimeoutError);
       expect(err).toBeInstanceOf(ApiConnectionError);
       expect((err as ApiTimeoutError).timeoutMs).toBe(50);
@@ -288,21 +290,21 @@ describe("client retries over real HTTP", () => {
     test("GET is retried after a timeout", async () => {
       const impatient = makeClient(server.url, 2, 50);
       server.enqueue({ delayMs: 2_000, json: DEPLOYMENT }, { json: DEPLOYMENT });
-      await expect(impatient.deployments.get("dep-1")).resolves.toMatchObject({ id: "dep-1" });
+      await expect(deploymentCalls.get(impatient, "dep-1")).resolves.toMatchObject({ id: "dep-1" });
       expect(server.requests).toHaveLength(2);
     });
 
     test("POST is not retried after a timeout", async () => {
       const impatient = makeClient(server.url, 2, 50);
       server.enqueue({ delayMs: 2_000, status: 201, json: DEPLOYMENT });
-      await expect(impatient.deployments.create(CREATE_BODY)).rejects.toBeInstanceOf(ApiTimeoutError);
+      await expect(deploymentCalls.create(impatient, CREATE_BODY)).rejects.toBeInstanceOf(ApiTimeoutError);
       expect(server.requests).toHaveLength(1);
     });
 
     test("a per-call timeoutMs overrides the client default", async () => {
       server.enqueue({ delayMs: 2_000, json: DEPLOYMENT });
-      const err = await makeClient(server.url, 0, 30_000)
-        .deployments.get("dep-1", { timeoutMs: 50 })
+      const err = await deploymentCalls
+        .get(makeClient(server.url, 0, 30_000), "dep-1", { timeoutMs: 50 })
         .catch((e: unknown) => e);
       expect((err as ApiTimeoutError).timeoutMs).toBe(50);
     });
@@ -312,7 +314,7 @@ describe("client retries over real HTTP", () => {
     test("an already-aborted signal sends nothing", async () => {
       const controller = new AbortController();
       controller.abort();
-      await expect(client.deployments.list({}, { signal: controller.signal })).rejects.toBeInstanceOf(AbortedError);
+      await expect(deploymentCalls.list(client, {}, { signal: controller.signal })).rejects.toBeInstanceOf(AbortedError);
       expect(server.requests).toHaveLength(0);
     });
 
@@ -322,7 +324,7 @@ describe("client retries over real HTTP", () => {
         controller.abort();
         return { delayMs: 2_000, json: DEPLOYMENT };
       });
-      await expect(client.deployments.get("dep-1", { signal: controller.signal })).rejects.toBeInstanceOf(AbortedError);
+      await expect(deploymentCalls.get(client, "dep-1", { signal: controller.signal })).rejects.toBeInstanceOf(AbortedError);
       expect(server.requests).toHaveLength(1);
     });
 
@@ -337,7 +339,7 @@ describe("client retries over real HTTP", () => {
           return { delayMs: 2_000, json: DEPLOYMENT };
         });
         const context = session.operation({ log: () => undefined });
-        const served = (async () => (await context.client()).deployments.get("dep-1"))();
+        const served = (async () => deploymentCalls.get((await context.client()), "dep-1"))();
         await expect(served).rejects.toBeInstanceOf(AbortedError);
         expect(server.requests).toHaveLength(1);
       } finally {
@@ -349,7 +351,7 @@ describe("client retries over real HTTP", () => {
       const controller = new AbortController();
       clock.onSleep = () => controller.abort();
       server.enqueue({ status: 503 });
-      await expect(client.deployments.list({}, { signal: controller.signal })).rejects.toBeInstanceOf(AbortedError);
+      await expect(deploymentCalls.list(client, {}, { signal: controller.signal })).rejects.toBeInstanceOf(AbortedError);
       expect(server.requests).toHaveLength(1);
     });
   });

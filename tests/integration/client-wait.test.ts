@@ -17,6 +17,7 @@ import {
 import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
 import { DETECTION_OFFSET_MS } from "../../provider/client/revisionTimings";
 import { FakeClock, type ScriptedResponse, type ScriptedServer, startScriptedServer } from "../helpers/scriptedServer";
+import { deploymentCalls } from "../../provider/deployments/deployment/endpoints";
 
 function rev(id: string, status: string): ScriptedResponse {
   return { path: `/v2/deployments/dep-1/revisions/${id}`, json: { id, status, created_at: "2025-01-01T00:00:00Z" } };
@@ -56,7 +57,7 @@ describe("waiting over real HTTP", () => {
       rev("rev-1", "DEPLOYED"),
     );
     const events: RevisionStatusEvent[] = [];
-    const result = await client.waitForRevision({
+    const result = await deploymentCalls.waitForRevision(client, {
       deploymentId: "dep-1",
       revisionId: "rev-1",
       minIntervalMs: MIN,
@@ -81,8 +82,8 @@ describe("waiting over real HTTP", () => {
     "%s ends the wait with RevisionFailedError",
     async (status) => {
       server.enqueue(rev("rev-1", "BUILDING"), rev("rev-1", status));
-      const err = await client
-        .waitForRevision({ deploymentId: "dep-1", revisionId: "rev-1", name: "agent", minIntervalMs: MIN, maxIntervalMs: MAX })
+      const err = await deploymentCalls
+        .waitForRevision(client, { deploymentId: "dep-1", revisionId: "rev-1", name: "agent", minIntervalMs: MIN, maxIntervalMs: MAX })
         .catch((e: unknown) => e);
       expect(err).toBeInstanceOf(RevisionFailedError);
       const e = err as RevisionFailedError;
@@ -101,7 +102,7 @@ describe("waiting over real HTTP", () => {
       rev("rev-1", "DEPLOYED"),
     );
     const events: string[] = [];
-    await client.waitForRevision({
+    await deploymentCalls.waitForRevision(client, {
       deploymentId: "dep-1",
       revisionId: "rev-1",
       minIntervalMs: MIN,
@@ -130,7 +131,7 @@ describe("waiting over real HTTP", () => {
       rev("rev-2", "DEPLOYED"),
     );
     const events: RevisionStatusEvent[] = [];
-    const result = await client.waitForRevision({
+    const result = await deploymentCalls.waitForRevision(client, {
       deploymentId: "dep-1",
       revisionId: "rev-1",
       minIntervalMs: MIN,
@@ -151,8 +152,8 @@ describe("waiting over real HTTP", () => {
 
   test("past the deadline: WaitTimeoutError with the last status", async () => {
     server.setFallback(rev("rev-1", "BUILDING"));
-    const err = await client
-      .waitForRevision({ deploymentId: "dep-1", revisionId: "rev-1", name: "agent", waitTimeoutMs: 3_500, minIntervalMs: MIN, maxIntervalMs: MAX })
+    const err = await deploymentCalls
+      .waitForRevision(client, { deploymentId: "dep-1", revisionId: "rev-1", name: "agent", waitTimeoutMs: 3_500, minIntervalMs: MIN, maxIntervalMs: MAX })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(WaitTimeoutError);
     const e = err as WaitTimeoutError;
@@ -166,7 +167,7 @@ describe("waiting over real HTTP", () => {
 
   test("transient errors while polling keep the wait going, one request per poll (no retries inside a poll)", async () => {
     server.enqueue(rev("rev-1", "BUILDING"), { status: 503 }, { status: 503 }, rev("rev-1", "DEPLOYED"));
-    const result = await client.waitForRevision({ deploymentId: "dep-1", revisionId: "rev-1", minIntervalMs: MIN, maxIntervalMs: MAX });
+    const result = await deploymentCalls.waitForRevision(client, { deploymentId: "dep-1", revisionId: "rev-1", minIntervalMs: MIN, maxIntervalMs: MAX });
     expect(result.revision.status).toBe("DEPLOYED");
     expect(server.requests).toHaveLength(4);
     // Poll intervals only: no retry backoff between the two 503s.
@@ -176,7 +177,7 @@ describe("waiting over real HTTP", () => {
   test("non-transient errors end the wait", async () => {
     server.enqueue({ status: 401, json: { detail: "Invalid API key" } });
     await expect(
-      client.waitForRevision({ deploymentId: "dep-1", revisionId: "rev-1", minIntervalMs: MIN, maxIntervalMs: MAX }),
+      deploymentCalls.waitForRevision(client, { deploymentId: "dep-1", revisionId: "rev-1", minIntervalMs: MIN, maxIntervalMs: MAX }),
     ).rejects.toBeInstanceOf(AuthenticationError);
   });
 
@@ -185,7 +186,7 @@ describe("waiting over real HTTP", () => {
     server.setFallback(rev("rev-1", "BUILDING"));
     clock.onSleep = () => controller.abort();
     await expect(
-      client.waitForRevision({ deploymentId: "dep-1", revisionId: "rev-1", signal: controller.signal, minIntervalMs: MIN, maxIntervalMs: MAX }),
+      deploymentCalls.waitForRevision(client, { deploymentId: "dep-1", revisionId: "rev-1", signal: controller.signal, minIntervalMs: MIN, maxIntervalMs: MAX }),
     ).rejects.toBeInstanceOf(AbortedError);
     expect(server.requests).toHaveLength(1);
   });
@@ -199,15 +200,15 @@ describe("waiting over real HTTP", () => {
     test("polls GET until 404", async () => {
       server.enqueue(dep("AWAITING_DELETE"), dep("AWAITING_DELETE"), dep("AWAITING_FINAL_DELETE"), { status: 404, json: { detail: "Not found" } });
       const statuses: string[] = [];
-      await client.waitForDeletion({ deploymentId: "dep-1", intervalMs: 50, onStatus: (e) => statuses.push(e.status) });
+      await deploymentCalls.waitForDeletion(client, { deploymentId: "dep-1", intervalMs: 50, onStatus: (e) => statuses.push(e.status) });
       expect(statuses).toEqual(["AWAITING_DELETE", "AWAITING_FINAL_DELETE"]);
       expect(clock.sleeps).toEqual([50, 50, 50]);
     });
 
     test("past the deadline: WaitTimeoutError with the last status", async () => {
       server.setFallback(dep("AWAITING_DELETE"));
-      const err = await client
-        .waitForDeletion({ deploymentId: "dep-1", name: "agent", intervalMs: 100, waitTimeoutMs: 250 })
+      const err = await deploymentCalls
+        .waitForDeletion(client, { deploymentId: "dep-1", name: "agent", intervalMs: 100, waitTimeoutMs: 250 })
         .catch((e: unknown) => e);
       expect(err).toBeInstanceOf(WaitTimeoutError);
       expect((err as WaitTimeoutError).lastStatus).toBe("AWAITING_DELETE");
@@ -240,7 +241,7 @@ describe("waiting over real HTTP", () => {
       server.enqueue(rev("rev-1", "BUILDING"), rev("rev-1", "BUILDING"));
       server.setFallback({ hang: true });
       const { error, elapsedMs } = await timed(
-        hanging.waitForRevision({ deploymentId: "dep-1", revisionId: "rev-1", waitTimeoutMs, minIntervalMs: intervalMs, maxIntervalMs: intervalMs }),
+        deploymentCalls.waitForRevision(hanging, { deploymentId: "dep-1", revisionId: "rev-1", waitTimeoutMs, minIntervalMs: intervalMs, maxIntervalMs: intervalMs }),
       );
       expect(error).toBeInstanceOf(WaitTimeoutError);
       expect((error as WaitTimeoutError).lastStatus).toBe("BUILDING");
@@ -253,7 +254,7 @@ describe("waiting over real HTTP", () => {
       const waitTimeoutMs = 1_500;
       server.setFallback({ hang: true });
       const { error, elapsedMs } = await timed(
-        hanging.waitForRevision({ deploymentId: "dep-1", revisionId: "rev-1", waitTimeoutMs, minIntervalMs: 300, maxIntervalMs: 300 }),
+        deploymentCalls.waitForRevision(hanging, { deploymentId: "dep-1", revisionId: "rev-1", waitTimeoutMs, minIntervalMs: 300, maxIntervalMs: 300 }),
       );
       expect(error).toBeInstanceOf(WaitTimeoutError);
       expect((error as WaitTimeoutError).lastStatus).toBeUndefined();
@@ -267,7 +268,7 @@ describe("waiting over real HTTP", () => {
       server.enqueue(rev("rev-1", "QUEUED"), rev("rev-1", "BUILDING"));
       server.setFallback({ hang: true });
       const { error, elapsedMs } = await timed(
-        hanging.waitForRevision({ deploymentId: "dep-1", revisionId: "rev-1", waitTimeoutMs, minIntervalMs: intervalMs, maxIntervalMs: intervalMs }),
+        deploymentCalls.waitForRevision(hanging, { deploymentId: "dep-1", revisionId: "rev-1", waitTimeoutMs, minIntervalMs: intervalMs, maxIntervalMs: intervalMs }),
       );
       expect(error).toBeInstanceOf(WaitTimeoutError);
       expect((error as WaitTimeoutError).lastStatus).toBe("BUILDING");
@@ -284,7 +285,7 @@ describe("waiting over real HTTP", () => {
         json: { id: "dep-1", name: "agent", source: "github", source_config: {}, source_revision_config: {}, latest_revision_id: null, status: "AWAITING_DELETE" },
       });
       server.setFallback({ hang: true });
-      const { error, elapsedMs } = await timed(hanging.waitForDeletion({ deploymentId: "dep-1", name: "agent", waitTimeoutMs, intervalMs }));
+      const { error, elapsedMs } = await timed(deploymentCalls.waitForDeletion(hanging, { deploymentId: "dep-1", name: "agent", waitTimeoutMs, intervalMs }));
       expect(error).toBeInstanceOf(WaitTimeoutError);
       expect((error as WaitTimeoutError).lastStatus).toBe("AWAITING_DELETE");
       expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /v2/deployments/dep-1", "GET /v2/deployments/dep-1"]);
@@ -318,7 +319,7 @@ describe("waiting with history, against the emulator", () => {
 
   /** A deployment whose first revision is DEPLOYED, and its second revision (a PATCH), just made. */
   async function secondRevision(): Promise<{ deploymentId: string; revisionId: string }> {
-    const created = await client.deployments.create({
+    const created = await deploymentCalls.create(client, {
       name: "agent",
       source: "github",
       source_config: { integration_id: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01", repo_url: "https://github.com/acme/agent", deployment_type: "dev" },
@@ -326,7 +327,7 @@ describe("waiting with history, against the emulator", () => {
       secrets: [],
     });
     clock.nowMs += TOTAL_MS + 60_000;
-    const patched = await client.deployments.patch(created.id, { source_revision_config: { repo_ref: "v2", langgraph_config_path: "langgraph.json" } });
+    const patched = await deploymentCalls.patch(client, created.id, { source_revision_config: { repo_ref: "v2", langgraph_config_path: "langgraph.json" } });
     return { deploymentId: created.id, revisionId: patched.latest_revision_id ?? "" };
   }
 
@@ -339,7 +340,7 @@ describe("waiting with history, against the emulator", () => {
     const ids = await secondRevision();
     const before = gets(ids.deploymentId);
     clock.nowMs += 30_000;
-    const result = await client.waitForRevision({ ...ids, historyLimit: 10 });
+    const result = await deploymentCalls.waitForRevision(client, { ...ids, historyLimit: 10 });
     expect(result.revision.status).toBe("DEPLOYED");
     expect(clock.now() - deployedAt(ids.revisionId)).toBe(DETECTION_OFFSET_MS);
     // A fixed 10 s poller starting 30 s after the PATCH polls at 30, 40, …, 440 s: 42 GETs.
@@ -351,7 +352,7 @@ describe("waiting with history, against the emulator", () => {
   test("without history the same wait follows the status-based schedule and returns later", async () => {
     const ids = await secondRevision();
     clock.nowMs += 30_000;
-    await client.waitForRevision({ ...ids });
+    await deploymentCalls.waitForRevision(client, { ...ids });
     expect(clock.now() - deployedAt(ids.revisionId)).toBeGreaterThan(DETECTION_OFFSET_MS);
   });
 });

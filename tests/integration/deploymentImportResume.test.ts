@@ -8,6 +8,7 @@ import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } 
 import { createClient } from "../../provider/client";
 import { resource as deployment } from "../../provider/deployments/deployment/resource";
 import { configureWith, operation } from "../helpers/providerConfig";
+import { deploymentCalls } from "../../provider/deployments/deployment/endpoints";
 
 describe("a deployment imported mid-build", () => {
   let emulator: Emulator;
@@ -28,7 +29,7 @@ describe("a deployment imported mid-build", () => {
     emulator.control.setTimings({ stepDurationsMs: { BUILDING: 1_500 } });
     const program = { name: "docker-agent", source: "external_docker", sourceRevisionConfig: { imageUri: "docker.io/acme/agent:1" } };
     const api = createClient({ controlPlaneUrl: emulator.url, apiUrl: emulator.url, apiKey: DEFAULT_API_KEY, workspaceId: DEFAULT_WORKSPACE_ID });
-    const created = await api.deployments.create({ name: "docker-agent", source: "external_docker", source_config: {}, source_revision_config: { image_uri: "docker.io/acme/agent:1" }, secrets: [] });
+    const created = await deploymentCalls.create(api, { name: "docker-agent", source: "external_docker", source_config: {}, source_revision_config: { image_uri: "docker.io/acme/agent:1" }, secrets: [] });
 
     const imported = await deployment.import(operation(), created.id);
     const olds = deployment.migrate(imported?.outputs as Record<string, unknown>);

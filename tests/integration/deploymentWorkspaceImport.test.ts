@@ -7,6 +7,7 @@ import { createClient } from "../../provider/client";
 import { resource as deployment } from "../../provider/deployments/deployment/resource";
 import { resource as workspace } from "../../provider/organization/workspace";
 import { configureWith, operation } from "../helpers/providerConfig";
+import { deploymentCalls } from "../../provider/deployments/deployment/endpoints";
 
 describe("Deployment import from another workspace", () => {
   let emulator: Emulator;
@@ -24,7 +25,7 @@ describe("Deployment import from another workspace", () => {
     const made = await workspace.create(operation(), workspace.check({}, { displayName: "agents-staging" }).inputs);
     const other = made.id;
     const api = createClient({ controlPlaneUrl: emulator.url, apiUrl: emulator.url, apiKey: DEFAULT_ORG_API_KEY, workspaceId: other });
-    const created = await api.deployments.create({
+    const created = await deploymentCalls.create(api, {
       name: "staging-agent",
       source: "github",
       source_config: { integration_id: "7f8e3c51-0000-4000-8000-00000000abcd", repo_url: "https://github.com/acme/agent", deployment_type: "dev", build_on_push: false },

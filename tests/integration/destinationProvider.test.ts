@@ -9,6 +9,7 @@ import { provider } from "../../provider/dynamic/destination";
 import { DestinationOperationError } from "../../provider/exports/destination/errors";
 import { WorkspaceMismatchError } from "../../provider/engine/context/workspace";
 import { type S3Credentials, startVersitygw, type Versitygw, type VersitygwAccessLogEntry } from "../helpers/versitygw";
+import { destinationCalls } from "../../provider/exports/destination/endpoints";
 
 type Props = Record<string, unknown>;
 
@@ -141,13 +142,13 @@ describe("BulkExportDestination provider against the emulator and versitygw", ()
   });
 
   it("refuses a read-only user with the access-denied hint and creates nothing", async () => {
-    const before = (await client.destinations.list()).length;
+    const before = (await destinationCalls.list(client)).length;
     const error = await failure(provider.create(await inputs("readonly", keys(gw.users.readOnly))));
     expect(error).toBeInstanceOf(DestinationOperationError);
     expect(error.message).toMatch(/^creating bulk-export destination "exports readonly": 400 BadRequest - .*Access denied/);
     expect(error.message).toContain("grant s3:PutObject on the bucket and prefix");
     expect(error.message).toContain("copy a small file to s3://exports/readonly/tmp/");
-    expect((await client.destinations.list()).length).toBe(before);
+    expect((await destinationCalls.list(client)).length).toBe(before);
   });
 
   it("never puts a secret key or session token in an error", async () => {
@@ -250,7 +251,7 @@ describe("BulkExportDestination provider against the emulator and versitygw", ()
     expect(refusedDelete).toBeInstanceOf(WorkspaceMismatchError);
     configure(config());
 
-    expect((await client.destinations.delete(id)).outcome).toBe("deleted");
+    expect((await destinationCalls.delete(client, id)).outcome).toBe("deleted");
     expect(await read(id, outs)).toEqual({ id: "", props: {} });
   });
 
@@ -264,7 +265,7 @@ describe("BulkExportDestination provider against the emulator and versitygw", ()
     expect(busy.message).toContain("an export still uses this destination");
     await emulator.control.waitForExportRun(run.id);
     await destroy(id, outs);
-    await expect(client.destinations.get(id)).rejects.toThrow(/404/);
+    await expect(destinationCalls.get(client, id)).rejects.toThrow(/404/);
     await destroy(id, outs);
     expect(warnings).toEqual([]);
   });
@@ -284,7 +285,7 @@ describe("BulkExportDestination provider against the emulator and versitygw", ()
       const deletes = contractLike.control.requestLog().filter((entry) => entry.method === "DELETE");
       expect(deletes.map((entry) => entry.status)).toEqual([405]);
       const keptClient = createClient({ apiUrl: `${contractLike.url}/api/v1`, controlPlaneUrl: contractLike.url, apiKey: DEFAULT_API_KEY, workspaceId: DEFAULT_WORKSPACE_ID });
-      expect((await keptClient.destinations.get(id)).id).toBe(id);
+      expect((await destinationCalls.get(keptClient, id)).id).toBe(id);
     } finally {
       warnings.length = 0;
       await contractLike.close();
@@ -292,7 +293,7 @@ describe("BulkExportDestination provider against the emulator and versitygw", ()
   });
 
   it("adopts an existing destination: verifies it, PATCHes the given credentials, refuses a config mismatch", async () => {
-    const existing = await client.destinations.create({
+    const existing = await destinationCalls.create(client, {
       destination_type: "s3",
       display_name: "exports adopt",
       config: { bucket_name: OTHER_BUCKET, prefix: "adopt", region: "us-east-1" },
@@ -349,7 +350,7 @@ describe("BulkExportDestination provider against the emulator and versitygw", ()
   it("a create whose response was lost is not retried: the error names the destination it made, to adopt", async () => {
     emulator.control.injectFault({ method: "POST", path: "/api/v1/bulk-exports/destinations", drop: "after-commit" });
     const error = await failure(provider.create(await inputs("lost", keys(gw.users.full))));
-    const made = (await client.destinations.list()).filter((d) => d.display_name === "exports lost");
+    const made = (await destinationCalls.list(client)).filter((d) => d.display_name === "exports lost");
     expect(made).toHaveLength(1);
     expect(error.message).toMatch(/^creating bulk-export destination "exports lost": /);
     expect(error.message).toContain(`destination(s) ${made[0]?.id ?? "?"} match. Its id is ${made[0]?.id ?? "?"}: set adoptExistingId`);

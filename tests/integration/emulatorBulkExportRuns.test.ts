@@ -15,9 +15,11 @@ import {
   type TraceRunInput,
 } from "../../packages/emulator/src";
 import { createClient, type LangSmithClient } from "../../provider/client";
-import type { BulkExport, BulkExportRun } from "../../provider/client/schemas/bulkExports";
+import type { BulkExport, BulkExportRun } from "../../provider/client/contractTypes/bulkExports";
 import { readParquetObjects } from "../helpers/parquetReader";
 import { startVersitygw, type S3Credentials, type Versitygw } from "../helpers/versitygw";
+import { bulkExportCalls } from "../../provider/exports/bulkExport/endpoints";
+import { destinationCalls } from "../../provider/exports/destination/endpoints";
 
 const PROJECT = "3c9d2e1f-5a6b-4c7d-8e9f-0a1b2c3d4e5f";
 const OTHER_PROJECT = "7e6d5c4b-3a29-4817-9605-f4e3d2c1b0a9";
@@ -59,7 +61,7 @@ describe("emulator bulk-export runs write real Parquet files", () => {
   });
 
   async function destination(credentials: S3Credentials = gw.users.full, bucket = BUCKET): Promise<string> {
-    const created = await client.destinations.create({
+    const created = await destinationCalls.create(client, {
       destination_type: "s3",
       display_name: `d-${Math.random().toString(36).slice(2, 8)}`,
       config: { bucket_name: bucket, prefix: "langsmith/exports", endpoint_url: gw.endpoint, region: "us-east-1" },
@@ -79,12 +81,12 @@ describe("emulator bulk-export runs write real Parquet files", () => {
   }
 
   const ended = (e: BulkExport) => ["Completed", "Failed", "TimedOut", "Cancelled"].includes(e.status);
-  const finished = (id: string) => until(`export ${id} to end`, () => client.bulkExports.get(id), ended);
-  const runsOf = (id: string): Promise<BulkExportRun[]> => client.bulkExports.runs(id);
+  const finished = (id: string) => until(`export ${id} to end`, () => bulkExportCalls.get(client, id), ended);
+  const runsOf = (id: string): Promise<BulkExportRun[]> => bulkExportCalls.runs(client, id);
   const filesOf = (runs: BulkExportRun[]) => runs.flatMap((r) => r.metadata.result?.exported_files ?? []);
 
   async function oneOff(destinationId: string, extra: Record<string, unknown> = {}): Promise<string> {
-    const created = await client.bulkExports.create({
+    const created = await bulkExportCalls.create(client, {
       bulk_export_destination_id: destinationId,
       session_id: PROJECT,
       start_time: "2026-10-01T00:00:00Z",
@@ -163,13 +165,13 @@ describe("emulator bulk-export runs write real Parquet files", () => {
     await expect(oneOff(destinationId, { filter: "eq(feedback_key, 1)" })).rejects.toMatchObject({ status: 422, message: expect.stringContaining("feedback_key") });
     await expect(oneOff(destinationId, { export_fields: ["id", "serialized"] })).rejects.toMatchObject({ status: 422, message: expect.stringContaining("serialized") });
     await expect(
-      client.bulkExports.create({ bulk_export_destination_id: destinationId, session_id: PROJECT, start_time: "2026-10-01T00:00:00Z", interval_hours: 169 } as never),
+      bulkExportCalls.create(client, { bulk_export_destination_id: destinationId, session_id: PROJECT, start_time: "2026-10-01T00:00:00Z", interval_hours: 169 } as never),
     ).rejects.toMatchObject({ status: 422, message: expect.stringContaining("between 1 and 168") });
   });
 
   it("runs a scheduled export once per interval, each run exporting the next window after start_time", async () => {
     const id = (
-      await client.bulkExports.create({
+      await bulkExportCalls.create(client, {
         bulk_export_destination_id: await destination(),
         session_id: PROJECT,
         start_time: "2026-10-01T00:00:00Z",
@@ -177,19 +179,19 @@ describe("emulator bulk-export runs write real Parquet files", () => {
       } as never)
     ).id;
     const runs = await until(`two finished runs of ${id}`, () => runsOf(id), (rs) => rs.filter((r) => r.status === "Completed").length >= 2);
-    expect((await client.bulkExports.get(id)).status).toBe("IntervalScheduled");
+    expect((await bulkExportCalls.get(client, id)).status).toBe("IntervalScheduled");
     const [first, second] = runs;
     expect(first?.metadata).toMatchObject({ start_time: "2026-10-01T00:00:00.000Z", end_time: "2026-10-02T00:00:00.000Z", result: { rows_written: 2 } });
     expect(second?.metadata).toMatchObject({ start_time: "2026-10-02T00:00:00.000Z", end_time: "2026-10-03T00:00:00.000Z", result: { rows_written: 1 } });
     const read = await readParquetObjects(gw.client(), BUCKET, filesOf([first as BulkExportRun]));
     expect(read.rows.map((r) => r["id"]).sort()).toEqual(["00000000-0000-4000-8000-000000000002", "00000000-0000-4000-8000-000000000003"]);
 
-    await client.bulkExports.cancel(id);
+    await bulkExportCalls.cancel(client, id);
     await emulator.control.bulkExportIdle(id);
     const count = (await runsOf(id)).length;
     await sleep(1_500); // three intervals of 480 ms: no run may start after the cancellation
     expect((await runsOf(id)).length).toBe(count);
-    expect((await client.bulkExports.get(id)).status).toBe("Cancelled");
+    expect((await bulkExportCalls.get(client, id)).status).toBe("Cancelled");
   });
 
   it("a run in flight during a rotation finishes with the old key pair; the next run uses the new one (rule 4)", async () => {
@@ -197,7 +199,7 @@ describe("emulator bulk-export runs write real Parquet files", () => {
     try {
       const destinationId = await destination(gw.users.full);
       const id = (
-        await client.bulkExports.create({
+        await bulkExportCalls.create(client, {
           bulk_export_destination_id: destinationId,
           session_id: PROJECT,
           start_time: "2026-09-25T00:00:00Z",
@@ -207,12 +209,12 @@ describe("emulator bulk-export runs write real Parquet files", () => {
       ).id;
       // Rotate as soon as the first file is written and the run is still running.
       await until("the first file", () => runsOf(id), (rs) => filesOf(rs).length >= 1);
-      await client.destinations.patchCredentials(destinationId, { access_key_id: gw.users.noDelete.accessKeyId, secret_access_key: gw.users.noDelete.secretAccessKey });
+      await destinationCalls.patchCredentials(client, destinationId, { access_key_id: gw.users.noDelete.accessKeyId, secret_access_key: gw.users.noDelete.secretAccessKey });
       const [inFlight] = await until("the first run to end", () => runsOf(id), (rs) => rs[0]?.status !== "Running");
       expect(inFlight).toMatchObject({ status: "Completed", metadata: { result: { rows_written: 3 } } });
       const second = await until("the second run to end", () => runsOf(id), (rs) => rs.length >= 2 && rs[1]?.status !== "Running", 30_000);
       expect(second[1]).toMatchObject({ status: "Completed", metadata: { result: { rows_written: 1 } } });
-      await client.bulkExports.cancel(id);
+      await bulkExportCalls.cancel(client, id);
 
       const record = emulator.control.bulkExport(id);
       expect(record?.runs.map((r) => r.accessKeyId).slice(0, 2)).toEqual([gw.users.full.accessKeyId, gw.users.noDelete.accessKeyId]);
@@ -259,9 +261,9 @@ describe("emulator bulk-export runs write real Parquet files", () => {
     try {
       const cancelled = await oneOff(destinationId);
       await until("the first file", () => runsOf(cancelled), (rs) => filesOf(rs).length >= 1);
-      await client.bulkExports.cancel(cancelled);
+      await bulkExportCalls.cancel(client, cancelled);
       await emulator.control.bulkExportIdle(cancelled);
-      expect(await client.bulkExports.get(cancelled)).toMatchObject({ status: "Cancelled" });
+      expect(await bulkExportCalls.get(client, cancelled)).toMatchObject({ status: "Cancelled" });
       const [run] = await runsOf(cancelled);
       expect(run?.status).toBe("Cancelled");
       expect(filesOf([run as BulkExportRun]).length).toBeLessThan(3);

@@ -13,6 +13,7 @@ import { DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../pack
 import type { LangSmithClient } from "../../provider/client";
 import { startProviderServer } from "../../provider/native/server";
 import { type ExportStack, startExportStack } from "../helpers/exportStack";
+import { bulkExportCalls } from "../../provider/exports/bulkExport/endpoints";
 
 type Props = Record<string, unknown>;
 const PROJECT = "8a1f0c3e-2b4d-4e6f-9a8b-7c6d5e4f3a2b";
@@ -67,7 +68,7 @@ describe("native provider: reads by id alone (import, get)", () => {
   }
 
   it("a BulkExport made outside the stack is read with the inputs that made it; an unknown id fails naming the workspace searched", async () => {
-    const made = await api.bulkExports.create({ bulk_export_destination_id: destinationId, session_id: PROJECT, start_time: "2026-11-01T00:00:00Z", interval_hours: 6 });
+    const made = await bulkExportCalls.create(api, { bulk_export_destination_id: destinationId, session_id: PROJECT, start_time: "2026-11-01T00:00:00Z", interval_hours: 6 });
     const read = await readById(EXPORT_URN, made.id);
     expect(read.id).toBe(made.id);
     expect(read.inputs).toEqual({ destinationId, projectId: PROJECT, startTime: expect.stringMatching(/^2026-11-01T00:00:00(\.000)?Z$/), intervalHours: 6 });

@@ -26,6 +26,7 @@ import {
 } from "../../provider/client";
 import { provider } from "../../provider/dynamic/deployment";
 import { provider as destinationProvider } from "../../provider/dynamic/destination";
+import { deploymentCalls } from "../../provider/deployments/deployment/endpoints";
 
 const SECRET = "canary-fault-secret-91c4e2";
 const OTHER_WORKSPACE_ID = "44444444-4444-4444-8444-444444444444";
@@ -157,7 +158,7 @@ describe("reliability: injected faults", () => {
   it("429 with Retry-After as an HTTP date: waits, retries once, succeeds", async () => {
     const client = clientFor(emulator);
     emulator.control.injectFault({ method: "GET", path: "/v2/deployments", status: 429, retryAfter: new Date(Date.now() + 1000).toUTCString() });
-    const page = await client.deployments.list();
+    const page = await deploymentCalls.list(client);
     expect(page.resources).toEqual([]);
     expect(log().map((r) => r.status)).toEqual([429, 200]);
     record({ fault: "429 + Retry-After: <HTTP date>", outcome: "list converged", requests: log().length, after: "nothing created" });
@@ -198,7 +199,7 @@ describe("reliability: injected faults", () => {
   it("a response slower than the request timeout: a GET times out, is retried, succeeds", async () => {
     const client = clientFor(emulator, { timeoutMs: 300 });
     emulator.control.injectFault({ method: "GET", path: "/v2/deployments", delayMs: 1500 });
-    await expect(client.deployments.list({}, { timeoutMs: 300 })).resolves.toMatchObject({ resources: [] });
+    await expect(deploymentCalls.list(client, {}, { timeoutMs: 300 })).resolves.toMatchObject({ resources: [] });
     // The emulator logs a request when it answers; the attempt the client abandoned is never answered.
     const entries = await logSettles(1);
     expect(entries.map((r) => r.status)).toEqual([200]);
@@ -207,7 +208,7 @@ describe("reliability: injected faults", () => {
     emulator.control.clearRequestLog();
     emulator.control.injectFault({ method: "GET", path: "/v2/deployments", delayMs: 1500 });
     const once = createClient({ controlPlaneUrl: emulator.url, apiUrl: emulator.url, apiKey: DEFAULT_API_KEY, timeoutMs: 300, maxRetries: 0 });
-    const error = await rejection(once.deployments.list());
+    const error = await rejection(deploymentCalls.list(once));
     expect(error).toBeInstanceOf(ApiTimeoutError);
     expect(keep(error)).toMatch(/^listing deployments: no complete response .* within 300 ms/);
   });

@@ -1,13 +1,13 @@
 /** The endpoint helper's pure parts: path templates, parameter names in messages, endpoint tables. */
 import {
-  DEPLOYMENT_ENDPOINTS,
-  DESTINATION_ENDPOINTS,
   InvalidRequestError,
-  OAUTH_ENDPOINTS,
   type PathParams,
   describeParam,
   fillPath,
 } from "../../provider/client";
+import { DEPLOYMENT_ENDPOINTS } from "../../provider/deployments/deployment/endpoints";
+import { OAUTH_ENDPOINTS } from "../../provider/deployments/oauthEndpoints";
+import { DESTINATION_ENDPOINTS } from "../../provider/exports/destination/endpoints";
 
 describe("fillPath", () => {
   test("fills every placeholder with the encoded id", () => {

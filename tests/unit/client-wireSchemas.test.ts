@@ -5,11 +5,8 @@
  */
 import {
   ADDRESSING_STYLES,
-  BULK_EXPORT_ENDPOINTS,
   CreateDestinationRequestSchema,
-  DEPLOYMENT_ENDPOINTS,
   DEPLOYMENT_STATUSES,
-  DESTINATION_ENDPOINTS,
   DISPLAY_NAME_PATTERN,
   DeploymentSchema,
   DestinationSchema,
@@ -17,6 +14,9 @@ import {
   PatchedDestinationSchema,
   RevisionSchema,
 } from "../../provider/client";
+import { DEPLOYMENT_ENDPOINTS } from "../../provider/deployments/deployment/endpoints";
+import { BULK_EXPORT_ENDPOINTS } from "../../provider/exports/bulkExport/endpoints";
+import { DESTINATION_ENDPOINTS } from "../../provider/exports/destination/endpoints";
 import * as cp from "../../provider/client/wire/controlPlane.requests";
 import * as be from "../../provider/client/wire/bulkExports.requests";
 

@@ -9,7 +9,7 @@ import {
   DEPLOYMENT_SOURCES,
   DEPLOYMENT_TYPES,
   type SecretInput,
-} from "../../client/schemas/deployments";
+} from "../../client/contractTypes/controlPlane";
 import { emptyAsUnset, type FieldTable, type InputsOf, unknownOr } from "../../engine/fields/fields";
 import { workspaceIdField } from "../../engine/kind/declaration";
 import { httpUrl, nonEmpty, uuid, waitSeconds as seconds } from "../../engine/fields/validators";

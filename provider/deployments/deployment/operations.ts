@@ -33,6 +33,7 @@ import {
   refreshedOutputs,
 } from "./state";
 import { patchApplied, toCreateRequest, toPatchRequest, toResubmitRequest } from "./wire";
+import { deploymentCalls } from "./endpoints";
 
 const KIND = "deployment";
 /** The Deployment's type token: its list's pages are kept under it for one operation (`listSnapshots.ts`). */
@@ -62,8 +63,8 @@ export async function createDeployment(context: OperationContext, raw: Record<st
   // Until the display name is patched (the create request cannot carry it), the outputs leave it out: the next up sends it.
   const { displayName, ...withoutDisplayName } = inputs;
   const outs = await keepingResource(created.id, () => unfinished(displayName === undefined ? inputs : withoutDisplayName, created, how), raw, RESUME_HINT, async () => {
-    if (displayName !== undefined) await client.deployments.patch(created.id, { display_name: displayName }, { name });
-    const deployment = await client.deployments.get(created.id, { name });
+    if (displayName !== undefined) await deploymentCalls.patch(client, created.id, { display_name: displayName }, { name });
+    const deployment = await deploymentCalls.get(client, created.id, { name });
     return settle(context, client, settings, inputs, deployment, how, raw);
   });
   return { id: created.id, outs };
@@ -101,8 +102,8 @@ async function readTogetherThroughList(context: OperationContext, client: LangSm
     by: "pages",
     pageSize: LARGEST_PAGE,
     hasGet: true,
-    page: async (offset, limit) => (await client.deployments.list({ limit, offset })).resources,
-    byIds: { maxIds: LARGEST_PAGE, fetch: async (ids) => (await client.deployments.list({ deploymentIds: ids, limit: LARGEST_PAGE })).resources },
+    page: async (offset, limit) => (await deploymentCalls.list(client, { limit, offset })).resources,
+    byIds: { maxIds: LARGEST_PAGE, fetch: async (ids) => (await deploymentCalls.list(client, { deploymentIds: ids, limit: LARGEST_PAGE })).resources },
   };
   try {
     const listed = await readThroughList(context.lists, DEPLOYMENT_TOKEN, listScope(settings), id, source);
@@ -110,7 +111,7 @@ async function readTogetherThroughList(context: OperationContext, client: LangSm
   } catch (error) {
     if (error instanceof AbortedError) throw error;
   }
-  return found(client.deployments.get(id, { name }));
+  return found(deploymentCalls.get(client, id, { name }));
 }
 
 /**
@@ -140,7 +141,7 @@ export async function updateDeployment(context: OperationContext, id: string, ra
   if (body === undefined) {
     if (resume && typeof previous.latestRevisionId === "string") {
       // The last wait timed out or was interrupted: poll the same revision again.
-      const deployment = await client.deployments.get(id, { name: inputs.name });
+      const deployment = await deploymentCalls.get(client, id, { name: inputs.name });
       const what = `resumed waiting for revision ${shortId(previous.latestRevisionId)} (was ${previous.latestRevisionStatus ?? "unknown"})`;
       return { outs: await settle(context, client, settings, inputs, deployment, what, news, olds) };
     }
@@ -172,12 +173,12 @@ export async function deleteDeployment(context: OperationContext, id: string, pr
   const name = previous.name ?? id;
   const settings = settingsInScope(context, "workspace", `deleting deployment "${name}"`, { workspaceId: previous.workspaceId, tenantId: previous.tenantId });
   const client = await context.client(settings);
-  const result = await client.deployments.delete(id, { name });
+  const result = await deploymentCalls.delete(client, id, { name });
   if (result.alreadyGone) return;
   const timeoutSeconds = waitTimeoutSeconds(context, previous.deleteTimeoutSeconds ?? settings.deleteTimeoutSeconds);
   logProgress(context, KIND, name, `deleting (waiting up to ${formatDuration(timeoutSeconds * 1000)} for the service to remove it)`);
   const deletionInterval = settings.pollIntervalsMs.minIntervalMs;
-  await client.waitForDeletion({
+  await deploymentCalls.waitForDeletion(client, {
     deploymentId: id,
     name,
     waitTimeoutMs: timeoutSeconds * 1000,
@@ -191,11 +192,11 @@ export async function deleteDeployment(context: OperationContext, id: string, pr
 async function createOrFind(context: OperationContext, client: LangSmithClient, inputs: DeploymentInputs): Promise<{ created: DeploymentFacts & { id: string }; how: string }> {
   const name = inputs.name;
   try {
-    const created = await client.deployments.create(toCreateRequest(inputs), { name });
+    const created = await deploymentCalls.create(client, toCreateRequest(inputs), { name });
     return { created, how: `created with revision ${shortId(created.latest_revision_id)}` };
   } catch (error) {
     if (error instanceof ConflictError) {
-      const existing = await client.deployments.findByName(name, { name }).catch(() => undefined);
+      const existing = await deploymentCalls.findByName(client, name, { name }).catch(() => undefined);
       throw new NameTakenError(`creating deployment "${name}": a deployment with this name already exists in the workspace.${existing ? ` ${takeOverHint(context.urn, existing.id, undefined, workspaceOtherThanStack(context, existing.tenant_id))}` : ""}`, {
         status: 409,
       });
@@ -203,9 +204,9 @@ async function createOrFind(context: OperationContext, client: LangSmithClient, 
     if (!(error instanceof ApiConnectionError)) throw error;
     // The POST may have been committed although its response was lost: look before posting again.
     logProgress(context, KIND, name, "the create response was lost; looking the deployment up by name before retrying");
-    const found = await client.deployments.findByName(name, { name });
+    const found = await deploymentCalls.findByName(client, name, { name });
     if (found !== undefined) return { created: found, how: "created (found by name after the create response was lost)" };
-    const created = await client.deployments.create(toCreateRequest(inputs), { name });
+    const created = await deploymentCalls.create(client, toCreateRequest(inputs), { name });
     return { created, how: `created with revision ${shortId(created.latest_revision_id)} (second attempt; the first never reached the service)` };
   }
 }
@@ -213,7 +214,7 @@ async function createOrFind(context: OperationContext, client: LangSmithClient, 
 /** Takes over the deployment named by `adoptExistingId`. */
 async function adopt(client: LangSmithClient, inputs: DeploymentInputs): Promise<{ deployment: Deployment; how: string }> {
   const id = inputs.adoptExistingId ?? "";
-  const deployment = await found(client.deployments.get(id, { name: inputs.name }));
+  const deployment = await found(deploymentCalls.get(client, id, { name: inputs.name }));
   if (deployment === undefined) {
     throw new AdoptionError(`adopting deployment "${inputs.name}": no deployment with id ${id} in the configured workspace`, { status: 404 });
   }
@@ -259,15 +260,15 @@ async function patchOnce(
   previousRevisionId: string | null | undefined,
 ): Promise<Deployment> {
   try {
-    return await client.deployments.patch(id, body, { name });
+    return await deploymentCalls.patch(client, id, body, { name });
   } catch (error) {
     if (!(error instanceof ApiConnectionError)) throw error;
     logProgress(context, KIND, name, "the update response was lost; checking whether the service applied it before retrying");
-    const current = await client.deployments.get(id, { name });
+    const current = await deploymentCalls.get(client, id, { name });
     const makesRevision = body.source_revision_config !== undefined;
     if (makesRevision && current.latest_revision_id !== previousRevisionId && current.latest_revision_id !== null) return current;
     if (!makesRevision && patchApplied(current, body)) return current;
-    return client.deployments.patch(id, body, { name });
+    return deploymentCalls.patch(client, id, body, { name });
   }
 }
 
@@ -280,18 +281,18 @@ async function patchOnce(
 async function redeployOnce(context: OperationContext, client: LangSmithClient, id: string, inputs: DeploymentInputs, failedRevisionId: string): Promise<Deployment> {
   const name = inputs.name;
   try {
-    return await client.deployments.redeploy(id, failedRevisionId, { name });
+    return await deploymentCalls.redeploy(client, id, failedRevisionId, { name });
   } catch (error) {
     if (error instanceof NotFoundError || error instanceof MethodNotAllowedError) {
-      const current = await client.deployments.get(id, { name });
+      const current = await deploymentCalls.get(client, id, { name });
       logProgress(context, KIND, name, `the service cannot re-deploy revision ${shortId(failedRevisionId)} (${error.status}); sending the revision config again instead`);
       return patchOnce(context, client, id, name, toResubmitRequest(inputs), current.latest_revision_id);
     }
     if (!(error instanceof ApiConnectionError)) throw error;
     logProgress(context, KIND, name, "the re-deploy response was lost; checking whether the service made the revision before retrying");
-    const current = await client.deployments.get(id, { name });
+    const current = await deploymentCalls.get(client, id, { name });
     if (current.latest_revision_id !== failedRevisionId && current.latest_revision_id !== null) return current;
-    return client.deployments.redeploy(id, failedRevisionId, { name });
+    return deploymentCalls.redeploy(client, id, failedRevisionId, { name });
   }
 }
 
@@ -330,7 +331,7 @@ export async function importDeployment(context: OperationContext, given: string)
   const workspaceId = second !== undefined && UUID.test(first ?? "") ? first : undefined;
   const id = workspaceId !== undefined ? (second as string) : given;
   const client = await context.client(settingsInScope(context, "workspace", `importing deployment "${id}"`, workspaceId === undefined ? {} : { workspaceId }));
-  const deployment = await found(client.deployments.get(id, { name: id }));
+  const deployment = await found(deploymentCalls.get(client, id, { name: id }));
   if (deployment === undefined) return undefined;
   const inputs: Record<string, unknown> = { ...importFields(DEPLOYMENT_FIELDS, deployment), ...(workspaceId === undefined ? {} : { workspaceId }) };
   const revisionConfig = inputs["sourceRevisionConfig"] as Record<string, unknown> | undefined;
@@ -349,6 +350,6 @@ export async function importDeployment(context: OperationContext, given: string)
 /** The deployments of a workspace (every page), each as the id `importDeployment` takes (`<workspaceId>/<id>`). */
 export async function listDeployments(context: OperationContext, scope: ListingScope): Promise<ListedObject[]> {
   const client = await context.client(settingsInScope(context, "workspace", "listing deployments", scope.workspaceId === undefined ? {} : { workspaceId: scope.workspaceId }));
-  const deployments = await client.deployments.listAll();
+  const deployments = await deploymentCalls.listAll(client);
   return deployments.map((deployment) => ({ importId: scope.workspaceId === undefined ? deployment.id : `${scope.workspaceId}/${deployment.id}`, id: deployment.id, name: deployment.name }));
 }

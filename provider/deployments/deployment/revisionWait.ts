@@ -13,6 +13,7 @@ import type { ProviderSettings } from "../../engine/context/settings";
 import { messageOf, partialFailure } from "../../engine/state/partialFailure";
 import type { DeploymentInputs } from "./fields";
 import { type DeploymentOutputs, type ObservedDeployment, outputsFrom, recordedTimings, withTiming } from "./state";
+import { deploymentCalls } from "./endpoints";
 
 const KIND = "deployment";
 
@@ -45,7 +46,7 @@ export async function settle(
     }
     const timeoutSeconds = waitTimeoutSeconds(context, inputs.deployTimeoutSeconds ?? settings.deployTimeoutSeconds);
     logProgress(context, KIND, name, `${what}; waiting up to ${formatDuration(timeoutSeconds * 1000)} for revision ${shortId(revisionId)} to be DEPLOYED`);
-    const result = await client.waitForRevision({
+    const result = await deploymentCalls.waitForRevision(client, {
       deploymentId: deployment.id,
       revisionId,
       // Predict DEPLOYED from how long earlier revisions took (the service's list and our own record).
@@ -62,7 +63,7 @@ export async function settle(
       },
     });
     followedRevisionId = result.revision.id;
-    const latest = await client.deployments.get(deployment.id, { name });
+    const latest = await deploymentCalls.get(client, deployment.id, { name });
     const followed = result.supersededRevisionIds.length > 0
       ? `; revision ${shortId(result.supersededRevisionIds.join(", "))} was superseded (SKIPPED), followed the newest revision`
       : "";
@@ -94,6 +95,6 @@ export async function settle(
 /** Status of the deployment's newest revision, or null when it has none. */
 export async function latestRevisionStatus(client: LangSmithClient, deployment: Deployment): Promise<string | null> {
   if (deployment.latest_revision_id === null) return null;
-  const revision = await client.deployments.getRevision(deployment.id, deployment.latest_revision_id, { name: deployment.name });
+  const revision = await deploymentCalls.getRevision(client, deployment.id, deployment.latest_revision_id, { name: deployment.name });
   return revision.status;
 }

@@ -3,7 +3,7 @@
  * fingerprints only) plus what the service reported; refresh; and the
  * migration of outputs written by older releases.
  */
-import type { Deployment } from "../../client/schemas/deployments";
+import type { Deployment } from "../../client/contractTypes/controlPlane";
 import { mergeTimings, parseTimings, type RevisionTiming } from "../../client/revisionTimings";
 import { readInputs, refreshFields } from "../../engine/fields/fields";
 import { COMMIT_SHA } from "../../engine/fields/validators";

@@ -1,5 +1,5 @@
 /** The Deployment's inputs on the wire: request bodies derived from the field table. */
-import type { CreateDeploymentRequest, Deployment, PatchDeploymentRequest } from "../../client/schemas/deployments";
+import type { CreateDeploymentRequest, Deployment, PatchDeploymentRequest } from "../../client/contractTypes/controlPlane";
 import { type ChangedFields, inPlaceApplied, toUpdateBody, toWireBody } from "../../engine/fields/fields";
 import { DEPLOYMENT_FIELDS, type DeploymentInputs } from "./fields";
 

@@ -5,7 +5,7 @@
  * `pulumi up` runs it again. A one-off export whose wait did not finish is an
  * update: it resumes the wait.
  */
-import { ENDED_BULK_EXPORT_STATUSES } from "../../client/schemas/bulkExports";
+import { ENDED_BULK_EXPORT_STATUSES } from "../../client/contractTypes/bulkExports";
 import { diffFields } from "../../engine/fields/fields";
 import { BULK_EXPORT_FIELDS } from "./fields";
 

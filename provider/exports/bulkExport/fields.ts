@@ -7,7 +7,7 @@
  * docs/resources.md derive from {@link BULK_EXPORT_FIELDS}.
  */
 import { z } from "zod";
-import { BULK_EXPORT_COMPRESSIONS, BULK_EXPORT_FORMAT_VERSIONS, BULK_EXPORT_FORMATS } from "../../client/schemas/bulkExports";
+import { BULK_EXPORT_COMPRESSIONS, BULK_EXPORT_FORMAT_VERSIONS, BULK_EXPORT_FORMATS } from "../../client/contractTypes/bulkExports";
 import { exampleRef, type FieldTable, type InputsOf } from "../../engine/fields/fields";
 import { timestamp, uuid, waitSeconds } from "../../engine/fields/validators";
 

@@ -9,7 +9,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { BulkExport, BulkExportRun, LangSmithClient } from "../../client";
 import { found } from "../../client/errors";
-import { ENDED_BULK_EXPORT_STATUSES } from "../../client/schemas/bulkExports";
+import { ENDED_BULK_EXPORT_STATUSES } from "../../client/contractTypes/bulkExports";
 import { type OperationContext, waitTimeoutSeconds } from "../../engine/context/operation";
 import { formatDuration, logProgress, shortId } from "../../engine/context/progress";
 import type { ProviderSettings } from "../../engine/context/settings";
@@ -19,6 +19,7 @@ import { settingsForResource } from "../../engine/context/workspace";
 import { BULK_EXPORT_FIELDS, type BulkExportInputs } from "./fields";
 import { type BulkExportOutputs, describeProgress, migrateBulkExportOutputs, outputsFrom, parseInputs, refreshedOutputs, summarizeRuns } from "./state";
 import { toCreateRequest } from "./wire";
+import { bulkExportCalls } from "./endpoints";
 
 /** Kind of resource in progress lines and messages. */
 export const KIND = "bulk export";
@@ -38,7 +39,7 @@ export async function createBulkExport(context: OperationContext, raw: Record<st
   const label = labelOf(inputs);
   const settings = context.settings;
   const client = await context.client(settings);
-  const created = await client.bulkExports.create(toCreateRequest(inputs), { name: label });
+  const created = await bulkExportCalls.create(client, toCreateRequest(inputs), { name: label });
   const what = inputs.intervalHours !== undefined ? `created scheduled export ${created.id} (every ${inputs.intervalHours} h)` : `created one-off export ${created.id}`;
   logProgress(context, KIND, label, what);
   // The export exists from here on: a failed poll keeps it in the stack, and the next up resumes instead of creating a second one.
@@ -52,9 +53,9 @@ export async function readBulkExport(context: OperationContext, id: string, rawP
   const props = migrateBulkExportOutputs(rawProps);
   const label = labelOf(props, id);
   const client = await context.client(settingsForResource(`reading ${KIND} "${label}"`, context.settings, props["tenantId"]));
-  const bulkExport = await found(client.bulkExports.get(id, { name: label }));
+  const bulkExport = await found(bulkExportCalls.get(client, id, { name: label }));
   if (bulkExport === undefined) return undefined;
-  const runs = await found(client.bulkExports.runs(id, { name: label }));
+  const runs = await found(bulkExportCalls.runs(client, id, { name: label }));
   if (runs === undefined) return undefined;
   return { id, props: { ...refreshedOutputs(props, bulkExport, runs), __provider: rawProps["__provider"] } };
 }
@@ -67,9 +68,9 @@ export async function readBulkExport(context: OperationContext, id: string, rawP
  */
 export async function importBulkExport(context: OperationContext, id: string): Promise<{ inputs: Record<string, unknown>; outputs: BulkExportOutputs } | undefined> {
   const client = await context.client();
-  const bulkExport = await found(client.bulkExports.get(id, { name: id }));
+  const bulkExport = await found(bulkExportCalls.get(client, id, { name: id }));
   if (bulkExport === undefined) return undefined;
-  const runs = await client.bulkExports.runs(id, { name: id });
+  const runs = await bulkExportCalls.runs(client, id, { name: id });
   const inputs = importFields(BULK_EXPORT_FIELDS, bulkExport);
   return { inputs, outputs: outputsFrom(parseInputs(inputs), bulkExport, runs, `imported export ${id} (${bulkExport.status})`) };
 }
@@ -81,7 +82,7 @@ export async function updateBulkExport(context: OperationContext, id: string, ra
   const label = labelOf(inputs, id);
   const settings = settingsForResource(`updating ${KIND} "${label}"`, context.settings, olds.tenantId);
   const client = await context.client(settings);
-  const bulkExport = await client.bulkExports.get(id, { name: label });
+  const bulkExport = await bulkExportCalls.get(client, id, { name: label });
   const resume = inputs.waitForCompletion === true && !ENDED.has(bulkExport.status);
   const what = resume ? `resumed waiting for export ${id} (was ${olds.status})` : "updated provider settings; no API call";
   return { outs: await settle(context, client, settings, inputs, bulkExport, what, news) };
@@ -92,13 +93,13 @@ export async function deleteBulkExport(context: OperationContext, id: string, ra
   const props = migrateBulkExportOutputs(rawProps);
   const label = labelOf(props, id);
   const client = await context.client(settingsForResource(`cancelling ${KIND} "${label}"`, context.settings, props["tenantId"]));
-  const current = await found(client.bulkExports.get(id, { name: label }));
+  const current = await found(bulkExportCalls.get(client, id, { name: label }));
   if (current === undefined) return;
   if (ENDED.has(current.status)) {
     logProgress(context, KIND, label, `export ${id} already ended (${current.status}); dropped from the stack`);
     return;
   }
-  await client.bulkExports.cancel(id, { name: label });
+  await bulkExportCalls.cancel(client, id, { name: label });
   logProgress(context, KIND, label, `cancelled export ${id} (was ${current.status}); runs already running finish, no new run starts`);
 }
 
@@ -121,7 +122,7 @@ async function settle(
   const label = labelOf(inputs, bulkExport.id);
   const oneOff = inputs.intervalHours === undefined;
   if (!oneOff || inputs.waitForCompletion !== true) {
-    const runs = await client.bulkExports.runs(bulkExport.id, { name: label });
+    const runs = await bulkExportCalls.runs(client, bulkExport.id, { name: label });
     return outputsFrom(inputs, bulkExport, runs, what);
   }
   const timeoutSeconds = waitTimeoutSeconds(context, inputs.completionTimeoutSeconds ?? settings.deployTimeoutSeconds);
@@ -133,7 +134,7 @@ async function settle(
   let runs: BulkExportRun[] = [];
   let last = "";
   for (;;) {
-    runs = await client.bulkExports.runs(current.id, { name: label, maxRetries: 1 });
+    runs = await bulkExportCalls.runs(client, current.id, { name: label, maxRetries: 1 });
     const progress = describeProgress(current.status, summarizeRuns(runs));
     if (progress !== last) logProgress(context, KIND, label, `${progress} (${formatDuration(Date.now() - startedAt)})`);
     last = progress;
@@ -145,7 +146,7 @@ async function settle(
     if (signal.aborted) {
       throw unfinishedExport(inputs, current, runs, `${what}; cancelled while ${current.status}: run pulumi up again to resume waiting`, raw);
     }
-    current = await client.bulkExports.get(current.id, { name: label, maxRetries: 1 });
+    current = await bulkExportCalls.get(client, current.id, { name: label, maxRetries: 1 });
   }
   if (current.status === "Failed" || current.status === "TimedOut") {
     const errors = runs.flatMap((run) => (run.errors ? [`run ${shortId(run.id)}: ${JSON.stringify(run.errors).slice(0, 300)}`] : []));

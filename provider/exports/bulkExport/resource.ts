@@ -13,6 +13,7 @@ import { createBulkExport, deleteBulkExport, importBulkExport, readBulkExport, u
 import { BULK_EXPORT_OUTPUT_SPECS } from "./outputs";
 import { migrateBulkExportOutputs } from "./state";
 import { zBulkExport, zBulkExportCreate, zBulkExportUpdate } from "../../client/wire/bulkExports.requests";
+import { bulkExportCalls } from "./endpoints";
 
 /** The BulkExport. */
 export const resource = declareKind({
@@ -42,7 +43,7 @@ export const resource = declareKind({
     import: importBulkExport,
     /** The exports of the stack's workspace (imported by id there), but cancelled ones: nothing is left to manage of them. */
     async list(context) {
-      const exports = await (await context.client()).bulkExports.list();
+      const exports = await bulkExportCalls.list((await context.client()), );
       return exports.filter((bulkExport) => bulkExport.status !== "Cancelled").map((bulkExport) => ({ importId: bulkExport.id, id: bulkExport.id }));
     },
   },

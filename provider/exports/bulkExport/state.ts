@@ -3,7 +3,7 @@
  * service reported about the export and its runs; refresh; and the entry
  * point for outputs of older layouts.
  */
-import type { BulkExport, BulkExportRun } from "../../client/schemas/bulkExports";
+import type { BulkExport, BulkExportRun } from "../../client/contractTypes/bulkExports";
 import { readInputs, refreshFields } from "../../engine/fields/fields";
 import { compact } from "../../engine/fields/paths";
 import { migrateOutputs } from "../../engine/state/stateVersion";

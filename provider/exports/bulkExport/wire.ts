@@ -1,5 +1,5 @@
 /** The BulkExport's inputs on the wire: the create body derived from the field table. */
-import type { CreateBulkExportRequest } from "../../client/schemas/bulkExports";
+import type { CreateBulkExportRequest } from "../../client/contractTypes/bulkExports";
 import { toWireBody } from "../../engine/fields/fields";
 import { BULK_EXPORT_FIELDS, type BulkExportInputs } from "./fields";
 

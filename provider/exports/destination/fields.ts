@@ -6,7 +6,7 @@
  * table in docs/resources.md derive from {@link DESTINATION_FIELDS}.
  */
 import { z } from "zod";
-import { ADDRESSING_STYLES, DISPLAY_NAME_PATTERN, US_EAST_1_ENDPOINT_MODES } from "../../client/schemas/destinations";
+import { ADDRESSING_STYLES, DISPLAY_NAME_PATTERN, US_EAST_1_ENDPOINT_MODES } from "../../client/contractTypes/destinations";
 import type { FieldTable, InputsOf } from "../../engine/fields/fields";
 import { isCleanHttpUrl } from "../../engine/fields/urls";
 

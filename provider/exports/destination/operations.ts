@@ -8,7 +8,7 @@
  * with a warning and the destination stays in the workspace).
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { Destination, DestinationDeleteResult, LangSmithClient } from "../../client";
+import type { Destination, LangSmithClient } from "../../client";
 import { found } from "../../client/errors";
 import { REGION_HOSTS } from "../../client/hosts";
 import type { OperationContext } from "../../engine/context/operation";
@@ -23,6 +23,7 @@ import { DESTINATION_FIELDS, type DestinationInputs } from "./fields";
 import { parseFingerprint } from "./fingerprint";
 import { describeCredentialChange, type DestinationOutputs, migrateDestinationOutputs, outputsFor, parseInputs, refreshedOutputs, serviceView } from "./state";
 import { testWriteLocation, toCreateRequest, toWireCredentials } from "./wire";
+import { type DestinationDeleteResult, destinationCalls } from "./endpoints";
 
 /** Kind of resource in progress lines and messages. */
 export const KIND = "bulk-export destination";
@@ -48,7 +49,7 @@ export async function createDestination(context: OperationContext, raw: Record<s
   const startedAt = Date.now();
   let created: Destination;
   try {
-    created = await client.destinations.create(toCreateRequest(inputs), { name });
+    created = await destinationCalls.create(client, toCreateRequest(inputs), { name });
   } catch (error) {
     if (isAmbiguousCreateFailure(error)) throw await ambiguousCreateError(context, client, inputs, error, startedAt);
     throw createFailure(error, location);
@@ -72,7 +73,7 @@ async function ambiguousCreateError(context: OperationContext, client: LangSmith
   const message = error instanceof Error ? error.message : String(error);
   let found = "";
   try {
-    const candidates = (await client.destinations.list()).filter(
+    const candidates = (await destinationCalls.list(client)).filter(
       (d) =>
         d.display_name === inputs.displayName &&
         d.config?.bucket_name === inputs.config.bucketName &&
@@ -92,7 +93,7 @@ async function ambiguousCreateError(context: OperationContext, client: LangSmith
 async function adopt(context: OperationContext, client: LangSmithClient, inputs: DestinationInputs, id: string): Promise<pulumi.dynamic.CreateResult<DestinationOutputs>> {
   const name = inputs.displayName;
   const action = `adopting ${KIND} "${name}" (${id})`;
-  const existing = await found(client.destinations.get(id, { name }));
+  const existing = await found(destinationCalls.get(client, id, { name }));
   if (existing === undefined) {
     throw new DestinationOperationError(
       `${action}: no destination with this id in the configured workspace (404); check adoptExistingId and langsmith:workspaceId`,
@@ -113,7 +114,7 @@ async function adopt(context: OperationContext, client: LangSmithClient, inputs:
     const location = testWriteLocation(inputs.config);
     logProgress(context, KIND, name, `adopting ${id}: setting the given credentials; the service test-writes to ${location}`);
     try {
-      current = await client.destinations.patchCredentials(id, toWireCredentials(inputs.credentials), { name });
+      current = await destinationCalls.patchCredentials(client, id, toWireCredentials(inputs.credentials), { name });
     } catch (error) {
       throw rotateFailure(error, `${action}: setting its credentials`, location);
     }
@@ -136,7 +137,7 @@ export async function readDestination(context: OperationContext, id: string, raw
   const props = migrateDestinationOutputs(rawProps);
   const name = nameOf(props, id);
   const settings = settingsForResource(`reading ${KIND} "${name}"`, context.settings, props["tenantId"]);
-  const destination = await found((await context.client(settings)).destinations.get(id, { name }));
+  const destination = await found(destinationCalls.get((await context.client(settings)), id, { name }));
   if (destination === undefined) {
     logProgress(context, KIND, name, `${id} no longer exists (404); dropping it from the state`);
     return undefined;
@@ -178,7 +179,7 @@ export async function updateDestination(context: OperationContext, id: string, r
   logProgress(context, KIND, name, `rotating credentials (${change}); the service test-writes to ${location} with the new ones`);
   let patched: Destination;
   try {
-    patched = await (await context.client(settings)).destinations.patchCredentials(id, toWireCredentials(inputs.credentials), { name });
+    patched = await destinationCalls.patchCredentials((await context.client(settings)), id, toWireCredentials(inputs.credentials), { name });
   } catch (error) {
     throw rotateFailure(error, action, location);
   }
@@ -204,7 +205,7 @@ export async function deleteDestination(context: OperationContext, id: string, r
   const settings = settingsForResource(`deleting ${KIND} "${name}"`, context.settings, props["tenantId"]);
   let result: DestinationDeleteResult;
   try {
-    result = await (await context.client(settings)).destinations.delete(id, { name });
+    result = await destinationCalls.delete((await context.client(settings)), id, { name });
   } catch (error) {
     throw deleteFailure(error);
   }
@@ -235,7 +236,7 @@ function notDeletableWarning(id: string): string {
  */
 export async function importDestination(context: OperationContext, id: string): Promise<{ inputs: Record<string, unknown>; outputs: DestinationOutputs } | undefined> {
   const client = await context.client();
-  const destination = await found(client.destinations.get(id, { name: id }));
+  const destination = await found(destinationCalls.get(client, id, { name: id }));
   if (destination === undefined) return undefined;
   const inputs = importFields(DESTINATION_FIELDS, destination);
   const outputs = outputsFor(parseInputs(inputs), destination, { lastOperation: `imported ${KIND} ${destination.id}`, credentialsFingerprint: undefined });

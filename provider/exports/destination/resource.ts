@@ -15,6 +15,7 @@ import { createDestination, deleteDestination, importDestination, isSelfHosted, 
 import { DESTINATION_OUTPUT_SPECS } from "./outputs";
 import { migrateDestinationOutputs } from "./state";
 import { zBulkExportDestination, zBulkExportDestinationCreate, zBulkExportDestinationUpdate } from "../../client/wire/bulkExports.requests";
+import { destinationCalls } from "./endpoints";
 
 /** The BulkExportDestination. */
 export const resource = declareKind({
@@ -47,7 +48,7 @@ export const resource = declareKind({
     import: importDestination,
     /** The destinations of the stack's workspace (they are imported by id there). */
     async list(context) {
-      const destinations = await (await context.client()).destinations.list();
+      const destinations = await destinationCalls.list((await context.client()), );
       return destinations.map((destination) => ({ importId: destination.id, id: destination.id, ...(typeof destination.display_name === "string" ? { name: destination.display_name } : {}) }));
     },
   },

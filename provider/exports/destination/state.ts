@@ -5,7 +5,7 @@
  * migration of outputs written by older releases. Nothing here ever renders
  * a credential value.
  */
-import type { Destination } from "../../client/schemas/destinations";
+import type { Destination } from "../../client/contractTypes/destinations";
 import { readInputs, refreshFields } from "../../engine/fields/fields";
 import { compact } from "../../engine/fields/paths";
 import { migrateOutputs } from "../../engine/state/stateVersion";

@@ -1,5 +1,5 @@
 /** The BulkExportDestination's inputs on the wire: request bodies derived from the field table. */
-import type { CreateDestinationRequest, DestinationCredentials } from "../../client/schemas/destinations";
+import type { CreateDestinationRequest, DestinationCredentials } from "../../client/contractTypes/destinations";
 import { toWireBody } from "../../engine/fields/fields";
 import { type DestinationConfigInputs, type DestinationCredentialInputs, DESTINATION_FIELDS, type DestinationInputs } from "./fields";
 

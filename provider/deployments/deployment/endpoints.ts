@@ -1,9 +1,13 @@
 /**
- * Deployments and revisions endpoints of the control plane API (`/v2/deployments`).
+ * The Deployment's endpoints (`/v2/deployments` and its revisions, on the
+ * control plane), declared like every kind's over the generated wire types
+ * (`client/contractTypes/controlPlane.ts` names the few response relaxations), and
+ * {@link deploymentCalls}: each endpoint as a typed call with the action its
+ * errors name, plus the paging, the lookup by exact name and the waits.
  */
-import { type DeleteResult, EndpointGroup, defineEndpoint, subject } from "./endpoint";
-import { InvalidRequestError, NotFoundError } from "./errors";
-import type { RequestOptions } from "./options";
+import { defineEndpoint, type DeleteResult, type LangSmithClient, subject } from "../../client";
+import { InvalidRequestError, NotFoundError } from "../../client/errors";
+import type { RequestOptions } from "../../client/options";
 import {
   type CreateDeploymentRequest,
   CreateDeploymentRequestSchema,
@@ -19,10 +23,19 @@ import {
   type RevisionPage,
   RevisionPageSchema,
   RevisionSchema,
-} from "./schemas/deployments";
-import { checkLimit, checkOffset } from "./validateInput";
+} from "../../client/contractTypes/controlPlane";
+import { checkLimit, checkOffset } from "../../client/validateInput";
+import {
+  type DeploymentReader,
+  type RevisionReader,
+  type WaitForDeletionOptions,
+  type WaitForRevisionOptions,
+  type WaitForRevisionResult,
+  waitForDeletion,
+  waitForRevision,
+} from "../../client/wait";
 
-/** Filters and paging of `GET /v2/deployments` (the contract has no exact-name filter: see {@link DeploymentsApi.findByName}). */
+/** Filters and paging of `GET /v2/deployments` (the contract has no exact-name filter: see {@link deploymentCalls.findByName}). */
 export interface ListDeploymentsParams {
   /** Substring match on the name (`name_contains`). */
   readonly nameContains?: string;
@@ -52,7 +65,7 @@ const DEPLOYMENT = "/v2/deployments/{deploymentId}";
 const REVISIONS = "/v2/deployments/{deploymentId}/revisions";
 const REVISION = "/v2/deployments/{deploymentId}/revisions/{revisionId}";
 
-/** The endpoints of {@link DeploymentsApi}. */
+/** The Deployment's endpoints, below the control plane URL (`client.controlPlane`). */
 export const DEPLOYMENT_ENDPOINTS = {
   create: defineEndpoint({ method: "POST", path: DEPLOYMENTS, request: CreateDeploymentRequestSchema, response: CreatedDeploymentSchema }),
   get: defineEndpoint({ method: "GET", path: DEPLOYMENT, response: DeploymentSchema }),
@@ -65,24 +78,24 @@ export const DEPLOYMENT_ENDPOINTS = {
 } as const;
 const E = DEPLOYMENT_ENDPOINTS;
 
-/** Client for `/v2/deployments` and its revisions. Obtain it as `client.deployments`. */
-export class DeploymentsApi extends EndpointGroup {
+/** The Deployment's endpoints as typed calls: each takes the client first; `options.name` names the deployment in messages. */
+export const deploymentCalls = {
   /**
    * `POST /v2/deployments` (201; 200 accepted). Creates the deployment and its first revision.
    * Not idempotent on the wire: only retried on 429 or when the connection was refused.
    * Secret values in `body.secrets` never appear in errors.
    */
-  create(body: CreateDeploymentRequest, options?: RequestOptions): Promise<CreatedDeployment> {
-    return this.call(E.create, { action: `creating deployment "${options?.name ?? body.name}"`, body, options });
-  }
+  create(client: LangSmithClient, body: CreateDeploymentRequest, options?: RequestOptions): Promise<CreatedDeployment> {
+    return client.controlPlane.call(E.create, { action: `creating deployment "${options?.name ?? body.name}"`, body, options });
+  },
 
   /** `GET /v2/deployments/{id}`. The response carries secret values in plaintext: do not log it. */
-  get(deploymentId: string, options?: RequestOptions): Promise<Deployment> {
-    return this.call(E.get, { action: `reading deployment ${subject(deploymentId, options)}`, params: { deploymentId }, options });
-  }
+  get(client: LangSmithClient, deploymentId: string, options?: RequestOptions): Promise<Deployment> {
+    return client.controlPlane.call(E.get, { action: `reading deployment ${subject(deploymentId, options)}`, params: { deploymentId }, options });
+  },
 
   /** `GET /v2/deployments` with optional `name_contains`, `deployment_ids` (at most 100), `limit` (1-100) and `offset`. One page. */
-  async list(params: ListDeploymentsParams = {}, options?: RequestOptions): Promise<DeploymentPage> {
+  async list(client: LangSmithClient, params: ListDeploymentsParams = {}, options?: RequestOptions): Promise<DeploymentPage> {
     const action = "listing deployments";
     checkLimit(params.limit, action, MAX_PAGE_SIZE);
     checkOffset(params.offset, action);
@@ -90,8 +103,8 @@ export class DeploymentsApi extends EndpointGroup {
       throw new InvalidRequestError(`${action}: deploymentIds must name 1 to ${MAX_PAGE_SIZE} deployments, not ${params.deploymentIds.length}`);
     }
     const query = { name_contains: params.nameContains, deployment_ids: params.deploymentIds?.join(","), limit: params.limit, offset: params.offset };
-    return this.call(E.list, { action, query, options });
-  }
+    return client.controlPlane.call(E.list, { action, query, options });
+  },
 
   /**
    * Iterate over pages of `GET /v2/deployments` (page size `limit`, default 100),
@@ -99,25 +112,25 @@ export class DeploymentsApi extends EndpointGroup {
    * when given, else the current offset plus the items received; iteration
    * stops after an empty or short page, or when the offset would not advance.
    */
-  async *pages(params: ListDeploymentsParams = {}, options?: RequestOptions): AsyncGenerator<DeploymentPage, void, undefined> {
+  async *pages(client: LangSmithClient, params: ListDeploymentsParams = {}, options?: RequestOptions): AsyncGenerator<DeploymentPage, void, undefined> {
     const limit = params.limit ?? MAX_PAGE_SIZE;
     let offset = params.offset ?? 0;
     for (;;) {
-      const page = await this.list({ ...params, limit, offset }, options);
+      const page = await deploymentCalls.list(client, { ...params, limit, offset }, options);
       yield page;
       if (page.resources.length === 0 || page.resources.length < limit) return;
       const next = page.offset ?? offset + page.resources.length;
       if (next <= offset) return;
       offset = next;
     }
-  }
+  },
 
-  /** Every deployment matching `params`, following all pages (see {@link pages}). */
-  async listAll(params: ListDeploymentsParams = {}, options?: RequestOptions): Promise<Deployment[]> {
+  /** Every deployment matching `params`, following all pages (see `pages`). */
+  async listAll(client: LangSmithClient, params: ListDeploymentsParams = {}, options?: RequestOptions): Promise<Deployment[]> {
     const all: Deployment[] = [];
-    for await (const page of this.pages(params, options)) all.push(...page.resources);
+    for await (const page of deploymentCalls.pages(client, params, options)) all.push(...page.resources);
     return all;
-  }
+  },
 
   /**
    * The deployment whose name is exactly `name`, or `undefined`. Used before a
@@ -125,24 +138,24 @@ export class DeploymentsApi extends EndpointGroup {
    * by substring only (`name_contains`), so the pages are searched for the
    * exact name.
    */
-  async findByName(name: string, options?: RequestOptions): Promise<Deployment | undefined> {
+  async findByName(client: LangSmithClient, name: string, options?: RequestOptions): Promise<Deployment | undefined> {
     if (name === "") throw new InvalidRequestError("finding deployment by name: name must be non-empty");
-    for await (const page of this.pages({ nameContains: name }, options)) {
+    for await (const page of deploymentCalls.pages(client, { nameContains: name }, options)) {
       const found = page.resources.find((d) => d.name === name);
       if (found !== undefined) return found;
     }
     return undefined;
-  }
+  },
 
   /**
    * `PATCH /v2/deployments/{id}`. A body with `source_revision_config` or
    * `secrets` creates a new revision (read `latest_revision_id` of the result).
    * Not retried except on 429 / refused connection.
    */
-  patch(deploymentId: string, body: PatchDeploymentRequest, options?: RequestOptions): Promise<Deployment> {
+  patch(client: LangSmithClient, deploymentId: string, body: PatchDeploymentRequest, options?: RequestOptions): Promise<Deployment> {
     const action = `updating deployment ${subject(deploymentId, options)}`;
-    return this.call(E.patch, { action, params: { deploymentId }, body, options });
-  }
+    return client.controlPlane.call(E.patch, { action, params: { deploymentId }, body, options });
+  },
 
   /**
    * `POST /v2/deployments/{id}/revisions/{revisionId}/redeploy`: a new
@@ -150,39 +163,62 @@ export class DeploymentsApi extends EndpointGroup {
    * service's own retry of a failed revision; secrets are not re-sent).
    * Not idempotent: only retried on 429 or when the connection was refused.
    */
-  redeploy(deploymentId: string, revisionId: string, options?: RequestOptions): Promise<Deployment> {
+  redeploy(client: LangSmithClient, deploymentId: string, revisionId: string, options?: RequestOptions): Promise<Deployment> {
     const action = `re-deploying revision ${revisionId} of deployment ${subject(deploymentId, options)}`;
-    return this.call(E.redeploy, { action, params: { deploymentId, revisionId }, options });
-  }
+    return client.controlPlane.call(E.redeploy, { action, params: { deploymentId, revisionId }, options });
+  },
 
   /**
    * `DELETE /v2/deployments/{id}` (204). Deletion is asynchronous: follow with
    * `waitForDeletion`. A 404 counts as success (`alreadyGone: true`); check the
    * workspace before relying on that.
    */
-  async delete(deploymentId: string, options?: RequestOptions): Promise<DeleteResult> {
+  async delete(client: LangSmithClient, deploymentId: string, options?: RequestOptions): Promise<DeleteResult> {
     const action = `deleting deployment ${subject(deploymentId, options)}`;
     try {
-      await this.call(E.delete, { action, params: { deploymentId }, options });
+      await client.controlPlane.call(E.delete, { action, params: { deploymentId }, options });
       return { alreadyGone: false };
     } catch (err) {
       if (err instanceof NotFoundError) return { alreadyGone: true };
       throw err;
     }
-  }
+  },
 
   /** `GET /v2/deployments/{id}/revisions`: newest first (`resources[0]` is the latest). */
-  async listRevisions(deploymentId: string, params: ListRevisionsParams = {}, options?: RequestOptions): Promise<RevisionPage> {
+  async listRevisions(client: LangSmithClient, deploymentId: string, params: ListRevisionsParams = {}, options?: RequestOptions): Promise<RevisionPage> {
     const action = `listing revisions of deployment ${subject(deploymentId, options)}`;
     checkLimit(params.limit, action, MAX_PAGE_SIZE);
     checkOffset(params.offset, action);
     const query = { limit: params.limit, offset: params.offset, ...(params.status !== undefined ? { status: params.status } : {}) };
-    return this.call(E.listRevisions, { action, params: { deploymentId }, query, options });
-  }
+    return client.controlPlane.call(E.listRevisions, { action, params: { deploymentId }, query, options });
+  },
 
   /** `GET /v2/deployments/{id}/revisions/{revisionId}`. */
-  getRevision(deploymentId: string, revisionId: string, options?: RequestOptions): Promise<Revision> {
+  getRevision(client: LangSmithClient, deploymentId: string, revisionId: string, options?: RequestOptions): Promise<Revision> {
     const action = `reading revision ${revisionId} of deployment ${subject(deploymentId, options)}`;
-    return this.call(E.getRevision, { action, params: { deploymentId, revisionId }, options });
-  }
-}
+    return client.controlPlane.call(E.getRevision, { action, params: { deploymentId, revisionId }, options });
+  },
+
+  /** What the waits read through `client`: a deployment, a revision, a page of revisions. */
+  reader(client: LangSmithClient): RevisionReader & DeploymentReader {
+    return {
+      get: (deploymentId, options) => deploymentCalls.get(client, deploymentId, options),
+      getRevision: (deploymentId, revisionId, options) => deploymentCalls.getRevision(client, deploymentId, revisionId, options),
+      listRevisions: (deploymentId, params, options) => deploymentCalls.listRevisions(client, deploymentId, params, options),
+    };
+  },
+
+  /**
+   * `waitForRevision` through `client`, with its clock (unless `options.clock`
+   * is given) and its `timeoutMs` as the poll requests' `requestTimeoutMs`
+   * (unless given).
+   */
+  waitForRevision(client: LangSmithClient, options: WaitForRevisionOptions): Promise<WaitForRevisionResult> {
+    return waitForRevision(deploymentCalls.reader(client), { clock: client.clock, requestTimeoutMs: client.timeoutMs, ...options });
+  },
+
+  /** `waitForDeletion` through `client`, with its clock and request timeout as {@link deploymentCalls.waitForRevision} does. */
+  waitForDeletion(client: LangSmithClient, options: WaitForDeletionOptions): Promise<{ elapsedMs: number }> {
+    return waitForDeletion(deploymentCalls.reader(client), { clock: client.clock, requestTimeoutMs: client.timeoutMs, ...options });
+  },
+};

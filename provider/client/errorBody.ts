@@ -5,7 +5,7 @@
  * REST API also answers some 403s as `{"error": "<code>"}`.
  */
 import { z } from "zod";
-import { zValidationError } from "../wire/controlPlane.responses";
+import { zValidationError } from "./wire/controlPlane.responses";
 
 /** One entry of a 422 `HTTPValidationError.detail` list (the contract's `ValidationError`; `input` and `ctx` are kept but never rendered). */
 export const ValidationErrorItemSchema = zValidationError;
