@@ -1,9 +1,9 @@
 /**
- * The endpoint group of the REST API's plain CRUD objects (workspaces,
- * roles, tag keys, ...): each resource declares its endpoints with
- * `defineEndpoint` and the generated wire schemas, and sends them through
- * {@link ResourcesApi.send}, which owns path filling, request validation,
- * retries and error mapping like every other group.
+ * The endpoint sender of declared kinds: each kind declares its endpoints
+ * with `defineEndpoint` and the generated wire schemas, and sends them
+ * through {@link EndpointGroup.call} (typed) or {@link ResourcesApi.send}
+ * (the loose shape the generic path uses), which own path filling, request
+ * validation, retries and error mapping.
  */
 import type { z } from "zod";
 import { type Endpoint, EndpointGroup, type Query } from "./endpoint";
@@ -26,7 +26,7 @@ export interface DeclaredCall {
   readonly options?: RequestOptions;
 }
 
-/** Client for the REST API's declared objects. Obtain it as `client.resources`; paths are below `<apiUrl>` (which ends in `/api/v1`). */
+/** The sender of declared endpoints below one base URL: `client.resources` (`<apiUrl>`, ending in `/api/v1`), `client.originResources`, `client.controlPlane`. */
 export class ResourcesApi extends EndpointGroup {
   /**
    * Sends one call of a declared endpoint: the ids are checked and encoded

@@ -103,7 +103,7 @@ export interface KindDeclaration {
   readonly hooks?: KindHooks;
   /**
    * The contract's bodies, for a kind whose hooks send requests other than
-   * {@link endpoints} (a deployment's client group): what the contract
+   * {@link endpoints} (a deployment's typed calls): what the contract
    * coverage test reads; default the endpoints' (create and update
    * requests; get, else create, response).
    */
@@ -229,7 +229,7 @@ export interface KindHooks {
   readonly delete?: LangSmithResource["delete"];
   /** Import (e.g. the secrets' fingerprints from the service's answer). */
   readonly import?: LangSmithResource["import"];
-  /** List (e.g. deployments through their client group); default the list endpoint's, when the kind declares one. */
+  /** List (e.g. deployments through their typed calls); default the list endpoint's, when the kind declares one. */
   readonly list?: LangSmithResource["list"];
 }
 
