@@ -12,9 +12,9 @@ import { deletePath, getPath } from "../fields/paths";
 import { keepingResource } from "../state/partialFailure";
 import type { Properties } from "../resource";
 import { takeOverHint, workspaceOtherThanStack } from "../state/takeOver";
-import { waitForStatus } from "./lifecycle";
+import { lifecycleWait, waitForStatus } from "./lifecycle";
 import { findByNaturalKey } from "./lookup";
-import { apiOf, endpointOf, lifecycleWait, nameOf, outputsFor, parentIds, type PreparedKind, tenantOf, settingsInScope, unwrapped, writeClientFor } from "./prepare";
+import { apiOf, endpointOf, nameOf, outputsFor, parentIds, type PreparedKind, tenantOf, settingsInScope, unwrapped, writeClientFor } from "./prepare";
 
 /** Creates the object the checked inputs describe. */
 export async function createDeclared(kind: PreparedKind, context: OperationContext, raw: Properties): Promise<{ id: string; outs: Properties }> {

@@ -13,7 +13,6 @@ import { exampleRef, type FieldSpec, type FieldTable, unknownOr } from "../field
 import { uuid } from "../fields/validators";
 import type { KindContract, LangSmithResource, Properties } from "../resource";
 import type { OutputSpec } from "../state/outputs";
-import type { StatusLifecycle } from "./lifecycle";
 
 /** An endpoint of a CRUD resource; `{id}` in its path is the object's id, other placeholders are inputs of the same name. */
 export type AnyEndpoint = DeclaredEndpoint;
@@ -68,6 +67,26 @@ export type BatchRead = (
   /** Inputs whose values the list's objects leave out (an annotation queue's rubric): a resource that sets any is read by GET. Default none. */
   readonly notInList?: readonly string[];
 };
+
+/** The statuses of an object the service builds asynchronously (a data plane); the waits through them are `lifecycle.ts`. */
+export interface StatusLifecycle {
+  /** Wire path of the status in the object's answer, e.g. `status`. */
+  readonly status: string;
+  /** Statuses of a usable object: a create and an update end in one. */
+  readonly ready: readonly string[];
+  /** Statuses of work in progress (provisioning, an update), waited through. */
+  readonly busy: readonly string[];
+  /** Statuses of a deletion in progress, waited through until the object is gone. */
+  readonly deleting: readonly string[];
+  /** Statuses that mean the object is gone, as a 404 does; default none. */
+  readonly gone?: readonly string[];
+  /** Statuses a delete may be sent in besides the ready ones (e.g. a failed provisioning); default none. */
+  readonly deletableToo?: readonly string[];
+  /** Default deadline of each operation's waits, in seconds. */
+  readonly timeoutSeconds: { readonly create: number; readonly update: number; readonly delete: number };
+  /** Time between two reads of the object, in milliseconds, unless `LANGSMITH_POLL_MIN_INTERVAL_MS` sets one. */
+  readonly pollIntervalMs: number;
+}
 
 /** Everything a kind declares: the one way a kind is written (see `declare.ts`). */
 export interface KindDeclaration {

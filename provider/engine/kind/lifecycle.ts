@@ -17,27 +17,10 @@ import { formatDuration, logProgress } from "../context/progress";
 import { getPath } from "../fields/paths";
 import type { Properties } from "../resource";
 import { fetchOne } from "./lookup";
-import type { PreparedKind } from "./prepare";
+import type { StatusLifecycle } from "./declaration";
+import { nameOf, type PreparedKind } from "./prepare";
 
-/** The statuses of an object the service builds asynchronously. */
-export interface StatusLifecycle {
-  /** Wire path of the status in the object's answer, e.g. `status`. */
-  readonly status: string;
-  /** Statuses of a usable object: a create and an update end in one. */
-  readonly ready: readonly string[];
-  /** Statuses of work in progress (provisioning, an update), waited through. */
-  readonly busy: readonly string[];
-  /** Statuses of a deletion in progress, waited through until the object is gone. */
-  readonly deleting: readonly string[];
-  /** Statuses that mean the object is gone, as a 404 does; default none. */
-  readonly gone?: readonly string[];
-  /** Statuses a delete may be sent in besides the ready ones (e.g. a failed provisioning); default none. */
-  readonly deletableToo?: readonly string[];
-  /** Default deadline of each operation's waits, in seconds. */
-  readonly timeoutSeconds: { readonly create: number; readonly update: number; readonly delete: number };
-  /** Time between two reads of the object, in milliseconds, unless `LANGSMITH_POLL_MIN_INTERVAL_MS` sets one. */
-  readonly pollIntervalMs: number;
-}
+export type { StatusLifecycle } from "./declaration";
 
 /** What a wait is for: the object ready (after a create or an update), out of work in progress (before a write), or gone. */
 export type WaitGoal = "ready" | "idle" | "gone";
@@ -56,6 +39,12 @@ export interface StatusWait {
   readonly name: string;
   /** The operation whose deadline applies. */
   readonly operation: "create" | "update" | "delete";
+}
+
+/** A wait of an operation on the object through the kind's lifecycle; `undefined` for a kind without one. */
+export function lifecycleWait(kind: PreparedKind, context: OperationContext, client: LangSmithClient, id: string, props: Properties, operation: StatusWait["operation"]): StatusWait | undefined {
+  const lifecycle = kind.spec.lifecycle;
+  return lifecycle === undefined ? undefined : { kind, lifecycle, context, client, id, props, name: nameOf(kind, props, id), operation };
 }
 
 /** The object's status in an answer (`undefined` when the answer has none). */

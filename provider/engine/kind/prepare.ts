@@ -15,7 +15,6 @@ import type { Properties } from "../resource";
 import { fingerprintSecrets, SECRET_FINGERPRINTS_OUTPUT } from "../secrets/secretFingerprints";
 import { LAST_OPERATION_OUTPUT, type OutputSpec, stateVersionOutput, tenantIdOutput } from "../state/outputs";
 import type { AnyEndpoint, BatchRead, CrudEndpoints, KindDeclaration, WireOutput } from "./declaration";
-import type { StatusWait } from "./lifecycle";
 
 /** Version of the output layout of every kind on the generic path. */
 export const CRUD_STATE_VERSION = 1;
@@ -117,12 +116,6 @@ export async function writeClientFor(kind: PreparedKind, context: OperationConte
   const client = await context.client(settings);
   const apiUrl = await kind.spec.writesTo?.(client, props, action);
   return apiUrl === undefined ? client : context.client({ ...settings, client: { ...settings.client, apiUrl } });
-}
-
-/** A wait of an operation on the object through the kind's lifecycle; `undefined` for a kind without one. */
-export function lifecycleWait(kind: PreparedKind, context: OperationContext, client: LangSmithClient, id: string, props: Properties, operation: StatusWait["operation"]): StatusWait | undefined {
-  const lifecycle = kind.spec.lifecycle;
-  return lifecycle === undefined ? undefined : { kind, lifecycle, context, client, id, props, name: nameOf(kind, props, id), operation };
 }
 
 /**

@@ -10,9 +10,9 @@ import { diffFields, readInputs, toUpdateBody } from "../fields/fields";
 import { getPath, isUnset } from "../fields/paths";
 import type { Properties } from "../resource";
 import { SECRET_FINGERPRINTS_OUTPUT, secretUnchanged } from "../secrets/secretFingerprints";
-import { deletable, statusIn, type StatusWait, waitForStatus } from "./lifecycle";
+import { deletable, lifecycleWait, statusIn, type StatusWait, waitForStatus } from "./lifecycle";
 import { fetchOne } from "./lookup";
-import { apiOf, endpointOf, keptOutputs, lifecycleWait, nameOf, outputsFor, parentIds, type PreparedKind, settingsInScope, unwrapped, writeClientFor } from "./prepare";
+import { apiOf, endpointOf, keptOutputs, nameOf, outputsFor, parentIds, type PreparedKind, settingsInScope, unwrapped, writeClientFor } from "./prepare";
 
 /** Applies the new inputs: one request with the in-place changes (none when only local fields changed). */
 export async function updateDeclared(kind: PreparedKind, context: OperationContext, id: string, olds: Properties, raw: Properties): Promise<{ outs: Properties }> {
