@@ -5,19 +5,21 @@
 // at once and serves the real plugin's schema. Never part of a release.
 //
 // Steps: build the real plugin's archive for this machine
-// (scripts/build-plugin.mjs, which needs `npm run build`), unpack it, write
-// the schema the real plugin serves (provider/native/schema.ts's packageSchema
-// for the package version, from the archive's own compiled code) to
-// dist/bench/floorPlugin/schema.json, replace the provider with the floor
+// (scripts/build-plugin.mjs, which needs `npm run build`) and unpack it for
+// its manifest; write the schema the real plugin serves
+// (provider/native/schema.ts's packageSchema for the package version, from
+// the compiled code the archive was bundled from) to
+// dist/bench/floorPlugin/schema.json; replace the provider with the floor
 // (bench/floorPlugin/*.ts and provider/native/serve.ts compiled with tsc),
-// point the launcher at it, and pack
-// `pulumi-resource-langsmith-v<version>-<os>-<arch>.tar.gz`, which
+// bundled and started as the real plugin is (one file run through the same
+// code cache, provider/native/codeCache.ts); point the launcher at it, and
+// pack `pulumi-resource-langsmith-v<version>-<os>-<arch>.tar.gz`, which
 // `pulumi plugin install resource langsmith <version> --file <archive>` installs.
-// The runtime dependencies (node_modules) are the real archive's.
 //
 // Usage: node scripts/build-floor-plugin.mjs [--out <dir>]   (default: dist-bench/floor-plugin)
 // Prints the archive's path.
 import { execFileSync } from "node:child_process";
+import esbuild from "esbuild";
 import { PLUGIN_NODE_FLAGS } from "./lib/pluginNode.mjs";
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -38,32 +40,43 @@ const stage = join(outDir, `floor-v${version}-stage`);
 rmSync(stage, { recursive: true, force: true });
 mkdirSync(stage, { recursive: true });
 
-// The real plugin's archive, unpacked: the same launcher, manifest and node_modules.
+// The real plugin's archive, unpacked: the same manifest.
 const realOut = join(outDir, "real");
 const realArchive = execFileSync("node", [join(root, "scripts", "build-plugin.mjs"), "--out", realOut], { encoding: "utf8" }).trim().split("\n").pop();
 execFileSync("tar", ["-xzf", realArchive, "-C", stage]);
 rmSync(realOut, { recursive: true, force: true });
 
-// The schema the real plugin serves, from its own compiled code.
-const requireFromStage = createRequire(join(stage, "package.json"));
-const { packageSchema } = requireFromStage("./dist/provider/native/schema.js");
+// The schema the real plugin serves, from the compiled code its bundle holds.
+const { packageSchema } = createRequire(import.meta.url)(join(root, "dist", "provider", "native", "schema.js"));
 const schemaText = JSON.stringify(packageSchema(version));
 
 // The floor replaces the provider.
 rmSync(join(stage, "dist"), { recursive: true, force: true });
+const compiled = join(outDir, `floor-v${version}-compiled`);
+rmSync(compiled, { recursive: true, force: true });
 const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
 execFileSync(
   process.execPath,
-  [tsc, "--rootDir", root, "--outDir", join(stage, "dist"), "--module", "commonjs", "--target", "ES2022", "--moduleResolution", "node",
+  [tsc, "--rootDir", root, "--outDir", compiled, "--module", "commonjs", "--target", "ES2022", "--moduleResolution", "node",
     "--esModuleInterop", "--skipLibCheck", "--strict", "--types", "node", join(root, "bench", "floorPlugin", "main.ts")],
   { cwd: root, stdio: ["ignore", "inherit", "inherit"] },
 );
-const entry = join(stage, "dist", "bench", "floorPlugin", "main.js");
-if (!existsSync(entry)) {
-  console.error(`build-floor-plugin: the compiled entry point ${entry} is missing`);
+const compiledEntry = join(compiled, "bench", "floorPlugin", "main.js");
+if (!existsSync(compiledEntry)) {
+  console.error(`build-floor-plugin: the compiled entry point ${compiledEntry} is missing`);
   process.exit(1);
 }
-writeFileSync(join(stage, "dist", "bench", "floorPlugin", "schema.json"), schemaText);
+const floorDir = join(stage, "dist", "bench", "floorPlugin");
+const bundleOptions = { bundle: true, platform: "node", target: "node20", format: "cjs", logLevel: "warning", legalComments: "none" };
+// Compiled outside the checkout: its packages resolve from the checkout's node_modules.
+esbuild.buildSync({ ...bundleOptions, nodePaths: [join(root, "node_modules")], entryPoints: [compiledEntry], outfile: join(floorDir, "provider.bundle.js") });
+esbuild.buildSync({
+  ...bundleOptions,
+  stdin: { contents: 'require("./codeCache.js").runBundle(__dirname);\n', resolveDir: join(root, "dist", "provider", "native"), sourcefile: "main.js" },
+  outfile: join(floorDir, "main.js"),
+});
+rmSync(compiled, { recursive: true, force: true });
+writeFileSync(join(floorDir, "schema.json"), schemaText);
 
 const launcher = join(stage, "pulumi-resource-langsmith");
 writeFileSync(

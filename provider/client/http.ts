@@ -13,7 +13,7 @@
  * by `responseParsing.ts`; the request and response shapes are in
  * `httpTypes.ts` (re-exported here).
  */
-import axios, { type AxiosInstance } from "axios";
+import type { AxiosInstance } from "axios";
 import { z } from "zod";
 import { type Credentials, authHeaders, credentialValues, hasCredentials } from "./auth";
 import { type Clock, systemClock } from "./clock";
@@ -52,7 +52,8 @@ function retryCount(value: number | undefined, fallback: number): number {
 /** HTTP client with a single {@link HttpClient.request} method. */
 export class HttpClient {
   // ES private fields: invisible to util.inspect (even with showHidden), JSON.stringify and Object.keys.
-  readonly #axios: AxiosInstance;
+  // Made on the first request (see transport()).
+  #axios: Promise<AxiosInstance> | undefined;
   readonly #credentials: Credentials;
   private readonly timeoutMs: number;
   private readonly maxRetries: number;
@@ -88,14 +89,26 @@ export class HttpClient {
     this.operationSignal = options.operationSignal ?? (() => undefined);
     this.adaptiveConcurrency = options.adaptiveConcurrency ?? true;
     this.maxRequestsPerSecond = options.maxRequestsPerSecond;
-    this.#axios = axios.create({
-      maxRedirects: 0,
-      validateStatus: () => true,
-      responseType: "text",
-      transformResponse: [(data: unknown) => data],
-      timeout: 0,
-      maxContentLength: MAX_RESPONSE_BYTES,
-    });
+  }
+
+  /**
+   * The axios instance, loaded and made on the first request. Loading axios
+   * (its dependencies, and the fetch support it probes, which loads Node.js's
+   * undici) costs tens of milliseconds of CPU that a plugin process only
+   * previewing, which sends no request, never needs.
+   */
+  private transport(): Promise<AxiosInstance> {
+    this.#axios ??= import("axios").then(({ default: axios }) =>
+      axios.create({
+        maxRedirects: 0,
+        validateStatus: () => true,
+        responseType: "text",
+        transformResponse: [(data: unknown) => data],
+        timeout: 0,
+        maxContentLength: MAX_RESPONSE_BYTES,
+      }),
+    );
+    return this.#axios;
   }
 
   /** `spec` whose signal also aborts when the operation in progress is cancelled. */
@@ -164,7 +177,7 @@ export class HttpClient {
       rateLimitedWaitMs += release.waitedMs;
       let result: Attempt;
       try {
-        result = await sendAttempt(this.#axios, url, spec, headers, data, timeoutMs, attempt);
+        result = await sendAttempt(await this.transport(), url, spec, headers, data, timeoutMs, attempt);
       } catch (err) {
         release.done({ kind: "noAnswer" });
         throw err;
