@@ -69,7 +69,16 @@ if (!existsSync(compiledEntry)) {
 const floorDir = join(stage, "dist", "bench", "floorPlugin");
 const bundleOptions = { bundle: true, platform: "node", target: "node20", format: "cjs", logLevel: "warning", legalComments: "none" };
 // Compiled outside the checkout: its packages resolve from the checkout's node_modules.
-esbuild.buildSync({ ...bundleOptions, nodePaths: [join(root, "node_modules")], entryPoints: [compiledEntry], outfile: join(floorDir, "provider.bundle.js") });
+const { BUNDLE_WRAPPER } = createRequire(import.meta.url)(join(root, "dist", "provider", "native", "codeCache.js"));
+esbuild.buildSync({
+  ...bundleOptions,
+  minifyWhitespace: true,
+  banner: { js: BUNDLE_WRAPPER.banner },
+  footer: { js: BUNDLE_WRAPPER.footer },
+  nodePaths: [join(root, "node_modules")],
+  entryPoints: [compiledEntry],
+  outfile: join(floorDir, "provider.bundle.js"),
+});
 esbuild.buildSync({
   ...bundleOptions,
   stdin: { contents: 'require("./codeCache.js").runBundle(__dirname);\n', resolveDir: join(root, "dist", "provider", "native"), sourcefile: "main.js" },

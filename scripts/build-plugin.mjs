@@ -11,7 +11,8 @@
 //   dist/provider/native/provider.bundle.js
 //                                  the compiled provider (run `npm run build` first) with its runtime
 //                                  dependencies (axios, zod, @grpc/grpc-js, google-protobuf and the
-//                                  protocol bindings of @pulumi/pulumi) in one file, by esbuild
+//                                  protocol bindings of @pulumi/pulumi) in one file, by esbuild, written as
+//                                  the function Node.js wraps a module in (codeCache.ts, BUNDLE_WRAPPER)
 //   dist/provider/native/main.js   the entry point: runs the bundle through a V8 code cache kept
 //                                  beside it (provider/native/codeCache.ts)
 //
@@ -27,6 +28,7 @@
 // Prints the archives' paths, one per line, this machine's (or the first) last.
 import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import esbuild from "esbuild";
@@ -60,8 +62,17 @@ rmSync(stage, { recursive: true, force: true });
 mkdirSync(stage, { recursive: true });
 
 const nativeDir = join(stage, "dist/provider/native");
+const { BUNDLE_WRAPPER } = createRequire(import.meta.url)(join(root, "dist/provider/native/codeCache.js"));
 const bundleOptions = { bundle: true, platform: "node", target: "node20", format: "cjs", logLevel: "warning", legalComments: "none" };
-esbuild.buildSync({ ...bundleOptions, entryPoints: [join(root, "dist/provider/native/main.js")], outfile: join(nativeDir, "provider.bundle.js") });
+// Whitespace only (names and code as compiled): 3 MB instead of 4.2, and a little less to compile.
+esbuild.buildSync({
+  ...bundleOptions,
+  minifyWhitespace: true,
+  banner: { js: BUNDLE_WRAPPER.banner },
+  footer: { js: BUNDLE_WRAPPER.footer },
+  entryPoints: [join(root, "dist/provider/native/main.js")],
+  outfile: join(nativeDir, "provider.bundle.js"),
+});
 esbuild.buildSync({
   ...bundleOptions,
   stdin: { contents: 'require("./codeCache.js").runBundle(__dirname);\n', resolveDir: join(root, "dist/provider/native"), sourcefile: "main.js" },

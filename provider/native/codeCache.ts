@@ -28,6 +28,13 @@ import { tuneHeap } from "./heap";
 
 /** File name of the provider's bundle, beside this module in the plugin archive. */
 export const BUNDLE_FILE = "provider.bundle.js";
+/**
+ * How the bundle is wrapped (esbuild's banner and footer): as the function
+ * Node.js wraps a CommonJS module in, so running the script gives the module
+ * function. The bundle is ASCII (esbuild escapes the rest), so it is read as
+ * latin1, which V8 keeps at one byte a character.
+ */
+export const BUNDLE_WRAPPER = { banner: "(function (exports, require, module, __filename, __dirname) {", footer: "})" } as const;
 /** Folder of the code cache, beside the bundle. */
 export const CACHE_DIR = ".code-cache";
 /** Time from the start to writing a missing or refused cache, in milliseconds (500). */
@@ -66,7 +73,8 @@ export function runBundle(dir: string): void {
   const useCache = process.env["PULUMI_LANGSMITH_CODE_CACHE"] !== "0";
   const file = cacheFile(dir);
   const cachedData = useCache ? readCache(file) : undefined;
-  const script = new Script(Module.wrap(readFileSync(bundle, "utf8")), { filename: bundle, ...(cachedData !== undefined ? { cachedData } : {}) });
+  // The bundle is written as the function Node.js wraps a module in (see BUNDLE_WRAPPER): no copy of its 4 MB of source is made here.
+  const script = new Script(readFileSync(bundle, "latin1"), { filename: bundle, ...(cachedData !== undefined ? { cachedData } : {}) });
   if (useCache && (cachedData === undefined || script.cachedDataRejected === true)) {
     setTimeout(() => writeCache(file, script.createCachedData()), CACHE_WRITE_DELAY_MS).unref();
   }
