@@ -1,5 +1,5 @@
 // Writes the reference tables of docs/resources.md from the resources' field
-// tables (each registered kind's fields, provider/registry.ts), between the markers
+// tables (each registered kind's fields, provider/registry/index.ts), between the markers
 // <!-- fields:<Resource> --> and <!-- /fields:<Resource> -->, and
 // docs/native-reference.md from the native provider's schema.
 // Run through `npm run docs:reference` (builds first); unit tests fail
@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
 const { referenceTable } = require(join(root, "dist/provider/engine/fields/fields.js"));
-const { KINDS } = require(join(root, "dist/provider/registry.js"));
+const { KINDS } = require(join(root, "dist/provider/registry/index.js"));
 
 const file = join(root, "docs/resources.md");
 let text = readFileSync(file, "utf8");

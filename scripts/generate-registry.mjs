@@ -1,10 +1,10 @@
-// Writes provider/registry.generated.ts, the one table of the kinds the
+// Writes provider/registry/generated.ts, the one table of the kinds the
 // provider serves, from the kinds' own declarations: every module under an
 // area folder (provider/deployments, exports, organization, tracing) that
 // exports a resource whose declaration names its type token
 // (`token: "langsmith:index:Project"`, or a constant of the same folder
 // holding it). The schema, the plugin's lazy loaders, the reference docs, the
-// SDKs and the bench floor plugin all read that table (provider/registry.ts),
+// SDKs and the bench floor plugin all read that table (provider/registry/index.ts),
 // so adding a kind is adding its declaration file.
 //
 // Reads the sources as text (no type-check), so it takes well under a second;
@@ -20,7 +20,7 @@ const provider = join(root, "provider");
 /** The areas, in schema order: the same as contract/ and docs/. */
 const AREAS = ["deployments", "exports", "organization", "tracing"];
 const TOKEN = /^langsmith:index:[A-Z][A-Za-z]+$/;
-const target = join(provider, "registry.generated.ts");
+const target = join(provider, "registry", "generated.ts");
 
 /** Every .ts file under `dir`. */
 function sources(dir) {
@@ -93,17 +93,22 @@ const twice = tokens.filter((token, i) => tokens.indexOf(token) !== i);
 if (twice.length > 0) throw new Error(`generate-registry: declared twice: ${twice.join(", ")}`);
 kinds.sort((a, b) => AREAS.indexOf(a.area) - AREAS.indexOf(b.area) || a.token.localeCompare(b.token));
 
+/** A module path relative to provider/ (`./tracing/project`) as the registry folder requires it (`../tracing/project`). */
+function fromRegistry(module) {
+  return `.${module}`;
+}
+
 const lines = kinds.map(
   (kind) =>
-    `  { token: "${kind.token}", area: "${kind.area}", module: "${kind.module}", load: () => (require("${kind.module}") as typeof import("${kind.module}")).${kind.exportName} },`,
+    `  { token: "${kind.token}", area: "${kind.area}", module: "${kind.module}", load: () => (require("${fromRegistry(kind.module)}") as typeof import("${fromRegistry(kind.module)}")).${kind.exportName} },`,
 );
 const text = `/**
  * Every kind the provider serves, by type token: written by
  * scripts/generate-registry.mjs from the kinds' declarations (\`npm run
- * build\` runs it). Do not edit; read it through ./registry.ts.
+ * build\` runs it). Do not edit; read it through ./index.ts.
  */
 /* eslint-disable @typescript-eslint/no-require-imports */
-import type { RegisteredKind } from "./engine/resource";
+import type { RegisteredKind } from "../engine/resource";
 
 /** The kinds, by area (deployments, exports, organization, tracing), then by token. Each module loads on its kind's first call. */
 export const GENERATED_KINDS: readonly RegisteredKind[] = [
@@ -119,11 +124,11 @@ if (process.argv.includes("--check")) {
     // missing: out of date
   }
   if (current !== text) {
-    console.error("provider/registry.generated.ts is out of date: run `node scripts/generate-registry.mjs`");
+    console.error("provider/registry/generated.ts is out of date: run `node scripts/generate-registry.mjs`");
     process.exit(1);
   }
-  console.log(`provider/registry.generated.ts: ${kinds.length} kinds, up to date`);
+  console.log(`provider/registry/generated.ts: ${kinds.length} kinds, up to date`);
 } else {
   writeFileSync(target, text);
-  console.log(`provider/registry.generated.ts: ${kinds.length} kinds`);
+  console.log(`provider/registry/generated.ts: ${kinds.length} kinds`);
 }

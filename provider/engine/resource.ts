@@ -138,7 +138,7 @@ export interface KindContract {
 /** The areas the kinds are grouped by: the same as `contract/` and `docs/`. */
 export type KindArea = "deployments" | "exports" | "organization" | "tracing";
 
-/** One kind in the registry (provider/registry.generated.ts): where it is declared, and how to load it. */
+/** One kind in the registry (provider/registry/generated.ts): where it is declared, and how to load it. */
 export interface RegisteredKind {
   /** Type token, e.g. `langsmith:index:Project`. */
   readonly token: string;

@@ -15,7 +15,7 @@ const MAX_LINES = 400;
 
 /** Generated modules: the wire types of each contract area and the registry table. */
 function isGenerated(path: string): boolean {
-  return /\/wire\//.test(path) || path.endsWith(".generated.ts");
+  return /\/wire\//.test(path) || path === "provider/registry/generated.ts";
 }
 
 function sourceFiles(dir: string): string[] {

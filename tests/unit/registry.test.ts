@@ -1,4 +1,4 @@
-// The one registry (provider/registry.ts): generated from the kinds'
+// The one registry (provider/registry/): generated from the kinds'
 // declarations, it is what the plugin loads per call and what the schema is
 // made from, so the two always serve the same kinds.
 import { execFileSync } from "node:child_process";

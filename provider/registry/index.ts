@@ -1,14 +1,14 @@
 /**
  * The one registry of the kinds the provider serves. The table itself is
- * generated from the kinds' declarations (registry.generated.ts, by
+ * generated from the kinds' declarations (generated.ts, by
  * scripts/generate-registry.mjs); the schema, the plugin's calls, the
  * reference docs, the SDKs (generated from the schema) and the bench floor
  * plugin (which serves the same schema) all read it from here.
  */
-import type { LangSmithResource, RegisteredKind } from "./engine/resource";
-import { GENERATED_KINDS } from "./registry.generated";
+import type { LangSmithResource, RegisteredKind } from "../engine/resource";
+import { GENERATED_KINDS } from "./generated";
 
-export type { KindArea, RegisteredKind } from "./engine/resource";
+export type { KindArea, RegisteredKind } from "../engine/resource";
 
 /** Every registered kind, in schema order (by area, then token). */
 export const KINDS: readonly RegisteredKind[] = GENERATED_KINDS;
