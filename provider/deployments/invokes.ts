@@ -6,7 +6,15 @@
 import { NotFoundError } from "../client/errors";
 import type { Deployment as WireDeployment, Revision } from "../client/contractTypes/controlPlane";
 import type { LangSmithClient } from "../client/client";
-import { deploymentCalls } from "./deployment/endpoints";
+import type { deploymentCalls as Calls } from "./deployment/endpoints";
+
+/**
+ * The deployment's typed calls, loaded on the first invoke: the dynamic SDK imports
+ * these invokes, and a program that only imports it loads neither zod nor the HTTP client.
+ */
+async function calls(): Promise<typeof Calls> {
+  return (await import("./deployment/endpoints")).deploymentCalls;
+}
 
 /** Arguments of {@link getDeployment}: exactly one of `id` or `name`. */
 export type GetDeploymentArgs = { id: string; name?: never } | { name: string; id?: never };
@@ -38,13 +46,13 @@ export interface DeploymentInfo {
 export async function getDeployment(client: LangSmithClient, args: GetDeploymentArgs): Promise<DeploymentInfo | undefined> {
   if (args.id !== undefined) {
     try {
-      return toInfo(await deploymentCalls.get(client, args.id));
+      return toInfo(await (await calls()).get(client, args.id));
     } catch (error) {
       if (error instanceof NotFoundError) return undefined;
       throw error;
     }
   }
-  const found = await deploymentCalls.findByName(client, args.name, { name: args.name });
+  const found = await (await calls()).findByName(client, args.name, { name: args.name });
   return found === undefined ? undefined : toInfo(found);
 }
 
@@ -86,7 +94,7 @@ export async function getDeploymentRevisions(client: LangSmithClient, args: GetD
 export async function getDeploymentRevisionPage(client: LangSmithClient, args: GetDeploymentRevisionsArgs): Promise<RevisionPageInfo> {
   const limit = args.limit ?? 10;
   const offset = args.offset ?? 0;
-  const page = await deploymentCalls.listRevisions(client, args.deploymentId, { limit, offset, ...(args.status !== undefined ? { status: args.status } : {}) });
+  const page = await (await calls()).listRevisions(client, args.deploymentId, { limit, offset, ...(args.status !== undefined ? { status: args.status } : {}) });
   const revisions = page.resources.map((revision) => ({
     id: revision.id,
     status: revision.status,
@@ -117,7 +125,7 @@ export interface RevisionDetail extends RevisionInfo {
 /** One revision of a deployment by its id (`GET /v2/deployments/{id}/revisions/{revision_id}`); `undefined` when there is none. */
 export async function getDeploymentRevision(client: LangSmithClient, args: GetDeploymentRevisionArgs): Promise<RevisionDetail | undefined> {
   try {
-    const revision = (await deploymentCalls.getRevision(client, args.deploymentId, args.revisionId)) as Revision & { status_message?: string | null };
+    const revision = (await (await calls()).getRevision(client, args.deploymentId, args.revisionId)) as Revision & { status_message?: string | null };
     return {
       id: revision.id,
       status: revision.status,

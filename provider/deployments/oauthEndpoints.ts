@@ -4,7 +4,8 @@
  * which the `listOAuthProviders` and `checkOAuthToken` functions read, and
  * {@link oauthCalls}: each as a typed call with the action its errors name.
  */
-import { defineEndpoint, type LangSmithClient } from "../client";
+import type { LangSmithClient } from "../client/client";
+import { defineEndpoint } from "../client/endpoint";
 import type { RequestOptions } from "../client/options";
 import { type OAuthProvider, OAuthProviderListSchema, type OAuthTokenStatus, OAuthTokenStatusSchema } from "../client/contractTypes/controlPlane";
 

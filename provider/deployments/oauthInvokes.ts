@@ -3,7 +3,15 @@
  */
 import { InvalidRequestError } from "../client/errors";
 import type { LangSmithClient } from "../client/client";
-import { oauthCalls } from "./oauthEndpoints";
+import type { oauthCalls as Calls } from "./oauthEndpoints";
+
+/**
+ * The Auth Service's typed calls, loaded on the first invoke: the dynamic SDK imports
+ * these invokes, and a program that only imports it loads neither zod nor the HTTP client.
+ */
+async function calls(): Promise<typeof Calls> {
+  return (await import("./oauthEndpoints")).oauthCalls;
+}
 
 /** An OAuth provider configured in the organization (no client secret is ever returned). */
 export interface OAuthProviderInfo {
@@ -21,7 +29,7 @@ export interface OAuthProviderInfo {
 
 /** The OAuth providers configured for the organization (`GET /v2/auth/providers`). */
 export async function getOAuthProviders(client: LangSmithClient): Promise<OAuthProviderInfo[]> {
-  const providers = await oauthCalls.listProviders(client);
+  const providers = await (await calls()).listProviders(client);
   return providers.map((provider) => ({
     id: provider.id,
     providerId: provider.provider_id,
@@ -62,7 +70,7 @@ export function assertProviderId(args: GetOAuthTokenStatusArgs): void {
  */
 export async function getOAuthTokenStatus(client: LangSmithClient, args: GetOAuthTokenStatusArgs): Promise<{ hasToken: boolean }> {
   assertProviderId(args);
-  const status = await oauthCalls.tokenExists(client, args.providerId);
+  const status = await (await calls()).tokenExists(client, args.providerId);
   return { hasToken: status.has_token };
 }
 

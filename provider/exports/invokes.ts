@@ -4,7 +4,15 @@
 import { NotFoundError } from "../client/errors";
 import type { BulkExport as WireBulkExport, BulkExportRun as WireRun } from "../client/contractTypes/bulkExports";
 import type { LangSmithClient } from "../client/client";
-import { bulkExportCalls } from "./bulkExport/endpoints";
+import type { bulkExportCalls as Calls } from "./bulkExport/endpoints";
+
+/**
+ * The bulk export's typed calls, loaded on the first invoke: the dynamic SDK imports
+ * these invokes, and a program that only imports it loads neither zod nor the HTTP client.
+ */
+async function calls(): Promise<typeof Calls> {
+  return (await import("./bulkExport/endpoints")).bulkExportCalls;
+}
 
 /** A bulk export as the invokes return it. */
 export interface BulkExportInfo {
@@ -82,7 +90,7 @@ function toRunInfo(run: WireRun): BulkExportRunInfo {
 /** A bulk export by id (`GET /api/v1/bulk-exports/{id}`), or `undefined` when there is none in the workspace. */
 export async function getBulkExport(client: LangSmithClient, args: GetBulkExportArgs): Promise<BulkExportInfo | undefined> {
   try {
-    return toInfo(await bulkExportCalls.get(client, args.id));
+    return toInfo(await (await calls()).get(client, args.id));
   } catch (error) {
     if (error instanceof NotFoundError) return undefined;
     throw error;
@@ -91,7 +99,7 @@ export async function getBulkExport(client: LangSmithClient, args: GetBulkExport
 
 /** The runs of a bulk export, oldest first (`GET /api/v1/bulk-exports/{id}/runs`). */
 export async function getBulkExportRuns(client: LangSmithClient, args: GetBulkExportArgs): Promise<BulkExportRunInfo[]> {
-  const runs = await bulkExportCalls.runs(client, args.id);
+  const runs = await (await calls()).runs(client, args.id);
   return runs.map(toRunInfo).sort((a, b) => Date.parse(a.createdAt ?? "") - Date.parse(b.createdAt ?? ""));
 }
 

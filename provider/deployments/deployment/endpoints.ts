@@ -5,7 +5,8 @@
  * {@link deploymentCalls}: each endpoint as a typed call with the action its
  * errors name, plus the paging, the lookup by exact name and the waits.
  */
-import { defineEndpoint, type DeleteResult, type LangSmithClient, subject } from "../../client";
+import type { LangSmithClient } from "../../client/client";
+import { defineEndpoint, type DeleteResult, subject } from "../../client/endpoint";
 import { InvalidRequestError, NotFoundError } from "../../client/errors";
 import type { RequestOptions } from "../../client/options";
 import {

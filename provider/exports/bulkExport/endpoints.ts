@@ -6,7 +6,8 @@
  * name. There is no DELETE and no general PATCH: an export can only be
  * cancelled.
  */
-import { defineEndpoint, type LangSmithClient, subject } from "../../client";
+import type { LangSmithClient } from "../../client/client";
+import { defineEndpoint, subject } from "../../client/endpoint";
 import type { RequestOptions } from "../../client/options";
 import {
   type BulkExport,

@@ -5,7 +5,8 @@
  * relaxations), and {@link destinationCalls}: each as a typed call with the
  * action its errors name.
  */
-import { defineEndpoint, type DeleteResult, type LangSmithClient, subject } from "../../client";
+import type { LangSmithClient } from "../../client/client";
+import { defineEndpoint, type DeleteResult, subject } from "../../client/endpoint";
 import { MethodNotAllowedError, NotFoundError } from "../../client/errors";
 import type { RequestOptions } from "../../client/options";
 import {
