@@ -19,7 +19,7 @@
 // Usage: node scripts/build-floor-plugin.mjs [--out <dir>]   (default: dist-bench/floor-plugin)
 // Prints the archive's path.
 import { execFileSync } from "node:child_process";
-import esbuild from "esbuild";
+import { writePluginBundle } from "./lib/pluginBundle.mjs";
 import { PLUGIN_NODE_FLAGS } from "./lib/pluginNode.mjs";
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -67,23 +67,8 @@ if (!existsSync(compiledEntry)) {
   process.exit(1);
 }
 const floorDir = join(stage, "dist", "bench", "floorPlugin");
-const bundleOptions = { bundle: true, platform: "node", target: "node20", format: "cjs", logLevel: "warning", legalComments: "none" };
 // Compiled outside the checkout: its packages resolve from the checkout's node_modules.
-const { BUNDLE_WRAPPER } = createRequire(import.meta.url)(join(root, "dist", "provider", "native", "codeCache.js"));
-esbuild.buildSync({
-  ...bundleOptions,
-  minifyWhitespace: true,
-  banner: { js: BUNDLE_WRAPPER.banner },
-  footer: { js: BUNDLE_WRAPPER.footer },
-  nodePaths: [join(root, "node_modules")],
-  entryPoints: [compiledEntry],
-  outfile: join(floorDir, "provider.bundle.js"),
-});
-esbuild.buildSync({
-  ...bundleOptions,
-  stdin: { contents: 'require("./codeCache.js").runBundle(__dirname);\n', resolveDir: join(root, "dist", "provider", "native"), sourcefile: "main.js" },
-  outfile: join(floorDir, "main.js"),
-});
+writePluginBundle({ root, entryPoint: compiledEntry, outDir: floorDir, nodePaths: [join(root, "node_modules")] });
 rmSync(compiled, { recursive: true, force: true });
 writeFileSync(join(floorDir, "schema.json"), schemaText);
 

@@ -28,10 +28,9 @@
 // Prints the archives' paths, one per line, this machine's (or the first) last.
 import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import esbuild from "esbuild";
+import { writePluginBundle } from "./lib/pluginBundle.mjs";
 import { PLUGIN_NODE_FLAGS } from "./lib/pluginNode.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -61,23 +60,7 @@ const stage = join(outDir, `pulumi-resource-langsmith-v${version}-common`);
 rmSync(stage, { recursive: true, force: true });
 mkdirSync(stage, { recursive: true });
 
-const nativeDir = join(stage, "dist/provider/native");
-const { BUNDLE_WRAPPER } = createRequire(import.meta.url)(join(root, "dist/provider/native/codeCache.js"));
-const bundleOptions = { bundle: true, platform: "node", target: "node20", format: "cjs", logLevel: "warning", legalComments: "none" };
-// Whitespace only (names and code as compiled): 3 MB instead of 4.2, and a little less to compile.
-esbuild.buildSync({
-  ...bundleOptions,
-  minifyWhitespace: true,
-  banner: { js: BUNDLE_WRAPPER.banner },
-  footer: { js: BUNDLE_WRAPPER.footer },
-  entryPoints: [join(root, "dist/provider/native/main.js")],
-  outfile: join(nativeDir, "provider.bundle.js"),
-});
-esbuild.buildSync({
-  ...bundleOptions,
-  stdin: { contents: 'require("./codeCache.js").runBundle(__dirname);\n', resolveDir: join(root, "dist/provider/native"), sourcefile: "main.js" },
-  outfile: join(nativeDir, "main.js"),
-});
+writePluginBundle({ root, entryPoint: join(root, "dist/provider/native/main.js"), outDir: join(stage, "dist/provider/native") });
 const pluginManifest = { name: pkg.name, version, private: true, description: "The langsmith Pulumi resource provider plugin.", pulumi: pkg.pulumi };
 writeFileSync(join(stage, "package.json"), `${JSON.stringify(pluginManifest, null, 2)}\n`);
 
