@@ -4,9 +4,13 @@
 #                                   v3.248.0) for Node.js, Python and Go
 #                                   (wrapper module scripts/tools/sdkgen)
 #   pulumi-langsmith-sdkgen-dotnet  pulumi-dotnet's code generator
-#                                   (pulumi-language-dotnet v3.110.0) for .NET
+#                                   (pulumi-language-dotnet v3.110.0) for .NET,
+#                                   and pulumi-yaml's program generator
+#                                   (v1.38.1) for YAML
 #                                   (wrapper module scripts/tools/sdkgen-dotnet)
-# both built from Go modules (see each main.go for why).
+# both built from Go modules (see each main.go for why). Both also render the
+# Registry's example programs (PCL) with --render-programs: nodejs, python and
+# go with the first, dotnet and yaml with the second.
 #
 # Cached under ${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-langsmith/sdkgen/<key>/,
 # <key> covering the wrapper modules, so a second run takes no time.
@@ -16,8 +20,8 @@ set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 tools="$here/tools"
-key="v3.248.0-$(cat "$tools"/sdkgen/go.mod "$tools"/sdkgen/go.sum "$tools"/sdkgen/*.go "$tools"/sdkgen/gen/gen.go \
-  "$tools"/sdkgen-dotnet/go.mod "$tools"/sdkgen-dotnet/go.sum "$tools"/sdkgen-dotnet/main.go | sha256sum | cut -c1-12)"
+key="v3.248.0-$(cat "$tools"/sdkgen/go.mod "$tools"/sdkgen/go.sum "$tools"/sdkgen/*.go "$tools"/sdkgen/gen/*.go \
+  "$tools"/sdkgen-dotnet/go.mod "$tools"/sdkgen-dotnet/go.sum "$tools"/sdkgen-dotnet/*.go | sha256sum | cut -c1-12)"
 cache_dir="${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-langsmith/sdkgen/$key"
 
 log() { echo "pulumi-langsmith-sdkgen: $*" >&2; }

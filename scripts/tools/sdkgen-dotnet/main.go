@@ -12,7 +12,22 @@
 // command answers that request itself with a blank 1x1 PNG, so generation
 // works offline and never reaches the network.
 //
-// Usage: pulumi-langsmith-sdkgen-dotnet --language dotnet --out <dir> <schema.json>
+// With --render-programs it renders PCL programs (the Registry's example
+// usage) into C# with the program generator of the same codegen package, or
+// into YAML with pulumi-yaml's (github.com/pulumi/pulumi-yaml/pkg/pulumiyaml/codegen
+// v1.38.1): both GenerateProgram, what the language hosts call for
+// `pulumi convert` and `pulumi import --out`;
+// a JSON object of example name -> PCL text on stdin, a JSON object of example
+// name -> the main file (Program.cs, Main.yaml) on stdout; see package gen.
+// YAML lives here, not in pulumi-langsmith-sdkgen, because pulumi-yaml's
+// codegen follows pkg/v3's API: v1.38.1 pins v3.255.0, this module's
+// version, while v1.37.0 (built on v3.247.0) does not compile against the
+// other module's v3.248.0.
+//
+// Usage:
+//
+//	pulumi-langsmith-sdkgen-dotnet --language dotnet --out <dir> <schema.json>
+//	pulumi-langsmith-sdkgen-dotnet --render-programs --language dotnet|yaml <schema.json> < programs.json > rendered.json
 package main
 
 import (
@@ -21,6 +36,7 @@ import (
 	"net/http"
 
 	dotnetgen "github.com/pulumi/pulumi-dotnet/pulumi-language-dotnet/v3/codegen"
+	yamlgen "github.com/pulumi/pulumi-yaml/pkg/pulumiyaml/codegen"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
 
 	"pulumi-langsmith/tools/sdkgen/gen"
@@ -55,5 +71,8 @@ func main() {
 		"dotnet": func(tool string, pkg *schema.Package) (map[string][]byte, error) {
 			return dotnetgen.GeneratePackage(tool, pkg, nil, nil)
 		},
+	}, map[string]gen.ProgramGenerator{
+		"dotnet": {Generate: dotnetgen.GenerateProgram, MainFile: "Program.cs"},
+		"yaml":   {Generate: yamlgen.GenerateProgram, MainFile: "Main.yaml"},
 	})
 }

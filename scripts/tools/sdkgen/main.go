@@ -10,7 +10,17 @@
 // hosts do and calls the same generator (package gen). .NET has its own
 // command, pulumi-langsmith-sdkgen-dotnet (../sdkgen-dotnet).
 //
-// Usage: pulumi-langsmith-sdkgen --language go|nodejs|python --out <dir> <schema.json>
+// With --render-programs it renders PCL programs (the Registry's example
+// usage) into one of the same languages with the program generators of the
+// same packages (GenerateProgram, what the language hosts call for
+// `pulumi convert` and `pulumi import --out`): a JSON object of example name
+// -> PCL text on stdin, a JSON object of example name -> the main file
+// (index.ts, __main__.py, main.go) on stdout; see package gen.
+//
+// Usage:
+//
+//	pulumi-langsmith-sdkgen --language go|nodejs|python --out <dir> <schema.json>
+//	pulumi-langsmith-sdkgen --render-programs --language go|nodejs|python <schema.json> < programs.json > rendered.json
 package main
 
 import (
@@ -37,5 +47,9 @@ func main() {
 		"go": func(tool string, pkg *schema.Package) (map[string][]byte, error) {
 			return gogen.GeneratePackage(tool, pkg, nil)
 		},
+	}, map[string]gen.ProgramGenerator{
+		"nodejs": {Generate: nodejsgen.GenerateProgram, MainFile: "index.ts"},
+		"python": {Generate: pygen.GenerateProgram, MainFile: "__main__.py"},
+		"go":     {Generate: gogen.GenerateProgram, MainFile: "main.go"},
 	})
 }

@@ -2,7 +2,9 @@
 // (pulumi-langsmith-sdkgen and pulumi-langsmith-sdkgen-dotnet): it reads a
 // Pulumi package schema, binds it exactly as the language hosts do for
 // `pulumi package gen-sdk`, runs one language's generator and writes the
-// files it returns.
+// files it returns; or, with --render-programs (programs.go), renders PCL
+// programs into one language with its program generator, as `pulumi convert`
+// does, for the Registry's example usage.
 package gen
 
 import (
@@ -47,24 +49,55 @@ func (l NoDependencies) LoadPackageReferenceV2(_ context.Context, d *schema.Pack
 	return l.LoadPackageReference(d.Name, nil)
 }
 
-// Main is a command's main: `<tool> --language <one of generators> --out <dir> <schema.json>`.
-func Main(tool string, generators map[string]Generator) {
-	names := make([]string, 0, len(generators))
-	for name := range generators {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	languages := strings.Join(names, "|")
-	language := flag.String("language", "", languages)
+// Main is a command's main. Two modes:
+//
+//	<tool> --language <one of generators> --out <dir> <schema.json>
+//	<tool> --render-programs --language <one of programs> <schema.json> < programs.json > rendered.json
+//
+// The first writes the language's SDK into dir; the second reads a JSON
+// object of example name -> PCL program text on stdin and writes a JSON
+// object of example name -> the program's main file in the language on
+// stdout (see RenderPrograms). Either map may be empty when the command has
+// no such mode for any language.
+func Main(tool string, generators map[string]Generator, programs map[string]ProgramGenerator) {
+	sdkLanguages := sortedKeys(generators)
+	programLanguages := sortedKeys(programs)
+	language := flag.String("language", "", "the language: "+sdkLanguages+" (SDK), "+programLanguages+" (with --render-programs)")
 	out := flag.String("out", "", "directory to write the SDK into")
+	render := flag.Bool("render-programs", false,
+		"render the PCL programs of a JSON object on stdin into the language, as a JSON object on stdout")
 	flag.Parse()
-	if *language == "" || *out == "" || flag.NArg() != 1 {
-		fmt.Fprintf(os.Stderr, "usage: %s --language %s --out <dir> <schema.json>\n", tool, languages)
+	usage := func() {
+		if len(generators) > 0 {
+			fmt.Fprintf(os.Stderr, "usage: %s --language %s --out <dir> <schema.json>\n", tool, sdkLanguages)
+		}
+		if len(programs) > 0 {
+			fmt.Fprintf(os.Stderr, "usage: %s --render-programs --language %s <schema.json> < programs.json > rendered.json\n",
+				tool, programLanguages)
+		}
 		os.Exit(2)
+	}
+	if *render {
+		if *language == "" || *out != "" || flag.NArg() != 1 {
+			usage()
+		}
+		generate, ok := programs[*language]
+		if !ok {
+			fmt.Fprintf(os.Stderr, "%s: unknown language %q for --render-programs (%s)\n", tool, *language, programLanguages)
+			os.Exit(2)
+		}
+		if err := renderMain(tool, *language, generate, flag.Arg(0), os.Stdin, os.Stdout, os.Stderr); err != nil {
+			fmt.Fprintf(os.Stderr, "%s: %v\n", tool, err)
+			os.Exit(1)
+		}
+		return
+	}
+	if *language == "" || *out == "" || flag.NArg() != 1 {
+		usage()
 	}
 	generate, ok := generators[*language]
 	if !ok {
-		fmt.Fprintf(os.Stderr, "%s: unknown language %q (%s)\n", tool, *language, languages)
+		fmt.Fprintf(os.Stderr, "%s: unknown language %q (%s)\n", tool, *language, sdkLanguages)
 		os.Exit(2)
 	}
 	if err := run(tool, *language, generate, *out, flag.Arg(0)); err != nil {
@@ -73,21 +106,20 @@ func Main(tool string, generators map[string]Generator) {
 	}
 }
 
+// sortedKeys is the keys of a map of languages, sorted and joined with "|".
+func sortedKeys[V any](languages map[string]V) string {
+	names := make([]string, 0, len(languages))
+	for name := range languages {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return strings.Join(names, "|")
+}
+
 func run(tool, language string, generate Generator, out, schemaPath string) error {
-	data, err := os.ReadFile(schemaPath)
+	pkg, err := bindSchema(schemaPath)
 	if err != nil {
 		return err
-	}
-	var spec schema.PackageSpec
-	if err := json.Unmarshal(data, &spec); err != nil {
-		return fmt.Errorf("reading %s: %w", schemaPath, err)
-	}
-	pkg, diags, err := schema.BindSpec(spec, NoDependencies{}, schema.ValidationOptions{})
-	if err != nil {
-		return fmt.Errorf("binding the schema: %w", err)
-	}
-	if diags.HasErrors() {
-		return fmt.Errorf("the schema is not valid: %s", diags.Error())
 	}
 	files, err := generate(tool, pkg)
 	if err != nil {
@@ -109,4 +141,25 @@ func run(tool, language string, generate Generator, out, schemaPath string) erro
 	}
 	fmt.Fprintf(os.Stderr, "%s: wrote %d files of the %s SDK to %s\n", tool, len(paths), language, out)
 	return nil
+}
+
+// bindSchema reads the package schema at schemaPath and binds it as the
+// language hosts do (referencing no other package).
+func bindSchema(schemaPath string) (*schema.Package, error) {
+	data, err := os.ReadFile(schemaPath)
+	if err != nil {
+		return nil, err
+	}
+	var spec schema.PackageSpec
+	if err := json.Unmarshal(data, &spec); err != nil {
+		return nil, fmt.Errorf("reading %s: %w", schemaPath, err)
+	}
+	pkg, diags, err := schema.BindSpec(spec, NoDependencies{}, schema.ValidationOptions{})
+	if err != nil {
+		return nil, fmt.Errorf("binding the schema: %w", err)
+	}
+	if diags.HasErrors() {
+		return nil, fmt.Errorf("the schema is not valid: %s", diags.Error())
+	}
+	return pkg, nil
 }
