@@ -19,10 +19,22 @@ import { ADOPT_LANGUAGES, type AdoptLanguage, REPORT_FILE } from "./files";
 const USAGE = `Usage: pulumi-langsmith adopt [--language typescript|python|yaml] [--out <dir>] [--project <name>] [--workspaces <id or name>,...]
 
 Reads every object of every kind pulumi-langsmith manages in the organization
-(LANGSMITH_API_KEY: an organization-scoped key; LANGSMITH_ENDPOINT: the API;
-LANGSMITH_WORKSPACE_ID: the stack's workspace) and writes a Pulumi program, the
-import plan (import.json) and a report (${REPORT_FILE}) into --out (default
-./adopted). It only reads.`;
+and writes a Pulumi program, the import plan (import.json) and a report
+(${REPORT_FILE}) into --out. It only reads.
+
+Options:
+  --language    the program's language (default typescript)
+  --out         the directory to write into (default ./adopted)
+  --project     the Pulumi project's name (default langsmith-organization)
+  --workspaces  the workspaces to read, by id or name (default all)
+  --help, -h    print this and exit
+
+Environment:
+  LANGSMITH_API_KEY            an organization-scoped key
+  LANGSMITH_ENDPOINT           the REST API (default the us cloud); its control
+                               plane follows it (LANGSMITH_CONTROL_PLANE_URL
+                               to set it apart)
+  LANGSMITH_WORKSPACE_ID       the stack's workspace (deployments are read there)`;
 
 /** Parses `adopt`'s arguments; throws with the usage on a bad one. */
 export function parseAdoptArguments(argv: readonly string[]): { language: AdoptLanguage; out: string; project: string; workspaces: string[] } {
@@ -48,8 +60,13 @@ export function parseAdoptArguments(argv: readonly string[]): { language: AdoptL
   return options;
 }
 
-async function main(): Promise<void> {
-  const options = parseAdoptArguments(process.argv.slice(2));
+/** True when `argv` asks for the usage: `--help` or `-h` anywhere, or `help` as the command. */
+export function asksForHelp(argv: readonly string[]): boolean {
+  return argv[0] === "help" || argv.includes("--help") || argv.includes("-h");
+}
+
+/** Runs `adopt` with parsed options: reads the organization and writes the files. */
+async function runAdopt(options: ReturnType<typeof parseAdoptArguments>): Promise<void> {
   const session = new ProviderSession();
   session.configure(() => undefined);
   const context = session.operation({ log: (_severity, message) => process.stderr.write(`${message}\n`) });
@@ -66,9 +83,28 @@ async function main(): Promise<void> {
   process.stderr.write(`adopt: ${adoption.program.resources.length} objects; wrote ${Object.keys(adoption.files).join(", ")} to ${out}; next steps in ${REPORT_FILE}\n`);
 }
 
-if (require.main === module) {
-  main().catch((error: unknown) => {
+/**
+ * The command's whole run: `argv` as after `pulumi-langsmith` (e.g.
+ * `["adopt", "--language", "yaml"]`). Answers the exit code: 0 when done or
+ * when the usage was asked for (printed to stdout), 1 on a failure or a bad
+ * argument (the message, never a stack trace, on stderr).
+ */
+export async function runCommand(argv: readonly string[]): Promise<number> {
+  if (asksForHelp(argv)) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  try {
+    await runAdopt(parseAdoptArguments(argv));
+    return 0;
+  } catch (error: unknown) {
     process.stderr.write(`pulumi-langsmith: ${error instanceof Error && error.message.startsWith("Usage:") ? error.message : messageOf(error)}\n`);
-    process.exit(1);
+    return 1;
+  }
+}
+
+if (require.main === module) {
+  void runCommand(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
   });
 }

@@ -60,7 +60,7 @@ describe("package boundaries", () => {
     expect(emulatorPackage.name).toBe("pulumi-langsmith-emulator");
     expect(emulatorPackage.bin).toEqual({ "pulumi-langsmith-emulator": "dist/cli.js" });
     expect(policyPackage.name).toBe("pulumi-langsmith-policy");
-    expect(rootPackage.bin).toEqual({ "pulumi-langsmith": "dist/provider/adopt/cli.js" });
+    expect(rootPackage.bin).toEqual({ "pulumi-langsmith": "dist/bin/pulumi-langsmith.js" });
     expect(Object.keys(rootPackage.exports ?? {}).filter((k) => k.includes("emulator") || k.includes("policy"))).toEqual([]);
     expect(rootPackage.files?.some((f) => f === "dist/" || f === "dist" || f.includes("emulator") || f.includes("policy"))).toBe(false);
   });
