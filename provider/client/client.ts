@@ -10,6 +10,11 @@ import { HttpClient } from "./http";
 import { ResourcesApi } from "./resources";
 import { type ClientOptions, DEFAULT_TIMEOUT_MS } from "./options";
 
+/** The settings that choose the control plane's URL, as a connection error names them. */
+export const CONTROL_PLANE_SETTING = "langsmith:controlPlaneUrl or LANGSMITH_CONTROL_PLANE_URL";
+/** The settings that choose the REST API's URL, as a connection error names them. */
+export const API_SETTING = "langsmith:apiUrl or LANGSMITH_ENDPOINT";
+
 /** Typed client of the control plane API and the REST API. */
 export class LangSmithClient {
   /** Normalized control plane base URL. */
@@ -38,8 +43,8 @@ export class LangSmithClient {
     this.clock = options.clock ?? systemClock;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const http = new HttpClient({ ...transport, clock: this.clock });
-    this.controlPlane = new ResourcesApi(http, this.controlPlaneUrl);
-    this.resources = new ResourcesApi(http, this.apiUrl);
-    this.originResources = new ResourcesApi(http, this.apiUrl.replace(/\/api\/v1$/, ""));
+    this.controlPlane = new ResourcesApi(http, this.controlPlaneUrl, CONTROL_PLANE_SETTING);
+    this.resources = new ResourcesApi(http, this.apiUrl, API_SETTING);
+    this.originResources = new ResourcesApi(http, this.apiUrl.replace(/\/api\/v1$/, ""), API_SETTING);
   }
 }

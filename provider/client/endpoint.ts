@@ -108,10 +108,12 @@ export class EndpointGroup {
   /**
    * @param http shared HTTP client
    * @param baseUrl normalized base URL the endpoints' paths are appended to (see `hosts.ts`)
+   * @param baseUrlSetting the settings that choose `baseUrl`, named when it cannot be reached; default none
    */
   constructor(
     protected readonly http: HttpClient,
     protected readonly baseUrl: string,
+    protected readonly baseUrlSetting?: string,
   ) {}
 
   /**
@@ -135,6 +137,7 @@ export class EndpointGroup {
       baseUrl: this.baseUrl,
       path,
       action,
+      ...(this.baseUrlSetting !== undefined ? { baseUrlSetting: this.baseUrlSetting } : {}),
       ...(call.query !== undefined ? { query: call.query } : {}),
       ...(endpoint.request !== undefined ? { body: call.body } : {}),
       ...transportOptions(call.options),

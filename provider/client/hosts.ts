@@ -104,9 +104,37 @@ export function normalizeSelfHostedUrl(raw: string, setting = "selfHostedUrl"): 
   return validateBaseUrl(raw, setting).replace(/\/(api-host|api\/v1|api)$/, "");
 }
 
+/** The cloud's domain: an API host under it is LangSmith's cloud, whose control plane has a host of its own. */
+const CLOUD_DOMAIN = "langchain.com";
+/** The cloud REST API's host in the `us` region; other regions prefix it (`eu.`, `apac.`, `aws.`). */
+const CLOUD_API_HOST = "api.smith.langchain.com";
+/** The cloud control plane's host in the `us` region, prefixed the same way. */
+const CLOUD_CONTROL_PLANE_HOST = "api.host.langchain.com";
+
+/**
+ * The control plane that serves the REST API at `apiUrl` (a normalized base
+ * ending in `/api/v1`), as langgraph-cli derives it from `LANGSMITH_ENDPOINT`:
+ * a cloud API host maps to its region's control plane
+ * (`https://eu.api.smith.langchain.com` to `https://eu.api.host.langchain.com`,
+ * any other host under `langchain.com` to the `us` one); any other install
+ * serves it at `/api-host` beside `/api` (`https://ls.example.com/api/v1` to
+ * `https://ls.example.com/api-host`).
+ */
+export function controlPlaneForApi(apiUrl: string): string {
+  const url = new URL(apiUrl);
+  const host = url.hostname;
+  if (host === CLOUD_DOMAIN || host.endsWith(`.${CLOUD_DOMAIN}`)) {
+    const region = host.endsWith(`.${CLOUD_API_HOST}`) ? host.slice(0, -CLOUD_API_HOST.length) : "";
+    return `https://${region}${CLOUD_CONTROL_PLANE_HOST}`;
+  }
+  return `${apiUrl.replace(/\/api\/v1$/, "")}/api-host`;
+}
+
 /**
  * Resolve both base URLs. Precedence per API: the explicit URL, else the
- * self-hosted origin, else the region preset (default `us`).
+ * self-hosted origin, else (control plane only) the one that serves the
+ * explicit REST API URL ({@link controlPlaneForApi}), else the region preset
+ * (default `us`).
  *
  * @throws ConfigurationError for an unknown region, `region` together with
  *   `selfHostedUrl`, or a URL with credentials, query, fragment or a non-http(s) scheme.
@@ -131,8 +159,10 @@ export function resolveHosts(options: HostOptions = {}): ResolvedHosts {
   } else {
     defaults = REGION_HOSTS[region !== undefined && isRegion(region) ? region : "us"];
   }
+  const apiUrl = api === undefined ? defaults.apiUrl : normalizeApiUrl(api);
+  const derivedControlPlane = api !== undefined && selfHosted === undefined ? controlPlaneForApi(apiUrl) : defaults.controlPlaneUrl;
   return {
-    controlPlaneUrl: controlPlane === undefined ? defaults.controlPlaneUrl : normalizeControlPlaneUrl(controlPlane),
-    apiUrl: api === undefined ? defaults.apiUrl : normalizeApiUrl(api),
+    controlPlaneUrl: controlPlane === undefined ? derivedControlPlane : normalizeControlPlaneUrl(controlPlane),
+    apiUrl,
   };
 }

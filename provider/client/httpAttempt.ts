@@ -86,7 +86,7 @@ export async function sendAttempt(
       kind: "failed",
       failure: code === undefined ? { kind: "connection" } : { kind: "connection", code },
       error: new ApiConnectionError(
-        `${spec.action}: cannot reach ${url.origin}${code === undefined ? "" : ` (${code})`}${tries}`,
+        `${spec.action}: cannot reach ${url.origin}${code === undefined ? "" : ` (${code})`}${tries}${spec.baseUrlSetting === undefined ? "" : `; check ${spec.baseUrlSetting}`}`,
         code === undefined ? info : { ...info, code },
       ),
     };

@@ -20,6 +20,8 @@ export interface RequestSpec extends Omit<RequestOptions, "name"> {
   readonly body?: unknown;
   /** What is being done, for error messages, e.g. `creating deployment "agent"`. */
   readonly action: string;
+  /** The settings that choose `baseUrl`, named when it cannot be reached (e.g. `langsmith:controlPlaneUrl or LANGSMITH_CONTROL_PLANE_URL`). */
+  readonly baseUrlSetting?: string;
   /** Extra values that must never appear in an error message (masked when at least 8 characters long). */
   readonly secrets?: readonly string[];
 }

@@ -421,6 +421,8 @@ describe("client errors over real HTTP", () => {
       expect(err).toBeInstanceOf(ApiConnectionError);
       expect((err as ApiConnectionError).code).toBe("ECONNREFUSED");
       expect(err.message).toContain("cannot reach http://127.0.0.1:");
+      // The control plane's URL is the one that failed: the message names the settings that choose it.
+      expect(err.message).toMatch(/; check langsmith:controlPlaneUrl or LANGSMITH_CONTROL_PLANE_URL$/);
       expect("cause" in err).toBe(false);
       expectNoCanary(err);
     });

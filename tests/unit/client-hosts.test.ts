@@ -69,6 +69,37 @@ const resolved: ReadonlyArray<[string, HostOptions, ResolvedHosts]> = [
   ],
   ["apiUrl with /api", { apiUrl: "https://api.smith.langchain.com/api" }, US],
   ["controlPlaneUrl with a trailing /v2", { controlPlaneUrl: "https://api.host.langchain.com/v2/" }, US],
+  // The control plane follows the REST API when only the API is given (as langgraph-cli derives it from LANGSMITH_ENDPOINT).
+  [
+    "apiUrl of a local install: control plane at its /api-host",
+    { apiUrl: "http://127.0.0.1:1984" },
+    { controlPlaneUrl: "http://127.0.0.1:1984/api-host", apiUrl: "http://127.0.0.1:1984/api/v1" },
+  ],
+  [
+    "apiUrl of a self-hosted install under a path, with /api",
+    { apiUrl: "https://ls.example.com/langsmith/api" },
+    { controlPlaneUrl: "https://ls.example.com/langsmith/api-host", apiUrl: "https://ls.example.com/langsmith/api/v1" },
+  ],
+  [
+    "apiUrl of the eu cloud: the eu control plane",
+    { apiUrl: "https://eu.api.smith.langchain.com" },
+    { controlPlaneUrl: "https://eu.api.host.langchain.com", apiUrl: "https://eu.api.smith.langchain.com/api/v1" },
+  ],
+  [
+    "apiUrl of the aws-us cloud with /api/v1: the aws control plane",
+    { apiUrl: "https://aws.api.smith.langchain.com/api/v1" },
+    { controlPlaneUrl: "https://aws.api.host.langchain.com", apiUrl: "https://aws.api.smith.langchain.com/api/v1" },
+  ],
+  [
+    "apiUrl of another cloud host: the us control plane",
+    { apiUrl: "https://smith.langchain.com/api" },
+    { controlPlaneUrl: "https://api.host.langchain.com", apiUrl: "https://smith.langchain.com/api/v1" },
+  ],
+  [
+    "apiUrl wins over region for the control plane too",
+    { region: "eu", apiUrl: "http://127.0.0.1:1984/api/v1" },
+    { controlPlaneUrl: "http://127.0.0.1:1984/api-host", apiUrl: "http://127.0.0.1:1984/api/v1" },
+  ],
   [
     "surrounding whitespace is trimmed; host is lower-cased",
     { controlPlaneUrl: "  https://CP.Example.com  " },
