@@ -120,7 +120,10 @@ export async function readOrganization(context: OperationContext, kinds: readonl
       const parentSets = parentCombinations(kind, objects, workspaceId);
       for (const parents of parentSets) {
         const listed = await kind.list(context, { ...(workspaceId !== undefined ? { workspaceId } : {}), parents });
-        for (const one of listed) await importOne(kind, one, workspaceId);
+        for (const one of listed) {
+          if (one.leftOutBecause === undefined) await importOne(kind, one, workspaceId);
+          else leftOut.push({ what: `${typeName} ${one.name ?? one.id}${workspaceId === undefined ? "" : ` of workspace ${workspaceId}`}`, why: one.leftOutBecause });
+        }
       }
     }
   }

@@ -113,6 +113,8 @@ export interface ListedObject {
   readonly id: string;
   /** Its own name (the kind's name field), when it has one. */
   readonly name?: string;
+  /** Why `adopt` leaves it out (the service's own object, a key that has expired), when it does. */
+  readonly leftOutBecause?: string;
 }
 
 /** An input a kind's objects live under, and the kind of the object it names. */

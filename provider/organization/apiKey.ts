@@ -138,6 +138,14 @@ export const KEY_OUTPUTS: readonly WireOutput[] = [
   { ...CREATED_AT_OUTPUT, wire: "created_at" },
 ];
 
+/** Why `adopt` leaves out a key whose `expires_at` has passed: it no longer works, and a program would only keep a dead key. */
+export function expiredKey(wire: Record<string, unknown>, now: Date): string | undefined {
+  const expiresAt = wire["expires_at"];
+  if (typeof expiresAt !== "string") return undefined;
+  const at = Date.parse(expiresAt);
+  return Number.isFinite(at) && at <= now.getTime() ? `it expired at ${expiresAt} and no longer works; delete it in LangSmith, or declare a new key` : undefined;
+}
+
 /** The ApiKey, as the native provider serves it. */
 export const resource = declareKind({
   token: "langsmith:index:ApiKey",
@@ -148,6 +156,7 @@ export const resource = declareKind({
   scope: "workspace",
   fields: API_KEY_FIELDS,
   nameField: "description",
+  notAdopted: expiredKey,
   endpoints: API_KEY_ENDPOINTS,
   outputs: KEY_OUTPUTS,
 });

@@ -7,7 +7,7 @@ import { defineEndpoint } from "../client/endpoint";
 import { zApiKeyCreateRequest } from "../client/wire/organizationAndAccess.requests";
 import { zDeleteApiV1OrgsCurrentServiceKeysByApiKeyIdResponse, zGetApiV1OrgsCurrentServiceKeysResponse, zPostApiV1OrgsCurrentServiceKeysResponse } from "../client/wire/organizationAndAccess.responses";
 import { declareKind, type CrudEndpoints } from "../engine/kind";
-import { KEY_OUTPUTS, SERVICE_KEY_FIELDS } from "./apiKey";
+import { expiredKey, KEY_OUTPUTS, SERVICE_KEY_FIELDS } from "./apiKey";
 
 /** `/api/v1/orgs/current/service-keys` (create: the key is in this answer only; list) and `/{api_key_id}` (delete). */
 export const SERVICE_KEY_ENDPOINTS = {
@@ -26,6 +26,7 @@ export const resource = declareKind({
   scope: "organization",
   fields: SERVICE_KEY_FIELDS,
   nameField: "description",
+  notAdopted: expiredKey,
   endpoints: SERVICE_KEY_ENDPOINTS,
   outputs: KEY_OUTPUTS,
 });

@@ -89,6 +89,10 @@ export const resource = declareKind({
   nameField: "name",
   updateSendsAll: true,
   listItems: (answer) => (Array.isArray(answer) ? (answer as Record<string, unknown>[]) : []),
+  serviceOwned: {
+    matches: (wire) => wire["tenant_id"] === null,
+    why: "it is one of LangSmith's default model prices (no workspace's own), which no one can change or delete; to price these models differently, create a ModelPriceMap entry of the workspace's own with the same matchPattern",
+  },
   endpoints: MODEL_PRICE_MAP_ENDPOINTS,
   outputs: [],
 });

@@ -195,6 +195,19 @@ export interface KindDeclaration {
   /** Which objects of the list this resource manages (e.g. custom roles, not the built-in ones); default: all. */
   readonly manages?: (wire: Record<string, unknown>) => boolean;
   /**
+   * Objects of the list that are the service's own rather than a
+   * workspace's (e.g. the default model prices, which no one can change or
+   * delete): a listing reports them as left out with `why`, and an import of
+   * one is refused with `why`, which says what to do instead. Default none.
+   */
+  readonly serviceOwned?: ServiceOwned;
+  /**
+   * Why `adopt` leaves out an object it could import (e.g. an API key that
+   * has already expired), or `undefined` to take it; `now` is the time of
+   * the listing. Default: every object is taken.
+   */
+  readonly notAdopted?: (wire: Record<string, unknown>, now: Date) => string | undefined;
+  /**
    * Checks the inputs against what the service knows (e.g. a role's
    * permissions against the organization's list) before a create or an
    * update sends anything; throws to refuse. Default: none.
@@ -219,6 +232,14 @@ export interface KindDeclaration {
    * their workspaces); default none.
    */
   readonly readAlso?: (client: LangSmithClient, wire: Record<string, unknown>) => Promise<Record<string, unknown>>;
+}
+
+/** Which objects of a kind's list are the service's own (see {@link KindDeclaration.serviceOwned}). */
+export interface ServiceOwned {
+  /** True for an object of the service's own. */
+  readonly matches: (wire: Record<string, unknown>) => boolean;
+  /** Why it is left out of adoption and refused by import, and what to do instead. */
+  readonly why: string;
 }
 
 /**

@@ -46,12 +46,19 @@ export async function listDeclared(kind: PreparedKind, context: OperationContext
   }
   const nameWire = spec.nameField === undefined ? undefined : spec.fields.find((f) => f.path === spec.nameField)?.wire;
   const prefix = [...(spec.scope === "workspace" && scope.workspaceId !== undefined ? [scope.workspaceId] : []), ...kind.parents.map((input) => scope.parents[input] ?? "")];
+  const now = new Date();
   return items
     .filter((item) => managed(kind, item))
     .map((item) => {
       const id = typeof item["id"] === "string" ? item["id"] : (spec.idOf?.(item, {}) ?? "");
       const name = nameWire === undefined ? undefined : getPath(item, nameWire);
-      return { importId: [...prefix, id].join("/"), id, ...(typeof name === "string" && name !== "" ? { name } : {}) };
+      const leftOutBecause = spec.serviceOwned?.matches(item) === true ? spec.serviceOwned.why : spec.notAdopted?.(item, now);
+      return {
+        importId: [...prefix, id].join("/"),
+        id,
+        ...(typeof name === "string" && name !== "" ? { name } : {}),
+        ...(leftOutBecause !== undefined ? { leftOutBecause } : {}),
+      };
     })
     .filter((listed) => listed.id !== "");
 }

@@ -12,7 +12,10 @@ import type { ImportedResource, Properties } from "../resource";
 import { statusIn } from "./lifecycle";
 import { fetchOne, findByNaturalKey, readForRefresh } from "./lookup";
 import { nameOf, outputsFor, type PreparedKind, settingsInScope, tenantOf } from "./prepare";
+import { LangSmithError } from "../../client/errors";
 
+/** An import of an object that is not the stack's to manage (the service's own, see `KindDeclaration.serviceOwned`). */
+export class ImportRefusedError extends LangSmithError {}
 
 /** Reads the object for a refresh; `undefined` when the service no longer has it. */
 export async function readDeclared(kind: PreparedKind, context: OperationContext, id: string, props: Properties): Promise<{ id: string; props: Properties } | undefined> {
@@ -51,6 +54,7 @@ export async function importDeclared(kind: PreparedKind, context: OperationConte
   const client = await context.client(settings);
   const found = UUID.test(key) ? await fetchOne(kind, client, key, props, key) : await findByNaturalKey(kind, client, key, props);
   if (found === undefined || isGone(kind, found)) return undefined;
+  if (spec.serviceOwned?.matches(found) === true) throw new ImportRefusedError(`importing ${spec.kind} "${key}": ${spec.serviceOwned.why}`);
   const current = { ...found, ...((await spec.readAlso?.(client, found)) ?? {}) };
   const id = typeof current["id"] === "string" ? current["id"] : (spec.idOf?.(current, {}) ?? "");
   const inputs = { ...importFields(spec.fields, current), ...props };
