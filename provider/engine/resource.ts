@@ -53,6 +53,8 @@ export interface LangSmithResource {
   readonly token: string;
   /** Schema description (Markdown). */
   readonly description: string;
+  /** What each grouped input is (the object a dotted path such as `sourceConfig.repoUrl` lives in), by group; one sentence each. */
+  readonly groupDocs?: Readonly<Record<string, string>>;
   /** The field table: every input. */
   readonly fields: FieldTable;
   /** Top-level inputs not echoed in the outputs (secrets kept as fingerprints, create-only options). */

@@ -13,6 +13,7 @@ import { getApiKeys, getGatewayPolicies, getPermissions, getRole, type GetRoleAr
 import { getInfo, getOrganization, getWorkspace, type GetWorkspaceArgs } from "../organization/invokes";
 import { getDataset, getProject, getPromptCommit } from "../tracing/invokes";
 import type { PulumiPropertySpec } from "./pulumiTypes";
+import { exampleRef } from "../engine/fields/fieldSpec";
 import { ANY, anyMap, API_KEY_ITEMS, bool, BULK_EXPORT_OUTPUTS, DEPLOYMENT_OUTPUTS, found, idOrName, list, NAMED_OUTPUTS, ROLE_OUTPUTS, str, stringArg, WORKSPACE_OUTPUTS } from "./functionSpecs";
 
 /** One invoke of the native provider. */
@@ -23,9 +24,25 @@ export interface NativeFunction {
   readonly inputs: Record<string, PulumiPropertySpec>;
   readonly requiredInputs: readonly string[];
   readonly outputs: Record<string, PulumiPropertySpec>;
+  /** The Registry's example of the invoke (see {@link FunctionExample}). */
+  readonly example: FunctionExample;
   /** Runs the invoke; the result is an object of {@link outputs}. */
   run(client: LangSmithClient, args: Record<string, unknown>): Promise<Record<string, unknown>>;
 }
+
+/**
+ * The example program of an invoke on its Registry page: the arguments it is
+ * called with (literals, or references to registered kinds' objects, which
+ * the program declares, as in field examples: `exampleRef(token, { output })`)
+ * and the output of the result the program exports.
+ */
+export interface FunctionExample {
+  readonly args: Readonly<Record<string, unknown>>;
+  readonly output: string;
+}
+
+const PROJECT = "langsmith:index:Project";
+const DEPLOYMENT = "langsmith:index:Deployment";
 
 export const NATIVE_FUNCTIONS: readonly NativeFunction[] = [
   {
@@ -34,6 +51,7 @@ export const NATIVE_FUNCTIONS: readonly NativeFunction[] = [
     inputs: { id: str("Deployment id."), name: str("Exact deployment name.") },
     requiredInputs: [],
     outputs: DEPLOYMENT_OUTPUTS,
+    example: { args: { name: exampleRef(DEPLOYMENT, { output: "name" }) }, output: "status" },
     async run(client, args) {
       const id = typeof args["id"] === "string" && args["id"] !== "" ? args["id"] : undefined;
       const name = typeof args["name"] === "string" && args["name"] !== "" ? args["name"] : undefined;
@@ -56,6 +74,7 @@ export const NATIVE_FUNCTIONS: readonly NativeFunction[] = [
       revisions: list(ANY, "Revisions: `id`, `status`, `source`, `createdAt`, `updatedAt`, `sourceRevisionConfig`."),
       nextOffset: { type: "integer", description: "The `offset` of the next page; unset after the last." },
     },
+    example: { args: { deploymentId: exampleRef(DEPLOYMENT), limit: 5 }, output: "revisions" },
     async run(client, args) {
       const limit = typeof args["limit"] === "number" ? args["limit"] : undefined;
       const offset = typeof args["offset"] === "number" ? args["offset"] : undefined;
@@ -79,6 +98,7 @@ export const NATIVE_FUNCTIONS: readonly NativeFunction[] = [
       updatedAt: str("When its status last changed (ISO 8601)."),
       sourceRevisionConfig: anyMap("`source_revision_config` as the service returns it (snake_case): the ref, the commit built, the image."),
     },
+    example: { args: { deploymentId: exampleRef(DEPLOYMENT), revisionId: exampleRef(DEPLOYMENT, { output: "latestRevisionId" }) }, output: "status" },
     async run(client, args) {
       const deploymentId = stringArg(args, "deploymentId");
       const revisionId = stringArg(args, "revisionId");
@@ -96,6 +116,7 @@ export const NATIVE_FUNCTIONS: readonly NativeFunction[] = [
     },
     requiredInputs: [],
     outputs: { policies: list(ANY, "The policies as the service answers them (snake_case): `id`, `name`, `description`, `policy_type`, `config`, `subject_matchers`, `enabled`, `priority`, `action`, `current_spend_usd`, `parent_policy_id`, `created_at`, `updated_at`.") },
+    example: { args: { policyType: "rate_limit" }, output: "policies" },
     async run(client, args) {
       const policyType = stringArg(args, "policyType");
       const subjectMatcherKey = stringArg(args, "subjectMatcherKey");
@@ -109,6 +130,7 @@ export const NATIVE_FUNCTIONS: readonly NativeFunction[] = [
     inputs: {},
     requiredInputs: [],
     outputs: { providers: list(ANY, "Providers: `id`, `providerId`, `name`, `providerType`, `clientId`, `authUrl`, `tokenUrl`, `usesPkce`, `mcpServerUrl`, `allowedRedirectUris`.") },
+    example: { args: {}, output: "providers" },
     async run(client) {
       return { providers: await getOAuthProviders(client) };
     },
@@ -119,6 +141,7 @@ export const NATIVE_FUNCTIONS: readonly NativeFunction[] = [
     inputs: { providerId: str("The provider's `providerId` (see getOAuthProviders).") },
     requiredInputs: ["providerId"],
     outputs: { hasToken: bool("Whether tokens are stored.") },
+    example: { args: { providerId: "github" }, output: "hasToken" },
     async run(client, args) {
       const request = { providerId: typeof args["providerId"] === "string" ? args["providerId"] : "" };
       assertProviderId(request);
@@ -131,6 +154,7 @@ export const NATIVE_FUNCTIONS: readonly NativeFunction[] = [
     inputs: { id: str("Bulk export id.") },
     requiredInputs: ["id"],
     outputs: BULK_EXPORT_OUTPUTS,
+    example: { args: { id: exampleRef("langsmith:index:BulkExport") }, output: "status" },
     async run(client, args) {
       return found(await getBulkExport(client, { id: String(args["id"]) }));
     },
@@ -141,6 +165,7 @@ export const NATIVE_FUNCTIONS: readonly NativeFunction[] = [
     inputs: { id: str("Bulk export id.") },
     requiredInputs: ["id"],
     outputs: { runs: list(ANY, "Runs: `id`, `status`, `startTime`, `endTime`, `rowsWritten`, `exportedFiles`, `exportPath`, `createdAt`, `finishedAt`, `errors`.") },
+    example: { args: { id: exampleRef("langsmith:index:BulkExport") }, output: "runs" },
     async run(client, args) {
       return { runs: await getBulkExportRuns(client, { id: String(args["id"]) }) };
     },
@@ -159,6 +184,7 @@ export const NATIVE_FUNCTIONS: readonly NativeFunction[] = [
       customerId: str("Customer of a self-hosted license, if any."),
       customerName: str("Name of that customer."),
     },
+    example: { args: {}, output: "version" },
     async run(client) {
       return { ...(await getInfo(client)) };
     },
@@ -187,6 +213,7 @@ export const NATIVE_FUNCTIONS: readonly NativeFunction[] = [
       scimGroupNameSeparator: str("Separator of SCIM group names."),
       defaultSsoProvision: bool("Whether SSO users are provisioned by default."),
     },
+    example: { args: {}, output: "displayName" },
     async run(client) {
       return { ...(await getOrganization(client)) };
     },
@@ -197,6 +224,7 @@ export const NATIVE_FUNCTIONS: readonly NativeFunction[] = [
     inputs: { id: str("Workspace id."), displayName: str("Exact display name.") },
     requiredInputs: [],
     outputs: WORKSPACE_OUTPUTS,
+    example: { args: { displayName: exampleRef("langsmith:index:Workspace", { output: "displayName" }) }, output: "id" },
     async run(client, args) {
       const id = stringArg(args, "id");
       const displayName = stringArg(args, "displayName");
@@ -213,6 +241,7 @@ export const NATIVE_FUNCTIONS: readonly NativeFunction[] = [
     inputs: { id: str("Role id."), name: str("The service's name of a built-in role, e.g. `WORKSPACE_ADMIN`."), displayName: str("Exact display name.") },
     requiredInputs: [],
     outputs: ROLE_OUTPUTS,
+    example: { args: { name: "WORKSPACE_ADMIN" }, output: "id" },
     async run(client, args) {
       const id = stringArg(args, "id");
       const name = stringArg(args, "name");
@@ -233,6 +262,7 @@ export const NATIVE_FUNCTIONS: readonly NativeFunction[] = [
     inputs: { accessScope: str("`organization` or `workspace`; default: both.") },
     requiredInputs: [],
     outputs: { permissions: list(ANY, "Permissions: `name`, `description`, `accessScope`.") },
+    example: { args: { accessScope: "workspace" }, output: "permissions" },
     async run(client, args) {
       const accessScope = parseAccessScope(args["accessScope"]);
       return { permissions: await getPermissions(client, accessScope !== undefined ? { accessScope } : {}) };
@@ -249,6 +279,7 @@ export const NATIVE_FUNCTIONS: readonly NativeFunction[] = [
       apiKeys: list(ANY, `The workspace's API keys: ${API_KEY_ITEMS}.`),
       serviceKeys: list(ANY, `The organization's service keys, when \`includeServiceKeys\` is set: ${API_KEY_ITEMS}.`),
     },
+    example: { args: { includeServiceKeys: true }, output: "serviceKeys" },
     async run(client, args) {
       return { ...(await getApiKeys(client, { includeServiceKeys: args["includeServiceKeys"] === true })) };
     },
@@ -259,6 +290,7 @@ export const NATIVE_FUNCTIONS: readonly NativeFunction[] = [
     inputs: { id: str("Project id."), name: str("Exact name.") },
     requiredInputs: [],
     outputs: NAMED_OUTPUTS("project"),
+    example: { args: { name: exampleRef(PROJECT, { output: "name" }) }, output: "id" },
     async run(client, args) {
       return found(await getProject(client, idOrName(args)));
     },
@@ -269,6 +301,7 @@ export const NATIVE_FUNCTIONS: readonly NativeFunction[] = [
     inputs: { id: str("Dataset id."), name: str("Exact name.") },
     requiredInputs: [],
     outputs: NAMED_OUTPUTS("dataset"),
+    example: { args: { name: exampleRef("langsmith:index:Dataset", { output: "name" }) }, output: "id" },
     async run(client, args) {
       return found(await getDataset(client, idOrName(args)));
     },
@@ -279,6 +312,7 @@ export const NATIVE_FUNCTIONS: readonly NativeFunction[] = [
     inputs: { promptHandle: str("The prompt's handle."), ref: str("A commit hash, a tag, or `latest`; default `latest`.") },
     requiredInputs: ["promptHandle"],
     outputs: { found: bool("Whether the commit exists."), commitHash: str("The commit's hash."), commitId: str("The commit's id (what `PromptTag.commitId` takes), when the service reports it."), manifest: anyMap("The prompt at that commit."), description: str("The commit's description.") },
+    example: { args: { promptHandle: exampleRef("langsmith:index:Prompt", { output: "handle" }), ref: "latest" }, output: "commitHash" },
     async run(client, args) {
       const handle = stringArg(args, "promptHandle");
       if (handle === undefined) throw new InvalidRequestError("getPromptCommit: promptHandle is required");
@@ -291,6 +325,7 @@ export const NATIVE_FUNCTIONS: readonly NativeFunction[] = [
     inputs: {},
     requiredInputs: [],
     outputs: { keys: list({ type: "string" }, "Secret keys, as the service lists them.") },
+    example: { args: {}, output: "keys" },
     async run(client) {
       return { keys: await getWorkspaceSecrets(client) };
     },

@@ -20,6 +20,8 @@ export type PulumiPropertySpec = PulumiTypeSpec & {
   secret?: boolean;
   replaceOnChanges?: boolean;
   default?: unknown;
+  /** Where a default comes from (config variables only): the environment variables read, in order. */
+  defaultInfo?: { environment: string[] };
   willReplaceOnChanges?: boolean;
 };
 
@@ -35,6 +37,7 @@ export interface PulumiObjectTypeSpec {
 export interface PulumiEnumValueSpec {
   name: string;
   value: string;
+  description?: string;
 }
 
 /** An enum type of the schema (`types` section): the SDKs get a named type with a constant per value. */
@@ -82,18 +85,20 @@ function isPlaceholder(schema: JsonSchema): boolean {
  * The Pulumi type of a JSON Schema. Nested objects with named properties
  * become object types registered through `defineObject` (which returns the
  * `$ref`); maps become `additionalProperties`; unions of more than one real
- * branch become `Any`.
+ * branch become `Any`. Every type, property and enum value it defines gets a
+ * description, from the schema's own or from `doc` (whose value it is).
  */
-function fromJsonSchema(schema: JsonSchema, name: string, defineObject: DefineType): PulumiTypeSpec {
+function fromJsonSchema(schema: JsonSchema, name: string, defineObject: DefineType, doc: string): PulumiTypeSpec {
   const branches = schema.anyOf ?? schema.oneOf;
   if (branches !== undefined) {
     const real = branches.filter((branch) => !isPlaceholder(branch));
-    return real.length === 1 ? fromJsonSchema(real[0] as JsonSchema, name, defineObject) : ANY_TYPE;
+    return real.length === 1 ? fromJsonSchema(real[0] as JsonSchema, name, defineObject, doc) : ANY_TYPE;
   }
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
   if (type === "string" && schema.enum !== undefined && schema.enum.every((value) => typeof value === "string")) {
     const values = (schema.enum as string[]).filter((value) => value !== UNKNOWN);
-    return { $ref: defineObject(name, { type: "string", enum: values.map((value) => ({ name: enumValueName(value), value })) }) };
+    const enumValues = values.map((value) => ({ name: enumValueName(value), value, description: `\`${value}\`, as the service names it.` }));
+    return { $ref: defineObject(name, { type: "string", description: `The values of ${doc}`, enum: enumValues }) };
   }
   switch (type) {
     case "string":
@@ -102,15 +107,16 @@ function fromJsonSchema(schema: JsonSchema, name: string, defineObject: DefineTy
     case "boolean":
       return { type };
     case "array":
-      return { type: "array", items: schema.items ? fromJsonSchema(schema.items, `${name}Item`, defineObject) : ANY_TYPE };
+      return { type: "array", items: schema.items ? fromJsonSchema(schema.items, `${name}Item`, defineObject, `one item of ${doc}`) : ANY_TYPE };
     case "object": {
       if (schema.properties !== undefined && Object.keys(schema.properties).length > 0) {
         const properties: Record<string, PulumiPropertySpec> = {};
         for (const [key, value] of Object.entries(schema.properties)) {
           const description = value.description ?? value.anyOf?.find((branch) => branch.description !== undefined)?.description;
-          properties[key] = { ...fromJsonSchema(value, `${name}${key[0]?.toUpperCase() ?? ""}${key.slice(1)}`, defineObject), ...(description !== undefined ? { description } : {}) };
+          const keyDoc = `\`${key}\` of ${doc}`;
+          properties[key] = { ...fromJsonSchema(value, `${name}${key[0]?.toUpperCase() ?? ""}${key.slice(1)}`, defineObject, keyDoc), description: description ?? `The ${keyDoc}` };
         }
-        return { $ref: defineObject(name, { type: "object", properties, ...(schema.required ? { required: [...schema.required] } : {}) }) };
+        return { $ref: defineObject(name, { type: "object", description: `An object of ${doc}`, properties, ...(schema.required ? { required: [...schema.required] } : {}) }) };
       }
       return { type: "object", additionalProperties: ANY_TYPE };
     }
@@ -121,9 +127,11 @@ function fromJsonSchema(schema: JsonSchema, name: string, defineObject: DefineTy
 
 /**
  * The Pulumi type of a zod validator, `name` naming the object types it may
- * define (e.g. `DeploymentSecret`).
+ * define (e.g. `DeploymentSecret`), `doc` saying whose value it is (e.g.
+ * "a Deployment's `secrets`"), for the descriptions of the types it defines
+ * and of their properties and values; default `name`.
  */
-export function pulumiTypeOf(schema: z.ZodType, name: string, defineObject: DefineType): PulumiTypeSpec {
+export function pulumiTypeOf(schema: z.ZodType, name: string, defineObject: DefineType, doc: string = name): PulumiTypeSpec {
   const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
-  return fromJsonSchema(json, name, defineObject);
+  return fromJsonSchema(json, name, defineObject, doc);
 }

@@ -122,7 +122,7 @@ export function registryOverview(version: string): string {
     "",
     "### C#",
     "",
-    fence("csharp", csharp(example, cs.rootNamespace)),
+    fence("csharp", csharp(example, `${cs.rootNamespace}.${pascal(schema.name)}`)),
     "",
     "### YAML",
     "",

@@ -6,14 +6,19 @@
  */
 import type { FieldSpec } from "../engine/fields/fields";
 import { CONFIG_KEYS } from "../engine/context/settings";
-import { type DefineType, type PulumiNamedTypeSpec, type PulumiPropertySpec, pulumiTypeOf } from "./pulumiTypes";
+import { type DefineType, enumValueName, type PulumiNamedTypeSpec, type PulumiPropertySpec, pulumiTypeOf } from "./pulumiTypes";
+import { REGION_HOSTS, REGIONS } from "../client/hosts";
 import { NATIVE_FUNCTIONS } from "./functions";
 import type { LangSmithResource } from "../engine/resource";
 import { loadAllKinds } from "../registry";
 import { pluginDownloadUrl } from "../client/version";
+import { withArticle, withRegistrySections } from "./examples/sections";
 
 /** Name of the Pulumi package (and of the plugin, `pulumi-resource-langsmith`). */
 export const PACKAGE_NAME = "langsmith";
+
+/** The project's repository, its home page. */
+const PROJECT_HOME = "https://github.com/pulumi-langsmith/pulumi-langsmith";
 
 /** A resource of the schema. */
 interface ResourceSpec {
@@ -39,7 +44,14 @@ export interface PackageSchema {
   description: string;
   keywords: string[];
   license: string;
-  repository?: string;
+  /** The project's home page. */
+  homepage: string;
+  /** The project's source repository. */
+  repository: string;
+  /** Who publishes the package (the Registry's publisher line). */
+  publisher: string;
+  /** The package's logo, a PNG the Registry and the .NET package show. */
+  logoUrl: string;
   /** Where the engine downloads the plugin (`github://…`, `https://…`); unset: the engine's default sources. */
   pluginDownloadURL?: string;
   config: { variables: Record<string, PulumiPropertySpec> };
@@ -82,7 +94,7 @@ function resourceSpec(resource: LangSmithResource, types: Record<string, PulumiN
   for (const field of resource.fields) {
     const [top, ...rest] = field.path.split(".") as [string, ...string[]];
     if (rest.length === 0) {
-      inputs[top] = propertyOf(field, `${typeName}${capitalize(top)}`, define);
+      inputs[top] = propertyOf(field, `${typeName}${capitalize(top)}`, define, withArticle(typeName));
       if (field.required) requiredInputs.add(top);
     } else {
       groups.set(top, [...(groups.get(top) ?? []), field]);
@@ -93,13 +105,15 @@ function resourceSpec(resource: LangSmithResource, types: Record<string, PulumiN
     const required: string[] = [];
     for (const field of fields) {
       const key = field.path.slice(group.length + 1);
-      properties[key] = propertyOf(field, `${typeName}${capitalize(group)}${capitalize(key)}`, define);
+      properties[key] = propertyOf(field, `${typeName}${capitalize(group)}${capitalize(key)}`, define, withArticle(typeName));
       if (field.required) required.push(key);
     }
-    const token = define(`${typeName}${capitalize(group)}`, { type: "object", properties, ...(required.length > 0 ? { required } : {}) });
+    const groupDoc = resource.groupDocs?.[group];
+    const token = define(`${typeName}${capitalize(group)}`, { type: "object", ...(groupDoc !== undefined ? { description: groupDoc } : {}), properties, ...(required.length > 0 ? { required } : {}) });
     const secret = fields.every((field) => field.secret);
     const replaces = fields.every((field) => field.effect === "replace");
-    inputs[group] = { $ref: token, ...(secret ? { secret: true } : {}), ...(replaces ? { replaceOnChanges: true } : {}) };
+    const doc = resource.groupDocs?.[group];
+    inputs[group] = { $ref: token, ...(doc !== undefined ? { description: doc } : {}), ...(secret ? { secret: true } : {}), ...(replaces ? { replaceOnChanges: true } : {}) };
     if (required.length > 0) requiredInputs.add(group);
   }
   const properties: Record<string, PulumiPropertySpec> = {};
@@ -110,7 +124,7 @@ function resourceSpec(resource: LangSmithResource, types: Record<string, PulumiN
     properties[output.name] = { ...output.type, description: output.doc, ...(output.secret ? { secret: true } : {}) };
   }
   return {
-    description: resource.description,
+    description: withRegistrySections(resource.description, resource.token, resource.importForms),
     properties,
     required: [...requiredInputs].filter((name) => name in properties),
     inputProperties: inputs,
@@ -128,8 +142,8 @@ function withoutInputOnly(spec: PulumiPropertySpec): PulumiPropertySpec {
   return rest;
 }
 
-function propertyOf(field: FieldSpec, typeName: string, define: DefineType): PulumiPropertySpec {
-  const type = pulumiTypeOf(field.schema, typeName, define);
+function propertyOf(field: FieldSpec, typeName: string, define: DefineType, owner: string): PulumiPropertySpec {
+  const type = pulumiTypeOf(field.schema, typeName, define, `${owner}'s \`${field.path}\`: ${field.doc}`);
   const defaultValue = field.default;
   const scalarDefault = typeof defaultValue === "string" || typeof defaultValue === "number" || typeof defaultValue === "boolean";
   return {
@@ -141,19 +155,38 @@ function propertyOf(field: FieldSpec, typeName: string, define: DefineType): Pul
   };
 }
 
-/** The configuration variables: the `langsmith:*` keys, with their environment fallbacks as defaults. */
-function configVariables(): Record<string, PulumiPropertySpec> {
+/** The `langsmith:region` values, a named enum of the schema. */
+const REGION_TYPE = `${PACKAGE_NAME}:index:Region`;
+
+/**
+ * The configuration keys as schema properties. `withEnvironment`: the
+ * `config.variables` form, each key with its environment fallback as
+ * `defaultInfo.environment` (where the Registry and `pulumi config` show it);
+ * the provider's inputs leave it out, so an explicit provider never records
+ * a value read from the environment of the machine that ran it.
+ */
+function configProperties(withEnvironment: boolean): Record<string, PulumiPropertySpec> {
   const variables: Record<string, PulumiPropertySpec> = {};
   for (const spec of Object.values(CONFIG_KEYS)) {
     const name = spec.key.slice(`${PACKAGE_NAME}:`.length);
     const env = "env" in spec ? spec.env : undefined;
     variables[name] = {
-      type: spec.type,
+      ...(name === "region" ? { $ref: `#/types/${REGION_TYPE}` } : { type: spec.type }),
       description: env !== undefined ? `${spec.doc} Environment fallback: \`${env}\`.` : spec.doc,
       ...("secret" in spec && spec.secret ? { secret: true } : {}),
+      ...(withEnvironment && env !== undefined ? { defaultInfo: { environment: [env] } } : {}),
     };
   }
   return variables;
+}
+
+/** The enum of `langsmith:region`, each value with its hosts. */
+function regionType(): PulumiNamedTypeSpec {
+  return {
+    type: "string",
+    description: "A LangSmith cloud region: where the provider's control plane and REST API are, unless their URLs are set.",
+    enum: REGIONS.map((region) => ({ name: enumValueName(region), value: region, description: `The \`${region}\` region: ${REGION_HOSTS[region].apiUrl} and ${REGION_HOSTS[region].controlPlaneUrl}.` })),
+  };
 }
 
 /**
@@ -167,7 +200,7 @@ export function packageSchema(version: string, downloadUrl: string | undefined =
   const types: Record<string, PulumiNamedTypeSpec> = {};
   const resources: Record<string, ResourceSpec> = {};
   for (const resource of loadAllKinds()) resources[resource.token] = resourceSpec(resource, types);
-  const config = configVariables();
+  types[REGION_TYPE] = regionType();
   return {
     name: PACKAGE_NAME,
     displayName: "LangSmith",
@@ -175,15 +208,19 @@ export function packageSchema(version: string, downloadUrl: string | undefined =
     description: "LangSmith deployments, bulk exports, workspaces and access, tracing projects, datasets, evaluation and prompts, managed by Pulumi.",
     keywords: ["pulumi", "langsmith", "langgraph", "category/utility", "kind/native"],
     license: "Apache-2.0",
+    homepage: PROJECT_HOME,
+    repository: PROJECT_HOME,
+    publisher: "pulumi-langsmith",
+    logoUrl: `${PROJECT_HOME}/raw/main/docs/logo.png`,
     ...(downloadUrl !== undefined ? { pluginDownloadURL: downloadUrl } : {}),
-    config: { variables: config },
-    provider: { description: "The LangSmith provider: endpoints, credentials and wait defaults.", inputProperties: config },
+    config: { variables: configProperties(true) },
+    provider: { description: "The LangSmith provider: endpoints, credentials and wait defaults.", inputProperties: configProperties(false) },
     resources,
     functions: Object.fromEntries(
       NATIVE_FUNCTIONS.map((fn) => [
         fn.token,
         {
-          description: fn.description,
+          description: withRegistrySections(fn.description, fn.token),
           inputs: { properties: fn.inputs, ...(fn.requiredInputs.length > 0 ? { required: [...fn.requiredInputs] } : {}) },
           outputs: { properties: fn.outputs },
         },
@@ -191,7 +228,7 @@ export function packageSchema(version: string, downloadUrl: string | undefined =
     ),
     types: Object.fromEntries(Object.entries(types).sort(([a], [b]) => a.localeCompare(b))),
     language: {
-      nodejs: { packageName: "@pulumi-langsmith/native", packageDescription: "LangSmith resources on the native langsmith provider.", respectSchemaVersion: true },
+      nodejs: { packageName: "pulumi-langsmith", packageDescription: "LangSmith resources on the native langsmith provider.", respectSchemaVersion: true },
       python: { packageName: "pulumi_langsmith", respectSchemaVersion: true },
       go: { importBasePath: "github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith", respectSchemaVersion: true },
       csharp: { rootNamespace: "PulumiLangsmith", respectSchemaVersion: true },

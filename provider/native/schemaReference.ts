@@ -9,6 +9,7 @@
 import type { PulumiPropertySpec, PulumiTypeSpec } from "./pulumiTypes";
 import { packageSchema } from "./schema";
 import { loadKind } from "../registry";
+import { withoutRegistrySections } from "./examples/sections";
 
 /** An object's properties and which are required (a resource's inputs, a function's arguments or result, an object type). */
 interface SchemaObject {
@@ -83,7 +84,7 @@ export function schemaReference(version: string): string {
     "",
   ];
   for (const [token, resource] of Object.entries(schema.resources)) {
-    parts.push(`### ${shortName(token)}`, "", `Type token \`${token}\`.`, "", cell(resource.description), "");
+    parts.push(`### ${shortName(token)}`, "", `Type token \`${token}\`.`, "", cell(withoutRegistrySections(resource.description)), "");
     const forms = loadKind(token)?.importForms ?? [];
     if (forms.length > 0) parts.push(`Import: \`pulumi import ${token} <name> <id>\`, the id one of ${forms.map((form) => `\`${form}\``).join(", ")}.`, "");
     parts.push("Inputs:", "", propertyTable({ properties: resource.inputProperties, required: resource.requiredInputs }, true));
@@ -93,7 +94,7 @@ export function schemaReference(version: string): string {
   }
   parts.push("## Functions", "");
   for (const [token, fn] of Object.entries(schema.functions)) {
-    parts.push(`### ${shortName(token)}`, "", `Token \`${token}\`.`, "", cell(fn.description), "");
+    parts.push(`### ${shortName(token)}`, "", `Token \`${token}\`.`, "", cell(withoutRegistrySections(fn.description)), "");
     parts.push("Arguments:", "", propertyTable(fn.inputs, true), "Result:", "", propertyTable(fn.outputs, false));
   }
   parts.push("## Object types", "");

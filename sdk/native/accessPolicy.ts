@@ -9,6 +9,37 @@ import * as utilities from "./utilities";
 
 /**
  * An access policy of the LangSmith organization: permissions on resources (projects, datasets, prompts, queues, deployments, sandboxes, ...) allowed or denied where conditions on the resources' tags hold. It acts through the roles it is attached to (`AccessPolicyAttachment`). Everything changes in place (one PATCH of the whole policy). Needs an organization-scoped API key. Import by id.
+ *
+ * ## Example Usage
+ * ### An AccessPolicy with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const accessPolicy = new langsmith.AccessPolicy("accessPolicy", {
+ *     name: "prod projects read",
+ *     effect: langsmith.AccessPolicyEffect.Allow,
+ *     conditionGroups: [{
+ *         permission: langsmith.AccessPolicyConditionGroupsItemPermission.ProjectsRead,
+ *         resourceType: "project",
+ *         conditions: [{
+ *             attributeKey: "env",
+ *             operator: langsmith.AccessPolicyConditionGroupsItemConditionsItemOperator.Equals,
+ *             attributeValue: "prod",
+ *         }],
+ *     }],
+ * });
+ * export const accessPolicyId = accessPolicy.id;
+ * ```
+ *
+ * ## Import
+ *
+ * An AccessPolicy made outside Pulumi is imported by any of these ids:
+ *
+ * ```sh
+ * $ pulumi import langsmith:index:AccessPolicy accessPolicy <id>
+ * ```
  */
 export class AccessPolicy extends pulumi.CustomResource {
     /**

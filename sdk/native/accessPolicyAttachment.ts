@@ -6,6 +6,48 @@ import * as utilities from "./utilities";
 
 /**
  * An `AccessPolicy` attached to a role: the role's members are held to the policy. Either side changed replaces it (an attachment has nothing else). Needs an organization-scoped API key. Import by `<roleId>/<accessPolicyId>`.
+ *
+ * ## Example Usage
+ * ### An AccessPolicyAttachment with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const role = new langsmith.Role("role", {
+ *     displayName: "prompt editor",
+ *     permissions: [
+ *         "prompts:read",
+ *         "prompts:update",
+ *     ],
+ * });
+ * const accessPolicy = new langsmith.AccessPolicy("accessPolicy", {
+ *     name: "prod projects read",
+ *     effect: langsmith.AccessPolicyEffect.Allow,
+ *     conditionGroups: [{
+ *         permission: langsmith.AccessPolicyConditionGroupsItemPermission.ProjectsRead,
+ *         resourceType: "project",
+ *         conditions: [{
+ *             attributeKey: "env",
+ *             operator: langsmith.AccessPolicyConditionGroupsItemConditionsItemOperator.Equals,
+ *             attributeValue: "prod",
+ *         }],
+ *     }],
+ * });
+ * const accessPolicyAttachment = new langsmith.AccessPolicyAttachment("accessPolicyAttachment", {
+ *     roleId: role.id,
+ *     accessPolicyId: accessPolicy.id,
+ * });
+ * export const accessPolicyAttachmentId = accessPolicyAttachment.id;
+ * ```
+ *
+ * ## Import
+ *
+ * An AccessPolicyAttachment made outside Pulumi is imported by any of these ids:
+ *
+ * ```sh
+ * $ pulumi import langsmith:index:AccessPolicyAttachment accessPolicyAttachment <roleId>/<accessPolicyId>
+ * ```
  */
 export class AccessPolicyAttachment extends pulumi.CustomResource {
     /**

@@ -9,6 +9,41 @@ import * as utilities from "./utilities";
 
 /**
  * An alert on a LangSmith project: a metric (latency, error count, feedback score, run count, cost) aggregated over a window and compared with a threshold, notifying webhooks, PagerDuty or Dynatrace (their configuration is secret). Everything but the project changes in place. Import by `<projectId>/<id>`.
+ *
+ * ## Example Usage
+ * ### An AlertRule with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const project = new langsmith.Project("project", {name: "support-agent"});
+ * const alertRule = new langsmith.AlertRule("alertRule", {
+ *     projectId: project.id,
+ *     name: "error rate",
+ *     attribute: langsmith.AlertRuleAttribute.ErrorCount,
+ *     aggregation: langsmith.AlertRuleAggregation.Pct,
+ *     operator: langsmith.AlertRuleOperator.Gte,
+ *     threshold: 0.05,
+ *     windowMinutes: 15,
+ *     actions: pulumi.secret([{
+ *         target: "webhook",
+ *         config: {
+ *             url: "https://hooks.example.com/alerts/example-token",
+ *         },
+ *     }]),
+ * });
+ * export const alertRuleId = alertRule.id;
+ * ```
+ *
+ * ## Import
+ *
+ * An AlertRule made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+ *
+ * ```sh
+ * $ pulumi import langsmith:index:AlertRule alertRule <projectId>/<id>
+ * $ pulumi import langsmith:index:AlertRule alertRule <workspaceId>/<projectId>/<id>
+ * ```
  */
 export class AlertRule extends pulumi.CustomResource {
     /**

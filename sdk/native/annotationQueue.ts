@@ -9,6 +9,28 @@ import * as utilities from "./utilities";
 
 /**
  * A LangSmith annotation queue: runs waiting for human review (filled by hand or by a run rule), with the rubric reviewers follow. Every field changes in place. Import by id or by name.
+ *
+ * ## Example Usage
+ * ### An AnnotationQueue with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const annotationQueue = new langsmith.AnnotationQueue("annotationQueue", {name: "errored runs"});
+ * export const annotationQueueId = annotationQueue.id;
+ * ```
+ *
+ * ## Import
+ *
+ * An AnnotationQueue made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+ *
+ * ```sh
+ * $ pulumi import langsmith:index:AnnotationQueue annotationQueue <id>
+ * $ pulumi import langsmith:index:AnnotationQueue annotationQueue <name>
+ * $ pulumi import langsmith:index:AnnotationQueue annotationQueue <workspaceId>/<id>
+ * $ pulumi import langsmith:index:AnnotationQueue annotationQueue <workspaceId>/<name>
+ * ```
  */
 export class AnnotationQueue extends pulumi.CustomResource {
     /**

@@ -6,6 +6,26 @@ import * as utilities from "./utilities";
 
 /**
  * An API key of a LangSmith workspace, e.g. for a `Deployment`'s secret or a CI job. The `key` output is a secret the service shows once, at create. Every input change replaces the key, the new one first: feed `key` to its users and they switch on the same `pulumi up` (see the rotation pattern in docs/organization.md). Import by id (the key itself cannot be imported).
+ *
+ * ## Example Usage
+ * ### An ApiKey with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const apiKey = new langsmith.ApiKey("apiKey", {});
+ * export const apiKeyId = apiKey.id;
+ * ```
+ *
+ * ## Import
+ *
+ * An ApiKey made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+ *
+ * ```sh
+ * $ pulumi import langsmith:index:ApiKey apiKey <id>
+ * $ pulumi import langsmith:index:ApiKey apiKey <workspaceId>/<id>
+ * ```
  */
 export class ApiKey extends pulumi.CustomResource {
     /**

@@ -9,6 +9,45 @@ import * as utilities from "./utilities";
 
 /**
  * A bulk export of a tracing project's runs into a destination: once for a time window (`endTime`) or every `intervalHours`. The service can only cancel an export: every change replaces it (the new one is created, then the old one cancelled), and delete cancels it.
+ *
+ * ## Example Usage
+ * ### A BulkExport with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const config = new pulumi.Config();
+ * const bulkExportDestinationCredentialsAccessKeyId = config.requireSecret("bulkExportDestinationCredentialsAccessKeyId");
+ * const bulkExportDestinationCredentialsSecretAccessKey = config.requireSecret("bulkExportDestinationCredentialsSecretAccessKey");
+ * const bulkExportDestination = new langsmith.BulkExportDestination("bulkExportDestination", {
+ *     displayName: "trace exports",
+ *     config: {
+ *         bucketName: "acme-trace-exports",
+ *         prefix: "langsmith/exports",
+ *         endpointUrl: "https://s3.us-east-1.amazonaws.com",
+ *     },
+ *     credentials: {
+ *         accessKeyId: bulkExportDestinationCredentialsAccessKeyId,
+ *         secretAccessKey: bulkExportDestinationCredentialsSecretAccessKey,
+ *     },
+ * });
+ * const project = new langsmith.Project("project", {name: "support-agent"});
+ * const bulkExport = new langsmith.BulkExport("bulkExport", {
+ *     destinationId: bulkExportDestination.id,
+ *     projectId: project.id,
+ *     startTime: "2026-01-01T00:00:00Z",
+ * });
+ * export const bulkExportId = bulkExport.id;
+ * ```
+ *
+ * ## Import
+ *
+ * A BulkExport made outside Pulumi is imported by any of these ids:
+ *
+ * ```sh
+ * $ pulumi import langsmith:index:BulkExport bulkExport <id>
+ * ```
  */
 export class BulkExport extends pulumi.CustomResource {
     /**

@@ -9,6 +9,39 @@ import * as utilities from "./utilities";
 
 /**
  * An S3-compatible bucket that bulk exports write to. The service test-writes before accepting it or new credentials; a credentials change rotates them in place, any other change replaces it. The service cannot delete destinations: delete leaves it in the workspace with a warning.
+ *
+ * ## Example Usage
+ * ### A BulkExportDestination with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const config = new pulumi.Config();
+ * const bulkExportDestinationCredentialsAccessKeyId = config.requireSecret("bulkExportDestinationCredentialsAccessKeyId");
+ * const bulkExportDestinationCredentialsSecretAccessKey = config.requireSecret("bulkExportDestinationCredentialsSecretAccessKey");
+ * const bulkExportDestination = new langsmith.BulkExportDestination("bulkExportDestination", {
+ *     displayName: "trace exports",
+ *     config: {
+ *         bucketName: "acme-trace-exports",
+ *         prefix: "langsmith/exports",
+ *         endpointUrl: "https://s3.us-east-1.amazonaws.com",
+ *     },
+ *     credentials: {
+ *         accessKeyId: bulkExportDestinationCredentialsAccessKeyId,
+ *         secretAccessKey: bulkExportDestinationCredentialsSecretAccessKey,
+ *     },
+ * });
+ * export const bulkExportDestinationId = bulkExportDestination.id;
+ * ```
+ *
+ * ## Import
+ *
+ * A BulkExportDestination made outside Pulumi is imported by any of these ids:
+ *
+ * ```sh
+ * $ pulumi import langsmith:index:BulkExportDestination bulkExportDestination <id>
+ * ```
  */
 export class BulkExportDestination extends pulumi.CustomResource {
     /**
@@ -41,6 +74,9 @@ export class BulkExportDestination extends pulumi.CustomResource {
      * Role-based access instead of keys (sent as `config.aws_role_arn`); excludes `credentials`. Changing it replaces the resource.
      */
     declare public readonly awsRoleArn: pulumi.Output<string | undefined>;
+    /**
+     * The bucket: its name, prefix, region or S3-compatible endpoint, and addressing style. A change replaces the destination.
+     */
     declare public readonly config: pulumi.Output<outputs.BulkExportDestinationConfig>;
     /**
      * ISO 8601 creation time.
@@ -149,7 +185,13 @@ export interface BulkExportDestinationArgs {
      * Role-based access instead of keys (sent as `config.aws_role_arn`); excludes `credentials`. Changing it replaces the resource.
      */
     awsRoleArn?: pulumi.Input<string | undefined>;
+    /**
+     * The bucket: its name, prefix, region or S3-compatible endpoint, and addressing style. A change replaces the destination.
+     */
     config: pulumi.Input<inputs.BulkExportDestinationConfigArgs>;
+    /**
+     * The key pair (or a role) bulk exports write with: a change rotates it in place, after the service's test write.
+     */
     credentials?: pulumi.Input<inputs.BulkExportDestinationCredentialsArgs | undefined>;
     /**
      * The only type the service supports. Changing it replaces the resource.

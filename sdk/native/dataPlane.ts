@@ -9,6 +9,30 @@ import * as utilities from "./utilities";
 
 /**
  * A LangSmith data plane provisioned in the organization's own AWS account (bring your own cloud), where the traces of the workspaces created in it (`Workspace.dataPlaneId`) are kept. Create waits until it is `active` (up to 2 hours, or the resource's `customTimeouts`), then sets the maintenance window, firewall, TTL and fleet OIDC, which change in place; where and how it is provisioned (name, region, role, network, tags) cannot change: a change replaces it. Delete waits until it is gone; the service refuses to delete one that still has workspaces. Needs an organization-scoped API key. Import by id or by name.
+ *
+ * ## Example Usage
+ * ### A DataPlane with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const dataPlane = new langsmith.DataPlane("dataPlane", {
+ *     name: "byoc",
+ *     region: "us-west-2",
+ *     roleArn: "arn:aws:iam::123456789012:role/langsmith-byoc",
+ * });
+ * export const dataPlaneId = dataPlane.id;
+ * ```
+ *
+ * ## Import
+ *
+ * A DataPlane made outside Pulumi is imported by any of these ids:
+ *
+ * ```sh
+ * $ pulumi import langsmith:index:DataPlane dataPlane <id>
+ * $ pulumi import langsmith:index:DataPlane dataPlane <name>
+ * ```
  */
 export class DataPlane extends pulumi.CustomResource {
     /**

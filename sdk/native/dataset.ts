@@ -9,6 +9,28 @@ import * as utilities from "./utilities";
 
 /**
  * A LangSmith dataset: examples for evaluations, filled by hand, by `Example` resources or by run rules. Name, description, schemas and transformations change in place; another data type replaces it. Deleting a dataset deletes its examples. Import by id or by name.
+ *
+ * ## Example Usage
+ * ### A Dataset with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const dataset = new langsmith.Dataset("dataset", {name: "support-regressions"});
+ * export const datasetId = dataset.id;
+ * ```
+ *
+ * ## Import
+ *
+ * A Dataset made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+ *
+ * ```sh
+ * $ pulumi import langsmith:index:Dataset dataset <id>
+ * $ pulumi import langsmith:index:Dataset dataset <name>
+ * $ pulumi import langsmith:index:Dataset dataset <workspaceId>/<id>
+ * $ pulumi import langsmith:index:Dataset dataset <workspaceId>/<name>
+ * ```
  */
 export class Dataset extends pulumi.CustomResource {
     /**

@@ -9,6 +9,38 @@ import * as utilities from "./utilities";
 
 /**
  * A LangSmith deployment (an agent server). Create waits until its revision is `DEPLOYED`; an update makes exactly one new revision when a revision field changes, patches in place otherwise; a change of `name` or `source` replaces it.
+ *
+ * ## Example Usage
+ * ### A Deployment with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const deployment = new langsmith.Deployment("deployment", {
+ *     name: "support-agent",
+ *     source: langsmith.DeploymentSource.Github,
+ *     sourceConfig: {
+ *         integrationId: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01",
+ *         repoUrl: "https://github.com/acme/support-agent",
+ *         deploymentType: langsmith.DeploymentSourceConfigDeploymentType.Dev,
+ *     },
+ *     sourceRevisionConfig: {
+ *         repoRef: "main",
+ *         graphConfigPath: "langgraph.json",
+ *     },
+ * });
+ * export const deploymentId = deployment.id;
+ * ```
+ *
+ * ## Import
+ *
+ * A Deployment made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+ *
+ * ```sh
+ * $ pulumi import langsmith:index:Deployment deployment <id>
+ * $ pulumi import langsmith:index:Deployment deployment <workspaceId>/<id>
+ * ```
  */
 export class Deployment extends pulumi.CustomResource {
     /**
@@ -89,7 +121,13 @@ export class Deployment extends pulumi.CustomResource {
      * Where the code comes from: a GitHub repository, a container image, an uploaded source tarball, or a LangChain template (`internal_template`, with `sourceConfig.templateId`). Changing it replaces the resource.
      */
     declare public readonly source: pulumi.Output<enums.DeploymentSource>;
+    /**
+     * Where the deployment's code comes from and how it runs: the GitHub integration and repository, or the image registry; its deployment type, listener, resources and build commands.
+     */
     declare public readonly sourceConfig: pulumi.Output<outputs.DeploymentSourceConfig | undefined>;
+    /**
+     * What one revision builds: the branch or commit, the image, and the path of `langgraph.json`. A change makes one new revision.
+     */
     declare public readonly sourceRevisionConfig: pulumi.Output<outputs.DeploymentSourceRevisionConfig | undefined>;
     /**
      * Layout version of the outputs.
@@ -223,7 +261,13 @@ export interface DeploymentArgs {
      * Where the code comes from: a GitHub repository, a container image, an uploaded source tarball, or a LangChain template (`internal_template`, with `sourceConfig.templateId`). Changing it replaces the resource.
      */
     source: pulumi.Input<enums.DeploymentSource>;
+    /**
+     * Where the deployment's code comes from and how it runs: the GitHub integration and repository, or the image registry; its deployment type, listener, resources and build commands.
+     */
     sourceConfig?: pulumi.Input<inputs.DeploymentSourceConfigArgs | undefined>;
+    /**
+     * What one revision builds: the branch or commit, the image, and the path of `langgraph.json`. A change makes one new revision.
+     */
     sourceRevisionConfig?: pulumi.Input<inputs.DeploymentSourceRevisionConfigArgs | undefined>;
     /**
      * Wait for each new revision to be `DEPLOYED`. A provider setting: changing it makes no API call.

@@ -9,6 +9,73 @@ import * as utilities from "./utilities";
 
 /**
  * A reusable LangSmith evaluator: an LLM judge (a hub prompt at a commit or tag, its variables mapped from the run) or code. `RunRule.evaluatorId` takes its id for online evaluation. Its kind is fixed; everything else changes in place. Import by id.
+ *
+ * ## Example Usage
+ * ### An Evaluator with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const prompt = new langsmith.Prompt("prompt", {
+ *     handle: "support-triage",
+ *     manifest: {
+ *         lc: 1,
+ *         type: "constructor",
+ *         id: [
+ *             "langchain",
+ *             "prompts",
+ *             "chat",
+ *             "ChatPromptTemplate",
+ *         ],
+ *         kwargs: {
+ *             input_variables: ["question"],
+ *             messages: [{
+ *                 lc: 1,
+ *                 type: "constructor",
+ *                 id: [
+ *                     "langchain",
+ *                     "prompts",
+ *                     "chat",
+ *                     "HumanMessagePromptTemplate",
+ *                 ],
+ *                 kwargs: {
+ *                     prompt: {
+ *                         lc: 1,
+ *                         type: "constructor",
+ *                         id: [
+ *                             "langchain",
+ *                             "prompts",
+ *                             "prompt",
+ *                             "PromptTemplate",
+ *                         ],
+ *                         kwargs: {
+ *                             input_variables: ["question"],
+ *                             template: "Sort this question into a queue: {{ question }}",
+ *                             template_format: "mustache",
+ *                         },
+ *                     },
+ *                 },
+ *             }],
+ *         },
+ *     },
+ * });
+ * const evaluator = new langsmith.Evaluator("evaluator", {
+ *     name: "correctness judge",
+ *     type: langsmith.EvaluatorType.Llm,
+ *     promptHandle: prompt.id,
+ * });
+ * export const evaluatorId = evaluator.id;
+ * ```
+ *
+ * ## Import
+ *
+ * An Evaluator made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+ *
+ * ```sh
+ * $ pulumi import langsmith:index:Evaluator evaluator <id>
+ * $ pulumi import langsmith:index:Evaluator evaluator <workspaceId>/<id>
+ * ```
  */
 export class Evaluator extends pulumi.CustomResource {
     /**

@@ -6,6 +6,32 @@ import * as utilities from "./utilities";
 
 /**
  * One example of a LangSmith dataset: inputs, expected outputs, metadata and split, changed in place; another dataset replaces it. Import by id.
+ *
+ * ## Example Usage
+ * ### An Example with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const dataset = new langsmith.Dataset("dataset", {name: "support-regressions"});
+ * const example = new langsmith.Example("example", {
+ *     datasetId: dataset.id,
+ *     inputs: {
+ *         question: "How do I get a refund?",
+ *     },
+ * });
+ * export const exampleId = example.id;
+ * ```
+ *
+ * ## Import
+ *
+ * An Example made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+ *
+ * ```sh
+ * $ pulumi import langsmith:index:Example example <id>
+ * $ pulumi import langsmith:index:Example example <workspaceId>/<id>
+ * ```
  */
 export class Example extends pulumi.CustomResource {
     /**

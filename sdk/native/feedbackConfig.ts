@@ -9,6 +9,31 @@ import * as utilities from "./utilities";
 
 /**
  * The configuration of one feedback key of a LangSmith workspace (e.g. `correctness`: continuous between 0 and 1), used by annotation rubrics and evaluators. Its id is the key; everything else changes in place. Import by key.
+ *
+ * ## Example Usage
+ * ### A FeedbackConfig with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const feedbackConfig = new langsmith.FeedbackConfig("feedbackConfig", {
+ *     feedbackKey: "correctness",
+ *     type: langsmith.FeedbackConfigType.Continuous,
+ * });
+ * export const feedbackConfigId = feedbackConfig.id;
+ * ```
+ *
+ * ## Import
+ *
+ * A FeedbackConfig made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+ *
+ * ```sh
+ * $ pulumi import langsmith:index:FeedbackConfig feedbackConfig <id>
+ * $ pulumi import langsmith:index:FeedbackConfig feedbackConfig <feedbackKey>
+ * $ pulumi import langsmith:index:FeedbackConfig feedbackConfig <workspaceId>/<id>
+ * $ pulumi import langsmith:index:FeedbackConfig feedbackConfig <workspaceId>/<feedbackKey>
+ * ```
  */
 export class FeedbackConfig extends pulumi.CustomResource {
     /**

@@ -9,6 +9,39 @@ import * as utilities from "./utilities";
 
 /**
  * A policy of LangSmith's LLM gateway for the subjects its matchers name (the organization, a workspace, a user, an API key, a run rule): a spend cap, a rate limit, a guard on prompts, or a routing of failed calls to fallback models. Its type is fixed; everything else changes in place. The service keeps one policy of a kind per set of subjects, so a create refuses to take over an existing one (import it). `GatewaySpendCap` is the typed form of a spend cap. Needs an organization-scoped API key. Import by id.
+ *
+ * ## Example Usage
+ * ### A GatewayPolicy with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const gatewayPolicy = new langsmith.GatewayPolicy("gatewayPolicy", {
+ *     name: "key rate limit",
+ *     policyType: langsmith.GatewayPolicyPolicyType.RateLimit,
+ *     config: {
+ *         limits: [{
+ *             metric: "requests",
+ *             window: "minute",
+ *             value: 60,
+ *         }],
+ *     },
+ *     subjectMatchers: [{
+ *         key: langsmith.GatewayPolicySubjectMatchersItemKey.ApiKeyId,
+ *         value: "key-6b0e3c52-7f4a-4d1e-9c8b-2a5f0d3e1b47",
+ *     }],
+ * });
+ * export const gatewayPolicyId = gatewayPolicy.id;
+ * ```
+ *
+ * ## Import
+ *
+ * A GatewayPolicy made outside Pulumi is imported by any of these ids:
+ *
+ * ```sh
+ * $ pulumi import langsmith:index:GatewayPolicy gatewayPolicy <id>
+ * ```
  */
 export class GatewayPolicy extends pulumi.CustomResource {
     /**

@@ -9,6 +9,33 @@ import * as utilities from "./utilities";
 
 /**
  * A cap on what the LLM gateway's calls of the subjects its matchers name (a workspace, a user, an API key, ...) may spend in a window (a gateway policy of type `spend_cap`, typed). Everything changes in place. The service keeps one cap per set of subjects, so a create refuses to take over an existing one (import it). Needs an organization-scoped API key. Import by id.
+ *
+ * ## Example Usage
+ * ### A GatewaySpendCap with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const gatewaySpendCap = new langsmith.GatewaySpendCap("gatewaySpendCap", {
+ *     name: "workspace cap",
+ *     subjectMatchers: [{
+ *         key: langsmith.GatewaySpendCapSubjectMatchersItemKey.WorkspaceId,
+ *         value: "workspace-6b0e3c52-7f4a-4d1e-9c8b-2a5f0d3e1b47",
+ *     }],
+ *     window: langsmith.GatewaySpendCapWindow.Monthly,
+ *     limitUsd: 500,
+ * });
+ * export const gatewaySpendCapId = gatewaySpendCap.id;
+ * ```
+ *
+ * ## Import
+ *
+ * A GatewaySpendCap made outside Pulumi is imported by any of these ids:
+ *
+ * ```sh
+ * $ pulumi import langsmith:index:GatewaySpendCap gatewaySpendCap <id>
+ * ```
  */
 export class GatewaySpendCap extends pulumi.CustomResource {
     /**

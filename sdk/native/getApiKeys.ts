@@ -6,6 +6,19 @@ import * as utilities from "./utilities";
 
 /**
  * The configured workspace's API keys and, with `includeServiceKeys`, the organization's service keys (that needs an organization-scoped API key). A key's secret value is never returned: the service shows it only when the key is created.
+ *
+ * ## Example Usage
+ * ### Calling getApiKeys
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const apiKeysResult = langsmith.getApiKeys({
+ *     includeServiceKeys: true,
+ * });
+ * export const serviceKeys = apiKeysResult.then(apiKeysResult => apiKeysResult.serviceKeys);
+ * ```
  */
 export function getApiKeys(args?: GetApiKeysArgs, opts?: pulumi.InvokeOptions): Promise<GetApiKeysResult> {
     args = args || {};
@@ -34,6 +47,19 @@ export interface GetApiKeysResult {
 }
 /**
  * The configured workspace's API keys and, with `includeServiceKeys`, the organization's service keys (that needs an organization-scoped API key). A key's secret value is never returned: the service shows it only when the key is created.
+ *
+ * ## Example Usage
+ * ### Calling getApiKeys
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const apiKeysResult = langsmith.getApiKeys({
+ *     includeServiceKeys: true,
+ * });
+ * export const serviceKeys = apiKeysResult.then(apiKeysResult => apiKeysResult.serviceKeys);
+ * ```
  */
 export function getApiKeysOutput(args?: GetApiKeysOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetApiKeysResult> {
     args = args || {};

@@ -6,6 +6,40 @@ import * as utilities from "./utilities";
 
 /**
  * A bulk export by id.
+ *
+ * ## Example Usage
+ * ### Calling getBulkExport
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const config = new pulumi.Config();
+ * const bulkExportDestinationCredentialsAccessKeyId = config.requireSecret("bulkExportDestinationCredentialsAccessKeyId");
+ * const bulkExportDestinationCredentialsSecretAccessKey = config.requireSecret("bulkExportDestinationCredentialsSecretAccessKey");
+ * const bulkExportDestination = new langsmith.BulkExportDestination("bulkExportDestination", {
+ *     displayName: "trace exports",
+ *     config: {
+ *         bucketName: "acme-trace-exports",
+ *         prefix: "langsmith/exports",
+ *         endpointUrl: "https://s3.us-east-1.amazonaws.com",
+ *     },
+ *     credentials: {
+ *         accessKeyId: bulkExportDestinationCredentialsAccessKeyId,
+ *         secretAccessKey: bulkExportDestinationCredentialsSecretAccessKey,
+ *     },
+ * });
+ * const project = new langsmith.Project("project", {name: "support-agent"});
+ * const bulkExport = new langsmith.BulkExport("bulkExport", {
+ *     destinationId: bulkExportDestination.id,
+ *     projectId: project.id,
+ *     startTime: "2026-01-01T00:00:00Z",
+ * });
+ * const bulkExportResult = langsmith.getBulkExportOutput({
+ *     id: bulkExport.id,
+ * });
+ * export const status = bulkExportResult.apply(bulkExportResult => bulkExportResult.status);
+ * ```
  */
 export function getBulkExport(args: GetBulkExportArgs, opts?: pulumi.InvokeOptions): Promise<GetBulkExportResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -81,6 +115,40 @@ export interface GetBulkExportResult {
 }
 /**
  * A bulk export by id.
+ *
+ * ## Example Usage
+ * ### Calling getBulkExport
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const config = new pulumi.Config();
+ * const bulkExportDestinationCredentialsAccessKeyId = config.requireSecret("bulkExportDestinationCredentialsAccessKeyId");
+ * const bulkExportDestinationCredentialsSecretAccessKey = config.requireSecret("bulkExportDestinationCredentialsSecretAccessKey");
+ * const bulkExportDestination = new langsmith.BulkExportDestination("bulkExportDestination", {
+ *     displayName: "trace exports",
+ *     config: {
+ *         bucketName: "acme-trace-exports",
+ *         prefix: "langsmith/exports",
+ *         endpointUrl: "https://s3.us-east-1.amazonaws.com",
+ *     },
+ *     credentials: {
+ *         accessKeyId: bulkExportDestinationCredentialsAccessKeyId,
+ *         secretAccessKey: bulkExportDestinationCredentialsSecretAccessKey,
+ *     },
+ * });
+ * const project = new langsmith.Project("project", {name: "support-agent"});
+ * const bulkExport = new langsmith.BulkExport("bulkExport", {
+ *     destinationId: bulkExportDestination.id,
+ *     projectId: project.id,
+ *     startTime: "2026-01-01T00:00:00Z",
+ * });
+ * const bulkExportResult = langsmith.getBulkExportOutput({
+ *     id: bulkExport.id,
+ * });
+ * export const status = bulkExportResult.apply(bulkExportResult => bulkExportResult.status);
+ * ```
  */
 export function getBulkExportOutput(args: GetBulkExportOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetBulkExportResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -6,6 +6,40 @@ import * as utilities from "./utilities";
 
 /**
  * The runs of a bulk export, oldest first.
+ *
+ * ## Example Usage
+ * ### Calling getBulkExportRuns
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const config = new pulumi.Config();
+ * const bulkExportDestinationCredentialsAccessKeyId = config.requireSecret("bulkExportDestinationCredentialsAccessKeyId");
+ * const bulkExportDestinationCredentialsSecretAccessKey = config.requireSecret("bulkExportDestinationCredentialsSecretAccessKey");
+ * const bulkExportDestination = new langsmith.BulkExportDestination("bulkExportDestination", {
+ *     displayName: "trace exports",
+ *     config: {
+ *         bucketName: "acme-trace-exports",
+ *         prefix: "langsmith/exports",
+ *         endpointUrl: "https://s3.us-east-1.amazonaws.com",
+ *     },
+ *     credentials: {
+ *         accessKeyId: bulkExportDestinationCredentialsAccessKeyId,
+ *         secretAccessKey: bulkExportDestinationCredentialsSecretAccessKey,
+ *     },
+ * });
+ * const project = new langsmith.Project("project", {name: "support-agent"});
+ * const bulkExport = new langsmith.BulkExport("bulkExport", {
+ *     destinationId: bulkExportDestination.id,
+ *     projectId: project.id,
+ *     startTime: "2026-01-01T00:00:00Z",
+ * });
+ * const bulkExportRunsResult = langsmith.getBulkExportRunsOutput({
+ *     id: bulkExport.id,
+ * });
+ * export const runs = bulkExportRunsResult.apply(bulkExportRunsResult => bulkExportRunsResult.runs);
+ * ```
  */
 export function getBulkExportRuns(args: GetBulkExportRunsArgs, opts?: pulumi.InvokeOptions): Promise<GetBulkExportRunsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -29,6 +63,40 @@ export interface GetBulkExportRunsResult {
 }
 /**
  * The runs of a bulk export, oldest first.
+ *
+ * ## Example Usage
+ * ### Calling getBulkExportRuns
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const config = new pulumi.Config();
+ * const bulkExportDestinationCredentialsAccessKeyId = config.requireSecret("bulkExportDestinationCredentialsAccessKeyId");
+ * const bulkExportDestinationCredentialsSecretAccessKey = config.requireSecret("bulkExportDestinationCredentialsSecretAccessKey");
+ * const bulkExportDestination = new langsmith.BulkExportDestination("bulkExportDestination", {
+ *     displayName: "trace exports",
+ *     config: {
+ *         bucketName: "acme-trace-exports",
+ *         prefix: "langsmith/exports",
+ *         endpointUrl: "https://s3.us-east-1.amazonaws.com",
+ *     },
+ *     credentials: {
+ *         accessKeyId: bulkExportDestinationCredentialsAccessKeyId,
+ *         secretAccessKey: bulkExportDestinationCredentialsSecretAccessKey,
+ *     },
+ * });
+ * const project = new langsmith.Project("project", {name: "support-agent"});
+ * const bulkExport = new langsmith.BulkExport("bulkExport", {
+ *     destinationId: bulkExportDestination.id,
+ *     projectId: project.id,
+ *     startTime: "2026-01-01T00:00:00Z",
+ * });
+ * const bulkExportRunsResult = langsmith.getBulkExportRunsOutput({
+ *     id: bulkExport.id,
+ * });
+ * export const runs = bulkExportRunsResult.apply(bulkExportRunsResult => bulkExportRunsResult.runs);
+ * ```
  */
 export function getBulkExportRunsOutput(args: GetBulkExportRunsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetBulkExportRunsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -6,6 +6,20 @@ import * as utilities from "./utilities";
 
 /**
  * Looks a dataset of the configured workspace up by `id` or exact `name` (give one of them).
+ *
+ * ## Example Usage
+ * ### Calling getDataset
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const dataset = new langsmith.Dataset("dataset", {name: "support-regressions"});
+ * const datasetResult = langsmith.getDatasetOutput({
+ *     name: dataset.name,
+ * });
+ * export const id = datasetResult.apply(datasetResult => datasetResult.id);
+ * ```
  */
 export function getDataset(args?: GetDatasetArgs, opts?: pulumi.InvokeOptions): Promise<GetDatasetResult> {
     args = args || {};
@@ -51,6 +65,20 @@ export interface GetDatasetResult {
 }
 /**
  * Looks a dataset of the configured workspace up by `id` or exact `name` (give one of them).
+ *
+ * ## Example Usage
+ * ### Calling getDataset
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const dataset = new langsmith.Dataset("dataset", {name: "support-regressions"});
+ * const datasetResult = langsmith.getDatasetOutput({
+ *     name: dataset.name,
+ * });
+ * export const id = datasetResult.apply(datasetResult => datasetResult.id);
+ * ```
  */
 export function getDatasetOutput(args?: GetDatasetOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetDatasetResult> {
     args = args || {};

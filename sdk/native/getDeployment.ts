@@ -6,6 +6,32 @@ import * as utilities from "./utilities";
 
 /**
  * Looks a deployment up by `id` or by exact `name` in the configured workspace (give one of them). Secret values are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getDeployment
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const deployment = new langsmith.Deployment("deployment", {
+ *     name: "support-agent",
+ *     source: langsmith.DeploymentSource.Github,
+ *     sourceConfig: {
+ *         integrationId: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01",
+ *         repoUrl: "https://github.com/acme/support-agent",
+ *         deploymentType: langsmith.DeploymentSourceConfigDeploymentType.Dev,
+ *     },
+ *     sourceRevisionConfig: {
+ *         repoRef: "main",
+ *         graphConfigPath: "langgraph.json",
+ *     },
+ * });
+ * const deploymentResult = langsmith.getDeploymentOutput({
+ *     name: deployment.name,
+ * });
+ * export const status = deploymentResult.apply(deploymentResult => deploymentResult.status);
+ * ```
  */
 export function getDeployment(args?: GetDeploymentArgs, opts?: pulumi.InvokeOptions): Promise<GetDeploymentResult> {
     args = args || {};
@@ -83,6 +109,32 @@ export interface GetDeploymentResult {
 }
 /**
  * Looks a deployment up by `id` or by exact `name` in the configured workspace (give one of them). Secret values are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getDeployment
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const deployment = new langsmith.Deployment("deployment", {
+ *     name: "support-agent",
+ *     source: langsmith.DeploymentSource.Github,
+ *     sourceConfig: {
+ *         integrationId: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01",
+ *         repoUrl: "https://github.com/acme/support-agent",
+ *         deploymentType: langsmith.DeploymentSourceConfigDeploymentType.Dev,
+ *     },
+ *     sourceRevisionConfig: {
+ *         repoRef: "main",
+ *         graphConfigPath: "langgraph.json",
+ *     },
+ * });
+ * const deploymentResult = langsmith.getDeploymentOutput({
+ *     name: deployment.name,
+ * });
+ * export const status = deploymentResult.apply(deploymentResult => deploymentResult.status);
+ * ```
  */
 export function getDeploymentOutput(args?: GetDeploymentOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetDeploymentResult> {
     args = args || {};

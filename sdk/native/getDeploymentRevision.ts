@@ -6,6 +6,33 @@ import * as utilities from "./utilities";
 
 /**
  * One revision of a deployment by its id: its status (and why, when the service says), source and `sourceRevisionConfig`.
+ *
+ * ## Example Usage
+ * ### Calling getDeploymentRevision
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const deployment = new langsmith.Deployment("deployment", {
+ *     name: "support-agent",
+ *     source: langsmith.DeploymentSource.Github,
+ *     sourceConfig: {
+ *         integrationId: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01",
+ *         repoUrl: "https://github.com/acme/support-agent",
+ *         deploymentType: langsmith.DeploymentSourceConfigDeploymentType.Dev,
+ *     },
+ *     sourceRevisionConfig: {
+ *         repoRef: "main",
+ *         graphConfigPath: "langgraph.json",
+ *     },
+ * });
+ * const deploymentRevisionResult = langsmith.getDeploymentRevisionOutput({
+ *     deploymentId: deployment.id,
+ *     revisionId: deployment.latestRevisionId,
+ * });
+ * export const status = deploymentRevisionResult.apply(deploymentRevisionResult => deploymentRevisionResult.status);
+ * ```
  */
 export function getDeploymentRevision(args: GetDeploymentRevisionArgs, opts?: pulumi.InvokeOptions): Promise<GetDeploymentRevisionResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -62,6 +89,33 @@ export interface GetDeploymentRevisionResult {
 }
 /**
  * One revision of a deployment by its id: its status (and why, when the service says), source and `sourceRevisionConfig`.
+ *
+ * ## Example Usage
+ * ### Calling getDeploymentRevision
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const deployment = new langsmith.Deployment("deployment", {
+ *     name: "support-agent",
+ *     source: langsmith.DeploymentSource.Github,
+ *     sourceConfig: {
+ *         integrationId: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01",
+ *         repoUrl: "https://github.com/acme/support-agent",
+ *         deploymentType: langsmith.DeploymentSourceConfigDeploymentType.Dev,
+ *     },
+ *     sourceRevisionConfig: {
+ *         repoRef: "main",
+ *         graphConfigPath: "langgraph.json",
+ *     },
+ * });
+ * const deploymentRevisionResult = langsmith.getDeploymentRevisionOutput({
+ *     deploymentId: deployment.id,
+ *     revisionId: deployment.latestRevisionId,
+ * });
+ * export const status = deploymentRevisionResult.apply(deploymentRevisionResult => deploymentRevisionResult.status);
+ * ```
  */
 export function getDeploymentRevisionOutput(args: GetDeploymentRevisionOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetDeploymentRevisionResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

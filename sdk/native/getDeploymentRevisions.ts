@@ -6,6 +6,33 @@ import * as utilities from "./utilities";
 
 /**
  * The newest revisions of a deployment, newest first, a page at a time (optionally only those of one status).
+ *
+ * ## Example Usage
+ * ### Calling getDeploymentRevisions
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const deployment = new langsmith.Deployment("deployment", {
+ *     name: "support-agent",
+ *     source: langsmith.DeploymentSource.Github,
+ *     sourceConfig: {
+ *         integrationId: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01",
+ *         repoUrl: "https://github.com/acme/support-agent",
+ *         deploymentType: langsmith.DeploymentSourceConfigDeploymentType.Dev,
+ *     },
+ *     sourceRevisionConfig: {
+ *         repoRef: "main",
+ *         graphConfigPath: "langgraph.json",
+ *     },
+ * });
+ * const deploymentRevisionsResult = langsmith.getDeploymentRevisionsOutput({
+ *     deploymentId: deployment.id,
+ *     limit: 5,
+ * });
+ * export const revisions = deploymentRevisionsResult.apply(deploymentRevisionsResult => deploymentRevisionsResult.revisions);
+ * ```
  */
 export function getDeploymentRevisions(args: GetDeploymentRevisionsArgs, opts?: pulumi.InvokeOptions): Promise<GetDeploymentRevisionsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -48,6 +75,33 @@ export interface GetDeploymentRevisionsResult {
 }
 /**
  * The newest revisions of a deployment, newest first, a page at a time (optionally only those of one status).
+ *
+ * ## Example Usage
+ * ### Calling getDeploymentRevisions
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const deployment = new langsmith.Deployment("deployment", {
+ *     name: "support-agent",
+ *     source: langsmith.DeploymentSource.Github,
+ *     sourceConfig: {
+ *         integrationId: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01",
+ *         repoUrl: "https://github.com/acme/support-agent",
+ *         deploymentType: langsmith.DeploymentSourceConfigDeploymentType.Dev,
+ *     },
+ *     sourceRevisionConfig: {
+ *         repoRef: "main",
+ *         graphConfigPath: "langgraph.json",
+ *     },
+ * });
+ * const deploymentRevisionsResult = langsmith.getDeploymentRevisionsOutput({
+ *     deploymentId: deployment.id,
+ *     limit: 5,
+ * });
+ * export const revisions = deploymentRevisionsResult.apply(deploymentRevisionsResult => deploymentRevisionsResult.revisions);
+ * ```
  */
 export function getDeploymentRevisionsOutput(args: GetDeploymentRevisionsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetDeploymentRevisionsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -6,6 +6,19 @@ import * as utilities from "./utilities";
 
 /**
  * The organization's LLM-gateway policies (spend caps, rate limits, guards, routing), optionally of one type or for one subject. Needs an organization-scoped API key.
+ *
+ * ## Example Usage
+ * ### Calling getGatewayPolicies
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const gatewayPoliciesResult = langsmith.getGatewayPolicies({
+ *     policyType: "rate_limit",
+ * });
+ * export const policies = gatewayPoliciesResult.then(gatewayPoliciesResult => gatewayPoliciesResult.policies);
+ * ```
  */
 export function getGatewayPolicies(args?: GetGatewayPoliciesArgs, opts?: pulumi.InvokeOptions): Promise<GetGatewayPoliciesResult> {
     args = args || {};
@@ -40,6 +53,19 @@ export interface GetGatewayPoliciesResult {
 }
 /**
  * The organization's LLM-gateway policies (spend caps, rate limits, guards, routing), optionally of one type or for one subject. Needs an organization-scoped API key.
+ *
+ * ## Example Usage
+ * ### Calling getGatewayPolicies
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const gatewayPoliciesResult = langsmith.getGatewayPolicies({
+ *     policyType: "rate_limit",
+ * });
+ * export const policies = gatewayPoliciesResult.then(gatewayPoliciesResult => gatewayPoliciesResult.policies);
+ * ```
  */
 export function getGatewayPoliciesOutput(args?: GetGatewayPoliciesOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetGatewayPoliciesResult> {
     args = args || {};

@@ -6,6 +6,17 @@ import * as utilities from "./utilities";
 
 /**
  * The LangSmith instance's version and ingest settings (`GET /api/v1/info`).
+ *
+ * ## Example Usage
+ * ### Calling getInfo
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const infoResult = langsmith.getInfo({});
+ * export const version = infoResult.then(infoResult => infoResult.version);
+ * ```
  */
 export function getInfo(args?: GetInfoArgs, opts?: pulumi.InvokeOptions): Promise<GetInfoResult> {
     args = args || {};
@@ -49,6 +60,17 @@ export interface GetInfoResult {
 }
 /**
  * The LangSmith instance's version and ingest settings (`GET /api/v1/info`).
+ *
+ * ## Example Usage
+ * ### Calling getInfo
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const infoResult = langsmith.getInfo({});
+ * export const version = infoResult.then(infoResult => infoResult.version);
+ * ```
  */
 export function getInfoOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetInfoResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -6,6 +6,17 @@ import * as utilities from "./utilities";
 
 /**
  * The OAuth providers configured for the organization (no client secret is ever returned).
+ *
+ * ## Example Usage
+ * ### Calling getOAuthProviders
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const oAuthProvidersResult = langsmith.getOAuthProviders({});
+ * export const providers = oAuthProvidersResult.then(oAuthProvidersResult => oAuthProvidersResult.providers);
+ * ```
  */
 export function getOAuthProviders(args?: GetOAuthProvidersArgs, opts?: pulumi.InvokeOptions): Promise<GetOAuthProvidersResult> {
     args = args || {};
@@ -25,6 +36,17 @@ export interface GetOAuthProvidersResult {
 }
 /**
  * The OAuth providers configured for the organization (no client secret is ever returned).
+ *
+ * ## Example Usage
+ * ### Calling getOAuthProviders
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const oAuthProvidersResult = langsmith.getOAuthProviders({});
+ * export const providers = oAuthProvidersResult.then(oAuthProvidersResult => oAuthProvidersResult.providers);
+ * ```
  */
 export function getOAuthProvidersOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetOAuthProvidersResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

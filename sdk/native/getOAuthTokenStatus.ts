@@ -6,6 +6,19 @@ import * as utilities from "./utilities";
 
 /**
  * Whether the current user has stored tokens for an OAuth provider, across agents.
+ *
+ * ## Example Usage
+ * ### Calling getOAuthTokenStatus
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const oAuthTokenStatusResult = langsmith.getOAuthTokenStatus({
+ *     providerId: "github",
+ * });
+ * export const hasToken = oAuthTokenStatusResult.then(oAuthTokenStatusResult => oAuthTokenStatusResult.hasToken);
+ * ```
  */
 export function getOAuthTokenStatus(args: GetOAuthTokenStatusArgs, opts?: pulumi.InvokeOptions): Promise<GetOAuthTokenStatusResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -29,6 +42,19 @@ export interface GetOAuthTokenStatusResult {
 }
 /**
  * Whether the current user has stored tokens for an OAuth provider, across agents.
+ *
+ * ## Example Usage
+ * ### Calling getOAuthTokenStatus
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const oAuthTokenStatusResult = langsmith.getOAuthTokenStatus({
+ *     providerId: "github",
+ * });
+ * export const hasToken = oAuthTokenStatusResult.then(oAuthTokenStatusResult => oAuthTokenStatusResult.hasToken);
+ * ```
  */
 export function getOAuthTokenStatusOutput(args: GetOAuthTokenStatusOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetOAuthTokenStatusResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

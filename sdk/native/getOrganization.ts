@@ -6,6 +6,17 @@ import * as utilities from "./utilities";
 
 /**
  * The organization of the configured key, with the caller's permissions in it (no payment details): two reads, the organization and its settings. Needs an organization-scoped API key.
+ *
+ * ## Example Usage
+ * ### Calling getOrganization
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const organizationResult = langsmith.getOrganization({});
+ * export const displayName = organizationResult.then(organizationResult => organizationResult.displayName);
+ * ```
  */
 export function getOrganization(args?: GetOrganizationArgs, opts?: pulumi.InvokeOptions): Promise<GetOrganizationResult> {
     args = args || {};
@@ -89,6 +100,17 @@ export interface GetOrganizationResult {
 }
 /**
  * The organization of the configured key, with the caller's permissions in it (no payment details): two reads, the organization and its settings. Needs an organization-scoped API key.
+ *
+ * ## Example Usage
+ * ### Calling getOrganization
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const organizationResult = langsmith.getOrganization({});
+ * export const displayName = organizationResult.then(organizationResult => organizationResult.displayName);
+ * ```
  */
 export function getOrganizationOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetOrganizationResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -6,6 +6,19 @@ import * as utilities from "./utilities";
 
 /**
  * The permissions the organization knows (what roles may grant), optionally only those of one access scope. A custom role grants `workspace` permissions only.
+ *
+ * ## Example Usage
+ * ### Calling getPermissions
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const permissionsResult = langsmith.getPermissions({
+ *     accessScope: "workspace",
+ * });
+ * export const permissions = permissionsResult.then(permissionsResult => permissionsResult.permissions);
+ * ```
  */
 export function getPermissions(args?: GetPermissionsArgs, opts?: pulumi.InvokeOptions): Promise<GetPermissionsResult> {
     args = args || {};
@@ -30,6 +43,19 @@ export interface GetPermissionsResult {
 }
 /**
  * The permissions the organization knows (what roles may grant), optionally only those of one access scope. A custom role grants `workspace` permissions only.
+ *
+ * ## Example Usage
+ * ### Calling getPermissions
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const permissionsResult = langsmith.getPermissions({
+ *     accessScope: "workspace",
+ * });
+ * export const permissions = permissionsResult.then(permissionsResult => permissionsResult.permissions);
+ * ```
  */
 export function getPermissionsOutput(args?: GetPermissionsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetPermissionsResult> {
     args = args || {};

@@ -6,6 +6,20 @@ import * as utilities from "./utilities";
 
 /**
  * Looks a tracing project of the configured workspace up by `id` or exact `name` (give one of them).
+ *
+ * ## Example Usage
+ * ### Calling getProject
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const project = new langsmith.Project("project", {name: "support-agent"});
+ * const projectResult = langsmith.getProjectOutput({
+ *     name: project.name,
+ * });
+ * export const id = projectResult.apply(projectResult => projectResult.id);
+ * ```
  */
 export function getProject(args?: GetProjectArgs, opts?: pulumi.InvokeOptions): Promise<GetProjectResult> {
     args = args || {};
@@ -51,6 +65,20 @@ export interface GetProjectResult {
 }
 /**
  * Looks a tracing project of the configured workspace up by `id` or exact `name` (give one of them).
+ *
+ * ## Example Usage
+ * ### Calling getProject
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const project = new langsmith.Project("project", {name: "support-agent"});
+ * const projectResult = langsmith.getProjectOutput({
+ *     name: project.name,
+ * });
+ * export const id = projectResult.apply(projectResult => projectResult.id);
+ * ```
  */
 export function getProjectOutput(args?: GetProjectOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetProjectResult> {
     args = args || {};

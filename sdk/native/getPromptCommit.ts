@@ -6,6 +6,63 @@ import * as utilities from "./utilities";
 
 /**
  * One commit of a prompt of the configured workspace, by commit hash, tag (e.g. `production`) or `latest`.
+ *
+ * ## Example Usage
+ * ### Calling getPromptCommit
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const prompt = new langsmith.Prompt("prompt", {
+ *     handle: "support-triage",
+ *     manifest: {
+ *         lc: 1,
+ *         type: "constructor",
+ *         id: [
+ *             "langchain",
+ *             "prompts",
+ *             "chat",
+ *             "ChatPromptTemplate",
+ *         ],
+ *         kwargs: {
+ *             input_variables: ["question"],
+ *             messages: [{
+ *                 lc: 1,
+ *                 type: "constructor",
+ *                 id: [
+ *                     "langchain",
+ *                     "prompts",
+ *                     "chat",
+ *                     "HumanMessagePromptTemplate",
+ *                 ],
+ *                 kwargs: {
+ *                     prompt: {
+ *                         lc: 1,
+ *                         type: "constructor",
+ *                         id: [
+ *                             "langchain",
+ *                             "prompts",
+ *                             "prompt",
+ *                             "PromptTemplate",
+ *                         ],
+ *                         kwargs: {
+ *                             input_variables: ["question"],
+ *                             template: "Sort this question into a queue: {{ question }}",
+ *                             template_format: "mustache",
+ *                         },
+ *                     },
+ *                 },
+ *             }],
+ *         },
+ *     },
+ * });
+ * const promptCommitResult = langsmith.getPromptCommitOutput({
+ *     promptHandle: prompt.handle,
+ *     ref: "latest",
+ * });
+ * export const commitHash = promptCommitResult.apply(promptCommitResult => promptCommitResult.commitHash);
+ * ```
  */
 export function getPromptCommit(args: GetPromptCommitArgs, opts?: pulumi.InvokeOptions): Promise<GetPromptCommitResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -50,6 +107,63 @@ export interface GetPromptCommitResult {
 }
 /**
  * One commit of a prompt of the configured workspace, by commit hash, tag (e.g. `production`) or `latest`.
+ *
+ * ## Example Usage
+ * ### Calling getPromptCommit
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const prompt = new langsmith.Prompt("prompt", {
+ *     handle: "support-triage",
+ *     manifest: {
+ *         lc: 1,
+ *         type: "constructor",
+ *         id: [
+ *             "langchain",
+ *             "prompts",
+ *             "chat",
+ *             "ChatPromptTemplate",
+ *         ],
+ *         kwargs: {
+ *             input_variables: ["question"],
+ *             messages: [{
+ *                 lc: 1,
+ *                 type: "constructor",
+ *                 id: [
+ *                     "langchain",
+ *                     "prompts",
+ *                     "chat",
+ *                     "HumanMessagePromptTemplate",
+ *                 ],
+ *                 kwargs: {
+ *                     prompt: {
+ *                         lc: 1,
+ *                         type: "constructor",
+ *                         id: [
+ *                             "langchain",
+ *                             "prompts",
+ *                             "prompt",
+ *                             "PromptTemplate",
+ *                         ],
+ *                         kwargs: {
+ *                             input_variables: ["question"],
+ *                             template: "Sort this question into a queue: {{ question }}",
+ *                             template_format: "mustache",
+ *                         },
+ *                     },
+ *                 },
+ *             }],
+ *         },
+ *     },
+ * });
+ * const promptCommitResult = langsmith.getPromptCommitOutput({
+ *     promptHandle: prompt.handle,
+ *     ref: "latest",
+ * });
+ * export const commitHash = promptCommitResult.apply(promptCommitResult => promptCommitResult.commitHash);
+ * ```
  */
 export function getPromptCommitOutput(args: GetPromptCommitOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetPromptCommitResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

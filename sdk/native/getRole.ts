@@ -6,6 +6,19 @@ import * as utilities from "./utilities";
 
 /**
  * Looks a role of the organization up, built-in or custom, by `id`, by `name` (a built-in role's, e.g. `WORKSPACE_ADMIN`) or by exact `displayName` (e.g. `Workspace Admin`, or a custom role's); give one of them. Every custom role is named `CUSTOM`: look those up by `displayName`. Needs an organization-scoped API key.
+ *
+ * ## Example Usage
+ * ### Calling getRole
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const roleResult = langsmith.getRole({
+ *     name: "WORKSPACE_ADMIN",
+ * });
+ * export const id = roleResult.then(roleResult => roleResult.id);
+ * ```
  */
 export function getRole(args?: GetRoleArgs, opts?: pulumi.InvokeOptions): Promise<GetRoleResult> {
     args = args || {};
@@ -72,6 +85,19 @@ export interface GetRoleResult {
 }
 /**
  * Looks a role of the organization up, built-in or custom, by `id`, by `name` (a built-in role's, e.g. `WORKSPACE_ADMIN`) or by exact `displayName` (e.g. `Workspace Admin`, or a custom role's); give one of them. Every custom role is named `CUSTOM`: look those up by `displayName`. Needs an organization-scoped API key.
+ *
+ * ## Example Usage
+ * ### Calling getRole
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const roleResult = langsmith.getRole({
+ *     name: "WORKSPACE_ADMIN",
+ * });
+ * export const id = roleResult.then(roleResult => roleResult.id);
+ * ```
  */
 export function getRoleOutput(args?: GetRoleOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRoleResult> {
     args = args || {};

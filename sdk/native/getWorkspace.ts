@@ -6,6 +6,20 @@ import * as utilities from "./utilities";
 
 /**
  * Looks a workspace of the organization up by `id` or by exact `displayName` (give one of them). Needs an organization-scoped API key.
+ *
+ * ## Example Usage
+ * ### Calling getWorkspace
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const workspace = new langsmith.Workspace("workspace", {displayName: "agents"});
+ * const workspaceResult = langsmith.getWorkspaceOutput({
+ *     displayName: workspace.displayName,
+ * });
+ * export const id = workspaceResult.apply(workspaceResult => workspaceResult.id);
+ * ```
  */
 export function getWorkspace(args?: GetWorkspaceArgs, opts?: pulumi.InvokeOptions): Promise<GetWorkspaceResult> {
     args = args || {};
@@ -83,6 +97,20 @@ export interface GetWorkspaceResult {
 }
 /**
  * Looks a workspace of the organization up by `id` or by exact `displayName` (give one of them). Needs an organization-scoped API key.
+ *
+ * ## Example Usage
+ * ### Calling getWorkspace
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const workspace = new langsmith.Workspace("workspace", {displayName: "agents"});
+ * const workspaceResult = langsmith.getWorkspaceOutput({
+ *     displayName: workspace.displayName,
+ * });
+ * export const id = workspaceResult.apply(workspaceResult => workspaceResult.id);
+ * ```
  */
 export function getWorkspaceOutput(args?: GetWorkspaceOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetWorkspaceResult> {
     args = args || {};

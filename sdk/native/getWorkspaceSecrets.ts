@@ -6,6 +6,17 @@ import * as utilities from "./utilities";
 
 /**
  * The keys of the configured workspace's secrets (e.g. `OPENAI_API_KEY`); the service never returns a value.
+ *
+ * ## Example Usage
+ * ### Calling getWorkspaceSecrets
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const workspaceSecretsResult = langsmith.getWorkspaceSecrets({});
+ * export const keys = workspaceSecretsResult.then(workspaceSecretsResult => workspaceSecretsResult.keys);
+ * ```
  */
 export function getWorkspaceSecrets(args?: GetWorkspaceSecretsArgs, opts?: pulumi.InvokeOptions): Promise<GetWorkspaceSecretsResult> {
     args = args || {};
@@ -25,6 +36,17 @@ export interface GetWorkspaceSecretsResult {
 }
 /**
  * The keys of the configured workspace's secrets (e.g. `OPENAI_API_KEY`); the service never returns a value.
+ *
+ * ## Example Usage
+ * ### Calling getWorkspaceSecrets
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const workspaceSecretsResult = langsmith.getWorkspaceSecrets({});
+ * export const keys = workspaceSecretsResult.then(workspaceSecretsResult => workspaceSecretsResult.keys);
+ * ```
  */
 export function getWorkspaceSecretsOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetWorkspaceSecretsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -6,6 +6,31 @@ import * as utilities from "./utilities";
 
 /**
  * One entry of a LangSmith workspace's model price map: the models it matches (a pattern over run fields) and their cost per prompt and completion token, used for the cost of runs. Every field changes in place (one PUT of the whole entry). Import by id.
+ *
+ * ## Example Usage
+ * ### A ModelPriceMap with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const modelPriceMap = new langsmith.ModelPriceMap("modelPriceMap", {
+ *     name: "support-gpt-4o",
+ *     matchPattern: "^gpt-4o$",
+ *     promptCost: 2.5e-06,
+ *     completionCost: 1e-05,
+ * });
+ * export const modelPriceMapId = modelPriceMap.id;
+ * ```
+ *
+ * ## Import
+ *
+ * A ModelPriceMap made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+ *
+ * ```sh
+ * $ pulumi import langsmith:index:ModelPriceMap modelPriceMap <id>
+ * $ pulumi import langsmith:index:ModelPriceMap modelPriceMap <workspaceId>/<id>
+ * ```
  */
 export class ModelPriceMap extends pulumi.CustomResource {
     /**

@@ -6,6 +6,25 @@ import * as utilities from "./utilities";
 
 /**
  * A person in the LangSmith organization, by email: an invitation until they accept it (`status` `pending`), then a member (`status` `active`); both are a converged resource. The organization role changes in place (a pending invitation is sent again with it); the workspaces of the invitation are read at the invitation only. Destroy removes the member or revokes the invitation. Needs an organization-scoped API key. Import by email.
+ *
+ * ## Example Usage
+ * ### An OrganizationMember with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const organizationMember = new langsmith.OrganizationMember("organizationMember", {email: "ana@example.com"});
+ * export const organizationMemberId = organizationMember.id;
+ * ```
+ *
+ * ## Import
+ *
+ * An OrganizationMember made outside Pulumi is imported by any of these ids:
+ *
+ * ```sh
+ * $ pulumi import langsmith:index:OrganizationMember organizationMember <email>
+ * ```
  */
 export class OrganizationMember extends pulumi.CustomResource {
     /**

@@ -9,6 +9,25 @@ import * as utilities from "./utilities";
 
 /**
  * Trace retention of the LangSmith organization: the default trace tier of its workspaces. One per organization: create and update are the same PUT; destroy leaves the settings in force, with a warning. Needs an organization-scoped API key. Import by id.
+ *
+ * ## Example Usage
+ * ### An OrganizationTtlSettings with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const organizationTtlSettings = new langsmith.OrganizationTtlSettings("organizationTtlSettings", {defaultTraceTier: langsmith.OrganizationTtlSettingsDefaultTraceTier.Longlived});
+ * export const organizationTtlSettingsId = organizationTtlSettings.id;
+ * ```
+ *
+ * ## Import
+ *
+ * An OrganizationTtlSettings made outside Pulumi is imported by any of these ids:
+ *
+ * ```sh
+ * $ pulumi import langsmith:index:OrganizationTtlSettings organizationTtlSettings <id>
+ * ```
  */
 export class OrganizationTtlSettings extends pulumi.CustomResource {
     /**

@@ -9,6 +9,33 @@ import * as utilities from "./utilities";
 
 /**
  * A saved model configuration of the LangSmith playground (and evaluators): name, description, the model settings and a rate limit, changed in place. Import by id.
+ *
+ * ## Example Usage
+ * ### A PlaygroundSettings with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const playgroundSettings = new langsmith.PlaygroundSettings("playgroundSettings", {
+ *     name: "gpt-4o (temperature 0)",
+ *     settings: {
+ *         provider: "openai",
+ *         model: "gpt-4o",
+ *         temperature: 0,
+ *     },
+ * });
+ * export const playgroundSettingsId = playgroundSettings.id;
+ * ```
+ *
+ * ## Import
+ *
+ * A PlaygroundSettings made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+ *
+ * ```sh
+ * $ pulumi import langsmith:index:PlaygroundSettings playgroundSettings <id>
+ * $ pulumi import langsmith:index:PlaygroundSettings playgroundSettings <workspaceId>/<id>
+ * ```
  */
 export class PlaygroundSettings extends pulumi.CustomResource {
     /**

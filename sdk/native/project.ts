@@ -9,6 +9,28 @@ import * as utilities from "./utilities";
 
 /**
  * A LangSmith tracing project (the service's session): where runs are traced to, by name. Every field changes in place; deleting a project deletes its runs. `BulkExport.projectId`, run rules and alert rules take its id. Import by id or by name.
+ *
+ * ## Example Usage
+ * ### A Project with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const project = new langsmith.Project("project", {name: "support-agent"});
+ * export const projectId = project.id;
+ * ```
+ *
+ * ## Import
+ *
+ * A Project made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+ *
+ * ```sh
+ * $ pulumi import langsmith:index:Project project <id>
+ * $ pulumi import langsmith:index:Project project <name>
+ * $ pulumi import langsmith:index:Project project <workspaceId>/<id>
+ * $ pulumi import langsmith:index:Project project <workspaceId>/<name>
+ * ```
  */
 export class Project extends pulumi.CustomResource {
     /**

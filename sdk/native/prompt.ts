@@ -6,6 +6,70 @@ import * as utilities from "./utilities";
 
 /**
  * A prompt of the LangSmith prompt hub in a workspace: its metadata (changed in place) and its current manifest (a change pushes exactly one new commit; commits are immutable). `PromptTag` points a tag such as `production` at a commit, so promoting a prompt is a one-line diff. Import by handle.
+ *
+ * ## Example Usage
+ * ### A Prompt with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const prompt = new langsmith.Prompt("prompt", {
+ *     handle: "support-triage",
+ *     manifest: {
+ *         lc: 1,
+ *         type: "constructor",
+ *         id: [
+ *             "langchain",
+ *             "prompts",
+ *             "chat",
+ *             "ChatPromptTemplate",
+ *         ],
+ *         kwargs: {
+ *             input_variables: ["question"],
+ *             messages: [{
+ *                 lc: 1,
+ *                 type: "constructor",
+ *                 id: [
+ *                     "langchain",
+ *                     "prompts",
+ *                     "chat",
+ *                     "HumanMessagePromptTemplate",
+ *                 ],
+ *                 kwargs: {
+ *                     prompt: {
+ *                         lc: 1,
+ *                         type: "constructor",
+ *                         id: [
+ *                             "langchain",
+ *                             "prompts",
+ *                             "prompt",
+ *                             "PromptTemplate",
+ *                         ],
+ *                         kwargs: {
+ *                             input_variables: ["question"],
+ *                             template: "Sort this question into a queue: {{ question }}",
+ *                             template_format: "mustache",
+ *                         },
+ *                     },
+ *                 },
+ *             }],
+ *         },
+ *     },
+ * });
+ * export const promptId = prompt.id;
+ * ```
+ *
+ * ## Import
+ *
+ * A Prompt made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+ *
+ * ```sh
+ * $ pulumi import langsmith:index:Prompt prompt <id>
+ * $ pulumi import langsmith:index:Prompt prompt <handle>
+ * $ pulumi import langsmith:index:Prompt prompt <workspaceId>/<id>
+ * $ pulumi import langsmith:index:Prompt prompt <workspaceId>/<handle>
+ * ```
  */
 export class Prompt extends pulumi.CustomResource {
     /**

@@ -6,6 +6,75 @@ import * as utilities from "./utilities";
 
 /**
  * A tag of a LangSmith prompt (e.g. `production`) pointing at one commit: promoting a prompt from staging to production is a change of `commitId`, one PATCH, no new commit. Its id is the tag's name. Import by `<promptHandle>/<tagName>`.
+ *
+ * ## Example Usage
+ * ### A PromptTag with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const prompt = new langsmith.Prompt("prompt", {
+ *     handle: "support-triage",
+ *     manifest: {
+ *         lc: 1,
+ *         type: "constructor",
+ *         id: [
+ *             "langchain",
+ *             "prompts",
+ *             "chat",
+ *             "ChatPromptTemplate",
+ *         ],
+ *         kwargs: {
+ *             input_variables: ["question"],
+ *             messages: [{
+ *                 lc: 1,
+ *                 type: "constructor",
+ *                 id: [
+ *                     "langchain",
+ *                     "prompts",
+ *                     "chat",
+ *                     "HumanMessagePromptTemplate",
+ *                 ],
+ *                 kwargs: {
+ *                     prompt: {
+ *                         lc: 1,
+ *                         type: "constructor",
+ *                         id: [
+ *                             "langchain",
+ *                             "prompts",
+ *                             "prompt",
+ *                             "PromptTemplate",
+ *                         ],
+ *                         kwargs: {
+ *                             input_variables: ["question"],
+ *                             template: "Sort this question into a queue: {{ question }}",
+ *                             template_format: "mustache",
+ *                         },
+ *                     },
+ *                 },
+ *             }],
+ *         },
+ *     },
+ * });
+ * const promptTag = new langsmith.PromptTag("promptTag", {
+ *     promptHandle: prompt.id,
+ *     tagName: "production",
+ *     commitId: prompt.latestCommitId,
+ * });
+ * export const promptTagId = promptTag.id;
+ * ```
+ *
+ * ## Import
+ *
+ * A PromptTag made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+ *
+ * ```sh
+ * $ pulumi import langsmith:index:PromptTag promptTag <promptHandle>/<id>
+ * $ pulumi import langsmith:index:PromptTag promptTag <promptHandle>/<tagName>
+ * $ pulumi import langsmith:index:PromptTag promptTag <workspaceId>/<promptHandle>/<id>
+ * $ pulumi import langsmith:index:PromptTag promptTag <workspaceId>/<promptHandle>/<tagName>
+ * ```
  */
 export class PromptTag extends pulumi.CustomResource {
     /**

@@ -9,6 +9,26 @@ import * as utilities from "./utilities";
 
 /**
  * A webhook of the LangSmith prompt hub: the URL called when a prompt gets a new commit or a tag is created or moved (e.g. to redeploy on a `production` tag). Its headers are secrets, never read back. Every field changes in place. Import by id.
+ *
+ * ## Example Usage
+ * ### A PromptWebhook with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const promptWebhook = new langsmith.PromptWebhook("promptWebhook", {url: "https://hooks.example.com/prompts"});
+ * export const promptWebhookId = promptWebhook.id;
+ * ```
+ *
+ * ## Import
+ *
+ * A PromptWebhook made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+ *
+ * ```sh
+ * $ pulumi import langsmith:index:PromptWebhook promptWebhook <id>
+ * $ pulumi import langsmith:index:PromptWebhook promptWebhook <workspaceId>/<id>
+ * ```
  */
 export class PromptWebhook extends pulumi.CustomResource {
     /**

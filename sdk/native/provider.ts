@@ -2,6 +2,9 @@
 // *** Do not edit by hand unless you're certain you know what you are doing! ***
 
 import * as pulumi from "@pulumi/pulumi";
+import * as inputs from "./types/input";
+import * as outputs from "./types/output";
+import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
@@ -61,7 +64,7 @@ export interface ProviderArgs {
      */
     apiKey?: pulumi.Input<string | undefined>;
     /**
-     * Explicit REST API URL; default from the region. Environment fallback: `LANGSMITH_ENDPOINT`.
+     * Explicit REST API URL; default from the region. Alone, it also sets the control plane (see `controlPlaneUrl`). Environment fallback: `LANGSMITH_ENDPOINT`.
      */
     apiUrl?: pulumi.Input<string | undefined>;
     /**
@@ -69,7 +72,7 @@ export interface ProviderArgs {
      */
     bearerToken?: pulumi.Input<string | undefined>;
     /**
-     * Explicit control plane URL; default from the region. Environment fallback: `LANGSMITH_CONTROL_PLANE_URL`.
+     * Explicit control plane URL; default: the one that serves `apiUrl` when that is set (its install's `/api-host`, or its cloud region's control plane), else the region's. Environment fallback: `LANGSMITH_CONTROL_PLANE_URL`.
      */
     controlPlaneUrl?: pulumi.Input<string | undefined>;
     /**
@@ -91,7 +94,7 @@ export interface ProviderArgs {
     /**
      * `us` (default), `eu`, `apac` or `aws-us`.
      */
-    region?: pulumi.Input<string | undefined>;
+    region?: pulumi.Input<enums.Region | undefined>;
     /**
      * Timeout of one HTTP attempt, in seconds (default 30).
      */

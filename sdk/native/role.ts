@@ -6,6 +6,32 @@ import * as utilities from "./utilities";
 
 /**
  * A custom role of the LangSmith organization: a named set of workspace permissions that organization and workspace members, and API keys, can hold. Every field changes in place. Permissions are checked against the organization's list before anything is sent. Needs an organization-scoped API key. Import by id or by display name. The built-in roles (`WORKSPACE_ADMIN`, ...) are read with `getRole`, not managed.
+ *
+ * ## Example Usage
+ * ### A Role with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const role = new langsmith.Role("role", {
+ *     displayName: "prompt editor",
+ *     permissions: [
+ *         "prompts:read",
+ *         "prompts:update",
+ *     ],
+ * });
+ * export const roleId = role.id;
+ * ```
+ *
+ * ## Import
+ *
+ * A Role made outside Pulumi is imported by any of these ids:
+ *
+ * ```sh
+ * $ pulumi import langsmith:index:Role role <id>
+ * $ pulumi import langsmith:index:Role role <displayName>
+ * ```
  */
 export class Role extends pulumi.CustomResource {
     /**

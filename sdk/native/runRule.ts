@@ -9,6 +9,31 @@ import * as utilities from "./utilities";
 
 /**
  * A LangSmith automation rule on a project's (or a dataset's) runs: the runs matching a filter, sampled at a rate, are added to a dataset or an annotation queue, posted to webhooks (secret) or scored by an evaluator. Every field changes in place (one PATCH of the whole rule). Import by id.
+ *
+ * ## Example Usage
+ * ### A RunRule with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const project = new langsmith.Project("project", {name: "support-agent"});
+ * const runRule = new langsmith.RunRule("runRule", {
+ *     displayName: "errored runs to review",
+ *     projectId: project.id,
+ *     samplingRate: 0.1,
+ * });
+ * export const runRuleId = runRule.id;
+ * ```
+ *
+ * ## Import
+ *
+ * A RunRule made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+ *
+ * ```sh
+ * $ pulumi import langsmith:index:RunRule runRule <id>
+ * $ pulumi import langsmith:index:RunRule runRule <workspaceId>/<id>
+ * ```
  */
 export class RunRule extends pulumi.CustomResource {
     /**

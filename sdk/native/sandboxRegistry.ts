@@ -6,6 +6,36 @@ import * as utilities from "./utilities";
 
 /**
  * The credentials of a container registry a LangSmith workspace's sandboxes pull images from. The username and password are always Pulumi secrets, kept only as salted fingerprints, and never read back (a credential changed outside Pulumi is not seen by refresh). The address and credentials change in place; a new name replaces it. Import by name.
+ *
+ * ## Example Usage
+ * ### A SandboxRegistry with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const config = new pulumi.Config();
+ * const sandboxRegistryUsername = config.requireSecret("sandboxRegistryUsername");
+ * const sandboxRegistryPassword = config.requireSecret("sandboxRegistryPassword");
+ * const sandboxRegistry = new langsmith.SandboxRegistry("sandboxRegistry", {
+ *     name: "ghcr",
+ *     url: "ghcr.io",
+ *     username: sandboxRegistryUsername,
+ *     password: sandboxRegistryPassword,
+ * });
+ * export const sandboxRegistryId = sandboxRegistry.id;
+ * ```
+ *
+ * ## Import
+ *
+ * A SandboxRegistry made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+ *
+ * ```sh
+ * $ pulumi import langsmith:index:SandboxRegistry sandboxRegistry <id>
+ * $ pulumi import langsmith:index:SandboxRegistry sandboxRegistry <name>
+ * $ pulumi import langsmith:index:SandboxRegistry sandboxRegistry <workspaceId>/<id>
+ * $ pulumi import langsmith:index:SandboxRegistry sandboxRegistry <workspaceId>/<name>
+ * ```
  */
 export class SandboxRegistry extends pulumi.CustomResource {
     /**

@@ -9,6 +9,25 @@ import * as utilities from "./utilities";
 
 /**
  * A service account of the LangSmith organization: an identity for machines (CI, a deployment) that joins workspaces with a role and holds API keys. The service cannot change one: every change replaces it (the new one first). Needs an organization-scoped API key. Import by id.
+ *
+ * ## Example Usage
+ * ### A ServiceAccount with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const serviceAccount = new langsmith.ServiceAccount("serviceAccount", {name: "ci-deployer"});
+ * export const serviceAccountId = serviceAccount.id;
+ * ```
+ *
+ * ## Import
+ *
+ * A ServiceAccount made outside Pulumi is imported by any of these ids:
+ *
+ * ```sh
+ * $ pulumi import langsmith:index:ServiceAccount serviceAccount <id>
+ * ```
  */
 export class ServiceAccount extends pulumi.CustomResource {
     /**

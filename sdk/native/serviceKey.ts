@@ -6,6 +6,25 @@ import * as utilities from "./utilities";
 
 /**
  * An organization service key of LangSmith: acts for the organization (with an organization role) and in the workspaces it names (with `roleId`). The `key` output is a secret the service shows once, at create; every input change replaces the key, the new one first. Needs an organization-scoped API key. Import by id.
+ *
+ * ## Example Usage
+ * ### A ServiceKey with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const serviceKey = new langsmith.ServiceKey("serviceKey", {});
+ * export const serviceKeyId = serviceKey.id;
+ * ```
+ *
+ * ## Import
+ *
+ * A ServiceKey made outside Pulumi is imported by any of these ids:
+ *
+ * ```sh
+ * $ pulumi import langsmith:index:ServiceKey serviceKey <id>
+ * ```
  */
 export class ServiceKey extends pulumi.CustomResource {
     /**

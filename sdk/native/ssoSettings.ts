@@ -6,6 +6,39 @@ import * as utilities from "./utilities";
 
 /**
  * SAML single sign-on of the LangSmith organization: the identity provider's metadata (URL, or XML kept as a secret), the workspaces and role new users get, SSO groups. Every field changes in place; destroy removes SSO. Needs an organization-scoped API key. Import by id (the XML is not imported: set it in the program).
+ *
+ * ## Example Usage
+ * ### A SsoSettings with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const config = new pulumi.Config();
+ * const ssoSettingsMetadataXml = config.requireSecret("ssoSettingsMetadataXml");
+ * const role = new langsmith.Role("role", {
+ *     displayName: "prompt editor",
+ *     permissions: [
+ *         "prompts:read",
+ *         "prompts:update",
+ *     ],
+ * });
+ * const workspace = new langsmith.Workspace("workspace", {displayName: "agents"});
+ * const ssoSettings = new langsmith.SsoSettings("ssoSettings", {
+ *     metadataXml: ssoSettingsMetadataXml,
+ *     defaultWorkspaceRoleId: role.id,
+ *     defaultWorkspaceIds: [workspace.id],
+ * });
+ * export const ssoSettingsId = ssoSettings.id;
+ * ```
+ *
+ * ## Import
+ *
+ * A SsoSettings made outside Pulumi is imported by any of these ids:
+ *
+ * ```sh
+ * $ pulumi import langsmith:index:SsoSettings ssoSettings <id>
+ * ```
  */
 export class SsoSettings extends pulumi.CustomResource {
     /**

@@ -6,6 +6,28 @@ import * as utilities from "./utilities";
 
 /**
  * A resource-tag key of a LangSmith workspace (e.g. `env`). Its values are `TagValue`s; a `Tagging` attaches a value to a project, dataset, deployment or other object. Key and description change in place; deleting a key deletes its values. Import by id or by key.
+ *
+ * ## Example Usage
+ * ### A TagKey with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const tagKey = new langsmith.TagKey("tagKey", {key: "env"});
+ * export const tagKeyId = tagKey.id;
+ * ```
+ *
+ * ## Import
+ *
+ * A TagKey made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+ *
+ * ```sh
+ * $ pulumi import langsmith:index:TagKey tagKey <id>
+ * $ pulumi import langsmith:index:TagKey tagKey <key>
+ * $ pulumi import langsmith:index:TagKey tagKey <workspaceId>/<id>
+ * $ pulumi import langsmith:index:TagKey tagKey <workspaceId>/<key>
+ * ```
  */
 export class TagKey extends pulumi.CustomResource {
     /**

@@ -6,6 +6,32 @@ import * as utilities from "./utilities";
 
 /**
  * One value under a workspace's `TagKey` (e.g. `production` under `env`); a `Tagging` attaches it to an object. Value and description change in place; another key replaces it. Import by `<tagKeyId>/<id>` or `<tagKeyId>/<value>`.
+ *
+ * ## Example Usage
+ * ### A TagValue with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const tagKey = new langsmith.TagKey("tagKey", {key: "env"});
+ * const tagValue = new langsmith.TagValue("tagValue", {
+ *     tagKeyId: tagKey.id,
+ *     value: "production",
+ * });
+ * export const tagValueId = tagValue.id;
+ * ```
+ *
+ * ## Import
+ *
+ * A TagValue made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+ *
+ * ```sh
+ * $ pulumi import langsmith:index:TagValue tagValue <tagKeyId>/<id>
+ * $ pulumi import langsmith:index:TagValue tagValue <tagKeyId>/<value>
+ * $ pulumi import langsmith:index:TagValue tagValue <workspaceId>/<tagKeyId>/<id>
+ * $ pulumi import langsmith:index:TagValue tagValue <workspaceId>/<tagKeyId>/<value>
+ * ```
  */
 export class TagValue extends pulumi.CustomResource {
     /**

@@ -9,6 +9,36 @@ import * as utilities from "./utilities";
 
 /**
  * Attaches a workspace's `TagValue` to one object (a project, dataset, deployment, prompt, ...). The service cannot change a tagging: every change replaces it (the new one first). Import by id.
+ *
+ * ## Example Usage
+ * ### A Tagging with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const tagKey = new langsmith.TagKey("tagKey", {key: "env"});
+ * const tagValue = new langsmith.TagValue("tagValue", {
+ *     tagKeyId: tagKey.id,
+ *     value: "production",
+ * });
+ * const project = new langsmith.Project("project", {name: "support-agent"});
+ * const tagging = new langsmith.Tagging("tagging", {
+ *     tagValueId: tagValue.id,
+ *     resourceType: langsmith.TaggingResourceType.Project,
+ *     resourceId: project.id,
+ * });
+ * export const taggingId = tagging.id;
+ * ```
+ *
+ * ## Import
+ *
+ * A Tagging made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+ *
+ * ```sh
+ * $ pulumi import langsmith:index:Tagging tagging <id>
+ * $ pulumi import langsmith:index:Tagging tagging <workspaceId>/<id>
+ * ```
  */
 export class Tagging extends pulumi.CustomResource {
     /**

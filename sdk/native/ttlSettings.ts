@@ -9,6 +9,26 @@ import * as utilities from "./utilities";
 
 /**
  * Trace retention of one LangSmith workspace: the default trace tier (`shortlived`, 14 days; `longlived`, 400 days) and whether it applies to existing projects. One per workspace: create and update are the same PUT; destroy leaves the settings in force, with a warning (the service has no delete). Import by id.
+ *
+ * ## Example Usage
+ * ### A TtlSettings with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const ttlSettings = new langsmith.TtlSettings("ttlSettings", {defaultTraceTier: langsmith.TtlSettingsDefaultTraceTier.Longlived});
+ * export const ttlSettingsId = ttlSettings.id;
+ * ```
+ *
+ * ## Import
+ *
+ * A TtlSettings made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+ *
+ * ```sh
+ * $ pulumi import langsmith:index:TtlSettings ttlSettings <id>
+ * $ pulumi import langsmith:index:TtlSettings ttlSettings <workspaceId>/<id>
+ * ```
  */
 export class TtlSettings extends pulumi.CustomResource {
     /**

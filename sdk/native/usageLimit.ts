@@ -9,6 +9,31 @@ import * as utilities from "./utilities";
 
 /**
  * A monthly trace limit of a LangSmith workspace (`monthly_traces` or `monthly_longlived_traces`; one of each per workspace). The value changes in place; another type replaces it. A create refuses a type the workspace already limits (import it instead: by id or by type). Destroy removes the limit.
+ *
+ * ## Example Usage
+ * ### An UsageLimit with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const usageLimit = new langsmith.UsageLimit("usageLimit", {
+ *     limitType: langsmith.UsageLimitLimitType.MonthlyTraces,
+ *     limitValue: 100000,
+ * });
+ * export const usageLimitId = usageLimit.id;
+ * ```
+ *
+ * ## Import
+ *
+ * An UsageLimit made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+ *
+ * ```sh
+ * $ pulumi import langsmith:index:UsageLimit usageLimit <id>
+ * $ pulumi import langsmith:index:UsageLimit usageLimit <limitType>
+ * $ pulumi import langsmith:index:UsageLimit usageLimit <workspaceId>/<id>
+ * $ pulumi import langsmith:index:UsageLimit usageLimit <workspaceId>/<limitType>
+ * ```
  */
 export class UsageLimit extends pulumi.CustomResource {
     /**

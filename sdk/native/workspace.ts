@@ -6,6 +6,26 @@ import * as utilities from "./utilities";
 
 /**
  * A LangSmith workspace of the organization: the home of deployments, projects, datasets and keys of one team or environment. Renaming is in place; a new handle replaces it. Deleting a workspace deletes everything in it. Needs an organization-scoped API key. Import by id or by display name: `pulumi import langsmith:index:Workspace dev agents-dev`.
+ *
+ * ## Example Usage
+ * ### A Workspace with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const workspace = new langsmith.Workspace("workspace", {displayName: "agents"});
+ * export const workspaceId = workspace.id;
+ * ```
+ *
+ * ## Import
+ *
+ * A Workspace made outside Pulumi is imported by any of these ids:
+ *
+ * ```sh
+ * $ pulumi import langsmith:index:Workspace workspace <id>
+ * $ pulumi import langsmith:index:Workspace workspace <displayName>
+ * ```
  */
 export class Workspace extends pulumi.CustomResource {
     /**

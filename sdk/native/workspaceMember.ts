@@ -6,6 +6,27 @@ import * as utilities from "./utilities";
 
 /**
  * An organization member's role in one LangSmith workspace, by email. The person must have accepted the organization's invitation (an active `OrganizationMember`); for someone still invited, name the workspace in the invitation's `workspaceIds` instead. The role changes in place; destroy removes the person from the workspace only. Import by `[<workspaceId>/]<email>`.
+ *
+ * ## Example Usage
+ * ### A WorkspaceMember with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const organizationMember = new langsmith.OrganizationMember("organizationMember", {email: "ana@example.com"});
+ * const workspaceMember = new langsmith.WorkspaceMember("workspaceMember", {email: organizationMember.email});
+ * export const workspaceMemberId = workspaceMember.id;
+ * ```
+ *
+ * ## Import
+ *
+ * A WorkspaceMember made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+ *
+ * ```sh
+ * $ pulumi import langsmith:index:WorkspaceMember workspaceMember <email>
+ * $ pulumi import langsmith:index:WorkspaceMember workspaceMember <workspaceId>/<email>
+ * ```
  */
 export class WorkspaceMember extends pulumi.CustomResource {
     /**

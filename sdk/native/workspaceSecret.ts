@@ -6,6 +6,33 @@ import * as utilities from "./utilities";
 
 /**
  * One key/value secret of a LangSmith workspace (e.g. a model provider's key for evaluators and the playground). The value is always a Pulumi secret, kept only as a salted fingerprint, and never read back: a value changed outside Pulumi is not seen by refresh. A new value is one upsert; a new key replaces it. A create refuses a key the workspace already has (import it: `pulumi import langsmith:index:WorkspaceSecret <name> [<workspaceId>/]<key>`, then the next up sets the value).
+ *
+ * ## Example Usage
+ * ### A WorkspaceSecret with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const config = new pulumi.Config();
+ * const workspaceSecretValue = config.requireSecret("workspaceSecretValue");
+ * const workspaceSecret = new langsmith.WorkspaceSecret("workspaceSecret", {
+ *     key: "OPENAI_API_KEY",
+ *     value: workspaceSecretValue,
+ * });
+ * export const workspaceSecretId = workspaceSecret.id;
+ * ```
+ *
+ * ## Import
+ *
+ * A WorkspaceSecret made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+ *
+ * ```sh
+ * $ pulumi import langsmith:index:WorkspaceSecret workspaceSecret <id>
+ * $ pulumi import langsmith:index:WorkspaceSecret workspaceSecret <key>
+ * $ pulumi import langsmith:index:WorkspaceSecret workspaceSecret <workspaceId>/<id>
+ * $ pulumi import langsmith:index:WorkspaceSecret workspaceSecret <workspaceId>/<key>
+ * ```
  */
 export class WorkspaceSecret extends pulumi.CustomResource {
     /**

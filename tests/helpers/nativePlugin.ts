@@ -36,7 +36,7 @@ export function buildPluginArchives(outDir: string, platforms: readonly string[]
 }
 
 /** Builds this machine's plugin archive (scripts/build-plugin.mjs, which needs a build) into `<dir>/.plugin` and returns its path. */
-function buildPluginArchive(dir: string): string {
+export function buildPluginArchive(dir: string): string {
   return execFileSync("node", [join(root, "scripts", "build-plugin.mjs"), "--out", join(dir, ".plugin")], { encoding: "utf8" }).trim().split("\n").pop() as string;
 }
 

@@ -36,7 +36,9 @@ describe("enums", () => {
     }
     const type = schema.types[(property?.$ref ?? "").replace("#/types/", "")];
     expect(type?.type).toBe("string");
-    expect((type as PulumiEnumTypeSpec).enum).toEqual(values.map((value) => ({ name: enumValueName(value), value })));
+    expect((type as PulumiEnumTypeSpec).enum).toEqual(values.map((value) => ({ name: enumValueName(value), value, description: `\`${value}\`, as the service names it.` })));
+    // The Registry shows the type's description: whose values these are.
+    expect(type?.description).toMatch(new RegExp(`^The values of an? ${kind.token.split(":")[2]}'s \`${field.path.replace(/\./g, "\\.")}\`: `));
   });
 
   it.each(enumFields.filter((entry) => !entry.field.path.includes(".")).map((entry) => [`${entry.kind.token} ${entry.field.path}`, entry] as const))("%s: Check names every allowed value when given another", (_name, { kind, field, values }) => {

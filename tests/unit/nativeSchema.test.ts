@@ -49,7 +49,7 @@ describe("native provider schema, generated from the field tables", () => {
 
   it("types come from the validators: enums are enum types, bounded integers integers, lists of objects get object types", () => {
     expect(propertyAt("langsmith:index:Deployment", "source")).toMatchObject({ $ref: "#/types/langsmith:index:DeploymentSource" });
-    expect(schema.types["langsmith:index:DeploymentSource"]).toMatchObject({ type: "string", enum: expect.arrayContaining([{ name: "Github", value: "github" }]) });
+    expect(schema.types["langsmith:index:DeploymentSource"]).toMatchObject({ type: "string", enum: expect.arrayContaining([expect.objectContaining({ name: "Github", value: "github" })]) });
     expect(propertyAt("langsmith:index:BulkExport", "intervalHours")).toMatchObject({ type: "integer" });
     expect(propertyAt("langsmith:index:Deployment", "sourceConfig.buildOnPush")).toMatchObject({ type: "boolean" });
     const secrets = propertyAt("langsmith:index:Deployment", "secrets") as { type: string; items: { $ref: string } };

@@ -96,6 +96,8 @@ export interface KindDeclaration {
   readonly kind: string;
   /** Schema description (Markdown). */
   readonly description: string;
+  /** What each grouped input is (the object a dotted path lives in, e.g. `sourceConfig`), by group: its schema description. Default none. */
+  readonly groupDocs?: Readonly<Record<string, string>>;
   /**
    * `organization`: the object belongs to the organization (the key must be organization-scoped);
    * `workspace`: it lives in one workspace, its `workspaceId` input or the configured one, sent as `X-Tenant-Id`.

@@ -27,6 +27,7 @@ export function declareKind(spec: KindDeclaration): LangSmithResource {
   return {
     token: spec.token,
     description: spec.description,
+    ...(spec.groupDocs !== undefined ? { groupDocs: spec.groupDocs } : {}),
     fields: spec.fields,
     inputsNotInOutputs: spec.inputsNotInOutputs ?? spec.fields.filter((field) => field.secret || field.effect === "createOnly").map((field) => field.path.split(".")[0] as string),
     outputs: kind.outputSpecs,

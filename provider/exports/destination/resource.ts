@@ -27,6 +27,10 @@ export const resource = declareKind({
   description:
     "An S3-compatible bucket that bulk exports write to. The service test-writes before accepting it or new credentials; a credentials change rotates them in place, any other change replaces it. The service cannot delete destinations: delete leaves it in the workspace with a warning.",
   fields: DESTINATION_FIELDS,
+  groupDocs: {
+    config: "The bucket: its name, prefix, region or S3-compatible endpoint, and addressing style. A change replaces the destination.",
+    credentials: "The key pair (or a role) bulk exports write with: a change rotates it in place, after the service's test write.",
+  },
   inputsNotInOutputs: ["credentials", "adoptExistingId"],
   recordedOutputs: DESTINATION_OUTPUT_SPECS,
   importForms: ["<id>"],

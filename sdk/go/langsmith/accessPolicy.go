@@ -13,6 +13,55 @@ import (
 )
 
 // An access policy of the LangSmith organization: permissions on resources (projects, datasets, prompts, queues, deployments, sandboxes, ...) allowed or denied where conditions on the resources' tags hold. It acts through the roles it is attached to (`AccessPolicyAttachment`). Everything changes in place (one PATCH of the whole policy). Needs an organization-scoped API key. Import by id.
+//
+// ## Example Usage
+// ### An AccessPolicy with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			accessPolicy, err := langsmith.NewAccessPolicy(ctx, "accessPolicy", &langsmith.AccessPolicyArgs{
+//				Name:   pulumi.String("prod projects read"),
+//				Effect: langsmith.AccessPolicyEffectAllow,
+//				ConditionGroups: langsmith.AccessPolicyConditionGroupsItemArray{
+//					&langsmith.AccessPolicyConditionGroupsItemArgs{
+//						Permission:   langsmith.AccessPolicyConditionGroupsItemPermissionProjectsRead,
+//						ResourceType: pulumi.String("project"),
+//						Conditions: langsmith.AccessPolicyConditionGroupsItemConditionsItemArray{
+//							&langsmith.AccessPolicyConditionGroupsItemConditionsItemArgs{
+//								AttributeKey:   pulumi.String("env"),
+//								Operator:       langsmith.AccessPolicyConditionGroupsItemConditionsItemOperatorEquals,
+//								AttributeValue: pulumi.String("prod"),
+//							},
+//						},
+//					},
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("accessPolicyId", accessPolicy.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An AccessPolicy made outside Pulumi is imported by any of these ids:
+//
+// ```sh
+// $ pulumi import langsmith:index:AccessPolicy accessPolicy <id>
+// ```
 type AccessPolicy struct {
 	pulumi.CustomResourceState
 

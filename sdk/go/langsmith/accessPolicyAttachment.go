@@ -13,6 +13,72 @@ import (
 )
 
 // An `AccessPolicy` attached to a role: the role's members are held to the policy. Either side changed replaces it (an attachment has nothing else). Needs an organization-scoped API key. Import by `<roleId>/<accessPolicyId>`.
+//
+// ## Example Usage
+// ### An AccessPolicyAttachment with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			role, err := langsmith.NewRole(ctx, "role", &langsmith.RoleArgs{
+//				DisplayName: pulumi.String("prompt editor"),
+//				Permissions: pulumi.StringArray{
+//					pulumi.String("prompts:read"),
+//					pulumi.String("prompts:update"),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			accessPolicy, err := langsmith.NewAccessPolicy(ctx, "accessPolicy", &langsmith.AccessPolicyArgs{
+//				Name:   pulumi.String("prod projects read"),
+//				Effect: langsmith.AccessPolicyEffectAllow,
+//				ConditionGroups: langsmith.AccessPolicyConditionGroupsItemArray{
+//					&langsmith.AccessPolicyConditionGroupsItemArgs{
+//						Permission:   langsmith.AccessPolicyConditionGroupsItemPermissionProjectsRead,
+//						ResourceType: pulumi.String("project"),
+//						Conditions: langsmith.AccessPolicyConditionGroupsItemConditionsItemArray{
+//							&langsmith.AccessPolicyConditionGroupsItemConditionsItemArgs{
+//								AttributeKey:   pulumi.String("env"),
+//								Operator:       langsmith.AccessPolicyConditionGroupsItemConditionsItemOperatorEquals,
+//								AttributeValue: pulumi.String("prod"),
+//							},
+//						},
+//					},
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			accessPolicyAttachment, err := langsmith.NewAccessPolicyAttachment(ctx, "accessPolicyAttachment", &langsmith.AccessPolicyAttachmentArgs{
+//				RoleId:         role.ID(),
+//				AccessPolicyId: accessPolicy.ID(),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("accessPolicyAttachmentId", accessPolicyAttachment.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An AccessPolicyAttachment made outside Pulumi is imported by any of these ids:
+//
+// ```sh
+// $ pulumi import langsmith:index:AccessPolicyAttachment accessPolicyAttachment <roleId>/<accessPolicyId>
+// ```
 type AccessPolicyAttachment struct {
 	pulumi.CustomResourceState
 

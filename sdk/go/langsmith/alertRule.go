@@ -13,6 +13,62 @@ import (
 )
 
 // An alert on a LangSmith project: a metric (latency, error count, feedback score, run count, cost) aggregated over a window and compared with a threshold, notifying webhooks, PagerDuty or Dynatrace (their configuration is secret). Everything but the project changes in place. Import by `<projectId>/<id>`.
+//
+// ## Example Usage
+// ### An AlertRule with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			project, err := langsmith.NewProject(ctx, "project", &langsmith.ProjectArgs{
+//				Name: pulumi.String("support-agent"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			alertRule, err := langsmith.NewAlertRule(ctx, "alertRule", &langsmith.AlertRuleArgs{
+//				ProjectId:     project.ID(),
+//				Name:          pulumi.String("error rate"),
+//				Attribute:     langsmith.AlertRuleAttributeErrorCount,
+//				Aggregation:   langsmith.AlertRuleAggregationPct,
+//				Operator:      langsmith.AlertRuleOperatorGte,
+//				Threshold:     pulumi.Float64(0.05),
+//				WindowMinutes: pulumi.Int(15),
+//				Actions: []langsmith.AlertRuleActionsItem(pulumi.ToSecret([]map[string]interface{}{
+//					map[string]interface{}{
+//						"target": "webhook",
+//						"config": map[string]interface{}{
+//							"url": "https://hooks.example.com/alerts/example-token",
+//						},
+//					},
+//				}).(pulumi.MapArrayOutput)),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("alertRuleId", alertRule.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An AlertRule made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+//
+// ```sh
+// $ pulumi import langsmith:index:AlertRule alertRule <projectId>/<id>
+// $ pulumi import langsmith:index:AlertRule alertRule <workspaceId>/<projectId>/<id>
+// ```
 type AlertRule struct {
 	pulumi.CustomResourceState
 

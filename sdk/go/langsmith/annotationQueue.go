@@ -13,6 +13,44 @@ import (
 )
 
 // A LangSmith annotation queue: runs waiting for human review (filled by hand or by a run rule), with the rubric reviewers follow. Every field changes in place. Import by id or by name.
+//
+// ## Example Usage
+// ### An AnnotationQueue with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			annotationQueue, err := langsmith.NewAnnotationQueue(ctx, "annotationQueue", &langsmith.AnnotationQueueArgs{
+//				Name: pulumi.String("errored runs"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("annotationQueueId", annotationQueue.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An AnnotationQueue made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+//
+// ```sh
+// $ pulumi import langsmith:index:AnnotationQueue annotationQueue <id>
+// $ pulumi import langsmith:index:AnnotationQueue annotationQueue <name>
+// $ pulumi import langsmith:index:AnnotationQueue annotationQueue <workspaceId>/<id>
+// $ pulumi import langsmith:index:AnnotationQueue annotationQueue <workspaceId>/<name>
+// ```
 type AnnotationQueue struct {
 	pulumi.CustomResourceState
 

@@ -12,6 +12,40 @@ import (
 )
 
 // An API key of a LangSmith workspace, e.g. for a `Deployment`'s secret or a CI job. The `key` output is a secret the service shows once, at create. Every input change replaces the key, the new one first: feed `key` to its users and they switch on the same `pulumi up` (see the rotation pattern in docs/organization.md). Import by id (the key itself cannot be imported).
+//
+// ## Example Usage
+// ### An ApiKey with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			apiKey, err := langsmith.NewApiKey(ctx, "apiKey", nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("apiKeyId", apiKey.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An ApiKey made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+//
+// ```sh
+// $ pulumi import langsmith:index:ApiKey apiKey <id>
+// $ pulumi import langsmith:index:ApiKey apiKey <workspaceId>/<id>
+// ```
 type ApiKey struct {
 	pulumi.CustomResourceState
 

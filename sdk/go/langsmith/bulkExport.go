@@ -13,6 +13,68 @@ import (
 )
 
 // A bulk export of a tracing project's runs into a destination: once for a time window (`endTime`) or every `intervalHours`. The service can only cancel an export: every change replaces it (the new one is created, then the old one cancelled), and delete cancels it.
+//
+// ## Example Usage
+// ### A BulkExport with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			bulkExportDestinationCredentialsAccessKeyId := cfg.RequireSecret("bulkExportDestinationCredentialsAccessKeyId")
+//			bulkExportDestinationCredentialsSecretAccessKey := cfg.RequireSecret("bulkExportDestinationCredentialsSecretAccessKey")
+//			bulkExportDestination, err := langsmith.NewBulkExportDestination(ctx, "bulkExportDestination", &langsmith.BulkExportDestinationArgs{
+//				DisplayName: pulumi.String("trace exports"),
+//				Config: &langsmith.BulkExportDestinationConfigArgs{
+//					BucketName:  pulumi.String("acme-trace-exports"),
+//					Prefix:      pulumi.String("langsmith/exports"),
+//					EndpointUrl: pulumi.String("https://s3.us-east-1.amazonaws.com"),
+//				},
+//				Credentials: &langsmith.BulkExportDestinationCredentialsArgs{
+//					AccessKeyId:     bulkExportDestinationCredentialsAccessKeyId,
+//					SecretAccessKey: bulkExportDestinationCredentialsSecretAccessKey,
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			project, err := langsmith.NewProject(ctx, "project", &langsmith.ProjectArgs{
+//				Name: pulumi.String("support-agent"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			bulkExport, err := langsmith.NewBulkExport(ctx, "bulkExport", &langsmith.BulkExportArgs{
+//				DestinationId: bulkExportDestination.ID(),
+//				ProjectId:     project.ID(),
+//				StartTime:     pulumi.String("2026-01-01T00:00:00Z"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("bulkExportId", bulkExport.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// A BulkExport made outside Pulumi is imported by any of these ids:
+//
+// ```sh
+// $ pulumi import langsmith:index:BulkExport bulkExport <id>
+// ```
 type BulkExport struct {
 	pulumi.CustomResourceState
 

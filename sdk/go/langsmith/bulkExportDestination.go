@@ -13,12 +13,61 @@ import (
 )
 
 // An S3-compatible bucket that bulk exports write to. The service test-writes before accepting it or new credentials; a credentials change rotates them in place, any other change replaces it. The service cannot delete destinations: delete leaves it in the workspace with a warning.
+//
+// ## Example Usage
+// ### A BulkExportDestination with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			bulkExportDestinationCredentialsAccessKeyId := cfg.RequireSecret("bulkExportDestinationCredentialsAccessKeyId")
+//			bulkExportDestinationCredentialsSecretAccessKey := cfg.RequireSecret("bulkExportDestinationCredentialsSecretAccessKey")
+//			bulkExportDestination, err := langsmith.NewBulkExportDestination(ctx, "bulkExportDestination", &langsmith.BulkExportDestinationArgs{
+//				DisplayName: pulumi.String("trace exports"),
+//				Config: &langsmith.BulkExportDestinationConfigArgs{
+//					BucketName:  pulumi.String("acme-trace-exports"),
+//					Prefix:      pulumi.String("langsmith/exports"),
+//					EndpointUrl: pulumi.String("https://s3.us-east-1.amazonaws.com"),
+//				},
+//				Credentials: &langsmith.BulkExportDestinationCredentialsArgs{
+//					AccessKeyId:     bulkExportDestinationCredentialsAccessKeyId,
+//					SecretAccessKey: bulkExportDestinationCredentialsSecretAccessKey,
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("bulkExportDestinationId", bulkExportDestination.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// A BulkExportDestination made outside Pulumi is imported by any of these ids:
+//
+// ```sh
+// $ pulumi import langsmith:index:BulkExportDestination bulkExportDestination <id>
+// ```
 type BulkExportDestination struct {
 	pulumi.CustomResourceState
 
 	// Role-based access instead of keys (sent as `config.aws_role_arn`); excludes `credentials`. Changing it replaces the resource.
-	AwsRoleArn pulumi.StringPtrOutput            `pulumi:"awsRoleArn"`
-	Config     BulkExportDestinationConfigOutput `pulumi:"config"`
+	AwsRoleArn pulumi.StringPtrOutput `pulumi:"awsRoleArn"`
+	// The bucket: its name, prefix, region or S3-compatible endpoint, and addressing style. A change replaces the destination.
+	Config BulkExportDestinationConfigOutput `pulumi:"config"`
 	// ISO 8601 creation time.
 	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
 	// Salted fingerprints of the credentials (never the values).
@@ -108,8 +157,10 @@ type bulkExportDestinationArgs struct {
 	// Take over this existing destination instead of creating one (the import path of dynamic providers). Read at create only.
 	AdoptExistingId *string `pulumi:"adoptExistingId"`
 	// Role-based access instead of keys (sent as `config.aws_role_arn`); excludes `credentials`. Changing it replaces the resource.
-	AwsRoleArn  *string                           `pulumi:"awsRoleArn"`
-	Config      BulkExportDestinationConfig       `pulumi:"config"`
+	AwsRoleArn *string `pulumi:"awsRoleArn"`
+	// The bucket: its name, prefix, region or S3-compatible endpoint, and addressing style. A change replaces the destination.
+	Config BulkExportDestinationConfig `pulumi:"config"`
+	// The key pair (or a role) bulk exports write with: a change rotates it in place, after the service's test write.
 	Credentials *BulkExportDestinationCredentials `pulumi:"credentials"`
 	// The only type the service supports. Changing it replaces the resource.
 	DestinationType *BulkExportDestinationDestinationType `pulumi:"destinationType"`
@@ -122,8 +173,10 @@ type BulkExportDestinationArgs struct {
 	// Take over this existing destination instead of creating one (the import path of dynamic providers). Read at create only.
 	AdoptExistingId pulumi.StringPtrInput
 	// Role-based access instead of keys (sent as `config.aws_role_arn`); excludes `credentials`. Changing it replaces the resource.
-	AwsRoleArn  pulumi.StringPtrInput
-	Config      BulkExportDestinationConfigInput
+	AwsRoleArn pulumi.StringPtrInput
+	// The bucket: its name, prefix, region or S3-compatible endpoint, and addressing style. A change replaces the destination.
+	Config BulkExportDestinationConfigInput
+	// The key pair (or a role) bulk exports write with: a change rotates it in place, after the service's test write.
 	Credentials BulkExportDestinationCredentialsPtrInput
 	// The only type the service supports. Changing it replaces the resource.
 	DestinationType BulkExportDestinationDestinationTypePtrInput
@@ -173,6 +226,7 @@ func (o BulkExportDestinationOutput) AwsRoleArn() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *BulkExportDestination) pulumi.StringPtrOutput { return v.AwsRoleArn }).(pulumi.StringPtrOutput)
 }
 
+// The bucket: its name, prefix, region or S3-compatible endpoint, and addressing style. A change replaces the destination.
 func (o BulkExportDestinationOutput) Config() BulkExportDestinationConfigOutput {
 	return o.ApplyT(func(v *BulkExportDestination) BulkExportDestinationConfigOutput { return v.Config }).(BulkExportDestinationConfigOutput)
 }

@@ -13,6 +13,44 @@ import (
 )
 
 // A LangSmith data plane provisioned in the organization's own AWS account (bring your own cloud), where the traces of the workspaces created in it (`Workspace.dataPlaneId`) are kept. Create waits until it is `active` (up to 2 hours, or the resource's `customTimeouts`), then sets the maintenance window, firewall, TTL and fleet OIDC, which change in place; where and how it is provisioned (name, region, role, network, tags) cannot change: a change replaces it. Delete waits until it is gone; the service refuses to delete one that still has workspaces. Needs an organization-scoped API key. Import by id or by name.
+//
+// ## Example Usage
+// ### A DataPlane with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			dataPlane, err := langsmith.NewDataPlane(ctx, "dataPlane", &langsmith.DataPlaneArgs{
+//				Name:    pulumi.String("byoc"),
+//				Region:  pulumi.String("us-west-2"),
+//				RoleArn: pulumi.String("arn:aws:iam::123456789012:role/langsmith-byoc"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("dataPlaneId", dataPlane.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// A DataPlane made outside Pulumi is imported by any of these ids:
+//
+// ```sh
+// $ pulumi import langsmith:index:DataPlane dataPlane <id>
+// $ pulumi import langsmith:index:DataPlane dataPlane <name>
+// ```
 type DataPlane struct {
 	pulumi.CustomResourceState
 

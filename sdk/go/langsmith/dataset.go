@@ -13,6 +13,44 @@ import (
 )
 
 // A LangSmith dataset: examples for evaluations, filled by hand, by `Example` resources or by run rules. Name, description, schemas and transformations change in place; another data type replaces it. Deleting a dataset deletes its examples. Import by id or by name.
+//
+// ## Example Usage
+// ### A Dataset with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			dataset, err := langsmith.NewDataset(ctx, "dataset", &langsmith.DatasetArgs{
+//				Name: pulumi.String("support-regressions"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("datasetId", dataset.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// A Dataset made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+//
+// ```sh
+// $ pulumi import langsmith:index:Dataset dataset <id>
+// $ pulumi import langsmith:index:Dataset dataset <name>
+// $ pulumi import langsmith:index:Dataset dataset <workspaceId>/<id>
+// $ pulumi import langsmith:index:Dataset dataset <workspaceId>/<name>
+// ```
 type Dataset struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,52 @@ import (
 )
 
 // A LangSmith deployment (an agent server). Create waits until its revision is `DEPLOYED`; an update makes exactly one new revision when a revision field changes, patches in place otherwise; a change of `name` or `source` replaces it.
+//
+// ## Example Usage
+// ### A Deployment with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			deployment, err := langsmith.NewDeployment(ctx, "deployment", &langsmith.DeploymentArgs{
+//				Name:   pulumi.String("support-agent"),
+//				Source: langsmith.DeploymentSourceGithub,
+//				SourceConfig: &langsmith.DeploymentSourceConfigArgs{
+//					IntegrationId:  pulumi.String("5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01"),
+//					RepoUrl:        pulumi.String("https://github.com/acme/support-agent"),
+//					DeploymentType: langsmith.DeploymentSourceConfigDeploymentTypeDev,
+//				},
+//				SourceRevisionConfig: &langsmith.DeploymentSourceRevisionConfigArgs{
+//					RepoRef:         pulumi.String("main"),
+//					GraphConfigPath: pulumi.String("langgraph.json"),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("deploymentId", deployment.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// A Deployment made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+//
+// ```sh
+// $ pulumi import langsmith:index:Deployment deployment <id>
+// $ pulumi import langsmith:index:Deployment deployment <workspaceId>/<id>
+// ```
 type Deployment struct {
 	pulumi.CustomResourceState
 
@@ -41,8 +87,10 @@ type Deployment struct {
 	// Salted fingerprints of the secrets' values (never the values).
 	SecretsFingerprint pulumi.MapOutput `pulumi:"secretsFingerprint"`
 	// Where the code comes from: a GitHub repository, a container image, an uploaded source tarball, or a LangChain template (`internal_template`, with `sourceConfig.templateId`). Changing it replaces the resource.
-	Source               DeploymentSourceOutput                  `pulumi:"source"`
-	SourceConfig         DeploymentSourceConfigPtrOutput         `pulumi:"sourceConfig"`
+	Source DeploymentSourceOutput `pulumi:"source"`
+	// Where the deployment's code comes from and how it runs: the GitHub integration and repository, or the image registry; its deployment type, listener, resources and build commands.
+	SourceConfig DeploymentSourceConfigPtrOutput `pulumi:"sourceConfig"`
+	// What one revision builds: the branch or commit, the image, and the path of `langgraph.json`. A change makes one new revision.
 	SourceRevisionConfig DeploymentSourceRevisionConfigPtrOutput `pulumi:"sourceRevisionConfig"`
 	// Layout version of the outputs.
 	StateVersion pulumi.Float64PtrOutput `pulumi:"stateVersion"`
@@ -138,8 +186,10 @@ type deploymentArgs struct {
 	// Environment variables of the deployment. Recorded in outputs only as salted fingerprints. Changing it makes one new revision.
 	Secrets []DeploymentSecretsItem `pulumi:"secrets"`
 	// Where the code comes from: a GitHub repository, a container image, an uploaded source tarball, or a LangChain template (`internal_template`, with `sourceConfig.templateId`). Changing it replaces the resource.
-	Source               DeploymentSource                `pulumi:"source"`
-	SourceConfig         *DeploymentSourceConfig         `pulumi:"sourceConfig"`
+	Source DeploymentSource `pulumi:"source"`
+	// Where the deployment's code comes from and how it runs: the GitHub integration and repository, or the image registry; its deployment type, listener, resources and build commands.
+	SourceConfig *DeploymentSourceConfig `pulumi:"sourceConfig"`
+	// What one revision builds: the branch or commit, the image, and the path of `langgraph.json`. A change makes one new revision.
 	SourceRevisionConfig *DeploymentSourceRevisionConfig `pulumi:"sourceRevisionConfig"`
 	// Wait for each new revision to be `DEPLOYED`. A provider setting: changing it makes no API call.
 	WaitForDeployed *bool `pulumi:"waitForDeployed"`
@@ -164,8 +214,10 @@ type DeploymentArgs struct {
 	// Environment variables of the deployment. Recorded in outputs only as salted fingerprints. Changing it makes one new revision.
 	Secrets DeploymentSecretsItemArrayInput
 	// Where the code comes from: a GitHub repository, a container image, an uploaded source tarball, or a LangChain template (`internal_template`, with `sourceConfig.templateId`). Changing it replaces the resource.
-	Source               DeploymentSourceInput
-	SourceConfig         DeploymentSourceConfigPtrInput
+	Source DeploymentSourceInput
+	// Where the deployment's code comes from and how it runs: the GitHub integration and repository, or the image registry; its deployment type, listener, resources and build commands.
+	SourceConfig DeploymentSourceConfigPtrInput
+	// What one revision builds: the branch or commit, the image, and the path of `langgraph.json`. A change makes one new revision.
 	SourceRevisionConfig DeploymentSourceRevisionConfigPtrInput
 	// Wait for each new revision to be `DEPLOYED`. A provider setting: changing it makes no API call.
 	WaitForDeployed pulumi.BoolPtrInput
@@ -275,10 +327,12 @@ func (o DeploymentOutput) Source() DeploymentSourceOutput {
 	return o.ApplyT(func(v *Deployment) DeploymentSourceOutput { return v.Source }).(DeploymentSourceOutput)
 }
 
+// Where the deployment's code comes from and how it runs: the GitHub integration and repository, or the image registry; its deployment type, listener, resources and build commands.
 func (o DeploymentOutput) SourceConfig() DeploymentSourceConfigPtrOutput {
 	return o.ApplyT(func(v *Deployment) DeploymentSourceConfigPtrOutput { return v.SourceConfig }).(DeploymentSourceConfigPtrOutput)
 }
 
+// What one revision builds: the branch or commit, the image, and the path of `langgraph.json`. A change makes one new revision.
 func (o DeploymentOutput) SourceRevisionConfig() DeploymentSourceRevisionConfigPtrOutput {
 	return o.ApplyT(func(v *Deployment) DeploymentSourceRevisionConfigPtrOutput { return v.SourceRevisionConfig }).(DeploymentSourceRevisionConfigPtrOutput)
 }

@@ -13,6 +13,96 @@ import (
 )
 
 // A reusable LangSmith evaluator: an LLM judge (a hub prompt at a commit or tag, its variables mapped from the run) or code. `RunRule.evaluatorId` takes its id for online evaluation. Its kind is fixed; everything else changes in place. Import by id.
+//
+// ## Example Usage
+// ### An Evaluator with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			prompt, err := langsmith.NewPrompt(ctx, "prompt", &langsmith.PromptArgs{
+//				Handle: pulumi.String("support-triage"),
+//				Manifest: pulumi.Map{
+//					"lc":   pulumi.Any(1),
+//					"type": pulumi.Any("constructor"),
+//					"id": pulumi.Any{
+//						"langchain",
+//						"prompts",
+//						"chat",
+//						"ChatPromptTemplate",
+//					},
+//					"kwargs": pulumi.Any(map[string]interface{}{
+//						"input_variables": []string{
+//							"question",
+//						},
+//						"messages": []map[string]interface{}{
+//							map[string]interface{}{
+//								"lc":   1,
+//								"type": "constructor",
+//								"id": []string{
+//									"langchain",
+//									"prompts",
+//									"chat",
+//									"HumanMessagePromptTemplate",
+//								},
+//								"kwargs": map[string]interface{}{
+//									"prompt": map[string]interface{}{
+//										"lc":   1,
+//										"type": "constructor",
+//										"id": []string{
+//											"langchain",
+//											"prompts",
+//											"prompt",
+//											"PromptTemplate",
+//										},
+//										"kwargs": map[string]interface{}{
+//											"input_variables": []string{
+//												"question",
+//											},
+//											"template":        "Sort this question into a queue: {{ question }}",
+//											"template_format": "mustache",
+//										},
+//									},
+//								},
+//							},
+//						},
+//					}),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			evaluator, err := langsmith.NewEvaluator(ctx, "evaluator", &langsmith.EvaluatorArgs{
+//				Name:         pulumi.String("correctness judge"),
+//				Type:         langsmith.EvaluatorTypeLlm,
+//				PromptHandle: prompt.ID(),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("evaluatorId", evaluator.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An Evaluator made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+//
+// ```sh
+// $ pulumi import langsmith:index:Evaluator evaluator <id>
+// $ pulumi import langsmith:index:Evaluator evaluator <workspaceId>/<id>
+// ```
 type Evaluator struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,51 @@ import (
 )
 
 // One example of a LangSmith dataset: inputs, expected outputs, metadata and split, changed in place; another dataset replaces it. Import by id.
+//
+// ## Example Usage
+// ### An Example with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			dataset, err := langsmith.NewDataset(ctx, "dataset", &langsmith.DatasetArgs{
+//				Name: pulumi.String("support-regressions"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			example, err := langsmith.NewExample(ctx, "example", &langsmith.ExampleArgs{
+//				DatasetId: dataset.ID(),
+//				Inputs: pulumi.Map{
+//					"question": pulumi.Any("How do I get a refund?"),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("exampleId", example.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An Example made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+//
+// ```sh
+// $ pulumi import langsmith:index:Example example <id>
+// $ pulumi import langsmith:index:Example example <workspaceId>/<id>
+// ```
 type Example struct {
 	pulumi.CustomResourceState
 

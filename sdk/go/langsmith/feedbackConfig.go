@@ -13,6 +13,45 @@ import (
 )
 
 // The configuration of one feedback key of a LangSmith workspace (e.g. `correctness`: continuous between 0 and 1), used by annotation rubrics and evaluators. Its id is the key; everything else changes in place. Import by key.
+//
+// ## Example Usage
+// ### A FeedbackConfig with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			feedbackConfig, err := langsmith.NewFeedbackConfig(ctx, "feedbackConfig", &langsmith.FeedbackConfigArgs{
+//				FeedbackKey: pulumi.String("correctness"),
+//				Type:        langsmith.FeedbackConfigTypeContinuous,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("feedbackConfigId", feedbackConfig.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// A FeedbackConfig made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+//
+// ```sh
+// $ pulumi import langsmith:index:FeedbackConfig feedbackConfig <id>
+// $ pulumi import langsmith:index:FeedbackConfig feedbackConfig <feedbackKey>
+// $ pulumi import langsmith:index:FeedbackConfig feedbackConfig <workspaceId>/<id>
+// $ pulumi import langsmith:index:FeedbackConfig feedbackConfig <workspaceId>/<feedbackKey>
+// ```
 type FeedbackConfig struct {
 	pulumi.CustomResourceState
 

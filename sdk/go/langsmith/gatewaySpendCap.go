@@ -13,6 +13,49 @@ import (
 )
 
 // A cap on what the LLM gateway's calls of the subjects its matchers name (a workspace, a user, an API key, ...) may spend in a window (a gateway policy of type `spend_cap`, typed). Everything changes in place. The service keeps one cap per set of subjects, so a create refuses to take over an existing one (import it). Needs an organization-scoped API key. Import by id.
+//
+// ## Example Usage
+// ### A GatewaySpendCap with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			gatewaySpendCap, err := langsmith.NewGatewaySpendCap(ctx, "gatewaySpendCap", &langsmith.GatewaySpendCapArgs{
+//				Name: pulumi.String("workspace cap"),
+//				SubjectMatchers: langsmith.GatewaySpendCapSubjectMatchersItemArray{
+//					&langsmith.GatewaySpendCapSubjectMatchersItemArgs{
+//						Key:   langsmith.GatewaySpendCapSubjectMatchersItemKeyWorkspaceId,
+//						Value: pulumi.String("workspace-6b0e3c52-7f4a-4d1e-9c8b-2a5f0d3e1b47"),
+//					},
+//				},
+//				Window:   langsmith.GatewaySpendCapWindowMonthly,
+//				LimitUsd: pulumi.Float64(500),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("gatewaySpendCapId", gatewaySpendCap.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// A GatewaySpendCap made outside Pulumi is imported by any of these ids:
+//
+// ```sh
+// $ pulumi import langsmith:index:GatewaySpendCap gatewaySpendCap <id>
+// ```
 type GatewaySpendCap struct {
 	pulumi.CustomResourceState
 

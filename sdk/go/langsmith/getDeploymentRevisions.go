@@ -12,6 +12,49 @@ import (
 )
 
 // The newest revisions of a deployment, newest first, a page at a time (optionally only those of one status).
+//
+// ## Example Usage
+// ### Calling getDeploymentRevisions
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			deployment, err := langsmith.NewDeployment(ctx, "deployment", &langsmith.DeploymentArgs{
+//				Name:   pulumi.String("support-agent"),
+//				Source: langsmith.DeploymentSourceGithub,
+//				SourceConfig: &langsmith.DeploymentSourceConfigArgs{
+//					IntegrationId:  pulumi.String("5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01"),
+//					RepoUrl:        pulumi.String("https://github.com/acme/support-agent"),
+//					DeploymentType: langsmith.DeploymentSourceConfigDeploymentTypeDev,
+//				},
+//				SourceRevisionConfig: &langsmith.DeploymentSourceRevisionConfigArgs{
+//					RepoRef:         pulumi.String("main"),
+//					GraphConfigPath: pulumi.String("langgraph.json"),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			deploymentRevisionsResult := langsmith.GetDeploymentRevisionsOutput(ctx, langsmith.GetDeploymentRevisionsOutputArgs{
+//				DeploymentId: deployment.ID(),
+//				Limit:        pulumi.Int(5),
+//			}, nil)
+//			ctx.Export("revisions", deploymentRevisionsResult.ApplyT(func(deploymentRevisionsResult langsmith.GetDeploymentRevisionsResult) ([]interface{}, error) {
+//				return deploymentRevisionsResult.Revisions, nil
+//			}).(pulumi.ArrayOutput))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetDeploymentRevisions(ctx *pulumi.Context, args *GetDeploymentRevisionsArgs, opts ...pulumi.InvokeOption) (*GetDeploymentRevisionsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetDeploymentRevisionsResult

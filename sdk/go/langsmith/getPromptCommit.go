@@ -12,6 +12,85 @@ import (
 )
 
 // One commit of a prompt of the configured workspace, by commit hash, tag (e.g. `production`) or `latest`.
+//
+// ## Example Usage
+// ### Calling getPromptCommit
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			prompt, err := langsmith.NewPrompt(ctx, "prompt", &langsmith.PromptArgs{
+//				Handle: pulumi.String("support-triage"),
+//				Manifest: pulumi.Map{
+//					"lc":   pulumi.Any(1),
+//					"type": pulumi.Any("constructor"),
+//					"id": pulumi.Any{
+//						"langchain",
+//						"prompts",
+//						"chat",
+//						"ChatPromptTemplate",
+//					},
+//					"kwargs": pulumi.Any(map[string]interface{}{
+//						"input_variables": []string{
+//							"question",
+//						},
+//						"messages": []map[string]interface{}{
+//							map[string]interface{}{
+//								"lc":   1,
+//								"type": "constructor",
+//								"id": []string{
+//									"langchain",
+//									"prompts",
+//									"chat",
+//									"HumanMessagePromptTemplate",
+//								},
+//								"kwargs": map[string]interface{}{
+//									"prompt": map[string]interface{}{
+//										"lc":   1,
+//										"type": "constructor",
+//										"id": []string{
+//											"langchain",
+//											"prompts",
+//											"prompt",
+//											"PromptTemplate",
+//										},
+//										"kwargs": map[string]interface{}{
+//											"input_variables": []string{
+//												"question",
+//											},
+//											"template":        "Sort this question into a queue: {{ question }}",
+//											"template_format": "mustache",
+//										},
+//									},
+//								},
+//							},
+//						},
+//					}),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			promptCommitResult := langsmith.GetPromptCommitOutput(ctx, langsmith.GetPromptCommitOutputArgs{
+//				PromptHandle: prompt.Handle,
+//				Ref:          pulumi.String("latest"),
+//			}, nil)
+//			ctx.Export("commitHash", promptCommitResult.ApplyT(func(promptCommitResult langsmith.GetPromptCommitResult) (*string, error) {
+//				return promptCommitResult.CommitHash, nil
+//			}).(pulumi.StringPtrOutput))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetPromptCommit(ctx *pulumi.Context, args *GetPromptCommitArgs, opts ...pulumi.InvokeOption) (*GetPromptCommitResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetPromptCommitResult

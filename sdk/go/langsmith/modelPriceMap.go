@@ -13,6 +13,45 @@ import (
 )
 
 // One entry of a LangSmith workspace's model price map: the models it matches (a pattern over run fields) and their cost per prompt and completion token, used for the cost of runs. Every field changes in place (one PUT of the whole entry). Import by id.
+//
+// ## Example Usage
+// ### A ModelPriceMap with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			modelPriceMap, err := langsmith.NewModelPriceMap(ctx, "modelPriceMap", &langsmith.ModelPriceMapArgs{
+//				Name:           pulumi.String("support-gpt-4o"),
+//				MatchPattern:   pulumi.String("^gpt-4o$"),
+//				PromptCost:     pulumi.Float64(2.5e-06),
+//				CompletionCost: pulumi.Float64(1e-05),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("modelPriceMapId", modelPriceMap.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// A ModelPriceMap made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+//
+// ```sh
+// $ pulumi import langsmith:index:ModelPriceMap modelPriceMap <id>
+// $ pulumi import langsmith:index:ModelPriceMap modelPriceMap <workspaceId>/<id>
+// ```
 type ModelPriceMap struct {
 	pulumi.CustomResourceState
 

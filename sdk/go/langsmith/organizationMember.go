@@ -13,6 +13,41 @@ import (
 )
 
 // A person in the LangSmith organization, by email: an invitation until they accept it (`status` `pending`), then a member (`status` `active`); both are a converged resource. The organization role changes in place (a pending invitation is sent again with it); the workspaces of the invitation are read at the invitation only. Destroy removes the member or revokes the invitation. Needs an organization-scoped API key. Import by email.
+//
+// ## Example Usage
+// ### An OrganizationMember with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			organizationMember, err := langsmith.NewOrganizationMember(ctx, "organizationMember", &langsmith.OrganizationMemberArgs{
+//				Email: pulumi.String("ana@example.com"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("organizationMemberId", organizationMember.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An OrganizationMember made outside Pulumi is imported by any of these ids:
+//
+// ```sh
+// $ pulumi import langsmith:index:OrganizationMember organizationMember <email>
+// ```
 type OrganizationMember struct {
 	pulumi.CustomResourceState
 

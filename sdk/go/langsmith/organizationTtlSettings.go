@@ -13,6 +13,41 @@ import (
 )
 
 // Trace retention of the LangSmith organization: the default trace tier of its workspaces. One per organization: create and update are the same PUT; destroy leaves the settings in force, with a warning. Needs an organization-scoped API key. Import by id.
+//
+// ## Example Usage
+// ### An OrganizationTtlSettings with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			organizationTtlSettings, err := langsmith.NewOrganizationTtlSettings(ctx, "organizationTtlSettings", &langsmith.OrganizationTtlSettingsArgs{
+//				DefaultTraceTier: langsmith.OrganizationTtlSettingsDefaultTraceTierLonglived,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("organizationTtlSettingsId", organizationTtlSettings.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An OrganizationTtlSettings made outside Pulumi is imported by any of these ids:
+//
+// ```sh
+// $ pulumi import langsmith:index:OrganizationTtlSettings organizationTtlSettings <id>
+// ```
 type OrganizationTtlSettings struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,47 @@ import (
 )
 
 // A saved model configuration of the LangSmith playground (and evaluators): name, description, the model settings and a rate limit, changed in place. Import by id.
+//
+// ## Example Usage
+// ### A PlaygroundSettings with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			playgroundSettings, err := langsmith.NewPlaygroundSettings(ctx, "playgroundSettings", &langsmith.PlaygroundSettingsArgs{
+//				Name: pulumi.String("gpt-4o (temperature 0)"),
+//				Settings: pulumi.Map{
+//					"provider":    pulumi.Any("openai"),
+//					"model":       pulumi.Any("gpt-4o"),
+//					"temperature": pulumi.Any(0),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("playgroundSettingsId", playgroundSettings.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// A PlaygroundSettings made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+//
+// ```sh
+// $ pulumi import langsmith:index:PlaygroundSettings playgroundSettings <id>
+// $ pulumi import langsmith:index:PlaygroundSettings playgroundSettings <workspaceId>/<id>
+// ```
 type PlaygroundSettings struct {
 	pulumi.CustomResourceState
 

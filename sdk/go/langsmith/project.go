@@ -13,6 +13,44 @@ import (
 )
 
 // A LangSmith tracing project (the service's session): where runs are traced to, by name. Every field changes in place; deleting a project deletes its runs. `BulkExport.projectId`, run rules and alert rules take its id. Import by id or by name.
+//
+// ## Example Usage
+// ### A Project with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			project, err := langsmith.NewProject(ctx, "project", &langsmith.ProjectArgs{
+//				Name: pulumi.String("support-agent"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("projectId", project.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// A Project made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+//
+// ```sh
+// $ pulumi import langsmith:index:Project project <id>
+// $ pulumi import langsmith:index:Project project <name>
+// $ pulumi import langsmith:index:Project project <workspaceId>/<id>
+// $ pulumi import langsmith:index:Project project <workspaceId>/<name>
+// ```
 type Project struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,90 @@ import (
 )
 
 // A prompt of the LangSmith prompt hub in a workspace: its metadata (changed in place) and its current manifest (a change pushes exactly one new commit; commits are immutable). `PromptTag` points a tag such as `production` at a commit, so promoting a prompt is a one-line diff. Import by handle.
+//
+// ## Example Usage
+// ### A Prompt with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			prompt, err := langsmith.NewPrompt(ctx, "prompt", &langsmith.PromptArgs{
+//				Handle: pulumi.String("support-triage"),
+//				Manifest: pulumi.Map{
+//					"lc":   pulumi.Any(1),
+//					"type": pulumi.Any("constructor"),
+//					"id": pulumi.Any{
+//						"langchain",
+//						"prompts",
+//						"chat",
+//						"ChatPromptTemplate",
+//					},
+//					"kwargs": pulumi.Any(map[string]interface{}{
+//						"input_variables": []string{
+//							"question",
+//						},
+//						"messages": []map[string]interface{}{
+//							map[string]interface{}{
+//								"lc":   1,
+//								"type": "constructor",
+//								"id": []string{
+//									"langchain",
+//									"prompts",
+//									"chat",
+//									"HumanMessagePromptTemplate",
+//								},
+//								"kwargs": map[string]interface{}{
+//									"prompt": map[string]interface{}{
+//										"lc":   1,
+//										"type": "constructor",
+//										"id": []string{
+//											"langchain",
+//											"prompts",
+//											"prompt",
+//											"PromptTemplate",
+//										},
+//										"kwargs": map[string]interface{}{
+//											"input_variables": []string{
+//												"question",
+//											},
+//											"template":        "Sort this question into a queue: {{ question }}",
+//											"template_format": "mustache",
+//										},
+//									},
+//								},
+//							},
+//						},
+//					}),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("promptId", prompt.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// A Prompt made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+//
+// ```sh
+// $ pulumi import langsmith:index:Prompt prompt <id>
+// $ pulumi import langsmith:index:Prompt prompt <handle>
+// $ pulumi import langsmith:index:Prompt prompt <workspaceId>/<id>
+// $ pulumi import langsmith:index:Prompt prompt <workspaceId>/<handle>
+// ```
 type Prompt struct {
 	pulumi.CustomResourceState
 

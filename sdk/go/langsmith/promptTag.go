@@ -13,6 +13,98 @@ import (
 )
 
 // A tag of a LangSmith prompt (e.g. `production`) pointing at one commit: promoting a prompt from staging to production is a change of `commitId`, one PATCH, no new commit. Its id is the tag's name. Import by `<promptHandle>/<tagName>`.
+//
+// ## Example Usage
+// ### A PromptTag with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			prompt, err := langsmith.NewPrompt(ctx, "prompt", &langsmith.PromptArgs{
+//				Handle: pulumi.String("support-triage"),
+//				Manifest: pulumi.Map{
+//					"lc":   pulumi.Any(1),
+//					"type": pulumi.Any("constructor"),
+//					"id": pulumi.Any{
+//						"langchain",
+//						"prompts",
+//						"chat",
+//						"ChatPromptTemplate",
+//					},
+//					"kwargs": pulumi.Any(map[string]interface{}{
+//						"input_variables": []string{
+//							"question",
+//						},
+//						"messages": []map[string]interface{}{
+//							map[string]interface{}{
+//								"lc":   1,
+//								"type": "constructor",
+//								"id": []string{
+//									"langchain",
+//									"prompts",
+//									"chat",
+//									"HumanMessagePromptTemplate",
+//								},
+//								"kwargs": map[string]interface{}{
+//									"prompt": map[string]interface{}{
+//										"lc":   1,
+//										"type": "constructor",
+//										"id": []string{
+//											"langchain",
+//											"prompts",
+//											"prompt",
+//											"PromptTemplate",
+//										},
+//										"kwargs": map[string]interface{}{
+//											"input_variables": []string{
+//												"question",
+//											},
+//											"template":        "Sort this question into a queue: {{ question }}",
+//											"template_format": "mustache",
+//										},
+//									},
+//								},
+//							},
+//						},
+//					}),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			promptTag, err := langsmith.NewPromptTag(ctx, "promptTag", &langsmith.PromptTagArgs{
+//				PromptHandle: prompt.ID(),
+//				TagName:      pulumi.String("production"),
+//				CommitId:     prompt.LatestCommitId,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("promptTagId", promptTag.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// A PromptTag made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+//
+// ```sh
+// $ pulumi import langsmith:index:PromptTag promptTag <promptHandle>/<id>
+// $ pulumi import langsmith:index:PromptTag promptTag <promptHandle>/<tagName>
+// $ pulumi import langsmith:index:PromptTag promptTag <workspaceId>/<promptHandle>/<id>
+// $ pulumi import langsmith:index:PromptTag promptTag <workspaceId>/<promptHandle>/<tagName>
+// ```
 type PromptTag struct {
 	pulumi.CustomResourceState
 

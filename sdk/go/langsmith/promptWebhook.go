@@ -13,6 +13,42 @@ import (
 )
 
 // A webhook of the LangSmith prompt hub: the URL called when a prompt gets a new commit or a tag is created or moved (e.g. to redeploy on a `production` tag). Its headers are secrets, never read back. Every field changes in place. Import by id.
+//
+// ## Example Usage
+// ### A PromptWebhook with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			promptWebhook, err := langsmith.NewPromptWebhook(ctx, "promptWebhook", &langsmith.PromptWebhookArgs{
+//				Url: pulumi.String("https://hooks.example.com/prompts"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("promptWebhookId", promptWebhook.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// A PromptWebhook made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+//
+// ```sh
+// $ pulumi import langsmith:index:PromptWebhook promptWebhook <id>
+// $ pulumi import langsmith:index:PromptWebhook promptWebhook <workspaceId>/<id>
+// ```
 type PromptWebhook struct {
 	pulumi.CustomResourceState
 

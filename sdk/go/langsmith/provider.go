@@ -41,11 +41,11 @@ func NewProvider(ctx *pulumi.Context,
 type providerArgs struct {
 	// API key, sent as `X-Api-Key`. Environment fallback: `LANGSMITH_API_KEY`.
 	ApiKey *string `pulumi:"apiKey"`
-	// Explicit REST API URL; default from the region. Environment fallback: `LANGSMITH_ENDPOINT`.
+	// Explicit REST API URL; default from the region. Alone, it also sets the control plane (see `controlPlaneUrl`). Environment fallback: `LANGSMITH_ENDPOINT`.
 	ApiUrl *string `pulumi:"apiUrl"`
 	// Bearer token, an alternative to the API key (`Authorization: Bearer`). Environment fallback: `LANGSMITH_BEARER_TOKEN`.
 	BearerToken *string `pulumi:"bearerToken"`
-	// Explicit control plane URL; default from the region. Environment fallback: `LANGSMITH_CONTROL_PLANE_URL`.
+	// Explicit control plane URL; default: the one that serves `apiUrl` when that is set (its install's `/api-host`, or its cloud region's control plane), else the region's. Environment fallback: `LANGSMITH_CONTROL_PLANE_URL`.
 	ControlPlaneUrl *string `pulumi:"controlPlaneUrl"`
 	// Default wait for a deletion to finish, in seconds (default 900).
 	DeleteTimeoutSeconds *float64 `pulumi:"deleteTimeoutSeconds"`
@@ -56,7 +56,7 @@ type providerArgs struct {
 	// Retries of a failed request, 0 to 10 (default 4); 429 answers have their own five-minute budget.
 	MaxRetries *int `pulumi:"maxRetries"`
 	// `us` (default), `eu`, `apac` or `aws-us`.
-	Region *string `pulumi:"region"`
+	Region *Region `pulumi:"region"`
 	// Timeout of one HTTP attempt, in seconds (default 30).
 	RequestTimeoutSeconds *float64 `pulumi:"requestTimeoutSeconds"`
 	// Origin of a self-hosted install (control plane at `/api-host`, REST API at `/api/v1`).
@@ -69,11 +69,11 @@ type providerArgs struct {
 type ProviderArgs struct {
 	// API key, sent as `X-Api-Key`. Environment fallback: `LANGSMITH_API_KEY`.
 	ApiKey pulumi.StringPtrInput
-	// Explicit REST API URL; default from the region. Environment fallback: `LANGSMITH_ENDPOINT`.
+	// Explicit REST API URL; default from the region. Alone, it also sets the control plane (see `controlPlaneUrl`). Environment fallback: `LANGSMITH_ENDPOINT`.
 	ApiUrl pulumi.StringPtrInput
 	// Bearer token, an alternative to the API key (`Authorization: Bearer`). Environment fallback: `LANGSMITH_BEARER_TOKEN`.
 	BearerToken pulumi.StringPtrInput
-	// Explicit control plane URL; default from the region. Environment fallback: `LANGSMITH_CONTROL_PLANE_URL`.
+	// Explicit control plane URL; default: the one that serves `apiUrl` when that is set (its install's `/api-host`, or its cloud region's control plane), else the region's. Environment fallback: `LANGSMITH_CONTROL_PLANE_URL`.
 	ControlPlaneUrl pulumi.StringPtrInput
 	// Default wait for a deletion to finish, in seconds (default 900).
 	DeleteTimeoutSeconds pulumi.Float64PtrInput
@@ -84,7 +84,7 @@ type ProviderArgs struct {
 	// Retries of a failed request, 0 to 10 (default 4); 429 answers have their own five-minute budget.
 	MaxRetries pulumi.IntPtrInput
 	// `us` (default), `eu`, `apac` or `aws-us`.
-	Region pulumi.StringPtrInput
+	Region RegionPtrInput
 	// Timeout of one HTTP attempt, in seconds (default 30).
 	RequestTimeoutSeconds pulumi.Float64PtrInput
 	// Origin of a self-hosted install (control plane at `/api-host`, REST API at `/api/v1`).

@@ -10,9 +10,11 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
+// The values of `attributeName` of one item of `conditions` of one item of a AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
 type AccessPolicyConditionGroupsItemConditionsItemAttributeName string
 
 const (
+	// `resource_tag_key`, as the service names it.
 	AccessPolicyConditionGroupsItemConditionsItemAttributeNameResourceTagKey = AccessPolicyConditionGroupsItemConditionsItemAttributeName("resource_tag_key")
 )
 
@@ -173,21 +175,34 @@ func (in *accessPolicyConditionGroupsItemConditionsItemAttributeNamePtr) ToAcces
 	return pulumi.ToOutputWithContext(ctx, in).(AccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrOutput)
 }
 
+// The values of `operator` of one item of `conditions` of one item of a AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
 type AccessPolicyConditionGroupsItemConditionsItemOperator string
 
 const (
-	AccessPolicyConditionGroupsItemConditionsItemOperatorEquals                      = AccessPolicyConditionGroupsItemConditionsItemOperator("equals")
-	AccessPolicyConditionGroupsItemConditionsItemOperatorNotEquals                   = AccessPolicyConditionGroupsItemConditionsItemOperator("not_equals")
-	AccessPolicyConditionGroupsItemConditionsItemOperatorEqualsIgnoreCase            = AccessPolicyConditionGroupsItemConditionsItemOperator("equals_ignore_case")
-	AccessPolicyConditionGroupsItemConditionsItemOperatorNotEqualsIgnoreCase         = AccessPolicyConditionGroupsItemConditionsItemOperator("not_equals_ignore_case")
-	AccessPolicyConditionGroupsItemConditionsItemOperatorMatches                     = AccessPolicyConditionGroupsItemConditionsItemOperator("matches")
-	AccessPolicyConditionGroupsItemConditionsItemOperatorNotMatches                  = AccessPolicyConditionGroupsItemConditionsItemOperator("not_matches")
-	AccessPolicyConditionGroupsItemConditionsItemOperatorEqualsIfExists              = AccessPolicyConditionGroupsItemConditionsItemOperator("equals_if_exists")
-	AccessPolicyConditionGroupsItemConditionsItemOperatorNotEqualsIfExists           = AccessPolicyConditionGroupsItemConditionsItemOperator("not_equals_if_exists")
-	AccessPolicyConditionGroupsItemConditionsItemOperatorEqualsIgnoreCaseIfExists    = AccessPolicyConditionGroupsItemConditionsItemOperator("equals_ignore_case_if_exists")
+	// `equals`, as the service names it.
+	AccessPolicyConditionGroupsItemConditionsItemOperatorEquals = AccessPolicyConditionGroupsItemConditionsItemOperator("equals")
+	// `not_equals`, as the service names it.
+	AccessPolicyConditionGroupsItemConditionsItemOperatorNotEquals = AccessPolicyConditionGroupsItemConditionsItemOperator("not_equals")
+	// `equals_ignore_case`, as the service names it.
+	AccessPolicyConditionGroupsItemConditionsItemOperatorEqualsIgnoreCase = AccessPolicyConditionGroupsItemConditionsItemOperator("equals_ignore_case")
+	// `not_equals_ignore_case`, as the service names it.
+	AccessPolicyConditionGroupsItemConditionsItemOperatorNotEqualsIgnoreCase = AccessPolicyConditionGroupsItemConditionsItemOperator("not_equals_ignore_case")
+	// `matches`, as the service names it.
+	AccessPolicyConditionGroupsItemConditionsItemOperatorMatches = AccessPolicyConditionGroupsItemConditionsItemOperator("matches")
+	// `not_matches`, as the service names it.
+	AccessPolicyConditionGroupsItemConditionsItemOperatorNotMatches = AccessPolicyConditionGroupsItemConditionsItemOperator("not_matches")
+	// `equals_if_exists`, as the service names it.
+	AccessPolicyConditionGroupsItemConditionsItemOperatorEqualsIfExists = AccessPolicyConditionGroupsItemConditionsItemOperator("equals_if_exists")
+	// `not_equals_if_exists`, as the service names it.
+	AccessPolicyConditionGroupsItemConditionsItemOperatorNotEqualsIfExists = AccessPolicyConditionGroupsItemConditionsItemOperator("not_equals_if_exists")
+	// `equals_ignore_case_if_exists`, as the service names it.
+	AccessPolicyConditionGroupsItemConditionsItemOperatorEqualsIgnoreCaseIfExists = AccessPolicyConditionGroupsItemConditionsItemOperator("equals_ignore_case_if_exists")
+	// `not_equals_ignore_case_if_exists`, as the service names it.
 	AccessPolicyConditionGroupsItemConditionsItemOperatorNotEqualsIgnoreCaseIfExists = AccessPolicyConditionGroupsItemConditionsItemOperator("not_equals_ignore_case_if_exists")
-	AccessPolicyConditionGroupsItemConditionsItemOperatorMatchesIfExists             = AccessPolicyConditionGroupsItemConditionsItemOperator("matches_if_exists")
-	AccessPolicyConditionGroupsItemConditionsItemOperatorNotMatchesIfExists          = AccessPolicyConditionGroupsItemConditionsItemOperator("not_matches_if_exists")
+	// `matches_if_exists`, as the service names it.
+	AccessPolicyConditionGroupsItemConditionsItemOperatorMatchesIfExists = AccessPolicyConditionGroupsItemConditionsItemOperator("matches_if_exists")
+	// `not_matches_if_exists`, as the service names it.
+	AccessPolicyConditionGroupsItemConditionsItemOperatorNotMatchesIfExists = AccessPolicyConditionGroupsItemConditionsItemOperator("not_matches_if_exists")
 )
 
 func (AccessPolicyConditionGroupsItemConditionsItemOperator) ElementType() reflect.Type {
@@ -358,91 +373,175 @@ func (in *accessPolicyConditionGroupsItemConditionsItemOperatorPtr) ToAccessPoli
 	return pulumi.ToOutputWithContext(ctx, in).(AccessPolicyConditionGroupsItemConditionsItemOperatorPtrOutput)
 }
 
+// The values of `permission` of one item of a AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
 type AccessPolicyConditionGroupsItemPermission string
 
 const (
-	AccessPolicyConditionGroupsItemPermissionAnnotationQueuesCreate         = AccessPolicyConditionGroupsItemPermission("annotation-queues:create")
-	AccessPolicyConditionGroupsItemPermissionAnnotationQueuesDelete         = AccessPolicyConditionGroupsItemPermission("annotation-queues:delete")
-	AccessPolicyConditionGroupsItemPermissionAnnotationQueuesRead           = AccessPolicyConditionGroupsItemPermission("annotation-queues:read")
-	AccessPolicyConditionGroupsItemPermissionAnnotationQueuesUpdate         = AccessPolicyConditionGroupsItemPermission("annotation-queues:update")
-	AccessPolicyConditionGroupsItemPermissionChartsCreate                   = AccessPolicyConditionGroupsItemPermission("charts:create")
-	AccessPolicyConditionGroupsItemPermissionChartsDelete                   = AccessPolicyConditionGroupsItemPermission("charts:delete")
-	AccessPolicyConditionGroupsItemPermissionChartsRead                     = AccessPolicyConditionGroupsItemPermission("charts:read")
-	AccessPolicyConditionGroupsItemPermissionChartsUpdate                   = AccessPolicyConditionGroupsItemPermission("charts:update")
-	AccessPolicyConditionGroupsItemPermissionDatasetsCreate                 = AccessPolicyConditionGroupsItemPermission("datasets:create")
-	AccessPolicyConditionGroupsItemPermissionDatasetsDelete                 = AccessPolicyConditionGroupsItemPermission("datasets:delete")
-	AccessPolicyConditionGroupsItemPermissionDatasetsDownload               = AccessPolicyConditionGroupsItemPermission("datasets:download")
-	AccessPolicyConditionGroupsItemPermissionDatasetsRead                   = AccessPolicyConditionGroupsItemPermission("datasets:read")
-	AccessPolicyConditionGroupsItemPermissionDatasetsShare                  = AccessPolicyConditionGroupsItemPermission("datasets:share")
-	AccessPolicyConditionGroupsItemPermissionDatasetsTagOnCreate            = AccessPolicyConditionGroupsItemPermission("datasets:tag-on-create")
-	AccessPolicyConditionGroupsItemPermissionDatasetsUpdate                 = AccessPolicyConditionGroupsItemPermission("datasets:update")
-	AccessPolicyConditionGroupsItemPermissionDeploymentsCreate              = AccessPolicyConditionGroupsItemPermission("deployments:create")
-	AccessPolicyConditionGroupsItemPermissionDeploymentsDelete              = AccessPolicyConditionGroupsItemPermission("deployments:delete")
-	AccessPolicyConditionGroupsItemPermissionDeploymentsRead                = AccessPolicyConditionGroupsItemPermission("deployments:read")
-	AccessPolicyConditionGroupsItemPermissionDeploymentsUpdate              = AccessPolicyConditionGroupsItemPermission("deployments:update")
-	AccessPolicyConditionGroupsItemPermissionFeedbackCreate                 = AccessPolicyConditionGroupsItemPermission("feedback:create")
-	AccessPolicyConditionGroupsItemPermissionFeedbackDelete                 = AccessPolicyConditionGroupsItemPermission("feedback:delete")
-	AccessPolicyConditionGroupsItemPermissionFeedbackRead                   = AccessPolicyConditionGroupsItemPermission("feedback:read")
-	AccessPolicyConditionGroupsItemPermissionFeedbackUpdate                 = AccessPolicyConditionGroupsItemPermission("feedback:update")
-	AccessPolicyConditionGroupsItemPermissionExperimentsRun                 = AccessPolicyConditionGroupsItemPermission("experiments:run")
-	AccessPolicyConditionGroupsItemPermissionIssuesCreate                   = AccessPolicyConditionGroupsItemPermission("issues:create")
-	AccessPolicyConditionGroupsItemPermissionIssuesDelete                   = AccessPolicyConditionGroupsItemPermission("issues:delete")
-	AccessPolicyConditionGroupsItemPermissionIssuesRead                     = AccessPolicyConditionGroupsItemPermission("issues:read")
-	AccessPolicyConditionGroupsItemPermissionIssuesUpdate                   = AccessPolicyConditionGroupsItemPermission("issues:update")
-	AccessPolicyConditionGroupsItemPermissionProjectsCreate                 = AccessPolicyConditionGroupsItemPermission("projects:create")
-	AccessPolicyConditionGroupsItemPermissionProjectsDelete                 = AccessPolicyConditionGroupsItemPermission("projects:delete")
-	AccessPolicyConditionGroupsItemPermissionProjectsRead                   = AccessPolicyConditionGroupsItemPermission("projects:read")
-	AccessPolicyConditionGroupsItemPermissionProjectsTagOnCreate            = AccessPolicyConditionGroupsItemPermission("projects:tag-on-create")
-	AccessPolicyConditionGroupsItemPermissionProjectsUpdate                 = AccessPolicyConditionGroupsItemPermission("projects:update")
-	AccessPolicyConditionGroupsItemPermissionProjectsIncreaseTraceTier      = AccessPolicyConditionGroupsItemPermission("projects:increase-trace-tier")
-	AccessPolicyConditionGroupsItemPermissionProjectsDecreaseTraceTier      = AccessPolicyConditionGroupsItemPermission("projects:decrease-trace-tier")
-	AccessPolicyConditionGroupsItemPermissionPromptsCreate                  = AccessPolicyConditionGroupsItemPermission("prompts:create")
-	AccessPolicyConditionGroupsItemPermissionPromptsDelete                  = AccessPolicyConditionGroupsItemPermission("prompts:delete")
-	AccessPolicyConditionGroupsItemPermissionPromptsRead                    = AccessPolicyConditionGroupsItemPermission("prompts:read")
-	AccessPolicyConditionGroupsItemPermissionPromptsTagOnCreate             = AccessPolicyConditionGroupsItemPermission("prompts:tag-on-create")
-	AccessPolicyConditionGroupsItemPermissionPromptsUpdate                  = AccessPolicyConditionGroupsItemPermission("prompts:update")
-	AccessPolicyConditionGroupsItemPermissionPromptsShare                   = AccessPolicyConditionGroupsItemPermission("prompts:share")
-	AccessPolicyConditionGroupsItemPermissionRulesCreate                    = AccessPolicyConditionGroupsItemPermission("rules:create")
-	AccessPolicyConditionGroupsItemPermissionRulesDelete                    = AccessPolicyConditionGroupsItemPermission("rules:delete")
-	AccessPolicyConditionGroupsItemPermissionRulesRead                      = AccessPolicyConditionGroupsItemPermission("rules:read")
-	AccessPolicyConditionGroupsItemPermissionRulesUpdate                    = AccessPolicyConditionGroupsItemPermission("rules:update")
-	AccessPolicyConditionGroupsItemPermissionRulesConfigureRetention        = AccessPolicyConditionGroupsItemPermission("rules:configure-retention")
-	AccessPolicyConditionGroupsItemPermissionRunsCreate                     = AccessPolicyConditionGroupsItemPermission("runs:create")
-	AccessPolicyConditionGroupsItemPermissionRunsRead                       = AccessPolicyConditionGroupsItemPermission("runs:read")
-	AccessPolicyConditionGroupsItemPermissionRunsShare                      = AccessPolicyConditionGroupsItemPermission("runs:share")
-	AccessPolicyConditionGroupsItemPermissionRunsDelete                     = AccessPolicyConditionGroupsItemPermission("runs:delete")
-	AccessPolicyConditionGroupsItemPermissionSandboxesCreate                = AccessPolicyConditionGroupsItemPermission("sandboxes:create")
-	AccessPolicyConditionGroupsItemPermissionSandboxesDelete                = AccessPolicyConditionGroupsItemPermission("sandboxes:delete")
-	AccessPolicyConditionGroupsItemPermissionSandboxesRead                  = AccessPolicyConditionGroupsItemPermission("sandboxes:read")
-	AccessPolicyConditionGroupsItemPermissionSandboxesTagOnCreate           = AccessPolicyConditionGroupsItemPermission("sandboxes:tag-on-create")
-	AccessPolicyConditionGroupsItemPermissionSandboxesUpdate                = AccessPolicyConditionGroupsItemPermission("sandboxes:update")
-	AccessPolicyConditionGroupsItemPermissionSandboxesExec                  = AccessPolicyConditionGroupsItemPermission("sandboxes:exec")
-	AccessPolicyConditionGroupsItemPermissionSnapshotsCreate                = AccessPolicyConditionGroupsItemPermission("snapshots:create")
-	AccessPolicyConditionGroupsItemPermissionSnapshotsDelete                = AccessPolicyConditionGroupsItemPermission("snapshots:delete")
-	AccessPolicyConditionGroupsItemPermissionSnapshotsUpdate                = AccessPolicyConditionGroupsItemPermission("snapshots:update")
-	AccessPolicyConditionGroupsItemPermissionWorkspacesManageMembers        = AccessPolicyConditionGroupsItemPermission("workspaces:manage-members")
-	AccessPolicyConditionGroupsItemPermissionWorkspacesManageSecrets        = AccessPolicyConditionGroupsItemPermission("workspaces:manage-secrets")
-	AccessPolicyConditionGroupsItemPermissionWorkspacesManage               = AccessPolicyConditionGroupsItemPermission("workspaces:manage")
-	AccessPolicyConditionGroupsItemPermissionWorkspacesManageModelConfigs   = AccessPolicyConditionGroupsItemPermission("workspaces:manage-model-configs")
-	AccessPolicyConditionGroupsItemPermissionWorkspacesRead                 = AccessPolicyConditionGroupsItemPermission("workspaces:read")
-	AccessPolicyConditionGroupsItemPermissionAlertsCreate                   = AccessPolicyConditionGroupsItemPermission("alerts:create")
-	AccessPolicyConditionGroupsItemPermissionAlertsUpdate                   = AccessPolicyConditionGroupsItemPermission("alerts:update")
-	AccessPolicyConditionGroupsItemPermissionAlertsDelete                   = AccessPolicyConditionGroupsItemPermission("alerts:delete")
-	AccessPolicyConditionGroupsItemPermissionAlertsRead                     = AccessPolicyConditionGroupsItemPermission("alerts:read")
-	AccessPolicyConditionGroupsItemPermissionBulkExportsRead                = AccessPolicyConditionGroupsItemPermission("bulk-exports:read")
-	AccessPolicyConditionGroupsItemPermissionBulkExportsManage              = AccessPolicyConditionGroupsItemPermission("bulk-exports:manage")
-	AccessPolicyConditionGroupsItemPermissionMcpServersCreate               = AccessPolicyConditionGroupsItemPermission("mcp-servers:create")
-	AccessPolicyConditionGroupsItemPermissionMcpServersDelete               = AccessPolicyConditionGroupsItemPermission("mcp-servers:delete")
-	AccessPolicyConditionGroupsItemPermissionMcpServersInvoke               = AccessPolicyConditionGroupsItemPermission("mcp-servers:invoke")
-	AccessPolicyConditionGroupsItemPermissionMcpServersRead                 = AccessPolicyConditionGroupsItemPermission("mcp-servers:read")
-	AccessPolicyConditionGroupsItemPermissionMcpServersUpdate               = AccessPolicyConditionGroupsItemPermission("mcp-servers:update")
-	AccessPolicyConditionGroupsItemPermissionGatewayInvoke                  = AccessPolicyConditionGroupsItemPermission("gateway:invoke")
-	AccessPolicyConditionGroupsItemPermissionFleetReadAdminConfig           = AccessPolicyConditionGroupsItemPermission("fleet:read-admin-config")
-	AccessPolicyConditionGroupsItemPermissionFleetWriteAdminConfig          = AccessPolicyConditionGroupsItemPermission("fleet:write-admin-config")
-	AccessPolicyConditionGroupsItemPermissionOrganizationPatsCreate         = AccessPolicyConditionGroupsItemPermission("organization:pats:create")
-	AccessPolicyConditionGroupsItemPermissionOrganizationRead               = AccessPolicyConditionGroupsItemPermission("organization:read")
-	AccessPolicyConditionGroupsItemPermissionOrganizationManage             = AccessPolicyConditionGroupsItemPermission("organization:manage")
+	// `annotation-queues:create`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionAnnotationQueuesCreate = AccessPolicyConditionGroupsItemPermission("annotation-queues:create")
+	// `annotation-queues:delete`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionAnnotationQueuesDelete = AccessPolicyConditionGroupsItemPermission("annotation-queues:delete")
+	// `annotation-queues:read`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionAnnotationQueuesRead = AccessPolicyConditionGroupsItemPermission("annotation-queues:read")
+	// `annotation-queues:update`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionAnnotationQueuesUpdate = AccessPolicyConditionGroupsItemPermission("annotation-queues:update")
+	// `charts:create`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionChartsCreate = AccessPolicyConditionGroupsItemPermission("charts:create")
+	// `charts:delete`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionChartsDelete = AccessPolicyConditionGroupsItemPermission("charts:delete")
+	// `charts:read`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionChartsRead = AccessPolicyConditionGroupsItemPermission("charts:read")
+	// `charts:update`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionChartsUpdate = AccessPolicyConditionGroupsItemPermission("charts:update")
+	// `datasets:create`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionDatasetsCreate = AccessPolicyConditionGroupsItemPermission("datasets:create")
+	// `datasets:delete`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionDatasetsDelete = AccessPolicyConditionGroupsItemPermission("datasets:delete")
+	// `datasets:download`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionDatasetsDownload = AccessPolicyConditionGroupsItemPermission("datasets:download")
+	// `datasets:read`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionDatasetsRead = AccessPolicyConditionGroupsItemPermission("datasets:read")
+	// `datasets:share`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionDatasetsShare = AccessPolicyConditionGroupsItemPermission("datasets:share")
+	// `datasets:tag-on-create`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionDatasetsTagOnCreate = AccessPolicyConditionGroupsItemPermission("datasets:tag-on-create")
+	// `datasets:update`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionDatasetsUpdate = AccessPolicyConditionGroupsItemPermission("datasets:update")
+	// `deployments:create`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionDeploymentsCreate = AccessPolicyConditionGroupsItemPermission("deployments:create")
+	// `deployments:delete`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionDeploymentsDelete = AccessPolicyConditionGroupsItemPermission("deployments:delete")
+	// `deployments:read`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionDeploymentsRead = AccessPolicyConditionGroupsItemPermission("deployments:read")
+	// `deployments:update`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionDeploymentsUpdate = AccessPolicyConditionGroupsItemPermission("deployments:update")
+	// `feedback:create`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionFeedbackCreate = AccessPolicyConditionGroupsItemPermission("feedback:create")
+	// `feedback:delete`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionFeedbackDelete = AccessPolicyConditionGroupsItemPermission("feedback:delete")
+	// `feedback:read`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionFeedbackRead = AccessPolicyConditionGroupsItemPermission("feedback:read")
+	// `feedback:update`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionFeedbackUpdate = AccessPolicyConditionGroupsItemPermission("feedback:update")
+	// `experiments:run`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionExperimentsRun = AccessPolicyConditionGroupsItemPermission("experiments:run")
+	// `issues:create`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionIssuesCreate = AccessPolicyConditionGroupsItemPermission("issues:create")
+	// `issues:delete`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionIssuesDelete = AccessPolicyConditionGroupsItemPermission("issues:delete")
+	// `issues:read`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionIssuesRead = AccessPolicyConditionGroupsItemPermission("issues:read")
+	// `issues:update`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionIssuesUpdate = AccessPolicyConditionGroupsItemPermission("issues:update")
+	// `projects:create`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionProjectsCreate = AccessPolicyConditionGroupsItemPermission("projects:create")
+	// `projects:delete`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionProjectsDelete = AccessPolicyConditionGroupsItemPermission("projects:delete")
+	// `projects:read`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionProjectsRead = AccessPolicyConditionGroupsItemPermission("projects:read")
+	// `projects:tag-on-create`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionProjectsTagOnCreate = AccessPolicyConditionGroupsItemPermission("projects:tag-on-create")
+	// `projects:update`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionProjectsUpdate = AccessPolicyConditionGroupsItemPermission("projects:update")
+	// `projects:increase-trace-tier`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionProjectsIncreaseTraceTier = AccessPolicyConditionGroupsItemPermission("projects:increase-trace-tier")
+	// `projects:decrease-trace-tier`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionProjectsDecreaseTraceTier = AccessPolicyConditionGroupsItemPermission("projects:decrease-trace-tier")
+	// `prompts:create`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionPromptsCreate = AccessPolicyConditionGroupsItemPermission("prompts:create")
+	// `prompts:delete`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionPromptsDelete = AccessPolicyConditionGroupsItemPermission("prompts:delete")
+	// `prompts:read`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionPromptsRead = AccessPolicyConditionGroupsItemPermission("prompts:read")
+	// `prompts:tag-on-create`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionPromptsTagOnCreate = AccessPolicyConditionGroupsItemPermission("prompts:tag-on-create")
+	// `prompts:update`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionPromptsUpdate = AccessPolicyConditionGroupsItemPermission("prompts:update")
+	// `prompts:share`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionPromptsShare = AccessPolicyConditionGroupsItemPermission("prompts:share")
+	// `rules:create`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionRulesCreate = AccessPolicyConditionGroupsItemPermission("rules:create")
+	// `rules:delete`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionRulesDelete = AccessPolicyConditionGroupsItemPermission("rules:delete")
+	// `rules:read`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionRulesRead = AccessPolicyConditionGroupsItemPermission("rules:read")
+	// `rules:update`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionRulesUpdate = AccessPolicyConditionGroupsItemPermission("rules:update")
+	// `rules:configure-retention`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionRulesConfigureRetention = AccessPolicyConditionGroupsItemPermission("rules:configure-retention")
+	// `runs:create`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionRunsCreate = AccessPolicyConditionGroupsItemPermission("runs:create")
+	// `runs:read`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionRunsRead = AccessPolicyConditionGroupsItemPermission("runs:read")
+	// `runs:share`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionRunsShare = AccessPolicyConditionGroupsItemPermission("runs:share")
+	// `runs:delete`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionRunsDelete = AccessPolicyConditionGroupsItemPermission("runs:delete")
+	// `sandboxes:create`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionSandboxesCreate = AccessPolicyConditionGroupsItemPermission("sandboxes:create")
+	// `sandboxes:delete`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionSandboxesDelete = AccessPolicyConditionGroupsItemPermission("sandboxes:delete")
+	// `sandboxes:read`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionSandboxesRead = AccessPolicyConditionGroupsItemPermission("sandboxes:read")
+	// `sandboxes:tag-on-create`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionSandboxesTagOnCreate = AccessPolicyConditionGroupsItemPermission("sandboxes:tag-on-create")
+	// `sandboxes:update`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionSandboxesUpdate = AccessPolicyConditionGroupsItemPermission("sandboxes:update")
+	// `sandboxes:exec`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionSandboxesExec = AccessPolicyConditionGroupsItemPermission("sandboxes:exec")
+	// `snapshots:create`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionSnapshotsCreate = AccessPolicyConditionGroupsItemPermission("snapshots:create")
+	// `snapshots:delete`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionSnapshotsDelete = AccessPolicyConditionGroupsItemPermission("snapshots:delete")
+	// `snapshots:update`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionSnapshotsUpdate = AccessPolicyConditionGroupsItemPermission("snapshots:update")
+	// `workspaces:manage-members`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionWorkspacesManageMembers = AccessPolicyConditionGroupsItemPermission("workspaces:manage-members")
+	// `workspaces:manage-secrets`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionWorkspacesManageSecrets = AccessPolicyConditionGroupsItemPermission("workspaces:manage-secrets")
+	// `workspaces:manage`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionWorkspacesManage = AccessPolicyConditionGroupsItemPermission("workspaces:manage")
+	// `workspaces:manage-model-configs`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionWorkspacesManageModelConfigs = AccessPolicyConditionGroupsItemPermission("workspaces:manage-model-configs")
+	// `workspaces:read`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionWorkspacesRead = AccessPolicyConditionGroupsItemPermission("workspaces:read")
+	// `alerts:create`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionAlertsCreate = AccessPolicyConditionGroupsItemPermission("alerts:create")
+	// `alerts:update`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionAlertsUpdate = AccessPolicyConditionGroupsItemPermission("alerts:update")
+	// `alerts:delete`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionAlertsDelete = AccessPolicyConditionGroupsItemPermission("alerts:delete")
+	// `alerts:read`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionAlertsRead = AccessPolicyConditionGroupsItemPermission("alerts:read")
+	// `bulk-exports:read`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionBulkExportsRead = AccessPolicyConditionGroupsItemPermission("bulk-exports:read")
+	// `bulk-exports:manage`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionBulkExportsManage = AccessPolicyConditionGroupsItemPermission("bulk-exports:manage")
+	// `mcp-servers:create`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionMcpServersCreate = AccessPolicyConditionGroupsItemPermission("mcp-servers:create")
+	// `mcp-servers:delete`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionMcpServersDelete = AccessPolicyConditionGroupsItemPermission("mcp-servers:delete")
+	// `mcp-servers:invoke`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionMcpServersInvoke = AccessPolicyConditionGroupsItemPermission("mcp-servers:invoke")
+	// `mcp-servers:read`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionMcpServersRead = AccessPolicyConditionGroupsItemPermission("mcp-servers:read")
+	// `mcp-servers:update`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionMcpServersUpdate = AccessPolicyConditionGroupsItemPermission("mcp-servers:update")
+	// `gateway:invoke`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionGatewayInvoke = AccessPolicyConditionGroupsItemPermission("gateway:invoke")
+	// `fleet:read-admin-config`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionFleetReadAdminConfig = AccessPolicyConditionGroupsItemPermission("fleet:read-admin-config")
+	// `fleet:write-admin-config`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionFleetWriteAdminConfig = AccessPolicyConditionGroupsItemPermission("fleet:write-admin-config")
+	// `organization:pats:create`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionOrganizationPatsCreate = AccessPolicyConditionGroupsItemPermission("organization:pats:create")
+	// `organization:read`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionOrganizationRead = AccessPolicyConditionGroupsItemPermission("organization:read")
+	// `organization:manage`, as the service names it.
+	AccessPolicyConditionGroupsItemPermissionOrganizationManage = AccessPolicyConditionGroupsItemPermission("organization:manage")
+	// `organization:manage-model-configs`, as the service names it.
 	AccessPolicyConditionGroupsItemPermissionOrganizationManageModelConfigs = AccessPolicyConditionGroupsItemPermission("organization:manage-model-configs")
+	// `organization:manage-model-secrets`, as the service names it.
 	AccessPolicyConditionGroupsItemPermissionOrganizationManageModelSecrets = AccessPolicyConditionGroupsItemPermission("organization:manage-model-secrets")
 )
 
@@ -685,11 +784,14 @@ func (in *accessPolicyConditionGroupsItemPermissionPtr) ToAccessPolicyConditionG
 	return pulumi.ToOutputWithContext(ctx, in).(AccessPolicyConditionGroupsItemPermissionPtrOutput)
 }
 
+// The values of a AccessPolicy's `effect`: Whether the policy grants its permissions where its conditions hold, or takes them away (a deny wins over an allow).
 type AccessPolicyEffect string
 
 const (
+	// `allow`, as the service names it.
 	AccessPolicyEffectAllow = AccessPolicyEffect("allow")
-	AccessPolicyEffectDeny  = AccessPolicyEffect("deny")
+	// `deny`, as the service names it.
+	AccessPolicyEffectDeny = AccessPolicyEffect("deny")
 )
 
 func (AccessPolicyEffect) ElementType() reflect.Type {
@@ -850,11 +952,15 @@ func (in *accessPolicyEffectPtr) ToAccessPolicyEffectPtrOutputWithContext(ctx co
 	return pulumi.ToOutputWithContext(ctx, in).(AccessPolicyEffectPtrOutput)
 }
 
+// The values of `target` of one item of a AlertRule's `actions`: Notification targets (`webhook`, `pagerduty`, `dynatrace`) with their configuration; always a Pulumi secret (URLs and integration keys), kept only as a salted fingerprint.
 type AlertRuleActionsItemTarget string
 
 const (
+	// `pagerduty`, as the service names it.
 	AlertRuleActionsItemTargetPagerduty = AlertRuleActionsItemTarget("pagerduty")
-	AlertRuleActionsItemTargetWebhook   = AlertRuleActionsItemTarget("webhook")
+	// `webhook`, as the service names it.
+	AlertRuleActionsItemTargetWebhook = AlertRuleActionsItemTarget("webhook")
+	// `dynatrace`, as the service names it.
 	AlertRuleActionsItemTargetDynatrace = AlertRuleActionsItemTarget("dynatrace")
 )
 
@@ -1017,11 +1123,15 @@ func (in *alertRuleActionsItemTargetPtr) ToAlertRuleActionsItemTargetPtrOutputWi
 	return pulumi.ToOutputWithContext(ctx, in).(AlertRuleActionsItemTargetPtrOutput)
 }
 
+// The values of a AlertRule's `aggregation`: How the metric is aggregated over the window (`pct`: a share of the runs, e.g. the error rate).
 type AlertRuleAggregation string
 
 const (
+	// `avg`, as the service names it.
 	AlertRuleAggregationAvg = AlertRuleAggregation("avg")
+	// `sum`, as the service names it.
 	AlertRuleAggregationSum = AlertRuleAggregation("sum")
+	// `pct`, as the service names it.
 	AlertRuleAggregationPct = AlertRuleAggregation("pct")
 )
 
@@ -1184,15 +1294,22 @@ func (in *alertRuleAggregationPtr) ToAlertRuleAggregationPtrOutputWithContext(ct
 	return pulumi.ToOutputWithContext(ctx, in).(AlertRuleAggregationPtrOutput)
 }
 
+// The values of a AlertRule's `attribute`: The metric watched.
 type AlertRuleAttribute string
 
 const (
-	AlertRuleAttributeLatency       = AlertRuleAttribute("latency")
-	AlertRuleAttributeErrorCount    = AlertRuleAttribute("error_count")
+	// `latency`, as the service names it.
+	AlertRuleAttributeLatency = AlertRuleAttribute("latency")
+	// `error_count`, as the service names it.
+	AlertRuleAttributeErrorCount = AlertRuleAttribute("error_count")
+	// `feedback_score`, as the service names it.
 	AlertRuleAttributeFeedbackScore = AlertRuleAttribute("feedback_score")
-	AlertRuleAttributeRunLatency    = AlertRuleAttribute("run_latency")
-	AlertRuleAttributeRunCount      = AlertRuleAttribute("run_count")
-	AlertRuleAttributeTotalCost     = AlertRuleAttribute("total_cost")
+	// `run_latency`, as the service names it.
+	AlertRuleAttributeRunLatency = AlertRuleAttribute("run_latency")
+	// `run_count`, as the service names it.
+	AlertRuleAttributeRunCount = AlertRuleAttribute("run_count")
+	// `total_cost`, as the service names it.
+	AlertRuleAttributeTotalCost = AlertRuleAttribute("total_cost")
 )
 
 func (AlertRuleAttribute) ElementType() reflect.Type {
@@ -1357,13 +1474,18 @@ func (in *alertRuleAttributePtr) ToAlertRuleAttributePtrOutputWithContext(ctx co
 	return pulumi.ToOutputWithContext(ctx, in).(AlertRuleAttributePtrOutput)
 }
 
+// The values of a AlertRule's `operator`: How the aggregate compares with the threshold.
 type AlertRuleOperator string
 
 const (
+	// `gte`, as the service names it.
 	AlertRuleOperatorGte = AlertRuleOperator("gte")
+	// `lte`, as the service names it.
 	AlertRuleOperatorLte = AlertRuleOperator("lte")
-	AlertRuleOperatorGt  = AlertRuleOperator("gt")
-	AlertRuleOperatorLt  = AlertRuleOperator("lt")
+	// `gt`, as the service names it.
+	AlertRuleOperatorGt = AlertRuleOperator("gt")
+	// `lt`, as the service names it.
+	AlertRuleOperatorLt = AlertRuleOperator("lt")
 )
 
 func (AlertRuleOperator) ElementType() reflect.Type {
@@ -1526,11 +1648,14 @@ func (in *alertRuleOperatorPtr) ToAlertRuleOperatorPtrOutputWithContext(ctx cont
 	return pulumi.ToOutputWithContext(ctx, in).(AlertRuleOperatorPtrOutput)
 }
 
+// The values of a AlertRule's `type`: `threshold`: the aggregate crosses `threshold`; `change`: it changes by `thresholdMultiplier` times against the previous `thresholdWindowMinutes`.
 type AlertRuleType string
 
 const (
+	// `threshold`, as the service names it.
 	AlertRuleTypeThreshold = AlertRuleType("threshold")
-	AlertRuleTypeChange    = AlertRuleType("change")
+	// `change`, as the service names it.
+	AlertRuleTypeChange = AlertRuleType("change")
 )
 
 func (AlertRuleType) ElementType() reflect.Type {
@@ -1691,10 +1816,13 @@ func (in *alertRuleTypePtr) ToAlertRuleTypePtrOutputWithContext(ctx context.Cont
 	return pulumi.ToOutputWithContext(ctx, in).(AlertRuleTypePtrOutput)
 }
 
+// The values of a AnnotationQueue's `reviewerAccessMode`: Who may review: `any` member of the workspace, or only the reviewers assigned to the queue.
 type AnnotationQueueReviewerAccessMode string
 
 const (
-	AnnotationQueueReviewerAccessModeAny      = AnnotationQueueReviewerAccessMode("any")
+	// `any`, as the service names it.
+	AnnotationQueueReviewerAccessModeAny = AnnotationQueueReviewerAccessMode("any")
+	// `assigned`, as the service names it.
 	AnnotationQueueReviewerAccessModeAssigned = AnnotationQueueReviewerAccessMode("assigned")
 )
 
@@ -1856,12 +1984,17 @@ func (in *annotationQueueReviewerAccessModePtr) ToAnnotationQueueReviewerAccessM
 	return pulumi.ToOutputWithContext(ctx, in).(AnnotationQueueReviewerAccessModePtrOutput)
 }
 
+// The values of a BulkExport's `compression`: Compression of the files.
 type BulkExportCompression string
 
 const (
-	BulkExportCompressionNone      = BulkExportCompression("none")
-	BulkExportCompressionGzip      = BulkExportCompression("gzip")
-	BulkExportCompressionSnappy    = BulkExportCompression("snappy")
+	// `none`, as the service names it.
+	BulkExportCompressionNone = BulkExportCompression("none")
+	// `gzip`, as the service names it.
+	BulkExportCompressionGzip = BulkExportCompression("gzip")
+	// `snappy`, as the service names it.
+	BulkExportCompressionSnappy = BulkExportCompression("snappy")
+	// `zstandard`, as the service names it.
 	BulkExportCompressionZstandard = BulkExportCompression("zstandard")
 )
 
@@ -2025,12 +2158,16 @@ func (in *bulkExportCompressionPtr) ToBulkExportCompressionPtrOutputWithContext(
 	return pulumi.ToOutputWithContext(ctx, in).(BulkExportCompressionPtrOutput)
 }
 
+// The values of a BulkExportDestination's `config.addressingStyle`: Bucket in the host name (`virtual`) or in the path; set `virtual` when creation fails with `InvalidBucketName`.
 type BulkExportDestinationConfigAddressingStyle string
 
 const (
+	// `virtual`, as the service names it.
 	BulkExportDestinationConfigAddressingStyleVirtual = BulkExportDestinationConfigAddressingStyle("virtual")
-	BulkExportDestinationConfigAddressingStylePath    = BulkExportDestinationConfigAddressingStyle("path")
-	BulkExportDestinationConfigAddressingStyleAuto    = BulkExportDestinationConfigAddressingStyle("auto")
+	// `path`, as the service names it.
+	BulkExportDestinationConfigAddressingStylePath = BulkExportDestinationConfigAddressingStyle("path")
+	// `auto`, as the service names it.
+	BulkExportDestinationConfigAddressingStyleAuto = BulkExportDestinationConfigAddressingStyle("auto")
 )
 
 func (BulkExportDestinationConfigAddressingStyle) ElementType() reflect.Type {
@@ -2192,11 +2329,14 @@ func (in *bulkExportDestinationConfigAddressingStylePtr) ToBulkExportDestination
 	return pulumi.ToOutputWithContext(ctx, in).(BulkExportDestinationConfigAddressingStylePtrOutput)
 }
 
+// The values of a BulkExportDestination's `config.usEast1RegionalEndpoint`: botocore `us_east_1_regional_endpoint`.
 type BulkExportDestinationConfigUsEast1RegionalEndpoint string
 
 const (
+	// `regional`, as the service names it.
 	BulkExportDestinationConfigUsEast1RegionalEndpointRegional = BulkExportDestinationConfigUsEast1RegionalEndpoint("regional")
-	BulkExportDestinationConfigUsEast1RegionalEndpointLegacy   = BulkExportDestinationConfigUsEast1RegionalEndpoint("legacy")
+	// `legacy`, as the service names it.
+	BulkExportDestinationConfigUsEast1RegionalEndpointLegacy = BulkExportDestinationConfigUsEast1RegionalEndpoint("legacy")
 )
 
 func (BulkExportDestinationConfigUsEast1RegionalEndpoint) ElementType() reflect.Type {
@@ -2357,9 +2497,11 @@ func (in *bulkExportDestinationConfigUsEast1RegionalEndpointPtr) ToBulkExportDes
 	return pulumi.ToOutputWithContext(ctx, in).(BulkExportDestinationConfigUsEast1RegionalEndpointPtrOutput)
 }
 
+// The values of a BulkExportDestination's `destinationType`: The only type the service supports.
 type BulkExportDestinationDestinationType string
 
 const (
+	// `s3`, as the service names it.
 	BulkExportDestinationDestinationTypeS3 = BulkExportDestinationDestinationType("s3")
 )
 
@@ -2520,9 +2662,11 @@ func (in *bulkExportDestinationDestinationTypePtr) ToBulkExportDestinationDestin
 	return pulumi.ToOutputWithContext(ctx, in).(BulkExportDestinationDestinationTypePtrOutput)
 }
 
+// The values of a BulkExport's `format`: File format.
 type BulkExportFormat string
 
 const (
+	// `Parquet`, as the service names it.
 	BulkExportFormatParquet = BulkExportFormat("Parquet")
 )
 
@@ -2683,10 +2827,13 @@ func (in *bulkExportFormatPtr) ToBulkExportFormatPtrOutputWithContext(ctx contex
 	return pulumi.ToOutputWithContext(ctx, in).(BulkExportFormatPtrOutput)
 }
 
+// The values of a BulkExport's `formatVersion`: Version of the file layout.
 type BulkExportFormatVersion string
 
 const (
-	BulkExportFormatVersionV1     = BulkExportFormatVersion("v1")
+	// `v1`, as the service names it.
+	BulkExportFormatVersionV1 = BulkExportFormatVersion("v1")
+	// `v2_beta`, as the service names it.
 	BulkExportFormatVersionV2Beta = BulkExportFormatVersion("v2_beta")
 )
 
@@ -2848,11 +2995,15 @@ func (in *bulkExportFormatVersionPtr) ToBulkExportFormatVersionPtrOutputWithCont
 	return pulumi.ToOutputWithContext(ctx, in).(BulkExportFormatVersionPtrOutput)
 }
 
+// The values of a Dataset's `dataType`: Shape of the examples; the service cannot change it.
 type DatasetDataType string
 
 const (
-	DatasetDataTypeKv   = DatasetDataType("kv")
-	DatasetDataTypeLlm  = DatasetDataType("llm")
+	// `kv`, as the service names it.
+	DatasetDataTypeKv = DatasetDataType("kv")
+	// `llm`, as the service names it.
+	DatasetDataTypeLlm = DatasetDataType("llm")
+	// `chat`, as the service names it.
 	DatasetDataTypeChat = DatasetDataType("chat")
 )
 
@@ -3015,14 +3166,20 @@ func (in *datasetDataTypePtr) ToDatasetDataTypePtrOutputWithContext(ctx context.
 	return pulumi.ToOutputWithContext(ctx, in).(DatasetDataTypePtrOutput)
 }
 
+// The values of `transformationType` of one item of a Dataset's `transformations`: Transformations applied to new examples (e.g. `convert_to_openai_message` at `["inputs", "messages"]`).
 type DatasetTransformationsItemTransformationType string
 
 const (
+	// `convert_to_openai_message`, as the service names it.
 	DatasetTransformationsItemTransformationTypeConvertToOpenaiMessage = DatasetTransformationsItemTransformationType("convert_to_openai_message")
-	DatasetTransformationsItemTransformationTypeConvertToOpenaiTool    = DatasetTransformationsItemTransformationType("convert_to_openai_tool")
-	DatasetTransformationsItemTransformationTypeRemoveSystemMessages   = DatasetTransformationsItemTransformationType("remove_system_messages")
-	DatasetTransformationsItemTransformationTypeRemoveExtraFields      = DatasetTransformationsItemTransformationType("remove_extra_fields")
-	DatasetTransformationsItemTransformationTypeExtractToolsFromRun    = DatasetTransformationsItemTransformationType("extract_tools_from_run")
+	// `convert_to_openai_tool`, as the service names it.
+	DatasetTransformationsItemTransformationTypeConvertToOpenaiTool = DatasetTransformationsItemTransformationType("convert_to_openai_tool")
+	// `remove_system_messages`, as the service names it.
+	DatasetTransformationsItemTransformationTypeRemoveSystemMessages = DatasetTransformationsItemTransformationType("remove_system_messages")
+	// `remove_extra_fields`, as the service names it.
+	DatasetTransformationsItemTransformationTypeRemoveExtraFields = DatasetTransformationsItemTransformationType("remove_extra_fields")
+	// `extract_tools_from_run`, as the service names it.
+	DatasetTransformationsItemTransformationTypeExtractToolsFromRun = DatasetTransformationsItemTransformationType("extract_tools_from_run")
 )
 
 func (DatasetTransformationsItemTransformationType) ElementType() reflect.Type {
@@ -3186,13 +3343,19 @@ func (in *datasetTransformationsItemTransformationTypePtr) ToDatasetTransformati
 	return pulumi.ToOutputWithContext(ctx, in).(DatasetTransformationsItemTransformationTypePtrOutput)
 }
 
+// The values of a Deployment's `source`: Where the code comes from: a GitHub repository, a container image, an uploaded source tarball, or a LangChain template (`internal_template`, with `sourceConfig.templateId`).
 type DeploymentSource string
 
 const (
-	DeploymentSourceGithub           = DeploymentSource("github")
-	DeploymentSourceExternalDocker   = DeploymentSource("external_docker")
-	DeploymentSourceInternalDocker   = DeploymentSource("internal_docker")
-	DeploymentSourceInternalSource   = DeploymentSource("internal_source")
+	// `github`, as the service names it.
+	DeploymentSourceGithub = DeploymentSource("github")
+	// `external_docker`, as the service names it.
+	DeploymentSourceExternalDocker = DeploymentSource("external_docker")
+	// `internal_docker`, as the service names it.
+	DeploymentSourceInternalDocker = DeploymentSource("internal_docker")
+	// `internal_source`, as the service names it.
+	DeploymentSourceInternalSource = DeploymentSource("internal_source")
+	// `internal_template`, as the service names it.
 	DeploymentSourceInternalTemplate = DeploymentSource("internal_template")
 )
 
@@ -3357,13 +3520,19 @@ func (in *deploymentSourcePtr) ToDeploymentSourcePtrOutputWithContext(ctx contex
 	return pulumi.ToOutputWithContext(ctx, in).(DeploymentSourcePtrOutput)
 }
 
+// The values of a Deployment's `sourceConfig.deploymentType`: Deployment type.
 type DeploymentSourceConfigDeploymentType string
 
 const (
-	DeploymentSourceConfigDeploymentTypeDevFree     = DeploymentSourceConfigDeploymentType("dev_free")
-	DeploymentSourceConfigDeploymentTypeDev         = DeploymentSourceConfigDeploymentType("dev")
-	DeploymentSourceConfigDeploymentTypeProd        = DeploymentSourceConfigDeploymentType("prod")
-	DeploymentSourceConfigDeploymentTypeDevZero     = DeploymentSourceConfigDeploymentType("dev_zero")
+	// `dev_free`, as the service names it.
+	DeploymentSourceConfigDeploymentTypeDevFree = DeploymentSourceConfigDeploymentType("dev_free")
+	// `dev`, as the service names it.
+	DeploymentSourceConfigDeploymentTypeDev = DeploymentSourceConfigDeploymentType("dev")
+	// `prod`, as the service names it.
+	DeploymentSourceConfigDeploymentTypeProd = DeploymentSourceConfigDeploymentType("prod")
+	// `dev_zero`, as the service names it.
+	DeploymentSourceConfigDeploymentTypeDevZero = DeploymentSourceConfigDeploymentType("dev_zero")
+	// `dev_free_zero`, as the service names it.
 	DeploymentSourceConfigDeploymentTypeDevFreeZero = DeploymentSourceConfigDeploymentType("dev_free_zero")
 )
 
@@ -3528,10 +3697,13 @@ func (in *deploymentSourceConfigDeploymentTypePtr) ToDeploymentSourceConfigDeplo
 	return pulumi.ToOutputWithContext(ctx, in).(DeploymentSourceConfigDeploymentTypePtrOutput)
 }
 
+// The values of a Evaluator's `language`: Language of `code`.
 type EvaluatorLanguage string
 
 const (
-	EvaluatorLanguagePython     = EvaluatorLanguage("python")
+	// `python`, as the service names it.
+	EvaluatorLanguagePython = EvaluatorLanguage("python")
+	// `javascript`, as the service names it.
 	EvaluatorLanguageJavascript = EvaluatorLanguage("javascript")
 )
 
@@ -3693,10 +3865,13 @@ func (in *evaluatorLanguagePtr) ToEvaluatorLanguagePtrOutputWithContext(ctx cont
 	return pulumi.ToOutputWithContext(ctx, in).(EvaluatorLanguagePtrOutput)
 }
 
+// The values of a Evaluator's `type`: An LLM judge (set `promptHandle`) or code (set `code`); the service cannot change it.
 type EvaluatorType string
 
 const (
-	EvaluatorTypeLlm  = EvaluatorType("llm")
+	// `llm`, as the service names it.
+	EvaluatorTypeLlm = EvaluatorType("llm")
+	// `code`, as the service names it.
 	EvaluatorTypeCode = EvaluatorType("code")
 )
 
@@ -3858,12 +4033,16 @@ func (in *evaluatorTypePtr) ToEvaluatorTypePtrOutputWithContext(ctx context.Cont
 	return pulumi.ToOutputWithContext(ctx, in).(EvaluatorTypePtrOutput)
 }
 
+// The values of a FeedbackConfig's `type`: How a score is given: a number between `min` and `max`, one of `categories`, or free text.
 type FeedbackConfigType string
 
 const (
-	FeedbackConfigTypeContinuous  = FeedbackConfigType("continuous")
+	// `continuous`, as the service names it.
+	FeedbackConfigTypeContinuous = FeedbackConfigType("continuous")
+	// `categorical`, as the service names it.
 	FeedbackConfigTypeCategorical = FeedbackConfigType("categorical")
-	FeedbackConfigTypeFreeform    = FeedbackConfigType("freeform")
+	// `freeform`, as the service names it.
+	FeedbackConfigTypeFreeform = FeedbackConfigType("freeform")
 )
 
 func (FeedbackConfigType) ElementType() reflect.Type {
@@ -4025,14 +4204,21 @@ func (in *feedbackConfigTypePtr) ToFeedbackConfigTypePtrOutputWithContext(ctx co
 	return pulumi.ToOutputWithContext(ctx, in).(FeedbackConfigTypePtrOutput)
 }
 
+// The values of a GatewayPolicy's `policyType`: What the policy does: a spend cap, a rate limit (the `default_` forms apply to every subject of their key without a policy of its own), a guard on prompts, or a routing of failed calls to fallback models; the service cannot change it.
 type GatewayPolicyPolicyType string
 
 const (
-	GatewayPolicyPolicyTypeSpendCap         = GatewayPolicyPolicyType("spend_cap")
-	GatewayPolicyPolicyTypeDefaultSpendCap  = GatewayPolicyPolicyType("default_spend_cap")
-	GatewayPolicyPolicyTypeGuard            = GatewayPolicyPolicyType("guard")
-	GatewayPolicyPolicyTypeRouteConfig      = GatewayPolicyPolicyType("route_config")
-	GatewayPolicyPolicyTypeRateLimit        = GatewayPolicyPolicyType("rate_limit")
+	// `spend_cap`, as the service names it.
+	GatewayPolicyPolicyTypeSpendCap = GatewayPolicyPolicyType("spend_cap")
+	// `default_spend_cap`, as the service names it.
+	GatewayPolicyPolicyTypeDefaultSpendCap = GatewayPolicyPolicyType("default_spend_cap")
+	// `guard`, as the service names it.
+	GatewayPolicyPolicyTypeGuard = GatewayPolicyPolicyType("guard")
+	// `route_config`, as the service names it.
+	GatewayPolicyPolicyTypeRouteConfig = GatewayPolicyPolicyType("route_config")
+	// `rate_limit`, as the service names it.
+	GatewayPolicyPolicyTypeRateLimit = GatewayPolicyPolicyType("rate_limit")
+	// `default_rate_limit`, as the service names it.
 	GatewayPolicyPolicyTypeDefaultRateLimit = GatewayPolicyPolicyType("default_rate_limit")
 )
 
@@ -4198,14 +4384,20 @@ func (in *gatewayPolicyPolicyTypePtr) ToGatewayPolicyPolicyTypePtrOutputWithCont
 	return pulumi.ToOutputWithContext(ctx, in).(GatewayPolicyPolicyTypePtrOutput)
 }
 
+// The values of `key` of one item of a GatewayPolicy's `subjectMatchers`: Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers.
 type GatewayPolicySubjectMatchersItemKey string
 
 const (
+	// `organization_id`, as the service names it.
 	GatewayPolicySubjectMatchersItemKeyOrganizationId = GatewayPolicySubjectMatchersItemKey("organization_id")
-	GatewayPolicySubjectMatchersItemKeyWorkspaceId    = GatewayPolicySubjectMatchersItemKey("workspace_id")
-	GatewayPolicySubjectMatchersItemKeyUserId         = GatewayPolicySubjectMatchersItemKey("user_id")
-	GatewayPolicySubjectMatchersItemKeyApiKeyId       = GatewayPolicySubjectMatchersItemKey("api_key_id")
-	GatewayPolicySubjectMatchersItemKeyRunRuleId      = GatewayPolicySubjectMatchersItemKey("run_rule_id")
+	// `workspace_id`, as the service names it.
+	GatewayPolicySubjectMatchersItemKeyWorkspaceId = GatewayPolicySubjectMatchersItemKey("workspace_id")
+	// `user_id`, as the service names it.
+	GatewayPolicySubjectMatchersItemKeyUserId = GatewayPolicySubjectMatchersItemKey("user_id")
+	// `api_key_id`, as the service names it.
+	GatewayPolicySubjectMatchersItemKeyApiKeyId = GatewayPolicySubjectMatchersItemKey("api_key_id")
+	// `run_rule_id`, as the service names it.
+	GatewayPolicySubjectMatchersItemKeyRunRuleId = GatewayPolicySubjectMatchersItemKey("run_rule_id")
 )
 
 func (GatewayPolicySubjectMatchersItemKey) ElementType() reflect.Type {
@@ -4369,14 +4561,20 @@ func (in *gatewayPolicySubjectMatchersItemKeyPtr) ToGatewayPolicySubjectMatchers
 	return pulumi.ToOutputWithContext(ctx, in).(GatewayPolicySubjectMatchersItemKeyPtrOutput)
 }
 
+// The values of `key` of one item of a GatewaySpendCap's `subjectMatchers`: Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers.
 type GatewaySpendCapSubjectMatchersItemKey string
 
 const (
+	// `organization_id`, as the service names it.
 	GatewaySpendCapSubjectMatchersItemKeyOrganizationId = GatewaySpendCapSubjectMatchersItemKey("organization_id")
-	GatewaySpendCapSubjectMatchersItemKeyWorkspaceId    = GatewaySpendCapSubjectMatchersItemKey("workspace_id")
-	GatewaySpendCapSubjectMatchersItemKeyUserId         = GatewaySpendCapSubjectMatchersItemKey("user_id")
-	GatewaySpendCapSubjectMatchersItemKeyApiKeyId       = GatewaySpendCapSubjectMatchersItemKey("api_key_id")
-	GatewaySpendCapSubjectMatchersItemKeyRunRuleId      = GatewaySpendCapSubjectMatchersItemKey("run_rule_id")
+	// `workspace_id`, as the service names it.
+	GatewaySpendCapSubjectMatchersItemKeyWorkspaceId = GatewaySpendCapSubjectMatchersItemKey("workspace_id")
+	// `user_id`, as the service names it.
+	GatewaySpendCapSubjectMatchersItemKeyUserId = GatewaySpendCapSubjectMatchersItemKey("user_id")
+	// `api_key_id`, as the service names it.
+	GatewaySpendCapSubjectMatchersItemKeyApiKeyId = GatewaySpendCapSubjectMatchersItemKey("api_key_id")
+	// `run_rule_id`, as the service names it.
+	GatewaySpendCapSubjectMatchersItemKeyRunRuleId = GatewaySpendCapSubjectMatchersItemKey("run_rule_id")
 )
 
 func (GatewaySpendCapSubjectMatchersItemKey) ElementType() reflect.Type {
@@ -4540,12 +4738,17 @@ func (in *gatewaySpendCapSubjectMatchersItemKeyPtr) ToGatewaySpendCapSubjectMatc
 	return pulumi.ToOutputWithContext(ctx, in).(GatewaySpendCapSubjectMatchersItemKeyPtrOutput)
 }
 
+// The values of a GatewaySpendCap's `window`: The period the spend is counted over.
 type GatewaySpendCapWindow string
 
 const (
-	GatewaySpendCapWindowHourly  = GatewaySpendCapWindow("hourly")
-	GatewaySpendCapWindowDaily   = GatewaySpendCapWindow("daily")
-	GatewaySpendCapWindowWeekly  = GatewaySpendCapWindow("weekly")
+	// `hourly`, as the service names it.
+	GatewaySpendCapWindowHourly = GatewaySpendCapWindow("hourly")
+	// `daily`, as the service names it.
+	GatewaySpendCapWindowDaily = GatewaySpendCapWindow("daily")
+	// `weekly`, as the service names it.
+	GatewaySpendCapWindowWeekly = GatewaySpendCapWindow("weekly")
+	// `monthly`, as the service names it.
 	GatewaySpendCapWindowMonthly = GatewaySpendCapWindow("monthly")
 )
 
@@ -4709,10 +4912,13 @@ func (in *gatewaySpendCapWindowPtr) ToGatewaySpendCapWindowPtrOutputWithContext(
 	return pulumi.ToOutputWithContext(ctx, in).(GatewaySpendCapWindowPtrOutput)
 }
 
+// The values of a OrganizationTtlSettings's `defaultTraceTier`: Retention tier of new traces: `shortlived` (base, 14 days) or `longlived` (extended, 400 days).
 type OrganizationTtlSettingsDefaultTraceTier string
 
 const (
-	OrganizationTtlSettingsDefaultTraceTierLonglived  = OrganizationTtlSettingsDefaultTraceTier("longlived")
+	// `longlived`, as the service names it.
+	OrganizationTtlSettingsDefaultTraceTierLonglived = OrganizationTtlSettingsDefaultTraceTier("longlived")
+	// `shortlived`, as the service names it.
 	OrganizationTtlSettingsDefaultTraceTierShortlived = OrganizationTtlSettingsDefaultTraceTier("shortlived")
 )
 
@@ -4874,11 +5080,14 @@ func (in *organizationTtlSettingsDefaultTraceTierPtr) ToOrganizationTtlSettingsD
 	return pulumi.ToOutputWithContext(ctx, in).(OrganizationTtlSettingsDefaultTraceTierPtrOutput)
 }
 
+// The values of a PlaygroundSettings's `oauthTokenEndpointAuthMethod`: How the client authenticates to the token endpoint: HTTP Basic, or the client's id and secret in the form body.
 type PlaygroundSettingsOauthTokenEndpointAuthMethod string
 
 const (
+	// `client_secret_basic`, as the service names it.
 	PlaygroundSettingsOauthTokenEndpointAuthMethodClientSecretBasic = PlaygroundSettingsOauthTokenEndpointAuthMethod("client_secret_basic")
-	PlaygroundSettingsOauthTokenEndpointAuthMethodClientSecretPost  = PlaygroundSettingsOauthTokenEndpointAuthMethod("client_secret_post")
+	// `client_secret_post`, as the service names it.
+	PlaygroundSettingsOauthTokenEndpointAuthMethodClientSecretPost = PlaygroundSettingsOauthTokenEndpointAuthMethod("client_secret_post")
 )
 
 func (PlaygroundSettingsOauthTokenEndpointAuthMethod) ElementType() reflect.Type {
@@ -5039,11 +5248,14 @@ func (in *playgroundSettingsOauthTokenEndpointAuthMethodPtr) ToPlaygroundSetting
 	return pulumi.ToOutputWithContext(ctx, in).(PlaygroundSettingsOauthTokenEndpointAuthMethodPtrOutput)
 }
 
+// The values of a PlaygroundSettings's `settingsType`: How the playground edits `settings`: `complex` (every field of the model's configuration) or `simple`; the service cannot change it.
 type PlaygroundSettingsSettingsType string
 
 const (
+	// `complex`, as the service names it.
 	PlaygroundSettingsSettingsTypeComplex = PlaygroundSettingsSettingsType("complex")
-	PlaygroundSettingsSettingsTypeSimple  = PlaygroundSettingsSettingsType("simple")
+	// `simple`, as the service names it.
+	PlaygroundSettingsSettingsTypeSimple = PlaygroundSettingsSettingsType("simple")
 )
 
 func (PlaygroundSettingsSettingsType) ElementType() reflect.Type {
@@ -5204,10 +5416,13 @@ func (in *playgroundSettingsSettingsTypePtr) ToPlaygroundSettingsSettingsTypePtr
 	return pulumi.ToOutputWithContext(ctx, in).(PlaygroundSettingsSettingsTypePtrOutput)
 }
 
+// The values of a Project's `traceTier`: Retention of the project's new traces; default the workspace's (`TtlSettings`).
 type ProjectTraceTier string
 
 const (
-	ProjectTraceTierLonglived  = ProjectTraceTier("longlived")
+	// `longlived`, as the service names it.
+	ProjectTraceTierLonglived = ProjectTraceTier("longlived")
+	// `shortlived`, as the service names it.
 	ProjectTraceTierShortlived = ProjectTraceTier("shortlived")
 )
 
@@ -5369,11 +5584,15 @@ func (in *projectTraceTierPtr) ToProjectTraceTierPtrOutputWithContext(ctx contex
 	return pulumi.ToOutputWithContext(ctx, in).(ProjectTraceTierPtrOutput)
 }
 
+// The values of one item of a PromptWebhook's `triggers`: Events that call the webhook; default the service's (every event).
 type PromptWebhookTriggersItem string
 
 const (
-	PromptWebhookTriggersItemCommit    = PromptWebhookTriggersItem("commit")
+	// `commit`, as the service names it.
+	PromptWebhookTriggersItemCommit = PromptWebhookTriggersItem("commit")
+	// `tag:create`, as the service names it.
 	PromptWebhookTriggersItemTagCreate = PromptWebhookTriggersItem("tag:create")
+	// `tag:update`, as the service names it.
 	PromptWebhookTriggersItemTagUpdate = PromptWebhookTriggersItem("tag:update")
 )
 
@@ -5581,13 +5800,192 @@ func (o PromptWebhookTriggersItemArrayOutput) Index(i pulumi.IntInput) PromptWeb
 	}).(PromptWebhookTriggersItemOutput)
 }
 
+// A LangSmith cloud region: where the provider's control plane and REST API are, unless their URLs are set.
+type Region string
+
+const (
+	// The `us` region: https://api.smith.langchain.com/api/v1 and https://api.host.langchain.com.
+	RegionUs = Region("us")
+	// The `eu` region: https://eu.api.smith.langchain.com/api/v1 and https://eu.api.host.langchain.com.
+	RegionEu = Region("eu")
+	// The `apac` region: https://apac.api.smith.langchain.com/api/v1 and https://apac.api.host.langchain.com.
+	RegionApac = Region("apac")
+	// The `aws-us` region: https://aws.api.smith.langchain.com/api/v1 and https://aws.api.host.langchain.com.
+	RegionAwsUs = Region("aws-us")
+)
+
+func (Region) ElementType() reflect.Type {
+	return reflect.TypeOf((*Region)(nil)).Elem()
+}
+
+func (e Region) ToRegionOutput() RegionOutput {
+	return pulumi.ToOutput(e).(RegionOutput)
+}
+
+func (e Region) ToRegionOutputWithContext(ctx context.Context) RegionOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(RegionOutput)
+}
+
+func (e Region) ToRegionPtrOutput() RegionPtrOutput {
+	return e.ToRegionPtrOutputWithContext(context.Background())
+}
+
+func (e Region) ToRegionPtrOutputWithContext(ctx context.Context) RegionPtrOutput {
+	return Region(e).ToRegionOutputWithContext(ctx).ToRegionPtrOutputWithContext(ctx)
+}
+
+func (e Region) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e Region) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e Region) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e Region) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type RegionOutput struct{ *pulumi.OutputState }
+
+func (RegionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*Region)(nil)).Elem()
+}
+
+func (o RegionOutput) ToRegionOutput() RegionOutput {
+	return o
+}
+
+func (o RegionOutput) ToRegionOutputWithContext(ctx context.Context) RegionOutput {
+	return o
+}
+
+func (o RegionOutput) ToRegionPtrOutput() RegionPtrOutput {
+	return o.ToRegionPtrOutputWithContext(context.Background())
+}
+
+func (o RegionOutput) ToRegionPtrOutputWithContext(ctx context.Context) RegionPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v Region) *Region {
+		return &v
+	}).(RegionPtrOutput)
+}
+
+func (o RegionOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o RegionOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e Region) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o RegionOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o RegionOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e Region) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type RegionPtrOutput struct{ *pulumi.OutputState }
+
+func (RegionPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**Region)(nil)).Elem()
+}
+
+func (o RegionPtrOutput) ToRegionPtrOutput() RegionPtrOutput {
+	return o
+}
+
+func (o RegionPtrOutput) ToRegionPtrOutputWithContext(ctx context.Context) RegionPtrOutput {
+	return o
+}
+
+func (o RegionPtrOutput) Elem() RegionOutput {
+	return o.ApplyT(func(v *Region) Region {
+		if v != nil {
+			return *v
+		}
+		var ret Region
+		return ret
+	}).(RegionOutput)
+}
+
+func (o RegionPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o RegionPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *Region) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// RegionInput is an input type that accepts values of the Region enum
+// A concrete instance of `RegionInput` can be one of the following:
+//
+//	RegionUs
+//	RegionEu
+//	RegionApac
+//	RegionAwsUs
+type RegionInput interface {
+	pulumi.Input
+
+	ToRegionOutput() RegionOutput
+	ToRegionOutputWithContext(context.Context) RegionOutput
+}
+
+var regionPtrType = reflect.TypeOf((**Region)(nil)).Elem()
+
+type RegionPtrInput interface {
+	pulumi.Input
+
+	ToRegionPtrOutput() RegionPtrOutput
+	ToRegionPtrOutputWithContext(context.Context) RegionPtrOutput
+}
+
+type regionPtr string
+
+func RegionPtr(v string) RegionPtrInput {
+	return (*regionPtr)(&v)
+}
+
+func (*regionPtr) ElementType() reflect.Type {
+	return regionPtrType
+}
+
+func (in *regionPtr) ToRegionPtrOutput() RegionPtrOutput {
+	return pulumi.ToOutput(in).(RegionPtrOutput)
+}
+
+func (in *regionPtr) ToRegionPtrOutputWithContext(ctx context.Context) RegionPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(RegionPtrOutput)
+}
+
+// The values of `severity` of one item of a RunRule's `alerts`: PagerDuty incidents raised for the sampled runs: the integration's routing key (secret), the incident's summary and severity (`critical`, `error`, `warning`: default, `info`). Always a Pulumi secret, kept only as a salted fingerprint.
 type RunRuleAlertsItemSeverity string
 
 const (
+	// `critical`, as the service names it.
 	RunRuleAlertsItemSeverityCritical = RunRuleAlertsItemSeverity("critical")
-	RunRuleAlertsItemSeverityError    = RunRuleAlertsItemSeverity("error")
-	RunRuleAlertsItemSeverityWarning  = RunRuleAlertsItemSeverity("warning")
-	RunRuleAlertsItemSeverityInfo     = RunRuleAlertsItemSeverity("info")
+	// `error`, as the service names it.
+	RunRuleAlertsItemSeverityError = RunRuleAlertsItemSeverity("error")
+	// `warning`, as the service names it.
+	RunRuleAlertsItemSeverityWarning = RunRuleAlertsItemSeverity("warning")
+	// `info`, as the service names it.
+	RunRuleAlertsItemSeverityInfo = RunRuleAlertsItemSeverity("info")
 )
 
 func (RunRuleAlertsItemSeverity) ElementType() reflect.Type {
@@ -5750,10 +6148,13 @@ func (in *runRuleAlertsItemSeverityPtr) ToRunRuleAlertsItemSeverityPtrOutputWith
 	return pulumi.ToOutputWithContext(ctx, in).(RunRuleAlertsItemSeverityPtrOutput)
 }
 
+// The values of `language` of one item of a RunRule's `codeEvaluators`: Code the sampled runs are scored by, each in `python` (default) or `javascript`.
 type RunRuleCodeEvaluatorsItemLanguage string
 
 const (
-	RunRuleCodeEvaluatorsItemLanguagePython     = RunRuleCodeEvaluatorsItemLanguage("python")
+	// `python`, as the service names it.
+	RunRuleCodeEvaluatorsItemLanguagePython = RunRuleCodeEvaluatorsItemLanguage("python")
+	// `javascript`, as the service names it.
 	RunRuleCodeEvaluatorsItemLanguageJavascript = RunRuleCodeEvaluatorsItemLanguage("javascript")
 )
 
@@ -5915,9 +6316,11 @@ func (in *runRuleCodeEvaluatorsItemLanguagePtr) ToRunRuleCodeEvaluatorsItemLangu
 	return pulumi.ToOutputWithContext(ctx, in).(RunRuleCodeEvaluatorsItemLanguagePtrOutput)
 }
 
+// The values of a RunRule's `groupBy`: Applies the rule to whole threads (the runs sharing a `thread_id`) instead of single runs.
 type RunRuleGroupBy string
 
 const (
+	// `thread_id`, as the service names it.
 	RunRuleGroupByThreadId = RunRuleGroupBy("thread_id")
 )
 
@@ -6078,9 +6481,11 @@ func (in *runRuleGroupByPtr) ToRunRuleGroupByPtrOutputWithContext(ctx context.Co
 	return pulumi.ToOutputWithContext(ctx, in).(RunRuleGroupByPtrOutput)
 }
 
+// The values of `window` of a RunRule's `spendLimit`: Caps what the rule's LLM judges spend: `limitUsd` US dollars per `window` (`weekly`, the only window).
 type RunRuleSpendLimitWindow string
 
 const (
+	// `weekly`, as the service names it.
 	RunRuleSpendLimitWindowWeekly = RunRuleSpendLimitWindow("weekly")
 )
 
@@ -6241,20 +6646,32 @@ func (in *runRuleSpendLimitWindowPtr) ToRunRuleSpendLimitWindowPtrOutputWithCont
 	return pulumi.ToOutputWithContext(ctx, in).(RunRuleSpendLimitWindowPtrOutput)
 }
 
+// The values of a Tagging's `resourceType`: Kind of the tagged object.
 type TaggingResourceType string
 
 const (
-	TaggingResourceTypeDashboard        = TaggingResourceType("dashboard")
-	TaggingResourceTypeDataset          = TaggingResourceType("dataset")
-	TaggingResourceTypeDeployment       = TaggingResourceType("deployment")
-	TaggingResourceTypeEvaluator        = TaggingResourceType("evaluator")
-	TaggingResourceTypeExperiment       = TaggingResourceType("experiment")
+	// `dashboard`, as the service names it.
+	TaggingResourceTypeDashboard = TaggingResourceType("dashboard")
+	// `dataset`, as the service names it.
+	TaggingResourceTypeDataset = TaggingResourceType("dataset")
+	// `deployment`, as the service names it.
+	TaggingResourceTypeDeployment = TaggingResourceType("deployment")
+	// `evaluator`, as the service names it.
+	TaggingResourceTypeEvaluator = TaggingResourceType("evaluator")
+	// `experiment`, as the service names it.
+	TaggingResourceTypeExperiment = TaggingResourceType("experiment")
+	// `fleet_integration`, as the service names it.
 	TaggingResourceTypeFleetIntegration = TaggingResourceType("fleet_integration")
-	TaggingResourceTypeMcpServer        = TaggingResourceType("mcp_server")
-	TaggingResourceTypeProject          = TaggingResourceType("project")
-	TaggingResourceTypePrompt           = TaggingResourceType("prompt")
-	TaggingResourceTypeQueue            = TaggingResourceType("queue")
-	TaggingResourceTypeSandbox          = TaggingResourceType("sandbox")
+	// `mcp_server`, as the service names it.
+	TaggingResourceTypeMcpServer = TaggingResourceType("mcp_server")
+	// `project`, as the service names it.
+	TaggingResourceTypeProject = TaggingResourceType("project")
+	// `prompt`, as the service names it.
+	TaggingResourceTypePrompt = TaggingResourceType("prompt")
+	// `queue`, as the service names it.
+	TaggingResourceTypeQueue = TaggingResourceType("queue")
+	// `sandbox`, as the service names it.
+	TaggingResourceTypeSandbox = TaggingResourceType("sandbox")
 )
 
 func (TaggingResourceType) ElementType() reflect.Type {
@@ -6424,10 +6841,13 @@ func (in *taggingResourceTypePtr) ToTaggingResourceTypePtrOutputWithContext(ctx 
 	return pulumi.ToOutputWithContext(ctx, in).(TaggingResourceTypePtrOutput)
 }
 
+// The values of a TtlSettings's `defaultTraceTier`: Retention tier of new traces: `shortlived` (base, 14 days) or `longlived` (extended, 400 days).
 type TtlSettingsDefaultTraceTier string
 
 const (
-	TtlSettingsDefaultTraceTierLonglived  = TtlSettingsDefaultTraceTier("longlived")
+	// `longlived`, as the service names it.
+	TtlSettingsDefaultTraceTierLonglived = TtlSettingsDefaultTraceTier("longlived")
+	// `shortlived`, as the service names it.
 	TtlSettingsDefaultTraceTierShortlived = TtlSettingsDefaultTraceTier("shortlived")
 )
 
@@ -6589,10 +7009,13 @@ func (in *ttlSettingsDefaultTraceTierPtr) ToTtlSettingsDefaultTraceTierPtrOutput
 	return pulumi.ToOutputWithContext(ctx, in).(TtlSettingsDefaultTraceTierPtrOutput)
 }
 
+// The values of a UsageLimit's `limitType`: Which limit: traces per month, or extended-retention traces per month; one of each per workspace (`pulumi import` accepts it instead of the id).
 type UsageLimitLimitType string
 
 const (
-	UsageLimitLimitTypeMonthlyTraces          = UsageLimitLimitType("monthly_traces")
+	// `monthly_traces`, as the service names it.
+	UsageLimitLimitTypeMonthlyTraces = UsageLimitLimitType("monthly_traces")
+	// `monthly_longlived_traces`, as the service names it.
 	UsageLimitLimitTypeMonthlyLonglivedTraces = UsageLimitLimitType("monthly_longlived_traces")
 )
 
@@ -6820,6 +7243,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*PromptWebhookTriggersItemInput)(nil)).Elem(), PromptWebhookTriggersItem("commit"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PromptWebhookTriggersItemPtrInput)(nil)).Elem(), PromptWebhookTriggersItem("commit"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PromptWebhookTriggersItemArrayInput)(nil)).Elem(), PromptWebhookTriggersItemArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RegionInput)(nil)).Elem(), Region("us"))
+	pulumi.RegisterInputType(reflect.TypeOf((*RegionPtrInput)(nil)).Elem(), Region("us"))
 	pulumi.RegisterInputType(reflect.TypeOf((*RunRuleAlertsItemSeverityInput)(nil)).Elem(), RunRuleAlertsItemSeverity("critical"))
 	pulumi.RegisterInputType(reflect.TypeOf((*RunRuleAlertsItemSeverityPtrInput)(nil)).Elem(), RunRuleAlertsItemSeverity("critical"))
 	pulumi.RegisterInputType(reflect.TypeOf((*RunRuleCodeEvaluatorsItemLanguageInput)(nil)).Elem(), RunRuleCodeEvaluatorsItemLanguage("python"))
@@ -6899,6 +7324,8 @@ func init() {
 	pulumi.RegisterOutputType(PromptWebhookTriggersItemOutput{})
 	pulumi.RegisterOutputType(PromptWebhookTriggersItemPtrOutput{})
 	pulumi.RegisterOutputType(PromptWebhookTriggersItemArrayOutput{})
+	pulumi.RegisterOutputType(RegionOutput{})
+	pulumi.RegisterOutputType(RegionPtrOutput{})
 	pulumi.RegisterOutputType(RunRuleAlertsItemSeverityOutput{})
 	pulumi.RegisterOutputType(RunRuleAlertsItemSeverityPtrOutput{})
 	pulumi.RegisterOutputType(RunRuleCodeEvaluatorsItemLanguageOutput{})

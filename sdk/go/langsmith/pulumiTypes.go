@@ -13,6 +13,7 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
+// An object of one item of a AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
 type AccessPolicyConditionGroupsItem struct {
 	// Conditions on the resource, all of which must hold.
 	Conditions []AccessPolicyConditionGroupsItemConditionsItem `pulumi:"conditions"`
@@ -33,6 +34,7 @@ type AccessPolicyConditionGroupsItemInput interface {
 	ToAccessPolicyConditionGroupsItemOutputWithContext(context.Context) AccessPolicyConditionGroupsItemOutput
 }
 
+// An object of one item of a AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
 type AccessPolicyConditionGroupsItemArgs struct {
 	// Conditions on the resource, all of which must hold.
 	Conditions AccessPolicyConditionGroupsItemConditionsItemArrayInput `pulumi:"conditions"`
@@ -79,6 +81,7 @@ func (i AccessPolicyConditionGroupsItemArray) ToAccessPolicyConditionGroupsItemA
 	return pulumi.ToOutputWithContext(ctx, i).(AccessPolicyConditionGroupsItemArrayOutput)
 }
 
+// An object of one item of a AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
 type AccessPolicyConditionGroupsItemOutput struct{ *pulumi.OutputState }
 
 func (AccessPolicyConditionGroupsItemOutput) ElementType() reflect.Type {
@@ -130,6 +133,7 @@ func (o AccessPolicyConditionGroupsItemArrayOutput) Index(i pulumi.IntInput) Acc
 	}).(AccessPolicyConditionGroupsItemOutput)
 }
 
+// An object of one item of `conditions` of one item of a AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
 type AccessPolicyConditionGroupsItemConditionsItem struct {
 	// The resource tag's key, e.g. `env`.
 	AttributeKey string `pulumi:"attributeKey"`
@@ -152,6 +156,7 @@ type AccessPolicyConditionGroupsItemConditionsItemInput interface {
 	ToAccessPolicyConditionGroupsItemConditionsItemOutputWithContext(context.Context) AccessPolicyConditionGroupsItemConditionsItemOutput
 }
 
+// An object of one item of `conditions` of one item of a AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
 type AccessPolicyConditionGroupsItemConditionsItemArgs struct {
 	// The resource tag's key, e.g. `env`.
 	AttributeKey pulumi.StringInput `pulumi:"attributeKey"`
@@ -200,6 +205,7 @@ func (i AccessPolicyConditionGroupsItemConditionsItemArray) ToAccessPolicyCondit
 	return pulumi.ToOutputWithContext(ctx, i).(AccessPolicyConditionGroupsItemConditionsItemArrayOutput)
 }
 
+// An object of one item of `conditions` of one item of a AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
 type AccessPolicyConditionGroupsItemConditionsItemOutput struct{ *pulumi.OutputState }
 
 func (AccessPolicyConditionGroupsItemConditionsItemOutput) ElementType() reflect.Type {
@@ -258,6 +264,7 @@ func (o AccessPolicyConditionGroupsItemConditionsItemArrayOutput) Index(i pulumi
 	}).(AccessPolicyConditionGroupsItemConditionsItemOutput)
 }
 
+// An object of one item of a AlertRule's `actions`: Notification targets (`webhook`, `pagerduty`, `dynatrace`) with their configuration; always a Pulumi secret (URLs and integration keys), kept only as a salted fingerprint.
 type AlertRuleActionsItem struct {
 	// The target's settings: a webhook's `url` (and optional `headers`, `body`), PagerDuty's `integration_key` (and optional `severity`), Dynatrace's.
 	Config map[string]interface{} `pulumi:"config"`
@@ -276,6 +283,7 @@ type AlertRuleActionsItemInput interface {
 	ToAlertRuleActionsItemOutputWithContext(context.Context) AlertRuleActionsItemOutput
 }
 
+// An object of one item of a AlertRule's `actions`: Notification targets (`webhook`, `pagerduty`, `dynatrace`) with their configuration; always a Pulumi secret (URLs and integration keys), kept only as a salted fingerprint.
 type AlertRuleActionsItemArgs struct {
 	// The target's settings: a webhook's `url` (and optional `headers`, `body`), PagerDuty's `integration_key` (and optional `severity`), Dynatrace's.
 	Config pulumi.MapInput `pulumi:"config"`
@@ -320,6 +328,7 @@ func (i AlertRuleActionsItemArray) ToAlertRuleActionsItemArrayOutputWithContext(
 	return pulumi.ToOutputWithContext(ctx, i).(AlertRuleActionsItemArrayOutput)
 }
 
+// An object of one item of a AlertRule's `actions`: Notification targets (`webhook`, `pagerduty`, `dynatrace`) with their configuration; always a Pulumi secret (URLs and integration keys), kept only as a salted fingerprint.
 type AlertRuleActionsItemOutput struct{ *pulumi.OutputState }
 
 func (AlertRuleActionsItemOutput) ElementType() reflect.Type {
@@ -364,6 +373,7 @@ func (o AlertRuleActionsItemArrayOutput) Index(i pulumi.IntInput) AlertRuleActio
 	}).(AlertRuleActionsItemOutput)
 }
 
+// An object of one item of a AnnotationQueue's `rubricItems`: The feedback each reviewer gives (a `FeedbackConfig`'s key each).
 type AnnotationQueueRubricItemsItem struct {
 	// What reviewers judge under this key.
 	Description *string `pulumi:"description"`
@@ -384,6 +394,7 @@ type AnnotationQueueRubricItemsItemInput interface {
 	ToAnnotationQueueRubricItemsItemOutputWithContext(context.Context) AnnotationQueueRubricItemsItemOutput
 }
 
+// An object of one item of a AnnotationQueue's `rubricItems`: The feedback each reviewer gives (a `FeedbackConfig`'s key each).
 type AnnotationQueueRubricItemsItemArgs struct {
 	// What reviewers judge under this key.
 	Description pulumi.StringPtrInput `pulumi:"description"`
@@ -430,6 +441,7 @@ func (i AnnotationQueueRubricItemsItemArray) ToAnnotationQueueRubricItemsItemArr
 	return pulumi.ToOutputWithContext(ctx, i).(AnnotationQueueRubricItemsItemArrayOutput)
 }
 
+// An object of one item of a AnnotationQueue's `rubricItems`: The feedback each reviewer gives (a `FeedbackConfig`'s key each).
 type AnnotationQueueRubricItemsItemOutput struct{ *pulumi.OutputState }
 
 func (AnnotationQueueRubricItemsItemOutput) ElementType() reflect.Type {
@@ -479,6 +491,7 @@ func (o AnnotationQueueRubricItemsItemArrayOutput) Index(i pulumi.IntInput) Anno
 	}).(AnnotationQueueRubricItemsItemOutput)
 }
 
+// The bucket: its name, prefix, region or S3-compatible endpoint, and addressing style. A change replaces the destination.
 type BulkExportDestinationConfig struct {
 	// Bucket in the host name (`virtual`) or in the path; set `virtual` when creation fails with `InvalidBucketName`. Changing it replaces the resource.
 	AddressingStyle *BulkExportDestinationConfigAddressingStyle `pulumi:"addressingStyle"`
@@ -526,6 +539,7 @@ type BulkExportDestinationConfigInput interface {
 	ToBulkExportDestinationConfigOutputWithContext(context.Context) BulkExportDestinationConfigOutput
 }
 
+// The bucket: its name, prefix, region or S3-compatible endpoint, and addressing style. A change replaces the destination.
 type BulkExportDestinationConfigArgs struct {
 	// Bucket in the host name (`virtual`) or in the path; set `virtual` when creation fails with `InvalidBucketName`. Changing it replaces the resource.
 	AddressingStyle BulkExportDestinationConfigAddressingStylePtrInput `pulumi:"addressingStyle"`
@@ -572,6 +586,7 @@ func (i BulkExportDestinationConfigArgs) ToBulkExportDestinationConfigOutputWith
 	return pulumi.ToOutputWithContext(ctx, i).(BulkExportDestinationConfigOutput)
 }
 
+// The bucket: its name, prefix, region or S3-compatible endpoint, and addressing style. A change replaces the destination.
 type BulkExportDestinationConfigOutput struct{ *pulumi.OutputState }
 
 func (BulkExportDestinationConfigOutput) ElementType() reflect.Type {
@@ -640,6 +655,7 @@ func (o BulkExportDestinationConfigOutput) UseAccelerateEndpoint() pulumi.BoolPt
 	return o.ApplyT(func(v BulkExportDestinationConfig) *bool { return v.UseAccelerateEndpoint }).(pulumi.BoolPtrOutput)
 }
 
+// The key pair (or a role) bulk exports write with: a change rotates it in place, after the service's test write.
 type BulkExportDestinationCredentials struct {
 	// Access key id of a key pair with `s3:PutObject` on the bucket and prefix. Changing it updates the resource in place.
 	AccessKeyId *string `pulumi:"accessKeyId"`
@@ -660,6 +676,7 @@ type BulkExportDestinationCredentialsInput interface {
 	ToBulkExportDestinationCredentialsOutputWithContext(context.Context) BulkExportDestinationCredentialsOutput
 }
 
+// The key pair (or a role) bulk exports write with: a change rotates it in place, after the service's test write.
 type BulkExportDestinationCredentialsArgs struct {
 	// Access key id of a key pair with `s3:PutObject` on the bucket and prefix. Changing it updates the resource in place.
 	AccessKeyId pulumi.StringPtrInput `pulumi:"accessKeyId"`
@@ -722,6 +739,7 @@ func (i *bulkExportDestinationCredentialsPtrType) ToBulkExportDestinationCredent
 	return pulumi.ToOutputWithContext(ctx, i).(BulkExportDestinationCredentialsPtrOutput)
 }
 
+// The key pair (or a role) bulk exports write with: a change rotates it in place, after the service's test write.
 type BulkExportDestinationCredentialsOutput struct{ *pulumi.OutputState }
 
 func (BulkExportDestinationCredentialsOutput) ElementType() reflect.Type {
@@ -815,6 +833,7 @@ func (o BulkExportDestinationCredentialsPtrOutput) SessionToken() pulumi.StringP
 	}).(pulumi.StringPtrOutput)
 }
 
+// An object of a DataPlane's `byovpc`: An existing VPC of the organization's to place the data plane in (bring your own VPC), with its subnets.
 type DataPlaneByovpc struct {
 	// Private subnets for the data plane's services.
 	PrivateAppSubnetIds []string `pulumi:"privateAppSubnetIds"`
@@ -837,6 +856,7 @@ type DataPlaneByovpcInput interface {
 	ToDataPlaneByovpcOutputWithContext(context.Context) DataPlaneByovpcOutput
 }
 
+// An object of a DataPlane's `byovpc`: An existing VPC of the organization's to place the data plane in (bring your own VPC), with its subnets.
 type DataPlaneByovpcArgs struct {
 	// Private subnets for the data plane's services.
 	PrivateAppSubnetIds pulumi.StringArrayInput `pulumi:"privateAppSubnetIds"`
@@ -901,6 +921,7 @@ func (i *dataPlaneByovpcPtrType) ToDataPlaneByovpcPtrOutputWithContext(ctx conte
 	return pulumi.ToOutputWithContext(ctx, i).(DataPlaneByovpcPtrOutput)
 }
 
+// An object of a DataPlane's `byovpc`: An existing VPC of the organization's to place the data plane in (bring your own VPC), with its subnets.
 type DataPlaneByovpcOutput struct{ *pulumi.OutputState }
 
 func (DataPlaneByovpcOutput) ElementType() reflect.Type {
@@ -1009,6 +1030,7 @@ func (o DataPlaneByovpcPtrOutput) VpcId() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// An object of a DataPlane's `firewall`: Who may reach its API and where its services may call out to; the fields set are changed, the others kept.
 type DataPlaneFirewall struct {
 	// Whether plain HTTP is accepted besides HTTPS; the service's default is false.
 	AllowHttp *bool `pulumi:"allowHttp"`
@@ -1029,6 +1051,7 @@ type DataPlaneFirewallInput interface {
 	ToDataPlaneFirewallOutputWithContext(context.Context) DataPlaneFirewallOutput
 }
 
+// An object of a DataPlane's `firewall`: Who may reach its API and where its services may call out to; the fields set are changed, the others kept.
 type DataPlaneFirewallArgs struct {
 	// Whether plain HTTP is accepted besides HTTPS; the service's default is false.
 	AllowHttp pulumi.BoolPtrInput `pulumi:"allowHttp"`
@@ -1091,6 +1114,7 @@ func (i *dataPlaneFirewallPtrType) ToDataPlaneFirewallPtrOutputWithContext(ctx c
 	return pulumi.ToOutputWithContext(ctx, i).(DataPlaneFirewallPtrOutput)
 }
 
+// An object of a DataPlane's `firewall`: Who may reach its API and where its services may call out to; the fields set are changed, the others kept.
 type DataPlaneFirewallOutput struct{ *pulumi.OutputState }
 
 func (DataPlaneFirewallOutput) ElementType() reflect.Type {
@@ -1184,6 +1208,7 @@ func (o DataPlaneFirewallPtrOutput) AllowedDomains() pulumi.StringArrayOutput {
 	}).(pulumi.StringArrayOutput)
 }
 
+// An object of a DataPlane's `fleetOidc`: Sign-in of the fleet's agents through the organization's OIDC provider; the fields set are changed, the others kept.
 type DataPlaneFleetOidc struct {
 	// The audience the tokens are issued for.
 	Audience *string `pulumi:"audience"`
@@ -1216,6 +1241,7 @@ type DataPlaneFleetOidcInput interface {
 	ToDataPlaneFleetOidcOutputWithContext(context.Context) DataPlaneFleetOidcOutput
 }
 
+// An object of a DataPlane's `fleetOidc`: Sign-in of the fleet's agents through the organization's OIDC provider; the fields set are changed, the others kept.
 type DataPlaneFleetOidcArgs struct {
 	// The audience the tokens are issued for.
 	Audience pulumi.StringPtrInput `pulumi:"audience"`
@@ -1290,6 +1316,7 @@ func (i *dataPlaneFleetOidcPtrType) ToDataPlaneFleetOidcPtrOutputWithContext(ctx
 	return pulumi.ToOutputWithContext(ctx, i).(DataPlaneFleetOidcPtrOutput)
 }
 
+// An object of a DataPlane's `fleetOidc`: Sign-in of the fleet's agents through the organization's OIDC provider; the fields set are changed, the others kept.
 type DataPlaneFleetOidcOutput struct{ *pulumi.OutputState }
 
 func (DataPlaneFleetOidcOutput) ElementType() reflect.Type {
@@ -1473,6 +1500,7 @@ func (o DataPlaneFleetOidcPtrOutput) TenantMappings() pulumi.MapOutput {
 	}).(pulumi.MapOutput)
 }
 
+// An object of a DataPlane's `ttl`: How long the data plane keeps traces; the fields set are changed, the others kept.
 type DataPlaneTtl struct {
 	// Whether traces expire; the service's default is true.
 	Enabled *bool `pulumi:"enabled"`
@@ -1493,6 +1521,7 @@ type DataPlaneTtlInput interface {
 	ToDataPlaneTtlOutputWithContext(context.Context) DataPlaneTtlOutput
 }
 
+// An object of a DataPlane's `ttl`: How long the data plane keeps traces; the fields set are changed, the others kept.
 type DataPlaneTtlArgs struct {
 	// Whether traces expire; the service's default is true.
 	Enabled pulumi.BoolPtrInput `pulumi:"enabled"`
@@ -1555,6 +1584,7 @@ func (i *dataPlaneTtlPtrType) ToDataPlaneTtlPtrOutputWithContext(ctx context.Con
 	return pulumi.ToOutputWithContext(ctx, i).(DataPlaneTtlPtrOutput)
 }
 
+// An object of a DataPlane's `ttl`: How long the data plane keeps traces; the fields set are changed, the others kept.
 type DataPlaneTtlOutput struct{ *pulumi.OutputState }
 
 func (DataPlaneTtlOutput) ElementType() reflect.Type {
@@ -1648,6 +1678,7 @@ func (o DataPlaneTtlPtrOutput) ShortDays() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
+// An object of one item of a Dataset's `transformations`: Transformations applied to new examples (e.g. `convert_to_openai_message` at `["inputs", "messages"]`).
 type DatasetTransformationsItem struct {
 	// Where in a new example it applies, e.g. `["inputs", "messages"]`.
 	Path []string `pulumi:"path"`
@@ -1666,6 +1697,7 @@ type DatasetTransformationsItemInput interface {
 	ToDatasetTransformationsItemOutputWithContext(context.Context) DatasetTransformationsItemOutput
 }
 
+// An object of one item of a Dataset's `transformations`: Transformations applied to new examples (e.g. `convert_to_openai_message` at `["inputs", "messages"]`).
 type DatasetTransformationsItemArgs struct {
 	// Where in a new example it applies, e.g. `["inputs", "messages"]`.
 	Path pulumi.StringArrayInput `pulumi:"path"`
@@ -1710,6 +1742,7 @@ func (i DatasetTransformationsItemArray) ToDatasetTransformationsItemArrayOutput
 	return pulumi.ToOutputWithContext(ctx, i).(DatasetTransformationsItemArrayOutput)
 }
 
+// An object of one item of a Dataset's `transformations`: Transformations applied to new examples (e.g. `convert_to_openai_message` at `["inputs", "messages"]`).
 type DatasetTransformationsItemOutput struct{ *pulumi.OutputState }
 
 func (DatasetTransformationsItemOutput) ElementType() reflect.Type {
@@ -1756,6 +1789,7 @@ func (o DatasetTransformationsItemArrayOutput) Index(i pulumi.IntInput) DatasetT
 	}).(DatasetTransformationsItemOutput)
 }
 
+// An object of one item of a Deployment's `secretReferences`: Environment variables read from Kubernetes secrets of a self-hosted data plane (references only, not secret).
 type DeploymentSecretReferencesItem struct {
 	// The environment variable's name.
 	Name string `pulumi:"name"`
@@ -1776,6 +1810,7 @@ type DeploymentSecretReferencesItemInput interface {
 	ToDeploymentSecretReferencesItemOutputWithContext(context.Context) DeploymentSecretReferencesItemOutput
 }
 
+// An object of one item of a Deployment's `secretReferences`: Environment variables read from Kubernetes secrets of a self-hosted data plane (references only, not secret).
 type DeploymentSecretReferencesItemArgs struct {
 	// The environment variable's name.
 	Name pulumi.StringInput `pulumi:"name"`
@@ -1822,6 +1857,7 @@ func (i DeploymentSecretReferencesItemArray) ToDeploymentSecretReferencesItemArr
 	return pulumi.ToOutputWithContext(ctx, i).(DeploymentSecretReferencesItemArrayOutput)
 }
 
+// An object of one item of a Deployment's `secretReferences`: Environment variables read from Kubernetes secrets of a self-hosted data plane (references only, not secret).
 type DeploymentSecretReferencesItemOutput struct{ *pulumi.OutputState }
 
 func (DeploymentSecretReferencesItemOutput) ElementType() reflect.Type {
@@ -1871,6 +1907,7 @@ func (o DeploymentSecretReferencesItemArrayOutput) Index(i pulumi.IntInput) Depl
 	}).(DeploymentSecretReferencesItemOutput)
 }
 
+// An object of one item of a Deployment's `secrets`: Environment variables of the deployment. Recorded in outputs only as salted fingerprints.
 type DeploymentSecretsItem struct {
 	// The environment variable's name.
 	Name string `pulumi:"name"`
@@ -1889,6 +1926,7 @@ type DeploymentSecretsItemInput interface {
 	ToDeploymentSecretsItemOutputWithContext(context.Context) DeploymentSecretsItemOutput
 }
 
+// An object of one item of a Deployment's `secrets`: Environment variables of the deployment. Recorded in outputs only as salted fingerprints.
 type DeploymentSecretsItemArgs struct {
 	// The environment variable's name.
 	Name pulumi.StringInput `pulumi:"name"`
@@ -1933,6 +1971,7 @@ func (i DeploymentSecretsItemArray) ToDeploymentSecretsItemArrayOutputWithContex
 	return pulumi.ToOutputWithContext(ctx, i).(DeploymentSecretsItemArrayOutput)
 }
 
+// An object of one item of a Deployment's `secrets`: Environment variables of the deployment. Recorded in outputs only as salted fingerprints.
 type DeploymentSecretsItemOutput struct{ *pulumi.OutputState }
 
 func (DeploymentSecretsItemOutput) ElementType() reflect.Type {
@@ -1977,6 +2016,7 @@ func (o DeploymentSecretsItemArrayOutput) Index(i pulumi.IntInput) DeploymentSec
 	}).(DeploymentSecretsItemOutput)
 }
 
+// Where the deployment's code comes from and how it runs: the GitHub integration and repository, or the image registry; its deployment type, listener, resources and build commands.
 type DeploymentSourceConfig struct {
 	// Command that builds the application. Changing it makes one new revision.
 	BuildCommand *string `pulumi:"buildCommand"`
@@ -2013,6 +2053,7 @@ type DeploymentSourceConfigInput interface {
 	ToDeploymentSourceConfigOutputWithContext(context.Context) DeploymentSourceConfigOutput
 }
 
+// Where the deployment's code comes from and how it runs: the GitHub integration and repository, or the image registry; its deployment type, listener, resources and build commands.
 type DeploymentSourceConfigArgs struct {
 	// Command that builds the application. Changing it makes one new revision.
 	BuildCommand pulumi.StringPtrInput `pulumi:"buildCommand"`
@@ -2091,6 +2132,7 @@ func (i *deploymentSourceConfigPtrType) ToDeploymentSourceConfigPtrOutputWithCon
 	return pulumi.ToOutputWithContext(ctx, i).(DeploymentSourceConfigPtrOutput)
 }
 
+// Where the deployment's code comes from and how it runs: the GitHub integration and repository, or the image registry; its deployment type, listener, resources and build commands.
 type DeploymentSourceConfigOutput struct{ *pulumi.OutputState }
 
 func (DeploymentSourceConfigOutput) ElementType() reflect.Type {
@@ -2304,6 +2346,7 @@ func (o DeploymentSourceConfigPtrOutput) TemplateId() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// An object of a Deployment's `sourceConfig.listenerConfig`: Listener settings: the Kubernetes namespace to deploy into.
 type DeploymentSourceConfigListenerConfig struct {
 	// The Kubernetes namespace the listener deploys into.
 	K8sNamespace *string `pulumi:"k8sNamespace"`
@@ -2320,6 +2363,7 @@ type DeploymentSourceConfigListenerConfigInput interface {
 	ToDeploymentSourceConfigListenerConfigOutputWithContext(context.Context) DeploymentSourceConfigListenerConfigOutput
 }
 
+// An object of a Deployment's `sourceConfig.listenerConfig`: Listener settings: the Kubernetes namespace to deploy into.
 type DeploymentSourceConfigListenerConfigArgs struct {
 	// The Kubernetes namespace the listener deploys into.
 	K8sNamespace pulumi.StringPtrInput `pulumi:"k8sNamespace"`
@@ -2378,6 +2422,7 @@ func (i *deploymentSourceConfigListenerConfigPtrType) ToDeploymentSourceConfigLi
 	return pulumi.ToOutputWithContext(ctx, i).(DeploymentSourceConfigListenerConfigPtrOutput)
 }
 
+// An object of a Deployment's `sourceConfig.listenerConfig`: Listener settings: the Kubernetes namespace to deploy into.
 type DeploymentSourceConfigListenerConfigOutput struct{ *pulumi.OutputState }
 
 func (DeploymentSourceConfigListenerConfigOutput) ElementType() reflect.Type {
@@ -2441,6 +2486,7 @@ func (o DeploymentSourceConfigListenerConfigPtrOutput) K8sNamespace() pulumi.Str
 	}).(pulumi.StringPtrOutput)
 }
 
+// What one revision builds: the branch or commit, the image, and the path of `langgraph.json`. A change makes one new revision.
 type DeploymentSourceRevisionConfig struct {
 	// Path of the graph configuration file in the repository, e.g. `langgraph.json`. Changing it makes one new revision.
 	GraphConfigPath *string `pulumi:"graphConfigPath"`
@@ -2461,6 +2507,7 @@ type DeploymentSourceRevisionConfigInput interface {
 	ToDeploymentSourceRevisionConfigOutputWithContext(context.Context) DeploymentSourceRevisionConfigOutput
 }
 
+// What one revision builds: the branch or commit, the image, and the path of `langgraph.json`. A change makes one new revision.
 type DeploymentSourceRevisionConfigArgs struct {
 	// Path of the graph configuration file in the repository, e.g. `langgraph.json`. Changing it makes one new revision.
 	GraphConfigPath pulumi.StringPtrInput `pulumi:"graphConfigPath"`
@@ -2523,6 +2570,7 @@ func (i *deploymentSourceRevisionConfigPtrType) ToDeploymentSourceRevisionConfig
 	return pulumi.ToOutputWithContext(ctx, i).(DeploymentSourceRevisionConfigPtrOutput)
 }
 
+// What one revision builds: the branch or commit, the image, and the path of `langgraph.json`. A change makes one new revision.
 type DeploymentSourceRevisionConfigOutput struct{ *pulumi.OutputState }
 
 func (DeploymentSourceRevisionConfigOutput) ElementType() reflect.Type {
@@ -2616,6 +2664,7 @@ func (o DeploymentSourceRevisionConfigPtrOutput) RepoRef() pulumi.StringPtrOutpu
 	}).(pulumi.StringPtrOutput)
 }
 
+// An object of one item of a FeedbackConfig's `categories`: The choices of a `categorical` key.
 type FeedbackConfigCategoriesItem struct {
 	// The category's name, shown to reviewers.
 	Label *string `pulumi:"label"`
@@ -2634,6 +2683,7 @@ type FeedbackConfigCategoriesItemInput interface {
 	ToFeedbackConfigCategoriesItemOutputWithContext(context.Context) FeedbackConfigCategoriesItemOutput
 }
 
+// An object of one item of a FeedbackConfig's `categories`: The choices of a `categorical` key.
 type FeedbackConfigCategoriesItemArgs struct {
 	// The category's name, shown to reviewers.
 	Label pulumi.StringPtrInput `pulumi:"label"`
@@ -2678,6 +2728,7 @@ func (i FeedbackConfigCategoriesItemArray) ToFeedbackConfigCategoriesItemArrayOu
 	return pulumi.ToOutputWithContext(ctx, i).(FeedbackConfigCategoriesItemArrayOutput)
 }
 
+// An object of one item of a FeedbackConfig's `categories`: The choices of a `categorical` key.
 type FeedbackConfigCategoriesItemOutput struct{ *pulumi.OutputState }
 
 func (FeedbackConfigCategoriesItemOutput) ElementType() reflect.Type {
@@ -2722,6 +2773,7 @@ func (o FeedbackConfigCategoriesItemArrayOutput) Index(i pulumi.IntInput) Feedba
 	}).(FeedbackConfigCategoriesItemOutput)
 }
 
+// An object of one item of a GatewayPolicy's `subjectMatchers`: Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers.
 type GatewayPolicySubjectMatchersItem struct {
 	// What names the subject: `organization_id`, `workspace_id`, `user_id`, `api_key_id` or `run_rule_id`.
 	Key GatewayPolicySubjectMatchersItemKey `pulumi:"key"`
@@ -2740,6 +2792,7 @@ type GatewayPolicySubjectMatchersItemInput interface {
 	ToGatewayPolicySubjectMatchersItemOutputWithContext(context.Context) GatewayPolicySubjectMatchersItemOutput
 }
 
+// An object of one item of a GatewayPolicy's `subjectMatchers`: Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers.
 type GatewayPolicySubjectMatchersItemArgs struct {
 	// What names the subject: `organization_id`, `workspace_id`, `user_id`, `api_key_id` or `run_rule_id`.
 	Key GatewayPolicySubjectMatchersItemKeyInput `pulumi:"key"`
@@ -2784,6 +2837,7 @@ func (i GatewayPolicySubjectMatchersItemArray) ToGatewayPolicySubjectMatchersIte
 	return pulumi.ToOutputWithContext(ctx, i).(GatewayPolicySubjectMatchersItemArrayOutput)
 }
 
+// An object of one item of a GatewayPolicy's `subjectMatchers`: Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers.
 type GatewayPolicySubjectMatchersItemOutput struct{ *pulumi.OutputState }
 
 func (GatewayPolicySubjectMatchersItemOutput) ElementType() reflect.Type {
@@ -2828,6 +2882,7 @@ func (o GatewayPolicySubjectMatchersItemArrayOutput) Index(i pulumi.IntInput) Ga
 	}).(GatewayPolicySubjectMatchersItemOutput)
 }
 
+// An object of one item of a GatewaySpendCap's `subjectMatchers`: Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers.
 type GatewaySpendCapSubjectMatchersItem struct {
 	// What names the subject: `organization_id`, `workspace_id`, `user_id`, `api_key_id` or `run_rule_id`.
 	Key GatewaySpendCapSubjectMatchersItemKey `pulumi:"key"`
@@ -2846,6 +2901,7 @@ type GatewaySpendCapSubjectMatchersItemInput interface {
 	ToGatewaySpendCapSubjectMatchersItemOutputWithContext(context.Context) GatewaySpendCapSubjectMatchersItemOutput
 }
 
+// An object of one item of a GatewaySpendCap's `subjectMatchers`: Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers.
 type GatewaySpendCapSubjectMatchersItemArgs struct {
 	// What names the subject: `organization_id`, `workspace_id`, `user_id`, `api_key_id` or `run_rule_id`.
 	Key GatewaySpendCapSubjectMatchersItemKeyInput `pulumi:"key"`
@@ -2890,6 +2946,7 @@ func (i GatewaySpendCapSubjectMatchersItemArray) ToGatewaySpendCapSubjectMatcher
 	return pulumi.ToOutputWithContext(ctx, i).(GatewaySpendCapSubjectMatchersItemArrayOutput)
 }
 
+// An object of one item of a GatewaySpendCap's `subjectMatchers`: Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers.
 type GatewaySpendCapSubjectMatchersItemOutput struct{ *pulumi.OutputState }
 
 func (GatewaySpendCapSubjectMatchersItemOutput) ElementType() reflect.Type {
@@ -2934,6 +2991,7 @@ func (o GatewaySpendCapSubjectMatchersItemArrayOutput) Index(i pulumi.IntInput) 
 	}).(GatewaySpendCapSubjectMatchersItemOutput)
 }
 
+// An object of one item of a RunRule's `alerts`: PagerDuty incidents raised for the sampled runs: the integration's routing key (secret), the incident's summary and severity (`critical`, `error`, `warning`: default, `info`). Always a Pulumi secret, kept only as a salted fingerprint.
 type RunRuleAlertsItem struct {
 	// The PagerDuty integration's routing key (secret).
 	RoutingKey string `pulumi:"routingKey"`
@@ -2954,6 +3012,7 @@ type RunRuleAlertsItemInput interface {
 	ToRunRuleAlertsItemOutputWithContext(context.Context) RunRuleAlertsItemOutput
 }
 
+// An object of one item of a RunRule's `alerts`: PagerDuty incidents raised for the sampled runs: the integration's routing key (secret), the incident's summary and severity (`critical`, `error`, `warning`: default, `info`). Always a Pulumi secret, kept only as a salted fingerprint.
 type RunRuleAlertsItemArgs struct {
 	// The PagerDuty integration's routing key (secret).
 	RoutingKey pulumi.StringInput `pulumi:"routingKey"`
@@ -3000,6 +3059,7 @@ func (i RunRuleAlertsItemArray) ToRunRuleAlertsItemArrayOutputWithContext(ctx co
 	return pulumi.ToOutputWithContext(ctx, i).(RunRuleAlertsItemArrayOutput)
 }
 
+// An object of one item of a RunRule's `alerts`: PagerDuty incidents raised for the sampled runs: the integration's routing key (secret), the incident's summary and severity (`critical`, `error`, `warning`: default, `info`). Always a Pulumi secret, kept only as a salted fingerprint.
 type RunRuleAlertsItemOutput struct{ *pulumi.OutputState }
 
 func (RunRuleAlertsItemOutput) ElementType() reflect.Type {
@@ -3049,6 +3109,7 @@ func (o RunRuleAlertsItemArrayOutput) Index(i pulumi.IntInput) RunRuleAlertsItem
 	}).(RunRuleAlertsItemOutput)
 }
 
+// An object of one item of a RunRule's `codeEvaluators`: Code the sampled runs are scored by, each in `python` (default) or `javascript`.
 type RunRuleCodeEvaluatorsItem struct {
 	// The evaluator's source.
 	Code string `pulumi:"code"`
@@ -3067,6 +3128,7 @@ type RunRuleCodeEvaluatorsItemInput interface {
 	ToRunRuleCodeEvaluatorsItemOutputWithContext(context.Context) RunRuleCodeEvaluatorsItemOutput
 }
 
+// An object of one item of a RunRule's `codeEvaluators`: Code the sampled runs are scored by, each in `python` (default) or `javascript`.
 type RunRuleCodeEvaluatorsItemArgs struct {
 	// The evaluator's source.
 	Code pulumi.StringInput `pulumi:"code"`
@@ -3111,6 +3173,7 @@ func (i RunRuleCodeEvaluatorsItemArray) ToRunRuleCodeEvaluatorsItemArrayOutputWi
 	return pulumi.ToOutputWithContext(ctx, i).(RunRuleCodeEvaluatorsItemArrayOutput)
 }
 
+// An object of one item of a RunRule's `codeEvaluators`: Code the sampled runs are scored by, each in `python` (default) or `javascript`.
 type RunRuleCodeEvaluatorsItemOutput struct{ *pulumi.OutputState }
 
 func (RunRuleCodeEvaluatorsItemOutput) ElementType() reflect.Type {
@@ -3155,6 +3218,7 @@ func (o RunRuleCodeEvaluatorsItemArrayOutput) Index(i pulumi.IntInput) RunRuleCo
 	}).(RunRuleCodeEvaluatorsItemOutput)
 }
 
+// An object of one item of a RunRule's `evaluators`: LLM judges the sampled runs are scored by (online evaluation), each a prompt (a hub prompt by `hubRef`, or `prompt` as `[role, template]` pairs) with the output `schema` its scores follow and the `model` it runs on.
 type RunRuleEvaluatorsItem struct {
 	// A prompt of the hub the judge uses (`<handle>` or `<handle>:<commit or tag>`), instead of `prompt`.
 	HubRef *string `pulumi:"hubRef"`
@@ -3183,6 +3247,7 @@ type RunRuleEvaluatorsItemInput interface {
 	ToRunRuleEvaluatorsItemOutputWithContext(context.Context) RunRuleEvaluatorsItemOutput
 }
 
+// An object of one item of a RunRule's `evaluators`: LLM judges the sampled runs are scored by (online evaluation), each a prompt (a hub prompt by `hubRef`, or `prompt` as `[role, template]` pairs) with the output `schema` its scores follow and the `model` it runs on.
 type RunRuleEvaluatorsItemArgs struct {
 	// A prompt of the hub the judge uses (`<handle>` or `<handle>:<commit or tag>`), instead of `prompt`.
 	HubRef pulumi.StringPtrInput `pulumi:"hubRef"`
@@ -3237,6 +3302,7 @@ func (i RunRuleEvaluatorsItemArray) ToRunRuleEvaluatorsItemArrayOutputWithContex
 	return pulumi.ToOutputWithContext(ctx, i).(RunRuleEvaluatorsItemArrayOutput)
 }
 
+// An object of one item of a RunRule's `evaluators`: LLM judges the sampled runs are scored by (online evaluation), each a prompt (a hub prompt by `hubRef`, or `prompt` as `[role, template]` pairs) with the output `schema` its scores follow and the `model` it runs on.
 type RunRuleEvaluatorsItemOutput struct{ *pulumi.OutputState }
 
 func (RunRuleEvaluatorsItemOutput) ElementType() reflect.Type {
@@ -3306,6 +3372,7 @@ func (o RunRuleEvaluatorsItemArrayOutput) Index(i pulumi.IntInput) RunRuleEvalua
 	}).(RunRuleEvaluatorsItemOutput)
 }
 
+// An object of a RunRule's `spendLimit`: Caps what the rule's LLM judges spend: `limitUsd` US dollars per `window` (`weekly`, the only window).
 type RunRuleSpendLimit struct {
 	// The cap, in US dollars.
 	LimitUsd float64 `pulumi:"limitUsd"`
@@ -3324,6 +3391,7 @@ type RunRuleSpendLimitInput interface {
 	ToRunRuleSpendLimitOutputWithContext(context.Context) RunRuleSpendLimitOutput
 }
 
+// An object of a RunRule's `spendLimit`: Caps what the rule's LLM judges spend: `limitUsd` US dollars per `window` (`weekly`, the only window).
 type RunRuleSpendLimitArgs struct {
 	// The cap, in US dollars.
 	LimitUsd pulumi.Float64Input `pulumi:"limitUsd"`
@@ -3384,6 +3452,7 @@ func (i *runRuleSpendLimitPtrType) ToRunRuleSpendLimitPtrOutputWithContext(ctx c
 	return pulumi.ToOutputWithContext(ctx, i).(RunRuleSpendLimitPtrOutput)
 }
 
+// An object of a RunRule's `spendLimit`: Caps what the rule's LLM judges spend: `limitUsd` US dollars per `window` (`weekly`, the only window).
 type RunRuleSpendLimitOutput struct{ *pulumi.OutputState }
 
 func (RunRuleSpendLimitOutput) ElementType() reflect.Type {
@@ -3462,6 +3531,7 @@ func (o RunRuleSpendLimitPtrOutput) Window() RunRuleSpendLimitWindowPtrOutput {
 	}).(RunRuleSpendLimitWindowPtrOutput)
 }
 
+// An object of one item of a RunRule's `trajectoryEvaluators`: LLM judges that score a sampled run's whole trajectory (the trace's steps, not only its outputs); the same shape as `evaluators`.
 type RunRuleTrajectoryEvaluatorsItem struct {
 	// A prompt of the hub the judge uses (`<handle>` or `<handle>:<commit or tag>`), instead of `prompt`.
 	HubRef *string `pulumi:"hubRef"`
@@ -3490,6 +3560,7 @@ type RunRuleTrajectoryEvaluatorsItemInput interface {
 	ToRunRuleTrajectoryEvaluatorsItemOutputWithContext(context.Context) RunRuleTrajectoryEvaluatorsItemOutput
 }
 
+// An object of one item of a RunRule's `trajectoryEvaluators`: LLM judges that score a sampled run's whole trajectory (the trace's steps, not only its outputs); the same shape as `evaluators`.
 type RunRuleTrajectoryEvaluatorsItemArgs struct {
 	// A prompt of the hub the judge uses (`<handle>` or `<handle>:<commit or tag>`), instead of `prompt`.
 	HubRef pulumi.StringPtrInput `pulumi:"hubRef"`
@@ -3544,6 +3615,7 @@ func (i RunRuleTrajectoryEvaluatorsItemArray) ToRunRuleTrajectoryEvaluatorsItemA
 	return pulumi.ToOutputWithContext(ctx, i).(RunRuleTrajectoryEvaluatorsItemArrayOutput)
 }
 
+// An object of one item of a RunRule's `trajectoryEvaluators`: LLM judges that score a sampled run's whole trajectory (the trace's steps, not only its outputs); the same shape as `evaluators`.
 type RunRuleTrajectoryEvaluatorsItemOutput struct{ *pulumi.OutputState }
 
 func (RunRuleTrajectoryEvaluatorsItemOutput) ElementType() reflect.Type {
@@ -3613,6 +3685,7 @@ func (o RunRuleTrajectoryEvaluatorsItemArrayOutput) Index(i pulumi.IntInput) Run
 	}).(RunRuleTrajectoryEvaluatorsItemOutput)
 }
 
+// An object of one item of a RunRule's `webhooks`: Webhooks the sampled runs are posted to. Always a Pulumi secret (URLs and headers often carry tokens), kept only as a salted fingerprint.
 type RunRuleWebhooksItem struct {
 	// Headers sent with each post (e.g. a token).
 	Headers map[string]interface{} `pulumi:"headers"`
@@ -3631,6 +3704,7 @@ type RunRuleWebhooksItemInput interface {
 	ToRunRuleWebhooksItemOutputWithContext(context.Context) RunRuleWebhooksItemOutput
 }
 
+// An object of one item of a RunRule's `webhooks`: Webhooks the sampled runs are posted to. Always a Pulumi secret (URLs and headers often carry tokens), kept only as a salted fingerprint.
 type RunRuleWebhooksItemArgs struct {
 	// Headers sent with each post (e.g. a token).
 	Headers pulumi.MapInput `pulumi:"headers"`
@@ -3675,6 +3749,7 @@ func (i RunRuleWebhooksItemArray) ToRunRuleWebhooksItemArrayOutputWithContext(ct
 	return pulumi.ToOutputWithContext(ctx, i).(RunRuleWebhooksItemArrayOutput)
 }
 
+// An object of one item of a RunRule's `webhooks`: Webhooks the sampled runs are posted to. Always a Pulumi secret (URLs and headers often carry tokens), kept only as a salted fingerprint.
 type RunRuleWebhooksItemOutput struct{ *pulumi.OutputState }
 
 func (RunRuleWebhooksItemOutput) ElementType() reflect.Type {
@@ -3719,6 +3794,7 @@ func (o RunRuleWebhooksItemArrayOutput) Index(i pulumi.IntInput) RunRuleWebhooks
 	}).(RunRuleWebhooksItemOutput)
 }
 
+// An object of one item of a ServiceAccount's `workspaces`: Workspaces the account joins, each with a role id (a `Role`, or a built-in role from `getRole`; default the workspace's default role). The service does not report them back.
 type ServiceAccountWorkspacesItem struct {
 	// Its role there (a `Role`'s id).
 	RoleId *string `pulumi:"roleId"`
@@ -3737,6 +3813,7 @@ type ServiceAccountWorkspacesItemInput interface {
 	ToServiceAccountWorkspacesItemOutputWithContext(context.Context) ServiceAccountWorkspacesItemOutput
 }
 
+// An object of one item of a ServiceAccount's `workspaces`: Workspaces the account joins, each with a role id (a `Role`, or a built-in role from `getRole`; default the workspace's default role). The service does not report them back.
 type ServiceAccountWorkspacesItemArgs struct {
 	// Its role there (a `Role`'s id).
 	RoleId pulumi.StringPtrInput `pulumi:"roleId"`
@@ -3781,6 +3858,7 @@ func (i ServiceAccountWorkspacesItemArray) ToServiceAccountWorkspacesItemArrayOu
 	return pulumi.ToOutputWithContext(ctx, i).(ServiceAccountWorkspacesItemArrayOutput)
 }
 
+// An object of one item of a ServiceAccount's `workspaces`: Workspaces the account joins, each with a role id (a `Role`, or a built-in role from `getRole`; default the workspace's default role). The service does not report them back.
 type ServiceAccountWorkspacesItemOutput struct{ *pulumi.OutputState }
 
 func (ServiceAccountWorkspacesItemOutput) ElementType() reflect.Type {

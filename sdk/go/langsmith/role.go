@@ -13,6 +13,46 @@ import (
 )
 
 // A custom role of the LangSmith organization: a named set of workspace permissions that organization and workspace members, and API keys, can hold. Every field changes in place. Permissions are checked against the organization's list before anything is sent. Needs an organization-scoped API key. Import by id or by display name. The built-in roles (`WORKSPACE_ADMIN`, ...) are read with `getRole`, not managed.
+//
+// ## Example Usage
+// ### A Role with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			role, err := langsmith.NewRole(ctx, "role", &langsmith.RoleArgs{
+//				DisplayName: pulumi.String("prompt editor"),
+//				Permissions: pulumi.StringArray{
+//					pulumi.String("prompts:read"),
+//					pulumi.String("prompts:update"),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("roleId", role.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// A Role made outside Pulumi is imported by any of these ids:
+//
+// ```sh
+// $ pulumi import langsmith:index:Role role <id>
+// $ pulumi import langsmith:index:Role role <displayName>
+// ```
 type Role struct {
 	pulumi.CustomResourceState
 

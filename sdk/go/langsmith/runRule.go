@@ -13,6 +13,50 @@ import (
 )
 
 // A LangSmith automation rule on a project's (or a dataset's) runs: the runs matching a filter, sampled at a rate, are added to a dataset or an annotation queue, posted to webhooks (secret) or scored by an evaluator. Every field changes in place (one PATCH of the whole rule). Import by id.
+//
+// ## Example Usage
+// ### A RunRule with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			project, err := langsmith.NewProject(ctx, "project", &langsmith.ProjectArgs{
+//				Name: pulumi.String("support-agent"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			runRule, err := langsmith.NewRunRule(ctx, "runRule", &langsmith.RunRuleArgs{
+//				DisplayName:  pulumi.String("errored runs to review"),
+//				ProjectId:    project.ID(),
+//				SamplingRate: pulumi.Float64(0.1),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("runRuleId", runRule.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// A RunRule made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+//
+// ```sh
+// $ pulumi import langsmith:index:RunRule runRule <id>
+// $ pulumi import langsmith:index:RunRule runRule <workspaceId>/<id>
+// ```
 type RunRule struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,51 @@ import (
 )
 
 // The credentials of a container registry a LangSmith workspace's sandboxes pull images from. The username and password are always Pulumi secrets, kept only as salted fingerprints, and never read back (a credential changed outside Pulumi is not seen by refresh). The address and credentials change in place; a new name replaces it. Import by name.
+//
+// ## Example Usage
+// ### A SandboxRegistry with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			sandboxRegistryUsername := cfg.RequireSecret("sandboxRegistryUsername")
+//			sandboxRegistryPassword := cfg.RequireSecret("sandboxRegistryPassword")
+//			sandboxRegistry, err := langsmith.NewSandboxRegistry(ctx, "sandboxRegistry", &langsmith.SandboxRegistryArgs{
+//				Name:     pulumi.String("ghcr"),
+//				Url:      pulumi.String("ghcr.io"),
+//				Username: sandboxRegistryUsername,
+//				Password: sandboxRegistryPassword,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("sandboxRegistryId", sandboxRegistry.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// A SandboxRegistry made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+//
+// ```sh
+// $ pulumi import langsmith:index:SandboxRegistry sandboxRegistry <id>
+// $ pulumi import langsmith:index:SandboxRegistry sandboxRegistry <name>
+// $ pulumi import langsmith:index:SandboxRegistry sandboxRegistry <workspaceId>/<id>
+// $ pulumi import langsmith:index:SandboxRegistry sandboxRegistry <workspaceId>/<name>
+// ```
 type SandboxRegistry struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,41 @@ import (
 )
 
 // A service account of the LangSmith organization: an identity for machines (CI, a deployment) that joins workspaces with a role and holds API keys. The service cannot change one: every change replaces it (the new one first). Needs an organization-scoped API key. Import by id.
+//
+// ## Example Usage
+// ### A ServiceAccount with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			serviceAccount, err := langsmith.NewServiceAccount(ctx, "serviceAccount", &langsmith.ServiceAccountArgs{
+//				Name: pulumi.String("ci-deployer"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("serviceAccountId", serviceAccount.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// A ServiceAccount made outside Pulumi is imported by any of these ids:
+//
+// ```sh
+// $ pulumi import langsmith:index:ServiceAccount serviceAccount <id>
+// ```
 type ServiceAccount struct {
 	pulumi.CustomResourceState
 

@@ -12,6 +12,39 @@ import (
 )
 
 // An organization service key of LangSmith: acts for the organization (with an organization role) and in the workspaces it names (with `roleId`). The `key` output is a secret the service shows once, at create; every input change replaces the key, the new one first. Needs an organization-scoped API key. Import by id.
+//
+// ## Example Usage
+// ### A ServiceKey with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			serviceKey, err := langsmith.NewServiceKey(ctx, "serviceKey", nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("serviceKeyId", serviceKey.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// A ServiceKey made outside Pulumi is imported by any of these ids:
+//
+// ```sh
+// $ pulumi import langsmith:index:ServiceKey serviceKey <id>
+// ```
 type ServiceKey struct {
 	pulumi.CustomResourceState
 

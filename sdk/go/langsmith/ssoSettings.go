@@ -13,6 +13,64 @@ import (
 )
 
 // SAML single sign-on of the LangSmith organization: the identity provider's metadata (URL, or XML kept as a secret), the workspaces and role new users get, SSO groups. Every field changes in place; destroy removes SSO. Needs an organization-scoped API key. Import by id (the XML is not imported: set it in the program).
+//
+// ## Example Usage
+// ### A SsoSettings with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			ssoSettingsMetadataXml := cfg.RequireSecret("ssoSettingsMetadataXml")
+//			role, err := langsmith.NewRole(ctx, "role", &langsmith.RoleArgs{
+//				DisplayName: pulumi.String("prompt editor"),
+//				Permissions: pulumi.StringArray{
+//					pulumi.String("prompts:read"),
+//					pulumi.String("prompts:update"),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			workspace, err := langsmith.NewWorkspace(ctx, "workspace", &langsmith.WorkspaceArgs{
+//				DisplayName: pulumi.String("agents"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ssoSettings, err := langsmith.NewSsoSettings(ctx, "ssoSettings", &langsmith.SsoSettingsArgs{
+//				MetadataXml:            ssoSettingsMetadataXml,
+//				DefaultWorkspaceRoleId: role.ID(),
+//				DefaultWorkspaceIds: pulumi.StringArray{
+//					workspace.ID(),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("ssoSettingsId", ssoSettings.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// A SsoSettings made outside Pulumi is imported by any of these ids:
+//
+// ```sh
+// $ pulumi import langsmith:index:SsoSettings ssoSettings <id>
+// ```
 type SsoSettings struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,44 @@ import (
 )
 
 // A resource-tag key of a LangSmith workspace (e.g. `env`). Its values are `TagValue`s; a `Tagging` attaches a value to a project, dataset, deployment or other object. Key and description change in place; deleting a key deletes its values. Import by id or by key.
+//
+// ## Example Usage
+// ### A TagKey with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			tagKey, err := langsmith.NewTagKey(ctx, "tagKey", &langsmith.TagKeyArgs{
+//				Key: pulumi.String("env"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("tagKeyId", tagKey.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// A TagKey made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+//
+// ```sh
+// $ pulumi import langsmith:index:TagKey tagKey <id>
+// $ pulumi import langsmith:index:TagKey tagKey <key>
+// $ pulumi import langsmith:index:TagKey tagKey <workspaceId>/<id>
+// $ pulumi import langsmith:index:TagKey tagKey <workspaceId>/<key>
+// ```
 type TagKey struct {
 	pulumi.CustomResourceState
 

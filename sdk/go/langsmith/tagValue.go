@@ -13,6 +13,51 @@ import (
 )
 
 // One value under a workspace's `TagKey` (e.g. `production` under `env`); a `Tagging` attaches it to an object. Value and description change in place; another key replaces it. Import by `<tagKeyId>/<id>` or `<tagKeyId>/<value>`.
+//
+// ## Example Usage
+// ### A TagValue with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			tagKey, err := langsmith.NewTagKey(ctx, "tagKey", &langsmith.TagKeyArgs{
+//				Key: pulumi.String("env"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			tagValue, err := langsmith.NewTagValue(ctx, "tagValue", &langsmith.TagValueArgs{
+//				TagKeyId: tagKey.ID(),
+//				Value:    pulumi.String("production"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("tagValueId", tagValue.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// A TagValue made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+//
+// ```sh
+// $ pulumi import langsmith:index:TagValue tagValue <tagKeyId>/<id>
+// $ pulumi import langsmith:index:TagValue tagValue <tagKeyId>/<value>
+// $ pulumi import langsmith:index:TagValue tagValue <workspaceId>/<tagKeyId>/<id>
+// $ pulumi import langsmith:index:TagValue tagValue <workspaceId>/<tagKeyId>/<value>
+// ```
 type TagValue struct {
 	pulumi.CustomResourceState
 

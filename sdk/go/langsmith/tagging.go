@@ -13,6 +13,63 @@ import (
 )
 
 // Attaches a workspace's `TagValue` to one object (a project, dataset, deployment, prompt, ...). The service cannot change a tagging: every change replaces it (the new one first). Import by id.
+//
+// ## Example Usage
+// ### A Tagging with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			tagKey, err := langsmith.NewTagKey(ctx, "tagKey", &langsmith.TagKeyArgs{
+//				Key: pulumi.String("env"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			tagValue, err := langsmith.NewTagValue(ctx, "tagValue", &langsmith.TagValueArgs{
+//				TagKeyId: tagKey.ID(),
+//				Value:    pulumi.String("production"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			project, err := langsmith.NewProject(ctx, "project", &langsmith.ProjectArgs{
+//				Name: pulumi.String("support-agent"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			tagging, err := langsmith.NewTagging(ctx, "tagging", &langsmith.TaggingArgs{
+//				TagValueId:   tagValue.ID(),
+//				ResourceType: langsmith.TaggingResourceTypeProject,
+//				ResourceId:   project.ID(),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("taggingId", tagging.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// A Tagging made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+//
+// ```sh
+// $ pulumi import langsmith:index:Tagging tagging <id>
+// $ pulumi import langsmith:index:Tagging tagging <workspaceId>/<id>
+// ```
 type Tagging struct {
 	pulumi.CustomResourceState
 

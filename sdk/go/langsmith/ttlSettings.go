@@ -13,6 +13,42 @@ import (
 )
 
 // Trace retention of one LangSmith workspace: the default trace tier (`shortlived`, 14 days; `longlived`, 400 days) and whether it applies to existing projects. One per workspace: create and update are the same PUT; destroy leaves the settings in force, with a warning (the service has no delete). Import by id.
+//
+// ## Example Usage
+// ### A TtlSettings with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			ttlSettings, err := langsmith.NewTtlSettings(ctx, "ttlSettings", &langsmith.TtlSettingsArgs{
+//				DefaultTraceTier: langsmith.TtlSettingsDefaultTraceTierLonglived,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("ttlSettingsId", ttlSettings.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// A TtlSettings made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+//
+// ```sh
+// $ pulumi import langsmith:index:TtlSettings ttlSettings <id>
+// $ pulumi import langsmith:index:TtlSettings ttlSettings <workspaceId>/<id>
+// ```
 type TtlSettings struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,45 @@ import (
 )
 
 // A monthly trace limit of a LangSmith workspace (`monthly_traces` or `monthly_longlived_traces`; one of each per workspace). The value changes in place; another type replaces it. A create refuses a type the workspace already limits (import it instead: by id or by type). Destroy removes the limit.
+//
+// ## Example Usage
+// ### An UsageLimit with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			usageLimit, err := langsmith.NewUsageLimit(ctx, "usageLimit", &langsmith.UsageLimitArgs{
+//				LimitType:  langsmith.UsageLimitLimitTypeMonthlyTraces,
+//				LimitValue: pulumi.Int(100000),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("usageLimitId", usageLimit.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// An UsageLimit made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+//
+// ```sh
+// $ pulumi import langsmith:index:UsageLimit usageLimit <id>
+// $ pulumi import langsmith:index:UsageLimit usageLimit <limitType>
+// $ pulumi import langsmith:index:UsageLimit usageLimit <workspaceId>/<id>
+// $ pulumi import langsmith:index:UsageLimit usageLimit <workspaceId>/<limitType>
+// ```
 type UsageLimit struct {
 	pulumi.CustomResourceState
 

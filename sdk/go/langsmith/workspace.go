@@ -13,6 +13,42 @@ import (
 )
 
 // A LangSmith workspace of the organization: the home of deployments, projects, datasets and keys of one team or environment. Renaming is in place; a new handle replaces it. Deleting a workspace deletes everything in it. Needs an organization-scoped API key. Import by id or by display name: `pulumi import langsmith:index:Workspace dev agents-dev`.
+//
+// ## Example Usage
+// ### A Workspace with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			workspace, err := langsmith.NewWorkspace(ctx, "workspace", &langsmith.WorkspaceArgs{
+//				DisplayName: pulumi.String("agents"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("workspaceId", workspace.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// A Workspace made outside Pulumi is imported by any of these ids:
+//
+// ```sh
+// $ pulumi import langsmith:index:Workspace workspace <id>
+// $ pulumi import langsmith:index:Workspace workspace <displayName>
+// ```
 type Workspace struct {
 	pulumi.CustomResourceState
 

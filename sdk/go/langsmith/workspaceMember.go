@@ -13,6 +13,48 @@ import (
 )
 
 // An organization member's role in one LangSmith workspace, by email. The person must have accepted the organization's invitation (an active `OrganizationMember`); for someone still invited, name the workspace in the invitation's `workspaceIds` instead. The role changes in place; destroy removes the person from the workspace only. Import by `[<workspaceId>/]<email>`.
+//
+// ## Example Usage
+// ### A WorkspaceMember with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			organizationMember, err := langsmith.NewOrganizationMember(ctx, "organizationMember", &langsmith.OrganizationMemberArgs{
+//				Email: pulumi.String("ana@example.com"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			workspaceMember, err := langsmith.NewWorkspaceMember(ctx, "workspaceMember", &langsmith.WorkspaceMemberArgs{
+//				Email: organizationMember.Email,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("workspaceMemberId", workspaceMember.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// A WorkspaceMember made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+//
+// ```sh
+// $ pulumi import langsmith:index:WorkspaceMember workspaceMember <email>
+// $ pulumi import langsmith:index:WorkspaceMember workspaceMember <workspaceId>/<email>
+// ```
 type WorkspaceMember struct {
 	pulumi.CustomResourceState
 

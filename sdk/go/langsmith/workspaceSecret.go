@@ -13,6 +13,48 @@ import (
 )
 
 // One key/value secret of a LangSmith workspace (e.g. a model provider's key for evaluators and the playground). The value is always a Pulumi secret, kept only as a salted fingerprint, and never read back: a value changed outside Pulumi is not seen by refresh. A new value is one upsert; a new key replaces it. A create refuses a key the workspace already has (import it: `pulumi import langsmith:index:WorkspaceSecret <name> [<workspaceId>/]<key>`, then the next up sets the value).
+//
+// ## Example Usage
+// ### A WorkspaceSecret with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			workspaceSecretValue := cfg.RequireSecret("workspaceSecretValue")
+//			workspaceSecret, err := langsmith.NewWorkspaceSecret(ctx, "workspaceSecret", &langsmith.WorkspaceSecretArgs{
+//				Key:   pulumi.String("OPENAI_API_KEY"),
+//				Value: workspaceSecretValue,
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("workspaceSecretId", workspaceSecret.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
+// ## Import
+//
+// A WorkspaceSecret made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
+//
+// ```sh
+// $ pulumi import langsmith:index:WorkspaceSecret workspaceSecret <id>
+// $ pulumi import langsmith:index:WorkspaceSecret workspaceSecret <key>
+// $ pulumi import langsmith:index:WorkspaceSecret workspaceSecret <workspaceId>/<id>
+// $ pulumi import langsmith:index:WorkspaceSecret workspaceSecret <workspaceId>/<key>
+// ```
 type WorkspaceSecret struct {
 	pulumi.CustomResourceState
 

@@ -2,6 +2,9 @@
 // *** Do not edit by hand unless you're certain you know what you are doing! ***
 
 import * as pulumi from "@pulumi/pulumi";
+import * as inputs from "../types/input";
+import * as outputs from "../types/output";
+import * as enums from "../types/enums";
 import * as utilities from "../utilities";
 
 declare var exports: any;
@@ -13,18 +16,18 @@ const __config = new pulumi.Config("langsmith");
 export declare const apiKey: string | undefined;
 Object.defineProperty(exports, "apiKey", {
     get() {
-        return __config.get("apiKey");
+        return __config.get("apiKey") ?? utilities.getEnv("LANGSMITH_API_KEY");
     },
     enumerable: true,
 });
 
 /**
- * Explicit REST API URL; default from the region. Environment fallback: `LANGSMITH_ENDPOINT`.
+ * Explicit REST API URL; default from the region. Alone, it also sets the control plane (see `controlPlaneUrl`). Environment fallback: `LANGSMITH_ENDPOINT`.
  */
 export declare const apiUrl: string | undefined;
 Object.defineProperty(exports, "apiUrl", {
     get() {
-        return __config.get("apiUrl");
+        return __config.get("apiUrl") ?? utilities.getEnv("LANGSMITH_ENDPOINT");
     },
     enumerable: true,
 });
@@ -35,18 +38,18 @@ Object.defineProperty(exports, "apiUrl", {
 export declare const bearerToken: string | undefined;
 Object.defineProperty(exports, "bearerToken", {
     get() {
-        return __config.get("bearerToken");
+        return __config.get("bearerToken") ?? utilities.getEnv("LANGSMITH_BEARER_TOKEN");
     },
     enumerable: true,
 });
 
 /**
- * Explicit control plane URL; default from the region. Environment fallback: `LANGSMITH_CONTROL_PLANE_URL`.
+ * Explicit control plane URL; default: the one that serves `apiUrl` when that is set (its install's `/api-host`, or its cloud region's control plane), else the region's. Environment fallback: `LANGSMITH_CONTROL_PLANE_URL`.
  */
 export declare const controlPlaneUrl: string | undefined;
 Object.defineProperty(exports, "controlPlaneUrl", {
     get() {
-        return __config.get("controlPlaneUrl");
+        return __config.get("controlPlaneUrl") ?? utilities.getEnv("LANGSMITH_CONTROL_PLANE_URL");
     },
     enumerable: true,
 });
@@ -79,7 +82,7 @@ Object.defineProperty(exports, "deployTimeoutSeconds", {
 export declare const maxRequestsPerSecond: number | undefined;
 Object.defineProperty(exports, "maxRequestsPerSecond", {
     get() {
-        return __config.getObject<number>("maxRequestsPerSecond");
+        return __config.getObject<number>("maxRequestsPerSecond") ?? utilities.getEnvNumber("LANGSMITH_MAX_REQUESTS_PER_SECOND");
     },
     enumerable: true,
 });
@@ -98,10 +101,10 @@ Object.defineProperty(exports, "maxRetries", {
 /**
  * `us` (default), `eu`, `apac` or `aws-us`.
  */
-export declare const region: string | undefined;
+export declare const region: enums.Region | undefined;
 Object.defineProperty(exports, "region", {
     get() {
-        return __config.get("region");
+        return __config.getObject<enums.Region>("region");
     },
     enumerable: true,
 });
@@ -134,7 +137,7 @@ Object.defineProperty(exports, "selfHostedUrl", {
 export declare const workspaceId: string | undefined;
 Object.defineProperty(exports, "workspaceId", {
     get() {
-        return __config.get("workspaceId");
+        return __config.get("workspaceId") ?? utilities.getEnv("LANGSMITH_WORKSPACE_ID");
     },
     enumerable: true,
 });

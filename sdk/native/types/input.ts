@@ -8,6 +8,9 @@ import * as enums from "../types/enums";
 
 import * as utilities from "../utilities";
 
+/**
+ * An object of one item of a AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
+ */
 export interface AccessPolicyConditionGroupsItemArgs {
     /**
      * Conditions on the resource, all of which must hold.
@@ -23,6 +26,9 @@ export interface AccessPolicyConditionGroupsItemArgs {
     resourceType: pulumi.Input<string>;
 }
 
+/**
+ * An object of one item of `conditions` of one item of a AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
+ */
 export interface AccessPolicyConditionGroupsItemConditionsItemArgs {
     /**
      * The resource tag's key, e.g. `env`.
@@ -42,6 +48,9 @@ export interface AccessPolicyConditionGroupsItemConditionsItemArgs {
     operator: pulumi.Input<enums.AccessPolicyConditionGroupsItemConditionsItemOperator>;
 }
 
+/**
+ * An object of one item of a AlertRule's `actions`: Notification targets (`webhook`, `pagerduty`, `dynatrace`) with their configuration; always a Pulumi secret (URLs and integration keys), kept only as a salted fingerprint.
+ */
 export interface AlertRuleActionsItemArgs {
     /**
      * The target's settings: a webhook's `url` (and optional `headers`, `body`), PagerDuty's `integration_key` (and optional `severity`), Dynatrace's.
@@ -53,6 +62,9 @@ export interface AlertRuleActionsItemArgs {
     target: pulumi.Input<enums.AlertRuleActionsItemTarget>;
 }
 
+/**
+ * An object of one item of a AnnotationQueue's `rubricItems`: The feedback each reviewer gives (a `FeedbackConfig`'s key each).
+ */
 export interface AnnotationQueueRubricItemsItemArgs {
     /**
      * What reviewers judge under this key.
@@ -68,6 +80,9 @@ export interface AnnotationQueueRubricItemsItemArgs {
     required?: pulumi.Input<boolean | undefined>;
 }
 
+/**
+ * The bucket: its name, prefix, region or S3-compatible endpoint, and addressing style. A change replaces the destination.
+ */
 export interface BulkExportDestinationConfigArgs {
     /**
      * Bucket in the host name (`virtual`) or in the path; set `virtual` when creation fails with `InvalidBucketName`. Changing it replaces the resource.
@@ -120,6 +135,9 @@ export function bulkExportDestinationConfigArgsProvideDefaults(val: BulkExportDe
     };
 }
 
+/**
+ * The key pair (or a role) bulk exports write with: a change rotates it in place, after the service's test write.
+ */
 export interface BulkExportDestinationCredentialsArgs {
     /**
      * Access key id of a key pair with `s3:PutObject` on the bucket and prefix. Changing it updates the resource in place.
@@ -135,6 +153,9 @@ export interface BulkExportDestinationCredentialsArgs {
     sessionToken?: pulumi.Input<string | undefined>;
 }
 
+/**
+ * An object of a DataPlane's `byovpc`: An existing VPC of the organization's to place the data plane in (bring your own VPC), with its subnets.
+ */
 export interface DataPlaneByovpcArgs {
     /**
      * Private subnets for the data plane's services.
@@ -154,6 +175,9 @@ export interface DataPlaneByovpcArgs {
     vpcId: pulumi.Input<string>;
 }
 
+/**
+ * An object of a DataPlane's `firewall`: Who may reach its API and where its services may call out to; the fields set are changed, the others kept.
+ */
 export interface DataPlaneFirewallArgs {
     /**
      * Whether plain HTTP is accepted besides HTTPS; the service's default is false.
@@ -169,6 +193,9 @@ export interface DataPlaneFirewallArgs {
     allowedDomains?: pulumi.Input<pulumi.Input<string>[] | undefined>;
 }
 
+/**
+ * An object of a DataPlane's `fleetOidc`: Sign-in of the fleet's agents through the organization's OIDC provider; the fields set are changed, the others kept.
+ */
 export interface DataPlaneFleetOidcArgs {
     /**
      * The audience the tokens are issued for.
@@ -208,6 +235,9 @@ export interface DataPlaneFleetOidcArgs {
     tenantMappings?: pulumi.Input<{[key: string]: any} | undefined>;
 }
 
+/**
+ * An object of a DataPlane's `ttl`: How long the data plane keeps traces; the fields set are changed, the others kept.
+ */
 export interface DataPlaneTtlArgs {
     /**
      * Whether traces expire; the service's default is true.
@@ -223,6 +253,9 @@ export interface DataPlaneTtlArgs {
     shortDays?: pulumi.Input<number | undefined>;
 }
 
+/**
+ * An object of one item of a Dataset's `transformations`: Transformations applied to new examples (e.g. `convert_to_openai_message` at `["inputs", "messages"]`).
+ */
 export interface DatasetTransformationsItemArgs {
     /**
      * Where in a new example it applies, e.g. `["inputs", "messages"]`.
@@ -234,6 +267,9 @@ export interface DatasetTransformationsItemArgs {
     transformationType: pulumi.Input<enums.DatasetTransformationsItemTransformationType>;
 }
 
+/**
+ * An object of one item of a Deployment's `secretReferences`: Environment variables read from Kubernetes secrets of a self-hosted data plane (references only, not secret).
+ */
 export interface DeploymentSecretReferencesItemArgs {
     /**
      * The environment variable's name.
@@ -249,6 +285,9 @@ export interface DeploymentSecretReferencesItemArgs {
     secretName: pulumi.Input<string>;
 }
 
+/**
+ * An object of one item of a Deployment's `secrets`: Environment variables of the deployment. Recorded in outputs only as salted fingerprints.
+ */
 export interface DeploymentSecretsItemArgs {
     /**
      * The environment variable's name.
@@ -260,6 +299,9 @@ export interface DeploymentSecretsItemArgs {
     value: pulumi.Input<string>;
 }
 
+/**
+ * Where the deployment's code comes from and how it runs: the GitHub integration and repository, or the image registry; its deployment type, listener, resources and build commands.
+ */
 export interface DeploymentSourceConfigArgs {
     /**
      * Command that builds the application. Changing it makes one new revision.
@@ -307,6 +349,9 @@ export interface DeploymentSourceConfigArgs {
     templateId?: pulumi.Input<string | undefined>;
 }
 
+/**
+ * An object of a Deployment's `sourceConfig.listenerConfig`: Listener settings: the Kubernetes namespace to deploy into.
+ */
 export interface DeploymentSourceConfigListenerConfigArgs {
     /**
      * The Kubernetes namespace the listener deploys into.
@@ -314,6 +359,9 @@ export interface DeploymentSourceConfigListenerConfigArgs {
     k8sNamespace?: pulumi.Input<string | undefined>;
 }
 
+/**
+ * What one revision builds: the branch or commit, the image, and the path of `langgraph.json`. A change makes one new revision.
+ */
 export interface DeploymentSourceRevisionConfigArgs {
     /**
      * Path of the graph configuration file in the repository, e.g. `langgraph.json`. Changing it makes one new revision.
@@ -329,6 +377,9 @@ export interface DeploymentSourceRevisionConfigArgs {
     repoRef?: pulumi.Input<string | undefined>;
 }
 
+/**
+ * An object of one item of a FeedbackConfig's `categories`: The choices of a `categorical` key.
+ */
 export interface FeedbackConfigCategoriesItemArgs {
     /**
      * The category's name, shown to reviewers.
@@ -340,6 +391,9 @@ export interface FeedbackConfigCategoriesItemArgs {
     value: pulumi.Input<number>;
 }
 
+/**
+ * An object of one item of a GatewayPolicy's `subjectMatchers`: Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers.
+ */
 export interface GatewayPolicySubjectMatchersItemArgs {
     /**
      * What names the subject: `organization_id`, `workspace_id`, `user_id`, `api_key_id` or `run_rule_id`.
@@ -351,6 +405,9 @@ export interface GatewayPolicySubjectMatchersItemArgs {
     value: pulumi.Input<string>;
 }
 
+/**
+ * An object of one item of a GatewaySpendCap's `subjectMatchers`: Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers.
+ */
 export interface GatewaySpendCapSubjectMatchersItemArgs {
     /**
      * What names the subject: `organization_id`, `workspace_id`, `user_id`, `api_key_id` or `run_rule_id`.
@@ -362,6 +419,9 @@ export interface GatewaySpendCapSubjectMatchersItemArgs {
     value: pulumi.Input<string>;
 }
 
+/**
+ * An object of one item of a RunRule's `alerts`: PagerDuty incidents raised for the sampled runs: the integration's routing key (secret), the incident's summary and severity (`critical`, `error`, `warning`: default, `info`). Always a Pulumi secret, kept only as a salted fingerprint.
+ */
 export interface RunRuleAlertsItemArgs {
     /**
      * The PagerDuty integration's routing key (secret).
@@ -377,6 +437,9 @@ export interface RunRuleAlertsItemArgs {
     summary?: pulumi.Input<string | undefined>;
 }
 
+/**
+ * An object of one item of a RunRule's `codeEvaluators`: Code the sampled runs are scored by, each in `python` (default) or `javascript`.
+ */
 export interface RunRuleCodeEvaluatorsItemArgs {
     /**
      * The evaluator's source.
@@ -388,6 +451,9 @@ export interface RunRuleCodeEvaluatorsItemArgs {
     language?: pulumi.Input<enums.RunRuleCodeEvaluatorsItemLanguage | undefined>;
 }
 
+/**
+ * An object of one item of a RunRule's `evaluators`: LLM judges the sampled runs are scored by (online evaluation), each a prompt (a hub prompt by `hubRef`, or `prompt` as `[role, template]` pairs) with the output `schema` its scores follow and the `model` it runs on.
+ */
 export interface RunRuleEvaluatorsItemArgs {
     /**
      * A prompt of the hub the judge uses (`<handle>` or `<handle>:<commit or tag>`), instead of `prompt`.
@@ -419,6 +485,9 @@ export interface RunRuleEvaluatorsItemArgs {
     variableMapping?: pulumi.Input<{[key: string]: any} | undefined>;
 }
 
+/**
+ * An object of a RunRule's `spendLimit`: Caps what the rule's LLM judges spend: `limitUsd` US dollars per `window` (`weekly`, the only window).
+ */
 export interface RunRuleSpendLimitArgs {
     /**
      * The cap, in US dollars.
@@ -430,6 +499,9 @@ export interface RunRuleSpendLimitArgs {
     window?: pulumi.Input<enums.RunRuleSpendLimitWindow | undefined>;
 }
 
+/**
+ * An object of one item of a RunRule's `trajectoryEvaluators`: LLM judges that score a sampled run's whole trajectory (the trace's steps, not only its outputs); the same shape as `evaluators`.
+ */
 export interface RunRuleTrajectoryEvaluatorsItemArgs {
     /**
      * A prompt of the hub the judge uses (`<handle>` or `<handle>:<commit or tag>`), instead of `prompt`.
@@ -461,6 +533,9 @@ export interface RunRuleTrajectoryEvaluatorsItemArgs {
     variableMapping?: pulumi.Input<{[key: string]: any} | undefined>;
 }
 
+/**
+ * An object of one item of a RunRule's `webhooks`: Webhooks the sampled runs are posted to. Always a Pulumi secret (URLs and headers often carry tokens), kept only as a salted fingerprint.
+ */
 export interface RunRuleWebhooksItemArgs {
     /**
      * Headers sent with each post (e.g. a token).
@@ -472,6 +547,9 @@ export interface RunRuleWebhooksItemArgs {
     url: pulumi.Input<string>;
 }
 
+/**
+ * An object of one item of a ServiceAccount's `workspaces`: Workspaces the account joins, each with a role id (a `Role`, or a built-in role from `getRole`; default the workspace's default role). The service does not report them back.
+ */
 export interface ServiceAccountWorkspacesItemArgs {
     /**
      * Its role there (a `Role`'s id).

@@ -8,6 +8,9 @@ import * as enums from "../types/enums";
 
 import * as utilities from "../utilities";
 
+/**
+ * An object of one item of a AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
+ */
 export interface AccessPolicyConditionGroupsItem {
     /**
      * Conditions on the resource, all of which must hold.
@@ -23,6 +26,9 @@ export interface AccessPolicyConditionGroupsItem {
     resourceType: string;
 }
 
+/**
+ * An object of one item of `conditions` of one item of a AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
+ */
 export interface AccessPolicyConditionGroupsItemConditionsItem {
     /**
      * The resource tag's key, e.g. `env`.
@@ -42,6 +48,9 @@ export interface AccessPolicyConditionGroupsItemConditionsItem {
     operator: enums.AccessPolicyConditionGroupsItemConditionsItemOperator;
 }
 
+/**
+ * An object of one item of a AnnotationQueue's `rubricItems`: The feedback each reviewer gives (a `FeedbackConfig`'s key each).
+ */
 export interface AnnotationQueueRubricItemsItem {
     /**
      * What reviewers judge under this key.
@@ -57,6 +66,9 @@ export interface AnnotationQueueRubricItemsItem {
     required?: boolean;
 }
 
+/**
+ * The bucket: its name, prefix, region or S3-compatible endpoint, and addressing style. A change replaces the destination.
+ */
 export interface BulkExportDestinationConfig {
     /**
      * Bucket in the host name (`virtual`) or in the path; set `virtual` when creation fails with `InvalidBucketName`. Changing it replaces the resource.
@@ -109,6 +121,9 @@ export function bulkExportDestinationConfigProvideDefaults(val: BulkExportDestin
     };
 }
 
+/**
+ * An object of a DataPlane's `byovpc`: An existing VPC of the organization's to place the data plane in (bring your own VPC), with its subnets.
+ */
 export interface DataPlaneByovpc {
     /**
      * Private subnets for the data plane's services.
@@ -128,6 +143,9 @@ export interface DataPlaneByovpc {
     vpcId: string;
 }
 
+/**
+ * An object of a DataPlane's `firewall`: Who may reach its API and where its services may call out to; the fields set are changed, the others kept.
+ */
 export interface DataPlaneFirewall {
     /**
      * Whether plain HTTP is accepted besides HTTPS; the service's default is false.
@@ -143,6 +161,9 @@ export interface DataPlaneFirewall {
     allowedDomains?: string[];
 }
 
+/**
+ * An object of a DataPlane's `fleetOidc`: Sign-in of the fleet's agents through the organization's OIDC provider; the fields set are changed, the others kept.
+ */
 export interface DataPlaneFleetOidc {
     /**
      * The audience the tokens are issued for.
@@ -182,6 +203,9 @@ export interface DataPlaneFleetOidc {
     tenantMappings?: {[key: string]: any};
 }
 
+/**
+ * An object of a DataPlane's `ttl`: How long the data plane keeps traces; the fields set are changed, the others kept.
+ */
 export interface DataPlaneTtl {
     /**
      * Whether traces expire; the service's default is true.
@@ -197,6 +221,9 @@ export interface DataPlaneTtl {
     shortDays?: number;
 }
 
+/**
+ * An object of one item of a Dataset's `transformations`: Transformations applied to new examples (e.g. `convert_to_openai_message` at `["inputs", "messages"]`).
+ */
 export interface DatasetTransformationsItem {
     /**
      * Where in a new example it applies, e.g. `["inputs", "messages"]`.
@@ -208,6 +235,9 @@ export interface DatasetTransformationsItem {
     transformationType: enums.DatasetTransformationsItemTransformationType;
 }
 
+/**
+ * An object of one item of a Deployment's `secretReferences`: Environment variables read from Kubernetes secrets of a self-hosted data plane (references only, not secret).
+ */
 export interface DeploymentSecretReferencesItem {
     /**
      * The environment variable's name.
@@ -223,6 +253,9 @@ export interface DeploymentSecretReferencesItem {
     secretName: string;
 }
 
+/**
+ * Where the deployment's code comes from and how it runs: the GitHub integration and repository, or the image registry; its deployment type, listener, resources and build commands.
+ */
 export interface DeploymentSourceConfig {
     /**
      * Command that builds the application. Changing it makes one new revision.
@@ -270,6 +303,9 @@ export interface DeploymentSourceConfig {
     templateId?: string;
 }
 
+/**
+ * An object of a Deployment's `sourceConfig.listenerConfig`: Listener settings: the Kubernetes namespace to deploy into.
+ */
 export interface DeploymentSourceConfigListenerConfig {
     /**
      * The Kubernetes namespace the listener deploys into.
@@ -277,6 +313,9 @@ export interface DeploymentSourceConfigListenerConfig {
     k8sNamespace?: string;
 }
 
+/**
+ * What one revision builds: the branch or commit, the image, and the path of `langgraph.json`. A change makes one new revision.
+ */
 export interface DeploymentSourceRevisionConfig {
     /**
      * Path of the graph configuration file in the repository, e.g. `langgraph.json`. Changing it makes one new revision.
@@ -292,6 +331,9 @@ export interface DeploymentSourceRevisionConfig {
     repoRef?: string;
 }
 
+/**
+ * An object of one item of a FeedbackConfig's `categories`: The choices of a `categorical` key.
+ */
 export interface FeedbackConfigCategoriesItem {
     /**
      * The category's name, shown to reviewers.
@@ -303,6 +345,9 @@ export interface FeedbackConfigCategoriesItem {
     value: number;
 }
 
+/**
+ * An object of one item of a GatewayPolicy's `subjectMatchers`: Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers.
+ */
 export interface GatewayPolicySubjectMatchersItem {
     /**
      * What names the subject: `organization_id`, `workspace_id`, `user_id`, `api_key_id` or `run_rule_id`.
@@ -314,6 +359,9 @@ export interface GatewayPolicySubjectMatchersItem {
     value: string;
 }
 
+/**
+ * An object of one item of a GatewaySpendCap's `subjectMatchers`: Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers.
+ */
 export interface GatewaySpendCapSubjectMatchersItem {
     /**
      * What names the subject: `organization_id`, `workspace_id`, `user_id`, `api_key_id` or `run_rule_id`.
@@ -325,6 +373,9 @@ export interface GatewaySpendCapSubjectMatchersItem {
     value: string;
 }
 
+/**
+ * An object of one item of a RunRule's `codeEvaluators`: Code the sampled runs are scored by, each in `python` (default) or `javascript`.
+ */
 export interface RunRuleCodeEvaluatorsItem {
     /**
      * The evaluator's source.
@@ -336,6 +387,9 @@ export interface RunRuleCodeEvaluatorsItem {
     language?: enums.RunRuleCodeEvaluatorsItemLanguage;
 }
 
+/**
+ * An object of one item of a RunRule's `evaluators`: LLM judges the sampled runs are scored by (online evaluation), each a prompt (a hub prompt by `hubRef`, or `prompt` as `[role, template]` pairs) with the output `schema` its scores follow and the `model` it runs on.
+ */
 export interface RunRuleEvaluatorsItem {
     /**
      * A prompt of the hub the judge uses (`<handle>` or `<handle>:<commit or tag>`), instead of `prompt`.
@@ -367,6 +421,9 @@ export interface RunRuleEvaluatorsItem {
     variableMapping?: {[key: string]: any};
 }
 
+/**
+ * An object of a RunRule's `spendLimit`: Caps what the rule's LLM judges spend: `limitUsd` US dollars per `window` (`weekly`, the only window).
+ */
 export interface RunRuleSpendLimit {
     /**
      * The cap, in US dollars.
@@ -378,6 +435,9 @@ export interface RunRuleSpendLimit {
     window?: enums.RunRuleSpendLimitWindow;
 }
 
+/**
+ * An object of one item of a RunRule's `trajectoryEvaluators`: LLM judges that score a sampled run's whole trajectory (the trace's steps, not only its outputs); the same shape as `evaluators`.
+ */
 export interface RunRuleTrajectoryEvaluatorsItem {
     /**
      * A prompt of the hub the judge uses (`<handle>` or `<handle>:<commit or tag>`), instead of `prompt`.
@@ -409,6 +469,9 @@ export interface RunRuleTrajectoryEvaluatorsItem {
     variableMapping?: {[key: string]: any};
 }
 
+/**
+ * An object of one item of a ServiceAccount's `workspaces`: Workspaces the account joins, each with a role id (a `Role`, or a built-in role from `getRole`; default the workspace's default role). The service does not report them back.
+ */
 export interface ServiceAccountWorkspacesItem {
     /**
      * Its role there (a `Role`'s id).

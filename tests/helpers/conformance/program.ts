@@ -16,6 +16,7 @@ import { registeredKind } from "../../../provider/registry";
 import { randomUUID } from "node:crypto";
 import type { Versitygw } from "../versitygw";
 import { exampleIn, examplesOf, fillPlaceholders, mapExample, variantsOf } from "./examples";
+import { inSmallestObject } from "../../../provider/engine/fields/fieldExamples";
 
 /** Which inputs the objects set. */
 export type Track = "required" | "full";
@@ -89,21 +90,6 @@ function holdsReference(value: unknown): boolean {
   return found;
 }
 
-/**
- * Whether another input of the minimal object makes `field` required
- * (`requiredWhen`): the other input at its example value when the minimal
- * object sets it, unset otherwise.
- */
-function requiredInVariant(kind: LangSmithResource, field: FieldSpec, variant: string | undefined): boolean {
-  const when = field.requiredWhen;
-  if (when === undefined) return false;
-  const other = kind.fields.find((candidate) => candidate.path === when.path);
-  const example = other === undefined ? undefined : exampleIn(other, variant);
-  const value = other !== undefined && example !== undefined && (other.required || example.minimal === true) ? example.value : undefined;
-  if (when.unset === true && value === undefined) return true;
-  return when.in !== undefined && value !== undefined && when.in.includes(value);
-}
-
 /** The workspace-scoped kinds a kind's examples refer to (besides its workspace), at any variant. */
 function workspaceReferences(kind: LangSmithResource): string[] {
   const tokens: string[] = [];
@@ -157,7 +143,7 @@ export function matrixProgram(kinds: readonly LangSmithResource[], options: Matr
     for (const field of kind.fields) {
       const example = exampleIn(field, variant);
       if (example === undefined) continue;
-      const minimal = field.required || example.minimal === true || requiredInVariant(kind, field, variant);
+      const minimal = inSmallestObject(kind.fields, field, variant);
       const inProgram = options.track === "required" ? minimal : role === "primary" ? true : minimal || holdsReference(example.value);
       if (!inProgram) continue;
       let raw = role === "other" ? (example.other ?? example.value) : example.value;

@@ -13,22 +13,54 @@ var _ = internal.GetEnvOrDefault
 
 // API key, sent as `X-Api-Key`. Environment fallback: `LANGSMITH_API_KEY`.
 func GetApiKey(ctx *pulumi.Context) string {
-	return config.Get(ctx, "langsmith:apiKey")
+	v, err := config.Try(ctx, "langsmith:apiKey")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault(nil, nil, "LANGSMITH_API_KEY"); d != nil {
+		value = d.(string)
+	}
+	return value
 }
 
-// Explicit REST API URL; default from the region. Environment fallback: `LANGSMITH_ENDPOINT`.
+// Explicit REST API URL; default from the region. Alone, it also sets the control plane (see `controlPlaneUrl`). Environment fallback: `LANGSMITH_ENDPOINT`.
 func GetApiUrl(ctx *pulumi.Context) string {
-	return config.Get(ctx, "langsmith:apiUrl")
+	v, err := config.Try(ctx, "langsmith:apiUrl")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault(nil, nil, "LANGSMITH_ENDPOINT"); d != nil {
+		value = d.(string)
+	}
+	return value
 }
 
 // Bearer token, an alternative to the API key (`Authorization: Bearer`). Environment fallback: `LANGSMITH_BEARER_TOKEN`.
 func GetBearerToken(ctx *pulumi.Context) string {
-	return config.Get(ctx, "langsmith:bearerToken")
+	v, err := config.Try(ctx, "langsmith:bearerToken")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault(nil, nil, "LANGSMITH_BEARER_TOKEN"); d != nil {
+		value = d.(string)
+	}
+	return value
 }
 
-// Explicit control plane URL; default from the region. Environment fallback: `LANGSMITH_CONTROL_PLANE_URL`.
+// Explicit control plane URL; default: the one that serves `apiUrl` when that is set (its install's `/api-host`, or its cloud region's control plane), else the region's. Environment fallback: `LANGSMITH_CONTROL_PLANE_URL`.
 func GetControlPlaneUrl(ctx *pulumi.Context) string {
-	return config.Get(ctx, "langsmith:controlPlaneUrl")
+	v, err := config.Try(ctx, "langsmith:controlPlaneUrl")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault(nil, nil, "LANGSMITH_CONTROL_PLANE_URL"); d != nil {
+		value = d.(string)
+	}
+	return value
 }
 
 // Default wait for a deletion to finish, in seconds (default 900).
@@ -43,7 +75,15 @@ func GetDeployTimeoutSeconds(ctx *pulumi.Context) float64 {
 
 // Most API requests a second the provider sends, from the first on (default: none; the pace is learnt from 429 answers). Stacks that update at once under one organization's limit each take their share of it, e.g. 2 for 10 stacks under 20. Environment fallback: `LANGSMITH_MAX_REQUESTS_PER_SECOND`.
 func GetMaxRequestsPerSecond(ctx *pulumi.Context) float64 {
-	return config.GetFloat64(ctx, "langsmith:maxRequestsPerSecond")
+	v, err := config.TryFloat64(ctx, "langsmith:maxRequestsPerSecond")
+	if err == nil {
+		return v
+	}
+	var value float64
+	if d := internal.GetEnvOrDefault(nil, internal.ParseEnvFloat, "LANGSMITH_MAX_REQUESTS_PER_SECOND"); d != nil {
+		value = d.(float64)
+	}
+	return value
 }
 
 // Retries of a failed request, 0 to 10 (default 4); 429 answers have their own five-minute budget.
@@ -68,5 +108,13 @@ func GetSelfHostedUrl(ctx *pulumi.Context) string {
 
 // Workspace (`X-Tenant-Id`); required with organization-scoped keys. Environment fallback: `LANGSMITH_WORKSPACE_ID`.
 func GetWorkspaceId(ctx *pulumi.Context) string {
-	return config.Get(ctx, "langsmith:workspaceId")
+	v, err := config.Try(ctx, "langsmith:workspaceId")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault(nil, nil, "LANGSMITH_WORKSPACE_ID"); d != nil {
+		value = d.(string)
+	}
+	return value
 }

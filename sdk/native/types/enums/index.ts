@@ -3,406 +3,1177 @@
 
 
 export const AccessPolicyConditionGroupsItemConditionsItemAttributeName = {
+    /**
+     * `resource_tag_key`, as the service names it.
+     */
     ResourceTagKey: "resource_tag_key",
 } as const;
 
+/**
+ * The values of `attributeName` of one item of `conditions` of one item of a AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
+ */
 export type AccessPolicyConditionGroupsItemConditionsItemAttributeName = (typeof AccessPolicyConditionGroupsItemConditionsItemAttributeName)[keyof typeof AccessPolicyConditionGroupsItemConditionsItemAttributeName];
 
 export const AccessPolicyConditionGroupsItemConditionsItemOperator = {
+    /**
+     * `equals`, as the service names it.
+     */
     Equals: "equals",
+    /**
+     * `not_equals`, as the service names it.
+     */
     NotEquals: "not_equals",
+    /**
+     * `equals_ignore_case`, as the service names it.
+     */
     EqualsIgnoreCase: "equals_ignore_case",
+    /**
+     * `not_equals_ignore_case`, as the service names it.
+     */
     NotEqualsIgnoreCase: "not_equals_ignore_case",
+    /**
+     * `matches`, as the service names it.
+     */
     Matches: "matches",
+    /**
+     * `not_matches`, as the service names it.
+     */
     NotMatches: "not_matches",
+    /**
+     * `equals_if_exists`, as the service names it.
+     */
     EqualsIfExists: "equals_if_exists",
+    /**
+     * `not_equals_if_exists`, as the service names it.
+     */
     NotEqualsIfExists: "not_equals_if_exists",
+    /**
+     * `equals_ignore_case_if_exists`, as the service names it.
+     */
     EqualsIgnoreCaseIfExists: "equals_ignore_case_if_exists",
+    /**
+     * `not_equals_ignore_case_if_exists`, as the service names it.
+     */
     NotEqualsIgnoreCaseIfExists: "not_equals_ignore_case_if_exists",
+    /**
+     * `matches_if_exists`, as the service names it.
+     */
     MatchesIfExists: "matches_if_exists",
+    /**
+     * `not_matches_if_exists`, as the service names it.
+     */
     NotMatchesIfExists: "not_matches_if_exists",
 } as const;
 
+/**
+ * The values of `operator` of one item of `conditions` of one item of a AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
+ */
 export type AccessPolicyConditionGroupsItemConditionsItemOperator = (typeof AccessPolicyConditionGroupsItemConditionsItemOperator)[keyof typeof AccessPolicyConditionGroupsItemConditionsItemOperator];
 
 export const AccessPolicyConditionGroupsItemPermission = {
+    /**
+     * `annotation-queues:create`, as the service names it.
+     */
     AnnotationQueuesCreate: "annotation-queues:create",
+    /**
+     * `annotation-queues:delete`, as the service names it.
+     */
     AnnotationQueuesDelete: "annotation-queues:delete",
+    /**
+     * `annotation-queues:read`, as the service names it.
+     */
     AnnotationQueuesRead: "annotation-queues:read",
+    /**
+     * `annotation-queues:update`, as the service names it.
+     */
     AnnotationQueuesUpdate: "annotation-queues:update",
+    /**
+     * `charts:create`, as the service names it.
+     */
     ChartsCreate: "charts:create",
+    /**
+     * `charts:delete`, as the service names it.
+     */
     ChartsDelete: "charts:delete",
+    /**
+     * `charts:read`, as the service names it.
+     */
     ChartsRead: "charts:read",
+    /**
+     * `charts:update`, as the service names it.
+     */
     ChartsUpdate: "charts:update",
+    /**
+     * `datasets:create`, as the service names it.
+     */
     DatasetsCreate: "datasets:create",
+    /**
+     * `datasets:delete`, as the service names it.
+     */
     DatasetsDelete: "datasets:delete",
+    /**
+     * `datasets:download`, as the service names it.
+     */
     DatasetsDownload: "datasets:download",
+    /**
+     * `datasets:read`, as the service names it.
+     */
     DatasetsRead: "datasets:read",
+    /**
+     * `datasets:share`, as the service names it.
+     */
     DatasetsShare: "datasets:share",
+    /**
+     * `datasets:tag-on-create`, as the service names it.
+     */
     DatasetsTagOnCreate: "datasets:tag-on-create",
+    /**
+     * `datasets:update`, as the service names it.
+     */
     DatasetsUpdate: "datasets:update",
+    /**
+     * `deployments:create`, as the service names it.
+     */
     DeploymentsCreate: "deployments:create",
+    /**
+     * `deployments:delete`, as the service names it.
+     */
     DeploymentsDelete: "deployments:delete",
+    /**
+     * `deployments:read`, as the service names it.
+     */
     DeploymentsRead: "deployments:read",
+    /**
+     * `deployments:update`, as the service names it.
+     */
     DeploymentsUpdate: "deployments:update",
+    /**
+     * `feedback:create`, as the service names it.
+     */
     FeedbackCreate: "feedback:create",
+    /**
+     * `feedback:delete`, as the service names it.
+     */
     FeedbackDelete: "feedback:delete",
+    /**
+     * `feedback:read`, as the service names it.
+     */
     FeedbackRead: "feedback:read",
+    /**
+     * `feedback:update`, as the service names it.
+     */
     FeedbackUpdate: "feedback:update",
+    /**
+     * `experiments:run`, as the service names it.
+     */
     ExperimentsRun: "experiments:run",
+    /**
+     * `issues:create`, as the service names it.
+     */
     IssuesCreate: "issues:create",
+    /**
+     * `issues:delete`, as the service names it.
+     */
     IssuesDelete: "issues:delete",
+    /**
+     * `issues:read`, as the service names it.
+     */
     IssuesRead: "issues:read",
+    /**
+     * `issues:update`, as the service names it.
+     */
     IssuesUpdate: "issues:update",
+    /**
+     * `projects:create`, as the service names it.
+     */
     ProjectsCreate: "projects:create",
+    /**
+     * `projects:delete`, as the service names it.
+     */
     ProjectsDelete: "projects:delete",
+    /**
+     * `projects:read`, as the service names it.
+     */
     ProjectsRead: "projects:read",
+    /**
+     * `projects:tag-on-create`, as the service names it.
+     */
     ProjectsTagOnCreate: "projects:tag-on-create",
+    /**
+     * `projects:update`, as the service names it.
+     */
     ProjectsUpdate: "projects:update",
+    /**
+     * `projects:increase-trace-tier`, as the service names it.
+     */
     ProjectsIncreaseTraceTier: "projects:increase-trace-tier",
+    /**
+     * `projects:decrease-trace-tier`, as the service names it.
+     */
     ProjectsDecreaseTraceTier: "projects:decrease-trace-tier",
+    /**
+     * `prompts:create`, as the service names it.
+     */
     PromptsCreate: "prompts:create",
+    /**
+     * `prompts:delete`, as the service names it.
+     */
     PromptsDelete: "prompts:delete",
+    /**
+     * `prompts:read`, as the service names it.
+     */
     PromptsRead: "prompts:read",
+    /**
+     * `prompts:tag-on-create`, as the service names it.
+     */
     PromptsTagOnCreate: "prompts:tag-on-create",
+    /**
+     * `prompts:update`, as the service names it.
+     */
     PromptsUpdate: "prompts:update",
+    /**
+     * `prompts:share`, as the service names it.
+     */
     PromptsShare: "prompts:share",
+    /**
+     * `rules:create`, as the service names it.
+     */
     RulesCreate: "rules:create",
+    /**
+     * `rules:delete`, as the service names it.
+     */
     RulesDelete: "rules:delete",
+    /**
+     * `rules:read`, as the service names it.
+     */
     RulesRead: "rules:read",
+    /**
+     * `rules:update`, as the service names it.
+     */
     RulesUpdate: "rules:update",
+    /**
+     * `rules:configure-retention`, as the service names it.
+     */
     RulesConfigureRetention: "rules:configure-retention",
+    /**
+     * `runs:create`, as the service names it.
+     */
     RunsCreate: "runs:create",
+    /**
+     * `runs:read`, as the service names it.
+     */
     RunsRead: "runs:read",
+    /**
+     * `runs:share`, as the service names it.
+     */
     RunsShare: "runs:share",
+    /**
+     * `runs:delete`, as the service names it.
+     */
     RunsDelete: "runs:delete",
+    /**
+     * `sandboxes:create`, as the service names it.
+     */
     SandboxesCreate: "sandboxes:create",
+    /**
+     * `sandboxes:delete`, as the service names it.
+     */
     SandboxesDelete: "sandboxes:delete",
+    /**
+     * `sandboxes:read`, as the service names it.
+     */
     SandboxesRead: "sandboxes:read",
+    /**
+     * `sandboxes:tag-on-create`, as the service names it.
+     */
     SandboxesTagOnCreate: "sandboxes:tag-on-create",
+    /**
+     * `sandboxes:update`, as the service names it.
+     */
     SandboxesUpdate: "sandboxes:update",
+    /**
+     * `sandboxes:exec`, as the service names it.
+     */
     SandboxesExec: "sandboxes:exec",
+    /**
+     * `snapshots:create`, as the service names it.
+     */
     SnapshotsCreate: "snapshots:create",
+    /**
+     * `snapshots:delete`, as the service names it.
+     */
     SnapshotsDelete: "snapshots:delete",
+    /**
+     * `snapshots:update`, as the service names it.
+     */
     SnapshotsUpdate: "snapshots:update",
+    /**
+     * `workspaces:manage-members`, as the service names it.
+     */
     WorkspacesManageMembers: "workspaces:manage-members",
+    /**
+     * `workspaces:manage-secrets`, as the service names it.
+     */
     WorkspacesManageSecrets: "workspaces:manage-secrets",
+    /**
+     * `workspaces:manage`, as the service names it.
+     */
     WorkspacesManage: "workspaces:manage",
+    /**
+     * `workspaces:manage-model-configs`, as the service names it.
+     */
     WorkspacesManageModelConfigs: "workspaces:manage-model-configs",
+    /**
+     * `workspaces:read`, as the service names it.
+     */
     WorkspacesRead: "workspaces:read",
+    /**
+     * `alerts:create`, as the service names it.
+     */
     AlertsCreate: "alerts:create",
+    /**
+     * `alerts:update`, as the service names it.
+     */
     AlertsUpdate: "alerts:update",
+    /**
+     * `alerts:delete`, as the service names it.
+     */
     AlertsDelete: "alerts:delete",
+    /**
+     * `alerts:read`, as the service names it.
+     */
     AlertsRead: "alerts:read",
+    /**
+     * `bulk-exports:read`, as the service names it.
+     */
     BulkExportsRead: "bulk-exports:read",
+    /**
+     * `bulk-exports:manage`, as the service names it.
+     */
     BulkExportsManage: "bulk-exports:manage",
+    /**
+     * `mcp-servers:create`, as the service names it.
+     */
     McpServersCreate: "mcp-servers:create",
+    /**
+     * `mcp-servers:delete`, as the service names it.
+     */
     McpServersDelete: "mcp-servers:delete",
+    /**
+     * `mcp-servers:invoke`, as the service names it.
+     */
     McpServersInvoke: "mcp-servers:invoke",
+    /**
+     * `mcp-servers:read`, as the service names it.
+     */
     McpServersRead: "mcp-servers:read",
+    /**
+     * `mcp-servers:update`, as the service names it.
+     */
     McpServersUpdate: "mcp-servers:update",
+    /**
+     * `gateway:invoke`, as the service names it.
+     */
     GatewayInvoke: "gateway:invoke",
+    /**
+     * `fleet:read-admin-config`, as the service names it.
+     */
     FleetReadAdminConfig: "fleet:read-admin-config",
+    /**
+     * `fleet:write-admin-config`, as the service names it.
+     */
     FleetWriteAdminConfig: "fleet:write-admin-config",
+    /**
+     * `organization:pats:create`, as the service names it.
+     */
     OrganizationPatsCreate: "organization:pats:create",
+    /**
+     * `organization:read`, as the service names it.
+     */
     OrganizationRead: "organization:read",
+    /**
+     * `organization:manage`, as the service names it.
+     */
     OrganizationManage: "organization:manage",
+    /**
+     * `organization:manage-model-configs`, as the service names it.
+     */
     OrganizationManageModelConfigs: "organization:manage-model-configs",
+    /**
+     * `organization:manage-model-secrets`, as the service names it.
+     */
     OrganizationManageModelSecrets: "organization:manage-model-secrets",
 } as const;
 
+/**
+ * The values of `permission` of one item of a AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
+ */
 export type AccessPolicyConditionGroupsItemPermission = (typeof AccessPolicyConditionGroupsItemPermission)[keyof typeof AccessPolicyConditionGroupsItemPermission];
 
 export const AccessPolicyEffect = {
+    /**
+     * `allow`, as the service names it.
+     */
     Allow: "allow",
+    /**
+     * `deny`, as the service names it.
+     */
     Deny: "deny",
 } as const;
 
+/**
+ * The values of a AccessPolicy's `effect`: Whether the policy grants its permissions where its conditions hold, or takes them away (a deny wins over an allow).
+ */
 export type AccessPolicyEffect = (typeof AccessPolicyEffect)[keyof typeof AccessPolicyEffect];
 
 export const AlertRuleActionsItemTarget = {
+    /**
+     * `pagerduty`, as the service names it.
+     */
     Pagerduty: "pagerduty",
+    /**
+     * `webhook`, as the service names it.
+     */
     Webhook: "webhook",
+    /**
+     * `dynatrace`, as the service names it.
+     */
     Dynatrace: "dynatrace",
 } as const;
 
+/**
+ * The values of `target` of one item of a AlertRule's `actions`: Notification targets (`webhook`, `pagerduty`, `dynatrace`) with their configuration; always a Pulumi secret (URLs and integration keys), kept only as a salted fingerprint.
+ */
 export type AlertRuleActionsItemTarget = (typeof AlertRuleActionsItemTarget)[keyof typeof AlertRuleActionsItemTarget];
 
 export const AlertRuleAggregation = {
+    /**
+     * `avg`, as the service names it.
+     */
     Avg: "avg",
+    /**
+     * `sum`, as the service names it.
+     */
     Sum: "sum",
+    /**
+     * `pct`, as the service names it.
+     */
     Pct: "pct",
 } as const;
 
+/**
+ * The values of a AlertRule's `aggregation`: How the metric is aggregated over the window (`pct`: a share of the runs, e.g. the error rate).
+ */
 export type AlertRuleAggregation = (typeof AlertRuleAggregation)[keyof typeof AlertRuleAggregation];
 
 export const AlertRuleAttribute = {
+    /**
+     * `latency`, as the service names it.
+     */
     Latency: "latency",
+    /**
+     * `error_count`, as the service names it.
+     */
     ErrorCount: "error_count",
+    /**
+     * `feedback_score`, as the service names it.
+     */
     FeedbackScore: "feedback_score",
+    /**
+     * `run_latency`, as the service names it.
+     */
     RunLatency: "run_latency",
+    /**
+     * `run_count`, as the service names it.
+     */
     RunCount: "run_count",
+    /**
+     * `total_cost`, as the service names it.
+     */
     TotalCost: "total_cost",
 } as const;
 
+/**
+ * The values of a AlertRule's `attribute`: The metric watched.
+ */
 export type AlertRuleAttribute = (typeof AlertRuleAttribute)[keyof typeof AlertRuleAttribute];
 
 export const AlertRuleOperator = {
+    /**
+     * `gte`, as the service names it.
+     */
     Gte: "gte",
+    /**
+     * `lte`, as the service names it.
+     */
     Lte: "lte",
+    /**
+     * `gt`, as the service names it.
+     */
     Gt: "gt",
+    /**
+     * `lt`, as the service names it.
+     */
     Lt: "lt",
 } as const;
 
+/**
+ * The values of a AlertRule's `operator`: How the aggregate compares with the threshold.
+ */
 export type AlertRuleOperator = (typeof AlertRuleOperator)[keyof typeof AlertRuleOperator];
 
 export const AlertRuleType = {
+    /**
+     * `threshold`, as the service names it.
+     */
     Threshold: "threshold",
+    /**
+     * `change`, as the service names it.
+     */
     Change: "change",
 } as const;
 
+/**
+ * The values of a AlertRule's `type`: `threshold`: the aggregate crosses `threshold`; `change`: it changes by `thresholdMultiplier` times against the previous `thresholdWindowMinutes`.
+ */
 export type AlertRuleType = (typeof AlertRuleType)[keyof typeof AlertRuleType];
 
 export const AnnotationQueueReviewerAccessMode = {
+    /**
+     * `any`, as the service names it.
+     */
     Any: "any",
+    /**
+     * `assigned`, as the service names it.
+     */
     Assigned: "assigned",
 } as const;
 
+/**
+ * The values of a AnnotationQueue's `reviewerAccessMode`: Who may review: `any` member of the workspace, or only the reviewers assigned to the queue.
+ */
 export type AnnotationQueueReviewerAccessMode = (typeof AnnotationQueueReviewerAccessMode)[keyof typeof AnnotationQueueReviewerAccessMode];
 
 export const BulkExportCompression = {
+    /**
+     * `none`, as the service names it.
+     */
     None: "none",
+    /**
+     * `gzip`, as the service names it.
+     */
     Gzip: "gzip",
+    /**
+     * `snappy`, as the service names it.
+     */
     Snappy: "snappy",
+    /**
+     * `zstandard`, as the service names it.
+     */
     Zstandard: "zstandard",
 } as const;
 
+/**
+ * The values of a BulkExport's `compression`: Compression of the files.
+ */
 export type BulkExportCompression = (typeof BulkExportCompression)[keyof typeof BulkExportCompression];
 
 export const BulkExportDestinationConfigAddressingStyle = {
+    /**
+     * `virtual`, as the service names it.
+     */
     Virtual: "virtual",
+    /**
+     * `path`, as the service names it.
+     */
     Path: "path",
+    /**
+     * `auto`, as the service names it.
+     */
     Auto: "auto",
 } as const;
 
+/**
+ * The values of a BulkExportDestination's `config.addressingStyle`: Bucket in the host name (`virtual`) or in the path; set `virtual` when creation fails with `InvalidBucketName`.
+ */
 export type BulkExportDestinationConfigAddressingStyle = (typeof BulkExportDestinationConfigAddressingStyle)[keyof typeof BulkExportDestinationConfigAddressingStyle];
 
 export const BulkExportDestinationConfigUsEast1RegionalEndpoint = {
+    /**
+     * `regional`, as the service names it.
+     */
     Regional: "regional",
+    /**
+     * `legacy`, as the service names it.
+     */
     Legacy: "legacy",
 } as const;
 
+/**
+ * The values of a BulkExportDestination's `config.usEast1RegionalEndpoint`: botocore `us_east_1_regional_endpoint`.
+ */
 export type BulkExportDestinationConfigUsEast1RegionalEndpoint = (typeof BulkExportDestinationConfigUsEast1RegionalEndpoint)[keyof typeof BulkExportDestinationConfigUsEast1RegionalEndpoint];
 
 export const BulkExportDestinationDestinationType = {
+    /**
+     * `s3`, as the service names it.
+     */
     S3: "s3",
 } as const;
 
+/**
+ * The values of a BulkExportDestination's `destinationType`: The only type the service supports.
+ */
 export type BulkExportDestinationDestinationType = (typeof BulkExportDestinationDestinationType)[keyof typeof BulkExportDestinationDestinationType];
 
 export const BulkExportFormat = {
+    /**
+     * `Parquet`, as the service names it.
+     */
     Parquet: "Parquet",
 } as const;
 
+/**
+ * The values of a BulkExport's `format`: File format.
+ */
 export type BulkExportFormat = (typeof BulkExportFormat)[keyof typeof BulkExportFormat];
 
 export const BulkExportFormatVersion = {
+    /**
+     * `v1`, as the service names it.
+     */
     V1: "v1",
+    /**
+     * `v2_beta`, as the service names it.
+     */
     V2Beta: "v2_beta",
 } as const;
 
+/**
+ * The values of a BulkExport's `formatVersion`: Version of the file layout.
+ */
 export type BulkExportFormatVersion = (typeof BulkExportFormatVersion)[keyof typeof BulkExportFormatVersion];
 
 export const DatasetDataType = {
+    /**
+     * `kv`, as the service names it.
+     */
     Kv: "kv",
+    /**
+     * `llm`, as the service names it.
+     */
     Llm: "llm",
+    /**
+     * `chat`, as the service names it.
+     */
     Chat: "chat",
 } as const;
 
+/**
+ * The values of a Dataset's `dataType`: Shape of the examples; the service cannot change it.
+ */
 export type DatasetDataType = (typeof DatasetDataType)[keyof typeof DatasetDataType];
 
 export const DatasetTransformationsItemTransformationType = {
+    /**
+     * `convert_to_openai_message`, as the service names it.
+     */
     ConvertToOpenaiMessage: "convert_to_openai_message",
+    /**
+     * `convert_to_openai_tool`, as the service names it.
+     */
     ConvertToOpenaiTool: "convert_to_openai_tool",
+    /**
+     * `remove_system_messages`, as the service names it.
+     */
     RemoveSystemMessages: "remove_system_messages",
+    /**
+     * `remove_extra_fields`, as the service names it.
+     */
     RemoveExtraFields: "remove_extra_fields",
+    /**
+     * `extract_tools_from_run`, as the service names it.
+     */
     ExtractToolsFromRun: "extract_tools_from_run",
 } as const;
 
+/**
+ * The values of `transformationType` of one item of a Dataset's `transformations`: Transformations applied to new examples (e.g. `convert_to_openai_message` at `["inputs", "messages"]`).
+ */
 export type DatasetTransformationsItemTransformationType = (typeof DatasetTransformationsItemTransformationType)[keyof typeof DatasetTransformationsItemTransformationType];
 
 export const DeploymentSource = {
+    /**
+     * `github`, as the service names it.
+     */
     Github: "github",
+    /**
+     * `external_docker`, as the service names it.
+     */
     ExternalDocker: "external_docker",
+    /**
+     * `internal_docker`, as the service names it.
+     */
     InternalDocker: "internal_docker",
+    /**
+     * `internal_source`, as the service names it.
+     */
     InternalSource: "internal_source",
+    /**
+     * `internal_template`, as the service names it.
+     */
     InternalTemplate: "internal_template",
 } as const;
 
+/**
+ * The values of a Deployment's `source`: Where the code comes from: a GitHub repository, a container image, an uploaded source tarball, or a LangChain template (`internal_template`, with `sourceConfig.templateId`).
+ */
 export type DeploymentSource = (typeof DeploymentSource)[keyof typeof DeploymentSource];
 
 export const DeploymentSourceConfigDeploymentType = {
+    /**
+     * `dev_free`, as the service names it.
+     */
     DevFree: "dev_free",
+    /**
+     * `dev`, as the service names it.
+     */
     Dev: "dev",
+    /**
+     * `prod`, as the service names it.
+     */
     Prod: "prod",
+    /**
+     * `dev_zero`, as the service names it.
+     */
     DevZero: "dev_zero",
+    /**
+     * `dev_free_zero`, as the service names it.
+     */
     DevFreeZero: "dev_free_zero",
 } as const;
 
+/**
+ * The values of a Deployment's `sourceConfig.deploymentType`: Deployment type.
+ */
 export type DeploymentSourceConfigDeploymentType = (typeof DeploymentSourceConfigDeploymentType)[keyof typeof DeploymentSourceConfigDeploymentType];
 
 export const EvaluatorLanguage = {
+    /**
+     * `python`, as the service names it.
+     */
     Python: "python",
+    /**
+     * `javascript`, as the service names it.
+     */
     Javascript: "javascript",
 } as const;
 
+/**
+ * The values of a Evaluator's `language`: Language of `code`.
+ */
 export type EvaluatorLanguage = (typeof EvaluatorLanguage)[keyof typeof EvaluatorLanguage];
 
 export const EvaluatorType = {
+    /**
+     * `llm`, as the service names it.
+     */
     Llm: "llm",
+    /**
+     * `code`, as the service names it.
+     */
     Code: "code",
 } as const;
 
+/**
+ * The values of a Evaluator's `type`: An LLM judge (set `promptHandle`) or code (set `code`); the service cannot change it.
+ */
 export type EvaluatorType = (typeof EvaluatorType)[keyof typeof EvaluatorType];
 
 export const FeedbackConfigType = {
+    /**
+     * `continuous`, as the service names it.
+     */
     Continuous: "continuous",
+    /**
+     * `categorical`, as the service names it.
+     */
     Categorical: "categorical",
+    /**
+     * `freeform`, as the service names it.
+     */
     Freeform: "freeform",
 } as const;
 
+/**
+ * The values of a FeedbackConfig's `type`: How a score is given: a number between `min` and `max`, one of `categories`, or free text.
+ */
 export type FeedbackConfigType = (typeof FeedbackConfigType)[keyof typeof FeedbackConfigType];
 
 export const GatewayPolicyPolicyType = {
+    /**
+     * `spend_cap`, as the service names it.
+     */
     SpendCap: "spend_cap",
+    /**
+     * `default_spend_cap`, as the service names it.
+     */
     DefaultSpendCap: "default_spend_cap",
+    /**
+     * `guard`, as the service names it.
+     */
     Guard: "guard",
+    /**
+     * `route_config`, as the service names it.
+     */
     RouteConfig: "route_config",
+    /**
+     * `rate_limit`, as the service names it.
+     */
     RateLimit: "rate_limit",
+    /**
+     * `default_rate_limit`, as the service names it.
+     */
     DefaultRateLimit: "default_rate_limit",
 } as const;
 
+/**
+ * The values of a GatewayPolicy's `policyType`: What the policy does: a spend cap, a rate limit (the `default_` forms apply to every subject of their key without a policy of its own), a guard on prompts, or a routing of failed calls to fallback models; the service cannot change it.
+ */
 export type GatewayPolicyPolicyType = (typeof GatewayPolicyPolicyType)[keyof typeof GatewayPolicyPolicyType];
 
 export const GatewayPolicySubjectMatchersItemKey = {
+    /**
+     * `organization_id`, as the service names it.
+     */
     OrganizationId: "organization_id",
+    /**
+     * `workspace_id`, as the service names it.
+     */
     WorkspaceId: "workspace_id",
+    /**
+     * `user_id`, as the service names it.
+     */
     UserId: "user_id",
+    /**
+     * `api_key_id`, as the service names it.
+     */
     ApiKeyId: "api_key_id",
+    /**
+     * `run_rule_id`, as the service names it.
+     */
     RunRuleId: "run_rule_id",
 } as const;
 
+/**
+ * The values of `key` of one item of a GatewayPolicy's `subjectMatchers`: Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers.
+ */
 export type GatewayPolicySubjectMatchersItemKey = (typeof GatewayPolicySubjectMatchersItemKey)[keyof typeof GatewayPolicySubjectMatchersItemKey];
 
 export const GatewaySpendCapSubjectMatchersItemKey = {
+    /**
+     * `organization_id`, as the service names it.
+     */
     OrganizationId: "organization_id",
+    /**
+     * `workspace_id`, as the service names it.
+     */
     WorkspaceId: "workspace_id",
+    /**
+     * `user_id`, as the service names it.
+     */
     UserId: "user_id",
+    /**
+     * `api_key_id`, as the service names it.
+     */
     ApiKeyId: "api_key_id",
+    /**
+     * `run_rule_id`, as the service names it.
+     */
     RunRuleId: "run_rule_id",
 } as const;
 
+/**
+ * The values of `key` of one item of a GatewaySpendCap's `subjectMatchers`: Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers.
+ */
 export type GatewaySpendCapSubjectMatchersItemKey = (typeof GatewaySpendCapSubjectMatchersItemKey)[keyof typeof GatewaySpendCapSubjectMatchersItemKey];
 
 export const GatewaySpendCapWindow = {
+    /**
+     * `hourly`, as the service names it.
+     */
     Hourly: "hourly",
+    /**
+     * `daily`, as the service names it.
+     */
     Daily: "daily",
+    /**
+     * `weekly`, as the service names it.
+     */
     Weekly: "weekly",
+    /**
+     * `monthly`, as the service names it.
+     */
     Monthly: "monthly",
 } as const;
 
+/**
+ * The values of a GatewaySpendCap's `window`: The period the spend is counted over.
+ */
 export type GatewaySpendCapWindow = (typeof GatewaySpendCapWindow)[keyof typeof GatewaySpendCapWindow];
 
 export const OrganizationTtlSettingsDefaultTraceTier = {
+    /**
+     * `longlived`, as the service names it.
+     */
     Longlived: "longlived",
+    /**
+     * `shortlived`, as the service names it.
+     */
     Shortlived: "shortlived",
 } as const;
 
+/**
+ * The values of a OrganizationTtlSettings's `defaultTraceTier`: Retention tier of new traces: `shortlived` (base, 14 days) or `longlived` (extended, 400 days).
+ */
 export type OrganizationTtlSettingsDefaultTraceTier = (typeof OrganizationTtlSettingsDefaultTraceTier)[keyof typeof OrganizationTtlSettingsDefaultTraceTier];
 
 export const PlaygroundSettingsOauthTokenEndpointAuthMethod = {
+    /**
+     * `client_secret_basic`, as the service names it.
+     */
     ClientSecretBasic: "client_secret_basic",
+    /**
+     * `client_secret_post`, as the service names it.
+     */
     ClientSecretPost: "client_secret_post",
 } as const;
 
+/**
+ * The values of a PlaygroundSettings's `oauthTokenEndpointAuthMethod`: How the client authenticates to the token endpoint: HTTP Basic, or the client's id and secret in the form body.
+ */
 export type PlaygroundSettingsOauthTokenEndpointAuthMethod = (typeof PlaygroundSettingsOauthTokenEndpointAuthMethod)[keyof typeof PlaygroundSettingsOauthTokenEndpointAuthMethod];
 
 export const PlaygroundSettingsSettingsType = {
+    /**
+     * `complex`, as the service names it.
+     */
     Complex: "complex",
+    /**
+     * `simple`, as the service names it.
+     */
     Simple: "simple",
 } as const;
 
+/**
+ * The values of a PlaygroundSettings's `settingsType`: How the playground edits `settings`: `complex` (every field of the model's configuration) or `simple`; the service cannot change it.
+ */
 export type PlaygroundSettingsSettingsType = (typeof PlaygroundSettingsSettingsType)[keyof typeof PlaygroundSettingsSettingsType];
 
 export const ProjectTraceTier = {
+    /**
+     * `longlived`, as the service names it.
+     */
     Longlived: "longlived",
+    /**
+     * `shortlived`, as the service names it.
+     */
     Shortlived: "shortlived",
 } as const;
 
+/**
+ * The values of a Project's `traceTier`: Retention of the project's new traces; default the workspace's (`TtlSettings`).
+ */
 export type ProjectTraceTier = (typeof ProjectTraceTier)[keyof typeof ProjectTraceTier];
 
 export const PromptWebhookTriggersItem = {
+    /**
+     * `commit`, as the service names it.
+     */
     Commit: "commit",
+    /**
+     * `tag:create`, as the service names it.
+     */
     TagCreate: "tag:create",
+    /**
+     * `tag:update`, as the service names it.
+     */
     TagUpdate: "tag:update",
 } as const;
 
+/**
+ * The values of one item of a PromptWebhook's `triggers`: Events that call the webhook; default the service's (every event).
+ */
 export type PromptWebhookTriggersItem = (typeof PromptWebhookTriggersItem)[keyof typeof PromptWebhookTriggersItem];
 
+export const Region = {
+    /**
+     * The `us` region: https://api.smith.langchain.com/api/v1 and https://api.host.langchain.com.
+     */
+    Us: "us",
+    /**
+     * The `eu` region: https://eu.api.smith.langchain.com/api/v1 and https://eu.api.host.langchain.com.
+     */
+    Eu: "eu",
+    /**
+     * The `apac` region: https://apac.api.smith.langchain.com/api/v1 and https://apac.api.host.langchain.com.
+     */
+    Apac: "apac",
+    /**
+     * The `aws-us` region: https://aws.api.smith.langchain.com/api/v1 and https://aws.api.host.langchain.com.
+     */
+    AwsUs: "aws-us",
+} as const;
+
+/**
+ * A LangSmith cloud region: where the provider's control plane and REST API are, unless their URLs are set.
+ */
+export type Region = (typeof Region)[keyof typeof Region];
+
 export const RunRuleAlertsItemSeverity = {
+    /**
+     * `critical`, as the service names it.
+     */
     Critical: "critical",
+    /**
+     * `error`, as the service names it.
+     */
     Error: "error",
+    /**
+     * `warning`, as the service names it.
+     */
     Warning: "warning",
+    /**
+     * `info`, as the service names it.
+     */
     Info: "info",
 } as const;
 
+/**
+ * The values of `severity` of one item of a RunRule's `alerts`: PagerDuty incidents raised for the sampled runs: the integration's routing key (secret), the incident's summary and severity (`critical`, `error`, `warning`: default, `info`). Always a Pulumi secret, kept only as a salted fingerprint.
+ */
 export type RunRuleAlertsItemSeverity = (typeof RunRuleAlertsItemSeverity)[keyof typeof RunRuleAlertsItemSeverity];
 
 export const RunRuleCodeEvaluatorsItemLanguage = {
+    /**
+     * `python`, as the service names it.
+     */
     Python: "python",
+    /**
+     * `javascript`, as the service names it.
+     */
     Javascript: "javascript",
 } as const;
 
+/**
+ * The values of `language` of one item of a RunRule's `codeEvaluators`: Code the sampled runs are scored by, each in `python` (default) or `javascript`.
+ */
 export type RunRuleCodeEvaluatorsItemLanguage = (typeof RunRuleCodeEvaluatorsItemLanguage)[keyof typeof RunRuleCodeEvaluatorsItemLanguage];
 
 export const RunRuleGroupBy = {
+    /**
+     * `thread_id`, as the service names it.
+     */
     ThreadId: "thread_id",
 } as const;
 
+/**
+ * The values of a RunRule's `groupBy`: Applies the rule to whole threads (the runs sharing a `thread_id`) instead of single runs.
+ */
 export type RunRuleGroupBy = (typeof RunRuleGroupBy)[keyof typeof RunRuleGroupBy];
 
 export const RunRuleSpendLimitWindow = {
+    /**
+     * `weekly`, as the service names it.
+     */
     Weekly: "weekly",
 } as const;
 
+/**
+ * The values of `window` of a RunRule's `spendLimit`: Caps what the rule's LLM judges spend: `limitUsd` US dollars per `window` (`weekly`, the only window).
+ */
 export type RunRuleSpendLimitWindow = (typeof RunRuleSpendLimitWindow)[keyof typeof RunRuleSpendLimitWindow];
 
 export const TaggingResourceType = {
+    /**
+     * `dashboard`, as the service names it.
+     */
     Dashboard: "dashboard",
+    /**
+     * `dataset`, as the service names it.
+     */
     Dataset: "dataset",
+    /**
+     * `deployment`, as the service names it.
+     */
     Deployment: "deployment",
+    /**
+     * `evaluator`, as the service names it.
+     */
     Evaluator: "evaluator",
+    /**
+     * `experiment`, as the service names it.
+     */
     Experiment: "experiment",
+    /**
+     * `fleet_integration`, as the service names it.
+     */
     FleetIntegration: "fleet_integration",
+    /**
+     * `mcp_server`, as the service names it.
+     */
     McpServer: "mcp_server",
+    /**
+     * `project`, as the service names it.
+     */
     Project: "project",
+    /**
+     * `prompt`, as the service names it.
+     */
     Prompt: "prompt",
+    /**
+     * `queue`, as the service names it.
+     */
     Queue: "queue",
+    /**
+     * `sandbox`, as the service names it.
+     */
     Sandbox: "sandbox",
 } as const;
 
+/**
+ * The values of a Tagging's `resourceType`: Kind of the tagged object.
+ */
 export type TaggingResourceType = (typeof TaggingResourceType)[keyof typeof TaggingResourceType];
 
 export const TtlSettingsDefaultTraceTier = {
+    /**
+     * `longlived`, as the service names it.
+     */
     Longlived: "longlived",
+    /**
+     * `shortlived`, as the service names it.
+     */
     Shortlived: "shortlived",
 } as const;
 
+/**
+ * The values of a TtlSettings's `defaultTraceTier`: Retention tier of new traces: `shortlived` (base, 14 days) or `longlived` (extended, 400 days).
+ */
 export type TtlSettingsDefaultTraceTier = (typeof TtlSettingsDefaultTraceTier)[keyof typeof TtlSettingsDefaultTraceTier];
 
 export const UsageLimitLimitType = {
+    /**
+     * `monthly_traces`, as the service names it.
+     */
     MonthlyTraces: "monthly_traces",
+    /**
+     * `monthly_longlived_traces`, as the service names it.
+     */
     MonthlyLonglivedTraces: "monthly_longlived_traces",
 } as const;
 
+/**
+ * The values of a UsageLimit's `limitType`: Which limit: traces per month, or extended-retention traces per month; one of each per workspace (`pulumi import` accepts it instead of the id).
+ */
 export type UsageLimitLimitType = (typeof UsageLimitLimitType)[keyof typeof UsageLimitLimitType];

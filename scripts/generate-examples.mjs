@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// Renders the Registry's example programs (provider/native/examples/programs.ts:
+// one PCL program per resource and invoke, made from the registry) into
+// TypeScript, Python, Go, C# and YAML with Pulumi's own program generators
+// (pulumi-langsmith-sdkgen and pulumi-langsmith-sdkgen-dotnet
+// `--render-programs`, built by `npm run tools`), and writes them to
+// provider/native/examples/rendered.json, which the schema's descriptions
+// are made from (Example Usage). Run `npm run build` first.
+//
+// Usage: node scripts/generate-examples.mjs [--check] [--out <file>]
+//   --check  render into memory and exit 1 if rendered.json differs
+//            (tests/e2e/registryExamples.test.ts runs it)
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const renderedFile = join(root, "provider", "native", "examples", "rendered.json");
+const check = process.argv.includes("--check");
+const outIndex = process.argv.indexOf("--out");
+const outFile = outIndex >= 0 ? resolve(process.argv[outIndex + 1]) : renderedFile;
+
+/** The languages, each with the generator that renders it: the environment variable of its binary and its `--language`. */
+const LANGUAGES = [
+  { key: "typescript", bin: "SDKGEN_BIN", language: "nodejs" },
+  { key: "python", bin: "SDKGEN_BIN", language: "python" },
+  { key: "go", bin: "SDKGEN_BIN", language: "go" },
+  { key: "csharp", bin: "SDKGEN_DOTNET_BIN", language: "dotnet" },
+  { key: "yaml", bin: "SDKGEN_DOTNET_BIN", language: "yaml" },
+];
+
+/** A generator recorded by the tools bootstrap, or given in the environment. */
+function generatorBin(variable) {
+  if (process.env[variable]) return process.env[variable];
+  const envFile = join(process.env.XDG_CACHE_HOME || join(homedir(), ".cache"), "pulumi-langsmith", "tools.env");
+  const line = existsSync(envFile) ? readFileSync(envFile, "utf8").split("\n").find((l) => l.startsWith(`${variable}=`)) : undefined;
+  if (!line) {
+    console.error(`generate-examples: the program generator (${variable}) is not built: run npm run tools`);
+    process.exit(1);
+  }
+  return line.slice(variable.length + 1).trim();
+}
+
+const dist = join(root, "dist", "provider");
+if (!existsSync(join(dist, "native", "examples", "programs.js"))) {
+  console.error("generate-examples: dist/provider/native/examples/programs.js is missing: run `npm run build` first");
+  process.exit(1);
+}
+const { examplePrograms } = await import(join(dist, "native", "examples", "programs.js"));
+const { loadAllKinds, loadKind } = await import(join(dist, "registry", "index.js"));
+const { NATIVE_FUNCTIONS } = await import(join(dist, "native", "functions.js"));
+const { packageSchema } = await import(join(dist, "native", "schema.js"));
+
+const programs = examplePrograms(loadAllKinds(), NATIVE_FUNCTIONS, loadKind);
+const work = mkdtempSync(join(tmpdir(), "langsmith-examples-"));
+try {
+  const schemaFile = join(work, "schema.json");
+  writeFileSync(schemaFile, JSON.stringify(packageSchema("0.0.0")));
+  const input = JSON.stringify(programs);
+  const rendered = Object.fromEntries(Object.keys(programs).sort().map((token) => [token, { pcl: programs[token] }]));
+  for (const { key, bin, language } of LANGUAGES) {
+    const output = execFileSync(generatorBin(bin), ["--render-programs", "--language", language, schemaFile], { input, maxBuffer: 64 * 1024 * 1024, stdio: ["pipe", "pipe", "inherit"] });
+    for (const [token, text] of Object.entries(JSON.parse(output.toString("utf8")))) rendered[token][key] = text;
+  }
+  const text = `${JSON.stringify(rendered, null, 2)}\n`;
+  if (check) {
+    const current = existsSync(renderedFile) ? readFileSync(renderedFile, "utf8") : "";
+    if (current !== text) {
+      console.error(`generate-examples: ${renderedFile} is out of date: run \`npm run build && node scripts/generate-examples.mjs\``);
+      process.exit(1);
+    }
+    console.error(`generate-examples: ${Object.keys(rendered).length} examples, up to date`);
+  } else {
+    writeFileSync(outFile, text);
+    console.error(`generate-examples: wrote ${Object.keys(rendered).length} examples in ${LANGUAGES.length} languages to ${outFile}`);
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,190 @@
+// The Registry's example programs (provider/native/examples): one per
+// resource and invoke, made from the registry in PCL and rendered by Pulumi's
+// own program generators (scripts/generate-examples.mjs). The renderings in
+// rendered.json are what the generators make of today's programs; the schema
+// they are part of passes Pulumi's package metaschema; every TypeScript,
+// Python and YAML rendering runs `pulumi up` against an emulator of its own
+// (the CLI, the plugin from its archive, the provider configured from
+// LANGSMITH_ENDPOINT alone) and exports what it says; the Go renderings build
+// against the repository's Go SDK; the C# renderings parse.
+import { execFile, execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import Ajv2020 from "ajv/dist/2020";
+import { Language, Parser } from "web-tree-sitter";
+import { createEmulator, DEFAULT_ORG_API_KEY, DEFAULT_WORKSPACE_ID } from "../../packages/emulator/src";
+import { RENDERED_EXAMPLES } from "../../provider/native/examples/sections";
+import { packageSchema } from "../../provider/native/schema";
+import { e2eRoot } from "../helpers/e2eRoot";
+import { buildPluginArchive, pluginVersion } from "../helpers/nativePlugin";
+import { type CommandResult, runCommand } from "../helpers/pulumiProject";
+import { createPythonVenv, providerWheel } from "../helpers/pythonSdk";
+import { toolPaths } from "../helpers/tools";
+import { startVersitygw, type Versitygw } from "../helpers/versitygw";
+
+const root = join(__dirname, "..", "..");
+const run = promisify(execFile);
+const examples = Object.entries(RENDERED_EXAMPLES);
+/** The bucket the destination examples name (provider/native/examples/programs.ts). */
+const EXAMPLE_BUCKET = "acme-trace-exports";
+/** How many example programs run at once. */
+const CONCURRENCY = 3;
+
+type RunLanguage = "typescript" | "python" | "yaml";
+
+/** The stack config an example's PCL program reads (`config <name> "string"`). */
+function configNames(pcl: string): string[] {
+  return [...pcl.matchAll(/^config (\w+) "string"/gm)].map((match) => match[1] as string);
+}
+
+/** The outputs an example's PCL program exports (`output <name>`). */
+function outputNames(pcl: string): string[] {
+  return [...pcl.matchAll(/^output (\w+) \{/gm)].map((match) => match[1] as string);
+}
+
+/** Runs `work` over `items`, `limit` at a time; answers the results in order. */
+async function pooled<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+describe("the Registry's example programs", () => {
+  let s3: Versitygw;
+  let home: string;
+  let venv: string;
+
+  beforeAll(async () => {
+    s3 = await startVersitygw();
+    await s3.createBucket(EXAMPLE_BUCKET);
+    home = mkdtempSync(join(e2eRoot(), "examples-home-"));
+    const { pulumiBinDir } = toolPaths();
+    const archive = buildPluginArchive(home);
+    execFileSync(join(pulumiBinDir, "pulumi"), ["plugin", "install", "resource", "langsmith", pluginVersion(), "--file", archive], { env: { ...process.env, PULUMI_HOME: home }, stdio: "pipe" });
+    venv = join(home, "venv");
+    createPythonVenv(venv, [providerWheel()]);
+  }, 600_000);
+
+  afterAll(async () => {
+    await s3?.stop();
+  });
+
+  it("cover every resource and invoke, and are what the generators make of today's programs", () => {
+    const schema = packageSchema("0.0.0");
+    expect(Object.keys(RENDERED_EXAMPLES).sort()).toEqual([...Object.keys(schema.resources), ...Object.keys(schema.functions)].sort());
+    const check = spawnSync("node", [join(root, "scripts", "generate-examples.mjs"), "--check"], { cwd: root, encoding: "utf8" });
+    expect({ code: check.status, stderr: check.stderr }).toEqual({ code: 0, stderr: expect.stringMatching(/\d+ examples, up to date/) });
+  }, 300_000);
+
+  it("the schema passes Pulumi's package metaschema (pkg/codegen/schema/pulumi.json of the CLI's version)", async () => {
+    const { stdout } = await run("go", ["mod", "download", "-json", "github.com/pulumi/pulumi/pkg/v3@v3.248.0"], { cwd: join(root, "scripts", "tools", "sdkgen"), env: { ...process.env, PATH: `${process.env["PATH"] ?? ""}:/usr/local/go/bin` } });
+    const metaschema = JSON.parse(readFileSync(join((JSON.parse(stdout) as { Dir: string }).Dir, "codegen", "schema", "pulumi.json"), "utf8")) as Record<string, unknown>;
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    const validate = ajv.compile(metaschema);
+    const schema = packageSchema(pluginVersion());
+    expect(validate(schema) ? [] : validate.errors).toEqual([]);
+    // The check can fail: a property type the metaschema does not know is refused.
+    expect(validate({ ...schema, config: { variables: { broken: { type: "text" } } } })).toBe(false);
+  }, 120_000);
+
+  /** Runs one example's rendering in `language` with `pulumi up` against an emulator of its own; answers what went wrong, if anything. */
+  async function runExample(token: string, language: RunLanguage): Promise<string | undefined> {
+    const example = RENDERED_EXAMPLES[token];
+    if (example === undefined) return `${token}: no example`;
+    const typeName = token.split(":")[2] ?? token;
+    const emulator = await createEmulator({ control: true, s3EndpointOverride: s3.endpoint });
+    try {
+      const project = `example-${language}-${typeName.toLowerCase()}`;
+      const dir = mkdtempSync(join(e2eRoot(), `${project}-`));
+      mkdirSync(join(dir, ".state"));
+      if (language === "yaml") writeFileSync(join(dir, "Pulumi.yaml"), `name: ${project}\nruntime: yaml\n${example.yaml}`);
+      if (language === "typescript") {
+        writeFileSync(join(dir, "Pulumi.yaml"), `name: ${project}\nruntime: nodejs\n`);
+        writeFileSync(join(dir, "package.json"), JSON.stringify({ name: project, private: true, main: "index.ts" }));
+        writeFileSync(join(dir, "index.ts"), example.typescript);
+      }
+      if (language === "python") {
+        writeFileSync(join(dir, "Pulumi.yaml"), `name: ${project}\nruntime:\n  name: python\n  options:\n    virtualenv: ${venv}\n`);
+        writeFileSync(join(dir, "__main__.py"), example.python);
+      }
+      const { pulumiBinDir, yamlBinDir, pythonLanghostDir } = toolPaths();
+      const env: NodeJS.ProcessEnv = {
+        ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("LANGSMITH_"))),
+        PATH: `${pulumiBinDir}:${yamlBinDir ?? ""}:${pythonLanghostDir ?? ""}:${process.env["PATH"] ?? ""}`,
+        PULUMI_HOME: home,
+        PULUMI_BACKEND_URL: `file://${join(dir, ".state")}`,
+        PULUMI_CONFIG_PASSPHRASE: "examples",
+        PULUMI_SKIP_UPDATE_CHECK: "true",
+        PULUMI_NODEJS_TRANSPILE_ONLY: "true",
+        PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+        LANGSMITH_API_KEY: DEFAULT_ORG_API_KEY,
+        LANGSMITH_WORKSPACE_ID: DEFAULT_WORKSPACE_ID,
+        LANGSMITH_ENDPOINT: emulator.url,
+        LANGSMITH_POLL_MIN_INTERVAL_MS: "50",
+        LANGSMITH_POLL_MAX_INTERVAL_MS: "200",
+      };
+      const pulumi = async (args: string[]): Promise<CommandResult> => runCommand(join(pulumiBinDir, "pulumi"), [...args, "--non-interactive"], dir, env, 300_000);
+      const steps: string[][] = [["stack", "init", "example"]];
+      for (const name of configNames(example.pcl)) {
+        const value = name.endsWith("AccessKeyId") ? s3.users.full.accessKeyId : name.endsWith("SecretAccessKey") ? s3.users.full.secretAccessKey : `example-secret-for-${name}`;
+        steps.push(["config", "set", "--secret", name, "--", value]);
+      }
+      steps.push(["up", "--yes", "--skip-preview"]);
+      for (const step of steps) {
+        const result = await pulumi(step);
+        if (result.code !== 0) return `${typeName} (${language}): pulumi ${step[0]} exited ${result.code}:\n${result.output.slice(-3000)}`;
+      }
+      const outputs = await pulumi(["stack", "output", "--json", "--show-secrets"]);
+      const exported = JSON.parse(outputs.stdout) as Record<string, unknown>;
+      const missing = outputNames(example.pcl).filter((name) => exported[name] === undefined || exported[name] === null || exported[name] === "");
+      return missing.length === 0 ? undefined : `${typeName} (${language}): exported no ${missing.join(", ")} (got ${JSON.stringify(exported)})`;
+    } finally {
+      await emulator.close();
+    }
+  }
+
+  it.each(["yaml", "typescript", "python"] as const)("every %s rendering runs `pulumi up` against the emulator and exports what it says", async (language) => {
+    const failures = (await pooled(examples.map(([token]) => token), CONCURRENCY, (token) => runExample(token, language))).filter((failure) => failure !== undefined);
+    expect(failures).toEqual([]);
+  }, 1_800_000);
+
+  it("every Go rendering builds against the repository's Go SDK", async () => {
+    const dir = mkdtempSync(join(e2eRoot(), "examples-go-"));
+    writeFileSync(
+      join(dir, "go.mod"),
+      `module example.com/langsmith-examples\n\ngo 1.25.11\n\nrequire github.com/pulumi-langsmith/pulumi-langsmith/sdk/go v${pluginVersion()}\n\nreplace github.com/pulumi-langsmith/pulumi-langsmith/sdk/go => ${join(root, "sdk", "go")}\n`,
+    );
+    for (const [token, example] of examples) {
+      const pkg = join(dir, (token.split(":")[2] ?? token).toLowerCase());
+      mkdirSync(pkg);
+      writeFileSync(join(pkg, "main.go"), example.go);
+    }
+    const env = { ...process.env, PATH: `${process.env["PATH"] ?? ""}:/usr/local/go/bin`, GOFLAGS: "-mod=mod" };
+    const built = spawnSync("go", ["build", "-o", "/dev/null", "./..."], { cwd: dir, env, encoding: "utf8", maxBuffer: 16 * 1024 * 1024 });
+    expect({ code: built.status, stderr: built.stderr.slice(-4000) }).toEqual({ code: 0, stderr: expect.any(String) });
+    // The check can fail: a rendering with a misspelt constructor does not build.
+    writeFileSync(join(dir, "project", "main.go"), (RENDERED_EXAMPLES["langsmith:index:Project"]?.go ?? "").replace("langsmith.NewProject(", "langsmith.NewProjekt("));
+    expect(spawnSync("go", ["build", "-o", "/dev/null", "./project"], { cwd: dir, env, encoding: "utf8" }).status).not.toBe(0);
+  }, 900_000);
+
+  it("every C# rendering parses as C#", async () => {
+    const grammar = toolPaths().csharpGrammarWasm;
+    if (grammar === undefined) throw new Error("the C# grammar is not recorded by the tools bootstrap: run npm run tools");
+    await Parser.init();
+    const parser = new Parser();
+    parser.setLanguage(await Language.load(new Uint8Array(readFileSync(grammar))));
+    const withErrors = examples.filter(([, example]) => parser.parse(example.csharp)?.rootNode.hasError !== false).map(([token]) => token);
+    expect(withErrors).toEqual([]);
+    const deployment = RENDERED_EXAMPLES["langsmith:index:Deployment"]?.csharp ?? "";
+    expect(deployment).toContain("new Langsmith.Deployment(");
+    expect(parser.parse(deployment.slice(0, Math.floor(deployment.length / 2)))?.rootNode.hasError).toBe(true);
+  });
+});
