@@ -7,11 +7,20 @@
 // provider/native/examples/rendered.json, which the schema's descriptions
 // are made from (Example Usage). Run `npm run build` first.
 //
+// Each Go rendering is built against the repository's Go SDK (sdk/go) here:
+// Pulumi's Go program generator (v3.248.0) renders some programs into Go
+// that does not compile (invokes of `pkg:index:getX` tokens are not mapped
+// to the SDK's `LookupX`, plain invoke results are exported unconverted,
+// lists inside `Any` maps become `pulumi.Any{...}`, an optional output is
+// passed to a required input). Those are recorded with `goBuilds: false` and
+// the build's first error, and their page shows no Go tab rather than Go
+// that does not build (docs/native.md, "The Registry's pages").
+//
 // Usage: node scripts/generate-examples.mjs [--check] [--out <file>]
 //   --check  render into memory and exit 1 if rendered.json differs
 //            (tests/e2e/registryExamples.test.ts runs it)
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -43,6 +52,40 @@ function generatorBin(variable) {
   return line.slice(variable.length + 1).trim();
 }
 
+/**
+ * Builds every Go rendering as a package of one module that replaces the Go
+ * SDK with the repository's sdk/go; answers, by token, the first error of
+ * each package that does not build (`undefined` for those that do).
+ */
+function goBuildFailures(rendered, dir) {
+  const packages = {};
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    join(dir, "go.mod"),
+    `module example.com/langsmith-examples\n\ngo 1.25.11\n\nrequire github.com/pulumi-langsmith/pulumi-langsmith/sdk/go v0.0.0\n\nreplace github.com/pulumi-langsmith/pulumi-langsmith/sdk/go => ${join(root, "sdk", "go")}\n`,
+  );
+  for (const [token, example] of Object.entries(rendered)) {
+    const name = token.split(":")[2].toLowerCase();
+    packages[name] = token;
+    mkdirSync(join(dir, name));
+    writeFileSync(join(dir, name, "main.go"), example.go);
+  }
+  const env = { ...process.env, PATH: `${process.env.PATH ?? ""}:/usr/local/go/bin`, GOFLAGS: "-mod=mod" };
+  let stderr = "";
+  try {
+    execFileSync("go", ["build", "-o", "/dev/null", "./..."], { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"], maxBuffer: 64 * 1024 * 1024 });
+  } catch (error) {
+    stderr = String(error.stderr ?? "");
+    if (!stderr.includes("# example.com/langsmith-examples/")) throw error;
+  }
+  const failures = Object.fromEntries(Object.values(packages).map((token) => [token, undefined]));
+  for (const block of stderr.split(/^# example\.com\/langsmith-examples\//m).slice(1)) {
+    const [name, first] = block.split("\n");
+    failures[packages[name.trim()]] = (first ?? "").replace(/^[^:]+:\d+:\d+: /, "").trim();
+  }
+  return failures;
+}
+
 const dist = join(root, "dist", "provider");
 if (!existsSync(join(dist, "native", "examples", "programs.js"))) {
   console.error("generate-examples: dist/provider/native/examples/programs.js is missing: run `npm run build` first");
@@ -63,6 +106,10 @@ try {
   for (const { key, bin, language } of LANGUAGES) {
     const output = execFileSync(generatorBin(bin), ["--render-programs", "--language", language, schemaFile], { input, maxBuffer: 64 * 1024 * 1024, stdio: ["pipe", "pipe", "inherit"] });
     for (const [token, text] of Object.entries(JSON.parse(output.toString("utf8")))) rendered[token][key] = text;
+  }
+  for (const [token, failure] of Object.entries(goBuildFailures(rendered, join(work, "go")))) {
+    rendered[token].goBuilds = failure === undefined;
+    if (failure !== undefined) rendered[token].goBuildError = failure;
   }
   const text = `${JSON.stringify(rendered, null, 2)}\n`;
   if (check) {

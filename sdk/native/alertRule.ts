@@ -26,12 +26,12 @@ import * as utilities from "./utilities";
  *     operator: langsmith.AlertRuleOperator.Gte,
  *     threshold: 0.05,
  *     windowMinutes: 15,
- *     actions: pulumi.secret([{
- *         target: "webhook",
+ *     actions: [{
+ *         target: langsmith.AlertRuleActionsItemTarget.Webhook,
  *         config: {
  *             url: "https://hooks.example.com/alerts/example-token",
  *         },
- *     }]),
+ *     }],
  * });
  * export const alertRuleId = alertRule.id;
  * ```

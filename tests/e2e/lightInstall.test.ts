@@ -8,7 +8,8 @@
 // model prices and a key that has expired, each with its reason. The native
 // classes load; the dynamic classes name what they miss.
 import { execFile } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { createEmulator, DEFAULT_API_KEY, DEFAULT_ORG_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
@@ -45,7 +46,8 @@ describe("the package installed as native programs install it (no axios, no zod)
   let emulator: Emulator;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(e2eRoot(), "light-install-"));
+    // Outside the e2e program root, whose node_modules hold axios and zod for the dynamic classes' programs.
+    dir = mkdtempSync(join(tmpdir(), "pulumi-langsmith-light-install-"));
     const tarball = readdirSync(e2eRoot()).find((name) => name.endsWith(".tgz"));
     if (tarball === undefined) throw new Error(`no packed tarball in ${e2eRoot()}`);
     writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "light-program", private: true }));
@@ -66,6 +68,7 @@ describe("the package installed as native programs install it (no axios, no zod)
 
   afterAll(async () => {
     await emulator?.close();
+    if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
   });
 
   it("has neither axios nor zod", () => {

@@ -7,7 +7,7 @@
  * `pulumi import --out` go through; Pulumi's own program generators render
  * each into TypeScript, Python, Go, C# and YAML (`scripts/generate-examples.mjs`).
  * Values are the field tables' examples made readable: test prefixes dropped,
- * placeholders filled with plausible values, secrets read from stack config.
+ * placeholders filled with plausible values, secret strings read from stack config.
  * A kind or an invoke added later gets its example with no work of its own.
  */
 import { exampleIn, fillPlaceholders, inSmallestObject, mapExample, variantsOf } from "../../engine/fields/fieldExamples";
@@ -84,10 +84,10 @@ class ProgramWriter {
       if (!inSmallestObject(kind.fields, field, variant)) continue;
       const example = exampleIn(field, variant);
       if (example === undefined) continue;
-      // A secret string is read from stack config; a secret of another type is written as `secret(...)` with its placeholders filled.
+      // A secret string is read from stack config; a secret of another type is written with its placeholders filled
+      // (the schema marks the input secret, so the engine keeps it secret all the same).
       const secretString = field.secret && typeof example.value === "string";
-      const value = secretString ? this.secretConfig(`${name}${field.path.split(".").map(upperFirst).join("")}`) : this.value(example.value);
-      setPath(properties, field.path, field.secret && !secretString ? new Expression(`secret(${pcl(value)})`) : value);
+      setPath(properties, field.path, secretString ? this.secretConfig(`${name}${field.path.split(".").map(upperFirst).join("")}`) : this.value(example.value));
     }
     this.resources.push(`resource ${name} ${JSON.stringify(kind.token)} ${pcl(properties, "")}\n`);
     return name;

@@ -15,18 +15,27 @@ export const EXAMPLE_LANGUAGES = ["typescript", "python", "go", "csharp", "yaml"
 /** A language of the example tabs. */
 export type ExampleLanguage = (typeof EXAMPLE_LANGUAGES)[number];
 
-/** One example program: its PCL source and its rendering in each language. */
-export type RenderedExample = { readonly pcl: string } & Readonly<Record<ExampleLanguage, string>>;
+/**
+ * One example program: its PCL source, its rendering in each language, and
+ * whether the Go rendering builds against the Go SDK (with the build's first
+ * error when it does not: see `scripts/generate-examples.mjs`).
+ */
+export type RenderedExample = { readonly pcl: string; readonly goBuilds: boolean; readonly goBuildError?: string } & Readonly<Record<ExampleLanguage, string>>;
+
+/** The languages an example's page shows: every one, but Go where Pulumi's Go program generator renders Go that does not build. */
+export function languagesShown(example: RenderedExample): ExampleLanguage[] {
+  return EXAMPLE_LANGUAGES.filter((language) => language !== "go" || example.goBuilds);
+}
 
 /** The rendered example programs, by the token of their resource or invoke. */
-export const RENDERED_EXAMPLES: Readonly<Record<string, RenderedExample>> = rendered as Record<string, RenderedExample>;
+export const RENDERED_EXAMPLES: Readonly<Record<string, RenderedExample>> = rendered;
 
 /** The `## Example Usage` section of `token` (empty when it has no rendered example yet). */
 export function exampleUsageSection(token: string): string {
   const example = RENDERED_EXAMPLES[token];
   if (example === undefined) return "";
   const title = token.split(":")[2]?.startsWith("get") === true ? `Calling ${typeNameOf(token)}` : `${capitalized(withArticle(typeNameOf(token)))} with its required inputs`;
-  const fences = EXAMPLE_LANGUAGES.map((language) => `\`\`\`${language}\n${example[language].trimEnd()}\n\`\`\``);
+  const fences = languagesShown(example).map((language) => `\`\`\`${language}\n${example[language].trimEnd()}\n\`\`\``);
   return ["{{% examples %}}", "## Example Usage", "{{% example %}}", `### ${title}`, "", ...fences, "{{% /example %}}", "{{% /examples %}}"].join("\n");
 }
 

@@ -42,14 +42,14 @@ import (
 //				Operator:      langsmith.AlertRuleOperatorGte,
 //				Threshold:     pulumi.Float64(0.05),
 //				WindowMinutes: pulumi.Int(15),
-//				Actions: []langsmith.AlertRuleActionsItem(pulumi.ToSecret([]map[string]interface{}{
-//					map[string]interface{}{
-//						"target": "webhook",
-//						"config": map[string]interface{}{
-//							"url": "https://hooks.example.com/alerts/example-token",
+//				Actions: langsmith.AlertRuleActionsItemArray{
+//					&langsmith.AlertRuleActionsItemArgs{
+//						Target: langsmith.AlertRuleActionsItemTargetWebhook,
+//						Config: pulumi.Map{
+//							"url": pulumi.Any("https://hooks.example.com/alerts/example-token"),
 //						},
 //					},
-//				}).(pulumi.MapArrayOutput)),
+//				},
 //			})
 //			if err != nil {
 //				return err

@@ -15,47 +15,6 @@ import (
 // A policy of LangSmith's LLM gateway for the subjects its matchers name (the organization, a workspace, a user, an API key, a run rule): a spend cap, a rate limit, a guard on prompts, or a routing of failed calls to fallback models. Its type is fixed; everything else changes in place. The service keeps one policy of a kind per set of subjects, so a create refuses to take over an existing one (import it). `GatewaySpendCap` is the typed form of a spend cap. Needs an organization-scoped API key. Import by id.
 //
 // ## Example Usage
-// ### A GatewayPolicy with its required inputs
-// ```go
-// package main
-//
-// import (
-//
-//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
-//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-//
-// )
-//
-//	func main() {
-//		pulumi.Run(func(ctx *pulumi.Context) error {
-//			gatewayPolicy, err := langsmith.NewGatewayPolicy(ctx, "gatewayPolicy", &langsmith.GatewayPolicyArgs{
-//				Name:       pulumi.String("key rate limit"),
-//				PolicyType: langsmith.GatewayPolicyPolicyTypeRateLimit,
-//				Config: pulumi.Map{
-//					"limits": pulumi.Any{
-//						map[string]interface{}{
-//							"metric": "requests",
-//							"window": "minute",
-//							"value":  60,
-//						},
-//					},
-//				},
-//				SubjectMatchers: langsmith.GatewayPolicySubjectMatchersItemArray{
-//					&langsmith.GatewayPolicySubjectMatchersItemArgs{
-//						Key:   langsmith.GatewayPolicySubjectMatchersItemKeyApiKeyId,
-//						Value: pulumi.String("key-6b0e3c52-7f4a-4d1e-9c8b-2a5f0d3e1b47"),
-//					},
-//				},
-//			})
-//			if err != nil {
-//				return err
-//			}
-//			ctx.Export("gatewayPolicyId", gatewayPolicy.ID())
-//			return nil
-//		})
-//	}
-//
-// ```
 //
 // ## Import
 //

@@ -14,31 +14,6 @@ import (
 // The configured workspace's API keys and, with `includeServiceKeys`, the organization's service keys (that needs an organization-scoped API key). A key's secret value is never returned: the service shows it only when the key is created.
 //
 // ## Example Usage
-// ### Calling getApiKeys
-// ```go
-// package main
-//
-// import (
-//
-//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
-//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-//
-// )
-//
-//	func main() {
-//		pulumi.Run(func(ctx *pulumi.Context) error {
-//			apiKeysResult, err := langsmith.GetApiKeys(ctx, &langsmith.GetApiKeysArgs{
-//				IncludeServiceKeys: pulumi.BoolRef(true),
-//			}, nil)
-//			if err != nil {
-//				return err
-//			}
-//			ctx.Export("serviceKeys", apiKeysResult.ServiceKeys)
-//			return nil
-//		})
-//	}
-//
-// ```
 func GetApiKeys(ctx *pulumi.Context, args *GetApiKeysArgs, opts ...pulumi.InvokeOption) (*GetApiKeysResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetApiKeysResult

@@ -14,63 +14,6 @@ import (
 // A bulk export by id.
 //
 // ## Example Usage
-// ### Calling getBulkExport
-// ```go
-// package main
-//
-// import (
-//
-//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
-//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
-//
-// )
-//
-//	func main() {
-//		pulumi.Run(func(ctx *pulumi.Context) error {
-//			cfg := config.New(ctx, "")
-//			bulkExportDestinationCredentialsAccessKeyId := cfg.RequireSecret("bulkExportDestinationCredentialsAccessKeyId")
-//			bulkExportDestinationCredentialsSecretAccessKey := cfg.RequireSecret("bulkExportDestinationCredentialsSecretAccessKey")
-//			bulkExportDestination, err := langsmith.NewBulkExportDestination(ctx, "bulkExportDestination", &langsmith.BulkExportDestinationArgs{
-//				DisplayName: pulumi.String("trace exports"),
-//				Config: &langsmith.BulkExportDestinationConfigArgs{
-//					BucketName:  pulumi.String("acme-trace-exports"),
-//					Prefix:      pulumi.String("langsmith/exports"),
-//					EndpointUrl: pulumi.String("https://s3.us-east-1.amazonaws.com"),
-//				},
-//				Credentials: &langsmith.BulkExportDestinationCredentialsArgs{
-//					AccessKeyId:     bulkExportDestinationCredentialsAccessKeyId,
-//					SecretAccessKey: bulkExportDestinationCredentialsSecretAccessKey,
-//				},
-//			})
-//			if err != nil {
-//				return err
-//			}
-//			project, err := langsmith.NewProject(ctx, "project", &langsmith.ProjectArgs{
-//				Name: pulumi.String("support-agent"),
-//			})
-//			if err != nil {
-//				return err
-//			}
-//			bulkExport, err := langsmith.NewBulkExport(ctx, "bulkExport", &langsmith.BulkExportArgs{
-//				DestinationId: bulkExportDestination.ID(),
-//				ProjectId:     project.ID(),
-//				StartTime:     pulumi.String("2026-01-01T00:00:00Z"),
-//			})
-//			if err != nil {
-//				return err
-//			}
-//			bulkExportResult := langsmith.GetBulkExportOutput(ctx, langsmith.GetBulkExportOutputArgs{
-//				Id: bulkExport.ID(),
-//			}, nil)
-//			ctx.Export("status", bulkExportResult.ApplyT(func(bulkExportResult langsmith.GetBulkExportResult) (*string, error) {
-//				return bulkExportResult.Status, nil
-//			}).(pulumi.StringPtrOutput))
-//			return nil
-//		})
-//	}
-//
-// ```
 func LookupBulkExport(ctx *pulumi.Context, args *LookupBulkExportArgs, opts ...pulumi.InvokeOption) (*LookupBulkExportResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupBulkExportResult

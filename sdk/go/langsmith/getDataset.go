@@ -14,36 +14,6 @@ import (
 // Looks a dataset of the configured workspace up by `id` or exact `name` (give one of them).
 //
 // ## Example Usage
-// ### Calling getDataset
-// ```go
-// package main
-//
-// import (
-//
-//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
-//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-//
-// )
-//
-//	func main() {
-//		pulumi.Run(func(ctx *pulumi.Context) error {
-//			dataset, err := langsmith.NewDataset(ctx, "dataset", &langsmith.DatasetArgs{
-//				Name: pulumi.String("support-regressions"),
-//			})
-//			if err != nil {
-//				return err
-//			}
-//			datasetResult := langsmith.GetDatasetOutput(ctx, langsmith.GetDatasetOutputArgs{
-//				Name: dataset.Name,
-//			}, nil)
-//			ctx.Export("id", datasetResult.ApplyT(func(datasetResult langsmith.GetDatasetResult) (*string, error) {
-//				return datasetResult.Id, nil
-//			}).(pulumi.StringPtrOutput))
-//			return nil
-//		})
-//	}
-//
-// ```
 func LookupDataset(ctx *pulumi.Context, args *LookupDatasetArgs, opts ...pulumi.InvokeOption) (*LookupDatasetResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupDatasetResult

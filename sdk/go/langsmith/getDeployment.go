@@ -14,46 +14,6 @@ import (
 // Looks a deployment up by `id` or by exact `name` in the configured workspace (give one of them). Secret values are never returned.
 //
 // ## Example Usage
-// ### Calling getDeployment
-// ```go
-// package main
-//
-// import (
-//
-//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
-//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-//
-// )
-//
-//	func main() {
-//		pulumi.Run(func(ctx *pulumi.Context) error {
-//			deployment, err := langsmith.NewDeployment(ctx, "deployment", &langsmith.DeploymentArgs{
-//				Name:   pulumi.String("support-agent"),
-//				Source: langsmith.DeploymentSourceGithub,
-//				SourceConfig: &langsmith.DeploymentSourceConfigArgs{
-//					IntegrationId:  pulumi.String("5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01"),
-//					RepoUrl:        pulumi.String("https://github.com/acme/support-agent"),
-//					DeploymentType: langsmith.DeploymentSourceConfigDeploymentTypeDev,
-//				},
-//				SourceRevisionConfig: &langsmith.DeploymentSourceRevisionConfigArgs{
-//					RepoRef:         pulumi.String("main"),
-//					GraphConfigPath: pulumi.String("langgraph.json"),
-//				},
-//			})
-//			if err != nil {
-//				return err
-//			}
-//			deploymentResult := langsmith.GetDeploymentOutput(ctx, langsmith.GetDeploymentOutputArgs{
-//				Name: deployment.Name,
-//			}, nil)
-//			ctx.Export("status", deploymentResult.ApplyT(func(deploymentResult langsmith.GetDeploymentResult) (*string, error) {
-//				return deploymentResult.Status, nil
-//			}).(pulumi.StringPtrOutput))
-//			return nil
-//		})
-//	}
-//
-// ```
 func LookupDeployment(ctx *pulumi.Context, args *LookupDeploymentArgs, opts ...pulumi.InvokeOption) (*LookupDeploymentResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupDeploymentResult

@@ -14,47 +14,6 @@ import (
 // One revision of a deployment by its id: its status (and why, when the service says), source and `sourceRevisionConfig`.
 //
 // ## Example Usage
-// ### Calling getDeploymentRevision
-// ```go
-// package main
-//
-// import (
-//
-//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
-//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-//
-// )
-//
-//	func main() {
-//		pulumi.Run(func(ctx *pulumi.Context) error {
-//			deployment, err := langsmith.NewDeployment(ctx, "deployment", &langsmith.DeploymentArgs{
-//				Name:   pulumi.String("support-agent"),
-//				Source: langsmith.DeploymentSourceGithub,
-//				SourceConfig: &langsmith.DeploymentSourceConfigArgs{
-//					IntegrationId:  pulumi.String("5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01"),
-//					RepoUrl:        pulumi.String("https://github.com/acme/support-agent"),
-//					DeploymentType: langsmith.DeploymentSourceConfigDeploymentTypeDev,
-//				},
-//				SourceRevisionConfig: &langsmith.DeploymentSourceRevisionConfigArgs{
-//					RepoRef:         pulumi.String("main"),
-//					GraphConfigPath: pulumi.String("langgraph.json"),
-//				},
-//			})
-//			if err != nil {
-//				return err
-//			}
-//			deploymentRevisionResult := langsmith.GetDeploymentRevisionOutput(ctx, langsmith.GetDeploymentRevisionOutputArgs{
-//				DeploymentId: deployment.ID(),
-//				RevisionId:   deployment.LatestRevisionId,
-//			}, nil)
-//			ctx.Export("status", deploymentRevisionResult.ApplyT(func(deploymentRevisionResult langsmith.GetDeploymentRevisionResult) (*string, error) {
-//				return deploymentRevisionResult.Status, nil
-//			}).(pulumi.StringPtrOutput))
-//			return nil
-//		})
-//	}
-//
-// ```
 func GetDeploymentRevision(ctx *pulumi.Context, args *GetDeploymentRevisionArgs, opts ...pulumi.InvokeOption) (*GetDeploymentRevisionResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetDeploymentRevisionResult

@@ -14,31 +14,6 @@ import (
 // The organization's LLM-gateway policies (spend caps, rate limits, guards, routing), optionally of one type or for one subject. Needs an organization-scoped API key.
 //
 // ## Example Usage
-// ### Calling getGatewayPolicies
-// ```go
-// package main
-//
-// import (
-//
-//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
-//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-//
-// )
-//
-//	func main() {
-//		pulumi.Run(func(ctx *pulumi.Context) error {
-//			gatewayPoliciesResult, err := langsmith.GetGatewayPolicies(ctx, &langsmith.GetGatewayPoliciesArgs{
-//				PolicyType: pulumi.StringRef("rate_limit"),
-//			}, nil)
-//			if err != nil {
-//				return err
-//			}
-//			ctx.Export("policies", gatewayPoliciesResult.Policies)
-//			return nil
-//		})
-//	}
-//
-// ```
 func GetGatewayPolicies(ctx *pulumi.Context, args *GetGatewayPoliciesArgs, opts ...pulumi.InvokeOption) (*GetGatewayPoliciesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetGatewayPoliciesResult

@@ -14,29 +14,6 @@ import (
 // The LangSmith instance's version and ingest settings (`GET /api/v1/info`).
 //
 // ## Example Usage
-// ### Calling getInfo
-// ```go
-// package main
-//
-// import (
-//
-//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
-//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-//
-// )
-//
-//	func main() {
-//		pulumi.Run(func(ctx *pulumi.Context) error {
-//			infoResult, err := langsmith.GetInfo(ctx, &langsmith.GetInfoArgs{}, nil)
-//			if err != nil {
-//				return err
-//			}
-//			ctx.Export("version", infoResult.Version)
-//			return nil
-//		})
-//	}
-//
-// ```
 func GetInfo(ctx *pulumi.Context, args *GetInfoArgs, opts ...pulumi.InvokeOption) (*GetInfoResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetInfoResult

@@ -14,29 +14,6 @@ import (
 // The OAuth providers configured for the organization (no client secret is ever returned).
 //
 // ## Example Usage
-// ### Calling getOAuthProviders
-// ```go
-// package main
-//
-// import (
-//
-//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
-//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-//
-// )
-//
-//	func main() {
-//		pulumi.Run(func(ctx *pulumi.Context) error {
-//			oAuthProvidersResult, err := langsmith.GetOAuthProviders(ctx, &langsmith.GetOAuthProvidersArgs{}, nil)
-//			if err != nil {
-//				return err
-//			}
-//			ctx.Export("providers", oAuthProvidersResult.Providers)
-//			return nil
-//		})
-//	}
-//
-// ```
 func GetOAuthProviders(ctx *pulumi.Context, args *GetOAuthProvidersArgs, opts ...pulumi.InvokeOption) (*GetOAuthProvidersResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetOAuthProvidersResult

@@ -14,31 +14,6 @@ import (
 // Whether the current user has stored tokens for an OAuth provider, across agents.
 //
 // ## Example Usage
-// ### Calling getOAuthTokenStatus
-// ```go
-// package main
-//
-// import (
-//
-//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
-//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-//
-// )
-//
-//	func main() {
-//		pulumi.Run(func(ctx *pulumi.Context) error {
-//			oAuthTokenStatusResult, err := langsmith.GetOAuthTokenStatus(ctx, &langsmith.GetOAuthTokenStatusArgs{
-//				ProviderId: "github",
-//			}, nil)
-//			if err != nil {
-//				return err
-//			}
-//			ctx.Export("hasToken", oAuthTokenStatusResult.HasToken)
-//			return nil
-//		})
-//	}
-//
-// ```
 func GetOAuthTokenStatus(ctx *pulumi.Context, args *GetOAuthTokenStatusArgs, opts ...pulumi.InvokeOption) (*GetOAuthTokenStatusResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetOAuthTokenStatusResult

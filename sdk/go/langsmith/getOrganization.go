@@ -14,29 +14,6 @@ import (
 // The organization of the configured key, with the caller's permissions in it (no payment details): two reads, the organization and its settings. Needs an organization-scoped API key.
 //
 // ## Example Usage
-// ### Calling getOrganization
-// ```go
-// package main
-//
-// import (
-//
-//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
-//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-//
-// )
-//
-//	func main() {
-//		pulumi.Run(func(ctx *pulumi.Context) error {
-//			organizationResult, err := langsmith.GetOrganization(ctx, &langsmith.GetOrganizationArgs{}, nil)
-//			if err != nil {
-//				return err
-//			}
-//			ctx.Export("displayName", organizationResult.DisplayName)
-//			return nil
-//		})
-//	}
-//
-// ```
 func GetOrganization(ctx *pulumi.Context, args *GetOrganizationArgs, opts ...pulumi.InvokeOption) (*GetOrganizationResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetOrganizationResult

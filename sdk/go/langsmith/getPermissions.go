@@ -14,31 +14,6 @@ import (
 // The permissions the organization knows (what roles may grant), optionally only those of one access scope. A custom role grants `workspace` permissions only.
 //
 // ## Example Usage
-// ### Calling getPermissions
-// ```go
-// package main
-//
-// import (
-//
-//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
-//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-//
-// )
-//
-//	func main() {
-//		pulumi.Run(func(ctx *pulumi.Context) error {
-//			permissionsResult, err := langsmith.GetPermissions(ctx, &langsmith.GetPermissionsArgs{
-//				AccessScope: pulumi.StringRef("workspace"),
-//			}, nil)
-//			if err != nil {
-//				return err
-//			}
-//			ctx.Export("permissions", permissionsResult.Permissions)
-//			return nil
-//		})
-//	}
-//
-// ```
 func GetPermissions(ctx *pulumi.Context, args *GetPermissionsArgs, opts ...pulumi.InvokeOption) (*GetPermissionsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetPermissionsResult

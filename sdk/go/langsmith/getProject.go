@@ -14,36 +14,6 @@ import (
 // Looks a tracing project of the configured workspace up by `id` or exact `name` (give one of them).
 //
 // ## Example Usage
-// ### Calling getProject
-// ```go
-// package main
-//
-// import (
-//
-//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
-//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-//
-// )
-//
-//	func main() {
-//		pulumi.Run(func(ctx *pulumi.Context) error {
-//			project, err := langsmith.NewProject(ctx, "project", &langsmith.ProjectArgs{
-//				Name: pulumi.String("support-agent"),
-//			})
-//			if err != nil {
-//				return err
-//			}
-//			projectResult := langsmith.GetProjectOutput(ctx, langsmith.GetProjectOutputArgs{
-//				Name: project.Name,
-//			}, nil)
-//			ctx.Export("id", projectResult.ApplyT(func(projectResult langsmith.GetProjectResult) (*string, error) {
-//				return projectResult.Id, nil
-//			}).(pulumi.StringPtrOutput))
-//			return nil
-//		})
-//	}
-//
-// ```
 func LookupProject(ctx *pulumi.Context, args *LookupProjectArgs, opts ...pulumi.InvokeOption) (*LookupProjectResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupProjectResult

@@ -14,31 +14,6 @@ import (
 // Looks a role of the organization up, built-in or custom, by `id`, by `name` (a built-in role's, e.g. `WORKSPACE_ADMIN`) or by exact `displayName` (e.g. `Workspace Admin`, or a custom role's); give one of them. Every custom role is named `CUSTOM`: look those up by `displayName`. Needs an organization-scoped API key.
 //
 // ## Example Usage
-// ### Calling getRole
-// ```go
-// package main
-//
-// import (
-//
-//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
-//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-//
-// )
-//
-//	func main() {
-//		pulumi.Run(func(ctx *pulumi.Context) error {
-//			roleResult, err := langsmith.GetRole(ctx, &langsmith.GetRoleArgs{
-//				Name: pulumi.StringRef("WORKSPACE_ADMIN"),
-//			}, nil)
-//			if err != nil {
-//				return err
-//			}
-//			ctx.Export("id", roleResult.Id)
-//			return nil
-//		})
-//	}
-//
-// ```
 func LookupRole(ctx *pulumi.Context, args *LookupRoleArgs, opts ...pulumi.InvokeOption) (*LookupRoleResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupRoleResult

@@ -14,36 +14,6 @@ import (
 // Looks a workspace of the organization up by `id` or by exact `displayName` (give one of them). Needs an organization-scoped API key.
 //
 // ## Example Usage
-// ### Calling getWorkspace
-// ```go
-// package main
-//
-// import (
-//
-//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
-//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-//
-// )
-//
-//	func main() {
-//		pulumi.Run(func(ctx *pulumi.Context) error {
-//			workspace, err := langsmith.NewWorkspace(ctx, "workspace", &langsmith.WorkspaceArgs{
-//				DisplayName: pulumi.String("agents"),
-//			})
-//			if err != nil {
-//				return err
-//			}
-//			workspaceResult := langsmith.GetWorkspaceOutput(ctx, langsmith.GetWorkspaceOutputArgs{
-//				DisplayName: workspace.DisplayName,
-//			}, nil)
-//			ctx.Export("id", workspaceResult.ApplyT(func(workspaceResult langsmith.GetWorkspaceResult) (*string, error) {
-//				return workspaceResult.Id, nil
-//			}).(pulumi.StringPtrOutput))
-//			return nil
-//		})
-//	}
-//
-// ```
 func LookupWorkspace(ctx *pulumi.Context, args *LookupWorkspaceArgs, opts ...pulumi.InvokeOption) (*LookupWorkspaceResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupWorkspaceResult

@@ -14,29 +14,6 @@ import (
 // The keys of the configured workspace's secrets (e.g. `OPENAI_API_KEY`); the service never returns a value.
 //
 // ## Example Usage
-// ### Calling getWorkspaceSecrets
-// ```go
-// package main
-//
-// import (
-//
-//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
-//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-//
-// )
-//
-//	func main() {
-//		pulumi.Run(func(ctx *pulumi.Context) error {
-//			workspaceSecretsResult, err := langsmith.GetWorkspaceSecrets(ctx, &langsmith.GetWorkspaceSecretsArgs{}, nil)
-//			if err != nil {
-//				return err
-//			}
-//			ctx.Export("keys", workspaceSecretsResult.Keys)
-//			return nil
-//		})
-//	}
-//
-// ```
 func GetWorkspaceSecrets(ctx *pulumi.Context, args *GetWorkspaceSecretsArgs, opts ...pulumi.InvokeOption) (*GetWorkspaceSecretsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetWorkspaceSecretsResult

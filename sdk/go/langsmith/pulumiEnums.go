@@ -10,7 +10,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// The values of `attributeName` of one item of `conditions` of one item of a AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
+// The values of `attributeName` of one item of `conditions` of one item of an AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
 type AccessPolicyConditionGroupsItemConditionsItemAttributeName string
 
 const (
@@ -175,7 +175,7 @@ func (in *accessPolicyConditionGroupsItemConditionsItemAttributeNamePtr) ToAcces
 	return pulumi.ToOutputWithContext(ctx, in).(AccessPolicyConditionGroupsItemConditionsItemAttributeNamePtrOutput)
 }
 
-// The values of `operator` of one item of `conditions` of one item of a AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
+// The values of `operator` of one item of `conditions` of one item of an AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
 type AccessPolicyConditionGroupsItemConditionsItemOperator string
 
 const (
@@ -373,7 +373,7 @@ func (in *accessPolicyConditionGroupsItemConditionsItemOperatorPtr) ToAccessPoli
 	return pulumi.ToOutputWithContext(ctx, in).(AccessPolicyConditionGroupsItemConditionsItemOperatorPtrOutput)
 }
 
-// The values of `permission` of one item of a AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
+// The values of `permission` of one item of an AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
 type AccessPolicyConditionGroupsItemPermission string
 
 const (
@@ -784,7 +784,7 @@ func (in *accessPolicyConditionGroupsItemPermissionPtr) ToAccessPolicyConditionG
 	return pulumi.ToOutputWithContext(ctx, in).(AccessPolicyConditionGroupsItemPermissionPtrOutput)
 }
 
-// The values of a AccessPolicy's `effect`: Whether the policy grants its permissions where its conditions hold, or takes them away (a deny wins over an allow).
+// The values of an AccessPolicy's `effect`: Whether the policy grants its permissions where its conditions hold, or takes them away (a deny wins over an allow).
 type AccessPolicyEffect string
 
 const (
@@ -952,7 +952,7 @@ func (in *accessPolicyEffectPtr) ToAccessPolicyEffectPtrOutputWithContext(ctx co
 	return pulumi.ToOutputWithContext(ctx, in).(AccessPolicyEffectPtrOutput)
 }
 
-// The values of `target` of one item of a AlertRule's `actions`: Notification targets (`webhook`, `pagerduty`, `dynatrace`) with their configuration; always a Pulumi secret (URLs and integration keys), kept only as a salted fingerprint.
+// The values of `target` of one item of an AlertRule's `actions`: Notification targets (`webhook`, `pagerduty`, `dynatrace`) with their configuration; always a Pulumi secret (URLs and integration keys), kept only as a salted fingerprint.
 type AlertRuleActionsItemTarget string
 
 const (
@@ -1123,7 +1123,7 @@ func (in *alertRuleActionsItemTargetPtr) ToAlertRuleActionsItemTargetPtrOutputWi
 	return pulumi.ToOutputWithContext(ctx, in).(AlertRuleActionsItemTargetPtrOutput)
 }
 
-// The values of a AlertRule's `aggregation`: How the metric is aggregated over the window (`pct`: a share of the runs, e.g. the error rate).
+// The values of an AlertRule's `aggregation`: How the metric is aggregated over the window (`pct`: a share of the runs, e.g. the error rate).
 type AlertRuleAggregation string
 
 const (
@@ -1294,7 +1294,7 @@ func (in *alertRuleAggregationPtr) ToAlertRuleAggregationPtrOutputWithContext(ct
 	return pulumi.ToOutputWithContext(ctx, in).(AlertRuleAggregationPtrOutput)
 }
 
-// The values of a AlertRule's `attribute`: The metric watched.
+// The values of an AlertRule's `attribute`: The metric watched.
 type AlertRuleAttribute string
 
 const (
@@ -1474,7 +1474,7 @@ func (in *alertRuleAttributePtr) ToAlertRuleAttributePtrOutputWithContext(ctx co
 	return pulumi.ToOutputWithContext(ctx, in).(AlertRuleAttributePtrOutput)
 }
 
-// The values of a AlertRule's `operator`: How the aggregate compares with the threshold.
+// The values of an AlertRule's `operator`: How the aggregate compares with the threshold.
 type AlertRuleOperator string
 
 const (
@@ -1648,7 +1648,7 @@ func (in *alertRuleOperatorPtr) ToAlertRuleOperatorPtrOutputWithContext(ctx cont
 	return pulumi.ToOutputWithContext(ctx, in).(AlertRuleOperatorPtrOutput)
 }
 
-// The values of a AlertRule's `type`: `threshold`: the aggregate crosses `threshold`; `change`: it changes by `thresholdMultiplier` times against the previous `thresholdWindowMinutes`.
+// The values of an AlertRule's `type`: `threshold`: the aggregate crosses `threshold`; `change`: it changes by `thresholdMultiplier` times against the previous `thresholdWindowMinutes`.
 type AlertRuleType string
 
 const (
@@ -1816,7 +1816,7 @@ func (in *alertRuleTypePtr) ToAlertRuleTypePtrOutputWithContext(ctx context.Cont
 	return pulumi.ToOutputWithContext(ctx, in).(AlertRuleTypePtrOutput)
 }
 
-// The values of a AnnotationQueue's `reviewerAccessMode`: Who may review: `any` member of the workspace, or only the reviewers assigned to the queue.
+// The values of an AnnotationQueue's `reviewerAccessMode`: Who may review: `any` member of the workspace, or only the reviewers assigned to the queue.
 type AnnotationQueueReviewerAccessMode string
 
 const (
@@ -3697,7 +3697,7 @@ func (in *deploymentSourceConfigDeploymentTypePtr) ToDeploymentSourceConfigDeplo
 	return pulumi.ToOutputWithContext(ctx, in).(DeploymentSourceConfigDeploymentTypePtrOutput)
 }
 
-// The values of a Evaluator's `language`: Language of `code`.
+// The values of an Evaluator's `language`: Language of `code`.
 type EvaluatorLanguage string
 
 const (
@@ -3865,7 +3865,7 @@ func (in *evaluatorLanguagePtr) ToEvaluatorLanguagePtrOutputWithContext(ctx cont
 	return pulumi.ToOutputWithContext(ctx, in).(EvaluatorLanguagePtrOutput)
 }
 
-// The values of a Evaluator's `type`: An LLM judge (set `promptHandle`) or code (set `code`); the service cannot change it.
+// The values of an Evaluator's `type`: An LLM judge (set `promptHandle`) or code (set `code`); the service cannot change it.
 type EvaluatorType string
 
 const (
@@ -4912,7 +4912,7 @@ func (in *gatewaySpendCapWindowPtr) ToGatewaySpendCapWindowPtrOutputWithContext(
 	return pulumi.ToOutputWithContext(ctx, in).(GatewaySpendCapWindowPtrOutput)
 }
 
-// The values of a OrganizationTtlSettings's `defaultTraceTier`: Retention tier of new traces: `shortlived` (base, 14 days) or `longlived` (extended, 400 days).
+// The values of an OrganizationTtlSettings's `defaultTraceTier`: Retention tier of new traces: `shortlived` (base, 14 days) or `longlived` (extended, 400 days).
 type OrganizationTtlSettingsDefaultTraceTier string
 
 const (
@@ -7009,7 +7009,7 @@ func (in *ttlSettingsDefaultTraceTierPtr) ToTtlSettingsDefaultTraceTierPtrOutput
 	return pulumi.ToOutputWithContext(ctx, in).(TtlSettingsDefaultTraceTierPtrOutput)
 }
 
-// The values of a UsageLimit's `limitType`: Which limit: traces per month, or extended-retention traces per month; one of each per workspace (`pulumi import` accepts it instead of the id).
+// The values of an UsageLimit's `limitType`: Which limit: traces per month, or extended-retention traces per month; one of each per workspace (`pulumi import` accepts it instead of the id).
 type UsageLimitLimitType string
 
 const (

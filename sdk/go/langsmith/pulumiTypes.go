@@ -13,7 +13,7 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
-// An object of one item of a AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
+// An object of one item of an AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
 type AccessPolicyConditionGroupsItem struct {
 	// Conditions on the resource, all of which must hold.
 	Conditions []AccessPolicyConditionGroupsItemConditionsItem `pulumi:"conditions"`
@@ -34,7 +34,7 @@ type AccessPolicyConditionGroupsItemInput interface {
 	ToAccessPolicyConditionGroupsItemOutputWithContext(context.Context) AccessPolicyConditionGroupsItemOutput
 }
 
-// An object of one item of a AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
+// An object of one item of an AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
 type AccessPolicyConditionGroupsItemArgs struct {
 	// Conditions on the resource, all of which must hold.
 	Conditions AccessPolicyConditionGroupsItemConditionsItemArrayInput `pulumi:"conditions"`
@@ -81,7 +81,7 @@ func (i AccessPolicyConditionGroupsItemArray) ToAccessPolicyConditionGroupsItemA
 	return pulumi.ToOutputWithContext(ctx, i).(AccessPolicyConditionGroupsItemArrayOutput)
 }
 
-// An object of one item of a AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
+// An object of one item of an AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
 type AccessPolicyConditionGroupsItemOutput struct{ *pulumi.OutputState }
 
 func (AccessPolicyConditionGroupsItemOutput) ElementType() reflect.Type {
@@ -133,7 +133,7 @@ func (o AccessPolicyConditionGroupsItemArrayOutput) Index(i pulumi.IntInput) Acc
 	}).(AccessPolicyConditionGroupsItemOutput)
 }
 
-// An object of one item of `conditions` of one item of a AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
+// An object of one item of `conditions` of one item of an AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
 type AccessPolicyConditionGroupsItemConditionsItem struct {
 	// The resource tag's key, e.g. `env`.
 	AttributeKey string `pulumi:"attributeKey"`
@@ -156,7 +156,7 @@ type AccessPolicyConditionGroupsItemConditionsItemInput interface {
 	ToAccessPolicyConditionGroupsItemConditionsItemOutputWithContext(context.Context) AccessPolicyConditionGroupsItemConditionsItemOutput
 }
 
-// An object of one item of `conditions` of one item of a AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
+// An object of one item of `conditions` of one item of an AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
 type AccessPolicyConditionGroupsItemConditionsItemArgs struct {
 	// The resource tag's key, e.g. `env`.
 	AttributeKey pulumi.StringInput `pulumi:"attributeKey"`
@@ -205,7 +205,7 @@ func (i AccessPolicyConditionGroupsItemConditionsItemArray) ToAccessPolicyCondit
 	return pulumi.ToOutputWithContext(ctx, i).(AccessPolicyConditionGroupsItemConditionsItemArrayOutput)
 }
 
-// An object of one item of `conditions` of one item of a AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
+// An object of one item of `conditions` of one item of an AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
 type AccessPolicyConditionGroupsItemConditionsItemOutput struct{ *pulumi.OutputState }
 
 func (AccessPolicyConditionGroupsItemConditionsItemOutput) ElementType() reflect.Type {
@@ -264,7 +264,7 @@ func (o AccessPolicyConditionGroupsItemConditionsItemArrayOutput) Index(i pulumi
 	}).(AccessPolicyConditionGroupsItemConditionsItemOutput)
 }
 
-// An object of one item of a AlertRule's `actions`: Notification targets (`webhook`, `pagerduty`, `dynatrace`) with their configuration; always a Pulumi secret (URLs and integration keys), kept only as a salted fingerprint.
+// An object of one item of an AlertRule's `actions`: Notification targets (`webhook`, `pagerduty`, `dynatrace`) with their configuration; always a Pulumi secret (URLs and integration keys), kept only as a salted fingerprint.
 type AlertRuleActionsItem struct {
 	// The target's settings: a webhook's `url` (and optional `headers`, `body`), PagerDuty's `integration_key` (and optional `severity`), Dynatrace's.
 	Config map[string]interface{} `pulumi:"config"`
@@ -283,7 +283,7 @@ type AlertRuleActionsItemInput interface {
 	ToAlertRuleActionsItemOutputWithContext(context.Context) AlertRuleActionsItemOutput
 }
 
-// An object of one item of a AlertRule's `actions`: Notification targets (`webhook`, `pagerduty`, `dynatrace`) with their configuration; always a Pulumi secret (URLs and integration keys), kept only as a salted fingerprint.
+// An object of one item of an AlertRule's `actions`: Notification targets (`webhook`, `pagerduty`, `dynatrace`) with their configuration; always a Pulumi secret (URLs and integration keys), kept only as a salted fingerprint.
 type AlertRuleActionsItemArgs struct {
 	// The target's settings: a webhook's `url` (and optional `headers`, `body`), PagerDuty's `integration_key` (and optional `severity`), Dynatrace's.
 	Config pulumi.MapInput `pulumi:"config"`
@@ -328,7 +328,7 @@ func (i AlertRuleActionsItemArray) ToAlertRuleActionsItemArrayOutputWithContext(
 	return pulumi.ToOutputWithContext(ctx, i).(AlertRuleActionsItemArrayOutput)
 }
 
-// An object of one item of a AlertRule's `actions`: Notification targets (`webhook`, `pagerduty`, `dynatrace`) with their configuration; always a Pulumi secret (URLs and integration keys), kept only as a salted fingerprint.
+// An object of one item of an AlertRule's `actions`: Notification targets (`webhook`, `pagerduty`, `dynatrace`) with their configuration; always a Pulumi secret (URLs and integration keys), kept only as a salted fingerprint.
 type AlertRuleActionsItemOutput struct{ *pulumi.OutputState }
 
 func (AlertRuleActionsItemOutput) ElementType() reflect.Type {
@@ -373,7 +373,7 @@ func (o AlertRuleActionsItemArrayOutput) Index(i pulumi.IntInput) AlertRuleActio
 	}).(AlertRuleActionsItemOutput)
 }
 
-// An object of one item of a AnnotationQueue's `rubricItems`: The feedback each reviewer gives (a `FeedbackConfig`'s key each).
+// An object of one item of an AnnotationQueue's `rubricItems`: The feedback each reviewer gives (a `FeedbackConfig`'s key each).
 type AnnotationQueueRubricItemsItem struct {
 	// What reviewers judge under this key.
 	Description *string `pulumi:"description"`
@@ -394,7 +394,7 @@ type AnnotationQueueRubricItemsItemInput interface {
 	ToAnnotationQueueRubricItemsItemOutputWithContext(context.Context) AnnotationQueueRubricItemsItemOutput
 }
 
-// An object of one item of a AnnotationQueue's `rubricItems`: The feedback each reviewer gives (a `FeedbackConfig`'s key each).
+// An object of one item of an AnnotationQueue's `rubricItems`: The feedback each reviewer gives (a `FeedbackConfig`'s key each).
 type AnnotationQueueRubricItemsItemArgs struct {
 	// What reviewers judge under this key.
 	Description pulumi.StringPtrInput `pulumi:"description"`
@@ -441,7 +441,7 @@ func (i AnnotationQueueRubricItemsItemArray) ToAnnotationQueueRubricItemsItemArr
 	return pulumi.ToOutputWithContext(ctx, i).(AnnotationQueueRubricItemsItemArrayOutput)
 }
 
-// An object of one item of a AnnotationQueue's `rubricItems`: The feedback each reviewer gives (a `FeedbackConfig`'s key each).
+// An object of one item of an AnnotationQueue's `rubricItems`: The feedback each reviewer gives (a `FeedbackConfig`'s key each).
 type AnnotationQueueRubricItemsItemOutput struct{ *pulumi.OutputState }
 
 func (AnnotationQueueRubricItemsItemOutput) ElementType() reflect.Type {

@@ -9,7 +9,7 @@ import * as enums from "../types/enums";
 import * as utilities from "../utilities";
 
 /**
- * An object of one item of a AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
+ * An object of one item of an AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
  */
 export interface AccessPolicyConditionGroupsItem {
     /**
@@ -27,7 +27,7 @@ export interface AccessPolicyConditionGroupsItem {
 }
 
 /**
- * An object of one item of `conditions` of one item of a AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
+ * An object of one item of `conditions` of one item of an AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
  */
 export interface AccessPolicyConditionGroupsItemConditionsItem {
     /**
@@ -49,7 +49,7 @@ export interface AccessPolicyConditionGroupsItemConditionsItem {
 }
 
 /**
- * An object of one item of a AnnotationQueue's `rubricItems`: The feedback each reviewer gives (a `FeedbackConfig`'s key each).
+ * An object of one item of an AnnotationQueue's `rubricItems`: The feedback each reviewer gives (a `FeedbackConfig`'s key each).
  */
 export interface AnnotationQueueRubricItemsItem {
     /**

@@ -10,7 +10,7 @@ export const AccessPolicyConditionGroupsItemConditionsItemAttributeName = {
 } as const;
 
 /**
- * The values of `attributeName` of one item of `conditions` of one item of a AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
+ * The values of `attributeName` of one item of `conditions` of one item of an AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
  */
 export type AccessPolicyConditionGroupsItemConditionsItemAttributeName = (typeof AccessPolicyConditionGroupsItemConditionsItemAttributeName)[keyof typeof AccessPolicyConditionGroupsItemConditionsItemAttributeName];
 
@@ -66,7 +66,7 @@ export const AccessPolicyConditionGroupsItemConditionsItemOperator = {
 } as const;
 
 /**
- * The values of `operator` of one item of `conditions` of one item of a AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
+ * The values of `operator` of one item of `conditions` of one item of an AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
  */
 export type AccessPolicyConditionGroupsItemConditionsItemOperator = (typeof AccessPolicyConditionGroupsItemConditionsItemOperator)[keyof typeof AccessPolicyConditionGroupsItemConditionsItemOperator];
 
@@ -406,7 +406,7 @@ export const AccessPolicyConditionGroupsItemPermission = {
 } as const;
 
 /**
- * The values of `permission` of one item of a AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
+ * The values of `permission` of one item of an AccessPolicy's `conditionGroups`: What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).
  */
 export type AccessPolicyConditionGroupsItemPermission = (typeof AccessPolicyConditionGroupsItemPermission)[keyof typeof AccessPolicyConditionGroupsItemPermission];
 
@@ -422,7 +422,7 @@ export const AccessPolicyEffect = {
 } as const;
 
 /**
- * The values of a AccessPolicy's `effect`: Whether the policy grants its permissions where its conditions hold, or takes them away (a deny wins over an allow).
+ * The values of an AccessPolicy's `effect`: Whether the policy grants its permissions where its conditions hold, or takes them away (a deny wins over an allow).
  */
 export type AccessPolicyEffect = (typeof AccessPolicyEffect)[keyof typeof AccessPolicyEffect];
 
@@ -442,7 +442,7 @@ export const AlertRuleActionsItemTarget = {
 } as const;
 
 /**
- * The values of `target` of one item of a AlertRule's `actions`: Notification targets (`webhook`, `pagerduty`, `dynatrace`) with their configuration; always a Pulumi secret (URLs and integration keys), kept only as a salted fingerprint.
+ * The values of `target` of one item of an AlertRule's `actions`: Notification targets (`webhook`, `pagerduty`, `dynatrace`) with their configuration; always a Pulumi secret (URLs and integration keys), kept only as a salted fingerprint.
  */
 export type AlertRuleActionsItemTarget = (typeof AlertRuleActionsItemTarget)[keyof typeof AlertRuleActionsItemTarget];
 
@@ -462,7 +462,7 @@ export const AlertRuleAggregation = {
 } as const;
 
 /**
- * The values of a AlertRule's `aggregation`: How the metric is aggregated over the window (`pct`: a share of the runs, e.g. the error rate).
+ * The values of an AlertRule's `aggregation`: How the metric is aggregated over the window (`pct`: a share of the runs, e.g. the error rate).
  */
 export type AlertRuleAggregation = (typeof AlertRuleAggregation)[keyof typeof AlertRuleAggregation];
 
@@ -494,7 +494,7 @@ export const AlertRuleAttribute = {
 } as const;
 
 /**
- * The values of a AlertRule's `attribute`: The metric watched.
+ * The values of an AlertRule's `attribute`: The metric watched.
  */
 export type AlertRuleAttribute = (typeof AlertRuleAttribute)[keyof typeof AlertRuleAttribute];
 
@@ -518,7 +518,7 @@ export const AlertRuleOperator = {
 } as const;
 
 /**
- * The values of a AlertRule's `operator`: How the aggregate compares with the threshold.
+ * The values of an AlertRule's `operator`: How the aggregate compares with the threshold.
  */
 export type AlertRuleOperator = (typeof AlertRuleOperator)[keyof typeof AlertRuleOperator];
 
@@ -534,7 +534,7 @@ export const AlertRuleType = {
 } as const;
 
 /**
- * The values of a AlertRule's `type`: `threshold`: the aggregate crosses `threshold`; `change`: it changes by `thresholdMultiplier` times against the previous `thresholdWindowMinutes`.
+ * The values of an AlertRule's `type`: `threshold`: the aggregate crosses `threshold`; `change`: it changes by `thresholdMultiplier` times against the previous `thresholdWindowMinutes`.
  */
 export type AlertRuleType = (typeof AlertRuleType)[keyof typeof AlertRuleType];
 
@@ -550,7 +550,7 @@ export const AnnotationQueueReviewerAccessMode = {
 } as const;
 
 /**
- * The values of a AnnotationQueue's `reviewerAccessMode`: Who may review: `any` member of the workspace, or only the reviewers assigned to the queue.
+ * The values of an AnnotationQueue's `reviewerAccessMode`: Who may review: `any` member of the workspace, or only the reviewers assigned to the queue.
  */
 export type AnnotationQueueReviewerAccessMode = (typeof AnnotationQueueReviewerAccessMode)[keyof typeof AnnotationQueueReviewerAccessMode];
 
@@ -770,7 +770,7 @@ export const EvaluatorLanguage = {
 } as const;
 
 /**
- * The values of a Evaluator's `language`: Language of `code`.
+ * The values of an Evaluator's `language`: Language of `code`.
  */
 export type EvaluatorLanguage = (typeof EvaluatorLanguage)[keyof typeof EvaluatorLanguage];
 
@@ -786,7 +786,7 @@ export const EvaluatorType = {
 } as const;
 
 /**
- * The values of a Evaluator's `type`: An LLM judge (set `promptHandle`) or code (set `code`); the service cannot change it.
+ * The values of an Evaluator's `type`: An LLM judge (set `promptHandle`) or code (set `code`); the service cannot change it.
  */
 export type EvaluatorType = (typeof EvaluatorType)[keyof typeof EvaluatorType];
 
@@ -934,7 +934,7 @@ export const OrganizationTtlSettingsDefaultTraceTier = {
 } as const;
 
 /**
- * The values of a OrganizationTtlSettings's `defaultTraceTier`: Retention tier of new traces: `shortlived` (base, 14 days) or `longlived` (extended, 400 days).
+ * The values of an OrganizationTtlSettings's `defaultTraceTier`: Retention tier of new traces: `shortlived` (base, 14 days) or `longlived` (extended, 400 days).
  */
 export type OrganizationTtlSettingsDefaultTraceTier = (typeof OrganizationTtlSettingsDefaultTraceTier)[keyof typeof OrganizationTtlSettingsDefaultTraceTier];
 
@@ -1174,6 +1174,6 @@ export const UsageLimitLimitType = {
 } as const;
 
 /**
- * The values of a UsageLimit's `limitType`: Which limit: traces per month, or extended-retention traces per month; one of each per workspace (`pulumi import` accepts it instead of the id).
+ * The values of an UsageLimit's `limitType`: Which limit: traces per month, or extended-retention traces per month; one of each per workspace (`pulumi import` accepts it instead of the id).
  */
 export type UsageLimitLimitType = (typeof UsageLimitLimitType)[keyof typeof UsageLimitLimitType];
