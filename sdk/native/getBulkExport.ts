@@ -22,7 +22,7 @@ import * as utilities from "./utilities";
  *     config: {
  *         bucketName: "acme-trace-exports",
  *         prefix: "langsmith/exports",
- *         endpointUrl: "https://s3.us-east-1.amazonaws.com",
+ *         region: "us-east-1",
  *     },
  *     credentials: {
  *         accessKeyId: bulkExportDestinationCredentialsAccessKeyId,
@@ -131,7 +131,7 @@ export interface GetBulkExportResult {
  *     config: {
  *         bucketName: "acme-trace-exports",
  *         prefix: "langsmith/exports",
- *         endpointUrl: "https://s3.us-east-1.amazonaws.com",
+ *         region: "us-east-1",
  *     },
  *     credentials: {
  *         accessKeyId: bulkExportDestinationCredentialsAccessKeyId,

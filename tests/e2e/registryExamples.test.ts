@@ -135,7 +135,13 @@ describe("the Registry's example programs", () => {
       const pulumi = async (args: string[]): Promise<CommandResult> => runCommand(join(pulumiBinDir, "pulumi"), ["--non-interactive", ...args], dir, env, 300_000);
       const steps: string[][] = [["stack", "init", "example"]];
       for (const name of configNames(example.pcl)) {
-        const value = name.endsWith("AccessKeyId") ? s3.users.full.accessKeyId : name.endsWith("SecretAccessKey") ? s3.users.full.secretAccessKey : `example-secret-for-${name}`;
+        const value = name.endsWith("AccessKeyId")
+          ? s3.users.full.accessKeyId
+          : name.endsWith("SecretAccessKey")
+            ? s3.users.full.secretAccessKey
+            : name.endsWith("MetadataXml")
+              ? '<EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" entityID="https://idp.example.com/saml"></EntityDescriptor>'
+              : `example-secret-for-${name}`;
         steps.push(["config", "set", "--secret", name, "--", value]);
       }
       steps.push(["up", "--yes", "--skip-preview"]);

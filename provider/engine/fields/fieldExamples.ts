@@ -27,24 +27,36 @@ export function exampleIn(field: FieldSpec, variant: string | undefined): FieldE
 }
 
 /**
+ * Which smallest object: the conformance matrix's (`matrix`: with what its
+ * environment needs, `FieldExample.minimal`) or the Registry example's
+ * (`registry`: with what a user sets, `FieldExample.shown`).
+ */
+export type SmallestObjectFor = "matrix" | "registry";
+
+/** Whether the smallest object `purpose` makes sets an input the service does not require. */
+function setAnyway(example: FieldExample, purpose: SmallestObjectFor): boolean {
+  return (purpose === "matrix" ? example.minimal : (example.shown ?? example.minimal)) === true;
+}
+
+/**
  * Whether another input of the smallest object makes `field` required
  * (`requiredWhen`): the other input at its example value when the smallest
  * object sets it, unset otherwise.
  */
-export function requiredInVariant(fields: readonly FieldSpec[], field: FieldSpec, variant: string | undefined): boolean {
+export function requiredInVariant(fields: readonly FieldSpec[], field: FieldSpec, variant: string | undefined, purpose: SmallestObjectFor = "matrix"): boolean {
   const when = field.requiredWhen;
   if (when === undefined) return false;
   const other = fields.find((candidate) => candidate.path === when.path);
   const example = other === undefined ? undefined : exampleIn(other, variant);
-  const value = other !== undefined && example !== undefined && (other.required || example.minimal === true) ? example.value : undefined;
+  const value = other !== undefined && example !== undefined && (other.required || setAnyway(example, purpose)) ? example.value : undefined;
   if (when.unset === true && value === undefined) return true;
   return when.in !== undefined && value !== undefined && when.in.includes(value);
 }
 
-/** Whether the smallest object of `variant` sets `field`: required, needed in the examples' environment, or required by another input. */
-export function inSmallestObject(fields: readonly FieldSpec[], field: FieldSpec, variant: string | undefined): boolean {
+/** Whether the smallest object of `variant` that `purpose` makes (default the matrix's) sets `field`: required, required by another input, or set anyway. */
+export function inSmallestObject(fields: readonly FieldSpec[], field: FieldSpec, variant: string | undefined, purpose: SmallestObjectFor = "matrix"): boolean {
   const example = exampleIn(field, variant);
-  return example !== undefined && (field.required || example.minimal === true || requiredInVariant(fields, field, variant));
+  return example !== undefined && (field.required || setAnyway(example, purpose) || requiredInVariant(fields, field, variant, purpose));
 }
 
 /** Replaces every reference and placeholder string inside `value`. */

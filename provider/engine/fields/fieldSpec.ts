@@ -72,6 +72,12 @@ export interface FieldExample {
    */
   readonly minimal?: boolean;
   /**
+   * Whether the Registry's example program sets it though the service does
+   * not require it (an AWS bucket's region); default {@link minimal}. False
+   * leaves out what only the matrix's environment needs (its store's endpoint).
+   */
+  readonly shown?: boolean;
+  /**
    * For fields that exclude one another (a deployment's GitHub and Docker
    * sources): the variant this value belongs to. The matrix declares one
    * object per variant; a field without a variant is in each.

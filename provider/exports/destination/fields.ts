@@ -99,7 +99,7 @@ export const DESTINATION_FIELDS = [
     required: false,
     effect: "replace",
     secret: false,
-    example: { value: "{s3.region}", why: "the matrix's S3 store answers in one region: another fails the service's test write (AuthorizationHeaderMalformed)" },
+    example: { value: "{s3.region}", why: "the matrix's S3 store answers in one region: another fails the service's test write (AuthorizationHeaderMalformed)", shown: true },
   },
   {
     path: "config.endpointUrl",
@@ -115,7 +115,7 @@ export const DESTINATION_FIELDS = [
     effect: "replace",
     secret: false,
     // The changed endpoint addresses the bucket itself (with includeBucketInPrefix false). A minimal object needs it: the matrix's store is not AWS.
-    example: { value: "{s3.endpoint}", changed: "{s3.endpoint}/{s3.bucket}", minimal: true },
+    example: { value: "{s3.endpoint}", changed: "{s3.endpoint}/{s3.bucket}", minimal: true, shown: false },
   },
   {
     path: "config.includeBucketInPrefix",

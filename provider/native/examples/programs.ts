@@ -81,7 +81,8 @@ class ProgramWriter {
     const variant = variantsOf(kind.fields)[0];
     const properties: Record<string, unknown> = {};
     for (const field of kind.fields) {
-      if (!inSmallestObject(kind.fields, field, variant)) continue;
+      // A user's smallest object: not what only the matrix's environment needs (an S3-compatible store's endpoint).
+      if (!inSmallestObject(kind.fields, field, variant, "registry")) continue;
       const example = exampleIn(field, variant);
       if (example === undefined) continue;
       // A secret string is read from stack config; a secret of another type is written with its placeholders filled

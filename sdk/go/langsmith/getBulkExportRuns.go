@@ -34,9 +34,9 @@ import (
 //			bulkExportDestination, err := langsmith.NewBulkExportDestination(ctx, "bulkExportDestination", &langsmith.BulkExportDestinationArgs{
 //				DisplayName: pulumi.String("trace exports"),
 //				Config: &langsmith.BulkExportDestinationConfigArgs{
-//					BucketName:  pulumi.String("acme-trace-exports"),
-//					Prefix:      pulumi.String("langsmith/exports"),
-//					EndpointUrl: pulumi.String("https://s3.us-east-1.amazonaws.com"),
+//					BucketName: pulumi.String("acme-trace-exports"),
+//					Prefix:     pulumi.String("langsmith/exports"),
+//					Region:     pulumi.String("us-east-1"),
 //				},
 //				Credentials: &langsmith.BulkExportDestinationCredentialsArgs{
 //					AccessKeyId:     bulkExportDestinationCredentialsAccessKeyId,
