@@ -5,9 +5,9 @@ import { zGetApiV1RunsRulesResponse, zPatchApiV1RunsRulesByRuleIdResponse, zPost
 import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
 import { exampleRef, unknownOr, type FieldExamples, type FieldTable, type InputsOf, type RequiredWhen } from "../engine/fields/fields";
 import { httpUrl, timestamp, uuid } from "../engine/fields/validators";
-import { renameKeys, reversedNames } from "../engine/fields/wireKeys";
 import { CREATED_AT_OUTPUT } from "../engine/state/outputs";
 import { z } from "zod";
+import { OPTIONAL_IN_PLACE as flag, RUN_RULE_EVALUATOR_FIELDS } from "./runRuleEvaluators";
 
 /** `/api/v1/runs/rules` (create, list) and `/{rule_id}` (PATCH of the whole rule, delete); no GET of one. */
 export const RUN_RULE_ENDPOINTS = {
@@ -25,25 +25,7 @@ const Webhook = z.strictObject({
 const id = (path: string, wire: string, doc: string, example: FieldExamples, requiredWhen?: RequiredWhen) =>
   ({ path, wire, refresh: "always", type: "string (UUID)", doc, schema: unknownOr(uuid(path)), required: false, effect: "inPlace", secret: false, example, ...(requiredWhen === undefined ? {} : { requiredWhen, reason: `${path} or ${requiredWhen.path} is required: the rule reads a project's runs or a dataset's experiments` }) }) as const;
 
-// The optional fields: in place, read back whenever the program sets them.
-const flag = { required: false, effect: "inPlace", secret: false } as const;
 
-/** Languages a code evaluator is written in. */
-export const CODE_EVALUATOR_LANGUAGES = ["python", "javascript"] as const;
-
-/** An LLM judge of a rule: the contract's `structured` evaluator, its keys camel-cased. */
-const StructuredEvaluator = z.strictObject({
-  hubRef: z.string().min(1).optional().describe("A prompt of the hub the judge uses (`<handle>` or `<handle>:<commit or tag>`), instead of `prompt`."),
-  prompt: z.array(z.tuple([z.string(), z.string()])).optional().describe("The judge's messages, each a `[role, template]` pair."),
-  templateFormat: z.string().optional().describe("How the templates are written: `f-string` or `mustache`."),
-  schema: z.record(z.string(), z.unknown()).optional().describe("JSON Schema of the scores the judge answers."),
-  variableMapping: z.record(z.string(), z.string()).optional().describe("The templates' variables, each mapped to a path of the run."),
-  playgroundSettingsId: z.string().min(1).optional().describe("The `PlaygroundSettings` (a saved model configuration) the judge runs on, instead of `model`."),
-  model: z.record(z.string(), z.unknown()).optional().describe("The model the judge runs on, as the service takes it (e.g. `{ model: \"gpt-4o-mini\" }`)."),
-});
-type StructuredEvaluatorInput = z.infer<typeof StructuredEvaluator>;
-const STRUCTURED_EVALUATOR_WIRE = { hubRef: "hub_ref", prompt: "prompt", templateFormat: "template_format", schema: "schema", variableMapping: "variable_mapping", model: "model", playgroundSettingsId: "playground_settings_id" } as const;
-const STRUCTURED_EVALUATOR_INPUT = reversedNames(STRUCTURED_EVALUATOR_WIRE);
 
 /** Inputs that extend the retention of the traces a rule's actions touch: input, wire key, which traces. */
 const RETENTION_EXTENSIONS = [
@@ -127,52 +109,7 @@ export const RUN_RULE_FIELDS = [
     fromWire: (value: unknown) => (typeof value === "string" ? new Date(value).toISOString().replace(".000Z", "Z") : undefined),
     example: { value: "2026-01-01T00:00:00Z", changed: "2026-02-01T00:00:00Z" },
   },
-  {
-    ...flag,
-    path: "evaluators",
-    wire: "evaluators",
-    toWire: (value: unknown) => (value as StructuredEvaluatorInput[]).map((evaluator) => ({ structured: renameKeys(evaluator, STRUCTURED_EVALUATOR_WIRE) })),
-    fromWire: (value: unknown) =>
-      Array.isArray(value) && value.length > 0 ? (value as { structured?: Record<string, unknown> }[]).map((evaluator) => renameKeys(evaluator.structured ?? {}, STRUCTURED_EVALUATOR_INPUT)) : undefined,
-    clearWith: [],
-    type: "list of `{hubRef?, prompt?, templateFormat?, schema?, variableMapping?, model?}`",
-    doc: "LLM judges the sampled runs are scored by (online evaluation), each a prompt (a hub prompt by `hubRef`, or `prompt` as `[role, template]` pairs) with the output `schema` its scores follow and the `model` it runs on.",
-    schema: z.array(StructuredEvaluator),
-    example: {
-      value: [{ prompt: [["system", "Is the answer correct? {{ output }}"]], templateFormat: "mustache", schema: { type: "object", properties: { correct: { type: "boolean" } } }, model: { model: "gpt-4o-mini" } }],
-      changed: [{ prompt: [["system", "Is the answer correct and polite? {{ output }}"]], templateFormat: "mustache", schema: { type: "object", properties: { correct: { type: "boolean" } } }, variableMapping: { output: "output" }, model: { model: "gpt-4o" } }],
-    },
-  },
-  {
-    ...flag,
-    path: "trajectoryEvaluators",
-    wire: "trajectory_evaluators",
-    toWire: (value: unknown) => (value as StructuredEvaluatorInput[]).map((evaluator) => ({ structured: renameKeys(evaluator, STRUCTURED_EVALUATOR_WIRE) })),
-    fromWire: (value: unknown) =>
-      Array.isArray(value) && value.length > 0 ? (value as { structured?: Record<string, unknown> }[]).map((evaluator) => renameKeys(evaluator.structured ?? {}, STRUCTURED_EVALUATOR_INPUT)) : undefined,
-    clearWith: [],
-    type: "list of `{hubRef?, prompt?, templateFormat?, schema?, variableMapping?, model?, playgroundSettingsId?}`",
-    doc: "LLM judges that score a sampled run's whole trajectory (the trace's steps, not only its outputs); the same shape as `evaluators`.",
-    schema: z.array(StructuredEvaluator),
-    example: {
-      value: [{ prompt: [["system", "Did the agent take sensible steps? {{ trajectory }}"]], templateFormat: "mustache", schema: { type: "object", properties: { sensible: { type: "boolean" } } } }],
-      changed: [{ prompt: [["system", "Did the agent take few and sensible steps? {{ trajectory }}"]], templateFormat: "mustache", schema: { type: "object", properties: { sensible: { type: "boolean" } } } }],
-    },
-  },
-  {
-    ...flag,
-    path: "codeEvaluators",
-    wire: "code_evaluators",
-    clearWith: [],
-    type: "list of `{code, language?}`",
-    doc: "Code the sampled runs are scored by, each in `python` (default) or `javascript`.",
-    schema: z.array(z.strictObject({ code: z.string().min(1).describe("The evaluator's source."), language: z.enum(CODE_EVALUATOR_LANGUAGES).optional().describe("Language of `code`; default `python`.") })),
-    fromWire: (value: unknown) => (Array.isArray(value) && value.length > 0 ? value : undefined),
-    example: {
-      value: [{ code: 'def perform_eval(run, example):\n    return {"has_output": run["outputs"] is not None}\n', language: "python" }],
-      changed: [{ code: "function performEval(run) {\n  return { has_output: run.outputs != null };\n}\n", language: "javascript" }],
-    },
-  },
+  ...RUN_RULE_EVALUATOR_FIELDS,
   { ...flag, path: "evaluatorVersion", wire: "evaluator_version", type: "integer", doc: "Version of the online-evaluation engine the rule's evaluators run on.", schema: z.number().int().min(1), unsetMeans: 1, defaultDoc: "`1` (service's)", example: { value: 2, changed: 3 } },
   { ...flag, path: "useCorrectionsDataset", wire: "use_corrections_dataset", type: "boolean", doc: "Whether the rule's LLM judges learn from the corrections reviewers make to their scores.", schema: z.boolean(), unsetMeans: false, defaultDoc: "`false` (service's)", example: { value: true, changed: false } },
   { ...flag, path: "numFewShotExamples", wire: "num_few_shot_examples", type: "integer", doc: "How many corrections the judges' prompts are given as few-shot examples (with `useCorrectionsDataset`).", schema: z.number().int().min(0), example: { value: 3, changed: 5 } },
