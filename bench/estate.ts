@@ -75,7 +75,11 @@ const OURS_PROCESS_MATCH = "provider/native/main.js";
 const OPERATIONS: readonly Exclude<EstateOperation, "create up">[] = ["preview", "no-change up", "refresh"];
 
 /** Runs `command`, timing it, sampling the plugin's memory and counting the emulator's answers; throws with the output when it fails. */
-async function measured(label: string, emulator: EmulatorStack["emulator"], command: () => Promise<CommandResult>): Promise<Omit<EstateRun, "plugin" | "size" | "operation" | "repetition">> {
+async function measured(
+  label: string,
+  emulator: EmulatorStack["emulator"],
+  command: () => Promise<CommandResult>,
+): Promise<Omit<EstateRun, "plugin" | "size" | "operation" | "repetition">> {
   emulator.control.clearRequestLog();
   const sampler = new RssSampler([OURS_PROCESS_MATCH, FLOOR_PROCESS_MATCH], { matchedRole: "plugin" });
   sampler.start();
@@ -90,7 +94,13 @@ async function measured(label: string, emulator: EmulatorStack["emulator"], comm
   const rss = sampler.stop();
   const log = emulator.control.requestLog();
   if (result.code !== 0) throw new Error(`${label} exited with ${result.code}:\n${result.output.slice(-4000)}`);
-  return { wallMs, pluginPeakRssKb: rss.peakRssKb, requests: log.length, getRequests: log.filter((entry) => entry.method === "GET").length, cpuMsByRole: rss.cpuMsByRole };
+  return {
+    wallMs,
+    pluginPeakRssKb: rss.peakRssKb,
+    requests: log.length,
+    getRequests: log.filter((entry) => entry.method === "GET").length,
+    cpuMsByRole: rss.cpuMsByRole,
+  };
 }
 
 function operationOf(project: PulumiProject, operation: EstateOperation): Promise<CommandResult> {
@@ -114,7 +124,12 @@ export async function runEstate(options: EstateOptions): Promise<EstateRun[]> {
       const projects = new Map<EstatePlugin, PulumiProject>();
       try {
         for (const plugin of ["ours", "floor"] as const) {
-          const project = await createPulumiProject({ name: `estate-${size}`, program: estateProgram(size, `estate-${size}`), config: emulatorStack.config, env: emulatorStack.env });
+          const project = await createPulumiProject({
+            name: `estate-${size}`,
+            program: estateProgram(size, `estate-${size}`),
+            config: emulatorStack.config,
+            env: emulatorStack.env,
+          });
           projects.set(plugin, project);
           if (plugin === "ours") await installNativePlugin(project);
           else await installFloorPlugin(project, floorArchiveDir);
@@ -127,7 +142,9 @@ export async function runEstate(options: EstateOptions): Promise<EstateRun[]> {
           for (const operation of OPERATIONS) {
             for (const plugin of order) {
               const project = projects.get(plugin) as PulumiProject;
-              const run = await measured(`${operation} of the ${size}-resource estate on ${plugin}`, emulatorStack.emulator, () => operationOf(project, operation));
+              const run = await measured(`${operation} of the ${size}-resource estate on ${plugin}`, emulatorStack.emulator, () =>
+                operationOf(project, operation),
+              );
               runs.push({ plugin, size, operation, repetition: rep, ...run });
             }
           }
@@ -206,7 +223,11 @@ const mib = (kb: number): number => kb / 1024;
 /** Rows of the main table: per size, each measure with ours, the floor, the ratio (or difference), the target and the verdict. */
 export function estateRows(summaries: readonly EstateSummary[]): string[][] {
   const rows: string[][] = [];
-  const timeTargets: Partial<Record<EstateOperation, number>> = { preview: ESTATE_TARGETS.preview, "no-change up": ESTATE_TARGETS.noChangeUp, refresh: ESTATE_TARGETS.refreshWall };
+  const timeTargets: Partial<Record<EstateOperation, number>> = {
+    preview: ESTATE_TARGETS.preview,
+    "no-change up": ESTATE_TARGETS.noChangeUp,
+    refresh: ESTATE_TARGETS.refreshWall,
+  };
   for (const size of [...new Set(summaries.map((s) => s.size))]) {
     const at = summaries.filter((s) => s.size === size);
     for (const s of at) {
@@ -225,14 +246,32 @@ export function estateRows(summaries: readonly EstateSummary[]): string[][] {
     const refresh = at.find((s) => s.operation === "refresh");
     if (refresh !== undefined) {
       const perResource = refresh.oursMedianRequests / size;
-      rows.push([String(size), "refresh requests per resource", String(refresh.runs), fixed(perResource, 3), "0", `${refresh.oursMedianRequests} requests (${refresh.oursMedianGets} GET)`, `<= ${ESTATE_TARGETS.refreshRequestsPerResource}`, verdict(perResource <= ESTATE_TARGETS.refreshRequestsPerResource)]);
+      rows.push([
+        String(size),
+        "refresh requests per resource",
+        String(refresh.runs),
+        fixed(perResource, 3),
+        "0",
+        `${refresh.oursMedianRequests} requests (${refresh.oursMedianGets} GET)`,
+        `<= ${ESTATE_TARGETS.refreshRequestsPerResource}`,
+        verdict(perResource <= ESTATE_TARGETS.refreshRequestsPerResource),
+      ]);
     }
     const peak = (plugin: "oursPeakRssKb" | "floorPeakRssKb") => max(at.filter((s) => s.operation !== "create up").map((s) => s[plugin]));
     const ours = peak("oursPeakRssKb");
     const floor = peak("floorPeakRssKb");
     if (ours > 0 && floor > 0) {
       const over = mib(ours) - mib(floor);
-      rows.push([String(size), "plugin peak RSS MiB (preview, up, refresh)", "-", fixed(mib(ours), 1), fixed(mib(floor), 1), `+${fixed(over, 1)} MiB`, `<= floor + ${ESTATE_TARGETS.peakRssOverFloorMiB} MiB`, verdict(over <= ESTATE_TARGETS.peakRssOverFloorMiB)]);
+      rows.push([
+        String(size),
+        "plugin peak RSS MiB (preview, up, refresh)",
+        "-",
+        fixed(mib(ours), 1),
+        fixed(mib(floor), 1),
+        `+${fixed(over, 1)} MiB`,
+        `<= floor + ${ESTATE_TARGETS.peakRssOverFloorMiB} MiB`,
+        verdict(over <= ESTATE_TARGETS.peakRssOverFloorMiB),
+      ]);
     }
   }
   return rows;
@@ -245,7 +284,8 @@ export function estateCpuRows(runs: readonly EstateRun[]): string[][] {
   for (const size of [...new Set(runs.map((r) => r.size))]) {
     for (const operation of OPERATIONS) {
       for (const role of roles) {
-        const cpu = (plugin: EstatePlugin) => median(runs.filter((r) => r.plugin === plugin && r.size === size && r.operation === operation).map((r) => r.cpuMsByRole[role] ?? 0));
+        const cpu = (plugin: EstatePlugin) =>
+          median(runs.filter((r) => r.plugin === plugin && r.size === size && r.operation === operation).map((r) => r.cpuMsByRole[role] ?? 0));
         const ours = cpu("ours");
         const floor = cpu("floor");
         if (!Number.isFinite(ours) || (ours === 0 && floor === 0)) continue;
@@ -262,7 +302,9 @@ export function estateTables(runs: readonly EstateRun[], notes: readonly string[
   const sizes = [...new Set(runs.map((r) => r.size))];
   const composition = sizes.map((size) => {
     const counts = estateComposition(size);
-    return `${size} = ${Object.entries(counts).map(([kind, count]) => `${count} ${kind}`).join(", ")}`;
+    return `${size} = ${Object.entries(counts)
+      .map(([kind, count]) => `${count} ${kind}`)
+      .join(", ")}`;
   });
   return [
     {
@@ -288,7 +330,9 @@ export function estateTables(runs: readonly EstateRun[], notes: readonly string[
       title: "Estate: where the time goes, CPU seconds by process (median over runs), ours and the floor",
       headers: ["resources", "operation", "process", "ours s", "floor s", "difference s"],
       rows: estateCpuRows(runs),
-      notes: ["utime + stime of each process below the benchmark, sampled every 100 ms until it exits (up to 0.1 s of a process's last CPU can be missed); plugin = our plugin or the floor plugin, the other roles from command lines. The emulator runs inside the benchmark's own process and is not counted."],
+      notes: [
+        "utime + stime of each process below the benchmark, sampled every 100 ms until it exits (up to 0.1 s of a process's last CPU can be missed); plugin = our plugin or the floor plugin, the other roles from command lines. The emulator runs inside the benchmark's own process and is not counted.",
+      ],
     },
   ];
 }

@@ -106,31 +106,47 @@ export function fleetTables(result: FleetBenchResult): Table[] {
     const met = ratio <= FLEET_TARGET && run.failed === 0 && run.orphans === 0;
     return { acceptedMs, ratio, met };
   };
-  return [{
-    title: `Fleet: ${result.stacks} stacks x ${FLEET_STACK_OBJECTS} objects on an S3 backend, updated at once`,
-    headers: ["limit", "each stack's cap", "wall s", "first request s", "API span s", "requests", "429s", "failed", "created twice or lost", "accepted / limit s", "wall / max(accepted / limit, no-limit wall)", "API span / (accepted / limit)", "target"],
-    rows: [unlimited, result.limited, result.shared].map((run) => {
-      const limited = run.limitPerSecond !== null;
-      const { acceptedMs, ratio, met } = verdict(run);
-      return [
-        limited ? `${run.limitPerSecond} req/s` : "none",
-        run.sharePerSecond === null ? "none (learnt from 429s)" : `${run.sharePerSecond} req/s`,
-        seconds(run.wallMs, 1),
-        seconds(run.firstRequestMs, 1),
-        seconds(run.apiSpanMs, 1),
-        String(run.requests),
-        String(run.rateLimited),
-        String(run.failed),
-        String(run.orphans),
-        limited ? seconds(acceptedMs, 1) : "n/a",
-        limited ? `${fixed(ratio)}x` : "n/a",
-        limited ? `${fixed(run.apiSpanMs / acceptedMs)}x` : "n/a",
-        limited ? `<= ${fixed(FLEET_TARGET)}x: ${met ? "met" : "MISSED"}` : "",
-      ];
-    }),
-    notes: [
-      "Each stack is a workspace with 8 projects, 6 datasets, 4 tag keys with a value each, 3 workspace secrets, an annotation queue, a run rule, a usage limit and retention settings, on the native plugin; the state of every stack is in one versitygw bucket (`pulumi login s3://…?endpoint=…`, PULUMI_SELF_MANAGED_STATE_LOCKING=1), every `pulumi up` started at once.",
-      "The limit is the emulator's for the whole organization (429 with Retry-After above it, sliding one-second window). The first run has no limit; the stacks are then destroyed and created again under the limit, with no cap (each plugin learns the pace from 429s), then once more with each stack's `langsmith:maxRequestsPerSecond` set to the limit divided by the stacks. created twice or lost = objects the service holds that no stack's state names.",
-    ],
-  }];
+  return [
+    {
+      title: `Fleet: ${result.stacks} stacks x ${FLEET_STACK_OBJECTS} objects on an S3 backend, updated at once`,
+      headers: [
+        "limit",
+        "each stack's cap",
+        "wall s",
+        "first request s",
+        "API span s",
+        "requests",
+        "429s",
+        "failed",
+        "created twice or lost",
+        "accepted / limit s",
+        "wall / max(accepted / limit, no-limit wall)",
+        "API span / (accepted / limit)",
+        "target",
+      ],
+      rows: [unlimited, result.limited, result.shared].map((run) => {
+        const limited = run.limitPerSecond !== null;
+        const { acceptedMs, ratio, met } = verdict(run);
+        return [
+          limited ? `${run.limitPerSecond} req/s` : "none",
+          run.sharePerSecond === null ? "none (learnt from 429s)" : `${run.sharePerSecond} req/s`,
+          seconds(run.wallMs, 1),
+          seconds(run.firstRequestMs, 1),
+          seconds(run.apiSpanMs, 1),
+          String(run.requests),
+          String(run.rateLimited),
+          String(run.failed),
+          String(run.orphans),
+          limited ? seconds(acceptedMs, 1) : "n/a",
+          limited ? `${fixed(ratio)}x` : "n/a",
+          limited ? `${fixed(run.apiSpanMs / acceptedMs)}x` : "n/a",
+          limited ? `<= ${fixed(FLEET_TARGET)}x: ${met ? "met" : "MISSED"}` : "",
+        ];
+      }),
+      notes: [
+        "Each stack is a workspace with 8 projects, 6 datasets, 4 tag keys with a value each, 3 workspace secrets, an annotation queue, a run rule, a usage limit and retention settings, on the native plugin; the state of every stack is in one versitygw bucket (`pulumi login s3://…?endpoint=…`, PULUMI_SELF_MANAGED_STATE_LOCKING=1), every `pulumi up` started at once.",
+        "The limit is the emulator's for the whole organization (429 with Retry-After above it, sliding one-second window). The first run has no limit; the stacks are then destroyed and created again under the limit, with no cap (each plugin learns the pace from 429s), then once more with each stack's `langsmith:maxRequestsPerSecond` set to the limit divided by the stacks. created twice or lost = objects the service holds that no stack's state names.",
+      ],
+    },
+  ];
 }

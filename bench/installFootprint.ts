@@ -91,7 +91,9 @@ function packTarball(repoRoot: string, destination: string, workspace?: string):
 
 /** `axios@<v>` and `zod@<v>` as this checkout has them installed. */
 function dynamicPeers(repoRoot: string): string[] {
-  return ["axios", "zod"].map((name) => `${name}@${(JSON.parse(readFileSync(join(repoRoot, "node_modules", name, "package.json"), "utf8")) as { version: string }).version}`);
+  return ["axios", "zod"].map(
+    (name) => `${name}@${(JSON.parse(readFileSync(join(repoRoot, "node_modules", name, "package.json"), "utf8")) as { version: string }).version}`,
+  );
 }
 
 function installInto(dir: string, label: string, specs: readonly string[]): InstallMeasure {
@@ -126,7 +128,11 @@ export function runInstallFootprint(options: InstallFootprintOptions): InstallFo
     log(`install footprint: installing pulumi-langsmith and ${PULUMI_SDK}`);
     const withProvider = installInto(join(root, "provider"), `pulumi-langsmith + ${PULUMI_SDK}`, [provider, PULUMI_SDK]);
     log(`install footprint: installing pulumi-langsmith, ${PULUMI_SDK}, axios and zod`);
-    const withDynamic = installInto(join(root, "dynamic"), `pulumi-langsmith + ${PULUMI_SDK} + axios + zod (dynamic classes)`, [provider, PULUMI_SDK, ...dynamicPeers(options.repoRoot)]);
+    const withDynamic = installInto(join(root, "dynamic"), `pulumi-langsmith + ${PULUMI_SDK} + axios + zod (dynamic classes)`, [
+      provider,
+      PULUMI_SDK,
+      ...dynamicPeers(options.repoRoot),
+    ]);
     log("install footprint: installing pulumi-langsmith-emulator alone");
     const emulatorAlone = installInto(join(root, "emulator"), "pulumi-langsmith-emulator alone", [emulator]);
     const before = new Set(topLevelEntries(join(root, "baseline", "node_modules")));
@@ -160,16 +166,20 @@ export function installFootprintTables(result: InstallFootprint): Table[] {
     fixed(m.megabytes, 1),
     String(m.topLevelEntries),
     String(m.packages),
-    compare ? `+${fixed(m.megabytes - base.megabytes, 1)} MB (${fixed(m.megabytes / base.megabytes)}x), +${m.topLevelEntries - base.topLevelEntries} entries` : "",
+    compare
+      ? `+${fixed(m.megabytes - base.megabytes, 1)} MB (${fixed(m.megabytes / base.megabytes)}x), +${m.topLevelEntries - base.topLevelEntries} entries`
+      : "",
   ];
-  return [{
-    title: "Install footprint: node_modules of an empty program",
-    headers: ["installed", "MB", "top-level entries", "packages", "vs @pulumi/pulumi alone"],
-    rows: [row(base, false), row(result.withProvider, true), row(result.withDynamic, true), row(result.emulatorAlone, false)],
-    notes: [
-      `Target: for a program on the native classes, pulumi-langsmith adds at most ${result.targetMegabytes} MB over ${PULUMI_SDK} alone. Added: ${fixed(result.addedMegabytes, 1)} MB: ${result.met ? "met" : "NOT met"} (${fixed(result.targetMegabytes - result.addedMegabytes, 1)} MB to spare).`,
-      `Largest additions: ${result.largestAdditions.map((a) => `${a.name} ${fixed(a.megabytes, 1)} MB`).join(", ")}.`,
-      "Each program starts from `npm init -y`; the packages are this repository's `npm pack` tarballs; sizes are `du -sk node_modules` in MB of 1024 KiB; top-level entries count a scope directory once; packages are the entries of the program's package-lock.json.",
-    ],
-  }];
+  return [
+    {
+      title: "Install footprint: node_modules of an empty program",
+      headers: ["installed", "MB", "top-level entries", "packages", "vs @pulumi/pulumi alone"],
+      rows: [row(base, false), row(result.withProvider, true), row(result.withDynamic, true), row(result.emulatorAlone, false)],
+      notes: [
+        `Target: for a program on the native classes, pulumi-langsmith adds at most ${result.targetMegabytes} MB over ${PULUMI_SDK} alone. Added: ${fixed(result.addedMegabytes, 1)} MB: ${result.met ? "met" : "NOT met"} (${fixed(result.targetMegabytes - result.addedMegabytes, 1)} MB to spare).`,
+        `Largest additions: ${result.largestAdditions.map((a) => `${a.name} ${fixed(a.megabytes, 1)} MB`).join(", ")}.`,
+        "Each program starts from `npm init -y`; the packages are this repository's `npm pack` tarballs; sizes are `du -sk node_modules` in MB of 1024 KiB; top-level entries count a scope directory once; packages are the entries of the program's package-lock.json.",
+      ],
+    },
+  ];
 }

@@ -72,8 +72,18 @@ async function timeToReadySection(config: BenchConfig, data: Record<string, unkn
   const samples = [...virtualSamples, ...scaledSamples];
   const summaries = summarizeReady(samples);
   const verdicts = readyVerdicts(summaries);
-  data["timeToReady"] = { shapes: READY_SHAPES.map((shape) => shape.name), historyRevisions: HISTORY_REVISIONS, scaleFactor: config.scaleFactor, summaries, verdicts, samples };
-  const steps = (shape: StepShape) => Object.entries(shape.stepDurationsMs).map(([step, ms]) => `${step} ${ms / 1000} s`).join(", ");
+  data["timeToReady"] = {
+    shapes: READY_SHAPES.map((shape) => shape.name),
+    historyRevisions: HISTORY_REVISIONS,
+    scaleFactor: config.scaleFactor,
+    summaries,
+    verdicts,
+    samples,
+  };
+  const steps = (shape: StepShape) =>
+    Object.entries(shape.stepDurationsMs)
+      .map(([step, ms]) => `${step} ${ms / 1000} s`)
+      .join(", ");
   return readyTables(summaries, verdicts, [
     `Shapes (full scale): realistic = ${steps(REALISTIC_SHAPE)}; short = ${steps(SHORT_SHAPE)}; slow build = ${steps(SLOW_BUILD_SHAPE)}. Drawn per revision (seeded): realistic ±10 % and ±30 % = every step uniform within that fraction of its realistic duration; log-normal σ 0.5 = every step log-normal with the realistic duration as its median; bimodal = the realistic shape with BUILDING 40 s (70 %, a cache hit) or 150 s (30 %, a miss); first revision = the realistic shape measured on the deployment's first revision (a create: no history).`,
     `Each measured wait (but the first revision's) is for a deployment's revision ${HISTORY_REVISIONS + 1}: ${HISTORY_REVISIONS} earlier revisions drawn from the same shape were made and reached DEPLOYED first. Ours (history) waited for each of them as the Deployment provider does, recording their timings (total, deploy tail, DEPLOYING step), and reads the service's revision list; the other pollers' earlier revisions were left to finish.`,
@@ -105,27 +115,39 @@ async function main(): Promise<void> {
     if (sections.includes("scale")) {
       log("preview and up at scale");
       // BENCH_STACK_SIZES (e.g. "100") runs only some sizes, for a targeted re-run.
-      const sizes = process.env["BENCH_STACK_SIZES"]?.split(",").map(Number).filter((n) => n > 0) ?? config.stackSizes;
+      const sizes =
+        process.env["BENCH_STACK_SIZES"]
+          ?.split(",")
+          .map(Number)
+          .filter((n) => n > 0) ?? config.stackSizes;
       const runs = await runScale({ sizes, repetitions: config.scaleRepetitions, onProgress: log });
       data["scale"] = runs;
-      tables.push(...scaleTables(runs, [
-        "Same machine, same run: each repetition runs the preview and the no-change up of the three kinds back to back (dynamic Deployment, native Deployment, NoopResource), rotating which kind goes first; ratios are per repetition.",
-        "Stacks are created first (create up, once, against the emulator's fast timings); preview and up run with --expect-no-changes. Deployment stacks carry one secret each. dynamic = `pulumi-langsmith/dynamic`; native = `pulumi-langsmith` (the generated classes) on the plugin installed with `pulumi plugin install --file`.",
-        "Targets: preview <= 1.05x and no-change up <= 1.10x the floor (median of the per-repetition ratios) at every size, for each protocol; provider peak RSS <= 1.10x the floor at 100 resources. The floor is NoopResource on the dynamic provider (no resource can cost the engine less).",
-      ]));
+      tables.push(
+        ...scaleTables(runs, [
+          "Same machine, same run: each repetition runs the preview and the no-change up of the three kinds back to back (dynamic Deployment, native Deployment, NoopResource), rotating which kind goes first; ratios are per repetition.",
+          "Stacks are created first (create up, once, against the emulator's fast timings); preview and up run with --expect-no-changes. Deployment stacks carry one secret each. dynamic = `pulumi-langsmith/dynamic`; native = `pulumi-langsmith` (the generated classes) on the plugin installed with `pulumi plugin install --file`.",
+          "Targets: preview <= 1.05x and no-change up <= 1.10x the floor (median of the per-repetition ratios) at every size, for each protocol; provider peak RSS <= 1.10x the floor at 100 resources. The floor is NoopResource on the dynamic provider (no resource can cost the engine less).",
+        ]),
+      );
     }
     if (sections.includes("estate")) {
       log("estate: mixed stacks on our plugin and on the floor plugin");
       // BENCH_ESTATE_SIZES (e.g. "100") and BENCH_ESTATE_REPETITIONS run a part, for a targeted re-run.
-      const sizes = process.env["BENCH_ESTATE_SIZES"]?.split(",").map(Number).filter((n) => n > 0) ?? config.estateSizes;
+      const sizes =
+        process.env["BENCH_ESTATE_SIZES"]
+          ?.split(",")
+          .map(Number)
+          .filter((n) => n > 0) ?? config.estateSizes;
       const repetitions = Number(process.env["BENCH_ESTATE_REPETITIONS"] ?? "") || config.estateRepetitions;
       const runs = await runEstate({ sizes, repetitions, onProgress: log });
       data["estate"] = runs;
-      tables.push(...estateTables(runs, [
-        "Same machine, same run, same program (`pulumi-langsmith`, the native SDK): on our plugin against an emulator (one per size: a workspace holding just that estate), and on the floor plugin (bench/floorPlugin/: the real plugin's schema, name and version, every call answered at once, no API call), each installed with `pulumi plugin install --file` into its project's own PULUMI_HOME.",
-        `Per repetition (${repetitions}) and operation, ours and the floor run back to back, which goes first alternating; ratios are per repetition. preview and up run with --expect-no-changes; refresh is \`pulumi refresh --yes --skip-preview\` (one pass of reads). Requests = every API request the emulator answered during the run (its request log).`,
-        `Targets: preview <= ${ESTATE_TARGETS.preview}x, no-change up <= ${ESTATE_TARGETS.noChangeUp}x, refresh wall <= ${ESTATE_TARGETS.refreshWall}x the floor; refresh requests <= ${ESTATE_TARGETS.refreshRequestsPerResource} per resource; plugin peak RSS (VmHWM, max over preview, up and refresh) <= the floor plugin's + ${ESTATE_TARGETS.peakRssOverFloorMiB} MiB. The creating up is reported, without a target.`,
-      ]));
+      tables.push(
+        ...estateTables(runs, [
+          "Same machine, same run, same program (`pulumi-langsmith`, the native SDK): on our plugin against an emulator (one per size: a workspace holding just that estate), and on the floor plugin (bench/floorPlugin/: the real plugin's schema, name and version, every call answered at once, no API call), each installed with `pulumi plugin install --file` into its project's own PULUMI_HOME.",
+          `Per repetition (${repetitions}) and operation, ours and the floor run back to back, which goes first alternating; ratios are per repetition. preview and up run with --expect-no-changes; refresh is \`pulumi refresh --yes --skip-preview\` (one pass of reads). Requests = every API request the emulator answered during the run (its request log).`,
+          `Targets: preview <= ${ESTATE_TARGETS.preview}x, no-change up <= ${ESTATE_TARGETS.noChangeUp}x, refresh wall <= ${ESTATE_TARGETS.refreshWall}x the floor; refresh requests <= ${ESTATE_TARGETS.refreshRequestsPerResource} per resource; plugin peak RSS (VmHWM, max over preview, up and refresh) <= the floor plugin's + ${ESTATE_TARGETS.peakRssOverFloorMiB} MiB. The creating up is reported, without a target.`,
+        ]),
+      );
     }
     if (sections.includes("rate")) {
       log("rate limits");
@@ -133,9 +155,16 @@ async function main(): Promise<void> {
       const runs = await runRateLimit({ deployments: config.rateLimitDeployments, requestsPerSecond: config.rateLimitPerSecond, onProgress: log });
       data["rateLimit"] = runs;
       data["rateLimitCrud"] = crud;
-      tables.push(...rateLimitTables(runs, config.rateLimitDeployments, [
-        `Revisions use the short shape at full scale (${Object.values(SHORT_SHAPE.stepDurationsMs).reduce((a, b) => a + b, 0) / 1000} s to DEPLOYED) and the provider's default poll intervals; the emulator answers 429 with Retry-After above the limit (sliding one-second window).`,
-      ], crud));
+      tables.push(
+        ...rateLimitTables(
+          runs,
+          config.rateLimitDeployments,
+          [
+            `Revisions use the short shape at full scale (${Object.values(SHORT_SHAPE.stepDurationsMs).reduce((a, b) => a + b, 0) / 1000} s to DEPLOYED) and the provider's default poll intervals; the emulator answers 429 with Retry-After above the limit (sliding one-second window).`,
+          ],
+          crud,
+        ),
+      );
     }
     if (sections.includes("fleet")) {
       log("fleet: stacks on an S3 backend under one rate limit");

@@ -99,7 +99,11 @@ async function bareNodeOnce(): Promise<number> {
 }
 
 /** Launches the built plugin `runs` times (after one warm-up launch), alternating with the bare-node floor. */
-export async function runPluginStart(options: { readonly repoRoot: string; readonly runs: number; readonly onProgress?: (line: string) => void }): Promise<PluginStartResult> {
+export async function runPluginStart(options: {
+  readonly repoRoot: string;
+  readonly runs: number;
+  readonly onProgress?: (line: string) => void;
+}): Promise<PluginStartResult> {
   const work = mkdtempSync(join(tmpdir(), "plugin-start-"));
   const pluginDir = join(work, "plugin");
   mkdirSync(pluginDir);
@@ -123,21 +127,38 @@ export async function runPluginStart(options: { readonly repoRoot: string; reado
 
 /** The plugin-start table. */
 export function pluginStartTables(result: PluginStartResult): Table[] {
-  const row = (label: string, values: readonly number[]): string[] => [label, fixed(median(values), 0), fixed(min(values), 0), fixed(max(values), 0), fixed(median(values) / median(result.bareNodeMs), 2)];
-  return [{
-    title: "Plugin start: milliseconds from launch",
-    headers: ["until", "median ms", "min ms", "max ms", "vs bare node"],
-    rows: [
-      row("bare `node -e 0` exits (the floor)", result.bareNodeMs),
-      row("the plugin prints its port", result.samples.map((s) => s.portMs)),
-      row("GetPluginInfo answered (the first call)", result.samples.map((s) => s.firstAnswerMs)),
-      row("GetSchema answered (provider loaded)", result.samples.map((s) => s.schemaMs)),
-      row("first launch (no code cache yet): GetPluginInfo answered", [result.firstStart.firstAnswerMs]),
-      row("first launch (no code cache yet): GetSchema answered", [result.firstStart.schemaMs]),
-    ],
-    notes: [
-      `Target: the first call answered within ${PLUGIN_START_TARGET_MS} ms of the launch (median): ${fixed(result.medianFirstAnswerMs, 0)} ms, ${result.met ? "met" : "NOT met"}.`,
-      `${result.runs} launches of the archive's launcher (after a first launch that writes the code cache), each alternating with a bare \`node -e 0\`; the plugin compiles its bundle (from the cache), prints its port, answers GetPluginInfo, and loads the provider on the first call that needs it (GetSchema here; Configure or Check in an update).`,
-    ],
-  }];
+  const row = (label: string, values: readonly number[]): string[] => [
+    label,
+    fixed(median(values), 0),
+    fixed(min(values), 0),
+    fixed(max(values), 0),
+    fixed(median(values) / median(result.bareNodeMs), 2),
+  ];
+  return [
+    {
+      title: "Plugin start: milliseconds from launch",
+      headers: ["until", "median ms", "min ms", "max ms", "vs bare node"],
+      rows: [
+        row("bare `node -e 0` exits (the floor)", result.bareNodeMs),
+        row(
+          "the plugin prints its port",
+          result.samples.map((s) => s.portMs),
+        ),
+        row(
+          "GetPluginInfo answered (the first call)",
+          result.samples.map((s) => s.firstAnswerMs),
+        ),
+        row(
+          "GetSchema answered (provider loaded)",
+          result.samples.map((s) => s.schemaMs),
+        ),
+        row("first launch (no code cache yet): GetPluginInfo answered", [result.firstStart.firstAnswerMs]),
+        row("first launch (no code cache yet): GetSchema answered", [result.firstStart.schemaMs]),
+      ],
+      notes: [
+        `Target: the first call answered within ${PLUGIN_START_TARGET_MS} ms of the launch (median): ${fixed(result.medianFirstAnswerMs, 0)} ms, ${result.met ? "met" : "NOT met"}.`,
+        `${result.runs} launches of the archive's launcher (after a first launch that writes the code cache), each alternating with a bare \`node -e 0\`; the plugin compiles its bundle (from the cache), prints its port, answers GetPluginInfo, and loads the provider on the first call that needs it (GetSchema here; Configure or Check in an update).`,
+      ],
+    },
+  ];
 }

@@ -123,10 +123,9 @@ const TAG_KEYS_PATH = "/api/v1/workspaces/current/tag-keys";
 
 /** A program declaring `count` TagKeys of the native package, keys prefixed with `prefix`. */
 function tagKeyProgram(count: number, prefix: string): string {
-  return [
-    'import { TagKey } from "pulumi-langsmith";',
-    `for (let i = 0; i < ${count}; i += 1) new TagKey(\`t\${i}\`, { key: \`${prefix}-\${i}\` });`,
-  ].join("\n");
+  return ['import { TagKey } from "pulumi-langsmith";', `for (let i = 0; i < ${count}; i += 1) new TagKey(\`t\${i}\`, { key: \`${prefix}-\${i}\` });`].join(
+    "\n",
+  );
 }
 
 /**
@@ -174,7 +173,8 @@ async function crudUpOnce(options: CrudRateLimitOptions, limitPerSecond: number 
       duplicates: keys.length - new Set(keys).size,
       acceptedCreates: accepted.filter((e) => e.method === "POST" && e.path === TAG_KEYS_PATH).length,
     };
-    if (limitPerSecond !== null) options.onProgress?.(`rate limit: ${options.resources} TagKeys created in ${seconds(run.wallMs, 1)} s, ${result.rateLimited} 429s`);
+    if (limitPerSecond !== null)
+      options.onProgress?.(`rate limit: ${options.resources} TagKeys created in ${seconds(run.wallMs, 1)} s, ${result.rateLimited} 429s`);
     return result;
   } finally {
     project.cleanup();
@@ -201,19 +201,22 @@ async function storedTagKeys(url: string, config: Readonly<Record<string, string
 export function rateLimitTables(runs: readonly RateLimitRun[], deployments: number, notes: readonly string[], crud?: CrudRateLimitRun): Table[] {
   const unlimited = runs.find((r) => r.limitPerSecond === null);
   const crudTables: Table[] = crud === undefined ? [] : [crudRateLimitTable(crud)];
-  return [...crudTables, {
-    title: `Rate limits: pulumi up creating ${deployments} Deployments`,
-    headers: ["limit", "wall s", "wall / unlimited", "requests", "429s", "peak accepted req/s"],
-    rows: runs.map((r) => [
-      r.limitPerSecond === null ? "none" : `${r.limitPerSecond} req/s`,
-      seconds(r.wallMs, 1),
-      unlimited ? `${fixed(r.wallMs / unlimited.wallMs)}x` : "n/a",
-      String(r.requests),
-      String(r.rateLimited),
-      String(r.peakAcceptedPerSecond),
-    ]),
-    notes,
-  }];
+  return [
+    ...crudTables,
+    {
+      title: `Rate limits: pulumi up creating ${deployments} Deployments`,
+      headers: ["limit", "wall s", "wall / unlimited", "requests", "429s", "peak accepted req/s"],
+      rows: runs.map((r) => [
+        r.limitPerSecond === null ? "none" : `${r.limitPerSecond} req/s`,
+        seconds(r.wallMs, 1),
+        unlimited ? `${fixed(r.wallMs / unlimited.wallMs)}x` : "n/a",
+        String(r.requests),
+        String(r.rateLimited),
+        String(r.peakAcceptedPerSecond),
+      ]),
+      notes,
+    },
+  ];
 }
 
 /** The CRUD run's table: wall time against the accepted requests' time at the limit. */
@@ -222,22 +225,38 @@ export function crudRateLimitTable(run: CrudRateLimitRun): Table {
   const ratio = run.wallMs / floorMs;
   return {
     title: `Rate limits: pulumi up creating ${run.resources} TagKeys (native plugin) at ${run.limitPerSecond} requests/s`,
-    headers: ["resources", "created", "duplicates", "requests", "accepted", "429s", "peak accepted req/s", "wall s", "accepted / limit s", "wall / (accepted / limit)", "API span / (accepted / limit)", "no limit: wall s, API span s", "target"],
-    rows: [[
-      String(run.resources),
-      String(run.created),
-      String(run.duplicates),
-      String(run.requests),
-      String(run.accepted),
-      String(run.rateLimited),
-      String(run.peakAcceptedPerSecond),
-      seconds(run.wallMs, 1),
-      seconds(floorMs, 1),
-      `${fixed(ratio)}x`,
-      `${fixed(run.apiSpanMs / floorMs)}x`,
-      `${seconds(run.unlimited.wallMs, 1)}, ${seconds(run.unlimited.apiSpanMs, 1)}`,
-      `<= ${fixed(CRUD_RATE_TARGET)}x: ${ratio <= CRUD_RATE_TARGET && run.created === run.resources && run.duplicates === 0 ? "met" : "MISSED"}`,
-    ]],
+    headers: [
+      "resources",
+      "created",
+      "duplicates",
+      "requests",
+      "accepted",
+      "429s",
+      "peak accepted req/s",
+      "wall s",
+      "accepted / limit s",
+      "wall / (accepted / limit)",
+      "API span / (accepted / limit)",
+      "no limit: wall s, API span s",
+      "target",
+    ],
+    rows: [
+      [
+        String(run.resources),
+        String(run.created),
+        String(run.duplicates),
+        String(run.requests),
+        String(run.accepted),
+        String(run.rateLimited),
+        String(run.peakAcceptedPerSecond),
+        seconds(run.wallMs, 1),
+        seconds(floorMs, 1),
+        `${fixed(ratio)}x`,
+        `${fixed(run.apiSpanMs / floorMs)}x`,
+        `${seconds(run.unlimited.wallMs, 1)}, ${seconds(run.unlimited.apiSpanMs, 1)}`,
+        `<= ${fixed(CRUD_RATE_TARGET)}x: ${ratio <= CRUD_RATE_TARGET && run.created === run.resources && run.duplicates === 0 ? "met" : "MISSED"}`,
+      ],
+    ],
     notes: [
       "One `pulumi up` of a fresh stack (engine default parallelism: every create at once) on the native plugin installed with `pulumi plugin install --file`, against an emulator answering 429 with Retry-After above the limit (sliding one-second window). The client shares one in-flight window per origin and credential across the plugin's calls: halved on 429s, every new request held until the Retry-After instant, grown back on successes.",
       `wall = the whole up, CLI start to exit; accepted / limit = the accepted (non-429) requests divided by the limit, the least time they can take; API span = first to last request the emulator saw. no limit = the same up against an emulator with no limit, right after: the pace of the engine and the plugin alone. created, duplicates and accepted creating POSTs (${run.acceptedCreates}) are read from the emulator after the up. Target: no failure, no duplicate, wall <= ${fixed(CRUD_RATE_TARGET)}x.`,

@@ -73,9 +73,25 @@ export async function runScale(options: ScaleOptions): Promise<ScaleRun[]> {
         for (const kind of order) {
           const project = projects.get(key(kind, size)) as PulumiProject;
           const preview = await timedRun(`preview of ${size} ${kind}`, () => project.preview(["--expect-no-changes"]), true);
-          runs.push({ kind, size, operation: "preview", repetition: rep, wallMs: preview.wallMs, providerPeakRssKb: preview.rss?.peakRssKb ?? 0, cpuMsByRole: preview.rss?.cpuMsByRole ?? {} });
+          runs.push({
+            kind,
+            size,
+            operation: "preview",
+            repetition: rep,
+            wallMs: preview.wallMs,
+            providerPeakRssKb: preview.rss?.peakRssKb ?? 0,
+            cpuMsByRole: preview.rss?.cpuMsByRole ?? {},
+          });
           const up = await timedRun(`no-change up of ${size} ${kind}`, () => project.up(["--expect-no-changes"]), true);
-          runs.push({ kind, size, operation: "no-change up", repetition: rep, wallMs: up.wallMs, providerPeakRssKb: up.rss?.peakRssKb ?? 0, cpuMsByRole: up.rss?.cpuMsByRole ?? {} });
+          runs.push({
+            kind,
+            size,
+            operation: "no-change up",
+            repetition: rep,
+            wallMs: up.wallMs,
+            providerPeakRssKb: up.rss?.peakRssKb ?? 0,
+            cpuMsByRole: up.rss?.cpuMsByRole ?? {},
+          });
         }
       }
       options.onProgress?.(`scale: repetition ${rep + 1}/${options.repetitions} done`);
@@ -105,26 +121,28 @@ export function summarizeScale(runs: readonly ScaleRun[]): ScaleSummary[] {
   const sizes = [...new Set(runs.map((r) => r.size))];
   const operations: ScaleRun["operation"][] = ["preview", "no-change up", "create up"];
   const measured = PROTOCOLS.filter(({ kind }) => runs.some((r) => r.kind === kind));
-  return measured.flatMap(({ protocol, kind }) => sizes.flatMap((size) =>
-    operations.map((operation) => {
-      const ours = runs.filter((r) => r.size === size && r.operation === operation && r.kind === kind);
-      const floor = runs.filter((r) => r.size === size && r.operation === operation && r.kind === FLOOR);
-      const ratios = ours.flatMap((o) => {
-        const f = floor.find((x) => x.repetition === o.repetition);
-        return f ? [o.wallMs / f.wallMs] : [];
-      });
-      return {
-        protocol,
-        size,
-        operation,
-        repetitions: ours.length,
-        oursMedianMs: median(ours.map((r) => r.wallMs)),
-        floorMedianMs: median(floor.map((r) => r.wallMs)),
-        medianRatio: median(ratios),
-        maxRatio: max(ratios),
-      };
-    }),
-  ));
+  return measured.flatMap(({ protocol, kind }) =>
+    sizes.flatMap((size) =>
+      operations.map((operation) => {
+        const ours = runs.filter((r) => r.size === size && r.operation === operation && r.kind === kind);
+        const floor = runs.filter((r) => r.size === size && r.operation === operation && r.kind === FLOOR);
+        const ratios = ours.flatMap((o) => {
+          const f = floor.find((x) => x.repetition === o.repetition);
+          return f ? [o.wallMs / f.wallMs] : [];
+        });
+        return {
+          protocol,
+          size,
+          operation,
+          repetitions: ours.length,
+          oursMedianMs: median(ours.map((r) => r.wallMs)),
+          floorMedianMs: median(floor.map((r) => r.wallMs)),
+          medianRatio: median(ratios),
+          maxRatio: max(ratios),
+        };
+      }),
+    ),
+  );
 }
 
 /**
@@ -152,11 +170,20 @@ export function rssRows(runs: readonly ScaleRun[]): string[][] {
   for (const { protocol, kind } of PROTOCOLS) {
     for (const size of [...new Set(runs.map((r) => r.size))]) {
       for (const operation of ["preview", "no-change up", "create up"] as const) {
-        const peak = (k: StackKind) => max(runs.filter((r) => r.kind === k && r.size === size && r.operation === operation).map((r) => r.providerPeakRssKb ?? 0));
+        const peak = (k: StackKind) =>
+          max(runs.filter((r) => r.kind === k && r.size === size && r.operation === operation).map((r) => r.providerPeakRssKb ?? 0));
         const ours = peak(kind);
         const floor = peak(FLOOR);
         if (!(ours > 0) || !(floor > 0)) continue;
-        rows.push([protocol, String(size), operation, fixed(ours / 1024, 1), fixed(floor / 1024, 1), `${fixed(ours / floor, 2)}x`, size === 100 ? verdict(ours / floor, SCALE_TARGETS.peakRssAt100) : "-"]);
+        rows.push([
+          protocol,
+          String(size),
+          operation,
+          fixed(ours / 1024, 1),
+          fixed(floor / 1024, 1),
+          `${fixed(ours / floor, 2)}x`,
+          size === 100 ? verdict(ours / floor, SCALE_TARGETS.peakRssAt100) : "-",
+        ]);
       }
     }
   }
@@ -171,7 +198,12 @@ export function cpuRows(runs: readonly ScaleRun[]): string[][] {
     for (const size of [...new Set(runs.map((r) => r.size))]) {
       for (const operation of ["preview", "no-change up"] as const) {
         for (const role of roles) {
-          const cpu = (k: StackKind) => median(runs.filter((r) => r.kind === k && r.size === size && r.operation === operation && r.cpuMsByRole !== undefined).map((r) => r.cpuMsByRole?.[role] ?? 0));
+          const cpu = (k: StackKind) =>
+            median(
+              runs
+                .filter((r) => r.kind === k && r.size === size && r.operation === operation && r.cpuMsByRole !== undefined)
+                .map((r) => r.cpuMsByRole?.[role] ?? 0),
+            );
           const ours = cpu(kind);
           const floor = cpu(FLOOR);
           if (!Number.isFinite(ours) || (ours === 0 && floor === 0)) continue;
@@ -207,7 +239,9 @@ export function scaleTables(runs: readonly ScaleRun[], notes: readonly string[])
       title: "Where the time goes: CPU seconds by process (median over runs)",
       headers: ["protocol", "resources", "operation", "process", "Deployment s", "NoopResource s", "difference s"],
       rows: cpuRows(runs),
-      notes: ["utime + stime of each process below the benchmark, sampled every 100 ms until it exits (up to 0.1 s of a process's last CPU can be missed); roles from command lines."],
+      notes: [
+        "utime + stime of each process below the benchmark, sampled every 100 ms until it exits (up to 0.1 s of a process's last CPU can be missed); roles from command lines.",
+      ],
     },
     {
       title: "Peak RSS of the provider process: dynamic provider or native plugin, against the floor's dynamic provider (VmHWM, max over runs)",

@@ -161,7 +161,13 @@ export interface Poller {
    * it (pollers that learn nothing return undefined). `history` is what the
    * poller's earlier waits recorded, newest first.
    */
-  wait(api: LangSmithClient, ids: { deploymentId: string; revisionId: string }, clock: Clock, scaleFactor: number, history: readonly RevisionTiming[]): Promise<RevisionTiming | undefined>;
+  wait(
+    api: LangSmithClient,
+    ids: { deploymentId: string; revisionId: string },
+    clock: Clock,
+    scaleFactor: number,
+    history: readonly RevisionTiming[],
+  ): Promise<RevisionTiming | undefined>;
 }
 
 /** Our waiter's fixed times divided by `scaleFactor` (the scaled mode's real-time run). */
@@ -454,7 +460,10 @@ export function summarizeReady(samples: readonly ReadySample[]): ReadySummary[] 
       poller,
       repetitions: group.length,
       medianDelayMs: median(group.map((s) => s.delayMs)),
-      p95DelayMs: percentile(group.map((s) => s.delayMs), 95),
+      p95DelayMs: percentile(
+        group.map((s) => s.delayMs),
+        95,
+      ),
       maxDelayMs: max(group.map((s) => s.delayMs)),
       medianGets: median(group.map((s) => s.gets)),
       meanGets: group.reduce((sum, s) => sum + s.gets, 0) / group.length,
@@ -505,20 +514,23 @@ export function readyVerdicts(summaries: readonly ReadySummary[]): ReadyVerdict[
     const reference = find(REFERENCE_POLLER);
     const fixed10 = find(FIXED_10S_POLLER);
     if (!ours || !cold || !reference || !fixed10) return [];
-    return [{
-      mode,
-      shape,
-      medianDelayMs: ours.medianDelayMs,
-      p95DelayMs: ours.p95DelayMs,
-      maxDelayMs: ours.maxDelayMs,
-      meanGets: ours.meanGets,
-      fixed10sMeanGets: fixed10.meanGets,
-      noHistory: { medianDelayMs: cold.medianDelayMs, p95DelayMs: cold.p95DelayMs, maxDelayMs: cold.maxDelayMs },
-      referenceDelayRatio: ratio(reference.medianDelayMs, ours.medianDelayMs),
-      meetsDelay: ours.medianDelayMs <= READY_TARGETS.maxMedianDelayMs && ours.p95DelayMs <= READY_TARGETS.maxP95DelayMs && ours.maxDelayMs <= READY_TARGETS.maxDelayMs,
-      meetsGets: ours.meanGets <= fixed10.meanGets,
-      noWorseThanNoHistory: ours.medianDelayMs <= cold.medianDelayMs && ours.p95DelayMs <= cold.p95DelayMs && ours.maxDelayMs <= cold.maxDelayMs,
-    }];
+    return [
+      {
+        mode,
+        shape,
+        medianDelayMs: ours.medianDelayMs,
+        p95DelayMs: ours.p95DelayMs,
+        maxDelayMs: ours.maxDelayMs,
+        meanGets: ours.meanGets,
+        fixed10sMeanGets: fixed10.meanGets,
+        noHistory: { medianDelayMs: cold.medianDelayMs, p95DelayMs: cold.p95DelayMs, maxDelayMs: cold.maxDelayMs },
+        referenceDelayRatio: ratio(reference.medianDelayMs, ours.medianDelayMs),
+        meetsDelay:
+          ours.medianDelayMs <= READY_TARGETS.maxMedianDelayMs && ours.p95DelayMs <= READY_TARGETS.maxP95DelayMs && ours.maxDelayMs <= READY_TARGETS.maxDelayMs,
+        meetsGets: ours.meanGets <= fixed10.meanGets,
+        noWorseThanNoHistory: ours.medianDelayMs <= cold.medianDelayMs && ours.p95DelayMs <= cold.p95DelayMs && ours.maxDelayMs <= cold.maxDelayMs,
+      },
+    ];
   });
 }
 

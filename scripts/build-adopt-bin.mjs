@@ -55,4 +55,6 @@ mkdirSync(outDir, { recursive: true });
 writeFileSync(join(outDir, `${BUNDLE}.br`), compressed);
 writeFileSync(join(outDir, "pulumi-langsmith.js"), launcher);
 chmodSync(join(outDir, "pulumi-langsmith.js"), 0o755);
-process.stderr.write(`dist/bin: the pulumi-langsmith command, ${(source.length / 1e6).toFixed(1)} MB bundled, ${(compressed.length / 1e6).toFixed(2)} MB compressed\n`);
+process.stderr.write(
+  `dist/bin: the pulumi-langsmith command, ${(source.length / 1e6).toFixed(1)} MB bundled, ${(compressed.length / 1e6).toFixed(2)} MB compressed\n`,
+);

@@ -42,7 +42,10 @@ mkdirSync(stage, { recursive: true });
 
 // The real plugin's archive, unpacked: the same manifest.
 const realOut = join(outDir, "real");
-const realArchive = execFileSync("node", [join(root, "scripts", "build-plugin.mjs"), "--out", realOut], { encoding: "utf8" }).trim().split("\n").pop();
+const realArchive = execFileSync("node", [join(root, "scripts", "build-plugin.mjs"), "--out", realOut], { encoding: "utf8" })
+  .trim()
+  .split("\n")
+  .pop();
 execFileSync("tar", ["-xzf", realArchive, "-C", stage]);
 rmSync(realOut, { recursive: true, force: true });
 
@@ -57,8 +60,25 @@ rmSync(compiled, { recursive: true, force: true });
 const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
 execFileSync(
   process.execPath,
-  [tsc, "--rootDir", root, "--outDir", compiled, "--module", "commonjs", "--target", "ES2022", "--moduleResolution", "node",
-    "--esModuleInterop", "--skipLibCheck", "--strict", "--types", "node", join(root, "bench", "floorPlugin", "main.ts")],
+  [
+    tsc,
+    "--rootDir",
+    root,
+    "--outDir",
+    compiled,
+    "--module",
+    "commonjs",
+    "--target",
+    "ES2022",
+    "--moduleResolution",
+    "node",
+    "--esModuleInterop",
+    "--skipLibCheck",
+    "--strict",
+    "--types",
+    "node",
+    join(root, "bench", "floorPlugin", "main.ts"),
+  ],
   { cwd: root, stdio: ["ignore", "inherit", "inherit"] },
 );
 const compiledEntry = join(compiled, "bench", "floorPlugin", "main.js");

@@ -69,7 +69,12 @@ function launcher(os) {
   if (os === "windows") {
     return {
       name: "pulumi-resource-langsmith.cmd",
-      text: ["@echo off", "rem The langsmith resource provider: started by the Pulumi engine; needs Node.js 20 or later on PATH.", `node ${PLUGIN_NODE_FLAGS.join(" ")} "%~dp0dist\\provider\\native\\main.js" %*`, ""].join("\r\n"),
+      text: [
+        "@echo off",
+        "rem The langsmith resource provider: started by the Pulumi engine; needs Node.js 20 or later on PATH.",
+        `node ${PLUGIN_NODE_FLAGS.join(" ")} "%~dp0dist\\provider\\native\\main.js" %*`,
+        "",
+      ].join("\r\n"),
     };
   }
   return {

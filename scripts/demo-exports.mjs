@@ -15,7 +15,11 @@ const compressors = { GZIP: (input) => new Uint8Array(gunzipSync(input)) };
 const [command, ...args] = process.argv.slice(2);
 
 async function seed(url, projectId) {
-  const kinds = [["agent", "chain"], ["ChatModel", "llm"], ["search", "tool"]];
+  const kinds = [
+    ["agent", "chain"],
+    ["ChatModel", "llm"],
+    ["search", "tool"],
+  ];
   const runs = Array.from({ length: 24 }, (_, hour) => {
     const [name, runType] = kinds[hour % kinds.length];
     return {
@@ -49,7 +53,12 @@ async function show(s3Json, exportPath) {
     const metadata = parquetMetadata(file);
     const rows = await parquetReadObjects({ file, compressors, columns: ["id", "name", "run_type", "start_time"], rowEnd: 3 });
     console.log(`s3://${s3.bucket}/${key}`);
-    console.log(`  ${bytes.byteLength} bytes, ${Number(metadata.num_rows)} rows, columns: ${metadata.schema.slice(1).map((c) => c.name).join(", ")}`);
+    console.log(
+      `  ${bytes.byteLength} bytes, ${Number(metadata.num_rows)} rows, columns: ${metadata.schema
+        .slice(1)
+        .map((c) => c.name)
+        .join(", ")}`,
+    );
     for (const row of rows) console.log(`  ${row.id}  ${row.name.padEnd(10)} ${row.run_type.padEnd(6)} ${new Date(row.start_time).toISOString()}`);
   }
   client.destroy();

@@ -34,8 +34,25 @@ for (const dir of ["data", "meta", "iam"]) mkdirSync(join(workDir, dir), { recur
 const endpoint = `http://127.0.0.1:${port}`;
 const server = spawn(
   bin,
-  ["--port", `127.0.0.1:${port}`, "--access", root.accessKeyId, "--secret", root.secretAccessKey, "--region", region,
-    "--iam-dir", join(workDir, "iam"), "--health", "/__health", "--quiet", "posix", "--sidecar", join(workDir, "meta"), join(workDir, "data")],
+  [
+    "--port",
+    `127.0.0.1:${port}`,
+    "--access",
+    root.accessKeyId,
+    "--secret",
+    root.secretAccessKey,
+    "--region",
+    region,
+    "--iam-dir",
+    join(workDir, "iam"),
+    "--health",
+    "/__health",
+    "--quiet",
+    "posix",
+    "--sidecar",
+    join(workDir, "meta"),
+    join(workDir, "data"),
+  ],
   { stdio: ["ignore", "ignore", "inherit"] },
 );
 const stop = () => {
@@ -56,8 +73,26 @@ for (let attempt = 0; ; attempt++) {
   await new Promise((resolve) => setTimeout(resolve, 100));
 }
 for (const pair of Object.values(pairs)) {
-  execFileSync(bin, ["admin", "--access", root.accessKeyId, "--secret", root.secretAccessKey, "--endpoint-url", endpoint,
-    "create-user", "--access", pair.accessKeyId, "--secret", pair.secretAccessKey, "--role", "admin"], { stdio: "ignore" });
+  execFileSync(
+    bin,
+    [
+      "admin",
+      "--access",
+      root.accessKeyId,
+      "--secret",
+      root.secretAccessKey,
+      "--endpoint-url",
+      endpoint,
+      "create-user",
+      "--access",
+      pair.accessKeyId,
+      "--secret",
+      pair.secretAccessKey,
+      "--role",
+      "admin",
+    ],
+    { stdio: "ignore" },
+  );
 }
 const s3 = new S3Client({ endpoint, region, forcePathStyle: true, credentials: root });
 await s3.send(new CreateBucketCommand({ Bucket: bucket }));

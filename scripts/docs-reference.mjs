@@ -47,4 +47,6 @@ const { packageSchema } = require(join(root, "dist/provider/native/schema.js"));
 const readJson = (name) => JSON.parse(readFileSync(join(root, "docs", name), "utf8"));
 const compared = comparison(readJson("terraform-facts.json"), readJson("terraform-mapping.json"), packageSchema(version));
 writeFileSync(join(root, "docs/terraform.md"), compared.markdown);
-console.log(`docs/terraform.md: written from the Terraform facts and our mapping${compared.problems.length > 0 ? ` (${compared.problems.length} problems: tests/unit/terraformComparison.test.ts names them)` : ""}`);
+console.log(
+  `docs/terraform.md: written from the Terraform facts and our mapping${compared.problems.length > 0 ? ` (${compared.problems.length} problems: tests/unit/terraformComparison.test.ts names them)` : ""}`,
+);

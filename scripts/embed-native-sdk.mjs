@@ -63,7 +63,8 @@ const goFiles = (dir) => filesEnding(dir, [".go", "pulumi-plugin.json"]);
 /** Files of `fresh` and `committed` (lists relative to `freshDir` and `committedDir`) that differ or exist on one side only. */
 function differingFiles(freshDir, fresh, committedDir, committed) {
   return [...new Set([...fresh, ...committed])].filter(
-    (file) => !fresh.includes(file) || !committed.includes(file) || readFileSync(join(freshDir, file), "utf8") !== readFileSync(join(committedDir, file), "utf8"),
+    (file) =>
+      !fresh.includes(file) || !committed.includes(file) || readFileSync(join(freshDir, file), "utf8") !== readFileSync(join(committedDir, file), "utf8"),
   );
 }
 
@@ -96,7 +97,9 @@ try {
     const differingGo = differingFiles(goOut, freshGo, goTarget, goFiles(goTarget));
     const goMod = existsSync(join(goTarget, "go.mod")) ? readFileSync(join(goTarget, "go.mod"), "utf8") : "";
     if (differingGo.length > 0 || !goModIsCurrent(goMod)) {
-      console.error(`embed-native-sdk: sdk/go is out of date with the schema (${[...differingGo, ...(goModIsCurrent(goMod) ? [] : ["go.mod"])].join(", ")}): run node scripts/embed-native-sdk.mjs`);
+      console.error(
+        `embed-native-sdk: sdk/go is out of date with the schema (${[...differingGo, ...(goModIsCurrent(goMod) ? [] : ["go.mod"])].join(", ")}): run node scripts/embed-native-sdk.mjs`,
+      );
       process.exit(1);
     }
     console.log(`sdk/go matches the schema (${freshGo.length} files)`);

@@ -26,7 +26,11 @@ if (!Number.isInteger(maxExamples) || maxExamples < 1) {
 }
 const toolsEnv = join(process.env.XDG_CACHE_HOME || join(process.env.HOME ?? "", ".cache"), "pulumi-langsmith", "tools.env");
 const recorded = Object.fromEntries(
-  (await import("node:fs")).readFileSync(toolsEnv, "utf8").split("\n").filter((line) => line.includes("=")).map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
+  (await import("node:fs"))
+    .readFileSync(toolsEnv, "utf8")
+    .split("\n")
+    .filter((line) => line.includes("="))
+    .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
 );
 const fuzzDir = process.env.PYTHON_FUZZ_DIR || recorded.PYTHON_FUZZ_DIR;
 if (!fuzzDir) {

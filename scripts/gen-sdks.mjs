@@ -33,7 +33,11 @@ const languages = arg("--language", "nodejs,python,go,dotnet").split(",");
 function generatorBin(variable) {
   if (process.env[variable]) return process.env[variable];
   const envFile = join(process.env.XDG_CACHE_HOME || join(homedir(), ".cache"), "pulumi-langsmith", "tools.env");
-  const line = existsSync(envFile) ? readFileSync(envFile, "utf8").split("\n").find((l) => l.startsWith(`${variable}=`)) : undefined;
+  const line = existsSync(envFile)
+    ? readFileSync(envFile, "utf8")
+        .split("\n")
+        .find((l) => l.startsWith(`${variable}=`))
+    : undefined;
   if (!line) {
     console.error(`gen-sdks: the SDK generator (${variable}) is not built: run npm run tools`);
     process.exit(1);

@@ -44,7 +44,11 @@ const LANGUAGES = [
 function generatorBin(variable) {
   if (process.env[variable]) return process.env[variable];
   const envFile = join(process.env.XDG_CACHE_HOME || join(homedir(), ".cache"), "pulumi-langsmith", "tools.env");
-  const line = existsSync(envFile) ? readFileSync(envFile, "utf8").split("\n").find((l) => l.startsWith(`${variable}=`)) : undefined;
+  const line = existsSync(envFile)
+    ? readFileSync(envFile, "utf8")
+        .split("\n")
+        .find((l) => l.startsWith(`${variable}=`))
+    : undefined;
   if (!line) {
     console.error(`generate-examples: the program generator (${variable}) is not built: run npm run tools`);
     process.exit(1);
@@ -102,9 +106,17 @@ try {
   const schemaFile = join(work, "schema.json");
   writeFileSync(schemaFile, JSON.stringify(packageSchema("0.0.0")));
   const input = JSON.stringify(programs);
-  const rendered = Object.fromEntries(Object.keys(programs).sort().map((token) => [token, { pcl: programs[token] }]));
+  const rendered = Object.fromEntries(
+    Object.keys(programs)
+      .sort()
+      .map((token) => [token, { pcl: programs[token] }]),
+  );
   for (const { key, bin, language } of LANGUAGES) {
-    const output = execFileSync(generatorBin(bin), ["--render-programs", "--language", language, schemaFile], { input, maxBuffer: 64 * 1024 * 1024, stdio: ["pipe", "pipe", "inherit"] });
+    const output = execFileSync(generatorBin(bin), ["--render-programs", "--language", language, schemaFile], {
+      input,
+      maxBuffer: 64 * 1024 * 1024,
+      stdio: ["pipe", "pipe", "inherit"],
+    });
     for (const [token, text] of Object.entries(JSON.parse(output.toString("utf8")))) rendered[token][key] = text;
   }
   for (const [token, failure] of Object.entries(goBuildFailures(rendered, join(work, "go")))) {

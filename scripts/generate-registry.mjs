@@ -37,7 +37,8 @@ function constants(file) {
   for (const statement of sf.statements) {
     if (!ts.isVariableStatement(statement)) continue;
     for (const declaration of statement.declarationList.declarations) {
-      if (ts.isIdentifier(declaration.name) && declaration.initializer !== undefined && ts.isStringLiteral(declaration.initializer)) found.set(declaration.name.text, declaration.initializer.text);
+      if (ts.isIdentifier(declaration.name) && declaration.initializer !== undefined && ts.isStringLiteral(declaration.initializer))
+        found.set(declaration.name.text, declaration.initializer.text);
     }
   }
   return found;
@@ -65,7 +66,10 @@ function declaredKinds(file, folderConstants) {
       if (tokenProperty === undefined) continue;
       const value = tokenProperty.initializer;
       const token = ts.isStringLiteral(value) ? value.text : ts.isIdentifier(value) ? folderConstants.get(value.text) : undefined;
-      if (token === undefined || !TOKEN.test(token)) throw new Error(`${relative(root, file)}: ${declaration.name.text}'s token must be a string literal (or a constant of its folder) like "langsmith:index:Name"`);
+      if (token === undefined || !TOKEN.test(token))
+        throw new Error(
+          `${relative(root, file)}: ${declaration.name.text}'s token must be a string literal (or a constant of its folder) like "langsmith:index:Name"`,
+        );
       kinds.push({ exportName: declaration.name.text, token });
     }
   }

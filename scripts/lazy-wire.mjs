@@ -32,7 +32,7 @@ const dir = resolve(process.argv[2] ?? join(root, "dist/provider/client/wire"));
 
 /** The helper put on the zod import's line: defines `name` as a getter that builds the schema once. */
 const HELPER =
-  'function __lazySchema(name, build) { Object.defineProperty(exports, name, { configurable: true, enumerable: true, get() { const value = build(); Object.defineProperty(exports, name, { value, enumerable: true, writable: false, configurable: false }); return value; } }); }';
+  "function __lazySchema(name, build) { Object.defineProperty(exports, name, { configurable: true, enumerable: true, get() { const value = build(); Object.defineProperty(exports, name, { value, enumerable: true, writable: false, configurable: false }); return value; } }); }";
 const ZOD_IMPORT = 'const z = __importStar(require("zod"));';
 const EXPORT_STATEMENT = /^exports\.(z\w+) = (.*)$/;
 

@@ -73,7 +73,10 @@ function changelogSection(text, wanted) {
   const start = lines.findIndex((line) => new RegExp(`^## (${escaped}\\b|Unreleased \\(${escaped}\\))`).test(line));
   if (start < 0) return undefined;
   const end = lines.findIndex((line, i) => i > start && line.startsWith("## "));
-  return `${lines.slice(start, end < 0 ? undefined : end).join("\n").trim()}\n`;
+  return `${lines
+    .slice(start, end < 0 ? undefined : end)
+    .join("\n")
+    .trim()}\n`;
 }
 
 const run = (command, args, options = {}) => execFileSync(command, args, { cwd: root, stdio: ["ignore", "pipe", "inherit"], encoding: "utf8", ...options });
@@ -134,17 +137,29 @@ function buildPython() {
   run("node", [join(root, "scripts/gen-sdks.mjs"), "--out", join(work, "sdk"), "--language", "python"]);
   say("Python sdist and wheel");
   const pythonDir = join(work, "sdk", "python");
-  writeFileSync(join(pythonDir, "README.md"), `# pulumi_langsmith\n\nThe Python SDK of the langsmith Pulumi provider (${version}). The engine installs the plugin \`pulumi-resource-langsmith\` from ${downloadUrl} on first use.\n`);
+  writeFileSync(
+    join(pythonDir, "README.md"),
+    `# pulumi_langsmith\n\nThe Python SDK of the langsmith Pulumi provider (${version}). The engine installs the plugin \`pulumi-resource-langsmith\` from ${downloadUrl} on first use.\n`,
+  );
   const python = pythonWithBuild();
   run(python, ["-m", "build", "--no-isolation", "--sdist", "--wheel", "--outdir", outDir, pythonDir], { stdio: ["ignore", "ignore", "inherit"] });
 }
 
 /** SHA256SUMS of what was built, and one line per artifact. */
 function finish() {
-  const artifacts = readdirSync(outDir).filter((name) => statSync(join(outDir, name)).isFile()).sort();
+  const artifacts = readdirSync(outDir)
+    .filter((name) => statSync(join(outDir, name)).isFile())
+    .sort();
   writeFileSync(
     join(outDir, "SHA256SUMS"),
-    artifacts.map((name) => `${createHash("sha256").update(readFileSync(join(outDir, name))).digest("hex")}  ${name}\n`).join(""),
+    artifacts
+      .map(
+        (name) =>
+          `${createHash("sha256")
+            .update(readFileSync(join(outDir, name)))
+            .digest("hex")}  ${name}\n`,
+      )
+      .join(""),
   );
   for (const name of [...artifacts, "SHA256SUMS"]) console.log(`${name}\t${statSync(join(outDir, name)).size}`);
   if (only === undefined) console.log(`go module\tgithub.com/pulumi-langsmith/pulumi-langsmith/sdk/go at tag sdk/go/v${version}`);
@@ -156,5 +171,7 @@ function pythonWithBuild() {
   for (const candidate of ["python3", "/usr/bin/python3"]) {
     if (spawnSync(candidate, ["-c", "import build, wheel, setuptools"], { stdio: "ignore" }).status === 0) return candidate;
   }
-  return fail("no Python 3 with the build, wheel and setuptools modules: install Debian's python3-build, python3-wheel and python3-setuptools (npm run tools does)");
+  return fail(
+    "no Python 3 with the build, wheel and setuptools modules: install Debian's python3-build, python3-wheel and python3-setuptools (npm run tools does)",
+  );
 }

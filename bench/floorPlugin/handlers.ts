@@ -131,7 +131,9 @@ export function floorHandlers(schema: FloorSchema, schemaText: string): Provider
     cancel: answer(() => new emptyproto.Empty()),
     checkConfig: answer((request: providerproto.CheckRequest) => new providerproto.CheckResponse().setInputs(request.getNews())),
     diffConfig: answer(() => new providerproto.DiffResponse().setChanges(providerproto.DiffResponse.DiffChanges.DIFF_NONE)),
-    configure: answer(() => new providerproto.ConfigureResponse().setAcceptsecrets(true).setSupportspreview(true).setAcceptresources(false).setAcceptoutputs(false)),
+    configure: answer(() =>
+      new providerproto.ConfigureResponse().setAcceptsecrets(true).setSupportspreview(true).setAcceptresources(false).setAcceptoutputs(false),
+    ),
     invoke: answer(() => new providerproto.InvokeResponse().setReturn(toStruct({}))),
     check: answer((request: providerproto.CheckRequest) => new providerproto.CheckResponse().setInputs(request.getNews())),
     diff: answer((request: providerproto.DiffRequest) => {
@@ -157,7 +159,11 @@ export function floorHandlers(schema: FloorSchema, schemaText: string): Provider
     }),
     update: answer((request: providerproto.UpdateRequest) => {
       const olds = fromStruct(request.getOlds());
-      const kept = Object.fromEntries(Object.keys(outputsOf(request.getType(), request.getUrn())).filter((key) => key in olds).map((key) => [key, olds[key]]));
+      const kept = Object.fromEntries(
+        Object.keys(outputsOf(request.getType(), request.getUrn()))
+          .filter((key) => key in olds)
+          .map((key) => [key, olds[key]]),
+      );
       return new providerproto.UpdateResponse().setProperties(toStruct({ ...kept, ...fromStruct(request.getNews()) }));
     }),
     delete: answer(() => new emptyproto.Empty()),

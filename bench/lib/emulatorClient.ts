@@ -6,7 +6,13 @@ import { deploymentCalls } from "../../provider/deployments/deployment/endpoints
 
 /** A REST client for the emulator's default workspace, optionally on another clock. */
 export function emulatorClient(emulator: Emulator, clock?: Clock): LangSmithClient {
-  return createClient({ apiKey: DEFAULT_API_KEY, workspaceId: DEFAULT_WORKSPACE_ID, controlPlaneUrl: emulator.url, apiUrl: emulator.url, ...(clock !== undefined ? { clock } : {}) });
+  return createClient({
+    apiKey: DEFAULT_API_KEY,
+    workspaceId: DEFAULT_WORKSPACE_ID,
+    controlPlaneUrl: emulator.url,
+    apiUrl: emulator.url,
+    ...(clock !== undefined ? { clock } : {}),
+  });
 }
 
 /** Creates a GitHub deployment named `name` and returns its id and first revision id. */
@@ -14,7 +20,12 @@ export async function createBenchDeployment(client: LangSmithClient, name: strin
   const created = await deploymentCalls.create(client, {
     name,
     source: "github",
-    source_config: { integration_id: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01", repo_url: "https://github.com/acme/agent", deployment_type: "dev", build_on_push: false },
+    source_config: {
+      integration_id: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01",
+      repo_url: "https://github.com/acme/agent",
+      deployment_type: "dev",
+      build_on_push: false,
+    },
     source_revision_config: { repo_ref: "main", langgraph_config_path: "langgraph.json" },
     secrets: [],
   });

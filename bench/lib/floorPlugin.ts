@@ -26,7 +26,10 @@ export function buildFloorPluginArchive(outDir: string): string {
   const cached = built.get(outDir);
   if (cached !== undefined && existsSync(cached)) return cached;
   mkdirSync(outDir, { recursive: true });
-  const archive = execFileSync("node", [join(root, "scripts", "build-floor-plugin.mjs"), "--out", outDir], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })
+  const archive = execFileSync("node", [join(root, "scripts", "build-floor-plugin.mjs"), "--out", outDir], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "ignore"],
+  })
     .trim()
     .split("\n")
     .pop() as string;

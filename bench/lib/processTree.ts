@@ -24,7 +24,9 @@ export function commandLine(pid: number): string {
 
 /** Every pid whose parent chain leads to `rootPid` (excluding it). */
 export function descendants(rootPid: number): number[] {
-  const pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name)).map(Number);
+  const pids = readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number);
   const parents = new Map(pids.map((pid) => [pid, parentPid(pid)]));
   return pids.filter((pid) => {
     let current = parents.get(pid);

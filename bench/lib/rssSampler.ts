@@ -73,7 +73,8 @@ export class RssSampler {
       // The role follows the latest command line: a plugin's launcher (`sh pulumi-resource-langsmith`) execs node in the same process.
       const previous = this.cpuByPid.get(pid)?.role;
       const matchedRole = this.options.matchedRole;
-      const role = matchedRole !== undefined && (matched || previous === matchedRole) ? matchedRole : command !== "" ? processRole(command) : (previous ?? "other");
+      const role =
+        matchedRole !== undefined && (matched || previous === matchedRole) ? matchedRole : command !== "" ? processRole(command) : (previous ?? "other");
       if (cpuMs !== undefined) this.cpuByPid.set(pid, { role, cpuMs });
       if (!matched) continue;
       const memory = processMemory(pid);

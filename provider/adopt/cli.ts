@@ -50,11 +50,16 @@ export function parseAdoptArguments(argv: readonly string[]): { language: AdoptL
     };
     if (flag === "--language") {
       const language = valueOf();
-      if (!(ADOPT_LANGUAGES as readonly string[]).includes(language)) throw new Error(`--language must be one of ${ADOPT_LANGUAGES.join(", ")}, not ${language}`);
+      if (!(ADOPT_LANGUAGES as readonly string[]).includes(language))
+        throw new Error(`--language must be one of ${ADOPT_LANGUAGES.join(", ")}, not ${language}`);
       options.language = language as AdoptLanguage;
     } else if (flag === "--out") options.out = valueOf();
     else if (flag === "--project") options.project = valueOf();
-    else if (flag === "--workspaces") options.workspaces = valueOf().split(",").map((w) => w.trim()).filter((w) => w !== "");
+    else if (flag === "--workspaces")
+      options.workspaces = valueOf()
+        .split(",")
+        .map((w) => w.trim())
+        .filter((w) => w !== "");
     else throw new Error(`unknown argument ${String(flag)}\n\n${USAGE}`);
   }
   return options;
@@ -80,7 +85,9 @@ async function runAdopt(options: ReturnType<typeof parseAdoptArguments>): Promis
   const out = resolve(options.out);
   mkdirSync(out, { recursive: true });
   for (const [name, content] of Object.entries(adoption.files)) writeFileSync(join(out, name), content);
-  process.stderr.write(`adopt: ${adoption.program.resources.length} objects; wrote ${Object.keys(adoption.files).join(", ")} to ${out}; next steps in ${REPORT_FILE}\n`);
+  process.stderr.write(
+    `adopt: ${adoption.program.resources.length} objects; wrote ${Object.keys(adoption.files).join(", ")} to ${out}; next steps in ${REPORT_FILE}\n`,
+  );
 }
 
 /**

@@ -23,10 +23,19 @@ export const PLAN_FILE = "import.json";
 export const REPORT_FILE = "ADOPTED.md";
 
 /** The program's files for `language`, by name. */
-export function programFiles(program: AdoptedProgram, language: AdoptLanguage, project: string, schema: PackageSchema, version: string): Record<string, string> {
+export function programFiles(
+  program: AdoptedProgram,
+  language: AdoptLanguage,
+  project: string,
+  schema: PackageSchema,
+  version: string,
+): Record<string, string> {
   switch (language) {
     case "yaml":
-      return { "Pulumi.yaml": yamlProgram(program, project), [`langsmith-${version}.yaml`]: `packageDeclarationVersion: 1\nname: langsmith\nversion: ${version}\ndownloadUrl: ${String(schema.pluginDownloadURL ?? "")}\n` };
+      return {
+        "Pulumi.yaml": yamlProgram(program, project),
+        [`langsmith-${version}.yaml`]: `packageDeclarationVersion: 1\nname: langsmith\nversion: ${version}\ndownloadUrl: ${String(schema.pluginDownloadURL ?? "")}\n`,
+      };
     case "python":
       return {
         "Pulumi.yaml": `name: ${project}\nruntime:\n  name: python\n  options:\n    virtualenv: venv\ndescription: The LangSmith organization, adopted by pulumi-langsmith adopt.\n`,
@@ -71,7 +80,14 @@ export function adoptionReport(inventory: Inventory, program: AdoptedProgram, la
     "",
   ];
   if (program.unknownSecrets.length > 0) {
-    lines.push("## Secrets the service cannot show", "", "These optional secret inputs may be set on the service; if so, add them to the program:", "", ...program.unknownSecrets.map((s) => `- ${s.resource}: ${s.input}`), "");
+    lines.push(
+      "## Secrets the service cannot show",
+      "",
+      "These optional secret inputs may be set on the service; if so, add them to the program:",
+      "",
+      ...program.unknownSecrets.map((s) => `- ${s.resource}: ${s.input}`),
+      "",
+    );
   }
   lines.push("## Left out", "", ...(inventory.leftOut.length === 0 ? ["Nothing."] : inventory.leftOut.map((left) => `- ${left.what}: ${left.why}`)), "");
   lines.push("Built-in roles, personal workspaces and the service's own objects are not the program's: the kinds' listings leave them out.", "");

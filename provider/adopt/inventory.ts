@@ -85,8 +85,13 @@ export async function readOrganization(context: OperationContext, kinds: readonl
   if (workspaceKind?.list === undefined) throw new Error("adopt needs the Workspace kind");
   const allWorkspaces = await workspaceKind.list(context, { parents: {} });
   const wanted = options.workspaces;
-  const workspaces = wanted === undefined || wanted.length === 0 ? allWorkspaces : allWorkspaces.filter((w) => wanted.includes(w.id) || (w.name !== undefined && wanted.includes(w.name)));
-  for (const name of wanted ?? []) if (!allWorkspaces.some((w) => w.id === name || w.name === name)) leftOut.push({ what: `workspace ${name}`, why: "the organization has no workspace of that id or name" });
+  const workspaces =
+    wanted === undefined || wanted.length === 0
+      ? allWorkspaces
+      : allWorkspaces.filter((w) => wanted.includes(w.id) || (w.name !== undefined && wanted.includes(w.name)));
+  for (const name of wanted ?? [])
+    if (!allWorkspaces.some((w) => w.id === name || w.name === name))
+      leftOut.push({ what: `workspace ${name}`, why: "the organization has no workspace of that id or name" });
 
   const importOne = async (kind: LangSmithResource, listed: ListedObject, workspaceId: string | undefined): Promise<void> => {
     const imported = await kind.import(context, listed.importId);
@@ -113,7 +118,11 @@ export async function readOrganization(context: OperationContext, kinds: readonl
       if (PROVIDER_WORKSPACE_KINDS.has(kind.token) && workspaceId !== options.stackWorkspaceId) {
         if (workspaceId !== undefined) {
           const found = await kind.list(context, { workspaceId, parents: {} });
-          if (found.length > 0) leftOut.push({ what: `${found.length} ${typeName}(s) of workspace ${workspaceId}`, why: `a ${typeName} acts in its provider's workspace: adopt them in a stack whose langsmith:workspaceId is that workspace (LANGSMITH_WORKSPACE_ID)` });
+          if (found.length > 0)
+            leftOut.push({
+              what: `${found.length} ${typeName}(s) of workspace ${workspaceId}`,
+              why: `a ${typeName} acts in its provider's workspace: adopt them in a stack whose langsmith:workspaceId is that workspace (LANGSMITH_WORKSPACE_ID)`,
+            });
         }
         continue;
       }
@@ -122,7 +131,11 @@ export async function readOrganization(context: OperationContext, kinds: readonl
         const listed = await kind.list(context, { ...(workspaceId !== undefined ? { workspaceId } : {}), parents });
         for (const one of listed) {
           if (one.leftOutBecause === undefined) await importOne(kind, one, workspaceId);
-          else leftOut.push({ what: `${typeName} ${one.name ?? one.id}${workspaceId === undefined ? "" : ` of workspace ${workspaceId}`}`, why: one.leftOutBecause });
+          else
+            leftOut.push({
+              what: `${typeName} ${one.name ?? one.id}${workspaceId === undefined ? "" : ` of workspace ${workspaceId}`}`,
+              why: one.leftOutBecause,
+            });
         }
       }
     }

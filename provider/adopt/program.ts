@@ -25,7 +25,8 @@ export interface SecretPlaceholder {
 }
 
 /** A value of the program: plain JSON, a reference, or a secret placeholder. */
-export type ProgramValue = string | number | boolean | null | readonly ProgramValue[] | { readonly [key: string]: ProgramValue } | Reference | SecretPlaceholder;
+export type ProgramValue =
+  string | number | boolean | null | readonly ProgramValue[] | { readonly [key: string]: ProgramValue } | Reference | SecretPlaceholder;
 
 /** One resource of the program. */
 export interface ProgramResource {
@@ -117,7 +118,10 @@ export function buildProgram(objects: readonly FoundObject[], kinds: readonly La
     }
     for (const field of secretFields) {
       if (needed.has(field.path)) {
-        const configKey = `${camel(name)}${field.path.split(".").map((part) => part[0]?.toUpperCase() + part.slice(1)).join("")}`;
+        const configKey = `${camel(name)}${field.path
+          .split(".")
+          .map((part) => part[0]?.toUpperCase() + part.slice(1))
+          .join("")}`;
         setPath(inputs, field.path, { configSecret: configKey });
         secrets.push({ configKey, resource: name, input: field.path });
       } else {
@@ -136,7 +140,13 @@ export function buildProgram(objects: readonly FoundObject[], kinds: readonly La
  * whose examples name the kind it refers to, an id of that kind in any shape
  * (a prompt's handle).
  */
-function referencing(inputs: Properties, fields: readonly FieldSpec[], nameOfId: ReadonlyMap<string, string>, nameOfTokenId: ReadonlyMap<string, string>, self: string): unknown {
+function referencing(
+  inputs: Properties,
+  fields: readonly FieldSpec[],
+  nameOfId: ReadonlyMap<string, string>,
+  nameOfTokenId: ReadonlyMap<string, string>,
+  self: string,
+): unknown {
   const out = structuredClone(inputs);
   for (const field of fields) {
     const token = referencedToken(field);
@@ -151,7 +161,8 @@ function referencing(inputs: Properties, fields: readonly FieldSpec[], nameOfId:
       return target !== undefined && target !== self ? { reference: target, output: "id" } : value;
     }
     if (Array.isArray(value)) return value.map(walk);
-    if (value !== null && typeof value === "object" && !isReference(value) && !isSecretPlaceholder(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item)]));
+    if (value !== null && typeof value === "object" && !isReference(value) && !isSecretPlaceholder(value))
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item)]));
     return value;
   };
   return walk(out);

@@ -56,7 +56,5 @@ export function authHeaders(credentials: Credentials): Record<string, string> {
  * that names the workspace a key is scoped to says which one to fix).
  */
 export function credentialValues(credentials: Credentials): string[] {
-  return [credentials.apiKey, credentials.bearerToken]
-    .map((v) => (v ?? "").trim())
-    .filter((v) => v !== "");
+  return [credentials.apiKey, credentials.bearerToken].map((v) => (v ?? "").trim()).filter((v) => v !== "");
 }

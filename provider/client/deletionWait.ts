@@ -82,10 +82,10 @@ export async function waitForDeletion(api: DeploymentReader, options: WaitForDel
       deadline.failed(err);
     }
     if (deadline.passed()) {
-      throw new WaitTimeoutError(
-        `waiting for ${who} to be deleted: still present (${lastStatus ?? "unknown"}) after ${Math.round(waitTimeoutMs / 1000)} s`,
-        { waitTimeoutMs, ...(lastStatus !== undefined ? { lastStatus } : {}) },
-      );
+      throw new WaitTimeoutError(`waiting for ${who} to be deleted: still present (${lastStatus ?? "unknown"}) after ${Math.round(waitTimeoutMs / 1000)} s`, {
+        waitTimeoutMs,
+        ...(lastStatus !== undefined ? { lastStatus } : {}),
+      });
     }
     await sleepOrAbort(clock, deadline.sleepMs(intervalMs), options.signal, `${who} to be deleted`);
   }

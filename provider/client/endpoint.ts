@@ -43,11 +43,9 @@ export interface Endpoint<
 }
 
 /** Define an {@link Endpoint}, keeping the literal path so that its placeholders type the call's `params`. */
-export function defineEndpoint<
-  const P extends string,
-  Req extends z.ZodType | undefined = undefined,
-  Res extends z.ZodType | undefined = undefined,
->(endpoint: Endpoint<P, Req, Res>): Endpoint<P, Req, Res> {
+export function defineEndpoint<const P extends string, Req extends z.ZodType | undefined = undefined, Res extends z.ZodType | undefined = undefined>(
+  endpoint: Endpoint<P, Req, Res>,
+): Endpoint<P, Req, Res> {
   return endpoint;
 }
 

@@ -72,9 +72,7 @@ export function validateBaseUrl(raw: string, setting: string): string {
     throw new ConfigurationError(`${setting} must use http or https, not "${url.protocol.replace(/:$/, "").slice(0, 20)}"`);
   }
   if (url.username !== "" || url.password !== "" || /^[a-z]+:\/\/[^/]*@/i.test(value)) {
-    throw new ConfigurationError(
-      `${setting} must not contain credentials (user:password@); set langsmith:apiKey or langsmith:bearerToken instead`,
-    );
+    throw new ConfigurationError(`${setting} must not contain credentials (user:password@); set langsmith:apiKey or langsmith:bearerToken instead`);
   }
   if (url.search !== "" || value.includes("?")) {
     throw new ConfigurationError(`${setting} must not contain a query string ("?...")`);

@@ -26,15 +26,7 @@ import { type Attempt, sendAttempt } from "./httpAttempt";
 import type { ApiResponse, RequestSpec } from "./httpTypes";
 import { collectSensitiveStrings } from "./redact";
 import { headerString, parseResponse, safeRequestId } from "./responseParsing";
-import {
-  type AttemptFailure,
-  DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
-  DEFAULT_MAX_RETRY_AFTER_MS,
-  backoffMs,
-  isRateLimited,
-  isRetryable,
-  retryAfterMs,
-} from "./retry";
+import { type AttemptFailure, DEFAULT_MAX_RATE_LIMIT_WAIT_MS, DEFAULT_MAX_RETRY_AFTER_MS, backoffMs, isRateLimited, isRetryable, retryAfterMs } from "./retry";
 import { userAgent as defaultUserAgent } from "./version";
 
 export { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, type HttpClientOptions } from "./options";
@@ -158,11 +150,7 @@ export class HttpClient {
       data = JSON.stringify(spec.body);
       headers["Content-Type"] = "application/json";
     }
-    const secrets = new Set<string>([
-      ...credentialValues(this.#credentials),
-      ...(spec.secrets ?? []),
-      ...collectSensitiveStrings(spec.body),
-    ]);
+    const secrets = new Set<string>([...credentialValues(this.#credentials), ...(spec.secrets ?? []), ...collectSensitiveStrings(spec.body)]);
     const timeoutMs = spec.timeoutMs ?? this.timeoutMs;
     const maxRetries = retryCount(spec.maxRetries, this.maxRetries);
 

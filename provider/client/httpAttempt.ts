@@ -75,10 +75,7 @@ export async function sendAttempt(
       return {
         kind: "failed",
         failure: { kind: "timeout" },
-        error: new ApiTimeoutError(
-          `${spec.action}: no complete response from ${url.origin} within ${timeoutMs} ms${tries}`,
-          { ...info, timeoutMs },
-        ),
+        error: new ApiTimeoutError(`${spec.action}: no complete response from ${url.origin} within ${timeoutMs} ms${tries}`, { ...info, timeoutMs }),
       };
     }
     const code = errorCode(err);

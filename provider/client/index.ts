@@ -84,23 +84,9 @@ export {
 } from "./hosts";
 export { type ApiResponse, HttpClient, MAX_RESPONSE_BYTES, type RequestSpec } from "./http";
 export { ResourcesApi } from "./resources";
-export {
-  type ClientOptions,
-  DEFAULT_MAX_RETRIES,
-  DEFAULT_TIMEOUT_MS,
-  type HttpClientOptions,
-  type RequestOptions,
-} from "./options";
+export { type ClientOptions, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, type HttpClientOptions, type RequestOptions } from "./options";
 export { MAX_DETAIL_CHARS, MIN_SECRET_LENGTH, REDACTED, collectSensitiveStrings, maskableSecrets, redactText } from "./redact";
-export {
-  type AttemptFailure,
-  DEFAULT_MAX_RETRY_AFTER_MS,
-  INITIAL_BACKOFF_MS,
-  MAX_BACKOFF_MS,
-  backoffMs,
-  isRetryable,
-  retryAfterMs,
-} from "./retry";
+export { type AttemptFailure, DEFAULT_MAX_RETRY_AFTER_MS, INITIAL_BACKOFF_MS, MAX_BACKOFF_MS, backoffMs, isRetryable, retryAfterMs } from "./retry";
 export * from "./contractTypes/controlPlane";
 export * from "./contractTypes/destinations";
 export * from "./contractTypes/bulkExports";

@@ -70,10 +70,7 @@ export function parseResponse(
   try {
     json = JSON.parse(text);
   } catch {
-    throw new ResponseValidationError(
-      `${spec.action}: unexpected response (${response.status}): the body is not JSON`,
-      { ...info, field: "(body)" },
-    );
+    throw new ResponseValidationError(`${spec.action}: unexpected response (${response.status}): the body is not JSON`, { ...info, field: "(body)" });
   }
   const parsed = spec.schema.safeParse(json);
   if (!parsed.success) {
@@ -81,10 +78,7 @@ export function parseResponse(
     const field = issue === undefined ? "(body)" : renderPath(issue.path);
     const why = issue === undefined ? "invalid" : redactText(issue.message, collectSensitiveStrings(json, new Set(secrets)), 200);
     const more = parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more)` : "";
-    throw new ResponseValidationError(
-      `${spec.action}: unexpected response (${response.status}): field "${field}": ${why}${more}`,
-      { ...info, field },
-    );
+    throw new ResponseValidationError(`${spec.action}: unexpected response (${response.status}): field "${field}": ${why}${more}`, { ...info, field });
   }
   return { ...base, data: parsed.data };
 }

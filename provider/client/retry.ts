@@ -33,9 +33,7 @@ const NOTHING_SENT_CODES: ReadonlySet<string> = new Set(["ECONNREFUSED", "ENOTFO
 
 /** How one attempt ended (when it did not succeed). */
 export type AttemptFailure =
-  | { readonly kind: "status"; readonly status: number }
-  | { readonly kind: "connection"; readonly code?: string }
-  | { readonly kind: "timeout" };
+  { readonly kind: "status"; readonly status: number } | { readonly kind: "connection"; readonly code?: string } | { readonly kind: "timeout" };
 
 /** Whether a failure is a rate-limit answer (429), which has its own time budget instead of a retry count. */
 export function isRateLimited(failure: AttemptFailure): boolean {

@@ -27,26 +27,13 @@ import { AbortedError, RateLimitError, RevisionFailedError, WaitTimeoutError, is
 import { DEFAULT_TIMEOUT_MS, type RequestOptions } from "./options";
 import { DEFAULT_MAX_INTERVAL_MS, DEFAULT_MIN_INTERVAL_MS, pollIntervalMs, rateLimitedDelayMs, sleepOrAbort } from "./pollSchedule";
 import { DEFAULT_WAIT_TIMEOUT_MS, WaitDeadline } from "./waitDeadline";
-import {
-  mergeTimings,
-  nextPollDelayMs,
-  predictRevision,
-  type RevisionPrediction,
-  type RevisionTiming,
-  timingsFromRevisions,
-} from "./revisionTimings";
+import { mergeTimings, nextPollDelayMs, predictRevision, type RevisionPrediction, type RevisionTiming, timingsFromRevisions } from "./revisionTimings";
 import { SUCCESS_STATUS, newTrack, observe, stepStarts, timingOf } from "./revisionTrack";
 import type { Revision, RevisionPage } from "./contractTypes/controlPlane";
 
 export { DEFAULT_WAIT_TIMEOUT_MS } from "./waitDeadline";
 export { DEFAULT_MAX_INTERVAL_MS, DEFAULT_MIN_INTERVAL_MS, pollIntervalMs, rateLimitedDelayMs } from "./pollSchedule";
-export {
-  DEFAULT_DELETION_INTERVAL_MS,
-  type DeletionStatusEvent,
-  type DeploymentReader,
-  waitForDeletion,
-  type WaitForDeletionOptions,
-} from "./deletionWait";
+export { DEFAULT_DELETION_INTERVAL_MS, type DeletionStatusEvent, type DeploymentReader, waitForDeletion, type WaitForDeletionOptions } from "./deletionWait";
 
 /** The status of a revision superseded by a newer one. */
 const SUPERSEDED_STATUS = "SKIPPED";
@@ -213,10 +200,11 @@ export async function waitForRevision(api: RevisionReader, options: WaitForRevis
         };
       }
       if (isFailedStatus(status)) {
-        throw new RevisionFailedError(
-          `waiting for ${who}: revision ${current} ended in ${status}; see the revision's build and deploy logs in LangSmith`,
-          { deploymentId: options.deploymentId, revisionId: current, revisionStatus: status },
-        );
+        throw new RevisionFailedError(`waiting for ${who}: revision ${current} ended in ${status}; see the revision's build and deploy logs in LangSmith`, {
+          deploymentId: options.deploymentId,
+          revisionId: current,
+          revisionStatus: status,
+        });
       }
       // Past the deadline no further request starts: the timeout below reports SKIPPED.
       if (status === SUPERSEDED_STATUS && !deadline.passed()) {

@@ -24,12 +24,7 @@ export const MIN_POLL_REQUEST_TIMEOUT_MS = 1_000;
  * per-attempt timeout of the time left, at least
  * {@link MIN_POLL_REQUEST_TIMEOUT_MS} and at most `requestTimeoutMs` (all in milliseconds).
  */
-export function pollRequestOptions(
-  nowMs: number,
-  deadlineMs: number,
-  requestTimeoutMs: number,
-  base: Pick<RequestOptions, "signal" | "name">,
-): RequestOptions {
+export function pollRequestOptions(nowMs: number, deadlineMs: number, requestTimeoutMs: number, base: Pick<RequestOptions, "signal" | "name">): RequestOptions {
   const timeoutMs = Math.min(requestTimeoutMs, Math.max(MIN_POLL_REQUEST_TIMEOUT_MS, Math.ceil(deadlineMs - nowMs)));
   return {
     maxRetries: 0,

@@ -73,4 +73,3 @@ export async function getOAuthTokenStatus(client: LangSmithClient, args: GetOAut
   const status = await (await calls()).tokenExists(client, args.providerId);
   return { hasToken: status.has_token };
 }
-

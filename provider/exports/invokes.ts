@@ -102,4 +102,3 @@ export async function getBulkExportRuns(client: LangSmithClient, args: GetBulkEx
   const runs = await (await calls()).runs(client, args.id);
   return runs.map(toRunInfo).sort((a, b) => Date.parse(a.createdAt ?? "") - Date.parse(b.createdAt ?? ""));
 }
-

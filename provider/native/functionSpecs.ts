@@ -74,7 +74,8 @@ export const ROLE_OUTPUTS: Record<string, PulumiPropertySpec> = {
   builtIn: bool("Whether it is a built-in role (which cannot be changed)."),
 };
 
-export const API_KEY_ITEMS = "`id`, `description`, `shortKey`, `readOnly`, `expiresAt`, `createdAt`, `lastUsedAt`, `workspaceNames`, `defaultWorkspaceName` (never the key itself)";
+export const API_KEY_ITEMS =
+  "`id`, `description`, `shortKey`, `readOnly`, `expiresAt`, `createdAt`, `lastUsedAt`, `workspaceNames`, `defaultWorkspaceName` (never the key itself)";
 
 /** A non-empty string argument, or `undefined`. */
 export function stringArg(args: Record<string, unknown>, key: string): string | undefined {

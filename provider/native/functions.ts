@@ -9,12 +9,35 @@ import { InvalidRequestError } from "../client/errors";
 import { getBulkExport, getBulkExportRuns } from "../exports/invokes";
 import { getDeployment, type GetDeploymentArgs, getDeploymentRevision, getDeploymentRevisionPage } from "../deployments/invokes";
 import { assertProviderId, getOAuthProviders, getOAuthTokenStatus } from "../deployments/oauthInvokes";
-import { getApiKeys, getGatewayPolicies, getPermissions, getRole, type GetRoleArgs, getWorkspaceSecrets, parseAccessScope } from "../organization/accessInvokes";
+import {
+  getApiKeys,
+  getGatewayPolicies,
+  getPermissions,
+  getRole,
+  type GetRoleArgs,
+  getWorkspaceSecrets,
+  parseAccessScope,
+} from "../organization/accessInvokes";
 import { getInfo, getOrganization, getWorkspace, type GetWorkspaceArgs } from "../organization/invokes";
 import { getDataset, getProject, getPromptCommit } from "../tracing/invokes";
 import type { PulumiPropertySpec } from "./pulumiTypes";
 import { exampleRef } from "../engine/fields/fieldSpec";
-import { ANY, anyMap, API_KEY_ITEMS, bool, BULK_EXPORT_OUTPUTS, DEPLOYMENT_OUTPUTS, found, idOrName, list, NAMED_OUTPUTS, ROLE_OUTPUTS, str, stringArg, WORKSPACE_OUTPUTS } from "./functionSpecs";
+import {
+  ANY,
+  anyMap,
+  API_KEY_ITEMS,
+  bool,
+  BULK_EXPORT_OUTPUTS,
+  DEPLOYMENT_OUTPUTS,
+  found,
+  idOrName,
+  list,
+  NAMED_OUTPUTS,
+  ROLE_OUTPUTS,
+  str,
+  stringArg,
+  WORKSPACE_OUTPUTS,
+} from "./functionSpecs";
 
 /** One invoke of the native provider. */
 export interface NativeFunction {
@@ -79,7 +102,12 @@ export const NATIVE_FUNCTIONS: readonly NativeFunction[] = [
       const limit = typeof args["limit"] === "number" ? args["limit"] : undefined;
       const offset = typeof args["offset"] === "number" ? args["offset"] : undefined;
       const status = stringArg(args, "status");
-      const page = await getDeploymentRevisionPage(client, { deploymentId: String(args["deploymentId"]), ...(limit !== undefined ? { limit } : {}), ...(offset !== undefined ? { offset } : {}), ...(status !== undefined ? { status } : {}) });
+      const page = await getDeploymentRevisionPage(client, {
+        deploymentId: String(args["deploymentId"]),
+        ...(limit !== undefined ? { limit } : {}),
+        ...(offset !== undefined ? { offset } : {}),
+        ...(status !== undefined ? { status } : {}),
+      });
       return { revisions: page.revisions, ...(page.nextOffset !== null ? { nextOffset: page.nextOffset } : {}) };
     },
   },
@@ -102,26 +130,39 @@ export const NATIVE_FUNCTIONS: readonly NativeFunction[] = [
     async run(client, args) {
       const deploymentId = stringArg(args, "deploymentId");
       const revisionId = stringArg(args, "revisionId");
-      if (deploymentId === undefined || revisionId === undefined) throw new InvalidRequestError("getDeploymentRevision: deploymentId and revisionId are required");
+      if (deploymentId === undefined || revisionId === undefined)
+        throw new InvalidRequestError("getDeploymentRevision: deploymentId and revisionId are required");
       return found(await getDeploymentRevision(client, { deploymentId, revisionId }));
     },
   },
   {
     token: "langsmith:index:getGatewayPolicies",
-    description: "The organization's LLM-gateway policies (spend caps, rate limits, guards, routing), optionally of one type or for one subject. Needs an organization-scoped API key.",
+    description:
+      "The organization's LLM-gateway policies (spend caps, rate limits, guards, routing), optionally of one type or for one subject. Needs an organization-scoped API key.",
     inputs: {
       policyType: str("Only policies of this type: `spend_cap`, `default_spend_cap`, `guard`, `route_config`, `rate_limit` or `default_rate_limit`."),
       subjectMatcherKey: str("Only policies with a subject matcher of this key, e.g. `workspace_id`."),
       subjectMatcherValue: str("Only policies with a subject matcher of this value (an id)."),
     },
     requiredInputs: [],
-    outputs: { policies: list(ANY, "The policies as the service answers them (snake_case): `id`, `name`, `description`, `policy_type`, `config`, `subject_matchers`, `enabled`, `priority`, `action`, `current_spend_usd`, `parent_policy_id`, `created_at`, `updated_at`.") },
+    outputs: {
+      policies: list(
+        ANY,
+        "The policies as the service answers them (snake_case): `id`, `name`, `description`, `policy_type`, `config`, `subject_matchers`, `enabled`, `priority`, `action`, `current_spend_usd`, `parent_policy_id`, `created_at`, `updated_at`.",
+      ),
+    },
     example: { args: { policyType: "rate_limit" }, output: "policies" },
     async run(client, args) {
       const policyType = stringArg(args, "policyType");
       const subjectMatcherKey = stringArg(args, "subjectMatcherKey");
       const subjectMatcherValue = stringArg(args, "subjectMatcherValue");
-      return { policies: await getGatewayPolicies(client, { ...(policyType !== undefined ? { policyType } : {}), ...(subjectMatcherKey !== undefined ? { subjectMatcherKey } : {}), ...(subjectMatcherValue !== undefined ? { subjectMatcherValue } : {}) }) };
+      return {
+        policies: await getGatewayPolicies(client, {
+          ...(policyType !== undefined ? { policyType } : {}),
+          ...(subjectMatcherKey !== undefined ? { subjectMatcherKey } : {}),
+          ...(subjectMatcherValue !== undefined ? { subjectMatcherValue } : {}),
+        }),
+      };
     },
   },
   {
@@ -129,7 +170,12 @@ export const NATIVE_FUNCTIONS: readonly NativeFunction[] = [
     description: "The OAuth providers configured for the organization (no client secret is ever returned).",
     inputs: {},
     requiredInputs: [],
-    outputs: { providers: list(ANY, "Providers: `id`, `providerId`, `name`, `providerType`, `clientId`, `authUrl`, `tokenUrl`, `usesPkce`, `mcpServerUrl`, `allowedRedirectUris`.") },
+    outputs: {
+      providers: list(
+        ANY,
+        "Providers: `id`, `providerId`, `name`, `providerType`, `clientId`, `authUrl`, `tokenUrl`, `usesPkce`, `mcpServerUrl`, `allowedRedirectUris`.",
+      ),
+    },
     example: { args: {}, output: "providers" },
     async run(client) {
       return { providers: await getOAuthProviders(client) };
@@ -164,7 +210,9 @@ export const NATIVE_FUNCTIONS: readonly NativeFunction[] = [
     description: "The runs of a bulk export, oldest first.",
     inputs: { id: str("Bulk export id.") },
     requiredInputs: ["id"],
-    outputs: { runs: list(ANY, "Runs: `id`, `status`, `startTime`, `endTime`, `rowsWritten`, `exportedFiles`, `exportPath`, `createdAt`, `finishedAt`, `errors`.") },
+    outputs: {
+      runs: list(ANY, "Runs: `id`, `status`, `startTime`, `endTime`, `rowsWritten`, `exportedFiles`, `exportPath`, `createdAt`, `finishedAt`, `errors`."),
+    },
     example: { args: { id: exampleRef("langsmith:index:BulkExport") }, output: "runs" },
     async run(client, args) {
       return { runs: await getBulkExportRuns(client, { id: String(args["id"]) }) };
@@ -191,7 +239,8 @@ export const NATIVE_FUNCTIONS: readonly NativeFunction[] = [
   },
   {
     token: "langsmith:index:getOrganization",
-    description: "The organization of the configured key, with the caller's permissions in it (no payment details): two reads, the organization and its settings. Needs an organization-scoped API key.",
+    description:
+      "The organization of the configured key, with the caller's permissions in it (no payment details): two reads, the organization and its settings. Needs an organization-scoped API key.",
     inputs: {},
     requiredInputs: [],
     outputs: {
@@ -258,7 +307,8 @@ export const NATIVE_FUNCTIONS: readonly NativeFunction[] = [
   },
   {
     token: "langsmith:index:getPermissions",
-    description: "The permissions the organization knows (what roles may grant), optionally only those of one access scope. A custom role grants `workspace` permissions only.",
+    description:
+      "The permissions the organization knows (what roles may grant), optionally only those of one access scope. A custom role grants `workspace` permissions only.",
     inputs: { accessScope: str("`organization` or `workspace`; default: both.") },
     requiredInputs: [],
     outputs: { permissions: list(ANY, "Permissions: `name`, `description`, `accessScope`.") },
@@ -311,7 +361,13 @@ export const NATIVE_FUNCTIONS: readonly NativeFunction[] = [
     description: "One commit of a prompt of the configured workspace, by commit hash, tag (e.g. `production`) or `latest`.",
     inputs: { promptHandle: str("The prompt's handle."), ref: str("A commit hash, a tag, or `latest`; default `latest`.") },
     requiredInputs: ["promptHandle"],
-    outputs: { found: bool("Whether the commit exists."), commitHash: str("The commit's hash."), commitId: str("The commit's id (what `PromptTag.commitId` takes), when the service reports it."), manifest: anyMap("The prompt at that commit."), description: str("The commit's description.") },
+    outputs: {
+      found: bool("Whether the commit exists."),
+      commitHash: str("The commit's hash."),
+      commitId: str("The commit's id (what `PromptTag.commitId` takes), when the service reports it."),
+      manifest: anyMap("The prompt at that commit."),
+      description: str("The commit's description."),
+    },
     example: { args: { promptHandle: exampleRef("langsmith:index:Prompt", { output: "handle" }), ref: "latest" }, output: "commitHash" },
     async run(client, args) {
       const handle = stringArg(args, "promptHandle");

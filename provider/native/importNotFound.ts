@@ -14,7 +14,6 @@ export class ImportNotFoundError extends Error {
   override readonly name = "ImportNotFoundError";
 }
 
-
 /** Where an import of `given` looked: the workspace it names, the configured one, the key's own, or the organization. */
 function searched(resource: LangSmithResource, given: string, settings: ProviderSettings): string {
   if (resource.scope === "organization") return "in the organization";
@@ -30,6 +29,10 @@ function searched(resource: LangSmithResource, given: string, settings: Provider
 export function importNotFound(resource: LangSmithResource, given: string, settings: ProviderSettings): ImportNotFoundError {
   const type = resource.token.split(":")[2] ?? resource.token;
   const forms = resource.importForms.map((form) => `\`${form}\``).join(", ");
-  const otherWorkspace = resource.importForms.some((form) => form.startsWith("<workspaceId>/")) ? "; one in another workspace of the organization imports as `<workspaceId>/...`" : "";
-  return new ImportNotFoundError(`importing ${type} "${given}": there is none ${searched(resource, given, settings)}. ${type} imports by ${forms}${otherWorkspace}`);
+  const otherWorkspace = resource.importForms.some((form) => form.startsWith("<workspaceId>/"))
+    ? "; one in another workspace of the organization imports as `<workspaceId>/...`"
+    : "";
+  return new ImportNotFoundError(
+    `importing ${type} "${given}": there is none ${searched(resource, given, settings)}. ${type} imports by ${forms}${otherWorkspace}`,
+  );
 }

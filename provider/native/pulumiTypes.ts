@@ -114,9 +114,19 @@ function fromJsonSchema(schema: JsonSchema, name: string, defineObject: DefineTy
         for (const [key, value] of Object.entries(schema.properties)) {
           const description = value.description ?? value.anyOf?.find((branch) => branch.description !== undefined)?.description;
           const keyDoc = `\`${key}\` of ${doc}`;
-          properties[key] = { ...fromJsonSchema(value, `${name}${key[0]?.toUpperCase() ?? ""}${key.slice(1)}`, defineObject, keyDoc), description: description ?? `The ${keyDoc}` };
+          properties[key] = {
+            ...fromJsonSchema(value, `${name}${key[0]?.toUpperCase() ?? ""}${key.slice(1)}`, defineObject, keyDoc),
+            description: description ?? `The ${keyDoc}`,
+          };
         }
-        return { $ref: defineObject(name, { type: "object", description: `An object of ${doc}`, properties, ...(schema.required ? { required: [...schema.required] } : {}) }) };
+        return {
+          $ref: defineObject(name, {
+            type: "object",
+            description: `An object of ${doc}`,
+            properties,
+            ...(schema.required ? { required: [...schema.required] } : {}),
+          }),
+        };
       }
       return { type: "object", additionalProperties: ANY_TYPE };
     }

@@ -54,7 +54,9 @@ function typescript(resources: readonly ExampleResource[]): string {
 function python(resources: readonly ExampleResource[]): string {
   const lines = ["import pulumi_langsmith as langsmith", ""];
   for (const r of resources) {
-    const inputs = Object.entries(r.inputs).map(([k, v]) => `${snake(k)}=${typeof v === "string" ? JSON.stringify(v) : `${snake(v.ref[0])}.${snake(v.ref[1])}`}`);
+    const inputs = Object.entries(r.inputs).map(
+      ([k, v]) => `${snake(k)}=${typeof v === "string" ? JSON.stringify(v) : `${snake(v.ref[0])}.${snake(v.ref[1])}`}`,
+    );
     lines.push(`${snake(r.name)} = langsmith.${r.type}("${r.name}", ${inputs.join(", ")})`);
   }
   return lines.join("\n");
@@ -62,7 +64,9 @@ function python(resources: readonly ExampleResource[]): string {
 
 function go(resources: readonly ExampleResource[], importPath: string): string {
   const body = resources.map((r) => {
-    const inputs = Object.entries(r.inputs).map(([k, v]) => `\t\t\t${pascal(k)}: ${typeof v === "string" ? `pulumi.String(${JSON.stringify(v)})` : `${camel(v.ref[0])}.${pascal(v.ref[1])}`},`);
+    const inputs = Object.entries(r.inputs).map(
+      ([k, v]) => `\t\t\t${pascal(k)}: ${typeof v === "string" ? `pulumi.String(${JSON.stringify(v)})` : `${camel(v.ref[0])}.${pascal(v.ref[1])}`},`,
+    );
     return `\t\t${camel(r.name)}, err := langsmith.New${r.type}(ctx, "${r.name}", &langsmith.${r.type}Args{\n${inputs.join("\n")}\n\t\t})\n\t\tif err != nil {\n\t\t\treturn err\n\t\t}`;
   });
   const unused = resources.map((r) => `\t\t_ = ${camel(r.name)}`);
@@ -71,7 +75,9 @@ function go(resources: readonly ExampleResource[], importPath: string): string {
 
 function csharp(resources: readonly ExampleResource[], namespace: string): string {
   const body = resources.map((r) => {
-    const inputs = Object.entries(r.inputs).map(([k, v]) => `        ${pascal(k)} = ${typeof v === "string" ? JSON.stringify(v) : `${camel(v.ref[0])}.${pascal(v.ref[1])}`},`);
+    const inputs = Object.entries(r.inputs).map(
+      ([k, v]) => `        ${pascal(k)} = ${typeof v === "string" ? JSON.stringify(v) : `${camel(v.ref[0])}.${pascal(v.ref[1])}`},`,
+    );
     return `    var ${camel(r.name)} = new ${namespace}.${r.type}("${r.name}", new() {\n${inputs.join("\n")}\n    });`;
   });
   return `using Pulumi;\n\nreturn await Deployment.RunAsync(() =>\n{\n${body.join("\n")}\n});`;

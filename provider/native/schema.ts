@@ -109,11 +109,21 @@ function resourceSpec(resource: LangSmithResource, types: Record<string, PulumiN
       if (field.required) required.push(key);
     }
     const groupDoc = resource.groupDocs?.[group];
-    const token = define(`${typeName}${capitalize(group)}`, { type: "object", ...(groupDoc !== undefined ? { description: groupDoc } : {}), properties, ...(required.length > 0 ? { required } : {}) });
+    const token = define(`${typeName}${capitalize(group)}`, {
+      type: "object",
+      ...(groupDoc !== undefined ? { description: groupDoc } : {}),
+      properties,
+      ...(required.length > 0 ? { required } : {}),
+    });
     const secret = fields.every((field) => field.secret);
     const replaces = fields.every((field) => field.effect === "replace");
     const doc = resource.groupDocs?.[group];
-    inputs[group] = { $ref: token, ...(doc !== undefined ? { description: doc } : {}), ...(secret ? { secret: true } : {}), ...(replaces ? { replaceOnChanges: true } : {}) };
+    inputs[group] = {
+      $ref: token,
+      ...(doc !== undefined ? { description: doc } : {}),
+      ...(secret ? { secret: true } : {}),
+      ...(replaces ? { replaceOnChanges: true } : {}),
+    };
     if (required.length > 0) requiredInputs.add(group);
   }
   const properties: Record<string, PulumiPropertySpec> = {};
@@ -185,7 +195,11 @@ function regionType(): PulumiNamedTypeSpec {
   return {
     type: "string",
     description: "A LangSmith cloud region: where the provider's control plane and REST API are, unless their URLs are set.",
-    enum: REGIONS.map((region) => ({ name: enumValueName(region), value: region, description: `The \`${region}\` region: ${REGION_HOSTS[region].apiUrl} and ${REGION_HOSTS[region].controlPlaneUrl}.` })),
+    enum: REGIONS.map((region) => ({
+      name: enumValueName(region),
+      value: region,
+      description: `The \`${region}\` region: ${REGION_HOSTS[region].apiUrl} and ${REGION_HOSTS[region].controlPlaneUrl}.`,
+    })),
   };
 }
 

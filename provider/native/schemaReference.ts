@@ -101,11 +101,26 @@ export function schemaReference(version: string): string {
   for (const [token, type] of Object.entries(schema.types)) {
     if (type.type === "object") parts.push(`### ${shortName(token)}`, "", propertyTable(type, true));
   }
-  parts.push("## Enums", "", "Inputs that take one of a fixed set of values. The SDKs have a constant per value (Node.js, Python, Go, .NET); YAML programs write the value.", "");
+  parts.push(
+    "## Enums",
+    "",
+    "Inputs that take one of a fixed set of values. The SDKs have a constant per value (Node.js, Python, Go, .NET); YAML programs write the value.",
+    "",
+  );
   for (const [token, type] of Object.entries(schema.types)) {
     if (type.type !== "string") continue;
-    parts.push(`### ${shortName(token)}`, "", "| value | constant |", "|---|---|", ...type.enum.map((value) => `| \`${value.value}\` | \`${value.name}\` |`), "");
+    parts.push(
+      `### ${shortName(token)}`,
+      "",
+      "| value | constant |",
+      "|---|---|",
+      ...type.enum.map((value) => `| \`${value.value}\` | \`${value.name}\` |`),
+      "",
+    );
   }
   parts.push("## Provider configuration", "", `Stack config keys \`${schema.name}:<key>\`.`, "", propertyTable({ properties: schema.config.variables }, false));
-  return `${parts.join("\n").replace(/\n{3,}/g, "\n\n").trimEnd()}\n`;
+  return `${parts
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trimEnd()}\n`;
 }

@@ -39,7 +39,8 @@ export function deferredHandlers(version: string, load: () => Promise<ProviderHa
     handlers[name] = (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
       loaded().then(
         (full) => (full[name] as grpc.handleUnaryCall<unknown, unknown>)(call, callback),
-        (error: unknown) => callback({ code: grpc.status.INTERNAL, details: `langsmith provider: cannot load: ${error instanceof Error ? error.message : String(error)}` }),
+        (error: unknown) =>
+          callback({ code: grpc.status.INTERNAL, details: `langsmith provider: cannot load: ${error instanceof Error ? error.message : String(error)}` }),
       );
     };
   }

@@ -229,7 +229,9 @@ class LangSmithProviderService {
     try {
       const result = await this.serve(request.getUrn(), request.getTimeout(), (context) => resource.create(context, inputs));
       await this.summarize(request.getUrn(), result.outs);
-      return new providerproto.CreateResponse().setId(result.id).setProperties(toStruct(outputsForEngine((result.outs ?? {}) as Record<string, unknown>, secrets)));
+      return new providerproto.CreateResponse()
+        .setId(result.id)
+        .setProperties(toStruct(outputsForEngine((result.outs ?? {}) as Record<string, unknown>, secrets)));
     } catch (error) {
       throw grpcError(error, secrets);
     }
@@ -246,7 +248,10 @@ class LangSmithProviderService {
       // None: say where it was looked for and the id forms the kind takes (the engine would only say it does not exist).
       if (imported === undefined) throw importNotFound(resource, request.getId(), this.session.settings());
       const response = new providerproto.ReadResponse().setId(imported.id ?? request.getId());
-      const importSecrets = this.secretOutputs(resource, new Set(resource.fields.filter((field) => field.secret).map((field) => field.path.split(".")[0] as string)));
+      const importSecrets = this.secretOutputs(
+        resource,
+        new Set(resource.fields.filter((field) => field.secret).map((field) => field.path.split(".")[0] as string)),
+      );
       response.setProperties(toStruct(outputsForEngine(imported.outputs as Record<string, unknown>, importSecrets)));
       response.setInputs(toStruct(outputsForEngine(imported.inputs, importSecrets)));
       return response;
@@ -332,11 +337,14 @@ class LangSmithProviderService {
     const engine = this.engine;
     this.logChain = this.logChain.then(() => new Promise<void>((resolve) => engine.log(request, () => resolve())));
   }
-
 }
 
 function isServiceError(error: unknown): error is grpc.ServiceError {
-  return error instanceof Error && typeof (error as Partial<grpc.ServiceError>).code === "number" && (error as Partial<grpc.ServiceError>).metadata instanceof grpc.Metadata;
+  return (
+    error instanceof Error &&
+    typeof (error as Partial<grpc.ServiceError>).code === "number" &&
+    (error as Partial<grpc.ServiceError>).metadata instanceof grpc.Metadata
+  );
 }
 
 export { engineAddressOf } from "./serve";

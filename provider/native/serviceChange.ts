@@ -21,7 +21,11 @@ export const ALLOW_SERVICE_CHANGE_ENV = "LANGSMITH_ALLOW_SERVICE_CHANGE";
  * @param olds the previous provider configuration (keys without `langsmith:`).
  * @param news the new one.
  */
-export function serviceChangeRefusal(olds: Readonly<Record<string, unknown>>, news: Readonly<Record<string, unknown>>, env: NodeJS.ProcessEnv = process.env): string | undefined {
+export function serviceChangeRefusal(
+  olds: Readonly<Record<string, unknown>>,
+  news: Readonly<Record<string, unknown>>,
+  env: NodeJS.ProcessEnv = process.env,
+): string | undefined {
   const before = configuredService(olds, env);
   const after = configuredService(news, env);
   if (before === undefined || after === undefined) return undefined;

@@ -24,9 +24,7 @@ import { read, sameId, single } from "./invokeReads";
  * `"Workspace Admin"`, or a custom role's name).
  */
 export type GetRoleArgs =
-  | { id: string; name?: never; displayName?: never }
-  | { name: string; id?: never; displayName?: never }
-  | { displayName: string; id?: never; name?: never };
+  { id: string; name?: never; displayName?: never } | { name: string; id?: never; displayName?: never } | { displayName: string; id?: never; name?: never };
 
 /** The service's `name` of every custom role. */
 export const CUSTOM_ROLE_NAME = "CUSTOM";
@@ -62,7 +60,9 @@ export interface RoleInfo {
 export async function getRole(client: LangSmithClient, args: GetRoleArgs): Promise<RoleInfo | undefined> {
   const subject = args.id ?? `"${args.name ?? args.displayName}"`;
   const roles = await read(client, ROLE_ENDPOINTS.list, `looking up role ${subject}`);
-  const matches = roles.filter((r) => (args.id !== undefined ? sameId(r.id, args.id) : args.name !== undefined ? r.name === args.name : r.display_name === args.displayName));
+  const matches = roles.filter((r) =>
+    args.id !== undefined ? sameId(r.id, args.id) : args.name !== undefined ? r.name === args.name : r.display_name === args.displayName,
+  );
   const hint = args.name === CUSTOM_ROLE_NAME ? `every custom role is named ${CUSTOM_ROLE_NAME}: look it up by displayName or id` : "look it up by id";
   const role = single(matches, `looking up role ${subject}`, hint);
   if (role === undefined) return undefined;
@@ -106,7 +106,10 @@ export interface PermissionInfo {
 export function parseAccessScope(value: unknown): AccessScope | undefined {
   if (value === undefined || value === null || value === "") return undefined;
   const parsed = zAccessScope.safeParse(value);
-  if (!parsed.success) throw new InvalidRequestError(`listing permissions: accessScope must be one of ${zAccessScope.options.map((o) => `"${o}"`).join(", ")}, not ${JSON.stringify(value)}`);
+  if (!parsed.success)
+    throw new InvalidRequestError(
+      `listing permissions: accessScope must be one of ${zAccessScope.options.map((o) => `"${o}"`).join(", ")}, not ${JSON.stringify(value)}`,
+    );
   return parsed.data;
 }
 
@@ -206,6 +209,9 @@ export async function getGatewayPolicies(client: LangSmithClient, args: GetGatew
     ...(args.subjectMatcherKey !== undefined ? { subject_matcher_key: args.subjectMatcherKey } : {}),
     ...(args.subjectMatcherValue !== undefined ? { subject_matcher_value: args.subjectMatcherValue } : {}),
   };
-  const policies = (await client.originResources.send(GATEWAY_POLICY_ENDPOINTS.list, { action: "listing the organization's gateway policies", query })) as Record<string, unknown>[];
+  const policies = (await client.originResources.send(GATEWAY_POLICY_ENDPOINTS.list, {
+    action: "listing the organization's gateway policies",
+    query,
+  })) as Record<string, unknown>[];
   return policies.map((policy) => ({ ...policy }));
 }

@@ -1,6 +1,11 @@
 /** The AccessPolicy resource: an attribute-based rule allowing or denying permissions on resources by their resource tags. */
 import { defineEndpoint } from "../client/endpoint";
-import { zAuthzInternalAbacOperator, zAuthzInternalCreateAccessPolicyPayload, zAuthzInternalPermission, zAuthzInternalUpdateAccessPolicyPayload } from "../client/wire/additions.requests";
+import {
+  zAuthzInternalAbacOperator,
+  zAuthzInternalCreateAccessPolicyPayload,
+  zAuthzInternalPermission,
+  zAuthzInternalUpdateAccessPolicyPayload,
+} from "../client/wire/additions.requests";
 import {
   zGetApiV1PlatformOrgsCurrentAccessPoliciesByAccessPolicyIdResponse,
   zGetApiV1PlatformOrgsCurrentAccessPoliciesResponse,
@@ -17,17 +22,29 @@ const ONE = `${ACCESS_POLICIES_PATH}/{id}`;
 
 /** The collection (create answers `{id}`; list `{access_policies}`) and `/{access_policy_id}` (get with `role_ids`, PATCH of the whole policy, delete). */
 export const ACCESS_POLICY_ENDPOINTS = {
-  create: defineEndpoint({ method: "POST", path: ACCESS_POLICIES_PATH, request: zAuthzInternalCreateAccessPolicyPayload, response: zPostApiV1PlatformOrgsCurrentAccessPoliciesResponse }),
+  create: defineEndpoint({
+    method: "POST",
+    path: ACCESS_POLICIES_PATH,
+    request: zAuthzInternalCreateAccessPolicyPayload,
+    response: zPostApiV1PlatformOrgsCurrentAccessPoliciesResponse,
+  }),
   list: defineEndpoint({ method: "GET", path: ACCESS_POLICIES_PATH, response: zGetApiV1PlatformOrgsCurrentAccessPoliciesResponse }),
   get: defineEndpoint({ method: "GET", path: ONE, response: zGetApiV1PlatformOrgsCurrentAccessPoliciesByAccessPolicyIdResponse }),
-  update: defineEndpoint({ method: "PATCH", path: ONE, request: zAuthzInternalUpdateAccessPolicyPayload, response: zPatchApiV1PlatformOrgsCurrentAccessPoliciesByAccessPolicyIdResponse }),
+  update: defineEndpoint({
+    method: "PATCH",
+    path: ONE,
+    request: zAuthzInternalUpdateAccessPolicyPayload,
+    response: zPatchApiV1PlatformOrgsCurrentAccessPoliciesByAccessPolicyIdResponse,
+  }),
   delete: defineEndpoint({ method: "DELETE", path: ONE }),
 } satisfies CrudEndpoints;
 
 /** What a condition compares: the value of one of the resource's tags. */
 const Condition = z.strictObject({
   attributeKey: z.string().min(1).describe("The resource tag's key, e.g. `env`."),
-  operator: zAuthzInternalAbacOperator.describe("How the tag's value is compared with `attributeValue` (`equals`, `matches`, their negations and `_ignore_case`/`_if_exists` forms)."),
+  operator: zAuthzInternalAbacOperator.describe(
+    "How the tag's value is compared with `attributeValue` (`equals`, `matches`, their negations and `_ignore_case`/`_if_exists` forms).",
+  ),
   attributeValue: z.string().optional().describe("The value compared with (a regular expression for `matches`)."),
   attributeName: z.enum(["resource_tag_key"]).optional().describe("What is compared: `resource_tag_key`, a resource tag (the only attribute); default it."),
 });
@@ -118,15 +135,24 @@ export const ACCESS_POLICY_FIELDS = [
     type: "list of `{permission, resourceType, conditions: [{attributeKey, operator, attributeValue?, attributeName?}]}`",
     doc: "What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives).",
     schema: z.array(ConditionGroup).min(1),
-    reason: 'conditionGroups is required: at least one { permission, resourceType, conditions }, e.g. [{ permission: "projects:read", resourceType: "project", conditions: [{ attributeKey: "env", operator: "equals", attributeValue: "prod" }] }]',
+    reason:
+      'conditionGroups is required: at least one { permission, resourceType, conditions }, e.g. [{ permission: "projects:read", resourceType: "project", conditions: [{ attributeKey: "env", operator: "equals", attributeValue: "prod" }] }]',
     required: true,
     effect: "inPlace",
     secret: false,
     example: {
       value: [{ permission: "projects:read", resourceType: "project", conditions: [{ attributeKey: "env", operator: "equals", attributeValue: "prod" }] }],
       changed: [
-        { permission: "projects:read", resourceType: "project", conditions: [{ attributeKey: "env", operator: "matches", attributeValue: "^(prod|staging)$" }] },
-        { permission: "datasets:read", resourceType: "dataset", conditions: [{ attributeKey: "team", operator: "equals_ignore_case", attributeValue: "support" }] },
+        {
+          permission: "projects:read",
+          resourceType: "project",
+          conditions: [{ attributeKey: "env", operator: "matches", attributeValue: "^(prod|staging)$" }],
+        },
+        {
+          permission: "datasets:read",
+          resourceType: "dataset",
+          conditions: [{ attributeKey: "team", operator: "equals_ignore_case", attributeValue: "support" }],
+        },
       ],
     },
   },

@@ -19,7 +19,11 @@ export const ATTACH_ACCESS_POLICIES = defineEndpoint({ method: "POST", path: ROL
 /** `DELETE .../roles/{role_id}/access-policies?access_policy_ids=...` (204). */
 export const DETACH_ACCESS_POLICIES = defineEndpoint({ method: "DELETE", path: ROLE_POLICIES });
 /** `GET .../access-policies/{access_policy_id}`: the policy, with the roles it is attached to (`role_ids`). */
-const GET_ACCESS_POLICY = defineEndpoint({ method: "GET", path: `${ACCESS_POLICIES_PATH}/{policyId}`, response: zGetApiV1PlatformOrgsCurrentAccessPoliciesByAccessPolicyIdResponse });
+const GET_ACCESS_POLICY = defineEndpoint({
+  method: "GET",
+  path: `${ACCESS_POLICIES_PATH}/{policyId}`,
+  response: zGetApiV1PlatformOrgsCurrentAccessPoliciesByAccessPolicyIdResponse,
+});
 
 const TOKEN = "langsmith:index:AccessPolicyAttachment";
 const KIND = "access policy attachment";
@@ -46,7 +50,10 @@ export const ACCESS_POLICY_ATTACHMENT_FIELDS = [
     required: true,
     effect: "replace",
     secret: false,
-    example: { value: exampleRef("langsmith:index:AccessPolicy"), why: "the matrix declares one AccessPolicy per program; another role is the change it makes" },
+    example: {
+      value: exampleRef("langsmith:index:AccessPolicy"),
+      why: "the matrix declares one AccessPolicy per program; another role is the change it makes",
+    },
   },
 ] as const satisfies FieldTable;
 
@@ -58,7 +65,8 @@ const idOf = (roleId: string, policyId: string): string => `${roleId.toLowerCase
 
 /** Whether the policy is attached to the role; `undefined` when the policy is gone. */
 async function attached(client: LangSmithClient, roleId: string, policyId: string, action: string): Promise<boolean | undefined> {
-  const policy = (await found(client.originResources.send(GET_ACCESS_POLICY, { action: `${action}: reading the access policy`, params: { policyId } }))) as { role_ids?: string[] } | undefined;
+  const policy = (await found(client.originResources.send(GET_ACCESS_POLICY, { action: `${action}: reading the access policy`, params: { policyId } }))) as
+    { role_ids?: string[] } | undefined;
   if (policy === undefined) return undefined;
   return (policy.role_ids ?? []).some((id) => id.toLowerCase() === roleId.toLowerCase());
 }
@@ -88,7 +96,9 @@ export const accessPolicyAttachment = declareKind({
       const id = idOf(roleId, policyId);
       const action = `attaching ${KIND} "${id}"`;
       logProgress(context, KIND, id, "attaching");
-      await (await clientOf(context, action)).originResources.send(ATTACH_ACCESS_POLICIES, { action, params: { roleId }, body: { access_policy_ids: [policyId] } });
+      await (
+        await clientOf(context, action)
+      ).originResources.send(ATTACH_ACCESS_POLICIES, { action, params: { roleId }, body: { access_policy_ids: [policyId] } });
       return { id, outs: outputsOf(roleId, policyId, `attached access policy ${policyId} to role ${roleId}`) };
     },
     async read(context, id, props) {
@@ -108,7 +118,9 @@ export const accessPolicyAttachment = declareKind({
       const [roleId = "", policyId = ""] = id.split("/");
       const action = `detaching ${KIND} "${id}"`;
       try {
-        await (await clientOf(context, action)).originResources.send(DETACH_ACCESS_POLICIES, { action, params: { roleId }, query: { access_policy_ids: policyId } });
+        await (
+          await clientOf(context, action)
+        ).originResources.send(DETACH_ACCESS_POLICIES, { action, params: { roleId }, query: { access_policy_ids: policyId } });
         logProgress(context, KIND, id, "detached");
       } catch (error) {
         if (!(error instanceof NotFoundError)) throw error;
@@ -118,9 +130,12 @@ export const accessPolicyAttachment = declareKind({
     /** The attachments of every access policy: the roles each names (`role_ids`), each as `<roleId>/<accessPolicyId>`. */
     async list(context) {
       const action = `listing ${KIND}s`;
-      const answer = (await found((await clientOf(context, action)).originResources.send(ACCESS_POLICY_ENDPOINTS.list, { action }))) as { access_policies?: { id?: string; role_ids?: string[] }[] } | undefined;
+      const answer = (await found((await clientOf(context, action)).originResources.send(ACCESS_POLICY_ENDPOINTS.list, { action }))) as
+        { access_policies?: { id?: string; role_ids?: string[] }[] } | undefined;
       return (answer?.access_policies ?? []).flatMap((policy) =>
-        typeof policy.id === "string" ? (policy.role_ids ?? []).map((roleId) => ({ importId: `${roleId}/${policy.id as string}`, id: idOf(roleId, policy.id as string) })) : [],
+        typeof policy.id === "string"
+          ? (policy.role_ids ?? []).map((roleId) => ({ importId: `${roleId}/${policy.id as string}`, id: idOf(roleId, policy.id as string) }))
+          : [],
       );
     },
     async import(context, given) {

@@ -134,7 +134,13 @@ export const KEY_OUTPUTS: readonly WireOutput[] = [
     onlyAtCreate: true,
   },
   { name: "shortKey", type: OUTPUT_TYPES.string, doc: "The key's visible prefix, as LangSmith lists it.", changesOnUpdate: false, wire: "short_key" },
-  { name: "workspaceNames", type: OUTPUT_TYPES.stringList, doc: "Names of the workspaces the key may act in.", changesOnUpdate: false, wire: "workspace_names" },
+  {
+    name: "workspaceNames",
+    type: OUTPUT_TYPES.stringList,
+    doc: "Names of the workspaces the key may act in.",
+    changesOnUpdate: false,
+    wire: "workspace_names",
+  },
   { ...CREATED_AT_OUTPUT, wire: "created_at" },
 ];
 
@@ -143,7 +149,9 @@ export function expiredKey(wire: Record<string, unknown>, now: Date): string | u
   const expiresAt = wire["expires_at"];
   if (typeof expiresAt !== "string") return undefined;
   const at = Date.parse(expiresAt);
-  return Number.isFinite(at) && at <= now.getTime() ? `it expired at ${expiresAt} and no longer works; delete it in LangSmith, or declare a new key` : undefined;
+  return Number.isFinite(at) && at <= now.getTime()
+    ? `it expired at ${expiresAt} and no longer works; delete it in LangSmith, or declare a new key`
+    : undefined;
 }
 
 /** The ApiKey, as the native provider serves it. */

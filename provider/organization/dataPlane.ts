@@ -28,7 +28,12 @@ export const DATA_PLANE_LIFECYCLE: StatusLifecycle = {
 const ROLE_ARN = /^arn:aws:iam::\d{12}:role\/[\w+=,.@/-]+$/;
 const CIDR = /^(\d{1,3}\.){3}\d{1,3}\/\d{1,2}$/;
 
-const BYOVPC_WIRE = { vpcId: "vpc_id", publicSubnetIds: "public_subnet_ids", privateAppSubnetIds: "private_app_subnet_ids", privateDbSubnetIds: "private_db_subnet_ids" } as const;
+const BYOVPC_WIRE = {
+  vpcId: "vpc_id",
+  publicSubnetIds: "public_subnet_ids",
+  privateAppSubnetIds: "private_app_subnet_ids",
+  privateDbSubnetIds: "private_db_subnet_ids",
+} as const;
 const FIREWALL_WIRE = { allowHttp: "allow_http", allowedCidrs: "allowed_cidrs", allowedDomains: "allowed_domains" } as const;
 const TTL_WIRE = { enabled: "enabled", shortDays: "short_days", longDays: "long_days" } as const;
 const FLEET_OIDC_WIRE = {
@@ -55,7 +60,10 @@ const byovpcWire = wireObject(BYOVPC_WIRE);
 /** Who may reach the data plane's API. */
 const Firewall = z.strictObject({
   allowHttp: z.boolean().optional().describe("Whether plain HTTP is accepted besides HTTPS; the service's default is false."),
-  allowedCidrs: z.record(z.string().regex(CIDR), z.array(z.number().int().min(1).max(65_535))).optional().describe("Ports open to each IPv4 CIDR block, e.g. `{ \"10.0.0.0/8\": [443] }`."),
+  allowedCidrs: z
+    .record(z.string().regex(CIDR), z.array(z.number().int().min(1).max(65_535)))
+    .optional()
+    .describe('Ports open to each IPv4 CIDR block, e.g. `{ "10.0.0.0/8": [443] }`.'),
   allowedDomains: z.array(z.string().min(1)).optional().describe("Domains the data plane's services may call out to, e.g. a model provider's API."),
 });
 
@@ -156,7 +164,10 @@ export const DATA_PLANE_FIELDS = [
     defaultDoc: "none: LangSmith creates a VPC",
     doc: "An existing VPC of the organization's to place the data plane in (bring your own VPC), with its subnets.",
     schema: Byovpc,
-    example: { value: { vpcId: "vpc-0a1b2c3d", privateAppSubnetIds: ["subnet-0a1"], privateDbSubnetIds: ["subnet-0d1"] }, changed: { vpcId: "vpc-0a1b2c3d", privateAppSubnetIds: ["subnet-0a1", "subnet-0a2"], privateDbSubnetIds: ["subnet-0d1"] } },
+    example: {
+      value: { vpcId: "vpc-0a1b2c3d", privateAppSubnetIds: ["subnet-0a1"], privateDbSubnetIds: ["subnet-0d1"] },
+      changed: { vpcId: "vpc-0a1b2c3d", privateAppSubnetIds: ["subnet-0a1", "subnet-0a2"], privateDbSubnetIds: ["subnet-0d1"] },
+    },
   },
   {
     ...replaced,
@@ -224,7 +235,10 @@ export const DATA_PLANE_FIELDS = [
     defaultDoc: "the service's: HTTPS only, no CIDR block or domain allowed",
     doc: "Who may reach its API and where its services may call out to; the fields set are changed, the others kept.",
     schema: Firewall,
-    example: { value: { allowedDomains: ["api.openai.com"] }, changed: { allowHttp: false, allowedCidrs: { "10.0.0.0/8": [443] }, allowedDomains: ["api.openai.com", "api.anthropic.com"] } },
+    example: {
+      value: { allowedDomains: ["api.openai.com"] },
+      changed: { allowHttp: false, allowedCidrs: { "10.0.0.0/8": [443] }, allowedDomains: ["api.openai.com", "api.anthropic.com"] },
+    },
   },
   {
     ...settings,
@@ -272,9 +286,27 @@ export const resource = declareKind({
   lifecycle: DATA_PLANE_LIFECYCLE,
   listItems: (answer) => (answer as { data_planes?: Record<string, unknown>[] }).data_planes ?? [],
   outputs: [
-    { name: "status", type: OUTPUT_TYPES.string, doc: `The data plane's status: ${zDataPlanesStatus.options.map((s) => `\`${s}\``).join(", ")}; \`active\` once a create or update has finished.`, changesOnUpdate: true, wire: "status" },
-    { name: "apiUrl", type: OUTPUT_TYPES.string, doc: "Where the data plane serves LangSmith's API (`.../api/v1`): the writes of its workspaces go there.", changesOnUpdate: false, wire: "api_url" },
-    { name: "workspaces", type: OUTPUT_TYPES.anyList, doc: "The workspaces created in the data plane, each `{ id, name }`.", changesOnUpdate: false, wire: "workspaces" },
+    {
+      name: "status",
+      type: OUTPUT_TYPES.string,
+      doc: `The data plane's status: ${zDataPlanesStatus.options.map((s) => `\`${s}\``).join(", ")}; \`active\` once a create or update has finished.`,
+      changesOnUpdate: true,
+      wire: "status",
+    },
+    {
+      name: "apiUrl",
+      type: OUTPUT_TYPES.string,
+      doc: "Where the data plane serves LangSmith's API (`.../api/v1`): the writes of its workspaces go there.",
+      changesOnUpdate: false,
+      wire: "api_url",
+    },
+    {
+      name: "workspaces",
+      type: OUTPUT_TYPES.anyList,
+      doc: "The workspaces created in the data plane, each `{ id, name }`.",
+      changesOnUpdate: false,
+      wire: "workspaces",
+    },
     { name: "cloud", type: OUTPUT_TYPES.string, doc: "The cloud it runs in (`aws`).", changesOnUpdate: false, wire: "provisioning_settings.cloud" },
     { name: "statusUpdatedAt", type: OUTPUT_TYPES.string, doc: "When the status last changed (ISO 8601).", changesOnUpdate: true, wire: "status_updated_at" },
     { ...CREATED_AT_OUTPUT, wire: "created_at" },

@@ -22,7 +22,12 @@ const ONE = "/orgs/current/data-planes/{id}";
 
 /** `/api/v1/orgs/current/data-planes` (create: 202, list `{data_planes}`) and `/{id}` (get, PATCH, delete: 202). */
 export const DATA_PLANE_ENDPOINTS = {
-  create: defineEndpoint({ method: "POST", path: "/orgs/current/data-planes", request: zDataPlanesCreateDataPlaneRequestAws, response: zPostApiV1OrgsCurrentDataPlanesResponse }),
+  create: defineEndpoint({
+    method: "POST",
+    path: "/orgs/current/data-planes",
+    request: zDataPlanesCreateDataPlaneRequestAws,
+    response: zPostApiV1OrgsCurrentDataPlanesResponse,
+  }),
   list: defineEndpoint({ method: "GET", path: "/orgs/current/data-planes", response: zGetApiV1OrgsCurrentDataPlanesResponse }),
   get: defineEndpoint({ method: "GET", path: ONE, response: zGetApiV1OrgsCurrentDataPlanesByIdResponse }),
   update: defineEndpoint({ method: "PATCH", path: ONE, request: zDataPlanesUpdateDataPlaneRequest, response: zPatchApiV1OrgsCurrentDataPlanesByIdResponse }),
@@ -39,7 +44,9 @@ export const DATA_PLANE_ENDPOINTS = {
  */
 export async function dataPlaneApiUrl(client: LangSmithClient, id: unknown, action: string): Promise<string | undefined> {
   if (typeof id !== "string" || id === "") return undefined;
-  const plane = (await client.resources.send(DATA_PLANE_ENDPOINTS.get, { action: `${action}: reading data plane ${id}`, params: { id } })) as { api_url?: unknown };
+  const plane = (await client.resources.send(DATA_PLANE_ENDPOINTS.get, { action: `${action}: reading data plane ${id}`, params: { id } })) as {
+    api_url?: unknown;
+  };
   const given = typeof plane.api_url === "string" ? plane.api_url : "";
   let url: URL;
   try {
@@ -48,8 +55,10 @@ export async function dataPlaneApiUrl(client: LangSmithClient, id: unknown, acti
     throw new UntrustedUrlError(`${action}: data plane ${id} has no API URL yet (is it active?)`);
   }
   const plainHttpAllowed = new URL(client.apiUrl).protocol === "http:";
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && plainHttpAllowed)) throw new UntrustedUrlError(`${action}: data plane ${id} serves its API at a ${url.protocol} URL; only HTTPS is trusted with the API key`);
-  if (url.username !== "" || url.password !== "" || url.search !== "" || url.hash !== "") throw new UntrustedUrlError(`${action}: data plane ${id}'s API URL has user info, a query or a fragment; it is not trusted with the API key`);
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && plainHttpAllowed))
+    throw new UntrustedUrlError(`${action}: data plane ${id} serves its API at a ${url.protocol} URL; only HTTPS is trusted with the API key`);
+  if (url.username !== "" || url.password !== "" || url.search !== "" || url.hash !== "")
+    throw new UntrustedUrlError(`${action}: data plane ${id}'s API URL has user info, a query or a fragment; it is not trusted with the API key`);
   return url.toString().replace(/\/+$/, "");
 }
 
@@ -60,7 +69,9 @@ export async function dataPlaneApiUrl(client: LangSmithClient, id: unknown, acti
  */
 export async function dataPlaneOfWorkspace(client: LangSmithClient, workspace: Record<string, unknown>): Promise<string | null> {
   if (typeof workspace["data_plane_url"] !== "string" || workspace["data_plane_url"] === "") return null;
-  const answer = (await found(client.resources.send(DATA_PLANE_ENDPOINTS.list, { action: `reading the data plane of workspace ${String(workspace["id"])}` }))) as { data_planes?: { id?: string; workspaces?: { id?: string }[] }[] } | undefined;
+  const answer = (await found(
+    client.resources.send(DATA_PLANE_ENDPOINTS.list, { action: `reading the data plane of workspace ${String(workspace["id"])}` }),
+  )) as { data_planes?: { id?: string; workspaces?: { id?: string }[] }[] } | undefined;
   const plane = (answer?.data_planes ?? []).find((candidate) => (candidate.workspaces ?? []).some((member) => member.id === workspace["id"]));
   return plane?.id ?? null;
 }

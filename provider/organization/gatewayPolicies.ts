@@ -7,7 +7,11 @@
 import type { LangSmithClient } from "../client";
 import { defineEndpoint } from "../client/endpoint";
 import { ConflictError } from "../client/errors";
-import { zGatewayPoliciesCreateGatewayPolicyRequest, zGatewayPoliciesSearchGatewayPoliciesRequest, zGatewayPoliciesUpdateGatewayPolicyRequest } from "../client/wire/additions.requests";
+import {
+  zGatewayPoliciesCreateGatewayPolicyRequest,
+  zGatewayPoliciesSearchGatewayPoliciesRequest,
+  zGatewayPoliciesUpdateGatewayPolicyRequest,
+} from "../client/wire/additions.requests";
 import {
   zGetApiV1PlatformGatewayPoliciesByIdResponse,
   zGetApiV1PlatformGatewayPoliciesResponse,
@@ -25,15 +29,30 @@ const ONE = `${COLLECTION}/{id}`;
 
 /** The collection (create: an upsert; list: a bare array) and `/{id}` (get, partial PATCH, delete). */
 export const GATEWAY_POLICY_ENDPOINTS = {
-  create: defineEndpoint({ method: "POST", path: COLLECTION, request: zGatewayPoliciesCreateGatewayPolicyRequest, response: zPostApiV1PlatformGatewayPoliciesResponse }),
+  create: defineEndpoint({
+    method: "POST",
+    path: COLLECTION,
+    request: zGatewayPoliciesCreateGatewayPolicyRequest,
+    response: zPostApiV1PlatformGatewayPoliciesResponse,
+  }),
   list: defineEndpoint({ method: "GET", path: COLLECTION, response: zGetApiV1PlatformGatewayPoliciesResponse }),
   get: defineEndpoint({ method: "GET", path: ONE, response: zGetApiV1PlatformGatewayPoliciesByIdResponse }),
-  update: defineEndpoint({ method: "PATCH", path: ONE, request: zGatewayPoliciesUpdateGatewayPolicyRequest, response: zPatchApiV1PlatformGatewayPoliciesByIdResponse }),
+  update: defineEndpoint({
+    method: "PATCH",
+    path: ONE,
+    request: zGatewayPoliciesUpdateGatewayPolicyRequest,
+    response: zPatchApiV1PlatformGatewayPoliciesByIdResponse,
+  }),
   delete: defineEndpoint({ method: "DELETE", path: ONE }),
 } satisfies CrudEndpoints;
 
 /** `POST .../search`: the policies of a type with a matcher of a key and one of the values. */
-export const SEARCH_GATEWAY_POLICIES = defineEndpoint({ method: "POST", path: `${COLLECTION}/search`, request: zGatewayPoliciesSearchGatewayPoliciesRequest, response: zPostApiV1PlatformGatewayPoliciesSearchResponse });
+export const SEARCH_GATEWAY_POLICIES = defineEndpoint({
+  method: "POST",
+  path: `${COLLECTION}/search`,
+  request: zGatewayPoliciesSearchGatewayPoliciesRequest,
+  response: zPostApiV1PlatformGatewayPoliciesSearchResponse,
+});
 
 /** Keys a subject matcher names its subject by. */
 export const SUBJECT_MATCHER_KEYS = ["organization_id", "workspace_id", "user_id", "api_key_id", "run_rule_id"] as const;
@@ -73,10 +92,16 @@ export async function refuseAdoption(client: LangSmithClient, inputs: Properties
   if (first === undefined) return;
   const wanted = matcherSet(matchers);
   const values = matchers.filter((m) => m.key === first.key).map((m) => m.value);
-  const found = (await client.originResources.send(SEARCH_GATEWAY_POLICIES, { action: `${action}: looking for a policy with the same subjects`, body: { policy_type: policyType, subject_matcher_key: first.key, subject_matcher_values: values } })) as { id?: string; subject_matchers?: { key?: string; value?: string }[] }[];
+  const found = (await client.originResources.send(SEARCH_GATEWAY_POLICIES, {
+    action: `${action}: looking for a policy with the same subjects`,
+    body: { policy_type: policyType, subject_matcher_key: first.key, subject_matcher_values: values },
+  })) as { id?: string; subject_matchers?: { key?: string; value?: string }[] }[];
   const existing = found.find((policy) => matcherSet((policy.subject_matchers ?? []) as { key: string; value: string }[]) === wanted);
   if (existing?.id !== undefined) {
-    throw new ConflictError(`${action}: the organization has a ${policyType} policy for these subjects (${existing.id}), which creating one would overwrite; import it instead: pulumi import ${token} <name> ${existing.id}`, { status: 409 });
+    throw new ConflictError(
+      `${action}: the organization has a ${policyType} policy for these subjects (${existing.id}), which creating one would overwrite; import it instead: pulumi import ${token} <name> ${existing.id}`,
+      { status: 409 },
+    );
   }
 }
 

@@ -11,8 +11,31 @@ const TOKEN = "langsmith:index:GatewayPolicy";
 
 /** Every input field of a GatewayPolicy. */
 export const GATEWAY_POLICY_FIELDS = [
-  { path: "name", wire: "name", refresh: "always", type: "string", doc: "Name of the policy (a route configuration's is unique in the organization).", schema: z.string().trim().min(1), reason: 'name is required, e.g. "API key rate limit"', required: true, effect: "inPlace", secret: false, example: { value: "matrix key rate limit", changed: "matrix key guard" } },
-  { path: "description", wire: "description", fromWire: emptyAsUnset, type: "string", doc: "What the policy is for.", schema: z.string(), required: false, effect: "inPlace", secret: false, example: { value: "At most 60 requests a minute.", changed: "Block prompts with secrets in them." } },
+  {
+    path: "name",
+    wire: "name",
+    refresh: "always",
+    type: "string",
+    doc: "Name of the policy (a route configuration's is unique in the organization).",
+    schema: z.string().trim().min(1),
+    reason: 'name is required, e.g. "API key rate limit"',
+    required: true,
+    effect: "inPlace",
+    secret: false,
+    example: { value: "matrix key rate limit", changed: "matrix key guard" },
+  },
+  {
+    path: "description",
+    wire: "description",
+    fromWire: emptyAsUnset,
+    type: "string",
+    doc: "What the policy is for.",
+    schema: z.string(),
+    required: false,
+    effect: "inPlace",
+    secret: false,
+    example: { value: "At most 60 requests a minute.", changed: "Block prompts with secrets in them." },
+  },
   {
     path: "policyType",
     wire: "policy_type",
@@ -42,9 +65,39 @@ export const GATEWAY_POLICY_FIELDS = [
       changed: { detect: { pii: true, secrets: true }, timeout_seconds: 2, timeout_action: "allow" },
     },
   },
-  subjectMatchersField({ value: [{ key: "api_key_id", value: "matrix-key-{uuid}" }], changed: [{ key: "api_key_id", value: "matrix-key-{uuid}" }, { key: "user_id", value: "matrix-user-{uuid}" }] }),
-  { path: "enabled", wire: "enabled", type: "boolean", doc: "Whether the policy is enforced.", schema: z.boolean(), required: false, unsetMeans: true, defaultDoc: "`true` (service's)", effect: "inPlace", secret: false, example: { value: false, changed: true } },
-  { path: "priority", wire: "priority", type: "integer", doc: "Order among the policies that apply to a call (a higher one first).", schema: z.number().int(), required: false, unsetMeans: 0, defaultDoc: "`0` (service's)", effect: "inPlace", secret: false, example: { value: 5, changed: 10 } },
+  subjectMatchersField({
+    value: [{ key: "api_key_id", value: "matrix-key-{uuid}" }],
+    changed: [
+      { key: "api_key_id", value: "matrix-key-{uuid}" },
+      { key: "user_id", value: "matrix-user-{uuid}" },
+    ],
+  }),
+  {
+    path: "enabled",
+    wire: "enabled",
+    type: "boolean",
+    doc: "Whether the policy is enforced.",
+    schema: z.boolean(),
+    required: false,
+    unsetMeans: true,
+    defaultDoc: "`true` (service's)",
+    effect: "inPlace",
+    secret: false,
+    example: { value: false, changed: true },
+  },
+  {
+    path: "priority",
+    wire: "priority",
+    type: "integer",
+    doc: "Order among the policies that apply to a call (a higher one first).",
+    schema: z.number().int(),
+    required: false,
+    unsetMeans: 0,
+    defaultDoc: "`0` (service's)",
+    effect: "inPlace",
+    secret: false,
+    example: { value: 5, changed: 10 },
+  },
 ] as const satisfies FieldTable;
 
 /** A GatewayPolicy's checked inputs. */

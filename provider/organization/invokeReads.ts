@@ -9,7 +9,12 @@ import { type Endpoint, type Query } from "../client/endpoint";
 import { InvalidRequestError } from "../client/errors";
 
 /** Sends a GET of `endpoint`; `send` has validated the answer against the endpoint's response schema, hence its type. */
-export async function read<Res extends z.ZodType>(client: LangSmithClient, endpoint: Endpoint<string, z.ZodType | undefined, Res>, action: string, query?: Query): Promise<z.output<Res>> {
+export async function read<Res extends z.ZodType>(
+  client: LangSmithClient,
+  endpoint: Endpoint<string, z.ZodType | undefined, Res>,
+  action: string,
+  query?: Query,
+): Promise<z.output<Res>> {
   return (await client.resources.send(endpoint, { action, ...(query !== undefined ? { query } : {}) })) as z.output<Res>;
 }
 

@@ -97,7 +97,10 @@ export interface OrganizationInfo {
 
 /** The organization of the configured key (`GET /api/v1/orgs/current`); needs an organization-scoped key. */
 export async function getOrganization(client: LangSmithClient): Promise<OrganizationInfo> {
-  const [organization, info] = await Promise.all([read(client, GET_CURRENT_ORGANIZATION, "reading the current organization"), read(client, GET_CURRENT_ORGANIZATION_INFO, "reading the current organization's settings")]);
+  const [organization, info] = await Promise.all([
+    read(client, GET_CURRENT_ORGANIZATION, "reading the current organization"),
+    read(client, GET_CURRENT_ORGANIZATION_INFO, "reading the current organization's settings"),
+  ]);
   return {
     id: organization.id ?? null,
     displayName: organization.display_name ?? null,

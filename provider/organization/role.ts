@@ -7,7 +7,13 @@ import type { LangSmithClient } from "../client";
 import { defineEndpoint } from "../client/endpoint";
 import { InvalidRequestError } from "../client/errors";
 import { zCreateRoleRequest, zUpdateRoleRequest } from "../client/wire/organizationAndAccess.requests";
-import { zDeleteApiV1OrgsCurrentRolesByRoleIdResponse, zGetApiV1OrgsCurrentRolesResponse, zGetApiV1OrgsPermissionsResponse, zPatchApiV1OrgsCurrentRolesByRoleIdResponse, zPostApiV1OrgsCurrentRolesResponse } from "../client/wire/organizationAndAccess.responses";
+import {
+  zDeleteApiV1OrgsCurrentRolesByRoleIdResponse,
+  zGetApiV1OrgsCurrentRolesResponse,
+  zGetApiV1OrgsPermissionsResponse,
+  zPatchApiV1OrgsCurrentRolesByRoleIdResponse,
+  zPostApiV1OrgsCurrentRolesResponse,
+} from "../client/wire/organizationAndAccess.responses";
 import { declareKind, type CrudEndpoints } from "../engine/kind";
 import type { FieldTable, InputsOf } from "../engine/fields/fields";
 import type { Properties } from "../engine/resource";
@@ -18,7 +24,12 @@ import { z } from "zod";
 export const ROLE_ENDPOINTS = {
   create: defineEndpoint({ method: "POST", path: "/orgs/current/roles", request: zCreateRoleRequest, response: zPostApiV1OrgsCurrentRolesResponse }),
   list: defineEndpoint({ method: "GET", path: "/orgs/current/roles", response: zGetApiV1OrgsCurrentRolesResponse }),
-  update: defineEndpoint({ method: "PATCH", path: "/orgs/current/roles/{id}", request: zUpdateRoleRequest, response: zPatchApiV1OrgsCurrentRolesByRoleIdResponse }),
+  update: defineEndpoint({
+    method: "PATCH",
+    path: "/orgs/current/roles/{id}",
+    request: zUpdateRoleRequest,
+    response: zPatchApiV1OrgsCurrentRolesByRoleIdResponse,
+  }),
   delete: defineEndpoint({ method: "DELETE", path: "/orgs/current/roles/{id}", response: zDeleteApiV1OrgsCurrentRolesByRoleIdResponse }),
 } satisfies CrudEndpoints;
 
@@ -82,7 +93,10 @@ export type RoleInputs = InputsOf<typeof ROLE_FIELDS>;
  * grants workspace permissions only).
  */
 export async function checkRolePermissions(client: LangSmithClient, inputs: Properties, action: string): Promise<void> {
-  const known = (await client.resources.send(LIST_PERMISSIONS, { action: `${action}: listing the organization's permissions` })) as { name: string; access_scope: string }[];
+  const known = (await client.resources.send(LIST_PERMISSIONS, { action: `${action}: listing the organization's permissions` })) as {
+    name: string;
+    access_scope: string;
+  }[];
   const wanted = Array.isArray(inputs["permissions"]) ? (inputs["permissions"] as string[]) : [];
   const unknown = wanted.filter((name) => !known.some((permission) => permission.name === name));
   const organizationWide = wanted.filter((name) => known.some((permission) => permission.name === name && permission.access_scope === "organization"));

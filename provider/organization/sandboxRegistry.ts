@@ -1,7 +1,12 @@
 /** The SandboxRegistry resource: the credentials of a container registry a workspace's sandboxes pull images from. */
 import { defineEndpoint } from "../client/endpoint";
 import { zSandboxesCreateRegistryPayloadWritable, zSandboxesUpdateRegistryPayloadWritable } from "../client/wire/additions.requests";
-import { zGetApiV2SandboxesRegistriesByNameResponse, zGetApiV2SandboxesRegistriesResponse, zPatchApiV2SandboxesRegistriesByNameResponse, zPostApiV2SandboxesRegistriesResponse } from "../client/wire/additions.responses";
+import {
+  zGetApiV2SandboxesRegistriesByNameResponse,
+  zGetApiV2SandboxesRegistriesResponse,
+  zPatchApiV2SandboxesRegistriesByNameResponse,
+  zPostApiV2SandboxesRegistriesResponse,
+} from "../client/wire/additions.responses";
 import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
 import type { FieldTable, InputsOf } from "../engine/fields/fields";
 import { configKeyFor, requireSecret, setSecretStep } from "../engine/fields/secretSteps";
@@ -12,16 +17,30 @@ const ONE = "/api/v2/sandboxes/registries/{id}";
 
 /** `/api/v2/sandboxes/registries` (create, list `{registries}`) and `/{name}` (get, PATCH, delete): a registry is named by its name. */
 export const SANDBOX_REGISTRY_ENDPOINTS = {
-  create: defineEndpoint({ method: "POST", path: "/api/v2/sandboxes/registries", request: zSandboxesCreateRegistryPayloadWritable, response: zPostApiV2SandboxesRegistriesResponse }),
+  create: defineEndpoint({
+    method: "POST",
+    path: "/api/v2/sandboxes/registries",
+    request: zSandboxesCreateRegistryPayloadWritable,
+    response: zPostApiV2SandboxesRegistriesResponse,
+  }),
   list: defineEndpoint({ method: "GET", path: "/api/v2/sandboxes/registries", response: zGetApiV2SandboxesRegistriesResponse }),
   get: defineEndpoint({ method: "GET", path: ONE, response: zGetApiV2SandboxesRegistriesByNameResponse }),
-  update: defineEndpoint({ method: "PATCH", path: ONE, request: zSandboxesUpdateRegistryPayloadWritable, response: zPatchApiV2SandboxesRegistriesByNameResponse }),
+  update: defineEndpoint({
+    method: "PATCH",
+    path: ONE,
+    request: zSandboxesUpdateRegistryPayloadWritable,
+    response: zPatchApiV2SandboxesRegistriesByNameResponse,
+  }),
   delete: defineEndpoint({ method: "DELETE", path: ONE }),
 } satisfies CrudEndpoints;
 
 /** How to give a credential the service never returns (an imported registry has none). */
 const credentialReason = (field: "username" | "password") => (inputs: Record<string, unknown>) => {
-  const key = configKeyFor(inputs["name"], field === "username" ? "RegistryUser" : "RegistryPassword", field === "username" ? "registryUser" : "registryPassword");
+  const key = configKeyFor(
+    inputs["name"],
+    field === "username" ? "RegistryUser" : "RegistryPassword",
+    field === "username" ? "registryUser" : "registryPassword",
+  );
   return `${field} is required, and the service never returns it (an imported registry has none): ${setSecretStep(key, `${field}: ${requireSecret(key)}`)}`;
 };
 

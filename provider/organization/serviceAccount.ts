@@ -41,7 +41,11 @@ export const SERVICE_ACCOUNT_FIELDS = [
     wire: "workspaces",
     refresh: "never",
     unordered: true,
-    toWire: (value: unknown) => (value as { workspaceId: string; roleId?: string }[]).map((w) => ({ workspace_id: w.workspaceId, ...(w.roleId !== undefined ? { role_id: w.roleId } : {}) })),
+    toWire: (value: unknown) =>
+      (value as { workspaceId: string; roleId?: string }[]).map((w) => ({
+        workspace_id: w.workspaceId,
+        ...(w.roleId !== undefined ? { role_id: w.roleId } : {}),
+      })),
     fromWire: () => undefined,
     type: "list of `{workspaceId, roleId?}`",
     doc: "Workspaces the account joins, each with a role id (a `Role`, or a built-in role from `getRole`; default the workspace's default role). The service does not report them back.",
@@ -74,7 +78,14 @@ export const resource = declareKind({
   outputs: [
     { name: "organizationId", type: OUTPUT_TYPES.string, doc: "Organization the account belongs to.", changesOnUpdate: false, wire: "organization_id" },
     { name: "defaultWorkspaceId", type: OUTPUT_TYPES.string, doc: "The account's default workspace.", changesOnUpdate: false, wire: "default_workspace_id" },
-    { name: "organizationIdentityId", type: OUTPUT_TYPES.string, doc: "The account's identity in the organization (known from the create answer only).", changesOnUpdate: false, wire: "organization_identity_id", onlyAtCreate: true },
+    {
+      name: "organizationIdentityId",
+      type: OUTPUT_TYPES.string,
+      doc: "The account's identity in the organization (known from the create answer only).",
+      changesOnUpdate: false,
+      wire: "organization_identity_id",
+      onlyAtCreate: true,
+    },
     { ...CREATED_AT_OUTPUT, wire: "created_at" },
   ],
 });

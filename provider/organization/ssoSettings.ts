@@ -1,7 +1,11 @@
 /** The SsoSettings resource: the organization's SAML single sign-on. */
 import { defineEndpoint } from "../client/endpoint";
 import { zSsoSettingsCreate, zSsoSettingsUpdate } from "../client/wire/organizationAndAccess.requests";
-import { zGetApiV1OrgsCurrentSsoSettingsResponse, zPatchApiV1OrgsCurrentSsoSettingsByIdResponse, zPostApiV1OrgsCurrentSsoSettingsResponse } from "../client/wire/organizationAndAccess.responses";
+import {
+  zGetApiV1OrgsCurrentSsoSettingsResponse,
+  zPatchApiV1OrgsCurrentSsoSettingsByIdResponse,
+  zPostApiV1OrgsCurrentSsoSettingsResponse,
+} from "../client/wire/organizationAndAccess.responses";
 import { declareKind, type CrudEndpoints } from "../engine/kind";
 import { exampleRef, unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { httpUrl, uuid } from "../engine/fields/validators";
@@ -10,9 +14,19 @@ import { z } from "zod";
 
 /** `/api/v1/orgs/current/sso-settings` (create: 201; list) and `/{id}` (PATCH, delete). */
 export const SSO_SETTINGS_ENDPOINTS = {
-  create: defineEndpoint({ method: "POST", path: "/orgs/current/sso-settings", request: zSsoSettingsCreate, response: zPostApiV1OrgsCurrentSsoSettingsResponse }),
+  create: defineEndpoint({
+    method: "POST",
+    path: "/orgs/current/sso-settings",
+    request: zSsoSettingsCreate,
+    response: zPostApiV1OrgsCurrentSsoSettingsResponse,
+  }),
   list: defineEndpoint({ method: "GET", path: "/orgs/current/sso-settings", response: zGetApiV1OrgsCurrentSsoSettingsResponse }),
-  update: defineEndpoint({ method: "PATCH", path: "/orgs/current/sso-settings/{id}", request: zSsoSettingsUpdate, response: zPatchApiV1OrgsCurrentSsoSettingsByIdResponse }),
+  update: defineEndpoint({
+    method: "PATCH",
+    path: "/orgs/current/sso-settings/{id}",
+    request: zSsoSettingsUpdate,
+    response: zPatchApiV1OrgsCurrentSsoSettingsByIdResponse,
+  }),
   delete: defineEndpoint({ method: "DELETE", path: "/orgs/current/sso-settings/{id}" }),
 } satisfies CrudEndpoints;
 

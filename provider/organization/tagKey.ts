@@ -1,7 +1,12 @@
 /** The TagKey resource: a resource-tag key of a workspace (e.g. `env`); its values are `TagValue`s. */
 import { defineEndpoint } from "../client/endpoint";
 import { zTagKeyCreate, zTagKeyUpdate } from "../client/wire/organizationAndAccess.requests";
-import { zGetApiV1WorkspacesCurrentTagKeysByTagKeyIdResponse, zGetApiV1WorkspacesCurrentTagKeysResponse, zPatchApiV1WorkspacesCurrentTagKeysByTagKeyIdResponse, zPostApiV1WorkspacesCurrentTagKeysResponse } from "../client/wire/organizationAndAccess.responses";
+import {
+  zGetApiV1WorkspacesCurrentTagKeysByTagKeyIdResponse,
+  zGetApiV1WorkspacesCurrentTagKeysResponse,
+  zPatchApiV1WorkspacesCurrentTagKeysByTagKeyIdResponse,
+  zPostApiV1WorkspacesCurrentTagKeysResponse,
+} from "../client/wire/organizationAndAccess.responses";
 import { type CrudEndpoints, declareKind, descriptionField, workspaceIdField } from "../engine/kind";
 import type { FieldTable, InputsOf } from "../engine/fields/fields";
 import { CREATED_AT_OUTPUT, UPDATED_AT_OUTPUT } from "../engine/state/outputs";
@@ -9,10 +14,20 @@ import { z } from "zod";
 
 /** `/api/v1/workspaces/current/tag-keys` and `/{tag_key_id}`. */
 export const TAG_KEY_ENDPOINTS = {
-  create: defineEndpoint({ method: "POST", path: "/workspaces/current/tag-keys", request: zTagKeyCreate, response: zPostApiV1WorkspacesCurrentTagKeysResponse }),
+  create: defineEndpoint({
+    method: "POST",
+    path: "/workspaces/current/tag-keys",
+    request: zTagKeyCreate,
+    response: zPostApiV1WorkspacesCurrentTagKeysResponse,
+  }),
   list: defineEndpoint({ method: "GET", path: "/workspaces/current/tag-keys", response: zGetApiV1WorkspacesCurrentTagKeysResponse }),
   get: defineEndpoint({ method: "GET", path: "/workspaces/current/tag-keys/{id}", response: zGetApiV1WorkspacesCurrentTagKeysByTagKeyIdResponse }),
-  update: defineEndpoint({ method: "PATCH", path: "/workspaces/current/tag-keys/{id}", request: zTagKeyUpdate, response: zPatchApiV1WorkspacesCurrentTagKeysByTagKeyIdResponse }),
+  update: defineEndpoint({
+    method: "PATCH",
+    path: "/workspaces/current/tag-keys/{id}",
+    request: zTagKeyUpdate,
+    response: zPatchApiV1WorkspacesCurrentTagKeysByTagKeyIdResponse,
+  }),
   delete: defineEndpoint({ method: "DELETE", path: "/workspaces/current/tag-keys/{id}" }),
 } satisfies CrudEndpoints;
 

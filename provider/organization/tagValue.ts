@@ -1,7 +1,12 @@
 /** The TagValue resource: one value under a workspace's tag key (e.g. `env` = `production`). */
 import { defineEndpoint } from "../client/endpoint";
 import { zTagValueCreate, zTagValueUpdate } from "../client/wire/organizationAndAccess.requests";
-import { zGetApiV1WorkspacesCurrentTagKeysByTagKeyIdTagValuesByTagValueIdResponse, zGetApiV1WorkspacesCurrentTagKeysByTagKeyIdTagValuesResponse, zPatchApiV1WorkspacesCurrentTagKeysByTagKeyIdTagValuesByTagValueIdResponse, zPostApiV1WorkspacesCurrentTagKeysByTagKeyIdTagValuesResponse } from "../client/wire/organizationAndAccess.responses";
+import {
+  zGetApiV1WorkspacesCurrentTagKeysByTagKeyIdTagValuesByTagValueIdResponse,
+  zGetApiV1WorkspacesCurrentTagKeysByTagKeyIdTagValuesResponse,
+  zPatchApiV1WorkspacesCurrentTagKeysByTagKeyIdTagValuesByTagValueIdResponse,
+  zPostApiV1WorkspacesCurrentTagKeysByTagKeyIdTagValuesResponse,
+} from "../client/wire/organizationAndAccess.responses";
 import { type CrudEndpoints, declareKind, descriptionField, workspaceIdField } from "../engine/kind";
 import { exampleRef, unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { uuid } from "../engine/fields/validators";
@@ -15,7 +20,12 @@ export const TAG_VALUE_ENDPOINTS = {
   create: defineEndpoint({ method: "POST", path: VALUES, request: zTagValueCreate, response: zPostApiV1WorkspacesCurrentTagKeysByTagKeyIdTagValuesResponse }),
   list: defineEndpoint({ method: "GET", path: VALUES, response: zGetApiV1WorkspacesCurrentTagKeysByTagKeyIdTagValuesResponse }),
   get: defineEndpoint({ method: "GET", path: `${VALUES}/{id}`, response: zGetApiV1WorkspacesCurrentTagKeysByTagKeyIdTagValuesByTagValueIdResponse }),
-  update: defineEndpoint({ method: "PATCH", path: `${VALUES}/{id}`, request: zTagValueUpdate, response: zPatchApiV1WorkspacesCurrentTagKeysByTagKeyIdTagValuesByTagValueIdResponse }),
+  update: defineEndpoint({
+    method: "PATCH",
+    path: `${VALUES}/{id}`,
+    request: zTagValueUpdate,
+    response: zPatchApiV1WorkspacesCurrentTagKeysByTagKeyIdTagValuesByTagValueIdResponse,
+  }),
   delete: defineEndpoint({ method: "DELETE", path: `${VALUES}/{id}` }),
 } satisfies CrudEndpoints;
 
@@ -32,7 +42,11 @@ export const TAG_VALUE_FIELDS = [
     effect: "replace",
     secret: false,
     // A second value (the target of a changed tagValueId) hangs under the second key, in the same workspace as it.
-    example: { value: exampleRef("langsmith:index:TagKey"), changed: exampleRef("langsmith:index:TagKey", { other: true }), other: exampleRef("langsmith:index:TagKey", { other: true }) },
+    example: {
+      value: exampleRef("langsmith:index:TagKey"),
+      changed: exampleRef("langsmith:index:TagKey", { other: true }),
+      other: exampleRef("langsmith:index:TagKey", { other: true }),
+    },
   },
   {
     path: "value",

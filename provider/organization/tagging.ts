@@ -10,7 +10,12 @@ import { z } from "zod";
 
 /** `/api/v1/workspaces/current/taggings` (create; list grouped by tag value) and `/{tagging_id}` (delete); no GET of one, no update. */
 export const TAGGING_ENDPOINTS = {
-  create: defineEndpoint({ method: "POST", path: "/workspaces/current/taggings", request: zTaggingCreate, response: zPostApiV1WorkspacesCurrentTaggingsResponse }),
+  create: defineEndpoint({
+    method: "POST",
+    path: "/workspaces/current/taggings",
+    request: zTaggingCreate,
+    response: zPostApiV1WorkspacesCurrentTaggingsResponse,
+  }),
   list: defineEndpoint({ method: "GET", path: "/workspaces/current/taggings", response: zGetApiV1WorkspacesCurrentTaggingsResponse }),
   delete: defineEndpoint({ method: "DELETE", path: "/workspaces/current/taggings/{id}" }),
 } satisfies CrudEndpoints;
@@ -35,7 +40,19 @@ export function taggingsOf(answer: unknown): Record<string, unknown>[] {
 }
 
 /** The kinds of object a tag value can be attached to (the contract's `ResourceType`). */
-export const TAGGABLE_TYPES = ["dashboard", "dataset", "deployment", "evaluator", "experiment", "fleet_integration", "mcp_server", "project", "prompt", "queue", "sandbox"] as const;
+export const TAGGABLE_TYPES = [
+  "dashboard",
+  "dataset",
+  "deployment",
+  "evaluator",
+  "experiment",
+  "fleet_integration",
+  "mcp_server",
+  "project",
+  "prompt",
+  "queue",
+  "sandbox",
+] as const;
 
 /** Every input field of a Tagging. */
 export const TAGGING_FIELDS = [

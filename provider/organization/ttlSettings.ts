@@ -6,14 +6,24 @@
  */
 import { defineEndpoint } from "../client/endpoint";
 import { zUpsertTtlSettingsRequest } from "../client/wire/organizationAndAccess.requests";
-import { zGetApiV1OrgsTtlSettingsResponse, zGetApiV1TtlSettingsResponse, zPutApiV1OrgsTtlSettingsResponse, zPutApiV1TtlSettingsResponse } from "../client/wire/organizationAndAccess.responses";
+import {
+  zGetApiV1OrgsTtlSettingsResponse,
+  zGetApiV1TtlSettingsResponse,
+  zPutApiV1OrgsTtlSettingsResponse,
+  zPutApiV1TtlSettingsResponse,
+} from "../client/wire/organizationAndAccess.responses";
 import { declareKind, workspaceIdField, type CrudEndpoints, type WireOutput } from "../engine/kind";
 import type { FieldTable, InputsOf } from "../engine/fields/fields";
 import { OUTPUT_TYPES, UPDATED_AT_OUTPUT } from "../engine/state/outputs";
 import { z } from "zod";
 
 const PUT_WORKSPACE = defineEndpoint({ method: "PUT", path: "/ttl-settings", request: zUpsertTtlSettingsRequest, response: zPutApiV1TtlSettingsResponse });
-const PUT_ORGANIZATION = defineEndpoint({ method: "PUT", path: "/orgs/ttl-settings", request: zUpsertTtlSettingsRequest, response: zPutApiV1OrgsTtlSettingsResponse });
+const PUT_ORGANIZATION = defineEndpoint({
+  method: "PUT",
+  path: "/orgs/ttl-settings",
+  request: zUpsertTtlSettingsRequest,
+  response: zPutApiV1OrgsTtlSettingsResponse,
+});
 
 /** A workspace's: `PUT`/`GET /api/v1/ttl-settings` (sent with the workspace as `X-Tenant-Id`); no delete. */
 export const TTL_SETTINGS_ENDPOINTS = {
@@ -71,8 +81,20 @@ export const ORGANIZATION_TTL_SETTINGS_FIELDS = TTL_ROWS;
 export type TtlSettingsInputs = InputsOf<typeof TTL_SETTINGS_FIELDS>;
 
 const TTL_OUTPUTS: readonly WireOutput[] = [
-  { name: "longlivedTtlDays", type: OUTPUT_TYPES.number, doc: "Days a `longlived` trace is kept, as the service reports it.", changesOnUpdate: true, wire: "longlived_ttl_days" },
-  { name: "configuredBy", type: OUTPUT_TYPES.string, doc: "Who set the settings in force (`workspace` or `organization`).", changesOnUpdate: true, wire: "configured_by" },
+  {
+    name: "longlivedTtlDays",
+    type: OUTPUT_TYPES.number,
+    doc: "Days a `longlived` trace is kept, as the service reports it.",
+    changesOnUpdate: true,
+    wire: "longlived_ttl_days",
+  },
+  {
+    name: "configuredBy",
+    type: OUTPUT_TYPES.string,
+    doc: "Who set the settings in force (`workspace` or `organization`).",
+    changesOnUpdate: true,
+    wire: "configured_by",
+  },
   { ...UPDATED_AT_OUTPUT, wire: "updated_at" },
 ];
 

@@ -7,7 +7,11 @@
  */
 import { defineEndpoint } from "../client/endpoint";
 import { zWorkspaceCreate, zWorkspacePatch } from "../client/wire/organizationAndAccess.requests";
-import { zGetApiV1WorkspacesResponse, zPatchApiV1WorkspacesByWorkspaceIdResponse, zPostApiV1WorkspacesResponse } from "../client/wire/organizationAndAccess.responses";
+import {
+  zGetApiV1WorkspacesResponse,
+  zPatchApiV1WorkspacesByWorkspaceIdResponse,
+  zPostApiV1WorkspacesResponse,
+} from "../client/wire/organizationAndAccess.responses";
 import { declareKind, type CrudEndpoints } from "../engine/kind";
 import { exampleRef, unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { uuid } from "../engine/fields/validators";
@@ -51,7 +55,11 @@ export const WORKSPACE_FIELDS = [
     required: false,
     effect: "replace",
     secret: false,
-    example: { value: "matrix-agents", other: "matrix-agents-b", why: "a new handle replaces the workspace, and with it every object the program keeps in it: the change step would then send no update" },
+    example: {
+      value: "matrix-agents",
+      other: "matrix-agents-b",
+      why: "a new handle replaces the workspace, and with it every object the program keeps in it: the change step would then send no update",
+    },
   },
   {
     path: "dataPlaneId",
@@ -64,7 +72,10 @@ export const WORKSPACE_FIELDS = [
     required: false,
     effect: "replace",
     secret: false,
-    example: { value: exampleRef(DATA_PLANE_TOKEN), why: "a workspace cannot move to another data plane: a change replaces it, and with it every object the program keeps in it" },
+    example: {
+      value: exampleRef(DATA_PLANE_TOKEN),
+      why: "a workspace cannot move to another data plane: a change replaces it, and with it every object the program keeps in it",
+    },
   },
   {
     path: "requestedId",
@@ -102,7 +113,13 @@ export const resource = declareKind({
   readAlso: async (client, wire) => ({ data_plane_id: await dataPlaneOfWorkspace(client, wire) }),
   outputs: [
     { name: "organizationId", type: OUTPUT_TYPES.string, doc: "Organization the workspace belongs to.", changesOnUpdate: false, wire: "organization_id" },
-    { name: "dataPlaneUrl", type: OUTPUT_TYPES.string, doc: "Where the workspace's data plane serves its traces (LangSmith's own, unless the workspace is in a self-hosted data plane).", changesOnUpdate: false, wire: "data_plane_url" },
+    {
+      name: "dataPlaneUrl",
+      type: OUTPUT_TYPES.string,
+      doc: "Where the workspace's data plane serves its traces (LangSmith's own, unless the workspace is in a self-hosted data plane).",
+      changesOnUpdate: false,
+      wire: "data_plane_url",
+    },
     { ...CREATED_AT_OUTPUT, wire: "created_at" },
   ],
 });

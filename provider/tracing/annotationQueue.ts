@@ -1,7 +1,11 @@
 /** The AnnotationQueue resource: a human-review queue of runs, with its rubric. */
 import { defineEndpoint } from "../client/endpoint";
 import { zAnnotationQueueCreateSchema, zAnnotationQueueUpdateSchema } from "../client/wire/tracingAndEvaluation.requests";
-import { zGetApiV1AnnotationQueuesByQueueIdResponse, zGetApiV1AnnotationQueuesResponse, zPostApiV1AnnotationQueuesResponse } from "../client/wire/tracingAndEvaluation.responses";
+import {
+  zGetApiV1AnnotationQueuesByQueueIdResponse,
+  zGetApiV1AnnotationQueuesResponse,
+  zPostApiV1AnnotationQueuesResponse,
+} from "../client/wire/tracingAndEvaluation.responses";
 import { type CrudEndpoints, declareKind, descriptionField, workspaceIdField } from "../engine/kind";
 import { emptyMapAsUnset, exampleRef, unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { uuid } from "../engine/fields/validators";
@@ -51,7 +55,11 @@ export const ANNOTATION_QUEUE_FIELDS = [
     effect: "inPlace",
     secret: false,
     // The second object (the target of changed references) links to the second Dataset.
-    example: { value: exampleRef("langsmith:index:Dataset"), changed: exampleRef("langsmith:index:Dataset", { other: true }), other: exampleRef("langsmith:index:Dataset", { other: true }) },
+    example: {
+      value: exampleRef("langsmith:index:Dataset"),
+      changed: exampleRef("langsmith:index:Dataset", { other: true }),
+      other: exampleRef("langsmith:index:Dataset", { other: true }),
+    },
   },
   {
     path: "reviewersPerItem",
@@ -80,7 +88,12 @@ export const ANNOTATION_QUEUE_FIELDS = [
   {
     path: "rubricItems",
     wire: "rubric_items",
-    toWire: (value: unknown) => (value as RubricItemInput[]).map((item) => ({ feedback_key: item.feedbackKey, description: item.description ?? null, is_required: item.required ?? null })),
+    toWire: (value: unknown) =>
+      (value as RubricItemInput[]).map((item) => ({
+        feedback_key: item.feedbackKey,
+        description: item.description ?? null,
+        is_required: item.required ?? null,
+      })),
     fromWire: (value: unknown) =>
       Array.isArray(value) && value.length > 0
         ? (value as Record<string, unknown>[]).map((item) => ({

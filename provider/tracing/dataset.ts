@@ -1,7 +1,12 @@
 /** The Dataset resource: a LangSmith dataset of examples, for evaluations and online sampling. */
 import { defineEndpoint } from "../client/endpoint";
 import { zDatasetCreate, zDatasetUpdate } from "../client/wire/tracingAndEvaluation.requests";
-import { zGetApiV1DatasetsByDatasetIdResponse, zGetApiV1DatasetsResponse, zPatchApiV1DatasetsByDatasetIdResponse, zPostApiV1DatasetsResponse } from "../client/wire/tracingAndEvaluation.responses";
+import {
+  zGetApiV1DatasetsByDatasetIdResponse,
+  zGetApiV1DatasetsResponse,
+  zPatchApiV1DatasetsByDatasetIdResponse,
+  zPostApiV1DatasetsResponse,
+} from "../client/wire/tracingAndEvaluation.responses";
 import { type CrudEndpoints, declareKind, descriptionField, workspaceIdField } from "../engine/kind";
 import { emptyMapAsUnset, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { CREATED_AT_OUTPUT } from "../engine/state/outputs";
@@ -20,10 +25,16 @@ export const DATASET_ENDPOINTS = {
 /** Data types of a dataset: key-value, LLM (prompt/completion) or chat. */
 export const DATASET_DATA_TYPES = ["kv", "llm", "chat"] as const;
 /** Transformations a dataset applies to new examples. */
-export const DATASET_TRANSFORMATION_TYPES = ["convert_to_openai_message", "convert_to_openai_tool", "remove_system_messages", "remove_extra_fields", "extract_tools_from_run"] as const;
+export const DATASET_TRANSFORMATION_TYPES = [
+  "convert_to_openai_message",
+  "convert_to_openai_tool",
+  "remove_system_messages",
+  "remove_extra_fields",
+  "extract_tools_from_run",
+] as const;
 
 const Transformation = z.strictObject({
-  path: z.array(z.string()).min(1).describe("Where in a new example it applies, e.g. `[\"inputs\", \"messages\"]`."),
+  path: z.array(z.string()).min(1).describe('Where in a new example it applies, e.g. `["inputs", "messages"]`.'),
   transformationType: z.enum(DATASET_TRANSFORMATION_TYPES).describe("What it does to the value there."),
 });
 
@@ -89,11 +100,14 @@ export const DATASET_FIELDS = [
   {
     path: "transformations",
     wire: "transformations",
-    toWire: (value: unknown) => (value as { path: string[]; transformationType: string }[]).map((t) => ({ path: t.path, transformation_type: t.transformationType })),
+    toWire: (value: unknown) =>
+      (value as { path: string[]; transformationType: string }[]).map((t) => ({ path: t.path, transformation_type: t.transformationType })),
     fromWire: (value: unknown) =>
-      Array.isArray(value) && value.length > 0 ? (value as { path: string[]; transformation_type: string }[]).map((t) => ({ path: t.path, transformationType: t.transformation_type })) : undefined,
+      Array.isArray(value) && value.length > 0
+        ? (value as { path: string[]; transformation_type: string }[]).map((t) => ({ path: t.path, transformationType: t.transformation_type }))
+        : undefined,
     type: "list of `{path, transformationType}`",
-    doc: "Transformations applied to new examples (e.g. `convert_to_openai_message` at `[\"inputs\", \"messages\"]`).",
+    doc: 'Transformations applied to new examples (e.g. `convert_to_openai_message` at `["inputs", "messages"]`).',
     schema: z.array(Transformation),
     required: false,
     clearWith: [],
@@ -132,7 +146,10 @@ export const DATASET_FIELDS = [
     defaultDoc: "`false` (service's)",
     effect: "replace",
     secret: false,
-    example: { value: true, why: "another value replaces the dataset, and with it the examples and rules the program keeps on it: the change step would then send no update to them" },
+    example: {
+      value: true,
+      why: "another value replaces the dataset, and with it the examples and rules the program keeps on it: the change step would then send no update to them",
+    },
   },
 ] as const satisfies FieldTable;
 

@@ -1,7 +1,12 @@
 /** The Evaluator resource: a reusable evaluator (an LLM judge or code) that run rules and experiments score with. */
 import { defineEndpoint } from "../client/endpoint";
 import { zEvaluatorsCreateEvaluatorRequest, zEvaluatorsUpdateEvaluatorRequest } from "../client/wire/tracingAndEvaluation.requests";
-import { zGetV1PlatformEvaluatorsByEvaluatorIdResponse, zGetV1PlatformEvaluatorsResponse, zPatchV1PlatformEvaluatorsByEvaluatorIdResponse, zPostV1PlatformEvaluatorsResponse } from "../client/wire/tracingAndEvaluation.responses";
+import {
+  zGetV1PlatformEvaluatorsByEvaluatorIdResponse,
+  zGetV1PlatformEvaluatorsResponse,
+  zPatchV1PlatformEvaluatorsByEvaluatorIdResponse,
+  zPostV1PlatformEvaluatorsResponse,
+} from "../client/wire/tracingAndEvaluation.responses";
 import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
 import { emptyAsUnset, exampleRef, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { CREATED_AT_OUTPUT, OUTPUT_TYPES } from "../engine/state/outputs";
@@ -11,7 +16,12 @@ const ONE = "/v1/platform/evaluators/{id}";
 
 /** `/v1/platform/evaluators` (create `{evaluator}`, list `{evaluators}`) and `/{evaluator_id}` (get, PATCH, delete). */
 export const EVALUATOR_ENDPOINTS = {
-  create: defineEndpoint({ method: "POST", path: "/v1/platform/evaluators", request: zEvaluatorsCreateEvaluatorRequest, response: zPostV1PlatformEvaluatorsResponse }),
+  create: defineEndpoint({
+    method: "POST",
+    path: "/v1/platform/evaluators",
+    request: zEvaluatorsCreateEvaluatorRequest,
+    response: zPostV1PlatformEvaluatorsResponse,
+  }),
   list: defineEndpoint({ method: "GET", path: "/v1/platform/evaluators", response: zGetV1PlatformEvaluatorsResponse }),
   get: defineEndpoint({ method: "GET", path: ONE, response: zGetV1PlatformEvaluatorsByEvaluatorIdResponse }),
   update: defineEndpoint({ method: "PATCH", path: ONE, request: zEvaluatorsUpdateEvaluatorRequest, response: zPatchV1PlatformEvaluatorsByEvaluatorIdResponse }),
@@ -27,7 +37,18 @@ const inPlace = { required: false, effect: "inPlace", secret: false, fromWire: e
 /** Every input field of an Evaluator. */
 export const EVALUATOR_FIELDS = [
   workspaceIdField("evaluator"),
-  { ...inPlace, refresh: "always", path: "name", wire: "name", type: "string", doc: "Name of the evaluator.", schema: z.string().trim().min(1).max(255), required: true, reason: 'name is required, e.g. "correctness judge"', example: { value: "correctness judge", changed: "correctness judge v2" } },
+  {
+    ...inPlace,
+    refresh: "always",
+    path: "name",
+    wire: "name",
+    type: "string",
+    doc: "Name of the evaluator.",
+    schema: z.string().trim().min(1).max(255),
+    required: true,
+    reason: 'name is required, e.g. "correctness judge"',
+    example: { value: "correctness judge", changed: "correctness judge v2" },
+  },
   {
     path: "type",
     wire: "type",
@@ -59,7 +80,15 @@ export const EVALUATOR_FIELDS = [
       why: "the second Prompt the matrix declares has only its handle, no manifest, so no commit a judge can use (the service answers 400)",
     },
   },
-  { ...inPlace, path: "promptCommit", wire: "llm_evaluator.commit_hash_or_tag", type: "string", doc: "The prompt's commit hash or tag (e.g. `production`), for `llm`; default its latest commit.", schema: z.string().min(1), example: { variant: "llm", value: "latest", changed: exampleRef("langsmith:index:Prompt", { output: "latestCommitHash" }) } },
+  {
+    ...inPlace,
+    path: "promptCommit",
+    wire: "llm_evaluator.commit_hash_or_tag",
+    type: "string",
+    doc: "The prompt's commit hash or tag (e.g. `production`), for `llm`; default its latest commit.",
+    schema: z.string().min(1),
+    example: { variant: "llm", value: "latest", changed: exampleRef("langsmith:index:Prompt", { output: "latestCommitHash" }) },
+  },
   {
     ...inPlace,
     path: "numFewShotExamples",
@@ -94,7 +123,15 @@ export const EVALUATOR_FIELDS = [
     secret: false,
     example: { value: true, changed: false },
   },
-  { ...inPlace, path: "variableMapping", wire: "llm_evaluator.variable_mapping", type: "map of any", doc: "The prompt's variables, each mapped to a path of the run (e.g. `{ question: \"input.question\" }`), for `llm`.", schema: z.record(z.string(), z.unknown()), example: { variant: "llm", value: { question: "input.question" }, changed: { question: "input.question", answer: "output.answer" } } },
+  {
+    ...inPlace,
+    path: "variableMapping",
+    wire: "llm_evaluator.variable_mapping",
+    type: "map of any",
+    doc: 'The prompt\'s variables, each mapped to a path of the run (e.g. `{ question: "input.question" }`), for `llm`.',
+    schema: z.record(z.string(), z.unknown()),
+    example: { variant: "llm", value: { question: "input.question" }, changed: { question: "input.question", answer: "output.answer" } },
+  },
   {
     ...inPlace,
     path: "code",
@@ -110,7 +147,17 @@ export const EVALUATOR_FIELDS = [
       changed: "function performEval(run, example) {\n  return { correct: JSON.stringify(run.outputs) === JSON.stringify(example.outputs) };\n}\n",
     },
   },
-  { ...inPlace, path: "language", wire: "code_evaluator.language", type: "`python` \\| `javascript`", doc: "Language of `code`.", schema: z.enum(["python", "javascript"]), requiredWhen: { path: "type", in: ["code"] }, reason: 'language is required for a code evaluator: "python" or "javascript"', example: { variant: "code", value: "python", changed: "javascript" } },
+  {
+    ...inPlace,
+    path: "language",
+    wire: "code_evaluator.language",
+    type: "`python` \\| `javascript`",
+    doc: "Language of `code`.",
+    schema: z.enum(["python", "javascript"]),
+    requiredWhen: { path: "type", in: ["code"] },
+    reason: 'language is required for a code evaluator: "python" or "javascript"',
+    example: { variant: "code", value: "python", changed: "javascript" },
+  },
 ] as const satisfies FieldTable;
 
 /** An Evaluator's checked inputs. */

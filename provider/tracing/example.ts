@@ -43,7 +43,7 @@ export const EXAMPLE_FIELDS = [
     doc: "The example's inputs.",
     schema: json,
     required: true,
-    reason: "inputs is required: an object, e.g. { question: \"…\" }",
+    reason: 'inputs is required: an object, e.g. { question: "…" }',
     effect: "inPlace",
     secret: false,
     example: { value: { question: "How do I get a refund?" }, changed: { question: "How do I cancel my plan?" } },

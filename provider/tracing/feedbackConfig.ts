@@ -1,7 +1,11 @@
 /** The FeedbackConfig resource: how scores under one feedback key are read (bounds, categories, direction). */
 import { defineEndpoint } from "../client/endpoint";
 import { zCreateFeedbackConfigSchema, zUpdateFeedbackConfigSchema } from "../client/wire/tracingAndEvaluation.requests";
-import { zGetApiV1FeedbackConfigsResponse, zPatchApiV1FeedbackConfigsResponse, zPostApiV1FeedbackConfigsResponse } from "../client/wire/tracingAndEvaluation.responses";
+import {
+  zGetApiV1FeedbackConfigsResponse,
+  zPatchApiV1FeedbackConfigsResponse,
+  zPostApiV1FeedbackConfigsResponse,
+} from "../client/wire/tracingAndEvaluation.responses";
 import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
 import type { FieldTable, InputsOf } from "../engine/fields/fields";
 import { OUTPUT_TYPES } from "../engine/state/outputs";
@@ -23,7 +27,10 @@ export function feedbackConfigsOf(answer: unknown): Record<string, unknown>[] {
 /** Kinds of feedback: a number in bounds, one of named categories, or free text. */
 export const FEEDBACK_TYPES = ["continuous", "categorical", "freeform"] as const;
 
-const Category = z.strictObject({ value: z.number().describe("The score the category stands for."), label: z.string().min(1).optional().describe("The category's name, shown to reviewers.") });
+const Category = z.strictObject({
+  value: z.number().describe("The score the category stands for."),
+  label: z.string().min(1).optional().describe("The category's name, shown to reviewers."),
+});
 
 /** Every input field of a FeedbackConfig. */
 export const FEEDBACK_CONFIG_FIELDS = [
@@ -61,14 +68,38 @@ export const FEEDBACK_CONFIG_FIELDS = [
       { variant: "categorical", value: "categorical", why: "the variant's type: the service refuses `categories` on another type (400)" },
     ],
   },
-  { path: "min", wire: "feedback_config.min", refresh: "always", type: "number", doc: "Lowest score of a `continuous` key.", schema: z.number(), required: false, effect: "inPlace", secret: false, example: { variant: "continuous", value: 0, changed: 1 } },
-  { path: "max", wire: "feedback_config.max", refresh: "always", type: "number", doc: "Highest score of a `continuous` key.", schema: z.number(), required: false, effect: "inPlace", secret: false, example: { variant: "continuous", value: 1, changed: 5 } },
+  {
+    path: "min",
+    wire: "feedback_config.min",
+    refresh: "always",
+    type: "number",
+    doc: "Lowest score of a `continuous` key.",
+    schema: z.number(),
+    required: false,
+    effect: "inPlace",
+    secret: false,
+    example: { variant: "continuous", value: 0, changed: 1 },
+  },
+  {
+    path: "max",
+    wire: "feedback_config.max",
+    refresh: "always",
+    type: "number",
+    doc: "Highest score of a `continuous` key.",
+    schema: z.number(),
+    required: false,
+    effect: "inPlace",
+    secret: false,
+    example: { variant: "continuous", value: 1, changed: 5 },
+  },
   {
     path: "categories",
     wire: "feedback_config.categories",
     refresh: "always",
     fromWire: (value: unknown) =>
-      Array.isArray(value) && value.length > 0 ? (value as Record<string, unknown>[]).map((c) => ({ value: c["value"], ...(typeof c["label"] === "string" ? { label: c["label"] } : {}) })) : undefined,
+      Array.isArray(value) && value.length > 0
+        ? (value as Record<string, unknown>[]).map((c) => ({ value: c["value"], ...(typeof c["label"] === "string" ? { label: c["label"] } : {}) }))
+        : undefined,
     type: "list of `{value, label?}`",
     doc: "The choices of a `categorical` key.",
     schema: z.array(Category).min(1),

@@ -19,17 +19,44 @@ export const MODEL_PRICE_MAP_ENDPOINTS = {
 
 const cost = z.number().min(0);
 /** The service answers costs as decimal strings: read back as numbers, so a refresh compares like with like. */
-const costFromWire = (value: unknown): unknown => (typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value)) ? Number(value) : (value ?? undefined));
+const costFromWire = (value: unknown): unknown =>
+  typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value)) ? Number(value) : (value ?? undefined);
 
 /** Costs by token type, answered as decimal strings: read back as numbers; an empty map reads as unset. */
 const costsFromWire = (value: unknown): unknown =>
-  value !== null && typeof value === "object" && Object.keys(value).length > 0 ? Object.fromEntries(Object.entries(value).map(([key, cost]) => [key, costFromWire(cost)])) : undefined;
+  value !== null && typeof value === "object" && Object.keys(value).length > 0
+    ? Object.fromEntries(Object.entries(value).map(([key, cost]) => [key, costFromWire(cost)]))
+    : undefined;
 
 /** Every input field of a ModelPriceMap entry. */
 export const MODEL_PRICE_MAP_FIELDS = [
   workspaceIdField("model price"),
-  { path: "name", wire: "name", refresh: "always", type: "string", doc: "Name of the entry, e.g. `gpt-4o`.", schema: z.string().trim().min(1), required: true, reason: 'name is required, e.g. "gpt-4o"', effect: "inPlace", secret: false, example: { value: "support-gpt-4o", changed: "support-gpt-4o-v2", other: "support-gpt-4o-b" } },
-  { path: "matchPattern", wire: "match_pattern", refresh: "always", type: "string (a regular expression)", doc: "Pattern the model name of a run must match, e.g. `^gpt-4o$`.", schema: z.string().min(1), required: true, reason: "matchPattern is required: a regular expression matching model names", effect: "inPlace", secret: false, example: { value: "^gpt-4o$", changed: "^(openai/)?gpt-4o$" } },
+  {
+    path: "name",
+    wire: "name",
+    refresh: "always",
+    type: "string",
+    doc: "Name of the entry, e.g. `gpt-4o`.",
+    schema: z.string().trim().min(1),
+    required: true,
+    reason: 'name is required, e.g. "gpt-4o"',
+    effect: "inPlace",
+    secret: false,
+    example: { value: "support-gpt-4o", changed: "support-gpt-4o-v2", other: "support-gpt-4o-b" },
+  },
+  {
+    path: "matchPattern",
+    wire: "match_pattern",
+    refresh: "always",
+    type: "string (a regular expression)",
+    doc: "Pattern the model name of a run must match, e.g. `^gpt-4o$`.",
+    schema: z.string().min(1),
+    required: true,
+    reason: "matchPattern is required: a regular expression matching model names",
+    effect: "inPlace",
+    secret: false,
+    example: { value: "^gpt-4o$", changed: "^(openai/)?gpt-4o$" },
+  },
   {
     path: "matchPath",
     wire: "match_path",
@@ -44,10 +71,56 @@ export const MODEL_PRICE_MAP_FIELDS = [
     secret: false,
     example: { value: ["model"], changed: ["model", "model_name"] },
   },
-  { path: "promptCost", wire: "prompt_cost", refresh: "always", fromWire: costFromWire, type: "number", doc: "Cost of one prompt token.", schema: cost, required: true, reason: "promptCost is required: the cost of one prompt token", effect: "inPlace", secret: false, example: { value: 0.0000025, changed: 0.000005 } },
-  { path: "completionCost", wire: "completion_cost", refresh: "always", fromWire: costFromWire, type: "number", doc: "Cost of one completion token.", schema: cost, required: true, reason: "completionCost is required: the cost of one completion token", effect: "inPlace", secret: false, example: { value: 0.00001, changed: 0.00002 } },
-  { path: "startTime", wire: "start_time", type: "string (ISO 8601)", doc: "From when the prices apply; default always.", schema: timestamp("startTime"), required: false, effect: "inPlace", secret: false, example: { value: "2026-01-01T00:00:00Z", changed: "2026-07-01T00:00:00Z" } },
-  { path: "provider", wire: "provider", type: "string", doc: "The model's provider, e.g. `openai`.", schema: z.string().min(1), required: false, effect: "inPlace", secret: false, example: { value: "openai", changed: "azure_openai" } },
+  {
+    path: "promptCost",
+    wire: "prompt_cost",
+    refresh: "always",
+    fromWire: costFromWire,
+    type: "number",
+    doc: "Cost of one prompt token.",
+    schema: cost,
+    required: true,
+    reason: "promptCost is required: the cost of one prompt token",
+    effect: "inPlace",
+    secret: false,
+    example: { value: 0.0000025, changed: 0.000005 },
+  },
+  {
+    path: "completionCost",
+    wire: "completion_cost",
+    refresh: "always",
+    fromWire: costFromWire,
+    type: "number",
+    doc: "Cost of one completion token.",
+    schema: cost,
+    required: true,
+    reason: "completionCost is required: the cost of one completion token",
+    effect: "inPlace",
+    secret: false,
+    example: { value: 0.00001, changed: 0.00002 },
+  },
+  {
+    path: "startTime",
+    wire: "start_time",
+    type: "string (ISO 8601)",
+    doc: "From when the prices apply; default always.",
+    schema: timestamp("startTime"),
+    required: false,
+    effect: "inPlace",
+    secret: false,
+    example: { value: "2026-01-01T00:00:00Z", changed: "2026-07-01T00:00:00Z" },
+  },
+  {
+    path: "provider",
+    wire: "provider",
+    type: "string",
+    doc: "The model's provider, e.g. `openai`.",
+    schema: z.string().min(1),
+    required: false,
+    effect: "inPlace",
+    secret: false,
+    example: { value: "openai", changed: "azure_openai" },
+  },
   {
     path: "promptCostDetails",
     wire: "prompt_cost_details",

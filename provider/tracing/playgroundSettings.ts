@@ -1,7 +1,12 @@
 /** The PlaygroundSettings resource: a saved model configuration of the LangSmith playground. */
 import { defineEndpoint } from "../client/endpoint";
 import { zPlaygroundSettingsCreateRequest, zPlaygroundSettingsUpdateRequest } from "../client/wire/tracingAndEvaluation.requests";
-import { zGetApiV1PlaygroundSettingsByPlaygroundSettingsIdResponse, zGetApiV1PlaygroundSettingsResponse, zPatchApiV1PlaygroundSettingsByPlaygroundSettingsIdResponse, zPostApiV1PlaygroundSettingsResponse } from "../client/wire/tracingAndEvaluation.responses";
+import {
+  zGetApiV1PlaygroundSettingsByPlaygroundSettingsIdResponse,
+  zGetApiV1PlaygroundSettingsResponse,
+  zPatchApiV1PlaygroundSettingsByPlaygroundSettingsIdResponse,
+  zPostApiV1PlaygroundSettingsResponse,
+} from "../client/wire/tracingAndEvaluation.responses";
 import { type CrudEndpoints, declareKind, descriptionField, workspaceIdField } from "../engine/kind";
 import { emptyMapAsUnset, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { httpUrl } from "../engine/fields/validators";
@@ -10,10 +15,20 @@ import { z } from "zod";
 
 /** `/api/v1/playground-settings` (create, list) and `/{playground_settings_id}` (get, PATCH, delete). */
 export const PLAYGROUND_SETTINGS_ENDPOINTS = {
-  create: defineEndpoint({ method: "POST", path: "/playground-settings", request: zPlaygroundSettingsCreateRequest, response: zPostApiV1PlaygroundSettingsResponse }),
+  create: defineEndpoint({
+    method: "POST",
+    path: "/playground-settings",
+    request: zPlaygroundSettingsCreateRequest,
+    response: zPostApiV1PlaygroundSettingsResponse,
+  }),
   list: defineEndpoint({ method: "GET", path: "/playground-settings", response: zGetApiV1PlaygroundSettingsResponse }),
   get: defineEndpoint({ method: "GET", path: "/playground-settings/{id}", response: zGetApiV1PlaygroundSettingsByPlaygroundSettingsIdResponse }),
-  update: defineEndpoint({ method: "PATCH", path: "/playground-settings/{id}", request: zPlaygroundSettingsUpdateRequest, response: zPatchApiV1PlaygroundSettingsByPlaygroundSettingsIdResponse }),
+  update: defineEndpoint({
+    method: "PATCH",
+    path: "/playground-settings/{id}",
+    request: zPlaygroundSettingsUpdateRequest,
+    response: zPatchApiV1PlaygroundSettingsByPlaygroundSettingsIdResponse,
+  }),
   delete: defineEndpoint({ method: "DELETE", path: "/playground-settings/{id}" }),
 } satisfies CrudEndpoints;
 
@@ -25,7 +40,19 @@ const updateOnlyFlag = { ...optional, createWire: null, type: "boolean", schema:
 /** Every input field of PlaygroundSettings. */
 export const PLAYGROUND_SETTINGS_FIELDS = [
   workspaceIdField("playground settings"),
-  { path: "name", wire: "name", refresh: "always", type: "string", doc: "Name of the saved configuration, e.g. `gpt-4o (temperature 0)`.", schema: z.string().trim().min(1), required: true, reason: "name is required", effect: "inPlace", secret: false, example: { value: "gpt-4o (temperature 0)", changed: "gpt-4o (temperature 0.7)" } },
+  {
+    path: "name",
+    wire: "name",
+    refresh: "always",
+    type: "string",
+    doc: "Name of the saved configuration, e.g. `gpt-4o (temperature 0)`.",
+    schema: z.string().trim().min(1),
+    required: true,
+    reason: "name is required",
+    effect: "inPlace",
+    secret: false,
+    example: { value: "gpt-4o (temperature 0)", changed: "gpt-4o (temperature 0.7)" },
+  },
   descriptionField("What the configuration is for."),
   {
     path: "settings",
@@ -40,13 +67,77 @@ export const PLAYGROUND_SETTINGS_FIELDS = [
     secret: false,
     example: { value: { provider: "openai", model: "gpt-4o", temperature: 0 }, changed: { provider: "openai", model: "gpt-4o", temperature: 0.7 } },
   },
-  { path: "requestsPerSecond", wire: "options.requests_per_second", type: "integer ≥ 1", doc: "Rate limit of runs made with it.", schema: z.number().int().min(1), required: false, effect: "inPlace", secret: false, example: { value: 2, changed: 5 } },
-  { ...updateOnlyFlag, path: "availableInPlayground", wire: "available_in_playground", doc: "Whether the configuration is offered in the playground.", unsetMeans: true, clearWith: true, defaultDoc: "`true` (service's)", example: { value: false, changed: true } },
-  { ...updateOnlyFlag, path: "availableInEvaluators", wire: "available_in_evaluators", doc: "Whether the configuration is offered in evaluators (as an LLM judge's model).", unsetMeans: true, clearWith: true, defaultDoc: "`true` (service's)", example: { value: false, changed: true } },
-  { ...updateOnlyFlag, path: "availableInAgentBuilder", wire: "available_in_agent_builder", doc: "Whether the configuration is offered in the Agent Builder.", unsetMeans: false, clearWith: false, defaultDoc: "`false` (service's)", example: { value: true, changed: false } },
-  { ...updateOnlyFlag, path: "availableInPolly", wire: "available_in_polly", doc: "Whether the configuration is offered in Polly, LangSmith's assistant.", unsetMeans: false, clearWith: false, defaultDoc: "`false` (service's)", example: { value: true, changed: false } },
-  { ...updateOnlyFlag, path: "availableInInsightsHeavy", wire: "available_in_insights_heavy", doc: "Whether the configuration is offered in Insights, for its heavy (thorough) analyses.", unsetMeans: false, clearWith: false, defaultDoc: "`false` (service's)", example: { value: true, changed: false } },
-  { ...updateOnlyFlag, path: "availableInInsightsLight", wire: "available_in_insights_light", doc: "Whether the configuration is offered in Insights, for its light (quick) analyses.", unsetMeans: false, clearWith: false, defaultDoc: "`false` (service's)", example: { value: true, changed: false } },
+  {
+    path: "requestsPerSecond",
+    wire: "options.requests_per_second",
+    type: "integer ≥ 1",
+    doc: "Rate limit of runs made with it.",
+    schema: z.number().int().min(1),
+    required: false,
+    effect: "inPlace",
+    secret: false,
+    example: { value: 2, changed: 5 },
+  },
+  {
+    ...updateOnlyFlag,
+    path: "availableInPlayground",
+    wire: "available_in_playground",
+    doc: "Whether the configuration is offered in the playground.",
+    unsetMeans: true,
+    clearWith: true,
+    defaultDoc: "`true` (service's)",
+    example: { value: false, changed: true },
+  },
+  {
+    ...updateOnlyFlag,
+    path: "availableInEvaluators",
+    wire: "available_in_evaluators",
+    doc: "Whether the configuration is offered in evaluators (as an LLM judge's model).",
+    unsetMeans: true,
+    clearWith: true,
+    defaultDoc: "`true` (service's)",
+    example: { value: false, changed: true },
+  },
+  {
+    ...updateOnlyFlag,
+    path: "availableInAgentBuilder",
+    wire: "available_in_agent_builder",
+    doc: "Whether the configuration is offered in the Agent Builder.",
+    unsetMeans: false,
+    clearWith: false,
+    defaultDoc: "`false` (service's)",
+    example: { value: true, changed: false },
+  },
+  {
+    ...updateOnlyFlag,
+    path: "availableInPolly",
+    wire: "available_in_polly",
+    doc: "Whether the configuration is offered in Polly, LangSmith's assistant.",
+    unsetMeans: false,
+    clearWith: false,
+    defaultDoc: "`false` (service's)",
+    example: { value: true, changed: false },
+  },
+  {
+    ...updateOnlyFlag,
+    path: "availableInInsightsHeavy",
+    wire: "available_in_insights_heavy",
+    doc: "Whether the configuration is offered in Insights, for its heavy (thorough) analyses.",
+    unsetMeans: false,
+    clearWith: false,
+    defaultDoc: "`false` (service's)",
+    example: { value: true, changed: false },
+  },
+  {
+    ...updateOnlyFlag,
+    path: "availableInInsightsLight",
+    wire: "available_in_insights_light",
+    doc: "Whether the configuration is offered in Insights, for its light (quick) analyses.",
+    unsetMeans: false,
+    clearWith: false,
+    defaultDoc: "`false` (service's)",
+    example: { value: true, changed: false },
+  },
   {
     path: "settingsType",
     wire: "settings_type",
@@ -60,9 +151,33 @@ export const PLAYGROUND_SETTINGS_FIELDS = [
     secret: false,
     example: { value: "simple", changed: "complex" },
   },
-  { ...optional, path: "oauthEnabled", wire: "oauth_enabled", type: "boolean", doc: "Whether calls to the model authenticate with an OAuth 2.0 client-credentials token (from `oauthTokenUrl`) instead of an API key.", schema: z.boolean(), example: { value: true, changed: false } },
-  { ...optional, path: "oauthTokenUrl", wire: "oauth_token_url", type: "string (URL)", doc: "The OAuth token endpoint the token is requested from.", schema: httpUrl("oauthTokenUrl"), example: { value: "https://auth.example.com/oauth2/token", changed: "https://auth.example.com/oauth2/v2/token" } },
-  { ...optional, path: "oauthClientId", wire: "oauth_client_id", type: "string", doc: "The OAuth client's id.", schema: z.string().min(1), example: { value: "playground-client", changed: "playground-client-v2" } },
+  {
+    ...optional,
+    path: "oauthEnabled",
+    wire: "oauth_enabled",
+    type: "boolean",
+    doc: "Whether calls to the model authenticate with an OAuth 2.0 client-credentials token (from `oauthTokenUrl`) instead of an API key.",
+    schema: z.boolean(),
+    example: { value: true, changed: false },
+  },
+  {
+    ...optional,
+    path: "oauthTokenUrl",
+    wire: "oauth_token_url",
+    type: "string (URL)",
+    doc: "The OAuth token endpoint the token is requested from.",
+    schema: httpUrl("oauthTokenUrl"),
+    example: { value: "https://auth.example.com/oauth2/token", changed: "https://auth.example.com/oauth2/v2/token" },
+  },
+  {
+    ...optional,
+    path: "oauthClientId",
+    wire: "oauth_client_id",
+    type: "string",
+    doc: "The OAuth client's id.",
+    schema: z.string().min(1),
+    example: { value: "playground-client", changed: "playground-client-v2" },
+  },
   {
     ...optional,
     path: "oauthClientSecret",
@@ -82,8 +197,26 @@ export const PLAYGROUND_SETTINGS_FIELDS = [
     schema: z.enum(["client_secret_basic", "client_secret_post"]),
     example: { value: "client_secret_basic", changed: "client_secret_post" },
   },
-  { ...optional, path: "oauthParams", wire: "oauth_params", type: "map of list of strings", doc: "Extra form parameters of the token request (e.g. `{ scope: [\"model.invoke\"] }`).", schema: z.record(z.string(), z.array(z.string())), fromWire: emptyMapAsUnset, example: { value: { scope: ["model.invoke"] }, changed: { scope: ["model.invoke", "model.read"] } } },
-  { ...optional, path: "oauthHeaders", wire: "oauth_headers", type: "map of list of strings", doc: "Extra headers of the token request (the service answers them as they are: keep secrets out of them).", schema: z.record(z.string(), z.array(z.string())), fromWire: emptyMapAsUnset, example: { value: { "X-Team": ["support"] }, changed: { "X-Team": ["support", "triage"] } } },
+  {
+    ...optional,
+    path: "oauthParams",
+    wire: "oauth_params",
+    type: "map of list of strings",
+    doc: 'Extra form parameters of the token request (e.g. `{ scope: ["model.invoke"] }`).',
+    schema: z.record(z.string(), z.array(z.string())),
+    fromWire: emptyMapAsUnset,
+    example: { value: { scope: ["model.invoke"] }, changed: { scope: ["model.invoke", "model.read"] } },
+  },
+  {
+    ...optional,
+    path: "oauthHeaders",
+    wire: "oauth_headers",
+    type: "map of list of strings",
+    doc: "Extra headers of the token request (the service answers them as they are: keep secrets out of them).",
+    schema: z.record(z.string(), z.array(z.string())),
+    fromWire: emptyMapAsUnset,
+    example: { value: { "X-Team": ["support"] }, changed: { "X-Team": ["support", "triage"] } },
+  },
 ] as const satisfies FieldTable;
 
 /** PlaygroundSettings' checked inputs. */
@@ -93,7 +226,8 @@ export type PlaygroundSettingsInputs = InputsOf<typeof PLAYGROUND_SETTINGS_FIELD
 export const resource = declareKind({
   token: "langsmith:index:PlaygroundSettings",
   kind: "playground settings",
-  description: "A saved model configuration of the LangSmith playground (and evaluators): name, description, the model settings and a rate limit, changed in place. Import by id.",
+  description:
+    "A saved model configuration of the LangSmith playground (and evaluators): name, description, the model settings and a rate limit, changed in place. Import by id.",
   scope: "workspace",
   fields: PLAYGROUND_SETTINGS_FIELDS,
   nameField: "name",

@@ -1,7 +1,12 @@
 /** The Project resource: a LangSmith tracing project, where a deployment's or an application's runs land. */
 import { defineEndpoint } from "../client/endpoint";
 import { zTracerSessionCreate, zTracerSessionUpdate } from "../client/wire/tracingAndEvaluation.requests";
-import { zGetApiV1SessionsBySessionIdResponse, zGetApiV1SessionsResponse, zPatchApiV1SessionsBySessionIdResponse, zPostApiV1SessionsResponse } from "../client/wire/tracingAndEvaluation.responses";
+import {
+  zGetApiV1SessionsBySessionIdResponse,
+  zGetApiV1SessionsResponse,
+  zPatchApiV1SessionsBySessionIdResponse,
+  zPostApiV1SessionsResponse,
+} from "../client/wire/tracingAndEvaluation.responses";
 import { type CrudEndpoints, declareKind, descriptionField, workspaceIdField } from "../engine/kind";
 import { exampleRef, unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { uuid } from "../engine/fields/validators";
@@ -58,7 +63,11 @@ export const PROJECT_FIELDS = [
     effect: "inPlace",
     secret: false,
     // The second object (the target of changed references) links to the second Dataset.
-    example: { value: exampleRef("langsmith:index:Dataset"), changed: exampleRef("langsmith:index:Dataset", { other: true }), other: exampleRef("langsmith:index:Dataset", { other: true }) },
+    example: {
+      value: exampleRef("langsmith:index:Dataset"),
+      changed: exampleRef("langsmith:index:Dataset", { other: true }),
+      other: exampleRef("langsmith:index:Dataset", { other: true }),
+    },
   },
   {
     path: "traceTier",

@@ -3,7 +3,14 @@ import type { LangSmithClient } from "../client";
 import { defineEndpoint } from "../client/endpoint";
 import { ConflictError } from "../client/errors";
 import { zCommitsCreateCommitReq, zCreateRepoRequest, zUpdateRepoRequest } from "../client/wire/tracingAndEvaluation.requests";
-import { zRepoWithLookups, zGetApiV1ReposByOwnerByRepoResponse, zGetApiV1ReposResponse, zPatchApiV1ReposByOwnerByRepoResponse, zPostApiV1ReposResponse, zPostCommitsByOwnerByRepoResponse } from "../client/wire/tracingAndEvaluation.responses";
+import {
+  zRepoWithLookups,
+  zGetApiV1ReposByOwnerByRepoResponse,
+  zGetApiV1ReposResponse,
+  zPatchApiV1ReposByOwnerByRepoResponse,
+  zPostApiV1ReposResponse,
+  zPostCommitsByOwnerByRepoResponse,
+} from "../client/wire/tracingAndEvaluation.responses";
 import { type CrudEndpoints, declareKind, descriptionField, workspaceIdField } from "../engine/kind";
 import type { FieldTable, InputsOf } from "../engine/fields/fields";
 import { sameValue } from "../engine/fields/values";
@@ -24,11 +31,21 @@ export const PROMPT_ENDPOINTS = {
 } satisfies CrudEndpoints;
 
 /** `POST /commits/-/{repo}` (at the API's origin): pushes one commit of a manifest. */
-export const PUSH_COMMIT = defineEndpoint({ method: "POST", path: "/commits/-/{handle}", request: zCommitsCreateCommitReq, response: zPostCommitsByOwnerByRepoResponse });
-
+export const PUSH_COMMIT = defineEndpoint({
+  method: "POST",
+  path: "/commits/-/{handle}",
+  request: zCommitsCreateCommitReq,
+  response: zPostCommitsByOwnerByRepoResponse,
+});
 
 /** Pushes `inputs.manifest` as one commit unless it is the one recorded in `olds`; answers the outputs of the latest commit. */
-export async function pushManifest(client: LangSmithClient, handle: string, inputs: Properties, olds: Properties | undefined, action: string): Promise<Properties> {
+export async function pushManifest(
+  client: LangSmithClient,
+  handle: string,
+  inputs: Properties,
+  olds: Properties | undefined,
+  action: string,
+): Promise<Properties> {
   const manifest = inputs["manifest"];
   const recorded = { latestCommitHash: olds?.["latestCommitHash"], latestCommitId: olds?.["latestCommitId"] };
   if (manifest === undefined || (olds !== undefined && sameValue(olds["manifest"], manifest))) {
@@ -36,7 +53,11 @@ export async function pushManifest(client: LangSmithClient, handle: string, inpu
   }
   const parent = typeof recorded.latestCommitHash === "string" ? { parent_commit: recorded.latestCommitHash } : {};
   try {
-    const answer = (await client.originResources.send(PUSH_COMMIT, { action: `${action}: pushing the manifest as a new commit`, params: { handle }, body: { manifest: manifest as Record<string, unknown>, ...parent } })) as {
+    const answer = (await client.originResources.send(PUSH_COMMIT, {
+      action: `${action}: pushing the manifest as a new commit`,
+      params: { handle },
+      body: { manifest: manifest as Record<string, unknown>, ...parent },
+    })) as {
       commit?: { commit_hash?: string; id?: string };
     };
     return { latestCommitHash: answer.commit?.commit_hash, latestCommitId: answer.commit?.id };
@@ -51,7 +72,11 @@ export async function pushManifest(client: LangSmithClient, handle: string, inpu
 
 /** The latest commit's hash and id, as an import records them (`{}` for a prompt without commits). */
 export async function latestCommit(client: LangSmithClient, handle: string): Promise<Properties> {
-  const answer = (await client.originResources.send(LIST_COMMITS, { action: `reading the latest commit of prompt "${handle}"`, params: { handle }, query: { limit: 1 } })) as {
+  const answer = (await client.originResources.send(LIST_COMMITS, {
+    action: `reading the latest commit of prompt "${handle}"`,
+    params: { handle },
+    query: { limit: 1 },
+  })) as {
     commits?: { commit_hash?: string; id?: string }[];
   };
   const commit = answer.commits?.[0];
@@ -88,7 +113,17 @@ export const PROMPT_FIELDS = [
     example: { value: "support-triage", changed: "support-triage-v2", other: "support-triage-b" },
   },
   descriptionField("What the prompt does."),
-  { path: "readme", wire: "readme", type: "string (Markdown)", doc: "The prompt's readme.", schema: z.string(), required: false, effect: "inPlace", secret: false, example: { value: "# Support triage\n\nSorts a question into a queue.", changed: "# Support triage\n\nSorts a question into a queue, with its urgency." } },
+  {
+    path: "readme",
+    wire: "readme",
+    type: "string (Markdown)",
+    doc: "The prompt's readme.",
+    schema: z.string(),
+    required: false,
+    effect: "inPlace",
+    secret: false,
+    example: { value: "# Support triage\n\nSorts a question into a queue.", changed: "# Support triage\n\nSorts a question into a queue, with its urgency." },
+  },
   {
     path: "isArchived",
     wire: "is_archived",
@@ -103,9 +138,33 @@ export const PROMPT_FIELDS = [
     secret: false,
     example: { value: true, changed: false },
   },
-  { path: "tags", wire: "tags", unordered: true, type: "list of strings", doc: "Labels of the prompt in the hub (not commit tags: those are `PromptTag`s).", schema: z.array(z.string().min(1)), required: false, clearWith: [], effect: "inPlace", secret: false, example: { value: ["support"], changed: ["support", "triage"] } },
+  {
+    path: "tags",
+    wire: "tags",
+    unordered: true,
+    type: "list of strings",
+    doc: "Labels of the prompt in the hub (not commit tags: those are `PromptTag`s).",
+    schema: z.array(z.string().min(1)),
+    required: false,
+    clearWith: [],
+    effect: "inPlace",
+    secret: false,
+    example: { value: ["support"], changed: ["support", "triage"] },
+  },
   // Public needs a workspace with a handle: true in the program's Workspace (its handle set), false in the change step, which may move it to the second Workspace (no handle).
-  { path: "isPublic", wire: "is_public", refresh: "always", type: "boolean", doc: "Whether anyone may read the prompt.", schema: z.boolean(), required: false, default: false, effect: "inPlace", secret: false, example: { value: true, changed: false } },
+  {
+    path: "isPublic",
+    wire: "is_public",
+    refresh: "always",
+    type: "boolean",
+    doc: "Whether anyone may read the prompt.",
+    schema: z.boolean(),
+    required: false,
+    default: false,
+    effect: "inPlace",
+    secret: false,
+    example: { value: true, changed: false },
+  },
   {
     path: "manifest",
     type: "map of any",
@@ -116,7 +175,11 @@ export const PROMPT_FIELDS = [
     effectDoc: "one new commit",
     secret: false,
     // Set in the required-inputs program too: a tag and a judge need a commit of the prompt.
-    example: { minimal: true, value: chatPromptManifest("Sort this question into a queue: {{ question }}"), changed: chatPromptManifest("Sort this question into a queue and rate its urgency: {{ question }}") },
+    example: {
+      minimal: true,
+      value: chatPromptManifest("Sort this question into a queue: {{ question }}"),
+      changed: chatPromptManifest("Sort this question into a queue and rate its urgency: {{ question }}"),
+    },
   },
 ] as const satisfies FieldTable;
 
@@ -145,9 +208,22 @@ export const resource = declareKind({
   // A refresh reads them through the list, page by page.
   batchRead: { by: "pages", pageSize: 100 },
   outputs: [
-    { name: "latestCommitHash", type: OUTPUT_TYPES.string, doc: "Hash of the commit of the current manifest.", changesOnUpdate: true, wire: "last_commit_hash" },
+    {
+      name: "latestCommitHash",
+      type: OUTPUT_TYPES.string,
+      doc: "Hash of the commit of the current manifest.",
+      changesOnUpdate: true,
+      wire: "last_commit_hash",
+    },
     // Only a push answers the commit's id (the prompt reports its hash): kept from the last push.
-    { name: "latestCommitId", type: OUTPUT_TYPES.string, doc: "Id of that commit (what `PromptTag.commitId` takes), from the last push by this stack.", changesOnUpdate: true, wire: "last_commit_id", onlyAtCreate: true },
+    {
+      name: "latestCommitId",
+      type: OUTPUT_TYPES.string,
+      doc: "Id of that commit (what `PromptTag.commitId` takes), from the last push by this stack.",
+      changesOnUpdate: true,
+      wire: "last_commit_id",
+      onlyAtCreate: true,
+    },
     { name: "fullName", type: OUTPUT_TYPES.string, doc: "`<owner>/<handle>`, as the hub names it.", changesOnUpdate: false, wire: "full_name" },
     { ...CREATED_AT_OUTPUT, wire: "created_at" },
   ],

@@ -1,7 +1,12 @@
 /** The PromptTag resource: a named pointer (e.g. `production`) at one commit of a prompt. */
 import { defineEndpoint } from "../client/endpoint";
 import { zRepoTagRequest, zRepoUpdateTagRequest } from "../client/wire/tracingAndEvaluation.requests";
-import { zGetApiV1ReposByOwnerByRepoTagsByTagNameResponse, zGetApiV1ReposByOwnerByRepoTagsResponse, zPatchApiV1ReposByOwnerByRepoTagsByTagNameResponse, zPostApiV1ReposByOwnerByRepoTagsResponse } from "../client/wire/tracingAndEvaluation.responses";
+import {
+  zGetApiV1ReposByOwnerByRepoTagsByTagNameResponse,
+  zGetApiV1ReposByOwnerByRepoTagsResponse,
+  zPatchApiV1ReposByOwnerByRepoTagsByTagNameResponse,
+  zPostApiV1ReposByOwnerByRepoTagsResponse,
+} from "../client/wire/tracingAndEvaluation.responses";
 import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
 import { exampleRef, unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { uuid } from "../engine/fields/validators";
@@ -16,7 +21,12 @@ export const PROMPT_TAG_ENDPOINTS = {
   create: defineEndpoint({ method: "POST", path: TAGS, request: zRepoTagRequest, response: zPostApiV1ReposByOwnerByRepoTagsResponse }),
   list: defineEndpoint({ method: "GET", path: TAGS, response: zGetApiV1ReposByOwnerByRepoTagsResponse }),
   get: defineEndpoint({ method: "GET", path: `${TAGS}/{id}`, response: zGetApiV1ReposByOwnerByRepoTagsByTagNameResponse }),
-  update: defineEndpoint({ method: "PATCH", path: `${TAGS}/{id}`, request: zRepoUpdateTagRequest, response: zPatchApiV1ReposByOwnerByRepoTagsByTagNameResponse }),
+  update: defineEndpoint({
+    method: "PATCH",
+    path: `${TAGS}/{id}`,
+    request: zRepoUpdateTagRequest,
+    response: zPatchApiV1ReposByOwnerByRepoTagsByTagNameResponse,
+  }),
   delete: defineEndpoint({ method: "DELETE", path: `${TAGS}/{id}` }),
 } satisfies CrudEndpoints;
 

@@ -1,7 +1,12 @@
 /** The PromptWebhook resource: a URL LangSmith calls when a prompt is committed or tagged. */
 import { defineEndpoint } from "../client/endpoint";
 import { zPromptWebhookCreate, zPromptWebhookUpdate } from "../client/wire/tracingAndEvaluation.requests";
-import { zGetApiV1PromptWebhooksByWebhookIdResponse, zGetApiV1PromptWebhooksResponse, zPatchApiV1PromptWebhooksByWebhookIdResponse, zPostApiV1PromptWebhooksResponse } from "../client/wire/tracingAndEvaluation.responses";
+import {
+  zGetApiV1PromptWebhooksByWebhookIdResponse,
+  zGetApiV1PromptWebhooksResponse,
+  zPatchApiV1PromptWebhooksByWebhookIdResponse,
+  zPostApiV1PromptWebhooksResponse,
+} from "../client/wire/tracingAndEvaluation.responses";
 import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
 import { unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { httpUrl, uuid } from "../engine/fields/validators";
@@ -13,7 +18,12 @@ export const PROMPT_WEBHOOK_ENDPOINTS = {
   create: defineEndpoint({ method: "POST", path: "/prompt-webhooks", request: zPromptWebhookCreate, response: zPostApiV1PromptWebhooksResponse }),
   list: defineEndpoint({ method: "GET", path: "/prompt-webhooks", response: zGetApiV1PromptWebhooksResponse }),
   get: defineEndpoint({ method: "GET", path: "/prompt-webhooks/{id}", response: zGetApiV1PromptWebhooksByWebhookIdResponse }),
-  update: defineEndpoint({ method: "PATCH", path: "/prompt-webhooks/{id}", request: zPromptWebhookUpdate, response: zPatchApiV1PromptWebhooksByWebhookIdResponse }),
+  update: defineEndpoint({
+    method: "PATCH",
+    path: "/prompt-webhooks/{id}",
+    request: zPromptWebhookUpdate,
+    response: zPatchApiV1PromptWebhooksByWebhookIdResponse,
+  }),
   delete: defineEndpoint({ method: "DELETE", path: "/prompt-webhooks/{id}" }),
 } satisfies CrudEndpoints;
 

@@ -18,15 +18,26 @@ export const CODE_EVALUATOR_LANGUAGES = ["python", "javascript"] as const;
 /** An LLM judge of a rule: the contract's `structured` evaluator, its keys camel-cased. */
 const StructuredEvaluator = z.strictObject({
   hubRef: z.string().min(1).optional().describe("A prompt of the hub the judge uses (`<handle>` or `<handle>:<commit or tag>`), instead of `prompt`."),
-  prompt: z.array(z.tuple([z.string(), z.string()])).optional().describe("The judge's messages, each a `[role, template]` pair."),
+  prompt: z
+    .array(z.tuple([z.string(), z.string()]))
+    .optional()
+    .describe("The judge's messages, each a `[role, template]` pair."),
   templateFormat: z.string().optional().describe("How the templates are written: `f-string` or `mustache`."),
   schema: z.record(z.string(), z.unknown()).optional().describe("JSON Schema of the scores the judge answers."),
   variableMapping: z.record(z.string(), z.string()).optional().describe("The templates' variables, each mapped to a path of the run."),
   playgroundSettingsId: z.string().min(1).optional().describe("The `PlaygroundSettings` (a saved model configuration) the judge runs on, instead of `model`."),
-  model: z.record(z.string(), z.unknown()).optional().describe("The model the judge runs on, as the service takes it (e.g. `{ model: \"gpt-4o-mini\" }`)."),
+  model: z.record(z.string(), z.unknown()).optional().describe('The model the judge runs on, as the service takes it (e.g. `{ model: "gpt-4o-mini" }`).'),
 });
 type StructuredEvaluatorInput = z.infer<typeof StructuredEvaluator>;
-const STRUCTURED_EVALUATOR_WIRE = { hubRef: "hub_ref", prompt: "prompt", templateFormat: "template_format", schema: "schema", variableMapping: "variable_mapping", model: "model", playgroundSettingsId: "playground_settings_id" } as const;
+const STRUCTURED_EVALUATOR_WIRE = {
+  hubRef: "hub_ref",
+  prompt: "prompt",
+  templateFormat: "template_format",
+  schema: "schema",
+  variableMapping: "variable_mapping",
+  model: "model",
+  playgroundSettingsId: "playground_settings_id",
+} as const;
 const STRUCTURED_EVALUATOR_INPUT = reversedNames(STRUCTURED_EVALUATOR_WIRE);
 
 /** The evaluator rows of the RunRule's field table. */
@@ -37,14 +48,31 @@ export const RUN_RULE_EVALUATOR_FIELDS = [
     wire: "evaluators",
     toWire: (value: unknown) => (value as StructuredEvaluatorInput[]).map((evaluator) => ({ structured: renameKeys(evaluator, STRUCTURED_EVALUATOR_WIRE) })),
     fromWire: (value: unknown) =>
-      Array.isArray(value) && value.length > 0 ? (value as { structured?: Record<string, unknown> }[]).map((evaluator) => renameKeys(evaluator.structured ?? {}, STRUCTURED_EVALUATOR_INPUT)) : undefined,
+      Array.isArray(value) && value.length > 0
+        ? (value as { structured?: Record<string, unknown> }[]).map((evaluator) => renameKeys(evaluator.structured ?? {}, STRUCTURED_EVALUATOR_INPUT))
+        : undefined,
     clearWith: [],
     type: "list of `{hubRef?, prompt?, templateFormat?, schema?, variableMapping?, model?}`",
     doc: "LLM judges the sampled runs are scored by (online evaluation), each a prompt (a hub prompt by `hubRef`, or `prompt` as `[role, template]` pairs) with the output `schema` its scores follow and the `model` it runs on.",
     schema: z.array(StructuredEvaluator),
     example: {
-      value: [{ prompt: [["system", "Is the answer correct? {{ output }}"]], templateFormat: "mustache", schema: { type: "object", properties: { correct: { type: "boolean" } } }, model: { model: "gpt-4o-mini" } }],
-      changed: [{ prompt: [["system", "Is the answer correct and polite? {{ output }}"]], templateFormat: "mustache", schema: { type: "object", properties: { correct: { type: "boolean" } } }, variableMapping: { output: "output" }, model: { model: "gpt-4o" } }],
+      value: [
+        {
+          prompt: [["system", "Is the answer correct? {{ output }}"]],
+          templateFormat: "mustache",
+          schema: { type: "object", properties: { correct: { type: "boolean" } } },
+          model: { model: "gpt-4o-mini" },
+        },
+      ],
+      changed: [
+        {
+          prompt: [["system", "Is the answer correct and polite? {{ output }}"]],
+          templateFormat: "mustache",
+          schema: { type: "object", properties: { correct: { type: "boolean" } } },
+          variableMapping: { output: "output" },
+          model: { model: "gpt-4o" },
+        },
+      ],
     },
   },
   {
@@ -53,14 +81,28 @@ export const RUN_RULE_EVALUATOR_FIELDS = [
     wire: "trajectory_evaluators",
     toWire: (value: unknown) => (value as StructuredEvaluatorInput[]).map((evaluator) => ({ structured: renameKeys(evaluator, STRUCTURED_EVALUATOR_WIRE) })),
     fromWire: (value: unknown) =>
-      Array.isArray(value) && value.length > 0 ? (value as { structured?: Record<string, unknown> }[]).map((evaluator) => renameKeys(evaluator.structured ?? {}, STRUCTURED_EVALUATOR_INPUT)) : undefined,
+      Array.isArray(value) && value.length > 0
+        ? (value as { structured?: Record<string, unknown> }[]).map((evaluator) => renameKeys(evaluator.structured ?? {}, STRUCTURED_EVALUATOR_INPUT))
+        : undefined,
     clearWith: [],
     type: "list of `{hubRef?, prompt?, templateFormat?, schema?, variableMapping?, model?, playgroundSettingsId?}`",
     doc: "LLM judges that score a sampled run's whole trajectory (the trace's steps, not only its outputs); the same shape as `evaluators`.",
     schema: z.array(StructuredEvaluator),
     example: {
-      value: [{ prompt: [["system", "Did the agent take sensible steps? {{ trajectory }}"]], templateFormat: "mustache", schema: { type: "object", properties: { sensible: { type: "boolean" } } } }],
-      changed: [{ prompt: [["system", "Did the agent take few and sensible steps? {{ trajectory }}"]], templateFormat: "mustache", schema: { type: "object", properties: { sensible: { type: "boolean" } } } }],
+      value: [
+        {
+          prompt: [["system", "Did the agent take sensible steps? {{ trajectory }}"]],
+          templateFormat: "mustache",
+          schema: { type: "object", properties: { sensible: { type: "boolean" } } },
+        },
+      ],
+      changed: [
+        {
+          prompt: [["system", "Did the agent take few and sensible steps? {{ trajectory }}"]],
+          templateFormat: "mustache",
+          schema: { type: "object", properties: { sensible: { type: "boolean" } } },
+        },
+      ],
     },
   },
   {
@@ -70,7 +112,12 @@ export const RUN_RULE_EVALUATOR_FIELDS = [
     clearWith: [],
     type: "list of `{code, language?}`",
     doc: "Code the sampled runs are scored by, each in `python` (default) or `javascript`.",
-    schema: z.array(z.strictObject({ code: z.string().min(1).describe("The evaluator's source."), language: z.enum(CODE_EVALUATOR_LANGUAGES).optional().describe("Language of `code`; default `python`.") })),
+    schema: z.array(
+      z.strictObject({
+        code: z.string().min(1).describe("The evaluator's source."),
+        language: z.enum(CODE_EVALUATOR_LANGUAGES).optional().describe("Language of `code`; default `python`."),
+      }),
+    ),
     fromWire: (value: unknown) => (Array.isArray(value) && value.length > 0 ? value : undefined),
     example: {
       value: [{ code: 'def perform_eval(run, example):\n    return {"has_output": run["outputs"] is not None}\n', language: "python" }],

@@ -57,7 +57,8 @@ function effectiveDocuments(contractDir) {
   for (const [operation, addition] of Object.entries(additions["x-parameter-additions"] ?? {})) {
     const [method, path] = operation.split(" ");
     const declared = target(addition["x-document"], `x-parameter-additions.${operation}`).paths?.[path]?.[method.toLowerCase()];
-    if (declared === undefined) throw new Error(`contract/additions.openapi.json: x-parameter-additions: no operation ${operation} in ${addition["x-document"]}`);
+    if (declared === undefined)
+      throw new Error(`contract/additions.openapi.json: x-parameter-additions: no operation ${operation} in ${addition["x-document"]}`);
     declared.parameters = [...(declared.parameters ?? []), ...addition.parameters];
   }
   documents[ADDITIONS_AREA] = selfContained(additions, documents);
@@ -73,7 +74,7 @@ function effectiveDocuments(contractDir) {
  */
 function selfContained(additions, documents) {
   const out = structuredClone(additions);
-  const schemas = (out.components ??= {}).schemas ??= {};
+  const schemas = ((out.components ??= {}).schemas ??= {});
   const pending = [];
   const rewrite = (node, area) => {
     if (Array.isArray(node)) return node.forEach((item) => rewrite(item, area));

@@ -18,8 +18,16 @@ const FUZZ_SEED = 20261126;
 
 /** Operations left out of the fuzzing, each with the reason: the published document cannot be fuzzed as it is. */
 const EXCLUDED_OPERATIONS = [
-  { method: "GET", path: "/api/v1/repos/{owner}/{repo}/tags", reason: "the published document's operation does not declare its path parameters owner and repo (schemathesis: a schema error)" },
-  { method: "GET", path: "/api/v1/repos/{owner}/{repo}/tags/{tag_name}", reason: "the published document's operation does not declare its path parameters owner and repo (schemathesis: a schema error)" },
+  {
+    method: "GET",
+    path: "/api/v1/repos/{owner}/{repo}/tags",
+    reason: "the published document's operation does not declare its path parameters owner and repo (schemathesis: a schema error)",
+  },
+  {
+    method: "GET",
+    path: "/api/v1/repos/{owner}/{repo}/tags/{tag_name}",
+    reason: "the published document's operation does not declare its path parameters owner and repo (schemathesis: a schema error)",
+  },
 ];
 
 /**
@@ -40,23 +48,41 @@ async function fuzzEmulator({ stBin, baseUrl, contractDir, workDir, apiKey, work
     const reportFile = join(workDir, `${area}.report.json`);
     const excluded = EXCLUDED_OPERATIONS.filter((op) => documents[area].paths?.[op.path]?.[op.method.toLowerCase()] !== undefined);
     const args = [
-      "run", join(workDir, documentFile(area)),
-      "--url", baseUrl,
-      "-H", `X-Api-Key: ${apiKey}`,
-      "-H", `X-Tenant-Id: ${workspaceId}`,
-      "--checks", "not_a_server_error,response_schema_conformance",
-      "--max-examples", String(maxExamples),
-      "--seed", String(FUZZ_SEED),
+      "run",
+      join(workDir, documentFile(area)),
+      "--url",
+      baseUrl,
+      "-H",
+      `X-Api-Key: ${apiKey}`,
+      "-H",
+      `X-Tenant-Id: ${workspaceId}`,
+      "--checks",
+      "not_a_server_error,response_schema_conformance",
+      "--max-examples",
+      String(maxExamples),
+      "--seed",
+      String(FUZZ_SEED),
       "--no-color",
-      "--report", "json",
-      "--report-json-path", reportFile,
+      "--report",
+      "json",
+      "--report-json-path",
+      reportFile,
       ...excluded.flatMap((op) => ["--exclude-path", op.path]),
     ];
     // In workDir: schemathesis keeps its cache in the directory it runs in.
     const run = await runCommand(stBin, args, timeoutMs, workDir);
     writeFileSync(join(workDir, `${area}.log`), run.output);
     if (!existsSync(reportFile)) {
-      results.push({ area, ran: false, why: run.error ? String(run.error.message) : `st exited ${run.status} without a report (see ${area}.log)`, operations: 0, generated: 0, failures: [], errors: [], excluded });
+      results.push({
+        area,
+        ran: false,
+        why: run.error ? String(run.error.message) : `st exited ${run.status} without a report (see ${area}.log)`,
+        operations: 0,
+        generated: 0,
+        failures: [],
+        errors: [],
+        excluded,
+      });
       continue;
     }
     const report = JSON.parse(readFileSync(reportFile, "utf8"));

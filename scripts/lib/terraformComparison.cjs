@@ -53,7 +53,10 @@ function propertyNames(schema, kind, token) {
 const tokenOf = (name) => `langsmith:index:${name}`;
 
 /** Markdown table cell: no line breaks, no unescaped pipes. */
-const cell = (text) => String(text).replace(/\s*\n\s*/g, " ").replace(/\|/g, "\\|");
+const cell = (text) =>
+  String(text)
+    .replace(/\s*\n\s*/g, " ")
+    .replace(/\|/g, "\\|");
 
 /** One attribute's cell: our property, or the reason / gap. */
 function entryCell(entry) {
@@ -89,7 +92,9 @@ function comparison(facts, mapping, schema) {
         const total = Object.keys(fact.attributes).length;
         const mapped = Object.keys(fact.attributes).filter((attribute) => entryKind(entry?.attributes?.[attribute]) === "mapped").length;
         const counterpart = typeof entry?.ours === "string" ? `\`${entry.ours}\`` : entry?.reason !== undefined ? "— (see below)" : "**gap**";
-        glance.push(`| \`${name}\`${kind === "dataSources" ? " (data source)" : ""} | ${counterpart} | ${typeof entry?.ours === "string" ? `${mapped} of ${total}` : "—"} |`);
+        glance.push(
+          `| \`${name}\`${kind === "dataSources" ? " (data source)" : ""} | ${counterpart} | ${typeof entry?.ours === "string" ? `${mapped} of ${total}` : "—"} |`,
+        );
       }
     }
     glance.push("");
@@ -120,7 +125,8 @@ function comparison(facts, mapping, schema) {
           if (kindOf === "missing") problems.push(`${provider} ${name}.${attribute}: no entry (map it, or give a reason or a gap)`);
           else tally.attributes[kindOf] += 1;
           const property = mappedProperty(attributeEntry);
-          if (property !== undefined && names !== undefined && !names.has(property)) problems.push(`${provider} ${name}.${attribute}: ${entry.ours} has no property ${property}`);
+          if (property !== undefined && names !== undefined && !names.has(property))
+            problems.push(`${provider} ${name}.${attribute}: ${entry.ours} has no property ${property}`);
           lines.push(`| \`${attribute}\` | ${cell(entryCell(attributeEntry))} |`);
           for (const [nested, nestedEntry] of Object.entries(attributeEntry?.nested ?? {})) {
             const nestedKind = entryKind(nestedEntry);
@@ -138,7 +144,9 @@ function comparison(facts, mapping, schema) {
     const resources = tally.resources;
     const dataSources = tally.dataSources;
     const attributes = tally.attributes;
-    const stitched = [...Object.values(read.resources), ...Object.values(read.dataSources)].some((entry) => entry.commit !== undefined && entry.commit !== read.commit);
+    const stitched = [...Object.values(read.resources), ...Object.values(read.dataSources)].some(
+      (entry) => entry.commit !== undefined && entry.commit !== read.commit,
+    );
     const at = `\`${read.repository}\` at \`${String(read.commit).slice(0, 12)}\`${read.version ? ` (${read.version})` : ""}${stitched ? ", some files at the other commits the facts name" : ""}`;
     const gaps = (n) => `${n} ${n === 1 ? "gap" : "gaps"}`;
     return `| ${title} | ${at} | ${resources.mapped} of ${resources.mapped + resources.gap + resources.reason} (${gaps(resources.gap)}) | ${dataSources.mapped} of ${dataSources.mapped + dataSources.gap + dataSources.reason} (${gaps(dataSources.gap)}) | ${attributes.mapped} mapped, ${attributes.reason} with a reason, ${gaps(attributes.gap)} |`;
@@ -177,7 +185,9 @@ function comparison(facts, mapping, schema) {
     "## By resource",
     "",
     ...sections.flatMap((section) => section.lines),
-  ].join("\n").replace(/\n{3,}/g, "\n\n");
+  ]
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n");
   return { markdown: `${markdown.trimEnd()}\n`, problems, counts };
 }
 

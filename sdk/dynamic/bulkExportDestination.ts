@@ -147,13 +147,6 @@ export class BulkExportDestination extends pulumi.dynamic.Resource {
       ...unsetOutputs(DESTINATION_OUTPUT_SPECS),
     };
     const secretOutputs = [...(opts?.additionalSecretOutputs ?? []), "credentials", ...secretOutputNames(DESTINATION_OUTPUT_SPECS)];
-    super(
-      providerShim("destination"),
-      name,
-      props,
-      { ...opts, additionalSecretOutputs: [...new Set(secretOutputs)] },
-      "langsmith",
-      "BulkExportDestination",
-    );
+    super(providerShim("destination"), name, props, { ...opts, additionalSecretOutputs: [...new Set(secretOutputs)] }, "langsmith", "BulkExportDestination");
   }
 }

@@ -10,7 +10,12 @@ export {
   type DeploymentSourceConfigArgs,
   type DeploymentSourceRevisionConfigArgs,
 } from "./deployment";
-export { BulkExportDestination, type BulkExportDestinationArgs, type BulkExportDestinationConfigArgs, type BulkExportDestinationCredentialsArgs } from "./bulkExportDestination";
+export {
+  BulkExportDestination,
+  type BulkExportDestinationArgs,
+  type BulkExportDestinationConfigArgs,
+  type BulkExportDestinationCredentialsArgs,
+} from "./bulkExportDestination";
 export {
   type DeploymentInfo,
   getDeployment,
@@ -30,7 +35,15 @@ export {
   type OAuthProviderInfo,
 } from "./oauthInvokes";
 export { BulkExport, type BulkExportArgs, type BulkExportRunsSummary } from "./bulkExport";
-export { type BulkExportInfo, type BulkExportRunInfo, getBulkExport, type GetBulkExportArgs, getBulkExportOutput, getBulkExportRuns, getBulkExportRunsOutput } from "./bulkExportInvokes";
+export {
+  type BulkExportInfo,
+  type BulkExportRunInfo,
+  getBulkExport,
+  type GetBulkExportArgs,
+  getBulkExportOutput,
+  getBulkExportRuns,
+  getBulkExportRunsOutput,
+} from "./bulkExportInvokes";
 export { NoopResource, type NoopResourceArgs } from "./noop";
 export { providerShim, type ProviderModuleName } from "./providerShim";
 export { assertDynamicDependencies, DYNAMIC_DEPENDENCIES, MissingDynamicDependencyError } from "./dynamicDependencies";

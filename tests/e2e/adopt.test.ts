@@ -90,13 +90,25 @@ describe("pulumi-langsmith adopt, through the real CLI", () => {
     s3 = await startVersitygw();
     await s3.createBucket(BUCKET);
     stack = await startEmulatorStack({ acceptInvitations: true, s3EndpointOverride: s3.endpoint });
-    const program = matrixProgram(KINDS, { track: "full", step: "value", placeholders: s3Placeholders(s3, BUCKET), secretPlaceholders: S3_SECRET_PLACEHOLDERS, canaryPrefix: "adopt" });
+    const program = matrixProgram(KINDS, {
+      track: "full",
+      step: "value",
+      placeholders: s3Placeholders(s3, BUCKET),
+      secretPlaceholders: S3_SECRET_PLACEHOLDERS,
+      canaryPrefix: "adopt",
+    });
     canaries = program.canaries;
     // And a deployment in the stack's own workspace (the matrix's live in its workspace, which adopt reports as another stack's),
     // and a third workspace with a team's usual objects: rules pointing at its project, dataset and queue, tags, a secret.
     canaries = [...canaries, THIRD_SECRET];
     const seedProgram = `${program.yaml}  adopt-agent:\n${yamlGithubDeployment("adopt-agent")}${THIRD_WORKSPACE}`;
-    seed = await createPulumiProject({ name: "adopt-seed", runtime: "yaml", program: seedProgram, config: { ...stack.config, "langsmith:apiKey": { secret: DEFAULT_ORG_API_KEY } }, env: stack.env });
+    seed = await createPulumiProject({
+      name: "adopt-seed",
+      runtime: "yaml",
+      program: seedProgram,
+      config: { ...stack.config, "langsmith:apiKey": { secret: DEFAULT_ORG_API_KEY } },
+      env: stack.env,
+    });
     await installNativePlugin(seed);
     const up = await seed.up();
     expect(outcome(up)).toEqual({ code: 0, tail: "" });
@@ -119,7 +131,11 @@ describe("pulumi-langsmith adopt, through the real CLI", () => {
       LANGSMITH_CONTROL_PLANE_URL: stack.emulator.url,
       LANGSMITH_WORKSPACE_ID: DEFAULT_WORKSPACE_ID,
     };
-    const result = await run(join(e2eRoot(), "node_modules", ".bin", "pulumi-langsmith"), ["adopt", "--language", language, "--out", dir, "--project", `adopted-${language}`], { cwd: e2eRoot(), env, maxBuffer: 64 * 1024 * 1024 });
+    const result = await run(
+      join(e2eRoot(), "node_modules", ".bin", "pulumi-langsmith"),
+      ["adopt", "--language", language, "--out", dir, "--project", `adopted-${language}`],
+      { cwd: e2eRoot(), env, maxBuffer: 64 * 1024 * 1024 },
+    );
     return { dir, output: `${result.stdout}${result.stderr}` };
   }
 
@@ -128,7 +144,14 @@ describe("pulumi-langsmith adopt, through the real CLI", () => {
     const common = { name: `adopted-${language}`, config: { ...stack.config, "langsmith:apiKey": { secret: DEFAULT_ORG_API_KEY } }, env: stack.env };
     const project =
       language === "yaml"
-        ? await createPulumiProject({ ...common, runtime: "yaml", program: (files["Pulumi.yaml"] ?? "").split("\n").filter((line) => !/^(name|runtime):/.test(line)).join("\n") })
+        ? await createPulumiProject({
+            ...common,
+            runtime: "yaml",
+            program: (files["Pulumi.yaml"] ?? "")
+              .split("\n")
+              .filter((line) => !/^(name|runtime):/.test(line))
+              .join("\n"),
+          })
         : language === "python"
           ? await createPulumiProject({ ...common, runtime: "python", program: files["__main__.py"] ?? "", pythonWheels: [providerWheel()] })
           : await createPulumiProject({ ...common, program: files["index.ts"] ?? "" });
@@ -139,54 +162,93 @@ describe("pulumi-langsmith adopt, through the real CLI", () => {
 
   const PROGRAM_FILE = { yaml: "Pulumi.yaml", typescript: "index.ts", python: "__main__.py" } as const;
 
-  it.each(["yaml", "typescript", "python"] as const)("%s: adopt only reads; import and the program preview only the secrets' updates, then clean; one edit is one update", async (language) => {
-    stack.emulator.control.clearRequestLog();
-    const adopted = await adopt(language);
-    expect(stack.emulator.control.requestLog().filter((entry) => entry.method !== "GET")).toEqual([]);
-    const files = Object.fromEntries([PROGRAM_FILE[language], "import.json", "ADOPTED.md"].map((name) => [name, readFileSync(join(adopted.dir, name), "utf8")]));
-    const plan = JSON.parse(files["import.json"] ?? "{}") as { resources: { type: string; name: string; id: string }[] };
-    // Every kind the seed made that adopt can list is in the plan.
-    const planned = new Set(plan.resources.map((r) => r.type));
-    for (const kind of KINDS) if (kind.list !== undefined) expect({ kind: kind.token, planned: planned.has(kind.token) }).toEqual({ kind: kind.token, planned: true });
-    // 3 workspaces and about 60 objects.
-    expect(plan.resources.filter((r) => r.type === "langsmith:index:Workspace")).toHaveLength(3);
-    expect(plan.resources.length).toBeGreaterThanOrEqual(55);
-    // References where the service holds ids: a run rule's project is the project's id.
-    expect(files[PROGRAM_FILE[language]]).toMatch(language === "yaml" ? /"projectId": \$\{project-[a-z0-9-]+\.id\}/ : language === "python" ? /project_id=project_[a-z0-9_]+\.id/ : /projectId: project[A-Za-z0-9]+\.id/);
+  it.each(["yaml", "typescript", "python"] as const)(
+    "%s: adopt only reads; import and the program preview only the secrets' updates, then clean; one edit is one update",
+    async (language) => {
+      stack.emulator.control.clearRequestLog();
+      const adopted = await adopt(language);
+      expect(stack.emulator.control.requestLog().filter((entry) => entry.method !== "GET")).toEqual([]);
+      const files = Object.fromEntries(
+        [PROGRAM_FILE[language], "import.json", "ADOPTED.md"].map((name) => [name, readFileSync(join(adopted.dir, name), "utf8")]),
+      );
+      const plan = JSON.parse(files["import.json"] ?? "{}") as { resources: { type: string; name: string; id: string }[] };
+      // Every kind the seed made that adopt can list is in the plan.
+      const planned = new Set(plan.resources.map((r) => r.type));
+      for (const kind of KINDS)
+        if (kind.list !== undefined) expect({ kind: kind.token, planned: planned.has(kind.token) }).toEqual({ kind: kind.token, planned: true });
+      // 3 workspaces and about 60 objects.
+      expect(plan.resources.filter((r) => r.type === "langsmith:index:Workspace")).toHaveLength(3);
+      expect(plan.resources.length).toBeGreaterThanOrEqual(55);
+      // References where the service holds ids: a run rule's project is the project's id.
+      expect(files[PROGRAM_FILE[language]]).toMatch(
+        language === "yaml"
+          ? /"projectId": \$\{project-[a-z0-9-]+\.id\}/
+          : language === "python"
+            ? /project_id=project_[a-z0-9_]+\.id/
+            : /projectId: project[A-Za-z0-9]+\.id/,
+      );
 
-    const project = await adoptedProject(language, files);
-    const secrets = [...(files["ADOPTED.md"] ?? "").matchAll(/pulumi config set --secret (\S+) <value>/g)].map((m) => m[1] as string);
-    expect(secrets.length).toBeGreaterThan(0);
-    // The values a platform team would give (SAML metadata is an XML document); any value the service takes will do.
-    // A destination's credentials must be a pair the bucket takes: the service test-writes with them.
-    const valueFor = (key: string): string =>
-      key.endsWith("MetadataXml") ? `<EntityDescriptor entityID="https://idp.example.com/adopted"></EntityDescriptor>` : key.endsWith("AccessKeyId") ? s3.users.full.accessKeyId : key.endsWith("SecretAccessKey") ? s3.users.full.secretAccessKey : `adopted-secret-for-${key}`;
-    for (const key of secrets) await project.setConfig(key, { secret: valueFor(key) });
-    const imported = await project.run(["import", "--file", join(adopted.dir, "import.json"), "--generate-code=false", "--protect=false", "--yes", "--non-interactive", "--stack", project.stack]);
-    expect(outcome(imported)).toEqual({ code: 0, tail: "" });
+      const project = await adoptedProject(language, files);
+      const secrets = [...(files["ADOPTED.md"] ?? "").matchAll(/pulumi config set --secret (\S+) <value>/g)].map((m) => m[1] as string);
+      expect(secrets.length).toBeGreaterThan(0);
+      // The values a platform team would give (SAML metadata is an XML document); any value the service takes will do.
+      // A destination's credentials must be a pair the bucket takes: the service test-writes with them.
+      const valueFor = (key: string): string =>
+        key.endsWith("MetadataXml")
+          ? `<EntityDescriptor entityID="https://idp.example.com/adopted"></EntityDescriptor>`
+          : key.endsWith("AccessKeyId")
+            ? s3.users.full.accessKeyId
+            : key.endsWith("SecretAccessKey")
+              ? s3.users.full.secretAccessKey
+              : `adopted-secret-for-${key}`;
+      for (const key of secrets) await project.setConfig(key, { secret: valueFor(key) });
+      const imported = await project.run([
+        "import",
+        "--file",
+        join(adopted.dir, "import.json"),
+        "--generate-code=false",
+        "--protect=false",
+        "--yes",
+        "--non-interactive",
+        "--stack",
+        project.stack,
+      ]);
+      expect(outcome(imported)).toEqual({ code: 0, tail: "" });
 
-    // Only the secrets the service never returns: one update per resource holding them, nothing else.
-    const withSecrets = new Set([...(files["ADOPTED.md"] ?? "").matchAll(/pulumi config set --secret \S+ <value> {3}# ([a-z0-9-]+):/g)].map((m) => m[1] as string));
-    const preview = await project.preview(["--diff"]);
-    expect(outcome(preview)).toEqual({ code: 0, tail: "" });
-    expect(preview.output).toMatch(new RegExp(`~ ${withSecrets.size} to update`));
-    expect(preview.output).not.toMatch(/to create|to delete|to replace/);
-    for (const match of preview.output.matchAll(/^\s+[-+~] (\w+): (?!\[secret\])/gm)) expect(match[0]).toBe("");
-    const up = await project.up();
-    expect(outcome(up)).toEqual({ code: 0, tail: "" });
-    expect(outcome(await project.preview(["--expect-no-changes"]))).toEqual({ code: 0, tail: "" });
+      // Only the secrets the service never returns: one update per resource holding them, nothing else.
+      const withSecrets = new Set(
+        [...(files["ADOPTED.md"] ?? "").matchAll(/pulumi config set --secret \S+ <value> {3}# ([a-z0-9-]+):/g)].map((m) => m[1] as string),
+      );
+      const preview = await project.preview(["--diff"]);
+      expect(outcome(preview)).toEqual({ code: 0, tail: "" });
+      expect(preview.output).toMatch(new RegExp(`~ ${withSecrets.size} to update`));
+      expect(preview.output).not.toMatch(/to create|to delete|to replace/);
+      for (const match of preview.output.matchAll(/^\s+[-+~] (\w+): (?!\[secret\])/gm)) expect(match[0]).toBe("");
+      const up = await project.up();
+      expect(outcome(up)).toEqual({ code: 0, tail: "" });
+      expect(outcome(await project.preview(["--expect-no-changes"]))).toEqual({ code: 0, tail: "" });
 
-    // One edit of the program is one update.
-    const program = files[PROGRAM_FILE[language]] ?? "";
-    const edited = program.replace('"declared by the conformance matrix"', '"edited after adoption"');
-    expect(edited).not.toBe(program);
-    project.writeProgram(language === "yaml" ? edited.split("\n").filter((line) => !/^(name|runtime):/.test(line)).join("\n") : edited);
-    const oneEdit = await project.preview(["--diff"]);
-    expect(outcome(oneEdit)).toEqual({ code: 0, tail: "" });
-    expect(oneEdit.output).toMatch(/~ 1 to update/);
-    expect(oneEdit.output).toMatch(/~ description\s*: "declared by the conformance matrix" => "edited after adoption"/);
+      // One edit of the program is one update.
+      const program = files[PROGRAM_FILE[language]] ?? "";
+      const edited = program.replace('"declared by the conformance matrix"', '"edited after adoption"');
+      expect(edited).not.toBe(program);
+      project.writeProgram(
+        language === "yaml"
+          ? edited
+              .split("\n")
+              .filter((line) => !/^(name|runtime):/.test(line))
+              .join("\n")
+          : edited,
+      );
+      const oneEdit = await project.preview(["--diff"]);
+      expect(outcome(oneEdit)).toEqual({ code: 0, tail: "" });
+      expect(oneEdit.output).toMatch(/~ 1 to update/);
+      expect(oneEdit.output).toMatch(/~ description\s*: "declared by the conformance matrix" => "edited after adoption"/);
 
-    for (const output of [adopted.output, ...Object.values(files), imported.output, preview.output, up.output, project.rawStateFile()]) for (const canary of canaries) expect(output).not.toContain(canary);
-    await project.runOk(["state", "delete", "--all", "--yes", "--stack", project.stack]);
-  }, 900_000);
+      for (const output of [adopted.output, ...Object.values(files), imported.output, preview.output, up.output, project.rawStateFile()])
+        for (const canary of canaries) expect(output).not.toContain(canary);
+      await project.runOk(["state", "delete", "--all", "--yes", "--stack", project.stack]);
+    },
+    900_000,
+  );
 });

@@ -63,7 +63,8 @@ describe("BulkExport end to end", () => {
   });
 
   const exportsInState = async () => ((await project!.exportStack()).deployment.resources ?? []).filter((r) => r.type === TYPE);
-  const exportRequests = (method: string) => emulator.control.requestLog().filter((r) => r.method === method && /^\/api\/v1\/bulk-exports(\/[0-9a-f-]+)?$/.test(r.path));
+  const exportRequests = (method: string) =>
+    emulator.control.requestLog().filter((r) => r.method === method && /^\/api\/v1\/bulk-exports(\/[0-9a-f-]+)?$/.test(r.path));
 
   it("creates, previews a window change as a replacement, puts back a cancelled export, and destroy cancels what still runs", async () => {
     const keys = gw.users.full;

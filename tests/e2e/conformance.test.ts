@@ -22,7 +22,16 @@ import { DEFAULT_ORG_API_KEY, type ApiExchange } from "../../packages/emulator/s
 import { loadAllKinds } from "../../provider/registry";
 import { changeDiffProblems, importDiffProblems, previewSteps } from "../helpers/conformance/diffs";
 import { generatedWithSecrets, type ImportGroup, importGroups } from "../helpers/conformance/imports";
-import { type MatrixObject, type MatrixProgram, matrixProgram, S3_SECRET_PLACEHOLDERS, s3Placeholders, type Track, type Step, typeNameOf } from "../helpers/conformance/program";
+import {
+  type MatrixObject,
+  type MatrixProgram,
+  matrixProgram,
+  S3_SECRET_PLACEHOLDERS,
+  s3Placeholders,
+  type Track,
+  type Step,
+  typeNameOf,
+} from "../helpers/conformance/program";
 import { MatrixReport } from "../helpers/conformance/report";
 import { liveIds, orphans, recordExchanges } from "../helpers/conformance/serviceState";
 import { type EmulatorStack, startEmulatorStack } from "../helpers/emulatorStack";
@@ -67,7 +76,12 @@ async function timed<T>(part: string, run: () => Promise<T>): Promise<T> {
 }
 
 /** Records one check for every kind of the program's primary objects: `ok`, or its problems. */
-function recordAll(program: MatrixProgram, check: Parameters<MatrixReport["record"]>[1], problems: readonly string[], okCell = (_object: MatrixObject) => "ok"): void {
+function recordAll(
+  program: MatrixProgram,
+  check: Parameters<MatrixReport["record"]>[1],
+  problems: readonly string[],
+  okCell = (_object: MatrixObject) => "ok",
+): void {
   for (const object of program.objects.filter((o) => o.role === "primary")) {
     const own = problems.filter((problem) => problem.startsWith(`${object.name}`));
     report.record(typeNameOf(object.kind), check, own.length === 0 ? okCell(object) : `FAIL ${own.join("; ")}`);
@@ -141,15 +155,19 @@ async function faultedUp(run: TrackRun, track: Track, fault: { status: number; b
     const id = resource?.id?.toLowerCase();
     const hit = faulted.find((exchange) => id !== undefined && id.split("/").some((part) => part.length > 8 && exchange.path.toLowerCase().includes(part)));
     if (hit !== undefined) {
-      if (first.code !== 0 && !stateAfterFault.includes(id as string)) problems.push(`${object.name}: not kept in the state after the fault on ${hit.method} ${hit.path}`);
+      if (first.code !== 0 && !stateAfterFault.includes(id as string))
+        problems.push(`${object.name}: not kept in the state after the fault on ${hit.method} ${hit.path}`);
       report.record(typeNameOf(object.kind), "fault", `${"status" in fault ? fault.status : "drop"} on ${hit.method} after create: kept`);
     }
   }
   if (track === "full") for (const object of program.objects) report.recordIfEmpty(typeNameOf(object.kind), "fault", "n/a: no request follows its create");
   const second = await tracked(run, `${track} up after the fault`, () => run.project.up());
   if (second.code !== 0) problems.push(`up after the fault: ${outcome(second).tail}`);
-  const stateIds = new Set(((await run.project.exportStack()).deployment.resources ?? []).flatMap((resource) => (resource.id === undefined ? [] : [resource.id.toLowerCase()])));
-  for (const orphan of orphans(run.exchanges, run.project.rawStateFile(), liveIds(run.stack.emulator.control.dumpState()), stateIds)) problems.push(`created but in no state: ${orphan}`);
+  const stateIds = new Set(
+    ((await run.project.exportStack()).deployment.resources ?? []).flatMap((resource) => (resource.id === undefined ? [] : [resource.id.toLowerCase()])),
+  );
+  for (const orphan of orphans(run.exchanges, run.project.rawStateFile(), liveIds(run.stack.emulator.control.dumpState()), stateIds))
+    problems.push(`created but in no state: ${orphan}`);
   return problems;
 }
 
@@ -166,7 +184,10 @@ async function destroyAndCheck(run: TrackRun, track: Track): Promise<string[]> {
   for (const object of run.program("changed").objects) {
     const resource = exported.deployment.resources?.find((r) => r.urn.endsWith(`::${object.name}`));
     if (resource?.id === undefined) continue;
-    const own = resource.id.toLowerCase().split("/").filter((part) => before.has(part) && after.has(part));
+    const own = resource.id
+      .toLowerCase()
+      .split("/")
+      .filter((part) => before.has(part) && after.has(part));
     if (own.length === 0) continue;
     const warned = diagnosticsOf(result.output, `${object.kind.token} (${object.name})`).some((line) => /cannot delete|stays|left/.test(line));
     if (!warned) problems.push(`${object.name}: still on the service (${own.join(", ")}) and no warning says so`);
@@ -213,7 +234,12 @@ matrix("conformance matrix: required inputs only", () => {
 
   it("previews clean, refreshes, previews clean, up --refresh, previews clean", async () => {
     const failures = await timed("required", () => cleanCycle(run, "required"));
-    recordAll(run.program("value"), "required", failures.map((failure) => `${failure}`), () => "ok");
+    recordAll(
+      run.program("value"),
+      "required",
+      failures.map((failure) => `${failure}`),
+      () => "ok",
+    );
     expect(failures).toEqual([]);
   });
 
@@ -239,7 +265,13 @@ matrix("conformance matrix: every input", () => {
     const preview = await timed("change", () => tracked(run, "full change preview", () => run.project.preview(["--json"])));
     expect(outcome({ ...preview, output: preview.stderr })).toEqual({ code: 0, tail: "" });
     const problems = changeDiffProblems(changed.objects, previewSteps(preview.stdout));
-    recordAll(changed, "change", problems, (object) => `ok: ${object.changed.length} changed${object.unchanged.size > 0 ? `; kept ${[...object.unchanged].map(([field, why]) => `${field.path} (${why})`).join(", ")}` : ""}`);
+    recordAll(
+      changed,
+      "change",
+      problems,
+      (object) =>
+        `ok: ${object.changed.length} changed${object.unchanged.size > 0 ? `; kept ${[...object.unchanged].map(([field, why]) => `${field.path} (${why})`).join(", ")}` : ""}`,
+    );
     const up = await timed("change", () => tracked(run, "full change up --debug", () => run.project.up(["--debug"])));
     expect(outcome(up)).toEqual({ code: 0, tail: "" });
     const clean = await timed("change", () => tracked(run, "full change preview after", () => run.project.preview(["--expect-no-changes", "--diff"])));
@@ -257,16 +289,24 @@ matrix("conformance matrix: every input", () => {
     problems.push(...planProblems);
     const importGroup = async (group: ImportGroup, number: number): Promise<void> => {
       const label = `import ${number} (form ${group.index}${group.workspaceId === undefined ? "" : ", in its workspace"})`;
-      const config = { ...run.stack.config, "langsmith:apiKey": { secret: DEFAULT_ORG_API_KEY }, ...(group.workspaceId === undefined ? {} : { "langsmith:workspaceId": group.workspaceId }) };
+      const config = {
+        ...run.stack.config,
+        "langsmith:apiKey": { secret: DEFAULT_ORG_API_KEY },
+        ...(group.workspaceId === undefined ? {} : { "langsmith:workspaceId": group.workspaceId }),
+      };
       const project = await createPulumiProject({ name: `matrix-import-${number}`, runtime: "yaml", program: "resources: {}\n", config, env: run.stack.env });
       try {
         await installNativePlugin(project);
         const file = join(project.dir, "import.json");
         const generatedFile = join(project.dir, "generated.yaml");
         writeFileSync(file, JSON.stringify({ resources: group.entries }));
-        const imported = await cli(label, () => project.run(["import", "--file", file, "--out", generatedFile, "--yes", "--non-interactive", "--stack", project.stack, "--protect=false"]));
+        const imported = await cli(label, () =>
+          project.run(["import", "--file", file, "--out", generatedFile, "--yes", "--non-interactive", "--stack", project.stack, "--protect=false"]),
+        );
         if (imported.code !== 0) {
-          problems.push(...group.entries.map((entry) => `${entry.name}: ${label} by ${group.forms.get(entry.name)} failed: ${outcome(imported).tail.slice(-600)}`));
+          problems.push(
+            ...group.entries.map((entry) => `${entry.name}: ${label} by ${group.forms.get(entry.name)} failed: ${outcome(imported).tail.slice(-600)}`),
+          );
           return;
         }
         const generated = readFileSync(generatedFile, "utf8");
@@ -288,9 +328,11 @@ matrix("conformance matrix: every input", () => {
     // Two stacks at a time: each is its own CLI and plugin, and the machine has two cores.
     await timed("import", async () => {
       const queue = groups.map((group, number) => () => importGroup(group, number));
-      await Promise.all([0, 1].map(async () => {
-        for (let job = queue.shift(); job !== undefined; job = queue.shift()) await job();
-      }));
+      await Promise.all(
+        [0, 1].map(async () => {
+          for (let job = queue.shift(); job !== undefined; job = queue.shift()) await job();
+        }),
+      );
     });
     recordAll(changed, "import", problems, (object) => `ok: ${(passed.get(object.name) ?? []).join(", ")}`);
     expect(problems).toEqual([]);

@@ -16,7 +16,9 @@ describe("npm run demo", () => {
     expect(result.output).toMatch(/revision \S+ DEPLOYED/);
     expect(result.output).toContain("+ 4 created");
     // The one-off export's run, read back from the bucket as Parquet: 24 seeded trace runs of 2026-10-01.
-    expect(result.output).toMatch(/s3:\/\/langsmith-exports-demo\/dev\/traces\/export_id=[0-9a-f-]{36}\/\S+\.parquet\n\s+\d+ bytes, 24 rows, columns: id, tenant_id, session_id/);
+    expect(result.output).toMatch(
+      /s3:\/\/langsmith-exports-demo\/dev\/traces\/export_id=[0-9a-f-]{36}\/\S+\.parquet\n\s+\d+ bytes, 24 rows, columns: id, tenant_id, session_id/,
+    );
     expect(result.output).toMatch(/ChatModel\s+llm\s+2026-10-01T01:00:00\.000Z/);
     expect(result.output).toMatch(/test write to s3:\/\/\S+ at http:\/\/127\.0\.0\.1:\d+ passed/);
     expect(result.output).toMatch(/~ langsmith:index:Deployment: \(update\)/);

@@ -40,9 +40,7 @@ describe("Deployment with the real Pulumi CLI against the emulator", () => {
   });
 
   const deployments = (name?: string) =>
-    stack.emulator.control
-      .dumpState()
-      .state.deployments.filter((d) => d.deleteRequestedAtMs === null && (name === undefined || d.name === name));
+    stack.emulator.control.dumpState().state.deployments.filter((d) => d.deleteRequestedAtMs === null && (name === undefined || d.name === name));
   const revisionsOf = (id: string) => stack.emulator.control.dumpState().revisions.filter((r) => r.deploymentId === id);
 
   it("creates and waits, shows no changes, updates by exactly one revision, previews replaces, sees drift, destroys", async () => {

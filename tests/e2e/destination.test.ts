@@ -108,7 +108,8 @@ describe("BulkExportDestination end to end", () => {
     const shown = JSON.parse((await project.runOk(["stack", "export", "--show-secrets", "--stack", project.stack])).stdout) as {
       deployment: { resources?: Array<{ urn: string; outputs?: Record<string, unknown> }> };
     };
-    const secret = shown.deployment.resources?.find((r) => r.urn.endsWith("::exports"))?.outputs?.["credentialsFingerprint"] as { plaintext?: string } | undefined;
+    const secret = shown.deployment.resources?.find((r) => r.urn.endsWith("::exports"))?.outputs?.["credentialsFingerprint"] as
+      { plaintext?: string } | undefined;
     return secret?.plaintext === undefined ? secret : (JSON.parse(secret.plaintext) as unknown);
   }
 
@@ -282,7 +283,12 @@ describe("BulkExportDestination end to end", () => {
 
   it("on a service without DELETE (the published contract), replace and destroy leave the old destinations in the workspace with one warning each", async () => {
     const contractLike = await createEmulator({ s3EndpointOverride: gw.endpoint });
-    const contractClient = createClient({ apiUrl: `${contractLike.url}/api/v1`, controlPlaneUrl: contractLike.url, apiKey: DEFAULT_API_KEY, workspaceId: DEFAULT_WORKSPACE_ID });
+    const contractClient = createClient({
+      apiUrl: `${contractLike.url}/api/v1`,
+      controlPlaneUrl: contractLike.url,
+      apiKey: DEFAULT_API_KEY,
+      workspaceId: DEFAULT_WORKSPACE_ID,
+    });
     const spec = (prefix: string): DestinationSpec => ({ name: "kept", displayName: "kept exports", bucket: BUCKET, prefix, keys: gw.users.full });
     const kept = await createPulumiProject({
       name: "destination-kept",
@@ -317,7 +323,10 @@ describe("BulkExportDestination end to end", () => {
       const state = (await kept.exportStack()).deployment.resources ?? [];
       expect(state.filter((r) => r.type === TYPE)).toEqual([]);
       expect((await destinationCalls.list(contractClient)).map((d) => d.id).sort()).toEqual([firstId, secondId].sort());
-      const deletes = contractLike.control.requestLog().filter((r) => r.method === "DELETE").map((r) => r.status);
+      const deletes = contractLike.control
+        .requestLog()
+        .filter((r) => r.method === "DELETE")
+        .map((r) => r.status);
       expect(deletes).toEqual([405, 405]);
     } finally {
       kept.cleanup();

@@ -65,7 +65,9 @@ describe("examples/rotation", () => {
     expect(rotated.output).toContain("1 updated");
     expect(emulator.control.requestLog().map((r) => r.method)).toEqual(["PATCH"]);
     const stack = JSON.parse((await project.runOk(["stack", "output", "--json", "--stack", project.stack])).stdout) as Record<string, unknown>;
-    expect(stack["lastOperation"]).toMatch(/^rotated credentials \(access key id and secret access key changed; test write to s3:\/\/rotation\/langsmith\/exports\/tmp\/ passed\)$/);
+    expect(stack["lastOperation"]).toMatch(
+      /^rotated credentials \(access key id and secret access key changed; test write to s3:\/\/rotation\/langsmith\/exports\/tmp\/ passed\)$/,
+    );
     expect(stack["activeKeyPair"]).toBe("b");
 
     // Step 2: after in-flight runs end and key pair A is revoked, remove it: nothing changes.

@@ -59,7 +59,9 @@ describe("examples/exports", () => {
     emulator.control.clearRequestLog();
     const destroyed = await project.destroy();
     expect(destroyed.code).toBe(0);
-    const cancels = emulator.control.requestLog().filter((r) => r.method === "PATCH" && r.path.startsWith("/api/v1/bulk-exports/") && !r.path.includes("destinations"));
+    const cancels = emulator.control
+      .requestLog()
+      .filter((r) => r.method === "PATCH" && r.path.startsWith("/api/v1/bulk-exports/") && !r.path.includes("destinations"));
     expect(cancels.map((r) => r.path)).toEqual([`/api/v1/bulk-exports/${scheduled?.id}`]);
   });
 

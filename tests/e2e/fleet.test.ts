@@ -40,7 +40,9 @@ describe("a fleet of stacks on an S3 backend under one rate limit", () => {
     const stateText = JSON.stringify(held);
     const ids = new Set(held.flatMap((resource) => (resource.id === undefined ? [] : [resource.id.toLowerCase()])));
     expect(orphans(exchanges, stateText, liveIds(fleet.emulator.emulator.control.dumpState()), ids)).toEqual([]);
-    console.log(`fleet: ${STACKS} stacks x ${FLEET_STACK_OBJECTS} resources in ${(run.wallMs / 1000).toFixed(1)} s; ${run.requests} requests, ${run.rateLimited} answered 429 at ${LIMIT_PER_SECOND}/s`);
+    console.log(
+      `fleet: ${STACKS} stacks x ${FLEET_STACK_OBJECTS} resources in ${(run.wallMs / 1000).toFixed(1)} s; ${run.requests} requests, ${run.rateLimited} answered 429 at ${LIMIT_PER_SECOND}/s`,
+    );
     const previews = await Promise.all(fleet.stacks.map((stack) => stack.preview(["--expect-no-changes"])));
     expect(previews.map(outcome)).toEqual(fleet.stacks.map(() => ({ code: 0, tail: "" })));
   });
@@ -70,7 +72,9 @@ describe("a fleet of stacks on an S3 backend under one rate limit", () => {
     if (stack === undefined) throw new Error("no stack");
     const { emulator } = fleet.emulator;
     const added = [8, 9, 10].map((i) => `team-1-agent-${i}`);
-    const extra = added.map((name, i) => `  project${8 + i}:\n    type: langsmith:index:Project\n    properties: ${JSON.stringify({ workspaceId: "${ws.id}", name })}\n`).join("");
+    const extra = added
+      .map((name, i) => `  project${8 + i}:\n    type: langsmith:index:Project\n    properties: ${JSON.stringify({ workspaceId: "${ws.id}", name })}\n`)
+      .join("");
     stack.writeProgram(`${fleetProgram(1)}${extra}`);
     // The new projects' creates are held on the service, so the kill finds them in flight; the service then commits them.
     emulator.control.clearFaults();
@@ -82,7 +86,10 @@ describe("a fleet of stacks on an S3 backend under one rate limit", () => {
     await running.done;
     // 1. No provider process left: the killed CLI's plugin, language host and program.
     expect(await killProcesses([...findProjectProcesses(stack, "plugins/resource-langsmith"), ...findProgramProcesses(stack)])).toEqual([]);
-    const projectsNamed = () => Object.values(emulator.control.dumpState().state.objects).flat().filter((record) => added.includes(String(record.wire["name"])));
+    const projectsNamed = () =>
+      Object.values(emulator.control.dumpState().state.objects)
+        .flat()
+        .filter((record) => added.includes(String(record.wire["name"])));
     // The service holds each request it received (its body read), then commits it although the client is gone.
     expect(await waitUntil(() => projectsNamed().length === added.length, 30_000)).toBe(true);
     const committed = projectsNamed().map((record) => String(record.wire["name"]));
@@ -99,13 +106,32 @@ describe("a fleet of stacks on an S3 backend under one rate limit", () => {
       imports: committed.map((name) => `project${Number(name.split("-").pop())}`).sort(),
     });
     for (const [type, name, id] of commands.values()) {
-      expect(outcome(await stack.run(["import", type as string, name as string, id as string, "--protect=false", "--generate-code=false", "--yes", "--non-interactive", "--stack", stack.stack]))).toEqual({ code: 0, tail: "" });
+      expect(
+        outcome(
+          await stack.run([
+            "import",
+            type as string,
+            name as string,
+            id as string,
+            "--protect=false",
+            "--generate-code=false",
+            "--yes",
+            "--non-interactive",
+            "--stack",
+            stack.stack,
+          ]),
+        ),
+      ).toEqual({ code: 0, tail: "" });
     }
     console.log(`fleet: killed with ${committed.length} of ${added.length} held creates committed; ${commands.size} imported`);
     // 4. The next up converges; each project exists once.
     expect(outcome(await stack.up())).toEqual({ code: 0, tail: "" });
     expect(outcome(await stack.preview(["--expect-no-changes"]))).toEqual({ code: 0, tail: "" });
-    expect(projectsNamed().map((record) => String(record.wire["name"])).sort()).toEqual([...added].sort());
+    expect(
+      projectsNamed()
+        .map((record) => String(record.wire["name"]))
+        .sort(),
+    ).toEqual([...added].sort());
     expect((await stack.exportStack()).deployment.resources?.filter((r) => r.type.startsWith("langsmith:")).length).toBe(FLEET_STACK_OBJECTS + added.length);
   });
 
@@ -115,7 +141,15 @@ describe("a fleet of stacks on an S3 backend under one rate limit", () => {
     expect(run.results.map(outcome)).toEqual(fleet.stacks.map(() => ({ code: 0, tail: "" })));
     const live = liveIds(fleet.emulator.emulator.control.dumpState());
     // Retention settings cannot be deleted (destroy warns); everything else is gone.
-    const left = held.filter((resource) => resource.type !== "langsmith:index:TtlSettings" && resource.id !== undefined && resource.id.toLowerCase().split("/").some((part) => live.has(part)));
+    const left = held.filter(
+      (resource) =>
+        resource.type !== "langsmith:index:TtlSettings" &&
+        resource.id !== undefined &&
+        resource.id
+          .toLowerCase()
+          .split("/")
+          .some((part) => live.has(part)),
+    );
     expect(left.map((resource) => resource.urn)).toEqual([]);
   });
 });

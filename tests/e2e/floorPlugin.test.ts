@@ -65,7 +65,8 @@ describe("the floor plugin", () => {
   it("serves exactly the real plugin's schema and version", async () => {
     const schemaOf = async (c: providerrpc.ResourceProviderClient) =>
       ((await unary(c.getSchema.bind(c), new providerproto.GetSchemaRequest())) as providerproto.GetSchemaResponse).getSchema();
-    const versionOf = async (c: providerrpc.ResourceProviderClient) => ((await unary(c.getPluginInfo.bind(c), new emptyproto.Empty())) as pluginproto.PluginInfo).getVersion();
+    const versionOf = async (c: providerrpc.ResourceProviderClient) =>
+      ((await unary(c.getPluginInfo.bind(c), new emptyproto.Empty())) as pluginproto.PluginInfo).getVersion();
     const floorSchema = await schemaOf(floor);
     expect(floorSchema).toBe(await schemaOf(real));
     expect(Object.keys((JSON.parse(floorSchema) as SchemaDocument).resources).length).toBeGreaterThan(20);
@@ -73,17 +74,26 @@ describe("the floor plugin", () => {
   });
 
   it("checks as given, creates with a fresh id and every output, reads the state back, and diffs against the old inputs", async () => {
-    const schema = JSON.parse(((await unary(floor.getSchema.bind(floor), new providerproto.GetSchemaRequest())) as providerproto.GetSchemaResponse).getSchema()) as SchemaDocument;
+    const schema = JSON.parse(
+      ((await unary(floor.getSchema.bind(floor), new providerproto.GetSchemaRequest())) as providerproto.GetSchemaResponse).getSchema(),
+    ) as SchemaDocument;
     const project = schema.resources[PROJECT] as SchemaDocument["resources"][string];
     const outputOnly = Object.keys(project.properties).filter((name) => !(name in project.inputProperties));
     expect(outputOnly.length).toBeGreaterThan(0);
     const inputs = { name: "estate-0", description: "a project", metadata: { team: "bench" } };
 
-    const checked = (await unary(floor.check.bind(floor), new providerproto.CheckRequest().setUrn(URN).setType(PROJECT).setNews(struct(inputs)))) as providerproto.CheckResponse;
+    const checked = (await unary(
+      floor.check.bind(floor),
+      new providerproto.CheckRequest().setUrn(URN).setType(PROJECT).setNews(struct(inputs)),
+    )) as providerproto.CheckResponse;
     expect(checked.getInputs()?.toJavaScript()).toEqual(inputs);
     expect(checked.getFailuresList()).toHaveLength(0);
 
-    const create = () => unary(floor.create.bind(floor), new providerproto.CreateRequest().setUrn(URN).setType(PROJECT).setProperties(struct(inputs))) as Promise<providerproto.CreateResponse>;
+    const create = () =>
+      unary(
+        floor.create.bind(floor),
+        new providerproto.CreateRequest().setUrn(URN).setType(PROJECT).setProperties(struct(inputs)),
+      ) as Promise<providerproto.CreateResponse>;
     const created = await create();
     const again = await create();
     expect(created.getId()).toMatch(/^[0-9a-f-]{36}$/);
@@ -104,7 +114,13 @@ describe("the floor plugin", () => {
     const diff = (news: Record<string, unknown>) =>
       unary(
         floor.diff.bind(floor),
-        new providerproto.DiffRequest().setId(created.getId()).setUrn(URN).setType(PROJECT).setOlds(struct(outputs)).setOldInputs(struct(inputs)).setNews(struct(news)),
+        new providerproto.DiffRequest()
+          .setId(created.getId())
+          .setUrn(URN)
+          .setType(PROJECT)
+          .setOlds(struct(outputs))
+          .setOldInputs(struct(inputs))
+          .setNews(struct(news)),
       ) as Promise<providerproto.DiffResponse>;
     const same = await diff({ metadata: { team: "bench" }, description: "a project", name: "estate-0" });
     expect(same.getChanges()).toBe(providerproto.DiffResponse.DiffChanges.DIFF_NONE);

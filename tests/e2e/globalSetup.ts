@@ -30,7 +30,19 @@ export default async function globalSetup(): Promise<void> {
   writeFileSync(join(root, "package.json"), JSON.stringify({ name: "e2e-programs", private: true }));
   execFileSync(
     "npm",
-    ["install", "--silent", "--no-audit", "--no-fund", "--prefer-offline", `./${tarball}`, "@pulumi/pulumi@3.248.0", installedSpec("axios"), installedSpec("zod"), "typescript@5.9.3", "ts-node@10.9.2"],
+    [
+      "install",
+      "--silent",
+      "--no-audit",
+      "--no-fund",
+      "--prefer-offline",
+      `./${tarball}`,
+      "@pulumi/pulumi@3.248.0",
+      installedSpec("axios"),
+      installedSpec("zod"),
+      "typescript@5.9.3",
+      "ts-node@10.9.2",
+    ],
     { ...quiet, cwd: root },
   );
   mkdirSync(dirname(e2eRootPointer), { recursive: true });

@@ -67,11 +67,17 @@ describe.each<Language>(["yaml", "nodejs"])("native provider: pulumi import of a
   let ids: Ids;
 
   beforeAll(async () => {
-    if (language === "yaml" && toolPaths().yamlBinDir === undefined) throw new Error("the YAML language host is not recorded by the tools bootstrap: run npm run tools");
+    if (language === "yaml" && toolPaths().yamlBinDir === undefined)
+      throw new Error("the YAML language host is not recorded by the tools bootstrap: run npm run tools");
     gw = await startVersitygw();
     await gw.createBucket(BUCKET);
     stack = await startEmulatorStack({ s3EndpointOverride: gw.endpoint });
-    const client = createClient({ apiKey: DEFAULT_API_KEY, workspaceId: DEFAULT_WORKSPACE_ID, controlPlaneUrl: stack.emulator.url, apiUrl: stack.emulator.url });
+    const client = createClient({
+      apiKey: DEFAULT_API_KEY,
+      workspaceId: DEFAULT_WORKSPACE_ID,
+      controlPlaneUrl: stack.emulator.url,
+      apiUrl: stack.emulator.url,
+    });
     const deployment = await deploymentCalls.create(client, {
       name: "imported-agent",
       source: "github",
@@ -123,7 +129,18 @@ describe.each<Language>(["yaml", "nodejs"])("native provider: pulumi import of a
 
   it("pulumi import adopts a deployment from its id alone (and, in YAML, prints the program it generates)", async () => {
     const generateCode = language === "yaml" ? [] : ["--generate-code=false"];
-    const imported = await project.run(["import", "langsmith:index:Deployment", "again", ids.deployment, "--yes", "--non-interactive", "--stack", project.stack, "--protect=false", ...generateCode]);
+    const imported = await project.run([
+      "import",
+      "langsmith:index:Deployment",
+      "again",
+      ids.deployment,
+      "--yes",
+      "--non-interactive",
+      "--stack",
+      project.stack,
+      "--protect=false",
+      ...generateCode,
+    ]);
     expect({ code: imported.code, tail: imported.code === 0 ? "" : imported.output.slice(-3000) }).toEqual({ code: 0, tail: "" });
     const again = (await project.exportStack()).deployment.resources?.find((r) => r.urn.endsWith("::again"));
     expect(again?.id).toBe(ids.deployment);

@@ -56,7 +56,6 @@ export const destinationId = destination.id;
 `;
 }
 
-
 describe("migration from the dynamic classes to the native provider", () => {
   let gw: Versitygw;
   let stack: EmulatorStack;
@@ -87,8 +86,15 @@ describe("migration from the dynamic classes to the native provider", () => {
 
   it("moves a deployment and a destination to the native provider without deleting or recreating either", async () => {
     ok(await project.up());
-    const ids = JSON.parse((await project.runOk(["stack", "output", "--json", "--stack", project.stack])).stdout) as { deploymentId: string; destinationId: string };
-    expect(requests("POST").map((r) => r.path).sort()).toEqual(["/api/v1/bulk-exports/destinations", "/v2/deployments"]);
+    const ids = JSON.parse((await project.runOk(["stack", "output", "--json", "--stack", project.stack])).stdout) as {
+      deploymentId: string;
+      destinationId: string;
+    };
+    expect(
+      requests("POST")
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(["/api/v1/bulk-exports/destinations", "/v2/deployments"]);
 
     // Upgrading without following the migration (the 0.1.0 program's import now names the native classes):
     // the preview shows a create of the native resource and a delete of the dynamic one. Not applied.
@@ -123,7 +129,12 @@ describe("migration from the dynamic classes to the native provider", () => {
     expect(requests("DELETE")).toEqual([]);
     expect(requests("POST")).toHaveLength(2);
     expect(requests("PATCH").map((r) => r.path)).toEqual([`/api/v1/bulk-exports/destinations/${ids.destinationId}`]);
-    expect(stack.emulator.control.dumpState().state.deployments.filter((d) => d.deleteRequestedAtMs === null).map((d) => d.id)).toEqual([ids.deploymentId]);
+    expect(
+      stack.emulator.control
+        .dumpState()
+        .state.deployments.filter((d) => d.deleteRequestedAtMs === null)
+        .map((d) => d.id),
+    ).toEqual([ids.deploymentId]);
     expect(project.rawStateFile()).not.toContain(SECRET_CANARY);
   });
 });

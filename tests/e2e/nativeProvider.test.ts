@@ -79,7 +79,6 @@ export const lookedUp = langsmith.getDeploymentOutput({ id: agent.id });
 `;
 }
 
-
 describe.each<Language>(["yaml", "nodejs"])("native provider: a %s program with the real CLI against the emulator", (language) => {
   const program = (options: ProgramOptions = {}) => (language === "yaml" ? yamlProgram(options) : typeScriptProgram(options));
 
@@ -87,7 +86,8 @@ describe.each<Language>(["yaml", "nodejs"])("native provider: a %s program with 
   let project: PulumiProject;
 
   beforeAll(async () => {
-    if (language === "yaml" && toolPaths().yamlBinDir === undefined) throw new Error("the YAML language host is not recorded by the tools bootstrap: run npm run tools");
+    if (language === "yaml" && toolPaths().yamlBinDir === undefined)
+      throw new Error("the YAML language host is not recorded by the tools bootstrap: run npm run tools");
     stack = await startEmulatorStack();
     project = await createPulumiProject({
       name: `native-${language}`,
@@ -112,9 +112,13 @@ describe.each<Language>(["yaml", "nodejs"])("native provider: a %s program with 
     expect({ code: up.code, tail: up.code === 0 ? "" : up.output.slice(-3000) }).toEqual({ code: 0, tail: "" });
     // Progress is live status on the resource's row (attributed to its URN, never a [runtime] line of the
     // stack); of it, the engine keeps one line under Diagnostics: what the create did and how long it took.
-    expect(up.output).toMatch(/langsmith:index:Deployment agent creating \([\d.]+s\) deployment "native-agent": created with revision \S+; waiting up to 30m00s/);
+    expect(up.output).toMatch(
+      /langsmith:index:Deployment agent creating \([\d.]+s\) deployment "native-agent": created with revision \S+; waiting up to 30m00s/,
+    );
     expect(up.output).toMatch(/langsmith:index:Deployment agent creating \([\d.]+s\) deployment "native-agent": revision \S+ DEPLOYED/);
-    expect(diagnosticsOf(up.output, "langsmith:index:Deployment (agent)")).toEqual([expect.stringMatching(/^created with revision \S+; revision \S+ DEPLOYED in \d+s$/)]);
+    expect(diagnosticsOf(up.output, "langsmith:index:Deployment (agent)")).toEqual([
+      expect.stringMatching(/^created with revision \S+; revision \S+ DEPLOYED in \d+s$/),
+    ]);
     expect(up.output).not.toContain("[runtime]");
     expect(deployments()).toHaveLength(1);
     const id = deployments()[0]!.id;
@@ -142,7 +146,9 @@ describe.each<Language>(["yaml", "nodejs"])("native provider: a %s program with 
     stack.emulator.control.clearRequestLog();
     const update = await project.up();
     expect(update.code).toBe(0);
-    expect(diagnosticsOf(update.output, "langsmith:index:Deployment (agent)")).toEqual([expect.stringMatching(/^new revision \S+ \(repoRef main→v2\); revision \S+ DEPLOYED in \d+s$/)]);
+    expect(diagnosticsOf(update.output, "langsmith:index:Deployment (agent)")).toEqual([
+      expect.stringMatching(/^new revision \S+ \(repoRef main→v2\); revision \S+ DEPLOYED in \d+s$/),
+    ]);
     expect(requests("PATCH")).toHaveLength(1);
     expect(requests("POST")).toHaveLength(0);
     expect(deployments()[0]!.id).toBe(id);
@@ -186,10 +192,17 @@ describe.each<Language>(["yaml", "nodejs"])("native provider: a %s program with 
     const resumed = await project.up();
     expect({ code: resumed.code, tail: resumed.code === 0 ? "" : resumed.output.slice(-3000) }).toEqual({ code: 0, tail: "" });
     expect(deployments().map((d) => d.id)).toEqual([id]);
-    expect((await project.exportStack()).deployment.resources?.find((r) => r.type === "langsmith:index:Deployment")?.outputs?.["latestRevisionStatus"]).toBe("DEPLOYED");
+    expect((await project.exportStack()).deployment.resources?.find((r) => r.type === "langsmith:index:Deployment")?.outputs?.["latestRevisionStatus"]).toBe(
+      "DEPLOYED",
+    );
 
     // Drift made outside Pulumi shows in the refresh and the next preview.
-    const client = createClient({ apiKey: DEFAULT_API_KEY, workspaceId: DEFAULT_WORKSPACE_ID, controlPlaneUrl: stack.emulator.url, apiUrl: stack.emulator.url });
+    const client = createClient({
+      apiKey: DEFAULT_API_KEY,
+      workspaceId: DEFAULT_WORKSPACE_ID,
+      controlPlaneUrl: stack.emulator.url,
+      apiUrl: stack.emulator.url,
+    });
     await deploymentCalls.patch(client, id, { source_config: { build_on_push: true } });
     const refresh = await project.refresh();
     expect(refresh.code).toBe(0);

@@ -20,7 +20,8 @@ describe("native provider SDKs generated from the schema", () => {
 
   beforeAll(() => {
     const tools = toolPaths();
-    if (tools.sdkgenBin === undefined || tools.sdkgenDotnetBin === undefined) throw new Error("the SDK generators are not recorded by the tools bootstrap: run npm run tools");
+    if (tools.sdkgenBin === undefined || tools.sdkgenDotnetBin === undefined)
+      throw new Error("the SDK generators are not recorded by the tools bootstrap: run npm run tools");
     workDir = mkdtempSync(join(tmpdir(), "pulumi-langsmith-sdks-"));
     sdkDir = generateSdks(workDir, ["python", "go", "dotnet"]);
   }, 300_000);
@@ -31,7 +32,10 @@ describe("native provider SDKs generated from the schema", () => {
 
   it("the Go SDK builds against the tagged Go SDK, the Python SDK compiles", () => {
     const goDir = join(sdkDir, "go");
-    writeFileSync(join(goDir, "go.mod"), "module github.com/pulumi-langsmith/pulumi-langsmith/sdk/go\n\ngo 1.24\n\nrequire github.com/pulumi/pulumi/sdk/v3 v3.248.0\n");
+    writeFileSync(
+      join(goDir, "go.mod"),
+      "module github.com/pulumi-langsmith/pulumi-langsmith/sdk/go\n\ngo 1.24\n\nrequire github.com/pulumi/pulumi/sdk/v3 v3.248.0\n",
+    );
     const goEnv = { ...process.env, PATH: `${process.env["PATH"] ?? ""}:/usr/local/go/bin`, GOFLAGS: "-mod=mod" };
     execFileSync("go", ["mod", "tidy"], { cwd: goDir, env: goEnv, stdio: "pipe" });
     execFileSync("go", ["build", "./..."], { cwd: goDir, env: goEnv, stdio: "pipe" });

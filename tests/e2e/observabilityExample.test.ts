@@ -54,7 +54,8 @@ describe("examples/observability", () => {
     const up = await project.up();
     expect(outcome(up)).toEqual({ code: 0, tail: "" });
     expect(up.output).toMatch(/12 created/); // the stack included
-    const projectId = (await outputsOf("traces"))["id"] ?? ((await project.exportStack()).deployment.resources ?? []).find((r) => r.urn.endsWith("::traces"))?.id;
+    const projectId =
+      (await outputsOf("traces"))["id"] ?? ((await project.exportStack()).deployment.resources ?? []).find((r) => r.urn.endsWith("::traces"))?.id;
     const state = stack.emulator.control.dumpState().state;
     expect(state.bulkExports.map((b) => b.sessionId)).toEqual([projectId]);
     expect(state.objects["runRules"]?.map((r) => r.wire["session_id"])).toEqual([projectId]);
@@ -64,7 +65,15 @@ describe("examples/observability", () => {
     const firstCommit = (await outputsOf("triage"))["latestCommitId"] as string;
     await project.runOk(["config", "set", "--stack", "dev", "productionCommitId", firstCommit]);
     expect(await project.preview(["--expect-no-changes"]).then(outcome)).toEqual({ code: 0, tail: "" });
-    await project.runOk(["config", "set", "--stack", "dev", "--path", "triagePrompt.kwargs.messages[0].kwargs.prompt.kwargs.template", "Route this question carefully: {question}"]);
+    await project.runOk([
+      "config",
+      "set",
+      "--stack",
+      "dev",
+      "--path",
+      "triagePrompt.kwargs.messages[0].kwargs.prompt.kwargs.template",
+      "Route this question carefully: {question}",
+    ]);
     stack.emulator.control.clearRequestLog();
     const pushed = await project.up();
     expect(outcome(pushed)).toEqual({ code: 0, tail: "" });
@@ -84,6 +93,7 @@ describe("examples/observability", () => {
     const destroyed = await project.destroy(["--yes", "--skip-preview"]);
     expect(outcome(destroyed)).toEqual({ code: 0, tail: "" });
     const objects = stack.emulator.control.dumpState().state.objects;
-    for (const kind of ["sessions", "datasets", "annotationQueues", "feedbackConfigs", "runRules", "alertRules", "prompts"]) expect({ kind, left: objects[kind] ?? [] }).toEqual({ kind, left: [] });
+    for (const kind of ["sessions", "datasets", "annotationQueues", "feedbackConfigs", "runRules", "alertRules", "prompts"])
+      expect({ kind, left: objects[kind] ?? [] }).toEqual({ kind, left: [] });
   });
 });

@@ -40,10 +40,32 @@ interface Variant {
   membershipRole: string | undefined;
 }
 
-const FIRST: Variant = { workspaceName: "platform-dev", roleDescription: "reads traces", keyDescription: "environment", valueDescription: "development", applyToAllProjects: false, limitValue: 100000, groups: false, secretVersion: 1, memberRole: ORGANIZATION_USER, membershipRole: undefined };
+const FIRST: Variant = {
+  workspaceName: "platform-dev",
+  roleDescription: "reads traces",
+  keyDescription: "environment",
+  valueDescription: "development",
+  applyToAllProjects: false,
+  limitValue: 100000,
+  groups: false,
+  secretVersion: 1,
+  memberRole: ORGANIZATION_USER,
+  membershipRole: undefined,
+};
 /** The first program once Ana accepted: her membership of the workspace is declared. */
 const WITH_MEMBERSHIP: Variant = { ...FIRST, membershipRole: WORKSPACE_VIEWER };
-const SECOND: Variant = { workspaceName: "platform-development", roleDescription: "reads traces and datasets", keyDescription: "deployment environment", valueDescription: "the dev stack", applyToAllProjects: true, limitValue: 250000, groups: true, secretVersion: 2, memberRole: ORGANIZATION_VIEWER, membershipRole: EDITOR_ROLE };
+const SECOND: Variant = {
+  workspaceName: "platform-development",
+  roleDescription: "reads traces and datasets",
+  keyDescription: "deployment environment",
+  valueDescription: "the dev stack",
+  applyToAllProjects: true,
+  limitValue: 250000,
+  groups: true,
+  secretVersion: 2,
+  memberRole: ORGANIZATION_VIEWER,
+  membershipRole: EDITOR_ROLE,
+};
 
 function program(v: Variant): string {
   return `
@@ -196,14 +218,20 @@ describe("organization resources: a YAML program through the real CLI", () => {
     const changed = await project.up();
     expect(outcome(changed)).toEqual({ code: 0, tail: "" });
     expect(changed.output).toMatch(/10 updated/);
-    const writes = emulator().control.requestLog().filter((r) => r.method !== "GET");
+    const writes = emulator()
+      .control.requestLog()
+      .filter((r) => r.method !== "GET");
     expect(writes.map((r) => r.method).sort()).toEqual(["PATCH", "PATCH", "PATCH", "PATCH", "PATCH", "PATCH", "PATCH", "POST", "PUT", "PUT"]);
     expect(emulator().control.workspaceSecret(await idOf("ws"), "OPENAI_API_KEY")).toBe(`${SECRET_CANARY}-2`);
 
     // Drift: the workspace renamed outside Pulumi is seen by refresh, and the next preview puts the name back.
     const client = createClient({ apiUrl: emulator().url, controlPlaneUrl: emulator().url, apiKey: DEFAULT_ORG_API_KEY, workspaceId: DEFAULT_WORKSPACE_ID });
     const workspaceId = await idOf("ws");
-    await client.resources.send(WORKSPACE_ENDPOINTS.update, { action: "renaming a workspace by hand", params: { id: workspaceId }, body: { display_name: "renamed-by-hand" } });
+    await client.resources.send(WORKSPACE_ENDPOINTS.update, {
+      action: "renaming a workspace by hand",
+      params: { id: workspaceId },
+      body: { display_name: "renamed-by-hand" },
+    });
     const refresh = await project.refresh(["--yes", "--skip-preview"]);
     expect(outcome(refresh)).toEqual({ code: 0, tail: "" });
     expect((await state()).find((r) => r.urn.endsWith("::ws"))?.outputs?.["displayName"]).toBe("renamed-by-hand");
@@ -214,7 +242,9 @@ describe("organization resources: a YAML program through the real CLI", () => {
     const debug = await project.preview(["--debug", "--diff"]);
     expect(outcome(debug)).toEqual({ code: 0, tail: "" });
     const secrets = await project.runOk(["stack", "export", "--show-secrets", "--stack", project.stack]);
-    const recorded = (JSON.parse(secrets.stdout) as { deployment: { resources: { urn: string; outputs?: Record<string, unknown> }[] } }).deployment.resources.find((r) => r.urn.endsWith("::agentKey"))?.outputs?.["key"];
+    const recorded = (
+      JSON.parse(secrets.stdout) as { deployment: { resources: { urn: string; outputs?: Record<string, unknown> }[] } }
+    ).deployment.resources.find((r) => r.urn.endsWith("::agentKey"))?.outputs?.["key"];
     // A secret in an export is `{ <signature>, plaintext: <JSON text> }`.
     const apiKeyValue = JSON.parse((recorded as { plaintext: string }).plaintext) as unknown;
     expect(typeof apiKeyValue).toBe("string");
@@ -271,7 +301,11 @@ describe("organization resources: a YAML program through the real CLI", () => {
     expect(clean.output).toMatch(/[+~] metadataXml\s*: \[secret\]/);
     expect(clean.output).toMatch(/[+~] value\s*: \[secret\]/);
     expect(clean.output).toMatch(/2 to update/);
-    expect(emulator().control.requestLog().filter((r) => r.method !== "GET")).toEqual([]);
+    expect(
+      emulator()
+        .control.requestLog()
+        .filter((r) => r.method !== "GET"),
+    ).toEqual([]);
     expect(outcome(await project.up())).toEqual({ code: 0, tail: "" });
     expect(await project.preview(["--expect-no-changes"]).then(outcome)).toEqual({ code: 0, tail: "" });
     expect(project.rawStateFile()).not.toContain(SSO_CANARY);
@@ -283,7 +317,20 @@ describe("organization resources: a YAML program through the real CLI", () => {
     expect(outcome(destroy)).toEqual({ code: 0, tail: "" });
     expect(destroy.output).toMatch(/retention settings .*the service cannot delete it/);
     expect(objects("workspaces").map((w) => w.wire["display_name"])).not.toContain("platform-development");
-    for (const kind of ["roles", "tagKeys", "tagValues", "taggings", "usageLimits", "ssoSettings", "serviceAccounts", "apiKeys", "serviceKeys", "workspaceSecrets", "orgInvites", "workspaceMembers"]) {
+    for (const kind of [
+      "roles",
+      "tagKeys",
+      "tagValues",
+      "taggings",
+      "usageLimits",
+      "ssoSettings",
+      "serviceAccounts",
+      "apiKeys",
+      "serviceKeys",
+      "workspaceSecrets",
+      "orgInvites",
+      "workspaceMembers",
+    ]) {
       expect({ kind, left: objects(kind) }).toEqual({ kind, left: [] });
     }
     expect(objects("orgMembers").map((m) => m.wire["email"])).not.toContain("ana@example.com");

@@ -61,7 +61,11 @@ describe("examples/platform", () => {
     const deploymentId = resources.find((r) => r.urn.endsWith("::agent"))?.id as string;
     // The deployment lives in the new workspace (through the explicit provider), with the key as its secret.
     expect(stack.emulator.control.dumpState().state.deployments.find((d) => d.id === deploymentId)?.tenantId).toBe(workspaceId);
-    expect(objects("orgInvites").map((i) => i.wire["email"]).sort()).toEqual(["ana@example.com", "bo@example.com"]);
+    expect(
+      objects("orgInvites")
+        .map((i) => i.wire["email"])
+        .sort(),
+    ).toEqual(["ana@example.com", "bo@example.com"]);
     expect(stack.emulator.control.workspaceSecret(workspaceId, "OPENAI_API_KEY")).toBe(OPENAI_CANARY);
     expect(objects("taggings").map((t) => t.wire["resource_id"])).toEqual([deploymentId]);
     expect(await project.preview(["--expect-no-changes"]).then(outcome)).toEqual({ code: 0, tail: "" });
@@ -90,7 +94,8 @@ describe("examples/platform", () => {
     const destroyed = await project.destroy(["--yes", "--skip-preview"]);
     expect(outcome(destroyed)).toEqual({ code: 0, tail: "" });
     expect(objects("workspaces").map((w) => w.id)).not.toContain(workspaceId);
-    for (const kind of ["roles", "serviceAccounts", "apiKeys", "orgInvites", "workspaceSecrets", "tagKeys", "taggings", "usageLimits"]) expect({ kind, left: objects(kind) }).toEqual({ kind, left: [] });
+    for (const kind of ["roles", "serviceAccounts", "apiKeys", "orgInvites", "workspaceSecrets", "tagKeys", "taggings", "usageLimits"])
+      expect({ kind, left: objects(kind) }).toEqual({ kind, left: [] });
   });
 
   it("prod: the same program previews the prod stack's differences (release branch, long retention, one operator)", async () => {

@@ -108,27 +108,31 @@ describe("automatic plugin acquisition from the release downloads", () => {
     if (archiveDir) rmSync(archiveDir, { recursive: true, force: true });
   });
 
-  it.each<"nodejs" | "yaml" | "python">(["nodejs", "yaml", "python"])("a %s program: preview installs the plugin with no manual step, up deploys on it", async (runtime) => {
-    const before = downloads("releases").length;
-    const p = await project(`fetch-${runtime}`, runtime, "releases");
-    expect(installedPlugins(p)).toEqual([]);
+  it.each<"nodejs" | "yaml" | "python">(["nodejs", "yaml", "python"])(
+    "a %s program: preview installs the plugin with no manual step, up deploys on it",
+    async (runtime) => {
+      const before = downloads("releases").length;
+      const p = await project(`fetch-${runtime}`, runtime, "releases");
+      expect(installedPlugins(p)).toEqual([]);
 
-    const preview = await p.preview();
-    expect({ code: preview.code, tail: preview.code === 0 ? "" : preview.output.slice(-3000) }).toEqual({ code: 0, tail: "" });
-    expect(preview.output).toContain(`Downloading plugin langsmith-${pluginVersion()}: done`);
-    expect(preview.output).toMatch(/\+ +langsmith:index:Deployment agent create/);
-    expect(installedPlugins(p)).toEqual([`resource-langsmith-v${pluginVersion()}`]);
-    expect(await listedPlugins(p)).toEqual([pluginVersion()]);
-    expect(downloads("releases").length - before).toBe(1);
+      const preview = await p.preview();
+      expect({ code: preview.code, tail: preview.code === 0 ? "" : preview.output.slice(-3000) }).toEqual({ code: 0, tail: "" });
+      expect(preview.output).toContain(`Downloading plugin langsmith-${pluginVersion()}: done`);
+      expect(preview.output).toMatch(/\+ +langsmith:index:Deployment agent create/);
+      expect(installedPlugins(p)).toEqual([`resource-langsmith-v${pluginVersion()}`]);
+      expect(await listedPlugins(p)).toEqual([pluginVersion()]);
+      expect(downloads("releases").length - before).toBe(1);
 
-    const up = await p.up();
-    expect({ code: up.code, tail: up.code === 0 ? "" : up.output.slice(-3000) }).toEqual({ code: 0, tail: "" });
-    const outputs = JSON.parse((await p.runOk(["stack", "output", "--json", "--stack", p.stack])).stdout) as Record<string, unknown>;
-    expect(outputs).toEqual({ revisionStatus: "DEPLOYED" });
-    // Installed once: the up downloads nothing more.
-    expect(downloads("releases").length - before).toBe(1);
-    expect((await p.destroy()).code).toBe(0);
-  }, 600_000);
+      const up = await p.up();
+      expect({ code: up.code, tail: up.code === 0 ? "" : up.output.slice(-3000) }).toEqual({ code: 0, tail: "" });
+      const outputs = JSON.parse((await p.runOk(["stack", "output", "--json", "--stack", p.stack])).stdout) as Record<string, unknown>;
+      expect(outputs).toEqual({ revisionStatus: "DEPLOYED" });
+      // Installed once: the up downloads nothing more.
+      expect(downloads("releases").length - before).toBe(1);
+      expect((await p.destroy()).code).toBe(0);
+    },
+    600_000,
+  );
 
   it("a corrupted archive fails the preview with a message naming the plugin, and installs nothing", async () => {
     const p = await project("fetch-corrupt", "nodejs", "corrupt");

@@ -22,12 +22,16 @@ function program(broken: boolean): string {
     type: langsmith:index:Workspace
     properties:
       displayName: policy-${broken ? "broken" : "kept"}
-${broken ? "" : `  retention:
+${
+  broken
+    ? ""
+    : `  retention:
     type: langsmith:index:TtlSettings
     properties:
       workspaceId: \${workspace.id}
       defaultTraceTier: longlived
-`}  key:
+`
+}  key:
     type: langsmith:index:ApiKey
     properties:
       description: agent key
@@ -37,7 +41,10 @@ ${broken ? "" : `      expiresAt: "${inDays(30)}"\n`}  traces:
     properties:
       name: policy-traces-${broken ? "broken" : "kept"}
       workspaceId: \${workspace.id}
-${broken ? "" : `  errors:
+${
+  broken
+    ? ""
+    : `  errors:
     type: langsmith:index:AlertRule
     properties:
       workspaceId: \${workspace.id}
@@ -52,7 +59,8 @@ ${broken ? "" : `  errors:
         - target: webhook
           config:
             url: https://hooks.example.com/alerts
-`}  sampler:
+`
+}  sampler:
     type: langsmith:index:RunRule
     properties:
       workspaceId: \${workspace.id}
@@ -73,10 +81,14 @@ ${broken ? "" : `  errors:
       source: external_docker
       sourceConfig:
         deploymentType: ${broken ? "dev" : "prod"}
-${broken ? "" : `        resourceSpec:
+${
+  broken
+    ? ""
+    : `        resourceSpec:
           cpu_limit: 2
           memory_limit_mb: 4096
-`}      sourceRevisionConfig:
+`
+}      sourceRevisionConfig:
         imageUri: docker.io/acme/agent:1.0.0
 `;
 }
@@ -98,7 +110,8 @@ describe("the LangSmith policy pack, through the real CLI", () => {
     await stopYamlProject({ stack, project });
   });
 
-  const preview = (stackName: string, extra: string[] = []) => project.run(["preview", "--non-interactive", "--stack", stackName, "--policy-pack", PACK, ...extra]);
+  const preview = (stackName: string, extra: string[] = []) =>
+    project.run(["preview", "--non-interactive", "--stack", stackName, "--policy-pack", PACK, ...extra]);
 
   it("a prod stack keeping every guardrail previews clean under the pack", async () => {
     project.writeProgram(program(false));
@@ -114,7 +127,10 @@ describe("the LangSmith policy pack, through the real CLI", () => {
     for (const [policy, message] of [
       ["langsmith-key-expiry", /key: the key never expires/],
       ["langsmith-prod-deployments", /agent: a production stack's deployment must be of type prod, not dev/],
-      ["langsmith-prod-deployments", /agent: a production stack's deployment must set its resource limits: sourceConfig\.resourceSpec lacks cpu_limit, memory_limit_mb/],
+      [
+        "langsmith-prod-deployments",
+        /agent: a production stack's deployment must set its resource limits: sourceConfig\.resourceSpec lacks cpu_limit, memory_limit_mb/,
+      ],
       ["langsmith-prod-project-alerts", /traces: no alert rule watches this project/],
       ["langsmith-run-rule-sampling", /sampler: samplingRate 0\.9 is outside \[0, 0\.5\]/],
       ["langsmith-no-public-prompts", /triage: prompt policy-triage-broken is public/],

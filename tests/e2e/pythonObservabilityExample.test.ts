@@ -62,14 +62,27 @@ describe("examples/observability-python, through the real CLI", () => {
     const state = stack.emulator.control.dumpState().state;
     expect(state.bulkExports.map((b) => b.sessionId)).toEqual([projectId]);
     expect(state.objects["runRules"]?.map((r) => [r.wire["session_id"], r.wire["sampling_rate"]])).toEqual([[projectId, 0.1]]);
-    expect(state.objects["alertRules"]?.map((r) => { const rule = r.wire["rule"] as Record<string, unknown>; return [rule["attribute"], rule["aggregation"], rule["operator"]]; })).toEqual([["error_count", "pct", "gte"]]);
+    expect(
+      state.objects["alertRules"]?.map((r) => {
+        const rule = r.wire["rule"] as Record<string, unknown>;
+        return [rule["attribute"], rule["aggregation"], rule["operator"]];
+      }),
+    ).toEqual([["error_count", "pct", "gte"]]);
     expect(await project.preview(["--expect-no-changes"]).then(outcome)).toEqual({ code: 0, tail: "" });
 
     // Pin production at the first commit, then push a new manifest: one commit, production stays.
     const firstCommit = (await resourceOf("triage"))?.outputs?.["latestCommitId"] as string;
     await project.runOk(["config", "set", "--stack", "dev", "productionCommitId", firstCommit]);
     expect(await project.preview(["--expect-no-changes"]).then(outcome)).toEqual({ code: 0, tail: "" });
-    await project.runOk(["config", "set", "--stack", "dev", "--path", "triagePrompt.kwargs.messages[0].kwargs.prompt.kwargs.template", "Route this question carefully: {question}"]);
+    await project.runOk([
+      "config",
+      "set",
+      "--stack",
+      "dev",
+      "--path",
+      "triagePrompt.kwargs.messages[0].kwargs.prompt.kwargs.template",
+      "Route this question carefully: {question}",
+    ]);
     const diff = await project.preview(["--diff"]);
     expect(outcome(diff)).toEqual({ code: 0, tail: "" });
     expect(diff.output).toMatch(/~ langsmith:index:Prompt: \(update\)/);
@@ -99,6 +112,7 @@ describe("examples/observability-python, through the real CLI", () => {
     const destroyed = await project.destroy();
     expect(outcome(destroyed)).toEqual({ code: 0, tail: "" });
     const objects = stack.emulator.control.dumpState().state.objects;
-    for (const kind of ["sessions", "datasets", "annotationQueues", "feedbackConfigs", "runRules", "alertRules", "prompts"]) expect({ kind, left: objects[kind] ?? [] }).toEqual({ kind, left: [] });
+    for (const kind of ["sessions", "datasets", "annotationQueues", "feedbackConfigs", "runRules", "alertRules", "prompts"])
+      expect({ kind, left: objects[kind] ?? [] }).toEqual({ kind, left: [] });
   });
 });

@@ -71,7 +71,11 @@ describe("examples/platform-python, through the real CLI", () => {
     const workspaceId = idOf("workspace");
     const deploymentId = idOf("agent");
     expect(stack.emulator.control.dumpState().state.deployments.find((d) => d.id === deploymentId)?.tenantId).toBe(workspaceId);
-    expect(objects("orgInvites").map((i) => i.wire["email"]).sort()).toEqual(["ana@example.com", "bo@example.com"]);
+    expect(
+      objects("orgInvites")
+        .map((i) => i.wire["email"])
+        .sort(),
+    ).toEqual(["ana@example.com", "bo@example.com"]);
     expect(stack.emulator.control.workspaceSecret(workspaceId, "OPENAI_API_KEY")).toBe(OPENAI_CANARY);
     expect(objects("usageLimits").map((l) => l.wire["limit_type"])).toEqual(["monthly_traces"]);
     expect(outcome(seen(await project.preview(["--expect-no-changes"])))).toEqual({ code: 0, tail: "" });
@@ -107,7 +111,9 @@ describe("examples/platform-python, through the real CLI", () => {
     const planFile = join(importer.dir, "import.json");
     writeFileSync(planFile, JSON.stringify(plan));
     const generatedFile = join(importer.dir, "generated.py");
-    const imported = seen(await importer.run(["import", "--file", planFile, "--out", generatedFile, "--yes", "--non-interactive", "--stack", importer.stack, "--protect=false"]));
+    const imported = seen(
+      await importer.run(["import", "--file", planFile, "--out", generatedFile, "--yes", "--non-interactive", "--stack", importer.stack, "--protect=false"]),
+    );
     expect(outcome(imported)).toEqual({ code: 0, tail: "" });
     const generated = readFileSync(generatedFile, "utf8");
     outputs.push(generated);
@@ -119,7 +125,9 @@ describe("examples/platform-python, through the real CLI", () => {
     // The secret's value is the one thing the generated program cannot know: an empty placeholder, given from config here.
     expect(generated).toMatch(/value="",/);
     importer.writeProgram(
-      generated.replace("import pulumi_langsmith as langsmith\n", "import pulumi_langsmith as langsmith\n\nconfig = pulumi.Config()\n").replace('value="",', 'value=config.require_secret("openaiApiKey"),'),
+      generated
+        .replace("import pulumi_langsmith as langsmith\n", "import pulumi_langsmith as langsmith\n\nconfig = pulumi.Config()\n")
+        .replace('value="",', 'value=config.require_secret("openaiApiKey"),'),
     );
     await importer.setConfig("openaiApiKey", { secret: OPENAI_CANARY });
     const afterImport = seen(await importer.preview(["--diff"]));
@@ -133,7 +141,8 @@ describe("examples/platform-python, through the real CLI", () => {
     const destroyed = seen(await project.destroy());
     expect(outcome(destroyed)).toEqual({ code: 0, tail: "" });
     expect(objects("workspaces").map((w) => w.id)).not.toContain(workspaceId);
-    for (const kind of ["roles", "serviceAccounts", "apiKeys", "orgInvites", "workspaceSecrets", "tagKeys", "taggings", "usageLimits"]) expect({ kind, left: objects(kind) }).toEqual({ kind, left: [] });
+    for (const kind of ["roles", "serviceAccounts", "apiKeys", "orgInvites", "workspaceSecrets", "tagKeys", "taggings", "usageLimits"])
+      expect({ kind, left: objects(kind) }).toEqual({ kind, left: [] });
 
     for (const output of outputs) expect(output).not.toContain(OPENAI_CANARY);
     expect(project.rawStateFile()).not.toContain(OPENAI_CANARY);

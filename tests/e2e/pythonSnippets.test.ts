@@ -60,7 +60,9 @@ describe("the documentation's Python snippets", () => {
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  const snippets = PAGES.flatMap((page) => pythonSnippets(readFileSync(join(root, page), "utf8")).map((code, index) => [`${page} #${index + 1}`, code] as const));
+  const snippets = PAGES.flatMap((page) =>
+    pythonSnippets(readFileSync(join(root, page), "utf8")).map((code, index) => [`${page} #${index + 1}`, code] as const),
+  );
 
   it("are there: the README and the Registry's overview each have one", () => {
     expect(snippets.map(([where]) => where.split(" ")[0])).toEqual(expect.arrayContaining(["README.md", "docs/_index.md"]));
@@ -79,7 +81,12 @@ describe("the documentation's Python snippets", () => {
   it.each(snippets)("%s runs and registers what it declares", (where, code) => {
     const file = join(dir, `${where.replace(/[^a-z0-9]+/gi, "-")}.py`);
     writeFileSync(file, code);
-    const registered = JSON.parse(execFileSync(python, [join(dir, "harness.py"), file], { cwd: dir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim().split("\n").pop() ?? "[]") as { type: string; name: string; inputs: Record<string, unknown> }[];
+    const registered = JSON.parse(
+      execFileSync(python, [join(dir, "harness.py"), file], { cwd: dir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] })
+        .trim()
+        .split("\n")
+        .pop() ?? "[]",
+    ) as { type: string; name: string; inputs: Record<string, unknown> }[];
     // Every `langsmith.<Class>("<name>", ...)` of the snippet was registered under that name.
     const declared = [...code.matchAll(/langsmith\.([A-Z]\w*)\(\s*"([^"]+)"/g)].map((m) => `langsmith:index:${m[1]}::${m[2]}`);
     expect(declared.length).toBeGreaterThan(0);

@@ -23,7 +23,21 @@ function typeCheck(dir: string, files: string[], moduleResolution: "node" | "nod
   try {
     execFileSync(
       "node",
-      [join(e2eRoot(), "node_modules", "typescript", "bin", "tsc"), "--noEmit", "--strict", "--skipLibCheck", "--target", "ES2022", "--module", module, "--moduleResolution", moduleResolution, "--types", "node", ...files],
+      [
+        join(e2eRoot(), "node_modules", "typescript", "bin", "tsc"),
+        "--noEmit",
+        "--strict",
+        "--skipLibCheck",
+        "--target",
+        "ES2022",
+        "--module",
+        module,
+        "--moduleResolution",
+        moduleResolution,
+        "--types",
+        "node",
+        ...files,
+      ],
       { cwd: dir, encoding: "utf8", stdio: "pipe" },
     );
     return "";

@@ -30,14 +30,15 @@ describe("pulumi refresh of many objects (native plugin, YAML program)", () => {
 
   afterAll(() => stopYamlProject({ stack, project }));
 
-
   it("reads 80 objects in a few list requests and sees a rename and a delete made outside Pulumi", async () => {
     expect(outcome(await project.up())).toEqual({ code: 0, tail: "" });
     const resources = (await project.exportStack()).deployment.resources ?? [];
     const idOf = (name: string) => resources.find((r) => r.urn.endsWith(`::${name}`))?.id as string;
     const headers = { "X-API-Key": DEFAULT_API_KEY, "X-Tenant-Id": DEFAULT_WORKSPACE_ID, "Content-Type": "application/json" };
     const url = stack.emulator.url;
-    expect((await fetch(`${url}/api/v1/sessions/${idOf("project7")}`, { method: "PATCH", headers, body: JSON.stringify({ name: "renamed-outside" }) })).status).toBe(200);
+    expect(
+      (await fetch(`${url}/api/v1/sessions/${idOf("project7")}`, { method: "PATCH", headers, body: JSON.stringify({ name: "renamed-outside" }) })).status,
+    ).toBe(200);
     expect((await fetch(`${url}/api/v1/workspaces/current/tag-keys/${idOf("key3")}`, { method: "DELETE", headers })).status).toBeLessThan(300);
 
     stack.emulator.control.clearRequestLog();

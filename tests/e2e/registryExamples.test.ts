@@ -68,7 +68,10 @@ describe("the Registry's example programs", () => {
     home = mkdtempSync(join(e2eRoot(), "examples-home-"));
     const { pulumiBinDir } = toolPaths();
     const archive = buildPluginArchive(home);
-    execFileSync(join(pulumiBinDir, "pulumi"), ["plugin", "install", "resource", "langsmith", pluginVersion(), "--file", archive], { env: { ...process.env, PULUMI_HOME: home }, stdio: "pipe" });
+    execFileSync(join(pulumiBinDir, "pulumi"), ["plugin", "install", "resource", "langsmith", pluginVersion(), "--file", archive], {
+      env: { ...process.env, PULUMI_HOME: home },
+      stdio: "pipe",
+    });
     venv = join(home, "venv");
     createPythonVenv(venv, [providerWheel()]);
   }, 600_000);
@@ -85,8 +88,14 @@ describe("the Registry's example programs", () => {
   }, 300_000);
 
   it("the schema passes Pulumi's package metaschema (pkg/codegen/schema/pulumi.json of the CLI's version)", async () => {
-    const { stdout } = await run("go", ["mod", "download", "-json", "github.com/pulumi/pulumi/pkg/v3@v3.248.0"], { cwd: join(root, "scripts", "tools", "sdkgen"), env: { ...process.env, PATH: `${process.env["PATH"] ?? ""}:/usr/local/go/bin` } });
-    const metaschema = JSON.parse(readFileSync(join((JSON.parse(stdout) as { Dir: string }).Dir, "codegen", "schema", "pulumi.json"), "utf8")) as Record<string, unknown>;
+    const { stdout } = await run("go", ["mod", "download", "-json", "github.com/pulumi/pulumi/pkg/v3@v3.248.0"], {
+      cwd: join(root, "scripts", "tools", "sdkgen"),
+      env: { ...process.env, PATH: `${process.env["PATH"] ?? ""}:/usr/local/go/bin` },
+    });
+    const metaschema = JSON.parse(readFileSync(join((JSON.parse(stdout) as { Dir: string }).Dir, "codegen", "schema", "pulumi.json"), "utf8")) as Record<
+      string,
+      unknown
+    >;
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     const validate = ajv.compile(metaschema);
     const schema = packageSchema(pluginVersion());
@@ -132,7 +141,8 @@ describe("the Registry's example programs", () => {
         LANGSMITH_POLL_MIN_INTERVAL_MS: "50",
         LANGSMITH_POLL_MAX_INTERVAL_MS: "200",
       };
-      const pulumi = async (args: string[]): Promise<CommandResult> => runCommand(join(pulumiBinDir, "pulumi"), ["--non-interactive", ...args], dir, env, 300_000);
+      const pulumi = async (args: string[]): Promise<CommandResult> =>
+        runCommand(join(pulumiBinDir, "pulumi"), ["--non-interactive", ...args], dir, env, 300_000);
       const steps: string[][] = [["stack", "init", "example"]];
       for (const name of configNames(example.pcl)) {
         const value = name.endsWith("AccessKeyId")
@@ -158,10 +168,20 @@ describe("the Registry's example programs", () => {
     }
   }
 
-  it.each(["yaml", "typescript", "python"] as const)("every %s rendering runs `pulumi up` against the emulator and exports what it says", async (language) => {
-    const failures = (await pooled(examples.map(([token]) => token), CONCURRENCY, (token) => runExample(token, language))).filter((failure) => failure !== undefined);
-    expect(failures).toEqual([]);
-  }, 1_800_000);
+  it.each(["yaml", "typescript", "python"] as const)(
+    "every %s rendering runs `pulumi up` against the emulator and exports what it says",
+    async (language) => {
+      const failures = (
+        await pooled(
+          examples.map(([token]) => token),
+          CONCURRENCY,
+          (token) => runExample(token, language),
+        )
+      ).filter((failure) => failure !== undefined);
+      expect(failures).toEqual([]);
+    },
+    1_800_000,
+  );
 
   it("every Go rendering shown builds against the repository's Go SDK; those not shown still do not", async () => {
     const dir = mkdtempSync(join(e2eRoot(), "examples-go-"));
@@ -175,7 +195,8 @@ describe("the Registry's example programs", () => {
       writeFileSync(join(pkg, "main.go"), example.go);
     }
     const env = { ...process.env, PATH: `${process.env["PATH"] ?? ""}:/usr/local/go/bin`, GOFLAGS: "-mod=mod" };
-    const build = (packages: readonly string[]) => spawnSync("go", ["build", "-o", "/dev/null", ...packages], { cwd: dir, env, encoding: "utf8", maxBuffer: 16 * 1024 * 1024 });
+    const build = (packages: readonly string[]) =>
+      spawnSync("go", ["build", "-o", "/dev/null", ...packages], { cwd: dir, env, encoding: "utf8", maxBuffer: 16 * 1024 * 1024 });
     const shown = examples.filter(([, example]) => example.goBuilds).map(([token]) => `./${(token.split(":")[2] ?? token).toLowerCase()}`);
     expect(shown.length).toBeGreaterThanOrEqual(35);
     const built = build(shown);
@@ -183,7 +204,11 @@ describe("the Registry's example programs", () => {
     // Each one left out fails on its own (a fixed generator would show it again), with the error recorded.
     for (const [token, example] of examples.filter(([, e]) => !e.goBuilds)) {
       const alone = build([`./${(token.split(":")[2] ?? token).toLowerCase()}`]);
-      expect({ token, code: alone.status === 0 ? 0 : 1, recorded: alone.stderr.includes(example.goBuildError ?? "no error recorded") }).toEqual({ token, code: 1, recorded: true });
+      expect({ token, code: alone.status === 0 ? 0 : 1, recorded: alone.stderr.includes(example.goBuildError ?? "no error recorded") }).toEqual({
+        token,
+        code: 1,
+        recorded: true,
+      });
     }
   }, 900_000);
 

@@ -29,7 +29,11 @@ describe("release artifacts", () => {
     work = mkdtempSync(join(tmpdir(), "pulumi-langsmith-release-test-"));
     out = join(work, "release");
     // dist/ was built by the e2e global setup; rebuilding it here would race the other tests reading it.
-    const printed = execFileSync("node", [join(root, "scripts", "release.mjs"), "--out", out, "--no-build"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    const printed = execFileSync("node", [join(root, "scripts", "release.mjs"), "--out", out, "--no-build"], {
+      cwd: root,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     expect(printed.trim().split("\n").pop()).toBe(out);
     listing = readdirSync(out).sort();
   }, 600_000);
@@ -62,7 +66,9 @@ describe("release artifacts", () => {
 
     const schema = JSON.parse(readFileSync(join(out, "schema.json"), "utf8")) as { version: string; pluginDownloadURL: string };
     expect({ version: schema.version, url: schema.pluginDownloadURL }).toEqual({ version, url: pluginDownloadUrl() });
-    expect(readFileSync(join(out, `langsmith-${version}.yaml`), "utf8")).toBe(`packageDeclarationVersion: 1\nname: langsmith\nversion: ${version}\ndownloadUrl: ${pluginDownloadUrl()}\n`);
+    expect(readFileSync(join(out, `langsmith-${version}.yaml`), "utf8")).toBe(
+      `packageDeclarationVersion: 1\nname: langsmith\nversion: ${version}\ndownloadUrl: ${pluginDownloadUrl()}\n`,
+    );
     expect(readFileSync(join(out, "RELEASE_NOTES.md"), "utf8")).toMatch(new RegExp(`^## (Unreleased \\()?${version.replace(/\./g, "\\.")}`));
   });
 
@@ -71,7 +77,10 @@ describe("release artifacts", () => {
     const entries = execFileSync("tar", ["-tvzf", archive], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 }).split("\n");
     const entry = (name: string) => entries.find((line) => line.endsWith(` ./${name}`));
     expect(entry("dist/provider/native/main.js")).toBeDefined();
-    const manifest = JSON.parse(execFileSync("tar", ["-xzOf", archive, "./package.json"], { encoding: "utf8" })) as { version: string; pulumi: { server: string } };
+    const manifest = JSON.parse(execFileSync("tar", ["-xzOf", archive, "./package.json"], { encoding: "utf8" })) as {
+      version: string;
+      pulumi: { server: string };
+    };
     expect({ version: manifest.version, server: manifest.pulumi.server }).toEqual({ version, server: pluginDownloadUrl() });
     if (platform.startsWith("windows")) {
       expect(entry("pulumi-resource-langsmith")).toBeUndefined();
@@ -88,7 +97,11 @@ describe("release artifacts", () => {
     const program = join(work, "npm-program");
     mkdirSync(program);
     writeFileSync(join(program, "package.json"), JSON.stringify({ name: "native-program", private: true }));
-    execFileSync("npm", ["install", "--silent", "--no-audit", "--no-fund", "--prefer-offline", join(out, `pulumi-langsmith-${version}.tgz`), "@pulumi/pulumi@3.248.0"], { cwd: program, stdio: "pipe" });
+    execFileSync(
+      "npm",
+      ["install", "--silent", "--no-audit", "--no-fund", "--prefer-offline", join(out, `pulumi-langsmith-${version}.tgz`), "@pulumi/pulumi@3.248.0"],
+      { cwd: program, stdio: "pipe" },
+    );
     const installed = readdirSync(join(program, "node_modules"));
     expect(installed).not.toContain("axios");
     expect(installed).not.toContain("zod");
@@ -96,7 +109,10 @@ describe("release artifacts", () => {
     expect(manifest["dependencies"]).toBeUndefined();
     expect(manifest["pulumi"]).toEqual({ resource: true, name: "langsmith", server: pluginDownloadUrl() });
 
-    const native = spawnSync(process.execPath, ["-e", 'const l = require("pulumi-langsmith"); console.log(typeof l.Deployment, typeof l.Workspace)'], { cwd: program, encoding: "utf8" });
+    const native = spawnSync(process.execPath, ["-e", 'const l = require("pulumi-langsmith"); console.log(typeof l.Deployment, typeof l.Workspace)'], {
+      cwd: program,
+      encoding: "utf8",
+    });
     expect({ code: native.status, out: native.stdout.trim() }).toEqual({ code: 0, out: "function function" });
     const dynamic = spawnSync(process.execPath, ["-e", 'require("pulumi-langsmith/dynamic")'], { cwd: program, encoding: "utf8" });
     expect(dynamic.status).not.toBe(0);
@@ -108,11 +124,20 @@ describe("release artifacts", () => {
     const venv = join(work, "venv");
     execFileSync("/usr/bin/python3", ["-m", "venv", venv], { stdio: "pipe" });
     const python = join(venv, "bin", "python");
-    execFileSync(python, ["-m", "pip", "install", "--quiet", "--no-index", "--no-deps", join(out, `pulumi_langsmith-${version}-py3-none-any.whl`)], { stdio: "pipe" });
+    execFileSync(python, ["-m", "pip", "install", "--quiet", "--no-index", "--no-deps", join(out, `pulumi_langsmith-${version}-py3-none-any.whl`)], {
+      stdio: "pipe",
+    });
     const show = execFileSync(python, ["-m", "pip", "show", "pulumi_langsmith"], { encoding: "utf8" });
     expect(show).toMatch(new RegExp(`^Version: ${version.replace(/\./g, "\\.")}$`, "m"));
     expect(show).toMatch(/^Requires: .*\bpulumi\b/m);
-    const plugin = execFileSync(python, ["-c", "import importlib.util, json, os; d = os.path.dirname(importlib.util.find_spec('pulumi_langsmith').origin); print(open(os.path.join(d, 'pulumi-plugin.json')).read())"], { encoding: "utf8" });
+    const plugin = execFileSync(
+      python,
+      [
+        "-c",
+        "import importlib.util, json, os; d = os.path.dirname(importlib.util.find_spec('pulumi_langsmith').origin); print(open(os.path.join(d, 'pulumi-plugin.json')).read())",
+      ],
+      { encoding: "utf8" },
+    );
     expect(JSON.parse(plugin)).toEqual({ resource: true, name: "langsmith", version, server: pluginDownloadUrl() });
     execFileSync(python, ["-m", "compileall", "-q", join(venv, "lib")], { stdio: "pipe" });
     const alone = spawnSync(python, ["-c", "import pulumi_langsmith"], { encoding: "utf8" });
@@ -121,7 +146,11 @@ describe("release artifacts", () => {
     // Beside Pulumi's Python SDK, as `pip install pulumi_langsmith` leaves it: it imports, with the version it was built at.
     const withSdk = join(work, "venv-with-sdk");
     createPythonVenv(withSdk, [join(out, `pulumi_langsmith-${version}-py3-none-any.whl`)]);
-    const imported = execFileSync(join(withSdk, "bin", "python"), ["-c", "import pulumi_langsmith as l; print(l.Workspace.__name__, l._utilities.get_version())"], { encoding: "utf8" });
+    const imported = execFileSync(
+      join(withSdk, "bin", "python"),
+      ["-c", "import pulumi_langsmith as l; print(l.Workspace.__name__, l._utilities.get_version())"],
+      { encoding: "utf8" },
+    );
     expect(imported.trim()).toBe(`Workspace ${version}`);
     // The sdist carries the same package.
     const sdist = execFileSync("tar", ["-tzf", join(out, `pulumi_langsmith-${version}.tar.gz`)], { encoding: "utf8" });
@@ -167,7 +196,9 @@ func main() {
     expect(files).toContain("./Deployment.cs");
     const project = files.find((name) => name.endsWith(".csproj"));
     expect(project).toBeDefined();
-    const pluginJson = JSON.parse(execFileSync("tar", ["-xzOf", join(out, `pulumi-langsmith-dotnet-${version}.tar.gz`), "./pulumi-plugin.json"], { encoding: "utf8" })) as Record<string, unknown>;
+    const pluginJson = JSON.parse(
+      execFileSync("tar", ["-xzOf", join(out, `pulumi-langsmith-dotnet-${version}.tar.gz`), "./pulumi-plugin.json"], { encoding: "utf8" }),
+    ) as Record<string, unknown>;
     expect(pluginJson).toMatchObject({ name: "langsmith", version, server: pluginDownloadUrl() });
   });
 });

@@ -152,7 +152,9 @@ describe("interrupted pulumi up, and the documented recovery", () => {
     expect(revisionsOf(id)).toHaveLength(1);
     expect(revisionsOf(id)[0]!.status).toBe("DEPLOYED");
     expect((await cli(project.preview(["--expect-no-changes"]))).code).toBe(0);
-    figures.push(`create wait, two SIGINTs: exit ${interrupted.code}; recovered with refresh --clear-pending-creates + adoptExistingId; 1 deployment, 1 revision DEPLOYED`);
+    figures.push(
+      `create wait, two SIGINTs: exit ${interrupted.code}; recovered with refresh --clear-pending-creates + adoptExistingId; 1 deployment, 1 revision DEPLOYED`,
+    );
 
     expect((await cli(project.destroy())).code).toBe(0);
     expect(deployments(name)).toHaveLength(0);

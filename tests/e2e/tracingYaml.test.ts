@@ -26,7 +26,14 @@ interface Variant {
 }
 
 const FIRST: Variant = { description: "support traces", samplingRate: 0.1, threshold: 0.05, maxScore: 1, template: "Triage: {question}", production: "first" };
-const SECOND: Variant = { description: "support traces (prod)", samplingRate: 0.2, threshold: 0.1, maxScore: 5, template: "Triage: {question}", production: "first" };
+const SECOND: Variant = {
+  description: "support traces (prod)",
+  samplingRate: 0.2,
+  threshold: 0.1,
+  maxScore: 5,
+  template: "Triage: {question}",
+  production: "first",
+};
 
 function manifest(template: string): string {
   return `{"lc": 1, "type": "constructor", "id": ["langchain", "prompts", "chat", "ChatPromptTemplate"], "kwargs": {"input_variables": ["question"], "messages": [{"lc": 1, "type": "constructor", "id": ["langchain", "prompts", "chat", "HumanMessagePromptTemplate"], "kwargs": {"prompt": {"lc": 1, "type": "constructor", "id": ["langchain", "prompts", "prompt", "PromptTemplate"], "kwargs": {"input_variables": ["question"], "template": "${template}", "template_format": "f-string"}}}}]}}`;
@@ -199,8 +206,17 @@ describe("tracing and evaluation resources: a YAML program through the real CLI"
     const datasetId = (await state()).find((r) => r.urn.endsWith("::regressions"))?.id as string;
     const { createClient } = await import("../../provider/client");
     const { DATASET_ENDPOINTS } = await import("../../provider/tracing/dataset");
-    const client = createClient({ apiUrl: stack.emulator.url, controlPlaneUrl: stack.emulator.url, apiKey: (stack.config["langsmith:apiKey"] as { secret: string }).secret, workspaceId: stack.config["langsmith:workspaceId"] as string });
-    await client.resources.send(DATASET_ENDPOINTS.update, { action: "renaming a dataset by hand", params: { id: datasetId }, body: { name: "renamed-by-hand" } });
+    const client = createClient({
+      apiUrl: stack.emulator.url,
+      controlPlaneUrl: stack.emulator.url,
+      apiKey: (stack.config["langsmith:apiKey"] as { secret: string }).secret,
+      workspaceId: stack.config["langsmith:workspaceId"] as string,
+    });
+    await client.resources.send(DATASET_ENDPOINTS.update, {
+      action: "renaming a dataset by hand",
+      params: { id: datasetId },
+      body: { name: "renamed-by-hand" },
+    });
     const refresh = await project.refresh(["--yes", "--skip-preview"]);
     expect(outcome(refresh)).toEqual({ code: 0, tail: "" });
     const back = await project.preview(["--diff"]);
@@ -226,7 +242,13 @@ describe("tracing and evaluation resources: a YAML program through the real CLI"
     ] as const;
     const exported = await project.exportStack();
     const forgotten = join(project.dir, "forgotten.json");
-    writeFileSync(forgotten, JSON.stringify({ ...exported, deployment: { ...exported.deployment, resources: (exported.deployment.resources ?? []).filter((r) => !r.type.startsWith("langsmith:index:")) } }));
+    writeFileSync(
+      forgotten,
+      JSON.stringify({
+        ...exported,
+        deployment: { ...exported.deployment, resources: (exported.deployment.resources ?? []).filter((r) => !r.type.startsWith("langsmith:index:")) },
+      }),
+    );
     await project.runOk(["stack", "import", "--file", forgotten, "--stack", project.stack]);
     const file = join(project.dir, "imports.json");
     writeFileSync(file, JSON.stringify({ resources: imports.map(([type, name, id]) => ({ type, name, id })) }));
@@ -260,7 +282,20 @@ describe("tracing and evaluation resources: a YAML program through the real CLI"
     const destroy = await project.destroy(["--yes", "--skip-preview"]);
     expect(outcome(destroy)).toEqual({ code: 0, tail: "" });
     const objects = stack.emulator.control.dumpState().state.objects;
-    for (const kind of ["sessions", "datasets", "examples", "annotationQueues", "feedbackConfigs", "runRules", "alertRules", "prompts", "promptTags", "evaluators", "promptWebhooks", "playgroundSettings"]) {
+    for (const kind of [
+      "sessions",
+      "datasets",
+      "examples",
+      "annotationQueues",
+      "feedbackConfigs",
+      "runRules",
+      "alertRules",
+      "prompts",
+      "promptTags",
+      "evaluators",
+      "promptWebhooks",
+      "playgroundSettings",
+    ]) {
       expect({ kind, left: objects[kind] ?? [] }).toEqual({ kind, left: [] });
     }
   });

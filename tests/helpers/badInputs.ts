@@ -84,11 +84,24 @@ export const DEPLOYMENT_CASES: readonly ResourceCase[] = [
   { what: "sourceConfig.customUrl not a URL", inputs: sourceConfig({ customUrl: "agent.example" }), property: "sourceConfig.customUrl" },
   { what: "sourceConfig.buildOnPush wrong type", inputs: sourceConfig({ buildOnPush: "yes" }), property: "sourceConfig.buildOnPush" },
   { what: "sourceRevisionConfig.repoRef empty", inputs: revisionConfig({ repoRef: "" }), property: "sourceRevisionConfig.repoRef" },
-  { what: "sourceRevisionConfig.graphConfigPath oversized", inputs: revisionConfig({ graphConfigPath: "x".repeat(3000) }), property: "sourceRevisionConfig.graphConfigPath" },
+  {
+    what: "sourceRevisionConfig.graphConfigPath oversized",
+    inputs: revisionConfig({ graphConfigPath: "x".repeat(3000) }),
+    property: "sourceRevisionConfig.graphConfigPath",
+  },
   { what: "secrets wrong type (object)", inputs: deployment({ secrets: { API_TOKEN: "value" } }), property: "secrets" },
   { what: "secret name starting with a digit", inputs: deployment({ secrets: [{ name: "1TOKEN", value: "v" }] }), property: "secrets[0].name" },
   { what: "secret name with unicode", inputs: deployment({ secrets: [{ name: "TÖKEN", value: "v" }] }), property: "secrets[0].name" },
-  { what: "secret name listed twice", inputs: deployment({ secrets: [{ name: "A", value: "1" }, { name: "A", value: "2" }] }), property: "secrets[1].name" },
+  {
+    what: "secret name listed twice",
+    inputs: deployment({
+      secrets: [
+        { name: "A", value: "1" },
+        { name: "A", value: "2" },
+      ],
+    }),
+    property: "secrets[1].name",
+  },
   { what: "secret value wrong type", inputs: deployment({ secrets: [{ name: "A", value: 1 }] }), property: "secrets[0].value" },
   { what: "secret value oversized (over 64 KiB)", inputs: deployment({ secrets: [{ name: "A", value: "v".repeat(65537) }] }), property: "secrets[0].value" },
   { what: "deployTimeoutSeconds negative", inputs: deployment({ deployTimeoutSeconds: -1 }), property: "deployTimeoutSeconds" },
@@ -124,8 +137,16 @@ export const DESTINATION_CASES: readonly ResourceCase[] = [
   { what: "config field misspelled", inputs: destinationConfig({ bucket: "exports" }), property: "config.bucket" },
   { what: "destinationType unknown", inputs: destination({ destinationType: "gcs" }), property: "destinationType" },
   { what: "credentials wrong type (string)", inputs: destination({ credentials: "AKIAEXAMPLE:secret" }), property: "credentials" },
-  { what: "credentials.accessKeyId without the secret", inputs: destination({ credentials: { accessKeyId: "AKIAEXAMPLE" } }), property: "credentials.secretAccessKey" },
-  { what: "credentials.secretAccessKey without the key id", inputs: destination({ credentials: { secretAccessKey: BAD_INPUT_CANARY } }), property: "credentials.accessKeyId" },
+  {
+    what: "credentials.accessKeyId without the secret",
+    inputs: destination({ credentials: { accessKeyId: "AKIAEXAMPLE" } }),
+    property: "credentials.secretAccessKey",
+  },
+  {
+    what: "credentials.secretAccessKey without the key id",
+    inputs: destination({ credentials: { secretAccessKey: BAD_INPUT_CANARY } }),
+    property: "credentials.accessKeyId",
+  },
   { what: "credentials.sessionToken alone", inputs: destination({ credentials: { sessionToken: BAD_INPUT_CANARY } }), property: "credentials.sessionToken" },
   {
     what: "awsRoleArn together with credentials (conflicting credentials)",
@@ -144,14 +165,34 @@ export const DESTINATION_CASES: readonly ResourceCase[] = [
 
 /** Invalid provider configurations (stack config). */
 export const CONFIG_CASES: readonly ConfigCase[] = [
-  { what: "controlPlaneUrl with credentials", config: { "langsmith:controlPlaneUrl": `https://user:${BAD_INPUT_CANARY}@cp.example.com` }, property: "configuration: controlPlaneUrl must not contain credentials" },
-  { what: "controlPlaneUrl with a query", config: { "langsmith:controlPlaneUrl": "https://cp.example.com/?x=1" }, property: "configuration: controlPlaneUrl must not contain a query" },
-  { what: "controlPlaneUrl with a fragment", config: { "langsmith:controlPlaneUrl": "https://cp.example.com/#top" }, property: "configuration: controlPlaneUrl must not contain a fragment" },
+  {
+    what: "controlPlaneUrl with credentials",
+    config: { "langsmith:controlPlaneUrl": `https://user:${BAD_INPUT_CANARY}@cp.example.com` },
+    property: "configuration: controlPlaneUrl must not contain credentials",
+  },
+  {
+    what: "controlPlaneUrl with a query",
+    config: { "langsmith:controlPlaneUrl": "https://cp.example.com/?x=1" },
+    property: "configuration: controlPlaneUrl must not contain a query",
+  },
+  {
+    what: "controlPlaneUrl with a fragment",
+    config: { "langsmith:controlPlaneUrl": "https://cp.example.com/#top" },
+    property: "configuration: controlPlaneUrl must not contain a fragment",
+  },
   { what: "apiUrl with a non-http scheme", config: { "langsmith:apiUrl": "ftp://api.example.com" }, property: "configuration: apiUrl must use http or https" },
   { what: "apiUrl not a URL", config: { "langsmith:apiUrl": "api.example.com" }, property: "configuration: apiUrl is not a valid URL" },
-  { what: "selfHostedUrl with credentials", config: { "langsmith:selfHostedUrl": `https://admin:${BAD_INPUT_CANARY}@ls.example.com` }, property: "configuration: selfHostedUrl must not contain credentials" },
+  {
+    what: "selfHostedUrl with credentials",
+    config: { "langsmith:selfHostedUrl": `https://admin:${BAD_INPUT_CANARY}@ls.example.com` },
+    property: "configuration: selfHostedUrl must not contain credentials",
+  },
   { what: "region unknown", config: { "langsmith:region": "mars" }, property: "configuration: region must be one of" },
-  { what: "region together with selfHostedUrl", config: { "langsmith:region": "eu", "langsmith:selfHostedUrl": "https://ls.example.com" }, property: "region (cloud) or selfHostedUrl" },
+  {
+    what: "region together with selfHostedUrl",
+    config: { "langsmith:region": "eu", "langsmith:selfHostedUrl": "https://ls.example.com" },
+    property: "region (cloud) or selfHostedUrl",
+  },
   { what: "deployTimeoutSeconds not a number", config: { "langsmith:deployTimeoutSeconds": "soon" }, property: "langsmith:deployTimeoutSeconds" },
   { what: "maxRetries out of range", config: { "langsmith:maxRetries": "11" }, property: "langsmith:maxRetries" },
   { what: "requestTimeoutSeconds negative", config: { "langsmith:requestTimeoutSeconds": "-1" }, property: "langsmith:requestTimeoutSeconds" },

@@ -200,7 +200,9 @@ export function contractOperations(): ContractOperationRef[] {
       api: t.api,
       method,
       template: t.template,
-      statuses: Object.keys(operation.responses).map(Number).sort((a, b) => a - b),
+      statuses: Object.keys(operation.responses)
+        .map(Number)
+        .sort((a, b) => a - b),
     })),
   );
 }
@@ -267,14 +269,7 @@ export function validateResponse(method: string, urlPath: string, status: number
   const json = response.content?.["application/json"];
   if (!json) return body === undefined ? [] : [`${prefix}: no body is declared, got one`];
   if (json.schema === undefined) return [];
-  const validate = validatorAt(match.api, [
-    ...operationPointer(match),
-    "responses",
-    key,
-    "content",
-    "application/json",
-    "schema",
-  ]);
+  const validate = validatorAt(match.api, [...operationPointer(match), "responses", key, "content", "application/json", "schema"]);
   return validate(body) ? [] : formatErrors(prefix, "response body", validate.errors);
 }
 
@@ -348,12 +343,7 @@ function parameterIndex(match: MatchedOperation, name: string, where: string): n
  * required body or parameter, a body where none is declared, an undeclared
  * query parameter, or a schema error.
  */
-export function validateRequest(
-  method: string,
-  urlPath: string,
-  query: Record<string, string | string[]>,
-  body: unknown,
-): string[] {
+export function validateRequest(method: string, urlPath: string, query: Record<string, string | string[]>, body: unknown): string[] {
   const match = findOperation(method, urlPath);
   if (!match) return [`${method.toUpperCase()} ${urlPath}: no such operation in the contract`];
   const prefix = `${match.method} ${match.template}`;
@@ -385,13 +375,7 @@ export function validateRequest(
     return errors;
   }
   if (requestBody.content?.["application/json"]?.schema === undefined) return errors;
-  const validate = validatorAt(match.api, [
-    ...operationPointer(match),
-    "requestBody",
-    "content",
-    "application/json",
-    "schema",
-  ]);
+  const validate = validatorAt(match.api, [...operationPointer(match), "requestBody", "content", "application/json", "schema"]);
   if (!validate(body)) errors.push(...formatErrors(prefix, "request body", validate.errors));
   return errors;
 }

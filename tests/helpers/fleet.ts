@@ -37,7 +37,13 @@ export function fleetProgram(index: number): string {
   }
   for (let i = 0; i < 3; i++) inWorkspace(`secret${i}`, "WorkspaceSecret", { key: `TEAM_SECRET_${i}`, value: { "fn::secret": `team-${index}-secret-${i}` } });
   inWorkspace("queue", "AnnotationQueue", { name: `team-${index}-review` });
-  inWorkspace("rule", "RunRule", { displayName: "errors to review", projectId: "${project0.id}", samplingRate: 0.5, filter: 'eq(is_root, true)', addToAnnotationQueueId: "${queue.id}" });
+  inWorkspace("rule", "RunRule", {
+    displayName: "errors to review",
+    projectId: "${project0.id}",
+    samplingRate: 0.5,
+    filter: "eq(is_root, true)",
+    addToAnnotationQueueId: "${queue.id}",
+  });
   inWorkspace("limit", "UsageLimit", { limitType: "monthly_traces", limitValue: 100000 + index });
   inWorkspace("retention", "TtlSettings", { defaultTraceTier: "shortlived", applyToAllProjects: false });
   return `${lines.join("\n")}\n`;
@@ -135,5 +141,12 @@ export async function runFleet(fleet: Fleet, command: (stack: PulumiProject) => 
   const times = log.map((entry) => Date.parse(entry.time)).sort((a, b) => a - b);
   const first = times[0] ?? started;
   const last = times[times.length - 1] ?? started;
-  return { wallMs, results, requests: log.length, rateLimited: log.filter((entry) => entry.fault === "rate-limit").length, firstRequestMs: first - started, apiSpanMs: last - first };
+  return {
+    wallMs,
+    results,
+    requests: log.length,
+    rateLimited: log.filter((entry) => entry.fault === "rate-limit").length,
+    firstRequestMs: first - started,
+    apiSpanMs: last - first,
+  };
 }

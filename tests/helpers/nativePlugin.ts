@@ -32,12 +32,17 @@ export function pluginDownloadUrl(): string {
 
 /** Builds the plugin archives for `platforms` (e.g. `["linux-amd64"]`) into `outDir`; returns their paths, this machine's last. */
 export function buildPluginArchives(outDir: string, platforms: readonly string[]): string[] {
-  return execFileSync("node", [join(root, "scripts", "build-plugin.mjs"), "--out", outDir, "--platform", platforms.join(",")], { encoding: "utf8" }).trim().split("\n");
+  return execFileSync("node", [join(root, "scripts", "build-plugin.mjs"), "--out", outDir, "--platform", platforms.join(",")], { encoding: "utf8" })
+    .trim()
+    .split("\n");
 }
 
 /** Builds this machine's plugin archive (scripts/build-plugin.mjs, which needs a build) into `<dir>/.plugin` and returns its path. */
 export function buildPluginArchive(dir: string): string {
-  return execFileSync("node", [join(root, "scripts", "build-plugin.mjs"), "--out", join(dir, ".plugin")], { encoding: "utf8" }).trim().split("\n").pop() as string;
+  return execFileSync("node", [join(root, "scripts", "build-plugin.mjs"), "--out", join(dir, ".plugin")], { encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .pop() as string;
 }
 
 /**

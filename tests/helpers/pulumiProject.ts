@@ -191,13 +191,7 @@ export async function createPulumiProject(options: PulumiProjectOptions): Promis
 }
 
 /** Runs a process to completion, collecting its output; kills it after timeoutMs. */
-export function runCommand(
-  command: string,
-  args: string[],
-  cwd: string,
-  env: NodeJS.ProcessEnv,
-  timeoutMs: number,
-): Promise<CommandResult> {
+export function runCommand(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<CommandResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";

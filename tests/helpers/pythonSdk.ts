@@ -17,7 +17,10 @@ let built: string | undefined;
 export function providerWheel(): string {
   if (built !== undefined) return built;
   const out = mkdtempSync(join(e2eRoot(), "python-release-"));
-  execFileSync("node", [join(root, "scripts", "release.mjs"), "--no-build", "--only", "python", "--out", out], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+  execFileSync("node", [join(root, "scripts", "release.mjs"), "--no-build", "--only", "python", "--out", out], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const wheel = readdirSync(out).find((name) => name.endsWith("-py3-none-any.whl"));
   if (wheel === undefined) throw new Error(`the release script wrote no wheel into ${out}`);
   built = join(out, wheel);
@@ -36,5 +39,6 @@ export function createPythonVenv(venv: string, wheels: readonly string[]): void 
   execFileSync("/usr/bin/python3", ["-m", "venv", venv], quiet);
   const sitePackages = (python: string): string => execFileSync(python, ["-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], quiet).trim();
   writeFileSync(join(sitePackages(join(venv, "bin", "python")), "pulumi-tools.pth"), `${sitePackages(join(pythonEnvDir, "bin", "python"))}\n`);
-  if (wheels.length > 0) execFileSync(join(venv, "bin", "python"), ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-index", ...wheels], quiet);
+  if (wheels.length > 0)
+    execFileSync(join(venv, "bin", "python"), ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-index", ...wheels], quiet);
 }

@@ -118,10 +118,7 @@ export async function startScriptedServer(port = 0): Promise<ScriptedServer> {
                 status: 418,
                 json: { detail: `scripted server: nothing queued for ${recorded.method} ${recorded.path}` },
               });
-      } else if (
-        (scripted.method !== undefined && scripted.method !== recorded.method) ||
-        (scripted.path !== undefined && scripted.path !== recorded.path)
-      ) {
+      } else if ((scripted.method !== undefined && scripted.method !== recorded.method) || (scripted.path !== undefined && scripted.path !== recorded.path)) {
         scripted = {
           status: 418,
           json: {

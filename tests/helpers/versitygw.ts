@@ -17,12 +17,7 @@ import type { LookupFunction } from "node:net";
 import * as net from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
-import {
-  CreateBucketCommand,
-  ListObjectsV2Command,
-  PutBucketPolicyCommand,
-  S3Client,
-} from "@aws-sdk/client-s3";
+import { CreateBucketCommand, ListObjectsV2Command, PutBucketPolicyCommand, S3Client } from "@aws-sdk/client-s3";
 
 /** The versitygw release the tests are written against. */
 export const VERSITYGW_VERSION = "v1.7.0";
@@ -123,9 +118,7 @@ export function cachedVersitygwPath(): string {
 export function findVersitygw(bin?: string): string {
   const candidate = bin ?? process.env.VERSITYGW_BIN ?? cachedVersitygwPath();
   if (!existsSync(candidate)) {
-    throw new Error(
-      `versitygw not found at ${candidate}: run \`npm run tools\` (or set VERSITYGW_BIN to a versitygw >= 1.7.0)`,
-    );
+    throw new Error(`versitygw not found at ${candidate}: run \`npm run tools\` (or set VERSITYGW_BIN to a versitygw >= 1.7.0)`);
   }
   return candidate;
 }
@@ -217,8 +210,7 @@ function track(proc: ChildProcess, dir: string): void {
 }
 
 /** Start of an access-log line: owner bucket [time] ip requester request-id operation key uri status error. */
-const LOG_LINE =
-  /^(\S+) (\S+) \[[^\]]*\] (\S+) (\S+) (\S+) (\S+) (\S+) (\S+) (\d+) (\S+) /;
+const LOG_LINE = /^(\S+) (\S+) \[[^\]]*\] (\S+) (\S+) (\S+) (\S+) (\S+) (\S+) (\d+) (\S+) /;
 
 function parseAccessLog(text: string): VersitygwAccessLogEntry[] {
   const entries: VersitygwAccessLogEntry[] = [];
@@ -240,12 +232,7 @@ function parseAccessLog(text: string): VersitygwAccessLogEntry[] {
 
 function bucketPolicy(bucket: string, users: VersitygwUsers): string {
   const resources = [`arn:aws:s3:::${bucket}`, `arn:aws:s3:::${bucket}/*`];
-  const statement = (
-    sid: string,
-    effect: "Allow" | "Deny",
-    user: S3Credentials,
-    actions: string[],
-  ): Record<string, unknown> => ({
+  const statement = (sid: string, effect: "Allow" | "Deny", user: S3Credentials, actions: string[]): Record<string, unknown> => ({
     Sid: sid,
     Effect: effect,
     Principal: { AWS: [user.accessKeyId] },
@@ -258,18 +245,9 @@ function bucketPolicy(bucket: string, users: VersitygwUsers): string {
       statement("FullAccess", "Allow", users.full, ["s3:*"]),
       // No write action at all: PutObject is implicitly denied.
       statement("ReadOnly", "Allow", users.readOnly, ["s3:Get*", "s3:List*"]),
-      statement("NoDeleteAllow", "Allow", users.noDelete, [
-        "s3:Get*",
-        "s3:List*",
-        "s3:PutObject*",
-        "s3:AbortMultipartUpload",
-      ]),
+      statement("NoDeleteAllow", "Allow", users.noDelete, ["s3:Get*", "s3:List*", "s3:PutObject*", "s3:AbortMultipartUpload"]),
       // Explicit, so that a later Allow cannot widen it by accident.
-      statement("NoDeleteDeny", "Deny", users.noDelete, [
-        "s3:DeleteObject",
-        "s3:DeleteObjectVersion",
-        "s3:DeleteObjectTagging",
-      ]),
+      statement("NoDeleteDeny", "Deny", users.noDelete, ["s3:DeleteObject", "s3:DeleteObjectVersion", "s3:DeleteObjectTagging"]),
     ],
   });
 }
@@ -322,17 +300,26 @@ export async function startVersitygw(options: StartVersitygwOptions = {}): Promi
       const proc = spawn(
         bin,
         [
-          "--port", `127.0.0.1:${port}`,
-          "--access", root.accessKeyId,
-          "--secret", root.secretAccessKey,
-          "--region", VERSITYGW_REGION,
-          "--iam-dir", iamDir,
-          "--virtual-domain", "localhost",
-          "--access-log", accessLogPath,
-          "--health", HEALTH_PATH,
+          "--port",
+          `127.0.0.1:${port}`,
+          "--access",
+          root.accessKeyId,
+          "--secret",
+          root.secretAccessKey,
+          "--region",
+          VERSITYGW_REGION,
+          "--iam-dir",
+          iamDir,
+          "--virtual-domain",
+          "localhost",
+          "--access-log",
+          accessLogPath,
+          "--health",
+          HEALTH_PATH,
           "--quiet",
           "posix",
-          "--sidecar", metaDir,
+          "--sidecar",
+          metaDir,
           dataDir,
         ],
         { stdio: ["ignore", "pipe", "pipe"] },
@@ -379,11 +366,13 @@ export async function startVersitygw(options: StartVersitygwOptions = {}): Promi
       readOnly: { accessKeyId: "vgwreadonly", secretAccessKey: randomSecret() },
       noDelete: { accessKeyId: "vgwnodelete", secretAccessKey: randomSecret() },
     };
-    const admin = ["admin", "--access", root.accessKeyId, "--secret", root.secretAccessKey,
-      "--region", VERSITYGW_REGION, "--endpoint-url", endpoint];
+    const admin = ["admin", "--access", root.accessKeyId, "--secret", root.secretAccessKey, "--region", VERSITYGW_REGION, "--endpoint-url", endpoint];
     for (const user of Object.values(users)) {
-      await run(bin, [...admin, "create-user", "--access", user.accessKeyId,
-        "--secret", user.secretAccessKey, "--role", "user"], `admin create-user ${user.accessKeyId}`);
+      await run(
+        bin,
+        [...admin, "create-user", "--access", user.accessKeyId, "--secret", user.secretAccessKey, "--role", "user"],
+        `admin create-user ${user.accessKeyId}`,
+      );
     }
 
     const clients: S3Client[] = [];
@@ -419,9 +408,7 @@ export async function startVersitygw(options: StartVersitygwOptions = {}): Promi
         const keys: string[] = [];
         let token: string | undefined;
         do {
-          const page = await rootClient.send(
-            new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
-          );
+          const page = await rootClient.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
           for (const obj of page.Contents ?? []) if (obj.Key !== undefined) keys.push(obj.Key);
           token = page.IsTruncated ? page.NextContinuationToken : undefined;
         } while (token);

@@ -45,13 +45,21 @@ describe("BulkExport provider against the emulator", () => {
     expect(result.failures ?? []).toEqual([]);
     return { ...(result.inputs as Props), __provider: "serialized-shim" };
   }
-  const oneOff = (extra: Props = {}) => checked({ destinationId, projectId: PROJECT, startTime: "2026-10-01T00:00:00Z", endTime: "2026-11-01T00:00:00Z", ...extra });
+  const oneOff = (extra: Props = {}) =>
+    checked({ destinationId, projectId: PROJECT, startTime: "2026-10-01T00:00:00Z", endTime: "2026-11-01T00:00:00Z", ...extra });
   const scheduled = () => checked({ destinationId, projectId: PROJECT, startTime: "2026-11-01T00:00:00Z", intervalHours: 6 });
-  const requests = (method: string) => emulator.control.requestLog().filter((r) => r.method === method && r.path.startsWith("/api/v1/bulk-exports") && !r.path.includes("/destinations"));
+  const requests = (method: string) =>
+    emulator.control.requestLog().filter((r) => r.method === method && r.path.startsWith("/api/v1/bulk-exports") && !r.path.includes("/destinations"));
 
   it("creates a one-off export and waits until it has completed, with progress lines from its runs", async () => {
     const created = await provider.create(await oneOff({ waitForCompletion: true }));
-    expect(created.outs).toMatchObject({ status: "Completed", format: "Parquet", compression: "gzip", runs: { count: 1, lastRunStatus: "Completed" }, stateVersion: 1 });
+    expect(created.outs).toMatchObject({
+      status: "Completed",
+      format: "Parquet",
+      compression: "gzip",
+      runs: { count: 1, lastRunStatus: "Completed" },
+      stateVersion: 1,
+    });
     expect(String(created.outs["lastOperation"])).toMatch(/^created one-off export .*; Completed: 1 run/);
     expect(progress.some((line) => /^info: \[runtime\] bulk export "8a1f0c3e…→[0-9a-f]{8}…": Running: 1 run/.test(line))).toBe(true);
     expect(requests("POST")).toHaveLength(1);

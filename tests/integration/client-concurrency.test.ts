@@ -72,20 +72,27 @@ describe("adaptive concurrency against the emulator's rate limit", () => {
     // Independent retries (the shared window off): every 429'd request comes back after its own Retry-After.
     const independent = await limitedEmulator(LIMIT_PER_SECOND);
     const client = clientFor(independent, { adaptiveConcurrency: false });
-    await Promise.all(Array.from({ length: COUNT }, (_, i) =>
-      client.resources.send(TAG_KEY_ENDPOINTS.create, { action: `creating tag key "k${i}"`, body: { key: `k${i}` } })));
+    await Promise.all(
+      Array.from({ length: COUNT }, (_, i) => client.resources.send(TAG_KEY_ENDPOINTS.create, { action: `creating tag key "k${i}"`, body: { key: `k${i}` } })),
+    );
     const baseline = counts(independent);
     expect(baseline.acceptedPosts).toBe(COUNT);
 
     // The provider, as the engine calls it: concurrent creates, whose requests share the origin's window.
     const shared = await limitedEmulator(LIMIT_PER_SECOND);
-    const values: Record<string, string> = { "langsmith:apiUrl": shared.url, "langsmith:apiKey": DEFAULT_ORG_API_KEY, "langsmith:workspaceId": DEFAULT_WORKSPACE_ID };
+    const values: Record<string, string> = {
+      "langsmith:apiUrl": shared.url,
+      "langsmith:apiKey": DEFAULT_ORG_API_KEY,
+      "langsmith:workspaceId": DEFAULT_WORKSPACE_ID,
+    };
     configureWith(values);
-    const created = await Promise.all(Array.from({ length: COUNT }, async (_, i) => {
-      const checked = tagKey.check({}, { key: `key-${i}` });
-      expect(checked.failures).toEqual([]);
-      return tagKey.create(operation(), checked.inputs);
-    }));
+    const created = await Promise.all(
+      Array.from({ length: COUNT }, async (_, i) => {
+        const checked = tagKey.check({}, { key: `key-${i}` });
+        expect(checked.failures).toEqual([]);
+        return tagKey.create(operation(), checked.inputs);
+      }),
+    );
     expect(new Set(created.map((c) => c.id)).size).toBe(COUNT);
     const adaptive = counts(shared);
     // Each create accepted exactly once: a 429 was not processed, so resending it made no duplicate.
@@ -108,12 +115,21 @@ describe("adaptive concurrency against the emulator's rate limit", () => {
     const before = emulator.control.requestLog().length;
 
     const controller = new AbortController();
-    const queued = clientFor(emulator).resources.send(TAG_KEY_ENDPOINTS.get, { action: "reading tag key", params: { id: "00000000-0000-4000-8000-000000000000" }, options: { signal: controller.signal } });
+    const queued = clientFor(emulator).resources.send(TAG_KEY_ENDPOINTS.get, {
+      action: "reading tag key",
+      params: { id: "00000000-0000-4000-8000-000000000000" },
+      options: { signal: controller.signal },
+    });
     setTimeout(() => controller.abort(), 50);
     const err = await queued.catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AbortedError);
     expect((err as Error).message).toBe("reading tag key: aborted while waiting for a request slot");
-    expect(emulator.control.requestLog().slice(before).filter((e) => e.path.endsWith("000000000000"))).toEqual([]);
+    expect(
+      emulator.control
+        .requestLog()
+        .slice(before)
+        .filter((e) => e.path.endsWith("000000000000")),
+    ).toEqual([]);
     await burst;
   }, 30_000);
 
@@ -130,9 +146,16 @@ describe("adaptive concurrency against the emulator's rate limit", () => {
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RateLimitWaitError);
     expect((err as RateLimitWaitError).status).toBe(429);
-    expect((err as Error).message).toMatch(/^reading tag key: rate limited: not sent after waiting \d+ ms in all on 429 answers from http:\/\/127\.0\.0\.1:\d+ \(maxRateLimitWaitMs 100\)$/);
+    expect((err as Error).message).toMatch(
+      /^reading tag key: rate limited: not sent after waiting \d+ ms in all on 429 answers from http:\/\/127\.0\.0\.1:\d+ \(maxRateLimitWaitMs 100\)$/,
+    );
     expect((err as Error).message).not.toContain(DEFAULT_ORG_API_KEY);
-    expect(emulator.control.requestLog().slice(before).filter((e) => e.path.endsWith("000000000000"))).toEqual([]);
+    expect(
+      emulator.control
+        .requestLog()
+        .slice(before)
+        .filter((e) => e.path.endsWith("000000000000")),
+    ).toEqual([]);
     await burst;
   }, 30_000);
 });

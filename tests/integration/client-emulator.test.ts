@@ -4,20 +4,8 @@
  * The emulator and the client share one fake clock, so revision state
  * machines advance exactly as far as the client's polling sleeps.
  */
-import {
-  createEmulator,
-  DEFAULT_API_KEY,
-  DEFAULT_ORG_API_KEY,
-  DEFAULT_WORKSPACE_ID,
-  type Emulator,
-} from "../../packages/emulator/src";
-import {
-  type LangSmithClient,
-  NotFoundError,
-  UnprocessableEntityError,
-  WorkspaceRequiredError,
-  createClient,
-} from "../../provider/client";
+import { createEmulator, DEFAULT_API_KEY, DEFAULT_ORG_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
+import { type LangSmithClient, NotFoundError, UnprocessableEntityError, WorkspaceRequiredError, createClient } from "../../provider/client";
 import { FakeClock } from "../helpers/scriptedServer";
 import { deploymentCalls } from "../../provider/deployments/deployment/endpoints";
 import { destinationCalls } from "../../provider/exports/destination/endpoints";
@@ -78,7 +66,9 @@ describe("client against the emulator", () => {
     // `deployment_ids` (comma-separated on the wire): only the deployments named, unknown ids ignored.
     const byIds = await deploymentCalls.list(client, { deploymentIds: [created.id, "00000000-0000-4000-8000-000000000000"], limit: 100 });
     expect(byIds.resources.map((d) => d.id)).toEqual([created.id]);
-    await expect(deploymentCalls.list(client, { deploymentIds: [] })).rejects.toThrow("listing deployments: deploymentIds must name 1 to 100 deployments, not 0");
+    await expect(deploymentCalls.list(client, { deploymentIds: [] })).rejects.toThrow(
+      "listing deployments: deploymentIds must name 1 to 100 deployments, not 0",
+    );
 
     const patched = await deploymentCalls.patch(client, created.id, {
       source_revision_config: { repo_ref: "v2", langgraph_config_path: "langgraph.json" },

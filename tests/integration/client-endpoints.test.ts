@@ -3,14 +3,7 @@
  * method, path, query, headers and body on the wire; response parsing with
  * the shapes the real service returns (extra fields, nulls, bare arrays, 200 on create).
  */
-import {
-  type LangSmithClient,
-  NotFoundError,
-  ResponseValidationError,
-  InvalidRequestError,
-  createClient,
-  packageVersion,
-} from "../../provider/client";
+import { type LangSmithClient, NotFoundError, ResponseValidationError, InvalidRequestError, createClient, packageVersion } from "../../provider/client";
 import { FakeClock, type ScriptedServer, startScriptedServer } from "../helpers/scriptedServer";
 import { deploymentCalls } from "../../provider/deployments/deployment/endpoints";
 import { destinationCalls } from "../../provider/exports/destination/endpoints";
@@ -144,7 +137,12 @@ describe("client endpoints over real HTTP", () => {
     const created = await deploymentCalls.create(client, {
       name: "agent",
       source: "github",
-      source_config: { integration_id: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01", repo_url: "https://github.com/acme/agent", deployment_type: "dev", build_on_push: false },
+      source_config: {
+        integration_id: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01",
+        repo_url: "https://github.com/acme/agent",
+        deployment_type: "dev",
+        build_on_push: false,
+      },
       source_revision_config: { repo_ref: "main", langgraph_config_path: "langgraph.json" },
       secrets: [{ name: "OPENAI_API_KEY", value: "sk-1" }],
     });
@@ -155,7 +153,12 @@ describe("client endpoints over real HTTP", () => {
     expect(JSON.parse(req.body)).toEqual({
       name: "agent",
       source: "github",
-      source_config: { integration_id: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01", repo_url: "https://github.com/acme/agent", deployment_type: "dev", build_on_push: false },
+      source_config: {
+        integration_id: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01",
+        repo_url: "https://github.com/acme/agent",
+        deployment_type: "dev",
+        build_on_push: false,
+      },
       source_revision_config: { repo_ref: "main", langgraph_config_path: "langgraph.json" },
       secrets: [{ name: "OPENAI_API_KEY", value: "sk-1" }],
     });
@@ -262,10 +265,7 @@ describe("client endpoints over real HTTP", () => {
   });
 
   test("listAll() stops on an empty page; offset absent falls back to counting", async () => {
-    server.enqueue(
-      { json: { resources: [deployment({ id: "a" }), deployment({ id: "b" })] } },
-      { json: { resources: [], offset: null } },
-    );
+    server.enqueue({ json: { resources: [deployment({ id: "a" }), deployment({ id: "b" })] } }, { json: { resources: [], offset: null } });
     const all = await deploymentCalls.listAll(client, { limit: 2 });
     expect(all.map((d) => d.id)).toEqual(["a", "b"]);
     expect(server.requests.map((r) => r.query["offset"])).toEqual(["0", "2"]);

@@ -40,27 +40,12 @@ const CANARY_RESP_SECRET = "CANARY-RESP-SECRET-a8c4";
 const CANARY_S3_SECRET = "CANARY-S3-SECRET-b7f0";
 const CANARY_S3_KEYID = "CANARY-S3-KEYID-4e21";
 const CANARY_BODY = "CANARY-BODY-TEXT-33aa";
-const ALL_CANARIES = [
-  CANARY_KEY,
-  CANARY_BEARER,
-  CANARY_REQ_SECRET,
-  CANARY_RESP_SECRET,
-  CANARY_S3_SECRET,
-  CANARY_S3_KEYID,
-  CANARY_BODY,
-];
+const ALL_CANARIES = [CANARY_KEY, CANARY_BEARER, CANARY_REQ_SECRET, CANARY_RESP_SECRET, CANARY_S3_SECRET, CANARY_S3_KEYID, CANARY_BODY];
 
 /** Every way an error can be printed. */
 function renderings(err: unknown): string[] {
   const e = err as Error;
-  return [
-    String(e.message),
-    String(e.stack),
-    JSON.stringify(e),
-    inspect(e, { depth: null, showHidden: true }),
-    inspect(e, { depth: null }),
-    String(e),
-  ];
+  return [String(e.message), String(e.stack), JSON.stringify(e), inspect(e, { depth: null, showHidden: true }), inspect(e, { depth: null }), String(e)];
 }
 
 function expectNoCanary(err: unknown): void {
@@ -133,9 +118,7 @@ describe("client errors over real HTTP", () => {
 
   test("the message names action, resource and cause", async () => {
     server.enqueue({ status: 403, json: { detail: "workspace lacks deployments" } });
-    const err = await failure(
-      deploymentCalls.create(client, { name: "agent", source: "github", source_config: {}, source_revision_config: {}, secrets: [] }),
-    );
+    const err = await failure(deploymentCalls.create(client, { name: "agent", source: "github", source_config: {}, source_revision_config: {}, secrets: [] }));
     expect(err.message).toBe('creating deployment "agent": 403 PermissionDenied - workspace lacks deployments');
     expect(err.method).toBe("POST");
   });
@@ -225,9 +208,7 @@ describe("client errors over real HTTP", () => {
   });
 
   test("unusable header values are refused at construction without echoing them", () => {
-    expect(() => createClient({ apiKey: `${CANARY_KEY}\r\nX-Evil: 1`, controlPlaneUrl: server.url, apiUrl: server.url })).toThrow(
-      ConfigurationError,
-    );
+    expect(() => createClient({ apiKey: `${CANARY_KEY}\r\nX-Evil: 1`, controlPlaneUrl: server.url, apiUrl: server.url })).toThrow(ConfigurationError);
     let caught: unknown;
     try {
       createClient({ apiKey: `${CANARY_KEY}\n`, bearerToken: `a b ${CANARY_BEARER}`, controlPlaneUrl: server.url, apiUrl: server.url });
@@ -339,9 +320,7 @@ describe("client errors over real HTTP", () => {
           ],
         },
       });
-      const err = await failure(
-        deploymentCalls.patch(client, "dep-1", { secrets: [{ name: "TOKEN", value: CANARY_REQ_SECRET }] }, { name: "agent" }),
-      );
+      const err = await failure(deploymentCalls.patch(client, "dep-1", { secrets: [{ name: "TOKEN", value: CANARY_REQ_SECRET }] }, { name: "agent" }));
       expect(err).toBeInstanceOf(UnprocessableEntityError);
       expect(err.message).toContain("body.secrets.0.value: Value error, [REDACTED] is not allowed");
       expectNoCanary(err);
@@ -352,9 +331,7 @@ describe("client errors over real HTTP", () => {
         status: 400,
         json: { detail: `Access denied for ${CANARY_S3_KEYID}/${CANARY_S3_SECRET}` },
       });
-      const err = await failure(
-        destinationCalls.patchCredentials(client, "dst-1", { access_key_id: CANARY_S3_KEYID, secret_access_key: CANARY_S3_SECRET }),
-      );
+      const err = await failure(destinationCalls.patchCredentials(client, "dst-1", { access_key_id: CANARY_S3_KEYID, secret_access_key: CANARY_S3_SECRET }));
       expect(err).toBeInstanceOf(BadRequestError);
       expect(err.message).toContain("Access denied for [REDACTED]/[REDACTED]");
       expectNoCanary(err);
@@ -410,14 +387,23 @@ describe("client errors over real HTTP", () => {
       const dead = await startScriptedServer();
       const url = dead.url;
       await dead.close();
-      const c = createClient({ bearerToken: CANARY_BEARER, workspaceId: CANARY_WORKSPACE, controlPlaneUrl: url, apiUrl: url, maxRetries: 0, clock: new FakeClock() });
-      const err = await failure(deploymentCalls.create(c, {
-        name: "agent",
-        source: "github",
-        source_config: {},
-        source_revision_config: {},
-        secrets: [{ name: "TOKEN", value: CANARY_REQ_SECRET }],
-      }));
+      const c = createClient({
+        bearerToken: CANARY_BEARER,
+        workspaceId: CANARY_WORKSPACE,
+        controlPlaneUrl: url,
+        apiUrl: url,
+        maxRetries: 0,
+        clock: new FakeClock(),
+      });
+      const err = await failure(
+        deploymentCalls.create(c, {
+          name: "agent",
+          source: "github",
+          source_config: {},
+          source_revision_config: {},
+          secrets: [{ name: "TOKEN", value: CANARY_REQ_SECRET }],
+        }),
+      );
       expect(err).toBeInstanceOf(ApiConnectionError);
       expect((err as ApiConnectionError).code).toBe("ECONNREFUSED");
       expect(err.message).toContain("cannot reach http://127.0.0.1:");

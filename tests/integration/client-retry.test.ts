@@ -36,7 +36,16 @@ describe("client retries over real HTTP", () => {
   let client: LangSmithClient;
 
   function makeClient(url: string, maxRetries = 4, timeoutMs = 5_000, maxRetryAfterMs?: number): LangSmithClient {
-    return createClient({ apiKey: "k", controlPlaneUrl: url, apiUrl: url, maxRetries, timeoutMs, clock, random: () => 0, ...(maxRetryAfterMs !== undefined ? { maxRetryAfterMs } : {}) });
+    return createClient({
+      apiKey: "k",
+      controlPlaneUrl: url,
+      apiUrl: url,
+      maxRetries,
+      timeoutMs,
+      clock,
+      random: () => 0,
+      ...(maxRetryAfterMs !== undefined ? { maxRetryAfterMs } : {}),
+    });
   }
 
   beforeAll(async () => {
@@ -172,9 +181,7 @@ describe("client retries over real HTTP", () => {
     server.enqueue({ status: 409, json: { detail: "destination is used by an export" } });
     const err = await destinationCalls.delete(client, "dst-1", { name: "exports" }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ConflictError);
-    expect((err as Error).message).toBe(
-      'deleting bulk-export destination "exports": 409 Conflict - destination is used by an export',
-    );
+    expect((err as Error).message).toBe('deleting bulk-export destination "exports": 409 Conflict - destination is used by an export');
     expect(server.requests).toHaveLength(1);
   });
 
@@ -189,9 +196,9 @@ describe("client retries over real HTTP", () => {
     server.enqueue({ status: 503 });
     await expect(deploymentCalls.patch(client, "dep-1", { source_config: { build_on_push: true } })).rejects.toBeInstanceOf(ServerError);
     server.enqueue({ status: 408 });
-    await expect(
-      destinationCalls.patchCredentials(client, "dst-1", { access_key_id: "a", secret_access_key: "b" }),
-    ).rejects.toBeInstanceOf(UnexpectedStatusError);
+    await expect(destinationCalls.patchCredentials(client, "dst-1", { access_key_id: "a", secret_access_key: "b" })).rejects.toBeInstanceOf(
+      UnexpectedStatusError,
+    );
     expect(server.requests).toHaveLength(2);
   });
 
@@ -220,7 +227,15 @@ describe("client retries over real HTTP", () => {
   });
 
   test("429 retries stop once the time waited on them would pass maxRateLimitWaitMs", async () => {
-    const budgeted = createClient({ apiKey: "k", controlPlaneUrl: server.url, apiUrl: server.url, maxRetries: 4, maxRateLimitWaitMs: 2_500, clock, random: () => 0 });
+    const budgeted = createClient({
+      apiKey: "k",
+      controlPlaneUrl: server.url,
+      apiUrl: server.url,
+      maxRetries: 4,
+      maxRateLimitWaitMs: 2_500,
+      clock,
+      random: () => 0,
+    });
     for (let i = 0; i < 4; i++) server.enqueue({ status: 429, headers: { "retry-after": "1" }, json: { detail: "slow down" } });
     const err = await deploymentCalls.create(budgeted, CREATE_BODY, { name: "agent" }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RateLimitError);
@@ -303,9 +318,7 @@ describe("client retries over real HTTP", () => {
 
     test("a per-call timeoutMs overrides the client default", async () => {
       server.enqueue({ delayMs: 2_000, json: DEPLOYMENT });
-      const err = await deploymentCalls
-        .get(makeClient(server.url, 0, 30_000), "dep-1", { timeoutMs: 50 })
-        .catch((e: unknown) => e);
+      const err = await deploymentCalls.get(makeClient(server.url, 0, 30_000), "dep-1", { timeoutMs: 50 }).catch((e: unknown) => e);
       expect((err as ApiTimeoutError).timeoutMs).toBe(50);
     });
   });
@@ -339,7 +352,7 @@ describe("client retries over real HTTP", () => {
           return { delayMs: 2_000, json: DEPLOYMENT };
         });
         const context = session.operation({ log: () => undefined });
-        const served = (async () => deploymentCalls.get((await context.client()), "dep-1"))();
+        const served = (async () => deploymentCalls.get(await context.client(), "dep-1"))();
         await expect(served).rejects.toBeInstanceOf(AbortedError);
         expect(server.requests).toHaveLength(1);
       } finally {

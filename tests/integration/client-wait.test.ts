@@ -78,29 +78,21 @@ describe("waiting over real HTTP", () => {
     expect(result.elapsedMs).toBe(MID + 2 * MAX + 2 * MIN);
   });
 
-  test.each(["BUILD_FAILED", "DEPLOY_FAILED", "CREATE_FAILED", "SOME_NEW_FAILED_STATE"])(
-    "%s ends the wait with RevisionFailedError",
-    async (status) => {
-      server.enqueue(rev("rev-1", "BUILDING"), rev("rev-1", status));
-      const err = await deploymentCalls
-        .waitForRevision(client, { deploymentId: "dep-1", revisionId: "rev-1", name: "agent", minIntervalMs: MIN, maxIntervalMs: MAX })
-        .catch((e: unknown) => e);
-      expect(err).toBeInstanceOf(RevisionFailedError);
-      const e = err as RevisionFailedError;
-      expect(e.revisionId).toBe("rev-1");
-      expect(e.deploymentId).toBe("dep-1");
-      expect(e.revisionStatus).toBe(status);
-      expect(e.message).toContain(`waiting for deployment "agent": revision rev-1 ended in ${status}`);
-    },
-  );
+  test.each(["BUILD_FAILED", "DEPLOY_FAILED", "CREATE_FAILED", "SOME_NEW_FAILED_STATE"])("%s ends the wait with RevisionFailedError", async (status) => {
+    server.enqueue(rev("rev-1", "BUILDING"), rev("rev-1", status));
+    const err = await deploymentCalls
+      .waitForRevision(client, { deploymentId: "dep-1", revisionId: "rev-1", name: "agent", minIntervalMs: MIN, maxIntervalMs: MAX })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RevisionFailedError);
+    const e = err as RevisionFailedError;
+    expect(e.revisionId).toBe("rev-1");
+    expect(e.deploymentId).toBe("dep-1");
+    expect(e.revisionStatus).toBe(status);
+    expect(e.message).toContain(`waiting for deployment "agent": revision rev-1 ended in ${status}`);
+  });
 
   test("INTERRUPTED, UNKNOWN and unseen statuses keep polling", async () => {
-    server.enqueue(
-      rev("rev-1", "INTERRUPTED"),
-      rev("rev-1", "UNKNOWN"),
-      rev("rev-1", "BRAND_NEW_STATUS"),
-      rev("rev-1", "DEPLOYED"),
-    );
+    server.enqueue(rev("rev-1", "INTERRUPTED"), rev("rev-1", "UNKNOWN"), rev("rev-1", "BRAND_NEW_STATUS"), rev("rev-1", "DEPLOYED"));
     const events: string[] = [];
     await deploymentCalls.waitForRevision(client, {
       deploymentId: "dep-1",
@@ -140,12 +132,7 @@ describe("waiting over real HTTP", () => {
     });
     expect(result.revision.id).toBe("rev-2");
     expect(result.supersededRevisionIds).toEqual(["rev-1"]);
-    expect(events.map((e) => `${e.revisionId}:${e.status}`)).toEqual([
-      "rev-1:BUILDING",
-      "rev-1:SKIPPED",
-      "rev-2:QUEUED",
-      "rev-2:DEPLOYED",
-    ]);
+    expect(events.map((e) => `${e.revisionId}:${e.status}`)).toEqual(["rev-1:BUILDING", "rev-1:SKIPPED", "rev-2:QUEUED", "rev-2:DEPLOYED"]);
     expect(events[2]?.supersededRevisionId).toBe("rev-1");
     expect(server.requests[2]?.query).toEqual({ limit: "1" });
   });
@@ -186,7 +173,13 @@ describe("waiting over real HTTP", () => {
     server.setFallback(rev("rev-1", "BUILDING"));
     clock.onSleep = () => controller.abort();
     await expect(
-      deploymentCalls.waitForRevision(client, { deploymentId: "dep-1", revisionId: "rev-1", signal: controller.signal, minIntervalMs: MIN, maxIntervalMs: MAX }),
+      deploymentCalls.waitForRevision(client, {
+        deploymentId: "dep-1",
+        revisionId: "rev-1",
+        signal: controller.signal,
+        minIntervalMs: MIN,
+        maxIntervalMs: MAX,
+      }),
     ).rejects.toBeInstanceOf(AbortedError);
     expect(server.requests).toHaveLength(1);
   });
@@ -241,7 +234,13 @@ describe("waiting over real HTTP", () => {
       server.enqueue(rev("rev-1", "BUILDING"), rev("rev-1", "BUILDING"));
       server.setFallback({ hang: true });
       const { error, elapsedMs } = await timed(
-        deploymentCalls.waitForRevision(hanging, { deploymentId: "dep-1", revisionId: "rev-1", waitTimeoutMs, minIntervalMs: intervalMs, maxIntervalMs: intervalMs }),
+        deploymentCalls.waitForRevision(hanging, {
+          deploymentId: "dep-1",
+          revisionId: "rev-1",
+          waitTimeoutMs,
+          minIntervalMs: intervalMs,
+          maxIntervalMs: intervalMs,
+        }),
       );
       expect(error).toBeInstanceOf(WaitTimeoutError);
       expect((error as WaitTimeoutError).lastStatus).toBe("BUILDING");
@@ -268,7 +267,13 @@ describe("waiting over real HTTP", () => {
       server.enqueue(rev("rev-1", "QUEUED"), rev("rev-1", "BUILDING"));
       server.setFallback({ hang: true });
       const { error, elapsedMs } = await timed(
-        deploymentCalls.waitForRevision(hanging, { deploymentId: "dep-1", revisionId: "rev-1", waitTimeoutMs, minIntervalMs: intervalMs, maxIntervalMs: intervalMs }),
+        deploymentCalls.waitForRevision(hanging, {
+          deploymentId: "dep-1",
+          revisionId: "rev-1",
+          waitTimeoutMs,
+          minIntervalMs: intervalMs,
+          maxIntervalMs: intervalMs,
+        }),
       );
       expect(error).toBeInstanceOf(WaitTimeoutError);
       expect((error as WaitTimeoutError).lastStatus).toBe("BUILDING");
@@ -282,7 +287,15 @@ describe("waiting over real HTTP", () => {
       const intervalMs = 300;
       server.enqueue({
         path: "/v2/deployments/dep-1",
-        json: { id: "dep-1", name: "agent", source: "github", source_config: {}, source_revision_config: {}, latest_revision_id: null, status: "AWAITING_DELETE" },
+        json: {
+          id: "dep-1",
+          name: "agent",
+          source: "github",
+          source_config: {},
+          source_revision_config: {},
+          latest_revision_id: null,
+          status: "AWAITING_DELETE",
+        },
       });
       server.setFallback({ hang: true });
       const { error, elapsedMs } = await timed(deploymentCalls.waitForDeletion(hanging, { deploymentId: "dep-1", name: "agent", waitTimeoutMs, intervalMs }));
@@ -331,10 +344,12 @@ describe("waiting with history, against the emulator", () => {
     return { deploymentId: created.id, revisionId: patched.latest_revision_id ?? "" };
   }
 
-  const gets = (deploymentId: string): number =>
-    emulator.control.requestLog().filter((e) => e.method === "GET" && e.path.includes(deploymentId)).length;
+  const gets = (deploymentId: string): number => emulator.control.requestLog().filter((e) => e.method === "GET" && e.path.includes(deploymentId)).length;
   const deployedAt = (revisionId: string): number =>
-    emulator.control.dumpState().revisions.find((r) => r.id === revisionId)?.history.find((t) => t.status === "DEPLOYED")?.atMs ?? Number.NaN;
+    emulator.control
+      .dumpState()
+      .revisions.find((r) => r.id === revisionId)
+      ?.history.find((t) => t.status === "DEPLOYED")?.atMs ?? Number.NaN;
 
   test("a 6-minute build: the wait returns 250 ms after DEPLOYED, with fewer GETs than a fixed 10 s poller", async () => {
     const ids = await secondRevision();

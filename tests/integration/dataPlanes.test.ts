@@ -22,7 +22,8 @@ describe("data planes and their workspaces against the emulator", () => {
   const lines: string[] = [];
 
   /** The context of one call, its progress lines kept; `timeoutSeconds` as the engine's customTimeouts. */
-  const operation = (timeoutSeconds?: number): OperationContext => DYNAMIC_SESSION.operation({ log: (_severity, message) => lines.push(message), ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}) });
+  const operation = (timeoutSeconds?: number): OperationContext =>
+    DYNAMIC_SESSION.operation({ log: (_severity, message) => lines.push(message), ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}) });
 
   async function create(resource: LangSmithResource, news: Properties, context = operation()): Promise<{ id: string; outs: Properties }> {
     const checked = resource.check({}, news);
@@ -31,7 +32,8 @@ describe("data planes and their workspaces against the emulator", () => {
     return { id: created.id, outs: created.outs as Properties };
   }
 
-  const requests = (method: string, fragment: string) => emulator.control.requestLog().filter((entry) => entry.method === method && entry.path.includes(fragment));
+  const requests = (method: string, fragment: string) =>
+    emulator.control.requestLog().filter((entry) => entry.method === method && entry.path.includes(fragment));
 
   beforeAll(async () => {
     emulator = await createEmulator();
@@ -50,8 +52,22 @@ describe("data planes and their workspaces against the emulator", () => {
   });
 
   test("a data plane: create waits until active, then sets its settings; refresh; an update waits again; a workspace in it is written at its API; import finds its data plane; delete waits until it is gone", async () => {
-    const made = await create(dataPlane, { name: "prod-byoc", region: "us-west-2", roleArn: ROLE, additionalTags: { team: "platform" }, ttl: { shortDays: 30 }, maintenanceWindow: "sat:02:00-sat:04:00" });
-    expect(made.outs).toMatchObject({ name: "prod-byoc", status: "active", cloud: "aws", additionalTags: { team: "platform" }, ttl: { shortDays: 30 }, maintenanceWindow: "sat:02:00-sat:04:00" });
+    const made = await create(dataPlane, {
+      name: "prod-byoc",
+      region: "us-west-2",
+      roleArn: ROLE,
+      additionalTags: { team: "platform" },
+      ttl: { shortDays: 30 },
+      maintenanceWindow: "sat:02:00-sat:04:00",
+    });
+    expect(made.outs).toMatchObject({
+      name: "prod-byoc",
+      status: "active",
+      cloud: "aws",
+      additionalTags: { team: "platform" },
+      ttl: { shortDays: 30 },
+      maintenanceWindow: "sat:02:00-sat:04:00",
+    });
     expect(String(made.outs["apiUrl"])).toBe(`${emulator.url}/data-planes/${made.id}/api/v1`);
     // The create's answer (requested), the settings' answer (updating), and the end of each wait (active); provisioning shows when a poll lands in it.
     for (const status of ["requested", "active", "updating"]) expect(lines.some((line) => line.includes(`data plane "prod-byoc": ${status}`))).toBe(true);
@@ -61,7 +77,14 @@ describe("data planes and their workspaces against the emulator", () => {
     const read = await dataPlane.read(operation(), made.id, made.outs);
     expect(read?.props).toMatchObject({ ttl: { shortDays: 30 }, status: "active" });
 
-    const checked = dataPlane.check(made.outs, { name: "prod-byoc", region: "us-west-2", roleArn: ROLE, additionalTags: { team: "platform" }, ttl: { shortDays: 30, longDays: 90 }, maintenanceWindow: "sat:02:00-sat:04:00" });
+    const checked = dataPlane.check(made.outs, {
+      name: "prod-byoc",
+      region: "us-west-2",
+      roleArn: ROLE,
+      additionalTags: { team: "platform" },
+      ttl: { shortDays: 30, longDays: 90 },
+      maintenanceWindow: "sat:02:00-sat:04:00",
+    });
     expect(dataPlane.diff(made.outs, checked.inputs)).toMatchObject({ changes: true, replaces: [], updates: ["ttl"] });
     lines.length = 0;
     const updated = await dataPlane.update(operation(), made.id, made.outs, checked.inputs);
@@ -74,9 +97,18 @@ describe("data planes and their workspaces against the emulator", () => {
     expect(team.outs).toMatchObject({ dataPlaneId: made.id, dataPlaneUrl: made.outs["apiUrl"] });
     expect(requests("POST", `/data-planes/${made.id}/api/v1/workspaces`)).toHaveLength(1);
     expect(emulator.control.requestLog().filter((entry) => entry.method === "POST" && entry.path === "/api/v1/workspaces")).toEqual([]);
-    const direct = await fetch(`${emulator.url}/api/v1/workspaces/${team.id}`, { method: "PATCH", headers: { "X-Api-Key": DEFAULT_ORG_API_KEY, "Content-Type": "application/json" }, body: JSON.stringify({ display_name: "elsewhere" }) });
+    const direct = await fetch(`${emulator.url}/api/v1/workspaces/${team.id}`, {
+      method: "PATCH",
+      headers: { "X-Api-Key": DEFAULT_ORG_API_KEY, "Content-Type": "application/json" },
+      body: JSON.stringify({ display_name: "elsewhere" }),
+    });
     expect(direct.status).toBe(403);
-    const renamed = await workspace.update(operation(), team.id, team.outs, workspace.check(team.outs, { displayName: "byoc-team-2", dataPlaneId: made.id }).inputs);
+    const renamed = await workspace.update(
+      operation(),
+      team.id,
+      team.outs,
+      workspace.check(team.outs, { displayName: "byoc-team-2", dataPlaneId: made.id }).inputs,
+    );
     expect(renamed.outs).toMatchObject({ displayName: "byoc-team-2" });
     expect(requests("PATCH", `/data-planes/${made.id}/api/v1/workspaces/${team.id}`)).toHaveLength(1);
 
@@ -99,7 +131,9 @@ describe("data planes and their workspaces against the emulator", () => {
   });
 
   test("a failed provisioning keeps the data plane in the stack and names its status; it can be deleted", async () => {
-    const error = await create(dataPlane, { name: "denied-byoc", region: "us-west-2", roleArn: "arn:aws:iam::123456789012:role/denied-langsmith" }).catch((e: unknown) => e);
+    const error = await create(dataPlane, { name: "denied-byoc", region: "us-west-2", roleArn: "arn:aws:iam::123456789012:role/denied-langsmith" }).catch(
+      (e: unknown) => e,
+    );
     expect(isPartialFailure(error)).toBe(true);
     const failure = error as { id: string; properties: Properties; message: string };
     expect(failure.message).toMatch(/waiting for data plane "denied-byoc" to be active: it is provisioning_failed/);

@@ -25,11 +25,22 @@ describe("a deployment imported mid-build", () => {
   });
 
   test("previews the wait, not buildOnPush, and the update waits for DEPLOYED with no PATCH", async () => {
-    configureWith({ "langsmith:apiUrl": emulator.url, "langsmith:controlPlaneUrl": emulator.url, "langsmith:apiKey": DEFAULT_API_KEY, "langsmith:workspaceId": DEFAULT_WORKSPACE_ID });
+    configureWith({
+      "langsmith:apiUrl": emulator.url,
+      "langsmith:controlPlaneUrl": emulator.url,
+      "langsmith:apiKey": DEFAULT_API_KEY,
+      "langsmith:workspaceId": DEFAULT_WORKSPACE_ID,
+    });
     emulator.control.setTimings({ stepDurationsMs: { BUILDING: 1_500 } });
     const program = { name: "docker-agent", source: "external_docker", sourceRevisionConfig: { imageUri: "docker.io/acme/agent:1" } };
     const api = createClient({ controlPlaneUrl: emulator.url, apiUrl: emulator.url, apiKey: DEFAULT_API_KEY, workspaceId: DEFAULT_WORKSPACE_ID });
-    const created = await deploymentCalls.create(api, { name: "docker-agent", source: "external_docker", source_config: {}, source_revision_config: { image_uri: "docker.io/acme/agent:1" }, secrets: [] });
+    const created = await deploymentCalls.create(api, {
+      name: "docker-agent",
+      source: "external_docker",
+      source_config: {},
+      source_revision_config: { image_uri: "docker.io/acme/agent:1" },
+      secrets: [],
+    });
 
     const imported = await deployment.import(operation(), created.id);
     const olds = deployment.migrate(imported?.outputs as Record<string, unknown>);

@@ -161,7 +161,11 @@ describe("Deployment provider against the emulator", () => {
   it("makes exactly one revision when an update's response is lost", async () => {
     const created = await provider.create(inputs("lost-patch"));
     stack.emulator.control.injectFault({ method: "PATCH", path: `/v2/deployments/${created.id}`, drop: "after-commit" });
-    const updated = await provider.update!(created.id, created.outs, inputs("lost-patch", { sourceRevisionConfig: { repoRef: "v2", graphConfigPath: "langgraph.json" } }));
+    const updated = await provider.update!(
+      created.id,
+      created.outs,
+      inputs("lost-patch", { sourceRevisionConfig: { repoRef: "v2", graphConfigPath: "langgraph.json" } }),
+    );
     const revisions = stack.emulator.control.dumpState().revisions.filter((r) => r.deploymentId === created.id);
     expect(revisions).toHaveLength(2);
     expect(updated.outs).toMatchObject({ latestRevisionStatus: "DEPLOYED" });

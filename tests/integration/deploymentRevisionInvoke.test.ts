@@ -38,7 +38,13 @@ describe("getDeploymentRevision against the emulator", () => {
 
   it("answers the revision by id, with its source and the ref it builds, and only declared outputs", async () => {
     const answer = await run({ deploymentId: deployment.id, revisionId: deployment.latest_revision_id });
-    expect(answer).toMatchObject({ found: true, id: deployment.latest_revision_id, source: "github", status: expect.any(String), createdAt: expect.any(String) });
+    expect(answer).toMatchObject({
+      found: true,
+      id: deployment.latest_revision_id,
+      source: "github",
+      status: expect.any(String),
+      createdAt: expect.any(String),
+    });
     // The revision's build facts, whole (the Deployment resource leaves them to this function).
     expect(answer["sourceRevisionConfig"]).toMatchObject({ langgraph_config_path: "langgraph.json", deepagents_version: null, tracked_packages: [] });
     const declared = Object.keys(packageSchema("0.0.0-test").functions["langsmith:index:getDeploymentRevision"]?.outputs.properties ?? {});
@@ -56,7 +62,11 @@ describe("getDeploymentRevision against the emulator", () => {
     };
     await patch("release-1");
     await patch("release-2");
-    const list = (args: Record<string, unknown>) => nativeFunction("langsmith:index:getDeploymentRevisions")?.run(client, { deploymentId: deployment.id, ...args }) as Promise<{ revisions: { id: string; source: string; status: string }[]; nextOffset?: number }>;
+    const list = (args: Record<string, unknown>) =>
+      nativeFunction("langsmith:index:getDeploymentRevisions")?.run(client, { deploymentId: deployment.id, ...args }) as Promise<{
+        revisions: { id: string; source: string; status: string }[];
+        nextOffset?: number;
+      }>;
     const first = await list({ limit: 2 });
     expect(first.revisions).toHaveLength(2);
     expect(first.revisions.every((revision) => revision.source === "github")).toBe(true);

@@ -21,14 +21,24 @@ describe("Deployment import from another workspace", () => {
   });
 
   test("<workspaceId>/<id> finds it, records the workspace, and a refresh reads it there", async () => {
-    configureWith({ "langsmith:apiUrl": emulator.url, "langsmith:controlPlaneUrl": emulator.url, "langsmith:apiKey": DEFAULT_ORG_API_KEY, "langsmith:workspaceId": DEFAULT_WORKSPACE_ID });
+    configureWith({
+      "langsmith:apiUrl": emulator.url,
+      "langsmith:controlPlaneUrl": emulator.url,
+      "langsmith:apiKey": DEFAULT_ORG_API_KEY,
+      "langsmith:workspaceId": DEFAULT_WORKSPACE_ID,
+    });
     const made = await workspace.create(operation(), workspace.check({}, { displayName: "agents-staging" }).inputs);
     const other = made.id;
     const api = createClient({ controlPlaneUrl: emulator.url, apiUrl: emulator.url, apiKey: DEFAULT_ORG_API_KEY, workspaceId: other });
     const created = await deploymentCalls.create(api, {
       name: "staging-agent",
       source: "github",
-      source_config: { integration_id: "7f8e3c51-0000-4000-8000-00000000abcd", repo_url: "https://github.com/acme/agent", deployment_type: "dev", build_on_push: false },
+      source_config: {
+        integration_id: "7f8e3c51-0000-4000-8000-00000000abcd",
+        repo_url: "https://github.com/acme/agent",
+        deployment_type: "dev",
+        build_on_push: false,
+      },
       source_revision_config: { repo_ref: "main", langgraph_config_path: "langgraph.json" },
       secrets: [],
     });

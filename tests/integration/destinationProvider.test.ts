@@ -225,7 +225,9 @@ describe("BulkExportDestination provider against the emulator and versitygw", ()
     // The old run kept writing after the rotation, with the old keys (versitygw's own log).
     const writesIn = (log: VersitygwAccessLogEntry[], runId: string, user: S3Credentials): number =>
       log.filter((e) => e.operation === "PutObject" && e.key.includes(runId) && e.requester === user.accessKeyId).length;
-    const log = await accessLogWhen((l) => writesIn(l, first.id, gw.users.full) + writesIn(l, second.id, gw.users.noDelete) >= first.objectKeys.length + second.objectKeys.length);
+    const log = await accessLogWhen(
+      (l) => writesIn(l, first.id, gw.users.full) + writesIn(l, second.id, gw.users.noDelete) >= first.objectKeys.length + second.objectKeys.length,
+    );
     const writesBy = (runId: string, user: S3Credentials): number => writesIn(log, runId, user);
     expect(writesBy(first.id, gw.users.full)).toBe(first.objectKeys.length);
     expect(writesBy(second.id, gw.users.noDelete)).toBe(second.objectKeys.length);
@@ -284,7 +286,12 @@ describe("BulkExportDestination provider against the emulator and versitygw", ()
       ]);
       const deletes = contractLike.control.requestLog().filter((entry) => entry.method === "DELETE");
       expect(deletes.map((entry) => entry.status)).toEqual([405]);
-      const keptClient = createClient({ apiUrl: `${contractLike.url}/api/v1`, controlPlaneUrl: contractLike.url, apiKey: DEFAULT_API_KEY, workspaceId: DEFAULT_WORKSPACE_ID });
+      const keptClient = createClient({
+        apiUrl: `${contractLike.url}/api/v1`,
+        controlPlaneUrl: contractLike.url,
+        apiKey: DEFAULT_API_KEY,
+        workspaceId: DEFAULT_WORKSPACE_ID,
+      });
       expect((await destinationCalls.get(keptClient, id)).id).toBe(id);
     } finally {
       warnings.length = 0;
@@ -300,9 +307,18 @@ describe("BulkExportDestination provider against the emulator and versitygw", ()
       credentials: { access_key_id: gw.users.full.accessKeyId, secret_access_key: gw.users.full.secretAccessKey },
     });
     const mismatch = await failure(
-      provider.create(await checked({ displayName: "exports adopt", config: { bucketName: BUCKET, prefix: "adopt", region: "us-east-1" }, credentials: keys(gw.users.full), adoptExistingId: existing.id })),
+      provider.create(
+        await checked({
+          displayName: "exports adopt",
+          config: { bucketName: BUCKET, prefix: "adopt", region: "us-east-1" },
+          credentials: keys(gw.users.full),
+          adoptExistingId: existing.id,
+        }),
+      ),
     );
-    expect(mismatch.message).toContain(`adopting bulk-export destination "exports adopt" (${existing.id}): the existing destination differs in config.bucketName`);
+    expect(mismatch.message).toContain(
+      `adopting bulk-export destination "exports adopt" (${existing.id}): the existing destination differs in config.bucketName`,
+    );
 
     emulator.control.clearRequestLog();
     const adopted = await createOk(
@@ -314,19 +330,32 @@ describe("BulkExportDestination provider against the emulator and versitygw", ()
       }),
     );
     expect(adopted.id).toBe(existing.id);
-    expect(emulator.control.requestLog().filter((r) => r.path.includes("/bulk-exports/")).map((r) => r.method)).toEqual(["GET", "PATCH"]);
+    expect(
+      emulator.control
+        .requestLog()
+        .filter((r) => r.path.includes("/bulk-exports/"))
+        .map((r) => r.method),
+    ).toEqual(["GET", "PATCH"]);
     expect(adopted.outs).toMatchObject({ tenantId: DEFAULT_WORKSPACE_ID, createdAt: existing.created_at });
     expect(adopted.outs["credentialsFingerprint"]).toBeDefined();
-    expect(adopted.outs["lastOperation"]).toMatch(/^adopted destination "exports adopt" \(.+\) and set its credentials \(test write to s3:\/\/exports-two\/adopt\/tmp\/ passed\)$/);
+    expect(adopted.outs["lastOperation"]).toMatch(
+      /^adopted destination "exports adopt" \(.+\) and set its credentials \(test write to s3:\/\/exports-two\/adopt\/tmp\/ passed\)$/,
+    );
     expect(adopted.outs).not.toHaveProperty("adoptExistingId");
 
-    const missing = await failure(provider.create(await inputs("adopt-missing", keys(gw.users.full), { adoptExistingId: "0b0e5bd4-7f2b-4f9d-9d1e-36a0f0b6a0e1" })));
+    const missing = await failure(
+      provider.create(await inputs("adopt-missing", keys(gw.users.full), { adoptExistingId: "0b0e5bd4-7f2b-4f9d-9d1e-36a0f0b6a0e1" })),
+    );
     expect(missing.message).toContain("no destination with this id in the configured workspace (404)");
   });
 
   it("addresses the bucket path style or virtual-host style (<bucket>.localhost) as configured", async () => {
     const path = await createOk(
-      await checked({ displayName: "exports path", config: { bucketName: BUCKET, prefix: "pathstyle", endpointUrl: gw.endpoint, addressingStyle: "path" }, credentials: keys(gw.users.noDelete) }),
+      await checked({
+        displayName: "exports path",
+        config: { bucketName: BUCKET, prefix: "pathstyle", endpointUrl: gw.endpoint, addressingStyle: "path" },
+        credentials: keys(gw.users.noDelete),
+      }),
     );
     const virtual = await createOk(
       await checked({

@@ -58,7 +58,10 @@ describe("emulator: created keys and invitations", () => {
   beforeAll(async () => {
     emulator = await createEmulator({
       control: true,
-      seed: { ...DEFAULT_SEED, organizations: [...(DEFAULT_SEED.organizations ?? []), { id: DEFAULT_ORGANIZATION_ID, workspaces: [{ id: SECOND_WORKSPACE_ID, name: "Second" }] }] },
+      seed: {
+        ...DEFAULT_SEED,
+        organizations: [...(DEFAULT_SEED.organizations ?? []), { id: DEFAULT_ORGANIZATION_ID, workspaces: [{ id: SECOND_WORKSPACE_ID, name: "Second" }] }],
+      },
     });
   });
 
@@ -95,7 +98,9 @@ describe("emulator: created keys and invitations", () => {
   });
 
   test("a key with a custom role holds exactly the role's permissions, as the role is at each request", async () => {
-    const custom = await call("POST", "/api/v1/orgs/current/roles", DEFAULT_ORG_API_KEY, { body: { display_name: "Tagger", description: "reads", permissions: ["projects:read"] } });
+    const custom = await call("POST", "/api/v1/orgs/current/roles", DEFAULT_ORG_API_KEY, {
+      body: { display_name: "Tagger", description: "reads", permissions: ["projects:read"] },
+    });
     expect(custom.status).toBe(200);
     const roleId = String((custom.body as Json)["id"]);
     const { key } = await createKey("/api/v1/api-key", DEFAULT_API_KEY, { description: "custom", role_id: roleId });
@@ -115,9 +120,15 @@ describe("emulator: created keys and invitations", () => {
   });
 
   test("an organization service key acts with its organization role, and on workspaces through X-Tenant-Id with its workspace role", async () => {
-    const viewer = await createKey("/api/v1/orgs/current/service-keys", DEFAULT_ORG_API_KEY, { description: "auditor", org_role_id: role("ORGANIZATION_VIEWER"), role_id: role("WORKSPACE_VIEWER") });
+    const viewer = await createKey("/api/v1/orgs/current/service-keys", DEFAULT_ORG_API_KEY, {
+      description: "auditor",
+      org_role_id: role("ORGANIZATION_VIEWER"),
+      role_id: role("WORKSPACE_VIEWER"),
+    });
     expect((await call("GET", "/api/v1/orgs/current/members", viewer.key)).status).toBe(200);
-    expect(((await call("GET", "/api/v1/orgs/current", viewer.key)).body as Json)["permissions"]).toEqual(expect.arrayContaining(["organization:read", "workspaces:read"]));
+    expect(((await call("GET", "/api/v1/orgs/current", viewer.key)).body as Json)["permissions"]).toEqual(
+      expect.arrayContaining(["organization:read", "workspaces:read"]),
+    );
     const invite = await call("POST", "/api/v1/orgs/current/members", viewer.key, { body: { email: "eve@example.com" } });
     expect(invite.status).toBe(403);
     expect(detail(invite)).toContain("organization:manage");
@@ -132,7 +143,10 @@ describe("emulator: created keys and invitations", () => {
   });
 
   test("a key bound to several workspaces acts in its default one without X-Tenant-Id and may not be bound beyond its creator's reach", async () => {
-    const { key } = await createKey("/api/v1/orgs/current/service-keys", DEFAULT_ORG_API_KEY, { workspaces: [DEFAULT_WORKSPACE_ID, SECOND_WORKSPACE_ID], default_workspace_id: SECOND_WORKSPACE_ID });
+    const { key } = await createKey("/api/v1/orgs/current/service-keys", DEFAULT_ORG_API_KEY, {
+      workspaces: [DEFAULT_WORKSPACE_ID, SECOND_WORKSPACE_ID],
+      default_workspace_id: SECOND_WORKSPACE_ID,
+    });
     expect((await call("POST", TAG_KEYS, key, { body: { key: "in-second" } })).status).toBe(200);
     const inSecond = await call("GET", TAG_KEYS, DEFAULT_ORG_API_KEY, { tenant: SECOND_WORKSPACE_ID });
     expect((inSecond.body as Json[]).map((k) => k["key"])).toEqual(["in-second"]);
@@ -170,11 +184,20 @@ describe("emulator: created keys and invitations", () => {
 
   test("an invitation is pending until accepted; the member then holds its roles in the invited workspaces", async () => {
     const invited = await call("POST", "/api/v1/orgs/current/members", DEFAULT_ORG_API_KEY, {
-      body: { email: "ada@example.com", role_id: role("ORGANIZATION_ADMIN"), workspace_ids: [SECOND_WORKSPACE_ID], workspace_role_id: role("WORKSPACE_VIEWER") },
+      body: {
+        email: "ada@example.com",
+        role_id: role("ORGANIZATION_ADMIN"),
+        workspace_ids: [SECOND_WORKSPACE_ID],
+        workspace_role_id: role("WORKSPACE_VIEWER"),
+      },
     });
     expect(invited.status).toBe(200);
     const pendingId = String((invited.body as Json)["id"]);
-    expect(((await call("GET", "/api/v1/workspaces/current/members/pending", DEFAULT_ORG_API_KEY, { tenant: SECOND_WORKSPACE_ID })).body as Json[]).map((p) => p["id"])).toEqual([pendingId]);
+    expect(
+      ((await call("GET", "/api/v1/workspaces/current/members/pending", DEFAULT_ORG_API_KEY, { tenant: SECOND_WORKSPACE_ID })).body as Json[]).map(
+        (p) => p["id"],
+      ),
+    ).toEqual([pendingId]);
     expect((await call("GET", "/api/v1/workspaces/current/members/active", DEFAULT_ORG_API_KEY, { tenant: SECOND_WORKSPACE_ID })).body).toEqual([]);
 
     const accepted = await call("POST", `/__emulator/invites/${pendingId}/accept`, DEFAULT_ORG_API_KEY);
@@ -185,9 +208,14 @@ describe("emulator: created keys and invitations", () => {
 
     const overview = (await call("GET", "/api/v1/orgs/current/members", DEFAULT_ORG_API_KEY)).body as Json;
     expect(overview["pending"]).toEqual([]);
-    expect(overview["members"]).toEqual([expect.objectContaining({ id: memberId, email: "ada@example.com", org_role_name: "Organization Admin", tenant_ids: [SECOND_WORKSPACE_ID] })]);
+    expect(overview["members"]).toEqual([
+      expect.objectContaining({ id: memberId, email: "ada@example.com", org_role_name: "Organization Admin", tenant_ids: [SECOND_WORKSPACE_ID] }),
+    ]);
     const inWorkspace = (await call("GET", "/api/v1/workspaces/current/members", DEFAULT_ORG_API_KEY, { tenant: SECOND_WORKSPACE_ID })).body as Json;
-    expect(inWorkspace).toMatchObject({ pending: [], members: [expect.objectContaining({ email: "ada@example.com", role_id: role("WORKSPACE_VIEWER"), org_role_id: role("ORGANIZATION_ADMIN") })] });
+    expect(inWorkspace).toMatchObject({
+      pending: [],
+      members: [expect.objectContaining({ email: "ada@example.com", role_id: role("WORKSPACE_VIEWER"), org_role_id: role("ORGANIZATION_ADMIN") })],
+    });
     expect((await call("GET", "/api/v1/workspaces/current/members/active", DEFAULT_API_KEY)).body).toEqual([]);
 
     // The active member's id is no pending identity, and removing the member removes its workspace memberships.
@@ -200,7 +228,9 @@ describe("emulator: created keys and invitations", () => {
 
   test("a revoked invitation cannot be accepted; revoking it in one workspace leaves it pending for the organization", async () => {
     const invite = async (email: string): Promise<string> => {
-      const reply = await call("POST", "/api/v1/orgs/current/members", DEFAULT_ORG_API_KEY, { body: { email, workspace_ids: [DEFAULT_WORKSPACE_ID, SECOND_WORKSPACE_ID] } });
+      const reply = await call("POST", "/api/v1/orgs/current/members", DEFAULT_ORG_API_KEY, {
+        body: { email, workspace_ids: [DEFAULT_WORKSPACE_ID, SECOND_WORKSPACE_ID] },
+      });
       expect(reply.status).toBe(200);
       return String((reply.body as Json)["id"]);
     };
@@ -213,7 +243,9 @@ describe("emulator: created keys and invitations", () => {
     const narrowed = await invite("bob@example.com");
     expect((await call("DELETE", `/api/v1/workspaces/current/members/${narrowed}/pending`, DEFAULT_API_KEY)).status).toBe(200);
     expect((await call("GET", "/api/v1/workspaces/current/members/pending", DEFAULT_API_KEY)).body).toEqual([]);
-    expect((await call("GET", "/api/v1/orgs/current/members/pending", DEFAULT_ORG_API_KEY)).body).toEqual([expect.objectContaining({ id: narrowed, workspace_ids: [SECOND_WORKSPACE_ID] })]);
+    expect((await call("GET", "/api/v1/orgs/current/members/pending", DEFAULT_ORG_API_KEY)).body).toEqual([
+      expect.objectContaining({ id: narrowed, workspace_ids: [SECOND_WORKSPACE_ID] }),
+    ]);
     const member = emulator.control.acceptInvite(narrowed);
     expect(member["tenant_ids"]).toEqual([SECOND_WORKSPACE_ID]);
   });

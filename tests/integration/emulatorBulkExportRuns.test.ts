@@ -6,14 +6,7 @@
 // rule 4), and the faults: access denied, a deleted bucket, a timed-out run,
 // a cancellation during a run.
 import { DeleteBucketCommand, PutBucketPolicyCommand } from "@aws-sdk/client-s3";
-import {
-  createEmulator,
-  DEFAULT_API_KEY,
-  DEFAULT_WORKSPACE_ID,
-  EXPORT_COLUMN_NAMES,
-  type Emulator,
-  type TraceRunInput,
-} from "../../packages/emulator/src";
+import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, EXPORT_COLUMN_NAMES, type Emulator, type TraceRunInput } from "../../packages/emulator/src";
 import { createClient, type LangSmithClient } from "../../provider/client";
 import type { BulkExport, BulkExportRun } from "../../provider/client/contractTypes/bulkExports";
 import { readParquetObjects } from "../helpers/parquetReader";
@@ -28,10 +21,44 @@ const BUCKET = "traces";
 /** Trace runs of PROJECT: six in October 2026, one just outside each end of the window. */
 const SEEDED: TraceRunInput[] = [
   { id: "00000000-0000-4000-8000-000000000001", name: "before", startTime: "2026-09-30T23:59:59.999Z" },
-  { id: "00000000-0000-4000-8000-000000000002", name: "agent", runType: "chain", startTime: "2026-10-01T00:00:00Z", inputs: { question: "hi" }, outputs: { answer: "hello" }, tags: ["prod"] },
-  { id: "00000000-0000-4000-8000-000000000003", name: "ChatModel", runType: "llm", startTime: "2026-10-01T00:00:01Z", parentRunId: "00000000-0000-4000-8000-000000000002", traceId: "00000000-0000-4000-8000-000000000002", promptTokens: 12, completionTokens: 30, totalCost: 0.00042, tags: ["prod"] },
-  { id: "00000000-0000-4000-8000-000000000004", name: "search", runType: "tool", startTime: "2026-10-02T10:00:00Z", error: "timeout calling search", tags: ["staging"] },
-  { id: "00000000-0000-4000-8000-000000000005", name: "ChatModel", runType: "llm", startTime: "2026-10-15T12:30:00Z", promptTokens: 100, completionTokens: 5, tags: ["staging"] },
+  {
+    id: "00000000-0000-4000-8000-000000000002",
+    name: "agent",
+    runType: "chain",
+    startTime: "2026-10-01T00:00:00Z",
+    inputs: { question: "hi" },
+    outputs: { answer: "hello" },
+    tags: ["prod"],
+  },
+  {
+    id: "00000000-0000-4000-8000-000000000003",
+    name: "ChatModel",
+    runType: "llm",
+    startTime: "2026-10-01T00:00:01Z",
+    parentRunId: "00000000-0000-4000-8000-000000000002",
+    traceId: "00000000-0000-4000-8000-000000000002",
+    promptTokens: 12,
+    completionTokens: 30,
+    totalCost: 0.00042,
+    tags: ["prod"],
+  },
+  {
+    id: "00000000-0000-4000-8000-000000000004",
+    name: "search",
+    runType: "tool",
+    startTime: "2026-10-02T10:00:00Z",
+    error: "timeout calling search",
+    tags: ["staging"],
+  },
+  {
+    id: "00000000-0000-4000-8000-000000000005",
+    name: "ChatModel",
+    runType: "llm",
+    startTime: "2026-10-15T12:30:00Z",
+    promptTokens: 100,
+    completionTokens: 5,
+    tags: ["staging"],
+  },
   { id: "00000000-0000-4000-8000-000000000006", name: "agent", runType: "chain", startTime: "2026-10-31T23:59:59Z", inputs: { question: "last" }, tags: [] },
   { id: "00000000-0000-4000-8000-000000000007", name: "after", startTime: "2026-11-01T00:00:00Z" },
 ];
@@ -152,7 +179,7 @@ describe("emulator bulk-export runs write real Parquet files", () => {
       { id: "00000000-0000-4000-8000-000000000005", name: "ChatModel", total_tokens: "105" },
     ]);
 
-    const plain = await oneOff(destinationId, { filter: 'neq(error, null)', compression: "none" });
+    const plain = await oneOff(destinationId, { filter: "neq(error, null)", compression: "none" });
     expect((await finished(plain)).status).toBe("Completed");
     const errors = await readParquetObjects(gw.client(), BUCKET, filesOf(await runsOf(plain)));
     expect(errors.codecs).toEqual(["UNCOMPRESSED"]);
@@ -162,10 +189,21 @@ describe("emulator bulk-export runs write real Parquet files", () => {
   it("refuses an unsupported filter, an unknown export field and an interval beyond a week with a 422 naming the part", async () => {
     const destinationId = await destination();
     await expect(oneOff(destinationId, { filter: 'search("hello")' })).rejects.toMatchObject({ status: 422, message: expect.stringContaining("search(...)") });
-    await expect(oneOff(destinationId, { filter: "eq(feedback_key, 1)" })).rejects.toMatchObject({ status: 422, message: expect.stringContaining("feedback_key") });
-    await expect(oneOff(destinationId, { export_fields: ["id", "serialized"] })).rejects.toMatchObject({ status: 422, message: expect.stringContaining("serialized") });
+    await expect(oneOff(destinationId, { filter: "eq(feedback_key, 1)" })).rejects.toMatchObject({
+      status: 422,
+      message: expect.stringContaining("feedback_key"),
+    });
+    await expect(oneOff(destinationId, { export_fields: ["id", "serialized"] })).rejects.toMatchObject({
+      status: 422,
+      message: expect.stringContaining("serialized"),
+    });
     await expect(
-      bulkExportCalls.create(client, { bulk_export_destination_id: destinationId, session_id: PROJECT, start_time: "2026-10-01T00:00:00Z", interval_hours: 169 } as never),
+      bulkExportCalls.create(client, {
+        bulk_export_destination_id: destinationId,
+        session_id: PROJECT,
+        start_time: "2026-10-01T00:00:00Z",
+        interval_hours: 169,
+      } as never),
     ).rejects.toMatchObject({ status: 422, message: expect.stringContaining("between 1 and 168") });
   });
 
@@ -178,7 +216,11 @@ describe("emulator bulk-export runs write real Parquet files", () => {
         interval_hours: 24,
       } as never)
     ).id;
-    const runs = await until(`two finished runs of ${id}`, () => runsOf(id), (rs) => rs.filter((r) => r.status === "Completed").length >= 2);
+    const runs = await until(
+      `two finished runs of ${id}`,
+      () => runsOf(id),
+      (rs) => rs.filter((r) => r.status === "Completed").length >= 2,
+    );
     expect((await bulkExportCalls.get(client, id)).status).toBe("IntervalScheduled");
     const [first, second] = runs;
     expect(first?.metadata).toMatchObject({ start_time: "2026-10-01T00:00:00.000Z", end_time: "2026-10-02T00:00:00.000Z", result: { rows_written: 2 } });
@@ -208,11 +250,27 @@ describe("emulator bulk-export runs write real Parquet files", () => {
         } as never)
       ).id;
       // Rotate as soon as the first file is written and the run is still running.
-      await until("the first file", () => runsOf(id), (rs) => filesOf(rs).length >= 1);
-      await destinationCalls.patchCredentials(client, destinationId, { access_key_id: gw.users.noDelete.accessKeyId, secret_access_key: gw.users.noDelete.secretAccessKey });
-      const [inFlight] = await until("the first run to end", () => runsOf(id), (rs) => rs[0]?.status !== "Running");
+      await until(
+        "the first file",
+        () => runsOf(id),
+        (rs) => filesOf(rs).length >= 1,
+      );
+      await destinationCalls.patchCredentials(client, destinationId, {
+        access_key_id: gw.users.noDelete.accessKeyId,
+        secret_access_key: gw.users.noDelete.secretAccessKey,
+      });
+      const [inFlight] = await until(
+        "the first run to end",
+        () => runsOf(id),
+        (rs) => rs[0]?.status !== "Running",
+      );
       expect(inFlight).toMatchObject({ status: "Completed", metadata: { result: { rows_written: 3 } } });
-      const second = await until("the second run to end", () => runsOf(id), (rs) => rs.length >= 2 && rs[1]?.status !== "Running", 30_000);
+      const second = await until(
+        "the second run to end",
+        () => runsOf(id),
+        (rs) => rs.length >= 2 && rs[1]?.status !== "Running",
+        30_000,
+      );
       expect(second[1]).toMatchObject({ status: "Completed", metadata: { result: { rows_written: 1 } } });
       await bulkExportCalls.cancel(client, id);
 
@@ -234,7 +292,12 @@ describe("emulator bulk-export runs write real Parquet files", () => {
     await gw.createBucket("revoked");
     const revokedDestination = await destination(gw.users.full, "revoked");
     // Revoke: the bucket's policy no longer grants the destination's user anything.
-    const readOnly = { Effect: "Allow", Principal: { AWS: [gw.users.readOnly.accessKeyId] }, Action: ["s3:Get*", "s3:List*"], Resource: ["arn:aws:s3:::revoked", "arn:aws:s3:::revoked/*"] };
+    const readOnly = {
+      Effect: "Allow",
+      Principal: { AWS: [gw.users.readOnly.accessKeyId] },
+      Action: ["s3:Get*", "s3:List*"],
+      Resource: ["arn:aws:s3:::revoked", "arn:aws:s3:::revoked/*"],
+    };
     await gw.client().send(new PutBucketPolicyCommand({ Bucket: "revoked", Policy: JSON.stringify({ Version: "2012-10-17", Statement: [readOnly] }) }));
     const denied = await oneOff(revokedDestination);
     expect(await finished(denied)).toMatchObject({ status: "Failed" });
@@ -260,7 +323,11 @@ describe("emulator bulk-export runs write real Parquet files", () => {
     await emulator.control.setTimings({ exportRunMs: 3_000 });
     try {
       const cancelled = await oneOff(destinationId);
-      await until("the first file", () => runsOf(cancelled), (rs) => filesOf(rs).length >= 1);
+      await until(
+        "the first file",
+        () => runsOf(cancelled),
+        (rs) => filesOf(rs).length >= 1,
+      );
       await bulkExportCalls.cancel(client, cancelled);
       await emulator.control.bulkExportIdle(cancelled);
       expect(await bulkExportCalls.get(client, cancelled)).toMatchObject({ status: "Cancelled" });

@@ -24,11 +24,9 @@ describe("emulator CLI", () => {
     mkdirSync(join(ROOT, "tests", ".tmp"), { recursive: true });
     outDir = mkdtempSync(join(ROOT, "tests", ".tmp", "emulator-cli-"));
     // The emulator package's own build, written elsewhere than its dist/.
-    execFileSync(
-      process.execPath,
-      [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", join(PACKAGE, "tsconfig.json"), "--outDir", outDir],
-      { stdio: "pipe" },
-    );
+    execFileSync(process.execPath, [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", join(PACKAGE, "tsconfig.json"), "--outDir", outDir], {
+      stdio: "pipe",
+    });
   }, 120_000);
 
   afterAll(() => {

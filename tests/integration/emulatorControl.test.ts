@@ -200,9 +200,17 @@ describe("emulator control routes", () => {
 
   test("features: invitations accepted as they are made, switched on at runtime", async () => {
     expect((await call("PUT", "/__emulator/features", { acceptInvitations: true })).body).toMatchObject({ acceptInvitations: true });
-    const invited = await call("POST", "/api/v1/orgs/current/members", { email: "accepted-at-once@example.com", role_id: "00000000-0000-4000-8000-000000000a03" }, DEFAULT_ORG_API_KEY);
+    const invited = await call(
+      "POST",
+      "/api/v1/orgs/current/members",
+      { email: "accepted-at-once@example.com", role_id: "00000000-0000-4000-8000-000000000a03" },
+      DEFAULT_ORG_API_KEY,
+    );
     expect(invited.status).toBe(200);
-    const members = (await call("GET", "/api/v1/orgs/current/members", undefined, DEFAULT_ORG_API_KEY)).body as { members: { email: string }[]; pending: { email: string }[] };
+    const members = (await call("GET", "/api/v1/orgs/current/members", undefined, DEFAULT_ORG_API_KEY)).body as {
+      members: { email: string }[];
+      pending: { email: string }[];
+    };
     expect(members.members.map((m) => m.email)).toContain("accepted-at-once@example.com");
     expect(members.pending.map((m) => m.email)).not.toContain("accepted-at-once@example.com");
     await call("POST", "/__emulator/reset");

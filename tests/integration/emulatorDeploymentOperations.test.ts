@@ -71,9 +71,7 @@ describe("emulator control plane: contract operations and fields", () => {
       type: "missing",
       loc: ["body", "source_revision_config", "langgraph_config_path"],
     });
-    const both = await create(
-      github("both", { source_revision_config: { repo_ref: "main", langgraph_config_path: "a.json", graph_config_path: "b.json" } }),
-    );
+    const both = await create(github("both", { source_revision_config: { repo_ref: "main", langgraph_config_path: "a.json", graph_config_path: "b.json" } }));
     expect(both["source_revision_config"]).toMatchObject({ langgraph_config_path: "a.json" });
     expect(both["source_revision_config"]).not.toHaveProperty("graph_config_path");
     const patched = await call("PATCH", `/v2/deployments/${String(both["id"])}`, {
@@ -122,9 +120,13 @@ describe("emulator control plane: contract operations and fields", () => {
     expect(patched["secret_references"]).toEqual([]);
     expect(patched["secrets"]).toEqual([{ name: "KEY", value: "v1" }]);
 
-    const bad = await call("POST", "/v2/deployments", github("bad", {
-      source_config: { integration_id: "nope", repo_url: "r", deployment_type: "staging", resource_spec: { cpu: 9, queue_cpu_limit: 0 } },
-    }));
+    const bad = await call(
+      "POST",
+      "/v2/deployments",
+      github("bad", {
+        source_config: { integration_id: "nope", repo_url: "r", deployment_type: "staging", resource_spec: { cpu: 9, queue_cpu_limit: 0 } },
+      }),
+    );
     expect(bad.status).toBe(422);
     expect((json(bad)["detail"] as Json[]).map((e) => [(e["loc"] as unknown[]).join("."), e["type"]])).toEqual([
       ["body.source_config.deployment_type", "enum"],
@@ -139,9 +141,7 @@ describe("emulator control plane: contract operations and fields", () => {
     delete body["secrets"];
     const missing = await call("POST", "/v2/deployments", body);
     expect(missing.status).toBe(422);
-    expect(json(missing)["detail"]).toEqual([
-      { type: "missing", loc: ["body", "secrets"], msg: "Field required", input: body },
-    ]);
+    expect(json(missing)["detail"]).toEqual([{ type: "missing", loc: ["body", "secrets"], msg: "Field required", input: body }]);
     const tarball = await call("POST", "/v2/deployments", {
       name: "tarball",
       source: "internal_source",
@@ -182,10 +182,7 @@ describe("emulator control plane: contract operations and fields", () => {
     await create(github("fresh"));
     expect(names(await call("GET", "/v2/deployments?deployment_type=prod"))).toEqual(["prod-one"]);
     expect(names(await call("GET", "/v2/deployments?status=AWAITING_DATABASE"))).toEqual(["fresh"]);
-    expect(names(await call("GET", `/v2/deployments?deployment_ids=${String(dev["id"])},${String(prod["id"])}`))).toEqual([
-      "prod-one",
-      "dev-one",
-    ]);
+    expect(names(await call("GET", `/v2/deployments?deployment_ids=${String(dev["id"])},${String(prod["id"])}`))).toEqual(["prod-one", "dev-one"]);
     expect(names(await call("GET", "/v2/deployments?image_version=0.4.0-emulator"))).toEqual(["prod-one", "dev-one"]);
     expect(names(await call("GET", "/v2/deployments?tag_value_ids=abc"))).toEqual([]);
     expect(names(await call("GET", "/v2/deployments?remote_reconciled=false"))).toEqual([]);
@@ -230,7 +227,7 @@ describe("emulator control plane: contract operations and fields", () => {
     const third = String(json(redeployed)["latest_revision_id"]);
     expect(third).not.toBe(first);
     expect(json(redeployed)["secrets"]).toEqual([{ name: "KEY", value: "v2" }]);
-    const revisions = (json(await call("GET", `/v2/deployments/${id}/revisions`))["resources"] as Json[]);
+    const revisions = json(await call("GET", `/v2/deployments/${id}/revisions`))["resources"] as Json[];
     expect(revisions.map((r) => r["id"])).toEqual([third, second["latest_revision_id"], first]);
     expect(revisions.map((r) => r["status"])).toEqual(["CREATING", "SKIPPED", "DEPLOYED"]);
     expect(revisions[0]?.["source_revision_config"]).toMatchObject({ repo_ref: "main", langgraph_config_path: "langgraph.json" });

@@ -138,9 +138,7 @@ describe("emulator control plane", () => {
     const tooMany = await call("GET", "/v2/deployments?limit=101");
     expect(tooMany.status).toBe(422);
     expect(tooMany.body).toEqual({
-      detail: [
-        { type: "less_than_equal", loc: ["query", "limit"], msg: "Input should be less than or equal to 100", input: "101", ctx: { le: 100 } },
-      ],
+      detail: [{ type: "less_than_equal", loc: ["query", "limit"], msg: "Input should be less than or equal to 100", input: "101", ctx: { le: 100 } }],
     });
     const id = String((exact["resources"] as Json[])[0]?.["id"]);
     expect(json(await call("GET", `/v2/deployments/${id}`))["name"]).toBe("alpha");
@@ -222,9 +220,7 @@ describe("emulator control plane", () => {
     const revPath = `/v2/deployments/${String(d["id"])}/revisions/${String(d["latest_revision_id"])}`;
     const failed = json(await call("GET", revPath));
     expect(failed["status"]).toBe("BUILD_FAILED");
-    expect((failed["status_history"] as Json[]).map((h) => h["status"])).toEqual([
-      "CREATING", "QUEUED", "AWAITING_BUILD", "BUILDING", "BUILD_FAILED",
-    ]);
+    expect((failed["status_history"] as Json[]).map((h) => h["status"])).toEqual(["CREATING", "QUEUED", "AWAITING_BUILD", "BUILDING", "BUILD_FAILED"]);
     emulator.control.failNextRevision({ deploymentId: String(d["id"]) }, { status: "DEPLOY_FAILED" });
     const patched = json(await call("PATCH", `/v2/deployments/${String(d["id"])}`, { source_revision_config: { repo_ref: "fix" } }));
     clockMs += TO_DEPLOYED_MS;
@@ -245,9 +241,7 @@ describe("emulator control plane", () => {
       secrets: [],
     });
     expect(missing.status).toBe(422);
-    expect(json(missing)["detail"]).toEqual([
-      { type: "missing", loc: ["body", "source_revision_config", "image_uri"], msg: "Field required", input: {} },
-    ]);
+    expect(json(missing)["detail"]).toEqual([{ type: "missing", loc: ["body", "source_revision_config", "image_uri"], msg: "Field required", input: {} }]);
     const ok = await call("POST", "/v2/deployments", {
       name: "img",
       source: "external_docker",
@@ -331,9 +325,23 @@ describe("emulator control plane", () => {
     expect(providers.status).toBe(200);
     const [github] = providers.body as Json[];
     for (const field of [
-      "id", "organization_id", "provider_id", "name", "client_id", "auth_url", "token_url", "uses_pkce",
-      "code_challenge_method", "created_at", "updated_at", "provider_type", "mcp_server_url",
-      "token_endpoint_auth_method", "authorization_params", "is_dynamic_client", "allowed_redirect_uris",
+      "id",
+      "organization_id",
+      "provider_id",
+      "name",
+      "client_id",
+      "auth_url",
+      "token_url",
+      "uses_pkce",
+      "code_challenge_method",
+      "created_at",
+      "updated_at",
+      "provider_type",
+      "mcp_server_url",
+      "token_endpoint_auth_method",
+      "authorization_params",
+      "is_dynamic_client",
+      "allowed_redirect_uris",
     ]) {
       expect(github).toHaveProperty(field);
     }

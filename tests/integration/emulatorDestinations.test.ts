@@ -154,9 +154,7 @@ describe("emulator destinations against versitygw", () => {
   });
 
   test("virtual addressing really puts the bucket in the host name", async () => {
-    await createOk(
-      destination("virtual", gw.users.full, { endpoint_url: gw.virtualHostEndpoint, config_kwargs_s3: { addressing_style: "virtual" } }),
-    );
+    await createOk(destination("virtual", gw.users.full, { endpoint_url: gw.virtualHostEndpoint, config_kwargs_s3: { addressing_style: "virtual" } }));
     const put = (await gw.accessLog()).find((e) => e.operation === "PutObject" && e.key.startsWith("virtual/tmp/"));
     expect(put?.bucket).toBe(BUCKET);
     expect(put?.requestUri.startsWith("/virtual/tmp/")).toBe(true);

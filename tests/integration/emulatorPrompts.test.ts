@@ -16,7 +16,10 @@ interface Reply {
 }
 
 /** Every permission of the kinds under test. */
-const ALL = [...DEFAULT_PERMISSIONS, ...["prompts", "rules", "alerts", "projects", "datasets"].flatMap((area) => ["read", "create", "update", "delete"].map((verb) => `${area}:${verb}`))];
+const ALL = [
+  ...DEFAULT_PERMISSIONS,
+  ...["prompts", "rules", "alerts", "projects", "datasets"].flatMap((area) => ["read", "create", "update", "delete"].map((verb) => `${area}:${verb}`)),
+];
 const KEY = "lsv2_pt_prompts_all";
 /** An organization-scoped key with the same permissions (it reaches workspaces made by the test). */
 const ORG_KEY = "lsv2_sk_prompts_all";
@@ -25,16 +28,33 @@ const NO_ALERT_CREATE_KEY = "lsv2_pt_prompts_no_alert_create";
 const READ_ONLY_KEY = "lsv2_pt_prompts_read_only";
 
 function chatManifest(text: string): Json {
-  const template = { lc: 1, type: "constructor", id: ["langchain", "prompts", "prompt", "PromptTemplate"], kwargs: { input_variables: ["question"], template: text, template_format: "f-string" } };
+  const template = {
+    lc: 1,
+    type: "constructor",
+    id: ["langchain", "prompts", "prompt", "PromptTemplate"],
+    kwargs: { input_variables: ["question"], template: text, template_format: "f-string" },
+  };
   return {
     lc: 1,
     type: "constructor",
     id: ["langchain", "prompts", "chat", "ChatPromptTemplate"],
-    kwargs: { input_variables: ["question"], messages: [{ lc: 1, type: "constructor", id: ["langchain", "prompts", "chat", "HumanMessagePromptTemplate"], kwargs: { prompt: template } }] },
+    kwargs: {
+      input_variables: ["question"],
+      messages: [{ lc: 1, type: "constructor", id: ["langchain", "prompts", "chat", "HumanMessagePromptTemplate"], kwargs: { prompt: template } }],
+    },
   };
 }
 
-const ALERT_RULE: Json = { name: "Slow", description: "Latency over 5 s", type: "threshold", attribute: "latency", aggregation: "avg", operator: "gt", threshold: 5, window_minutes: 15 };
+const ALERT_RULE: Json = {
+  name: "Slow",
+  description: "Latency over 5 s",
+  type: "threshold",
+  attribute: "latency",
+  aggregation: "avg",
+  operator: "gt",
+  threshold: 5,
+  window_minutes: 15,
+};
 
 describe("emulator prompts, automation rules, alerts and evaluators", () => {
   let emulator: Emulator;
@@ -56,7 +76,8 @@ describe("emulator prompts, automation rules, alerts and evaluators", () => {
   }
 
   const prompt = (handle: string): Promise<Json> => ok("POST", "/api/v1/repos", { repo_handle: handle, is_public: false });
-  const push = async (handle: string, manifest: Json, extra: Json = {}): Promise<Json> => (await ok("POST", `/commits/-/${handle}`, { manifest, ...extra }, 201))["commit"] as Json;
+  const push = async (handle: string, manifest: Json, extra: Json = {}): Promise<Json> =>
+    (await ok("POST", `/commits/-/${handle}`, { manifest, ...extra }, 201))["commit"] as Json;
   const project = async (name: string): Promise<string> => String((await ok("POST", "/api/v1/sessions", { name }))["id"]);
 
   beforeAll(async () => {
@@ -69,14 +90,28 @@ describe("emulator prompts, automation rules, alerts and evaluators", () => {
 
   beforeEach(() => {
     emulator.control.reset();
-    const seeded = (key: string, permissions: string[]): { key: string; organizationId: string; workspaceId: string; permissions: string[] } => ({ key, organizationId: DEFAULT_ORGANIZATION_ID, workspaceId: DEFAULT_WORKSPACE_ID, permissions });
+    const seeded = (key: string, permissions: string[]): { key: string; organizationId: string; workspaceId: string; permissions: string[] } => ({
+      key,
+      organizationId: DEFAULT_ORGANIZATION_ID,
+      workspaceId: DEFAULT_WORKSPACE_ID,
+      permissions,
+    });
     emulator.control.seed({
       apiKeys: [
         seeded(KEY, ALL),
         { key: ORG_KEY, organizationId: DEFAULT_ORGANIZATION_ID, workspaceId: null, permissions: ALL },
-        seeded(NO_PROMPT_CREATE_KEY, ALL.filter((p) => p !== "prompts:create")),
-        seeded(NO_ALERT_CREATE_KEY, ALL.filter((p) => p !== "alerts:create")),
-        seeded(READ_ONLY_KEY, ALL.filter((p) => p.endsWith(":read"))),
+        seeded(
+          NO_PROMPT_CREATE_KEY,
+          ALL.filter((p) => p !== "prompts:create"),
+        ),
+        seeded(
+          NO_ALERT_CREATE_KEY,
+          ALL.filter((p) => p !== "alerts:create"),
+        ),
+        seeded(
+          READ_ONLY_KEY,
+          ALL.filter((p) => p.endsWith(":read")),
+        ),
       ],
     });
   });
@@ -85,7 +120,11 @@ describe("emulator prompts, automation rules, alerts and evaluators", () => {
     test("a push makes exactly one commit; commits never change; the same manifest again is nothing to commit", async () => {
       await prompt("support");
       const first = await push("support", chatManifest("{question}"));
-      expect(first).toMatchObject({ parent_commit_hash: "", parent_id: "00000000-0000-0000-0000-000000000000", commit_hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      expect(first).toMatchObject({
+        parent_commit_hash: "",
+        parent_id: "00000000-0000-0000-0000-000000000000",
+        commit_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      });
       const again = await call("POST", "/commits/-/support", { manifest: chatManifest("{question}") });
       expect(again.status).toBe(409);
       expect(again.body).toEqual({ error: expect.stringContaining("Nothing to commit") });
@@ -98,15 +137,32 @@ describe("emulator prompts, automation rules, alerts and evaluators", () => {
       expect(repo).toMatchObject({ num_commits: 2, last_commit_hash: second["commit_hash"], latest_commit_manifest: null });
       await prompt("empty");
       expect(await ok("GET", "/api/v1/repos?has_commits=true&with_latest_manifest=true")).toEqual({
-        repos: [{ ...repo, updated_at: expect.any(String), latest_commit_manifest: { commit_hash: second["commit_hash"], manifest: chatManifest("Briefly: {question}"), examples: [] } }],
+        repos: [
+          {
+            ...repo,
+            updated_at: expect.any(String),
+            latest_commit_manifest: { commit_hash: second["commit_hash"], manifest: chatManifest("Briefly: {question}"), examples: [] },
+          },
+        ],
         total: 1,
       });
       // The first commit reads back exactly as pushed, by its full hash and by a prefix.
       for (const ref of [String(first["commit_hash"]), String(first["commit_hash"]).slice(0, 8)]) {
-        expect(await ok("GET", `/commits/-/support/${ref}`)).toEqual({ commit_hash: first["commit_hash"], manifest: chatManifest("{question}"), examples: [], description: "", is_draft: false, model_config: {}, model_provider: "" });
+        expect(await ok("GET", `/commits/-/support/${ref}`)).toEqual({
+          commit_hash: first["commit_hash"],
+          manifest: chatManifest("{question}"),
+          examples: [],
+          description: "",
+          is_draft: false,
+          model_config: {},
+          model_provider: "",
+        });
       }
       // No route changes or deletes a commit: 405, as FastAPI answers a method the path is not served with.
-      for (const method of ["PATCH", "PUT", "DELETE"]) expect((await call(method, `/commits/-/support/${String(first["commit_hash"])}`, method === "DELETE" ? undefined : { manifest: chatManifest("x") })).status).toBe(405);
+      for (const method of ["PATCH", "PUT", "DELETE"])
+        expect(
+          (await call(method, `/commits/-/support/${String(first["commit_hash"])}`, method === "DELETE" ? undefined : { manifest: chatManifest("x") })).status,
+        ).toBe(405);
     });
 
     test("latest is the newest commit, by `-` and by the workspace's handle; a tag moves with one PATCH and keeps its id", async () => {
@@ -134,7 +190,9 @@ describe("emulator prompts, automation rules, alerts and evaluators", () => {
       // A workspace with a handle answers to it as the owner; another owner is not found.
       const workspace = (await call("POST", "/api/v1/workspaces", { display_name: "Hub", tenant_handle: "acme" }, ORG_KEY)).body as Json;
       const inHub = { "x-tenant-id": String(workspace["id"]) };
-      expect((await call("POST", "/api/v1/repos", { repo_handle: "shared", is_public: true }, ORG_KEY, inHub)).body).toMatchObject({ repo: { owner: "acme", full_name: "acme/shared", is_public: true } });
+      expect((await call("POST", "/api/v1/repos", { repo_handle: "shared", is_public: true }, ORG_KEY, inHub)).body).toMatchObject({
+        repo: { owner: "acme", full_name: "acme/shared", is_public: true },
+      });
       expect((await call("GET", "/api/v1/repos/acme/shared", undefined, ORG_KEY, inHub)).status).toBe(200);
       expect((await call("GET", "/api/v1/repos/-/shared", undefined, ORG_KEY, inHub)).status).toBe(200);
       expect((await call("GET", "/api/v1/repos/someone/shared", undefined, ORG_KEY, inHub)).status).toBe(404);
@@ -170,12 +228,20 @@ describe("emulator prompts, automation rules, alerts and evaluators", () => {
     test("rules belong to their project: listed by it, refused for an unknown one, deleted with it", async () => {
       const checkout = await project("checkout");
       const search = await project("search");
-      const rule = await ok("POST", "/api/v1/runs/rules", { display_name: "Errors to review", session_id: checkout, sampling_rate: 1, filter: "eq(error, true)", extend_only: true });
+      const rule = await ok("POST", "/api/v1/runs/rules", {
+        display_name: "Errors to review",
+        session_id: checkout,
+        sampling_rate: 1,
+        filter: "eq(error, true)",
+        extend_only: true,
+      });
       await ok("POST", "/api/v1/runs/rules", { display_name: "Sample search", session_id: search, sampling_rate: 0.1 });
       expect(await ok("GET", `/api/v1/runs/rules?session_id=${checkout}`)).toEqual([rule]);
       expect(await ok("GET", "/api/v1/runs/rules?type=dataset")).toEqual([]);
-      expect((await ok("GET", "/api/v1/runs/rules?name_contains=review") as unknown as Json[]).map((r) => r["id"])).toEqual([rule["id"]]);
-      expect((await call("POST", "/api/v1/runs/rules", { display_name: "Nowhere", session_id: "0b0e0f00-0000-4000-8000-000000000000", sampling_rate: 1 })).status).toBe(404);
+      expect(((await ok("GET", "/api/v1/runs/rules?name_contains=review")) as unknown as Json[]).map((r) => r["id"])).toEqual([rule["id"]]);
+      expect(
+        (await call("POST", "/api/v1/runs/rules", { display_name: "Nowhere", session_id: "0b0e0f00-0000-4000-8000-000000000000", sampling_rate: 1 })).status,
+      ).toBe(404);
       for (const body of [
         { display_name: "Both", session_id: checkout, dataset_id: checkout, sampling_rate: 1 },
         { display_name: "Neither", sampling_rate: 1 },
@@ -187,14 +253,31 @@ describe("emulator prompts, automation rules, alerts and evaluators", () => {
 
       // The dataset a rule adds runs to: the workspace's, named in the rule; deleting it leaves the rule without that action.
       const dataset = String((await ok("POST", "/api/v1/datasets", { name: "failures" }))["id"]);
-      const collecting = await ok("POST", "/api/v1/runs/rules", { display_name: "Collect failures", session_id: search, sampling_rate: 1, add_to_dataset_id: dataset });
+      const collecting = await ok("POST", "/api/v1/runs/rules", {
+        display_name: "Collect failures",
+        session_id: search,
+        sampling_rate: 1,
+        add_to_dataset_id: dataset,
+      });
       expect(collecting).toMatchObject({ add_to_dataset_id: dataset, add_to_dataset_name: "failures" });
-      expect((await call("POST", "/api/v1/runs/rules", { display_name: "Lost", session_id: search, sampling_rate: 1, add_to_dataset_id: "0b0e0f00-0000-4000-8000-000000000000" })).status).toBe(404);
+      expect(
+        (
+          await call("POST", "/api/v1/runs/rules", {
+            display_name: "Lost",
+            session_id: search,
+            sampling_rate: 1,
+            add_to_dataset_id: "0b0e0f00-0000-4000-8000-000000000000",
+          })
+        ).status,
+      ).toBe(404);
       await ok("DELETE", `/api/v1/datasets/${dataset}`);
-      expect((await ok("GET", `/api/v1/runs/rules?id=${String(collecting["id"])}`) as unknown as Json[])[0]).toMatchObject({ add_to_dataset_id: null, add_to_dataset_name: null });
+      expect(((await ok("GET", `/api/v1/runs/rules?id=${String(collecting["id"])}`)) as unknown as Json[])[0]).toMatchObject({
+        add_to_dataset_id: null,
+        add_to_dataset_name: null,
+      });
 
       await ok("DELETE", `/api/v1/sessions/${checkout}`);
-      expect((await ok("GET", "/api/v1/runs/rules") as unknown as Json[]).map((r) => r["session_id"])).toEqual([search, search]);
+      expect(((await ok("GET", "/api/v1/runs/rules")) as unknown as Json[]).map((r) => r["session_id"])).toEqual([search, search]);
     });
 
     test("alerts belong to their project: read, changed and deleted only under it, deleted with it", async () => {
@@ -204,7 +287,10 @@ describe("emulator prompts, automation rules, alerts and evaluators", () => {
       const id = String((created["rule"] as Json)["id"]);
       expect(created["rule"]).toMatchObject({ ...ALERT_RULE, session_id: checkout, session_name: "checkout", filter: "", threshold_multiplier: 0 });
       expect(await ok("GET", `/v1/platform/alerts/${checkout}/${id}`)).toEqual(created);
-      for (const method of ["GET", "DELETE"]) expect(await call(method, `/v1/platform/alerts/${search}/${id}`)).toEqual(expect.objectContaining({ status: 404, body: { error: "Alert rule not found" } }));
+      for (const method of ["GET", "DELETE"])
+        expect(await call(method, `/v1/platform/alerts/${search}/${id}`)).toEqual(
+          expect.objectContaining({ status: 404, body: { error: "Alert rule not found" } }),
+        );
       expect((await call("PATCH", `/v1/platform/alerts/${search}/${id}`, { rule: ALERT_RULE, actions: [] })).status).toBe(404);
       expect((await call("POST", "/v1/platform/alerts/0b0e0f00-0000-4000-8000-000000000000", { rule: ALERT_RULE, actions: [] })).status).toBe(404);
       expect((await call("POST", `/v1/platform/alerts/${checkout}`, { rule: { ...ALERT_RULE, threshold: undefined }, actions: [] })).status).toBe(400);
@@ -219,33 +305,65 @@ describe("emulator prompts, automation rules, alerts and evaluators", () => {
       const headerSecret = "Bearer canary-header-7c1e";
       const pagerdutyKey = "canary-pd-key-93ab";
       const routingKey = "canary-routing-key-51d0";
-      const created = await ok("POST", `/v1/platform/alerts/${checkout}`, {
-        rule: ALERT_RULE,
-        actions: [
-          { target: "webhook", config: { url: "https://hooks.example.com/alerts", headers: { Authorization: headerSecret } } },
-          { target: "pagerduty", config: { integration_key: pagerdutyKey, severity: "critical" } },
-        ],
-      }, 201);
+      const created = await ok(
+        "POST",
+        `/v1/platform/alerts/${checkout}`,
+        {
+          rule: ALERT_RULE,
+          actions: [
+            { target: "webhook", config: { url: "https://hooks.example.com/alerts", headers: { Authorization: headerSecret } } },
+            { target: "pagerduty", config: { integration_key: pagerdutyKey, severity: "critical" } },
+          ],
+        },
+        201,
+      );
       const id = String((created["rule"] as Json)["id"]);
-      const rule = await ok("POST", "/api/v1/runs/rules", { display_name: "Page on errors", session_id: checkout, sampling_rate: 1, alerts: [{ routing_key: routingKey }], webhooks: [{ url: "https://hooks.example.com/rules", headers: { "X-Token": headerSecret } }] });
+      const rule = await ok("POST", "/api/v1/runs/rules", {
+        display_name: "Page on errors",
+        session_id: checkout,
+        sampling_rate: 1,
+        alerts: [{ routing_key: routingKey }],
+        webhooks: [{ url: "https://hooks.example.com/rules", headers: { "X-Token": headerSecret } }],
+      });
       expect(rule).toMatchObject({ alerts: [{ routing_key: "****", type: "pagerduty", severity: "warning" }], webhooks: [{ headers: { "X-Token": "****" } }] });
 
-      const answers = [JSON.stringify(created), JSON.stringify(rule), (await call("GET", `/v1/platform/alerts/${checkout}/${id}`)).text, (await call("GET", "/api/v1/runs/rules")).text];
+      const answers = [
+        JSON.stringify(created),
+        JSON.stringify(rule),
+        (await call("GET", `/v1/platform/alerts/${checkout}/${id}`)).text,
+        (await call("GET", "/api/v1/runs/rules")).text,
+      ];
       const state = JSON.stringify(emulator.control.dumpState());
       for (const secret of [headerSecret, pagerdutyKey, routingKey]) {
         for (const text of [...answers, state]) expect(text).not.toContain(secret);
       }
-      expect(emulator.control.notificationSecrets(DEFAULT_WORKSPACE_ID, "alertRules", id)).toEqual({ "actions.0.config.headers.Authorization": headerSecret, "actions.1.config.integration_key": pagerdutyKey });
+      expect(emulator.control.notificationSecrets(DEFAULT_WORKSPACE_ID, "alertRules", id)).toEqual({
+        "actions.0.config.headers.Authorization": headerSecret,
+        "actions.1.config.integration_key": pagerdutyKey,
+      });
 
       // The read, changed and written back: the masked values keep their secrets, by action id.
       const read = await ok("GET", `/v1/platform/alerts/${checkout}/${id}`);
       const actions = (read["actions"] as Json[]).reverse();
       expect(await ok("PATCH", `/v1/platform/alerts/${checkout}/${id}`, { rule: { ...ALERT_RULE, threshold: 8 }, actions })).toEqual({});
-      expect(emulator.control.notificationSecrets(DEFAULT_WORKSPACE_ID, "alertRules", id)).toEqual({ "actions.0.config.integration_key": pagerdutyKey, "actions.1.config.headers.Authorization": headerSecret });
-      const patched = await ok("PATCH", `/api/v1/runs/rules/${String(rule["id"])}`, { display_name: "Page on all errors", sampling_rate: 1, alerts: rule["alerts"] });
-      expect(emulator.control.notificationSecrets(DEFAULT_WORKSPACE_ID, "runRules", String(patched["id"]))).toEqual({ "alerts.0.routing_key": routingKey, "webhooks.0.headers.X-Token": headerSecret });
+      expect(emulator.control.notificationSecrets(DEFAULT_WORKSPACE_ID, "alertRules", id)).toEqual({
+        "actions.0.config.integration_key": pagerdutyKey,
+        "actions.1.config.headers.Authorization": headerSecret,
+      });
+      const patched = await ok("PATCH", `/api/v1/runs/rules/${String(rule["id"])}`, {
+        display_name: "Page on all errors",
+        sampling_rate: 1,
+        alerts: rule["alerts"],
+      });
+      expect(emulator.control.notificationSecrets(DEFAULT_WORKSPACE_ID, "runRules", String(patched["id"]))).toEqual({
+        "alerts.0.routing_key": routingKey,
+        "webhooks.0.headers.X-Token": headerSecret,
+      });
       // The mask is no value for a target that has none stored.
-      expect((await call("POST", `/v1/platform/alerts/${checkout}`, { rule: ALERT_RULE, actions: [{ target: "pagerduty", config: { integration_key: "****" } }] })).status).toBe(400);
+      expect(
+        (await call("POST", `/v1/platform/alerts/${checkout}`, { rule: ALERT_RULE, actions: [{ target: "pagerduty", config: { integration_key: "****" } }] }))
+          .status,
+      ).toBe(400);
     });
   });
 
@@ -259,16 +377,43 @@ describe("emulator prompts, automation rules, alerts and evaluators", () => {
         kwargs: { input_variables: ["output"], messages: [], schema_: { type: "object", properties: { correctness: { type: "boolean" } } } },
       };
       await push("judge", judge);
-      expect((await call("POST", "/v1/platform/evaluators", { name: "Missing", type: "llm", llm_evaluator: { prompt_repo_handle: "nobody" } })).status).toBe(400);
-      expect((await call("POST", "/v1/platform/evaluators", { name: "Untagged", type: "llm", llm_evaluator: { prompt_repo_handle: "judge", commit_hash_or_tag: "prod" } })).status).toBe(400);
+      expect((await call("POST", "/v1/platform/evaluators", { name: "Missing", type: "llm", llm_evaluator: { prompt_repo_handle: "nobody" } })).status).toBe(
+        400,
+      );
+      expect(
+        (
+          await call("POST", "/v1/platform/evaluators", {
+            name: "Untagged",
+            type: "llm",
+            llm_evaluator: { prompt_repo_handle: "judge", commit_hash_or_tag: "prod" },
+          })
+        ).status,
+      ).toBe(400);
       expect((await call("POST", "/v1/platform/evaluators", { name: "Mixed", type: "code", llm_evaluator: { prompt_repo_handle: "judge" } })).status).toBe(400);
-      const evaluator = (await ok("POST", "/v1/platform/evaluators", { name: "Correctness", type: "llm", llm_evaluator: { prompt_repo_handle: "judge" } }, 201))["evaluator"] as Json;
-      expect(evaluator).toMatchObject({ feedback_keys: ["correctness"], llm_evaluator: { commit_hash_or_tag: "latest", evaluator_id: evaluator["id"] }, code_evaluator: { code: "", evaluator_id: "", language: "" } });
+      const evaluator = (
+        await ok("POST", "/v1/platform/evaluators", { name: "Correctness", type: "llm", llm_evaluator: { prompt_repo_handle: "judge" } }, 201)
+      )["evaluator"] as Json;
+      expect(evaluator).toMatchObject({
+        feedback_keys: ["correctness"],
+        llm_evaluator: { commit_hash_or_tag: "latest", evaluator_id: evaluator["id"] },
+        code_evaluator: { code: "", evaluator_id: "", language: "" },
+      });
 
       const checkout = await project("checkout");
       const rule = await ok("POST", "/api/v1/runs/rules", { display_name: "Grade", session_id: checkout, sampling_rate: 0.2, evaluator_id: evaluator["id"] });
-      expect((await call("POST", "/api/v1/runs/rules", { display_name: "Ghost", session_id: checkout, sampling_rate: 1, evaluator_id: "0b0e0f00-0000-4000-8000-000000000000" })).status).toBe(404);
-      expect((await ok("GET", `/v1/platform/evaluators/${String(evaluator["id"])}`))["run_rules"]).toEqual([expect.objectContaining({ id: rule["id"], session_id: checkout, session_name: "checkout" })]);
+      expect(
+        (
+          await call("POST", "/api/v1/runs/rules", {
+            display_name: "Ghost",
+            session_id: checkout,
+            sampling_rate: 1,
+            evaluator_id: "0b0e0f00-0000-4000-8000-000000000000",
+          })
+        ).status,
+      ).toBe(404);
+      expect((await ok("GET", `/v1/platform/evaluators/${String(evaluator["id"])}`))["run_rules"]).toEqual([
+        expect.objectContaining({ id: rule["id"], session_id: checkout, session_name: "checkout" }),
+      ]);
       expect(await ok("GET", `/v1/platform/evaluators?resource_id=${checkout}&feedback_key=correctness`)).toMatchObject({ total: 1 });
 
       const refused = await call("DELETE", `/v1/platform/evaluators/${String(evaluator["id"])}`);

@@ -63,7 +63,12 @@ describe("emulator settings: secrets, TTL, usage limits, SSO, taggings", () => {
       apiKeys: [
         { key: SECRETS_KEY, organizationId: DEFAULT_ORGANIZATION_ID, workspaceId: DEFAULT_WORKSPACE_ID, permissions },
         { key: SECOND_SECRETS_KEY, organizationId: DEFAULT_ORGANIZATION_ID, workspaceId: SECOND_WORKSPACE_ID, permissions },
-        { key: NO_SECRETS_KEY, organizationId: DEFAULT_ORGANIZATION_ID, workspaceId: DEFAULT_WORKSPACE_ID, permissions: DEFAULT_PERMISSIONS.filter((p) => p !== "workspaces:manage-secrets") },
+        {
+          key: NO_SECRETS_KEY,
+          organizationId: DEFAULT_ORGANIZATION_ID,
+          workspaceId: DEFAULT_WORKSPACE_ID,
+          permissions: DEFAULT_PERMISSIONS.filter((p) => p !== "workspaces:manage-secrets"),
+        },
       ],
     });
   });
@@ -81,21 +86,37 @@ describe("emulator settings: secrets, TTL, usage limits, SSO, taggings", () => {
     });
 
     test("an upsert replaces a value and keeps the other keys; a null value deletes its key, an unknown key with null is a no-op", async () => {
-      await call("POST", SECRETS, key(SECRETS_KEY), [{ key: "A", value: "1" }, { key: "B", value: "2" }]);
-      await call("POST", SECRETS, key(SECRETS_KEY), [{ key: "A", value: "1b" }, { key: "C", value: "3" }]);
+      await call("POST", SECRETS, key(SECRETS_KEY), [
+        { key: "A", value: "1" },
+        { key: "B", value: "2" },
+      ]);
+      await call("POST", SECRETS, key(SECRETS_KEY), [
+        { key: "A", value: "1b" },
+        { key: "C", value: "3" },
+      ]);
       expect((await call("GET", SECRETS, key(SECRETS_KEY))).body).toEqual([{ key: "A" }, { key: "B" }, { key: "C" }]);
       expect(emulator.control.workspaceSecret(DEFAULT_WORKSPACE_ID, "A")).toBe("1b");
 
-      const deleted = await call("POST", SECRETS, key(SECRETS_KEY), [{ key: "B", value: null }, { key: "NEVER_SET", value: null }]);
+      const deleted = await call("POST", SECRETS, key(SECRETS_KEY), [
+        { key: "B", value: null },
+        { key: "NEVER_SET", value: null },
+      ]);
       expect(deleted).toMatchObject({ status: 200, body: null });
       expect((await call("GET", SECRETS, key(SECRETS_KEY))).body).toEqual([{ key: "A" }, { key: "C" }]);
       expect(emulator.control.workspaceSecret(DEFAULT_WORKSPACE_ID, "B")).toBeUndefined();
     });
 
     test("a list applies in order (set then delete the same key leaves none); a malformed item changes nothing", async () => {
-      await call("POST", SECRETS, key(SECRETS_KEY), [{ key: "X", value: "1" }, { key: "X", value: null }, { key: "Y", value: "2" }]);
+      await call("POST", SECRETS, key(SECRETS_KEY), [
+        { key: "X", value: "1" },
+        { key: "X", value: null },
+        { key: "Y", value: "2" },
+      ]);
       expect((await call("GET", SECRETS, key(SECRETS_KEY))).body).toEqual([{ key: "Y" }]);
-      const refused = await call("POST", SECRETS, key(SECRETS_KEY), [{ key: "Z", value: "3" }, { key: "W", value: 4 }]);
+      const refused = await call("POST", SECRETS, key(SECRETS_KEY), [
+        { key: "Z", value: "3" },
+        { key: "W", value: 4 },
+      ]);
       expect(refused.status).toBe(422);
       expect((await call("GET", SECRETS, key(SECRETS_KEY))).body).toEqual([{ key: "Y" }]);
     });
@@ -116,7 +137,16 @@ describe("emulator settings: secrets, TTL, usage limits, SSO, taggings", () => {
   describe("TTL settings", () => {
     test("before any PUT both scopes answer the system's default (shortlived, configured_by system), stable and not stored", async () => {
       const first = await call("GET", "/api/v1/ttl-settings", workspaceKey);
-      expect(first.body).toEqual([expect.objectContaining({ tenant_id: DEFAULT_WORKSPACE_ID, organization_id: DEFAULT_ORGANIZATION_ID, default_trace_tier: "shortlived", apply_to_all_projects: false, configured_by: "system", longlived_ttl_days: null })]);
+      expect(first.body).toEqual([
+        expect.objectContaining({
+          tenant_id: DEFAULT_WORKSPACE_ID,
+          organization_id: DEFAULT_ORGANIZATION_ID,
+          default_trace_tier: "shortlived",
+          apply_to_all_projects: false,
+          configured_by: "system",
+          longlived_ttl_days: null,
+        }),
+      ]);
       expect((await call("GET", "/api/v1/ttl-settings", workspaceKey)).body).toEqual(first.body);
       const organization = await call("GET", "/api/v1/orgs/ttl-settings", orgKey);
       expect(organization.body).toEqual([expect.objectContaining({ tenant_id: null, default_trace_tier: "shortlived", configured_by: "system" })]);
@@ -134,15 +164,23 @@ describe("emulator settings: secrets, TTL, usage limits, SSO, taggings", () => {
       const again = await call("PUT", "/api/v1/ttl-settings", workspaceKey, { default_trace_tier: "shortlived" });
       const before = put.body as Json;
       expect(again.body).toMatchObject({ id: before["id"], created_at: before["created_at"], default_trace_tier: "shortlived", apply_to_all_projects: false });
-      expect((await call("GET", "/api/v1/ttl-settings", key(SECOND_SECRETS_KEY))).body).toEqual([expect.objectContaining({ tenant_id: SECOND_WORKSPACE_ID, configured_by: "system" })]);
+      expect((await call("GET", "/api/v1/ttl-settings", key(SECOND_SECRETS_KEY))).body).toEqual([
+        expect.objectContaining({ tenant_id: SECOND_WORKSPACE_ID, configured_by: "system" }),
+      ]);
     });
 
     test("a workspace with no settings of its own answers the organization's tier; its own PUT wins", async () => {
       await call("PUT", "/api/v1/orgs/ttl-settings", orgKey, { default_trace_tier: "longlived" });
-      expect((await call("GET", "/api/v1/ttl-settings", workspaceKey)).body).toEqual([expect.objectContaining({ default_trace_tier: "longlived", configured_by: "system" })]);
+      expect((await call("GET", "/api/v1/ttl-settings", workspaceKey)).body).toEqual([
+        expect.objectContaining({ default_trace_tier: "longlived", configured_by: "system" }),
+      ]);
       await call("PUT", "/api/v1/ttl-settings", workspaceKey, { default_trace_tier: "shortlived" });
-      expect((await call("GET", "/api/v1/ttl-settings", workspaceKey)).body).toEqual([expect.objectContaining({ default_trace_tier: "shortlived", configured_by: "user" })]);
-      expect((await call("GET", "/api/v1/orgs/ttl-settings", orgKey)).body).toEqual([expect.objectContaining({ default_trace_tier: "longlived", configured_by: "user" })]);
+      expect((await call("GET", "/api/v1/ttl-settings", workspaceKey)).body).toEqual([
+        expect.objectContaining({ default_trace_tier: "shortlived", configured_by: "user" }),
+      ]);
+      expect((await call("GET", "/api/v1/orgs/ttl-settings", orgKey)).body).toEqual([
+        expect.objectContaining({ default_trace_tier: "longlived", configured_by: "user" }),
+      ]);
     });
 
     test("tenant_id naming another workspace answers 400; the organization's settings take none", async () => {
@@ -158,7 +196,11 @@ describe("emulator settings: secrets, TTL, usage limits, SSO, taggings", () => {
     test("PUT upserts by type (same id, new value), a second type is another limit; the organization lists every workspace's; DELETE removes", async () => {
       const first = await call("PUT", "/api/v1/usage-limits", workspaceKey, { limit_type: "monthly_traces", limit_value: 1000 });
       const id = String((first.body as Json)["id"]);
-      const changed = await call("PUT", "/api/v1/usage-limits", workspaceKey, { limit_type: "monthly_traces", limit_value: 2000, id: "0b0e0f00-0000-4000-8000-000000000001" });
+      const changed = await call("PUT", "/api/v1/usage-limits", workspaceKey, {
+        limit_type: "monthly_traces",
+        limit_value: 2000,
+        id: "0b0e0f00-0000-4000-8000-000000000001",
+      });
       expect(changed.body).toMatchObject({ id, limit_type: "monthly_traces", limit_value: 2000, created_at: (first.body as Json)["created_at"] });
       const longlived = await call("PUT", "/api/v1/usage-limits", workspaceKey, { limit_type: "monthly_longlived_traces", limit_value: 10 });
       const second = await call("PUT", "/api/v1/usage-limits", key(SECOND_SECRETS_KEY), { limit_type: "monthly_traces", limit_value: 5 });
@@ -190,7 +232,9 @@ describe("emulator settings: secrets, TTL, usage limits, SSO, taggings", () => {
     });
 
     test("a missing permission answers 403 naming it", async () => {
-      emulator.control.seed({ apiKeys: [{ key: "lsv2_sk_read_only_org", organizationId: DEFAULT_ORGANIZATION_ID, workspaceId: null, permissions: ["organization:read"] }] });
+      emulator.control.seed({
+        apiKeys: [{ key: "lsv2_sk_read_only_org", organizationId: DEFAULT_ORGANIZATION_ID, workspaceId: null, permissions: ["organization:read"] }],
+      });
       const refused = await call("PUT", "/api/v1/orgs/ttl-settings", key("lsv2_sk_read_only_org"), { default_trace_tier: "longlived" });
       expect(refused.status).toBe(403);
       expect(JSON.stringify(refused.body)).toContain("organization:manage");
@@ -209,7 +253,11 @@ describe("emulator settings: secrets, TTL, usage limits, SSO, taggings", () => {
       const unknownWorkspace = await call("POST", SSO, orgKey, { ...base, default_workspace_ids: ["0b0e0f00-0000-4000-8000-000000000002"], metadata_xml: xml });
       expect(unknownWorkspace.status).toBe(400);
       expect(JSON.stringify(unknownWorkspace.body)).toContain("0b0e0f00-0000-4000-8000-000000000002");
-      const organizationRole = await call("POST", SSO, orgKey, { ...base, default_workspace_role_id: BUILT_IN_ROLE_IDS["ORGANIZATION_ADMIN"], metadata_xml: xml });
+      const organizationRole = await call("POST", SSO, orgKey, {
+        ...base,
+        default_workspace_role_id: BUILT_IN_ROLE_IDS["ORGANIZATION_ADMIN"],
+        metadata_xml: xml,
+      });
       expect(organizationRole.status).toBe(400);
       expect((await call("GET", SSO, orgKey)).body).toEqual([]);
     });
@@ -219,7 +267,12 @@ describe("emulator settings: secrets, TTL, usage limits, SSO, taggings", () => {
       expect(created.status).toBe(201);
       const id = String((created.body as Json)["id"]);
       const kept = await call("PATCH", `${SSO}/${id}`, orgKey, { sso_groups_enabled: null, default_workspace_ids: null, sso_groups_claim_field: "roles" });
-      expect(kept.body).toMatchObject({ sso_groups_enabled: true, default_workspace_ids: [DEFAULT_WORKSPACE_ID], sso_groups_claim_field: "roles", metadata_xml: xml });
+      expect(kept.body).toMatchObject({
+        sso_groups_enabled: true,
+        default_workspace_ids: [DEFAULT_WORKSPACE_ID],
+        sso_groups_claim_field: "roles",
+        metadata_xml: xml,
+      });
       const switched = await call("PATCH", `${SSO}/${id}`, orgKey, { metadata_url: "https://idp.example.com/saml" });
       expect(switched.body).toMatchObject({ metadata_url: "https://idp.example.com/saml", metadata_xml: null });
       expect((await call("PATCH", `${SSO}/${id}`, orgKey, { metadata_url: "https://idp.example.com/a", metadata_xml: xml })).status).toBe(400);
@@ -242,14 +295,24 @@ describe("emulator settings: secrets, TTL, usage limits, SSO, taggings", () => {
       const keyId = String((tagKey.body as Json)["id"]);
       const tagValue = await call("POST", `/api/v1/workspaces/current/tag-keys/${keyId}/tag-values`, workspaceKey, { value: "prod" });
       const valueId = String((tagValue.body as Json)["id"]);
-      const tagged = await call("POST", "/api/v1/workspaces/current/taggings", workspaceKey, { tag_value_id: valueId, resource_type: "deployment", resource_id: deploymentId });
+      const tagged = await call("POST", "/api/v1/workspaces/current/taggings", workspaceKey, {
+        tag_value_id: valueId,
+        resource_type: "deployment",
+        resource_id: deploymentId,
+      });
       expect(tagged.status).toBe(200);
 
       const listed = await call("GET", "/api/v1/workspaces/current/taggings", workspaceKey);
       const entry = (listed.body as Json[])[0] as Json;
-      expect((entry["resources"] as Json)["deployments"]).toEqual([{ tagging_id: (tagged.body as Json)["id"], resource_name: "tagged-agent", resource_id: deploymentId }]);
+      expect((entry["resources"] as Json)["deployments"]).toEqual([
+        { tagging_id: (tagged.body as Json)["id"], resource_name: "tagged-agent", resource_id: deploymentId },
+      ]);
       expect((await call("GET", "/api/v1/workspaces/current/taggings", key(SECOND_SECRETS_KEY))).body).toEqual([]);
-      const elsewhere = await call("POST", "/api/v1/workspaces/current/taggings", key(SECOND_SECRETS_KEY), { tag_value_id: valueId, resource_type: "project", resource_id: deploymentId });
+      const elsewhere = await call("POST", "/api/v1/workspaces/current/taggings", key(SECOND_SECRETS_KEY), {
+        tag_value_id: valueId,
+        resource_type: "project",
+        resource_id: deploymentId,
+      });
       expect(elsewhere.status).toBe(404);
 
       expect((await call("DELETE", `/api/v1/workspaces/current/tag-keys/${keyId}`, workspaceKey)).status).toBe(200);

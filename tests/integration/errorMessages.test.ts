@@ -17,8 +17,17 @@ describe("error messages", () => {
   });
 
   test("a 403 for a workspace-scoped key on an organization route names the workspace, and not the key", async () => {
-    const client = createClient({ controlPlaneUrl: emulator.url, apiUrl: emulator.url, apiKey: DEFAULT_API_KEY, workspaceId: DEFAULT_WORKSPACE_ID, maxRetries: 0 });
-    const refused = client.resources.send(ROLE_ENDPOINTS.create, { action: 'creating role "reviewers"', body: { display_name: "reviewers", description: "", permissions: ["projects:read"] } });
+    const client = createClient({
+      controlPlaneUrl: emulator.url,
+      apiUrl: emulator.url,
+      apiKey: DEFAULT_API_KEY,
+      workspaceId: DEFAULT_WORKSPACE_ID,
+      maxRetries: 0,
+    });
+    const refused = client.resources.send(ROLE_ENDPOINTS.create, {
+      action: 'creating role "reviewers"',
+      body: { display_name: "reviewers", description: "", permissions: ["projects:read"] },
+    });
     const error = await refused.then(
       () => undefined,
       (caught: unknown) => caught,

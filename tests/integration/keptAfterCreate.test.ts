@@ -30,7 +30,12 @@ interface Step {
 
 /** The emulator's fault glob: `*` matches any characters, slashes included. */
 function globMatches(glob: string, path: string): boolean {
-  return new RegExp(`^${glob.split("*").map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`).test(path);
+  return new RegExp(
+    `^${glob
+      .split("*")
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+      .join(".*")}$`,
+  ).test(path);
 }
 
 /** The requests that followed the first POST to `createPath`, as fault targets (skip: earlier requests the same glob matches). */
@@ -50,7 +55,8 @@ async function createOrKept(create: Promise<{ id: string; outs?: Props }>): Prom
     const created = await create;
     return { id: created.id, outs: created.outs ?? {} };
   } catch (error) {
-    if (!isPartialFailure(error)) throw new Error(`create rejected with a plain error (the resource would be lost): ${error instanceof Error ? error.message : String(error)}`);
+    if (!isPartialFailure(error))
+      throw new Error(`create rejected with a plain error (the resource would be lost): ${error instanceof Error ? error.message : String(error)}`);
     return { kept: error, id: error.id, outs: error.properties };
   }
 }

@@ -20,7 +20,11 @@ const PROJECT = "8a1f0c3e-2b4d-4e6f-9a8b-7c6d5e4f3a2b";
 const EXPORT_URN = "urn:pulumi:dev::p::langsmith:index:BulkExport::traces";
 const DESTINATION_URN = "urn:pulumi:dev::p::langsmith:index:BulkExportDestination::exports";
 
-function call<Req, Res>(client: providerrpc.ResourceProviderClient, method: (request: Req, callback: (error: grpc.ServiceError | null, response: Res) => void) => unknown, request: Req): Promise<Res> {
+function call<Req, Res>(
+  client: providerrpc.ResourceProviderClient,
+  method: (request: Req, callback: (error: grpc.ServiceError | null, response: Res) => void) => unknown,
+  request: Req,
+): Promise<Res> {
   return new Promise((resolve, reject) => method.call(client, request, (error, response) => (error ? reject(error) : resolve(response))));
 }
 
@@ -54,25 +58,48 @@ describe("native provider: reads by id alone (import, get)", () => {
   });
 
   async function readById(urn: string, id: string) {
-    const response = await call<providerproto.ReadRequest, providerproto.ReadResponse>(client, client.read, new providerproto.ReadRequest().setUrn(urn).setId(id));
-    return { id: response.getId(), inputs: (response.getInputs()?.toJavaScript() ?? {}) as Props, outputs: (response.getProperties()?.toJavaScript() ?? {}) as Props };
+    const response = await call<providerproto.ReadRequest, providerproto.ReadResponse>(
+      client,
+      client.read,
+      new providerproto.ReadRequest().setUrn(urn).setId(id),
+    );
+    return {
+      id: response.getId(),
+      inputs: (response.getInputs()?.toJavaScript() ?? {}) as Props,
+      outputs: (response.getProperties()?.toJavaScript() ?? {}) as Props,
+    };
   }
 
   async function check(urn: string, olds: Props, news: Props) {
     const response = await call<providerproto.CheckRequest, providerproto.CheckResponse>(
       client,
       client.check,
-      new providerproto.CheckRequest().setUrn(urn).setOlds(structproto.Struct.fromJavaScript(olds as Record<string, structproto.JavaScriptValue>)).setNews(structproto.Struct.fromJavaScript(news as Record<string, structproto.JavaScriptValue>)),
+      new providerproto.CheckRequest()
+        .setUrn(urn)
+        .setOlds(structproto.Struct.fromJavaScript(olds as Record<string, structproto.JavaScriptValue>))
+        .setNews(structproto.Struct.fromJavaScript(news as Record<string, structproto.JavaScriptValue>)),
     );
     return response.getFailuresList().map((failure) => failure.getProperty());
   }
 
   it("a BulkExport made outside the stack is read with the inputs that made it; an unknown id fails naming the workspace searched", async () => {
-    const made = await bulkExportCalls.create(api, { bulk_export_destination_id: destinationId, session_id: PROJECT, start_time: "2026-11-01T00:00:00Z", interval_hours: 6 });
+    const made = await bulkExportCalls.create(api, {
+      bulk_export_destination_id: destinationId,
+      session_id: PROJECT,
+      start_time: "2026-11-01T00:00:00Z",
+      interval_hours: 6,
+    });
     const read = await readById(EXPORT_URN, made.id);
     expect(read.id).toBe(made.id);
     expect(read.inputs).toEqual({ destinationId, projectId: PROJECT, startTime: expect.stringMatching(/^2026-11-01T00:00:00(\.000)?Z$/), intervalHours: 6 });
-    expect(read.outputs).toMatchObject({ destinationId, projectId: PROJECT, intervalHours: 6, status: expect.any(String), tenantId: DEFAULT_WORKSPACE_ID, stateVersion: 1 });
+    expect(read.outputs).toMatchObject({
+      destinationId,
+      projectId: PROJECT,
+      intervalHours: 6,
+      status: expect.any(String),
+      tenantId: DEFAULT_WORKSPACE_ID,
+      stateVersion: 1,
+    });
     expect(await check(EXPORT_URN, read.inputs, read.inputs)).toEqual([]);
     // Issue 32: not the engine's bare "does not exist", but where it looked and the forms the kind takes.
     await expect(readById(EXPORT_URN, "0f0e0d0c-0b0a-4908-8706-050403020100")).rejects.toThrow(

@@ -4,7 +4,14 @@
 // emulator, after a workspace, custom roles and keys were created through the
 // API: lookups by id and by name, not found, ambiguous names, the permission
 // filter, the scope a call needs, and that no key's secret value is returned.
-import { createEmulator, DEFAULT_API_KEY, DEFAULT_ORG_API_KEY, DEFAULT_ORGANIZATION_ID, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
+import {
+  createEmulator,
+  DEFAULT_API_KEY,
+  DEFAULT_ORG_API_KEY,
+  DEFAULT_ORGANIZATION_ID,
+  DEFAULT_WORKSPACE_ID,
+  type Emulator,
+} from "../../packages/emulator/src";
 import { API_KEY_ENDPOINTS } from "../../provider/organization/apiKey";
 import type { LangSmithClient } from "../../provider/client/client";
 import { InvalidRequestError, PermissionDeniedError } from "../../provider/client/errors";
@@ -35,17 +42,27 @@ describe("organization invokes against the emulator", () => {
 
   beforeAll(async () => {
     emulator = await createEmulator();
-    const client = (apiKey: string) => createClient({ controlPlaneUrl: emulator.url, apiUrl: emulator.url, apiKey, workspaceId: DEFAULT_WORKSPACE_ID, maxRetries: 0 });
+    const client = (apiKey: string) =>
+      createClient({ controlPlaneUrl: emulator.url, apiUrl: emulator.url, apiKey, workspaceId: DEFAULT_WORKSPACE_ID, maxRetries: 0 });
     orgClient = client(DEFAULT_ORG_API_KEY);
     workspaceClient = client(DEFAULT_API_KEY);
 
-    workspace = (await orgClient.resources.send(WORKSPACE_ENDPOINTS.create, { action: "creating workspace", body: { display_name: "agents-staging" } })) as typeof workspace;
+    workspace = (await orgClient.resources.send(WORKSPACE_ENDPOINTS.create, {
+      action: "creating workspace",
+      body: { display_name: "agents-staging" },
+    })) as typeof workspace;
     const role = (displayName: string, permissions: string[]) =>
-      orgClient.resources.send(ROLE_ENDPOINTS.create, { action: "creating role", body: { display_name: displayName, description: `${displayName} role`, permissions } });
+      orgClient.resources.send(ROLE_ENDPOINTS.create, {
+        action: "creating role",
+        body: { display_name: displayName, description: `${displayName} role`, permissions },
+      });
     reviewer = (await role("Reviewer", ["projects:read", "runs:read"])) as typeof reviewer;
     await role("Annotator", ["annotation-queues:read", "annotation-queues:update"]);
     apiKey = (await workspaceClient.resources.send(API_KEY_ENDPOINTS.create, { action: "creating API key", body: { description: "ci key" } })) as typeof apiKey;
-    serviceKey = (await orgClient.resources.send(SERVICE_KEY_ENDPOINTS.create, { action: "creating service key", body: { description: "platform key" } })) as typeof serviceKey;
+    serviceKey = (await orgClient.resources.send(SERVICE_KEY_ENDPOINTS.create, {
+      action: "creating service key",
+      body: { description: "platform key" },
+    })) as typeof serviceKey;
     expect(apiKey.key).toMatch(/^lsv2_/);
     expect(serviceKey.key).toMatch(/^lsv2_/);
   });
@@ -65,7 +82,17 @@ describe("organization invokes against the emulator", () => {
 
   test("getOrganization: the key's organization with the caller's permissions, no payment details; a workspace key is refused naming the scope", async () => {
     const organization = await invoke("getOrganization", orgClient);
-    expect(organization).toMatchObject({ id: DEFAULT_ORGANIZATION_ID, displayName: "Emulator Org", handle: "emulator-org", createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/), isPersonal: false, disabled: false, tier: "enterprise", hasCancelled: false, scimGroupNameSeparator: ":" });
+    expect(organization).toMatchObject({
+      id: DEFAULT_ORGANIZATION_ID,
+      displayName: "Emulator Org",
+      handle: "emulator-org",
+      createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      isPersonal: false,
+      disabled: false,
+      tier: "enterprise",
+      hasCancelled: false,
+      scimGroupNameSeparator: ":",
+    });
     expect(organization["permissions"]).toEqual(expect.arrayContaining(["organization:read", "organization:manage"]));
     expect(organization["config"]).toMatchObject({ plan_tier: "enterprise", can_use_rbac: true });
     expect(organization).not.toHaveProperty("payment_method");
@@ -79,7 +106,14 @@ describe("organization invokes against the emulator", () => {
 
   test("getWorkspace: by id (any case) and by display name, the seeded one too; not found; exactly one of id or displayName", async () => {
     const byId = await invoke("getWorkspace", orgClient, { id: workspace.id.toUpperCase() });
-    expect(byId).toMatchObject({ found: true, id: workspace.id, displayName: "agents-staging", organizationId: DEFAULT_ORGANIZATION_ID, isDeleted: false, handle: null });
+    expect(byId).toMatchObject({
+      found: true,
+      id: workspace.id,
+      displayName: "agents-staging",
+      organizationId: DEFAULT_ORGANIZATION_ID,
+      isDeleted: false,
+      handle: null,
+    });
     expect(byId["createdAt"]).toEqual(expect.any(String));
     expect(await invoke("getWorkspace", orgClient, { displayName: "agents-staging" })).toEqual(byId);
     expect(await invoke("getWorkspace", orgClient, { displayName: "Default" })).toMatchObject({ found: true, id: DEFAULT_WORKSPACE_ID });
@@ -95,7 +129,14 @@ describe("organization invokes against the emulator", () => {
 
   test("getRole: built-in roles by name and by display name, custom ones by display name and id; not found; CUSTOM is ambiguous", async () => {
     const admin = await invoke("getRole", orgClient, { name: "WORKSPACE_ADMIN" });
-    expect(admin).toMatchObject({ found: true, name: "WORKSPACE_ADMIN", displayName: "Workspace Admin", accessScope: "workspace", builtIn: true, organizationId: null });
+    expect(admin).toMatchObject({
+      found: true,
+      name: "WORKSPACE_ADMIN",
+      displayName: "Workspace Admin",
+      accessScope: "workspace",
+      builtIn: true,
+      organizationId: null,
+    });
     expect(admin["permissions"]).toEqual(expect.arrayContaining(["workspaces:manage", "projects:read"]));
     expect(await invoke("getRole", orgClient, { displayName: "Workspace Admin" })).toEqual(admin);
     expect(await invoke("getRole", orgClient, { name: "ORGANIZATION_ADMIN" })).toMatchObject({ found: true, accessScope: "organization", builtIn: true });
@@ -123,7 +164,9 @@ describe("organization invokes against the emulator", () => {
     expect(String(ambiguous)).toMatch(/by displayName/);
 
     emulator.control.clearRequestLog();
-    await expect(invoke("getRole", orgClient, { name: "WORKSPACE_ADMIN", displayName: "Workspace Admin" })).rejects.toThrow("exactly one of id, name or displayName");
+    await expect(invoke("getRole", orgClient, { name: "WORKSPACE_ADMIN", displayName: "Workspace Admin" })).rejects.toThrow(
+      "exactly one of id, name or displayName",
+    );
     await expect(invoke("getRole", orgClient, {})).rejects.toBeInstanceOf(InvalidRequestError);
     expect(sent()).toHaveLength(0);
   });
@@ -166,7 +209,11 @@ describe("organization invokes against the emulator", () => {
 
     const both = await invoke("getApiKeys", orgClient, { includeServiceKeys: true });
     expect((both["apiKeys"] as Key[]).map((key) => key["id"])).toContain(apiKey.id);
-    expect((both["serviceKeys"] as Key[]).find((key) => key["id"] === serviceKey.id)).toMatchObject({ description: "platform key", workspaceNames: null, shortKey: expect.any(String) });
+    expect((both["serviceKeys"] as Key[]).find((key) => key["id"] === serviceKey.id)).toMatchObject({
+      description: "platform key",
+      workspaceNames: null,
+      shortKey: expect.any(String),
+    });
 
     for (const result of [workspaceOnly, both]) {
       const text = JSON.stringify(result);
@@ -191,7 +238,10 @@ describe("organization invokes against the emulator", () => {
   });
 
   test("getWorkspaceSecrets: the keys of the workspace's secrets, never a value", async () => {
-    await orgClient.resources.send(WORKSPACE_SECRET_ENDPOINTS.create, { action: "setting a secret", body: [{ key: "ANTHROPIC_API_KEY", value: "sk-canary-invoke-5d1e" }] });
+    await orgClient.resources.send(WORKSPACE_SECRET_ENDPOINTS.create, {
+      action: "setting a secret",
+      body: [{ key: "ANTHROPIC_API_KEY", value: "sk-canary-invoke-5d1e" }],
+    });
     const listed = await invoke("getWorkspaceSecrets", orgClient);
     expect(listed).toEqual({ keys: expect.arrayContaining(["ANTHROPIC_API_KEY"]) });
     expect(JSON.stringify(listed)).not.toContain("sk-canary-invoke");

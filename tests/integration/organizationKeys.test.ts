@@ -57,7 +57,9 @@ describe("keys and service accounts against the emulator", () => {
     // It acts in its workspace with the viewer's permissions: it reads, and may not write.
     const asKey = actingWith(key as string);
     expect(await asKey.resources.send(TAG_KEY_ENDPOINTS.list, { action: "listing tag keys with the new key" })).toEqual([]);
-    const refused = await asKey.resources.send(TAG_KEY_ENDPOINTS.create, { action: "creating a tag key with a viewer key", body: { key: "nope" } }).catch((error: unknown) => error);
+    const refused = await asKey.resources
+      .send(TAG_KEY_ENDPOINTS.create, { action: "creating a tag key with a viewer key", body: { key: "nope" } })
+      .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(PermissionDeniedError);
     expect(String(refused)).toMatch(/workspaces:manage/);
 
@@ -96,8 +98,15 @@ describe("keys and service accounts against the emulator", () => {
     const made = await create(serviceAccount, { name: "ci-deployer", workspaces: [{ workspaceId: DEFAULT_WORKSPACE_ID, roleId: VIEWER_ROLE }] });
     expect(made.outs).toMatchObject({ name: "ci-deployer", defaultWorkspaceId: DEFAULT_WORKSPACE_ID, organizationIdentityId: expect.any(String) });
     const read = await serviceAccount.read(operation(), made.id, made.outs);
-    expect(read?.props).toMatchObject({ name: "ci-deployer", organizationIdentityId: made.outs["organizationIdentityId"], workspaces: [{ workspaceId: DEFAULT_WORKSPACE_ID, roleId: VIEWER_ROLE }] });
-    expect(serviceAccount.diff(made.outs, serviceAccount.check(made.outs, { name: "ci-deployer", workspaces: [{ workspaceId: DEFAULT_WORKSPACE_ID }] }).inputs).replaces).toEqual(["workspaces"]);
+    expect(read?.props).toMatchObject({
+      name: "ci-deployer",
+      organizationIdentityId: made.outs["organizationIdentityId"],
+      workspaces: [{ workspaceId: DEFAULT_WORKSPACE_ID, roleId: VIEWER_ROLE }],
+    });
+    expect(
+      serviceAccount.diff(made.outs, serviceAccount.check(made.outs, { name: "ci-deployer", workspaces: [{ workspaceId: DEFAULT_WORKSPACE_ID }] }).inputs)
+        .replaces,
+    ).toEqual(["workspaces"]);
     expect(await serviceAccount.import(operation(), made.id)).toMatchObject({ inputs: { name: "ci-deployer" } });
     await serviceAccount.delete(operation(), made.id, made.outs);
     expect(await serviceAccount.read(operation(), made.id, made.outs)).toBeUndefined();

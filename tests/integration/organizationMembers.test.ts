@@ -33,12 +33,17 @@ describe("organization and workspace members against the emulator", () => {
     return { diff, outs: (await resource.update(operation(), id, olds, checked.inputs)).outs as Properties };
   }
 
-  const requests = (method: string, fragment: string) => emulator.control.requestLog().filter((entry) => entry.method === method && entry.path.includes(fragment));
+  const requests = (method: string, fragment: string) =>
+    emulator.control.requestLog().filter((entry) => entry.method === method && entry.path.includes(fragment));
 
   beforeAll(async () => {
     jest.spyOn(console, "log").mockImplementation(() => undefined);
     emulator = await createEmulator();
-    const values: Record<string, string> = { "langsmith:apiUrl": emulator.url, "langsmith:apiKey": DEFAULT_ORG_API_KEY, "langsmith:workspaceId": DEFAULT_WORKSPACE_ID };
+    const values: Record<string, string> = {
+      "langsmith:apiUrl": emulator.url,
+      "langsmith:apiKey": DEFAULT_ORG_API_KEY,
+      "langsmith:workspaceId": DEFAULT_WORKSPACE_ID,
+    };
     configureWith(values);
   });
 
@@ -52,20 +57,35 @@ describe("organization and workspace members against the emulator", () => {
   test("an invitation: pending and converged, a role change re-invites, accepted it is the same resource, active role by PATCH, import by email, removal", async () => {
     expect(organizationMember.check({}, { email: "Ana@Example.com" }).failures).toEqual([{ property: "email", reason: expect.stringContaining("lower-case") }]);
 
-    const invited = await create(organizationMember, { email: "ana@example.com", roleId: ORGANIZATION_USER, workspaceIds: [DEFAULT_WORKSPACE_ID], workspaceRoleId: WORKSPACE_VIEWER });
+    const invited = await create(organizationMember, {
+      email: "ana@example.com",
+      roleId: ORGANIZATION_USER,
+      workspaceIds: [DEFAULT_WORKSPACE_ID],
+      workspaceRoleId: WORKSPACE_VIEWER,
+    });
     expect(invited.id).toBe("ana@example.com");
     expect(invited.outs).toMatchObject({ email: "ana@example.com", status: "pending", roleId: ORGANIZATION_USER });
     expect(invited.outs).not.toHaveProperty("workspaceIds");
     const pending = await organizationMember.read(operation(), invited.id, invited.outs);
     expect(pending?.props).toMatchObject({ status: "pending", roleId: ORGANIZATION_USER });
-    expect(organizationMember.diff(pending?.props ?? {}, organizationMember.check({}, { email: "ana@example.com", roleId: ORGANIZATION_USER, workspaceIds: [] }).inputs).changes).toBe(false);
+    expect(
+      organizationMember.diff(
+        pending?.props ?? {},
+        organizationMember.check({}, { email: "ana@example.com", roleId: ORGANIZATION_USER, workspaceIds: [] }).inputs,
+      ).changes,
+    ).toBe(false);
 
     const again = await create(organizationMember, { email: "ana@example.com" }).catch((error: unknown) => error);
     expect(again).toBeInstanceOf(ConflictError);
     expect(String(again)).toMatch(/already invited.*pulumi import langsmith:index:OrganizationMember <name> ana@example.com/);
 
     // While pending, a new role is a new invitation (the old one revoked).
-    const reinvited = await update(organizationMember, invited.id, invited.outs, { email: "ana@example.com", roleId: ORGANIZATION_VIEWER, workspaceIds: [DEFAULT_WORKSPACE_ID], workspaceRoleId: WORKSPACE_VIEWER });
+    const reinvited = await update(organizationMember, invited.id, invited.outs, {
+      email: "ana@example.com",
+      roleId: ORGANIZATION_VIEWER,
+      workspaceIds: [DEFAULT_WORKSPACE_ID],
+      workspaceRoleId: WORKSPACE_VIEWER,
+    });
     expect(reinvited.diff.updates).toEqual(["roleId"]);
     expect(requests("DELETE", "/pending")).toHaveLength(1);
     expect(reinvited.outs).toMatchObject({ status: "pending", roleId: ORGANIZATION_VIEWER });
@@ -81,12 +101,22 @@ describe("organization and workspace members against the emulator", () => {
     expect(requests("PATCH", "/orgs/current/members/")).toHaveLength(1);
     expect(changed.outs).toMatchObject({ status: "active", roleId: ORGANIZATION_USER });
 
-    expect(await organizationMember.import(operation(), "ANA@example.com")).toMatchObject({ id: "ana@example.com", inputs: { email: "ana@example.com", roleId: ORGANIZATION_USER } });
+    expect(await organizationMember.import(operation(), "ANA@example.com")).toMatchObject({
+      id: "ana@example.com",
+      inputs: { email: "ana@example.com", roleId: ORGANIZATION_USER },
+    });
 
     // Her membership of the invited workspace is imported, its role changed in place, then removed (she stays in the organization).
     const membership = await workspaceMember.import(operation(), `${DEFAULT_WORKSPACE_ID}/ana@example.com`);
-    expect(membership).toMatchObject({ id: "ana@example.com", inputs: { workspaceId: DEFAULT_WORKSPACE_ID, email: "ana@example.com", roleId: WORKSPACE_VIEWER } });
-    const promoted = await update(workspaceMember, "ana@example.com", membership?.outputs as Properties, { workspaceId: DEFAULT_WORKSPACE_ID, email: "ana@example.com", roleId: WORKSPACE_EDITOR });
+    expect(membership).toMatchObject({
+      id: "ana@example.com",
+      inputs: { workspaceId: DEFAULT_WORKSPACE_ID, email: "ana@example.com", roleId: WORKSPACE_VIEWER },
+    });
+    const promoted = await update(workspaceMember, "ana@example.com", membership?.outputs as Properties, {
+      workspaceId: DEFAULT_WORKSPACE_ID,
+      email: "ana@example.com",
+      roleId: WORKSPACE_EDITOR,
+    });
     expect(promoted.diff.updates).toEqual(["roleId"]);
     expect(promoted.outs).toMatchObject({ status: "active", roleId: WORKSPACE_EDITOR, tenantId: DEFAULT_WORKSPACE_ID });
     await workspaceMember.delete(operation(), "ana@example.com", promoted.outs);

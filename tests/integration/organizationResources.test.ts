@@ -43,7 +43,8 @@ describe("organization resources against the emulator", () => {
     return { diff, outs: updated.outs as Properties };
   }
 
-  const requests = (method: string, fragment: string) => emulator.control.requestLog().filter((entry) => entry.method === method && entry.path.includes(fragment));
+  const requests = (method: string, fragment: string) =>
+    emulator.control.requestLog().filter((entry) => entry.method === method && entry.path.includes(fragment));
 
   const warnings: string[] = [];
 
@@ -79,7 +80,10 @@ describe("organization resources against the emulator", () => {
     expect(renamed.outs["displayName"]).toBe("agents-development");
 
     // A handle cannot change: a replacement, and the name must stay unique, so the old one goes first.
-    expect(workspace.diff(renamed.outs, workspace.check(renamed.outs, { displayName: "agents-development", handle: "agents" }).inputs)).toMatchObject({ replaces: ["handle"], deleteBeforeReplace: true });
+    expect(workspace.diff(renamed.outs, workspace.check(renamed.outs, { displayName: "agents-development", handle: "agents" }).inputs)).toMatchObject({
+      replaces: ["handle"],
+      deleteBeforeReplace: true,
+    });
 
     const byName = await workspace.import(operation(), "agents-development");
     expect(byName).toMatchObject({ id: made.id, inputs: { displayName: "agents-development" } });
@@ -107,19 +111,27 @@ describe("organization resources against the emulator", () => {
   });
 
   test("a role: permissions checked before anything is sent, order ignored, updated whole, built-in roles not importable", async () => {
-    const refused = await create(role, { displayName: "Reviewer", permissions: ["projects:read", "projects:reed", "organization:manage"] }).catch((error: unknown) => error);
+    const refused = await create(role, { displayName: "Reviewer", permissions: ["projects:read", "projects:reed", "organization:manage"] }).catch(
+      (error: unknown) => error,
+    );
     expect(refused).toBeInstanceOf(InvalidRequestError);
     expect(String(refused)).toContain('"projects:reed"');
     expect(String(refused)).toContain('"organization:manage"');
     expect(requests("POST", "/orgs/current/roles")).toHaveLength(0);
 
-    expect(role.check({}, { displayName: "Reviewer", permissions: ["read everything"] }).failures).toEqual([{ property: "permissions", reason: expect.stringContaining("<area>:<verb>") }]);
+    expect(role.check({}, { displayName: "Reviewer", permissions: ["read everything"] }).failures).toEqual([
+      { property: "permissions", reason: expect.stringContaining("<area>:<verb>") },
+    ]);
 
     const made = await create(role, { displayName: "Reviewer", permissions: ["runs:read", "projects:read"] });
     expect(made.outs).toMatchObject({ name: "CUSTOM", accessScope: "workspace", description: "" });
     expect(role.diff(made.outs, role.check(made.outs, { displayName: "Reviewer", permissions: ["projects:read", "runs:read"] }).inputs).changes).toBe(false);
 
-    const changed = await update(role, made.id, made.outs, { displayName: "Reviewer", description: "reads traces", permissions: ["projects:read", "runs:read", "datasets:read"] });
+    const changed = await update(role, made.id, made.outs, {
+      displayName: "Reviewer",
+      description: "reads traces",
+      permissions: ["projects:read", "runs:read", "datasets:read"],
+    });
     expect(changed.diff.updates).toEqual(["description", "permissions"]);
     const patch = requests("PATCH", `/orgs/current/roles/${made.id}`);
     expect(patch).toHaveLength(1);
@@ -147,8 +159,14 @@ describe("organization resources against the emulator", () => {
     expect((await tagValue.read(operation(), value.id, renamed.outs))?.props["value"]).toBe("production");
 
     // Objects of a workspace other than the configured one are imported as `<workspaceId>/...`.
-    expect(await tagKey.import(operation(), `${home.id}/env`)).toMatchObject({ id: key.id, inputs: { workspaceId: home.id, key: "env", description: "environment" } });
-    expect(await tagValue.import(operation(), `${home.id}/${key.id}/production`)).toMatchObject({ id: value.id, inputs: { workspaceId: home.id, tagKeyId: key.id, value: "production" } });
+    expect(await tagKey.import(operation(), `${home.id}/env`)).toMatchObject({
+      id: key.id,
+      inputs: { workspaceId: home.id, key: "env", description: "environment" },
+    });
+    expect(await tagValue.import(operation(), `${home.id}/${key.id}/production`)).toMatchObject({
+      id: value.id,
+      inputs: { workspaceId: home.id, tagKeyId: key.id, value: "production" },
+    });
     expect(await tagValue.import(operation(), `${home.id}/${key.id}/${value.id}`)).toMatchObject({ id: value.id });
     expect(await tagValue.import(operation(), `${key.id}/production`)).toBeUndefined();
 
@@ -190,7 +208,9 @@ describe("organization resources against the emulator", () => {
     expect(changed.diff.updates).toEqual(["limitValue"]);
     expect((await usageLimit.read(operation(), made.id, changed.outs))?.props["limitValue"]).toBe(2000);
     expect(await usageLimit.import(operation(), "monthly_traces")).toMatchObject({ id: made.id, inputs: { limitType: "monthly_traces", limitValue: 2000 } });
-    expect(usageLimit.diff(changed.outs, usageLimit.check({}, { limitType: "monthly_longlived_traces", limitValue: 2000 }).inputs).replaces).toEqual(["limitType"]);
+    expect(usageLimit.diff(changed.outs, usageLimit.check({}, { limitType: "monthly_longlived_traces", limitValue: 2000 }).inputs).replaces).toEqual([
+      "limitType",
+    ]);
 
     await usageLimit.delete(operation(), made.id, changed.outs);
     expect(await usageLimit.read(operation(), made.id, changed.outs)).toBeUndefined();
@@ -203,8 +223,18 @@ describe("organization resources against the emulator", () => {
     expect(JSON.stringify(made.outs)).not.toContain("canary-sso-xml");
     expect(made.outs["secretFingerprints"]).toMatchObject({ values: { metadataXml: expect.any(String) } });
     // The same XML is no change; another XML is an in-place change.
-    expect(ssoSettings.diff(made.outs, ssoSettings.check(made.outs, { metadataXml: xml, defaultWorkspaceRoleId: roleId, defaultWorkspaceIds: [DEFAULT_WORKSPACE_ID] }).inputs).changes).toBe(false);
-    const changed = await update(ssoSettings, made.id, made.outs, { metadataXml: xml.replace("51d2", "9a9a"), defaultWorkspaceRoleId: roleId, defaultWorkspaceIds: [DEFAULT_WORKSPACE_ID], ssoGroupsEnabled: true });
+    expect(
+      ssoSettings.diff(
+        made.outs,
+        ssoSettings.check(made.outs, { metadataXml: xml, defaultWorkspaceRoleId: roleId, defaultWorkspaceIds: [DEFAULT_WORKSPACE_ID] }).inputs,
+      ).changes,
+    ).toBe(false);
+    const changed = await update(ssoSettings, made.id, made.outs, {
+      metadataXml: xml.replace("51d2", "9a9a"),
+      defaultWorkspaceRoleId: roleId,
+      defaultWorkspaceIds: [DEFAULT_WORKSPACE_ID],
+      ssoGroupsEnabled: true,
+    });
     expect(changed.diff.updates).toEqual(["metadataXml", "ssoGroupsEnabled"]);
     const read = await ssoSettings.read(operation(), made.id, changed.outs);
     expect(JSON.stringify(read)).not.toContain("canary-sso-xml");
@@ -222,7 +252,10 @@ describe("organization resources against the emulator", () => {
     const made = await create(tagging, { tagValueId: value.id, resourceType: "project", resourceId });
     const read = await tagging.read(operation(), made.id, made.outs);
     expect(read?.props).toMatchObject({ tagValueId: value.id, resourceType: "project", resourceId });
-    expect(tagging.diff(made.outs, tagging.check({}, { tagValueId: value.id, resourceType: "dataset", resourceId }).inputs)).toMatchObject({ replaces: ["resourceType"], deleteBeforeReplace: false });
+    expect(tagging.diff(made.outs, tagging.check({}, { tagValueId: value.id, resourceType: "dataset", resourceId }).inputs)).toMatchObject({
+      replaces: ["resourceType"],
+      deleteBeforeReplace: false,
+    });
     expect(await tagging.import(operation(), made.id)).toMatchObject({ inputs: { tagValueId: value.id, resourceType: "project", resourceId } });
     await tagging.delete(operation(), made.id, made.outs);
     expect(await tagging.read(operation(), made.id, made.outs)).toBeUndefined();

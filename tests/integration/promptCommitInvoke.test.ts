@@ -6,7 +6,12 @@ import { createClient, type LangSmithClient } from "../../provider/client";
 import { nativeFunction } from "../../provider/native/functions";
 import { packageSchema } from "../../provider/native/schema";
 
-const MANIFEST = { lc: 1, type: "constructor", id: ["langchain", "prompts", "prompt", "PromptTemplate"], kwargs: { input_variables: ["question"], template: "Answer: {question}", template_format: "f-string" } };
+const MANIFEST = {
+  lc: 1,
+  type: "constructor",
+  id: ["langchain", "prompts", "prompt", "PromptTemplate"],
+  kwargs: { input_variables: ["question"], template: "Answer: {question}", template_format: "f-string" },
+};
 
 describe("getPromptCommit against the emulator", () => {
   let emulator: Emulator;
@@ -16,7 +21,11 @@ describe("getPromptCommit against the emulator", () => {
     emulator = await createEmulator();
     client = createClient({ controlPlaneUrl: emulator.url, apiUrl: emulator.url, apiKey: DEFAULT_API_KEY, workspaceId: DEFAULT_WORKSPACE_ID, maxRetries: 0 });
     const post = async (path: string, body: unknown): Promise<Record<string, unknown>> => {
-      const response = await fetch(`${emulator.url}${path}`, { method: "POST", headers: { "x-api-key": DEFAULT_API_KEY, "x-tenant-id": DEFAULT_WORKSPACE_ID, "content-type": "application/json" }, body: JSON.stringify(body) });
+      const response = await fetch(`${emulator.url}${path}`, {
+        method: "POST",
+        headers: { "x-api-key": DEFAULT_API_KEY, "x-tenant-id": DEFAULT_WORKSPACE_ID, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
       if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
       return (await response.json()) as Record<string, unknown>;
     };
@@ -31,7 +40,12 @@ describe("getPromptCommit against the emulator", () => {
   it("answers the latest commit with its id, and only outputs its schema declares", async () => {
     const fn = nativeFunction("langsmith:index:getPromptCommit");
     const answer = (await fn?.run(client, { promptHandle: "triage" })) as Record<string, unknown>;
-    expect(answer).toMatchObject({ found: true, commitHash: expect.stringMatching(/^[0-9a-f]{8,}$/), commitId: expect.stringMatching(/^[0-9a-f-]{36}$/), manifest: MANIFEST });
+    expect(answer).toMatchObject({
+      found: true,
+      commitHash: expect.stringMatching(/^[0-9a-f]{8,}$/),
+      commitId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      manifest: MANIFEST,
+    });
     const declared = Object.keys(packageSchema("0.0.0-test").functions["langsmith:index:getPromptCommit"]?.outputs.properties ?? {});
     expect(Object.keys(answer).filter((key) => !declared.includes(key))).toEqual([]);
   });

@@ -144,7 +144,10 @@ describe("refresh reads that arrive together", () => {
         (path) => path.startsWith("/api/v1/sessions?") && (listRequests += 1) === 2,
         async () => {
           expect((await fetch(`${emulator.url}/api/v1/sessions/${deleted.id}`, { method: "DELETE", headers })).status).toBe(200);
-          expect((await fetch(`${emulator.url}/api/v1/sessions/${renamed.id}`, { method: "PATCH", headers, body: JSON.stringify({ name: "renamed-mid-refresh" }) })).status).toBe(200);
+          expect(
+            (await fetch(`${emulator.url}/api/v1/sessions/${renamed.id}`, { method: "PATCH", headers, body: JSON.stringify({ name: "renamed-mid-refresh" }) }))
+              .status,
+          ).toBe(200);
         },
       );
       emulator.control.clearRequestLog();
@@ -173,10 +176,19 @@ describe("refresh reads that arrive together", () => {
     await Promise.all(made.slice(3).map((m) => tagKey.read(operation(), m.id, m.outs)));
     expect(emulator.control.requestLog().map((entry) => `${entry.method} ${entry.path}`)).toEqual(["GET /api/v1/workspaces/current/tag-keys"]);
     // Within the operation a change made elsewhere is not seen again (it is as if it came after this read)...
-    await fetch(`${emulator.url}/api/v1/workspaces/current/tag-keys/${first.id}`, { method: "PATCH", headers, body: JSON.stringify({ key: "renamed-elsewhere" }) });
+    await fetch(`${emulator.url}/api/v1/workspaces/current/tag-keys/${first.id}`, {
+      method: "PATCH",
+      headers,
+      body: JSON.stringify({ key: "renamed-elsewhere" }),
+    });
     expect((await tagKey.read(operation(), first.id, first.outs))?.props["key"]).toBe("snapshot-key-0");
     // ...but a write of the kind by this provider drops the pages: the next read goes to the service.
-    const updated = await tagKey.update(operation(), made[1]?.id as string, made[1]?.outs as Properties, tagKey.check(made[1]?.outs as Properties, { key: "snapshot-key-1", description: "changed" }).inputs);
+    const updated = await tagKey.update(
+      operation(),
+      made[1]?.id as string,
+      made[1]?.outs as Properties,
+      tagKey.check(made[1]?.outs as Properties, { key: "snapshot-key-1", description: "changed" }).inputs,
+    );
     expect(updated.outs).toBeDefined();
     expect((await tagKey.read(operation(), first.id, first.outs))?.props["key"]).toBe("renamed-elsewhere");
     // And a new operation (the engine configures the provider) starts from nothing.
@@ -200,12 +212,15 @@ describe("refresh reads that arrive together", () => {
       // Between page 1 and page 2: prompts 200 and 199 (read on page 1) are deleted and prompt 100 (page 2, not read yet)
       // changes and moves to the front (page 1, already read): one place fewer before page 2, so 149 slides onto page 1 and
       // is never listed; prompt 20 (page 3) is deleted.
-      proxy.hold((path) => path.startsWith("/api/v1/repos?") && path.includes("offset=100"), async () => {
-        expect((await remove(200)).status).toBeLessThan(300);
-        expect((await remove(199)).status).toBeLessThan(300);
-        expect((await patch(100, "changed mid-refresh")).status).toBe(200);
-        expect((await remove(20)).status).toBeLessThan(300);
-      });
+      proxy.hold(
+        (path) => path.startsWith("/api/v1/repos?") && path.includes("offset=100"),
+        async () => {
+          expect((await remove(200)).status).toBeLessThan(300);
+          expect((await remove(199)).status).toBeLessThan(300);
+          expect((await patch(100, "changed mid-refresh")).status).toBe(200);
+          expect((await remove(20)).status).toBeLessThan(300);
+        },
+      );
       emulator.control.clearRequestLog();
       const reads = await Promise.all(made.map((m) => prompt.read(operation(), m.id, m.outs)));
       const gets = emulator.control.requestLog().filter((entry) => entry.method === "GET");
@@ -237,7 +252,12 @@ describe("refresh reads that arrive together", () => {
     emulator.control.clearRequestLog();
     const reads = await Promise.all([...plain, rubric].map((m) => annotationQueue.read(operation(), m.id, m.outs)));
     expect(reads[3]?.props).toMatchObject({ rubricInstructions: "be kind", rubricItems: [{ feedbackKey: "correctness" }] });
-    expect(emulator.control.requestLog().map((entry) => `${entry.method} ${entry.path}`).sort()).toEqual([`GET /api/v1/annotation-queues`, `GET /api/v1/annotation-queues/${rubric.id}`]);
+    expect(
+      emulator.control
+        .requestLog()
+        .map((entry) => `${entry.method} ${entry.path}`)
+        .sort(),
+    ).toEqual([`GET /api/v1/annotation-queues`, `GET /api/v1/annotation-queues/${rubric.id}`]);
   });
 
   test("a read on its own is one GET", async () => {
@@ -262,7 +282,10 @@ describe("refresh reads that arrive together", () => {
     try {
       await deploymentsReadTogether();
     } finally {
-      for (const [key, value] of [["LANGSMITH_POLL_MIN_INTERVAL_MS", saved.min], ["LANGSMITH_POLL_MAX_INTERVAL_MS", saved.max]] as const) {
+      for (const [key, value] of [
+        ["LANGSMITH_POLL_MIN_INTERVAL_MS", saved.min],
+        ["LANGSMITH_POLL_MAX_INTERVAL_MS", saved.max],
+      ] as const) {
         if (value === undefined) delete process.env[key];
         else process.env[key] = value;
       }
@@ -277,7 +300,12 @@ describe("refresh reads that arrive together", () => {
         await create(deployment, {
           name: `batch-deployment-${i}`,
           source: "github",
-          sourceConfig: { integrationId: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01", repoUrl: "https://github.com/acme/agent", deploymentType: "dev", buildOnPush: false },
+          sourceConfig: {
+            integrationId: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01",
+            repoUrl: "https://github.com/acme/agent",
+            deploymentType: "dev",
+            buildOnPush: false,
+          },
           sourceRevisionConfig: { repoRef: "main", graphConfigPath: "langgraph.json" },
         }),
       );
@@ -303,9 +331,18 @@ describe("refresh reads that arrive together", () => {
     const headers = { "X-API-Key": DEFAULT_API_KEY, "X-Tenant-Id": DEFAULT_WORKSPACE_ID, "Content-Type": "application/json" };
     const [gone, changed] = made as [{ id: string; outs: Properties }, { id: string; outs: Properties }];
     expect((await fetch(`${emulator.url}/v2/deployments/${gone.id}`, { method: "DELETE", headers })).status).toBeLessThan(300);
-    expect((await fetch(`${emulator.url}/v2/deployments/${changed.id}`, { method: "PATCH", headers, body: JSON.stringify({ source_config: { build_on_push: true } }) })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${emulator.url}/v2/deployments/${changed.id}`, {
+          method: "PATCH",
+          headers,
+          body: JSON.stringify({ source_config: { build_on_push: true } }),
+        })
+      ).status,
+    ).toBe(200);
     // The service deletes asynchronously (50 ms with the emulator's fast timings): wait, bounded, until its GET is a 404.
-    for (let i = 0; i < 100 && (await fetch(`${emulator.url}/v2/deployments/${gone.id}`, { headers })).status !== 404; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let i = 0; i < 100 && (await fetch(`${emulator.url}/v2/deployments/${gone.id}`, { headers })).status !== 404; i += 1)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     configure(emulator.url);
     emulator.control.clearRequestLog();
     const after = await Promise.all(made.map((m) => deployment.read(operation(), m.id, m.outs)));

@@ -13,7 +13,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
-import { createEmulator, DEFAULT_API_KEY, DEFAULT_ORG_API_KEY, DEFAULT_ORGANIZATION_ID, DEFAULT_WORKSPACE_ID, type Emulator, type RequestLogEntry } from "../../packages/emulator/src";
+import {
+  createEmulator,
+  DEFAULT_API_KEY,
+  DEFAULT_ORG_API_KEY,
+  DEFAULT_ORGANIZATION_ID,
+  DEFAULT_WORKSPACE_ID,
+  type Emulator,
+  type RequestLogEntry,
+} from "../../packages/emulator/src";
 import {
   ApiTimeoutError,
   AuthenticationError,
@@ -120,7 +128,12 @@ describe("reliability: injected faults", () => {
     emulator.control.seed({
       organizations: [
         { id: DEFAULT_ORGANIZATION_ID, workspaces: [{ id: OTHER_WORKSPACE_ID, name: "Other" }] },
-        { id: "55555555-5555-4555-8555-555555555555", name: "No deployments", deploymentsEnabled: false, workspaces: [{ id: "66666666-6666-4666-8666-666666666666" }] },
+        {
+          id: "55555555-5555-4555-8555-555555555555",
+          name: "No deployments",
+          deploymentsEnabled: false,
+          workspaces: [{ id: "66666666-6666-4666-8666-666666666666" }],
+        },
       ],
       apiKeys: [
         { key: OTHER_WORKSPACE_KEY, organizationId: DEFAULT_ORGANIZATION_ID, workspaceId: OTHER_WORKSPACE_ID },
@@ -139,7 +152,9 @@ describe("reliability: injected faults", () => {
     process.env = saved;
     await configureWith({});
     await emulator?.close();
-    console.log(`reliability faults (${figures.length}):\n${figures.map((f) => `  ${f.fault} | ${f.outcome} | ${f.requests} requests | ${f.after}`).join("\n")}`);
+    console.log(
+      `reliability faults (${figures.length}):\n${figures.map((f) => `  ${f.fault} | ${f.outcome} | ${f.requests} requests | ${f.after}`).join("\n")}`,
+    );
     for (const text of errors) for (const canary of CANARIES) expect(text).not.toContain(canary);
   });
 
@@ -149,7 +164,9 @@ describe("reliability: injected faults", () => {
     emulator.control.injectFault({ method: "GET", path: `/v2/deployments/${created.id}`, status: 429, retryAfter: 1 });
     const read = await provider.read!(created.id, created.outs);
     expect(read.id).toBe(created.id);
-    const statuses = log().filter((r) => r.path === `/v2/deployments/${created.id}`).map((r) => r.status);
+    const statuses = log()
+      .filter((r) => r.path === `/v2/deployments/${created.id}`)
+      .map((r) => r.status);
     expect(statuses).toEqual([429, 200]);
     record({ fault: "429 + Retry-After: 1", outcome: "read converged", requests: log().length, after: "1 deployment, unchanged" });
     await provider.delete!(created.id, created.outs);
@@ -170,7 +187,11 @@ describe("reliability: injected faults", () => {
     for (const status of [500, 502, 503]) emulator.control.injectFault({ method: "GET", path: `/v2/deployments/${created.id}`, status });
     const read = await provider.read!(created.id, created.outs);
     expect(read.props?.["latestRevisionStatus"]).toBe("DEPLOYED");
-    expect(log().filter((r) => r.path === `/v2/deployments/${created.id}`).map((r) => r.status)).toEqual([500, 502, 503, 200]);
+    expect(
+      log()
+        .filter((r) => r.path === `/v2/deployments/${created.id}`)
+        .map((r) => r.status),
+    ).toEqual([500, 502, 503, 200]);
     record({ fault: "burst 500/502/503 on GET", outcome: "read converged", requests: log().length, after: "1 deployment, unchanged" });
     await provider.delete!(created.id, created.outs);
   });
@@ -191,7 +212,11 @@ describe("reliability: injected faults", () => {
     emulator.control.injectFault({ method: "GET", path: `/v2/deployments/${created.id}`, drop: "before-handler", times: 2 });
     const read = await provider.read!(created.id, created.outs);
     expect(read.id).toBe(created.id);
-    expect(log().filter((r) => r.path === `/v2/deployments/${created.id}`).map((r) => r.status)).toEqual([0, 0, 200]);
+    expect(
+      log()
+        .filter((r) => r.path === `/v2/deployments/${created.id}`)
+        .map((r) => r.status),
+    ).toEqual([0, 0, 200]);
     record({ fault: "connection dropped (x2) on GET", outcome: "read converged", requests: log().length, after: "1 deployment, unchanged" });
     await provider.delete!(created.id, created.outs);
   });
@@ -203,7 +228,12 @@ describe("reliability: injected faults", () => {
     // The emulator logs a request when it answers; the attempt the client abandoned is never answered.
     const entries = await logSettles(1);
     expect(entries.map((r) => r.status)).toEqual([200]);
-    record({ fault: "response slower than the timeout (GET)", outcome: "timed out, retried, converged", requests: entries.length + 1, after: "nothing created" });
+    record({
+      fault: "response slower than the timeout (GET)",
+      outcome: "timed out, retried, converged",
+      requests: entries.length + 1,
+      after: "nothing created",
+    });
     // Without retries the timeout is reported as such, naming the action.
     emulator.control.clearRequestLog();
     emulator.control.injectFault({ method: "GET", path: "/v2/deployments", delayMs: 1500 });
@@ -232,7 +262,12 @@ describe("reliability: injected faults", () => {
       } else {
         // The delayed POST committed after the lookup: the error names the deployment to adopt.
         expect(keep(result.error)).toContain(`adoptExistingId: "${live("slow-post")[0]!.id}"`);
-        record({ fault: "create POST slower than the timeout", outcome: "clear error naming the id to adopt", requests: entries.length, after: "1 deployment" });
+        record({
+          fault: "create POST slower than the timeout",
+          outcome: "clear error naming the id to adopt",
+          requests: entries.length,
+          after: "1 deployment",
+        });
         await provider.delete!(live("slow-post")[0]!.id, { name: "slow-post", tenantId: DEFAULT_WORKSPACE_ID });
       }
     } finally {
@@ -255,7 +290,11 @@ describe("reliability: injected faults", () => {
     const created = await provider.create(inputs("lost-patch"));
     emulator.control.clearRequestLog();
     emulator.control.injectFault({ method: "PATCH", path: `/v2/deployments/${created.id}`, drop: "after-commit" });
-    const updated = await provider.update!(created.id, created.outs, inputs("lost-patch", { sourceRevisionConfig: { repoRef: "v2", graphConfigPath: "langgraph.json" } }));
+    const updated = await provider.update!(
+      created.id,
+      created.outs,
+      inputs("lost-patch", { sourceRevisionConfig: { repoRef: "v2", graphConfigPath: "langgraph.json" } }),
+    );
     expect(updated.outs).toMatchObject({ latestRevisionStatus: "DEPLOYED" });
     expect(log().filter((r) => r.method === "PATCH")).toHaveLength(1);
     expect(revisionsOf(created.id)).toHaveLength(2);
@@ -272,7 +311,12 @@ describe("reliability: injected faults", () => {
     expect(message).toContain(status);
     expect(error).toMatchObject({ id: live(name)[0]!.id, properties: { latestRevisionStatus: status } });
     expect(log().filter((r) => r.method === "POST")).toHaveLength(1);
-    record({ fault: `revision ${status}`, outcome: "clear error; resource kept (init error)", requests: log().length, after: "1 deployment, 1 failed revision" });
+    record({
+      fault: `revision ${status}`,
+      outcome: "clear error; resource kept (init error)",
+      requests: log().length,
+      after: "1 deployment, 1 failed revision",
+    });
     await provider.delete!(live(name)[0]!.id, { name, tenantId: DEFAULT_WORKSPACE_ID });
   });
 
@@ -282,7 +326,12 @@ describe("reliability: injected faults", () => {
       const error = await rejection(provider.create(inputs("deadline", { deployTimeoutSeconds: 0.3 })));
       expect(keep(error)).toMatch(/deployment "deadline": revision \S+ is still \w+ after 0 s .*run pulumi up again to resume/);
       expect(live("deadline")).toHaveLength(1);
-      record({ fault: "wait past its deadline", outcome: "clear error; resource kept, resumable", requests: log().length, after: "1 deployment, 1 revision in progress" });
+      record({
+        fault: "wait past its deadline",
+        outcome: "clear error; resource kept, resumable",
+        requests: log().length,
+        after: "1 deployment, 1 revision in progress",
+      });
       await provider.delete!(live("deadline")[0]!.id, { name: "deadline", tenantId: DEFAULT_WORKSPACE_ID });
     } finally {
       emulator.control.setTimings({ stepDurationsMs: { BUILDING: 20 } });
@@ -308,7 +357,12 @@ describe("reliability: injected faults", () => {
       expect(created.outs).toMatchObject({ latestRevisionStatus: "DEPLOYED" });
       expect(live("restarted", second)).toHaveLength(1);
       expect(revisionsOf(created.id, second)).toHaveLength(1);
-      record({ fault: "emulator restarted mid-wait (--data-dir)", outcome: "converged", requests: before + log(second).length, after: "1 deployment, 1 revision DEPLOYED" });
+      record({
+        fault: "emulator restarted mid-wait (--data-dir)",
+        outcome: "converged",
+        requests: before + log(second).length,
+        after: "1 deployment, 1 revision DEPLOYED",
+      });
       await provider.delete!(created.id, created.outs);
     } finally {
       await first?.close();
@@ -373,7 +427,9 @@ describe("reliability: injected faults", () => {
       (error: unknown) => ({ error }),
     );
     expect("error" in read ? keep(read.error) : `read returned id "${read.result.id}"`).toMatch(/reading deployment "isolated": 403/);
-    await expect(provider.update!(created.id, created.outs, inputs("isolated", { sourceRevisionConfig: { repoRef: "evil", graphConfigPath: "langgraph.json" } }))).rejects.toThrow(/403/);
+    await expect(
+      provider.update!(created.id, created.outs, inputs("isolated", { sourceRevisionConfig: { repoRef: "evil", graphConfigPath: "langgraph.json" } })),
+    ).rejects.toThrow(/403/);
     await expect(provider.delete!(created.id, created.outs)).rejects.toThrow(/deleting deployment "isolated": 403/);
     // The same for a destination: neither "gone" on read nor "done" on delete.
     const destinationOuts = { displayName: "isolated-dest", tenantId: DEFAULT_WORKSPACE_ID };

@@ -1,12 +1,6 @@
 // Smoke test of the real S3 store the tests use: versitygw v1.7.0 with its
 // internal IAM, so "access denied" answers come from a real server.
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
 import { startVersitygw, Versitygw } from "../helpers/versitygw";
 
 const BUCKET = "smoke-bucket";
@@ -79,17 +73,13 @@ describe("versitygw S3 store", () => {
   });
 
   it("denies PutObject to the read-only user, who may still read", async () => {
-    await gw
-      .client(gw.root)
-      .send(new PutObjectCommand({ Bucket: BUCKET, Key: "ro/existing.txt", Body: "x" }));
+    await gw.client(gw.root).send(new PutObjectCommand({ Bucket: BUCKET, Key: "ro/existing.txt", Body: "x" }));
     const s3 = gw.client(gw.users.readOnly);
 
     const got = await s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: "ro/existing.txt" }));
     expect(await got.Body?.transformToString()).toBe("x");
 
-    const err = await s3Error(
-      s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: "ro/new.txt", Body: "nope" })),
-    );
+    const err = await s3Error(s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: "ro/new.txt", Body: "nope" })));
     expect(err.name).toBe("AccessDenied");
     expect(err.$metadata.httpStatusCode).toBe(403);
     expect(await gw.listObjects(BUCKET, "ro/")).toEqual(["ro/existing.txt"]);
@@ -115,9 +105,7 @@ describe("versitygw S3 store", () => {
 
     // Server side: versitygw took the bucket from the Host header (the request
     // path has no bucket in it) and stored the object in that bucket.
-    const entries = (await gw.accessLog()).filter(
-      (e) => e.operation === "PutObject" && e.key === "vh/hello.txt",
-    );
+    const entries = (await gw.accessLog()).filter((e) => e.operation === "PutObject" && e.key === "vh/hello.txt");
     expect(entries).toEqual([
       expect.objectContaining({
         bucket: BUCKET,
@@ -134,9 +122,7 @@ describe("versitygw S3 store", () => {
   });
 
   it("records path-style requests with the bucket in the path (control for the check above)", async () => {
-    await gw
-      .client(gw.users.full)
-      .send(new PutObjectCommand({ Bucket: BUCKET, Key: "ps/hello.txt", Body: "path" }));
+    await gw.client(gw.users.full).send(new PutObjectCommand({ Bucket: BUCKET, Key: "ps/hello.txt", Body: "path" }));
     const entry = (await gw.accessLog()).find((e) => e.operation === "PutObject" && e.key === "ps/hello.txt");
     expect(entry?.bucket).toBe(BUCKET);
     expect(entry?.requestUri).toMatch(new RegExp(`^/${BUCKET}/ps/hello\\.txt(\\?|$)`));

@@ -15,7 +15,11 @@ import { startProviderServer } from "../../provider/native/server";
 
 const PRICE_URN = "urn:pulumi:dev::p::langsmith:index:ModelPriceMap::price";
 
-function call<Req, Res>(client: providerrpc.ResourceProviderClient, method: (request: Req, callback: (error: grpc.ServiceError | null, response: Res) => void) => unknown, request: Req): Promise<Res> {
+function call<Req, Res>(
+  client: providerrpc.ResourceProviderClient,
+  method: (request: Req, callback: (error: grpc.ServiceError | null, response: Res) => void) => unknown,
+  request: Req,
+): Promise<Res> {
   return new Promise((resolve, reject) => method.call(client, request, (error, response) => (error ? reject(error) : resolve(response))));
 }
 
@@ -41,11 +45,19 @@ describe("the service's own objects and expired keys", () => {
     emulator = await createEmulator({ control: true });
     const prices = (await send("GET", "/model-price-map")) as { id: string; tenant_id: string | null }[];
     defaultPriceId = prices.find((price) => price.tenant_id === null)?.id ?? "";
-    ownPriceId = ((await send("POST", "/model-price-map", { name: "own-gpt-4o", match_pattern: "^gpt-4o$", prompt_cost: 0.000002, completion_cost: 0.00001 })) as { id: string }).id;
+    ownPriceId = (
+      (await send("POST", "/model-price-map", { name: "own-gpt-4o", match_pattern: "^gpt-4o$", prompt_cost: 0.000002, completion_cost: 0.00001 })) as {
+        id: string;
+      }
+    ).id;
     await send("POST", "/api-key", { description: "expired key", expires_at: "2021-03-04T05:06:07Z" });
     await send("POST", "/api-key", { description: "live key", expires_at: "2099-01-01T00:00:00Z" });
     await send("POST", "/api-key", { description: "key without expiry" });
-    const settings: Record<string, string> = { "langsmith:apiUrl": emulator.url, "langsmith:apiKey": DEFAULT_API_KEY, "langsmith:workspaceId": DEFAULT_WORKSPACE_ID };
+    const settings: Record<string, string> = {
+      "langsmith:apiUrl": emulator.url,
+      "langsmith:apiKey": DEFAULT_API_KEY,
+      "langsmith:workspaceId": DEFAULT_WORKSPACE_ID,
+    };
     session.configure((key) => settings[key]);
     const started = await startProviderServer("0.0.0-test", undefined);
     server = started.server;
@@ -67,21 +79,28 @@ describe("the service's own objects and expired keys", () => {
     expect(defaultPriceId).not.toBe("");
     const listed = await loadKind("langsmith:index:ModelPriceMap")?.list?.(context(), { workspaceId: DEFAULT_WORKSPACE_ID, parents: {} });
     const byId = new Map((listed ?? []).map((one) => [one.id, one]));
-    expect(byId.get(defaultPriceId)?.leftOutBecause).toMatch(/^it is one of LangSmith's default model prices .*create a ModelPriceMap entry of the workspace's own with the same matchPattern$/);
+    expect(byId.get(defaultPriceId)?.leftOutBecause).toMatch(
+      /^it is one of LangSmith's default model prices .*create a ModelPriceMap entry of the workspace's own with the same matchPattern$/,
+    );
     expect(byId.get(ownPriceId)).toEqual({ importId: `${DEFAULT_WORKSPACE_ID}/${ownPriceId}`, id: ownPriceId, name: "own-gpt-4o" });
   });
 
   it("lists an expired key as left out, with when it expired; live keys and keys that never expire are taken", async () => {
     const listed = (await loadKind("langsmith:index:ApiKey")?.list?.(context(), { workspaceId: DEFAULT_WORKSPACE_ID, parents: {} })) ?? [];
     const byName = new Map(listed.map((one) => [one.name, one]));
-    expect(byName.get("expired key")?.leftOutBecause).toBe("it expired at 2021-03-04T05:06:07Z and no longer works; delete it in LangSmith, or declare a new key");
+    expect(byName.get("expired key")?.leftOutBecause).toBe(
+      "it expired at 2021-03-04T05:06:07Z and no longer works; delete it in LangSmith, or declare a new key",
+    );
     expect(byName.get("live key")?.leftOutBecause).toBeUndefined();
     expect(byName.get("key without expiry")?.leftOutBecause).toBeUndefined();
   });
 
   it("refuses `pulumi import` of a default model price, saying what to do; imports the workspace's own entry", async () => {
-    const read = (id: string) => call<providerproto.ReadRequest, providerproto.ReadResponse>(client, client.read, new providerproto.ReadRequest().setUrn(PRICE_URN).setId(id));
-    await expect(read(defaultPriceId)).rejects.toThrow(/importing model price ".*": it is one of LangSmith's default model prices .*create a ModelPriceMap entry of the workspace's own/);
+    const read = (id: string) =>
+      call<providerproto.ReadRequest, providerproto.ReadResponse>(client, client.read, new providerproto.ReadRequest().setUrn(PRICE_URN).setId(id));
+    await expect(read(defaultPriceId)).rejects.toThrow(
+      /importing model price ".*": it is one of LangSmith's default model prices .*create a ModelPriceMap entry of the workspace's own/,
+    );
     const own = await read(ownPriceId);
     expect(own.getId()).toBe(ownPriceId);
     expect(own.getInputs()?.toJavaScript()).toMatchObject({ name: "own-gpt-4o", matchPattern: "^gpt-4o$" });

@@ -14,11 +14,16 @@ describe("getProject and getDataset against the emulator", () => {
   let experiment: Record<string, unknown>;
 
   const post = async (path: string, body: unknown): Promise<Record<string, unknown>> => {
-    const response = await fetch(`${emulator.url}${path}`, { method: "POST", headers: { "x-api-key": DEFAULT_API_KEY, "x-tenant-id": DEFAULT_WORKSPACE_ID, "content-type": "application/json" }, body: JSON.stringify(body) });
+    const response = await fetch(`${emulator.url}${path}`, {
+      method: "POST",
+      headers: { "x-api-key": DEFAULT_API_KEY, "x-tenant-id": DEFAULT_WORKSPACE_ID, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
     return (await response.json()) as Record<string, unknown>;
   };
-  const run = (token: string, args: Record<string, unknown>) => nativeFunction(`langsmith:index:${token}`)?.run(client, args) as Promise<Record<string, unknown>>;
+  const run = (token: string, args: Record<string, unknown>) =>
+    nativeFunction(`langsmith:index:${token}`)?.run(client, args) as Promise<Record<string, unknown>>;
 
   beforeAll(async () => {
     emulator = await createEmulator();
@@ -39,7 +44,13 @@ describe("getProject and getDataset against the emulator", () => {
   it("getDataset by name and by id: its schemas, metadata and externally_managed among the details", async () => {
     const byName = await run("getDataset", { name: "lookup-dataset" });
     expect(byName).toMatchObject({ found: true, id: dataset["id"], name: "lookup-dataset" });
-    expect(byName["details"]).toMatchObject({ inputs_schema_definition: { type: "object" }, metadata: { team: "support" }, externally_managed: true, data_type: "kv", example_count: 0 });
+    expect(byName["details"]).toMatchObject({
+      inputs_schema_definition: { type: "object" },
+      metadata: { team: "support" },
+      externally_managed: true,
+      data_type: "kv",
+      example_count: 0,
+    });
     expect(await run("getDataset", { id: dataset["id"] })).toMatchObject({ found: true, name: "lookup-dataset" });
     expect(await run("getDataset", { name: "no-such-dataset" })).toEqual({ found: false });
   });

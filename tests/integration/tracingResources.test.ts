@@ -43,9 +43,16 @@ describe("tracing and evaluation resources against the emulator", () => {
   /** Create, no-change diff, one in-place change, refresh, import, delete: the lifecycle every kind goes through. */
   async function lifecycle(resource: LangSmithResource, first: Properties, second: Properties, changed: string[], importKey?: (id: string) => string) {
     const made = await create(resource, first);
-    expect({ kind: resource.token, changes: resource.diff(made.outs, resource.check(made.outs, first).inputs).changes }).toEqual({ kind: resource.token, changes: false });
+    expect({ kind: resource.token, changes: resource.diff(made.outs, resource.check(made.outs, first).inputs).changes }).toEqual({
+      kind: resource.token,
+      changes: false,
+    });
     const next = await update(resource, made.id, made.outs, second);
-    expect({ kind: resource.token, updates: next.diff.updates, replaces: next.diff.replaces }).toEqual({ kind: resource.token, updates: changed, replaces: [] });
+    expect({ kind: resource.token, updates: next.diff.updates, replaces: next.diff.replaces }).toEqual({
+      kind: resource.token,
+      updates: changed,
+      replaces: [],
+    });
     const read = await resource.read(operation(), made.id, next.outs);
     expect(read?.id).toBe(made.id);
     const imported = await resource.import(operation(), importKey?.(made.id) ?? made.id);
@@ -58,7 +65,11 @@ describe("tracing and evaluation resources against the emulator", () => {
   beforeAll(async () => {
     jest.spyOn(console, "log").mockImplementation(() => undefined);
     emulator = await createEmulator();
-    const values: Record<string, string> = { "langsmith:apiUrl": emulator.url, "langsmith:apiKey": DEFAULT_API_KEY, "langsmith:workspaceId": DEFAULT_WORKSPACE_ID };
+    const values: Record<string, string> = {
+      "langsmith:apiUrl": emulator.url,
+      "langsmith:apiKey": DEFAULT_API_KEY,
+      "langsmith:workspaceId": DEFAULT_WORKSPACE_ID,
+    };
     configureWith(values);
   });
 
@@ -69,10 +80,27 @@ describe("tracing and evaluation resources against the emulator", () => {
 
   test("projects, datasets, examples, queues, feedback configs, rules and alerts", async () => {
     const ds = await lifecycle(dataset, { name: "regressions" }, { name: "regressions", description: "failing cases" }, ["description"], () => "regressions");
-    const proj = await lifecycle(project, { name: "support-agent" }, { name: "support-agent", description: "prod traces", defaultDatasetId: ds.id }, ["description", "defaultDatasetId"], () => "support-agent");
-    const ex = await lifecycle(example, { datasetId: ds.id, inputs: { question: "a?" } }, { datasetId: ds.id, inputs: { question: "a?" }, outputs: { answer: "b" } }, ["outputs"]);
+    const proj = await lifecycle(
+      project,
+      { name: "support-agent" },
+      { name: "support-agent", description: "prod traces", defaultDatasetId: ds.id },
+      ["description", "defaultDatasetId"],
+      () => "support-agent",
+    );
+    const ex = await lifecycle(
+      example,
+      { datasetId: ds.id, inputs: { question: "a?" } },
+      { datasetId: ds.id, inputs: { question: "a?" }, outputs: { answer: "b" } },
+      ["outputs"],
+    );
     expect(ex.read).toMatchObject({ datasetId: ds.id, inputs: { question: "a?" }, outputs: { answer: "b" } });
-    const fc = await lifecycle(feedbackConfig, { feedbackKey: "correctness", type: "continuous", min: 0, max: 1 }, { feedbackKey: "correctness", type: "continuous", min: 0, max: 5 }, ["max"], () => "correctness");
+    const fc = await lifecycle(
+      feedbackConfig,
+      { feedbackKey: "correctness", type: "continuous", min: 0, max: 1 },
+      { feedbackKey: "correctness", type: "continuous", min: 0, max: 5 },
+      ["max"],
+      () => "correctness",
+    );
     expect(fc.id).toBe("correctness");
     const queue = await lifecycle(
       annotationQueue,
@@ -83,20 +111,60 @@ describe("tracing and evaluation resources against the emulator", () => {
     );
     const rule = await lifecycle(
       runRule,
-      { displayName: "sample errors", projectId: proj.id, samplingRate: 0.1, filter: "eq(error, true)", addToAnnotationQueueId: queue.id, webhooks: [{ url: "https://hooks.example.com/runs", headers: { Authorization: CANARY } }] },
-      { displayName: "sample errors", projectId: proj.id, samplingRate: 0.2, filter: "eq(error, true)", addToAnnotationQueueId: queue.id, webhooks: [{ url: "https://hooks.example.com/runs", headers: { Authorization: CANARY } }] },
+      {
+        displayName: "sample errors",
+        projectId: proj.id,
+        samplingRate: 0.1,
+        filter: "eq(error, true)",
+        addToAnnotationQueueId: queue.id,
+        webhooks: [{ url: "https://hooks.example.com/runs", headers: { Authorization: CANARY } }],
+      },
+      {
+        displayName: "sample errors",
+        projectId: proj.id,
+        samplingRate: 0.2,
+        filter: "eq(error, true)",
+        addToAnnotationQueueId: queue.id,
+        webhooks: [{ url: "https://hooks.example.com/runs", headers: { Authorization: CANARY } }],
+      },
       ["samplingRate"],
     );
     const alert = await lifecycle(
       alertRule,
-      { projectId: proj.id, name: "error rate", attribute: "error_count", aggregation: "pct", operator: "gte", threshold: 0.05, windowMinutes: 15, actions: [{ target: "webhook", config: { url: `https://hooks.example.com/${CANARY}` } }] },
-      { projectId: proj.id, name: "error rate", attribute: "error_count", aggregation: "pct", operator: "gte", threshold: 0.1, windowMinutes: 15, actions: [{ target: "webhook", config: { url: `https://hooks.example.com/${CANARY}` } }] },
+      {
+        projectId: proj.id,
+        name: "error rate",
+        attribute: "error_count",
+        aggregation: "pct",
+        operator: "gte",
+        threshold: 0.05,
+        windowMinutes: 15,
+        actions: [{ target: "webhook", config: { url: `https://hooks.example.com/${CANARY}` } }],
+      },
+      {
+        projectId: proj.id,
+        name: "error rate",
+        attribute: "error_count",
+        aggregation: "pct",
+        operator: "gte",
+        threshold: 0.1,
+        windowMinutes: 15,
+        actions: [{ target: "webhook", config: { url: `https://hooks.example.com/${CANARY}` } }],
+      },
       ["threshold"],
       (id) => `${proj.id}/${id}`,
     );
     for (const made of [rule, alert]) expect(JSON.stringify(made)).not.toContain(CANARY);
 
-    for (const [resource, made] of [[alertRule, alert], [runRule, rule], [annotationQueue, queue], [feedbackConfig, fc], [example, ex], [project, proj], [dataset, ds]] as const) {
+    for (const [resource, made] of [
+      [alertRule, alert],
+      [runRule, rule],
+      [annotationQueue, queue],
+      [feedbackConfig, fc],
+      [example, ex],
+      [project, proj],
+      [dataset, ds],
+    ] as const) {
       await resource.delete(operation(), made.id, made.outs);
       expect({ kind: resource.token, gone: await resource.read(operation(), made.id, made.outs) }).toEqual({ kind: resource.token, gone: undefined });
     }
@@ -122,8 +190,14 @@ describe("tracing and evaluation resources against the emulator", () => {
     expect(promoted.diff.updates).toEqual(["commitId"]);
     expect(writes().map((w) => w.method)).toEqual(["PATCH"]);
     expect(promoted.outs["commitHash"]).toBe(next.outs["latestCommitHash"]);
-    expect(await promptTag.import(operation(), "support-triage/production")).toMatchObject({ id: "production", inputs: { promptHandle: "support-triage", tagName: "production", commitId: second } });
-    expect(await prompt.import(operation(), "support-triage")).toMatchObject({ id: "support-triage", inputs: { handle: "support-triage", description: "triage" } });
+    expect(await promptTag.import(operation(), "support-triage/production")).toMatchObject({
+      id: "production",
+      inputs: { promptHandle: "support-triage", tagName: "production", commitId: second },
+    });
+    expect(await prompt.import(operation(), "support-triage")).toMatchObject({
+      id: "support-triage",
+      inputs: { handle: "support-triage", description: "triage" },
+    });
 
     const hook = await lifecycle(
       promptWebhook,
@@ -150,7 +224,12 @@ describe("tracing and evaluation resources against the emulator", () => {
       { name: "gpt-4o t0", settings: { model: "gpt-4o", temperature: 0 }, description: "deterministic" },
       ["description"],
     );
-    for (const [resource, made] of [[promptWebhook, hook], [evaluator, judge], [modelPriceMap, price], [playgroundSettings, settings]] as const) {
+    for (const [resource, made] of [
+      [promptWebhook, hook],
+      [evaluator, judge],
+      [modelPriceMap, price],
+      [playgroundSettings, settings],
+    ] as const) {
       await resource.delete(operation(), made.id, made.outs);
       expect({ kind: resource.token, gone: await resource.read(operation(), made.id, made.outs) }).toEqual({ kind: resource.token, gone: undefined });
     }

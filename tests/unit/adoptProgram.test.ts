@@ -19,12 +19,47 @@ const PROJECT = "66666666-7777-4888-9999-aaaaaaaaaaaa";
 const program = buildProgram(
   [
     // The rule first: the program puts it after the project it refers to.
-    { token: "langsmith:index:RunRule", id: "bbbbbbbb-cccc-4ddd-8eee-ffffffffffff", importId: `${WS}/bbbbbbbb-cccc-4ddd-8eee-ffffffffffff`, label: "Errored runs", workspaceId: WS, inputs: { workspaceId: WS, displayName: "Errored runs", projectId: PROJECT, samplingRate: 0.1, unset: undefined } },
+    {
+      token: "langsmith:index:RunRule",
+      id: "bbbbbbbb-cccc-4ddd-8eee-ffffffffffff",
+      importId: `${WS}/bbbbbbbb-cccc-4ddd-8eee-ffffffffffff`,
+      label: "Errored runs",
+      workspaceId: WS,
+      inputs: { workspaceId: WS, displayName: "Errored runs", projectId: PROJECT, samplingRate: 0.1, unset: undefined },
+    },
     { token: "langsmith:index:Workspace", id: WS, importId: WS, label: "agents-dev", workspaceId: undefined, inputs: { displayName: "agents-dev" } },
-    { token: "langsmith:index:Project", id: PROJECT, importId: `${WS}/${PROJECT}`, label: "Support traces", workspaceId: WS, inputs: { workspaceId: WS, name: "Support traces" } },
-    { token: "langsmith:index:Project", id: "99999999-7777-4888-9999-aaaaaaaaaaaa", importId: `${WS}/99999999-7777-4888-9999-aaaaaaaaaaaa`, label: "Support traces", workspaceId: WS, inputs: { workspaceId: WS, name: "Support traces" } },
-    { token: "langsmith:index:WorkspaceSecret", id: "OPENAI_API_KEY", importId: `${WS}/OPENAI_API_KEY`, label: "OPENAI_API_KEY", workspaceId: WS, inputs: { workspaceId: WS, key: "OPENAI_API_KEY" } },
-    { token: "langsmith:index:SsoSettings", id: "dddddddd-cccc-4ddd-8eee-ffffffffffff", importId: "dddddddd-cccc-4ddd-8eee-ffffffffffff", label: undefined, workspaceId: undefined, inputs: {} },
+    {
+      token: "langsmith:index:Project",
+      id: PROJECT,
+      importId: `${WS}/${PROJECT}`,
+      label: "Support traces",
+      workspaceId: WS,
+      inputs: { workspaceId: WS, name: "Support traces" },
+    },
+    {
+      token: "langsmith:index:Project",
+      id: "99999999-7777-4888-9999-aaaaaaaaaaaa",
+      importId: `${WS}/99999999-7777-4888-9999-aaaaaaaaaaaa`,
+      label: "Support traces",
+      workspaceId: WS,
+      inputs: { workspaceId: WS, name: "Support traces" },
+    },
+    {
+      token: "langsmith:index:WorkspaceSecret",
+      id: "OPENAI_API_KEY",
+      importId: `${WS}/OPENAI_API_KEY`,
+      label: "OPENAI_API_KEY",
+      workspaceId: WS,
+      inputs: { workspaceId: WS, key: "OPENAI_API_KEY" },
+    },
+    {
+      token: "langsmith:index:SsoSettings",
+      id: "dddddddd-cccc-4ddd-8eee-ffffffffffff",
+      importId: "dddddddd-cccc-4ddd-8eee-ffffffffffff",
+      label: undefined,
+      workspaceId: undefined,
+      inputs: {},
+    },
   ],
   kinds,
 );
@@ -33,12 +68,24 @@ describe("adopt's program", () => {
   it("names resources from their objects' names, unique, and orders them after what they refer to", () => {
     expect(slug("Support traces (prod)")).toBe("support-traces-prod");
     expect(camel("project-support-traces")).toBe("projectSupportTraces");
-    expect(program.resources.map((r) => r.name)).toEqual(["workspace-agents-dev", "project-support-traces", "run-rule-errored-runs", "project-support-traces-2", "workspace-secret-openai-api-key", "sso-settings-dddddddd"]);
+    expect(program.resources.map((r) => r.name)).toEqual([
+      "workspace-agents-dev",
+      "project-support-traces",
+      "run-rule-errored-runs",
+      "project-support-traces-2",
+      "workspace-secret-openai-api-key",
+      "sso-settings-dddddddd",
+    ]);
   });
 
   it("turns adopted ids into references and drops inputs read as unset", () => {
     const rule = program.resources.find((r) => r.token === "langsmith:index:RunRule");
-    expect(rule?.inputs).toEqual({ workspaceId: { reference: "workspace-agents-dev", output: "id" }, displayName: "Errored runs", projectId: { reference: "project-support-traces", output: "id" }, samplingRate: 0.1 });
+    expect(rule?.inputs).toEqual({
+      workspaceId: { reference: "workspace-agents-dev", output: "id" },
+      displayName: "Errored runs",
+      projectId: { reference: "project-support-traces", output: "id" },
+      samplingRate: 0.1,
+    });
   });
 
   it("asks for the secrets the service never returns: a required one, and the alternative the check wants", () => {
@@ -69,7 +116,12 @@ describe("the adopt command's arguments", () => {
 
   it("takes the language, the folder, the project and the workspaces; refuses anything else, with the usage", () => {
     expect(parseAdoptArguments(["adopt"])).toEqual({ language: "typescript", out: "adopted", project: "langsmith-organization", workspaces: [] });
-    expect(parseAdoptArguments(["adopt", "--language", "python", "--out", "x", "--project", "org", "--workspaces", "dev, prod"])).toEqual({ language: "python", out: "x", project: "org", workspaces: ["dev", "prod"] });
+    expect(parseAdoptArguments(["adopt", "--language", "python", "--out", "x", "--project", "org", "--workspaces", "dev, prod"])).toEqual({
+      language: "python",
+      out: "x",
+      project: "org",
+      workspaces: ["dev", "prod"],
+    });
     expect(() => parseAdoptArguments(["adopt", "--language", "go"])).toThrow("--language must be one of typescript, python, yaml, not go");
     expect(() => parseAdoptArguments(["adopt", "--bogus"])).toThrow(/unknown argument --bogus[\s\S]*Usage: pulumi-langsmith adopt/);
     expect(() => parseAdoptArguments(["adopt", "--out"])).toThrow("--out needs a value");

@@ -57,7 +57,10 @@ describe("bad input catalogue: refused before any request, naming the property",
   it.each(DEPLOYMENT_CASES.map((c) => [c.what, c] as const))("Deployment: %s", async (_what, c) => {
     const result = await deploymentProvider.check!({}, { __provider: "shim", ...c.inputs });
     const failure = result.failures?.find((f) => f.property === c.property);
-    expect({ property: c.property, failures: result.failures }).toEqual({ property: c.property, failures: expect.arrayContaining([expect.objectContaining({ property: c.property })]) });
+    expect({ property: c.property, failures: result.failures }).toEqual({
+      property: c.property,
+      failures: expect.arrayContaining([expect.objectContaining({ property: c.property })]),
+    });
     messages.push(failure?.reason ?? "");
     expect(failure?.reason).toMatch(c.reason ?? /./);
   });
@@ -65,7 +68,10 @@ describe("bad input catalogue: refused before any request, naming the property",
   it.each(DESTINATION_CASES.map((c) => [c.what, c] as const))("BulkExportDestination: %s", async (_what, c) => {
     const result = await destinationProvider.check!({}, { __provider: "shim", ...c.inputs });
     const failure = result.failures?.find((f) => f.property === c.property);
-    expect({ property: c.property, failures: result.failures }).toEqual({ property: c.property, failures: expect.arrayContaining([expect.objectContaining({ property: c.property })]) });
+    expect({ property: c.property, failures: result.failures }).toEqual({
+      property: c.property,
+      failures: expect.arrayContaining([expect.objectContaining({ property: c.property })]),
+    });
     messages.push(failure?.reason ?? "");
     expect(failure?.reason).toMatch(c.reason ?? /./);
   });

@@ -39,15 +39,29 @@ describe("checkBulkExport", () => {
   });
 
   it("says which reason applies across fields", () => {
-    expect(checkBulkExport({ ...oneOff, intervalHours: 6 }).failures).toEqual([{ property: "intervalHours", reason: BULK_EXPORT_CROSS_FIELD_REASONS.endOrInterval }]);
+    expect(checkBulkExport({ ...oneOff, intervalHours: 6 }).failures).toEqual([
+      { property: "intervalHours", reason: BULK_EXPORT_CROSS_FIELD_REASONS.endOrInterval },
+    ]);
   });
 });
 
 describe("diffBulkExport", () => {
-  const outputs = (inputs: Record<string, unknown>, status: string) => ({ ...checkBulkExport(inputs).inputs, status, runs: { count: 1, rowsWritten: 10, filesWritten: 1 }, lastOperation: "created", stateVersion: 1 });
+  const outputs = (inputs: Record<string, unknown>, status: string) => ({
+    ...checkBulkExport(inputs).inputs,
+    status,
+    runs: { count: 1, rowsWritten: 10, filesWritten: 1 },
+    lastOperation: "created",
+    stateVersion: 1,
+  });
 
   it("reports no change for the same inputs, with an explicit false", () => {
-    expect(diffBulkExport(outputs(oneOff, "Completed"), checkBulkExport(oneOff).inputs)).toEqual({ changes: false, replaces: [], local: [], deleteBeforeReplace: false, resume: false });
+    expect(diffBulkExport(outputs(oneOff, "Completed"), checkBulkExport(oneOff).inputs)).toEqual({
+      changes: false,
+      replaces: [],
+      local: [],
+      deleteBeforeReplace: false,
+      resume: false,
+    });
   });
 
   it.each(BULK_EXPORT_FIELDS.filter((field) => field.effect === "replace").map((field) => field.path))("a change of %s is a replacement", (path) => {

@@ -26,10 +26,14 @@ class ManualClock implements Clock {
       }
       const timer = { at: this.nowMs + Math.max(0, ms), resolve };
       this.timers.push(timer);
-      signal?.addEventListener("abort", () => {
-        this.timers = this.timers.filter((t) => t !== timer);
-        reject(new AbortedError("aborted"));
-      }, { once: true });
+      signal?.addEventListener(
+        "abort",
+        () => {
+          this.timers = this.timers.filter((t) => t !== timer);
+          reject(new AbortedError("aborted"));
+        },
+        { once: true },
+      );
     });
   }
 
@@ -164,9 +168,18 @@ describe("ConcurrencyLimiter", () => {
     first.release({ kind: "rateLimited", retryAfterMs: 2_000 });
     expect(limiter.snapshot().window).toBe(1);
     const order: string[] = [];
-    const a = limiter.acquire().then((r) => { order.push("a"); return r; });
-    const b = limiter.acquire().then((r) => { order.push("b"); return r; });
-    const retry = limiter.acquire({ priority: true }).then((r) => { order.push("retry"); return r; });
+    const a = limiter.acquire().then((r) => {
+      order.push("a");
+      return r;
+    });
+    const b = limiter.acquire().then((r) => {
+      order.push("b");
+      return r;
+    });
+    const retry = limiter.acquire({ priority: true }).then((r) => {
+      order.push("retry");
+      return r;
+    });
     await clock.advance(1_999);
     expect(order).toEqual([]);
     await clock.advance(1);

@@ -1,10 +1,5 @@
 /** The endpoint helper's pure parts: path templates, parameter names in messages, endpoint tables. */
-import {
-  InvalidRequestError,
-  type PathParams,
-  describeParam,
-  fillPath,
-} from "../../provider/client";
+import { InvalidRequestError, type PathParams, describeParam, fillPath } from "../../provider/client";
 import { DEPLOYMENT_ENDPOINTS } from "../../provider/deployments/deployment/endpoints";
 import { OAUTH_ENDPOINTS } from "../../provider/deployments/oauthEndpoints";
 import { DESTINATION_ENDPOINTS } from "../../provider/exports/destination/endpoints";
@@ -52,9 +47,11 @@ describe("endpoint tables", () => {
   });
 
   test("methods and paths of every endpoint", () => {
-    const rows = Object.entries({ ...prefix("deployments", DEPLOYMENT_ENDPOINTS), ...prefix("destinations", DESTINATION_ENDPOINTS), ...prefix("oauth", OAUTH_ENDPOINTS) }).map(
-      ([name, e]) => `${name}: ${e.method} ${e.path}${e.request !== undefined ? " (body checked)" : ""}`,
-    );
+    const rows = Object.entries({
+      ...prefix("deployments", DEPLOYMENT_ENDPOINTS),
+      ...prefix("destinations", DESTINATION_ENDPOINTS),
+      ...prefix("oauth", OAUTH_ENDPOINTS),
+    }).map(([name, e]) => `${name}: ${e.method} ${e.path}${e.request !== undefined ? " (body checked)" : ""}`);
     expect(rows).toEqual([
       "deployments.create: POST /v2/deployments (body checked)",
       "deployments.get: GET /v2/deployments/{deploymentId}",

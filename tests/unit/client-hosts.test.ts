@@ -7,21 +7,9 @@ const resolved: ReadonlyArray<[string, HostOptions, ResolvedHosts]> = [
   ["nothing set: us", {}, US],
   ["empty strings count as unset", { region: " ", controlPlaneUrl: "", apiUrl: "", selfHostedUrl: "" }, US],
   ["region us", { region: "us" }, US],
-  [
-    "region eu",
-    { region: "eu" },
-    { controlPlaneUrl: "https://eu.api.host.langchain.com", apiUrl: "https://eu.api.smith.langchain.com/api/v1" },
-  ],
-  [
-    "region apac",
-    { region: "apac" },
-    { controlPlaneUrl: "https://apac.api.host.langchain.com", apiUrl: "https://apac.api.smith.langchain.com/api/v1" },
-  ],
-  [
-    "region aws-us",
-    { region: "aws-us" },
-    { controlPlaneUrl: "https://aws.api.host.langchain.com", apiUrl: "https://aws.api.smith.langchain.com/api/v1" },
-  ],
+  ["region eu", { region: "eu" }, { controlPlaneUrl: "https://eu.api.host.langchain.com", apiUrl: "https://eu.api.smith.langchain.com/api/v1" }],
+  ["region apac", { region: "apac" }, { controlPlaneUrl: "https://apac.api.host.langchain.com", apiUrl: "https://apac.api.smith.langchain.com/api/v1" }],
+  ["region aws-us", { region: "aws-us" }, { controlPlaneUrl: "https://aws.api.host.langchain.com", apiUrl: "https://aws.api.smith.langchain.com/api/v1" }],
   [
     "self-hosted origin",
     { selfHostedUrl: "https://langsmith.example.com" },
@@ -62,11 +50,7 @@ const resolved: ReadonlyArray<[string, HostOptions, ResolvedHosts]> = [
     { controlPlaneUrl: "https://cp.example.com//", apiUrl: "https://api.example.com/" },
     { controlPlaneUrl: "https://cp.example.com", apiUrl: "https://api.example.com/api/v1" },
   ],
-  [
-    "apiUrl with /api/v1 and trailing slash",
-    { apiUrl: "https://api.smith.langchain.com/api/v1/" },
-    US,
-  ],
+  ["apiUrl with /api/v1 and trailing slash", { apiUrl: "https://api.smith.langchain.com/api/v1/" }, US],
   ["apiUrl with /api", { apiUrl: "https://api.smith.langchain.com/api" }, US],
   ["controlPlaneUrl with a trailing /v2", { controlPlaneUrl: "https://api.host.langchain.com/v2/" }, US],
   // The control plane follows the REST API when only the API is given (as langgraph-cli derives it from LANGSMITH_ENDPOINT).

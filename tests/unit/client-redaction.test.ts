@@ -130,7 +130,13 @@ describe("errorFromResponse", () => {
 
   test("secret fields of the response body itself are masked (8+ characters)", () => {
     const value = "resp-secret-value-42";
-    const err = fromBody(409, { detail: `conflict with ${value} and x`, secrets: [{ name: "API", value }, { name: "X", value: "x" }] });
+    const err = fromBody(409, {
+      detail: `conflict with ${value} and x`,
+      secrets: [
+        { name: "API", value },
+        { name: "X", value: "x" },
+      ],
+    });
     expect(err.message).toBe(`updating deployment ${DEP}: 409 Conflict - conflict with ${REDACTED} and x`);
   });
 });

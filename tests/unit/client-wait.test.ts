@@ -163,12 +163,8 @@ describe("waitForRevision polls", () => {
 describe("waitForDeletion polls", () => {
   test("no retries, timeouts cut to the time left, transient errors keep polling", async () => {
     const clock = new FakeClock(START);
-    const { reader, calls } = spyReader(clock, (n) =>
-      n === 2 ? new ServerError("503", { status: 503 }) : revision("dep-1", "AWAITING_DELETE"),
-    );
-    const err = await waitForDeletion(reader, { deploymentId: "dep-1", clock, waitTimeoutMs: 5_000, intervalMs: 2_000 }).catch(
-      (e: unknown) => e,
-    );
+    const { reader, calls } = spyReader(clock, (n) => (n === 2 ? new ServerError("503", { status: 503 }) : revision("dep-1", "AWAITING_DELETE")));
+    const err = await waitForDeletion(reader, { deploymentId: "dep-1", clock, waitTimeoutMs: 5_000, intervalMs: 2_000 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(WaitTimeoutError);
     expect(clock.sleeps).toEqual([2_000, 2_000, 1_000]);
     expect(calls.map((c) => [c.atMs, c.options?.maxRetries, c.options?.timeoutMs])).toEqual([

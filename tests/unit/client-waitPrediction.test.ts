@@ -104,8 +104,14 @@ describe("history from the revision list", () => {
 
   test("merging: the service's total wins, the provider's deploy tail is kept, newest first, at most the limit", () => {
     const merged = mergeTimings(
-      [{ revisionId: "b", totalMs: 90_000 }, { revisionId: "a", totalMs: 80_000 }],
-      [{ revisionId: "b", totalMs: 95_000, deployMs: 12_000 }, { revisionId: "z", totalMs: 70_000 }],
+      [
+        { revisionId: "b", totalMs: 90_000 },
+        { revisionId: "a", totalMs: 80_000 },
+      ],
+      [
+        { revisionId: "b", totalMs: 95_000, deployMs: 12_000 },
+        { revisionId: "z", totalMs: 70_000 },
+      ],
       3,
     );
     expect(merged).toEqual([
@@ -126,7 +132,10 @@ describe("history from the revision list", () => {
         null,
         "x",
       ]),
-    ).toEqual([{ revisionId: "a", totalMs: 90_000, deployMs: 10_000 }, { revisionId: "c", totalMs: 1_000 }]);
+    ).toEqual([
+      { revisionId: "a", totalMs: 90_000, deployMs: 10_000 },
+      { revisionId: "c", totalMs: 1_000 },
+    ]);
     expect(parseTimings(undefined)).toEqual([]);
     expect(parseTimings({ revisionId: "a", totalMs: 1 })).toEqual([]);
   });
@@ -198,7 +207,10 @@ describe("the schedule", () => {
   });
 
   test("steps that vary a lot: probes at 0.3 of the shortest, and sleeps of at most 4 s once the step has begun", () => {
-    const varied = { ...base, prediction: { totalsMs: [60_000, 90_000, 120_000], deployTailsMs: [10_000, 40_000, 50_000], deployingMs: [20_000, 50_000, 60_000], samples: 3 } };
+    const varied = {
+      ...base,
+      prediction: { totalsMs: [60_000, 90_000, 120_000], deployTailsMs: [10_000, 40_000, 50_000], deployingMs: [20_000, 50_000, 60_000], samples: 3 },
+    };
     // Three tails recorded describe the deploy steps alone; their shortest is a quarter of the median: probe every 3 s.
     expect(nextPollDelayMs({ ...varied, nowMs: 60_000 })).toBe(3_000);
     // DEPLOYING began at 60 s: its window starts at 60 + 20 - 10 (a quarter of the range) + 0.25 s, approached

@@ -95,9 +95,7 @@ describe("code structure", () => {
   });
 
   test(`no hand-written file over ${MAX_LINES} lines`, () => {
-    const long = files
-      .map((file) => ({ file, lines: readFileSync(join(root, file), "utf8").split("\n").length - 1 }))
-      .filter(({ lines }) => lines > MAX_LINES);
+    const long = files.map((file) => ({ file, lines: readFileSync(join(root, file), "utf8").split("\n").length - 1 })).filter(({ lines }) => lines > MAX_LINES);
     expect(long).toEqual([]);
   });
 

@@ -15,7 +15,11 @@ describe("the repository's copy of the contract", () => {
   it("holds every published document, each OpenAPI 3.1 with paths", () => {
     for (const file of documents) {
       const document = JSON.parse(readFileSync(join(copy, file), "utf8")) as { openapi: string; paths: Record<string, unknown> };
-      expect({ file, openapi: document.openapi.slice(0, 3), hasPaths: Object.keys(document.paths).length > 0 }).toEqual({ file, openapi: "3.1", hasPaths: true });
+      expect({ file, openapi: document.openapi.slice(0, 3), hasPaths: Object.keys(document.paths).length > 0 }).toEqual({
+        file,
+        openapi: "3.1",
+        hasPaths: true,
+      });
     }
   });
 

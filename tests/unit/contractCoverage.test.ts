@@ -18,12 +18,16 @@ const coverage: KindCoverage[] = kinds.map((kind) => {
 });
 /** The properties of each kind's known gaps (reported apart; never counted as mapped or listed). */
 const gapsOf = (token: string, side: "request" | "response"): string[] => Object.keys(KNOWN_GAPS[token]?.[side] ?? {});
-const isGap = (token: string, side: "request" | "response", path: string): boolean => gapsOf(token, side).some((gap) => path === gap || path.startsWith(`${gap}.`) || path.startsWith(`${gap}[]`));
+const isGap = (token: string, side: "request" | "response", path: string): boolean =>
+  gapsOf(token, side).some((gap) => path === gap || path.startsWith(`${gap}.`) || path.startsWith(`${gap}[]`));
 const unmapped = (c: KindCoverage, side: "request" | "response"): string[] => c[side].unmapped.filter((path) => !isGap(c.token, side, path));
 const gaps = (c: KindCoverage, side: "request" | "response"): string[] => c[side].unmapped.filter((path) => isGap(c.token, side, path));
 
 afterAll(() => {
-  const rows = coverage.map((c) => `| \`${c.token.split(":").pop()}\` | ${c.request.mapped.length} / ${c.request.total} | ${c.request.listed.length} | ${gaps(c, "request").length} | ${c.response.mapped.length} / ${c.response.total} | ${c.response.listed.length} | ${gaps(c, "response").length} |`);
+  const rows = coverage.map(
+    (c) =>
+      `| \`${c.token.split(":").pop()}\` | ${c.request.mapped.length} / ${c.request.total} | ${c.request.listed.length} | ${gaps(c, "request").length} | ${c.response.mapped.length} / ${c.response.total} | ${c.response.listed.length} | ${gaps(c, "response").length} |`,
+  );
   const total = (pick: (c: KindCoverage) => number) => coverage.reduce((sum, c) => sum + pick(c), 0);
   const report = [
     "# Contract coverage",
@@ -53,7 +57,12 @@ describe("contract coverage", () => {
     expect(coverage.filter((c) => c.request.total === 0).map((c) => c.token)).toEqual([]);
     // The model price map's answers are untyped in the contract, a secret's value is never answered,
     // and an attachment is answered with 204 (it is read from its policy): no response properties to count.
-    expect(coverage.filter((c) => c.response.total === 0).map((c) => c.token).sort()).toEqual(["langsmith:index:AccessPolicyAttachment", "langsmith:index:ModelPriceMap", "langsmith:index:WorkspaceSecret"]);
+    expect(
+      coverage
+        .filter((c) => c.response.total === 0)
+        .map((c) => c.token)
+        .sort(),
+    ).toEqual(["langsmith:index:AccessPolicyAttachment", "langsmith:index:ModelPriceMap", "langsmith:index:WorkspaceSecret"]);
   });
 
   it("the left-out list names only kinds of the registry and properties the contract has and no row maps", () => {
@@ -64,7 +73,10 @@ describe("contract coverage", () => {
         stale.push(`${token}: not a registered kind`);
         continue;
       }
-      for (const [side, entries] of [["request", leftOut.request ?? {}], ["response", leftOut.response ?? {}]] as const) {
+      for (const [side, entries] of [
+        ["request", leftOut.request ?? {}],
+        ["response", leftOut.response ?? {}],
+      ] as const) {
         for (const entry of Object.keys(entries)) {
           const listed = c[side].listed.some((path) => path === entry || path.startsWith(`${entry}.`) || path.startsWith(`${entry}[]`));
           if (!listed) stale.push(`${token} ${side} ${entry}: mapped by a row, or not in the contract`);
@@ -77,7 +89,14 @@ describe("contract coverage", () => {
   it("names as a known gap only properties that are in the contract and not mapped", () => {
     const stale = Object.entries(KNOWN_GAPS).flatMap(([token, sides]) =>
       (["request", "response"] as const).flatMap((side) =>
-        Object.keys(sides[side] ?? {}).filter((gap) => !(coverage.find((c) => c.token === token)?.[side].unmapped ?? []).some((path) => path === gap || path.startsWith(`${gap}.`) || path.startsWith(`${gap}[]`))).map((gap) => `${token} ${side} ${gap}`),
+        Object.keys(sides[side] ?? {})
+          .filter(
+            (gap) =>
+              !(coverage.find((c) => c.token === token)?.[side].unmapped ?? []).some(
+                (path) => path === gap || path.startsWith(`${gap}.`) || path.startsWith(`${gap}[]`),
+              ),
+          )
+          .map((gap) => `${token} ${side} ${gap}`),
       ),
     );
     expect(stale).toEqual([]);

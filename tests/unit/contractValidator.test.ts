@@ -1,13 +1,6 @@
 // The contract validator (tests/helpers/contract.ts) against the published
 // OpenAPI documents: operation matching, request and response validation.
-import {
-  contractOperations,
-  findOperation,
-  missingDeclaredProperties,
-  validatePathParams,
-  validateRequest,
-  validateResponse,
-} from "../helpers/contract";
+import { contractOperations, findOperation, missingDeclaredProperties, validatePathParams, validateRequest, validateResponse } from "../helpers/contract";
 
 const DEPLOYMENT_ID = "3f2c0a4e-8b1d-4c5e-9f70-1a2b3c4d5e6f";
 const REVISION_ID = "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d";
@@ -51,12 +44,8 @@ describe("findOperation", () => {
 
   it("prefers literal segments over parameters", () => {
     expect(findOperation("GET", "/api/v1/bulk-exports/runs")?.template).toBe("/api/v1/bulk-exports/runs");
-    expect(findOperation("GET", "/api/v1/bulk-exports/destinations")?.template).toBe(
-      "/api/v1/bulk-exports/destinations",
-    );
-    expect(findOperation("GET", `/api/v1/bulk-exports/${DEPLOYMENT_ID}`)?.template).toBe(
-      "/api/v1/bulk-exports/{bulk_export_id}",
-    );
+    expect(findOperation("GET", "/api/v1/bulk-exports/destinations")?.template).toBe("/api/v1/bulk-exports/destinations");
+    expect(findOperation("GET", `/api/v1/bulk-exports/${DEPLOYMENT_ID}`)?.template).toBe("/api/v1/bulk-exports/{bulk_export_id}");
   });
 
   it("finds nothing for an undeclared method or path", () => {
@@ -100,9 +89,7 @@ describe("validateResponse", () => {
   });
 
   it("reports an undeclared status", () => {
-    expect(validateResponse("GET", path, 418, {})).toEqual([
-      "GET /v2/deployments/{deployment_id} 418: status 418 is not declared (declared: 200, 404, 422)",
-    ]);
+    expect(validateResponse("GET", path, 418, {})).toEqual(["GET /v2/deployments/{deployment_id} 418: status 418 is not declared (declared: 200, 404, 422)"]);
   });
 
   it("accepts anything for declared content without a schema, and only no body for no content", () => {
@@ -125,28 +112,20 @@ describe("validateRequest", () => {
   it("names the schema error of a bad body", () => {
     const body = createRequest();
     delete body["secrets"];
-    expect(validateRequest("POST", "/v2/deployments", {}, body)).toEqual([
-      "POST /v2/deployments: request body/ must have required property 'secrets'",
-    ]);
+    expect(validateRequest("POST", "/v2/deployments", {}, body)).toEqual(["POST /v2/deployments: request body/ must have required property 'secrets'"]);
     expect(validateRequest("POST", "/v2/deployments", {}, { ...createRequest(), source: "gitlab" })[0]).toContain(
       "request body/source must be equal to one of the allowed values",
     );
   });
 
   it("requires a required body and refuses one where none is declared", () => {
-    expect(validateRequest("POST", "/v2/deployments", {}, undefined)).toEqual([
-      "POST /v2/deployments: request body is required, got none",
-    ]);
-    expect(validateRequest("GET", "/v2/deployments", {}, {})).toEqual([
-      "GET /v2/deployments: no request body is declared, got one",
-    ]);
+    expect(validateRequest("POST", "/v2/deployments", {}, undefined)).toEqual(["POST /v2/deployments: request body is required, got none"]);
+    expect(validateRequest("GET", "/v2/deployments", {}, {})).toEqual(["GET /v2/deployments: no request body is declared, got one"]);
   });
 
   it("coerces query strings as FastAPI does", () => {
     expect(validateRequest("GET", "/v2/deployments", { limit: "100", offset: "0", remote_reconciled: "true" }, undefined)).toEqual([]);
-    expect(validateRequest("GET", "/v2/deployments", { limit: "101" }, undefined)).toEqual([
-      'GET /v2/deployments: query parameter "limit"/ must be <= 100',
-    ]);
+    expect(validateRequest("GET", "/v2/deployments", { limit: "101" }, undefined)).toEqual(['GET /v2/deployments: query parameter "limit"/ must be <= 100']);
     expect(validateRequest("GET", "/v2/deployments", { limit: "ten" }, undefined)[0]).toContain("must be integer");
     expect(validateRequest("DELETE", "/v2/deployments", { deployment_ids: [DEPLOYMENT_ID, REVISION_ID] }, undefined)).toEqual([]);
     expect(validateRequest("DELETE", "/v2/deployments", { deployment_ids: "nope" }, undefined)[0]).toContain(
@@ -155,9 +134,7 @@ describe("validateRequest", () => {
   });
 
   it("reports an undeclared and a missing required query parameter", () => {
-    expect(validateRequest("GET", "/v2/deployments", { name: "agent" }, undefined)).toEqual([
-      'GET /v2/deployments: query parameter "name" is not declared',
-    ]);
+    expect(validateRequest("GET", "/v2/deployments", { name: "agent" }, undefined)).toEqual(['GET /v2/deployments: query parameter "name" is not declared']);
     expect(validateRequest("GET", "/api/v1/bulk-exports/runs", {}, undefined)).toEqual([
       'GET /api/v1/bulk-exports/runs: required query parameter "source_bulk_export_id" is missing',
     ]);
@@ -184,24 +161,24 @@ describe("missingDeclaredProperties", () => {
 
   it("names every declared property a response omits, at any depth (the additions' fields included)", () => {
     expect(missingDeclaredProperties("GET", path, 200, deployment())).toEqual([
-      "GET /v2/deployments/{deployment_id} 200: response body/ lacks declared property \"image_version\"",
-      "GET /v2/deployments/{deployment_id} 200: response body/ lacks declared property \"secret_references\"",
-      "GET /v2/deployments/{deployment_id} 200: response body/source_config lacks declared property \"build_command\"",
-      "GET /v2/deployments/{deployment_id} 200: response body/source_config lacks declared property \"build_on_push\"",
-      "GET /v2/deployments/{deployment_id} 200: response body/source_config lacks declared property \"custom_url\"",
-      "GET /v2/deployments/{deployment_id} 200: response body/source_config lacks declared property \"install_command\"",
-      "GET /v2/deployments/{deployment_id} 200: response body/source_config lacks declared property \"integration_id\"",
-      "GET /v2/deployments/{deployment_id} 200: response body/source_config lacks declared property \"listener_config\"",
-      "GET /v2/deployments/{deployment_id} 200: response body/source_config lacks declared property \"listener_id\"",
-      "GET /v2/deployments/{deployment_id} 200: response body/source_config lacks declared property \"resource_spec\"",
-      "GET /v2/deployments/{deployment_id} 200: response body/source_config lacks declared property \"template_id\"",
-      "GET /v2/deployments/{deployment_id} 200: response body/source_config lacks declared property \"repo_branch\"",
-      "GET /v2/deployments/{deployment_id} 200: response body/source_revision_config lacks declared property \"image_uri\"",
-      "GET /v2/deployments/{deployment_id} 200: response body/source_revision_config lacks declared property \"repo_commit_sha\"",
-      "GET /v2/deployments/{deployment_id} 200: response body/source_revision_config lacks declared property \"source_tarball_path\"",
-      "GET /v2/deployments/{deployment_id} 200: response body/source_revision_config lacks declared property \"deepagents_version\"",
-      "GET /v2/deployments/{deployment_id} 200: response body/source_revision_config lacks declared property \"tracked_packages\"",
-      "GET /v2/deployments/{deployment_id} 200: response body/ lacks declared property \"display_name\"",
+      'GET /v2/deployments/{deployment_id} 200: response body/ lacks declared property "image_version"',
+      'GET /v2/deployments/{deployment_id} 200: response body/ lacks declared property "secret_references"',
+      'GET /v2/deployments/{deployment_id} 200: response body/source_config lacks declared property "build_command"',
+      'GET /v2/deployments/{deployment_id} 200: response body/source_config lacks declared property "build_on_push"',
+      'GET /v2/deployments/{deployment_id} 200: response body/source_config lacks declared property "custom_url"',
+      'GET /v2/deployments/{deployment_id} 200: response body/source_config lacks declared property "install_command"',
+      'GET /v2/deployments/{deployment_id} 200: response body/source_config lacks declared property "integration_id"',
+      'GET /v2/deployments/{deployment_id} 200: response body/source_config lacks declared property "listener_config"',
+      'GET /v2/deployments/{deployment_id} 200: response body/source_config lacks declared property "listener_id"',
+      'GET /v2/deployments/{deployment_id} 200: response body/source_config lacks declared property "resource_spec"',
+      'GET /v2/deployments/{deployment_id} 200: response body/source_config lacks declared property "template_id"',
+      'GET /v2/deployments/{deployment_id} 200: response body/source_config lacks declared property "repo_branch"',
+      'GET /v2/deployments/{deployment_id} 200: response body/source_revision_config lacks declared property "image_uri"',
+      'GET /v2/deployments/{deployment_id} 200: response body/source_revision_config lacks declared property "repo_commit_sha"',
+      'GET /v2/deployments/{deployment_id} 200: response body/source_revision_config lacks declared property "source_tarball_path"',
+      'GET /v2/deployments/{deployment_id} 200: response body/source_revision_config lacks declared property "deepagents_version"',
+      'GET /v2/deployments/{deployment_id} 200: response body/source_revision_config lacks declared property "tracked_packages"',
+      'GET /v2/deployments/{deployment_id} 200: response body/ lacks declared property "display_name"',
     ]);
   });
 

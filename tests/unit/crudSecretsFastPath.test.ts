@@ -8,13 +8,22 @@
 import * as fingerprint from "../../provider/engine/secrets/fingerprint";
 import { resource as workspaceSecret } from "../../provider/organization/workspaceSecret";
 import { resource as project } from "../../provider/tracing/project";
-import { fingerprintSecrets, markUnchangedSecretFields, SECRETS_UNCHANGED_KEY, SECRET_FINGERPRINTS_OUTPUT } from "../../provider/engine/secrets/secretFingerprints";
+import {
+  fingerprintSecrets,
+  markUnchangedSecretFields,
+  SECRETS_UNCHANGED_KEY,
+  SECRET_FINGERPRINTS_OUTPUT,
+} from "../../provider/engine/secrets/secretFingerprints";
 import { WORKSPACE_SECRET_FIELDS } from "../../provider/organization/workspaceSecret";
 import { UNKNOWN } from "../../provider/engine/fields/values";
 
 const inputs = (value: unknown) => ({ key: "OPENAI_API_KEY", value });
 /** What the outputs of a create with `value` record: the echoed key and the value's fingerprint. */
-const outputsFor = (value: string) => ({ key: "OPENAI_API_KEY", [SECRET_FINGERPRINTS_OUTPUT.name]: fingerprintSecrets(WORKSPACE_SECRET_FIELDS, inputs(value)), stateVersion: 1 });
+const outputsFor = (value: string) => ({
+  key: "OPENAI_API_KEY",
+  [SECRET_FINGERPRINTS_OUTPUT.name]: fingerprintSecrets(WORKSPACE_SECRET_FIELDS, inputs(value)),
+  stateVersion: 1,
+});
 
 describe("check marks secret fields equal to the previous inputs'", () => {
   test.each([

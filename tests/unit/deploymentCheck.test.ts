@@ -29,7 +29,18 @@ describe("validateDeploymentInputs", () => {
     ["empty repoRef", { ...valid, sourceRevisionConfig: { repoRef: "" } }, "sourceRevisionConfig.repoRef", "must not be empty"],
     ["secret name with a dash", { ...valid, secrets: [{ name: "A-B", value: "x" }] }, "secrets[0].name", "environment variable names"],
     ["secret without value", { ...valid, secrets: [{ name: "A" }] }, "secrets[0].value", "is required"],
-    ["duplicate secret", { ...valid, secrets: [{ name: "A", value: "1" }, { name: "A", value: "2" }] }, "secrets[1].name", "listed twice"],
+    [
+      "duplicate secret",
+      {
+        ...valid,
+        secrets: [
+          { name: "A", value: "1" },
+          { name: "A", value: "2" },
+        ],
+      },
+      "secrets[1].name",
+      "listed twice",
+    ],
     ["negative timeout", { ...valid, deployTimeoutSeconds: -1 }, "deployTimeoutSeconds", "positive number of seconds"],
     ["adoptExistingId with ?", { ...valid, adoptExistingId: "abc?x=1" }, "adoptExistingId", "must be a deployment id"],
     ["adoptExistingId with %", { ...valid, adoptExistingId: "%2e%2e" }, "adoptExistingId", "must be a deployment id"],
@@ -51,14 +62,26 @@ describe("toCreateRequest", () => {
       toCreateRequest({
         name: "agent",
         source: "github",
-        sourceConfig: { integrationId: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01", repoUrl: "https://github.com/a/b", deploymentType: "dev", buildOnPush: true, customUrl: null },
+        sourceConfig: {
+          integrationId: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01",
+          repoUrl: "https://github.com/a/b",
+          deploymentType: "dev",
+          buildOnPush: true,
+          customUrl: null,
+        },
         sourceRevisionConfig: { repoRef: "main", graphConfigPath: "langgraph.json", imageUri: null },
         secrets: [{ name: "A", value: "1" }],
       }),
     ).toEqual({
       name: "agent",
       source: "github",
-      source_config: { integration_id: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01", repo_url: "https://github.com/a/b", deployment_type: "dev", build_on_push: true, custom_url: null },
+      source_config: {
+        integration_id: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01",
+        repo_url: "https://github.com/a/b",
+        deployment_type: "dev",
+        build_on_push: true,
+        custom_url: null,
+      },
       source_revision_config: { repo_ref: "main", langgraph_config_path: "langgraph.json", image_uri: null },
       secrets: [{ name: "A", value: "1" }],
     });

@@ -63,14 +63,17 @@ describe("diffDeployment", () => {
     expect(diffDeployment(base, base)).toMatchObject({ changes: false, replaces: [], deleteBeforeReplace: false });
   });
 
-  it.each(DEPLOYMENT_FIELDS.filter((field) => field.effect !== "createOnly").map((field) => [field.path, field.effect] as const))("a change of %s has the effect %s", (path, effect) => {
-    const result = diffDeployment(base, withValue(path, changedValue[path]));
-    expect(result.changes).toBe(true);
-    expect(result.changed[effect]).toEqual([path]);
-    const others = Object.entries(result.changed).filter(([key]) => key !== effect);
-    for (const [, paths] of others) expect(paths).toEqual([]);
-    expect(result.replaces).toEqual(effect === "replace" ? [path] : []);
-  });
+  it.each(DEPLOYMENT_FIELDS.filter((field) => field.effect !== "createOnly").map((field) => [field.path, field.effect] as const))(
+    "a change of %s has the effect %s",
+    (path, effect) => {
+      const result = diffDeployment(base, withValue(path, changedValue[path]));
+      expect(result.changes).toBe(true);
+      expect(result.changed[effect]).toEqual([path]);
+      const others = Object.entries(result.changed).filter(([key]) => key !== effect);
+      for (const [, paths] of others) expect(paths).toEqual([]);
+      expect(result.replaces).toEqual(effect === "replace" ? [path] : []);
+    },
+  );
 
   it("deletes before replacing when the name stays (names are unique), creates first when it changes", () => {
     expect(diffDeployment(base, withValue("source", "external_docker")).deleteBeforeReplace).toBe(true);
@@ -97,7 +100,13 @@ describe("diffDeployment", () => {
   });
 
   it("reports a secret change by path only", () => {
-    const result = diffDeployment(base, withValue("secrets", [{ name: "A", value: "canary-value" }, { name: "B", value: "2" }]));
+    const result = diffDeployment(
+      base,
+      withValue("secrets", [
+        { name: "A", value: "canary-value" },
+        { name: "B", value: "2" },
+      ]),
+    );
     expect(JSON.stringify(result)).not.toContain("canary-value");
     expect(result.changed.revision).toEqual(["secrets"]);
   });

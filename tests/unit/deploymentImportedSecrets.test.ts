@@ -37,7 +37,9 @@ describe("imported deployment secrets", () => {
     const refreshed = reconcileWithService(fingerprint, [{ name: "OPENAI_API_KEY", value: "rotated-outside" }]);
     expect(refreshed?.imported).toBe(true);
     expect(diffDeployment({ ...olds, secretsFingerprint: refreshed }, inputs).changes).toBe(false);
-    expect(diffDeployment({ ...olds, secretsFingerprint: refreshed }, { ...inputs, secrets: [{ name: "OPENAI_API_KEY", value: "rotated-outside" }] }).changes).toBe(false);
+    expect(
+      diffDeployment({ ...olds, secretsFingerprint: refreshed }, { ...inputs, secrets: [{ name: "OPENAI_API_KEY", value: "rotated-outside" }] }).changes,
+    ).toBe(false);
   });
 
   it("stop being imported once the program declares them", () => {

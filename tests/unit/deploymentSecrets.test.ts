@@ -1,9 +1,4 @@
-import {
-  CHANGED_OUTSIDE_PULUMI,
-  fingerprintSecrets,
-  reconcileWithService,
-  secretsChanged,
-} from "../../provider/deployments/deployment/fingerprint";
+import { CHANGED_OUTSIDE_PULUMI, fingerprintSecrets, reconcileWithService, secretsChanged } from "../../provider/deployments/deployment/fingerprint";
 import { diffDeployment } from "../../provider/deployments/deployment/diff";
 import { DEPLOYMENT_STATE_VERSION } from "../../provider/deployments/deployment/outputs";
 import { migrateDeploymentOutputs } from "../../provider/deployments/deployment/state";
@@ -27,9 +22,19 @@ describe("deployment secrets fingerprint", () => {
 
   it("detects value, name and count changes, ignores order, and treats unknown as changed", () => {
     expect(secretsChanged(olds, [...declared].reverse())).toBe(false);
-    expect(secretsChanged(olds, [{ name: "A", value: "canary-value-a" }, { name: "B", value: "other" }])).toBe(true);
+    expect(
+      secretsChanged(olds, [
+        { name: "A", value: "canary-value-a" },
+        { name: "B", value: "other" },
+      ]),
+    ).toBe(true);
     expect(secretsChanged(olds, [{ name: "A", value: "canary-value-a" }])).toBe(true);
-    expect(secretsChanged(olds, [{ name: "A", value: "canary-value-a" }, { name: "C", value: "canary-value-b" }])).toBe(true);
+    expect(
+      secretsChanged(olds, [
+        { name: "A", value: "canary-value-a" },
+        { name: "C", value: "canary-value-b" },
+      ]),
+    ).toBe(true);
     expect(secretsChanged(olds, [declared[0], { name: "B", value: UNKNOWN }])).toBe(true);
     expect(secretsChanged({}, [])).toBe(false);
     expect(secretsChanged({}, undefined)).toBe(false);

@@ -37,7 +37,11 @@ function outputsOf(raw: Record<string, unknown>): Record<string, unknown> {
     source_revision_config: { langgraph_config_path: "langgraph.json" },
     latest_revision_id: "rev-1",
   };
-  return outputsFrom({ ...(raw as unknown as DeploymentInputs), sourceConfig: raw["sourceConfig"] as DeploymentInputs["sourceConfig"] }, { deployment, revisionStatus: "DEPLOYED" }, "created") as unknown as Record<string, unknown>;
+  return outputsFrom(
+    { ...(raw as unknown as DeploymentInputs), sourceConfig: raw["sourceConfig"] as DeploymentInputs["sourceConfig"] },
+    { deployment, revisionStatus: "DEPLOYED" },
+    "created",
+  ) as unknown as Record<string, unknown>;
 }
 
 describe("check marks secrets equal to the previous inputs'", () => {
@@ -86,7 +90,9 @@ describe("diff with the marker", () => {
   });
 
   test("a change a refresh recorded wins over the marker", () => {
-    const refreshed = { secretsFingerprint: { ...recorded.secretsFingerprint!, values: { ...recorded.secretsFingerprint!.values, B: CHANGED_OUTSIDE_PULUMI } } };
+    const refreshed = {
+      secretsFingerprint: { ...recorded.secretsFingerprint!, values: { ...recorded.secretsFingerprint!.values, B: CHANGED_OUTSIDE_PULUMI } },
+    };
     expect(secretsChanged(refreshed, [A, B], true)).toBe(true);
   });
 

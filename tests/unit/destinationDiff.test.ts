@@ -121,7 +121,9 @@ describe("diffDestination: the change table", () => {
   });
 
   it("compares with plain credentials when an older state holds them instead of a fingerprint (migrated at the one entry point)", () => {
-    const legacy = migrateDestinationOutputs(set(set(olds(), "credentialsFingerprint", undefined), "credentials", { accessKeyId: "AKIAOLD", secretAccessKey: SECRET }));
+    const legacy = migrateDestinationOutputs(
+      set(set(olds(), "credentialsFingerprint", undefined), "credentials", { accessKeyId: "AKIAOLD", secretAccessKey: SECRET }),
+    );
     expect(legacy).not.toHaveProperty("credentials");
     expect(diffDestination(legacy, news()).changes).toBe(false);
     expect(diffDestination(legacy, set(news(), "credentials.secretAccessKey", "new")).updates).toEqual(["credentials.secretAccessKey"]);
@@ -163,7 +165,11 @@ describe("diffDestination: the change table", () => {
     ["defaults left out of old outputs", set(set(olds(), "destinationType", undefined), "config.includeBucketInPrefix", undefined), news()],
     ["defaults left out of new inputs", olds(), set(set(news(), "destinationType", undefined), "config.includeBucketInPrefix", undefined)],
     ["addressingStyle unset vs auto (the service's default)", olds(), set(news(), "config.addressingStyle", "auto")],
-    ["region null in refreshed outputs vs unset", set(set(olds(), "config.endpointUrl", "https://s.example.com"), "config.region", null), set(set(news(), "config.endpointUrl", "https://s.example.com"), "config.region", undefined)],
+    [
+      "region null in refreshed outputs vs unset",
+      set(set(olds(), "config.endpointUrl", "https://s.example.com"), "config.region", null),
+      set(set(news(), "config.endpointUrl", "https://s.example.com"), "config.region", undefined),
+    ],
     [
       "old state without provider fields (stateVersion, lastOperation, credentialsUpdatedAt)",
       set(set(set(olds(), "stateVersion", undefined), "lastOperation", undefined), "credentialsUpdatedAt", undefined),

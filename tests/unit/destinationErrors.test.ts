@@ -22,9 +22,15 @@ function badRequest(detail: string): BadRequestError {
 const DETAILS: Array<[string, string]> = [
   ["accessDenied", "Failed to validate the S3 destination (PutObject): Access denied (AccessDenied) writing to bucket 'exports'"],
   ["bucketNotValid", "Failed to validate the S3 destination (PutObject): Bucket is not valid: bucket 'nope' does not exist or does not permit writes."],
-  ["unknownKeyId", "Failed to validate the S3 destination (PutObject): The AWS Access Key Id you provided does not exist in our records (Key ID you provided does not exist)."],
+  [
+    "unknownKeyId",
+    "Failed to validate the S3 destination (PutObject): The AWS Access Key Id you provided does not exist in our records (Key ID you provided does not exist).",
+  ],
   ["invalidEndpoint", "Failed to validate the S3 destination (PutObject): Invalid endpoint: could not reach http://127.0.0.1:1 (ECONNREFUSED)."],
-  ["invalidBucketName", "Failed to validate the S3 destination (PutObject): InvalidBucketName: the endpoint rejected the bucket name 'exports'; set config_kwargs_s3.addressing_style to 'virtual'."],
+  [
+    "invalidBucketName",
+    "Failed to validate the S3 destination (PutObject): InvalidBucketName: the endpoint rejected the bucket name 'exports'; set config_kwargs_s3.addressing_style to 'virtual'.",
+  ],
   ["credentialsRequired", "credentials are required: environment-based credentials are only available on self-hosted installs"],
   ["other", "something else went wrong"],
 ];
@@ -115,7 +121,9 @@ describe("wire mapping and summaries", () => {
   it("says which credential fields changed, never their values", () => {
     const previous = fingerprintCredentials({ accessKeyId: "AKIA1", secretAccessKey: "canary-1" });
     const news = { accessKeyId: "AKIA2", secretAccessKey: "canary-2" };
-    expect(describeCredentialChange(["credentials.accessKeyId", "credentials.secretAccessKey"], previous, news)).toBe("access key id and secret access key changed");
+    expect(describeCredentialChange(["credentials.accessKeyId", "credentials.secretAccessKey"], previous, news)).toBe(
+      "access key id and secret access key changed",
+    );
     expect(describeCredentialChange(["credentials.secretAccessKey"], previous, news)).toBe("secret access key changed");
     expect(describeCredentialChange(["credentials.sessionToken"], previous, { ...news, sessionToken: "canary-t" })).toBe("session token added");
     const withToken = fingerprintCredentials({ accessKeyId: "AKIA1", secretAccessKey: "canary-1", sessionToken: "t" });

@@ -1,10 +1,12 @@
 /** The dynamic classes' optional peer dependencies: a missing one is named, with the install command. */
 import { assertDynamicDependencies, MissingDynamicDependencyError } from "../../sdk/dynamic/dynamicDependencies";
 
-const resolverWithout = (absent: readonly string[]) => (name: string): string => {
-  if (absent.includes(name)) throw new Error(`Cannot find module '${name}'`);
-  return `/node_modules/${name}/index.js`;
-};
+const resolverWithout =
+  (absent: readonly string[]) =>
+  (name: string): string => {
+    if (absent.includes(name)) throw new Error(`Cannot find module '${name}'`);
+    return `/node_modules/${name}/index.js`;
+  };
 
 describe("the dynamic classes' peer dependencies", () => {
   it("pass when both resolve (as in this checkout)", () => {

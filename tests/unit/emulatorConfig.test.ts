@@ -22,8 +22,22 @@ describe("emulator CLI and config file", () => {
 
   test("flags", () => {
     const options = parseCli([
-      "--port", "0", "--host", "0.0.0.0", "--data-dir", "/tmp/x", "--control", "--timings", "fast",
-      "--s3-endpoint-override", "http://127.0.0.1:7070", "--secret-key", "k", "--rate-limit", "5", "--self-hosted",
+      "--port",
+      "0",
+      "--host",
+      "0.0.0.0",
+      "--data-dir",
+      "/tmp/x",
+      "--control",
+      "--timings",
+      "fast",
+      "--s3-endpoint-override",
+      "http://127.0.0.1:7070",
+      "--secret-key",
+      "k",
+      "--rate-limit",
+      "5",
+      "--self-hosted",
       "--destination-delete",
     ]);
     expect(options).toMatchObject({
@@ -65,9 +79,7 @@ describe("emulator CLI and config file", () => {
     expect(options.exportRowsPerFile).toBe(50);
     expect(options.traceRuns?.[0]?.runs).toEqual([expect.objectContaining({ name: "agent", startTime: "2026-10-01T00:00:00Z", runType: "chain" })]);
     // --timings beats the file's preset.
-    expect(parseCli(["--config", file, "--timings", "realistic"]).timings?.stepDurationsMs?.CREATING).toBe(
-      REALISTIC_TIMINGS.stepDurationsMs.CREATING,
-    );
+    expect(parseCli(["--config", file, "--timings", "realistic"]).timings?.stepDurationsMs?.CREATING).toBe(REALISTIC_TIMINGS.stepDurationsMs.CREATING);
   });
 
   test("an invalid config file names the problem", () => {

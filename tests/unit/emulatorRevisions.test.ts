@@ -57,7 +57,9 @@ describe("revision state machine", () => {
   });
 
   test("zero durations reach DEPLOYED at creation", () => {
-    const instant = revision({ stepDurationsMs: { ...FAST_TIMINGS.stepDurationsMs, CREATING: 0, QUEUED: 0, AWAITING_BUILD: 0, BUILDING: 0, AWAITING_DEPLOY: 0, DEPLOYING: 0 } });
+    const instant = revision({
+      stepDurationsMs: { ...FAST_TIMINGS.stepDurationsMs, CREATING: 0, QUEUED: 0, AWAITING_BUILD: 0, BUILDING: 0, AWAITING_DEPLOY: 0, DEPLOYING: 0 },
+    });
     expect(revisionHistory(instant, T0).pop()).toEqual({ status: "DEPLOYED", atMs: T0 });
   });
 

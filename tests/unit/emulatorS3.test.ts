@@ -14,8 +14,7 @@ describe("S3 target resolution", () => {
       region: "us-east-1",
     });
     expect(
-      resolveS3Target({ ...base, endpoint_url: "http://s3.local:9000", config_kwargs_s3: { addressing_style: "virtual" } }, undefined)
-        .forcePathStyle,
+      resolveS3Target({ ...base, endpoint_url: "http://s3.local:9000", config_kwargs_s3: { addressing_style: "virtual" } }, undefined).forcePathStyle,
     ).toBe(false);
   });
 
@@ -43,8 +42,7 @@ describe("S3 target resolution", () => {
 describe("S3 failure messages", () => {
   const target = resolveS3Target({ bucket_name: "b", prefix: "p", endpoint_url: "http://s3.local" }, undefined);
   const detail = (error: unknown): string => String(describeS3Failure(error, target, "PutObject").body["detail"]);
-  const s3Error = (name: string, status: number): Error =>
-    Object.assign(new Error(name), { name, $metadata: { httpStatusCode: status } });
+  const s3Error = (name: string, status: number): Error => Object.assign(new Error(name), { name, $metadata: { httpStatusCode: status } });
 
   test.each([
     ["AccessDenied", 403, "Access denied"],

@@ -47,9 +47,7 @@ describe("FastAPI-style validation errors", () => {
   });
 
   test("a missing body", () => {
-    expect(failureOf(() => parseBody(schema, undefined))).toEqual([
-      { type: "missing", loc: ["body"], msg: "Field required", input: null },
-    ]);
+    expect(failureOf(() => parseBody(schema, undefined))).toEqual([{ type: "missing", loc: ["body"], msg: "Field required", input: null }]);
     expect(failureOf(() => parseBody(schema, "text"))[0]).toMatchObject({ type: "model_attributes_type", loc: ["body"] });
   });
 

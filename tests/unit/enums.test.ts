@@ -17,35 +17,45 @@ function enumValues(field: { schema: z.ZodType }): string[] | undefined {
   return values?.every((value) => typeof value === "string") === true ? (values as string[]) : undefined;
 }
 
-const enumFields = loadAllKinds().flatMap((kind) => kind.fields.flatMap((field) => {
-  const values = enumValues(field);
-  return values === undefined ? [] : [{ kind, field, values }];
-}));
+const enumFields = loadAllKinds().flatMap((kind) =>
+  kind.fields.flatMap((field) => {
+    const values = enumValues(field);
+    return values === undefined ? [] : [{ kind, field, values }];
+  }),
+);
 
 describe("enums", () => {
   it("finds the inputs of a fixed set of values (there are some)", () => {
     expect(enumFields.length).toBeGreaterThan(20);
   });
 
-  it.each(enumFields.map((entry) => [`${entry.kind.token} ${entry.field.path}`, entry] as const))("%s is an enum type of the schema with a constant per value", (_name, { kind, field, values }) => {
-    const [top, ...rest] = field.path.split(".") as [string, ...string[]];
-    let property = schema.resources[kind.token]?.inputProperties[top] as { $ref?: string } | undefined;
-    for (const key of rest) {
+  it.each(enumFields.map((entry) => [`${entry.kind.token} ${entry.field.path}`, entry] as const))(
+    "%s is an enum type of the schema with a constant per value",
+    (_name, { kind, field, values }) => {
+      const [top, ...rest] = field.path.split(".") as [string, ...string[]];
+      let property = schema.resources[kind.token]?.inputProperties[top] as { $ref?: string } | undefined;
+      for (const key of rest) {
+        const type = schema.types[(property?.$ref ?? "").replace("#/types/", "")];
+        property = type?.type === "object" ? (type.properties[key] as { $ref?: string }) : undefined;
+      }
       const type = schema.types[(property?.$ref ?? "").replace("#/types/", "")];
-      property = type?.type === "object" ? (type.properties[key] as { $ref?: string }) : undefined;
-    }
-    const type = schema.types[(property?.$ref ?? "").replace("#/types/", "")];
-    expect(type?.type).toBe("string");
-    expect((type as PulumiEnumTypeSpec).enum).toEqual(values.map((value) => ({ name: enumValueName(value), value, description: `\`${value}\`, as the service names it.` })));
-    // The Registry shows the type's description: whose values these are.
-    expect(type?.description).toMatch(new RegExp(`^The values of an? ${kind.token.split(":")[2]}'s \`${field.path.replace(/\./g, "\\.")}\`: `));
-  });
+      expect(type?.type).toBe("string");
+      expect((type as PulumiEnumTypeSpec).enum).toEqual(
+        values.map((value) => ({ name: enumValueName(value), value, description: `\`${value}\`, as the service names it.` })),
+      );
+      // The Registry shows the type's description: whose values these are.
+      expect(type?.description).toMatch(new RegExp(`^The values of an? ${kind.token.split(":")[2]}'s \`${field.path.replace(/\./g, "\\.")}\`: `));
+    },
+  );
 
-  it.each(enumFields.filter((entry) => !entry.field.path.includes(".")).map((entry) => [`${entry.kind.token} ${entry.field.path}`, entry] as const))("%s: Check names every allowed value when given another", (_name, { kind, field, values }) => {
-    const result = kind.check({}, { [field.path]: "not-one-of-them" });
-    const reason = result.failures.find((failure) => failure.property === field.path)?.reason ?? "";
-    for (const value of values) expect(reason).toContain(value);
-  });
+  it.each(enumFields.filter((entry) => !entry.field.path.includes(".")).map((entry) => [`${entry.kind.token} ${entry.field.path}`, entry] as const))(
+    "%s: Check names every allowed value when given another",
+    (_name, { kind, field, values }) => {
+      const result = kind.check({}, { [field.path]: "not-one-of-them" });
+      const reason = result.failures.find((failure) => failure.property === field.path)?.reason ?? "";
+      for (const value of values) expect(reason).toContain(value);
+    },
+  );
 
   it("gives each enum distinct constant names, each a valid identifier", () => {
     for (const [, type] of enums) {
@@ -63,7 +73,11 @@ describe("enums", () => {
 describe("object types", () => {
   it("describe every property", () => {
     const undescribed = Object.entries(schema.types).flatMap(([token, type]) =>
-      type.type === "object" ? Object.entries(type.properties).filter(([, property]) => (property.description ?? "").trim() === "").map(([name]) => `${token}.${name}`) : [],
+      type.type === "object"
+        ? Object.entries(type.properties)
+            .filter(([, property]) => (property.description ?? "").trim() === "")
+            .map(([name]) => `${token}.${name}`)
+        : [],
     );
     expect(undescribed).toEqual([]);
   });

@@ -34,12 +34,17 @@ describe("field examples of the conformance matrix", () => {
   it.each(rows)("%s: each example is valid, changes the value or says why not, and refers to registered kinds", (_name, field) => {
     const problems: string[] = [];
     for (const example of examplesOf(field)) {
-      const values: [string, unknown][] = [["value", example.value], ...(example.changed !== undefined ? [["changed", example.changed] as [string, unknown]] : []), ...(example.other !== undefined ? [["other", example.other] as [string, unknown]] : [])];
+      const values: [string, unknown][] = [
+        ["value", example.value],
+        ...(example.changed !== undefined ? [["changed", example.changed] as [string, unknown]] : []),
+        ...(example.other !== undefined ? [["other", example.other] as [string, unknown]] : []),
+      ];
       for (const [which, value] of values) {
         const parsed = field.schema.safeParse(resolvedForCheck(value));
         if (!parsed.success) problems.push(`${which} ${JSON.stringify(value)} is refused: ${parsed.error.issues[0]?.message}`);
         for (const token of references(value)) if (registeredKind(token) === undefined) problems.push(`${which} refers to ${token}, which is not registered`);
-        if (field.secret && !strings(value).some((text) => CANARY_PLACEHOLDERS.some((canary) => text.includes(canary)))) problems.push(`${which} of a secret holds no {canary} (or S3 key)`);
+        if (field.secret && !strings(value).some((text) => CANARY_PLACEHOLDERS.some((canary) => text.includes(canary))))
+          problems.push(`${which} of a secret holds no {canary} (or S3 key)`);
       }
       if (example.changed === undefined && (example.why ?? "") === "") problems.push("no changed value and no why");
       if (example.changed !== undefined && isDeepStrictEqual(example.changed, example.value)) problems.push("changed equals value");
@@ -50,12 +55,18 @@ describe("field examples of the conformance matrix", () => {
   it("fields that exclude one another name their variants consistently within a kind", () => {
     const problems: string[] = [];
     for (const kind of loadAllKinds()) {
-      const variantsOf = (field: FieldSpec) => new Set(examplesOf(field).map((example: FieldExample) => example.variant).filter((v) => v !== undefined));
+      const variantsOf = (field: FieldSpec) =>
+        new Set(
+          examplesOf(field)
+            .map((example: FieldExample) => example.variant)
+            .filter((v) => v !== undefined),
+        );
       const all = new Set(kind.fields.flatMap((field) => [...variantsOf(field)]));
       for (const field of kind.fields) {
         const own = variantsOf(field);
         // A field that sets a value per variant must have one for each variant of the kind.
-        if (examplesOf(field).length > 1 && [...all].some((variant) => !own.has(variant))) problems.push(`${kind.token} ${field.path}: not every variant of ${[...all].join(", ")}`);
+        if (examplesOf(field).length > 1 && [...all].some((variant) => !own.has(variant)))
+          problems.push(`${kind.token} ${field.path}: not every variant of ${[...all].join(", ")}`);
       }
     }
     expect(problems).toEqual([]);

@@ -39,11 +39,25 @@ const DEPLOYMENT_PATHS = [
   "name",
   "displayName",
   "source",
-  ...(["integrationId", "repoUrl", "deploymentType", "listenerId", "listenerConfig", "templateId", "buildOnPush", "customUrl", "resourceSpec", "installCommand", "buildCommand"] satisfies Array<keyof DeploymentSourceConfigArgs>).map(
-    (key) => `sourceConfig.${key}`,
-  ),
+  ...(
+    [
+      "integrationId",
+      "repoUrl",
+      "deploymentType",
+      "listenerId",
+      "listenerConfig",
+      "templateId",
+      "buildOnPush",
+      "customUrl",
+      "resourceSpec",
+      "installCommand",
+      "buildCommand",
+    ] satisfies Array<keyof DeploymentSourceConfigArgs>
+  ).map((key) => `sourceConfig.${key}`),
   ...(["repoRef", "graphConfigPath", "imageUri"] satisfies Array<keyof DeploymentSourceRevisionConfigArgs>).map((key) => `sourceRevisionConfig.${key}`),
-  ...(["secrets", "secretReferences", "waitForDeployed", "deployTimeoutSeconds", "deleteTimeoutSeconds", "adoptExistingId"] satisfies Array<keyof DeploymentArgs>),
+  ...(["secrets", "secretReferences", "waitForDeployed", "deployTimeoutSeconds", "deleteTimeoutSeconds", "adoptExistingId"] satisfies Array<
+    keyof DeploymentArgs
+  >),
 ];
 const DESTINATION_PATHS = [
   ...(["displayName", "destinationType"] satisfies Array<keyof BulkExportDestinationArgs>),
@@ -95,7 +109,18 @@ describe.each([
   ["BulkExport", BULK_EXPORT_FIELDS, BULK_EXPORT_PATHS],
 ] as Array<[string, FieldTable, string[]]>)("the %s field table", (resource, table, sdkPaths) => {
   it("declares every SDK input once, and nothing else", () => {
-    expect([deploymentKeys, sourceConfigKeys, revisionConfigKeys, deploymentValues, destinationKeys, destinationConfigKeys, credentialKeys, destinationValues, bulkExportKeys, bulkExportValues]).not.toContain(false);
+    expect([
+      deploymentKeys,
+      sourceConfigKeys,
+      revisionConfigKeys,
+      deploymentValues,
+      destinationKeys,
+      destinationConfigKeys,
+      credentialKeys,
+      destinationValues,
+      bulkExportKeys,
+      bulkExportValues,
+    ]).not.toContain(false);
     const paths = table.map((field) => field.path);
     expect(new Set(paths).size).toBe(paths.length);
     expect([...paths].sort()).toEqual([...sdkPaths].sort());
@@ -109,7 +134,8 @@ describe.each([
     for (const field of table) {
       expect(field.doc.length).toBeGreaterThan(10);
       // The workspace travels as the X-Tenant-Id header, not in a body.
-      if (field.effect !== "local" && field.effect !== "createOnly" && field.path !== "workspaceId") expect(field.wire).toEqual(expect.stringMatching(/^[a-z_.0-9]+$/));
+      if (field.effect !== "local" && field.effect !== "createOnly" && field.path !== "workspaceId")
+        expect(field.wire).toEqual(expect.stringMatching(/^[a-z_.0-9]+$/));
     }
   });
 });

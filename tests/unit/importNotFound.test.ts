@@ -30,6 +30,11 @@ describe("an import that found nothing", () => {
 
   test("every workspace kind the generic path serves takes the <workspaceId>/ forms", () => {
     expect(project.importForms).toEqual(["<id>", "<name>", "<workspaceId>/<id>", "<workspaceId>/<name>"]);
-    expect(loadKind("langsmith:index:TagValue")?.importForms).toEqual(["<tagKeyId>/<id>", "<tagKeyId>/<value>", "<workspaceId>/<tagKeyId>/<id>", "<workspaceId>/<tagKeyId>/<value>"]);
+    expect(loadKind("langsmith:index:TagValue")?.importForms).toEqual([
+      "<tagKeyId>/<id>",
+      "<tagKeyId>/<value>",
+      "<workspaceId>/<tagKeyId>/<id>",
+      "<workspaceId>/<tagKeyId>/<value>",
+    ]);
   });
 });

@@ -22,7 +22,16 @@ describe("check of an imported secret the service never returns", () => {
   });
 
   test("an alert rule with actions [] names a webhook config key after the alert", () => {
-    const inputs = { projectId: PROJECT, name: "error rate", attribute: "error_count", aggregation: "sum", operator: "gte", threshold: 5, windowMinutes: 5, actions: [] };
+    const inputs = {
+      projectId: PROJECT,
+      name: "error rate",
+      attribute: "error_count",
+      aggregation: "sum",
+      operator: "gte",
+      threshold: 5,
+      windowMinutes: 5,
+      actions: [],
+    };
     const failure = alertRule.check({}, inputs).failures.find((f) => f.property === "actions");
     expect(failure?.reason).toContain("`pulumi config set --secret errorRateWebhookUrl <url>`");
     expect(failure?.reason).toContain('`actions: [{ target: "webhook", config: { url: config.requireSecret("errorRateWebhookUrl") } }]`');

@@ -12,7 +12,9 @@ import * as ts from "typescript";
 
 const root = join(__dirname, "..", "..");
 const wireDir = join(root, "provider", "client", "wire");
-const areaModules = readdirSync(wireDir).filter((file) => file.endsWith(".ts")).map((file) => file.slice(0, -3));
+const areaModules = readdirSync(wireDir)
+  .filter((file) => file.endsWith(".ts"))
+  .map((file) => file.slice(0, -3));
 
 /** tsc's CommonJS output of a wire module, as `npm run build` compiles it. */
 function compiled(name: string): string {
@@ -70,7 +72,11 @@ describe("lazy wire schemas (scripts/lazy-wire.mjs)", () => {
     for (const key of names) {
       const input = describe(eager[key], "input");
       if (!input.startsWith("cannot describe")) described += 1;
-      expect({ key, input: describe(lazy[key], "input"), output: describe(lazy[key], "output") }).toEqual({ key, input, output: describe(eager[key], "output") });
+      expect({ key, input: describe(lazy[key], "input"), output: describe(lazy[key], "output") }).toEqual({
+        key,
+        input,
+        output: describe(eager[key], "output"),
+      });
       // Read twice, the same object (the getter replaced itself by the value).
       expect(lazy[key]).toBe(lazy[key]);
       expect(isGetter(lazy, key)).toBe(false);
@@ -99,6 +105,7 @@ describe("lazy wire schemas (scripts/lazy-wire.mjs)", () => {
   test("the build's output is lazy (npm run build runs the script after tsc)", () => {
     const dist = join(root, "dist", "provider", "client", "wire");
     expect(existsSync(dist)).toBe(true);
-    for (const name of areaModules) expect({ name, lazy: readFileSync(join(dist, `${name}.js`), "utf8").includes("__lazySchema(") }).toEqual({ name, lazy: true });
+    for (const name of areaModules)
+      expect({ name, lazy: readFileSync(join(dist, `${name}.js`), "utf8").includes("__lazySchema(") }).toEqual({ name, lazy: true });
   });
 });

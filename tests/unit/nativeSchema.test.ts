@@ -49,12 +49,18 @@ describe("native provider schema, generated from the field tables", () => {
 
   it("types come from the validators: enums are enum types, bounded integers integers, lists of objects get object types", () => {
     expect(propertyAt("langsmith:index:Deployment", "source")).toMatchObject({ $ref: "#/types/langsmith:index:DeploymentSource" });
-    expect(schema.types["langsmith:index:DeploymentSource"]).toMatchObject({ type: "string", enum: expect.arrayContaining([expect.objectContaining({ name: "Github", value: "github" })]) });
+    expect(schema.types["langsmith:index:DeploymentSource"]).toMatchObject({
+      type: "string",
+      enum: expect.arrayContaining([expect.objectContaining({ name: "Github", value: "github" })]),
+    });
     expect(propertyAt("langsmith:index:BulkExport", "intervalHours")).toMatchObject({ type: "integer" });
     expect(propertyAt("langsmith:index:Deployment", "sourceConfig.buildOnPush")).toMatchObject({ type: "boolean" });
     const secrets = propertyAt("langsmith:index:Deployment", "secrets") as { type: string; items: { $ref: string } };
     expect(secrets.type).toBe("array");
-    expect((schema.types[secrets.items.$ref.replace("#/types/", "")] as { properties?: unknown } | undefined)?.properties).toMatchObject({ name: { type: "string" }, value: { type: "string" } });
+    expect((schema.types[secrets.items.$ref.replace("#/types/", "")] as { properties?: unknown } | undefined)?.properties).toMatchObject({
+      name: { type: "string" },
+      value: { type: "string" },
+    });
   });
 
   it("outputs echo the inputs except secrets kept as fingerprints, and mark the fingerprints secret", () => {
@@ -138,7 +144,10 @@ describe("native provider values", () => {
   });
 
   it("wraps the named outputs as secrets and drops undefined values and __provider", () => {
-    expect(outputsForEngine({ a: 1, b: undefined, __provider: "x", fp: { salt: "s", nested: undefined } }, new Set(["fp"]))).toEqual({ a: 1, fp: secret({ salt: "s" }) });
+    expect(outputsForEngine({ a: 1, b: undefined, __provider: "x", fp: { salt: "s", nested: undefined } }, new Set(["fp"]))).toEqual({
+      a: 1,
+      fp: secret({ salt: "s" }),
+    });
   });
 
   it("finds the engine address after flags", () => {
@@ -152,7 +161,13 @@ describe("importFields (pulumi import)", () => {
     const wire = {
       name: "agent",
       source: "github",
-      source_config: { integration_id: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01", repo_url: "https://github.com/acme/agent", deployment_type: "dev", build_on_push: true, custom_url: null },
+      source_config: {
+        integration_id: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01",
+        repo_url: "https://github.com/acme/agent",
+        deployment_type: "dev",
+        build_on_push: true,
+        custom_url: null,
+      },
       source_revision_config: { repo_ref: "main", langgraph_config_path: "langgraph.json", image_uri: null },
       secrets: [{ name: "K", value: "v" }],
       secret_references: [],
@@ -161,13 +176,22 @@ describe("importFields (pulumi import)", () => {
       name: "agent",
       source: "github",
       // `dev` is what an unset deploymentType means (issue 32), but a GitHub source requires it (the conformance matrix): kept.
-      sourceConfig: { integrationId: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01", repoUrl: "https://github.com/acme/agent", deploymentType: "dev", buildOnPush: true },
+      sourceConfig: {
+        integrationId: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01",
+        repoUrl: "https://github.com/acme/agent",
+        deploymentType: "dev",
+        buildOnPush: true,
+      },
       sourceRevisionConfig: { repoRef: "main", graphConfigPath: "langgraph.json" },
     });
   });
 
   it("leaves out a destination value equal to its default", () => {
-    const wire = { display_name: "d", destination_type: "s3", config: { bucket_name: "bucket", prefix: "p", region: "us-east-1", include_bucket_in_prefix: true } };
+    const wire = {
+      display_name: "d",
+      destination_type: "s3",
+      config: { bucket_name: "bucket", prefix: "p", region: "us-east-1", include_bucket_in_prefix: true },
+    };
     const inputs = importFields(DESTINATION_FIELDS, wire);
     expect(inputs).toMatchObject({ displayName: "d", config: { bucketName: "bucket", prefix: "p", region: "us-east-1" } });
     expect((inputs["config"] as Record<string, unknown>)["includeBucketInPrefix"]).toBeUndefined();

@@ -108,7 +108,12 @@ describe("ignoreChanges in Diff", () => {
 
 describe("detailed diff kinds", () => {
   it("an export cancelled outside Pulumi replaces it through its output-only status: UPDATE_REPLACE, not DELETE_REPLACE", async () => {
-    const inputs: Props = { destinationId: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01", projectId: "8a1f0c3e-2b4d-4e6f-9a8b-7c6d5e4f3a2b", startTime: "2026-11-01T00:00:00Z", intervalHours: 6 };
+    const inputs: Props = {
+      destinationId: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01",
+      projectId: "8a1f0c3e-2b4d-4e6f-9a8b-7c6d5e4f3a2b",
+      startTime: "2026-11-01T00:00:00Z",
+      intervalHours: 6,
+    };
     const outputs: Props = { ...inputs, format: "Parquet", formatVersion: "v1", compression: "gzip", status: "Cancelled", tenantId: "t-1", stateVersion: 1 };
     const result = await diff(EXPORT, outputs, inputs);
     expect(result.replaces).toEqual(["status"]);
@@ -132,7 +137,10 @@ describe("detailed diff kinds", () => {
 
 describe("Check", () => {
   async function check(urn: string, news: Props, olds: Props = {}) {
-    const response = await call<providerproto.CheckRequest, providerproto.CheckResponse>(client.check, new providerproto.CheckRequest().setUrn(urn).setNews(struct(news)).setOlds(struct(olds)));
+    const response = await call<providerproto.CheckRequest, providerproto.CheckResponse>(
+      client.check,
+      new providerproto.CheckRequest().setUrn(urn).setNews(struct(news)).setOlds(struct(olds)),
+    );
     return {
       inputs: (response.getInputs()?.toJavaScript() ?? {}) as Props,
       failures: response.getFailuresList().map((failure) => ({ property: failure.getProperty(), reason: failure.getReason() })),
@@ -151,7 +159,12 @@ describe("Check", () => {
   });
 
   it("fills in the table's defaults", async () => {
-    const result = await check(EXPORT, { destinationId: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01", projectId: "8a1f0c3e-2b4d-4e6f-9a8b-7c6d5e4f3a2b", startTime: "2026-11-01T00:00:00Z", intervalHours: 6 });
+    const result = await check(EXPORT, {
+      destinationId: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01",
+      projectId: "8a1f0c3e-2b4d-4e6f-9a8b-7c6d5e4f3a2b",
+      startTime: "2026-11-01T00:00:00Z",
+      intervalHours: 6,
+    });
     expect(result.failures).toEqual([]);
     expect(result.inputs).toMatchObject({ format: "Parquet", formatVersion: "v1", compression: "gzip" });
   });
@@ -160,13 +173,21 @@ describe("Check", () => {
 describe("preview outputs", () => {
   it("hold no provider-internal field, and stateVersion is known", async () => {
     const news: Props = { ...destinationInputs(), destinationType: "s3", __credentialsUnchanged: true };
-    const create = await call<providerproto.CreateRequest, providerproto.CreateResponse>(client.create, new providerproto.CreateRequest().setUrn(DESTINATION).setProperties(struct(news)).setPreview(true));
+    const create = await call<providerproto.CreateRequest, providerproto.CreateResponse>(
+      client.create,
+      new providerproto.CreateRequest().setUrn(DESTINATION).setProperties(struct(news)).setPreview(true),
+    );
     const created = create.getProperties()?.toJavaScript() as Props;
     expect(Object.keys(created).filter((key) => key.startsWith("__"))).toEqual([]);
     expect(created["stateVersion"]).toBe(2);
     const update = await call<providerproto.UpdateRequest, providerproto.UpdateResponse>(
       client.update,
-      new providerproto.UpdateRequest().setUrn(DESTINATION).setId("id-1").setOlds(struct(destinationOutputs("exports"))).setNews(struct(news)).setPreview(true),
+      new providerproto.UpdateRequest()
+        .setUrn(DESTINATION)
+        .setId("id-1")
+        .setOlds(struct(destinationOutputs("exports")))
+        .setNews(struct(news))
+        .setPreview(true),
     );
     const updated = update.getProperties()?.toJavaScript() as Props;
     expect(Object.keys(updated).filter((key) => key.startsWith("__"))).toEqual([]);
@@ -176,7 +197,10 @@ describe("preview outputs", () => {
 
 describe("provider configuration", () => {
   async function checkConfig(news: Props) {
-    const response = await call<providerproto.CheckRequest, providerproto.CheckResponse>(client.checkConfig, new providerproto.CheckRequest().setUrn("urn:pulumi:dev::p::pulumi:providers:langsmith::default").setNews(struct(news)));
+    const response = await call<providerproto.CheckRequest, providerproto.CheckResponse>(
+      client.checkConfig,
+      new providerproto.CheckRequest().setUrn("urn:pulumi:dev::p::pulumi:providers:langsmith::default").setNews(struct(news)),
+    );
     return response.getFailuresList().map((failure) => ({ property: failure.getProperty(), reason: failure.getReason() }));
   }
 
@@ -190,7 +214,10 @@ describe("provider configuration", () => {
   });
 
   async function diffConfig(olds: Props, news: Props) {
-    const request = new providerproto.DiffRequest().setUrn("urn:pulumi:dev::p::pulumi:providers:langsmith::default").setOlds(struct(olds)).setNews(struct(news));
+    const request = new providerproto.DiffRequest()
+      .setUrn("urn:pulumi:dev::p::pulumi:providers:langsmith::default")
+      .setOlds(struct(olds))
+      .setNews(struct(news));
     return call<providerproto.DiffRequest, providerproto.DiffResponse>(client.diffConfig, request);
   }
 

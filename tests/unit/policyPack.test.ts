@@ -6,7 +6,13 @@ import type { ResourceValidationArgs } from "@pulumi/policy";
 import { keyExpiry, matchesPattern, noPublicPrompts, productionDeployments, runRuleSampling, stackOf } from "../../packages/policy/src/policies";
 
 /** The violations a resource policy reports for a resource of `type` with `props` in `stack`, under `config`. */
-function violations(policy: { validateResource?: unknown }, type: string, props: Record<string, unknown>, config: Record<string, unknown>, stack = "dev"): string[] {
+function violations(
+  policy: { validateResource?: unknown },
+  type: string,
+  props: Record<string, unknown>,
+  config: Record<string, unknown>,
+  stack = "dev",
+): string[] {
   const reported: string[] = [];
   const args = { type, props, urn: `urn:pulumi:${stack}::proj::${type}::thing`, name: "thing", getConfig: () => config } as unknown as ResourceValidationArgs;
   (policy.validateResource as (a: ResourceValidationArgs, r: (m: string) => void) => void)(args, (message) => reported.push(message));
@@ -26,7 +32,9 @@ describe("the policy pack's logic", () => {
   it("key expiry: none, too far, and within the bound", () => {
     const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
     expect(violations(keyExpiry, "langsmith:index:ApiKey", {}, { maxDays: 90 })).toEqual([expect.stringContaining("never expires")]);
-    expect(violations(keyExpiry, "langsmith:index:ServiceKey", { expiresAt: inDays(120) }, { maxDays: 90 })).toEqual([expect.stringContaining("more than 90 days away")]);
+    expect(violations(keyExpiry, "langsmith:index:ServiceKey", { expiresAt: inDays(120) }, { maxDays: 90 })).toEqual([
+      expect.stringContaining("more than 90 days away"),
+    ]);
     expect(violations(keyExpiry, "langsmith:index:ApiKey", { expiresAt: inDays(30) }, { maxDays: 90 })).toEqual([]);
     expect(violations(keyExpiry, "langsmith:index:Project", {}, { maxDays: 90 })).toEqual([]);
   });
@@ -36,7 +44,15 @@ describe("the policy pack's logic", () => {
     const dev = { sourceConfig: { deploymentType: "dev" } };
     expect(violations(productionDeployments, "langsmith:index:Deployment", dev, config, "prod")).toHaveLength(2);
     expect(violations(productionDeployments, "langsmith:index:Deployment", dev, config, "staging")).toEqual([]);
-    expect(violations(productionDeployments, "langsmith:index:Deployment", { sourceConfig: { deploymentType: "prod", resourceSpec: { cpu_limit: 2 } } }, config, "prod")).toEqual([expect.stringContaining("lacks memory_limit_mb")]);
+    expect(
+      violations(
+        productionDeployments,
+        "langsmith:index:Deployment",
+        { sourceConfig: { deploymentType: "prod", resourceSpec: { cpu_limit: 2 } } },
+        config,
+        "prod",
+      ),
+    ).toEqual([expect.stringContaining("lacks memory_limit_mb")]);
   });
 
   it("sampling bounds and public prompts", () => {

@@ -6,7 +6,12 @@ import { PROMPT_WEBHOOK_FIELDS, resource as promptWebhook } from "../../provider
 
 const inputs = { url: "https://hooks.example.com/prompts" };
 // The outputs a create records (fingerprints of the secret inputs, none set here), then a refresh's triggers.
-const refreshed = { ...inputs, secretFingerprints: fingerprintSecrets(PROMPT_WEBHOOK_FIELDS, inputs), triggers: ["tag:update", "commit", "tag:create"], stateVersion: 1 };
+const refreshed = {
+  ...inputs,
+  secretFingerprints: fingerprintSecrets(PROMPT_WEBHOOK_FIELDS, inputs),
+  triggers: ["tag:update", "commit", "tag:create"],
+  stateVersion: 1,
+};
 
 describe("PromptWebhook triggers left to the service", () => {
   test("the service's default read back by a refresh is no change", () => {

@@ -17,7 +17,9 @@ describe("refresh of a map the service fills out", () => {
   });
 
   it("shows a changed or removed key as drift", () => {
-    expect(refreshFields(fields, previous, response({ min_scale: 1, max_scale: 5, cpu: 1 }))["sourceConfig"]).toEqual({ resourceSpec: { min_scale: 1, max_scale: 5 } });
+    expect(refreshFields(fields, previous, response({ min_scale: 1, max_scale: 5, cpu: 1 }))["sourceConfig"]).toEqual({
+      resourceSpec: { min_scale: 1, max_scale: 5 },
+    });
     expect(refreshFields(fields, previous, response({ min_scale: 1 }))["sourceConfig"]).toEqual({ resourceSpec: { min_scale: 1 } });
   });
 });

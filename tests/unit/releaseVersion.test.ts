@@ -9,7 +9,10 @@ import { join } from "node:path";
 import { packageSchema } from "../../provider/native/schema";
 
 const root = join(__dirname, "..", "..");
-const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string; pulumi: { resource: boolean; name: string; server: string } };
+const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
+  version: string;
+  pulumi: { resource: boolean; name: string; server: string };
+};
 const version = manifest.version;
 
 describe("one version, one download address", () => {
@@ -19,8 +22,12 @@ describe("one version, one download address", () => {
   });
 
   it("the changelog has a section for the version", () => {
-    const headings = readFileSync(join(root, "CHANGELOG.md"), "utf8").split("\n").filter((line) => line.startsWith("## "));
-    expect(headings).toContainEqual(expect.stringMatching(new RegExp(`^## (${version.replace(/\./g, "\\.")}\\b|Unreleased \\(${version.replace(/\./g, "\\.")}\\))`)));
+    const headings = readFileSync(join(root, "CHANGELOG.md"), "utf8")
+      .split("\n")
+      .filter((line) => line.startsWith("## "));
+    expect(headings).toContainEqual(
+      expect.stringMatching(new RegExp(`^## (${version.replace(/\./g, "\\.")}\\b|Unreleased \\(${version.replace(/\./g, "\\.")}\\))`)),
+    );
   });
 
   it("every version the README's install section names is the package's", () => {

@@ -21,8 +21,12 @@ describe("fields another input makes required", () => {
       'sourceRevisionConfig.repoRef: sourceRevisionConfig.repoRef is required when source is "github"',
       'sourceRevisionConfig.graphConfigPath: sourceRevisionConfig.graphConfigPath is required when source is "github"',
     ]);
-    expect(failures("langsmith:index:Deployment", { name: "agent", source: "external_docker" })).toEqual(['sourceRevisionConfig.imageUri: sourceRevisionConfig.imageUri is required when source is "external_docker"']);
-    expect(failures("langsmith:index:Deployment", { name: "agent", source: "external_docker", sourceRevisionConfig: { imageUri: "docker.io/acme/agent:1" } })).toEqual([]);
+    expect(failures("langsmith:index:Deployment", { name: "agent", source: "external_docker" })).toEqual([
+      'sourceRevisionConfig.imageUri: sourceRevisionConfig.imageUri is required when source is "external_docker"',
+    ]);
+    expect(
+      failures("langsmith:index:Deployment", { name: "agent", source: "external_docker", sourceRevisionConfig: { imageUri: "docker.io/acme/agent:1" } }),
+    ).toEqual([]);
   });
 
   it("nothing is refused while the deciding input is unknown (a preview)", () => {
@@ -30,12 +34,26 @@ describe("fields another input makes required", () => {
   });
 
   it("a run rule reads a project or a dataset; SSO needs metadata; a threshold rule a threshold; an evaluator its type's settings; a categorical key its categories", () => {
-    expect(failures("langsmith:index:RunRule", { displayName: "r", samplingRate: 1 }).filter((f) => f.startsWith("projectId") || f.startsWith("datasetId"))).toHaveLength(2);
-    const metadata = (inputs: Record<string, unknown>) => failures("langsmith:index:SsoSettings", inputs).filter((f) => f.startsWith("metadata")).map((f) => f.split(":")[0]);
+    expect(
+      failures("langsmith:index:RunRule", { displayName: "r", samplingRate: 1 }).filter((f) => f.startsWith("projectId") || f.startsWith("datasetId")),
+    ).toHaveLength(2);
+    const metadata = (inputs: Record<string, unknown>) =>
+      failures("langsmith:index:SsoSettings", inputs)
+        .filter((f) => f.startsWith("metadata"))
+        .map((f) => f.split(":")[0]);
     expect(metadata({})).toEqual(["metadataUrl", "metadataXml"]);
     expect(metadata({ metadataUrl: "https://idp.example.com/saml" })).toEqual([]);
-    const rule = { projectId: "7d3c1b2a-9e8f-4a6b-8c5d-1e2f3a4b5c6d", name: "errors", attribute: "error_count", aggregation: "sum", operator: "gte", windowMinutes: 5 };
-    expect(failures("langsmith:index:AlertRule", rule).filter((f) => f.startsWith("threshold"))).toEqual(["threshold: threshold is required for a threshold rule (the default type), e.g. 0.05"]);
+    const rule = {
+      projectId: "7d3c1b2a-9e8f-4a6b-8c5d-1e2f3a4b5c6d",
+      name: "errors",
+      attribute: "error_count",
+      aggregation: "sum",
+      operator: "gte",
+      windowMinutes: 5,
+    };
+    expect(failures("langsmith:index:AlertRule", rule).filter((f) => f.startsWith("threshold"))).toEqual([
+      "threshold: threshold is required for a threshold rule (the default type), e.g. 0.05",
+    ]);
     expect(failures("langsmith:index:Evaluator", { name: "judge", type: "code" }).map((f) => f.split(":")[0])).toEqual(["code", "language"]);
     expect(failures("langsmith:index:Evaluator", { name: "judge", type: "llm" }).map((f) => f.split(":")[0])).toEqual(["promptHandle"]);
     expect(failures("langsmith:index:FeedbackConfig", { feedbackKey: "tone", type: "categorical" }).map((f) => f.split(":")[0])).toEqual(["categories"]);
@@ -43,9 +61,19 @@ describe("fields another input makes required", () => {
 
   it("an import keeps a GitHub deployment's dev type (required there), and leaves a Docker one's out", () => {
     const fields = loadKind("langsmith:index:Deployment")?.fields ?? [];
-    const github = importFields(fields, { name: "agent", source: "github", source_config: { deployment_type: "dev", build_on_push: false }, source_revision_config: {} });
+    const github = importFields(fields, {
+      name: "agent",
+      source: "github",
+      source_config: { deployment_type: "dev", build_on_push: false },
+      source_revision_config: {},
+    });
     expect(github).toMatchObject({ source: "github", sourceConfig: { deploymentType: "dev" } });
-    const docker = importFields(fields, { name: "agent", source: "external_docker", source_config: { deployment_type: "dev" }, source_revision_config: { image_uri: "docker.io/acme/agent:1" } });
+    const docker = importFields(fields, {
+      name: "agent",
+      source: "external_docker",
+      source_config: { deployment_type: "dev" },
+      source_revision_config: { image_uri: "docker.io/acme/agent:1" },
+    });
     expect(docker["sourceConfig"]).toBeUndefined();
   });
 });

@@ -15,7 +15,9 @@ describe("langsmith:maxRequestsPerSecond", () => {
 
   it("refuses what is not a positive rate, naming the key", () => {
     for (const value of ["0", "-1", "fast", "20000"]) {
-      expect(() => settings({ "langsmith:maxRequestsPerSecond": value })).toThrow(/langsmith:maxRequestsPerSecond must be a number of requests a second above 0/);
+      expect(() => settings({ "langsmith:maxRequestsPerSecond": value })).toThrow(
+        /langsmith:maxRequestsPerSecond must be a number of requests a second above 0/,
+      );
     }
   });
 });

@@ -13,7 +13,9 @@ const context = { settings: { client: { workspaceId: STACK_WORKSPACE } } } as Pa
 describe("the take-over hint", () => {
   it("names an object in the stack's workspace by its id", () => {
     expect(workspaceOtherThanStack(context, STACK_WORKSPACE.toUpperCase())).toBeUndefined();
-    expect(takeOverHint(URN, "abc", "langsmith:index:Project", workspaceOtherThanStack(context, STACK_WORKSPACE))).toContain("pulumi import langsmith:index:Project project8 abc --protect=false");
+    expect(takeOverHint(URN, "abc", "langsmith:index:Project", workspaceOtherThanStack(context, STACK_WORKSPACE))).toContain(
+      "pulumi import langsmith:index:Project project8 abc --protect=false",
+    );
   });
 
   it("names an object in another workspace by <workspaceId>/<id>; the pending-create form keeps the id", () => {

@@ -11,7 +11,9 @@ import { comparison } from "../../scripts/lib/terraformComparison.cjs";
 const root = join(__dirname, "..", "..");
 const readJson = (name: string): unknown => JSON.parse(readFileSync(join(root, "docs", name), "utf8"));
 const version = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string }).version;
-const facts = readJson("terraform-facts.json") as { providers: Record<string, { repository: string; commit: string; resources: Record<string, unknown>; dataSources: Record<string, unknown> }> };
+const facts = readJson("terraform-facts.json") as {
+  providers: Record<string, { repository: string; commit: string; resources: Record<string, unknown>; dataSources: Record<string, unknown> }>;
+};
 const result = comparison(facts, readJson("terraform-mapping.json"), packageSchema(version));
 
 describe("the comparison with the Terraform providers", () => {
@@ -31,11 +33,18 @@ describe("the comparison with the Terraform providers", () => {
   });
 
   it("finds a missing entry, and a name our schema does not have", () => {
-    const broken = JSON.parse(readFileSync(join(root, "docs", "terraform-mapping.json"), "utf8")) as { official: { resources: Record<string, { attributes: Record<string, unknown> }> } };
+    const broken = JSON.parse(readFileSync(join(root, "docs", "terraform-mapping.json"), "utf8")) as {
+      official: { resources: Record<string, { attributes: Record<string, unknown> }> };
+    };
     const workspace = broken.official.resources["langsmith_workspace"] as { attributes: Record<string, unknown> };
     delete workspace.attributes["display_name"];
     workspace.attributes["tenant_handle"] = "noSuchProperty";
     const problems = comparison(facts, broken, packageSchema(version)).problems;
-    expect(problems).toEqual(expect.arrayContaining([expect.stringContaining("langsmith_workspace.display_name: no entry"), expect.stringContaining("langsmith_workspace.tenant_handle: Workspace has no property noSuchProperty")]));
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining("langsmith_workspace.display_name: no entry"),
+        expect.stringContaining("langsmith_workspace.tenant_handle: Workspace has no property noSuchProperty"),
+      ]),
+    );
   });
 });

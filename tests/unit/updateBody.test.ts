@@ -8,16 +8,48 @@ import type { DeploymentInputs } from "../../provider/deployments/deployment/fie
 
 const TABLE: FieldTable = [
   { path: "name", wire: "name", effect: "replace", schema: z.string(), required: true, secret: false, type: "string", doc: "The name of the thing." },
-  { path: "description", wire: "description", effect: "inPlace", schema: z.string(), required: false, secret: false, type: "string", doc: "A top-level in-place field." },
-  { path: "settings.mode", wire: "settings.mode", effect: "inPlace", schema: z.string(), required: false, secret: false, type: "string", doc: "A nested in-place field." },
-  { path: "tags", wire: "tags", effect: "inPlace", clearWith: [], schema: z.array(z.string()), required: false, secret: false, type: "string[]", doc: "A list the service replaces whole." },
+  {
+    path: "description",
+    wire: "description",
+    effect: "inPlace",
+    schema: z.string(),
+    required: false,
+    secret: false,
+    type: "string",
+    doc: "A top-level in-place field.",
+  },
+  {
+    path: "settings.mode",
+    wire: "settings.mode",
+    effect: "inPlace",
+    schema: z.string(),
+    required: false,
+    secret: false,
+    type: "string",
+    doc: "A nested in-place field.",
+  },
+  {
+    path: "tags",
+    wire: "tags",
+    effect: "inPlace",
+    clearWith: [],
+    schema: z.array(z.string()),
+    required: false,
+    secret: false,
+    type: "string[]",
+    doc: "A list the service replaces whole.",
+  },
 ];
 const none = { replace: [], inPlace: [], revision: [], local: [], createOnly: [] };
 
 describe("toUpdateBody", () => {
   it("sends every changed in-place field by its wire key, top-level ones included; unset ones clear", () => {
     expect(toUpdateBody(TABLE, { name: "a", description: "new" }, { ...none, inPlace: ["description"] })).toEqual({ description: "new" });
-    expect(toUpdateBody(TABLE, { name: "a" }, { ...none, inPlace: ["description", "settings.mode", "tags"] })).toEqual({ description: null, settings: { mode: null }, tags: [] });
+    expect(toUpdateBody(TABLE, { name: "a" }, { ...none, inPlace: ["description", "settings.mode", "tags"] })).toEqual({
+      description: null,
+      settings: { mode: null },
+      tags: [],
+    });
   });
 
   it("tells whether the service already holds an in-place change, for top-level and nested fields", () => {
@@ -36,7 +68,9 @@ describe("the Deployment's PATCH body", () => {
   } as unknown as DeploymentInputs;
 
   it("an in-place change sends only that field", () => {
-    expect(toPatchRequest(inputs, { ...none, inPlace: ["sourceConfig.buildOnPush", "sourceConfig.customUrl"] }, false)).toEqual({ source_config: { build_on_push: true, custom_url: null } });
+    expect(toPatchRequest(inputs, { ...none, inPlace: ["sourceConfig.buildOnPush", "sourceConfig.customUrl"] }, false)).toEqual({
+      source_config: { build_on_push: true, custom_url: null },
+    });
   });
 
   it("a revision sends the whole revision config, and a cleared secrets list as []", () => {

@@ -26,7 +26,16 @@ describe("generated wire schemas", () => {
   });
 
   it("client responses keep unknown fields and read ids and times as plain strings", () => {
-    const workspace = { id: "ws-1", organization_id: "org-1", display_name: "dev", created_at: "2026-01-01 10:00", is_personal: false, is_deleted: false, tenant_handle: null, extra: 1 };
+    const workspace = {
+      id: "ws-1",
+      organization_id: "org-1",
+      display_name: "dev",
+      created_at: "2026-01-01 10:00",
+      is_personal: false,
+      is_deleted: false,
+      tenant_handle: null,
+      extra: 1,
+    };
     const parsed = responsesOrg.zAppSchemasTenant.safeParse(workspace);
     expect(parsed.success ? parsed.data : parsed.error.issues).toMatchObject({ id: "ws-1", extra: 1 });
   });

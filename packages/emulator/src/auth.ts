@@ -83,10 +83,7 @@ export function authenticate(state: EmulatorState, headers: IncomingHttpHeaders,
   if (!workspaceId) {
     if (options.requireWorkspace === false) return { organization, workspace: null, credential, permissions };
     if (options.surface === "rest") throw new HttpError(403, { error: "org_scoped_key_requires_workspace" });
-    throw detailError(
-      403,
-      "This API key is org-scoped and requires workspace specification. Please provide the X-Tenant-Id header.",
-    );
+    throw detailError(403, "This API key is org-scoped and requires workspace specification. Please provide the X-Tenant-Id header.");
   }
   const workspace = organization.workspaces.find((w) => w.id.toLowerCase() === workspaceId);
   const reach = reachOf(credential);

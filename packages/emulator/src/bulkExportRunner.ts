@@ -89,13 +89,14 @@ export class BulkExportRunner {
     if (this.stopped || record.finishedAtMs !== null || this.timers.has(record.id)) return;
     if (record.intervalHours === null && record.runs.length > 0) return;
     const startsAtMs =
-      record.intervalHours === null
-        ? record.createdAtMs
-        : record.createdAtMs + record.runs.length * record.intervalHours * this.ctx.timings.exportHourMs;
-    const timer = setTimeout(() => {
-      this.timers.delete(record.id);
-      this.startRun(record);
-    }, Math.max(0, startsAtMs - this.ctx.now()));
+      record.intervalHours === null ? record.createdAtMs : record.createdAtMs + record.runs.length * record.intervalHours * this.ctx.timings.exportHourMs;
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(record.id);
+        this.startRun(record);
+      },
+      Math.max(0, startsAtMs - this.ctx.now()),
+    );
     this.timers.set(record.id, timer);
   }
 
@@ -140,9 +141,7 @@ export class BulkExportRunner {
     const nowMs = this.ctx.now();
     const destination = state.destinations.find((d) => d.id === record.destinationId);
     const window = this.window(record, record.runs.length);
-    const target = destination
-      ? resolveS3Target(destination.config as unknown as S3TargetConfig, this.ctx.s3.endpointOverride)
-      : undefined;
+    const target = destination ? resolveS3Target(destination.config as unknown as S3TargetConfig, this.ctx.s3.endpointOverride) : undefined;
     const credentials = destination ? destinationCredentials(this.ctx, destination) : null;
     const run: BulkExportRunRecord = {
       id: randomUUID(),

@@ -31,7 +31,8 @@ function refused(field: string, message: string, input: unknown): ValidationFail
 function validateCreate(body: BulkExportCreateBody): void {
   const interval = body.interval_hours ?? null;
   const endTime = body.end_time ?? null;
-  if (interval !== null && endTime !== null) throw refused("interval_hours", "Give either end_time (one-off export) or interval_hours (scheduled export), not both", interval);
+  if (interval !== null && endTime !== null)
+    throw refused("interval_hours", "Give either end_time (one-off export) or interval_hours (scheduled export), not both", interval);
   if (interval !== null && (interval < INTERVAL_HOURS_BOUNDS.min || interval > INTERVAL_HOURS_BOUNDS.max))
     throw refused("interval_hours", `interval_hours must be between ${INTERVAL_HOURS_BOUNDS.min} and ${INTERVAL_HOURS_BOUNDS.max}`, interval);
   if (endTime !== null && Date.parse(endTime) <= Date.parse(body.start_time)) throw refused("end_time", "end_time must be after start_time", endTime);

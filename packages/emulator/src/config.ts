@@ -5,9 +5,7 @@ import { seedInputSchema, type SeedInput } from "./seed";
 import { traceRunSeedSchema } from "./traceRuns";
 import { REVISION_STEPS } from "./types";
 
-const stepDurationsSchema = z
-  .object(Object.fromEntries(REVISION_STEPS.map((s) => [s, z.number().nonnegative()])))
-  .partial();
+const stepDurationsSchema = z.object(Object.fromEntries(REVISION_STEPS.map((s) => [s, z.number().nonnegative()]))).partial();
 
 /**
  * zod schema of an emulator config file (`--config <file>`, JSON). Seed fields

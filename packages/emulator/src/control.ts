@@ -14,14 +14,7 @@ import type { RequestLog, RequestLogEntry } from "./requestLog";
 import { revisionHistory } from "./revisions";
 import { applySeed, emptyState, type SeedInput } from "./seed";
 import { seedTraceRuns, type TraceRunInput } from "./traceRuns";
-import type {
-  BulkExportRecord,
-  EmulatorState,
-  ExportRunRecord,
-  RevisionFailureStatus,
-  RevisionStep,
-  TraceRunRecord,
-} from "./types";
+import type { BulkExportRecord, EmulatorState, ExportRunRecord, RevisionFailureStatus, RevisionStep, TraceRunRecord } from "./types";
 
 /** Which deployment's next revision fails. */
 export type RevisionFailureTarget = { deploymentId: string } | { deploymentName: string };

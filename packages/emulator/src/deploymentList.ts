@@ -57,7 +57,10 @@ function deploymentFilters(ctx: EmulatorContext, query: RawQuery, errors: FastAp
   const imageVersion = stringQuery(query, "image_version");
   const deploymentType = enumQuery(query, "deployment_type", DEPLOYMENT_TYPES, errors);
   // A comma-separated string in the contract (not a repeated parameter).
-  const ids = stringQuery(query, "deployment_ids")?.split(",").map((id) => id.trim().toLowerCase()).filter((id) => id !== "");
+  const ids = stringQuery(query, "deployment_ids")
+    ?.split(",")
+    .map((id) => id.trim().toLowerCase())
+    .filter((id) => id !== "");
   // The emulator keeps no tags: filtering by any tag value matches nothing.
   const tagValueIds = stringQuery(query, "tag_value_ids")?.trim();
   const reconciled = reconciledFilter(query, errors);

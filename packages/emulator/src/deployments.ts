@@ -225,9 +225,6 @@ export function bulkDeleteDeployments(ctx: EmulatorContext, tenantId: string, id
 }
 
 /** Plans a failure for the next revision of a deployment. */
-export function planFailure(
-  status: RevisionFailure["status"],
-  atStep: RevisionFailure["atStep"] | undefined,
-): RevisionFailure {
+export function planFailure(status: RevisionFailure["status"], atStep: RevisionFailure["atStep"] | undefined): RevisionFailure {
   return { status, atStep: atStep ?? DEFAULT_FAILURE_STEP[status] };
 }

@@ -37,8 +37,7 @@ export function renderDestinationConfig(config: Record<string, unknown>): Record
   return {
     ...CONFIG_DEFAULTS,
     ...definedEntries(config),
-    config_kwargs_s3:
-      kwargs !== null && typeof kwargs === "object" ? { ...BOTOCORE_DEFAULTS, ...(kwargs as Record<string, unknown>) } : null,
+    config_kwargs_s3: kwargs !== null && typeof kwargs === "object" ? { ...BOTOCORE_DEFAULTS, ...(kwargs as Record<string, unknown>) } : null,
   };
 }
 

@@ -35,10 +35,7 @@ function checkEndpoint(endpointUrl: string | null | undefined): void {
     url = undefined;
   }
   if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) {
-    throw detailError(
-      400,
-      `Invalid endpoint: '${endpointUrl}' is not an http(s) URL of an S3-compatible endpoint; omit endpoint_url for AWS S3.`,
-    );
+    throw detailError(400, `Invalid endpoint: '${endpointUrl}' is not an http(s) URL of an S3-compatible endpoint; omit endpoint_url for AWS S3.`);
   }
 }
 

@@ -58,9 +58,7 @@ export function toHttpError(error: unknown): HttpError {
         return new ValidationFailure([{ type: "missing", loc: ["body"], msg: "Field required", input: null }]);
       case "FST_ERR_CTP_INVALID_JSON_BODY":
       case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
-        return new ValidationFailure([
-          { type: "json_invalid", loc: ["body", 0], msg: "JSON decode error", input: {}, ctx: { error: "Expecting value" } },
-        ]);
+        return new ValidationFailure([{ type: "json_invalid", loc: ["body", 0], msg: "JSON decode error", input: {}, ctx: { error: "Expecting value" } }]);
       case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
         return new ValidationFailure([
           {
@@ -76,15 +74,11 @@ export function toHttpError(error: unknown): HttpError {
         break;
     }
     if (error instanceof SyntaxError || (error.statusCode === 400 && error.code.startsWith("FST_ERR_CTP"))) {
-      return new ValidationFailure([
-        { type: "json_invalid", loc: ["body", 0], msg: "JSON decode error", input: {}, ctx: { error: "Expecting value" } },
-      ]);
+      return new ValidationFailure([{ type: "json_invalid", loc: ["body", 0], msg: "JSON decode error", input: {}, ctx: { error: "Expecting value" } }]);
     }
   }
   if (error instanceof SyntaxError) {
-    return new ValidationFailure([
-      { type: "json_invalid", loc: ["body", 0], msg: "JSON decode error", input: {}, ctx: { error: "Expecting value" } },
-    ]);
+    return new ValidationFailure([{ type: "json_invalid", loc: ["body", 0], msg: "JSON decode error", input: {}, ctx: { error: "Expecting value" } }]);
   }
   return detailError(500, "Internal Server Error");
 }

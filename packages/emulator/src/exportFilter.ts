@@ -125,7 +125,7 @@ function compile(node: Node): TraceRunPredicate {
   if (fn === "has") {
     const field = args[0];
     if (args.length !== 2 || field?.kind !== "field" || field.name !== "tags")
-      throw new UnsupportedFilterError("has(...)", "only has(tags, \"value\") is supported");
+      throw new UnsupportedFilterError("has(...)", 'only has(tags, "value") is supported');
     const value = literalOf(args[1], fn);
     return (run) => run.tags.includes(String(value));
   }

@@ -139,9 +139,7 @@ export class FaultRegistry {
 
   /** Finds the first rule matching the request, consumes one use and returns it. */
   take(method: string, path: string): FaultRule | undefined {
-    const rule = this.rules.find(
-      (r) => r.afterCreate !== true && (r.method === "*" || r.method === method.toUpperCase()) && globToRegExp(r.path).test(path),
-    );
+    const rule = this.rules.find((r) => r.afterCreate !== true && (r.method === "*" || r.method === method.toUpperCase()) && globToRegExp(r.path).test(path));
     if (!rule) return undefined;
     if (rule.skip > 0) {
       rule.skip -= 1;

@@ -22,14 +22,7 @@ export { INTERVAL_HOURS_BOUNDS } from "./bulkExports";
 export type { EmulatorFeatures } from "./context";
 export { FAST_TIMINGS, REALISTIC_TIMINGS, TIMING_PRESETS } from "./options";
 export type { SeedInput } from "./seed";
-export {
-  DEFAULT_API_KEY,
-  DEFAULT_BEARER_TOKEN,
-  DEFAULT_ORG_API_KEY,
-  DEFAULT_ORGANIZATION_ID,
-  DEFAULT_SEED,
-  DEFAULT_WORKSPACE_ID,
-} from "./seed";
+export { DEFAULT_API_KEY, DEFAULT_BEARER_TOKEN, DEFAULT_ORG_API_KEY, DEFAULT_ORGANIZATION_ID, DEFAULT_SEED, DEFAULT_WORKSPACE_ID } from "./seed";
 export { EmulatorControl } from "./control";
 export type { RevisionDump, RevisionFailureInput, RevisionFailureTarget, StateDump } from "./control";
 export type { FaultRule, FaultRuleInput } from "./faults";

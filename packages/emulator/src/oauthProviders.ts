@@ -9,11 +9,7 @@ import type { OAuthProviderRecord, OrganizationRecord } from "./types";
  * secret is not kept (the emulator runs no OAuth flow). 409 when the
  * organization already has a provider with that `provider_id`.
  */
-export function createOAuthProvider(
-  organization: OrganizationRecord,
-  body: OAuthProviderCreateBody,
-  nowMs: number,
-): OAuthProviderRecord {
+export function createOAuthProvider(organization: OrganizationRecord, body: OAuthProviderCreateBody, nowMs: number): OAuthProviderRecord {
   if (organization.oauthProviders.some((p) => p.provider_id === body.provider_id)) {
     throw detailError(409, `An OAuth provider with provider_id '${body.provider_id}' already exists`);
   }

@@ -27,7 +27,10 @@ export function isUuid(value: string): boolean {
 
 /** A UUID in canonical lower-case hyphenated form (the input must pass {@link isUuid}). */
 export function canonicalUuid(value: string): string {
-  const hex = value.replace(/^urn:uuid:/i, "").replace(/-/g, "").toLowerCase();
+  const hex = value
+    .replace(/^urn:uuid:/i, "")
+    .replace(/-/g, "")
+    .toLowerCase();
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
@@ -114,12 +117,7 @@ export function boolQuery(query: RawQuery, name: string, errors: FastApiValidati
 }
 
 /** Reads an optional query parameter that must be one of `values`. */
-export function enumQuery<T extends string>(
-  query: RawQuery,
-  name: string,
-  values: readonly T[],
-  errors: FastApiValidationError[],
-): T | undefined {
+export function enumQuery<T extends string>(query: RawQuery, name: string, values: readonly T[], errors: FastApiValidationError[]): T | undefined {
   const text = stringQuery(query, name);
   if (text === undefined) return undefined;
   if ((values as readonly string[]).includes(text)) return text as T;
@@ -149,12 +147,7 @@ export function uuidQuery(query: RawQuery, name: string, errors: FastApiValidati
  * Reads a required list-of-UUID query parameter given as repeated names
  * (`?ids=a&ids=b`, FastAPI's only list form), with at most `maxItems` items.
  */
-export function uuidListQuery(
-  query: RawQuery,
-  name: string,
-  maxItems: number,
-  errors: FastApiValidationError[],
-): string[] {
+export function uuidListQuery(query: RawQuery, name: string, maxItems: number, errors: FastApiValidationError[]): string[] {
   const raw = query[name];
   if (raw === undefined) {
     errors.push({ type: "missing", loc: ["query", name], msg: "Field required", input: null });

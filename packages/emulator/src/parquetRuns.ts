@@ -57,12 +57,7 @@ const CODECS = { none: "UNCOMPRESSED", gzip: "GZIP", snappy: "SNAPPY", zstandard
  * {@link EXPORT_COLUMN_NAMES} when `fields` is null, else those named, in file
  * order) and compression.
  */
-export function encodeTraceRunsParquet(
-  runs: readonly TraceRunRecord[],
-  tenantId: string,
-  fields: readonly string[] | null,
-  compression: string,
-): Uint8Array {
+export function encodeTraceRunsParquet(runs: readonly TraceRunRecord[], tenantId: string, fields: readonly string[] | null, compression: string): Uint8Array {
   const names = fields === null ? EXPORT_COLUMN_NAMES : EXPORT_COLUMN_NAMES.filter((name) => fields.includes(name));
   const codec = CODECS[compression as keyof typeof CODECS] ?? "UNCOMPRESSED";
   const buffer = parquetWriteBuffer({

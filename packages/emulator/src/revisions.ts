@@ -9,13 +9,7 @@ export interface RevisionTransition {
 }
 
 /** Statuses after which a revision never changes. */
-export const TERMINAL_REVISION_STATUSES: ReadonlySet<string> = new Set([
-  "DEPLOYED",
-  "CREATE_FAILED",
-  "BUILD_FAILED",
-  "DEPLOY_FAILED",
-  "SKIPPED",
-]);
+export const TERMINAL_REVISION_STATUSES: ReadonlySet<string> = new Set(["DEPLOYED", "CREATE_FAILED", "BUILD_FAILED", "DEPLOY_FAILED", "SKIPPED"]);
 
 /** The step at whose end each injected failure status happens by default. */
 export const DEFAULT_FAILURE_STEP: Readonly<Record<RevisionFailureStatus, RevisionStep>> = {
@@ -69,7 +63,9 @@ export function isBuilt(revision: RevisionRecord, nowMs: number): boolean {
 /** The commit SHA a `repo_ref` "resolves" to: itself when already 40 hex digits, else a stable hash. */
 export function resolveCommitSha(repoUrl: string | null, repoRef: string): string {
   if (/^[0-9a-f]{40}$/i.test(repoRef)) return repoRef.toLowerCase();
-  return createHash("sha1").update(`${repoUrl ?? ""}@${repoRef}`).digest("hex");
+  return createHash("sha1")
+    .update(`${repoUrl ?? ""}@${repoRef}`)
+    .digest("hex");
 }
 
 /**

@@ -69,10 +69,7 @@ export function describeS3Failure(error: unknown, target: S3Target, operation: s
   }
   switch (code) {
     case "CredentialsProviderError":
-      return detailError(
-        400,
-        `${prefix} Access denied: no credentials were given and none were found in the environment of the service.`,
-      );
+      return detailError(400, `${prefix} Access denied: no credentials were given and none were found in the environment of the service.`);
     case "AccessDenied":
     case "AllAccessDisabled":
     case "AccountProblem":
@@ -123,9 +120,7 @@ export async function testWrite(target: S3Target, credentials: S3Credentials | n
   const key = objectKey(target, "tmp", `langsmith-destination-test-${randomUUID()}.txt`);
   try {
     try {
-      await client.send(
-        new PutObjectCommand({ Bucket: target.bucketParam, Key: key, Body: TEST_OBJECT_BODY, ContentType: "text/plain" }),
-      );
+      await client.send(new PutObjectCommand({ Bucket: target.bucketParam, Key: key, Body: TEST_OBJECT_BODY, ContentType: "text/plain" }));
     } catch (error) {
       throw describeS3Failure(error, target, "PutObject");
     }

@@ -1,26 +1,52 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import type {
-  CallerCredentialRecord,
-  EmulatorState,
-  OAuthProviderRecord,
-  OrganizationRecord,
-} from "./types";
+import type { CallerCredentialRecord, EmulatorState, OAuthProviderRecord, OrganizationRecord } from "./types";
 
 /** Permissions granted to a seeded key when its `permissions` are omitted. */
 export const DEFAULT_PERMISSIONS: readonly string[] = [
-  "bulk-exports:manage", "workspaces:manage", "workspaces:manage-secrets", "workspaces:read", "organization:manage", "organization:read",
+  "bulk-exports:manage",
+  "workspaces:manage",
+  "workspaces:manage-secrets",
+  "workspaces:read",
+  "organization:manage",
+  "organization:read",
   // Tracing and evaluation.
-  "projects:create", "projects:read", "projects:update", "projects:delete", "projects:increase-trace-tier", "projects:decrease-trace-tier",
-  "datasets:create", "datasets:read", "datasets:update", "datasets:delete",
-  "annotation-queues:create", "annotation-queues:read", "annotation-queues:update", "annotation-queues:delete",
-  "feedback:create", "feedback:read", "feedback:update", "feedback:delete",
-  "prompts:read", "prompts:update", "workspaces:manage-model-configs",
-  "prompts:create", "prompts:delete",
-  "rules:create", "rules:read", "rules:update", "rules:delete",
-  "alerts:create", "alerts:read", "alerts:update", "alerts:delete",
+  "projects:create",
+  "projects:read",
+  "projects:update",
+  "projects:delete",
+  "projects:increase-trace-tier",
+  "projects:decrease-trace-tier",
+  "datasets:create",
+  "datasets:read",
+  "datasets:update",
+  "datasets:delete",
+  "annotation-queues:create",
+  "annotation-queues:read",
+  "annotation-queues:update",
+  "annotation-queues:delete",
+  "feedback:create",
+  "feedback:read",
+  "feedback:update",
+  "feedback:delete",
+  "prompts:read",
+  "prompts:update",
+  "workspaces:manage-model-configs",
+  "prompts:create",
+  "prompts:delete",
+  "rules:create",
+  "rules:read",
+  "rules:update",
+  "rules:delete",
+  "alerts:create",
+  "alerts:read",
+  "alerts:update",
+  "alerts:delete",
   // Sandboxes (their registries).
-  "sandboxes:create", "sandboxes:read", "sandboxes:update", "sandboxes:delete",
+  "sandboxes:create",
+  "sandboxes:read",
+  "sandboxes:update",
+  "sandboxes:delete",
 ];
 
 const oauthProviderSeedSchema = z.object({
@@ -117,9 +143,7 @@ export const DEFAULT_SEED: SeedInput = {
     { key: DEFAULT_API_KEY, organizationId: DEFAULT_ORGANIZATION_ID, workspaceId: DEFAULT_WORKSPACE_ID },
     { key: DEFAULT_ORG_API_KEY, organizationId: DEFAULT_ORGANIZATION_ID, workspaceId: null },
   ],
-  bearerTokens: [
-    { token: DEFAULT_BEARER_TOKEN, organizationId: DEFAULT_ORGANIZATION_ID, workspaceId: DEFAULT_WORKSPACE_ID },
-  ],
+  bearerTokens: [{ token: DEFAULT_BEARER_TOKEN, organizationId: DEFAULT_ORGANIZATION_ID, workspaceId: DEFAULT_WORKSPACE_ID }],
 };
 
 /** An empty state (no organizations, keys or resources). */
@@ -138,11 +162,7 @@ export function emptyState(): EmulatorState {
   };
 }
 
-function toProvider(
-  seed: z.infer<typeof oauthProviderSeedSchema>,
-  organizationId: string,
-  nowIso: string,
-): OAuthProviderRecord {
+function toProvider(seed: z.infer<typeof oauthProviderSeedSchema>, organizationId: string, nowIso: string): OAuthProviderRecord {
   return {
     id: seed.id ?? randomUUID(),
     organization_id: organizationId,
@@ -166,14 +186,13 @@ function toProvider(
 
 /** An organization's handle made from its name: lower-cased, `-` between words. */
 export function handleOf(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 }
 
-function upsertOrganization(
-  state: EmulatorState,
-  seed: z.infer<typeof organizationSeedSchema>,
-  nowIso: string,
-): void {
+function upsertOrganization(state: EmulatorState, seed: z.infer<typeof organizationSeedSchema>, nowIso: string): void {
   let org: OrganizationRecord | undefined = state.organizations.find((o) => o.id === seed.id);
   if (!org) {
     const name = seed.name ?? seed.id;
@@ -225,9 +244,7 @@ export function applySeed(state: EmulatorState, seed: SeedInput, nowMs: number):
     permissions: c.permissions ?? [...DEFAULT_PERMISSIONS],
   }));
   for (const credential of credentials) {
-    state.credentials = state.credentials.filter(
-      (c) => !(c.scheme === credential.scheme && c.secret === credential.secret),
-    );
+    state.credentials = state.credentials.filter((c) => !(c.scheme === credential.scheme && c.secret === credential.secret));
     state.credentials.push(credential);
   }
 }

@@ -224,7 +224,12 @@ class RouteTable {
 
   /** Records a route (`:name` parameters match one path segment). */
   add(method: string | string[], url: string): void {
-    const pattern = new RegExp(`^${url.split("/").map((segment) => (segment.startsWith(":") ? "[^/]+" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))).join("/")}$`);
+    const pattern = new RegExp(
+      `^${url
+        .split("/")
+        .map((segment) => (segment.startsWith(":") ? "[^/]+" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+        .join("/")}$`,
+    );
     for (const one of Array.isArray(method) ? method : [method]) if (one !== "HEAD") this.patterns.push({ pattern, method: one });
   }
 

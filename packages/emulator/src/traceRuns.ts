@@ -61,8 +61,7 @@ export function toTraceRun(sessionId: string, input: TraceRunInput): TraceRunRec
   const run = traceRunInputSchema.parse(input);
   const id = run.id ?? randomUUID();
   const startTime = iso(run.startTime);
-  const endTime =
-    run.endTime === undefined ? new Date(Date.parse(startTime) + 1000).toISOString() : run.endTime === null ? null : iso(run.endTime);
+  const endTime = run.endTime === undefined ? new Date(Date.parse(startTime) + 1000).toISOString() : run.endTime === null ? null : iso(run.endTime);
   const totalTokens =
     run.totalTokens !== undefined
       ? run.totalTokens

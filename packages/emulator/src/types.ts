@@ -7,14 +7,7 @@
  */
 
 /** The six in-progress steps of a revision, in order. */
-export const REVISION_STEPS = [
-  "CREATING",
-  "QUEUED",
-  "AWAITING_BUILD",
-  "BUILDING",
-  "AWAITING_DEPLOY",
-  "DEPLOYING",
-] as const;
+export const REVISION_STEPS = ["CREATING", "QUEUED", "AWAITING_BUILD", "BUILDING", "AWAITING_DEPLOY", "DEPLOYING"] as const;
 
 /** One in-progress revision step. */
 export type RevisionStep = (typeof REVISION_STEPS)[number];

@@ -77,62 +77,74 @@ function convertIssue(issue: z.core.$ZodIssue, root: unknown, locPrefix: Loc): F
     case "too_small":
       if (issue.origin === "string") {
         const min = Number(issue.minimum);
-        return [{
-          type: "string_too_short",
-          loc,
-          msg: `String should have at least ${min} character${min === 1 ? "" : "s"}`,
-          input,
-          ctx: { min_length: min },
-        }];
+        return [
+          {
+            type: "string_too_short",
+            loc,
+            msg: `String should have at least ${min} character${min === 1 ? "" : "s"}`,
+            input,
+            ctx: { min_length: min },
+          },
+        ];
       }
-      return [{
-        type: "greater_than_equal",
-        loc,
-        msg: `Input should be greater than or equal to ${String(issue.minimum)}`,
-        input,
-        ctx: { ge: Number(issue.minimum) },
-      }];
+      return [
+        {
+          type: "greater_than_equal",
+          loc,
+          msg: `Input should be greater than or equal to ${String(issue.minimum)}`,
+          input,
+          ctx: { ge: Number(issue.minimum) },
+        },
+      ];
     case "too_big":
       if (issue.origin === "string") {
         const max = Number(issue.maximum);
-        return [{
-          type: "string_too_long",
-          loc,
-          msg: `String should have at most ${max} character${max === 1 ? "" : "s"}`,
-          input,
-          ctx: { max_length: max },
-        }];
+        return [
+          {
+            type: "string_too_long",
+            loc,
+            msg: `String should have at most ${max} character${max === 1 ? "" : "s"}`,
+            input,
+            ctx: { max_length: max },
+          },
+        ];
       }
-      return [{
-        type: "less_than_equal",
-        loc,
-        msg: `Input should be less than or equal to ${String(issue.maximum)}`,
-        input,
-        ctx: { le: Number(issue.maximum) },
-      }];
+      return [
+        {
+          type: "less_than_equal",
+          loc,
+          msg: `Input should be less than or equal to ${String(issue.maximum)}`,
+          input,
+          ctx: { le: Number(issue.maximum) },
+        },
+      ];
     case "invalid_format": {
       // The generated schemas' formats (`z.uuid()`, `z.iso.datetime()`) fail as pydantic's types do.
       if (issue.format === "uuid" || issue.format === "guid") return [uuidParsingError(input, loc)];
       if (issue.format === "datetime" || issue.format === "date") return [dateTimeParsingError(input, loc)];
       const raw = "pattern" in issue && typeof issue.pattern === "string" ? issue.pattern : issue.format;
       const pattern = /^\/(.*)\/[a-z]*$/s.exec(raw)?.[1] ?? raw;
-      return [{
-        type: "string_pattern_mismatch",
-        loc,
-        msg: `String should match pattern '${pattern}'`,
-        input,
-        ctx: { pattern },
-      }];
+      return [
+        {
+          type: "string_pattern_mismatch",
+          loc,
+          msg: `String should match pattern '${pattern}'`,
+          input,
+          ctx: { pattern },
+        },
+      ];
     }
     case "invalid_value": {
       const expected = quoteList(issue.values);
-      return [{
-        type: issue.values.length === 1 ? "literal_error" : "enum",
-        loc,
-        msg: `Input should be ${expected}`,
-        input,
-        ctx: { expected },
-      }];
+      return [
+        {
+          type: issue.values.length === 1 ? "literal_error" : "enum",
+          loc,
+          msg: `Input should be ${expected}`,
+          input,
+          ctx: { expected },
+        },
+      ];
     }
     case "unrecognized_keys":
       return issue.keys.map((key) => ({

@@ -38,7 +38,10 @@ export function stackOf(urn: string): string {
 
 /** Whether `name` matches `pattern`, where `*` matches any run of characters and everything else itself. */
 export function matchesPattern(name: string, pattern: string): boolean {
-  const expression = pattern.split("*").map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*");
+  const expression = pattern
+    .split("*")
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+    .join(".*");
   return new RegExp(`^${expression}$`).test(name);
 }
 
@@ -47,7 +50,11 @@ export function refersTo(resource: PolicyResource, property: string, target: Pol
   return (resource.propertyDependencies[property] ?? []).some((dependency) => dependency.urn === target.urn);
 }
 
-const stackPatternSchema = { type: "string", default: DEFAULT_PRODUCTION_STACKS, description: "Names of the production stacks: `*` matches any run of characters." } as const;
+const stackPatternSchema = {
+  type: "string",
+  default: DEFAULT_PRODUCTION_STACKS,
+  description: "Names of the production stacks: `*` matches any run of characters.",
+} as const;
 
 /** API and service keys expire, and within `maxDays`. */
 export const keyExpiry: ResourceValidationPolicy = {
@@ -64,7 +71,10 @@ export const keyExpiry: ResourceValidationPolicy = {
     }
     if (typeof expiresAt !== "string") return; // not known yet (an output of another resource): checked on the next preview
     const deadline = Date.now() + maxDays * DAY_MS;
-    if (Date.parse(expiresAt) > deadline) reportViolation(`${args.name}: expiresAt ${expiresAt} is more than ${maxDays} days away; a key must expire by ${new Date(deadline).toISOString().slice(0, 10)}`);
+    if (Date.parse(expiresAt) > deadline)
+      reportViolation(
+        `${args.name}: expiresAt ${expiresAt} is more than ${maxDays} days away; a key must expire by ${new Date(deadline).toISOString().slice(0, 10)}`,
+      );
   },
 };
 
@@ -75,7 +85,12 @@ export const productionDeployments: ResourceValidationPolicy = {
   configSchema: {
     properties: {
       stackPattern: stackPatternSchema,
-      requiredLimits: { type: "array", items: { type: "string" }, default: [...DEFAULT_REQUIRED_LIMITS], description: "Keys of sourceConfig.resourceSpec a production deployment must set." },
+      requiredLimits: {
+        type: "array",
+        items: { type: "string" },
+        default: [...DEFAULT_REQUIRED_LIMITS],
+        description: "Keys of sourceConfig.resourceSpec a production deployment must set.",
+      },
     },
   },
   validateResource: (args, reportViolation) => {
@@ -88,7 +103,8 @@ export const productionDeployments: ResourceValidationPolicy = {
     if (type === undefined) reportViolation(`${args.name}: a production stack's deployment must set sourceConfig.deploymentType to prod`);
     const spec = (sourceConfig["resourceSpec"] ?? {}) as Record<string, unknown>;
     const missing = requiredLimits.filter((limit) => spec[limit] === undefined || spec[limit] === null);
-    if (missing.length > 0) reportViolation(`${args.name}: a production stack's deployment must set its resource limits: sourceConfig.resourceSpec lacks ${missing.join(", ")}`);
+    if (missing.length > 0)
+      reportViolation(`${args.name}: a production stack's deployment must set its resource limits: sourceConfig.resourceSpec lacks ${missing.join(", ")}`);
   },
 };
 
@@ -104,9 +120,11 @@ export const productionProjectAlerts: StackValidationPolicy = {
     const alerts = args.resources.filter((r) => r.type === TOKENS.alertRule);
     for (const project of projects) {
       const watching = alerts.filter((alert) => refersTo(alert, "projectId", project));
-      if (watching.length === 0) reportViolation(`${project.name}: no alert rule watches this project; add an AlertRule with projectId: <project>.id`, project.urn);
+      if (watching.length === 0)
+        reportViolation(`${project.name}: no alert rule watches this project; add an AlertRule with projectId: <project>.id`, project.urn);
       // An alert's actions are a secret the stack does not show; the provider's check refuses an alert without one, so hidden ones count.
-      else if (!watching.some((alert) => !Array.isArray(alert.props["actions"]) || alert.props["actions"].length > 0)) reportViolation(`${project.name}: its alert rules have no action; give one at least one (e.g. a webhook)`, project.urn);
+      else if (!watching.some((alert) => !Array.isArray(alert.props["actions"]) || alert.props["actions"].length > 0))
+        reportViolation(`${project.name}: its alert rules have no action; give one at least one (e.g. a webhook)`, project.urn);
     }
   },
 };
@@ -133,7 +151,9 @@ export const runRuleSampling: ResourceValidationPolicy = {
 export const noPublicPrompts: ResourceValidationPolicy = {
   name: "langsmith-no-public-prompts",
   description: "No prompt is public (isPublic) unless its handle is in allowedHandles.",
-  configSchema: { properties: { allowedHandles: { type: "array", items: { type: "string" }, default: [], description: "Handles of the prompts that may be public." } } },
+  configSchema: {
+    properties: { allowedHandles: { type: "array", items: { type: "string" }, default: [], description: "Handles of the prompts that may be public." } },
+  },
   validateResource: (args, reportViolation) => {
     if (args.type !== TOKENS.prompt || args.props["isPublic"] !== true) return;
     const { allowedHandles } = args.getConfig<{ allowedHandles: string[] }>();
@@ -149,7 +169,8 @@ export const workspaceRetention: StackValidationPolicy = {
   validateStack: (args, reportViolation) => {
     const settings = args.resources.filter((r) => r.type === TOKENS.ttlSettings);
     for (const workspace of args.resources.filter((r) => r.type === TOKENS.workspace)) {
-      if (!settings.some((s) => refersTo(s, "workspaceId", workspace))) reportViolation(`${workspace.name}: the workspace's retention is not set; add a TtlSettings with workspaceId: <workspace>.id`, workspace.urn);
+      if (!settings.some((s) => refersTo(s, "workspaceId", workspace)))
+        reportViolation(`${workspace.name}: the workspace's retention is not set; add a TtlSettings with workspaceId: <workspace>.id`, workspace.urn);
     }
   },
 };

@@ -16,7 +16,10 @@ function value(schema: PackageSchema, v: ProgramValue, type: PropertyType | unde
     if (entries.length === 0) return "{}";
     const properties = objectProperties(schema, type);
     const pad = "    ".repeat(depth + 1);
-    const items = entries.map(([key, item]) => `${pad}${JSON.stringify(properties !== undefined ? pythonName(key) : key)}: ${value(schema, item, properties?.[key] ?? type?.additionalProperties, depth + 1, variables)},`);
+    const items = entries.map(
+      ([key, item]) =>
+        `${pad}${JSON.stringify(properties !== undefined ? pythonName(key) : key)}: ${value(schema, item, properties?.[key] ?? type?.additionalProperties, depth + 1, variables)},`,
+    );
     return `{\n${items.join("\n")}\n${"    ".repeat(depth)}}`;
   }
   return JSON.stringify(v);

@@ -25,7 +25,9 @@ export function typescriptProgram(program: AdoptedProgram): string {
   const lines = ['import * as pulumi from "@pulumi/pulumi";', 'import * as langsmith from "pulumi-langsmith";', ""];
   if (program.secrets.length > 0) lines.push("const config = new pulumi.Config();", "");
   for (const resource of program.resources) {
-    lines.push(`const ${variables.get(resource.name)} = new langsmith.${className(resource.token)}(${JSON.stringify(resource.name)}, ${value(resource.inputs, 0, variables)});`);
+    lines.push(
+      `const ${variables.get(resource.name)} = new langsmith.${className(resource.token)}(${JSON.stringify(resource.name)}, ${value(resource.inputs, 0, variables)});`,
+    );
   }
   lines.push("");
   return `${lines.join("\n")}`;

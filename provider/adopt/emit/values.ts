@@ -23,7 +23,10 @@ export function objectProperties(schema: PackageSchema, type: PropertyType | und
 
 /** The input properties of a resource's type token. */
 export function inputProperties(schema: PackageSchema, token: string): Readonly<Record<string, PropertyType>> {
-  return ((schema.resources as Record<string, { inputProperties?: Record<string, PropertyType> }>)[token]?.inputProperties ?? {}) as Record<string, PropertyType>;
+  return ((schema.resources as Record<string, { inputProperties?: Record<string, PropertyType> }>)[token]?.inputProperties ?? {}) as Record<
+    string,
+    PropertyType
+  >;
 }
 
 /** Python's name of a property, as Pulumi's Python generator spells it: `workspaceId` is `workspace_id`. */

@@ -24,7 +24,12 @@ function lines(v: ProgramValue, indent: number): string[] {
     const entries = Object.entries(v as Record<string, ProgramValue>);
     if (entries.length === 0) return [`${pad}{}`];
     return entries.flatMap(([key, item]) => {
-      const isBlock = item !== null && typeof item === "object" && !isReference(item) && !isSecretPlaceholder(item) && (Array.isArray(item) ? item.length > 0 : Object.keys(item).length > 0);
+      const isBlock =
+        item !== null &&
+        typeof item === "object" &&
+        !isReference(item) &&
+        !isSecretPlaceholder(item) &&
+        (Array.isArray(item) ? item.length > 0 : Object.keys(item).length > 0);
       return isBlock ? [`${pad}${JSON.stringify(key)}:`, ...lines(item, indent + 2)] : [`${pad}${JSON.stringify(key)}: ${lines(item, 0)[0] ?? ""}`];
     });
   }

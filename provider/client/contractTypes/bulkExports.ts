@@ -6,7 +6,14 @@
  * ones (unknown fields kept). No difference from the document is known here.
  */
 import type { z } from "zod";
-import { zBulkExportCompression, zBulkExportCreate, zBulkExportFormat, zBulkExportFormatVersion, zBulkExportStatus, zBulkExportUpdate } from "../wire/bulkExports.requests";
+import {
+  zBulkExportCompression,
+  zBulkExportCreate,
+  zBulkExportFormat,
+  zBulkExportFormatVersion,
+  zBulkExportStatus,
+  zBulkExportUpdate,
+} from "../wire/bulkExports.requests";
 import { zBulkExport, zBulkExportRun, zGetApiV1BulkExportsByBulkExportIdRunsResponse, zGetApiV1BulkExportsResponse } from "../wire/bulkExports.responses";
 
 /** Statuses of a bulk export. Ended: `Cancelled`, `Completed`, `Failed`, `TimedOut`. */

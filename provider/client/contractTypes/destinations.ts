@@ -102,9 +102,7 @@ export type DestinationConfigInput = z.input<typeof DestinationConfigInputSchema
  * first, so that a bad name is the mistake reported (a request error names
  * the first field that fails).
  */
-export const CreateDestinationRequestSchema = zBulkExportDestinationCreate
-  .pick({ display_name: true })
-  .extend(zBulkExportDestinationCreate.shape);
+export const CreateDestinationRequestSchema = zBulkExportDestinationCreate.pick({ display_name: true }).extend(zBulkExportDestinationCreate.shape);
 /** Body of `POST /bulk-exports/destinations`. */
 export type CreateDestinationRequest = z.input<typeof CreateDestinationRequestSchema>;
 

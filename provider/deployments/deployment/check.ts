@@ -19,7 +19,10 @@ export function checkDeployment(raw: Record<string, unknown>): CheckFailure[] {
       const name = entry !== null && typeof entry === "object" ? (entry as Record<string, unknown>)["name"] : undefined;
       if (typeof name !== "string" || name === UNKNOWN) return;
       if (seen.has(name)) {
-        failures.push({ property: propertyPath([list, index, "name"]), reason: `environment variable ${name} is listed twice (across secrets and secretReferences a name may appear once)` });
+        failures.push({
+          property: propertyPath([list, index, "name"]),
+          reason: `environment variable ${name} is listed twice (across secrets and secretReferences a name may appear once)`,
+        });
       }
       seen.add(name);
     });

@@ -22,7 +22,9 @@ export interface DeploymentDiff {
  * path `secrets` appears.
  */
 export function diffDeployment(olds: Record<string, unknown>, news: Record<string, unknown>): DeploymentDiff {
-  const changed = diffFields(DEPLOYMENT_FIELDS, olds, news, (field) => (field.path === "secrets" ? !secretsChanged(olds, news["secrets"], news[SECRETS_UNCHANGED_KEY] === true) : undefined));
+  const changed = diffFields(DEPLOYMENT_FIELDS, olds, news, (field) =>
+    field.path === "secrets" ? !secretsChanged(olds, news["secrets"], news[SECRETS_UNCHANGED_KEY] === true) : undefined,
+  );
   const replaces = changed.replace;
   return {
     changes: Object.values(changed).some((paths) => paths.length > 0),

@@ -5,10 +5,7 @@
  * reference table in docs/resources.md derive from {@link DEPLOYMENT_FIELDS}.
  */
 import { z } from "zod";
-import {
-  DEPLOYMENT_SOURCES,
-  type SecretInput,
-} from "../../client/contractTypes/controlPlane";
+import { DEPLOYMENT_SOURCES, type SecretInput } from "../../client/contractTypes/controlPlane";
 import { emptyAsUnset, type FieldTable, type InputsOf, unknownOr } from "../../engine/fields/fields";
 import { workspaceIdField } from "../../engine/kind/declaration";
 import { nonEmpty, waitSeconds as seconds } from "../../engine/fields/validators";
@@ -31,7 +28,9 @@ const secretSchema = z.object({
 });
 const secretReferenceSchema = z.object({
   name: unknownOr(envName).describe("The environment variable's name."),
-  secretName: unknownOr(nonEmpty("secretReferences.secretName").max(253, "secretName is at most 253 characters (a Kubernetes secret name)")).describe("The Kubernetes secret holding the value."),
+  secretName: unknownOr(nonEmpty("secretReferences.secretName").max(253, "secretName is at most 253 characters (a Kubernetes secret name)")).describe(
+    "The Kubernetes secret holding the value.",
+  ),
   secretKey: unknownOr(nonEmpty("secretReferences.secretKey").max(253, "secretKey is at most 253 characters")).describe("The key of the value in that secret."),
 });
 
@@ -41,7 +40,6 @@ export interface SecretReferenceInputs {
   secretName: string;
   secretKey: string;
 }
-
 
 /** Every input field of the Deployment. Order: the order of check failures and of the reference table. */
 export const DEPLOYMENT_FIELDS = [
@@ -127,7 +125,11 @@ export const DEPLOYMENT_FIELDS = [
     toWire: (value) => (value as SecretReferenceInputs[]).map(({ name, secretName, secretKey }) => ({ name, secret_name: secretName, secret_key: secretKey })),
     fromWire: (value) =>
       Array.isArray(value)
-        ? (value as Array<{ name: string; secret_name: string; secret_key: string }>).map(({ name, secret_name, secret_key }) => ({ name, secretName: secret_name, secretKey: secret_key }))
+        ? (value as Array<{ name: string; secret_name: string; secret_key: string }>).map(({ name, secret_name, secret_key }) => ({
+            name,
+            secretName: secret_name,
+            secretKey: secret_key,
+          }))
         : [],
     schema: z.array(unknownOr(secretReferenceSchema)).max(100, "at most 100 secret references"),
     required: false,

@@ -130,7 +130,13 @@ export function reconcileWithService(
   if (previous === undefined && server.length === 0) return undefined;
   if (previous?.imported === true) {
     // Not managed by the program: the record follows the service (fingerprints only), so declaring the same values later shows no change.
-    return { ...fingerprintSecrets(server.map(({ name, value }) => ({ name, value: value as string })), previous.salt), imported: true } as SecretsFingerprint;
+    return {
+      ...fingerprintSecrets(
+        server.map(({ name, value }) => ({ name, value: value as string })),
+        previous.salt,
+      ),
+      imported: true,
+    } as SecretsFingerprint;
   }
   const salt = previous?.salt ?? newSalt();
   const values: Record<string, string> = {};
@@ -159,4 +165,3 @@ function isSecretInput(value: unknown): value is SecretInput {
   const record = value as Record<string, unknown>;
   return typeof record["name"] === "string" && typeof record["value"] === "string";
 }
-

@@ -52,17 +52,29 @@ export async function createDeployment(context: OperationContext, raw: Record<st
     const patched = await reconcileAdopted(context, client, deployment, inputs);
     const current = patched?.deployment ?? deployment;
     const started = patched ? `${how}; ${patched.what}` : how;
-    const outs = await keepingResource(current.id, () => unfinished(inputs, current, started), raw, RESUME_HINT, () => settle(context, client, settings, inputs, current, started, raw));
+    const outs = await keepingResource(
+      current.id,
+      () => unfinished(inputs, current, started),
+      raw,
+      RESUME_HINT,
+      () => settle(context, client, settings, inputs, current, started, raw),
+    );
     return { id: current.id, outs };
   }
   const { created, how } = await createOrFind(context, client, inputs);
   // Until the display name is patched (the create request cannot carry it), the outputs leave it out: the next up sends it.
   const { displayName, ...withoutDisplayName } = inputs;
-  const outs = await keepingResource(created.id, () => unfinished(displayName === undefined ? inputs : withoutDisplayName, created, how), raw, RESUME_HINT, async () => {
-    if (displayName !== undefined) await deploymentCalls.patch(client, created.id, { display_name: displayName }, { name });
-    const deployment = await deploymentCalls.get(client, created.id, { name });
-    return settle(context, client, settings, inputs, deployment, how, raw);
-  });
+  const outs = await keepingResource(
+    created.id,
+    () => unfinished(displayName === undefined ? inputs : withoutDisplayName, created, how),
+    raw,
+    RESUME_HINT,
+    async () => {
+      if (displayName !== undefined) await deploymentCalls.patch(client, created.id, { display_name: displayName }, { name });
+      const deployment = await deploymentCalls.get(client, created.id, { name });
+      return settle(context, client, settings, inputs, deployment, how, raw);
+    },
+  );
   return { id: created.id, outs };
 }
 
@@ -78,16 +90,25 @@ function unfinished(inputs: DeploymentInputs, deployment: DeploymentFacts, what:
  * revision fields changed) then a wait; or re-deploys a failed revision; or
  * resumes a wait that did not finish; or only records provider settings.
  */
-export async function updateDeployment(context: OperationContext, id: string, rawOlds: Record<string, unknown>, news: Record<string, unknown>): Promise<pulumi.dynamic.UpdateResult<DeploymentOutputs>> {
+export async function updateDeployment(
+  context: OperationContext,
+  id: string,
+  rawOlds: Record<string, unknown>,
+  news: Record<string, unknown>,
+): Promise<pulumi.dynamic.UpdateResult<DeploymentOutputs>> {
   const olds = migrateDeploymentOutputs(rawOlds);
   const previous = olds as unknown as DeploymentOutputs;
   const inputs = parseInputs(news);
-  const settings = settingsInScope(context, "workspace", `updating deployment "${inputs.name}"`, { workspaceId: inputs.workspaceId ?? previous.workspaceId, tenantId: previous.tenantId });
+  const settings = settingsInScope(context, "workspace", `updating deployment "${inputs.name}"`, {
+    workspaceId: inputs.workspaceId ?? previous.workspaceId,
+    tenantId: previous.tenantId,
+  });
   const client = await context.client(settings);
   const plan = diffDeployment(olds, news);
   const resume = needsResume(previous) && inputs.waitForDeployed !== false;
 
-  const failedRevisionId = resume && isFailed(previous.latestRevisionStatus) && typeof previous.latestRevisionId === "string" ? previous.latestRevisionId : undefined;
+  const failedRevisionId =
+    resume && isFailed(previous.latestRevisionStatus) && typeof previous.latestRevisionId === "string" ? previous.latestRevisionId : undefined;
   if (plan.changed.inPlace.length === 0 && plan.changed.revision.length === 0 && failedRevisionId !== undefined) {
     // Nothing changed since the revision failed: ask the service to build it again.
     const deployment = await redeployOnce(context, client, id, inputs, failedRevisionId);
@@ -118,7 +139,18 @@ export async function updateDeployment(context: OperationContext, id: string, ra
   if (!newRevision) {
     // A wait left unfinished (timed out, interrupted, or cut by a failure after the create) resumes after the in-place patch.
     if (resume && typeof previous.latestRevisionId === "string") {
-      return { outs: await settle(context, client, settings, inputs, deployment, `${full}; resumed waiting for revision ${shortId(previous.latestRevisionId)}`, news, olds) };
+      return {
+        outs: await settle(
+          context,
+          client,
+          settings,
+          inputs,
+          deployment,
+          `${full}; resumed waiting for revision ${shortId(previous.latestRevisionId)}`,
+          news,
+          olds,
+        ),
+      };
     }
     const revisionStatus = previous.latestRevisionStatus ?? null;
     return { outs: outputsFrom(inputs, { deployment, revisionStatus }, full, olds) };
@@ -148,7 +180,11 @@ export async function deleteDeployment(context: OperationContext, id: string, pr
 }
 
 /** POSTs the deployment; when the response was lost, finds what the service committed instead of posting twice. */
-async function createOrFind(context: OperationContext, client: LangSmithClient, inputs: DeploymentInputs): Promise<{ created: DeploymentFacts & { id: string }; how: string }> {
+async function createOrFind(
+  context: OperationContext,
+  client: LangSmithClient,
+  inputs: DeploymentInputs,
+): Promise<{ created: DeploymentFacts & { id: string }; how: string }> {
   const name = inputs.name;
   try {
     const created = await deploymentCalls.create(client, toCreateRequest(inputs), { name });
@@ -156,9 +192,12 @@ async function createOrFind(context: OperationContext, client: LangSmithClient, 
   } catch (error) {
     if (error instanceof ConflictError) {
       const existing = await deploymentCalls.findByName(client, name, { name }).catch(() => undefined);
-      throw new NameTakenError(`creating deployment "${name}": a deployment with this name already exists in the workspace.${existing ? ` ${takeOverHint(context.urn, existing.id, undefined, workspaceOtherThanStack(context, existing.tenant_id))}` : ""}`, {
-        status: 409,
-      });
+      throw new NameTakenError(
+        `creating deployment "${name}": a deployment with this name already exists in the workspace.${existing ? ` ${takeOverHint(context.urn, existing.id, undefined, workspaceOtherThanStack(context, existing.tenant_id))}` : ""}`,
+        {
+          status: 409,
+        },
+      );
     }
     if (!(error instanceof ApiConnectionError)) throw error;
     // The POST may have been committed although its response was lost: look before posting again.
@@ -237,14 +276,25 @@ async function patchOnce(
  * revision newer than the failed one means it was committed. A service
  * without the operation (404 for the route, 405) gets the equivalent PATCH.
  */
-async function redeployOnce(context: OperationContext, client: LangSmithClient, id: string, inputs: DeploymentInputs, failedRevisionId: string): Promise<Deployment> {
+async function redeployOnce(
+  context: OperationContext,
+  client: LangSmithClient,
+  id: string,
+  inputs: DeploymentInputs,
+  failedRevisionId: string,
+): Promise<Deployment> {
   const name = inputs.name;
   try {
     return await deploymentCalls.redeploy(client, id, failedRevisionId, { name });
   } catch (error) {
     if (error instanceof NotFoundError || error instanceof MethodNotAllowedError) {
       const current = await deploymentCalls.get(client, id, { name });
-      logProgress(context, KIND, name, `the service cannot re-deploy revision ${shortId(failedRevisionId)} (${error.status}); sending the revision config again instead`);
+      logProgress(
+        context,
+        KIND,
+        name,
+        `the service cannot re-deploy revision ${shortId(failedRevisionId)} (${error.status}); sending the revision config again instead`,
+      );
       return patchOnce(context, client, id, name, toResubmitRequest(inputs), current.latest_revision_id);
     }
     if (!(error instanceof ApiConnectionError)) throw error;
@@ -254,7 +304,6 @@ async function redeployOnce(context: OperationContext, client: LangSmithClient, 
     return deploymentCalls.redeploy(client, id, failedRevisionId, { name });
   }
 }
-
 
 function isFailed(status: string | null | undefined): boolean {
   return typeof status === "string" && status.includes("FAILED");

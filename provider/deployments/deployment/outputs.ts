@@ -3,7 +3,15 @@
  * layout. No runtime imports beyond the output helpers: the dynamic class
  * registers its outputs from this list in the program process.
  */
-import { CREATED_AT_OUTPUT, LAST_OPERATION_OUTPUT, OUTPUT_TYPES, type OutputSpec, stateVersionOutput, tenantIdOutput, UPDATED_AT_OUTPUT } from "../../engine/state/outputs";
+import {
+  CREATED_AT_OUTPUT,
+  LAST_OPERATION_OUTPUT,
+  OUTPUT_TYPES,
+  type OutputSpec,
+  stateVersionOutput,
+  tenantIdOutput,
+  UPDATED_AT_OUTPUT,
+} from "../../engine/state/outputs";
 
 /**
  * Version of the output layout written by this release. 1: release 0.1.0
@@ -14,7 +22,13 @@ export const DEPLOYMENT_STATE_VERSION = 2;
 
 /** The Deployment's output-only properties, as the schema and previews show them. */
 export const DEPLOYMENT_OUTPUT_SPECS: readonly OutputSpec[] = [
-  { name: "secretsFingerprint", type: OUTPUT_TYPES.anyMap, doc: "Salted fingerprints of the secrets' values (never the values).", secret: true, changesOnUpdate: true },
+  {
+    name: "secretsFingerprint",
+    type: OUTPUT_TYPES.anyMap,
+    doc: "Salted fingerprints of the secrets' values (never the values).",
+    secret: true,
+    changesOnUpdate: true,
+  },
   { name: "latestRevisionId", type: OUTPUT_TYPES.string, doc: "Id of the newest revision.", changesOnUpdate: true },
   { name: "latestRevisionStatus", type: OUTPUT_TYPES.string, doc: "Status of the newest revision, e.g. `DEPLOYED`.", changesOnUpdate: true },
   { name: "status", type: OUTPUT_TYPES.string, doc: "Status of the deployment, e.g. `READY`.", changesOnUpdate: true },

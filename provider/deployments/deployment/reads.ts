@@ -23,7 +23,11 @@ import { type DeploymentOutputs, migrateDeploymentOutputs, outputsFrom, parseInp
 export const DEPLOYMENT_TOKEN = "langsmith:index:Deployment";
 
 /** Reads the deployment for a refresh; `undefined` when the service answers 404 (in the recorded workspace): gone. */
-export async function readDeployment(context: OperationContext, id: string, props: Record<string, unknown>): Promise<{ id: string; props: Record<string, unknown> } | undefined> {
+export async function readDeployment(
+  context: OperationContext,
+  id: string,
+  props: Record<string, unknown>,
+): Promise<{ id: string; props: Record<string, unknown> } | undefined> {
   const previous = migrateDeploymentOutputs(props) as unknown as DeploymentOutputs;
   const name = previous.name ?? id;
   const settings = settingsInScope(context, "workspace", `reading deployment "${name}"`, { workspaceId: previous.workspaceId, tenantId: previous.tenantId });
@@ -42,7 +46,13 @@ export async function readDeployment(context: OperationContext, id: string, prop
  * One the list does not hold, and any read whose batch failed, is read by
  * GET, whose 404 alone says it is gone.
  */
-async function readTogetherThroughList(context: OperationContext, client: LangSmithClient, settings: ProviderSettings, id: string, name: string): Promise<Deployment | undefined> {
+async function readTogetherThroughList(
+  context: OperationContext,
+  client: LangSmithClient,
+  settings: ProviderSettings,
+  id: string,
+  name: string,
+): Promise<Deployment | undefined> {
   const source: ListSource = {
     by: "pages",
     pageSize: LARGEST_PAGE,
@@ -69,7 +79,10 @@ async function readTogetherThroughList(context: OperationContext, client: LangSm
  * service's secrets alone until the program declares `secrets`.
  * `undefined` when there is no such deployment.
  */
-export async function importDeployment(context: OperationContext, given: string): Promise<{ inputs: Record<string, unknown>; outputs: DeploymentOutputs } | undefined> {
+export async function importDeployment(
+  context: OperationContext,
+  given: string,
+): Promise<{ inputs: Record<string, unknown>; outputs: DeploymentOutputs } | undefined> {
   // `[<workspaceId>/]<id>`: the workspace when it is not the configured one (e.g. a Workspace of the same stack).
   const [first, second] = given.split("/");
   const workspaceId = second !== undefined && UUID.test(first ?? "") ? first : undefined;
@@ -93,7 +106,13 @@ export async function importDeployment(context: OperationContext, given: string)
 
 /** The deployments of a workspace (every page), each as the id `importDeployment` takes (`<workspaceId>/<id>`). */
 export async function listDeployments(context: OperationContext, scope: ListingScope): Promise<ListedObject[]> {
-  const client = await context.client(settingsInScope(context, "workspace", "listing deployments", scope.workspaceId === undefined ? {} : { workspaceId: scope.workspaceId }));
+  const client = await context.client(
+    settingsInScope(context, "workspace", "listing deployments", scope.workspaceId === undefined ? {} : { workspaceId: scope.workspaceId }),
+  );
   const deployments = await deploymentCalls.listAll(client);
-  return deployments.map((deployment) => ({ importId: scope.workspaceId === undefined ? deployment.id : `${scope.workspaceId}/${deployment.id}`, id: deployment.id, name: deployment.name }));
+  return deployments.map((deployment) => ({
+    importId: scope.workspaceId === undefined ? deployment.id : `${scope.workspaceId}/${deployment.id}`,
+    id: deployment.id,
+    name: deployment.name,
+  }));
 }

@@ -26,7 +26,8 @@ export const resource = declareKind({
     "A LangSmith deployment (an agent server). Create waits until its revision is `DEPLOYED`; an update makes exactly one new revision when a revision field changes, patches in place otherwise; a change of `name` or `source` replaces it.",
   fields: DEPLOYMENT_FIELDS,
   groupDocs: {
-    sourceConfig: "Where the deployment's code comes from and how it runs: the GitHub integration and repository, or the image registry; its deployment type, listener, resources and build commands.",
+    sourceConfig:
+      "Where the deployment's code comes from and how it runs: the GitHub integration and repository, or the image registry; its deployment type, listener, resources and build commands.",
     sourceRevisionConfig: "What one revision builds: the branch or commit, the image, and the path of `langgraph.json`. A change makes one new revision.",
   },
   inputsNotInOutputs: ["secrets"],
@@ -61,4 +62,3 @@ export const resource = declareKind({
     list: listDeployments,
   },
 });
-

@@ -64,22 +64,32 @@ export async function settle(
     });
     followedRevisionId = result.revision.id;
     const latest = await deploymentCalls.get(client, deployment.id, { name });
-    const followed = result.supersededRevisionIds.length > 0
-      ? `; revision ${shortId(result.supersededRevisionIds.join(", "))} was superseded (SKIPPED), followed the newest revision`
-      : "";
+    const followed =
+      result.supersededRevisionIds.length > 0
+        ? `; revision ${shortId(result.supersededRevisionIds.join(", "))} was superseded (SKIPPED), followed the newest revision`
+        : "";
     const observed: ObservedDeployment = {
       deployment: { ...latest, latest_revision_id: result.revision.id },
       revisionStatus: result.revision.status,
     };
-    const outputs = outputsFrom(inputs, observed, `${what}; revision ${shortId(result.revision.id)} DEPLOYED in ${formatDuration(result.elapsedMs)}${followed}`, previous);
+    const outputs = outputsFrom(
+      inputs,
+      observed,
+      `${what}; revision ${shortId(result.revision.id)} DEPLOYED in ${formatDuration(result.elapsedMs)}${followed}`,
+      previous,
+    );
     return withTiming(outputs, result.timing);
   } catch (error) {
     // The deployment exists whatever failed: keep it, with what is known of its revision, so the next up resumes.
-    const failedRevision = error instanceof RevisionFailedError ? error.revisionId : error instanceof WaitTimeoutError ? (error.revisionId ?? followedRevisionId) : followedRevisionId;
+    const failedRevision =
+      error instanceof RevisionFailedError
+        ? error.revisionId
+        : error instanceof WaitTimeoutError
+          ? (error.revisionId ?? followedRevisionId)
+          : followedRevisionId;
     const status = error instanceof RevisionFailedError ? error.revisionStatus : error instanceof WaitTimeoutError ? (error.lastStatus ?? null) : null;
-    const resumeHint = error instanceof RevisionFailedError
-      ? "run pulumi up again to re-submit the revision after fixing the cause"
-      : "run pulumi up again to resume waiting";
+    const resumeHint =
+      error instanceof RevisionFailedError ? "run pulumi up again to re-submit the revision after fixing the cause" : "run pulumi up again to resume waiting";
     const outputs = outputsFrom(
       inputs,
       { deployment: { ...deployment, latest_revision_id: failedRevision }, revisionStatus: status },

@@ -89,7 +89,9 @@ export const SOURCE_CONFIG_FIELDS = [
     toWire: listenerConfigToWire,
     fromWire: listenerConfigFromWire,
     schema: z.object({
-      k8sNamespace: unknownOr(nonEmpty("sourceConfig.listenerConfig.k8sNamespace").max(63, "k8sNamespace is at most 63 characters")).optional().describe("The Kubernetes namespace the listener deploys into."),
+      k8sNamespace: unknownOr(nonEmpty("sourceConfig.listenerConfig.k8sNamespace").max(63, "k8sNamespace is at most 63 characters"))
+        .optional()
+        .describe("The Kubernetes namespace the listener deploys into."),
     }),
     required: false,
     effect: "replace",

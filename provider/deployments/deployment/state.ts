@@ -12,7 +12,6 @@ import { DEPLOYMENT_FIELDS, type DeploymentInputs } from "./fields";
 import { fingerprintSecrets, parseSecretsFingerprint, reconcileWithService, type SecretsFingerprint } from "./fingerprint";
 import { DEPLOYMENT_STATE_VERSION } from "./outputs";
 
-
 /** Everything the resource records. */
 export interface DeploymentOutputs extends Omit<DeploymentInputs, "secrets"> {
   /** Fingerprints of the declared secrets; absent when there are none. */
@@ -68,7 +67,12 @@ export function migrateDeploymentOutputs(outputs: Record<string, unknown>): Reco
  * fingerprints, reusing the previous salt so unchanged secrets keep theirs),
  * plus what the service reported.
  */
-export function outputsFrom(inputs: DeploymentInputs, observed: { deployment: DeploymentFacts; revisionStatus: string | null }, lastOperation: string, previous?: Record<string, unknown>): DeploymentOutputs {
+export function outputsFrom(
+  inputs: DeploymentInputs,
+  observed: { deployment: DeploymentFacts; revisionStatus: string | null },
+  lastOperation: string,
+  previous?: Record<string, unknown>,
+): DeploymentOutputs {
   const { deployment } = observed;
   const timings = recordedTimings(previous);
   return {
@@ -86,7 +90,10 @@ export function outputsFrom(inputs: DeploymentInputs, observed: { deployment: De
 }
 
 /** The inputs as outputs record them: everything but the secrets, which are fingerprinted (with the previous salt when there is one). */
-export function inputsWithFingerprint(inputs: DeploymentInputs, previous?: Record<string, unknown>): Omit<DeploymentInputs, "secrets"> & { secretsFingerprint?: SecretsFingerprint } {
+export function inputsWithFingerprint(
+  inputs: DeploymentInputs,
+  previous?: Record<string, unknown>,
+): Omit<DeploymentInputs, "secrets"> & { secretsFingerprint?: SecretsFingerprint } {
   const { secrets, ...rest } = inputs;
   const recorded = previous !== undefined ? parseSecretsFingerprint(previous["secretsFingerprint"]) : undefined;
   // Imported secrets the program does not declare stay unmanaged: their record is kept.
@@ -94,7 +101,6 @@ export function inputsWithFingerprint(inputs: DeploymentInputs, previous?: Recor
   const secretsFingerprint = fingerprintSecrets(secrets, recorded?.salt);
   return secretsFingerprint === undefined ? rest : { ...rest, secretsFingerprint };
 }
-
 
 /**
  * Outputs after a refresh: each field the table follows takes the service's

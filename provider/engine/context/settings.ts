@@ -57,15 +57,38 @@ export const CONFIG_KEYS = {
     type: "string",
     doc: "Bearer token, an alternative to the API key (`Authorization: Bearer`).",
   },
-  workspaceId: { key: "langsmith:workspaceId", env: "LANGSMITH_WORKSPACE_ID", type: "string", doc: "Workspace (`X-Tenant-Id`); required with organization-scoped keys." },
+  workspaceId: {
+    key: "langsmith:workspaceId",
+    env: "LANGSMITH_WORKSPACE_ID",
+    type: "string",
+    doc: "Workspace (`X-Tenant-Id`); required with organization-scoped keys.",
+  },
   region: { key: "langsmith:region", type: "string", doc: "`us` (default), `eu`, `apac` or `aws-us`." },
-  controlPlaneUrl: { key: "langsmith:controlPlaneUrl", env: "LANGSMITH_CONTROL_PLANE_URL", type: "string", doc: "Explicit control plane URL; default: the one that serves `apiUrl` when that is set (its install's `/api-host`, or its cloud region's control plane), else the region's." },
-  apiUrl: { key: "langsmith:apiUrl", env: "LANGSMITH_ENDPOINT", type: "string", doc: "Explicit REST API URL; default from the region. Alone, it also sets the control plane (see `controlPlaneUrl`)." },
-  selfHostedUrl: { key: "langsmith:selfHostedUrl", type: "string", doc: "Origin of a self-hosted install (control plane at `/api-host`, REST API at `/api/v1`)." },
+  controlPlaneUrl: {
+    key: "langsmith:controlPlaneUrl",
+    env: "LANGSMITH_CONTROL_PLANE_URL",
+    type: "string",
+    doc: "Explicit control plane URL; default: the one that serves `apiUrl` when that is set (its install's `/api-host`, or its cloud region's control plane), else the region's.",
+  },
+  apiUrl: {
+    key: "langsmith:apiUrl",
+    env: "LANGSMITH_ENDPOINT",
+    type: "string",
+    doc: "Explicit REST API URL; default from the region. Alone, it also sets the control plane (see `controlPlaneUrl`).",
+  },
+  selfHostedUrl: {
+    key: "langsmith:selfHostedUrl",
+    type: "string",
+    doc: "Origin of a self-hosted install (control plane at `/api-host`, REST API at `/api/v1`).",
+  },
   deployTimeoutSeconds: { key: "langsmith:deployTimeoutSeconds", type: "number", doc: "Default wait for `DEPLOYED`, in seconds (default 1800)." },
   deleteTimeoutSeconds: { key: "langsmith:deleteTimeoutSeconds", type: "number", doc: "Default wait for a deletion to finish, in seconds (default 900)." },
   requestTimeoutSeconds: { key: "langsmith:requestTimeoutSeconds", type: "number", doc: "Timeout of one HTTP attempt, in seconds (default 30)." },
-  maxRetries: { key: "langsmith:maxRetries", type: "integer", doc: "Retries of a failed request, 0 to 10 (default 4); 429 answers have their own five-minute budget." },
+  maxRetries: {
+    key: "langsmith:maxRetries",
+    type: "integer",
+    doc: "Retries of a failed request, 0 to 10 (default 4); 429 answers have their own five-minute budget.",
+  },
   maxRequestsPerSecond: {
     key: "langsmith:maxRequestsPerSecond",
     env: "LANGSMITH_MAX_REQUESTS_PER_SECOND",
@@ -152,7 +175,9 @@ function envMilliseconds(env: NodeJS.ProcessEnv, name: string): number | undefin
   if (raw === undefined) return undefined;
   const parsed = Number(raw);
   if (!Number.isInteger(parsed) || parsed < 10 || parsed > 600_000) {
-    throw new ConfigurationError(`invalid LangSmith configuration: ${name} must be a whole number of milliseconds from 10 to 600000, not "${raw.slice(0, 40)}"`);
+    throw new ConfigurationError(
+      `invalid LangSmith configuration: ${name} must be a whole number of milliseconds from 10 to 600000, not "${raw.slice(0, 40)}"`,
+    );
   }
   return parsed;
 }
@@ -170,7 +195,9 @@ function positiveRate(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
   const parsed = Number(raw);
   if (!Number.isFinite(parsed) || parsed <= 0 || parsed > 10_000) {
-    throw new ConfigurationError(`invalid LangSmith configuration: ${CONFIG_KEYS.maxRequestsPerSecond.key} must be a number of requests a second above 0 (at most 10000), not "${raw.slice(0, 40)}"`);
+    throw new ConfigurationError(
+      `invalid LangSmith configuration: ${CONFIG_KEYS.maxRequestsPerSecond.key} must be a number of requests a second above 0 (at most 10000), not "${raw.slice(0, 40)}"`,
+    );
   }
   return parsed;
 }
@@ -188,7 +215,9 @@ function wholeNumber(name: KeyName, raw: string | undefined, max: number): numbe
   if (raw === undefined) return undefined;
   const parsed = Number(raw);
   if (!Number.isInteger(parsed) || parsed < 0 || parsed > max) {
-    throw new ConfigurationError(`invalid LangSmith configuration: ${CONFIG_KEYS[name].key} must be a whole number from 0 to ${max}, not "${raw.slice(0, 40)}"`);
+    throw new ConfigurationError(
+      `invalid LangSmith configuration: ${CONFIG_KEYS[name].key} must be a whole number from 0 to ${max}, not "${raw.slice(0, 40)}"`,
+    );
   }
   return parsed;
 }
@@ -229,7 +258,10 @@ export function configFailures(values: Readonly<Record<string, unknown>>): Confi
       resolveSettings((key) => (key === spec.key ? value : undefined), {});
     } catch (error) {
       if (!(error instanceof ConfigurationError)) throw error;
-      failures.push({ key: name, reason: spec.secret === true ? `${spec.key} cannot be sent in a request header (control characters or non-ASCII)` : error.message });
+      failures.push({
+        key: name,
+        reason: spec.secret === true ? `${spec.key} cannot be sent in a request header (control characters or non-ASCII)` : error.message,
+      });
     }
   }
   if (failures.length === 0) {
@@ -251,7 +283,10 @@ export function configFailures(values: Readonly<Record<string, unknown>>): Confi
  *
  * @param values the configuration as the engine sends it: keys without `langsmith:`.
  */
-export function configuredService(values: Readonly<Record<string, unknown>>, env: NodeJS.ProcessEnv = process.env): { controlPlaneUrl: string; apiUrl: string } | undefined {
+export function configuredService(
+  values: Readonly<Record<string, unknown>>,
+  env: NodeJS.ProcessEnv = process.env,
+): { controlPlaneUrl: string; apiUrl: string } | undefined {
   const raw = (key: string): string | undefined => {
     const value = values[key.slice("langsmith:".length)];
     return value === undefined || value === null ? undefined : String(value);

@@ -86,7 +86,9 @@ export function requiredByOther(field: FieldSpec, inputs: Record<string, unknown
 function requiredBecause(field: FieldSpec, inputs: Record<string, unknown>): string {
   const when = field.requiredWhen as NonNullable<FieldSpec["requiredWhen"]>;
   const other = getPath(inputs, when.path);
-  return isUnset(other) ? `${field.path} is required when ${when.path} is not set (set one of them)` : `${field.path} is required when ${when.path} is ${JSON.stringify(other)}`;
+  return isUnset(other)
+    ? `${field.path} is required when ${when.path} is not set (set one of them)`
+    : `${field.path} is required when ${when.path} is ${JSON.stringify(other)}`;
 }
 
 /**
@@ -105,7 +107,10 @@ function describeIssues(issues: readonly z.core.$ZodIssue[], fieldPath: string, 
     }
     const property = propertyPath([...fieldPath.split("."), ...path.map((key) => (typeof key === "number" ? key : String(key)))]);
     if (failures.some((failure) => failure.property === property)) return;
-    const at = path.reduce<unknown>((current, key) => (current !== null && typeof current === "object" ? (current as Record<PropertyKey, unknown>)[key] : undefined), value);
+    const at = path.reduce<unknown>(
+      (current, key) => (current !== null && typeof current === "object" ? (current as Record<PropertyKey, unknown>)[key] : undefined),
+      value,
+    );
     let reason = issue.message;
     if (at === undefined && issue.code !== "unrecognized_keys") reason = `${property} is required`;
     else if (issue.code === "invalid_type") reason = `${property} must be ${/^[aeiou]/.test(issue.expected) ? "an" : "a"} ${issue.expected}`;
@@ -142,4 +147,3 @@ export function readInputs<T>(table: FieldTable, raw: Record<string, unknown>): 
   }
   return compact(out) as T;
 }
-

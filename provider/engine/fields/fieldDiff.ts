@@ -54,4 +54,3 @@ export function comparable(field: FieldSpec, value: unknown): unknown {
 function sortedList(values: readonly unknown[]): unknown[] {
   return [...values].sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : JSON.stringify(a) > JSON.stringify(b) ? 1 : 0));
 }
-

@@ -64,7 +64,8 @@ export function mapExample(value: unknown, onReference: (reference: ExampleRefer
   if (isExampleReference(value)) return onReference(value);
   if (typeof value === "string") return onString(value);
   if (Array.isArray(value)) return value.map((item) => mapExample(item, onReference, onString));
-  if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapExample(item, onReference, onString)]));
+  if (typeof value === "object" && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapExample(item, onReference, onString)]));
   return value;
 }
 

@@ -40,7 +40,13 @@ export function exampleRef(token: string, options: { output?: string; other?: bo
 
 /** True for an {@link ExampleReference}. */
 export function isExampleReference(value: unknown): value is ExampleReference {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && typeof (value as { ref?: unknown }).ref === "string" && Object.keys(value).every((key) => ["ref", "output", "other"].includes(key));
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    typeof (value as { ref?: unknown }).ref === "string" &&
+    Object.keys(value).every((key) => ["ref", "output", "other"].includes(key))
+  );
 }
 
 /**
@@ -223,12 +229,15 @@ export type InputsOf<Table extends readonly FieldSpec[]> = Merged<
   UnionToIntersection<
     Table[number] extends infer Row
       ? Row extends { readonly path: infer Path extends string; readonly schema: infer Schema extends z.ZodType; readonly required: infer Required }
-        ? RowInputs<Path, Known<z.output<Schema>>, Row extends { readonly default: NonNullable<unknown> } ? (Path extends `${string}.${string}` ? Required : true) : Required>
+        ? RowInputs<
+            Path,
+            Known<z.output<Schema>>,
+            Row extends { readonly default: NonNullable<unknown> } ? (Path extends `${string}.${string}` ? Required : true) : Required
+          >
         : never
       : never
   >
 >;
-
 
 /** True when the value at `path`, or an object above it, is still unknown (preview); returns that prefix. */
 export function unknownPrefix(values: unknown, path: string): string | undefined {
@@ -239,4 +248,3 @@ export function unknownPrefix(values: unknown, path: string): string | undefined
   }
   return undefined;
 }
-

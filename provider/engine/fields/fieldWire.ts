@@ -94,7 +94,11 @@ export function refreshFields(table: FieldTable, previous: Record<string, unknow
 /** Of a map the service completed, the keys the previous value holds (a key the service dropped stays missing). */
 function ownKeys(read: unknown, previous: unknown): unknown {
   if (!isRecord(read) || !isRecord(previous)) return read;
-  return Object.fromEntries(Object.keys(previous).filter((key) => read[key] !== undefined).map((key) => [key, read[key]]));
+  return Object.fromEntries(
+    Object.keys(previous)
+      .filter((key) => read[key] !== undefined)
+      .map((key) => [key, read[key]]),
+  );
 }
 
 /**
@@ -131,5 +135,3 @@ export function importFields(table: FieldTable, response: unknown): Record<strin
   for (const [field, value] of left) if (requiredByOther(field, out)) setPath(out, field.path, value);
   return out;
 }
-
-

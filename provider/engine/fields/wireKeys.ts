@@ -9,7 +9,9 @@ export type WireKeyNames = Readonly<Record<string, string>>;
 
 /** An object's keys renamed by `names` (other keys dropped), null and undefined values left out. */
 export function renameKeys(value: object, names: WireKeyNames): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(value).flatMap(([key, item]) => (names[key] === undefined || item === null || item === undefined ? [] : [[names[key], item]])));
+  return Object.fromEntries(
+    Object.entries(value).flatMap(([key, item]) => (names[key] === undefined || item === null || item === undefined ? [] : [[names[key], item]])),
+  );
 }
 
 /** The table the other way round: input key of each wire key. */

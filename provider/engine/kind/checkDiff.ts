@@ -25,5 +25,11 @@ export function diffDeclared(kind: PreparedKind, olds: Properties, news: Propert
   const updates = [...changed.inPlace, ...changed.local];
   // A unique value the replacement keeps (changed neither way) would collide: the old object goes first.
   const keepsUnique = (kind.spec.unique ?? []).some((path) => !replaces.includes(path) && !updates.includes(path));
-  return { changes: replaces.length + updates.length > 0, replaces, updates, deleteBeforeReplace: replaces.length > 0 && (kind.spec.replaceDeletesFirst === true || keepsUnique), pending: false };
+  return {
+    changes: replaces.length + updates.length > 0,
+    replaces,
+    updates,
+    deleteBeforeReplace: replaces.length > 0 && (kind.spec.replaceDeletesFirst === true || keepsUnique),
+    pending: false,
+  };
 }

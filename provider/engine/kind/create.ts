@@ -32,16 +32,27 @@ export async function createDeclared(kind: PreparedKind, context: OperationConte
     const existing = await findByNaturalKey(kind, client, getPath(wireValue, keyWire), inputs);
     if (existing !== undefined) {
       const existingId = String(existing["id"]);
-      throw new ConflictError(`${action}: one with ${spec.naturalKey} "${String(getPath(inputs, spec.naturalKey))}" already exists and creating it again would overwrite it. ${takeOverHint(context.urn, existingId, spec.token, workspaceOf(kind, context, settings))}`, { status: 409 });
+      throw new ConflictError(
+        `${action}: one with ${spec.naturalKey} "${String(getPath(inputs, spec.naturalKey))}" already exists and creating it again would overwrite it. ${takeOverHint(context.urn, existingId, spec.token, workspaceOf(kind, context, settings))}`,
+        { status: 409 },
+      );
     }
   }
   logProgress(context, spec.kind, name, "creating");
   let created: Record<string, unknown> | null;
   try {
     const body = toWireBody(spec.fields, inputs);
-    created = unwrapped(kind, (await apiOf(kind, writer).send(endpointOf(kind, "create"), { action, params: parentIds(kind, inputs), body: spec.wrapBody?.(body, "create") ?? body })) as Record<string, unknown> | null);
+    created = unwrapped(
+      kind,
+      (await apiOf(kind, writer).send(endpointOf(kind, "create"), {
+        action,
+        params: parentIds(kind, inputs),
+        body: spec.wrapBody?.(body, "create") ?? body,
+      })) as Record<string, unknown> | null,
+    );
   } catch (error) {
-    if (error instanceof ConflictError && spec.naturalKey !== undefined) throw await takenError(kind, context, client, error, inputs, workspaceOf(kind, context, settings));
+    if (error instanceof ConflictError && spec.naturalKey !== undefined)
+      throw await takenError(kind, context, client, error, inputs, workspaceOf(kind, context, settings));
     throw error;
   }
   const id = spec.idOf?.(created ?? undefined, inputs) ?? String(created?.["id"]);
@@ -72,12 +83,23 @@ function withoutUpdateOnlyFields(kind: PreparedKind, inputs: Properties): Proper
  * null`) that the program sets, in one update; answers the updated object
  * when the update answers it. Nothing is sent when none is set.
  */
-async function sendUpdateOnlyFields(kind: PreparedKind, context: OperationContext, client: LangSmithClient, id: string, inputs: Properties, action: string): Promise<Record<string, unknown> | undefined> {
+async function sendUpdateOnlyFields(
+  kind: PreparedKind,
+  context: OperationContext,
+  client: LangSmithClient,
+  id: string,
+  inputs: Properties,
+  action: string,
+): Promise<Record<string, unknown> | undefined> {
   const paths = kind.spec.fields.filter((field) => field.createWire === null && getPath(inputs, field.path) !== undefined).map((field) => field.path);
   if (paths.length === 0) return undefined;
   const body = toWireBody(kind.spec.fields, inputs, paths);
   logProgress(context, kind.spec.kind, nameOf(kind, inputs, id), `setting ${paths.join(", ")} (the service takes them in an update only)`);
-  const answer = await apiOf(kind, client).send(endpointOf(kind, "update"), { action: `${action}: setting ${paths.join(", ")}`, params: { ...parentIds(kind, inputs), id }, body: kind.spec.wrapBody?.(body, "update") ?? body });
+  const answer = await apiOf(kind, client).send(endpointOf(kind, "update"), {
+    action: `${action}: setting ${paths.join(", ")}`,
+    params: { ...parentIds(kind, inputs), id },
+    body: kind.spec.wrapBody?.(body, "update") ?? body,
+  });
   const updated = unwrapped(kind, answer as Record<string, unknown> | null);
   return updated !== null && typeof updated === "object" && Object.keys(updated).length > 0 ? updated : undefined;
 }
@@ -88,7 +110,14 @@ function workspaceOf(kind: PreparedKind, context: OperationContext, settings: Pr
 }
 
 /** The error of a create refused because the natural key is taken: the existing object's id and how to import it. */
-async function takenError(kind: PreparedKind, context: OperationContext, client: LangSmithClient, error: ConflictError, inputs: Properties, workspaceId: string | undefined): Promise<Error> {
+async function takenError(
+  kind: PreparedKind,
+  context: OperationContext,
+  client: LangSmithClient,
+  error: ConflictError,
+  inputs: Properties,
+  workspaceId: string | undefined,
+): Promise<Error> {
   const { spec } = kind;
   const keyField = spec.naturalKey as string;
   const value = getPath(inputs, keyField);
@@ -96,5 +125,8 @@ async function takenError(kind: PreparedKind, context: OperationContext, client:
   const existing = await findByNaturalKey(kind, client, wireValue, inputs).catch(() => undefined);
   if (existing === undefined) return error;
   const id = String(existing["id"]);
-  return new ConflictError(`${error.message}; a ${spec.kind} with ${keyField} "${String(value)}" already exists. ${takeOverHint(context.urn, id, spec.token, workspaceId)}`, { status: 409, detail: error.detail });
+  return new ConflictError(
+    `${error.message}; a ${spec.kind} with ${keyField} "${String(value)}" already exists. ${takeOverHint(context.urn, id, spec.token, workspaceId)}`,
+    { status: 409, detail: error.detail },
+  );
 }

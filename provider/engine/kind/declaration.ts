@@ -60,10 +60,7 @@ export type WireOutput = OutputSpec & {
  * so an object that moved between pages, or was changed while the pages were
  * read, is never taken for deleted.
  */
-export type BatchRead = (
-  | { readonly by: "pages"; readonly pageSize: number; readonly idsQuery?: string }
-  | { readonly by: "list" }
-) & {
+export type BatchRead = ({ readonly by: "pages"; readonly pageSize: number; readonly idsQuery?: string } | { readonly by: "list" }) & {
   /** Inputs whose values the list's objects leave out (an annotation queue's rubric): a resource that sets any is read by GET. Default none. */
   readonly notInList?: readonly string[];
 };
@@ -316,4 +313,3 @@ export function workspaceIdField(kind: string) {
     example: { value: exampleRef(WORKSPACE_TOKEN), changed: exampleRef(WORKSPACE_TOKEN, { other: true }) },
   } as const satisfies FieldSpec;
 }
-

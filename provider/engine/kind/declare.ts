@@ -29,7 +29,9 @@ export function declareKind(spec: KindDeclaration): LangSmithResource {
     description: spec.description,
     ...(spec.groupDocs !== undefined ? { groupDocs: spec.groupDocs } : {}),
     fields: spec.fields,
-    inputsNotInOutputs: spec.inputsNotInOutputs ?? spec.fields.filter((field) => field.secret || field.effect === "createOnly").map((field) => field.path.split(".")[0] as string),
+    inputsNotInOutputs:
+      spec.inputsNotInOutputs ??
+      spec.fields.filter((field) => field.secret || field.effect === "createOnly").map((field) => field.path.split(".")[0] as string),
     outputs: kind.outputSpecs,
     scope: spec.scope,
     importForms: spec.importForms ?? importForms(kind),
@@ -42,7 +44,11 @@ export function declareKind(spec: KindDeclaration): LangSmithResource {
     update: droppingSnapshots(spec.token, hooks.update ?? ((context, id, olds, news) => updateDeclared(kind, context, id, migrate(olds), news))),
     delete: droppingSnapshots(spec.token, hooks.delete ?? ((context, id, outputs) => deleteDeclared(kind, context, id, migrate(outputs)))),
     import: hooks.import ?? ((context, id) => importDeclared(kind, context, id)),
-    ...(hooks.list !== undefined ? { list: hooks.list } : kind.endpoints.list !== undefined ? { list: (context, scope) => listDeclared(kind, context, scope) } : {}),
+    ...(hooks.list !== undefined
+      ? { list: hooks.list }
+      : kind.endpoints.list !== undefined
+        ? { list: (context, scope) => listDeclared(kind, context, scope) }
+        : {}),
     parents: kindParents(kind),
   };
 }

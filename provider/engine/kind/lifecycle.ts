@@ -42,7 +42,14 @@ export interface StatusWait {
 }
 
 /** A wait of an operation on the object through the kind's lifecycle; `undefined` for a kind without one. */
-export function lifecycleWait(kind: PreparedKind, context: OperationContext, client: LangSmithClient, id: string, props: Properties, operation: StatusWait["operation"]): StatusWait | undefined {
+export function lifecycleWait(
+  kind: PreparedKind,
+  context: OperationContext,
+  client: LangSmithClient,
+  id: string,
+  props: Properties,
+  operation: StatusWait["operation"],
+): StatusWait | undefined {
   const lifecycle = kind.spec.lifecycle;
   return lifecycle === undefined ? undefined : { kind, lifecycle, context, client, id, props, name: nameOf(kind, props, id), operation };
 }
@@ -89,11 +96,16 @@ export async function waitForStatus(wait: StatusWait, goal: WaitGoal, first?: Re
     if (reached(lifecycle, goal, current === undefined ? undefined : status)) return current;
     if (current === undefined || status === undefined || !onTheWay(lifecycle, goal, status)) {
       const seen = current === undefined ? "gone" : (status ?? "without a status");
-      throw new ObjectStatusError(`waiting for ${kind.spec.kind} "${name}" ${what}: it is ${seen}`, { objectStatus: current === undefined ? "gone" : (status ?? "unknown") });
+      throw new ObjectStatusError(`waiting for ${kind.spec.kind} "${name}" ${what}: it is ${seen}`, {
+        objectStatus: current === undefined ? "gone" : (status ?? "unknown"),
+      });
     }
     const elapsedMs = systemClock.now() - startedMs;
     if (elapsedMs >= timeoutMs) {
-      throw new WaitTimeoutError(`waiting for ${kind.spec.kind} "${name}" ${what}: still ${status} after ${formatDuration(elapsedMs)}; run pulumi up again to resume waiting`, { lastStatus: status, waitTimeoutMs: timeoutMs });
+      throw new WaitTimeoutError(
+        `waiting for ${kind.spec.kind} "${name}" ${what}: still ${status} after ${formatDuration(elapsedMs)}; run pulumi up again to resume waiting`,
+        { lastStatus: status, waitTimeoutMs: timeoutMs },
+      );
     }
     await sleepOrAbort(systemClock, Math.min(intervalMs, timeoutMs - elapsedMs), context.signal, `${kind.spec.kind} "${name}"`);
     current = await readThroughTrouble(wait, current);

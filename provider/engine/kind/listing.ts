@@ -45,7 +45,10 @@ export async function listDeclared(kind: PreparedKind, context: OperationContext
     items.push(...(await read()));
   }
   const nameWire = spec.nameField === undefined ? undefined : spec.fields.find((f) => f.path === spec.nameField)?.wire;
-  const prefix = [...(spec.scope === "workspace" && scope.workspaceId !== undefined ? [scope.workspaceId] : []), ...kind.parents.map((input) => scope.parents[input] ?? "")];
+  const prefix = [
+    ...(spec.scope === "workspace" && scope.workspaceId !== undefined ? [scope.workspaceId] : []),
+    ...kind.parents.map((input) => scope.parents[input] ?? ""),
+  ];
   const now = new Date();
   return items
     .filter((item) => managed(kind, item))

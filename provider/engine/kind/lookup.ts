@@ -25,11 +25,23 @@ export function managed(kind: PreparedKind, item: Record<string, unknown>): bool
 }
 
 /** Finds one object by id: GET where the service has it, else the scope's list. `undefined` when there is none. */
-export async function fetchOne(kind: PreparedKind, client: LangSmithClient, id: string, props: Properties, name: string): Promise<Record<string, unknown> | undefined> {
+export async function fetchOne(
+  kind: PreparedKind,
+  client: LangSmithClient,
+  id: string,
+  props: Properties,
+  name: string,
+): Promise<Record<string, unknown> | undefined> {
   const { endpoints } = kind;
   const params = { ...parentIds(kind, props), id };
   if (endpoints.get !== undefined) {
-    return unwrapped(kind, (await found(apiOf(kind, client).send(endpoints.get, { action: `reading ${kind.spec.kind} "${name}"`, params }))) as Record<string, unknown> | undefined) ?? undefined;
+    return (
+      unwrapped(
+        kind,
+        (await found(apiOf(kind, client).send(endpoints.get, { action: `reading ${kind.spec.kind} "${name}"`, params }))) as
+          Record<string, unknown> | undefined,
+      ) ?? undefined
+    );
   }
   if (endpoints.list === undefined) throw new Error(`${kind.spec.kind}: a declaration without a list needs a get`);
   const list = itemsOf(kind, await found(apiOf(kind, client).send(endpoints.list, { action: `listing ${kind.spec.kind}s to read "${name}"`, params })));
@@ -37,12 +49,20 @@ export async function fetchOne(kind: PreparedKind, client: LangSmithClient, id: 
 }
 
 /** The object whose natural key has this wire value, if any. */
-export async function findByNaturalKey(kind: PreparedKind, client: LangSmithClient, value: unknown, props: Properties): Promise<Record<string, unknown> | undefined> {
+export async function findByNaturalKey(
+  kind: PreparedKind,
+  client: LangSmithClient,
+  value: unknown,
+  props: Properties,
+): Promise<Record<string, unknown> | undefined> {
   const { spec } = kind;
   const wire = spec.fields.find((field) => field.path === spec.naturalKey)?.wire;
   if (wire === undefined || kind.endpoints.list === undefined) return undefined;
   const query = spec.naturalKeyQuery !== undefined && typeof value === "string" ? { query: { [spec.naturalKeyQuery]: value } } : {};
-  const list = itemsOf(kind, await found(apiOf(kind, client).send(kind.endpoints.list, { action: `listing ${spec.kind}s`, params: parentIds(kind, props), ...query })));
+  const list = itemsOf(
+    kind,
+    await found(apiOf(kind, client).send(kind.endpoints.list, { action: `listing ${spec.kind}s`, params: parentIds(kind, props), ...query })),
+  );
   return list?.find((item) => managed(kind, item) && JSON.stringify(getPath(item, wire)) === JSON.stringify(value));
 }
 
@@ -52,7 +72,12 @@ function listSource(kind: PreparedKind, client: LangSmithClient, props: Properti
   const list = kind.endpoints.list as AnyEndpoint;
   const params = parentIds(kind, props);
   const send = async (asked: number, query?: Record<string, number | readonly string[]>): Promise<Record<string, unknown>[]> =>
-    itemsOf(kind, await found(apiOf(kind, client).send(list, { action: `listing ${kind.spec.kind}s to read ${asked} of them`, params, ...(query === undefined ? {} : { query }) }))) ?? [];
+    itemsOf(
+      kind,
+      await found(
+        apiOf(kind, client).send(list, { action: `listing ${kind.spec.kind}s to read ${asked} of them`, params, ...(query === undefined ? {} : { query }) }),
+      ),
+    ) ?? [];
   if (read.by === "list") return { by: "whole", list: (asked) => send(asked) };
   const idsQuery = read.idsQuery;
   return {

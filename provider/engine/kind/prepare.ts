@@ -112,7 +112,13 @@ export function settingsInScope(context: OperationContext, scope: "organization"
  * API URL the kind's `writesTo` names when it names one (a workspace in a
  * data plane of its own).
  */
-export async function writeClientFor(kind: PreparedKind, context: OperationContext, settings: ProviderSettings, props: Properties, action: string): Promise<LangSmithClient> {
+export async function writeClientFor(
+  kind: PreparedKind,
+  context: OperationContext,
+  settings: ProviderSettings,
+  props: Properties,
+  action: string,
+): Promise<LangSmithClient> {
   const client = await context.client(settings);
   const apiUrl = await kind.spec.writesTo?.(client, props, action);
   return apiUrl === undefined ? client : context.client({ ...settings, client: { ...settings.client, apiUrl } });

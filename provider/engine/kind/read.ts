@@ -18,7 +18,12 @@ import { LangSmithError } from "../../client/errors";
 export class ImportRefusedError extends LangSmithError {}
 
 /** Reads the object for a refresh; `undefined` when the service no longer has it. */
-export async function readDeclared(kind: PreparedKind, context: OperationContext, id: string, props: Properties): Promise<{ id: string; props: Properties } | undefined> {
+export async function readDeclared(
+  kind: PreparedKind,
+  context: OperationContext,
+  id: string,
+  props: Properties,
+): Promise<{ id: string; props: Properties } | undefined> {
   const { spec } = kind;
   const name = nameOf(kind, props, id);
   const settings = settingsInScope(context, spec.scope, `reading ${spec.kind} "${name}"`, props);
@@ -59,7 +64,10 @@ export async function importDeclared(kind: PreparedKind, context: OperationConte
   const id = typeof current["id"] === "string" ? current["id"] : (spec.idOf?.(current, {}) ?? "");
   const inputs = { ...importFields(spec.fields, current), ...props };
   for (const name of Object.keys(props)) if (props[name] === "") delete inputs[name];
-  const outputs = { ...outputsFor(kind, readInputs<Properties>(spec.fields, inputs), current, tenantOf(settings, current), `imported ${spec.kind} ${id}`), ...((await spec.importOutputs?.(client, id)) ?? {}) };
+  const outputs = {
+    ...outputsFor(kind, readInputs<Properties>(spec.fields, inputs), current, tenantOf(settings, current), `imported ${spec.kind} ${id}`),
+    ...((await spec.importOutputs?.(client, id)) ?? {}),
+  };
   return { id, inputs, outputs };
 }
 

@@ -15,7 +15,13 @@ import { fetchOne } from "./lookup";
 import { apiOf, endpointOf, keptOutputs, nameOf, outputsFor, parentIds, type PreparedKind, settingsInScope, unwrapped, writeClientFor } from "./prepare";
 
 /** Applies the new inputs: one request with the in-place changes (none when only local fields changed). */
-export async function updateDeclared(kind: PreparedKind, context: OperationContext, id: string, olds: Properties, raw: Properties): Promise<{ outs: Properties }> {
+export async function updateDeclared(
+  kind: PreparedKind,
+  context: OperationContext,
+  id: string,
+  olds: Properties,
+  raw: Properties,
+): Promise<{ outs: Properties }> {
   const { spec } = kind;
   const inputs = readInputs<Properties>(spec.fields, raw);
   const name = nameOf(kind, inputs, id);
@@ -27,7 +33,10 @@ export async function updateDeclared(kind: PreparedKind, context: OperationConte
     return { outs: { ...outputsFor(kind, inputs, olds, tenantId, lastOperation), ...keptOutputs(kind, olds) } };
   }
   // A whole-object update sends every field the program sets, and clears only those it stopped setting.
-  const whole = spec.fields.filter((f) => f.wire !== undefined && (f.effect === "inPlace" || f.effect === "replace") && (!isUnset(getPath(inputs, f.path)) || changed.inPlace.includes(f.path)));
+  const whole = spec.fields.filter(
+    (f) =>
+      f.wire !== undefined && (f.effect === "inPlace" || f.effect === "replace") && (!isUnset(getPath(inputs, f.path)) || changed.inPlace.includes(f.path)),
+  );
   const all = spec.updateSendsAll === true ? { ...changed, inPlace: whole.map((f) => f.path) } : changed;
   const body = { ...toUpdateBody(spec.fields, inputs, all), ...(spec.updateBodyHasId === true ? { id } : {}) };
   const props = { ...olds, ...inputs };
@@ -43,11 +52,24 @@ export async function updateDeclared(kind: PreparedKind, context: OperationConte
   const answered =
     Object.keys(body).length === 0
       ? undefined
-      : unwrapped(kind, (await apiOf(kind, writer).send(endpointOf(kind, "update"), { action, params: { ...parentIds(kind, inputs), id }, body: spec.wrapBody?.(body, "update") ?? body })) as Record<string, unknown> | undefined);
+      : unwrapped(
+          kind,
+          (await apiOf(kind, writer).send(endpointOf(kind, "update"), {
+            action,
+            params: { ...parentIds(kind, inputs), id },
+            body: spec.wrapBody?.(body, "update") ?? body,
+          })) as Record<string, unknown> | undefined,
+        );
   const updated = answered !== undefined && wait !== undefined ? await waitForStatus(wait, "ready", answered) : answered;
   const wire = updated ?? (await fetchOne(kind, client, id, inputs, name)) ?? {};
   const extra = (await spec.afterWrite?.(client, id, inputs, olds, action)) ?? {};
-  return { outs: { ...keptOutputs(kind, olds), ...outputsFor(kind, inputs, wire, tenantId, `updated ${changed.inPlace.join(", ")} of ${spec.kind} "${name}"`), ...extra } };
+  return {
+    outs: {
+      ...keptOutputs(kind, olds),
+      ...outputsFor(kind, inputs, wire, tenantId, `updated ${changed.inPlace.join(", ")} of ${spec.kind} "${name}"`),
+      ...extra,
+    },
+  };
 }
 
 /** Deletes the object (a 404 means it was already gone); where the service cannot, leaves it with one warning. */
@@ -67,7 +89,12 @@ export async function deleteDeclared(kind: PreparedKind, context: OperationConte
   const query = { ...(spec.idQuery !== undefined ? { [spec.idQuery]: id } : {}), ...(spec.deleteQuery?.(props) ?? {}) };
   const idQuery = Object.keys(query).length > 0 ? { query } : {};
   try {
-    await apiOf(kind, writer).send(endpointOf(kind, "delete"), { action, params: { ...parentIds(kind, props), id }, ...idQuery, ...(spec.deleteBody !== undefined ? { body: spec.deleteBody(id) } : {}) });
+    await apiOf(kind, writer).send(endpointOf(kind, "delete"), {
+      action,
+      params: { ...parentIds(kind, props), id },
+      ...idQuery,
+      ...(spec.deleteBody !== undefined ? { body: spec.deleteBody(id) } : {}),
+    });
     logProgress(context, spec.kind, name, `deleted ${id}`);
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
@@ -96,6 +123,9 @@ async function readyToDelete(wait: StatusWait): Promise<boolean> {
     await waitForStatus(wait, "gone", current);
     return false;
   }
-  if (!deletable(lifecycle, status)) throw new ObjectStatusError(`deleting ${kind.spec.kind} "${name}": the service cannot delete it while it is ${status ?? "without a status"}`, { objectStatus: status ?? "unknown" });
+  if (!deletable(lifecycle, status))
+    throw new ObjectStatusError(`deleting ${kind.spec.kind} "${name}": the service cannot delete it while it is ${status ?? "without a status"}`, {
+      objectStatus: status ?? "unknown",
+    });
   return true;
 }

@@ -68,7 +68,14 @@ function collect(items: readonly ListedObject[], snapshot: ListSnapshot, keep: L
  * Call it inside {@link ListSnapshots.oneWalkAtATime} for the same list (as
  * {@link readThroughList} does), so two batches never fetch the same page.
  */
-export async function readFromList(reads: ListReads, token: string, scope: string, ids: readonly string[], source: ListSource, keep?: ListFilter): Promise<Map<string, ListedObject>> {
+export async function readFromList(
+  reads: ListReads,
+  token: string,
+  scope: string,
+  ids: readonly string[],
+  source: ListSource,
+  keep?: ListFilter,
+): Promise<Map<string, ListedObject>> {
   const snapshot = reads.snapshots.snapshotFor(token, scope);
   snapshot.reads += ids.length;
   const objects = new Map<string, ListedObject>();
@@ -119,13 +126,22 @@ export async function readFromList(reads: ListReads, token: string, scope: strin
  * its own, or, for a `whole` list, knows it is gone). A failed batch rejects
  * every read of it with the batch's error.
  */
-export async function readThroughList(reads: ListReads, token: string, scope: string, id: string, source: ListSource, keep?: ListFilter): Promise<ListedObject | undefined> {
+export async function readThroughList(
+  reads: ListReads,
+  token: string,
+  scope: string,
+  id: string,
+  source: ListSource,
+  keep?: ListFilter,
+): Promise<ListedObject | undefined> {
   // Already read in this operation, or the whole list was: answered at once, without waiting for a batch to
   // gather (the engine sends a refresh's reads a few at a time, so 1,000 reads would wait 125 windows).
   const snapshot = reads.snapshots.snapshotFor(token, scope);
   const known = snapshot.items.get(id);
   if (known !== undefined || snapshot.complete) return known;
-  const answer = await reads.batches.readTogether(`${token}\u0000${scope}`, id, (ids) => reads.snapshots.oneWalkAtATime(token, scope, () => readFromList(reads, token, scope, ids, source, keep)));
+  const answer = await reads.batches.readTogether(`${token}\u0000${scope}`, id, (ids) =>
+    reads.snapshots.oneWalkAtATime(token, scope, () => readFromList(reads, token, scope, ids, source, keep)),
+  );
   return answer.found ? answer.value : undefined;
 }
 
@@ -136,6 +152,8 @@ export async function readThroughList(reads: ListReads, token: string, scope: st
  * within one scope, so no answer crosses a workspace or a key.
  */
 export function listScope(settings: ProviderSettings, parents: unknown = {}): string {
-  const credentials = createHash("sha256").update(JSON.stringify([settings.client.apiKey ?? "", settings.client.bearerToken ?? ""])).digest("hex");
+  const credentials = createHash("sha256")
+    .update(JSON.stringify([settings.client.apiKey ?? "", settings.client.bearerToken ?? ""]))
+    .digest("hex");
   return JSON.stringify([settings.client.apiUrl, settings.client.controlPlaneUrl, settings.client.workspaceId ?? "", credentials, parents]);
 }

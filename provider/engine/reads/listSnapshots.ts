@@ -53,7 +53,10 @@ export class ListSnapshots {
     const key = `${token}\u0000${scope}`;
     const previous = this.walks.get(key) ?? Promise.resolve();
     const next = previous.then(walk, walk);
-    const settled = next.then(() => undefined, () => undefined);
+    const settled = next.then(
+      () => undefined,
+      () => undefined,
+    );
     this.walks.set(key, settled);
     void settled.then(() => {
       if (this.walks.get(key) === settled) this.walks.delete(key);
@@ -82,7 +85,10 @@ interface WithSnapshots {
  * pages dropped before and after it, so a read after our own write, or
  * during it, goes to the service.
  */
-export function droppingSnapshots<C extends WithSnapshots, A extends unknown[], R>(token: string, write: (context: C, ...args: A) => Promise<R>): (context: C, ...args: A) => Promise<R> {
+export function droppingSnapshots<C extends WithSnapshots, A extends unknown[], R>(
+  token: string,
+  write: (context: C, ...args: A) => Promise<R>,
+): (context: C, ...args: A) => Promise<R> {
   return async (context: C, ...args: A): Promise<R> => {
     context.lists.snapshots.forget(token);
     try {

@@ -95,7 +95,11 @@ export class ReadBatches {
         reader,
         waiters: new Map(),
         openedAt: Date.now(),
-        window: { quietMs: window.quietMs ?? DEFAULT_QUIET_MS, maxWaitMs: window.maxWaitMs ?? DEFAULT_MAX_WAIT_MS, maxBatch: window.maxBatch ?? DEFAULT_MAX_BATCH },
+        window: {
+          quietMs: window.quietMs ?? DEFAULT_QUIET_MS,
+          maxWaitMs: window.maxWaitMs ?? DEFAULT_MAX_WAIT_MS,
+          maxBatch: window.maxBatch ?? DEFAULT_MAX_BATCH,
+        },
         timer: undefined,
       };
       this.open.set(key, batch as OpenBatch<unknown>);

@@ -36,7 +36,8 @@ export function markUnchangedSecretFields(table: FieldTable, oldInputs: Record<s
   const { [SECRETS_UNCHANGED_KEY]: _ignored, ...rest } = news;
   const secrets = table.filter((field) => field.secret);
   if (secrets.length === 0) return rest;
-  if (Object.keys(oldInputs).length === 0) return secrets.some((field) => containsUnknown(getPath(rest, field.path))) ? rest : { ...rest, [SECRETS_UNCHANGED_KEY]: true };
+  if (Object.keys(oldInputs).length === 0)
+    return secrets.some((field) => containsUnknown(getPath(rest, field.path))) ? rest : { ...rest, [SECRETS_UNCHANGED_KEY]: true };
   const same = secrets.every((field) => {
     const before = getPath(oldInputs, field.path);
     const after = getPath(rest, field.path);
@@ -89,7 +90,10 @@ export function fingerprintSecrets(table: FieldTable, inputs: Record<string, unk
 export function secretUnchanged(field: FieldSpec, recorded: unknown, news: Record<string, unknown>): boolean | undefined {
   if (!field.secret) return undefined;
   const value = getPath(news, field.path);
-  const fingerprints = isRecord(recorded) && isRecord(recorded["values"]) && typeof recorded["salt"] === "string" && recorded["algorithm"] === FINGERPRINT_ALGORITHM ? recorded : undefined;
+  const fingerprints =
+    isRecord(recorded) && isRecord(recorded["values"]) && typeof recorded["salt"] === "string" && recorded["algorithm"] === FINGERPRINT_ALGORITHM
+      ? recorded
+      : undefined;
   const print = fingerprints === undefined ? undefined : (fingerprints["values"] as Record<string, unknown>)[field.path];
   if (isUnset(value)) return fingerprints !== undefined && print === undefined;
   if (news[SECRETS_UNCHANGED_KEY] === true && typeof print === "string" && !containsUnknown(value)) return true;

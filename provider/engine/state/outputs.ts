@@ -28,7 +28,12 @@ export const OUTPUT_TYPES = {
 } as const satisfies Record<string, PulumiTypeSpec>;
 
 /** The `lastOperation` output every resource has: what the last create or update did, in plain words. */
-export const LAST_OPERATION_OUTPUT: OutputSpec = { name: "lastOperation", type: OUTPUT_TYPES.string, doc: "What the last create or update did, in plain words.", changesOnUpdate: true };
+export const LAST_OPERATION_OUTPUT: OutputSpec = {
+  name: "lastOperation",
+  type: OUTPUT_TYPES.string,
+  doc: "What the last create or update did, in plain words.",
+  changesOnUpdate: true,
+};
 
 /** The `createdAt` output most resources have. */
 export const CREATED_AT_OUTPUT: OutputSpec = { name: "createdAt", type: OUTPUT_TYPES.string, doc: "ISO 8601 creation time.", changesOnUpdate: false };

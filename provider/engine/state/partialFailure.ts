@@ -32,7 +32,8 @@ export function isPartialFailure(error: unknown): error is PartialFailure {
 /** The message of any rejection value. */
 export function messageOf(error: unknown): string {
   if (error instanceof Error) return error.message;
-  if (typeof error === "object" && error !== null && typeof (error as { message?: unknown }).message === "string") return (error as { message: string }).message;
+  if (typeof error === "object" && error !== null && typeof (error as { message?: unknown }).message === "string")
+    return (error as { message: string }).message;
   return String(error);
 }
 

@@ -20,7 +20,12 @@ export class StateTooNewError extends ConfigurationError {}
  * @param steps `steps[n]` migrates version n to n + 1, for every n below `current`; outputs without a version are version 1.
  * @throws StateTooNewError when the outputs come from a newer release.
  */
-export function migrateOutputs(kind: string, outputs: Record<string, unknown>, current: number, steps: Readonly<Record<number, MigrationStep>>): Record<string, unknown> {
+export function migrateOutputs(
+  kind: string,
+  outputs: Record<string, unknown>,
+  current: number,
+  steps: Readonly<Record<number, MigrationStep>>,
+): Record<string, unknown> {
   const recorded = typeof outputs["stateVersion"] === "number" ? outputs["stateVersion"] : 1;
   if (recorded > current) {
     throw new StateTooNewError(

@@ -24,10 +24,17 @@ export function checkBulkExport(news: Record<string, unknown>): BulkExportCheckR
   const failures = checkFields(BULK_EXPORT_FIELDS, news, "BulkExport");
   const failed = new Set(failures.map((failure) => failure.property));
   const { startTime, endTime, intervalHours, waitForCompletion } = news;
-  if (known(startTime) && known(endTime) && !failed.has("startTime") && !failed.has("endTime") && Date.parse(String(endTime)) <= Date.parse(String(startTime))) {
+  if (
+    known(startTime) &&
+    known(endTime) &&
+    !failed.has("startTime") &&
+    !failed.has("endTime") &&
+    Date.parse(String(endTime)) <= Date.parse(String(startTime))
+  ) {
     failures.push({ property: "endTime", reason: BULK_EXPORT_CROSS_FIELD_REASONS.windowOrder });
   }
   if (known(endTime) && known(intervalHours)) failures.push({ property: "intervalHours", reason: BULK_EXPORT_CROSS_FIELD_REASONS.endOrInterval });
-  if (waitForCompletion === true && known(intervalHours)) failures.push({ property: "waitForCompletion", reason: BULK_EXPORT_CROSS_FIELD_REASONS.waitForScheduled });
+  if (waitForCompletion === true && known(intervalHours))
+    failures.push({ property: "waitForCompletion", reason: BULK_EXPORT_CROSS_FIELD_REASONS.waitForScheduled });
   return { inputs: withDefaults(BULK_EXPORT_FIELDS, news), failures };
 }

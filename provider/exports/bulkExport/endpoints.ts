@@ -34,7 +34,11 @@ const E = BULK_EXPORT_ENDPOINTS;
 export const bulkExportCalls = {
   /** `POST /bulk-exports` (200): starts a one-off export of a window, or a scheduled one with `interval_hours`. Not idempotent. */
   create(client: LangSmithClient, body: CreateBulkExportRequest, options?: RequestOptions): Promise<BulkExport> {
-    return client.resources.call(E.create, { action: `creating bulk export ${options?.name !== undefined ? `"${options.name}"` : `of project ${body.session_id}`}`, body, options });
+    return client.resources.call(E.create, {
+      action: `creating bulk export ${options?.name !== undefined ? `"${options.name}"` : `of project ${body.session_id}`}`,
+      body,
+      options,
+    });
   },
 
   /** `GET /bulk-exports`: every bulk export of the workspace (a bare array). */

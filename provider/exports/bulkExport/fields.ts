@@ -18,7 +18,6 @@ import { timestamp, uuid, waitSeconds } from "../../engine/fields/validators";
  */
 export const MAX_INTERVAL_HOURS = 168;
 
-
 /**
  * The service cannot change an export, so refresh keeps the inputs as
  * declared (the service also re-renders times, e.g. `…T00:00:00.000Z`, which

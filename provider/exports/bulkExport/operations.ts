@@ -40,16 +40,23 @@ export async function createBulkExport(context: OperationContext, raw: Record<st
   const settings = context.settings;
   const client = await context.client(settings);
   const created = await bulkExportCalls.create(client, toCreateRequest(inputs), { name: label });
-  const what = inputs.intervalHours !== undefined ? `created scheduled export ${created.id} (every ${inputs.intervalHours} h)` : `created one-off export ${created.id}`;
+  const what =
+    inputs.intervalHours !== undefined ? `created scheduled export ${created.id} (every ${inputs.intervalHours} h)` : `created one-off export ${created.id}`;
   logProgress(context, KIND, label, what);
   // The export exists from here on: a failed poll keeps it in the stack, and the next up resumes instead of creating a second one.
   const unfinished = () => outputsFrom(inputs, created, [], `${what}; did not finish: run pulumi up again to resume`);
-  const outs = await keepingResource(created.id, unfinished, raw, "run pulumi up again to resume", () => settle(context, client, settings, inputs, created, what, raw));
+  const outs = await keepingResource(created.id, unfinished, raw, "run pulumi up again to resume", () =>
+    settle(context, client, settings, inputs, created, what, raw),
+  );
   return { id: created.id, outs };
 }
 
 /** Reads the export and its runs for a refresh; `undefined` when the service answers 404 (in the recorded workspace): gone. */
-export async function readBulkExport(context: OperationContext, id: string, rawProps: Record<string, unknown>): Promise<{ id: string; props: Record<string, unknown> } | undefined> {
+export async function readBulkExport(
+  context: OperationContext,
+  id: string,
+  rawProps: Record<string, unknown>,
+): Promise<{ id: string; props: Record<string, unknown> } | undefined> {
   const props = migrateBulkExportOutputs(rawProps);
   const label = labelOf(props, id);
   const client = await context.client(settingsForResource(`reading ${KIND} "${label}"`, context.settings, props["tenantId"]));
@@ -66,7 +73,10 @@ export async function readBulkExport(context: OperationContext, id: string, rawP
  * the defaults left out) and the outputs a create would have recorded.
  * `undefined` when there is no such export in the configured workspace.
  */
-export async function importBulkExport(context: OperationContext, id: string): Promise<{ inputs: Record<string, unknown>; outputs: BulkExportOutputs } | undefined> {
+export async function importBulkExport(
+  context: OperationContext,
+  id: string,
+): Promise<{ inputs: Record<string, unknown>; outputs: BulkExportOutputs } | undefined> {
   const client = await context.client();
   const bulkExport = await found(bulkExportCalls.get(client, id, { name: id }));
   if (bulkExport === undefined) return undefined;
@@ -76,7 +86,12 @@ export async function importBulkExport(context: OperationContext, id: string): P
 }
 
 /** Records provider settings (`waitForCompletion`, `completionTimeoutSeconds`), resuming a wait that did not finish. */
-export async function updateBulkExport(context: OperationContext, id: string, rawOlds: Record<string, unknown>, news: Record<string, unknown>): Promise<pulumi.dynamic.UpdateResult<BulkExportOutputs>> {
+export async function updateBulkExport(
+  context: OperationContext,
+  id: string,
+  rawOlds: Record<string, unknown>,
+  news: Record<string, unknown>,
+): Promise<pulumi.dynamic.UpdateResult<BulkExportOutputs>> {
   const olds = migrateBulkExportOutputs(rawOlds) as unknown as BulkExportOutputs;
   const inputs = parseInputs(news);
   const label = labelOf(inputs, id);
@@ -140,7 +155,13 @@ async function settle(
     last = progress;
     if (ENDED.has(current.status)) break;
     if (Date.now() - startedAt >= timeoutSeconds * 1000) {
-      throw unfinishedExport(inputs, current, runs, `${what}; still ${current.status} after ${formatDuration(Date.now() - startedAt)}: run pulumi up again to resume waiting`, raw);
+      throw unfinishedExport(
+        inputs,
+        current,
+        runs,
+        `${what}; still ${current.status} after ${formatDuration(Date.now() - startedAt)}: run pulumi up again to resume waiting`,
+        raw,
+      );
     }
     await sleepUnlessAborted(intervalMs, signal);
     if (signal.aborted) {
@@ -151,7 +172,13 @@ async function settle(
   if (current.status === "Failed" || current.status === "TimedOut") {
     const errors = runs.flatMap((run) => (run.errors ? [`run ${shortId(run.id)}: ${JSON.stringify(run.errors).slice(0, 300)}`] : []));
     const why = errors.length > 0 ? `; ${errors.join("; ")}` : "";
-    throw unfinishedExport(inputs, current, runs, `${what}; export ${current.id} ended ${current.status}${why}: run pulumi up again to replace it with a new export`, raw);
+    throw unfinishedExport(
+      inputs,
+      current,
+      runs,
+      `${what}; export ${current.id} ended ${current.status}${why}: run pulumi up again to replace it with a new export`,
+      raw,
+    );
   }
   return outputsFrom(inputs, current, runs, `${what}; ${describeProgress(current.status, summarizeRuns(runs))} in ${formatDuration(Date.now() - startedAt)}`);
 }
@@ -171,6 +198,12 @@ function sleepUnlessAborted(ms: number, signal: AbortSignal | undefined): Promis
 }
 
 /** The export as it stands, kept in the stack with `message` (it exists on the service). */
-function unfinishedExport(inputs: BulkExportInputs, bulkExport: BulkExport, runs: readonly BulkExportRun[], message: string, raw: Record<string, unknown>): PartialFailure {
+function unfinishedExport(
+  inputs: BulkExportInputs,
+  bulkExport: BulkExport,
+  runs: readonly BulkExportRun[],
+  message: string,
+  raw: Record<string, unknown>,
+): PartialFailure {
   return partialFailure(bulkExport.id, outputsFrom(inputs, bulkExport, runs, message), `${KIND} "${labelOf(inputs, bulkExport.id)}": ${message}`, raw);
 }

@@ -34,7 +34,13 @@ export const resource = declareKind({
     },
     diff(olds, news) {
       const result = diffBulkExport(olds, news);
-      return { changes: result.changes, replaces: result.replaces, updates: result.local, deleteBeforeReplace: result.deleteBeforeReplace, pending: result.resume };
+      return {
+        changes: result.changes,
+        replaces: result.replaces,
+        updates: result.local,
+        deleteBeforeReplace: result.deleteBeforeReplace,
+        pending: result.resume,
+      };
     },
     create: createBulkExport,
     read: readBulkExport,
@@ -43,9 +49,8 @@ export const resource = declareKind({
     import: importBulkExport,
     /** The exports of the stack's workspace (imported by id there), but cancelled ones: nothing is left to manage of them. */
     async list(context) {
-      const exports = await bulkExportCalls.list((await context.client()), );
+      const exports = await bulkExportCalls.list(await context.client());
       return exports.filter((bulkExport) => bulkExport.status !== "Cancelled").map((bulkExport) => ({ importId: bulkExport.id, id: bulkExport.id }));
     },
   },
 });
-

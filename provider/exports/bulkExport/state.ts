@@ -10,7 +10,6 @@ import { migrateOutputs } from "../../engine/state/stateVersion";
 import { BULK_EXPORT_FIELDS, type BulkExportInputs } from "./fields";
 import { BULK_EXPORT_STATE_VERSION } from "./outputs";
 
-
 /** What the runs of an export add up to. */
 export interface RunsSummary {
   /** Number of runs (time windows) so far. */

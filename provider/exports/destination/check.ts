@@ -49,13 +49,11 @@ export const CROSS_FIELD_REASONS = {
   secretAccessKeyMissing: "credentials.secretAccessKey is required with credentials.accessKeyId: set both keys of the pair",
   sessionTokenAlone:
     "credentials.sessionToken needs credentials.accessKeyId and credentials.secretAccessKey (temporary credentials are a key pair plus a session token)",
-  roleWithCredentials:
-    "awsRoleArn excludes credentials: remove credentials to use role-based access, or remove awsRoleArn to use the key pair",
+  roleWithCredentials: "awsRoleArn excludes credentials: remove credentials to use role-based access, or remove awsRoleArn to use the key pair",
   credentialsRequired:
     "credentials are required on LangSmith cloud: set credentials.accessKeyId and credentials.secretAccessKey (a key pair with write access to the bucket), " +
     "or awsRoleArn for role-based access; only self-hosted installs (langsmith:selfHostedUrl or a self-hosted langsmith:apiUrl) may omit them",
-  configRequired:
-    "config is required: set config.bucketName, config.prefix, and config.region (AWS S3) or config.endpointUrl (other S3-compatible stores)",
+  configRequired: "config is required: set config.bucketName, config.prefix, and config.region (AWS S3) or config.endpointUrl (other S3-compatible stores)",
 } as const;
 
 /**
@@ -98,7 +96,8 @@ export function checkDestinationInputs(news: Json, options: DestinationCheckOpti
     if (!isUnset(token) && (isUnset(keyId) || isUnset(secret))) fail("credentials.sessionToken", CROSS_FIELD_REASONS.sessionTokenAlone);
   }
   if (isKnownSet(role) && isKnownSet(credentials)) fail("awsRoleArn", CROSS_FIELD_REASONS.roleWithCredentials);
-  if (isUnset(credentials) && isUnset(role) && !options.selfHosted && options.existsWithoutCredentials !== true) fail("credentials", CROSS_FIELD_REASONS.credentialsRequired);
+  if (isUnset(credentials) && isUnset(role) && !options.selfHosted && options.existsWithoutCredentials !== true)
+    fail("credentials", CROSS_FIELD_REASONS.credentialsRequired);
 
   return {
     inputs: withDefaults(DESTINATION_FIELDS, news),

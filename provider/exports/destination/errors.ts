@@ -9,13 +9,7 @@ import { ApiConnectionError, BadRequestError, ConflictError, LangSmithError, Not
 
 /** Why the service refused a test write (from the spec's table of creation errors). */
 export type TestWriteFailureKind =
-  | "invalidBucketName"
-  | "unknownKeyId"
-  | "accessDenied"
-  | "bucketNotValid"
-  | "invalidEndpoint"
-  | "credentialsRequired"
-  | "other";
+  "invalidBucketName" | "unknownKeyId" | "accessDenied" | "bucketNotValid" | "invalidEndpoint" | "credentialsRequired" | "other";
 
 /**
  * How each refusal is recognised in the service's `detail` and what to do

@@ -25,7 +25,10 @@ export const ROLE_ARN_PATTERN = /^arn:aws[a-z-]*:iam::\d{12}:role\/[\w+=,.@/-]+$
 export const MAX_DISPLAY_NAME_LENGTH = 255;
 
 const booleanOrUnset = (value: unknown): unknown => (typeof value === "boolean" ? value : undefined);
-const oneOf = (values: readonly string[]) => (value: unknown): unknown => (typeof value === "string" && values.includes(value) ? value : undefined);
+const oneOf =
+  (values: readonly string[]) =>
+  (value: unknown): unknown =>
+    typeof value === "string" && values.includes(value) ? value : undefined;
 /** A returned `s3_additional_kwargs` as a string map; non-string values are rendered as JSON so drift still shows. */
 const stringMapOrUnset = (value: unknown): unknown => {
   if (value === null || typeof value !== "object" || Object.keys(value).length === 0) return undefined;
@@ -51,7 +54,7 @@ export const DESTINATION_FIELDS = [
     path: "destinationType",
     wire: "destination_type",
     refresh: "always",
-    type: "`\"s3\"`",
+    type: '`"s3"`',
     doc: "The only type the service supports.",
     schema: z.enum(DESTINATION_TYPES),
     reason: 'destinationType must be "s3" (the only type the service supports); omit it to use the default',
@@ -78,7 +81,7 @@ export const DESTINATION_FIELDS = [
     path: "config.prefix",
     wire: "config.prefix",
     refresh: "always",
-    type: "string (`\"\"` = bucket root)",
+    type: 'string (`""` = bucket root)',
     doc: "Root prefix inside the bucket, e.g. `langsmith/exports`.",
     schema: z.string(),
     reason: 'config.prefix is required: set it to the root prefix inside the bucket, e.g. "langsmith/exports" ("" for the bucket root)',
@@ -99,7 +102,11 @@ export const DESTINATION_FIELDS = [
     required: false,
     effect: "replace",
     secret: false,
-    example: { value: "{s3.region}", why: "the matrix's S3 store answers in one region: another fails the service's test write (AuthorizationHeaderMalformed)", shown: true },
+    example: {
+      value: "{s3.region}",
+      why: "the matrix's S3 store answers in one region: another fails the service's test write (AuthorizationHeaderMalformed)",
+      shown: true,
+    },
   },
   {
     path: "config.endpointUrl",
@@ -192,7 +199,10 @@ export const DESTINATION_FIELDS = [
     required: false,
     effect: "replace",
     secret: false,
-    example: { value: false, why: "true cannot be combined with a custom endpoint (botocore refuses S3 Accelerate with endpoint_url), and the matrix's S3 store is one" },
+    example: {
+      value: false,
+      why: "true cannot be combined with a custom endpoint (botocore refuses S3 Accelerate with endpoint_url), and the matrix's S3 store is one",
+    },
   },
   {
     path: "config.s3AdditionalKwargs",
@@ -200,11 +210,10 @@ export const DESTINATION_FIELDS = [
     fromWire: stringMapOrUnset,
     refresh: "always",
     type: "map of strings",
-    doc: "Extra arguments of every S3 write, e.g. `{ ServerSideEncryption: \"aws:kms\" }`.",
+    doc: 'Extra arguments of every S3 write, e.g. `{ ServerSideEncryption: "aws:kms" }`.',
     defaultDoc: "unset",
     schema: z.record(z.string().min(1), z.string()).refine((value) => Object.keys(value).length <= 50),
-    reason:
-      'config.s3AdditionalKwargs must be a map of S3 PutObject argument names to strings (at most 50), e.g. { ServerSideEncryption: "aws:kms" }',
+    reason: 'config.s3AdditionalKwargs must be a map of S3 PutObject argument names to strings (at most 50), e.g. { ServerSideEncryption: "aws:kms" }',
     required: false,
     effect: "replace",
     secret: false,
@@ -293,7 +302,10 @@ type TableInputs = InputsOf<typeof DESTINATION_FIELDS>;
 export type DestinationCredentialInputs = NonNullable<TableInputs["credentials"]> & { accessKeyId: string; secretAccessKey: string };
 
 /** Inputs after `check`, all values known, defaults applied: inferred from the table (`config` required, `credentials` a whole pair). */
-export type DestinationInputs = Omit<TableInputs, "config" | "credentials"> & { config: NonNullable<TableInputs["config"]>; credentials?: DestinationCredentialInputs };
+export type DestinationInputs = Omit<TableInputs, "config" | "credentials"> & {
+  config: NonNullable<TableInputs["config"]>;
+  credentials?: DestinationCredentialInputs;
+};
 
 /** `config` inputs of a destination (camelCase of the wire's `config`). */
 export type DestinationConfigInputs = DestinationInputs["config"];

@@ -110,7 +110,12 @@ function isPlainRecord(value: unknown): value is Record<string, unknown> {
  * from which fields the fingerprint records, with no hashing; otherwise from
  * {@link fieldMatches}.
  */
-export function credentialFieldMatches(fingerprint: CredentialsFingerprint, field: CredentialField, value: unknown, unchangedSinceLastInputs: boolean): boolean {
+export function credentialFieldMatches(
+  fingerprint: CredentialsFingerprint,
+  field: CredentialField,
+  value: unknown,
+  unchangedSinceLastInputs: boolean,
+): boolean {
   if (unchangedSinceLastInputs) return (fingerprint[field] !== undefined) === (typeof value === "string");
   return fieldMatches(fingerprint, field, value);
 }

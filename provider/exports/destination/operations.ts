@@ -69,7 +69,13 @@ export async function createDestination(context: OperationContext, raw: Record<s
  * still have created the destination. It is not retried: the error lists
  * matching destinations so the user can adopt one.
  */
-async function ambiguousCreateError(context: OperationContext, client: LangSmithClient, inputs: DestinationInputs, error: unknown, startedAtMs: number): Promise<Error> {
+async function ambiguousCreateError(
+  context: OperationContext,
+  client: LangSmithClient,
+  inputs: DestinationInputs,
+  error: unknown,
+  startedAtMs: number,
+): Promise<Error> {
   const message = error instanceof Error ? error.message : String(error);
   let found = "";
   try {
@@ -84,13 +90,19 @@ async function ambiguousCreateError(context: OperationContext, client: LangSmith
         ? "; no destination with this name and bucket was found, so running pulumi up again is safe"
         : `; it may have been created anyway: destination(s) ${candidates.map((d) => d.id).join(", ")} match. ${takeOverHint(context.urn, candidates[0]?.id ?? "")}`;
   } catch {
-    found = "; the request may have reached the service: check GET /api/v1/bulk-exports/destinations before retrying, and set adoptExistingId to take over one it created";
+    found =
+      "; the request may have reached the service: check GET /api/v1/bulk-exports/destinations before retrying, and set adoptExistingId to take over one it created";
   }
   return new DestinationOperationError(`${message}${found}`);
 }
 
 /** Takes over an existing destination: GET, verify the non-updatable fields match, PATCH credentials if given. */
-async function adopt(context: OperationContext, client: LangSmithClient, inputs: DestinationInputs, id: string): Promise<pulumi.dynamic.CreateResult<DestinationOutputs>> {
+async function adopt(
+  context: OperationContext,
+  client: LangSmithClient,
+  inputs: DestinationInputs,
+  id: string,
+): Promise<pulumi.dynamic.CreateResult<DestinationOutputs>> {
   const name = inputs.displayName;
   const action = `adopting ${KIND} "${name}" (${id})`;
   const existing = await found(destinationCalls.get(client, id, { name }));
@@ -133,11 +145,15 @@ async function adopt(context: OperationContext, client: LangSmithClient, inputs:
 }
 
 /** Reads the destination for a refresh; a 404 (in the recorded workspace) means gone. */
-export async function readDestination(context: OperationContext, id: string, rawProps: Record<string, unknown>): Promise<{ id: string; props: Record<string, unknown> } | undefined> {
+export async function readDestination(
+  context: OperationContext,
+  id: string,
+  rawProps: Record<string, unknown>,
+): Promise<{ id: string; props: Record<string, unknown> } | undefined> {
   const props = migrateDestinationOutputs(rawProps);
   const name = nameOf(props, id);
   const settings = settingsForResource(`reading ${KIND} "${name}"`, context.settings, props["tenantId"]);
-  const destination = await found(destinationCalls.get((await context.client(settings)), id, { name }));
+  const destination = await found(destinationCalls.get(await context.client(settings), id, { name }));
   if (destination === undefined) {
     logProgress(context, KIND, name, `${id} no longer exists (404); dropping it from the state`);
     return undefined;
@@ -146,7 +162,12 @@ export async function readDestination(context: OperationContext, id: string, raw
 }
 
 /** Rotates the credentials (the only in-place change): one PATCH, which the service test-writes with first. */
-export async function updateDestination(context: OperationContext, id: string, rawOlds: Record<string, unknown>, raw: Record<string, unknown>): Promise<pulumi.dynamic.UpdateResult<DestinationOutputs>> {
+export async function updateDestination(
+  context: OperationContext,
+  id: string,
+  rawOlds: Record<string, unknown>,
+  raw: Record<string, unknown>,
+): Promise<pulumi.dynamic.UpdateResult<DestinationOutputs>> {
   const olds = migrateDestinationOutputs(rawOlds);
   const inputs = parseInputs(raw);
   const name = inputs.displayName;
@@ -179,7 +200,7 @@ export async function updateDestination(context: OperationContext, id: string, r
   logProgress(context, KIND, name, `rotating credentials (${change}); the service test-writes to ${location} with the new ones`);
   let patched: Destination;
   try {
-    patched = await destinationCalls.patchCredentials((await context.client(settings)), id, toWireCredentials(inputs.credentials), { name });
+    patched = await destinationCalls.patchCredentials(await context.client(settings), id, toWireCredentials(inputs.credentials), { name });
   } catch (error) {
     throw rotateFailure(error, action, location);
   }
@@ -205,7 +226,7 @@ export async function deleteDestination(context: OperationContext, id: string, r
   const settings = settingsForResource(`deleting ${KIND} "${name}"`, context.settings, props["tenantId"]);
   let result: DestinationDeleteResult;
   try {
-    result = await destinationCalls.delete((await context.client(settings)), id, { name });
+    result = await destinationCalls.delete(await context.client(settings), id, { name });
   } catch (error) {
     throw deleteFailure(error);
   }
@@ -234,7 +255,10 @@ function notDeletableWarning(id: string): string {
  * them, one PATCH) and the outputs a create would have recorded. `undefined`
  * when there is no such destination.
  */
-export async function importDestination(context: OperationContext, id: string): Promise<{ inputs: Record<string, unknown>; outputs: DestinationOutputs } | undefined> {
+export async function importDestination(
+  context: OperationContext,
+  id: string,
+): Promise<{ inputs: Record<string, unknown>; outputs: DestinationOutputs } | undefined> {
   const client = await context.client();
   const destination = await found(destinationCalls.get(client, id, { name: id }));
   if (destination === undefined) return undefined;

@@ -3,7 +3,15 @@
  * layout. No runtime imports beyond the output helpers: the dynamic class
  * registers its outputs from this list in the program process.
  */
-import { CREATED_AT_OUTPUT, LAST_OPERATION_OUTPUT, OUTPUT_TYPES, type OutputSpec, stateVersionOutput, tenantIdOutput, UPDATED_AT_OUTPUT } from "../../engine/state/outputs";
+import {
+  CREATED_AT_OUTPUT,
+  LAST_OPERATION_OUTPUT,
+  OUTPUT_TYPES,
+  type OutputSpec,
+  stateVersionOutput,
+  tenantIdOutput,
+  UPDATED_AT_OUTPUT,
+} from "../../engine/state/outputs";
 
 /**
  * Version of the output layout written by this release. 1: release 0.1.0
@@ -14,7 +22,13 @@ export const DESTINATION_STATE_VERSION = 2;
 
 /** The BulkExportDestination's output-only properties, as the schema and previews show them. */
 export const DESTINATION_OUTPUT_SPECS: readonly OutputSpec[] = [
-  { name: "credentialsFingerprint", type: OUTPUT_TYPES.anyMap, doc: "Salted fingerprints of the credentials (never the values).", secret: true, changesOnUpdate: true },
+  {
+    name: "credentialsFingerprint",
+    type: OUTPUT_TYPES.anyMap,
+    doc: "Salted fingerprints of the credentials (never the values).",
+    secret: true,
+    changesOnUpdate: true,
+  },
   tenantIdOutput("Workspace the destination lives in."),
   CREATED_AT_OUTPUT,
   UPDATED_AT_OUTPUT,

@@ -19,7 +19,11 @@ import { destinationCalls } from "./endpoints";
 
 /** The BulkExportDestination. */
 export const resource = declareKind({
-  contractBodies: { requests: [zBulkExportDestinationCreate, zBulkExportDestinationUpdate], responses: [zBulkExportDestination], outputWires: ["credentials_keys"] },
+  contractBodies: {
+    requests: [zBulkExportDestinationCreate, zBulkExportDestinationUpdate],
+    responses: [zBulkExportDestination],
+    outputWires: ["credentials_keys"],
+  },
   token: "langsmith:index:BulkExportDestination",
   kind: "bulk-export destination",
   scope: "workspace",
@@ -38,7 +42,10 @@ export const resource = declareKind({
     migrate: migrateDestinationOutputs,
     check(olds, news, settings) {
       // A self-hosted install's destinations may omit credentials: only the stack's settings say which it is.
-      const result = checkDestinationInputs(news, { selfHosted: settings !== undefined && isSelfHosted(settings), existsWithoutCredentials: existsWithoutCredentials(olds) });
+      const result = checkDestinationInputs(news, {
+        selfHosted: settings !== undefined && isSelfHosted(settings),
+        existsWithoutCredentials: existsWithoutCredentials(olds),
+      });
       return { inputs: markUnchangedCredentials(olds, result.inputs), failures: result.failures };
     },
     diff(olds, news) {
@@ -52,9 +59,12 @@ export const resource = declareKind({
     import: importDestination,
     /** The destinations of the stack's workspace (they are imported by id there). */
     async list(context) {
-      const destinations = await destinationCalls.list((await context.client()), );
-      return destinations.map((destination) => ({ importId: destination.id, id: destination.id, ...(typeof destination.display_name === "string" ? { name: destination.display_name } : {}) }));
+      const destinations = await destinationCalls.list(await context.client());
+      return destinations.map((destination) => ({
+        importId: destination.id,
+        id: destination.id,
+        ...(typeof destination.display_name === "string" ? { name: destination.display_name } : {}),
+      }));
     },
   },
 });
-

@@ -13,7 +13,6 @@ import { DESTINATION_FIELDS, type DestinationCredentialInputs, type DestinationI
 import { type CredentialsFingerprint, fingerprintCredentials, parseFingerprint } from "./fingerprint";
 import { DESTINATION_STATE_VERSION } from "./outputs";
 
-
 /**
  * Outputs of the resource: the inputs the diff compares, echoed (credentials
  * as salted fingerprints, never as values), plus what the service and
@@ -81,8 +80,7 @@ export function outputsFor(
     fallback?: Partial<DestinationOutputs>;
   },
 ): DestinationOutputs {
-  const fingerprint =
-    "credentialsFingerprint" in extra ? extra.credentialsFingerprint : inputs.credentials && fingerprintCredentials(inputs.credentials);
+  const fingerprint = "credentialsFingerprint" in extra ? extra.credentialsFingerprint : inputs.credentials && fingerprintCredentials(inputs.credentials);
   return compact({
     ...echoInputs(inputs),
     credentialsFingerprint: fingerprint,

@@ -50,7 +50,9 @@ function pcl(value: unknown, indent = "  "): string {
   if (value === null || value === undefined) return "null";
   if (Array.isArray(value)) return `[${value.map((item) => pcl(item, indent)).join(", ")}]`;
   const inner = `${indent}  `;
-  const entries = Object.entries(value as Record<string, unknown>).map(([key, item]) => `${inner}${/^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? key : JSON.stringify(key)} = ${pcl(item, inner)}`);
+  const entries = Object.entries(value as Record<string, unknown>).map(
+    ([key, item]) => `${inner}${/^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? key : JSON.stringify(key)} = ${pcl(item, inner)}`,
+  );
   return entries.length === 0 ? "{}" : `{\n${entries.join("\n")}\n${indent}}`;
 }
 
@@ -129,7 +131,10 @@ export function functionExampleProgram(fn: NativeFunction, load: KindLoader): st
   const writer = new ProgramWriter(load);
   const args = writer.value(fn.example.args);
   const result = `${lowerFirst(typeNameOf(fn.token).replace(/^get/, ""))}Result`;
-  return writer.text([`${result} = invoke(${JSON.stringify(fn.token)}, ${pcl(args, "")})\n`, `output ${fn.example.output} {\n  value = ${result}.${fn.example.output}\n}\n`]);
+  return writer.text([
+    `${result} = invoke(${JSON.stringify(fn.token)}, ${pcl(args, "")})\n`,
+    `output ${fn.example.output} {\n  value = ${result}.${fn.example.output}\n}\n`,
+  ]);
 }
 
 /** Every example program, by the token of its resource or invoke. */

@@ -34,7 +34,10 @@ export const RENDERED_EXAMPLES: Readonly<Record<string, RenderedExample>> = rend
 export function exampleUsageSection(token: string): string {
   const example = RENDERED_EXAMPLES[token];
   if (example === undefined) return "";
-  const title = token.split(":")[2]?.startsWith("get") === true ? `Calling ${typeNameOf(token)}` : `${capitalized(withArticle(typeNameOf(token)))} with its required inputs`;
+  const title =
+    token.split(":")[2]?.startsWith("get") === true
+      ? `Calling ${typeNameOf(token)}`
+      : `${capitalized(withArticle(typeNameOf(token)))} with its required inputs`;
   const fences = languagesShown(example).map((language) => `\`\`\`${language}\n${example[language].trimEnd()}\n\`\`\``);
   return ["{{% examples %}}", "## Example Usage", "{{% example %}}", `### ${title}`, "", ...fences, "{{% /example %}}", "{{% /examples %}}"].join("\n");
 }

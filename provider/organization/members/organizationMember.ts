@@ -14,9 +14,13 @@ import { takeOverHint } from "../../engine/state/takeOver";
 import { memberByEmail, memberEmails, type FoundMember, type MembersAnswer } from "./memberLookup";
 import { z } from "zod";
 
-
 /** `POST /api/v1/orgs/current/members`: invites by email (a pending identity). */
-export const INVITE = defineEndpoint({ method: "POST", path: "/orgs/current/members", request: zPendingIdentityCreate, response: zPostApiV1OrgsCurrentMembersResponse });
+export const INVITE = defineEndpoint({
+  method: "POST",
+  path: "/orgs/current/members",
+  request: zPendingIdentityCreate,
+  response: zPostApiV1OrgsCurrentMembersResponse,
+});
 /** `GET /api/v1/orgs/current/members`: the active members and the pending invitations. */
 export const LIST_MEMBERS = defineEndpoint({ method: "GET", path: "/orgs/current/members", response: zGetApiV1OrgsCurrentMembersResponse });
 /** `PATCH /api/v1/orgs/current/members/{identity_id}`: an active member's organization role. */
@@ -133,12 +137,22 @@ async function invite(client: LangSmithClient, inputs: Properties, action: strin
   const body = toWireBody(ORGANIZATION_MEMBER_FIELDS, inputs);
   const roleId = body["role_id"];
   const sent = (await client.resources.send(INVITE, { action, body })) as Record<string, unknown>;
-  return { status: "pending", identityId: String(sent["id"]), email: String(inputs["email"]), roleId: typeof sent["org_role_id"] === "string" ? sent["org_role_id"] : (roleId as string | undefined), roleName: typeof sent["org_role_name"] === "string" ? sent["org_role_name"] : undefined };
+  return {
+    status: "pending",
+    identityId: String(sent["id"]),
+    email: String(inputs["email"]),
+    roleId: typeof sent["org_role_id"] === "string" ? sent["org_role_id"] : (roleId as string | undefined),
+    roleName: typeof sent["org_role_name"] === "string" ? sent["org_role_name"] : undefined,
+  };
 }
 
 /** The OrganizationMember resource. */
 export const organizationMember = declareKind({
-  contractBodies: { requests: [zPendingIdentityCreate, zOrgIdentityPatch], responses: [zPostApiV1OrgsCurrentMembersResponse], outputWires: ["id", "org_role_name"] },
+  contractBodies: {
+    requests: [zPendingIdentityCreate, zOrgIdentityPatch],
+    responses: [zPostApiV1OrgsCurrentMembersResponse],
+    outputWires: ["id", "org_role_name"],
+  },
   token: TOKEN,
   kind: KIND,
   scope: "organization",
@@ -165,7 +179,10 @@ export const organizationMember = declareKind({
         if (!(error instanceof ConflictError)) throw error;
         const existing = await findOrganizationMember(client, email, action).catch(() => undefined);
         if (existing === undefined) throw error;
-        throw new ConflictError(`${error.message}; ${email} is already ${existing.status === "active" ? "a member" : "invited"}. ${takeOverHint(context.urn, email, TOKEN)}`, { status: 409, detail: error.detail });
+        throw new ConflictError(
+          `${error.message}; ${email} is already ${existing.status === "active" ? "a member" : "invited"}. ${takeOverHint(context.urn, email, TOKEN)}`,
+          { status: 409, detail: error.detail },
+        );
       }
     },
     async list(context) {
@@ -190,7 +207,8 @@ export const organizationMember = declareKind({
       const action = `changing the role of ${KIND} "${id}"`;
       const client = await context.client(settingsInScope(context, "organization", action, inputs));
       const member = await findOrganizationMember(client, id, action);
-      if (member === undefined) throw new ConflictError(`${action}: ${id} is no longer a member or invited; run pulumi refresh, then pulumi up to invite them again`, { status: 404 });
+      if (member === undefined)
+        throw new ConflictError(`${action}: ${id} is no longer a member or invited; run pulumi refresh, then pulumi up to invite them again`, { status: 404 });
       if (member.status === "active") {
         logProgress(context, KIND, id, "changing the organization role");
         await client.resources.send(PATCH_MEMBER, { action, params: { identityId: member.identityId }, body: { role_id: inputs["roleId"] as string } });

@@ -16,11 +16,19 @@ import { memberByEmail, memberEmails, type FoundMember, type MembersAnswer } fro
 import { EMAIL_PATTERN, MEMBER_OUTPUTS, MEMBER_STATE_VERSION, findOrganizationMember } from "./organizationMember";
 import { z } from "zod";
 
-
 /** `POST /api/v1/workspaces/current/members`: adds an active organization member (by its organization identity). */
-export const ADD_MEMBER = defineEndpoint({ method: "POST", path: "/workspaces/current/members", request: zIdentityCreate, response: zPostApiV1WorkspacesCurrentMembersResponse });
+export const ADD_MEMBER = defineEndpoint({
+  method: "POST",
+  path: "/workspaces/current/members",
+  request: zIdentityCreate,
+  response: zPostApiV1WorkspacesCurrentMembersResponse,
+});
 /** `GET /api/v1/workspaces/current/members`: the workspace's members and pending invitations. */
-export const LIST_WORKSPACE_MEMBERS = defineEndpoint({ method: "GET", path: "/workspaces/current/members", response: zGetApiV1WorkspacesCurrentMembersResponse });
+export const LIST_WORKSPACE_MEMBERS = defineEndpoint({
+  method: "GET",
+  path: "/workspaces/current/members",
+  response: zGetApiV1WorkspacesCurrentMembersResponse,
+});
 /** `PATCH /api/v1/workspaces/current/members/{identity_id}`: the member's workspace role. */
 export const PATCH_WORKSPACE_MEMBER = defineEndpoint({ method: "PATCH", path: "/workspaces/current/members/{identityId}", request: zIdentityPatch });
 /** `DELETE /api/v1/workspaces/current/members/{identity_id}`: removes the member from the workspace. */
@@ -67,7 +75,8 @@ const TOKEN = "langsmith:index:WorkspaceMember";
 const KIND = "workspace member";
 
 async function findWorkspaceMember(client: LangSmithClient, email: string, action: string): Promise<FoundMember | undefined> {
-  const answer = (await found(client.resources.send(LIST_WORKSPACE_MEMBERS, { action: `${action}: listing the workspace's members` }))) as MembersAnswer | undefined;
+  const answer = (await found(client.resources.send(LIST_WORKSPACE_MEMBERS, { action: `${action}: listing the workspace's members` }))) as
+    MembersAnswer | undefined;
   return memberByEmail(answer, email, { id: "role_id", name: "role_name" });
 }
 
@@ -111,7 +120,9 @@ export const workspaceMember = declareKind({
       const client = await context.client(settingsInScope(context, "workspace", action, inputs));
       const organizationMember = await findOrganizationMember(client, email, action);
       if (organizationMember === undefined) {
-        throw new InvalidRequestError(`${action} failed: ${email} is not a member of the organization; declare an OrganizationMember for them (and make this resource depend on it)`);
+        throw new InvalidRequestError(
+          `${action} failed: ${email} is not a member of the organization; declare an OrganizationMember for them (and make this resource depend on it)`,
+        );
       }
       if (organizationMember.status === "pending") {
         throw new InvalidRequestError(
@@ -120,9 +131,16 @@ export const workspaceMember = declareKind({
       }
       logProgress(context, KIND, email, "adding to the workspace");
       try {
-        await client.resources.send(ADD_MEMBER, { action, body: { org_identity_id: organizationMember.identityId, ...(inputs["roleId"] !== undefined ? { role_id: inputs["roleId"] as string } : {}) } });
+        await client.resources.send(ADD_MEMBER, {
+          action,
+          body: { org_identity_id: organizationMember.identityId, ...(inputs["roleId"] !== undefined ? { role_id: inputs["roleId"] as string } : {}) },
+        });
       } catch (error) {
-        if (error instanceof ConflictError) throw new ConflictError(`${error.message}; ${email} is already in the workspace. ${takeOverHint(context.urn, email, TOKEN, workspaceOtherThanStack(context, tenantOf(context, inputs)))}`, { status: 409, detail: error.detail });
+        if (error instanceof ConflictError)
+          throw new ConflictError(
+            `${error.message}; ${email} is already in the workspace. ${takeOverHint(context.urn, email, TOKEN, workspaceOtherThanStack(context, tenantOf(context, inputs)))}`,
+            { status: 409, detail: error.detail },
+          );
         throw error;
       }
       const member = (await findWorkspaceMember(client, email, action)) as FoundMember;
@@ -133,7 +151,11 @@ export const workspaceMember = declareKind({
       const client = await context.client(settingsInScope(context, "workspace", "listing workspace members", props));
       const answer = (await found(client.resources.send(LIST_WORKSPACE_MEMBERS, { action: "listing the workspace's members" }))) as MembersAnswer | undefined;
       // Members only: a pending invitation is the OrganizationMember's (its workspaceIds).
-      return memberEmails(answer, false).map((email) => ({ importId: scope.workspaceId === undefined ? email : `${scope.workspaceId}/${email}`, id: email, name: email }));
+      return memberEmails(answer, false).map((email) => ({
+        importId: scope.workspaceId === undefined ? email : `${scope.workspaceId}/${email}`,
+        id: email,
+        name: email,
+      }));
     },
     async read(context, id, rawProps) {
       const props = workspaceMember.migrate(rawProps);
@@ -153,12 +175,22 @@ export const workspaceMember = declareKind({
       const client = await context.client(settingsInScope(context, "workspace", action, { ...olds, ...inputs }));
       const member = await findWorkspaceMember(client, id, action);
       if (member === undefined || member.status === "pending") {
-        throw new InvalidRequestError(`${action} failed: ${id} is ${member === undefined ? "no longer in the workspace (run pulumi refresh)" : "still invited: the role of a pending invitation cannot change"}`);
+        throw new InvalidRequestError(
+          `${action} failed: ${id} is ${member === undefined ? "no longer in the workspace (run pulumi refresh)" : "still invited: the role of a pending invitation cannot change"}`,
+        );
       }
       logProgress(context, KIND, id, "changing the workspace role");
       await client.resources.send(PATCH_WORKSPACE_MEMBER, { action, params: { identityId: member.identityId }, body: { role_id: inputs["roleId"] as string } });
       const updated = (await findWorkspaceMember(client, id, action)) ?? member;
-      return { outs: outputsFor(inputs, id, typeof olds["tenantId"] === "string" ? olds["tenantId"] : tenantOf(context, inputs), updated, `changed the workspace role of ${id}`) };
+      return {
+        outs: outputsFor(
+          inputs,
+          id,
+          typeof olds["tenantId"] === "string" ? olds["tenantId"] : tenantOf(context, inputs),
+          updated,
+          `changed the workspace role of ${id}`,
+        ),
+      };
     },
     async delete(context, id, rawProps) {
       const props = workspaceMember.migrate(rawProps);

@@ -30,7 +30,11 @@ function keysAbout(detailedDiff: Record<string, { kind: string }>, path: string)
 /** Whether a value holds a reference (unknown in the preview when the same update creates or replaces its object). */
 function holdsReference(value: unknown): boolean {
   let found = false;
-  mapExample(value, () => (found = true), (text) => text);
+  mapExample(
+    value,
+    () => (found = true),
+    (text) => text,
+  );
   return found;
 }
 
@@ -64,7 +68,8 @@ export function changeDiffProblems(objects: readonly MatrixObject[], steps: Read
       }
       const want = expectedKind(field);
       const wrong = keys.filter((key) => (detailed[key]?.kind.endsWith("-replace") ? "replace" : "update") !== want);
-      if (wrong.length > 0) problems.push(`${object.name}.${field.path}: ${wrong.map((key) => `${key} is ${detailed[key]?.kind}`).join(", ")}, expected ${want}`);
+      if (wrong.length > 0)
+        problems.push(`${object.name}.${field.path}: ${wrong.map((key) => `${key} is ${detailed[key]?.kind}`).join(", ")}, expected ${want}`);
     }
   }
   return problems;
@@ -81,10 +86,14 @@ export function importDiffProblems(objectsByName: ReadonlyMap<string, MatrixObje
     }
     const secrets = [...object.set.keys()].filter((field) => field.secret).map((field) => field.path);
     if (step.op !== "update") {
-      problems.push(`${name}: ${step.op} of ${Object.keys(step.detailedDiff ?? {}).join(", ") || step.diffReasons?.join(", ") || "?"}, expected no change or an update of ${secrets.join(", ") || "nothing"}`);
+      problems.push(
+        `${name}: ${step.op} of ${Object.keys(step.detailedDiff ?? {}).join(", ") || step.diffReasons?.join(", ") || "?"}, expected no change or an update of ${secrets.join(", ") || "nothing"}`,
+      );
       continue;
     }
-    const others = Object.keys(step.detailedDiff ?? {}).filter((key) => !secrets.some((path) => key === path || key.startsWith(`${path}.`) || key.startsWith(`${path}[`) || path.startsWith(`${key}.`)));
+    const others = Object.keys(step.detailedDiff ?? {}).filter(
+      (key) => !secrets.some((path) => key === path || key.startsWith(`${path}.`) || key.startsWith(`${path}[`) || path.startsWith(`${key}.`)),
+    );
     if (others.length > 0) problems.push(`${name}: updates ${others.join(", ")}, which are not secrets the service never returns`);
   }
   return problems;

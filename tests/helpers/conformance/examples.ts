@@ -38,7 +38,9 @@ export function resolvedForCheck(value: unknown): unknown {
     (reference) => {
       if ((reference.output ?? "id") === "id") return "00000000-0000-4000-8000-0000000000e1";
       // Another output of the kind referred to: the example of its input of that name, if it has one.
-      const field = registeredKind(reference.ref)?.load().fields.find((candidate) => candidate.path === reference.output);
+      const field = registeredKind(reference.ref)
+        ?.load()
+        .fields.find((candidate) => candidate.path === reference.output);
       const example = field === undefined ? undefined : examplesOf(field)[0];
       return example === undefined ? "00000000-0000-4000-8000-0000000000e1" : resolvedForCheck(example.value);
     },

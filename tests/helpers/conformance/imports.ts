@@ -23,11 +23,18 @@ export function mostImportForms(objects: readonly MatrixObject[]): number {
 }
 
 /** The id `form` (e.g. `<workspaceId>/<name>`) names a resource by, filled from its state; undefined when a part is unknown. */
-export function fillImportForm(form: string, resource: { id?: string; inputs?: Record<string, unknown>; outputs?: Record<string, unknown> }): string | undefined {
+export function fillImportForm(
+  form: string,
+  resource: { id?: string; inputs?: Record<string, unknown>; outputs?: Record<string, unknown> },
+): string | undefined {
   let missing = false;
   const filled = form.replace(/<([A-Za-z0-9.]+)>/g, (_whole, name: string) => {
     const value =
-      name === "id" ? resource.id : name === "workspaceId" ? (resource.outputs?.["tenantId"] ?? resource.inputs?.["workspaceId"]) : (getPath(resource.outputs, name) ?? getPath(resource.inputs, name));
+      name === "id"
+        ? resource.id
+        : name === "workspaceId"
+          ? (resource.outputs?.["tenantId"] ?? resource.inputs?.["workspaceId"])
+          : (getPath(resource.outputs, name) ?? getPath(resource.inputs, name));
     if (typeof value !== "string" || value === "") missing = true;
     return String(value);
   });
@@ -87,7 +94,10 @@ export function importGroups(objects: readonly MatrixObject[], exported: StackEx
  * secret input set as the matrix's program set it (the service never
  * returns a secret, so the generated code has a placeholder).
  */
-export function generatedWithSecrets(generated: string, objects: ReadonlyMap<string, MatrixObject>): Record<string, { type: string; properties?: Record<string, unknown> }> {
+export function generatedWithSecrets(
+  generated: string,
+  objects: ReadonlyMap<string, MatrixObject>,
+): Record<string, { type: string; properties?: Record<string, unknown> }> {
   // The core schema: a timestamp stays the string the program holds.
   const parsed = load(generated, { schema: CORE_SCHEMA }) as { resources?: Record<string, { type: string; properties?: Record<string, unknown> }> } | undefined;
   const resources = parsed?.resources ?? {};

@@ -86,7 +86,11 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown):
 /** Whether a value holds a reference at any depth. */
 function holdsReference(value: unknown): boolean {
   let found = false;
-  mapExample(value, () => (found = true), (text) => text);
+  mapExample(
+    value,
+    () => (found = true),
+    (text) => text,
+  );
   return found;
 }
 
@@ -97,10 +101,14 @@ function workspaceReferences(kind: LangSmithResource): string[] {
     if (field.path === "workspaceId") continue;
     for (const example of examplesOf(field)) {
       for (const value of [example.value, example.changed, example.other]) {
-        mapExample(value, (reference) => {
-          if (registeredKind(reference.ref)?.load().scope === "workspace") tokens.push(reference.ref);
-          return undefined;
-        }, (text) => text);
+        mapExample(
+          value,
+          (reference) => {
+            if (registeredKind(reference.ref)?.load().scope === "workspace") tokens.push(reference.ref);
+            return undefined;
+          },
+          (text) => text,
+        );
       }
     }
   }
@@ -181,7 +189,10 @@ export function matrixProgram(kinds: readonly LangSmithResource[], options: Matr
     for (const variant of variants.length === 0 ? [undefined] : variants) declare(kind, variant, "primary");
   }
   const list = order.map((name) => objects.get(name) as MatrixObject);
-  const yaml = ["resources:", ...list.flatMap((object) => [`  ${object.name}:`, `    type: ${object.kind.token}`, `    properties: ${JSON.stringify(object.properties)}`])].join("\n");
+  const yaml = [
+    "resources:",
+    ...list.flatMap((object) => [`  ${object.name}:`, `    type: ${object.kind.token}`, `    properties: ${JSON.stringify(object.properties)}`]),
+  ].join("\n");
   return { yaml: `${yaml}\n`, objects: list, canaries: [...canaries] };
 }
 

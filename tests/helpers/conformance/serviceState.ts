@@ -72,7 +72,9 @@ export function liveIds(dump: StateDump): Set<string> {
     ...Object.values(state.objects).flatMap((records) => records.map((record) => record.id)),
     ...state.deployments.filter((deployment) => deployment.deleteRequestedAtMs === null).map((deployment) => deployment.id),
     ...state.destinations.map((destination) => destination.id),
-    ...state.bulkExports.filter((bulkExport) => !["Cancelled", "Completed", "Failed", "TimedOut"].includes(String(bulkExport.status))).map((bulkExport) => bulkExport.id),
+    ...state.bulkExports
+      .filter((bulkExport) => !["Cancelled", "Completed", "Failed", "TimedOut"].includes(String(bulkExport.status)))
+      .map((bulkExport) => bulkExport.id),
   ];
   return new Set(ids.map((id) => String(id).toLowerCase()));
 }

@@ -27,8 +27,10 @@ export function leafPaths(schema: z.ZodType, io: "input" | "output"): string[] {
   const paths = new Set<string>();
   const resolve = (node: JsonSchema): JsonSchema => (node.$ref !== undefined ? (root.$defs?.[node.$ref.split("/").pop() as string] ?? {}) : node);
   const isNull = (node: JsonSchema) => node.type === "null";
-  const variantsOf = (node: JsonSchema): JsonSchema[] => [...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.allOf ?? [])].map(resolve).filter((variant) => !isNull(variant));
-  const hasProperties = (node: JsonSchema): boolean => (node.properties !== undefined && Object.keys(node.properties).length > 0) || variantsOf(node).some(hasProperties);
+  const variantsOf = (node: JsonSchema): JsonSchema[] =>
+    [...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.allOf ?? [])].map(resolve).filter((variant) => !isNull(variant));
+  const hasProperties = (node: JsonSchema): boolean =>
+    (node.properties !== undefined && Object.keys(node.properties).length > 0) || variantsOf(node).some(hasProperties);
   const walk = (raw: JsonSchema, path: string, depth: number): void => {
     const node = resolve(raw);
     if (depth > 8) {
@@ -73,7 +75,10 @@ export interface KindCoverage {
 const ENGINE_READS = ["id", "tenant_id"];
 
 /** The coverage of one kind against the left-out lists. */
-export function kindCoverage(kind: LangSmithResource, leftOut: { request?: Readonly<Record<string, string>>; response?: Readonly<Record<string, string>> }): KindCoverage {
+export function kindCoverage(
+  kind: LangSmithResource,
+  leftOut: { request?: Readonly<Record<string, string>>; response?: Readonly<Record<string, string>> },
+): KindCoverage {
   const inputWires = kind.fields.flatMap((field) => [field.wire, field.createWire].filter((wire): wire is string => typeof wire === "string"));
   const classify = (paths: readonly string[], mappedBy: readonly string[], listed: Readonly<Record<string, string>>) => {
     const mapped: string[] = [];

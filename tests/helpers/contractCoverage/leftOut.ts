@@ -14,7 +14,8 @@ export interface LeftOut {
 }
 
 const MADE_BY_SERVICE = "the service makes the id; a program adopts an existing object with `pulumi import`";
-const CHANGED_AT = "the service's bookkeeping: the time of the last write, which moves with every change (as an output it would show a change after every update)";
+const CHANGED_AT =
+  "the service's bookkeeping: the time of the last write, which moves with every change (as an output it would show a change after every update)";
 const CREATED_AT = "the service's bookkeeping: when it made the object";
 const ORGANIZATION = "the organization of the stack's API key: the same for every object of a stack";
 const IN_PATH = "the object's parent, named by an input that is in the request's path, not its body";
@@ -30,17 +31,23 @@ export const COMMON_LEFT_OUT: LeftOut = {
 export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
   "langsmith:index:Deployment": {
     request: {
-      revision_source: "the kind of source of a new revision, which the service takes from `source` (the provider sends the revision's whole `source_revision_config`)",
-      "source_revision_config.source_tarball_path": "a source tarball uploaded by LangSmith's CLI (`langgraph deploy`): a program deploys from GitHub or an image",
+      revision_source:
+        "the kind of source of a new revision, which the service takes from `source` (the provider sends the revision's whole `source_revision_config`)",
+      "source_revision_config.source_tarball_path":
+        "a source tarball uploaded by LangSmith's CLI (`langgraph deploy`): a program deploys from GitHub or an image",
     },
     response: {
       active_revision_id: "the revision serving traffic: `latestRevisionId` once it is `DEPLOYED`, which create and update wait for",
       image_version: "the version of the platform's image the service built with, chosen by the service",
-      "source_revision_config.repo_commit_sha": "the commit the service built from the branch, chosen by the service (`getDeployment` reports `sourceRevisionConfig` whole)",
+      "source_revision_config.repo_commit_sha":
+        "the commit the service built from the branch, chosen by the service (`getDeployment` reports `sourceRevisionConfig` whole)",
       "source_revision_config.source_tarball_path": "a source tarball uploaded by LangSmith's CLI: a program deploys from GitHub or an image",
-      "source_config.repo_branch": "the branch a GitHub deployment's revisions build, which the `sourceRevisionConfig.repoRef` input names (`getDeployment` reports `sourceConfig` whole)",
-      "source_revision_config.deepagents_version": "a fact of the build, chosen by the service: `getDeploymentRevision` reports a revision's `sourceRevisionConfig` whole",
-      "source_revision_config.tracked_packages": "a fact of the build, chosen by the service: `getDeploymentRevision` reports a revision's `sourceRevisionConfig` whole",
+      "source_config.repo_branch":
+        "the branch a GitHub deployment's revisions build, which the `sourceRevisionConfig.repoRef` input names (`getDeployment` reports `sourceConfig` whole)",
+      "source_revision_config.deepagents_version":
+        "a fact of the build, chosen by the service: `getDeploymentRevision` reports a revision's `sourceRevisionConfig` whole",
+      "source_revision_config.tracked_packages":
+        "a fact of the build, chosen by the service: `getDeploymentRevision` reports a revision's `sourceRevisionConfig` whole",
     },
   },
   "langsmith:index:BulkExport": {
@@ -49,10 +56,16 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
   },
   "langsmith:index:ApiKey": {
     request: { org_role_id: "a workspace API key takes the roles of its `workspaces`; an organization role belongs to a `ServiceKey`" },
-    response: { default_workspace_name: "the name of the key's first workspace (`workspaces` holds their ids)", last_used_at: "when the key last authenticated: usage, not configuration" },
+    response: {
+      default_workspace_name: "the name of the key's first workspace (`workspaces` holds their ids)",
+      last_used_at: "when the key last authenticated: usage, not configuration",
+    },
   },
   "langsmith:index:ServiceKey": {
-    response: { default_workspace_name: "the name of the key's first workspace (`workspaces` holds their ids)", last_used_at: "when the key last authenticated: usage, not configuration" },
+    response: {
+      default_workspace_name: "the name of the key's first workspace (`workspaces` holds their ids)",
+      last_used_at: "when the key last authenticated: usage, not configuration",
+    },
   },
   "langsmith:index:OrganizationMember": {
     request: {
@@ -87,10 +100,16 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
   "langsmith:index:TtlSettings": { request: { tenant_id: TENANT_HEADER } },
   "langsmith:index:SsoSettings": {
     request: { attribute_mapping: "Supabase's attribute mapping, for LangSmith's own sign-in service: SAML settings have none" },
-    response: { attribute_mapping: "Supabase's attribute mapping, for LangSmith's own sign-in service: SAML settings have none", attribute_mapping_load_error: "the error of that mapping, if any" },
+    response: {
+      attribute_mapping: "Supabase's attribute mapping, for LangSmith's own sign-in service: SAML settings have none",
+      attribute_mapping_load_error: "the error of that mapping, if any",
+    },
   },
   "langsmith:index:AccessPolicy": {
-    request: { role_ids: "the roles a policy is attached to are `AccessPolicyAttachment` resources (one per role), so a role can be attached and detached without changing the policy" },
+    request: {
+      role_ids:
+        "the roles a policy is attached to are `AccessPolicyAttachment` resources (one per role), so a role can be attached and detached without changing the policy",
+    },
     response: { role_ids: "read by `AccessPolicyAttachment`, one per role" },
   },
   "langsmith:index:AccessPolicyAttachment": { request: { access_policy_ids: "the `accessPolicyId` input: one policy per attachment" } },
@@ -106,7 +125,11 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
     },
   },
   "langsmith:index:GatewaySpendCap": {
-    request: { action: "`block`, the only action the service has, and its default", policy_type: "`spend_cap`, sent at create: the resource's type", config: "the cap's `window` and `limitUsd` are its `config`" },
+    request: {
+      action: "`block`, the only action the service has, and its default",
+      policy_type: "`spend_cap`, sent at create: the resource's type",
+      config: "the cap's `window` and `limitUsd` are its `config`",
+    },
     response: {
       action: "`block`, the only action the service has",
       policy_type: "`spend_cap`: the resource's type",
@@ -119,11 +142,13 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
   },
   "langsmith:index:DataPlane": {
     request: {
-      byovpc_id: "the flat spelling of `byovpc.vpc_id` in LangChain's API reference; the provider sends the nested `byovpc` the official Terraform provider sends (the sources disagree: the contract records the conflict)",
+      byovpc_id:
+        "the flat spelling of `byovpc.vpc_id` in LangChain's API reference; the provider sends the nested `byovpc` the official Terraform provider sends (the sources disagree: the contract records the conflict)",
       byovpc_private_app_subnet_ids: "the flat spelling of `byovpc.private_app_subnet_ids`; the provider sends the nested `byovpc`",
       byovpc_private_db_subnet_ids: "the flat spelling of `byovpc.private_db_subnet_ids`; the provider sends the nested `byovpc`",
       byovpc_public_subnet_ids: "the flat spelling of `byovpc.public_subnet_ids`; the provider sends the nested `byovpc`",
-      external_id: "in one published copy of the API only, undescribed, and never sent by the official provider: the external id LangSmith presents when it assumes the role is LangSmith's, written into the role's trust policy",
+      external_id:
+        "in one published copy of the API only, undescribed, and never sent by the official provider: the external id LangSmith presents when it assumes the role is LangSmith's, written into the role's trust policy",
     },
   },
   "langsmith:index:SandboxRegistry": {
@@ -139,7 +164,13 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
   },
   "langsmith:index:AlertRule": {
     request: { "rule.id": "the rule's id, in the request's path" },
-    response: { "rule.id": "the resource's id", "rule.session_id": IN_PATH, "rule.session_name": "the name of the project `projectId` names", "rule.created_at": CREATED_AT, "rule.updated_at": CHANGED_AT },
+    response: {
+      "rule.id": "the resource's id",
+      "rule.session_id": IN_PATH,
+      "rule.session_name": "the name of the project `projectId` names",
+      "rule.created_at": CREATED_AT,
+      "rule.updated_at": CHANGED_AT,
+    },
   },
   "langsmith:index:AnnotationQueue": {
     request: {
@@ -160,7 +191,8 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
       id: MADE_BY_SERVICE,
       created_at: "the service sets it",
       extra: "the service keeps only `extra.metadata` of a new dataset's `extra` (the `metadata` input)",
-      baseline_experiment_id: "an experiment of the dataset picked as the baseline of comparisons: experiments are evaluation runs the SDK makes, not infrastructure",
+      baseline_experiment_id:
+        "an experiment of the dataset picked as the baseline of comparisons: experiments are evaluation runs the SDK makes, not infrastructure",
       patch_examples: "changes to many examples in one request: `Example` resources change examples",
     },
     response: {
@@ -256,7 +288,10 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
     },
   },
   "langsmith:index:PlaygroundSettings": {
-    response: { created_by_ls_user_id: "the user who made it: an API key has none", updated_by_ls_user_id: "the user who last changed it: an API key has none" },
+    response: {
+      created_by_ls_user_id: "the user who made it: an API key has none",
+      updated_by_ls_user_id: "the user who last changed it: an API key has none",
+    },
   },
   "langsmith:index:PromptTag": {
     request: { skip_webhooks: "a tag moved without notifying the prompt's webhooks: the provider lets `PromptWebhook`s hear every change it makes" },

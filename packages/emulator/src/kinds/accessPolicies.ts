@@ -100,7 +100,9 @@ export const ACCESS_POLICIES = defineKind({
   delete: { answer: "none" },
   answers: { create: (object) => ({ id: object["id"] }) },
   // A role deleted since is no longer listed.
-  render: (record, ctx) => ({ role_ids: ((record.wire["role_ids"] as string[] | undefined) ?? []).filter((roleId) => findRole(ctx.store.state, record.scopeId, roleId) !== undefined) }),
+  render: (record, ctx) => ({
+    role_ids: ((record.wire["role_ids"] as string[] | undefined) ?? []).filter((roleId) => findRole(ctx.store.state, record.scopeId, roleId) !== undefined),
+  }),
   listAnswer: (objects) => ({ access_policies: objects }),
 });
 
@@ -138,7 +140,12 @@ export function registerAccessPolicyAttachments(app: FastifyInstance, ctx: Emula
     return parsed.data.access_policy_ids ?? [];
   };
   for (const path of ["/api/v1/platform/orgs/current/roles/:role_id/access-policies", `${COLLECTION}/roles/:role_id/access-policies`]) {
-    app.route({ method: "POST", url: path, errorHandler: goErrorHandler("problem"), handler: async (request, reply) => reply.code(204).send(change(request, attachBody(request), true)) });
+    app.route({
+      method: "POST",
+      url: path,
+      errorHandler: goErrorHandler("problem"),
+      handler: async (request, reply) => reply.code(204).send(change(request, attachBody(request), true)),
+    });
   }
   app.route({
     method: "DELETE",

@@ -64,7 +64,8 @@ function checkAlert(rule: Json, actions: readonly Json[]): void {
   }
   actions.forEach((action, i) => {
     const config = (action["config"] ?? {}) as Json;
-    if (action["target"] === "webhook" && !/^https?:\/\/\S+$/i.test(String(config["url"]))) throw detailError(400, `actions[${i}]: a webhook needs config.url, an http or https URL`);
+    if (action["target"] === "webhook" && !/^https?:\/\/\S+$/i.test(String(config["url"])))
+      throw detailError(400, `actions[${i}]: a webhook needs config.url, an http or https URL`);
     if (action["target"] === "pagerduty" && (typeof config["integration_key"] !== "string" || config["integration_key"] === "")) {
       throw detailError(400, `actions[${i}]: a PagerDuty action needs config.integration_key`);
     }
@@ -100,7 +101,14 @@ function renderAlert(record: KindRecord, ctx: KindCall["ctx"]): Json {
   const stamps = { created_at: record.wire["created_at"], updated_at: record.wire["updated_at"] };
   const name = kindRecords(ctx, RULE_TARGET_KINDS.project).find((p) => p.id === sessionId)?.wire["name"];
   return {
-    rule: { ...RULE_ZERO, ...(record.wire["rule"] as Json), id: record.id, session_id: sessionId, session_name: typeof name === "string" ? name : "", ...stamps },
+    rule: {
+      ...RULE_ZERO,
+      ...(record.wire["rule"] as Json),
+      id: record.id,
+      session_id: sessionId,
+      session_name: typeof name === "string" ? name : "",
+      ...stamps,
+    },
     actions: ((record.wire["actions"] ?? []) as Json[]).map((action) => ({ ...action, alert_rule_id: record.id, ...stamps })),
   };
 }
@@ -124,7 +132,8 @@ export const ALERT_RULES = defineKind({
   get: true,
   patch: {
     schema: zAlertsUpdateAlertRuleRequest,
-    derive: (changes, record, call) => storedAlert({ rule: changes["rule"] ?? record.wire["rule"], actions: changes["actions"] ?? record.wire["actions"] }, call, record),
+    derive: (changes, record, call) =>
+      storedAlert({ rule: changes["rule"] ?? record.wire["rule"], actions: changes["actions"] ?? record.wire["actions"] }, call, record),
   },
   delete: { answer: "emptyObject" },
   hidden: ["id", "session_id", "created_at", "updated_at", SEALED_FIELD],

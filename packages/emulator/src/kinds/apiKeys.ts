@@ -62,8 +62,19 @@ function keyFields(owner: KeyOwner, body: Json, call: KindCall): Json {
   if (defaultWorkspace !== null && !organization.workspaces.some((w) => w.id === defaultWorkspace)) {
     throw detailError(400, `default_workspace_id names a workspace this organization does not have: ${defaultWorkspace}`);
   }
-  const role = requireRole(state, organization.id, typeof body["role_id"] === "string" ? body["role_id"] : defaultWorkspaceRoleId(body["read_only"]), "workspace", "role_id");
-  const orgRoleId = typeof body["org_role_id"] === "string" ? body["org_role_id"] : owner === "organization" && workspaces === null ? builtInRoleId("ORGANIZATION_ADMIN") : null;
+  const role = requireRole(
+    state,
+    organization.id,
+    typeof body["role_id"] === "string" ? body["role_id"] : defaultWorkspaceRoleId(body["read_only"]),
+    "workspace",
+    "role_id",
+  );
+  const orgRoleId =
+    typeof body["org_role_id"] === "string"
+      ? body["org_role_id"]
+      : owner === "organization" && workspaces === null
+        ? builtInRoleId("ORGANIZATION_ADMIN")
+        : null;
   if (orgRoleId !== null) requireRole(state, organization.id, orgRoleId, "organization", "org_role_id");
   return {
     workspaces,
@@ -91,7 +102,12 @@ function issueKey(record: KindRecord, call: KindCall): Json {
     organizationId: call.auth.organization.id,
     workspaceId: (record.wire["default_workspace_id"] as string | null) ?? null,
     permissions: [],
-    grant: { keyId: record.id, workspaceIds: workspaces, roleId: String(record.wire["role_id"]), orgRoleId: (record.wire["org_role_id"] as string | null) ?? null },
+    grant: {
+      keyId: record.id,
+      workspaceIds: workspaces,
+      roleId: String(record.wire["role_id"]),
+      orgRoleId: (record.wire["org_role_id"] as string | null) ?? null,
+    },
   });
   return { key };
 }

@@ -57,7 +57,17 @@ const DEFAULT_SETTINGS = {
   maintenance_window: "sun:06:00-sun:08:00",
   firewall: { allow_http: false, allowed_cidrs: {}, allowed_domains: [] },
   ttl: { enabled: true, long_days: 400, short_days: 14 },
-  fleet_oidc: { is_enabled: false, provider: "", issuer_url: "", audience: "", subject_claim: "sub", tenant_claim: "", tenant_mappings: {}, email_claim: "email", groups_claim: "groups" },
+  fleet_oidc: {
+    is_enabled: false,
+    provider: "",
+    issuer_url: "",
+    audience: "",
+    subject_claim: "sub",
+    tenant_claim: "",
+    tenant_mappings: {},
+    email_claim: "email",
+    groups_claim: "groups",
+  },
 } as const;
 
 /** The network of a data plane in a VPC LangSmith creates: no VPC of the customer's. */
@@ -185,13 +195,22 @@ function patchedSettings(wire: Json, changes: Json): Json {
   const firewall = merged["firewall"] as Json | undefined;
   for (const [cidr, ports] of Object.entries((firewall?.["allowed_cidrs"] ?? {}) as Record<string, number[]>)) {
     if (!CIDR.test(cidr)) throw invalid(`firewall.allowed_cidrs: ${cidr} is not an IPv4 CIDR block`);
-    if (ports.some((port) => !Number.isInteger(port) || port < 1 || port > 65_535)) throw invalid(`firewall.allowed_cidrs: the ports of ${cidr} must be 1 to 65535`);
+    if (ports.some((port) => !Number.isInteger(port) || port < 1 || port > 65_535))
+      throw invalid(`firewall.allowed_cidrs: the ports of ${cidr} must be 1 to 65535`);
   }
   return merged;
 }
 
 /** The service's short error codes, by status. */
-const ERROR_CODES: Readonly<Record<number, string>> = { 400: "invalid_request", 401: "unauthorized", 403: "forbidden", 404: "not_found", 409: "conflict", 422: "invalid_request", 500: "internal_error" };
+const ERROR_CODES: Readonly<Record<number, string>> = {
+  400: "invalid_request",
+  401: "unauthorized",
+  403: "forbidden",
+  404: "not_found",
+  409: "conflict",
+  422: "invalid_request",
+  500: "internal_error",
+};
 
 /**
  * An error as the data-plane service answers it, in the body each
@@ -216,7 +235,8 @@ export function dataPlaneError(error: unknown, request: FastifyRequest): HttpErr
 /** Registers the data planes' routes (create, list, get, `PATCH`, delete), each answering errors as the data-plane service does. */
 export function registerDataPlaneRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   const errorHandler = errorHandlerFor(dataPlaneError);
-  const organizationOf = (request: FastifyRequest, permission: string): string => authenticateFor(ctx, request, "organization", permission).auth.organization.id;
+  const organizationOf = (request: FastifyRequest, permission: string): string =>
+    authenticateFor(ctx, request, "organization", permission).auth.organization.id;
   const body = (request: FastifyRequest): Json => (withoutNulls(request.body ?? {}) ?? {}) as Json;
   app.route({
     method: "POST",
@@ -228,7 +248,8 @@ export function registerDataPlaneRoutes(app: FastifyInstance, ctx: EmulatorConte
       const parsed = parseBody(zDataPlanesCreateDataPlaneRequestAws, body(request)) as Json;
       const settings = provisioningSettings(parsed);
       const records = kindRecords(ctx, DATA_PLANES_KIND);
-      if (records.some((r) => r.scopeId === organizationId && r.wire["name"] === parsed["name"])) throw conflict(`a data plane named ${String(parsed["name"])} exists`);
+      if (records.some((r) => r.scopeId === organizationId && r.wire["name"] === parsed["name"]))
+        throw conflict(`a data plane named ${String(parsed["name"])} exists`);
       const id = randomUUID();
       const nowMs = ctx.now();
       const origin = `${request.protocol}://${request.headers.host ?? "127.0.0.1"}`;
@@ -257,7 +278,11 @@ export function registerDataPlaneRoutes(app: FastifyInstance, ctx: EmulatorConte
     handler: async (request) => {
       const organizationId = organizationOf(request, "organization:read");
       sweep(ctx);
-      return { data_planes: kindRecords(ctx, DATA_PLANES_KIND).filter((r) => r.scopeId === organizationId).map((r) => render(ctx, r)) };
+      return {
+        data_planes: kindRecords(ctx, DATA_PLANES_KIND)
+          .filter((r) => r.scopeId === organizationId)
+          .map((r) => render(ctx, r)),
+      };
     },
   });
   app.route({

@@ -55,7 +55,10 @@ function patchedExamples(changes: Json, record: KindRecord, call: KindCall): [Ki
     const example = examples.find((e) => e.id === id.toLowerCase() && e.scopeId === call.scopeId && e.wire["dataset_id"] === record.id);
     if (example === undefined) throw detailError(404, `Example ${id} not found in dataset ${record.id}`);
     const fields = exampleChanges(update as Json, example);
-    if (typeof fields["dataset_id"] === "string" && !kindRecords(call.ctx, DATASETS.name).some((d) => d.id === fields["dataset_id"] && d.scopeId === call.scopeId)) {
+    if (
+      typeof fields["dataset_id"] === "string" &&
+      !kindRecords(call.ctx, DATASETS.name).some((d) => d.id === fields["dataset_id"] && d.scopeId === call.scopeId)
+    ) {
       throw detailError(404, `dataset ${String(fields["dataset_id"])} not found`);
     }
     return [example, fields];
@@ -93,7 +96,12 @@ export const DATASETS = defineKind({
     notNull: ["name"],
     derive(changes, record, call) {
       const baseline = changes["baseline_experiment_id"];
-      if (typeof baseline === "string" && !kindRecords(call.ctx, SESSIONS.name).some((s) => s.id === baseline.toLowerCase() && s.scopeId === call.scopeId && s.wire["reference_dataset_id"] === record.id)) {
+      if (
+        typeof baseline === "string" &&
+        !kindRecords(call.ctx, SESSIONS.name).some(
+          (s) => s.id === baseline.toLowerCase() && s.scopeId === call.scopeId && s.wire["reference_dataset_id"] === record.id,
+        )
+      ) {
         throw detailError(404, `baseline experiment ${baseline} not found among the dataset's experiments`);
       }
       patchedExamples(changes, record, call);

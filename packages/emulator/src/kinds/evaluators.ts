@@ -54,13 +54,27 @@ import { RULE_TARGET_KINDS } from "./runRules";
 type Json = Record<string, unknown>;
 
 const LLM_ZERO: Json = {
-  annotation_queue_id: "", commit_hash_or_tag: "", corrections_dataset_id: "", evaluator_id: "", num_few_shot_examples: 0,
-  prompt_id: "", prompt_repo_handle: "", use_corrections_dataset: false, variable_mapping: {},
+  annotation_queue_id: "",
+  commit_hash_or_tag: "",
+  corrections_dataset_id: "",
+  evaluator_id: "",
+  num_few_shot_examples: 0,
+  prompt_id: "",
+  prompt_repo_handle: "",
+  use_corrections_dataset: false,
+  variable_mapping: {},
 };
 const CODE_ZERO: Json = { code: "", evaluator_id: "", language: "" };
 const RULE_ZERO: Json = {
-  corrections_dataset_id: "", dataset_id: "", dataset_name: "", group_by: "", id: "", num_few_shot_examples: 0,
-  session_id: "", session_name: "", use_corrections_dataset: false,
+  corrections_dataset_id: "",
+  dataset_id: "",
+  dataset_name: "",
+  group_by: "",
+  id: "",
+  num_few_shot_examples: 0,
+  session_id: "",
+  session_name: "",
+  use_corrections_dataset: false,
 };
 
 /** The checked settings of an LLM evaluator: its prompt must be the workspace's, its commit or tag one of the prompt's (400 otherwise). */
@@ -78,7 +92,8 @@ function llmSettings(settings: Json, call: KindCall): Json {
 function codeSettings(settings: Json): Json {
   if (typeof settings["code"] !== "string" || settings["code"].trim() === "") throw detailError(400, "code_evaluator.code is required");
   const language = settings["language"] ?? "python";
-  if (language !== "python" && language !== "javascript") throw detailError(400, `code_evaluator.language must be python or javascript, not ${JSON.stringify(language)}`);
+  if (language !== "python" && language !== "javascript")
+    throw detailError(400, `code_evaluator.language must be python or javascript, not ${JSON.stringify(language)}`);
   return { ...settings, language };
 }
 
@@ -206,18 +221,32 @@ export const EVALUATORS = defineKind({
     type: { type: "enum", values: ["llm", "code"], filters: "type" },
     name_contains: { type: "search", fields: ["name", "created_by"] },
     feedback_key: { type: "string", filters: "feedback_keys" },
-    resource_id: { type: "custom", read: (query, name, errors, call) => {
-      const wanted = commaValues(query, name, errors);
-      if (wanted.size === 0 || call === undefined) return undefined;
-      const used = new Set(kindRecords(call.ctx, "runRules").filter((r) => r.scopeId === call.scopeId && (wanted.has(String(r.wire["session_id"])) || wanted.has(String(r.wire["dataset_id"])))).map((r) => String(r.wire["evaluator_id"])));
-      return (o) => used.has(String(o["id"]));
-    } },
-    tag_value_id: { type: "custom", read: (query, name, errors, call) => {
-      const wanted = commaValues(query, name, errors);
-      if (wanted.size === 0 || call === undefined) return undefined;
-      const tagged = new Set(kindRecords(call.ctx, "taggings").filter((t) => t.scopeId === call.scopeId && t.wire["resource_type"] === "evaluator" && wanted.has(String(t.wire["tag_value_id"]))).map((t) => String(t.wire["resource_id"])));
-      return (o) => tagged.has(String(o["id"]));
-    } },
+    resource_id: {
+      type: "custom",
+      read: (query, name, errors, call) => {
+        const wanted = commaValues(query, name, errors);
+        if (wanted.size === 0 || call === undefined) return undefined;
+        const used = new Set(
+          kindRecords(call.ctx, "runRules")
+            .filter((r) => r.scopeId === call.scopeId && (wanted.has(String(r.wire["session_id"])) || wanted.has(String(r.wire["dataset_id"]))))
+            .map((r) => String(r.wire["evaluator_id"])),
+        );
+        return (o) => used.has(String(o["id"]));
+      },
+    },
+    tag_value_id: {
+      type: "custom",
+      read: (query, name, errors, call) => {
+        const wanted = commaValues(query, name, errors);
+        if (wanted.size === 0 || call === undefined) return undefined;
+        const tagged = new Set(
+          kindRecords(call.ctx, "taggings")
+            .filter((t) => t.scopeId === call.scopeId && t.wire["resource_type"] === "evaluator" && wanted.has(String(t.wire["tag_value_id"])))
+            .map((t) => String(t.wire["resource_id"])),
+        );
+        return (o) => tagged.has(String(o["id"]));
+      },
+    },
     sort_by: { type: "sortBy", default: "created_at", fields: { name: ["name", "created_at"], created_at: ["created_at"], updated_at: ["updated_at"] } },
     sort_by_desc: { type: "descending", default: true },
     offset: { type: "offset" },

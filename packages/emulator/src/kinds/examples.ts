@@ -80,7 +80,10 @@ function createdExample(body: Json, call: KindCall): Json {
  */
 export function exampleChanges(update: Json, example: KindRecord): Json {
   const operations = objectOrNull(update["attachments_operations"]);
-  const named = [...Object.keys(objectOrNull(operations?.["rename"]) ?? {}), ...(Array.isArray(operations?.["retain"]) ? (operations["retain"] as unknown[]).map(String) : [])];
+  const named = [
+    ...Object.keys(objectOrNull(operations?.["rename"]) ?? {}),
+    ...(Array.isArray(operations?.["retain"]) ? (operations["retain"] as unknown[]).map(String) : []),
+  ];
   if (named.length > 0) throw detailError(400, `Example ${example.id} has no attachments: ${named.join(", ")}`);
   const overwrite = update["overwrite"] === true;
   const stored = objectOrNull(example.wire["metadata"]) ?? {};
@@ -90,7 +93,8 @@ export function exampleChanges(update: Json, example: KindRecord): Json {
   if (typeof update["dataset_id"] === "string") changes["dataset_id"] = update["dataset_id"].toLowerCase();
   const metadataSent = "metadata" in update;
   const base = metadataSent ? (objectOrNull(update["metadata"]) ?? {}) : overwrite ? {} : stored;
-  const split = update["split"] !== undefined && update["split"] !== null ? splitList(update["split"]) : overwrite ? ["base"] : (stored["dataset_split"] ?? ["base"]);
+  const split =
+    update["split"] !== undefined && update["split"] !== null ? splitList(update["split"]) : overwrite ? ["base"] : (stored["dataset_split"] ?? ["base"]);
   if (metadataSent || overwrite || "split" in update) {
     changes["metadata"] = metadataSent && update["metadata"] === null && !("split" in update) ? null : { ...base, dataset_split: split };
   }
@@ -116,7 +120,13 @@ export const EXAMPLES = defineKind({
   patch: {
     schema: zExampleUpdate,
     // The stored fields are what `exampleChanges` makes of the request, not the request's fields.
-    derive: (changes, record) => ({ inputs: record.wire["inputs"], outputs: record.wire["outputs"], metadata: record.wire["metadata"], dataset_id: record.wire["dataset_id"], ...exampleChanges(changes, record) }),
+    derive: (changes, record) => ({
+      inputs: record.wire["inputs"],
+      outputs: record.wire["outputs"],
+      metadata: record.wire["metadata"],
+      dataset_id: record.wire["dataset_id"],
+      ...exampleChanges(changes, record),
+    }),
   },
   transient: ["split", "use_source_run_io", "use_source_run_attachments", "use_legacy_message_format", "overwrite", "attachments_operations"],
   delete: { answer: "empty" },

@@ -78,8 +78,10 @@ function checkPolicy(policy: Json): void {
   if (schema === undefined) throw new HttpError(400, { error: `policy_type must be one of ${Object.keys(CONFIG_BY_TYPE).join(", ")}` });
   const matchers = (policy["subject_matchers"] ?? []) as Json[];
   if (matchers.length < 1 || matchers.length > 10) throw new HttpError(400, { error: "a policy needs 1 to 10 subject_matchers" });
-  if (matchers.some((m) => typeof m["key"] !== "string" || m["key"] === "" || typeof m["value"] !== "string" || m["value"] === "")) throw new HttpError(400, { error: "every subject matcher needs a key and a value" });
-  if (new Set(matchers.map((m) => `${String(m["key"])}=${String(m["value"])}`)).size !== matchers.length) throw new HttpError(400, { error: "subject_matchers must be distinct" });
+  if (matchers.some((m) => typeof m["key"] !== "string" || m["key"] === "" || typeof m["value"] !== "string" || m["value"] === ""))
+    throw new HttpError(400, { error: "every subject matcher needs a key and a value" });
+  if (new Set(matchers.map((m) => `${String(m["key"])}=${String(m["value"])}`)).size !== matchers.length)
+    throw new HttpError(400, { error: "subject_matchers must be distinct" });
   const config = schema.safeParse(policy["config"] ?? {});
   if (!config.success) throw new HttpError(400, { error: `config is not a valid ${type} configuration: ${config.error.issues[0]?.message ?? "invalid"}` });
   if (typeof policy["name"] !== "string" || policy["name"].trim() === "") throw new HttpError(400, { error: "name is required" });
@@ -91,7 +93,9 @@ function clashing(records: readonly KindRecord[], policy: Json, except?: string)
   return records.find((record) => {
     if (record.id === except) return false;
     if (type === "route_config") return record.wire["policy_type"] === "route_config" && record.wire["name"] === policy["name"];
-    return familyOf(String(record.wire["policy_type"])) === familyOf(type) && matcherKey(record.wire["subject_matchers"]) === matcherKey(policy["subject_matchers"]);
+    return (
+      familyOf(String(record.wire["policy_type"])) === familyOf(type) && matcherKey(record.wire["subject_matchers"]) === matcherKey(policy["subject_matchers"])
+    );
   });
 }
 
@@ -121,8 +125,16 @@ export const GATEWAY_POLICIES = defineKind({
   delete: { answer: "none" },
   listQuery: {
     policy_type: { type: "enum", values: Object.keys(CONFIG_BY_TYPE), filters: "policy_type" },
-    subject_matcher_key: { type: "custom", read: (query, name) => (typeof query[name] === "string" ? (o) => ((o["subject_matchers"] ?? []) as Json[]).some((m) => m["key"] === query[name]) : undefined) },
-    subject_matcher_value: { type: "custom", read: (query, name) => (typeof query[name] === "string" ? (o) => ((o["subject_matchers"] ?? []) as Json[]).some((m) => m["value"] === query[name]) : undefined) },
+    subject_matcher_key: {
+      type: "custom",
+      read: (query, name) =>
+        typeof query[name] === "string" ? (o) => ((o["subject_matchers"] ?? []) as Json[]).some((m) => m["key"] === query[name]) : undefined,
+    },
+    subject_matcher_value: {
+      type: "custom",
+      read: (query, name) =>
+        typeof query[name] === "string" ? (o) => ((o["subject_matchers"] ?? []) as Json[]).some((m) => m["value"] === query[name]) : undefined,
+    },
   },
   render: (record) => ({
     action: "block",
@@ -146,13 +158,17 @@ export function registerGatewayPolicyRoutes(app: FastifyInstance, ctx: EmulatorC
     handler: async (request, reply) => {
       const { auth } = authenticateFor(ctx, request, "organization", "organization:manage");
       const parsed = zGatewayPoliciesCreateGatewayPolicyRequest.safeParse(withoutNulls(request.body ?? {}));
-      if (!parsed.success) throw new HttpError(400, { error: `invalid request: ${parsed.error.issues[0]?.path.join(".") ?? "body"}: ${parsed.error.issues[0]?.message ?? "malformed"}` });
+      if (!parsed.success)
+        throw new HttpError(400, {
+          error: `invalid request: ${parsed.error.issues[0]?.path.join(".") ?? "body"}: ${parsed.error.issues[0]?.message ?? "malformed"}`,
+        });
       const body: Json = { enabled: true, priority: 0, description: null, action: "block", ...parsed.data };
       checkPolicy(body);
       const organizationId = auth.organization.id;
       const now = new Date(ctx.now()).toISOString();
       const existing = clashing(records(organizationId), body);
-      if (existing !== undefined && body["policy_type"] === "route_config") throw new HttpError(409, { error: `a route configuration named ${String(body["name"])} exists` });
+      if (existing !== undefined && body["policy_type"] === "route_config")
+        throw new HttpError(409, { error: `a route configuration named ${String(body["name"])} exists` });
       const fields = { ...body, organization_id: organizationId, updated_at: now };
       let record: KindRecord;
       if (existing !== undefined) {
@@ -180,7 +196,13 @@ export function registerGatewayPolicyRoutes(app: FastifyInstance, ctx: EmulatorC
       }
       const values = new Set(search.subject_matcher_values ?? []);
       return records(auth.organization.id)
-        .filter((r) => r.wire["policy_type"] === search.policy_type && ((r.wire["subject_matchers"] ?? []) as Json[]).some((m) => m["key"] === search.subject_matcher_key && (values.size === 0 || values.has(String(m["value"])))))
+        .filter(
+          (r) =>
+            r.wire["policy_type"] === search.policy_type &&
+            ((r.wire["subject_matchers"] ?? []) as Json[]).some(
+              (m) => m["key"] === search.subject_matcher_key && (values.size === 0 || values.has(String(m["value"]))),
+            ),
+        )
         .map(render);
     },
   });

@@ -29,11 +29,23 @@ export function goStyleError(error: unknown): HttpError {
 export function withoutNulls(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutNulls);
   if (value === null || typeof value !== "object") return value;
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== null)
+      .map(([k, v]) => [k, withoutNulls(v)]),
+  );
 }
 
 /** The short error code of a status, as the sandboxes service names its errors. */
-const ERROR_CODES: Readonly<Record<number, string>> = { 400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found", 409: "conflict", 422: "unprocessable", 500: "internal" };
+const ERROR_CODES: Readonly<Record<number, string>> = {
+  400: "bad_request",
+  401: "unauthorized",
+  403: "forbidden",
+  404: "not_found",
+  409: "conflict",
+  422: "unprocessable",
+  500: "internal",
+};
 
 /**
  * An error as the Go services with a detail object answer it (`errors:
@@ -42,11 +54,23 @@ const ERROR_CODES: Readonly<Record<number, string>> = { 400: "bad_request", 401:
  */
 export function goDetailStyleError(error: unknown): HttpError {
   const go = goStyleError(error);
-  return new HttpError(go.statusCode, { detail: { error: ERROR_CODES[go.statusCode] ?? "error", error_id: randomUUID(), message: String(go.body["error"]) } }, go.headers);
+  return new HttpError(
+    go.statusCode,
+    { detail: { error: ERROR_CODES[go.statusCode] ?? "error", error_id: randomUUID(), message: String(go.body["error"]) } },
+    go.headers,
+  );
 }
 
 /** HTTP reason phrases of the statuses the platform's Go services answer. */
-const TITLES: Readonly<Record<number, string>> = { 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 409: "Conflict", 422: "Unprocessable Entity", 500: "Internal Server Error" };
+const TITLES: Readonly<Record<number, string>> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  409: "Conflict",
+  422: "Unprocessable Entity",
+  500: "Internal Server Error",
+};
 
 /**
  * An error as the platform's Go services with RFC 9457 problem details
@@ -56,7 +80,11 @@ const TITLES: Readonly<Record<number, string>> = { 400: "Bad Request", 401: "Una
 export function problemStyleError(error: unknown, path: string): HttpError {
   const go = goStyleError(error);
   const title = TITLES[go.statusCode] ?? "Error";
-  return new HttpError(go.statusCode, { type: "about:blank", title, status: go.statusCode, detail: String(go.body["error"]), instance: path, remedy: "" }, go.headers);
+  return new HttpError(
+    go.statusCode,
+    { type: "about:blank", title, status: go.statusCode, detail: String(go.body["error"]), instance: path, remedy: "" },
+    go.headers,
+  );
 }
 
 /** How each Go-style service answers a refused request, as an `HttpError` of the error and the request's path. */
@@ -76,7 +104,9 @@ export function goErrorHandler(style: GoErrorStyle): (error: unknown, request: F
 }
 
 /** A route's error handler answering the `HttpError` that `toError` makes of an error, logging a 500. */
-export function errorHandlerFor(toError: (error: unknown, request: FastifyRequest) => HttpError): (error: unknown, request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+export function errorHandlerFor(
+  toError: (error: unknown, request: FastifyRequest) => HttpError,
+): (error: unknown, request: FastifyRequest, reply: FastifyReply) => Promise<void> {
   return async (error, request, reply) => {
     const httpError = toError(error, request);
     if (httpError.statusCode === 500) request.log.error({ err: error }, "unhandled error");

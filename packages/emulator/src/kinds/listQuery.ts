@@ -26,7 +26,10 @@ export type ListParam =
   /** One of `values` (422 otherwise); with `filters`, only objects whose field equals it. */
   | { readonly type: "enum"; readonly values: readonly string[]; readonly filters?: string }
   /** Filters the kind reads itself (values another parameter does not express, or other kinds' objects): a predicate, or undefined to keep every object. */
-  | { readonly type: "custom"; readonly read: (query: RawQuery, name: string, errors: FastApiValidationError[], call: KindCall | undefined) => ((o: Json) => boolean) | undefined }
+  | {
+      readonly type: "custom";
+      readonly read: (query: RawQuery, name: string, errors: FastApiValidationError[], call: KindCall | undefined) => ((o: Json) => boolean) | undefined;
+    }
   /** Free text: only objects one of whose `fields` contains it, case-insensitive. */
   | { readonly type: "search"; readonly fields: readonly string[] }
   /**
@@ -91,7 +94,12 @@ export function selectListed(params: ListQuery, query: RawQuery, objects: readon
  * Like {@link selectListed}, and also counts the objects selected before the
  * page (`total`); `call` is handed to custom parameters.
  */
-export function selectListedPage(params: ListQuery, query: RawQuery, objects: readonly Json[], call?: KindCall): { page: Json[]; total: number; selected: Json[] } {
+export function selectListedPage(
+  params: ListQuery,
+  query: RawQuery,
+  objects: readonly Json[],
+  call?: KindCall,
+): { page: Json[]; total: number; selected: Json[] } {
   const errors: FastApiValidationError[] = [];
   const keep: ((o: Json) => boolean)[] = [];
   let sortFields: readonly string[] | undefined;
@@ -143,7 +151,14 @@ export function selectListedPage(params: ListQuery, query: RawQuery, objects: re
       }
       case "search": {
         const text = stringQuery(query, name)?.toLowerCase();
-        if (text) keep.push((o) => param.fields.some((f) => String(o[f] ?? "").toLowerCase().includes(text)));
+        if (text)
+          keep.push((o) =>
+            param.fields.some((f) =>
+              String(o[f] ?? "")
+                .toLowerCase()
+                .includes(text),
+            ),
+          );
         break;
       }
       case "sortBy": {
@@ -161,7 +176,10 @@ export function selectListedPage(params: ListQuery, query: RawQuery, objects: re
         descending = (enumQuery(query, name, ["asc", "desc"], errors) ?? param.default) === "desc";
         break;
       case "limit":
-        limit = param.default === undefined && query[name] === undefined ? undefined : intQuery(query, name, { defaultValue: param.default ?? param.max, ge: 1, le: param.max }, errors);
+        limit =
+          param.default === undefined && query[name] === undefined
+            ? undefined
+            : intQuery(query, name, { defaultValue: param.default ?? param.max, ge: 1, le: param.max }, errors);
         break;
       case "offset":
         offset = intQuery(query, name, { defaultValue: 0, ge: 0 }, errors);
@@ -174,7 +192,10 @@ export function selectListedPage(params: ListQuery, query: RawQuery, objects: re
   const reversed = descending ?? naturallyDescending;
   if (shuffleSeed !== undefined) {
     const seed = shuffleSeed;
-    const rank = (o: Json): string => createHash("sha256").update(`${seed}:${String(o["id"])}`).digest("hex");
+    const rank = (o: Json): string =>
+      createHash("sha256")
+        .update(`${seed}:${String(o["id"])}`)
+        .digest("hex");
     selected.sort((a, b) => (reversed ? -1 : 1) * rank(a).localeCompare(rank(b)));
   } else if (fields !== undefined) {
     selected.sort((a, b) => {

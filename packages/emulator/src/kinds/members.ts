@@ -59,7 +59,11 @@ export const MEMBER_QUERY: ListQuery = {
   emails: { type: "strings", filters: "email" },
   q: { type: "search", fields: ["email", "full_name"] },
   sort_by_desc: { type: "descending", default: true },
-  sort_by: { type: "sortBy", default: "created_at", fields: { name: ["full_name", "email"], email: ["email"], role: ["role_name"], created_at: ["created_at"] } },
+  sort_by: {
+    type: "sortBy",
+    default: "created_at",
+    fields: { name: ["full_name", "email"], email: ["email"], role: ["role_name"], created_at: ["created_at"] },
+  },
 };
 
 /** Query parameters of the active lists: those of the pending ones, and filters on users and on being disabled. */
@@ -93,7 +97,13 @@ function invite(body: Json, call: KindCall): Json {
   if (inOrganization(kindRecords(call.ctx, ORG_MEMBERS.name), organization.id).some((r) => r.wire["email"] === email)) {
     throw detailError(409, `${email} is already a member of this organization`);
   }
-  const role = requireRole(state, organization.id, typeof body["role_id"] === "string" ? body["role_id"] : builtInRoleId("ORGANIZATION_USER"), "organization", "role_id");
+  const role = requireRole(
+    state,
+    organization.id,
+    typeof body["role_id"] === "string" ? body["role_id"] : builtInRoleId("ORGANIZATION_USER"),
+    "organization",
+    "role_id",
+  );
   const workspaceIds = Array.isArray(body["workspace_ids"]) ? [...new Set((body["workspace_ids"] as string[]).map((id) => id.toLowerCase()))] : [];
   const unknown = workspaceIds.filter((id) => !organization.workspaces.some((w) => w.id === id));
   if (unknown.length > 0) throw detailError(400, `workspace_ids names workspaces this organization does not have: ${unknown.join(", ")}`);
@@ -192,8 +202,15 @@ function join(body: Json, call: KindCall): Json {
   const member = inOrganization(kindRecords(call.ctx, ORG_MEMBERS.name), organizationId).find((m) =>
     typeof identityId === "string" ? m.id === identityId : m.wire["ls_user_id"] === userId,
   );
-  if (member === undefined) throw detailError(404, "No active member of the organization has that identity (a pending invitee joins once the invitation is accepted)");
-  const role = requireRole(state, organizationId, typeof body["role_id"] === "string" ? body["role_id"] : defaultWorkspaceRoleId(body["read_only"]), "workspace", "role_id");
+  if (member === undefined)
+    throw detailError(404, "No active member of the organization has that identity (a pending invitee joins once the invitation is accepted)");
+  const role = requireRole(
+    state,
+    organizationId,
+    typeof body["role_id"] === "string" ? body["role_id"] : defaultWorkspaceRoleId(body["read_only"]),
+    "workspace",
+    "role_id",
+  );
   return {
     org_identity_id: member.id,
     organization_id: organizationId,
@@ -255,7 +272,13 @@ export function workspacePending(ctx: EmulatorContext, organizationId: string, w
     .map((r) => {
       const invited = renderRecord(ORG_INVITES, r, ctx);
       const { tenant_ids: _tenantIds, ...pending } = invited;
-      return { ...pending, tenant_id: workspaceId, access_scope: "workspace", role_id: r.wire["workspace_role_id"], role_name: roleName(state, organizationId, r.wire["workspace_role_id"]) };
+      return {
+        ...pending,
+        tenant_id: workspaceId,
+        access_scope: "workspace",
+        role_id: r.wire["workspace_role_id"],
+        role_name: roleName(state, organizationId, r.wire["workspace_role_id"]),
+      };
     });
 }
 
@@ -284,7 +307,9 @@ export function organizationMembers(ctx: EmulatorContext, organizationId: string
 export function workspaceMembers(ctx: EmulatorContext, organizationId: string, workspaceId: string): Json {
   return {
     tenant_id: workspaceId,
-    members: kindRecords(ctx, WORKSPACE_MEMBERS.name).filter((r) => r.scopeId === workspaceId).map((r) => renderRecord(WORKSPACE_MEMBERS, r, ctx)),
+    members: kindRecords(ctx, WORKSPACE_MEMBERS.name)
+      .filter((r) => r.scopeId === workspaceId)
+      .map((r) => renderRecord(WORKSPACE_MEMBERS, r, ctx)),
     pending: workspacePending(ctx, organizationId, workspaceId),
   };
 }
@@ -311,7 +336,16 @@ export function acceptInvitation(ctx: EmulatorContext, identityId: string): Json
     id,
     scopeId: invitation.scopeId,
     parentId: null,
-    wire: { id, organization_id: invitation.scopeId, email: wire["email"], full_name: wire["full_name"] ?? null, role_id: wire["role_id"], user_id: userId, ls_user_id: userId, created_at: nowIso },
+    wire: {
+      id,
+      organization_id: invitation.scopeId,
+      email: wire["email"],
+      full_name: wire["full_name"] ?? null,
+      role_id: wire["role_id"],
+      user_id: userId,
+      ls_user_id: userId,
+      created_at: nowIso,
+    },
   };
   state.objects[ORG_INVITES.name] = kindRecords(ctx, ORG_INVITES.name).filter((r) => r.id !== invitation.id);
   kindRecords(ctx, ORG_MEMBERS.name).push(member);

@@ -46,7 +46,12 @@ export function decimal(value: unknown): string | undefined {
   const [whole = "", fraction = ""] = mantissa.replace(/^-/, "").split(".");
   const digits = `${whole}${fraction}`;
   const point = whole.length + Number(exponent);
-  const plain = point <= 0 ? `0.${"0".repeat(-point)}${digits}` : point >= digits.length ? `${digits}${"0".repeat(point - digits.length)}` : `${digits.slice(0, point)}.${digits.slice(point)}`;
+  const plain =
+    point <= 0
+      ? `0.${"0".repeat(-point)}${digits}`
+      : point >= digits.length
+        ? `${digits}${"0".repeat(point - digits.length)}`
+        : `${digits.slice(0, point)}.${digits.slice(point)}`;
   return `${sign}${plain.replace(/^0+(?=\d)/, "")}`;
 }
 

@@ -65,7 +65,10 @@ const PROMPT_TYPES = new Set([
 function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
   if (value !== null && typeof value === "object") {
-    return `{${Object.keys(value as Json).sort().map((k) => `${JSON.stringify(k)}:${stableJson((value as Json)[k])}`).join(",")}}`;
+    return `{${Object.keys(value as Json)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableJson((value as Json)[k])}`)
+      .join(",")}}`;
   }
   return JSON.stringify(value);
 }
@@ -88,7 +91,12 @@ export function commitByHash(commits: readonly KindRecord[], hash: string): Kind
 }
 
 /** The commit `latest`, a tag's name or a hash (prefix) names among a prompt's commits (oldest first). */
-export function resolveCommit(ctx: EmulatorContext, promptId: string, ref: string, commits: readonly KindRecord[] = commitsOf(ctx, promptId)): KindRecord | undefined {
+export function resolveCommit(
+  ctx: EmulatorContext,
+  promptId: string,
+  ref: string,
+  commits: readonly KindRecord[] = commitsOf(ctx, promptId),
+): KindRecord | undefined {
   if (ref === "latest") return commits[commits.length - 1];
   const tag = kindRecords(ctx, PROMPT_TAGS_KIND).find((t) => t.parentId === promptId && t.wire["tag_name"] === ref);
   if (tag !== undefined) return commits.find((c) => c.id === tag.wire["commit_id"]);
@@ -102,7 +110,8 @@ function deriveCommit(body: Json, call: KindCall): Json {
   if (typeof description === "string" && description.length > 1000) throw detailError(400, "description holds at most 1000 characters");
   const commits = commitsOf(call.ctx, promptId);
   const latest = commits[commits.length - 1];
-  if (latest !== undefined && stableJson(latest.wire["manifest"]) === stableJson(manifest)) throw detailError(409, "Nothing to commit: the manifest is the latest commit's");
+  if (latest !== undefined && stableJson(latest.wire["manifest"]) === stableJson(manifest))
+    throw detailError(409, "Nothing to commit: the manifest is the latest commit's");
   const named = typeof body["parent_commit"] === "string" && body["parent_commit"] !== "" ? body["parent_commit"] : undefined;
   const parent = named === undefined ? latest : commitByHash(commits, named);
   if (named !== undefined && parent === undefined) throw detailError(404, `Parent commit ${named} not found`);
@@ -149,12 +158,15 @@ export const PROMPT_COMMITS = defineKind({
   get: true,
   newestFirst: true,
   listQuery: {
-    tag: { type: "custom", read: (query, name, _errors, call) => {
-      const tag = query[name];
-      if (tag === undefined || call === undefined) return undefined;
-      const found = kindRecords(call.ctx, PROMPT_TAGS_KIND).find((t) => t.parentId === call.parentId && t.wire["tag_name"] === String(tag));
-      return (o) => found !== undefined && o["id"] === found.wire["commit_id"];
-    } },
+    tag: {
+      type: "custom",
+      read: (query, name, _errors, call) => {
+        const tag = query[name];
+        if (tag === undefined || call === undefined) return undefined;
+        const found = kindRecords(call.ctx, PROMPT_TAGS_KIND).find((t) => t.parentId === call.parentId && t.wire["tag_name"] === String(tag));
+        return (o) => found !== undefined && o["id"] === found.wire["commit_id"];
+      },
+    },
     include_stats: { type: "boolean" },
     offset: { type: "offset" },
     limit: { type: "limit", default: 20, max: 100 },

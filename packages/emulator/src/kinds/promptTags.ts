@@ -44,7 +44,8 @@ export const PROMPT_TAGS = defineKind({
   create: {
     schema: zRepoTagRequest,
     derive: (body, call) => {
-      if (body["tag_name"] === "latest" || body["tag_name"] === "") throw detailError(400, `${JSON.stringify(body["tag_name"])} is not a tag name: "latest" always means the newest commit`);
+      if (body["tag_name"] === "latest" || body["tag_name"] === "")
+        throw detailError(400, `${JSON.stringify(body["tag_name"])} is not a tag name: "latest" always means the newest commit`);
       return pointAt(body["commit_id"], call);
     },
   },

@@ -31,8 +31,11 @@ const MASK = "****";
 /** Refuses headers holding a masked value read back from an answer. */
 function refuseMaskedHeaders(headers: unknown): void {
   if (headers === null || typeof headers !== "object") return;
-  const masked = Object.entries(headers as Record<string, unknown>).filter(([, value]) => value === MASK).map(([name]) => name);
-  if (masked.length > 0) throw detailError(400, `headers ${masked.join(", ")}: "${MASK}" is a masked value from a read; send the real value, or leave headers out to keep them`);
+  const masked = Object.entries(headers as Record<string, unknown>)
+    .filter(([, value]) => value === MASK)
+    .map(([name]) => name);
+  if (masked.length > 0)
+    throw detailError(400, `headers ${masked.join(", ")}: "${MASK}" is a masked value from a read; send the real value, or leave headers out to keep them`);
 }
 
 /** The prompt webhook kind. */

@@ -55,7 +55,13 @@ export const PROMPT_COMMITS_KIND = "promptCommits";
 export const PROMPT_TAGS_KIND = "promptTags";
 
 /** Permissions of the prompt hub. */
-export const PROMPT_PERMISSIONS = { read: "prompts:read", write: "prompts:update", create: "prompts:create", update: "prompts:update", delete: "prompts:delete" } as const;
+export const PROMPT_PERMISSIONS = {
+  read: "prompts:read",
+  write: "prompts:update",
+  create: "prompts:create",
+  update: "prompts:update",
+  delete: "prompts:delete",
+} as const;
 
 /** The handle (`tenant_handle`) of a workspace, or null when it has none (the seeded workspaces have none). */
 export function workspaceHandle(ctx: EmulatorContext, workspaceId: string): string | null {
@@ -105,7 +111,9 @@ function renderPrompt(record: KindRecord, ctx: EmulatorContext): Json {
     liked_by_auth_user: false,
     last_commit_hash: latest?.wire["commit_hash"] ?? null,
     num_commits: commits.length,
-    commit_tags: kindRecords(ctx, PROMPT_TAGS_KIND).filter((r) => r.parentId === record.id).map((r) => r.wire["tag_name"]),
+    commit_tags: kindRecords(ctx, PROMPT_TAGS_KIND)
+      .filter((r) => r.parentId === record.id)
+      .map((r) => r.wire["tag_name"]),
     original_repo_full_name: null,
     upstream_repo_full_name: null,
     latest_commit_manifest: null,
@@ -151,7 +159,15 @@ export const PROMPTS = defineKind({
     derive: (body, call) => {
       checkHandle(body["repo_handle"]);
       checkPublic(body["is_public"], call);
-      return { tags: body["tags"] ?? [], restricted_mode: body["restricted_mode"] ?? false, is_archived: false, tenant_id: call.scopeId, original_repo_id: null, upstream_repo_id: null, created_by: null };
+      return {
+        tags: body["tags"] ?? [],
+        restricted_mode: body["restricted_mode"] ?? false,
+        is_archived: false,
+        tenant_id: call.scopeId,
+        original_repo_id: null,
+        upstream_repo_id: null,
+        created_by: null,
+      };
     },
   },
   get: true,
@@ -172,39 +188,68 @@ export const PROMPTS = defineKind({
   listQuery: {
     with_latest_manifest: { type: "boolean" },
     query: { type: "search", fields: ["repo_handle", "description"] },
-    is_public: { type: "custom", read: (query, name, errors) => {
-      const value = boolQuery(query, name, errors);
-      return value === undefined ? undefined : (o) => o["is_public"] === value;
-    } },
-    is_archived: { type: "custom", read: (query, name, errors) => {
-      const value = enumQuery(query, name, ["true", "allow", "false"], errors);
-      if (value === "true") return (o) => o["is_archived"] === true;
-      return value === "false" ? (o) => o["is_archived"] !== true : undefined;
-    } },
-    has_commits: { type: "custom", read: (query, name, errors) => {
-      const value = boolQuery(query, name, errors);
-      return value === undefined ? undefined : (o) => (Number(o["num_commits"]) > 0) === value;
-    } },
-    tags: { type: "custom", read: (query, name) => {
-      const wanted = repeatedValues(query, name);
-      return wanted.length === 0 ? undefined : (o) => wanted.every((tag) => ((o["tags"] as string[] | undefined) ?? []).includes(tag));
-    } },
-    tag_value_id: { type: "custom", read: (query, name, errors, call) => {
-      const values = repeatedValues(query, name);
-      values.forEach((value, index) => {
-        if (!isUuid(value)) errors.push(uuidParsingError(value, ["query", name, index]));
-      });
-      const wanted = new Set(values.filter(isUuid).map(canonicalUuid));
-      if (wanted.size === 0 || call === undefined) return undefined;
-      const tagged = new Set(kindRecords(call.ctx, "taggings").filter((t) => t.scopeId === call.scopeId && t.wire["resource_type"] === "prompt" && wanted.has(String(t.wire["tag_value_id"]))).map((t) => String(t.wire["resource_id"])));
-      return (o) => tagged.has(String(o["id"]));
-    } },
+    is_public: {
+      type: "custom",
+      read: (query, name, errors) => {
+        const value = boolQuery(query, name, errors);
+        return value === undefined ? undefined : (o) => o["is_public"] === value;
+      },
+    },
+    is_archived: {
+      type: "custom",
+      read: (query, name, errors) => {
+        const value = enumQuery(query, name, ["true", "allow", "false"], errors);
+        if (value === "true") return (o) => o["is_archived"] === true;
+        return value === "false" ? (o) => o["is_archived"] !== true : undefined;
+      },
+    },
+    has_commits: {
+      type: "custom",
+      read: (query, name, errors) => {
+        const value = boolQuery(query, name, errors);
+        return value === undefined ? undefined : (o) => Number(o["num_commits"]) > 0 === value;
+      },
+    },
+    tags: {
+      type: "custom",
+      read: (query, name) => {
+        const wanted = repeatedValues(query, name);
+        return wanted.length === 0 ? undefined : (o) => wanted.every((tag) => ((o["tags"] as string[] | undefined) ?? []).includes(tag));
+      },
+    },
+    tag_value_id: {
+      type: "custom",
+      read: (query, name, errors, call) => {
+        const values = repeatedValues(query, name);
+        values.forEach((value, index) => {
+          if (!isUuid(value)) errors.push(uuidParsingError(value, ["query", name, index]));
+        });
+        const wanted = new Set(values.filter(isUuid).map(canonicalUuid));
+        if (wanted.size === 0 || call === undefined) return undefined;
+        const tagged = new Set(
+          kindRecords(call.ctx, "taggings")
+            .filter((t) => t.scopeId === call.scopeId && t.wire["resource_type"] === "prompt" && wanted.has(String(t.wire["tag_value_id"])))
+            .map((t) => String(t.wire["resource_id"])),
+        );
+        return (o) => tagged.has(String(o["id"]));
+      },
+    },
     tenant_id: { type: "uuid", filters: "tenant_id" },
     tenant_handle: { type: "string", filters: "owner" },
     repo_type: { type: "enum", values: ["prompt", "file", "agent", "skill"], filters: "repo_type" },
     repo_types: { type: "strings", filters: "repo_type" },
     source: { type: "enum", values: ["internal", "external"], filters: "source" },
-    sort_field: { type: "sortBy", default: "updated_at", fields: { num_likes: ["num_likes", "updated_at"], num_downloads: ["num_downloads", "updated_at"], num_views: ["num_views", "updated_at"], updated_at: ["updated_at"], relevance: ["updated_at"] } },
+    sort_field: {
+      type: "sortBy",
+      default: "updated_at",
+      fields: {
+        num_likes: ["num_likes", "updated_at"],
+        num_downloads: ["num_downloads", "updated_at"],
+        num_views: ["num_views", "updated_at"],
+        updated_at: ["updated_at"],
+        relevance: ["updated_at"],
+      },
+    },
     sort_direction: { type: "direction", default: "desc" },
     offset: { type: "offset" },
     limit: { type: "limit", default: 20, max: 100 },

@@ -38,7 +38,9 @@ export function renderRecord(kind: KindDeclaration, record: KindRecord, ctx: Emu
 export function unsealMasked(ctx: EmulatorContext, sealed: unknown): unknown {
   if (typeof sealed === "string") return ctx.secrets.decrypt(sealed);
   if (sealed === null || typeof sealed !== "object") return sealed;
-  return Object.fromEntries(Object.entries(sealed).map(([key, value]) => [key, typeof value === "string" ? (JSON.parse(ctx.secrets.decrypt(value)) as unknown) : value]));
+  return Object.fromEntries(
+    Object.entries(sealed).map(([key, value]) => [key, typeof value === "string" ? (JSON.parse(ctx.secrets.decrypt(value)) as unknown) : value]),
+  );
 }
 
 /** Encrypts the kind's secret and masked fields of `fields` in place (a `null` stays `null`; an object's values each). */

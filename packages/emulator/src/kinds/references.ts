@@ -28,7 +28,9 @@ export function assertReferences(ctx: EmulatorContext, kind: KindDeclaration, fi
 
 /** The fields of a kind's references whose deletion does `onDelete` to it. */
 function referenceFields(kind: KindDeclaration | undefined, onDelete: "delete" | "unset"): string[] {
-  return Object.entries(kind?.references ?? {}).filter(([, reference]) => referenceOf(reference).onDelete === onDelete).map(([field]) => field);
+  return Object.entries(kind?.references ?? {})
+    .filter(([, reference]) => referenceOf(reference).onDelete === onDelete)
+    .map(([field]) => field);
 }
 
 /**
@@ -60,7 +62,10 @@ export function removeWithDependents(ctx: EmulatorContext, kinds: readonly KindD
     }
   }
   for (const [name, records] of Object.entries(state.objects)) {
-    for (const field of referenceFields(kinds.find((k) => k.name === name), "unset")) {
+    for (const field of referenceFields(
+      kinds.find((k) => k.name === name),
+      "unset",
+    )) {
       for (const r of records) if (gone.has(String(r.wire[field]))) r.wire[field] = null;
     }
   }

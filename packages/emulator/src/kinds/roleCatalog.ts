@@ -10,19 +10,54 @@ import type { EmulatorState } from "../types";
 
 /** The workspace permissions the emulator's organizations know: the service's `Permission` enum as its published API document lists it. */
 export const WORKSPACE_PERMISSIONS: readonly string[] = [
-  ...["annotation-queues", "charts", "deployments", "feedback", "issues", "rules"].flatMap((area) => ["create", "delete", "read", "update"].map((verb) => `${area}:${verb}`)),
-  "datasets:create", "datasets:delete", "datasets:read", "datasets:share", "datasets:update",
+  ...["annotation-queues", "charts", "deployments", "feedback", "issues", "rules"].flatMap((area) =>
+    ["create", "delete", "read", "update"].map((verb) => `${area}:${verb}`),
+  ),
+  "datasets:create",
+  "datasets:delete",
+  "datasets:read",
+  "datasets:share",
+  "datasets:update",
   "experiments:run",
-  "projects:create", "projects:delete", "projects:read", "projects:update", "projects:increase-trace-tier", "projects:decrease-trace-tier",
-  "prompts:create", "prompts:delete", "prompts:read", "prompts:update", "prompts:share",
-  "runs:create", "runs:read", "runs:share", "runs:delete",
-  "sandboxes:create", "sandboxes:delete", "sandboxes:read", "sandboxes:update", "sandboxes:exec",
-  "workspaces:manage-members", "workspaces:manage-secrets", "workspaces:manage", "workspaces:manage-model-configs", "workspaces:read",
-  "alerts:create", "alerts:update", "alerts:delete", "alerts:read",
-  "bulk-exports:read", "bulk-exports:manage",
-  "mcp-servers:create", "mcp-servers:delete", "mcp-servers:invoke", "mcp-servers:read", "mcp-servers:update",
+  "projects:create",
+  "projects:delete",
+  "projects:read",
+  "projects:update",
+  "projects:increase-trace-tier",
+  "projects:decrease-trace-tier",
+  "prompts:create",
+  "prompts:delete",
+  "prompts:read",
+  "prompts:update",
+  "prompts:share",
+  "runs:create",
+  "runs:read",
+  "runs:share",
+  "runs:delete",
+  "sandboxes:create",
+  "sandboxes:delete",
+  "sandboxes:read",
+  "sandboxes:update",
+  "sandboxes:exec",
+  "workspaces:manage-members",
+  "workspaces:manage-secrets",
+  "workspaces:manage",
+  "workspaces:manage-model-configs",
+  "workspaces:read",
+  "alerts:create",
+  "alerts:update",
+  "alerts:delete",
+  "alerts:read",
+  "bulk-exports:read",
+  "bulk-exports:manage",
+  "mcp-servers:create",
+  "mcp-servers:delete",
+  "mcp-servers:invoke",
+  "mcp-servers:read",
+  "mcp-servers:update",
   "gateway:invoke",
-  "fleet:read-admin-config", "fleet:write-admin-config",
+  "fleet:read-admin-config",
+  "fleet:write-admin-config",
 ];
 
 /** The organization permissions the emulator's organizations know. */
@@ -44,13 +79,62 @@ export interface BuiltInRole {
 
 /** The built-in roles every organization has (fixed ids, so they are the same in every emulator); custom roles are named `CUSTOM`. */
 export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
-  { id: "00000000-0000-4000-8000-000000000a01", name: "ORGANIZATION_ADMIN", display_name: "Organization Admin", description: "Manages the organization; admin in every workspace", scope: "organization", permissions: ORGANIZATION_PERMISSIONS },
-  { id: "00000000-0000-4000-8000-000000000a02", name: "ORGANIZATION_OPERATOR", display_name: "Organization Operator", description: "Manages the organization except admins, SSO and custom roles", scope: "organization", permissions: ORGANIZATION_PERMISSIONS },
-  { id: "00000000-0000-4000-8000-000000000a03", name: "ORGANIZATION_USER", display_name: "Organization User", description: "Reads the organization", scope: "organization", permissions: ["organization:read", "organization:pats:create"] },
-  { id: "00000000-0000-4000-8000-000000000a04", name: "ORGANIZATION_VIEWER", display_name: "Organization Viewer", description: "Reads the organization", scope: "organization", permissions: ["organization:read"] },
-  { id: "00000000-0000-4000-8000-000000000a05", name: "WORKSPACE_ADMIN", display_name: "Workspace Admin", description: "Full access to a workspace", scope: "workspace", permissions: WORKSPACE_PERMISSIONS },
-  { id: "00000000-0000-4000-8000-000000000a06", name: "WORKSPACE_USER", display_name: "Workspace Editor", description: "Reads and writes a workspace's objects", scope: "workspace", permissions: WORKSPACE_PERMISSIONS.filter((name) => !name.startsWith("workspaces:manage")) },
-  { id: "00000000-0000-4000-8000-000000000a07", name: "WORKSPACE_VIEWER", display_name: "Workspace Viewer", description: "Reads a workspace's objects", scope: "workspace", permissions: readOnly(WORKSPACE_PERMISSIONS) },
+  {
+    id: "00000000-0000-4000-8000-000000000a01",
+    name: "ORGANIZATION_ADMIN",
+    display_name: "Organization Admin",
+    description: "Manages the organization; admin in every workspace",
+    scope: "organization",
+    permissions: ORGANIZATION_PERMISSIONS,
+  },
+  {
+    id: "00000000-0000-4000-8000-000000000a02",
+    name: "ORGANIZATION_OPERATOR",
+    display_name: "Organization Operator",
+    description: "Manages the organization except admins, SSO and custom roles",
+    scope: "organization",
+    permissions: ORGANIZATION_PERMISSIONS,
+  },
+  {
+    id: "00000000-0000-4000-8000-000000000a03",
+    name: "ORGANIZATION_USER",
+    display_name: "Organization User",
+    description: "Reads the organization",
+    scope: "organization",
+    permissions: ["organization:read", "organization:pats:create"],
+  },
+  {
+    id: "00000000-0000-4000-8000-000000000a04",
+    name: "ORGANIZATION_VIEWER",
+    display_name: "Organization Viewer",
+    description: "Reads the organization",
+    scope: "organization",
+    permissions: ["organization:read"],
+  },
+  {
+    id: "00000000-0000-4000-8000-000000000a05",
+    name: "WORKSPACE_ADMIN",
+    display_name: "Workspace Admin",
+    description: "Full access to a workspace",
+    scope: "workspace",
+    permissions: WORKSPACE_PERMISSIONS,
+  },
+  {
+    id: "00000000-0000-4000-8000-000000000a06",
+    name: "WORKSPACE_USER",
+    display_name: "Workspace Editor",
+    description: "Reads and writes a workspace's objects",
+    scope: "workspace",
+    permissions: WORKSPACE_PERMISSIONS.filter((name) => !name.startsWith("workspaces:manage")),
+  },
+  {
+    id: "00000000-0000-4000-8000-000000000a07",
+    name: "WORKSPACE_VIEWER",
+    display_name: "Workspace Viewer",
+    description: "Reads a workspace's objects",
+    scope: "workspace",
+    permissions: readOnly(WORKSPACE_PERMISSIONS),
+  },
 ];
 
 /** A role as members, service accounts and API keys name it: built in, or a custom role of the organization. */
@@ -67,8 +151,15 @@ export interface RoleRef {
 export function findRole(state: EmulatorState, organizationId: string, anyCaseRoleId: string): RoleRef | undefined {
   const roleId = anyCaseRoleId.toLowerCase();
   const builtIn = BUILT_IN_ROLES.find((r) => r.id === roleId);
-  if (builtIn !== undefined) return { id: builtIn.id, name: builtIn.name, display_name: builtIn.display_name, access_scope: builtIn.scope, permissions: builtIn.permissions };
+  if (builtIn !== undefined)
+    return { id: builtIn.id, name: builtIn.name, display_name: builtIn.display_name, access_scope: builtIn.scope, permissions: builtIn.permissions };
   const custom = state.objects["roles"]?.find((r) => r.id === roleId && r.scopeId === organizationId);
   if (custom === undefined) return undefined;
-  return { id: custom.id, name: "CUSTOM", display_name: String(custom.wire["display_name"]), access_scope: "workspace", permissions: custom.wire["permissions"] as string[] };
+  return {
+    id: custom.id,
+    name: "CUSTOM",
+    display_name: String(custom.wire["display_name"]),
+    access_scope: "workspace",
+    permissions: custom.wire["permissions"] as string[],
+  };
 }

@@ -34,7 +34,15 @@ function builtIn(call: KindCall): KindRecord[] {
     id: role.id,
     scopeId: call.scopeId,
     parentId: null,
-    wire: { id: role.id, name: role.name, display_name: role.display_name, description: role.description, organization_id: null, permissions: [...role.permissions], access_scope: role.scope },
+    wire: {
+      id: role.id,
+      name: role.name,
+      display_name: role.display_name,
+      description: role.description,
+      organization_id: null,
+      permissions: [...role.permissions],
+      access_scope: role.scope,
+    },
   }));
 }
 
@@ -93,7 +101,10 @@ export function defaultWorkspaceRoleId(readOnly: unknown): string {
 }
 
 /** The fixed id of a built-in role. */
-export function builtInRoleId(name: "ORGANIZATION_ADMIN" | "ORGANIZATION_OPERATOR" | "ORGANIZATION_USER" | "ORGANIZATION_VIEWER" | "WORKSPACE_ADMIN" | "WORKSPACE_USER" | "WORKSPACE_VIEWER"): string {
+export function builtInRoleId(
+  name:
+    "ORGANIZATION_ADMIN" | "ORGANIZATION_OPERATOR" | "ORGANIZATION_USER" | "ORGANIZATION_VIEWER" | "WORKSPACE_ADMIN" | "WORKSPACE_USER" | "WORKSPACE_VIEWER",
+): string {
   const role = BUILT_IN_ROLES.find((r) => r.name === name);
   if (role === undefined) throw new Error(`no built-in role ${name}`);
   return role.id;

@@ -35,7 +35,13 @@ function idListQuery(query: RawQuery, name: string, style: "repeated" | "comma",
   const values = style === "comma" ? given.flatMap((v) => v.split(",")).filter((v) => v !== "") : given;
   if (values.length === 0) errors.push({ type: "missing", loc: ["query", name], msg: "Field required", input: null });
   if (values.length > maxItems) {
-    errors.push({ type: "too_long", loc: ["query", name], msg: `List should have at most ${maxItems} items after validation, not ${values.length}`, input: values, ctx: { field_type: "List", max_length: maxItems, actual_length: values.length } });
+    errors.push({
+      type: "too_long",
+      loc: ["query", name],
+      msg: `List should have at most ${maxItems} items after validation, not ${values.length}`,
+      input: values,
+      ctx: { field_type: "List", max_length: maxItems, actual_length: values.length },
+    });
   }
   values.forEach((value, index) => {
     if (!isUuid(value)) errors.push(uuidParsingError(value, ["query", name, index]));
@@ -91,7 +97,15 @@ export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: K
   };
   const callFor = (request: FastifyRequest, permission: string | readonly string[]): KindCall => {
     const { auth, scopeId } = authenticateFor(ctx, request, kind.scope, permission);
-    const base = { ctx, auth, scopeId, parentId: null, nowIso: new Date(ctx.now()).toISOString(), params: pathParams(request), query: (request.query ?? {}) as RawQuery };
+    const base = {
+      ctx,
+      auth,
+      scopeId,
+      parentId: null,
+      nowIso: new Date(ctx.now()).toISOString(),
+      params: pathParams(request),
+      query: (request.query ?? {}) as RawQuery,
+    };
     kind.checkPath?.(base);
     return { ...base, parentId: parentOf(request, scopeId) };
   };
@@ -131,7 +145,9 @@ export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: K
   const listed = (call: KindCall): { page: Record<string, unknown>[]; total: number; selected: Record<string, unknown>[] } => {
     const own = inScope(call);
     const ordered = kind.newestFirst === true ? [...own].reverse() : own;
-    const rendered = [...(kind.builtIn?.(call) ?? []), ...(ordered.length > 0 ? ordered : (kind.fallback?.(call) ?? []))].map((r) => renderRecord(kind, r, ctx));
+    const rendered = [...(kind.builtIn?.(call) ?? []), ...(ordered.length > 0 ? ordered : (kind.fallback?.(call) ?? []))].map((r) =>
+      renderRecord(kind, r, ctx),
+    );
     return selectListedPage(kind.listQuery ?? {}, call.query, rendered, call);
   };
 
@@ -142,7 +158,10 @@ export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: K
       return parseBody(schema.schema, raw) as Record<string, unknown>;
     } catch (error) {
       if (schema.invalidStatus !== 400 || !(error instanceof ValidationFailure)) throw error;
-      throw detailError(400, `Invalid request body: ${error.errors.map((e) => `${e.loc.filter((l) => l !== "body").join(".") || "body"}: ${e.msg}`).join("; ")}`);
+      throw detailError(
+        400,
+        `Invalid request body: ${error.errors.map((e) => `${e.loc.filter((l) => l !== "body").join(".") || "body"}: ${e.msg}`).join("; ")}`,
+      );
     }
   };
   /** The stored object a create with the upsert query parameter changes, if any (see `create.upsertQuery`). */
@@ -215,7 +234,9 @@ export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: K
     route("GET", overview.path, async (request) => {
       const { auth } = authenticateFor(ctx, request, "organization", overview.permission);
       const workspaceIds = new Set(auth.organization.workspaces.map((w) => w.id));
-      return kindRecords(ctx, kind.name).filter((r) => workspaceIds.has(r.scopeId)).map((r) => renderRecord(kind, r, ctx));
+      return kindRecords(ctx, kind.name)
+        .filter((r) => workspaceIds.has(r.scopeId))
+        .map((r) => renderRecord(kind, r, ctx));
     });
   }
 
@@ -237,7 +258,9 @@ export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: K
       let written: KindRecord | undefined;
       for (const { fields, deletes } of items) {
         const records = kindRecords(ctx, kind.name);
-        const match = records.find((r) => r.scopeId === call.scopeId && r.parentId === call.parentId && upsert.key.every((key) => sameValue(r.wire[key], fields[key])));
+        const match = records.find(
+          (r) => r.scopeId === call.scopeId && r.parentId === call.parentId && upsert.key.every((key) => sameValue(r.wire[key], fields[key])),
+        );
         if (deletes) {
           if (match !== undefined) removeWithDependents(ctx, registeredKinds.get(app) ?? [kind], match, call);
           continue;
@@ -247,7 +270,12 @@ export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: K
           written = match;
         } else {
           const id = randomUUID();
-          written = { id, scopeId: call.scopeId, parentId: call.parentId, wire: { ...(upsert.defaults ?? {}), ...fields, id, ...stampsOf(kind, call.nowIso, true) } };
+          written = {
+            id,
+            scopeId: call.scopeId,
+            parentId: call.parentId,
+            wire: { ...(upsert.defaults ?? {}), ...fields, id, ...stampsOf(kind, call.nowIso, true) },
+          };
           records.push(written);
         }
         assertUnique(kind, records, written);
@@ -276,7 +304,9 @@ export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: K
       patch.check?.(body, call);
       // Only the fields the request names change (a schema default, or the contract's "missing" marker, is not a change).
       const sent = typeof request.body === "object" && request.body !== null ? Object.keys(request.body) : [];
-      const named = Object.entries(body).filter(([key, value]) => sent.includes(key) && !isMissingMarker(value) && !(patch.ignoreNull === true && value === null));
+      const named = Object.entries(body).filter(
+        ([key, value]) => sent.includes(key) && !isMissingMarker(value) && !(patch.ignoreNull === true && value === null),
+      );
       const requested = Object.fromEntries(named);
       const changes = withoutTransient(kind, { ...requested, ...(patch.derive?.(requested, record, call) ?? {}) });
       assertReferences(ctx, kind, changes, call.scopeId);
@@ -297,7 +327,11 @@ export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: K
       const call = callFor(request, permissionFor("update"));
       const record = find(request, call);
       const body = parseBody(replace.schema, request.body) as Record<string, unknown>;
-      const fields = withoutTransient(kind, { ...(replace.defaults ?? {}), ...Object.fromEntries(Object.entries(body).filter(([key]) => key !== "id")), ...(replace.derive?.(body, call) ?? {}) });
+      const fields = withoutTransient(kind, {
+        ...(replace.defaults ?? {}),
+        ...Object.fromEntries(Object.entries(body).filter(([key]) => key !== "id")),
+        ...(replace.derive?.(body, call) ?? {}),
+      });
       assertReferences(ctx, kind, fields, call.scopeId);
       sealSecrets(ctx, kind, fields);
       const updated: KindRecord = { ...record, wire: { ...record.wire, ...fields, id: record.id, ...stampsOf(kind, call.nowIso, false) } };

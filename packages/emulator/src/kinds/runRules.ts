@@ -129,10 +129,26 @@ export const RUN_RULES = defineKind({
   create: {
     schema: zRunRulesCreateSchema,
     defaults: {
-      session_id: null, dataset_id: null, filter: null, trace_filter: null, tree_filter: null, backfill_from: null,
-      num_few_shot_examples: null, add_to_annotation_queue_id: null, add_to_dataset_id: null, evaluators: null,
-      code_evaluators: null, evaluator_id: null, alerts: null, webhooks: null, group_by: null, spend_limit: null,
-      trajectory_evaluators: [], extend_dataset_trace_retention: null, extend_annotation_queue_trace_retention: null, extend_webhook_trace_retention: null,
+      session_id: null,
+      dataset_id: null,
+      filter: null,
+      trace_filter: null,
+      tree_filter: null,
+      backfill_from: null,
+      num_few_shot_examples: null,
+      add_to_annotation_queue_id: null,
+      add_to_dataset_id: null,
+      evaluators: null,
+      code_evaluators: null,
+      evaluator_id: null,
+      alerts: null,
+      webhooks: null,
+      group_by: null,
+      spend_limit: null,
+      trajectory_evaluators: [],
+      extend_dataset_trace_retention: null,
+      extend_annotation_queue_trace_retention: null,
+      extend_webhook_trace_retention: null,
     },
     derive: (body, call) => ({
       ...storedRule(body, call),
@@ -178,24 +194,34 @@ export const RUN_RULES = defineKind({
   listQuery: {
     session_id: { type: "uuid", filters: "session_id" },
     dataset_id: { type: "uuid", filters: "dataset_id" },
-    type: { type: "custom", read: (query, name, errors) => {
-      const type = enumQuery(query, name, ["session", "dataset"], errors);
-      if (type === undefined) return undefined;
-      return (o) => o[type === "session" ? "session_id" : "dataset_id"] !== null;
-    } },
+    type: {
+      type: "custom",
+      read: (query, name, errors) => {
+        const type = enumQuery(query, name, ["session", "dataset"], errors);
+        if (type === undefined) return undefined;
+        return (o) => o[type === "session" ? "session_id" : "dataset_id"] !== null;
+      },
+    },
     name_contains: { type: "search", fields: ["display_name"] },
     id: { type: "uuids", filters: "id" },
     evaluator_id: { type: "uuid", filters: "evaluator_id" },
-    tag_value_id: { type: "custom", read: (query, name, errors, call) => {
-      const values = repeated(query, name);
-      values.forEach((value, index) => {
-        if (!isUuid(value)) errors.push(uuidParsingError(value, ["query", name, index]));
-      });
-      const wanted = new Set(values.filter(isUuid).map(canonicalUuid));
-      if (wanted.size === 0 || call === undefined) return undefined;
-      const tagged = new Set(kindRecords(call.ctx, "taggings").filter((t) => t.scopeId === call.scopeId && wanted.has(String(t.wire["tag_value_id"]))).map((t) => String(t.wire["resource_id"])));
-      return (o) => tagged.has(String(o["session_id"])) || tagged.has(String(o["dataset_id"]));
-    } },
+    tag_value_id: {
+      type: "custom",
+      read: (query, name, errors, call) => {
+        const values = repeated(query, name);
+        values.forEach((value, index) => {
+          if (!isUuid(value)) errors.push(uuidParsingError(value, ["query", name, index]));
+        });
+        const wanted = new Set(values.filter(isUuid).map(canonicalUuid));
+        if (wanted.size === 0 || call === undefined) return undefined;
+        const tagged = new Set(
+          kindRecords(call.ctx, "taggings")
+            .filter((t) => t.scopeId === call.scopeId && wanted.has(String(t.wire["tag_value_id"])))
+            .map((t) => String(t.wire["resource_id"])),
+        );
+        return (o) => tagged.has(String(o["session_id"])) || tagged.has(String(o["dataset_id"]));
+      },
+    },
     include_backfill_progress: { type: "boolean" },
   },
 });

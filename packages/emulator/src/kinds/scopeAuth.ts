@@ -15,10 +15,18 @@ import type { KindDeclaration } from "./declaration";
  * the scope); a workspace route needs a workspace (`X-Tenant-Id` for an
  * organization-scoped key).
  */
-export function authenticateFor(ctx: EmulatorContext, request: FastifyRequest, scope: KindDeclaration["scope"], permission: string | readonly string[]): { auth: AuthContext; scopeId: string } {
+export function authenticateFor(
+  ctx: EmulatorContext,
+  request: FastifyRequest,
+  scope: KindDeclaration["scope"],
+  permission: string | readonly string[],
+): { auth: AuthContext; scopeId: string } {
   const auth = authenticate(ctx.store.state, request.headers, { surface: "rest", requireWorkspace: scope === "workspace" });
   if (scope === "organization" && auth.credential.workspaceId !== null) {
-    throw detailError(403, `Forbidden: this operation acts on the organization and requires an organization-scoped API key; this key is scoped to workspace ${auth.credential.workspaceId}`);
+    throw detailError(
+      403,
+      `Forbidden: this operation acts on the organization and requires an organization-scoped API key; this key is scoped to workspace ${auth.credential.workspaceId}`,
+    );
   }
   requireAnyPermission(auth, typeof permission === "string" ? [permission] : permission);
   const scopeId = scope === "organization" ? auth.organization.id : (auth.workspace?.id ?? "");

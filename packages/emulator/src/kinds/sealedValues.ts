@@ -38,7 +38,10 @@ export function sealSecretValues(
   if (Array.isArray(value)) return value.map((item, i) => sealSecretValues(ctx, item, `${path}.${i}`, sealed, previous, previousPath, key, parentKey));
   if (value !== null && typeof value === "object") {
     return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, sealSecretValues(ctx, v, path === "" ? k : `${path}.${k}`, sealed, previous, previousPath, k, key)]),
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [
+        k,
+        sealSecretValues(ctx, v, path === "" ? k : `${path}.${k}`, sealed, previous, previousPath, k, key),
+      ]),
     );
   }
   if (typeof value !== "string" || key === undefined || !isSecretKey(key, parentKey)) return value;

@@ -93,7 +93,11 @@ export const TAGGINGS = defineKind({
   permissions: { read: "workspaces:read", write: "workspaces:manage" },
   create: {
     schema: zTaggingCreate,
-    derive: (body, call) => ({ tag_value_id: String(body["tag_value_id"]).toLowerCase(), resource_id: String(body["resource_id"]).toLowerCase(), created_at: call.nowIso }),
+    derive: (body, call) => ({
+      tag_value_id: String(body["tag_value_id"]).toLowerCase(),
+      resource_id: String(body["resource_id"]).toLowerCase(),
+      created_at: call.nowIso,
+    }),
   },
   listQuery: { tag_value_id: { type: "uuid", filters: "tag_value_id" } },
   listAnswer: grouped,

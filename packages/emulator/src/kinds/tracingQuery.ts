@@ -92,7 +92,10 @@ export function listParam(path: string, options: { values?: readonly string[]; m
       if (allowed !== undefined) {
         given.forEach((value, index) => {
           if (allowed.includes(value)) return;
-          const expected = allowed.map((v) => `'${v}'`).join(", ").replace(/, ([^,]*)$/, " or $1");
+          const expected = allowed
+            .map((v) => `'${v}'`)
+            .join(", ")
+            .replace(/, ([^,]*)$/, " or $1");
           errors.push({ type: "enum", loc: ["query", name, index], msg: `Input should be ${expected}`, input: value, ctx: { expected } });
         });
       }
@@ -111,7 +114,9 @@ export function textsParam(fields: readonly string[]): ListParam {
   return {
     type: "custom",
     read(query, name) {
-      const texts = repeated(query, name).map((t) => t.toLowerCase()).filter((t) => t !== "");
+      const texts = repeated(query, name)
+        .map((t) => t.toLowerCase())
+        .filter((t) => t !== "");
       if (texts.length === 0) return undefined;
       return (o) => {
         const haystacks = fields.map((f) => (typeof o[f] === "string" ? String(o[f]) : JSON.stringify(o[f] ?? null)).toLowerCase());

@@ -51,7 +51,17 @@ function systemDefault(call: KindCall, tenantId: string | null, tier: unknown): 
     id,
     scopeId: call.scopeId,
     parentId: null,
-    wire: { id, tenant_id: tenantId, organization_id: call.auth.organization.id, default_trace_tier: tier, apply_to_all_projects: false, configured_by: "system", longlived_ttl_days: null, created_at: at, updated_at: at },
+    wire: {
+      id,
+      tenant_id: tenantId,
+      organization_id: call.auth.organization.id,
+      default_trace_tier: tier,
+      apply_to_all_projects: false,
+      configured_by: "system",
+      longlived_ttl_days: null,
+      created_at: at,
+      updated_at: at,
+    },
   };
 }
 

@@ -23,7 +23,12 @@ import type { KindCall } from "./kindCall";
 function seeded(call: KindCall): KindRecord[] {
   return call.auth.organization.workspaces
     .filter((w) => !call.ctx.store.state.objects["workspaces"]?.some((r) => r.id === w.id))
-    .map((w) => ({ id: w.id, scopeId: call.auth.organization.id, parentId: null, wire: { id: w.id, display_name: w.name, tenant_handle: null, created_at: "2024-01-01T00:00:00.000Z" } }));
+    .map((w) => ({
+      id: w.id,
+      scopeId: call.auth.organization.id,
+      parentId: null,
+      wire: { id: w.id, display_name: w.name, tenant_handle: null, created_at: "2024-01-01T00:00:00.000Z" },
+    }));
 }
 
 /** The data plane a write came through (`/data-planes/{id}/api/v1/...`), if it came through one. */
@@ -35,7 +40,8 @@ function viaDataPlane(call: KindCall): string | undefined {
 function checkPlane(record: KindRecord, call: KindCall): void {
   const home = record.wire["data_plane_id"];
   const via = viaDataPlane(call);
-  if (typeof home === "string" && via === undefined) throw new HttpError(403, { detail: `Workspace ${record.id} lives in data plane ${home}: send its changes to the data plane's API (its data_plane_url)` });
+  if (typeof home === "string" && via === undefined)
+    throw new HttpError(403, { detail: `Workspace ${record.id} lives in data plane ${home}: send its changes to the data plane's API (its data_plane_url)` });
   if (via !== undefined && home !== via) throw detailError(404, "Workspace not found");
 }
 

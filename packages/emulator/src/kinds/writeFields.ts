@@ -41,7 +41,13 @@ export function sameValue(a: unknown, b: unknown): boolean {
 export function assertUnique(kind: KindDeclaration, records: readonly KindRecord[], candidate: KindRecord): void {
   for (const entry of kind.unique ?? []) {
     const fields = typeof entry === "string" ? [entry] : entry;
-    const taken = records.some((r) => r.id !== candidate.id && r.scopeId === candidate.scopeId && r.parentId === candidate.parentId && fields.every((field) => sameValue(r.wire[field], candidate.wire[field])));
+    const taken = records.some(
+      (r) =>
+        r.id !== candidate.id &&
+        r.scopeId === candidate.scopeId &&
+        r.parentId === candidate.parentId &&
+        fields.every((field) => sameValue(r.wire[field], candidate.wire[field])),
+    );
     if (taken) throw detailError(409, `${kind.noun} with this ${fields.join(" and ")} already exists`);
   }
 }

@@ -66,9 +66,7 @@ export function registerControlRoutes(app: FastifyInstance, control: EmulatorCon
   });
 
   app.get(`${p}/faults`, async () => control.listFaults());
-  app.post(`${p}/faults`, async (request, reply) =>
-    reply.code(201).send(control.injectFault(parseBody(faultRuleInputSchema, request.body))),
-  );
+  app.post(`${p}/faults`, async (request, reply) => reply.code(201).send(control.injectFault(parseBody(faultRuleInputSchema, request.body))));
   app.delete(`${p}/faults`, async (_request, reply) => {
     control.clearFaults();
     return reply.code(204).send();

@@ -2,14 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { type AuthContext, authenticate, requireDeploymentsEnabled, workspaceOf } from "../auth";
 import type { EmulatorContext } from "../context";
 import { listDeployments, listRevisions } from "../deploymentList";
-import {
-  bulkDeleteDeployments,
-  createDeployment,
-  createRevision,
-  deleteDeployment,
-  patchDeployment,
-  redeployRevision,
-} from "../deployments";
+import { bulkDeleteDeployments, createDeployment, createRevision, deleteDeployment, patchDeployment, redeployRevision } from "../deployments";
 import { findDeployment, findRevision } from "../deploymentStore";
 import { renderDeployment, renderRevision } from "../deploymentWire";
 import type { FastApiValidationError } from "../errors";
@@ -19,7 +12,6 @@ import { parseBody } from "../validation";
 
 /** Most ids one bulk DELETE accepts (the contract's `maxItems`). */
 export const MAX_BULK_DELETE_IDS = 100;
-
 
 function deploymentsAuth(ctx: EmulatorContext, request: FastifyRequest): AuthContext {
   const auth = authenticate(ctx.store.state, request.headers, { surface: "control-plane" });

@@ -190,7 +190,8 @@ export function registerOrganizationRoutes(app: FastifyInstance, ctx: EmulatorCo
     if (typeof displayName === "string") organization.name = displayName;
     const changed = Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== null && value !== undefined));
     // A Decimal field: the service answers it as a string of digits, whichever way it was sent.
-    if (typeof changed["engine_lcu_spend_limit_monthly"] === "number") changed["engine_lcu_spend_limit_monthly"] = plainDecimal(changed["engine_lcu_spend_limit_monthly"]);
+    if (typeof changed["engine_lcu_spend_limit_monthly"] === "number")
+      changed["engine_lcu_spend_limit_monthly"] = plainDecimal(changed["engine_lcu_spend_limit_monthly"]);
     organization.settings = { ...(organization.settings ?? {}), ...changed };
     ctx.store.commit();
     return organizationInfo(auth);

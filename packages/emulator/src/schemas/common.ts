@@ -18,9 +18,7 @@ const DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z
 
 /** A string that parses as an ISO 8601 date or date-time (pydantic `datetime`). */
 export function dateTimeString(): z.ZodString {
-  return z
-    .string()
-    .refine((v) => DATE_TIME_PATTERN.test(v) && !Number.isNaN(Date.parse(v)), { params: DATE_TIME_PARAMS });
+  return z.string().refine((v) => DATE_TIME_PATTERN.test(v) && !Number.isNaN(Date.parse(v)), { params: DATE_TIME_PARAMS });
 }
 
 /**

@@ -8,12 +8,7 @@
  * it. The few changes below are each said where they are made.
  */
 import { z } from "zod";
-import {
-  zDeploymentCreateRequest,
-  zDeploymentPatchRequest,
-  zSecret,
-  zSourceConfigRequest,
-} from "../wire/controlPlane";
+import { zDeploymentCreateRequest, zDeploymentPatchRequest, zSecret, zSourceConfigRequest } from "../wire/controlPlane";
 import { zDeploymentRevisionCreateRequest } from "../wire/additions";
 import { fieldsFirst, uuidString } from "./common";
 
