@@ -14,9 +14,9 @@
 // Prints the output directory as the last line of stdout.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { recordedTool } from "./lib/toolsEnv.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const arg = (name, fallback) => {
@@ -25,25 +25,6 @@ const arg = (name, fallback) => {
 };
 const outDir = resolve(arg("--out", join(root, "dist-sdk")));
 const languages = arg("--language", "nodejs,python,go,dotnet").split(",");
-
-/**
- * A generator recorded by the tools bootstrap, or given in the environment:
- * SDKGEN_BIN (Node.js, Python, Go) or SDKGEN_DOTNET_BIN (.NET).
- */
-function generatorBin(variable) {
-  if (process.env[variable]) return process.env[variable];
-  const envFile = join(process.env.XDG_CACHE_HOME || join(homedir(), ".cache"), "pulumi-langsmith", "tools.env");
-  const line = existsSync(envFile)
-    ? readFileSync(envFile, "utf8")
-        .split("\n")
-        .find((l) => l.startsWith(`${variable}=`))
-    : undefined;
-  if (!line) {
-    console.error(`gen-sdks: the SDK generator (${variable}) is not built: run npm run tools`);
-    process.exit(1);
-  }
-  return line.slice(variable.length + 1).trim();
-}
 
 const schemaModule = join(root, "dist/provider/native/schema.js");
 if (!existsSync(schemaModule)) {
@@ -59,7 +40,7 @@ writeFileSync(schemaFile, `${JSON.stringify(packageSchema(version), null, 2)}\n`
 for (const language of languages) {
   const target = join(outDir, language);
   rmSync(target, { recursive: true, force: true });
-  const bin = generatorBin(language === "dotnet" ? "SDKGEN_DOTNET_BIN" : "SDKGEN_BIN");
+  const bin = recordedTool(language === "dotnet" ? "SDKGEN_DOTNET_BIN" : "SDKGEN_BIN", "gen-sdks");
   execFileSync(bin, ["--language", language, "--out", target, schemaFile], { stdio: ["ignore", "inherit", "inherit"] });
 }
 console.log(outDir);

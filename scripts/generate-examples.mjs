@@ -21,9 +21,10 @@
 //            (tests/e2e/registryExamples.test.ts runs it)
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { homedir, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { recordedTool } from "./lib/toolsEnv.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const renderedFile = join(root, "provider", "native", "examples", "rendered.json");
@@ -39,22 +40,6 @@ const LANGUAGES = [
   { key: "csharp", bin: "SDKGEN_DOTNET_BIN", language: "dotnet" },
   { key: "yaml", bin: "SDKGEN_DOTNET_BIN", language: "yaml" },
 ];
-
-/** A generator recorded by the tools bootstrap, or given in the environment. */
-function generatorBin(variable) {
-  if (process.env[variable]) return process.env[variable];
-  const envFile = join(process.env.XDG_CACHE_HOME || join(homedir(), ".cache"), "pulumi-langsmith", "tools.env");
-  const line = existsSync(envFile)
-    ? readFileSync(envFile, "utf8")
-        .split("\n")
-        .find((l) => l.startsWith(`${variable}=`))
-    : undefined;
-  if (!line) {
-    console.error(`generate-examples: the program generator (${variable}) is not built: run npm run tools`);
-    process.exit(1);
-  }
-  return line.slice(variable.length + 1).trim();
-}
 
 /**
  * Builds every Go rendering as a package of one module that replaces the Go
@@ -112,7 +97,7 @@ try {
       .map((token) => [token, { pcl: programs[token] }]),
   );
   for (const { key, bin, language } of LANGUAGES) {
-    const output = execFileSync(generatorBin(bin), ["--render-programs", "--language", language, schemaFile], {
+    const output = execFileSync(recordedTool(bin, "generate-examples"), ["--render-programs", "--language", language, schemaFile], {
       input,
       maxBuffer: 64 * 1024 * 1024,
       stdio: ["pipe", "pipe", "inherit"],

@@ -40,17 +40,24 @@ const STRUCTURED_EVALUATOR_WIRE = {
 } as const;
 const STRUCTURED_EVALUATOR_INPUT = reversedNames(STRUCTURED_EVALUATOR_WIRE);
 
+/** A list of LLM judges as the service takes it: each `{ structured: <its keys in snake case> }`. */
+const structuredToWire = (value: unknown): unknown =>
+  (value as StructuredEvaluatorInput[]).map((evaluator) => ({ structured: renameKeys(evaluator, STRUCTURED_EVALUATOR_WIRE) }));
+
+/** A list of LLM judges as the service answers it, read back into inputs; an empty list reads as unset. */
+const structuredFromWire = (value: unknown): unknown =>
+  Array.isArray(value) && value.length > 0
+    ? (value as { structured?: Record<string, unknown> }[]).map((evaluator) => renameKeys(evaluator.structured ?? {}, STRUCTURED_EVALUATOR_INPUT))
+    : undefined;
+
 /** The evaluator rows of the RunRule's field table. */
 export const RUN_RULE_EVALUATOR_FIELDS = [
   {
     ...flag,
     path: "evaluators",
     wire: "evaluators",
-    toWire: (value: unknown) => (value as StructuredEvaluatorInput[]).map((evaluator) => ({ structured: renameKeys(evaluator, STRUCTURED_EVALUATOR_WIRE) })),
-    fromWire: (value: unknown) =>
-      Array.isArray(value) && value.length > 0
-        ? (value as { structured?: Record<string, unknown> }[]).map((evaluator) => renameKeys(evaluator.structured ?? {}, STRUCTURED_EVALUATOR_INPUT))
-        : undefined,
+    toWire: structuredToWire,
+    fromWire: structuredFromWire,
     clearWith: [],
     type: "list of `{hubRef?, prompt?, templateFormat?, schema?, variableMapping?, model?}`",
     doc: "LLM judges the sampled runs are scored by (online evaluation), each a prompt (a hub prompt by `hubRef`, or `prompt` as `[role, template]` pairs) with the output `schema` its scores follow and the `model` it runs on.",
@@ -79,11 +86,8 @@ export const RUN_RULE_EVALUATOR_FIELDS = [
     ...flag,
     path: "trajectoryEvaluators",
     wire: "trajectory_evaluators",
-    toWire: (value: unknown) => (value as StructuredEvaluatorInput[]).map((evaluator) => ({ structured: renameKeys(evaluator, STRUCTURED_EVALUATOR_WIRE) })),
-    fromWire: (value: unknown) =>
-      Array.isArray(value) && value.length > 0
-        ? (value as { structured?: Record<string, unknown> }[]).map((evaluator) => renameKeys(evaluator.structured ?? {}, STRUCTURED_EVALUATOR_INPUT))
-        : undefined,
+    toWire: structuredToWire,
+    fromWire: structuredFromWire,
     clearWith: [],
     type: "list of `{hubRef?, prompt?, templateFormat?, schema?, variableMapping?, model?, playgroundSettingsId?}`",
     doc: "LLM judges that score a sampled run's whole trajectory (the trace's steps, not only its outputs); the same shape as `evaluators`.",
