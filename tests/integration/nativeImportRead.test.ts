@@ -5,13 +5,12 @@
 // imported destination, whose credentials the service never returns, passes
 // Check with those inputs (before, Check demanded credentials and the import
 // failed on the real service; the cloud rule itself is unit-tested).
-import * as grpc from "@grpc/grpc-js";
 import * as structproto from "google-protobuf/google/protobuf/struct_pb";
 import * as providerrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as providerproto from "@pulumi/pulumi/proto/provider_pb";
 import { DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
 import type { LangSmithClient } from "../../provider/client";
-import { startProviderServer } from "../../provider/native/server";
+import { callProvider, type ConfiguredProvider, startConfiguredProvider } from "../helpers/providerGrpc";
 import { type ExportStack, startExportStack } from "../helpers/exportStack";
 import { bulkExportCalls } from "../../provider/exports/bulkExport/endpoints";
 
@@ -20,45 +19,33 @@ const PROJECT = "8a1f0c3e-2b4d-4e6f-9a8b-7c6d5e4f3a2b";
 const EXPORT_URN = "urn:pulumi:dev::p::langsmith:index:BulkExport::traces";
 const DESTINATION_URN = "urn:pulumi:dev::p::langsmith:index:BulkExportDestination::exports";
 
-function call<Req, Res>(
-  client: providerrpc.ResourceProviderClient,
-  method: (request: Req, callback: (error: grpc.ServiceError | null, response: Res) => void) => unknown,
-  request: Req,
-): Promise<Res> {
-  return new Promise((resolve, reject) => method.call(client, request, (error, response) => (error ? reject(error) : resolve(response))));
-}
-
 describe("native provider: reads by id alone (import, get)", () => {
   let exportStack: ExportStack;
   let emulator: Emulator;
   let api: LangSmithClient;
-  let server: grpc.Server;
+  let provider: ConfiguredProvider;
   let client: providerrpc.ResourceProviderClient;
   let destinationId: string;
 
   beforeAll(async () => {
     exportStack = await startExportStack("imported");
     ({ emulator, client: api, destinationId } = exportStack);
-    const started = await startProviderServer("0.0.0-test", undefined);
-    server = started.server;
-    client = new providerrpc.ResourceProviderClient(`127.0.0.1:${started.port}`, grpc.credentials.createInsecure());
-    const configure = new providerproto.ConfigureRequest();
-    const variables = configure.getVariablesMap();
-    variables.set("langsmith:apiUrl", emulator.url);
-    variables.set("langsmith:controlPlaneUrl", emulator.url);
-    variables.set("langsmith:apiKey", DEFAULT_API_KEY);
-    variables.set("langsmith:workspaceId", DEFAULT_WORKSPACE_ID);
-    await call(client, client.configure, configure);
+    provider = await startConfiguredProvider({
+      "langsmith:apiUrl": emulator.url,
+      "langsmith:controlPlaneUrl": emulator.url,
+      "langsmith:apiKey": DEFAULT_API_KEY,
+      "langsmith:workspaceId": DEFAULT_WORKSPACE_ID,
+    });
+    client = provider.client;
   }, 120_000);
 
   afterAll(async () => {
-    client?.close();
-    server?.forceShutdown();
+    provider?.stop();
     await exportStack?.stop();
   });
 
   async function readById(urn: string, id: string) {
-    const response = await call<providerproto.ReadRequest, providerproto.ReadResponse>(
+    const response = await callProvider<providerproto.ReadRequest, providerproto.ReadResponse>(
       client,
       client.read,
       new providerproto.ReadRequest().setUrn(urn).setId(id),
@@ -71,7 +58,7 @@ describe("native provider: reads by id alone (import, get)", () => {
   }
 
   async function check(urn: string, olds: Props, news: Props) {
-    const response = await call<providerproto.CheckRequest, providerproto.CheckResponse>(
+    const response = await callProvider<providerproto.CheckRequest, providerproto.CheckResponse>(
       client,
       client.check,
       new providerproto.CheckRequest()

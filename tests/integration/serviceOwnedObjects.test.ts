@@ -5,28 +5,17 @@
 // it is left out; `pulumi import` of a default price (the plugin's Read by id)
 // is refused with a message that says to create an entry of the workspace's
 // own, while the workspace's own entries and live keys import as before.
-import * as grpc from "@grpc/grpc-js";
-import * as providerrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as providerproto from "@pulumi/pulumi/proto/provider_pb";
 import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
 import { ProviderSession } from "../../provider/engine/context/session";
 import { loadKind } from "../../provider/registry";
-import { startProviderServer } from "../../provider/native/server";
+import { callProvider, type ConfiguredProvider, startConfiguredProvider } from "../helpers/providerGrpc";
 
 const PRICE_URN = "urn:pulumi:dev::p::langsmith:index:ModelPriceMap::price";
 
-function call<Req, Res>(
-  client: providerrpc.ResourceProviderClient,
-  method: (request: Req, callback: (error: grpc.ServiceError | null, response: Res) => void) => unknown,
-  request: Req,
-): Promise<Res> {
-  return new Promise((resolve, reject) => method.call(client, request, (error, response) => (error ? reject(error) : resolve(response))));
-}
-
 describe("the service's own objects and expired keys", () => {
   let emulator: Emulator;
-  let server: grpc.Server;
-  let client: providerrpc.ResourceProviderClient;
+  let provider: ConfiguredProvider;
   let defaultPriceId: string;
   let ownPriceId: string;
   const session = new ProviderSession();
@@ -59,17 +48,11 @@ describe("the service's own objects and expired keys", () => {
       "langsmith:workspaceId": DEFAULT_WORKSPACE_ID,
     };
     session.configure((key) => settings[key]);
-    const started = await startProviderServer("0.0.0-test", undefined);
-    server = started.server;
-    client = new providerrpc.ResourceProviderClient(`127.0.0.1:${started.port}`, grpc.credentials.createInsecure());
-    const configure = new providerproto.ConfigureRequest();
-    for (const [key, value] of Object.entries(settings)) configure.getVariablesMap().set(key, value);
-    await call(client, client.configure, configure);
+    provider = await startConfiguredProvider(settings);
   }, 60_000);
 
   afterAll(async () => {
-    client?.close();
-    server?.forceShutdown();
+    provider?.stop();
     await emulator?.close();
   });
 
@@ -97,7 +80,11 @@ describe("the service's own objects and expired keys", () => {
 
   it("refuses `pulumi import` of a default model price, saying what to do; imports the workspace's own entry", async () => {
     const read = (id: string) =>
-      call<providerproto.ReadRequest, providerproto.ReadResponse>(client, client.read, new providerproto.ReadRequest().setUrn(PRICE_URN).setId(id));
+      callProvider<providerproto.ReadRequest, providerproto.ReadResponse>(
+        provider.client,
+        provider.client.read,
+        new providerproto.ReadRequest().setUrn(PRICE_URN).setId(id),
+      );
     await expect(read(defaultPriceId)).rejects.toThrow(
       /importing model price ".*": it is one of LangSmith's default model prices .*create a ModelPriceMap entry of the workspace's own/,
     );
