@@ -13,6 +13,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { LogSeverity, OperationContext } from "./context/operation";
 import { ProviderSession } from "./context/session";
+import { diffResource } from "./diff/detailedDiff";
 import type { LangSmithResource, Properties } from "./resource";
 
 /** This process's session (see the module's comment). */
@@ -46,8 +47,11 @@ export function dynamicProvider(resource: LangSmithResource): pulumi.dynamic.Res
       return { inputs: result.inputs, failures: [...result.failures] };
     },
     async diff(_id: string, olds: Properties, news: Properties) {
-      const result = resource.diff(resource.migrate(olds), news);
-      return { changes: result.changes || result.pending, replaces: [...result.replaces], deleteBeforeReplace: result.deleteBeforeReplace };
+      // The engine's one diff; the dynamic engine sends neither the old inputs nor ignoreChanges.
+      const result = diffResource(resource, { olds, news });
+      // Its replaces are the changed paths themselves (e.g. `config.prefix`), as this driver has always answered them.
+      const replaces = [...result.detailed].filter(([, change]) => change.replace).map(([path]) => path);
+      return { changes: result.changes, replaces, deleteBeforeReplace: result.deleteBeforeReplace };
     },
     create: (inputs: Properties) => resource.create(dynamicOperation(), inputs),
     async read(id: string, props: Properties) {

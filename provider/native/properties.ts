@@ -6,20 +6,7 @@
 import type { LangSmithResource } from "../engine/resource";
 import { UNKNOWN } from "../engine/fields/values";
 
-/** The top-level property of a path (`config` of `config.bucketName`, `secrets` of `secrets[0].value`). */
-export function topKey(path: string): string {
-  return path.split(/[.[]/)[0] as string;
-}
-
-/** `values` without repeats, in their first order. */
-export function unique(values: readonly string[]): string[] {
-  return values.filter((value, index) => values.indexOf(value) === index);
-}
-
-/** Input property names of a resource (top level). */
-export function inputNames(resource: LangSmithResource): Set<string> {
-  return new Set(resource.fields.map((field) => field.path.split(".")[0] as string));
-}
+export { inputNames } from "../engine/diff/detailedDiff";
 
 /** Whether an input is echoed in the outputs (provider-internal `__` fields and inputs kept out of them are not). */
 function echoedInput(resource: LangSmithResource, key: string): boolean {

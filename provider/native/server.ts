@@ -23,7 +23,7 @@ import { isPartialFailure, messageOf } from "../engine/state/partialFailure";
 import { withDefaults } from "../engine/fields/fields";
 import { configFailures } from "../engine/context/settings";
 import { UNKNOWN } from "../engine/fields/values";
-import { withIgnoredFromNews } from "./ignoreChanges";
+import { withIgnoredFromNews } from "../engine/diff/ignoreChanges";
 import { detailedDiff } from "./detailedDiff";
 import { importNotFound } from "./importNotFound";
 import { inputNames, plannedCreate, plannedUpdate } from "./properties";

@@ -4,7 +4,7 @@
  * cores compare and send plain values, and fingerprint secrets), and the
  * outputs that must stay secret are wrapped again on the way out.
  */
-import { getPath, isRecord } from "../engine/fields/paths";
+import { isRecord } from "../engine/fields/paths";
 
 /** The engine's signature key of special values. */
 export const SIG_KEY = "4dabf18193072939515e22adb298388d";
@@ -67,11 +67,4 @@ function withoutUndefined(value: unknown): unknown {
     return Object.fromEntries(Object.entries(value).flatMap(([key, inner]) => (inner === undefined ? [] : [[key, withoutUndefined(inner)]])));
   }
   return value;
-}
-
-/** Whether a dotted `path` holds a value (not `undefined`/`null`) in `values`. */
-export function hasValue(values: Record<string, unknown> | undefined, path: string): boolean {
-  if (values === undefined) return false;
-  const value = getPath(values, path);
-  return value !== undefined && value !== null;
 }

@@ -101,14 +101,27 @@ export const accessPolicyAttachment = declareKind({
       ).originResources.send(ATTACH_ACCESS_POLICIES, { action, params: { roleId }, body: { access_policy_ids: [policyId] } });
       return { id, outs: outputsOf(roleId, policyId, `attached access policy ${policyId} to role ${roleId}`) };
     },
-    async read(context, id, props) {
-      const [roleId = "", policyId = ""] = id.split("/");
-      const action = `reading ${KIND} "${id}"`;
-      if ((await attached(await clientOf(context, action), roleId, policyId, action)) !== true) {
-        logProgress(context, KIND, id, "no longer attached; dropping it from the state");
-        return undefined;
-      }
-      return { id, props: { ...props, ...outputsOf(roleId, policyId, typeof props["lastOperation"] === "string" ? props["lastOperation"] : `read ${id}`) } };
+    read: {
+      /** The attachment is the role among the policy's roles: `<roleId>/<accessPolicyId>`, the same id for a refresh and an import. */
+      async fetch({ id, client, purpose }) {
+        const [roleId, policyId, ...rest] = id.split("/");
+        if (roleId === undefined || policyId === undefined || rest.length > 0) return undefined;
+        const action = `${purpose === "refresh" ? "reading" : "importing"} ${KIND} "${id}"`;
+        if ((await attached(client, roleId, policyId, action)) !== true) return undefined;
+        return { id: idOf(roleId, policyId), role_id: roleId.toLowerCase(), access_policy_id: policyId.toLowerCase() };
+      },
+      refreshed: ({ id, props }, wire) => ({
+        ...props,
+        ...outputsOf(
+          String(wire["role_id"]),
+          String(wire["access_policy_id"]),
+          typeof props["lastOperation"] === "string" ? props["lastOperation"] : `read ${id}`,
+        ),
+      }),
+      async imported({ id }, wire) {
+        const inputs = { roleId: String(wire["role_id"]), accessPolicyId: String(wire["access_policy_id"]) };
+        return { id: String(wire["id"]), inputs, outputs: outputsOf(inputs.roleId, inputs.accessPolicyId, `imported ${id}`) };
+      },
     },
     async update(_context, id, olds) {
       // Every input replaces: an update changes nothing the service holds.
@@ -137,14 +150,6 @@ export const accessPolicyAttachment = declareKind({
           ? (policy.role_ids ?? []).map((roleId) => ({ importId: `${roleId}/${policy.id as string}`, id: idOf(roleId, policy.id as string) }))
           : [],
       );
-    },
-    async import(context, given) {
-      const [roleId, policyId, ...rest] = given.trim().split("/");
-      if (roleId === undefined || policyId === undefined || rest.length > 0) return undefined;
-      const action = `importing ${KIND} "${given}"`;
-      if ((await attached(await clientOf(context, action), roleId, policyId, action)) !== true) return undefined;
-      const inputs = { roleId: roleId.toLowerCase(), accessPolicyId: policyId.toLowerCase() };
-      return { id: idOf(roleId, policyId), inputs, outputs: outputsOf(inputs.roleId, inputs.accessPolicyId, `imported ${given}`) };
     },
   },
 });

@@ -110,7 +110,8 @@ export const resource = declareKind({
   // The data plane is where the writes go, not a field of the workspace the service takes.
   wrapBody: (body) => Object.fromEntries(Object.entries(body).filter(([key]) => key !== "data_plane_id")),
   writesTo: (client, props, action) => dataPlaneApiUrl(client, props["dataPlaneId"], action),
-  readAlso: async (client, wire) => ({ data_plane_id: await dataPlaneOfWorkspace(client, wire) }),
+  // The workspace's answer lacks its data plane: the data planes' lists of their workspaces say it.
+  hooks: { read: { answer: async ({ client }, wire) => ({ ...wire, data_plane_id: await dataPlaneOfWorkspace(client, wire) }) } },
   outputs: [
     { name: "organizationId", type: OUTPUT_TYPES.string, doc: "Organization the workspace belongs to.", changesOnUpdate: false, wire: "organization_id" },
     {

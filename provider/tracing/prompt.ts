@@ -203,7 +203,12 @@ export const resource = declareKind({
   contractBodies: { responses: [zRepoWithLookups] },
   listItems: (answer) => ((answer as { repos?: Record<string, unknown>[] }).repos ?? []).map((repo) => ({ ...repo, id: repo["repo_handle"] })),
   afterWrite: (client, id, inputs, olds, action) => pushManifest(client, id, inputs, olds, action),
-  importOutputs: (client, id) => latestCommit(client, id),
+  // An import records the latest commit beside the repository, as a create would.
+  hooks: {
+    read: {
+      imported: async ({ client }, _wire, imported) => ({ ...imported, outputs: { ...imported.outputs, ...(await latestCommit(client, imported.id)) } }),
+    },
+  },
   endpoints: PROMPT_ENDPOINTS,
   // A refresh reads them through the list, page by page.
   batchRead: { by: "pages", pageSize: 100 },

@@ -1,5 +1,7 @@
 /** `diff` of the Deployment, driven by its field table; secrets are compared with their fingerprints. */
-import { type ChangedFields, diffFields } from "../../engine/fields/fields";
+import { type ChangedFields, diffFields, type FieldSpec } from "../../engine/fields/fields";
+import type { DiffHooks } from "../../engine/kind/hooks";
+import { needsResume } from "./state";
 import { DEPLOYMENT_FIELDS } from "./fields";
 import { SECRETS_UNCHANGED_KEY, secretsChanged } from "./fingerprint";
 
@@ -22,9 +24,7 @@ export interface DeploymentDiff {
  * path `secrets` appears.
  */
 export function diffDeployment(olds: Record<string, unknown>, news: Record<string, unknown>): DeploymentDiff {
-  const changed = diffFields(DEPLOYMENT_FIELDS, olds, news, (field) =>
-    field.path === "secrets" ? !secretsChanged(olds, news["secrets"], news[SECRETS_UNCHANGED_KEY] === true) : undefined,
-  );
+  const changed = diffFields(DEPLOYMENT_FIELDS, olds, news, (field) => secretsUnchanged(field, olds, news));
   const replaces = changed.replace;
   return {
     changes: Object.values(changed).some((paths) => paths.length > 0),
@@ -38,3 +38,23 @@ export function diffDeployment(olds: Record<string, unknown>, news: Record<strin
 export function describeChanges(paths: readonly string[]): string {
   return paths.map((path) => path.split(".").pop() ?? path).join(", ");
 }
+
+/** Whether the secrets are unchanged, by their fingerprints (the values are never compared in the clear); `undefined` for the other fields. */
+function secretsUnchanged(field: FieldSpec, olds: Record<string, unknown>, news: Record<string, unknown>): boolean | undefined {
+  return field.path === "secrets" ? !secretsChanged(olds, news["secrets"], news[SECRETS_UNCHANGED_KEY] === true) : undefined;
+}
+
+/**
+ * The Deployment's hooks around the engine's Diff: its secrets compared by
+ * their fingerprints, and a wait that did not end in `DEPLOYED` (timed out,
+ * interrupted, failed, or seen by a refresh mid-build) an update to make: it
+ * resumes the wait or re-submits the revision.
+ */
+export const DEPLOYMENT_DIFF: DiffHooks = {
+  compare: secretsUnchanged,
+  after({ olds, result }) {
+    if (!needsResume(olds)) return result;
+    // The preview names what a resume is for: the revision's status (else an update shows no property).
+    return { ...result, changes: true, updates: [...result.updates, "latestRevisionStatus"], pending: true };
+  },
+};

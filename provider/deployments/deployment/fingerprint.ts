@@ -45,11 +45,13 @@ export function fingerprintSecrets(secrets: readonly SecretInput[] | undefined, 
 /** Reads a fingerprint from outputs; `undefined` when absent or malformed. */
 export function parseSecretsFingerprint(value: unknown): SecretsFingerprint | undefined {
   if (value === null || typeof value !== "object") return undefined;
-  const record = value as Record<string, unknown>;
-  const values = record["values"];
-  if (record["algorithm"] !== FINGERPRINT_ALGORITHM || typeof record["salt"] !== "string") return undefined;
-  if (values === null || typeof values !== "object" || Object.values(values).some((v) => typeof v !== "string")) return undefined;
-  return record as unknown as SecretsFingerprint;
+  const { algorithm, salt, values, imported } = value as Record<string, unknown>;
+  if (algorithm !== FINGERPRINT_ALGORITHM || typeof salt !== "string") return undefined;
+  if (values === null || typeof values !== "object") return undefined;
+  const entries = Object.entries(values);
+  const prints = entries.filter((entry): entry is [string, string] => typeof entry[1] === "string");
+  if (prints.length !== entries.length) return undefined;
+  return { algorithm, salt, values: Object.fromEntries(prints), ...(imported === true ? { imported: true as const } : {}) };
 }
 
 /**

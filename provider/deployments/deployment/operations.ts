@@ -25,13 +25,15 @@ import {
   type DeploymentFacts,
   outputsFrom,
   parseInputs,
+  recordedDeployment,
+  type RecordedDeployment,
   refreshedOutputs,
 } from "./state";
 import { patchApplied, toCreateRequest, toPatchRequest, toResubmitRequest } from "./wire";
 import { deploymentCalls } from "./endpoints";
-import { DEPLOYMENT_TOKEN, importDeployment, listDeployments, readDeployment } from "./reads";
+import { DEPLOYMENT_TOKEN, listDeployments } from "./reads";
 
-export { DEPLOYMENT_TOKEN, importDeployment, listDeployments, readDeployment };
+export { DEPLOYMENT_TOKEN, listDeployments };
 
 const KIND = "deployment";
 
@@ -95,9 +97,9 @@ export async function updateDeployment(
   id: string,
   rawOlds: Record<string, unknown>,
   news: Record<string, unknown>,
-): Promise<pulumi.dynamic.UpdateResult<DeploymentOutputs>> {
+): Promise<{ outs: object }> {
   const olds = migrateDeploymentOutputs(rawOlds);
-  const previous = olds as unknown as DeploymentOutputs;
+  const previous = recordedDeployment(olds);
   const inputs = parseInputs(news);
   const settings = settingsInScope(context, "workspace", `updating deployment "${inputs.name}"`, {
     workspaceId: inputs.workspaceId ?? previous.workspaceId,
@@ -126,7 +128,7 @@ export async function updateDeployment(
       return { outs: await settle(context, client, settings, inputs, deployment, what, news, olds) };
     }
     const what = plan.changed.local.length > 0 ? `updated provider settings (${describeChanges(plan.changed.local)}); no API call` : "no change";
-    return { outs: { ...(olds as unknown as DeploymentOutputs), ...inputsWithFingerprint(inputs, olds), lastOperation: what } };
+    return { outs: { ...olds, ...inputsWithFingerprint(inputs, olds), lastOperation: what } };
   }
 
   const deployment = await patchOnce(context, client, id, inputs.name, body, previous.latestRevisionId);
@@ -160,7 +162,7 @@ export async function updateDeployment(
 
 /** Deletes the deployment and waits until the service has removed it; a 404 (in the recorded workspace) means done. */
 export async function deleteDeployment(context: OperationContext, id: string, props: Record<string, unknown>): Promise<void> {
-  const previous = migrateDeploymentOutputs(props) as unknown as DeploymentOutputs;
+  const previous = recordedDeployment(migrateDeploymentOutputs(props));
   const name = previous.name ?? id;
   const settings = settingsInScope(context, "workspace", `deleting deployment "${name}"`, { workspaceId: previous.workspaceId, tenantId: previous.tenantId });
   const client = await context.client(settings);
@@ -231,8 +233,8 @@ async function reconcileAdopted(
   deployment: Deployment,
   inputs: DeploymentInputs,
 ): Promise<{ deployment: Deployment; what: string } | undefined> {
-  const observed = refreshedOutputs(outputsFrom(inputs, { deployment, revisionStatus: null }, ""), { deployment, revisionStatus: null });
-  const drift = diffDeployment(observed as unknown as Record<string, unknown>, inputs as unknown as Record<string, unknown>);
+  const observed = refreshedOutputs({ ...outputsFrom(inputs, { deployment, revisionStatus: null }, "") }, { deployment, revisionStatus: null });
+  const drift = diffDeployment(observed, { ...inputs });
   if (drift.replaces.length > 0) {
     throw new AdoptionError(
       `adopting deployment "${inputs.name}": ${describeChanges(drift.replaces)} differ from the existing deployment and cannot be changed in place`,
@@ -310,13 +312,13 @@ function isFailed(status: string | null | undefined): boolean {
 }
 
 /** Plain words for a revision change, e.g. `repoRef main→v2, secrets`; secret values are never shown. */
-function describeRevisionChange(previous: DeploymentOutputs, inputs: DeploymentInputs, paths: readonly string[]): string {
+function describeRevisionChange(previous: RecordedDeployment, inputs: DeploymentInputs, paths: readonly string[]): string {
   return paths
     .map((path) => {
       if (path === "secrets") return "secrets changed";
       if (path === "secretReferences") return "secret references changed";
       const [group, key] = path.split(".") as ["sourceConfig" | "sourceRevisionConfig", string];
-      const before = (previous[group] as Record<string, unknown> | undefined)?.[key] ?? "unset";
+      const before = previous[group]?.[key] ?? "unset";
       const after = (inputs[group] as Record<string, unknown>)[key] ?? "unset";
       return `${key} ${String(before)}→${String(after)}`;
     })

@@ -7,12 +7,13 @@
  */
 import { declareKind } from "../../engine/kind";
 import { checkDeployment } from "./check";
-import { diffDeployment } from "./diff";
+import { DEPLOYMENT_DIFF } from "./diff";
+import { DEPLOYMENT_READ } from "./reads";
 import { DEPLOYMENT_FIELDS } from "./fields";
 import { markUnchangedSecrets } from "./fingerprint";
-import { createDeployment, deleteDeployment, DEPLOYMENT_TOKEN, importDeployment, listDeployments, readDeployment, updateDeployment } from "./operations";
+import { createDeployment, deleteDeployment, DEPLOYMENT_TOKEN, listDeployments, updateDeployment } from "./operations";
 import { DEPLOYMENT_OUTPUT_SPECS } from "./outputs";
-import { migrateDeploymentOutputs, needsResume } from "./state";
+import { migrateDeploymentOutputs } from "./state";
 import { zDeployment, zDeploymentCreateRequest, zDeploymentPatchRequest } from "../../client/wire/controlPlane.requests";
 
 /** The Deployment. */
@@ -33,32 +34,19 @@ export const resource = declareKind({
   inputsNotInOutputs: ["secrets"],
   recordedOutputs: DEPLOYMENT_OUTPUT_SPECS,
   importForms: ["<id>", "<workspaceId>/<id>"],
+  // Names are unique in a workspace: a replacement that keeps the name deletes the old deployment first.
+  unique: ["name"],
   hooks: {
     migrate: migrateDeploymentOutputs,
     check(olds, news) {
       // olds are the previous inputs here: equal secrets spare diff a hash per secret (see fingerprint.ts).
       return { inputs: markUnchangedSecrets(olds, news), failures: checkDeployment(news) };
     },
-    diff(olds, news) {
-      const result = diffDeployment(olds, news);
-      const updates = [...result.changed.inPlace, ...result.changed.revision, ...result.changed.local];
-      // A wait that did not end in DEPLOYED (timed out, interrupted, failed, or seen by a refresh
-      // mid-build) is an update to make: it resumes the wait or re-submits the revision.
-      const pending = needsResume(olds);
-      return {
-        changes: result.changes || pending,
-        replaces: result.replaces,
-        // The preview names what a resume is for: the revision's status (else an update shows no property).
-        updates: pending ? [...updates, "latestRevisionStatus"] : updates,
-        deleteBeforeReplace: result.deleteBeforeReplace,
-        pending,
-      };
-    },
+    diff: DEPLOYMENT_DIFF,
     create: createDeployment,
-    read: readDeployment,
+    read: DEPLOYMENT_READ,
     update: updateDeployment,
     delete: deleteDeployment,
-    import: importDeployment,
     list: listDeployments,
   },
 });

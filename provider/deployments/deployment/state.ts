@@ -6,6 +6,7 @@
 import type { Deployment } from "../../client/contractTypes/controlPlane";
 import { mergeTimings, parseTimings, type RevisionTiming } from "../../client/revisionTimings";
 import { readInputs, refreshFields } from "../../engine/fields/fields";
+import { getPath, isRecord, setPath } from "../../engine/fields/paths";
 import { COMMIT_SHA } from "../../engine/fields/validators";
 import { migrateOutputs } from "../../engine/state/stateVersion";
 import { DEPLOYMENT_FIELDS, type DeploymentInputs } from "./fields";
@@ -110,43 +111,79 @@ export function inputsWithFingerprint(
  * secret values are only compared with the recorded fingerprints; they never
  * reach the outputs.
  */
-export function refreshedOutputs(previous: DeploymentOutputs, observed: ObservedDeployment): DeploymentOutputs {
+export function refreshedOutputs(previous: Record<string, unknown>, observed: ObservedDeployment): Record<string, unknown> {
   const { deployment } = observed;
-  const refreshed = refreshFields(DEPLOYMENT_FIELDS, previous as unknown as Record<string, unknown>, deployment) as unknown as DeploymentOutputs;
-  refreshed.sourceConfig ??= {};
-  refreshed.sourceRevisionConfig ??= {};
-  const declaredRef = previous.sourceRevisionConfig?.repoRef;
+  const refreshed = refreshFields(DEPLOYMENT_FIELDS, previous, deployment);
+  refreshed["sourceConfig"] ??= {};
+  refreshed["sourceRevisionConfig"] ??= {};
+  const declaredRef = getPath(previous, "sourceRevisionConfig.repoRef");
   const serverRef = deployment.source_revision_config.repo_ref;
-  if (declaredRef !== undefined && typeof serverRef === "string" && COMMIT_SHA.test(serverRef) && deployment.source_config.repo_branch === declaredRef) {
-    refreshed.sourceRevisionConfig.repoRef = declaredRef;
+  if (typeof declaredRef === "string" && typeof serverRef === "string" && COMMIT_SHA.test(serverRef) && deployment.source_config.repo_branch === declaredRef) {
+    setPath(refreshed, "sourceRevisionConfig.repoRef", declaredRef);
   }
-  const secretsFingerprint = reconcileWithService(parseSecretsFingerprint(previous.secretsFingerprint), deployment.secrets ?? undefined);
-  if (secretsFingerprint === undefined) delete refreshed.secretsFingerprint;
-  else refreshed.secretsFingerprint = secretsFingerprint;
+  const secretsFingerprint = reconcileWithService(parseSecretsFingerprint(previous["secretsFingerprint"]), deployment.secrets ?? undefined);
+  if (secretsFingerprint === undefined) delete refreshed["secretsFingerprint"];
+  else refreshed["secretsFingerprint"] = secretsFingerprint;
   return {
     ...refreshed,
     latestRevisionId: deployment.latest_revision_id ?? null,
     latestRevisionStatus: observed.revisionStatus,
     status: deployment.status ?? null,
-    tenantId: deployment.tenant_id ?? previous.tenantId,
-    updatedAt: deployment.updated_at ?? previous.updatedAt,
+    tenantId: deployment.tenant_id ?? previous["tenantId"],
+    updatedAt: deployment.updated_at ?? previous["updatedAt"],
     stateVersion: DEPLOYMENT_STATE_VERSION,
   };
 }
 
 /** True when the previous outputs record a wait that did not end in `DEPLOYED`. */
-export function needsResume(previous: Partial<DeploymentOutputs>): boolean {
+export function needsResume(previous: {
+  readonly waitForDeployed?: unknown;
+  readonly latestRevisionId?: unknown;
+  readonly latestRevisionStatus?: unknown;
+}): boolean {
   if (previous.waitForDeployed === false) return false;
   return typeof previous.latestRevisionId === "string" && previous.latestRevisionStatus !== "DEPLOYED";
 }
 
+/** What the writes read of the recorded outputs, each by its type: absent where the state holds none (or a value of another type). */
+export interface RecordedDeployment {
+  readonly name?: string;
+  readonly workspaceId?: string;
+  readonly tenantId?: string;
+  readonly latestRevisionId?: string;
+  readonly latestRevisionStatus?: string;
+  /** Seconds. */
+  readonly deleteTimeoutSeconds?: number;
+  readonly waitForDeployed?: boolean;
+  readonly sourceConfig?: Readonly<Record<string, unknown>>;
+  readonly sourceRevisionConfig?: Readonly<Record<string, unknown>>;
+}
+
+/** The recorded outputs (today's layout) as the writes read them (see {@link RecordedDeployment}). */
+export function recordedDeployment(outputs: Record<string, unknown>): RecordedDeployment {
+  const pick = <T>(key: keyof RecordedDeployment, is: (value: unknown) => value is T): Record<string, T> => (is(outputs[key]) ? { [key]: outputs[key] } : {});
+  const isString = (value: unknown): value is string => typeof value === "string";
+  const isRecordValue = (value: unknown): value is Record<string, unknown> => isRecord(value);
+  return {
+    ...pick("name", isString),
+    ...pick("workspaceId", isString),
+    ...pick("tenantId", isString),
+    ...pick("latestRevisionId", isString),
+    ...pick("latestRevisionStatus", isString),
+    ...pick("deleteTimeoutSeconds", (value): value is number => typeof value === "number"),
+    ...pick("waitForDeployed", (value): value is boolean => typeof value === "boolean"),
+    ...pick("sourceConfig", isRecordValue),
+    ...pick("sourceRevisionConfig", isRecordValue),
+  };
+}
+
 /** The revision timings recorded in outputs (malformed entries dropped), newest first. */
-export function recordedTimings(outputs: Record<string, unknown> | undefined): RevisionTiming[] {
-  return parseTimings(outputs?.["revisionTimings"]);
+export function recordedTimings(outputs: { readonly revisionTimings?: unknown } | undefined): RevisionTiming[] {
+  return parseTimings(outputs?.revisionTimings);
 }
 
 /** `outputs` with `timing` (what the last wait observed) added in front of the recorded timings. */
 export function withTiming(outputs: DeploymentOutputs, timing: RevisionTiming | undefined): DeploymentOutputs {
   if (timing === undefined) return outputs;
-  return { ...outputs, revisionTimings: mergeTimings([timing], recordedTimings(outputs as unknown as Record<string, unknown>)) };
+  return { ...outputs, revisionTimings: mergeTimings([timing], recordedTimings(outputs)) };
 }

@@ -1,12 +1,12 @@
 /** The Deployment's inputs on the wire: request bodies derived from the field table. */
 import type { CreateDeploymentRequest, Deployment, PatchDeploymentRequest } from "../../client/contractTypes/controlPlane";
-import { type ChangedFields, inPlaceApplied, toUpdateBody, toWireBody } from "../../engine/fields/fields";
+import { type ChangedFields, inPlaceApplied, toCreateBody, toUpdateBody } from "../../engine/fields/fields";
 import { DEPLOYMENT_FIELDS, type DeploymentInputs } from "./fields";
 
 /** Body of `POST /v2/deployments` (`secrets` is required on the wire: `[]` for none). */
 export function toCreateRequest(inputs: DeploymentInputs): CreateDeploymentRequest {
-  const body = toWireBody(DEPLOYMENT_FIELDS, inputs);
-  return { source_config: {}, source_revision_config: {}, secrets: [], ...body } as unknown as CreateDeploymentRequest;
+  const body = toCreateBody<Partial<CreateDeploymentRequest>>(DEPLOYMENT_FIELDS, inputs);
+  return { source_config: {}, source_revision_config: {}, secrets: [], name: inputs.name, source: inputs.source, ...body };
 }
 
 /**

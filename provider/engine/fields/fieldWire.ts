@@ -23,6 +23,30 @@ export function toWireBody(table: FieldTable, inputs: unknown, paths?: readonly 
   return body;
 }
 
+/** The dotted paths of an object type's keys, e.g. `source_config.repo_url` (a list is one path, its items none). */
+export type WirePaths<T> = T extends readonly unknown[]
+  ? never
+  : T extends object
+    ? { [K in keyof T & string]-?: K | `${K}.${WirePaths<NonNullable<T[K]>>}` }[keyof T & string]
+    : never;
+
+/** A field table whose create paths (each row's `createWire`, else its `wire`) are all paths of `Body`: a wrong wire key does not compile. */
+export type CreateTableOf<Body> = readonly (
+  | { readonly path: string; readonly createWire: null }
+  | { readonly path: string; readonly createWire: WirePaths<Body> }
+  | { readonly path: string; readonly createWire?: undefined; readonly wire?: WirePaths<Body> }
+)[];
+
+/**
+ * The create body of `inputs` ({@link toWireBody}) as the contract's request
+ * type `Body`, from a table whose wire paths the compiler has checked
+ * against it ({@link CreateTableOf}); the endpoint validates the values when
+ * it sends the body.
+ */
+export function toCreateBody<Body extends object>(table: FieldTable & CreateTableOf<Body>, inputs: unknown): Body {
+  return toWireBody(table, inputs) as Body;
+}
+
 /**
  * The PATCH body of an update: the wire value of every changed field that
  * changes on the service (in place or by a new revision), an unset one as

@@ -3,8 +3,7 @@
  * (generated wire schemas), the outputs it reads from the service, its scope,
  * its natural key, and the few hooks where one request is not the whole
  * story. `prepare.ts` derives what every operation needs from it once; the
- * operations (`checkDiff.ts`, `create.ts`, `read.ts`, `update.ts`,
- * `delete.ts`) are module functions over that.
+ * operations (`check.ts`, `diff.ts`, `create.ts`, `read.ts`, `write.ts`) are module functions over that.
  */
 import { z } from "zod";
 import type { LangSmithClient } from "../../client";
@@ -13,6 +12,7 @@ import { exampleRef, type FieldSpec, type FieldTable, unknownOr } from "../field
 import { uuid } from "../fields/validators";
 import type { KindContract, LangSmithResource, Properties } from "../resource";
 import type { OutputSpec } from "../state/outputs";
+import type { DiffHooks, ReadHooks } from "./hooks";
 
 /** An endpoint of a CRUD resource; `{id}` in its path is the object's id, other placeholders are inputs of the same name. */
 export type AnyEndpoint = DeclaredEndpoint;
@@ -181,8 +181,6 @@ export interface KindDeclaration {
    * commit); answers outputs to record beside the others. Default none.
    */
   readonly afterWrite?: (client: LangSmithClient, id: string, inputs: Properties, olds: Properties | undefined, action: string) => Promise<Properties>;
-  /** Outputs an import reads beside the object itself (e.g. a prompt's latest commit); default none. */
-  readonly importOutputs?: (client: LangSmithClient, id: string) => Promise<Properties>;
   /** The objects of a list answer, when it is not a plain array (e.g. taggings grouped by value); default: the answer as it is. */
   readonly listItems?: (answer: unknown) => Record<string, unknown>[];
   /**
@@ -225,12 +223,6 @@ export interface KindDeclaration {
    * `undefined` for the stack's. Default: the stack's.
    */
   readonly writesTo?: (client: LangSmithClient, props: Properties, action: string) => Promise<string | undefined>;
-  /**
-   * Wire fields the object's answer lacks, read from elsewhere for a refresh
-   * and an import (a workspace's data plane, from the data planes' lists of
-   * their workspaces); default none.
-   */
-  readonly readAlso?: (client: LangSmithClient, wire: Record<string, unknown>) => Promise<Record<string, unknown>>;
 }
 
 /** Which objects of a kind's list are the service's own (see {@link KindDeclaration.serviceOwned}). */
@@ -242,32 +234,32 @@ export interface ServiceOwned {
 }
 
 /**
- * The steps of a kind's lifecycle where the generic path is not enough, each
- * replacing that one step and typed as the step it replaces (see
- * {@link LangSmithResource}): a deployment waits for its revision, a
- * destination's service test-writes before it accepts credentials and
- * rotates them in place, an export follows its runs, an invitation becomes a
- * membership. A hook receives the outputs as the engine recorded them (it
- * migrates them when it needs today's layout); every write hook runs with the
- * kind's list pages dropped, as the generic writes do.
+ * The steps of a kind's lifecycle where the generic path is not enough. Read
+ * and Diff are the engine's for every kind, wrapped by {@link ReadHooks} and
+ * {@link DiffHooks} (see `hooks.ts`); the other steps are replaced, each
+ * typed as the step it replaces (see {@link LangSmithResource}): a
+ * deployment waits for its revision, a destination's service test-writes
+ * before it accepts credentials and rotates them in place, an export follows
+ * its runs, an invitation becomes a membership. A write hook receives the
+ * outputs as the engine recorded them (it migrates them when it needs
+ * today's layout) and runs with the kind's list pages forgotten, as the
+ * generic writes do.
  */
 export interface KindHooks {
   /** Check, replacing the table's (e.g. rules across fields, or ones that depend on a self-hosted install). */
   readonly check?: LangSmithResource["check"];
-  /** Diff, replacing the table's (e.g. revision fields, and a wait left unfinished that the next update resumes). */
-  readonly diff?: LangSmithResource["diff"];
+  /** Around the engine's Diff: fields the kind compares itself, and the result adjusted (a wait left unfinished that the next update resumes). */
+  readonly diff?: DiffHooks;
   /** Outputs of any release in today's layout; default: the generic layout's (version 1, no steps). */
   readonly migrate?: LangSmithResource["migrate"];
   /** Create (e.g. then wait until the revision is `DEPLOYED`). */
   readonly create?: LangSmithResource["create"];
-  /** Refresh (e.g. the export's runs beside the export). */
-  readonly read?: LangSmithResource["read"];
+  /** Around the engine's Read, for refresh and import alike: the request, the answer, what is recorded. */
+  readonly read?: ReadHooks;
   /** Update (e.g. a new revision and its wait, or a credential rotation). */
   readonly update?: LangSmithResource["update"];
   /** Delete (e.g. wait until the service has removed it, or cancel an export). */
   readonly delete?: LangSmithResource["delete"];
-  /** Import (e.g. the secrets' fingerprints from the service's answer). */
-  readonly import?: LangSmithResource["import"];
   /** List (e.g. deployments through their typed calls); default the list endpoint's, when the kind declares one. */
   readonly list?: LangSmithResource["list"];
 }

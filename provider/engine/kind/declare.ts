@@ -1,29 +1,30 @@
 /**
  * A kind from its declaration: the one way a kind is written.
  * {@link declareKind} prepares the declaration once and answers the
- * {@link LangSmithResource} both drivers serve. Each step is the generic
- * path's module function over the declaration (check and diff from the field
- * table; create, refresh, update, delete and import over the declared
- * endpoints) unless the declaration names a hook for it ({@link KindHooks}).
- * A write drops what the operation read of the kind's lists, before and after
- * it, so a later read goes to the service.
+ * {@link LangSmithResource} both drivers serve. Read (refresh and import,
+ * `read.ts`) and Diff (`diff.ts`) are the engine's for every kind, wrapped
+ * by the kind's hooks (`hooks.ts`); check, create, update, delete and list
+ * are the generic path's module functions over the declaration unless the
+ * declaration names a hook for the step ({@link KindHooks}). A write drops
+ * what the operation read of the kind's lists, before and after it, so a
+ * later read goes to the service.
  */
-import { droppingSnapshots } from "../reads/listSnapshots";
+import { forgettingListPages } from "../reads/listSnapshots";
 import type { KindContract, LangSmithResource } from "../resource";
-import { migrateOutputs } from "../state/stateVersion";
-import { checkDeclared, diffDeclared } from "./checkDiff";
+import { checkDeclared } from "./check";
 import { createDeclared } from "./create";
 import type { KindDeclaration } from "./declaration";
-import { CRUD_STATE_VERSION, importForms, prepareKind } from "./prepare";
+import { diffDeclared } from "./diff";
+import { importForms, prepareKind } from "./prepare";
 import { kindParents, listDeclared } from "./listing";
-import { importDeclared, readDeclared } from "./read";
+import { importObject, refreshObject } from "./read";
 import { deleteDeclared, updateDeclared } from "./write";
 
 /** The {@link LangSmithResource} of a declared kind. */
 export function declareKind(spec: KindDeclaration): LangSmithResource {
   const kind = prepareKind(spec);
   const hooks = spec.hooks ?? {};
-  const migrate = hooks.migrate ?? ((outputs: Record<string, unknown>) => migrateOutputs(spec.kind, outputs, CRUD_STATE_VERSION, {}));
+  const { migrate } = kind;
   return {
     token: spec.token,
     description: spec.description,
@@ -38,12 +39,12 @@ export function declareKind(spec: KindDeclaration): LangSmithResource {
     contract: contractOf(spec),
     migrate,
     check: hooks.check ?? ((olds, news) => checkDeclared(kind, olds, news)),
-    diff: hooks.diff ?? ((olds, news) => diffDeclared(kind, olds, news)),
-    create: droppingSnapshots(spec.token, hooks.create ?? ((context, inputs) => createDeclared(kind, context, inputs))),
-    read: hooks.read ?? ((context, id, outputs) => readDeclared(kind, context, id, migrate(outputs))),
-    update: droppingSnapshots(spec.token, hooks.update ?? ((context, id, olds, news) => updateDeclared(kind, context, id, migrate(olds), news))),
-    delete: droppingSnapshots(spec.token, hooks.delete ?? ((context, id, outputs) => deleteDeclared(kind, context, id, migrate(outputs)))),
-    import: hooks.import ?? ((context, id) => importDeclared(kind, context, id)),
+    diff: (olds, news) => diffDeclared(kind, olds, news),
+    create: forgettingListPages(spec.token, hooks.create ?? ((context, inputs) => createDeclared(kind, context, inputs))),
+    read: (context, id, outputs) => refreshObject(kind, context, id, outputs),
+    update: forgettingListPages(spec.token, hooks.update ?? ((context, id, olds, news) => updateDeclared(kind, context, id, migrate(olds), news))),
+    delete: forgettingListPages(spec.token, hooks.delete ?? ((context, id, outputs) => deleteDeclared(kind, context, id, migrate(outputs)))),
+    import: (context, id) => importObject(kind, context, id),
     ...(hooks.list !== undefined
       ? { list: hooks.list }
       : kind.endpoints.list !== undefined

@@ -13,6 +13,7 @@ import { getPath, isUnset, compact } from "../fields/paths";
 import type { FieldSpec } from "../fields/fields";
 import type { Properties } from "../resource";
 import { fingerprintSecrets, SECRET_FINGERPRINTS_OUTPUT } from "../secrets/secretFingerprints";
+import { migrateOutputs } from "../state/stateVersion";
 import { LAST_OPERATION_OUTPUT, type OutputSpec, stateVersionOutput, tenantIdOutput } from "../state/outputs";
 import type { AnyEndpoint, BatchRead, CrudEndpoints, KindDeclaration, WireOutput } from "./declaration";
 
@@ -38,6 +39,8 @@ export interface PreparedKind {
   readonly outputSpecs: readonly OutputSpec[];
   /** How reads that arrive together go through the list, if they do. */
   readonly batchRead: BatchRead | undefined;
+  /** Outputs of any release in today's layout: the kind's `migrate` hook, else the generic layout's (version 1, no steps). */
+  readonly migrate: (outputs: Properties) => Properties;
 }
 
 /** The placeholders of a path other than `{id}`. */
@@ -68,6 +71,7 @@ export function prepareKind(spec: KindDeclaration): PreparedKind {
       stateVersionOutput(CRUD_STATE_VERSION),
     ],
     batchRead: spec.batchRead ?? (endpoints.get === undefined && endpoints.list !== undefined ? { by: "list" } : undefined),
+    migrate: spec.hooks?.migrate ?? ((outputs) => migrateOutputs(spec.kind, outputs, CRUD_STATE_VERSION, {})),
   };
 }
 

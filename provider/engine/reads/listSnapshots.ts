@@ -75,7 +75,7 @@ export class ListSnapshots {
   }
 }
 
-/** What {@link droppingSnapshots} needs of an operation's context: its list pages. */
+/** What {@link forgettingListPages} needs of an operation's context: its list pages. */
 interface WithSnapshots {
   readonly lists: { readonly snapshots: ListSnapshots };
 }
@@ -85,7 +85,7 @@ interface WithSnapshots {
  * pages dropped before and after it, so a read after our own write, or
  * during it, goes to the service.
  */
-export function droppingSnapshots<C extends WithSnapshots, A extends unknown[], R>(
+export function forgettingListPages<C extends WithSnapshots, A extends unknown[], R>(
   token: string,
   write: (context: C, ...args: A) => Promise<R>,
 ): (context: C, ...args: A) => Promise<R> {

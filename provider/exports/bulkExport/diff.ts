@@ -7,6 +7,7 @@
  */
 import { ENDED_BULK_EXPORT_STATUSES } from "../../client/contractTypes/bulkExports";
 import { diffFields } from "../../engine/fields/fields";
+import type { DiffHooks } from "../../engine/kind/hooks";
 import { BULK_EXPORT_FIELDS } from "./fields";
 
 /** Statuses after which the export is replaced: cancelled (outside Pulumi, since Pulumi's own cancellation removes it), failed or timed out. */
@@ -33,9 +34,26 @@ export interface BulkExportDiff {
  */
 export function diffBulkExport(olds: Record<string, unknown>, news: Record<string, unknown>): BulkExportDiff {
   const changed = diffFields(BULK_EXPORT_FIELDS, olds, news);
-  const replaces = [...changed.replace];
-  // Cancelled outside Pulumi, or ended in failure: only a new export runs again.
-  if (typeof olds["status"] === "string" && REPLACED_STATUSES.has(olds["status"])) replaces.push("status");
-  const resume = news["waitForCompletion"] === true && typeof olds["status"] === "string" && !ENDED.has(olds["status"]) && olds["intervalHours"] === undefined;
+  const replaces = [...changed.replace, ...statusReplacement(olds)];
+  const resume = resumesWait(olds, news);
   return { changes: replaces.length > 0 || changed.local.length > 0 || resume, replaces, local: changed.local, deleteBeforeReplace: false, resume };
 }
+
+/** Cancelled outside Pulumi, or ended in failure: only a new export runs again (`status` replaces it). */
+function statusReplacement(olds: Record<string, unknown>): string[] {
+  return typeof olds["status"] === "string" && REPLACED_STATUSES.has(olds["status"]) ? ["status"] : [];
+}
+
+/** Whether a one-off export's wait did not finish: the update resumes it. */
+function resumesWait(olds: Record<string, unknown>, news: Record<string, unknown>): boolean {
+  return news["waitForCompletion"] === true && typeof olds["status"] === "string" && !ENDED.has(olds["status"]) && olds["intervalHours"] === undefined;
+}
+
+/** The export's hooks around the engine's Diff: the status a refresh saw may replace it, and an unfinished wait is pending. */
+export const BULK_EXPORT_DIFF: DiffHooks = {
+  after({ olds, news, result }) {
+    const replaces = [...result.replaces, ...statusReplacement(olds)];
+    const pending = resumesWait(olds, news);
+    return { ...result, changes: replaces.length > 0 || result.updates.length > 0 || pending, replaces, deleteBeforeReplace: false, pending };
+  },
+};

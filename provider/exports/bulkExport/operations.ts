@@ -13,11 +13,10 @@ import { ENDED_BULK_EXPORT_STATUSES } from "../../client/contractTypes/bulkExpor
 import { type OperationContext, waitTimeoutSeconds } from "../../engine/context/operation";
 import { formatDuration, logProgress, shortId } from "../../engine/context/progress";
 import type { ProviderSettings } from "../../engine/context/settings";
-import { importFields } from "../../engine/fields/fields";
 import { keepingResource, type PartialFailure, partialFailure } from "../../engine/state/partialFailure";
 import { settingsForResource } from "../../engine/context/workspace";
-import { BULK_EXPORT_FIELDS, type BulkExportInputs } from "./fields";
-import { type BulkExportOutputs, describeProgress, migrateBulkExportOutputs, outputsFrom, parseInputs, refreshedOutputs, summarizeRuns } from "./state";
+import type { BulkExportInputs } from "./fields";
+import { type BulkExportOutputs, describeProgress, migrateBulkExportOutputs, outputsFrom, parseInputs, summarizeRuns } from "./state";
 import { toCreateRequest } from "./wire";
 import { bulkExportCalls } from "./endpoints";
 
@@ -51,40 +50,6 @@ export async function createBulkExport(context: OperationContext, raw: Record<st
   return { id: created.id, outs };
 }
 
-/** Reads the export and its runs for a refresh; `undefined` when the service answers 404 (in the recorded workspace): gone. */
-export async function readBulkExport(
-  context: OperationContext,
-  id: string,
-  rawProps: Record<string, unknown>,
-): Promise<{ id: string; props: Record<string, unknown> } | undefined> {
-  const props = migrateBulkExportOutputs(rawProps);
-  const label = labelOf(props, id);
-  const client = await context.client(settingsForResource(`reading ${KIND} "${label}"`, context.settings, props["tenantId"]));
-  const bulkExport = await found(bulkExportCalls.get(client, id, { name: label }));
-  if (bulkExport === undefined) return undefined;
-  const runs = await found(bulkExportCalls.runs(client, id, { name: label }));
-  if (runs === undefined) return undefined;
-  return { id, props: { ...refreshedOutputs(props, bulkExport, runs), __provider: rawProps["__provider"] } };
-}
-
-/**
- * Reads an export made outside this stack for `pulumi import` and for
- * `BulkExport.get(name, id)`: the inputs that reproduce it (values equal to
- * the defaults left out) and the outputs a create would have recorded.
- * `undefined` when there is no such export in the configured workspace.
- */
-export async function importBulkExport(
-  context: OperationContext,
-  id: string,
-): Promise<{ inputs: Record<string, unknown>; outputs: BulkExportOutputs } | undefined> {
-  const client = await context.client();
-  const bulkExport = await found(bulkExportCalls.get(client, id, { name: id }));
-  if (bulkExport === undefined) return undefined;
-  const runs = await bulkExportCalls.runs(client, id, { name: id });
-  const inputs = importFields(BULK_EXPORT_FIELDS, bulkExport);
-  return { inputs, outputs: outputsFrom(parseInputs(inputs), bulkExport, runs, `imported export ${id} (${bulkExport.status})`) };
-}
-
 /** Records provider settings (`waitForCompletion`, `completionTimeoutSeconds`), resuming a wait that did not finish. */
 export async function updateBulkExport(
   context: OperationContext,
@@ -92,14 +57,14 @@ export async function updateBulkExport(
   rawOlds: Record<string, unknown>,
   news: Record<string, unknown>,
 ): Promise<pulumi.dynamic.UpdateResult<BulkExportOutputs>> {
-  const olds = migrateBulkExportOutputs(rawOlds) as unknown as BulkExportOutputs;
+  const olds = migrateBulkExportOutputs(rawOlds);
   const inputs = parseInputs(news);
   const label = labelOf(inputs, id);
-  const settings = settingsForResource(`updating ${KIND} "${label}"`, context.settings, olds.tenantId);
+  const settings = settingsForResource(`updating ${KIND} "${label}"`, context.settings, olds["tenantId"]);
   const client = await context.client(settings);
   const bulkExport = await bulkExportCalls.get(client, id, { name: label });
   const resume = inputs.waitForCompletion === true && !ENDED.has(bulkExport.status);
-  const what = resume ? `resumed waiting for export ${id} (was ${olds.status})` : "updated provider settings; no API call";
+  const what = resume ? `resumed waiting for export ${id} (was ${String(olds["status"])})` : "updated provider settings; no API call";
   return { outs: await settle(context, client, settings, inputs, bulkExport, what, news) };
 }
 

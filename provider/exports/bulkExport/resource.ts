@@ -7,9 +7,10 @@
  */
 import { declareKind } from "../../engine/kind";
 import { checkBulkExport } from "./check";
-import { diffBulkExport } from "./diff";
+import { BULK_EXPORT_DIFF } from "./diff";
+import { BULK_EXPORT_READ } from "./reads";
 import { BULK_EXPORT_FIELDS } from "./fields";
-import { createBulkExport, deleteBulkExport, importBulkExport, readBulkExport, updateBulkExport } from "./operations";
+import { createBulkExport, deleteBulkExport, updateBulkExport } from "./operations";
 import { BULK_EXPORT_OUTPUT_SPECS } from "./outputs";
 import { migrateBulkExportOutputs } from "./state";
 import { zBulkExport, zBulkExportCreate, zBulkExportUpdate } from "../../client/wire/bulkExports.requests";
@@ -32,21 +33,11 @@ export const resource = declareKind({
     check(_olds, news) {
       return checkBulkExport(news);
     },
-    diff(olds, news) {
-      const result = diffBulkExport(olds, news);
-      return {
-        changes: result.changes,
-        replaces: result.replaces,
-        updates: result.local,
-        deleteBeforeReplace: result.deleteBeforeReplace,
-        pending: result.resume,
-      };
-    },
+    diff: BULK_EXPORT_DIFF,
     create: createBulkExport,
-    read: readBulkExport,
+    read: BULK_EXPORT_READ,
     update: updateBulkExport,
     delete: deleteBulkExport,
-    import: importBulkExport,
     /** The exports of the stack's workspace (imported by id there), but cancelled ones: nothing is left to manage of them. */
     async list(context) {
       const exports = await bulkExportCalls.list(await context.client());

@@ -5,7 +5,8 @@
  * then delete the old one). Values are compared, never printed.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { diffFields } from "../../engine/fields/fields";
+import { diffFields, type FieldSpec } from "../../engine/fields/fields";
+import type { DiffHooks } from "../../engine/kind/hooks";
 import { getPath, isUnset } from "../../engine/fields/paths";
 import { CREDENTIALS_UNCHANGED_KEY, type CredentialField, credentialFieldMatches, parseFingerprint } from "./fingerprint";
 import { DESTINATION_FIELDS } from "./fields";
@@ -36,26 +37,40 @@ export interface DestinationDiffResult extends pulumi.dynamic.DiffResult {
  * @param news the new, checked inputs.
  */
 export function diffDestination(olds: Record<string, unknown>, news: Record<string, unknown>): DestinationDiffResult {
-  const fingerprint = parseFingerprint(olds["credentialsFingerprint"]);
-  const unchangedSinceLastInputs = news[CREDENTIALS_UNCHANGED_KEY] === true;
-  const changed = diffFields(DESTINATION_FIELDS, olds, news, (field) =>
-    field.secret && fingerprint !== undefined
-      ? credentialFieldMatches(fingerprint, field.path.split(".").pop() as CredentialField, getPath(news, field.path), unchangedSinceLastInputs)
-      : undefined,
-  );
-  const replaces = new Set(changed.replace);
-  const updates = new Set(changed.inPlace);
+  const changed = diffFields(DESTINATION_FIELDS, olds, news, (field) => credentialUnchanged(field, olds, news));
+  const { replaces, updates } = withCredentialsRemoval(olds, news, changed.replace, changed.inPlace);
+  return { changes: replaces.length > 0 || updates.length > 0, replaces, updates, deleteBeforeReplace: false };
+}
 
-  // A PATCH can set or change credentials but not remove them.
-  if (fingerprint !== undefined && isUnset(news["credentials"])) {
+/** Whether a credential field is unchanged, by the salted fingerprint in the outputs; `undefined` for the other fields. */
+function credentialUnchanged(field: FieldSpec, olds: Record<string, unknown>, news: Record<string, unknown>): boolean | undefined {
+  const fingerprint = parseFingerprint(olds["credentialsFingerprint"]);
+  return field.secret && fingerprint !== undefined
+    ? credentialFieldMatches(fingerprint, field.path.split(".").pop() as CredentialField, getPath(news, field.path), news[CREDENTIALS_UNCHANGED_KEY] === true)
+    : undefined;
+}
+
+/** A PATCH can set or change credentials but not remove them: removed credentials replace the destination. */
+function withCredentialsRemoval(
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+  replaced: readonly string[],
+  updated: readonly string[],
+): { replaces: string[]; updates: string[] } {
+  const replaces = new Set(replaced);
+  const updates = new Set(updated);
+  if (parseFingerprint(olds["credentialsFingerprint"]) !== undefined && isUnset(news["credentials"])) {
     replaces.add("credentials");
     for (const path of [...updates]) if (path.startsWith("credentials")) updates.delete(path);
   }
-
-  return {
-    changes: replaces.size > 0 || updates.size > 0,
-    replaces: [...replaces],
-    updates: [...updates],
-    deleteBeforeReplace: false,
-  };
+  return { replaces: [...replaces], updates: [...updates] };
 }
+
+/** The destination's hooks around the engine's Diff: credentials compared by fingerprint, and their removal a replacement. */
+export const DESTINATION_DIFF: DiffHooks = {
+  compare: credentialUnchanged,
+  after({ olds, news, result }) {
+    const { replaces, updates } = withCredentialsRemoval(olds, news, result.replaces, result.updates);
+    return { ...result, changes: replaces.length > 0 || updates.length > 0, replaces, updates, deleteBeforeReplace: false };
+  },
+};

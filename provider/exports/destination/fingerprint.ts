@@ -49,11 +49,11 @@ export function fingerprintCredentials(credentials: DestinationCredentialInputs,
 /** Reads a fingerprint from outputs; `undefined` when absent or malformed. */
 export function parseFingerprint(value: unknown): CredentialsFingerprint | undefined {
   if (value === null || typeof value !== "object") return undefined;
-  const v = value as Record<string, unknown>;
-  if (v["algorithm"] !== ALGORITHM || typeof v["salt"] !== "string") return undefined;
-  if (typeof v["accessKeyId"] !== "string" || typeof v["secretAccessKey"] !== "string") return undefined;
-  if (v["sessionToken"] !== undefined && typeof v["sessionToken"] !== "string") return undefined;
-  return v as unknown as CredentialsFingerprint;
+  const { algorithm, salt, accessKeyId, secretAccessKey, sessionToken } = value as Record<string, unknown>;
+  if (algorithm !== ALGORITHM || typeof salt !== "string") return undefined;
+  if (typeof accessKeyId !== "string" || typeof secretAccessKey !== "string") return undefined;
+  if (sessionToken !== undefined && typeof sessionToken !== "string") return undefined;
+  return { algorithm, salt, accessKeyId, secretAccessKey, ...(sessionToken !== undefined ? { sessionToken } : {}) };
 }
 
 /**

@@ -12,16 +12,15 @@ import type { Destination, LangSmithClient } from "../../client";
 import { found } from "../../client/errors";
 import { REGION_HOSTS } from "../../client/hosts";
 import type { OperationContext } from "../../engine/context/operation";
-import { importFields } from "../../engine/fields/fields";
 import { logProgress, shortId, warnProgress } from "../../engine/context/progress";
 import type { ProviderSettings } from "../../engine/context/settings";
 import { takeOverHint } from "../../engine/state/takeOver";
 import { settingsForResource } from "../../engine/context/workspace";
 import { diffDestination } from "./diff";
 import { createFailure, DestinationOperationError, deleteFailure, isAmbiguousCreateFailure, rotateFailure } from "./errors";
-import { DESTINATION_FIELDS, type DestinationInputs } from "./fields";
+import type { DestinationInputs } from "./fields";
 import { parseFingerprint } from "./fingerprint";
-import { describeCredentialChange, type DestinationOutputs, migrateDestinationOutputs, outputsFor, parseInputs, refreshedOutputs, serviceView } from "./state";
+import { describeCredentialChange, type DestinationOutputs, migrateDestinationOutputs, outputsFor, parseInputs, serviceView } from "./state";
 import { testWriteLocation, toCreateRequest, toWireCredentials } from "./wire";
 import { type DestinationDeleteResult, destinationCalls } from "./endpoints";
 
@@ -144,23 +143,6 @@ async function adopt(
   };
 }
 
-/** Reads the destination for a refresh; a 404 (in the recorded workspace) means gone. */
-export async function readDestination(
-  context: OperationContext,
-  id: string,
-  rawProps: Record<string, unknown>,
-): Promise<{ id: string; props: Record<string, unknown> } | undefined> {
-  const props = migrateDestinationOutputs(rawProps);
-  const name = nameOf(props, id);
-  const settings = settingsForResource(`reading ${KIND} "${name}"`, context.settings, props["tenantId"]);
-  const destination = await found(destinationCalls.get(await context.client(settings), id, { name }));
-  if (destination === undefined) {
-    logProgress(context, KIND, name, `${id} no longer exists (404); dropping it from the state`);
-    return undefined;
-  }
-  return { id, props: refreshedOutputs(props, destination) };
-}
-
 /** Rotates the credentials (the only in-place change): one PATCH, which the service test-writes with first. */
 export async function updateDestination(
   context: OperationContext,
@@ -246,23 +228,4 @@ export async function deleteDestination(context: OperationContext, id: string, r
 /** The one warning line for a destination the service cannot delete. */
 function notDeletableWarning(id: string): string {
   return `removed from the stack, but the service cannot delete destinations: destination ${id} stays in the workspace; make sure no bulk export uses it`;
-}
-
-/**
- * Reads a destination made outside Pulumi for `pulumi import`: the inputs
- * that reproduce it (minimal; never the credentials, which the service does
- * not return: the first `pulumi up` with credentials in the program rotates
- * them, one PATCH) and the outputs a create would have recorded. `undefined`
- * when there is no such destination.
- */
-export async function importDestination(
-  context: OperationContext,
-  id: string,
-): Promise<{ inputs: Record<string, unknown>; outputs: DestinationOutputs } | undefined> {
-  const client = await context.client();
-  const destination = await found(destinationCalls.get(client, id, { name: id }));
-  if (destination === undefined) return undefined;
-  const inputs = importFields(DESTINATION_FIELDS, destination);
-  const outputs = outputsFor(parseInputs(inputs), destination, { lastOperation: `imported ${KIND} ${destination.id}`, credentialsFingerprint: undefined });
-  return { inputs, outputs };
 }

@@ -8,10 +8,11 @@
  */
 import { declareKind } from "../../engine/kind";
 import { checkDestinationInputs, existsWithoutCredentials } from "./check";
-import { diffDestination } from "./diff";
+import { DESTINATION_DIFF } from "./diff";
+import { DESTINATION_READ } from "./reads";
 import { DESTINATION_FIELDS } from "./fields";
 import { markUnchangedCredentials } from "./fingerprint";
-import { createDestination, deleteDestination, importDestination, isSelfHosted, readDestination, updateDestination } from "./operations";
+import { createDestination, deleteDestination, isSelfHosted, updateDestination } from "./operations";
 import { DESTINATION_OUTPUT_SPECS } from "./outputs";
 import { migrateDestinationOutputs } from "./state";
 import { zBulkExportDestination, zBulkExportDestinationCreate, zBulkExportDestinationUpdate } from "../../client/wire/bulkExports.requests";
@@ -48,15 +49,11 @@ export const resource = declareKind({
       });
       return { inputs: markUnchangedCredentials(olds, result.inputs), failures: result.failures };
     },
-    diff(olds, news) {
-      const result = diffDestination(olds, news);
-      return { changes: result.changes, replaces: result.replaces, updates: result.updates, deleteBeforeReplace: result.deleteBeforeReplace, pending: false };
-    },
+    diff: DESTINATION_DIFF,
     create: createDestination,
-    read: readDestination,
+    read: DESTINATION_READ,
     update: updateDestination,
     delete: deleteDestination,
-    import: importDestination,
     /** The destinations of the stack's workspace (they are imported by id there). */
     async list(context) {
       const destinations = await destinationCalls.list(await context.client());

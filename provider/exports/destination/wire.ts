@@ -1,12 +1,12 @@
 /** The BulkExportDestination's inputs on the wire: request bodies derived from the field table. */
 import type { CreateDestinationRequest, DestinationCredentials } from "../../client/contractTypes/destinations";
-import { toWireBody } from "../../engine/fields/fields";
+import { toCreateBody, toWireBody } from "../../engine/fields/fields";
 import { type DestinationConfigInputs, type DestinationCredentialInputs, DESTINATION_FIELDS, type DestinationInputs } from "./fields";
 
 /** Body of `POST /bulk-exports/destinations` (`include_bucket_in_prefix` sent with its default, `true`). */
 export function toCreateRequest(inputs: DestinationInputs): CreateDestinationRequest {
   const withDefault = { ...inputs, config: { ...inputs.config, includeBucketInPrefix: inputs.config.includeBucketInPrefix ?? true } };
-  return toWireBody(DESTINATION_FIELDS, withDefault) as unknown as CreateDestinationRequest;
+  return toCreateBody<CreateDestinationRequest>(DESTINATION_FIELDS, withDefault);
 }
 
 /** `credentials` on the wire (the body of a rotation). */

@@ -5,13 +5,13 @@
  */
 
 /** A member as the service lists it: active, or invited and pending. */
-export interface FoundMember {
+export type FoundMember = {
   readonly status: "active" | "pending";
   /** The service's id of the identity (or of the invitation, while pending). */
   readonly identityId: string;
   readonly roleId: string | undefined;
   readonly roleName: string | undefined;
-}
+};
 
 /** The members answer: the active members and the pending invitations, each a list of records. */
 export interface MembersAnswer {

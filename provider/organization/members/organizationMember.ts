@@ -4,6 +4,7 @@ import { ConflictError, found } from "../../client/errors";
 import { zOrgIdentityPatch, zPendingIdentityCreate } from "../../client/wire/organizationAndAccess.requests";
 import { zGetApiV1OrgsCurrentMembersResponse, zPostApiV1OrgsCurrentMembersResponse } from "../../client/wire/organizationAndAccess.responses";
 import { logProgress, shortId } from "../../engine/context/progress";
+import type { ReadHooks } from "../../engine/kind/hooks";
 import { declareKind, settingsInScope } from "../../engine/kind";
 import { exampleRef, readInputs, toWireBody, unknownOr, type FieldTable, type InputsOf } from "../../engine/fields/fields";
 import { compact } from "../../engine/fields/paths";
@@ -107,9 +108,9 @@ const TOKEN = "langsmith:index:OrganizationMember";
 const KIND = "organization member";
 
 /** A member as the list reports it: active or pending, its current identity and organization role. */
-export interface MemberRecord extends FoundMember {
+export type MemberRecord = FoundMember & {
   readonly email: string;
-}
+};
 
 /** Finds the member with `email` (lower-case) among the active members and the pending invitations. */
 export async function findOrganizationMember(client: LangSmithClient, email: string, action: string): Promise<MemberRecord | undefined> {
@@ -145,6 +146,19 @@ async function invite(client: LangSmithClient, inputs: Properties, action: strin
     roleName: typeof sent["org_role_name"] === "string" ? sent["org_role_name"] : undefined,
   };
 }
+
+/** A member is found by email among the organization's members and pending invitations (its id is the email). */
+const ORGANIZATION_MEMBER_READ: ReadHooks<MemberRecord> = {
+  fetch: ({ id, client, purpose }) =>
+    findOrganizationMember(client, id.toLowerCase(), `${purpose === "refresh" ? "reading" : "importing"} ${KIND} "${id.toLowerCase()}"`),
+  refreshed({ id, props }, member) {
+    return outputsFor(props, member, typeof props["lastOperation"] === "string" ? props["lastOperation"] : `read ${id}`);
+  },
+  async imported(_request, member) {
+    const inputs = compact({ email: member.email, roleId: member.roleId });
+    return { id: member.email, inputs, outputs: outputsFor(inputs, member, `imported ${member.email}`) };
+  },
+};
 
 /** The OrganizationMember resource. */
 export const organizationMember = declareKind({
@@ -190,17 +204,7 @@ export const organizationMember = declareKind({
       const answer = (await found(client.resources.send(LIST_MEMBERS, { action: "listing the organization's members" }))) as MembersAnswer | undefined;
       return memberEmails(answer, true).map((email) => ({ importId: email, id: email, name: email }));
     },
-    async read(context, id, rawProps) {
-      const props = organizationMember.migrate(rawProps);
-      const action = `reading ${KIND} "${id}"`;
-      const member = await findOrganizationMember(await context.client(settingsInScope(context, "organization", action, props)), id, action);
-      if (member === undefined) {
-        logProgress(context, KIND, id, "no longer a member or invited; dropping it from the state");
-        return undefined;
-      }
-      const lastOperation = typeof props["lastOperation"] === "string" ? props["lastOperation"] : `read ${id}`;
-      return { id, props: outputsFor(props, member, lastOperation) };
-    },
+    read: ORGANIZATION_MEMBER_READ,
     async update(context, id, rawOlds, raw) {
       organizationMember.migrate(rawOlds); // refuses state written by a newer release
       const inputs = readInputs<Properties>(ORGANIZATION_MEMBER_FIELDS, raw);
@@ -232,14 +236,6 @@ export const organizationMember = declareKind({
       }
       await client.resources.send(member.status === "active" ? REMOVE_MEMBER : REVOKE_INVITE, { action, params: { identityId: member.identityId } });
       logProgress(context, KIND, id, member.status === "active" ? "removed from the organization" : "invitation revoked");
-    },
-    async import(context, given) {
-      const email = given.trim().toLowerCase();
-      const action = `importing ${KIND} "${email}"`;
-      const member = await findOrganizationMember(await context.client(settingsInScope(context, "organization", action, {})), email, action);
-      if (member === undefined) return undefined;
-      const inputs = compact({ email, roleId: member.roleId });
-      return { id: email, inputs, outputs: outputsFor(inputs, member, `imported ${email}`) };
     },
   },
 });

@@ -5,6 +5,7 @@ import { zIdentityCreate, zIdentityPatch } from "../../client/wire/organizationA
 import { zGetApiV1WorkspacesCurrentMembersResponse, zPostApiV1WorkspacesCurrentMembersResponse } from "../../client/wire/organizationAndAccess.responses";
 import type { OperationContext } from "../../engine/context/operation";
 import { logProgress } from "../../engine/context/progress";
+import type { ReadHooks } from "../../engine/kind/hooks";
 import { declareKind, settingsInScope, workspaceIdField } from "../../engine/kind";
 import { exampleRef, readInputs, unknownOr, type FieldTable, type InputsOf } from "../../engine/fields/fields";
 import { compact } from "../../engine/fields/paths";
@@ -97,6 +98,28 @@ function outputsFor(inputs: Properties, email: string, tenantId: string | undefi
 /** The workspace a call acts in, for the state's `tenantId`. */
 const tenantOf = (context: OperationContext, props: Properties): string | undefined => settingsInScope(context, "workspace", "", props).client.workspaceId;
 
+/**
+ * A member is found by email in the workspace's members (its id is the
+ * email); an import takes an active member only, as a pending invitation is
+ * the OrganizationMember's.
+ */
+const WORKSPACE_MEMBER_READ: ReadHooks<FoundMember> = {
+  async fetch({ id, client, purpose }) {
+    const email = id.toLowerCase();
+    const member = await findWorkspaceMember(client, email, `${purpose === "refresh" ? "reading" : "importing"} ${KIND} "${email}"`);
+    return purpose === "import" && member?.status === "pending" ? undefined : member;
+  },
+  refreshed({ id, props, settings }, member) {
+    const lastOperation = typeof props["lastOperation"] === "string" ? props["lastOperation"] : `read ${id}`;
+    return outputsFor(props, id, typeof props["tenantId"] === "string" ? props["tenantId"] : settings.client.workspaceId, member, lastOperation);
+  },
+  async imported({ id, props, settings }, member) {
+    const email = id.toLowerCase();
+    const inputs = compact({ ...props, email, roleId: member.roleId });
+    return { id: email, inputs, outputs: outputsFor(inputs, email, settings.client.workspaceId, member, `imported ${email}`) };
+  },
+};
+
 /** The WorkspaceMember resource. */
 export const workspaceMember = declareKind({
   contractBodies: { requests: [zIdentityCreate, zIdentityPatch], responses: [zPostApiV1WorkspacesCurrentMembersResponse], outputWires: ["id", "role_name"] },
@@ -157,17 +180,7 @@ export const workspaceMember = declareKind({
         name: email,
       }));
     },
-    async read(context, id, rawProps) {
-      const props = workspaceMember.migrate(rawProps);
-      const action = `reading ${KIND} "${id}"`;
-      const member = await findWorkspaceMember(await context.client(settingsInScope(context, "workspace", action, props)), id, action);
-      if (member === undefined) {
-        logProgress(context, KIND, id, "no longer in the workspace; dropping it from the state");
-        return undefined;
-      }
-      const lastOperation = typeof props["lastOperation"] === "string" ? props["lastOperation"] : `read ${id}`;
-      return { id, props: outputsFor(props, id, typeof props["tenantId"] === "string" ? props["tenantId"] : tenantOf(context, props), member, lastOperation) };
-    },
+    read: WORKSPACE_MEMBER_READ,
     async update(context, id, rawOlds, raw) {
       const olds = workspaceMember.migrate(rawOlds);
       const inputs = readInputs<Properties>(WORKSPACE_MEMBER_FIELDS, raw);
@@ -203,17 +216,6 @@ export const workspaceMember = declareKind({
       }
       await client.resources.send(REMOVE_WORKSPACE_MEMBER, { action, params: { identityId: member.identityId } });
       logProgress(context, KIND, id, "removed from the workspace");
-    },
-    async import(context, given) {
-      const parts = given.trim().split("/");
-      const email = (parts.pop() ?? "").toLowerCase();
-      const workspaceId = parts[0];
-      const props: Properties = workspaceId !== undefined ? { workspaceId } : {};
-      const action = `importing ${KIND} "${email}"`;
-      const member = await findWorkspaceMember(await context.client(settingsInScope(context, "workspace", action, props)), email, action);
-      if (member === undefined || member.status === "pending") return undefined;
-      const inputs = compact({ ...props, email, roleId: member.roleId });
-      return { id: email, inputs, outputs: outputsFor(inputs, email, workspaceId ?? context.settings.client.workspaceId, member, `imported ${email}`) };
     },
   },
 });

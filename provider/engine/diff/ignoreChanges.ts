@@ -6,7 +6,7 @@
  * the engine's property paths do (`config` covers `config.bucketName`;
  * `secrets[*].value` every secret's value).
  */
-import { coversPath, isRecord, parsePropertyPath, type PathSegment } from "../engine/fields/paths";
+import { coversPath, isRecord, parsePropertyPath, type PathSegment } from "../fields/paths";
 
 /** Whether `path` (a core's dotted path, e.g. `config.bucketName`) is covered by one of `ignored`. */
 export function isIgnoredPath(path: string, ignored: readonly string[]): boolean {
