@@ -3,7 +3,7 @@
  * when the natural key is taken; then the kind's `afterWrite`, if any.
  */
 import type { LangSmithClient } from "../../client";
-import { ConflictError } from "../../client/errors";
+import { ApiConnectionError, ConflictError } from "../../client/errors";
 import type { OperationContext } from "../context/operation";
 import type { ProviderSettings } from "../context/settings";
 import { logProgress, shortId } from "../context/progress";
@@ -39,10 +39,9 @@ export async function createDeclared(kind: PreparedKind, context: OperationConte
     }
   }
   logProgress(context, spec.kind, name, "creating");
-  let created: Record<string, unknown> | null;
-  try {
+  const post = async (): Promise<Record<string, unknown> | null> => {
     const body = toWireBody(spec.fields, inputs);
-    created = unwrapped(
+    return unwrapped(
       kind,
       (await apiOf(kind, writer).send(endpointOf(kind, "create"), {
         action,
@@ -50,13 +49,18 @@ export async function createDeclared(kind: PreparedKind, context: OperationConte
         body: spec.wrapBody?.(body, "create") ?? body,
       })) as Record<string, unknown> | null,
     );
+  };
+  let created: Record<string, unknown> | null;
+  let how = "created";
+  try {
+    ({ created, how } = await postOnce(kind, context, client, inputs, name, post));
   } catch (error) {
     if (error instanceof ConflictError && spec.naturalKey !== undefined)
       throw await takenError(kind, context, client, error, inputs, workspaceOf(kind, context, settings));
     throw error;
   }
   const id = spec.idOf?.(created ?? undefined, inputs) ?? String(created?.["id"]);
-  const lastOperation = `created ${spec.kind} "${name}"${id === name ? "" : ` (${shortId(id)})`}`;
+  const lastOperation = `${how} ${spec.kind} "${name}"${id === name ? "" : ` (${shortId(id)})`}`;
   // The service has it now: a failure of what follows keeps it in the stack, without the fields an update has not set yet (the next up sends them).
   const createdOnly = { ...(created ?? {}) };
   const outputsNow = () => outputsFor(kind, withoutUpdateOnlyFields(kind, inputs), createdOnly, tenantOf(settings, createdOnly), lastOperation);
@@ -69,6 +73,35 @@ export async function createDeclared(kind: PreparedKind, context: OperationConte
     const extra = (await spec.afterWrite?.(client, id, inputs, undefined, action)) ?? {};
     return { id, outs: { ...outputsFor(kind, inputs, updated ?? {}, tenantOf(settings, updated ?? {}), lastOperation), ...extra } };
   });
+}
+
+/**
+ * Sends the create once. When its response is lost (the connection failed
+ * after the request was sent), the service may have committed it: a kind
+ * with a natural key is looked up by it first, and the object found is the
+ * one created (an interrupted create adopted, as the next read would see
+ * it); only when there is none is the create sent again. A kind without a
+ * natural key cannot tell, and the error stands.
+ */
+async function postOnce(
+  kind: PreparedKind,
+  context: OperationContext,
+  client: LangSmithClient,
+  inputs: Properties,
+  name: string,
+  post: () => Promise<Record<string, unknown> | null>,
+): Promise<{ created: Record<string, unknown> | null; how: string }> {
+  const { spec } = kind;
+  try {
+    return { created: await post(), how: "created" };
+  } catch (error) {
+    if (!(error instanceof ApiConnectionError) || spec.naturalKey === undefined || kind.endpoints.list === undefined) throw error;
+    logProgress(context, spec.kind, name, `the create response was lost; looking it up by ${spec.naturalKey} before sending it again`);
+    const keyWire = spec.fields.find((field) => field.path === spec.naturalKey)?.wire ?? "";
+    const existing = await findByNaturalKey(kind, client, getPath(toWireBody(spec.fields, inputs, [spec.naturalKey]), keyWire), inputs);
+    if (existing !== undefined) return { created: existing, how: `created (found by ${spec.naturalKey} after the create response was lost)` };
+    return { created: await post(), how: "created (second attempt; the first never reached the service)" };
+  }
 }
 
 /** The inputs without the fields only an update sets (`createWire: null`). */

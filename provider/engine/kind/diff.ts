@@ -7,10 +7,22 @@
  * drivers answer the engine with, `ignoreChanges` applied and each path's
  * kind of change, is `../diff/detailedDiff.ts`, over this.
  */
-import { diffFields, type FieldSpec } from "../fields/fields";
+import { type ChangedFields, diffFields, type FieldSpec } from "../fields/fields";
 import type { Properties, ResourceDiff } from "../resource";
 import { SECRET_FINGERPRINTS_OUTPUT, secretUnchanged } from "../secrets/secretFingerprints";
 import type { PreparedKind } from "./prepare";
+
+/**
+ * The changed paths by the effect their field declares: the comparison the
+ * Diff and an update share (secrets by the fingerprints the engine records,
+ * unless the kind's `compare` hook compares them).
+ */
+export function changedFields(kind: PreparedKind, olds: Properties, news: Properties): ChangedFields {
+  const recordedFingerprints = olds[SECRET_FINGERPRINTS_OUTPUT.name];
+  // A kind that records its secrets in a layout of its own compares them itself; the others by the engine's fingerprints.
+  const compare = kind.spec.hooks?.diff?.compare ?? ((field: FieldSpec) => secretUnchanged(field, recordedFingerprints, news));
+  return diffFields(kind.spec.fields, olds, news, (field) => compare(field, olds, news));
+}
 
 /**
  * The changed paths, each a replacement or an update (in place, by a new
@@ -21,10 +33,7 @@ import type { PreparedKind } from "./prepare";
  */
 export function diffDeclared(kind: PreparedKind, olds: Properties, news: Properties): ResourceDiff {
   const hooks = kind.spec.hooks?.diff;
-  const recordedFingerprints = olds[SECRET_FINGERPRINTS_OUTPUT.name];
-  // A kind that records its secrets in a layout of its own compares them itself; the others by the engine's fingerprints.
-  const compare = hooks?.compare ?? ((field: FieldSpec) => secretUnchanged(field, recordedFingerprints, news));
-  const changed = diffFields(kind.spec.fields, olds, news, (field) => compare(field, olds, news));
+  const changed = changedFields(kind, olds, news);
   const replaces = changed.replace;
   const updates = [...changed.inPlace, ...changed.revision, ...changed.local];
   // A unique value the replacement keeps (changed neither way) would collide: the old object goes first.

@@ -6,10 +6,10 @@
 import { NotFoundError, ObjectStatusError } from "../../client/errors";
 import type { OperationContext } from "../context/operation";
 import { logProgress, warnProgress } from "../context/progress";
-import { diffFields, readInputs, toUpdateBody } from "../fields/fields";
+import { readInputs, toUpdateBody } from "../fields/fields";
 import { getPath, isUnset } from "../fields/paths";
 import type { Properties } from "../resource";
-import { SECRET_FINGERPRINTS_OUTPUT, secretUnchanged } from "../secrets/secretFingerprints";
+import { changedFields } from "./diff";
 import { deletable, lifecycleWait, statusIn, type StatusWait, waitForStatus } from "./lifecycle";
 import { fetchOne } from "./lookup";
 import { apiOf, endpointOf, keptOutputs, nameOf, outputsFor, parentIds, type PreparedKind, settingsInScope, unwrapped, writeClientFor } from "./prepare";
@@ -26,7 +26,7 @@ export async function updateDeclared(
   const inputs = readInputs<Properties>(spec.fields, raw);
   const name = nameOf(kind, inputs, id);
   const action = `updating ${spec.kind} "${name}"`;
-  const changed = diffFields(spec.fields, olds, inputs, (field) => secretUnchanged(field, olds[SECRET_FINGERPRINTS_OUTPUT.name], inputs));
+  const changed = changedFields(kind, olds, inputs);
   const tenantId = typeof olds["tenantId"] === "string" ? olds["tenantId"] : undefined;
   if (changed.inPlace.length === 0 || kind.endpoints.update === undefined) {
     const lastOperation = typeof olds["lastOperation"] === "string" ? olds["lastOperation"] : "no change";
