@@ -30,6 +30,10 @@ export interface BenchConfig {
   readonly estateRepetitions: number;
   /** Stacks of the fleet section (30 objects each, one S3 backend, updated at once). */
   readonly fleetStacks: number;
+  /** Objects the read-CPU section reads, per plugin run. */
+  readonly readCpuObjects: number;
+  /** Runs of each plugin in the read-CPU section. */
+  readonly readCpuRepetitions: number;
 }
 
 /** The full run. */
@@ -48,6 +52,8 @@ export const FULL_CONFIG: BenchConfig = {
   estateSizes: [100, 500, 1000],
   estateRepetitions: 3,
   fleetStacks: 10,
+  readCpuObjects: 1000,
+  readCpuRepetitions: 3,
 };
 
 /** A quick run to check the scripts (numbers not meant for publication). */
@@ -64,9 +70,11 @@ export const QUICK_CONFIG: BenchConfig = {
   estateSizes: [20],
   estateRepetitions: 1,
   fleetStacks: 3,
+  readCpuObjects: 100,
+  readCpuRepetitions: 1,
 };
 
 /** The benchmark sections. */
-export const SECTIONS = ["ttr", "scale", "estate", "rate", "fleet", "install", "start"] as const;
+export const SECTIONS = ["ttr", "scale", "estate", "rate", "fleet", "install", "start", "reads"] as const;
 /** One benchmark section. */
 export type Section = (typeof SECTIONS)[number];

@@ -3,7 +3,7 @@
  * runs the sections, prints every table, and writes bench/results/latest.md
  * and latest.json (or bench/results/tmp/ for --quick and partial runs).
  *
- * Arguments: `--quick` (small sizes, to try the scripts), `--only ttr,scale,estate,rate,fleet,install,start`.
+ * Arguments: `--quick` (small sizes, to try the scripts), `--only ttr,scale,estate,rate,fleet,install,start,reads`.
  */
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
@@ -15,6 +15,7 @@ import { estateTables, ESTATE_TARGETS, runEstate } from "./estate";
 import { fleetTables, runFleetBench } from "./fleet";
 import { installFootprintTables, runInstallFootprint } from "./installFootprint";
 import { pluginStartTables, runPluginStart } from "./pluginStart";
+import { readCpuTables, runReadCpu } from "./readCpu";
 import { describeMachine } from "./lib/machine";
 import { type BenchReport, writeReport } from "./lib/results";
 import { renderTable, type Table } from "./lib/table";
@@ -178,6 +179,13 @@ async function main(): Promise<void> {
       const start = await runPluginStart({ repoRoot, runs: config.pluginStartRuns, onProgress: log });
       data["pluginStart"] = start;
       tables.push(...pluginStartTables(start));
+    }
+    if (sections.includes("reads")) {
+      log("read cpu: the plugin process alone, ours and the floor");
+      if (!sections.includes("start")) execFileSync("npm", ["run", "--silent", "build"], { cwd: repoRoot, stdio: ["ignore", "ignore", "inherit"] });
+      const reads = await runReadCpu({ objects: config.readCpuObjects, repetitions: config.readCpuRepetitions, onProgress: log });
+      data["readCpu"] = reads;
+      tables.push(...readCpuTables(reads));
     }
     if (sections.includes("install")) {
       log("install footprint");

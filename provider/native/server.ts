@@ -26,7 +26,7 @@ import { UNKNOWN } from "../engine/fields/values";
 import { withIgnoredFromNews } from "../engine/diff/ignoreChanges";
 import { detailedDiff } from "./detailedDiff";
 import { importNotFound } from "./importNotFound";
-import { inputNames, plannedCreate, plannedUpdate } from "./properties";
+import { plannedCreate, plannedUpdate, secretOutputs } from "./properties";
 import { serviceChangeRefusal } from "./serviceChange";
 import type { LangSmithResource } from "../engine/resource";
 import { type ProviderHandlers, serveProvider } from "./serve";
@@ -261,7 +261,9 @@ class LangSmithProviderService {
     if (result === undefined) return new providerproto.ReadResponse().setId("");
     const response = new providerproto.ReadResponse().setId(result.id);
     response.setProperties(toStruct(outputsForEngine(result.props, secrets)));
-    response.setInputs(toStruct(outputsForEngine(inputs, secrets)));
+    // Inputs with no secret to wrap go back as the engine sent them (the same values; a refresh reads thousands).
+    const wrapsNone = request.getInputs() !== undefined && inputSecretKeys.size === 0 && Object.keys(inputs).every((key) => !secrets.has(key));
+    response.setInputs(wrapsNone ? request.getInputs() : toStruct(outputsForEngine(inputs, secrets)));
     return response;
   }
 
@@ -296,13 +298,9 @@ class LangSmithProviderService {
     return new emptyproto.Empty();
   }
 
-  /** Output properties to mark secret: fingerprints, and every property whose input held a secret. */
+  /** Output properties to mark secret (see {@link secretOutputs}). */
   private secretOutputs(resource: LangSmithResource, inputSecretKeys: ReadonlySet<string>): Set<string> {
-    const names = new Set(inputSecretKeys);
-    for (const output of resource.outputs) if (output.secret) names.add(output.name);
-    for (const field of resource.fields) if (field.secret) names.add(field.path.split(".")[0] as string);
-    for (const name of [...names]) if (!inputNames(resource).has(name) && !resource.outputs.some((output) => output.name === name)) names.delete(name);
-    return names;
+    return secretOutputs(resource, inputSecretKeys);
   }
 
   /** Runs an operation with its context: the URN-scoped log, the `customTimeouts` deadline and the session's cancellation. */

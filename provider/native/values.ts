@@ -36,13 +36,28 @@ export function unwrapSecrets(value: Record<string, unknown>): { plain: Record<s
   return { plain, secretKeys };
 }
 
+/** `value` with its secrets unwrapped: the same object where it holds none (most values), so a refresh's reads allocate little. */
 function unwrap(value: unknown, found: { secret: boolean }): unknown {
   if (isSecret(value)) {
     found.secret = true;
     return unwrap(value.value, found);
   }
-  if (Array.isArray(value)) return value.map((item) => unwrap(item, found));
-  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, unwrap(inner, found)]));
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i += 1) {
+      const inner = unwrap(value[i], found);
+      if (inner !== value[i]) (copy ??= value.slice())[i] = inner;
+    }
+    return copy ?? value;
+  }
+  if (isRecord(value)) {
+    let copy: Record<string, unknown> | undefined;
+    for (const key of Object.keys(value)) {
+      const inner = unwrap(value[key], found);
+      if (inner !== value[key]) (copy ??= { ...value })[key] = inner;
+    }
+    return copy ?? value;
+  }
   return value;
 }
 
@@ -61,10 +76,30 @@ export function outputsForEngine(outputs: Record<string, unknown>, secretKeys: R
   return result;
 }
 
+/** `value` without `undefined` (dropped from records, `null` in lists): the same object where it holds none. */
 function withoutUndefined(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map((item) => (item === undefined ? null : withoutUndefined(item)));
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i += 1) {
+      const item: unknown = value[i];
+      const clean = item === undefined ? null : withoutUndefined(item);
+      if (clean !== item) (copy ??= value.slice())[i] = clean;
+    }
+    return copy ?? value;
+  }
   if (isRecord(value)) {
-    return Object.fromEntries(Object.entries(value).flatMap(([key, inner]) => (inner === undefined ? [] : [[key, withoutUndefined(inner)]])));
+    let copy: Record<string, unknown> | undefined;
+    for (const key of Object.keys(value)) {
+      const inner = value[key];
+      if (inner === undefined) {
+        copy ??= { ...value };
+        delete copy[key];
+        continue;
+      }
+      const clean = withoutUndefined(inner);
+      if (clean !== inner) (copy ??= { ...value })[key] = clean;
+    }
+    return copy ?? value;
   }
   return value;
 }

@@ -231,7 +231,8 @@ describe("BulkExportDestination end to end", () => {
       keys: { accessKeyId: gw.users.full.accessKeyId, secretAccessKey: WRONG_SECRET_CANARY },
     };
     project.writeProgram(program([main(gw.users.noDelete), virtual, denied, wrongSecret]));
-    const deniedUp = await cli(project.up());
+    // Both creates are attempted whichever fails first (the engine starts no new step after a failure otherwise).
+    const deniedUp = await cli(project.up(["--continue-on-error"]));
     expect(deniedUp.code).not.toBe(0);
     expect(deniedUp.output).toContain('creating bulk-export destination "denied exports": 400 BadRequest');
     expect(deniedUp.output).toContain("Access denied");

@@ -12,7 +12,10 @@ import type { ListReads } from "../reads/listReader";
 import { ListSnapshots } from "../reads/listSnapshots";
 import { ReadBatches } from "../reads/readBatch";
 import type { LogSeverity, OperationContext } from "./operation";
-import { type ConfigGetter, type ProviderSettings, resolveSettings } from "./settings";
+import { type ConfigGetter, type ProviderSettings, resolveSettings, settingsEnvironmentNames } from "./settings";
+
+/** The environment variables the settings read. */
+const SETTINGS_ENVIRONMENT = settingsEnvironmentNames();
 
 /** Most clients kept at once (one per workspace and credentials a stack uses); past it, all are dropped and made again. */
 export const MAX_SESSION_CLIENTS = 16;
@@ -31,6 +34,8 @@ export interface CallDetails {
 export class ProviderSession {
   /** The recorded stack configuration (secrets decrypted), in this process's memory only; read again at every call together with the environment. */
   private config: ConfigGetter = () => undefined;
+  /** The settings last resolved, with the config and environment they were resolved from. */
+  private resolved: { readonly config: ConfigGetter; readonly environment: string; readonly settings: ProviderSettings } | undefined;
   /**
    * The clients made in this operation, by their options (URLs, credentials,
    * workspace, timeouts): a refresh of 1,000 resources asks for a client 1,000
@@ -38,6 +43,8 @@ export class ProviderSession {
    * by {@link MAX_SESSION_CLIENTS}; dropped when the provider is configured.
    */
   private readonly clients = new Map<string, LangSmithClient>();
+  /** The client of a settings object already asked for, and its key in {@link clients} (a configure clears that map, which this checks). */
+  private readonly clientOfSettings = new WeakMap<ProviderSettings, { readonly key: string; readonly client: LangSmithClient }>();
   /** Aborted by {@link cancel}; a new one for each operation. */
   private cancellation = new AbortController();
   /** The operation's list pages and read batches. */
@@ -59,9 +66,17 @@ export class ProviderSession {
     if (this.cancellation.signal.aborted) this.cancellation = new AbortController();
   }
 
-  /** Settings from the recorded stack config and the current environment. */
+  /**
+   * Settings from the recorded stack config and the current environment:
+   * resolved once, and again only after a configure or a change of one of
+   * the environment variables they read (every Read of a refresh asks).
+   */
   settings(): ProviderSettings {
-    return resolveSettings(this.config);
+    const environment = SETTINGS_ENVIRONMENT.map((name) => process.env[name] ?? "").join("\u0000");
+    if (this.resolved === undefined || this.resolved.config !== this.config || this.resolved.environment !== environment) {
+      this.resolved = { config: this.config, environment, settings: resolveSettings(this.config) };
+    }
+    return this.resolved.settings;
   }
 
   /** The engine cancels: every wait and request in flight ends now (its resource stays resumable). */
@@ -85,6 +100,9 @@ export class ProviderSession {
 
   /** A client for `settings`, the same object for the same settings within an operation. */
   private async client(settings: ProviderSettings): Promise<LangSmithClient> {
+    // The session's own settings (most calls) find their client without serializing them.
+    const same = this.clientOfSettings.get(settings);
+    if (same !== undefined && this.clients.get(same.key) === same.client) return same.client;
     const { createClient } = await import("../../client/factory");
     const key = JSON.stringify(settings.client);
     let client = this.clients.get(key);
@@ -94,6 +112,7 @@ export class ProviderSession {
       client = createClient({ ...settings.client, operationSignal: () => this.cancellation.signal });
       this.clients.set(key, client);
     }
+    this.clientOfSettings.set(settings, { key, client });
     return client;
   }
 }

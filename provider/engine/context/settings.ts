@@ -167,6 +167,15 @@ export function resolveSettings(get: ConfigGetter, env: NodeJS.ProcessEnv = proc
   };
 }
 
+/** Every environment variable the settings read ({@link resolveSettings}): a session re-resolves its settings only when one of them changes. */
+export function settingsEnvironmentNames(): readonly string[] {
+  return [
+    ...Object.values(CONFIG_KEYS).flatMap((spec) => ("env" in spec && spec.env !== undefined ? [spec.env] : [])),
+    POLL_INTERVAL_ENV.min,
+    POLL_INTERVAL_ENV.max,
+  ];
+}
+
 /** Environment variables of revision polling bounds, in milliseconds (for emulators whose revisions finish in seconds). */
 export const POLL_INTERVAL_ENV = { min: "LANGSMITH_POLL_MIN_INTERVAL_MS", max: "LANGSMITH_POLL_MAX_INTERVAL_MS" } as const;
 

@@ -1,5 +1,5 @@
 /** A field table's wire mapping: request bodies, the check that a lost update was applied, refresh and import. */
-import { deletePath, getPath, isRecord, isUnset, setPath } from "./paths";
+import { copyJson, deletePath, getPath, isRecord, isUnset, setPath } from "./paths";
 import { sameValue } from "./values";
 import { comparable, type ChangedFields } from "./fieldDiff";
 import type { FieldSpec, FieldTable } from "./fieldSpec";
@@ -96,7 +96,7 @@ export function inPlaceApplied(table: FieldTable, current: unknown, body: unknow
  * @param response the service's resource, in the request body's shape.
  */
 export function refreshFields(table: FieldTable, previous: Record<string, unknown>, response: unknown): Record<string, unknown> {
-  const out = structuredClone(previous);
+  const out = copyJson(previous);
   for (const field of table) {
     const mode = field.refresh ?? "managed";
     if (field.wire === undefined || mode === "never") continue;

@@ -34,6 +34,19 @@ export function deletePath(target: Record<string, unknown>, path: string): void 
   if (isRecord(container)) delete container[keys[keys.length - 1] as string];
 }
 
+/**
+ * A deep copy of JSON data (records, arrays, strings, numbers, booleans,
+ * null), as properties are: cheaper than `structuredClone` for the many
+ * small objects of a refresh. Other objects are kept by reference.
+ */
+export function copyJson<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((item: unknown) => copyJson(item)) as T;
+  if (!isRecord(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) out[key] = copyJson(value[key]);
+  return out as T;
+}
+
 /** Unset: absent or null. */
 export function isUnset(value: unknown): value is undefined | null {
   return value === undefined || value === null;

@@ -152,8 +152,16 @@ export async function readThroughList(
  * within one scope, so no answer crosses a workspace or a key.
  */
 export function listScope(settings: ProviderSettings, parents: unknown = {}): string {
-  const credentials = createHash("sha256")
-    .update(JSON.stringify([settings.client.apiKey ?? "", settings.client.bearerToken ?? ""]))
-    .digest("hex");
-  return JSON.stringify([settings.client.apiUrl, settings.client.controlPlaneUrl, settings.client.workspaceId ?? "", credentials, parents]);
+  let base = SCOPE_OF_CLIENT_SETTINGS.get(settings.client);
+  if (base === undefined) {
+    const credentials = createHash("sha256")
+      .update(JSON.stringify([settings.client.apiKey ?? "", settings.client.bearerToken ?? ""]))
+      .digest("hex");
+    base = JSON.stringify([settings.client.apiUrl, settings.client.controlPlaneUrl, settings.client.workspaceId ?? "", credentials]);
+    SCOPE_OF_CLIENT_SETTINGS.set(settings.client, base);
+  }
+  return `${base}${JSON.stringify(parents)}`;
 }
+
+/** The scope's part a settings object's client settings make (its hash of the credentials computed once per object: every read of a refresh asks). */
+const SCOPE_OF_CLIENT_SETTINGS = new WeakMap<object, string>();
