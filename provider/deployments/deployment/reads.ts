@@ -10,12 +10,13 @@ import type { OperationContext } from "../../engine/context/operation";
 import type { ProviderSettings } from "../../engine/context/settings";
 import { importFields } from "../../engine/fields/fields";
 import { COMMIT_SHA } from "../../engine/fields/validators";
+import type { StateOf } from "../../engine/kind/declaration";
 import type { ReadHooks } from "../../engine/kind/hooks";
 import { settingsInScope } from "../../engine/kind/prepare";
 import { LARGEST_PAGE, listScope, type ListSource, readThroughList } from "../../engine/reads/listReader";
 import type { ImportedResource, ListedObject, ListingScope } from "../../engine/resource";
 import { deploymentCalls } from "./endpoints";
-import { DEPLOYMENT_FIELDS } from "./fields";
+import { DEPLOYMENT_FIELDS, type DeploymentInputs } from "./fields";
 import { importedSecretsFingerprint } from "./fingerprint";
 import { latestRevisionStatus } from "./revisionWait";
 import { outputsFrom, parseInputs, refreshedOutputs } from "./state";
@@ -31,7 +32,7 @@ export type DeploymentRead = Deployment & { readonly latestRevisionStatus: strin
  * the deployments' list, with the others a refresh sends at once; an import
  * reads by id. Either reads the latest revision's status beside it.
  */
-export const DEPLOYMENT_READ: ReadHooks<DeploymentRead> = {
+export const DEPLOYMENT_READ: ReadHooks<DeploymentRead, StateOf<DeploymentInputs>> = {
   async fetch({ purpose, context, client, settings, id, name }) {
     const deployment =
       purpose === "refresh" ? await readTogetherThroughList(context, client, settings, id, name) : await found(deploymentCalls.get(client, id, { name }));
@@ -40,7 +41,7 @@ export const DEPLOYMENT_READ: ReadHooks<DeploymentRead> = {
   refreshed: ({ props }, { latestRevisionStatus: revisionStatus, ...deployment }) => ({
     ...refreshedOutputs(props, { deployment, revisionStatus }),
   }),
-  imported: async ({ props }, read) => importedDeployment(read, props["workspaceId"]),
+  imported: async ({ props }, read) => importedDeployment(read, props.workspaceId),
 };
 
 /**

@@ -8,11 +8,11 @@
 import { z } from "zod";
 import type { LangSmithClient } from "../../client";
 import type { DeclaredEndpoint } from "../../client/resources";
-import { exampleRef, type FieldSpec, type FieldTable, unknownOr } from "../fields/fields";
+import { exampleRef, type FieldSpec, type FieldTable, type InputsOf, unknownOr } from "../fields/fields";
 import { uuid } from "../fields/validators";
 import type { KindContract, LangSmithResource, Properties } from "../resource";
 import type { OutputSpec } from "../state/outputs";
-import type { DiffHooks, ReadHooks } from "./hooks";
+import type { DiffHooks, ReadHooks, WireObject } from "./hooks";
 
 /** An endpoint of a CRUD resource; `{id}` in its path is the object's id, other placeholders are inputs of the same name. */
 export type AnyEndpoint = DeclaredEndpoint;
@@ -85,8 +85,18 @@ export interface StatusLifecycle {
   readonly pollIntervalMs: number;
 }
 
-/** Everything a kind declares: the one way a kind is written (see `declare.ts`). */
-export interface KindDeclaration {
+/**
+ * What the state records of a kind: its inputs echoed (any of them may be
+ * absent from an older state), and its outputs by name.
+ */
+export type StateOf<Inputs> = Partial<Inputs> & { readonly [output: string]: unknown };
+
+/**
+ * Everything a kind declares: the one way a kind is written (see
+ * `declare.ts`). `Table` is its field table (declared `as const`): the hooks
+ * that take the kind's inputs receive them typed by it ({@link InputsOf}).
+ */
+export interface KindDeclaration<Table extends FieldTable = FieldTable> {
   /** Type token, e.g. `langsmith:index:Workspace`. */
   readonly token: string;
   /** The noun in messages and progress lines, e.g. `workspace`. */
@@ -101,7 +111,7 @@ export interface KindDeclaration {
    */
   readonly scope: "organization" | "workspace";
   /** The field table (a workspace-scoped resource includes {@link workspaceIdField}). */
-  readonly fields: FieldTable;
+  readonly fields: Table;
   /** The input naming the object in messages (e.g. `displayName`); default: its id. */
   readonly nameField?: string;
   /** The endpoints the generic path sends; absent only when {@link KindHooks} replace every step that talks to the service. */
@@ -118,7 +128,7 @@ export interface KindDeclaration {
   /** Top-level inputs the outputs leave out; default: the secret and create-only fields. */
   readonly inputsNotInOutputs?: readonly string[];
   /** The steps where the generic path is not enough; default none. */
-  readonly hooks?: KindHooks;
+  readonly hooks?: KindHooks<StateOf<InputsOf<Table>>>;
   /**
    * The contract's bodies, for a kind whose hooks send requests other than
    * {@link endpoints} (a deployment's typed calls): what the contract
@@ -168,11 +178,11 @@ export interface KindDeclaration {
    */
   readonly wrapBody?: (body: Record<string, unknown>, operation: "create" | "update") => unknown;
   /** Query parameters of the delete request, from the recorded outputs (e.g. an evaluator's `delete_run_rules`); default none. */
-  readonly deleteQuery?: (outputs: Properties) => Record<string, string> | undefined;
+  deleteQuery?(outputs: StateOf<InputsOf<Table>>): Record<string, string> | undefined;
   /** The body of the delete request, for a service that deletes by a write (a secret upserted with `null`); default none. */
   readonly deleteBody?: (id: string) => unknown;
   /** The id of a created object, when the create answer does not carry it (e.g. a secret's key); default its `id`. */
-  readonly idOf?: (created: Record<string, unknown> | undefined, inputs: Properties) => string;
+  idOf?(created: WireObject | undefined, inputs: InputsOf<Table>): string;
   /** The object in a create, get or update answer that wraps it (e.g. `{ "repo": {...} }`); default: the answer as it is. */
   readonly unwrap?: (answer: Record<string, unknown>) => Record<string, unknown> | undefined;
   /**
@@ -180,7 +190,7 @@ export interface KindDeclaration {
    * object: for what one request cannot do (a prompt's new manifest is one
    * commit); answers outputs to record beside the others. Default none.
    */
-  readonly afterWrite?: (client: LangSmithClient, id: string, inputs: Properties, olds: Properties | undefined, action: string) => Promise<Properties>;
+  afterWrite?(client: LangSmithClient, id: string, inputs: InputsOf<Table>, olds: StateOf<InputsOf<Table>> | undefined, action: string): Promise<Properties>;
   /** The objects of a list answer, when it is not a plain array (e.g. taggings grouped by value); default: the answer as it is. */
   readonly listItems?: (answer: unknown) => Record<string, unknown>[];
   /**
@@ -209,7 +219,7 @@ export interface KindDeclaration {
    * permissions against the organization's list) before a create or an
    * update sends anything; throws to refuse. Default: none.
    */
-  readonly beforeWrite?: (client: LangSmithClient, inputs: Properties, action: string) => Promise<void>;
+  beforeWrite?(client: LangSmithClient, inputs: InputsOf<Table>, action: string): Promise<void>;
   /**
    * The statuses of an object the service builds asynchronously (see
    * {@link StatusLifecycle}): a create and an update then wait until it is
@@ -222,7 +232,7 @@ export interface KindDeclaration {
    * stack's (a workspace in a data plane of its own: that data plane's);
    * `undefined` for the stack's. Default: the stack's.
    */
-  readonly writesTo?: (client: LangSmithClient, props: Properties, action: string) => Promise<string | undefined>;
+  writesTo?(client: LangSmithClient, props: StateOf<InputsOf<Table>>, action: string): Promise<string | undefined>;
 }
 
 /** Which objects of a kind's list are the service's own (see {@link KindDeclaration.serviceOwned}). */
@@ -245,17 +255,17 @@ export interface ServiceOwned {
  * today's layout) and runs with the kind's list pages forgotten, as the
  * generic writes do.
  */
-export interface KindHooks {
+export interface KindHooks<State extends object = Properties> {
   /** Check, replacing the table's (e.g. rules across fields, or ones that depend on a self-hosted install). */
   readonly check?: LangSmithResource["check"];
   /** Around the engine's Diff: fields the kind compares itself, and the result adjusted (a wait left unfinished that the next update resumes). */
-  readonly diff?: DiffHooks;
+  readonly diff?: DiffHooks<State>;
   /** Outputs of any release in today's layout; default: the generic layout's (version 1, no steps). */
   readonly migrate?: LangSmithResource["migrate"];
   /** Create (e.g. then wait until the revision is `DEPLOYED`). */
   readonly create?: LangSmithResource["create"];
   /** Around the engine's Read, for refresh and import alike: the request, the answer, what is recorded. */
-  readonly read?: ReadHooks;
+  readonly read?: ReadHooks<WireObject, State>;
   /** Update (e.g. a new revision and its wait, or a credential rotation). */
   readonly update?: LangSmithResource["update"];
   /** Delete (e.g. wait until the service has removed it, or cancel an export). */

@@ -10,6 +10,7 @@
  * later read goes to the service.
  */
 import { forgettingListPages } from "../reads/listSnapshots";
+import type { FieldTable } from "../fields/fields";
 import type { KindContract, LangSmithResource } from "../resource";
 import { checkDeclared } from "./check";
 import { createDeclared } from "./create";
@@ -21,7 +22,8 @@ import { importObject, refreshObject } from "./read";
 import { deleteDeclared, updateDeclared } from "./write";
 
 /** The {@link LangSmithResource} of a declared kind. */
-export function declareKind(spec: KindDeclaration): LangSmithResource {
+export function declareKind<const Table extends FieldTable>(declaration: KindDeclaration<Table>): LangSmithResource {
+  const spec: KindDeclaration = declaration;
   const kind = prepareKind(spec);
   const hooks = spec.hooks ?? {};
   const { migrate } = kind;

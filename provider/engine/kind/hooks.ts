@@ -17,8 +17,8 @@ export type WireObject = Record<string, unknown>;
 /** Read's two callers: a refresh of an object the state records, and an import of one the service has. */
 export type ReadPurpose = "refresh" | "import";
 
-/** One read, as the engine's Read gives it to the kind's hooks. */
-export interface ReadRequest {
+/** One read, as the engine's Read gives it to the kind's hooks; `State` is what the kind's state records (see `StateOf`). */
+export interface ReadRequest<State extends object = Properties> {
   /** Who reads: `refresh` (the state's object) or `import` (one named by `pulumi import`, `Resource.get` or `adopt`). */
   readonly purpose: ReadPurpose;
   readonly context: OperationContext;
@@ -31,7 +31,7 @@ export interface ReadRequest {
   /** The object's name in messages (its name field, else its id). */
   readonly name: string;
   /** The recorded outputs in today's layout (refresh), or the workspace and parent ids the import was given (import). */
-  readonly props: Properties;
+  readonly props: State;
 }
 
 /**
@@ -39,7 +39,7 @@ export interface ReadRequest {
  * `Wire` is the kind's answer as its `fetch` and `answer` hooks make it
  * (e.g. a member found by email), which the later hooks receive typed.
  */
-export interface ReadHooks<Wire extends WireObject = WireObject> {
+export interface ReadHooks<Wire extends WireObject = WireObject, State extends object = Properties> {
   /**
    * The request: the object's answer where the declared endpoints cannot
    * fetch it (members found by email in the members' list, a deployment on
@@ -47,33 +47,33 @@ export interface ReadHooks<Wire extends WireObject = WireObject> {
    * Default: the endpoints' GET, else the scope's list, a refresh's reads
    * together where the kind reads in batches.
    */
-  fetch?(request: ReadRequest): Promise<Wire | undefined>;
+  fetch?(request: ReadRequest<State>): Promise<Wire | undefined>;
   /**
    * Transforms the answer: what the object's answer lacks, read beside it
    * (an export's runs, a deployment's latest revision, a workspace's data
    * plane). Default: the answer as it is.
    */
-  answer?(request: ReadRequest, wire: Wire): Promise<Wire>;
+  answer?(request: ReadRequest<State>, wire: Wire): Promise<Wire>;
   /**
    * After a refresh: the outputs to record, given the engine's (the echoed
    * inputs refreshed from the answer, the declared outputs read). Default
    * the engine's.
    */
-  refreshed?(request: ReadRequest, wire: Wire, outputs: Properties): Properties;
+  refreshed?(request: ReadRequest<State>, wire: Wire, outputs: State): Properties;
   /**
    * After an import: the resource to record, given the engine's (inputs
    * from the answer, the outputs a create would have recorded). Default the
    * engine's.
    */
-  imported?(request: ReadRequest, wire: Wire, imported: ImportedResource & { readonly id: string }): Promise<ImportedResource>;
+  imported?(request: ReadRequest<State>, wire: Wire, imported: ImportedResource & { readonly id: string }): Promise<ImportedResource>;
 }
 
-/** What the engine's Diff hands the after hook. */
-export interface DiffStep {
+/** What the engine's Diff hands the after hook; `State` is what the kind's state records (see `StateOf`). */
+export interface DiffStep<State extends object = Properties> {
   /** The previous outputs, migrated. */
-  readonly olds: Properties;
-  /** The new, checked inputs. */
-  readonly news: Properties;
+  readonly olds: State;
+  /** The new, checked inputs; in a preview any value may still be unknown (`UNKNOWN`), so they are typed as the state is. */
+  readonly news: State;
   /** The changed paths by the effect their field declares. */
   readonly changed: ChangedFields;
   /** The engine's result from {@link changed}. */
@@ -81,7 +81,7 @@ export interface DiffStep {
 }
 
 /** How a kind wraps the engine's Diff (see `diff.ts`); each hook is optional. */
-export interface DiffHooks {
+export interface DiffHooks<State extends object = Properties> {
   /**
    * Before the comparison: whether a field is unchanged, for the fields the
    * kind compares itself (secrets against a fingerprint of its own layout);
@@ -89,11 +89,11 @@ export interface DiffHooks {
    * the place of the engine's comparison of secrets with the fingerprints it
    * records (`secretFingerprints`). Default: the engine's comparison.
    */
-  readonly compare?: (field: FieldSpec, olds: Properties, news: Properties) => boolean | undefined;
+  compare?(field: FieldSpec, olds: State, news: State): boolean | undefined;
   /**
    * After: the result, adjusted for what the state says beyond the inputs
    * (an export the service cancelled is replaced; a wait left unfinished is
    * pending). Default: the engine's result.
    */
-  readonly after?: (step: DiffStep) => ResourceDiff;
+  after?(step: DiffStep<State>): ResourceDiff;
 }

@@ -6,16 +6,17 @@
 import type { BulkExport, BulkExportRun } from "../../client";
 import { found } from "../../client/errors";
 import { importFields } from "../../engine/fields/fields";
+import type { StateOf } from "../../engine/kind/declaration";
 import type { ReadHooks } from "../../engine/kind/hooks";
 import { bulkExportCalls } from "./endpoints";
-import { BULK_EXPORT_FIELDS } from "./fields";
+import { BULK_EXPORT_FIELDS, type BulkExportInputs } from "./fields";
 import { outputsFrom, parseInputs, refreshedOutputs } from "./state";
 
 /** An export as its Read answers it: the service's export and its runs. */
 export type ExportWithRuns = BulkExport & { readonly runs: readonly BulkExportRun[] };
 
 /** The export's hooks around the engine's Read. */
-export const BULK_EXPORT_READ: ReadHooks<ExportWithRuns> = {
+export const BULK_EXPORT_READ: ReadHooks<ExportWithRuns, StateOf<BulkExportInputs>> = {
   /** The export, then its runs; a 404 on either says it is gone. */
   async fetch({ client, id, name }) {
     const bulkExport = await found(bulkExportCalls.get(client, id, { name }));

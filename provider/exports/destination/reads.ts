@@ -6,14 +6,15 @@
 import type { Destination } from "../../client";
 import { found } from "../../client/errors";
 import { importFields } from "../../engine/fields/fields";
+import type { StateOf } from "../../engine/kind/declaration";
 import type { ReadHooks } from "../../engine/kind/hooks";
 import { destinationCalls } from "./endpoints";
-import { DESTINATION_FIELDS } from "./fields";
+import { DESTINATION_FIELDS, type DestinationInputs } from "./fields";
 import { KIND } from "./operations";
 import { outputsFor, parseInputs, refreshedOutputs } from "./state";
 
 /** The destination's hooks around the engine's Read. */
-export const DESTINATION_READ: ReadHooks<Destination> = {
+export const DESTINATION_READ: ReadHooks<Destination, StateOf<DestinationInputs>> = {
   fetch: ({ client, id, name }) => found(destinationCalls.get(client, id, { name })),
   refreshed: ({ props }, destination) => refreshedOutputs(props, destination),
   /** The inputs that reproduce it (values equal to the defaults left out, never the credentials) and the outputs a create would have recorded. */

@@ -4,12 +4,13 @@ import { ConflictError, found } from "../../client/errors";
 import { zOrgIdentityPatch, zPendingIdentityCreate } from "../../client/wire/organizationAndAccess.requests";
 import { zGetApiV1OrgsCurrentMembersResponse, zPostApiV1OrgsCurrentMembersResponse } from "../../client/wire/organizationAndAccess.responses";
 import { logProgress, shortId } from "../../engine/context/progress";
+import type { StateOf } from "../../engine/kind/declaration";
 import type { ReadHooks } from "../../engine/kind/hooks";
 import { declareKind, settingsInScope } from "../../engine/kind";
 import { exampleRef, readInputs, toWireBody, unknownOr, type FieldTable, type InputsOf } from "../../engine/fields/fields";
 import { compact } from "../../engine/fields/paths";
 import { uuid } from "../../engine/fields/validators";
-import type { Properties } from "../../engine/resource";
+import type { LangSmithResource, Properties } from "../../engine/resource";
 import { LAST_OPERATION_OUTPUT, OUTPUT_TYPES, stateVersionOutput, type OutputSpec } from "../../engine/state/outputs";
 import { takeOverHint } from "../../engine/state/takeOver";
 import { memberByEmail, memberEmails, type FoundMember, type MembersAnswer } from "./memberLookup";
@@ -148,7 +149,7 @@ async function invite(client: LangSmithClient, inputs: Properties, action: strin
 }
 
 /** A member is found by email among the organization's members and pending invitations (its id is the email). */
-const ORGANIZATION_MEMBER_READ: ReadHooks<MemberRecord> = {
+const ORGANIZATION_MEMBER_READ: ReadHooks<MemberRecord, StateOf<OrganizationMemberInputs>> = {
   fetch: ({ id, client, purpose }) =>
     findOrganizationMember(client, id.toLowerCase(), `${purpose === "refresh" ? "reading" : "importing"} ${KIND} "${id.toLowerCase()}"`),
   refreshed({ id, props }, member) {
@@ -161,7 +162,7 @@ const ORGANIZATION_MEMBER_READ: ReadHooks<MemberRecord> = {
 };
 
 /** The OrganizationMember resource. */
-export const organizationMember = declareKind({
+export const organizationMember: LangSmithResource = declareKind({
   contractBodies: {
     requests: [zPendingIdentityCreate, zOrgIdentityPatch],
     responses: [zPostApiV1OrgsCurrentMembersResponse],

@@ -5,12 +5,13 @@ import { zIdentityCreate, zIdentityPatch } from "../../client/wire/organizationA
 import { zGetApiV1WorkspacesCurrentMembersResponse, zPostApiV1WorkspacesCurrentMembersResponse } from "../../client/wire/organizationAndAccess.responses";
 import type { OperationContext } from "../../engine/context/operation";
 import { logProgress } from "../../engine/context/progress";
+import type { StateOf } from "../../engine/kind/declaration";
 import type { ReadHooks } from "../../engine/kind/hooks";
 import { declareKind, settingsInScope, workspaceIdField } from "../../engine/kind";
 import { exampleRef, readInputs, unknownOr, type FieldTable, type InputsOf } from "../../engine/fields/fields";
 import { compact } from "../../engine/fields/paths";
 import { uuid } from "../../engine/fields/validators";
-import type { Properties } from "../../engine/resource";
+import type { LangSmithResource, Properties } from "../../engine/resource";
 import { tenantIdOutput } from "../../engine/state/outputs";
 import { takeOverHint, workspaceOtherThanStack } from "../../engine/state/takeOver";
 import { memberByEmail, memberEmails, type FoundMember, type MembersAnswer } from "./memberLookup";
@@ -103,7 +104,7 @@ const tenantOf = (context: OperationContext, props: Properties): string | undefi
  * email); an import takes an active member only, as a pending invitation is
  * the OrganizationMember's.
  */
-const WORKSPACE_MEMBER_READ: ReadHooks<FoundMember> = {
+const WORKSPACE_MEMBER_READ: ReadHooks<FoundMember, StateOf<WorkspaceMemberInputs>> = {
   async fetch({ id, client, purpose }) {
     const email = id.toLowerCase();
     const member = await findWorkspaceMember(client, email, `${purpose === "refresh" ? "reading" : "importing"} ${KIND} "${email}"`);
@@ -121,7 +122,7 @@ const WORKSPACE_MEMBER_READ: ReadHooks<FoundMember> = {
 };
 
 /** The WorkspaceMember resource. */
-export const workspaceMember = declareKind({
+export const workspaceMember: LangSmithResource = declareKind({
   contractBodies: { requests: [zIdentityCreate, zIdentityPatch], responses: [zPostApiV1WorkspacesCurrentMembersResponse], outputWires: ["id", "role_name"] },
   token: TOKEN,
   kind: KIND,
