@@ -31,7 +31,7 @@ import { serviceChangeRefusal } from "./serviceChange";
 import type { LangSmithResource } from "../engine/resource";
 import { type ProviderHandlers, serveProvider } from "./serve";
 import { KIND_TOKENS, loadKind } from "../registry";
-import { outputsForEngine, unwrapSecrets } from "./values";
+import { outputsForEngine, sameOutputs, unwrapSecrets, wrappedAsSecrets } from "./values";
 
 type Call<Req> = grpc.ServerUnaryCall<Req, unknown>;
 type Callback<Res> = grpc.sendUnaryData<Res>;
@@ -239,7 +239,8 @@ class LangSmithProviderService {
 
   private async read(request: providerproto.ReadRequest): Promise<providerproto.ReadResponse> {
     const resource = await resourceFor(request.getType(), request.getUrn());
-    const { plain: properties, secretKeys } = unwrapSecrets(fromStruct(request.getProperties()));
+    const recorded = fromStruct(request.getProperties());
+    const { plain: properties, secretKeys } = unwrapSecrets(recorded);
     const { plain: inputs, secretKeys: inputSecretKeys } = unwrapSecrets(fromStruct(request.getInputs()));
     const secrets = this.secretOutputs(resource, new Set([...secretKeys, ...inputSecretKeys]));
     if (Object.keys(properties).length === 0 && Object.keys(inputs).length === 0) {
@@ -260,7 +261,9 @@ class LangSmithProviderService {
     // Gone: no id, and the engine drops it from the state.
     if (result === undefined) return new providerproto.ReadResponse().setId("");
     const response = new providerproto.ReadResponse().setId(result.id);
-    response.setProperties(toStruct(outputsForEngine(result.props, secrets)));
+    // Outputs a refresh found unchanged (most) go back as the engine sent them, when their secrets are wrapped as they would be.
+    const unchanged = sameOutputs(result.props, properties) && wrappedAsSecrets(recorded, secrets);
+    response.setProperties(unchanged ? request.getProperties() : toStruct(outputsForEngine(result.props, secrets)));
     // Inputs with no secret to wrap go back as the engine sent them (the same values; a refresh reads thousands).
     const wrapsNone = request.getInputs() !== undefined && inputSecretKeys.size === 0 && Object.keys(inputs).every((key) => !secrets.has(key));
     response.setInputs(wrapsNone ? request.getInputs() : toStruct(outputsForEngine(inputs, secrets)));

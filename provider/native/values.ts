@@ -103,3 +103,44 @@ function withoutUndefined(value: unknown): unknown {
   }
   return value;
 }
+
+/**
+ * Whether `outputs` (as a step answered them) are what the engine sent as
+ * `recorded` (plain): equal JSON, an `undefined` value counting as absent
+ * from a record and as `null` in a list, as {@link outputsForEngine} sends
+ * them.
+ */
+export function sameOutputs(outputs: unknown, recorded: unknown): boolean {
+  if (outputs === recorded) return true;
+  if (Array.isArray(outputs)) {
+    if (!Array.isArray(recorded) || outputs.length !== recorded.length) return false;
+    return outputs.every((item: unknown, i) => sameOutputs(item === undefined ? null : item, recorded[i]));
+  }
+  if (isRecord(outputs)) {
+    if (!isRecord(recorded)) return false;
+    const keys = Object.keys(outputs).filter((key) => outputs[key] !== undefined && key !== "__provider");
+    return keys.length === Object.keys(recorded).length && keys.every((key) => key in recorded && sameOutputs(outputs[key], recorded[key]));
+  }
+  return false;
+}
+
+/**
+ * Whether the engine's `recorded` properties hold each secret exactly as
+ * {@link outputsForEngine} would wrap it: the properties named in
+ * `secretKeys` wrapped whole, and no other secret anywhere.
+ */
+export function wrappedAsSecrets(recorded: Record<string, unknown>, secretKeys: ReadonlySet<string>): boolean {
+  return Object.keys(recorded).every((key) => {
+    const value = recorded[key];
+    if (secretKeys.has(key)) return isSecret(value) && !holdsSecret((value as { value?: unknown }).value);
+    return !holdsSecret(value);
+  });
+}
+
+/** Whether a secret is anywhere in `value`. */
+function holdsSecret(value: unknown): boolean {
+  if (isSecret(value)) return true;
+  if (Array.isArray(value)) return value.some(holdsSecret);
+  if (isRecord(value)) return Object.values(value).some(holdsSecret);
+  return false;
+}
