@@ -59,10 +59,14 @@ export function unique(values: readonly string[]): string[] {
   return values.filter((value, index) => values.indexOf(value) === index);
 }
 
-/** Input property names of a resource (top level). */
-export function inputNames(resource: LangSmithResource): Set<string> {
-  return new Set(resource.fields.map((field) => topKey(field.path)));
+/** Input property names of a resource (top level), computed once per kind (every diff asks). */
+export function inputNames(resource: LangSmithResource): ReadonlySet<string> {
+  let names = INPUT_NAMES.get(resource);
+  if (names === undefined) INPUT_NAMES.set(resource, (names = new Set(resource.fields.map((field) => topKey(field.path)))));
+  return names;
 }
+
+const INPUT_NAMES = new WeakMap<LangSmithResource, ReadonlySet<string>>();
 
 /** Whether `values` hold something (neither undefined nor null) at `path`. */
 function hasValue(values: Properties, path: string): boolean {
