@@ -31,6 +31,7 @@ import {
 } from "./state";
 import { patchApplied, toCreateRequest, toPatchRequest, toResubmitRequest } from "./wire";
 import { deploymentCalls } from "./endpoints";
+import { createOnce } from "../../engine/kind/interruptedCreate";
 import { DEPLOYMENT_TOKEN, listDeployments } from "./reads";
 
 export { DEPLOYMENT_TOKEN, listDeployments };
@@ -189,25 +190,27 @@ async function createOrFind(
 ): Promise<{ created: DeploymentFacts & { id: string }; how: string }> {
   const name = inputs.name;
   try {
-    const created = await deploymentCalls.create(client, toCreateRequest(inputs), { name });
-    return { created, how: `created with revision ${shortId(created.latest_revision_id)}` };
+    // A lost answer is the engine's rule for every kind: the deployment is looked up by name before it is created again.
+    const { created, outcome } = await createOnce<DeploymentFacts & { id: string }>(
+      () => deploymentCalls.create(client, toCreateRequest(inputs), { name }),
+      () => deploymentCalls.findByName(client, name, { name }),
+      () => logProgress(context, KIND, name, "the create response was lost; looking the deployment up by name before retrying"),
+    );
+    const how = {
+      created: `created with revision ${shortId(created.latest_revision_id ?? "?")}`,
+      found: "created (found by name after the create response was lost)",
+      second: `created with revision ${shortId(created.latest_revision_id ?? "?")} (second attempt; the first never reached the service)`,
+    }[outcome];
+    return { created, how };
   } catch (error) {
-    if (error instanceof ConflictError) {
-      const existing = await deploymentCalls.findByName(client, name, { name }).catch(() => undefined);
-      throw new NameTakenError(
-        `creating deployment "${name}": a deployment with this name already exists in the workspace.${existing ? ` ${takeOverHint(context.urn, existing.id, undefined, workspaceOtherThanStack(context, existing.tenant_id))}` : ""}`,
-        {
-          status: 409,
-        },
-      );
-    }
-    if (!(error instanceof ApiConnectionError)) throw error;
-    // The POST may have been committed although its response was lost: look before posting again.
-    logProgress(context, KIND, name, "the create response was lost; looking the deployment up by name before retrying");
-    const found = await deploymentCalls.findByName(client, name, { name });
-    if (found !== undefined) return { created: found, how: "created (found by name after the create response was lost)" };
-    const created = await deploymentCalls.create(client, toCreateRequest(inputs), { name });
-    return { created, how: `created with revision ${shortId(created.latest_revision_id)} (second attempt; the first never reached the service)` };
+    if (!(error instanceof ConflictError)) throw error;
+    const existing = await deploymentCalls.findByName(client, name, { name }).catch(() => undefined);
+    throw new NameTakenError(
+      `creating deployment "${name}": a deployment with this name already exists in the workspace.${existing ? ` ${takeOverHint(context.urn, existing.id, undefined, workspaceOtherThanStack(context, existing.tenant_id))}` : ""}`,
+      {
+        status: 409,
+      },
+    );
   }
 }
 

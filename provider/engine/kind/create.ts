@@ -3,7 +3,7 @@
  * when the natural key is taken; then the kind's `afterWrite`, if any.
  */
 import type { LangSmithClient } from "../../client";
-import { ApiConnectionError, ConflictError } from "../../client/errors";
+import { ConflictError } from "../../client/errors";
 import type { OperationContext } from "../context/operation";
 import type { ProviderSettings } from "../context/settings";
 import { logProgress, shortId } from "../context/progress";
@@ -13,6 +13,7 @@ import { keepingResource } from "../state/partialFailure";
 import type { Properties } from "../resource";
 import { takeOverHint, workspaceOtherThanStack } from "../state/takeOver";
 import { lifecycleWait, waitForStatus } from "./lifecycle";
+import { createOnce } from "./interruptedCreate";
 import { findByNaturalKey } from "./lookup";
 import { apiOf, endpointOf, nameOf, outputsFor, parentIds, type PreparedKind, tenantOf, settingsInScope, unwrapped, writeClientFor } from "./prepare";
 
@@ -75,14 +76,7 @@ export async function createDeclared(kind: PreparedKind, context: OperationConte
   });
 }
 
-/**
- * Sends the create once. When its response is lost (the connection failed
- * after the request was sent), the service may have committed it: a kind
- * with a natural key is looked up by it first, and the object found is the
- * one created (an interrupted create adopted, as the next read would see
- * it); only when there is none is the create sent again. A kind without a
- * natural key cannot tell, and the error stands.
- */
+/** Sends the create once, and looks a lost answer up by the natural key before sending it again (see `interruptedCreate.ts`). */
 async function postOnce(
   kind: PreparedKind,
   context: OperationContext,
@@ -92,16 +86,20 @@ async function postOnce(
   post: () => Promise<Record<string, unknown> | null>,
 ): Promise<{ created: Record<string, unknown> | null; how: string }> {
   const { spec } = kind;
-  try {
-    return { created: await post(), how: "created" };
-  } catch (error) {
-    if (!(error instanceof ApiConnectionError) || spec.naturalKey === undefined || kind.endpoints.list === undefined) throw error;
-    logProgress(context, spec.kind, name, `the create response was lost; looking it up by ${spec.naturalKey} before sending it again`);
-    const keyWire = spec.fields.find((field) => field.path === spec.naturalKey)?.wire ?? "";
-    const existing = await findByNaturalKey(kind, client, getPath(toWireBody(spec.fields, inputs, [spec.naturalKey]), keyWire), inputs);
-    if (existing !== undefined) return { created: existing, how: `created (found by ${spec.naturalKey} after the create response was lost)` };
-    return { created: await post(), how: "created (second attempt; the first never reached the service)" };
-  }
+  const keyWire = spec.fields.find((field) => field.path === spec.naturalKey)?.wire;
+  const lookUp =
+    spec.naturalKey === undefined || keyWire === undefined || kind.endpoints.list === undefined
+      ? undefined
+      : () => findByNaturalKey(kind, client, getPath(toWireBody(spec.fields, inputs, [spec.naturalKey as string]), keyWire), inputs);
+  const { created, outcome } = await createOnce(post, lookUp, () =>
+    logProgress(context, spec.kind, name, `the create response was lost; looking it up by ${spec.naturalKey ?? "its key"} before sending it again`),
+  );
+  const how = {
+    created: "created",
+    found: `created (found by ${spec.naturalKey ?? "its key"} after the create response was lost)`,
+    second: "created (second attempt; the first never reached the service)",
+  }[outcome];
+  return { created, how };
 }
 
 /** The inputs without the fields only an update sets (`createWire: null`). */
