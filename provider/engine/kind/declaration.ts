@@ -10,7 +10,9 @@ import type { LangSmithClient } from "../../client";
 import type { DeclaredEndpoint } from "../../client/resources";
 import { exampleRef, type FieldSpec, type FieldTable, type InputsOf, unknownOr } from "../fields/fields";
 import { uuid } from "../fields/validators";
-import type { KindContract, LangSmithResource, Properties } from "../resource";
+import type { OperationContext } from "../context/operation";
+import type { ProviderSettings } from "../context/settings";
+import type { CheckResult, KindContract, LangSmithResource, Properties } from "../resource";
 import type { OutputSpec } from "../state/outputs";
 import type { DiffHooks, ReadHooks, WireObject } from "./hooks";
 
@@ -247,7 +249,7 @@ export interface ServiceOwned {
  * The steps of a kind's lifecycle where the generic path is not enough. Read
  * and Diff are the engine's for every kind, wrapped by {@link ReadHooks} and
  * {@link DiffHooks} (see `hooks.ts`); the other steps are replaced, each
- * typed as the step it replaces (see {@link LangSmithResource}): a
+ * receiving the kind's state typed by its field table (`StateOf`): a
  * deployment waits for its revision, a destination's service test-writes
  * before it accepts credentials and rotates them in place, an export follows
  * its runs, an invitation becomes a membership. A write hook receives the
@@ -256,20 +258,20 @@ export interface ServiceOwned {
  * generic writes do.
  */
 export interface KindHooks<State extends object = Properties> {
-  /** Check, replacing the table's (e.g. rules across fields, or ones that depend on a self-hosted install). */
-  readonly check?: LangSmithResource["check"];
+  /** Check, replacing the table's (e.g. rules across fields, or ones that depend on a self-hosted install); `olds` are the previous inputs. */
+  check?(olds: State, news: State, settings?: ProviderSettings): CheckResult;
   /** Around the engine's Diff: fields the kind compares itself, and the result adjusted (a wait left unfinished that the next update resumes). */
   readonly diff?: DiffHooks<State>;
   /** Outputs of any release in today's layout; default: the generic layout's (version 1, no steps). */
   readonly migrate?: LangSmithResource["migrate"];
-  /** Create (e.g. then wait until the revision is `DEPLOYED`). */
-  readonly create?: LangSmithResource["create"];
+  /** Create (e.g. then wait until the revision is `DEPLOYED`), from the checked inputs. */
+  create?(context: OperationContext, inputs: State): Promise<{ id: string; outs?: object }>;
   /** Around the engine's Read, for refresh and import alike: the request, the answer, what is recorded. */
   readonly read?: ReadHooks<WireObject, State>;
-  /** Update (e.g. a new revision and its wait, or a credential rotation). */
-  readonly update?: LangSmithResource["update"];
-  /** Delete (e.g. wait until the service has removed it, or cancel an export). */
-  readonly delete?: LangSmithResource["delete"];
+  /** Update (e.g. a new revision and its wait, or a credential rotation), from the recorded outputs and the checked inputs. */
+  update?(context: OperationContext, id: string, olds: State, news: State): Promise<{ outs?: object }>;
+  /** Delete (e.g. wait until the service has removed it, or cancel an export), from the recorded outputs. */
+  delete?(context: OperationContext, id: string, outputs: State): Promise<void>;
   /** List (e.g. deployments through their typed calls); default the list endpoint's, when the kind declares one. */
   readonly list?: LangSmithResource["list"];
 }
