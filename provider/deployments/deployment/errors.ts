@@ -1,8 +1,5 @@
 /** Errors of the Deployment's operations (the client's error classes cover the service's answers). */
 import { LangSmithError } from "../../client/errors";
 
-/** A deployment with the requested name already exists in the workspace; adopt it or choose another name. */
-export class NameTakenError extends LangSmithError {}
-
 /** `adoptExistingId` names nothing in the workspace, or a deployment that cannot become the declared one. */
 export class AdoptionError extends LangSmithError {}

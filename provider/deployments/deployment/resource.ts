@@ -1,9 +1,10 @@
 /**
- * The Deployment's declaration: its field table, its outputs and the hooks
- * where the generic path is not enough: a create or an update waits until
- * the revision is `DEPLOYED` (and resumes a wait left unfinished), a delete
- * waits until the service has removed it, a refresh reads through the
- * deployments' list, an import keeps the secrets' fingerprints.
+ * The Deployment's declaration: its field table, its outputs and its hooks
+ * around the engine's steps: a create (`create.ts`) or an update
+ * (`update.ts`) waits until the revision is `DEPLOYED` (and resumes a wait
+ * left unfinished), a refresh reads through the deployments' list, an
+ * import keeps the secrets' fingerprints (`reads.ts`); its delete
+ * (`delete.ts`) waits until the service has removed it.
  */
 import { declareKind } from "../../engine/kind";
 import { checkDeployment } from "./check";
@@ -11,7 +12,10 @@ import { DEPLOYMENT_DIFF } from "./diff";
 import { DEPLOYMENT_READ } from "./reads";
 import { DEPLOYMENT_FIELDS } from "./fields";
 import { markUnchangedSecrets } from "./fingerprint";
-import { createDeployment, deleteDeployment, DEPLOYMENT_TOKEN, listDeployments, updateDeployment } from "./operations";
+import { DEPLOYMENT_CREATE } from "./create";
+import { deleteDeployment } from "./delete";
+import { DEPLOYMENT_TOKEN, listDeployments } from "./reads";
+import { DEPLOYMENT_UPDATE } from "./update";
 import { DEPLOYMENT_OUTPUT_SPECS } from "./outputs";
 import { migrateDeploymentOutputs } from "./state";
 import { zDeployment, zDeploymentCreateRequest, zDeploymentPatchRequest } from "../../client/wire/controlPlane.requests";
@@ -43,9 +47,9 @@ export const resource = declareKind({
       return { inputs: markUnchangedSecrets(olds, news), failures: checkDeployment(news) };
     },
     diff: DEPLOYMENT_DIFF,
-    create: createDeployment,
+    create: DEPLOYMENT_CREATE,
     read: DEPLOYMENT_READ,
-    update: updateDeployment,
+    update: DEPLOYMENT_UPDATE,
     delete: deleteDeployment,
     list: listDeployments,
   },

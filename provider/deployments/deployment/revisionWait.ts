@@ -17,6 +17,9 @@ import { deploymentCalls } from "./endpoints";
 
 const KIND = "deployment";
 
+/** A deployment as a wait starts from: a full GET, a create's partial answer, or what an update answered. */
+export type SettlingDeployment = Partial<Deployment> & { readonly id: string };
+
 /**
  * Waits for the deployment's newest revision (unless `waitForDeployed` is
  * false) with a progress line at each status change, and returns the outputs.
@@ -30,18 +33,18 @@ export async function settle(
   client: LangSmithClient,
   settings: ProviderSettings,
   inputs: DeploymentInputs,
-  deployment: Deployment,
+  deployment: SettlingDeployment,
   what: string,
   raw: Record<string, unknown>,
   previous?: Record<string, unknown>,
 ): Promise<DeploymentOutputs> {
   const name = inputs.name;
-  const revisionId = deployment.latest_revision_id;
+  const revisionId = deployment.latest_revision_id ?? null;
   // The revision being waited for (a newer one when the service superseded it).
   let followedRevisionId = revisionId;
   try {
     if (inputs.waitForDeployed === false || revisionId === null) {
-      const revisionStatus = await latestRevisionStatus(client, deployment);
+      const revisionStatus = await latestRevisionStatus(client, { ...deployment, name });
       return outputsFrom(inputs, { deployment, revisionStatus }, `${what}; not waiting (waitForDeployed is false)`, previous);
     }
     const timeoutSeconds = waitTimeoutSeconds(context, inputs.deployTimeoutSeconds ?? settings.deployTimeoutSeconds);
@@ -103,8 +106,11 @@ export async function settle(
 }
 
 /** Status of the deployment's newest revision, or null when it has none. */
-export async function latestRevisionStatus(client: LangSmithClient, deployment: Deployment): Promise<string | null> {
-  if (deployment.latest_revision_id === null) return null;
+export async function latestRevisionStatus(
+  client: LangSmithClient,
+  deployment: Pick<Deployment, "id" | "name"> & Partial<Pick<Deployment, "latest_revision_id">>,
+): Promise<string | null> {
+  if (deployment.latest_revision_id === null || deployment.latest_revision_id === undefined) return null;
   const revision = await deploymentCalls.getRevision(client, deployment.id, deployment.latest_revision_id, { name: deployment.name });
   return revision.status;
 }

@@ -5,7 +5,7 @@
  */
 import type { Deployment } from "../../client/contractTypes/controlPlane";
 import { mergeTimings, parseTimings, type RevisionTiming } from "../../client/revisionTimings";
-import { readInputs, refreshFields } from "../../engine/fields/fields";
+import { type InputsOf, readInputs, refreshFields } from "../../engine/fields/fields";
 import { getPath, isRecord, setPath } from "../../engine/fields/paths";
 import { COMMIT_SHA } from "../../engine/fields/validators";
 import { migrateOutputs } from "../../engine/state/stateVersion";
@@ -14,7 +14,7 @@ import { fingerprintSecrets, parseSecretsFingerprint, reconcileWithService, type
 import { DEPLOYMENT_STATE_VERSION } from "./outputs";
 
 /** Everything the resource records. */
-export interface DeploymentOutputs extends Omit<DeploymentInputs, "secrets"> {
+export type DeploymentOutputs = Omit<DeploymentInputs, "secrets"> & {
   /** Fingerprints of the declared secrets; absent when there are none. */
   secretsFingerprint?: SecretsFingerprint;
   latestRevisionId: string | null;
@@ -31,11 +31,15 @@ export interface DeploymentOutputs extends Omit<DeploymentInputs, "secrets"> {
    * has finished. Durations only: no secret, no timestamp of this machine.
    */
   revisionTimings?: RevisionTiming[];
-}
+};
 
 /** Checked inputs as the operations use them (`sourceConfig` and `sourceRevisionConfig` default to `{}`). */
 export function parseInputs(raw: Record<string, unknown>): DeploymentInputs {
-  const inputs = readInputs<DeploymentInputs>(DEPLOYMENT_FIELDS, raw);
+  return withConfigDefaults(readInputs<InputsOf<typeof DEPLOYMENT_FIELDS>>(DEPLOYMENT_FIELDS, raw));
+}
+
+/** The checked inputs with `sourceConfig` and `sourceRevisionConfig` defaulting to `{}`, as the operations use them. */
+export function withConfigDefaults(inputs: InputsOf<typeof DEPLOYMENT_FIELDS>): DeploymentInputs {
   return { ...inputs, sourceConfig: inputs.sourceConfig ?? {}, sourceRevisionConfig: inputs.sourceRevisionConfig ?? {} };
 }
 

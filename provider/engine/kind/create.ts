@@ -1,6 +1,11 @@
 /**
- * Create of a declared kind: one POST (or PUT), refused with the import hint
- * when the natural key is taken; then the kind's `afterWrite`, if any.
+ * The engine's create, for every kind that does not replace it: one POST
+ * (or PUT), sent once however its answer is lost, refused with the import
+ * hint when the natural key is taken; then, once the service has the
+ * object, what follows (the lifecycle's wait, the update-only fields,
+ * `afterWrite`), a failure of which keeps it in the stack. A kind's
+ * {@link CreateHooks} wrap each part (a deployment's adoption, its POST on
+ * the control plane, its wait for the revision).
  */
 import type { LangSmithClient } from "../../client";
 import { ConflictError } from "../../client/errors";
@@ -13,13 +18,19 @@ import { keepingResource } from "../state/partialFailure";
 import type { Properties } from "../resource";
 import { takeOverHint, workspaceOtherThanStack } from "../state/takeOver";
 import { lifecycleWait, waitForStatus } from "./lifecycle";
-import { createOnce } from "./interruptedCreate";
+import type { Created, CreateHooks, WriteRequest } from "./hooks";
+import { type CreateOutcome, createOnce } from "./interruptedCreate";
 import { findByNaturalKey } from "./lookup";
 import { apiOf, endpointOf, nameOf, outputsFor, parentIds, type PreparedKind, tenantOf, settingsInScope, unwrapped, writeClientFor } from "./prepare";
 
-/** Creates the object the checked inputs describe. */
+/**
+ * Creates the object the checked inputs describe, or takes over the one the
+ * kind's `take` hook names; the kind's {@link CreateHooks} wrap the request
+ * and what follows it.
+ */
 export async function createDeclared(kind: PreparedKind, context: OperationContext, raw: Properties): Promise<{ id: string; outs: Properties }> {
   const { spec } = kind;
+  const hooks = createHooksOf(kind);
   const inputs = readInputs<Properties>(spec.fields, raw);
   const name = nameOf(kind, inputs, "");
   const action = `creating ${spec.kind} "${name}"`;
@@ -27,79 +38,122 @@ export async function createDeclared(kind: PreparedKind, context: OperationConte
   const client = await context.client(settings);
   await spec.beforeWrite?.(client, inputs, action);
   const writer = await writeClientFor(kind, context, settings, inputs, action);
-  if (spec.createUpserts === true && spec.naturalKey !== undefined) {
-    const wireValue = toWireBody(spec.fields, inputs, [spec.naturalKey]);
-    const keyWire = spec.fields.find((field) => field.path === spec.naturalKey)?.wire ?? "";
-    const existing = await findByNaturalKey(kind, client, getPath(wireValue, keyWire), inputs);
-    if (existing !== undefined) {
-      const existingId = String(existing["id"]);
-      throw new ConflictError(
-        `${action}: one with ${spec.naturalKey} "${String(getPath(inputs, spec.naturalKey))}" already exists and creating it again would overwrite it. ${takeOverHint(context.urn, existingId, spec.token, workspaceOf(kind, context, settings))}`,
-        { status: 409 },
-      );
-    }
-  }
-  logProgress(context, spec.kind, name, "creating");
-  const post = async (): Promise<Record<string, unknown> | null> => {
-    const body = toWireBody(spec.fields, inputs);
-    return unwrapped(
-      kind,
-      (await apiOf(kind, writer).send(endpointOf(kind, "create"), {
-        action,
-        params: parentIds(kind, inputs),
-        body: spec.wrapBody?.(body, "create") ?? body,
-      })) as Record<string, unknown> | null,
-    );
-  };
-  let created: Record<string, unknown> | null;
-  let how = "created";
-  try {
-    ({ created, how } = await postOnce(kind, context, client, inputs, name, post));
-  } catch (error) {
-    if (error instanceof ConflictError && spec.naturalKey !== undefined)
-      throw await takenError(kind, context, client, error, inputs, workspaceOf(kind, context, settings));
-    throw error;
-  }
-  const id = spec.idOf?.(created ?? undefined, inputs) ?? String(created?.["id"]);
-  const lastOperation = `${how} ${spec.kind} "${name}"${id === name ? "" : ` (${shortId(id)})`}`;
-  // The service has it now: a failure of what follows keeps it in the stack, without the fields an update has not set yet (the next up sends them).
-  const createdOnly = { ...(created ?? {}) };
-  const outputsNow = () => outputsFor(kind, withoutUpdateOnlyFields(kind, inputs), createdOnly, tenantOf(settings, createdOnly), lastOperation);
-  return keepingResource(id, outputsNow, raw, "run pulumi up again to finish it", async () => {
-    // An object the service builds asynchronously takes its update-only fields once it is ready, and is ready again after.
-    const wait = lifecycleWait(kind, context, client, id, inputs, "create");
-    const ready = wait === undefined ? created : ((await waitForStatus(wait, "ready", created ?? undefined)) ?? created);
-    const sent = await sendUpdateOnlyFields(kind, context, writer, id, inputs, action);
-    const updated = (sent !== undefined && wait !== undefined ? await waitForStatus(wait, "ready", sent) : sent) ?? ready;
-    const extra = (await spec.afterWrite?.(client, id, inputs, undefined, action)) ?? {};
-    return { id, outs: { ...outputsFor(kind, inputs, updated ?? {}, tenantOf(settings, updated ?? {}), lastOperation), ...extra } };
-  });
+  const request: WriteRequest = { context, settings, client: writer, action, name, inputs, raw };
+  const created = (await hooks?.take?.(request)) ?? (await sendCreate(kind, request, client, hooks));
+  // The service has it now: a failure of what follows keeps it in the stack, with what is known (the next up finishes it).
+  const outputsNow = () => hooks?.unfinished?.(request, created) ?? unfinishedOutputs(kind, request, created);
+  return keepingResource(created.id, outputsNow, raw, hooks?.resumeHint ?? "run pulumi up again to finish it", async () => ({
+    id: created.id,
+    outs: hooks?.after !== undefined ? await hooks.after(request, created) : await finishCreate(kind, request, client, created),
+  }));
 }
 
-/** Sends the create once, and looks a lost answer up by the natural key before sending it again (see `interruptedCreate.ts`). */
-async function postOnce(
-  kind: PreparedKind,
-  context: OperationContext,
-  client: LangSmithClient,
-  inputs: Properties,
-  name: string,
-  post: () => Promise<Record<string, unknown> | null>,
-): Promise<{ created: Record<string, unknown> | null; how: string }> {
+/** The kind's hooks around the create, when it wraps the engine's rather than replacing it. */
+function createHooksOf(kind: PreparedKind): CreateHooks | undefined {
+  const hook = kind.spec.hooks?.create;
+  return typeof hook === "object" ? hook : undefined;
+}
+
+/**
+ * Sends the create once however its answer is lost (see
+ * `interruptedCreate.ts`); a refusal because the natural key is taken
+ * becomes the error that names the existing object and how to import it.
+ *
+ * @param reader the client of the object's scope, for look-ups (the request's client writes).
+ */
+async function sendCreate(kind: PreparedKind, request: WriteRequest, reader: LangSmithClient, hooks: CreateHooks | undefined): Promise<Created> {
+  const { spec } = kind;
+  const { context, inputs, name } = request;
+  const lookUp = hooks?.lookUp !== undefined ? () => (hooks.lookUp as NonNullable<CreateHooks["lookUp"]>)(request) : naturalKeyLookUp(kind, reader, inputs);
+  if (spec.createUpserts === true && lookUp !== undefined) await refuseOverwrite(kind, request, lookUp);
+  logProgress(context, spec.kind, name, "creating");
+  const post = hooks?.post !== undefined ? () => (hooks.post as NonNullable<CreateHooks["post"]>)(request) : () => postDeclared(kind, request);
+  const key = spec.naturalKey ?? spec.nameField ?? "its key";
+  try {
+    const { created, outcome } = await createOnce(post, lookUp, () =>
+      logProgress(context, spec.kind, name, `the create response was lost; looking it up by ${key} before sending it again`),
+    );
+    const wire = created ?? {};
+    const id = spec.idOf?.(created ?? undefined, inputs) ?? String(wire["id"]);
+    return { id, wire, outcome, how: hooks?.describe?.(wire, outcome) ?? describeCreate(key, outcome) };
+  } catch (error) {
+    if (error instanceof ConflictError && lookUp !== undefined) throw await takenError(kind, request, error, lookUp);
+    throw error;
+  }
+}
+
+/** The default create request: the declared endpoint with the table's body. */
+async function postDeclared(kind: PreparedKind, request: WriteRequest): Promise<Record<string, unknown> | null> {
+  const { spec } = kind;
+  const body = toWireBody(spec.fields, request.inputs);
+  return unwrapped(
+    kind,
+    (await apiOf(kind, request.client).send(endpointOf(kind, "create"), {
+      action: request.action,
+      params: parentIds(kind, request.inputs),
+      body: spec.wrapBody?.(body, "create") ?? body,
+    })) as Record<string, unknown> | null,
+  );
+}
+
+/** The default look-up of a created object: the list filtered by the declared natural key; none without one. */
+function naturalKeyLookUp(kind: PreparedKind, reader: LangSmithClient, inputs: Properties): (() => Promise<Record<string, unknown> | undefined>) | undefined {
   const { spec } = kind;
   const keyWire = spec.fields.find((field) => field.path === spec.naturalKey)?.wire;
-  const lookUp =
-    spec.naturalKey === undefined || keyWire === undefined || kind.endpoints.list === undefined
-      ? undefined
-      : () => findByNaturalKey(kind, client, getPath(toWireBody(spec.fields, inputs, [spec.naturalKey as string]), keyWire), inputs);
-  const { created, outcome } = await createOnce(post, lookUp, () =>
-    logProgress(context, spec.kind, name, `the create response was lost; looking it up by ${spec.naturalKey ?? "its key"} before sending it again`),
-  );
-  const how = {
+  if (spec.naturalKey === undefined || keyWire === undefined || kind.endpoints.list === undefined) return undefined;
+  const key = spec.naturalKey;
+  return () => findByNaturalKey(kind, reader, getPath(toWireBody(spec.fields, inputs, [key]), keyWire), inputs);
+}
+
+/** `created`, and how a lost answer was recovered. */
+function describeCreate(key: string, outcome: CreateOutcome): string {
+  return {
     created: "created",
-    found: `created (found by ${spec.naturalKey ?? "its key"} after the create response was lost)`,
+    found: `created (found by ${key} after the create response was lost)`,
     second: "created (second attempt; the first never reached the service)",
   }[outcome];
-  return { created, how };
+}
+
+/** A create that is an upsert keyed by the natural key refuses, with the import hint, when the key is taken (it would overwrite). */
+async function refuseOverwrite(kind: PreparedKind, request: WriteRequest, lookUp: () => Promise<Record<string, unknown> | undefined>): Promise<void> {
+  const { spec } = kind;
+  const existing = await lookUp();
+  if (existing === undefined) return;
+  const existingId = String(existing["id"]);
+  throw new ConflictError(
+    `${request.action}: one with ${spec.naturalKey} "${String(getPath(request.inputs, spec.naturalKey ?? ""))}" already exists and creating it again would overwrite it. ${takeOverHint(request.context.urn, existingId, importToken(kind), workspaceOf(kind, request.context, request.settings))}`,
+    { status: 409 },
+  );
+}
+
+/** The default outputs of an object whose create did not finish: the engine's, without the fields only an update sets (the next up sends them). */
+function unfinishedOutputs(kind: PreparedKind, request: WriteRequest, created: Created): Properties {
+  const wire = { ...created.wire };
+  return outputsFor(kind, withoutUpdateOnlyFields(kind, request.inputs), wire, tenantOf(request.settings, wire), lastOperationOf(kind, request, created));
+}
+
+/** The default after a create: the lifecycle's wait, the update-only fields, `afterWrite`; answers the outputs. */
+async function finishCreate(kind: PreparedKind, request: WriteRequest, reader: LangSmithClient, created: Created): Promise<Properties> {
+  const { spec } = kind;
+  const { context, inputs, action, settings } = request;
+  const { id } = created;
+  // An object the service builds asynchronously takes its update-only fields once it is ready, and is ready again after.
+  const wait = lifecycleWait(kind, context, reader, id, inputs, "create");
+  const ready = wait === undefined ? created.wire : ((await waitForStatus(wait, "ready", created.wire)) ?? created.wire);
+  const sent = await sendUpdateOnlyFields(kind, context, request.client, id, inputs, action);
+  const updated = (sent !== undefined && wait !== undefined ? await waitForStatus(wait, "ready", sent) : sent) ?? ready;
+  const extra = (await spec.afterWrite?.(reader, id, inputs, undefined, action)) ?? {};
+  return { ...outputsFor(kind, inputs, updated, tenantOf(settings, updated), lastOperationOf(kind, request, created)), ...extra };
+}
+
+/** The default `lastOperation` of a create, e.g. `created project "traces" (1a2b3c4d)`. */
+function lastOperationOf(kind: PreparedKind, request: WriteRequest, created: Created): string {
+  return `${created.how} ${kind.spec.kind} "${request.name}"${created.id === request.name ? "" : ` (${shortId(created.id)})`}`;
+}
+
+/** The type token an import hint names, for a kind without an `adoptExistingId` input (which the dynamic provider's hint names instead). */
+function importToken(kind: PreparedKind): string | undefined {
+  return kind.spec.fields.some((field) => field.path === "adoptExistingId") ? undefined : kind.spec.token;
 }
 
 /** The inputs without the fields only an update sets (`createWire: null`). */
@@ -143,21 +197,17 @@ function workspaceOf(kind: PreparedKind, context: OperationContext, settings: Pr
 /** The error of a create refused because the natural key is taken: the existing object's id and how to import it. */
 async function takenError(
   kind: PreparedKind,
-  context: OperationContext,
-  client: LangSmithClient,
+  request: WriteRequest,
   error: ConflictError,
-  inputs: Properties,
-  workspaceId: string | undefined,
+  lookUp: () => Promise<Record<string, unknown> | undefined>,
 ): Promise<Error> {
   const { spec } = kind;
-  const keyField = spec.naturalKey as string;
-  const value = getPath(inputs, keyField);
-  const wireValue = spec.fields.find((field) => field.path === keyField)?.toWire?.(value) ?? value;
-  const existing = await findByNaturalKey(kind, client, wireValue, inputs).catch(() => undefined);
+  const keyField = spec.naturalKey ?? spec.nameField ?? "its key";
+  const existing = await lookUp().catch(() => undefined);
   if (existing === undefined) return error;
   const id = String(existing["id"]);
   return new ConflictError(
-    `${error.message}; a ${spec.kind} with ${keyField} "${String(value)}" already exists. ${takeOverHint(context.urn, id, spec.token, workspaceId)}`,
+    `${error.message}; a ${spec.kind} with ${keyField} "${String(getPath(request.inputs, keyField))}" already exists. ${takeOverHint(request.context.urn, id, importToken(kind), workspaceOf(kind, request.context, request.settings))}`,
     { status: 409, detail: error.detail },
   );
 }

@@ -14,7 +14,7 @@ import type { OperationContext } from "../context/operation";
 import type { ProviderSettings } from "../context/settings";
 import type { CheckResult, KindContract, LangSmithResource, Properties } from "../resource";
 import type { OutputSpec } from "../state/outputs";
-import type { DiffHooks, ReadHooks, WireObject } from "./hooks";
+import type { CreateHooks, DiffHooks, ReadHooks, UpdateHooks, WireObject } from "./hooks";
 
 /** An endpoint of a CRUD resource; `{id}` in its path is the object's id, other placeholders are inputs of the same name. */
 export type AnyEndpoint = DeclaredEndpoint;
@@ -130,7 +130,7 @@ export interface KindDeclaration<Table extends FieldTable = FieldTable> {
   /** Top-level inputs the outputs leave out; default: the secret and create-only fields. */
   readonly inputsNotInOutputs?: readonly string[];
   /** The steps where the generic path is not enough; default none. */
-  readonly hooks?: KindHooks<StateOf<InputsOf<Table>>>;
+  readonly hooks?: KindHooks<StateOf<InputsOf<Table>>, InputsOf<Table>>;
   /**
    * The contract's bodies, for a kind whose hooks send requests other than
    * {@link endpoints} (a deployment's typed calls): what the contract
@@ -248,28 +248,30 @@ export interface ServiceOwned {
 /**
  * The steps of a kind's lifecycle where the generic path is not enough. Read
  * and Diff are the engine's for every kind, wrapped by {@link ReadHooks} and
- * {@link DiffHooks} (see `hooks.ts`); the other steps are replaced, each
- * receiving the kind's state typed by its field table (`StateOf`): a
- * deployment waits for its revision, a destination's service test-writes
- * before it accepts credentials and rotates them in place, an export follows
- * its runs, an invitation becomes a membership. A write hook receives the
- * outputs as the engine recorded them (it migrates them when it needs
- * today's layout) and runs with the kind's list pages forgotten, as the
- * generic writes do.
+ * {@link DiffHooks} (see `hooks.ts`); create and update are the engine's,
+ * wrapped by {@link CreateHooks} and {@link UpdateHooks} (a deployment's wait
+ * for its revision). A kind whose write is not one request to the service
+ * (a destination's test write, an export's runs, an invitation that becomes
+ * a membership) may still name the step as a function that does it whole,
+ * and delete is replaced that way. Each hook receives the kind's inputs and
+ * state typed by its field table (`InputsOf`, `StateOf`). A replaced write
+ * receives the outputs as the engine recorded them (it migrates them when it
+ * needs today's layout); every write runs with the kind's list pages
+ * forgotten, as the generic writes do.
  */
-export interface KindHooks<State extends object = Properties> {
+export interface KindHooks<State extends object = Properties, Inputs = Properties> {
   /** Check, replacing the table's (e.g. rules across fields, or ones that depend on a self-hosted install); `olds` are the previous inputs. */
   check?(olds: State, news: State, settings?: ProviderSettings): CheckResult;
   /** Around the engine's Diff: fields the kind compares itself, and the result adjusted (a wait left unfinished that the next update resumes). */
   readonly diff?: DiffHooks<State>;
   /** Outputs of any release in today's layout; default: the generic layout's (version 1, no steps). */
   readonly migrate?: LangSmithResource["migrate"];
-  /** Create (e.g. then wait until the revision is `DEPLOYED`), from the checked inputs. */
-  create?(context: OperationContext, inputs: State): Promise<{ id: string; outs?: object }>;
+  /** Around the engine's create ({@link CreateHooks}); or the create whole, from the checked inputs. */
+  readonly create?: CreateHooks<WireObject, Inputs, State> | ((context: OperationContext, inputs: State) => Promise<{ id: string; outs?: object }>);
   /** Around the engine's Read, for refresh and import alike: the request, the answer, what is recorded. */
   readonly read?: ReadHooks<WireObject, State>;
-  /** Update (e.g. a new revision and its wait, or a credential rotation), from the recorded outputs and the checked inputs. */
-  update?(context: OperationContext, id: string, olds: State, news: State): Promise<{ outs?: object }>;
+  /** Around the engine's update ({@link UpdateHooks}); or the update whole, from the recorded outputs and the checked inputs. */
+  readonly update?: UpdateHooks<unknown, Inputs, State> | ((context: OperationContext, id: string, olds: State, news: State) => Promise<{ outs?: object }>);
   /** Delete (e.g. wait until the service has removed it, or cancel an export), from the recorded outputs. */
   delete?(context: OperationContext, id: string, outputs: State): Promise<void>;
   /** List (e.g. deployments through their typed calls); default the list endpoint's, when the kind declares one. */

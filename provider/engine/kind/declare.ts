@@ -3,9 +3,11 @@
  * {@link declareKind} prepares the declaration once and answers the
  * {@link LangSmithResource} both drivers serve. Read (refresh and import,
  * `read.ts`) and Diff (`diff.ts`) are the engine's for every kind, wrapped
- * by the kind's hooks (`hooks.ts`); check, create, update, delete and list
- * are the generic path's module functions over the declaration unless the
- * declaration names a hook for the step ({@link KindHooks}). A write drops
+ * by the kind's hooks (`hooks.ts`), and so are create (`create.ts`) and
+ * update (`write.ts`) unless the declaration replaces the step with a
+ * function; check, delete and list are the generic path's module functions
+ * over the declaration unless the declaration names a hook for the step
+ * ({@link KindHooks}). A write drops
  * what the operation read of the kind's lists, before and after it, so a
  * later read goes to the service.
  */
@@ -42,9 +44,12 @@ export function declareKind<const Table extends FieldTable>(declaration: KindDec
     migrate,
     check: hooks.check ?? ((olds, news) => checkDeclared(kind, olds, news)),
     diff: (olds, news) => diffDeclared(kind, olds, news),
-    create: forgettingListPages(spec.token, hooks.create ?? ((context, inputs) => createDeclared(kind, context, inputs))),
+    create: forgettingListPages(spec.token, typeof hooks.create === "function" ? hooks.create : (context, inputs) => createDeclared(kind, context, inputs)),
     read: (context, id, outputs) => refreshObject(kind, context, id, outputs),
-    update: forgettingListPages(spec.token, hooks.update ?? ((context, id, olds, news) => updateDeclared(kind, context, id, migrate(olds), news))),
+    update: forgettingListPages(
+      spec.token,
+      typeof hooks.update === "function" ? hooks.update : (context, id, olds, news) => updateDeclared(kind, context, id, migrate(olds), news),
+    ),
     delete: forgettingListPages(spec.token, hooks.delete ?? ((context, id, outputs) => deleteDeclared(kind, context, id, migrate(outputs)))),
     import: (context, id) => importObject(kind, context, id),
     ...(hooks.list !== undefined

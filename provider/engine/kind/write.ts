@@ -1,20 +1,28 @@
 /**
- * Update and delete of a declared kind: one PATCH (or PUT) of the changed
- * in-place fields, then the kind's `afterWrite`; a delete whose 404 means
- * done, or, where the service cannot delete, a warning naming what stays.
+ * The engine's update and delete of a declared kind: one PATCH (or PUT) of
+ * the changed in-place fields, then the kind's `afterWrite` (an update's
+ * request and what follows it wrapped by the kind's {@link UpdateHooks}); a
+ * delete whose 404 means done, or, where the service cannot delete, a
+ * warning naming what stays.
  */
+import type { LangSmithClient } from "../../client";
 import { NotFoundError, ObjectStatusError } from "../../client/errors";
 import type { OperationContext } from "../context/operation";
 import { logProgress, warnProgress } from "../context/progress";
 import { readInputs, toUpdateBody } from "../fields/fields";
-import { getPath, isUnset } from "../fields/paths";
+import { getPath, isRecord, isUnset } from "../fields/paths";
 import type { Properties } from "../resource";
 import { changedFields } from "./diff";
+import type { UpdateHooks, UpdateRequest, Updated } from "./hooks";
 import { deletable, lifecycleWait, statusIn, type StatusWait, waitForStatus } from "./lifecycle";
 import { fetchOne } from "./lookup";
 import { apiOf, endpointOf, keptOutputs, nameOf, outputsFor, parentIds, type PreparedKind, settingsInScope, unwrapped, writeClientFor } from "./prepare";
 
-/** Applies the new inputs: one request with the in-place changes (none when only local fields changed). */
+/**
+ * Applies the new inputs: one request with the in-place changes (none when
+ * only local fields changed); the kind's {@link UpdateHooks} wrap the
+ * request and what follows it.
+ */
 export async function updateDeclared(
   kind: PreparedKind,
   context: OperationContext,
@@ -23,15 +31,42 @@ export async function updateDeclared(
   raw: Properties,
 ): Promise<{ outs: Properties }> {
   const { spec } = kind;
+  const hooks = updateHooksOf(kind);
   const inputs = readInputs<Properties>(spec.fields, raw);
   const name = nameOf(kind, inputs, id);
   const action = `updating ${spec.kind} "${name}"`;
-  const changed = changedFields(kind, olds, inputs);
+  // The Diff's comparison, over the inputs as it received them (the check's marks kept: equal secrets are not hashed again).
+  const changed = changedFields(kind, olds, raw);
+  if (hooks === undefined && (changed.inPlace.length === 0 || kind.endpoints.update === undefined)) return { outs: recordedUnchanged(kind, inputs, olds) };
+  const props = { ...olds, ...inputs };
+  const settings = settingsInScope(context, spec.scope, action, props);
+  const client = await context.client(settings);
+  await spec.beforeWrite?.(client, inputs, action);
+  const writer = await writeClientFor(kind, context, settings, props, action);
+  const request: UpdateRequest = { context, settings, client: writer, action, name, inputs, raw, id, olds, changed };
+  const updated = hooks?.send !== undefined ? await hooks.send(request) : await sendUpdate(kind, request, client);
+  if (hooks?.after !== undefined) return { outs: await hooks.after(request, updated) };
+  return { outs: await recordUpdate(kind, request, client, updated) };
+}
+
+/** The kind's hooks around the update, when it wraps the engine's rather than replacing it. */
+function updateHooksOf(kind: PreparedKind): UpdateHooks<unknown> | undefined {
+  const hook = kind.spec.hooks?.update;
+  return typeof hook === "object" ? hook : undefined;
+}
+
+/** The outputs of an update that sends nothing: the inputs echoed over what was recorded, `lastOperation` kept. */
+function recordedUnchanged(kind: PreparedKind, inputs: Properties, olds: Properties): Properties {
   const tenantId = typeof olds["tenantId"] === "string" ? olds["tenantId"] : undefined;
-  if (changed.inPlace.length === 0 || kind.endpoints.update === undefined) {
-    const lastOperation = typeof olds["lastOperation"] === "string" ? olds["lastOperation"] : "no change";
-    return { outs: { ...outputsFor(kind, inputs, olds, tenantId, lastOperation), ...keptOutputs(kind, olds) } };
-  }
+  const lastOperation = typeof olds["lastOperation"] === "string" ? olds["lastOperation"] : "no change";
+  return { ...outputsFor(kind, inputs, olds, tenantId, lastOperation), ...keptOutputs(kind, olds) };
+}
+
+/** The default update request: the changed in-place fields (or every stored one), once work in progress is done; `undefined` when nothing changed in place. */
+async function sendUpdate(kind: PreparedKind, request: UpdateRequest, reader: LangSmithClient): Promise<Updated<Properties | undefined> | undefined> {
+  const { spec } = kind;
+  const { context, inputs, changed, id, name, action } = request;
+  if (changed.inPlace.length === 0 || kind.endpoints.update === undefined) return undefined;
   // A whole-object update sends every field the program sets, and clears only those it stopped setting.
   const whole = spec.fields.filter(
     (f) =>
@@ -39,13 +74,8 @@ export async function updateDeclared(
   );
   const all = spec.updateSendsAll === true ? { ...changed, inPlace: whole.map((f) => f.path) } : changed;
   const body = { ...toUpdateBody(spec.fields, inputs, all), ...(spec.updateBodyHasId === true ? { id } : {}) };
-  const props = { ...olds, ...inputs };
-  const settings = settingsInScope(context, spec.scope, action, props);
-  const client = await context.client(settings);
-  await spec.beforeWrite?.(client, inputs, action);
-  const writer = await writeClientFor(kind, context, settings, props, action);
   // An object the service builds asynchronously takes a change once its work in progress is done (e.g. a create whose wait did not finish).
-  const wait = lifecycleWait(kind, context, client, id, props, "update");
+  const wait = lifecycleWait(kind, context, reader, id, { ...request.olds, ...inputs }, "update");
   if (wait !== undefined) await waitForStatus(wait, "idle");
   logProgress(context, spec.kind, name, `updating ${changed.inPlace.join(", ")}`);
   // Nothing for the service's update to change (only what afterWrite writes, e.g. a prompt's manifest): no request.
@@ -54,22 +84,26 @@ export async function updateDeclared(
       ? undefined
       : unwrapped(
           kind,
-          (await apiOf(kind, writer).send(endpointOf(kind, "update"), {
+          (await apiOf(kind, request.client).send(endpointOf(kind, "update"), {
             action,
             params: { ...parentIds(kind, inputs), id },
             body: spec.wrapBody?.(body, "update") ?? body,
           })) as Record<string, unknown> | undefined,
         );
   const updated = answered !== undefined && wait !== undefined ? await waitForStatus(wait, "ready", answered) : answered;
-  const wire = updated ?? (await fetchOne(kind, client, id, inputs, name)) ?? {};
-  const extra = (await spec.afterWrite?.(client, id, inputs, olds, action)) ?? {};
-  return {
-    outs: {
-      ...keptOutputs(kind, olds),
-      ...outputsFor(kind, inputs, wire, tenantId, `updated ${changed.inPlace.join(", ")} of ${spec.kind} "${name}"`),
-      ...extra,
-    },
-  };
+  return { wire: updated, what: `updated ${changed.inPlace.join(", ")} of ${spec.kind} "${name}"` };
+}
+
+/** The default outputs after an update: the inputs echoed, the answer's outputs (a GET's when the update answers nothing), `afterWrite`'s. */
+async function recordUpdate(kind: PreparedKind, request: UpdateRequest, reader: LangSmithClient, updated: Updated<unknown> | undefined): Promise<Properties> {
+  const { inputs, olds, id, name, action } = request;
+  if (updated === undefined && kind.spec.afterWrite === undefined) return recordedUnchanged(kind, inputs, olds);
+  const tenantId = typeof olds["tenantId"] === "string" ? olds["tenantId"] : undefined;
+  const answered = updated?.wire;
+  const wire = isRecord(answered) ? answered : ((await fetchOne(kind, reader, id, inputs, name)) ?? {});
+  const extra = (await kind.spec.afterWrite?.(reader, id, inputs, olds, action)) ?? {};
+  const lastOperation = updated?.what ?? `updated ${request.changed.inPlace.join(", ")} of ${kind.spec.kind} "${name}"`;
+  return { ...keptOutputs(kind, olds), ...outputsFor(kind, inputs, wire, tenantId, lastOperation), ...extra };
 }
 
 /** Deletes the object (a 404 means it was already gone); where the service cannot, leaves it with one warning. */

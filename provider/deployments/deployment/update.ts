@@ -1,0 +1,133 @@
+/**
+ * The Deployment's hooks around the engine's update: what the changes need
+ * sent (one PATCH, making exactly one new revision when a revision field
+ * changed; a re-deploy of a failed revision; or nothing, to resume a wait
+ * left unfinished), then the wait until the revision is `DEPLOYED`. The
+ * engine keeps the frame (`engine/kind/write.ts`): the inputs checked, the
+ * Diff's changed fields, the settings and client of the deployment's
+ * workspace.
+ */
+import type { Deployment, LangSmithClient } from "../../client";
+import { ApiConnectionError, MethodNotAllowedError, NotFoundError } from "../../client/errors";
+import type { OperationContext } from "../../engine/context/operation";
+import { logProgress, shortId } from "../../engine/context/progress";
+import type { InputsOf } from "../../engine/fields/fields";
+import type { StateOf } from "../../engine/kind/declaration";
+import type { UpdateHooks } from "../../engine/kind/hooks";
+import { describeChanges } from "./diff";
+import { deploymentCalls } from "./endpoints";
+import type { DEPLOYMENT_FIELDS, DeploymentInputs } from "./fields";
+import { patchOnce } from "./patch";
+import { settle } from "./revisionWait";
+import { inputsWithFingerprint, needsResume, outputsFrom, recordedDeployment, type RecordedDeployment, withConfigDefaults } from "./state";
+import { toPatchRequest, toResubmitRequest } from "./wire";
+
+/** What an update sent: the deployment as the service answered it, and whether a wait for its revision follows. */
+export interface SentDeployment {
+  readonly deployment: Deployment;
+  /** True when the update made a revision (or resumes a wait left unfinished): `after` waits until it is `DEPLOYED`. */
+  readonly waits: boolean;
+}
+
+/** The Deployment's hooks around the engine's update (see the module's description). */
+export const DEPLOYMENT_UPDATE: UpdateHooks<SentDeployment, InputsOf<typeof DEPLOYMENT_FIELDS>, StateOf<InputsOf<typeof DEPLOYMENT_FIELDS>>> = {
+  async send({ context, client, id, olds, inputs: checked, changed }) {
+    const inputs = withConfigDefaults(checked);
+    const previous = recordedDeployment(olds);
+    const resume = needsResume(previous) && inputs.waitForDeployed !== false;
+    const resumedRevision = resume ? previous.latestRevisionId : undefined;
+    const failedRevisionId = resume && isFailed(previous.latestRevisionStatus) ? previous.latestRevisionId : undefined;
+    const failure = `re-submitted revision after ${previous.latestRevisionStatus ?? "failure"}`;
+    if (changed.inPlace.length === 0 && changed.revision.length === 0) {
+      if (failedRevisionId !== undefined) {
+        // Nothing changed since the revision failed: ask the service to build it again.
+        const deployment = await redeployOnce(context, client, id, inputs, failedRevisionId);
+        return { wire: { deployment, waits: true }, what: `${failure}: new revision ${shortId(deployment.latest_revision_id ?? "?")}` };
+      }
+      if (resumedRevision === undefined) return undefined;
+      // The last wait timed out or was interrupted: poll the same revision again.
+      const deployment = await deploymentCalls.get(client, id, { name: inputs.name });
+      const what = `resumed waiting for revision ${shortId(resumedRevision)} (was ${previous.latestRevisionStatus ?? "unknown"})`;
+      return { wire: { deployment, waits: true }, what };
+    }
+    const newRevision = changed.revision.length > 0 || failedRevisionId !== undefined;
+    const body = toPatchRequest(inputs, changed, newRevision);
+    const deployment = await patchOnce(context, client, id, inputs.name, body, previous.latestRevisionId);
+    const revision = shortId(deployment.latest_revision_id ?? "?");
+    if (!newRevision) {
+      const patched = `patched in place (${describeChanges(changed.inPlace)}); no new revision`;
+      // A wait left unfinished (timed out, interrupted, or cut by a failure after the create) resumes after the in-place patch.
+      if (resumedRevision !== undefined)
+        return { wire: { deployment, waits: true }, what: `${patched}; resumed waiting for revision ${shortId(resumedRevision)}` };
+      return { wire: { deployment, waits: false }, what: patched };
+    }
+    const reason =
+      changed.revision.length > 0
+        ? `new revision ${revision} (${describeRevisionChange(previous, inputs, changed.revision)})`
+        : `${failure}: new revision ${revision}`;
+    return { wire: { deployment, waits: true }, what: changed.inPlace.length > 0 ? `${reason}; patched ${describeChanges(changed.inPlace)}` : reason };
+  },
+  async after({ context, client, settings, inputs: checked, raw, olds, changed }, sent) {
+    const inputs = withConfigDefaults(checked);
+    if (sent === undefined) {
+      const what = changed.local.length > 0 ? `updated provider settings (${describeChanges(changed.local)}); no API call` : "no change";
+      return { ...olds, ...inputsWithFingerprint(inputs, olds), lastOperation: what };
+    }
+    const { deployment, waits } = sent.wire;
+    if (waits) return settle(context, client, settings, inputs, deployment, sent.what, raw, olds);
+    return outputsFrom(inputs, { deployment, revisionStatus: recordedDeployment(olds).latestRevisionStatus ?? null }, sent.what, olds);
+  },
+};
+
+/**
+ * Re-deploys a failed revision (`POST …/revisions/{id}/redeploy`), the
+ * service's own retry: no secret is sent again. When the response is lost, a
+ * revision newer than the failed one means it was committed. A service
+ * without the operation (404 for the route, 405) gets the equivalent PATCH.
+ */
+async function redeployOnce(
+  context: OperationContext,
+  client: LangSmithClient,
+  id: string,
+  inputs: DeploymentInputs,
+  failedRevisionId: string,
+): Promise<Deployment> {
+  const name = inputs.name;
+  try {
+    return await deploymentCalls.redeploy(client, id, failedRevisionId, { name });
+  } catch (error) {
+    if (error instanceof NotFoundError || error instanceof MethodNotAllowedError) {
+      const current = await deploymentCalls.get(client, id, { name });
+      logProgress(
+        context,
+        "deployment",
+        name,
+        `the service cannot re-deploy revision ${shortId(failedRevisionId)} (${error.status}); sending the revision config again instead`,
+      );
+      return patchOnce(context, client, id, name, toResubmitRequest(inputs), current.latest_revision_id);
+    }
+    if (!(error instanceof ApiConnectionError)) throw error;
+    logProgress(context, "deployment", name, "the re-deploy response was lost; checking whether the service made the revision before retrying");
+    const current = await deploymentCalls.get(client, id, { name });
+    if (current.latest_revision_id !== failedRevisionId && current.latest_revision_id !== null) return current;
+    return deploymentCalls.redeploy(client, id, failedRevisionId, { name });
+  }
+}
+
+function isFailed(status: string | undefined): boolean {
+  return typeof status === "string" && status.includes("FAILED");
+}
+
+/** Plain words for a revision change, e.g. `repoRef main→v2, secrets`; secret values are never shown. */
+function describeRevisionChange(previous: RecordedDeployment, inputs: DeploymentInputs, paths: readonly string[]): string {
+  return paths
+    .map((path) => {
+      if (path === "secrets") return "secrets changed";
+      if (path === "secretReferences") return "secret references changed";
+      const [group, key] = path.split(".") as ["sourceConfig" | "sourceRevisionConfig", string];
+      const before = previous[group]?.[key] ?? "unset";
+      const after = (inputs[group] as Record<string, unknown>)[key] ?? "unset";
+      return `${key} ${String(before)}→${String(after)}`;
+    })
+    .join(", ");
+}
