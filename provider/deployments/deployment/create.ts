@@ -14,18 +14,21 @@ import type { OperationContext } from "../../engine/context/operation";
 import { shortId } from "../../engine/context/progress";
 import type { InputsOf } from "../../engine/fields/fields";
 import type { StateOf } from "../../engine/kind/declaration";
-import type { Created, CreateHooks } from "../../engine/kind/hooks";
+import type { Created, CreateHooks, WriteRequest } from "../../engine/kind/hooks";
 import { describeChanges, diffDeployment } from "./diff";
 import { deploymentCalls } from "./endpoints";
 import { AdoptionError } from "./errors";
 import type { DEPLOYMENT_FIELDS, DeploymentInputs } from "./fields";
 import { patchOnce } from "./patch";
 import { settle, type SettlingDeployment } from "./revisionWait";
-import { outputsFrom, refreshedOutputs, withConfigDefaults } from "./state";
+import { type DeploymentOutputs, outputsFrom, refreshedOutputs, withConfigDefaults } from "./state";
 import { toCreateRequest, toPatchRequest } from "./wire";
 
 /** What a deployment's create hands on: the POST's answer, the deployment found by name, or the one adopted. */
 type CreatedDeployment = Created<SettlingDeployment>;
+
+/** A deployment's create as the engine hands it to the hooks. */
+type DeploymentWrite = WriteRequest<InputsOf<typeof DEPLOYMENT_FIELDS>>;
 
 /** What the next `pulumi up` does with a deployment whose create did not finish. */
 const RESUME_HINT = "run pulumi up again to resume";
@@ -42,20 +45,27 @@ export const DEPLOYMENT_CREATE: CreateHooks<SettlingDeployment, InputsOf<typeof 
     return outcome === "second" ? `${revision} (second attempt; the first never reached the service)` : revision;
   },
   resumeHint: RESUME_HINT,
-  unfinished({ inputs }, { wire, outcome, how }) {
-    // Until the display name is patched (the create request cannot carry it), the outputs leave it out: the next up sends it.
-    const { displayName, ...withoutDisplayName } = withConfigDefaults(inputs);
-    const recorded = outcome === "taken" || displayName === undefined ? withConfigDefaults(inputs) : withoutDisplayName;
-    return outputsFrom(recorded, { deployment: wire, revisionStatus: null }, `${how}; did not finish: ${RESUME_HINT}`);
-  },
-  async after({ context, client, settings, inputs: checked, raw }, { wire, outcome, how }) {
-    const inputs = withConfigDefaults(checked);
-    if (outcome === "taken") return settle(context, client, settings, inputs, wire, how, raw);
-    const name = inputs.name;
-    if (inputs.displayName !== undefined) await deploymentCalls.patch(client, wire.id, { display_name: inputs.displayName }, { name });
-    return settle(context, client, settings, inputs, await deploymentCalls.get(client, wire.id, { name }), how, raw);
-  },
+  unfinished: unfinishedCreate,
+  after: waitAfterCreate,
 };
+
+/** The outputs of a deployment whose create did not finish: its revision's status unknown, so the next up resumes the wait. */
+function unfinishedCreate({ inputs }: DeploymentWrite, { wire, outcome, how }: CreatedDeployment): DeploymentOutputs {
+  // Until the display name is patched (the create request cannot carry it), the outputs leave it out: the next up sends it.
+  const { displayName, ...withoutDisplayName } = withConfigDefaults(inputs);
+  const recorded = outcome === "taken" || displayName === undefined ? withConfigDefaults(inputs) : withoutDisplayName;
+  return outputsFrom(recorded, { deployment: wire, revisionStatus: null }, `${how}; did not finish: ${RESUME_HINT}`);
+}
+
+/** After the service has the deployment: its display name (a create cannot carry it), then the wait for its revision. */
+async function waitAfterCreate(request: DeploymentWrite, { wire, outcome, how }: CreatedDeployment): Promise<DeploymentOutputs> {
+  const { context, client, settings, raw } = request;
+  const inputs = withConfigDefaults(request.inputs);
+  if (outcome === "taken") return settle(context, client, settings, inputs, wire, how, raw);
+  const name = inputs.name;
+  if (inputs.displayName !== undefined) await deploymentCalls.patch(client, wire.id, { display_name: inputs.displayName }, { name });
+  return settle(context, client, settings, inputs, await deploymentCalls.get(client, wire.id, { name }), how, raw);
+}
 
 /**
  * Takes over the deployment `adoptExistingId` names, then brings it in line

@@ -13,7 +13,7 @@ import type { OperationContext } from "../context/operation";
 import type { ProviderSettings } from "../context/settings";
 import { logProgress, shortId } from "../context/progress";
 import { readInputs, toWireBody } from "../fields/fields";
-import { deletePath, getPath } from "../fields/paths";
+import { getPath } from "../fields/paths";
 import { keepingResource } from "../state/partialFailure";
 import type { Properties } from "../resource";
 import { takeOverHint, workspaceOtherThanStack } from "../state/takeOver";
@@ -21,7 +21,8 @@ import { lifecycleWait, waitForStatus } from "./lifecycle";
 import type { Created, CreateHooks, WriteRequest } from "./hooks";
 import { type CreateOutcome, createOnce } from "./interruptedCreate";
 import { findByNaturalKey } from "./lookup";
-import { apiOf, endpointOf, nameOf, outputsFor, parentIds, type PreparedKind, tenantOf, settingsInScope, unwrapped, writeClientFor } from "./prepare";
+import { outputsFor, tenantOf, withoutUpdateOnlyFields } from "./outputs";
+import { apiOf, endpointOf, nameOf, openWrite, parentIds, type PreparedKind, unwrapped } from "./prepare";
 
 /**
  * Creates the object the checked inputs describe, or takes over the one the
@@ -34,10 +35,7 @@ export async function createDeclared(kind: PreparedKind, context: OperationConte
   const inputs = readInputs<Properties>(spec.fields, raw);
   const name = nameOf(kind, inputs, "");
   const action = `creating ${spec.kind} "${name}"`;
-  const settings = settingsInScope(context, spec.scope, action, inputs);
-  const client = await context.client(settings);
-  await spec.beforeWrite?.(client, inputs, action);
-  const writer = await writeClientFor(kind, context, settings, inputs, action);
+  const { settings, reader: client, writer } = await openWrite(kind, context, action, inputs, inputs);
   const request: WriteRequest = { context, settings, client: writer, action, name, inputs, raw };
   const created = (await hooks?.take?.(request)) ?? (await sendCreate(kind, request, client, hooks));
   // The service has it now: a failure of what follows keeps it in the stack, with what is known (the next up finishes it).
@@ -154,13 +152,6 @@ function lastOperationOf(kind: PreparedKind, request: WriteRequest, created: Cre
 /** The type token an import hint names, for a kind without an `adoptExistingId` input (which the dynamic provider's hint names instead). */
 function importToken(kind: PreparedKind): string | undefined {
   return kind.spec.fields.some((field) => field.path === "adoptExistingId") ? undefined : kind.spec.token;
-}
-
-/** The inputs without the fields only an update sets (`createWire: null`). */
-function withoutUpdateOnlyFields(kind: PreparedKind, inputs: Properties): Properties {
-  const out = structuredClone(inputs);
-  for (const field of kind.spec.fields) if (field.createWire === null) deletePath(out, field.path);
-  return out;
 }
 
 /**

@@ -114,7 +114,7 @@ export interface KindDeclaration<Table extends FieldTable = FieldTable> {
   readonly scope: "organization" | "workspace";
   /** The field table (a workspace-scoped resource includes {@link workspaceIdField}). */
   readonly fields: Table;
-  /** The input naming the object in messages (e.g. `displayName`); default: its id. */
+  /** The top-level input naming the object in messages (e.g. `displayName`); default: its id. */
   readonly nameField?: string;
   /** The endpoints the generic path sends; absent only when {@link KindHooks} replace every step that talks to the service. */
   readonly endpoints?: CrudEndpoints;

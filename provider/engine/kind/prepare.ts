@@ -9,10 +9,9 @@ import type { ResourcesApi } from "../../client/resources";
 import type { OperationContext } from "../context/operation";
 import type { ProviderSettings } from "../context/settings";
 import { settingsForResource } from "../context/workspace";
-import { getPath, isUnset, compact } from "../fields/paths";
 import type { FieldSpec } from "../fields/fields";
 import type { Properties } from "../resource";
-import { fingerprintSecrets, SECRET_FINGERPRINTS_OUTPUT } from "../secrets/secretFingerprints";
+import { SECRET_FINGERPRINTS_OUTPUT } from "../secrets/secretFingerprints";
 import { migrateOutputs } from "../state/stateVersion";
 import { LAST_OPERATION_OUTPUT, type OutputSpec, stateVersionOutput, tenantIdOutput } from "../state/outputs";
 import type { AnyEndpoint, BatchRead, CrudEndpoints, KindDeclaration, WireOutput } from "./declaration";
@@ -85,16 +84,17 @@ export function importForms(kind: PreparedKind): string[] {
   return kind.spec.scope === "workspace" ? [...keys, ...keys.map((key) => `<workspaceId>/${key}`)] : keys;
 }
 
-/** The object's name in messages: its name field, else its id, else the type's name. */
+/** The object's name in messages: its name field (a top-level input), else its id, else the type's name. */
 export function nameOf(kind: PreparedKind, props: Properties, id: string): string {
-  const name = kind.spec.nameField === undefined ? undefined : getPath(props, kind.spec.nameField);
+  const name = kind.spec.nameField === undefined ? undefined : props[kind.spec.nameField];
   if (typeof name === "string" && name !== "") return name;
   return id !== "" ? id : kind.typeName;
 }
 
 /** The values of the object's parent placeholders. */
 export function parentIds(kind: PreparedKind, props: Properties): Record<string, string> {
-  return Object.fromEntries(kind.parents.map((name) => [name, String(getPath(props, name) ?? "")]));
+  // A placeholder is a top-level input (e.g. `tagKeyId`).
+  return Object.fromEntries(kind.parents.map((name) => [name, String(props[name] ?? "")]));
 }
 
 /**
@@ -109,6 +109,28 @@ export function settingsInScope(context: OperationContext, scope: "organization"
   const chosen = props["workspaceId"];
   if (typeof chosen === "string" && chosen !== "") return { ...settings, client: { ...settings.client, workspaceId: chosen } };
   return settingsForResource(action, settings, props["tenantId"]);
+}
+
+/** What a write needs before it sends anything (see {@link openWrite}). */
+export interface OpenedWrite {
+  /** The settings of the object's scope. */
+  readonly settings: ProviderSettings;
+  /** The client for {@link settings}: the object's reads (a look-up, a wait). */
+  readonly reader: LangSmithClient;
+  /** The client the object's writes go through (see {@link writeClientFor}). */
+  readonly writer: LangSmithClient;
+}
+
+/**
+ * Opens a write of the object `props` describe: the settings of its scope,
+ * their client, the kind's `beforeWrite` check of `inputs` (which throws to
+ * refuse), and the client its writes go through.
+ */
+export async function openWrite(kind: PreparedKind, context: OperationContext, action: string, inputs: Properties, props: Properties): Promise<OpenedWrite> {
+  const settings = settingsInScope(context, kind.spec.scope, action, props);
+  const reader = await context.client(settings);
+  await kind.spec.beforeWrite?.(reader, inputs, action);
+  return { settings, reader, writer: await writeClientFor(kind, context, settings, props, action) };
 }
 
 /**
@@ -147,44 +169,4 @@ export function apiOf(kind: PreparedKind, client: LangSmithClient): ResourcesApi
 /** The object of an answer that wraps it. */
 export function unwrapped<T extends Record<string, unknown> | null | undefined>(kind: PreparedKind, answer: T): Record<string, unknown> | T {
   return answer !== null && answer !== undefined && kind.spec.unwrap !== undefined ? (kind.spec.unwrap(answer) ?? answer) : answer;
-}
-
-/** The workspace an answer says the object is in, else the one the call went to. */
-export function tenantOf(settings: ProviderSettings, wire: unknown): string | undefined {
-  const reported = getPath(wire, "tenant_id");
-  return typeof reported === "string" ? reported : settings.client.workspaceId;
-}
-
-/** The outputs: the inputs echoed (secrets never), what the service reports, and the provider's own. */
-export function outputsFor(kind: PreparedKind, inputs: Properties, wire: unknown, tenantId: string | undefined, lastOperation: string): Properties {
-  const out: Properties = {};
-  for (const field of kind.echoed) {
-    const value = getPath(inputs, field.path);
-    if (!isUnset(value)) setTop(out, field.path, value);
-  }
-  for (const output of kind.wireOutputs) {
-    const value = getPath(wire, output.wire);
-    if (!isUnset(value)) out[output.name] = value;
-  }
-  if (kind.spec.scope === "workspace" && tenantId !== undefined) out["tenantId"] = tenantId;
-  if (kind.hasSecrets) out[SECRET_FINGERPRINTS_OUTPUT.name] = fingerprintSecrets(kind.spec.fields, inputs);
-  out["lastOperation"] = lastOperation;
-  out["stateVersion"] = CRUD_STATE_VERSION;
-  return compact(out);
-}
-
-/** The service-reported outputs kept from the previous state (an update's answer may omit them). */
-export function keptOutputs(kind: PreparedKind, olds: Properties): Properties {
-  return Object.fromEntries(kind.wireOutputs.filter((output) => olds[output.name] !== undefined).map((output) => [output.name, olds[output.name]]));
-}
-
-/** Sets a (possibly dotted) input path on the outputs object. */
-function setTop(out: Properties, path: string, value: unknown): void {
-  const keys = path.split(".");
-  let target = out;
-  for (const key of keys.slice(0, -1)) {
-    target[key] ??= {};
-    target = target[key] as Properties;
-  }
-  target[keys[keys.length - 1] as string] = value;
 }

@@ -17,7 +17,8 @@ import type { ImportedResource, Properties } from "../resource";
 import type { ReadPurpose, ReadRequest, WireObject } from "./hooks";
 import { statusIn } from "./lifecycle";
 import { fetchOne, findByNaturalKey, readForRefresh } from "./lookup";
-import { nameOf, outputsFor, type PreparedKind, settingsInScope, tenantOf } from "./prepare";
+import { outputsFor, tenantOf } from "./outputs";
+import { nameOf, type PreparedKind, settingsInScope } from "./prepare";
 
 /** An import of an object that is not the stack's to manage (the service's own, see `KindDeclaration.serviceOwned`). */
 export class ImportRefusedError extends LangSmithError {}

@@ -16,7 +16,8 @@ import { changedFields } from "./diff";
 import type { UpdateHooks, UpdateRequest, Updated } from "./hooks";
 import { deletable, lifecycleWait, statusIn, type StatusWait, waitForStatus } from "./lifecycle";
 import { fetchOne } from "./lookup";
-import { apiOf, endpointOf, keptOutputs, nameOf, outputsFor, parentIds, type PreparedKind, settingsInScope, unwrapped, writeClientFor } from "./prepare";
+import { keptOutputs, outputsFor } from "./outputs";
+import { apiOf, endpointOf, nameOf, openWrite, parentIds, type PreparedKind, settingsInScope, unwrapped, writeClientFor } from "./prepare";
 
 /**
  * Applies the new inputs: one request with the in-place changes (none when
@@ -39,10 +40,7 @@ export async function updateDeclared(
   const changed = changedFields(kind, olds, raw);
   if (hooks === undefined && (changed.inPlace.length === 0 || kind.endpoints.update === undefined)) return { outs: recordedUnchanged(kind, inputs, olds) };
   const props = { ...olds, ...inputs };
-  const settings = settingsInScope(context, spec.scope, action, props);
-  const client = await context.client(settings);
-  await spec.beforeWrite?.(client, inputs, action);
-  const writer = await writeClientFor(kind, context, settings, props, action);
+  const { settings, reader: client, writer } = await openWrite(kind, context, action, inputs, props);
   const request: UpdateRequest = { context, settings, client: writer, action, name, inputs, raw, id, olds, changed };
   const updated = hooks?.send !== undefined ? await hooks.send(request) : await sendUpdate(kind, request, client);
   if (hooks?.after !== undefined) return { outs: await hooks.after(request, updated) };
