@@ -22,6 +22,7 @@ import { cacheFile } from "../provider/native/codeCache";
 import { buildPluginArchives } from "../tests/helpers/nativePlugin";
 import { fixed, max, median, min } from "./lib/stats";
 import type { Table } from "./lib/table";
+import { unary } from "./lib/grpcUnary";
 
 /** Most milliseconds from launch to the first answered call. */
 export const PLUGIN_START_TARGET_MS = 150;
@@ -50,12 +51,6 @@ export interface PluginStartResult {
 }
 
 const since = (start: bigint): number => Number(process.hrtime.bigint() - start) / 1e6;
-
-function unary<Req, Res>(call: (request: Req, callback: (error: grpc.ServiceError | null, response: Res) => void) => unknown, request: Req): Promise<Res> {
-  return new Promise((resolve, reject) => {
-    call(request, (error, response) => (error ? reject(error) : resolve(response)));
-  });
-}
 
 async function launchOnce(launcher: string, stayUntil: () => boolean = () => true): Promise<PluginStartSample> {
   const start = process.hrtime.bigint();

@@ -25,6 +25,7 @@ import { buildFloorPluginArchive, startPluginProcess } from "./lib/floorPlugin";
 import { processCpuMs } from "./lib/processTree";
 import { fixed, median } from "./lib/stats";
 import type { Table } from "./lib/table";
+import { unary } from "./lib/grpcUnary";
 
 /** What the issue asks of a refresh's wall time against the floor's (the CPU is its largest part). */
 export const READ_CPU_TARGET = 1.2;
@@ -57,12 +58,6 @@ export interface ReadCpuResult {
   /** Median CPU per read, in milliseconds. */
   readonly oursPerReadMs: number;
   readonly floorPerReadMs: number;
-}
-
-function unary<Req, Res>(call: (request: Req, callback: (error: grpc.ServiceError | null, response: Res) => void) => unknown, request: Req): Promise<Res> {
-  return new Promise((resolve, reject) => {
-    call(request, (error, response) => (error ? reject(error) : resolve(response)));
-  });
 }
 
 /** Creates the estate on the emulator: `count` objects, projects and datasets alternating, recorded as a create would. */

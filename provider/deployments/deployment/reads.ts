@@ -38,9 +38,8 @@ export const DEPLOYMENT_READ: ReadHooks<DeploymentRead, StateOf<DeploymentInputs
       purpose === "refresh" ? await readTogetherThroughList(context, client, settings, id, name) : await found(deploymentCalls.get(client, id, { name }));
     return deployment === undefined ? undefined : { ...deployment, latestRevisionStatus: await latestRevisionStatus(client, deployment) };
   },
-  refreshed: ({ props }, { latestRevisionStatus: revisionStatus, ...deployment }) => ({
-    ...refreshedOutputs(props, { deployment, revisionStatus }),
-  }),
+  // The engine's refreshed fields, completed: defaults, a branch resolved to its commit, the secrets' fingerprints, the revision.
+  refreshed: ({ props }, { latestRevisionStatus: revisionStatus, ...deployment }, fields) => refreshedOutputs(props, { deployment, revisionStatus }, fields),
   imported: async ({ props }, read) => importedDeployment(read, props.workspaceId),
 };
 

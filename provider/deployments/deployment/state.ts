@@ -114,10 +114,16 @@ export function inputsWithFingerprint(
  * built commit (branch kept in `repo_branch`) is not drift. The service's
  * secret values are only compared with the recorded fingerprints; they never
  * reach the outputs.
+ *
+ * @param fields the previous outputs with the table's fields refreshed from the answer, when the caller has them (the engine's Read does); default: refreshed here.
  */
-export function refreshedOutputs(previous: Record<string, unknown>, observed: ObservedDeployment): Record<string, unknown> {
+export function refreshedOutputs(
+  previous: Record<string, unknown>,
+  observed: ObservedDeployment,
+  fields: Record<string, unknown> = refreshFields(DEPLOYMENT_FIELDS, previous, observed.deployment),
+): Record<string, unknown> {
   const { deployment } = observed;
-  const refreshed = refreshFields(DEPLOYMENT_FIELDS, previous, deployment);
+  const refreshed = { ...fields };
   refreshed["sourceConfig"] ??= {};
   refreshed["sourceRevisionConfig"] ??= {};
   const declaredRef = getPath(previous, "sourceRevisionConfig.repoRef");
