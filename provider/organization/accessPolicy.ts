@@ -15,6 +15,7 @@ import {
 import { declareKind, type CrudEndpoints } from "../engine/kind";
 import { emptyAsUnset, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { z } from "zod";
+import { zAuthzInternalAccessPolicy } from "../client/wire/additions.responses";
 
 /** Where the organization's access policies are, at the API's origin. */
 export const ACCESS_POLICIES_PATH = "/api/v1/platform/orgs/current/access-policies";
@@ -174,6 +175,7 @@ export const resource = declareKind({
   nameField: "name",
   updateSendsAll: true,
   endpoints: ACCESS_POLICY_ENDPOINTS,
-  listItems: (answer) => (answer as { access_policies?: Record<string, unknown>[] }).access_policies ?? [],
+  object: zAuthzInternalAccessPolicy,
+  listItems: (answer) => answer.access_policies ?? [],
   outputs: [],
 });

@@ -5,7 +5,12 @@
  */
 import { defineEndpoint } from "../client/endpoint";
 import { zApiKeyCreateRequest } from "../client/wire/organizationAndAccess.requests";
-import { zDeleteApiV1ApiKeyByApiKeyIdResponse, zGetApiV1ApiKeyResponse, zPostApiV1ApiKeyResponse } from "../client/wire/organizationAndAccess.responses";
+import {
+  zApiKeyGetResponse,
+  zDeleteApiV1ApiKeyByApiKeyIdResponse,
+  zGetApiV1ApiKeyResponse,
+  zPostApiV1ApiKeyResponse,
+} from "../client/wire/organizationAndAccess.responses";
 import { declareKind, workspaceIdField, type CrudEndpoints, type WireOutput } from "../engine/kind";
 import { exampleRef, unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { timestamp, uuid } from "../engine/fields/validators";
@@ -145,8 +150,8 @@ export const KEY_OUTPUTS: readonly WireOutput[] = [
 ];
 
 /** Why `adopt` leaves out a key whose `expires_at` has passed: it no longer works, and a program would only keep a dead key. */
-export function expiredKey(wire: Record<string, unknown>, now: Date): string | undefined {
-  const expiresAt = wire["expires_at"];
+export function expiredKey(wire: z.output<typeof zApiKeyGetResponse>, now: Date): string | undefined {
+  const expiresAt = wire.expires_at;
   if (typeof expiresAt !== "string") return undefined;
   const at = Date.parse(expiresAt);
   return Number.isFinite(at) && at <= now.getTime()
@@ -164,6 +169,7 @@ export const resource = declareKind({
   scope: "workspace",
   fields: API_KEY_FIELDS,
   nameField: "description",
+  object: zApiKeyGetResponse,
   notAdopted: expiredKey,
   endpoints: API_KEY_ENDPOINTS,
   outputs: KEY_OUTPUTS,

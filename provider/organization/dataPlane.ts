@@ -12,6 +12,7 @@ import { wireObject } from "../engine/fields/wireKeys";
 import { CREATED_AT_OUTPUT, OUTPUT_TYPES } from "../engine/state/outputs";
 import { z } from "zod";
 import { DATA_PLANE_ENDPOINTS, DATA_PLANE_TOKEN } from "./dataPlanes";
+import { zDataPlanesPublicDataPlane } from "../client/wire/additions.responses";
 
 /** A data plane's statuses: see {@link StatusLifecycle}. Provisioning and deprovisioning take minutes to an hour. */
 export const DATA_PLANE_LIFECYCLE: StatusLifecycle = {
@@ -284,7 +285,8 @@ export const resource = declareKind({
   unique: ["name"],
   endpoints: DATA_PLANE_ENDPOINTS,
   lifecycle: DATA_PLANE_LIFECYCLE,
-  listItems: (answer) => (answer as { data_planes?: Record<string, unknown>[] }).data_planes ?? [],
+  object: zDataPlanesPublicDataPlane,
+  listItems: (answer) => answer.data_planes ?? [],
   outputs: [
     {
       name: "status",

@@ -4,6 +4,7 @@ import { OUTPUT_TYPES } from "../engine/state/outputs";
 import { emptyAsUnset, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { z } from "zod";
 import { GATEWAY_POLICY_ENDPOINTS, refuseAdoption, subjectMatchersField } from "./gatewayPolicies";
+import { zGatewayPoliciesGatewayPolicyRecord } from "../client/wire/additions.responses";
 
 /** Windows a spend cap counts over. */
 export const SPEND_CAP_WINDOWS = ["hourly", "daily", "weekly", "monthly"] as const;
@@ -113,7 +114,8 @@ export const resource = declareKind({
   endpoints: GATEWAY_POLICY_ENDPOINTS,
   // The type is the resource's: sent at create, never changed.
   wrapBody: (body, operation) => (operation === "create" ? { ...body, policy_type: POLICY_TYPE } : body),
-  manages: (wire) => wire["policy_type"] === POLICY_TYPE,
+  object: zGatewayPoliciesGatewayPolicyRecord,
+  manages: (wire) => wire.policy_type === POLICY_TYPE,
   // The service replaces `config` whole: a change of the window or the limit sends both.
   updateSendsAll: true,
   beforeWrite: (client, inputs, action) => refuseAdoption(client, inputs, POLICY_TYPE, TOKEN, action),

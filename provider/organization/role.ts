@@ -19,6 +19,7 @@ import type { FieldTable, InputsOf } from "../engine/fields/fields";
 import type { Properties } from "../engine/resource";
 import { OUTPUT_TYPES } from "../engine/state/outputs";
 import { z } from "zod";
+import { zRole } from "../client/wire/organizationAndAccess.responses";
 
 /** `/api/v1/orgs/current/roles` (create, list: built-in and custom) and `/{role_id}` (PATCH of all three fields, delete); no GET of one. */
 export const ROLE_ENDPOINTS = {
@@ -123,7 +124,8 @@ export const resource = declareKind({
   updateSendsAll: true,
   endpoints: ROLE_ENDPOINTS,
   beforeWrite: checkRolePermissions,
-  manages: (role) => role["name"] === "CUSTOM",
+  object: zRole,
+  manages: (role) => role.name === "CUSTOM",
   outputs: [
     { name: "name", type: OUTPUT_TYPES.string, doc: "The service's role name (`CUSTOM` for every custom role).", changesOnUpdate: false, wire: "name" },
     { name: "accessScope", type: OUTPUT_TYPES.string, doc: "`workspace`: where the role's permissions apply.", changesOnUpdate: false, wire: "access_scope" },

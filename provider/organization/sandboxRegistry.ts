@@ -12,6 +12,7 @@ import type { FieldTable, InputsOf } from "../engine/fields/fields";
 import { configKeyFor, requireSecret, setSecretStep } from "../engine/fields/secretSteps";
 import { CREATED_AT_OUTPUT } from "../engine/state/outputs";
 import { z } from "zod";
+import { zSandboxesRegistryResponse } from "../client/wire/additions.responses";
 
 const ONE = "/api/v2/sandboxes/registries/{id}";
 
@@ -117,6 +118,8 @@ export const resource = declareKind({
   unique: ["name"],
   endpoints: SANDBOX_REGISTRY_ENDPOINTS,
   idOf: (_created, inputs) => String(inputs["name"]),
-  listItems: (answer) => ((answer as { registries?: Record<string, unknown>[] }).registries ?? []).map((registry) => ({ ...registry, id: registry["name"] })),
+  // A registry is known by its name.
+  object: zSandboxesRegistryResponse,
+  listItems: (answer) => (answer.registries ?? []).map((registry) => ({ ...registry, id: registry.name })),
   outputs: [{ ...CREATED_AT_OUTPUT, wire: "created_at" }],
 });

@@ -6,6 +6,7 @@
 import { defineEndpoint } from "../client/endpoint";
 import { zApiKeyCreateRequest } from "../client/wire/organizationAndAccess.requests";
 import {
+  zApiKeyGetResponse,
   zDeleteApiV1OrgsCurrentServiceKeysByApiKeyIdResponse,
   zGetApiV1OrgsCurrentServiceKeysResponse,
   zPostApiV1OrgsCurrentServiceKeysResponse,
@@ -35,6 +36,7 @@ export const resource = declareKind({
   scope: "organization",
   fields: SERVICE_KEY_FIELDS,
   nameField: "description",
+  object: zApiKeyGetResponse,
   notAdopted: expiredKey,
   endpoints: SERVICE_KEY_ENDPOINTS,
   outputs: KEY_OUTPUTS,

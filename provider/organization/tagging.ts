@@ -7,6 +7,7 @@ import { exampleRef, unknownOr, type FieldTable, type InputsOf } from "../engine
 import { uuid } from "../engine/fields/validators";
 import { CREATED_AT_OUTPUT } from "../engine/state/outputs";
 import { z } from "zod";
+import { isRecord } from "../engine/fields/paths";
 
 /** `/api/v1/workspaces/current/taggings` (create; list grouped by tag value) and `/{tagging_id}` (delete); no GET of one, no update. */
 export const TAGGING_ENDPOINTS = {
@@ -25,13 +26,12 @@ export const TAGGING_ENDPOINTS = {
  * `resource_type`, `resource_id`): the service groups them by tag value,
  * then by the plural of the object's kind (`projects`, `queues`, ...).
  */
-export function taggingsOf(answer: unknown): Record<string, unknown>[] {
-  const groups = Array.isArray(answer) ? (answer as Record<string, unknown>[]) : [];
-  return groups.flatMap((group) =>
-    Object.entries((group["resources"] ?? {}) as Record<string, unknown>).flatMap(([plural, items]) =>
-      (Array.isArray(items) ? (items as Record<string, unknown>[]) : []).map((item) => ({
+export function taggingsOf(answer: z.output<typeof zGetApiV1WorkspacesCurrentTaggingsResponse>): Record<string, unknown>[] {
+  return answer.flatMap((group) =>
+    Object.entries(group.resources).flatMap(([plural, items]) =>
+      (Array.isArray(items) ? items.filter(isRecord) : []).map((item) => ({
         id: item["tagging_id"],
-        tag_value_id: group["tag_value_id"],
+        tag_value_id: group.tag_value_id,
         resource_type: plural.replace(/s$/, ""),
         resource_id: item["resource_id"],
       })),

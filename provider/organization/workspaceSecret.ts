@@ -5,7 +5,7 @@
  */
 import { defineEndpoint } from "../client/endpoint";
 import { zSecretUpsert } from "../client/wire/organizationAndAccess.requests";
-import { zGetApiV1WorkspacesCurrentSecretsResponse } from "../client/wire/organizationAndAccess.responses";
+import { zGetApiV1WorkspacesCurrentSecretsResponse, zSecretKey } from "../client/wire/organizationAndAccess.responses";
 import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
 import type { FieldTable, InputsOf } from "../engine/fields/fields";
 import { configKeyFor, requireSecret, setSecretStep } from "../engine/fields/secretSteps";
@@ -23,8 +23,8 @@ export const WORKSPACE_SECRET_ENDPOINTS = {
 } satisfies CrudEndpoints;
 
 /** The listed secrets as objects with an id: a secret's id is its key. */
-export function secretsOf(answer: unknown): Record<string, unknown>[] {
-  return (Array.isArray(answer) ? (answer as { key: string }[]) : []).map((secret) => ({ id: secret.key, key: secret.key }));
+export function secretsOf(answer: z.output<typeof zGetApiV1WorkspacesCurrentSecretsResponse>): z.output<typeof zSecretKey>[] {
+  return answer.map((secret) => ({ id: secret.key, key: secret.key }));
 }
 
 /** The shape of a secret's key: an environment-variable-like name. */
@@ -82,6 +82,7 @@ export const resource = declareKind({
   createUpserts: true,
   updateSendsAll: true,
   endpoints: WORKSPACE_SECRET_ENDPOINTS,
+  object: zSecretKey,
   listItems: secretsOf,
   wrapBody: (body) => [body],
   deleteBody: (key) => [{ key, value: null }],

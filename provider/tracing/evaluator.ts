@@ -2,6 +2,7 @@
 import { defineEndpoint } from "../client/endpoint";
 import { zEvaluatorsCreateEvaluatorRequest, zEvaluatorsUpdateEvaluatorRequest } from "../client/wire/tracingAndEvaluation.requests";
 import {
+  zEvaluatorsEvaluator,
   zGetV1PlatformEvaluatorsByEvaluatorIdResponse,
   zGetV1PlatformEvaluatorsResponse,
   zPatchV1PlatformEvaluatorsByEvaluatorIdResponse,
@@ -9,6 +10,7 @@ import {
 } from "../client/wire/tracingAndEvaluation.responses";
 import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
 import { emptyAsUnset, exampleRef, type FieldTable, type InputsOf } from "../engine/fields/fields";
+import { isRecord } from "../engine/fields/paths";
 import { CREATED_AT_OUTPUT, OUTPUT_TYPES } from "../engine/state/outputs";
 import { z } from "zod";
 
@@ -174,8 +176,10 @@ export const resource = declareKind({
   base: "origin",
   fields: EVALUATOR_FIELDS,
   nameField: "name",
-  unwrap: (answer) => (answer["evaluator"] as Record<string, unknown> | undefined) ?? answer,
-  listItems: (answer) => (answer as { evaluators?: Record<string, unknown>[] }).evaluators ?? [],
+  object: zEvaluatorsEvaluator,
+  // Create and update answer `{ evaluator }`, get the evaluator itself.
+  unwrap: (answer) => ("evaluator" in answer && isRecord(answer.evaluator) ? answer.evaluator : answer),
+  listItems: (answer) => answer.evaluators ?? [],
   endpoints: EVALUATOR_ENDPOINTS,
   deleteQuery: (outputs) => (outputs["deleteRunRulesOnDestroy"] === true ? { delete_run_rules: "true" } : undefined),
   outputs: [

@@ -10,6 +10,7 @@ import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kin
 import type { FieldTable, InputsOf } from "../engine/fields/fields";
 import { OUTPUT_TYPES } from "../engine/state/outputs";
 import { z } from "zod";
+import { zFeedbackConfigSchema } from "../client/wire/tracingAndEvaluation.responses";
 
 /** All on `/api/v1/feedback-configs`: POST, GET (filtered by `key`), PATCH (the key in the body), DELETE (`?feedback_key=`). */
 export const FEEDBACK_CONFIG_ENDPOINTS = {
@@ -20,9 +21,12 @@ export const FEEDBACK_CONFIG_ENDPOINTS = {
 } satisfies CrudEndpoints;
 
 /** The listed configs as objects with an id: a config's id is its feedback key. */
-export function feedbackConfigsOf(answer: unknown): Record<string, unknown>[] {
-  return (Array.isArray(answer) ? (answer as Record<string, unknown>[]) : []).map((config) => ({ ...config, id: config["feedback_key"] }));
+export function feedbackConfigsOf(answer: readonly FeedbackConfigObject[]): FeedbackConfigObject[] {
+  return answer.map((config) => ({ ...config, id: config.feedback_key }));
 }
+
+/** A feedback config as the service answers it. */
+type FeedbackConfigObject = z.output<typeof zFeedbackConfigSchema>;
 
 /** Kinds of feedback: a number in bounds, one of named categories, or free text. */
 export const FEEDBACK_TYPES = ["continuous", "categorical", "freeform"] as const;
@@ -155,6 +159,7 @@ export const resource = declareKind({
   updateSendsAll: true,
   idQuery: "feedback_key",
   idOf: (_created, inputs) => String(inputs["feedbackKey"]),
+  object: zFeedbackConfigSchema,
   listItems: feedbackConfigsOf,
   endpoints: FEEDBACK_CONFIG_ENDPOINTS,
   outputs: [{ name: "modifiedAt", type: OUTPUT_TYPES.string, doc: "When the config last changed (ISO 8601).", changesOnUpdate: true, wire: "modified_at" }],

@@ -5,6 +5,7 @@ import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kin
 import type { FieldTable, InputsOf } from "../engine/fields/fields";
 import { timestamp } from "../engine/fields/validators";
 import { z } from "zod";
+import { isRecord } from "../engine/fields/paths";
 
 // The contract declares these answers as any JSON (`{}`): they are read as such, and the fields used are checked where read.
 const ANY_JSON = z.unknown();
@@ -161,7 +162,8 @@ export const resource = declareKind({
   fields: MODEL_PRICE_MAP_FIELDS,
   nameField: "name",
   updateSendsAll: true,
-  listItems: (answer) => (Array.isArray(answer) ? (answer as Record<string, unknown>[]) : []),
+  // The contract leaves the price map's answers untyped: the objects of the list are taken as they come.
+  listItems: (answer) => (Array.isArray(answer) ? answer.filter(isRecord) : []),
   serviceOwned: {
     matches: (wire) => wire["tenant_id"] === null,
     why: "it is one of LangSmith's default model prices (no workspace's own), which no one can change or delete; to price these models differently, create a ModelPriceMap entry of the workspace's own with the same matchPattern",

@@ -18,6 +18,7 @@ import type { Properties } from "../engine/resource";
 import { CREATED_AT_OUTPUT, OUTPUT_TYPES } from "../engine/state/outputs";
 import { getPromptCommit, LIST_COMMITS } from "./invokes";
 import { z } from "zod";
+import { isRecord } from "../engine/fields/paths";
 
 const ONE = "/repos/-/{id}";
 
@@ -199,9 +200,11 @@ export const resource = declareKind({
   naturalKey: "handle",
   unique: ["handle"],
   idOf: (_created, inputs) => String(inputs["handle"]),
-  unwrap: (answer) => answer["repo"] as Record<string, unknown> | undefined,
+  object: zRepoWithLookups,
+  // The answers wrap the repository (`{ repo }`); a prompt is known by its handle.
+  unwrap: (answer) => ("repo" in answer && isRecord(answer.repo) ? answer.repo : undefined),
   contractBodies: { responses: [zRepoWithLookups] },
-  listItems: (answer) => ((answer as { repos?: Record<string, unknown>[] }).repos ?? []).map((repo) => ({ ...repo, id: repo["repo_handle"] })),
+  listItems: (answer) => answer.repos.map((repo) => ({ ...repo, id: repo.repo_handle })),
   afterWrite: (client, id, inputs, olds, action) => pushManifest(client, id, inputs, olds, action),
   // An import records the latest commit beside the repository, as a create would.
   hooks: {

@@ -4,6 +4,7 @@ import { zRepoTagRequest, zRepoUpdateTagRequest } from "../client/wire/tracingAn
 import {
   zGetApiV1ReposByOwnerByRepoTagsByTagNameResponse,
   zGetApiV1ReposByOwnerByRepoTagsResponse,
+  zRepoTag,
   zPatchApiV1ReposByOwnerByRepoTagsByTagNameResponse,
   zPostApiV1ReposByOwnerByRepoTagsResponse,
 } from "../client/wire/tracingAndEvaluation.responses";
@@ -94,8 +95,10 @@ export const resource = declareKind({
   naturalKey: "tagName",
   unique: ["tagName"],
   idOf: (_created, inputs) => String(inputs["tagName"]),
-  listItems: (answer) => (Array.isArray(answer) ? (answer as Record<string, unknown>[]) : []).map((tag) => ({ ...tag, id: tag["tag_name"] })),
-  unwrap: (answer) => ({ ...answer, id: answer["tag_name"] }),
+  // A tag is known by its name: the objects read carry it as their id.
+  object: zRepoTag,
+  listItems: (answer) => answer.map((tag) => ({ ...tag, id: tag.tag_name })),
+  unwrap: (answer) => ({ ...answer, id: answer.tag_name }),
   endpoints: PROMPT_TAG_ENDPOINTS,
   outputs: [{ name: "commitHash", type: OUTPUT_TYPES.string, doc: "Hash of the commit the tag points at.", changesOnUpdate: true, wire: "commit_hash" }],
 });

@@ -19,7 +19,14 @@ import type { CreateHooks, DiffHooks, ReadHooks, UpdateHooks, WireObject } from 
 /** An endpoint of a CRUD resource; `{id}` in its path is the object's id, other placeholders are inputs of the same name. */
 export type AnyEndpoint = DeclaredEndpoint;
 
-/** The endpoints a CRUD resource is made of. */
+/** What an endpoint answers, typed by its response schema (`unknown` without one). */
+export type AnswerOf<Declared extends AnyEndpoint> = Declared extends { readonly response?: infer Schema }
+  ? Schema extends z.ZodType
+    ? z.output<Schema>
+    : unknown
+  : unknown;
+
+/** The endpoints a CRUD resource is made of (each typed by its request and response schemas: their answers type `unwrap` and `listItems`). */
 export interface CrudEndpoints {
   /** Creates one; its answer is the object. */
   readonly create: AnyEndpoint;
@@ -97,8 +104,11 @@ export type StateOf<Inputs> = Partial<Inputs> & { readonly [output: string]: unk
  * Everything a kind declares: the one way a kind is written (see
  * `declare.ts`). `Table` is its field table (declared `as const`): the hooks
  * that take the kind's inputs receive them typed by it ({@link InputsOf}).
+ * `Wire` is the service's object as the kind's reads see it, typed by the
+ * generated wire schema its {@link KindDeclaration.object} names: the
+ * options that shape or sort the service's answers receive it typed.
  */
-export interface KindDeclaration<Table extends FieldTable = FieldTable> {
+export interface KindDeclaration<Table extends FieldTable = FieldTable, Wire extends WireObject = WireObject, Endpoints extends CrudEndpoints = CrudEndpoints> {
   /** Type token, e.g. `langsmith:index:Workspace`. */
   readonly token: string;
   /** The noun in messages and progress lines, e.g. `workspace`. */
@@ -116,8 +126,16 @@ export interface KindDeclaration<Table extends FieldTable = FieldTable> {
   readonly fields: Table;
   /** The top-level input naming the object in messages (e.g. `displayName`); default: its id. */
   readonly nameField?: string;
+  /**
+   * The schema of the service's object as the kind's reads see it (after
+   * {@link unwrap} or {@link listItems}), from the generated wire schemas
+   * (`client/wire`), e.g. `zEvaluatorSchema`: it types {@link idOf},
+   * {@link unwrap}, {@link listItems}, {@link manages},
+   * {@link serviceOwned} and {@link notAdopted}. Default: any JSON object.
+   */
+  readonly object?: z.ZodType<Wire>;
   /** The endpoints the generic path sends; absent only when {@link KindHooks} replace every step that talks to the service. */
-  readonly endpoints?: CrudEndpoints;
+  readonly endpoints?: Endpoints;
   /** Outputs the service reports beyond the echoed inputs (the generic path reads them at `wire`); default none. */
   readonly outputs?: readonly WireOutput[];
   /**
@@ -184,9 +202,9 @@ export interface KindDeclaration<Table extends FieldTable = FieldTable> {
   /** The body of the delete request, for a service that deletes by a write (a secret upserted with `null`); default none. */
   readonly deleteBody?: (id: string) => unknown;
   /** The id of a created object, when the create answer does not carry it (e.g. a secret's key); default its `id`. */
-  idOf?(created: WireObject | undefined, inputs: InputsOf<Table>): string;
+  idOf?(created: Wire | undefined, inputs: InputsOf<Table>): string;
   /** The object in a create, get or update answer that wraps it (e.g. `{ "repo": {...} }`); default: the answer as it is. */
-  readonly unwrap?: (answer: Record<string, unknown>) => Record<string, unknown> | undefined;
+  unwrap?(answer: AnswerOf<Endpoints["create"]> | AnswerOf<NonNullable<Endpoints["get"]>> | AnswerOf<NonNullable<Endpoints["update"]>>): Wire | undefined;
   /**
    * Runs after a create (`olds` undefined) or an update has written the
    * object: for what one request cannot do (a prompt's new manifest is one
@@ -194,7 +212,7 @@ export interface KindDeclaration<Table extends FieldTable = FieldTable> {
    */
   afterWrite?(client: LangSmithClient, id: string, inputs: InputsOf<Table>, olds: StateOf<InputsOf<Table>> | undefined, action: string): Promise<Properties>;
   /** The objects of a list answer, when it is not a plain array (e.g. taggings grouped by value); default: the answer as it is. */
-  readonly listItems?: (answer: unknown) => Record<string, unknown>[];
+  listItems?(answer: AnswerOf<NonNullable<Endpoints["list"]>>): Wire[];
   /**
    * How reads that arrive together are answered through the list (see
    * {@link BatchRead}); default `list` for a kind with no GET (its read
@@ -202,20 +220,20 @@ export interface KindDeclaration<Table extends FieldTable = FieldTable> {
    */
   readonly batchRead?: BatchRead;
   /** Which objects of the list this resource manages (e.g. custom roles, not the built-in ones); default: all. */
-  readonly manages?: (wire: Record<string, unknown>) => boolean;
+  manages?(wire: Wire): boolean;
   /**
    * Objects of the list that are the service's own rather than a
    * workspace's (e.g. the default model prices, which no one can change or
    * delete): a listing reports them as left out with `why`, and an import of
    * one is refused with `why`, which says what to do instead. Default none.
    */
-  readonly serviceOwned?: ServiceOwned;
+  readonly serviceOwned?: ServiceOwned<Wire>;
   /**
    * Why `adopt` leaves out an object it could import (e.g. an API key that
    * has already expired), or `undefined` to take it; `now` is the time of
    * the listing. Default: every object is taken.
    */
-  readonly notAdopted?: (wire: Record<string, unknown>, now: Date) => string | undefined;
+  notAdopted?(wire: Wire, now: Date): string | undefined;
   /**
    * Checks the inputs against what the service knows (e.g. a role's
    * permissions against the organization's list) before a create or an
@@ -238,9 +256,9 @@ export interface KindDeclaration<Table extends FieldTable = FieldTable> {
 }
 
 /** Which objects of a kind's list are the service's own (see {@link KindDeclaration.serviceOwned}). */
-export interface ServiceOwned {
+export interface ServiceOwned<Wire extends WireObject = WireObject> {
   /** True for an object of the service's own. */
-  readonly matches: (wire: Record<string, unknown>) => boolean;
+  matches(wire: Wire): boolean;
   /** Why it is left out of adoption and refused by import, and what to do instead. */
   readonly why: string;
 }

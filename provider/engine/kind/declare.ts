@@ -16,7 +16,8 @@ import type { FieldTable } from "../fields/fields";
 import type { KindContract, LangSmithResource } from "../resource";
 import { checkDeclared } from "./check";
 import { createDeclared } from "./create";
-import type { KindDeclaration } from "./declaration";
+import type { CrudEndpoints, KindDeclaration } from "./declaration";
+import type { WireObject } from "./hooks";
 import { diffDeclared } from "./diff";
 import { importForms, prepareKind } from "./prepare";
 import { kindParents, listDeclared } from "./listing";
@@ -24,7 +25,9 @@ import { importObject, refreshObject } from "./read";
 import { deleteDeclared, updateDeclared } from "./write";
 
 /** The {@link LangSmithResource} of a declared kind. */
-export function declareKind<const Table extends FieldTable>(declaration: KindDeclaration<Table>): LangSmithResource {
+export function declareKind<const Table extends FieldTable, Wire extends WireObject = WireObject, Endpoints extends CrudEndpoints = CrudEndpoints>(
+  declaration: KindDeclaration<Table, Wire, Endpoints>,
+): LangSmithResource {
   const spec: KindDeclaration = declaration;
   const kind = prepareKind(spec);
   const hooks = spec.hooks ?? {};
