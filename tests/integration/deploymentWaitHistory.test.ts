@@ -31,7 +31,8 @@ describe("Deployment outputs record revision timings", () => {
   test("create records the first revision; an update puts the new one first and keeps the old", async () => {
     const created = await provider.create(inputs("history-agent", "main"));
     const first = created.outs as Record<string, unknown>;
-    expect(first["revisionTimings"]).toEqual([{ revisionId: first["latestRevisionId"], totalMs: expect.any(Number) }]);
+    // The deploy steps' durations are recorded when a poll happened to see them (a busy machine's polls may): not asserted.
+    expect(first["revisionTimings"]).toEqual([expect.objectContaining({ revisionId: first["latestRevisionId"], totalMs: expect.any(Number) })]);
     const firstTiming = (first["revisionTimings"] as { totalMs: number }[])[0];
     expect(firstTiming?.totalMs).toBeGreaterThan(0);
 
