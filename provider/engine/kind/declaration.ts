@@ -127,6 +127,12 @@ export interface KindDeclaration<Table extends FieldTable = FieldTable, Wire ext
   /** The top-level input naming the object in messages (e.g. `displayName`); default: its id. */
   readonly nameField?: string;
   /**
+   * The object's name in messages where no one input names it (a bulk
+   * export's `project→destination`), from its inputs or outputs; `undefined`
+   * falls back to {@link nameField}. Default: {@link nameField}'s value, else its id.
+   */
+  displayName?(props: StateOf<InputsOf<Table>>): string | undefined;
+  /**
    * The schema of the service's object as the kind's reads see it (after
    * {@link unwrap} or {@link listItems}), from the generated wire schemas
    * (`client/wire`), e.g. `zEvaluatorSchema`: it types {@link idOf},

@@ -84,9 +84,9 @@ export function importForms(kind: PreparedKind): string[] {
   return kind.spec.scope === "workspace" ? [...keys, ...keys.map((key) => `<workspaceId>/${key}`)] : keys;
 }
 
-/** The object's name in messages: its name field (a top-level input), else its id, else the type's name. */
+/** The object's name in messages: the kind's `displayName`, else its name field (a top-level input), else its id, else the type's name. */
 export function nameOf(kind: PreparedKind, props: Properties, id: string): string {
-  const name = kind.spec.nameField === undefined ? undefined : props[kind.spec.nameField];
+  const name = kind.spec.displayName?.(props) ?? (kind.spec.nameField === undefined ? undefined : props[kind.spec.nameField]);
   if (typeof name === "string" && name !== "") return name;
   return id !== "" ? id : kind.typeName;
 }

@@ -6,17 +6,19 @@
  * change replaces); delete cancels an export that has not ended, and simply
  * forgets one that has (the service has no DELETE).
  */
-import type * as pulumi from "@pulumi/pulumi";
 import type { BulkExport, BulkExportRun, LangSmithClient } from "../../client";
 import { found } from "../../client/errors";
 import { ENDED_BULK_EXPORT_STATUSES } from "../../client/contractTypes/bulkExports";
 import { type OperationContext, waitTimeoutSeconds } from "../../engine/context/operation";
 import { formatDuration, logProgress, shortId } from "../../engine/context/progress";
 import type { ProviderSettings } from "../../engine/context/settings";
-import { keepingResource, type PartialFailure, partialFailure } from "../../engine/state/partialFailure";
+import { type PartialFailure, partialFailure } from "../../engine/state/partialFailure";
 import { settingsForResource } from "../../engine/context/workspace";
-import type { BulkExportInputs } from "./fields";
-import { type BulkExportOutputs, describeProgress, migrateBulkExportOutputs, outputsFrom, parseInputs, summarizeRuns } from "./state";
+import type { InputsOf } from "../../engine/fields/fields";
+import type { StateOf } from "../../engine/kind/declaration";
+import type { CreateHooks, UpdateHooks, WriteRequest } from "../../engine/kind/hooks";
+import type { BULK_EXPORT_FIELDS, BulkExportInputs } from "./fields";
+import { type BulkExportOutputs, describeProgress, migrateBulkExportOutputs, outputsFrom, summarizeRuns } from "./state";
 import { toCreateRequest } from "./wire";
 import { bulkExportCalls } from "./endpoints";
 
@@ -27,46 +29,54 @@ const ENDED = new Set<string>(ENDED_BULK_EXPORT_STATUSES);
 const DEFAULT_POLL_INTERVAL_MS = 5_000;
 
 /** How an export is named in messages (it has no name of its own): `project → destination`. */
-function labelOf(values: { projectId?: unknown; destinationId?: unknown }, id?: string): string {
+export function labelOf(values: { projectId?: unknown; destinationId?: unknown }, id?: string): string {
   if (typeof values.projectId === "string" && typeof values.destinationId === "string") return `${shortId(values.projectId)}→${shortId(values.destinationId)}`;
   return id ?? "unknown";
 }
 
-/** Creates the export; waits for a one-off export to end when asked to, and for a scheduled one to be scheduled. */
-export async function createBulkExport(context: OperationContext, raw: Record<string, unknown>): Promise<pulumi.dynamic.CreateResult<BulkExportOutputs>> {
-  const inputs = parseInputs(raw);
-  const label = labelOf(inputs);
-  const settings = context.settings;
-  const client = await context.client(settings);
-  const created = await bulkExportCalls.create(client, toCreateRequest(inputs), { name: label });
-  const what =
-    inputs.intervalHours !== undefined ? `created scheduled export ${created.id} (every ${inputs.intervalHours} h)` : `created one-off export ${created.id}`;
-  logProgress(context, KIND, label, what);
-  // The export exists from here on: a failed poll keeps it in the stack, and the next up resumes instead of creating a second one.
-  const unfinished = () => outputsFrom(inputs, created, [], `${what}; did not finish: run pulumi up again to resume`);
-  const outs = await keepingResource(created.id, unfinished, raw, "run pulumi up again to resume", () =>
-    settle(context, client, settings, inputs, created, what, raw),
-  );
-  return { id: created.id, outs };
+/** A bulk export's write as the engine hands it to the hooks. */
+type BulkExportWrite = WriteRequest<InputsOf<typeof BULK_EXPORT_FIELDS>>;
+
+/** What a create made of the export, in words: `created one-off export <id>` or `created scheduled export <id> (every N h)`. */
+function createdWhat(inputs: BulkExportInputs, id: string): string {
+  return inputs.intervalHours !== undefined ? `created scheduled export ${id} (every ${inputs.intervalHours} h)` : `created one-off export ${id}`;
 }
 
-/** Records provider settings (`waitForCompletion`, `completionTimeoutSeconds`), resuming a wait that did not finish. */
-export async function updateBulkExport(
-  context: OperationContext,
-  id: string,
-  rawOlds: Record<string, unknown>,
-  news: Record<string, unknown>,
-): Promise<pulumi.dynamic.UpdateResult<BulkExportOutputs>> {
-  const olds = migrateBulkExportOutputs(rawOlds);
-  const inputs = parseInputs(news);
-  const label = labelOf(inputs, id);
-  const settings = settingsForResource(`updating ${KIND} "${label}"`, context.settings, olds["tenantId"]);
-  const client = await context.client(settings);
-  const bulkExport = await bulkExportCalls.get(client, id, { name: label });
-  const resume = inputs.waitForCompletion === true && !ENDED.has(bulkExport.status);
-  const what = resume ? `resumed waiting for export ${id} (was ${String(olds["status"])})` : "updated provider settings; no API call";
-  return { outs: await settle(context, client, settings, inputs, bulkExport, what, news) };
-}
+/**
+ * The BulkExport's hooks around the engine's create: the POST, then, for a
+ * one-off export with `waitForCompletion`, the wait until it has ended (its
+ * runs' progress logged). The engine keeps the export in the stack, with
+ * what is known, when the wait fails: the next up resumes it instead of
+ * creating a second export.
+ */
+export const BULK_EXPORT_CREATE: CreateHooks<BulkExport, InputsOf<typeof BULK_EXPORT_FIELDS>, StateOf<InputsOf<typeof BULK_EXPORT_FIELDS>>> = {
+  post: ({ client, inputs, name }) => bulkExportCalls.create(client, toCreateRequest(inputs), { name }),
+  resumeHint: "run pulumi up again to resume",
+  unfinished: ({ inputs }, { wire }) => outputsFrom(inputs, wire, [], `${createdWhat(inputs, wire.id)}; did not finish: run pulumi up again to resume`),
+  async after({ context, client, settings, inputs, name, raw }: BulkExportWrite, { wire }) {
+    const what = createdWhat(inputs, wire.id);
+    logProgress(context, KIND, name, what);
+    return settle(context, client, settings, inputs, wire, what, raw);
+  },
+};
+
+/**
+ * The BulkExport's hooks around the engine's update: every change but the
+ * provider settings (`waitForCompletion`, `completionTimeoutSeconds`)
+ * replaces, so an update reads the export and records the settings, or
+ * resumes a wait that did not finish.
+ */
+export const BULK_EXPORT_UPDATE: UpdateHooks<BulkExport, InputsOf<typeof BULK_EXPORT_FIELDS>, StateOf<InputsOf<typeof BULK_EXPORT_FIELDS>>> = {
+  async send({ client, id, olds, inputs, name }) {
+    const bulkExport = await bulkExportCalls.get(client, id, { name });
+    const resume = inputs.waitForCompletion === true && !ENDED.has(bulkExport.status);
+    return { wire: bulkExport, what: resume ? `resumed waiting for export ${id} (was ${String(olds["status"])})` : "updated provider settings; no API call" };
+  },
+  async after({ context, client, settings, inputs, raw }, sent) {
+    if (sent === undefined) throw new Error("updating a bulk export: its send hook answers the export");
+    return settle(context, client, settings, inputs, sent.wire, sent.what, raw);
+  },
+};
 
 /** Cancels an export that has not ended; one that has (or is gone) is only dropped from the state. */
 export async function deleteBulkExport(context: OperationContext, id: string, rawProps: Record<string, unknown>): Promise<void> {

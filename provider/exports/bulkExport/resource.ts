@@ -10,7 +10,7 @@ import { checkBulkExport } from "./check";
 import { BULK_EXPORT_DIFF } from "./diff";
 import { BULK_EXPORT_READ } from "./reads";
 import { BULK_EXPORT_FIELDS } from "./fields";
-import { createBulkExport, deleteBulkExport, updateBulkExport } from "./operations";
+import { BULK_EXPORT_CREATE, BULK_EXPORT_UPDATE, deleteBulkExport, labelOf } from "./operations";
 import { BULK_EXPORT_OUTPUT_SPECS } from "./outputs";
 import { migrateBulkExportOutputs } from "./state";
 import { zBulkExport, zBulkExportCreate, zBulkExportUpdate } from "../../client/wire/bulkExports.requests";
@@ -28,15 +28,17 @@ export const resource = declareKind({
   inputsNotInOutputs: [],
   recordedOutputs: BULK_EXPORT_OUTPUT_SPECS,
   importForms: ["<id>"],
+  // An export has no name: messages name it by its project and destination.
+  displayName: (props) => labelOf(props),
   hooks: {
     migrate: migrateBulkExportOutputs,
     check(_olds, news) {
       return checkBulkExport(news);
     },
     diff: BULK_EXPORT_DIFF,
-    create: createBulkExport,
+    create: BULK_EXPORT_CREATE,
     read: BULK_EXPORT_READ,
-    update: updateBulkExport,
+    update: BULK_EXPORT_UPDATE,
     delete: deleteBulkExport,
     /** The exports of the stack's workspace (imported by id there), but cancelled ones: nothing is left to manage of them. */
     async list(context) {

@@ -25,7 +25,7 @@ export interface RunsSummary {
 }
 
 /** Everything the resource records. */
-export interface BulkExportOutputs extends BulkExportInputs {
+export type BulkExportOutputs = BulkExportInputs & {
   /** `Created`, `Running`, `IntervalScheduled`, `Completed`, `Failed`, `TimedOut` or `Cancelled`. */
   status: string;
   /** Workspace the export belongs to. */
@@ -37,7 +37,7 @@ export interface BulkExportOutputs extends BulkExportInputs {
   /** What the last create or update did, in plain words. */
   lastOperation: string;
   stateVersion: number;
-}
+};
 
 /** Outputs of any release in today's layout (the first layout: nothing to migrate yet). */
 export function migrateBulkExportOutputs(outputs: Record<string, unknown>): Record<string, unknown> {
