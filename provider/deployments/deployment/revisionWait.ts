@@ -6,13 +6,13 @@
  */
 import type { Deployment, LangSmithClient } from "../../client";
 import { AbortedError, RevisionFailedError, WaitTimeoutError } from "../../client/errors";
-import { DEFAULT_HISTORY_LIMIT } from "../../client/revisionTimings";
+import { DEFAULT_HISTORY_LIMIT, parseTimings } from "../../client/revisionTimings";
 import { type OperationContext, waitTimeoutSeconds } from "../../engine/context/operation";
 import { formatDuration, logProgress, shortId } from "../../engine/context/progress";
 import type { ProviderSettings } from "../../engine/context/settings";
 import { messageOf, partialFailure } from "../../engine/state/partialFailure";
 import type { DeploymentInputs } from "./fields";
-import { type DeploymentOutputs, type ObservedDeployment, outputsFrom, recordedTimings, withTiming } from "./state";
+import { type DeploymentOutputs, type ObservedDeployment, outputsFrom } from "./state";
 import { deploymentCalls } from "./endpoints";
 
 const KIND = "deployment";
@@ -42,19 +42,19 @@ export async function settle(
   const revisionId = deployment.latest_revision_id ?? null;
   // The revision being waited for (a newer one when the service superseded it).
   let followedRevisionId = revisionId;
+  const timeoutSeconds = waitTimeoutSeconds(context, inputs.deployTimeoutSeconds ?? settings.deployTimeoutSeconds);
   try {
     if (inputs.waitForDeployed === false || revisionId === null) {
       const revisionStatus = await latestRevisionStatus(client, { ...deployment, name });
       return outputsFrom(inputs, { deployment, revisionStatus }, `${what}; not waiting (waitForDeployed is false)`, previous);
     }
-    const timeoutSeconds = waitTimeoutSeconds(context, inputs.deployTimeoutSeconds ?? settings.deployTimeoutSeconds);
     logProgress(context, KIND, name, `${what}; waiting up to ${formatDuration(timeoutSeconds * 1000)} for revision ${shortId(revisionId)} to be DEPLOYED`);
     const result = await deploymentCalls.waitForRevision(client, {
       deploymentId: deployment.id,
       revisionId,
       // Predict DEPLOYED from how long earlier revisions took (the service's list and our own record).
       historyLimit: DEFAULT_HISTORY_LIMIT,
-      history: recordedTimings(previous),
+      history: parseTimings(previous?.["revisionTimings"]),
       name,
       waitTimeoutMs: timeoutSeconds * 1000,
       ...settings.pollIntervalsMs,
@@ -75,13 +75,13 @@ export async function settle(
       deployment: { ...latest, latest_revision_id: result.revision.id },
       revisionStatus: result.revision.status,
     };
-    const outputs = outputsFrom(
+    return outputsFrom(
       inputs,
       observed,
       `${what}; revision ${shortId(result.revision.id)} DEPLOYED in ${formatDuration(result.elapsedMs)}${followed}`,
       previous,
+      result.timing,
     );
-    return withTiming(outputs, result.timing);
   } catch (error) {
     // The deployment exists whatever failed: keep it, with what is known of its revision, so the next up resumes.
     const failedRevision =

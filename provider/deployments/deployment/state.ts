@@ -70,16 +70,19 @@ export function migrateDeploymentOutputs(outputs: Record<string, unknown>): Reco
 /**
  * Outputs after a create or update: the inputs as given (secrets as
  * fingerprints, reusing the previous salt so unchanged secrets keep theirs),
- * plus what the service reported.
+ * plus what the service reported, and the revisions' timings: `timing` (what
+ * a wait that finished observed) in front of the recorded ones.
  */
 export function outputsFrom(
   inputs: DeploymentInputs,
   observed: { deployment: DeploymentFacts; revisionStatus: string | null },
   lastOperation: string,
   previous?: Record<string, unknown>,
+  timing?: RevisionTiming,
 ): DeploymentOutputs {
   const { deployment } = observed;
-  const timings = recordedTimings(previous);
+  // What the wait observed (if it finished) in front of the recorded timings.
+  const timings = mergeTimings(timing === undefined ? [] : [timing], parseTimings(previous?.["revisionTimings"]));
   return {
     ...inputsWithFingerprint(inputs, previous),
     ...(timings.length > 0 ? { revisionTimings: timings } : {}),
@@ -185,15 +188,4 @@ export function recordedDeployment(outputs: Record<string, unknown>): RecordedDe
     ...pick("sourceConfig", isRecordValue),
     ...pick("sourceRevisionConfig", isRecordValue),
   };
-}
-
-/** The revision timings recorded in outputs (malformed entries dropped), newest first. */
-export function recordedTimings(outputs: { readonly revisionTimings?: unknown } | undefined): RevisionTiming[] {
-  return parseTimings(outputs?.revisionTimings);
-}
-
-/** `outputs` with `timing` (what the last wait observed) added in front of the recorded timings. */
-export function withTiming(outputs: DeploymentOutputs, timing: RevisionTiming | undefined): DeploymentOutputs {
-  if (timing === undefined) return outputs;
-  return { ...outputs, revisionTimings: mergeTimings([timing], recordedTimings(outputs)) };
 }
