@@ -90,7 +90,8 @@ async function adopt(context: OperationContext, client: LangSmithClient, inputs:
       `adopting deployment "${name}": ${describeChanges(drift.replaces)} differ from the existing deployment and cannot be changed in place`,
     );
   }
-  if (drift.changed.inPlace.length === 0 && drift.changed.revision.length === 0) return { id, wire: deployment, outcome: "taken", how };
+  // The id as the service spells it, whatever the input's spelling.
+  if (drift.changed.inPlace.length === 0 && drift.changed.revision.length === 0) return { id: deployment.id, wire: deployment, outcome: "taken", how };
   const body = toPatchRequest(inputs, drift.changed, drift.changed.revision.length > 0);
   const patched = await patchOnce(context, client, deployment.id, name, body, deployment.latest_revision_id);
   const reconciled = `reconciled ${describeChanges([...drift.changed.inPlace, ...drift.changed.revision])}`;

@@ -137,7 +137,9 @@ async function finishCreate(kind: PreparedKind, request: WriteRequest, reader: L
   const { id } = created;
   // An object the service builds asynchronously takes its update-only fields once it is ready, and is ready again after.
   const wait = lifecycleWait(kind, context, reader, id, inputs, "create");
-  const ready = wait === undefined ? created.wire : ((await waitForStatus(wait, "ready", created.wire)) ?? created.wire);
+  // A create answered with nothing: the wait reads the object first.
+  const answered = Object.keys(created.wire).length > 0 ? created.wire : undefined;
+  const ready = wait === undefined ? created.wire : ((await waitForStatus(wait, "ready", answered)) ?? created.wire);
   const sent = await sendUpdateOnlyFields(kind, context, request.client, id, inputs, action);
   const updated = (sent !== undefined && wait !== undefined ? await waitForStatus(wait, "ready", sent) : sent) ?? ready;
   const extra = (await spec.afterWrite?.(reader, id, inputs, undefined, action)) ?? {};

@@ -29,7 +29,7 @@ export const resource = declareKind({
   recordedOutputs: BULK_EXPORT_OUTPUT_SPECS,
   importForms: ["<id>"],
   // An export has no name: messages name it by its project and destination.
-  displayName: (props) => labelOf(props),
+  displayName: (props) => (typeof props.projectId === "string" && typeof props.destinationId === "string" ? labelOf(props) : undefined),
   hooks: {
     migrate: migrateBulkExportOutputs,
     check(_olds, news) {
