@@ -77,6 +77,14 @@ export interface DeploymentArgs {
    */
   secrets?: pulumi.Input<pulumi.Input<DeploymentSecretArgs>[]>;
   /**
+   * Environment variables that are not secret, by name (e.g. `LOG_LEVEL`):
+   * their values show in previews and the state. The service keeps them with
+   * `secrets` in one list, so a name may appear in only one of the two (or
+   * `secretReferences`). A change makes one new revision and waits for it.
+   * Default: none.
+   */
+  environmentVariables?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /**
    * Environment variables read from Kubernetes secrets (`secret_references`),
    * for self-hosted data planes; a variable may come from `secrets` or from
    * here, not both. A change makes one new revision and waits for it. Default: none.
@@ -112,6 +120,8 @@ export class Deployment extends pulumi.dynamic.Resource {
   declare readonly sourceConfig: pulumi.Output<DeploymentSourceConfigArgs>;
   /** Revision configuration as declared. */
   declare readonly sourceRevisionConfig: pulumi.Output<DeploymentSourceRevisionConfigArgs>;
+  /** Environment variables that are not secret, as declared (after a refresh, as the service reports them). */
+  declare readonly environmentVariables: pulumi.Output<Record<string, string> | undefined>;
   /** Secret references as declared (after a refresh, as the service reports them). */
   declare readonly secretReferences: pulumi.Output<DeploymentSecretReferenceArgs[] | undefined>;
   /**
@@ -149,6 +159,7 @@ export class Deployment extends pulumi.dynamic.Resource {
       sourceConfig: args.sourceConfig ?? {},
       sourceRevisionConfig: args.sourceRevisionConfig ?? {},
       secrets: args.secrets === undefined ? undefined : pulumi.secret(args.secrets),
+      environmentVariables: args.environmentVariables,
       secretReferences: args.secretReferences,
       waitForDeployed: args.waitForDeployed,
       deployTimeoutSeconds: args.deployTimeoutSeconds,

@@ -90,6 +90,10 @@ export class Deployment extends pulumi.CustomResource {
      */
     declare public readonly displayName: pulumi.Output<string | undefined>;
     /**
+     * Environment variables of the deployment that are not secret, by name (e.g. `LOG_LEVEL`): their values show in previews, detailed diffs and the state. The service keeps them with `secrets` in one list, so a name may appear in only one of `environmentVariables`, `secrets` and `secretReferences`. Changing it makes one new revision.
+     */
+    declare public readonly environmentVariables: pulumi.Output<{[key: string]: any} | undefined>;
+    /**
      * What the last create or update did, in plain words.
      */
     declare public /*out*/ readonly lastOperation: pulumi.Output<string | undefined>;
@@ -175,6 +179,7 @@ export class Deployment extends pulumi.CustomResource {
             resourceInputs["deleteTimeoutSeconds"] = args?.deleteTimeoutSeconds;
             resourceInputs["deployTimeoutSeconds"] = args?.deployTimeoutSeconds;
             resourceInputs["displayName"] = args?.displayName;
+            resourceInputs["environmentVariables"] = args?.environmentVariables;
             resourceInputs["name"] = args?.name;
             resourceInputs["secretReferences"] = args?.secretReferences;
             resourceInputs["secrets"] = args?.secrets ? pulumi.secret(args.secrets) : undefined;
@@ -199,6 +204,7 @@ export class Deployment extends pulumi.CustomResource {
             resourceInputs["deleteTimeoutSeconds"] = undefined /*out*/;
             resourceInputs["deployTimeoutSeconds"] = undefined /*out*/;
             resourceInputs["displayName"] = undefined /*out*/;
+            resourceInputs["environmentVariables"] = undefined /*out*/;
             resourceInputs["lastOperation"] = undefined /*out*/;
             resourceInputs["latestRevisionId"] = undefined /*out*/;
             resourceInputs["latestRevisionStatus"] = undefined /*out*/;
@@ -245,6 +251,10 @@ export interface DeploymentArgs {
      * Name shown in LangSmith instead of `name`; the service cannot clear one, so leaving it out after setting it keeps the last one. Changing it updates the resource in place.
      */
     displayName?: pulumi.Input<string | undefined>;
+    /**
+     * Environment variables of the deployment that are not secret, by name (e.g. `LOG_LEVEL`): their values show in previews, detailed diffs and the state. The service keeps them with `secrets` in one list, so a name may appear in only one of `environmentVariables`, `secrets` and `secretReferences`. Changing it makes one new revision.
+     */
+    environmentVariables?: pulumi.Input<{[key: string]: any} | undefined>;
     /**
      * Deployment name, unique in the workspace. Changing it replaces the resource.
      */

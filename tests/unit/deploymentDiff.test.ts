@@ -53,6 +53,7 @@ const changedValue: Record<string, unknown> = {
   "sourceRevisionConfig.graphConfigPath": "other.json",
   "sourceRevisionConfig.imageUri": "registry.example.com/agent:1",
   secrets: [{ name: "A", value: "changed" }],
+  environmentVariables: { LOG_LEVEL: "debug" },
   waitForDeployed: false,
   deployTimeoutSeconds: 60,
   deleteTimeoutSeconds: 60,

@@ -55,9 +55,15 @@ const DEPLOYMENT_PATHS = [
     ] satisfies Array<keyof DeploymentSourceConfigArgs>
   ).map((key) => `sourceConfig.${key}`),
   ...(["repoRef", "graphConfigPath", "imageUri"] satisfies Array<keyof DeploymentSourceRevisionConfigArgs>).map((key) => `sourceRevisionConfig.${key}`),
-  ...(["secrets", "secretReferences", "waitForDeployed", "deployTimeoutSeconds", "deleteTimeoutSeconds", "adoptExistingId"] satisfies Array<
-    keyof DeploymentArgs
-  >),
+  ...([
+    "secrets",
+    "environmentVariables",
+    "secretReferences",
+    "waitForDeployed",
+    "deployTimeoutSeconds",
+    "deleteTimeoutSeconds",
+    "adoptExistingId",
+  ] satisfies Array<keyof DeploymentArgs>),
 ];
 const DESTINATION_PATHS = [
   ...(["displayName", "destinationType"] satisfies Array<keyof BulkExportDestinationArgs>),
@@ -133,9 +139,9 @@ describe.each([
   it("documents each field and sends each non-provider field somewhere on the wire", () => {
     for (const field of table) {
       expect(field.doc.length).toBeGreaterThan(10);
-      // The workspace travels as the X-Tenant-Id header, not in a body.
+      // The workspace travels as the X-Tenant-Id header, not in a body; a field the service keeps with another's names that one's key.
       if (field.effect !== "local" && field.effect !== "createOnly" && field.path !== "workspaceId")
-        expect(field.wire).toEqual(expect.stringMatching(/^[a-z_.0-9]+$/));
+        expect(field.wire ?? field.sharesWire).toEqual(expect.stringMatching(/^[a-z_.0-9]+$/));
     }
   });
 });

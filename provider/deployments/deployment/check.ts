@@ -6,12 +6,14 @@ import { DEPLOYMENT_FIELDS } from "./fields";
 
 /**
  * Validates raw inputs (values still unknown during a preview pass). Beyond
- * the table: an environment variable name may appear once across `secrets`
- * and `secretReferences`.
+ * the table: an environment variable name may appear once across
+ * `environmentVariables`, `secrets` and `secretReferences`.
  */
 export function checkDeployment(raw: Record<string, unknown>): CheckFailure[] {
   const failures = checkFields(DEPLOYMENT_FIELDS, raw, "Deployment");
-  const seen = new Set<string>();
+  const variables = raw["environmentVariables"];
+  // The plain variables' names first: a secret of the same name is the one reported.
+  const seen = new Set<string>(variables !== null && typeof variables === "object" && !Array.isArray(variables) ? Object.keys(variables) : []);
   for (const list of ["secrets", "secretReferences"] as const) {
     const entries = raw[list];
     if (!Array.isArray(entries)) continue;
@@ -21,7 +23,7 @@ export function checkDeployment(raw: Record<string, unknown>): CheckFailure[] {
       if (seen.has(name)) {
         failures.push({
           property: propertyPath([list, index, "name"]),
-          reason: `environment variable ${name} is listed twice (across secrets and secretReferences a name may appear once)`,
+          reason: `environment variable ${name} is listed twice (across environmentVariables, secrets and secretReferences a name may appear once)`,
         });
       }
       seen.add(name);

@@ -22,7 +22,7 @@ import type { DEPLOYMENT_FIELDS, DeploymentInputs } from "./fields";
 import { patchOnce } from "./patch";
 import { settle, type SettlingDeployment } from "./revisionWait";
 import { type DeploymentOutputs, outputsFrom, refreshedOutputs, withConfigDefaults } from "./state";
-import { toCreateRequest, toPatchRequest } from "./wire";
+import { keptSecrets, toCreateRequest, toPatchRequest } from "./wire";
 
 /** What a deployment's create hands on: the POST's answer, the deployment found by name, or the one adopted. */
 type CreatedDeployment = Created<SettlingDeployment>;
@@ -92,7 +92,12 @@ async function adopt(context: OperationContext, client: LangSmithClient, inputs:
   }
   // The id as the service spells it, whatever the input's spelling.
   if (drift.changed.inPlace.length === 0 && drift.changed.revision.length === 0) return { id: deployment.id, wire: deployment, outcome: "taken", how };
-  const body = toPatchRequest(inputs, drift.changed, drift.changed.revision.length > 0);
+  // The service's own secrets go back with the plain variables when the program declares none (one list on the wire).
+  const kept =
+    inputs.secrets === undefined && drift.changed.revision.includes("environmentVariables")
+      ? keptSecrets(deployment, new Set(Object.keys(inputs.environmentVariables ?? {})), `adopting deployment "${name}"`)
+      : [];
+  const body = toPatchRequest(inputs, drift.changed, drift.changed.revision.length > 0, kept);
   const patched = await patchOnce(context, client, deployment.id, name, body, deployment.latest_revision_id);
   const reconciled = `reconciled ${describeChanges([...drift.changed.inPlace, ...drift.changed.revision])}`;
   return { id: patched.id, wire: patched, outcome: "taken", how: `${how}; ${reconciled}` };

@@ -22,6 +22,12 @@ const envName = z
   .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "secret names are environment variable names: letters, digits and _, not starting with a digit")
   .max(256, "secret names are at most 256 characters");
 
+/** The names of `environmentVariables`: environment variable names. */
+const variableName = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "environment variable names are letters, digits and _, not starting with a digit")
+  .max(256, "environment variable names are at most 256 characters");
+
 const secretSchema = z.object({
   name: unknownOr(envName).describe("The environment variable's name."),
   value: unknownOr(z.string().max(65536, "secret values are at most 64 KiB")).describe("Its value (at most 64 KiB)."),
@@ -117,6 +123,28 @@ export const DEPLOYMENT_FIELDS = [
         { name: "ANTHROPIC_API_KEY", value: "sk-ant-{canary}" },
       ],
     },
+  },
+  {
+    path: "environmentVariables",
+    // No wire key of its own: the service keeps these with the secrets in one list, which wire.ts makes of both.
+    sharesWire: "secrets",
+    type: "map of strings",
+    doc:
+      "Environment variables of the deployment that are not secret, by name (e.g. `LOG_LEVEL`): their values show in previews, detailed diffs and the state. " +
+      "The service keeps them with `secrets` in one list, so a name may appear in only one of `environmentVariables`, `secrets` and `secretReferences`.",
+    schema: z.record(z.string(), unknownOr(z.string().max(65536, "environment variable values are at most 64 KiB"))).superRefine((variables, context) => {
+      // Each name checked as one (a record's own key check says only "Invalid key in record").
+      for (const name of Object.keys(variables)) {
+        const problem = variableName.safeParse(name).error?.issues[0]?.message;
+        if (problem !== undefined) context.addIssue({ code: "custom", path: [name], message: `${name}: ${problem}` });
+      }
+    }),
+    required: false,
+    effect: "revision",
+    effectDoc: "one new revision (with the current revision config), wait",
+    secret: false,
+    defaultDoc: "none",
+    example: { value: { LOG_LEVEL: "info" }, changed: { LOG_LEVEL: "debug", FEATURE_FLAGS: "beta" } },
   },
   {
     path: "secretReferences",

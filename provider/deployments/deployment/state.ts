@@ -3,7 +3,7 @@
  * fingerprints only) plus what the service reported; refresh; and the
  * migration of outputs written by older releases.
  */
-import type { Deployment } from "../../client/contractTypes/controlPlane";
+import type { Deployment, DeploymentSecret } from "../../client/contractTypes/controlPlane";
 import { mergeTimings, parseTimings, type RevisionTiming } from "../../client/revisionTimings";
 import { type InputsOf, readInputs, refreshFields } from "../../engine/fields/fields";
 import { getPath, isRecord, setPath } from "../../engine/fields/paths";
@@ -134,7 +134,10 @@ export function refreshedOutputs(
   if (typeof declaredRef === "string" && typeof serverRef === "string" && COMMIT_SHA.test(serverRef) && deployment.source_config.repo_branch === declaredRef) {
     setPath(refreshed, "sourceRevisionConfig.repoRef", declaredRef);
   }
-  const secretsFingerprint = reconcileWithService(parseSecretsFingerprint(previous["secretsFingerprint"]), deployment.secrets ?? undefined);
+  // The service's one list holds the plain variables too: those the outputs record are read as such, the rest as secrets.
+  const { variables, secrets } = splitVariables(previous["environmentVariables"], deployment.secrets ?? undefined);
+  if (variables !== undefined) refreshed["environmentVariables"] = variables;
+  const secretsFingerprint = reconcileWithService(parseSecretsFingerprint(previous["secretsFingerprint"]), secrets);
   if (secretsFingerprint === undefined) delete refreshed["secretsFingerprint"];
   else refreshed["secretsFingerprint"] = secretsFingerprint;
   return {
@@ -170,6 +173,7 @@ export interface RecordedDeployment {
   readonly waitForDeployed?: boolean;
   readonly sourceConfig?: Readonly<Record<string, unknown>>;
   readonly sourceRevisionConfig?: Readonly<Record<string, unknown>>;
+  readonly environmentVariables?: Readonly<Record<string, unknown>>;
 }
 
 /** The recorded outputs (today's layout) as the writes read them (see {@link RecordedDeployment}). */
@@ -187,5 +191,25 @@ export function recordedDeployment(outputs: Record<string, unknown>): RecordedDe
     ...pick("waitForDeployed", (value): value is boolean => typeof value === "boolean"),
     ...pick("sourceConfig", isRecordValue),
     ...pick("sourceRevisionConfig", isRecordValue),
+    ...pick("environmentVariables", isRecordValue),
   };
+}
+
+/**
+ * The service's list of variables split as the outputs record it: the plain
+ * variables the previous outputs name (a name the service no longer has is
+ * dropped: drift), and the rest, which are the secrets. `variables` is
+ * `undefined` (keep what is recorded) when none are recorded or the service
+ * answered no values.
+ */
+function splitVariables(
+  recorded: unknown,
+  server: readonly DeploymentSecret[] | undefined,
+): { variables: Record<string, string> | undefined; secrets: readonly DeploymentSecret[] | undefined } {
+  if (!isRecord(recorded) || server === undefined) return { variables: undefined, secrets: server };
+  const names = new Set(Object.keys(recorded));
+  const secrets = server.filter((entry) => !names.has(entry.name));
+  const plain = server.filter((entry) => names.has(entry.name));
+  if (plain.some((entry) => typeof entry.value !== "string")) return { variables: undefined, secrets };
+  return { variables: Object.fromEntries(plain.map((entry) => [entry.name, entry.value as string])), secrets };
 }

@@ -11,7 +11,8 @@ import type { Deployment, LangSmithClient } from "../../client";
 import { ApiConnectionError, MethodNotAllowedError, NotFoundError } from "../../client/errors";
 import type { OperationContext } from "../../engine/context/operation";
 import { logProgress, shortId } from "../../engine/context/progress";
-import type { InputsOf } from "../../engine/fields/fields";
+import type { ChangedFields, InputsOf } from "../../engine/fields/fields";
+import { isRecord } from "../../engine/fields/paths";
 import type { StateOf } from "../../engine/kind/declaration";
 import type { UpdateHooks } from "../../engine/kind/hooks";
 import { describeChanges } from "./diff";
@@ -20,7 +21,7 @@ import type { DEPLOYMENT_FIELDS, DeploymentInputs } from "./fields";
 import { patchOnce } from "./patch";
 import { settle } from "./revisionWait";
 import { inputsWithFingerprint, needsResume, outputsFrom, recordedDeployment, type RecordedDeployment, withConfigDefaults } from "./state";
-import { toPatchRequest, toResubmitRequest } from "./wire";
+import { keptSecrets, toPatchRequest, toResubmitRequest, type VariableBody } from "./wire";
 
 /** What an update sent: the deployment as the service answered it, and whether a wait for its revision follows. */
 export interface SentDeployment {
@@ -31,7 +32,7 @@ export interface SentDeployment {
 
 /** The Deployment's hooks around the engine's update (see the module's description). */
 export const DEPLOYMENT_UPDATE: UpdateHooks<SentDeployment, InputsOf<typeof DEPLOYMENT_FIELDS>, StateOf<InputsOf<typeof DEPLOYMENT_FIELDS>>> = {
-  async send({ context, client, id, olds, inputs: checked, changed }) {
+  async send({ context, client, id, olds, inputs: checked, changed, action }) {
     const inputs = withConfigDefaults(checked);
     const previous = recordedDeployment(olds);
     const resume = needsResume(previous) && inputs.waitForDeployed !== false;
@@ -51,7 +52,8 @@ export const DEPLOYMENT_UPDATE: UpdateHooks<SentDeployment, InputsOf<typeof DEPL
       return { wire: { deployment, waits: true }, what };
     }
     const newRevision = changed.revision.length > 0 || failedRevisionId !== undefined;
-    const body = toPatchRequest(inputs, changed, newRevision);
+    const kept = needsKeptSecrets(inputs, changed) ? await serviceSecrets(client, id, inputs, olds, action) : [];
+    const body = toPatchRequest(inputs, changed, newRevision, kept);
     const deployment = await patchOnce(context, client, id, inputs.name, body, previous.latestRevisionId);
     const revision = shortId(deployment.latest_revision_id ?? "?");
     if (!newRevision) {
@@ -114,6 +116,25 @@ async function redeployOnce(
   }
 }
 
+/** Whether a PATCH must send back the service's own secrets: the plain variables changed, and the program declares no secrets (the service keeps both in one list). */
+function needsKeptSecrets(inputs: DeploymentInputs, changed: ChangedFields): boolean {
+  return changed.revision.includes("environmentVariables") && !changed.revision.includes("secrets") && inputs.secrets === undefined;
+}
+
+/** The service's secrets the program does not declare: its list of variables less the plain ones, before and after. */
+async function serviceSecrets(
+  client: LangSmithClient,
+  id: string,
+  inputs: DeploymentInputs,
+  olds: Record<string, unknown>,
+  action: string,
+): Promise<VariableBody[]> {
+  const deployment = await deploymentCalls.get(client, id, { name: inputs.name });
+  const previous = olds["environmentVariables"];
+  const names = new Set([...Object.keys(inputs.environmentVariables ?? {}), ...(isRecord(previous) ? Object.keys(previous) : [])]);
+  return keptSecrets(deployment, names, action);
+}
+
 function isFailed(status: string | undefined): boolean {
   return typeof status === "string" && status.includes("FAILED");
 }
@@ -124,10 +145,20 @@ function describeRevisionChange(previous: RecordedDeployment, inputs: Deployment
     .map((path) => {
       if (path === "secrets") return "secrets changed";
       if (path === "secretReferences") return "secret references changed";
+      if (path === "environmentVariables") return describeVariablesChange(previous.environmentVariables, inputs.environmentVariables);
       const [group, key] = path.split(".") as ["sourceConfig" | "sourceRevisionConfig", string];
       const before = previous[group]?.[key] ?? "unset";
       const after = (inputs[group] as Record<string, unknown>)[key] ?? "unset";
       return `${key} ${String(before)}→${String(after)}`;
     })
+    .join(", ");
+}
+
+/** Plain words for a change of the plain variables, e.g. `LOG_LEVEL info→debug, FEATURE_FLAGS unset→beta` (their values are not secret). */
+function describeVariablesChange(before: Readonly<Record<string, unknown>> | undefined, after: Readonly<Record<string, string>> | undefined): string {
+  const names = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  return names
+    .filter((name) => before?.[name] !== after?.[name])
+    .map((name) => `${name} ${String(before?.[name] ?? "unset")}→${after?.[name] ?? "unset"}`)
     .join(", ");
 }

@@ -117,6 +117,13 @@ export interface FieldSpec {
   /** Dotted path in the create request body, e.g. `source_config.repo_url`; absent for provider-side fields. */
   readonly wire?: string;
   /**
+   * For a field without a {@link wire} key of its own that the service keeps
+   * in one value with another field's (a deployment's plain variables, in
+   * its one list `secrets`): that wire key. The generic bodies leave the
+   * field out; the kind's own bodies merge it. Default none.
+   */
+  readonly sharesWire?: string;
+  /**
    * Dotted path in the create request body where it differs from {@link wire}
    * (which updates and reads use), e.g. a dataset's `extra.metadata`; `null`
    * when the create request cannot carry it (the service takes it in an

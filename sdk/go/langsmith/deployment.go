@@ -72,6 +72,8 @@ type Deployment struct {
 	DeployTimeoutSeconds pulumi.Float64PtrOutput `pulumi:"deployTimeoutSeconds"`
 	// Name shown in LangSmith instead of `name`; the service cannot clear one, so leaving it out after setting it keeps the last one. Changing it updates the resource in place.
 	DisplayName pulumi.StringPtrOutput `pulumi:"displayName"`
+	// Environment variables of the deployment that are not secret, by name (e.g. `LOG_LEVEL`): their values show in previews, detailed diffs and the state. The service keeps them with `secrets` in one list, so a name may appear in only one of `environmentVariables`, `secrets` and `secretReferences`. Changing it makes one new revision.
+	EnvironmentVariables pulumi.MapOutput `pulumi:"environmentVariables"`
 	// What the last create or update did, in plain words.
 	LastOperation pulumi.StringPtrOutput `pulumi:"lastOperation"`
 	// Id of the newest revision.
@@ -179,6 +181,8 @@ type deploymentArgs struct {
 	DeployTimeoutSeconds *float64 `pulumi:"deployTimeoutSeconds"`
 	// Name shown in LangSmith instead of `name`; the service cannot clear one, so leaving it out after setting it keeps the last one. Changing it updates the resource in place.
 	DisplayName *string `pulumi:"displayName"`
+	// Environment variables of the deployment that are not secret, by name (e.g. `LOG_LEVEL`): their values show in previews, detailed diffs and the state. The service keeps them with `secrets` in one list, so a name may appear in only one of `environmentVariables`, `secrets` and `secretReferences`. Changing it makes one new revision.
+	EnvironmentVariables map[string]interface{} `pulumi:"environmentVariables"`
 	// Deployment name, unique in the workspace. Changing it replaces the resource.
 	Name string `pulumi:"name"`
 	// Environment variables read from Kubernetes secrets of a self-hosted data plane (references only, not secret). Changing it makes one new revision.
@@ -207,6 +211,8 @@ type DeploymentArgs struct {
 	DeployTimeoutSeconds pulumi.Float64PtrInput
 	// Name shown in LangSmith instead of `name`; the service cannot clear one, so leaving it out after setting it keeps the last one. Changing it updates the resource in place.
 	DisplayName pulumi.StringPtrInput
+	// Environment variables of the deployment that are not secret, by name (e.g. `LOG_LEVEL`): their values show in previews, detailed diffs and the state. The service keeps them with `secrets` in one list, so a name may appear in only one of `environmentVariables`, `secrets` and `secretReferences`. Changing it makes one new revision.
+	EnvironmentVariables pulumi.MapInput
 	// Deployment name, unique in the workspace. Changing it replaces the resource.
 	Name pulumi.StringInput
 	// Environment variables read from Kubernetes secrets of a self-hosted data plane (references only, not secret). Changing it makes one new revision.
@@ -285,6 +291,11 @@ func (o DeploymentOutput) DeployTimeoutSeconds() pulumi.Float64PtrOutput {
 // Name shown in LangSmith instead of `name`; the service cannot clear one, so leaving it out after setting it keeps the last one. Changing it updates the resource in place.
 func (o DeploymentOutput) DisplayName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Deployment) pulumi.StringPtrOutput { return v.DisplayName }).(pulumi.StringPtrOutput)
+}
+
+// Environment variables of the deployment that are not secret, by name (e.g. `LOG_LEVEL`): their values show in previews, detailed diffs and the state. The service keeps them with `secrets` in one list, so a name may appear in only one of `environmentVariables`, `secrets` and `secretReferences`. Changing it makes one new revision.
+func (o DeploymentOutput) EnvironmentVariables() pulumi.MapOutput {
+	return o.ApplyT(func(v *Deployment) pulumi.MapOutput { return v.EnvironmentVariables }).(pulumi.MapOutput)
 }
 
 // What the last create or update did, in plain words.
