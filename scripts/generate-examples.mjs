@@ -82,10 +82,10 @@ if (!existsSync(join(dist, "native", "examples", "programs.js"))) {
 }
 const { examplePrograms } = await import(join(dist, "native", "examples", "programs.js"));
 const { loadAllKinds, loadKind } = await import(join(dist, "registry", "index.js"));
-const { NATIVE_FUNCTIONS } = await import(join(dist, "native", "functions.js"));
+const { allNativeFunctions } = await import(join(dist, "native", "functions.js"));
 const { packageSchema } = await import(join(dist, "native", "schema.js"));
 
-const programs = examplePrograms(loadAllKinds(), NATIVE_FUNCTIONS, loadKind);
+const programs = examplePrograms(loadAllKinds(), allNativeFunctions(), loadKind);
 const work = mkdtempSync(join(tmpdir(), "langsmith-examples-"));
 try {
   const schemaFile = join(work, "schema.json");

@@ -11,6 +11,7 @@ import type { ProviderSettings } from "./context/settings";
 import type { CheckFailure, FieldTable } from "./fields/fields";
 import type { OutputSpec } from "./state/outputs";
 import type { ZodType } from "zod";
+import type { DeclaredEndpoint } from "../client/resources";
 
 export type { OutputSpec } from "./state/outputs";
 
@@ -97,6 +98,44 @@ export interface LangSmithResource {
   list?(context: OperationContext, scope: ListingScope): Promise<ListedObject[]>;
   /** The inputs the kind's objects live under, each with the kind of object it names (a tag value's `tagKeyId`: a TagKey); none for most kinds. */
   readonly parents?: readonly KindParent[];
+  /** The kind's list function (`get<Kinds>`), when it declares one (see `engine/kind/listFunction.ts`). */
+  readonly listFunction?: KindListFunction;
+}
+
+/**
+ * One filter of a list function, by argument name (camelCase): sent as a
+ * query parameter of the kind's list, or matched against the objects read.
+ */
+export interface ListFilter {
+  /** The argument's type: `uuid` is a string holding a UUID. */
+  readonly type: "string" | "uuid" | "boolean" | "integer";
+  /** What it keeps, for the schema (one sentence). */
+  readonly doc: string;
+  /** The list's query parameter it is sent as (e.g. `name_contains`); absent: matched here against {@link output}. */
+  readonly query?: string;
+  /** The output property of a listed object the filter is about (the conformance matrix takes its value from an object the program made). */
+  readonly output: string;
+  /** How it matches that property: `equals` (default) or `contains` (a substring, case-insensitive). */
+  readonly match?: "equals" | "contains";
+}
+
+/** A kind's list function: its filters, the parents' ids it needs, and the call. */
+export interface KindListFunction {
+  /** The filters, by argument name. */
+  readonly filters: Readonly<Record<string, ListFilter>>;
+  /** The inputs the objects live under (a tag value's `tagKeyId`): required arguments. */
+  readonly parents: readonly string[];
+  /** The list endpoint the filters with a `query` are sent to; absent for a kind listed through its own reads. */
+  readonly endpoint?: DeclaredEndpoint;
+  /** Where the endpoint's path starts: `api` (below `/api/v1`) or `origin`. */
+  readonly base: "api" | "origin";
+  /**
+   * Every object in the scope the arguments name (`workspaceId` for a
+   * workspace-scoped kind, default the configured one; the parents' ids)
+   * that passes every filter given, in the resource's output shape with its
+   * `id`, paged to the end.
+   */
+  run(context: OperationContext, args: Properties): Promise<Properties[]>;
 }
 
 /** Where {@link LangSmithResource.list} looks. */

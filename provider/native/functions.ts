@@ -21,6 +21,8 @@ import {
 import { getInfo, getOrganization, getWorkspace, type GetWorkspaceArgs } from "../organization/invokes";
 import { getDataset, getProject, getPromptCommit } from "../tracing/invokes";
 import type { PulumiPropertySpec } from "./pulumiTypes";
+import { loadAllKinds } from "../registry";
+import { allListFunctions, listFunctionFor } from "./listFunctions";
 import { exampleRef } from "../engine/fields/fieldSpec";
 import {
   ANY,
@@ -39,30 +41,8 @@ import {
   WORKSPACE_OUTPUTS,
 } from "./functionSpecs";
 
-/** One invoke of the native provider. */
-export interface NativeFunction {
-  /** Token, e.g. `langsmith:index:getDeployment`. */
-  readonly token: string;
-  readonly description: string;
-  readonly inputs: Record<string, PulumiPropertySpec>;
-  readonly requiredInputs: readonly string[];
-  readonly outputs: Record<string, PulumiPropertySpec>;
-  /** The Registry's example of the invoke (see {@link FunctionExample}). */
-  readonly example: FunctionExample;
-  /** Runs the invoke; the result is an object of {@link outputs}. */
-  run(client: LangSmithClient, args: Record<string, unknown>): Promise<Record<string, unknown>>;
-}
-
-/**
- * The example program of an invoke on its Registry page: the arguments it is
- * called with (literals, or references to registered kinds' objects, which
- * the program declares, as in field examples: `exampleRef(token, { output })`)
- * and the output of the result the program exports.
- */
-export interface FunctionExample {
-  readonly args: Readonly<Record<string, unknown>>;
-  readonly output: string;
-}
+export type { FunctionExample, NativeFunction } from "./nativeFunction";
+import type { NativeFunction } from "./nativeFunction";
 
 const PROJECT = "langsmith:index:Project";
 const DEPLOYMENT = "langsmith:index:Deployment";
@@ -388,7 +368,12 @@ export const NATIVE_FUNCTIONS: readonly NativeFunction[] = [
   },
 ];
 
-/** The invoke served for `token`, if any. */
+/** The invoke served for `token`, if any: a written one, else a kind's list function (its module loaded then). */
 export function nativeFunction(token: string): NativeFunction | undefined {
-  return NATIVE_FUNCTIONS.find((fn) => fn.token === token);
+  return NATIVE_FUNCTIONS.find((fn) => fn.token === token) ?? listFunctionFor(token);
+}
+
+/** Every invoke: the written ones, then every kind's list function (every kind's module loaded). */
+export function allNativeFunctions(): NativeFunction[] {
+  return [...NATIVE_FUNCTIONS, ...allListFunctions(loadAllKinds())];
 }

@@ -8,7 +8,8 @@ import type { FieldSpec } from "../engine/fields/fields";
 import { CONFIG_KEYS } from "../engine/context/settings";
 import { type DefineType, enumValueName, type PulumiNamedTypeSpec, type PulumiPropertySpec, pulumiTypeOf } from "./pulumiTypes";
 import { REGION_HOSTS, REGIONS } from "../client/hosts";
-import { NATIVE_FUNCTIONS } from "./functions";
+import { allNativeFunctions } from "./functions";
+import { listedType, listedTypeToken } from "./listFunctions";
 import type { LangSmithResource } from "../engine/resource";
 import { loadAllKinds } from "../registry";
 import { pluginDownloadUrl } from "../client/version";
@@ -213,7 +214,11 @@ function regionType(): PulumiNamedTypeSpec {
 export function packageSchema(version: string, downloadUrl: string | undefined = pluginDownloadUrl()): PackageSchema {
   const types: Record<string, PulumiNamedTypeSpec> = {};
   const resources: Record<string, ResourceSpec> = {};
-  for (const resource of loadAllKinds()) resources[resource.token] = resourceSpec(resource, types);
+  for (const resource of loadAllKinds()) {
+    const spec = resourceSpec(resource, types);
+    resources[resource.token] = spec;
+    if (resource.listFunction !== undefined) types[listedTypeToken(resource.token)] = listedType(resource.token, spec.properties);
+  }
   types[REGION_TYPE] = regionType();
   return {
     name: PACKAGE_NAME,
@@ -231,7 +236,7 @@ export function packageSchema(version: string, downloadUrl: string | undefined =
     provider: { description: "The LangSmith provider: endpoints, credentials and wait defaults.", inputProperties: configProperties(false) },
     resources,
     functions: Object.fromEntries(
-      NATIVE_FUNCTIONS.map((fn) => [
+      allNativeFunctions().map((fn) => [
         fn.token,
         {
           description: withRegistrySections(fn.description, fn.token),

@@ -197,7 +197,7 @@ class LangSmithProviderService {
     if (fn === undefined) throw new Error(`unknown function ${request.getTok()}`);
     const args = unwrapSecrets(fromStruct(request.getArgs())).plain;
     const context = this.session.operation({ log: (severity, message) => this.log("", severity, message) });
-    const result = await fn.run(await context.client(), args);
+    const result = await fn.run(await context.client(), args, context);
     return new providerproto.InvokeResponse().setReturn(toStruct(outputsForEngine(result, new Set())));
   }
 

@@ -165,6 +165,7 @@ export type AccessPolicyInputs = InputsOf<typeof ACCESS_POLICY_FIELDS>;
 /** The AccessPolicy, as the native provider serves it. */
 export const resource = declareKind({
   token: "langsmith:index:AccessPolicy",
+  listing: {},
   kind: "access policy",
   description:
     "An access policy of the LangSmith organization: permissions on resources (projects, datasets, prompts, queues, deployments, sandboxes, ...) allowed or denied where conditions on the resources' tags hold. " +

@@ -79,6 +79,7 @@ const outputsOf = (roleId: string, policyId: string, lastOperation: string): Pro
 /** The AccessPolicyAttachment resource. */
 export const accessPolicyAttachment = declareKind({
   token: TOKEN,
+  listing: {},
   kind: KIND,
   scope: "organization",
   description:

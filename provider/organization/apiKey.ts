@@ -162,6 +162,9 @@ export function expiredKey(wire: z.output<typeof zApiKeyGetResponse>, now: Date)
 /** The ApiKey, as the native provider serves it. */
 export const resource = declareKind({
   token: "langsmith:index:ApiKey",
+  listing: {
+    none: "`getApiKeys`, written before the generated list functions, lists the keys (with the organization's service keys on request); its shape is kept.",
+  },
   kind: "API key",
   description:
     "An API key of a LangSmith workspace, e.g. for a `Deployment`'s secret or a CI job. The `key` output is a secret the service shows once, at create. " +

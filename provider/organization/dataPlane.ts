@@ -273,6 +273,7 @@ export type DataPlaneInputs = InputsOf<typeof DATA_PLANE_FIELDS>;
 /** The DataPlane, as the native provider serves it. */
 export const resource = declareKind({
   token: DATA_PLANE_TOKEN,
+  listing: {},
   kind: "data plane",
   description:
     "A LangSmith data plane provisioned in the organization's own AWS account (bring your own cloud), where the traces of the workspaces created in it (`Workspace.dataPlaneId`) are kept. " +

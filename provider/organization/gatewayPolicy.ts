@@ -106,6 +106,9 @@ export type GatewayPolicyInputs = InputsOf<typeof GATEWAY_POLICY_FIELDS>;
 /** The GatewayPolicy, as the native provider serves it. */
 export const resource = declareKind({
   token: TOKEN,
+  listing: {
+    none: "`getGatewayPolicies`, written before the generated list functions, lists the policies as the service answers them (snake_case); its shape is kept.",
+  },
   kind: "gateway policy",
   description:
     "A policy of LangSmith's LLM gateway for the subjects its matchers name (the organization, a workspace, a user, an API key, a run rule): a spend cap, a rate limit, a guard on prompts, or a routing of failed calls to fallback models. " +

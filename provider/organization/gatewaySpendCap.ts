@@ -103,6 +103,7 @@ export type GatewaySpendCapInputs = InputsOf<typeof GATEWAY_SPEND_CAP_FIELDS>;
 /** The GatewaySpendCap, as the native provider serves it. */
 export const resource = declareKind({
   token: TOKEN,
+  listing: {},
   kind: "gateway spend cap",
   description:
     "A cap on what the LLM gateway's calls of the subjects its matchers name (a workspace, a user, an API key, ...) may spend in a window (a gateway policy of type `spend_cap`, typed). " +

@@ -111,6 +111,7 @@ export async function checkRolePermissions(client: LangSmithClient, inputs: Prop
 /** The Role, as the native provider serves it. */
 export const resource = declareKind({
   token: "langsmith:index:Role",
+  listing: { filters: { displayName: { type: "string", output: "displayName", doc: "Only the role of this exact display name." } } },
   kind: "role",
   description:
     "A custom role of the LangSmith organization: a named set of workspace permissions that organization and workspace members, and API keys, can hold. " +

@@ -106,6 +106,12 @@ export type SandboxRegistryInputs = InputsOf<typeof SANDBOX_REGISTRY_FIELDS>;
 /** The SandboxRegistry, as the native provider serves it. */
 export const resource = declareKind({
   token: "langsmith:index:SandboxRegistry",
+  listing: {
+    filters: {
+      nameContains: { type: "string", query: "name_contains", output: "name", match: "contains", doc: "Only registries whose name contains this text." },
+    },
+    paging: { by: "offset", pageSize: 100 },
+  },
   kind: "sandbox registry",
   description:
     "The credentials of a container registry a LangSmith workspace's sandboxes pull images from. The username and password are always Pulumi secrets, kept only as salted fingerprints, and never read back " +

@@ -67,6 +67,7 @@ export type ServiceAccountInputs = InputsOf<typeof SERVICE_ACCOUNT_FIELDS>;
 /** The ServiceAccount, as the native provider serves it. */
 export const resource = declareKind({
   token: "langsmith:index:ServiceAccount",
+  listing: {},
   kind: "service account",
   description:
     "A service account of the LangSmith organization: an identity for machines (CI, a deployment) that joins workspaces with a role and holds API keys. " +

@@ -29,6 +29,7 @@ export const SERVICE_KEY_ENDPOINTS = {
 /** The ServiceKey, as the native provider serves it. */
 export const resource = declareKind({
   token: "langsmith:index:ServiceKey",
+  listing: {},
   kind: "service key",
   description:
     "An organization service key of LangSmith: acts for the organization (with an organization role) and in the workspaces it names (with `roleId`). " +

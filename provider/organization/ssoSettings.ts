@@ -146,6 +146,7 @@ export type SsoSettingsInputs = InputsOf<typeof SSO_SETTINGS_FIELDS>;
 /** The SsoSettings, as the native provider serves it. */
 export const resource = declareKind({
   token: "langsmith:index:SsoSettings",
+  listing: { none: "the organization has one SSO configuration: read it with the resource's `get`." },
   kind: "SSO settings",
   description:
     "SAML single sign-on of the LangSmith organization: the identity provider's metadata (URL, or XML kept as a secret), the workspaces and role new users get, SSO groups. " +

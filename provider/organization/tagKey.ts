@@ -56,6 +56,7 @@ export type TagKeyInputs = InputsOf<typeof TAG_KEY_FIELDS>;
 /** The TagKey, as the native provider serves it. */
 export const resource = declareKind({
   token: "langsmith:index:TagKey",
+  listing: {},
   kind: "tag key",
   description:
     "A resource-tag key of a LangSmith workspace (e.g. `env`). Its values are `TagValue`s; a `Tagging` attaches a value to a project, dataset, deployment or other object. " +

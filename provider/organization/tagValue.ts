@@ -70,6 +70,7 @@ export type TagValueInputs = InputsOf<typeof TAG_VALUE_FIELDS>;
 /** The TagValue, as the native provider serves it. */
 export const resource = declareKind({
   token: "langsmith:index:TagValue",
+  listing: {},
   kind: "tag value",
   description:
     "One value under a workspace's `TagKey` (e.g. `production` under `env`); a `Tagging` attaches it to an object. " +

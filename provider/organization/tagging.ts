@@ -105,6 +105,7 @@ export type TaggingInputs = InputsOf<typeof TAGGING_FIELDS>;
 /** The Tagging, as the native provider serves it. */
 export const resource = declareKind({
   token: "langsmith:index:Tagging",
+  listing: { filters: { tagValueId: { type: "uuid", query: "tag_value_id", output: "tagValueId", doc: "Only the taggings with this tag value." } } },
   kind: "tagging",
   description:
     "Attaches a workspace's `TagValue` to one object (a project, dataset, deployment, prompt, ...). " +

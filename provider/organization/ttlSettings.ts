@@ -103,6 +103,7 @@ const LEFT = "the last retention settings stay in force (set defaultTraceTier ba
 /** A workspace's TtlSettings, as the native provider serves it. */
 export const resource = declareKind({
   token: "langsmith:index:TtlSettings",
+  listing: { none: "a workspace (or the organization) has one retention setting: read it with the resource's `get`." },
   kind: "retention settings",
   description:
     "Trace retention of one LangSmith workspace: the default trace tier (`shortlived`, 14 days; `longlived`, 400 days) and whether it applies to existing projects. " +
@@ -119,6 +120,7 @@ export const resource = declareKind({
 /** The OrganizationTtlSettings, as the native provider serves it. */
 export const organizationResource = declareKind({
   token: "langsmith:index:OrganizationTtlSettings",
+  listing: { none: "a workspace (or the organization) has one retention setting: read it with the resource's `get`." },
   kind: "organization retention settings",
   description:
     "Trace retention of the LangSmith organization: the default trace tier of its workspaces. One per organization: create and update are the same PUT; " +

@@ -57,6 +57,7 @@ export type UsageLimitInputs = InputsOf<typeof USAGE_LIMIT_FIELDS>;
 /** The UsageLimit, as the native provider serves it. */
 export const resource = declareKind({
   token: "langsmith:index:UsageLimit",
+  listing: {},
   kind: "usage limit",
   description:
     "A monthly trace limit of a LangSmith workspace (`monthly_traces` or `monthly_longlived_traces`; one of each per workspace). " +

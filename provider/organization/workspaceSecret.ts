@@ -70,6 +70,7 @@ export type WorkspaceSecretInputs = InputsOf<typeof WORKSPACE_SECRET_FIELDS>;
 /** The WorkspaceSecret, as the native provider serves it. */
 export const resource = declareKind({
   token: "langsmith:index:WorkspaceSecret",
+  listing: { none: "`getWorkspaceSecrets`, written before the generated list functions, lists the secrets' keys; its shape is kept." },
   kind: "secret",
   description:
     "One key/value secret of a LangSmith workspace (e.g. a model provider's key for evaluators and the playground). The value is always a Pulumi secret, kept only as a salted fingerprint, and never read back: " +

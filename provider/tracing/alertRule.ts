@@ -209,6 +209,7 @@ export type AlertRuleInputs = InputsOf<typeof ALERT_RULE_FIELDS>;
 /** The AlertRule, as the native provider serves it. */
 export const resource = declareKind({
   token: "langsmith:index:AlertRule",
+  listing: { none: "the service has no list of a project's alert rules in the contract." },
   kind: "alert rule",
   description:
     "An alert on a LangSmith project: a metric (latency, error count, feedback score, run count, cost) aggregated over a window and compared with a threshold, " +

@@ -177,6 +177,13 @@ export type AnnotationQueueInputs = InputsOf<typeof ANNOTATION_QUEUE_FIELDS>;
 /** The AnnotationQueue, as the native provider serves it. */
 export const resource = declareKind({
   token: "langsmith:index:AnnotationQueue",
+  listing: {
+    filters: {
+      name: { type: "string", query: "name", output: "name", doc: "Only the queue of this exact name." },
+      nameContains: { type: "string", query: "name_contains", output: "name", match: "contains", doc: "Only queues whose name contains this text." },
+      datasetId: { type: "uuid", query: "dataset_id", output: "defaultDatasetId", doc: "Only queues whose default dataset is this one." },
+    },
+  },
   kind: "annotation queue",
   description:
     "A LangSmith annotation queue: runs waiting for human review (filled by hand or by a run rule), with the rubric reviewers follow. Every field changes in place. Import by id or by name.",

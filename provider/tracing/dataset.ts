@@ -159,6 +159,13 @@ export type DatasetInputs = InputsOf<typeof DATASET_FIELDS>;
 /** The Dataset, as the native provider serves it. */
 export const resource = declareKind({
   token: "langsmith:index:Dataset",
+  listing: {
+    filters: {
+      name: { type: "string", query: "name", output: "name", doc: "Only the dataset of this exact name." },
+      nameContains: { type: "string", query: "name_contains", output: "name", match: "contains", doc: "Only datasets whose name contains this text." },
+      dataType: { type: "string", query: "data_type", output: "dataType", doc: "Only datasets of this type: `kv`, `llm` or `chat`." },
+    },
+  },
   kind: "dataset",
   description:
     "A LangSmith dataset: examples for evaluations, filled by hand, by `Example` resources or by run rules. Name, description, schemas and transformations change in place; " +

@@ -168,6 +168,13 @@ export type EvaluatorInputs = InputsOf<typeof EVALUATOR_FIELDS>;
 /** The Evaluator, as the native provider serves it. */
 export const resource = declareKind({
   token: "langsmith:index:Evaluator",
+  listing: {
+    filters: {
+      type: { type: "string", query: "type", output: "type", doc: "Only evaluators of this type: `llm` or `code`." },
+      nameContains: { type: "string", query: "name_contains", output: "name", match: "contains", doc: "Only evaluators whose name contains this text." },
+    },
+    paging: { by: "offset", pageSize: 100 },
+  },
   kind: "evaluator",
   description:
     "A reusable LangSmith evaluator: an LLM judge (a hub prompt at a commit or tag, its variables mapped from the run) or code. `RunRule.evaluatorId` takes its id for online evaluation. " +

@@ -146,6 +146,18 @@ export type FeedbackConfigInputs = InputsOf<typeof FEEDBACK_CONFIG_FIELDS>;
 /** The FeedbackConfig, as the native provider serves it. */
 export const resource = declareKind({
   token: "langsmith:index:FeedbackConfig",
+  listing: {
+    filters: {
+      nameContains: {
+        type: "string",
+        query: "name_contains",
+        output: "feedbackKey",
+        match: "contains",
+        doc: "Only configurations whose feedback key contains this text.",
+      },
+    },
+    paging: { by: "offset", pageSize: 100 },
+  },
   kind: "feedback config",
   description:
     "The configuration of one feedback key of a LangSmith workspace (e.g. `correctness`: continuous between 0 and 1), used by annotation rubrics and evaluators. " +

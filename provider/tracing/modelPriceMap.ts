@@ -154,6 +154,7 @@ export type ModelPriceMapInputs = InputsOf<typeof MODEL_PRICE_MAP_FIELDS>;
 /** The ModelPriceMap entry, as the native provider serves it. */
 export const resource = declareKind({
   token: "langsmith:index:ModelPriceMap",
+  listing: {},
   kind: "model price",
   description:
     "One entry of a LangSmith workspace's model price map: the models it matches (a pattern over run fields) and their cost per prompt and completion token, used for the cost of runs. " +

@@ -225,6 +225,7 @@ export type PlaygroundSettingsInputs = InputsOf<typeof PLAYGROUND_SETTINGS_FIELD
 /** The PlaygroundSettings, as the native provider serves it. */
 export const resource = declareKind({
   token: "langsmith:index:PlaygroundSettings",
+  listing: {},
   kind: "playground settings",
   description:
     "A saved model configuration of the LangSmith playground (and evaluators): name, description, the model settings and a rate limit, changed in place. Import by id.",

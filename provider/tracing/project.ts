@@ -103,6 +103,12 @@ export type ProjectInputs = InputsOf<typeof PROJECT_FIELDS>;
 /** The Project, as the native provider serves it. */
 export const resource = declareKind({
   token: "langsmith:index:Project",
+  listing: {
+    filters: {
+      name: { type: "string", query: "name", output: "name", doc: "Only the project of this exact name." },
+      nameContains: { type: "string", query: "name_contains", output: "name", match: "contains", doc: "Only projects whose name contains this text." },
+    },
+  },
   kind: "project",
   description:
     "A LangSmith tracing project (the service's session): where runs are traced to, by name. Every field changes in place; deleting a project deletes its runs. " +

@@ -190,6 +190,13 @@ export type PromptInputs = InputsOf<typeof PROMPT_FIELDS>;
 /** The Prompt, as the native provider serves it. */
 export const resource = declareKind({
   token: "langsmith:index:Prompt",
+  listing: {
+    filters: {
+      query: { type: "string", query: "query", output: "handle", match: "contains", doc: "Only prompts whose handle (or description) contains this text." },
+      isPublic: { type: "boolean", query: "is_public", output: "isPublic", doc: "Only public (`true`) or private (`false`) prompts." },
+      isArchived: { type: "boolean", query: "is_archived", output: "isArchived", doc: "Only archived (`true`) or unarchived (`false`) prompts; default both." },
+    },
+  },
   kind: "prompt",
   description:
     "A prompt of the LangSmith prompt hub in a workspace: its metadata (changed in place) and its current manifest (a change pushes exactly one new commit; commits are immutable). " +

@@ -85,6 +85,7 @@ export type PromptTagInputs = InputsOf<typeof PROMPT_TAG_FIELDS>;
 /** The PromptTag, as the native provider serves it. */
 export const resource = declareKind({
   token: "langsmith:index:PromptTag",
+  listing: {},
   kind: "prompt tag",
   description:
     "A tag of a LangSmith prompt (e.g. `production`) pointing at one commit: promoting a prompt from staging to production is a change of `commitId`, one PATCH, no new commit. " +

@@ -108,6 +108,7 @@ export type PromptWebhookInputs = InputsOf<typeof PROMPT_WEBHOOK_FIELDS>;
 /** The PromptWebhook, as the native provider serves it. */
 export const resource = declareKind({
   token: "langsmith:index:PromptWebhook",
+  listing: {},
   kind: "prompt webhook",
   description:
     "A webhook of the LangSmith prompt hub: the URL called when a prompt gets a new commit or a tag is created or moved (e.g. to redeploy on a `production` tag). " +

@@ -346,6 +346,19 @@ export type RunRuleInputs = InputsOf<typeof RUN_RULE_FIELDS>;
 /** The RunRule, as the native provider serves it. */
 export const resource = declareKind({
   token: "langsmith:index:RunRule",
+  listing: {
+    filters: {
+      projectId: { type: "uuid", query: "session_id", output: "projectId", doc: "Only rules of this tracing project." },
+      datasetId: { type: "uuid", query: "dataset_id", output: "datasetId", doc: "Only rules of this dataset." },
+      nameContains: {
+        type: "string",
+        query: "name_contains",
+        output: "displayName",
+        match: "contains",
+        doc: "Only rules whose display name contains this text.",
+      },
+    },
+  },
   kind: "run rule",
   description:
     "A LangSmith automation rule on a project's (or a dataset's) runs: the runs matching a filter, sampled at a rate, are added to a dataset or an annotation queue, " +

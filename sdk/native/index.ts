@@ -80,6 +80,21 @@ export type GatewaySpendCap = import("./gatewaySpendCap").GatewaySpendCap;
 export const GatewaySpendCap: typeof import("./gatewaySpendCap").GatewaySpendCap = null as any;
 utilities.lazyLoad(exports, ["GatewaySpendCap"], () => require("./gatewaySpendCap"));
 
+export { GetAccessPoliciesArgs, GetAccessPoliciesResult } from "./getAccessPolicies";
+export const getAccessPolicies: typeof import("./getAccessPolicies").getAccessPolicies = null as any;
+export const getAccessPoliciesOutput: typeof import("./getAccessPolicies").getAccessPoliciesOutput = null as any;
+utilities.lazyLoad(exports, ["getAccessPolicies","getAccessPoliciesOutput"], () => require("./getAccessPolicies"));
+
+export { GetAccessPolicyAttachmentsArgs, GetAccessPolicyAttachmentsResult } from "./getAccessPolicyAttachments";
+export const getAccessPolicyAttachments: typeof import("./getAccessPolicyAttachments").getAccessPolicyAttachments = null as any;
+export const getAccessPolicyAttachmentsOutput: typeof import("./getAccessPolicyAttachments").getAccessPolicyAttachmentsOutput = null as any;
+utilities.lazyLoad(exports, ["getAccessPolicyAttachments","getAccessPolicyAttachmentsOutput"], () => require("./getAccessPolicyAttachments"));
+
+export { GetAnnotationQueuesArgs, GetAnnotationQueuesResult, GetAnnotationQueuesOutputArgs } from "./getAnnotationQueues";
+export const getAnnotationQueues: typeof import("./getAnnotationQueues").getAnnotationQueues = null as any;
+export const getAnnotationQueuesOutput: typeof import("./getAnnotationQueues").getAnnotationQueuesOutput = null as any;
+utilities.lazyLoad(exports, ["getAnnotationQueues","getAnnotationQueuesOutput"], () => require("./getAnnotationQueues"));
+
 export { GetApiKeysArgs, GetApiKeysResult, GetApiKeysOutputArgs } from "./getApiKeys";
 export const getApiKeys: typeof import("./getApiKeys").getApiKeys = null as any;
 export const getApiKeysOutput: typeof import("./getApiKeys").getApiKeysOutput = null as any;
@@ -90,15 +105,35 @@ export const getBulkExport: typeof import("./getBulkExport").getBulkExport = nul
 export const getBulkExportOutput: typeof import("./getBulkExport").getBulkExportOutput = null as any;
 utilities.lazyLoad(exports, ["getBulkExport","getBulkExportOutput"], () => require("./getBulkExport"));
 
+export { GetBulkExportDestinationsArgs, GetBulkExportDestinationsResult, GetBulkExportDestinationsOutputArgs } from "./getBulkExportDestinations";
+export const getBulkExportDestinations: typeof import("./getBulkExportDestinations").getBulkExportDestinations = null as any;
+export const getBulkExportDestinationsOutput: typeof import("./getBulkExportDestinations").getBulkExportDestinationsOutput = null as any;
+utilities.lazyLoad(exports, ["getBulkExportDestinations","getBulkExportDestinationsOutput"], () => require("./getBulkExportDestinations"));
+
 export { GetBulkExportRunsArgs, GetBulkExportRunsResult, GetBulkExportRunsOutputArgs } from "./getBulkExportRuns";
 export const getBulkExportRuns: typeof import("./getBulkExportRuns").getBulkExportRuns = null as any;
 export const getBulkExportRunsOutput: typeof import("./getBulkExportRuns").getBulkExportRunsOutput = null as any;
 utilities.lazyLoad(exports, ["getBulkExportRuns","getBulkExportRunsOutput"], () => require("./getBulkExportRuns"));
 
+export { GetBulkExportsArgs, GetBulkExportsResult, GetBulkExportsOutputArgs } from "./getBulkExports";
+export const getBulkExports: typeof import("./getBulkExports").getBulkExports = null as any;
+export const getBulkExportsOutput: typeof import("./getBulkExports").getBulkExportsOutput = null as any;
+utilities.lazyLoad(exports, ["getBulkExports","getBulkExportsOutput"], () => require("./getBulkExports"));
+
+export { GetDataPlanesArgs, GetDataPlanesResult } from "./getDataPlanes";
+export const getDataPlanes: typeof import("./getDataPlanes").getDataPlanes = null as any;
+export const getDataPlanesOutput: typeof import("./getDataPlanes").getDataPlanesOutput = null as any;
+utilities.lazyLoad(exports, ["getDataPlanes","getDataPlanesOutput"], () => require("./getDataPlanes"));
+
 export { GetDatasetArgs, GetDatasetResult, GetDatasetOutputArgs } from "./getDataset";
 export const getDataset: typeof import("./getDataset").getDataset = null as any;
 export const getDatasetOutput: typeof import("./getDataset").getDatasetOutput = null as any;
 utilities.lazyLoad(exports, ["getDataset","getDatasetOutput"], () => require("./getDataset"));
+
+export { GetDatasetsArgs, GetDatasetsResult, GetDatasetsOutputArgs } from "./getDatasets";
+export const getDatasets: typeof import("./getDatasets").getDatasets = null as any;
+export const getDatasetsOutput: typeof import("./getDatasets").getDatasetsOutput = null as any;
+utilities.lazyLoad(exports, ["getDatasets","getDatasetsOutput"], () => require("./getDatasets"));
 
 export { GetDeploymentArgs, GetDeploymentResult, GetDeploymentOutputArgs } from "./getDeployment";
 export const getDeployment: typeof import("./getDeployment").getDeployment = null as any;
@@ -115,15 +150,45 @@ export const getDeploymentRevisions: typeof import("./getDeploymentRevisions").g
 export const getDeploymentRevisionsOutput: typeof import("./getDeploymentRevisions").getDeploymentRevisionsOutput = null as any;
 utilities.lazyLoad(exports, ["getDeploymentRevisions","getDeploymentRevisionsOutput"], () => require("./getDeploymentRevisions"));
 
+export { GetDeploymentsArgs, GetDeploymentsResult, GetDeploymentsOutputArgs } from "./getDeployments";
+export const getDeployments: typeof import("./getDeployments").getDeployments = null as any;
+export const getDeploymentsOutput: typeof import("./getDeployments").getDeploymentsOutput = null as any;
+utilities.lazyLoad(exports, ["getDeployments","getDeploymentsOutput"], () => require("./getDeployments"));
+
+export { GetEvaluatorsArgs, GetEvaluatorsResult, GetEvaluatorsOutputArgs } from "./getEvaluators";
+export const getEvaluators: typeof import("./getEvaluators").getEvaluators = null as any;
+export const getEvaluatorsOutput: typeof import("./getEvaluators").getEvaluatorsOutput = null as any;
+utilities.lazyLoad(exports, ["getEvaluators","getEvaluatorsOutput"], () => require("./getEvaluators"));
+
+export { GetExamplesArgs, GetExamplesResult, GetExamplesOutputArgs } from "./getExamples";
+export const getExamples: typeof import("./getExamples").getExamples = null as any;
+export const getExamplesOutput: typeof import("./getExamples").getExamplesOutput = null as any;
+utilities.lazyLoad(exports, ["getExamples","getExamplesOutput"], () => require("./getExamples"));
+
+export { GetFeedbackConfigsArgs, GetFeedbackConfigsResult, GetFeedbackConfigsOutputArgs } from "./getFeedbackConfigs";
+export const getFeedbackConfigs: typeof import("./getFeedbackConfigs").getFeedbackConfigs = null as any;
+export const getFeedbackConfigsOutput: typeof import("./getFeedbackConfigs").getFeedbackConfigsOutput = null as any;
+utilities.lazyLoad(exports, ["getFeedbackConfigs","getFeedbackConfigsOutput"], () => require("./getFeedbackConfigs"));
+
 export { GetGatewayPoliciesArgs, GetGatewayPoliciesResult, GetGatewayPoliciesOutputArgs } from "./getGatewayPolicies";
 export const getGatewayPolicies: typeof import("./getGatewayPolicies").getGatewayPolicies = null as any;
 export const getGatewayPoliciesOutput: typeof import("./getGatewayPolicies").getGatewayPoliciesOutput = null as any;
 utilities.lazyLoad(exports, ["getGatewayPolicies","getGatewayPoliciesOutput"], () => require("./getGatewayPolicies"));
 
+export { GetGatewaySpendCapsArgs, GetGatewaySpendCapsResult } from "./getGatewaySpendCaps";
+export const getGatewaySpendCaps: typeof import("./getGatewaySpendCaps").getGatewaySpendCaps = null as any;
+export const getGatewaySpendCapsOutput: typeof import("./getGatewaySpendCaps").getGatewaySpendCapsOutput = null as any;
+utilities.lazyLoad(exports, ["getGatewaySpendCaps","getGatewaySpendCapsOutput"], () => require("./getGatewaySpendCaps"));
+
 export { GetInfoArgs, GetInfoResult } from "./getInfo";
 export const getInfo: typeof import("./getInfo").getInfo = null as any;
 export const getInfoOutput: typeof import("./getInfo").getInfoOutput = null as any;
 utilities.lazyLoad(exports, ["getInfo","getInfoOutput"], () => require("./getInfo"));
+
+export { GetModelPriceMapsArgs, GetModelPriceMapsResult, GetModelPriceMapsOutputArgs } from "./getModelPriceMaps";
+export const getModelPriceMaps: typeof import("./getModelPriceMaps").getModelPriceMaps = null as any;
+export const getModelPriceMapsOutput: typeof import("./getModelPriceMaps").getModelPriceMapsOutput = null as any;
+utilities.lazyLoad(exports, ["getModelPriceMaps","getModelPriceMapsOutput"], () => require("./getModelPriceMaps"));
 
 export { GetOAuthProvidersArgs, GetOAuthProvidersResult } from "./getOAuthProviders";
 export const getOAuthProviders: typeof import("./getOAuthProviders").getOAuthProviders = null as any;
@@ -140,35 +205,120 @@ export const getOrganization: typeof import("./getOrganization").getOrganization
 export const getOrganizationOutput: typeof import("./getOrganization").getOrganizationOutput = null as any;
 utilities.lazyLoad(exports, ["getOrganization","getOrganizationOutput"], () => require("./getOrganization"));
 
+export { GetOrganizationMembersArgs, GetOrganizationMembersResult, GetOrganizationMembersOutputArgs } from "./getOrganizationMembers";
+export const getOrganizationMembers: typeof import("./getOrganizationMembers").getOrganizationMembers = null as any;
+export const getOrganizationMembersOutput: typeof import("./getOrganizationMembers").getOrganizationMembersOutput = null as any;
+utilities.lazyLoad(exports, ["getOrganizationMembers","getOrganizationMembersOutput"], () => require("./getOrganizationMembers"));
+
 export { GetPermissionsArgs, GetPermissionsResult, GetPermissionsOutputArgs } from "./getPermissions";
 export const getPermissions: typeof import("./getPermissions").getPermissions = null as any;
 export const getPermissionsOutput: typeof import("./getPermissions").getPermissionsOutput = null as any;
 utilities.lazyLoad(exports, ["getPermissions","getPermissionsOutput"], () => require("./getPermissions"));
+
+export { GetPlaygroundSettingsesArgs, GetPlaygroundSettingsesResult, GetPlaygroundSettingsesOutputArgs } from "./getPlaygroundSettingses";
+export const getPlaygroundSettingses: typeof import("./getPlaygroundSettingses").getPlaygroundSettingses = null as any;
+export const getPlaygroundSettingsesOutput: typeof import("./getPlaygroundSettingses").getPlaygroundSettingsesOutput = null as any;
+utilities.lazyLoad(exports, ["getPlaygroundSettingses","getPlaygroundSettingsesOutput"], () => require("./getPlaygroundSettingses"));
 
 export { GetProjectArgs, GetProjectResult, GetProjectOutputArgs } from "./getProject";
 export const getProject: typeof import("./getProject").getProject = null as any;
 export const getProjectOutput: typeof import("./getProject").getProjectOutput = null as any;
 utilities.lazyLoad(exports, ["getProject","getProjectOutput"], () => require("./getProject"));
 
+export { GetProjectsArgs, GetProjectsResult, GetProjectsOutputArgs } from "./getProjects";
+export const getProjects: typeof import("./getProjects").getProjects = null as any;
+export const getProjectsOutput: typeof import("./getProjects").getProjectsOutput = null as any;
+utilities.lazyLoad(exports, ["getProjects","getProjectsOutput"], () => require("./getProjects"));
+
 export { GetPromptCommitArgs, GetPromptCommitResult, GetPromptCommitOutputArgs } from "./getPromptCommit";
 export const getPromptCommit: typeof import("./getPromptCommit").getPromptCommit = null as any;
 export const getPromptCommitOutput: typeof import("./getPromptCommit").getPromptCommitOutput = null as any;
 utilities.lazyLoad(exports, ["getPromptCommit","getPromptCommitOutput"], () => require("./getPromptCommit"));
+
+export { GetPromptTagsArgs, GetPromptTagsResult, GetPromptTagsOutputArgs } from "./getPromptTags";
+export const getPromptTags: typeof import("./getPromptTags").getPromptTags = null as any;
+export const getPromptTagsOutput: typeof import("./getPromptTags").getPromptTagsOutput = null as any;
+utilities.lazyLoad(exports, ["getPromptTags","getPromptTagsOutput"], () => require("./getPromptTags"));
+
+export { GetPromptWebhooksArgs, GetPromptWebhooksResult, GetPromptWebhooksOutputArgs } from "./getPromptWebhooks";
+export const getPromptWebhooks: typeof import("./getPromptWebhooks").getPromptWebhooks = null as any;
+export const getPromptWebhooksOutput: typeof import("./getPromptWebhooks").getPromptWebhooksOutput = null as any;
+utilities.lazyLoad(exports, ["getPromptWebhooks","getPromptWebhooksOutput"], () => require("./getPromptWebhooks"));
+
+export { GetPromptsArgs, GetPromptsResult, GetPromptsOutputArgs } from "./getPrompts";
+export const getPrompts: typeof import("./getPrompts").getPrompts = null as any;
+export const getPromptsOutput: typeof import("./getPrompts").getPromptsOutput = null as any;
+utilities.lazyLoad(exports, ["getPrompts","getPromptsOutput"], () => require("./getPrompts"));
 
 export { GetRoleArgs, GetRoleResult, GetRoleOutputArgs } from "./getRole";
 export const getRole: typeof import("./getRole").getRole = null as any;
 export const getRoleOutput: typeof import("./getRole").getRoleOutput = null as any;
 utilities.lazyLoad(exports, ["getRole","getRoleOutput"], () => require("./getRole"));
 
+export { GetRolesArgs, GetRolesResult, GetRolesOutputArgs } from "./getRoles";
+export const getRoles: typeof import("./getRoles").getRoles = null as any;
+export const getRolesOutput: typeof import("./getRoles").getRolesOutput = null as any;
+utilities.lazyLoad(exports, ["getRoles","getRolesOutput"], () => require("./getRoles"));
+
+export { GetRunRulesArgs, GetRunRulesResult, GetRunRulesOutputArgs } from "./getRunRules";
+export const getRunRules: typeof import("./getRunRules").getRunRules = null as any;
+export const getRunRulesOutput: typeof import("./getRunRules").getRunRulesOutput = null as any;
+utilities.lazyLoad(exports, ["getRunRules","getRunRulesOutput"], () => require("./getRunRules"));
+
+export { GetSandboxRegistriesArgs, GetSandboxRegistriesResult, GetSandboxRegistriesOutputArgs } from "./getSandboxRegistries";
+export const getSandboxRegistries: typeof import("./getSandboxRegistries").getSandboxRegistries = null as any;
+export const getSandboxRegistriesOutput: typeof import("./getSandboxRegistries").getSandboxRegistriesOutput = null as any;
+utilities.lazyLoad(exports, ["getSandboxRegistries","getSandboxRegistriesOutput"], () => require("./getSandboxRegistries"));
+
+export { GetServiceAccountsArgs, GetServiceAccountsResult } from "./getServiceAccounts";
+export const getServiceAccounts: typeof import("./getServiceAccounts").getServiceAccounts = null as any;
+export const getServiceAccountsOutput: typeof import("./getServiceAccounts").getServiceAccountsOutput = null as any;
+utilities.lazyLoad(exports, ["getServiceAccounts","getServiceAccountsOutput"], () => require("./getServiceAccounts"));
+
+export { GetServiceKeysArgs, GetServiceKeysResult } from "./getServiceKeys";
+export const getServiceKeys: typeof import("./getServiceKeys").getServiceKeys = null as any;
+export const getServiceKeysOutput: typeof import("./getServiceKeys").getServiceKeysOutput = null as any;
+utilities.lazyLoad(exports, ["getServiceKeys","getServiceKeysOutput"], () => require("./getServiceKeys"));
+
+export { GetTagKeysArgs, GetTagKeysResult, GetTagKeysOutputArgs } from "./getTagKeys";
+export const getTagKeys: typeof import("./getTagKeys").getTagKeys = null as any;
+export const getTagKeysOutput: typeof import("./getTagKeys").getTagKeysOutput = null as any;
+utilities.lazyLoad(exports, ["getTagKeys","getTagKeysOutput"], () => require("./getTagKeys"));
+
+export { GetTagValuesArgs, GetTagValuesResult, GetTagValuesOutputArgs } from "./getTagValues";
+export const getTagValues: typeof import("./getTagValues").getTagValues = null as any;
+export const getTagValuesOutput: typeof import("./getTagValues").getTagValuesOutput = null as any;
+utilities.lazyLoad(exports, ["getTagValues","getTagValuesOutput"], () => require("./getTagValues"));
+
+export { GetTaggingsArgs, GetTaggingsResult, GetTaggingsOutputArgs } from "./getTaggings";
+export const getTaggings: typeof import("./getTaggings").getTaggings = null as any;
+export const getTaggingsOutput: typeof import("./getTaggings").getTaggingsOutput = null as any;
+utilities.lazyLoad(exports, ["getTaggings","getTaggingsOutput"], () => require("./getTaggings"));
+
+export { GetUsageLimitsArgs, GetUsageLimitsResult, GetUsageLimitsOutputArgs } from "./getUsageLimits";
+export const getUsageLimits: typeof import("./getUsageLimits").getUsageLimits = null as any;
+export const getUsageLimitsOutput: typeof import("./getUsageLimits").getUsageLimitsOutput = null as any;
+utilities.lazyLoad(exports, ["getUsageLimits","getUsageLimitsOutput"], () => require("./getUsageLimits"));
+
 export { GetWorkspaceArgs, GetWorkspaceResult, GetWorkspaceOutputArgs } from "./getWorkspace";
 export const getWorkspace: typeof import("./getWorkspace").getWorkspace = null as any;
 export const getWorkspaceOutput: typeof import("./getWorkspace").getWorkspaceOutput = null as any;
 utilities.lazyLoad(exports, ["getWorkspace","getWorkspaceOutput"], () => require("./getWorkspace"));
 
+export { GetWorkspaceMembersArgs, GetWorkspaceMembersResult, GetWorkspaceMembersOutputArgs } from "./getWorkspaceMembers";
+export const getWorkspaceMembers: typeof import("./getWorkspaceMembers").getWorkspaceMembers = null as any;
+export const getWorkspaceMembersOutput: typeof import("./getWorkspaceMembers").getWorkspaceMembersOutput = null as any;
+utilities.lazyLoad(exports, ["getWorkspaceMembers","getWorkspaceMembersOutput"], () => require("./getWorkspaceMembers"));
+
 export { GetWorkspaceSecretsArgs, GetWorkspaceSecretsResult } from "./getWorkspaceSecrets";
 export const getWorkspaceSecrets: typeof import("./getWorkspaceSecrets").getWorkspaceSecrets = null as any;
 export const getWorkspaceSecretsOutput: typeof import("./getWorkspaceSecrets").getWorkspaceSecretsOutput = null as any;
 utilities.lazyLoad(exports, ["getWorkspaceSecrets","getWorkspaceSecretsOutput"], () => require("./getWorkspaceSecrets"));
+
+export { GetWorkspacesArgs, GetWorkspacesResult, GetWorkspacesOutputArgs } from "./getWorkspaces";
+export const getWorkspaces: typeof import("./getWorkspaces").getWorkspaces = null as any;
+export const getWorkspacesOutput: typeof import("./getWorkspaces").getWorkspacesOutput = null as any;
+utilities.lazyLoad(exports, ["getWorkspaces","getWorkspacesOutput"], () => require("./getWorkspaces"));
 
 export { ModelPriceMapArgs } from "./modelPriceMap";
 export type ModelPriceMap = import("./modelPriceMap").ModelPriceMap;

@@ -4,6 +4,8 @@ import { DESTINATION_FIELDS } from "../../provider/exports/destination/fields";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { packageSchema } from "../../provider/native/schema";
+import { listFunctionToken } from "../../provider/native/listFunctions";
+import { loadAllKinds } from "../../provider/registry";
 import { schemaReference } from "../../provider/native/schemaReference";
 import { engineAddressOf } from "../../provider/native/server";
 import { outputsForEngine, SECRET_SIG, SIG_KEY, unwrapSecrets } from "../../provider/native/values";
@@ -86,26 +88,40 @@ describe("native provider schema, generated from the field tables", () => {
   });
 
   it("declares the invokes with their inputs and object outputs", () => {
-    expect(Object.keys(schema.functions).sort()).toEqual([
-      "langsmith:index:getApiKeys",
-      "langsmith:index:getBulkExport",
-      "langsmith:index:getBulkExportRuns",
-      "langsmith:index:getDataset",
-      "langsmith:index:getDeployment",
-      "langsmith:index:getDeploymentRevision",
-      "langsmith:index:getDeploymentRevisions",
-      "langsmith:index:getGatewayPolicies",
-      "langsmith:index:getInfo",
-      "langsmith:index:getOAuthProviders",
-      "langsmith:index:getOAuthTokenStatus",
-      "langsmith:index:getOrganization",
-      "langsmith:index:getPermissions",
-      "langsmith:index:getProject",
-      "langsmith:index:getPromptCommit",
-      "langsmith:index:getRole",
-      "langsmith:index:getWorkspace",
-      "langsmith:index:getWorkspaceSecrets",
-    ]);
+    const generated = loadAllKinds().flatMap((kind) => (kind.listFunction === undefined ? [] : [listFunctionToken(kind.token)]));
+    expect(generated.length).toBeGreaterThanOrEqual(25);
+    expect(Object.keys(schema.functions).sort()).toEqual(
+      [
+        ...generated,
+        ...[
+          "langsmith:index:getApiKeys",
+          "langsmith:index:getBulkExport",
+          "langsmith:index:getBulkExportRuns",
+          "langsmith:index:getDataset",
+          "langsmith:index:getDeployment",
+          "langsmith:index:getDeploymentRevision",
+          "langsmith:index:getDeploymentRevisions",
+          "langsmith:index:getGatewayPolicies",
+          "langsmith:index:getInfo",
+          "langsmith:index:getOAuthProviders",
+          "langsmith:index:getOAuthTokenStatus",
+          "langsmith:index:getOrganization",
+          "langsmith:index:getPermissions",
+          "langsmith:index:getProject",
+          "langsmith:index:getPromptCommit",
+          "langsmith:index:getRole",
+          "langsmith:index:getWorkspace",
+          "langsmith:index:getWorkspaceSecrets",
+        ],
+      ].sort(),
+    );
+    expect(schema.functions["langsmith:index:getProjects"]?.outputs.properties["projects"]).toEqual(
+      expect.objectContaining({ type: "array", items: { $ref: "#/types/langsmith:index:ListedProject" } }),
+    );
+    const listed = schema.types["langsmith:index:ListedProject"];
+    const listedProperties = listed !== undefined && "properties" in listed ? listed.properties : {};
+    expect(Object.keys(listedProperties)).toEqual(expect.arrayContaining(["id", "name", "tenantId"]));
+    expect(listedProperties).not.toHaveProperty("lastOperation");
     expect(schema.functions["langsmith:index:getDeploymentRevisions"]?.inputs.required).toEqual(["deploymentId"]);
     expect(schema.functions["langsmith:index:getDeployment"]?.outputs.properties["secretNames"]).toMatchObject({ type: "array" });
   });

@@ -4,7 +4,7 @@
 // id form its kind takes (Go only where its rendering builds); the committed renderings were made from today's
 // example programs (a field table's change that alters an example fails here
 // until `node scripts/generate-examples.mjs` renders it again).
-import { NATIVE_FUNCTIONS } from "../../provider/native/functions";
+import { allNativeFunctions } from "../../provider/native/functions";
 import { examplePrograms } from "../../provider/native/examples/programs";
 import { EXAMPLE_LANGUAGES, RENDERED_EXAMPLES, withoutRegistrySections } from "../../provider/native/examples/sections";
 import { packageSchema } from "../../provider/native/schema";
@@ -16,7 +16,7 @@ const functions = Object.entries(schema.functions);
 
 describe("the Registry's sections of the schema", () => {
   it("the committed renderings were made from today's example programs, one per resource and invoke", () => {
-    const programs = examplePrograms(loadAllKinds(), NATIVE_FUNCTIONS, loadKind);
+    const programs = examplePrograms(loadAllKinds(), allNativeFunctions(), loadKind);
     const stale = Object.keys(programs).filter((token) => RENDERED_EXAMPLES[token]?.pcl !== programs[token]);
     expect(stale).toEqual([]);
     expect(Object.keys(RENDERED_EXAMPLES).sort()).toEqual(Object.keys(programs).sort());

@@ -24,6 +24,7 @@ import { zDeployment, zDeploymentCreateRequest, zDeploymentPatchRequest } from "
 export const resource = declareKind({
   contractBodies: { requests: [zDeploymentCreateRequest, zDeploymentPatchRequest], responses: [zDeployment], outputWires: ["latest_revision_id", "status"] },
   token: DEPLOYMENT_TOKEN,
+  listing: { filters: { name: { type: "string", output: "name", doc: "Only the deployment of this exact name." } } },
   kind: "deployment",
   scope: "workspace",
   nameField: "name",

@@ -12,7 +12,7 @@ import { exampleRef, type FieldSpec, type FieldTable, type InputsOf, unknownOr }
 import { uuid } from "../fields/validators";
 import type { OperationContext } from "../context/operation";
 import type { ProviderSettings } from "../context/settings";
-import type { CheckResult, KindContract, LangSmithResource, Properties } from "../resource";
+import type { CheckResult, KindContract, LangSmithResource, ListFilter, Properties } from "../resource";
 import type { OutputSpec } from "../state/outputs";
 import type { CreateHooks, DiffHooks, ReadHooks, UpdateHooks, WireObject } from "./hooks";
 
@@ -73,6 +73,21 @@ export type BatchRead = ({ readonly by: "pages"; readonly pageSize: number; read
   /** Inputs whose values the list's objects leave out (an annotation queue's rubric): a resource that sets any is read by GET. Default none. */
   readonly notInList?: readonly string[];
 };
+
+/**
+ * A kind's list function (`get<Kinds>`, see `listFunction.ts`): its filters
+ * and how its list pages. The endpoint is the kind's `list`.
+ */
+export interface ListingDeclaration {
+  /** The filters, by argument name (camelCase, e.g. `nameContains`); default none. */
+  readonly filters?: Readonly<Record<string, ListFilter>>;
+  /**
+   * How the list pages: `offset` (`offset` and `limit` of `pageSize`, until a
+   * short page) or `none` (one answer holds every object). Default: the
+   * {@link BatchRead} pages' size, else `none`.
+   */
+  readonly paging?: { readonly by: "offset"; readonly pageSize: number } | { readonly by: "none" };
+}
 
 /** The statuses of an object the service builds asynchronously (a data plane); the waits through them are `lifecycle.ts`. */
 export interface StatusLifecycle {
@@ -153,6 +168,12 @@ export interface KindDeclaration<Table extends FieldTable = FieldTable, Wire ext
   readonly recordedOutputs?: readonly OutputSpec[];
   /** Top-level inputs the outputs leave out; default: the secret and create-only fields. */
   readonly inputsNotInOutputs?: readonly string[];
+  /**
+   * The kind's list function (`get<Kinds>`): its filters and paging, or
+   * `{ none }` with the reason it has none (a singleton's settings). Default:
+   * no list function.
+   */
+  readonly listing?: ListingDeclaration | { readonly none: string };
   /** The steps where the generic path is not enough; default none. */
   readonly hooks?: KindHooks<StateOf<InputsOf<Table>>, InputsOf<Table>>;
   /**

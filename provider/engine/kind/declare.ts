@@ -20,6 +20,7 @@ import type { CrudEndpoints, KindDeclaration } from "./declaration";
 import type { WireObject } from "./hooks";
 import { diffDeclared } from "./diff";
 import { importForms, prepareKind } from "./prepare";
+import { listFunctionOf } from "./listFunction";
 import { kindParents, listDeclared } from "./listing";
 import { importObject, refreshObject } from "./read";
 import { deleteDeclared, updateDeclared } from "./write";
@@ -32,7 +33,7 @@ export function declareKind<const Table extends FieldTable, Wire extends WireObj
   const kind = prepareKind(spec);
   const hooks = spec.hooks ?? {};
   const { migrate } = kind;
-  return {
+  const resource: LangSmithResource = {
     token: spec.token,
     description: spec.description,
     ...(spec.groupDocs !== undefined ? { groupDocs: spec.groupDocs } : {}),
@@ -62,6 +63,8 @@ export function declareKind<const Table extends FieldTable, Wire extends WireObj
         : {}),
     parents: kindParents(kind),
   };
+  const listFunction = listFunctionOf(kind, resource);
+  return listFunction === undefined ? resource : { ...resource, listFunction };
 }
 
 /** The contract's bodies a declaration names: its own, else its endpoints'. */

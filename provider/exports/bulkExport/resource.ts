@@ -20,6 +20,7 @@ import { bulkExportCalls } from "./endpoints";
 export const resource = declareKind({
   contractBodies: { requests: [zBulkExportCreate, zBulkExportUpdate], responses: [zBulkExport], outputWires: ["status", "finished_at"] },
   token: "langsmith:index:BulkExport",
+  listing: {},
   kind: "bulk export",
   scope: "workspace",
   description:

@@ -26,6 +26,7 @@ export const resource = declareKind({
     outputWires: ["credentials_keys"],
   },
   token: "langsmith:index:BulkExportDestination",
+  listing: {},
   kind: "bulk-export destination",
   scope: "workspace",
   nameField: "displayName",

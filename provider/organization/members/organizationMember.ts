@@ -169,6 +169,7 @@ export const organizationMember: LangSmithResource = declareKind({
     outputWires: ["id", "org_role_name"],
   },
   token: TOKEN,
+  listing: { filters: { email: { type: "string", output: "email", doc: "Only the member with this email address." } } },
   kind: KIND,
   scope: "organization",
   replaceDeletesFirst: true,

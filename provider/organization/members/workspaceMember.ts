@@ -125,6 +125,7 @@ const WORKSPACE_MEMBER_READ: ReadHooks<FoundMember, StateOf<WorkspaceMemberInput
 export const workspaceMember: LangSmithResource = declareKind({
   contractBodies: { requests: [zIdentityCreate, zIdentityPatch], responses: [zPostApiV1WorkspacesCurrentMembersResponse], outputWires: ["id", "role_name"] },
   token: TOKEN,
+  listing: { filters: { email: { type: "string", output: "email", doc: "Only the member with this email address." } } },
   kind: KIND,
   scope: "workspace",
   replaceDeletesFirst: true,

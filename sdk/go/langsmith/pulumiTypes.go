@@ -655,6 +655,130 @@ func (o BulkExportDestinationConfigOutput) UseAccelerateEndpoint() pulumi.BoolPt
 	return o.ApplyT(func(v BulkExportDestinationConfig) *bool { return v.UseAccelerateEndpoint }).(pulumi.BoolPtrOutput)
 }
 
+type BulkExportDestinationConfigPtrOutput struct{ *pulumi.OutputState }
+
+func (BulkExportDestinationConfigPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**BulkExportDestinationConfig)(nil)).Elem()
+}
+
+func (o BulkExportDestinationConfigPtrOutput) ToBulkExportDestinationConfigPtrOutput() BulkExportDestinationConfigPtrOutput {
+	return o
+}
+
+func (o BulkExportDestinationConfigPtrOutput) ToBulkExportDestinationConfigPtrOutputWithContext(ctx context.Context) BulkExportDestinationConfigPtrOutput {
+	return o
+}
+
+func (o BulkExportDestinationConfigPtrOutput) Elem() BulkExportDestinationConfigOutput {
+	return o.ApplyT(func(v *BulkExportDestinationConfig) BulkExportDestinationConfig {
+		if v != nil {
+			return *v
+		}
+		var ret BulkExportDestinationConfig
+		return ret
+	}).(BulkExportDestinationConfigOutput)
+}
+
+// Bucket in the host name (`virtual`) or in the path; set `virtual` when creation fails with `InvalidBucketName`. Changing it replaces the resource.
+func (o BulkExportDestinationConfigPtrOutput) AddressingStyle() BulkExportDestinationConfigAddressingStylePtrOutput {
+	return o.ApplyT(func(v *BulkExportDestinationConfig) *BulkExportDestinationConfigAddressingStyle {
+		if v == nil {
+			return nil
+		}
+		return v.AddressingStyle
+	}).(BulkExportDestinationConfigAddressingStylePtrOutput)
+}
+
+// Bucket to write exports to. Changing it replaces the resource.
+func (o BulkExportDestinationConfigPtrOutput) BucketName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *BulkExportDestinationConfig) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.BucketName
+	}).(pulumi.StringPtrOutput)
+}
+
+// Endpoint of a non-AWS S3-compatible store; omit for AWS S3. Changing it replaces the resource.
+func (o BulkExportDestinationConfigPtrOutput) EndpointUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *BulkExportDestinationConfig) *string {
+		if v == nil {
+			return nil
+		}
+		return v.EndpointUrl
+	}).(pulumi.StringPtrOutput)
+}
+
+// `false` when the endpoint already contains the bucket name. Changing it replaces the resource.
+func (o BulkExportDestinationConfigPtrOutput) IncludeBucketInPrefix() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *BulkExportDestinationConfig) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.IncludeBucketInPrefix
+	}).(pulumi.BoolPtrOutput)
+}
+
+// botocore `payload_signing_enabled`; some S3-compatible stores need `true`. Changing it replaces the resource.
+func (o BulkExportDestinationConfigPtrOutput) PayloadSigningEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *BulkExportDestinationConfig) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.PayloadSigningEnabled
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Root prefix inside the bucket, e.g. `langsmith/exports`. Changing it replaces the resource.
+func (o BulkExportDestinationConfigPtrOutput) Prefix() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *BulkExportDestinationConfig) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Prefix
+	}).(pulumi.StringPtrOutput)
+}
+
+// Region of the bucket; required when `endpointUrl` is unset (AWS S3). Changing it replaces the resource.
+func (o BulkExportDestinationConfigPtrOutput) Region() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *BulkExportDestinationConfig) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Region
+	}).(pulumi.StringPtrOutput)
+}
+
+// Extra arguments of every S3 write, e.g. `{ ServerSideEncryption: "aws:kms" }`. Changing it replaces the resource.
+func (o BulkExportDestinationConfigPtrOutput) S3AdditionalKwargs() pulumi.MapOutput {
+	return o.ApplyT(func(v *BulkExportDestinationConfig) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.S3AdditionalKwargs
+	}).(pulumi.MapOutput)
+}
+
+// botocore `us_east_1_regional_endpoint`. Changing it replaces the resource.
+func (o BulkExportDestinationConfigPtrOutput) UsEast1RegionalEndpoint() BulkExportDestinationConfigUsEast1RegionalEndpointPtrOutput {
+	return o.ApplyT(func(v *BulkExportDestinationConfig) *BulkExportDestinationConfigUsEast1RegionalEndpoint {
+		if v == nil {
+			return nil
+		}
+		return v.UsEast1RegionalEndpoint
+	}).(BulkExportDestinationConfigUsEast1RegionalEndpointPtrOutput)
+}
+
+// botocore `use_accelerate_endpoint` (S3 Transfer Acceleration). Changing it replaces the resource.
+func (o BulkExportDestinationConfigPtrOutput) UseAccelerateEndpoint() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *BulkExportDestinationConfig) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.UseAccelerateEndpoint
+	}).(pulumi.BoolPtrOutput)
+}
+
 // The key pair (or a role) bulk exports write with: a change rotates it in place, after the service's test write.
 type BulkExportDestinationCredentials struct {
 	// Access key id of a key pair with `s3:PutObject` on the bucket and prefix. Changing it updates the resource in place.
@@ -2991,6 +3115,3513 @@ func (o GatewaySpendCapSubjectMatchersItemArrayOutput) Index(i pulumi.IntInput) 
 	}).(GatewaySpendCapSubjectMatchersItemOutput)
 }
 
+// A access policy as `getAccessPolicies` lists it: the `AccessPolicy` resource's outputs and its id.
+type ListedAccessPolicy struct {
+	// What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives). Changing it updates the resource in place.
+	ConditionGroups []AccessPolicyConditionGroupsItem `pulumi:"conditionGroups"`
+	// What the policy is for. Changing it updates the resource in place.
+	Description *string `pulumi:"description"`
+	// Whether the policy grants its permissions where its conditions hold, or takes them away (a deny wins over an allow). Changing it updates the resource in place.
+	Effect *AccessPolicyEffect `pulumi:"effect"`
+	// The access policy's id.
+	Id string `pulumi:"id"`
+	// Name of the policy. Changing it updates the resource in place.
+	Name *string `pulumi:"name"`
+}
+
+// A access policy as `getAccessPolicies` lists it: the `AccessPolicy` resource's outputs and its id.
+type ListedAccessPolicyOutput struct{ *pulumi.OutputState }
+
+func (ListedAccessPolicyOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedAccessPolicy)(nil)).Elem()
+}
+
+func (o ListedAccessPolicyOutput) ToListedAccessPolicyOutput() ListedAccessPolicyOutput {
+	return o
+}
+
+func (o ListedAccessPolicyOutput) ToListedAccessPolicyOutputWithContext(ctx context.Context) ListedAccessPolicyOutput {
+	return o
+}
+
+// What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives). Changing it updates the resource in place.
+func (o ListedAccessPolicyOutput) ConditionGroups() AccessPolicyConditionGroupsItemArrayOutput {
+	return o.ApplyT(func(v ListedAccessPolicy) []AccessPolicyConditionGroupsItem { return v.ConditionGroups }).(AccessPolicyConditionGroupsItemArrayOutput)
+}
+
+// What the policy is for. Changing it updates the resource in place.
+func (o ListedAccessPolicyOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedAccessPolicy) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// Whether the policy grants its permissions where its conditions hold, or takes them away (a deny wins over an allow). Changing it updates the resource in place.
+func (o ListedAccessPolicyOutput) Effect() AccessPolicyEffectPtrOutput {
+	return o.ApplyT(func(v ListedAccessPolicy) *AccessPolicyEffect { return v.Effect }).(AccessPolicyEffectPtrOutput)
+}
+
+// The access policy's id.
+func (o ListedAccessPolicyOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedAccessPolicy) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Name of the policy. Changing it updates the resource in place.
+func (o ListedAccessPolicyOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedAccessPolicy) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+type ListedAccessPolicyArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedAccessPolicyArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedAccessPolicy)(nil)).Elem()
+}
+
+func (o ListedAccessPolicyArrayOutput) ToListedAccessPolicyArrayOutput() ListedAccessPolicyArrayOutput {
+	return o
+}
+
+func (o ListedAccessPolicyArrayOutput) ToListedAccessPolicyArrayOutputWithContext(ctx context.Context) ListedAccessPolicyArrayOutput {
+	return o
+}
+
+func (o ListedAccessPolicyArrayOutput) Index(i pulumi.IntInput) ListedAccessPolicyOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedAccessPolicy {
+		return vs[0].([]ListedAccessPolicy)[vs[1].(int)]
+	}).(ListedAccessPolicyOutput)
+}
+
+// A access policy attachment as `getAccessPolicyAttachments` lists it: the `AccessPolicyAttachment` resource's outputs and its id.
+type ListedAccessPolicyAttachment struct {
+	// The `AccessPolicy` attached. Changing it replaces the resource.
+	AccessPolicyId *string `pulumi:"accessPolicyId"`
+	// The access policy attachment's id.
+	Id string `pulumi:"id"`
+	// The `Role` (or a built-in role's id) the policy is attached to. Changing it replaces the resource.
+	RoleId *string `pulumi:"roleId"`
+}
+
+// A access policy attachment as `getAccessPolicyAttachments` lists it: the `AccessPolicyAttachment` resource's outputs and its id.
+type ListedAccessPolicyAttachmentOutput struct{ *pulumi.OutputState }
+
+func (ListedAccessPolicyAttachmentOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedAccessPolicyAttachment)(nil)).Elem()
+}
+
+func (o ListedAccessPolicyAttachmentOutput) ToListedAccessPolicyAttachmentOutput() ListedAccessPolicyAttachmentOutput {
+	return o
+}
+
+func (o ListedAccessPolicyAttachmentOutput) ToListedAccessPolicyAttachmentOutputWithContext(ctx context.Context) ListedAccessPolicyAttachmentOutput {
+	return o
+}
+
+// The `AccessPolicy` attached. Changing it replaces the resource.
+func (o ListedAccessPolicyAttachmentOutput) AccessPolicyId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedAccessPolicyAttachment) *string { return v.AccessPolicyId }).(pulumi.StringPtrOutput)
+}
+
+// The access policy attachment's id.
+func (o ListedAccessPolicyAttachmentOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedAccessPolicyAttachment) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The `Role` (or a built-in role's id) the policy is attached to. Changing it replaces the resource.
+func (o ListedAccessPolicyAttachmentOutput) RoleId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedAccessPolicyAttachment) *string { return v.RoleId }).(pulumi.StringPtrOutput)
+}
+
+type ListedAccessPolicyAttachmentArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedAccessPolicyAttachmentArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedAccessPolicyAttachment)(nil)).Elem()
+}
+
+func (o ListedAccessPolicyAttachmentArrayOutput) ToListedAccessPolicyAttachmentArrayOutput() ListedAccessPolicyAttachmentArrayOutput {
+	return o
+}
+
+func (o ListedAccessPolicyAttachmentArrayOutput) ToListedAccessPolicyAttachmentArrayOutputWithContext(ctx context.Context) ListedAccessPolicyAttachmentArrayOutput {
+	return o
+}
+
+func (o ListedAccessPolicyAttachmentArrayOutput) Index(i pulumi.IntInput) ListedAccessPolicyAttachmentOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedAccessPolicyAttachment {
+		return vs[0].([]ListedAccessPolicyAttachment)[vs[1].(int)]
+	}).(ListedAccessPolicyAttachmentOutput)
+}
+
+// A annotation queue as `getAnnotationQueues` lists it: the `AnnotationQueue` resource's outputs and its id.
+type ListedAnnotationQueue struct {
+	// ISO 8601 creation time.
+	CreatedAt *string `pulumi:"createdAt"`
+	// Dataset reviewed runs are added to (a `Dataset`'s id). Changing it updates the resource in place.
+	DefaultDatasetId *string `pulumi:"defaultDatasetId"`
+	// What reviewers do in the queue. Changing it updates the resource in place.
+	Description *string `pulumi:"description"`
+	// Whether a reviewer who opens an item reserves it, so others are not shown it meanwhile. Changing it updates the resource in place.
+	EnableReservations *bool `pulumi:"enableReservations"`
+	// The annotation queue's id.
+	Id string `pulumi:"id"`
+	// Your own key-value data about the queue. Changing it updates the resource in place.
+	Metadata map[string]interface{} `pulumi:"metadata"`
+	// The queue's name; unique in the workspace (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
+	Name *string `pulumi:"name"`
+	// How long a reservation holds, in minutes. Changing it updates the resource in place.
+	ReservationMinutes *int `pulumi:"reservationMinutes"`
+	// Who may review: `any` member of the workspace, or only the reviewers assigned to the queue. Changing it updates the resource in place.
+	ReviewerAccessMode *AnnotationQueueReviewerAccessMode `pulumi:"reviewerAccessMode"`
+	// How many reviewers see each item. Changing it updates the resource in place.
+	ReviewersPerItem *int `pulumi:"reviewersPerItem"`
+	// Instructions shown to reviewers. Changing it updates the resource in place.
+	RubricInstructions *string `pulumi:"rubricInstructions"`
+	// The feedback each reviewer gives (a `FeedbackConfig`'s key each). Changing it updates the resource in place.
+	RubricItems []AnnotationQueueRubricItemsItem `pulumi:"rubricItems"`
+	// Workspace the annotation queue lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// Workspace the annotation queue lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A annotation queue as `getAnnotationQueues` lists it: the `AnnotationQueue` resource's outputs and its id.
+type ListedAnnotationQueueOutput struct{ *pulumi.OutputState }
+
+func (ListedAnnotationQueueOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedAnnotationQueue)(nil)).Elem()
+}
+
+func (o ListedAnnotationQueueOutput) ToListedAnnotationQueueOutput() ListedAnnotationQueueOutput {
+	return o
+}
+
+func (o ListedAnnotationQueueOutput) ToListedAnnotationQueueOutputWithContext(ctx context.Context) ListedAnnotationQueueOutput {
+	return o
+}
+
+// ISO 8601 creation time.
+func (o ListedAnnotationQueueOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedAnnotationQueue) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// Dataset reviewed runs are added to (a `Dataset`'s id). Changing it updates the resource in place.
+func (o ListedAnnotationQueueOutput) DefaultDatasetId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedAnnotationQueue) *string { return v.DefaultDatasetId }).(pulumi.StringPtrOutput)
+}
+
+// What reviewers do in the queue. Changing it updates the resource in place.
+func (o ListedAnnotationQueueOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedAnnotationQueue) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// Whether a reviewer who opens an item reserves it, so others are not shown it meanwhile. Changing it updates the resource in place.
+func (o ListedAnnotationQueueOutput) EnableReservations() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedAnnotationQueue) *bool { return v.EnableReservations }).(pulumi.BoolPtrOutput)
+}
+
+// The annotation queue's id.
+func (o ListedAnnotationQueueOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedAnnotationQueue) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Your own key-value data about the queue. Changing it updates the resource in place.
+func (o ListedAnnotationQueueOutput) Metadata() pulumi.MapOutput {
+	return o.ApplyT(func(v ListedAnnotationQueue) map[string]interface{} { return v.Metadata }).(pulumi.MapOutput)
+}
+
+// The queue's name; unique in the workspace (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
+func (o ListedAnnotationQueueOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedAnnotationQueue) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// How long a reservation holds, in minutes. Changing it updates the resource in place.
+func (o ListedAnnotationQueueOutput) ReservationMinutes() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ListedAnnotationQueue) *int { return v.ReservationMinutes }).(pulumi.IntPtrOutput)
+}
+
+// Who may review: `any` member of the workspace, or only the reviewers assigned to the queue. Changing it updates the resource in place.
+func (o ListedAnnotationQueueOutput) ReviewerAccessMode() AnnotationQueueReviewerAccessModePtrOutput {
+	return o.ApplyT(func(v ListedAnnotationQueue) *AnnotationQueueReviewerAccessMode { return v.ReviewerAccessMode }).(AnnotationQueueReviewerAccessModePtrOutput)
+}
+
+// How many reviewers see each item. Changing it updates the resource in place.
+func (o ListedAnnotationQueueOutput) ReviewersPerItem() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ListedAnnotationQueue) *int { return v.ReviewersPerItem }).(pulumi.IntPtrOutput)
+}
+
+// Instructions shown to reviewers. Changing it updates the resource in place.
+func (o ListedAnnotationQueueOutput) RubricInstructions() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedAnnotationQueue) *string { return v.RubricInstructions }).(pulumi.StringPtrOutput)
+}
+
+// The feedback each reviewer gives (a `FeedbackConfig`'s key each). Changing it updates the resource in place.
+func (o ListedAnnotationQueueOutput) RubricItems() AnnotationQueueRubricItemsItemArrayOutput {
+	return o.ApplyT(func(v ListedAnnotationQueue) []AnnotationQueueRubricItemsItem { return v.RubricItems }).(AnnotationQueueRubricItemsItemArrayOutput)
+}
+
+// Workspace the annotation queue lives in.
+func (o ListedAnnotationQueueOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedAnnotationQueue) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the annotation queue lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedAnnotationQueueOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedAnnotationQueue) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedAnnotationQueueArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedAnnotationQueueArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedAnnotationQueue)(nil)).Elem()
+}
+
+func (o ListedAnnotationQueueArrayOutput) ToListedAnnotationQueueArrayOutput() ListedAnnotationQueueArrayOutput {
+	return o
+}
+
+func (o ListedAnnotationQueueArrayOutput) ToListedAnnotationQueueArrayOutputWithContext(ctx context.Context) ListedAnnotationQueueArrayOutput {
+	return o
+}
+
+func (o ListedAnnotationQueueArrayOutput) Index(i pulumi.IntInput) ListedAnnotationQueueOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedAnnotationQueue {
+		return vs[0].([]ListedAnnotationQueue)[vs[1].(int)]
+	}).(ListedAnnotationQueueOutput)
+}
+
+// A bulk export as `getBulkExports` lists it: the `BulkExport` resource's outputs and its id.
+type ListedBulkExport struct {
+	// Deadline of that wait. A provider setting: changing it makes no API call.
+	CompletionTimeoutSeconds *float64 `pulumi:"completionTimeoutSeconds"`
+	// Compression of the files. Changing it replaces the resource.
+	Compression *BulkExportCompression `pulumi:"compression"`
+	// ISO 8601 creation time.
+	CreatedAt *string `pulumi:"createdAt"`
+	// Destination the export writes to. Changing it replaces the resource.
+	DestinationId *string `pulumi:"destinationId"`
+	// End of the window of a one-off export; excludes `intervalHours`. Changing it replaces the resource.
+	EndTime *string `pulumi:"endTime"`
+	// Run fields (columns) to export. Changing it replaces the resource.
+	ExportFields []string `pulumi:"exportFields"`
+	// Which runs to export, e.g. `eq(run_type, "llm")`. Changing it replaces the resource.
+	Filter *string `pulumi:"filter"`
+	// ISO 8601 time the export ended.
+	FinishedAt *string `pulumi:"finishedAt"`
+	// File format. Changing it replaces the resource.
+	Format *BulkExportFormat `pulumi:"format"`
+	// Version of the file layout. Changing it replaces the resource.
+	FormatVersion *BulkExportFormatVersion `pulumi:"formatVersion"`
+	// The bulk export's id.
+	Id string `pulumi:"id"`
+	// Run every this many hours: a scheduled export; excludes `endTime`. Changing it replaces the resource.
+	IntervalHours *int `pulumi:"intervalHours"`
+	// Tracing project whose runs are exported (the contract's `session_id`). Changing it replaces the resource.
+	ProjectId *string `pulumi:"projectId"`
+	// Runs summary: `count`, `lastRunStatus`, `rowsWritten`, `filesWritten`, `lastExportPath`.
+	Runs map[string]interface{} `pulumi:"runs"`
+	// Start of the exported window; for a scheduled export, when the schedule starts. Changing it replaces the resource.
+	StartTime *string `pulumi:"startTime"`
+	// `Created`, `Running`, `IntervalScheduled`, `Completed`, `Failed`, `TimedOut` or `Cancelled`.
+	Status *string `pulumi:"status"`
+	// Workspace the export belongs to.
+	TenantId *string `pulumi:"tenantId"`
+	// ISO 8601 time of the last change.
+	UpdatedAt *string `pulumi:"updatedAt"`
+	// For a one-off export: create waits until it has ended, with progress lines from its runs. A provider setting: changing it makes no API call.
+	WaitForCompletion *bool `pulumi:"waitForCompletion"`
+}
+
+// A bulk export as `getBulkExports` lists it: the `BulkExport` resource's outputs and its id.
+type ListedBulkExportOutput struct{ *pulumi.OutputState }
+
+func (ListedBulkExportOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedBulkExport)(nil)).Elem()
+}
+
+func (o ListedBulkExportOutput) ToListedBulkExportOutput() ListedBulkExportOutput {
+	return o
+}
+
+func (o ListedBulkExportOutput) ToListedBulkExportOutputWithContext(ctx context.Context) ListedBulkExportOutput {
+	return o
+}
+
+// Deadline of that wait. A provider setting: changing it makes no API call.
+func (o ListedBulkExportOutput) CompletionTimeoutSeconds() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ListedBulkExport) *float64 { return v.CompletionTimeoutSeconds }).(pulumi.Float64PtrOutput)
+}
+
+// Compression of the files. Changing it replaces the resource.
+func (o ListedBulkExportOutput) Compression() BulkExportCompressionPtrOutput {
+	return o.ApplyT(func(v ListedBulkExport) *BulkExportCompression { return v.Compression }).(BulkExportCompressionPtrOutput)
+}
+
+// ISO 8601 creation time.
+func (o ListedBulkExportOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedBulkExport) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// Destination the export writes to. Changing it replaces the resource.
+func (o ListedBulkExportOutput) DestinationId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedBulkExport) *string { return v.DestinationId }).(pulumi.StringPtrOutput)
+}
+
+// End of the window of a one-off export; excludes `intervalHours`. Changing it replaces the resource.
+func (o ListedBulkExportOutput) EndTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedBulkExport) *string { return v.EndTime }).(pulumi.StringPtrOutput)
+}
+
+// Run fields (columns) to export. Changing it replaces the resource.
+func (o ListedBulkExportOutput) ExportFields() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ListedBulkExport) []string { return v.ExportFields }).(pulumi.StringArrayOutput)
+}
+
+// Which runs to export, e.g. `eq(run_type, "llm")`. Changing it replaces the resource.
+func (o ListedBulkExportOutput) Filter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedBulkExport) *string { return v.Filter }).(pulumi.StringPtrOutput)
+}
+
+// ISO 8601 time the export ended.
+func (o ListedBulkExportOutput) FinishedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedBulkExport) *string { return v.FinishedAt }).(pulumi.StringPtrOutput)
+}
+
+// File format. Changing it replaces the resource.
+func (o ListedBulkExportOutput) Format() BulkExportFormatPtrOutput {
+	return o.ApplyT(func(v ListedBulkExport) *BulkExportFormat { return v.Format }).(BulkExportFormatPtrOutput)
+}
+
+// Version of the file layout. Changing it replaces the resource.
+func (o ListedBulkExportOutput) FormatVersion() BulkExportFormatVersionPtrOutput {
+	return o.ApplyT(func(v ListedBulkExport) *BulkExportFormatVersion { return v.FormatVersion }).(BulkExportFormatVersionPtrOutput)
+}
+
+// The bulk export's id.
+func (o ListedBulkExportOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedBulkExport) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Run every this many hours: a scheduled export; excludes `endTime`. Changing it replaces the resource.
+func (o ListedBulkExportOutput) IntervalHours() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ListedBulkExport) *int { return v.IntervalHours }).(pulumi.IntPtrOutput)
+}
+
+// Tracing project whose runs are exported (the contract's `session_id`). Changing it replaces the resource.
+func (o ListedBulkExportOutput) ProjectId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedBulkExport) *string { return v.ProjectId }).(pulumi.StringPtrOutput)
+}
+
+// Runs summary: `count`, `lastRunStatus`, `rowsWritten`, `filesWritten`, `lastExportPath`.
+func (o ListedBulkExportOutput) Runs() pulumi.MapOutput {
+	return o.ApplyT(func(v ListedBulkExport) map[string]interface{} { return v.Runs }).(pulumi.MapOutput)
+}
+
+// Start of the exported window; for a scheduled export, when the schedule starts. Changing it replaces the resource.
+func (o ListedBulkExportOutput) StartTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedBulkExport) *string { return v.StartTime }).(pulumi.StringPtrOutput)
+}
+
+// `Created`, `Running`, `IntervalScheduled`, `Completed`, `Failed`, `TimedOut` or `Cancelled`.
+func (o ListedBulkExportOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedBulkExport) *string { return v.Status }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the export belongs to.
+func (o ListedBulkExportOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedBulkExport) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// ISO 8601 time of the last change.
+func (o ListedBulkExportOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedBulkExport) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
+}
+
+// For a one-off export: create waits until it has ended, with progress lines from its runs. A provider setting: changing it makes no API call.
+func (o ListedBulkExportOutput) WaitForCompletion() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedBulkExport) *bool { return v.WaitForCompletion }).(pulumi.BoolPtrOutput)
+}
+
+type ListedBulkExportArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedBulkExportArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedBulkExport)(nil)).Elem()
+}
+
+func (o ListedBulkExportArrayOutput) ToListedBulkExportArrayOutput() ListedBulkExportArrayOutput {
+	return o
+}
+
+func (o ListedBulkExportArrayOutput) ToListedBulkExportArrayOutputWithContext(ctx context.Context) ListedBulkExportArrayOutput {
+	return o
+}
+
+func (o ListedBulkExportArrayOutput) Index(i pulumi.IntInput) ListedBulkExportOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedBulkExport {
+		return vs[0].([]ListedBulkExport)[vs[1].(int)]
+	}).(ListedBulkExportOutput)
+}
+
+// A bulk export destination as `getBulkExportDestinations` lists it: the `BulkExportDestination` resource's outputs and its id.
+type ListedBulkExportDestination struct {
+	// Role-based access instead of keys (sent as `config.aws_role_arn`); excludes `credentials`. Changing it replaces the resource.
+	AwsRoleArn *string `pulumi:"awsRoleArn"`
+	// The bucket: its name, prefix, region or S3-compatible endpoint, and addressing style. A change replaces the destination.
+	Config *BulkExportDestinationConfig `pulumi:"config"`
+	// ISO 8601 creation time.
+	CreatedAt *string `pulumi:"createdAt"`
+	// Names (never values) of the credential fields the service holds.
+	CredentialsKeys []string `pulumi:"credentialsKeys"`
+	// When the credentials were last set.
+	CredentialsUpdatedAt *string `pulumi:"credentialsUpdatedAt"`
+	// The only type the service supports. Changing it replaces the resource.
+	DestinationType *BulkExportDestinationDestinationType `pulumi:"destinationType"`
+	// Name shown in LangSmith. Changing it replaces the resource.
+	DisplayName *string `pulumi:"displayName"`
+	// The bulk export destination's id.
+	Id string `pulumi:"id"`
+	// Workspace the destination lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// ISO 8601 time of the last change.
+	UpdatedAt *string `pulumi:"updatedAt"`
+}
+
+// Defaults sets the appropriate defaults for ListedBulkExportDestination
+func (val *ListedBulkExportDestination) Defaults() *ListedBulkExportDestination {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	tmp.Config = tmp.Config.Defaults()
+
+	return &tmp
+}
+
+// A bulk export destination as `getBulkExportDestinations` lists it: the `BulkExportDestination` resource's outputs and its id.
+type ListedBulkExportDestinationOutput struct{ *pulumi.OutputState }
+
+func (ListedBulkExportDestinationOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedBulkExportDestination)(nil)).Elem()
+}
+
+func (o ListedBulkExportDestinationOutput) ToListedBulkExportDestinationOutput() ListedBulkExportDestinationOutput {
+	return o
+}
+
+func (o ListedBulkExportDestinationOutput) ToListedBulkExportDestinationOutputWithContext(ctx context.Context) ListedBulkExportDestinationOutput {
+	return o
+}
+
+// Role-based access instead of keys (sent as `config.aws_role_arn`); excludes `credentials`. Changing it replaces the resource.
+func (o ListedBulkExportDestinationOutput) AwsRoleArn() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedBulkExportDestination) *string { return v.AwsRoleArn }).(pulumi.StringPtrOutput)
+}
+
+// The bucket: its name, prefix, region or S3-compatible endpoint, and addressing style. A change replaces the destination.
+func (o ListedBulkExportDestinationOutput) Config() BulkExportDestinationConfigPtrOutput {
+	return o.ApplyT(func(v ListedBulkExportDestination) *BulkExportDestinationConfig { return v.Config }).(BulkExportDestinationConfigPtrOutput)
+}
+
+// ISO 8601 creation time.
+func (o ListedBulkExportDestinationOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedBulkExportDestination) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// Names (never values) of the credential fields the service holds.
+func (o ListedBulkExportDestinationOutput) CredentialsKeys() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ListedBulkExportDestination) []string { return v.CredentialsKeys }).(pulumi.StringArrayOutput)
+}
+
+// When the credentials were last set.
+func (o ListedBulkExportDestinationOutput) CredentialsUpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedBulkExportDestination) *string { return v.CredentialsUpdatedAt }).(pulumi.StringPtrOutput)
+}
+
+// The only type the service supports. Changing it replaces the resource.
+func (o ListedBulkExportDestinationOutput) DestinationType() BulkExportDestinationDestinationTypePtrOutput {
+	return o.ApplyT(func(v ListedBulkExportDestination) *BulkExportDestinationDestinationType { return v.DestinationType }).(BulkExportDestinationDestinationTypePtrOutput)
+}
+
+// Name shown in LangSmith. Changing it replaces the resource.
+func (o ListedBulkExportDestinationOutput) DisplayName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedBulkExportDestination) *string { return v.DisplayName }).(pulumi.StringPtrOutput)
+}
+
+// The bulk export destination's id.
+func (o ListedBulkExportDestinationOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedBulkExportDestination) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Workspace the destination lives in.
+func (o ListedBulkExportDestinationOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedBulkExportDestination) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// ISO 8601 time of the last change.
+func (o ListedBulkExportDestinationOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedBulkExportDestination) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
+}
+
+type ListedBulkExportDestinationArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedBulkExportDestinationArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedBulkExportDestination)(nil)).Elem()
+}
+
+func (o ListedBulkExportDestinationArrayOutput) ToListedBulkExportDestinationArrayOutput() ListedBulkExportDestinationArrayOutput {
+	return o
+}
+
+func (o ListedBulkExportDestinationArrayOutput) ToListedBulkExportDestinationArrayOutputWithContext(ctx context.Context) ListedBulkExportDestinationArrayOutput {
+	return o
+}
+
+func (o ListedBulkExportDestinationArrayOutput) Index(i pulumi.IntInput) ListedBulkExportDestinationOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedBulkExportDestination {
+		return vs[0].([]ListedBulkExportDestination)[vs[1].(int)]
+	}).(ListedBulkExportDestinationOutput)
+}
+
+// A data plane as `getDataPlanes` lists it: the `DataPlane` resource's outputs and its id.
+type ListedDataPlane struct {
+	// AWS tags put on every resource LangSmith provisions for it (at most 40; keys up to 128 characters, values up to 256). Changing it replaces the resource.
+	AdditionalTags map[string]interface{} `pulumi:"additionalTags"`
+	// Where the data plane serves LangSmith's API (`.../api/v1`): the writes of its workspaces go there.
+	ApiUrl *string `pulumi:"apiUrl"`
+	// Whether the data plane's IAM roles are made by the organization (bring your own IAM) instead of by LangSmith. Changing it replaces the resource.
+	ByoiamEnabled *bool `pulumi:"byoiamEnabled"`
+	// An existing VPC of the organization's to place the data plane in (bring your own VPC), with its subnets. Changing it replaces the resource.
+	Byovpc *DataPlaneByovpc `pulumi:"byovpc"`
+	// The cloud it runs in (`aws`).
+	Cloud *string `pulumi:"cloud"`
+	// ISO 8601 creation time.
+	CreatedAt *string `pulumi:"createdAt"`
+	// Whether the Kubernetes API of its cluster is reached without AWS PrivateLink. Changing it replaces the resource.
+	EksApiPrivatelinkDisabled *bool `pulumi:"eksApiPrivatelinkDisabled"`
+	// Who may reach its API and where its services may call out to; the fields set are changed, the others kept. Changing it updates the resource in place.
+	Firewall *DataPlaneFirewall `pulumi:"firewall"`
+	// Sign-in of the fleet's agents through the organization's OIDC provider; the fields set are changed, the others kept. Changing it updates the resource in place.
+	FleetOidc *DataPlaneFleetOidc `pulumi:"fleetOidc"`
+	// The data plane's id.
+	Id string `pulumi:"id"`
+	// When LangSmith may upgrade the data plane, e.g. `sat:02:00-sat:04:00` (UTC). Changed in place once the data plane is active. Changing it updates the resource in place.
+	MaintenanceWindow *string `pulumi:"maintenanceWindow"`
+	// Name of the data plane, unique in the organization. The service cannot rename one: a new name replaces it. Changing it replaces the resource.
+	Name *string `pulumi:"name"`
+	// Whether its API is reached through a public load balancer (else only from inside the network). Changing it replaces the resource.
+	PublicLoadBalancer *bool `pulumi:"publicLoadBalancer"`
+	// The AWS region it is provisioned in, e.g. `us-west-2`. Changing it replaces the resource.
+	Region *string `pulumi:"region"`
+	// The IAM role of the organization's AWS account that LangSmith assumes to provision the data plane (its trust policy names LangSmith). Changing it replaces the resource.
+	RoleArn *string `pulumi:"roleArn"`
+	// The data plane's status: `requested`, `provisioning`, `provisioning_failed`, `active`, `updating`, `inactive`, `deprovisioning`, `deleted`, `revoked`; `active` once a create or update has finished.
+	Status *string `pulumi:"status"`
+	// When the status last changed (ISO 8601).
+	StatusUpdatedAt *string `pulumi:"statusUpdatedAt"`
+	// How long the data plane keeps traces; the fields set are changed, the others kept. Changing it updates the resource in place.
+	Ttl *DataPlaneTtl `pulumi:"ttl"`
+	// The address range of the VPC LangSmith creates for it. Changing it replaces the resource.
+	VpcCidr *string `pulumi:"vpcCidr"`
+	// The workspaces created in the data plane, each `{ id, name }`.
+	Workspaces []interface{} `pulumi:"workspaces"`
+}
+
+// A data plane as `getDataPlanes` lists it: the `DataPlane` resource's outputs and its id.
+type ListedDataPlaneOutput struct{ *pulumi.OutputState }
+
+func (ListedDataPlaneOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedDataPlane)(nil)).Elem()
+}
+
+func (o ListedDataPlaneOutput) ToListedDataPlaneOutput() ListedDataPlaneOutput {
+	return o
+}
+
+func (o ListedDataPlaneOutput) ToListedDataPlaneOutputWithContext(ctx context.Context) ListedDataPlaneOutput {
+	return o
+}
+
+// AWS tags put on every resource LangSmith provisions for it (at most 40; keys up to 128 characters, values up to 256). Changing it replaces the resource.
+func (o ListedDataPlaneOutput) AdditionalTags() pulumi.MapOutput {
+	return o.ApplyT(func(v ListedDataPlane) map[string]interface{} { return v.AdditionalTags }).(pulumi.MapOutput)
+}
+
+// Where the data plane serves LangSmith's API (`.../api/v1`): the writes of its workspaces go there.
+func (o ListedDataPlaneOutput) ApiUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDataPlane) *string { return v.ApiUrl }).(pulumi.StringPtrOutput)
+}
+
+// Whether the data plane's IAM roles are made by the organization (bring your own IAM) instead of by LangSmith. Changing it replaces the resource.
+func (o ListedDataPlaneOutput) ByoiamEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedDataPlane) *bool { return v.ByoiamEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// An existing VPC of the organization's to place the data plane in (bring your own VPC), with its subnets. Changing it replaces the resource.
+func (o ListedDataPlaneOutput) Byovpc() DataPlaneByovpcPtrOutput {
+	return o.ApplyT(func(v ListedDataPlane) *DataPlaneByovpc { return v.Byovpc }).(DataPlaneByovpcPtrOutput)
+}
+
+// The cloud it runs in (`aws`).
+func (o ListedDataPlaneOutput) Cloud() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDataPlane) *string { return v.Cloud }).(pulumi.StringPtrOutput)
+}
+
+// ISO 8601 creation time.
+func (o ListedDataPlaneOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDataPlane) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// Whether the Kubernetes API of its cluster is reached without AWS PrivateLink. Changing it replaces the resource.
+func (o ListedDataPlaneOutput) EksApiPrivatelinkDisabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedDataPlane) *bool { return v.EksApiPrivatelinkDisabled }).(pulumi.BoolPtrOutput)
+}
+
+// Who may reach its API and where its services may call out to; the fields set are changed, the others kept. Changing it updates the resource in place.
+func (o ListedDataPlaneOutput) Firewall() DataPlaneFirewallPtrOutput {
+	return o.ApplyT(func(v ListedDataPlane) *DataPlaneFirewall { return v.Firewall }).(DataPlaneFirewallPtrOutput)
+}
+
+// Sign-in of the fleet's agents through the organization's OIDC provider; the fields set are changed, the others kept. Changing it updates the resource in place.
+func (o ListedDataPlaneOutput) FleetOidc() DataPlaneFleetOidcPtrOutput {
+	return o.ApplyT(func(v ListedDataPlane) *DataPlaneFleetOidc { return v.FleetOidc }).(DataPlaneFleetOidcPtrOutput)
+}
+
+// The data plane's id.
+func (o ListedDataPlaneOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedDataPlane) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// When LangSmith may upgrade the data plane, e.g. `sat:02:00-sat:04:00` (UTC). Changed in place once the data plane is active. Changing it updates the resource in place.
+func (o ListedDataPlaneOutput) MaintenanceWindow() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDataPlane) *string { return v.MaintenanceWindow }).(pulumi.StringPtrOutput)
+}
+
+// Name of the data plane, unique in the organization. The service cannot rename one: a new name replaces it. Changing it replaces the resource.
+func (o ListedDataPlaneOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDataPlane) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// Whether its API is reached through a public load balancer (else only from inside the network). Changing it replaces the resource.
+func (o ListedDataPlaneOutput) PublicLoadBalancer() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedDataPlane) *bool { return v.PublicLoadBalancer }).(pulumi.BoolPtrOutput)
+}
+
+// The AWS region it is provisioned in, e.g. `us-west-2`. Changing it replaces the resource.
+func (o ListedDataPlaneOutput) Region() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDataPlane) *string { return v.Region }).(pulumi.StringPtrOutput)
+}
+
+// The IAM role of the organization's AWS account that LangSmith assumes to provision the data plane (its trust policy names LangSmith). Changing it replaces the resource.
+func (o ListedDataPlaneOutput) RoleArn() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDataPlane) *string { return v.RoleArn }).(pulumi.StringPtrOutput)
+}
+
+// The data plane's status: `requested`, `provisioning`, `provisioning_failed`, `active`, `updating`, `inactive`, `deprovisioning`, `deleted`, `revoked`; `active` once a create or update has finished.
+func (o ListedDataPlaneOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDataPlane) *string { return v.Status }).(pulumi.StringPtrOutput)
+}
+
+// When the status last changed (ISO 8601).
+func (o ListedDataPlaneOutput) StatusUpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDataPlane) *string { return v.StatusUpdatedAt }).(pulumi.StringPtrOutput)
+}
+
+// How long the data plane keeps traces; the fields set are changed, the others kept. Changing it updates the resource in place.
+func (o ListedDataPlaneOutput) Ttl() DataPlaneTtlPtrOutput {
+	return o.ApplyT(func(v ListedDataPlane) *DataPlaneTtl { return v.Ttl }).(DataPlaneTtlPtrOutput)
+}
+
+// The address range of the VPC LangSmith creates for it. Changing it replaces the resource.
+func (o ListedDataPlaneOutput) VpcCidr() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDataPlane) *string { return v.VpcCidr }).(pulumi.StringPtrOutput)
+}
+
+// The workspaces created in the data plane, each `{ id, name }`.
+func (o ListedDataPlaneOutput) Workspaces() pulumi.ArrayOutput {
+	return o.ApplyT(func(v ListedDataPlane) []interface{} { return v.Workspaces }).(pulumi.ArrayOutput)
+}
+
+type ListedDataPlaneArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedDataPlaneArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedDataPlane)(nil)).Elem()
+}
+
+func (o ListedDataPlaneArrayOutput) ToListedDataPlaneArrayOutput() ListedDataPlaneArrayOutput {
+	return o
+}
+
+func (o ListedDataPlaneArrayOutput) ToListedDataPlaneArrayOutputWithContext(ctx context.Context) ListedDataPlaneArrayOutput {
+	return o
+}
+
+func (o ListedDataPlaneArrayOutput) Index(i pulumi.IntInput) ListedDataPlaneOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedDataPlane {
+		return vs[0].([]ListedDataPlane)[vs[1].(int)]
+	}).(ListedDataPlaneOutput)
+}
+
+// A dataset as `getDatasets` lists it: the `Dataset` resource's outputs and its id.
+type ListedDataset struct {
+	// ISO 8601 creation time.
+	CreatedAt *string `pulumi:"createdAt"`
+	// Shape of the examples; the service cannot change it. Changing it replaces the resource.
+	DataType *DatasetDataType `pulumi:"dataType"`
+	// What the dataset holds. Changing it updates the resource in place.
+	Description *string `pulumi:"description"`
+	// Marks the dataset as managed outside LangSmith's UI (by a program such as this one); the service cannot change it. Changing it replaces the resource.
+	ExternallyManaged *bool `pulumi:"externallyManaged"`
+	// The dataset's id.
+	Id string `pulumi:"id"`
+	// JSON Schema every example's inputs must match. Changing it updates the resource in place.
+	InputsSchema map[string]interface{} `pulumi:"inputsSchema"`
+	// Your own key-value data about the dataset (the list's `metadata` filter finds datasets by it). Changing it updates the resource in place.
+	Metadata map[string]interface{} `pulumi:"metadata"`
+	// The dataset's name; unique in the workspace (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
+	Name *string `pulumi:"name"`
+	// JSON Schema every example's outputs must match. Changing it updates the resource in place.
+	OutputsSchema map[string]interface{} `pulumi:"outputsSchema"`
+	// Workspace the dataset lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// Transformations applied to new examples (e.g. `convert_to_openai_message` at `["inputs", "messages"]`). Changing it updates the resource in place.
+	Transformations []DatasetTransformationsItem `pulumi:"transformations"`
+	// Workspace the dataset lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A dataset as `getDatasets` lists it: the `Dataset` resource's outputs and its id.
+type ListedDatasetOutput struct{ *pulumi.OutputState }
+
+func (ListedDatasetOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedDataset)(nil)).Elem()
+}
+
+func (o ListedDatasetOutput) ToListedDatasetOutput() ListedDatasetOutput {
+	return o
+}
+
+func (o ListedDatasetOutput) ToListedDatasetOutputWithContext(ctx context.Context) ListedDatasetOutput {
+	return o
+}
+
+// ISO 8601 creation time.
+func (o ListedDatasetOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDataset) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// Shape of the examples; the service cannot change it. Changing it replaces the resource.
+func (o ListedDatasetOutput) DataType() DatasetDataTypePtrOutput {
+	return o.ApplyT(func(v ListedDataset) *DatasetDataType { return v.DataType }).(DatasetDataTypePtrOutput)
+}
+
+// What the dataset holds. Changing it updates the resource in place.
+func (o ListedDatasetOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDataset) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// Marks the dataset as managed outside LangSmith's UI (by a program such as this one); the service cannot change it. Changing it replaces the resource.
+func (o ListedDatasetOutput) ExternallyManaged() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedDataset) *bool { return v.ExternallyManaged }).(pulumi.BoolPtrOutput)
+}
+
+// The dataset's id.
+func (o ListedDatasetOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedDataset) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// JSON Schema every example's inputs must match. Changing it updates the resource in place.
+func (o ListedDatasetOutput) InputsSchema() pulumi.MapOutput {
+	return o.ApplyT(func(v ListedDataset) map[string]interface{} { return v.InputsSchema }).(pulumi.MapOutput)
+}
+
+// Your own key-value data about the dataset (the list's `metadata` filter finds datasets by it). Changing it updates the resource in place.
+func (o ListedDatasetOutput) Metadata() pulumi.MapOutput {
+	return o.ApplyT(func(v ListedDataset) map[string]interface{} { return v.Metadata }).(pulumi.MapOutput)
+}
+
+// The dataset's name; unique in the workspace (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
+func (o ListedDatasetOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDataset) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// JSON Schema every example's outputs must match. Changing it updates the resource in place.
+func (o ListedDatasetOutput) OutputsSchema() pulumi.MapOutput {
+	return o.ApplyT(func(v ListedDataset) map[string]interface{} { return v.OutputsSchema }).(pulumi.MapOutput)
+}
+
+// Workspace the dataset lives in.
+func (o ListedDatasetOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDataset) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// Transformations applied to new examples (e.g. `convert_to_openai_message` at `["inputs", "messages"]`). Changing it updates the resource in place.
+func (o ListedDatasetOutput) Transformations() DatasetTransformationsItemArrayOutput {
+	return o.ApplyT(func(v ListedDataset) []DatasetTransformationsItem { return v.Transformations }).(DatasetTransformationsItemArrayOutput)
+}
+
+// Workspace the dataset lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedDatasetOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDataset) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedDatasetArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedDatasetArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedDataset)(nil)).Elem()
+}
+
+func (o ListedDatasetArrayOutput) ToListedDatasetArrayOutput() ListedDatasetArrayOutput {
+	return o
+}
+
+func (o ListedDatasetArrayOutput) ToListedDatasetArrayOutputWithContext(ctx context.Context) ListedDatasetArrayOutput {
+	return o
+}
+
+func (o ListedDatasetArrayOutput) Index(i pulumi.IntInput) ListedDatasetOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedDataset {
+		return vs[0].([]ListedDataset)[vs[1].(int)]
+	}).(ListedDatasetOutput)
+}
+
+// A deployment as `getDeployments` lists it: the `Deployment` resource's outputs and its id.
+type ListedDeployment struct {
+	// Take over this existing deployment instead of creating one (the import path of dynamic providers). Read at create only.
+	AdoptExistingId *string `pulumi:"adoptExistingId"`
+	// ISO 8601 creation time.
+	CreatedAt *string `pulumi:"createdAt"`
+	// Deadline of the wait for a deletion to finish. A provider setting: changing it makes no API call.
+	DeleteTimeoutSeconds *float64 `pulumi:"deleteTimeoutSeconds"`
+	// Deadline of the wait for `DEPLOYED`. A provider setting: changing it makes no API call.
+	DeployTimeoutSeconds *float64 `pulumi:"deployTimeoutSeconds"`
+	// Name shown in LangSmith instead of `name`; the service cannot clear one, so leaving it out after setting it keeps the last one. Changing it updates the resource in place.
+	DisplayName *string `pulumi:"displayName"`
+	// Environment variables of the deployment that are not secret, by name (e.g. `LOG_LEVEL`): their values show in previews, detailed diffs and the state. The service keeps them with `secrets` in one list, so a name may appear in only one of `environmentVariables`, `secrets` and `secretReferences`. Changing it makes one new revision.
+	EnvironmentVariables map[string]interface{} `pulumi:"environmentVariables"`
+	// The deployment's id.
+	Id string `pulumi:"id"`
+	// Id of the newest revision.
+	LatestRevisionId *string `pulumi:"latestRevisionId"`
+	// Status of the newest revision, e.g. `DEPLOYED`.
+	LatestRevisionStatus *string `pulumi:"latestRevisionStatus"`
+	// Deployment name, unique in the workspace. Changing it replaces the resource.
+	Name *string `pulumi:"name"`
+	// How long the newest revisions took to reach `DEPLOYED`, as the provider's waits observed them (durations only); the next wait predicts from them.
+	RevisionTimings []interface{} `pulumi:"revisionTimings"`
+	// Environment variables read from Kubernetes secrets of a self-hosted data plane (references only, not secret). Changing it makes one new revision.
+	SecretReferences []DeploymentSecretReferencesItem `pulumi:"secretReferences"`
+	// Where the code comes from: a GitHub repository, a container image, an uploaded source tarball, or a LangChain template (`internal_template`, with `sourceConfig.templateId`). Changing it replaces the resource.
+	Source *DeploymentSource `pulumi:"source"`
+	// Where the deployment's code comes from and how it runs: the GitHub integration and repository, or the image registry; its deployment type, listener, resources and build commands.
+	SourceConfig *DeploymentSourceConfig `pulumi:"sourceConfig"`
+	// What one revision builds: the branch or commit, the image, and the path of `langgraph.json`. A change makes one new revision.
+	SourceRevisionConfig *DeploymentSourceRevisionConfig `pulumi:"sourceRevisionConfig"`
+	// Status of the deployment, e.g. `READY`.
+	Status *string `pulumi:"status"`
+	// Workspace the deployment lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// ISO 8601 time of the last change.
+	UpdatedAt *string `pulumi:"updatedAt"`
+	// Wait for each new revision to be `DEPLOYED`. A provider setting: changing it makes no API call.
+	WaitForDeployed *bool `pulumi:"waitForDeployed"`
+	// Workspace the deployment lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A deployment as `getDeployments` lists it: the `Deployment` resource's outputs and its id.
+type ListedDeploymentOutput struct{ *pulumi.OutputState }
+
+func (ListedDeploymentOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedDeployment)(nil)).Elem()
+}
+
+func (o ListedDeploymentOutput) ToListedDeploymentOutput() ListedDeploymentOutput {
+	return o
+}
+
+func (o ListedDeploymentOutput) ToListedDeploymentOutputWithContext(ctx context.Context) ListedDeploymentOutput {
+	return o
+}
+
+// Take over this existing deployment instead of creating one (the import path of dynamic providers). Read at create only.
+func (o ListedDeploymentOutput) AdoptExistingId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDeployment) *string { return v.AdoptExistingId }).(pulumi.StringPtrOutput)
+}
+
+// ISO 8601 creation time.
+func (o ListedDeploymentOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDeployment) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// Deadline of the wait for a deletion to finish. A provider setting: changing it makes no API call.
+func (o ListedDeploymentOutput) DeleteTimeoutSeconds() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ListedDeployment) *float64 { return v.DeleteTimeoutSeconds }).(pulumi.Float64PtrOutput)
+}
+
+// Deadline of the wait for `DEPLOYED`. A provider setting: changing it makes no API call.
+func (o ListedDeploymentOutput) DeployTimeoutSeconds() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ListedDeployment) *float64 { return v.DeployTimeoutSeconds }).(pulumi.Float64PtrOutput)
+}
+
+// Name shown in LangSmith instead of `name`; the service cannot clear one, so leaving it out after setting it keeps the last one. Changing it updates the resource in place.
+func (o ListedDeploymentOutput) DisplayName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDeployment) *string { return v.DisplayName }).(pulumi.StringPtrOutput)
+}
+
+// Environment variables of the deployment that are not secret, by name (e.g. `LOG_LEVEL`): their values show in previews, detailed diffs and the state. The service keeps them with `secrets` in one list, so a name may appear in only one of `environmentVariables`, `secrets` and `secretReferences`. Changing it makes one new revision.
+func (o ListedDeploymentOutput) EnvironmentVariables() pulumi.MapOutput {
+	return o.ApplyT(func(v ListedDeployment) map[string]interface{} { return v.EnvironmentVariables }).(pulumi.MapOutput)
+}
+
+// The deployment's id.
+func (o ListedDeploymentOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedDeployment) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Id of the newest revision.
+func (o ListedDeploymentOutput) LatestRevisionId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDeployment) *string { return v.LatestRevisionId }).(pulumi.StringPtrOutput)
+}
+
+// Status of the newest revision, e.g. `DEPLOYED`.
+func (o ListedDeploymentOutput) LatestRevisionStatus() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDeployment) *string { return v.LatestRevisionStatus }).(pulumi.StringPtrOutput)
+}
+
+// Deployment name, unique in the workspace. Changing it replaces the resource.
+func (o ListedDeploymentOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDeployment) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// How long the newest revisions took to reach `DEPLOYED`, as the provider's waits observed them (durations only); the next wait predicts from them.
+func (o ListedDeploymentOutput) RevisionTimings() pulumi.ArrayOutput {
+	return o.ApplyT(func(v ListedDeployment) []interface{} { return v.RevisionTimings }).(pulumi.ArrayOutput)
+}
+
+// Environment variables read from Kubernetes secrets of a self-hosted data plane (references only, not secret). Changing it makes one new revision.
+func (o ListedDeploymentOutput) SecretReferences() DeploymentSecretReferencesItemArrayOutput {
+	return o.ApplyT(func(v ListedDeployment) []DeploymentSecretReferencesItem { return v.SecretReferences }).(DeploymentSecretReferencesItemArrayOutput)
+}
+
+// Where the code comes from: a GitHub repository, a container image, an uploaded source tarball, or a LangChain template (`internal_template`, with `sourceConfig.templateId`). Changing it replaces the resource.
+func (o ListedDeploymentOutput) Source() DeploymentSourcePtrOutput {
+	return o.ApplyT(func(v ListedDeployment) *DeploymentSource { return v.Source }).(DeploymentSourcePtrOutput)
+}
+
+// Where the deployment's code comes from and how it runs: the GitHub integration and repository, or the image registry; its deployment type, listener, resources and build commands.
+func (o ListedDeploymentOutput) SourceConfig() DeploymentSourceConfigPtrOutput {
+	return o.ApplyT(func(v ListedDeployment) *DeploymentSourceConfig { return v.SourceConfig }).(DeploymentSourceConfigPtrOutput)
+}
+
+// What one revision builds: the branch or commit, the image, and the path of `langgraph.json`. A change makes one new revision.
+func (o ListedDeploymentOutput) SourceRevisionConfig() DeploymentSourceRevisionConfigPtrOutput {
+	return o.ApplyT(func(v ListedDeployment) *DeploymentSourceRevisionConfig { return v.SourceRevisionConfig }).(DeploymentSourceRevisionConfigPtrOutput)
+}
+
+// Status of the deployment, e.g. `READY`.
+func (o ListedDeploymentOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDeployment) *string { return v.Status }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the deployment lives in.
+func (o ListedDeploymentOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDeployment) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// ISO 8601 time of the last change.
+func (o ListedDeploymentOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDeployment) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
+}
+
+// Wait for each new revision to be `DEPLOYED`. A provider setting: changing it makes no API call.
+func (o ListedDeploymentOutput) WaitForDeployed() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedDeployment) *bool { return v.WaitForDeployed }).(pulumi.BoolPtrOutput)
+}
+
+// Workspace the deployment lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedDeploymentOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDeployment) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedDeploymentArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedDeploymentArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedDeployment)(nil)).Elem()
+}
+
+func (o ListedDeploymentArrayOutput) ToListedDeploymentArrayOutput() ListedDeploymentArrayOutput {
+	return o
+}
+
+func (o ListedDeploymentArrayOutput) ToListedDeploymentArrayOutputWithContext(ctx context.Context) ListedDeploymentArrayOutput {
+	return o
+}
+
+func (o ListedDeploymentArrayOutput) Index(i pulumi.IntInput) ListedDeploymentOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedDeployment {
+		return vs[0].([]ListedDeployment)[vs[1].(int)]
+	}).(ListedDeploymentOutput)
+}
+
+// A evaluator as `getEvaluators` lists it: the `Evaluator` resource's outputs and its id.
+type ListedEvaluator struct {
+	// The evaluator's source, for `code`. Changing it updates the resource in place.
+	Code *string `pulumi:"code"`
+	// ISO 8601 creation time.
+	CreatedAt *string `pulumi:"createdAt"`
+	// Whether destroying the evaluator also deletes the run rules that use it (ones this program does not manage); without it the service refuses to delete an evaluator rules still use. A provider setting: changing it makes no API call.
+	DeleteRunRulesOnDestroy *bool `pulumi:"deleteRunRulesOnDestroy"`
+	// Feedback keys the evaluator scores under.
+	FeedbackKeys []string `pulumi:"feedbackKeys"`
+	// The evaluator's id.
+	Id string `pulumi:"id"`
+	// Language of `code`. Changing it updates the resource in place.
+	Language *EvaluatorLanguage `pulumi:"language"`
+	// Name of the evaluator. Changing it updates the resource in place.
+	Name *string `pulumi:"name"`
+	// For `llm`: how many corrected examples from the corrections dataset the judge's prompt is given as few-shot examples (with `useCorrectionsDataset`). Changing it updates the resource in place.
+	NumFewShotExamples *int `pulumi:"numFewShotExamples"`
+	// The prompt's commit hash or tag (e.g. `production`), for `llm`; default its latest commit. Changing it updates the resource in place.
+	PromptCommit *string `pulumi:"promptCommit"`
+	// The judge's `Prompt` (its handle), for `llm`. Changing it updates the resource in place.
+	PromptHandle *string `pulumi:"promptHandle"`
+	// Workspace the evaluator lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// An LLM judge (set `promptHandle`) or code (set `code`); the service cannot change it. Changing it replaces the resource.
+	Type *EvaluatorType `pulumi:"type"`
+	// For `llm`: whether the judge learns from the corrections reviewers make to its scores (a corrections dataset the service keeps). Changing it updates the resource in place.
+	UseCorrectionsDataset *bool `pulumi:"useCorrectionsDataset"`
+	// The prompt's variables, each mapped to a path of the run (e.g. `{ question: "input.question" }`), for `llm`. Changing it updates the resource in place.
+	VariableMapping map[string]interface{} `pulumi:"variableMapping"`
+	// Workspace the evaluator lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A evaluator as `getEvaluators` lists it: the `Evaluator` resource's outputs and its id.
+type ListedEvaluatorOutput struct{ *pulumi.OutputState }
+
+func (ListedEvaluatorOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedEvaluator)(nil)).Elem()
+}
+
+func (o ListedEvaluatorOutput) ToListedEvaluatorOutput() ListedEvaluatorOutput {
+	return o
+}
+
+func (o ListedEvaluatorOutput) ToListedEvaluatorOutputWithContext(ctx context.Context) ListedEvaluatorOutput {
+	return o
+}
+
+// The evaluator's source, for `code`. Changing it updates the resource in place.
+func (o ListedEvaluatorOutput) Code() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedEvaluator) *string { return v.Code }).(pulumi.StringPtrOutput)
+}
+
+// ISO 8601 creation time.
+func (o ListedEvaluatorOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedEvaluator) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// Whether destroying the evaluator also deletes the run rules that use it (ones this program does not manage); without it the service refuses to delete an evaluator rules still use. A provider setting: changing it makes no API call.
+func (o ListedEvaluatorOutput) DeleteRunRulesOnDestroy() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedEvaluator) *bool { return v.DeleteRunRulesOnDestroy }).(pulumi.BoolPtrOutput)
+}
+
+// Feedback keys the evaluator scores under.
+func (o ListedEvaluatorOutput) FeedbackKeys() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ListedEvaluator) []string { return v.FeedbackKeys }).(pulumi.StringArrayOutput)
+}
+
+// The evaluator's id.
+func (o ListedEvaluatorOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedEvaluator) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Language of `code`. Changing it updates the resource in place.
+func (o ListedEvaluatorOutput) Language() EvaluatorLanguagePtrOutput {
+	return o.ApplyT(func(v ListedEvaluator) *EvaluatorLanguage { return v.Language }).(EvaluatorLanguagePtrOutput)
+}
+
+// Name of the evaluator. Changing it updates the resource in place.
+func (o ListedEvaluatorOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedEvaluator) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// For `llm`: how many corrected examples from the corrections dataset the judge's prompt is given as few-shot examples (with `useCorrectionsDataset`). Changing it updates the resource in place.
+func (o ListedEvaluatorOutput) NumFewShotExamples() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ListedEvaluator) *int { return v.NumFewShotExamples }).(pulumi.IntPtrOutput)
+}
+
+// The prompt's commit hash or tag (e.g. `production`), for `llm`; default its latest commit. Changing it updates the resource in place.
+func (o ListedEvaluatorOutput) PromptCommit() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedEvaluator) *string { return v.PromptCommit }).(pulumi.StringPtrOutput)
+}
+
+// The judge's `Prompt` (its handle), for `llm`. Changing it updates the resource in place.
+func (o ListedEvaluatorOutput) PromptHandle() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedEvaluator) *string { return v.PromptHandle }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the evaluator lives in.
+func (o ListedEvaluatorOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedEvaluator) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// An LLM judge (set `promptHandle`) or code (set `code`); the service cannot change it. Changing it replaces the resource.
+func (o ListedEvaluatorOutput) Type() EvaluatorTypePtrOutput {
+	return o.ApplyT(func(v ListedEvaluator) *EvaluatorType { return v.Type }).(EvaluatorTypePtrOutput)
+}
+
+// For `llm`: whether the judge learns from the corrections reviewers make to its scores (a corrections dataset the service keeps). Changing it updates the resource in place.
+func (o ListedEvaluatorOutput) UseCorrectionsDataset() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedEvaluator) *bool { return v.UseCorrectionsDataset }).(pulumi.BoolPtrOutput)
+}
+
+// The prompt's variables, each mapped to a path of the run (e.g. `{ question: "input.question" }`), for `llm`. Changing it updates the resource in place.
+func (o ListedEvaluatorOutput) VariableMapping() pulumi.MapOutput {
+	return o.ApplyT(func(v ListedEvaluator) map[string]interface{} { return v.VariableMapping }).(pulumi.MapOutput)
+}
+
+// Workspace the evaluator lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedEvaluatorOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedEvaluator) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedEvaluatorArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedEvaluatorArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedEvaluator)(nil)).Elem()
+}
+
+func (o ListedEvaluatorArrayOutput) ToListedEvaluatorArrayOutput() ListedEvaluatorArrayOutput {
+	return o
+}
+
+func (o ListedEvaluatorArrayOutput) ToListedEvaluatorArrayOutputWithContext(ctx context.Context) ListedEvaluatorArrayOutput {
+	return o
+}
+
+func (o ListedEvaluatorArrayOutput) Index(i pulumi.IntInput) ListedEvaluatorOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedEvaluator {
+		return vs[0].([]ListedEvaluator)[vs[1].(int)]
+	}).(ListedEvaluatorOutput)
+}
+
+// A example as `getExamples` lists it: the `Example` resource's outputs and its id.
+type ListedExample struct {
+	// ISO 8601 creation time.
+	CreatedAt *string `pulumi:"createdAt"`
+	// The `Dataset` the example belongs to; another dataset replaces the example. Changing it replaces the resource.
+	DatasetId *string `pulumi:"datasetId"`
+	// The example's id.
+	Id string `pulumi:"id"`
+	// The example's inputs. Changing it updates the resource in place.
+	Inputs map[string]interface{} `pulumi:"inputs"`
+	// Metadata of the example. Changing it updates the resource in place.
+	Metadata map[string]interface{} `pulumi:"metadata"`
+	// The expected outputs. Changing it updates the resource in place.
+	Outputs map[string]interface{} `pulumi:"outputs"`
+	// The split the example is in, e.g. `test`. Changing it updates the resource in place.
+	Split *string `pulumi:"split"`
+	// Workspace the example lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// Workspace the example lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A example as `getExamples` lists it: the `Example` resource's outputs and its id.
+type ListedExampleOutput struct{ *pulumi.OutputState }
+
+func (ListedExampleOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedExample)(nil)).Elem()
+}
+
+func (o ListedExampleOutput) ToListedExampleOutput() ListedExampleOutput {
+	return o
+}
+
+func (o ListedExampleOutput) ToListedExampleOutputWithContext(ctx context.Context) ListedExampleOutput {
+	return o
+}
+
+// ISO 8601 creation time.
+func (o ListedExampleOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedExample) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// The `Dataset` the example belongs to; another dataset replaces the example. Changing it replaces the resource.
+func (o ListedExampleOutput) DatasetId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedExample) *string { return v.DatasetId }).(pulumi.StringPtrOutput)
+}
+
+// The example's id.
+func (o ListedExampleOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedExample) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The example's inputs. Changing it updates the resource in place.
+func (o ListedExampleOutput) Inputs() pulumi.MapOutput {
+	return o.ApplyT(func(v ListedExample) map[string]interface{} { return v.Inputs }).(pulumi.MapOutput)
+}
+
+// Metadata of the example. Changing it updates the resource in place.
+func (o ListedExampleOutput) Metadata() pulumi.MapOutput {
+	return o.ApplyT(func(v ListedExample) map[string]interface{} { return v.Metadata }).(pulumi.MapOutput)
+}
+
+// The expected outputs. Changing it updates the resource in place.
+func (o ListedExampleOutput) Outputs() pulumi.MapOutput {
+	return o.ApplyT(func(v ListedExample) map[string]interface{} { return v.Outputs }).(pulumi.MapOutput)
+}
+
+// The split the example is in, e.g. `test`. Changing it updates the resource in place.
+func (o ListedExampleOutput) Split() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedExample) *string { return v.Split }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the example lives in.
+func (o ListedExampleOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedExample) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the example lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedExampleOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedExample) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedExampleArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedExampleArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedExample)(nil)).Elem()
+}
+
+func (o ListedExampleArrayOutput) ToListedExampleArrayOutput() ListedExampleArrayOutput {
+	return o
+}
+
+func (o ListedExampleArrayOutput) ToListedExampleArrayOutputWithContext(ctx context.Context) ListedExampleArrayOutput {
+	return o
+}
+
+func (o ListedExampleArrayOutput) Index(i pulumi.IntInput) ListedExampleOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedExample {
+		return vs[0].([]ListedExample)[vs[1].(int)]
+	}).(ListedExampleOutput)
+}
+
+// A feedback config as `getFeedbackConfigs` lists it: the `FeedbackConfig` resource's outputs and its id.
+type ListedFeedbackConfig struct {
+	// The choices of a `categorical` key. Changing it updates the resource in place.
+	Categories []FeedbackConfigCategoriesItem `pulumi:"categories"`
+	// The feedback key scores are given under (e.g. `correctness`); the config's id (`pulumi import` takes it). Changing it replaces the resource.
+	FeedbackKey *string `pulumi:"feedbackKey"`
+	// The feedback config's id.
+	Id string `pulumi:"id"`
+	// Whether a lower score is better (e.g. for latency or cost). Changing it updates the resource in place.
+	LowerIsBetter *bool `pulumi:"lowerIsBetter"`
+	// Highest score of a `continuous` key. Changing it updates the resource in place.
+	Max *float64 `pulumi:"max"`
+	// Lowest score of a `continuous` key. Changing it updates the resource in place.
+	Min *float64 `pulumi:"min"`
+	// When the config last changed (ISO 8601).
+	ModifiedAt *string `pulumi:"modifiedAt"`
+	// Workspace the feedback config lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// How a score is given: a number between `min` and `max`, one of `categories`, or free text. Changing it updates the resource in place.
+	Type *FeedbackConfigType `pulumi:"type"`
+	// Workspace the feedback config lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A feedback config as `getFeedbackConfigs` lists it: the `FeedbackConfig` resource's outputs and its id.
+type ListedFeedbackConfigOutput struct{ *pulumi.OutputState }
+
+func (ListedFeedbackConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedFeedbackConfig)(nil)).Elem()
+}
+
+func (o ListedFeedbackConfigOutput) ToListedFeedbackConfigOutput() ListedFeedbackConfigOutput {
+	return o
+}
+
+func (o ListedFeedbackConfigOutput) ToListedFeedbackConfigOutputWithContext(ctx context.Context) ListedFeedbackConfigOutput {
+	return o
+}
+
+// The choices of a `categorical` key. Changing it updates the resource in place.
+func (o ListedFeedbackConfigOutput) Categories() FeedbackConfigCategoriesItemArrayOutput {
+	return o.ApplyT(func(v ListedFeedbackConfig) []FeedbackConfigCategoriesItem { return v.Categories }).(FeedbackConfigCategoriesItemArrayOutput)
+}
+
+// The feedback key scores are given under (e.g. `correctness`); the config's id (`pulumi import` takes it). Changing it replaces the resource.
+func (o ListedFeedbackConfigOutput) FeedbackKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFeedbackConfig) *string { return v.FeedbackKey }).(pulumi.StringPtrOutput)
+}
+
+// The feedback config's id.
+func (o ListedFeedbackConfigOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedFeedbackConfig) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether a lower score is better (e.g. for latency or cost). Changing it updates the resource in place.
+func (o ListedFeedbackConfigOutput) LowerIsBetter() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedFeedbackConfig) *bool { return v.LowerIsBetter }).(pulumi.BoolPtrOutput)
+}
+
+// Highest score of a `continuous` key. Changing it updates the resource in place.
+func (o ListedFeedbackConfigOutput) Max() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ListedFeedbackConfig) *float64 { return v.Max }).(pulumi.Float64PtrOutput)
+}
+
+// Lowest score of a `continuous` key. Changing it updates the resource in place.
+func (o ListedFeedbackConfigOutput) Min() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ListedFeedbackConfig) *float64 { return v.Min }).(pulumi.Float64PtrOutput)
+}
+
+// When the config last changed (ISO 8601).
+func (o ListedFeedbackConfigOutput) ModifiedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFeedbackConfig) *string { return v.ModifiedAt }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the feedback config lives in.
+func (o ListedFeedbackConfigOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFeedbackConfig) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// How a score is given: a number between `min` and `max`, one of `categories`, or free text. Changing it updates the resource in place.
+func (o ListedFeedbackConfigOutput) Type() FeedbackConfigTypePtrOutput {
+	return o.ApplyT(func(v ListedFeedbackConfig) *FeedbackConfigType { return v.Type }).(FeedbackConfigTypePtrOutput)
+}
+
+// Workspace the feedback config lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedFeedbackConfigOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFeedbackConfig) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedFeedbackConfigArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedFeedbackConfigArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedFeedbackConfig)(nil)).Elem()
+}
+
+func (o ListedFeedbackConfigArrayOutput) ToListedFeedbackConfigArrayOutput() ListedFeedbackConfigArrayOutput {
+	return o
+}
+
+func (o ListedFeedbackConfigArrayOutput) ToListedFeedbackConfigArrayOutputWithContext(ctx context.Context) ListedFeedbackConfigArrayOutput {
+	return o
+}
+
+func (o ListedFeedbackConfigArrayOutput) Index(i pulumi.IntInput) ListedFeedbackConfigOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedFeedbackConfig {
+		return vs[0].([]ListedFeedbackConfig)[vs[1].(int)]
+	}).(ListedFeedbackConfigOutput)
+}
+
+// A gateway spend cap as `getGatewaySpendCaps` lists it: the `GatewaySpendCap` resource's outputs and its id.
+type ListedGatewaySpendCap struct {
+	// What the subjects' calls have spent in the current window, in US dollars, as of the last read.
+	CurrentSpendUsd *float64 `pulumi:"currentSpendUsd"`
+	// What the cap is for. Changing it updates the resource in place.
+	Description *string `pulumi:"description"`
+	// Whether the cap is enforced. Changing it updates the resource in place.
+	Enabled *bool `pulumi:"enabled"`
+	// The gateway spend cap's id.
+	Id string `pulumi:"id"`
+	// The most the subjects' calls may spend in a window, in US dollars; calls over it are blocked. Changing it updates the resource in place.
+	LimitUsd *float64 `pulumi:"limitUsd"`
+	// Name of the cap. Changing it updates the resource in place.
+	Name *string `pulumi:"name"`
+	// Order among the caps that apply to a call (a higher one first). Changing it updates the resource in place.
+	Priority *int `pulumi:"priority"`
+	// Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
+	SubjectMatchers []GatewaySpendCapSubjectMatchersItem `pulumi:"subjectMatchers"`
+	// The period the spend is counted over. Changing it updates the resource in place.
+	Window *GatewaySpendCapWindow `pulumi:"window"`
+}
+
+// A gateway spend cap as `getGatewaySpendCaps` lists it: the `GatewaySpendCap` resource's outputs and its id.
+type ListedGatewaySpendCapOutput struct{ *pulumi.OutputState }
+
+func (ListedGatewaySpendCapOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedGatewaySpendCap)(nil)).Elem()
+}
+
+func (o ListedGatewaySpendCapOutput) ToListedGatewaySpendCapOutput() ListedGatewaySpendCapOutput {
+	return o
+}
+
+func (o ListedGatewaySpendCapOutput) ToListedGatewaySpendCapOutputWithContext(ctx context.Context) ListedGatewaySpendCapOutput {
+	return o
+}
+
+// What the subjects' calls have spent in the current window, in US dollars, as of the last read.
+func (o ListedGatewaySpendCapOutput) CurrentSpendUsd() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ListedGatewaySpendCap) *float64 { return v.CurrentSpendUsd }).(pulumi.Float64PtrOutput)
+}
+
+// What the cap is for. Changing it updates the resource in place.
+func (o ListedGatewaySpendCapOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedGatewaySpendCap) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// Whether the cap is enforced. Changing it updates the resource in place.
+func (o ListedGatewaySpendCapOutput) Enabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedGatewaySpendCap) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
+}
+
+// The gateway spend cap's id.
+func (o ListedGatewaySpendCapOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedGatewaySpendCap) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The most the subjects' calls may spend in a window, in US dollars; calls over it are blocked. Changing it updates the resource in place.
+func (o ListedGatewaySpendCapOutput) LimitUsd() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ListedGatewaySpendCap) *float64 { return v.LimitUsd }).(pulumi.Float64PtrOutput)
+}
+
+// Name of the cap. Changing it updates the resource in place.
+func (o ListedGatewaySpendCapOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedGatewaySpendCap) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// Order among the caps that apply to a call (a higher one first). Changing it updates the resource in place.
+func (o ListedGatewaySpendCapOutput) Priority() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ListedGatewaySpendCap) *int { return v.Priority }).(pulumi.IntPtrOutput)
+}
+
+// Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
+func (o ListedGatewaySpendCapOutput) SubjectMatchers() GatewaySpendCapSubjectMatchersItemArrayOutput {
+	return o.ApplyT(func(v ListedGatewaySpendCap) []GatewaySpendCapSubjectMatchersItem { return v.SubjectMatchers }).(GatewaySpendCapSubjectMatchersItemArrayOutput)
+}
+
+// The period the spend is counted over. Changing it updates the resource in place.
+func (o ListedGatewaySpendCapOutput) Window() GatewaySpendCapWindowPtrOutput {
+	return o.ApplyT(func(v ListedGatewaySpendCap) *GatewaySpendCapWindow { return v.Window }).(GatewaySpendCapWindowPtrOutput)
+}
+
+type ListedGatewaySpendCapArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedGatewaySpendCapArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedGatewaySpendCap)(nil)).Elem()
+}
+
+func (o ListedGatewaySpendCapArrayOutput) ToListedGatewaySpendCapArrayOutput() ListedGatewaySpendCapArrayOutput {
+	return o
+}
+
+func (o ListedGatewaySpendCapArrayOutput) ToListedGatewaySpendCapArrayOutputWithContext(ctx context.Context) ListedGatewaySpendCapArrayOutput {
+	return o
+}
+
+func (o ListedGatewaySpendCapArrayOutput) Index(i pulumi.IntInput) ListedGatewaySpendCapOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedGatewaySpendCap {
+		return vs[0].([]ListedGatewaySpendCap)[vs[1].(int)]
+	}).(ListedGatewaySpendCapOutput)
+}
+
+// A model price map as `getModelPriceMaps` lists it: the `ModelPriceMap` resource's outputs and its id.
+type ListedModelPriceMap struct {
+	// Cost of one completion token. Changing it updates the resource in place.
+	CompletionCost *float64 `pulumi:"completionCost"`
+	// Cost of one completion token by token type (e.g. `{ reasoning: 0.00001 }`), for tokens priced apart from `completionCost`. Changing it updates the resource in place.
+	CompletionCostDetails map[string]interface{} `pulumi:"completionCostDetails"`
+	// The model price map's id.
+	Id string `pulumi:"id"`
+	// Run fields the model name is read from, in order. Changing it updates the resource in place.
+	MatchPath []string `pulumi:"matchPath"`
+	// Pattern the model name of a run must match, e.g. `^gpt-4o$`. Changing it updates the resource in place.
+	MatchPattern *string `pulumi:"matchPattern"`
+	// Name of the entry, e.g. `gpt-4o`. Changing it updates the resource in place.
+	Name *string `pulumi:"name"`
+	// Cost of one prompt token. Changing it updates the resource in place.
+	PromptCost *float64 `pulumi:"promptCost"`
+	// Cost of one prompt token by token type (e.g. `{ cache_read: 0.00000125, audio: 0.00004 }`), for tokens priced apart from `promptCost`. Changing it updates the resource in place.
+	PromptCostDetails map[string]interface{} `pulumi:"promptCostDetails"`
+	// The model's provider, e.g. `openai`. Changing it updates the resource in place.
+	Provider *string `pulumi:"provider"`
+	// From when the prices apply; default always. Changing it updates the resource in place.
+	StartTime *string `pulumi:"startTime"`
+	// Workspace the model price lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// Workspace the model price lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A model price map as `getModelPriceMaps` lists it: the `ModelPriceMap` resource's outputs and its id.
+type ListedModelPriceMapOutput struct{ *pulumi.OutputState }
+
+func (ListedModelPriceMapOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedModelPriceMap)(nil)).Elem()
+}
+
+func (o ListedModelPriceMapOutput) ToListedModelPriceMapOutput() ListedModelPriceMapOutput {
+	return o
+}
+
+func (o ListedModelPriceMapOutput) ToListedModelPriceMapOutputWithContext(ctx context.Context) ListedModelPriceMapOutput {
+	return o
+}
+
+// Cost of one completion token. Changing it updates the resource in place.
+func (o ListedModelPriceMapOutput) CompletionCost() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ListedModelPriceMap) *float64 { return v.CompletionCost }).(pulumi.Float64PtrOutput)
+}
+
+// Cost of one completion token by token type (e.g. `{ reasoning: 0.00001 }`), for tokens priced apart from `completionCost`. Changing it updates the resource in place.
+func (o ListedModelPriceMapOutput) CompletionCostDetails() pulumi.MapOutput {
+	return o.ApplyT(func(v ListedModelPriceMap) map[string]interface{} { return v.CompletionCostDetails }).(pulumi.MapOutput)
+}
+
+// The model price map's id.
+func (o ListedModelPriceMapOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedModelPriceMap) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Run fields the model name is read from, in order. Changing it updates the resource in place.
+func (o ListedModelPriceMapOutput) MatchPath() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ListedModelPriceMap) []string { return v.MatchPath }).(pulumi.StringArrayOutput)
+}
+
+// Pattern the model name of a run must match, e.g. `^gpt-4o$`. Changing it updates the resource in place.
+func (o ListedModelPriceMapOutput) MatchPattern() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedModelPriceMap) *string { return v.MatchPattern }).(pulumi.StringPtrOutput)
+}
+
+// Name of the entry, e.g. `gpt-4o`. Changing it updates the resource in place.
+func (o ListedModelPriceMapOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedModelPriceMap) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// Cost of one prompt token. Changing it updates the resource in place.
+func (o ListedModelPriceMapOutput) PromptCost() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ListedModelPriceMap) *float64 { return v.PromptCost }).(pulumi.Float64PtrOutput)
+}
+
+// Cost of one prompt token by token type (e.g. `{ cache_read: 0.00000125, audio: 0.00004 }`), for tokens priced apart from `promptCost`. Changing it updates the resource in place.
+func (o ListedModelPriceMapOutput) PromptCostDetails() pulumi.MapOutput {
+	return o.ApplyT(func(v ListedModelPriceMap) map[string]interface{} { return v.PromptCostDetails }).(pulumi.MapOutput)
+}
+
+// The model's provider, e.g. `openai`. Changing it updates the resource in place.
+func (o ListedModelPriceMapOutput) Provider() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedModelPriceMap) *string { return v.Provider }).(pulumi.StringPtrOutput)
+}
+
+// From when the prices apply; default always. Changing it updates the resource in place.
+func (o ListedModelPriceMapOutput) StartTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedModelPriceMap) *string { return v.StartTime }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the model price lives in.
+func (o ListedModelPriceMapOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedModelPriceMap) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the model price lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedModelPriceMapOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedModelPriceMap) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedModelPriceMapArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedModelPriceMapArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedModelPriceMap)(nil)).Elem()
+}
+
+func (o ListedModelPriceMapArrayOutput) ToListedModelPriceMapArrayOutput() ListedModelPriceMapArrayOutput {
+	return o
+}
+
+func (o ListedModelPriceMapArrayOutput) ToListedModelPriceMapArrayOutputWithContext(ctx context.Context) ListedModelPriceMapArrayOutput {
+	return o
+}
+
+func (o ListedModelPriceMapArrayOutput) Index(i pulumi.IntInput) ListedModelPriceMapOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedModelPriceMap {
+		return vs[0].([]ListedModelPriceMap)[vs[1].(int)]
+	}).(ListedModelPriceMapOutput)
+}
+
+// A organization member as `getOrganizationMembers` lists it: the `OrganizationMember` resource's outputs and its id.
+type ListedOrganizationMember struct {
+	// The person's email: the invitation goes there, and it is the member's id (`pulumi import` takes it). Changing it replaces the resource.
+	Email *string `pulumi:"email"`
+	// The organization member's id.
+	Id string `pulumi:"id"`
+	// The member's current identity id (a new one when an invitation is accepted).
+	IdentityId *string `pulumi:"identityId"`
+	// Organization role (e.g. `ORGANIZATION_USER` from `getRole`); default the service's, Organization User. On an active member one PATCH; on a pending invitation a new invitation (the old one is revoked). Changing it updates the resource in place.
+	RoleId *string `pulumi:"roleId"`
+	// Name of the member's role, as the service reports it.
+	RoleName *string `pulumi:"roleName"`
+	// `pending` (invited, not accepted yet) or `active`.
+	Status *string `pulumi:"status"`
+}
+
+// A organization member as `getOrganizationMembers` lists it: the `OrganizationMember` resource's outputs and its id.
+type ListedOrganizationMemberOutput struct{ *pulumi.OutputState }
+
+func (ListedOrganizationMemberOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedOrganizationMember)(nil)).Elem()
+}
+
+func (o ListedOrganizationMemberOutput) ToListedOrganizationMemberOutput() ListedOrganizationMemberOutput {
+	return o
+}
+
+func (o ListedOrganizationMemberOutput) ToListedOrganizationMemberOutputWithContext(ctx context.Context) ListedOrganizationMemberOutput {
+	return o
+}
+
+// The person's email: the invitation goes there, and it is the member's id (`pulumi import` takes it). Changing it replaces the resource.
+func (o ListedOrganizationMemberOutput) Email() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedOrganizationMember) *string { return v.Email }).(pulumi.StringPtrOutput)
+}
+
+// The organization member's id.
+func (o ListedOrganizationMemberOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedOrganizationMember) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The member's current identity id (a new one when an invitation is accepted).
+func (o ListedOrganizationMemberOutput) IdentityId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedOrganizationMember) *string { return v.IdentityId }).(pulumi.StringPtrOutput)
+}
+
+// Organization role (e.g. `ORGANIZATION_USER` from `getRole`); default the service's, Organization User. On an active member one PATCH; on a pending invitation a new invitation (the old one is revoked). Changing it updates the resource in place.
+func (o ListedOrganizationMemberOutput) RoleId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedOrganizationMember) *string { return v.RoleId }).(pulumi.StringPtrOutput)
+}
+
+// Name of the member's role, as the service reports it.
+func (o ListedOrganizationMemberOutput) RoleName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedOrganizationMember) *string { return v.RoleName }).(pulumi.StringPtrOutput)
+}
+
+// `pending` (invited, not accepted yet) or `active`.
+func (o ListedOrganizationMemberOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedOrganizationMember) *string { return v.Status }).(pulumi.StringPtrOutput)
+}
+
+type ListedOrganizationMemberArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedOrganizationMemberArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedOrganizationMember)(nil)).Elem()
+}
+
+func (o ListedOrganizationMemberArrayOutput) ToListedOrganizationMemberArrayOutput() ListedOrganizationMemberArrayOutput {
+	return o
+}
+
+func (o ListedOrganizationMemberArrayOutput) ToListedOrganizationMemberArrayOutputWithContext(ctx context.Context) ListedOrganizationMemberArrayOutput {
+	return o
+}
+
+func (o ListedOrganizationMemberArrayOutput) Index(i pulumi.IntInput) ListedOrganizationMemberOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedOrganizationMember {
+		return vs[0].([]ListedOrganizationMember)[vs[1].(int)]
+	}).(ListedOrganizationMemberOutput)
+}
+
+// A playground settings as `getPlaygroundSettingses` lists it: the `PlaygroundSettings` resource's outputs and its id.
+type ListedPlaygroundSettings struct {
+	// Whether the configuration is offered in the Agent Builder. Changing it updates the resource in place.
+	AvailableInAgentBuilder *bool `pulumi:"availableInAgentBuilder"`
+	// Whether the configuration is offered in evaluators (as an LLM judge's model). Changing it updates the resource in place.
+	AvailableInEvaluators *bool `pulumi:"availableInEvaluators"`
+	// Whether the configuration is offered in Insights, for its heavy (thorough) analyses. Changing it updates the resource in place.
+	AvailableInInsightsHeavy *bool `pulumi:"availableInInsightsHeavy"`
+	// Whether the configuration is offered in Insights, for its light (quick) analyses. Changing it updates the resource in place.
+	AvailableInInsightsLight *bool `pulumi:"availableInInsightsLight"`
+	// Whether the configuration is offered in the playground. Changing it updates the resource in place.
+	AvailableInPlayground *bool `pulumi:"availableInPlayground"`
+	// Whether the configuration is offered in Polly, LangSmith's assistant. Changing it updates the resource in place.
+	AvailableInPolly *bool `pulumi:"availableInPolly"`
+	// ISO 8601 creation time.
+	CreatedAt *string `pulumi:"createdAt"`
+	// What the configuration is for. Changing it updates the resource in place.
+	Description *string `pulumi:"description"`
+	// The playground settings's id.
+	Id string `pulumi:"id"`
+	// Name of the saved configuration, e.g. `gpt-4o (temperature 0)`. Changing it updates the resource in place.
+	Name *string `pulumi:"name"`
+	// The OAuth client's id. Changing it updates the resource in place.
+	OauthClientId *string `pulumi:"oauthClientId"`
+	// Whether calls to the model authenticate with an OAuth 2.0 client-credentials token (from `oauthTokenUrl`) instead of an API key. Changing it updates the resource in place.
+	OauthEnabled *bool `pulumi:"oauthEnabled"`
+	// Extra headers of the token request (the service answers them as they are: keep secrets out of them). Changing it updates the resource in place.
+	OauthHeaders map[string]interface{} `pulumi:"oauthHeaders"`
+	// Extra form parameters of the token request (e.g. `{ scope: ["model.invoke"] }`). Changing it updates the resource in place.
+	OauthParams map[string]interface{} `pulumi:"oauthParams"`
+	// How the client authenticates to the token endpoint: HTTP Basic, or the client's id and secret in the form body. Changing it updates the resource in place.
+	OauthTokenEndpointAuthMethod *PlaygroundSettingsOauthTokenEndpointAuthMethod `pulumi:"oauthTokenEndpointAuthMethod"`
+	// The OAuth token endpoint the token is requested from. Changing it updates the resource in place.
+	OauthTokenUrl *string `pulumi:"oauthTokenUrl"`
+	// Rate limit of runs made with it. Changing it updates the resource in place.
+	RequestsPerSecond *int `pulumi:"requestsPerSecond"`
+	// The model configuration as the playground saves it (provider, model, parameters). Changing it updates the resource in place.
+	Settings map[string]interface{} `pulumi:"settings"`
+	// How the playground edits `settings`: `complex` (every field of the model's configuration) or `simple`; the service cannot change it. Changing it replaces the resource.
+	SettingsType *PlaygroundSettingsSettingsType `pulumi:"settingsType"`
+	// Workspace the playground settings lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// Workspace the playground settings lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A playground settings as `getPlaygroundSettingses` lists it: the `PlaygroundSettings` resource's outputs and its id.
+type ListedPlaygroundSettingsOutput struct{ *pulumi.OutputState }
+
+func (ListedPlaygroundSettingsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedPlaygroundSettings)(nil)).Elem()
+}
+
+func (o ListedPlaygroundSettingsOutput) ToListedPlaygroundSettingsOutput() ListedPlaygroundSettingsOutput {
+	return o
+}
+
+func (o ListedPlaygroundSettingsOutput) ToListedPlaygroundSettingsOutputWithContext(ctx context.Context) ListedPlaygroundSettingsOutput {
+	return o
+}
+
+// Whether the configuration is offered in the Agent Builder. Changing it updates the resource in place.
+func (o ListedPlaygroundSettingsOutput) AvailableInAgentBuilder() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedPlaygroundSettings) *bool { return v.AvailableInAgentBuilder }).(pulumi.BoolPtrOutput)
+}
+
+// Whether the configuration is offered in evaluators (as an LLM judge's model). Changing it updates the resource in place.
+func (o ListedPlaygroundSettingsOutput) AvailableInEvaluators() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedPlaygroundSettings) *bool { return v.AvailableInEvaluators }).(pulumi.BoolPtrOutput)
+}
+
+// Whether the configuration is offered in Insights, for its heavy (thorough) analyses. Changing it updates the resource in place.
+func (o ListedPlaygroundSettingsOutput) AvailableInInsightsHeavy() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedPlaygroundSettings) *bool { return v.AvailableInInsightsHeavy }).(pulumi.BoolPtrOutput)
+}
+
+// Whether the configuration is offered in Insights, for its light (quick) analyses. Changing it updates the resource in place.
+func (o ListedPlaygroundSettingsOutput) AvailableInInsightsLight() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedPlaygroundSettings) *bool { return v.AvailableInInsightsLight }).(pulumi.BoolPtrOutput)
+}
+
+// Whether the configuration is offered in the playground. Changing it updates the resource in place.
+func (o ListedPlaygroundSettingsOutput) AvailableInPlayground() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedPlaygroundSettings) *bool { return v.AvailableInPlayground }).(pulumi.BoolPtrOutput)
+}
+
+// Whether the configuration is offered in Polly, LangSmith's assistant. Changing it updates the resource in place.
+func (o ListedPlaygroundSettingsOutput) AvailableInPolly() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedPlaygroundSettings) *bool { return v.AvailableInPolly }).(pulumi.BoolPtrOutput)
+}
+
+// ISO 8601 creation time.
+func (o ListedPlaygroundSettingsOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedPlaygroundSettings) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// What the configuration is for. Changing it updates the resource in place.
+func (o ListedPlaygroundSettingsOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedPlaygroundSettings) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The playground settings's id.
+func (o ListedPlaygroundSettingsOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedPlaygroundSettings) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Name of the saved configuration, e.g. `gpt-4o (temperature 0)`. Changing it updates the resource in place.
+func (o ListedPlaygroundSettingsOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedPlaygroundSettings) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// The OAuth client's id. Changing it updates the resource in place.
+func (o ListedPlaygroundSettingsOutput) OauthClientId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedPlaygroundSettings) *string { return v.OauthClientId }).(pulumi.StringPtrOutput)
+}
+
+// Whether calls to the model authenticate with an OAuth 2.0 client-credentials token (from `oauthTokenUrl`) instead of an API key. Changing it updates the resource in place.
+func (o ListedPlaygroundSettingsOutput) OauthEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedPlaygroundSettings) *bool { return v.OauthEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// Extra headers of the token request (the service answers them as they are: keep secrets out of them). Changing it updates the resource in place.
+func (o ListedPlaygroundSettingsOutput) OauthHeaders() pulumi.MapOutput {
+	return o.ApplyT(func(v ListedPlaygroundSettings) map[string]interface{} { return v.OauthHeaders }).(pulumi.MapOutput)
+}
+
+// Extra form parameters of the token request (e.g. `{ scope: ["model.invoke"] }`). Changing it updates the resource in place.
+func (o ListedPlaygroundSettingsOutput) OauthParams() pulumi.MapOutput {
+	return o.ApplyT(func(v ListedPlaygroundSettings) map[string]interface{} { return v.OauthParams }).(pulumi.MapOutput)
+}
+
+// How the client authenticates to the token endpoint: HTTP Basic, or the client's id and secret in the form body. Changing it updates the resource in place.
+func (o ListedPlaygroundSettingsOutput) OauthTokenEndpointAuthMethod() PlaygroundSettingsOauthTokenEndpointAuthMethodPtrOutput {
+	return o.ApplyT(func(v ListedPlaygroundSettings) *PlaygroundSettingsOauthTokenEndpointAuthMethod {
+		return v.OauthTokenEndpointAuthMethod
+	}).(PlaygroundSettingsOauthTokenEndpointAuthMethodPtrOutput)
+}
+
+// The OAuth token endpoint the token is requested from. Changing it updates the resource in place.
+func (o ListedPlaygroundSettingsOutput) OauthTokenUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedPlaygroundSettings) *string { return v.OauthTokenUrl }).(pulumi.StringPtrOutput)
+}
+
+// Rate limit of runs made with it. Changing it updates the resource in place.
+func (o ListedPlaygroundSettingsOutput) RequestsPerSecond() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ListedPlaygroundSettings) *int { return v.RequestsPerSecond }).(pulumi.IntPtrOutput)
+}
+
+// The model configuration as the playground saves it (provider, model, parameters). Changing it updates the resource in place.
+func (o ListedPlaygroundSettingsOutput) Settings() pulumi.MapOutput {
+	return o.ApplyT(func(v ListedPlaygroundSettings) map[string]interface{} { return v.Settings }).(pulumi.MapOutput)
+}
+
+// How the playground edits `settings`: `complex` (every field of the model's configuration) or `simple`; the service cannot change it. Changing it replaces the resource.
+func (o ListedPlaygroundSettingsOutput) SettingsType() PlaygroundSettingsSettingsTypePtrOutput {
+	return o.ApplyT(func(v ListedPlaygroundSettings) *PlaygroundSettingsSettingsType { return v.SettingsType }).(PlaygroundSettingsSettingsTypePtrOutput)
+}
+
+// Workspace the playground settings lives in.
+func (o ListedPlaygroundSettingsOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedPlaygroundSettings) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the playground settings lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedPlaygroundSettingsOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedPlaygroundSettings) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedPlaygroundSettingsArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedPlaygroundSettingsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedPlaygroundSettings)(nil)).Elem()
+}
+
+func (o ListedPlaygroundSettingsArrayOutput) ToListedPlaygroundSettingsArrayOutput() ListedPlaygroundSettingsArrayOutput {
+	return o
+}
+
+func (o ListedPlaygroundSettingsArrayOutput) ToListedPlaygroundSettingsArrayOutputWithContext(ctx context.Context) ListedPlaygroundSettingsArrayOutput {
+	return o
+}
+
+func (o ListedPlaygroundSettingsArrayOutput) Index(i pulumi.IntInput) ListedPlaygroundSettingsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedPlaygroundSettings {
+		return vs[0].([]ListedPlaygroundSettings)[vs[1].(int)]
+	}).(ListedPlaygroundSettingsOutput)
+}
+
+// A project as `getProjects` lists it: the `Project` resource's outputs and its id.
+type ListedProject struct {
+	// Dataset that runs of this project are added to by default (a `Dataset`'s id). Changing it updates the resource in place.
+	DefaultDatasetId *string `pulumi:"defaultDatasetId"`
+	// What the project holds. Changing it updates the resource in place.
+	Description *string `pulumi:"description"`
+	// The project's id.
+	Id string `pulumi:"id"`
+	// Metadata shown with the project (the service's `extra.metadata`). Changing it updates the resource in place.
+	Metadata map[string]interface{} `pulumi:"metadata"`
+	// The project's name, which tracers send runs to (`LANGSMITH_PROJECT`); unique in the workspace (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
+	Name *string `pulumi:"name"`
+	// Makes the project an experiment on this `Dataset` (its runs are the experiment's, scored against the dataset's examples); the service cannot change it, and deleting the dataset deletes its experiments. Changing it replaces the resource.
+	ReferenceDatasetId *string `pulumi:"referenceDatasetId"`
+	// When the project was created (ISO 8601).
+	StartTime *string `pulumi:"startTime"`
+	// Workspace the project lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// Retention of the project's new traces; default the workspace's (`TtlSettings`). Changing it updates the resource in place.
+	TraceTier *ProjectTraceTier `pulumi:"traceTier"`
+	// Workspace the project lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A project as `getProjects` lists it: the `Project` resource's outputs and its id.
+type ListedProjectOutput struct{ *pulumi.OutputState }
+
+func (ListedProjectOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedProject)(nil)).Elem()
+}
+
+func (o ListedProjectOutput) ToListedProjectOutput() ListedProjectOutput {
+	return o
+}
+
+func (o ListedProjectOutput) ToListedProjectOutputWithContext(ctx context.Context) ListedProjectOutput {
+	return o
+}
+
+// Dataset that runs of this project are added to by default (a `Dataset`'s id). Changing it updates the resource in place.
+func (o ListedProjectOutput) DefaultDatasetId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedProject) *string { return v.DefaultDatasetId }).(pulumi.StringPtrOutput)
+}
+
+// What the project holds. Changing it updates the resource in place.
+func (o ListedProjectOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedProject) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The project's id.
+func (o ListedProjectOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedProject) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Metadata shown with the project (the service's `extra.metadata`). Changing it updates the resource in place.
+func (o ListedProjectOutput) Metadata() pulumi.MapOutput {
+	return o.ApplyT(func(v ListedProject) map[string]interface{} { return v.Metadata }).(pulumi.MapOutput)
+}
+
+// The project's name, which tracers send runs to (`LANGSMITH_PROJECT`); unique in the workspace (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
+func (o ListedProjectOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedProject) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// Makes the project an experiment on this `Dataset` (its runs are the experiment's, scored against the dataset's examples); the service cannot change it, and deleting the dataset deletes its experiments. Changing it replaces the resource.
+func (o ListedProjectOutput) ReferenceDatasetId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedProject) *string { return v.ReferenceDatasetId }).(pulumi.StringPtrOutput)
+}
+
+// When the project was created (ISO 8601).
+func (o ListedProjectOutput) StartTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedProject) *string { return v.StartTime }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the project lives in.
+func (o ListedProjectOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedProject) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// Retention of the project's new traces; default the workspace's (`TtlSettings`). Changing it updates the resource in place.
+func (o ListedProjectOutput) TraceTier() ProjectTraceTierPtrOutput {
+	return o.ApplyT(func(v ListedProject) *ProjectTraceTier { return v.TraceTier }).(ProjectTraceTierPtrOutput)
+}
+
+// Workspace the project lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedProjectOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedProject) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedProjectArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedProjectArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedProject)(nil)).Elem()
+}
+
+func (o ListedProjectArrayOutput) ToListedProjectArrayOutput() ListedProjectArrayOutput {
+	return o
+}
+
+func (o ListedProjectArrayOutput) ToListedProjectArrayOutputWithContext(ctx context.Context) ListedProjectArrayOutput {
+	return o
+}
+
+func (o ListedProjectArrayOutput) Index(i pulumi.IntInput) ListedProjectOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedProject {
+		return vs[0].([]ListedProject)[vs[1].(int)]
+	}).(ListedProjectOutput)
+}
+
+// A prompt as `getPrompts` lists it: the `Prompt` resource's outputs and its id.
+type ListedPrompt struct {
+	// ISO 8601 creation time.
+	CreatedAt *string `pulumi:"createdAt"`
+	// What the prompt does. Changing it updates the resource in place.
+	Description *string `pulumi:"description"`
+	// `<owner>/<handle>`, as the hub names it.
+	FullName *string `pulumi:"fullName"`
+	// The prompt's handle (its name in the hub, e.g. `support-triage`); its id (`pulumi import` takes it). Changing it replaces the resource.
+	Handle *string `pulumi:"handle"`
+	// The prompt's id.
+	Id string `pulumi:"id"`
+	// Whether the prompt is archived: hidden from the hub's lists (the list's `is_archived` filter finds it), its commits still readable. Changing it updates the resource in place.
+	IsArchived *bool `pulumi:"isArchived"`
+	// Whether anyone may read the prompt. Changing it updates the resource in place.
+	IsPublic *bool `pulumi:"isPublic"`
+	// Hash of the commit of the current manifest.
+	LatestCommitHash *string `pulumi:"latestCommitHash"`
+	// Id of that commit (what `PromptTag.commitId` takes), from the last push by this stack.
+	LatestCommitId *string `pulumi:"latestCommitId"`
+	// The prompt itself (the hub's manifest: the serialized prompt template). A change pushes one new commit, whose hash is `latestCommitHash`; earlier commits stay as they are. Changing it updates the resource in place.
+	Manifest map[string]interface{} `pulumi:"manifest"`
+	// The prompt's readme. Changing it updates the resource in place.
+	Readme *string `pulumi:"readme"`
+	// Labels of the prompt in the hub (not commit tags: those are `PromptTag`s). Changing it updates the resource in place.
+	Tags []string `pulumi:"tags"`
+	// Workspace the prompt lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// Workspace the prompt lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A prompt as `getPrompts` lists it: the `Prompt` resource's outputs and its id.
+type ListedPromptOutput struct{ *pulumi.OutputState }
+
+func (ListedPromptOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedPrompt)(nil)).Elem()
+}
+
+func (o ListedPromptOutput) ToListedPromptOutput() ListedPromptOutput {
+	return o
+}
+
+func (o ListedPromptOutput) ToListedPromptOutputWithContext(ctx context.Context) ListedPromptOutput {
+	return o
+}
+
+// ISO 8601 creation time.
+func (o ListedPromptOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedPrompt) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// What the prompt does. Changing it updates the resource in place.
+func (o ListedPromptOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedPrompt) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// `<owner>/<handle>`, as the hub names it.
+func (o ListedPromptOutput) FullName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedPrompt) *string { return v.FullName }).(pulumi.StringPtrOutput)
+}
+
+// The prompt's handle (its name in the hub, e.g. `support-triage`); its id (`pulumi import` takes it). Changing it replaces the resource.
+func (o ListedPromptOutput) Handle() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedPrompt) *string { return v.Handle }).(pulumi.StringPtrOutput)
+}
+
+// The prompt's id.
+func (o ListedPromptOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedPrompt) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the prompt is archived: hidden from the hub's lists (the list's `is_archived` filter finds it), its commits still readable. Changing it updates the resource in place.
+func (o ListedPromptOutput) IsArchived() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedPrompt) *bool { return v.IsArchived }).(pulumi.BoolPtrOutput)
+}
+
+// Whether anyone may read the prompt. Changing it updates the resource in place.
+func (o ListedPromptOutput) IsPublic() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedPrompt) *bool { return v.IsPublic }).(pulumi.BoolPtrOutput)
+}
+
+// Hash of the commit of the current manifest.
+func (o ListedPromptOutput) LatestCommitHash() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedPrompt) *string { return v.LatestCommitHash }).(pulumi.StringPtrOutput)
+}
+
+// Id of that commit (what `PromptTag.commitId` takes), from the last push by this stack.
+func (o ListedPromptOutput) LatestCommitId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedPrompt) *string { return v.LatestCommitId }).(pulumi.StringPtrOutput)
+}
+
+// The prompt itself (the hub's manifest: the serialized prompt template). A change pushes one new commit, whose hash is `latestCommitHash`; earlier commits stay as they are. Changing it updates the resource in place.
+func (o ListedPromptOutput) Manifest() pulumi.MapOutput {
+	return o.ApplyT(func(v ListedPrompt) map[string]interface{} { return v.Manifest }).(pulumi.MapOutput)
+}
+
+// The prompt's readme. Changing it updates the resource in place.
+func (o ListedPromptOutput) Readme() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedPrompt) *string { return v.Readme }).(pulumi.StringPtrOutput)
+}
+
+// Labels of the prompt in the hub (not commit tags: those are `PromptTag`s). Changing it updates the resource in place.
+func (o ListedPromptOutput) Tags() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ListedPrompt) []string { return v.Tags }).(pulumi.StringArrayOutput)
+}
+
+// Workspace the prompt lives in.
+func (o ListedPromptOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedPrompt) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the prompt lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedPromptOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedPrompt) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedPromptArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedPromptArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedPrompt)(nil)).Elem()
+}
+
+func (o ListedPromptArrayOutput) ToListedPromptArrayOutput() ListedPromptArrayOutput {
+	return o
+}
+
+func (o ListedPromptArrayOutput) ToListedPromptArrayOutputWithContext(ctx context.Context) ListedPromptArrayOutput {
+	return o
+}
+
+func (o ListedPromptArrayOutput) Index(i pulumi.IntInput) ListedPromptOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedPrompt {
+		return vs[0].([]ListedPrompt)[vs[1].(int)]
+	}).(ListedPromptOutput)
+}
+
+// A prompt tag as `getPromptTags` lists it: the `PromptTag` resource's outputs and its id.
+type ListedPromptTag struct {
+	// Hash of the commit the tag points at.
+	CommitHash *string `pulumi:"commitHash"`
+	// The commit the tag points at (e.g. a `Prompt`'s `latestCommitId`, or `getPromptCommit`); moving it is one PATCH. Changing it updates the resource in place.
+	CommitId *string `pulumi:"commitId"`
+	// The prompt tag's id.
+	Id string `pulumi:"id"`
+	// The `Prompt` (its handle) the tag belongs to. Changing it replaces the resource.
+	PromptHandle *string `pulumi:"promptHandle"`
+	// The tag, e.g. `production`; unique per prompt (`pulumi import` takes `<promptHandle>/<tagName>`). Changing it replaces the resource.
+	TagName *string `pulumi:"tagName"`
+	// Workspace the prompt tag lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// Workspace the prompt tag lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A prompt tag as `getPromptTags` lists it: the `PromptTag` resource's outputs and its id.
+type ListedPromptTagOutput struct{ *pulumi.OutputState }
+
+func (ListedPromptTagOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedPromptTag)(nil)).Elem()
+}
+
+func (o ListedPromptTagOutput) ToListedPromptTagOutput() ListedPromptTagOutput {
+	return o
+}
+
+func (o ListedPromptTagOutput) ToListedPromptTagOutputWithContext(ctx context.Context) ListedPromptTagOutput {
+	return o
+}
+
+// Hash of the commit the tag points at.
+func (o ListedPromptTagOutput) CommitHash() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedPromptTag) *string { return v.CommitHash }).(pulumi.StringPtrOutput)
+}
+
+// The commit the tag points at (e.g. a `Prompt`'s `latestCommitId`, or `getPromptCommit`); moving it is one PATCH. Changing it updates the resource in place.
+func (o ListedPromptTagOutput) CommitId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedPromptTag) *string { return v.CommitId }).(pulumi.StringPtrOutput)
+}
+
+// The prompt tag's id.
+func (o ListedPromptTagOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedPromptTag) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The `Prompt` (its handle) the tag belongs to. Changing it replaces the resource.
+func (o ListedPromptTagOutput) PromptHandle() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedPromptTag) *string { return v.PromptHandle }).(pulumi.StringPtrOutput)
+}
+
+// The tag, e.g. `production`; unique per prompt (`pulumi import` takes `<promptHandle>/<tagName>`). Changing it replaces the resource.
+func (o ListedPromptTagOutput) TagName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedPromptTag) *string { return v.TagName }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the prompt tag lives in.
+func (o ListedPromptTagOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedPromptTag) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the prompt tag lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedPromptTagOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedPromptTag) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedPromptTagArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedPromptTagArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedPromptTag)(nil)).Elem()
+}
+
+func (o ListedPromptTagArrayOutput) ToListedPromptTagArrayOutput() ListedPromptTagArrayOutput {
+	return o
+}
+
+func (o ListedPromptTagArrayOutput) ToListedPromptTagArrayOutputWithContext(ctx context.Context) ListedPromptTagArrayOutput {
+	return o
+}
+
+func (o ListedPromptTagArrayOutput) Index(i pulumi.IntInput) ListedPromptTagOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedPromptTag {
+		return vs[0].([]ListedPromptTag)[vs[1].(int)]
+	}).(ListedPromptTagOutput)
+}
+
+// A prompt webhook as `getPromptWebhooks` lists it: the `PromptWebhook` resource's outputs and its id.
+type ListedPromptWebhook struct {
+	// ISO 8601 creation time.
+	CreatedAt *string `pulumi:"createdAt"`
+	// Every prompt but these (their ids). Changing it updates the resource in place.
+	ExcludePrompts []string `pulumi:"excludePrompts"`
+	// The prompt webhook's id.
+	Id string `pulumi:"id"`
+	// Only these prompts (their ids); default every prompt of the workspace. Changing it updates the resource in place.
+	IncludePrompts []string `pulumi:"includePrompts"`
+	// Workspace the prompt webhook lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// Events that call the webhook; default the service's (every event). Changing it updates the resource in place.
+	Triggers []PromptWebhookTriggersItem `pulumi:"triggers"`
+	// The URL the service calls (POST) when a prompt changes. Changing it updates the resource in place.
+	Url *string `pulumi:"url"`
+	// Workspace the prompt webhook lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A prompt webhook as `getPromptWebhooks` lists it: the `PromptWebhook` resource's outputs and its id.
+type ListedPromptWebhookOutput struct{ *pulumi.OutputState }
+
+func (ListedPromptWebhookOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedPromptWebhook)(nil)).Elem()
+}
+
+func (o ListedPromptWebhookOutput) ToListedPromptWebhookOutput() ListedPromptWebhookOutput {
+	return o
+}
+
+func (o ListedPromptWebhookOutput) ToListedPromptWebhookOutputWithContext(ctx context.Context) ListedPromptWebhookOutput {
+	return o
+}
+
+// ISO 8601 creation time.
+func (o ListedPromptWebhookOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedPromptWebhook) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// Every prompt but these (their ids). Changing it updates the resource in place.
+func (o ListedPromptWebhookOutput) ExcludePrompts() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ListedPromptWebhook) []string { return v.ExcludePrompts }).(pulumi.StringArrayOutput)
+}
+
+// The prompt webhook's id.
+func (o ListedPromptWebhookOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedPromptWebhook) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Only these prompts (their ids); default every prompt of the workspace. Changing it updates the resource in place.
+func (o ListedPromptWebhookOutput) IncludePrompts() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ListedPromptWebhook) []string { return v.IncludePrompts }).(pulumi.StringArrayOutput)
+}
+
+// Workspace the prompt webhook lives in.
+func (o ListedPromptWebhookOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedPromptWebhook) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// Events that call the webhook; default the service's (every event). Changing it updates the resource in place.
+func (o ListedPromptWebhookOutput) Triggers() PromptWebhookTriggersItemArrayOutput {
+	return o.ApplyT(func(v ListedPromptWebhook) []PromptWebhookTriggersItem { return v.Triggers }).(PromptWebhookTriggersItemArrayOutput)
+}
+
+// The URL the service calls (POST) when a prompt changes. Changing it updates the resource in place.
+func (o ListedPromptWebhookOutput) Url() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedPromptWebhook) *string { return v.Url }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the prompt webhook lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedPromptWebhookOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedPromptWebhook) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedPromptWebhookArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedPromptWebhookArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedPromptWebhook)(nil)).Elem()
+}
+
+func (o ListedPromptWebhookArrayOutput) ToListedPromptWebhookArrayOutput() ListedPromptWebhookArrayOutput {
+	return o
+}
+
+func (o ListedPromptWebhookArrayOutput) ToListedPromptWebhookArrayOutputWithContext(ctx context.Context) ListedPromptWebhookArrayOutput {
+	return o
+}
+
+func (o ListedPromptWebhookArrayOutput) Index(i pulumi.IntInput) ListedPromptWebhookOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedPromptWebhook {
+		return vs[0].([]ListedPromptWebhook)[vs[1].(int)]
+	}).(ListedPromptWebhookOutput)
+}
+
+// A role as `getRoles` lists it: the `Role` resource's outputs and its id.
+type ListedRole struct {
+	// `workspace`: where the role's permissions apply.
+	AccessScope *string `pulumi:"accessScope"`
+	// What the role is for. Changing it updates the resource in place.
+	Description *string `pulumi:"description"`
+	// Name shown in LangSmith; unique in the organization (`pulumi import` and `getRole` accept it). Changing it updates the resource in place.
+	DisplayName *string `pulumi:"displayName"`
+	// The role's id.
+	Id string `pulumi:"id"`
+	// The service's role name (`CUSTOM` for every custom role).
+	Name *string `pulumi:"name"`
+	// Workspace permissions the role grants (`getPermissions` lists them); their order means nothing. Names the organization does not know fail before the role is created or changed. Changing it updates the resource in place.
+	Permissions []string `pulumi:"permissions"`
+}
+
+// A role as `getRoles` lists it: the `Role` resource's outputs and its id.
+type ListedRoleOutput struct{ *pulumi.OutputState }
+
+func (ListedRoleOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedRole)(nil)).Elem()
+}
+
+func (o ListedRoleOutput) ToListedRoleOutput() ListedRoleOutput {
+	return o
+}
+
+func (o ListedRoleOutput) ToListedRoleOutputWithContext(ctx context.Context) ListedRoleOutput {
+	return o
+}
+
+// `workspace`: where the role's permissions apply.
+func (o ListedRoleOutput) AccessScope() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedRole) *string { return v.AccessScope }).(pulumi.StringPtrOutput)
+}
+
+// What the role is for. Changing it updates the resource in place.
+func (o ListedRoleOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedRole) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// Name shown in LangSmith; unique in the organization (`pulumi import` and `getRole` accept it). Changing it updates the resource in place.
+func (o ListedRoleOutput) DisplayName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedRole) *string { return v.DisplayName }).(pulumi.StringPtrOutput)
+}
+
+// The role's id.
+func (o ListedRoleOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedRole) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The service's role name (`CUSTOM` for every custom role).
+func (o ListedRoleOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedRole) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// Workspace permissions the role grants (`getPermissions` lists them); their order means nothing. Names the organization does not know fail before the role is created or changed. Changing it updates the resource in place.
+func (o ListedRoleOutput) Permissions() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ListedRole) []string { return v.Permissions }).(pulumi.StringArrayOutput)
+}
+
+type ListedRoleArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedRoleArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedRole)(nil)).Elem()
+}
+
+func (o ListedRoleArrayOutput) ToListedRoleArrayOutput() ListedRoleArrayOutput {
+	return o
+}
+
+func (o ListedRoleArrayOutput) ToListedRoleArrayOutputWithContext(ctx context.Context) ListedRoleArrayOutput {
+	return o
+}
+
+func (o ListedRoleArrayOutput) Index(i pulumi.IntInput) ListedRoleOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedRole {
+		return vs[0].([]ListedRole)[vs[1].(int)]
+	}).(ListedRoleOutput)
+}
+
+// A run rule as `getRunRules` lists it: the `RunRule` resource's outputs and its id.
+type ListedRunRule struct {
+	// Adds the sampled runs to this `AnnotationQueue`. Changing it updates the resource in place.
+	AddToAnnotationQueueId *string `pulumi:"addToAnnotationQueueId"`
+	// Adds the sampled runs to this `Dataset` as examples. Changing it updates the resource in place.
+	AddToDatasetId *string `pulumi:"addToDatasetId"`
+	// Whether runs added to `addToDatasetId` take a reviewer's correction of their outputs, when there is one, instead of the outputs. Changing it updates the resource in place.
+	AddToDatasetPreferCorrection *bool `pulumi:"addToDatasetPreferCorrection"`
+	// Also applies the rule to the runs since this time that came before the rule (a backfill the service runs once). Changing it updates the resource in place.
+	BackfillFrom *string `pulumi:"backfillFrom"`
+	// Code the sampled runs are scored by, each in `python` (default) or `javascript`. Changing it updates the resource in place.
+	CodeEvaluators []RunRuleCodeEvaluatorsItem `pulumi:"codeEvaluators"`
+	// Whether the service makes an annotation queue where reviewers align the rule's judges with their own scores (on the write that sets it; the rule does not answer it). Changing it updates the resource in place.
+	CreateAlignmentQueue *bool `pulumi:"createAlignmentQueue"`
+	// ISO 8601 creation time.
+	CreatedAt *string `pulumi:"createdAt"`
+	// The `Dataset` whose experiment runs the rule reads. Changing it updates the resource in place.
+	DatasetId *string `pulumi:"datasetId"`
+	// Name of the rule, shown in LangSmith. Changing it updates the resource in place.
+	DisplayName *string `pulumi:"displayName"`
+	// Whether the rule runs. Changing it updates the resource in place.
+	Enabled *bool `pulumi:"enabled"`
+	// Scores the sampled runs with this evaluator (online evaluation). Changing it updates the resource in place.
+	EvaluatorId *string `pulumi:"evaluatorId"`
+	// Version of the online-evaluation engine the rule's evaluators run on. Changing it updates the resource in place.
+	EvaluatorVersion *int `pulumi:"evaluatorVersion"`
+	// LLM judges the sampled runs are scored by (online evaluation), each a prompt (a hub prompt by `hubRef`, or `prompt` as `[role, template]` pairs) with the output `schema` its scores follow and the `model` it runs on. Changing it updates the resource in place.
+	Evaluators []RunRuleEvaluatorsItem `pulumi:"evaluators"`
+	// Whether the traces the rule adds to its annotation queue are kept with extended (long-lived) retention. Changing it updates the resource in place.
+	ExtendAnnotationQueueTraceRetention *bool `pulumi:"extendAnnotationQueueTraceRetention"`
+	// Whether the traces the rule adds to its dataset are kept with extended (long-lived) retention. Changing it updates the resource in place.
+	ExtendDatasetTraceRetention *bool `pulumi:"extendDatasetTraceRetention"`
+	// Whether the traces the rule's evaluators score are kept with extended (long-lived) retention. Changing it updates the resource in place.
+	ExtendEvaluatorTraceRetention *bool `pulumi:"extendEvaluatorTraceRetention"`
+	// Whether the rule only extends the retention of the sampled runs' traces (to the long-lived tier), with no other action. Changing it updates the resource in place.
+	ExtendOnly *bool `pulumi:"extendOnly"`
+	// Whether the traces the rule posts to its webhooks are kept with extended (long-lived) retention. Changing it updates the resource in place.
+	ExtendWebhookTraceRetention *bool `pulumi:"extendWebhookTraceRetention"`
+	// Run filter, e.g. `eq(error, true)` (LangSmith's filter language). Changing it updates the resource in place.
+	Filter *string `pulumi:"filter"`
+	// Applies the rule to whole threads (the runs sharing a `thread_id`) instead of single runs. Changing it updates the resource in place.
+	GroupBy *RunRuleGroupBy `pulumi:"groupBy"`
+	// The run rule's id.
+	Id string `pulumi:"id"`
+	// Whether the rule's evaluations record extended statistics (token counts and costs of the judges' runs). Changing it updates the resource in place.
+	IncludeExtendedStats *bool `pulumi:"includeExtendedStats"`
+	// How many corrections the judges' prompts are given as few-shot examples (with `useCorrectionsDataset`). Changing it updates the resource in place.
+	NumFewShotExamples *int `pulumi:"numFewShotExamples"`
+	// The `Project` whose runs the rule reads (set it or `datasetId`). Changing it updates the resource in place.
+	ProjectId *string `pulumi:"projectId"`
+	// Share of the matching runs the rule acts on, e.g. `0.1` for 10 %. Changing it updates the resource in place.
+	SamplingRate *float64 `pulumi:"samplingRate"`
+	// Caps what the rule's LLM judges spend: `limitUsd` US dollars per `window` (`weekly`, the only window). Changing it updates the resource in place.
+	SpendLimit *RunRuleSpendLimit `pulumi:"spendLimit"`
+	// Workspace the run rule lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// Filter on the run's trace (its root run). Changing it updates the resource in place.
+	TraceFilter *string `pulumi:"traceFilter"`
+	// Whether the runs of the rule's own evaluators go untraced (no trace of the judges' calls in LangSmith). Changing it updates the resource in place.
+	TracingDisabled *bool `pulumi:"tracingDisabled"`
+	// LLM judges that score a sampled run's whole trajectory (the trace's steps, not only its outputs); the same shape as `evaluators`. Changing it updates the resource in place.
+	TrajectoryEvaluators []RunRuleTrajectoryEvaluatorsItem `pulumi:"trajectoryEvaluators"`
+	// The service's `transient` flag of a rule: kept and answered as given. Changing it updates the resource in place.
+	Transient *bool `pulumi:"transient"`
+	// Filter on any run of the trace (the rule matches a run whose trace has a run matching it). Changing it updates the resource in place.
+	TreeFilter *string `pulumi:"treeFilter"`
+	// Whether the rule's LLM judges learn from the corrections reviewers make to their scores. Changing it updates the resource in place.
+	UseCorrectionsDataset *bool `pulumi:"useCorrectionsDataset"`
+	// Workspace the run rule lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A run rule as `getRunRules` lists it: the `RunRule` resource's outputs and its id.
+type ListedRunRuleOutput struct{ *pulumi.OutputState }
+
+func (ListedRunRuleOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedRunRule)(nil)).Elem()
+}
+
+func (o ListedRunRuleOutput) ToListedRunRuleOutput() ListedRunRuleOutput {
+	return o
+}
+
+func (o ListedRunRuleOutput) ToListedRunRuleOutputWithContext(ctx context.Context) ListedRunRuleOutput {
+	return o
+}
+
+// Adds the sampled runs to this `AnnotationQueue`. Changing it updates the resource in place.
+func (o ListedRunRuleOutput) AddToAnnotationQueueId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedRunRule) *string { return v.AddToAnnotationQueueId }).(pulumi.StringPtrOutput)
+}
+
+// Adds the sampled runs to this `Dataset` as examples. Changing it updates the resource in place.
+func (o ListedRunRuleOutput) AddToDatasetId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedRunRule) *string { return v.AddToDatasetId }).(pulumi.StringPtrOutput)
+}
+
+// Whether runs added to `addToDatasetId` take a reviewer's correction of their outputs, when there is one, instead of the outputs. Changing it updates the resource in place.
+func (o ListedRunRuleOutput) AddToDatasetPreferCorrection() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedRunRule) *bool { return v.AddToDatasetPreferCorrection }).(pulumi.BoolPtrOutput)
+}
+
+// Also applies the rule to the runs since this time that came before the rule (a backfill the service runs once). Changing it updates the resource in place.
+func (o ListedRunRuleOutput) BackfillFrom() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedRunRule) *string { return v.BackfillFrom }).(pulumi.StringPtrOutput)
+}
+
+// Code the sampled runs are scored by, each in `python` (default) or `javascript`. Changing it updates the resource in place.
+func (o ListedRunRuleOutput) CodeEvaluators() RunRuleCodeEvaluatorsItemArrayOutput {
+	return o.ApplyT(func(v ListedRunRule) []RunRuleCodeEvaluatorsItem { return v.CodeEvaluators }).(RunRuleCodeEvaluatorsItemArrayOutput)
+}
+
+// Whether the service makes an annotation queue where reviewers align the rule's judges with their own scores (on the write that sets it; the rule does not answer it). Changing it updates the resource in place.
+func (o ListedRunRuleOutput) CreateAlignmentQueue() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedRunRule) *bool { return v.CreateAlignmentQueue }).(pulumi.BoolPtrOutput)
+}
+
+// ISO 8601 creation time.
+func (o ListedRunRuleOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedRunRule) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// The `Dataset` whose experiment runs the rule reads. Changing it updates the resource in place.
+func (o ListedRunRuleOutput) DatasetId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedRunRule) *string { return v.DatasetId }).(pulumi.StringPtrOutput)
+}
+
+// Name of the rule, shown in LangSmith. Changing it updates the resource in place.
+func (o ListedRunRuleOutput) DisplayName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedRunRule) *string { return v.DisplayName }).(pulumi.StringPtrOutput)
+}
+
+// Whether the rule runs. Changing it updates the resource in place.
+func (o ListedRunRuleOutput) Enabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedRunRule) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
+}
+
+// Scores the sampled runs with this evaluator (online evaluation). Changing it updates the resource in place.
+func (o ListedRunRuleOutput) EvaluatorId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedRunRule) *string { return v.EvaluatorId }).(pulumi.StringPtrOutput)
+}
+
+// Version of the online-evaluation engine the rule's evaluators run on. Changing it updates the resource in place.
+func (o ListedRunRuleOutput) EvaluatorVersion() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ListedRunRule) *int { return v.EvaluatorVersion }).(pulumi.IntPtrOutput)
+}
+
+// LLM judges the sampled runs are scored by (online evaluation), each a prompt (a hub prompt by `hubRef`, or `prompt` as `[role, template]` pairs) with the output `schema` its scores follow and the `model` it runs on. Changing it updates the resource in place.
+func (o ListedRunRuleOutput) Evaluators() RunRuleEvaluatorsItemArrayOutput {
+	return o.ApplyT(func(v ListedRunRule) []RunRuleEvaluatorsItem { return v.Evaluators }).(RunRuleEvaluatorsItemArrayOutput)
+}
+
+// Whether the traces the rule adds to its annotation queue are kept with extended (long-lived) retention. Changing it updates the resource in place.
+func (o ListedRunRuleOutput) ExtendAnnotationQueueTraceRetention() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedRunRule) *bool { return v.ExtendAnnotationQueueTraceRetention }).(pulumi.BoolPtrOutput)
+}
+
+// Whether the traces the rule adds to its dataset are kept with extended (long-lived) retention. Changing it updates the resource in place.
+func (o ListedRunRuleOutput) ExtendDatasetTraceRetention() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedRunRule) *bool { return v.ExtendDatasetTraceRetention }).(pulumi.BoolPtrOutput)
+}
+
+// Whether the traces the rule's evaluators score are kept with extended (long-lived) retention. Changing it updates the resource in place.
+func (o ListedRunRuleOutput) ExtendEvaluatorTraceRetention() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedRunRule) *bool { return v.ExtendEvaluatorTraceRetention }).(pulumi.BoolPtrOutput)
+}
+
+// Whether the rule only extends the retention of the sampled runs' traces (to the long-lived tier), with no other action. Changing it updates the resource in place.
+func (o ListedRunRuleOutput) ExtendOnly() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedRunRule) *bool { return v.ExtendOnly }).(pulumi.BoolPtrOutput)
+}
+
+// Whether the traces the rule posts to its webhooks are kept with extended (long-lived) retention. Changing it updates the resource in place.
+func (o ListedRunRuleOutput) ExtendWebhookTraceRetention() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedRunRule) *bool { return v.ExtendWebhookTraceRetention }).(pulumi.BoolPtrOutput)
+}
+
+// Run filter, e.g. `eq(error, true)` (LangSmith's filter language). Changing it updates the resource in place.
+func (o ListedRunRuleOutput) Filter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedRunRule) *string { return v.Filter }).(pulumi.StringPtrOutput)
+}
+
+// Applies the rule to whole threads (the runs sharing a `thread_id`) instead of single runs. Changing it updates the resource in place.
+func (o ListedRunRuleOutput) GroupBy() RunRuleGroupByPtrOutput {
+	return o.ApplyT(func(v ListedRunRule) *RunRuleGroupBy { return v.GroupBy }).(RunRuleGroupByPtrOutput)
+}
+
+// The run rule's id.
+func (o ListedRunRuleOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedRunRule) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the rule's evaluations record extended statistics (token counts and costs of the judges' runs). Changing it updates the resource in place.
+func (o ListedRunRuleOutput) IncludeExtendedStats() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedRunRule) *bool { return v.IncludeExtendedStats }).(pulumi.BoolPtrOutput)
+}
+
+// How many corrections the judges' prompts are given as few-shot examples (with `useCorrectionsDataset`). Changing it updates the resource in place.
+func (o ListedRunRuleOutput) NumFewShotExamples() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ListedRunRule) *int { return v.NumFewShotExamples }).(pulumi.IntPtrOutput)
+}
+
+// The `Project` whose runs the rule reads (set it or `datasetId`). Changing it updates the resource in place.
+func (o ListedRunRuleOutput) ProjectId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedRunRule) *string { return v.ProjectId }).(pulumi.StringPtrOutput)
+}
+
+// Share of the matching runs the rule acts on, e.g. `0.1` for 10 %. Changing it updates the resource in place.
+func (o ListedRunRuleOutput) SamplingRate() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ListedRunRule) *float64 { return v.SamplingRate }).(pulumi.Float64PtrOutput)
+}
+
+// Caps what the rule's LLM judges spend: `limitUsd` US dollars per `window` (`weekly`, the only window). Changing it updates the resource in place.
+func (o ListedRunRuleOutput) SpendLimit() RunRuleSpendLimitPtrOutput {
+	return o.ApplyT(func(v ListedRunRule) *RunRuleSpendLimit { return v.SpendLimit }).(RunRuleSpendLimitPtrOutput)
+}
+
+// Workspace the run rule lives in.
+func (o ListedRunRuleOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedRunRule) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// Filter on the run's trace (its root run). Changing it updates the resource in place.
+func (o ListedRunRuleOutput) TraceFilter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedRunRule) *string { return v.TraceFilter }).(pulumi.StringPtrOutput)
+}
+
+// Whether the runs of the rule's own evaluators go untraced (no trace of the judges' calls in LangSmith). Changing it updates the resource in place.
+func (o ListedRunRuleOutput) TracingDisabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedRunRule) *bool { return v.TracingDisabled }).(pulumi.BoolPtrOutput)
+}
+
+// LLM judges that score a sampled run's whole trajectory (the trace's steps, not only its outputs); the same shape as `evaluators`. Changing it updates the resource in place.
+func (o ListedRunRuleOutput) TrajectoryEvaluators() RunRuleTrajectoryEvaluatorsItemArrayOutput {
+	return o.ApplyT(func(v ListedRunRule) []RunRuleTrajectoryEvaluatorsItem { return v.TrajectoryEvaluators }).(RunRuleTrajectoryEvaluatorsItemArrayOutput)
+}
+
+// The service's `transient` flag of a rule: kept and answered as given. Changing it updates the resource in place.
+func (o ListedRunRuleOutput) Transient() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedRunRule) *bool { return v.Transient }).(pulumi.BoolPtrOutput)
+}
+
+// Filter on any run of the trace (the rule matches a run whose trace has a run matching it). Changing it updates the resource in place.
+func (o ListedRunRuleOutput) TreeFilter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedRunRule) *string { return v.TreeFilter }).(pulumi.StringPtrOutput)
+}
+
+// Whether the rule's LLM judges learn from the corrections reviewers make to their scores. Changing it updates the resource in place.
+func (o ListedRunRuleOutput) UseCorrectionsDataset() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedRunRule) *bool { return v.UseCorrectionsDataset }).(pulumi.BoolPtrOutput)
+}
+
+// Workspace the run rule lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedRunRuleOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedRunRule) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedRunRuleArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedRunRuleArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedRunRule)(nil)).Elem()
+}
+
+func (o ListedRunRuleArrayOutput) ToListedRunRuleArrayOutput() ListedRunRuleArrayOutput {
+	return o
+}
+
+func (o ListedRunRuleArrayOutput) ToListedRunRuleArrayOutputWithContext(ctx context.Context) ListedRunRuleArrayOutput {
+	return o
+}
+
+func (o ListedRunRuleArrayOutput) Index(i pulumi.IntInput) ListedRunRuleOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedRunRule {
+		return vs[0].([]ListedRunRule)[vs[1].(int)]
+	}).(ListedRunRuleOutput)
+}
+
+// A sandbox registry as `getSandboxRegistries` lists it: the `SandboxRegistry` resource's outputs and its id.
+type ListedSandboxRegistry struct {
+	// ISO 8601 creation time.
+	CreatedAt *string `pulumi:"createdAt"`
+	// The sandbox registry's id.
+	Id string `pulumi:"id"`
+	// The registry's name, unique in the workspace: sandboxes name it by it, and it is the resource's id (`pulumi import` takes it). The service can rename a registry, but a new name is a new id here: it replaces the registry. Changing it replaces the resource.
+	Name *string `pulumi:"name"`
+	// Workspace the sandbox registry lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// The registry's address, e.g. `ghcr.io` or `https://registry.example.com`. Changing it updates the resource in place.
+	Url *string `pulumi:"url"`
+	// Workspace the sandbox registry lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A sandbox registry as `getSandboxRegistries` lists it: the `SandboxRegistry` resource's outputs and its id.
+type ListedSandboxRegistryOutput struct{ *pulumi.OutputState }
+
+func (ListedSandboxRegistryOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedSandboxRegistry)(nil)).Elem()
+}
+
+func (o ListedSandboxRegistryOutput) ToListedSandboxRegistryOutput() ListedSandboxRegistryOutput {
+	return o
+}
+
+func (o ListedSandboxRegistryOutput) ToListedSandboxRegistryOutputWithContext(ctx context.Context) ListedSandboxRegistryOutput {
+	return o
+}
+
+// ISO 8601 creation time.
+func (o ListedSandboxRegistryOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedSandboxRegistry) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// The sandbox registry's id.
+func (o ListedSandboxRegistryOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedSandboxRegistry) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The registry's name, unique in the workspace: sandboxes name it by it, and it is the resource's id (`pulumi import` takes it). The service can rename a registry, but a new name is a new id here: it replaces the registry. Changing it replaces the resource.
+func (o ListedSandboxRegistryOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedSandboxRegistry) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the sandbox registry lives in.
+func (o ListedSandboxRegistryOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedSandboxRegistry) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// The registry's address, e.g. `ghcr.io` or `https://registry.example.com`. Changing it updates the resource in place.
+func (o ListedSandboxRegistryOutput) Url() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedSandboxRegistry) *string { return v.Url }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the sandbox registry lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedSandboxRegistryOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedSandboxRegistry) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedSandboxRegistryArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedSandboxRegistryArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedSandboxRegistry)(nil)).Elem()
+}
+
+func (o ListedSandboxRegistryArrayOutput) ToListedSandboxRegistryArrayOutput() ListedSandboxRegistryArrayOutput {
+	return o
+}
+
+func (o ListedSandboxRegistryArrayOutput) ToListedSandboxRegistryArrayOutputWithContext(ctx context.Context) ListedSandboxRegistryArrayOutput {
+	return o
+}
+
+func (o ListedSandboxRegistryArrayOutput) Index(i pulumi.IntInput) ListedSandboxRegistryOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedSandboxRegistry {
+		return vs[0].([]ListedSandboxRegistry)[vs[1].(int)]
+	}).(ListedSandboxRegistryOutput)
+}
+
+// A service account as `getServiceAccounts` lists it: the `ServiceAccount` resource's outputs and its id.
+type ListedServiceAccount struct {
+	// ISO 8601 creation time.
+	CreatedAt *string `pulumi:"createdAt"`
+	// The account's default workspace.
+	DefaultWorkspaceId *string `pulumi:"defaultWorkspaceId"`
+	// The service account's id.
+	Id string `pulumi:"id"`
+	// Name of the service account. Changing it replaces the resource.
+	Name *string `pulumi:"name"`
+	// Organization the account belongs to.
+	OrganizationId *string `pulumi:"organizationId"`
+	// The account's identity in the organization (known from the create answer only).
+	OrganizationIdentityId *string `pulumi:"organizationIdentityId"`
+	// Workspaces the account joins, each with a role id (a `Role`, or a built-in role from `getRole`; default the workspace's default role). The service does not report them back. Changing it replaces the resource.
+	Workspaces []ServiceAccountWorkspacesItem `pulumi:"workspaces"`
+}
+
+// A service account as `getServiceAccounts` lists it: the `ServiceAccount` resource's outputs and its id.
+type ListedServiceAccountOutput struct{ *pulumi.OutputState }
+
+func (ListedServiceAccountOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedServiceAccount)(nil)).Elem()
+}
+
+func (o ListedServiceAccountOutput) ToListedServiceAccountOutput() ListedServiceAccountOutput {
+	return o
+}
+
+func (o ListedServiceAccountOutput) ToListedServiceAccountOutputWithContext(ctx context.Context) ListedServiceAccountOutput {
+	return o
+}
+
+// ISO 8601 creation time.
+func (o ListedServiceAccountOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedServiceAccount) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// The account's default workspace.
+func (o ListedServiceAccountOutput) DefaultWorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedServiceAccount) *string { return v.DefaultWorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+// The service account's id.
+func (o ListedServiceAccountOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedServiceAccount) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Name of the service account. Changing it replaces the resource.
+func (o ListedServiceAccountOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedServiceAccount) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// Organization the account belongs to.
+func (o ListedServiceAccountOutput) OrganizationId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedServiceAccount) *string { return v.OrganizationId }).(pulumi.StringPtrOutput)
+}
+
+// The account's identity in the organization (known from the create answer only).
+func (o ListedServiceAccountOutput) OrganizationIdentityId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedServiceAccount) *string { return v.OrganizationIdentityId }).(pulumi.StringPtrOutput)
+}
+
+// Workspaces the account joins, each with a role id (a `Role`, or a built-in role from `getRole`; default the workspace's default role). The service does not report them back. Changing it replaces the resource.
+func (o ListedServiceAccountOutput) Workspaces() ServiceAccountWorkspacesItemArrayOutput {
+	return o.ApplyT(func(v ListedServiceAccount) []ServiceAccountWorkspacesItem { return v.Workspaces }).(ServiceAccountWorkspacesItemArrayOutput)
+}
+
+type ListedServiceAccountArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedServiceAccountArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedServiceAccount)(nil)).Elem()
+}
+
+func (o ListedServiceAccountArrayOutput) ToListedServiceAccountArrayOutput() ListedServiceAccountArrayOutput {
+	return o
+}
+
+func (o ListedServiceAccountArrayOutput) ToListedServiceAccountArrayOutputWithContext(ctx context.Context) ListedServiceAccountArrayOutput {
+	return o
+}
+
+func (o ListedServiceAccountArrayOutput) Index(i pulumi.IntInput) ListedServiceAccountOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedServiceAccount {
+		return vs[0].([]ListedServiceAccount)[vs[1].(int)]
+	}).(ListedServiceAccountOutput)
+}
+
+// A service key as `getServiceKeys` lists it: the `ServiceKey` resource's outputs and its id.
+type ListedServiceKey struct {
+	// ISO 8601 creation time.
+	CreatedAt *string `pulumi:"createdAt"`
+	// Workspace the key acts in when a request names none. Changing it replaces the resource.
+	DefaultWorkspaceId *string `pulumi:"defaultWorkspaceId"`
+	// What the key is for, shown in LangSmith; default the service's (`Default API key`). Changing it replaces the resource.
+	Description *string `pulumi:"description"`
+	// When the key stops working; default never. Rotate before it by changing an input (e.g. the description), which makes a new key first. Changing it replaces the resource.
+	ExpiresAt *string `pulumi:"expiresAt"`
+	// The service key's id.
+	Id string `pulumi:"id"`
+	// Organization role of the key (e.g. the built-in `ORGANIZATION_ADMIN` from `getRole`). Changing it replaces the resource.
+	OrgRoleId *string `pulumi:"orgRoleId"`
+	// Whether the key can only read. Changing it replaces the resource.
+	ReadOnly *bool `pulumi:"readOnly"`
+	// Workspace role of the key (a `Role`, or a built-in role from `getRole`). Changing it replaces the resource.
+	RoleId *string `pulumi:"roleId"`
+	// The key's visible prefix, as LangSmith lists it.
+	ShortKey *string `pulumi:"shortKey"`
+	// Names of the workspaces the key may act in.
+	WorkspaceNames []string `pulumi:"workspaceNames"`
+	// Workspaces the key may act in (the service reports their names, as the `workspaceNames` output). Changing it replaces the resource.
+	Workspaces []string `pulumi:"workspaces"`
+}
+
+// A service key as `getServiceKeys` lists it: the `ServiceKey` resource's outputs and its id.
+type ListedServiceKeyOutput struct{ *pulumi.OutputState }
+
+func (ListedServiceKeyOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedServiceKey)(nil)).Elem()
+}
+
+func (o ListedServiceKeyOutput) ToListedServiceKeyOutput() ListedServiceKeyOutput {
+	return o
+}
+
+func (o ListedServiceKeyOutput) ToListedServiceKeyOutputWithContext(ctx context.Context) ListedServiceKeyOutput {
+	return o
+}
+
+// ISO 8601 creation time.
+func (o ListedServiceKeyOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedServiceKey) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the key acts in when a request names none. Changing it replaces the resource.
+func (o ListedServiceKeyOutput) DefaultWorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedServiceKey) *string { return v.DefaultWorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+// What the key is for, shown in LangSmith; default the service's (`Default API key`). Changing it replaces the resource.
+func (o ListedServiceKeyOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedServiceKey) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// When the key stops working; default never. Rotate before it by changing an input (e.g. the description), which makes a new key first. Changing it replaces the resource.
+func (o ListedServiceKeyOutput) ExpiresAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedServiceKey) *string { return v.ExpiresAt }).(pulumi.StringPtrOutput)
+}
+
+// The service key's id.
+func (o ListedServiceKeyOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedServiceKey) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Organization role of the key (e.g. the built-in `ORGANIZATION_ADMIN` from `getRole`). Changing it replaces the resource.
+func (o ListedServiceKeyOutput) OrgRoleId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedServiceKey) *string { return v.OrgRoleId }).(pulumi.StringPtrOutput)
+}
+
+// Whether the key can only read. Changing it replaces the resource.
+func (o ListedServiceKeyOutput) ReadOnly() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedServiceKey) *bool { return v.ReadOnly }).(pulumi.BoolPtrOutput)
+}
+
+// Workspace role of the key (a `Role`, or a built-in role from `getRole`). Changing it replaces the resource.
+func (o ListedServiceKeyOutput) RoleId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedServiceKey) *string { return v.RoleId }).(pulumi.StringPtrOutput)
+}
+
+// The key's visible prefix, as LangSmith lists it.
+func (o ListedServiceKeyOutput) ShortKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedServiceKey) *string { return v.ShortKey }).(pulumi.StringPtrOutput)
+}
+
+// Names of the workspaces the key may act in.
+func (o ListedServiceKeyOutput) WorkspaceNames() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ListedServiceKey) []string { return v.WorkspaceNames }).(pulumi.StringArrayOutput)
+}
+
+// Workspaces the key may act in (the service reports their names, as the `workspaceNames` output). Changing it replaces the resource.
+func (o ListedServiceKeyOutput) Workspaces() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ListedServiceKey) []string { return v.Workspaces }).(pulumi.StringArrayOutput)
+}
+
+type ListedServiceKeyArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedServiceKeyArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedServiceKey)(nil)).Elem()
+}
+
+func (o ListedServiceKeyArrayOutput) ToListedServiceKeyArrayOutput() ListedServiceKeyArrayOutput {
+	return o
+}
+
+func (o ListedServiceKeyArrayOutput) ToListedServiceKeyArrayOutputWithContext(ctx context.Context) ListedServiceKeyArrayOutput {
+	return o
+}
+
+func (o ListedServiceKeyArrayOutput) Index(i pulumi.IntInput) ListedServiceKeyOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedServiceKey {
+		return vs[0].([]ListedServiceKey)[vs[1].(int)]
+	}).(ListedServiceKeyOutput)
+}
+
+// A tag key as `getTagKeys` lists it: the `TagKey` resource's outputs and its id.
+type ListedTagKey struct {
+	// ISO 8601 creation time.
+	CreatedAt *string `pulumi:"createdAt"`
+	// What the key means. Changing it updates the resource in place.
+	Description *string `pulumi:"description"`
+	// The tag key's id.
+	Id string `pulumi:"id"`
+	// The tag's key, e.g. `env`; unique in the workspace (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
+	Key *string `pulumi:"key"`
+	// Workspace the tag key lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// ISO 8601 time of the last change.
+	UpdatedAt *string `pulumi:"updatedAt"`
+	// Workspace the tag key lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A tag key as `getTagKeys` lists it: the `TagKey` resource's outputs and its id.
+type ListedTagKeyOutput struct{ *pulumi.OutputState }
+
+func (ListedTagKeyOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedTagKey)(nil)).Elem()
+}
+
+func (o ListedTagKeyOutput) ToListedTagKeyOutput() ListedTagKeyOutput {
+	return o
+}
+
+func (o ListedTagKeyOutput) ToListedTagKeyOutputWithContext(ctx context.Context) ListedTagKeyOutput {
+	return o
+}
+
+// ISO 8601 creation time.
+func (o ListedTagKeyOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedTagKey) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// What the key means. Changing it updates the resource in place.
+func (o ListedTagKeyOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedTagKey) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The tag key's id.
+func (o ListedTagKeyOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedTagKey) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The tag's key, e.g. `env`; unique in the workspace (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
+func (o ListedTagKeyOutput) Key() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedTagKey) *string { return v.Key }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the tag key lives in.
+func (o ListedTagKeyOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedTagKey) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// ISO 8601 time of the last change.
+func (o ListedTagKeyOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedTagKey) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the tag key lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedTagKeyOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedTagKey) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedTagKeyArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedTagKeyArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedTagKey)(nil)).Elem()
+}
+
+func (o ListedTagKeyArrayOutput) ToListedTagKeyArrayOutput() ListedTagKeyArrayOutput {
+	return o
+}
+
+func (o ListedTagKeyArrayOutput) ToListedTagKeyArrayOutputWithContext(ctx context.Context) ListedTagKeyArrayOutput {
+	return o
+}
+
+func (o ListedTagKeyArrayOutput) Index(i pulumi.IntInput) ListedTagKeyOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedTagKey {
+		return vs[0].([]ListedTagKey)[vs[1].(int)]
+	}).(ListedTagKeyOutput)
+}
+
+// A tag value as `getTagValues` lists it: the `TagValue` resource's outputs and its id.
+type ListedTagValue struct {
+	// ISO 8601 creation time.
+	CreatedAt *string `pulumi:"createdAt"`
+	// What the value means. Changing it updates the resource in place.
+	Description *string `pulumi:"description"`
+	// The tag value's id.
+	Id string `pulumi:"id"`
+	// The `TagKey` the value belongs to (its id); the service cannot move a value to another key. Changing it replaces the resource.
+	TagKeyId *string `pulumi:"tagKeyId"`
+	// Workspace the tag value lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// ISO 8601 time of the last change.
+	UpdatedAt *string `pulumi:"updatedAt"`
+	// The value, e.g. `production`; unique under its key (`pulumi import` accepts `<tagKeyId>/<value>`). Changing it updates the resource in place.
+	Value *string `pulumi:"value"`
+	// Workspace the tag value lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A tag value as `getTagValues` lists it: the `TagValue` resource's outputs and its id.
+type ListedTagValueOutput struct{ *pulumi.OutputState }
+
+func (ListedTagValueOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedTagValue)(nil)).Elem()
+}
+
+func (o ListedTagValueOutput) ToListedTagValueOutput() ListedTagValueOutput {
+	return o
+}
+
+func (o ListedTagValueOutput) ToListedTagValueOutputWithContext(ctx context.Context) ListedTagValueOutput {
+	return o
+}
+
+// ISO 8601 creation time.
+func (o ListedTagValueOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedTagValue) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// What the value means. Changing it updates the resource in place.
+func (o ListedTagValueOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedTagValue) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The tag value's id.
+func (o ListedTagValueOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedTagValue) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The `TagKey` the value belongs to (its id); the service cannot move a value to another key. Changing it replaces the resource.
+func (o ListedTagValueOutput) TagKeyId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedTagValue) *string { return v.TagKeyId }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the tag value lives in.
+func (o ListedTagValueOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedTagValue) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// ISO 8601 time of the last change.
+func (o ListedTagValueOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedTagValue) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
+}
+
+// The value, e.g. `production`; unique under its key (`pulumi import` accepts `<tagKeyId>/<value>`). Changing it updates the resource in place.
+func (o ListedTagValueOutput) Value() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedTagValue) *string { return v.Value }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the tag value lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedTagValueOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedTagValue) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedTagValueArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedTagValueArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedTagValue)(nil)).Elem()
+}
+
+func (o ListedTagValueArrayOutput) ToListedTagValueArrayOutput() ListedTagValueArrayOutput {
+	return o
+}
+
+func (o ListedTagValueArrayOutput) ToListedTagValueArrayOutputWithContext(ctx context.Context) ListedTagValueArrayOutput {
+	return o
+}
+
+func (o ListedTagValueArrayOutput) Index(i pulumi.IntInput) ListedTagValueOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedTagValue {
+		return vs[0].([]ListedTagValue)[vs[1].(int)]
+	}).(ListedTagValueOutput)
+}
+
+// A tagging as `getTaggings` lists it: the `Tagging` resource's outputs and its id.
+type ListedTagging struct {
+	// ISO 8601 creation time.
+	CreatedAt *string `pulumi:"createdAt"`
+	// The tagging's id.
+	Id string `pulumi:"id"`
+	// Id of the tagged object, e.g. a `Deployment`'s id. Changing it replaces the resource.
+	ResourceId *string `pulumi:"resourceId"`
+	// Kind of the tagged object. Changing it replaces the resource.
+	ResourceType *TaggingResourceType `pulumi:"resourceType"`
+	// The `TagValue` to attach (its id). Changing it replaces the resource.
+	TagValueId *string `pulumi:"tagValueId"`
+	// Workspace the tagging lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// Workspace the tagging lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A tagging as `getTaggings` lists it: the `Tagging` resource's outputs and its id.
+type ListedTaggingOutput struct{ *pulumi.OutputState }
+
+func (ListedTaggingOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedTagging)(nil)).Elem()
+}
+
+func (o ListedTaggingOutput) ToListedTaggingOutput() ListedTaggingOutput {
+	return o
+}
+
+func (o ListedTaggingOutput) ToListedTaggingOutputWithContext(ctx context.Context) ListedTaggingOutput {
+	return o
+}
+
+// ISO 8601 creation time.
+func (o ListedTaggingOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedTagging) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// The tagging's id.
+func (o ListedTaggingOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedTagging) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Id of the tagged object, e.g. a `Deployment`'s id. Changing it replaces the resource.
+func (o ListedTaggingOutput) ResourceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedTagging) *string { return v.ResourceId }).(pulumi.StringPtrOutput)
+}
+
+// Kind of the tagged object. Changing it replaces the resource.
+func (o ListedTaggingOutput) ResourceType() TaggingResourceTypePtrOutput {
+	return o.ApplyT(func(v ListedTagging) *TaggingResourceType { return v.ResourceType }).(TaggingResourceTypePtrOutput)
+}
+
+// The `TagValue` to attach (its id). Changing it replaces the resource.
+func (o ListedTaggingOutput) TagValueId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedTagging) *string { return v.TagValueId }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the tagging lives in.
+func (o ListedTaggingOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedTagging) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the tagging lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedTaggingOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedTagging) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedTaggingArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedTaggingArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedTagging)(nil)).Elem()
+}
+
+func (o ListedTaggingArrayOutput) ToListedTaggingArrayOutput() ListedTaggingArrayOutput {
+	return o
+}
+
+func (o ListedTaggingArrayOutput) ToListedTaggingArrayOutputWithContext(ctx context.Context) ListedTaggingArrayOutput {
+	return o
+}
+
+func (o ListedTaggingArrayOutput) Index(i pulumi.IntInput) ListedTaggingOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedTagging {
+		return vs[0].([]ListedTagging)[vs[1].(int)]
+	}).(ListedTaggingOutput)
+}
+
+// A usage limit as `getUsageLimits` lists it: the `UsageLimit` resource's outputs and its id.
+type ListedUsageLimit struct {
+	// ISO 8601 creation time.
+	CreatedAt *string `pulumi:"createdAt"`
+	// The usage limit's id.
+	Id string `pulumi:"id"`
+	// Which limit: traces per month, or extended-retention traces per month; one of each per workspace (`pulumi import` accepts it instead of the id). Changing it replaces the resource.
+	LimitType *UsageLimitLimitType `pulumi:"limitType"`
+	// The limit, in traces per month. Changing it updates the resource in place.
+	LimitValue *int `pulumi:"limitValue"`
+	// Workspace the usage limit lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// ISO 8601 time of the last change.
+	UpdatedAt *string `pulumi:"updatedAt"`
+	// Workspace the usage limit lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A usage limit as `getUsageLimits` lists it: the `UsageLimit` resource's outputs and its id.
+type ListedUsageLimitOutput struct{ *pulumi.OutputState }
+
+func (ListedUsageLimitOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedUsageLimit)(nil)).Elem()
+}
+
+func (o ListedUsageLimitOutput) ToListedUsageLimitOutput() ListedUsageLimitOutput {
+	return o
+}
+
+func (o ListedUsageLimitOutput) ToListedUsageLimitOutputWithContext(ctx context.Context) ListedUsageLimitOutput {
+	return o
+}
+
+// ISO 8601 creation time.
+func (o ListedUsageLimitOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedUsageLimit) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// The usage limit's id.
+func (o ListedUsageLimitOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedUsageLimit) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Which limit: traces per month, or extended-retention traces per month; one of each per workspace (`pulumi import` accepts it instead of the id). Changing it replaces the resource.
+func (o ListedUsageLimitOutput) LimitType() UsageLimitLimitTypePtrOutput {
+	return o.ApplyT(func(v ListedUsageLimit) *UsageLimitLimitType { return v.LimitType }).(UsageLimitLimitTypePtrOutput)
+}
+
+// The limit, in traces per month. Changing it updates the resource in place.
+func (o ListedUsageLimitOutput) LimitValue() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ListedUsageLimit) *int { return v.LimitValue }).(pulumi.IntPtrOutput)
+}
+
+// Workspace the usage limit lives in.
+func (o ListedUsageLimitOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedUsageLimit) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// ISO 8601 time of the last change.
+func (o ListedUsageLimitOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedUsageLimit) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the usage limit lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedUsageLimitOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedUsageLimit) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedUsageLimitArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedUsageLimitArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedUsageLimit)(nil)).Elem()
+}
+
+func (o ListedUsageLimitArrayOutput) ToListedUsageLimitArrayOutput() ListedUsageLimitArrayOutput {
+	return o
+}
+
+func (o ListedUsageLimitArrayOutput) ToListedUsageLimitArrayOutputWithContext(ctx context.Context) ListedUsageLimitArrayOutput {
+	return o
+}
+
+func (o ListedUsageLimitArrayOutput) Index(i pulumi.IntInput) ListedUsageLimitOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedUsageLimit {
+		return vs[0].([]ListedUsageLimit)[vs[1].(int)]
+	}).(ListedUsageLimitOutput)
+}
+
+// A workspace as `getWorkspaces` lists it: the `Workspace` resource's outputs and its id.
+type ListedWorkspace struct {
+	// ISO 8601 creation time.
+	CreatedAt *string `pulumi:"createdAt"`
+	// The `DataPlane` the workspace is created in (its traces are kept there), e.g. a `DataPlane` of this stack; its writes then go to that data plane's API. A workspace cannot move: a change replaces it. Changing it replaces the resource.
+	DataPlaneId *string `pulumi:"dataPlaneId"`
+	// Where the workspace's data plane serves its traces (LangSmith's own, unless the workspace is in a self-hosted data plane).
+	DataPlaneUrl *string `pulumi:"dataPlaneUrl"`
+	// Name shown in LangSmith; unique in the organization (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
+	DisplayName *string `pulumi:"displayName"`
+	// Short handle of the workspace (the service's `tenant_handle`); the service cannot change it. Changing it replaces the resource.
+	Handle *string `pulumi:"handle"`
+	// The workspace's id.
+	Id string `pulumi:"id"`
+	// Organization the workspace belongs to.
+	OrganizationId *string `pulumi:"organizationId"`
+}
+
+// A workspace as `getWorkspaces` lists it: the `Workspace` resource's outputs and its id.
+type ListedWorkspaceOutput struct{ *pulumi.OutputState }
+
+func (ListedWorkspaceOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedWorkspace)(nil)).Elem()
+}
+
+func (o ListedWorkspaceOutput) ToListedWorkspaceOutput() ListedWorkspaceOutput {
+	return o
+}
+
+func (o ListedWorkspaceOutput) ToListedWorkspaceOutputWithContext(ctx context.Context) ListedWorkspaceOutput {
+	return o
+}
+
+// ISO 8601 creation time.
+func (o ListedWorkspaceOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedWorkspace) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// The `DataPlane` the workspace is created in (its traces are kept there), e.g. a `DataPlane` of this stack; its writes then go to that data plane's API. A workspace cannot move: a change replaces it. Changing it replaces the resource.
+func (o ListedWorkspaceOutput) DataPlaneId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedWorkspace) *string { return v.DataPlaneId }).(pulumi.StringPtrOutput)
+}
+
+// Where the workspace's data plane serves its traces (LangSmith's own, unless the workspace is in a self-hosted data plane).
+func (o ListedWorkspaceOutput) DataPlaneUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedWorkspace) *string { return v.DataPlaneUrl }).(pulumi.StringPtrOutput)
+}
+
+// Name shown in LangSmith; unique in the organization (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
+func (o ListedWorkspaceOutput) DisplayName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedWorkspace) *string { return v.DisplayName }).(pulumi.StringPtrOutput)
+}
+
+// Short handle of the workspace (the service's `tenant_handle`); the service cannot change it. Changing it replaces the resource.
+func (o ListedWorkspaceOutput) Handle() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedWorkspace) *string { return v.Handle }).(pulumi.StringPtrOutput)
+}
+
+// The workspace's id.
+func (o ListedWorkspaceOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedWorkspace) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Organization the workspace belongs to.
+func (o ListedWorkspaceOutput) OrganizationId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedWorkspace) *string { return v.OrganizationId }).(pulumi.StringPtrOutput)
+}
+
+type ListedWorkspaceArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedWorkspaceArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedWorkspace)(nil)).Elem()
+}
+
+func (o ListedWorkspaceArrayOutput) ToListedWorkspaceArrayOutput() ListedWorkspaceArrayOutput {
+	return o
+}
+
+func (o ListedWorkspaceArrayOutput) ToListedWorkspaceArrayOutputWithContext(ctx context.Context) ListedWorkspaceArrayOutput {
+	return o
+}
+
+func (o ListedWorkspaceArrayOutput) Index(i pulumi.IntInput) ListedWorkspaceOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedWorkspace {
+		return vs[0].([]ListedWorkspace)[vs[1].(int)]
+	}).(ListedWorkspaceOutput)
+}
+
+// A workspace member as `getWorkspaceMembers` lists it: the `WorkspaceMember` resource's outputs and its id.
+type ListedWorkspaceMember struct {
+	// Email of an active member of the organization (an `OrganizationMember` whose invitation was accepted); the membership's id. Changing it replaces the resource.
+	Email *string `pulumi:"email"`
+	// The workspace member's id.
+	Id string `pulumi:"id"`
+	// The member's current identity id (a new one when an invitation is accepted).
+	IdentityId *string `pulumi:"identityId"`
+	// Workspace role (a `Role`, or a built-in role from `getRole`); default the service's, Workspace Admin. Changing it updates the resource in place.
+	RoleId *string `pulumi:"roleId"`
+	// Name of the member's role, as the service reports it.
+	RoleName *string `pulumi:"roleName"`
+	// `pending` (invited, not accepted yet) or `active`.
+	Status *string `pulumi:"status"`
+	// Workspace of the membership.
+	TenantId *string `pulumi:"tenantId"`
+	// Workspace the membership lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A workspace member as `getWorkspaceMembers` lists it: the `WorkspaceMember` resource's outputs and its id.
+type ListedWorkspaceMemberOutput struct{ *pulumi.OutputState }
+
+func (ListedWorkspaceMemberOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedWorkspaceMember)(nil)).Elem()
+}
+
+func (o ListedWorkspaceMemberOutput) ToListedWorkspaceMemberOutput() ListedWorkspaceMemberOutput {
+	return o
+}
+
+func (o ListedWorkspaceMemberOutput) ToListedWorkspaceMemberOutputWithContext(ctx context.Context) ListedWorkspaceMemberOutput {
+	return o
+}
+
+// Email of an active member of the organization (an `OrganizationMember` whose invitation was accepted); the membership's id. Changing it replaces the resource.
+func (o ListedWorkspaceMemberOutput) Email() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedWorkspaceMember) *string { return v.Email }).(pulumi.StringPtrOutput)
+}
+
+// The workspace member's id.
+func (o ListedWorkspaceMemberOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedWorkspaceMember) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The member's current identity id (a new one when an invitation is accepted).
+func (o ListedWorkspaceMemberOutput) IdentityId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedWorkspaceMember) *string { return v.IdentityId }).(pulumi.StringPtrOutput)
+}
+
+// Workspace role (a `Role`, or a built-in role from `getRole`); default the service's, Workspace Admin. Changing it updates the resource in place.
+func (o ListedWorkspaceMemberOutput) RoleId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedWorkspaceMember) *string { return v.RoleId }).(pulumi.StringPtrOutput)
+}
+
+// Name of the member's role, as the service reports it.
+func (o ListedWorkspaceMemberOutput) RoleName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedWorkspaceMember) *string { return v.RoleName }).(pulumi.StringPtrOutput)
+}
+
+// `pending` (invited, not accepted yet) or `active`.
+func (o ListedWorkspaceMemberOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedWorkspaceMember) *string { return v.Status }).(pulumi.StringPtrOutput)
+}
+
+// Workspace of the membership.
+func (o ListedWorkspaceMemberOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedWorkspaceMember) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the membership lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedWorkspaceMemberOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedWorkspaceMember) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedWorkspaceMemberArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedWorkspaceMemberArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedWorkspaceMember)(nil)).Elem()
+}
+
+func (o ListedWorkspaceMemberArrayOutput) ToListedWorkspaceMemberArrayOutput() ListedWorkspaceMemberArrayOutput {
+	return o
+}
+
+func (o ListedWorkspaceMemberArrayOutput) ToListedWorkspaceMemberArrayOutputWithContext(ctx context.Context) ListedWorkspaceMemberArrayOutput {
+	return o
+}
+
+func (o ListedWorkspaceMemberArrayOutput) Index(i pulumi.IntInput) ListedWorkspaceMemberOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedWorkspaceMember {
+		return vs[0].([]ListedWorkspaceMember)[vs[1].(int)]
+	}).(ListedWorkspaceMemberOutput)
+}
+
 // An object of one item of a RunRule's `alerts`: PagerDuty incidents raised for the sampled runs: the integration's routing key (secret), the incident's summary and severity (`critical`, `error`, `warning`: default, `info`). Always a Pulumi secret, kept only as a salted fingerprint.
 type RunRuleAlertsItem struct {
 	// The PagerDuty integration's routing key (secret).
@@ -3964,6 +7595,7 @@ func init() {
 	pulumi.RegisterOutputType(AnnotationQueueRubricItemsItemOutput{})
 	pulumi.RegisterOutputType(AnnotationQueueRubricItemsItemArrayOutput{})
 	pulumi.RegisterOutputType(BulkExportDestinationConfigOutput{})
+	pulumi.RegisterOutputType(BulkExportDestinationConfigPtrOutput{})
 	pulumi.RegisterOutputType(BulkExportDestinationCredentialsOutput{})
 	pulumi.RegisterOutputType(BulkExportDestinationCredentialsPtrOutput{})
 	pulumi.RegisterOutputType(DataPlaneByovpcOutput{})
@@ -3992,6 +7624,66 @@ func init() {
 	pulumi.RegisterOutputType(GatewayPolicySubjectMatchersItemArrayOutput{})
 	pulumi.RegisterOutputType(GatewaySpendCapSubjectMatchersItemOutput{})
 	pulumi.RegisterOutputType(GatewaySpendCapSubjectMatchersItemArrayOutput{})
+	pulumi.RegisterOutputType(ListedAccessPolicyOutput{})
+	pulumi.RegisterOutputType(ListedAccessPolicyArrayOutput{})
+	pulumi.RegisterOutputType(ListedAccessPolicyAttachmentOutput{})
+	pulumi.RegisterOutputType(ListedAccessPolicyAttachmentArrayOutput{})
+	pulumi.RegisterOutputType(ListedAnnotationQueueOutput{})
+	pulumi.RegisterOutputType(ListedAnnotationQueueArrayOutput{})
+	pulumi.RegisterOutputType(ListedBulkExportOutput{})
+	pulumi.RegisterOutputType(ListedBulkExportArrayOutput{})
+	pulumi.RegisterOutputType(ListedBulkExportDestinationOutput{})
+	pulumi.RegisterOutputType(ListedBulkExportDestinationArrayOutput{})
+	pulumi.RegisterOutputType(ListedDataPlaneOutput{})
+	pulumi.RegisterOutputType(ListedDataPlaneArrayOutput{})
+	pulumi.RegisterOutputType(ListedDatasetOutput{})
+	pulumi.RegisterOutputType(ListedDatasetArrayOutput{})
+	pulumi.RegisterOutputType(ListedDeploymentOutput{})
+	pulumi.RegisterOutputType(ListedDeploymentArrayOutput{})
+	pulumi.RegisterOutputType(ListedEvaluatorOutput{})
+	pulumi.RegisterOutputType(ListedEvaluatorArrayOutput{})
+	pulumi.RegisterOutputType(ListedExampleOutput{})
+	pulumi.RegisterOutputType(ListedExampleArrayOutput{})
+	pulumi.RegisterOutputType(ListedFeedbackConfigOutput{})
+	pulumi.RegisterOutputType(ListedFeedbackConfigArrayOutput{})
+	pulumi.RegisterOutputType(ListedGatewaySpendCapOutput{})
+	pulumi.RegisterOutputType(ListedGatewaySpendCapArrayOutput{})
+	pulumi.RegisterOutputType(ListedModelPriceMapOutput{})
+	pulumi.RegisterOutputType(ListedModelPriceMapArrayOutput{})
+	pulumi.RegisterOutputType(ListedOrganizationMemberOutput{})
+	pulumi.RegisterOutputType(ListedOrganizationMemberArrayOutput{})
+	pulumi.RegisterOutputType(ListedPlaygroundSettingsOutput{})
+	pulumi.RegisterOutputType(ListedPlaygroundSettingsArrayOutput{})
+	pulumi.RegisterOutputType(ListedProjectOutput{})
+	pulumi.RegisterOutputType(ListedProjectArrayOutput{})
+	pulumi.RegisterOutputType(ListedPromptOutput{})
+	pulumi.RegisterOutputType(ListedPromptArrayOutput{})
+	pulumi.RegisterOutputType(ListedPromptTagOutput{})
+	pulumi.RegisterOutputType(ListedPromptTagArrayOutput{})
+	pulumi.RegisterOutputType(ListedPromptWebhookOutput{})
+	pulumi.RegisterOutputType(ListedPromptWebhookArrayOutput{})
+	pulumi.RegisterOutputType(ListedRoleOutput{})
+	pulumi.RegisterOutputType(ListedRoleArrayOutput{})
+	pulumi.RegisterOutputType(ListedRunRuleOutput{})
+	pulumi.RegisterOutputType(ListedRunRuleArrayOutput{})
+	pulumi.RegisterOutputType(ListedSandboxRegistryOutput{})
+	pulumi.RegisterOutputType(ListedSandboxRegistryArrayOutput{})
+	pulumi.RegisterOutputType(ListedServiceAccountOutput{})
+	pulumi.RegisterOutputType(ListedServiceAccountArrayOutput{})
+	pulumi.RegisterOutputType(ListedServiceKeyOutput{})
+	pulumi.RegisterOutputType(ListedServiceKeyArrayOutput{})
+	pulumi.RegisterOutputType(ListedTagKeyOutput{})
+	pulumi.RegisterOutputType(ListedTagKeyArrayOutput{})
+	pulumi.RegisterOutputType(ListedTagValueOutput{})
+	pulumi.RegisterOutputType(ListedTagValueArrayOutput{})
+	pulumi.RegisterOutputType(ListedTaggingOutput{})
+	pulumi.RegisterOutputType(ListedTaggingArrayOutput{})
+	pulumi.RegisterOutputType(ListedUsageLimitOutput{})
+	pulumi.RegisterOutputType(ListedUsageLimitArrayOutput{})
+	pulumi.RegisterOutputType(ListedWorkspaceOutput{})
+	pulumi.RegisterOutputType(ListedWorkspaceArrayOutput{})
+	pulumi.RegisterOutputType(ListedWorkspaceMemberOutput{})
+	pulumi.RegisterOutputType(ListedWorkspaceMemberArrayOutput{})
 	pulumi.RegisterOutputType(RunRuleAlertsItemOutput{})
 	pulumi.RegisterOutputType(RunRuleAlertsItemArrayOutput{})
 	pulumi.RegisterOutputType(RunRuleCodeEvaluatorsItemOutput{})

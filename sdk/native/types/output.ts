@@ -374,6 +374,1523 @@ export interface GatewaySpendCapSubjectMatchersItem {
 }
 
 /**
+ * A access policy as `getAccessPolicies` lists it: the `AccessPolicy` resource's outputs and its id.
+ */
+export interface ListedAccessPolicy {
+    /**
+     * What the policy covers: each group a permission on a type of resource, where all its conditions on the resource's tags hold (the groups are alternatives). Changing it updates the resource in place.
+     */
+    conditionGroups?: outputs.AccessPolicyConditionGroupsItem[];
+    /**
+     * What the policy is for. Changing it updates the resource in place.
+     */
+    description?: string;
+    /**
+     * Whether the policy grants its permissions where its conditions hold, or takes them away (a deny wins over an allow). Changing it updates the resource in place.
+     */
+    effect?: enums.AccessPolicyEffect;
+    /**
+     * The access policy's id.
+     */
+    id: string;
+    /**
+     * Name of the policy. Changing it updates the resource in place.
+     */
+    name?: string;
+}
+
+/**
+ * A access policy attachment as `getAccessPolicyAttachments` lists it: the `AccessPolicyAttachment` resource's outputs and its id.
+ */
+export interface ListedAccessPolicyAttachment {
+    /**
+     * The `AccessPolicy` attached. Changing it replaces the resource.
+     */
+    accessPolicyId?: string;
+    /**
+     * The access policy attachment's id.
+     */
+    id: string;
+    /**
+     * The `Role` (or a built-in role's id) the policy is attached to. Changing it replaces the resource.
+     */
+    roleId?: string;
+}
+
+/**
+ * A annotation queue as `getAnnotationQueues` lists it: the `AnnotationQueue` resource's outputs and its id.
+ */
+export interface ListedAnnotationQueue {
+    /**
+     * ISO 8601 creation time.
+     */
+    createdAt?: string;
+    /**
+     * Dataset reviewed runs are added to (a `Dataset`'s id). Changing it updates the resource in place.
+     */
+    defaultDatasetId?: string;
+    /**
+     * What reviewers do in the queue. Changing it updates the resource in place.
+     */
+    description?: string;
+    /**
+     * Whether a reviewer who opens an item reserves it, so others are not shown it meanwhile. Changing it updates the resource in place.
+     */
+    enableReservations?: boolean;
+    /**
+     * The annotation queue's id.
+     */
+    id: string;
+    /**
+     * Your own key-value data about the queue. Changing it updates the resource in place.
+     */
+    metadata?: {[key: string]: any};
+    /**
+     * The queue's name; unique in the workspace (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
+     */
+    name?: string;
+    /**
+     * How long a reservation holds, in minutes. Changing it updates the resource in place.
+     */
+    reservationMinutes?: number;
+    /**
+     * Who may review: `any` member of the workspace, or only the reviewers assigned to the queue. Changing it updates the resource in place.
+     */
+    reviewerAccessMode?: enums.AnnotationQueueReviewerAccessMode;
+    /**
+     * How many reviewers see each item. Changing it updates the resource in place.
+     */
+    reviewersPerItem?: number;
+    /**
+     * Instructions shown to reviewers. Changing it updates the resource in place.
+     */
+    rubricInstructions?: string;
+    /**
+     * The feedback each reviewer gives (a `FeedbackConfig`'s key each). Changing it updates the resource in place.
+     */
+    rubricItems?: outputs.AnnotationQueueRubricItemsItem[];
+    /**
+     * Workspace the annotation queue lives in.
+     */
+    tenantId?: string;
+    /**
+     * Workspace the annotation queue lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
+ * A bulk export as `getBulkExports` lists it: the `BulkExport` resource's outputs and its id.
+ */
+export interface ListedBulkExport {
+    /**
+     * Deadline of that wait. A provider setting: changing it makes no API call.
+     */
+    completionTimeoutSeconds?: number;
+    /**
+     * Compression of the files. Changing it replaces the resource.
+     */
+    compression?: enums.BulkExportCompression;
+    /**
+     * ISO 8601 creation time.
+     */
+    createdAt?: string;
+    /**
+     * Destination the export writes to. Changing it replaces the resource.
+     */
+    destinationId?: string;
+    /**
+     * End of the window of a one-off export; excludes `intervalHours`. Changing it replaces the resource.
+     */
+    endTime?: string;
+    /**
+     * Run fields (columns) to export. Changing it replaces the resource.
+     */
+    exportFields?: string[];
+    /**
+     * Which runs to export, e.g. `eq(run_type, "llm")`. Changing it replaces the resource.
+     */
+    filter?: string;
+    /**
+     * ISO 8601 time the export ended.
+     */
+    finishedAt?: string;
+    /**
+     * File format. Changing it replaces the resource.
+     */
+    format?: enums.BulkExportFormat;
+    /**
+     * Version of the file layout. Changing it replaces the resource.
+     */
+    formatVersion?: enums.BulkExportFormatVersion;
+    /**
+     * The bulk export's id.
+     */
+    id: string;
+    /**
+     * Run every this many hours: a scheduled export; excludes `endTime`. Changing it replaces the resource.
+     */
+    intervalHours?: number;
+    /**
+     * Tracing project whose runs are exported (the contract's `session_id`). Changing it replaces the resource.
+     */
+    projectId?: string;
+    /**
+     * Runs summary: `count`, `lastRunStatus`, `rowsWritten`, `filesWritten`, `lastExportPath`.
+     */
+    runs?: {[key: string]: any};
+    /**
+     * Start of the exported window; for a scheduled export, when the schedule starts. Changing it replaces the resource.
+     */
+    startTime?: string;
+    /**
+     * `Created`, `Running`, `IntervalScheduled`, `Completed`, `Failed`, `TimedOut` or `Cancelled`.
+     */
+    status?: string;
+    /**
+     * Workspace the export belongs to.
+     */
+    tenantId?: string;
+    /**
+     * ISO 8601 time of the last change.
+     */
+    updatedAt?: string;
+    /**
+     * For a one-off export: create waits until it has ended, with progress lines from its runs. A provider setting: changing it makes no API call.
+     */
+    waitForCompletion?: boolean;
+}
+
+/**
+ * A bulk export destination as `getBulkExportDestinations` lists it: the `BulkExportDestination` resource's outputs and its id.
+ */
+export interface ListedBulkExportDestination {
+    /**
+     * Role-based access instead of keys (sent as `config.aws_role_arn`); excludes `credentials`. Changing it replaces the resource.
+     */
+    awsRoleArn?: string;
+    /**
+     * The bucket: its name, prefix, region or S3-compatible endpoint, and addressing style. A change replaces the destination.
+     */
+    config?: outputs.BulkExportDestinationConfig;
+    /**
+     * ISO 8601 creation time.
+     */
+    createdAt?: string;
+    /**
+     * Names (never values) of the credential fields the service holds.
+     */
+    credentialsKeys?: string[];
+    /**
+     * When the credentials were last set.
+     */
+    credentialsUpdatedAt?: string;
+    /**
+     * The only type the service supports. Changing it replaces the resource.
+     */
+    destinationType?: enums.BulkExportDestinationDestinationType;
+    /**
+     * Name shown in LangSmith. Changing it replaces the resource.
+     */
+    displayName?: string;
+    /**
+     * The bulk export destination's id.
+     */
+    id: string;
+    /**
+     * Workspace the destination lives in.
+     */
+    tenantId?: string;
+    /**
+     * ISO 8601 time of the last change.
+     */
+    updatedAt?: string;
+}
+/**
+ * listedBulkExportDestinationProvideDefaults sets the appropriate defaults for ListedBulkExportDestination
+ */
+export function listedBulkExportDestinationProvideDefaults(val: ListedBulkExportDestination): ListedBulkExportDestination {
+    return {
+        ...val,
+        config: (val.config ? outputs.bulkExportDestinationConfigProvideDefaults(val.config) : undefined),
+    };
+}
+
+/**
+ * A data plane as `getDataPlanes` lists it: the `DataPlane` resource's outputs and its id.
+ */
+export interface ListedDataPlane {
+    /**
+     * AWS tags put on every resource LangSmith provisions for it (at most 40; keys up to 128 characters, values up to 256). Changing it replaces the resource.
+     */
+    additionalTags?: {[key: string]: any};
+    /**
+     * Where the data plane serves LangSmith's API (`.../api/v1`): the writes of its workspaces go there.
+     */
+    apiUrl?: string;
+    /**
+     * Whether the data plane's IAM roles are made by the organization (bring your own IAM) instead of by LangSmith. Changing it replaces the resource.
+     */
+    byoiamEnabled?: boolean;
+    /**
+     * An existing VPC of the organization's to place the data plane in (bring your own VPC), with its subnets. Changing it replaces the resource.
+     */
+    byovpc?: outputs.DataPlaneByovpc;
+    /**
+     * The cloud it runs in (`aws`).
+     */
+    cloud?: string;
+    /**
+     * ISO 8601 creation time.
+     */
+    createdAt?: string;
+    /**
+     * Whether the Kubernetes API of its cluster is reached without AWS PrivateLink. Changing it replaces the resource.
+     */
+    eksApiPrivatelinkDisabled?: boolean;
+    /**
+     * Who may reach its API and where its services may call out to; the fields set are changed, the others kept. Changing it updates the resource in place.
+     */
+    firewall?: outputs.DataPlaneFirewall;
+    /**
+     * Sign-in of the fleet's agents through the organization's OIDC provider; the fields set are changed, the others kept. Changing it updates the resource in place.
+     */
+    fleetOidc?: outputs.DataPlaneFleetOidc;
+    /**
+     * The data plane's id.
+     */
+    id: string;
+    /**
+     * When LangSmith may upgrade the data plane, e.g. `sat:02:00-sat:04:00` (UTC). Changed in place once the data plane is active. Changing it updates the resource in place.
+     */
+    maintenanceWindow?: string;
+    /**
+     * Name of the data plane, unique in the organization. The service cannot rename one: a new name replaces it. Changing it replaces the resource.
+     */
+    name?: string;
+    /**
+     * Whether its API is reached through a public load balancer (else only from inside the network). Changing it replaces the resource.
+     */
+    publicLoadBalancer?: boolean;
+    /**
+     * The AWS region it is provisioned in, e.g. `us-west-2`. Changing it replaces the resource.
+     */
+    region?: string;
+    /**
+     * The IAM role of the organization's AWS account that LangSmith assumes to provision the data plane (its trust policy names LangSmith). Changing it replaces the resource.
+     */
+    roleArn?: string;
+    /**
+     * The data plane's status: `requested`, `provisioning`, `provisioning_failed`, `active`, `updating`, `inactive`, `deprovisioning`, `deleted`, `revoked`; `active` once a create or update has finished.
+     */
+    status?: string;
+    /**
+     * When the status last changed (ISO 8601).
+     */
+    statusUpdatedAt?: string;
+    /**
+     * How long the data plane keeps traces; the fields set are changed, the others kept. Changing it updates the resource in place.
+     */
+    ttl?: outputs.DataPlaneTtl;
+    /**
+     * The address range of the VPC LangSmith creates for it. Changing it replaces the resource.
+     */
+    vpcCidr?: string;
+    /**
+     * The workspaces created in the data plane, each `{ id, name }`.
+     */
+    workspaces?: any[];
+}
+
+/**
+ * A dataset as `getDatasets` lists it: the `Dataset` resource's outputs and its id.
+ */
+export interface ListedDataset {
+    /**
+     * ISO 8601 creation time.
+     */
+    createdAt?: string;
+    /**
+     * Shape of the examples; the service cannot change it. Changing it replaces the resource.
+     */
+    dataType?: enums.DatasetDataType;
+    /**
+     * What the dataset holds. Changing it updates the resource in place.
+     */
+    description?: string;
+    /**
+     * Marks the dataset as managed outside LangSmith's UI (by a program such as this one); the service cannot change it. Changing it replaces the resource.
+     */
+    externallyManaged?: boolean;
+    /**
+     * The dataset's id.
+     */
+    id: string;
+    /**
+     * JSON Schema every example's inputs must match. Changing it updates the resource in place.
+     */
+    inputsSchema?: {[key: string]: any};
+    /**
+     * Your own key-value data about the dataset (the list's `metadata` filter finds datasets by it). Changing it updates the resource in place.
+     */
+    metadata?: {[key: string]: any};
+    /**
+     * The dataset's name; unique in the workspace (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
+     */
+    name?: string;
+    /**
+     * JSON Schema every example's outputs must match. Changing it updates the resource in place.
+     */
+    outputsSchema?: {[key: string]: any};
+    /**
+     * Workspace the dataset lives in.
+     */
+    tenantId?: string;
+    /**
+     * Transformations applied to new examples (e.g. `convert_to_openai_message` at `["inputs", "messages"]`). Changing it updates the resource in place.
+     */
+    transformations?: outputs.DatasetTransformationsItem[];
+    /**
+     * Workspace the dataset lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
+ * A deployment as `getDeployments` lists it: the `Deployment` resource's outputs and its id.
+ */
+export interface ListedDeployment {
+    /**
+     * Take over this existing deployment instead of creating one (the import path of dynamic providers). Read at create only.
+     */
+    adoptExistingId?: string;
+    /**
+     * ISO 8601 creation time.
+     */
+    createdAt?: string;
+    /**
+     * Deadline of the wait for a deletion to finish. A provider setting: changing it makes no API call.
+     */
+    deleteTimeoutSeconds?: number;
+    /**
+     * Deadline of the wait for `DEPLOYED`. A provider setting: changing it makes no API call.
+     */
+    deployTimeoutSeconds?: number;
+    /**
+     * Name shown in LangSmith instead of `name`; the service cannot clear one, so leaving it out after setting it keeps the last one. Changing it updates the resource in place.
+     */
+    displayName?: string;
+    /**
+     * Environment variables of the deployment that are not secret, by name (e.g. `LOG_LEVEL`): their values show in previews, detailed diffs and the state. The service keeps them with `secrets` in one list, so a name may appear in only one of `environmentVariables`, `secrets` and `secretReferences`. Changing it makes one new revision.
+     */
+    environmentVariables?: {[key: string]: any};
+    /**
+     * The deployment's id.
+     */
+    id: string;
+    /**
+     * Id of the newest revision.
+     */
+    latestRevisionId?: string;
+    /**
+     * Status of the newest revision, e.g. `DEPLOYED`.
+     */
+    latestRevisionStatus?: string;
+    /**
+     * Deployment name, unique in the workspace. Changing it replaces the resource.
+     */
+    name?: string;
+    /**
+     * How long the newest revisions took to reach `DEPLOYED`, as the provider's waits observed them (durations only); the next wait predicts from them.
+     */
+    revisionTimings?: any[];
+    /**
+     * Environment variables read from Kubernetes secrets of a self-hosted data plane (references only, not secret). Changing it makes one new revision.
+     */
+    secretReferences?: outputs.DeploymentSecretReferencesItem[];
+    /**
+     * Where the code comes from: a GitHub repository, a container image, an uploaded source tarball, or a LangChain template (`internal_template`, with `sourceConfig.templateId`). Changing it replaces the resource.
+     */
+    source?: enums.DeploymentSource;
+    /**
+     * Where the deployment's code comes from and how it runs: the GitHub integration and repository, or the image registry; its deployment type, listener, resources and build commands.
+     */
+    sourceConfig?: outputs.DeploymentSourceConfig;
+    /**
+     * What one revision builds: the branch or commit, the image, and the path of `langgraph.json`. A change makes one new revision.
+     */
+    sourceRevisionConfig?: outputs.DeploymentSourceRevisionConfig;
+    /**
+     * Status of the deployment, e.g. `READY`.
+     */
+    status?: string;
+    /**
+     * Workspace the deployment lives in.
+     */
+    tenantId?: string;
+    /**
+     * ISO 8601 time of the last change.
+     */
+    updatedAt?: string;
+    /**
+     * Wait for each new revision to be `DEPLOYED`. A provider setting: changing it makes no API call.
+     */
+    waitForDeployed?: boolean;
+    /**
+     * Workspace the deployment lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
+ * A evaluator as `getEvaluators` lists it: the `Evaluator` resource's outputs and its id.
+ */
+export interface ListedEvaluator {
+    /**
+     * The evaluator's source, for `code`. Changing it updates the resource in place.
+     */
+    code?: string;
+    /**
+     * ISO 8601 creation time.
+     */
+    createdAt?: string;
+    /**
+     * Whether destroying the evaluator also deletes the run rules that use it (ones this program does not manage); without it the service refuses to delete an evaluator rules still use. A provider setting: changing it makes no API call.
+     */
+    deleteRunRulesOnDestroy?: boolean;
+    /**
+     * Feedback keys the evaluator scores under.
+     */
+    feedbackKeys?: string[];
+    /**
+     * The evaluator's id.
+     */
+    id: string;
+    /**
+     * Language of `code`. Changing it updates the resource in place.
+     */
+    language?: enums.EvaluatorLanguage;
+    /**
+     * Name of the evaluator. Changing it updates the resource in place.
+     */
+    name?: string;
+    /**
+     * For `llm`: how many corrected examples from the corrections dataset the judge's prompt is given as few-shot examples (with `useCorrectionsDataset`). Changing it updates the resource in place.
+     */
+    numFewShotExamples?: number;
+    /**
+     * The prompt's commit hash or tag (e.g. `production`), for `llm`; default its latest commit. Changing it updates the resource in place.
+     */
+    promptCommit?: string;
+    /**
+     * The judge's `Prompt` (its handle), for `llm`. Changing it updates the resource in place.
+     */
+    promptHandle?: string;
+    /**
+     * Workspace the evaluator lives in.
+     */
+    tenantId?: string;
+    /**
+     * An LLM judge (set `promptHandle`) or code (set `code`); the service cannot change it. Changing it replaces the resource.
+     */
+    type?: enums.EvaluatorType;
+    /**
+     * For `llm`: whether the judge learns from the corrections reviewers make to its scores (a corrections dataset the service keeps). Changing it updates the resource in place.
+     */
+    useCorrectionsDataset?: boolean;
+    /**
+     * The prompt's variables, each mapped to a path of the run (e.g. `{ question: "input.question" }`), for `llm`. Changing it updates the resource in place.
+     */
+    variableMapping?: {[key: string]: any};
+    /**
+     * Workspace the evaluator lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
+ * A example as `getExamples` lists it: the `Example` resource's outputs and its id.
+ */
+export interface ListedExample {
+    /**
+     * ISO 8601 creation time.
+     */
+    createdAt?: string;
+    /**
+     * The `Dataset` the example belongs to; another dataset replaces the example. Changing it replaces the resource.
+     */
+    datasetId?: string;
+    /**
+     * The example's id.
+     */
+    id: string;
+    /**
+     * The example's inputs. Changing it updates the resource in place.
+     */
+    inputs?: {[key: string]: any};
+    /**
+     * Metadata of the example. Changing it updates the resource in place.
+     */
+    metadata?: {[key: string]: any};
+    /**
+     * The expected outputs. Changing it updates the resource in place.
+     */
+    outputs?: {[key: string]: any};
+    /**
+     * The split the example is in, e.g. `test`. Changing it updates the resource in place.
+     */
+    split?: string;
+    /**
+     * Workspace the example lives in.
+     */
+    tenantId?: string;
+    /**
+     * Workspace the example lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
+ * A feedback config as `getFeedbackConfigs` lists it: the `FeedbackConfig` resource's outputs and its id.
+ */
+export interface ListedFeedbackConfig {
+    /**
+     * The choices of a `categorical` key. Changing it updates the resource in place.
+     */
+    categories?: outputs.FeedbackConfigCategoriesItem[];
+    /**
+     * The feedback key scores are given under (e.g. `correctness`); the config's id (`pulumi import` takes it). Changing it replaces the resource.
+     */
+    feedbackKey?: string;
+    /**
+     * The feedback config's id.
+     */
+    id: string;
+    /**
+     * Whether a lower score is better (e.g. for latency or cost). Changing it updates the resource in place.
+     */
+    lowerIsBetter?: boolean;
+    /**
+     * Highest score of a `continuous` key. Changing it updates the resource in place.
+     */
+    max?: number;
+    /**
+     * Lowest score of a `continuous` key. Changing it updates the resource in place.
+     */
+    min?: number;
+    /**
+     * When the config last changed (ISO 8601).
+     */
+    modifiedAt?: string;
+    /**
+     * Workspace the feedback config lives in.
+     */
+    tenantId?: string;
+    /**
+     * How a score is given: a number between `min` and `max`, one of `categories`, or free text. Changing it updates the resource in place.
+     */
+    type?: enums.FeedbackConfigType;
+    /**
+     * Workspace the feedback config lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
+ * A gateway spend cap as `getGatewaySpendCaps` lists it: the `GatewaySpendCap` resource's outputs and its id.
+ */
+export interface ListedGatewaySpendCap {
+    /**
+     * What the subjects' calls have spent in the current window, in US dollars, as of the last read.
+     */
+    currentSpendUsd?: number;
+    /**
+     * What the cap is for. Changing it updates the resource in place.
+     */
+    description?: string;
+    /**
+     * Whether the cap is enforced. Changing it updates the resource in place.
+     */
+    enabled?: boolean;
+    /**
+     * The gateway spend cap's id.
+     */
+    id: string;
+    /**
+     * The most the subjects' calls may spend in a window, in US dollars; calls over it are blocked. Changing it updates the resource in place.
+     */
+    limitUsd?: number;
+    /**
+     * Name of the cap. Changing it updates the resource in place.
+     */
+    name?: string;
+    /**
+     * Order among the caps that apply to a call (a higher one first). Changing it updates the resource in place.
+     */
+    priority?: number;
+    /**
+     * Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
+     */
+    subjectMatchers?: outputs.GatewaySpendCapSubjectMatchersItem[];
+    /**
+     * The period the spend is counted over. Changing it updates the resource in place.
+     */
+    window?: enums.GatewaySpendCapWindow;
+}
+
+/**
+ * A model price map as `getModelPriceMaps` lists it: the `ModelPriceMap` resource's outputs and its id.
+ */
+export interface ListedModelPriceMap {
+    /**
+     * Cost of one completion token. Changing it updates the resource in place.
+     */
+    completionCost?: number;
+    /**
+     * Cost of one completion token by token type (e.g. `{ reasoning: 0.00001 }`), for tokens priced apart from `completionCost`. Changing it updates the resource in place.
+     */
+    completionCostDetails?: {[key: string]: any};
+    /**
+     * The model price map's id.
+     */
+    id: string;
+    /**
+     * Run fields the model name is read from, in order. Changing it updates the resource in place.
+     */
+    matchPath?: string[];
+    /**
+     * Pattern the model name of a run must match, e.g. `^gpt-4o$`. Changing it updates the resource in place.
+     */
+    matchPattern?: string;
+    /**
+     * Name of the entry, e.g. `gpt-4o`. Changing it updates the resource in place.
+     */
+    name?: string;
+    /**
+     * Cost of one prompt token. Changing it updates the resource in place.
+     */
+    promptCost?: number;
+    /**
+     * Cost of one prompt token by token type (e.g. `{ cache_read: 0.00000125, audio: 0.00004 }`), for tokens priced apart from `promptCost`. Changing it updates the resource in place.
+     */
+    promptCostDetails?: {[key: string]: any};
+    /**
+     * The model's provider, e.g. `openai`. Changing it updates the resource in place.
+     */
+    provider?: string;
+    /**
+     * From when the prices apply; default always. Changing it updates the resource in place.
+     */
+    startTime?: string;
+    /**
+     * Workspace the model price lives in.
+     */
+    tenantId?: string;
+    /**
+     * Workspace the model price lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
+ * A organization member as `getOrganizationMembers` lists it: the `OrganizationMember` resource's outputs and its id.
+ */
+export interface ListedOrganizationMember {
+    /**
+     * The person's email: the invitation goes there, and it is the member's id (`pulumi import` takes it). Changing it replaces the resource.
+     */
+    email?: string;
+    /**
+     * The organization member's id.
+     */
+    id: string;
+    /**
+     * The member's current identity id (a new one when an invitation is accepted).
+     */
+    identityId?: string;
+    /**
+     * Organization role (e.g. `ORGANIZATION_USER` from `getRole`); default the service's, Organization User. On an active member one PATCH; on a pending invitation a new invitation (the old one is revoked). Changing it updates the resource in place.
+     */
+    roleId?: string;
+    /**
+     * Name of the member's role, as the service reports it.
+     */
+    roleName?: string;
+    /**
+     * `pending` (invited, not accepted yet) or `active`.
+     */
+    status?: string;
+}
+
+/**
+ * A playground settings as `getPlaygroundSettingses` lists it: the `PlaygroundSettings` resource's outputs and its id.
+ */
+export interface ListedPlaygroundSettings {
+    /**
+     * Whether the configuration is offered in the Agent Builder. Changing it updates the resource in place.
+     */
+    availableInAgentBuilder?: boolean;
+    /**
+     * Whether the configuration is offered in evaluators (as an LLM judge's model). Changing it updates the resource in place.
+     */
+    availableInEvaluators?: boolean;
+    /**
+     * Whether the configuration is offered in Insights, for its heavy (thorough) analyses. Changing it updates the resource in place.
+     */
+    availableInInsightsHeavy?: boolean;
+    /**
+     * Whether the configuration is offered in Insights, for its light (quick) analyses. Changing it updates the resource in place.
+     */
+    availableInInsightsLight?: boolean;
+    /**
+     * Whether the configuration is offered in the playground. Changing it updates the resource in place.
+     */
+    availableInPlayground?: boolean;
+    /**
+     * Whether the configuration is offered in Polly, LangSmith's assistant. Changing it updates the resource in place.
+     */
+    availableInPolly?: boolean;
+    /**
+     * ISO 8601 creation time.
+     */
+    createdAt?: string;
+    /**
+     * What the configuration is for. Changing it updates the resource in place.
+     */
+    description?: string;
+    /**
+     * The playground settings's id.
+     */
+    id: string;
+    /**
+     * Name of the saved configuration, e.g. `gpt-4o (temperature 0)`. Changing it updates the resource in place.
+     */
+    name?: string;
+    /**
+     * The OAuth client's id. Changing it updates the resource in place.
+     */
+    oauthClientId?: string;
+    /**
+     * Whether calls to the model authenticate with an OAuth 2.0 client-credentials token (from `oauthTokenUrl`) instead of an API key. Changing it updates the resource in place.
+     */
+    oauthEnabled?: boolean;
+    /**
+     * Extra headers of the token request (the service answers them as they are: keep secrets out of them). Changing it updates the resource in place.
+     */
+    oauthHeaders?: {[key: string]: any};
+    /**
+     * Extra form parameters of the token request (e.g. `{ scope: ["model.invoke"] }`). Changing it updates the resource in place.
+     */
+    oauthParams?: {[key: string]: any};
+    /**
+     * How the client authenticates to the token endpoint: HTTP Basic, or the client's id and secret in the form body. Changing it updates the resource in place.
+     */
+    oauthTokenEndpointAuthMethod?: enums.PlaygroundSettingsOauthTokenEndpointAuthMethod;
+    /**
+     * The OAuth token endpoint the token is requested from. Changing it updates the resource in place.
+     */
+    oauthTokenUrl?: string;
+    /**
+     * Rate limit of runs made with it. Changing it updates the resource in place.
+     */
+    requestsPerSecond?: number;
+    /**
+     * The model configuration as the playground saves it (provider, model, parameters). Changing it updates the resource in place.
+     */
+    settings?: {[key: string]: any};
+    /**
+     * How the playground edits `settings`: `complex` (every field of the model's configuration) or `simple`; the service cannot change it. Changing it replaces the resource.
+     */
+    settingsType?: enums.PlaygroundSettingsSettingsType;
+    /**
+     * Workspace the playground settings lives in.
+     */
+    tenantId?: string;
+    /**
+     * Workspace the playground settings lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
+ * A project as `getProjects` lists it: the `Project` resource's outputs and its id.
+ */
+export interface ListedProject {
+    /**
+     * Dataset that runs of this project are added to by default (a `Dataset`'s id). Changing it updates the resource in place.
+     */
+    defaultDatasetId?: string;
+    /**
+     * What the project holds. Changing it updates the resource in place.
+     */
+    description?: string;
+    /**
+     * The project's id.
+     */
+    id: string;
+    /**
+     * Metadata shown with the project (the service's `extra.metadata`). Changing it updates the resource in place.
+     */
+    metadata?: {[key: string]: any};
+    /**
+     * The project's name, which tracers send runs to (`LANGSMITH_PROJECT`); unique in the workspace (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
+     */
+    name?: string;
+    /**
+     * Makes the project an experiment on this `Dataset` (its runs are the experiment's, scored against the dataset's examples); the service cannot change it, and deleting the dataset deletes its experiments. Changing it replaces the resource.
+     */
+    referenceDatasetId?: string;
+    /**
+     * When the project was created (ISO 8601).
+     */
+    startTime?: string;
+    /**
+     * Workspace the project lives in.
+     */
+    tenantId?: string;
+    /**
+     * Retention of the project's new traces; default the workspace's (`TtlSettings`). Changing it updates the resource in place.
+     */
+    traceTier?: enums.ProjectTraceTier;
+    /**
+     * Workspace the project lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
+ * A prompt as `getPrompts` lists it: the `Prompt` resource's outputs and its id.
+ */
+export interface ListedPrompt {
+    /**
+     * ISO 8601 creation time.
+     */
+    createdAt?: string;
+    /**
+     * What the prompt does. Changing it updates the resource in place.
+     */
+    description?: string;
+    /**
+     * `<owner>/<handle>`, as the hub names it.
+     */
+    fullName?: string;
+    /**
+     * The prompt's handle (its name in the hub, e.g. `support-triage`); its id (`pulumi import` takes it). Changing it replaces the resource.
+     */
+    handle?: string;
+    /**
+     * The prompt's id.
+     */
+    id: string;
+    /**
+     * Whether the prompt is archived: hidden from the hub's lists (the list's `is_archived` filter finds it), its commits still readable. Changing it updates the resource in place.
+     */
+    isArchived?: boolean;
+    /**
+     * Whether anyone may read the prompt. Changing it updates the resource in place.
+     */
+    isPublic?: boolean;
+    /**
+     * Hash of the commit of the current manifest.
+     */
+    latestCommitHash?: string;
+    /**
+     * Id of that commit (what `PromptTag.commitId` takes), from the last push by this stack.
+     */
+    latestCommitId?: string;
+    /**
+     * The prompt itself (the hub's manifest: the serialized prompt template). A change pushes one new commit, whose hash is `latestCommitHash`; earlier commits stay as they are. Changing it updates the resource in place.
+     */
+    manifest?: {[key: string]: any};
+    /**
+     * The prompt's readme. Changing it updates the resource in place.
+     */
+    readme?: string;
+    /**
+     * Labels of the prompt in the hub (not commit tags: those are `PromptTag`s). Changing it updates the resource in place.
+     */
+    tags?: string[];
+    /**
+     * Workspace the prompt lives in.
+     */
+    tenantId?: string;
+    /**
+     * Workspace the prompt lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
+ * A prompt tag as `getPromptTags` lists it: the `PromptTag` resource's outputs and its id.
+ */
+export interface ListedPromptTag {
+    /**
+     * Hash of the commit the tag points at.
+     */
+    commitHash?: string;
+    /**
+     * The commit the tag points at (e.g. a `Prompt`'s `latestCommitId`, or `getPromptCommit`); moving it is one PATCH. Changing it updates the resource in place.
+     */
+    commitId?: string;
+    /**
+     * The prompt tag's id.
+     */
+    id: string;
+    /**
+     * The `Prompt` (its handle) the tag belongs to. Changing it replaces the resource.
+     */
+    promptHandle?: string;
+    /**
+     * The tag, e.g. `production`; unique per prompt (`pulumi import` takes `<promptHandle>/<tagName>`). Changing it replaces the resource.
+     */
+    tagName?: string;
+    /**
+     * Workspace the prompt tag lives in.
+     */
+    tenantId?: string;
+    /**
+     * Workspace the prompt tag lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
+ * A prompt webhook as `getPromptWebhooks` lists it: the `PromptWebhook` resource's outputs and its id.
+ */
+export interface ListedPromptWebhook {
+    /**
+     * ISO 8601 creation time.
+     */
+    createdAt?: string;
+    /**
+     * Every prompt but these (their ids). Changing it updates the resource in place.
+     */
+    excludePrompts?: string[];
+    /**
+     * The prompt webhook's id.
+     */
+    id: string;
+    /**
+     * Only these prompts (their ids); default every prompt of the workspace. Changing it updates the resource in place.
+     */
+    includePrompts?: string[];
+    /**
+     * Workspace the prompt webhook lives in.
+     */
+    tenantId?: string;
+    /**
+     * Events that call the webhook; default the service's (every event). Changing it updates the resource in place.
+     */
+    triggers?: enums.PromptWebhookTriggersItem[];
+    /**
+     * The URL the service calls (POST) when a prompt changes. Changing it updates the resource in place.
+     */
+    url?: string;
+    /**
+     * Workspace the prompt webhook lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
+ * A role as `getRoles` lists it: the `Role` resource's outputs and its id.
+ */
+export interface ListedRole {
+    /**
+     * `workspace`: where the role's permissions apply.
+     */
+    accessScope?: string;
+    /**
+     * What the role is for. Changing it updates the resource in place.
+     */
+    description?: string;
+    /**
+     * Name shown in LangSmith; unique in the organization (`pulumi import` and `getRole` accept it). Changing it updates the resource in place.
+     */
+    displayName?: string;
+    /**
+     * The role's id.
+     */
+    id: string;
+    /**
+     * The service's role name (`CUSTOM` for every custom role).
+     */
+    name?: string;
+    /**
+     * Workspace permissions the role grants (`getPermissions` lists them); their order means nothing. Names the organization does not know fail before the role is created or changed. Changing it updates the resource in place.
+     */
+    permissions?: string[];
+}
+
+/**
+ * A run rule as `getRunRules` lists it: the `RunRule` resource's outputs and its id.
+ */
+export interface ListedRunRule {
+    /**
+     * Adds the sampled runs to this `AnnotationQueue`. Changing it updates the resource in place.
+     */
+    addToAnnotationQueueId?: string;
+    /**
+     * Adds the sampled runs to this `Dataset` as examples. Changing it updates the resource in place.
+     */
+    addToDatasetId?: string;
+    /**
+     * Whether runs added to `addToDatasetId` take a reviewer's correction of their outputs, when there is one, instead of the outputs. Changing it updates the resource in place.
+     */
+    addToDatasetPreferCorrection?: boolean;
+    /**
+     * Also applies the rule to the runs since this time that came before the rule (a backfill the service runs once). Changing it updates the resource in place.
+     */
+    backfillFrom?: string;
+    /**
+     * Code the sampled runs are scored by, each in `python` (default) or `javascript`. Changing it updates the resource in place.
+     */
+    codeEvaluators?: outputs.RunRuleCodeEvaluatorsItem[];
+    /**
+     * Whether the service makes an annotation queue where reviewers align the rule's judges with their own scores (on the write that sets it; the rule does not answer it). Changing it updates the resource in place.
+     */
+    createAlignmentQueue?: boolean;
+    /**
+     * ISO 8601 creation time.
+     */
+    createdAt?: string;
+    /**
+     * The `Dataset` whose experiment runs the rule reads. Changing it updates the resource in place.
+     */
+    datasetId?: string;
+    /**
+     * Name of the rule, shown in LangSmith. Changing it updates the resource in place.
+     */
+    displayName?: string;
+    /**
+     * Whether the rule runs. Changing it updates the resource in place.
+     */
+    enabled?: boolean;
+    /**
+     * Scores the sampled runs with this evaluator (online evaluation). Changing it updates the resource in place.
+     */
+    evaluatorId?: string;
+    /**
+     * Version of the online-evaluation engine the rule's evaluators run on. Changing it updates the resource in place.
+     */
+    evaluatorVersion?: number;
+    /**
+     * LLM judges the sampled runs are scored by (online evaluation), each a prompt (a hub prompt by `hubRef`, or `prompt` as `[role, template]` pairs) with the output `schema` its scores follow and the `model` it runs on. Changing it updates the resource in place.
+     */
+    evaluators?: outputs.RunRuleEvaluatorsItem[];
+    /**
+     * Whether the traces the rule adds to its annotation queue are kept with extended (long-lived) retention. Changing it updates the resource in place.
+     */
+    extendAnnotationQueueTraceRetention?: boolean;
+    /**
+     * Whether the traces the rule adds to its dataset are kept with extended (long-lived) retention. Changing it updates the resource in place.
+     */
+    extendDatasetTraceRetention?: boolean;
+    /**
+     * Whether the traces the rule's evaluators score are kept with extended (long-lived) retention. Changing it updates the resource in place.
+     */
+    extendEvaluatorTraceRetention?: boolean;
+    /**
+     * Whether the rule only extends the retention of the sampled runs' traces (to the long-lived tier), with no other action. Changing it updates the resource in place.
+     */
+    extendOnly?: boolean;
+    /**
+     * Whether the traces the rule posts to its webhooks are kept with extended (long-lived) retention. Changing it updates the resource in place.
+     */
+    extendWebhookTraceRetention?: boolean;
+    /**
+     * Run filter, e.g. `eq(error, true)` (LangSmith's filter language). Changing it updates the resource in place.
+     */
+    filter?: string;
+    /**
+     * Applies the rule to whole threads (the runs sharing a `thread_id`) instead of single runs. Changing it updates the resource in place.
+     */
+    groupBy?: enums.RunRuleGroupBy;
+    /**
+     * The run rule's id.
+     */
+    id: string;
+    /**
+     * Whether the rule's evaluations record extended statistics (token counts and costs of the judges' runs). Changing it updates the resource in place.
+     */
+    includeExtendedStats?: boolean;
+    /**
+     * How many corrections the judges' prompts are given as few-shot examples (with `useCorrectionsDataset`). Changing it updates the resource in place.
+     */
+    numFewShotExamples?: number;
+    /**
+     * The `Project` whose runs the rule reads (set it or `datasetId`). Changing it updates the resource in place.
+     */
+    projectId?: string;
+    /**
+     * Share of the matching runs the rule acts on, e.g. `0.1` for 10 %. Changing it updates the resource in place.
+     */
+    samplingRate?: number;
+    /**
+     * Caps what the rule's LLM judges spend: `limitUsd` US dollars per `window` (`weekly`, the only window). Changing it updates the resource in place.
+     */
+    spendLimit?: outputs.RunRuleSpendLimit;
+    /**
+     * Workspace the run rule lives in.
+     */
+    tenantId?: string;
+    /**
+     * Filter on the run's trace (its root run). Changing it updates the resource in place.
+     */
+    traceFilter?: string;
+    /**
+     * Whether the runs of the rule's own evaluators go untraced (no trace of the judges' calls in LangSmith). Changing it updates the resource in place.
+     */
+    tracingDisabled?: boolean;
+    /**
+     * LLM judges that score a sampled run's whole trajectory (the trace's steps, not only its outputs); the same shape as `evaluators`. Changing it updates the resource in place.
+     */
+    trajectoryEvaluators?: outputs.RunRuleTrajectoryEvaluatorsItem[];
+    /**
+     * The service's `transient` flag of a rule: kept and answered as given. Changing it updates the resource in place.
+     */
+    transient?: boolean;
+    /**
+     * Filter on any run of the trace (the rule matches a run whose trace has a run matching it). Changing it updates the resource in place.
+     */
+    treeFilter?: string;
+    /**
+     * Whether the rule's LLM judges learn from the corrections reviewers make to their scores. Changing it updates the resource in place.
+     */
+    useCorrectionsDataset?: boolean;
+    /**
+     * Workspace the run rule lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
+ * A sandbox registry as `getSandboxRegistries` lists it: the `SandboxRegistry` resource's outputs and its id.
+ */
+export interface ListedSandboxRegistry {
+    /**
+     * ISO 8601 creation time.
+     */
+    createdAt?: string;
+    /**
+     * The sandbox registry's id.
+     */
+    id: string;
+    /**
+     * The registry's name, unique in the workspace: sandboxes name it by it, and it is the resource's id (`pulumi import` takes it). The service can rename a registry, but a new name is a new id here: it replaces the registry. Changing it replaces the resource.
+     */
+    name?: string;
+    /**
+     * Workspace the sandbox registry lives in.
+     */
+    tenantId?: string;
+    /**
+     * The registry's address, e.g. `ghcr.io` or `https://registry.example.com`. Changing it updates the resource in place.
+     */
+    url?: string;
+    /**
+     * Workspace the sandbox registry lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
+ * A service account as `getServiceAccounts` lists it: the `ServiceAccount` resource's outputs and its id.
+ */
+export interface ListedServiceAccount {
+    /**
+     * ISO 8601 creation time.
+     */
+    createdAt?: string;
+    /**
+     * The account's default workspace.
+     */
+    defaultWorkspaceId?: string;
+    /**
+     * The service account's id.
+     */
+    id: string;
+    /**
+     * Name of the service account. Changing it replaces the resource.
+     */
+    name?: string;
+    /**
+     * Organization the account belongs to.
+     */
+    organizationId?: string;
+    /**
+     * The account's identity in the organization (known from the create answer only).
+     */
+    organizationIdentityId?: string;
+    /**
+     * Workspaces the account joins, each with a role id (a `Role`, or a built-in role from `getRole`; default the workspace's default role). The service does not report them back. Changing it replaces the resource.
+     */
+    workspaces?: outputs.ServiceAccountWorkspacesItem[];
+}
+
+/**
+ * A service key as `getServiceKeys` lists it: the `ServiceKey` resource's outputs and its id.
+ */
+export interface ListedServiceKey {
+    /**
+     * ISO 8601 creation time.
+     */
+    createdAt?: string;
+    /**
+     * Workspace the key acts in when a request names none. Changing it replaces the resource.
+     */
+    defaultWorkspaceId?: string;
+    /**
+     * What the key is for, shown in LangSmith; default the service's (`Default API key`). Changing it replaces the resource.
+     */
+    description?: string;
+    /**
+     * When the key stops working; default never. Rotate before it by changing an input (e.g. the description), which makes a new key first. Changing it replaces the resource.
+     */
+    expiresAt?: string;
+    /**
+     * The service key's id.
+     */
+    id: string;
+    /**
+     * Organization role of the key (e.g. the built-in `ORGANIZATION_ADMIN` from `getRole`). Changing it replaces the resource.
+     */
+    orgRoleId?: string;
+    /**
+     * Whether the key can only read. Changing it replaces the resource.
+     */
+    readOnly?: boolean;
+    /**
+     * Workspace role of the key (a `Role`, or a built-in role from `getRole`). Changing it replaces the resource.
+     */
+    roleId?: string;
+    /**
+     * The key's visible prefix, as LangSmith lists it.
+     */
+    shortKey?: string;
+    /**
+     * Names of the workspaces the key may act in.
+     */
+    workspaceNames?: string[];
+    /**
+     * Workspaces the key may act in (the service reports their names, as the `workspaceNames` output). Changing it replaces the resource.
+     */
+    workspaces?: string[];
+}
+
+/**
+ * A tag key as `getTagKeys` lists it: the `TagKey` resource's outputs and its id.
+ */
+export interface ListedTagKey {
+    /**
+     * ISO 8601 creation time.
+     */
+    createdAt?: string;
+    /**
+     * What the key means. Changing it updates the resource in place.
+     */
+    description?: string;
+    /**
+     * The tag key's id.
+     */
+    id: string;
+    /**
+     * The tag's key, e.g. `env`; unique in the workspace (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
+     */
+    key?: string;
+    /**
+     * Workspace the tag key lives in.
+     */
+    tenantId?: string;
+    /**
+     * ISO 8601 time of the last change.
+     */
+    updatedAt?: string;
+    /**
+     * Workspace the tag key lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
+ * A tag value as `getTagValues` lists it: the `TagValue` resource's outputs and its id.
+ */
+export interface ListedTagValue {
+    /**
+     * ISO 8601 creation time.
+     */
+    createdAt?: string;
+    /**
+     * What the value means. Changing it updates the resource in place.
+     */
+    description?: string;
+    /**
+     * The tag value's id.
+     */
+    id: string;
+    /**
+     * The `TagKey` the value belongs to (its id); the service cannot move a value to another key. Changing it replaces the resource.
+     */
+    tagKeyId?: string;
+    /**
+     * Workspace the tag value lives in.
+     */
+    tenantId?: string;
+    /**
+     * ISO 8601 time of the last change.
+     */
+    updatedAt?: string;
+    /**
+     * The value, e.g. `production`; unique under its key (`pulumi import` accepts `<tagKeyId>/<value>`). Changing it updates the resource in place.
+     */
+    value?: string;
+    /**
+     * Workspace the tag value lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
+ * A tagging as `getTaggings` lists it: the `Tagging` resource's outputs and its id.
+ */
+export interface ListedTagging {
+    /**
+     * ISO 8601 creation time.
+     */
+    createdAt?: string;
+    /**
+     * The tagging's id.
+     */
+    id: string;
+    /**
+     * Id of the tagged object, e.g. a `Deployment`'s id. Changing it replaces the resource.
+     */
+    resourceId?: string;
+    /**
+     * Kind of the tagged object. Changing it replaces the resource.
+     */
+    resourceType?: enums.TaggingResourceType;
+    /**
+     * The `TagValue` to attach (its id). Changing it replaces the resource.
+     */
+    tagValueId?: string;
+    /**
+     * Workspace the tagging lives in.
+     */
+    tenantId?: string;
+    /**
+     * Workspace the tagging lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
+ * A usage limit as `getUsageLimits` lists it: the `UsageLimit` resource's outputs and its id.
+ */
+export interface ListedUsageLimit {
+    /**
+     * ISO 8601 creation time.
+     */
+    createdAt?: string;
+    /**
+     * The usage limit's id.
+     */
+    id: string;
+    /**
+     * Which limit: traces per month, or extended-retention traces per month; one of each per workspace (`pulumi import` accepts it instead of the id). Changing it replaces the resource.
+     */
+    limitType?: enums.UsageLimitLimitType;
+    /**
+     * The limit, in traces per month. Changing it updates the resource in place.
+     */
+    limitValue?: number;
+    /**
+     * Workspace the usage limit lives in.
+     */
+    tenantId?: string;
+    /**
+     * ISO 8601 time of the last change.
+     */
+    updatedAt?: string;
+    /**
+     * Workspace the usage limit lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
+ * A workspace as `getWorkspaces` lists it: the `Workspace` resource's outputs and its id.
+ */
+export interface ListedWorkspace {
+    /**
+     * ISO 8601 creation time.
+     */
+    createdAt?: string;
+    /**
+     * The `DataPlane` the workspace is created in (its traces are kept there), e.g. a `DataPlane` of this stack; its writes then go to that data plane's API. A workspace cannot move: a change replaces it. Changing it replaces the resource.
+     */
+    dataPlaneId?: string;
+    /**
+     * Where the workspace's data plane serves its traces (LangSmith's own, unless the workspace is in a self-hosted data plane).
+     */
+    dataPlaneUrl?: string;
+    /**
+     * Name shown in LangSmith; unique in the organization (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
+     */
+    displayName?: string;
+    /**
+     * Short handle of the workspace (the service's `tenant_handle`); the service cannot change it. Changing it replaces the resource.
+     */
+    handle?: string;
+    /**
+     * The workspace's id.
+     */
+    id: string;
+    /**
+     * Organization the workspace belongs to.
+     */
+    organizationId?: string;
+}
+
+/**
+ * A workspace member as `getWorkspaceMembers` lists it: the `WorkspaceMember` resource's outputs and its id.
+ */
+export interface ListedWorkspaceMember {
+    /**
+     * Email of an active member of the organization (an `OrganizationMember` whose invitation was accepted); the membership's id. Changing it replaces the resource.
+     */
+    email?: string;
+    /**
+     * The workspace member's id.
+     */
+    id: string;
+    /**
+     * The member's current identity id (a new one when an invitation is accepted).
+     */
+    identityId?: string;
+    /**
+     * Workspace role (a `Role`, or a built-in role from `getRole`); default the service's, Workspace Admin. Changing it updates the resource in place.
+     */
+    roleId?: string;
+    /**
+     * Name of the member's role, as the service reports it.
+     */
+    roleName?: string;
+    /**
+     * `pending` (invited, not accepted yet) or `active`.
+     */
+    status?: string;
+    /**
+     * Workspace of the membership.
+     */
+    tenantId?: string;
+    /**
+     * Workspace the membership lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
  * An object of one item of a RunRule's `codeEvaluators`: Code the sampled runs are scored by, each in `python` (default) or `javascript`.
  */
 export interface RunRuleCodeEvaluatorsItem {

@@ -1,0 +1,167 @@
+/**
+ * A kind's list function (`get<Kinds>`, e.g. `getProjects`): every object of
+ * the kind in one scope, each in the resource's own output shape (the inputs
+ * as the resource echoes them, what the service reports, `tenantId`, and
+ * `id`; secrets as the resource keeps them: never their values), paged to
+ * the end. The kind declares it once ({@link ListingDeclaration}: its
+ * filters and paging); the native provider serves it and the schema
+ * describes it (`provider/native/listFunctions.ts`).
+ *
+ * A kind read through its declared list endpoint is listed through it, the
+ * filters sent as the list's query parameters. A kind whose reads are its
+ * own (a deployment through the control plane, a member found by email) is
+ * listed the way `adopt` lists it, then each object read as an import reads
+ * it; its filters are matched against the objects read.
+ */
+import { withDefaults } from "../fields/fieldCheck";
+import { importFields } from "../fields/fieldWire";
+import { getPath, isUnset } from "../fields/paths";
+import type { OperationContext } from "../context/operation";
+import type { KindListFunction, LangSmithResource, ListFilter, Properties } from "../resource";
+import { SECRET_FINGERPRINTS_OUTPUT } from "../secrets/secretFingerprints";
+import { LAST_OPERATION_OUTPUT } from "../state/outputs";
+import type { ListingDeclaration } from "./declaration";
+import { itemsOf, managed } from "./lookup";
+import { outputsFor, tenantOf } from "./outputs";
+import { apiOf, parentIds, type PreparedKind, settingsInScope } from "./prepare";
+
+/** Most pages one list function reads: a bound on a runaway service. */
+const MAX_PAGES = 1_000;
+
+/** The provider's own outputs, which say nothing of the object: left out of a listed object. */
+const BOOKKEEPING = new Set([LAST_OPERATION_OUTPUT.name, SECRET_FINGERPRINTS_OUTPUT.name, "stateVersion"]);
+
+/** Thrown when a list function is called without an argument it needs, or with one of the wrong type. */
+export class ListArgumentError extends Error {}
+
+/**
+ * The list function of a declared kind, or `undefined` when its declaration
+ * says it has none (`listing: { none }`) or declares no listing.
+ *
+ * @param resource the kind's resource: its `list` and `import`, for a kind whose reads are its own.
+ */
+export function listFunctionOf(kind: PreparedKind, resource: Pick<LangSmithResource, "list" | "import">): KindListFunction | undefined {
+  const listing = kind.spec.listing;
+  if (listing === undefined || "none" in listing) return undefined;
+  const filters = listing.filters ?? {};
+  const throughEndpoint = kind.endpoints.list !== undefined && kind.spec.hooks?.list === undefined && kind.spec.hooks?.read?.fetch === undefined;
+  if (!throughEndpoint) {
+    const sent = Object.entries(filters).filter(([, filter]) => filter.query !== undefined);
+    if (sent.length > 0)
+      throw new Error(
+        `${kind.spec.token}: filters ${sent.map(([name]) => name).join(", ")} name a query, but the kind is not listed through its list endpoint`,
+      );
+  }
+  return {
+    filters,
+    parents: kind.parents,
+    ...(throughEndpoint && kind.endpoints.list !== undefined ? { endpoint: kind.endpoints.list } : {}),
+    base: kind.spec.base ?? "api",
+    run: (context, args) => (throughEndpoint ? listThroughEndpoint(kind, listing, context, args) : listThroughImports(kind, resource, context, args)),
+  };
+}
+
+/** The scope's inputs of a call: `workspaceId` (a workspace-scoped kind's, optional) and the parents' ids (required). */
+function scopeOf(kind: PreparedKind, args: Properties): Properties {
+  const props: Properties = {};
+  for (const parent of kind.parents) {
+    const value = args[parent];
+    if (typeof value !== "string" || value === "") throw new ListArgumentError(`listing ${kind.spec.kind}s: \`${parent}\` is required`);
+    props[parent] = value;
+  }
+  const workspaceId = args["workspaceId"];
+  if (kind.spec.scope === "workspace" && typeof workspaceId === "string" && workspaceId !== "") props["workspaceId"] = workspaceId;
+  return props;
+}
+
+/** The filters the call sets, each checked against its type. */
+function givenFilters(kind: PreparedKind, filters: Readonly<Record<string, ListFilter>>, args: Properties): [string, ListFilter, unknown][] {
+  const given: [string, ListFilter, unknown][] = [];
+  for (const [name, filter] of Object.entries(filters)) {
+    const value = args[name];
+    if (value === undefined || value === null || value === "") continue;
+    const expected = filter.type === "boolean" ? "boolean" : filter.type === "integer" ? "number" : "string";
+    if (typeof value !== expected) throw new ListArgumentError(`listing ${kind.spec.kind}s: \`${name}\` must be a ${filter.type}, got ${typeof value}`);
+    given.push([name, filter, value]);
+  }
+  return given;
+}
+
+/** Every object of the list endpoint, the filters sent as its query, paged to the end. */
+async function listThroughEndpoint(kind: PreparedKind, listing: ListingDeclaration, context: OperationContext, args: Properties): Promise<Properties[]> {
+  const { spec } = kind;
+  const list = kind.endpoints.list;
+  if (list === undefined) return [];
+  const props = scopeOf(kind, args);
+  const filters = givenFilters(kind, listing.filters ?? {}, args);
+  const action = `listing ${spec.kind}s`;
+  const settings = settingsInScope(context, spec.scope, action, props);
+  const client = await context.client(settings);
+  const params = parentIds(kind, props);
+  const filterQuery = Object.fromEntries(
+    filters.flatMap(([, filter, value]) => (filter.query === undefined ? [] : [[filter.query, value as string | number | boolean]])),
+  );
+  const read = async (page: Record<string, number>): Promise<Record<string, unknown>[]> =>
+    itemsOf(kind, await apiOf(kind, client).send(list, { action, params, query: { ...filterQuery, ...page } })) ?? [];
+  const paging = listing.paging ?? (kind.batchRead?.by === "pages" ? { by: "offset" as const, pageSize: kind.batchRead.pageSize } : { by: "none" as const });
+  const items: Record<string, unknown>[] = [];
+  if (paging.by === "offset") {
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const got = await read({ limit: paging.pageSize, offset: page * paging.pageSize });
+      items.push(...got);
+      if (got.length < paging.pageSize) break;
+    }
+  } else {
+    items.push(...(await read({})));
+  }
+  const local = filters.filter(([, filter]) => filter.query === undefined);
+  return items
+    .filter((item) => managed(kind, item))
+    .map((item) => listedObject(kind, item, props, tenantOf(settings, item)))
+    .filter((object) => object["id"] !== "" && local.every(([, filter, value]) => matches(filter, object, value)));
+}
+
+/** One object of a list answer in the resource's output shape, with its id. */
+function listedObject(kind: PreparedKind, wire: Record<string, unknown>, props: Properties, tenantId: string | undefined): Properties {
+  const { spec } = kind;
+  const id = typeof wire["id"] === "string" ? wire["id"] : (spec.idOf?.(wire, {}) ?? "");
+  const inputs = { ...withDefaults(spec.fields, importFields(spec.fields, wire)), ...props };
+  return { id, ...withoutBookkeeping(outputsFor(kind, inputs, wire, tenantId, "")) };
+}
+
+/** Every object as `adopt` lists it, each read as an import reads it; the filters matched against what was read. */
+async function listThroughImports(
+  kind: PreparedKind,
+  resource: Pick<LangSmithResource, "list" | "import">,
+  context: OperationContext,
+  args: Properties,
+): Promise<Properties[]> {
+  if (resource.list === undefined) return [];
+  const props = scopeOf(kind, args);
+  const filters = givenFilters(kind, (kind.spec.listing as ListingDeclaration).filters ?? {}, args);
+  const workspaceId =
+    typeof props["workspaceId"] === "string" ? props["workspaceId"] : kind.spec.scope === "workspace" ? context.settings.client.workspaceId : undefined;
+  const parents = Object.fromEntries(kind.parents.map((name) => [name, String(props[name])]));
+  const listed = await resource.list(context, { ...(workspaceId !== undefined ? { workspaceId } : {}), parents });
+  const objects: Properties[] = [];
+  for (const entry of listed) {
+    const imported = await resource.import(context, entry.importId);
+    if (imported === undefined) continue;
+    const object = { id: imported.id ?? entry.id, ...withoutBookkeeping(imported.outputs as Properties) };
+    if (filters.every(([, filter, value]) => matches(filter, object, value))) objects.push(object);
+  }
+  return objects;
+}
+
+/** Whether a listed object passes a filter matched here: its `output` equal to the value, or containing it (case-insensitive). */
+function matches(filter: ListFilter, object: Properties, value: unknown): boolean {
+  const actual = getPath(object, filter.output);
+  if (isUnset(actual)) return false;
+  if (filter.match === "contains") return String(actual).toLowerCase().includes(String(value).toLowerCase());
+  return actual === value;
+}
+
+/** The outputs without the provider's own bookkeeping. */
+function withoutBookkeeping(outputs: Properties): Properties {
+  return Object.fromEntries(Object.entries(outputs).filter(([name]) => !BOOKKEEPING.has(name)));
+}
