@@ -4,7 +4,6 @@
  * outputs) and how its result becomes an object (the protocol returns
  * objects, so lists are wrapped and "not found" is `found: false`).
  */
-import type { LangSmithClient } from "../client/client";
 import { InvalidRequestError } from "../client/errors";
 import { getBulkExport, getBulkExportRuns } from "../exports/invokes";
 import { getDeployment, type GetDeploymentArgs, getDeploymentRevision, getDeploymentRevisionPage } from "../deployments/invokes";
@@ -20,7 +19,6 @@ import {
 } from "../organization/accessInvokes";
 import { getInfo, getOrganization, getWorkspace, type GetWorkspaceArgs } from "../organization/invokes";
 import { getDataset, getProject, getPromptCommit } from "../tracing/invokes";
-import type { PulumiPropertySpec } from "./pulumiTypes";
 import { loadAllKinds } from "../registry";
 import { allListFunctions, listFunctionFor } from "./listFunctions";
 import { exampleRef } from "../engine/fields/fieldSpec";
