@@ -563,4 +563,239 @@ logs c list(object)
   thread_id c string
   raw_json c string
 # NOTE on commit ages, found while reading: 817154ae and a0a5a289 are PRE-1.0 commits (bulk_export_data_source.go@817154ae and bulk_export_destination_data_source.go@a0a5a289 still carry the deprecated tenant_id; their 1.0 versions are at a4a87049 / 81a5f61e). 5ddcb667 carries the 1.2 /api path fixes (sandbox_registries, gateway_policies, tools, tool). Entries read at 817154ae/a0a5a289/67c01ef3/0ffb2627 may predate the 1.0/1.2 text.
-# NOT READ in this pass (time): evaluator_spend filter_view gateway_policy info issues mcp_vendor org_chart org_chart_preview org_chart_section org_role org_usage organization permissions playground_settings project prompt prompt_commit run_rule service_account sso_settings tag_key tag_value user workspace workspace_stats
+# Read in a second pass (read_file at a4a87049/81a5f61e where that commit stores the file, else the version read_file returns without a commit). Entries marked "pre-1.0" still carry tenant_id: the 1.0.0 CHANGELOG renames it workspace_id; no 1.0-era or 1.2-cycle version of those files was found at 81a5f61e, a4a87049, 5ddcb667 or 91dcbdf5 (tried where noted).
+== community D langsmith_project internal/provider/project_data_source.go a4a870494241e334456c4187f3e317e24f1ca3e7
+# Lookup by id (GET /api/v1/sessions/{id}) or name (GET /api/v1/sessions?name=, first hit). Not at 81a5f61e, 5ddcb667, 91dcbdf5.
+id oc string
+name oc string
+description c string
+default_dataset_id c string
+reference_dataset_id c string
+extra c string
+trace_tier c string
+workspace_id oc string
+start_time c string
+run_count c number
+== community D langsmith_prompt internal/provider/prompt_data_source.go 81a5f61e612dc12173eb27a9ceb04f781a872ffb
+# Lookup by handle: GET /api/v1/repos/-/{repo_handle}. Not at a4a87049.
+id c string
+repo_handle r string
+description c string
+readme c string
+is_public c bool
+is_archived c bool
+workspace_id oc string
+created_at c string
+updated_at c string
+== community D langsmith_run_rule internal/provider/run_rule_data_source.go 0ffb26270d4a093d2a1e7f45f8b84418a33d6b71
+# pre-1.0 (tenant_id); not at a4a87049 or 81a5f61e. Lookup by id or display_name over GET /api/v1/runs/rules (one request, no paging).
+id oc string
+display_name oc string
+session_id c string
+is_enabled c bool
+sampling_rate c number
+filter c string
+trace_filter c string
+tree_filter c string
+backfill_from c string
+evaluators c string
+alerts c string
+webhooks c string
+created_at c string
+updated_at c string
+tenant_id oc string
+== community D langsmith_workspace internal/provider/workspace_data_source.go 0aa349d9be231c371fc34c034f619aac94500614
+# Not at a4a87049 or 81a5f61e (this file has no tenant override). Lookup by id or display_name over GET /api/v1/workspaces (one request).
+id oc string
+display_name oc string
+tenant_handle c string
+created_at c string
+== community D langsmith_tag_key internal/provider/tag_key_data_source.go 0ffb26270d4a093d2a1e7f45f8b84418a33d6b71
+# pre-1.0 (tenant_id); not at a4a87049 or 81a5f61e. Lookup by id (GET .../tag-keys/{id}) or key (GET /api/v1/workspaces/current/tag-keys, matched here).
+id oc string
+key oc string
+description c string
+created_at c string
+updated_at c string
+tenant_id oc string
+== community D langsmith_tag_value internal/provider/tag_value_data_source.go 817154aebd5bfb4c1775cf6208e7a7f14e1accdf
+# Not at a4a87049 or 81a5f61e. Lookup by id or value under tag_key_id (GET .../tag-keys/{tag_key_id}/tag-values[/{id}]).
+id oc string
+tag_key_id r string
+value oc string
+description c string
+created_at c string
+updated_at c string
+workspace_id o string
+== community D langsmith_org_role internal/provider/org_role_data_source.go a4a870494241e334456c4187f3e317e24f1ca3e7
+# Lookup by id or display_name over GET /api/v1/orgs/current/roles (one request).
+id oc string
+display_name oc string
+name c string
+description c string
+permissions c string
+organization_id c string
+access_scope c string
+is_restricted c bool
+== community D langsmith_service_account internal/provider/service_account_data_source.go 0ffb26270d4a093d2a1e7f45f8b84418a33d6b71
+# pre-1.0 (tenant_id); not at a4a87049 or 81a5f61e. Lookup by id or name over GET /api/v1/service-accounts (one request).
+id oc string
+name oc string
+organization_id c string
+default_workspace_id c string
+created_at c string
+updated_at c string
+tenant_id oc string
+== community D langsmith_sso_settings internal/provider/sso_settings_data_source.go 416135d4fc5cd64d5b78f9ee8f8c159db3e2686c
+# Not at a4a87049 or 81a5f61e. GET /api/v1/orgs/current/sso-settings; picks by id, or the only one.
+id oc string
+default_workspace_role_id c string
+default_workspace_ids c string
+metadata_url c string
+metadata_xml c string S
+provider_id c string
+organization_id c string
+== community D langsmith_gateway_policy internal/provider/gateway_policy_data_source.go a774727c0d4759c53ac50e8a49f135f673ef612f
+# pre-1.0 (tenant_id); 4 stored versions; not at 5ddcb667; read a774727c (0ffb2627 has the same schema). GET /v1/platform/gateway-policies/{id}.
+id r string
+name c string
+description c string
+policy_type c string
+action c string
+priority c number
+enabled c bool
+config c string
+subject_matchers_json c string
+organization_id c string
+is_system_generated c bool
+current_spend_usd c number
+created_at c string
+updated_at c string
+tenant_id o string
+== community D langsmith_playground_settings internal/provider/playground_settings_data_source.go c58b55e0e778a4ad2709c6f9d57002c65a97e6bb
+# Listing: GET /api/v1/playground-settings, no filters, one request (no paging); workspace_id = client workspace override.
+workspace_id o string
+settings c list(object)
+  id c string
+  name c string
+  description c string
+  settings c string
+  options c string
+  settings_type c string
+  created_at c string
+  updated_at c string
+== community D langsmith_filter_view internal/provider/filter_view_data_source.go c58b55e0e778a4ad2709c6f9d57002c65a97e6bb
+# Only stored version. GET /api/v1/sessions/{session_id}/views/{id}.
+id r string
+session_id r string
+display_name c string
+description c string
+filter_string c string
+trace_filter_string c string
+tree_filter_string c string
+type c string
+start_time c string
+end_time c string
+duration c string
+created_at c string
+updated_at c string
+workspace_id o string
+== community D langsmith_evaluator_spend internal/provider/evaluator_spend_data_source.go 817154aebd5bfb4c1775cf6208e7a7f14e1accdf
+# Metric read: GET /v1/platform/evaluators/spend, the answer kept as JSON.
+spend_json c string
+workspace_id o string
+== community D langsmith_issues internal/provider/issues_data_source.go 5ddcb667541a9331d889c18498df995440559a90
+# Beta listing of detected issues (run data): GET /api/v1/platform/issues; session_id -> query session_id; one request (no paging); each issue kept as JSON.
+session_id o string
+issues c list(string)
+workspace_id o string
+== community D langsmith_info internal/provider/info_data_source.go 87599b0adc309bed2f0a83145e964aa1618bc61c
+# 5 stored versions; read 87599b0a (the one find_files names; it has instance_flags, which 4e4edb90 lacks). GET /api/v1/info.
+id c string
+version c string
+license_expiration_time c string
+batch_ingest_config c string
+instance_flags c string
+== community D langsmith_mcp_vendor internal/provider/mcp_vendor_data_source.go 0ffb26270d4a093d2a1e7f45f8b84418a33d6b71
+# pre-1.0 (tenant_id). GET /v1/platform/mcp-vendors/{vendor_slug}.
+vendor_slug r string
+vendor_id c string
+provider_id c string
+name c string
+description c string
+icon c string
+status c string
+settings_json c string
+tenant_id oc string
+== community D langsmith_org_chart internal/provider/org_chart_data_source.go 0ffb26270d4a093d2a1e7f45f8b84418a33d6b71
+# pre-1.0 (tenant_id). POST /api/v1/org-charts/{id} with omit_data.
+id r string
+title c string
+description c string
+index c number
+chart_type c string
+series c string
+metadata c string
+common_filters c string
+tenant_id oc string
+== community D langsmith_org_chart_section internal/provider/org_chart_section_data_source.go 0ffb26270d4a093d2a1e7f45f8b84418a33d6b71
+# pre-1.0 (tenant_id). Lookup by id or title over GET /api/v1/org-charts/section.
+id oc string
+title oc string
+description c string
+index c number
+chart_count c number
+created_at c string
+updated_at c string
+tenant_id oc string
+== community D langsmith_org_usage internal/provider/org_usage_data_source.go 817154aebd5bfb4c1775cf6208e7a7f14e1accdf
+# Metric read: GET /api/v1/orgs/current/billing/usage?starting_on&ending_before[&on_current_plan].
+starting_on r string
+ending_before r string
+on_current_plan o bool
+usage c list(object)
+  customer_id c string
+  billable_metric_id c string
+  billable_metric_name c string
+  start_timestamp c string
+  end_timestamp c string
+  value c number
+  groups c string
+== community D langsmith_organization internal/provider/organization_data_source.go 346afd2d552b68d2a7d9cdf54379700ccf44018c
+# GET /api/v1/orgs/current.
+id c string
+display_name c string
+is_personal c bool
+tier c string
+== community D langsmith_permissions internal/provider/permissions_data_source.go 817154aebd5bfb4c1775cf6208e7a7f14e1accdf
+# Listing of permission names: GET /api/v1/orgs/permissions, no filters, one request.
+permissions c list(object)
+  name c string
+  description c string
+  access_scope c string
+== community D langsmith_prompt_commit internal/provider/prompt_commit_data_source.go 0ffb26270d4a093d2a1e7f45f8b84418a33d6b71
+# pre-1.0 (tenant_id). GET /commits/-/{repo_handle}/{ref or latest}.
+repo_handle r string
+ref o string
+commit_hash c string
+manifest c string
+tenant_id oc string
+== community D langsmith_user internal/provider/user_data_source.go 0ffb26270d4a093d2a1e7f45f8b84418a33d6b71
+# pre-1.0 (tenant_id). Lookup by email in GET /api/v1/orgs/current/members, then /api/v1/workspaces/current/members.
+id c string
+email r string
+display_name c string
+tenant_id oc string
+== community D langsmith_workspace_stats internal/provider/workspace_stats_data_source.go 416135d4fc5cd64d5b78f9ee8f8c159db3e2686c
+# Metric read: GET /api/v1/workspaces/current/stats; tag_value_ids -> repeated query tag_value_id.
+tenant_id c string
+tag_value_ids o list(string)
+dataset_count c number
+tracer_session_count c number
+repo_count c number
+annotation_queue_count c number
+deployment_count c number
+dashboards_count c number
+evaluator_count c number
+workspace_id o string
+# NOT READ: org_chart_preview (internal/provider/org_chart_preview_data_source.go is not stored in the index; registered at 91dcbdf5).

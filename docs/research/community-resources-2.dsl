@@ -336,7 +336,8 @@ column_overrides r list(object)
 created_at c string
 modified_at c string
 workspace_id oc string F
-== community R langsmith_feature_model_config internal/provider/feature_model_config_resource.go 81a5f61e612dc12173eb27a9ceb04f781a872ffb
+# feature_model_config: re-read at 5ddcb667 (1.2 cycle: /api/v1/platform/features paths); the schema is the same as at 81a5f61e
+== community R langsmith_feature_model_config internal/provider/feature_model_config_resource.go 5ddcb667541a9331d889c18498df995440559a90
 id c string
 feature r string F
 default_model o string
@@ -410,7 +411,8 @@ tenant_name c string
 created_at c string
 updated_at c string
 workspace_id oc string F
-== community R langsmith_mcp_vendor_settings internal/provider/mcp_vendor_settings_resource.go a4a870494241e334456c4187f3e317e24f1ca3e7
+# mcp_vendor_settings: re-read at 5ddcb667 (1.2 cycle: /api/v1/platform/mcp-vendors paths); the schema is the same as at a4a87049
+== community R langsmith_mcp_vendor_settings internal/provider/mcp_vendor_settings_resource.go 5ddcb667541a9331d889c18498df995440559a90
 id c string
 vendor_slug r string F
 organization_id o string
@@ -485,3 +487,4 @@ short_token c string
 last_used_at c string
 created_at c string
 updated_at c string
+# Second pass (1.0-era reads): each file below was also asked for at 1.2-cycle commits; none is stored there, so the 1.0-era read stands: dataset and ttl_settings (at 91dcbdf5, 5ddcb667, c95565fb, ec7b672c); alert_rule and webhook (at 91dcbdf5, 5ddcb667); tagging (at 91dcbdf5, 5ddcb667); access_policy, annotation_queue_reviewer, experiment_view_override, agent_builder_integrations, role_access_policies, hub_environment, tool, usage_limit, service_key, secret, insights_config, org_role, tag_key, example (at 5ddcb667). The other 1.0-era files were not probed again (time).

@@ -194,7 +194,8 @@ available_in_insights_heavy oc bool
 available_in_insights_light oc bool
 settings_type oc string F oneOf=complex|simple
 workspace_id oc string F
-== community R langsmith_gateway_policy internal/provider/gateway_policy_resource.go 81a5f61e612dc12173eb27a9ceb04f781a872ffb
+# gateway_policy: re-read at 5ddcb667 (1.2 cycle: its paths moved to /api/v1/platform/gateway-policies); the schema is the same as at 81a5f61e
+== community R langsmith_gateway_policy internal/provider/gateway_policy_resource.go 5ddcb667541a9331d889c18498df995440559a90
 id c string
 name r string
 description o string
