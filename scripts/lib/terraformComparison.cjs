@@ -164,7 +164,7 @@ function comparison(facts, mapping, schema) {
     for (const kind of ["resources", "dataSources"]) {
       lines.push(`### ${title}: ${kind === "resources" ? "resources" : "data sources"}`, "");
       for (const [name, fact] of Object.entries(read[kind])) {
-        const label = `${name}${kind === "dataSources" ? " (data source)" : ""}`;
+        const suffix = kind === "dataSources" ? " (data source)" : "";
         const entry = ours[kind]?.[name];
         if (entry === undefined) {
           problems.push(`${provider} ${name}: no entry in docs/terraform-mapping.json`);
@@ -175,8 +175,8 @@ function comparison(facts, mapping, schema) {
           if (typeof why !== "string") problems.push(`${provider} ${name}: no counterpart and neither a reason nor a gap`);
           const isReason = entry.reason !== undefined && entry.gap === undefined;
           tally[kind][isReason ? "reason" : "gap"] += 1;
-          if (!isReason) gapList.push(`\`${label}\`: ${entry.gap}`);
-          glance.push(`| \`${label}\` | ${isReason ? "— (see below)" : "**gap**"} | — |`);
+          if (!isReason) gapList.push(`\`${name}\`${suffix}: ${entry.gap}`);
+          glance.push(`| \`${name}\`${suffix} | ${isReason ? "— (see below)" : "**gap**"} | — |`);
           lines.push(`#### \`${name}\``, "", isReason ? `None here: ${entry.reason}` : `**Gap**: ${entry.gap}`, "");
           if (entry.note) lines.push(entry.note, "");
           continue;
@@ -202,7 +202,7 @@ function comparison(facts, mapping, schema) {
           if (property !== undefined && names !== undefined && !names.has(property))
             problems.push(`${provider} ${name}.${path}: ${entry.ours} has no property ${property}`);
           const text = entryText(attributeEntry, result);
-          if (result.kind === "gap") gapList.push(`\`${label}.${path}\` → \`${entry.ours}\`: ${text}`);
+          if (result.kind === "gap") gapList.push(`\`${name}.${path}\`${suffix} → \`${entry.ours}\`: ${text}`);
           lines.push(`| \`${path}\` | ${cell(text)} |`);
         };
         for (const [attribute, attributeFact] of Object.entries(fact.attributes)) {
@@ -222,7 +222,7 @@ function comparison(facts, mapping, schema) {
           for (const nested of Object.keys(attributeEntry?.nested ?? {}))
             if (attributeFact.nested?.[nested] === undefined) record(`${attribute}.${nested}`, undefined, attributeEntry.nested[nested]);
         }
-        glance.push(`| \`${label}\` | \`${entry.ours}\` | ${mapped} of ${Object.keys(fact.attributes).length} |`);
+        glance.push(`| \`${name}\`${suffix} | \`${entry.ours}\` | ${mapped} of ${Object.keys(fact.attributes).length} |`);
         lines.push("");
       }
     }
