@@ -3,6 +3,8 @@
 // (docs/terraform-facts.json) has an entry in docs/terraform-mapping.json
 // naming our counterpart, a reason there is none, or a gap; every name an
 // entry gives is in our schema; docs/terraform.md is what they generate.
+// Gaps are allowed (they are the work still to do), but none can hide
+// (issue 44): a mapped attribute is checked against the property it names.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { packageSchema } from "../../provider/native/schema";
@@ -11,16 +13,26 @@ import { comparison } from "../../scripts/lib/terraformComparison.cjs";
 const root = join(__dirname, "..", "..");
 const readJson = (name: string): unknown => JSON.parse(readFileSync(join(root, "docs", name), "utf8"));
 const version = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string }).version;
+type FactEntry = { commit?: string | null; notRead?: string };
 const facts = readJson("terraform-facts.json") as {
-  providers: Record<string, { repository: string; commit: string; resources: Record<string, unknown>; dataSources: Record<string, unknown> }>;
+  providers: Record<
+    string,
+    { repository: string; commit: string; version: string; resources: Record<string, FactEntry>; dataSources: Record<string, FactEntry> }
+  >;
 };
 const result = comparison(facts, readJson("terraform-mapping.json"), packageSchema(version));
 
 describe("the comparison with the Terraform providers", () => {
-  it("reads both providers at a named commit", () => {
+  it("reads both providers at a named release and commit, and names the commit of each file read", () => {
     for (const provider of ["official", "community"]) {
-      expect(facts.providers[provider]?.commit).toMatch(/^[0-9a-f]{40}$/);
-      expect(Object.keys(facts.providers[provider]?.resources ?? {}).length).toBeGreaterThan(20);
+      const read = facts.providers[provider];
+      expect(read?.commit).toMatch(/^[0-9a-f]{40}$/);
+      expect(read?.version).toMatch(/^v\d+\.\d+\.\d+$/);
+      expect(Object.keys(read?.resources ?? {}).length).toBeGreaterThan(19);
+      const entries = [...Object.values(read?.resources ?? {}), ...Object.values(read?.dataSources ?? {})];
+      const unread = entries.filter((entry) => entry.notRead !== undefined);
+      for (const entry of entries.filter((entry) => !unread.includes(entry) && entry.commit !== undefined)) expect(entry.commit).toMatch(/^[0-9a-f]{40}$/);
+      expect(unread.length).toBeLessThan(2);
     }
   });
 
@@ -30,6 +42,21 @@ describe("the comparison with the Terraform providers", () => {
 
   it("is what docs/terraform.md holds (regenerate with npm run docs:reference)", () => {
     expect(readFileSync(join(root, "docs", "terraform.md"), "utf8")).toBe(result.markdown);
+  });
+
+  it("reports the gaps as data: counted in the summary and listed, the official provider's four among them", () => {
+    const official = result.gaps["official"] ?? [];
+    for (const hidden of ["config.model_access", "subject_matchers.key", "langsmith_model_configuration.scope", "langsmith_tagging.resource_type"])
+      expect(official).toEqual(expect.arrayContaining([expect.stringContaining(hidden)]));
+    for (const [provider, title] of [
+      ["official", "Terraform (official)"],
+      ["community", "Terraform (community)"],
+    ] as const) {
+      const tally = result.counts[provider];
+      const gaps = (tally?.resources.gap ?? 0) + (tally?.dataSources.gap ?? 0) + (tally?.attributes.gap ?? 0);
+      expect(gaps).toBe(result.gaps[provider]?.length);
+      expect(result.markdown).toContain(`### ${title}: ${gaps} gaps`);
+    }
   });
 
   it("finds a missing entry, and a name our schema does not have", () => {
@@ -46,5 +73,124 @@ describe("the comparison with the Terraform providers", () => {
         expect.stringContaining("langsmith_workspace.tenant_handle: Workspace has no property noSuchProperty"),
       ]),
     );
+  });
+});
+
+describe("the rules a mapped attribute is checked by (small hand-made facts, mapping and schema)", () => {
+  // Our resource Thing: color (an enum of red and blue), size (replaces), label (in place), status (an output only).
+  const schema = {
+    resources: {
+      "langsmith:index:Thing": {
+        inputProperties: { color: { $ref: "#/types/langsmith:index:ThingColor" }, size: { type: "string", replaceOnChanges: true }, label: { type: "string" } },
+        properties: {
+          color: { $ref: "#/types/langsmith:index:ThingColor" },
+          size: { type: "string", replaceOnChanges: true },
+          label: { type: "string" },
+          status: { type: "string" },
+        },
+      },
+    },
+    functions: {},
+    types: { "langsmith:index:ThingColor": { type: "string", enum: [{ value: "red" }, { value: "blue" }] } },
+  };
+  type Fact = { mode: string; type: string; oneOf?: string[]; forceNew?: boolean };
+  const compare = (fact: Fact, entry: unknown) =>
+    comparison(
+      {
+        providers: {
+          official: { repository: "example/terraform", commit: "0".repeat(40), resources: { tf_thing: { attributes: { attr: fact } } }, dataSources: {} },
+          community: { repository: "example/other", commit: "1".repeat(40), resources: {}, dataSources: {} },
+        },
+      },
+      { official: { resources: { tf_thing: { ours: "Thing", attributes: { attr: entry } } }, dataSources: {} }, community: { resources: {}, dataSources: {} } },
+      schema,
+    );
+  const kindOf = (fact: Fact, entry: unknown) => {
+    const { attributes } = compare(fact, entry).counts["official"] ?? { attributes: { mapped: 0, reason: 0, gap: 0 } };
+    return attributes.gap === 1 ? "gap" : attributes.reason === 1 ? "reason" : attributes.mapped === 1 ? "mapped" : "none";
+  };
+
+  it("counts a value Terraform accepts that our enum refuses as a gap", () => {
+    expect(kindOf({ mode: "required", type: "string", oneOf: ["red", "blue"] }, "color")).toBe("mapped");
+    expect(kindOf({ mode: "required", type: "string", oneOf: ["red", "green"] }, "color")).toBe("gap");
+    expect(compare({ mode: "required", type: "string", oneOf: ["red", "green"] }, "color").gaps["official"]).toEqual([
+      expect.stringContaining("Terraform accepts `green`, which `color` refuses"),
+    ]);
+    // a free string accepts every value
+    expect(kindOf({ mode: "required", type: "string", oneOf: ["red", "green"] }, "label")).toBe("mapped");
+  });
+
+  it("counts an input Terraform takes that ours only outputs as a gap", () => {
+    expect(kindOf({ mode: "computed", type: "string" }, "status")).toBe("mapped");
+    expect(kindOf({ mode: "optional", type: "string" }, "status")).toBe("gap");
+    expect(kindOf({ mode: "optional+computed", type: "string" }, "status")).toBe("gap");
+    expect(compare({ mode: "required", type: "string" }, "status").gaps["official"]).toEqual([expect.stringContaining("ours only outputs `status`")]);
+  });
+
+  it("counts a replace on one side and an update in place on the other as a gap, either way round", () => {
+    expect(kindOf({ mode: "required", type: "string", forceNew: true }, "size")).toBe("mapped");
+    expect(kindOf({ mode: "required", type: "string" }, "label")).toBe("mapped");
+    expect(kindOf({ mode: "required", type: "string" }, "size")).toBe("gap");
+    expect(kindOf({ mode: "required", type: "string", forceNew: true }, "label")).toBe("gap");
+  });
+
+  it("counts a scope or variant the entry says ours lacks as a gap, even beside a property", () => {
+    expect(kindOf({ mode: "optional", type: "string" }, { ours: "label", missing: "scope", gap: "no organization scope" })).toBe("gap");
+    expect(compare({ mode: "optional", type: "string" }, { ours: "label", missing: "scope", gap: "no organization scope" }).gaps["official"]).toEqual([
+      expect.stringContaining("(missing scope): no organization scope"),
+    ]);
+    expect(compare({ mode: "optional", type: "string" }, { missing: "variant" }).problems).toEqual([
+      expect.stringContaining("a missing variant needs its gap text"),
+    ]);
+  });
+
+  it("makes a found difference a reasoned one when the entry says why, and refuses a reason for a difference the rules do not find", () => {
+    expect(kindOf({ mode: "required", type: "string" }, { ours: "size", difference: "the service cannot change it" })).toBe("reason");
+    expect(compare({ mode: "required", type: "string" }, { ours: "size", difference: "the service cannot change it" }).gaps["official"]).toEqual([]);
+    expect(compare({ mode: "required", type: "string" }, { ours: "label", difference: "nothing to explain" }).problems).toEqual([
+      expect.stringContaining("a difference is given, but the rules find none"),
+    ]);
+  });
+
+  it("leaves an explicit gap a gap, with what the rules find beside its text", () => {
+    const answer = compare({ mode: "required", type: "string", oneOf: ["red", "green"] }, { ours: "color", gap: "pending: green" });
+    expect(answer.counts["official"]?.attributes.gap).toBe(1);
+    expect(answer.gaps["official"]).toEqual([expect.stringMatching(/pending: green.*`green`, which `color` refuses/)]);
+  });
+
+  it("checks an attribute inside a mapped block against our property of the same name", () => {
+    const nestedSchema = {
+      ...schema,
+      resources: {
+        "langsmith:index:Thing": {
+          inputProperties: { spec: { $ref: "#/types/langsmith:index:ThingSpec" } },
+          properties: { spec: { $ref: "#/types/langsmith:index:ThingSpec" } },
+        },
+      },
+      types: { ...schema.types, "langsmith:index:ThingSpec": { type: "object", properties: { color: { $ref: "#/types/langsmith:index:ThingColor" } } } },
+    };
+    const answer = comparison(
+      {
+        providers: {
+          official: {
+            repository: "example/terraform",
+            commit: "0".repeat(40),
+            resources: {
+              tf_thing: {
+                attributes: { spec: { mode: "required", type: "object", nested: { color: { mode: "required", type: "string", oneOf: ["green"] } } } },
+              },
+            },
+            dataSources: {},
+          },
+          community: { repository: "example/other", commit: "1".repeat(40), resources: {}, dataSources: {} },
+        },
+      },
+      {
+        official: { resources: { tf_thing: { ours: "Thing", attributes: { spec: "spec" } } }, dataSources: {} },
+        community: { resources: {}, dataSources: {} },
+      },
+      nestedSchema,
+    );
+    expect(answer.gaps["official"]).toEqual([expect.stringContaining("tf_thing.spec.color")]);
   });
 });
