@@ -19,9 +19,10 @@ const PREFIX = "langsmith:index:";
 /** Output properties of every kind that describe the provider's bookkeeping, not the object: left out of a listed object. */
 const BOOKKEEPING = new Set(["lastOperation", "stateVersion", "secretFingerprints"]);
 
-/** `Projects` of `Project`, `GatewayPolicies` of `GatewayPolicy`. */
+/** `Projects` of `Project`, `GatewayPolicies` of `GatewayPolicy`; a name already plural stays (`PlaygroundSettings`). */
 function plural(typeName: string): string {
-  return /[^aeiou]y$/.test(typeName) ? `${typeName.slice(0, -1)}ies` : /(s|x|ch|sh)$/.test(typeName) ? `${typeName}es` : `${typeName}s`;
+  if (typeName.endsWith("s")) return typeName;
+  return /[^aeiou]y$/.test(typeName) ? `${typeName.slice(0, -1)}ies` : /(x|ch|sh)$/.test(typeName) ? `${typeName}es` : `${typeName}s`;
 }
 
 /** The type's name in a kind token, e.g. `Project`. */

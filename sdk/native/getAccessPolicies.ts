@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Every access policy in the organization, as the `AccessPolicy` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getAccessPolicies
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const accessPoliciesResult = langsmith.getAccessPolicies({});
+ * export const accessPolicies = accessPoliciesResult.then(accessPoliciesResult => accessPoliciesResult.accessPolicies);
+ * ```
  */
 export function getAccessPolicies(args?: GetAccessPoliciesArgs, opts?: pulumi.InvokeOptions): Promise<GetAccessPoliciesResult> {
     args = args || {};
@@ -28,6 +39,17 @@ export interface GetAccessPoliciesResult {
 }
 /**
  * Every access policy in the organization, as the `AccessPolicy` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getAccessPolicies
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const accessPoliciesResult = langsmith.getAccessPolicies({});
+ * export const accessPolicies = accessPoliciesResult.then(accessPoliciesResult => accessPoliciesResult.accessPolicies);
+ * ```
  */
 export function getAccessPoliciesOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetAccessPoliciesResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

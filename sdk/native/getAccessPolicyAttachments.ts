@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Every access policy attachment in the organization, as the `AccessPolicyAttachment` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getAccessPolicyAttachments
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const accessPolicyAttachmentsResult = langsmith.getAccessPolicyAttachments({});
+ * export const accessPolicyAttachments = accessPolicyAttachmentsResult.then(accessPolicyAttachmentsResult => accessPolicyAttachmentsResult.accessPolicyAttachments);
+ * ```
  */
 export function getAccessPolicyAttachments(args?: GetAccessPolicyAttachmentsArgs, opts?: pulumi.InvokeOptions): Promise<GetAccessPolicyAttachmentsResult> {
     args = args || {};
@@ -28,6 +39,17 @@ export interface GetAccessPolicyAttachmentsResult {
 }
 /**
  * Every access policy attachment in the organization, as the `AccessPolicyAttachment` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getAccessPolicyAttachments
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const accessPolicyAttachmentsResult = langsmith.getAccessPolicyAttachments({});
+ * export const accessPolicyAttachments = accessPolicyAttachmentsResult.then(accessPolicyAttachmentsResult => accessPolicyAttachmentsResult.accessPolicyAttachments);
+ * ```
  */
 export function getAccessPolicyAttachmentsOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetAccessPolicyAttachmentsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Every annotation queue in a workspace, as the `AnnotationQueue` resource's outputs with its id, every page read. Filters: `name`, `nameContains`, `datasetId`; each given one narrows the list. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getAnnotationQueues
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const annotationQueuesResult = langsmith.getAnnotationQueues({});
+ * export const annotationQueues = annotationQueuesResult.then(annotationQueuesResult => annotationQueuesResult.annotationQueues);
+ * ```
  */
 export function getAnnotationQueues(args?: GetAnnotationQueuesArgs, opts?: pulumi.InvokeOptions): Promise<GetAnnotationQueuesResult> {
     args = args || {};
@@ -48,6 +59,17 @@ export interface GetAnnotationQueuesResult {
 }
 /**
  * Every annotation queue in a workspace, as the `AnnotationQueue` resource's outputs with its id, every page read. Filters: `name`, `nameContains`, `datasetId`; each given one narrows the list. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getAnnotationQueues
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const annotationQueuesResult = langsmith.getAnnotationQueues({});
+ * export const annotationQueues = annotationQueuesResult.then(annotationQueuesResult => annotationQueuesResult.annotationQueues);
+ * ```
  */
 export function getAnnotationQueuesOutput(args?: GetAnnotationQueuesOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetAnnotationQueuesResult> {
     args = args || {};

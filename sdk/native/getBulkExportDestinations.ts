@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Every bulk export destination in a workspace, as the `BulkExportDestination` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getBulkExportDestinations
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const bulkExportDestinationsResult = langsmith.getBulkExportDestinations({});
+ * export const bulkExportDestinations = bulkExportDestinationsResult.then(bulkExportDestinationsResult => bulkExportDestinationsResult.bulkExportDestinations);
+ * ```
  */
 export function getBulkExportDestinations(args?: GetBulkExportDestinationsArgs, opts?: pulumi.InvokeOptions): Promise<GetBulkExportDestinationsResult> {
     args = args || {};
@@ -33,6 +44,17 @@ export interface GetBulkExportDestinationsResult {
 }
 /**
  * Every bulk export destination in a workspace, as the `BulkExportDestination` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getBulkExportDestinations
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const bulkExportDestinationsResult = langsmith.getBulkExportDestinations({});
+ * export const bulkExportDestinations = bulkExportDestinationsResult.then(bulkExportDestinationsResult => bulkExportDestinationsResult.bulkExportDestinations);
+ * ```
  */
 export function getBulkExportDestinationsOutput(args?: GetBulkExportDestinationsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetBulkExportDestinationsResult> {
     args = args || {};

@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Every bulk export in a workspace, as the `BulkExport` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getBulkExports
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const bulkExportsResult = langsmith.getBulkExports({});
+ * export const bulkExports = bulkExportsResult.then(bulkExportsResult => bulkExportsResult.bulkExports);
+ * ```
  */
 export function getBulkExports(args?: GetBulkExportsArgs, opts?: pulumi.InvokeOptions): Promise<GetBulkExportsResult> {
     args = args || {};
@@ -33,6 +44,17 @@ export interface GetBulkExportsResult {
 }
 /**
  * Every bulk export in a workspace, as the `BulkExport` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getBulkExports
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const bulkExportsResult = langsmith.getBulkExports({});
+ * export const bulkExports = bulkExportsResult.then(bulkExportsResult => bulkExportsResult.bulkExports);
+ * ```
  */
 export function getBulkExportsOutput(args?: GetBulkExportsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetBulkExportsResult> {
     args = args || {};

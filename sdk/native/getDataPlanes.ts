@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Every data plane in the organization, as the `DataPlane` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getDataPlanes
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const dataPlanesResult = langsmith.getDataPlanes({});
+ * export const dataPlanes = dataPlanesResult.then(dataPlanesResult => dataPlanesResult.dataPlanes);
+ * ```
  */
 export function getDataPlanes(args?: GetDataPlanesArgs, opts?: pulumi.InvokeOptions): Promise<GetDataPlanesResult> {
     args = args || {};
@@ -28,6 +39,17 @@ export interface GetDataPlanesResult {
 }
 /**
  * Every data plane in the organization, as the `DataPlane` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getDataPlanes
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const dataPlanesResult = langsmith.getDataPlanes({});
+ * export const dataPlanes = dataPlanesResult.then(dataPlanesResult => dataPlanesResult.dataPlanes);
+ * ```
  */
 export function getDataPlanesOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetDataPlanesResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

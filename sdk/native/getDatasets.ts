@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Every dataset in a workspace, as the `Dataset` resource's outputs with its id, every page read. Filters: `name`, `nameContains`, `dataType`; each given one narrows the list. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getDatasets
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const datasetsResult = langsmith.getDatasets({});
+ * export const datasets = datasetsResult.then(datasetsResult => datasetsResult.datasets);
+ * ```
  */
 export function getDatasets(args?: GetDatasetsArgs, opts?: pulumi.InvokeOptions): Promise<GetDatasetsResult> {
     args = args || {};
@@ -48,6 +59,17 @@ export interface GetDatasetsResult {
 }
 /**
  * Every dataset in a workspace, as the `Dataset` resource's outputs with its id, every page read. Filters: `name`, `nameContains`, `dataType`; each given one narrows the list. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getDatasets
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const datasetsResult = langsmith.getDatasets({});
+ * export const datasets = datasetsResult.then(datasetsResult => datasetsResult.datasets);
+ * ```
  */
 export function getDatasetsOutput(args?: GetDatasetsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetDatasetsResult> {
     args = args || {};

@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Every deployment in a workspace, as the `Deployment` resource's outputs with its id, every page read. Filters: `name`; each given one narrows the list. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getDeployments
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const deploymentsResult = langsmith.getDeployments({});
+ * export const deployments = deploymentsResult.then(deploymentsResult => deploymentsResult.deployments);
+ * ```
  */
 export function getDeployments(args?: GetDeploymentsArgs, opts?: pulumi.InvokeOptions): Promise<GetDeploymentsResult> {
     args = args || {};
@@ -38,6 +49,17 @@ export interface GetDeploymentsResult {
 }
 /**
  * Every deployment in a workspace, as the `Deployment` resource's outputs with its id, every page read. Filters: `name`; each given one narrows the list. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getDeployments
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const deploymentsResult = langsmith.getDeployments({});
+ * export const deployments = deploymentsResult.then(deploymentsResult => deploymentsResult.deployments);
+ * ```
  */
 export function getDeploymentsOutput(args?: GetDeploymentsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetDeploymentsResult> {
     args = args || {};

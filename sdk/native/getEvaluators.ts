@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Every evaluator in a workspace, as the `Evaluator` resource's outputs with its id, every page read. Filters: `type`, `nameContains`; each given one narrows the list. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getEvaluators
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const evaluatorsResult = langsmith.getEvaluators({});
+ * export const evaluators = evaluatorsResult.then(evaluatorsResult => evaluatorsResult.evaluators);
+ * ```
  */
 export function getEvaluators(args?: GetEvaluatorsArgs, opts?: pulumi.InvokeOptions): Promise<GetEvaluatorsResult> {
     args = args || {};
@@ -43,6 +54,17 @@ export interface GetEvaluatorsResult {
 }
 /**
  * Every evaluator in a workspace, as the `Evaluator` resource's outputs with its id, every page read. Filters: `type`, `nameContains`; each given one narrows the list. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getEvaluators
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const evaluatorsResult = langsmith.getEvaluators({});
+ * export const evaluators = evaluatorsResult.then(evaluatorsResult => evaluatorsResult.evaluators);
+ * ```
  */
 export function getEvaluatorsOutput(args?: GetEvaluatorsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetEvaluatorsResult> {
     args = args || {};

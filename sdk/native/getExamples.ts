@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Every example in a workspace, as the `Example` resource's outputs with its id, every page read. Filters: `datasetId`; each given one narrows the list. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getExamples
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const examplesResult = langsmith.getExamples({});
+ * export const examples = examplesResult.then(examplesResult => examplesResult.examples);
+ * ```
  */
 export function getExamples(args?: GetExamplesArgs, opts?: pulumi.InvokeOptions): Promise<GetExamplesResult> {
     args = args || {};
@@ -38,6 +49,17 @@ export interface GetExamplesResult {
 }
 /**
  * Every example in a workspace, as the `Example` resource's outputs with its id, every page read. Filters: `datasetId`; each given one narrows the list. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getExamples
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const examplesResult = langsmith.getExamples({});
+ * export const examples = examplesResult.then(examplesResult => examplesResult.examples);
+ * ```
  */
 export function getExamplesOutput(args?: GetExamplesOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetExamplesResult> {
     args = args || {};

@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Every feedback config in a workspace, as the `FeedbackConfig` resource's outputs with its id, every page read. Filters: `nameContains`; each given one narrows the list. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getFeedbackConfigs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const feedbackConfigsResult = langsmith.getFeedbackConfigs({});
+ * export const feedbackConfigs = feedbackConfigsResult.then(feedbackConfigsResult => feedbackConfigsResult.feedbackConfigs);
+ * ```
  */
 export function getFeedbackConfigs(args?: GetFeedbackConfigsArgs, opts?: pulumi.InvokeOptions): Promise<GetFeedbackConfigsResult> {
     args = args || {};
@@ -38,6 +49,17 @@ export interface GetFeedbackConfigsResult {
 }
 /**
  * Every feedback config in a workspace, as the `FeedbackConfig` resource's outputs with its id, every page read. Filters: `nameContains`; each given one narrows the list. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getFeedbackConfigs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const feedbackConfigsResult = langsmith.getFeedbackConfigs({});
+ * export const feedbackConfigs = feedbackConfigsResult.then(feedbackConfigsResult => feedbackConfigsResult.feedbackConfigs);
+ * ```
  */
 export function getFeedbackConfigsOutput(args?: GetFeedbackConfigsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetFeedbackConfigsResult> {
     args = args || {};

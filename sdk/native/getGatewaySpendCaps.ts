@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Every gateway spend cap in the organization, as the `GatewaySpendCap` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getGatewaySpendCaps
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const gatewaySpendCapsResult = langsmith.getGatewaySpendCaps({});
+ * export const gatewaySpendCaps = gatewaySpendCapsResult.then(gatewaySpendCapsResult => gatewaySpendCapsResult.gatewaySpendCaps);
+ * ```
  */
 export function getGatewaySpendCaps(args?: GetGatewaySpendCapsArgs, opts?: pulumi.InvokeOptions): Promise<GetGatewaySpendCapsResult> {
     args = args || {};
@@ -28,6 +39,17 @@ export interface GetGatewaySpendCapsResult {
 }
 /**
  * Every gateway spend cap in the organization, as the `GatewaySpendCap` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getGatewaySpendCaps
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const gatewaySpendCapsResult = langsmith.getGatewaySpendCaps({});
+ * export const gatewaySpendCaps = gatewaySpendCapsResult.then(gatewaySpendCapsResult => gatewaySpendCapsResult.gatewaySpendCaps);
+ * ```
  */
 export function getGatewaySpendCapsOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetGatewaySpendCapsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

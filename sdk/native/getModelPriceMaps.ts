@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Every model price map in a workspace, as the `ModelPriceMap` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getModelPriceMaps
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const modelPriceMapsResult = langsmith.getModelPriceMaps({});
+ * export const modelPriceMaps = modelPriceMapsResult.then(modelPriceMapsResult => modelPriceMapsResult.modelPriceMaps);
+ * ```
  */
 export function getModelPriceMaps(args?: GetModelPriceMapsArgs, opts?: pulumi.InvokeOptions): Promise<GetModelPriceMapsResult> {
     args = args || {};
@@ -33,6 +44,17 @@ export interface GetModelPriceMapsResult {
 }
 /**
  * Every model price map in a workspace, as the `ModelPriceMap` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getModelPriceMaps
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const modelPriceMapsResult = langsmith.getModelPriceMaps({});
+ * export const modelPriceMaps = modelPriceMapsResult.then(modelPriceMapsResult => modelPriceMapsResult.modelPriceMaps);
+ * ```
  */
 export function getModelPriceMapsOutput(args?: GetModelPriceMapsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetModelPriceMapsResult> {
     args = args || {};

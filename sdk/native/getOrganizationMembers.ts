@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Every organization member in the organization, as the `OrganizationMember` resource's outputs with its id, every page read. Filters: `email`; each given one narrows the list. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getOrganizationMembers
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const organizationMembersResult = langsmith.getOrganizationMembers({});
+ * export const organizationMembers = organizationMembersResult.then(organizationMembersResult => organizationMembersResult.organizationMembers);
+ * ```
  */
 export function getOrganizationMembers(args?: GetOrganizationMembersArgs, opts?: pulumi.InvokeOptions): Promise<GetOrganizationMembersResult> {
     args = args || {};
@@ -33,6 +44,17 @@ export interface GetOrganizationMembersResult {
 }
 /**
  * Every organization member in the organization, as the `OrganizationMember` resource's outputs with its id, every page read. Filters: `email`; each given one narrows the list. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getOrganizationMembers
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const organizationMembersResult = langsmith.getOrganizationMembers({});
+ * export const organizationMembers = organizationMembersResult.then(organizationMembersResult => organizationMembersResult.organizationMembers);
+ * ```
  */
 export function getOrganizationMembersOutput(args?: GetOrganizationMembersOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetOrganizationMembersResult> {
     args = args || {};

@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Every project in a workspace, as the `Project` resource's outputs with its id, every page read. Filters: `name`, `nameContains`; each given one narrows the list. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getProjects
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const projectsResult = langsmith.getProjects({});
+ * export const projects = projectsResult.then(projectsResult => projectsResult.projects);
+ * ```
  */
 export function getProjects(args?: GetProjectsArgs, opts?: pulumi.InvokeOptions): Promise<GetProjectsResult> {
     args = args || {};
@@ -43,6 +54,17 @@ export interface GetProjectsResult {
 }
 /**
  * Every project in a workspace, as the `Project` resource's outputs with its id, every page read. Filters: `name`, `nameContains`; each given one narrows the list. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getProjects
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const projectsResult = langsmith.getProjects({});
+ * export const projects = projectsResult.then(projectsResult => projectsResult.projects);
+ * ```
  */
 export function getProjectsOutput(args?: GetProjectsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetProjectsResult> {
     args = args || {};

@@ -9,6 +9,62 @@ import * as utilities from "./utilities";
 
 /**
  * Every prompt tag in a workspace, as the `PromptTag` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getPromptTags
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const prompt = new langsmith.Prompt("prompt", {
+ *     handle: "support-triage",
+ *     manifest: {
+ *         lc: 1,
+ *         type: "constructor",
+ *         id: [
+ *             "langchain",
+ *             "prompts",
+ *             "chat",
+ *             "ChatPromptTemplate",
+ *         ],
+ *         kwargs: {
+ *             input_variables: ["question"],
+ *             messages: [{
+ *                 lc: 1,
+ *                 type: "constructor",
+ *                 id: [
+ *                     "langchain",
+ *                     "prompts",
+ *                     "chat",
+ *                     "HumanMessagePromptTemplate",
+ *                 ],
+ *                 kwargs: {
+ *                     prompt: {
+ *                         lc: 1,
+ *                         type: "constructor",
+ *                         id: [
+ *                             "langchain",
+ *                             "prompts",
+ *                             "prompt",
+ *                             "PromptTemplate",
+ *                         ],
+ *                         kwargs: {
+ *                             input_variables: ["question"],
+ *                             template: "Sort this question into a queue: {{ question }}",
+ *                             template_format: "mustache",
+ *                         },
+ *                     },
+ *                 },
+ *             }],
+ *         },
+ *     },
+ * });
+ * const promptTagsResult = langsmith.getPromptTagsOutput({
+ *     promptHandle: prompt.id,
+ * });
+ * export const promptTags = promptTagsResult.apply(promptTagsResult => promptTagsResult.promptTags);
+ * ```
  */
 export function getPromptTags(args: GetPromptTagsArgs, opts?: pulumi.InvokeOptions): Promise<GetPromptTagsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -37,6 +93,62 @@ export interface GetPromptTagsResult {
 }
 /**
  * Every prompt tag in a workspace, as the `PromptTag` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getPromptTags
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const prompt = new langsmith.Prompt("prompt", {
+ *     handle: "support-triage",
+ *     manifest: {
+ *         lc: 1,
+ *         type: "constructor",
+ *         id: [
+ *             "langchain",
+ *             "prompts",
+ *             "chat",
+ *             "ChatPromptTemplate",
+ *         ],
+ *         kwargs: {
+ *             input_variables: ["question"],
+ *             messages: [{
+ *                 lc: 1,
+ *                 type: "constructor",
+ *                 id: [
+ *                     "langchain",
+ *                     "prompts",
+ *                     "chat",
+ *                     "HumanMessagePromptTemplate",
+ *                 ],
+ *                 kwargs: {
+ *                     prompt: {
+ *                         lc: 1,
+ *                         type: "constructor",
+ *                         id: [
+ *                             "langchain",
+ *                             "prompts",
+ *                             "prompt",
+ *                             "PromptTemplate",
+ *                         ],
+ *                         kwargs: {
+ *                             input_variables: ["question"],
+ *                             template: "Sort this question into a queue: {{ question }}",
+ *                             template_format: "mustache",
+ *                         },
+ *                     },
+ *                 },
+ *             }],
+ *         },
+ *     },
+ * });
+ * const promptTagsResult = langsmith.getPromptTagsOutput({
+ *     promptHandle: prompt.id,
+ * });
+ * export const promptTags = promptTagsResult.apply(promptTagsResult => promptTagsResult.promptTags);
+ * ```
  */
 export function getPromptTagsOutput(args: GetPromptTagsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetPromptTagsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Every prompt webhook in a workspace, as the `PromptWebhook` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getPromptWebhooks
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const promptWebhooksResult = langsmith.getPromptWebhooks({});
+ * export const promptWebhooks = promptWebhooksResult.then(promptWebhooksResult => promptWebhooksResult.promptWebhooks);
+ * ```
  */
 export function getPromptWebhooks(args?: GetPromptWebhooksArgs, opts?: pulumi.InvokeOptions): Promise<GetPromptWebhooksResult> {
     args = args || {};
@@ -33,6 +44,17 @@ export interface GetPromptWebhooksResult {
 }
 /**
  * Every prompt webhook in a workspace, as the `PromptWebhook` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getPromptWebhooks
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const promptWebhooksResult = langsmith.getPromptWebhooks({});
+ * export const promptWebhooks = promptWebhooksResult.then(promptWebhooksResult => promptWebhooksResult.promptWebhooks);
+ * ```
  */
 export function getPromptWebhooksOutput(args?: GetPromptWebhooksOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetPromptWebhooksResult> {
     args = args || {};

@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Every prompt in a workspace, as the `Prompt` resource's outputs with its id, every page read. Filters: `query`, `isPublic`, `isArchived`; each given one narrows the list. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getPrompts
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const promptsResult = langsmith.getPrompts({});
+ * export const prompts = promptsResult.then(promptsResult => promptsResult.prompts);
+ * ```
  */
 export function getPrompts(args?: GetPromptsArgs, opts?: pulumi.InvokeOptions): Promise<GetPromptsResult> {
     args = args || {};
@@ -48,6 +59,17 @@ export interface GetPromptsResult {
 }
 /**
  * Every prompt in a workspace, as the `Prompt` resource's outputs with its id, every page read. Filters: `query`, `isPublic`, `isArchived`; each given one narrows the list. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getPrompts
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const promptsResult = langsmith.getPrompts({});
+ * export const prompts = promptsResult.then(promptsResult => promptsResult.prompts);
+ * ```
  */
 export function getPromptsOutput(args?: GetPromptsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetPromptsResult> {
     args = args || {};

@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Every role in the organization, as the `Role` resource's outputs with its id, every page read. Filters: `displayName`; each given one narrows the list. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getRoles
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const rolesResult = langsmith.getRoles({});
+ * export const roles = rolesResult.then(rolesResult => rolesResult.roles);
+ * ```
  */
 export function getRoles(args?: GetRolesArgs, opts?: pulumi.InvokeOptions): Promise<GetRolesResult> {
     args = args || {};
@@ -33,6 +44,17 @@ export interface GetRolesResult {
 }
 /**
  * Every role in the organization, as the `Role` resource's outputs with its id, every page read. Filters: `displayName`; each given one narrows the list. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getRoles
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const rolesResult = langsmith.getRoles({});
+ * export const roles = rolesResult.then(rolesResult => rolesResult.roles);
+ * ```
  */
 export function getRolesOutput(args?: GetRolesOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRolesResult> {
     args = args || {};

@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Every run rule in a workspace, as the `RunRule` resource's outputs with its id, every page read. Filters: `projectId`, `datasetId`, `nameContains`; each given one narrows the list. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getRunRules
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const runRulesResult = langsmith.getRunRules({});
+ * export const runRules = runRulesResult.then(runRulesResult => runRulesResult.runRules);
+ * ```
  */
 export function getRunRules(args?: GetRunRulesArgs, opts?: pulumi.InvokeOptions): Promise<GetRunRulesResult> {
     args = args || {};
@@ -48,6 +59,17 @@ export interface GetRunRulesResult {
 }
 /**
  * Every run rule in a workspace, as the `RunRule` resource's outputs with its id, every page read. Filters: `projectId`, `datasetId`, `nameContains`; each given one narrows the list. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getRunRules
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const runRulesResult = langsmith.getRunRules({});
+ * export const runRules = runRulesResult.then(runRulesResult => runRulesResult.runRules);
+ * ```
  */
 export function getRunRulesOutput(args?: GetRunRulesOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRunRulesResult> {
     args = args || {};

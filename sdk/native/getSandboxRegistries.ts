@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Every sandbox registry in a workspace, as the `SandboxRegistry` resource's outputs with its id, every page read. Filters: `nameContains`; each given one narrows the list. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getSandboxRegistries
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const sandboxRegistriesResult = langsmith.getSandboxRegistries({});
+ * export const sandboxRegistries = sandboxRegistriesResult.then(sandboxRegistriesResult => sandboxRegistriesResult.sandboxRegistries);
+ * ```
  */
 export function getSandboxRegistries(args?: GetSandboxRegistriesArgs, opts?: pulumi.InvokeOptions): Promise<GetSandboxRegistriesResult> {
     args = args || {};
@@ -38,6 +49,17 @@ export interface GetSandboxRegistriesResult {
 }
 /**
  * Every sandbox registry in a workspace, as the `SandboxRegistry` resource's outputs with its id, every page read. Filters: `nameContains`; each given one narrows the list. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getSandboxRegistries
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const sandboxRegistriesResult = langsmith.getSandboxRegistries({});
+ * export const sandboxRegistries = sandboxRegistriesResult.then(sandboxRegistriesResult => sandboxRegistriesResult.sandboxRegistries);
+ * ```
  */
 export function getSandboxRegistriesOutput(args?: GetSandboxRegistriesOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetSandboxRegistriesResult> {
     args = args || {};

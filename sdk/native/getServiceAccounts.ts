@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Every service account in the organization, as the `ServiceAccount` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getServiceAccounts
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const serviceAccountsResult = langsmith.getServiceAccounts({});
+ * export const serviceAccounts = serviceAccountsResult.then(serviceAccountsResult => serviceAccountsResult.serviceAccounts);
+ * ```
  */
 export function getServiceAccounts(args?: GetServiceAccountsArgs, opts?: pulumi.InvokeOptions): Promise<GetServiceAccountsResult> {
     args = args || {};
@@ -28,6 +39,17 @@ export interface GetServiceAccountsResult {
 }
 /**
  * Every service account in the organization, as the `ServiceAccount` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getServiceAccounts
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const serviceAccountsResult = langsmith.getServiceAccounts({});
+ * export const serviceAccounts = serviceAccountsResult.then(serviceAccountsResult => serviceAccountsResult.serviceAccounts);
+ * ```
  */
 export function getServiceAccountsOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetServiceAccountsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

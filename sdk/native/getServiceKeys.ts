@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Every service key in the organization, as the `ServiceKey` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getServiceKeys
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const serviceKeysResult = langsmith.getServiceKeys({});
+ * export const serviceKeys = serviceKeysResult.then(serviceKeysResult => serviceKeysResult.serviceKeys);
+ * ```
  */
 export function getServiceKeys(args?: GetServiceKeysArgs, opts?: pulumi.InvokeOptions): Promise<GetServiceKeysResult> {
     args = args || {};
@@ -28,6 +39,17 @@ export interface GetServiceKeysResult {
 }
 /**
  * Every service key in the organization, as the `ServiceKey` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getServiceKeys
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const serviceKeysResult = langsmith.getServiceKeys({});
+ * export const serviceKeys = serviceKeysResult.then(serviceKeysResult => serviceKeysResult.serviceKeys);
+ * ```
  */
 export function getServiceKeysOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetServiceKeysResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

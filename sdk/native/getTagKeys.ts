@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Every tag key in a workspace, as the `TagKey` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getTagKeys
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const tagKeysResult = langsmith.getTagKeys({});
+ * export const tagKeys = tagKeysResult.then(tagKeysResult => tagKeysResult.tagKeys);
+ * ```
  */
 export function getTagKeys(args?: GetTagKeysArgs, opts?: pulumi.InvokeOptions): Promise<GetTagKeysResult> {
     args = args || {};
@@ -33,6 +44,17 @@ export interface GetTagKeysResult {
 }
 /**
  * Every tag key in a workspace, as the `TagKey` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getTagKeys
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const tagKeysResult = langsmith.getTagKeys({});
+ * export const tagKeys = tagKeysResult.then(tagKeysResult => tagKeysResult.tagKeys);
+ * ```
  */
 export function getTagKeysOutput(args?: GetTagKeysOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetTagKeysResult> {
     args = args || {};

@@ -9,6 +9,20 @@ import * as utilities from "./utilities";
 
 /**
  * Every tag value in a workspace, as the `TagValue` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getTagValues
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const tagKey = new langsmith.TagKey("tagKey", {key: "env"});
+ * const tagValuesResult = langsmith.getTagValuesOutput({
+ *     tagKeyId: tagKey.id,
+ * });
+ * export const tagValues = tagValuesResult.apply(tagValuesResult => tagValuesResult.tagValues);
+ * ```
  */
 export function getTagValues(args: GetTagValuesArgs, opts?: pulumi.InvokeOptions): Promise<GetTagValuesResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -37,6 +51,20 @@ export interface GetTagValuesResult {
 }
 /**
  * Every tag value in a workspace, as the `TagValue` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getTagValues
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const tagKey = new langsmith.TagKey("tagKey", {key: "env"});
+ * const tagValuesResult = langsmith.getTagValuesOutput({
+ *     tagKeyId: tagKey.id,
+ * });
+ * export const tagValues = tagValuesResult.apply(tagValuesResult => tagValuesResult.tagValues);
+ * ```
  */
 export function getTagValuesOutput(args: GetTagValuesOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetTagValuesResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

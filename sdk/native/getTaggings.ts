@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Every tagging in a workspace, as the `Tagging` resource's outputs with its id, every page read. Filters: `tagValueId`; each given one narrows the list. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getTaggings
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const taggingsResult = langsmith.getTaggings({});
+ * export const taggings = taggingsResult.then(taggingsResult => taggingsResult.taggings);
+ * ```
  */
 export function getTaggings(args?: GetTaggingsArgs, opts?: pulumi.InvokeOptions): Promise<GetTaggingsResult> {
     args = args || {};
@@ -38,6 +49,17 @@ export interface GetTaggingsResult {
 }
 /**
  * Every tagging in a workspace, as the `Tagging` resource's outputs with its id, every page read. Filters: `tagValueId`; each given one narrows the list. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getTaggings
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const taggingsResult = langsmith.getTaggings({});
+ * export const taggings = taggingsResult.then(taggingsResult => taggingsResult.taggings);
+ * ```
  */
 export function getTaggingsOutput(args?: GetTaggingsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetTaggingsResult> {
     args = args || {};

@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Every usage limit in a workspace, as the `UsageLimit` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getUsageLimits
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const usageLimitsResult = langsmith.getUsageLimits({});
+ * export const usageLimits = usageLimitsResult.then(usageLimitsResult => usageLimitsResult.usageLimits);
+ * ```
  */
 export function getUsageLimits(args?: GetUsageLimitsArgs, opts?: pulumi.InvokeOptions): Promise<GetUsageLimitsResult> {
     args = args || {};
@@ -33,6 +44,17 @@ export interface GetUsageLimitsResult {
 }
 /**
  * Every usage limit in a workspace, as the `UsageLimit` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getUsageLimits
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const usageLimitsResult = langsmith.getUsageLimits({});
+ * export const usageLimits = usageLimitsResult.then(usageLimitsResult => usageLimitsResult.usageLimits);
+ * ```
  */
 export function getUsageLimitsOutput(args?: GetUsageLimitsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetUsageLimitsResult> {
     args = args || {};

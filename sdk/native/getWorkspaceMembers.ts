@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Every workspace member in a workspace, as the `WorkspaceMember` resource's outputs with its id, every page read. Filters: `email`; each given one narrows the list. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getWorkspaceMembers
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const workspaceMembersResult = langsmith.getWorkspaceMembers({});
+ * export const workspaceMembers = workspaceMembersResult.then(workspaceMembersResult => workspaceMembersResult.workspaceMembers);
+ * ```
  */
 export function getWorkspaceMembers(args?: GetWorkspaceMembersArgs, opts?: pulumi.InvokeOptions): Promise<GetWorkspaceMembersResult> {
     args = args || {};
@@ -38,6 +49,17 @@ export interface GetWorkspaceMembersResult {
 }
 /**
  * Every workspace member in a workspace, as the `WorkspaceMember` resource's outputs with its id, every page read. Filters: `email`; each given one narrows the list. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getWorkspaceMembers
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const workspaceMembersResult = langsmith.getWorkspaceMembers({});
+ * export const workspaceMembers = workspaceMembersResult.then(workspaceMembersResult => workspaceMembersResult.workspaceMembers);
+ * ```
  */
 export function getWorkspaceMembersOutput(args?: GetWorkspaceMembersOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetWorkspaceMembersResult> {
     args = args || {};

@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Every workspace in the organization, as the `Workspace` resource's outputs with its id, every page read. Filters: `displayName`; each given one narrows the list. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getWorkspaces
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const workspacesResult = langsmith.getWorkspaces({});
+ * export const workspaces = workspacesResult.then(workspacesResult => workspacesResult.workspaces);
+ * ```
  */
 export function getWorkspaces(args?: GetWorkspacesArgs, opts?: pulumi.InvokeOptions): Promise<GetWorkspacesResult> {
     args = args || {};
@@ -33,6 +44,17 @@ export interface GetWorkspacesResult {
 }
 /**
  * Every workspace in the organization, as the `Workspace` resource's outputs with its id, every page read. Filters: `displayName`; each given one narrows the list. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getWorkspaces
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const workspacesResult = langsmith.getWorkspaces({});
+ * export const workspaces = workspacesResult.then(workspacesResult => workspacesResult.workspaces);
+ * ```
  */
 export function getWorkspacesOutput(args?: GetWorkspacesOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetWorkspacesResult> {
     args = args || {};

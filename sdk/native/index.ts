@@ -215,10 +215,10 @@ export const getPermissions: typeof import("./getPermissions").getPermissions = 
 export const getPermissionsOutput: typeof import("./getPermissions").getPermissionsOutput = null as any;
 utilities.lazyLoad(exports, ["getPermissions","getPermissionsOutput"], () => require("./getPermissions"));
 
-export { GetPlaygroundSettingsesArgs, GetPlaygroundSettingsesResult, GetPlaygroundSettingsesOutputArgs } from "./getPlaygroundSettingses";
-export const getPlaygroundSettingses: typeof import("./getPlaygroundSettingses").getPlaygroundSettingses = null as any;
-export const getPlaygroundSettingsesOutput: typeof import("./getPlaygroundSettingses").getPlaygroundSettingsesOutput = null as any;
-utilities.lazyLoad(exports, ["getPlaygroundSettingses","getPlaygroundSettingsesOutput"], () => require("./getPlaygroundSettingses"));
+export { GetPlaygroundSettingsArgs, GetPlaygroundSettingsResult, GetPlaygroundSettingsOutputArgs } from "./getPlaygroundSettings";
+export const getPlaygroundSettings: typeof import("./getPlaygroundSettings").getPlaygroundSettings = null as any;
+export const getPlaygroundSettingsOutput: typeof import("./getPlaygroundSettings").getPlaygroundSettingsOutput = null as any;
+utilities.lazyLoad(exports, ["getPlaygroundSettings","getPlaygroundSettingsOutput"], () => require("./getPlaygroundSettings"));
 
 export { GetProjectArgs, GetProjectResult, GetProjectOutputArgs } from "./getProject";
 export const getProject: typeof import("./getProject").getProject = null as any;

@@ -12,6 +12,8 @@ import (
 )
 
 // Every access policy in the organization, as the `AccessPolicy` resource's outputs with its id, every page read. Secret inputs are never returned.
+//
+// ## Example Usage
 func GetAccessPolicies(ctx *pulumi.Context, args *GetAccessPoliciesArgs, opts ...pulumi.InvokeOption) (*GetAccessPoliciesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetAccessPoliciesResult

@@ -12,6 +12,8 @@ import (
 )
 
 // Every access policy attachment in the organization, as the `AccessPolicyAttachment` resource's outputs with its id, every page read. Secret inputs are never returned.
+//
+// ## Example Usage
 func GetAccessPolicyAttachments(ctx *pulumi.Context, args *GetAccessPolicyAttachmentsArgs, opts ...pulumi.InvokeOption) (*GetAccessPolicyAttachmentsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetAccessPolicyAttachmentsResult

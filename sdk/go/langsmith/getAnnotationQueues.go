@@ -12,6 +12,8 @@ import (
 )
 
 // Every annotation queue in a workspace, as the `AnnotationQueue` resource's outputs with its id, every page read. Filters: `name`, `nameContains`, `datasetId`; each given one narrows the list. Secret inputs are never returned.
+//
+// ## Example Usage
 func GetAnnotationQueues(ctx *pulumi.Context, args *GetAnnotationQueuesArgs, opts ...pulumi.InvokeOption) (*GetAnnotationQueuesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetAnnotationQueuesResult

@@ -12,6 +12,8 @@ import (
 )
 
 // Every bulk export destination in a workspace, as the `BulkExportDestination` resource's outputs with its id, every page read. Secret inputs are never returned.
+//
+// ## Example Usage
 func GetBulkExportDestinations(ctx *pulumi.Context, args *GetBulkExportDestinationsArgs, opts ...pulumi.InvokeOption) (*GetBulkExportDestinationsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetBulkExportDestinationsResult

@@ -12,6 +12,8 @@ import (
 )
 
 // Every bulk export in a workspace, as the `BulkExport` resource's outputs with its id, every page read. Secret inputs are never returned.
+//
+// ## Example Usage
 func GetBulkExports(ctx *pulumi.Context, args *GetBulkExportsArgs, opts ...pulumi.InvokeOption) (*GetBulkExportsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetBulkExportsResult

@@ -12,6 +12,8 @@ import (
 )
 
 // Every data plane in the organization, as the `DataPlane` resource's outputs with its id, every page read. Secret inputs are never returned.
+//
+// ## Example Usage
 func GetDataPlanes(ctx *pulumi.Context, args *GetDataPlanesArgs, opts ...pulumi.InvokeOption) (*GetDataPlanesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetDataPlanesResult

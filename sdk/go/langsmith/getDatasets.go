@@ -12,6 +12,8 @@ import (
 )
 
 // Every dataset in a workspace, as the `Dataset` resource's outputs with its id, every page read. Filters: `name`, `nameContains`, `dataType`; each given one narrows the list. Secret inputs are never returned.
+//
+// ## Example Usage
 func GetDatasets(ctx *pulumi.Context, args *GetDatasetsArgs, opts ...pulumi.InvokeOption) (*GetDatasetsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetDatasetsResult

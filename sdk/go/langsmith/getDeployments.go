@@ -12,6 +12,8 @@ import (
 )
 
 // Every deployment in a workspace, as the `Deployment` resource's outputs with its id, every page read. Filters: `name`; each given one narrows the list. Secret inputs are never returned.
+//
+// ## Example Usage
 func GetDeployments(ctx *pulumi.Context, args *GetDeploymentsArgs, opts ...pulumi.InvokeOption) (*GetDeploymentsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetDeploymentsResult

@@ -12,6 +12,8 @@ import (
 )
 
 // Every evaluator in a workspace, as the `Evaluator` resource's outputs with its id, every page read. Filters: `type`, `nameContains`; each given one narrows the list. Secret inputs are never returned.
+//
+// ## Example Usage
 func GetEvaluators(ctx *pulumi.Context, args *GetEvaluatorsArgs, opts ...pulumi.InvokeOption) (*GetEvaluatorsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetEvaluatorsResult

@@ -12,6 +12,8 @@ import (
 )
 
 // Every example in a workspace, as the `Example` resource's outputs with its id, every page read. Filters: `datasetId`; each given one narrows the list. Secret inputs are never returned.
+//
+// ## Example Usage
 func GetExamples(ctx *pulumi.Context, args *GetExamplesArgs, opts ...pulumi.InvokeOption) (*GetExamplesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetExamplesResult

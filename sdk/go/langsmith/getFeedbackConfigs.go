@@ -12,6 +12,8 @@ import (
 )
 
 // Every feedback config in a workspace, as the `FeedbackConfig` resource's outputs with its id, every page read. Filters: `nameContains`; each given one narrows the list. Secret inputs are never returned.
+//
+// ## Example Usage
 func GetFeedbackConfigs(ctx *pulumi.Context, args *GetFeedbackConfigsArgs, opts ...pulumi.InvokeOption) (*GetFeedbackConfigsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetFeedbackConfigsResult

@@ -12,6 +12,8 @@ import (
 )
 
 // Every gateway spend cap in the organization, as the `GatewaySpendCap` resource's outputs with its id, every page read. Secret inputs are never returned.
+//
+// ## Example Usage
 func GetGatewaySpendCaps(ctx *pulumi.Context, args *GetGatewaySpendCapsArgs, opts ...pulumi.InvokeOption) (*GetGatewaySpendCapsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetGatewaySpendCapsResult

@@ -12,6 +12,8 @@ import (
 )
 
 // Every model price map in a workspace, as the `ModelPriceMap` resource's outputs with its id, every page read. Secret inputs are never returned.
+//
+// ## Example Usage
 func GetModelPriceMaps(ctx *pulumi.Context, args *GetModelPriceMapsArgs, opts ...pulumi.InvokeOption) (*GetModelPriceMapsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetModelPriceMapsResult

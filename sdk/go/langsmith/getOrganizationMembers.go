@@ -12,6 +12,8 @@ import (
 )
 
 // Every organization member in the organization, as the `OrganizationMember` resource's outputs with its id, every page read. Filters: `email`; each given one narrows the list. Secret inputs are never returned.
+//
+// ## Example Usage
 func GetOrganizationMembers(ctx *pulumi.Context, args *GetOrganizationMembersArgs, opts ...pulumi.InvokeOption) (*GetOrganizationMembersResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetOrganizationMembersResult

@@ -12,6 +12,8 @@ import (
 )
 
 // Every project in a workspace, as the `Project` resource's outputs with its id, every page read. Filters: `name`, `nameContains`; each given one narrows the list. Secret inputs are never returned.
+//
+// ## Example Usage
 func GetProjects(ctx *pulumi.Context, args *GetProjectsArgs, opts ...pulumi.InvokeOption) (*GetProjectsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetProjectsResult

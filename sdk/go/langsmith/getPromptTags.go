@@ -12,6 +12,8 @@ import (
 )
 
 // Every prompt tag in a workspace, as the `PromptTag` resource's outputs with its id, every page read. Secret inputs are never returned.
+//
+// ## Example Usage
 func GetPromptTags(ctx *pulumi.Context, args *GetPromptTagsArgs, opts ...pulumi.InvokeOption) (*GetPromptTagsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetPromptTagsResult

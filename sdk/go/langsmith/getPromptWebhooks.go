@@ -12,6 +12,8 @@ import (
 )
 
 // Every prompt webhook in a workspace, as the `PromptWebhook` resource's outputs with its id, every page read. Secret inputs are never returned.
+//
+// ## Example Usage
 func GetPromptWebhooks(ctx *pulumi.Context, args *GetPromptWebhooksArgs, opts ...pulumi.InvokeOption) (*GetPromptWebhooksResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetPromptWebhooksResult

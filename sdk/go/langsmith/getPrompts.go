@@ -12,6 +12,8 @@ import (
 )
 
 // Every prompt in a workspace, as the `Prompt` resource's outputs with its id, every page read. Filters: `query`, `isPublic`, `isArchived`; each given one narrows the list. Secret inputs are never returned.
+//
+// ## Example Usage
 func GetPrompts(ctx *pulumi.Context, args *GetPromptsArgs, opts ...pulumi.InvokeOption) (*GetPromptsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetPromptsResult

@@ -12,6 +12,8 @@ import (
 )
 
 // Every run rule in a workspace, as the `RunRule` resource's outputs with its id, every page read. Filters: `projectId`, `datasetId`, `nameContains`; each given one narrows the list. Secret inputs are never returned.
+//
+// ## Example Usage
 func GetRunRules(ctx *pulumi.Context, args *GetRunRulesArgs, opts ...pulumi.InvokeOption) (*GetRunRulesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetRunRulesResult

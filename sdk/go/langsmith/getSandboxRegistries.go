@@ -12,6 +12,8 @@ import (
 )
 
 // Every sandbox registry in a workspace, as the `SandboxRegistry` resource's outputs with its id, every page read. Filters: `nameContains`; each given one narrows the list. Secret inputs are never returned.
+//
+// ## Example Usage
 func GetSandboxRegistries(ctx *pulumi.Context, args *GetSandboxRegistriesArgs, opts ...pulumi.InvokeOption) (*GetSandboxRegistriesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetSandboxRegistriesResult

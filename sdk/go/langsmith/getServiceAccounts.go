@@ -12,6 +12,8 @@ import (
 )
 
 // Every service account in the organization, as the `ServiceAccount` resource's outputs with its id, every page read. Secret inputs are never returned.
+//
+// ## Example Usage
 func GetServiceAccounts(ctx *pulumi.Context, args *GetServiceAccountsArgs, opts ...pulumi.InvokeOption) (*GetServiceAccountsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetServiceAccountsResult

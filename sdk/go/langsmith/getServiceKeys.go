@@ -12,6 +12,8 @@ import (
 )
 
 // Every service key in the organization, as the `ServiceKey` resource's outputs with its id, every page read. Secret inputs are never returned.
+//
+// ## Example Usage
 func GetServiceKeys(ctx *pulumi.Context, args *GetServiceKeysArgs, opts ...pulumi.InvokeOption) (*GetServiceKeysResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetServiceKeysResult

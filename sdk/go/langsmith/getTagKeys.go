@@ -12,6 +12,8 @@ import (
 )
 
 // Every tag key in a workspace, as the `TagKey` resource's outputs with its id, every page read. Secret inputs are never returned.
+//
+// ## Example Usage
 func GetTagKeys(ctx *pulumi.Context, args *GetTagKeysArgs, opts ...pulumi.InvokeOption) (*GetTagKeysResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetTagKeysResult

@@ -12,6 +12,8 @@ import (
 )
 
 // Every tag value in a workspace, as the `TagValue` resource's outputs with its id, every page read. Secret inputs are never returned.
+//
+// ## Example Usage
 func GetTagValues(ctx *pulumi.Context, args *GetTagValuesArgs, opts ...pulumi.InvokeOption) (*GetTagValuesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetTagValuesResult

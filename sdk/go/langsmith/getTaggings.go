@@ -12,6 +12,8 @@ import (
 )
 
 // Every tagging in a workspace, as the `Tagging` resource's outputs with its id, every page read. Filters: `tagValueId`; each given one narrows the list. Secret inputs are never returned.
+//
+// ## Example Usage
 func GetTaggings(ctx *pulumi.Context, args *GetTaggingsArgs, opts ...pulumi.InvokeOption) (*GetTaggingsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetTaggingsResult

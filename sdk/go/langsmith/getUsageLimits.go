@@ -12,6 +12,8 @@ import (
 )
 
 // Every usage limit in a workspace, as the `UsageLimit` resource's outputs with its id, every page read. Secret inputs are never returned.
+//
+// ## Example Usage
 func GetUsageLimits(ctx *pulumi.Context, args *GetUsageLimitsArgs, opts ...pulumi.InvokeOption) (*GetUsageLimitsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetUsageLimitsResult

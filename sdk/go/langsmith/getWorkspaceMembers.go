@@ -12,6 +12,8 @@ import (
 )
 
 // Every workspace member in a workspace, as the `WorkspaceMember` resource's outputs with its id, every page read. Filters: `email`; each given one narrows the list. Secret inputs are never returned.
+//
+// ## Example Usage
 func GetWorkspaceMembers(ctx *pulumi.Context, args *GetWorkspaceMembersArgs, opts ...pulumi.InvokeOption) (*GetWorkspaceMembersResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetWorkspaceMembersResult

@@ -12,6 +12,8 @@ import (
 )
 
 // Every workspace in the organization, as the `Workspace` resource's outputs with its id, every page read. Filters: `displayName`; each given one narrows the list. Secret inputs are never returned.
+//
+// ## Example Usage
 func GetWorkspaces(ctx *pulumi.Context, args *GetWorkspacesArgs, opts ...pulumi.InvokeOption) (*GetWorkspacesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetWorkspacesResult

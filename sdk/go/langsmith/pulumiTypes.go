@@ -4820,7 +4820,7 @@ func (o ListedOrganizationMemberArrayOutput) Index(i pulumi.IntInput) ListedOrga
 	}).(ListedOrganizationMemberOutput)
 }
 
-// A playground settings as `getPlaygroundSettingses` lists it: the `PlaygroundSettings` resource's outputs and its id.
+// A playground settings as `getPlaygroundSettings` lists it: the `PlaygroundSettings` resource's outputs and its id.
 type ListedPlaygroundSettings struct {
 	// Whether the configuration is offered in the Agent Builder. Changing it updates the resource in place.
 	AvailableInAgentBuilder *bool `pulumi:"availableInAgentBuilder"`
@@ -4866,7 +4866,7 @@ type ListedPlaygroundSettings struct {
 	WorkspaceId *string `pulumi:"workspaceId"`
 }
 
-// A playground settings as `getPlaygroundSettingses` lists it: the `PlaygroundSettings` resource's outputs and its id.
+// A playground settings as `getPlaygroundSettings` lists it: the `PlaygroundSettings` resource's outputs and its id.
 type ListedPlaygroundSettingsOutput struct{ *pulumi.OutputState }
 
 func (ListedPlaygroundSettingsOutput) ElementType() reflect.Type {

@@ -1123,7 +1123,7 @@ export interface ListedOrganizationMember {
 }
 
 /**
- * A playground settings as `getPlaygroundSettingses` lists it: the `PlaygroundSettings` resource's outputs and its id.
+ * A playground settings as `getPlaygroundSettings` lists it: the `PlaygroundSettings` resource's outputs and its id.
  */
 export interface ListedPlaygroundSettings {
     /**

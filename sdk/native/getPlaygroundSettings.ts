@@ -10,39 +10,39 @@ import * as utilities from "./utilities";
 /**
  * Every playground settings in a workspace, as the `PlaygroundSettings` resource's outputs with its id, every page read. Secret inputs are never returned.
  */
-export function getPlaygroundSettingses(args?: GetPlaygroundSettingsesArgs, opts?: pulumi.InvokeOptions): Promise<GetPlaygroundSettingsesResult> {
+export function getPlaygroundSettings(args?: GetPlaygroundSettingsArgs, opts?: pulumi.InvokeOptions): Promise<GetPlaygroundSettingsResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
-    return pulumi.runtime.invoke("langsmith:index:getPlaygroundSettingses", {
+    return pulumi.runtime.invoke("langsmith:index:getPlaygroundSettings", {
         "workspaceId": args.workspaceId,
     }, opts);
 }
 
-export interface GetPlaygroundSettingsesArgs {
+export interface GetPlaygroundSettingsArgs {
     /**
      * Workspace to list; default the provider's `langsmith:workspaceId`.
      */
     workspaceId?: string;
 }
 
-export interface GetPlaygroundSettingsesResult {
+export interface GetPlaygroundSettingsResult {
     /**
      * The playground settingss, in the service's order.
      */
-    readonly playgroundSettingses?: outputs.ListedPlaygroundSettings[];
+    readonly playgroundSettings?: outputs.ListedPlaygroundSettings[];
 }
 /**
  * Every playground settings in a workspace, as the `PlaygroundSettings` resource's outputs with its id, every page read. Secret inputs are never returned.
  */
-export function getPlaygroundSettingsesOutput(args?: GetPlaygroundSettingsesOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetPlaygroundSettingsesResult> {
+export function getPlaygroundSettingsOutput(args?: GetPlaygroundSettingsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetPlaygroundSettingsResult> {
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
-    return pulumi.runtime.invokeOutput("langsmith:index:getPlaygroundSettingses", {
+    return pulumi.runtime.invokeOutput("langsmith:index:getPlaygroundSettings", {
         "workspaceId": args.workspaceId,
     }, opts);
 }
 
-export interface GetPlaygroundSettingsesOutputArgs {
+export interface GetPlaygroundSettingsOutputArgs {
     /**
      * Workspace to list; default the provider's `langsmith:workspaceId`.
      */
