@@ -117,12 +117,16 @@ export interface ListFilter {
   readonly output: string;
   /** How it matches that property: `equals` (default) or `contains` (a substring, case-insensitive). */
   readonly match?: "equals" | "contains";
+  /** The values the service accepts, for a filter by one of a few (a dataset's `kv`, `llm`, `chat`); default any. */
+  readonly values?: readonly string[];
 }
 
 /** A kind's list function: its filters, the parents' ids it needs, and the call. */
 export interface KindListFunction {
   /** The filters, by argument name. */
   readonly filters: Readonly<Record<string, ListFilter>>;
+  /** Inputs a listed object does not carry (the service's list leaves them out); none for most kinds. */
+  readonly leftOut: readonly string[];
   /** The inputs the objects live under (a tag value's `tagKeyId`): required arguments. */
   readonly parents: readonly string[];
   /** The list endpoint the filters with a `query` are sent to; absent for a kind listed through its own reads. */

@@ -21,6 +21,7 @@ import { getInfo, getOrganization, getWorkspace, type GetWorkspaceArgs } from ".
 import { getDataset, getProject, getPromptCommit } from "../tracing/invokes";
 import { loadAllKinds } from "../registry";
 import { allListFunctions, listFunctionFor } from "./listFunctions";
+import { allLookupFunctions, lookupFunctionFor } from "./lookupFunctions";
 import { exampleRef } from "../engine/fields/fieldSpec";
 import {
   ANY,
@@ -366,12 +367,16 @@ export const NATIVE_FUNCTIONS: readonly NativeFunction[] = [
   },
 ];
 
-/** The invoke served for `token`, if any: a written one, else a kind's list function (its module loaded then). */
+/** The written invokes' tokens: a kind's generated lookup never takes one. */
+const WRITTEN_TOKENS: ReadonlySet<string> = new Set(NATIVE_FUNCTIONS.map((fn) => fn.token));
+
+/** The invoke served for `token`, if any: a written one, else a kind's list function or lookup (its module loaded then). */
 export function nativeFunction(token: string): NativeFunction | undefined {
-  return NATIVE_FUNCTIONS.find((fn) => fn.token === token) ?? listFunctionFor(token);
+  return NATIVE_FUNCTIONS.find((fn) => fn.token === token) ?? listFunctionFor(token) ?? lookupFunctionFor(token, WRITTEN_TOKENS);
 }
 
-/** Every invoke: the written ones, then every kind's list function (every kind's module loaded). */
+/** Every invoke: the written ones, then every kind's list function and lookup (every kind's module loaded). */
 export function allNativeFunctions(): NativeFunction[] {
-  return [...NATIVE_FUNCTIONS, ...allListFunctions(loadAllKinds())];
+  const kinds = loadAllKinds();
+  return [...NATIVE_FUNCTIONS, ...allListFunctions(kinds), ...allLookupFunctions(kinds, WRITTEN_TOKENS)];
 }

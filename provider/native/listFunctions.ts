@@ -108,6 +108,7 @@ export function nativeListFunction(resource: LangSmithResource): NativeFunction 
     description:
       `Every ${noun} ${where}, as the \`${typeNameOf(resource.token)}\` resource's outputs with its id, every page read.` +
       (filterNames.length > 0 ? ` Filters: ${filterNames.map((name) => `\`${name}\``).join(", ")}; each given one narrows the list.` : "") +
+      (listing.leftOut.length > 0 ? ` The service's list leaves out ${listing.leftOut.map((name) => `\`${name}\``).join(", ")}: unset here.` : "") +
       " Secret inputs are never returned.",
     inputs,
     requiredInputs: [...listing.parents],

@@ -96,7 +96,10 @@ export type WorkspaceInputs = InputsOf<typeof WORKSPACE_FIELDS>;
 /** The Workspace, as both the native provider serves it. */
 export const resource = declareKind({
   token: "langsmith:index:Workspace",
-  listing: { filters: { displayName: { type: "string", output: "displayName", doc: "Only the workspace of this exact display name." } } },
+  listing: {
+    leftOut: ["dataPlaneId"],
+    filters: { displayName: { type: "string", output: "displayName", doc: "Only the workspace of this exact display name." } },
+  },
   kind: "workspace",
   description:
     "A LangSmith workspace of the organization: the home of deployments, projects, datasets and keys of one team or environment. " +

@@ -163,7 +163,13 @@ export const resource = declareKind({
     filters: {
       name: { type: "string", query: "name", output: "name", doc: "Only the dataset of this exact name." },
       nameContains: { type: "string", query: "name_contains", output: "name", match: "contains", doc: "Only datasets whose name contains this text." },
-      dataType: { type: "string", query: "data_type", output: "dataType", doc: "Only datasets of this type: `kv`, `llm` or `chat`." },
+      dataType: {
+        type: "string",
+        query: "data_type",
+        output: "dataType",
+        values: ["kv", "llm", "chat"],
+        doc: "Only datasets of this type: `kv`, `llm` or `chat`.",
+      },
     },
   },
   kind: "dataset",

@@ -170,7 +170,7 @@ export const resource = declareKind({
   token: "langsmith:index:Evaluator",
   listing: {
     filters: {
-      type: { type: "string", query: "type", output: "type", doc: "Only evaluators of this type: `llm` or `code`." },
+      type: { type: "string", query: "type", output: "type", values: ["llm", "code"], doc: "Only evaluators of this type: `llm` or `code`." },
       nameContains: { type: "string", query: "name_contains", output: "name", match: "contains", doc: "Only evaluators whose name contains this text." },
     },
     paging: { by: "offset", pageSize: 100 },

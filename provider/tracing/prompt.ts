@@ -191,6 +191,7 @@ export type PromptInputs = InputsOf<typeof PROMPT_FIELDS>;
 export const resource = declareKind({
   token: "langsmith:index:Prompt",
   listing: {
+    leftOut: ["manifest"],
     filters: {
       query: { type: "string", query: "query", output: "handle", match: "contains", doc: "Only prompts whose handle (or description) contains this text." },
       isPublic: { type: "boolean", query: "is_public", output: "isPublic", doc: "Only public (`true`) or private (`false`) prompts." },

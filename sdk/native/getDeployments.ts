@@ -8,7 +8,7 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * Every deployment in a workspace, as the `Deployment` resource's outputs with its id, every page read. Filters: `name`; each given one narrows the list. Secret inputs are never returned.
+ * Every deployment in a workspace, as the `Deployment` resource's outputs with its id, every page read. Filters: `name`; each given one narrows the list. The service's list leaves out `environmentVariables`: unset here. Secret inputs are never returned.
  *
  * ## Example Usage
  * ### Calling getDeployments
@@ -48,7 +48,7 @@ export interface GetDeploymentsResult {
     readonly deployments?: outputs.ListedDeployment[];
 }
 /**
- * Every deployment in a workspace, as the `Deployment` resource's outputs with its id, every page read. Filters: `name`; each given one narrows the list. Secret inputs are never returned.
+ * Every deployment in a workspace, as the `Deployment` resource's outputs with its id, every page read. Filters: `name`; each given one narrows the list. The service's list leaves out `environmentVariables`: unset here. Secret inputs are never returned.
  *
  * ## Example Usage
  * ### Calling getDeployments

@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Every playground settings in a workspace, as the `PlaygroundSettings` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getPlaygroundSettings
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const playgroundSettingsResult = langsmith.getPlaygroundSettings({});
+ * export const playgroundSettings = playgroundSettingsResult.then(playgroundSettingsResult => playgroundSettingsResult.playgroundSettings);
+ * ```
  */
 export function getPlaygroundSettings(args?: GetPlaygroundSettingsArgs, opts?: pulumi.InvokeOptions): Promise<GetPlaygroundSettingsResult> {
     args = args || {};
@@ -33,6 +44,17 @@ export interface GetPlaygroundSettingsResult {
 }
 /**
  * Every playground settings in a workspace, as the `PlaygroundSettings` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getPlaygroundSettings
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const playgroundSettingsResult = langsmith.getPlaygroundSettings({});
+ * export const playgroundSettings = playgroundSettingsResult.then(playgroundSettingsResult => playgroundSettingsResult.playgroundSettings);
+ * ```
  */
 export function getPlaygroundSettingsOutput(args?: GetPlaygroundSettingsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetPlaygroundSettingsResult> {
     args = args || {};

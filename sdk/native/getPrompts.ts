@@ -8,7 +8,7 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * Every prompt in a workspace, as the `Prompt` resource's outputs with its id, every page read. Filters: `query`, `isPublic`, `isArchived`; each given one narrows the list. Secret inputs are never returned.
+ * Every prompt in a workspace, as the `Prompt` resource's outputs with its id, every page read. Filters: `query`, `isPublic`, `isArchived`; each given one narrows the list. The service's list leaves out `manifest`: unset here. Secret inputs are never returned.
  *
  * ## Example Usage
  * ### Calling getPrompts
@@ -58,7 +58,7 @@ export interface GetPromptsResult {
     readonly prompts?: outputs.ListedPrompt[];
 }
 /**
- * Every prompt in a workspace, as the `Prompt` resource's outputs with its id, every page read. Filters: `query`, `isPublic`, `isArchived`; each given one narrows the list. Secret inputs are never returned.
+ * Every prompt in a workspace, as the `Prompt` resource's outputs with its id, every page read. Filters: `query`, `isPublic`, `isArchived`; each given one narrows the list. The service's list leaves out `manifest`: unset here. Secret inputs are never returned.
  *
  * ## Example Usage
  * ### Calling getPrompts

@@ -8,7 +8,7 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * Every workspace in the organization, as the `Workspace` resource's outputs with its id, every page read. Filters: `displayName`; each given one narrows the list. Secret inputs are never returned.
+ * Every workspace in the organization, as the `Workspace` resource's outputs with its id, every page read. Filters: `displayName`; each given one narrows the list. The service's list leaves out `dataPlaneId`: unset here. Secret inputs are never returned.
  *
  * ## Example Usage
  * ### Calling getWorkspaces
@@ -43,7 +43,7 @@ export interface GetWorkspacesResult {
     readonly workspaces?: outputs.ListedWorkspace[];
 }
 /**
- * Every workspace in the organization, as the `Workspace` resource's outputs with its id, every page read. Filters: `displayName`; each given one narrows the list. Secret inputs are never returned.
+ * Every workspace in the organization, as the `Workspace` resource's outputs with its id, every page read. Filters: `displayName`; each given one narrows the list. The service's list leaves out `dataPlaneId`: unset here. Secret inputs are never returned.
  *
  * ## Example Usage
  * ### Calling getWorkspaces

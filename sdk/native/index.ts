@@ -85,15 +85,40 @@ export const getAccessPolicies: typeof import("./getAccessPolicies").getAccessPo
 export const getAccessPoliciesOutput: typeof import("./getAccessPolicies").getAccessPoliciesOutput = null as any;
 utilities.lazyLoad(exports, ["getAccessPolicies","getAccessPoliciesOutput"], () => require("./getAccessPolicies"));
 
+export { GetAccessPolicyArgs, GetAccessPolicyResult, GetAccessPolicyOutputArgs } from "./getAccessPolicy";
+export const getAccessPolicy: typeof import("./getAccessPolicy").getAccessPolicy = null as any;
+export const getAccessPolicyOutput: typeof import("./getAccessPolicy").getAccessPolicyOutput = null as any;
+utilities.lazyLoad(exports, ["getAccessPolicy","getAccessPolicyOutput"], () => require("./getAccessPolicy"));
+
+export { GetAccessPolicyAttachmentArgs, GetAccessPolicyAttachmentResult, GetAccessPolicyAttachmentOutputArgs } from "./getAccessPolicyAttachment";
+export const getAccessPolicyAttachment: typeof import("./getAccessPolicyAttachment").getAccessPolicyAttachment = null as any;
+export const getAccessPolicyAttachmentOutput: typeof import("./getAccessPolicyAttachment").getAccessPolicyAttachmentOutput = null as any;
+utilities.lazyLoad(exports, ["getAccessPolicyAttachment","getAccessPolicyAttachmentOutput"], () => require("./getAccessPolicyAttachment"));
+
 export { GetAccessPolicyAttachmentsArgs, GetAccessPolicyAttachmentsResult } from "./getAccessPolicyAttachments";
 export const getAccessPolicyAttachments: typeof import("./getAccessPolicyAttachments").getAccessPolicyAttachments = null as any;
 export const getAccessPolicyAttachmentsOutput: typeof import("./getAccessPolicyAttachments").getAccessPolicyAttachmentsOutput = null as any;
 utilities.lazyLoad(exports, ["getAccessPolicyAttachments","getAccessPolicyAttachmentsOutput"], () => require("./getAccessPolicyAttachments"));
 
+export { GetAlertRuleArgs, GetAlertRuleResult, GetAlertRuleOutputArgs } from "./getAlertRule";
+export const getAlertRule: typeof import("./getAlertRule").getAlertRule = null as any;
+export const getAlertRuleOutput: typeof import("./getAlertRule").getAlertRuleOutput = null as any;
+utilities.lazyLoad(exports, ["getAlertRule","getAlertRuleOutput"], () => require("./getAlertRule"));
+
+export { GetAnnotationQueueArgs, GetAnnotationQueueResult, GetAnnotationQueueOutputArgs } from "./getAnnotationQueue";
+export const getAnnotationQueue: typeof import("./getAnnotationQueue").getAnnotationQueue = null as any;
+export const getAnnotationQueueOutput: typeof import("./getAnnotationQueue").getAnnotationQueueOutput = null as any;
+utilities.lazyLoad(exports, ["getAnnotationQueue","getAnnotationQueueOutput"], () => require("./getAnnotationQueue"));
+
 export { GetAnnotationQueuesArgs, GetAnnotationQueuesResult, GetAnnotationQueuesOutputArgs } from "./getAnnotationQueues";
 export const getAnnotationQueues: typeof import("./getAnnotationQueues").getAnnotationQueues = null as any;
 export const getAnnotationQueuesOutput: typeof import("./getAnnotationQueues").getAnnotationQueuesOutput = null as any;
 utilities.lazyLoad(exports, ["getAnnotationQueues","getAnnotationQueuesOutput"], () => require("./getAnnotationQueues"));
+
+export { GetApiKeyArgs, GetApiKeyResult, GetApiKeyOutputArgs } from "./getApiKey";
+export const getApiKey: typeof import("./getApiKey").getApiKey = null as any;
+export const getApiKeyOutput: typeof import("./getApiKey").getApiKeyOutput = null as any;
+utilities.lazyLoad(exports, ["getApiKey","getApiKeyOutput"], () => require("./getApiKey"));
 
 export { GetApiKeysArgs, GetApiKeysResult, GetApiKeysOutputArgs } from "./getApiKeys";
 export const getApiKeys: typeof import("./getApiKeys").getApiKeys = null as any;
@@ -104,6 +129,11 @@ export { GetBulkExportArgs, GetBulkExportResult, GetBulkExportOutputArgs } from 
 export const getBulkExport: typeof import("./getBulkExport").getBulkExport = null as any;
 export const getBulkExportOutput: typeof import("./getBulkExport").getBulkExportOutput = null as any;
 utilities.lazyLoad(exports, ["getBulkExport","getBulkExportOutput"], () => require("./getBulkExport"));
+
+export { GetBulkExportDestinationArgs, GetBulkExportDestinationResult, GetBulkExportDestinationOutputArgs } from "./getBulkExportDestination";
+export const getBulkExportDestination: typeof import("./getBulkExportDestination").getBulkExportDestination = null as any;
+export const getBulkExportDestinationOutput: typeof import("./getBulkExportDestination").getBulkExportDestinationOutput = null as any;
+utilities.lazyLoad(exports, ["getBulkExportDestination","getBulkExportDestinationOutput"], () => require("./getBulkExportDestination"));
 
 export { GetBulkExportDestinationsArgs, GetBulkExportDestinationsResult, GetBulkExportDestinationsOutputArgs } from "./getBulkExportDestinations";
 export const getBulkExportDestinations: typeof import("./getBulkExportDestinations").getBulkExportDestinations = null as any;
@@ -119,6 +149,11 @@ export { GetBulkExportsArgs, GetBulkExportsResult, GetBulkExportsOutputArgs } fr
 export const getBulkExports: typeof import("./getBulkExports").getBulkExports = null as any;
 export const getBulkExportsOutput: typeof import("./getBulkExports").getBulkExportsOutput = null as any;
 utilities.lazyLoad(exports, ["getBulkExports","getBulkExportsOutput"], () => require("./getBulkExports"));
+
+export { GetDataPlaneArgs, GetDataPlaneResult, GetDataPlaneOutputArgs } from "./getDataPlane";
+export const getDataPlane: typeof import("./getDataPlane").getDataPlane = null as any;
+export const getDataPlaneOutput: typeof import("./getDataPlane").getDataPlaneOutput = null as any;
+utilities.lazyLoad(exports, ["getDataPlane","getDataPlaneOutput"], () => require("./getDataPlane"));
 
 export { GetDataPlanesArgs, GetDataPlanesResult } from "./getDataPlanes";
 export const getDataPlanes: typeof import("./getDataPlanes").getDataPlanes = null as any;
@@ -155,15 +190,30 @@ export const getDeployments: typeof import("./getDeployments").getDeployments = 
 export const getDeploymentsOutput: typeof import("./getDeployments").getDeploymentsOutput = null as any;
 utilities.lazyLoad(exports, ["getDeployments","getDeploymentsOutput"], () => require("./getDeployments"));
 
+export { GetEvaluatorArgs, GetEvaluatorResult, GetEvaluatorOutputArgs } from "./getEvaluator";
+export const getEvaluator: typeof import("./getEvaluator").getEvaluator = null as any;
+export const getEvaluatorOutput: typeof import("./getEvaluator").getEvaluatorOutput = null as any;
+utilities.lazyLoad(exports, ["getEvaluator","getEvaluatorOutput"], () => require("./getEvaluator"));
+
 export { GetEvaluatorsArgs, GetEvaluatorsResult, GetEvaluatorsOutputArgs } from "./getEvaluators";
 export const getEvaluators: typeof import("./getEvaluators").getEvaluators = null as any;
 export const getEvaluatorsOutput: typeof import("./getEvaluators").getEvaluatorsOutput = null as any;
 utilities.lazyLoad(exports, ["getEvaluators","getEvaluatorsOutput"], () => require("./getEvaluators"));
 
+export { GetExampleArgs, GetExampleResult, GetExampleOutputArgs } from "./getExample";
+export const getExample: typeof import("./getExample").getExample = null as any;
+export const getExampleOutput: typeof import("./getExample").getExampleOutput = null as any;
+utilities.lazyLoad(exports, ["getExample","getExampleOutput"], () => require("./getExample"));
+
 export { GetExamplesArgs, GetExamplesResult, GetExamplesOutputArgs } from "./getExamples";
 export const getExamples: typeof import("./getExamples").getExamples = null as any;
 export const getExamplesOutput: typeof import("./getExamples").getExamplesOutput = null as any;
 utilities.lazyLoad(exports, ["getExamples","getExamplesOutput"], () => require("./getExamples"));
+
+export { GetFeedbackConfigArgs, GetFeedbackConfigResult, GetFeedbackConfigOutputArgs } from "./getFeedbackConfig";
+export const getFeedbackConfig: typeof import("./getFeedbackConfig").getFeedbackConfig = null as any;
+export const getFeedbackConfigOutput: typeof import("./getFeedbackConfig").getFeedbackConfigOutput = null as any;
+utilities.lazyLoad(exports, ["getFeedbackConfig","getFeedbackConfigOutput"], () => require("./getFeedbackConfig"));
 
 export { GetFeedbackConfigsArgs, GetFeedbackConfigsResult, GetFeedbackConfigsOutputArgs } from "./getFeedbackConfigs";
 export const getFeedbackConfigs: typeof import("./getFeedbackConfigs").getFeedbackConfigs = null as any;
@@ -175,6 +225,16 @@ export const getGatewayPolicies: typeof import("./getGatewayPolicies").getGatewa
 export const getGatewayPoliciesOutput: typeof import("./getGatewayPolicies").getGatewayPoliciesOutput = null as any;
 utilities.lazyLoad(exports, ["getGatewayPolicies","getGatewayPoliciesOutput"], () => require("./getGatewayPolicies"));
 
+export { GetGatewayPolicyArgs, GetGatewayPolicyResult, GetGatewayPolicyOutputArgs } from "./getGatewayPolicy";
+export const getGatewayPolicy: typeof import("./getGatewayPolicy").getGatewayPolicy = null as any;
+export const getGatewayPolicyOutput: typeof import("./getGatewayPolicy").getGatewayPolicyOutput = null as any;
+utilities.lazyLoad(exports, ["getGatewayPolicy","getGatewayPolicyOutput"], () => require("./getGatewayPolicy"));
+
+export { GetGatewaySpendCapArgs, GetGatewaySpendCapResult, GetGatewaySpendCapOutputArgs } from "./getGatewaySpendCap";
+export const getGatewaySpendCap: typeof import("./getGatewaySpendCap").getGatewaySpendCap = null as any;
+export const getGatewaySpendCapOutput: typeof import("./getGatewaySpendCap").getGatewaySpendCapOutput = null as any;
+utilities.lazyLoad(exports, ["getGatewaySpendCap","getGatewaySpendCapOutput"], () => require("./getGatewaySpendCap"));
+
 export { GetGatewaySpendCapsArgs, GetGatewaySpendCapsResult } from "./getGatewaySpendCaps";
 export const getGatewaySpendCaps: typeof import("./getGatewaySpendCaps").getGatewaySpendCaps = null as any;
 export const getGatewaySpendCapsOutput: typeof import("./getGatewaySpendCaps").getGatewaySpendCapsOutput = null as any;
@@ -184,6 +244,11 @@ export { GetInfoArgs, GetInfoResult } from "./getInfo";
 export const getInfo: typeof import("./getInfo").getInfo = null as any;
 export const getInfoOutput: typeof import("./getInfo").getInfoOutput = null as any;
 utilities.lazyLoad(exports, ["getInfo","getInfoOutput"], () => require("./getInfo"));
+
+export { GetModelPriceMapArgs, GetModelPriceMapResult, GetModelPriceMapOutputArgs } from "./getModelPriceMap";
+export const getModelPriceMap: typeof import("./getModelPriceMap").getModelPriceMap = null as any;
+export const getModelPriceMapOutput: typeof import("./getModelPriceMap").getModelPriceMapOutput = null as any;
+utilities.lazyLoad(exports, ["getModelPriceMap","getModelPriceMapOutput"], () => require("./getModelPriceMap"));
 
 export { GetModelPriceMapsArgs, GetModelPriceMapsResult, GetModelPriceMapsOutputArgs } from "./getModelPriceMaps";
 export const getModelPriceMaps: typeof import("./getModelPriceMaps").getModelPriceMaps = null as any;
@@ -205,10 +270,20 @@ export const getOrganization: typeof import("./getOrganization").getOrganization
 export const getOrganizationOutput: typeof import("./getOrganization").getOrganizationOutput = null as any;
 utilities.lazyLoad(exports, ["getOrganization","getOrganizationOutput"], () => require("./getOrganization"));
 
+export { GetOrganizationMemberArgs, GetOrganizationMemberResult, GetOrganizationMemberOutputArgs } from "./getOrganizationMember";
+export const getOrganizationMember: typeof import("./getOrganizationMember").getOrganizationMember = null as any;
+export const getOrganizationMemberOutput: typeof import("./getOrganizationMember").getOrganizationMemberOutput = null as any;
+utilities.lazyLoad(exports, ["getOrganizationMember","getOrganizationMemberOutput"], () => require("./getOrganizationMember"));
+
 export { GetOrganizationMembersArgs, GetOrganizationMembersResult, GetOrganizationMembersOutputArgs } from "./getOrganizationMembers";
 export const getOrganizationMembers: typeof import("./getOrganizationMembers").getOrganizationMembers = null as any;
 export const getOrganizationMembersOutput: typeof import("./getOrganizationMembers").getOrganizationMembersOutput = null as any;
 utilities.lazyLoad(exports, ["getOrganizationMembers","getOrganizationMembersOutput"], () => require("./getOrganizationMembers"));
+
+export { GetOrganizationTtlSettingsArgs, GetOrganizationTtlSettingsResult, GetOrganizationTtlSettingsOutputArgs } from "./getOrganizationTtlSettings";
+export const getOrganizationTtlSettings: typeof import("./getOrganizationTtlSettings").getOrganizationTtlSettings = null as any;
+export const getOrganizationTtlSettingsOutput: typeof import("./getOrganizationTtlSettings").getOrganizationTtlSettingsOutput = null as any;
+utilities.lazyLoad(exports, ["getOrganizationTtlSettings","getOrganizationTtlSettingsOutput"], () => require("./getOrganizationTtlSettings"));
 
 export { GetPermissionsArgs, GetPermissionsResult, GetPermissionsOutputArgs } from "./getPermissions";
 export const getPermissions: typeof import("./getPermissions").getPermissions = null as any;
@@ -230,15 +305,30 @@ export const getProjects: typeof import("./getProjects").getProjects = null as a
 export const getProjectsOutput: typeof import("./getProjects").getProjectsOutput = null as any;
 utilities.lazyLoad(exports, ["getProjects","getProjectsOutput"], () => require("./getProjects"));
 
+export { GetPromptArgs, GetPromptResult, GetPromptOutputArgs } from "./getPrompt";
+export const getPrompt: typeof import("./getPrompt").getPrompt = null as any;
+export const getPromptOutput: typeof import("./getPrompt").getPromptOutput = null as any;
+utilities.lazyLoad(exports, ["getPrompt","getPromptOutput"], () => require("./getPrompt"));
+
 export { GetPromptCommitArgs, GetPromptCommitResult, GetPromptCommitOutputArgs } from "./getPromptCommit";
 export const getPromptCommit: typeof import("./getPromptCommit").getPromptCommit = null as any;
 export const getPromptCommitOutput: typeof import("./getPromptCommit").getPromptCommitOutput = null as any;
 utilities.lazyLoad(exports, ["getPromptCommit","getPromptCommitOutput"], () => require("./getPromptCommit"));
 
+export { GetPromptTagArgs, GetPromptTagResult, GetPromptTagOutputArgs } from "./getPromptTag";
+export const getPromptTag: typeof import("./getPromptTag").getPromptTag = null as any;
+export const getPromptTagOutput: typeof import("./getPromptTag").getPromptTagOutput = null as any;
+utilities.lazyLoad(exports, ["getPromptTag","getPromptTagOutput"], () => require("./getPromptTag"));
+
 export { GetPromptTagsArgs, GetPromptTagsResult, GetPromptTagsOutputArgs } from "./getPromptTags";
 export const getPromptTags: typeof import("./getPromptTags").getPromptTags = null as any;
 export const getPromptTagsOutput: typeof import("./getPromptTags").getPromptTagsOutput = null as any;
 utilities.lazyLoad(exports, ["getPromptTags","getPromptTagsOutput"], () => require("./getPromptTags"));
+
+export { GetPromptWebhookArgs, GetPromptWebhookResult, GetPromptWebhookOutputArgs } from "./getPromptWebhook";
+export const getPromptWebhook: typeof import("./getPromptWebhook").getPromptWebhook = null as any;
+export const getPromptWebhookOutput: typeof import("./getPromptWebhook").getPromptWebhookOutput = null as any;
+utilities.lazyLoad(exports, ["getPromptWebhook","getPromptWebhookOutput"], () => require("./getPromptWebhook"));
 
 export { GetPromptWebhooksArgs, GetPromptWebhooksResult, GetPromptWebhooksOutputArgs } from "./getPromptWebhooks";
 export const getPromptWebhooks: typeof import("./getPromptWebhooks").getPromptWebhooks = null as any;
@@ -260,6 +350,11 @@ export const getRoles: typeof import("./getRoles").getRoles = null as any;
 export const getRolesOutput: typeof import("./getRoles").getRolesOutput = null as any;
 utilities.lazyLoad(exports, ["getRoles","getRolesOutput"], () => require("./getRoles"));
 
+export { GetRunRuleArgs, GetRunRuleResult, GetRunRuleOutputArgs } from "./getRunRule";
+export const getRunRule: typeof import("./getRunRule").getRunRule = null as any;
+export const getRunRuleOutput: typeof import("./getRunRule").getRunRuleOutput = null as any;
+utilities.lazyLoad(exports, ["getRunRule","getRunRuleOutput"], () => require("./getRunRule"));
+
 export { GetRunRulesArgs, GetRunRulesResult, GetRunRulesOutputArgs } from "./getRunRules";
 export const getRunRules: typeof import("./getRunRules").getRunRules = null as any;
 export const getRunRulesOutput: typeof import("./getRunRules").getRunRulesOutput = null as any;
@@ -270,30 +365,75 @@ export const getSandboxRegistries: typeof import("./getSandboxRegistries").getSa
 export const getSandboxRegistriesOutput: typeof import("./getSandboxRegistries").getSandboxRegistriesOutput = null as any;
 utilities.lazyLoad(exports, ["getSandboxRegistries","getSandboxRegistriesOutput"], () => require("./getSandboxRegistries"));
 
+export { GetSandboxRegistryArgs, GetSandboxRegistryResult, GetSandboxRegistryOutputArgs } from "./getSandboxRegistry";
+export const getSandboxRegistry: typeof import("./getSandboxRegistry").getSandboxRegistry = null as any;
+export const getSandboxRegistryOutput: typeof import("./getSandboxRegistry").getSandboxRegistryOutput = null as any;
+utilities.lazyLoad(exports, ["getSandboxRegistry","getSandboxRegistryOutput"], () => require("./getSandboxRegistry"));
+
+export { GetServiceAccountArgs, GetServiceAccountResult, GetServiceAccountOutputArgs } from "./getServiceAccount";
+export const getServiceAccount: typeof import("./getServiceAccount").getServiceAccount = null as any;
+export const getServiceAccountOutput: typeof import("./getServiceAccount").getServiceAccountOutput = null as any;
+utilities.lazyLoad(exports, ["getServiceAccount","getServiceAccountOutput"], () => require("./getServiceAccount"));
+
 export { GetServiceAccountsArgs, GetServiceAccountsResult } from "./getServiceAccounts";
 export const getServiceAccounts: typeof import("./getServiceAccounts").getServiceAccounts = null as any;
 export const getServiceAccountsOutput: typeof import("./getServiceAccounts").getServiceAccountsOutput = null as any;
 utilities.lazyLoad(exports, ["getServiceAccounts","getServiceAccountsOutput"], () => require("./getServiceAccounts"));
+
+export { GetServiceKeyArgs, GetServiceKeyResult, GetServiceKeyOutputArgs } from "./getServiceKey";
+export const getServiceKey: typeof import("./getServiceKey").getServiceKey = null as any;
+export const getServiceKeyOutput: typeof import("./getServiceKey").getServiceKeyOutput = null as any;
+utilities.lazyLoad(exports, ["getServiceKey","getServiceKeyOutput"], () => require("./getServiceKey"));
 
 export { GetServiceKeysArgs, GetServiceKeysResult } from "./getServiceKeys";
 export const getServiceKeys: typeof import("./getServiceKeys").getServiceKeys = null as any;
 export const getServiceKeysOutput: typeof import("./getServiceKeys").getServiceKeysOutput = null as any;
 utilities.lazyLoad(exports, ["getServiceKeys","getServiceKeysOutput"], () => require("./getServiceKeys"));
 
+export { GetSsoSettingsArgs, GetSsoSettingsResult, GetSsoSettingsOutputArgs } from "./getSsoSettings";
+export const getSsoSettings: typeof import("./getSsoSettings").getSsoSettings = null as any;
+export const getSsoSettingsOutput: typeof import("./getSsoSettings").getSsoSettingsOutput = null as any;
+utilities.lazyLoad(exports, ["getSsoSettings","getSsoSettingsOutput"], () => require("./getSsoSettings"));
+
+export { GetTagKeyArgs, GetTagKeyResult, GetTagKeyOutputArgs } from "./getTagKey";
+export const getTagKey: typeof import("./getTagKey").getTagKey = null as any;
+export const getTagKeyOutput: typeof import("./getTagKey").getTagKeyOutput = null as any;
+utilities.lazyLoad(exports, ["getTagKey","getTagKeyOutput"], () => require("./getTagKey"));
+
 export { GetTagKeysArgs, GetTagKeysResult, GetTagKeysOutputArgs } from "./getTagKeys";
 export const getTagKeys: typeof import("./getTagKeys").getTagKeys = null as any;
 export const getTagKeysOutput: typeof import("./getTagKeys").getTagKeysOutput = null as any;
 utilities.lazyLoad(exports, ["getTagKeys","getTagKeysOutput"], () => require("./getTagKeys"));
+
+export { GetTagValueArgs, GetTagValueResult, GetTagValueOutputArgs } from "./getTagValue";
+export const getTagValue: typeof import("./getTagValue").getTagValue = null as any;
+export const getTagValueOutput: typeof import("./getTagValue").getTagValueOutput = null as any;
+utilities.lazyLoad(exports, ["getTagValue","getTagValueOutput"], () => require("./getTagValue"));
 
 export { GetTagValuesArgs, GetTagValuesResult, GetTagValuesOutputArgs } from "./getTagValues";
 export const getTagValues: typeof import("./getTagValues").getTagValues = null as any;
 export const getTagValuesOutput: typeof import("./getTagValues").getTagValuesOutput = null as any;
 utilities.lazyLoad(exports, ["getTagValues","getTagValuesOutput"], () => require("./getTagValues"));
 
+export { GetTaggingArgs, GetTaggingResult, GetTaggingOutputArgs } from "./getTagging";
+export const getTagging: typeof import("./getTagging").getTagging = null as any;
+export const getTaggingOutput: typeof import("./getTagging").getTaggingOutput = null as any;
+utilities.lazyLoad(exports, ["getTagging","getTaggingOutput"], () => require("./getTagging"));
+
 export { GetTaggingsArgs, GetTaggingsResult, GetTaggingsOutputArgs } from "./getTaggings";
 export const getTaggings: typeof import("./getTaggings").getTaggings = null as any;
 export const getTaggingsOutput: typeof import("./getTaggings").getTaggingsOutput = null as any;
 utilities.lazyLoad(exports, ["getTaggings","getTaggingsOutput"], () => require("./getTaggings"));
+
+export { GetTtlSettingsArgs, GetTtlSettingsResult, GetTtlSettingsOutputArgs } from "./getTtlSettings";
+export const getTtlSettings: typeof import("./getTtlSettings").getTtlSettings = null as any;
+export const getTtlSettingsOutput: typeof import("./getTtlSettings").getTtlSettingsOutput = null as any;
+utilities.lazyLoad(exports, ["getTtlSettings","getTtlSettingsOutput"], () => require("./getTtlSettings"));
+
+export { GetUsageLimitArgs, GetUsageLimitResult, GetUsageLimitOutputArgs } from "./getUsageLimit";
+export const getUsageLimit: typeof import("./getUsageLimit").getUsageLimit = null as any;
+export const getUsageLimitOutput: typeof import("./getUsageLimit").getUsageLimitOutput = null as any;
+utilities.lazyLoad(exports, ["getUsageLimit","getUsageLimitOutput"], () => require("./getUsageLimit"));
 
 export { GetUsageLimitsArgs, GetUsageLimitsResult, GetUsageLimitsOutputArgs } from "./getUsageLimits";
 export const getUsageLimits: typeof import("./getUsageLimits").getUsageLimits = null as any;
@@ -305,10 +445,20 @@ export const getWorkspace: typeof import("./getWorkspace").getWorkspace = null a
 export const getWorkspaceOutput: typeof import("./getWorkspace").getWorkspaceOutput = null as any;
 utilities.lazyLoad(exports, ["getWorkspace","getWorkspaceOutput"], () => require("./getWorkspace"));
 
+export { GetWorkspaceMemberArgs, GetWorkspaceMemberResult, GetWorkspaceMemberOutputArgs } from "./getWorkspaceMember";
+export const getWorkspaceMember: typeof import("./getWorkspaceMember").getWorkspaceMember = null as any;
+export const getWorkspaceMemberOutput: typeof import("./getWorkspaceMember").getWorkspaceMemberOutput = null as any;
+utilities.lazyLoad(exports, ["getWorkspaceMember","getWorkspaceMemberOutput"], () => require("./getWorkspaceMember"));
+
 export { GetWorkspaceMembersArgs, GetWorkspaceMembersResult, GetWorkspaceMembersOutputArgs } from "./getWorkspaceMembers";
 export const getWorkspaceMembers: typeof import("./getWorkspaceMembers").getWorkspaceMembers = null as any;
 export const getWorkspaceMembersOutput: typeof import("./getWorkspaceMembers").getWorkspaceMembersOutput = null as any;
 utilities.lazyLoad(exports, ["getWorkspaceMembers","getWorkspaceMembersOutput"], () => require("./getWorkspaceMembers"));
+
+export { GetWorkspaceSecretArgs, GetWorkspaceSecretResult, GetWorkspaceSecretOutputArgs } from "./getWorkspaceSecret";
+export const getWorkspaceSecret: typeof import("./getWorkspaceSecret").getWorkspaceSecret = null as any;
+export const getWorkspaceSecretOutput: typeof import("./getWorkspaceSecret").getWorkspaceSecretOutput = null as any;
+utilities.lazyLoad(exports, ["getWorkspaceSecret","getWorkspaceSecretOutput"], () => require("./getWorkspaceSecret"));
 
 export { GetWorkspaceSecretsArgs, GetWorkspaceSecretsResult } from "./getWorkspaceSecrets";
 export const getWorkspaceSecrets: typeof import("./getWorkspaceSecrets").getWorkspaceSecrets = null as any;

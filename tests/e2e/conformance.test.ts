@@ -12,7 +12,9 @@
 //   cycle, then every input changed at once (each detailed-diff entry of the
 //   right kind, converging); import by each documented id form into a fresh
 //   stack, the generated program run with its secrets filled (only secret
-//   updates, then clean); secret canaries absent from every output
+//   updates, then clean); each kind's list function, called for each object
+//   (found; each filter with the object's value lists it, another value
+//   does not); secret canaries absent from every output
 //   (`--debug` included), export, backend and generated program; destroy.
 // The report (kinds x checks, with the time taken) is printed and written to
 // tests/.tmp/conformance-matrix.md.
@@ -32,6 +34,7 @@ import {
   type Step,
   typeNameOf,
 } from "../helpers/conformance/program";
+import { listChecks, listProgram } from "../helpers/conformance/lists";
 import { MatrixReport } from "../helpers/conformance/report";
 import { liveIds, orphans, recordExchanges } from "../helpers/conformance/serviceState";
 import { type EmulatorStack, startEmulatorStack } from "../helpers/emulatorStack";
@@ -335,6 +338,37 @@ matrix("conformance matrix: every input", () => {
       );
     });
     recordAll(changed, "import", problems, (object) => `ok: ${(passed.get(object.name) ?? []).join(", ")}`);
+    expect(problems).toEqual([]);
+  });
+
+  it("lists each kind's objects with its list function; each filter with the object's value lists it, with another value does not", async () => {
+    const exported = await run.project.exportStack();
+    const lists = listProgram(run.program("changed").objects, exported);
+    const project = await createPulumiProject({
+      name: "matrix-lists",
+      runtime: "yaml",
+      program: lists.yaml,
+      config: { ...run.stack.config, "langsmith:apiKey": { secret: DEFAULT_ORG_API_KEY } },
+      env: run.stack.env,
+    });
+    const problems: string[] = [];
+    try {
+      await installNativePlugin(project);
+      const up = await timed("list", () => cli("list functions up", () => project.up()));
+      expect(outcome(up)).toEqual({ code: 0, tail: "" });
+      const answers = JSON.parse((await project.runOk(["stack", "output", "--json", "--stack", project.stack])).stdout) as Record<string, unknown>;
+      seen.push({ what: "list functions' answers", text: JSON.stringify(answers) });
+      for (const [object, result] of listChecks(lists, run.program("changed").objects, answers, exported)) {
+        const kind = run.program("changed").objects.find((o) => o.name === object)?.kind;
+        if (kind === undefined) continue;
+        const cell = Array.isArray(result) ? `FAIL ${result.join("; ")}` : result;
+        if (cell.startsWith("FAIL")) problems.push(`${object}: ${cell}`);
+        report.record(typeNameOf(kind), "list", cell);
+      }
+    } finally {
+      project.cleanup();
+    }
+    expect(lists.calls.length).toBeGreaterThan(25);
     expect(problems).toEqual([]);
   });
 

@@ -4,12 +4,14 @@
 // object found, in the resource's output shape; each filter sent narrows the
 // list; a list longer than a page read to the end; a filter matched here
 // (a workspace's display name); a kind listed under its parent; and the
-// errors of a missing parent or a filter of the wrong type.
+// errors of a missing parent or a filter of the wrong type; and the
+// generated lookups (`get<Kind>`) by id, by natural key, under a parent.
 import { createEmulator, DEFAULT_ORG_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
 import { ProviderSession } from "../../provider/engine/context/session";
 import { ListArgumentError } from "../../provider/engine/kind/listFunction";
 import type { Properties } from "../../provider/engine/resource";
 import { nativeFunction } from "../../provider/native/functions";
+import { LookupArgumentError } from "../../provider/native/lookupFunctions";
 import { loadKind } from "../../provider/registry";
 
 describe("list functions against the emulator", () => {
@@ -98,6 +100,26 @@ describe("list functions against the emulator", () => {
     const platform = await make("TagValue", { tagKeyId: key.id, value: "platform" });
     expect(ids(await list("getTagValues", "tagValues", { tagKeyId: key.id }))).toEqual([platform.id]);
     await expect(list("getTagValues", "tagValues", {})).rejects.toThrow(new ListArgumentError("listing tag values: `tagKeyId` is required"));
+  });
+
+  it("looks one object up by its id or its natural key, under its parent; found: false for none", async () => {
+    const lookup = async (token: string, args: Properties): Promise<Properties> => {
+      const fn = nativeFunction(`langsmith:index:${token}`);
+      if (fn === undefined) throw new Error(`no function ${token}`);
+      const call = context();
+      return fn.run(await call.client(), args, call);
+    };
+    const queue = await make("AnnotationQueue", { name: "triage-queue" });
+    expect(await lookup("getAnnotationQueue", { name: "triage-queue" })).toEqual(expect.objectContaining({ found: true, id: queue.id, name: "triage-queue" }));
+    expect(await lookup("getAnnotationQueue", { id: queue.id })).toEqual(expect.objectContaining({ found: true, id: queue.id }));
+    expect(await lookup("getAnnotationQueue", { name: "no-such-queue" })).toEqual({ found: false });
+    await expect(lookup("getAnnotationQueue", { id: queue.id, name: "triage-queue" })).rejects.toThrow(
+      new LookupArgumentError("looking up annotation queue: give exactly one of `id` or `name`"),
+    );
+    const key = await make("TagKey", { key: "tier" });
+    const gold = await make("TagValue", { tagKeyId: key.id, value: "gold" });
+    expect(await lookup("getTagValue", { tagKeyId: key.id, value: "gold" })).toEqual(expect.objectContaining({ found: true, id: gold.id, value: "gold" }));
+    await expect(lookup("getTagValue", { value: "gold" })).rejects.toThrow("looking up tag value: `tagKeyId` is required");
   });
 
   it("refuses a filter of the wrong type, naming it", async () => {

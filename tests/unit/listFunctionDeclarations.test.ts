@@ -4,7 +4,8 @@
 // also a written invoke's; every filter names an output the listed objects
 // have (the conformance matrix takes its value from there).
 import { listFunctionToken, listedTypeToken } from "../../provider/native/listFunctions";
-import { NATIVE_FUNCTIONS } from "../../provider/native/functions";
+import { allNativeFunctions, NATIVE_FUNCTIONS } from "../../provider/native/functions";
+import { nativeLookupFunction } from "../../provider/native/lookupFunctions";
 import { packageSchema } from "../../provider/native/schema";
 import { loadAllKinds } from "../../provider/registry";
 import { findOperation } from "../helpers/contract";
@@ -45,10 +46,24 @@ describe("list function declarations", () => {
     expect(problems).toEqual([]);
   });
 
-  it("names no generated function like a written one", () => {
+  it("names no generated function like a written one, and no two alike", () => {
     const written = new Set(NATIVE_FUNCTIONS.map((fn) => fn.token));
     const clashes = KINDS.filter((kind) => kind.listFunction !== undefined && written.has(listFunctionToken(kind.token)));
     expect(clashes.map((kind) => kind.token)).toEqual([]);
+    const tokens = allNativeFunctions().map((fn) => fn.token);
+    expect(tokens.filter((token, i) => tokens.indexOf(token) !== i)).toEqual([]);
+  });
+
+  it("gives a lookup to every kind whose token no written invoke or list function has, with its import's keys", () => {
+    const written = new Set(NATIVE_FUNCTIONS.map((fn) => fn.token));
+    const lookups = KINDS.flatMap((kind) => nativeLookupFunction(kind, written) ?? []);
+    expect(lookups.length).toBeGreaterThanOrEqual(25);
+    const prompt = lookups.find((fn) => fn.token === "langsmith:index:getPrompt");
+    expect(Object.keys(prompt?.inputs ?? {})).toEqual(["workspaceId", "id", "handle"]);
+    const tagValue = lookups.find((fn) => fn.token === "langsmith:index:getTagValue");
+    expect(tagValue?.requiredInputs).toEqual(["tagKeyId"]);
+    expect(lookups.map((fn) => fn.token)).not.toContain("langsmith:index:getProject");
+    expect(lookups.map((fn) => fn.token)).not.toContain("langsmith:index:getPlaygroundSettings");
   });
 
   it("filters on outputs the listed objects have", () => {

@@ -5,6 +5,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { packageSchema } from "../../provider/native/schema";
 import { listFunctionToken } from "../../provider/native/listFunctions";
+import { lookupFunctionToken, nativeLookupFunction } from "../../provider/native/lookupFunctions";
+import { NATIVE_FUNCTIONS } from "../../provider/native/functions";
 import { loadAllKinds } from "../../provider/registry";
 import { schemaReference } from "../../provider/native/schemaReference";
 import { engineAddressOf } from "../../provider/native/server";
@@ -88,7 +90,11 @@ describe("native provider schema, generated from the field tables", () => {
   });
 
   it("declares the invokes with their inputs and object outputs", () => {
-    const generated = loadAllKinds().flatMap((kind) => (kind.listFunction === undefined ? [] : [listFunctionToken(kind.token)]));
+    const written = new Set(NATIVE_FUNCTIONS.map((fn) => fn.token));
+    const generated = loadAllKinds().flatMap((kind) => [
+      ...(kind.listFunction === undefined ? [] : [listFunctionToken(kind.token)]),
+      ...(nativeLookupFunction(kind, written) === undefined ? [] : [lookupFunctionToken(kind.token)]),
+    ]);
     expect(generated.length).toBeGreaterThanOrEqual(25);
     expect(Object.keys(schema.functions).sort()).toEqual(
       [

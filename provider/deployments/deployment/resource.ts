@@ -24,7 +24,8 @@ import { zDeployment, zDeploymentCreateRequest, zDeploymentPatchRequest } from "
 export const resource = declareKind({
   contractBodies: { requests: [zDeploymentCreateRequest, zDeploymentPatchRequest], responses: [zDeployment], outputWires: ["latest_revision_id", "status"] },
   token: DEPLOYMENT_TOKEN,
-  listing: { filters: { name: { type: "string", output: "name", doc: "Only the deployment of this exact name." } } },
+  // The service holds plain and secret variables in one list: which are plain only a program says, so a listing shows neither.
+  listing: { leftOut: ["environmentVariables"], filters: { name: { type: "string", output: "name", doc: "Only the deployment of this exact name." } } },
   kind: "deployment",
   scope: "workspace",
   nameField: "name",

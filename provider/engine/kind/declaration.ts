@@ -87,6 +87,8 @@ export interface ListingDeclaration {
    * {@link BatchRead} pages' size, else `none`.
    */
   readonly paging?: { readonly by: "offset"; readonly pageSize: number } | { readonly by: "none" };
+  /** Inputs the list's objects do not carry (a prompt's manifest, in its commits): unset in a listed object; default none. */
+  readonly leftOut?: readonly string[];
 }
 
 /** The statuses of an object the service builds asynchronously (a data plane); the waits through them are `lifecycle.ts`. */

@@ -14,8 +14,7 @@
  * it; its filters are matched against the objects read.
  */
 import { withDefaults } from "../fields/fieldCheck";
-import { importFields } from "../fields/fieldWire";
-import { getPath, isUnset } from "../fields/paths";
+import { getPath, isUnset, setPath } from "../fields/paths";
 import type { OperationContext } from "../context/operation";
 import type { KindListFunction, LangSmithResource, ListFilter, Properties } from "../resource";
 import { SECRET_FINGERPRINTS_OUTPUT } from "../secrets/secretFingerprints";
@@ -54,6 +53,7 @@ export function listFunctionOf(kind: PreparedKind, resource: Pick<LangSmithResou
   }
   return {
     filters,
+    leftOut: listing.leftOut ?? [],
     parents: kind.parents,
     ...(throughEndpoint && kind.endpoints.list !== undefined ? { endpoint: kind.endpoints.list } : {}),
     base: kind.spec.base ?? "api",
@@ -82,6 +82,8 @@ function givenFilters(kind: PreparedKind, filters: Readonly<Record<string, ListF
     if (value === undefined || value === null || value === "") continue;
     const expected = filter.type === "boolean" ? "boolean" : filter.type === "integer" ? "number" : "string";
     if (typeof value !== expected) throw new ListArgumentError(`listing ${kind.spec.kind}s: \`${name}\` must be a ${filter.type}, got ${typeof value}`);
+    if (filter.values !== undefined && !filter.values.includes(String(value)))
+      throw new ListArgumentError(`listing ${kind.spec.kind}s: \`${name}\` must be one of ${filter.values.join(", ")}, got "${String(value)}"`);
     given.push([name, filter, value]);
   }
   return given;
@@ -125,8 +127,20 @@ async function listThroughEndpoint(kind: PreparedKind, listing: ListingDeclarati
 function listedObject(kind: PreparedKind, wire: Record<string, unknown>, props: Properties, tenantId: string | undefined): Properties {
   const { spec } = kind;
   const id = typeof wire["id"] === "string" ? wire["id"] : (spec.idOf?.(wire, {}) ?? "");
-  const inputs = { ...withDefaults(spec.fields, importFields(spec.fields, wire)), ...props };
+  const inputs = { ...withDefaults(spec.fields, readFields(kind, wire)), ...props };
   return { id, ...withoutBookkeeping(outputsFor(kind, inputs, wire, tenantId, "")) };
+}
+
+/** The echoed inputs as the service's object holds them (an import leaves out what equals "unset"; a listing shows it). */
+function readFields(kind: PreparedKind, wire: Record<string, unknown>): Properties {
+  const out: Properties = {};
+  for (const field of kind.echoed) {
+    if (field.wire === undefined) continue;
+    const raw = getPath(wire, field.wire);
+    const value = field.fromWire !== undefined ? field.fromWire(raw) : raw;
+    if (!isUnset(value)) setPath(out, field.path, value);
+  }
+  return out;
 }
 
 /** Every object as `adopt` lists it, each read as an import reads it; the filters matched against what was read. */
@@ -147,7 +161,9 @@ async function listThroughImports(
   for (const entry of listed) {
     const imported = await resource.import(context, entry.importId);
     if (imported === undefined) continue;
-    const object = { id: imported.id ?? entry.id, ...withoutBookkeeping(imported.outputs as Properties) };
+    // The inputs an import reads that its outputs leave to the engine (a deployment's plain variables), as a create's outputs echo them.
+    const echoed = Object.fromEntries(Object.entries(imported.inputs).filter(([name]) => kind.echoed.some((field) => field.path.split(".")[0] === name)));
+    const object = { id: imported.id ?? entry.id, ...echoed, ...withoutBookkeeping(imported.outputs as Properties) };
     if (filters.every(([, filter, value]) => matches(filter, object, value))) objects.push(object);
   }
   return objects;

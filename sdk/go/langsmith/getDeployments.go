@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Every deployment in a workspace, as the `Deployment` resource's outputs with its id, every page read. Filters: `name`; each given one narrows the list. Secret inputs are never returned.
+// Every deployment in a workspace, as the `Deployment` resource's outputs with its id, every page read. Filters: `name`; each given one narrows the list. The service's list leaves out `environmentVariables`: unset here. Secret inputs are never returned.
 //
 // ## Example Usage
 func GetDeployments(ctx *pulumi.Context, args *GetDeploymentsArgs, opts ...pulumi.InvokeOption) (*GetDeploymentsResult, error) {

@@ -12,6 +12,8 @@ import (
 )
 
 // Every playground settings in a workspace, as the `PlaygroundSettings` resource's outputs with its id, every page read. Secret inputs are never returned.
+//
+// ## Example Usage
 func LookupPlaygroundSettings(ctx *pulumi.Context, args *LookupPlaygroundSettingsArgs, opts ...pulumi.InvokeOption) (*LookupPlaygroundSettingsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupPlaygroundSettingsResult

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Every prompt in a workspace, as the `Prompt` resource's outputs with its id, every page read. Filters: `query`, `isPublic`, `isArchived`; each given one narrows the list. Secret inputs are never returned.
+// Every prompt in a workspace, as the `Prompt` resource's outputs with its id, every page read. Filters: `query`, `isPublic`, `isArchived`; each given one narrows the list. The service's list leaves out `manifest`: unset here. Secret inputs are never returned.
 //
 // ## Example Usage
 func GetPrompts(ctx *pulumi.Context, args *GetPromptsArgs, opts ...pulumi.InvokeOption) (*GetPromptsResult, error) {

@@ -14,6 +14,36 @@ import (
 // Every tag value in a workspace, as the `TagValue` resource's outputs with its id, every page read. Secret inputs are never returned.
 //
 // ## Example Usage
+// ### Calling getTagValues
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			tagKey, err := langsmith.NewTagKey(ctx, "tagKey", &langsmith.TagKeyArgs{
+//				Key: pulumi.String("env"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			tagValuesResult := langsmith.GetTagValuesOutput(ctx, langsmith.GetTagValuesOutputArgs{
+//				TagKeyId: tagKey.ID(),
+//			}, nil)
+//			ctx.Export("tagValues", tagValuesResult.ApplyT(func(tagValuesResult langsmith.GetTagValuesResult) ([]langsmith.ListedTagValue, error) {
+//				return []langsmith.ListedTagValue(tagValuesResult.TagValues), nil
+//			}).(pulumi.ArrayOutput))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetTagValues(ctx *pulumi.Context, args *GetTagValuesArgs, opts ...pulumi.InvokeOption) (*GetTagValuesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetTagValuesResult

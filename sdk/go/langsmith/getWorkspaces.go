@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Every workspace in the organization, as the `Workspace` resource's outputs with its id, every page read. Filters: `displayName`; each given one narrows the list. Secret inputs are never returned.
+// Every workspace in the organization, as the `Workspace` resource's outputs with its id, every page read. Filters: `displayName`; each given one narrows the list. The service's list leaves out `dataPlaneId`: unset here. Secret inputs are never returned.
 //
 // ## Example Usage
 func GetWorkspaces(ctx *pulumi.Context, args *GetWorkspacesArgs, opts ...pulumi.InvokeOption) (*GetWorkspacesResult, error) {

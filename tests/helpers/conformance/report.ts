@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 
 /** The checks, in column order. */
-export const CHECKS = ["required", "full", "change", "import", "fault", "canaries", "destroy"] as const;
+export const CHECKS = ["required", "full", "change", "import", "list", "fault", "canaries", "destroy"] as const;
 /** One check. */
 export type Check = (typeof CHECKS)[number];
 
