@@ -13,7 +13,7 @@
 import { exampleIn, fillPlaceholders, inSmallestObject, mapExample, variantsOf } from "../../engine/fields/fieldExamples";
 import type { ExampleReference } from "../../engine/fields/fieldSpec";
 import type { LangSmithResource } from "../../engine/resource";
-import type { NativeFunction } from "../functions";
+import type { NativeFunction } from "../nativeFunction";
 
 /** The values the examples' placeholders take on the Registry's pages. */
 const READABLE_PLACEHOLDERS: Readonly<Record<string, string>> = {
