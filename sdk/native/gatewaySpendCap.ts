@@ -97,7 +97,7 @@ export class GatewaySpendCap extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly stateVersion: pulumi.Output<number | undefined>;
     /**
-     * Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
+     * Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id, or the calls that carry a custom `X-Gateway-*` header with a value (key `my_team` for `X-Gateway-My-Team`). The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
      */
     declare public readonly subjectMatchers: pulumi.Output<outputs.GatewaySpendCapSubjectMatchersItem[]>;
     /**
@@ -180,7 +180,7 @@ export interface GatewaySpendCapArgs {
      */
     priority?: pulumi.Input<number | undefined>;
     /**
-     * Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
+     * Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id, or the calls that carry a custom `X-Gateway-*` header with a value (key `my_team` for `X-Gateway-My-Team`). The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
      */
     subjectMatchers: pulumi.Input<pulumi.Input<inputs.GatewaySpendCapSubjectMatchersItemArgs>[]>;
     /**

@@ -4204,7 +4204,7 @@ func (in *feedbackConfigTypePtr) ToFeedbackConfigTypePtrOutputWithContext(ctx co
 	return pulumi.ToOutputWithContext(ctx, in).(FeedbackConfigTypePtrOutput)
 }
 
-// The values of a GatewayPolicy's `policyType`: What the policy does: a spend cap, a rate limit (the `default_` forms apply to every subject of their key without a policy of its own), a guard on prompts, or a routing of failed calls to fallback models; the service cannot change it.
+// The values of a GatewayPolicy's `policyType`: What the policy does: a spend cap, a rate limit (the `default_` forms apply to every subject of their key without a policy of its own), a guard on prompts, a routing of failed calls to fallback models, or a list of the providers and models its subjects may call (`model_access`); the service cannot change it.
 type GatewayPolicyPolicyType string
 
 const (
@@ -4220,6 +4220,8 @@ const (
 	GatewayPolicyPolicyTypeRateLimit = GatewayPolicyPolicyType("rate_limit")
 	// `default_rate_limit`, as the service names it.
 	GatewayPolicyPolicyTypeDefaultRateLimit = GatewayPolicyPolicyType("default_rate_limit")
+	// `model_access`, as the service names it.
+	GatewayPolicyPolicyTypeModelAccess = GatewayPolicyPolicyType("model_access")
 )
 
 func (GatewayPolicyPolicyType) ElementType() reflect.Type {
@@ -4350,6 +4352,7 @@ func (o GatewayPolicyPolicyTypePtrOutput) ToStringPtrOutputWithContext(ctx conte
 //	GatewayPolicyPolicyTypeRouteConfig
 //	GatewayPolicyPolicyTypeRateLimit
 //	GatewayPolicyPolicyTypeDefaultRateLimit
+//	GatewayPolicyPolicyTypeModelAccess
 type GatewayPolicyPolicyTypeInput interface {
 	pulumi.Input
 
@@ -4382,360 +4385,6 @@ func (in *gatewayPolicyPolicyTypePtr) ToGatewayPolicyPolicyTypePtrOutput() Gatew
 
 func (in *gatewayPolicyPolicyTypePtr) ToGatewayPolicyPolicyTypePtrOutputWithContext(ctx context.Context) GatewayPolicyPolicyTypePtrOutput {
 	return pulumi.ToOutputWithContext(ctx, in).(GatewayPolicyPolicyTypePtrOutput)
-}
-
-// The values of `key` of one item of a GatewayPolicy's `subjectMatchers`: Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers.
-type GatewayPolicySubjectMatchersItemKey string
-
-const (
-	// `organization_id`, as the service names it.
-	GatewayPolicySubjectMatchersItemKeyOrganizationId = GatewayPolicySubjectMatchersItemKey("organization_id")
-	// `workspace_id`, as the service names it.
-	GatewayPolicySubjectMatchersItemKeyWorkspaceId = GatewayPolicySubjectMatchersItemKey("workspace_id")
-	// `user_id`, as the service names it.
-	GatewayPolicySubjectMatchersItemKeyUserId = GatewayPolicySubjectMatchersItemKey("user_id")
-	// `api_key_id`, as the service names it.
-	GatewayPolicySubjectMatchersItemKeyApiKeyId = GatewayPolicySubjectMatchersItemKey("api_key_id")
-	// `run_rule_id`, as the service names it.
-	GatewayPolicySubjectMatchersItemKeyRunRuleId = GatewayPolicySubjectMatchersItemKey("run_rule_id")
-)
-
-func (GatewayPolicySubjectMatchersItemKey) ElementType() reflect.Type {
-	return reflect.TypeOf((*GatewayPolicySubjectMatchersItemKey)(nil)).Elem()
-}
-
-func (e GatewayPolicySubjectMatchersItemKey) ToGatewayPolicySubjectMatchersItemKeyOutput() GatewayPolicySubjectMatchersItemKeyOutput {
-	return pulumi.ToOutput(e).(GatewayPolicySubjectMatchersItemKeyOutput)
-}
-
-func (e GatewayPolicySubjectMatchersItemKey) ToGatewayPolicySubjectMatchersItemKeyOutputWithContext(ctx context.Context) GatewayPolicySubjectMatchersItemKeyOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(GatewayPolicySubjectMatchersItemKeyOutput)
-}
-
-func (e GatewayPolicySubjectMatchersItemKey) ToGatewayPolicySubjectMatchersItemKeyPtrOutput() GatewayPolicySubjectMatchersItemKeyPtrOutput {
-	return e.ToGatewayPolicySubjectMatchersItemKeyPtrOutputWithContext(context.Background())
-}
-
-func (e GatewayPolicySubjectMatchersItemKey) ToGatewayPolicySubjectMatchersItemKeyPtrOutputWithContext(ctx context.Context) GatewayPolicySubjectMatchersItemKeyPtrOutput {
-	return GatewayPolicySubjectMatchersItemKey(e).ToGatewayPolicySubjectMatchersItemKeyOutputWithContext(ctx).ToGatewayPolicySubjectMatchersItemKeyPtrOutputWithContext(ctx)
-}
-
-func (e GatewayPolicySubjectMatchersItemKey) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e GatewayPolicySubjectMatchersItemKey) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e GatewayPolicySubjectMatchersItemKey) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e GatewayPolicySubjectMatchersItemKey) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type GatewayPolicySubjectMatchersItemKeyOutput struct{ *pulumi.OutputState }
-
-func (GatewayPolicySubjectMatchersItemKeyOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GatewayPolicySubjectMatchersItemKey)(nil)).Elem()
-}
-
-func (o GatewayPolicySubjectMatchersItemKeyOutput) ToGatewayPolicySubjectMatchersItemKeyOutput() GatewayPolicySubjectMatchersItemKeyOutput {
-	return o
-}
-
-func (o GatewayPolicySubjectMatchersItemKeyOutput) ToGatewayPolicySubjectMatchersItemKeyOutputWithContext(ctx context.Context) GatewayPolicySubjectMatchersItemKeyOutput {
-	return o
-}
-
-func (o GatewayPolicySubjectMatchersItemKeyOutput) ToGatewayPolicySubjectMatchersItemKeyPtrOutput() GatewayPolicySubjectMatchersItemKeyPtrOutput {
-	return o.ToGatewayPolicySubjectMatchersItemKeyPtrOutputWithContext(context.Background())
-}
-
-func (o GatewayPolicySubjectMatchersItemKeyOutput) ToGatewayPolicySubjectMatchersItemKeyPtrOutputWithContext(ctx context.Context) GatewayPolicySubjectMatchersItemKeyPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v GatewayPolicySubjectMatchersItemKey) *GatewayPolicySubjectMatchersItemKey {
-		return &v
-	}).(GatewayPolicySubjectMatchersItemKeyPtrOutput)
-}
-
-func (o GatewayPolicySubjectMatchersItemKeyOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o GatewayPolicySubjectMatchersItemKeyOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e GatewayPolicySubjectMatchersItemKey) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o GatewayPolicySubjectMatchersItemKeyOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o GatewayPolicySubjectMatchersItemKeyOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e GatewayPolicySubjectMatchersItemKey) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type GatewayPolicySubjectMatchersItemKeyPtrOutput struct{ *pulumi.OutputState }
-
-func (GatewayPolicySubjectMatchersItemKeyPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**GatewayPolicySubjectMatchersItemKey)(nil)).Elem()
-}
-
-func (o GatewayPolicySubjectMatchersItemKeyPtrOutput) ToGatewayPolicySubjectMatchersItemKeyPtrOutput() GatewayPolicySubjectMatchersItemKeyPtrOutput {
-	return o
-}
-
-func (o GatewayPolicySubjectMatchersItemKeyPtrOutput) ToGatewayPolicySubjectMatchersItemKeyPtrOutputWithContext(ctx context.Context) GatewayPolicySubjectMatchersItemKeyPtrOutput {
-	return o
-}
-
-func (o GatewayPolicySubjectMatchersItemKeyPtrOutput) Elem() GatewayPolicySubjectMatchersItemKeyOutput {
-	return o.ApplyT(func(v *GatewayPolicySubjectMatchersItemKey) GatewayPolicySubjectMatchersItemKey {
-		if v != nil {
-			return *v
-		}
-		var ret GatewayPolicySubjectMatchersItemKey
-		return ret
-	}).(GatewayPolicySubjectMatchersItemKeyOutput)
-}
-
-func (o GatewayPolicySubjectMatchersItemKeyPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o GatewayPolicySubjectMatchersItemKeyPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *GatewayPolicySubjectMatchersItemKey) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// GatewayPolicySubjectMatchersItemKeyInput is an input type that accepts values of the GatewayPolicySubjectMatchersItemKey enum
-// A concrete instance of `GatewayPolicySubjectMatchersItemKeyInput` can be one of the following:
-//
-//	GatewayPolicySubjectMatchersItemKeyOrganizationId
-//	GatewayPolicySubjectMatchersItemKeyWorkspaceId
-//	GatewayPolicySubjectMatchersItemKeyUserId
-//	GatewayPolicySubjectMatchersItemKeyApiKeyId
-//	GatewayPolicySubjectMatchersItemKeyRunRuleId
-type GatewayPolicySubjectMatchersItemKeyInput interface {
-	pulumi.Input
-
-	ToGatewayPolicySubjectMatchersItemKeyOutput() GatewayPolicySubjectMatchersItemKeyOutput
-	ToGatewayPolicySubjectMatchersItemKeyOutputWithContext(context.Context) GatewayPolicySubjectMatchersItemKeyOutput
-}
-
-var gatewayPolicySubjectMatchersItemKeyPtrType = reflect.TypeOf((**GatewayPolicySubjectMatchersItemKey)(nil)).Elem()
-
-type GatewayPolicySubjectMatchersItemKeyPtrInput interface {
-	pulumi.Input
-
-	ToGatewayPolicySubjectMatchersItemKeyPtrOutput() GatewayPolicySubjectMatchersItemKeyPtrOutput
-	ToGatewayPolicySubjectMatchersItemKeyPtrOutputWithContext(context.Context) GatewayPolicySubjectMatchersItemKeyPtrOutput
-}
-
-type gatewayPolicySubjectMatchersItemKeyPtr string
-
-func GatewayPolicySubjectMatchersItemKeyPtr(v string) GatewayPolicySubjectMatchersItemKeyPtrInput {
-	return (*gatewayPolicySubjectMatchersItemKeyPtr)(&v)
-}
-
-func (*gatewayPolicySubjectMatchersItemKeyPtr) ElementType() reflect.Type {
-	return gatewayPolicySubjectMatchersItemKeyPtrType
-}
-
-func (in *gatewayPolicySubjectMatchersItemKeyPtr) ToGatewayPolicySubjectMatchersItemKeyPtrOutput() GatewayPolicySubjectMatchersItemKeyPtrOutput {
-	return pulumi.ToOutput(in).(GatewayPolicySubjectMatchersItemKeyPtrOutput)
-}
-
-func (in *gatewayPolicySubjectMatchersItemKeyPtr) ToGatewayPolicySubjectMatchersItemKeyPtrOutputWithContext(ctx context.Context) GatewayPolicySubjectMatchersItemKeyPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(GatewayPolicySubjectMatchersItemKeyPtrOutput)
-}
-
-// The values of `key` of one item of a GatewaySpendCap's `subjectMatchers`: Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers.
-type GatewaySpendCapSubjectMatchersItemKey string
-
-const (
-	// `organization_id`, as the service names it.
-	GatewaySpendCapSubjectMatchersItemKeyOrganizationId = GatewaySpendCapSubjectMatchersItemKey("organization_id")
-	// `workspace_id`, as the service names it.
-	GatewaySpendCapSubjectMatchersItemKeyWorkspaceId = GatewaySpendCapSubjectMatchersItemKey("workspace_id")
-	// `user_id`, as the service names it.
-	GatewaySpendCapSubjectMatchersItemKeyUserId = GatewaySpendCapSubjectMatchersItemKey("user_id")
-	// `api_key_id`, as the service names it.
-	GatewaySpendCapSubjectMatchersItemKeyApiKeyId = GatewaySpendCapSubjectMatchersItemKey("api_key_id")
-	// `run_rule_id`, as the service names it.
-	GatewaySpendCapSubjectMatchersItemKeyRunRuleId = GatewaySpendCapSubjectMatchersItemKey("run_rule_id")
-)
-
-func (GatewaySpendCapSubjectMatchersItemKey) ElementType() reflect.Type {
-	return reflect.TypeOf((*GatewaySpendCapSubjectMatchersItemKey)(nil)).Elem()
-}
-
-func (e GatewaySpendCapSubjectMatchersItemKey) ToGatewaySpendCapSubjectMatchersItemKeyOutput() GatewaySpendCapSubjectMatchersItemKeyOutput {
-	return pulumi.ToOutput(e).(GatewaySpendCapSubjectMatchersItemKeyOutput)
-}
-
-func (e GatewaySpendCapSubjectMatchersItemKey) ToGatewaySpendCapSubjectMatchersItemKeyOutputWithContext(ctx context.Context) GatewaySpendCapSubjectMatchersItemKeyOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(GatewaySpendCapSubjectMatchersItemKeyOutput)
-}
-
-func (e GatewaySpendCapSubjectMatchersItemKey) ToGatewaySpendCapSubjectMatchersItemKeyPtrOutput() GatewaySpendCapSubjectMatchersItemKeyPtrOutput {
-	return e.ToGatewaySpendCapSubjectMatchersItemKeyPtrOutputWithContext(context.Background())
-}
-
-func (e GatewaySpendCapSubjectMatchersItemKey) ToGatewaySpendCapSubjectMatchersItemKeyPtrOutputWithContext(ctx context.Context) GatewaySpendCapSubjectMatchersItemKeyPtrOutput {
-	return GatewaySpendCapSubjectMatchersItemKey(e).ToGatewaySpendCapSubjectMatchersItemKeyOutputWithContext(ctx).ToGatewaySpendCapSubjectMatchersItemKeyPtrOutputWithContext(ctx)
-}
-
-func (e GatewaySpendCapSubjectMatchersItemKey) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e GatewaySpendCapSubjectMatchersItemKey) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e GatewaySpendCapSubjectMatchersItemKey) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e GatewaySpendCapSubjectMatchersItemKey) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type GatewaySpendCapSubjectMatchersItemKeyOutput struct{ *pulumi.OutputState }
-
-func (GatewaySpendCapSubjectMatchersItemKeyOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GatewaySpendCapSubjectMatchersItemKey)(nil)).Elem()
-}
-
-func (o GatewaySpendCapSubjectMatchersItemKeyOutput) ToGatewaySpendCapSubjectMatchersItemKeyOutput() GatewaySpendCapSubjectMatchersItemKeyOutput {
-	return o
-}
-
-func (o GatewaySpendCapSubjectMatchersItemKeyOutput) ToGatewaySpendCapSubjectMatchersItemKeyOutputWithContext(ctx context.Context) GatewaySpendCapSubjectMatchersItemKeyOutput {
-	return o
-}
-
-func (o GatewaySpendCapSubjectMatchersItemKeyOutput) ToGatewaySpendCapSubjectMatchersItemKeyPtrOutput() GatewaySpendCapSubjectMatchersItemKeyPtrOutput {
-	return o.ToGatewaySpendCapSubjectMatchersItemKeyPtrOutputWithContext(context.Background())
-}
-
-func (o GatewaySpendCapSubjectMatchersItemKeyOutput) ToGatewaySpendCapSubjectMatchersItemKeyPtrOutputWithContext(ctx context.Context) GatewaySpendCapSubjectMatchersItemKeyPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v GatewaySpendCapSubjectMatchersItemKey) *GatewaySpendCapSubjectMatchersItemKey {
-		return &v
-	}).(GatewaySpendCapSubjectMatchersItemKeyPtrOutput)
-}
-
-func (o GatewaySpendCapSubjectMatchersItemKeyOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o GatewaySpendCapSubjectMatchersItemKeyOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e GatewaySpendCapSubjectMatchersItemKey) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o GatewaySpendCapSubjectMatchersItemKeyOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o GatewaySpendCapSubjectMatchersItemKeyOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e GatewaySpendCapSubjectMatchersItemKey) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type GatewaySpendCapSubjectMatchersItemKeyPtrOutput struct{ *pulumi.OutputState }
-
-func (GatewaySpendCapSubjectMatchersItemKeyPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**GatewaySpendCapSubjectMatchersItemKey)(nil)).Elem()
-}
-
-func (o GatewaySpendCapSubjectMatchersItemKeyPtrOutput) ToGatewaySpendCapSubjectMatchersItemKeyPtrOutput() GatewaySpendCapSubjectMatchersItemKeyPtrOutput {
-	return o
-}
-
-func (o GatewaySpendCapSubjectMatchersItemKeyPtrOutput) ToGatewaySpendCapSubjectMatchersItemKeyPtrOutputWithContext(ctx context.Context) GatewaySpendCapSubjectMatchersItemKeyPtrOutput {
-	return o
-}
-
-func (o GatewaySpendCapSubjectMatchersItemKeyPtrOutput) Elem() GatewaySpendCapSubjectMatchersItemKeyOutput {
-	return o.ApplyT(func(v *GatewaySpendCapSubjectMatchersItemKey) GatewaySpendCapSubjectMatchersItemKey {
-		if v != nil {
-			return *v
-		}
-		var ret GatewaySpendCapSubjectMatchersItemKey
-		return ret
-	}).(GatewaySpendCapSubjectMatchersItemKeyOutput)
-}
-
-func (o GatewaySpendCapSubjectMatchersItemKeyPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o GatewaySpendCapSubjectMatchersItemKeyPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *GatewaySpendCapSubjectMatchersItemKey) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// GatewaySpendCapSubjectMatchersItemKeyInput is an input type that accepts values of the GatewaySpendCapSubjectMatchersItemKey enum
-// A concrete instance of `GatewaySpendCapSubjectMatchersItemKeyInput` can be one of the following:
-//
-//	GatewaySpendCapSubjectMatchersItemKeyOrganizationId
-//	GatewaySpendCapSubjectMatchersItemKeyWorkspaceId
-//	GatewaySpendCapSubjectMatchersItemKeyUserId
-//	GatewaySpendCapSubjectMatchersItemKeyApiKeyId
-//	GatewaySpendCapSubjectMatchersItemKeyRunRuleId
-type GatewaySpendCapSubjectMatchersItemKeyInput interface {
-	pulumi.Input
-
-	ToGatewaySpendCapSubjectMatchersItemKeyOutput() GatewaySpendCapSubjectMatchersItemKeyOutput
-	ToGatewaySpendCapSubjectMatchersItemKeyOutputWithContext(context.Context) GatewaySpendCapSubjectMatchersItemKeyOutput
-}
-
-var gatewaySpendCapSubjectMatchersItemKeyPtrType = reflect.TypeOf((**GatewaySpendCapSubjectMatchersItemKey)(nil)).Elem()
-
-type GatewaySpendCapSubjectMatchersItemKeyPtrInput interface {
-	pulumi.Input
-
-	ToGatewaySpendCapSubjectMatchersItemKeyPtrOutput() GatewaySpendCapSubjectMatchersItemKeyPtrOutput
-	ToGatewaySpendCapSubjectMatchersItemKeyPtrOutputWithContext(context.Context) GatewaySpendCapSubjectMatchersItemKeyPtrOutput
-}
-
-type gatewaySpendCapSubjectMatchersItemKeyPtr string
-
-func GatewaySpendCapSubjectMatchersItemKeyPtr(v string) GatewaySpendCapSubjectMatchersItemKeyPtrInput {
-	return (*gatewaySpendCapSubjectMatchersItemKeyPtr)(&v)
-}
-
-func (*gatewaySpendCapSubjectMatchersItemKeyPtr) ElementType() reflect.Type {
-	return gatewaySpendCapSubjectMatchersItemKeyPtrType
-}
-
-func (in *gatewaySpendCapSubjectMatchersItemKeyPtr) ToGatewaySpendCapSubjectMatchersItemKeyPtrOutput() GatewaySpendCapSubjectMatchersItemKeyPtrOutput {
-	return pulumi.ToOutput(in).(GatewaySpendCapSubjectMatchersItemKeyPtrOutput)
-}
-
-func (in *gatewaySpendCapSubjectMatchersItemKeyPtr) ToGatewaySpendCapSubjectMatchersItemKeyPtrOutputWithContext(ctx context.Context) GatewaySpendCapSubjectMatchersItemKeyPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(GatewaySpendCapSubjectMatchersItemKeyPtrOutput)
 }
 
 // The values of a GatewaySpendCap's `window`: The period the spend is counted over.
@@ -7226,10 +6875,6 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*FeedbackConfigTypePtrInput)(nil)).Elem(), FeedbackConfigType("continuous"))
 	pulumi.RegisterInputType(reflect.TypeOf((*GatewayPolicyPolicyTypeInput)(nil)).Elem(), GatewayPolicyPolicyType("spend_cap"))
 	pulumi.RegisterInputType(reflect.TypeOf((*GatewayPolicyPolicyTypePtrInput)(nil)).Elem(), GatewayPolicyPolicyType("spend_cap"))
-	pulumi.RegisterInputType(reflect.TypeOf((*GatewayPolicySubjectMatchersItemKeyInput)(nil)).Elem(), GatewayPolicySubjectMatchersItemKey("organization_id"))
-	pulumi.RegisterInputType(reflect.TypeOf((*GatewayPolicySubjectMatchersItemKeyPtrInput)(nil)).Elem(), GatewayPolicySubjectMatchersItemKey("organization_id"))
-	pulumi.RegisterInputType(reflect.TypeOf((*GatewaySpendCapSubjectMatchersItemKeyInput)(nil)).Elem(), GatewaySpendCapSubjectMatchersItemKey("organization_id"))
-	pulumi.RegisterInputType(reflect.TypeOf((*GatewaySpendCapSubjectMatchersItemKeyPtrInput)(nil)).Elem(), GatewaySpendCapSubjectMatchersItemKey("organization_id"))
 	pulumi.RegisterInputType(reflect.TypeOf((*GatewaySpendCapWindowInput)(nil)).Elem(), GatewaySpendCapWindow("hourly"))
 	pulumi.RegisterInputType(reflect.TypeOf((*GatewaySpendCapWindowPtrInput)(nil)).Elem(), GatewaySpendCapWindow("hourly"))
 	pulumi.RegisterInputType(reflect.TypeOf((*OrganizationTtlSettingsDefaultTraceTierInput)(nil)).Elem(), OrganizationTtlSettingsDefaultTraceTier("longlived"))
@@ -7307,10 +6952,6 @@ func init() {
 	pulumi.RegisterOutputType(FeedbackConfigTypePtrOutput{})
 	pulumi.RegisterOutputType(GatewayPolicyPolicyTypeOutput{})
 	pulumi.RegisterOutputType(GatewayPolicyPolicyTypePtrOutput{})
-	pulumi.RegisterOutputType(GatewayPolicySubjectMatchersItemKeyOutput{})
-	pulumi.RegisterOutputType(GatewayPolicySubjectMatchersItemKeyPtrOutput{})
-	pulumi.RegisterOutputType(GatewaySpendCapSubjectMatchersItemKeyOutput{})
-	pulumi.RegisterOutputType(GatewaySpendCapSubjectMatchersItemKeyPtrOutput{})
 	pulumi.RegisterOutputType(GatewaySpendCapWindowOutput{})
 	pulumi.RegisterOutputType(GatewaySpendCapWindowPtrOutput{})
 	pulumi.RegisterOutputType(OrganizationTtlSettingsDefaultTraceTierOutput{})

@@ -362,24 +362,6 @@ export const zGatewayPoliciesSubjectMatcher = z.object({
     value: z.string().optional()
 });
 
-export const zGatewayPoliciesCreateGatewayPolicyRequest = z.object({
-    action: z.enum(['block']).optional(),
-    config: z.record(z.string(), z.unknown()).optional(),
-    description: z.string().optional(),
-    enabled: z.boolean().optional(),
-    name: z.string().optional(),
-    policy_type: z.enum([
-        'spend_cap',
-        'default_spend_cap',
-        'guard',
-        'route_config',
-        'rate_limit',
-        'default_rate_limit'
-    ]).optional(),
-    priority: z.int().optional(),
-    subject_matchers: z.array(zGatewayPoliciesSubjectMatcher).max(10).optional()
-});
-
 export const zGatewayPoliciesGatewayPolicyRecord = z.object({
     action: z.string().optional(),
     config: z.record(z.string(), z.unknown()).optional(),
@@ -398,16 +380,6 @@ export const zGatewayPoliciesGatewayPolicyRecord = z.object({
     priority: z.int().optional(),
     subject_matchers: z.array(zGatewayPoliciesSubjectMatcher).max(10).optional(),
     updated_at: z.string().optional()
-});
-
-export const zGatewayPoliciesUpdateGatewayPolicyRequest = z.object({
-    action: z.enum(['block']).optional(),
-    config: z.record(z.string(), z.unknown()).optional(),
-    description: z.string().optional(),
-    enabled: z.boolean().optional(),
-    name: z.string().optional(),
-    priority: z.int().optional(),
-    subject_matchers: z.array(zGatewayPoliciesSubjectMatcher).max(10).optional()
 });
 
 export const zGatewayPoliciesErrorResponse = z.object({
@@ -454,6 +426,45 @@ export const zSharedProblemDetails = z.object({
     status: z.int().optional(),
     title: z.string().optional(),
     type: z.string().optional()
+});
+
+export const zGatewayModelAccessProvider = z.object({
+    provider: z.string().min(1),
+    access: z.enum(['all', 'selected']),
+    allowed_models: z.array(z.string().min(1).max(120)).max(50).optional()
+});
+
+export const zGatewayModelAccessConfig = z.object({
+    providers: z.array(zGatewayModelAccessProvider).min(1)
+});
+
+export const zGatewayPoliciesCreateGatewayPolicyRequest = z.object({
+    action: z.enum(['block']).optional(),
+    config: z.record(z.string(), z.unknown()).optional(),
+    description: z.string().optional(),
+    enabled: z.boolean().optional(),
+    name: z.string().optional(),
+    policy_type: z.enum([
+        'spend_cap',
+        'default_spend_cap',
+        'guard',
+        'route_config',
+        'rate_limit',
+        'default_rate_limit',
+        'model_access'
+    ]).optional(),
+    priority: z.int().optional(),
+    subject_matchers: z.array(zGatewayPoliciesSubjectMatcher).max(10).optional()
+});
+
+export const zGatewayPoliciesUpdateGatewayPolicyRequest = z.object({
+    action: z.enum(['block']).optional(),
+    config: z.record(z.string(), z.unknown()).optional(),
+    description: z.string().optional(),
+    enabled: z.boolean().optional(),
+    name: z.string().optional(),
+    priority: z.int().optional(),
+    subject_matchers: z.array(zGatewayPoliciesSubjectMatcher).max(10).optional()
 });
 
 export const zEvaluatorStructuredOutput = z.object({

@@ -835,68 +835,16 @@ export const GatewayPolicyPolicyType = {
      * `default_rate_limit`, as the service names it.
      */
     DefaultRateLimit: "default_rate_limit",
+    /**
+     * `model_access`, as the service names it.
+     */
+    ModelAccess: "model_access",
 } as const;
 
 /**
- * The values of a GatewayPolicy's `policyType`: What the policy does: a spend cap, a rate limit (the `default_` forms apply to every subject of their key without a policy of its own), a guard on prompts, or a routing of failed calls to fallback models; the service cannot change it.
+ * The values of a GatewayPolicy's `policyType`: What the policy does: a spend cap, a rate limit (the `default_` forms apply to every subject of their key without a policy of its own), a guard on prompts, a routing of failed calls to fallback models, or a list of the providers and models its subjects may call (`model_access`); the service cannot change it.
  */
 export type GatewayPolicyPolicyType = (typeof GatewayPolicyPolicyType)[keyof typeof GatewayPolicyPolicyType];
-
-export const GatewayPolicySubjectMatchersItemKey = {
-    /**
-     * `organization_id`, as the service names it.
-     */
-    OrganizationId: "organization_id",
-    /**
-     * `workspace_id`, as the service names it.
-     */
-    WorkspaceId: "workspace_id",
-    /**
-     * `user_id`, as the service names it.
-     */
-    UserId: "user_id",
-    /**
-     * `api_key_id`, as the service names it.
-     */
-    ApiKeyId: "api_key_id",
-    /**
-     * `run_rule_id`, as the service names it.
-     */
-    RunRuleId: "run_rule_id",
-} as const;
-
-/**
- * The values of `key` of one item of a GatewayPolicy's `subjectMatchers`: Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers.
- */
-export type GatewayPolicySubjectMatchersItemKey = (typeof GatewayPolicySubjectMatchersItemKey)[keyof typeof GatewayPolicySubjectMatchersItemKey];
-
-export const GatewaySpendCapSubjectMatchersItemKey = {
-    /**
-     * `organization_id`, as the service names it.
-     */
-    OrganizationId: "organization_id",
-    /**
-     * `workspace_id`, as the service names it.
-     */
-    WorkspaceId: "workspace_id",
-    /**
-     * `user_id`, as the service names it.
-     */
-    UserId: "user_id",
-    /**
-     * `api_key_id`, as the service names it.
-     */
-    ApiKeyId: "api_key_id",
-    /**
-     * `run_rule_id`, as the service names it.
-     */
-    RunRuleId: "run_rule_id",
-} as const;
-
-/**
- * The values of `key` of one item of a GatewaySpendCap's `subjectMatchers`: Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers.
- */
-export type GatewaySpendCapSubjectMatchersItemKey = (typeof GatewaySpendCapSubjectMatchersItemKey)[keyof typeof GatewaySpendCapSubjectMatchersItemKey];
 
 export const GatewaySpendCapWindow = {
     /**
