@@ -32,7 +32,7 @@ import (
 //				Name: pulumi.String("workspace cap"),
 //				SubjectMatchers: langsmith.GatewaySpendCapSubjectMatchersItemArray{
 //					&langsmith.GatewaySpendCapSubjectMatchersItemArgs{
-//						Key:   langsmith.GatewaySpendCapSubjectMatchersItemKeyWorkspaceId,
+//						Key:   pulumi.String("workspace_id"),
 //						Value: pulumi.String("workspace-6b0e3c52-7f4a-4d1e-9c8b-2a5f0d3e1b47"),
 //					},
 //				},

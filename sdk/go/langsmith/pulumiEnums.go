@@ -4897,6 +4897,174 @@ func (in *playgroundSettingsOauthTokenEndpointAuthMethodPtr) ToPlaygroundSetting
 	return pulumi.ToOutputWithContext(ctx, in).(PlaygroundSettingsOauthTokenEndpointAuthMethodPtrOutput)
 }
 
+// The values of a PlaygroundSettings's `scope`: Who the configuration belongs to: the workspace, or the organization (offered in every workspace of it); the service cannot change it. Read back from the answer's `organization_id` (set only for an organization's).
+type PlaygroundSettingsScope string
+
+const (
+	// `workspace`, as the service names it.
+	PlaygroundSettingsScopeWorkspace = PlaygroundSettingsScope("workspace")
+	// `organization`, as the service names it.
+	PlaygroundSettingsScopeOrganization = PlaygroundSettingsScope("organization")
+)
+
+func (PlaygroundSettingsScope) ElementType() reflect.Type {
+	return reflect.TypeOf((*PlaygroundSettingsScope)(nil)).Elem()
+}
+
+func (e PlaygroundSettingsScope) ToPlaygroundSettingsScopeOutput() PlaygroundSettingsScopeOutput {
+	return pulumi.ToOutput(e).(PlaygroundSettingsScopeOutput)
+}
+
+func (e PlaygroundSettingsScope) ToPlaygroundSettingsScopeOutputWithContext(ctx context.Context) PlaygroundSettingsScopeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(PlaygroundSettingsScopeOutput)
+}
+
+func (e PlaygroundSettingsScope) ToPlaygroundSettingsScopePtrOutput() PlaygroundSettingsScopePtrOutput {
+	return e.ToPlaygroundSettingsScopePtrOutputWithContext(context.Background())
+}
+
+func (e PlaygroundSettingsScope) ToPlaygroundSettingsScopePtrOutputWithContext(ctx context.Context) PlaygroundSettingsScopePtrOutput {
+	return PlaygroundSettingsScope(e).ToPlaygroundSettingsScopeOutputWithContext(ctx).ToPlaygroundSettingsScopePtrOutputWithContext(ctx)
+}
+
+func (e PlaygroundSettingsScope) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e PlaygroundSettingsScope) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e PlaygroundSettingsScope) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e PlaygroundSettingsScope) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type PlaygroundSettingsScopeOutput struct{ *pulumi.OutputState }
+
+func (PlaygroundSettingsScopeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PlaygroundSettingsScope)(nil)).Elem()
+}
+
+func (o PlaygroundSettingsScopeOutput) ToPlaygroundSettingsScopeOutput() PlaygroundSettingsScopeOutput {
+	return o
+}
+
+func (o PlaygroundSettingsScopeOutput) ToPlaygroundSettingsScopeOutputWithContext(ctx context.Context) PlaygroundSettingsScopeOutput {
+	return o
+}
+
+func (o PlaygroundSettingsScopeOutput) ToPlaygroundSettingsScopePtrOutput() PlaygroundSettingsScopePtrOutput {
+	return o.ToPlaygroundSettingsScopePtrOutputWithContext(context.Background())
+}
+
+func (o PlaygroundSettingsScopeOutput) ToPlaygroundSettingsScopePtrOutputWithContext(ctx context.Context) PlaygroundSettingsScopePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v PlaygroundSettingsScope) *PlaygroundSettingsScope {
+		return &v
+	}).(PlaygroundSettingsScopePtrOutput)
+}
+
+func (o PlaygroundSettingsScopeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o PlaygroundSettingsScopeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PlaygroundSettingsScope) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o PlaygroundSettingsScopeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PlaygroundSettingsScopeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PlaygroundSettingsScope) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type PlaygroundSettingsScopePtrOutput struct{ *pulumi.OutputState }
+
+func (PlaygroundSettingsScopePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PlaygroundSettingsScope)(nil)).Elem()
+}
+
+func (o PlaygroundSettingsScopePtrOutput) ToPlaygroundSettingsScopePtrOutput() PlaygroundSettingsScopePtrOutput {
+	return o
+}
+
+func (o PlaygroundSettingsScopePtrOutput) ToPlaygroundSettingsScopePtrOutputWithContext(ctx context.Context) PlaygroundSettingsScopePtrOutput {
+	return o
+}
+
+func (o PlaygroundSettingsScopePtrOutput) Elem() PlaygroundSettingsScopeOutput {
+	return o.ApplyT(func(v *PlaygroundSettingsScope) PlaygroundSettingsScope {
+		if v != nil {
+			return *v
+		}
+		var ret PlaygroundSettingsScope
+		return ret
+	}).(PlaygroundSettingsScopeOutput)
+}
+
+func (o PlaygroundSettingsScopePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PlaygroundSettingsScopePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *PlaygroundSettingsScope) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// PlaygroundSettingsScopeInput is an input type that accepts values of the PlaygroundSettingsScope enum
+// A concrete instance of `PlaygroundSettingsScopeInput` can be one of the following:
+//
+//	PlaygroundSettingsScopeWorkspace
+//	PlaygroundSettingsScopeOrganization
+type PlaygroundSettingsScopeInput interface {
+	pulumi.Input
+
+	ToPlaygroundSettingsScopeOutput() PlaygroundSettingsScopeOutput
+	ToPlaygroundSettingsScopeOutputWithContext(context.Context) PlaygroundSettingsScopeOutput
+}
+
+var playgroundSettingsScopePtrType = reflect.TypeOf((**PlaygroundSettingsScope)(nil)).Elem()
+
+type PlaygroundSettingsScopePtrInput interface {
+	pulumi.Input
+
+	ToPlaygroundSettingsScopePtrOutput() PlaygroundSettingsScopePtrOutput
+	ToPlaygroundSettingsScopePtrOutputWithContext(context.Context) PlaygroundSettingsScopePtrOutput
+}
+
+type playgroundSettingsScopePtr string
+
+func PlaygroundSettingsScopePtr(v string) PlaygroundSettingsScopePtrInput {
+	return (*playgroundSettingsScopePtr)(&v)
+}
+
+func (*playgroundSettingsScopePtr) ElementType() reflect.Type {
+	return playgroundSettingsScopePtrType
+}
+
+func (in *playgroundSettingsScopePtr) ToPlaygroundSettingsScopePtrOutput() PlaygroundSettingsScopePtrOutput {
+	return pulumi.ToOutput(in).(PlaygroundSettingsScopePtrOutput)
+}
+
+func (in *playgroundSettingsScopePtr) ToPlaygroundSettingsScopePtrOutputWithContext(ctx context.Context) PlaygroundSettingsScopePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(PlaygroundSettingsScopePtrOutput)
+}
+
 // The values of a PlaygroundSettings's `settingsType`: How the playground edits `settings`: `complex` (every field of the model's configuration) or `simple`; the service cannot change it.
 type PlaygroundSettingsSettingsType string
 
@@ -6881,6 +7049,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*OrganizationTtlSettingsDefaultTraceTierPtrInput)(nil)).Elem(), OrganizationTtlSettingsDefaultTraceTier("longlived"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PlaygroundSettingsOauthTokenEndpointAuthMethodInput)(nil)).Elem(), PlaygroundSettingsOauthTokenEndpointAuthMethod("client_secret_basic"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PlaygroundSettingsOauthTokenEndpointAuthMethodPtrInput)(nil)).Elem(), PlaygroundSettingsOauthTokenEndpointAuthMethod("client_secret_basic"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PlaygroundSettingsScopeInput)(nil)).Elem(), PlaygroundSettingsScope("workspace"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PlaygroundSettingsScopePtrInput)(nil)).Elem(), PlaygroundSettingsScope("workspace"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PlaygroundSettingsSettingsTypeInput)(nil)).Elem(), PlaygroundSettingsSettingsType("complex"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PlaygroundSettingsSettingsTypePtrInput)(nil)).Elem(), PlaygroundSettingsSettingsType("complex"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ProjectTraceTierInput)(nil)).Elem(), ProjectTraceTier("longlived"))
@@ -6958,6 +7128,8 @@ func init() {
 	pulumi.RegisterOutputType(OrganizationTtlSettingsDefaultTraceTierPtrOutput{})
 	pulumi.RegisterOutputType(PlaygroundSettingsOauthTokenEndpointAuthMethodOutput{})
 	pulumi.RegisterOutputType(PlaygroundSettingsOauthTokenEndpointAuthMethodPtrOutput{})
+	pulumi.RegisterOutputType(PlaygroundSettingsScopeOutput{})
+	pulumi.RegisterOutputType(PlaygroundSettingsScopePtrOutput{})
 	pulumi.RegisterOutputType(PlaygroundSettingsSettingsTypeOutput{})
 	pulumi.RegisterOutputType(PlaygroundSettingsSettingsTypePtrOutput{})
 	pulumi.RegisterOutputType(ProjectTraceTierOutput{})

@@ -291,6 +291,7 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
     response: {
       created_by_ls_user_id: "the user who made it: an API key has none",
       updated_by_ls_user_id: "the user who last changed it: an API key has none",
+      organization_id: "read as `scope`: set only for an organization's configuration",
     },
   },
   "langsmith:index:PromptTag": {

@@ -902,6 +902,22 @@ export const PlaygroundSettingsOauthTokenEndpointAuthMethod = {
  */
 export type PlaygroundSettingsOauthTokenEndpointAuthMethod = (typeof PlaygroundSettingsOauthTokenEndpointAuthMethod)[keyof typeof PlaygroundSettingsOauthTokenEndpointAuthMethod];
 
+export const PlaygroundSettingsScope = {
+    /**
+     * `workspace`, as the service names it.
+     */
+    Workspace: "workspace",
+    /**
+     * `organization`, as the service names it.
+     */
+    Organization: "organization",
+} as const;
+
+/**
+ * The values of a PlaygroundSettings's `scope`: Who the configuration belongs to: the workspace, or the organization (offered in every workspace of it); the service cannot change it. Read back from the answer's `organization_id` (set only for an organization's).
+ */
+export type PlaygroundSettingsScope = (typeof PlaygroundSettingsScope)[keyof typeof PlaygroundSettingsScope];
+
 export const PlaygroundSettingsSettingsType = {
     /**
      * `complex`, as the service names it.
