@@ -481,6 +481,53 @@ export const zEvaluatorTopLevel = z.looseObject({
     structured: zEvaluatorStructuredOutput
 });
 
+export const zTagging = z.looseObject({
+    tag_value_id: z.string(),
+    resource_type: z.enum([
+        'agent',
+        'dashboard',
+        'dataset',
+        'deployment',
+        'evaluator',
+        'experiment',
+        'fleet_integration',
+        'mcp_server',
+        'project',
+        'prompt',
+        'queue',
+        'sandbox',
+        'skill'
+    ]),
+    resource_id: z.string(),
+    id: z.string(),
+    created_at: z.string()
+});
+
+export const zTagValue = z.looseObject({
+    value: z.string().min(1).max(255),
+    description: z.string().nullish(),
+    id: z.string(),
+    tag_key_id: z.string(),
+    created_at: z.string(),
+    updated_at: z.string()
+});
+
+export const zTagValueWithTaggings = zTagValue.and(z.looseObject({
+    taggings: z.array(zTagging)
+}));
+
+export const zTagKey = z.looseObject({
+    key: z.string().min(1).max(255),
+    description: z.string().nullish(),
+    id: z.string(),
+    created_at: z.string(),
+    updated_at: z.string()
+});
+
+export const zTagKeyWithValuesAndTaggings = zTagKey.and(z.looseObject({
+    values: z.array(zTagValueWithTaggings)
+}));
+
 export const zSecretReference = z.looseObject({
     name: z.string(),
     secret_key: z.string(),
@@ -604,6 +651,16 @@ export const zDeploymentRevisionCreateRequest = z.looseObject({
     secret_references: z.array(zSecretReference).optional()
 });
 
+export const zValidationError = z.looseObject({
+    loc: z.array(z.union([z.string(), z.int()])),
+    msg: z.string(),
+    type: z.string()
+});
+
+export const zHttpValidationError = z.looseObject({
+    detail: z.array(zValidationError).optional()
+});
+
 export const zSourceRevisionConfig = z.looseObject({
     image_uri: z.string().nullish(),
     langgraph_config_path: z.string().nullish(),
@@ -642,16 +699,6 @@ export const zRevision = z.looseObject({
     ]),
     updated_at: z.string(),
     status_message: z.string().nullish()
-});
-
-export const zValidationError = z.looseObject({
-    loc: z.array(z.union([z.string(), z.int()])),
-    msg: z.string(),
-    type: z.string()
-});
-
-export const zHttpValidationError = z.looseObject({
-    detail: z.array(zValidationError).optional()
 });
 
 export const zTenantForUser = z.looseObject({
@@ -944,3 +991,28 @@ export const zPostV2DeploymentsByDeploymentIdRevisionsData = z.looseObject({
 });
 
 export const zPostV2DeploymentsByDeploymentIdRevisionsResponse = zRevision;
+
+export const zGetApiV1WorkspacesCurrentTagsResourceData = z.looseObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.looseObject({
+        resource_type: z.enum([
+            'agent',
+            'dashboard',
+            'dataset',
+            'deployment',
+            'evaluator',
+            'experiment',
+            'fleet_integration',
+            'mcp_server',
+            'project',
+            'prompt',
+            'queue',
+            'sandbox',
+            'skill'
+        ]),
+        resource_id: z.string()
+    })
+});
+
+export const zGetApiV1WorkspacesCurrentTagsResourceResponse = z.array(zTagKeyWithValuesAndTaggings);

@@ -6467,6 +6467,8 @@ func (in *runRuleSpendLimitWindowPtr) ToRunRuleSpendLimitWindowPtrOutputWithCont
 type TaggingResourceType string
 
 const (
+	// `agent`, as the service names it.
+	TaggingResourceTypeAgent = TaggingResourceType("agent")
 	// `dashboard`, as the service names it.
 	TaggingResourceTypeDashboard = TaggingResourceType("dashboard")
 	// `dataset`, as the service names it.
@@ -6489,6 +6491,8 @@ const (
 	TaggingResourceTypeQueue = TaggingResourceType("queue")
 	// `sandbox`, as the service names it.
 	TaggingResourceTypeSandbox = TaggingResourceType("sandbox")
+	// `skill`, as the service names it.
+	TaggingResourceTypeSkill = TaggingResourceType("skill")
 )
 
 func (TaggingResourceType) ElementType() reflect.Type {
@@ -6613,6 +6617,7 @@ func (o TaggingResourceTypePtrOutput) ToStringPtrOutputWithContext(ctx context.C
 // TaggingResourceTypeInput is an input type that accepts values of the TaggingResourceType enum
 // A concrete instance of `TaggingResourceTypeInput` can be one of the following:
 //
+//	TaggingResourceTypeAgent
 //	TaggingResourceTypeDashboard
 //	TaggingResourceTypeDataset
 //	TaggingResourceTypeDeployment
@@ -6624,6 +6629,7 @@ func (o TaggingResourceTypePtrOutput) ToStringPtrOutputWithContext(ctx context.C
 //	TaggingResourceTypePrompt
 //	TaggingResourceTypeQueue
 //	TaggingResourceTypeSandbox
+//	TaggingResourceTypeSkill
 type TaggingResourceTypeInput interface {
 	pulumi.Input
 
@@ -7068,8 +7074,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*RunRuleGroupByPtrInput)(nil)).Elem(), RunRuleGroupBy("thread_id"))
 	pulumi.RegisterInputType(reflect.TypeOf((*RunRuleSpendLimitWindowInput)(nil)).Elem(), RunRuleSpendLimitWindow("weekly"))
 	pulumi.RegisterInputType(reflect.TypeOf((*RunRuleSpendLimitWindowPtrInput)(nil)).Elem(), RunRuleSpendLimitWindow("weekly"))
-	pulumi.RegisterInputType(reflect.TypeOf((*TaggingResourceTypeInput)(nil)).Elem(), TaggingResourceType("dashboard"))
-	pulumi.RegisterInputType(reflect.TypeOf((*TaggingResourceTypePtrInput)(nil)).Elem(), TaggingResourceType("dashboard"))
+	pulumi.RegisterInputType(reflect.TypeOf((*TaggingResourceTypeInput)(nil)).Elem(), TaggingResourceType("agent"))
+	pulumi.RegisterInputType(reflect.TypeOf((*TaggingResourceTypePtrInput)(nil)).Elem(), TaggingResourceType("agent"))
 	pulumi.RegisterInputType(reflect.TypeOf((*TtlSettingsDefaultTraceTierInput)(nil)).Elem(), TtlSettingsDefaultTraceTier("longlived"))
 	pulumi.RegisterInputType(reflect.TypeOf((*TtlSettingsDefaultTraceTierPtrInput)(nil)).Elem(), TtlSettingsDefaultTraceTier("longlived"))
 	pulumi.RegisterInputType(reflect.TypeOf((*UsageLimitLimitTypeInput)(nil)).Elem(), UsageLimitLimitType("monthly_traces"))

@@ -481,6 +481,53 @@ export const zEvaluatorTopLevel = z.object({
     structured: zEvaluatorStructuredOutput
 });
 
+export const zTagging = z.object({
+    tag_value_id: z.uuid(),
+    resource_type: z.enum([
+        'agent',
+        'dashboard',
+        'dataset',
+        'deployment',
+        'evaluator',
+        'experiment',
+        'fleet_integration',
+        'mcp_server',
+        'project',
+        'prompt',
+        'queue',
+        'sandbox',
+        'skill'
+    ]),
+    resource_id: z.uuid(),
+    id: z.uuid(),
+    created_at: z.iso.datetime({ offset: true, local: true })
+});
+
+export const zTagValue = z.object({
+    value: z.string().min(1).max(255),
+    description: z.string().nullish(),
+    id: z.uuid(),
+    tag_key_id: z.uuid(),
+    created_at: z.iso.datetime({ offset: true, local: true }),
+    updated_at: z.iso.datetime({ offset: true, local: true })
+});
+
+export const zTagValueWithTaggings = zTagValue.and(z.object({
+    taggings: z.array(zTagging)
+}));
+
+export const zTagKey = z.object({
+    key: z.string().min(1).max(255),
+    description: z.string().nullish(),
+    id: z.uuid(),
+    created_at: z.iso.datetime({ offset: true, local: true }),
+    updated_at: z.iso.datetime({ offset: true, local: true })
+});
+
+export const zTagKeyWithValuesAndTaggings = zTagKey.and(z.object({
+    values: z.array(zTagValueWithTaggings)
+}));
+
 export const zSecretReference = z.object({
     name: z.string(),
     secret_key: z.string(),
@@ -604,6 +651,16 @@ export const zDeploymentRevisionCreateRequest = z.object({
     secret_references: z.array(zSecretReference).optional()
 });
 
+export const zValidationError = z.object({
+    loc: z.array(z.union([z.string(), z.int()])),
+    msg: z.string(),
+    type: z.string()
+});
+
+export const zHttpValidationError = z.object({
+    detail: z.array(zValidationError).optional()
+});
+
 export const zSourceRevisionConfig = z.object({
     image_uri: z.string().nullish(),
     langgraph_config_path: z.string().nullish(),
@@ -642,16 +699,6 @@ export const zRevision = z.object({
     ]),
     updated_at: z.iso.datetime({ offset: true, local: true }),
     status_message: z.string().nullish()
-});
-
-export const zValidationError = z.object({
-    loc: z.array(z.union([z.string(), z.int()])),
-    msg: z.string(),
-    type: z.string()
-});
-
-export const zHttpValidationError = z.object({
-    detail: z.array(zValidationError).optional()
 });
 
 export const zTenantForUser = z.object({
@@ -944,3 +991,28 @@ export const zPostV2DeploymentsByDeploymentIdRevisionsData = z.object({
 });
 
 export const zPostV2DeploymentsByDeploymentIdRevisionsResponse = zRevision;
+
+export const zGetApiV1WorkspacesCurrentTagsResourceData = z.object({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.object({
+        resource_type: z.enum([
+            'agent',
+            'dashboard',
+            'dataset',
+            'deployment',
+            'evaluator',
+            'experiment',
+            'fleet_integration',
+            'mcp_server',
+            'project',
+            'prompt',
+            'queue',
+            'sandbox',
+            'skill'
+        ]),
+        resource_id: z.uuid()
+    })
+});
+
+export const zGetApiV1WorkspacesCurrentTagsResourceResponse = z.array(zTagKeyWithValuesAndTaggings);

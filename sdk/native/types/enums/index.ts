@@ -1060,6 +1060,10 @@ export type RunRuleSpendLimitWindow = (typeof RunRuleSpendLimitWindow)[keyof typ
 
 export const TaggingResourceType = {
     /**
+     * `agent`, as the service names it.
+     */
+    Agent: "agent",
+    /**
      * `dashboard`, as the service names it.
      */
     Dashboard: "dashboard",
@@ -1103,6 +1107,10 @@ export const TaggingResourceType = {
      * `sandbox`, as the service names it.
      */
     Sandbox: "sandbox",
+    /**
+     * `skill`, as the service names it.
+     */
+    Skill: "skill",
 } as const;
 
 /**
