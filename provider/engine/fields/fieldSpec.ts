@@ -164,6 +164,13 @@ export interface FieldSpec {
    * changed or removed key is. Default false.
    */
   readonly serviceFillsKeys?: boolean;
+  /**
+   * Unset, the service chooses the value (a project's start: the time of its
+   * create): the state records the service's value (after a create, an
+   * update and a refresh), an unset input is no change, and an import
+   * leaves it out. Default false.
+   */
+  readonly serviceDefault?: boolean;
   /** A list whose order means nothing (a set, e.g. permissions): diff and refresh ignore the order. Default false. */
   readonly unordered?: boolean;
   /** Always a Pulumi secret; compared without ever being printed. */

@@ -234,13 +234,10 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
   "langsmith:index:Project": {
     request: {
       id: MADE_BY_SERVICE,
-      start_time: "when the project's runs began: set by the service at creation, or by the SDK for an experiment",
-      end_time: "when an experiment's runs ended: set by the SDK that runs it",
       extra: "the service's and the SDK's data about the project; the program's part is `extra.metadata` (the `metadata` input)",
     },
     response: {
       extra: "the service's and the SDK's data about the project; the program's part is `extra.metadata` (the `metadata` input)",
-      end_time: "when an experiment's runs ended: set by the SDK that runs it",
       test_run_number: "the number of an experiment among its dataset's, set by the service",
       run_count: "statistics of the project's runs, which change with every trace",
       latency_p50: "statistics of the project's runs",

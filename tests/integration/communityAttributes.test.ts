@@ -1,0 +1,77 @@
+// The attributes the community Terraform provider (1.2.0) has on kinds we
+// have (issue 44), each driven in-process against the emulator as the native
+// provider runs it: what is sent, what a refresh reads back, and whether a
+// change updates in place or replaces.
+import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
+import type { LangSmithResource, Properties } from "../../provider/engine/resource";
+import { resource as project } from "../../provider/tracing/project";
+import { configureWith, operation } from "../helpers/providerConfig";
+
+describe("the community provider's attributes, on the kinds we have", () => {
+  let emulator: Emulator;
+
+  async function create(resource: LangSmithResource, news: Properties): Promise<{ id: string; outs: Properties }> {
+    const checked = resource.check({}, news);
+    expect(checked.failures).toEqual([]);
+    const created = await resource.create(operation(), checked.inputs);
+    return { id: created.id, outs: created.outs as Properties };
+  }
+
+  /** check, diff, then update; returns the diff and the new outputs. */
+  async function update(resource: LangSmithResource, id: string, olds: Properties, news: Properties) {
+    const checked = resource.check(olds, news);
+    expect(checked.failures).toEqual([]);
+    const diff = resource.diff(olds, checked.inputs);
+    const updated = await resource.update(operation(), id, olds, checked.inputs);
+    return { diff, outs: updated.outs as Properties };
+  }
+
+  const get = async (path: string): Promise<Record<string, unknown>> =>
+    (await (await fetch(`${emulator.url}${path}`, { headers: { "x-api-key": DEFAULT_API_KEY, "x-tenant-id": DEFAULT_WORKSPACE_ID } })).json()) as Record<
+      string,
+      unknown
+    >;
+
+  beforeAll(async () => {
+    jest.spyOn(console, "log").mockImplementation(() => undefined);
+    emulator = await createEmulator();
+  });
+
+  afterAll(async () => {
+    jest.restoreAllMocks();
+    await emulator?.close();
+  });
+
+  beforeEach(() => {
+    configureWith({ "langsmith:apiUrl": emulator.url, "langsmith:apiKey": DEFAULT_API_KEY, "langsmith:workspaceId": DEFAULT_WORKSPACE_ID });
+  });
+
+  test("Project startTime and endTime: sent at the create, read back; endTime changed and cleared in place, a new startTime replaces; unset, the service's start is recorded and no change", async () => {
+    const inputs = { name: "experiment-window", startTime: "2026-01-01T00:00:00Z", endTime: "2026-01-31T00:00:00Z" };
+    const made = await create(project, inputs);
+    expect(await get(`/api/v1/sessions/${made.id}`)).toMatchObject({
+      start_time: expect.stringMatching(/^2026-01-01T00:00:00/),
+      end_time: expect.stringMatching(/^2026-01-31/),
+    });
+    const read = await project.read(operation(), made.id, made.outs);
+    expect(read?.props).toMatchObject({ startTime: "2026-01-01T00:00:00Z", endTime: "2026-01-31T00:00:00Z" });
+    expect(project.diff(read?.props as Properties, project.check({}, inputs).inputs)).toMatchObject({ changes: false });
+
+    const later = await update(project, made.id, read?.props as Properties, { ...inputs, endTime: "2026-02-28T00:00:00Z" });
+    expect(later.diff).toMatchObject({ changes: true, replaces: [], updates: ["endTime"] });
+    expect((await get(`/api/v1/sessions/${made.id}`))["end_time"]).toMatch(/^2026-02-28/);
+    const open = await update(project, made.id, later.outs, { name: inputs.name, startTime: inputs.startTime });
+    expect(open.diff).toMatchObject({ updates: ["endTime"] });
+    expect((await get(`/api/v1/sessions/${made.id}`))["end_time"]).toBeNull();
+    expect(project.diff(open.outs, project.check({}, { ...inputs, startTime: "2026-03-01T00:00:00Z" }).inputs)).toMatchObject({ replaces: ["startTime"] });
+    expect(project.check({}, { ...inputs, endTime: "next week" }).failures).toEqual([{ property: "endTime", reason: expect.stringMatching(/ISO 8601/) }]);
+
+    const plain = await create(project, { name: "no-window" });
+    expect(plain.outs["startTime"]).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT/));
+    const plainRead = await project.read(operation(), plain.id, plain.outs);
+    expect(plainRead?.props["startTime"]).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT/));
+    expect(project.diff(plainRead?.props as Properties, project.check({}, { name: "no-window" }).inputs)).toMatchObject({ changes: false });
+    await project.delete(operation(), plain.id, plain.outs);
+    await project.delete(operation(), made.id, open.outs);
+  });
+});
