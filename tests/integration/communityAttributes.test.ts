@@ -4,7 +4,9 @@
 // change updates in place or replaces.
 import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
 import type { LangSmithResource, Properties } from "../../provider/engine/resource";
+import { resource as dataset } from "../../provider/tracing/dataset";
 import { resource as project } from "../../provider/tracing/project";
+import { resource as prompt } from "../../provider/tracing/prompt";
 import { configureWith, operation } from "../helpers/providerConfig";
 
 describe("the community provider's attributes, on the kinds we have", () => {
@@ -25,6 +27,9 @@ describe("the community provider's attributes, on the kinds we have", () => {
     const updated = await resource.update(operation(), id, olds, checked.inputs);
     return { diff, outs: updated.outs as Properties };
   }
+
+  const requests = (method: string, fragment: string) =>
+    emulator.control.requestLog().filter((entry) => entry.method === method && entry.path.includes(fragment));
 
   const get = async (path: string): Promise<Record<string, unknown>> =>
     (await (await fetch(`${emulator.url}${path}`, { headers: { "x-api-key": DEFAULT_API_KEY, "x-tenant-id": DEFAULT_WORKSPACE_ID } })).json()) as Record<
@@ -73,5 +78,58 @@ describe("the community provider's attributes, on the kinds we have", () => {
     expect(project.diff(plainRead?.props as Properties, project.check({}, { name: "no-window" }).inputs)).toMatchObject({ changes: false });
     await project.delete(operation(), plain.id, plain.outs);
     await project.delete(operation(), made.id, open.outs);
+  });
+
+  test("Prompt restrictedMode: sent at the create, read back, changed in place, and removed from the program set back to false", async () => {
+    const made = await create(prompt, { handle: "restricted-greeter", restrictedMode: true });
+    const repo = async () => (await get("/api/v1/repos/-/restricted-greeter"))["repo"] as Record<string, unknown>;
+    expect((await repo())["restricted_mode"]).toBe(true);
+    const read = await prompt.read(operation(), made.id, made.outs);
+    expect(read?.props).toMatchObject({ restrictedMode: true });
+    const off = await update(prompt, made.id, read?.props as Properties, { handle: "restricted-greeter" });
+    expect(off.diff).toMatchObject({ changes: true, replaces: [], updates: ["restrictedMode"] });
+    expect((await repo())["restricted_mode"]).toBe(false);
+    expect(prompt.diff(off.outs, prompt.check({}, { handle: "restricted-greeter", restrictedMode: false }).inputs)).toMatchObject({ changes: false });
+    expect(prompt.check({}, { handle: "restricted-greeter", restrictedMode: "yes" }).failures).toHaveLength(1);
+    await prompt.delete(operation(), made.id, off.outs);
+  });
+
+  test("Dataset baselineExperimentId: update-only on the service, so a create that sets it sends a PATCH right after; changed in place, cleared when removed", async () => {
+    const plain = await create(dataset, { name: "baseline-evals" });
+    const first = await create(project, { name: "baseline-run-1", referenceDatasetId: plain.id });
+    const second = await create(project, { name: "baseline-run-2", referenceDatasetId: plain.id });
+
+    const set = await update(dataset, plain.id, plain.outs, { name: "baseline-evals", baselineExperimentId: first.id });
+    expect(set.diff).toMatchObject({ changes: true, replaces: [], updates: ["baselineExperimentId"] });
+    expect((await get(`/api/v1/datasets/${plain.id}`))["baseline_experiment_id"]).toBe(first.id);
+    const read = await dataset.read(operation(), plain.id, set.outs);
+    expect(read?.props).toMatchObject({ baselineExperimentId: first.id });
+    const moved = await update(dataset, plain.id, read?.props as Properties, { name: "baseline-evals", baselineExperimentId: second.id });
+    expect((await get(`/api/v1/datasets/${plain.id}`))["baseline_experiment_id"]).toBe(second.id);
+    const cleared = await update(dataset, plain.id, moved.outs, { name: "baseline-evals" });
+    expect(cleared.diff).toMatchObject({ updates: ["baselineExperimentId"] });
+    expect((await get(`/api/v1/datasets/${plain.id}`))["baseline_experiment_id"]).toBeNull();
+
+    // A dataset created with a baseline: the PATCH after the create (an experiment of another dataset here, which the service refuses).
+    emulator.control.clearRequestLog();
+    const born = (await create(dataset, { name: "born-with-baseline", baselineExperimentId: first.id }).catch((failure: unknown) => failure)) as {
+      message: string;
+      id: string;
+      properties: Properties;
+    };
+    // The service has the dataset: the failure keeps it in the stack, named, for the next up to finish.
+    expect(born).toMatchObject({
+      message: expect.stringMatching(/^creating dataset "born-with-baseline": setting baselineExperimentId: 404/),
+      id: expect.any(String),
+    });
+    expect(requests("POST", "/api/v1/datasets").map((r) => r.status)).toEqual([200]);
+    const patches = requests("PATCH", "/api/v1/datasets/");
+    expect(patches).toHaveLength(1);
+    expect(patches[0]?.status).toBe(404);
+
+    await project.delete(operation(), first.id, first.outs);
+    await project.delete(operation(), second.id, second.outs);
+    await dataset.delete(operation(), plain.id, cleared.outs);
+    await dataset.delete(operation(), born.id, born.properties);
   });
 });

@@ -191,12 +191,9 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
       id: MADE_BY_SERVICE,
       created_at: "the service sets it",
       extra: "the service keeps only `extra.metadata` of a new dataset's `extra` (the `metadata` input)",
-      baseline_experiment_id:
-        "an experiment of the dataset picked as the baseline of comparisons: experiments are evaluation runs the SDK makes, not infrastructure",
       patch_examples: "changes to many examples in one request: `Example` resources change examples",
     },
     response: {
-      baseline_experiment_id: "an experiment of the dataset picked as the baseline of comparisons: experiments are evaluation runs, not infrastructure",
       example_count: "statistics of the data, which change as examples are added",
       session_count: "statistics of the data, which change as experiments run",
       last_session_start_time: "statistics of the data, which change as experiments run",
@@ -263,12 +260,10 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
     request: {
       repo_type: "this resource manages prompts (`prompt`, the service's default); files, agents and skills are other kinds of repository",
       source: "where the repository came from (`internal`, `external`): set by the hub's own tools",
-      restricted_mode: "a flag LangSmith's documentation does not describe; the service keeps `false`",
     },
     response: {
       repo_type: "`prompt` for every repository this resource makes",
       source: "where the repository came from: set by the hub's own tools",
-      restricted_mode: "a flag LangSmith's documentation does not describe",
       commit_tags: "the tags of the prompt's commits: `PromptTag` resources",
       latest_commit_manifest: "the manifest of the latest commit: the `manifest` input, compared through `latestCommitHash`",
       created_by: "the user who made it: an API key has none",
