@@ -2,8 +2,9 @@
 // have (issue 44), each driven in-process against the emulator as the native
 // provider runs it: what is sent, what a refresh reads back, and whether a
 // change updates in place or replaces.
-import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
+import { createEmulator, DEFAULT_API_KEY, DEFAULT_ORG_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
 import type { LangSmithResource, Properties } from "../../provider/engine/resource";
+import { resource as ssoSettings } from "../../provider/organization/ssoSettings";
 import { resource as dataset } from "../../provider/tracing/dataset";
 import { resource as project } from "../../provider/tracing/project";
 import { resource as prompt } from "../../provider/tracing/prompt";
@@ -31,8 +32,8 @@ describe("the community provider's attributes, on the kinds we have", () => {
   const requests = (method: string, fragment: string) =>
     emulator.control.requestLog().filter((entry) => entry.method === method && entry.path.includes(fragment));
 
-  const get = async (path: string): Promise<Record<string, unknown>> =>
-    (await (await fetch(`${emulator.url}${path}`, { headers: { "x-api-key": DEFAULT_API_KEY, "x-tenant-id": DEFAULT_WORKSPACE_ID } })).json()) as Record<
+  const get = async (path: string, apiKey = DEFAULT_API_KEY): Promise<Record<string, unknown>> =>
+    (await (await fetch(`${emulator.url}${path}`, { headers: { "x-api-key": apiKey, "x-tenant-id": DEFAULT_WORKSPACE_ID } })).json()) as Record<
       string,
       unknown
     >;
@@ -47,9 +48,10 @@ describe("the community provider's attributes, on the kinds we have", () => {
     await emulator?.close();
   });
 
-  beforeEach(() => {
-    configureWith({ "langsmith:apiUrl": emulator.url, "langsmith:apiKey": DEFAULT_API_KEY, "langsmith:workspaceId": DEFAULT_WORKSPACE_ID });
-  });
+  const configure = (apiKey: string): void =>
+    configureWith({ "langsmith:apiUrl": emulator.url, "langsmith:apiKey": apiKey, "langsmith:workspaceId": DEFAULT_WORKSPACE_ID });
+
+  beforeEach(() => configure(DEFAULT_API_KEY));
 
   test("Project startTime and endTime: sent at the create, read back; endTime changed and cleared in place, a new startTime replaces; unset, the service's start is recorded and no change", async () => {
     const inputs = { name: "experiment-window", startTime: "2026-01-01T00:00:00Z", endTime: "2026-01-31T00:00:00Z" };
@@ -131,5 +133,36 @@ describe("the community provider's attributes, on the kinds we have", () => {
     await project.delete(operation(), second.id, second.outs);
     await dataset.delete(operation(), plain.id, cleared.outs);
     await dataset.delete(operation(), born.id, born.properties);
+  });
+
+  test("SsoSettings attributeMapping: sent as the service's keys, read back without the default array: false, changed in place, emptied when removed", async () => {
+    configure(DEFAULT_ORG_API_KEY);
+    const base = {
+      metadataUrl: "https://idp.example.com/metadata",
+      defaultWorkspaceRoleId: "00000000-0000-4000-8000-000000000a06",
+      defaultWorkspaceIds: [DEFAULT_WORKSPACE_ID],
+    };
+    const made = await create(ssoSettings, { ...base, attributeMapping: { email: { name: "mail" } } });
+    const answer = async () => ((await get("/api/v1/orgs/current/sso-settings", DEFAULT_ORG_API_KEY)) as unknown as Record<string, unknown>[])[0];
+    expect((await answer())?.["attribute_mapping"]).toMatchObject({ keys: { email: { name: "mail" } } });
+    const read = await ssoSettings.read(operation(), made.id, made.outs);
+    expect(read?.props["attributeMapping"]).toEqual({ email: { name: "mail" } });
+    expect(ssoSettings.diff(read?.props as Properties, ssoSettings.check({}, { ...base, attributeMapping: { email: { name: "mail" } } }).inputs)).toMatchObject(
+      {
+        changes: false,
+      },
+    );
+
+    const groups = { email: { name: "mail" }, groups: { name: "memberOf", array: true } };
+    const changed = await update(ssoSettings, made.id, read?.props as Properties, { ...base, attributeMapping: groups });
+    expect(changed.diff).toMatchObject({ changes: true, replaces: [], updates: ["attributeMapping"] });
+    expect((await answer())?.["attribute_mapping"]).toMatchObject({ keys: { groups: { name: "memberOf", array: true } } });
+    expect((await ssoSettings.read(operation(), made.id, changed.outs))?.props["attributeMapping"]).toEqual(groups);
+    const emptied = await update(ssoSettings, made.id, changed.outs, base);
+    expect(emptied.diff).toMatchObject({ updates: ["attributeMapping"] });
+    expect((await answer())?.["attribute_mapping"]).toEqual({ keys: {} });
+    expect((await ssoSettings.read(operation(), made.id, emptied.outs))?.props["attributeMapping"]).toBeUndefined();
+    expect(ssoSettings.check({}, { ...base, attributeMapping: { email: { name: "mail", array: false } } }).failures).toHaveLength(1);
+    await ssoSettings.delete(operation(), made.id, emptied.outs);
   });
 });

@@ -99,11 +99,7 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
   "langsmith:index:OrganizationTtlSettings": { request: { tenant_id: "organization settings name no workspace" } },
   "langsmith:index:TtlSettings": { request: { tenant_id: TENANT_HEADER } },
   "langsmith:index:SsoSettings": {
-    request: { attribute_mapping: "Supabase's attribute mapping, for LangSmith's own sign-in service: SAML settings have none" },
-    response: {
-      attribute_mapping: "Supabase's attribute mapping, for LangSmith's own sign-in service: SAML settings have none",
-      attribute_mapping_load_error: "the error of that mapping, if any",
-    },
+    response: { attribute_mapping_load_error: "the error the service met reading `attributeMapping`, if any: state of the service, not configuration" },
   },
   "langsmith:index:AccessPolicy": {
     request: {
