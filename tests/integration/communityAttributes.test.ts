@@ -5,6 +5,7 @@
 import { createEmulator, DEFAULT_API_KEY, DEFAULT_ORG_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
 import type { LangSmithResource, Properties } from "../../provider/engine/resource";
 import { resource as ssoSettings } from "../../provider/organization/ssoSettings";
+import { resource as annotationQueue } from "../../provider/tracing/annotationQueue";
 import { resource as dataset } from "../../provider/tracing/dataset";
 import { resource as project } from "../../provider/tracing/project";
 import { resource as prompt } from "../../provider/tracing/prompt";
@@ -164,5 +165,23 @@ describe("the community provider's attributes, on the kinds we have", () => {
     expect((await ssoSettings.read(operation(), made.id, emptied.outs))?.props["attributeMapping"]).toBeUndefined();
     expect(ssoSettings.check({}, { ...base, attributeMapping: { email: { name: "mail", array: false } } }).failures).toHaveLength(1);
     await ssoSettings.delete(operation(), made.id, emptied.outs);
+  });
+
+  test("AnnotationQueue sessionIds: sent at the create (an unknown project is refused by the service), a later change does nothing, never read back", async () => {
+    const seed = await create(project, { name: "queue-seed" });
+    const made = await create(annotationQueue, { name: "seeded-queue", sessionIds: [seed.id] });
+    const read = await annotationQueue.read(operation(), made.id, made.outs);
+    expect(read?.props).toMatchObject({ name: "seeded-queue" });
+    expect(annotationQueue.diff(read?.props as Properties, annotationQueue.check({}, { name: "seeded-queue", sessionIds: [] }).inputs)).toMatchObject({
+      changes: false,
+    });
+    expect(annotationQueue.diff(made.outs, annotationQueue.check({}, { name: "seeded-queue" }).inputs)).toMatchObject({ changes: false });
+    const unknownProject = "7d3f1c2b-5a6e-4f80-9b1c-2d3e4f5a6b7c";
+    await expect(create(annotationQueue, { name: "unseeded-queue", sessionIds: [unknownProject] })).rejects.toThrow(
+      /creating annotation queue "unseeded-queue": 404 .*session/,
+    );
+    expect(annotationQueue.check({}, { name: "q", sessionIds: ["not-a-uuid"] }).failures).toHaveLength(1);
+    await annotationQueue.delete(operation(), made.id, made.outs);
+    await project.delete(operation(), seed.id, seed.outs);
   });
 });

@@ -173,7 +173,6 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
       id: MADE_BY_SERVICE,
       created_at: "the service sets it",
       updated_at: "the service sets it",
-      session_ids: "projects whose runs seed the queue once, at creation: the service keeps no link to them (they are never answered)",
     },
     response: {
       assigned_reviewers: "who reviews, as the service reports it: assigning reviewers is not part of the queue's create or update",
