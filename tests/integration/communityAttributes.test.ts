@@ -8,6 +8,7 @@ import { resource as ssoSettings } from "../../provider/organization/ssoSettings
 import { resource as annotationQueue } from "../../provider/tracing/annotationQueue";
 import { resource as dataset } from "../../provider/tracing/dataset";
 import { resource as project } from "../../provider/tracing/project";
+import { resource as runRule } from "../../provider/tracing/runRule";
 import { resource as prompt } from "../../provider/tracing/prompt";
 import { configureWith, operation } from "../helpers/providerConfig";
 
@@ -183,5 +184,23 @@ describe("the community provider's attributes, on the kinds we have", () => {
     expect(annotationQueue.check({}, { name: "q", sessionIds: ["not-a-uuid"] }).failures).toHaveLength(1);
     await annotationQueue.delete(operation(), made.id, made.outs);
     await project.delete(operation(), seed.id, seed.outs);
+  });
+
+  test("RunRule tracerSessionIssueId: sent at the create only (the update has no such field: an in-place change sends none), another issue replaces the rule", async () => {
+    const proj = await create(project, { name: "issue-rules" });
+    const issueId = "4b1d2c3e-6f7a-4b8c-9d0e-1f2a3b4c5d6e";
+    const inputs = { displayName: "rule for an issue", projectId: proj.id, samplingRate: 0.5, tracerSessionIssueId: issueId };
+    const made = await create(runRule, inputs);
+    expect(made.outs).toMatchObject({ tracerSessionIssueId: issueId });
+    const read = await runRule.read(operation(), made.id, made.outs);
+    expect(read?.props).toMatchObject({ tracerSessionIssueId: issueId });
+    // The request watch would fail this test had the PATCH carried the field (the contract's update has none).
+    const changed = await update(runRule, made.id, read?.props as Properties, { ...inputs, samplingRate: 0.25 });
+    expect(changed.diff).toMatchObject({ changes: true, replaces: [], updates: ["samplingRate"] });
+    expect(runRule.diff(changed.outs, runRule.check({}, { ...inputs, tracerSessionIssueId: "5c2e3d4f-7a8b-4c9d-8e0f-2a3b4c5d6e7f" }).inputs)).toMatchObject({
+      replaces: ["tracerSessionIssueId"],
+    });
+    await runRule.delete(operation(), made.id, changed.outs);
+    await project.delete(operation(), proj.id, proj.outs);
   });
 });

@@ -130,6 +130,13 @@ export interface FieldSpec {
    * update only): a create that sets it sends one update right after. Default `wire`.
    */
   readonly createWire?: string | null;
+  /**
+   * `null` when the update request cannot carry the field (the service takes
+   * it at the create only, so a change replaces): a kind whose update sends
+   * every field (`updateSendsAll`) leaves it out. Default: the update carries
+   * it at {@link wire}.
+   */
+  readonly updateWire?: null;
   /** Input value to wire value; default: the value as it is. */
   readonly toWire?: (value: unknown) => unknown;
   /** Wire value (from a response) to input value, for refresh; default: the value, with null as unset. */

@@ -287,7 +287,6 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
   },
   "langsmith:index:PromptWebhook": { request: { id: MADE_BY_SERVICE } },
   "langsmith:index:RunRule": {
-    request: { tracer_session_issue_id: "links the rule to an issue of its project, which LangSmith's UI makes; the contract names no issue endpoints" },
     response: {
       session_name: "the name of the project `projectId` names",
       dataset_name: "the name of the dataset `datasetId` names",
