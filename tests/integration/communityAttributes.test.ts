@@ -4,6 +4,7 @@
 // change updates in place or replaces.
 import { createEmulator, DEFAULT_API_KEY, DEFAULT_ORG_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
 import type { LangSmithResource, Properties } from "../../provider/engine/resource";
+import { organizationMember } from "../../provider/organization/members/organizationMember";
 import { resource as ssoSettings } from "../../provider/organization/ssoSettings";
 import { resource as annotationQueue } from "../../provider/tracing/annotationQueue";
 import { resource as dataset } from "../../provider/tracing/dataset";
@@ -202,5 +203,22 @@ describe("the community provider's attributes, on the kinds we have", () => {
     });
     await runRule.delete(operation(), made.id, changed.outs);
     await project.delete(operation(), proj.id, proj.outs);
+  });
+
+  test("OrganizationMember userId: unset while the invitation is pending, the person's user id once accepted (read by a refresh), and no change to the inputs", async () => {
+    configure(DEFAULT_ORG_API_KEY);
+    const invited = await create(organizationMember, { email: "noor@example.com" });
+    expect(invited.outs).toMatchObject({ status: "pending" });
+    expect(invited.outs).not.toHaveProperty("userId");
+    emulator.control.acceptInvite(invited.outs["identityId"] as string);
+    const active = await organizationMember.read(operation(), invited.id, invited.outs);
+    expect(active?.props).toMatchObject({ status: "active", userId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    const listed = (await get("/api/v1/orgs/current/members", DEFAULT_ORG_API_KEY))["members"] as Record<string, unknown>[];
+    expect(listed.find((m) => m["email"] === "noor@example.com")?.["user_id"]).toBe(active?.props["userId"]);
+    expect(organizationMember.diff(active?.props as Properties, organizationMember.check({}, { email: "noor@example.com" }).inputs)).toMatchObject({
+      changes: false,
+    });
+    expect(organizationMember.check({}, { email: "noor@example.com", userId: "x" }).failures).toHaveLength(1);
+    await organizationMember.delete(operation(), invited.id, active?.props as Properties);
   });
 });

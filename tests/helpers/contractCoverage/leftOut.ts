@@ -79,7 +79,6 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
       password: "never answered with a value",
       read_only: DEPRECATED,
       role_name: "a workspace role's name, answered only on workspace memberships (`roleName` is the organization role's)",
-      user_id: "the person's LangSmith user, which exists only once they accept the invitation",
     },
   },
   "langsmith:index:WorkspaceMember": {
