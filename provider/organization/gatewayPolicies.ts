@@ -54,13 +54,49 @@ export const SEARCH_GATEWAY_POLICIES = defineEndpoint({
   response: zPostApiV1PlatformGatewayPoliciesSearchResponse,
 });
 
-/** Keys a subject matcher names its subject by. */
+/** The built-in keys a subject matcher names its subject by; a custom `X-Gateway-*` header is a key too (see {@link headerKey}). */
 export const SUBJECT_MATCHER_KEYS = ["organization_id", "workspace_id", "user_id", "api_key_id", "run_rule_id"] as const;
 
+/** What a custom header's key is made of: the header's name without `X-Gateway-`, lowercased, any other character written `_`. */
+const CUSTOM_KEY = /^[a-z0-9_]+$/;
+
+/** The key the service matches a custom `X-Gateway-*` header by: `X-Gateway-My-Team` is `my_team`. */
+export function headerKey(header: string): string {
+  return header
+    .replace(/^x-gateway-/i, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, "_");
+}
+
+const SubjectMatcherKey = z
+  .string()
+  .min(1)
+  .superRefine((key, ctx) => {
+    if (CUSTOM_KEY.test(key)) return;
+    const message = /^x-gateway-./i.test(key)
+      ? `${key} is a header's name: its matcher key is "${headerKey(key)}" (the name without X-Gateway-, lowercased, other characters as _)`
+      : `"${key}" is neither a built-in key (${SUBJECT_MATCHER_KEYS.join(", ")}) nor a custom header's key (lowercase letters, digits and _, e.g. my_team for X-Gateway-My-Team)`;
+    ctx.addIssue({ code: "custom", message });
+  })
+  .describe(
+    "What names the subject: `organization_id`, `workspace_id`, `user_id`, `api_key_id` or `run_rule_id`, or a custom `X-Gateway-*` header's key (the header's name without `X-Gateway-`, lowercased, other characters than letters, digits and `_` written `_`: `X-Gateway-My-Team` is `my_team`).",
+  );
+
 const SubjectMatcher = z.strictObject({
-  key: z.enum(SUBJECT_MATCHER_KEYS).describe("What names the subject: `organization_id`, `workspace_id`, `user_id`, `api_key_id` or `run_rule_id`."),
-  value: z.string().min(1).describe("The subject's id."),
+  key: SubjectMatcherKey,
+  value: z.string().min(1).describe("The subject's id, or the custom header's value (matched exactly, case-sensitive)."),
 });
+
+/** Why `subjectMatchers` is refused: the first key that is neither built in nor a header's, else what the input takes. */
+function subjectMatchersReason(inputs: Record<string, unknown>): string {
+  const matchers = inputs["subjectMatchers"];
+  for (const [index, matcher] of (Array.isArray(matchers) ? matchers : []).entries()) {
+    const key = (matcher as { key?: unknown } | null)?.key;
+    const parsed = SubjectMatcherKey.safeParse(key);
+    if (typeof key === "string" && !parsed.success) return `subjectMatchers[${index}].key: ${parsed.error.issues[0]?.message ?? "not a matcher key"}`;
+  }
+  return 'subjectMatchers is required: 1 to 10 { key, value }, e.g. [{ key: "workspace_id", value: <a Workspace\'s id> }]';
+}
 
 /** The `subjectMatchers` row: who a policy applies to (a set: its order means nothing). */
 export function subjectMatchersField(example: FieldSpec["example"]) {
@@ -70,9 +106,9 @@ export function subjectMatchersField(example: FieldSpec["example"]) {
     refresh: "always",
     unordered: true,
     type: "list of `{key, value}`, 1 to 10",
-    doc: "Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers.",
+    doc: "Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id, or the calls that carry a custom `X-Gateway-*` header with a value (key `my_team` for `X-Gateway-My-Team`). The service keeps one policy of a kind per set of matchers.",
     schema: z.array(SubjectMatcher).min(1).max(10),
-    reason: 'subjectMatchers is required: 1 to 10 { key, value }, e.g. [{ key: "workspace_id", value: <a Workspace\'s id> }]',
+    reason: subjectMatchersReason,
     required: true,
     effect: "inPlace",
     secret: false,

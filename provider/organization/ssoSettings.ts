@@ -9,6 +9,7 @@ import {
 import { declareKind, type CrudEndpoints } from "../engine/kind";
 import { exampleRef, unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { httpUrl, uuid } from "../engine/fields/validators";
+import { isRecord } from "../engine/fields/paths";
 import { OUTPUT_TYPES } from "../engine/state/outputs";
 import { z } from "zod";
 
@@ -138,7 +139,41 @@ export const SSO_SETTINGS_FIELDS = [
     secret: false,
     example: { value: false, changed: true },
   },
+  {
+    path: "attributeMapping",
+    wire: "attribute_mapping",
+    type: "map of `{name, array}`",
+    doc: "Which SAML attributes fill the user's profile: each entry the profile field (e.g. `email`, `full_name`) and the attribute that holds it, `array: true` for an attribute with several values (left out: one value). Removed from the program, the mapping is emptied.",
+    schema: z.record(
+      z.string().min(1),
+      z.strictObject({
+        name: z.string().min(1).describe("The SAML attribute's name."),
+        array: z.literal(true).optional().describe("`true` for an attribute with several values; left out for one value."),
+      }),
+    ),
+    toWire: (value: unknown) => ({ keys: value }),
+    fromWire: attributeKeys,
+    required: false,
+    // The service leaves a field sent as null as it is: an empty mapping clears it.
+    clearWith: {},
+    effect: "inPlace",
+    secret: false,
+    example: {
+      value: { email: { name: "mail" } },
+      changed: { email: { name: "mail" }, groups: { name: "memberOf", array: true } },
+    },
+  },
 ] as const satisfies FieldTable;
+
+/** The mapping as the inputs write it: the service's `keys`, each without the default `array: false`; an empty one unset. */
+function attributeKeys(value: unknown): unknown {
+  const keys = isRecord(value) && isRecord(value["keys"]) ? value["keys"] : {};
+  const entries = Object.entries(keys).map(([attribute, key]) => {
+    const { array, ...rest } = isRecord(key) ? key : {};
+    return [attribute, array === true ? { ...rest, array } : rest];
+  });
+  return entries.length === 0 ? undefined : Object.fromEntries(entries);
+}
 
 /** SsoSettings' checked inputs. */
 export type SsoSettingsInputs = InputsOf<typeof SSO_SETTINGS_FIELDS>;
@@ -149,7 +184,7 @@ export const resource = declareKind({
   listing: { none: "the organization has one SSO configuration: read it with the resource's `get`." },
   kind: "SSO settings",
   description:
-    "SAML single sign-on of the LangSmith organization: the identity provider's metadata (URL, or XML kept as a secret), the workspaces and role new users get, SSO groups. " +
+    "SAML single sign-on of the LangSmith organization: the identity provider's metadata (URL, or XML kept as a secret), the workspaces and role new users get, SSO groups, the attributes that fill a user's profile. " +
     "Every field changes in place; destroy removes SSO. Needs an organization-scoped API key. Import by id (the XML is not imported: set it in the program).",
   scope: "organization",
   fields: SSO_SETTINGS_FIELDS,

@@ -2,6 +2,9 @@
 import { defineEndpoint } from "../client/endpoint";
 import { zTaggingCreate } from "../client/wire/organizationAndAccess.requests";
 import { zGetApiV1WorkspacesCurrentTaggingsResponse, zPostApiV1WorkspacesCurrentTaggingsResponse } from "../client/wire/organizationAndAccess.responses";
+import { zGetApiV1WorkspacesCurrentTagsResourceResponse } from "../client/wire/additions.responses";
+import { found } from "../client/errors";
+import type { ReadRequest, WireObject } from "../engine/kind/hooks";
 import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
 import { exampleRef, unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { uuid } from "../engine/fields/validators";
@@ -39,8 +42,16 @@ export function taggingsOf(answer: z.output<typeof zGetApiV1WorkspacesCurrentTag
   );
 }
 
-/** The kinds of object a tag value can be attached to (the contract's `ResourceType`). */
+/** `GET /workspaces/current/tags/resource`: the tags of one object, each key with its values and their taggings. */
+export const RESOURCE_TAGS = defineEndpoint({
+  method: "GET",
+  path: "/workspaces/current/tags/resource",
+  response: zGetApiV1WorkspacesCurrentTagsResourceResponse,
+});
+
+/** The kinds of object a tag value can be attached to (the contract's `ResourceType`, with the additions' `agent` and `skill`). */
 export const TAGGABLE_TYPES = [
+  "agent",
   "dashboard",
   "dataset",
   "deployment",
@@ -52,7 +63,29 @@ export const TAGGABLE_TYPES = [
   "prompt",
   "queue",
   "sandbox",
+  "skill",
 ] as const;
+
+/** The kinds whose taggings the grouped list leaves out (it has no group for them): a refresh reads their object's tags instead. */
+const NOT_GROUPED: readonly string[] = ["agent", "evaluator", "skill"];
+
+/**
+ * A refresh of a tagging the grouped list leaves out: the tagging among the
+ * tags of the object it names (as the official provider reads every
+ * tagging); the others through the list, read together.
+ */
+async function fetchTagging(request: ReadRequest, declared: () => Promise<WireObject | undefined>): Promise<WireObject | undefined> {
+  const { purpose, props, client, id, name } = request;
+  const type = props["resourceType"];
+  const resourceId = props["resourceId"];
+  if (purpose !== "refresh" || typeof type !== "string" || !NOT_GROUPED.includes(type) || typeof resourceId !== "string") return declared();
+  const keys = (await found(
+    client.resources.send(RESOURCE_TAGS, { action: `reading tagging "${name}"`, query: { resource_type: type, resource_id: resourceId } }),
+  )) as z.output<typeof zGetApiV1WorkspacesCurrentTagsResourceResponse> | undefined;
+  const taggings = (keys ?? []).flatMap((key) => key.values.flatMap((value) => value.taggings));
+  const tagging = taggings.find((candidate) => candidate.id === id);
+  return tagging === undefined ? undefined : { ...tagging };
+}
 
 /** Every input field of a Tagging. */
 export const TAGGING_FIELDS = [
@@ -108,12 +141,13 @@ export const resource = declareKind({
   listing: { filters: { tagValueId: { type: "uuid", query: "tag_value_id", output: "tagValueId", doc: "Only the taggings with this tag value." } } },
   kind: "tagging",
   description:
-    "Attaches a workspace's `TagValue` to one object (a project, dataset, deployment, prompt, ...). " +
-    "The service cannot change a tagging: every change replaces it (the new one first). Import by id.",
+    "Attaches a workspace's `TagValue` to one object (a project, dataset, deployment, prompt, agent, skill, ...). " +
+    "The service cannot change a tagging: every change replaces it (the new one first). Import by id (a tagging of an agent, a skill or an evaluator cannot be: the service lists none of them).",
   scope: "workspace",
   fields: TAGGING_FIELDS,
   nameField: "resourceId",
   endpoints: TAGGING_ENDPOINTS,
   listItems: taggingsOf,
+  hooks: { read: { fetch: fetchTagging } },
   outputs: [{ ...CREATED_AT_OUTPUT, wire: "created_at", onlyAtCreate: true }],
 });

@@ -169,6 +169,22 @@ export const ANNOTATION_QUEUE_FIELDS = [
     secret: false,
     example: { value: { team: "support" }, changed: { team: "support", tier: 2 } },
   },
+  {
+    path: "sessionIds",
+    wire: "session_ids",
+    refresh: "never",
+    type: "list of string (UUID)",
+    doc: "Projects (their ids) whose runs seed the queue when it is created. The service reads them once and keeps no link to them (it never answers them), so a later change does nothing: the queue keeps its runs and its reviewers' work. Not imported.",
+    schema: z.array(unknownOr(uuid("sessionIds[]"))).min(1),
+    required: false,
+    effect: "createOnly",
+    effectDoc: "create only: a later change does nothing",
+    secret: false,
+    example: {
+      value: [exampleRef("langsmith:index:Project")],
+      why: "read at create only: a later value changes nothing, so there is no change to show",
+    },
+  },
 ] as const satisfies FieldTable;
 
 /** An AnnotationQueue's checked inputs. */

@@ -8,7 +8,8 @@ import {
   zPostApiV1DatasetsResponse,
 } from "../client/wire/tracingAndEvaluation.responses";
 import { type CrudEndpoints, declareKind, descriptionField, workspaceIdField } from "../engine/kind";
-import { emptyMapAsUnset, type FieldTable, type InputsOf } from "../engine/fields/fields";
+import { emptyMapAsUnset, type FieldTable, type InputsOf, unknownOr } from "../engine/fields/fields";
+import { uuid } from "../engine/fields/validators";
 import { CREATED_AT_OUTPUT } from "../engine/state/outputs";
 import { z } from "zod";
 
@@ -151,6 +152,21 @@ export const DATASET_FIELDS = [
       why: "another value replaces the dataset, and with it the examples and rules the program keeps on it: the change step would then send no update to them",
     },
   },
+  {
+    path: "baselineExperimentId",
+    wire: "baseline_experiment_id",
+    createWire: null,
+    type: "string (UUID)",
+    doc: "The experiment (a `Project` with this dataset as its `referenceDatasetId`) that comparisons of the dataset's experiments are made against. The service takes it in an update only: a create that sets it sends one PATCH right after. Removed from the program, it is cleared.",
+    schema: unknownOr(uuid("baselineExperimentId")),
+    required: false,
+    effect: "inPlace",
+    secret: false,
+    example: {
+      notSet:
+        "a baseline is an experiment on the dataset itself, a Project that names the dataset: the dataset naming it back would make the program a cycle, so it is set once the experiment exists (tests/integration/communityAttributes)",
+    },
+  },
 ] as const satisfies FieldTable;
 
 /** A Dataset's checked inputs. */
@@ -174,7 +190,7 @@ export const resource = declareKind({
   },
   kind: "dataset",
   description:
-    "A LangSmith dataset: examples for evaluations, filled by hand, by `Example` resources or by run rules. Name, description, schemas and transformations change in place; " +
+    "A LangSmith dataset: examples for evaluations, filled by hand, by `Example` resources or by run rules. Name, description, schemas, transformations and the baseline experiment change in place; " +
     "another data type replaces it. Deleting a dataset deletes its examples. Import by id or by name.",
   scope: "workspace",
   fields: DATASET_FIELDS,

@@ -139,6 +139,21 @@ export const PLAYGROUND_SETTINGS_FIELDS = [
     example: { value: true, changed: false },
   },
   {
+    path: "scope",
+    wire: "scope",
+    refresh: "always",
+    type: "`workspace` \\| `organization`",
+    doc: "Who the configuration belongs to: the workspace, or the organization (offered in every workspace of it); the service cannot change it. Read back from the answer's `organization_id` (set only for an organization's).",
+    schema: z.enum(["workspace", "organization"]),
+    required: false,
+    unsetMeans: "workspace",
+    defaultDoc: "`workspace` (service's)",
+    fromWire: (value) => (value === "workspace" || value === null ? undefined : value),
+    effect: "replace",
+    secret: false,
+    example: { value: "organization", changed: "workspace" },
+  },
+  {
     path: "settingsType",
     wire: "settings_type",
     type: "`complex` \\| `simple`",
@@ -228,12 +243,14 @@ export const resource = declareKind({
   listing: {},
   kind: "playground settings",
   description:
-    "A saved model configuration of the LangSmith playground (and evaluators): name, description, the model settings and a rate limit, changed in place. Import by id.",
+    "A saved model configuration of the LangSmith playground (and evaluators): name, description, the model settings and a rate limit, changed in place; a workspace's or, with `scope: organization`, the organization's (a change of scope replaces it). Import by id.",
   scope: "workspace",
   fields: PLAYGROUND_SETTINGS_FIELDS,
   nameField: "name",
   endpoints: PLAYGROUND_SETTINGS_ENDPOINTS,
   // A refresh reads them together: the whole list, one answer.
   batchRead: { by: "list" },
+  // The answers say the scope by `organization_id` alone (set for an organization's configuration).
+  hooks: { read: { answer: async (_request, wire) => ({ ...wire, scope: typeof wire["organization_id"] === "string" ? "organization" : "workspace" }) } },
   outputs: [{ ...CREATED_AT_OUTPUT, wire: "created_at" }],
 });

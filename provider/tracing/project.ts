@@ -9,8 +9,7 @@ import {
 } from "../client/wire/tracingAndEvaluation.responses";
 import { type CrudEndpoints, declareKind, descriptionField, workspaceIdField } from "../engine/kind";
 import { exampleRef, unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
-import { uuid } from "../engine/fields/validators";
-import { OUTPUT_TYPES } from "../engine/state/outputs";
+import { timestamp, uuid } from "../engine/fields/validators";
 import { z } from "zod";
 
 /** `/api/v1/sessions` (create; list, filtered by `name`) and `/{session_id}` (get, PATCH, delete). */
@@ -95,7 +94,43 @@ export const PROJECT_FIELDS = [
       why: "another dataset replaces the project, and with it the alert rules and run rules the program keeps on it: the change step would then send no update to them",
     },
   },
+  {
+    path: "startTime",
+    wire: "start_time",
+    refresh: "always",
+    type: "string (ISO 8601)",
+    doc: "When the project starts (its runs are shown from then); the service's default is the time of the create, which the state records when it is not set. The service cannot change it. Written in UTC (`Z`), as the service answers it.",
+    schema: timestamp("startTime"),
+    fromWire: isoInstant,
+    serviceDefault: true,
+    required: false,
+    defaultDoc: "the create's time (service's)",
+    effect: "replace",
+    secret: false,
+    example: {
+      value: "2026-01-01T00:00:00Z",
+      why: "another start replaces the project, and with it the alert rules and run rules the program keeps on it: the change step would then send no update to them",
+    },
+  },
+  {
+    path: "endTime",
+    wire: "end_time",
+    type: "string (ISO 8601)",
+    doc: "When the project ended (an experiment's end, shown in its comparisons); unset, it is open. Written in UTC (`Z`), as the service answers it.",
+    schema: timestamp("endTime"),
+    fromWire: isoInstant,
+    required: false,
+    effect: "inPlace",
+    secret: false,
+    example: { value: "2026-12-31T00:00:00Z", changed: "2027-01-31T00:00:00Z" },
+  },
 ] as const satisfies FieldTable;
+
+/** A time as the service answers it, in the form the inputs write it (UTC, `Z`, no milliseconds when there are none). */
+function isoInstant(value: unknown): unknown {
+  if (typeof value !== "string" || Number.isNaN(Date.parse(value))) return value ?? undefined;
+  return new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`).toISOString().replace(".000Z", "Z");
+}
 
 /** A Project's checked inputs. */
 export type ProjectInputs = InputsOf<typeof PROJECT_FIELDS>;
@@ -111,7 +146,7 @@ export const resource = declareKind({
   },
   kind: "project",
   description:
-    "A LangSmith tracing project (the service's session): where runs are traced to, by name. Every field changes in place; deleting a project deletes its runs. " +
+    "A LangSmith tracing project (the service's session): where runs are traced to, by name. Every field changes in place but `referenceDatasetId` and `startTime`, which replace it; deleting a project deletes its runs. " +
     "`BulkExport.projectId`, run rules and alert rules take its id. Import by id or by name.",
   scope: "workspace",
   fields: PROJECT_FIELDS,
@@ -122,5 +157,5 @@ export const resource = declareKind({
   endpoints: PROJECT_ENDPOINTS,
   // A refresh reads them through the list: page by page, then filtered by id.
   batchRead: { by: "pages", pageSize: 100, idsQuery: "id" },
-  outputs: [{ name: "startTime", type: OUTPUT_TYPES.string, doc: "When the project was created (ISO 8601).", changesOnUpdate: false, wire: "start_time" }],
+  outputs: [],
 });

@@ -317,6 +317,19 @@ export const RUN_RULE_FIELDS = [
     example: { value: true, why: "a request-only flag the service does not answer: the matrix sets it once" },
   },
   {
+    path: "tracerSessionIssueId",
+    wire: "tracer_session_issue_id",
+    updateWire: null,
+    refresh: "never",
+    type: "string (UUID)",
+    doc: "The issue of the rule's project (one LangSmith's UI tracks) the rule is made for. Taken at the create only and never answered: the service's update has no such field, so another issue replaces the rule.",
+    schema: unknownOr(uuid("tracerSessionIssueId")),
+    required: false,
+    effect: "replace",
+    secret: false,
+    example: { value: "{uuid}", why: "the service cannot change it: another issue would replace the rule, which the other inputs' changes exercise" },
+  },
+  {
     path: "alerts",
     wire: "alerts",
     toWire: (value: unknown) =>
@@ -362,7 +375,7 @@ export const resource = declareKind({
   kind: "run rule",
   description:
     "A LangSmith automation rule on a project's (or a dataset's) runs: the runs matching a filter, sampled at a rate, are added to a dataset or an annotation queue, " +
-    "posted to webhooks (secret) or scored by an evaluator. Every field changes in place (one PATCH of the whole rule). Import by id.",
+    "posted to webhooks (secret) or scored by an evaluator. Every field changes in place (one PATCH of the whole rule) but `tracerSessionIssueId`, which replaces it. Import by id.",
   scope: "workspace",
   fields: RUN_RULE_FIELDS,
   nameField: "displayName",

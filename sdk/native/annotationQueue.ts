@@ -144,6 +144,7 @@ export class AnnotationQueue extends pulumi.CustomResource {
             resourceInputs["reviewersPerItem"] = args?.reviewersPerItem;
             resourceInputs["rubricInstructions"] = args?.rubricInstructions;
             resourceInputs["rubricItems"] = args?.rubricItems;
+            resourceInputs["sessionIds"] = args?.sessionIds;
             resourceInputs["workspaceId"] = args?.workspaceId;
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["lastOperation"] = undefined /*out*/;
@@ -217,6 +218,10 @@ export interface AnnotationQueueArgs {
      * The feedback each reviewer gives (a `FeedbackConfig`'s key each). Changing it updates the resource in place.
      */
     rubricItems?: pulumi.Input<pulumi.Input<inputs.AnnotationQueueRubricItemsItemArgs>[] | undefined>;
+    /**
+     * Projects (their ids) whose runs seed the queue when it is created. The service reads them once and keeps no link to them (it never answers them), so a later change does nothing: the queue keeps its runs and its reviewers' work. Not imported. Read at create only.
+     */
+    sessionIds?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
      * Workspace the annotation queue lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
      */

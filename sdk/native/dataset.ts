@@ -8,7 +8,7 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * A LangSmith dataset: examples for evaluations, filled by hand, by `Example` resources or by run rules. Name, description, schemas and transformations change in place; another data type replaces it. Deleting a dataset deletes its examples. Import by id or by name.
+ * A LangSmith dataset: examples for evaluations, filled by hand, by `Example` resources or by run rules. Name, description, schemas, transformations and the baseline experiment change in place; another data type replaces it. Deleting a dataset deletes its examples. Import by id or by name.
  *
  * ## Example Usage
  * ### A Dataset with its required inputs
@@ -59,6 +59,10 @@ export class Dataset extends pulumi.CustomResource {
         return obj['__pulumiType'] === Dataset.__pulumiType;
     }
 
+    /**
+     * The experiment (a `Project` with this dataset as its `referenceDatasetId`) that comparisons of the dataset's experiments are made against. The service takes it in an update only: a create that sets it sends one PATCH right after. Removed from the program, it is cleared. Changing it updates the resource in place.
+     */
+    declare public readonly baselineExperimentId: pulumi.Output<string | undefined>;
     /**
      * ISO 8601 creation time.
      */
@@ -126,6 +130,7 @@ export class Dataset extends pulumi.CustomResource {
             if (args?.name === undefined && !opts.urn) {
                 throw new Error("Missing required property 'name'");
             }
+            resourceInputs["baselineExperimentId"] = args?.baselineExperimentId;
             resourceInputs["dataType"] = (args?.dataType) ?? "kv";
             resourceInputs["description"] = args?.description;
             resourceInputs["externallyManaged"] = args?.externallyManaged;
@@ -140,6 +145,7 @@ export class Dataset extends pulumi.CustomResource {
             resourceInputs["stateVersion"] = undefined /*out*/;
             resourceInputs["tenantId"] = undefined /*out*/;
         } else {
+            resourceInputs["baselineExperimentId"] = undefined /*out*/;
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["dataType"] = undefined /*out*/;
             resourceInputs["description"] = undefined /*out*/;
@@ -165,6 +171,10 @@ export class Dataset extends pulumi.CustomResource {
  * The set of arguments for constructing a Dataset resource.
  */
 export interface DatasetArgs {
+    /**
+     * The experiment (a `Project` with this dataset as its `referenceDatasetId`) that comparisons of the dataset's experiments are made against. The service takes it in an update only: a create that sets it sends one PATCH right after. Removed from the program, it is cleared. Changing it updates the resource in place.
+     */
+    baselineExperimentId?: pulumi.Input<string | undefined>;
     /**
      * Shape of the examples; the service cannot change it. Changing it replaces the resource.
      */

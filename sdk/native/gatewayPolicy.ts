@@ -8,7 +8,7 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * A policy of LangSmith's LLM gateway for the subjects its matchers name (the organization, a workspace, a user, an API key, a run rule): a spend cap, a rate limit, a guard on prompts, or a routing of failed calls to fallback models. Its type is fixed; everything else changes in place. The service keeps one policy of a kind per set of subjects, so a create refuses to take over an existing one (import it). `GatewaySpendCap` is the typed form of a spend cap. Needs an organization-scoped API key. Import by id.
+ * A policy of LangSmith's LLM gateway for the subjects its matchers name (the organization, a workspace, a user, an API key, a run rule): a spend cap, a rate limit, a guard on prompts, a routing of failed calls to fallback models, or the models its subjects may call. Its type is fixed; everything else changes in place. The service keeps one policy of a kind per set of subjects, so a create refuses to take over an existing one (import it). `GatewaySpendCap` is the typed form of a spend cap. Needs an organization-scoped API key. Import by id.
  *
  * ## Example Usage
  * ### A GatewayPolicy with its required inputs
@@ -28,7 +28,7 @@ import * as utilities from "./utilities";
  *         }],
  *     },
  *     subjectMatchers: [{
- *         key: langsmith.GatewayPolicySubjectMatchersItemKey.ApiKeyId,
+ *         key: "api_key_id",
  *         value: "key-6b0e3c52-7f4a-4d1e-9c8b-2a5f0d3e1b47",
  *     }],
  * });
@@ -71,7 +71,7 @@ export class GatewayPolicy extends pulumi.CustomResource {
     }
 
     /**
-     * The type's settings, as the service takes them (snake_case): `{ window, limit_usd }` for a spend cap (`hourly`, `daily`, `weekly`, `monthly`), `{ limits: [{ metric, window, value }] }` for a rate limit (`requests` or `tokens` a `minute` or `hour`), `{ detect: { pii, secrets }, timeout_seconds, timeout_action }` for a guard, `{ triggers: { status_codes }, fallbacks: [{ model_configs: [{ model_config_id }] }] }` for a route configuration. Changing it updates the resource in place.
+     * The type's settings, as the service takes them (snake_case): `{ window, limit_usd }` for a spend cap (`hourly`, `daily`, `weekly`, `monthly`), `{ limits: [{ metric, window, value }] }` for a rate limit (`requests` or `tokens` a `minute` or `hour`), `{ detect: { pii, secrets }, timeout_seconds, timeout_action }` for a guard, `{ triggers: { status_codes }, fallbacks: [{ model_configs: [{ model_config_id }] }] }` for a route configuration, `{ providers: [{ provider, access, allowed_models }] }` for a model access list (`access` `all`, with no `allowed_models`, or `selected`, with 1 to 50 of them; a provider not listed is denied). Changing it updates the resource in place.
      */
     declare public readonly config: pulumi.Output<{[key: string]: any}>;
     /**
@@ -91,7 +91,7 @@ export class GatewayPolicy extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * What the policy does: a spend cap, a rate limit (the `default_` forms apply to every subject of their key without a policy of its own), a guard on prompts, or a routing of failed calls to fallback models; the service cannot change it. Changing it replaces the resource.
+     * What the policy does: a spend cap, a rate limit (the `default_` forms apply to every subject of their key without a policy of its own), a guard on prompts, a routing of failed calls to fallback models, or a list of the providers and models its subjects may call (`model_access`); the service cannot change it. Changing it replaces the resource.
      */
     declare public readonly policyType: pulumi.Output<enums.GatewayPolicyPolicyType>;
     /**
@@ -103,7 +103,7 @@ export class GatewayPolicy extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly stateVersion: pulumi.Output<number | undefined>;
     /**
-     * Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
+     * Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id, or the calls that carry a custom `X-Gateway-*` header with a value (key `my_team` for `X-Gateway-My-Team`). The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
      */
     declare public readonly subjectMatchers: pulumi.Output<outputs.GatewayPolicySubjectMatchersItem[]>;
 
@@ -162,7 +162,7 @@ export class GatewayPolicy extends pulumi.CustomResource {
  */
 export interface GatewayPolicyArgs {
     /**
-     * The type's settings, as the service takes them (snake_case): `{ window, limit_usd }` for a spend cap (`hourly`, `daily`, `weekly`, `monthly`), `{ limits: [{ metric, window, value }] }` for a rate limit (`requests` or `tokens` a `minute` or `hour`), `{ detect: { pii, secrets }, timeout_seconds, timeout_action }` for a guard, `{ triggers: { status_codes }, fallbacks: [{ model_configs: [{ model_config_id }] }] }` for a route configuration. Changing it updates the resource in place.
+     * The type's settings, as the service takes them (snake_case): `{ window, limit_usd }` for a spend cap (`hourly`, `daily`, `weekly`, `monthly`), `{ limits: [{ metric, window, value }] }` for a rate limit (`requests` or `tokens` a `minute` or `hour`), `{ detect: { pii, secrets }, timeout_seconds, timeout_action }` for a guard, `{ triggers: { status_codes }, fallbacks: [{ model_configs: [{ model_config_id }] }] }` for a route configuration, `{ providers: [{ provider, access, allowed_models }] }` for a model access list (`access` `all`, with no `allowed_models`, or `selected`, with 1 to 50 of them; a provider not listed is denied). Changing it updates the resource in place.
      */
     config: pulumi.Input<{[key: string]: any}>;
     /**
@@ -178,7 +178,7 @@ export interface GatewayPolicyArgs {
      */
     name: pulumi.Input<string>;
     /**
-     * What the policy does: a spend cap, a rate limit (the `default_` forms apply to every subject of their key without a policy of its own), a guard on prompts, or a routing of failed calls to fallback models; the service cannot change it. Changing it replaces the resource.
+     * What the policy does: a spend cap, a rate limit (the `default_` forms apply to every subject of their key without a policy of its own), a guard on prompts, a routing of failed calls to fallback models, or a list of the providers and models its subjects may call (`model_access`); the service cannot change it. Changing it replaces the resource.
      */
     policyType: pulumi.Input<enums.GatewayPolicyPolicyType>;
     /**
@@ -186,7 +186,7 @@ export interface GatewayPolicyArgs {
      */
     priority?: pulumi.Input<number | undefined>;
     /**
-     * Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
+     * Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id, or the calls that carry a custom `X-Gateway-*` header with a value (key `my_team` for `X-Gateway-My-Team`). The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
      */
     subjectMatchers: pulumi.Input<pulumi.Input<inputs.GatewayPolicySubjectMatchersItemArgs>[]>;
 }

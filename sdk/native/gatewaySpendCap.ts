@@ -20,7 +20,7 @@ import * as utilities from "./utilities";
  * const gatewaySpendCap = new langsmith.GatewaySpendCap("gatewaySpendCap", {
  *     name: "workspace cap",
  *     subjectMatchers: [{
- *         key: langsmith.GatewaySpendCapSubjectMatchersItemKey.WorkspaceId,
+ *         key: "workspace_id",
  *         value: "workspace-6b0e3c52-7f4a-4d1e-9c8b-2a5f0d3e1b47",
  *     }],
  *     window: langsmith.GatewaySpendCapWindow.Monthly,
@@ -97,7 +97,7 @@ export class GatewaySpendCap extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly stateVersion: pulumi.Output<number | undefined>;
     /**
-     * Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
+     * Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id, or the calls that carry a custom `X-Gateway-*` header with a value (key `my_team` for `X-Gateway-My-Team`). The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
      */
     declare public readonly subjectMatchers: pulumi.Output<outputs.GatewaySpendCapSubjectMatchersItem[]>;
     /**
@@ -180,7 +180,7 @@ export interface GatewaySpendCapArgs {
      */
     priority?: pulumi.Input<number | undefined>;
     /**
-     * Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
+     * Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id, or the calls that carry a custom `X-Gateway-*` header with a value (key `my_team` for `X-Gateway-My-Team`). The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
      */
     subjectMatchers: pulumi.Input<pulumi.Input<inputs.GatewaySpendCapSubjectMatchersItemArgs>[]>;
     /**

@@ -81,6 +81,10 @@ export class OrganizationMember extends pulumi.CustomResource {
      * `pending` (invited, not accepted yet) or `active`.
      */
     declare public /*out*/ readonly status: pulumi.Output<string | undefined>;
+    /**
+     * The person's LangSmith user id, once they have accepted the invitation (unset while it is pending).
+     */
+    declare public /*out*/ readonly userId: pulumi.Output<string | undefined>;
 
     /**
      * Create a OrganizationMember resource with the given unique name, arguments, and options.
@@ -105,6 +109,7 @@ export class OrganizationMember extends pulumi.CustomResource {
             resourceInputs["roleName"] = undefined /*out*/;
             resourceInputs["stateVersion"] = undefined /*out*/;
             resourceInputs["status"] = undefined /*out*/;
+            resourceInputs["userId"] = undefined /*out*/;
         } else {
             resourceInputs["email"] = undefined /*out*/;
             resourceInputs["identityId"] = undefined /*out*/;
@@ -113,6 +118,7 @@ export class OrganizationMember extends pulumi.CustomResource {
             resourceInputs["roleName"] = undefined /*out*/;
             resourceInputs["stateVersion"] = undefined /*out*/;
             resourceInputs["status"] = undefined /*out*/;
+            resourceInputs["userId"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         const replaceOnChanges = { replaceOnChanges: ["email"] };

@@ -8,7 +8,7 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * A saved model configuration of the LangSmith playground (and evaluators): name, description, the model settings and a rate limit, changed in place. Import by id.
+ * A saved model configuration of the LangSmith playground (and evaluators): name, description, the model settings and a rate limit, changed in place; a workspace's or, with `scope: organization`, the organization's (a change of scope replaces it). Import by id.
  *
  * ## Example Usage
  * ### A PlaygroundSettings with its required inputs
@@ -133,6 +133,10 @@ export class PlaygroundSettings extends pulumi.CustomResource {
      */
     declare public readonly requestsPerSecond: pulumi.Output<number | undefined>;
     /**
+     * Who the configuration belongs to: the workspace, or the organization (offered in every workspace of it); the service cannot change it. Read back from the answer's `organization_id` (set only for an organization's). Changing it replaces the resource.
+     */
+    declare public readonly scope: pulumi.Output<enums.PlaygroundSettingsScope | undefined>;
+    /**
      * Salted fingerprints of the secret inputs (never the values): how a change of a secret is seen without storing it.
      */
     declare public /*out*/ readonly secretFingerprints: pulumi.Output<{[key: string]: any} | undefined>;
@@ -190,6 +194,7 @@ export class PlaygroundSettings extends pulumi.CustomResource {
             resourceInputs["oauthTokenEndpointAuthMethod"] = args?.oauthTokenEndpointAuthMethod;
             resourceInputs["oauthTokenUrl"] = args?.oauthTokenUrl;
             resourceInputs["requestsPerSecond"] = args?.requestsPerSecond;
+            resourceInputs["scope"] = args?.scope;
             resourceInputs["settings"] = args?.settings;
             resourceInputs["settingsType"] = args?.settingsType;
             resourceInputs["workspaceId"] = args?.workspaceId;
@@ -216,6 +221,7 @@ export class PlaygroundSettings extends pulumi.CustomResource {
             resourceInputs["oauthTokenEndpointAuthMethod"] = undefined /*out*/;
             resourceInputs["oauthTokenUrl"] = undefined /*out*/;
             resourceInputs["requestsPerSecond"] = undefined /*out*/;
+            resourceInputs["scope"] = undefined /*out*/;
             resourceInputs["secretFingerprints"] = undefined /*out*/;
             resourceInputs["settings"] = undefined /*out*/;
             resourceInputs["settingsType"] = undefined /*out*/;
@@ -226,7 +232,7 @@ export class PlaygroundSettings extends pulumi.CustomResource {
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         const secretOpts = { additionalSecretOutputs: ["secretFingerprints"] };
         opts = pulumi.mergeOptions(opts, secretOpts);
-        const replaceOnChanges = { replaceOnChanges: ["settingsType", "workspaceId"] };
+        const replaceOnChanges = { replaceOnChanges: ["scope", "settingsType", "workspaceId"] };
         opts = pulumi.mergeOptions(opts, replaceOnChanges);
         super(PlaygroundSettings.__pulumiType, name, resourceInputs, opts);
     }
@@ -300,6 +306,10 @@ export interface PlaygroundSettingsArgs {
      * Rate limit of runs made with it. Changing it updates the resource in place.
      */
     requestsPerSecond?: pulumi.Input<number | undefined>;
+    /**
+     * Who the configuration belongs to: the workspace, or the organization (offered in every workspace of it); the service cannot change it. Read back from the answer's `organization_id` (set only for an organization's). Changing it replaces the resource.
+     */
+    scope?: pulumi.Input<enums.PlaygroundSettingsScope | undefined>;
     /**
      * The model configuration as the playground saves it (provider, model, parameters). Changing it updates the resource in place.
      */

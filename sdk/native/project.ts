@@ -8,7 +8,7 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * A LangSmith tracing project (the service's session): where runs are traced to, by name. Every field changes in place; deleting a project deletes its runs. `BulkExport.projectId`, run rules and alert rules take its id. Import by id or by name.
+ * A LangSmith tracing project (the service's session): where runs are traced to, by name. Every field changes in place but `referenceDatasetId` and `startTime`, which replace it; deleting a project deletes its runs. `BulkExport.projectId`, run rules and alert rules take its id. Import by id or by name.
  *
  * ## Example Usage
  * ### A Project with its required inputs
@@ -68,6 +68,10 @@ export class Project extends pulumi.CustomResource {
      */
     declare public readonly description: pulumi.Output<string | undefined>;
     /**
+     * When the project ended (an experiment's end, shown in its comparisons); unset, it is open. Written in UTC (`Z`), as the service answers it. Changing it updates the resource in place.
+     */
+    declare public readonly endTime: pulumi.Output<string | undefined>;
+    /**
      * What the last create or update did, in plain words.
      */
     declare public /*out*/ readonly lastOperation: pulumi.Output<string | undefined>;
@@ -84,9 +88,9 @@ export class Project extends pulumi.CustomResource {
      */
     declare public readonly referenceDatasetId: pulumi.Output<string | undefined>;
     /**
-     * When the project was created (ISO 8601).
+     * When the project starts (its runs are shown from then); the service's default is the time of the create, which the state records when it is not set. The service cannot change it. Written in UTC (`Z`), as the service answers it. Changing it replaces the resource.
      */
-    declare public /*out*/ readonly startTime: pulumi.Output<string | undefined>;
+    declare public readonly startTime: pulumi.Output<string | undefined>;
     /**
      * Layout version of the outputs.
      */
@@ -120,18 +124,20 @@ export class Project extends pulumi.CustomResource {
             }
             resourceInputs["defaultDatasetId"] = args?.defaultDatasetId;
             resourceInputs["description"] = args?.description;
+            resourceInputs["endTime"] = args?.endTime;
             resourceInputs["metadata"] = args?.metadata;
             resourceInputs["name"] = args?.name;
             resourceInputs["referenceDatasetId"] = args?.referenceDatasetId;
+            resourceInputs["startTime"] = args?.startTime;
             resourceInputs["traceTier"] = args?.traceTier;
             resourceInputs["workspaceId"] = args?.workspaceId;
             resourceInputs["lastOperation"] = undefined /*out*/;
-            resourceInputs["startTime"] = undefined /*out*/;
             resourceInputs["stateVersion"] = undefined /*out*/;
             resourceInputs["tenantId"] = undefined /*out*/;
         } else {
             resourceInputs["defaultDatasetId"] = undefined /*out*/;
             resourceInputs["description"] = undefined /*out*/;
+            resourceInputs["endTime"] = undefined /*out*/;
             resourceInputs["lastOperation"] = undefined /*out*/;
             resourceInputs["metadata"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
@@ -143,7 +149,7 @@ export class Project extends pulumi.CustomResource {
             resourceInputs["workspaceId"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
-        const replaceOnChanges = { replaceOnChanges: ["referenceDatasetId", "workspaceId"] };
+        const replaceOnChanges = { replaceOnChanges: ["referenceDatasetId", "startTime", "workspaceId"] };
         opts = pulumi.mergeOptions(opts, replaceOnChanges);
         super(Project.__pulumiType, name, resourceInputs, opts);
     }
@@ -162,6 +168,10 @@ export interface ProjectArgs {
      */
     description?: pulumi.Input<string | undefined>;
     /**
+     * When the project ended (an experiment's end, shown in its comparisons); unset, it is open. Written in UTC (`Z`), as the service answers it. Changing it updates the resource in place.
+     */
+    endTime?: pulumi.Input<string | undefined>;
+    /**
      * Metadata shown with the project (the service's `extra.metadata`). Changing it updates the resource in place.
      */
     metadata?: pulumi.Input<{[key: string]: any} | undefined>;
@@ -173,6 +183,10 @@ export interface ProjectArgs {
      * Makes the project an experiment on this `Dataset` (its runs are the experiment's, scored against the dataset's examples); the service cannot change it, and deleting the dataset deletes its experiments. Changing it replaces the resource.
      */
     referenceDatasetId?: pulumi.Input<string | undefined>;
+    /**
+     * When the project starts (its runs are shown from then); the service's default is the time of the create, which the state records when it is not set. The service cannot change it. Written in UTC (`Z`), as the service answers it. Changing it replaces the resource.
+     */
+    startTime?: pulumi.Input<string | undefined>;
     /**
      * Retention of the project's new traces; default the workspace's (`TtlSettings`). Changing it updates the resource in place.
      */

@@ -143,6 +143,10 @@ export class Prompt extends pulumi.CustomResource {
      */
     declare public readonly readme: pulumi.Output<string | undefined>;
     /**
+     * Whether the prompt is in the hub's restricted mode (the service's `restricted_mode`, which its create and update both take). Changing it updates the resource in place.
+     */
+    declare public readonly restrictedMode: pulumi.Output<boolean | undefined>;
+    /**
      * Layout version of the outputs.
      */
     declare public /*out*/ readonly stateVersion: pulumi.Output<number | undefined>;
@@ -179,6 +183,7 @@ export class Prompt extends pulumi.CustomResource {
             resourceInputs["isPublic"] = (args?.isPublic) ?? false;
             resourceInputs["manifest"] = args?.manifest;
             resourceInputs["readme"] = args?.readme;
+            resourceInputs["restrictedMode"] = args?.restrictedMode;
             resourceInputs["tags"] = args?.tags;
             resourceInputs["workspaceId"] = args?.workspaceId;
             resourceInputs["createdAt"] = undefined /*out*/;
@@ -200,6 +205,7 @@ export class Prompt extends pulumi.CustomResource {
             resourceInputs["latestCommitId"] = undefined /*out*/;
             resourceInputs["manifest"] = undefined /*out*/;
             resourceInputs["readme"] = undefined /*out*/;
+            resourceInputs["restrictedMode"] = undefined /*out*/;
             resourceInputs["stateVersion"] = undefined /*out*/;
             resourceInputs["tags"] = undefined /*out*/;
             resourceInputs["tenantId"] = undefined /*out*/;
@@ -240,6 +246,10 @@ export interface PromptArgs {
      * The prompt's readme. Changing it updates the resource in place.
      */
     readme?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the prompt is in the hub's restricted mode (the service's `restricted_mode`, which its create and update both take). Changing it updates the resource in place.
+     */
+    restrictedMode?: pulumi.Input<boolean | undefined>;
     /**
      * Labels of the prompt in the hub (not commit tags: those are `PromptTag`s). Changing it updates the resource in place.
      */

@@ -8,7 +8,7 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * A LangSmith automation rule on a project's (or a dataset's) runs: the runs matching a filter, sampled at a rate, are added to a dataset or an annotation queue, posted to webhooks (secret) or scored by an evaluator. Every field changes in place (one PATCH of the whole rule). Import by id.
+ * A LangSmith automation rule on a project's (or a dataset's) runs: the runs matching a filter, sampled at a rate, are added to a dataset or an annotation queue, posted to webhooks (secret) or scored by an evaluator. Every field changes in place (one PATCH of the whole rule) but `tracerSessionIssueId`, which replaces it. Import by id.
  *
  * ## Example Usage
  * ### A RunRule with its required inputs
@@ -183,6 +183,10 @@ export class RunRule extends pulumi.CustomResource {
      */
     declare public readonly traceFilter: pulumi.Output<string | undefined>;
     /**
+     * The issue of the rule's project (one LangSmith's UI tracks) the rule is made for. Taken at the create only and never answered: the service's update has no such field, so another issue replaces the rule. Changing it replaces the resource.
+     */
+    declare public readonly tracerSessionIssueId: pulumi.Output<string | undefined>;
+    /**
      * Whether the runs of the rule's own evaluators go untraced (no trace of the judges' calls in LangSmith). Changing it updates the resource in place.
      */
     declare public readonly tracingDisabled: pulumi.Output<boolean | undefined>;
@@ -250,6 +254,7 @@ export class RunRule extends pulumi.CustomResource {
             resourceInputs["samplingRate"] = args?.samplingRate;
             resourceInputs["spendLimit"] = args?.spendLimit;
             resourceInputs["traceFilter"] = args?.traceFilter;
+            resourceInputs["tracerSessionIssueId"] = args?.tracerSessionIssueId;
             resourceInputs["tracingDisabled"] = args?.tracingDisabled;
             resourceInputs["trajectoryEvaluators"] = args?.trajectoryEvaluators;
             resourceInputs["transient"] = args?.transient;
@@ -293,6 +298,7 @@ export class RunRule extends pulumi.CustomResource {
             resourceInputs["stateVersion"] = undefined /*out*/;
             resourceInputs["tenantId"] = undefined /*out*/;
             resourceInputs["traceFilter"] = undefined /*out*/;
+            resourceInputs["tracerSessionIssueId"] = undefined /*out*/;
             resourceInputs["tracingDisabled"] = undefined /*out*/;
             resourceInputs["trajectoryEvaluators"] = undefined /*out*/;
             resourceInputs["transient"] = undefined /*out*/;
@@ -303,7 +309,7 @@ export class RunRule extends pulumi.CustomResource {
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         const secretOpts = { additionalSecretOutputs: ["secretFingerprints"] };
         opts = pulumi.mergeOptions(opts, secretOpts);
-        const replaceOnChanges = { replaceOnChanges: ["workspaceId"] };
+        const replaceOnChanges = { replaceOnChanges: ["tracerSessionIssueId", "workspaceId"] };
         opts = pulumi.mergeOptions(opts, replaceOnChanges);
         super(RunRule.__pulumiType, name, resourceInputs, opts);
     }
@@ -417,6 +423,10 @@ export interface RunRuleArgs {
      * Filter on the run's trace (its root run). Changing it updates the resource in place.
      */
     traceFilter?: pulumi.Input<string | undefined>;
+    /**
+     * The issue of the rule's project (one LangSmith's UI tracks) the rule is made for. Taken at the create only and never answered: the service's update has no such field, so another issue replaces the rule. Changing it replaces the resource.
+     */
+    tracerSessionIssueId?: pulumi.Input<string | undefined>;
     /**
      * Whether the runs of the rule's own evaluators go untraced (no trace of the judges' calls in LangSmith). Changing it updates the resource in place.
      */

@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * SAML single sign-on of the LangSmith organization: the identity provider's metadata (URL, or XML kept as a secret), the workspaces and role new users get, SSO groups. Every field changes in place; destroy removes SSO. Needs an organization-scoped API key. Import by id (the XML is not imported: set it in the program).
+ * SAML single sign-on of the LangSmith organization: the identity provider's metadata (URL, or XML kept as a secret), the workspaces and role new users get, SSO groups, the attributes that fill a user's profile. Every field changes in place; destroy removes SSO. Needs an organization-scoped API key. Import by id (the XML is not imported: set it in the program).
  *
  * ## Example Usage
  * ### A SsoSettings with its required inputs
@@ -68,6 +68,10 @@ export class SsoSettings extends pulumi.CustomResource {
     }
 
     /**
+     * Which SAML attributes fill the user's profile: each entry the profile field (e.g. `email`, `full_name`) and the attribute that holds it, `array: true` for an attribute with several values (left out: one value). Removed from the program, the mapping is emptied. Changing it updates the resource in place.
+     */
+    declare public readonly attributeMapping: pulumi.Output<{[key: string]: any} | undefined>;
+    /**
      * Workspaces new SSO users join. Changing it updates the resource in place.
      */
     declare public readonly defaultWorkspaceIds: pulumi.Output<string[]>;
@@ -129,6 +133,7 @@ export class SsoSettings extends pulumi.CustomResource {
             if (args?.defaultWorkspaceRoleId === undefined && !opts.urn) {
                 throw new Error("Missing required property 'defaultWorkspaceRoleId'");
             }
+            resourceInputs["attributeMapping"] = args?.attributeMapping;
             resourceInputs["defaultWorkspaceIds"] = args?.defaultWorkspaceIds;
             resourceInputs["defaultWorkspaceRoleId"] = args?.defaultWorkspaceRoleId;
             resourceInputs["metadataUrl"] = args?.metadataUrl;
@@ -142,6 +147,7 @@ export class SsoSettings extends pulumi.CustomResource {
             resourceInputs["secretFingerprints"] = undefined /*out*/;
             resourceInputs["stateVersion"] = undefined /*out*/;
         } else {
+            resourceInputs["attributeMapping"] = undefined /*out*/;
             resourceInputs["defaultWorkspaceIds"] = undefined /*out*/;
             resourceInputs["defaultWorkspaceRoleId"] = undefined /*out*/;
             resourceInputs["lastOperation"] = undefined /*out*/;
@@ -165,6 +171,10 @@ export class SsoSettings extends pulumi.CustomResource {
  * The set of arguments for constructing a SsoSettings resource.
  */
 export interface SsoSettingsArgs {
+    /**
+     * Which SAML attributes fill the user's profile: each entry the profile field (e.g. `email`, `full_name`) and the attribute that holds it, `array: true` for an attribute with several values (left out: one value). Removed from the program, the mapping is emptied. Changing it updates the resource in place.
+     */
+    attributeMapping?: pulumi.Input<{[key: string]: any} | undefined>;
     /**
      * Workspaces new SSO users join. Changing it updates the resource in place.
      */

@@ -8,7 +8,7 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * Attaches a workspace's `TagValue` to one object (a project, dataset, deployment, prompt, ...). The service cannot change a tagging: every change replaces it (the new one first). Import by id.
+ * Attaches a workspace's `TagValue` to one object (a project, dataset, deployment, prompt, agent, skill, ...). The service cannot change a tagging: every change replaces it (the new one first). Import by id (a tagging of an agent, a skill or an evaluator cannot be: the service lists none of them).
  *
  * ## Example Usage
  * ### A Tagging with its required inputs

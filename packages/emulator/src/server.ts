@@ -11,7 +11,7 @@ import { CONTROL_PREFIX, registerControlRoutes } from "./routes/control";
 import { registerDeploymentRoutes } from "./routes/deployments";
 import { registerDestinationRoutes } from "./routes/destinations";
 import { registerOAuthRoutes } from "./routes/oauth";
-import { KINDS, registerAccessPolicyAttachments, registerDataPlaneRoutes, registerGatewayPolicyRoutes, registerKind } from "./kinds";
+import { KINDS, registerAccessPolicyAttachments, registerDataPlaneRoutes, registerGatewayPolicyRoutes, registerKind, registerResourceTagsRoute } from "./kinds";
 import { registerOrganizationRoutes } from "./routes/organization";
 
 /** Path prefixes the control plane is served under (cloud layout and self-hosted layout). */
@@ -212,6 +212,7 @@ export function buildServer(
   for (const kind of KINDS) registerKind(app, ctx, kind);
   registerAccessPolicyAttachments(app, ctx);
   registerGatewayPolicyRoutes(app, ctx);
+  registerResourceTagsRoute(app, ctx);
   registerDataPlaneRoutes(app, ctx);
   registerOrganizationRoutes(app, ctx);
   if (control) registerControlRoutes(app, control);

@@ -362,24 +362,6 @@ export const zGatewayPoliciesSubjectMatcher = z.strictObject({
     value: z.string().optional()
 });
 
-export const zGatewayPoliciesCreateGatewayPolicyRequest = z.strictObject({
-    action: z.enum(['block']).optional(),
-    config: z.record(z.string(), z.unknown()).optional(),
-    description: z.string().optional(),
-    enabled: z.boolean().optional(),
-    name: z.string().optional(),
-    policy_type: z.enum([
-        'spend_cap',
-        'default_spend_cap',
-        'guard',
-        'route_config',
-        'rate_limit',
-        'default_rate_limit'
-    ]).optional(),
-    priority: z.int().optional(),
-    subject_matchers: z.array(zGatewayPoliciesSubjectMatcher).max(10).optional()
-});
-
 export const zGatewayPoliciesGatewayPolicyRecord = z.strictObject({
     action: z.string().optional(),
     config: z.record(z.string(), z.unknown()).optional(),
@@ -398,16 +380,6 @@ export const zGatewayPoliciesGatewayPolicyRecord = z.strictObject({
     priority: z.int().optional(),
     subject_matchers: z.array(zGatewayPoliciesSubjectMatcher).max(10).optional(),
     updated_at: z.string().optional()
-});
-
-export const zGatewayPoliciesUpdateGatewayPolicyRequest = z.strictObject({
-    action: z.enum(['block']).optional(),
-    config: z.record(z.string(), z.unknown()).optional(),
-    description: z.string().optional(),
-    enabled: z.boolean().optional(),
-    name: z.string().optional(),
-    priority: z.int().optional(),
-    subject_matchers: z.array(zGatewayPoliciesSubjectMatcher).max(10).optional()
 });
 
 export const zGatewayPoliciesErrorResponse = z.strictObject({
@@ -456,6 +428,45 @@ export const zSharedProblemDetails = z.strictObject({
     type: z.string().optional()
 });
 
+export const zGatewayModelAccessProvider = z.strictObject({
+    provider: z.string().min(1),
+    access: z.enum(['all', 'selected']),
+    allowed_models: z.array(z.string().min(1).max(120)).max(50).optional()
+});
+
+export const zGatewayModelAccessConfig = z.strictObject({
+    providers: z.array(zGatewayModelAccessProvider).min(1)
+});
+
+export const zGatewayPoliciesCreateGatewayPolicyRequest = z.strictObject({
+    action: z.enum(['block']).optional(),
+    config: z.record(z.string(), z.unknown()).optional(),
+    description: z.string().optional(),
+    enabled: z.boolean().optional(),
+    name: z.string().optional(),
+    policy_type: z.enum([
+        'spend_cap',
+        'default_spend_cap',
+        'guard',
+        'route_config',
+        'rate_limit',
+        'default_rate_limit',
+        'model_access'
+    ]).optional(),
+    priority: z.int().optional(),
+    subject_matchers: z.array(zGatewayPoliciesSubjectMatcher).max(10).optional()
+});
+
+export const zGatewayPoliciesUpdateGatewayPolicyRequest = z.strictObject({
+    action: z.enum(['block']).optional(),
+    config: z.record(z.string(), z.unknown()).optional(),
+    description: z.string().optional(),
+    enabled: z.boolean().optional(),
+    name: z.string().optional(),
+    priority: z.int().optional(),
+    subject_matchers: z.array(zGatewayPoliciesSubjectMatcher).max(10).optional()
+});
+
 export const zEvaluatorStructuredOutput = z.strictObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -469,6 +480,53 @@ export const zEvaluatorStructuredOutput = z.strictObject({
 export const zEvaluatorTopLevel = z.strictObject({
     structured: zEvaluatorStructuredOutput
 });
+
+export const zTagging = z.strictObject({
+    tag_value_id: z.uuid(),
+    resource_type: z.enum([
+        'agent',
+        'dashboard',
+        'dataset',
+        'deployment',
+        'evaluator',
+        'experiment',
+        'fleet_integration',
+        'mcp_server',
+        'project',
+        'prompt',
+        'queue',
+        'sandbox',
+        'skill'
+    ]),
+    resource_id: z.uuid(),
+    id: z.uuid(),
+    created_at: z.iso.datetime({ offset: true, local: true })
+});
+
+export const zTagValue = z.strictObject({
+    value: z.string().min(1).max(255),
+    description: z.string().nullish(),
+    id: z.uuid(),
+    tag_key_id: z.uuid(),
+    created_at: z.iso.datetime({ offset: true, local: true }),
+    updated_at: z.iso.datetime({ offset: true, local: true })
+});
+
+export const zTagValueWithTaggings = zTagValue.and(z.strictObject({
+    taggings: z.array(zTagging)
+}));
+
+export const zTagKey = z.strictObject({
+    key: z.string().min(1).max(255),
+    description: z.string().nullish(),
+    id: z.uuid(),
+    created_at: z.iso.datetime({ offset: true, local: true }),
+    updated_at: z.iso.datetime({ offset: true, local: true })
+});
+
+export const zTagKeyWithValuesAndTaggings = zTagKey.and(z.strictObject({
+    values: z.array(zTagValueWithTaggings)
+}));
 
 export const zSecretReference = z.strictObject({
     name: z.string(),
@@ -593,6 +651,16 @@ export const zDeploymentRevisionCreateRequest = z.strictObject({
     secret_references: z.array(zSecretReference).optional()
 });
 
+export const zValidationError = z.strictObject({
+    loc: z.array(z.union([z.string(), z.int()])),
+    msg: z.string(),
+    type: z.string()
+});
+
+export const zHttpValidationError = z.strictObject({
+    detail: z.array(zValidationError).optional()
+});
+
 export const zSourceRevisionConfig = z.strictObject({
     image_uri: z.string().nullish(),
     langgraph_config_path: z.string().nullish(),
@@ -631,16 +699,6 @@ export const zRevision = z.strictObject({
     ]),
     updated_at: z.iso.datetime({ offset: true, local: true }),
     status_message: z.string().nullish()
-});
-
-export const zValidationError = z.strictObject({
-    loc: z.array(z.union([z.string(), z.int()])),
-    msg: z.string(),
-    type: z.string()
-});
-
-export const zHttpValidationError = z.strictObject({
-    detail: z.array(zValidationError).optional()
 });
 
 export const zTenantForUser = z.strictObject({
@@ -933,3 +991,28 @@ export const zPostV2DeploymentsByDeploymentIdRevisionsData = z.strictObject({
 });
 
 export const zPostV2DeploymentsByDeploymentIdRevisionsResponse = zRevision;
+
+export const zGetApiV1WorkspacesCurrentTagsResourceData = z.strictObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.strictObject({
+        resource_type: z.enum([
+            'agent',
+            'dashboard',
+            'dataset',
+            'deployment',
+            'evaluator',
+            'experiment',
+            'fleet_integration',
+            'mcp_server',
+            'project',
+            'prompt',
+            'queue',
+            'sandbox',
+            'skill'
+        ]),
+        resource_id: z.uuid()
+    })
+});
+
+export const zGetApiV1WorkspacesCurrentTagsResourceResponse = z.array(zTagKeyWithValuesAndTaggings);

@@ -362,24 +362,6 @@ export const zGatewayPoliciesSubjectMatcher = z.looseObject({
     value: z.string().optional()
 });
 
-export const zGatewayPoliciesCreateGatewayPolicyRequest = z.looseObject({
-    action: z.enum(['block']).optional(),
-    config: z.record(z.string(), z.unknown()).optional(),
-    description: z.string().optional(),
-    enabled: z.boolean().optional(),
-    name: z.string().optional(),
-    policy_type: z.enum([
-        'spend_cap',
-        'default_spend_cap',
-        'guard',
-        'route_config',
-        'rate_limit',
-        'default_rate_limit'
-    ]).optional(),
-    priority: z.int().optional(),
-    subject_matchers: z.array(zGatewayPoliciesSubjectMatcher).max(10).optional()
-});
-
 export const zGatewayPoliciesGatewayPolicyRecord = z.looseObject({
     action: z.string().optional(),
     config: z.record(z.string(), z.unknown()).optional(),
@@ -398,16 +380,6 @@ export const zGatewayPoliciesGatewayPolicyRecord = z.looseObject({
     priority: z.int().optional(),
     subject_matchers: z.array(zGatewayPoliciesSubjectMatcher).max(10).optional(),
     updated_at: z.string().optional()
-});
-
-export const zGatewayPoliciesUpdateGatewayPolicyRequest = z.looseObject({
-    action: z.enum(['block']).optional(),
-    config: z.record(z.string(), z.unknown()).optional(),
-    description: z.string().optional(),
-    enabled: z.boolean().optional(),
-    name: z.string().optional(),
-    priority: z.int().optional(),
-    subject_matchers: z.array(zGatewayPoliciesSubjectMatcher).max(10).optional()
 });
 
 export const zGatewayPoliciesErrorResponse = z.looseObject({
@@ -456,6 +428,45 @@ export const zSharedProblemDetails = z.looseObject({
     type: z.string().optional()
 });
 
+export const zGatewayModelAccessProvider = z.looseObject({
+    provider: z.string().min(1),
+    access: z.enum(['all', 'selected']),
+    allowed_models: z.array(z.string().min(1).max(120)).max(50).optional()
+});
+
+export const zGatewayModelAccessConfig = z.looseObject({
+    providers: z.array(zGatewayModelAccessProvider).min(1)
+});
+
+export const zGatewayPoliciesCreateGatewayPolicyRequest = z.looseObject({
+    action: z.enum(['block']).optional(),
+    config: z.record(z.string(), z.unknown()).optional(),
+    description: z.string().optional(),
+    enabled: z.boolean().optional(),
+    name: z.string().optional(),
+    policy_type: z.enum([
+        'spend_cap',
+        'default_spend_cap',
+        'guard',
+        'route_config',
+        'rate_limit',
+        'default_rate_limit',
+        'model_access'
+    ]).optional(),
+    priority: z.int().optional(),
+    subject_matchers: z.array(zGatewayPoliciesSubjectMatcher).max(10).optional()
+});
+
+export const zGatewayPoliciesUpdateGatewayPolicyRequest = z.looseObject({
+    action: z.enum(['block']).optional(),
+    config: z.record(z.string(), z.unknown()).optional(),
+    description: z.string().optional(),
+    enabled: z.boolean().optional(),
+    name: z.string().optional(),
+    priority: z.int().optional(),
+    subject_matchers: z.array(zGatewayPoliciesSubjectMatcher).max(10).optional()
+});
+
 export const zEvaluatorStructuredOutput = z.looseObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -469,6 +480,53 @@ export const zEvaluatorStructuredOutput = z.looseObject({
 export const zEvaluatorTopLevel = z.looseObject({
     structured: zEvaluatorStructuredOutput
 });
+
+export const zTagging = z.looseObject({
+    tag_value_id: z.string(),
+    resource_type: z.enum([
+        'agent',
+        'dashboard',
+        'dataset',
+        'deployment',
+        'evaluator',
+        'experiment',
+        'fleet_integration',
+        'mcp_server',
+        'project',
+        'prompt',
+        'queue',
+        'sandbox',
+        'skill'
+    ]),
+    resource_id: z.string(),
+    id: z.string(),
+    created_at: z.string()
+});
+
+export const zTagValue = z.looseObject({
+    value: z.string().min(1).max(255),
+    description: z.string().nullish(),
+    id: z.string(),
+    tag_key_id: z.string(),
+    created_at: z.string(),
+    updated_at: z.string()
+});
+
+export const zTagValueWithTaggings = zTagValue.and(z.looseObject({
+    taggings: z.array(zTagging)
+}));
+
+export const zTagKey = z.looseObject({
+    key: z.string().min(1).max(255),
+    description: z.string().nullish(),
+    id: z.string(),
+    created_at: z.string(),
+    updated_at: z.string()
+});
+
+export const zTagKeyWithValuesAndTaggings = zTagKey.and(z.looseObject({
+    values: z.array(zTagValueWithTaggings)
+}));
 
 export const zSecretReference = z.looseObject({
     name: z.string(),
@@ -593,6 +651,16 @@ export const zDeploymentRevisionCreateRequest = z.looseObject({
     secret_references: z.array(zSecretReference).optional()
 });
 
+export const zValidationError = z.looseObject({
+    loc: z.array(z.union([z.string(), z.int()])),
+    msg: z.string(),
+    type: z.string()
+});
+
+export const zHttpValidationError = z.looseObject({
+    detail: z.array(zValidationError).optional()
+});
+
 export const zSourceRevisionConfig = z.looseObject({
     image_uri: z.string().nullish(),
     langgraph_config_path: z.string().nullish(),
@@ -631,16 +699,6 @@ export const zRevision = z.looseObject({
     ]),
     updated_at: z.string(),
     status_message: z.string().nullish()
-});
-
-export const zValidationError = z.looseObject({
-    loc: z.array(z.union([z.string(), z.int()])),
-    msg: z.string(),
-    type: z.string()
-});
-
-export const zHttpValidationError = z.looseObject({
-    detail: z.array(zValidationError).optional()
 });
 
 export const zTenantForUser = z.looseObject({
@@ -933,3 +991,28 @@ export const zPostV2DeploymentsByDeploymentIdRevisionsData = z.looseObject({
 });
 
 export const zPostV2DeploymentsByDeploymentIdRevisionsResponse = zRevision;
+
+export const zGetApiV1WorkspacesCurrentTagsResourceData = z.looseObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.looseObject({
+        resource_type: z.enum([
+            'agent',
+            'dashboard',
+            'dataset',
+            'deployment',
+            'evaluator',
+            'experiment',
+            'fleet_integration',
+            'mcp_server',
+            'project',
+            'prompt',
+            'queue',
+            'sandbox',
+            'skill'
+        ]),
+        resource_id: z.string()
+    })
+});
+
+export const zGetApiV1WorkspacesCurrentTagsResourceResponse = z.array(zTagKeyWithValuesAndTaggings);

@@ -608,7 +608,21 @@ export const zTagValueUpdate = z.looseObject({
 
 export const zTagging = z.looseObject({
     tag_value_id: z.string(),
-    resource_type: zResourceType,
+    resource_type: z.enum([
+        'agent',
+        'dashboard',
+        'dataset',
+        'deployment',
+        'evaluator',
+        'experiment',
+        'fleet_integration',
+        'mcp_server',
+        'project',
+        'prompt',
+        'queue',
+        'sandbox',
+        'skill'
+    ]),
     resource_id: z.string(),
     id: z.string(),
     created_at: z.string()
@@ -616,7 +630,21 @@ export const zTagging = z.looseObject({
 
 export const zTaggingCreate = z.looseObject({
     tag_value_id: z.string(),
-    resource_type: zResourceType,
+    resource_type: z.enum([
+        'agent',
+        'dashboard',
+        'dataset',
+        'deployment',
+        'evaluator',
+        'experiment',
+        'fleet_integration',
+        'mcp_server',
+        'project',
+        'prompt',
+        'queue',
+        'sandbox',
+        'skill'
+    ]),
     resource_id: z.string()
 });
 

@@ -427,7 +427,8 @@ export const zPlaygroundSettingsCreateRequest = z.strictObject({
     oauth_client_secret: z.string().nullish(),
     oauth_token_endpoint_auth_method: z.enum(['client_secret_basic', 'client_secret_post']).nullish(),
     oauth_params: z.record(z.string(), z.array(z.string())).nullish(),
-    oauth_headers: z.record(z.string(), z.array(z.string())).nullish()
+    oauth_headers: z.record(z.string(), z.array(z.string())).nullish(),
+    scope: z.enum(['workspace', 'organization']).optional()
 });
 
 export const zPlaygroundSettingsResponse = z.strictObject({
@@ -453,7 +454,8 @@ export const zPlaygroundSettingsResponse = z.strictObject({
     oauth_client_secret: z.string().nullish(),
     oauth_token_endpoint_auth_method: z.enum(['client_secret_basic', 'client_secret_post']).nullish(),
     oauth_params: z.record(z.string(), z.array(z.string())).nullish(),
-    oauth_headers: z.record(z.string(), z.array(z.string())).nullish()
+    oauth_headers: z.record(z.string(), z.array(z.string())).nullish(),
+    organization_id: z.uuid().nullish()
 });
 
 export const zPlaygroundSettingsUpdateRequest = z.strictObject({

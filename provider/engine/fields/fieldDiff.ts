@@ -34,6 +34,7 @@ export function diffFields(
       changed[field.effect].push(field.path);
       continue;
     }
+    if (field.serviceDefault === true && isUnset(getPath(news, field.path))) continue; // the service's value, whatever it is
     const same = compare(field) ?? sameValue(comparable(field, getPath(olds, field.path)), comparable(field, getPath(news, field.path)));
     if (!same) changed[field.effect].push(field.path);
   }

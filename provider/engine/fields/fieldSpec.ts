@@ -130,6 +130,13 @@ export interface FieldSpec {
    * update only): a create that sets it sends one update right after. Default `wire`.
    */
   readonly createWire?: string | null;
+  /**
+   * `null` when the update request cannot carry the field (the service takes
+   * it at the create only, so a change replaces): a kind whose update sends
+   * every field (`updateSendsAll`) leaves it out. Default: the update carries
+   * it at {@link wire}.
+   */
+  readonly updateWire?: null;
   /** Input value to wire value; default: the value as it is. */
   readonly toWire?: (value: unknown) => unknown;
   /** Wire value (from a response) to input value, for refresh; default: the value, with null as unset. */
@@ -164,6 +171,13 @@ export interface FieldSpec {
    * changed or removed key is. Default false.
    */
   readonly serviceFillsKeys?: boolean;
+  /**
+   * Unset, the service chooses the value (a project's start: the time of its
+   * create): the state records the service's value (after a create, an
+   * update and a refresh), an unset input is no change, and an import
+   * leaves it out. Default false.
+   */
+  readonly serviceDefault?: boolean;
   /** A list whose order means nothing (a set, e.g. permissions): diff and refresh ignore the order. Default false. */
   readonly unordered?: boolean;
   /** Always a Pulumi secret; compared without ever being printed. */

@@ -100,7 +100,7 @@ export function refreshFields(table: FieldTable, previous: Record<string, unknow
   for (const field of table) {
     const mode = field.refresh ?? "managed";
     if (field.wire === undefined || mode === "never") continue;
-    if (mode === "managed" && getPath(previous, field.path) === undefined) continue;
+    if (mode === "managed" && field.serviceDefault !== true && getPath(previous, field.path) === undefined) continue;
     const parentPath = field.wire.split(".").slice(0, -1).join(".");
     if (parentPath !== "" && !isRecord(getPath(response, parentPath))) continue;
     const wireValue = getPath(response, field.wire);
@@ -129,7 +129,8 @@ function ownKeys(read: unknown, previous: unknown): unknown {
  * The inputs that reproduce a resource the service already has (for
  * `pulumi import`): every field the service reports, as its input value,
  * except values that equal what an unset field means (so the inputs stay
- * minimal and a program that leaves them out shows no change). Secret
+ * minimal and a program that leaves them out shows no change), but
+ * for the fields whose unset value is the service's (`serviceDefault`). Secret
  * fields are never imported: their values would land in the generated
  * program and the terminal.
  *
@@ -139,7 +140,7 @@ export function importFields(table: FieldTable, response: unknown): Record<strin
   const out: Record<string, unknown> = {};
   const left: [FieldSpec, unknown][] = [];
   for (const field of table) {
-    if (field.wire === undefined || field.secret || field.effect === "createOnly") continue;
+    if (field.wire === undefined || field.secret || field.effect === "createOnly" || field.serviceDefault === true) continue;
     const wireValue = getPath(response, field.wire);
     const value = field.fromWire !== undefined ? field.fromWire(wireValue) : (wireValue ?? undefined);
     if (isUnset(value) || (Array.isArray(value) && value.length === 0)) continue;

@@ -47,9 +47,11 @@ export interface ReadHooks<Wire extends WireObject = WireObject, State extends o
    * fetch it (members found by email in the members' list, a deployment on
    * the control plane); `undefined` when the service does not have it.
    * Default: the endpoints' GET, else the scope's list, a refresh's reads
-   * together where the kind reads in batches.
+   * together where the kind reads in batches. `declared` makes that default
+   * request, for a kind that fetches only some of its objects itself (a
+   * tagging of an object the grouped list leaves out).
    */
-  fetch?(request: ReadRequest<State>): Promise<Wire | undefined>;
+  fetch?(request: ReadRequest<State>, declared: () => Promise<WireObject | undefined>): Promise<Wire | undefined>;
   /**
    * Transforms the answer: what the object's answer lacks, read beside it
    * (an export's runs, a deployment's latest revision, a workspace's data

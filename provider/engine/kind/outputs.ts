@@ -15,12 +15,17 @@ export function tenantOf(settings: ProviderSettings, wire: unknown): string | un
   return typeof reported === "string" ? reported : settings.client.workspaceId;
 }
 
-/** The outputs: the inputs echoed (secrets never), what the service reports, and the provider's own. */
+/** The outputs: the inputs echoed (secrets never; the service's value of an unset `serviceDefault` field), what the service reports, and the provider's own. */
 export function outputsFor(kind: PreparedKind, inputs: Properties, wire: unknown, tenantId: string | undefined, lastOperation: string): Properties {
   const out: Properties = {};
   for (const field of kind.echoed) {
     const value = getPath(inputs, field.path);
     if (!isUnset(value)) setTop(out, field.path, value);
+    else if (field.serviceDefault === true && field.wire !== undefined) {
+      // The service chose it: recorded from its answer, as a refresh reads it.
+      const chosen = field.fromWire !== undefined ? field.fromWire(getPath(wire, field.wire)) : (getPath(wire, field.wire) ?? undefined);
+      if (!isUnset(chosen)) setTop(out, field.path, chosen);
+    }
   }
   for (const output of kind.wireOutputs) {
     const value = getPath(wire, output.wire);

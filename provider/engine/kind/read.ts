@@ -101,14 +101,13 @@ async function readObject(
   const settings = settingsInScope(context, spec.scope, `${purpose === "refresh" ? "reading" : "importing"} ${spec.kind} "${name}"`, props);
   const client = await context.client(settings);
   const request: ReadRequest = { purpose, context, settings, client, id, name, props };
-  const answer =
-    hooks?.fetch !== undefined
-      ? await hooks.fetch(request)
-      : purpose === "refresh"
-        ? await readForRefresh(kind, context, client, settings, id, props, name)
-        : UUID.test(id)
-          ? await fetchOne(kind, client, id, props, id)
-          : await findByNaturalKey(kind, client, id, props);
+  const declared = (): Promise<WireObject | undefined> =>
+    purpose === "refresh"
+      ? readForRefresh(kind, context, client, settings, id, props, name)
+      : UUID.test(id)
+        ? fetchOne(kind, client, id, props, id)
+        : findByNaturalKey(kind, client, id, props);
+  const answer = hooks?.fetch !== undefined ? await hooks.fetch(request, declared) : await declared();
   if (answer === undefined || isGone(kind, answer)) {
     if (purpose === "refresh") logProgress(context, spec.kind, name, `${id} no longer exists; dropping it from the state`);
     return undefined;

@@ -68,7 +68,10 @@ async function sendUpdate(kind: PreparedKind, request: UpdateRequest, reader: La
   // A whole-object update sends every field the program sets, and clears only those it stopped setting.
   const whole = spec.fields.filter(
     (f) =>
-      f.wire !== undefined && (f.effect === "inPlace" || f.effect === "replace") && (!isUnset(getPath(inputs, f.path)) || changed.inPlace.includes(f.path)),
+      f.wire !== undefined &&
+      f.updateWire !== null &&
+      (f.effect === "inPlace" || f.effect === "replace") &&
+      (!isUnset(getPath(inputs, f.path)) || changed.inPlace.includes(f.path)),
   );
   const all = spec.updateSendsAll === true ? { ...changed, inPlace: whole.map((f) => f.path) } : changed;
   const body = { ...toUpdateBody(spec.fields, inputs, all), ...(spec.updateBodyHasId === true ? { id } : {}) };

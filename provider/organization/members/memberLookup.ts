@@ -11,6 +11,8 @@ export type FoundMember = {
   readonly identityId: string;
   readonly roleId: string | undefined;
   readonly roleName: string | undefined;
+  /** The person's LangSmith user id: set once an invitation is accepted (the service's `user_id`). */
+  readonly userId?: string | undefined;
 };
 
 /** The members answer: the active members and the pending invitations, each a list of records. */
@@ -38,6 +40,7 @@ export function memberByEmail(answer: MembersAnswer | undefined, email: string, 
     identityId: String(item["id"]),
     roleId: text(item[roleKeys.id]),
     roleName: text(item[roleKeys.name]),
+    userId: text(item["user_id"]),
   });
   const active = answer?.members?.find(same);
   if (active !== undefined) return record("active", active);

@@ -128,6 +128,7 @@ function outputsFor(inputs: Properties, member: MemberRecord, lastOperation: str
     status: member.status,
     identityId: member.identityId,
     roleName: member.roleName,
+    userId: member.userId,
     lastOperation,
     stateVersion: MEMBER_STATE_VERSION,
   });
@@ -166,7 +167,7 @@ export const organizationMember: LangSmithResource = declareKind({
   contractBodies: {
     requests: [zPendingIdentityCreate, zOrgIdentityPatch],
     responses: [zPostApiV1OrgsCurrentMembersResponse],
-    outputWires: ["id", "org_role_name"],
+    outputWires: ["id", "org_role_name", "user_id"],
   },
   token: TOKEN,
   listing: { filters: { email: { type: "string", output: "email", doc: "Only the member with this email address." } } },
@@ -179,7 +180,16 @@ export const organizationMember: LangSmithResource = declareKind({
     "Destroy removes the member or revokes the invitation. Needs an organization-scoped API key. Import by email.",
   fields: ORGANIZATION_MEMBER_FIELDS,
   inputsNotInOutputs: ["workspaceIds", "workspaceRoleId"],
-  recordedOutputs: MEMBER_OUTPUTS,
+  recordedOutputs: [
+    ...MEMBER_OUTPUTS.slice(0, 3),
+    {
+      name: "userId",
+      type: OUTPUT_TYPES.string,
+      doc: "The person's LangSmith user id, once they have accepted the invitation (unset while it is pending).",
+      changesOnUpdate: true,
+    },
+    ...MEMBER_OUTPUTS.slice(3),
+  ],
   importForms: ["<email>"],
   hooks: {
     async create(context, raw) {

@@ -153,6 +153,8 @@ type annotationQueueArgs struct {
 	RubricInstructions *string `pulumi:"rubricInstructions"`
 	// The feedback each reviewer gives (a `FeedbackConfig`'s key each). Changing it updates the resource in place.
 	RubricItems []AnnotationQueueRubricItemsItem `pulumi:"rubricItems"`
+	// Projects (their ids) whose runs seed the queue when it is created. The service reads them once and keeps no link to them (it never answers them), so a later change does nothing: the queue keeps its runs and its reviewers' work. Not imported. Read at create only.
+	SessionIds []string `pulumi:"sessionIds"`
 	// Workspace the annotation queue lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
 	WorkspaceId *string `pulumi:"workspaceId"`
 }
@@ -179,6 +181,8 @@ type AnnotationQueueArgs struct {
 	RubricInstructions pulumi.StringPtrInput
 	// The feedback each reviewer gives (a `FeedbackConfig`'s key each). Changing it updates the resource in place.
 	RubricItems AnnotationQueueRubricItemsItemArrayInput
+	// Projects (their ids) whose runs seed the queue when it is created. The service reads them once and keeps no link to them (it never answers them), so a later change does nothing: the queue keeps its runs and its reviewers' work. Not imported. Read at create only.
+	SessionIds pulumi.StringArrayInput
 	// Workspace the annotation queue lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
 	WorkspaceId pulumi.StringPtrInput
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A LangSmith dataset: examples for evaluations, filled by hand, by `Example` resources or by run rules. Name, description, schemas and transformations change in place; another data type replaces it. Deleting a dataset deletes its examples. Import by id or by name.
+// A LangSmith dataset: examples for evaluations, filled by hand, by `Example` resources or by run rules. Name, description, schemas, transformations and the baseline experiment change in place; another data type replaces it. Deleting a dataset deletes its examples. Import by id or by name.
 //
 // ## Example Usage
 // ### A Dataset with its required inputs
@@ -54,6 +54,8 @@ import (
 type Dataset struct {
 	pulumi.CustomResourceState
 
+	// The experiment (a `Project` with this dataset as its `referenceDatasetId`) that comparisons of the dataset's experiments are made against. The service takes it in an update only: a create that sets it sends one PATCH right after. Removed from the program, it is cleared. Changing it updates the resource in place.
+	BaselineExperimentId pulumi.StringPtrOutput `pulumi:"baselineExperimentId"`
 	// ISO 8601 creation time.
 	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
 	// Shape of the examples; the service cannot change it. Changing it replaces the resource.
@@ -134,6 +136,8 @@ func (DatasetState) ElementType() reflect.Type {
 }
 
 type datasetArgs struct {
+	// The experiment (a `Project` with this dataset as its `referenceDatasetId`) that comparisons of the dataset's experiments are made against. The service takes it in an update only: a create that sets it sends one PATCH right after. Removed from the program, it is cleared. Changing it updates the resource in place.
+	BaselineExperimentId *string `pulumi:"baselineExperimentId"`
 	// Shape of the examples; the service cannot change it. Changing it replaces the resource.
 	DataType *DatasetDataType `pulumi:"dataType"`
 	// What the dataset holds. Changing it updates the resource in place.
@@ -156,6 +160,8 @@ type datasetArgs struct {
 
 // The set of arguments for constructing a Dataset resource.
 type DatasetArgs struct {
+	// The experiment (a `Project` with this dataset as its `referenceDatasetId`) that comparisons of the dataset's experiments are made against. The service takes it in an update only: a create that sets it sends one PATCH right after. Removed from the program, it is cleared. Changing it updates the resource in place.
+	BaselineExperimentId pulumi.StringPtrInput
 	// Shape of the examples; the service cannot change it. Changing it replaces the resource.
 	DataType DatasetDataTypePtrInput
 	// What the dataset holds. Changing it updates the resource in place.
@@ -211,6 +217,11 @@ func (o DatasetOutput) ToDatasetOutput() DatasetOutput {
 
 func (o DatasetOutput) ToDatasetOutputWithContext(ctx context.Context) DatasetOutput {
 	return o
+}
+
+// The experiment (a `Project` with this dataset as its `referenceDatasetId`) that comparisons of the dataset's experiments are made against. The service takes it in an update only: a create that sets it sends one PATCH right after. Removed from the program, it is cleared. Changing it updates the resource in place.
+func (o DatasetOutput) BaselineExperimentId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Dataset) pulumi.StringPtrOutput { return v.BaselineExperimentId }).(pulumi.StringPtrOutput)
 }
 
 // ISO 8601 creation time.

@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A policy of LangSmith's LLM gateway for the subjects its matchers name (the organization, a workspace, a user, an API key, a run rule): a spend cap, a rate limit, a guard on prompts, or a routing of failed calls to fallback models. Its type is fixed; everything else changes in place. The service keeps one policy of a kind per set of subjects, so a create refuses to take over an existing one (import it). `GatewaySpendCap` is the typed form of a spend cap. Needs an organization-scoped API key. Import by id.
+// A policy of LangSmith's LLM gateway for the subjects its matchers name (the organization, a workspace, a user, an API key, a run rule): a spend cap, a rate limit, a guard on prompts, a routing of failed calls to fallback models, or the models its subjects may call. Its type is fixed; everything else changes in place. The service keeps one policy of a kind per set of subjects, so a create refuses to take over an existing one (import it). `GatewaySpendCap` is the typed form of a spend cap. Needs an organization-scoped API key. Import by id.
 //
 // ## Example Usage
 //
@@ -26,7 +26,7 @@ import (
 type GatewayPolicy struct {
 	pulumi.CustomResourceState
 
-	// The type's settings, as the service takes them (snake_case): `{ window, limit_usd }` for a spend cap (`hourly`, `daily`, `weekly`, `monthly`), `{ limits: [{ metric, window, value }] }` for a rate limit (`requests` or `tokens` a `minute` or `hour`), `{ detect: { pii, secrets }, timeout_seconds, timeout_action }` for a guard, `{ triggers: { status_codes }, fallbacks: [{ model_configs: [{ model_config_id }] }] }` for a route configuration. Changing it updates the resource in place.
+	// The type's settings, as the service takes them (snake_case): `{ window, limit_usd }` for a spend cap (`hourly`, `daily`, `weekly`, `monthly`), `{ limits: [{ metric, window, value }] }` for a rate limit (`requests` or `tokens` a `minute` or `hour`), `{ detect: { pii, secrets }, timeout_seconds, timeout_action }` for a guard, `{ triggers: { status_codes }, fallbacks: [{ model_configs: [{ model_config_id }] }] }` for a route configuration, `{ providers: [{ provider, access, allowed_models }] }` for a model access list (`access` `all`, with no `allowed_models`, or `selected`, with 1 to 50 of them; a provider not listed is denied). Changing it updates the resource in place.
 	Config pulumi.MapOutput `pulumi:"config"`
 	// What the policy is for. Changing it updates the resource in place.
 	Description pulumi.StringPtrOutput `pulumi:"description"`
@@ -36,13 +36,13 @@ type GatewayPolicy struct {
 	LastOperation pulumi.StringPtrOutput `pulumi:"lastOperation"`
 	// Name of the policy (a route configuration's is unique in the organization). Changing it updates the resource in place.
 	Name pulumi.StringOutput `pulumi:"name"`
-	// What the policy does: a spend cap, a rate limit (the `default_` forms apply to every subject of their key without a policy of its own), a guard on prompts, or a routing of failed calls to fallback models; the service cannot change it. Changing it replaces the resource.
+	// What the policy does: a spend cap, a rate limit (the `default_` forms apply to every subject of their key without a policy of its own), a guard on prompts, a routing of failed calls to fallback models, or a list of the providers and models its subjects may call (`model_access`); the service cannot change it. Changing it replaces the resource.
 	PolicyType GatewayPolicyPolicyTypeOutput `pulumi:"policyType"`
 	// Order among the policies that apply to a call (a higher one first). Changing it updates the resource in place.
 	Priority pulumi.IntPtrOutput `pulumi:"priority"`
 	// Layout version of the outputs.
 	StateVersion pulumi.Float64PtrOutput `pulumi:"stateVersion"`
-	// Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
+	// Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id, or the calls that carry a custom `X-Gateway-*` header with a value (key `my_team` for `X-Gateway-My-Team`). The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
 	SubjectMatchers GatewayPolicySubjectMatchersItemArrayOutput `pulumi:"subjectMatchers"`
 }
 
@@ -102,7 +102,7 @@ func (GatewayPolicyState) ElementType() reflect.Type {
 }
 
 type gatewayPolicyArgs struct {
-	// The type's settings, as the service takes them (snake_case): `{ window, limit_usd }` for a spend cap (`hourly`, `daily`, `weekly`, `monthly`), `{ limits: [{ metric, window, value }] }` for a rate limit (`requests` or `tokens` a `minute` or `hour`), `{ detect: { pii, secrets }, timeout_seconds, timeout_action }` for a guard, `{ triggers: { status_codes }, fallbacks: [{ model_configs: [{ model_config_id }] }] }` for a route configuration. Changing it updates the resource in place.
+	// The type's settings, as the service takes them (snake_case): `{ window, limit_usd }` for a spend cap (`hourly`, `daily`, `weekly`, `monthly`), `{ limits: [{ metric, window, value }] }` for a rate limit (`requests` or `tokens` a `minute` or `hour`), `{ detect: { pii, secrets }, timeout_seconds, timeout_action }` for a guard, `{ triggers: { status_codes }, fallbacks: [{ model_configs: [{ model_config_id }] }] }` for a route configuration, `{ providers: [{ provider, access, allowed_models }] }` for a model access list (`access` `all`, with no `allowed_models`, or `selected`, with 1 to 50 of them; a provider not listed is denied). Changing it updates the resource in place.
 	Config map[string]interface{} `pulumi:"config"`
 	// What the policy is for. Changing it updates the resource in place.
 	Description *string `pulumi:"description"`
@@ -110,17 +110,17 @@ type gatewayPolicyArgs struct {
 	Enabled *bool `pulumi:"enabled"`
 	// Name of the policy (a route configuration's is unique in the organization). Changing it updates the resource in place.
 	Name string `pulumi:"name"`
-	// What the policy does: a spend cap, a rate limit (the `default_` forms apply to every subject of their key without a policy of its own), a guard on prompts, or a routing of failed calls to fallback models; the service cannot change it. Changing it replaces the resource.
+	// What the policy does: a spend cap, a rate limit (the `default_` forms apply to every subject of their key without a policy of its own), a guard on prompts, a routing of failed calls to fallback models, or a list of the providers and models its subjects may call (`model_access`); the service cannot change it. Changing it replaces the resource.
 	PolicyType GatewayPolicyPolicyType `pulumi:"policyType"`
 	// Order among the policies that apply to a call (a higher one first). Changing it updates the resource in place.
 	Priority *int `pulumi:"priority"`
-	// Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
+	// Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id, or the calls that carry a custom `X-Gateway-*` header with a value (key `my_team` for `X-Gateway-My-Team`). The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
 	SubjectMatchers []GatewayPolicySubjectMatchersItem `pulumi:"subjectMatchers"`
 }
 
 // The set of arguments for constructing a GatewayPolicy resource.
 type GatewayPolicyArgs struct {
-	// The type's settings, as the service takes them (snake_case): `{ window, limit_usd }` for a spend cap (`hourly`, `daily`, `weekly`, `monthly`), `{ limits: [{ metric, window, value }] }` for a rate limit (`requests` or `tokens` a `minute` or `hour`), `{ detect: { pii, secrets }, timeout_seconds, timeout_action }` for a guard, `{ triggers: { status_codes }, fallbacks: [{ model_configs: [{ model_config_id }] }] }` for a route configuration. Changing it updates the resource in place.
+	// The type's settings, as the service takes them (snake_case): `{ window, limit_usd }` for a spend cap (`hourly`, `daily`, `weekly`, `monthly`), `{ limits: [{ metric, window, value }] }` for a rate limit (`requests` or `tokens` a `minute` or `hour`), `{ detect: { pii, secrets }, timeout_seconds, timeout_action }` for a guard, `{ triggers: { status_codes }, fallbacks: [{ model_configs: [{ model_config_id }] }] }` for a route configuration, `{ providers: [{ provider, access, allowed_models }] }` for a model access list (`access` `all`, with no `allowed_models`, or `selected`, with 1 to 50 of them; a provider not listed is denied). Changing it updates the resource in place.
 	Config pulumi.MapInput
 	// What the policy is for. Changing it updates the resource in place.
 	Description pulumi.StringPtrInput
@@ -128,11 +128,11 @@ type GatewayPolicyArgs struct {
 	Enabled pulumi.BoolPtrInput
 	// Name of the policy (a route configuration's is unique in the organization). Changing it updates the resource in place.
 	Name pulumi.StringInput
-	// What the policy does: a spend cap, a rate limit (the `default_` forms apply to every subject of their key without a policy of its own), a guard on prompts, or a routing of failed calls to fallback models; the service cannot change it. Changing it replaces the resource.
+	// What the policy does: a spend cap, a rate limit (the `default_` forms apply to every subject of their key without a policy of its own), a guard on prompts, a routing of failed calls to fallback models, or a list of the providers and models its subjects may call (`model_access`); the service cannot change it. Changing it replaces the resource.
 	PolicyType GatewayPolicyPolicyTypeInput
 	// Order among the policies that apply to a call (a higher one first). Changing it updates the resource in place.
 	Priority pulumi.IntPtrInput
-	// Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
+	// Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id, or the calls that carry a custom `X-Gateway-*` header with a value (key `my_team` for `X-Gateway-My-Team`). The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
 	SubjectMatchers GatewayPolicySubjectMatchersItemArrayInput
 }
 
@@ -173,7 +173,7 @@ func (o GatewayPolicyOutput) ToGatewayPolicyOutputWithContext(ctx context.Contex
 	return o
 }
 
-// The type's settings, as the service takes them (snake_case): `{ window, limit_usd }` for a spend cap (`hourly`, `daily`, `weekly`, `monthly`), `{ limits: [{ metric, window, value }] }` for a rate limit (`requests` or `tokens` a `minute` or `hour`), `{ detect: { pii, secrets }, timeout_seconds, timeout_action }` for a guard, `{ triggers: { status_codes }, fallbacks: [{ model_configs: [{ model_config_id }] }] }` for a route configuration. Changing it updates the resource in place.
+// The type's settings, as the service takes them (snake_case): `{ window, limit_usd }` for a spend cap (`hourly`, `daily`, `weekly`, `monthly`), `{ limits: [{ metric, window, value }] }` for a rate limit (`requests` or `tokens` a `minute` or `hour`), `{ detect: { pii, secrets }, timeout_seconds, timeout_action }` for a guard, `{ triggers: { status_codes }, fallbacks: [{ model_configs: [{ model_config_id }] }] }` for a route configuration, `{ providers: [{ provider, access, allowed_models }] }` for a model access list (`access` `all`, with no `allowed_models`, or `selected`, with 1 to 50 of them; a provider not listed is denied). Changing it updates the resource in place.
 func (o GatewayPolicyOutput) Config() pulumi.MapOutput {
 	return o.ApplyT(func(v *GatewayPolicy) pulumi.MapOutput { return v.Config }).(pulumi.MapOutput)
 }
@@ -198,7 +198,7 @@ func (o GatewayPolicyOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *GatewayPolicy) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// What the policy does: a spend cap, a rate limit (the `default_` forms apply to every subject of their key without a policy of its own), a guard on prompts, or a routing of failed calls to fallback models; the service cannot change it. Changing it replaces the resource.
+// What the policy does: a spend cap, a rate limit (the `default_` forms apply to every subject of their key without a policy of its own), a guard on prompts, a routing of failed calls to fallback models, or a list of the providers and models its subjects may call (`model_access`); the service cannot change it. Changing it replaces the resource.
 func (o GatewayPolicyOutput) PolicyType() GatewayPolicyPolicyTypeOutput {
 	return o.ApplyT(func(v *GatewayPolicy) GatewayPolicyPolicyTypeOutput { return v.PolicyType }).(GatewayPolicyPolicyTypeOutput)
 }
@@ -213,7 +213,7 @@ func (o GatewayPolicyOutput) StateVersion() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *GatewayPolicy) pulumi.Float64PtrOutput { return v.StateVersion }).(pulumi.Float64PtrOutput)
 }
 
-// Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
+// Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id, or the calls that carry a custom `X-Gateway-*` header with a value (key `my_team` for `X-Gateway-My-Team`). The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
 func (o GatewayPolicyOutput) SubjectMatchers() GatewayPolicySubjectMatchersItemArrayOutput {
 	return o.ApplyT(func(v *GatewayPolicy) GatewayPolicySubjectMatchersItemArrayOutput { return v.SubjectMatchers }).(GatewayPolicySubjectMatchersItemArrayOutput)
 }

@@ -32,7 +32,7 @@ import (
 //				Name: pulumi.String("workspace cap"),
 //				SubjectMatchers: langsmith.GatewaySpendCapSubjectMatchersItemArray{
 //					&langsmith.GatewaySpendCapSubjectMatchersItemArgs{
-//						Key:   langsmith.GatewaySpendCapSubjectMatchersItemKeyWorkspaceId,
+//						Key:   pulumi.String("workspace_id"),
 //						Value: pulumi.String("workspace-6b0e3c52-7f4a-4d1e-9c8b-2a5f0d3e1b47"),
 //					},
 //				},
@@ -75,7 +75,7 @@ type GatewaySpendCap struct {
 	Priority pulumi.IntPtrOutput `pulumi:"priority"`
 	// Layout version of the outputs.
 	StateVersion pulumi.Float64PtrOutput `pulumi:"stateVersion"`
-	// Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
+	// Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id, or the calls that carry a custom `X-Gateway-*` header with a value (key `my_team` for `X-Gateway-My-Team`). The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
 	SubjectMatchers GatewaySpendCapSubjectMatchersItemArrayOutput `pulumi:"subjectMatchers"`
 	// The period the spend is counted over. Changing it updates the resource in place.
 	Window GatewaySpendCapWindowOutput `pulumi:"window"`
@@ -143,7 +143,7 @@ type gatewaySpendCapArgs struct {
 	Name string `pulumi:"name"`
 	// Order among the caps that apply to a call (a higher one first). Changing it updates the resource in place.
 	Priority *int `pulumi:"priority"`
-	// Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
+	// Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id, or the calls that carry a custom `X-Gateway-*` header with a value (key `my_team` for `X-Gateway-My-Team`). The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
 	SubjectMatchers []GatewaySpendCapSubjectMatchersItem `pulumi:"subjectMatchers"`
 	// The period the spend is counted over. Changing it updates the resource in place.
 	Window GatewaySpendCapWindow `pulumi:"window"`
@@ -161,7 +161,7 @@ type GatewaySpendCapArgs struct {
 	Name pulumi.StringInput
 	// Order among the caps that apply to a call (a higher one first). Changing it updates the resource in place.
 	Priority pulumi.IntPtrInput
-	// Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
+	// Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id, or the calls that carry a custom `X-Gateway-*` header with a value (key `my_team` for `X-Gateway-My-Team`). The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
 	SubjectMatchers GatewaySpendCapSubjectMatchersItemArrayInput
 	// The period the spend is counted over. Changing it updates the resource in place.
 	Window GatewaySpendCapWindowInput
@@ -244,7 +244,7 @@ func (o GatewaySpendCapOutput) StateVersion() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *GatewaySpendCap) pulumi.Float64PtrOutput { return v.StateVersion }).(pulumi.Float64PtrOutput)
 }
 
-// Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
+// Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id, or the calls that carry a custom `X-Gateway-*` header with a value (key `my_team` for `X-Gateway-My-Team`). The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
 func (o GatewaySpendCapOutput) SubjectMatchers() GatewaySpendCapSubjectMatchersItemArrayOutput {
 	return o.ApplyT(func(v *GatewaySpendCap) GatewaySpendCapSubjectMatchersItemArrayOutput { return v.SubjectMatchers }).(GatewaySpendCapSubjectMatchersItemArrayOutput)
 }

@@ -65,6 +65,8 @@ type OrganizationMember struct {
 	StateVersion pulumi.Float64PtrOutput `pulumi:"stateVersion"`
 	// `pending` (invited, not accepted yet) or `active`.
 	Status pulumi.StringPtrOutput `pulumi:"status"`
+	// The person's LangSmith user id, once they have accepted the invitation (unset while it is pending).
+	UserId pulumi.StringPtrOutput `pulumi:"userId"`
 }
 
 // NewOrganizationMember registers a new resource with the given unique name, arguments, and options.
@@ -206,6 +208,11 @@ func (o OrganizationMemberOutput) StateVersion() pulumi.Float64PtrOutput {
 // `pending` (invited, not accepted yet) or `active`.
 func (o OrganizationMemberOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *OrganizationMember) pulumi.StringPtrOutput { return v.Status }).(pulumi.StringPtrOutput)
+}
+
+// The person's LangSmith user id, once they have accepted the invitation (unset while it is pending).
+func (o OrganizationMemberOutput) UserId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *OrganizationMember) pulumi.StringPtrOutput { return v.UserId }).(pulumi.StringPtrOutput)
 }
 
 func init() {

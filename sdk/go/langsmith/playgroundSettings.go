@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A saved model configuration of the LangSmith playground (and evaluators): name, description, the model settings and a rate limit, changed in place. Import by id.
+// A saved model configuration of the LangSmith playground (and evaluators): name, description, the model settings and a rate limit, changed in place; a workspace's or, with `scope: organization`, the organization's (a change of scope replaces it). Import by id.
 //
 // ## Example Usage
 // ### A PlaygroundSettings with its required inputs
@@ -91,6 +91,8 @@ type PlaygroundSettings struct {
 	OauthTokenUrl pulumi.StringPtrOutput `pulumi:"oauthTokenUrl"`
 	// Rate limit of runs made with it. Changing it updates the resource in place.
 	RequestsPerSecond pulumi.IntPtrOutput `pulumi:"requestsPerSecond"`
+	// Who the configuration belongs to: the workspace, or the organization (offered in every workspace of it); the service cannot change it. Read back from the answer's `organization_id` (set only for an organization's). Changing it replaces the resource.
+	Scope PlaygroundSettingsScopePtrOutput `pulumi:"scope"`
 	// Salted fingerprints of the secret inputs (never the values): how a change of a secret is seen without storing it.
 	SecretFingerprints pulumi.MapOutput `pulumi:"secretFingerprints"`
 	// The model configuration as the playground saves it (provider, model, parameters). Changing it updates the resource in place.
@@ -126,6 +128,7 @@ func NewPlaygroundSettings(ctx *pulumi.Context,
 	})
 	opts = append(opts, secrets)
 	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
+		"scope",
 		"settingsType",
 		"workspaceId",
 	})
@@ -195,6 +198,8 @@ type playgroundSettingsArgs struct {
 	OauthTokenUrl *string `pulumi:"oauthTokenUrl"`
 	// Rate limit of runs made with it. Changing it updates the resource in place.
 	RequestsPerSecond *int `pulumi:"requestsPerSecond"`
+	// Who the configuration belongs to: the workspace, or the organization (offered in every workspace of it); the service cannot change it. Read back from the answer's `organization_id` (set only for an organization's). Changing it replaces the resource.
+	Scope *PlaygroundSettingsScope `pulumi:"scope"`
 	// The model configuration as the playground saves it (provider, model, parameters). Changing it updates the resource in place.
 	Settings map[string]interface{} `pulumi:"settings"`
 	// How the playground edits `settings`: `complex` (every field of the model's configuration) or `simple`; the service cannot change it. Changing it replaces the resource.
@@ -237,6 +242,8 @@ type PlaygroundSettingsArgs struct {
 	OauthTokenUrl pulumi.StringPtrInput
 	// Rate limit of runs made with it. Changing it updates the resource in place.
 	RequestsPerSecond pulumi.IntPtrInput
+	// Who the configuration belongs to: the workspace, or the organization (offered in every workspace of it); the service cannot change it. Read back from the answer's `organization_id` (set only for an organization's). Changing it replaces the resource.
+	Scope PlaygroundSettingsScopePtrInput
 	// The model configuration as the playground saves it (provider, model, parameters). Changing it updates the resource in place.
 	Settings pulumi.MapInput
 	// How the playground edits `settings`: `complex` (every field of the model's configuration) or `simple`; the service cannot change it. Changing it replaces the resource.
@@ -367,6 +374,11 @@ func (o PlaygroundSettingsOutput) OauthTokenUrl() pulumi.StringPtrOutput {
 // Rate limit of runs made with it. Changing it updates the resource in place.
 func (o PlaygroundSettingsOutput) RequestsPerSecond() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PlaygroundSettings) pulumi.IntPtrOutput { return v.RequestsPerSecond }).(pulumi.IntPtrOutput)
+}
+
+// Who the configuration belongs to: the workspace, or the organization (offered in every workspace of it); the service cannot change it. Read back from the answer's `organization_id` (set only for an organization's). Changing it replaces the resource.
+func (o PlaygroundSettingsOutput) Scope() PlaygroundSettingsScopePtrOutput {
+	return o.ApplyT(func(v *PlaygroundSettings) PlaygroundSettingsScopePtrOutput { return v.Scope }).(PlaygroundSettingsScopePtrOutput)
 }
 
 // Salted fingerprints of the secret inputs (never the values): how a change of a secret is seen without storing it.

@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A LangSmith tracing project (the service's session): where runs are traced to, by name. Every field changes in place; deleting a project deletes its runs. `BulkExport.projectId`, run rules and alert rules take its id. Import by id or by name.
+// A LangSmith tracing project (the service's session): where runs are traced to, by name. Every field changes in place but `referenceDatasetId` and `startTime`, which replace it; deleting a project deletes its runs. `BulkExport.projectId`, run rules and alert rules take its id. Import by id or by name.
 //
 // ## Example Usage
 // ### A Project with its required inputs
@@ -58,6 +58,8 @@ type Project struct {
 	DefaultDatasetId pulumi.StringPtrOutput `pulumi:"defaultDatasetId"`
 	// What the project holds. Changing it updates the resource in place.
 	Description pulumi.StringPtrOutput `pulumi:"description"`
+	// When the project ended (an experiment's end, shown in its comparisons); unset, it is open. Written in UTC (`Z`), as the service answers it. Changing it updates the resource in place.
+	EndTime pulumi.StringPtrOutput `pulumi:"endTime"`
 	// What the last create or update did, in plain words.
 	LastOperation pulumi.StringPtrOutput `pulumi:"lastOperation"`
 	// Metadata shown with the project (the service's `extra.metadata`). Changing it updates the resource in place.
@@ -66,7 +68,7 @@ type Project struct {
 	Name pulumi.StringOutput `pulumi:"name"`
 	// Makes the project an experiment on this `Dataset` (its runs are the experiment's, scored against the dataset's examples); the service cannot change it, and deleting the dataset deletes its experiments. Changing it replaces the resource.
 	ReferenceDatasetId pulumi.StringPtrOutput `pulumi:"referenceDatasetId"`
-	// When the project was created (ISO 8601).
+	// When the project starts (its runs are shown from then); the service's default is the time of the create, which the state records when it is not set. The service cannot change it. Written in UTC (`Z`), as the service answers it. Changing it replaces the resource.
 	StartTime pulumi.StringPtrOutput `pulumi:"startTime"`
 	// Layout version of the outputs.
 	StateVersion pulumi.Float64PtrOutput `pulumi:"stateVersion"`
@@ -90,6 +92,7 @@ func NewProject(ctx *pulumi.Context,
 	}
 	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
 		"referenceDatasetId",
+		"startTime",
 		"workspaceId",
 	})
 	opts = append(opts, replaceOnChanges)
@@ -130,12 +133,16 @@ type projectArgs struct {
 	DefaultDatasetId *string `pulumi:"defaultDatasetId"`
 	// What the project holds. Changing it updates the resource in place.
 	Description *string `pulumi:"description"`
+	// When the project ended (an experiment's end, shown in its comparisons); unset, it is open. Written in UTC (`Z`), as the service answers it. Changing it updates the resource in place.
+	EndTime *string `pulumi:"endTime"`
 	// Metadata shown with the project (the service's `extra.metadata`). Changing it updates the resource in place.
 	Metadata map[string]interface{} `pulumi:"metadata"`
 	// The project's name, which tracers send runs to (`LANGSMITH_PROJECT`); unique in the workspace (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
 	Name string `pulumi:"name"`
 	// Makes the project an experiment on this `Dataset` (its runs are the experiment's, scored against the dataset's examples); the service cannot change it, and deleting the dataset deletes its experiments. Changing it replaces the resource.
 	ReferenceDatasetId *string `pulumi:"referenceDatasetId"`
+	// When the project starts (its runs are shown from then); the service's default is the time of the create, which the state records when it is not set. The service cannot change it. Written in UTC (`Z`), as the service answers it. Changing it replaces the resource.
+	StartTime *string `pulumi:"startTime"`
 	// Retention of the project's new traces; default the workspace's (`TtlSettings`). Changing it updates the resource in place.
 	TraceTier *ProjectTraceTier `pulumi:"traceTier"`
 	// Workspace the project lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
@@ -148,12 +155,16 @@ type ProjectArgs struct {
 	DefaultDatasetId pulumi.StringPtrInput
 	// What the project holds. Changing it updates the resource in place.
 	Description pulumi.StringPtrInput
+	// When the project ended (an experiment's end, shown in its comparisons); unset, it is open. Written in UTC (`Z`), as the service answers it. Changing it updates the resource in place.
+	EndTime pulumi.StringPtrInput
 	// Metadata shown with the project (the service's `extra.metadata`). Changing it updates the resource in place.
 	Metadata pulumi.MapInput
 	// The project's name, which tracers send runs to (`LANGSMITH_PROJECT`); unique in the workspace (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
 	Name pulumi.StringInput
 	// Makes the project an experiment on this `Dataset` (its runs are the experiment's, scored against the dataset's examples); the service cannot change it, and deleting the dataset deletes its experiments. Changing it replaces the resource.
 	ReferenceDatasetId pulumi.StringPtrInput
+	// When the project starts (its runs are shown from then); the service's default is the time of the create, which the state records when it is not set. The service cannot change it. Written in UTC (`Z`), as the service answers it. Changing it replaces the resource.
+	StartTime pulumi.StringPtrInput
 	// Retention of the project's new traces; default the workspace's (`TtlSettings`). Changing it updates the resource in place.
 	TraceTier ProjectTraceTierPtrInput
 	// Workspace the project lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
@@ -207,6 +218,11 @@ func (o ProjectOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Project) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }
 
+// When the project ended (an experiment's end, shown in its comparisons); unset, it is open. Written in UTC (`Z`), as the service answers it. Changing it updates the resource in place.
+func (o ProjectOutput) EndTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Project) pulumi.StringPtrOutput { return v.EndTime }).(pulumi.StringPtrOutput)
+}
+
 // What the last create or update did, in plain words.
 func (o ProjectOutput) LastOperation() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Project) pulumi.StringPtrOutput { return v.LastOperation }).(pulumi.StringPtrOutput)
@@ -227,7 +243,7 @@ func (o ProjectOutput) ReferenceDatasetId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Project) pulumi.StringPtrOutput { return v.ReferenceDatasetId }).(pulumi.StringPtrOutput)
 }
 
-// When the project was created (ISO 8601).
+// When the project starts (its runs are shown from then); the service's default is the time of the create, which the state records when it is not set. The service cannot change it. Written in UTC (`Z`), as the service answers it. Changing it replaces the resource.
 func (o ProjectOutput) StartTime() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Project) pulumi.StringPtrOutput { return v.StartTime }).(pulumi.StringPtrOutput)
 }

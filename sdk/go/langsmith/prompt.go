@@ -51,6 +51,8 @@ type Prompt struct {
 	Manifest pulumi.MapOutput `pulumi:"manifest"`
 	// The prompt's readme. Changing it updates the resource in place.
 	Readme pulumi.StringPtrOutput `pulumi:"readme"`
+	// Whether the prompt is in the hub's restricted mode (the service's `restricted_mode`, which its create and update both take). Changing it updates the resource in place.
+	RestrictedMode pulumi.BoolPtrOutput `pulumi:"restrictedMode"`
 	// Layout version of the outputs.
 	StateVersion pulumi.Float64PtrOutput `pulumi:"stateVersion"`
 	// Labels of the prompt in the hub (not commit tags: those are `PromptTag`s). Changing it updates the resource in place.
@@ -124,6 +126,8 @@ type promptArgs struct {
 	Manifest map[string]interface{} `pulumi:"manifest"`
 	// The prompt's readme. Changing it updates the resource in place.
 	Readme *string `pulumi:"readme"`
+	// Whether the prompt is in the hub's restricted mode (the service's `restricted_mode`, which its create and update both take). Changing it updates the resource in place.
+	RestrictedMode *bool `pulumi:"restrictedMode"`
 	// Labels of the prompt in the hub (not commit tags: those are `PromptTag`s). Changing it updates the resource in place.
 	Tags []string `pulumi:"tags"`
 	// Workspace the prompt lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
@@ -144,6 +148,8 @@ type PromptArgs struct {
 	Manifest pulumi.MapInput
 	// The prompt's readme. Changing it updates the resource in place.
 	Readme pulumi.StringPtrInput
+	// Whether the prompt is in the hub's restricted mode (the service's `restricted_mode`, which its create and update both take). Changing it updates the resource in place.
+	RestrictedMode pulumi.BoolPtrInput
 	// Labels of the prompt in the hub (not commit tags: those are `PromptTag`s). Changing it updates the resource in place.
 	Tags pulumi.StringArrayInput
 	// Workspace the prompt lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
@@ -240,6 +246,11 @@ func (o PromptOutput) Manifest() pulumi.MapOutput {
 // The prompt's readme. Changing it updates the resource in place.
 func (o PromptOutput) Readme() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Prompt) pulumi.StringPtrOutput { return v.Readme }).(pulumi.StringPtrOutput)
+}
+
+// Whether the prompt is in the hub's restricted mode (the service's `restricted_mode`, which its create and update both take). Changing it updates the resource in place.
+func (o PromptOutput) RestrictedMode() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *Prompt) pulumi.BoolPtrOutput { return v.RestrictedMode }).(pulumi.BoolPtrOutput)
 }
 
 // Layout version of the outputs.

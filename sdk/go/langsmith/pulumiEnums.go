@@ -4204,7 +4204,7 @@ func (in *feedbackConfigTypePtr) ToFeedbackConfigTypePtrOutputWithContext(ctx co
 	return pulumi.ToOutputWithContext(ctx, in).(FeedbackConfigTypePtrOutput)
 }
 
-// The values of a GatewayPolicy's `policyType`: What the policy does: a spend cap, a rate limit (the `default_` forms apply to every subject of their key without a policy of its own), a guard on prompts, or a routing of failed calls to fallback models; the service cannot change it.
+// The values of a GatewayPolicy's `policyType`: What the policy does: a spend cap, a rate limit (the `default_` forms apply to every subject of their key without a policy of its own), a guard on prompts, a routing of failed calls to fallback models, or a list of the providers and models its subjects may call (`model_access`); the service cannot change it.
 type GatewayPolicyPolicyType string
 
 const (
@@ -4220,6 +4220,8 @@ const (
 	GatewayPolicyPolicyTypeRateLimit = GatewayPolicyPolicyType("rate_limit")
 	// `default_rate_limit`, as the service names it.
 	GatewayPolicyPolicyTypeDefaultRateLimit = GatewayPolicyPolicyType("default_rate_limit")
+	// `model_access`, as the service names it.
+	GatewayPolicyPolicyTypeModelAccess = GatewayPolicyPolicyType("model_access")
 )
 
 func (GatewayPolicyPolicyType) ElementType() reflect.Type {
@@ -4350,6 +4352,7 @@ func (o GatewayPolicyPolicyTypePtrOutput) ToStringPtrOutputWithContext(ctx conte
 //	GatewayPolicyPolicyTypeRouteConfig
 //	GatewayPolicyPolicyTypeRateLimit
 //	GatewayPolicyPolicyTypeDefaultRateLimit
+//	GatewayPolicyPolicyTypeModelAccess
 type GatewayPolicyPolicyTypeInput interface {
 	pulumi.Input
 
@@ -4382,360 +4385,6 @@ func (in *gatewayPolicyPolicyTypePtr) ToGatewayPolicyPolicyTypePtrOutput() Gatew
 
 func (in *gatewayPolicyPolicyTypePtr) ToGatewayPolicyPolicyTypePtrOutputWithContext(ctx context.Context) GatewayPolicyPolicyTypePtrOutput {
 	return pulumi.ToOutputWithContext(ctx, in).(GatewayPolicyPolicyTypePtrOutput)
-}
-
-// The values of `key` of one item of a GatewayPolicy's `subjectMatchers`: Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers.
-type GatewayPolicySubjectMatchersItemKey string
-
-const (
-	// `organization_id`, as the service names it.
-	GatewayPolicySubjectMatchersItemKeyOrganizationId = GatewayPolicySubjectMatchersItemKey("organization_id")
-	// `workspace_id`, as the service names it.
-	GatewayPolicySubjectMatchersItemKeyWorkspaceId = GatewayPolicySubjectMatchersItemKey("workspace_id")
-	// `user_id`, as the service names it.
-	GatewayPolicySubjectMatchersItemKeyUserId = GatewayPolicySubjectMatchersItemKey("user_id")
-	// `api_key_id`, as the service names it.
-	GatewayPolicySubjectMatchersItemKeyApiKeyId = GatewayPolicySubjectMatchersItemKey("api_key_id")
-	// `run_rule_id`, as the service names it.
-	GatewayPolicySubjectMatchersItemKeyRunRuleId = GatewayPolicySubjectMatchersItemKey("run_rule_id")
-)
-
-func (GatewayPolicySubjectMatchersItemKey) ElementType() reflect.Type {
-	return reflect.TypeOf((*GatewayPolicySubjectMatchersItemKey)(nil)).Elem()
-}
-
-func (e GatewayPolicySubjectMatchersItemKey) ToGatewayPolicySubjectMatchersItemKeyOutput() GatewayPolicySubjectMatchersItemKeyOutput {
-	return pulumi.ToOutput(e).(GatewayPolicySubjectMatchersItemKeyOutput)
-}
-
-func (e GatewayPolicySubjectMatchersItemKey) ToGatewayPolicySubjectMatchersItemKeyOutputWithContext(ctx context.Context) GatewayPolicySubjectMatchersItemKeyOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(GatewayPolicySubjectMatchersItemKeyOutput)
-}
-
-func (e GatewayPolicySubjectMatchersItemKey) ToGatewayPolicySubjectMatchersItemKeyPtrOutput() GatewayPolicySubjectMatchersItemKeyPtrOutput {
-	return e.ToGatewayPolicySubjectMatchersItemKeyPtrOutputWithContext(context.Background())
-}
-
-func (e GatewayPolicySubjectMatchersItemKey) ToGatewayPolicySubjectMatchersItemKeyPtrOutputWithContext(ctx context.Context) GatewayPolicySubjectMatchersItemKeyPtrOutput {
-	return GatewayPolicySubjectMatchersItemKey(e).ToGatewayPolicySubjectMatchersItemKeyOutputWithContext(ctx).ToGatewayPolicySubjectMatchersItemKeyPtrOutputWithContext(ctx)
-}
-
-func (e GatewayPolicySubjectMatchersItemKey) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e GatewayPolicySubjectMatchersItemKey) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e GatewayPolicySubjectMatchersItemKey) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e GatewayPolicySubjectMatchersItemKey) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type GatewayPolicySubjectMatchersItemKeyOutput struct{ *pulumi.OutputState }
-
-func (GatewayPolicySubjectMatchersItemKeyOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GatewayPolicySubjectMatchersItemKey)(nil)).Elem()
-}
-
-func (o GatewayPolicySubjectMatchersItemKeyOutput) ToGatewayPolicySubjectMatchersItemKeyOutput() GatewayPolicySubjectMatchersItemKeyOutput {
-	return o
-}
-
-func (o GatewayPolicySubjectMatchersItemKeyOutput) ToGatewayPolicySubjectMatchersItemKeyOutputWithContext(ctx context.Context) GatewayPolicySubjectMatchersItemKeyOutput {
-	return o
-}
-
-func (o GatewayPolicySubjectMatchersItemKeyOutput) ToGatewayPolicySubjectMatchersItemKeyPtrOutput() GatewayPolicySubjectMatchersItemKeyPtrOutput {
-	return o.ToGatewayPolicySubjectMatchersItemKeyPtrOutputWithContext(context.Background())
-}
-
-func (o GatewayPolicySubjectMatchersItemKeyOutput) ToGatewayPolicySubjectMatchersItemKeyPtrOutputWithContext(ctx context.Context) GatewayPolicySubjectMatchersItemKeyPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v GatewayPolicySubjectMatchersItemKey) *GatewayPolicySubjectMatchersItemKey {
-		return &v
-	}).(GatewayPolicySubjectMatchersItemKeyPtrOutput)
-}
-
-func (o GatewayPolicySubjectMatchersItemKeyOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o GatewayPolicySubjectMatchersItemKeyOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e GatewayPolicySubjectMatchersItemKey) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o GatewayPolicySubjectMatchersItemKeyOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o GatewayPolicySubjectMatchersItemKeyOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e GatewayPolicySubjectMatchersItemKey) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type GatewayPolicySubjectMatchersItemKeyPtrOutput struct{ *pulumi.OutputState }
-
-func (GatewayPolicySubjectMatchersItemKeyPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**GatewayPolicySubjectMatchersItemKey)(nil)).Elem()
-}
-
-func (o GatewayPolicySubjectMatchersItemKeyPtrOutput) ToGatewayPolicySubjectMatchersItemKeyPtrOutput() GatewayPolicySubjectMatchersItemKeyPtrOutput {
-	return o
-}
-
-func (o GatewayPolicySubjectMatchersItemKeyPtrOutput) ToGatewayPolicySubjectMatchersItemKeyPtrOutputWithContext(ctx context.Context) GatewayPolicySubjectMatchersItemKeyPtrOutput {
-	return o
-}
-
-func (o GatewayPolicySubjectMatchersItemKeyPtrOutput) Elem() GatewayPolicySubjectMatchersItemKeyOutput {
-	return o.ApplyT(func(v *GatewayPolicySubjectMatchersItemKey) GatewayPolicySubjectMatchersItemKey {
-		if v != nil {
-			return *v
-		}
-		var ret GatewayPolicySubjectMatchersItemKey
-		return ret
-	}).(GatewayPolicySubjectMatchersItemKeyOutput)
-}
-
-func (o GatewayPolicySubjectMatchersItemKeyPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o GatewayPolicySubjectMatchersItemKeyPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *GatewayPolicySubjectMatchersItemKey) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// GatewayPolicySubjectMatchersItemKeyInput is an input type that accepts values of the GatewayPolicySubjectMatchersItemKey enum
-// A concrete instance of `GatewayPolicySubjectMatchersItemKeyInput` can be one of the following:
-//
-//	GatewayPolicySubjectMatchersItemKeyOrganizationId
-//	GatewayPolicySubjectMatchersItemKeyWorkspaceId
-//	GatewayPolicySubjectMatchersItemKeyUserId
-//	GatewayPolicySubjectMatchersItemKeyApiKeyId
-//	GatewayPolicySubjectMatchersItemKeyRunRuleId
-type GatewayPolicySubjectMatchersItemKeyInput interface {
-	pulumi.Input
-
-	ToGatewayPolicySubjectMatchersItemKeyOutput() GatewayPolicySubjectMatchersItemKeyOutput
-	ToGatewayPolicySubjectMatchersItemKeyOutputWithContext(context.Context) GatewayPolicySubjectMatchersItemKeyOutput
-}
-
-var gatewayPolicySubjectMatchersItemKeyPtrType = reflect.TypeOf((**GatewayPolicySubjectMatchersItemKey)(nil)).Elem()
-
-type GatewayPolicySubjectMatchersItemKeyPtrInput interface {
-	pulumi.Input
-
-	ToGatewayPolicySubjectMatchersItemKeyPtrOutput() GatewayPolicySubjectMatchersItemKeyPtrOutput
-	ToGatewayPolicySubjectMatchersItemKeyPtrOutputWithContext(context.Context) GatewayPolicySubjectMatchersItemKeyPtrOutput
-}
-
-type gatewayPolicySubjectMatchersItemKeyPtr string
-
-func GatewayPolicySubjectMatchersItemKeyPtr(v string) GatewayPolicySubjectMatchersItemKeyPtrInput {
-	return (*gatewayPolicySubjectMatchersItemKeyPtr)(&v)
-}
-
-func (*gatewayPolicySubjectMatchersItemKeyPtr) ElementType() reflect.Type {
-	return gatewayPolicySubjectMatchersItemKeyPtrType
-}
-
-func (in *gatewayPolicySubjectMatchersItemKeyPtr) ToGatewayPolicySubjectMatchersItemKeyPtrOutput() GatewayPolicySubjectMatchersItemKeyPtrOutput {
-	return pulumi.ToOutput(in).(GatewayPolicySubjectMatchersItemKeyPtrOutput)
-}
-
-func (in *gatewayPolicySubjectMatchersItemKeyPtr) ToGatewayPolicySubjectMatchersItemKeyPtrOutputWithContext(ctx context.Context) GatewayPolicySubjectMatchersItemKeyPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(GatewayPolicySubjectMatchersItemKeyPtrOutput)
-}
-
-// The values of `key` of one item of a GatewaySpendCap's `subjectMatchers`: Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers.
-type GatewaySpendCapSubjectMatchersItemKey string
-
-const (
-	// `organization_id`, as the service names it.
-	GatewaySpendCapSubjectMatchersItemKeyOrganizationId = GatewaySpendCapSubjectMatchersItemKey("organization_id")
-	// `workspace_id`, as the service names it.
-	GatewaySpendCapSubjectMatchersItemKeyWorkspaceId = GatewaySpendCapSubjectMatchersItemKey("workspace_id")
-	// `user_id`, as the service names it.
-	GatewaySpendCapSubjectMatchersItemKeyUserId = GatewaySpendCapSubjectMatchersItemKey("user_id")
-	// `api_key_id`, as the service names it.
-	GatewaySpendCapSubjectMatchersItemKeyApiKeyId = GatewaySpendCapSubjectMatchersItemKey("api_key_id")
-	// `run_rule_id`, as the service names it.
-	GatewaySpendCapSubjectMatchersItemKeyRunRuleId = GatewaySpendCapSubjectMatchersItemKey("run_rule_id")
-)
-
-func (GatewaySpendCapSubjectMatchersItemKey) ElementType() reflect.Type {
-	return reflect.TypeOf((*GatewaySpendCapSubjectMatchersItemKey)(nil)).Elem()
-}
-
-func (e GatewaySpendCapSubjectMatchersItemKey) ToGatewaySpendCapSubjectMatchersItemKeyOutput() GatewaySpendCapSubjectMatchersItemKeyOutput {
-	return pulumi.ToOutput(e).(GatewaySpendCapSubjectMatchersItemKeyOutput)
-}
-
-func (e GatewaySpendCapSubjectMatchersItemKey) ToGatewaySpendCapSubjectMatchersItemKeyOutputWithContext(ctx context.Context) GatewaySpendCapSubjectMatchersItemKeyOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(GatewaySpendCapSubjectMatchersItemKeyOutput)
-}
-
-func (e GatewaySpendCapSubjectMatchersItemKey) ToGatewaySpendCapSubjectMatchersItemKeyPtrOutput() GatewaySpendCapSubjectMatchersItemKeyPtrOutput {
-	return e.ToGatewaySpendCapSubjectMatchersItemKeyPtrOutputWithContext(context.Background())
-}
-
-func (e GatewaySpendCapSubjectMatchersItemKey) ToGatewaySpendCapSubjectMatchersItemKeyPtrOutputWithContext(ctx context.Context) GatewaySpendCapSubjectMatchersItemKeyPtrOutput {
-	return GatewaySpendCapSubjectMatchersItemKey(e).ToGatewaySpendCapSubjectMatchersItemKeyOutputWithContext(ctx).ToGatewaySpendCapSubjectMatchersItemKeyPtrOutputWithContext(ctx)
-}
-
-func (e GatewaySpendCapSubjectMatchersItemKey) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e GatewaySpendCapSubjectMatchersItemKey) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e GatewaySpendCapSubjectMatchersItemKey) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e GatewaySpendCapSubjectMatchersItemKey) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type GatewaySpendCapSubjectMatchersItemKeyOutput struct{ *pulumi.OutputState }
-
-func (GatewaySpendCapSubjectMatchersItemKeyOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GatewaySpendCapSubjectMatchersItemKey)(nil)).Elem()
-}
-
-func (o GatewaySpendCapSubjectMatchersItemKeyOutput) ToGatewaySpendCapSubjectMatchersItemKeyOutput() GatewaySpendCapSubjectMatchersItemKeyOutput {
-	return o
-}
-
-func (o GatewaySpendCapSubjectMatchersItemKeyOutput) ToGatewaySpendCapSubjectMatchersItemKeyOutputWithContext(ctx context.Context) GatewaySpendCapSubjectMatchersItemKeyOutput {
-	return o
-}
-
-func (o GatewaySpendCapSubjectMatchersItemKeyOutput) ToGatewaySpendCapSubjectMatchersItemKeyPtrOutput() GatewaySpendCapSubjectMatchersItemKeyPtrOutput {
-	return o.ToGatewaySpendCapSubjectMatchersItemKeyPtrOutputWithContext(context.Background())
-}
-
-func (o GatewaySpendCapSubjectMatchersItemKeyOutput) ToGatewaySpendCapSubjectMatchersItemKeyPtrOutputWithContext(ctx context.Context) GatewaySpendCapSubjectMatchersItemKeyPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v GatewaySpendCapSubjectMatchersItemKey) *GatewaySpendCapSubjectMatchersItemKey {
-		return &v
-	}).(GatewaySpendCapSubjectMatchersItemKeyPtrOutput)
-}
-
-func (o GatewaySpendCapSubjectMatchersItemKeyOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o GatewaySpendCapSubjectMatchersItemKeyOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e GatewaySpendCapSubjectMatchersItemKey) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o GatewaySpendCapSubjectMatchersItemKeyOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o GatewaySpendCapSubjectMatchersItemKeyOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e GatewaySpendCapSubjectMatchersItemKey) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type GatewaySpendCapSubjectMatchersItemKeyPtrOutput struct{ *pulumi.OutputState }
-
-func (GatewaySpendCapSubjectMatchersItemKeyPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**GatewaySpendCapSubjectMatchersItemKey)(nil)).Elem()
-}
-
-func (o GatewaySpendCapSubjectMatchersItemKeyPtrOutput) ToGatewaySpendCapSubjectMatchersItemKeyPtrOutput() GatewaySpendCapSubjectMatchersItemKeyPtrOutput {
-	return o
-}
-
-func (o GatewaySpendCapSubjectMatchersItemKeyPtrOutput) ToGatewaySpendCapSubjectMatchersItemKeyPtrOutputWithContext(ctx context.Context) GatewaySpendCapSubjectMatchersItemKeyPtrOutput {
-	return o
-}
-
-func (o GatewaySpendCapSubjectMatchersItemKeyPtrOutput) Elem() GatewaySpendCapSubjectMatchersItemKeyOutput {
-	return o.ApplyT(func(v *GatewaySpendCapSubjectMatchersItemKey) GatewaySpendCapSubjectMatchersItemKey {
-		if v != nil {
-			return *v
-		}
-		var ret GatewaySpendCapSubjectMatchersItemKey
-		return ret
-	}).(GatewaySpendCapSubjectMatchersItemKeyOutput)
-}
-
-func (o GatewaySpendCapSubjectMatchersItemKeyPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o GatewaySpendCapSubjectMatchersItemKeyPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *GatewaySpendCapSubjectMatchersItemKey) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// GatewaySpendCapSubjectMatchersItemKeyInput is an input type that accepts values of the GatewaySpendCapSubjectMatchersItemKey enum
-// A concrete instance of `GatewaySpendCapSubjectMatchersItemKeyInput` can be one of the following:
-//
-//	GatewaySpendCapSubjectMatchersItemKeyOrganizationId
-//	GatewaySpendCapSubjectMatchersItemKeyWorkspaceId
-//	GatewaySpendCapSubjectMatchersItemKeyUserId
-//	GatewaySpendCapSubjectMatchersItemKeyApiKeyId
-//	GatewaySpendCapSubjectMatchersItemKeyRunRuleId
-type GatewaySpendCapSubjectMatchersItemKeyInput interface {
-	pulumi.Input
-
-	ToGatewaySpendCapSubjectMatchersItemKeyOutput() GatewaySpendCapSubjectMatchersItemKeyOutput
-	ToGatewaySpendCapSubjectMatchersItemKeyOutputWithContext(context.Context) GatewaySpendCapSubjectMatchersItemKeyOutput
-}
-
-var gatewaySpendCapSubjectMatchersItemKeyPtrType = reflect.TypeOf((**GatewaySpendCapSubjectMatchersItemKey)(nil)).Elem()
-
-type GatewaySpendCapSubjectMatchersItemKeyPtrInput interface {
-	pulumi.Input
-
-	ToGatewaySpendCapSubjectMatchersItemKeyPtrOutput() GatewaySpendCapSubjectMatchersItemKeyPtrOutput
-	ToGatewaySpendCapSubjectMatchersItemKeyPtrOutputWithContext(context.Context) GatewaySpendCapSubjectMatchersItemKeyPtrOutput
-}
-
-type gatewaySpendCapSubjectMatchersItemKeyPtr string
-
-func GatewaySpendCapSubjectMatchersItemKeyPtr(v string) GatewaySpendCapSubjectMatchersItemKeyPtrInput {
-	return (*gatewaySpendCapSubjectMatchersItemKeyPtr)(&v)
-}
-
-func (*gatewaySpendCapSubjectMatchersItemKeyPtr) ElementType() reflect.Type {
-	return gatewaySpendCapSubjectMatchersItemKeyPtrType
-}
-
-func (in *gatewaySpendCapSubjectMatchersItemKeyPtr) ToGatewaySpendCapSubjectMatchersItemKeyPtrOutput() GatewaySpendCapSubjectMatchersItemKeyPtrOutput {
-	return pulumi.ToOutput(in).(GatewaySpendCapSubjectMatchersItemKeyPtrOutput)
-}
-
-func (in *gatewaySpendCapSubjectMatchersItemKeyPtr) ToGatewaySpendCapSubjectMatchersItemKeyPtrOutputWithContext(ctx context.Context) GatewaySpendCapSubjectMatchersItemKeyPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(GatewaySpendCapSubjectMatchersItemKeyPtrOutput)
 }
 
 // The values of a GatewaySpendCap's `window`: The period the spend is counted over.
@@ -5246,6 +4895,174 @@ func (in *playgroundSettingsOauthTokenEndpointAuthMethodPtr) ToPlaygroundSetting
 
 func (in *playgroundSettingsOauthTokenEndpointAuthMethodPtr) ToPlaygroundSettingsOauthTokenEndpointAuthMethodPtrOutputWithContext(ctx context.Context) PlaygroundSettingsOauthTokenEndpointAuthMethodPtrOutput {
 	return pulumi.ToOutputWithContext(ctx, in).(PlaygroundSettingsOauthTokenEndpointAuthMethodPtrOutput)
+}
+
+// The values of a PlaygroundSettings's `scope`: Who the configuration belongs to: the workspace, or the organization (offered in every workspace of it); the service cannot change it. Read back from the answer's `organization_id` (set only for an organization's).
+type PlaygroundSettingsScope string
+
+const (
+	// `workspace`, as the service names it.
+	PlaygroundSettingsScopeWorkspace = PlaygroundSettingsScope("workspace")
+	// `organization`, as the service names it.
+	PlaygroundSettingsScopeOrganization = PlaygroundSettingsScope("organization")
+)
+
+func (PlaygroundSettingsScope) ElementType() reflect.Type {
+	return reflect.TypeOf((*PlaygroundSettingsScope)(nil)).Elem()
+}
+
+func (e PlaygroundSettingsScope) ToPlaygroundSettingsScopeOutput() PlaygroundSettingsScopeOutput {
+	return pulumi.ToOutput(e).(PlaygroundSettingsScopeOutput)
+}
+
+func (e PlaygroundSettingsScope) ToPlaygroundSettingsScopeOutputWithContext(ctx context.Context) PlaygroundSettingsScopeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(PlaygroundSettingsScopeOutput)
+}
+
+func (e PlaygroundSettingsScope) ToPlaygroundSettingsScopePtrOutput() PlaygroundSettingsScopePtrOutput {
+	return e.ToPlaygroundSettingsScopePtrOutputWithContext(context.Background())
+}
+
+func (e PlaygroundSettingsScope) ToPlaygroundSettingsScopePtrOutputWithContext(ctx context.Context) PlaygroundSettingsScopePtrOutput {
+	return PlaygroundSettingsScope(e).ToPlaygroundSettingsScopeOutputWithContext(ctx).ToPlaygroundSettingsScopePtrOutputWithContext(ctx)
+}
+
+func (e PlaygroundSettingsScope) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e PlaygroundSettingsScope) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e PlaygroundSettingsScope) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e PlaygroundSettingsScope) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type PlaygroundSettingsScopeOutput struct{ *pulumi.OutputState }
+
+func (PlaygroundSettingsScopeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PlaygroundSettingsScope)(nil)).Elem()
+}
+
+func (o PlaygroundSettingsScopeOutput) ToPlaygroundSettingsScopeOutput() PlaygroundSettingsScopeOutput {
+	return o
+}
+
+func (o PlaygroundSettingsScopeOutput) ToPlaygroundSettingsScopeOutputWithContext(ctx context.Context) PlaygroundSettingsScopeOutput {
+	return o
+}
+
+func (o PlaygroundSettingsScopeOutput) ToPlaygroundSettingsScopePtrOutput() PlaygroundSettingsScopePtrOutput {
+	return o.ToPlaygroundSettingsScopePtrOutputWithContext(context.Background())
+}
+
+func (o PlaygroundSettingsScopeOutput) ToPlaygroundSettingsScopePtrOutputWithContext(ctx context.Context) PlaygroundSettingsScopePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v PlaygroundSettingsScope) *PlaygroundSettingsScope {
+		return &v
+	}).(PlaygroundSettingsScopePtrOutput)
+}
+
+func (o PlaygroundSettingsScopeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o PlaygroundSettingsScopeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PlaygroundSettingsScope) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o PlaygroundSettingsScopeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PlaygroundSettingsScopeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PlaygroundSettingsScope) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type PlaygroundSettingsScopePtrOutput struct{ *pulumi.OutputState }
+
+func (PlaygroundSettingsScopePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PlaygroundSettingsScope)(nil)).Elem()
+}
+
+func (o PlaygroundSettingsScopePtrOutput) ToPlaygroundSettingsScopePtrOutput() PlaygroundSettingsScopePtrOutput {
+	return o
+}
+
+func (o PlaygroundSettingsScopePtrOutput) ToPlaygroundSettingsScopePtrOutputWithContext(ctx context.Context) PlaygroundSettingsScopePtrOutput {
+	return o
+}
+
+func (o PlaygroundSettingsScopePtrOutput) Elem() PlaygroundSettingsScopeOutput {
+	return o.ApplyT(func(v *PlaygroundSettingsScope) PlaygroundSettingsScope {
+		if v != nil {
+			return *v
+		}
+		var ret PlaygroundSettingsScope
+		return ret
+	}).(PlaygroundSettingsScopeOutput)
+}
+
+func (o PlaygroundSettingsScopePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PlaygroundSettingsScopePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *PlaygroundSettingsScope) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// PlaygroundSettingsScopeInput is an input type that accepts values of the PlaygroundSettingsScope enum
+// A concrete instance of `PlaygroundSettingsScopeInput` can be one of the following:
+//
+//	PlaygroundSettingsScopeWorkspace
+//	PlaygroundSettingsScopeOrganization
+type PlaygroundSettingsScopeInput interface {
+	pulumi.Input
+
+	ToPlaygroundSettingsScopeOutput() PlaygroundSettingsScopeOutput
+	ToPlaygroundSettingsScopeOutputWithContext(context.Context) PlaygroundSettingsScopeOutput
+}
+
+var playgroundSettingsScopePtrType = reflect.TypeOf((**PlaygroundSettingsScope)(nil)).Elem()
+
+type PlaygroundSettingsScopePtrInput interface {
+	pulumi.Input
+
+	ToPlaygroundSettingsScopePtrOutput() PlaygroundSettingsScopePtrOutput
+	ToPlaygroundSettingsScopePtrOutputWithContext(context.Context) PlaygroundSettingsScopePtrOutput
+}
+
+type playgroundSettingsScopePtr string
+
+func PlaygroundSettingsScopePtr(v string) PlaygroundSettingsScopePtrInput {
+	return (*playgroundSettingsScopePtr)(&v)
+}
+
+func (*playgroundSettingsScopePtr) ElementType() reflect.Type {
+	return playgroundSettingsScopePtrType
+}
+
+func (in *playgroundSettingsScopePtr) ToPlaygroundSettingsScopePtrOutput() PlaygroundSettingsScopePtrOutput {
+	return pulumi.ToOutput(in).(PlaygroundSettingsScopePtrOutput)
+}
+
+func (in *playgroundSettingsScopePtr) ToPlaygroundSettingsScopePtrOutputWithContext(ctx context.Context) PlaygroundSettingsScopePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(PlaygroundSettingsScopePtrOutput)
 }
 
 // The values of a PlaygroundSettings's `settingsType`: How the playground edits `settings`: `complex` (every field of the model's configuration) or `simple`; the service cannot change it.
@@ -6650,6 +6467,8 @@ func (in *runRuleSpendLimitWindowPtr) ToRunRuleSpendLimitWindowPtrOutputWithCont
 type TaggingResourceType string
 
 const (
+	// `agent`, as the service names it.
+	TaggingResourceTypeAgent = TaggingResourceType("agent")
 	// `dashboard`, as the service names it.
 	TaggingResourceTypeDashboard = TaggingResourceType("dashboard")
 	// `dataset`, as the service names it.
@@ -6672,6 +6491,8 @@ const (
 	TaggingResourceTypeQueue = TaggingResourceType("queue")
 	// `sandbox`, as the service names it.
 	TaggingResourceTypeSandbox = TaggingResourceType("sandbox")
+	// `skill`, as the service names it.
+	TaggingResourceTypeSkill = TaggingResourceType("skill")
 )
 
 func (TaggingResourceType) ElementType() reflect.Type {
@@ -6796,6 +6617,7 @@ func (o TaggingResourceTypePtrOutput) ToStringPtrOutputWithContext(ctx context.C
 // TaggingResourceTypeInput is an input type that accepts values of the TaggingResourceType enum
 // A concrete instance of `TaggingResourceTypeInput` can be one of the following:
 //
+//	TaggingResourceTypeAgent
 //	TaggingResourceTypeDashboard
 //	TaggingResourceTypeDataset
 //	TaggingResourceTypeDeployment
@@ -6807,6 +6629,7 @@ func (o TaggingResourceTypePtrOutput) ToStringPtrOutputWithContext(ctx context.C
 //	TaggingResourceTypePrompt
 //	TaggingResourceTypeQueue
 //	TaggingResourceTypeSandbox
+//	TaggingResourceTypeSkill
 type TaggingResourceTypeInput interface {
 	pulumi.Input
 
@@ -7226,16 +7049,14 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*FeedbackConfigTypePtrInput)(nil)).Elem(), FeedbackConfigType("continuous"))
 	pulumi.RegisterInputType(reflect.TypeOf((*GatewayPolicyPolicyTypeInput)(nil)).Elem(), GatewayPolicyPolicyType("spend_cap"))
 	pulumi.RegisterInputType(reflect.TypeOf((*GatewayPolicyPolicyTypePtrInput)(nil)).Elem(), GatewayPolicyPolicyType("spend_cap"))
-	pulumi.RegisterInputType(reflect.TypeOf((*GatewayPolicySubjectMatchersItemKeyInput)(nil)).Elem(), GatewayPolicySubjectMatchersItemKey("organization_id"))
-	pulumi.RegisterInputType(reflect.TypeOf((*GatewayPolicySubjectMatchersItemKeyPtrInput)(nil)).Elem(), GatewayPolicySubjectMatchersItemKey("organization_id"))
-	pulumi.RegisterInputType(reflect.TypeOf((*GatewaySpendCapSubjectMatchersItemKeyInput)(nil)).Elem(), GatewaySpendCapSubjectMatchersItemKey("organization_id"))
-	pulumi.RegisterInputType(reflect.TypeOf((*GatewaySpendCapSubjectMatchersItemKeyPtrInput)(nil)).Elem(), GatewaySpendCapSubjectMatchersItemKey("organization_id"))
 	pulumi.RegisterInputType(reflect.TypeOf((*GatewaySpendCapWindowInput)(nil)).Elem(), GatewaySpendCapWindow("hourly"))
 	pulumi.RegisterInputType(reflect.TypeOf((*GatewaySpendCapWindowPtrInput)(nil)).Elem(), GatewaySpendCapWindow("hourly"))
 	pulumi.RegisterInputType(reflect.TypeOf((*OrganizationTtlSettingsDefaultTraceTierInput)(nil)).Elem(), OrganizationTtlSettingsDefaultTraceTier("longlived"))
 	pulumi.RegisterInputType(reflect.TypeOf((*OrganizationTtlSettingsDefaultTraceTierPtrInput)(nil)).Elem(), OrganizationTtlSettingsDefaultTraceTier("longlived"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PlaygroundSettingsOauthTokenEndpointAuthMethodInput)(nil)).Elem(), PlaygroundSettingsOauthTokenEndpointAuthMethod("client_secret_basic"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PlaygroundSettingsOauthTokenEndpointAuthMethodPtrInput)(nil)).Elem(), PlaygroundSettingsOauthTokenEndpointAuthMethod("client_secret_basic"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PlaygroundSettingsScopeInput)(nil)).Elem(), PlaygroundSettingsScope("workspace"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PlaygroundSettingsScopePtrInput)(nil)).Elem(), PlaygroundSettingsScope("workspace"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PlaygroundSettingsSettingsTypeInput)(nil)).Elem(), PlaygroundSettingsSettingsType("complex"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PlaygroundSettingsSettingsTypePtrInput)(nil)).Elem(), PlaygroundSettingsSettingsType("complex"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ProjectTraceTierInput)(nil)).Elem(), ProjectTraceTier("longlived"))
@@ -7253,8 +7074,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*RunRuleGroupByPtrInput)(nil)).Elem(), RunRuleGroupBy("thread_id"))
 	pulumi.RegisterInputType(reflect.TypeOf((*RunRuleSpendLimitWindowInput)(nil)).Elem(), RunRuleSpendLimitWindow("weekly"))
 	pulumi.RegisterInputType(reflect.TypeOf((*RunRuleSpendLimitWindowPtrInput)(nil)).Elem(), RunRuleSpendLimitWindow("weekly"))
-	pulumi.RegisterInputType(reflect.TypeOf((*TaggingResourceTypeInput)(nil)).Elem(), TaggingResourceType("dashboard"))
-	pulumi.RegisterInputType(reflect.TypeOf((*TaggingResourceTypePtrInput)(nil)).Elem(), TaggingResourceType("dashboard"))
+	pulumi.RegisterInputType(reflect.TypeOf((*TaggingResourceTypeInput)(nil)).Elem(), TaggingResourceType("agent"))
+	pulumi.RegisterInputType(reflect.TypeOf((*TaggingResourceTypePtrInput)(nil)).Elem(), TaggingResourceType("agent"))
 	pulumi.RegisterInputType(reflect.TypeOf((*TtlSettingsDefaultTraceTierInput)(nil)).Elem(), TtlSettingsDefaultTraceTier("longlived"))
 	pulumi.RegisterInputType(reflect.TypeOf((*TtlSettingsDefaultTraceTierPtrInput)(nil)).Elem(), TtlSettingsDefaultTraceTier("longlived"))
 	pulumi.RegisterInputType(reflect.TypeOf((*UsageLimitLimitTypeInput)(nil)).Elem(), UsageLimitLimitType("monthly_traces"))
@@ -7307,16 +7128,14 @@ func init() {
 	pulumi.RegisterOutputType(FeedbackConfigTypePtrOutput{})
 	pulumi.RegisterOutputType(GatewayPolicyPolicyTypeOutput{})
 	pulumi.RegisterOutputType(GatewayPolicyPolicyTypePtrOutput{})
-	pulumi.RegisterOutputType(GatewayPolicySubjectMatchersItemKeyOutput{})
-	pulumi.RegisterOutputType(GatewayPolicySubjectMatchersItemKeyPtrOutput{})
-	pulumi.RegisterOutputType(GatewaySpendCapSubjectMatchersItemKeyOutput{})
-	pulumi.RegisterOutputType(GatewaySpendCapSubjectMatchersItemKeyPtrOutput{})
 	pulumi.RegisterOutputType(GatewaySpendCapWindowOutput{})
 	pulumi.RegisterOutputType(GatewaySpendCapWindowPtrOutput{})
 	pulumi.RegisterOutputType(OrganizationTtlSettingsDefaultTraceTierOutput{})
 	pulumi.RegisterOutputType(OrganizationTtlSettingsDefaultTraceTierPtrOutput{})
 	pulumi.RegisterOutputType(PlaygroundSettingsOauthTokenEndpointAuthMethodOutput{})
 	pulumi.RegisterOutputType(PlaygroundSettingsOauthTokenEndpointAuthMethodPtrOutput{})
+	pulumi.RegisterOutputType(PlaygroundSettingsScopeOutput{})
+	pulumi.RegisterOutputType(PlaygroundSettingsScopePtrOutput{})
 	pulumi.RegisterOutputType(PlaygroundSettingsSettingsTypeOutput{})
 	pulumi.RegisterOutputType(PlaygroundSettingsSettingsTypePtrOutput{})
 	pulumi.RegisterOutputType(ProjectTraceTierOutput{})

@@ -2897,11 +2897,11 @@ func (o FeedbackConfigCategoriesItemArrayOutput) Index(i pulumi.IntInput) Feedba
 	}).(FeedbackConfigCategoriesItemOutput)
 }
 
-// An object of one item of a GatewayPolicy's `subjectMatchers`: Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers.
+// An object of one item of a GatewayPolicy's `subjectMatchers`: Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id, or the calls that carry a custom `X-Gateway-*` header with a value (key `my_team` for `X-Gateway-My-Team`). The service keeps one policy of a kind per set of matchers.
 type GatewayPolicySubjectMatchersItem struct {
-	// What names the subject: `organization_id`, `workspace_id`, `user_id`, `api_key_id` or `run_rule_id`.
-	Key GatewayPolicySubjectMatchersItemKey `pulumi:"key"`
-	// The subject's id.
+	// What names the subject: `organization_id`, `workspace_id`, `user_id`, `api_key_id` or `run_rule_id`, or a custom `X-Gateway-*` header's key (the header's name without `X-Gateway-`, lowercased, other characters than letters, digits and `_` written `_`: `X-Gateway-My-Team` is `my_team`).
+	Key string `pulumi:"key"`
+	// The subject's id, or the custom header's value (matched exactly, case-sensitive).
 	Value string `pulumi:"value"`
 }
 
@@ -2916,11 +2916,11 @@ type GatewayPolicySubjectMatchersItemInput interface {
 	ToGatewayPolicySubjectMatchersItemOutputWithContext(context.Context) GatewayPolicySubjectMatchersItemOutput
 }
 
-// An object of one item of a GatewayPolicy's `subjectMatchers`: Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers.
+// An object of one item of a GatewayPolicy's `subjectMatchers`: Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id, or the calls that carry a custom `X-Gateway-*` header with a value (key `my_team` for `X-Gateway-My-Team`). The service keeps one policy of a kind per set of matchers.
 type GatewayPolicySubjectMatchersItemArgs struct {
-	// What names the subject: `organization_id`, `workspace_id`, `user_id`, `api_key_id` or `run_rule_id`.
-	Key GatewayPolicySubjectMatchersItemKeyInput `pulumi:"key"`
-	// The subject's id.
+	// What names the subject: `organization_id`, `workspace_id`, `user_id`, `api_key_id` or `run_rule_id`, or a custom `X-Gateway-*` header's key (the header's name without `X-Gateway-`, lowercased, other characters than letters, digits and `_` written `_`: `X-Gateway-My-Team` is `my_team`).
+	Key pulumi.StringInput `pulumi:"key"`
+	// The subject's id, or the custom header's value (matched exactly, case-sensitive).
 	Value pulumi.StringInput `pulumi:"value"`
 }
 
@@ -2961,7 +2961,7 @@ func (i GatewayPolicySubjectMatchersItemArray) ToGatewayPolicySubjectMatchersIte
 	return pulumi.ToOutputWithContext(ctx, i).(GatewayPolicySubjectMatchersItemArrayOutput)
 }
 
-// An object of one item of a GatewayPolicy's `subjectMatchers`: Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers.
+// An object of one item of a GatewayPolicy's `subjectMatchers`: Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id, or the calls that carry a custom `X-Gateway-*` header with a value (key `my_team` for `X-Gateway-My-Team`). The service keeps one policy of a kind per set of matchers.
 type GatewayPolicySubjectMatchersItemOutput struct{ *pulumi.OutputState }
 
 func (GatewayPolicySubjectMatchersItemOutput) ElementType() reflect.Type {
@@ -2976,12 +2976,12 @@ func (o GatewayPolicySubjectMatchersItemOutput) ToGatewayPolicySubjectMatchersIt
 	return o
 }
 
-// What names the subject: `organization_id`, `workspace_id`, `user_id`, `api_key_id` or `run_rule_id`.
-func (o GatewayPolicySubjectMatchersItemOutput) Key() GatewayPolicySubjectMatchersItemKeyOutput {
-	return o.ApplyT(func(v GatewayPolicySubjectMatchersItem) GatewayPolicySubjectMatchersItemKey { return v.Key }).(GatewayPolicySubjectMatchersItemKeyOutput)
+// What names the subject: `organization_id`, `workspace_id`, `user_id`, `api_key_id` or `run_rule_id`, or a custom `X-Gateway-*` header's key (the header's name without `X-Gateway-`, lowercased, other characters than letters, digits and `_` written `_`: `X-Gateway-My-Team` is `my_team`).
+func (o GatewayPolicySubjectMatchersItemOutput) Key() pulumi.StringOutput {
+	return o.ApplyT(func(v GatewayPolicySubjectMatchersItem) string { return v.Key }).(pulumi.StringOutput)
 }
 
-// The subject's id.
+// The subject's id, or the custom header's value (matched exactly, case-sensitive).
 func (o GatewayPolicySubjectMatchersItemOutput) Value() pulumi.StringOutput {
 	return o.ApplyT(func(v GatewayPolicySubjectMatchersItem) string { return v.Value }).(pulumi.StringOutput)
 }
@@ -3006,11 +3006,11 @@ func (o GatewayPolicySubjectMatchersItemArrayOutput) Index(i pulumi.IntInput) Ga
 	}).(GatewayPolicySubjectMatchersItemOutput)
 }
 
-// An object of one item of a GatewaySpendCap's `subjectMatchers`: Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers.
+// An object of one item of a GatewaySpendCap's `subjectMatchers`: Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id, or the calls that carry a custom `X-Gateway-*` header with a value (key `my_team` for `X-Gateway-My-Team`). The service keeps one policy of a kind per set of matchers.
 type GatewaySpendCapSubjectMatchersItem struct {
-	// What names the subject: `organization_id`, `workspace_id`, `user_id`, `api_key_id` or `run_rule_id`.
-	Key GatewaySpendCapSubjectMatchersItemKey `pulumi:"key"`
-	// The subject's id.
+	// What names the subject: `organization_id`, `workspace_id`, `user_id`, `api_key_id` or `run_rule_id`, or a custom `X-Gateway-*` header's key (the header's name without `X-Gateway-`, lowercased, other characters than letters, digits and `_` written `_`: `X-Gateway-My-Team` is `my_team`).
+	Key string `pulumi:"key"`
+	// The subject's id, or the custom header's value (matched exactly, case-sensitive).
 	Value string `pulumi:"value"`
 }
 
@@ -3025,11 +3025,11 @@ type GatewaySpendCapSubjectMatchersItemInput interface {
 	ToGatewaySpendCapSubjectMatchersItemOutputWithContext(context.Context) GatewaySpendCapSubjectMatchersItemOutput
 }
 
-// An object of one item of a GatewaySpendCap's `subjectMatchers`: Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers.
+// An object of one item of a GatewaySpendCap's `subjectMatchers`: Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id, or the calls that carry a custom `X-Gateway-*` header with a value (key `my_team` for `X-Gateway-My-Team`). The service keeps one policy of a kind per set of matchers.
 type GatewaySpendCapSubjectMatchersItemArgs struct {
-	// What names the subject: `organization_id`, `workspace_id`, `user_id`, `api_key_id` or `run_rule_id`.
-	Key GatewaySpendCapSubjectMatchersItemKeyInput `pulumi:"key"`
-	// The subject's id.
+	// What names the subject: `organization_id`, `workspace_id`, `user_id`, `api_key_id` or `run_rule_id`, or a custom `X-Gateway-*` header's key (the header's name without `X-Gateway-`, lowercased, other characters than letters, digits and `_` written `_`: `X-Gateway-My-Team` is `my_team`).
+	Key pulumi.StringInput `pulumi:"key"`
+	// The subject's id, or the custom header's value (matched exactly, case-sensitive).
 	Value pulumi.StringInput `pulumi:"value"`
 }
 
@@ -3070,7 +3070,7 @@ func (i GatewaySpendCapSubjectMatchersItemArray) ToGatewaySpendCapSubjectMatcher
 	return pulumi.ToOutputWithContext(ctx, i).(GatewaySpendCapSubjectMatchersItemArrayOutput)
 }
 
-// An object of one item of a GatewaySpendCap's `subjectMatchers`: Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers.
+// An object of one item of a GatewaySpendCap's `subjectMatchers`: Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id, or the calls that carry a custom `X-Gateway-*` header with a value (key `my_team` for `X-Gateway-My-Team`). The service keeps one policy of a kind per set of matchers.
 type GatewaySpendCapSubjectMatchersItemOutput struct{ *pulumi.OutputState }
 
 func (GatewaySpendCapSubjectMatchersItemOutput) ElementType() reflect.Type {
@@ -3085,12 +3085,12 @@ func (o GatewaySpendCapSubjectMatchersItemOutput) ToGatewaySpendCapSubjectMatche
 	return o
 }
 
-// What names the subject: `organization_id`, `workspace_id`, `user_id`, `api_key_id` or `run_rule_id`.
-func (o GatewaySpendCapSubjectMatchersItemOutput) Key() GatewaySpendCapSubjectMatchersItemKeyOutput {
-	return o.ApplyT(func(v GatewaySpendCapSubjectMatchersItem) GatewaySpendCapSubjectMatchersItemKey { return v.Key }).(GatewaySpendCapSubjectMatchersItemKeyOutput)
+// What names the subject: `organization_id`, `workspace_id`, `user_id`, `api_key_id` or `run_rule_id`, or a custom `X-Gateway-*` header's key (the header's name without `X-Gateway-`, lowercased, other characters than letters, digits and `_` written `_`: `X-Gateway-My-Team` is `my_team`).
+func (o GatewaySpendCapSubjectMatchersItemOutput) Key() pulumi.StringOutput {
+	return o.ApplyT(func(v GatewaySpendCapSubjectMatchersItem) string { return v.Key }).(pulumi.StringOutput)
 }
 
-// The subject's id.
+// The subject's id, or the custom header's value (matched exactly, case-sensitive).
 func (o GatewaySpendCapSubjectMatchersItemOutput) Value() pulumi.StringOutput {
 	return o.ApplyT(func(v GatewaySpendCapSubjectMatchersItem) string { return v.Value }).(pulumi.StringOutput)
 }

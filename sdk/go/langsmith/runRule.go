@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A LangSmith automation rule on a project's (or a dataset's) runs: the runs matching a filter, sampled at a rate, are added to a dataset or an annotation queue, posted to webhooks (secret) or scored by an evaluator. Every field changes in place (one PATCH of the whole rule). Import by id.
+// A LangSmith automation rule on a project's (or a dataset's) runs: the runs matching a filter, sampled at a rate, are added to a dataset or an annotation queue, posted to webhooks (secret) or scored by an evaluator. Every field changes in place (one PATCH of the whole rule) but `tracerSessionIssueId`, which replaces it. Import by id.
 //
 // ## Example Usage
 // ### A RunRule with its required inputs
@@ -120,6 +120,8 @@ type RunRule struct {
 	TenantId pulumi.StringPtrOutput `pulumi:"tenantId"`
 	// Filter on the run's trace (its root run). Changing it updates the resource in place.
 	TraceFilter pulumi.StringPtrOutput `pulumi:"traceFilter"`
+	// The issue of the rule's project (one LangSmith's UI tracks) the rule is made for. Taken at the create only and never answered: the service's update has no such field, so another issue replaces the rule. Changing it replaces the resource.
+	TracerSessionIssueId pulumi.StringPtrOutput `pulumi:"tracerSessionIssueId"`
 	// Whether the runs of the rule's own evaluators go untraced (no trace of the judges' calls in LangSmith). Changing it updates the resource in place.
 	TracingDisabled pulumi.BoolPtrOutput `pulumi:"tracingDisabled"`
 	// LLM judges that score a sampled run's whole trajectory (the trace's steps, not only its outputs); the same shape as `evaluators`. Changing it updates the resource in place.
@@ -161,6 +163,7 @@ func NewRunRule(ctx *pulumi.Context,
 	})
 	opts = append(opts, secrets)
 	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
+		"tracerSessionIssueId",
 		"workspaceId",
 	})
 	opts = append(opts, replaceOnChanges)
@@ -249,6 +252,8 @@ type runRuleArgs struct {
 	SpendLimit *RunRuleSpendLimit `pulumi:"spendLimit"`
 	// Filter on the run's trace (its root run). Changing it updates the resource in place.
 	TraceFilter *string `pulumi:"traceFilter"`
+	// The issue of the rule's project (one LangSmith's UI tracks) the rule is made for. Taken at the create only and never answered: the service's update has no such field, so another issue replaces the rule. Changing it replaces the resource.
+	TracerSessionIssueId *string `pulumi:"tracerSessionIssueId"`
 	// Whether the runs of the rule's own evaluators go untraced (no trace of the judges' calls in LangSmith). Changing it updates the resource in place.
 	TracingDisabled *bool `pulumi:"tracingDisabled"`
 	// LLM judges that score a sampled run's whole trajectory (the trace's steps, not only its outputs); the same shape as `evaluators`. Changing it updates the resource in place.
@@ -319,6 +324,8 @@ type RunRuleArgs struct {
 	SpendLimit RunRuleSpendLimitPtrInput
 	// Filter on the run's trace (its root run). Changing it updates the resource in place.
 	TraceFilter pulumi.StringPtrInput
+	// The issue of the rule's project (one LangSmith's UI tracks) the rule is made for. Taken at the create only and never answered: the service's update has no such field, so another issue replaces the rule. Changing it replaces the resource.
+	TracerSessionIssueId pulumi.StringPtrInput
 	// Whether the runs of the rule's own evaluators go untraced (no trace of the judges' calls in LangSmith). Changing it updates the resource in place.
 	TracingDisabled pulumi.BoolPtrInput
 	// LLM judges that score a sampled run's whole trajectory (the trace's steps, not only its outputs); the same shape as `evaluators`. Changing it updates the resource in place.
@@ -520,6 +527,11 @@ func (o RunRuleOutput) TenantId() pulumi.StringPtrOutput {
 // Filter on the run's trace (its root run). Changing it updates the resource in place.
 func (o RunRuleOutput) TraceFilter() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RunRule) pulumi.StringPtrOutput { return v.TraceFilter }).(pulumi.StringPtrOutput)
+}
+
+// The issue of the rule's project (one LangSmith's UI tracks) the rule is made for. Taken at the create only and never answered: the service's update has no such field, so another issue replaces the rule. Changing it replaces the resource.
+func (o RunRuleOutput) TracerSessionIssueId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RunRule) pulumi.StringPtrOutput { return v.TracerSessionIssueId }).(pulumi.StringPtrOutput)
 }
 
 // Whether the runs of the rule's own evaluators go untraced (no trace of the judges' calls in LangSmith). Changing it updates the resource in place.

@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// SAML single sign-on of the LangSmith organization: the identity provider's metadata (URL, or XML kept as a secret), the workspaces and role new users get, SSO groups. Every field changes in place; destroy removes SSO. Needs an organization-scoped API key. Import by id (the XML is not imported: set it in the program).
+// SAML single sign-on of the LangSmith organization: the identity provider's metadata (URL, or XML kept as a secret), the workspaces and role new users get, SSO groups, the attributes that fill a user's profile. Every field changes in place; destroy removes SSO. Needs an organization-scoped API key. Import by id (the XML is not imported: set it in the program).
 //
 // ## Example Usage
 // ### A SsoSettings with its required inputs
@@ -74,6 +74,8 @@ import (
 type SsoSettings struct {
 	pulumi.CustomResourceState
 
+	// Which SAML attributes fill the user's profile: each entry the profile field (e.g. `email`, `full_name`) and the attribute that holds it, `array: true` for an attribute with several values (left out: one value). Removed from the program, the mapping is emptied. Changing it updates the resource in place.
+	AttributeMapping pulumi.MapOutput `pulumi:"attributeMapping"`
 	// Workspaces new SSO users join. Changing it updates the resource in place.
 	DefaultWorkspaceIds pulumi.StringArrayOutput `pulumi:"defaultWorkspaceIds"`
 	// Workspace role new SSO users get (a `Role`, or a built-in role from `getRole`). Changing it updates the resource in place.
@@ -151,6 +153,8 @@ func (SsoSettingsState) ElementType() reflect.Type {
 }
 
 type ssoSettingsArgs struct {
+	// Which SAML attributes fill the user's profile: each entry the profile field (e.g. `email`, `full_name`) and the attribute that holds it, `array: true` for an attribute with several values (left out: one value). Removed from the program, the mapping is emptied. Changing it updates the resource in place.
+	AttributeMapping map[string]interface{} `pulumi:"attributeMapping"`
 	// Workspaces new SSO users join. Changing it updates the resource in place.
 	DefaultWorkspaceIds []string `pulumi:"defaultWorkspaceIds"`
 	// Workspace role new SSO users get (a `Role`, or a built-in role from `getRole`). Changing it updates the resource in place.
@@ -171,6 +175,8 @@ type ssoSettingsArgs struct {
 
 // The set of arguments for constructing a SsoSettings resource.
 type SsoSettingsArgs struct {
+	// Which SAML attributes fill the user's profile: each entry the profile field (e.g. `email`, `full_name`) and the attribute that holds it, `array: true` for an attribute with several values (left out: one value). Removed from the program, the mapping is emptied. Changing it updates the resource in place.
+	AttributeMapping pulumi.MapInput
 	// Workspaces new SSO users join. Changing it updates the resource in place.
 	DefaultWorkspaceIds pulumi.StringArrayInput
 	// Workspace role new SSO users get (a `Role`, or a built-in role from `getRole`). Changing it updates the resource in place.
@@ -224,6 +230,11 @@ func (o SsoSettingsOutput) ToSsoSettingsOutput() SsoSettingsOutput {
 
 func (o SsoSettingsOutput) ToSsoSettingsOutputWithContext(ctx context.Context) SsoSettingsOutput {
 	return o
+}
+
+// Which SAML attributes fill the user's profile: each entry the profile field (e.g. `email`, `full_name`) and the attribute that holds it, `array: true` for an attribute with several values (left out: one value). Removed from the program, the mapping is emptied. Changing it updates the resource in place.
+func (o SsoSettingsOutput) AttributeMapping() pulumi.MapOutput {
+	return o.ApplyT(func(v *SsoSettings) pulumi.MapOutput { return v.AttributeMapping }).(pulumi.MapOutput)
 }
 
 // Workspaces new SSO users join. Changing it updates the resource in place.

@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Attaches a workspace's `TagValue` to one object (a project, dataset, deployment, prompt, ...). The service cannot change a tagging: every change replaces it (the new one first). Import by id.
+// Attaches a workspace's `TagValue` to one object (a project, dataset, deployment, prompt, agent, skill, ...). The service cannot change a tagging: every change replaces it (the new one first). Import by id (a tagging of an agent, a skill or an evaluator cannot be: the service lists none of them).
 //
 // ## Example Usage
 // ### A Tagging with its required inputs

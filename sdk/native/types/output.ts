@@ -346,29 +346,29 @@ export interface FeedbackConfigCategoriesItem {
 }
 
 /**
- * An object of one item of a GatewayPolicy's `subjectMatchers`: Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers.
+ * An object of one item of a GatewayPolicy's `subjectMatchers`: Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id, or the calls that carry a custom `X-Gateway-*` header with a value (key `my_team` for `X-Gateway-My-Team`). The service keeps one policy of a kind per set of matchers.
  */
 export interface GatewayPolicySubjectMatchersItem {
     /**
-     * What names the subject: `organization_id`, `workspace_id`, `user_id`, `api_key_id` or `run_rule_id`.
+     * What names the subject: `organization_id`, `workspace_id`, `user_id`, `api_key_id` or `run_rule_id`, or a custom `X-Gateway-*` header's key (the header's name without `X-Gateway-`, lowercased, other characters than letters, digits and `_` written `_`: `X-Gateway-My-Team` is `my_team`).
      */
-    key: enums.GatewayPolicySubjectMatchersItemKey;
+    key: string;
     /**
-     * The subject's id.
+     * The subject's id, or the custom header's value (matched exactly, case-sensitive).
      */
     value: string;
 }
 
 /**
- * An object of one item of a GatewaySpendCap's `subjectMatchers`: Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers.
+ * An object of one item of a GatewaySpendCap's `subjectMatchers`: Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id, or the calls that carry a custom `X-Gateway-*` header with a value (key `my_team` for `X-Gateway-My-Team`). The service keeps one policy of a kind per set of matchers.
  */
 export interface GatewaySpendCapSubjectMatchersItem {
     /**
-     * What names the subject: `organization_id`, `workspace_id`, `user_id`, `api_key_id` or `run_rule_id`.
+     * What names the subject: `organization_id`, `workspace_id`, `user_id`, `api_key_id` or `run_rule_id`, or a custom `X-Gateway-*` header's key (the header's name without `X-Gateway-`, lowercased, other characters than letters, digits and `_` written `_`: `X-Gateway-My-Team` is `my_team`).
      */
-    key: enums.GatewaySpendCapSubjectMatchersItemKey;
+    key: string;
     /**
-     * The subject's id.
+     * The subject's id, or the custom header's value (matched exactly, case-sensitive).
      */
     value: string;
 }

@@ -1,7 +1,8 @@
 /**
  * Contract tier: the endpoints of contract/additions.openapi.json the
  * emulator serves (sandbox registries; access policies and their
- * attachments to roles; gateway policies; data planes; a workspace by id),
+ * attachments to roles; gateway policies; data planes; a workspace by id;
+ * the tags of one object),
  * each operation with its declared answers, 400s and 404s. The additions'
  * other operations are listed in NOT_IMPLEMENTED_IN_EMULATOR and probed as 501.
  *
@@ -158,6 +159,26 @@ export function describeAdditions(env: ContractEnv): void {
       await call("GET", `/api/v1/workspaces/${UNKNOWN_ID}`, { ...org, expect: 404 });
       await call("GET", "/api/v1/workspaces/not-a-uuid", { ...org, expect: 422, request: "invalid" });
       expect((await call("GET", `/api/v1/workspaces?data_plane_id=${UNKNOWN_ID}`, { ...org, expect: 200 })).body).toEqual([]);
+    });
+
+    test("the tags of one object: an agent's and a skill's taggings (200, by key and value), none (200, empty), 422 without a parameter or with an unknown type", async () => {
+      const keyId = String(((await call("POST", "/api/v1/workspaces/current/tag-keys", { body: { key: "contract-owner" }, expect: 200 })).body as Json)["id"]);
+      const values = `/api/v1/workspaces/current/tag-keys/${keyId}/tag-values`;
+      const valueId = String(((await call("POST", values, { body: { value: "platform" }, expect: 200 })).body as Json)["id"]);
+      const agentId = "0b6f1a01-4c1a-4c55-9a57-3d2d5f1c2b7e";
+      const tagging = (
+        await call("POST", "/api/v1/workspaces/current/taggings", { body: { tag_value_id: valueId, resource_type: "agent", resource_id: agentId }, expect: 200 })
+      ).body as Json;
+      await call("POST", "/api/v1/workspaces/current/taggings", { body: { tag_value_id: valueId, resource_type: "skill", resource_id: agentId }, expect: 200 });
+      const tags = `/api/v1/workspaces/current/tags/resource`;
+      const read = (await call("GET", `${tags}?resource_type=agent&resource_id=${agentId}`, { expect: 200 })).body as Json[];
+      expect(read).toEqual([
+        expect.objectContaining({ id: keyId, key: "contract-owner", values: [expect.objectContaining({ id: valueId, taggings: [expect.objectContaining({ id: tagging["id"], resource_type: "agent" })] })] }),
+      ]);
+      expect((await call("GET", `${tags}?resource_type=project&resource_id=${agentId}`, { expect: 200 })).body).toEqual([]);
+      await call("GET", `${tags}?resource_type=agent`, { expect: 422, request: "invalid" });
+      await call("GET", `${tags}?resource_type=spreadsheet&resource_id=${agentId}`, { expect: 422, request: "invalid" });
+      await call("DELETE", `/api/v1/workspaces/current/tag-keys/${keyId}`, { expect: 200 });
     });
   });
 }

@@ -79,7 +79,6 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
       password: "never answered with a value",
       read_only: DEPRECATED,
       role_name: "a workspace role's name, answered only on workspace memberships (`roleName` is the organization role's)",
-      user_id: "the person's LangSmith user, which exists only once they accept the invitation",
     },
   },
   "langsmith:index:WorkspaceMember": {
@@ -99,11 +98,7 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
   "langsmith:index:OrganizationTtlSettings": { request: { tenant_id: "organization settings name no workspace" } },
   "langsmith:index:TtlSettings": { request: { tenant_id: TENANT_HEADER } },
   "langsmith:index:SsoSettings": {
-    request: { attribute_mapping: "Supabase's attribute mapping, for LangSmith's own sign-in service: SAML settings have none" },
-    response: {
-      attribute_mapping: "Supabase's attribute mapping, for LangSmith's own sign-in service: SAML settings have none",
-      attribute_mapping_load_error: "the error of that mapping, if any",
-    },
+    response: { attribute_mapping_load_error: "the error the service met reading `attributeMapping`, if any: state of the service, not configuration" },
   },
   "langsmith:index:AccessPolicy": {
     request: {
@@ -177,7 +172,6 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
       id: MADE_BY_SERVICE,
       created_at: "the service sets it",
       updated_at: "the service sets it",
-      session_ids: "projects whose runs seed the queue once, at creation: the service keeps no link to them (they are never answered)",
     },
     response: {
       assigned_reviewers: "who reviews, as the service reports it: assigning reviewers is not part of the queue's create or update",
@@ -191,12 +185,9 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
       id: MADE_BY_SERVICE,
       created_at: "the service sets it",
       extra: "the service keeps only `extra.metadata` of a new dataset's `extra` (the `metadata` input)",
-      baseline_experiment_id:
-        "an experiment of the dataset picked as the baseline of comparisons: experiments are evaluation runs the SDK makes, not infrastructure",
       patch_examples: "changes to many examples in one request: `Example` resources change examples",
     },
     response: {
-      baseline_experiment_id: "an experiment of the dataset picked as the baseline of comparisons: experiments are evaluation runs, not infrastructure",
       example_count: "statistics of the data, which change as examples are added",
       session_count: "statistics of the data, which change as experiments run",
       last_session_start_time: "statistics of the data, which change as experiments run",
@@ -234,13 +225,10 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
   "langsmith:index:Project": {
     request: {
       id: MADE_BY_SERVICE,
-      start_time: "when the project's runs began: set by the service at creation, or by the SDK for an experiment",
-      end_time: "when an experiment's runs ended: set by the SDK that runs it",
       extra: "the service's and the SDK's data about the project; the program's part is `extra.metadata` (the `metadata` input)",
     },
     response: {
       extra: "the service's and the SDK's data about the project; the program's part is `extra.metadata` (the `metadata` input)",
-      end_time: "when an experiment's runs ended: set by the SDK that runs it",
       test_run_number: "the number of an experiment among its dataset's, set by the service",
       run_count: "statistics of the project's runs, which change with every trace",
       latency_p50: "statistics of the project's runs",
@@ -266,12 +254,10 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
     request: {
       repo_type: "this resource manages prompts (`prompt`, the service's default); files, agents and skills are other kinds of repository",
       source: "where the repository came from (`internal`, `external`): set by the hub's own tools",
-      restricted_mode: "a flag LangSmith's documentation does not describe; the service keeps `false`",
     },
     response: {
       repo_type: "`prompt` for every repository this resource makes",
       source: "where the repository came from: set by the hub's own tools",
-      restricted_mode: "a flag LangSmith's documentation does not describe",
       commit_tags: "the tags of the prompt's commits: `PromptTag` resources",
       latest_commit_manifest: "the manifest of the latest commit: the `manifest` input, compared through `latestCommitHash`",
       created_by: "the user who made it: an API key has none",
@@ -291,6 +277,7 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
     response: {
       created_by_ls_user_id: "the user who made it: an API key has none",
       updated_by_ls_user_id: "the user who last changed it: an API key has none",
+      organization_id: "read as `scope`: set only for an organization's configuration",
     },
   },
   "langsmith:index:PromptTag": {
@@ -299,7 +286,6 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
   },
   "langsmith:index:PromptWebhook": { request: { id: MADE_BY_SERVICE } },
   "langsmith:index:RunRule": {
-    request: { tracer_session_issue_id: "links the rule to an issue of its project, which LangSmith's UI makes; the contract names no issue endpoints" },
     response: {
       session_name: "the name of the project `projectId` names",
       dataset_name: "the name of the dataset `datasetId` names",

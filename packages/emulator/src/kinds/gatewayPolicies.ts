@@ -8,10 +8,15 @@
  *
  * What the service does that the contract cannot say:
  * - `policy_type` is one of `spend_cap`, `default_spend_cap`, `guard`,
- *   `route_config`, `rate_limit`, `default_rate_limit`, and cannot change;
- *   `config` follows the type's schema (`{window, limit_usd}` for a spend
- *   cap, `{limits: [...]}` for a rate limit, ...), 400 otherwise; `action`
- *   is `block`; 1 to 10 distinct `subject_matchers` (400 otherwise).
+ *   `route_config`, `rate_limit`, `default_rate_limit`, `model_access`, and
+ *   cannot change; `config` follows the type's schema (`{window, limit_usd}`
+ *   for a spend cap, `{limits: [...]}` for a rate limit, `{providers:
+ *   [{provider, access, allowed_models}]}` for a model access list, whose
+ *   `selected` access needs models and `all` takes none), 400 otherwise;
+ *   `action` is `block`; 1 to 10 distinct `subject_matchers` (400
+ *   otherwise), keyed by a built-in (`workspace_id`, ...) or by a custom
+ *   `X-Gateway-*` header's key (its name without the prefix, lowercased,
+ *   `my_internal_team`), which the service keeps as it is sent.
  * - A create is an upsert: a policy of the same family (spend caps, rate
  *   limits, guards) with the same set of matchers is changed in place, keeps
  *   its id and is answered 201 like a new one. A route configuration's name
@@ -34,6 +39,7 @@ import { HttpError } from "../errors";
 import type { KindRecord } from "../types";
 import {
   zGatewayGuardConfig,
+  zGatewayModelAccessConfig,
   zGatewayPoliciesCreateGatewayPolicyRequest,
   zGatewayPoliciesSearchGatewayPoliciesRequest,
   zGatewayPoliciesUpdateGatewayPolicyRequest,
@@ -59,6 +65,7 @@ const CONFIG_BY_TYPE: Readonly<Record<string, z.ZodType>> = {
   route_config: zGatewayRouteConfig,
   rate_limit: zGatewayRateLimitConfig,
   default_rate_limit: zGatewayRateLimitConfig,
+  model_access: zGatewayModelAccessConfig,
 };
 
 /** The family a type belongs to: a create upserts within it. */
@@ -84,7 +91,21 @@ function checkPolicy(policy: Json): void {
     throw new HttpError(400, { error: "subject_matchers must be distinct" });
   const config = schema.safeParse(policy["config"] ?? {});
   if (!config.success) throw new HttpError(400, { error: `config is not a valid ${type} configuration: ${config.error.issues[0]?.message ?? "invalid"}` });
+  if (type === "model_access") checkModelAccess(config.data as Json);
   if (typeof policy["name"] !== "string" || policy["name"].trim() === "") throw new HttpError(400, { error: "name is required" });
+}
+
+/** A model access list's providers: each named once; `allowed_models` with `selected` access only, and at least one there. */
+function checkModelAccess(config: Json): void {
+  const providers = (config["providers"] ?? []) as Json[];
+  if (new Set(providers.map((p) => p["provider"])).size !== providers.length) throw new HttpError(400, { error: "config.providers: each provider once" });
+  for (const provider of providers) {
+    const models = (provider["allowed_models"] ?? []) as unknown[];
+    if (provider["access"] === "selected" && models.length === 0)
+      throw new HttpError(400, { error: `config.providers: ${String(provider["provider"])} has selected access and no allowed_models` });
+    if (provider["access"] === "all" && models.length > 0)
+      throw new HttpError(400, { error: `config.providers: ${String(provider["provider"])} has all access; allowed_models is for selected access` });
+  }
 }
 
 /** The organization's policy another one would repeat: the same family and matcher set (or, for a route configuration, the same name). */

@@ -6,6 +6,11 @@
  *
  * What the service does that the contract cannot say:
  * - Several may share a name, or have none.
+ * - `scope` (`workspace`, the default, or `organization`) is taken at the
+ *   create only and not kept as such: the answers carry `organization_id`,
+ *   the organization's id for an organization's configuration, `null` for a
+ *   workspace's. (The emulator keeps an organization's configuration with
+ *   the workspace it was made in.)
  * - The item's id is a plain string in the path: an id that is not one of
  *   the workspace's (a UUID or not) answers 404, never 422.
  * - The server fills `settings_type` (`complex`), the `available_in_*`
@@ -21,11 +26,17 @@
  */
 import { zPlaygroundSettingsCreateRequest, zPlaygroundSettingsUpdateRequest } from "../wire/tracingAndEvaluation";
 import { defineKind } from "./declaration";
+import type { KindCall } from "./kindCall";
 
 /** Saved options as the service answers them: every field present (`null` when not given). */
 function completeOptions(fields: Record<string, unknown>): Record<string, unknown> {
   const options = fields["options"];
   return options !== null && typeof options === "object" ? { options: { requests_per_second: null, ...options } } : {};
+}
+
+/** The organization an organization's configuration belongs to (`scope`, taken at the create only). */
+function scopeOf(body: Record<string, unknown>, call: KindCall): Record<string, unknown> {
+  return { organization_id: body["scope"] === "organization" ? call.auth.organization.id : null };
 }
 
 /** The playground settings kind. */
@@ -59,9 +70,11 @@ export const PLAYGROUND_SETTINGS = defineKind({
       oauth_token_endpoint_auth_method: null,
       oauth_params: null,
       oauth_headers: null,
+      organization_id: null,
     },
-    derive: completeOptions,
+    derive: (body, call) => ({ ...completeOptions(body), ...scopeOf(body, call) }),
   },
+  transient: ["scope"],
   get: true,
   patch: { schema: zPlaygroundSettingsUpdateRequest, ignoreNull: true, derive: completeOptions },
   delete: { answer: "empty" },

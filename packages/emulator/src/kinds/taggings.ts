@@ -18,10 +18,21 @@
  *   deployment of the workspace, otherwise its id.
  * - Deleting a tag value (or its key) deletes its taggings. `DELETE` of a
  *   tagging answers `null`.
+ * - `resource_type` takes `agent` and `skill` too (the contract's additions);
+ *   like an evaluator's, their taggings are in no group of the list.
+ * - `GET /api/v1/workspaces/current/tags/resource?resource_type=&resource_id=`
+ *   answers the tags of one object, whatever its type: each tag key with
+ *   its values on the object, each value with its taggings of it (keys and
+ *   values in the order they were made); 422 without both parameters.
  * - Applying tags needs `workspaces:manage`, reading them `workspaces:read`.
  */
+import type { FastifyInstance } from "fastify";
+import type { EmulatorContext } from "../context";
+import type { FastApiValidationError } from "../errors";
+import { enumQuery, type RawQuery, requiredQuery, throwIfInvalid, uuidQuery } from "../params";
 import { zTaggingCreate } from "../wire/organizationAndAccess";
 import { defineKind } from "./declaration";
+import { authenticateFor } from "./scopeAuth";
 import type { KindCall } from "./kindCall";
 import { kindRecords } from "./records";
 import { TAG_KEYS, TAG_VALUES } from "./tags";
@@ -106,3 +117,52 @@ export const TAGGINGS = defineKind({
   references: { tag_value_id: TAG_VALUES.name },
   timestamps: false,
 });
+
+/** The resource types a tagging names (the contract's, with the additions' `agent` and `skill`). */
+const RESOURCE_TYPES = [
+  "agent",
+  "dashboard",
+  "dataset",
+  "deployment",
+  "evaluator",
+  "experiment",
+  "fleet_integration",
+  "mcp_server",
+  "project",
+  "prompt",
+  "queue",
+  "sandbox",
+  "skill",
+];
+
+/** Registers `GET /api/v1/workspaces/current/tags/resource`: the tags of one object, by key and value, with their taggings. */
+export function registerResourceTagsRoute(app: FastifyInstance, ctx: EmulatorContext): void {
+  app.get("/api/v1/workspaces/current/tags/resource", async (request) => {
+    const { scopeId } = authenticateFor(ctx, request, "workspace", "workspaces:read");
+    const query = request.query as RawQuery;
+    const errors: FastApiValidationError[] = [];
+    const type = requiredQuery(query, "resource_type", errors) === undefined ? undefined : enumQuery(query, "resource_type", RESOURCE_TYPES, errors);
+    const resourceId = uuidQuery(query, "resource_id", errors);
+    throwIfInvalid(errors);
+    const taggings = kindRecords(ctx, TAGGINGS.name).filter(
+      (r) => r.scopeId === scopeId && r.wire["resource_type"] === type && r.wire["resource_id"] === resourceId,
+    );
+    const valueIds = new Set(taggings.map((t) => String(t.wire["tag_value_id"])));
+    const values = kindRecords(ctx, TAG_VALUES.name).filter((v) => valueIds.has(v.id));
+    const keyIds = new Set(values.map((v) => v.parentId));
+    return kindRecords(ctx, TAG_KEYS.name)
+      .filter((k) => keyIds.has(k.id))
+      .map((key) => ({
+        ...key.wire,
+        id: key.id,
+        values: values
+          .filter((v) => v.parentId === key.id)
+          .map((value) => ({
+            ...value.wire,
+            id: value.id,
+            tag_key_id: key.id,
+            taggings: taggings.filter((t) => t.wire["tag_value_id"] === value.id).map((t) => ({ ...t.wire, id: t.id })),
+          })),
+      }));
+  });
+}

@@ -362,24 +362,6 @@ export const zGatewayPoliciesSubjectMatcher = z.object({
     value: z.string().optional()
 });
 
-export const zGatewayPoliciesCreateGatewayPolicyRequest = z.object({
-    action: z.enum(['block']).optional(),
-    config: z.record(z.string(), z.unknown()).optional(),
-    description: z.string().optional(),
-    enabled: z.boolean().optional(),
-    name: z.string().optional(),
-    policy_type: z.enum([
-        'spend_cap',
-        'default_spend_cap',
-        'guard',
-        'route_config',
-        'rate_limit',
-        'default_rate_limit'
-    ]).optional(),
-    priority: z.int().optional(),
-    subject_matchers: z.array(zGatewayPoliciesSubjectMatcher).max(10).optional()
-});
-
 export const zGatewayPoliciesGatewayPolicyRecord = z.object({
     action: z.string().optional(),
     config: z.record(z.string(), z.unknown()).optional(),
@@ -398,16 +380,6 @@ export const zGatewayPoliciesGatewayPolicyRecord = z.object({
     priority: z.int().optional(),
     subject_matchers: z.array(zGatewayPoliciesSubjectMatcher).max(10).optional(),
     updated_at: z.string().optional()
-});
-
-export const zGatewayPoliciesUpdateGatewayPolicyRequest = z.object({
-    action: z.enum(['block']).optional(),
-    config: z.record(z.string(), z.unknown()).optional(),
-    description: z.string().optional(),
-    enabled: z.boolean().optional(),
-    name: z.string().optional(),
-    priority: z.int().optional(),
-    subject_matchers: z.array(zGatewayPoliciesSubjectMatcher).max(10).optional()
 });
 
 export const zGatewayPoliciesErrorResponse = z.object({
@@ -456,6 +428,45 @@ export const zSharedProblemDetails = z.object({
     type: z.string().optional()
 });
 
+export const zGatewayModelAccessProvider = z.object({
+    provider: z.string().min(1),
+    access: z.enum(['all', 'selected']),
+    allowed_models: z.array(z.string().min(1).max(120)).max(50).optional()
+});
+
+export const zGatewayModelAccessConfig = z.object({
+    providers: z.array(zGatewayModelAccessProvider).min(1)
+});
+
+export const zGatewayPoliciesCreateGatewayPolicyRequest = z.object({
+    action: z.enum(['block']).optional(),
+    config: z.record(z.string(), z.unknown()).optional(),
+    description: z.string().optional(),
+    enabled: z.boolean().optional(),
+    name: z.string().optional(),
+    policy_type: z.enum([
+        'spend_cap',
+        'default_spend_cap',
+        'guard',
+        'route_config',
+        'rate_limit',
+        'default_rate_limit',
+        'model_access'
+    ]).optional(),
+    priority: z.int().optional(),
+    subject_matchers: z.array(zGatewayPoliciesSubjectMatcher).max(10).optional()
+});
+
+export const zGatewayPoliciesUpdateGatewayPolicyRequest = z.object({
+    action: z.enum(['block']).optional(),
+    config: z.record(z.string(), z.unknown()).optional(),
+    description: z.string().optional(),
+    enabled: z.boolean().optional(),
+    name: z.string().optional(),
+    priority: z.int().optional(),
+    subject_matchers: z.array(zGatewayPoliciesSubjectMatcher).max(10).optional()
+});
+
 export const zEvaluatorStructuredOutput = z.object({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -469,6 +480,53 @@ export const zEvaluatorStructuredOutput = z.object({
 export const zEvaluatorTopLevel = z.object({
     structured: zEvaluatorStructuredOutput
 });
+
+export const zTagging = z.object({
+    tag_value_id: z.uuid(),
+    resource_type: z.enum([
+        'agent',
+        'dashboard',
+        'dataset',
+        'deployment',
+        'evaluator',
+        'experiment',
+        'fleet_integration',
+        'mcp_server',
+        'project',
+        'prompt',
+        'queue',
+        'sandbox',
+        'skill'
+    ]),
+    resource_id: z.uuid(),
+    id: z.uuid(),
+    created_at: z.iso.datetime({ offset: true, local: true })
+});
+
+export const zTagValue = z.object({
+    value: z.string().min(1).max(255),
+    description: z.string().nullish(),
+    id: z.uuid(),
+    tag_key_id: z.uuid(),
+    created_at: z.iso.datetime({ offset: true, local: true }),
+    updated_at: z.iso.datetime({ offset: true, local: true })
+});
+
+export const zTagValueWithTaggings = zTagValue.and(z.object({
+    taggings: z.array(zTagging)
+}));
+
+export const zTagKey = z.object({
+    key: z.string().min(1).max(255),
+    description: z.string().nullish(),
+    id: z.uuid(),
+    created_at: z.iso.datetime({ offset: true, local: true }),
+    updated_at: z.iso.datetime({ offset: true, local: true })
+});
+
+export const zTagKeyWithValuesAndTaggings = zTagKey.and(z.object({
+    values: z.array(zTagValueWithTaggings)
+}));
 
 export const zSecretReference = z.object({
     name: z.string(),
@@ -593,6 +651,16 @@ export const zDeploymentRevisionCreateRequest = z.object({
     secret_references: z.array(zSecretReference).optional()
 });
 
+export const zValidationError = z.object({
+    loc: z.array(z.union([z.string(), z.int()])),
+    msg: z.string(),
+    type: z.string()
+});
+
+export const zHttpValidationError = z.object({
+    detail: z.array(zValidationError).optional()
+});
+
 export const zSourceRevisionConfig = z.object({
     image_uri: z.string().nullish(),
     langgraph_config_path: z.string().nullish(),
@@ -631,16 +699,6 @@ export const zRevision = z.object({
     ]),
     updated_at: z.iso.datetime({ offset: true, local: true }),
     status_message: z.string().nullish()
-});
-
-export const zValidationError = z.object({
-    loc: z.array(z.union([z.string(), z.int()])),
-    msg: z.string(),
-    type: z.string()
-});
-
-export const zHttpValidationError = z.object({
-    detail: z.array(zValidationError).optional()
 });
 
 export const zTenantForUser = z.object({
@@ -933,3 +991,28 @@ export const zPostV2DeploymentsByDeploymentIdRevisionsData = z.object({
 });
 
 export const zPostV2DeploymentsByDeploymentIdRevisionsResponse = zRevision;
+
+export const zGetApiV1WorkspacesCurrentTagsResourceData = z.object({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.object({
+        resource_type: z.enum([
+            'agent',
+            'dashboard',
+            'dataset',
+            'deployment',
+            'evaluator',
+            'experiment',
+            'fleet_integration',
+            'mcp_server',
+            'project',
+            'prompt',
+            'queue',
+            'sandbox',
+            'skill'
+        ]),
+        resource_id: z.uuid()
+    })
+});
+
+export const zGetApiV1WorkspacesCurrentTagsResourceResponse = z.array(zTagKeyWithValuesAndTaggings);

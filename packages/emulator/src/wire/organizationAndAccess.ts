@@ -608,7 +608,21 @@ export const zTagValueUpdate = z.object({
 
 export const zTagging = z.object({
     tag_value_id: z.uuid(),
-    resource_type: zResourceType,
+    resource_type: z.enum([
+        'agent',
+        'dashboard',
+        'dataset',
+        'deployment',
+        'evaluator',
+        'experiment',
+        'fleet_integration',
+        'mcp_server',
+        'project',
+        'prompt',
+        'queue',
+        'sandbox',
+        'skill'
+    ]),
     resource_id: z.uuid(),
     id: z.uuid(),
     created_at: z.iso.datetime({ offset: true, local: true })
@@ -616,7 +630,21 @@ export const zTagging = z.object({
 
 export const zTaggingCreate = z.object({
     tag_value_id: z.uuid(),
-    resource_type: zResourceType,
+    resource_type: z.enum([
+        'agent',
+        'dashboard',
+        'dataset',
+        'deployment',
+        'evaluator',
+        'experiment',
+        'fleet_integration',
+        'mcp_server',
+        'project',
+        'prompt',
+        'queue',
+        'sandbox',
+        'skill'
+    ]),
     resource_id: z.uuid()
 });
 

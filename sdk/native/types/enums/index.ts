@@ -835,68 +835,16 @@ export const GatewayPolicyPolicyType = {
      * `default_rate_limit`, as the service names it.
      */
     DefaultRateLimit: "default_rate_limit",
+    /**
+     * `model_access`, as the service names it.
+     */
+    ModelAccess: "model_access",
 } as const;
 
 /**
- * The values of a GatewayPolicy's `policyType`: What the policy does: a spend cap, a rate limit (the `default_` forms apply to every subject of their key without a policy of its own), a guard on prompts, or a routing of failed calls to fallback models; the service cannot change it.
+ * The values of a GatewayPolicy's `policyType`: What the policy does: a spend cap, a rate limit (the `default_` forms apply to every subject of their key without a policy of its own), a guard on prompts, a routing of failed calls to fallback models, or a list of the providers and models its subjects may call (`model_access`); the service cannot change it.
  */
 export type GatewayPolicyPolicyType = (typeof GatewayPolicyPolicyType)[keyof typeof GatewayPolicyPolicyType];
-
-export const GatewayPolicySubjectMatchersItemKey = {
-    /**
-     * `organization_id`, as the service names it.
-     */
-    OrganizationId: "organization_id",
-    /**
-     * `workspace_id`, as the service names it.
-     */
-    WorkspaceId: "workspace_id",
-    /**
-     * `user_id`, as the service names it.
-     */
-    UserId: "user_id",
-    /**
-     * `api_key_id`, as the service names it.
-     */
-    ApiKeyId: "api_key_id",
-    /**
-     * `run_rule_id`, as the service names it.
-     */
-    RunRuleId: "run_rule_id",
-} as const;
-
-/**
- * The values of `key` of one item of a GatewayPolicy's `subjectMatchers`: Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers.
- */
-export type GatewayPolicySubjectMatchersItemKey = (typeof GatewayPolicySubjectMatchersItemKey)[keyof typeof GatewayPolicySubjectMatchersItemKey];
-
-export const GatewaySpendCapSubjectMatchersItemKey = {
-    /**
-     * `organization_id`, as the service names it.
-     */
-    OrganizationId: "organization_id",
-    /**
-     * `workspace_id`, as the service names it.
-     */
-    WorkspaceId: "workspace_id",
-    /**
-     * `user_id`, as the service names it.
-     */
-    UserId: "user_id",
-    /**
-     * `api_key_id`, as the service names it.
-     */
-    ApiKeyId: "api_key_id",
-    /**
-     * `run_rule_id`, as the service names it.
-     */
-    RunRuleId: "run_rule_id",
-} as const;
-
-/**
- * The values of `key` of one item of a GatewaySpendCap's `subjectMatchers`: Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers.
- */
-export type GatewaySpendCapSubjectMatchersItemKey = (typeof GatewaySpendCapSubjectMatchersItemKey)[keyof typeof GatewaySpendCapSubjectMatchersItemKey];
 
 export const GatewaySpendCapWindow = {
     /**
@@ -953,6 +901,22 @@ export const PlaygroundSettingsOauthTokenEndpointAuthMethod = {
  * The values of a PlaygroundSettings's `oauthTokenEndpointAuthMethod`: How the client authenticates to the token endpoint: HTTP Basic, or the client's id and secret in the form body.
  */
 export type PlaygroundSettingsOauthTokenEndpointAuthMethod = (typeof PlaygroundSettingsOauthTokenEndpointAuthMethod)[keyof typeof PlaygroundSettingsOauthTokenEndpointAuthMethod];
+
+export const PlaygroundSettingsScope = {
+    /**
+     * `workspace`, as the service names it.
+     */
+    Workspace: "workspace",
+    /**
+     * `organization`, as the service names it.
+     */
+    Organization: "organization",
+} as const;
+
+/**
+ * The values of a PlaygroundSettings's `scope`: Who the configuration belongs to: the workspace, or the organization (offered in every workspace of it); the service cannot change it. Read back from the answer's `organization_id` (set only for an organization's).
+ */
+export type PlaygroundSettingsScope = (typeof PlaygroundSettingsScope)[keyof typeof PlaygroundSettingsScope];
 
 export const PlaygroundSettingsSettingsType = {
     /**
@@ -1096,6 +1060,10 @@ export type RunRuleSpendLimitWindow = (typeof RunRuleSpendLimitWindow)[keyof typ
 
 export const TaggingResourceType = {
     /**
+     * `agent`, as the service names it.
+     */
+    Agent: "agent",
+    /**
      * `dashboard`, as the service names it.
      */
     Dashboard: "dashboard",
@@ -1139,6 +1107,10 @@ export const TaggingResourceType = {
      * `sandbox`, as the service names it.
      */
     Sandbox: "sandbox",
+    /**
+     * `skill`, as the service names it.
+     */
+    Skill: "skill",
 } as const;
 
 /**
