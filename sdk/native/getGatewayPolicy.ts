@@ -54,7 +54,7 @@ export interface GetGatewayPolicyArgs {
 
 export interface GetGatewayPolicyResult {
     /**
-     * The type's settings, as the service takes them (snake_case): `{ window, limit_usd }` for a spend cap (`hourly`, `daily`, `weekly`, `monthly`), `{ limits: [{ metric, window, value }] }` for a rate limit (`requests` or `tokens` a `minute` or `hour`), `{ detect: { pii, secrets }, timeout_seconds, timeout_action }` for a guard, `{ triggers: { status_codes }, fallbacks: [{ model_configs: [{ model_config_id }] }] }` for a route configuration. Changing it updates the resource in place.
+     * The type's settings, as the service takes them (snake_case): `{ window, limit_usd }` for a spend cap (`hourly`, `daily`, `weekly`, `monthly`), `{ limits: [{ metric, window, value }] }` for a rate limit (`requests` or `tokens` a `minute` or `hour`), `{ detect: { pii, secrets }, timeout_seconds, timeout_action }` for a guard, `{ triggers: { status_codes }, fallbacks: [{ model_configs: [{ model_config_id }] }] }` for a route configuration, `{ providers: [{ provider, access, allowed_models }] }` for a model access list (`access` `all`, with no `allowed_models`, or `selected`, with 1 to 50 of them; a provider not listed is denied). Changing it updates the resource in place.
      */
     readonly config?: {[key: string]: any};
     /**
@@ -78,7 +78,7 @@ export interface GetGatewayPolicyResult {
      */
     readonly name?: string;
     /**
-     * What the policy does: a spend cap, a rate limit (the `default_` forms apply to every subject of their key without a policy of its own), a guard on prompts, or a routing of failed calls to fallback models; the service cannot change it. Changing it replaces the resource.
+     * What the policy does: a spend cap, a rate limit (the `default_` forms apply to every subject of their key without a policy of its own), a guard on prompts, a routing of failed calls to fallback models, or a list of the providers and models its subjects may call (`model_access`); the service cannot change it. Changing it replaces the resource.
      */
     readonly policyType?: enums.GatewayPolicyPolicyType;
     /**
@@ -86,7 +86,7 @@ export interface GetGatewayPolicyResult {
      */
     readonly priority?: number;
     /**
-     * Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
+     * Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id, or the calls that carry a custom `X-Gateway-*` header with a value (key `my_team` for `X-Gateway-My-Team`). The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
      */
     readonly subjectMatchers?: outputs.GatewayPolicySubjectMatchersItem[];
 }

@@ -80,7 +80,7 @@ export interface GetGatewaySpendCapResult {
      */
     readonly priority?: number;
     /**
-     * Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
+     * Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id, or the calls that carry a custom `X-Gateway-*` header with a value (key `my_team` for `X-Gateway-My-Team`). The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
      */
     readonly subjectMatchers?: outputs.GatewaySpendCapSubjectMatchersItem[];
     /**

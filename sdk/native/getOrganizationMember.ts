@@ -64,6 +64,10 @@ export interface GetOrganizationMemberResult {
      * `pending` (invited, not accepted yet) or `active`.
      */
     readonly status?: string;
+    /**
+     * The person's LangSmith user id, once they have accepted the invitation (unset while it is pending).
+     */
+    readonly userId?: string;
 }
 /**
  * Looks a organization member up by `email`, and answers it as the `OrganizationMember` resource's outputs with its id, or `found: false`. Secret inputs are never returned.

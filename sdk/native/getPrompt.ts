@@ -138,6 +138,10 @@ export interface GetPromptResult {
      */
     readonly readme?: string;
     /**
+     * Whether the prompt is in the hub's restricted mode (the service's `restricted_mode`, which its create and update both take). Changing it updates the resource in place.
+     */
+    readonly restrictedMode?: boolean;
+    /**
      * Labels of the prompt in the hub (not commit tags: those are `PromptTag`s). Changing it updates the resource in place.
      */
     readonly tags?: string[];

@@ -166,6 +166,10 @@ export interface GetRunRuleResult {
      */
     readonly traceFilter?: string;
     /**
+     * The issue of the rule's project (one LangSmith's UI tracks) the rule is made for. Taken at the create only and never answered: the service's update has no such field, so another issue replaces the rule. Changing it replaces the resource.
+     */
+    readonly tracerSessionIssueId?: string;
+    /**
      * Whether the runs of the rule's own evaluators go untraced (no trace of the judges' calls in LangSmith). Changing it updates the resource in place.
      */
     readonly tracingDisabled?: boolean;

@@ -51,6 +51,10 @@ export interface GetSsoSettingsArgs {
 
 export interface GetSsoSettingsResult {
     /**
+     * Which SAML attributes fill the user's profile: each entry the profile field (e.g. `email`, `full_name`) and the attribute that holds it, `array: true` for an attribute with several values (left out: one value). Removed from the program, the mapping is emptied. Changing it updates the resource in place.
+     */
+    readonly attributeMapping?: {[key: string]: any};
+    /**
      * Workspaces new SSO users join. Changing it updates the resource in place.
      */
     readonly defaultWorkspaceIds?: string[];

@@ -43,7 +43,8 @@ export function listFunctionOf(kind: PreparedKind, resource: Pick<LangSmithResou
   const listing = kind.spec.listing;
   if (listing === undefined || "none" in listing) return undefined;
   const filters = listing.filters ?? {};
-  const throughEndpoint = kind.endpoints.list !== undefined && kind.spec.hooks?.list === undefined && kind.spec.hooks?.read?.fetch === undefined;
+  // A read `fetch` hook changes how one object is read (a tagging of an agent), not what the list holds.
+  const throughEndpoint = kind.endpoints.list !== undefined && kind.spec.hooks?.list === undefined;
   if (!throughEndpoint) {
     const sent = Object.entries(filters).filter(([, filter]) => filter.query !== undefined);
     if (sent.length > 0)

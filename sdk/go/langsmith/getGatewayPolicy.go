@@ -30,7 +30,7 @@ type LookupGatewayPolicyArgs struct {
 }
 
 type LookupGatewayPolicyResult struct {
-	// The type's settings, as the service takes them (snake_case): `{ window, limit_usd }` for a spend cap (`hourly`, `daily`, `weekly`, `monthly`), `{ limits: [{ metric, window, value }] }` for a rate limit (`requests` or `tokens` a `minute` or `hour`), `{ detect: { pii, secrets }, timeout_seconds, timeout_action }` for a guard, `{ triggers: { status_codes }, fallbacks: [{ model_configs: [{ model_config_id }] }] }` for a route configuration. Changing it updates the resource in place.
+	// The type's settings, as the service takes them (snake_case): `{ window, limit_usd }` for a spend cap (`hourly`, `daily`, `weekly`, `monthly`), `{ limits: [{ metric, window, value }] }` for a rate limit (`requests` or `tokens` a `minute` or `hour`), `{ detect: { pii, secrets }, timeout_seconds, timeout_action }` for a guard, `{ triggers: { status_codes }, fallbacks: [{ model_configs: [{ model_config_id }] }] }` for a route configuration, `{ providers: [{ provider, access, allowed_models }] }` for a model access list (`access` `all`, with no `allowed_models`, or `selected`, with 1 to 50 of them; a provider not listed is denied). Changing it updates the resource in place.
 	Config map[string]interface{} `pulumi:"config"`
 	// What the policy is for. Changing it updates the resource in place.
 	Description *string `pulumi:"description"`
@@ -42,11 +42,11 @@ type LookupGatewayPolicyResult struct {
 	Id *string `pulumi:"id"`
 	// Name of the policy (a route configuration's is unique in the organization). Changing it updates the resource in place.
 	Name *string `pulumi:"name"`
-	// What the policy does: a spend cap, a rate limit (the `default_` forms apply to every subject of their key without a policy of its own), a guard on prompts, or a routing of failed calls to fallback models; the service cannot change it. Changing it replaces the resource.
+	// What the policy does: a spend cap, a rate limit (the `default_` forms apply to every subject of their key without a policy of its own), a guard on prompts, a routing of failed calls to fallback models, or a list of the providers and models its subjects may call (`model_access`); the service cannot change it. Changing it replaces the resource.
 	PolicyType *GatewayPolicyPolicyType `pulumi:"policyType"`
 	// Order among the policies that apply to a call (a higher one first). Changing it updates the resource in place.
 	Priority *int `pulumi:"priority"`
-	// Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
+	// Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id, or the calls that carry a custom `X-Gateway-*` header with a value (key `my_team` for `X-Gateway-My-Team`). The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
 	SubjectMatchers []GatewayPolicySubjectMatchersItem `pulumi:"subjectMatchers"`
 }
 
@@ -82,7 +82,7 @@ func (o LookupGatewayPolicyResultOutput) ToLookupGatewayPolicyResultOutputWithCo
 	return o
 }
 
-// The type's settings, as the service takes them (snake_case): `{ window, limit_usd }` for a spend cap (`hourly`, `daily`, `weekly`, `monthly`), `{ limits: [{ metric, window, value }] }` for a rate limit (`requests` or `tokens` a `minute` or `hour`), `{ detect: { pii, secrets }, timeout_seconds, timeout_action }` for a guard, `{ triggers: { status_codes }, fallbacks: [{ model_configs: [{ model_config_id }] }] }` for a route configuration. Changing it updates the resource in place.
+// The type's settings, as the service takes them (snake_case): `{ window, limit_usd }` for a spend cap (`hourly`, `daily`, `weekly`, `monthly`), `{ limits: [{ metric, window, value }] }` for a rate limit (`requests` or `tokens` a `minute` or `hour`), `{ detect: { pii, secrets }, timeout_seconds, timeout_action }` for a guard, `{ triggers: { status_codes }, fallbacks: [{ model_configs: [{ model_config_id }] }] }` for a route configuration, `{ providers: [{ provider, access, allowed_models }] }` for a model access list (`access` `all`, with no `allowed_models`, or `selected`, with 1 to 50 of them; a provider not listed is denied). Changing it updates the resource in place.
 func (o LookupGatewayPolicyResultOutput) Config() pulumi.MapOutput {
 	return o.ApplyT(func(v LookupGatewayPolicyResult) map[string]interface{} { return v.Config }).(pulumi.MapOutput)
 }
@@ -112,7 +112,7 @@ func (o LookupGatewayPolicyResultOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupGatewayPolicyResult) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-// What the policy does: a spend cap, a rate limit (the `default_` forms apply to every subject of their key without a policy of its own), a guard on prompts, or a routing of failed calls to fallback models; the service cannot change it. Changing it replaces the resource.
+// What the policy does: a spend cap, a rate limit (the `default_` forms apply to every subject of their key without a policy of its own), a guard on prompts, a routing of failed calls to fallback models, or a list of the providers and models its subjects may call (`model_access`); the service cannot change it. Changing it replaces the resource.
 func (o LookupGatewayPolicyResultOutput) PolicyType() GatewayPolicyPolicyTypePtrOutput {
 	return o.ApplyT(func(v LookupGatewayPolicyResult) *GatewayPolicyPolicyType { return v.PolicyType }).(GatewayPolicyPolicyTypePtrOutput)
 }
@@ -122,7 +122,7 @@ func (o LookupGatewayPolicyResultOutput) Priority() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v LookupGatewayPolicyResult) *int { return v.Priority }).(pulumi.IntPtrOutput)
 }
 
-// Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
+// Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id, or the calls that carry a custom `X-Gateway-*` header with a value (key `my_team` for `X-Gateway-My-Team`). The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
 func (o LookupGatewayPolicyResultOutput) SubjectMatchers() GatewayPolicySubjectMatchersItemArrayOutput {
 	return o.ApplyT(func(v LookupGatewayPolicyResult) []GatewayPolicySubjectMatchersItem { return v.SubjectMatchers }).(GatewayPolicySubjectMatchersItemArrayOutput)
 }

@@ -46,7 +46,7 @@ type LookupGatewaySpendCapResult struct {
 	Name *string `pulumi:"name"`
 	// Order among the caps that apply to a call (a higher one first). Changing it updates the resource in place.
 	Priority *int `pulumi:"priority"`
-	// Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
+	// Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id, or the calls that carry a custom `X-Gateway-*` header with a value (key `my_team` for `X-Gateway-My-Team`). The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
 	SubjectMatchers []GatewaySpendCapSubjectMatchersItem `pulumi:"subjectMatchers"`
 	// The period the spend is counted over. Changing it updates the resource in place.
 	Window *GatewaySpendCapWindow `pulumi:"window"`
@@ -124,7 +124,7 @@ func (o LookupGatewaySpendCapResultOutput) Priority() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v LookupGatewaySpendCapResult) *int { return v.Priority }).(pulumi.IntPtrOutput)
 }
 
-// Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
+// Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id, or the calls that carry a custom `X-Gateway-*` header with a value (key `my_team` for `X-Gateway-My-Team`). The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
 func (o LookupGatewaySpendCapResultOutput) SubjectMatchers() GatewaySpendCapSubjectMatchersItemArrayOutput {
 	return o.ApplyT(func(v LookupGatewaySpendCapResult) []GatewaySpendCapSubjectMatchersItem { return v.SubjectMatchers }).(GatewaySpendCapSubjectMatchersItemArrayOutput)
 }

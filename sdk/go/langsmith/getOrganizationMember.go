@@ -44,6 +44,8 @@ type LookupOrganizationMemberResult struct {
 	RoleName *string `pulumi:"roleName"`
 	// `pending` (invited, not accepted yet) or `active`.
 	Status *string `pulumi:"status"`
+	// The person's LangSmith user id, once they have accepted the invitation (unset while it is pending).
+	UserId *string `pulumi:"userId"`
 }
 
 func LookupOrganizationMemberOutput(ctx *pulumi.Context, args LookupOrganizationMemberOutputArgs, opts ...pulumi.InvokeOption) LookupOrganizationMemberResultOutput {
@@ -111,6 +113,11 @@ func (o LookupOrganizationMemberResultOutput) RoleName() pulumi.StringPtrOutput 
 // `pending` (invited, not accepted yet) or `active`.
 func (o LookupOrganizationMemberResultOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupOrganizationMemberResult) *string { return v.Status }).(pulumi.StringPtrOutput)
+}
+
+// The person's LangSmith user id, once they have accepted the invitation (unset while it is pending).
+func (o LookupOrganizationMemberResultOutput) UserId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupOrganizationMemberResult) *string { return v.UserId }).(pulumi.StringPtrOutput)
 }
 
 func init() {

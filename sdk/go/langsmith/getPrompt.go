@@ -58,6 +58,8 @@ type LookupPromptResult struct {
 	Manifest map[string]interface{} `pulumi:"manifest"`
 	// The prompt's readme. Changing it updates the resource in place.
 	Readme *string `pulumi:"readme"`
+	// Whether the prompt is in the hub's restricted mode (the service's `restricted_mode`, which its create and update both take). Changing it updates the resource in place.
+	RestrictedMode *bool `pulumi:"restrictedMode"`
 	// Labels of the prompt in the hub (not commit tags: those are `PromptTag`s). Changing it updates the resource in place.
 	Tags []string `pulumi:"tags"`
 	// Workspace the prompt lives in.
@@ -160,6 +162,11 @@ func (o LookupPromptResultOutput) Manifest() pulumi.MapOutput {
 // The prompt's readme. Changing it updates the resource in place.
 func (o LookupPromptResultOutput) Readme() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupPromptResult) *string { return v.Readme }).(pulumi.StringPtrOutput)
+}
+
+// Whether the prompt is in the hub's restricted mode (the service's `restricted_mode`, which its create and update both take). Changing it updates the resource in place.
+func (o LookupPromptResultOutput) RestrictedMode() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v LookupPromptResult) *bool { return v.RestrictedMode }).(pulumi.BoolPtrOutput)
 }
 
 // Labels of the prompt in the hub (not commit tags: those are `PromptTag`s). Changing it updates the resource in place.

@@ -90,6 +90,8 @@ type LookupRunRuleResult struct {
 	TenantId *string `pulumi:"tenantId"`
 	// Filter on the run's trace (its root run). Changing it updates the resource in place.
 	TraceFilter *string `pulumi:"traceFilter"`
+	// The issue of the rule's project (one LangSmith's UI tracks) the rule is made for. Taken at the create only and never answered: the service's update has no such field, so another issue replaces the rule. Changing it replaces the resource.
+	TracerSessionIssueId *string `pulumi:"tracerSessionIssueId"`
 	// Whether the runs of the rule's own evaluators go untraced (no trace of the judges' calls in LangSmith). Changing it updates the resource in place.
 	TracingDisabled *bool `pulumi:"tracingDisabled"`
 	// LLM judges that score a sampled run's whole trajectory (the trace's steps, not only its outputs); the same shape as `evaluators`. Changing it updates the resource in place.
@@ -281,6 +283,11 @@ func (o LookupRunRuleResultOutput) TenantId() pulumi.StringPtrOutput {
 // Filter on the run's trace (its root run). Changing it updates the resource in place.
 func (o LookupRunRuleResultOutput) TraceFilter() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupRunRuleResult) *string { return v.TraceFilter }).(pulumi.StringPtrOutput)
+}
+
+// The issue of the rule's project (one LangSmith's UI tracks) the rule is made for. Taken at the create only and never answered: the service's update has no such field, so another issue replaces the rule. Changing it replaces the resource.
+func (o LookupRunRuleResultOutput) TracerSessionIssueId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupRunRuleResult) *string { return v.TracerSessionIssueId }).(pulumi.StringPtrOutput)
 }
 
 // Whether the runs of the rule's own evaluators go untraced (no trace of the judges' calls in LangSmith). Changing it updates the resource in place.

@@ -30,6 +30,8 @@ type LookupSsoSettingsArgs struct {
 }
 
 type LookupSsoSettingsResult struct {
+	// Which SAML attributes fill the user's profile: each entry the profile field (e.g. `email`, `full_name`) and the attribute that holds it, `array: true` for an attribute with several values (left out: one value). Removed from the program, the mapping is emptied. Changing it updates the resource in place.
+	AttributeMapping map[string]interface{} `pulumi:"attributeMapping"`
 	// Workspaces new SSO users join. Changing it updates the resource in place.
 	DefaultWorkspaceIds []string `pulumi:"defaultWorkspaceIds"`
 	// Workspace role new SSO users get (a `Role`, or a built-in role from `getRole`). Changing it updates the resource in place.
@@ -82,6 +84,11 @@ func (o LookupSsoSettingsResultOutput) ToLookupSsoSettingsResultOutput() LookupS
 
 func (o LookupSsoSettingsResultOutput) ToLookupSsoSettingsResultOutputWithContext(ctx context.Context) LookupSsoSettingsResultOutput {
 	return o
+}
+
+// Which SAML attributes fill the user's profile: each entry the profile field (e.g. `email`, `full_name`) and the attribute that holds it, `array: true` for an attribute with several values (left out: one value). Removed from the program, the mapping is emptied. Changing it updates the resource in place.
+func (o LookupSsoSettingsResultOutput) AttributeMapping() pulumi.MapOutput {
+	return o.ApplyT(func(v LookupSsoSettingsResult) map[string]interface{} { return v.AttributeMapping }).(pulumi.MapOutput)
 }
 
 // Workspaces new SSO users join. Changing it updates the resource in place.

@@ -3859,6 +3859,8 @@ func (o ListedDataPlaneArrayOutput) Index(i pulumi.IntInput) ListedDataPlaneOutp
 
 // A dataset as `getDatasets` lists it: the `Dataset` resource's outputs and its id.
 type ListedDataset struct {
+	// The experiment (a `Project` with this dataset as its `referenceDatasetId`) that comparisons of the dataset's experiments are made against. The service takes it in an update only: a create that sets it sends one PATCH right after. Removed from the program, it is cleared. Changing it updates the resource in place.
+	BaselineExperimentId *string `pulumi:"baselineExperimentId"`
 	// ISO 8601 creation time.
 	CreatedAt *string `pulumi:"createdAt"`
 	// Shape of the examples; the service cannot change it. Changing it replaces the resource.
@@ -3898,6 +3900,11 @@ func (o ListedDatasetOutput) ToListedDatasetOutput() ListedDatasetOutput {
 
 func (o ListedDatasetOutput) ToListedDatasetOutputWithContext(ctx context.Context) ListedDatasetOutput {
 	return o
+}
+
+// The experiment (a `Project` with this dataset as its `referenceDatasetId`) that comparisons of the dataset's experiments are made against. The service takes it in an update only: a create that sets it sends one PATCH right after. Removed from the program, it is cleared. Changing it updates the resource in place.
+func (o ListedDatasetOutput) BaselineExperimentId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDataset) *string { return v.BaselineExperimentId }).(pulumi.StringPtrOutput)
 }
 
 // ISO 8601 creation time.
@@ -4530,7 +4537,7 @@ type ListedGatewaySpendCap struct {
 	Name *string `pulumi:"name"`
 	// Order among the caps that apply to a call (a higher one first). Changing it updates the resource in place.
 	Priority *int `pulumi:"priority"`
-	// Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
+	// Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id, or the calls that carry a custom `X-Gateway-*` header with a value (key `my_team` for `X-Gateway-My-Team`). The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
 	SubjectMatchers []GatewaySpendCapSubjectMatchersItem `pulumi:"subjectMatchers"`
 	// The period the spend is counted over. Changing it updates the resource in place.
 	Window *GatewaySpendCapWindow `pulumi:"window"`
@@ -4586,7 +4593,7 @@ func (o ListedGatewaySpendCapOutput) Priority() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v ListedGatewaySpendCap) *int { return v.Priority }).(pulumi.IntPtrOutput)
 }
 
-// Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
+// Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id, or the calls that carry a custom `X-Gateway-*` header with a value (key `my_team` for `X-Gateway-My-Team`). The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
 func (o ListedGatewaySpendCapOutput) SubjectMatchers() GatewaySpendCapSubjectMatchersItemArrayOutput {
 	return o.ApplyT(func(v ListedGatewaySpendCap) []GatewaySpendCapSubjectMatchersItem { return v.SubjectMatchers }).(GatewaySpendCapSubjectMatchersItemArrayOutput)
 }
@@ -4753,6 +4760,8 @@ type ListedOrganizationMember struct {
 	RoleName *string `pulumi:"roleName"`
 	// `pending` (invited, not accepted yet) or `active`.
 	Status *string `pulumi:"status"`
+	// The person's LangSmith user id, once they have accepted the invitation (unset while it is pending).
+	UserId *string `pulumi:"userId"`
 }
 
 // A organization member as `getOrganizationMembers` lists it: the `OrganizationMember` resource's outputs and its id.
@@ -4798,6 +4807,11 @@ func (o ListedOrganizationMemberOutput) RoleName() pulumi.StringPtrOutput {
 // `pending` (invited, not accepted yet) or `active`.
 func (o ListedOrganizationMemberOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListedOrganizationMember) *string { return v.Status }).(pulumi.StringPtrOutput)
+}
+
+// The person's LangSmith user id, once they have accepted the invitation (unset while it is pending).
+func (o ListedOrganizationMemberOutput) UserId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedOrganizationMember) *string { return v.UserId }).(pulumi.StringPtrOutput)
 }
 
 type ListedOrganizationMemberArrayOutput struct{ *pulumi.OutputState }
@@ -4856,6 +4870,8 @@ type ListedPlaygroundSettings struct {
 	OauthTokenUrl *string `pulumi:"oauthTokenUrl"`
 	// Rate limit of runs made with it. Changing it updates the resource in place.
 	RequestsPerSecond *int `pulumi:"requestsPerSecond"`
+	// Who the configuration belongs to: the workspace, or the organization (offered in every workspace of it); the service cannot change it. Read back from the answer's `organization_id` (set only for an organization's). Changing it replaces the resource.
+	Scope *PlaygroundSettingsScope `pulumi:"scope"`
 	// The model configuration as the playground saves it (provider, model, parameters). Changing it updates the resource in place.
 	Settings map[string]interface{} `pulumi:"settings"`
 	// How the playground edits `settings`: `complex` (every field of the model's configuration) or `simple`; the service cannot change it. Changing it replaces the resource.
@@ -4968,6 +4984,11 @@ func (o ListedPlaygroundSettingsOutput) RequestsPerSecond() pulumi.IntPtrOutput 
 	return o.ApplyT(func(v ListedPlaygroundSettings) *int { return v.RequestsPerSecond }).(pulumi.IntPtrOutput)
 }
 
+// Who the configuration belongs to: the workspace, or the organization (offered in every workspace of it); the service cannot change it. Read back from the answer's `organization_id` (set only for an organization's). Changing it replaces the resource.
+func (o ListedPlaygroundSettingsOutput) Scope() PlaygroundSettingsScopePtrOutput {
+	return o.ApplyT(func(v ListedPlaygroundSettings) *PlaygroundSettingsScope { return v.Scope }).(PlaygroundSettingsScopePtrOutput)
+}
+
 // The model configuration as the playground saves it (provider, model, parameters). Changing it updates the resource in place.
 func (o ListedPlaygroundSettingsOutput) Settings() pulumi.MapOutput {
 	return o.ApplyT(func(v ListedPlaygroundSettings) map[string]interface{} { return v.Settings }).(pulumi.MapOutput)
@@ -5014,6 +5035,8 @@ type ListedProject struct {
 	DefaultDatasetId *string `pulumi:"defaultDatasetId"`
 	// What the project holds. Changing it updates the resource in place.
 	Description *string `pulumi:"description"`
+	// When the project ended (an experiment's end, shown in its comparisons); unset, it is open. Written in UTC (`Z`), as the service answers it. Changing it updates the resource in place.
+	EndTime *string `pulumi:"endTime"`
 	// The project's id.
 	Id string `pulumi:"id"`
 	// Metadata shown with the project (the service's `extra.metadata`). Changing it updates the resource in place.
@@ -5022,7 +5045,7 @@ type ListedProject struct {
 	Name *string `pulumi:"name"`
 	// Makes the project an experiment on this `Dataset` (its runs are the experiment's, scored against the dataset's examples); the service cannot change it, and deleting the dataset deletes its experiments. Changing it replaces the resource.
 	ReferenceDatasetId *string `pulumi:"referenceDatasetId"`
-	// When the project was created (ISO 8601).
+	// When the project starts (its runs are shown from then); the service's default is the time of the create, which the state records when it is not set. The service cannot change it. Written in UTC (`Z`), as the service answers it. Changing it replaces the resource.
 	StartTime *string `pulumi:"startTime"`
 	// Workspace the project lives in.
 	TenantId *string `pulumi:"tenantId"`
@@ -5057,6 +5080,11 @@ func (o ListedProjectOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListedProject) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
 
+// When the project ended (an experiment's end, shown in its comparisons); unset, it is open. Written in UTC (`Z`), as the service answers it. Changing it updates the resource in place.
+func (o ListedProjectOutput) EndTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedProject) *string { return v.EndTime }).(pulumi.StringPtrOutput)
+}
+
 // The project's id.
 func (o ListedProjectOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v ListedProject) string { return v.Id }).(pulumi.StringOutput)
@@ -5077,7 +5105,7 @@ func (o ListedProjectOutput) ReferenceDatasetId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListedProject) *string { return v.ReferenceDatasetId }).(pulumi.StringPtrOutput)
 }
 
-// When the project was created (ISO 8601).
+// When the project starts (its runs are shown from then); the service's default is the time of the create, which the state records when it is not set. The service cannot change it. Written in UTC (`Z`), as the service answers it. Changing it replaces the resource.
 func (o ListedProjectOutput) StartTime() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListedProject) *string { return v.StartTime }).(pulumi.StringPtrOutput)
 }
@@ -5141,6 +5169,8 @@ type ListedPrompt struct {
 	Manifest map[string]interface{} `pulumi:"manifest"`
 	// The prompt's readme. Changing it updates the resource in place.
 	Readme *string `pulumi:"readme"`
+	// Whether the prompt is in the hub's restricted mode (the service's `restricted_mode`, which its create and update both take). Changing it updates the resource in place.
+	RestrictedMode *bool `pulumi:"restrictedMode"`
 	// Labels of the prompt in the hub (not commit tags: those are `PromptTag`s). Changing it updates the resource in place.
 	Tags []string `pulumi:"tags"`
 	// Workspace the prompt lives in.
@@ -5217,6 +5247,11 @@ func (o ListedPromptOutput) Manifest() pulumi.MapOutput {
 // The prompt's readme. Changing it updates the resource in place.
 func (o ListedPromptOutput) Readme() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListedPrompt) *string { return v.Readme }).(pulumi.StringPtrOutput)
+}
+
+// Whether the prompt is in the hub's restricted mode (the service's `restricted_mode`, which its create and update both take). Changing it updates the resource in place.
+func (o ListedPromptOutput) RestrictedMode() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedPrompt) *bool { return v.RestrictedMode }).(pulumi.BoolPtrOutput)
 }
 
 // Labels of the prompt in the hub (not commit tags: those are `PromptTag`s). Changing it updates the resource in place.
@@ -5576,6 +5611,8 @@ type ListedRunRule struct {
 	TenantId *string `pulumi:"tenantId"`
 	// Filter on the run's trace (its root run). Changing it updates the resource in place.
 	TraceFilter *string `pulumi:"traceFilter"`
+	// The issue of the rule's project (one LangSmith's UI tracks) the rule is made for. Taken at the create only and never answered: the service's update has no such field, so another issue replaces the rule. Changing it replaces the resource.
+	TracerSessionIssueId *string `pulumi:"tracerSessionIssueId"`
 	// Whether the runs of the rule's own evaluators go untraced (no trace of the judges' calls in LangSmith). Changing it updates the resource in place.
 	TracingDisabled *bool `pulumi:"tracingDisabled"`
 	// LLM judges that score a sampled run's whole trajectory (the trace's steps, not only its outputs); the same shape as `evaluators`. Changing it updates the resource in place.
@@ -5743,6 +5780,11 @@ func (o ListedRunRuleOutput) TenantId() pulumi.StringPtrOutput {
 // Filter on the run's trace (its root run). Changing it updates the resource in place.
 func (o ListedRunRuleOutput) TraceFilter() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListedRunRule) *string { return v.TraceFilter }).(pulumi.StringPtrOutput)
+}
+
+// The issue of the rule's project (one LangSmith's UI tracks) the rule is made for. Taken at the create only and never answered: the service's update has no such field, so another issue replaces the rule. Changing it replaces the resource.
+func (o ListedRunRuleOutput) TracerSessionIssueId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedRunRule) *string { return v.TracerSessionIssueId }).(pulumi.StringPtrOutput)
 }
 
 // Whether the runs of the rule's own evaluators go untraced (no trace of the judges' calls in LangSmith). Changing it updates the resource in place.

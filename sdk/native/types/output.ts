@@ -707,6 +707,10 @@ export interface ListedDataPlane {
  */
 export interface ListedDataset {
     /**
+     * The experiment (a `Project` with this dataset as its `referenceDatasetId`) that comparisons of the dataset's experiments are made against. The service takes it in an update only: a create that sets it sends one PATCH right after. Removed from the program, it is cleared. Changing it updates the resource in place.
+     */
+    baselineExperimentId?: string;
+    /**
      * ISO 8601 creation time.
      */
     createdAt?: string;
@@ -1029,7 +1033,7 @@ export interface ListedGatewaySpendCap {
      */
     priority?: number;
     /**
-     * Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id. The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
+     * Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id, or the calls that carry a custom `X-Gateway-*` header with a value (key `my_team` for `X-Gateway-My-Team`). The service keeps one policy of a kind per set of matchers. Changing it updates the resource in place.
      */
     subjectMatchers?: outputs.GatewaySpendCapSubjectMatchersItem[];
     /**
@@ -1120,6 +1124,10 @@ export interface ListedOrganizationMember {
      * `pending` (invited, not accepted yet) or `active`.
      */
     status?: string;
+    /**
+     * The person's LangSmith user id, once they have accepted the invitation (unset while it is pending).
+     */
+    userId?: string;
 }
 
 /**
@@ -1195,6 +1203,10 @@ export interface ListedPlaygroundSettings {
      */
     requestsPerSecond?: number;
     /**
+     * Who the configuration belongs to: the workspace, or the organization (offered in every workspace of it); the service cannot change it. Read back from the answer's `organization_id` (set only for an organization's). Changing it replaces the resource.
+     */
+    scope?: enums.PlaygroundSettingsScope;
+    /**
      * The model configuration as the playground saves it (provider, model, parameters). Changing it updates the resource in place.
      */
     settings?: {[key: string]: any};
@@ -1225,6 +1237,10 @@ export interface ListedProject {
      */
     description?: string;
     /**
+     * When the project ended (an experiment's end, shown in its comparisons); unset, it is open. Written in UTC (`Z`), as the service answers it. Changing it updates the resource in place.
+     */
+    endTime?: string;
+    /**
      * The project's id.
      */
     id: string;
@@ -1241,7 +1257,7 @@ export interface ListedProject {
      */
     referenceDatasetId?: string;
     /**
-     * When the project was created (ISO 8601).
+     * When the project starts (its runs are shown from then); the service's default is the time of the create, which the state records when it is not set. The service cannot change it. Written in UTC (`Z`), as the service answers it. Changing it replaces the resource.
      */
     startTime?: string;
     /**
@@ -1306,6 +1322,10 @@ export interface ListedPrompt {
      * The prompt's readme. Changing it updates the resource in place.
      */
     readme?: string;
+    /**
+     * Whether the prompt is in the hub's restricted mode (the service's `restricted_mode`, which its create and update both take). Changing it updates the resource in place.
+     */
+    restrictedMode?: boolean;
     /**
      * Labels of the prompt in the hub (not commit tags: those are `PromptTag`s). Changing it updates the resource in place.
      */
@@ -1538,6 +1558,10 @@ export interface ListedRunRule {
      * Filter on the run's trace (its root run). Changing it updates the resource in place.
      */
     traceFilter?: string;
+    /**
+     * The issue of the rule's project (one LangSmith's UI tracks) the rule is made for. Taken at the create only and never answered: the service's update has no such field, so another issue replaces the rule. Changing it replaces the resource.
+     */
+    tracerSessionIssueId?: string;
     /**
      * Whether the runs of the rule's own evaluators go untraced (no trace of the judges' calls in LangSmith). Changing it updates the resource in place.
      */
