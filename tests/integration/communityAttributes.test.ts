@@ -3,7 +3,7 @@
 // provider runs it: what is sent, what a refresh reads back, and whether a
 // change updates in place or replaces.
 import { createEmulator, DEFAULT_API_KEY, DEFAULT_ORG_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
-import type { LangSmithResource, Properties } from "../../provider/engine/resource";
+import type { Properties } from "../../provider/engine/resource";
 import { organizationMember } from "../../provider/organization/members/organizationMember";
 import { resource as ssoSettings } from "../../provider/organization/ssoSettings";
 import { resource as annotationQueue } from "../../provider/tracing/annotationQueue";
@@ -12,25 +12,10 @@ import { resource as project } from "../../provider/tracing/project";
 import { resource as runRule } from "../../provider/tracing/runRule";
 import { resource as prompt } from "../../provider/tracing/prompt";
 import { configureWith, operation } from "../helpers/providerConfig";
+import { createChecked as create, updateChecked as update } from "../helpers/kindSteps";
 
 describe("the community provider's attributes, on the kinds we have", () => {
   let emulator: Emulator;
-
-  async function create(resource: LangSmithResource, news: Properties): Promise<{ id: string; outs: Properties }> {
-    const checked = resource.check({}, news);
-    expect(checked.failures).toEqual([]);
-    const created = await resource.create(operation(), checked.inputs);
-    return { id: created.id, outs: created.outs as Properties };
-  }
-
-  /** check, diff, then update; returns the diff and the new outputs. */
-  async function update(resource: LangSmithResource, id: string, olds: Properties, news: Properties) {
-    const checked = resource.check(olds, news);
-    expect(checked.failures).toEqual([]);
-    const diff = resource.diff(olds, checked.inputs);
-    const updated = await resource.update(operation(), id, olds, checked.inputs);
-    return { diff, outs: updated.outs as Properties };
-  }
 
   const requests = (method: string, fragment: string) =>
     emulator.control.requestLog().filter((entry) => entry.method === method && entry.path.includes(fragment));

@@ -14,6 +14,7 @@ import { isPartialFailure } from "../../provider/engine/state/partialFailure";
 import { resource as dataPlane } from "../../provider/organization/dataPlane";
 import { resource as workspace } from "../../provider/organization/workspace";
 import { configureWith } from "../helpers/providerConfig";
+import { createChecked } from "../helpers/kindSteps";
 
 const ROLE = "arn:aws:iam::123456789012:role/langsmith-byoc";
 
@@ -25,12 +26,8 @@ describe("data planes and their workspaces against the emulator", () => {
   const operation = (timeoutSeconds?: number): OperationContext =>
     DYNAMIC_SESSION.operation({ log: (_severity, message) => lines.push(message), ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}) });
 
-  async function create(resource: LangSmithResource, news: Properties, context = operation()): Promise<{ id: string; outs: Properties }> {
-    const checked = resource.check({}, news);
-    expect(checked.failures).toEqual([]);
-    const created = await resource.create(context, checked.inputs);
-    return { id: created.id, outs: created.outs as Properties };
-  }
+  /** A create whose progress lines this test reads (its own context). */
+  const create = (resource: LangSmithResource, news: Properties, context = operation()) => createChecked(resource, news, context);
 
   const requests = (method: string, fragment: string) =>
     emulator.control.requestLog().filter((entry) => entry.method === method && entry.path.includes(fragment));

@@ -5,26 +5,20 @@
 // model configuration (PlaygroundSettings `scope`); a tagging of an agent
 // and of a skill, read back on refresh.
 import { createEmulator, DEFAULT_API_KEY, DEFAULT_ORG_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
-import type { LangSmithResource, Properties } from "../../provider/engine/resource";
+import type { Properties } from "../../provider/engine/resource";
 import { resource as gatewayPolicy } from "../../provider/organization/gatewayPolicy";
 import { resource as tagKey } from "../../provider/organization/tagKey";
 import { resource as tagValue } from "../../provider/organization/tagValue";
 import { resource as tagging } from "../../provider/organization/tagging";
 import { resource as playgroundSettings } from "../../provider/tracing/playgroundSettings";
 import { configureWith, operation } from "../helpers/providerConfig";
+import { createChecked as create } from "../helpers/kindSteps";
 
 describe("the official provider's gaps, closed", () => {
   let emulator: Emulator;
 
   function configure(apiKey: string): void {
     configureWith({ "langsmith:apiUrl": emulator.url, "langsmith:apiKey": apiKey, "langsmith:workspaceId": DEFAULT_WORKSPACE_ID });
-  }
-
-  async function create(resource: LangSmithResource, news: Properties): Promise<{ id: string; outs: Properties }> {
-    const checked = resource.check({}, news);
-    expect(checked.failures).toEqual([]);
-    const created = await resource.create(operation(), checked.inputs);
-    return { id: created.id, outs: created.outs as Properties };
   }
 
   const requests = (method: string, fragment: string) =>

@@ -11,9 +11,9 @@ import { resource as apiKey } from "../../provider/organization/apiKey";
 import { resource as serviceAccount } from "../../provider/organization/serviceAccount";
 import { resource as serviceKey } from "../../provider/organization/serviceKey";
 import { configureWith, operation } from "../helpers/providerConfig";
-import type { LangSmithResource, Properties } from "../../provider/engine/resource";
 import { TAG_KEY_ENDPOINTS } from "../../provider/organization/tagKey";
 import { WORKSPACE_ENDPOINTS } from "../../provider/organization/workspace";
+import { createChecked as create } from "../helpers/kindSteps";
 
 const VIEWER_ROLE = "00000000-0000-4000-8000-000000000a07";
 
@@ -23,13 +23,6 @@ describe("keys and service accounts against the emulator", () => {
   function configure(key: string): void {
     const values: Record<string, string> = { "langsmith:apiUrl": emulator.url, "langsmith:apiKey": key, "langsmith:workspaceId": DEFAULT_WORKSPACE_ID };
     configureWith(values);
-  }
-
-  async function create(resource: LangSmithResource, news: Properties): Promise<{ id: string; outs: Properties }> {
-    const checked = resource.check({}, news);
-    expect(checked.failures).toEqual([]);
-    const created = await resource.create(operation(), checked.inputs);
-    return { id: created.id, outs: created.outs as Properties };
   }
 
   /** A client acting with `key` (in the default workspace). */

@@ -8,8 +8,9 @@ import { createEmulator, DEFAULT_ORG_API_KEY, DEFAULT_WORKSPACE_ID, type Emulato
 import { ConflictError, InvalidRequestError } from "../../provider/client/errors";
 import { resource as organizationMember } from "../../provider/organization/members/organizationMember";
 import { configureWith, operation } from "../helpers/providerConfig";
-import type { LangSmithResource, Properties } from "../../provider/engine/resource";
+import type { Properties } from "../../provider/engine/resource";
 import { resource as workspaceMember } from "../../provider/organization/members/workspaceMember";
+import { createChecked as create, updateChecked as update } from "../helpers/kindSteps";
 
 const ORGANIZATION_USER = "00000000-0000-4000-8000-000000000a03";
 const ORGANIZATION_VIEWER = "00000000-0000-4000-8000-000000000a04";
@@ -18,20 +19,6 @@ const WORKSPACE_VIEWER = "00000000-0000-4000-8000-000000000a07";
 
 describe("organization and workspace members against the emulator", () => {
   let emulator: Emulator;
-
-  async function create(resource: LangSmithResource, news: Properties): Promise<{ id: string; outs: Properties }> {
-    const checked = resource.check({}, news);
-    expect(checked.failures).toEqual([]);
-    const created = await resource.create(operation(), checked.inputs);
-    return { id: created.id, outs: created.outs as Properties };
-  }
-
-  async function update(resource: LangSmithResource, id: string, olds: Properties, news: Properties) {
-    const checked = resource.check(olds, news);
-    expect(checked.failures).toEqual([]);
-    const diff = resource.diff(olds, checked.inputs);
-    return { diff, outs: (await resource.update(operation(), id, olds, checked.inputs)).outs as Properties };
-  }
 
   const requests = (method: string, fragment: string) =>
     emulator.control.requestLog().filter((entry) => entry.method === method && entry.path.includes(fragment));

@@ -8,7 +8,7 @@ import { createEmulator, DEFAULT_API_KEY, DEFAULT_ORG_API_KEY, DEFAULT_WORKSPACE
 import { ConflictError, InvalidRequestError, PermissionDeniedError } from "../../provider/client/errors";
 import { resource as role } from "../../provider/organization/role";
 import { configureWith, operation } from "../helpers/providerConfig";
-import type { LangSmithResource, Properties } from "../../provider/engine/resource";
+import type { Properties } from "../../provider/engine/resource";
 import { resource as tagKey } from "../../provider/organization/tagKey";
 import { resource as tagValue } from "../../provider/organization/tagValue";
 import { resource as ssoSettings } from "../../provider/organization/ssoSettings";
@@ -17,6 +17,7 @@ import { organizationResource as organizationTtlSettings, resource as ttlSetting
 import { resource as usageLimit } from "../../provider/organization/usageLimit";
 import { resource as workspace } from "../../provider/organization/workspace";
 import { resource as workspaceSecret } from "../../provider/organization/workspaceSecret";
+import { createChecked as create, updateChecked as update } from "../helpers/kindSteps";
 
 describe("organization resources against the emulator", () => {
   let emulator: Emulator;
@@ -24,23 +25,6 @@ describe("organization resources against the emulator", () => {
   function configure(apiKey: string): void {
     const values: Record<string, string> = { "langsmith:apiUrl": emulator.url, "langsmith:apiKey": apiKey, "langsmith:workspaceId": DEFAULT_WORKSPACE_ID };
     configureWith(values);
-  }
-
-  /** check, then create, as the engine runs them. */
-  async function create(resource: LangSmithResource, news: Properties): Promise<{ id: string; outs: Properties; inputs: Properties }> {
-    const checked = resource.check({}, news);
-    expect(checked.failures).toEqual([]);
-    const created = await resource.create(operation(), checked.inputs);
-    return { id: created.id, outs: created.outs as Properties, inputs: checked.inputs };
-  }
-
-  /** check, diff, then update; returns the diff and the new outputs. */
-  async function update(resource: LangSmithResource, id: string, olds: Properties, news: Properties) {
-    const checked = resource.check(olds, news);
-    expect(checked.failures).toEqual([]);
-    const diff = resource.diff(olds, checked.inputs);
-    const updated = await resource.update(operation(), id, olds, checked.inputs);
-    return { diff, outs: updated.outs as Properties };
   }
 
   const requests = (method: string, fragment: string) =>

@@ -20,6 +20,7 @@ import { resource as tagValue } from "../../provider/organization/tagValue";
 import { resource as workspaceSecret } from "../../provider/organization/workspaceSecret";
 import { configureWith, operation } from "../helpers/providerConfig";
 import type { LangSmithResource, Properties } from "../../provider/engine/resource";
+import { createChecked as create } from "../helpers/kindSteps";
 
 /** A proxy in front of the emulator that runs `before` (once) ahead of forwarding the first request it matches. */
 interface Proxy {
@@ -69,13 +70,6 @@ describe("refresh reads that arrive together", () => {
     };
     configureWith(values);
   };
-
-  async function create(resource: LangSmithResource, news: Properties): Promise<{ id: string; outs: Properties }> {
-    const checked = resource.check({}, news);
-    expect(checked.failures).toEqual([]);
-    const created = await resource.create(operation(), checked.inputs);
-    return { id: created.id, outs: created.outs as Properties };
-  }
 
   /** Reads every object at once (one batch), then each on its own; returns both and the requests the batch sent. */
   async function readBoth(resource: LangSmithResource, made: readonly { id: string; outs: Properties }[]) {

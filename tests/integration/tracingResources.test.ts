@@ -20,25 +20,12 @@ import { resource as promptWebhook } from "../../provider/tracing/promptWebhook"
 import { resource as runRule } from "../../provider/tracing/runRule";
 import { configureWith, operation } from "../helpers/providerConfig";
 import type { LangSmithResource, Properties } from "../../provider/engine/resource";
+import { createChecked as create, updateChecked as update } from "../helpers/kindSteps";
 
 const CANARY = "canary-tracing-secret-7f31";
 
 describe("tracing and evaluation resources against the emulator", () => {
   let emulator: Emulator;
-
-  async function create(resource: LangSmithResource, news: Properties): Promise<{ id: string; outs: Properties }> {
-    const checked = resource.check({}, news);
-    expect(checked.failures).toEqual([]);
-    const created = await resource.create(operation(), checked.inputs);
-    return { id: created.id, outs: created.outs as Properties };
-  }
-
-  async function update(resource: LangSmithResource, id: string, olds: Properties, news: Properties) {
-    const checked = resource.check(olds, news);
-    expect(checked.failures).toEqual([]);
-    const diff = resource.diff(olds, checked.inputs);
-    return { diff, outs: (await resource.update(operation(), id, olds, checked.inputs)).outs as Properties };
-  }
 
   /** Create, no-change diff, one in-place change, refresh, import, delete: the lifecycle every kind goes through. */
   async function lifecycle(resource: LangSmithResource, first: Properties, second: Properties, changed: string[], importKey?: (id: string) => string) {
