@@ -28,7 +28,7 @@ import * as utilities from "./utilities";
  *         }],
  *     },
  *     subjectMatchers: [{
- *         key: langsmith.GatewayPolicySubjectMatchersItemKey.ApiKeyId,
+ *         key: "api_key_id",
  *         value: "key-6b0e3c52-7f4a-4d1e-9c8b-2a5f0d3e1b47",
  *     }],
  * });
@@ -111,7 +111,7 @@ export interface GetGatewayPolicyResult {
  *         }],
  *     },
  *     subjectMatchers: [{
- *         key: langsmith.GatewayPolicySubjectMatchersItemKey.ApiKeyId,
+ *         key: "api_key_id",
  *         value: "key-6b0e3c52-7f4a-4d1e-9c8b-2a5f0d3e1b47",
  *     }],
  * });

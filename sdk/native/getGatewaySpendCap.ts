@@ -20,7 +20,7 @@ import * as utilities from "./utilities";
  * const gatewaySpendCap = new langsmith.GatewaySpendCap("gatewaySpendCap", {
  *     name: "workspace cap",
  *     subjectMatchers: [{
- *         key: langsmith.GatewaySpendCapSubjectMatchersItemKey.WorkspaceId,
+ *         key: "workspace_id",
  *         value: "workspace-6b0e3c52-7f4a-4d1e-9c8b-2a5f0d3e1b47",
  *     }],
  *     window: langsmith.GatewaySpendCapWindow.Monthly,
@@ -101,7 +101,7 @@ export interface GetGatewaySpendCapResult {
  * const gatewaySpendCap = new langsmith.GatewaySpendCap("gatewaySpendCap", {
  *     name: "workspace cap",
  *     subjectMatchers: [{
- *         key: langsmith.GatewaySpendCapSubjectMatchersItemKey.WorkspaceId,
+ *         key: "workspace_id",
  *         value: "workspace-6b0e3c52-7f4a-4d1e-9c8b-2a5f0d3e1b47",
  *     }],
  *     window: langsmith.GatewaySpendCapWindow.Monthly,
