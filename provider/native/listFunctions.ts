@@ -9,15 +9,14 @@
 import type { LangSmithClient } from "../client/client";
 import type { OperationContext } from "../engine/context/operation";
 import { examplesOf } from "../engine/fields/fieldExamples";
+import { BOOKKEEPING_OUTPUTS } from "../engine/kind/listFunction";
 import type { LangSmithResource, ListFilter } from "../engine/resource";
 import { KINDS } from "../registry";
 import type { FunctionExample, NativeFunction } from "./nativeFunction";
 import type { PulumiNamedTypeSpec, PulumiPropertySpec } from "./pulumiTypes";
 
-const PREFIX = "langsmith:index:";
-
-/** Output properties of every kind that describe the provider's bookkeeping, not the object: left out of a listed object. */
-const BOOKKEEPING = new Set(["lastOperation", "stateVersion", "secretFingerprints"]);
+/** The prefix of every token of the package. */
+export const PREFIX = "langsmith:index:";
 
 /** `Projects` of `Project`, `GatewayPolicies` of `GatewayPolicy`; a name already plural stays (`PlaygroundSettings`). */
 function plural(typeName: string): string {
@@ -26,7 +25,7 @@ function plural(typeName: string): string {
 }
 
 /** The type's name in a kind token, e.g. `Project`. */
-const typeNameOf = (kindToken: string): string => kindToken.slice(PREFIX.length);
+export const typeNameOf = (kindToken: string): string => kindToken.slice(PREFIX.length);
 
 /** The list function's token of a kind, e.g. `langsmith:index:getProjects` of `langsmith:index:Project`. */
 export function listFunctionToken(kindToken: string): string {
@@ -45,7 +44,7 @@ export function listedTypeToken(kindToken: string): string {
 }
 
 /** `annotation queue` of `AnnotationQueue`. */
-function words(typeName: string): string {
+export function words(typeName: string): string {
   return typeName.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
 }
 
@@ -64,7 +63,7 @@ function filterProperty(filter: ListFilter): PulumiPropertySpec {
 export function listedType(kindToken: string, outputProperties: Readonly<Record<string, PulumiPropertySpec>>): PulumiNamedTypeSpec {
   const properties: Record<string, PulumiPropertySpec> = { id: { type: "string", description: `The ${words(typeNameOf(kindToken))}'s id.` } };
   for (const [name, spec] of Object.entries(outputProperties)) {
-    if (BOOKKEEPING.has(name) || spec.secret === true) continue;
+    if (BOOKKEEPING_OUTPUTS.has(name) || spec.secret === true) continue;
     const { replaceOnChanges: _replaces, ...rest } = spec;
     properties[name] = rest;
   }

@@ -13,12 +13,10 @@ import { examplesOf } from "../engine/fields/fieldExamples";
 import { exampleRef } from "../engine/fields/fieldSpec";
 import type { LangSmithResource } from "../engine/resource";
 import { KINDS } from "../registry";
-import { listedType, listFunctionToken } from "./listFunctions";
+import { listedType, listFunctionToken, PREFIX, typeNameOf, words } from "./listFunctions";
 import type { NativeFunction } from "./nativeFunction";
 import type { PulumiPropertySpec } from "./pulumiTypes";
 import { resourceSpec } from "./resourceSchema";
-
-const PREFIX = "langsmith:index:";
 
 /** Thrown when a lookup is not given exactly one of its keys, or not its parents' ids. */
 export class LookupArgumentError extends Error {}
@@ -27,9 +25,6 @@ export class LookupArgumentError extends Error {}
 export function lookupFunctionToken(kindToken: string): string {
   return `${PREFIX}get${kindToken.slice(PREFIX.length)}`;
 }
-
-/** `annotation queue` of `AnnotationQueue`. */
-const words = (typeName: string): string => typeName.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
 
 /**
  * The arguments an import form names, without the workspace: the parents'
@@ -50,7 +45,7 @@ export function lookupArguments(resource: LangSmithResource): { parents: string[
 export function nativeLookupFunction(resource: LangSmithResource, taken: ReadonlySet<string>): NativeFunction | undefined {
   const token = lookupFunctionToken(resource.token);
   if (taken.has(token) || (resource.listFunction !== undefined && listFunctionToken(resource.token) === token)) return undefined;
-  const typeName = resource.token.slice(PREFIX.length);
+  const typeName = typeNameOf(resource.token);
   const noun = words(typeName);
   const { parents, keys } = lookupArguments(resource);
   const inputs: Record<string, PulumiPropertySpec> = {};

@@ -27,8 +27,8 @@ import { apiOf, parentIds, type PreparedKind, settingsInScope } from "./prepare"
 /** Most pages one list function reads: a bound on a runaway service. */
 const MAX_PAGES = 1_000;
 
-/** The provider's own outputs, which say nothing of the object: left out of a listed object. */
-const BOOKKEEPING = new Set([LAST_OPERATION_OUTPUT.name, SECRET_FINGERPRINTS_OUTPUT.name, "stateVersion"]);
+/** The provider's own outputs, which say nothing of the object: left out of a listed object (and of its schema type). */
+export const BOOKKEEPING_OUTPUTS: ReadonlySet<string> = new Set([LAST_OPERATION_OUTPUT.name, SECRET_FINGERPRINTS_OUTPUT.name, "stateVersion"]);
 
 /** Thrown when a list function is called without an argument it needs, or with one of the wrong type. */
 export class ListArgumentError extends Error {}
@@ -180,5 +180,5 @@ function matches(filter: ListFilter, object: Properties, value: unknown): boolea
 
 /** The outputs without the provider's own bookkeeping. */
 function withoutBookkeeping(outputs: Properties): Properties {
-  return Object.fromEntries(Object.entries(outputs).filter(([name]) => !BOOKKEEPING.has(name)));
+  return Object.fromEntries(Object.entries(outputs).filter(([name]) => !BOOKKEEPING_OUTPUTS.has(name)));
 }
