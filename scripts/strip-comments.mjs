@@ -28,7 +28,14 @@ let before = 0;
 let after = 0;
 for (const file of modules(dir)) {
   const source = readFileSync(file, "utf8");
-  const { code } = esbuild.transformSync(source, { loader: "js", format: "cjs", target: "node20", legalComments: "none", sourcefile: file });
+  const { code } = esbuild.transformSync(source, {
+    loader: "js",
+    format: "cjs",
+    target: "node20",
+    minifyWhitespace: true,
+    legalComments: "none",
+    sourcefile: file,
+  });
   before += source.length;
   after += code.length;
   writeFileSync(file, code);
