@@ -10,7 +10,7 @@
 #           (scripts/tools/python/fuzz-requirements.txt; tests/contract/fuzz.test.ts);
 #   langgraph-cli  langgraph-cli, LangSmith's deploy client, run against the
 #           emulator as a conformance client
-#           (scripts/tools/python/langgraph-cli-requirements.txt; tests/e2e/langgraphCli.test.ts).
+#           (scripts/tools/python/langgraph-cli-requirements.txt; tests/integration/langgraphCli.test.ts).
 # Cached under ${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-langsmith/python-<name>/<key>/,
 # where <key> covers the requirements and the interpreter's version.
 #
