@@ -28,8 +28,11 @@ describe("langgraph-cli 0.4.40 against the emulator", () => {
   let project: string;
   let langgraph: string;
 
-  /** Runs `langgraph <args>` in the project directory, with no stdin and the emulator as its control plane. */
-  function cli(args: string[]): Promise<Run> {
+  /**
+   * Runs `langgraph <args>` in the project directory, with no stdin and the
+   * emulator as its control plane (`LANGGRAPH_HOST_URL`, or what `where` gives).
+   */
+  function cli(args: string[], where?: Record<string, string>): Promise<Run> {
     return new Promise((resolve, reject) => {
       const child = spawn(langgraph, args, {
         cwd: project,
@@ -38,7 +41,7 @@ describe("langgraph-cli 0.4.40 against the emulator", () => {
           PATH: process.env["PATH"] ?? "/usr/bin:/bin",
           HOME: project,
           LANGGRAPH_CLI_NO_ANALYTICS: "1",
-          LANGGRAPH_HOST_URL: emulator.url,
+          ...(where ?? { LANGGRAPH_HOST_URL: emulator.url }),
           LANGGRAPH_HOST_API_KEY: DEFAULT_API_KEY,
           NO_COLOR: "1",
         },
@@ -55,8 +58,8 @@ describe("langgraph-cli 0.4.40 against the emulator", () => {
     });
   }
 
-  async function succeeds(args: string[]): Promise<string> {
-    const run = await cli(args);
+  async function succeeds(args: string[], where?: Record<string, string>): Promise<string> {
+    const run = await cli(args, where);
     if (run.code !== 0) throw new Error(`langgraph ${args.join(" ")} exited ${String(run.code)}:\n${run.output}`);
     return run.output;
   }
@@ -119,6 +122,10 @@ describe("langgraph-cli 0.4.40 against the emulator", () => {
 
     const deployLogs = await succeeds(["deploy", "logs", "--deployment-id", String(id), "--type", "deploy"]);
     expect(deployLogs).toContain(`[INFO] Revision ${revisionId} is live`);
+    // Given the REST API's address instead, the CLI finds the control plane at its /api-host (the self-hosted layout).
+    const viaEndpoint = await succeeds(["deploy", "logs", "--name", DEPLOYMENT_NAME, "--type", "deploy"], { LANGSMITH_ENDPOINT: `${emulator.url}/api/v1` });
+    expect(viaEndpoint).toContain(`[INFO] Revision ${revisionId} is live`);
+    expect(emulator.control.requestLog().map((entry) => `${entry.method} ${entry.path}`)).toContain(`POST /api-host/v1/projects/${String(id)}/deploy_logs`);
 
     const listeners = await succeeds(["deploy", "listeners", "list"]);
     expect(listeners).toMatch(new RegExp(`${LISTENER_ID}\\s+cli-cluster\\s+agents`));
