@@ -16,7 +16,7 @@ import { renderDeployment, renderRevision } from "../deploymentWire";
 import { detailError, type FastApiValidationError } from "../errors";
 import { boolQuery, type RawQuery, throwIfInvalid, uuidListQuery, uuidPathParam } from "../params";
 import { deploymentCreateSchema, deploymentPatchSchema, deploymentRevisionCreateSchema, deploymentUploadUrlSchema } from "../schemas";
-import { sourceBuildOf } from "../sourceBuilds";
+import { type BuildCommands, sourceBuildOf } from "../sourceBuilds";
 import type { DeploymentRecord } from "../types";
 import { parseBody } from "../validation";
 
@@ -40,7 +40,7 @@ function originOf(request: FastifyRequest): string {
 }
 
 /** The build settings a new revision of `deployment` runs with, after `sourceConfig` (a PATCH's) is applied. */
-function commandsOf(deployment: DeploymentRecord, sourceConfig: { install_command?: unknown; build_command?: unknown } | null | undefined) {
+function commandsOf(deployment: DeploymentRecord, sourceConfig: { install_command?: unknown; build_command?: unknown } | null | undefined): BuildCommands {
   return {
     installCommand: sourceConfig?.install_command ?? deployment.sourceConfig["install_command"],
     buildCommand: sourceConfig?.build_command ?? deployment.sourceConfig["build_command"],
