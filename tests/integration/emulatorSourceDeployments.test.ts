@@ -221,6 +221,15 @@ describe("emulator: deployments from uploaded source", () => {
     });
   });
 
+  test("a config at a path longer than a tar header holds (a long-name entry) is found", async () => {
+    const deep = `${"nested-directory-".repeat(8)}end/langgraph.json`;
+    expect(deep.length).toBeGreaterThan(100);
+    const { id, revisionId } = await deploy("long-path", archive("long-path", { [deep]: config, "agent.py": "graph = None\n" }), deep);
+    clockMs += TO_DEPLOYED_MS;
+    expect(await revisionStatus(id, revisionId)).toBe("DEPLOYED");
+    expect(messages(await logs(`/v1/projects/${id}/revisions/${revisionId}/build_logs`, { order: "asc", limit: 50 }))).toContain(`Using config ${deep}`);
+  });
+
   test("a missing config file or a corrupt archive fails the build (BUILD_FAILED) with log lines saying why", async () => {
     const missing = await deploy("no-config", archive("no-config", { "agent.py": "graph = None\n" }));
     const corrupt = await deploy("corrupt", Buffer.from("this is not a gzip stream at all"));
