@@ -38,6 +38,7 @@ go_langhost_dir="$("$here/build-langhost.sh" go | tail -n 1)"
 python_langhost_dir="$("$here/build-langhost.sh" python | tail -n 1)"
 python_env_dir="$("$here/build-python-env.sh" pulumi | tail -n 1)"
 python_fuzz_dir="$("$here/build-python-env.sh" fuzz | tail -n 1)"
+python_langgraph_cli_dir="$("$here/build-python-env.sh" langgraph-cli | tail -n 1)"
 
 env_file="$cache_root/tools.env"
 {
@@ -51,6 +52,7 @@ env_file="$cache_root/tools.env"
   echo "PYTHON_LANGHOST_DIR=$python_langhost_dir"
   echo "PYTHON_ENV_DIR=$python_env_dir"
   echo "PYTHON_FUZZ_DIR=$python_fuzz_dir"
+  echo "PYTHON_LANGGRAPH_CLI_DIR=$python_langgraph_cli_dir"
 } > "$env_file.tmp"
 mv "$env_file.tmp" "$env_file"
 echo "tools: ready in $((SECONDS - start))s; recorded in $env_file" >&2

@@ -13,6 +13,7 @@ import { describeAccess } from "./suites/access";
 import { describeAdditions } from "./suites/additions";
 import { describeBulkExports } from "./suites/bulkExports";
 import { describeDeployments } from "./suites/deployments";
+import { describeDeploymentSources } from "./suites/deploymentSources";
 import { CONTRACT_BUCKET, describeDestinations } from "./suites/destinations";
 import type { ContractEnv } from "./suites/env";
 import { describeOAuth } from "./suites/oauth";
@@ -107,6 +108,7 @@ afterAll(async () => {
 });
 
 describeDeployments(env);
+describeDeploymentSources(env);
 describeOAuth(env);
 describeDestinations(env);
 describeBulkExports(env);

@@ -40,9 +40,17 @@ const DATA_PLANE_MOUNT = /^\/data-planes\/[0-9a-f-]{36}(?=\/api\/v1\/)/;
 /**
  * A self-hosted install's control plane, at its origin's `/api-host` (where
  * the provider finds it from the API URL alone, as langgraph-cli does): a
- * request there is checked as the same request to the control plane (`/v2/...`).
+ * request there is checked as the same request to the control plane (`/v2/...`,
+ * and its v1 routes, the build and deploy logs, `/v1/...`).
  */
-const SELF_HOSTED_CONTROL_PLANE = /^\/api-host(?=\/v2\/)/;
+const SELF_HOSTED_CONTROL_PLANE = /^\/api-host(?=\/v[12]\/)/;
+
+/**
+ * The emulator's signed upload URLs (`PUT /source-uploads/...`): no operation
+ * of either API, but the address the control plane's upload-url answer gave,
+ * whose signature the emulator checks itself.
+ */
+const SIGNED_UPLOAD = /^\/source-uploads\//;
 
 /** Faults injected before the request body was read: the body is not known, so it is not checked. */
 const BODYLESS_FAULTS = new Set(["status", "rate-limit", "drop"]);
@@ -52,6 +60,7 @@ export function contractViolations(exchange: ApiExchange): string[] {
   if (!exchange.userAgent?.startsWith(CLIENT_USER_AGENT_PREFIX)) return [];
   if (exchange.fault !== undefined && BODYLESS_FAULTS.has(exchange.fault)) return [];
   const method = exchange.method.toUpperCase();
+  if (SIGNED_UPLOAD.test(exchange.path)) return [];
   const path = exchange.path.replace(DATA_PLANE_MOUNT, "").replace(SELF_HOSTED_CONTROL_PLANE, "");
   if (DELIBERATE_EXTENSIONS.some((extension) => extension.method === method && extension.path.test(path))) return [];
   return [...validateRequest(method, path, exchange.query, exchange.requestBody), ...validatePathParams(method, path)];

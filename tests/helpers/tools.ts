@@ -30,6 +30,8 @@ export interface ToolPaths {
   pythonEnvDir?: string;
   /** The Python environment with schemathesis (scripts/build-python-env.sh fuzz), when the bootstrap recorded one. */
   pythonFuzzDir?: string;
+  /** The Python environment with langgraph-cli (scripts/build-python-env.sh langgraph-cli), when the bootstrap recorded one. */
+  pythonLanggraphCliDir?: string;
 }
 
 /**
@@ -60,6 +62,7 @@ export function toolPaths(): ToolPaths {
   const pythonLanghostDir = process.env["PYTHON_LANGHOST_DIR"] || recorded["PYTHON_LANGHOST_DIR"];
   const pythonEnvDir = process.env["PYTHON_ENV_DIR"] || recorded["PYTHON_ENV_DIR"];
   const pythonFuzzDir = process.env["PYTHON_FUZZ_DIR"] || recorded["PYTHON_FUZZ_DIR"];
+  const pythonLanggraphCliDir = process.env["PYTHON_LANGGRAPH_CLI_DIR"] || recorded["PYTHON_LANGGRAPH_CLI_DIR"];
   return {
     pulumiBinDir,
     versitygwBin,
@@ -71,5 +74,6 @@ export function toolPaths(): ToolPaths {
     ...(pythonLanghostDir ? { pythonLanghostDir } : {}),
     ...(pythonEnvDir ? { pythonEnvDir } : {}),
     ...(pythonFuzzDir ? { pythonFuzzDir } : {}),
+    ...(pythonLanggraphCliDir ? { pythonLanggraphCliDir } : {}),
   };
 }

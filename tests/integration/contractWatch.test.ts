@@ -51,4 +51,19 @@ describe("contract watch", () => {
       watch.stop();
     }
   });
+
+  it("checks the logs under /api-host/v1 as the control plane's v1 routes, and leaves the signed upload URLs alone", async () => {
+    const watch = watchClientRequests();
+    try {
+      const agent = `${CLIENT_USER_AGENT_PREFIX}0.0.0-test`;
+      const id = "7f8e3c51-0000-4000-8000-00000000abcd";
+      await send(agent, "POST", `/api-host/v1/projects/${id}/deploy_logs`, { order: "asc", limit: 10 });
+      await send(agent, "POST", `/api-host/v1/projects/${id}/deploy_logs`, { order: "sideways" });
+      await send(agent, "PUT", `/source-uploads/deployments/${id}/sources/x.tar.gz?expires=1&signature=00`, { not: "an archive" });
+      const found = watch.takeViolations();
+      expect(found).toEqual([expect.stringMatching(/^POST \/v1\/projects\/\{project_id\}\/deploy_logs: .*order/)]);
+    } finally {
+      watch.stop();
+    }
+  });
 });

@@ -313,9 +313,12 @@ describe("emulator control plane", () => {
   });
 
   test("unknown routes answer 501 naming method and path", async () => {
-    const reply = await call("PUT", "/v2/listeners?x=1");
+    const reply = await call("PUT", "/v1/integrations/github/install?x=1");
     expect(reply.status).toBe(501);
-    expect(json(reply)["detail"]).toContain("PUT /v2/listeners");
+    expect(json(reply)["detail"]).toContain("PUT /v1/integrations/github/install");
+    const listenerWrite = await call("PUT", "/v2/listeners?x=1");
+    expect(listenerWrite.status).toBe(405);
+    expect(listenerWrite.headers.get("allow")).toBe("GET");
     const control = await call("POST", "/__emulator/reset");
     expect(control.status).toBe(501);
   });

@@ -1,6 +1,7 @@
 import type { SecretBox } from "./crypto";
 import type { EmulatorTimings } from "./options";
 import type { SeedInput } from "./seed";
+import type { SourceUploads } from "./sourceUploads";
 import type { Store } from "./store";
 import type { RevisionFailure } from "./types";
 
@@ -49,4 +50,6 @@ export interface EmulatorContext {
   exportRowsPerFile: number;
   /** Failures to inject into the next revision of a deployment with a given name. */
   pendingFailuresByName: Map<string, RevisionFailure>;
+  /** Signed upload URLs and the source archives uploaded through them (never in the saved state). */
+  uploads: SourceUploads;
 }

@@ -82,6 +82,7 @@ export class EmulatorControl {
     ctx.store.replace(state);
     ctx.timings = this.deps.initialTimings;
     ctx.pendingFailuresByName.clear();
+    ctx.uploads.clear();
     this.deps.faults.clear();
     this.deps.requestLog.clear();
     this.deps.rateLimiter.requestsPerSecond = this.deps.initialRateLimitPerSecond;

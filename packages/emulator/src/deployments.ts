@@ -11,14 +11,17 @@ import { detailError, type FastApiValidationError, ValidationFailure } from "./e
 import { canonicalUuid, isUuid } from "./params";
 import { DEFAULT_FAILURE_STEP, supersede } from "./revisions";
 import type { DeploymentCreateBody, DeploymentPatchBody, DeploymentRevisionCreateBody, SourceConfigBody } from "./schemas";
-import type { DeploymentRecord, RevisionFailure, RevisionRecord } from "./types";
+import { REVISION_STEPS, type DeploymentRecord, type RevisionFailure, type RevisionRecord, type SourceBuildRecord } from "./types";
 
 /** Source-config fields that cannot change after creation (changing them needs a new deployment). */
 export const IMMUTABLE_SOURCE_CONFIG_FIELDS = ["integration_id", "repo_url", "deployment_type"] as const;
 
 /**
  * Fields a new deployment needs beyond the contract's schema, by source: the
- * service answers 422 "Field required" for them.
+ * service answers 422 "Field required" for them. An `internal_source`
+ * deployment needs none: created without `source_tarball_path`, it has no
+ * revision until a PATCH names its uploaded archive (langgraph-cli's
+ * `deploy --remote`: create, upload, PATCH).
  */
 const REQUIRED_BY_SOURCE: Readonly<Record<string, readonly [string, readonly string[]][]>> = {
   github: [
@@ -27,7 +30,6 @@ const REQUIRED_BY_SOURCE: Readonly<Record<string, readonly [string, readonly str
   ],
   external_docker: [["source_revision_config", ["image_uri"]]],
   internal_docker: [["source_revision_config", ["image_uri"]]],
-  internal_source: [["source_revision_config", ["source_tarball_path"]]],
   internal_template: [["source_config", ["template_id"]]],
 };
 
@@ -74,6 +76,17 @@ function takeFailure(ctx: EmulatorContext, deployment: DeploymentRecord): Revisi
   return failure;
 }
 
+/**
+ * The failure a revision ends in: a build that fails on its archive fails at
+ * the end of `BUILDING`, unless an injected failure happens before.
+ */
+function failureOf(injected: RevisionFailure | null, build: SourceBuildRecord | undefined): RevisionFailure | null {
+  if (build?.failure === null || build === undefined) return injected;
+  const buildStep = REVISION_STEPS.indexOf("BUILDING");
+  if (injected !== null && REVISION_STEPS.indexOf(injected.atStep) < buildStep) return injected;
+  return { status: "BUILD_FAILED", atStep: "BUILDING" };
+}
+
 /** Adds a revision (superseding unfinished ones, which turn `SKIPPED`) that starts the state machine now. */
 function addRevision(
   ctx: EmulatorContext,
@@ -81,6 +94,7 @@ function addRevision(
   source: string,
   sourceRevisionConfig: Record<string, unknown>,
   nowMs: number,
+  build?: SourceBuildRecord,
 ): RevisionRecord {
   const state = ctx.store.state;
   supersede(deploymentRevisions(state, deployment.id), nowMs);
@@ -93,15 +107,23 @@ function addRevision(
     repoUrl: typeof deployment.sourceConfig["repo_url"] === "string" ? deployment.sourceConfig["repo_url"] : null,
     createdAtMs: nowMs,
     stepDurationsMs: { ...ctx.timings.stepDurationsMs },
-    failure: takeFailure(ctx, deployment),
+    failure: failureOf(takeFailure(ctx, deployment), build),
     skippedAtMs: null,
+    ...(build !== undefined ? { sourceBuild: build } : {}),
   };
   state.revisions.push(revision);
   return revision;
 }
 
-/** Creates a deployment and its first revision (409 on a duplicate name in the workspace). */
-export function createDeployment(ctx: EmulatorContext, tenantId: string, body: DeploymentCreateBody): DeploymentRecord {
+/**
+ * Creates a deployment and its first revision (409 on a duplicate name in the
+ * workspace); an `internal_source` deployment created without a
+ * `source_tarball_path` gets no revision (its first comes with the PATCH
+ * naming its upload).
+ *
+ * @param build what the inspection of the named archive found (`sourceBuilds.ts`), when the body names one.
+ */
+export function createDeployment(ctx: EmulatorContext, tenantId: string, body: DeploymentCreateBody, build?: SourceBuildRecord): DeploymentRecord {
   const missing = missingFieldErrors(body);
   if (missing.length > 0) throw new ValidationFailure(missing);
   const nowMs = ctx.now();
@@ -125,13 +147,31 @@ export function createDeployment(ctx: EmulatorContext, tenantId: string, body: D
     pendingFailure: null,
   };
   state.deployments.push(deployment);
-  addRevision(ctx, deployment, body.source, definedEntries({ ...body.source_revision_config }), nowMs);
+  const revisionConfig = definedEntries({ ...body.source_revision_config });
+  const awaitsUpload =
+    body.source === "internal_source" && (revisionConfig["source_tarball_path"] === undefined || revisionConfig["source_tarball_path"] === null);
+  if (!awaitsUpload) addRevision(ctx, deployment, body.source, revisionConfig, nowMs, build);
   ctx.store.commit();
   return deployment;
 }
 
 function refuseWhileDeleting(deployment: DeploymentRecord): void {
   if (deployment.deleteRequestedAtMs !== null) throw detailError(409, "Deployment is being deleted");
+}
+
+/**
+ * The `source_revision_config` of the revision a PATCH (or a revision's
+ * create) makes: the one given, merged over the latest revision's; none when
+ * it gives none (no revision is made).
+ */
+export function newRevisionConfig(
+  ctx: EmulatorContext,
+  deployment: DeploymentRecord,
+  given: Record<string, unknown> | null | undefined,
+): Record<string, unknown> | undefined {
+  if (given === undefined || given === null) return undefined;
+  const latest = deploymentRevisions(ctx.store.state, deployment.id)[0];
+  return { ...(latest?.sourceRevisionConfig ?? {}), ...definedEntries({ ...given }) };
 }
 
 /**
@@ -142,7 +182,7 @@ function refuseWhileDeleting(deployment: DeploymentRecord): void {
  * (merged over the latest revision's). `revision_source` sets the source of
  * that new revision; without `source_revision_config` it changes nothing.
  */
-export function patchDeployment(ctx: EmulatorContext, deployment: DeploymentRecord, body: DeploymentPatchBody): void {
+export function patchDeployment(ctx: EmulatorContext, deployment: DeploymentRecord, body: DeploymentPatchBody, build?: SourceBuildRecord): void {
   const nowMs = ctx.now();
   refuseWhileDeleting(deployment);
   const sc = sourceConfigUpdate(body.source_config ?? {});
@@ -160,10 +200,10 @@ export function patchDeployment(ctx: EmulatorContext, deployment: DeploymentReco
   if (body.secret_references !== undefined && body.secret_references !== null) {
     deployment.secretReferences = body.secret_references.map((r) => ({ ...r }));
   }
-  if (body.source_revision_config !== undefined && body.source_revision_config !== null) {
+  const merged = newRevisionConfig(ctx, deployment, body.source_revision_config);
+  if (merged !== undefined) {
     const latest = deploymentRevisions(ctx.store.state, deployment.id)[0];
-    const merged = { ...(latest?.sourceRevisionConfig ?? {}), ...definedEntries({ ...body.source_revision_config }) };
-    addRevision(ctx, deployment, body.revision_source ?? latest?.source ?? deployment.source, merged, nowMs);
+    addRevision(ctx, deployment, body.revision_source ?? latest?.source ?? deployment.source, merged, nowMs, build);
   }
   deployment.updatedAtMs = nowMs;
   ctx.store.commit();
@@ -176,8 +216,8 @@ export function patchDeployment(ctx: EmulatorContext, deployment: DeploymentReco
  * `resource_spec`), secrets and secret references changed as a `PATCH`
  * changes them. Answers the new revision's id.
  */
-export function createRevision(ctx: EmulatorContext, deployment: DeploymentRecord, body: DeploymentRevisionCreateBody): string {
-  patchDeployment(ctx, deployment, { ...body, source_revision_config: body.source_revision_config ?? {} });
+export function createRevision(ctx: EmulatorContext, deployment: DeploymentRecord, body: DeploymentRevisionCreateBody, build?: SourceBuildRecord): string {
+  patchDeployment(ctx, deployment, { ...body, source_revision_config: body.source_revision_config ?? {} }, build);
   return deploymentRevisions(ctx.store.state, deployment.id)[0]?.id ?? "";
 }
 
@@ -187,11 +227,11 @@ export function createRevision(ctx: EmulatorContext, deployment: DeploymentRecor
  * every revision), superseding an unfinished one. 404 when the revision is
  * not one of the deployment's.
  */
-export function redeployRevision(ctx: EmulatorContext, deployment: DeploymentRecord, revisionId: string): void {
+export function redeployRevision(ctx: EmulatorContext, deployment: DeploymentRecord, revisionId: string, build?: SourceBuildRecord): void {
   refuseWhileDeleting(deployment);
   const revision = findRevision(ctx.store.state, deployment.id, revisionId);
   const nowMs = ctx.now();
-  addRevision(ctx, deployment, revision.source, { ...revision.sourceRevisionConfig }, nowMs);
+  addRevision(ctx, deployment, revision.source, { ...revision.sourceRevisionConfig }, nowMs, build);
   deployment.updatedAtMs = nowMs;
   ctx.store.commit();
 }

@@ -11,6 +11,7 @@ import { RequestLog } from "./requestLog";
 import { applySeed, DEFAULT_SEED, emptyState } from "./seed";
 import { buildServer } from "./server";
 import { Store } from "./store";
+import { SourceUploads } from "./sourceUploads";
 import { seedTraceRuns } from "./traceRuns";
 import type { EmulatorState } from "./types";
 
@@ -123,6 +124,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     },
     exportRowsPerFile: options.exportRowsPerFile ?? 1000,
     pendingFailuresByName: new Map(),
+    uploads: new SourceUploads(now),
     features: { ...initialFeatures },
   };
   const faults = new FaultRegistry();
@@ -155,6 +157,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       await exportRuns.stop();
       await bulkExportRunner.stop();
       await app.close();
+      ctx.uploads.close();
     },
   };
 }

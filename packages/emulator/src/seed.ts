@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import type { CallerCredentialRecord, EmulatorState, OAuthProviderRecord, OrganizationRecord } from "./types";
+import type { CallerCredentialRecord, EmulatorState, ListenerRecord, OAuthProviderRecord, OrganizationRecord } from "./types";
 
 /** Permissions granted to a seeded key when its `permissions` are omitted. */
 export const DEFAULT_PERMISSIONS: readonly string[] = [
@@ -68,13 +68,25 @@ const oauthProviderSeedSchema = z.object({
   has_token: z.boolean().optional(),
 });
 
+/** A listener of a seeded workspace (`GET /v2/listeners`). */
+const listenerSeedSchema = z.object({
+  /** Default: a random UUID. */
+  id: z.uuid().optional(),
+  /** The cluster's own id, e.g. its name. */
+  computeId: z.string().min(1),
+  /** The Kubernetes namespaces it deploys into; default none (`null`). */
+  namespaces: z.array(z.string().min(1)).optional(),
+  /** Default `null`. */
+  version: z.string().optional(),
+});
+
 const organizationSeedSchema = z.object({
   id: z.string().min(1),
   name: z.string().optional(),
   /** The organization's handle (`GET /api/v1/orgs/current`); default its name, lower-cased, with `-` between words. */
   handle: z.string().min(1).optional(),
   deploymentsEnabled: z.boolean().optional(),
-  workspaces: z.array(z.object({ id: z.string().min(1), name: z.string().optional() })).optional(),
+  workspaces: z.array(z.object({ id: z.string().min(1), name: z.string().optional(), listeners: z.array(listenerSeedSchema).optional() })).optional(),
   oauthProviders: z.array(oauthProviderSeedSchema).optional(),
 });
 
@@ -184,6 +196,18 @@ function toProvider(seed: z.infer<typeof oauthProviderSeedSchema>, organizationI
   };
 }
 
+function toListener(seed: z.infer<typeof listenerSeedSchema>, nowIso: string): ListenerRecord {
+  return {
+    id: seed.id ?? randomUUID(),
+    compute_type: "k8s",
+    compute_id: seed.computeId,
+    compute_config: { k8s_namespaces: seed.namespaces ?? null },
+    version: seed.version ?? null,
+    created_at: nowIso,
+    updated_at: nowIso,
+  };
+}
+
 /** An organization's handle made from its name: lower-cased, `-` between words. */
 export function handleOf(name: string): string {
   return name
@@ -213,9 +237,16 @@ function upsertOrganization(state: EmulatorState, seed: z.infer<typeof organizat
     if (seed.deploymentsEnabled !== undefined) org.deploymentsEnabled = seed.deploymentsEnabled;
   }
   for (const ws of seed.workspaces ?? []) {
-    const existing = org.workspaces.find((w) => w.id === ws.id);
-    if (existing) existing.name = ws.name ?? existing.name;
-    else org.workspaces.push({ id: ws.id, name: ws.name ?? ws.id });
+    let workspace = org.workspaces.find((w) => w.id === ws.id);
+    if (workspace) workspace.name = ws.name ?? workspace.name;
+    else {
+      workspace = { id: ws.id, name: ws.name ?? ws.id };
+      org.workspaces.push(workspace);
+    }
+    for (const listenerSeed of ws.listeners ?? []) {
+      const listener = toListener(listenerSeed, nowIso);
+      workspace.listeners = [...(workspace.listeners ?? []).filter((l) => l.id !== listener.id), listener];
+    }
   }
   for (const providerSeed of seed.oauthProviders ?? []) {
     const provider = toProvider(providerSeed, org.id, nowIso);

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { EmulatorContext } from "./context";
 import type { EmulatorControl } from "./control";
-import { handleError, isFastifyError } from "./errors";
+import { detailError, handleError, isFastifyError } from "./errors";
 import { hasExchangeObservers, notifyExchange } from "./exchanges";
 import type { FaultRegistry, RateLimiter } from "./faults";
 import type { RequestLog, RequestLogEntry } from "./requestLog";
@@ -9,6 +9,7 @@ import type { BulkExportRunner } from "./bulkExportRunner";
 import { registerBulkExportRoutes } from "./routes/bulkExports";
 import { CONTROL_PREFIX, registerControlRoutes } from "./routes/control";
 import { registerDeploymentRoutes } from "./routes/deployments";
+import { isSourceUpload, registerDeploymentLogRoutes, registerListenerRoutes, registerSourceUploadRoute } from "./routes/deploymentSources";
 import { registerDestinationRoutes } from "./routes/destinations";
 import { registerOAuthRoutes } from "./routes/oauth";
 import { KINDS, registerAccessPolicyAttachments, registerDataPlaneRoutes, registerGatewayPolicyRoutes, registerKind, registerResourceTagsRoute } from "./kinds";
@@ -16,6 +17,22 @@ import { registerOrganizationRoutes } from "./routes/organization";
 
 /** Path prefixes the control plane is served under (cloud layout and self-hosted layout). */
 export const CONTROL_PLANE_PREFIXES: readonly string[] = ["/v2", "/api-host/v2"];
+
+/** Path prefixes of the control plane's v1 routes (the build and deploy logs), in both layouts. */
+export const CONTROL_PLANE_V1_PREFIXES: readonly string[] = ["/v1", "/api-host/v1"];
+
+/** Reads a body as text, at most `limitBytes` (413 beyond), as Fastify's own parsers do. */
+async function readText(stream: NodeJS.ReadableStream, limitBytes: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  for await (const chunk of stream) {
+    const buffer = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
+    bytes += buffer.length;
+    if (bytes > limitBytes) throw detailError(413, "Request body too large");
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
 
 /** What shapes traffic: faults, the rate limit and the request log. */
 export interface TrafficControls {
@@ -167,7 +184,8 @@ export function buildServer(
   control: EmulatorControl | null,
   bulkExportRunner: BulkExportRunner,
 ): FastifyInstance {
-  const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: 1_048_576 });
+  const bodyLimit = 1_048_576;
+  const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit });
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
     const text = typeof body === "string" ? body : body.toString("utf8");
@@ -188,6 +206,18 @@ export function buildServer(
     const text = typeof body === "string" ? body : body.toString("utf8");
     done(null, text === "" ? undefined : text);
   });
+  // A source archive (what the signed upload URLs are signed for) reaches the
+  // upload route as a stream, whatever its size; elsewhere it is text, as any other media type.
+  app.addContentTypeParser(["application/gzip", "application/x-gzip"], (request, payload, done) => {
+    if (isSourceUpload(request)) {
+      done(null, payload);
+      return;
+    }
+    readText(payload, bodyLimit).then(
+      (text) => done(null, text === "" ? undefined : text),
+      (error: Error) => done(error, undefined),
+    );
+  });
   // A path the emulator serves with other methods answers 405 with Allow, as FastAPI does; any other 501.
   const routes = new RouteTable();
   app.addHook("onRoute", (route) => routes.add(route.method, route.url));
@@ -206,7 +236,10 @@ export function buildServer(
   for (const prefix of CONTROL_PLANE_PREFIXES) {
     registerDeploymentRoutes(app, ctx, prefix);
     registerOAuthRoutes(app, ctx, prefix);
+    registerListenerRoutes(app, ctx, prefix);
   }
+  for (const prefix of CONTROL_PLANE_V1_PREFIXES) registerDeploymentLogRoutes(app, ctx, prefix);
+  registerSourceUploadRoute(app, ctx);
   registerDestinationRoutes(app, ctx);
   registerBulkExportRoutes(app, ctx, bulkExportRunner);
   for (const kind of KINDS) registerKind(app, ctx, kind);

@@ -29,12 +29,26 @@ export interface RevisionFailure {
   atStep: RevisionStep;
 }
 
+/** A listener of a workspace (`GET /v2/listeners`), wire-shaped. */
+export interface ListenerRecord {
+  id: string;
+  compute_type: "k8s";
+  /** The compute infrastructure's own id, e.g. a Kubernetes cluster's name. */
+  compute_id: string;
+  compute_config: { k8s_namespaces: string[] | null };
+  version: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** A workspace (tenant) of an organization. */
 export interface WorkspaceRecord {
   /** Workspace id, sent by clients as `X-Tenant-Id`. */
   id: string;
   /** Human-readable name. */
   name: string;
+  /** Listeners registered for the workspace (seeded); absent means none. */
+  listeners?: ListenerRecord[];
 }
 
 /** An OAuth provider as the control plane returns it (snake_case, spec fields). */
@@ -169,6 +183,25 @@ export interface RevisionRecord {
   failure: RevisionFailure | null;
   /** When a newer revision superseded this one; `null` if never. */
   skippedAtMs: number | null;
+  /** The build of a revision made from an uploaded archive (`source_tarball_path`): absent for the other sources. */
+  sourceBuild?: SourceBuildRecord;
+}
+
+/** A log line's level, as the log endpoints answer it. */
+export type LogLevel = "DEBUG" | "INFO" | "WARNING" | "ERROR" | "CRITICAL";
+
+/** One line a build writes while it runs, before its outcome. */
+export interface BuildLogLine {
+  level: LogLevel;
+  message: string;
+}
+
+/** What the inspection of a revision's uploaded archive found, kept with the revision. */
+export interface SourceBuildRecord {
+  /** The lines the build writes while `BUILDING`, in order. */
+  lines: BuildLogLine[];
+  /** Why the build fails (written as its last line, `ERROR`); `null` when it succeeds. */
+  failure: string | null;
 }
 
 /** A bulk-export destination as stored. */

@@ -467,6 +467,60 @@ export const zGatewayPoliciesUpdateGatewayPolicyRequest = z.looseObject({
     subject_matchers: z.array(zGatewayPoliciesSubjectMatcher).max(10).optional()
 });
 
+export const zDeploymentUploadUrlRequest = z.looseObject({
+    supports_upload_headers: z.boolean().optional().default(false)
+});
+
+export const zDeploymentUploadUrl = z.looseObject({
+    upload_url: z.string(),
+    object_path: z.string(),
+    upload_headers: z.record(z.string(), z.string()).nullish()
+});
+
+export const zDeploymentLogsRequest = z.looseObject({
+    order: z.enum(['asc', 'desc']).optional(),
+    limit: z.int().gte(1).optional(),
+    offset: z.string().nullish(),
+    level: z.string().nullish(),
+    query: z.string().nullish(),
+    start_time: z.string().nullish(),
+    end_time: z.string().nullish()
+});
+
+export const zDeploymentLogEntry = z.looseObject({
+    id: z.string(),
+    timestamp: z.union([
+        z.int(),
+        z.string()
+    ]),
+    level: z.string(),
+    message: z.string()
+});
+
+export const zDeploymentLogsPage = z.looseObject({
+    logs: z.array(zDeploymentLogEntry),
+    next_offset: z.string().nullish()
+});
+
+export const zListenerComputeConfig = z.looseObject({
+    k8s_namespaces: z.array(z.string()).nullish()
+});
+
+export const zListener = z.looseObject({
+    version: z.string().nullish(),
+    compute_type: z.literal('k8s'),
+    compute_id: z.string(),
+    compute_config: zListenerComputeConfig,
+    id: z.string(),
+    created_at: z.string(),
+    updated_at: z.string()
+});
+
+export const zListenersList = z.looseObject({
+    resources: z.array(zListener),
+    offset: z.int()
+});
+
 export const zEvaluatorStructuredOutput = z.looseObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -1016,3 +1070,66 @@ export const zGetApiV1WorkspacesCurrentTagsResourceData = z.looseObject({
 });
 
 export const zGetApiV1WorkspacesCurrentTagsResourceResponse = z.array(zTagKeyWithValuesAndTaggings);
+
+export const zPostV2DeploymentsByDeploymentIdUploadUrlData = z.looseObject({
+    body: zDeploymentUploadUrlRequest,
+    path: z.looseObject({
+        deployment_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostV2DeploymentsByDeploymentIdUploadUrlResponse = zDeploymentUploadUrl;
+
+export const zPostV1ProjectsByProjectIdRevisionsByRevisionIdBuildLogsData = z.looseObject({
+    body: zDeploymentLogsRequest,
+    path: z.looseObject({
+        project_id: z.string(),
+        revision_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostV1ProjectsByProjectIdRevisionsByRevisionIdBuildLogsResponse = zDeploymentLogsPage;
+
+export const zPostV1ProjectsByProjectIdRevisionsByRevisionIdDeployLogsData = z.looseObject({
+    body: zDeploymentLogsRequest,
+    path: z.looseObject({
+        project_id: z.string(),
+        revision_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostV1ProjectsByProjectIdRevisionsByRevisionIdDeployLogsResponse = zDeploymentLogsPage;
+
+export const zPostV1ProjectsByProjectIdDeployLogsData = z.looseObject({
+    body: zDeploymentLogsRequest,
+    path: z.looseObject({
+        project_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostV1ProjectsByProjectIdDeployLogsResponse = zDeploymentLogsPage;
+
+export const zGetV2ListenersData = z.looseObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.looseObject({
+        limit: z.int().gte(1).lte(100).optional().default(20),
+        offset: z.int().gte(0).optional().default(0)
+    }).optional()
+});
+
+export const zGetV2ListenersResponse = zListenersList;
+
+export const zGetV2ListenersByListenerIdData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        listener_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetV2ListenersByListenerIdResponse = zListener;

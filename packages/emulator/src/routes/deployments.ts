@@ -2,12 +2,22 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { type AuthContext, authenticate, requireDeploymentsEnabled, workspaceOf } from "../auth";
 import type { EmulatorContext } from "../context";
 import { listDeployments, listRevisions } from "../deploymentList";
-import { bulkDeleteDeployments, createDeployment, createRevision, deleteDeployment, patchDeployment, redeployRevision } from "../deployments";
+import {
+  bulkDeleteDeployments,
+  createDeployment,
+  createRevision,
+  deleteDeployment,
+  newRevisionConfig,
+  patchDeployment,
+  redeployRevision,
+} from "../deployments";
 import { findDeployment, findRevision } from "../deploymentStore";
 import { renderDeployment, renderRevision } from "../deploymentWire";
-import type { FastApiValidationError } from "../errors";
+import { detailError, type FastApiValidationError } from "../errors";
 import { boolQuery, type RawQuery, throwIfInvalid, uuidListQuery, uuidPathParam } from "../params";
-import { deploymentCreateSchema, deploymentPatchSchema, deploymentRevisionCreateSchema } from "../schemas";
+import { deploymentCreateSchema, deploymentPatchSchema, deploymentRevisionCreateSchema, deploymentUploadUrlSchema } from "../schemas";
+import { type BuildCommands, sourceBuildOf } from "../sourceBuilds";
+import type { DeploymentRecord } from "../types";
 import { parseBody } from "../validation";
 
 /** Most ids one bulk DELETE accepts (the contract's `maxItems`). */
@@ -17,6 +27,24 @@ function deploymentsAuth(ctx: EmulatorContext, request: FastifyRequest): AuthCon
   const auth = authenticate(ctx.store.state, request.headers, { surface: "control-plane" });
   requireDeploymentsEnabled(auth);
   return auth;
+}
+
+/** The workspace a control-plane request acts on (401/403 as the deployments routes answer them). */
+export function deploymentsTenant(ctx: EmulatorContext, request: FastifyRequest): string {
+  return workspaceOf(deploymentsAuth(ctx, request)).id;
+}
+
+/** The emulator's origin as the client reached it, for the URLs it hands out. */
+function originOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.headers.host ?? request.hostname}`;
+}
+
+/** The build settings a new revision of `deployment` runs with, after `sourceConfig` (a PATCH's) is applied. */
+function commandsOf(deployment: DeploymentRecord, sourceConfig: { install_command?: unknown; build_command?: unknown } | null | undefined): BuildCommands {
+  return {
+    installCommand: sourceConfig?.install_command ?? deployment.sourceConfig["install_command"],
+    buildCommand: sourceConfig?.build_command ?? deployment.sourceConfig["build_command"],
+  };
 }
 
 function queryOf(request: FastifyRequest): RawQuery {
@@ -30,12 +58,16 @@ function queryOf(request: FastifyRequest): RawQuery {
  */
 export function registerDeploymentRoutes(app: FastifyInstance, ctx: EmulatorContext, prefix: string): void {
   const base = `${prefix}/deployments`;
-  const tenantOf = (request: FastifyRequest): string => workspaceOf(deploymentsAuth(ctx, request)).id;
+  const tenantOf = (request: FastifyRequest): string => deploymentsTenant(ctx, request);
 
   app.post(base, async (request, reply) => {
     const tenantId = tenantOf(request);
     const body = parseBody(deploymentCreateSchema, request.body);
-    return reply.code(201).send(renderDeployment(ctx, createDeployment(ctx, tenantId, body)));
+    const build = await sourceBuildOf(ctx, body.source_revision_config, {
+      installCommand: body.source_config.install_command,
+      buildCommand: body.source_config.build_command,
+    });
+    return reply.code(201).send(renderDeployment(ctx, createDeployment(ctx, tenantId, body, build)));
   });
 
   app.get(base, async (request) => listDeployments(ctx, tenantOf(request), queryOf(request)));
@@ -62,8 +94,21 @@ export function registerDeploymentRoutes(app: FastifyInstance, ctx: EmulatorCont
     const id = uuidPathParam(request.params, "deployment_id");
     const body = parseBody(deploymentPatchSchema, request.body);
     const deployment = findDeployment(ctx.store.state, tenantId, id, ctx.now());
-    patchDeployment(ctx, deployment, body);
+    const build = await sourceBuildOf(ctx, newRevisionConfig(ctx, deployment, body.source_revision_config), commandsOf(deployment, body.source_config));
+    patchDeployment(ctx, deployment, body, build);
     return renderDeployment(ctx, deployment);
+  });
+
+  // A signed URL to upload the next source archive to (see sourceUploads.ts).
+  // The success status is not published (2XX); 200, as a POST that makes no resource.
+  app.post(`${base}/:deployment_id/upload-url`, async (request) => {
+    const tenantId = tenantOf(request);
+    const id = uuidPathParam(request.params, "deployment_id");
+    const body = parseBody(deploymentUploadUrlSchema, request.body);
+    const deployment = findDeployment(ctx.store.state, tenantId, id, ctx.now());
+    if (deployment.deleteRequestedAtMs !== null) throw detailError(409, "Deployment is being deleted");
+    const issued = ctx.uploads.issue(originOf(request), deployment.id);
+    return { upload_url: issued.uploadUrl, object_path: issued.objectPath, upload_headers: body.supports_upload_headers ? issued.uploadHeaders : null };
   });
 
   // `delete_tracing_project` is validated and otherwise ignored: the emulator keeps no tracing projects.
@@ -90,7 +135,8 @@ export function registerDeploymentRoutes(app: FastifyInstance, ctx: EmulatorCont
     const body = parseBody(deploymentRevisionCreateSchema, request.body);
     const nowMs = ctx.now();
     const deployment = findDeployment(ctx.store.state, tenantId, id, nowMs);
-    const revisionId = createRevision(ctx, deployment, body);
+    const build = await sourceBuildOf(ctx, newRevisionConfig(ctx, deployment, body.source_revision_config ?? {}), commandsOf(deployment, body.source_config));
+    const revisionId = createRevision(ctx, deployment, body, build);
     return reply.code(201).send(renderRevision(findRevision(ctx.store.state, deployment.id, revisionId), nowMs));
   });
 
@@ -108,7 +154,8 @@ export function registerDeploymentRoutes(app: FastifyInstance, ctx: EmulatorCont
     const id = uuidPathParam(request.params, "deployment_id");
     const revisionId = uuidPathParam(request.params, "revision_id");
     const deployment = findDeployment(ctx.store.state, tenantId, id, ctx.now());
-    redeployRevision(ctx, deployment, revisionId);
+    const build = await sourceBuildOf(ctx, findRevision(ctx.store.state, deployment.id, revisionId).sourceRevisionConfig, commandsOf(deployment, null));
+    redeployRevision(ctx, deployment, revisionId, build);
     return renderDeployment(ctx, deployment);
   });
 }

@@ -9,7 +9,7 @@
  */
 import { z } from "zod";
 import { zDeploymentCreateRequest, zDeploymentPatchRequest, zSecret, zSourceConfigRequest } from "../wire/controlPlane";
-import { zDeploymentRevisionCreateRequest } from "../wire/additions";
+import { zDeploymentLogsRequest, zDeploymentRevisionCreateRequest, zDeploymentUploadUrlRequest } from "../wire/additions";
 import { fieldsFirst, uuidString } from "./common";
 
 /** Deployment types (`SourceConfigRequest.deployment_type`). */
@@ -68,3 +68,15 @@ export const deploymentRevisionCreateSchema = zDeploymentRevisionCreateRequest.e
 
 /** Parsed body of `POST /v2/deployments/{id}/revisions`. */
 export type DeploymentRevisionCreateBody = z.infer<typeof deploymentRevisionCreateSchema>;
+
+/** Body of `POST /v2/deployments/{id}/upload-url` (the contract additions' `DeploymentUploadUrlRequest`). */
+export const deploymentUploadUrlSchema = zDeploymentUploadUrlRequest;
+
+/**
+ * Body of the log endpoints (`POST /v1/projects/{id}/.../build_logs`,
+ * `.../deploy_logs`; the contract additions' `DeploymentLogsRequest`).
+ */
+export const deploymentLogsSchema = zDeploymentLogsRequest;
+
+/** Parsed body of the log endpoints. */
+export type DeploymentLogsBody = z.infer<typeof deploymentLogsSchema>;

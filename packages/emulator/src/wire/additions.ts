@@ -467,6 +467,60 @@ export const zGatewayPoliciesUpdateGatewayPolicyRequest = z.object({
     subject_matchers: z.array(zGatewayPoliciesSubjectMatcher).max(10).optional()
 });
 
+export const zDeploymentUploadUrlRequest = z.object({
+    supports_upload_headers: z.boolean().optional().default(false)
+});
+
+export const zDeploymentUploadUrl = z.object({
+    upload_url: z.string(),
+    object_path: z.string(),
+    upload_headers: z.record(z.string(), z.string()).nullish()
+});
+
+export const zDeploymentLogsRequest = z.object({
+    order: z.enum(['asc', 'desc']).optional(),
+    limit: z.int().gte(1).optional(),
+    offset: z.string().nullish(),
+    level: z.string().nullish(),
+    query: z.string().nullish(),
+    start_time: z.string().nullish(),
+    end_time: z.string().nullish()
+});
+
+export const zDeploymentLogEntry = z.object({
+    id: z.string(),
+    timestamp: z.union([
+        z.int(),
+        z.string()
+    ]),
+    level: z.string(),
+    message: z.string()
+});
+
+export const zDeploymentLogsPage = z.object({
+    logs: z.array(zDeploymentLogEntry),
+    next_offset: z.string().nullish()
+});
+
+export const zListenerComputeConfig = z.object({
+    k8s_namespaces: z.array(z.string()).nullish()
+});
+
+export const zListener = z.object({
+    version: z.string().nullish(),
+    compute_type: z.literal('k8s'),
+    compute_id: z.string(),
+    compute_config: zListenerComputeConfig,
+    id: z.uuid(),
+    created_at: z.iso.datetime({ offset: true, local: true }),
+    updated_at: z.iso.datetime({ offset: true, local: true })
+});
+
+export const zListenersList = z.object({
+    resources: z.array(zListener),
+    offset: z.int()
+});
+
 export const zEvaluatorStructuredOutput = z.object({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -1016,3 +1070,66 @@ export const zGetApiV1WorkspacesCurrentTagsResourceData = z.object({
 });
 
 export const zGetApiV1WorkspacesCurrentTagsResourceResponse = z.array(zTagKeyWithValuesAndTaggings);
+
+export const zPostV2DeploymentsByDeploymentIdUploadUrlData = z.object({
+    body: zDeploymentUploadUrlRequest,
+    path: z.object({
+        deployment_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostV2DeploymentsByDeploymentIdUploadUrlResponse = zDeploymentUploadUrl;
+
+export const zPostV1ProjectsByProjectIdRevisionsByRevisionIdBuildLogsData = z.object({
+    body: zDeploymentLogsRequest,
+    path: z.object({
+        project_id: z.uuid(),
+        revision_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostV1ProjectsByProjectIdRevisionsByRevisionIdBuildLogsResponse = zDeploymentLogsPage;
+
+export const zPostV1ProjectsByProjectIdRevisionsByRevisionIdDeployLogsData = z.object({
+    body: zDeploymentLogsRequest,
+    path: z.object({
+        project_id: z.uuid(),
+        revision_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostV1ProjectsByProjectIdRevisionsByRevisionIdDeployLogsResponse = zDeploymentLogsPage;
+
+export const zPostV1ProjectsByProjectIdDeployLogsData = z.object({
+    body: zDeploymentLogsRequest,
+    path: z.object({
+        project_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostV1ProjectsByProjectIdDeployLogsResponse = zDeploymentLogsPage;
+
+export const zGetV2ListenersData = z.object({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.object({
+        limit: z.int().gte(1).lte(100).optional().default(20),
+        offset: z.int().gte(0).optional().default(0)
+    }).optional()
+});
+
+export const zGetV2ListenersResponse = zListenersList;
+
+export const zGetV2ListenersByListenerIdData = z.object({
+    body: z.never().optional(),
+    path: z.object({
+        listener_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetV2ListenersByListenerIdResponse = zListener;
