@@ -110,6 +110,10 @@ export function describeAdditions(env: ContractEnv): void {
     test("data planes: create (202 requested, then provisioning, then active; 422 for a bad role ARN or a missing field, 400 malformed; 409 on a taken name), list, get (404), change (409 until active; 200 updating, then active; 400 for a bad TTL), delete (409 until active; 400 malformed; 202 deprovisioning, then 404); a denied role fails provisioning", async () => {
       const org = { apiKey: DEFAULT_ORG_API_KEY };
       const planes = "/api/v1/orgs/current/data-planes";
+      // Steps long enough that the 409s "until active" come while it is still provisioning on a loaded machine, short enough for a test.
+      const stepMs = 1_000;
+      env.emulator.control.setTimings({ dataPlaneStepMs: stepMs });
+      try {
       const request = { name: "contract-byoc", region: "us-west-2", role_arn: "arn:aws:iam::123456789012:role/langsmith-byoc", additional_tags: [{ key: "team", value: "platform" }] };
       const created = (await call("POST", planes, { ...org, body: request, expect: 202 })).body as Json;
       const id = String(created["id"]);
@@ -123,12 +127,13 @@ export function describeAdditions(env: ContractEnv): void {
       await call("DELETE", `${planes}/${id}`, { ...org, expect: 409 });
       const statuses = new Set<string>([String(created["status"])]);
       const until = async (wanted: string, path = `${planes}/${id}`): Promise<Json> => {
-        for (let i = 0; i < 200; i++) {
+        const deadline = Date.now() + 20 * stepMs;
+        while (Date.now() < deadline) {
           const answer = await call("GET", path, { ...org, expect: 200 });
           const body = answer.body as Json;
           statuses.add(String(body["status"]));
           if (body["status"] === wanted) return body;
-          await new Promise((resolve) => setTimeout(resolve, 10));
+          await new Promise((resolve) => setTimeout(resolve, 20));
         }
         throw new Error(`data plane never became ${wanted}`);
       };
@@ -144,13 +149,16 @@ export function describeAdditions(env: ContractEnv): void {
       await until("active");
       expect((await call("DELETE", `${planes}/${id}`, { ...org, expect: 202 })).body).toMatchObject({ id, status: "deprovisioning" });
       // Deprovisioning lasts one step of the emulator's timings; then the data plane is gone.
-      await new Promise((resolve) => setTimeout(resolve, FAST_TIMINGS.dataPlaneStepMs + 20));
+      await new Promise((resolve) => setTimeout(resolve, stepMs + 50));
       await call("GET", `${planes}/${id}`, { ...org, expect: 404 });
       await call("DELETE", `${planes}/${id}`, { ...org, expect: 404 });
       const denied = (await call("POST", planes, { ...org, body: { ...request, name: "denied-byoc", role_arn: "arn:aws:iam::123456789012:role/denied-langsmith" }, expect: 202 })).body as Json;
       const deniedPath = `${planes}/${String(denied["id"])}`;
       await until("provisioning_failed", deniedPath);
       await call("DELETE", deniedPath, { ...org, expect: 202 });
+      } finally {
+        env.emulator.control.setTimings({ dataPlaneStepMs: FAST_TIMINGS.dataPlaneStepMs });
+      }
     });
 
     test("a workspace by id: 200 (a seeded one too), 404, 422 for a malformed id", async () => {
