@@ -11,7 +11,15 @@ import { CONTROL_PREFIX, registerControlRoutes } from "./routes/control";
 import { registerDeploymentRoutes } from "./routes/deployments";
 import { registerDestinationRoutes } from "./routes/destinations";
 import { registerOAuthRoutes } from "./routes/oauth";
-import { KINDS, registerAccessPolicyAttachments, registerDataPlaneRoutes, registerGatewayPolicyRoutes, registerKind, registerResourceTagsRoute } from "./kinds";
+import {
+  KINDS,
+  registerAccessPolicyAttachments,
+  registerDataPlaneRoutes,
+  registerGatewayPolicyRoutes,
+  registerKind,
+  registerResourceTagsRoute,
+  registerWorkspaceTagsRoute,
+} from "./kinds";
 import { registerOrganizationRoutes } from "./routes/organization";
 
 /** Path prefixes the control plane is served under (cloud layout and self-hosted layout). */
@@ -213,6 +221,7 @@ export function buildServer(
   registerAccessPolicyAttachments(app, ctx);
   registerGatewayPolicyRoutes(app, ctx);
   registerResourceTagsRoute(app, ctx);
+  registerWorkspaceTagsRoute(app, ctx);
   registerDataPlaneRoutes(app, ctx);
   registerOrganizationRoutes(app, ctx);
   if (control) registerControlRoutes(app, control);
