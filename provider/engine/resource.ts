@@ -103,23 +103,77 @@ export interface LangSmithResource {
 }
 
 /**
- * One filter of a list function, by argument name (camelCase): sent as a
- * query parameter of the kind's list, or matched against the objects read.
+ * The type of a list function's filter argument: `uuid` is a string holding
+ * a UUID; `strings` a list of strings (sent as a repeated query parameter);
+ * `stringMap` a map of strings (sent as one query parameter holding it as
+ * JSON, as the service's `metadata` filters take it).
  */
-export interface ListFilter {
-  /** The argument's type: `uuid` is a string holding a UUID. */
-  readonly type: "string" | "uuid" | "boolean" | "integer";
+export type ListFilterType = "string" | "uuid" | "boolean" | "integer" | "strings" | "stringMap";
+
+/** What every filter of a list function declares. */
+interface ListFilterCommon {
+  /** The argument's type. */
+  readonly type: ListFilterType;
   /** What it keeps, for the schema (one sentence). */
   readonly doc: string;
+  /** The values the service accepts, for a filter by one of a few (a dataset's `kv`, `llm`, `chat`; each item of a `strings` filter); default any. */
+  readonly values?: readonly string[];
+  /**
+   * The list endpoint the filter is sent to when given, for a filter the
+   * kind's own list does not take (a tag key's `resourceType`, which only the
+   * list of the keys with their values reads); the call then reads that
+   * list. Default: the kind's list endpoint.
+   */
+  readonly endpoint?: DeclaredEndpoint;
+}
+
+/**
+ * A filter about an output of the listed objects: sent as a query parameter
+ * of the kind's list, or, without {@link query}, matched against the objects
+ * read. The conformance matrix calls it with the value an object it made
+ * has there, and with another.
+ */
+export interface OutputListFilter extends ListFilterCommon {
   /** The list's query parameter it is sent as (e.g. `name_contains`); absent: matched here against {@link output}. */
   readonly query?: string;
   /** The output property of a listed object the filter is about (the conformance matrix takes its value from an object the program made). */
   readonly output: string;
-  /** How it matches that property: `equals` (default) or `contains` (a substring, case-insensitive). */
+  /**
+   * How it matches that property, here and in the matrix's check of what
+   * the service answered: `equals` (default; for a `strings` filter, every
+   * given value is in the output's list; for a `stringMap`, every given
+   * pair is in the output's map) or `contains` (a substring,
+   * case-insensitive).
+   */
   readonly match?: "equals" | "contains";
-  /** The values the service accepts, for a filter by one of a few (a dataset's `kv`, `llm`, `chat`); default any. */
-  readonly values?: readonly string[];
 }
+
+/**
+ * How the conformance matrix calls a filter that names no output, from what
+ * the state records of an object it made: a value that keeps the object
+ * and one that leaves it out (`undefined`: the object has nothing to take
+ * one from), or why it cannot (`skip`), the filter then tested on its own.
+ */
+export type ListFilterExercise =
+  | { readonly skip: string }
+  | { readonly hit: (recorded: Readonly<Record<string, unknown>>) => unknown; readonly miss: (recorded: Readonly<Record<string, unknown>>) => unknown };
+
+/**
+ * A filter about something no one output of a listed object holds (the
+ * dataset version an example list is read at, a filter expression, a text
+ * searched in several outputs): always sent to the service, never matched
+ * here.
+ */
+export interface SentListFilter extends ListFilterCommon {
+  /** The list's query parameter it is sent as. */
+  readonly query: string;
+  readonly output?: undefined;
+  /** How the conformance matrix exercises it, or why it cannot. */
+  readonly matrix: ListFilterExercise;
+}
+
+/** One filter of a list function, by argument name (camelCase). */
+export type ListFilter = OutputListFilter | SentListFilter;
 
 /** A kind's list function: its filters, the parents' ids it needs, and the call. */
 export interface KindListFunction {

@@ -48,10 +48,11 @@ export function words(typeName: string): string {
   return typeName.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
 }
 
-/** The schema property of a filter. */
+/** The schema property of a filter: a list of strings is an array of them, a map of strings an object of them. */
 function filterProperty(filter: ListFilter): PulumiPropertySpec {
-  const type = filter.type === "uuid" ? "string" : filter.type;
-  return { type, description: filter.doc };
+  if (filter.type === "strings") return { type: "array", items: { type: "string" }, description: filter.doc };
+  if (filter.type === "stringMap") return { type: "object", additionalProperties: { type: "string" }, description: filter.doc };
+  return { type: filter.type === "uuid" ? "string" : filter.type, description: filter.doc };
 }
 
 /**

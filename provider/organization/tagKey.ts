@@ -1,5 +1,6 @@
 /** The TagKey resource: a resource-tag key of a workspace (e.g. `env`); its values are `TagValue`s. */
 import { defineEndpoint } from "../client/endpoint";
+import { zGetApiV1WorkspacesCurrentTagsResponse } from "../client/wire/additions.responses";
 import { zTagKeyCreate, zTagKeyUpdate } from "../client/wire/organizationAndAccess.requests";
 import {
   zGetApiV1WorkspacesCurrentTagKeysByTagKeyIdResponse,
@@ -31,6 +32,32 @@ export const TAG_KEY_ENDPOINTS = {
   delete: defineEndpoint({ method: "DELETE", path: "/workspaces/current/tag-keys/{id}" }),
 } satisfies CrudEndpoints;
 
+/**
+ * `/api/v1/workspaces/current/tags`: the keys with their values, the list
+ * that takes `resource_type` (the contract's additions): with it, only the
+ * keys with a value applied to an object of that type.
+ */
+export const TAGS_WITH_VALUES_LIST = defineEndpoint({ method: "GET", path: "/workspaces/current/tags", response: zGetApiV1WorkspacesCurrentTagsResponse });
+
+/** The values `resource_type` takes in that list (the contract's additions). */
+const LISTED_RESOURCE_TYPES = [
+  "agent",
+  "custom_app",
+  "dashboard",
+  "dataset",
+  "deployment",
+  "evaluator",
+  "experiment",
+  "fleet_integration",
+  "mcp_server",
+  "project",
+  "prompt",
+  "queue",
+  "sandbox",
+  "skill",
+  "snapshot_name",
+] as const;
+
 /** Every input field of a TagKey. */
 export const TAG_KEY_FIELDS = [
   workspaceIdField("tag key"),
@@ -56,7 +83,18 @@ export type TagKeyInputs = InputsOf<typeof TAG_KEY_FIELDS>;
 /** The TagKey, as the native provider serves it. */
 export const resource = declareKind({
   token: "langsmith:index:TagKey",
-  listing: {},
+  listing: {
+    filters: {
+      resourceType: {
+        type: "string",
+        query: "resource_type",
+        values: LISTED_RESOURCE_TYPES,
+        endpoint: TAGS_WITH_VALUES_LIST,
+        doc: "Only the keys with a value applied to an object of this type (e.g. `project`); read from the list of the keys with their values.",
+        matrix: { skip: "a key's resource types are those of the objects its values tag, which the key's own outputs do not say" },
+      },
+    },
+  },
   kind: "tag key",
   description:
     "A resource-tag key of a LangSmith workspace (e.g. `env`). Its values are `TagValue`s; a `Tagging` attaches a value to a project, dataset, deployment or other object. " +

@@ -94,13 +94,78 @@ export const EXAMPLE_FIELDS = [
   },
 ] as const satisfies FieldTable;
 
+/** The first text in a value (a string, or one held in its lists and maps), or undefined. */
+function firstText(value: unknown): string | undefined {
+  if (typeof value === "string") return value;
+  if (value === null || typeof value !== "object") return undefined;
+  for (const item of Array.isArray(value) ? value : Object.values(value)) {
+    const text = firstText(item);
+    if (text !== undefined) return text;
+  }
+  return undefined;
+}
+
+/** The longest word of the first text in a value (an example's inputs), for the conformance matrix's call of `fullTextContains`. */
+function longestWord(value: unknown): string | undefined {
+  const words = firstText(value)?.match(/[A-Za-z0-9]{3,}/g) ?? [];
+  return words.reduce<string | undefined>((longest, word) => (longest === undefined || word.length > longest.length ? word : longest), undefined);
+}
+
+/** The instant `offsetMs` after (or before) a recorded time, RFC 3339; undefined for none. */
+function instantAround(time: unknown, offsetMs: number): string | undefined {
+  const instant = typeof time === "string" ? Date.parse(time) : Number.NaN;
+  return Number.isNaN(instant) ? undefined : new Date(instant + offsetMs).toISOString();
+}
+
+/** A filter expression an example's metadata satisfies: `has` of a text pair, else `exists` of a key; undefined for none. */
+function metadataFilter(recorded: Readonly<Record<string, unknown>>): string | undefined {
+  const metadata = recorded["metadata"];
+  if (metadata === null || typeof metadata !== "object" || Array.isArray(metadata)) return undefined;
+  const entries = Object.entries(metadata);
+  const pair = entries.find(([, value]) => typeof value === "string");
+  if (pair !== undefined) return `has(metadata, '${JSON.stringify({ [pair[0]]: pair[1] }).replace(/'/g, "\\'")}')`;
+  return entries[0] === undefined ? undefined : `exists(metadata, ${JSON.stringify(entries[0][0])})`;
+}
+
 /** An Example's checked inputs. */
 export type ExampleInputs = InputsOf<typeof EXAMPLE_FIELDS>;
 
 /** The Example, as the native provider serves it. */
 export const resource = declareKind({
   token: "langsmith:index:Example",
-  listing: { leftOut: ["split"], filters: { datasetId: { type: "uuid", query: "dataset", output: "datasetId", doc: "Only the examples of this dataset." } } },
+  listing: {
+    leftOut: ["split"],
+    filters: {
+      datasetId: { type: "uuid", query: "dataset", output: "datasetId", doc: "Only the examples of this dataset." },
+      splits: { type: "strings", query: "splits", output: "split", doc: "Only the examples in one of these splits (e.g. `test`)." },
+      metadata: { type: "stringMap", query: "metadata", output: "metadata", doc: "Only the examples whose metadata holds every one of these pairs." },
+      fullTextContains: {
+        type: "strings",
+        query: "full_text_contains",
+        doc: "Only the examples whose inputs or outputs contain every one of these texts.",
+        matrix: {
+          hit: (recorded) => {
+            const word = longestWord(recorded["inputs"]);
+            return word === undefined ? undefined : [word];
+          },
+          miss: () => ["zzqxnosuchtext"],
+        },
+      },
+      asOf: {
+        type: "string",
+        query: "as_of",
+        doc: "The dataset as of a version: `latest` (the default), a time (RFC 3339: every change made at or before it), or a version tag.",
+        // A time just after the example was made lists it; one before, not.
+        matrix: { hit: (recorded) => instantAround(recorded["createdAt"], 1_000), miss: (recorded) => instantAround(recorded["createdAt"], -86_400_000) },
+      },
+      filter: {
+        type: "string",
+        query: "filter",
+        doc: 'A filter expression over the examples\' metadata: `has(metadata, \'{"key": "value"}\')`, `exists(metadata, "key")`, combined with `and`, `or` and `not`.',
+        matrix: { hit: metadataFilter, miss: () => 'exists(metadata, "zzqx_no_such_key")' },
+      },
+    },
+  },
   kind: "example",
   description: "One example of a LangSmith dataset: inputs, expected outputs, metadata and split, changed in place; another dataset replaces it. Import by id.",
   scope: "workspace",

@@ -210,6 +210,7 @@ export const resource = declareKind({
       query: { type: "string", query: "query", output: "handle", match: "contains", doc: "Only prompts whose handle (or description) contains this text." },
       isPublic: { type: "boolean", query: "is_public", output: "isPublic", doc: "Only public (`true`) or private (`false`) prompts." },
       isArchived: { type: "boolean", query: "is_archived", output: "isArchived", doc: "Only archived (`true`) or unarchived (`false`) prompts; default both." },
+      tags: { type: "strings", query: "tags", output: "tags", doc: "Only prompts carrying every one of these tags." },
     },
   },
   kind: "prompt",

@@ -370,6 +370,17 @@ export const resource = declareKind({
         match: "contains",
         doc: "Only rules whose display name contains this text.",
       },
+      type: {
+        type: "string",
+        query: "type",
+        values: ["session", "dataset"],
+        doc: "Only the rules of a tracing project (`session`) or of a dataset (`dataset`).",
+        // The type is which of `projectId` and `datasetId` a rule has.
+        matrix: {
+          hit: (recorded) => (typeof recorded["projectId"] === "string" ? "session" : typeof recorded["datasetId"] === "string" ? "dataset" : undefined),
+          miss: (recorded) => (typeof recorded["projectId"] === "string" ? "dataset" : typeof recorded["datasetId"] === "string" ? "session" : undefined),
+        },
+      },
     },
   },
   kind: "run rule",

@@ -8,7 +8,7 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * Every example in a workspace, as the `Example` resource's outputs with its id, every page read. Filters: `datasetId`; each given one narrows the list. The service's list leaves out `split`: unset here. Secret inputs are never returned.
+ * Every example in a workspace, as the `Example` resource's outputs with its id, every page read. Filters: `datasetId`, `splits`, `metadata`, `fullTextContains`, `asOf`, `filter`; each given one narrows the list. The service's list leaves out `split`: unset here. Secret inputs are never returned.
  *
  * ## Example Usage
  * ### Calling getExamples
@@ -25,16 +25,41 @@ export function getExamples(args?: GetExamplesArgs, opts?: pulumi.InvokeOptions)
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invoke("langsmith:index:getExamples", {
+        "asOf": args.asOf,
         "datasetId": args.datasetId,
+        "filter": args.filter,
+        "fullTextContains": args.fullTextContains,
+        "metadata": args.metadata,
+        "splits": args.splits,
         "workspaceId": args.workspaceId,
     }, opts);
 }
 
 export interface GetExamplesArgs {
     /**
+     * The dataset as of a version: `latest` (the default), a time (RFC 3339: every change made at or before it), or a version tag.
+     */
+    asOf?: string;
+    /**
      * Only the examples of this dataset.
      */
     datasetId?: string;
+    /**
+     * A filter expression over the examples' metadata: `has(metadata, '{"key": "value"}')`, `exists(metadata, "key")`, combined with `and`, `or` and `not`.
+     */
+    filter?: string;
+    /**
+     * Only the examples whose inputs or outputs contain every one of these texts.
+     */
+    fullTextContains?: string[];
+    /**
+     * Only the examples whose metadata holds every one of these pairs.
+     */
+    metadata?: {[key: string]: string};
+    /**
+     * Only the examples in one of these splits (e.g. `test`).
+     */
+    splits?: string[];
     /**
      * Workspace to list; default the provider's `langsmith:workspaceId`.
      */
@@ -48,7 +73,7 @@ export interface GetExamplesResult {
     readonly examples?: outputs.ListedExample[];
 }
 /**
- * Every example in a workspace, as the `Example` resource's outputs with its id, every page read. Filters: `datasetId`; each given one narrows the list. The service's list leaves out `split`: unset here. Secret inputs are never returned.
+ * Every example in a workspace, as the `Example` resource's outputs with its id, every page read. Filters: `datasetId`, `splits`, `metadata`, `fullTextContains`, `asOf`, `filter`; each given one narrows the list. The service's list leaves out `split`: unset here. Secret inputs are never returned.
  *
  * ## Example Usage
  * ### Calling getExamples
@@ -65,16 +90,41 @@ export function getExamplesOutput(args?: GetExamplesOutputArgs, opts?: pulumi.In
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invokeOutput("langsmith:index:getExamples", {
+        "asOf": args.asOf,
         "datasetId": args.datasetId,
+        "filter": args.filter,
+        "fullTextContains": args.fullTextContains,
+        "metadata": args.metadata,
+        "splits": args.splits,
         "workspaceId": args.workspaceId,
     }, opts);
 }
 
 export interface GetExamplesOutputArgs {
     /**
+     * The dataset as of a version: `latest` (the default), a time (RFC 3339: every change made at or before it), or a version tag.
+     */
+    asOf?: pulumi.Input<string | undefined>;
+    /**
      * Only the examples of this dataset.
      */
     datasetId?: pulumi.Input<string | undefined>;
+    /**
+     * A filter expression over the examples' metadata: `has(metadata, '{"key": "value"}')`, `exists(metadata, "key")`, combined with `and`, `or` and `not`.
+     */
+    filter?: pulumi.Input<string | undefined>;
+    /**
+     * Only the examples whose inputs or outputs contain every one of these texts.
+     */
+    fullTextContains?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    /**
+     * Only the examples whose metadata holds every one of these pairs.
+     */
+    metadata?: pulumi.Input<{[key: string]: pulumi.Input<string>} | undefined>;
+    /**
+     * Only the examples in one of these splits (e.g. `test`).
+     */
+    splits?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
      * Workspace to list; default the provider's `langsmith:workspaceId`.
      */

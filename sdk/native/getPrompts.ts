@@ -8,7 +8,7 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * Every prompt in a workspace, as the `Prompt` resource's outputs with its id, every page read. Filters: `query`, `isPublic`, `isArchived`; each given one narrows the list. The service's list leaves out `manifest`: unset here. Secret inputs are never returned.
+ * Every prompt in a workspace, as the `Prompt` resource's outputs with its id, every page read. Filters: `query`, `isPublic`, `isArchived`, `tags`; each given one narrows the list. The service's list leaves out `manifest`: unset here. Secret inputs are never returned.
  *
  * ## Example Usage
  * ### Calling getPrompts
@@ -28,6 +28,7 @@ export function getPrompts(args?: GetPromptsArgs, opts?: pulumi.InvokeOptions): 
         "isArchived": args.isArchived,
         "isPublic": args.isPublic,
         "query": args.query,
+        "tags": args.tags,
         "workspaceId": args.workspaceId,
     }, opts);
 }
@@ -46,6 +47,10 @@ export interface GetPromptsArgs {
      */
     query?: string;
     /**
+     * Only prompts carrying every one of these tags.
+     */
+    tags?: string[];
+    /**
      * Workspace to list; default the provider's `langsmith:workspaceId`.
      */
     workspaceId?: string;
@@ -58,7 +63,7 @@ export interface GetPromptsResult {
     readonly prompts?: outputs.ListedPrompt[];
 }
 /**
- * Every prompt in a workspace, as the `Prompt` resource's outputs with its id, every page read. Filters: `query`, `isPublic`, `isArchived`; each given one narrows the list. The service's list leaves out `manifest`: unset here. Secret inputs are never returned.
+ * Every prompt in a workspace, as the `Prompt` resource's outputs with its id, every page read. Filters: `query`, `isPublic`, `isArchived`, `tags`; each given one narrows the list. The service's list leaves out `manifest`: unset here. Secret inputs are never returned.
  *
  * ## Example Usage
  * ### Calling getPrompts
@@ -78,6 +83,7 @@ export function getPromptsOutput(args?: GetPromptsOutputArgs, opts?: pulumi.Invo
         "isArchived": args.isArchived,
         "isPublic": args.isPublic,
         "query": args.query,
+        "tags": args.tags,
         "workspaceId": args.workspaceId,
     }, opts);
 }
@@ -95,6 +101,10 @@ export interface GetPromptsOutputArgs {
      * Only prompts whose handle (or description) contains this text.
      */
     query?: pulumi.Input<string | undefined>;
+    /**
+     * Only prompts carrying every one of these tags.
+     */
+    tags?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
      * Workspace to list; default the provider's `langsmith:workspaceId`.
      */

@@ -8,7 +8,7 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * Every run rule in a workspace, as the `RunRule` resource's outputs with its id, every page read. Filters: `projectId`, `datasetId`, `nameContains`; each given one narrows the list. Secret inputs are never returned.
+ * Every run rule in a workspace, as the `RunRule` resource's outputs with its id, every page read. Filters: `projectId`, `datasetId`, `nameContains`, `type`; each given one narrows the list. Secret inputs are never returned.
  *
  * ## Example Usage
  * ### Calling getRunRules
@@ -28,6 +28,7 @@ export function getRunRules(args?: GetRunRulesArgs, opts?: pulumi.InvokeOptions)
         "datasetId": args.datasetId,
         "nameContains": args.nameContains,
         "projectId": args.projectId,
+        "type": args.type,
         "workspaceId": args.workspaceId,
     }, opts);
 }
@@ -46,6 +47,10 @@ export interface GetRunRulesArgs {
      */
     projectId?: string;
     /**
+     * Only the rules of a tracing project (`session`) or of a dataset (`dataset`).
+     */
+    type?: string;
+    /**
      * Workspace to list; default the provider's `langsmith:workspaceId`.
      */
     workspaceId?: string;
@@ -58,7 +63,7 @@ export interface GetRunRulesResult {
     readonly runRules?: outputs.ListedRunRule[];
 }
 /**
- * Every run rule in a workspace, as the `RunRule` resource's outputs with its id, every page read. Filters: `projectId`, `datasetId`, `nameContains`; each given one narrows the list. Secret inputs are never returned.
+ * Every run rule in a workspace, as the `RunRule` resource's outputs with its id, every page read. Filters: `projectId`, `datasetId`, `nameContains`, `type`; each given one narrows the list. Secret inputs are never returned.
  *
  * ## Example Usage
  * ### Calling getRunRules
@@ -78,6 +83,7 @@ export function getRunRulesOutput(args?: GetRunRulesOutputArgs, opts?: pulumi.In
         "datasetId": args.datasetId,
         "nameContains": args.nameContains,
         "projectId": args.projectId,
+        "type": args.type,
         "workspaceId": args.workspaceId,
     }, opts);
 }
@@ -95,6 +101,10 @@ export interface GetRunRulesOutputArgs {
      * Only rules of this tracing project.
      */
     projectId?: pulumi.Input<string | undefined>;
+    /**
+     * Only the rules of a tracing project (`session`) or of a dataset (`dataset`).
+     */
+    type?: pulumi.Input<string | undefined>;
     /**
      * Workspace to list; default the provider's `langsmith:workspaceId`.
      */

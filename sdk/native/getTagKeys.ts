@@ -8,7 +8,7 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * Every tag key in a workspace, as the `TagKey` resource's outputs with its id, every page read. Secret inputs are never returned.
+ * Every tag key in a workspace, as the `TagKey` resource's outputs with its id, every page read. Filters: `resourceType`; each given one narrows the list. Secret inputs are never returned.
  *
  * ## Example Usage
  * ### Calling getTagKeys
@@ -25,11 +25,16 @@ export function getTagKeys(args?: GetTagKeysArgs, opts?: pulumi.InvokeOptions): 
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invoke("langsmith:index:getTagKeys", {
+        "resourceType": args.resourceType,
         "workspaceId": args.workspaceId,
     }, opts);
 }
 
 export interface GetTagKeysArgs {
+    /**
+     * Only the keys with a value applied to an object of this type (e.g. `project`); read from the list of the keys with their values.
+     */
+    resourceType?: string;
     /**
      * Workspace to list; default the provider's `langsmith:workspaceId`.
      */
@@ -43,7 +48,7 @@ export interface GetTagKeysResult {
     readonly tagKeys?: outputs.ListedTagKey[];
 }
 /**
- * Every tag key in a workspace, as the `TagKey` resource's outputs with its id, every page read. Secret inputs are never returned.
+ * Every tag key in a workspace, as the `TagKey` resource's outputs with its id, every page read. Filters: `resourceType`; each given one narrows the list. Secret inputs are never returned.
  *
  * ## Example Usage
  * ### Calling getTagKeys
@@ -60,11 +65,16 @@ export function getTagKeysOutput(args?: GetTagKeysOutputArgs, opts?: pulumi.Invo
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invokeOutput("langsmith:index:getTagKeys", {
+        "resourceType": args.resourceType,
         "workspaceId": args.workspaceId,
     }, opts);
 }
 
 export interface GetTagKeysOutputArgs {
+    /**
+     * Only the keys with a value applied to an object of this type (e.g. `project`); read from the list of the keys with their values.
+     */
+    resourceType?: pulumi.Input<string | undefined>;
     /**
      * Workspace to list; default the provider's `langsmith:workspaceId`.
      */

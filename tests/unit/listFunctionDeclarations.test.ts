@@ -1,8 +1,14 @@
 // The kinds' list functions as they declare them: every kind the service
 // lists has one, or says why not; every filter sent to the service is a
-// query parameter the contract's list operation has; no generated token is
-// also a written invoke's; every filter names an output the listed objects
-// have (the conformance matrix takes its value from there).
+// query parameter the contract's list operation has (the filter's own list,
+// where it names one); no generated token is also a written invoke's; every
+// filter names an output the listed objects have (the conformance matrix
+// takes its value from there), or says how the matrix exercises it; the
+// schema types of the filters; and the argument checks (a wrong type, a
+// value not among those allowed, refused naming the argument, before
+// anything is sent).
+import type { OperationContext } from "../../provider/engine/context/operation";
+import { ListArgumentError, matchesFilter } from "../../provider/engine/kind/listFunction";
 import { listFunctionToken, listedTypeToken } from "../../provider/native/listFunctions";
 import { allNativeFunctions, NATIVE_FUNCTIONS } from "../../provider/native/functions";
 import { nativeLookupFunction } from "../../provider/native/lookupFunctions";
@@ -32,7 +38,7 @@ describe("list function declarations", () => {
       if (fn === undefined) continue;
       for (const [name, filter] of Object.entries(fn.filters)) {
         if (filter.query === undefined) continue;
-        const endpoint = fn.endpoint;
+        const endpoint = filter.endpoint ?? fn.endpoint;
         if (endpoint === undefined) {
           problems.push(`${kind.token} ${name}: a query filter without a list endpoint`);
           continue;
@@ -74,10 +80,74 @@ describe("list function declarations", () => {
       const type = schema.types[listedTypeToken(kind.token)];
       const properties = type !== undefined && "properties" in type ? type.properties : {};
       for (const [name, filter] of Object.entries(fn.filters)) {
+        if (filter.output === undefined) {
+          // A filter about no one output is sent, and says how the matrix exercises it or why it cannot.
+          const exercise = filter.matrix as Partial<Record<"skip" | "hit" | "miss", unknown>>;
+          if (typeof exercise.skip !== "string" && (typeof exercise.hit !== "function" || typeof exercise.miss !== "function"))
+            problems.push(`${kind.token} ${name}: no output, and no way for the matrix to exercise it`);
+          continue;
+        }
         const top = filter.output.split(".")[0] ?? "";
         if (!(top in properties)) problems.push(`${kind.token} ${name}: the listed objects have no ${filter.output}`);
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  it("types a list of strings as an array of strings and a map of strings as an object of strings in the schema", () => {
+    const examples = schema.functions["langsmith:index:getExamples"]?.inputs?.properties ?? {};
+    expect(examples["splits"]).toEqual({ type: "array", items: { type: "string" }, description: expect.stringContaining("splits") });
+    expect(examples["metadata"]).toEqual({ type: "object", additionalProperties: { type: "string" }, description: expect.any(String) });
+    expect(Object.keys(examples)).toEqual(expect.arrayContaining(["asOf", "filter", "fullTextContains"]));
+    expect(schema.functions["langsmith:index:getPrompts"]?.inputs?.properties?.["tags"]).toEqual(expect.objectContaining({ type: "array" }));
+    expect(schema.functions["langsmith:index:getRunRules"]?.inputs?.properties?.["type"]).toEqual(expect.objectContaining({ type: "string" }));
+    expect(schema.functions["langsmith:index:getTagKeys"]?.inputs?.properties?.["resourceType"]).toEqual(expect.objectContaining({ type: "string" }));
+  });
+
+  it("matches a list of strings by every value given, a map of strings by every pair given", () => {
+    const tags = { type: "strings", output: "tags", doc: "" } as const;
+    expect(matchesFilter(tags, { tags: ["prod", "chat"] }, ["chat", "prod"])).toBe(true);
+    expect(matchesFilter(tags, { tags: ["prod"] }, ["prod", "chat"])).toBe(false);
+    // One string is a list of one (an example's split).
+    expect(matchesFilter({ ...tags, output: "split" }, { split: "test" }, ["test"])).toBe(true);
+    expect(matchesFilter(tags, {}, ["prod"])).toBe(false);
+    const metadata = { type: "stringMap", output: "metadata", doc: "" } as const;
+    expect(matchesFilter(metadata, { metadata: { source: "ticket", team: "support" } }, { source: "ticket" })).toBe(true);
+    expect(matchesFilter(metadata, { metadata: { source: "ticket" } }, { source: "ticket", team: "support" })).toBe(false);
+    expect(matchesFilter(metadata, { metadata: { reviewed: true } }, { reviewed: "true" })).toBe(false);
+  });
+
+  describe("argument checks", () => {
+    // The checks run before the call's settings or client are read: a context the call never reaches.
+    const unreached = {} as OperationContext;
+    const run = (token: string, args: Record<string, unknown>): Promise<unknown> => {
+      const fn = KINDS.find((kind) => kind.token === `langsmith:index:${token}`)?.listFunction;
+      if (fn === undefined) throw new Error(`no list function for ${token}`);
+      return fn.run(unreached, args);
+    };
+
+    it.each([
+      ["Example", { splits: "test" }, "listing examples: `splits` must be a list of strings, got string"],
+      ["Example", { splits: ["test", 3] }, "listing examples: `splits` must be a list of strings, got a list holding a non-string"],
+      ["Example", { fullTextContains: { text: "refund" } }, "listing examples: `fullTextContains` must be a list of strings, got map"],
+      ["Example", { metadata: '{"source":"ticket"}' }, "listing examples: `metadata` must be a map of strings, got string"],
+      ["Example", { metadata: { reviewed: true } }, "listing examples: `metadata` must be a map of strings, got a map holding a non-string"],
+      ["Example", { asOf: 1_700_000_000 }, "listing examples: `asOf` must be a string, got number"],
+      ["Example", { filter: ['exists(metadata, "k")'] }, "listing examples: `filter` must be a string, got list"],
+      ["Prompt", { tags: "prod" }, "listing prompts: `tags` must be a list of strings, got string"],
+      ["RunRule", { type: true }, "listing run rules: `type` must be a string, got boolean"],
+      ["RunRule", { type: "project" }, 'listing run rules: `type` must be one of session, dataset, got "project"'],
+      ["TagKey", { resourceType: "spreadsheet" }, "listing tag keys: `resourceType` must be one of"],
+    ])("%s %j is refused, naming the argument", async (token, args, message) => {
+      const refused = run(token, args);
+      await expect(refused).rejects.toThrow(ListArgumentError);
+      await expect(refused).rejects.toThrow(message);
+    });
+
+    it("takes an empty list or map as not given", async () => {
+      // Not refused by the checks: the call goes on to read its settings, which this context has none of.
+      await expect(run("Prompt", { tags: [] })).rejects.not.toThrow(ListArgumentError);
+      await expect(run("Example", { metadata: {} })).rejects.not.toThrow(ListArgumentError);
+    });
   });
 });

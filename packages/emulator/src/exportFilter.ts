@@ -24,7 +24,9 @@ export class UnsupportedFilterError extends Error {
 }
 
 type Literal = string | number | boolean | null;
-type Node = { kind: "call"; fn: string; args: Node[]; text: string } | { kind: "field"; name: string } | { kind: "literal"; value: Literal };
+/** A parsed filter: a call of a function, a field's name, or a literal. */
+export type FilterNode = { kind: "call"; fn: string; args: FilterNode[]; text: string } | { kind: "field"; name: string } | { kind: "literal"; value: Literal };
+type Node = FilterNode;
 
 /** A compiled filter: true when a trace run is exported. */
 export type TraceRunPredicate = (run: TraceRunRecord) => boolean;
@@ -141,11 +143,16 @@ function compile(node: Node): TraceRunPredicate {
   throw new UnsupportedFilterError(`${fn}(...)`, "unsupported function");
 }
 
+/** Parses a filter expression of the language's syntax (any function, field or literal); throws {@link UnsupportedFilterError} where it does not parse. */
+export function parseFilterExpression(filter: string): FilterNode {
+  return new Parser(tokenize(filter)).parse();
+}
+
 /**
  * Compiles a filter of the supported subset; `null` or blank exports every
  * run. Throws {@link UnsupportedFilterError} for anything outside the subset.
  */
 export function compileFilter(filter: string | null): TraceRunPredicate {
   if (filter === null || filter.trim() === "") return () => true;
-  return compile(new Parser(tokenize(filter)).parse());
+  return compile(parseFilterExpression(filter));
 }

@@ -12,7 +12,15 @@ import { registerDeploymentRoutes } from "./routes/deployments";
 import { isSourceUpload, registerDeploymentLogRoutes, registerListenerRoutes, registerSourceUploadRoute } from "./routes/deploymentSources";
 import { registerDestinationRoutes } from "./routes/destinations";
 import { registerOAuthRoutes } from "./routes/oauth";
-import { KINDS, registerAccessPolicyAttachments, registerDataPlaneRoutes, registerGatewayPolicyRoutes, registerKind, registerResourceTagsRoute } from "./kinds";
+import {
+  KINDS,
+  registerAccessPolicyAttachments,
+  registerDataPlaneRoutes,
+  registerGatewayPolicyRoutes,
+  registerKind,
+  registerResourceTagsRoute,
+  registerWorkspaceTagsRoute,
+} from "./kinds";
 import { registerOrganizationRoutes } from "./routes/organization";
 
 /** Path prefixes the control plane is served under (cloud layout and self-hosted layout). */
@@ -246,6 +254,7 @@ export function buildServer(
   registerAccessPolicyAttachments(app, ctx);
   registerGatewayPolicyRoutes(app, ctx);
   registerResourceTagsRoute(app, ctx);
+  registerWorkspaceTagsRoute(app, ctx);
   registerDataPlaneRoutes(app, ctx);
   registerOrganizationRoutes(app, ctx);
   if (control) registerControlRoutes(app, control);

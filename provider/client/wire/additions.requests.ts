@@ -535,6 +535,27 @@ export const zEvaluatorTopLevel = z.strictObject({
     structured: zEvaluatorStructuredOutput
 });
 
+export const zTagValue = z.strictObject({
+    value: z.string().min(1).max(255),
+    description: z.string().nullish(),
+    id: z.uuid(),
+    tag_key_id: z.uuid(),
+    created_at: z.iso.datetime({ offset: true, local: true }),
+    updated_at: z.iso.datetime({ offset: true, local: true })
+});
+
+export const zTagKey = z.strictObject({
+    key: z.string().min(1).max(255),
+    description: z.string().nullish(),
+    id: z.uuid(),
+    created_at: z.iso.datetime({ offset: true, local: true }),
+    updated_at: z.iso.datetime({ offset: true, local: true })
+});
+
+export const zTagKeyWithValues = zTagKey.and(z.strictObject({
+    values: z.array(zTagValue).optional()
+}));
+
 export const zTagging = z.strictObject({
     tag_value_id: z.uuid(),
     resource_type: z.enum([
@@ -557,26 +578,9 @@ export const zTagging = z.strictObject({
     created_at: z.iso.datetime({ offset: true, local: true })
 });
 
-export const zTagValue = z.strictObject({
-    value: z.string().min(1).max(255),
-    description: z.string().nullish(),
-    id: z.uuid(),
-    tag_key_id: z.uuid(),
-    created_at: z.iso.datetime({ offset: true, local: true }),
-    updated_at: z.iso.datetime({ offset: true, local: true })
-});
-
 export const zTagValueWithTaggings = zTagValue.and(z.strictObject({
     taggings: z.array(zTagging)
 }));
-
-export const zTagKey = z.strictObject({
-    key: z.string().min(1).max(255),
-    description: z.string().nullish(),
-    id: z.uuid(),
-    created_at: z.iso.datetime({ offset: true, local: true }),
-    updated_at: z.iso.datetime({ offset: true, local: true })
-});
 
 export const zTagKeyWithValuesAndTaggings = zTagKey.and(z.strictObject({
     values: z.array(zTagValueWithTaggings)
@@ -1133,3 +1137,29 @@ export const zGetV2ListenersByListenerIdData = z.strictObject({
 });
 
 export const zGetV2ListenersByListenerIdResponse = zListener;
+
+export const zGetApiV1WorkspacesCurrentTagsData = z.strictObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.strictObject({
+        resource_type: z.enum([
+            'agent',
+            'custom_app',
+            'dashboard',
+            'dataset',
+            'deployment',
+            'evaluator',
+            'experiment',
+            'fleet_integration',
+            'mcp_server',
+            'project',
+            'prompt',
+            'queue',
+            'sandbox',
+            'skill',
+            'snapshot_name'
+        ]).nullish()
+    }).optional()
+});
+
+export const zGetApiV1WorkspacesCurrentTagsResponse = z.array(zTagKeyWithValues);

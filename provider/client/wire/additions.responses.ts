@@ -535,6 +535,27 @@ export const zEvaluatorTopLevel = z.looseObject({
     structured: zEvaluatorStructuredOutput
 });
 
+export const zTagValue = z.looseObject({
+    value: z.string().min(1).max(255),
+    description: z.string().nullish(),
+    id: z.string(),
+    tag_key_id: z.string(),
+    created_at: z.string(),
+    updated_at: z.string()
+});
+
+export const zTagKey = z.looseObject({
+    key: z.string().min(1).max(255),
+    description: z.string().nullish(),
+    id: z.string(),
+    created_at: z.string(),
+    updated_at: z.string()
+});
+
+export const zTagKeyWithValues = zTagKey.and(z.looseObject({
+    values: z.array(zTagValue).optional()
+}));
+
 export const zTagging = z.looseObject({
     tag_value_id: z.string(),
     resource_type: z.enum([
@@ -557,26 +578,9 @@ export const zTagging = z.looseObject({
     created_at: z.string()
 });
 
-export const zTagValue = z.looseObject({
-    value: z.string().min(1).max(255),
-    description: z.string().nullish(),
-    id: z.string(),
-    tag_key_id: z.string(),
-    created_at: z.string(),
-    updated_at: z.string()
-});
-
 export const zTagValueWithTaggings = zTagValue.and(z.looseObject({
     taggings: z.array(zTagging)
 }));
-
-export const zTagKey = z.looseObject({
-    key: z.string().min(1).max(255),
-    description: z.string().nullish(),
-    id: z.string(),
-    created_at: z.string(),
-    updated_at: z.string()
-});
 
 export const zTagKeyWithValuesAndTaggings = zTagKey.and(z.looseObject({
     values: z.array(zTagValueWithTaggings)
@@ -1133,3 +1137,29 @@ export const zGetV2ListenersByListenerIdData = z.looseObject({
 });
 
 export const zGetV2ListenersByListenerIdResponse = zListener;
+
+export const zGetApiV1WorkspacesCurrentTagsData = z.looseObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.looseObject({
+        resource_type: z.enum([
+            'agent',
+            'custom_app',
+            'dashboard',
+            'dataset',
+            'deployment',
+            'evaluator',
+            'experiment',
+            'fleet_integration',
+            'mcp_server',
+            'project',
+            'prompt',
+            'queue',
+            'sandbox',
+            'skill',
+            'snapshot_name'
+        ]).nullish()
+    }).optional()
+});
+
+export const zGetApiV1WorkspacesCurrentTagsResponse = z.array(zTagKeyWithValues);

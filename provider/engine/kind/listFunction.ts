@@ -8,7 +8,9 @@
  * describes it (`provider/native/listFunctions.ts`).
  *
  * A kind read through its declared list endpoint is listed through it, the
- * filters sent as the list's query parameters. A kind whose reads are its
+ * filters sent as the list's query parameters (a list of strings repeated,
+ * a map of strings as JSON; a filter the kind's list does not take, to the
+ * list that does: {@link ListFilter.endpoint}). A kind whose reads are its
  * own (a deployment through the control plane, a member found by email) is
  * listed the way `adopt` lists it, then each object read as an import reads
  * it; its filters are matched against the objects read.
@@ -16,7 +18,8 @@
 import { withDefaults } from "../fields/fieldCheck";
 import { getPath, isUnset, setPath } from "../fields/paths";
 import type { OperationContext } from "../context/operation";
-import type { KindListFunction, LangSmithResource, ListFilter, Properties } from "../resource";
+import type { DeclaredEndpoint } from "../../client/resources";
+import type { KindListFunction, LangSmithResource, ListFilter, ListFilterType, OutputListFilter, Properties } from "../resource";
 import { SECRET_FINGERPRINTS_OUTPUT } from "../secrets/secretFingerprints";
 import { LAST_OPERATION_OUTPUT } from "../state/outputs";
 import type { ListingDeclaration } from "./declaration";
@@ -52,6 +55,10 @@ export function listFunctionOf(kind: PreparedKind, resource: Pick<LangSmithResou
         `${kind.spec.token}: filters ${sent.map(([name]) => name).join(", ")} name a query, but the kind is not listed through its list endpoint`,
       );
   }
+  for (const [name, filter] of Object.entries(filters)) {
+    if (filter.endpoint !== undefined && filter.query === undefined)
+      throw new Error(`${kind.spec.token}: filter ${name} names a list endpoint of its own but no query parameter to send there`);
+  }
   return {
     filters,
     leftOut: listing.leftOut ?? [],
@@ -75,34 +82,92 @@ function scopeOf(kind: PreparedKind, args: Properties): Properties {
   return props;
 }
 
-/** The filters the call sets, each checked against its type. */
+/** How an argument of each filter type is named in an error. */
+const TYPE_WORDS: Readonly<Record<ListFilterType, string>> = {
+  string: "a string",
+  uuid: "a uuid",
+  boolean: "a boolean",
+  integer: "an integer",
+  strings: "a list of strings",
+  stringMap: "a map of strings",
+};
+
+/** What a value is, for an error: `string`, `list`, `map`, … */
+const kindOf = (value: unknown): string => (Array.isArray(value) ? "list" : value === null ? "null" : typeof value === "object" ? "map" : typeof value);
+
+/** Whether a value is of a filter's type (an integer: a whole number). */
+function ofType(type: ListFilterType, value: unknown): boolean {
+  switch (type) {
+    case "boolean":
+      return typeof value === "boolean";
+    case "integer":
+      return typeof value === "number" && Number.isInteger(value);
+    case "strings":
+      return Array.isArray(value) && value.every((item) => typeof item === "string");
+    case "stringMap":
+      return typeof value === "object" && value !== null && !Array.isArray(value) && Object.values(value).every((item) => typeof item === "string");
+    default:
+      return typeof value === "string";
+  }
+}
+
+/** Whether an argument is unset: absent, `null`, or empty (`""`, `[]`, `{}`). */
+const isEmpty = (value: unknown): boolean =>
+  value === undefined ||
+  value === null ||
+  value === "" ||
+  (Array.isArray(value) && value.length === 0) ||
+  (typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 0);
+
+/** The filters the call sets, each checked against its type (and its values, each item's for a list). */
 function givenFilters(kind: PreparedKind, filters: Readonly<Record<string, ListFilter>>, args: Properties): [string, ListFilter, unknown][] {
   const given: [string, ListFilter, unknown][] = [];
   for (const [name, filter] of Object.entries(filters)) {
     const value = args[name];
-    if (value === undefined || value === null || value === "") continue;
-    const expected = filter.type === "boolean" ? "boolean" : filter.type === "integer" ? "number" : "string";
-    if (typeof value !== expected) throw new ListArgumentError(`listing ${kind.spec.kind}s: \`${name}\` must be a ${filter.type}, got ${typeof value}`);
-    if (filter.values !== undefined && !filter.values.includes(String(value)))
-      throw new ListArgumentError(`listing ${kind.spec.kind}s: \`${name}\` must be one of ${filter.values.join(", ")}, got "${String(value)}"`);
+    if (isEmpty(value)) continue;
+    if (!ofType(filter.type, value)) {
+      const holding = (filter.type === "strings" && Array.isArray(value)) || (filter.type === "stringMap" && kindOf(value) === "map");
+      const got = holding ? `a ${kindOf(value)} holding a non-string` : kindOf(value);
+      throw new ListArgumentError(`listing ${kind.spec.kind}s: \`${name}\` must be ${TYPE_WORDS[filter.type]}, got ${got}`);
+    }
+    const values = filter.values;
+    const items = Array.isArray(value) ? value.map(String) : [String(value)];
+    const other = values === undefined ? undefined : items.find((item) => !values.includes(item));
+    if (values !== undefined && other !== undefined)
+      throw new ListArgumentError(`listing ${kind.spec.kind}s: \`${name}\` must be one of ${values.join(", ")}, got "${other}"`);
     given.push([name, filter, value]);
   }
   return given;
 }
 
+/** A filter's value as its query parameter holds it: a list as is (repeated), a map as JSON. */
+function queryValue(filter: ListFilter, value: unknown): string | number | boolean | readonly string[] {
+  if (filter.type === "stringMap") return JSON.stringify(value);
+  return value as string | number | boolean | readonly string[];
+}
+
+/** The list endpoint a call reads: the one its given filters are sent to, else the kind's. */
+function endpointOf(kind: PreparedKind, filters: readonly [string, ListFilter, unknown][]): DeclaredEndpoint | undefined {
+  const own = filters.map(([, filter]) => filter.endpoint).filter((endpoint) => endpoint !== undefined);
+  const first = own[0];
+  if (first !== undefined && own.some((endpoint) => endpoint !== first))
+    throw new ListArgumentError(`listing ${kind.spec.kind}s: the filters given are read from different lists; give one of them`);
+  return first ?? kind.endpoints.list;
+}
+
 /** Every object of the list endpoint, the filters sent as its query, paged to the end. */
 async function listThroughEndpoint(kind: PreparedKind, listing: ListingDeclaration, context: OperationContext, args: Properties): Promise<Properties[]> {
   const { spec } = kind;
-  const list = kind.endpoints.list;
-  if (list === undefined) return [];
   const props = scopeOf(kind, args);
   const filters = givenFilters(kind, listing.filters ?? {}, args);
+  const list = endpointOf(kind, filters);
+  if (list === undefined) return [];
   const action = `listing ${spec.kind}s`;
   const settings = settingsInScope(context, spec.scope, action, props);
   const client = await context.client(settings);
   const params = parentIds(kind, props);
   const filterQuery = Object.fromEntries(
-    filters.flatMap(([, filter, value]) => (filter.query === undefined ? [] : [[filter.query, value as string | number | boolean]])),
+    filters.flatMap(([, filter, value]) => (filter.query === undefined ? [] : [[filter.query, queryValue(filter, value)]])),
   );
   const read = async (page: Record<string, number>): Promise<Record<string, unknown>[]> =>
     itemsOf(kind, await apiOf(kind, client).send(list, { action, params, query: { ...filterQuery, ...page } })) ?? [];
@@ -117,11 +182,11 @@ async function listThroughEndpoint(kind: PreparedKind, listing: ListingDeclarati
   } else {
     items.push(...(await read({})));
   }
-  const local = filters.filter(([, filter]) => filter.query === undefined);
+  const local = localFilters(filters);
   return items
     .filter((item) => managed(kind, item))
     .map((item) => listedObject(kind, item, props, tenantOf(settings, item)))
-    .filter((object) => object["id"] !== "" && local.every(([, filter, value]) => matches(filter, object, value)));
+    .filter((object) => object["id"] !== "" && local.every(([filter, value]) => matchesFilter(filter, object, value)));
 }
 
 /** One object of a list answer in the resource's output shape, with its id. */
@@ -165,15 +230,37 @@ async function listThroughImports(
     // The inputs an import reads that its outputs leave to the engine (a deployment's plain variables), as a create's outputs echo them.
     const echoed = Object.fromEntries(Object.entries(imported.inputs).filter(([name]) => kind.echoed.some((field) => field.path.split(".")[0] === name)));
     const object = { id: imported.id ?? entry.id, ...echoed, ...withoutBookkeeping(imported.outputs as Properties) };
-    if (filters.every(([, filter, value]) => matches(filter, object, value))) objects.push(object);
+    if (localFilters(filters).every(([filter, value]) => matchesFilter(filter, object, value))) objects.push(object);
   }
   return objects;
 }
 
-/** Whether a listed object passes a filter matched here: its `output` equal to the value, or containing it (case-insensitive). */
-function matches(filter: ListFilter, object: Properties, value: unknown): boolean {
+/** The given filters matched here: those with an output and no query (a filter with neither is refused at its declaration). */
+function localFilters(filters: readonly [string, ListFilter, unknown][]): [OutputListFilter, unknown][] {
+  return filters.flatMap(([, filter, value]) =>
+    filter.query === undefined && filter.output !== undefined ? [[filter, value] as [OutputListFilter, unknown]] : [],
+  );
+}
+
+/**
+ * Whether a listed object passes a filter about its output: the output
+ * equal to the value, or containing it (`contains`: case-insensitive); for
+ * a list of strings, every given value in the output's list (a single
+ * string output is a list of one); for a map of strings, every given pair
+ * in the output's map. The conformance matrix checks the service's answers
+ * with it too.
+ */
+export function matchesFilter(filter: OutputListFilter, object: Properties, value: unknown): boolean {
   const actual = getPath(object, filter.output);
   if (isUnset(actual)) return false;
+  if (filter.type === "strings") {
+    const held = (Array.isArray(actual) ? actual : [actual]).map(String);
+    return Array.isArray(value) && value.every((item) => held.includes(String(item)));
+  }
+  if (filter.type === "stringMap") {
+    if (typeof actual !== "object" || actual === null || Array.isArray(actual) || typeof value !== "object" || value === null) return false;
+    return Object.entries(value).every(([key, wanted]) => (actual as Record<string, unknown>)[key] === wanted);
+  }
   if (filter.match === "contains") return String(actual).toLowerCase().includes(String(value).toLowerCase());
   return actual === value;
 }

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Every example in a workspace, as the `Example` resource's outputs with its id, every page read. Filters: `datasetId`; each given one narrows the list. The service's list leaves out `split`: unset here. Secret inputs are never returned.
+// Every example in a workspace, as the `Example` resource's outputs with its id, every page read. Filters: `datasetId`, `splits`, `metadata`, `fullTextContains`, `asOf`, `filter`; each given one narrows the list. The service's list leaves out `split`: unset here. Secret inputs are never returned.
 //
 // ## Example Usage
 func GetExamples(ctx *pulumi.Context, args *GetExamplesArgs, opts ...pulumi.InvokeOption) (*GetExamplesResult, error) {
@@ -25,8 +25,18 @@ func GetExamples(ctx *pulumi.Context, args *GetExamplesArgs, opts ...pulumi.Invo
 }
 
 type GetExamplesArgs struct {
+	// The dataset as of a version: `latest` (the default), a time (RFC 3339: every change made at or before it), or a version tag.
+	AsOf *string `pulumi:"asOf"`
 	// Only the examples of this dataset.
 	DatasetId *string `pulumi:"datasetId"`
+	// A filter expression over the examples' metadata: `has(metadata, '{"key": "value"}')`, `exists(metadata, "key")`, combined with `and`, `or` and `not`.
+	Filter *string `pulumi:"filter"`
+	// Only the examples whose inputs or outputs contain every one of these texts.
+	FullTextContains []string `pulumi:"fullTextContains"`
+	// Only the examples whose metadata holds every one of these pairs.
+	Metadata map[string]string `pulumi:"metadata"`
+	// Only the examples in one of these splits (e.g. `test`).
+	Splits []string `pulumi:"splits"`
 	// Workspace to list; default the provider's `langsmith:workspaceId`.
 	WorkspaceId *string `pulumi:"workspaceId"`
 }
@@ -46,8 +56,18 @@ func GetExamplesOutput(ctx *pulumi.Context, args GetExamplesOutputArgs, opts ...
 }
 
 type GetExamplesOutputArgs struct {
+	// The dataset as of a version: `latest` (the default), a time (RFC 3339: every change made at or before it), or a version tag.
+	AsOf pulumi.StringPtrInput `pulumi:"asOf"`
 	// Only the examples of this dataset.
 	DatasetId pulumi.StringPtrInput `pulumi:"datasetId"`
+	// A filter expression over the examples' metadata: `has(metadata, '{"key": "value"}')`, `exists(metadata, "key")`, combined with `and`, `or` and `not`.
+	Filter pulumi.StringPtrInput `pulumi:"filter"`
+	// Only the examples whose inputs or outputs contain every one of these texts.
+	FullTextContains pulumi.StringArrayInput `pulumi:"fullTextContains"`
+	// Only the examples whose metadata holds every one of these pairs.
+	Metadata pulumi.StringMapInput `pulumi:"metadata"`
+	// Only the examples in one of these splits (e.g. `test`).
+	Splits pulumi.StringArrayInput `pulumi:"splits"`
 	// Workspace to list; default the provider's `langsmith:workspaceId`.
 	WorkspaceId pulumi.StringPtrInput `pulumi:"workspaceId"`
 }

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Every prompt in a workspace, as the `Prompt` resource's outputs with its id, every page read. Filters: `query`, `isPublic`, `isArchived`; each given one narrows the list. The service's list leaves out `manifest`: unset here. Secret inputs are never returned.
+// Every prompt in a workspace, as the `Prompt` resource's outputs with its id, every page read. Filters: `query`, `isPublic`, `isArchived`, `tags`; each given one narrows the list. The service's list leaves out `manifest`: unset here. Secret inputs are never returned.
 //
 // ## Example Usage
 func GetPrompts(ctx *pulumi.Context, args *GetPromptsArgs, opts ...pulumi.InvokeOption) (*GetPromptsResult, error) {
@@ -31,6 +31,8 @@ type GetPromptsArgs struct {
 	IsPublic *bool `pulumi:"isPublic"`
 	// Only prompts whose handle (or description) contains this text.
 	Query *string `pulumi:"query"`
+	// Only prompts carrying every one of these tags.
+	Tags []string `pulumi:"tags"`
 	// Workspace to list; default the provider's `langsmith:workspaceId`.
 	WorkspaceId *string `pulumi:"workspaceId"`
 }
@@ -56,6 +58,8 @@ type GetPromptsOutputArgs struct {
 	IsPublic pulumi.BoolPtrInput `pulumi:"isPublic"`
 	// Only prompts whose handle (or description) contains this text.
 	Query pulumi.StringPtrInput `pulumi:"query"`
+	// Only prompts carrying every one of these tags.
+	Tags pulumi.StringArrayInput `pulumi:"tags"`
 	// Workspace to list; default the provider's `langsmith:workspaceId`.
 	WorkspaceId pulumi.StringPtrInput `pulumi:"workspaceId"`
 }

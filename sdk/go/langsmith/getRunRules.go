@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Every run rule in a workspace, as the `RunRule` resource's outputs with its id, every page read. Filters: `projectId`, `datasetId`, `nameContains`; each given one narrows the list. Secret inputs are never returned.
+// Every run rule in a workspace, as the `RunRule` resource's outputs with its id, every page read. Filters: `projectId`, `datasetId`, `nameContains`, `type`; each given one narrows the list. Secret inputs are never returned.
 //
 // ## Example Usage
 func GetRunRules(ctx *pulumi.Context, args *GetRunRulesArgs, opts ...pulumi.InvokeOption) (*GetRunRulesResult, error) {
@@ -31,6 +31,8 @@ type GetRunRulesArgs struct {
 	NameContains *string `pulumi:"nameContains"`
 	// Only rules of this tracing project.
 	ProjectId *string `pulumi:"projectId"`
+	// Only the rules of a tracing project (`session`) or of a dataset (`dataset`).
+	Type *string `pulumi:"type"`
 	// Workspace to list; default the provider's `langsmith:workspaceId`.
 	WorkspaceId *string `pulumi:"workspaceId"`
 }
@@ -56,6 +58,8 @@ type GetRunRulesOutputArgs struct {
 	NameContains pulumi.StringPtrInput `pulumi:"nameContains"`
 	// Only rules of this tracing project.
 	ProjectId pulumi.StringPtrInput `pulumi:"projectId"`
+	// Only the rules of a tracing project (`session`) or of a dataset (`dataset`).
+	Type pulumi.StringPtrInput `pulumi:"type"`
 	// Workspace to list; default the provider's `langsmith:workspaceId`.
 	WorkspaceId pulumi.StringPtrInput `pulumi:"workspaceId"`
 }

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Every tag key in a workspace, as the `TagKey` resource's outputs with its id, every page read. Secret inputs are never returned.
+// Every tag key in a workspace, as the `TagKey` resource's outputs with its id, every page read. Filters: `resourceType`; each given one narrows the list. Secret inputs are never returned.
 //
 // ## Example Usage
 func GetTagKeys(ctx *pulumi.Context, args *GetTagKeysArgs, opts ...pulumi.InvokeOption) (*GetTagKeysResult, error) {
@@ -25,6 +25,8 @@ func GetTagKeys(ctx *pulumi.Context, args *GetTagKeysArgs, opts ...pulumi.Invoke
 }
 
 type GetTagKeysArgs struct {
+	// Only the keys with a value applied to an object of this type (e.g. `project`); read from the list of the keys with their values.
+	ResourceType *string `pulumi:"resourceType"`
 	// Workspace to list; default the provider's `langsmith:workspaceId`.
 	WorkspaceId *string `pulumi:"workspaceId"`
 }
@@ -44,6 +46,8 @@ func GetTagKeysOutput(ctx *pulumi.Context, args GetTagKeysOutputArgs, opts ...pu
 }
 
 type GetTagKeysOutputArgs struct {
+	// Only the keys with a value applied to an object of this type (e.g. `project`); read from the list of the keys with their values.
+	ResourceType pulumi.StringPtrInput `pulumi:"resourceType"`
 	// Workspace to list; default the provider's `langsmith:workspaceId`.
 	WorkspaceId pulumi.StringPtrInput `pulumi:"workspaceId"`
 }

@@ -169,7 +169,7 @@ export function describeAdditions(env: ContractEnv): void {
       expect((await call("GET", `/api/v1/workspaces?data_plane_id=${UNKNOWN_ID}`, { ...org, expect: 200 })).body).toEqual([]);
     });
 
-    test("the tags of one object: an agent's and a skill's taggings (200, by key and value), none (200, empty), 422 without a parameter or with an unknown type", async () => {
+    test("the tags of one object: an agent's and a skill's taggings (200, by key and value), none (200, empty), 422 without a parameter or with an unknown type; the keys with their values, of one type", async () => {
       const keyId = String(((await call("POST", "/api/v1/workspaces/current/tag-keys", { body: { key: "contract-owner" }, expect: 200 })).body as Json)["id"]);
       const values = `/api/v1/workspaces/current/tag-keys/${keyId}/tag-values`;
       const valueId = String(((await call("POST", values, { body: { value: "platform" }, expect: 200 })).body as Json)["id"]);
@@ -186,6 +186,12 @@ export function describeAdditions(env: ContractEnv): void {
       expect((await call("GET", `${tags}?resource_type=project&resource_id=${agentId}`, { expect: 200 })).body).toEqual([]);
       await call("GET", `${tags}?resource_type=agent`, { expect: 422, request: "invalid" });
       await call("GET", `${tags}?resource_type=spreadsheet&resource_id=${agentId}`, { expect: 422, request: "invalid" });
+      // The keys with their values: every key; with resource_type, the keys with a value applied to an object of that type.
+      const all = (await call("GET", "/api/v1/workspaces/current/tags", { expect: 200 })).body as Json[];
+      expect(all).toEqual(expect.arrayContaining([expect.objectContaining({ id: keyId, key: "contract-owner", values: [expect.objectContaining({ id: valueId, tag_key_id: keyId })] })]));
+      expect((await call("GET", "/api/v1/workspaces/current/tags?resource_type=skill", { expect: 200 })).body).toEqual([expect.objectContaining({ id: keyId })]);
+      expect((await call("GET", "/api/v1/workspaces/current/tags?resource_type=project", { expect: 200 })).body).toEqual([]);
+      await call("GET", "/api/v1/workspaces/current/tags?resource_type=spreadsheet", { expect: 422, request: "invalid" });
       await call("DELETE", `/api/v1/workspaces/current/tag-keys/${keyId}`, { expect: 200 });
     });
   });

@@ -89,6 +89,12 @@ export function describeTracing(env: ContractEnv): void {
       const listed = await call("GET", `/api/v1/examples?dataset=${dataset}&splits=train`, { expect: 200 });
       expect((listed.body as Json[]).map((e) => e["id"])).toEqual([id]);
       await call("GET", "/api/v1/examples?order=newest", { expect: 422, request: "invalid" });
+      // A filter expression over the metadata (422 for one the emulator cannot evaluate, though the contract takes any text); as_of a time or a tag.
+      const byFilter = await call("GET", `/api/v1/examples?dataset=${dataset}&filter=${encodeURIComponent('not(exists(metadata, "team"))')}`, { expect: 200 });
+      expect((byFilter.body as Json[]).map((e) => e["id"])).toEqual([id]);
+      await call("GET", `/api/v1/examples?dataset=${dataset}&filter=${encodeURIComponent('eq(name, "x")')}`, { expect: 422 });
+      expect((await call("GET", `/api/v1/examples?dataset=${dataset}&as_of=2000-01-01T00:00:00Z`, { expect: 200 })).body).toEqual([]);
+      await call("GET", `/api/v1/examples?dataset=${dataset}&as_of=no-such-tag`, { expect: 404 });
       expect((await call("GET", `/api/v1/examples/${id}`, { expect: 200 })).body).toMatchObject({ id, name: `#${id.slice(0, 4)}` });
       await call("GET", `/api/v1/examples/${UNKNOWN_ID}`, { expect: 404 });
       await call("GET", "/api/v1/examples/bad", { expect: 422, request: "invalid" });

@@ -3,8 +3,12 @@
  * list function (`get<Kinds>`) for every object the matrix made, once in
  * the object's scope and, for each filter, once with the object's own value
  * (it must be listed, and every object listed must match an `equals`
- * filter) and once with a value it does not have (it must not be listed);
- * and the check of what the calls answered, including that the object is
+ * filter whose output the list carries) and once with a value it does not
+ * have (it must not be listed); a list of strings is called with the
+ * object's own list, a map of strings with its text pairs. A filter about
+ * no one output is called with the values its declaration derives from the
+ * object (`ListFilter.matrix`), or is left out with the reason it gives.
+ * And the check of what the calls answered, including that the object is
  * listed in the resource's shape: no property the resource has not, and
  * each input the program set as the state records it.
  */
@@ -15,7 +19,8 @@ import { getPath, isRecord } from "../../../provider/engine/fields/paths";
 import { NATIVE_FUNCTIONS } from "../../../provider/native/functions";
 import { listResultKey, listFunctionToken } from "../../../provider/native/listFunctions";
 import { lookupArguments, lookupFunctionFor, lookupFunctionToken } from "../../../provider/native/lookupFunctions";
-import type { ListFilter } from "../../../provider/engine/resource";
+import { matchesFilter } from "../../../provider/engine/kind/listFunction";
+import type { ListFilter, OutputListFilter } from "../../../provider/engine/resource";
 import type { StackExport } from "../pulumiProject";
 import type { MatrixObject } from "./program";
 
@@ -31,15 +36,16 @@ export interface ListCall {
   readonly calls: "list" | "lookup";
   /** Whether the object must be in the answer. */
   readonly expect: "listed" | "not listed";
-  /** The filter given, for an `equals` filter's check of every object answered. */
-  readonly filter?: { readonly spec: ListFilter; readonly value: unknown };
+  /** The filter given (an `equals` filter about an output the list carries), for the check of every object answered. */
+  readonly filter?: { readonly spec: OutputListFilter; readonly value: unknown };
 }
 
-/** The list program: its YAML (variables and outputs), its calls, and each object's cell where it has no call. */
+/** The list program: its YAML (variables and outputs), its calls, each object's cell where it has no call, and the filters each leaves out with their reasons. */
 export interface ListProgram {
   readonly yaml: string;
   readonly calls: readonly ListCall[];
   readonly notListed: ReadonlyMap<string, string>;
+  readonly notExercised: ReadonlyMap<string, readonly string[]>;
 }
 
 /** The written invokes (`getProject`, …): the matrix calls the generated lookups only. */
@@ -51,17 +57,45 @@ const wantedIds = (id: string): string[] => [id.toLowerCase(), id.toLowerCase().
 /** Whether a state value is a secret (the export wraps it). */
 const isSecret = (value: unknown): boolean => typeof value === "object" && value !== null && "4dabf18193072939515e22adb298388d" in value;
 
+/** A value no object holds, of a filter's type. */
+function noneOf(filter: ListFilter): unknown {
+  const none = `zz-none-${randomUUID().slice(0, 8)}`;
+  if (filter.type === "strings") return [none];
+  if (filter.type === "stringMap") return { [none]: "x" };
+  return none;
+}
+
 /** A value of the filter's type that `value` is not. */
-function missOf(filter: ListFilter, value: unknown): unknown {
+function missOf(filter: OutputListFilter, value: unknown): unknown {
+  if (filter.type === "strings") {
+    const own = Array.isArray(value) ? value : [value];
+    const other = filter.values?.find((candidate) => !own.includes(candidate));
+    return other !== undefined ? [other] : noneOf(filter);
+  }
+  if (filter.type === "stringMap") return noneOf(filter);
   if (filter.values !== undefined) return filter.values.find((other) => other !== value);
   if (filter.type === "boolean") return value !== true;
   if (filter.type === "integer") return Number(value) + 1_000_003;
   if (filter.type === "uuid") return randomUUID();
-  return `zz-none-${randomUUID().slice(0, 8)}`;
+  return noneOf(filter);
 }
 
-/** The object's own value of a `contains` filter: a middle part of it, so it is a substring and not the whole. */
-function hitOf(filter: ListFilter, value: unknown): unknown {
+/**
+ * The object's own value of a filter, as the call gives it: a middle part
+ * of a `contains` filter's text (a substring, not the whole); a list of
+ * strings as a list (one string, a list of it); a map of strings as its
+ * text pairs. `undefined`: the object has none to give (an empty list, a
+ * map with no text).
+ */
+function hitOf(filter: OutputListFilter, value: unknown): unknown {
+  if (filter.type === "strings") {
+    const own = (Array.isArray(value) ? value : [value]).filter((item) => typeof item === "string");
+    return own.length > 0 ? own : undefined;
+  }
+  if (filter.type === "stringMap") {
+    const pairs = typeof value === "object" && value !== null ? Object.entries(value).filter(([, item]) => typeof item === "string") : [];
+    return pairs.length > 0 ? Object.fromEntries(pairs) : undefined;
+  }
   if (filter.match !== "contains" || typeof value !== "string" || value.length < 6) return value;
   return value.slice(1, -1).toUpperCase();
 }
@@ -75,6 +109,7 @@ export function listProgram(objects: readonly MatrixObject[], exported: StackExp
   const outputs: Record<string, string> = {};
   const calls: ListCall[] = [];
   const notListed = new Map<string, string>();
+  const notExercised = new Map<string, string[]>();
   for (const object of objects.filter((o) => o.role === "primary")) {
     const fn = object.kind.listFunction;
     const lookup = lookupFunctionFor(lookupFunctionToken(object.kind.token), WRITTEN);
@@ -102,12 +137,30 @@ export function listProgram(objects: readonly MatrixObject[], exported: StackExp
     };
     if (fn !== undefined) add("all", scope, "listed");
     for (const [name, filter] of Object.entries(fn?.filters ?? {})) {
+      if (filter.output === undefined) {
+        const exercise = filter.matrix;
+        if ("skip" in exercise) {
+          notExercised.set(object.name, [...(notExercised.get(object.name) ?? []), `${name} (${exercise.skip})`]);
+          continue;
+        }
+        const [hit, miss] = [exercise.hit(recorded), exercise.miss(recorded)];
+        if (hit === undefined) {
+          add(`${name}: n/a, nothing on the object to take it from`, scope, "listed");
+          continue;
+        }
+        add(`${name}=hit`, { ...scope, [name]: hit }, "listed");
+        if (miss !== undefined) add(`${name}=miss`, { ...scope, [name]: miss }, "not listed");
+        continue;
+      }
       const value = getPath(recorded, filter.output);
-      if (value === undefined || value === null || isSecret(value)) {
+      const hit = value === undefined || value === null || isSecret(value) ? undefined : hitOf(filter, value);
+      if (hit === undefined) {
         add(`${name}: n/a, unset on the object`, scope, "listed");
         continue;
       }
-      add(`${name}=hit`, { ...scope, [name]: hitOf(filter, value) }, "listed", { spec: filter, value });
+      // Every object answered must match an `equals` filter, where the list carries its output.
+      const checked = filter.match !== "contains" && !(fn?.leftOut ?? []).includes(filter.output);
+      add(`${name}=hit`, { ...scope, [name]: hit }, "listed", checked ? { spec: filter, value: hit } : undefined);
       add(`${name}=miss`, { ...scope, [name]: missOf(filter, value) }, "not listed");
     }
     if (lookup !== undefined) {
@@ -128,7 +181,7 @@ export function listProgram(objects: readonly MatrixObject[], exported: StackExp
       }
     }
   }
-  return { yaml: `variables: ${JSON.stringify(variables)}\noutputs: ${JSON.stringify(outputs)}\n`, calls, notListed };
+  return { yaml: `variables: ${JSON.stringify(variables)}\noutputs: ${JSON.stringify(outputs)}\n`, calls, notListed, notExercised };
 }
 
 /** Whether a listed value is the recorded one, as the kind's diff compares them (an instant in either spelling; keys the service fills aside). */
@@ -198,8 +251,8 @@ export function listChecks(
       if (call.label === "all" && own !== undefined && object !== undefined)
         problems.push(...shapeProblems(object, own, state?.outputs ?? {}).map((problem) => `shape: ${problem}`));
       const filter = call.filter;
-      if (filter !== undefined && filter.spec.match !== "contains") {
-        const others = (answer as Record<string, unknown>[]).filter((listed) => getPath(listed, filter.spec.output) !== filter.value);
+      if (filter !== undefined) {
+        const others = (answer as Record<string, unknown>[]).filter((listed) => !matchesFilter(filter.spec, listed, filter.value));
         if (others.length > 0) problems.push(`${call.label}: also lists ${others.length} not matching`);
       }
     }
@@ -213,6 +266,7 @@ export function listChecks(
     const own = program.calls.filter((call) => call.object === object);
     const labels = own.filter((call) => call.label.endsWith("=hit")).map((call) => call.label.slice(0, -4));
     const lookups = own.filter((call) => call.calls === "lookup" && call.expect === "listed").map((call) => call.label.slice("lookup by ".length));
+    const unexercised = program.notExercised.get(object) ?? [];
     results.set(
       object,
       problems.length > 0
@@ -220,6 +274,7 @@ export function listChecks(
         : [
             ...(own.some((call) => call.label === "all") ? [`ok: found${labels.length > 0 ? `; ${labels.join(", ")} narrow` : ""}`] : ["ok: no list function"]),
             ...(lookups.length > 0 ? [`looked up by ${lookups.join(", ")}`] : []),
+            ...(unexercised.length > 0 ? [`not exercised: ${unexercised.join(", ")}`] : []),
           ].join("; "),
     );
   }

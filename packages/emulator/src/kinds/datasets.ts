@@ -36,6 +36,7 @@ import type { KindRecord } from "../types";
 import { zDatasetCreate, zDatasetUpdate } from "../wire/tracingAndEvaluation";
 import { defineKind } from "./declaration";
 import { EXAMPLES, exampleChanges } from "./examples";
+import { recordExampleVersion } from "./exampleVersions";
 import type { KindCall } from "./kindCall";
 import { kindRecords } from "./records";
 import { SESSIONS } from "./sessions";
@@ -118,6 +119,7 @@ export const DATASETS = defineKind({
   afterUpdate(record, call, sent) {
     for (const [example, fields] of patchedExamples(sent ?? {}, record, call)) {
       example.wire = { ...example.wire, ...fields, modified_at: call.nowIso };
+      recordExampleVersion(call.ctx, example, call.nowIso);
     }
   },
   listQuery: {

@@ -135,6 +135,11 @@ export interface KindDeclaration {
   readonly list?: boolean;
   /** Query parameters the list reads, each optional (422 when malformed): filters, search, sort and page (see `listQuery.ts`), applied to the rendered objects. */
   readonly listQuery?: ListQuery;
+  /**
+   * The records the list selects from, given the stored ones of the caller's scope (examples as of an
+   * earlier version of their dataset, deleted ones included); default the stored ones.
+   */
+  readonly listRecords?: (call: KindCall, stored: readonly KindRecord[]) => readonly KindRecord[];
   /** `GET <collection>/:id`; default false (many kinds are only listed). */
   readonly get?: boolean;
   /**

@@ -30,16 +30,19 @@
  * - Permissions: `datasets:read` to read, `datasets:update` to write.
  * - The list reads `id`, `dataset`, `splits` (any of them), `metadata` (a
  *   JSON object the example's metadata must contain), `full_text_contains`
- *   (each text found in the inputs or outputs), `order` (`recent`: last
- *   modified first; `recently_created`; `id`; `random`: shuffled by
- *   `random_seed`), `descending`, `offset` and `limit`; `as_of`, `select`
- *   and `filter` change nothing (there are no versions, every field is
- *   answered, and the filter language is not read).
+ *   (each text found in the inputs or outputs), `filter` (an expression
+ *   over the metadata: `exampleFilter.ts`), `as_of` (the examples as they
+ *   were then: `exampleVersions.ts`), `order` (`recent`: last modified
+ *   first; `recently_created`; `id`; `random`: shuffled by `random_seed`),
+ *   `descending`, `offset` and `limit`; `select` changes nothing (every
+ *   field is answered).
  */
 import { detailError } from "../errors";
 import type { KindRecord } from "../types";
 import { zExampleUpdate, zPostApiV1ExamplesData } from "../wire/tracingAndEvaluation";
 import { defineKind } from "./declaration";
+import { exampleFilterParam } from "./exampleFilter";
+import { examplesAsOf, recordExampleVersion } from "./exampleVersions";
 import type { KindCall } from "./kindCall";
 import { listParam, metadataParam, textsParam } from "./tracingQuery";
 
@@ -134,12 +137,18 @@ export const EXAMPLES = defineKind({
   references: { dataset_id: "datasets" },
   timestamps: { created: "created_at", updated: "modified_at" },
   render: (record) => ({ name: `#${record.id.slice(0, 4)}` }),
+  // Each change is a version of the dataset, which `as_of` reads.
+  afterCreate: (record, call) => recordExampleVersion(call.ctx, record, call.nowIso),
+  afterUpdate: (record, call) => recordExampleVersion(call.ctx, record, call.nowIso),
+  afterDelete: (record, call) => recordExampleVersion(call.ctx, record, call.nowIso, true),
+  listRecords: examplesAsOf,
   listQuery: {
     id: { type: "uuids", filters: "id" },
     dataset: { type: "uuid", filters: "dataset_id" },
     splits: listParam("metadata.dataset_split"),
     metadata: metadataParam("metadata"),
     full_text_contains: textsParam(["inputs", "outputs"]),
+    filter: exampleFilterParam(),
     order: {
       type: "sortBy",
       fields: { recent: ["modified_at", "created_at"], recently_created: ["created_at"], id: ["id"], random: [] },

@@ -34,7 +34,7 @@ export type { KindDeclaration } from "./declaration";
 export { registerKind } from "./routes";
 export { registerAccessPolicyAttachments } from "./accessPolicies";
 export { registerGatewayPolicyRoutes } from "./gatewayPolicies";
-export { registerResourceTagsRoute } from "./taggings";
+export { registerResourceTagsRoute, registerWorkspaceTagsRoute } from "./taggings";
 export { registerDataPlaneRoutes } from "./dataPlanes";
 
 /** The declared kinds, parents before the kinds under them. */

@@ -143,7 +143,8 @@ export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: K
   };
   /** The kind's objects in the caller's scope, rendered and selected by the list's query (filters, sort, page). */
   const listed = (call: KindCall): { page: Record<string, unknown>[]; total: number; selected: Record<string, unknown>[] } => {
-    const own = inScope(call);
+    const stored = inScope(call);
+    const own = kind.listRecords !== undefined ? kind.listRecords(call, stored) : stored;
     const ordered = kind.newestFirst === true ? [...own].reverse() : own;
     const rendered = [...(kind.builtIn?.(call) ?? []), ...(ordered.length > 0 ? ordered : (kind.fallback?.(call) ?? []))].map((r) =>
       renderRecord(kind, r, ctx),

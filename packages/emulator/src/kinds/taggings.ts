@@ -24,6 +24,12 @@
  *   answers the tags of one object, whatever its type: each tag key with
  *   its values on the object, each value with its taggings of it (keys and
  *   values in the order they were made); 422 without both parameters.
+ * - `GET /api/v1/workspaces/current/tags` answers every tag key of the
+ *   workspace with its values (keys and values in the order they were
+ *   made, a key with no value too); with `resource_type` (the contract's
+ *   additions: the fifteen types of langsmith's JS client, `custom_app` and
+ *   `snapshot_name` besides a tagging's), only the values applied to at
+ *   least one object of that type, and only the keys with such a value.
  * - Applying tags needs `workspaces:manage`, reading them `workspaces:read`.
  */
 import type { FastifyInstance } from "fastify";
@@ -164,5 +170,36 @@ export function registerResourceTagsRoute(app: FastifyInstance, ctx: EmulatorCon
             taggings: taggings.filter((t) => t.wire["tag_value_id"] === value.id).map((t) => ({ ...t.wire, id: t.id })),
           })),
       }));
+  });
+}
+
+/** The types `GET /api/v1/workspaces/current/tags` takes as `resource_type` (the contract's additions). */
+const LISTED_RESOURCE_TYPES = [...RESOURCE_TYPES, "custom_app", "snapshot_name"].sort();
+
+/** Registers `GET /api/v1/workspaces/current/tags`: the workspace's tag keys with their values, or those applied to objects of one type. */
+export function registerWorkspaceTagsRoute(app: FastifyInstance, ctx: EmulatorContext): void {
+  app.get("/api/v1/workspaces/current/tags", async (request) => {
+    const { scopeId } = authenticateFor(ctx, request, "workspace", "workspaces:read");
+    const query = request.query as RawQuery;
+    const errors: FastApiValidationError[] = [];
+    const type = enumQuery(query, "resource_type", LISTED_RESOURCE_TYPES, errors);
+    throwIfInvalid(errors);
+    const applied =
+      type === undefined
+        ? undefined
+        : new Set(
+            kindRecords(ctx, TAGGINGS.name)
+              .filter((t) => t.scopeId === scopeId && t.wire["resource_type"] === type)
+              .map((t) => String(t.wire["tag_value_id"])),
+          );
+    const values = kindRecords(ctx, TAG_VALUES.name).filter((v) => v.scopeId === scopeId && (applied === undefined || applied.has(v.id)));
+    return kindRecords(ctx, TAG_KEYS.name)
+      .filter((k) => k.scopeId === scopeId)
+      .map((key) => ({
+        ...key.wire,
+        id: key.id,
+        values: values.filter((v) => v.parentId === key.id).map((value) => ({ ...value.wire, id: value.id, tag_key_id: key.id })),
+      }))
+      .filter((key) => applied === undefined || key.values.length > 0);
   });
 }
