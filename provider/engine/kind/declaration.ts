@@ -185,6 +185,15 @@ export interface KindDeclaration<Table extends FieldTable = FieldTable, Wire ext
    * requests; get, else create, response).
    */
   readonly contractBodies?: Partial<KindContract>;
+  /**
+   * What the lookup (`get<Kind>`) takes beyond the keys of the import forms:
+   * `byName`, the kind's {@link nameField} as a key, matched exactly
+   * against the names in the scope's list (not unique: a run rule's
+   * `displayName`); `onlyObject`, no key at all, for the scope's only object
+   * (the organization's SSO configuration). Several objects matching are
+   * refused, naming their ids. Default: neither.
+   */
+  readonly lookup?: { readonly byName?: boolean; readonly onlyObject?: boolean };
   /** The forms of the id an import takes, for a kind whose `import` hook reads its own; default the generic path's (see `importForms` in prepare.ts). */
   readonly importForms?: readonly string[];
   /**
