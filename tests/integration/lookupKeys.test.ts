@@ -2,7 +2,8 @@
 // (issue 44, against the community Terraform provider's data sources), run
 // as the native provider runs them against a real emulator: a run rule and a
 // service account by their name (exact; a name several share refused,
-// naming the ids), and the organization's only SSO configuration given no key.
+// naming the ids), the organization's only SSO configuration given no key,
+// and a gateway policy with its spend so far.
 import { createEmulator, DEFAULT_ORG_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
 import { ProviderSession } from "../../provider/engine/context/session";
 import type { Properties } from "../../provider/engine/resource";
@@ -92,5 +93,27 @@ describe("lookups by name and of the only object, against the emulator", () => {
       expect.objectContaining({ found: true, id: sso.id, metadataUrl: "https://idp.example.com/metadata", providerId: sso.outs["providerId"] }),
     );
     expect(await lookup("getSsoSettings", { id: sso.id })).toMatchObject({ found: true, id: sso.id });
+  });
+
+  it("getGatewayPolicy reports a spend cap's spend so far (currentSpendUsd), and none for a policy of another type", async () => {
+    const cap = await make("GatewayPolicy", {
+      name: "team spend cap",
+      policyType: "spend_cap",
+      config: { window: "monthly", limit_usd: 250 },
+      subjectMatchers: [{ key: "workspace_id", value: DEFAULT_WORKSPACE_ID }],
+    });
+    expect(cap.outs["currentSpendUsd"]).toBe(0);
+    expect(await lookup("getGatewayPolicy", { id: cap.id })).toEqual(
+      expect.objectContaining({ found: true, id: cap.id, policyType: "spend_cap", currentSpendUsd: 0 }),
+    );
+    const limit = await make("GatewayPolicy", {
+      name: "key rate limit",
+      policyType: "rate_limit",
+      config: { limits: [{ metric: "requests", window: "minute", value: 60 }] },
+      subjectMatchers: [{ key: "api_key_id", value: "lookup-key" }],
+    });
+    const found = await lookup("getGatewayPolicy", { id: limit.id });
+    expect(found).toMatchObject({ found: true, policyType: "rate_limit" });
+    expect(found).not.toHaveProperty("currentSpendUsd");
   });
 });
