@@ -467,6 +467,27 @@ export const zGatewayPoliciesUpdateGatewayPolicyRequest = z.strictObject({
     subject_matchers: z.array(zGatewayPoliciesSubjectMatcher).max(10).optional()
 });
 
+export const zSetTenantHandleRequest = z.strictObject({
+    tenant_handle: z.string()
+});
+
+export const zAppHubCrudTenantsTenant = z.strictObject({
+    id: z.uuid(),
+    display_name: z.string(),
+    created_at: z.iso.datetime({ offset: true, local: true }),
+    tenant_handle: z.string().nullish()
+});
+
+export const zWorkspaceTtlSettingsUpdate = z.strictObject({
+    longlived_ttl_days: z.int()
+});
+
+export const zWorkspaceTtlSettings = z.strictObject({
+    tenant_id: z.string(),
+    longlived_ttl_days: z.int(),
+    is_custom: z.boolean()
+});
+
 export const zEvaluatorStructuredOutput = z.strictObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -1016,3 +1037,19 @@ export const zGetApiV1WorkspacesCurrentTagsResourceData = z.strictObject({
 });
 
 export const zGetApiV1WorkspacesCurrentTagsResourceResponse = z.array(zTagKeyWithValuesAndTaggings);
+
+export const zPostApiV1SettingsHandleData = z.strictObject({
+    body: zSetTenantHandleRequest,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1SettingsHandleResponse = zAppHubCrudTenantsTenant;
+
+export const zPutWorkspacesCurrentTtlSettingsData = z.strictObject({
+    body: zWorkspaceTtlSettingsUpdate,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPutWorkspacesCurrentTtlSettingsResponse = zWorkspaceTtlSettings;
