@@ -155,6 +155,8 @@ export interface KindListFunction {
    * `id`, paged to the end.
    */
   run(context: OperationContext, args: Properties): Promise<Properties[]>;
+  /** A boolean argument that, true, lists every workspace's objects in one request (the organization's usage limits), with its schema description; absent for most kinds. */
+  readonly organizationWide?: { readonly argument: string; readonly doc: string };
 }
 
 /** Where {@link LangSmithResource.list} looks. */

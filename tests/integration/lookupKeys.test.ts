@@ -3,11 +3,13 @@
 // as the native provider runs them against a real emulator: a run rule and a
 // service account by their name (exact; a name several share refused,
 // naming the ids), the organization's only SSO configuration given no key,
-// and a gateway policy with its spend so far.
+// a gateway policy with its spend so far; and getUsageLimits of the whole
+// organization in one request.
 import { createEmulator, DEFAULT_ORG_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
 import { ProviderSession } from "../../provider/engine/context/session";
 import type { Properties } from "../../provider/engine/resource";
 import { nativeFunction } from "../../provider/native/functions";
+import { ListArgumentError } from "../../provider/engine/kind/listFunction";
 import { AmbiguousLookupError, LookupArgumentError } from "../../provider/native/lookupFunctions";
 import { loadKind } from "../../provider/registry";
 
@@ -115,5 +117,31 @@ describe("lookups by name and of the only object, against the emulator", () => {
     const found = await lookup("getGatewayPolicy", { id: limit.id });
     expect(found).toMatchObject({ found: true, policyType: "rate_limit" });
     expect(found).not.toHaveProperty("currentSpendUsd");
+  });
+
+  it("getUsageLimits with organizationWide lists every workspace's limits in one request (GET /api/v1/usage-limits/org); without it, one workspace's", async () => {
+    const team = await make("Workspace", { displayName: "limits-team" });
+    const here = await make("UsageLimit", { limitType: "monthly_traces", limitValue: 100000 });
+    const there = await make("UsageLimit", { workspaceId: team.id, limitType: "monthly_longlived_traces", limitValue: 5000 });
+    const limits = async (args: Properties): Promise<Properties[]> => {
+      const fn = nativeFunction("langsmith:index:getUsageLimits");
+      if (fn === undefined) throw new Error("no getUsageLimits");
+      const call = context();
+      return (await fn.run(await call.client(), args, call))["usageLimits"] as Properties[];
+    };
+    expect((await limits({})).map((l) => l["id"])).toEqual([here.id]);
+    const before = emulator.control.requestLog().filter((e) => e.path === "/api/v1/usage-limits/org").length;
+    const everywhere = await limits({ organizationWide: true });
+    expect(emulator.control.requestLog().filter((e) => e.path === "/api/v1/usage-limits/org")).toHaveLength(before + 1);
+    expect(everywhere).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: here.id, tenantId: DEFAULT_WORKSPACE_ID, limitType: "monthly_traces", limitValue: 100000 }),
+        expect.objectContaining({ id: there.id, tenantId: team.id, limitType: "monthly_longlived_traces", limitValue: 5000 }),
+      ]),
+    );
+    expect((await limits({ organizationWide: false })).map((l) => l["id"])).toEqual([here.id]);
+    await expect(limits({ organizationWide: "yes" })).rejects.toThrow(
+      new ListArgumentError("listing usage limits: `organizationWide` must be a boolean, got string"),
+    );
   });
 });

@@ -89,6 +89,13 @@ export interface ListingDeclaration {
   readonly paging?: { readonly by: "offset"; readonly pageSize: number } | { readonly by: "none" };
   /** Inputs the list's objects do not carry (a prompt's manifest, in its commits): unset in a listed object; default none. */
   readonly leftOut?: readonly string[];
+  /**
+   * A boolean argument (`argument`, e.g. `organizationWide`) that, true,
+   * reads `endpoint` instead of the kind's list: every workspace's objects in
+   * one request, not paged (the organization's usage limits); `doc` is its
+   * schema description. Default none.
+   */
+  readonly organizationWide?: { readonly argument: string; readonly endpoint: AnyEndpoint; readonly doc: string };
 }
 
 /** The statuses of an object the service builds asynchronously (a data plane); the waits through them are `lifecycle.ts`. */

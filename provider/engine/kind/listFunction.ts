@@ -58,6 +58,7 @@ export function listFunctionOf(kind: PreparedKind, resource: Pick<LangSmithResou
     parents: kind.parents,
     ...(throughEndpoint && kind.endpoints.list !== undefined ? { endpoint: kind.endpoints.list } : {}),
     base: kind.spec.base ?? "api",
+    ...(listing.organizationWide !== undefined ? { organizationWide: { argument: listing.organizationWide.argument, doc: listing.organizationWide.doc } } : {}),
     run: (context, args) => (throughEndpoint ? listThroughEndpoint(kind, listing, context, args) : listThroughImports(kind, resource, context, args)),
   };
 }
@@ -93,7 +94,8 @@ function givenFilters(kind: PreparedKind, filters: Readonly<Record<string, ListF
 /** Every object of the list endpoint, the filters sent as its query, paged to the end. */
 async function listThroughEndpoint(kind: PreparedKind, listing: ListingDeclaration, context: OperationContext, args: Properties): Promise<Properties[]> {
   const { spec } = kind;
-  const list = kind.endpoints.list;
+  const wide = organizationWide(kind, listing, args);
+  const list = wide?.endpoint ?? kind.endpoints.list;
   if (list === undefined) return [];
   const props = scopeOf(kind, args);
   const filters = givenFilters(kind, listing.filters ?? {}, args);
@@ -106,7 +108,10 @@ async function listThroughEndpoint(kind: PreparedKind, listing: ListingDeclarati
   );
   const read = async (page: Record<string, number>): Promise<Record<string, unknown>[]> =>
     itemsOf(kind, await apiOf(kind, client).send(list, { action, params, query: { ...filterQuery, ...page } })) ?? [];
-  const paging = listing.paging ?? (kind.batchRead?.by === "pages" ? { by: "offset" as const, pageSize: kind.batchRead.pageSize } : { by: "none" as const });
+  const paging =
+    wide !== undefined
+      ? { by: "none" as const }
+      : (listing.paging ?? (kind.batchRead?.by === "pages" ? { by: "offset" as const, pageSize: kind.batchRead.pageSize } : { by: "none" as const }));
   const items: Record<string, unknown>[] = [];
   if (paging.by === "offset") {
     for (let page = 0; page < MAX_PAGES; page++) {
@@ -122,6 +127,15 @@ async function listThroughEndpoint(kind: PreparedKind, listing: ListingDeclarati
     .filter((item) => managed(kind, item))
     .map((item) => listedObject(kind, item, props, tenantOf(settings, item)))
     .filter((object) => object["id"] !== "" && local.every(([, filter, value]) => matches(filter, object, value)));
+}
+
+/** The listing's organization-wide read, when the call asks for it (its argument true). */
+function organizationWide(kind: PreparedKind, listing: ListingDeclaration, args: Properties): ListingDeclaration["organizationWide"] {
+  const wide = listing.organizationWide;
+  const value = wide === undefined ? undefined : args[wide.argument];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "boolean") throw new ListArgumentError(`listing ${kind.spec.kind}s: \`${wide?.argument ?? ""}\` must be a boolean, got ${typeof value}`);
+  return value ? wide : undefined;
 }
 
 /** One object of a list answer in the resource's output shape, with its id. */
