@@ -100,6 +100,21 @@ export interface LangSmithResource {
   readonly parents?: readonly KindParent[];
   /** The kind's list function (`get<Kinds>`), when it declares one (see `engine/kind/listFunction.ts`). */
   readonly listFunction?: KindListFunction;
+  /** What the kind's lookup (`get<Kind>`) takes beyond its import forms' keys; absent: those keys only. */
+  readonly lookup?: KindLookup;
+}
+
+/**
+ * What a kind's lookup (`get<Kind>`) takes beyond the keys of its import
+ * forms, each answered from the scope's list (see
+ * `provider/native/lookupFunctions.ts`). Several objects answering it are
+ * refused, naming their ids.
+ */
+export interface KindLookup {
+  /** An input the lookup also takes as a key: the kind's name field (a run rule's `displayName`), matched exactly against the names the scope's list holds. */
+  readonly byName?: string;
+  /** Whether the lookup given no key at all answers the scope's only object (the organization's SSO configuration). */
+  readonly onlyObject?: boolean;
 }
 
 /**
@@ -194,6 +209,8 @@ export interface KindListFunction {
    * `id`, paged to the end.
    */
   run(context: OperationContext, args: Properties): Promise<Properties[]>;
+  /** A boolean argument that, true, lists every workspace's objects in one request (the organization's usage limits), with its schema description; absent for most kinds. */
+  readonly organizationWide?: { readonly argument: string; readonly doc: string };
 }
 
 /** Where {@link LangSmithResource.list} looks. */

@@ -96,6 +96,7 @@ export function nativeListFunction(resource: LangSmithResource): NativeFunction 
   for (const parent of listing.parents)
     inputs[parent] = { type: "string", description: `The ${words(parent.replace(/Id$|Handle$/, ""))} whose ${noun}s to list.` };
   for (const [name, filter] of Object.entries(listing.filters)) inputs[name] = filterProperty(filter);
+  if (listing.organizationWide !== undefined) inputs[listing.organizationWide.argument] = { type: "boolean", description: listing.organizationWide.doc };
   const filterNames = Object.keys(listing.filters);
   const where = resource.scope === "workspace" ? "in a workspace" : "in the organization";
   const example: FunctionExample = {

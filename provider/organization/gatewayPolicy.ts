@@ -1,6 +1,7 @@
 /** The GatewayPolicy resource: a policy of LangSmith's LLM gateway (spend cap, rate limit, guard, routing, model access) for the subjects it names. */
 import { declareKind } from "../engine/kind";
 import { emptyAsUnset, type FieldTable, type InputsOf } from "../engine/fields/fields";
+import { OUTPUT_TYPES } from "../engine/state/outputs";
 import { z } from "zod";
 import { GATEWAY_POLICY_ENDPOINTS, refuseAdoption, subjectMatchersField } from "./gatewayPolicies";
 
@@ -120,5 +121,13 @@ export const resource = declareKind({
   nameField: "name",
   endpoints: GATEWAY_POLICY_ENDPOINTS,
   beforeWrite: (client, inputs, action) => refuseAdoption(client, inputs, String(inputs["policyType"]), TOKEN, action),
-  outputs: [],
+  outputs: [
+    {
+      name: "currentSpendUsd",
+      type: OUTPUT_TYPES.number,
+      doc: "For a spend cap (`spend_cap`, `default_spend_cap`): what its subjects' calls have spent in the current window, in US dollars, as of the last read; unset for other types.",
+      changesOnUpdate: true,
+      wire: "current_spend_usd",
+    },
+  ],
 });

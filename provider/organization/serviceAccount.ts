@@ -75,6 +75,7 @@ export const resource = declareKind({
   scope: "organization",
   fields: SERVICE_ACCOUNT_FIELDS,
   nameField: "name",
+  lookup: { byName: true },
   endpoints: SERVICE_ACCOUNT_ENDPOINTS,
   outputs: [
     { name: "organizationId", type: OUTPUT_TYPES.string, doc: "Organization the account belongs to.", changesOnUpdate: false, wire: "organization_id" },

@@ -189,6 +189,7 @@ export const resource = declareKind({
   scope: "organization",
   fields: SSO_SETTINGS_FIELDS,
   nameField: "metadataUrl",
+  lookup: { onlyObject: true },
   endpoints: SSO_SETTINGS_ENDPOINTS,
   outputs: [{ name: "providerId", type: OUTPUT_TYPES.string, doc: "The identity provider's id in LangSmith.", changesOnUpdate: false, wire: "provider_id" }],
 });

@@ -12,7 +12,13 @@ import {
   zPutApiV1OrgsTtlSettingsResponse,
   zPutApiV1TtlSettingsResponse,
 } from "../client/wire/organizationAndAccess.responses";
+import type { LangSmithClient } from "../client";
+import { zWorkspaceTtlSettingsUpdate } from "../client/wire/additions.requests";
+import { zPutWorkspacesCurrentTtlSettingsResponse } from "../client/wire/additions.responses";
 import { declareKind, workspaceIdField, type CrudEndpoints, type WireOutput } from "../engine/kind";
+import type { StateOf } from "../engine/kind/declaration";
+import { getPath } from "../engine/fields/paths";
+import type { Properties } from "../engine/resource";
 import type { FieldTable, InputsOf } from "../engine/fields/fields";
 import { OUTPUT_TYPES, UPDATED_AT_OUTPUT } from "../engine/state/outputs";
 import { z } from "zod";
@@ -72,22 +78,53 @@ const TTL_ROWS = [
   },
 ] as const satisfies FieldTable;
 
+/**
+ * `PUT /workspaces/current/ttl-settings` (below the API's origin): a
+ * workspace's own long-lived retention in days, sent with the workspace as
+ * `X-Tenant-Id` (a contract addition, from the community provider's
+ * workspace TTL settings resource).
+ */
+export const PUT_LONGLIVED_TTL_DAYS = defineEndpoint({
+  method: "PUT",
+  path: "/workspaces/current/ttl-settings",
+  request: zWorkspaceTtlSettingsUpdate,
+  response: zPutWorkspacesCurrentTtlSettingsResponse,
+});
+
 /** Every input field of a workspace's TtlSettings. */
-export const TTL_SETTINGS_FIELDS = [workspaceIdField("retention settings"), ...TTL_ROWS] as const satisfies FieldTable;
+export const TTL_SETTINGS_FIELDS = [
+  workspaceIdField("retention settings"),
+  ...TTL_ROWS,
+  {
+    path: "longlivedTtlDays",
+    wire: "longlived_ttl_days",
+    type: "integer ≥ 1 (days)",
+    doc: "Days a `longlived` trace of the workspace is kept, set with the service's workspace retention request (one of the values the deployment allows). Unset, the service's retention applies and its value is recorded.",
+    schema: z.number().int().min(1),
+    reason: "longlivedTtlDays must be a whole number of days, 1 or more, e.g. 90",
+    required: false,
+    serviceDefault: true,
+    effect: "inPlace",
+    secret: false,
+    example: { value: 90, changed: 180 },
+  },
+] as const satisfies FieldTable;
 /** Every input field of the OrganizationTtlSettings. */
 export const ORGANIZATION_TTL_SETTINGS_FIELDS = TTL_ROWS;
 
 /** TtlSettings' checked inputs. */
 export type TtlSettingsInputs = InputsOf<typeof TTL_SETTINGS_FIELDS>;
 
+/** Days a `longlived` trace is kept, as the service reports it: an input of a workspace's settings, an output of the organization's. */
+const LONGLIVED_TTL_DAYS_OUTPUT: WireOutput = {
+  name: "longlivedTtlDays",
+  type: OUTPUT_TYPES.number,
+  doc: "Days a `longlived` trace is kept, as the service reports it.",
+  changesOnUpdate: true,
+  wire: "longlived_ttl_days",
+};
+
 const TTL_OUTPUTS: readonly WireOutput[] = [
-  {
-    name: "longlivedTtlDays",
-    type: OUTPUT_TYPES.number,
-    doc: "Days a `longlived` trace is kept, as the service reports it.",
-    changesOnUpdate: true,
-    wire: "longlived_ttl_days",
-  },
   {
     name: "configuredBy",
     type: OUTPUT_TYPES.string,
@@ -107,12 +144,16 @@ export const resource = declareKind({
   kind: "retention settings",
   description:
     "Trace retention of one LangSmith workspace: the default trace tier (`shortlived`, 14 days; `longlived`, 400 days) and whether it applies to existing projects. " +
+    "Its own long-lived retention in days (`longlivedTtlDays`) is set with a request of its own, after the tier's, and changes in place. " +
     "One per workspace: create and update are the same PUT; destroy leaves the settings in force, with a warning (the service has no delete). Import by id.",
   scope: "workspace",
   fields: TTL_SETTINGS_FIELDS,
   nameField: "defaultTraceTier",
   updateSendsAll: true,
   endpoints: TTL_SETTINGS_ENDPOINTS,
+  // The tier's PUT cannot carry the days: they have a request of their own, after it.
+  wrapBody: (body) => Object.fromEntries(Object.entries(body).filter(([key]) => key !== "longlived_ttl_days")),
+  afterWrite: putLonglivedTtlDays,
   leftOnDestroy: LEFT,
   outputs: TTL_OUTPUTS,
 });
@@ -131,5 +172,28 @@ export const organizationResource = declareKind({
   updateSendsAll: true,
   endpoints: ORGANIZATION_TTL_SETTINGS_ENDPOINTS,
   leftOnDestroy: LEFT,
-  outputs: TTL_OUTPUTS,
+  outputs: [LONGLIVED_TTL_DAYS_OUTPUT, ...TTL_OUTPUTS],
 });
+
+/**
+ * After a workspace's settings are written: its long-lived retention, when
+ * the program sets it and it is new or changed (the client is the
+ * workspace's, so its `X-Tenant-Id` names it). Answers the days the service
+ * now keeps.
+ */
+async function putLonglivedTtlDays(
+  client: LangSmithClient,
+  _id: string,
+  inputs: TtlSettingsInputs,
+  olds: StateOf<TtlSettingsInputs> | undefined,
+  action: string,
+): Promise<Properties> {
+  const days = inputs.longlivedTtlDays;
+  if (days === undefined || olds?.longlivedTtlDays === days) return {};
+  const answer = await client.originResources.send(PUT_LONGLIVED_TTL_DAYS, {
+    action: `${action}: setting longlivedTtlDays`,
+    body: { longlived_ttl_days: days },
+  });
+  const kept = getPath(answer, "longlived_ttl_days");
+  return typeof kept === "number" ? { longlivedTtlDays: kept } : {};
+}

@@ -1,7 +1,7 @@
 /** The UsageLimit resource: a monthly trace limit of one workspace. */
 import { defineEndpoint } from "../client/endpoint";
 import { zUpsertUsageLimit } from "../client/wire/organizationAndAccess.requests";
-import { zGetApiV1UsageLimitsResponse, zPutApiV1UsageLimitsResponse } from "../client/wire/organizationAndAccess.responses";
+import { zGetApiV1UsageLimitsOrgResponse, zGetApiV1UsageLimitsResponse, zPutApiV1UsageLimitsResponse } from "../client/wire/organizationAndAccess.responses";
 import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
 import type { FieldTable, InputsOf } from "../engine/fields/fields";
 import { CREATED_AT_OUTPUT, UPDATED_AT_OUTPUT } from "../engine/state/outputs";
@@ -57,7 +57,13 @@ export type UsageLimitInputs = InputsOf<typeof USAGE_LIMIT_FIELDS>;
 /** The UsageLimit, as the native provider serves it. */
 export const resource = declareKind({
   token: "langsmith:index:UsageLimit",
-  listing: {},
+  listing: {
+    organizationWide: {
+      argument: "organizationWide",
+      endpoint: defineEndpoint({ method: "GET", path: "/usage-limits/org", response: zGetApiV1UsageLimitsOrgResponse }),
+      doc: "Whether to list every workspace's limits in one request (the service's organization-wide list; each limit's workspace is its `tenantId`) instead of one workspace's; default false.",
+    },
+  },
   kind: "usage limit",
   description:
     "A monthly trace limit of a LangSmith workspace (`monthly_traces` or `monthly_longlived_traces`; one of each per workspace). " +

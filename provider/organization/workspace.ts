@@ -6,6 +6,8 @@
  * data plane's API; it is read through the control plane like any other.
  */
 import { defineEndpoint } from "../client/endpoint";
+import { zSetTenantHandleRequest } from "../client/wire/additions.requests";
+import { zPostApiV1SettingsHandleResponse } from "../client/wire/additions.responses";
 import { zWorkspaceCreate, zWorkspacePatch } from "../client/wire/organizationAndAccess.requests";
 import {
   zGetApiV1WorkspacesResponse,
@@ -13,11 +15,26 @@ import {
   zPostApiV1WorkspacesResponse,
 } from "../client/wire/organizationAndAccess.responses";
 import { declareKind, type CrudEndpoints } from "../engine/kind";
+import type { StateOf } from "../engine/kind/declaration";
+import type { UpdateRequest, Updated } from "../engine/kind/hooks";
+import { logProgress, warnProgress } from "../engine/context/progress";
 import { exampleRef, unknownOr, type FieldTable, type InputsOf } from "../engine/fields/fields";
 import { uuid } from "../engine/fields/validators";
 import { CREATED_AT_OUTPUT, OUTPUT_TYPES } from "../engine/state/outputs";
 import { z } from "zod";
 import { DATA_PLANE_TOKEN, dataPlaneApiUrl, dataPlaneOfWorkspace } from "./dataPlanes";
+
+/**
+ * `POST /api/v1/settings/handle`: sets the handle of the workspace sent as
+ * `X-Tenant-Id` (a contract addition, from the community provider's
+ * workspace handle resource); answers the workspace.
+ */
+export const SET_WORKSPACE_HANDLE = defineEndpoint({
+  method: "POST",
+  path: "/settings/handle",
+  request: zSetTenantHandleRequest,
+  response: zPostApiV1SettingsHandleResponse,
+});
 
 /** `/api/v1/workspaces` (create, list) and `/api/v1/workspaces/{workspace_id}` (rename, delete); the service has no GET of one. */
 export const WORKSPACE_ENDPOINTS = {
@@ -48,18 +65,16 @@ export const WORKSPACE_FIELDS = [
   {
     path: "handle",
     wire: "tenant_handle",
+    // The service's rename (PATCH) cannot carry it: a change is sent with its own request (SET_WORKSPACE_HANDLE).
+    updateWire: null,
     type: "string",
-    doc: "Short handle of the workspace (the service's `tenant_handle`); the service cannot change it.",
+    doc: "Short handle of the workspace (the service's `tenant_handle`, unique across LangSmith; the owner segment of its public prompts' addresses). Changed in place with the service's own handle request; the service cannot unset one, so removing it from the program leaves the workspace's handle as it is.",
     schema: z.string().min(1).max(64),
     reason: "handle must be a non-empty string of at most 64 characters; omit it to let the service leave it unset",
     required: false,
-    effect: "replace",
+    effect: "inPlace",
     secret: false,
-    example: {
-      value: "matrix-agents",
-      other: "matrix-agents-b",
-      why: "a new handle replaces the workspace, and with it every object the program keeps in it: the change step would then send no update",
-    },
+    example: { value: "matrix-agents", changed: "matrix-agents-v2", other: "matrix-agents-b" },
   },
   {
     path: "dataPlaneId",
@@ -103,7 +118,7 @@ export const resource = declareKind({
   kind: "workspace",
   description:
     "A LangSmith workspace of the organization: the home of deployments, projects, datasets and keys of one team or environment. " +
-    "Renaming is in place; a new handle replaces it. Deleting a workspace deletes everything in it. Needs an organization-scoped API key. " +
+    "Renaming and a new handle are in place. Deleting a workspace deletes everything in it. Needs an organization-scoped API key. " +
     "Import by id or by display name: `pulumi import langsmith:index:Workspace dev agents-dev`.",
   scope: "organization",
   fields: WORKSPACE_FIELDS,
@@ -115,7 +130,10 @@ export const resource = declareKind({
   wrapBody: (body) => Object.fromEntries(Object.entries(body).filter(([key]) => key !== "data_plane_id")),
   writesTo: (client, props, action) => dataPlaneApiUrl(client, props["dataPlaneId"], action),
   // The workspace's answer lacks its data plane: the data planes' lists of their workspaces say it.
-  hooks: { read: { answer: async ({ client }, wire) => ({ ...wire, data_plane_id: await dataPlaneOfWorkspace(client, wire) }) } },
+  hooks: {
+    read: { answer: async ({ client }, wire) => ({ ...wire, data_plane_id: await dataPlaneOfWorkspace(client, wire) }) },
+    update: { send: sendWorkspaceUpdate },
+  },
   outputs: [
     { name: "organizationId", type: OUTPUT_TYPES.string, doc: "Organization the workspace belongs to.", changesOnUpdate: false, wire: "organization_id" },
     {
@@ -128,3 +146,34 @@ export const resource = declareKind({
     { ...CREATED_AT_OUTPUT, wire: "created_at" },
   ],
 });
+
+/**
+ * A workspace's update: the rename (one PATCH, at the workspace's data plane
+ * when it has one) and a new handle (`POST /api/v1/settings/handle`, sent
+ * with the workspace as `X-Tenant-Id`), each when it changed; `undefined`
+ * when neither did. A handle removed from the program is left as it is (the
+ * service cannot unset one), with a warning.
+ */
+async function sendWorkspaceUpdate(request: UpdateRequest<WorkspaceInputs, StateOf<WorkspaceInputs>>): Promise<Updated<unknown> | undefined> {
+  const { context, settings, client, action, name, id, inputs, olds, changed } = request;
+  const renamed = changed.inPlace.includes("displayName");
+  const handle = changed.inPlace.includes("handle") ? inputs.handle : undefined;
+  if (changed.inPlace.includes("handle") && handle === undefined)
+    warnProgress(
+      context,
+      "workspace",
+      name,
+      `the service cannot unset a handle: the workspace keeps "${String(olds.handle)}", and this stack no longer sets it`,
+    );
+  if (!renamed && handle === undefined) return undefined;
+  const what = [...(renamed ? ["displayName"] : []), ...(handle !== undefined ? ["handle"] : [])];
+  logProgress(context, "workspace", name, `updating ${what.join(", ")}`);
+  const wire = renamed
+    ? await client.resources.send(WORKSPACE_ENDPOINTS.update, { action, params: { id }, body: { display_name: inputs.displayName } })
+    : undefined;
+  if (handle !== undefined) {
+    const inWorkspace = await context.client({ ...settings, client: { ...settings.client, workspaceId: id } });
+    await inWorkspace.resources.send(SET_WORKSPACE_HANDLE, { action: `${action}: setting its handle`, body: { tenant_handle: handle } });
+  }
+  return { wire, what: `updated ${what.join(", ")} of workspace "${name}"` };
+}

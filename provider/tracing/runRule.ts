@@ -390,6 +390,8 @@ export const resource = declareKind({
   scope: "workspace",
   fields: RUN_RULE_FIELDS,
   nameField: "displayName",
+  // Rules may share a name: the lookup by name refuses one that several have.
+  lookup: { byName: true },
   updateSendsAll: true,
   endpoints: RUN_RULE_ENDPOINTS,
   outputs: [{ ...CREATED_AT_OUTPUT, wire: "created_at" }],

@@ -75,6 +75,10 @@ export class GatewayPolicy extends pulumi.CustomResource {
      */
     declare public readonly config: pulumi.Output<{[key: string]: any}>;
     /**
+     * For a spend cap (`spend_cap`, `default_spend_cap`): what its subjects' calls have spent in the current window, in US dollars, as of the last read; unset for other types.
+     */
+    declare public /*out*/ readonly currentSpendUsd: pulumi.Output<number | undefined>;
+    /**
      * What the policy is for. Changing it updates the resource in place.
      */
     declare public readonly description: pulumi.Output<string | undefined>;
@@ -137,10 +141,12 @@ export class GatewayPolicy extends pulumi.CustomResource {
             resourceInputs["policyType"] = args?.policyType;
             resourceInputs["priority"] = args?.priority;
             resourceInputs["subjectMatchers"] = args?.subjectMatchers;
+            resourceInputs["currentSpendUsd"] = undefined /*out*/;
             resourceInputs["lastOperation"] = undefined /*out*/;
             resourceInputs["stateVersion"] = undefined /*out*/;
         } else {
             resourceInputs["config"] = undefined /*out*/;
+            resourceInputs["currentSpendUsd"] = undefined /*out*/;
             resourceInputs["description"] = undefined /*out*/;
             resourceInputs["enabled"] = undefined /*out*/;
             resourceInputs["lastOperation"] = undefined /*out*/;

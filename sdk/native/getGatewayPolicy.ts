@@ -58,6 +58,10 @@ export interface GetGatewayPolicyResult {
      */
     readonly config?: {[key: string]: any};
     /**
+     * For a spend cap (`spend_cap`, `default_spend_cap`): what its subjects' calls have spent in the current window, in US dollars, as of the last read; unset for other types.
+     */
+    readonly currentSpendUsd?: number;
+    /**
      * What the policy is for. Changing it updates the resource in place.
      */
     readonly description?: string;

@@ -8,7 +8,7 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * Looks a run rule up by `id`, and answers it as the `RunRule` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ * Looks a run rule up by `id` or `displayName` (give one), and answers it as the `RunRule` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
  *
  * ## Example Usage
  * ### Calling getRunRule
@@ -29,9 +29,11 @@ import * as utilities from "./utilities";
  * export const found = runRuleResult.apply(runRuleResult => runRuleResult.found);
  * ```
  */
-export function getRunRule(args: GetRunRuleArgs, opts?: pulumi.InvokeOptions): Promise<GetRunRuleResult> {
+export function getRunRule(args?: GetRunRuleArgs, opts?: pulumi.InvokeOptions): Promise<GetRunRuleResult> {
+    args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invoke("langsmith:index:getRunRule", {
+        "displayName": args.displayName,
         "id": args.id,
         "workspaceId": args.workspaceId,
     }, opts);
@@ -39,9 +41,13 @@ export function getRunRule(args: GetRunRuleArgs, opts?: pulumi.InvokeOptions): P
 
 export interface GetRunRuleArgs {
     /**
+     * The run rule's `displayName` (exact); a displayName several run rules share is refused, naming their ids.
+     */
+    displayName?: string;
+    /**
      * The run rule's id.
      */
-    id: string;
+    id?: string;
     /**
      * Workspace to look in; default the provider's `langsmith:workspaceId`.
      */
@@ -195,7 +201,7 @@ export interface GetRunRuleResult {
     readonly workspaceId?: string;
 }
 /**
- * Looks a run rule up by `id`, and answers it as the `RunRule` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ * Looks a run rule up by `id` or `displayName` (give one), and answers it as the `RunRule` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
  *
  * ## Example Usage
  * ### Calling getRunRule
@@ -216,9 +222,11 @@ export interface GetRunRuleResult {
  * export const found = runRuleResult.apply(runRuleResult => runRuleResult.found);
  * ```
  */
-export function getRunRuleOutput(args: GetRunRuleOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRunRuleResult> {
+export function getRunRuleOutput(args?: GetRunRuleOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRunRuleResult> {
+    args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invokeOutput("langsmith:index:getRunRule", {
+        "displayName": args.displayName,
         "id": args.id,
         "workspaceId": args.workspaceId,
     }, opts);
@@ -226,9 +234,13 @@ export function getRunRuleOutput(args: GetRunRuleOutputArgs, opts?: pulumi.Invok
 
 export interface GetRunRuleOutputArgs {
     /**
+     * The run rule's `displayName` (exact); a displayName several run rules share is refused, naming their ids.
+     */
+    displayName?: pulumi.Input<string | undefined>;
+    /**
      * The run rule's id.
      */
-    id: pulumi.Input<string>;
+    id?: pulumi.Input<string | undefined>;
     /**
      * Workspace to look in; default the provider's `langsmith:workspaceId`.
      */

@@ -8,7 +8,7 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * Looks a service account up by `id`, and answers it as the `ServiceAccount` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ * Looks a service account up by `id` or `name` (give one), and answers it as the `ServiceAccount` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
  *
  * ## Example Usage
  * ### Calling getServiceAccount
@@ -24,10 +24,12 @@ import * as utilities from "./utilities";
  * export const found = serviceAccountResult.apply(serviceAccountResult => serviceAccountResult.found);
  * ```
  */
-export function getServiceAccount(args: GetServiceAccountArgs, opts?: pulumi.InvokeOptions): Promise<GetServiceAccountResult> {
+export function getServiceAccount(args?: GetServiceAccountArgs, opts?: pulumi.InvokeOptions): Promise<GetServiceAccountResult> {
+    args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invoke("langsmith:index:getServiceAccount", {
         "id": args.id,
+        "name": args.name,
     }, opts);
 }
 
@@ -35,7 +37,11 @@ export interface GetServiceAccountArgs {
     /**
      * The service account's id.
      */
-    id: string;
+    id?: string;
+    /**
+     * The service account's `name` (exact); a name several service accounts share is refused, naming their ids.
+     */
+    name?: string;
 }
 
 export interface GetServiceAccountResult {
@@ -73,7 +79,7 @@ export interface GetServiceAccountResult {
     readonly workspaces?: outputs.ServiceAccountWorkspacesItem[];
 }
 /**
- * Looks a service account up by `id`, and answers it as the `ServiceAccount` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ * Looks a service account up by `id` or `name` (give one), and answers it as the `ServiceAccount` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
  *
  * ## Example Usage
  * ### Calling getServiceAccount
@@ -89,10 +95,12 @@ export interface GetServiceAccountResult {
  * export const found = serviceAccountResult.apply(serviceAccountResult => serviceAccountResult.found);
  * ```
  */
-export function getServiceAccountOutput(args: GetServiceAccountOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetServiceAccountResult> {
+export function getServiceAccountOutput(args?: GetServiceAccountOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetServiceAccountResult> {
+    args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invokeOutput("langsmith:index:getServiceAccount", {
         "id": args.id,
+        "name": args.name,
     }, opts);
 }
 
@@ -100,5 +108,9 @@ export interface GetServiceAccountOutputArgs {
     /**
      * The service account's id.
      */
-    id: pulumi.Input<string>;
+    id?: pulumi.Input<string | undefined>;
+    /**
+     * The service account's `name` (exact); a name several service accounts share is refused, naming their ids.
+     */
+    name?: pulumi.Input<string | undefined>;
 }

@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * Looks a sso settings up by `id`, and answers it as the `SsoSettings` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ * Looks a sso settings up by `id`, or, given none, answers the organization's only sso settings (several are refused, naming their ids), and answers it as the `SsoSettings` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
  *
  * ## Example Usage
  * ### Calling getSsoSettings
@@ -35,7 +35,8 @@ import * as utilities from "./utilities";
  * export const found = ssoSettingsResult.apply(ssoSettingsResult => ssoSettingsResult.found);
  * ```
  */
-export function getSsoSettings(args: GetSsoSettingsArgs, opts?: pulumi.InvokeOptions): Promise<GetSsoSettingsResult> {
+export function getSsoSettings(args?: GetSsoSettingsArgs, opts?: pulumi.InvokeOptions): Promise<GetSsoSettingsResult> {
+    args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invoke("langsmith:index:getSsoSettings", {
         "id": args.id,
@@ -46,7 +47,7 @@ export interface GetSsoSettingsArgs {
     /**
      * The sso settings's id.
      */
-    id: string;
+    id?: string;
 }
 
 export interface GetSsoSettingsResult {
@@ -96,7 +97,7 @@ export interface GetSsoSettingsResult {
     readonly ssoGroupsRoleSyncEnabled?: boolean;
 }
 /**
- * Looks a sso settings up by `id`, and answers it as the `SsoSettings` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ * Looks a sso settings up by `id`, or, given none, answers the organization's only sso settings (several are refused, naming their ids), and answers it as the `SsoSettings` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
  *
  * ## Example Usage
  * ### Calling getSsoSettings
@@ -126,7 +127,8 @@ export interface GetSsoSettingsResult {
  * export const found = ssoSettingsResult.apply(ssoSettingsResult => ssoSettingsResult.found);
  * ```
  */
-export function getSsoSettingsOutput(args: GetSsoSettingsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetSsoSettingsResult> {
+export function getSsoSettingsOutput(args?: GetSsoSettingsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetSsoSettingsResult> {
+    args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invokeOutput("langsmith:index:getSsoSettings", {
         "id": args.id,
@@ -137,5 +139,5 @@ export interface GetSsoSettingsOutputArgs {
     /**
      * The sso settings's id.
      */
-    id: pulumi.Input<string>;
+    id?: pulumi.Input<string | undefined>;
 }

@@ -65,7 +65,7 @@ export interface GetTtlSettingsResult {
      */
     readonly id?: string;
     /**
-     * Days a `longlived` trace is kept, as the service reports it.
+     * Days a `longlived` trace of the workspace is kept, set with the service's workspace retention request (one of the values the deployment allows). Unset, the service's retention applies and its value is recorded. Changing it updates the resource in place.
      */
     readonly longlivedTtlDays?: number;
     /**

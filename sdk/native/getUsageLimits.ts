@@ -25,11 +25,16 @@ export function getUsageLimits(args?: GetUsageLimitsArgs, opts?: pulumi.InvokeOp
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invoke("langsmith:index:getUsageLimits", {
+        "organizationWide": args.organizationWide,
         "workspaceId": args.workspaceId,
     }, opts);
 }
 
 export interface GetUsageLimitsArgs {
+    /**
+     * Whether to list every workspace's limits in one request (the service's organization-wide list; each limit's workspace is its `tenantId`) instead of one workspace's; default false.
+     */
+    organizationWide?: boolean;
     /**
      * Workspace to list; default the provider's `langsmith:workspaceId`.
      */
@@ -60,11 +65,16 @@ export function getUsageLimitsOutput(args?: GetUsageLimitsOutputArgs, opts?: pul
     args = args || {};
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invokeOutput("langsmith:index:getUsageLimits", {
+        "organizationWide": args.organizationWide,
         "workspaceId": args.workspaceId,
     }, opts);
 }
 
 export interface GetUsageLimitsOutputArgs {
+    /**
+     * Whether to list every workspace's limits in one request (the service's organization-wide list; each limit's workspace is its `tenantId`) instead of one workspace's; default false.
+     */
+    organizationWide?: pulumi.Input<boolean | undefined>;
     /**
      * Workspace to list; default the provider's `langsmith:workspaceId`.
      */

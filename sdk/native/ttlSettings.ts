@@ -8,7 +8,7 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * Trace retention of one LangSmith workspace: the default trace tier (`shortlived`, 14 days; `longlived`, 400 days) and whether it applies to existing projects. One per workspace: create and update are the same PUT; destroy leaves the settings in force, with a warning (the service has no delete). Import by id.
+ * Trace retention of one LangSmith workspace: the default trace tier (`shortlived`, 14 days; `longlived`, 400 days) and whether it applies to existing projects. Its own long-lived retention in days (`longlivedTtlDays`) is set with a request of its own, after the tier's, and changes in place. One per workspace: create and update are the same PUT; destroy leaves the settings in force, with a warning (the service has no delete). Import by id.
  *
  * ## Example Usage
  * ### A TtlSettings with its required inputs
@@ -74,9 +74,9 @@ export class TtlSettings extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly lastOperation: pulumi.Output<string | undefined>;
     /**
-     * Days a `longlived` trace is kept, as the service reports it.
+     * Days a `longlived` trace of the workspace is kept, set with the service's workspace retention request (one of the values the deployment allows). Unset, the service's retention applies and its value is recorded. Changing it updates the resource in place.
      */
-    declare public /*out*/ readonly longlivedTtlDays: pulumi.Output<number | undefined>;
+    declare public readonly longlivedTtlDays: pulumi.Output<number | undefined>;
     /**
      * Layout version of the outputs.
      */
@@ -110,10 +110,10 @@ export class TtlSettings extends pulumi.CustomResource {
             }
             resourceInputs["applyToAllProjects"] = (args?.applyToAllProjects) ?? false;
             resourceInputs["defaultTraceTier"] = args?.defaultTraceTier;
+            resourceInputs["longlivedTtlDays"] = args?.longlivedTtlDays;
             resourceInputs["workspaceId"] = args?.workspaceId;
             resourceInputs["configuredBy"] = undefined /*out*/;
             resourceInputs["lastOperation"] = undefined /*out*/;
-            resourceInputs["longlivedTtlDays"] = undefined /*out*/;
             resourceInputs["stateVersion"] = undefined /*out*/;
             resourceInputs["tenantId"] = undefined /*out*/;
             resourceInputs["updatedAt"] = undefined /*out*/;
@@ -147,6 +147,10 @@ export interface TtlSettingsArgs {
      * Retention tier of new traces: `shortlived` (base, 14 days) or `longlived` (extended, 400 days). Changing it updates the resource in place.
      */
     defaultTraceTier: pulumi.Input<enums.TtlSettingsDefaultTraceTier>;
+    /**
+     * Days a `longlived` trace of the workspace is kept, set with the service's workspace retention request (one of the values the deployment allows). Unset, the service's retention applies and its value is recorded. Changing it updates the resource in place.
+     */
+    longlivedTtlDays?: pulumi.Input<number | undefined>;
     /**
      * Workspace the retention settings lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
      */

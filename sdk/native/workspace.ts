@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * A LangSmith workspace of the organization: the home of deployments, projects, datasets and keys of one team or environment. Renaming is in place; a new handle replaces it. Deleting a workspace deletes everything in it. Needs an organization-scoped API key. Import by id or by display name: `pulumi import langsmith:index:Workspace dev agents-dev`.
+ * A LangSmith workspace of the organization: the home of deployments, projects, datasets and keys of one team or environment. Renaming and a new handle are in place. Deleting a workspace deletes everything in it. Needs an organization-scoped API key. Import by id or by display name: `pulumi import langsmith:index:Workspace dev agents-dev`.
  *
  * ## Example Usage
  * ### A Workspace with its required inputs
@@ -71,7 +71,7 @@ export class Workspace extends pulumi.CustomResource {
      */
     declare public readonly displayName: pulumi.Output<string>;
     /**
-     * Short handle of the workspace (the service's `tenant_handle`); the service cannot change it. Changing it replaces the resource.
+     * Short handle of the workspace (the service's `tenant_handle`, unique across LangSmith; the owner segment of its public prompts' addresses). Changed in place with the service's own handle request; the service cannot unset one, so removing it from the program leaves the workspace's handle as it is. Changing it updates the resource in place.
      */
     declare public readonly handle: pulumi.Output<string | undefined>;
     /**
@@ -121,7 +121,7 @@ export class Workspace extends pulumi.CustomResource {
             resourceInputs["stateVersion"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
-        const replaceOnChanges = { replaceOnChanges: ["dataPlaneId", "handle"] };
+        const replaceOnChanges = { replaceOnChanges: ["dataPlaneId"] };
         opts = pulumi.mergeOptions(opts, replaceOnChanges);
         super(Workspace.__pulumiType, name, resourceInputs, opts);
     }
@@ -140,7 +140,7 @@ export interface WorkspaceArgs {
      */
     displayName: pulumi.Input<string>;
     /**
-     * Short handle of the workspace (the service's `tenant_handle`); the service cannot change it. Changing it replaces the resource.
+     * Short handle of the workspace (the service's `tenant_handle`, unique across LangSmith; the owner segment of its public prompts' addresses). Changed in place with the service's own handle request; the service cannot unset one, so removing it from the program leaves the workspace's handle as it is. Changing it updates the resource in place.
      */
     handle?: pulumi.Input<string | undefined>;
     /**

@@ -63,9 +63,14 @@ describe("organization resources against the emulator", () => {
     expect(requests("PATCH", `/api/v1/workspaces/${made.id}`)).toHaveLength(1);
     expect(renamed.outs["displayName"]).toBe("agents-development");
 
-    // A handle cannot change: a replacement, and the name must stay unique, so the old one goes first.
+    // A new handle changes in place; another data plane replaces it, and the name must stay unique, so the old one goes first.
     expect(workspace.diff(renamed.outs, workspace.check(renamed.outs, { displayName: "agents-development", handle: "agents" }).inputs)).toMatchObject({
-      replaces: ["handle"],
+      replaces: [],
+      updates: ["handle"],
+    });
+    const elsewhere = { displayName: "agents-development", dataPlaneId: "7d1f0c52-3a8e-4b6f-9c1d-2e5a7b9c0d14" };
+    expect(workspace.diff(renamed.outs, workspace.check(renamed.outs, elsewhere).inputs)).toMatchObject({
+      replaces: ["dataPlaneId"],
       deleteBeforeReplace: true,
     });
 

@@ -75,7 +75,8 @@ describe("native provider schema, generated from the field tables", () => {
     // The SDK generators take replace-on-change paths from the output properties: a replacing field keeps the flag there.
     expect(deployment?.properties["name"]).toMatchObject({ replaceOnChanges: true });
     expect(deployment?.properties["name"]).not.toHaveProperty("default");
-    expect(schema.resources["langsmith:index:Workspace"]?.properties["handle"]).toMatchObject({ replaceOnChanges: true });
+    expect(schema.resources["langsmith:index:Workspace"]?.properties["dataPlaneId"]).toMatchObject({ replaceOnChanges: true });
+    expect(schema.resources["langsmith:index:Workspace"]?.properties["handle"]).not.toHaveProperty("replaceOnChanges");
     expect(schema.resources["langsmith:index:Workspace"]?.properties["displayName"]).not.toHaveProperty("replaceOnChanges");
     expect(schema.resources["langsmith:index:BulkExportDestination"]?.properties["credentials"]).toBeUndefined();
   });

@@ -521,6 +521,27 @@ export const zListenersList = z.strictObject({
     offset: z.int()
 });
 
+export const zSetTenantHandleRequest = z.strictObject({
+    tenant_handle: z.string()
+});
+
+export const zAppHubCrudTenantsTenant = z.strictObject({
+    id: z.uuid(),
+    display_name: z.string(),
+    created_at: z.iso.datetime({ offset: true, local: true }),
+    tenant_handle: z.string().nullish()
+});
+
+export const zWorkspaceTtlSettingsUpdate = z.strictObject({
+    longlived_ttl_days: z.int()
+});
+
+export const zWorkspaceTtlSettings = z.strictObject({
+    tenant_id: z.string(),
+    longlived_ttl_days: z.int(),
+    is_custom: z.boolean()
+});
+
 export const zEvaluatorStructuredOutput = z.strictObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -1163,3 +1184,19 @@ export const zGetApiV1WorkspacesCurrentTagsData = z.strictObject({
 });
 
 export const zGetApiV1WorkspacesCurrentTagsResponse = z.array(zTagKeyWithValues);
+
+export const zPostApiV1SettingsHandleData = z.strictObject({
+    body: zSetTenantHandleRequest,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1SettingsHandleResponse = zAppHubCrudTenantsTenant;
+
+export const zPutWorkspacesCurrentTtlSettingsData = z.strictObject({
+    body: zWorkspaceTtlSettingsUpdate,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPutWorkspacesCurrentTtlSettingsResponse = zWorkspaceTtlSettings;

@@ -521,6 +521,27 @@ export const zListenersList = z.looseObject({
     offset: z.int()
 });
 
+export const zSetTenantHandleRequest = z.looseObject({
+    tenant_handle: z.string()
+});
+
+export const zAppHubCrudTenantsTenant = z.looseObject({
+    id: z.string(),
+    display_name: z.string(),
+    created_at: z.string(),
+    tenant_handle: z.string().nullish()
+});
+
+export const zWorkspaceTtlSettingsUpdate = z.looseObject({
+    longlived_ttl_days: z.int()
+});
+
+export const zWorkspaceTtlSettings = z.looseObject({
+    tenant_id: z.string(),
+    longlived_ttl_days: z.int(),
+    is_custom: z.boolean()
+});
+
 export const zEvaluatorStructuredOutput = z.looseObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -1163,3 +1184,19 @@ export const zGetApiV1WorkspacesCurrentTagsData = z.looseObject({
 });
 
 export const zGetApiV1WorkspacesCurrentTagsResponse = z.array(zTagKeyWithValues);
+
+export const zPostApiV1SettingsHandleData = z.looseObject({
+    body: zSetTenantHandleRequest,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1SettingsHandleResponse = zAppHubCrudTenantsTenant;
+
+export const zPutWorkspacesCurrentTtlSettingsData = z.looseObject({
+    body: zWorkspaceTtlSettingsUpdate,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPutWorkspacesCurrentTtlSettingsResponse = zWorkspaceTtlSettings;

@@ -89,6 +89,13 @@ export interface ListingDeclaration {
   readonly paging?: { readonly by: "offset"; readonly pageSize: number } | { readonly by: "none" };
   /** Inputs the list's objects do not carry (a prompt's manifest, in its commits): unset in a listed object; default none. */
   readonly leftOut?: readonly string[];
+  /**
+   * A boolean argument (`argument`, e.g. `organizationWide`) that, true,
+   * reads `endpoint` instead of the kind's list: every workspace's objects in
+   * one request, not paged (the organization's usage limits); `doc` is its
+   * schema description. Default none.
+   */
+  readonly organizationWide?: { readonly argument: string; readonly endpoint: AnyEndpoint; readonly doc: string };
 }
 
 /** The statuses of an object the service builds asynchronously (a data plane); the waits through them are `lifecycle.ts`. */
@@ -185,6 +192,15 @@ export interface KindDeclaration<Table extends FieldTable = FieldTable, Wire ext
    * requests; get, else create, response).
    */
   readonly contractBodies?: Partial<KindContract>;
+  /**
+   * What the lookup (`get<Kind>`) takes beyond the keys of the import forms:
+   * `byName`, the kind's {@link nameField} as a key, matched exactly
+   * against the names in the scope's list (not unique: a run rule's
+   * `displayName`); `onlyObject`, no key at all, for the scope's only object
+   * (the organization's SSO configuration). Several objects matching are
+   * refused, naming their ids. Default: neither.
+   */
+  readonly lookup?: { readonly byName?: boolean; readonly onlyObject?: boolean };
   /** The forms of the id an import takes, for a kind whose `import` hook reads its own; default the generic path's (see `importForms` in prepare.ts). */
   readonly importForms?: readonly string[];
   /**

@@ -13,7 +13,7 @@
  */
 import { forgettingListPages } from "../reads/listSnapshots";
 import type { FieldTable } from "../fields/fields";
-import type { KindContract, LangSmithResource } from "../resource";
+import type { KindContract, KindLookup, LangSmithResource } from "../resource";
 import { checkDeclared } from "./check";
 import { createDeclared } from "./create";
 import type { CrudEndpoints, KindDeclaration } from "./declaration";
@@ -62,9 +62,29 @@ export function declareKind<const Table extends FieldTable, Wire extends WireObj
         ? { list: (context, scope) => listDeclared(kind, context, scope) }
         : {}),
     parents: kindParents(kind),
+    ...lookupOf(spec),
   };
   const listFunction = listFunctionOf(kind, resource);
   return listFunction === undefined ? resource : { ...resource, listFunction };
+}
+
+/**
+ * What the declaration's lookup takes beyond its import forms.
+ *
+ * @throws Error when it asks for a lookup by name without a name field, or without a list to find names in.
+ */
+function lookupOf(spec: KindDeclaration): { lookup?: KindLookup } {
+  const declared = spec.lookup;
+  if (declared === undefined) return {};
+  if (declared.byName === true && spec.nameField === undefined) throw new Error(`${spec.token}: a lookup by name needs a nameField`);
+  if (spec.endpoints?.list === undefined && spec.hooks?.list === undefined)
+    throw new Error(`${spec.token}: a lookup by name or of the only object needs a list`);
+  return {
+    lookup: {
+      ...(declared.byName === true && spec.nameField !== undefined ? { byName: spec.nameField } : {}),
+      ...(declared.onlyObject === true ? { onlyObject: true } : {}),
+    },
+  };
 }
 
 /** The contract's bodies a declaration names: its own, else its endpoints'. */

@@ -65,6 +65,7 @@ export function listFunctionOf(kind: PreparedKind, resource: Pick<LangSmithResou
     parents: kind.parents,
     ...(throughEndpoint && kind.endpoints.list !== undefined ? { endpoint: kind.endpoints.list } : {}),
     base: kind.spec.base ?? "api",
+    ...(listing.organizationWide !== undefined ? { organizationWide: { argument: listing.organizationWide.argument, doc: listing.organizationWide.doc } } : {}),
     run: (context, args) => (throughEndpoint ? listThroughEndpoint(kind, listing, context, args) : listThroughImports(kind, resource, context, args)),
   };
 }
@@ -158,9 +159,10 @@ function endpointOf(kind: PreparedKind, filters: readonly [string, ListFilter, u
 /** Every object of the list endpoint, the filters sent as its query, paged to the end. */
 async function listThroughEndpoint(kind: PreparedKind, listing: ListingDeclaration, context: OperationContext, args: Properties): Promise<Properties[]> {
   const { spec } = kind;
+  const wide = organizationWide(kind, listing, args);
   const props = scopeOf(kind, args);
   const filters = givenFilters(kind, listing.filters ?? {}, args);
-  const list = endpointOf(kind, filters);
+  const list = wide?.endpoint ?? endpointOf(kind, filters);
   if (list === undefined) return [];
   const action = `listing ${spec.kind}s`;
   const settings = settingsInScope(context, spec.scope, action, props);
@@ -171,7 +173,10 @@ async function listThroughEndpoint(kind: PreparedKind, listing: ListingDeclarati
   );
   const read = async (page: Record<string, number>): Promise<Record<string, unknown>[]> =>
     itemsOf(kind, await apiOf(kind, client).send(list, { action, params, query: { ...filterQuery, ...page } })) ?? [];
-  const paging = listing.paging ?? (kind.batchRead?.by === "pages" ? { by: "offset" as const, pageSize: kind.batchRead.pageSize } : { by: "none" as const });
+  const paging =
+    wide !== undefined
+      ? { by: "none" as const }
+      : (listing.paging ?? (kind.batchRead?.by === "pages" ? { by: "offset" as const, pageSize: kind.batchRead.pageSize } : { by: "none" as const }));
   const items: Record<string, unknown>[] = [];
   if (paging.by === "offset") {
     for (let page = 0; page < MAX_PAGES; page++) {
@@ -187,6 +192,15 @@ async function listThroughEndpoint(kind: PreparedKind, listing: ListingDeclarati
     .filter((item) => managed(kind, item))
     .map((item) => listedObject(kind, item, props, tenantOf(settings, item)))
     .filter((object) => object["id"] !== "" && local.every(([filter, value]) => matchesFilter(filter, object, value)));
+}
+
+/** The listing's organization-wide read, when the call asks for it (its argument true). */
+function organizationWide(kind: PreparedKind, listing: ListingDeclaration, args: Properties): ListingDeclaration["organizationWide"] {
+  const wide = listing.organizationWide;
+  const value = wide === undefined ? undefined : args[wide.argument];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "boolean") throw new ListArgumentError(`listing ${kind.spec.kind}s: \`${wide?.argument ?? ""}\` must be a boolean, got ${typeof value}`);
+  return value ? wide : undefined;
 }
 
 /** One object of a list answer in the resource's output shape, with its id. */

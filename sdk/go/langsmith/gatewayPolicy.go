@@ -28,6 +28,8 @@ type GatewayPolicy struct {
 
 	// The type's settings, as the service takes them (snake_case): `{ window, limit_usd }` for a spend cap (`hourly`, `daily`, `weekly`, `monthly`), `{ limits: [{ metric, window, value }] }` for a rate limit (`requests` or `tokens` a `minute` or `hour`), `{ detect: { pii, secrets }, timeout_seconds, timeout_action }` for a guard, `{ triggers: { status_codes }, fallbacks: [{ model_configs: [{ model_config_id }] }] }` for a route configuration, `{ providers: [{ provider, access, allowed_models }] }` for a model access list (`access` `all`, with no `allowed_models`, or `selected`, with 1 to 50 of them; a provider not listed is denied). Changing it updates the resource in place.
 	Config pulumi.MapOutput `pulumi:"config"`
+	// For a spend cap (`spend_cap`, `default_spend_cap`): what its subjects' calls have spent in the current window, in US dollars, as of the last read; unset for other types.
+	CurrentSpendUsd pulumi.Float64PtrOutput `pulumi:"currentSpendUsd"`
 	// What the policy is for. Changing it updates the resource in place.
 	Description pulumi.StringPtrOutput `pulumi:"description"`
 	// Whether the policy is enforced. Changing it updates the resource in place.
@@ -176,6 +178,11 @@ func (o GatewayPolicyOutput) ToGatewayPolicyOutputWithContext(ctx context.Contex
 // The type's settings, as the service takes them (snake_case): `{ window, limit_usd }` for a spend cap (`hourly`, `daily`, `weekly`, `monthly`), `{ limits: [{ metric, window, value }] }` for a rate limit (`requests` or `tokens` a `minute` or `hour`), `{ detect: { pii, secrets }, timeout_seconds, timeout_action }` for a guard, `{ triggers: { status_codes }, fallbacks: [{ model_configs: [{ model_config_id }] }] }` for a route configuration, `{ providers: [{ provider, access, allowed_models }] }` for a model access list (`access` `all`, with no `allowed_models`, or `selected`, with 1 to 50 of them; a provider not listed is denied). Changing it updates the resource in place.
 func (o GatewayPolicyOutput) Config() pulumi.MapOutput {
 	return o.ApplyT(func(v *GatewayPolicy) pulumi.MapOutput { return v.Config }).(pulumi.MapOutput)
+}
+
+// For a spend cap (`spend_cap`, `default_spend_cap`): what its subjects' calls have spent in the current window, in US dollars, as of the last read; unset for other types.
+func (o GatewayPolicyOutput) CurrentSpendUsd() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *GatewayPolicy) pulumi.Float64PtrOutput { return v.CurrentSpendUsd }).(pulumi.Float64PtrOutput)
 }
 
 // What the policy is for. Changing it updates the resource in place.

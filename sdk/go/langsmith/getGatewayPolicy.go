@@ -32,6 +32,8 @@ type LookupGatewayPolicyArgs struct {
 type LookupGatewayPolicyResult struct {
 	// The type's settings, as the service takes them (snake_case): `{ window, limit_usd }` for a spend cap (`hourly`, `daily`, `weekly`, `monthly`), `{ limits: [{ metric, window, value }] }` for a rate limit (`requests` or `tokens` a `minute` or `hour`), `{ detect: { pii, secrets }, timeout_seconds, timeout_action }` for a guard, `{ triggers: { status_codes }, fallbacks: [{ model_configs: [{ model_config_id }] }] }` for a route configuration, `{ providers: [{ provider, access, allowed_models }] }` for a model access list (`access` `all`, with no `allowed_models`, or `selected`, with 1 to 50 of them; a provider not listed is denied). Changing it updates the resource in place.
 	Config map[string]interface{} `pulumi:"config"`
+	// For a spend cap (`spend_cap`, `default_spend_cap`): what its subjects' calls have spent in the current window, in US dollars, as of the last read; unset for other types.
+	CurrentSpendUsd *float64 `pulumi:"currentSpendUsd"`
 	// What the policy is for. Changing it updates the resource in place.
 	Description *string `pulumi:"description"`
 	// Whether the policy is enforced. Changing it updates the resource in place.
@@ -85,6 +87,11 @@ func (o LookupGatewayPolicyResultOutput) ToLookupGatewayPolicyResultOutputWithCo
 // The type's settings, as the service takes them (snake_case): `{ window, limit_usd }` for a spend cap (`hourly`, `daily`, `weekly`, `monthly`), `{ limits: [{ metric, window, value }] }` for a rate limit (`requests` or `tokens` a `minute` or `hour`), `{ detect: { pii, secrets }, timeout_seconds, timeout_action }` for a guard, `{ triggers: { status_codes }, fallbacks: [{ model_configs: [{ model_config_id }] }] }` for a route configuration, `{ providers: [{ provider, access, allowed_models }] }` for a model access list (`access` `all`, with no `allowed_models`, or `selected`, with 1 to 50 of them; a provider not listed is denied). Changing it updates the resource in place.
 func (o LookupGatewayPolicyResultOutput) Config() pulumi.MapOutput {
 	return o.ApplyT(func(v LookupGatewayPolicyResult) map[string]interface{} { return v.Config }).(pulumi.MapOutput)
+}
+
+// For a spend cap (`spend_cap`, `default_spend_cap`): what its subjects' calls have spent in the current window, in US dollars, as of the last read; unset for other types.
+func (o LookupGatewayPolicyResultOutput) CurrentSpendUsd() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v LookupGatewayPolicyResult) *float64 { return v.CurrentSpendUsd }).(pulumi.Float64PtrOutput)
 }
 
 // What the policy is for. Changing it updates the resource in place.

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Looks a run rule up by `id`, and answers it as the `RunRule` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+// Looks a run rule up by `id` or `displayName` (give one), and answers it as the `RunRule` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
 //
 // ## Example Usage
 func LookupRunRule(ctx *pulumi.Context, args *LookupRunRuleArgs, opts ...pulumi.InvokeOption) (*LookupRunRuleResult, error) {
@@ -25,8 +25,10 @@ func LookupRunRule(ctx *pulumi.Context, args *LookupRunRuleArgs, opts ...pulumi.
 }
 
 type LookupRunRuleArgs struct {
+	// The run rule's `displayName` (exact); a displayName several run rules share is refused, naming their ids.
+	DisplayName *string `pulumi:"displayName"`
 	// The run rule's id.
-	Id string `pulumi:"id"`
+	Id *string `pulumi:"id"`
 	// Workspace to look in; default the provider's `langsmith:workspaceId`.
 	WorkspaceId *string `pulumi:"workspaceId"`
 }
@@ -116,8 +118,10 @@ func LookupRunRuleOutput(ctx *pulumi.Context, args LookupRunRuleOutputArgs, opts
 }
 
 type LookupRunRuleOutputArgs struct {
+	// The run rule's `displayName` (exact); a displayName several run rules share is refused, naming their ids.
+	DisplayName pulumi.StringPtrInput `pulumi:"displayName"`
 	// The run rule's id.
-	Id pulumi.StringInput `pulumi:"id"`
+	Id pulumi.StringPtrInput `pulumi:"id"`
 	// Workspace to look in; default the provider's `langsmith:workspaceId`.
 	WorkspaceId pulumi.StringPtrInput `pulumi:"workspaceId"`
 }

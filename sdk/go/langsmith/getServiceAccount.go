@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Looks a service account up by `id`, and answers it as the `ServiceAccount` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+// Looks a service account up by `id` or `name` (give one), and answers it as the `ServiceAccount` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
 //
 // ## Example Usage
 func LookupServiceAccount(ctx *pulumi.Context, args *LookupServiceAccountArgs, opts ...pulumi.InvokeOption) (*LookupServiceAccountResult, error) {
@@ -26,7 +26,9 @@ func LookupServiceAccount(ctx *pulumi.Context, args *LookupServiceAccountArgs, o
 
 type LookupServiceAccountArgs struct {
 	// The service account's id.
-	Id string `pulumi:"id"`
+	Id *string `pulumi:"id"`
+	// The service account's `name` (exact); a name several service accounts share is refused, naming their ids.
+	Name *string `pulumi:"name"`
 }
 
 type LookupServiceAccountResult struct {
@@ -59,7 +61,9 @@ func LookupServiceAccountOutput(ctx *pulumi.Context, args LookupServiceAccountOu
 
 type LookupServiceAccountOutputArgs struct {
 	// The service account's id.
-	Id pulumi.StringInput `pulumi:"id"`
+	Id pulumi.StringPtrInput `pulumi:"id"`
+	// The service account's `name` (exact); a name several service accounts share is refused, naming their ids.
+	Name pulumi.StringPtrInput `pulumi:"name"`
 }
 
 func (LookupServiceAccountOutputArgs) ElementType() reflect.Type {

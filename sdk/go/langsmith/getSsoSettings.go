@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Looks a sso settings up by `id`, and answers it as the `SsoSettings` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+// Looks a sso settings up by `id`, or, given none, answers the organization's only sso settings (several are refused, naming their ids), and answers it as the `SsoSettings` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
 //
 // ## Example Usage
 func LookupSsoSettings(ctx *pulumi.Context, args *LookupSsoSettingsArgs, opts ...pulumi.InvokeOption) (*LookupSsoSettingsResult, error) {
@@ -26,7 +26,7 @@ func LookupSsoSettings(ctx *pulumi.Context, args *LookupSsoSettingsArgs, opts ..
 
 type LookupSsoSettingsArgs struct {
 	// The sso settings's id.
-	Id string `pulumi:"id"`
+	Id *string `pulumi:"id"`
 }
 
 type LookupSsoSettingsResult struct {
@@ -65,7 +65,7 @@ func LookupSsoSettingsOutput(ctx *pulumi.Context, args LookupSsoSettingsOutputAr
 
 type LookupSsoSettingsOutputArgs struct {
 	// The sso settings's id.
-	Id pulumi.StringInput `pulumi:"id"`
+	Id pulumi.StringPtrInput `pulumi:"id"`
 }
 
 func (LookupSsoSettingsOutputArgs) ElementType() reflect.Type {

@@ -42,8 +42,8 @@ type LookupTtlSettingsResult struct {
 	Found *bool `pulumi:"found"`
 	// The ttl settings's id.
 	Id *string `pulumi:"id"`
-	// Days a `longlived` trace is kept, as the service reports it.
-	LonglivedTtlDays *float64 `pulumi:"longlivedTtlDays"`
+	// Days a `longlived` trace of the workspace is kept, set with the service's workspace retention request (one of the values the deployment allows). Unset, the service's retention applies and its value is recorded. Changing it updates the resource in place.
+	LonglivedTtlDays *int `pulumi:"longlivedTtlDays"`
 	// Workspace the retention settings lives in.
 	TenantId *string `pulumi:"tenantId"`
 	// ISO 8601 time of the last change.
@@ -111,9 +111,9 @@ func (o LookupTtlSettingsResultOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupTtlSettingsResult) *string { return v.Id }).(pulumi.StringPtrOutput)
 }
 
-// Days a `longlived` trace is kept, as the service reports it.
-func (o LookupTtlSettingsResultOutput) LonglivedTtlDays() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v LookupTtlSettingsResult) *float64 { return v.LonglivedTtlDays }).(pulumi.Float64PtrOutput)
+// Days a `longlived` trace of the workspace is kept, set with the service's workspace retention request (one of the values the deployment allows). Unset, the service's retention applies and its value is recorded. Changing it updates the resource in place.
+func (o LookupTtlSettingsResultOutput) LonglivedTtlDays() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v LookupTtlSettingsResult) *int { return v.LonglivedTtlDays }).(pulumi.IntPtrOutput)
 }
 
 // Workspace the retention settings lives in.

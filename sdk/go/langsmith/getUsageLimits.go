@@ -25,6 +25,8 @@ func GetUsageLimits(ctx *pulumi.Context, args *GetUsageLimitsArgs, opts ...pulum
 }
 
 type GetUsageLimitsArgs struct {
+	// Whether to list every workspace's limits in one request (the service's organization-wide list; each limit's workspace is its `tenantId`) instead of one workspace's; default false.
+	OrganizationWide *bool `pulumi:"organizationWide"`
 	// Workspace to list; default the provider's `langsmith:workspaceId`.
 	WorkspaceId *string `pulumi:"workspaceId"`
 }
@@ -44,6 +46,8 @@ func GetUsageLimitsOutput(ctx *pulumi.Context, args GetUsageLimitsOutputArgs, op
 }
 
 type GetUsageLimitsOutputArgs struct {
+	// Whether to list every workspace's limits in one request (the service's organization-wide list; each limit's workspace is its `tenantId`) instead of one workspace's; default false.
+	OrganizationWide pulumi.BoolPtrInput `pulumi:"organizationWide"`
 	// Workspace to list; default the provider's `langsmith:workspaceId`.
 	WorkspaceId pulumi.StringPtrInput `pulumi:"workspaceId"`
 }

@@ -6491,7 +6491,7 @@ type ListedWorkspace struct {
 	DataPlaneUrl *string `pulumi:"dataPlaneUrl"`
 	// Name shown in LangSmith; unique in the organization (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
 	DisplayName *string `pulumi:"displayName"`
-	// Short handle of the workspace (the service's `tenant_handle`); the service cannot change it. Changing it replaces the resource.
+	// Short handle of the workspace (the service's `tenant_handle`, unique across LangSmith; the owner segment of its public prompts' addresses). Changed in place with the service's own handle request; the service cannot unset one, so removing it from the program leaves the workspace's handle as it is. Changing it updates the resource in place.
 	Handle *string `pulumi:"handle"`
 	// The workspace's id.
 	Id string `pulumi:"id"`
@@ -6534,7 +6534,7 @@ func (o ListedWorkspaceOutput) DisplayName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListedWorkspace) *string { return v.DisplayName }).(pulumi.StringPtrOutput)
 }
 
-// Short handle of the workspace (the service's `tenant_handle`); the service cannot change it. Changing it replaces the resource.
+// Short handle of the workspace (the service's `tenant_handle`, unique across LangSmith; the owner segment of its public prompts' addresses). Changed in place with the service's own handle request; the service cannot unset one, so removing it from the program leaves the workspace's handle as it is. Changing it updates the resource in place.
 func (o ListedWorkspaceOutput) Handle() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListedWorkspace) *string { return v.Handle }).(pulumi.StringPtrOutput)
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Trace retention of one LangSmith workspace: the default trace tier (`shortlived`, 14 days; `longlived`, 400 days) and whether it applies to existing projects. One per workspace: create and update are the same PUT; destroy leaves the settings in force, with a warning (the service has no delete). Import by id.
+// Trace retention of one LangSmith workspace: the default trace tier (`shortlived`, 14 days; `longlived`, 400 days) and whether it applies to existing projects. Its own long-lived retention in days (`longlivedTtlDays`) is set with a request of its own, after the tier's, and changes in place. One per workspace: create and update are the same PUT; destroy leaves the settings in force, with a warning (the service has no delete). Import by id.
 //
 // ## Example Usage
 // ### A TtlSettings with its required inputs
@@ -60,8 +60,8 @@ type TtlSettings struct {
 	DefaultTraceTier TtlSettingsDefaultTraceTierOutput `pulumi:"defaultTraceTier"`
 	// What the last create or update did, in plain words.
 	LastOperation pulumi.StringPtrOutput `pulumi:"lastOperation"`
-	// Days a `longlived` trace is kept, as the service reports it.
-	LonglivedTtlDays pulumi.Float64PtrOutput `pulumi:"longlivedTtlDays"`
+	// Days a `longlived` trace of the workspace is kept, set with the service's workspace retention request (one of the values the deployment allows). Unset, the service's retention applies and its value is recorded. Changing it updates the resource in place.
+	LonglivedTtlDays pulumi.IntPtrOutput `pulumi:"longlivedTtlDays"`
 	// Layout version of the outputs.
 	StateVersion pulumi.Float64PtrOutput `pulumi:"stateVersion"`
 	// Workspace the retention settings lives in.
@@ -126,6 +126,8 @@ type ttlSettingsArgs struct {
 	ApplyToAllProjects *bool `pulumi:"applyToAllProjects"`
 	// Retention tier of new traces: `shortlived` (base, 14 days) or `longlived` (extended, 400 days). Changing it updates the resource in place.
 	DefaultTraceTier TtlSettingsDefaultTraceTier `pulumi:"defaultTraceTier"`
+	// Days a `longlived` trace of the workspace is kept, set with the service's workspace retention request (one of the values the deployment allows). Unset, the service's retention applies and its value is recorded. Changing it updates the resource in place.
+	LonglivedTtlDays *int `pulumi:"longlivedTtlDays"`
 	// Workspace the retention settings lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
 	WorkspaceId *string `pulumi:"workspaceId"`
 }
@@ -136,6 +138,8 @@ type TtlSettingsArgs struct {
 	ApplyToAllProjects pulumi.BoolPtrInput
 	// Retention tier of new traces: `shortlived` (base, 14 days) or `longlived` (extended, 400 days). Changing it updates the resource in place.
 	DefaultTraceTier TtlSettingsDefaultTraceTierInput
+	// Days a `longlived` trace of the workspace is kept, set with the service's workspace retention request (one of the values the deployment allows). Unset, the service's retention applies and its value is recorded. Changing it updates the resource in place.
+	LonglivedTtlDays pulumi.IntPtrInput
 	// Workspace the retention settings lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
 	WorkspaceId pulumi.StringPtrInput
 }
@@ -197,9 +201,9 @@ func (o TtlSettingsOutput) LastOperation() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TtlSettings) pulumi.StringPtrOutput { return v.LastOperation }).(pulumi.StringPtrOutput)
 }
 
-// Days a `longlived` trace is kept, as the service reports it.
-func (o TtlSettingsOutput) LonglivedTtlDays() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *TtlSettings) pulumi.Float64PtrOutput { return v.LonglivedTtlDays }).(pulumi.Float64PtrOutput)
+// Days a `longlived` trace of the workspace is kept, set with the service's workspace retention request (one of the values the deployment allows). Unset, the service's retention applies and its value is recorded. Changing it updates the resource in place.
+func (o TtlSettingsOutput) LonglivedTtlDays() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *TtlSettings) pulumi.IntPtrOutput { return v.LonglivedTtlDays }).(pulumi.IntPtrOutput)
 }
 
 // Layout version of the outputs.

@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A LangSmith workspace of the organization: the home of deployments, projects, datasets and keys of one team or environment. Renaming is in place; a new handle replaces it. Deleting a workspace deletes everything in it. Needs an organization-scoped API key. Import by id or by display name: `pulumi import langsmith:index:Workspace dev agents-dev`.
+// A LangSmith workspace of the organization: the home of deployments, projects, datasets and keys of one team or environment. Renaming and a new handle are in place. Deleting a workspace deletes everything in it. Needs an organization-scoped API key. Import by id or by display name: `pulumi import langsmith:index:Workspace dev agents-dev`.
 //
 // ## Example Usage
 // ### A Workspace with its required inputs
@@ -60,7 +60,7 @@ type Workspace struct {
 	DataPlaneUrl pulumi.StringPtrOutput `pulumi:"dataPlaneUrl"`
 	// Name shown in LangSmith; unique in the organization (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
 	DisplayName pulumi.StringOutput `pulumi:"displayName"`
-	// Short handle of the workspace (the service's `tenant_handle`); the service cannot change it. Changing it replaces the resource.
+	// Short handle of the workspace (the service's `tenant_handle`, unique across LangSmith; the owner segment of its public prompts' addresses). Changed in place with the service's own handle request; the service cannot unset one, so removing it from the program leaves the workspace's handle as it is. Changing it updates the resource in place.
 	Handle pulumi.StringPtrOutput `pulumi:"handle"`
 	// What the last create or update did, in plain words.
 	LastOperation pulumi.StringPtrOutput `pulumi:"lastOperation"`
@@ -82,7 +82,6 @@ func NewWorkspace(ctx *pulumi.Context,
 	}
 	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
 		"dataPlaneId",
-		"handle",
 	})
 	opts = append(opts, replaceOnChanges)
 	opts = internal.PkgResourceDefaultOpts(opts)
@@ -122,7 +121,7 @@ type workspaceArgs struct {
 	DataPlaneId *string `pulumi:"dataPlaneId"`
 	// Name shown in LangSmith; unique in the organization (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
 	DisplayName string `pulumi:"displayName"`
-	// Short handle of the workspace (the service's `tenant_handle`); the service cannot change it. Changing it replaces the resource.
+	// Short handle of the workspace (the service's `tenant_handle`, unique across LangSmith; the owner segment of its public prompts' addresses). Changed in place with the service's own handle request; the service cannot unset one, so removing it from the program leaves the workspace's handle as it is. Changing it updates the resource in place.
 	Handle *string `pulumi:"handle"`
 	// The id to create the workspace with (e.g. to recreate one under the id its clients already use); default the service's. Read at create only: the id of a workspace never changes, so a later change does nothing. Read at create only.
 	RequestedId *string `pulumi:"requestedId"`
@@ -134,7 +133,7 @@ type WorkspaceArgs struct {
 	DataPlaneId pulumi.StringPtrInput
 	// Name shown in LangSmith; unique in the organization (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
 	DisplayName pulumi.StringInput
-	// Short handle of the workspace (the service's `tenant_handle`); the service cannot change it. Changing it replaces the resource.
+	// Short handle of the workspace (the service's `tenant_handle`, unique across LangSmith; the owner segment of its public prompts' addresses). Changed in place with the service's own handle request; the service cannot unset one, so removing it from the program leaves the workspace's handle as it is. Changing it updates the resource in place.
 	Handle pulumi.StringPtrInput
 	// The id to create the workspace with (e.g. to recreate one under the id its clients already use); default the service's. Read at create only: the id of a workspace never changes, so a later change does nothing. Read at create only.
 	RequestedId pulumi.StringPtrInput
@@ -197,7 +196,7 @@ func (o WorkspaceOutput) DisplayName() pulumi.StringOutput {
 	return o.ApplyT(func(v *Workspace) pulumi.StringOutput { return v.DisplayName }).(pulumi.StringOutput)
 }
 
-// Short handle of the workspace (the service's `tenant_handle`); the service cannot change it. Changing it replaces the resource.
+// Short handle of the workspace (the service's `tenant_handle`, unique across LangSmith; the owner segment of its public prompts' addresses). Changed in place with the service's own handle request; the service cannot unset one, so removing it from the program leaves the workspace's handle as it is. Changing it updates the resource in place.
 func (o WorkspaceOutput) Handle() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Workspace) pulumi.StringPtrOutput { return v.Handle }).(pulumi.StringPtrOutput)
 }

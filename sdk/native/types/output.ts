@@ -1863,7 +1863,7 @@ export interface ListedWorkspace {
      */
     displayName?: string;
     /**
-     * Short handle of the workspace (the service's `tenant_handle`); the service cannot change it. Changing it replaces the resource.
+     * Short handle of the workspace (the service's `tenant_handle`, unique across LangSmith; the owner segment of its public prompts' addresses). Changed in place with the service's own handle request; the service cannot unset one, so removing it from the program leaves the workspace's handle as it is. Changing it updates the resource in place.
      */
     handle?: string;
     /**

@@ -2,7 +2,8 @@
  * Contract tier: the endpoints of contract/additions.openapi.json the
  * emulator serves (sandbox registries; access policies and their
  * attachments to roles; gateway policies; data planes; a workspace by id;
- * the tags of one object),
+ * the tags of one object; a workspace's handle; a workspace's long-lived
+ * retention),
  * each operation with its declared answers, 400s and 404s. The additions'
  * other operations are listed in NOT_IMPLEMENTED_IN_EMULATOR and probed as 501.
  *
@@ -193,6 +194,31 @@ export function describeAdditions(env: ContractEnv): void {
       expect((await call("GET", "/api/v1/workspaces/current/tags?resource_type=project", { expect: 200 })).body).toEqual([]);
       await call("GET", "/api/v1/workspaces/current/tags?resource_type=spreadsheet", { expect: 422, request: "invalid" });
       await call("DELETE", `/api/v1/workspaces/current/tag-keys/${keyId}`, { expect: 200 });
+    });
+
+    test("a workspace's handle: set and changed (200, the workspace with it), 409 taken by another workspace, 400 empty, 422 malformed", async () => {
+      const org = { apiKey: DEFAULT_ORG_API_KEY };
+      const other = String(((await call("POST", "/api/v1/workspaces", { ...org, body: { display_name: "contract-handles" }, expect: 200 })).body as Json)["id"]);
+      const set = (await call("POST", "/api/v1/settings/handle", { body: { tenant_handle: "contract-team" }, expect: 200 })).body as Json;
+      expect(set).toMatchObject({ id: DEFAULT_WORKSPACE_ID, tenant_handle: "contract-team" });
+      expect((await call("POST", "/api/v1/settings/handle", { body: { tenant_handle: "contract-team-2" }, expect: 200 })).body).toMatchObject({ tenant_handle: "contract-team-2" });
+      await call("POST", "/api/v1/settings/handle", { ...org, tenantId: other, body: { tenant_handle: "contract-team-2" }, expect: 409 });
+      await call("POST", "/api/v1/settings/handle", { body: { tenant_handle: " " }, expect: 400 });
+      await call("POST", "/api/v1/settings/handle", { body: { handle: "contract-team" }, expect: 422, request: "invalid" });
+      const listed = (await call("GET", "/api/v1/workspaces", { ...org, expect: 200 })).body as Json[];
+      expect(listed.find((w) => w["id"] === DEFAULT_WORKSPACE_ID)).toMatchObject({ tenant_handle: "contract-team-2" });
+      await call("DELETE", `/api/v1/workspaces/${other}`, { ...org, expect: 200 });
+    });
+
+    test("a workspace's long-lived retention: set (200, is_custom), then in the workspace's TTL settings; 400 under one day, 422 malformed", async () => {
+      expect((await call("PUT", "/workspaces/current/ttl-settings", { body: { longlived_ttl_days: 90 }, expect: 200 })).body).toEqual({
+        tenant_id: DEFAULT_WORKSPACE_ID,
+        longlived_ttl_days: 90,
+        is_custom: true,
+      });
+      expect(((await call("GET", "/api/v1/ttl-settings", { expect: 200 })).body as Json[])[0]).toMatchObject({ longlived_ttl_days: 90 });
+      await call("PUT", "/workspaces/current/ttl-settings", { body: { longlived_ttl_days: 0 }, expect: 400 });
+      await call("PUT", "/workspaces/current/ttl-settings", { body: { longlived_ttl_days: "ninety" }, expect: 422, request: "invalid" });
     });
   });
 }

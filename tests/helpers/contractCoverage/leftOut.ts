@@ -113,7 +113,6 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
     response: {
       action: "`block`, the only action the service has",
       created_by: "the user who made it: an API key has none",
-      current_spend_usd: "what a spend cap's subjects have spent: usage, not configuration (`GatewaySpendCap.currentSpendUsd` reports it)",
       current_usage: "what a rate limit's subjects have used: usage, not configuration",
       is_system_generated: "deprecated in the contract (`parent_policy_id` took its place)",
       parent_policy_id: "the default policy the service made this one from, for a subject with no policy of its own: the service's, not the program's",

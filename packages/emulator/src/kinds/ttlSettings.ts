@@ -14,9 +14,12 @@
  *   when the organization has none), also `configured_by: "system"`. Those
  *   defaults are not stored: their ids are derived from the scope's id, so
  *   every read answers the same one.
- * - A `PUT` answers the stored settings with `configured_by: "user"`;
- *   `longlived_ttl_days` stays `null` (the deployment's extended retention;
- *   this API does not set it). `apply_to_all_projects` is kept as sent (the
+ * - A `PUT` answers the stored settings with `configured_by: "user"`.
+ *   `longlived_ttl_days` is `null` (the deployment's extended retention)
+ *   until a workspace sets its own with `PUT /workspaces/current/ttl-settings`
+ *   ({@link setLonglivedTtlDays}: a whole number of days, 1 or more; answered
+ *   as `{tenant_id, longlived_ttl_days, is_custom: true}`); the workspace's
+ *   settings then answer it. `apply_to_all_projects` is kept as sent (the
  *   emulator has no tracing projects to apply it to).
  * - A change applies to new traces only; existing traces keep their tier.
  * - `tenant_id` in a workspace `PUT` may be omitted or name the workspace of
@@ -27,6 +30,7 @@
  */
 import { createHash } from "node:crypto";
 import { detailError } from "../errors";
+import type { EmulatorContext } from "../context";
 import type { KindRecord } from "../types";
 import { zUpsertTtlSettingsRequest } from "../wire/organizationAndAccess";
 import { defineKind } from "./declaration";
@@ -66,6 +70,32 @@ function systemDefault(call: KindCall, tenantId: string | null, tier: unknown): 
 }
 
 const stored = (call: KindCall) => ({ organization_id: call.auth.organization.id, configured_by: "user", longlived_ttl_days: null });
+
+/** Where the workspaces' own long-lived retention is kept: one record per workspace, its id the workspace's. */
+const LONGLIVED_DAYS = "workspaceLonglivedTtlDays";
+
+/** The long-lived retention a workspace set for itself, in days; `null` when it set none. */
+function longlivedDaysOf(ctx: EmulatorContext, workspaceId: string | null): number | null {
+  const days = kindRecords(ctx, LONGLIVED_DAYS).find((r) => r.id === workspaceId)?.wire["longlived_ttl_days"];
+  return typeof days === "number" ? days : null;
+}
+
+/**
+ * Sets a workspace's long-lived retention, as `PUT
+ * /workspaces/current/ttl-settings` does, and answers what that route does.
+ *
+ * @param days whole days, 1 or more.
+ * @throws HttpError 400 for fewer than one day.
+ */
+export function setLonglivedTtlDays(ctx: EmulatorContext, workspaceId: string, days: number): Record<string, unknown> {
+  if (!Number.isInteger(days) || days < 1) throw detailError(400, `longlived_ttl_days must be a whole number of days, 1 or more; got ${days}`);
+  const records = kindRecords(ctx, LONGLIVED_DAYS);
+  const record = records.find((r) => r.id === workspaceId);
+  if (record === undefined) records.push({ id: workspaceId, scopeId: workspaceId, parentId: null, wire: { longlived_ttl_days: days } });
+  else record.wire["longlived_ttl_days"] = days;
+  ctx.store.commit();
+  return { tenant_id: workspaceId, longlived_ttl_days: days, is_custom: true };
+}
 
 /** The organization's TTL settings (organization-scoped key; `organization:manage` to write). */
 export const ORGANIZATION_TTL_SETTINGS = defineKind({
@@ -113,4 +143,5 @@ export const TTL_SETTINGS = defineKind({
     const organization = kindRecords(call.ctx, ORGANIZATION_TTL_SETTINGS.name).find((r) => r.scopeId === call.auth.organization.id);
     return [systemDefault(call, call.scopeId, organization?.wire["default_trace_tier"] ?? DEFAULT_TRACE_TIER)];
   },
+  render: (record, ctx) => ({ longlived_ttl_days: longlivedDaysOf(ctx, record.scopeId) }),
 });

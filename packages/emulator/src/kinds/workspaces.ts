@@ -11,13 +11,20 @@
  * there too: the control plane refuses those writes (403). Its
  * `data_plane_url` is the data plane's `api_url`; the list's `data_plane_id`
  * selects the workspaces of one data plane.
+ *
+ * A workspace's handle is set at its create (`tenant_handle`) or later with
+ * `POST /api/v1/settings/handle` ({@link setWorkspaceHandle}), for the
+ * workspace of `X-Tenant-Id`: a handle is unique across the service (409 when
+ * another workspace has it) and can be changed but never unset.
  */
 import { detailError, HttpError } from "../errors";
 import { uuidQuery } from "../params";
+import type { EmulatorContext } from "../context";
 import type { KindRecord } from "../types";
 import { zWorkspaceCreate, zWorkspacePatch } from "../wire/organizationAndAccess";
 import { DATA_PLANE_API_PREFIX, dataPlaneApiUrl, dataPlaneOf } from "./dataPlanes";
 import { defineKind } from "./declaration";
+import { kindRecords } from "./records";
 import type { KindCall } from "./kindCall";
 
 function seeded(call: KindCall): KindRecord[] {
@@ -119,3 +126,39 @@ export const WORKSPACES = defineKind({
     }
   },
 } as const);
+
+/**
+ * Sets the handle of the workspace `workspaceId` of `organization`, as
+ * `POST /api/v1/settings/handle` does, and answers the workspace as that
+ * route does (`id`, `display_name`, `created_at`, `tenant_handle`).
+ *
+ * @throws HttpError 400 for an empty handle, 409 when another workspace has it, 404 when the workspace is gone.
+ */
+export function setWorkspaceHandle(
+  ctx: EmulatorContext,
+  organization: { id: string; workspaces: { id: string; name: string }[] },
+  workspaceId: string,
+  handle: string,
+): Record<string, unknown> {
+  if (handle.trim() === "") throw detailError(400, "tenant_handle must not be empty");
+  const records = kindRecords(ctx, WORKSPACES.name);
+  const taken = records.find((r) => r.id !== workspaceId && r.wire["tenant_handle"] === handle);
+  if (taken !== undefined) throw detailError(409, `Handle ${handle} is already taken`);
+  let record = records.find((r) => r.id === workspaceId);
+  if (record === undefined) {
+    // A seeded workspace is stored once its handle is set.
+    const seededWorkspace = organization.workspaces.find((w) => w.id === workspaceId);
+    if (seededWorkspace === undefined) throw detailError(404, "Workspace not found");
+    record = {
+      id: workspaceId,
+      scopeId: organization.id,
+      parentId: null,
+      wire: { id: workspaceId, display_name: seededWorkspace.name, tenant_handle: null, created_at: "2024-01-01T00:00:00.000Z" },
+    };
+    records.push(record);
+  }
+  record.wire["tenant_handle"] = handle;
+  ctx.store.commit();
+  const { id, display_name: displayName, created_at: createdAt } = record.wire;
+  return { id, display_name: displayName, created_at: createdAt, tenant_handle: handle };
+}

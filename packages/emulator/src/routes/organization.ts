@@ -14,6 +14,11 @@
  *   `GET /api/v1/workspaces/current/members`,
  *   `GET /api/v1/workspaces/current/members/pending` and
  *   `DELETE /api/v1/workspaces/current/members/{identity_id}/pending`.
+ * - `POST /api/v1/settings/handle`: sets the handle of the workspace of
+ *   `X-Tenant-Id` (see `kinds/workspaces.ts`); needs `workspaces:manage`.
+ * - `PUT /workspaces/current/ttl-settings` (below the origin, not `/api/v1`):
+ *   the long-lived retention of the workspace of `X-Tenant-Id`, in days (see
+ *   `kinds/ttlSettings.ts`); needs `workspaces:manage`.
  */
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
@@ -26,7 +31,10 @@ import { authenticateFor } from "../kinds/scopeAuth";
 import { type RawQuery, uuidPathParam } from "../params";
 import type { OrganizationRecord } from "../types";
 import { parseBody } from "../validation";
+import { zSetTenantHandleRequest, zWorkspaceTtlSettingsUpdate } from "../wire/additions";
 import { zOrganizationConfig, zOrganizationUpdate } from "../wire/organizationAndAccess";
+import { setWorkspaceHandle } from "../kinds/workspaces";
+import { setLonglivedTtlDays } from "../kinds/ttlSettings";
 import { handleOf } from "../seed";
 
 type Json = Record<string, unknown>;
@@ -216,5 +224,17 @@ export function registerOrganizationRoutes(app: FastifyInstance, ctx: EmulatorCo
     const { auth, scopeId } = authenticateFor(ctx, request, "workspace", ["workspaces:manage-members", "workspaces:manage"]);
     withdrawFromWorkspace(ctx, auth.organization.id, scopeId, uuidPathParam(request.params, "identity_id"));
     return null;
+  });
+
+  app.post("/api/v1/settings/handle", async (request) => {
+    const { auth, scopeId } = authenticateFor(ctx, request, "workspace", "workspaces:manage");
+    const body = parseBody(zSetTenantHandleRequest, request.body);
+    return setWorkspaceHandle(ctx, auth.organization, scopeId, body.tenant_handle);
+  });
+
+  app.put("/workspaces/current/ttl-settings", async (request) => {
+    const { scopeId } = authenticateFor(ctx, request, "workspace", "workspaces:manage");
+    const body = parseBody(zWorkspaceTtlSettingsUpdate, request.body);
+    return setLonglivedTtlDays(ctx, scopeId, body.longlived_ttl_days);
   });
 }
