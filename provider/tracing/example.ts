@@ -100,7 +100,12 @@ export type ExampleInputs = InputsOf<typeof EXAMPLE_FIELDS>;
 /** The Example, as the native provider serves it. */
 export const resource = declareKind({
   token: "langsmith:index:Example",
-  listing: { leftOut: ["split"], filters: { datasetId: { type: "uuid", query: "dataset", output: "datasetId", doc: "Only the examples of this dataset." } } },
+  listing: {
+    leftOut: ["split"],
+    filters: { datasetId: { type: "uuid", query: "dataset", output: "datasetId", doc: "Only the examples of this dataset." } },
+    // The contract's example carries a name that no input here sets: listed, not recorded.
+    listedOnly: { name: { wire: "name", type: "string", doc: "The example's name, as the service answers it." } },
+  },
   kind: "example",
   description: "One example of a LangSmith dataset: inputs, expected outputs, metadata and split, changed in place; another dataset replaces it. Import by id.",
   scope: "workspace",

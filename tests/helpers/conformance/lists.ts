@@ -5,8 +5,11 @@
  * (it must be listed, and every object listed must match an `equals`
  * filter) and once with a value it does not have (it must not be listed);
  * and the check of what the calls answered, including that the object is
- * listed in the resource's shape: no property the resource has not, and
- * each input the program set as the state records it.
+ * listed in the resource's shape: no property the resource has not (but
+ * those its listing declares listed-only, which the state must not record),
+ * and each input the program set as the state records it. A widening filter
+ * (a workspace's `includeDeleted`) is called once, set: the object must
+ * still be listed.
  */
 import { randomUUID } from "node:crypto";
 import { comparable } from "../../../provider/engine/fields/fieldDiff";
@@ -107,6 +110,11 @@ export function listProgram(objects: readonly MatrixObject[], exported: StackExp
         add(`${name}: n/a, unset on the object`, scope, "listed");
         continue;
       }
+      if (filter.match === "widens") {
+        // It adds objects (deleted ones) and removes none: the object is listed with the flag set too.
+        add(`${name}=widens`, { ...scope, [name]: missOf(filter, value) }, "listed");
+        continue;
+      }
       add(`${name}=hit`, { ...scope, [name]: hitOf(filter, value) }, "listed", { spec: filter, value });
       add(`${name}=miss`, { ...scope, [name]: missOf(filter, value) }, "not listed");
     }
@@ -143,19 +151,24 @@ function sameValue(field: FieldSpec, listed: unknown, recorded: unknown): boolea
 
 /**
  * How a listed object differs from the resource's shape: a property the
- * resource has not, or an input the program set (and the state echoes)
- * listed with another value.
+ * resource has not and its listing does not declare listed-only, a
+ * listed-only property the state records, or an input the program set (and
+ * the state echoes) listed with another value.
  */
 function shapeProblems(object: MatrixObject, listed: Record<string, unknown>, recorded: Record<string, unknown>): string[] {
+  const listedOnly = Object.keys(object.kind.listFunction?.listedOnly ?? {});
   const names = new Set([
     "id",
     "tenantId",
     ...object.kind.outputs.map((output) => output.name),
     ...object.kind.fields.map((field) => field.path.split(".")[0] as string),
+    ...listedOnly,
   ]);
   const problems = Object.keys(listed)
     .filter((key) => !names.has(key))
-    .map((key) => `${key} is not a property of the resource`);
+    .map((key) => `${key} is not a property of the resource, nor one its listing declares`);
+  // A listed-only property is what the resource does not record: one the state has too would hide the recorded value.
+  problems.push(...listedOnly.filter((name) => name in recorded).map((name) => `${name} is declared listed-only, but the state records it`));
   for (const field of object.set.keys()) {
     const top = field.path.split(".")[0] as string;
     // Not the object's data as the service lists it: secrets, provider settings, what the service never returns, what its list leaves out.
@@ -198,7 +211,7 @@ export function listChecks(
       if (call.label === "all" && own !== undefined && object !== undefined)
         problems.push(...shapeProblems(object, own, state?.outputs ?? {}).map((problem) => `shape: ${problem}`));
       const filter = call.filter;
-      if (filter !== undefined && filter.spec.match !== "contains") {
+      if (filter !== undefined && filter.spec.match !== "contains" && filter.spec.match !== "widens") {
         const others = (answer as Record<string, unknown>[]).filter((listed) => getPath(listed, filter.spec.output) !== filter.value);
         if (others.length > 0) problems.push(`${call.label}: also lists ${others.length} not matching`);
       }
