@@ -21,14 +21,19 @@ import { DATA_PLANE_API_PREFIX, dataPlaneApiUrl, dataPlaneOf } from "./dataPlane
 import { defineKind } from "./declaration";
 import type { KindCall } from "./kindCall";
 
-/** Where the deleted workspaces are kept, as the list answers them with `include_deleted`. */
-const DELETED = "deletedWorkspaces";
-
 /** The seeded workspaces not deleted, and the deleted ones when the list asks for them (`include_deleted=true`). */
 function seeded(call: KindCall): KindRecord[] {
   // pydantic's words for true; the list's query check has refused any other spelling.
   const asked = ["true", "1", "yes", "on", "t", "y"].includes(String(call.query["include_deleted"] ?? "").toLowerCase());
-  const deleted = asked ? (call.ctx.store.state.objects[DELETED] ?? []).filter((r) => r.scopeId === call.auth.organization.id) : [];
+  const organization = call.auth.organization;
+  const deleted = asked
+    ? (organization.deletedWorkspaces ?? []).map((wire) => ({
+        id: String(wire["id"]),
+        scopeId: organization.id,
+        parentId: null,
+        wire: { ...wire, is_deleted: true },
+      }))
+    : [];
   return [...live(call), ...deleted];
 }
 
@@ -122,10 +127,10 @@ export const WORKSPACES = defineKind({
     const workspace = call.auth.organization.workspaces.find((w) => w.id === record.id);
     if (workspace !== undefined) workspace.name = String(record.wire["display_name"]);
   },
-  // Kept (after its dependents are gone, which would take a copy made before) for the list's include_deleted.
+  // Kept with its organization (not among the stored objects: it is no longer one) for the list's include_deleted.
   afterDelete(record, call) {
-    const objects = call.ctx.store.state.objects;
-    objects[DELETED] = [...(objects[DELETED] ?? []), { ...record, wire: { ...record.wire, is_deleted: true } }];
+    const organization = call.auth.organization;
+    organization.deletedWorkspaces = [...(organization.deletedWorkspaces ?? []), { ...record.wire, id: record.id }];
   },
   beforeDelete(record, call) {
     checkPlane(record, call);
