@@ -105,14 +105,15 @@ export function listProgram(objects: readonly MatrixObject[], exported: StackExp
     };
     if (fn !== undefined) add("all", scope, "listed");
     for (const [name, filter] of Object.entries(fn?.filters ?? {})) {
+      if (filter.match === "widens") {
+        // It adds objects (deleted ones) and removes none: the object is listed with the flag set too (its value is
+        // listed-only, not in the state).
+        add(`${name}=widens`, { ...scope, [name]: filter.type === "boolean" ? true : missOf(filter, undefined) }, "listed");
+        continue;
+      }
       const value = getPath(recorded, filter.output);
       if (value === undefined || value === null || isSecret(value)) {
         add(`${name}: n/a, unset on the object`, scope, "listed");
-        continue;
-      }
-      if (filter.match === "widens") {
-        // It adds objects (deleted ones) and removes none: the object is listed with the flag set too.
-        add(`${name}=widens`, { ...scope, [name]: missOf(filter, value) }, "listed");
         continue;
       }
       add(`${name}=hit`, { ...scope, [name]: hitOf(filter, value) }, "listed", { spec: filter, value });
@@ -225,13 +226,16 @@ export function listChecks(
     if (!Array.isArray(problems)) continue;
     const own = program.calls.filter((call) => call.object === object);
     const labels = own.filter((call) => call.label.endsWith("=hit")).map((call) => call.label.slice(0, -4));
+    const widening = own.filter((call) => call.label.endsWith("=widens")).map((call) => call.label.slice(0, -"=widens".length));
     const lookups = own.filter((call) => call.calls === "lookup" && call.expect === "listed").map((call) => call.label.slice("lookup by ".length));
     results.set(
       object,
       problems.length > 0
         ? problems
         : [
-            ...(own.some((call) => call.label === "all") ? [`ok: found${labels.length > 0 ? `; ${labels.join(", ")} narrow` : ""}`] : ["ok: no list function"]),
+            ...(own.some((call) => call.label === "all")
+              ? [`ok: found${labels.length > 0 ? `; ${labels.join(", ")} narrow` : ""}${widening.length > 0 ? `; ${widening.join(", ")} widen` : ""}`]
+              : ["ok: no list function"]),
             ...(lookups.length > 0 ? [`looked up by ${lookups.join(", ")}`] : []),
           ].join("; "),
     );
