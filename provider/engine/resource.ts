@@ -157,10 +157,12 @@ export interface OutputListFilter extends ListFilterCommon {
    * How it matches that property, here and in the matrix's check of what
    * the service answered: `equals` (default; for a `strings` filter, every
    * given value is in the output's list; for a `stringMap`, every given
-   * pair is in the output's map) or `contains` (a substring,
-   * case-insensitive).
+   * pair is in the output's map), `contains` (a substring,
+   * case-insensitive), or `widens`: a flag that adds objects the list leaves
+   * out by default (deleted workspaces), so it narrows nothing and the
+   * objects it adds are those whose property is true.
    */
-  readonly match?: "equals" | "contains";
+  readonly match?: "equals" | "contains" | "widens";
 }
 
 /**
@@ -190,12 +192,30 @@ export interface SentListFilter extends ListFilterCommon {
 /** One filter of a list function, by argument name (camelCase). */
 export type ListFilter = OutputListFilter | SentListFilter;
 
+/**
+ * A property a listed object carries beyond the resource's outputs: what
+ * the service's list answers of each object but a resource does not record
+ * (a statistic that drifts, such as a dataset's example count; a fact of the
+ * caller's, such as its role in a workspace). Read from the list answer's
+ * object; unset where the answer has no value.
+ */
+export interface ListedOnlyProperty {
+  /** Where the list answer's object holds it: a dotted wire path, e.g. `example_count`. */
+  readonly wire: string;
+  /** Its type in the schema: a string, an integer, a boolean, or a list of strings. */
+  readonly type: "string" | "integer" | "boolean" | "stringList";
+  /** What it is, for the schema (one sentence, with its unit where it has one). */
+  readonly doc: string;
+}
+
 /** A kind's list function: its filters, the parents' ids it needs, and the call. */
 export interface KindListFunction {
   /** The filters, by argument name. */
   readonly filters: Readonly<Record<string, ListFilter>>;
   /** Inputs a listed object does not carry (the service's list leaves them out); none for most kinds. */
   readonly leftOut: readonly string[];
+  /** The properties a listed object carries beyond the resource's outputs, by name; none for most kinds. */
+  readonly listedOnly: Readonly<Record<string, ListedOnlyProperty>>;
   /** The inputs the objects live under (a tag value's `tagKeyId`): required arguments. */
   readonly parents: readonly string[];
   /** The list endpoint the filters with a `query` are sent to; absent for a kind listed through its own reads. */
@@ -231,6 +251,16 @@ export interface ListedObject {
   readonly name?: string;
   /** Why `adopt` leaves it out (the service's own object, a key that has expired), when it does. */
   readonly leftOutBecause?: string;
+  /** Its record in the service's list answer, when the listing read one: the list function reads the kind's listed-only properties from it. */
+  readonly wire?: Readonly<Record<string, unknown>>;
+  /**
+   * It in the resource's output shape (the inputs the resource echoes with
+   * them), when the listing's answer holds all of it (a member, from the
+   * members answer): the list function takes it as it is instead of reading
+   * it through `import`, and so also lists what an import refuses (a
+   * workspace's pending invitation, which `adopt` leaves out).
+   */
+  readonly outputs?: Properties;
 }
 
 /** An input a kind's objects live under, and the kind of the object it names. */

@@ -4,13 +4,14 @@
  * declares a listing (`KindDeclaration.listing`). Each takes the kind's
  * scope (`workspaceId`, the parents' ids) and its filters, and answers
  * `{ <kinds>: [...] }` (e.g. `{ projects }`), each object typed
- * `Listed<Kind>`: the resource's output properties and its `id`.
+ * `Listed<Kind>`: the resource's output properties, its `id`, and the
+ * properties the kind's listing declares beyond them (`listedOnly`).
  */
 import type { LangSmithClient } from "../client/client";
 import type { OperationContext } from "../engine/context/operation";
 import { examplesOf } from "../engine/fields/fieldExamples";
 import { BOOKKEEPING_OUTPUTS } from "../engine/kind/listFunction";
-import type { LangSmithResource, ListFilter } from "../engine/resource";
+import type { LangSmithResource, ListedOnlyProperty, ListFilter } from "../engine/resource";
 import { KINDS } from "../registry";
 import type { FunctionExample, NativeFunction } from "./nativeFunction";
 import type { PulumiNamedTypeSpec, PulumiPropertySpec } from "./pulumiTypes";
@@ -55,22 +56,39 @@ function filterProperty(filter: ListFilter): PulumiPropertySpec {
   return { type: filter.type === "uuid" ? "string" : filter.type, description: filter.doc };
 }
 
+/** The schema property of a listed-only property. */
+function listedOnlyProperty(property: ListedOnlyProperty): PulumiPropertySpec {
+  const description = `${property.doc} Listed only: not among the resource's outputs.`;
+  return property.type === "stringList" ? { type: "array", items: { type: "string" }, description } : { type: property.type, description };
+}
+
 /**
  * The type of a listed object: the resource's output properties (as the
- * schema has them, `replaceOnChanges` and secrets aside) and `id`.
+ * schema has them, `replaceOnChanges` and secrets aside), `id`, and the
+ * listing's listed-only properties.
  *
  * @param outputProperties the resource's `properties` in the schema.
+ * @param listedOnly the properties a listed object carries beyond them (the kind's `listing.listedOnly`); default none (a lookup's answer).
  */
-export function listedType(kindToken: string, outputProperties: Readonly<Record<string, PulumiPropertySpec>>): PulumiNamedTypeSpec {
+export function listedType(
+  kindToken: string,
+  outputProperties: Readonly<Record<string, PulumiPropertySpec>>,
+  listedOnly: Readonly<Record<string, ListedOnlyProperty>> = {},
+): PulumiNamedTypeSpec {
   const properties: Record<string, PulumiPropertySpec> = { id: { type: "string", description: `The ${words(typeNameOf(kindToken))}'s id.` } };
   for (const [name, spec] of Object.entries(outputProperties)) {
     if (BOOKKEEPING_OUTPUTS.has(name) || spec.secret === true) continue;
     const { replaceOnChanges: _replaces, ...rest } = spec;
     properties[name] = rest;
   }
+  for (const [name, property] of Object.entries(listedOnly)) {
+    if (name in properties) throw new Error(`${kindToken}: the listed-only property ${name} is already one of the resource's outputs`);
+    properties[name] = listedOnlyProperty(property);
+  }
+  const extra = Object.keys(listedOnly).length > 0 ? ", with what the service's list answers beside them" : "";
   return {
     type: "object",
-    description: `A ${words(typeNameOf(kindToken))} as \`${listFunctionToken(kindToken).slice(PREFIX.length)}\` lists it: the \`${typeNameOf(kindToken)}\` resource's outputs and its id.`,
+    description: `A ${words(typeNameOf(kindToken))} as \`${listFunctionToken(kindToken).slice(PREFIX.length)}\` lists it: the \`${typeNameOf(kindToken)}\` resource's outputs and its id${extra}.`,
     properties,
     required: ["id"],
   };
@@ -110,6 +128,11 @@ export function nativeListFunction(resource: LangSmithResource): NativeFunction 
       `Every ${noun} ${where}, as the \`${typeNameOf(resource.token)}\` resource's outputs with its id, every page read.` +
       (filterNames.length > 0 ? ` Filters: ${filterNames.map((name) => `\`${name}\``).join(", ")}; each given one narrows the list.` : "") +
       (listing.leftOut.length > 0 ? ` The service's list leaves out ${listing.leftOut.map((name) => `\`${name}\``).join(", ")}: unset here.` : "") +
+      (Object.keys(listing.listedOnly).length > 0
+        ? ` Beside the outputs, what the service's list answers of each: ${Object.keys(listing.listedOnly)
+            .map((name) => `\`${name}\``)
+            .join(", ")}.`
+        : "") +
       " Secret inputs are never returned.",
     inputs,
     requiredInputs: [...listing.parents],

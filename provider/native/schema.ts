@@ -104,7 +104,8 @@ export function packageSchema(version: string, downloadUrl: string | undefined =
   for (const resource of loadAllKinds()) {
     const spec = resourceSpec(resource, types);
     resources[resource.token] = spec;
-    if (resource.listFunction !== undefined) types[listedTypeToken(resource.token)] = listedType(resource.token, spec.properties);
+    if (resource.listFunction !== undefined)
+      types[listedTypeToken(resource.token)] = listedType(resource.token, spec.properties, resource.listFunction.listedOnly);
   }
   types[REGION_TYPE] = regionType();
   return {

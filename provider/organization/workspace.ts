@@ -113,7 +113,23 @@ export const resource = declareKind({
   token: "langsmith:index:Workspace",
   listing: {
     leftOut: ["dataPlaneId"],
-    filters: { displayName: { type: "string", output: "displayName", doc: "Only the workspace of this exact display name." } },
+    filters: {
+      displayName: { type: "string", output: "displayName", doc: "Only the workspace of this exact display name." },
+      includeDeleted: {
+        type: "boolean",
+        query: "include_deleted",
+        output: "isDeleted",
+        match: "widens",
+        doc: "Deleted workspaces too (`isDeleted` true); default only the live ones.",
+      },
+    },
+    // What the list answers of the caller (its role) and of the workspace's kind: listed, not recorded by the resource.
+    listedOnly: {
+      isPersonal: { wire: "is_personal", type: "boolean", doc: "Whether it is a person's own workspace (of a personal organization)." },
+      isDeleted: { wire: "is_deleted", type: "boolean", doc: "Whether it is deleted (listed only with `includeDeleted`)." },
+      roleId: { wire: "role_id", type: "string", doc: "The caller's role in the workspace: its id." },
+      roleName: { wire: "role_name", type: "string", doc: "The caller's role in the workspace: its name (e.g. `Admin`)." },
+    },
   },
   kind: "workspace",
   description:

@@ -187,6 +187,20 @@ export const resource = declareKind({
         doc: "Only datasets of this type: `kv`, `llm` or `chat`.",
       },
     },
+    // Statistics, which drift with the examples and experiments: listed, never recorded by the resource.
+    listedOnly: {
+      exampleCount: { wire: "example_count", type: "integer", doc: "How many examples the dataset holds, when the service listed it." },
+      sessionCount: {
+        wire: "session_count",
+        type: "integer",
+        doc: "How many experiments (projects with the dataset as their reference) it has, when the service listed it.",
+      },
+      lastSessionStartTime: {
+        wire: "last_session_start_time",
+        type: "string",
+        doc: "Start of its latest experiment (ISO 8601, as the service answers it); unset while it has none.",
+      },
+    },
   },
   kind: "dataset",
   description:

@@ -165,6 +165,8 @@ export const resource = declareKind({
         matrix: { hit: metadataFilter, miss: () => 'exists(metadata, "zzqx_no_such_key")' },
       },
     },
+    // The contract's example carries a name that no input here sets: listed, not recorded.
+    listedOnly: { name: { wire: "name", type: "string", doc: "The example's name, as the service answers it." } },
   },
   kind: "example",
   description: "One example of a LangSmith dataset: inputs, expected outputs, metadata and split, changed in place; another dataset replaces it. Import by id.",

@@ -143,6 +143,8 @@ export const resource = declareKind({
       name: { type: "string", query: "name", output: "name", doc: "Only the project of this exact name." },
       nameContains: { type: "string", query: "name_contains", output: "name", match: "contains", doc: "Only projects whose name contains this text." },
     },
+    // A statistic, which drifts with every trace: listed, never recorded by the resource.
+    listedOnly: { runCount: { wire: "run_count", type: "integer", doc: "How many runs the project holds, when the service listed it." } },
   },
   kind: "project",
   description:

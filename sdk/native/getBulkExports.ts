@@ -8,7 +8,7 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * Every bulk export in a workspace, as the `BulkExport` resource's outputs with its id, every page read. Secret inputs are never returned.
+ * Every bulk export in a workspace, as the `BulkExport` resource's outputs with its id, every page read. Beside the outputs, what the service's list answers of each: `sourceBulkExportId`. Secret inputs are never returned.
  *
  * ## Example Usage
  * ### Calling getBulkExports
@@ -43,7 +43,7 @@ export interface GetBulkExportsResult {
     readonly bulkExports?: outputs.ListedBulkExport[];
 }
 /**
- * Every bulk export in a workspace, as the `BulkExport` resource's outputs with its id, every page read. Secret inputs are never returned.
+ * Every bulk export in a workspace, as the `BulkExport` resource's outputs with its id, every page read. Beside the outputs, what the service's list answers of each: `sourceBulkExportId`. Secret inputs are never returned.
  *
  * ## Example Usage
  * ### Calling getBulkExports

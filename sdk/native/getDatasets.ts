@@ -8,7 +8,7 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * Every dataset in a workspace, as the `Dataset` resource's outputs with its id, every page read. Filters: `name`, `nameContains`, `dataType`; each given one narrows the list. Secret inputs are never returned.
+ * Every dataset in a workspace, as the `Dataset` resource's outputs with its id, every page read. Filters: `name`, `nameContains`, `dataType`; each given one narrows the list. Beside the outputs, what the service's list answers of each: `exampleCount`, `sessionCount`, `lastSessionStartTime`. Secret inputs are never returned.
  *
  * ## Example Usage
  * ### Calling getDatasets
@@ -58,7 +58,7 @@ export interface GetDatasetsResult {
     readonly datasets?: outputs.ListedDataset[];
 }
 /**
- * Every dataset in a workspace, as the `Dataset` resource's outputs with its id, every page read. Filters: `name`, `nameContains`, `dataType`; each given one narrows the list. Secret inputs are never returned.
+ * Every dataset in a workspace, as the `Dataset` resource's outputs with its id, every page read. Filters: `name`, `nameContains`, `dataType`; each given one narrows the list. Beside the outputs, what the service's list answers of each: `exampleCount`, `sessionCount`, `lastSessionStartTime`. Secret inputs are never returned.
  *
  * ## Example Usage
  * ### Calling getDatasets

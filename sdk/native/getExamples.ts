@@ -8,7 +8,7 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * Every example in a workspace, as the `Example` resource's outputs with its id, every page read. Filters: `datasetId`, `splits`, `metadata`, `fullTextContains`, `asOf`, `filter`; each given one narrows the list. The service's list leaves out `split`: unset here. Secret inputs are never returned.
+ * Every example in a workspace, as the `Example` resource's outputs with its id, every page read. Filters: `datasetId`, `splits`, `metadata`, `fullTextContains`, `asOf`, `filter`; each given one narrows the list. The service's list leaves out `split`: unset here. Beside the outputs, what the service's list answers of each: `name`. Secret inputs are never returned.
  *
  * ## Example Usage
  * ### Calling getExamples
@@ -73,7 +73,7 @@ export interface GetExamplesResult {
     readonly examples?: outputs.ListedExample[];
 }
 /**
- * Every example in a workspace, as the `Example` resource's outputs with its id, every page read. Filters: `datasetId`, `splits`, `metadata`, `fullTextContains`, `asOf`, `filter`; each given one narrows the list. The service's list leaves out `split`: unset here. Secret inputs are never returned.
+ * Every example in a workspace, as the `Example` resource's outputs with its id, every page read. Filters: `datasetId`, `splits`, `metadata`, `fullTextContains`, `asOf`, `filter`; each given one narrows the list. The service's list leaves out `split`: unset here. Beside the outputs, what the service's list answers of each: `name`. Secret inputs are never returned.
  *
  * ## Example Usage
  * ### Calling getExamples

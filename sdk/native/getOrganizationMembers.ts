@@ -8,7 +8,7 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * Every organization member in the organization, as the `OrganizationMember` resource's outputs with its id, every page read. Filters: `email`; each given one narrows the list. Secret inputs are never returned.
+ * Every organization member in the organization, as the `OrganizationMember` resource's outputs with its id, every page read. Filters: `email`; each given one narrows the list. Beside the outputs, what the service's list answers of each: `accessScope`, `isDisabled`, `lsUserId`, `workspaceIds`, `workspaceRoleId`. Secret inputs are never returned.
  *
  * ## Example Usage
  * ### Calling getOrganizationMembers
@@ -43,7 +43,7 @@ export interface GetOrganizationMembersResult {
     readonly organizationMembers?: outputs.ListedOrganizationMember[];
 }
 /**
- * Every organization member in the organization, as the `OrganizationMember` resource's outputs with its id, every page read. Filters: `email`; each given one narrows the list. Secret inputs are never returned.
+ * Every organization member in the organization, as the `OrganizationMember` resource's outputs with its id, every page read. Filters: `email`; each given one narrows the list. Beside the outputs, what the service's list answers of each: `accessScope`, `isDisabled`, `lsUserId`, `workspaceIds`, `workspaceRoleId`. Secret inputs are never returned.
  *
  * ## Example Usage
  * ### Calling getOrganizationMembers

@@ -8,7 +8,7 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * Every project in a workspace, as the `Project` resource's outputs with its id, every page read. Filters: `name`, `nameContains`; each given one narrows the list. Secret inputs are never returned.
+ * Every project in a workspace, as the `Project` resource's outputs with its id, every page read. Filters: `name`, `nameContains`; each given one narrows the list. Beside the outputs, what the service's list answers of each: `runCount`. Secret inputs are never returned.
  *
  * ## Example Usage
  * ### Calling getProjects
@@ -53,7 +53,7 @@ export interface GetProjectsResult {
     readonly projects?: outputs.ListedProject[];
 }
 /**
- * Every project in a workspace, as the `Project` resource's outputs with its id, every page read. Filters: `name`, `nameContains`; each given one narrows the list. Secret inputs are never returned.
+ * Every project in a workspace, as the `Project` resource's outputs with its id, every page read. Filters: `name`, `nameContains`; each given one narrows the list. Beside the outputs, what the service's list answers of each: `runCount`. Secret inputs are never returned.
  *
  * ## Example Usage
  * ### Calling getProjects

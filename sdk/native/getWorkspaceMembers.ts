@@ -8,7 +8,7 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * Every workspace member in a workspace, as the `WorkspaceMember` resource's outputs with its id, every page read. Filters: `email`; each given one narrows the list. Secret inputs are never returned.
+ * Every workspace member in a workspace, as the `WorkspaceMember` resource's outputs with its id, every page read. Filters: `email`; each given one narrows the list. Beside the outputs, what the service's list answers of each: `accessScope`, `isDisabled`, `lsUserId`, `userId`. Secret inputs are never returned.
  *
  * ## Example Usage
  * ### Calling getWorkspaceMembers
@@ -48,7 +48,7 @@ export interface GetWorkspaceMembersResult {
     readonly workspaceMembers?: outputs.ListedWorkspaceMember[];
 }
 /**
- * Every workspace member in a workspace, as the `WorkspaceMember` resource's outputs with its id, every page read. Filters: `email`; each given one narrows the list. Secret inputs are never returned.
+ * Every workspace member in a workspace, as the `WorkspaceMember` resource's outputs with its id, every page read. Filters: `email`; each given one narrows the list. Beside the outputs, what the service's list answers of each: `accessScope`, `isDisabled`, `lsUserId`, `userId`. Secret inputs are never returned.
  *
  * ## Example Usage
  * ### Calling getWorkspaceMembers

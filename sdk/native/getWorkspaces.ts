@@ -8,7 +8,7 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * Every workspace in the organization, as the `Workspace` resource's outputs with its id, every page read. Filters: `displayName`; each given one narrows the list. The service's list leaves out `dataPlaneId`: unset here. Secret inputs are never returned.
+ * Every workspace in the organization, as the `Workspace` resource's outputs with its id, every page read. Filters: `displayName`, `includeDeleted`; each given one narrows the list. The service's list leaves out `dataPlaneId`: unset here. Beside the outputs, what the service's list answers of each: `isPersonal`, `isDeleted`, `roleId`, `roleName`. Secret inputs are never returned.
  *
  * ## Example Usage
  * ### Calling getWorkspaces
@@ -26,6 +26,7 @@ export function getWorkspaces(args?: GetWorkspacesArgs, opts?: pulumi.InvokeOpti
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invoke("langsmith:index:getWorkspaces", {
         "displayName": args.displayName,
+        "includeDeleted": args.includeDeleted,
     }, opts);
 }
 
@@ -34,6 +35,10 @@ export interface GetWorkspacesArgs {
      * Only the workspace of this exact display name.
      */
     displayName?: string;
+    /**
+     * Deleted workspaces too (`isDeleted` true); default only the live ones.
+     */
+    includeDeleted?: boolean;
 }
 
 export interface GetWorkspacesResult {
@@ -43,7 +48,7 @@ export interface GetWorkspacesResult {
     readonly workspaces?: outputs.ListedWorkspace[];
 }
 /**
- * Every workspace in the organization, as the `Workspace` resource's outputs with its id, every page read. Filters: `displayName`; each given one narrows the list. The service's list leaves out `dataPlaneId`: unset here. Secret inputs are never returned.
+ * Every workspace in the organization, as the `Workspace` resource's outputs with its id, every page read. Filters: `displayName`, `includeDeleted`; each given one narrows the list. The service's list leaves out `dataPlaneId`: unset here. Beside the outputs, what the service's list answers of each: `isPersonal`, `isDeleted`, `roleId`, `roleName`. Secret inputs are never returned.
  *
  * ## Example Usage
  * ### Calling getWorkspaces
@@ -61,6 +66,7 @@ export function getWorkspacesOutput(args?: GetWorkspacesOutputArgs, opts?: pulum
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
     return pulumi.runtime.invokeOutput("langsmith:index:getWorkspaces", {
         "displayName": args.displayName,
+        "includeDeleted": args.includeDeleted,
     }, opts);
 }
 
@@ -69,4 +75,8 @@ export interface GetWorkspacesOutputArgs {
      * Only the workspace of this exact display name.
      */
     displayName?: pulumi.Input<string | undefined>;
+    /**
+     * Deleted workspaces too (`isDeleted` true); default only the live ones.
+     */
+    includeDeleted?: pulumi.Input<boolean | undefined>;
 }

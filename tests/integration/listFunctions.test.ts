@@ -4,8 +4,13 @@
 // object found, in the resource's output shape; each filter sent narrows the
 // list; a list longer than a page read to the end; a filter matched here
 // (a workspace's display name); a kind listed under its parent; and the
-// errors of a missing parent or a filter of the wrong type; and the
-// generated lookups (`get<Kind>`) by id, by natural key, under a parent.
+// errors of a missing parent or a filter of the wrong type; the properties
+// a listing declares beyond the resource's outputs (`listedOnly`: a
+// dataset's and a project's statistics, an example's name, a workspace's
+// kind and the caller's role in it, a member's account), each compared with
+// what was made; a workspace deleted listed only when asked for; a
+// workspace's pending invitations; and the generated lookups (`get<Kind>`)
+// by id, by natural key, under a parent.
 import { createEmulator, DEFAULT_ORG_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
 import { ProviderSession } from "../../provider/engine/context/session";
 import { ListArgumentError } from "../../provider/engine/kind/listFunction";
@@ -120,6 +125,89 @@ describe("list functions against the emulator", () => {
     const gold = await make("TagValue", { tagKeyId: key.id, value: "gold" });
     expect(await lookup("getTagValue", { tagKeyId: key.id, value: "gold" })).toEqual(expect.objectContaining({ found: true, id: gold.id, value: "gold" }));
     await expect(lookup("getTagValue", { value: "gold" })).rejects.toThrow("looking up tag value: `tagKeyId` is required");
+  });
+
+  it("lists a dataset's statistics and a project's run count, which the resources do not record", async () => {
+    const dataset = await make("Dataset", { name: "counted-cases", dataType: "kv" });
+    const empty = await make("Dataset", { name: "empty-cases", dataType: "kv" });
+    for (const question of ["a", "b", "c"]) await make("Example", { datasetId: dataset.id, inputs: { question } });
+    const first = await make("Project", { name: "counted-experiment-1", referenceDatasetId: dataset.id, startTime: "2026-03-01T00:00:00Z" });
+    await make("Project", { name: "counted-experiment-2", referenceDatasetId: dataset.id, startTime: "2026-03-05T00:00:00Z" });
+    expect(dataset.outs).not.toHaveProperty("exampleCount");
+    const datasets = await list("getDatasets", "datasets", { nameContains: "-cases" });
+    const counted = datasets.find((o) => o["id"] === dataset.id);
+    expect(counted).toEqual(expect.objectContaining({ exampleCount: 3, sessionCount: 2 }));
+    expect(Date.parse(String(counted?.["lastSessionStartTime"]))).toBe(Date.parse("2026-03-05T00:00:00Z"));
+    const none = datasets.find((o) => o["id"] === empty.id);
+    expect(none).toEqual(expect.objectContaining({ exampleCount: 0, sessionCount: 0 }));
+    expect(none).not.toHaveProperty("lastSessionStartTime");
+
+    emulator.control.seedTraceRuns(first.id, [
+      { name: "one", startTime: "2026-03-01T01:00:00Z" },
+      { name: "two", startTime: "2026-03-01T02:00:00Z" },
+    ]);
+    const projects = await list("getProjects", "projects", { name: "counted-experiment-1" });
+    expect(projects.map((o) => o["runCount"])).toEqual([2]);
+    expect(first.outs).not.toHaveProperty("runCount");
+  });
+
+  it("lists an example's name as the service answers it", async () => {
+    const dataset = await make("Dataset", { name: "named-examples", dataType: "kv" });
+    const example = await make("Example", { datasetId: dataset.id, inputs: { question: "name?" } });
+    const answered = await fetch(`${emulator.url}/api/v1/examples/${example.id}`, {
+      headers: { "x-api-key": DEFAULT_ORG_API_KEY, "X-Tenant-Id": DEFAULT_WORKSPACE_ID },
+    });
+    const name = ((await answered.json()) as Record<string, unknown>)["name"];
+    expect(typeof name).toBe("string");
+    expect((await list("getExamples", "examples", { datasetId: dataset.id })).map((o) => o["name"])).toEqual([name]);
+  });
+
+  it("lists a workspace's kind and the caller's role, and a deleted workspace only with includeDeleted", async () => {
+    const kept = await make("Workspace", { displayName: "listed-kept" });
+    const gone = await make("Workspace", { displayName: "listed-gone" });
+    const live = await list("getWorkspaces", "workspaces");
+    expect(live.find((o) => o["id"] === kept.id)).toEqual(expect.objectContaining({ isPersonal: false, isDeleted: false, roleName: "Admin" }));
+    const kind = loadKind("langsmith:index:Workspace");
+    await kind?.delete(context(), gone.id, gone.outs);
+    expect(ids(await list("getWorkspaces", "workspaces"))).not.toContain(gone.id);
+    const all = await list("getWorkspaces", "workspaces", { includeDeleted: true });
+    expect(all.find((o) => o["id"] === gone.id)).toEqual(expect.objectContaining({ displayName: "listed-gone", isDeleted: true }));
+    expect(all.find((o) => o["id"] === kept.id)).toEqual(expect.objectContaining({ isDeleted: false }));
+    expect(ids(await list("getWorkspaces", "workspaces", { includeDeleted: false }))).not.toContain(gone.id);
+  });
+
+  it("lists a member's account and an invitation's workspaces, and a workspace's pending invitations", async () => {
+    const role = await make("Role", { displayName: "listed-reviewer", permissions: ["projects:read"] });
+    const invited = await make("OrganizationMember", { email: "listed-ana@example.com", workspaceIds: [DEFAULT_WORKSPACE_ID], workspaceRoleId: role.id });
+    const pending = (await list("getOrganizationMembers", "organizationMembers", { email: "listed-ana@example.com" }))[0];
+    expect(pending).toEqual(expect.objectContaining({ status: "pending", workspaceIds: [DEFAULT_WORKSPACE_ID], workspaceRoleId: role.id }));
+    expect(pending).not.toHaveProperty("lsUserId");
+    // The workspace's members list the invitation naming it, as pending.
+    const waiting = await list("getWorkspaceMembers", "workspaceMembers", { email: "listed-ana@example.com" });
+    expect(waiting).toEqual([expect.objectContaining({ id: "listed-ana@example.com", status: "pending", roleId: role.id, workspaceId: DEFAULT_WORKSPACE_ID })]);
+
+    const accepted = emulator.control.acceptInvite(String(invited.outs["identityId"]));
+    const active = (await list("getOrganizationMembers", "organizationMembers", { email: "listed-ana@example.com" }))[0];
+    expect(active).toEqual(
+      expect.objectContaining({
+        status: "active",
+        userId: accepted["user_id"],
+        lsUserId: accepted["ls_user_id"],
+        isDisabled: false,
+        accessScope: accepted["access_scope"],
+        workspaceIds: [DEFAULT_WORKSPACE_ID],
+      }),
+    );
+    expect(typeof active?.["lsUserId"]).toBe("string");
+    const member = (await list("getWorkspaceMembers", "workspaceMembers", { email: "listed-ana@example.com" }))[0];
+    expect(member).toEqual(
+      expect.objectContaining({ status: "active", roleId: role.id, userId: accepted["user_id"], lsUserId: accepted["ls_user_id"], isDisabled: false }),
+    );
+    expect(typeof member?.["accessScope"]).toBe("string");
+    // Listed as its import reads it, with the listed-only properties beside.
+    const imported = await loadKind("langsmith:index:WorkspaceMember")?.import(context(), `${DEFAULT_WORKSPACE_ID}/listed-ana@example.com`);
+    const { lastOperation: _op, stateVersion: _version, ...outputs } = (imported?.outputs ?? {}) as Properties;
+    expect(member).toEqual(expect.objectContaining(outputs));
   });
 
   it("refuses a filter of the wrong type, naming it", async () => {

@@ -3,10 +3,12 @@
 // query parameter the contract's list operation has (the filter's own list,
 // where it names one); no generated token is also a written invoke's; every
 // filter names an output the listed objects have (the conformance matrix
-// takes its value from there), or says how the matrix exercises it; the
-// schema types of the filters; and the argument checks (a wrong type, a
-// value not among those allowed, refused naming the argument, before
-// anything is sent).
+// takes its value from there), or says how the matrix exercises it; every
+// listed-only property reads a field the contract's list answer has, is
+// typed in the schema's Listed<Kind>, and is none of the resource's own
+// properties; the schema types of the filters; and the argument checks (a
+// wrong type, a value not among those allowed, refused naming the argument,
+// before anything is sent).
 import type { OperationContext } from "../../provider/engine/context/operation";
 import { ListArgumentError, matchesFilter } from "../../provider/engine/kind/listFunction";
 import { listFunctionToken, listedTypeToken } from "../../provider/native/listFunctions";
@@ -14,10 +16,42 @@ import { allNativeFunctions, NATIVE_FUNCTIONS } from "../../provider/native/func
 import { nativeLookupFunction } from "../../provider/native/lookupFunctions";
 import { packageSchema } from "../../provider/native/schema";
 import { loadAllKinds } from "../../provider/registry";
-import { findOperation } from "../helpers/contract";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { CONTRACT_DIR, findOperation, type JsonSchema } from "../helpers/contract";
 
 const KINDS = loadAllKinds();
 const schema = packageSchema("0.0.0");
+
+/** The list operations of the kinds listed through their own `list` hook, whose listing has no endpoint to read it from. */
+const HOOK_LISTS: Readonly<Record<string, string>> = {
+  "langsmith:index:BulkExport": "/api/v1/bulk-exports",
+  "langsmith:index:OrganizationMember": "/api/v1/orgs/current/members",
+  "langsmith:index:WorkspaceMember": "/api/v1/workspaces/current/members",
+};
+
+type Schema = Record<string, unknown>;
+
+/** The schema `ref` names in the document `api`. */
+function resolve(api: string, schema: Schema): Schema {
+  const ref = schema["$ref"];
+  if (typeof ref !== "string") return schema;
+  const document = JSON.parse(readFileSync(path.join(CONTRACT_DIR, `${api}.openapi.json`), "utf8")) as { components: { schemas: Record<string, Schema> } };
+  return document.components.schemas[ref.split("/").pop() ?? ""] ?? {};
+}
+
+/** The property names of the objects a list answer holds: an array's items, or (a members answer) each array property's items. */
+function itemProperties(api: string, answer: JsonSchema | undefined): Set<string> {
+  const names = new Set<string>();
+  if (typeof answer !== "object") return names;
+  const top = resolve(api, answer);
+  const arrays = top["type"] === "array" ? [top] : Object.values((top["properties"] ?? {}) as Record<string, Schema>).map((p) => resolve(api, p));
+  for (const array of arrays.filter((a) => a["type"] === "array")) {
+    const item = resolve(api, (array["items"] ?? {}) as Schema);
+    for (const name of Object.keys((item["properties"] ?? {}) as Schema)) names.add(name);
+  }
+  return names;
+}
 
 /** A path template with each `{placeholder}` filled, as a request would send it. */
 const concrete = (path: string) => path.replace(/\{[^}]+\}/g, "00000000-0000-4000-8000-000000000000");
@@ -70,6 +104,58 @@ describe("list function declarations", () => {
     expect(tagValue?.requiredInputs).toEqual(["tagKeyId"]);
     expect(lookups.map((fn) => fn.token)).not.toContain("langsmith:index:getProject");
     expect(lookups.map((fn) => fn.token)).not.toContain("langsmith:index:getPlaygroundSettings");
+  });
+
+  it("reads each listed-only property from a field of the contract's list answer", () => {
+    const problems: string[] = [];
+    let declared = 0;
+    for (const kind of KINDS) {
+      const fn = kind.listFunction;
+      if (fn === undefined || Object.keys(fn.listedOnly).length === 0) continue;
+      const endpoint = fn.endpoint;
+      const listPath =
+        HOOK_LISTS[kind.token] ??
+        (endpoint === undefined ? undefined : fn.base === "origin" || endpoint.path.startsWith("/api/") ? endpoint.path : `/api/v1${endpoint.path}`);
+      const operation = listPath === undefined ? undefined : findOperation("GET", concrete(listPath));
+      if (operation === undefined) {
+        problems.push(`${kind.token}: no list operation in the contract to read its listed-only properties from`);
+        continue;
+      }
+      const fields = itemProperties(operation.api, operation.operation.responses["200"]?.content?.["application/json"]?.schema);
+      for (const [name, property] of Object.entries(fn.listedOnly)) {
+        declared++;
+        if (!fields.has(property.wire.split(".")[0] ?? ""))
+          problems.push(`${kind.token} ${name}: ${property.wire} is not in the answer of GET ${operation.template}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(declared).toBeGreaterThanOrEqual(19);
+  });
+
+  it("types each listed-only property in Listed<Kind>, and names none like a property of the resource", () => {
+    const problems: string[] = [];
+    for (const kind of KINDS) {
+      const fn = kind.listFunction;
+      if (fn === undefined) continue;
+      const type = schema.types[listedTypeToken(kind.token)];
+      const properties = type !== undefined && "properties" in type ? type.properties : {};
+      const own = new Set([
+        ...kind.outputs.map((output) => output.name),
+        ...kind.fields.filter((f) => !kind.inputsNotInOutputs.includes(f.path)).map((f) => f.path.split(".")[0]),
+      ]);
+      for (const [name, property] of Object.entries(fn.listedOnly)) {
+        if (own.has(name)) problems.push(`${kind.token} ${name}: also a property of the resource`);
+        const spec = properties[name];
+        const typed = spec !== undefined && "type" in spec ? spec.type : undefined;
+        const wanted = property.type === "stringList" ? "array" : property.type;
+        if (typed !== wanted) problems.push(`${kind.token} ${name}: typed ${String(typed)} in the listed type, declared ${property.type}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    const dataset = schema.types["langsmith:index:ListedDataset"];
+    expect(dataset !== undefined && "properties" in dataset ? dataset.properties["exampleCount"] : undefined).toEqual(
+      expect.objectContaining({ type: "integer" }),
+    );
   });
 
   it("filters on outputs the listed objects have", () => {

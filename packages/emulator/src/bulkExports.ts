@@ -2,7 +2,9 @@
  * Bulk exports (export jobs of the REST API): creation with the service's
  * validation (422 for an unsupported filter or export field, an interval
  * outside 1-168 hours, a window that ends before it starts), lookup and
- * cancellation. Runs are executed by the {@link BulkExportRunner}.
+ * cancellation. Runs are executed by the {@link BulkExportRunner}. The
+ * exports the service spawns from a scheduled export are made on request
+ * ({@link spawnFromSchedule}, the control's `spawnScheduledExport`).
  */
 import { randomUUID } from "node:crypto";
 import type { BulkExportRunner } from "./bulkExportRunner";
@@ -14,6 +16,9 @@ import { canonicalUuid } from "./params";
 import { EXPORT_COLUMN_NAMES } from "./parquetRuns";
 import type { BulkExportCreateBody } from "./schemas";
 import type { BulkExportRecord, EmulatorState } from "./types";
+
+/** One hour, in milliseconds. */
+const HOUR_MS = 3_600_000;
 
 /** Bounds of `interval_hours` the service documents (1 hour to 1 week). */
 export const INTERVAL_HOURS_BOUNDS = { min: 1, max: 168 } as const;
@@ -100,4 +105,42 @@ export function cancelBulkExport(ctx: EmulatorContext, runner: BulkExportRunner,
   record.finishedAtMs = nowMs;
   record.updatedAtMs = nowMs;
   ctx.store.commit();
+}
+
+/**
+ * The export the service spawns from a scheduled export for its next
+ * interval: a one-off export of that interval's window (the first from the
+ * source's `start_time`, each later one `interval_hours` on), with
+ * `source_bulk_export_id` naming the source, whose run is then planned; the
+ * service's documentation says each spawned export has that attribute
+ * filled and is cancelled apart from its source. The emulator's scheduled
+ * export makes runs of its own on its clock instead, so a spawned export is
+ * made only when asked for.
+ *
+ * @throws Error when the workspace has no scheduled export `sourceId`.
+ */
+export function spawnFromSchedule(ctx: EmulatorContext, runner: BulkExportRunner, sourceId: string): BulkExportRecord {
+  const exports = ctx.store.state.bulkExports;
+  const source = exports.find((b) => b.id === sourceId);
+  if (source === undefined || source.intervalHours === null) throw new Error(`spawning an export: ${sourceId} is no scheduled bulk export`);
+  const spawned = exports.filter((b) => b.sourceBulkExportId === source.id).length;
+  const startMs = Date.parse(source.startTime) + spawned * source.intervalHours * HOUR_MS;
+  const nowMs = ctx.now();
+  const record: BulkExportRecord = {
+    ...structuredClone(source),
+    id: randomUUID(),
+    startTime: new Date(startMs).toISOString(),
+    endTime: new Date(startMs + source.intervalHours * HOUR_MS).toISOString(),
+    intervalHours: null,
+    sourceBulkExportId: source.id,
+    status: "Created",
+    createdAtMs: nowMs,
+    updatedAtMs: nowMs,
+    finishedAtMs: null,
+    runs: [],
+  };
+  exports.push(record);
+  ctx.store.commit();
+  runner.schedule(record);
+  return record;
 }

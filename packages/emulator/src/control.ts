@@ -1,4 +1,6 @@
 import type { BulkExportRunner, ExportRunFault } from "./bulkExportRunner";
+import { spawnFromSchedule } from "./bulkExports";
+import { renderBulkExport } from "./bulkExportWire";
 import type { EmulatorContext, EmulatorFeatures } from "./context";
 import { planFailure } from "./deployments";
 import { acceptInvitation } from "./kinds/members";
@@ -238,6 +240,19 @@ export class EmulatorControl {
    */
   acceptInvite(pendingIdentityId: string): Record<string, unknown> {
     return acceptInvitation(this.deps.ctx, pendingIdentityId.toLowerCase());
+  }
+
+  /**
+   * Makes the export the service spawns from the scheduled export `sourceId`
+   * for its next interval (`source_bulk_export_id` naming the source), as a
+   * one-off export whose run is planned at once (`bulkExports.ts`,
+   * `spawnFromSchedule`).
+   *
+   * @returns the spawned export as `GET /api/v1/bulk-exports/{id}` answers it.
+   * @throws Error when there is no scheduled export `sourceId`.
+   */
+  spawnScheduledExport(sourceId: string): Record<string, unknown> {
+    return renderBulkExport(spawnFromSchedule(this.deps.ctx, this.deps.bulkExportRunner, sourceId.toLowerCase()));
   }
 
   /**

@@ -88,6 +88,8 @@ export interface OrganizationRecord {
   oauthTokenProviderIds: string[];
   /** Settings changed through `PATCH /api/v1/orgs/current/info` (wire names); absent until the first change. */
   settings?: Record<string, unknown>;
+  /** Its deleted workspaces as the list answers them with `include_deleted` (their wire fields); absent until the first delete. */
+  deletedWorkspaces?: Record<string, unknown>[];
 }
 
 /** How a caller authenticates. */

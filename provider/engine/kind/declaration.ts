@@ -12,7 +12,7 @@ import { exampleRef, type FieldSpec, type FieldTable, type InputsOf, unknownOr }
 import { uuid } from "../fields/validators";
 import type { OperationContext } from "../context/operation";
 import type { ProviderSettings } from "../context/settings";
-import type { CheckResult, KindContract, LangSmithResource, ListFilter, Properties } from "../resource";
+import type { CheckResult, KindContract, LangSmithResource, ListedOnlyProperty, ListFilter, Properties } from "../resource";
 import type { OutputSpec } from "../state/outputs";
 import type { CreateHooks, DiffHooks, ReadHooks, UpdateHooks, WireObject } from "./hooks";
 
@@ -96,6 +96,15 @@ export interface ListingDeclaration {
    * schema description. Default none.
    */
   readonly organizationWide?: { readonly argument: string; readonly endpoint: AnyEndpoint; readonly doc: string };
+  /**
+   * Properties a listed object carries beyond the resource's outputs, by
+   * name (camelCase, e.g. `exampleCount`): read from each object of the list
+   * answer (for a kind listed through its own `list` hook, from the record
+   * each entry gives as its `wire`); default none. For what the service's
+   * list answers but a resource deliberately does not record: statistics,
+   * which drift, and the caller's own facts (its role in a workspace).
+   */
+  readonly listedOnly?: Readonly<Record<string, ListedOnlyProperty>>;
 }
 
 /** The statuses of an object the service builds asynchronously (a data plane); the waits through them are `lifecycle.ts`. */

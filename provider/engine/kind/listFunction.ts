@@ -3,8 +3,11 @@
  * the kind in one scope, each in the resource's own output shape (the inputs
  * as the resource echoes them, what the service reports, `tenantId`, and
  * `id`; secrets as the resource keeps them: never their values), paged to
- * the end. The kind declares it once ({@link ListingDeclaration}: its
- * filters and paging); the native provider serves it and the schema
+ * the end; beside them, the properties the kind's listing declares a listed
+ * object carries beyond the outputs (`listedOnly`: statistics such as a
+ * dataset's example count), read from the list answer's object. The kind
+ * declares it once ({@link ListingDeclaration}: its filters, paging and
+ * listed-only properties); the native provider serves it and the schema
  * describes it (`provider/native/listFunctions.ts`).
  *
  * A kind read through its declared list endpoint is listed through it, the
@@ -13,13 +16,23 @@
  * list that does: {@link ListFilter.endpoint}). A kind whose reads are its
  * own (a deployment through the control plane, a member found by email) is
  * listed the way `adopt` lists it, then each object read as an import reads
- * it; its filters are matched against the objects read.
+ * it (or taken as the listing gave it, when its `list` hook gives the whole
+ * object); its filters are matched against the objects read.
  */
 import { withDefaults } from "../fields/fieldCheck";
 import { getPath, isUnset, setPath } from "../fields/paths";
 import type { OperationContext } from "../context/operation";
 import type { DeclaredEndpoint } from "../../client/resources";
-import type { KindListFunction, LangSmithResource, ListFilter, ListFilterType, OutputListFilter, Properties } from "../resource";
+import type {
+  KindListFunction,
+  LangSmithResource,
+  ListedObject,
+  ListedOnlyProperty,
+  ListFilter,
+  ListFilterType,
+  OutputListFilter,
+  Properties,
+} from "../resource";
 import { SECRET_FINGERPRINTS_OUTPUT } from "../secrets/secretFingerprints";
 import { LAST_OPERATION_OUTPUT } from "../state/outputs";
 import type { ListingDeclaration } from "./declaration";
@@ -62,6 +75,7 @@ export function listFunctionOf(kind: PreparedKind, resource: Pick<LangSmithResou
   return {
     filters,
     leftOut: listing.leftOut ?? [],
+    listedOnly: listing.listedOnly ?? {},
     parents: kind.parents,
     ...(throughEndpoint && kind.endpoints.list !== undefined ? { endpoint: kind.endpoints.list } : {}),
     base: kind.spec.base ?? "api",
@@ -190,7 +204,7 @@ async function listThroughEndpoint(kind: PreparedKind, listing: ListingDeclarati
   const local = localFilters(filters);
   return items
     .filter((item) => managed(kind, item))
-    .map((item) => listedObject(kind, item, props, tenantOf(settings, item)))
+    .map((item) => ({ ...listedObject(kind, item, props, tenantOf(settings, item)), ...listedOnlyOf(listing, item) }))
     .filter((object) => object["id"] !== "" && local.every(([filter, value]) => matchesFilter(filter, object, value)));
 }
 
@@ -237,16 +251,53 @@ async function listThroughImports(
     typeof props["workspaceId"] === "string" ? props["workspaceId"] : kind.spec.scope === "workspace" ? context.settings.client.workspaceId : undefined;
   const parents = Object.fromEntries(kind.parents.map((name) => [name, String(props[name])]));
   const listed = await resource.list(context, { ...(workspaceId !== undefined ? { workspaceId } : {}), parents });
+  const listing = kind.spec.listing as ListingDeclaration;
   const objects: Properties[] = [];
   for (const entry of listed) {
-    const imported = await resource.import(context, entry.importId);
-    if (imported === undefined) continue;
-    // The inputs an import reads that its outputs leave to the engine (a deployment's plain variables), as a create's outputs echo them.
-    const echoed = Object.fromEntries(Object.entries(imported.inputs).filter(([name]) => kind.echoed.some((field) => field.path.split(".")[0] === name)));
-    const object = { id: imported.id ?? entry.id, ...echoed, ...withoutBookkeeping(imported.outputs as Properties) };
+    const read = entry.outputs !== undefined ? { id: entry.id, ...withoutBookkeeping(entry.outputs) } : await importedObject(kind, resource, context, entry);
+    if (read === undefined) continue;
+    const object = { ...read, ...listedOnlyOf(listing, entry.wire ?? {}) };
     if (localFilters(filters).every(([filter, value]) => matchesFilter(filter, object, value))) objects.push(object);
   }
   return objects;
+}
+
+/** One object read as `import` reads it, in the resource's output shape with its id; `undefined` when the import finds none. */
+async function importedObject(
+  kind: PreparedKind,
+  resource: Pick<LangSmithResource, "import">,
+  context: OperationContext,
+  entry: ListedObject,
+): Promise<Properties | undefined> {
+  const imported = await resource.import(context, entry.importId);
+  if (imported === undefined) return undefined;
+  // The inputs an import reads that its outputs leave to the engine (a deployment's plain variables), as a create's outputs echo them.
+  const echoed = Object.fromEntries(Object.entries(imported.inputs).filter(([name]) => kind.echoed.some((field) => field.path.split(".")[0] === name)));
+  return { id: imported.id ?? entry.id, ...echoed, ...withoutBookkeeping(imported.outputs as Properties) };
+}
+
+/** The listing's listed-only properties of one object of the list answer: each its wire value when that has the declared type, else left out. */
+export function listedOnlyOf(listing: Pick<ListingDeclaration, "listedOnly">, wire: Readonly<Record<string, unknown>>): Properties {
+  const out: Properties = {};
+  for (const [name, property] of Object.entries(listing.listedOnly ?? {})) {
+    const value = getPath(wire as Record<string, unknown>, property.wire);
+    if (hasType(property, value)) out[name] = value;
+  }
+  return out;
+}
+
+/** Whether a wire value is of a listed-only property's type (`null` and absent are not). */
+function hasType(property: ListedOnlyProperty, value: unknown): boolean {
+  switch (property.type) {
+    case "string":
+      return typeof value === "string";
+    case "integer":
+      return typeof value === "number" && Number.isInteger(value);
+    case "boolean":
+      return typeof value === "boolean";
+    case "stringList":
+      return Array.isArray(value) && value.every((item) => typeof item === "string");
+  }
 }
 
 /** The given filters matched here: those with an output and no query (a filter with neither is refused at its declaration). */
@@ -261,10 +312,11 @@ function localFilters(filters: readonly [string, ListFilter, unknown][]): [Outpu
  * equal to the value, or containing it (`contains`: case-insensitive); for
  * a list of strings, every given value in the output's list (a single
  * string output is a list of one); for a map of strings, every given pair
- * in the output's map. The conformance matrix checks the service's answers
- * with it too.
+ * in the output's map; a widening filter (`widens`) narrows nothing. The
+ * conformance matrix checks the service's answers with it too.
  */
 export function matchesFilter(filter: OutputListFilter, object: Properties, value: unknown): boolean {
+  if (filter.match === "widens") return true;
   const actual = getPath(object, filter.output);
   if (isUnset(actual)) return false;
   if (filter.type === "strings") {

@@ -20,7 +20,16 @@ import { bulkExportCalls } from "./endpoints";
 export const resource = declareKind({
   contractBodies: { requests: [zBulkExportCreate, zBulkExportUpdate], responses: [zBulkExport], outputWires: ["status", "finished_at"] },
   token: "langsmith:index:BulkExport",
-  listing: {},
+  listing: {
+    // The export an interval export's run was made from: the service's, not an input (a create cannot name it).
+    listedOnly: {
+      sourceBulkExportId: {
+        wire: "source_bulk_export_id",
+        type: "string",
+        doc: "The interval export this export was made from, when the service made it as one of that export's runs.",
+      },
+    },
+  },
   kind: "bulk export",
   scope: "workspace",
   description:
@@ -44,7 +53,9 @@ export const resource = declareKind({
     /** The exports of the stack's workspace (imported by id there), but cancelled ones: nothing is left to manage of them. */
     async list(context) {
       const exports = await bulkExportCalls.list(await context.client());
-      return exports.filter((bulkExport) => bulkExport.status !== "Cancelled").map((bulkExport) => ({ importId: bulkExport.id, id: bulkExport.id }));
+      return exports
+        .filter((bulkExport) => bulkExport.status !== "Cancelled")
+        .map((bulkExport) => ({ importId: bulkExport.id, id: bulkExport.id, wire: bulkExport }));
     },
   },
 });

@@ -27,29 +27,43 @@ export interface RoleKeys {
   readonly name: string;
 }
 
-/**
- * The member with `email` (already lower case; the service's emails are
- * compared in lower case) in `answer`, the active members before the pending
- * invitations; undefined when there is none (or no answer).
- */
-export function memberByEmail(answer: MembersAnswer | undefined, email: string, roleKeys: RoleKeys): FoundMember | undefined {
-  const same = (item: Record<string, unknown>) => typeof item["email"] === "string" && item["email"].toLowerCase() === email;
-  const text = (value: unknown) => (typeof value === "string" ? value : undefined);
-  const record = (status: FoundMember["status"], item: Record<string, unknown>): FoundMember => ({
-    status,
-    identityId: String(item["id"]),
-    roleId: text(item[roleKeys.id]),
-    roleName: text(item[roleKeys.name]),
-    userId: text(item["user_id"]),
-  });
-  const active = answer?.members?.find(same);
-  if (active !== undefined) return record("active", active);
-  const pending = answer?.pending?.find(same);
-  return pending === undefined ? undefined : record("pending", pending);
+/** A member of the answer: its email (lower case), as found, and its record as the service answered it. */
+export interface AnsweredMember {
+  readonly email: string;
+  readonly member: FoundMember;
+  readonly record: Readonly<Record<string, unknown>>;
 }
 
-/** The emails in `answer` (lower case): the active members, and the pending invitations when `pending` is true. */
-export function memberEmails(answer: MembersAnswer | undefined, pending: boolean): string[] {
-  const records = [...(answer?.members ?? []), ...(pending ? (answer?.pending ?? []) : [])];
-  return [...new Set(records.flatMap((item) => (typeof item["email"] === "string" ? [item["email"].toLowerCase()] : [])))];
+/**
+ * Every member of `answer`, one per email (lower case; the service's emails
+ * are compared in lower case): the active members, then, when `pending` is
+ * true, the pending invitations of emails not active already.
+ */
+export function answeredMembers(answer: MembersAnswer | undefined, roleKeys: RoleKeys, pending: boolean): AnsweredMember[] {
+  const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+  const found = new Map<string, AnsweredMember>();
+  const add = (status: FoundMember["status"], record: Record<string, unknown>): void => {
+    const email = text(record["email"])?.toLowerCase();
+    if (email === undefined || found.has(email)) return;
+    const member: FoundMember = {
+      status,
+      identityId: String(record["id"]),
+      roleId: text(record[roleKeys.id]),
+      roleName: text(record[roleKeys.name]),
+      userId: text(record["user_id"]),
+    };
+    found.set(email, { email, member, record });
+  };
+  for (const record of answer?.members ?? []) add("active", record);
+  if (pending) for (const record of answer?.pending ?? []) add("pending", record);
+  return [...found.values()];
+}
+
+/**
+ * The member with `email` (already lower case) in `answer`, the active
+ * members before the pending invitations; undefined when there is none (or
+ * no answer).
+ */
+export function memberByEmail(answer: MembersAnswer | undefined, email: string, roleKeys: RoleKeys): FoundMember | undefined {
+  return answeredMembers(answer, roleKeys, true).find((answered) => answered.email === email)?.member;
 }

@@ -10,10 +10,10 @@ import { declareKind, settingsInScope } from "../../engine/kind";
 import { exampleRef, readInputs, toWireBody, unknownOr, type FieldTable, type InputsOf } from "../../engine/fields/fields";
 import { compact } from "../../engine/fields/paths";
 import { uuid } from "../../engine/fields/validators";
-import type { LangSmithResource, Properties } from "../../engine/resource";
+import type { LangSmithResource, ListedOnlyProperty, Properties } from "../../engine/resource";
 import { LAST_OPERATION_OUTPUT, OUTPUT_TYPES, stateVersionOutput, type OutputSpec } from "../../engine/state/outputs";
 import { takeOverHint } from "../../engine/state/takeOver";
-import { memberByEmail, memberEmails, type FoundMember, type MembersAnswer } from "./memberLookup";
+import { answeredMembers, memberByEmail, type FoundMember, type MembersAnswer } from "./memberLookup";
 import { z } from "zod";
 
 /** `POST /api/v1/orgs/current/members`: invites by email (a pending identity). */
@@ -113,10 +113,13 @@ export type MemberRecord = FoundMember & {
   readonly email: string;
 };
 
+/** The organization role's fields in a member record. */
+const ORGANIZATION_ROLE_KEYS = { id: "org_role_id", name: "org_role_name" } as const;
+
 /** Finds the member with `email` (lower-case) among the active members and the pending invitations. */
 export async function findOrganizationMember(client: LangSmithClient, email: string, action: string): Promise<MemberRecord | undefined> {
   const answer = (await found(client.resources.send(LIST_MEMBERS, { action: `${action}: listing the organization's members` }))) as MembersAnswer | undefined;
-  const member = memberByEmail(answer, email, { id: "org_role_id", name: "org_role_name" });
+  const member = memberByEmail(answer, email, ORGANIZATION_ROLE_KEYS);
   return member === undefined ? undefined : { ...member, email };
 }
 
@@ -157,10 +160,33 @@ const ORGANIZATION_MEMBER_READ: ReadHooks<MemberRecord, StateOf<OrganizationMemb
     return outputsFor(props, member, typeof props["lastOperation"] === "string" ? props["lastOperation"] : `read ${id}`);
   },
   async imported(_request, member) {
-    const inputs = compact({ email: member.email, roleId: member.roleId });
-    return { id: member.email, inputs, outputs: outputsFor(inputs, member, `imported ${member.email}`) };
+    return importedMember(member);
   },
 };
+
+/** A member as an import reads it: the inputs that reproduce it, and its outputs. */
+function importedMember(member: MemberRecord): { id: string; inputs: Properties; outputs: Properties } {
+  const inputs = compact({ email: member.email, roleId: member.roleId });
+  return { id: member.email, inputs, outputs: outputsFor(inputs, member, `imported ${member.email}`) };
+}
+
+/**
+ * What a listed member carries beyond the resource's outputs, from the
+ * members answer: the person's account (which they, or an administrator,
+ * change outside the program) and, for an invitation, its workspaces and
+ * workspace role (inputs read at the invitation only, so not outputs).
+ */
+export const ORGANIZATION_MEMBER_LISTED_ONLY = {
+  accessScope: { wire: "access_scope", type: "string", doc: "The member's access scope: `organization` or `workspace`." },
+  isDisabled: { wire: "is_disabled", type: "boolean", doc: "Whether the member's account is disabled (an active member's)." },
+  lsUserId: { wire: "ls_user_id", type: "string", doc: "The member's LangSmith user id (an active member's)." },
+  workspaceIds: {
+    wire: "tenant_ids",
+    type: "stringList",
+    doc: "The workspaces the member belongs to (active), or that the invitation names (pending).",
+  },
+  workspaceRoleId: { wire: "workspace_role_id", type: "string", doc: "The workspace role a pending invitation gives in its workspaces." },
+} as const satisfies Record<string, ListedOnlyProperty>;
 
 /** The OrganizationMember resource. */
 export const organizationMember: LangSmithResource = declareKind({
@@ -170,7 +196,10 @@ export const organizationMember: LangSmithResource = declareKind({
     outputWires: ["id", "org_role_name", "user_id"],
   },
   token: TOKEN,
-  listing: { filters: { email: { type: "string", output: "email", doc: "Only the member with this email address." } } },
+  listing: {
+    filters: { email: { type: "string", output: "email", doc: "Only the member with this email address." } },
+    listedOnly: ORGANIZATION_MEMBER_LISTED_ONLY,
+  },
   kind: KIND,
   scope: "organization",
   replaceDeletesFirst: true,
@@ -214,7 +243,11 @@ export const organizationMember: LangSmithResource = declareKind({
     async list(context) {
       const client = await context.client(settingsInScope(context, "organization", "listing organization members", {}));
       const answer = (await found(client.resources.send(LIST_MEMBERS, { action: "listing the organization's members" }))) as MembersAnswer | undefined;
-      return memberEmails(answer, true).map((email) => ({ importId: email, id: email, name: email }));
+      // The answer holds each member whole: listed as an import would read it, with no request more.
+      return answeredMembers(answer, ORGANIZATION_ROLE_KEYS, true).map(({ email, member, record }) => {
+        const imported = importedMember({ ...member, email });
+        return { importId: email, id: email, name: email, wire: record, outputs: { ...imported.inputs, ...imported.outputs } };
+      });
     },
     read: ORGANIZATION_MEMBER_READ,
     async update(context, id, rawOlds, raw) {

@@ -11,10 +11,10 @@ import { declareKind, settingsInScope, workspaceIdField } from "../../engine/kin
 import { exampleRef, readInputs, unknownOr, type FieldTable, type InputsOf } from "../../engine/fields/fields";
 import { compact } from "../../engine/fields/paths";
 import { uuid } from "../../engine/fields/validators";
-import type { LangSmithResource, Properties } from "../../engine/resource";
+import type { LangSmithResource, ListedOnlyProperty, Properties } from "../../engine/resource";
 import { tenantIdOutput } from "../../engine/state/outputs";
 import { takeOverHint, workspaceOtherThanStack } from "../../engine/state/takeOver";
-import { memberByEmail, memberEmails, type FoundMember, type MembersAnswer } from "./memberLookup";
+import { answeredMembers, memberByEmail, type FoundMember, type MembersAnswer } from "./memberLookup";
 import { EMAIL_PATTERN, MEMBER_OUTPUTS, MEMBER_STATE_VERSION, findOrganizationMember } from "./organizationMember";
 import { z } from "zod";
 
@@ -79,8 +79,24 @@ const KIND = "workspace member";
 async function findWorkspaceMember(client: LangSmithClient, email: string, action: string): Promise<FoundMember | undefined> {
   const answer = (await found(client.resources.send(LIST_WORKSPACE_MEMBERS, { action: `${action}: listing the workspace's members` }))) as
     MembersAnswer | undefined;
-  return memberByEmail(answer, email, { id: "role_id", name: "role_name" });
+  return memberByEmail(answer, email, WORKSPACE_ROLE_KEYS);
 }
+
+/** The workspace role's fields in a member record. */
+const WORKSPACE_ROLE_KEYS = { id: "role_id", name: "role_name" } as const;
+
+/**
+ * What a listed member carries beyond the resource's outputs, from the
+ * workspace's members answer: the person's account, which they (or an
+ * administrator) change outside the program. `userId` is an
+ * OrganizationMember's output; here, listed only.
+ */
+export const WORKSPACE_MEMBER_LISTED_ONLY = {
+  accessScope: { wire: "access_scope", type: "string", doc: "The member's access scope: `workspace` or `organization`." },
+  isDisabled: { wire: "is_disabled", type: "boolean", doc: "Whether the member's account is disabled (an active member's)." },
+  lsUserId: { wire: "ls_user_id", type: "string", doc: "The member's LangSmith user id (an active member's)." },
+  userId: { wire: "user_id", type: "string", doc: "The member's user id (an active member's)." },
+} as const satisfies Record<string, ListedOnlyProperty>;
 
 function outputsFor(inputs: Properties, email: string, tenantId: string | undefined, member: FoundMember, lastOperation: string): Properties {
   return compact({
@@ -115,17 +131,29 @@ const WORKSPACE_MEMBER_READ: ReadHooks<FoundMember, StateOf<WorkspaceMemberInput
     return outputsFor(props, id, typeof props["tenantId"] === "string" ? props["tenantId"] : settings.client.workspaceId, member, lastOperation);
   },
   async imported({ id, props, settings }, member) {
-    const email = id.toLowerCase();
-    const inputs = compact({ ...props, email, roleId: member.roleId });
-    return { id: email, inputs, outputs: outputsFor(inputs, email, settings.client.workspaceId, member, `imported ${email}`) };
+    return importedMember(id.toLowerCase(), props, settings.client.workspaceId, member);
   },
 };
+
+/** A member as an import reads it: the inputs that reproduce it (`props`: the import's, e.g. its `workspaceId`), and its outputs. */
+function importedMember(
+  email: string,
+  props: Properties,
+  tenantId: string | undefined,
+  member: FoundMember,
+): { id: string; inputs: Properties; outputs: Properties } {
+  const inputs = compact({ ...props, email, roleId: member.roleId });
+  return { id: email, inputs, outputs: outputsFor(inputs, email, tenantId, member, `imported ${email}`) };
+}
 
 /** The WorkspaceMember resource. */
 export const workspaceMember: LangSmithResource = declareKind({
   contractBodies: { requests: [zIdentityCreate, zIdentityPatch], responses: [zPostApiV1WorkspacesCurrentMembersResponse], outputWires: ["id", "role_name"] },
   token: TOKEN,
-  listing: { filters: { email: { type: "string", output: "email", doc: "Only the member with this email address." } } },
+  listing: {
+    filters: { email: { type: "string", output: "email", doc: "Only the member with this email address." } },
+    listedOnly: WORKSPACE_MEMBER_LISTED_ONLY,
+  },
   kind: KIND,
   scope: "workspace",
   replaceDeletesFirst: true,
@@ -175,12 +203,22 @@ export const workspaceMember: LangSmithResource = declareKind({
       const props = scope.workspaceId === undefined ? {} : { workspaceId: scope.workspaceId };
       const client = await context.client(settingsInScope(context, "workspace", "listing workspace members", props));
       const answer = (await found(client.resources.send(LIST_WORKSPACE_MEMBERS, { action: "listing the workspace's members" }))) as MembersAnswer | undefined;
-      // Members only: a pending invitation is the OrganizationMember's (its workspaceIds).
-      return memberEmails(answer, false).map((email) => ({
-        importId: scope.workspaceId === undefined ? email : `${scope.workspaceId}/${email}`,
-        id: email,
-        name: email,
-      }));
+      // The answer holds each member whole: listed as an import would read it, with no request more. A pending
+      // invitation naming the workspace is listed too (status pending), but adopted as the OrganizationMember it is.
+      const tenantId = tenantOf(context, props);
+      return answeredMembers(answer, WORKSPACE_ROLE_KEYS, true).map(({ email, member, record }) => {
+        const imported = importedMember(email, props, tenantId, member);
+        return {
+          importId: scope.workspaceId === undefined ? email : `${scope.workspaceId}/${email}`,
+          id: email,
+          name: email,
+          wire: record,
+          outputs: { ...imported.inputs, ...imported.outputs },
+          ...(member.status === "pending"
+            ? { leftOutBecause: "a pending invitation naming the workspace: adopted as its OrganizationMember (workspaceIds)" }
+            : {}),
+        };
+      });
     },
     read: WORKSPACE_MEMBER_READ,
     async update(context, id, rawOlds, raw) {

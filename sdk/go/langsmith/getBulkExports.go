@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Every bulk export in a workspace, as the `BulkExport` resource's outputs with its id, every page read. Secret inputs are never returned.
+// Every bulk export in a workspace, as the `BulkExport` resource's outputs with its id, every page read. Beside the outputs, what the service's list answers of each: `sourceBulkExportId`. Secret inputs are never returned.
 //
 // ## Example Usage
 func GetBulkExports(ctx *pulumi.Context, args *GetBulkExportsArgs, opts ...pulumi.InvokeOption) (*GetBulkExportsResult, error) {

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Every dataset in a workspace, as the `Dataset` resource's outputs with its id, every page read. Filters: `name`, `nameContains`, `dataType`; each given one narrows the list. Secret inputs are never returned.
+// Every dataset in a workspace, as the `Dataset` resource's outputs with its id, every page read. Filters: `name`, `nameContains`, `dataType`; each given one narrows the list. Beside the outputs, what the service's list answers of each: `exampleCount`, `sessionCount`, `lastSessionStartTime`. Secret inputs are never returned.
 //
 // ## Example Usage
 func GetDatasets(ctx *pulumi.Context, args *GetDatasetsArgs, opts ...pulumi.InvokeOption) (*GetDatasetsResult, error) {

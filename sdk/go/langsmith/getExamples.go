@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Every example in a workspace, as the `Example` resource's outputs with its id, every page read. Filters: `datasetId`, `splits`, `metadata`, `fullTextContains`, `asOf`, `filter`; each given one narrows the list. The service's list leaves out `split`: unset here. Secret inputs are never returned.
+// Every example in a workspace, as the `Example` resource's outputs with its id, every page read. Filters: `datasetId`, `splits`, `metadata`, `fullTextContains`, `asOf`, `filter`; each given one narrows the list. The service's list leaves out `split`: unset here. Beside the outputs, what the service's list answers of each: `name`. Secret inputs are never returned.
 //
 // ## Example Usage
 func GetExamples(ctx *pulumi.Context, args *GetExamplesArgs, opts ...pulumi.InvokeOption) (*GetExamplesResult, error) {

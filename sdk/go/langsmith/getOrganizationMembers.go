@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Every organization member in the organization, as the `OrganizationMember` resource's outputs with its id, every page read. Filters: `email`; each given one narrows the list. Secret inputs are never returned.
+// Every organization member in the organization, as the `OrganizationMember` resource's outputs with its id, every page read. Filters: `email`; each given one narrows the list. Beside the outputs, what the service's list answers of each: `accessScope`, `isDisabled`, `lsUserId`, `workspaceIds`, `workspaceRoleId`. Secret inputs are never returned.
 //
 // ## Example Usage
 func GetOrganizationMembers(ctx *pulumi.Context, args *GetOrganizationMembersArgs, opts ...pulumi.InvokeOption) (*GetOrganizationMembersResult, error) {

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Every project in a workspace, as the `Project` resource's outputs with its id, every page read. Filters: `name`, `nameContains`; each given one narrows the list. Secret inputs are never returned.
+// Every project in a workspace, as the `Project` resource's outputs with its id, every page read. Filters: `name`, `nameContains`; each given one narrows the list. Beside the outputs, what the service's list answers of each: `runCount`. Secret inputs are never returned.
 //
 // ## Example Usage
 func GetProjects(ctx *pulumi.Context, args *GetProjectsArgs, opts ...pulumi.InvokeOption) (*GetProjectsResult, error) {

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Every workspace member in a workspace, as the `WorkspaceMember` resource's outputs with its id, every page read. Filters: `email`; each given one narrows the list. Secret inputs are never returned.
+// Every workspace member in a workspace, as the `WorkspaceMember` resource's outputs with its id, every page read. Filters: `email`; each given one narrows the list. Beside the outputs, what the service's list answers of each: `accessScope`, `isDisabled`, `lsUserId`, `userId`. Secret inputs are never returned.
 //
 // ## Example Usage
 func GetWorkspaceMembers(ctx *pulumi.Context, args *GetWorkspaceMembersArgs, opts ...pulumi.InvokeOption) (*GetWorkspaceMembersResult, error) {

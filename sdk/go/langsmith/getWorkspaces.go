@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Every workspace in the organization, as the `Workspace` resource's outputs with its id, every page read. Filters: `displayName`; each given one narrows the list. The service's list leaves out `dataPlaneId`: unset here. Secret inputs are never returned.
+// Every workspace in the organization, as the `Workspace` resource's outputs with its id, every page read. Filters: `displayName`, `includeDeleted`; each given one narrows the list. The service's list leaves out `dataPlaneId`: unset here. Beside the outputs, what the service's list answers of each: `isPersonal`, `isDeleted`, `roleId`, `roleName`. Secret inputs are never returned.
 //
 // ## Example Usage
 func GetWorkspaces(ctx *pulumi.Context, args *GetWorkspacesArgs, opts ...pulumi.InvokeOption) (*GetWorkspacesResult, error) {
@@ -27,6 +27,8 @@ func GetWorkspaces(ctx *pulumi.Context, args *GetWorkspacesArgs, opts ...pulumi.
 type GetWorkspacesArgs struct {
 	// Only the workspace of this exact display name.
 	DisplayName *string `pulumi:"displayName"`
+	// Deleted workspaces too (`isDeleted` true); default only the live ones.
+	IncludeDeleted *bool `pulumi:"includeDeleted"`
 }
 
 type GetWorkspacesResult struct {
@@ -46,6 +48,8 @@ func GetWorkspacesOutput(ctx *pulumi.Context, args GetWorkspacesOutputArgs, opts
 type GetWorkspacesOutputArgs struct {
 	// Only the workspace of this exact display name.
 	DisplayName pulumi.StringPtrInput `pulumi:"displayName"`
+	// Deleted workspaces too (`isDeleted` true); default only the live ones.
+	IncludeDeleted pulumi.BoolPtrInput `pulumi:"includeDeleted"`
 }
 
 func (GetWorkspacesOutputArgs) ElementType() reflect.Type {

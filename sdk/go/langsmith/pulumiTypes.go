@@ -3386,7 +3386,7 @@ func (o ListedAnnotationQueueArrayOutput) Index(i pulumi.IntInput) ListedAnnotat
 	}).(ListedAnnotationQueueOutput)
 }
 
-// A bulk export as `getBulkExports` lists it: the `BulkExport` resource's outputs and its id.
+// A bulk export as `getBulkExports` lists it: the `BulkExport` resource's outputs and its id, with what the service's list answers beside them.
 type ListedBulkExport struct {
 	// Deadline of that wait. A provider setting: changing it makes no API call.
 	CompletionTimeoutSeconds *float64 `pulumi:"completionTimeoutSeconds"`
@@ -3416,6 +3416,8 @@ type ListedBulkExport struct {
 	ProjectId *string `pulumi:"projectId"`
 	// Runs summary: `count`, `lastRunStatus`, `rowsWritten`, `filesWritten`, `lastExportPath`.
 	Runs map[string]interface{} `pulumi:"runs"`
+	// The interval export this export was made from, when the service made it as one of that export's runs. Listed only: not among the resource's outputs.
+	SourceBulkExportId *string `pulumi:"sourceBulkExportId"`
 	// Start of the exported window; for a scheduled export, when the schedule starts. Changing it replaces the resource.
 	StartTime *string `pulumi:"startTime"`
 	// `Created`, `Running`, `IntervalScheduled`, `Completed`, `Failed`, `TimedOut` or `Cancelled`.
@@ -3428,7 +3430,7 @@ type ListedBulkExport struct {
 	WaitForCompletion *bool `pulumi:"waitForCompletion"`
 }
 
-// A bulk export as `getBulkExports` lists it: the `BulkExport` resource's outputs and its id.
+// A bulk export as `getBulkExports` lists it: the `BulkExport` resource's outputs and its id, with what the service's list answers beside them.
 type ListedBulkExportOutput struct{ *pulumi.OutputState }
 
 func (ListedBulkExportOutput) ElementType() reflect.Type {
@@ -3511,6 +3513,11 @@ func (o ListedBulkExportOutput) ProjectId() pulumi.StringPtrOutput {
 // Runs summary: `count`, `lastRunStatus`, `rowsWritten`, `filesWritten`, `lastExportPath`.
 func (o ListedBulkExportOutput) Runs() pulumi.MapOutput {
 	return o.ApplyT(func(v ListedBulkExport) map[string]interface{} { return v.Runs }).(pulumi.MapOutput)
+}
+
+// The interval export this export was made from, when the service made it as one of that export's runs. Listed only: not among the resource's outputs.
+func (o ListedBulkExportOutput) SourceBulkExportId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedBulkExport) *string { return v.SourceBulkExportId }).(pulumi.StringPtrOutput)
 }
 
 // Start of the exported window; for a scheduled export, when the schedule starts. Changing it replaces the resource.
@@ -3857,7 +3864,7 @@ func (o ListedDataPlaneArrayOutput) Index(i pulumi.IntInput) ListedDataPlaneOutp
 	}).(ListedDataPlaneOutput)
 }
 
-// A dataset as `getDatasets` lists it: the `Dataset` resource's outputs and its id.
+// A dataset as `getDatasets` lists it: the `Dataset` resource's outputs and its id, with what the service's list answers beside them.
 type ListedDataset struct {
 	// The experiment (a `Project` with this dataset as its `referenceDatasetId`) that comparisons of the dataset's experiments are made against. The service takes it in an update only: a create that sets it sends one PATCH right after. Removed from the program, it is cleared. Changing it updates the resource in place.
 	BaselineExperimentId *string `pulumi:"baselineExperimentId"`
@@ -3867,18 +3874,24 @@ type ListedDataset struct {
 	DataType *DatasetDataType `pulumi:"dataType"`
 	// What the dataset holds. Changing it updates the resource in place.
 	Description *string `pulumi:"description"`
+	// How many examples the dataset holds, when the service listed it. Listed only: not among the resource's outputs.
+	ExampleCount *int `pulumi:"exampleCount"`
 	// Marks the dataset as managed outside LangSmith's UI (by a program such as this one); the service cannot change it. Changing it replaces the resource.
 	ExternallyManaged *bool `pulumi:"externallyManaged"`
 	// The dataset's id.
 	Id string `pulumi:"id"`
 	// JSON Schema every example's inputs must match. Changing it updates the resource in place.
 	InputsSchema map[string]interface{} `pulumi:"inputsSchema"`
+	// Start of its latest experiment (ISO 8601, as the service answers it); unset while it has none. Listed only: not among the resource's outputs.
+	LastSessionStartTime *string `pulumi:"lastSessionStartTime"`
 	// Your own key-value data about the dataset (the list's `metadata` filter finds datasets by it). Changing it updates the resource in place.
 	Metadata map[string]interface{} `pulumi:"metadata"`
 	// The dataset's name; unique in the workspace (`pulumi import` accepts it instead of the id). Changing it updates the resource in place.
 	Name *string `pulumi:"name"`
 	// JSON Schema every example's outputs must match. Changing it updates the resource in place.
 	OutputsSchema map[string]interface{} `pulumi:"outputsSchema"`
+	// How many experiments (projects with the dataset as their reference) it has, when the service listed it. Listed only: not among the resource's outputs.
+	SessionCount *int `pulumi:"sessionCount"`
 	// Workspace the dataset lives in.
 	TenantId *string `pulumi:"tenantId"`
 	// Transformations applied to new examples (e.g. `convert_to_openai_message` at `["inputs", "messages"]`). Changing it updates the resource in place.
@@ -3887,7 +3900,7 @@ type ListedDataset struct {
 	WorkspaceId *string `pulumi:"workspaceId"`
 }
 
-// A dataset as `getDatasets` lists it: the `Dataset` resource's outputs and its id.
+// A dataset as `getDatasets` lists it: the `Dataset` resource's outputs and its id, with what the service's list answers beside them.
 type ListedDatasetOutput struct{ *pulumi.OutputState }
 
 func (ListedDatasetOutput) ElementType() reflect.Type {
@@ -3922,6 +3935,11 @@ func (o ListedDatasetOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListedDataset) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
 
+// How many examples the dataset holds, when the service listed it. Listed only: not among the resource's outputs.
+func (o ListedDatasetOutput) ExampleCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ListedDataset) *int { return v.ExampleCount }).(pulumi.IntPtrOutput)
+}
+
 // Marks the dataset as managed outside LangSmith's UI (by a program such as this one); the service cannot change it. Changing it replaces the resource.
 func (o ListedDatasetOutput) ExternallyManaged() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v ListedDataset) *bool { return v.ExternallyManaged }).(pulumi.BoolPtrOutput)
@@ -3937,6 +3955,11 @@ func (o ListedDatasetOutput) InputsSchema() pulumi.MapOutput {
 	return o.ApplyT(func(v ListedDataset) map[string]interface{} { return v.InputsSchema }).(pulumi.MapOutput)
 }
 
+// Start of its latest experiment (ISO 8601, as the service answers it); unset while it has none. Listed only: not among the resource's outputs.
+func (o ListedDatasetOutput) LastSessionStartTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDataset) *string { return v.LastSessionStartTime }).(pulumi.StringPtrOutput)
+}
+
 // Your own key-value data about the dataset (the list's `metadata` filter finds datasets by it). Changing it updates the resource in place.
 func (o ListedDatasetOutput) Metadata() pulumi.MapOutput {
 	return o.ApplyT(func(v ListedDataset) map[string]interface{} { return v.Metadata }).(pulumi.MapOutput)
@@ -3950,6 +3973,11 @@ func (o ListedDatasetOutput) Name() pulumi.StringPtrOutput {
 // JSON Schema every example's outputs must match. Changing it updates the resource in place.
 func (o ListedDatasetOutput) OutputsSchema() pulumi.MapOutput {
 	return o.ApplyT(func(v ListedDataset) map[string]interface{} { return v.OutputsSchema }).(pulumi.MapOutput)
+}
+
+// How many experiments (projects with the dataset as their reference) it has, when the service listed it. Listed only: not among the resource's outputs.
+func (o ListedDatasetOutput) SessionCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ListedDataset) *int { return v.SessionCount }).(pulumi.IntPtrOutput)
 }
 
 // Workspace the dataset lives in.
@@ -4310,7 +4338,7 @@ func (o ListedEvaluatorArrayOutput) Index(i pulumi.IntInput) ListedEvaluatorOutp
 	}).(ListedEvaluatorOutput)
 }
 
-// A example as `getExamples` lists it: the `Example` resource's outputs and its id.
+// A example as `getExamples` lists it: the `Example` resource's outputs and its id, with what the service's list answers beside them.
 type ListedExample struct {
 	// ISO 8601 creation time.
 	CreatedAt *string `pulumi:"createdAt"`
@@ -4322,6 +4350,8 @@ type ListedExample struct {
 	Inputs map[string]interface{} `pulumi:"inputs"`
 	// Metadata of the example. Changing it updates the resource in place.
 	Metadata map[string]interface{} `pulumi:"metadata"`
+	// The example's name, as the service answers it. Listed only: not among the resource's outputs.
+	Name *string `pulumi:"name"`
 	// The expected outputs. Changing it updates the resource in place.
 	Outputs map[string]interface{} `pulumi:"outputs"`
 	// The split the example is in, e.g. `test`. Changing it updates the resource in place.
@@ -4332,7 +4362,7 @@ type ListedExample struct {
 	WorkspaceId *string `pulumi:"workspaceId"`
 }
 
-// A example as `getExamples` lists it: the `Example` resource's outputs and its id.
+// A example as `getExamples` lists it: the `Example` resource's outputs and its id, with what the service's list answers beside them.
 type ListedExampleOutput struct{ *pulumi.OutputState }
 
 func (ListedExampleOutput) ElementType() reflect.Type {
@@ -4370,6 +4400,11 @@ func (o ListedExampleOutput) Inputs() pulumi.MapOutput {
 // Metadata of the example. Changing it updates the resource in place.
 func (o ListedExampleOutput) Metadata() pulumi.MapOutput {
 	return o.ApplyT(func(v ListedExample) map[string]interface{} { return v.Metadata }).(pulumi.MapOutput)
+}
+
+// The example's name, as the service answers it. Listed only: not among the resource's outputs.
+func (o ListedExampleOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedExample) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
 // The expected outputs. Changing it updates the resource in place.
@@ -4746,14 +4781,20 @@ func (o ListedModelPriceMapArrayOutput) Index(i pulumi.IntInput) ListedModelPric
 	}).(ListedModelPriceMapOutput)
 }
 
-// A organization member as `getOrganizationMembers` lists it: the `OrganizationMember` resource's outputs and its id.
+// A organization member as `getOrganizationMembers` lists it: the `OrganizationMember` resource's outputs and its id, with what the service's list answers beside them.
 type ListedOrganizationMember struct {
+	// The member's access scope: `organization` or `workspace`. Listed only: not among the resource's outputs.
+	AccessScope *string `pulumi:"accessScope"`
 	// The person's email: the invitation goes there, and it is the member's id (`pulumi import` takes it). Changing it replaces the resource.
 	Email *string `pulumi:"email"`
 	// The organization member's id.
 	Id string `pulumi:"id"`
 	// The member's current identity id (a new one when an invitation is accepted).
 	IdentityId *string `pulumi:"identityId"`
+	// Whether the member's account is disabled (an active member's). Listed only: not among the resource's outputs.
+	IsDisabled *bool `pulumi:"isDisabled"`
+	// The member's LangSmith user id (an active member's). Listed only: not among the resource's outputs.
+	LsUserId *string `pulumi:"lsUserId"`
 	// Organization role (e.g. `ORGANIZATION_USER` from `getRole`); default the service's, Organization User. On an active member one PATCH; on a pending invitation a new invitation (the old one is revoked). Changing it updates the resource in place.
 	RoleId *string `pulumi:"roleId"`
 	// Name of the member's role, as the service reports it.
@@ -4762,9 +4803,13 @@ type ListedOrganizationMember struct {
 	Status *string `pulumi:"status"`
 	// The person's LangSmith user id, once they have accepted the invitation (unset while it is pending).
 	UserId *string `pulumi:"userId"`
+	// The workspaces the member belongs to (active), or that the invitation names (pending). Listed only: not among the resource's outputs.
+	WorkspaceIds []string `pulumi:"workspaceIds"`
+	// The workspace role a pending invitation gives in its workspaces. Listed only: not among the resource's outputs.
+	WorkspaceRoleId *string `pulumi:"workspaceRoleId"`
 }
 
-// A organization member as `getOrganizationMembers` lists it: the `OrganizationMember` resource's outputs and its id.
+// A organization member as `getOrganizationMembers` lists it: the `OrganizationMember` resource's outputs and its id, with what the service's list answers beside them.
 type ListedOrganizationMemberOutput struct{ *pulumi.OutputState }
 
 func (ListedOrganizationMemberOutput) ElementType() reflect.Type {
@@ -4777,6 +4822,11 @@ func (o ListedOrganizationMemberOutput) ToListedOrganizationMemberOutput() Liste
 
 func (o ListedOrganizationMemberOutput) ToListedOrganizationMemberOutputWithContext(ctx context.Context) ListedOrganizationMemberOutput {
 	return o
+}
+
+// The member's access scope: `organization` or `workspace`. Listed only: not among the resource's outputs.
+func (o ListedOrganizationMemberOutput) AccessScope() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedOrganizationMember) *string { return v.AccessScope }).(pulumi.StringPtrOutput)
 }
 
 // The person's email: the invitation goes there, and it is the member's id (`pulumi import` takes it). Changing it replaces the resource.
@@ -4792,6 +4842,16 @@ func (o ListedOrganizationMemberOutput) Id() pulumi.StringOutput {
 // The member's current identity id (a new one when an invitation is accepted).
 func (o ListedOrganizationMemberOutput) IdentityId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListedOrganizationMember) *string { return v.IdentityId }).(pulumi.StringPtrOutput)
+}
+
+// Whether the member's account is disabled (an active member's). Listed only: not among the resource's outputs.
+func (o ListedOrganizationMemberOutput) IsDisabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedOrganizationMember) *bool { return v.IsDisabled }).(pulumi.BoolPtrOutput)
+}
+
+// The member's LangSmith user id (an active member's). Listed only: not among the resource's outputs.
+func (o ListedOrganizationMemberOutput) LsUserId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedOrganizationMember) *string { return v.LsUserId }).(pulumi.StringPtrOutput)
 }
 
 // Organization role (e.g. `ORGANIZATION_USER` from `getRole`); default the service's, Organization User. On an active member one PATCH; on a pending invitation a new invitation (the old one is revoked). Changing it updates the resource in place.
@@ -4812,6 +4872,16 @@ func (o ListedOrganizationMemberOutput) Status() pulumi.StringPtrOutput {
 // The person's LangSmith user id, once they have accepted the invitation (unset while it is pending).
 func (o ListedOrganizationMemberOutput) UserId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListedOrganizationMember) *string { return v.UserId }).(pulumi.StringPtrOutput)
+}
+
+// The workspaces the member belongs to (active), or that the invitation names (pending). Listed only: not among the resource's outputs.
+func (o ListedOrganizationMemberOutput) WorkspaceIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ListedOrganizationMember) []string { return v.WorkspaceIds }).(pulumi.StringArrayOutput)
+}
+
+// The workspace role a pending invitation gives in its workspaces. Listed only: not among the resource's outputs.
+func (o ListedOrganizationMemberOutput) WorkspaceRoleId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedOrganizationMember) *string { return v.WorkspaceRoleId }).(pulumi.StringPtrOutput)
 }
 
 type ListedOrganizationMemberArrayOutput struct{ *pulumi.OutputState }
@@ -5029,7 +5099,7 @@ func (o ListedPlaygroundSettingsArrayOutput) Index(i pulumi.IntInput) ListedPlay
 	}).(ListedPlaygroundSettingsOutput)
 }
 
-// A project as `getProjects` lists it: the `Project` resource's outputs and its id.
+// A project as `getProjects` lists it: the `Project` resource's outputs and its id, with what the service's list answers beside them.
 type ListedProject struct {
 	// Dataset that runs of this project are added to by default (a `Dataset`'s id). Changing it updates the resource in place.
 	DefaultDatasetId *string `pulumi:"defaultDatasetId"`
@@ -5045,6 +5115,8 @@ type ListedProject struct {
 	Name *string `pulumi:"name"`
 	// Makes the project an experiment on this `Dataset` (its runs are the experiment's, scored against the dataset's examples); the service cannot change it, and deleting the dataset deletes its experiments. Changing it replaces the resource.
 	ReferenceDatasetId *string `pulumi:"referenceDatasetId"`
+	// How many runs the project holds, when the service listed it. Listed only: not among the resource's outputs.
+	RunCount *int `pulumi:"runCount"`
 	// When the project starts (its runs are shown from then); the service's default is the time of the create, which the state records when it is not set. The service cannot change it. Written in UTC (`Z`), as the service answers it. Changing it replaces the resource.
 	StartTime *string `pulumi:"startTime"`
 	// Workspace the project lives in.
@@ -5055,7 +5127,7 @@ type ListedProject struct {
 	WorkspaceId *string `pulumi:"workspaceId"`
 }
 
-// A project as `getProjects` lists it: the `Project` resource's outputs and its id.
+// A project as `getProjects` lists it: the `Project` resource's outputs and its id, with what the service's list answers beside them.
 type ListedProjectOutput struct{ *pulumi.OutputState }
 
 func (ListedProjectOutput) ElementType() reflect.Type {
@@ -5103,6 +5175,11 @@ func (o ListedProjectOutput) Name() pulumi.StringPtrOutput {
 // Makes the project an experiment on this `Dataset` (its runs are the experiment's, scored against the dataset's examples); the service cannot change it, and deleting the dataset deletes its experiments. Changing it replaces the resource.
 func (o ListedProjectOutput) ReferenceDatasetId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListedProject) *string { return v.ReferenceDatasetId }).(pulumi.StringPtrOutput)
+}
+
+// How many runs the project holds, when the service listed it. Listed only: not among the resource's outputs.
+func (o ListedProjectOutput) RunCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ListedProject) *int { return v.RunCount }).(pulumi.IntPtrOutput)
 }
 
 // When the project starts (its runs are shown from then); the service's default is the time of the create, which the state records when it is not set. The service cannot change it. Written in UTC (`Z`), as the service answers it. Changing it replaces the resource.
@@ -6481,7 +6558,7 @@ func (o ListedUsageLimitArrayOutput) Index(i pulumi.IntInput) ListedUsageLimitOu
 	}).(ListedUsageLimitOutput)
 }
 
-// A workspace as `getWorkspaces` lists it: the `Workspace` resource's outputs and its id.
+// A workspace as `getWorkspaces` lists it: the `Workspace` resource's outputs and its id, with what the service's list answers beside them.
 type ListedWorkspace struct {
 	// ISO 8601 creation time.
 	CreatedAt *string `pulumi:"createdAt"`
@@ -6495,11 +6572,19 @@ type ListedWorkspace struct {
 	Handle *string `pulumi:"handle"`
 	// The workspace's id.
 	Id string `pulumi:"id"`
+	// Whether it is deleted (listed only with `includeDeleted`). Listed only: not among the resource's outputs.
+	IsDeleted *bool `pulumi:"isDeleted"`
+	// Whether it is a person's own workspace (of a personal organization). Listed only: not among the resource's outputs.
+	IsPersonal *bool `pulumi:"isPersonal"`
 	// Organization the workspace belongs to.
 	OrganizationId *string `pulumi:"organizationId"`
+	// The caller's role in the workspace: its id. Listed only: not among the resource's outputs.
+	RoleId *string `pulumi:"roleId"`
+	// The caller's role in the workspace: its name (e.g. `Admin`). Listed only: not among the resource's outputs.
+	RoleName *string `pulumi:"roleName"`
 }
 
-// A workspace as `getWorkspaces` lists it: the `Workspace` resource's outputs and its id.
+// A workspace as `getWorkspaces` lists it: the `Workspace` resource's outputs and its id, with what the service's list answers beside them.
 type ListedWorkspaceOutput struct{ *pulumi.OutputState }
 
 func (ListedWorkspaceOutput) ElementType() reflect.Type {
@@ -6544,9 +6629,29 @@ func (o ListedWorkspaceOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v ListedWorkspace) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// Whether it is deleted (listed only with `includeDeleted`). Listed only: not among the resource's outputs.
+func (o ListedWorkspaceOutput) IsDeleted() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedWorkspace) *bool { return v.IsDeleted }).(pulumi.BoolPtrOutput)
+}
+
+// Whether it is a person's own workspace (of a personal organization). Listed only: not among the resource's outputs.
+func (o ListedWorkspaceOutput) IsPersonal() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedWorkspace) *bool { return v.IsPersonal }).(pulumi.BoolPtrOutput)
+}
+
 // Organization the workspace belongs to.
 func (o ListedWorkspaceOutput) OrganizationId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListedWorkspace) *string { return v.OrganizationId }).(pulumi.StringPtrOutput)
+}
+
+// The caller's role in the workspace: its id. Listed only: not among the resource's outputs.
+func (o ListedWorkspaceOutput) RoleId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedWorkspace) *string { return v.RoleId }).(pulumi.StringPtrOutput)
+}
+
+// The caller's role in the workspace: its name (e.g. `Admin`). Listed only: not among the resource's outputs.
+func (o ListedWorkspaceOutput) RoleName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedWorkspace) *string { return v.RoleName }).(pulumi.StringPtrOutput)
 }
 
 type ListedWorkspaceArrayOutput struct{ *pulumi.OutputState }
@@ -6569,14 +6674,20 @@ func (o ListedWorkspaceArrayOutput) Index(i pulumi.IntInput) ListedWorkspaceOutp
 	}).(ListedWorkspaceOutput)
 }
 
-// A workspace member as `getWorkspaceMembers` lists it: the `WorkspaceMember` resource's outputs and its id.
+// A workspace member as `getWorkspaceMembers` lists it: the `WorkspaceMember` resource's outputs and its id, with what the service's list answers beside them.
 type ListedWorkspaceMember struct {
+	// The member's access scope: `workspace` or `organization`. Listed only: not among the resource's outputs.
+	AccessScope *string `pulumi:"accessScope"`
 	// Email of an active member of the organization (an `OrganizationMember` whose invitation was accepted); the membership's id. Changing it replaces the resource.
 	Email *string `pulumi:"email"`
 	// The workspace member's id.
 	Id string `pulumi:"id"`
 	// The member's current identity id (a new one when an invitation is accepted).
 	IdentityId *string `pulumi:"identityId"`
+	// Whether the member's account is disabled (an active member's). Listed only: not among the resource's outputs.
+	IsDisabled *bool `pulumi:"isDisabled"`
+	// The member's LangSmith user id (an active member's). Listed only: not among the resource's outputs.
+	LsUserId *string `pulumi:"lsUserId"`
 	// Workspace role (a `Role`, or a built-in role from `getRole`); default the service's, Workspace Admin. Changing it updates the resource in place.
 	RoleId *string `pulumi:"roleId"`
 	// Name of the member's role, as the service reports it.
@@ -6585,11 +6696,13 @@ type ListedWorkspaceMember struct {
 	Status *string `pulumi:"status"`
 	// Workspace of the membership.
 	TenantId *string `pulumi:"tenantId"`
+	// The member's user id (an active member's). Listed only: not among the resource's outputs.
+	UserId *string `pulumi:"userId"`
 	// Workspace the membership lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
 	WorkspaceId *string `pulumi:"workspaceId"`
 }
 
-// A workspace member as `getWorkspaceMembers` lists it: the `WorkspaceMember` resource's outputs and its id.
+// A workspace member as `getWorkspaceMembers` lists it: the `WorkspaceMember` resource's outputs and its id, with what the service's list answers beside them.
 type ListedWorkspaceMemberOutput struct{ *pulumi.OutputState }
 
 func (ListedWorkspaceMemberOutput) ElementType() reflect.Type {
@@ -6602,6 +6715,11 @@ func (o ListedWorkspaceMemberOutput) ToListedWorkspaceMemberOutput() ListedWorks
 
 func (o ListedWorkspaceMemberOutput) ToListedWorkspaceMemberOutputWithContext(ctx context.Context) ListedWorkspaceMemberOutput {
 	return o
+}
+
+// The member's access scope: `workspace` or `organization`. Listed only: not among the resource's outputs.
+func (o ListedWorkspaceMemberOutput) AccessScope() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedWorkspaceMember) *string { return v.AccessScope }).(pulumi.StringPtrOutput)
 }
 
 // Email of an active member of the organization (an `OrganizationMember` whose invitation was accepted); the membership's id. Changing it replaces the resource.
@@ -6617,6 +6735,16 @@ func (o ListedWorkspaceMemberOutput) Id() pulumi.StringOutput {
 // The member's current identity id (a new one when an invitation is accepted).
 func (o ListedWorkspaceMemberOutput) IdentityId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListedWorkspaceMember) *string { return v.IdentityId }).(pulumi.StringPtrOutput)
+}
+
+// Whether the member's account is disabled (an active member's). Listed only: not among the resource's outputs.
+func (o ListedWorkspaceMemberOutput) IsDisabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedWorkspaceMember) *bool { return v.IsDisabled }).(pulumi.BoolPtrOutput)
+}
+
+// The member's LangSmith user id (an active member's). Listed only: not among the resource's outputs.
+func (o ListedWorkspaceMemberOutput) LsUserId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedWorkspaceMember) *string { return v.LsUserId }).(pulumi.StringPtrOutput)
 }
 
 // Workspace role (a `Role`, or a built-in role from `getRole`); default the service's, Workspace Admin. Changing it updates the resource in place.
@@ -6637,6 +6765,11 @@ func (o ListedWorkspaceMemberOutput) Status() pulumi.StringPtrOutput {
 // Workspace of the membership.
 func (o ListedWorkspaceMemberOutput) TenantId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListedWorkspaceMember) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// The member's user id (an active member's). Listed only: not among the resource's outputs.
+func (o ListedWorkspaceMemberOutput) UserId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedWorkspaceMember) *string { return v.UserId }).(pulumi.StringPtrOutput)
 }
 
 // Workspace the membership lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.

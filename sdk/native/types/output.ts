@@ -480,7 +480,7 @@ export interface ListedAnnotationQueue {
 }
 
 /**
- * A bulk export as `getBulkExports` lists it: the `BulkExport` resource's outputs and its id.
+ * A bulk export as `getBulkExports` lists it: the `BulkExport` resource's outputs and its id, with what the service's list answers beside them.
  */
 export interface ListedBulkExport {
     /**
@@ -539,6 +539,10 @@ export interface ListedBulkExport {
      * Runs summary: `count`, `lastRunStatus`, `rowsWritten`, `filesWritten`, `lastExportPath`.
      */
     runs?: {[key: string]: any};
+    /**
+     * The interval export this export was made from, when the service made it as one of that export's runs. Listed only: not among the resource's outputs.
+     */
+    sourceBulkExportId?: string;
     /**
      * Start of the exported window; for a scheduled export, when the schedule starts. Changing it replaces the resource.
      */
@@ -703,7 +707,7 @@ export interface ListedDataPlane {
 }
 
 /**
- * A dataset as `getDatasets` lists it: the `Dataset` resource's outputs and its id.
+ * A dataset as `getDatasets` lists it: the `Dataset` resource's outputs and its id, with what the service's list answers beside them.
  */
 export interface ListedDataset {
     /**
@@ -723,6 +727,10 @@ export interface ListedDataset {
      */
     description?: string;
     /**
+     * How many examples the dataset holds, when the service listed it. Listed only: not among the resource's outputs.
+     */
+    exampleCount?: number;
+    /**
      * Marks the dataset as managed outside LangSmith's UI (by a program such as this one); the service cannot change it. Changing it replaces the resource.
      */
     externallyManaged?: boolean;
@@ -735,6 +743,10 @@ export interface ListedDataset {
      */
     inputsSchema?: {[key: string]: any};
     /**
+     * Start of its latest experiment (ISO 8601, as the service answers it); unset while it has none. Listed only: not among the resource's outputs.
+     */
+    lastSessionStartTime?: string;
+    /**
      * Your own key-value data about the dataset (the list's `metadata` filter finds datasets by it). Changing it updates the resource in place.
      */
     metadata?: {[key: string]: any};
@@ -746,6 +758,10 @@ export interface ListedDataset {
      * JSON Schema every example's outputs must match. Changing it updates the resource in place.
      */
     outputsSchema?: {[key: string]: any};
+    /**
+     * How many experiments (projects with the dataset as their reference) it has, when the service listed it. Listed only: not among the resource's outputs.
+     */
+    sessionCount?: number;
     /**
      * Workspace the dataset lives in.
      */
@@ -913,7 +929,7 @@ export interface ListedEvaluator {
 }
 
 /**
- * A example as `getExamples` lists it: the `Example` resource's outputs and its id.
+ * A example as `getExamples` lists it: the `Example` resource's outputs and its id, with what the service's list answers beside them.
  */
 export interface ListedExample {
     /**
@@ -936,6 +952,10 @@ export interface ListedExample {
      * Metadata of the example. Changing it updates the resource in place.
      */
     metadata?: {[key: string]: any};
+    /**
+     * The example's name, as the service answers it. Listed only: not among the resource's outputs.
+     */
+    name?: string;
     /**
      * The expected outputs. Changing it updates the resource in place.
      */
@@ -1097,9 +1117,13 @@ export interface ListedModelPriceMap {
 }
 
 /**
- * A organization member as `getOrganizationMembers` lists it: the `OrganizationMember` resource's outputs and its id.
+ * A organization member as `getOrganizationMembers` lists it: the `OrganizationMember` resource's outputs and its id, with what the service's list answers beside them.
  */
 export interface ListedOrganizationMember {
+    /**
+     * The member's access scope: `organization` or `workspace`. Listed only: not among the resource's outputs.
+     */
+    accessScope?: string;
     /**
      * The person's email: the invitation goes there, and it is the member's id (`pulumi import` takes it). Changing it replaces the resource.
      */
@@ -1112,6 +1136,14 @@ export interface ListedOrganizationMember {
      * The member's current identity id (a new one when an invitation is accepted).
      */
     identityId?: string;
+    /**
+     * Whether the member's account is disabled (an active member's). Listed only: not among the resource's outputs.
+     */
+    isDisabled?: boolean;
+    /**
+     * The member's LangSmith user id (an active member's). Listed only: not among the resource's outputs.
+     */
+    lsUserId?: string;
     /**
      * Organization role (e.g. `ORGANIZATION_USER` from `getRole`); default the service's, Organization User. On an active member one PATCH; on a pending invitation a new invitation (the old one is revoked). Changing it updates the resource in place.
      */
@@ -1128,6 +1160,14 @@ export interface ListedOrganizationMember {
      * The person's LangSmith user id, once they have accepted the invitation (unset while it is pending).
      */
     userId?: string;
+    /**
+     * The workspaces the member belongs to (active), or that the invitation names (pending). Listed only: not among the resource's outputs.
+     */
+    workspaceIds?: string[];
+    /**
+     * The workspace role a pending invitation gives in its workspaces. Listed only: not among the resource's outputs.
+     */
+    workspaceRoleId?: string;
 }
 
 /**
@@ -1225,7 +1265,7 @@ export interface ListedPlaygroundSettings {
 }
 
 /**
- * A project as `getProjects` lists it: the `Project` resource's outputs and its id.
+ * A project as `getProjects` lists it: the `Project` resource's outputs and its id, with what the service's list answers beside them.
  */
 export interface ListedProject {
     /**
@@ -1256,6 +1296,10 @@ export interface ListedProject {
      * Makes the project an experiment on this `Dataset` (its runs are the experiment's, scored against the dataset's examples); the service cannot change it, and deleting the dataset deletes its experiments. Changing it replaces the resource.
      */
     referenceDatasetId?: string;
+    /**
+     * How many runs the project holds, when the service listed it. Listed only: not among the resource's outputs.
+     */
+    runCount?: number;
     /**
      * When the project starts (its runs are shown from then); the service's default is the time of the create, which the state records when it is not set. The service cannot change it. Written in UTC (`Z`), as the service answers it. Changing it replaces the resource.
      */
@@ -1843,7 +1887,7 @@ export interface ListedUsageLimit {
 }
 
 /**
- * A workspace as `getWorkspaces` lists it: the `Workspace` resource's outputs and its id.
+ * A workspace as `getWorkspaces` lists it: the `Workspace` resource's outputs and its id, with what the service's list answers beside them.
  */
 export interface ListedWorkspace {
     /**
@@ -1871,15 +1915,35 @@ export interface ListedWorkspace {
      */
     id: string;
     /**
+     * Whether it is deleted (listed only with `includeDeleted`). Listed only: not among the resource's outputs.
+     */
+    isDeleted?: boolean;
+    /**
+     * Whether it is a person's own workspace (of a personal organization). Listed only: not among the resource's outputs.
+     */
+    isPersonal?: boolean;
+    /**
      * Organization the workspace belongs to.
      */
     organizationId?: string;
+    /**
+     * The caller's role in the workspace: its id. Listed only: not among the resource's outputs.
+     */
+    roleId?: string;
+    /**
+     * The caller's role in the workspace: its name (e.g. `Admin`). Listed only: not among the resource's outputs.
+     */
+    roleName?: string;
 }
 
 /**
- * A workspace member as `getWorkspaceMembers` lists it: the `WorkspaceMember` resource's outputs and its id.
+ * A workspace member as `getWorkspaceMembers` lists it: the `WorkspaceMember` resource's outputs and its id, with what the service's list answers beside them.
  */
 export interface ListedWorkspaceMember {
+    /**
+     * The member's access scope: `workspace` or `organization`. Listed only: not among the resource's outputs.
+     */
+    accessScope?: string;
     /**
      * Email of an active member of the organization (an `OrganizationMember` whose invitation was accepted); the membership's id. Changing it replaces the resource.
      */
@@ -1892,6 +1956,14 @@ export interface ListedWorkspaceMember {
      * The member's current identity id (a new one when an invitation is accepted).
      */
     identityId?: string;
+    /**
+     * Whether the member's account is disabled (an active member's). Listed only: not among the resource's outputs.
+     */
+    isDisabled?: boolean;
+    /**
+     * The member's LangSmith user id (an active member's). Listed only: not among the resource's outputs.
+     */
+    lsUserId?: string;
     /**
      * Workspace role (a `Role`, or a built-in role from `getRole`); default the service's, Workspace Admin. Changing it updates the resource in place.
      */
@@ -1908,6 +1980,10 @@ export interface ListedWorkspaceMember {
      * Workspace of the membership.
      */
     tenantId?: string;
+    /**
+     * The member's user id (an active member's). Listed only: not among the resource's outputs.
+     */
+    userId?: string;
     /**
      * Workspace the membership lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
      */

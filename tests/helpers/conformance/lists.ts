@@ -7,10 +7,13 @@
  * have (it must not be listed); a list of strings is called with the
  * object's own list, a map of strings with its text pairs. A filter about
  * no one output is called with the values its declaration derives from the
- * object (`ListFilter.matrix`), or is left out with the reason it gives.
- * And the check of what the calls answered, including that the object is
- * listed in the resource's shape: no property the resource has not, and
- * each input the program set as the state records it.
+ * object (`ListFilter.matrix`), or is left out with the reason it gives. A
+ * widening filter (a workspace's `includeDeleted`) is called once, set: the
+ * object must still be listed. And the check of what the calls answered,
+ * including that the object is listed in the resource's shape: no property
+ * the resource has not (but those its listing declares listed-only, which
+ * the state must not record), and each input the program set as the state
+ * records it.
  */
 import { randomUUID } from "node:crypto";
 import { comparable } from "../../../provider/engine/fields/fieldDiff";
@@ -163,6 +166,12 @@ export function listProgram(objects: readonly MatrixObject[], exported: StackExp
         if (miss !== undefined) add(`${name}=miss`, { ...scope, [name]: miss }, "not listed");
         continue;
       }
+      if (filter.match === "widens") {
+        // It adds objects (deleted ones) and removes none: the object is listed with the flag set too (its value is
+        // listed-only, not in the state).
+        add(`${name}=widens`, { ...scope, [name]: filter.type === "boolean" ? true : missOf(filter, undefined) }, "listed");
+        continue;
+      }
       const value = getPath(recorded, filter.output);
       const hit = value === undefined || value === null || isSecret(value) ? undefined : hitOf(filter, value);
       if (hit === undefined) {
@@ -208,19 +217,24 @@ function sameValue(field: FieldSpec, listed: unknown, recorded: unknown): boolea
 
 /**
  * How a listed object differs from the resource's shape: a property the
- * resource has not, or an input the program set (and the state echoes)
- * listed with another value.
+ * resource has not and its listing does not declare listed-only, a
+ * listed-only property the state records, or an input the program set (and
+ * the state echoes) listed with another value.
  */
 function shapeProblems(object: MatrixObject, listed: Record<string, unknown>, recorded: Record<string, unknown>): string[] {
+  const listedOnly = Object.keys(object.kind.listFunction?.listedOnly ?? {});
   const names = new Set([
     "id",
     "tenantId",
     ...object.kind.outputs.map((output) => output.name),
     ...object.kind.fields.map((field) => field.path.split(".")[0] as string),
+    ...listedOnly,
   ]);
   const problems = Object.keys(listed)
     .filter((key) => !names.has(key))
-    .map((key) => `${key} is not a property of the resource`);
+    .map((key) => `${key} is not a property of the resource, nor one its listing declares`);
+  // A listed-only property is what the resource does not record: one the state has too would hide the recorded value.
+  problems.push(...listedOnly.filter((name) => name in recorded).map((name) => `${name} is declared listed-only, but the state records it`));
   for (const field of object.set.keys()) {
     const top = field.path.split(".")[0] as string;
     // Not the object's data as the service lists it: secrets, provider settings, what the service never returns, what its list leaves out.
@@ -277,6 +291,7 @@ export function listChecks(
     if (!Array.isArray(problems)) continue;
     const own = program.calls.filter((call) => call.object === object);
     const labels = own.filter((call) => call.label.endsWith("=hit")).map((call) => call.label.slice(0, -4));
+    const widening = own.filter((call) => call.label.endsWith("=widens")).map((call) => call.label.slice(0, -"=widens".length));
     const lookups = own.filter((call) => call.calls === "lookup" && call.expect === "listed").map((call) => call.label.slice("lookup by ".length));
     const unexercised = program.notExercised.get(object) ?? [];
     results.set(
@@ -284,7 +299,9 @@ export function listChecks(
       problems.length > 0
         ? problems
         : [
-            ...(own.some((call) => call.label === "all") ? [`ok: found${labels.length > 0 ? `; ${labels.join(", ")} narrow` : ""}`] : ["ok: no list function"]),
+            ...(own.some((call) => call.label === "all")
+              ? [`ok: found${labels.length > 0 ? `; ${labels.join(", ")} narrow` : ""}${widening.length > 0 ? `; ${widening.join(", ")} widen` : ""}`]
+              : ["ok: no list function"]),
             ...(lookups.length > 0 ? [`looked up by ${lookups.join(", ")}`] : []),
             ...(unexercised.length > 0 ? [`not exercised: ${unexercised.join(", ")}`] : []),
           ].join("; "),

@@ -91,11 +91,13 @@ export function kindCoverage(
     }
     return { total: paths.length, mapped, listed: listedPaths, unmapped };
   };
+  const listedOnlyWires = Object.values(kind.listFunction?.listedOnly ?? {}).map((property) => property.wire);
   const requestPaths = [...new Set(kind.contract.requests.flatMap((schema) => leafPaths(schema, "input")))].sort();
   const responsePaths = [...new Set(kind.contract.responses.flatMap((schema) => leafPaths(schema, "output")))].sort();
   return {
     token: kind.token,
     request: classify(requestPaths, inputWires, leftOut.request ?? {}),
-    response: classify(responsePaths, [...inputWires, ...kind.contract.outputWires, ...ENGINE_READS], leftOut.response ?? {}),
+    // What a listed object carries beyond the outputs (`listing.listedOnly`) is read from the service's answer too.
+    response: classify(responsePaths, [...inputWires, ...kind.contract.outputWires, ...ENGINE_READS, ...listedOnlyWires], leftOut.response ?? {}),
   };
 }

@@ -52,7 +52,6 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
   },
   "langsmith:index:BulkExport": {
     request: { status: "the only change an update takes is `status: Cancelled`, which destroy sends: an export cannot be changed otherwise" },
-    response: { source_bulk_export_id: "set by the service on an export a scheduled export started" },
   },
   "langsmith:index:ApiKey": {
     request: { org_role_id: "a workspace API key takes the roles of its `workspaces`; an organization role belongs to a `ServiceKey`" },
@@ -74,7 +73,6 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
       read_only: DEPRECATED,
     },
     response: {
-      access_scope: "whether the identity is the organization's or a workspace's: always the organization's here",
       full_name: "the person's name, from their own LangSmith account",
       password: "never answered with a value",
       read_only: DEPRECATED,
@@ -89,9 +87,6 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
       read_only: DEPRECATED,
     },
     response: {
-      access_scope: "whether the identity is the organization's or a workspace's: always the workspace's here",
-      ls_user_id: "the person's LangSmith user: the membership is found by `email`",
-      user_id: "deprecated in the contract (`ls_user_id` took its place)",
       read_only: DEPRECATED,
     },
   },
@@ -150,12 +145,6 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
   },
   "langsmith:index:TagValue": { response: { tag_key_id: IN_PATH } },
   "langsmith:index:UsageLimit": { request: { id: "sent by the provider: an update is an upsert by the limit's id, the resource's id" } },
-  "langsmith:index:Workspace": {
-    response: {
-      is_deleted: "a workspace being deleted: the provider reads one as gone",
-      is_personal: "a user's personal workspace, which the service makes for each user: a program's workspaces are never personal",
-    },
-  },
   "langsmith:index:AlertRule": {
     request: { "rule.id": "the rule's id, in the request's path" },
     response: {
@@ -186,11 +175,6 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
       extra: "the service keeps only `extra.metadata` of a new dataset's `extra` (the `metadata` input)",
       patch_examples: "changes to many examples in one request: `Example` resources change examples",
     },
-    response: {
-      example_count: "statistics of the data, which change as examples are added",
-      session_count: "statistics of the data, which change as experiments run",
-      last_session_start_time: "statistics of the data, which change as experiments run",
-    },
   },
   "langsmith:index:Evaluator": {
     response: {
@@ -218,7 +202,6 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
     response: {
       source_run_id: "the run an example was copied from, when it was",
       attachment_urls: "links to the example's attachments, which are uploaded as files (not managed here)",
-      name: "a label the service derives from the id (`#` and its first hex digits)",
     },
   },
   "langsmith:index:Project": {
@@ -229,7 +212,6 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
     response: {
       extra: "the service's and the SDK's data about the project; the program's part is `extra.metadata` (the `metadata` input)",
       test_run_number: "the number of an experiment among its dataset's, set by the service",
-      run_count: "statistics of the project's runs, which change with every trace",
       latency_p50: "statistics of the project's runs",
       latency_p99: "statistics of the project's runs",
       first_token_p50: "statistics of the project's runs",

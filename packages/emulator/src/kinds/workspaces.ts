@@ -3,7 +3,8 @@
  * read, renamed and deleted at `/api/v1/workspaces/{workspace_id}`, owned by the
  * organization. A created workspace becomes a tenant at once (`X-Tenant-Id`
  * reaches it); the organization's seeded workspaces are listed too; a
- * deleted one stops being a tenant and its objects go with it.
+ * deleted one stops being a tenant and its objects go with it; the list
+ * answers it again, `is_deleted` true, when asked with `include_deleted`.
  *
  * A workspace in a data plane of the organization (see `dataPlanes.ts`) is
  * created at that data plane's API (`POST <api_url>/workspaces`, which the
@@ -27,7 +28,24 @@ import { defineKind } from "./declaration";
 import { kindRecords } from "./records";
 import type { KindCall } from "./kindCall";
 
+/** The seeded workspaces not deleted, and the deleted ones when the list asks for them (`include_deleted=true`). */
 function seeded(call: KindCall): KindRecord[] {
+  // pydantic's words for true; the list's query check has refused any other spelling.
+  const asked = ["true", "1", "yes", "on", "t", "y"].includes(String(call.query["include_deleted"] ?? "").toLowerCase());
+  const organization = call.auth.organization;
+  const deleted = asked
+    ? (organization.deletedWorkspaces ?? []).map((wire) => ({
+        id: String(wire["id"]),
+        scopeId: organization.id,
+        parentId: null,
+        wire: { ...wire, is_deleted: true },
+      }))
+    : [];
+  return [...live(call), ...deleted];
+}
+
+/** The organization's seeded workspaces (those it had before any create), while not deleted. */
+function live(call: KindCall): KindRecord[] {
   return call.auth.organization.workspaces
     .filter((w) => !call.ctx.store.state.objects["workspaces"]?.some((r) => r.id === w.id))
     .map((w) => ({
@@ -101,7 +119,7 @@ export const WORKSPACES = defineKind({
     organization_id: record.scopeId,
     created_at: record.wire["created_at"] ?? new Date(0).toISOString(),
     is_personal: false,
-    is_deleted: false,
+    is_deleted: record.wire["is_deleted"] === true,
     data_plane_url: dataPlaneApiUrl(ctx, record.wire["data_plane_id"]),
     read_only: false,
     role_id: null,
@@ -115,6 +133,11 @@ export const WORKSPACES = defineKind({
   afterUpdate(record, call) {
     const workspace = call.auth.organization.workspaces.find((w) => w.id === record.id);
     if (workspace !== undefined) workspace.name = String(record.wire["display_name"]);
+  },
+  // Kept with its organization (not among the stored objects: it is no longer one) for the list's include_deleted.
+  afterDelete(record, call) {
+    const organization = call.auth.organization;
+    organization.deletedWorkspaces = [...(organization.deletedWorkspaces ?? []), { ...record.wire, id: record.id }];
   },
   beforeDelete(record, call) {
     checkPlane(record, call);
