@@ -37,6 +37,11 @@ const COMMAND_PROPERTIES = [
   ["sourceConfig", "buildCommand"],
 ] as const;
 
+/** `["a", "b", "c"]` as `a, b and c`. */
+function listed(items: readonly string[]): string {
+  return items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
 /** What in `command` the service refuses, each as a message names it (empty: nothing). */
 export function refusedCommandContent(command: string): string[] {
   const found = [...REFUSED_COMMAND_CHARACTERS].filter(([char]) => command.includes(char)).map(([, name]) => name);
@@ -56,7 +61,7 @@ export function checkSourceCommands(raw: Record<string, unknown>): CheckFailure[
     return [
       {
         property: propertyPath([parent, key]),
-        reason: `${key} contains ${found.join(", ")}, which the service refuses in install and build commands ("&&" to chain commands is allowed); move the steps into a script in the source tree and run that script`,
+        reason: `${key} contains ${listed(found)}, which the service refuses in install and build commands ("&&" to chain commands is allowed); move the steps into a script in the source tree and run that script`,
       },
     ];
   });
