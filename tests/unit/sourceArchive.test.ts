@@ -1,12 +1,12 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, utimesSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { inspectArchive } from "../../packages/emulator/src/sourceArchive";
 import { MAX_ARCHIVE_BYTES, WARN_ARCHIVE_BYTES, writeSourceArchive } from "../../provider/deployments/source/archive";
 import { hashSourceFiles } from "../../provider/deployments/source/contentHash";
 import { directoryTree } from "../../provider/deployments/source/diskTree";
-import { SourceArchiveTooLargeError, SourceChangedWhilePackingError } from "../../provider/deployments/source/errors";
+import { SourceArchiveTooLargeError, SourceChangedWhilePackingError, SourceFileUnreadableError } from "../../provider/deployments/source/errors";
 import { listSourceFiles } from "../../provider/deployments/source/fileList";
 import { configJson, tempDirectory, type TempDirectory, writeFiles } from "../helpers/sourceTrees";
 
@@ -112,5 +112,17 @@ describe("writeSourceArchive", () => {
     writeFiles(dir.path, { "agent.py": "graph = 12345\n" });
     await expect(writeSourceArchive(list, join(out.path, "changed.tar.gz"))).rejects.toThrow(SourceChangedWhilePackingError);
     await expect(writeSourceArchive(list, join(out.path, "changed.tar.gz"))).rejects.toThrow(/packing agent\.py of .*: its size changed from 10 bytes/);
+  });
+
+  it("fails, naming the file, when a listed file is gone before it is hashed or packed", async () => {
+    writeTree(dir.path);
+    const list = await listSourceFiles(directoryTree(dir.path, "./agent"));
+    rmSync(join(dir.path, "agent.py"));
+    await expect(hashSourceFiles(list)).rejects.toThrow(SourceFileUnreadableError);
+    await expect(hashSourceFiles(list)).rejects.toThrow(
+      "reading agent.py of ./agent: ENOENT; make it readable, or leave it out with .gitignore or .dockerignore, and run again",
+    );
+    await expect(writeSourceArchive(list, join(out.path, "gone.tar.gz"))).rejects.toThrow(SourceFileUnreadableError);
+    expect(existsSync(join(out.path, "gone.tar.gz"))).toBe(false);
   });
 });

@@ -13,7 +13,7 @@ import { Readable, Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import { archiveMode, ContentHashBuilder, type SourceContentHash } from "./contentHash";
-import { SourceArchiveTooLargeError, SourceChangedWhilePackingError } from "./errors";
+import { SourceArchiveTooLargeError, SourceChangedWhilePackingError, unreadable } from "./errors";
 import type { SourceFileList } from "./fileList";
 import { fileHeader, TAR_END, tarPadding } from "./tarHeaders";
 
@@ -42,10 +42,21 @@ async function* tarChunks(list: SourceFileList, onFile: (index: number, sha256: 
     yield fileHeader(file.archivePath, file.sizeBytes, archiveMode(file.executable));
     const hash = createHash("sha256");
     let read = 0;
-    for await (const chunk of list.tree.open(file.treePath)) {
-      const bytes = chunk as Buffer;
+    const content = list.tree.open(file.treePath)[Symbol.asyncIterator]();
+    for (;;) {
+      let next: IteratorResult<unknown>;
+      try {
+        next = await content.next();
+      } catch (error) {
+        throw unreadable(error, file.treePath, list.tree.description);
+      }
+      if (next.done === true) break;
+      const bytes = next.value as Buffer;
       read += bytes.length;
-      if (read > file.sizeBytes) break;
+      if (read > file.sizeBytes) {
+        await content.return?.();
+        break;
+      }
       hash.update(bytes);
       yield bytes;
     }
@@ -121,6 +132,7 @@ export interface WrittenArchive {
  *
  * @throws {SourceArchiveTooLargeError} the compressed archive is over the limit.
  * @throws {SourceChangedWhilePackingError} a file's size changed after listing.
+ * @throws {SourceFileUnreadableError} a file is gone or cannot be read.
  */
 export async function writeSourceArchive(list: SourceFileList, destination: string, limits: ArchiveLimits = {}): Promise<WrittenArchive> {
   const maxBytes = limits.maxBytes ?? MAX_ARCHIVE_BYTES;

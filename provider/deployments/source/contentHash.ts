@@ -10,6 +10,7 @@
  */
 import { createHash, type Hash } from "node:crypto";
 import type { Readable } from "node:stream";
+import { unreadable } from "./errors";
 import type { SourceFile, SourceFileList } from "./fileList";
 
 /** The first bytes of every manifest: the version of this definition. */
@@ -63,13 +64,22 @@ export async function sha256OfStream(stream: Readable): Promise<{ sha256: string
   return { sha256: hash.digest("hex"), sizeBytes };
 }
 
-/** Hashes the files of `list` (read from its tree). */
+/**
+ * Hashes the files of `list` (read from its tree).
+ *
+ * @throws {SourceFileUnreadableError} a file is gone or cannot be read.
+ */
 export async function hashSourceFiles(list: SourceFileList): Promise<SourceContentHash> {
   const digests: { sha256: string; sizeBytes: number }[] = new Array(list.files.length);
   let next = 0;
   const worker = async (): Promise<void> => {
     for (let index = next++; index < list.files.length; index = next++) {
-      digests[index] = await sha256OfStream(list.tree.open((list.files[index] as SourceFile).treePath));
+      const file = list.files[index] as SourceFile;
+      try {
+        digests[index] = await sha256OfStream(list.tree.open(file.treePath));
+      } catch (error) {
+        throw unreadable(error, file.treePath, list.tree.description);
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, list.files.length) }, worker));

@@ -21,3 +21,19 @@ export class SourceArchiveTooLargeError extends LangSmithError {}
 
 /** A file's size changed between listing the tree and packing it. */
 export class SourceChangedWhilePackingError extends LangSmithError {}
+
+/** A file or directory of the tree could not be read (gone since it was listed, or not readable). */
+export class SourceFileUnreadableError extends LangSmithError {}
+
+/**
+ * `error`, thrown while reading `path` of the tree `description`, as a
+ * {@link SourceFileUnreadableError} (one of this module's errors is returned as it is).
+ */
+export function unreadable(error: unknown, path: string, description: string): Error {
+  if (error instanceof LangSmithError) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  const why = typeof code === "string" ? code : error instanceof Error ? error.message : String(error);
+  return new SourceFileUnreadableError(
+    `reading ${path === "" ? "the root" : path} of ${description}: ${why}; make it readable, or leave it out with .gitignore or .dockerignore, and run again`,
+  );
+}

@@ -7,7 +7,7 @@
  * or directories) and anything but regular files and directories are
  * skipped; the config file must be among the files.
  */
-import { SourceConfigMissingError } from "./errors";
+import { SourceConfigMissingError, unreadable } from "./errors";
 import { compileIgnorePattern, ignoreFileLines, type IgnorePattern, IgnoreRules } from "./ignorePatterns";
 import { archivePathOf, DEFAULT_CONFIG_PATH, type SourceLayout } from "./layout";
 import { readSourceLayout } from "./sourceConfig";
@@ -52,7 +52,10 @@ export async function ignoreRulesOf(tree: SourceTree, directory: string): Promis
   for (const name of IGNORE_FILE_NAMES) {
     const path = joinTreePath(directory, name);
     if ((await tree.kindOf(path)) !== "file") continue;
-    ignoreFileLines((await tree.read(path)).toString("utf8")).forEach((line, index) => {
+    const text = await tree.read(path).catch((error: unknown) => {
+      throw unreadable(error, path, tree.description);
+    });
+    ignoreFileLines(text.toString("utf8")).forEach((line, index) => {
       const pattern = compileIgnorePattern(line, `${path} line ${index + 1} in ${tree.description}`);
       if (pattern !== undefined) patterns.push(pattern);
     });
@@ -65,7 +68,11 @@ async function walk(tree: SourceTree, directory: string, rules: IgnoreRules): Pr
   const kept: string[] = [];
   const pending = [""];
   for (let relative = pending.pop(); relative !== undefined; relative = pending.pop()) {
-    for (const entry of await tree.list(joinTreePath(directory, relative))) {
+    const listed = joinTreePath(directory, relative);
+    const entries = await tree.list(listed).catch((error: unknown) => {
+      throw unreadable(error, listed, tree.description);
+    });
+    for (const entry of entries) {
       const path = joinTreePath(relative, entry.name);
       if (entry.kind === "directory" && !rules.ignores(`${path}/`)) pending.push(path);
       else if (entry.kind === "file" && !rules.ignores(path)) kept.push(path);
@@ -78,7 +85,13 @@ async function statAll(tree: SourceTree, located: readonly { archivePath: string
   const files: SourceFile[] = [];
   for (let start = 0; start < located.length; start += STAT_CONCURRENCY) {
     const batch = located.slice(start, start + STAT_CONCURRENCY);
-    const stats = await Promise.all(batch.map((file) => tree.stat(file.treePath)));
+    const stats = await Promise.all(
+      batch.map((file) =>
+        tree.stat(file.treePath).catch((error: unknown) => {
+          throw unreadable(error, file.treePath, tree.description);
+        }),
+      ),
+    );
     batch.forEach((file, i) => files.push({ ...file, ...(stats[i] as { sizeBytes: number; executable: boolean }) }));
   }
   return files;
@@ -94,7 +107,8 @@ export function compareArchivePaths(a: string, b: string): number {
  * (relative to the tree's root; default `langgraph.json`).
  *
  * @throws the errors of {@link readSourceLayout}; {@link IgnorePatternError} for an unreadable ignore line;
- *   {@link SourceConfigMissingError} when the ignore rules leave the config file out.
+ *   {@link SourceConfigMissingError} when the ignore rules leave the config file out;
+ *   {@link SourceFileUnreadableError} for a directory or file that cannot be read.
  */
 export async function listSourceFiles(tree: SourceTree, configPath: string = DEFAULT_CONFIG_PATH): Promise<SourceFileList> {
   const layout = await readSourceLayout(tree, configPath);

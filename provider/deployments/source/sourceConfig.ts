@@ -1,9 +1,18 @@
 /** Reads a source tree's config file (`langgraph.json` unless named) as far as packing needs it: that it is there, and its local dependencies. */
-import { SourceConfigInvalidError, SourceConfigMissingError, SourceDependencyMissingError, SourceDependencyOutsideError } from "./errors";
+import { SourceConfigInvalidError, SourceConfigMissingError, SourceDependencyMissingError, SourceDependencyOutsideError, unreadable } from "./errors";
 import type { SourceTreeFacts } from "./checks";
 import { localDependencies, planSourceLayout, resolveDependencies, type SourceLayout } from "./layout";
 import { normalizeTreePath, type SourceTree } from "./sourceTree";
 import { configMissingReason, dependencyNotDirectoryReason, dependencyOutsideReason } from "./treeReasons";
+
+/** The text of file `path` of the tree. */
+async function readText(tree: SourceTree, path: string): Promise<string> {
+  try {
+    return (await tree.read(path)).toString("utf8");
+  } catch (error) {
+    throw unreadable(error, path, tree.description);
+  }
+}
 
 /** The config's `dependencies` (every entry, local or not), or why the config cannot say. */
 function dependenciesOf(text: string, configPath: string, tree: SourceTree): unknown[] {
@@ -38,7 +47,7 @@ export async function readSourceLayout(tree: SourceTree, configPath: string): Pr
   if (normalized === undefined || normalized === "" || (await tree.kindOf(normalized)) !== "file") {
     throw new SourceConfigMissingError(configMissingReason(configPath, tree.description));
   }
-  const dependencies = localDependencies(dependenciesOf((await tree.read(normalized)).toString("utf8"), normalized, tree));
+  const dependencies = localDependencies(dependenciesOf(await readText(tree, normalized), normalized, tree));
   const { resolved, outside } = resolveDependencies(normalized, dependencies);
   const first = outside[0];
   if (first !== undefined) throw new SourceDependencyOutsideError(dependencyOutsideReason(normalized, first.dependency, tree.description));
@@ -59,6 +68,6 @@ export async function readSourceLayout(tree: SourceTree, configPath: string): Pr
 export async function readSourceTreeFacts(tree: SourceTree, configPath: string): Promise<SourceTreeFacts> {
   const normalized = normalizeTreePath(configPath);
   const configFound = normalized !== undefined && normalized !== "" && (await tree.kindOf(normalized)) === "file";
-  const dependencies = configFound ? localDependencies(dependenciesOf((await tree.read(normalized)).toString("utf8"), normalized, tree)) : [];
+  const dependencies = configFound ? localDependencies(dependenciesOf(await readText(tree, normalized), normalized, tree)) : [];
   return { configPath: normalized ?? configPath, configFound, localDependencies: dependencies, description: tree.description };
 }
