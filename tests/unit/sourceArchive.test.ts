@@ -89,7 +89,7 @@ describe("writeSourceArchive", () => {
     });
   });
 
-  it("refuses an archive over the limit before it is whole, and removes the file", async () => {
+  it("refuses an archive over the limit and removes the file", async () => {
     writeFiles(dir.path, { "langgraph.json": configJson(), "weights.bin": randomBytes(256 * 1024) });
     const attempt = archiveOf(dir.path, "big.tar.gz", { maxBytes: 64 * 1024 });
     await expect(attempt).rejects.toThrow(SourceArchiveTooLargeError);

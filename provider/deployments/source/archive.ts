@@ -9,8 +9,8 @@
 import { createHash } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { rm } from "node:fs/promises";
-import { Readable, Transform, type TransformCallback } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import { pipeline, Readable, Transform, type TransformCallback } from "node:stream";
+import { pipeline as pipelineAsync } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import { archiveMode, ContentHashBuilder, type SourceContentHash } from "./contentHash";
 import { SourceArchiveTooLargeError, SourceChangedWhilePackingError, unreadable } from "./errors";
@@ -100,11 +100,8 @@ export function sourceArchiveStream(list: SourceFileList, onHash?: (hash: Source
       if (index === list.files.length - 1) onHash?.(builder.finish());
     }),
   );
-  const gzip = createGzip({ level: GZIP_LEVEL });
-  const fix = fixGzipOsByte();
-  tar.on("error", (error) => fix.destroy(error));
-  gzip.on("error", (error) => fix.destroy(error));
-  return tar.pipe(gzip).pipe(fix);
+  // One pipeline: an error anywhere, or the reader destroying the result, closes every stage (and the file being read).
+  return pipeline(tar, createGzip({ level: GZIP_LEVEL }), fixGzipOsByte(), () => undefined);
 }
 
 /** Limits of {@link writeSourceArchive}, in compressed bytes. */
@@ -152,7 +149,7 @@ export async function writeSourceArchive(list: SourceFileList, destination: stri
     },
   });
   try {
-    await pipeline(
+    await pipelineAsync(
       sourceArchiveStream(list, (hash) => (contentHash = hash)),
       counter,
       createWriteStream(destination),
