@@ -51,9 +51,13 @@ export interface SourcePackingSample {
 
 /** The figures of one run. */
 export interface SourcePackingResult {
+  /** Files in the archive. */
   readonly files: number;
+  /** Their sizes added up, in bytes. */
   readonly totalBytes: number;
+  /** The archive's size, in bytes. */
   readonly compressedBytes: number;
+  /** One per timed repetition. */
   readonly samples: readonly SourcePackingSample[];
 }
 

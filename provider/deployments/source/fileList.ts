@@ -39,6 +39,7 @@ export interface SourceFile {
 export interface SourceFileList {
   /** The tree the files are read from. */
   readonly tree: SourceTree;
+  /** The directories packed, the archive's root and the config's path in it. */
   readonly layout: SourceLayout;
   /** The files, sorted by the UTF-8 bytes of their archive paths. */
   readonly files: readonly SourceFile[];

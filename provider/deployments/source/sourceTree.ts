@@ -13,6 +13,7 @@ export type SourceEntryKind = "file" | "directory" | "symlink" | "other" | "miss
 export interface SourceEntry {
   /** The entry's name (one path segment). */
   readonly name: string;
+  /** What it is (a symlink is not followed). */
   readonly kind: Exclude<SourceEntryKind, "missing">;
 }
 
