@@ -34,6 +34,12 @@ export interface BenchConfig {
   readonly readCpuObjects: number;
   /** Runs of each plugin in the read-CPU section. */
   readonly readCpuRepetitions: number;
+  /** Files of the source-packing section's generated tree. */
+  readonly sourcePackingFiles: number;
+  /** Their total size, in bytes. */
+  readonly sourcePackingBytes: number;
+  /** Timed packings of that tree (the median is reported). */
+  readonly sourcePackingRepetitions: number;
 }
 
 /** The full run. */
@@ -54,6 +60,9 @@ export const FULL_CONFIG: BenchConfig = {
   fleetStacks: 10,
   readCpuObjects: 1000,
   readCpuRepetitions: 3,
+  sourcePackingFiles: 10_000,
+  sourcePackingBytes: 50_000_000,
+  sourcePackingRepetitions: 3,
 };
 
 /** A quick run to check the scripts (numbers not meant for publication). */
@@ -72,9 +81,12 @@ export const QUICK_CONFIG: BenchConfig = {
   fleetStacks: 3,
   readCpuObjects: 100,
   readCpuRepetitions: 1,
+  sourcePackingFiles: 1_000,
+  sourcePackingBytes: 5_000_000,
+  sourcePackingRepetitions: 1,
 };
 
 /** The benchmark sections. */
-export const SECTIONS = ["ttr", "scale", "estate", "rate", "fleet", "install", "start", "reads"] as const;
+export const SECTIONS = ["ttr", "scale", "estate", "rate", "fleet", "install", "start", "reads", "packing"] as const;
 /** One benchmark section. */
 export type Section = (typeof SECTIONS)[number];

@@ -3,7 +3,7 @@
  * runs the sections, prints every table, and writes bench/results/latest.md
  * and latest.json (or bench/results/tmp/ for --quick and partial runs).
  *
- * Arguments: `--quick` (small sizes, to try the scripts), `--only ttr,scale,estate,rate,fleet,install,start,reads`.
+ * Arguments: `--quick` (small sizes, to try the scripts), `--only ttr,scale,estate,rate,fleet,install,start,reads,packing`.
  */
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
@@ -21,6 +21,7 @@ import { type BenchReport, writeReport } from "./lib/results";
 import { renderTable, type Table } from "./lib/table";
 import { rateLimitTables, runCrudRateLimit, runRateLimit } from "./rateLimit";
 import { runScale, scaleTables } from "./scale";
+import { runSourcePacking, sourcePackingTables } from "./sourcePacking";
 import {
   readyTables,
   HISTORY_REVISIONS,
@@ -186,6 +187,18 @@ async function main(): Promise<void> {
       const reads = await runReadCpu({ objects: config.readCpuObjects, repetitions: config.readCpuRepetitions, onProgress: log });
       data["readCpu"] = reads;
       tables.push(...readCpuTables(reads));
+    }
+    if (sections.includes("packing")) {
+      log("source packing: list, hash and archive a generated tree");
+      const packing = await runSourcePacking({
+        files: config.sourcePackingFiles,
+        totalBytes: config.sourcePackingBytes,
+        repetitions: config.sourcePackingRepetitions,
+        seed: config.seed,
+        onProgress: log,
+      });
+      data["sourcePacking"] = packing;
+      tables.push(...sourcePackingTables(packing));
     }
     if (sections.includes("install")) {
       log("install footprint");

@@ -2,7 +2,7 @@
 # Runs the benchmarks (bench/): time to ready, preview and up at scale,
 # rate limits, provider memory, install footprint. Prints the tables and writes
 # bench/results/latest.md and latest.json (bench/results/tmp/ for --quick or
-# --only runs). Arguments go to bench/main.ts: --quick, --only ttr,scale,rate,install,start.
+# --only runs). Arguments go to bench/main.ts: --quick, --only ttr,scale,estate,rate,fleet,install,start,reads,packing.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 

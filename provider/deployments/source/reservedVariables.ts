@@ -1,0 +1,53 @@
+/**
+ * Environment variable names the service keeps for itself, as
+ * langgraph-cli 0.4.40 lists them (`RESERVED_ENV_VARS` in its `deploy.py`,
+ * copied from the service's own lists). The CLI skips them with a note.
+ */
+
+/** Names the service sets itself on every deployment (its `LANGCHAIN_RESERVED_ENV_VARS`): refused. */
+export const RESERVED_VARIABLE_NAMES: ReadonlySet<string> = new Set([
+  "LANGCHAIN_TRACING_V2",
+  "LANGSMITH_TRACING_V2",
+  "LANGCHAIN_ENDPOINT",
+  "LANGCHAIN_PROJECT",
+  "LANGSMITH_PROJECT",
+  "LANGSMITH_LANGGRAPH_GIT_REPO",
+  "LANGGRAPH_GIT_REPO_PATH",
+  "LANGCHAIN_API_KEY",
+  "LANGSMITH_CONTROL_PLANE_API_KEY",
+  "POSTGRES_URI",
+  "POSTGRES_PASSWORD",
+  "DATABASE_URI",
+  "LANGSMITH_LANGGRAPH_GIT_REF",
+  "LANGSMITH_LANGGRAPH_GIT_REF_SHA",
+  "LANGGRAPH_AUTH_TYPE",
+  "LANGSMITH_AUTH_ENDPOINT",
+  "LANGSMITH_TENANT_ID",
+  "LANGSMITH_AUTH_VERIFY_TENANT_ID",
+  "LANGSMITH_HOST_PROJECT_ID",
+  "LANGSMITH_HOST_PROJECT_NAME",
+  "LANGSMITH_HOST_REVISION_ID",
+  "LOG_JSON",
+  "LOG_DICT_TRACEBACKS",
+  "REDIS_URI",
+  "LANGCHAIN_CALLBACKS_BACKGROUND",
+  "DD_TRACE_PSYCOPG_ENABLED",
+  "DD_TRACE_REDIS_ENABLED",
+  "LANGSMITH_DEPLOYMENT_NAME",
+  "LANGGRAPH_CLOUD_LICENSE_KEY",
+]);
+
+/** Names refused on LangSmith's cloud and allowed only on self-hosted installs (its `ALLOWED_SELF_HOSTED_ENV_VARS`): a warning. */
+export const SELF_HOSTED_ONLY_VARIABLE_NAMES: ReadonlySet<string> = new Set([
+  "LANGSMITH_API_KEY",
+  "LANGSMITH_ENDPOINT",
+  "POSTGRES_URI_CUSTOM",
+  "REDIS_URI_CUSTOM",
+  "PATH",
+  "PORT",
+  "MOUNT_PREFIX",
+  "LSD_ENV",
+  "LSD_DD_API_KEY",
+  "LSD_DD_ENDPOINT",
+  "LSD_DEPLOYMENT_TYPE",
+]);
