@@ -55,8 +55,8 @@ function objectOrNull(value: unknown): Json | null {
   return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Json) : null;
 }
 
-/** Inputs, outputs and metadata of a new example (the split folded into the metadata). */
-function createdExample(body: Json, call: KindCall): Json {
+/** Inputs, outputs and metadata of a new example (the split folded into the metadata; shared with the SDKs' routes, `sdk/`). */
+export function createdExample(body: Json, call: KindCall): Json {
   let inputs = objectOrNull(body["inputs"]);
   let outputs = objectOrNull(body["outputs"]);
   if (body["use_source_run_io"] === true) {
