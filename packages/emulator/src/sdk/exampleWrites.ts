@@ -87,7 +87,8 @@ export function updateExamples(call: KindCall, items: readonly unknown[]): KindR
   const records = kindRecords(call.ctx, EXAMPLES.name);
   const changes = items.map((item, index) => {
     const id = typeof item === "object" && item !== null ? (item as Json)["id"] : undefined;
-    if (typeof id !== "string" || !isUuid(id)) throw new ValidationFailure([{ type: "uuid_parsing", loc: ["body", index, "id"], msg: "Input should be a valid UUID", input: id ?? null }]);
+    if (typeof id !== "string" || !isUuid(id))
+      throw new ValidationFailure([{ type: "uuid_parsing", loc: ["body", index, "id"], msg: "Input should be a valid UUID", input: id ?? null }]);
     const record = records.find((r) => r.id === canonicalUuid(id) && r.scopeId === call.scopeId);
     if (record === undefined) throw detailError(404, `Example ${id} not found`);
     const { id: _id, ...update } = item as Json;

@@ -24,7 +24,14 @@ export function registerPromptLikeRoute(app: FastifyInstance, ctx: EmulatorConte
     const body = request.body as Record<string, unknown> | undefined;
     const like = body?.["like"];
     if (typeof like !== "boolean") {
-      throw new ValidationFailure([{ type: like === undefined ? "missing" : "bool_type", loc: ["body", "like"], msg: like === undefined ? "Field required" : "Input should be a valid boolean", input: like ?? null }]);
+      throw new ValidationFailure([
+        {
+          type: like === undefined ? "missing" : "bool_type",
+          loc: ["body", "like"],
+          msg: like === undefined ? "Field required" : "Input should be a valid boolean",
+          input: like ?? null,
+        },
+      ]);
     }
     if (owner !== "-" && owner !== workspaceHandle(ctx, scopeId)) throw detailError(404, `Owner ${owner} not found: use "-" or this workspace's handle`);
     const prompt = kindRecords(ctx, "prompts").find((r) => r.scopeId === scopeId && r.wire["repo_handle"] === repo);

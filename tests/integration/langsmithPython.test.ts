@@ -1,0 +1,107 @@
+// The official `langsmith` Python SDK, 0.15.1 with langchain-core (scripts/build-python-env.sh
+// langsmith), as a conformance client of the emulator: what an application calls to build
+// its evaluation datasets and pull its prompts must work against it. Each group of calls is
+// one run of tests/integration/langsmithClients/conformance.py, which checks the values it
+// reads back; here, that it succeeds, and which routes it reached.
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { createEmulator, DEFAULT_API_KEY, type Emulator } from "../../packages/emulator/src";
+import { toolPaths } from "../helpers/tools";
+
+interface Run {
+  code: number | null;
+  /** stdout and stderr, in the order written. */
+  output: string;
+}
+
+describe("the langsmith Python SDK 0.15.1 against the emulator", () => {
+  let emulator: Emulator;
+  let python: string;
+
+  /** Runs one group of the conformance script with the emulator as its LangSmith (`endpoint` appended to its URL). */
+  function group(name: string, endpoint = "/api/v1"): Promise<Run> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(python, [join(__dirname, "langsmithClients", "conformance.py"), name], {
+        stdio: ["ignore", "pipe", "pipe"],
+        env: {
+          PATH: process.env["PATH"] ?? "/usr/bin:/bin",
+          LANGSMITH_ENDPOINT: `${emulator.url}${endpoint}`,
+          LANGSMITH_API_KEY: DEFAULT_API_KEY,
+          LANGSMITH_TRACING: "false",
+        },
+      });
+      let output = "";
+      child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+      child.on("error", reject);
+      child.on("close", (code) => {
+        clearTimeout(timer);
+        resolve({ code, output });
+      });
+    });
+  }
+
+  /** Runs a group and expects it to pass; answers the requests it made (`METHOD path`, as routed). */
+  async function passes(name: string, endpoint?: string): Promise<string[]> {
+    const before = emulator.control.requestLog().length;
+    const run = await group(name, endpoint);
+    if (run.code !== 0) throw new Error(`conformance.py ${name} exited ${String(run.code)}:\n${run.output}`);
+    expect(run.output.trim().split("\n").pop()).toBe(`ok ${name}`);
+    return emulator.control
+      .requestLog()
+      .slice(before)
+      .map((entry) => `${entry.method} ${entry.path}`);
+  }
+
+  beforeAll(async () => {
+    const { pythonLangsmithDir } = toolPaths();
+    if (pythonLangsmithDir === undefined) throw new Error("the langsmith SDK's environment is not recorded by the tools bootstrap: run npm run tools");
+    python = join(pythonLangsmithDir, "bin", "python");
+    emulator = await createEmulator({});
+  });
+
+  afterAll(async () => {
+    await emulator?.close();
+  });
+
+  test("projects: create, read, list, update, delete", async () => {
+    await passes("projects");
+  });
+
+  test("projects at the origin (an endpoint without /api/v1, as the SDK's default is)", async () => {
+    const sent = await passes("projects", "");
+    expect(sent).toContain("POST /api/v1/sessions");
+  });
+
+  test("datasets: create, read, list, delete", async () => {
+    await passes("datasets");
+  });
+
+  test("examples with the multipart flag off: create_examples over POST /examples/bulk, update_examples over PATCH, read, list, delete", async () => {
+    const sent = await passes("examples-bulk");
+    expect(sent).toEqual(expect.arrayContaining(["POST /api/v1/examples/bulk", "PATCH /api/v1/examples/bulk", "DELETE /api/v1/examples"]));
+    expect(sent.filter((s) => s.includes("/platform/datasets/") && !s.endsWith("/examples/delete"))).toEqual([]);
+  });
+
+  test("examples with the multipart flag on (what GET /info answers): multipart create and update, read, list, delete (soft and hard)", async () => {
+    const sent = await passes("examples-multipart");
+    expect(sent.some((s) => /^POST \/v1\/platform\/datasets\/[0-9a-f-]{36}\/examples$/.test(s))).toBe(true);
+    expect(sent.some((s) => /^PATCH \/v1\/platform\/datasets\/[0-9a-f-]{36}\/examples$/.test(s))).toBe(true);
+    expect(sent).toContain("POST /v1/platform/datasets/examples/delete");
+    expect(sent).not.toContain("POST /api/v1/examples/bulk");
+  });
+
+  test("feedback configurations: create, list, update and delete by key", async () => {
+    await passes("feedback-configs");
+  });
+
+  test("annotation queues: create, read, list, update, delete", async () => {
+    await passes("annotation-queues");
+  });
+
+  test("prompts: create, push a ChatPromptTemplate (with a commit tag), pull by latest, tag and hash, list with filters, update, like, archive, delete", async () => {
+    const sent = await passes("prompts");
+    expect(sent).toEqual(expect.arrayContaining(["GET /api/v1/settings", expect.stringMatching(/^GET \/commits\/-\/prompt-[0-9a-f]{8}\/prod/)]));
+  });
+});
