@@ -74,8 +74,14 @@ describe("the langsmith Python SDK 0.15.1 against the emulator", () => {
     expect(sent).toContain("POST /api/v1/sessions");
   });
 
-  test("datasets: create, read, list, delete", async () => {
-    await passes("datasets");
+  test("datasets: create, read, list, versions (list, tag, read by tag), splits (list, add and remove over the metadata route), delete", async () => {
+    const sent = await passes("datasets");
+    expect(sent).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^PUT \/api\/v1\/datasets\/[0-9a-f-]{36}\/tags$/),
+        expect.stringMatching(/^PATCH \/v1\/platform\/datasets\/[0-9a-f-]{36}\/examples\/metadata$/),
+      ]),
+    );
   });
 
   test("examples with the multipart flag off: create_examples over POST /examples/bulk, update_examples over PATCH, read, list, delete", async () => {

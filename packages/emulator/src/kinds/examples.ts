@@ -39,6 +39,7 @@
 import { detailError } from "../errors";
 import type { KindRecord } from "../types";
 import { zExampleUpdate, zPostApiV1ExamplesData } from "../wire/tracingAndEvaluation";
+import { recordDatasetVersion } from "../sdk/versionLog";
 import { defineKind } from "./declaration";
 import type { KindCall } from "./kindCall";
 import { listParam, metadataParam, textsParam } from "./tracingQuery";
@@ -133,6 +134,10 @@ export const EXAMPLES = defineKind({
   bulkDelete: { param: "example_ids", style: "repeated", maxItems: Infinity, answer: () => null },
   references: { dataset_id: "datasets" },
   timestamps: { created: "created_at", updated: "modified_at" },
+  // Every write is a version of the dataset (sdk/versionLog.ts).
+  afterCreate: (record, call) => recordDatasetVersion(call.ctx, call.scopeId, record.wire["dataset_id"], record.id, call.nowIso),
+  afterUpdate: (record, call) => recordDatasetVersion(call.ctx, call.scopeId, record.wire["dataset_id"], record.id, call.nowIso),
+  afterDelete: (record, call) => recordDatasetVersion(call.ctx, call.scopeId, record.wire["dataset_id"], record.id, call.nowIso),
   render: (record) => ({ name: `#${record.id.slice(0, 4)}` }),
   listQuery: {
     id: { type: "uuids", filters: "id" },

@@ -19,6 +19,7 @@ import { assertReferences } from "../kinds/references";
 import { authenticateFor } from "../kinds/scopeAuth";
 import { stampsOf, withoutTransient } from "../kinds/writeFields";
 import { zExampleUpdate, zPostApiV1ExamplesData } from "../wire/tracingAndEvaluation";
+import { recordDatasetVersion } from "./versionLog";
 
 type Json = Record<string, unknown>;
 
@@ -74,6 +75,7 @@ export function createExamples(call: KindCall, items: readonly unknown[]): KindR
     return { id, scopeId: call.scopeId, parentId: null, wire };
   });
   records.push(...made);
+  for (const r of made) recordDatasetVersion(call.ctx, call.scopeId, r.wire["dataset_id"], r.id, call.nowIso);
   call.ctx.store.commit();
   return made;
 }
@@ -98,7 +100,12 @@ export function updateExamples(call: KindCall, items: readonly unknown[]): KindR
     assertReferences(call.ctx, EXAMPLES, fields, call.scopeId);
     return { record, fields };
   });
-  for (const { record, fields } of changes) record.wire = { ...record.wire, ...fields, ...stampsOf(EXAMPLES, call.nowIso, false) };
+  for (const { record, fields } of changes) {
+    const before = record.wire["dataset_id"];
+    record.wire = { ...record.wire, ...fields, ...stampsOf(EXAMPLES, call.nowIso, false) };
+    recordDatasetVersion(call.ctx, call.scopeId, before, record.id, call.nowIso);
+    if (record.wire["dataset_id"] !== before) recordDatasetVersion(call.ctx, call.scopeId, record.wire["dataset_id"], record.id, call.nowIso);
+  }
   call.ctx.store.commit();
   return changes.map((c) => c.record);
 }

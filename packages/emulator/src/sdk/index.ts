@@ -1,11 +1,13 @@
 /**
  * What the official `langsmith` SDKs (Python and JS) call beyond the routes
  * of the declared kinds: the workspace's settings, examples in bulk and over
- * multipart, and prompt likes. Where each call is served from, whatever
+ * multipart, dataset versions, their tags and splits, and prompt likes. Where each call is served from, whatever
  * `api_url` the SDK was given, is `pathAliases.ts`.
  */
 import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "../context";
+import { registerDatasetSplitRoutes } from "./datasetSplits";
+import { registerDatasetVersionRoutes } from "./datasetVersions";
 import { registerExamplesBulkRoutes } from "./examplesBulk";
 import { registerPlatformExampleRoutes } from "./platformExamples";
 import { registerPromptLikeRoute } from "./promptLikes";
@@ -19,4 +21,6 @@ export function registerSdkRoutes(app: FastifyInstance, ctx: EmulatorContext): v
   registerExamplesBulkRoutes(app, ctx);
   registerPlatformExampleRoutes(app, ctx);
   registerPromptLikeRoute(app, ctx);
+  registerDatasetVersionRoutes(app, ctx);
+  registerDatasetSplitRoutes(app, ctx);
 }

@@ -30,6 +30,7 @@ import { removeWithDependents } from "../kinds/references";
 import { canonicalUuid, isUuid } from "../params";
 import { createExamples, examplesCall, updateExamples } from "./exampleWrites";
 import { readMultipartExamples } from "./multipartExamples";
+import { recordDatasetVersion } from "./versionLog";
 
 type Json = Record<string, unknown>;
 
@@ -84,7 +85,10 @@ export function registerPlatformExampleRoutes(app: FastifyInstance, ctx: Emulato
     if (typeof body["hard_delete"] !== "boolean") throw detailError(400, "hard_delete: required, a boolean");
     const wanted = new Set(ids.map(String).filter(isUuid).map(canonicalUuid));
     const deleted = kindRecords(ctx, EXAMPLES.name).filter((r) => r.scopeId === call.scopeId && wanted.has(r.id));
-    for (const record of deleted) removeWithDependents(ctx, KINDS, record);
+    for (const record of deleted) {
+      removeWithDependents(ctx, KINDS, record);
+      recordDatasetVersion(ctx, call.scopeId, record.wire["dataset_id"], record.id, call.nowIso);
+    }
     ctx.store.commit();
     return { count: deleted.length, example_ids: deleted.map((r) => r.id) };
   });
