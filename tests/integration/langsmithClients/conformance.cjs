@@ -41,7 +41,10 @@ async function projects(client) {
   check(created.name === name, `createProject answered ${created.name}`);
   const read = await client.readProject({ projectName: name });
   check(read.id === created.id && read.description === "made by the SDK", `readProject: ${JSON.stringify(read)}`);
-  check((await collect(client.listProjects({ nameContains: name }))).some((p) => p.id === created.id), "listProjects(nameContains)");
+  check(
+    (await collect(client.listProjects({ nameContains: name }))).some((p) => p.id === created.id),
+    "listProjects(nameContains)",
+  );
   await client.updateProject(created.id, { description: "changed" });
   check((await client.readProject({ projectId: created.id })).description === "changed", "updateProject");
   await client.deleteProject({ projectId: created.id });
