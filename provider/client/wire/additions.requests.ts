@@ -521,6 +521,65 @@ export const zListenersList = z.strictObject({
     offset: z.int()
 });
 
+export const zExamplesErrorResponse = z.strictObject({
+    details: z.string().optional(),
+    error: z.string().optional()
+});
+
+export const zExamplesDeleteExamplesRequest = z.strictObject({
+    example_ids: z.array(z.string()).min(1).max(1000),
+    hard_delete: z.boolean()
+});
+
+export const zExamplesExamplesDeletedResponse = z.strictObject({
+    count: z.int().optional(),
+    example_ids: z.array(z.string()).optional()
+});
+
+export const zAppHubCrudTenantsTenant = z.strictObject({
+    id: z.uuid(),
+    display_name: z.string(),
+    created_at: z.iso.datetime({ offset: true, local: true }),
+    tenant_handle: z.string().nullish()
+});
+
+export const zLikeRepoRequest = z.strictObject({
+    like: z.boolean()
+});
+
+export const zLikeRepoResponse = z.strictObject({
+    likes: z.int()
+});
+
+export const zDatasetVersion = z.strictObject({
+    tags: z.array(z.string()).nullish(),
+    as_of: z.iso.datetime({ offset: true, local: true })
+});
+
+export const zPutDatasetVersionsSchema = z.strictObject({
+    as_of: z.union([
+        z.iso.datetime({ offset: true, local: true }),
+        z.string()
+    ]),
+    tag: z.string()
+});
+
+export const zBodyUpdateDatasetSplitsApiV1DatasetsDatasetIdSplitsPut = z.strictObject({
+    split_name: z.string(),
+    remove: z.boolean().optional().default(false)
+});
+
+export const zExamplesMetadataOperation = z.strictObject({
+    key: z.string(),
+    operation: z.enum(['array_add', 'array_remove']),
+    values: z.array(z.string())
+});
+
+export const zExamplesBulkMetadataRequest = z.strictObject({
+    example_ids: z.array(z.uuid()).min(1).max(10000),
+    operations: z.array(zExamplesMetadataOperation).min(1)
+});
+
 export const zEvaluatorStructuredOutput = z.strictObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -533,6 +592,25 @@ export const zEvaluatorStructuredOutput = z.strictObject({
 
 export const zEvaluatorTopLevel = z.strictObject({
     structured: zEvaluatorStructuredOutput
+});
+
+export const zAttachmentsOperations = z.strictObject({
+    rename: z.record(z.string(), z.string()).optional(),
+    retain: z.array(z.string()).optional()
+});
+
+export const zExampleUpdateWithId = z.strictObject({
+    dataset_id: z.uuid().nullish(),
+    inputs: z.record(z.string(), z.unknown()).nullish(),
+    outputs: z.record(z.string(), z.unknown()).nullish(),
+    attachments_operations: zAttachmentsOperations.nullish(),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+    split: z.union([
+        z.array(z.string()),
+        z.string()
+    ]).nullish(),
+    overwrite: z.boolean().optional().default(false),
+    id: z.uuid()
 });
 
 export const zTagging = z.strictObject({
@@ -713,6 +791,19 @@ export const zValidationError = z.strictObject({
 
 export const zHttpValidationError = z.strictObject({
     detail: z.array(zValidationError).optional()
+});
+
+export const zExample = z.strictObject({
+    outputs: z.record(z.string(), z.unknown()).nullish(),
+    dataset_id: z.uuid(),
+    source_run_id: z.uuid().nullish(),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+    inputs: z.record(z.string(), z.unknown()),
+    created_at: z.iso.datetime({ offset: true, local: true }).optional(),
+    id: z.uuid(),
+    name: z.string(),
+    modified_at: z.iso.datetime({ offset: true, local: true }).nullish(),
+    attachment_urls: z.record(z.string(), z.unknown()).nullish()
 });
 
 export const zSourceRevisionConfig = z.strictObject({
@@ -1133,3 +1224,130 @@ export const zGetV2ListenersByListenerIdData = z.strictObject({
 });
 
 export const zGetV2ListenersByListenerIdResponse = zListener;
+
+export const zGetApiV1SettingsData = z.strictObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zGetApiV1SettingsResponse = zAppHubCrudTenantsTenant;
+
+export const zPatchApiV1ExamplesBulkData = z.strictObject({
+    body: z.array(zExampleUpdateWithId),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1ExamplesBulkData = z.strictObject({
+    body: z.array(z.strictObject({
+        outputs: z.record(z.string(), z.unknown()).nullish(),
+        dataset_id: z.uuid(),
+        source_run_id: z.uuid().nullish(),
+        metadata: z.record(z.string(), z.unknown()).nullish(),
+        inputs: z.record(z.string(), z.unknown()).nullish(),
+        split: z.union([
+            z.array(z.string()),
+            z.string()
+        ]).nullish().default('base'),
+        id: z.uuid().nullish(),
+        use_source_run_io: z.boolean().optional().default(false),
+        use_source_run_attachments: z.array(z.string()).optional().default([]),
+        use_legacy_message_format: z.boolean().optional().default(false),
+        created_at: z.string().nullish()
+    })),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1ExamplesBulkResponse = z.array(zExample);
+
+export const zPostApiV1LikesByOwnerByRepoData = z.strictObject({
+    body: zLikeRepoRequest,
+    path: z.strictObject({
+        owner: z.string(),
+        repo: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1LikesByOwnerByRepoResponse = zLikeRepoResponse;
+
+export const zGetApiV1DatasetsByDatasetIdVersionsData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        dataset_id: z.uuid()
+    }),
+    query: z.strictObject({
+        search: z.string().nullish(),
+        example: z.uuid().nullish(),
+        limit: z.int().gte(1).lte(100).optional().default(100),
+        offset: z.int().gte(0).optional().default(0)
+    }).optional()
+});
+
+export const zGetApiV1DatasetsByDatasetIdVersionsResponse = z.array(zDatasetVersion);
+
+export const zGetApiV1DatasetsByDatasetIdVersionData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        dataset_id: z.uuid()
+    }),
+    query: z.strictObject({
+        as_of: z.iso.datetime({ offset: true, local: true }).nullish(),
+        tag: z.string().nullish()
+    }).optional()
+});
+
+export const zGetApiV1DatasetsByDatasetIdVersionResponse = zDatasetVersion;
+
+export const zPutApiV1DatasetsByDatasetIdTagsData = z.strictObject({
+    body: zPutDatasetVersionsSchema,
+    path: z.strictObject({
+        dataset_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zPutApiV1DatasetsByDatasetIdTagsResponse = zDatasetVersion;
+
+export const zGetApiV1DatasetsByDatasetIdSplitsData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        dataset_id: z.uuid()
+    }),
+    query: z.strictObject({
+        as_of: z.union([
+            z.iso.datetime({ offset: true, local: true }),
+            z.string()
+        ]).optional().default('latest')
+    }).optional()
+});
+
+export const zGetApiV1DatasetsByDatasetIdSplitsResponse = z.array(z.string());
+
+export const zPutApiV1DatasetsByDatasetIdSplitsData = z.strictObject({
+    body: zBodyUpdateDatasetSplitsApiV1DatasetsDatasetIdSplitsPut,
+    path: z.strictObject({
+        dataset_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zPutApiV1DatasetsByDatasetIdSplitsResponse = z.array(z.uuid());
+
+export const zPostV1PlatformDatasetsExamplesDeleteData = z.strictObject({
+    body: zExamplesDeleteExamplesRequest,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostV1PlatformDatasetsExamplesDeleteResponse = zExamplesExamplesDeletedResponse;
+
+export const zPatchV1PlatformDatasetsByDatasetIdExamplesMetadataData = z.strictObject({
+    body: zExamplesBulkMetadataRequest,
+    path: z.strictObject({
+        dataset_id: z.uuid()
+    }),
+    query: z.never().optional()
+});

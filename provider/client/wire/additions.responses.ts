@@ -521,6 +521,65 @@ export const zListenersList = z.looseObject({
     offset: z.int()
 });
 
+export const zExamplesErrorResponse = z.looseObject({
+    details: z.string().optional(),
+    error: z.string().optional()
+});
+
+export const zExamplesDeleteExamplesRequest = z.looseObject({
+    example_ids: z.array(z.string()).min(1).max(1000),
+    hard_delete: z.boolean()
+});
+
+export const zExamplesExamplesDeletedResponse = z.looseObject({
+    count: z.int().optional(),
+    example_ids: z.array(z.string()).optional()
+});
+
+export const zAppHubCrudTenantsTenant = z.looseObject({
+    id: z.string(),
+    display_name: z.string(),
+    created_at: z.string(),
+    tenant_handle: z.string().nullish()
+});
+
+export const zLikeRepoRequest = z.looseObject({
+    like: z.boolean()
+});
+
+export const zLikeRepoResponse = z.looseObject({
+    likes: z.int()
+});
+
+export const zDatasetVersion = z.looseObject({
+    tags: z.array(z.string()).nullish(),
+    as_of: z.string()
+});
+
+export const zPutDatasetVersionsSchema = z.looseObject({
+    as_of: z.union([
+        z.string(),
+        z.string()
+    ]),
+    tag: z.string()
+});
+
+export const zBodyUpdateDatasetSplitsApiV1DatasetsDatasetIdSplitsPut = z.looseObject({
+    split_name: z.string(),
+    remove: z.boolean().optional().default(false)
+});
+
+export const zExamplesMetadataOperation = z.looseObject({
+    key: z.string(),
+    operation: z.enum(['array_add', 'array_remove']),
+    values: z.array(z.string())
+});
+
+export const zExamplesBulkMetadataRequest = z.looseObject({
+    example_ids: z.array(z.string()).min(1).max(10000),
+    operations: z.array(zExamplesMetadataOperation).min(1)
+});
+
 export const zEvaluatorStructuredOutput = z.looseObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -533,6 +592,25 @@ export const zEvaluatorStructuredOutput = z.looseObject({
 
 export const zEvaluatorTopLevel = z.looseObject({
     structured: zEvaluatorStructuredOutput
+});
+
+export const zAttachmentsOperations = z.looseObject({
+    rename: z.record(z.string(), z.string()).optional(),
+    retain: z.array(z.string()).optional()
+});
+
+export const zExampleUpdateWithId = z.looseObject({
+    dataset_id: z.string().nullish(),
+    inputs: z.record(z.string(), z.unknown()).nullish(),
+    outputs: z.record(z.string(), z.unknown()).nullish(),
+    attachments_operations: zAttachmentsOperations.nullish(),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+    split: z.union([
+        z.array(z.string()),
+        z.string()
+    ]).nullish(),
+    overwrite: z.boolean().optional().default(false),
+    id: z.string()
 });
 
 export const zTagging = z.looseObject({
@@ -713,6 +791,19 @@ export const zValidationError = z.looseObject({
 
 export const zHttpValidationError = z.looseObject({
     detail: z.array(zValidationError).optional()
+});
+
+export const zExample = z.looseObject({
+    outputs: z.record(z.string(), z.unknown()).nullish(),
+    dataset_id: z.string(),
+    source_run_id: z.string().nullish(),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+    inputs: z.record(z.string(), z.unknown()),
+    created_at: z.string().optional(),
+    id: z.string(),
+    name: z.string(),
+    modified_at: z.string().nullish(),
+    attachment_urls: z.record(z.string(), z.unknown()).nullish()
 });
 
 export const zSourceRevisionConfig = z.looseObject({
@@ -1133,3 +1224,130 @@ export const zGetV2ListenersByListenerIdData = z.looseObject({
 });
 
 export const zGetV2ListenersByListenerIdResponse = zListener;
+
+export const zGetApiV1SettingsData = z.looseObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zGetApiV1SettingsResponse = zAppHubCrudTenantsTenant;
+
+export const zPatchApiV1ExamplesBulkData = z.looseObject({
+    body: z.array(zExampleUpdateWithId),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1ExamplesBulkData = z.looseObject({
+    body: z.array(z.looseObject({
+        outputs: z.record(z.string(), z.unknown()).nullish(),
+        dataset_id: z.string(),
+        source_run_id: z.string().nullish(),
+        metadata: z.record(z.string(), z.unknown()).nullish(),
+        inputs: z.record(z.string(), z.unknown()).nullish(),
+        split: z.union([
+            z.array(z.string()),
+            z.string()
+        ]).nullish().default('base'),
+        id: z.string().nullish(),
+        use_source_run_io: z.boolean().optional().default(false),
+        use_source_run_attachments: z.array(z.string()).optional().default([]),
+        use_legacy_message_format: z.boolean().optional().default(false),
+        created_at: z.string().nullish()
+    })),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1ExamplesBulkResponse = z.array(zExample);
+
+export const zPostApiV1LikesByOwnerByRepoData = z.looseObject({
+    body: zLikeRepoRequest,
+    path: z.looseObject({
+        owner: z.string(),
+        repo: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1LikesByOwnerByRepoResponse = zLikeRepoResponse;
+
+export const zGetApiV1DatasetsByDatasetIdVersionsData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        dataset_id: z.string()
+    }),
+    query: z.looseObject({
+        search: z.string().nullish(),
+        example: z.string().nullish(),
+        limit: z.int().gte(1).lte(100).optional().default(100),
+        offset: z.int().gte(0).optional().default(0)
+    }).optional()
+});
+
+export const zGetApiV1DatasetsByDatasetIdVersionsResponse = z.array(zDatasetVersion);
+
+export const zGetApiV1DatasetsByDatasetIdVersionData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        dataset_id: z.string()
+    }),
+    query: z.looseObject({
+        as_of: z.string().nullish(),
+        tag: z.string().nullish()
+    }).optional()
+});
+
+export const zGetApiV1DatasetsByDatasetIdVersionResponse = zDatasetVersion;
+
+export const zPutApiV1DatasetsByDatasetIdTagsData = z.looseObject({
+    body: zPutDatasetVersionsSchema,
+    path: z.looseObject({
+        dataset_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPutApiV1DatasetsByDatasetIdTagsResponse = zDatasetVersion;
+
+export const zGetApiV1DatasetsByDatasetIdSplitsData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        dataset_id: z.string()
+    }),
+    query: z.looseObject({
+        as_of: z.union([
+            z.string(),
+            z.string()
+        ]).optional().default('latest')
+    }).optional()
+});
+
+export const zGetApiV1DatasetsByDatasetIdSplitsResponse = z.array(z.string());
+
+export const zPutApiV1DatasetsByDatasetIdSplitsData = z.looseObject({
+    body: zBodyUpdateDatasetSplitsApiV1DatasetsDatasetIdSplitsPut,
+    path: z.looseObject({
+        dataset_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPutApiV1DatasetsByDatasetIdSplitsResponse = z.array(z.string());
+
+export const zPostV1PlatformDatasetsExamplesDeleteData = z.looseObject({
+    body: zExamplesDeleteExamplesRequest,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostV1PlatformDatasetsExamplesDeleteResponse = zExamplesExamplesDeletedResponse;
+
+export const zPatchV1PlatformDatasetsByDatasetIdExamplesMetadataData = z.looseObject({
+    body: zExamplesBulkMetadataRequest,
+    path: z.looseObject({
+        dataset_id: z.string()
+    }),
+    query: z.never().optional()
+});

@@ -8,7 +8,7 @@
  *   see `datasetVersions.ts`).
  * - `PATCH /v1/platform/datasets/{dataset_id}/examples/metadata`
  *   `{example_ids, operations: [{key, operation, values}]}` (a Go route:
- *   errors `{"error": "..."}`): each operation adds its values to the list
+ *   errors as `platformExamples.ts` answers them): each operation adds its values to the list
  *   at `metadata.<key>` (`array_add`, once each) or removes them
  *   (`array_remove`), for each named example of the dataset (404 for one it
  *   does not have; at most 10 000). The SDKs read no answer; the emulator
@@ -23,11 +23,11 @@
 import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "../context";
 import { detailError, type FastApiValidationError, ValidationFailure } from "../errors";
-import { goErrorHandler } from "../kinds/goErrors";
 import { kindRecords } from "../kinds/records";
 import { canonicalUuid, isUuid } from "../params";
 import type { KindRecord } from "../types";
 import { datasetCall, datasetExamples } from "./datasetVersions";
+import { platformErrorHandler } from "./platformExamples";
 import { recordDatasetVersion } from "./versionLog";
 
 type Json = Record<string, unknown>;
@@ -85,7 +85,7 @@ export function registerDatasetSplitRoutes(app: FastifyInstance, ctx: EmulatorCo
   app.route({
     method: "PATCH",
     url: "/v1/platform/datasets/:dataset_id/examples/metadata",
-    errorHandler: goErrorHandler("go"),
+    errorHandler: platformErrorHandler,
     handler: async (request) => {
       const { datasetId, nowIso } = datasetCall(ctx, request, "datasets:update");
       const body = (request.body ?? {}) as Json;

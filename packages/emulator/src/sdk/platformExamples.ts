@@ -1,7 +1,7 @@
 /**
  * The platform's examples routes (`/v1/platform/datasets/...`, one of the
- * service's Go components: errors are `{"error": "..."}` and a malformed
- * request is a 400), which the SDKs use when `GET /info` answers
+ * service's Go components: errors are `{"error": "...", "details": "..."}` and a
+ * malformed request is a 400), which the SDKs use when `GET /info` answers
  * `instance_flags.dataset_examples_multipart_enabled` (the JS SDK uses
  * nothing else):
  *
@@ -13,7 +13,9 @@
  *   dataset (404 otherwise); 201 with the same answer.
  * - `POST /v1/platform/datasets/examples/delete` `{example_ids, hard_delete}`:
  *   deletes the workspace's examples it names (1 to 1000; ids it does not
- *   have are skipped); 200 `{count, example_ids}` of those deleted.
+ *   have are skipped, 404 when it has none of them); 200 `{count,
+ *   example_ids}` of those deleted. `hard_delete` must be `true` (422
+ *   otherwise: the published document says only that is supported).
  *
  * What the emulator does not do: attachments (`<id>.attachment.<name>`
  * parts) are refused with 400, as the emulator keeps no files; a dataset
@@ -21,10 +23,10 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { EmulatorContext } from "../context";
-import { detailError } from "../errors";
+import { detailError, HttpError } from "../errors";
 import { KINDS } from "../kinds";
 import { EXAMPLES } from "../kinds/examples";
-import { goErrorHandler } from "../kinds/goErrors";
+import { errorHandlerFor, goStyleError } from "../kinds/goErrors";
 import { kindRecords } from "../kinds/records";
 import { removeWithDependents } from "../kinds/references";
 import { canonicalUuid, isUuid } from "../params";
@@ -33,6 +35,16 @@ import { readMultipartExamples } from "./multipartExamples";
 import { recordDatasetVersion } from "./versionLog";
 
 type Json = Record<string, unknown>;
+
+/**
+ * The error handler of the platform's examples routes: a Go-style error
+ * (`kinds/goErrors.ts`) with `details`, the published `ErrorResponse`'s JSON
+ * string of details, here `{"reason": "<message>"}`.
+ */
+export const platformErrorHandler = errorHandlerFor((error) => {
+  const go = goStyleError(error);
+  return new HttpError(go.statusCode, { ...go.body, details: JSON.stringify({ reason: go.body["error"] }) }, go.headers);
+});
 
 /** The dataset the path names, which must be one of the caller's workspace (404 otherwise). */
 function datasetOf(ctx: EmulatorContext, request: FastifyRequest, scopeId: string): string {
@@ -45,7 +57,7 @@ function datasetOf(ctx: EmulatorContext, request: FastifyRequest, scopeId: strin
 
 /** Registers the platform's examples routes. */
 export function registerPlatformExampleRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
-  const errorHandler = goErrorHandler("go");
+  const errorHandler = platformErrorHandler;
   const route = (method: "POST" | "PATCH", url: string, handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>): void => {
     app.route({ method, url, handler, errorHandler });
   };
@@ -83,8 +95,10 @@ export function registerPlatformExampleRoutes(app: FastifyInstance, ctx: Emulato
     const ids = body["example_ids"];
     if (!Array.isArray(ids) || ids.length === 0 || ids.length > 1000) throw detailError(400, "example_ids: 1 to 1000 example ids");
     if (typeof body["hard_delete"] !== "boolean") throw detailError(400, "hard_delete: required, a boolean");
+    if (!body["hard_delete"]) throw detailError(422, "hard_delete: only true is supported (DELETE /api/v1/examples deletes softly)");
     const wanted = new Set(ids.map(String).filter(isUuid).map(canonicalUuid));
     const deleted = kindRecords(ctx, EXAMPLES.name).filter((r) => r.scopeId === call.scopeId && wanted.has(r.id));
+    if (deleted.length === 0) throw detailError(404, "none of the examples was found in the workspace");
     for (const record of deleted) {
       removeWithDependents(ctx, KINDS, record);
       recordDatasetVersion(ctx, call.scopeId, record.wire["dataset_id"], record.id, call.nowIso);

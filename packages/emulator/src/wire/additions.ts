@@ -521,6 +521,65 @@ export const zListenersList = z.object({
     offset: z.int()
 });
 
+export const zExamplesErrorResponse = z.object({
+    details: z.string().optional(),
+    error: z.string().optional()
+});
+
+export const zExamplesDeleteExamplesRequest = z.object({
+    example_ids: z.array(z.string()).min(1).max(1000),
+    hard_delete: z.boolean()
+});
+
+export const zExamplesExamplesDeletedResponse = z.object({
+    count: z.int().optional(),
+    example_ids: z.array(z.string()).optional()
+});
+
+export const zAppHubCrudTenantsTenant = z.object({
+    id: z.uuid(),
+    display_name: z.string(),
+    created_at: z.iso.datetime({ offset: true, local: true }),
+    tenant_handle: z.string().nullish()
+});
+
+export const zLikeRepoRequest = z.object({
+    like: z.boolean()
+});
+
+export const zLikeRepoResponse = z.object({
+    likes: z.int()
+});
+
+export const zDatasetVersion = z.object({
+    tags: z.array(z.string()).nullish(),
+    as_of: z.iso.datetime({ offset: true, local: true })
+});
+
+export const zPutDatasetVersionsSchema = z.object({
+    as_of: z.union([
+        z.iso.datetime({ offset: true, local: true }),
+        z.string()
+    ]),
+    tag: z.string()
+});
+
+export const zBodyUpdateDatasetSplitsApiV1DatasetsDatasetIdSplitsPut = z.object({
+    split_name: z.string(),
+    remove: z.boolean().optional().default(false)
+});
+
+export const zExamplesMetadataOperation = z.object({
+    key: z.string(),
+    operation: z.enum(['array_add', 'array_remove']),
+    values: z.array(z.string())
+});
+
+export const zExamplesBulkMetadataRequest = z.object({
+    example_ids: z.array(z.uuid()).min(1).max(10000),
+    operations: z.array(zExamplesMetadataOperation).min(1)
+});
+
 export const zEvaluatorStructuredOutput = z.object({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -533,6 +592,25 @@ export const zEvaluatorStructuredOutput = z.object({
 
 export const zEvaluatorTopLevel = z.object({
     structured: zEvaluatorStructuredOutput
+});
+
+export const zAttachmentsOperations = z.object({
+    rename: z.record(z.string(), z.string()).optional(),
+    retain: z.array(z.string()).optional()
+});
+
+export const zExampleUpdateWithId = z.object({
+    dataset_id: z.uuid().nullish(),
+    inputs: z.record(z.string(), z.unknown()).nullish(),
+    outputs: z.record(z.string(), z.unknown()).nullish(),
+    attachments_operations: zAttachmentsOperations.nullish(),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+    split: z.union([
+        z.array(z.string()),
+        z.string()
+    ]).nullish(),
+    overwrite: z.boolean().optional().default(false),
+    id: z.uuid()
 });
 
 export const zTagging = z.object({
@@ -713,6 +791,19 @@ export const zValidationError = z.object({
 
 export const zHttpValidationError = z.object({
     detail: z.array(zValidationError).optional()
+});
+
+export const zExample = z.object({
+    outputs: z.record(z.string(), z.unknown()).nullish(),
+    dataset_id: z.uuid(),
+    source_run_id: z.uuid().nullish(),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+    inputs: z.record(z.string(), z.unknown()),
+    created_at: z.iso.datetime({ offset: true, local: true }).optional(),
+    id: z.uuid(),
+    name: z.string(),
+    modified_at: z.iso.datetime({ offset: true, local: true }).nullish(),
+    attachment_urls: z.record(z.string(), z.unknown()).nullish()
 });
 
 export const zSourceRevisionConfig = z.object({
@@ -1133,3 +1224,130 @@ export const zGetV2ListenersByListenerIdData = z.object({
 });
 
 export const zGetV2ListenersByListenerIdResponse = zListener;
+
+export const zGetApiV1SettingsData = z.object({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zGetApiV1SettingsResponse = zAppHubCrudTenantsTenant;
+
+export const zPatchApiV1ExamplesBulkData = z.object({
+    body: z.array(zExampleUpdateWithId),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1ExamplesBulkData = z.object({
+    body: z.array(z.object({
+        outputs: z.record(z.string(), z.unknown()).nullish(),
+        dataset_id: z.uuid(),
+        source_run_id: z.uuid().nullish(),
+        metadata: z.record(z.string(), z.unknown()).nullish(),
+        inputs: z.record(z.string(), z.unknown()).nullish(),
+        split: z.union([
+            z.array(z.string()),
+            z.string()
+        ]).nullish().default('base'),
+        id: z.uuid().nullish(),
+        use_source_run_io: z.boolean().optional().default(false),
+        use_source_run_attachments: z.array(z.string()).optional().default([]),
+        use_legacy_message_format: z.boolean().optional().default(false),
+        created_at: z.string().nullish()
+    })),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1ExamplesBulkResponse = z.array(zExample);
+
+export const zPostApiV1LikesByOwnerByRepoData = z.object({
+    body: zLikeRepoRequest,
+    path: z.object({
+        owner: z.string(),
+        repo: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1LikesByOwnerByRepoResponse = zLikeRepoResponse;
+
+export const zGetApiV1DatasetsByDatasetIdVersionsData = z.object({
+    body: z.never().optional(),
+    path: z.object({
+        dataset_id: z.uuid()
+    }),
+    query: z.object({
+        search: z.string().nullish(),
+        example: z.uuid().nullish(),
+        limit: z.int().gte(1).lte(100).optional().default(100),
+        offset: z.int().gte(0).optional().default(0)
+    }).optional()
+});
+
+export const zGetApiV1DatasetsByDatasetIdVersionsResponse = z.array(zDatasetVersion);
+
+export const zGetApiV1DatasetsByDatasetIdVersionData = z.object({
+    body: z.never().optional(),
+    path: z.object({
+        dataset_id: z.uuid()
+    }),
+    query: z.object({
+        as_of: z.iso.datetime({ offset: true, local: true }).nullish(),
+        tag: z.string().nullish()
+    }).optional()
+});
+
+export const zGetApiV1DatasetsByDatasetIdVersionResponse = zDatasetVersion;
+
+export const zPutApiV1DatasetsByDatasetIdTagsData = z.object({
+    body: zPutDatasetVersionsSchema,
+    path: z.object({
+        dataset_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zPutApiV1DatasetsByDatasetIdTagsResponse = zDatasetVersion;
+
+export const zGetApiV1DatasetsByDatasetIdSplitsData = z.object({
+    body: z.never().optional(),
+    path: z.object({
+        dataset_id: z.uuid()
+    }),
+    query: z.object({
+        as_of: z.union([
+            z.iso.datetime({ offset: true, local: true }),
+            z.string()
+        ]).optional().default('latest')
+    }).optional()
+});
+
+export const zGetApiV1DatasetsByDatasetIdSplitsResponse = z.array(z.string());
+
+export const zPutApiV1DatasetsByDatasetIdSplitsData = z.object({
+    body: zBodyUpdateDatasetSplitsApiV1DatasetsDatasetIdSplitsPut,
+    path: z.object({
+        dataset_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zPutApiV1DatasetsByDatasetIdSplitsResponse = z.array(z.uuid());
+
+export const zPostV1PlatformDatasetsExamplesDeleteData = z.object({
+    body: zExamplesDeleteExamplesRequest,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostV1PlatformDatasetsExamplesDeleteResponse = zExamplesExamplesDeletedResponse;
+
+export const zPatchV1PlatformDatasetsByDatasetIdExamplesMetadataData = z.object({
+    body: zExamplesBulkMetadataRequest,
+    path: z.object({
+        dataset_id: z.uuid()
+    }),
+    query: z.never().optional()
+});

@@ -1,0 +1,130 @@
+/**
+ * Contract tier: the operations of contract/additions.openapi.json that the
+ * official `langsmith` SDKs call beyond the provider's kinds (the workspace's
+ * settings, examples in bulk, dataset versions, tags and splits, the
+ * platform's example deletes and metadata changes, prompt likes), each with
+ * its declared answers and its 404s and 422s.
+ *
+ * @packageDocumentation
+ */
+import { DEFAULT_WORKSPACE_ID } from "../../../packages/emulator/src/seed";
+import { type ContractEnv, type Json, UNKNOWN_ID } from "./env";
+
+/** Defines the SDK routes suite. */
+export function describeSdkRoutes(env: ContractEnv): void {
+  const call = (...args: Parameters<ContractEnv["harness"]["call"]>): ReturnType<ContractEnv["harness"]["call"]> => env.harness.call(...args);
+  const newDataset = async (name: string): Promise<string> => String(((await call("POST", "/api/v1/datasets", { body: { name }, expect: 200 })).body as Json)["id"]);
+
+  describe("REST API: what the langsmith SDKs call", () => {
+    test("settings: the workspace with its handle (null for a seeded workspace)", async () => {
+      expect((await call("GET", "/api/v1/settings", { expect: 200 })).body).toEqual({
+        id: DEFAULT_WORKSPACE_ID,
+        display_name: expect.any(String),
+        created_at: expect.any(String),
+        tenant_handle: null,
+      });
+    });
+
+    test("examples in bulk: create (200 with the examples; 400 unreadable, 404 unknown dataset, 409 taken id), change (200; 404, 422)", async () => {
+      const dataset = await newDataset("contract-bulk");
+      const created = (
+        await call("POST", "/api/v1/examples/bulk", {
+          body: [
+            { dataset_id: dataset, inputs: { q: "1" }, outputs: { a: "1" }, split: "test" },
+            { dataset_id: dataset, inputs: { q: "2" } },
+          ],
+          expect: 200,
+        })
+      ).body as Json[];
+      expect(created).toEqual([
+        expect.objectContaining({ dataset_id: dataset, inputs: { q: "1" }, outputs: { a: "1" }, metadata: { dataset_split: ["test"] } }),
+        expect.objectContaining({ dataset_id: dataset, inputs: { q: "2" } }),
+      ]);
+      const [first, second] = created.map((e) => String(e["id"]));
+      await call("POST", "/api/v1/examples/bulk", { body: [{ inputs: { q: "no dataset" } }], expect: 400, request: "invalid" });
+      await call("POST", "/api/v1/examples/bulk", { body: [{ dataset_id: UNKNOWN_ID, inputs: {} }], expect: 404 });
+      await call("POST", "/api/v1/examples/bulk", { body: [{ id: first, dataset_id: dataset, inputs: {} }], expect: 409 });
+      const changed = (await call("PATCH", "/api/v1/examples/bulk", { body: [{ id: first, outputs: { a: "one" } }, { id: second, split: "train" }], expect: 200 })).body;
+      expect(changed).toMatchObject({ count: 2, example_ids: [first, second] });
+      expect((await call("GET", `/api/v1/examples/${String(first)}`, { expect: 200 })).body).toMatchObject({ outputs: { a: "one" } });
+      await call("PATCH", "/api/v1/examples/bulk", { body: [{ id: UNKNOWN_ID, outputs: {} }], expect: 404 });
+      await call("PATCH", "/api/v1/examples/bulk", { body: [{ outputs: {} }], expect: 422, request: "invalid" });
+      await call("DELETE", `/api/v1/datasets/${dataset}`, { expect: 200 });
+    });
+
+    test("dataset versions: one per write, newest first; a tag on one (200; 404 for no such version, 422 without a tag); read by tag and by time (404, 422)", async () => {
+      const dataset = await newDataset("contract-versions");
+      const versions = `/api/v1/datasets/${dataset}/versions`;
+      expect((await call("GET", versions, { expect: 200 })).body).toEqual([]);
+      await call("GET", `/api/v1/datasets/${dataset}/version`, { expect: 404 });
+      await call("POST", "/api/v1/examples/bulk", { body: [{ dataset_id: dataset, inputs: { q: "1" } }], expect: 200 });
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await call("POST", "/api/v1/examples/bulk", { body: [{ dataset_id: dataset, inputs: { q: "2" } }], expect: 200 });
+      const listed = (await call("GET", versions, { expect: 200 })).body as Json[];
+      expect(listed).toHaveLength(2);
+      const older = String(listed[1]?.["as_of"]);
+      expect((await call("PUT", `/api/v1/datasets/${dataset}/tags`, { body: { as_of: older, tag: "prod" }, expect: 200 })).body).toEqual({ as_of: older, tags: ["prod"] });
+      await call("PUT", `/api/v1/datasets/${dataset}/tags`, { body: { as_of: "2001-01-01T00:00:00Z", tag: "old" }, expect: 404 });
+      await call("PUT", `/api/v1/datasets/${dataset}/tags`, { body: { as_of: older }, expect: 422, request: "invalid" });
+      await call("PUT", `/api/v1/datasets/${UNKNOWN_ID}/tags`, { body: { as_of: older, tag: "prod" }, expect: 404 });
+      expect((await call("GET", `${versions}?search=pro`, { expect: 200 })).body).toEqual([{ as_of: older, tags: ["prod"] }]);
+      await call("GET", `${versions}?limit=0`, { expect: 422, request: "invalid" });
+      await call("GET", `/api/v1/datasets/${UNKNOWN_ID}/versions`, { expect: 404 });
+      expect((await call("GET", `/api/v1/datasets/${dataset}/version?tag=prod`, { expect: 200 })).body).toEqual({ as_of: older, tags: ["prod"] });
+      expect((await call("GET", `/api/v1/datasets/${dataset}/version?as_of=${encodeURIComponent(older)}`, { expect: 200 })).body).toEqual({ as_of: older, tags: ["prod"] });
+      await call("GET", `/api/v1/datasets/${dataset}/version?tag=staging`, { expect: 404 });
+      await call("GET", `/api/v1/datasets/${dataset}/version?as_of=yesterday`, { expect: 422, request: "invalid" });
+      await call("DELETE", `/api/v1/datasets/${dataset}`, { expect: 200 });
+    });
+
+    test("splits: the names in use; PUT adds and removes one (200 with the ids; 404, 422); the platform's metadata route (200; 400, 404)", async () => {
+      const dataset = await newDataset("contract-splits");
+      const [example] = ((await call("POST", "/api/v1/examples/bulk", { body: [{ dataset_id: dataset, inputs: { q: "1" } }], expect: 200 })).body as Json[]).map((e) =>
+        String(e["id"]),
+      );
+      const splits = `/api/v1/datasets/${dataset}/splits`;
+      expect((await call("GET", splits, { expect: 200 })).body).toEqual(["base"]);
+      expect((await call("PUT", splits, { body: { split_name: "test", examples: [example] }, expect: 200 })).body).toEqual([example]);
+      expect((await call("GET", splits, { expect: 200 })).body).toEqual(["base", "test"]);
+      await call("PUT", splits, { body: { split_name: "base", examples: [example], remove: true }, expect: 200 });
+      expect((await call("GET", splits, { expect: 200 })).body).toEqual(["test"]);
+      await call("PUT", splits, { body: { split_name: "test", examples: [UNKNOWN_ID] }, expect: 404 });
+      await call("PUT", splits, { body: { examples: [example] }, expect: 422, request: "invalid" });
+      await call("GET", `/api/v1/datasets/${UNKNOWN_ID}/splits`, { expect: 404 });
+      await call("GET", "/api/v1/datasets/not-a-uuid/splits", { expect: 422, request: "invalid" });
+      const metadata = `/v1/platform/datasets/${dataset}/examples/metadata`;
+      const operations = [{ key: "dataset_split", operation: "array_add", values: ["train"] }];
+      await call("PATCH", metadata, { body: { example_ids: [example], operations }, expect: 200 });
+      expect((await call("GET", splits, { expect: 200 })).body).toEqual(["test", "train"]);
+      await call("PATCH", metadata, { body: { example_ids: [UNKNOWN_ID], operations }, expect: 404 });
+      await call("PATCH", metadata, { body: { example_ids: [], operations }, expect: 400, request: "invalid" });
+      await call("DELETE", `/api/v1/datasets/${dataset}`, { expect: 200 });
+    });
+
+    test("the platform's hard delete of examples: 200 with those deleted; 404 when none is the workspace's; 422 for a soft delete; 400 malformed", async () => {
+      const dataset = await newDataset("contract-hard-delete");
+      const [example] = ((await call("POST", "/api/v1/examples/bulk", { body: [{ dataset_id: dataset, inputs: { q: "1" } }], expect: 200 })).body as Json[]).map((e) =>
+        String(e["id"]),
+      );
+      const remove = "/v1/platform/datasets/examples/delete";
+      await call("POST", remove, { body: { example_ids: [example], hard_delete: false }, expect: 422 });
+      expect((await call("POST", remove, { body: { example_ids: [example, UNKNOWN_ID], hard_delete: true }, expect: 200 })).body).toEqual({ count: 1, example_ids: [example] });
+      await call("GET", `/api/v1/examples/${String(example)}`, { expect: 404 });
+      await call("POST", remove, { body: { example_ids: [UNKNOWN_ID], hard_delete: true }, expect: 404 });
+      await call("POST", remove, { body: { example_ids: [] , hard_delete: true }, expect: 400, request: "invalid" });
+      await call("DELETE", `/api/v1/datasets/${dataset}`, { expect: 200 });
+    });
+
+    test("likes: like and unlike once per caller (200 with the count), 404 for an unknown prompt, 422 without like", async () => {
+      await call("POST", "/api/v1/repos", { body: { repo_handle: "contract-liked", is_public: false }, expect: 200 });
+      const likes = "/api/v1/likes/-/contract-liked";
+      expect((await call("POST", likes, { body: { like: true }, expect: 200 })).body).toEqual({ likes: 1 });
+      expect((await call("POST", likes, { body: { like: true }, expect: 200 })).body).toEqual({ likes: 1 });
+      expect((await call("GET", "/api/v1/repos/-/contract-liked", { expect: 200 })).body).toMatchObject({ repo: { num_likes: 1 } });
+      expect((await call("POST", likes, { body: { like: false }, expect: 200 })).body).toEqual({ likes: 0 });
+      await call("POST", "/api/v1/likes/-/no-such-prompt", { body: { like: true }, expect: 404 });
+      await call("POST", likes, { body: {}, expect: 422, request: "invalid" });
+      await call("DELETE", "/api/v1/repos/-/contract-liked", { expect: 200 });
+    });
+  });
+}
