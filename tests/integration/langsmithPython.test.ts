@@ -18,8 +18,8 @@ describe("the langsmith Python SDK 0.15.1 against the emulator", () => {
   let emulator: Emulator;
   let python: string;
 
-  /** Runs one group of the conformance script with the emulator as its LangSmith (`endpoint` appended to its URL). */
-  function group(name: string, endpoint = "/api/v1"): Promise<Run> {
+  /** Runs one group of the conformance script with the emulator as its LangSmith (`endpoint` appended to its URL), tracing off unless `extraEnv` turns it on. */
+  function group(name: string, endpoint = "/api/v1", extraEnv: Record<string, string> = {}): Promise<Run> {
     return new Promise((resolve, reject) => {
       const child = spawn(python, [join(__dirname, "langsmithClients", "conformance.py"), name], {
         stdio: ["ignore", "pipe", "pipe"],
@@ -28,6 +28,7 @@ describe("the langsmith Python SDK 0.15.1 against the emulator", () => {
           LANGSMITH_ENDPOINT: `${emulator.url}${endpoint}`,
           LANGSMITH_API_KEY: DEFAULT_API_KEY,
           LANGSMITH_TRACING: "false",
+          ...extraEnv,
         },
       });
       let output = "";
@@ -43,9 +44,9 @@ describe("the langsmith Python SDK 0.15.1 against the emulator", () => {
   }
 
   /** Runs a group and expects it to pass; answers the requests it made (`METHOD path`, as routed). */
-  async function passes(name: string, endpoint?: string): Promise<string[]> {
+  async function passes(name: string, endpoint?: string, extraEnv?: Record<string, string>): Promise<string[]> {
     const before = emulator.control.requestLog().length;
-    const run = await group(name, endpoint);
+    const run = await group(name, endpoint, extraEnv);
     if (run.code !== 0) throw new Error(`conformance.py ${name} exited ${String(run.code)}:\n${run.output}`);
     expect(run.output.trim().split("\n").pop()).toBe(`ok ${name}`);
     return emulator.control
@@ -104,6 +105,11 @@ describe("the langsmith Python SDK 0.15.1 against the emulator", () => {
 
   test("annotation queues: create, read, list, update, delete", async () => {
     await passes("annotation-queues");
+  });
+
+  test("tracing is not emulated: a traced function runs, its runs are refused at once with a 501 naming the route (no hang), create_run raises it", async () => {
+    const sent = await passes("tracing", "/api/v1", { LANGSMITH_TRACING: "true" });
+    expect(sent).toEqual(expect.arrayContaining(["POST /api/v1/runs/multipart", "POST /api/v1/runs"]));
   });
 
   test("prompts: create, push a ChatPromptTemplate (with a commit tag), pull by latest, tag and hash, list with filters, update, like, archive, delete", async () => {

@@ -162,6 +162,30 @@ def prompts() -> None:
     check(c.get_prompt(name) is None, "delete_prompt left the prompt")
 
 
+def tracing() -> None:
+    import time
+
+    from langsmith import traceable
+    from langsmith.utils import LangSmithError
+
+    c = client()
+
+    @traceable(client=c)
+    def add_one(x: int) -> int:
+        return x + 1
+
+    started = time.monotonic()
+    check(add_one(1) == 2, "a traced function's result")
+    c.flush()
+    check(time.monotonic() - started < 10, "flushing traces to the emulator took 10 s or more")
+    try:
+        c.create_run("not-emulated", inputs={}, run_type="chain")
+    except LangSmithError as error:
+        check("Not implemented by the emulator: POST /api/v1/runs" in str(error), f"create_run's error: {error}")
+    else:
+        raise AssertionError("create_run succeeded: trace ingestion is not emulated")
+
+
 GROUPS = {
     "projects": projects,
     "datasets": datasets,
@@ -170,6 +194,7 @@ GROUPS = {
     "feedback-configs": feedback_configs,
     "annotation-queues": annotation_queues,
     "prompts": prompts,
+    "tracing": tracing,
 }
 
 if __name__ == "__main__":
