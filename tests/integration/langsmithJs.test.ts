@@ -19,8 +19,8 @@ describe("the langsmith JS SDK 0.12.0 against the emulator", () => {
   let emulator: Emulator;
   let sdkDir: string;
 
-  /** Runs one group of the conformance script with the emulator's REST API as its LangSmith. */
-  function group(name: string): Promise<Run> {
+  /** Runs one group of the conformance script with the emulator's REST API as its LangSmith (and `extraEnv`). */
+  function group(name: string, extraEnv: Record<string, string> = {}): Promise<Run> {
     return new Promise((resolve, reject) => {
       const child = spawn(process.execPath, [join(__dirname, "langsmithClients", "conformance.cjs"), name], {
         stdio: ["ignore", "pipe", "pipe"],
@@ -30,6 +30,7 @@ describe("the langsmith JS SDK 0.12.0 against the emulator", () => {
           LANGSMITH_ENDPOINT: `${emulator.url}/api/v1`,
           LANGSMITH_API_KEY: DEFAULT_API_KEY,
           LANGSMITH_TRACING: "false",
+          ...extraEnv,
         },
       });
       let output = "";
@@ -45,15 +46,30 @@ describe("the langsmith JS SDK 0.12.0 against the emulator", () => {
   }
 
   /** Runs a group and expects it to pass; answers the requests it made (`METHOD path`, as routed). */
-  async function passes(name: string): Promise<string[]> {
+  async function passes(name: string, extraEnv?: Record<string, string>): Promise<string[]> {
     const before = emulator.control.requestLog().length;
-    const run = await group(name);
+    const run = await group(name, extraEnv);
     if (run.code !== 0) throw new Error(`conformance.cjs ${name} exited ${String(run.code)}:\n${run.output}`);
     expect(run.output.trim().split("\n").pop()).toBe(`ok ${name}`);
     return emulator.control
       .requestLog()
       .slice(before)
       .map((entry) => `${entry.method} ${entry.path}`);
+  }
+
+  /** Runs seeded into a new project of the workspace (the emulator takes no trace ingestion), as `CONFORMANCE_RUN_IDS`. */
+  async function seededRuns(): Promise<Record<string, string>> {
+    const response = await fetch(`${emulator.url}/api/v1/sessions`, {
+      method: "POST",
+      headers: { "x-api-key": DEFAULT_API_KEY, "content-type": "application/json" },
+      body: JSON.stringify({ name: `queue-runs-${Date.now()}` }),
+    });
+    const project = (await response.json()) as { id: string };
+    const runs = emulator.control.seedTraceRuns(project.id, [
+      { name: "answer", startTime: "2026-10-01T00:00:00Z", inputs: { question: "2+2" }, outputs: { answer: "4" } },
+      { name: "answer", startTime: "2026-10-01T00:01:00Z", inputs: { question: "3+3" }, outputs: { answer: "6" } },
+    ]);
+    return { CONFORMANCE_RUN_IDS: runs.map((run) => run.id).join(",") };
   }
 
   beforeAll(async () => {
@@ -88,6 +104,10 @@ describe("the langsmith JS SDK 0.12.0 against the emulator", () => {
 
   test("annotation queues: create, read, list, update, delete", async () => {
     await passes("annotation-queues");
+  });
+
+  test("annotation-queue runs (seeded): addRunsToAnnotationQueue, getRunFromAnnotationQueue, listRunsFromAnnotationQueue, getSizeFromAnnotationQueue, deleteRunFromAnnotationQueue", async () => {
+    await passes("annotation-queue-runs", await seededRuns());
   });
 
   test("prompts: createPrompt, pushPrompt (with a commit tag), pullPromptCommit by latest, tag and hash, listPrompts with filters, updatePrompt, like, archive, deletePrompt", async () => {

@@ -55,6 +55,21 @@ describe("the langsmith Python SDK 0.15.1 against the emulator", () => {
       .map((entry) => `${entry.method} ${entry.path}`);
   }
 
+  /** Runs seeded into a new project of the workspace (the emulator takes no trace ingestion), as `CONFORMANCE_RUN_IDS`. */
+  async function seededRuns(): Promise<Record<string, string>> {
+    const response = await fetch(`${emulator.url}/api/v1/sessions`, {
+      method: "POST",
+      headers: { "x-api-key": DEFAULT_API_KEY, "content-type": "application/json" },
+      body: JSON.stringify({ name: `queue-runs-${Date.now()}` }),
+    });
+    const project = (await response.json()) as { id: string };
+    const runs = emulator.control.seedTraceRuns(project.id, [
+      { name: "answer", startTime: "2026-10-01T00:00:00Z", inputs: { question: "2+2" }, outputs: { answer: "4" } },
+      { name: "answer", startTime: "2026-10-01T00:01:00Z", inputs: { question: "3+3" }, outputs: { answer: "6" } },
+    ]);
+    return { CONFORMANCE_RUN_IDS: runs.map((run) => run.id).join(",") };
+  }
+
   beforeAll(async () => {
     const { pythonLangsmithDir } = toolPaths();
     if (pythonLangsmithDir === undefined) throw new Error("the langsmith SDK's environment is not recorded by the tools bootstrap: run npm run tools");
@@ -105,6 +120,13 @@ describe("the langsmith Python SDK 0.15.1 against the emulator", () => {
 
   test("annotation queues: create, read, list, update, delete", async () => {
     await passes("annotation-queues");
+  });
+
+  test("annotation-queue runs (seeded): add_runs_to_annotation_queue, get_run_from_annotation_queue, list_runs_from_annotation_queue (by status), delete_run_from_annotation_queue", async () => {
+    const sent = await passes("annotation-queue-runs", "/api/v1", await seededRuns());
+    expect(sent).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^POST \/api\/v1\/annotation-queues\/[0-9a-f-]{36}\/runs$/), expect.stringMatching(/\/run\/1$/)]),
+    );
   });
 
   test("tracing is not emulated: a traced function runs, its runs are refused at once with a 501 naming the route (no hang), create_run raises it", async () => {

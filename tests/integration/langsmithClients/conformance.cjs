@@ -118,6 +118,22 @@ async function annotationQueues(client) {
   check((await collect(client.listAnnotationQueues({ name: `${name}-2` }))).length === 0, "deleteAnnotationQueue left the queue");
 }
 
+async function annotationQueueRuns(client) {
+  const [first, second] = process.env.CONFORMANCE_RUN_IDS.split(",");
+  const queue = await client.createAnnotationQueue({ name: unique("review") });
+  await client.addRunsToAnnotationQueue(queue.id, [first, second]);
+  const run = await client.getRunFromAnnotationQueue(queue.id, 0);
+  check(
+    run.id === first && run.name === "answer" && run.inputs.question === "2+2" && typeof run.added_at === "string",
+    `getRunFromAnnotationQueue(0): ${JSON.stringify(run)}`,
+  );
+  check((await collect(client.listRunsFromAnnotationQueue(queue.id))).map((r) => r.id).join() === `${first},${second}`, "listRunsFromAnnotationQueue");
+  check((await client.getSizeFromAnnotationQueue(queue.id)).size === 2, "getSizeFromAnnotationQueue");
+  await client.deleteRunFromAnnotationQueue(queue.id, first);
+  check((await client.getRunFromAnnotationQueue(queue.id, 0)).id === second, "deleteRunFromAnnotationQueue left the run");
+  await client.deleteAnnotationQueue(queue.id);
+}
+
 async function prompts(client) {
   const name = unique("prompt");
   const created = await client.createPrompt(name, { description: "greets", tags: ["greeting"] });
@@ -146,7 +162,15 @@ async function prompts(client) {
   check((await client.getPrompt(name)) === null, "deletePrompt left the prompt");
 }
 
-const GROUPS = { projects, datasets, examples, "feedback-configs": feedbackConfigs, "annotation-queues": annotationQueues, prompts };
+const GROUPS = {
+  projects,
+  datasets,
+  examples,
+  "feedback-configs": feedbackConfigs,
+  "annotation-queues": annotationQueues,
+  "annotation-queue-runs": annotationQueueRuns,
+  prompts,
+};
 
 const group = process.argv[2];
 const client = new Client({ apiUrl: process.env.LANGSMITH_ENDPOINT, apiKey: process.env.LANGSMITH_API_KEY });

@@ -124,6 +124,24 @@ def annotation_queues() -> None:
     check(list(c.list_annotation_queues(name_contains=name)) == [], "delete_annotation_queue left the queue")
 
 
+def annotation_queue_runs() -> None:
+    import os
+
+    c = client()
+    first, second = os.environ["CONFORMANCE_RUN_IDS"].split(",")
+    queue = c.create_annotation_queue(name=unique("review"))
+    c.add_runs_to_annotation_queue(queue.id, run_ids=[first, second])
+    run = c.get_run_from_annotation_queue(queue.id, index=0)
+    check(str(run.id) == first and run.name == "answer" and run.inputs == {"question": "2+2"}, f"get_run_from_annotation_queue(0): {run!r}")
+    check(run.added_at is not None, "get_run_from_annotation_queue: added_at")
+    check(str(c.get_run_from_annotation_queue(queue.id, index=1).id) == second, "get_run_from_annotation_queue(1)")
+    check([str(r.id) for r in c.list_runs_from_annotation_queue(queue.id)] == [first, second], "list_runs_from_annotation_queue")
+    check(list(c.list_runs_from_annotation_queue(queue.id, status="completed")) == [], "list_runs_from_annotation_queue(status=completed)")
+    c.delete_run_from_annotation_queue(queue.id, run_id=first)
+    check(str(c.get_run_from_annotation_queue(queue.id, index=0).id) == second, "delete_run_from_annotation_queue left the run")
+    c.delete_annotation_queue(queue.id)
+
+
 def prompts() -> None:
     from langchain_core.prompts import ChatPromptTemplate
 
@@ -193,6 +211,7 @@ GROUPS = {
     "examples-multipart": lambda: examples(multipart=True),
     "feedback-configs": feedback_configs,
     "annotation-queues": annotation_queues,
+    "annotation-queue-runs": annotation_queue_runs,
     "prompts": prompts,
     "tracing": tracing,
 }
