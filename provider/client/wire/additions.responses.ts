@@ -580,6 +580,34 @@ export const zExamplesBulkMetadataRequest = z.looseObject({
     operations: z.array(zExamplesMetadataOperation).min(1)
 });
 
+export const zAddRunToQueueRequest = z.looseObject({
+    run_id: z.string(),
+    source_proposed_example_id: z.string().nullish()
+});
+
+export const zAnnotationQueueRunSchema = z.looseObject({
+    run_id: z.string(),
+    queue_id: z.string(),
+    last_reviewed_time: z.string().nullish(),
+    added_at: z.string().optional(),
+    source_proposed_example_id: z.string().nullish(),
+    id: z.string()
+});
+
+export const zAnnotationQueueSizeSchema = z.looseObject({
+    size: z.int()
+});
+
+export const zRunTypeEnum = z.enum([
+    'tool',
+    'chain',
+    'llm',
+    'retriever',
+    'embedding',
+    'prompt',
+    'parser'
+]);
+
 export const zEvaluatorStructuredOutput = z.looseObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -592,6 +620,82 @@ export const zEvaluatorStructuredOutput = z.looseObject({
 
 export const zEvaluatorTopLevel = z.looseObject({
     structured: zEvaluatorStructuredOutput
+});
+
+export const zTraceTier = z.enum(['longlived', 'shortlived']);
+
+export const zAnnotationQueueRunAddSchema = z.looseObject({
+    run_id: z.string(),
+    start_time: z.string().nullish(),
+    session_id: z.string().nullish(),
+    trace_id: z.string().nullish(),
+    parent_run_id: z.string().nullish(),
+    trace_tier: zTraceTier.nullish()
+});
+
+export const zRunSchemaWithAnnotationQueueInfo = z.looseObject({
+    name: z.string(),
+    inputs: z.record(z.string(), z.unknown()).nullish(),
+    inputs_preview: z.string().nullish(),
+    run_type: zRunTypeEnum,
+    start_time: z.string().optional(),
+    end_time: z.string().nullish(),
+    extra: z.record(z.string(), z.unknown()).nullish(),
+    error: z.string().nullish(),
+    execution_order: z.int().gte(1).optional().default(1),
+    serialized: z.record(z.string(), z.unknown()).nullish(),
+    outputs: z.record(z.string(), z.unknown()).nullish(),
+    outputs_preview: z.string().nullish(),
+    parent_run_id: z.string().nullish(),
+    manifest_id: z.string().nullish(),
+    manifest_s3_id: z.string().nullish(),
+    events: z.array(z.record(z.string(), z.unknown())).nullish(),
+    tags: z.array(z.string()).nullish(),
+    inputs_s3_urls: z.record(z.string(), z.unknown()).nullish(),
+    outputs_s3_urls: z.record(z.string(), z.unknown()).nullish(),
+    s3_urls: z.record(z.string(), z.unknown()).nullish(),
+    trace_id: z.string(),
+    dotted_order: z.string(),
+    trace_min_start_time: z.string().nullish(),
+    trace_max_start_time: z.string().nullish(),
+    id: z.string(),
+    status: z.string(),
+    child_run_ids: z.array(z.string()).nullish(),
+    direct_child_run_ids: z.array(z.string()).nullish(),
+    parent_run_ids: z.array(z.string()).nullish(),
+    feedback_stats: z.record(z.string(), z.record(z.string(), z.unknown())).nullish(),
+    reference_example_id: z.string().nullish(),
+    total_tokens: z.int().optional().default(0),
+    prompt_tokens: z.int().optional().default(0),
+    completion_tokens: z.int().optional().default(0),
+    prompt_token_details: z.record(z.string(), z.int()).nullish(),
+    completion_token_details: z.record(z.string(), z.int()).nullish(),
+    total_cost: z.string().nullish(),
+    prompt_cost: z.string().nullish(),
+    completion_cost: z.string().nullish(),
+    prompt_cost_details: z.record(z.string(), z.string()).nullish(),
+    completion_cost_details: z.record(z.string(), z.string()).nullish(),
+    price_model_id: z.string().nullish(),
+    first_token_time: z.string().nullish(),
+    messages: z.array(z.record(z.string(), z.unknown())).nullish(),
+    session_id: z.string(),
+    app_path: z.string(),
+    last_queued_at: z.string().nullish(),
+    in_dataset: z.boolean().nullish(),
+    share_token: z.string().nullish(),
+    trace_tier: zTraceTier.nullish(),
+    trace_first_received_at: z.string().nullish(),
+    ttl_seconds: z.int().nullish(),
+    trace_upgrade: z.boolean().optional().default(false),
+    reference_dataset_id: z.string().nullish(),
+    thread_id: z.string().nullish(),
+    queue_run_id: z.string(),
+    last_reviewed_time: z.string().nullish(),
+    added_at: z.string().nullish(),
+    effective_added_at: z.string().nullish(),
+    reserved_by: z.array(z.string()).optional().default([]),
+    completed_by: z.array(z.string()).optional().default([]),
+    source_proposed_example_id: z.string().nullish()
 });
 
 export const zAttachmentsOperations = z.looseObject({
@@ -1351,3 +1455,75 @@ export const zPatchV1PlatformDatasetsByDatasetIdExamplesMetadataData = z.looseOb
     }),
     query: z.never().optional()
 });
+
+export const zGetApiV1AnnotationQueuesByQueueIdRunsData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        queue_id: z.string()
+    }),
+    query: z.looseObject({
+        offset: z.int().gte(0).optional().default(0),
+        limit: z.int().gte(1).lte(100).optional().default(100),
+        archived: z.boolean().nullish(),
+        include_stats: z.boolean().nullish(),
+        status: z.enum([
+            'needs_my_review',
+            'needs_others_review',
+            'completed'
+        ]).nullish()
+    }).optional()
+});
+
+export const zGetApiV1AnnotationQueuesByQueueIdRunsResponse = z.array(zRunSchemaWithAnnotationQueueInfo);
+
+export const zPostApiV1AnnotationQueuesByQueueIdRunsData = z.looseObject({
+    body: z.union([
+        z.array(z.string()),
+        z.array(zAddRunToQueueRequest),
+        z.array(zAnnotationQueueRunAddSchema)
+    ]),
+    path: z.looseObject({
+        queue_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1AnnotationQueuesByQueueIdRunsResponse = z.array(zAnnotationQueueRunSchema);
+
+export const zGetApiV1AnnotationQueuesByQueueIdRunByIndexData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        queue_id: z.string(),
+        index: z.int()
+    }),
+    query: z.looseObject({
+        include_extra: z.boolean().optional().default(false)
+    }).optional()
+});
+
+export const zGetApiV1AnnotationQueuesByQueueIdRunByIndexResponse = zRunSchemaWithAnnotationQueueInfo;
+
+export const zDeleteApiV1AnnotationQueuesByQueueIdRunsByQueueRunIdData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        queue_id: z.string(),
+        queue_run_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1AnnotationQueuesByQueueIdSizeData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        queue_id: z.string()
+    }),
+    query: z.looseObject({
+        status: z.enum([
+            'needs_my_review',
+            'needs_others_review',
+            'completed'
+        ]).nullish()
+    }).optional()
+});
+
+export const zGetApiV1AnnotationQueuesByQueueIdSizeResponse = zAnnotationQueueSizeSchema;

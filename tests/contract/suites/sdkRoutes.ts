@@ -2,7 +2,8 @@
  * Contract tier: the operations of contract/additions.openapi.json that the
  * official `langsmith` SDKs call beyond the provider's kinds (the workspace's
  * settings, examples in bulk, dataset versions, tags and splits, the
- * platform's example deletes and metadata changes, prompt likes), each with
+ * platform's example deletes and metadata changes, prompt likes, the runs
+ * of annotation queues), each with
  * its declared answers and its 404s and 422s.
  *
  * @packageDocumentation
@@ -113,6 +114,34 @@ export function describeSdkRoutes(env: ContractEnv): void {
       await call("POST", remove, { body: { example_ids: [UNKNOWN_ID], hard_delete: true }, expect: 404 });
       await call("POST", remove, { body: { example_ids: [] , hard_delete: true }, expect: 400, request: "invalid" });
       await call("DELETE", `/api/v1/datasets/${dataset}`, { expect: 200 });
+    });
+
+    test("annotation-queue runs (seeded): add (200 with the entries; 404 for an unknown run or queue, 422), list (by status; 422), size, by index (404 past the end, 422), remove (by run id; 404, 422)", async () => {
+      const project = String(((await call("POST", "/api/v1/sessions", { body: { name: "contract-queue-runs" }, expect: 200 })).body as Json)["id"]);
+      const [run] = env.emulator.control.seedTraceRuns(project, [{ name: "answer", startTime: "2026-10-01T00:00:00Z", inputs: { q: "1" } }]);
+      const runId = String(run?.id);
+      const queue = String(((await call("POST", "/api/v1/annotation-queues", { body: { name: "contract-queue-runs" }, expect: 200 })).body as Json)["id"]);
+      const runs = `/api/v1/annotation-queues/${queue}/runs`;
+      const [entry] = (await call("POST", runs, { body: [runId], expect: 200 })).body as Json[];
+      expect(entry).toMatchObject({ run_id: runId, queue_id: queue, last_reviewed_time: null });
+      expect((await call("POST", runs, { body: [{ run_id: runId }], expect: 200 })).body).toEqual([entry]);
+      await call("POST", runs, { body: [UNKNOWN_ID], expect: 404 });
+      await call("POST", `/api/v1/annotation-queues/${UNKNOWN_ID}/runs`, { body: [runId], expect: 404 });
+      await call("POST", runs, { body: ["not-a-run"], expect: 422, request: "invalid" });
+      expect((await call("GET", runs, { expect: 200 })).body).toEqual([expect.objectContaining({ id: runId, name: "answer", queue_run_id: entry?.["id"] })]);
+      expect((await call("GET", `${runs}?status=completed`, { expect: 200 })).body).toEqual([]);
+      await call("GET", `${runs}?limit=0`, { expect: 422, request: "invalid" });
+      await call("GET", `/api/v1/annotation-queues/${UNKNOWN_ID}/runs`, { expect: 404 });
+      expect((await call("GET", `/api/v1/annotation-queues/${queue}/size`, { expect: 200 })).body).toEqual({ size: 1 });
+      await call("GET", `/api/v1/annotation-queues/${queue}/size?status=reviewed`, { expect: 422, request: "invalid" });
+      await call("GET", `/api/v1/annotation-queues/${UNKNOWN_ID}/size`, { expect: 404 });
+      expect((await call("GET", `/api/v1/annotation-queues/${queue}/run/0`, { expect: 200 })).body).toMatchObject({ id: runId, inputs: { q: "1" } });
+      await call("GET", `/api/v1/annotation-queues/${queue}/run/1`, { expect: 404 });
+      await call("GET", `/api/v1/annotation-queues/${queue}/run/first`, { expect: 422, request: "invalid" });
+      await call("DELETE", `${runs}/${runId}`, { expect: 200 });
+      await call("DELETE", `${runs}/${runId}`, { expect: 404 });
+      await call("DELETE", `${runs}/not-a-uuid`, { expect: 422, request: "invalid" });
+      await call("DELETE", `/api/v1/annotation-queues/${queue}`, { expect: 200 });
     });
 
     test("likes: like and unlike once per caller (200 with the count), 404 for an unknown prompt, 422 without like", async () => {

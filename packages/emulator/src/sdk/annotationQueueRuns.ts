@@ -69,9 +69,47 @@ function entriesOf(ctx: EmulatorContext, queueId: string): KindRecord[] {
   return kindRecords(ctx, ENTRIES_BUCKET).filter((r) => r.parentId === queueId);
 }
 
-/** A trace run with its place in the queue, as the run routes answer it. */
+/** The run fields the emulator has no value for (no previews, S3 payloads, costs, sharing or threads): answered as `null`. */
+const NULL_RUN_FIELDS = [
+  "inputs_preview",
+  "outputs_preview",
+  "serialized",
+  "manifest_id",
+  "manifest_s3_id",
+  "events",
+  "inputs_s3_urls",
+  "outputs_s3_urls",
+  "s3_urls",
+  "trace_min_start_time",
+  "trace_max_start_time",
+  "child_run_ids",
+  "direct_child_run_ids",
+  "feedback_stats",
+  "reference_example_id",
+  "prompt_token_details",
+  "completion_token_details",
+  "prompt_cost",
+  "completion_cost",
+  "prompt_cost_details",
+  "completion_cost_details",
+  "price_model_id",
+  "first_token_time",
+  "messages",
+  "last_queued_at",
+  "in_dataset",
+  "share_token",
+  "trace_tier",
+  "trace_first_received_at",
+  "ttl_seconds",
+  "reference_dataset_id",
+  "thread_id",
+  "effective_added_at",
+];
+
+/** A trace run with its place in the queue (`RunSchemaWithAnnotationQueueInfo`), as the run routes answer it. */
 function queuedRun(run: TraceRunRecord, entry: KindRecord): Json {
   return {
+    ...Object.fromEntries(NULL_RUN_FIELDS.map((field) => [field, null])),
     id: run.id,
     name: run.name,
     run_type: run.runType,
@@ -86,10 +124,21 @@ function queuedRun(run: TraceRunRecord, entry: KindRecord): Json {
     trace_id: run.traceId,
     dotted_order: run.dottedOrder,
     parent_run_id: run.parentRunId,
+    parent_run_ids: run.parentRunId === null ? [] : [run.parentRunId],
     session_id: run.sessionId,
+    app_path: `/projects/p/${run.sessionId}/r/${run.id}`,
     execution_order: 1,
+    total_tokens: run.totalTokens ?? 0,
+    prompt_tokens: run.promptTokens ?? 0,
+    completion_tokens: run.completionTokens ?? 0,
+    total_cost: run.totalCost === null ? null : String(run.totalCost),
+    trace_upgrade: false,
+    queue_run_id: entry.id,
     added_at: entry.wire["added_at"],
     last_reviewed_time: entry.wire["last_reviewed_time"],
+    source_proposed_example_id: null,
+    reserved_by: [],
+    completed_by: [],
   };
 }
 

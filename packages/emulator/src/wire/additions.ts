@@ -580,6 +580,34 @@ export const zExamplesBulkMetadataRequest = z.object({
     operations: z.array(zExamplesMetadataOperation).min(1)
 });
 
+export const zAddRunToQueueRequest = z.object({
+    run_id: z.uuid(),
+    source_proposed_example_id: z.uuid().nullish()
+});
+
+export const zAnnotationQueueRunSchema = z.object({
+    run_id: z.uuid(),
+    queue_id: z.uuid(),
+    last_reviewed_time: z.iso.datetime({ offset: true, local: true }).nullish(),
+    added_at: z.iso.datetime({ offset: true, local: true }).optional(),
+    source_proposed_example_id: z.uuid().nullish(),
+    id: z.uuid()
+});
+
+export const zAnnotationQueueSizeSchema = z.object({
+    size: z.int()
+});
+
+export const zRunTypeEnum = z.enum([
+    'tool',
+    'chain',
+    'llm',
+    'retriever',
+    'embedding',
+    'prompt',
+    'parser'
+]);
+
 export const zEvaluatorStructuredOutput = z.object({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -592,6 +620,82 @@ export const zEvaluatorStructuredOutput = z.object({
 
 export const zEvaluatorTopLevel = z.object({
     structured: zEvaluatorStructuredOutput
+});
+
+export const zTraceTier = z.enum(['longlived', 'shortlived']);
+
+export const zAnnotationQueueRunAddSchema = z.object({
+    run_id: z.uuid(),
+    start_time: z.iso.datetime({ offset: true, local: true }).nullish(),
+    session_id: z.uuid().nullish(),
+    trace_id: z.uuid().nullish(),
+    parent_run_id: z.uuid().nullish(),
+    trace_tier: zTraceTier.nullish()
+});
+
+export const zRunSchemaWithAnnotationQueueInfo = z.object({
+    name: z.string(),
+    inputs: z.record(z.string(), z.unknown()).nullish(),
+    inputs_preview: z.string().nullish(),
+    run_type: zRunTypeEnum,
+    start_time: z.iso.datetime({ offset: true, local: true }).optional(),
+    end_time: z.iso.datetime({ offset: true, local: true }).nullish(),
+    extra: z.record(z.string(), z.unknown()).nullish(),
+    error: z.string().nullish(),
+    execution_order: z.int().gte(1).optional().default(1),
+    serialized: z.record(z.string(), z.unknown()).nullish(),
+    outputs: z.record(z.string(), z.unknown()).nullish(),
+    outputs_preview: z.string().nullish(),
+    parent_run_id: z.uuid().nullish(),
+    manifest_id: z.uuid().nullish(),
+    manifest_s3_id: z.uuid().nullish(),
+    events: z.array(z.record(z.string(), z.unknown())).nullish(),
+    tags: z.array(z.string()).nullish(),
+    inputs_s3_urls: z.record(z.string(), z.unknown()).nullish(),
+    outputs_s3_urls: z.record(z.string(), z.unknown()).nullish(),
+    s3_urls: z.record(z.string(), z.unknown()).nullish(),
+    trace_id: z.uuid(),
+    dotted_order: z.string(),
+    trace_min_start_time: z.iso.datetime({ offset: true, local: true }).nullish(),
+    trace_max_start_time: z.iso.datetime({ offset: true, local: true }).nullish(),
+    id: z.uuid(),
+    status: z.string(),
+    child_run_ids: z.array(z.uuid()).nullish(),
+    direct_child_run_ids: z.array(z.uuid()).nullish(),
+    parent_run_ids: z.array(z.uuid()).nullish(),
+    feedback_stats: z.record(z.string(), z.record(z.string(), z.unknown())).nullish(),
+    reference_example_id: z.uuid().nullish(),
+    total_tokens: z.int().optional().default(0),
+    prompt_tokens: z.int().optional().default(0),
+    completion_tokens: z.int().optional().default(0),
+    prompt_token_details: z.record(z.string(), z.int()).nullish(),
+    completion_token_details: z.record(z.string(), z.int()).nullish(),
+    total_cost: z.string().nullish(),
+    prompt_cost: z.string().nullish(),
+    completion_cost: z.string().nullish(),
+    prompt_cost_details: z.record(z.string(), z.string()).nullish(),
+    completion_cost_details: z.record(z.string(), z.string()).nullish(),
+    price_model_id: z.uuid().nullish(),
+    first_token_time: z.iso.datetime({ offset: true, local: true }).nullish(),
+    messages: z.array(z.record(z.string(), z.unknown())).nullish(),
+    session_id: z.uuid(),
+    app_path: z.string(),
+    last_queued_at: z.iso.datetime({ offset: true, local: true }).nullish(),
+    in_dataset: z.boolean().nullish(),
+    share_token: z.uuid().nullish(),
+    trace_tier: zTraceTier.nullish(),
+    trace_first_received_at: z.iso.datetime({ offset: true, local: true }).nullish(),
+    ttl_seconds: z.int().nullish(),
+    trace_upgrade: z.boolean().optional().default(false),
+    reference_dataset_id: z.uuid().nullish(),
+    thread_id: z.string().nullish(),
+    queue_run_id: z.uuid(),
+    last_reviewed_time: z.iso.datetime({ offset: true, local: true }).nullish(),
+    added_at: z.iso.datetime({ offset: true, local: true }).nullish(),
+    effective_added_at: z.iso.datetime({ offset: true, local: true }).nullish(),
+    reserved_by: z.array(z.uuid()).optional().default([]),
+    completed_by: z.array(z.uuid()).optional().default([]),
+    source_proposed_example_id: z.uuid().nullish()
 });
 
 export const zAttachmentsOperations = z.object({
@@ -1351,3 +1455,75 @@ export const zPatchV1PlatformDatasetsByDatasetIdExamplesMetadataData = z.object(
     }),
     query: z.never().optional()
 });
+
+export const zGetApiV1AnnotationQueuesByQueueIdRunsData = z.object({
+    body: z.never().optional(),
+    path: z.object({
+        queue_id: z.uuid()
+    }),
+    query: z.object({
+        offset: z.int().gte(0).optional().default(0),
+        limit: z.int().gte(1).lte(100).optional().default(100),
+        archived: z.boolean().nullish(),
+        include_stats: z.boolean().nullish(),
+        status: z.enum([
+            'needs_my_review',
+            'needs_others_review',
+            'completed'
+        ]).nullish()
+    }).optional()
+});
+
+export const zGetApiV1AnnotationQueuesByQueueIdRunsResponse = z.array(zRunSchemaWithAnnotationQueueInfo);
+
+export const zPostApiV1AnnotationQueuesByQueueIdRunsData = z.object({
+    body: z.union([
+        z.array(z.uuid()),
+        z.array(zAddRunToQueueRequest),
+        z.array(zAnnotationQueueRunAddSchema)
+    ]),
+    path: z.object({
+        queue_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1AnnotationQueuesByQueueIdRunsResponse = z.array(zAnnotationQueueRunSchema);
+
+export const zGetApiV1AnnotationQueuesByQueueIdRunByIndexData = z.object({
+    body: z.never().optional(),
+    path: z.object({
+        queue_id: z.uuid(),
+        index: z.int()
+    }),
+    query: z.object({
+        include_extra: z.boolean().optional().default(false)
+    }).optional()
+});
+
+export const zGetApiV1AnnotationQueuesByQueueIdRunByIndexResponse = zRunSchemaWithAnnotationQueueInfo;
+
+export const zDeleteApiV1AnnotationQueuesByQueueIdRunsByQueueRunIdData = z.object({
+    body: z.never().optional(),
+    path: z.object({
+        queue_id: z.uuid(),
+        queue_run_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1AnnotationQueuesByQueueIdSizeData = z.object({
+    body: z.never().optional(),
+    path: z.object({
+        queue_id: z.uuid()
+    }),
+    query: z.object({
+        status: z.enum([
+            'needs_my_review',
+            'needs_others_review',
+            'completed'
+        ]).nullish()
+    }).optional()
+});
+
+export const zGetApiV1AnnotationQueuesByQueueIdSizeResponse = zAnnotationQueueSizeSchema;
