@@ -608,6 +608,18 @@ export const zRunTypeEnum = z.enum([
     'parser'
 ]);
 
+export const zExamplesExamplesCreatedResponse = z.strictObject({
+    as_of: z.string().optional(),
+    count: z.int().optional(),
+    example_ids: z.array(z.string()).optional()
+});
+
+export const zExamplesExamplesUpdatedResponse = z.strictObject({
+    as_of: z.string().optional(),
+    count: z.int().optional(),
+    example_ids: z.array(z.string()).optional()
+});
+
 export const zEvaluatorStructuredOutput = z.strictObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -1527,3 +1539,34 @@ export const zGetApiV1AnnotationQueuesByQueueIdSizeData = z.strictObject({
 });
 
 export const zGetApiV1AnnotationQueuesByQueueIdSizeResponse = zAnnotationQueueSizeSchema;
+
+export const zPatchV1PlatformDatasetsByDatasetIdExamplesData = z.strictObject({
+    body: z.strictObject({
+        '{example_id}': z.string(),
+        '{example_id}.inputs': z.string().optional(),
+        '{example_id}.outputs': z.string().optional(),
+        '{example_id}.attachments_operations': z.string().optional(),
+        '{example_id}.attachment.{name}': z.string().optional()
+    }),
+    path: z.strictObject({
+        dataset_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchV1PlatformDatasetsByDatasetIdExamplesResponse = zExamplesExamplesUpdatedResponse;
+
+export const zPostV1PlatformDatasetsByDatasetIdExamplesData = z.strictObject({
+    body: z.strictObject({
+        '{example_id}': z.string(),
+        '{example_id}.inputs': z.string(),
+        '{example_id}.outputs': z.string().optional(),
+        '{example_id}.attachments.{name}': z.string().optional()
+    }),
+    path: z.strictObject({
+        dataset_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostV1PlatformDatasetsByDatasetIdExamplesResponse = zExamplesExamplesCreatedResponse;

@@ -608,6 +608,18 @@ export const zRunTypeEnum = z.enum([
     'parser'
 ]);
 
+export const zExamplesExamplesCreatedResponse = z.looseObject({
+    as_of: z.string().optional(),
+    count: z.int().optional(),
+    example_ids: z.array(z.string()).optional()
+});
+
+export const zExamplesExamplesUpdatedResponse = z.looseObject({
+    as_of: z.string().optional(),
+    count: z.int().optional(),
+    example_ids: z.array(z.string()).optional()
+});
+
 export const zEvaluatorStructuredOutput = z.looseObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -1527,3 +1539,34 @@ export const zGetApiV1AnnotationQueuesByQueueIdSizeData = z.looseObject({
 });
 
 export const zGetApiV1AnnotationQueuesByQueueIdSizeResponse = zAnnotationQueueSizeSchema;
+
+export const zPatchV1PlatformDatasetsByDatasetIdExamplesData = z.looseObject({
+    body: z.looseObject({
+        '{example_id}': z.string(),
+        '{example_id}.inputs': z.string().optional(),
+        '{example_id}.outputs': z.string().optional(),
+        '{example_id}.attachments_operations': z.string().optional(),
+        '{example_id}.attachment.{name}': z.string().optional()
+    }),
+    path: z.looseObject({
+        dataset_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchV1PlatformDatasetsByDatasetIdExamplesResponse = zExamplesExamplesUpdatedResponse;
+
+export const zPostV1PlatformDatasetsByDatasetIdExamplesData = z.looseObject({
+    body: z.looseObject({
+        '{example_id}': z.string(),
+        '{example_id}.inputs': z.string(),
+        '{example_id}.outputs': z.string().optional(),
+        '{example_id}.attachments.{name}': z.string().optional()
+    }),
+    path: z.looseObject({
+        dataset_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostV1PlatformDatasetsByDatasetIdExamplesResponse = zExamplesExamplesCreatedResponse;

@@ -102,6 +102,35 @@ export function describeSdkRoutes(env: ContractEnv): void {
       await call("DELETE", `/api/v1/datasets/${dataset}`, { expect: 200 });
     });
 
+    test("multipart examples: create (201; 422 for an unknown dataset or a part that is not JSON, 409 for a taken id, 400 for an attachment), change (201; 404 for an example not in the dataset, 422, 400)", async () => {
+      const dataset = await newDataset("contract-multipart");
+      const examples = `/v1/platform/datasets/${dataset}/examples`;
+      const id = "5d3c1f2e-0000-4000-8000-00000000a001";
+      const form = (parts: Record<string, string>): FormData => {
+        const data = new FormData();
+        for (const [name, value] of Object.entries(parts)) data.append(name, new Blob([value], { type: "application/json" }));
+        return data;
+      };
+      const created = { [id]: JSON.stringify({ split: "test", metadata: { source: "contract" } }), [`${id}.inputs`]: '{"q":"1"}', [`${id}.outputs`]: '{"a":"1"}' };
+      expect((await call("POST", examples, { multipart: form(created), expect: 201 })).body).toMatchObject({ count: 1, example_ids: [id], as_of: expect.any(String) });
+      expect((await call("GET", `/api/v1/examples/${id}`, { expect: 200 })).body).toMatchObject({
+        inputs: { q: "1" },
+        outputs: { a: "1" },
+        metadata: { source: "contract", dataset_split: ["test"] },
+      });
+      await call("POST", examples, { multipart: form(created), expect: 409 });
+      await call("POST", `/v1/platform/datasets/${UNKNOWN_ID}/examples`, { multipart: form(created), expect: 422 });
+      await call("POST", examples, { multipart: form({ [UNKNOWN_ID]: "{", [`${UNKNOWN_ID}.inputs`]: "{}" }), expect: 422 });
+      await call("POST", examples, { multipart: form({ [UNKNOWN_ID]: "{}", [`${UNKNOWN_ID}.inputs`]: "{}", [`${UNKNOWN_ID}.attachment.image`]: "x" }), expect: 400 });
+      const changed = await call("PATCH", examples, { multipart: form({ [id]: "{}", [`${id}.outputs`]: '{"a":"one"}' }), expect: 201 });
+      expect(changed.body).toMatchObject({ count: 1, example_ids: [id] });
+      expect((await call("GET", `/api/v1/examples/${id}`, { expect: 200 })).body).toMatchObject({ outputs: { a: "one" } });
+      await call("PATCH", examples, { multipart: form({ [UNKNOWN_ID]: "{}" }), expect: 404 });
+      await call("PATCH", examples, { multipart: form({ [id]: "not json" }), expect: 422 });
+      await call("PATCH", examples, { multipart: form({ [id]: "{}", [`${id}.attachment.image`]: "x" }), expect: 400 });
+      await call("DELETE", `/api/v1/datasets/${dataset}`, { expect: 200 });
+    });
+
     test("the platform's hard delete of examples: 200 with those deleted; 404 when none is the workspace's; 422 for a soft delete; 400 malformed", async () => {
       const dataset = await newDataset("contract-hard-delete");
       const [example] = ((await call("POST", "/api/v1/examples/bulk", { body: [{ dataset_id: dataset, inputs: { q: "1" } }], expect: 200 })).body as Json[]).map((e) =>

@@ -7,7 +7,8 @@
  *
  * - `POST /v1/platform/datasets/{dataset_id}/examples`: creates the examples
  *   of a multipart body (`multipartExamples.ts`) in that dataset; 201
- *   `{as_of, count, example_ids}`.
+ *   `{as_of, count, example_ids}`; 422 for a dataset the workspace does not
+ *   have (the published answers have no 404), 409 for an id taken.
  * - `PATCH /v1/platform/datasets/{dataset_id}/examples`: changes them, each
  *   as `PATCH /api/v1/examples/{id}` would; every example must be in that
  *   dataset (404 otherwise); 201 with the same answer.
@@ -46,12 +47,16 @@ export const platformErrorHandler = errorHandlerFor((error) => {
   return new HttpError(go.statusCode, { ...go.body, details: JSON.stringify({ reason: go.body["error"] }) }, go.headers);
 });
 
-/** The dataset the path names, which must be one of the caller's workspace (404 otherwise). */
-function datasetOf(ctx: EmulatorContext, request: FastifyRequest, scopeId: string): string {
+/**
+ * The dataset the path names, which must be one of the caller's workspace:
+ * `missingStatus` otherwise (404 for a change; 422 for a create, whose
+ * published answers have no 404).
+ */
+function datasetOf(ctx: EmulatorContext, request: FastifyRequest, scopeId: string, missingStatus: 404 | 422): string {
   const raw = ((request.params ?? {}) as Record<string, string>)["dataset_id"] ?? "";
   if (!isUuid(raw)) throw detailError(400, `invalid dataset_id: ${raw} is not a UUID`);
   const id = canonicalUuid(raw);
-  if (!kindRecords(ctx, "datasets").some((r) => r.id === id && r.scopeId === scopeId)) throw detailError(404, "dataset not found");
+  if (!kindRecords(ctx, "datasets").some((r) => r.id === id && r.scopeId === scopeId)) throw detailError(missingStatus, "dataset not found");
   return id;
 }
 
@@ -65,7 +70,7 @@ export function registerPlatformExampleRoutes(app: FastifyInstance, ctx: Emulato
 
   route("POST", examples, async (request, reply) => {
     const call = examplesCall(ctx, request, "datasets:update");
-    const datasetId = datasetOf(ctx, request, call.scopeId);
+    const datasetId = datasetOf(ctx, request, call.scopeId, 422);
     const read = await readMultipartExamples(request.body as Buffer | undefined, request.headers["content-type"]);
     if (read.attachments.length > 0) throw detailError(400, `attachments are not emulated: ${read.attachments.join(", ")}`);
     const made = createExamples(
@@ -77,7 +82,7 @@ export function registerPlatformExampleRoutes(app: FastifyInstance, ctx: Emulato
 
   route("PATCH", examples, async (request, reply) => {
     const call = examplesCall(ctx, request, "datasets:update");
-    const datasetId = datasetOf(ctx, request, call.scopeId);
+    const datasetId = datasetOf(ctx, request, call.scopeId, 404);
     const read = await readMultipartExamples(request.body as Buffer | undefined, request.headers["content-type"]);
     if (read.attachments.length > 0) throw detailError(400, `attachments are not emulated: ${read.attachments.join(", ")}`);
     for (const example of read.examples) {
