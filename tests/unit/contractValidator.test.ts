@@ -63,7 +63,12 @@ describe("findOperation", () => {
     expect(ops.length).toBe(208);
     expect(ops).toContainEqual({ api: "additions", method: "GET", template: "/v2/listeners/{listener_id}", statuses: [200, 404, 422] });
     expect(ops).toContainEqual({ api: "additions", method: "GET", template: "/api/v2/sandboxes/registries/{name}", statuses: [200, 403, 404, 500] });
-    expect(ops).toContainEqual({ api: "additions", method: "PATCH", template: "/v1/platform/datasets/{dataset_id}/examples/metadata", statuses: [200, 400, 404] });
+    expect(ops).toContainEqual({
+      api: "additions",
+      method: "PATCH",
+      template: "/v1/platform/datasets/{dataset_id}/examples/metadata",
+      statuses: [200, 400, 404],
+    });
   });
 });
 
