@@ -134,6 +134,48 @@ describe("the langsmith Python SDK 0.15.1 against the emulator", () => {
     expect(sent).toEqual(expect.arrayContaining(["POST /api/v1/runs/multipart", "POST /api/v1/runs"]));
   });
 
+  test("pull_prompt (latest, by tag) and pull_prompt_commit (by hash) of a prompt made over REST: the commits under /api/v1, where the SDK reads them", async () => {
+    const name = `pulled-${Date.now()}`;
+    const rest = async (method: string, path: string, body: unknown): Promise<Record<string, unknown>> => {
+      const response = await fetch(`${emulator.url}${path}`, {
+        method,
+        headers: { "x-api-key": DEFAULT_API_KEY, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+      return (await response.json()) as Record<string, unknown>;
+    };
+    const manifest = (template: string): unknown => ({
+      lc: 1,
+      type: "constructor",
+      id: ["langchain", "prompts", "chat", "ChatPromptTemplate"],
+      kwargs: {
+        input_variables: ["person"],
+        messages: [
+          {
+            lc: 1,
+            type: "constructor",
+            id: ["langchain", "prompts", "chat", "SystemMessagePromptTemplate"],
+            kwargs: {
+              prompt: {
+                lc: 1,
+                type: "constructor",
+                id: ["langchain", "prompts", "prompt", "PromptTemplate"],
+                kwargs: { input_variables: ["person"], template, template_format: "f-string" },
+              },
+            },
+          },
+        ],
+      },
+    });
+    await rest("POST", "/api/v1/repos", { repo_handle: name, is_public: false });
+    const first = (await rest("POST", `/commits/-/${name}`, { manifest: manifest("You greet {person}.") }))["commit"] as { id: string };
+    await rest("POST", `/api/v1/repos/-/${name}/tags`, { tag_name: "prod", commit_id: first.id });
+    await rest("POST", `/commits/-/${name}`, { manifest: manifest("You greet {person} warmly.") });
+    const sent = await passes("pull", "/api/v1", { CONFORMANCE_PROMPT: name });
+    expect(sent).toContain(`GET /commits/-/${name}/prod`);
+  });
+
   test("prompts: create, push a ChatPromptTemplate (with a commit tag), pull by latest, tag and hash, list with filters, update, like, archive, delete", async () => {
     const sent = await passes("prompts");
     expect(sent).toEqual(expect.arrayContaining(["GET /api/v1/settings", expect.stringMatching(/^GET \/commits\/-\/prompt-[0-9a-f]{8}\/prod/)]));

@@ -69,9 +69,13 @@ def datasets() -> None:
 
 
 def examples(multipart: bool) -> None:
-    flags = {"dataset_examples_multipart_enabled": multipart}
-    c = client(info=schemas.LangSmithInfo(version="0.18.0", instance_flags=flags))
-    check(client().info.instance_flags.get("dataset_examples_multipart_enabled") is True, "GET /info lacks instance_flags.dataset_examples_multipart_enabled")
+    if multipart:
+        # What GET /info answers decides it.
+        c = client()
+        check((c.info.instance_flags or {}).get("dataset_examples_multipart_enabled") is True, "GET /info lacks instance_flags.dataset_examples_multipart_enabled")
+    else:
+        # A LangSmith whose GET /info answers the flag off.
+        c = client(info=schemas.LangSmithInfo(version="0.18.0", instance_flags={"dataset_examples_multipart_enabled": False}))
     dataset = c.create_dataset(unique("examples"))
     given = uuid.uuid4()
     c.create_examples(
@@ -140,6 +144,20 @@ def annotation_queue_runs() -> None:
     c.delete_run_from_annotation_queue(queue.id, run_id=first)
     check(str(c.get_run_from_annotation_queue(queue.id, index=0).id) == second, "delete_run_from_annotation_queue left the run")
     c.delete_annotation_queue(queue.id)
+
+
+def pull() -> None:
+    import os
+
+    c = client()
+    name = os.environ["CONFORMANCE_PROMPT"]
+    latest = c.pull_prompt(name)
+    check(latest.messages[0].prompt.template == "You greet {person} warmly.", f"pull_prompt: {latest!r}")
+    tagged = c.pull_prompt(f"{name}:prod")
+    check(tagged.messages[0].prompt.template == "You greet {person}.", f"pull_prompt by tag: {tagged!r}")
+    commit = c.pull_prompt_commit(name)
+    by_hash = c.pull_prompt_commit(f"{name}:{commit.commit_hash[:8]}")
+    check(by_hash.commit_hash == commit.commit_hash, "pull_prompt_commit by hash")
 
 
 def prompts() -> None:
@@ -213,6 +231,7 @@ GROUPS = {
     "annotation-queues": annotation_queues,
     "annotation-queue-runs": annotation_queue_runs,
     "prompts": prompts,
+    "pull": pull,
     "tracing": tracing,
 }
 
