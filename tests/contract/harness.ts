@@ -152,6 +152,7 @@ export const KNOWN_UNDECLARED_STATUSES: readonly UndeclaredStatus[] = [
   { method: "PATCH", template: "/api/v1/examples/bulk", status: 404, reason: "no such example (or target dataset) in the workspace" },
   { method: "PATCH", template: "/api/v1/examples/bulk", status: 400, reason: "attachments_operations names attachments the example does not have" },
   { method: "GET", template: "/api/v1/datasets/{dataset_id}/versions", status: 404, reason: "no such dataset in the workspace" },
+  { method: "GET", template: "/api/v1/datasets/{dataset_id}/versions/diff", status: 404, reason: "no such dataset in the workspace, or a version that is not a tag, latest nor a date-time" },
   { method: "GET", template: "/api/v1/datasets/{dataset_id}/version", status: 404, reason: "no such dataset in the workspace, or no version at that time or with that tag" },
   { method: "PUT", template: "/api/v1/datasets/{dataset_id}/tags", status: 404, reason: "no such dataset in the workspace, or no version at exactly that time" },
   { method: "GET", template: "/api/v1/datasets/{dataset_id}/splits", status: 404, reason: "no such dataset in the workspace" },

@@ -620,6 +620,12 @@ export const zExamplesExamplesUpdatedResponse = z.strictObject({
     example_ids: z.array(z.string()).optional()
 });
 
+export const zDatasetDiffInfo = z.strictObject({
+    examples_modified: z.array(z.uuid()),
+    examples_added: z.array(z.uuid()),
+    examples_removed: z.array(z.uuid())
+});
+
 export const zEvaluatorStructuredOutput = z.strictObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -1570,3 +1576,22 @@ export const zPostV1PlatformDatasetsByDatasetIdExamplesData = z.strictObject({
 });
 
 export const zPostV1PlatformDatasetsByDatasetIdExamplesResponse = zExamplesExamplesCreatedResponse;
+
+export const zGetApiV1DatasetsByDatasetIdVersionsDiffData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        dataset_id: z.uuid()
+    }),
+    query: z.strictObject({
+        from_version: z.union([
+            z.iso.datetime({ offset: true, local: true }),
+            z.string()
+        ]),
+        to_version: z.union([
+            z.iso.datetime({ offset: true, local: true }),
+            z.string()
+        ])
+    })
+});
+
+export const zGetApiV1DatasetsByDatasetIdVersionsDiffResponse = zDatasetDiffInfo;

@@ -620,6 +620,12 @@ export const zExamplesExamplesUpdatedResponse = z.looseObject({
     example_ids: z.array(z.string()).optional()
 });
 
+export const zDatasetDiffInfo = z.looseObject({
+    examples_modified: z.array(z.string()),
+    examples_added: z.array(z.string()),
+    examples_removed: z.array(z.string())
+});
+
 export const zEvaluatorStructuredOutput = z.looseObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -1570,3 +1576,22 @@ export const zPostV1PlatformDatasetsByDatasetIdExamplesData = z.looseObject({
 });
 
 export const zPostV1PlatformDatasetsByDatasetIdExamplesResponse = zExamplesExamplesCreatedResponse;
+
+export const zGetApiV1DatasetsByDatasetIdVersionsDiffData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        dataset_id: z.string()
+    }),
+    query: z.looseObject({
+        from_version: z.union([
+            z.string(),
+            z.string()
+        ]),
+        to_version: z.union([
+            z.string(),
+            z.string()
+        ])
+    })
+});
+
+export const zGetApiV1DatasetsByDatasetIdVersionsDiffResponse = zDatasetDiffInfo;

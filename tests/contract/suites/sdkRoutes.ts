@@ -53,7 +53,7 @@ export function describeSdkRoutes(env: ContractEnv): void {
       await call("DELETE", `/api/v1/datasets/${dataset}`, { expect: 200 });
     });
 
-    test("dataset versions: one per write, newest first; a tag on one (200; 404 for no such version, 422 without a tag); read by tag and by time (404, 422)", async () => {
+    test("dataset versions: one per write, newest first; a tag on one (200; 404 for no such version, 422 without a tag); read by tag and by time (404, 422); the diff of two (404, 422)", async () => {
       const dataset = await newDataset("contract-versions");
       const versions = `/api/v1/datasets/${dataset}/versions`;
       expect((await call("GET", versions, { expect: 200 })).body).toEqual([]);
@@ -75,6 +75,14 @@ export function describeSdkRoutes(env: ContractEnv): void {
       expect((await call("GET", `/api/v1/datasets/${dataset}/version?as_of=${encodeURIComponent(older)}`, { expect: 200 })).body).toEqual({ as_of: older, tags: ["prod"] });
       await call("GET", `/api/v1/datasets/${dataset}/version?tag=staging`, { expect: 404 });
       await call("GET", `/api/v1/datasets/${dataset}/version?as_of=yesterday`, { expect: 422, request: "invalid" });
+      const diff = `/api/v1/datasets/${dataset}/versions/diff`;
+      expect((await call("GET", `${diff}?from_version=prod&to_version=latest`, { expect: 200 })).body).toEqual({
+        examples_modified: [],
+        examples_added: [expect.any(String)],
+        examples_removed: [],
+      });
+      await call("GET", `${diff}?from_version=staging&to_version=latest`, { expect: 404 });
+      await call("GET", `${diff}?from_version=prod`, { expect: 422, request: "invalid" });
       await call("DELETE", `/api/v1/datasets/${dataset}`, { expect: 200 });
     });
 

@@ -65,6 +65,11 @@ async function datasets(client) {
   await client.updateDatasetSplits({ datasetId: created.id, splitName: "test", exampleIds: [first.id] });
   const splits = await client.listDatasetSplits({ datasetId: created.id });
   check(JSON.stringify(splits) === '["test","train"]', `listDatasetSplits: ${JSON.stringify(splits)}`);
+  const diff = await client.diffDatasetVersions({ datasetId: created.id, fromVersion: "prod", toVersion: "latest" });
+  check(
+    JSON.stringify(diff) === JSON.stringify({ examples_modified: [first.id], examples_added: [], examples_removed: [] }),
+    `diffDatasetVersions: ${JSON.stringify(diff)}`,
+  );
   await client.deleteDataset({ datasetId: created.id });
   check(!(await client.hasDataset({ datasetName: name })), "deleteDataset left the dataset");
 }

@@ -58,6 +58,8 @@ def datasets() -> None:
     tagged = c.read_dataset_version(dataset_id=created.id, tag="prod")
     check(tagged.as_of == versions[1].as_of and tagged.tags == ["prod"], f"read_dataset_version(tag): {tagged!r}")
     check([v.tags for v in c.list_dataset_versions(dataset_id=created.id)] == [[], ["prod"]], "list_dataset_versions: the tag")
+    diff = c.diff_dataset_versions(dataset_id=created.id, from_version="prod", to_version="latest")
+    check(diff.examples_added == [second.id] and diff.examples_removed == [] and diff.examples_modified == [], f"diff_dataset_versions: {diff!r}")
     check(c.list_dataset_splits(dataset_id=created.id) == ["base", "train"], f"list_dataset_splits: {c.list_dataset_splits(dataset_id=created.id)!r}")
     c.update_dataset_splits(dataset_id=created.id, split_name="test", example_ids=[first.id, second.id])
     check(c.list_dataset_splits(dataset_id=created.id) == ["base", "test", "train"], "update_dataset_splits did not add the split")

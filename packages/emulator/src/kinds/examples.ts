@@ -137,7 +137,7 @@ export const EXAMPLES = defineKind({
   // Every write is a version of the dataset (sdk/versionLog.ts).
   afterCreate: (record, call) => recordDatasetVersion(call.ctx, call.scopeId, record.wire["dataset_id"], record.id, call.nowIso),
   afterUpdate: (record, call) => recordDatasetVersion(call.ctx, call.scopeId, record.wire["dataset_id"], record.id, call.nowIso),
-  afterDelete: (record, call) => recordDatasetVersion(call.ctx, call.scopeId, record.wire["dataset_id"], record.id, call.nowIso),
+  afterDelete: (record, call) => recordDatasetVersion(call.ctx, call.scopeId, record.wire["dataset_id"], record.id, call.nowIso, true),
   render: (record) => ({ name: `#${record.id.slice(0, 4)}` }),
   listQuery: {
     id: { type: "uuids", filters: "id" },

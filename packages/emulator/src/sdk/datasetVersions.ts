@@ -7,6 +7,10 @@
  *   default 100; `offset`): `[{as_of, tags}]`, newest first.
  * - `GET /api/v1/datasets/{dataset_id}/version` (`as_of`, or `tag`): the
  *   version a tag names, or the newest at or before `as_of` (404 when none).
+ * - `GET /api/v1/datasets/{dataset_id}/versions/diff` (`from_version`,
+ *   `to_version`: a tag, `latest` or a date-time; 404 for a name that is
+ *   none): `{examples_added, examples_removed, examples_modified}` between
+ *   the dataset as it was at each (modified: there at both, written between).
  * - `PUT /api/v1/datasets/{dataset_id}/tags` `{as_of, tag}`: moves the tag
  *   (a name unique in the dataset) to the version at exactly `as_of`, or the
  *   newest for `"latest"` (404 when the dataset has no such version); answers
@@ -21,10 +25,10 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { randomUUID } from "node:crypto";
 import type { EmulatorContext } from "../context";
 import { detailError, type FastApiValidationError, ValidationFailure } from "../errors";
-import { intQuery, type RawQuery, stringQuery, throwIfInvalid, uuidPathParam, uuidQuery } from "../params";
+import { intQuery, type RawQuery, requiredQuery, stringQuery, throwIfInvalid, uuidPathParam, uuidQuery } from "../params";
 import { kindRecords } from "../kinds/records";
 import { authenticateFor } from "../kinds/scopeAuth";
-import { datasetVersions } from "./versionLog";
+import { datasetVersions, examplesAt, writtenBetween } from "./versionLog";
 
 type Json = Record<string, unknown>;
 
@@ -77,6 +81,16 @@ function dateTime(value: unknown, loc: (string | number)[]): number {
   return time;
 }
 
+/** The time a version names: a tag's, `latest` (now), or a date-time (404 for an unknown tag, 422 for neither). */
+function versionTime(ctx: EmulatorContext, datasetId: string, text: string, name: string): number {
+  if (text === "latest") return Number.POSITIVE_INFINITY;
+  const tag = tagsOf(ctx, datasetId).find((t) => t.tag === text);
+  if (tag !== undefined) return tag.asOf;
+  const time = Date.parse(text);
+  if (Number.isNaN(time)) throw detailError(404, `Dataset version ${text} (${name}) not found: not a tag of the dataset nor a date-time`);
+  return time;
+}
+
 /** Registers the dataset version routes. */
 export function registerDatasetVersionRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   app.get("/api/v1/datasets/:dataset_id/versions", async (request) => {
@@ -108,6 +122,25 @@ export function registerDatasetVersionRoutes(app: FastifyInstance, ctx: Emulator
     const time = versionTimes(ctx, datasetId).find((t) => t <= limit);
     if (time === undefined) throw detailError(404, "Dataset version not found");
     return versionAt(ctx, datasetId, time);
+  });
+
+  app.get("/api/v1/datasets/:dataset_id/versions/diff", async (request) => {
+    const { datasetId } = datasetCall(ctx, request, "datasets:read");
+    const query = (request.query ?? {}) as RawQuery;
+    const errors: FastApiValidationError[] = [];
+    const fromText = requiredQuery(query, "from_version", errors);
+    const toText = requiredQuery(query, "to_version", errors);
+    throwIfInvalid(errors);
+    const from = versionTime(ctx, datasetId, String(fromText), "from_version");
+    const to = versionTime(ctx, datasetId, String(toText), "to_version");
+    const before = examplesAt(ctx, datasetId, from);
+    const after = examplesAt(ctx, datasetId, to);
+    const written = writtenBetween(ctx, datasetId, from, to);
+    return {
+      examples_modified: [...after].filter((id) => before.has(id) && written.has(id)),
+      examples_added: [...after].filter((id) => !before.has(id)),
+      examples_removed: [...before].filter((id) => !after.has(id)),
+    };
   });
 
   app.put("/api/v1/datasets/:dataset_id/tags", async (request) => {

@@ -106,7 +106,7 @@ export function registerPlatformExampleRoutes(app: FastifyInstance, ctx: Emulato
     if (deleted.length === 0) throw detailError(404, "none of the examples was found in the workspace");
     for (const record of deleted) {
       removeWithDependents(ctx, KINDS, record);
-      recordDatasetVersion(ctx, call.scopeId, record.wire["dataset_id"], record.id, call.nowIso);
+      recordDatasetVersion(ctx, call.scopeId, record.wire["dataset_id"], record.id, call.nowIso, true);
     }
     ctx.store.commit();
     return { count: deleted.length, example_ids: deleted.map((r) => r.id) };

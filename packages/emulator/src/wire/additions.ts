@@ -620,6 +620,12 @@ export const zExamplesExamplesUpdatedResponse = z.object({
     example_ids: z.array(z.string()).optional()
 });
 
+export const zDatasetDiffInfo = z.object({
+    examples_modified: z.array(z.uuid()),
+    examples_added: z.array(z.uuid()),
+    examples_removed: z.array(z.uuid())
+});
+
 export const zEvaluatorStructuredOutput = z.object({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -1570,3 +1576,22 @@ export const zPostV1PlatformDatasetsByDatasetIdExamplesData = z.object({
 });
 
 export const zPostV1PlatformDatasetsByDatasetIdExamplesResponse = zExamplesExamplesCreatedResponse;
+
+export const zGetApiV1DatasetsByDatasetIdVersionsDiffData = z.object({
+    body: z.never().optional(),
+    path: z.object({
+        dataset_id: z.uuid()
+    }),
+    query: z.object({
+        from_version: z.union([
+            z.iso.datetime({ offset: true, local: true }),
+            z.string()
+        ]),
+        to_version: z.union([
+            z.iso.datetime({ offset: true, local: true }),
+            z.string()
+        ])
+    })
+});
+
+export const zGetApiV1DatasetsByDatasetIdVersionsDiffResponse = zDatasetDiffInfo;
