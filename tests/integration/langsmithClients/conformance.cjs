@@ -4,8 +4,8 @@
 // node_modules holds the SDK; LANGSMITH_ENDPOINT and LANGSMITH_API_KEY the emulator)
 //
 // Each group calls the SDK's methods as an application would and checks the values it
-// reads back; any failure throws (exit status 1, the error on stderr). The last line
-// printed on success is "ok <group>". Run by tests/integration/langsmithJs.test.ts.
+// reads back; any failure throws (exit status 1, the error on stderr). On success it
+// prints the line "ok <group>". Run by tests/integration/langsmithJs.test.ts.
 "use strict";
 const { randomUUID } = require("node:crypto");
 const { join } = require("node:path");

@@ -3,8 +3,8 @@
 Usage: python conformance.py <group>   (LANGSMITH_ENDPOINT and LANGSMITH_API_KEY name the emulator)
 
 Each group calls the SDK's methods as an application would and checks the values
-it reads back; any failure raises (exit status 1, the traceback on stderr). The
-last line printed on success is "ok <group>". Run by
+it reads back; any failure raises (exit status 1, the traceback on stderr). On
+success it prints the line "ok <group>" (the SDK may log after it). Run by
 tests/integration/langsmithPython.test.ts.
 """
 
@@ -26,6 +26,27 @@ def client(**kwargs) -> Client:
 def check(condition: bool, what: str) -> None:
     if not condition:
         raise AssertionError(what)
+
+
+def info() -> None:
+    import logging
+
+    from langsmith._internal import _backend_version
+
+    c = client()
+    check((c.info.instance_flags or {}).get("dataset_examples_multipart_enabled") is True, f"GET /info's instance_flags: {c.info.instance_flags!r}")
+    warnings: list[str] = []
+
+    class Collect(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            warnings.append(record.getMessage())
+
+    handler = Collect(level=logging.WARNING)
+    _backend_version.logger.addHandler(handler)
+    # The newest minimum the SDK's methods name.
+    _backend_version._check_backend_version(c.info.version, min_version="0.18.0")
+    _backend_version.logger.removeHandler(handler)
+    check(warnings == [], f"the SDK warns about GET /info's version {c.info.version!r}: {warnings!r}")
 
 
 def projects() -> None:
@@ -225,6 +246,7 @@ def tracing() -> None:
 
 
 GROUPS = {
+    "info": info,
     "projects": projects,
     "datasets": datasets,
     "examples-bulk": lambda: examples(multipart=False),
