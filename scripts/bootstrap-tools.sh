@@ -4,8 +4,9 @@
 # versitygw, the YAML language host, the SDK generator, the C# grammar
 # (for syntax-checking the generated .NET SDK) and the test-only Go and Python
 # language hosts, installs Python's packaging tools from Debian's packages,
-# makes the Python environments of the tests (Pulumi's Python SDK and
-# schemathesis, from PyPI),
+# makes the Python environments of the tests (Pulumi's Python SDK,
+# schemathesis, langgraph-cli and the langsmith SDK, from PyPI) and installs
+# the langsmith JS SDK the tests run as a client,
 # then records where they are in
 # ${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-langsmith/tools.env, which the test
 # harness and the demo read. Idempotent: a second run takes seconds.
@@ -39,6 +40,8 @@ python_langhost_dir="$("$here/build-langhost.sh" python | tail -n 1)"
 python_env_dir="$("$here/build-python-env.sh" pulumi | tail -n 1)"
 python_fuzz_dir="$("$here/build-python-env.sh" fuzz | tail -n 1)"
 python_langgraph_cli_dir="$("$here/build-python-env.sh" langgraph-cli | tail -n 1)"
+python_langsmith_dir="$("$here/build-python-env.sh" langsmith | tail -n 1)"
+langsmith_js_dir="$("$here/fetch-langsmith-js.sh" | tail -n 1)"
 
 env_file="$cache_root/tools.env"
 {
@@ -53,6 +56,8 @@ env_file="$cache_root/tools.env"
   echo "PYTHON_ENV_DIR=$python_env_dir"
   echo "PYTHON_FUZZ_DIR=$python_fuzz_dir"
   echo "PYTHON_LANGGRAPH_CLI_DIR=$python_langgraph_cli_dir"
+  echo "PYTHON_LANGSMITH_DIR=$python_langsmith_dir"
+  echo "LANGSMITH_JS_DIR=$langsmith_js_dir"
 } > "$env_file.tmp"
 mv "$env_file.tmp" "$env_file"
 echo "tools: ready in $((SECONDS - start))s; recorded in $env_file" >&2

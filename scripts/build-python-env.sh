@@ -10,22 +10,26 @@
 #           (scripts/tools/python/fuzz-requirements.txt; tests/contract/fuzz.test.ts);
 #   langgraph-cli  langgraph-cli, LangSmith's deploy client, run against the
 #           emulator as a conformance client
-#           (scripts/tools/python/langgraph-cli-requirements.txt; tests/integration/langgraphCli.test.ts).
+#           (scripts/tools/python/langgraph-cli-requirements.txt; tests/integration/langgraphCli.test.ts);
+#   langsmith  the official `langsmith` Python SDK (with langchain-core), run
+#           against the emulator as a conformance client
+#           (scripts/tools/python/langsmith-requirements.txt; tests/integration/langsmithPython.test.ts).
 # Cached under ${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-langsmith/python-<name>/<key>/,
 # where <key> covers the requirements and the interpreter's version.
 #
-# Usage: scripts/build-python-env.sh pulumi|fuzz|langgraph-cli
+# Usage: scripts/build-python-env.sh pulumi|fuzz|langgraph-cli|langsmith
 # Idempotent. Progress goes to stderr; the LAST line on stdout is the
 # environment's directory.
 set -euo pipefail
 
-name="${1:?usage: build-python-env.sh pulumi|fuzz|langgraph-cli}"
+name="${1:?usage: build-python-env.sh pulumi|fuzz|langgraph-cli|langsmith}"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 case "$name" in
   pulumi) requirements="$here/tools/python/requirements.txt"; cache_name=python-env ;;
   fuzz) requirements="$here/tools/python/fuzz-requirements.txt"; cache_name=python-fuzz ;;
   langgraph-cli) requirements="$here/tools/python/langgraph-cli-requirements.txt"; cache_name=python-langgraph-cli ;;
-  *) echo "build-python-env.sh: unknown environment $name (pulumi, fuzz or langgraph-cli)" >&2; exit 2 ;;
+  langsmith) requirements="$here/tools/python/langsmith-requirements.txt"; cache_name=python-langsmith ;;
+  *) echo "build-python-env.sh: unknown environment $name (pulumi, fuzz, langgraph-cli or langsmith)" >&2; exit 2 ;;
 esac
 python=/usr/bin/python3
 log() { echo "python environment $name (tests): $*" >&2; }

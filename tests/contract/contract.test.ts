@@ -19,6 +19,7 @@ import type { ContractEnv } from "./suites/env";
 import { describeOAuth } from "./suites/oauth";
 import { describeOrganization } from "./suites/organization";
 import { describePrompts } from "./suites/prompts";
+import { describeSdkRoutes } from "./suites/sdkRoutes";
 import { describeSettings } from "./suites/settings";
 import { describeTracing } from "./suites/tracing";
 
@@ -118,6 +119,7 @@ describeSettings(env);
 describePrompts(env);
 describeTracing(env);
 describeAdditions(env);
+describeSdkRoutes(env);
 
 describe("coverage of the contract", () => {
   test("every operation of both documents was exercised", () => {

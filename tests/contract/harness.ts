@@ -32,6 +32,12 @@ export type RequestKind =
 export interface CallOptions {
   /** JSON body; sent with `Content-Type: application/json`. */
   body?: unknown;
+  /**
+   * A `multipart/form-data` body instead (its parts are named by the
+   * request, e.g. by example ids, so the contract's schema of part names is
+   * not checked against it).
+   */
+  multipart?: FormData;
   /** Status the test expects; a different one fails with the body in the message. */
   expect: number;
   /** Whether the request conforms to the contract; default `"valid"`. */
@@ -143,6 +149,23 @@ export const KNOWN_UNDECLARED_STATUSES: readonly UndeclaredStatus[] = [
   { method: "PATCH", template: "/api/v1/datasets/{dataset_id}", status: 409, reason: "another dataset has that name" },
   { method: "DELETE", template: "/api/v1/datasets/{dataset_id}", status: 404, reason: "no such dataset in the workspace" },
   { method: "POST", template: "/api/v1/examples", status: 400, reason: "the route reads its body itself (no 422 declared): a body it cannot read" },
+  { method: "POST", template: "/api/v1/examples/bulk", status: 400, reason: "the route reads its body itself (no 422 declared), as the single-example create: a body it cannot read" },
+  { method: "POST", template: "/api/v1/examples/bulk", status: 404, reason: "a dataset (or source run) is not one of the workspace's" },
+  { method: "POST", template: "/api/v1/examples/bulk", status: 409, reason: "an example with that id exists" },
+  { method: "PATCH", template: "/api/v1/examples/bulk", status: 404, reason: "no such example (or target dataset) in the workspace" },
+  { method: "PATCH", template: "/api/v1/examples/bulk", status: 400, reason: "attachments_operations names attachments the example does not have" },
+  { method: "GET", template: "/api/v1/datasets/{dataset_id}/versions", status: 404, reason: "no such dataset in the workspace" },
+  { method: "GET", template: "/api/v1/datasets/{dataset_id}/versions/diff", status: 404, reason: "no such dataset in the workspace, or a version that is not a tag, latest nor a date-time" },
+  { method: "GET", template: "/api/v1/datasets/{dataset_id}/version", status: 404, reason: "no such dataset in the workspace, or no version at that time or with that tag" },
+  { method: "PUT", template: "/api/v1/datasets/{dataset_id}/tags", status: 404, reason: "no such dataset in the workspace, or no version at exactly that time" },
+  { method: "GET", template: "/api/v1/datasets/{dataset_id}/splits", status: 404, reason: "no such dataset in the workspace" },
+  { method: "PUT", template: "/api/v1/datasets/{dataset_id}/splits", status: 404, reason: "no such dataset in the workspace, or an example not of that dataset" },
+  { method: "POST", template: "/api/v1/likes/{owner}/{repo}", status: 404, reason: "no such prompt in the workspace, or an owner other than - or its handle" },
+  { method: "POST", template: "/api/v1/annotation-queues/{queue_id}/runs", status: 404, reason: "no such queue in the workspace, or a run not of one of its projects" },
+  { method: "GET", template: "/api/v1/annotation-queues/{queue_id}/runs", status: 404, reason: "no such queue in the workspace" },
+  { method: "GET", template: "/api/v1/annotation-queues/{queue_id}/size", status: 404, reason: "no such queue in the workspace" },
+  { method: "GET", template: "/api/v1/annotation-queues/{queue_id}/run/{index}", status: 404, reason: "no such queue in the workspace, or no run at that index" },
+  { method: "DELETE", template: "/api/v1/annotation-queues/{queue_id}/runs/{queue_run_id}", status: 404, reason: "no such queue in the workspace, or no such run in it" },
   { method: "POST", template: "/api/v1/examples", status: 404, reason: "the dataset (or the source run) is not one of the workspace's" },
   { method: "GET", template: "/api/v1/examples", status: 404, reason: "as_of names a version tag the dataset does not have (the emulator has none: the contract cannot tag a version)" },
   { method: "GET", template: "/api/v1/examples/{example_id}", status: 404, reason: "no such example in the workspace" },
@@ -221,7 +244,7 @@ export class ContractHarness {
     const where = `${match.method} ${match.template}`;
     const requestProblems = [
       ...validatePathParams(method, url.pathname),
-      ...validateRequest(method, url.pathname, queryRecord(url), options.body),
+      ...validateRequest(method, url.pathname, queryRecord(url), options.multipart ?? options.body),
     ];
     const kind = options.request ?? "valid";
     if (kind === "valid" && requestProblems.length > 0) {
@@ -238,6 +261,7 @@ export class ContractHarness {
         ...(options.body !== undefined ? { "content-type": "application/json" } : {}),
       },
       ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+      ...(options.multipart !== undefined ? { body: options.multipart } : {}),
     });
     const text = await response.text();
     const reply: Reply = { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined, headers: response.headers };

@@ -382,7 +382,8 @@ export function validateRequest(method: string, urlPath: string, query: Record<s
 
 /**
  * Validates the path parameters of a concrete URL path against their declared
- * schemas (e.g. `format: uuid`; the service answers 422 to a malformed id).
+ * schemas (e.g. `format: uuid`; the service answers 422 to a malformed id),
+ * each read from its text as a query parameter is (`integer`, `boolean`).
  *
  * @returns [] when they conform or the operation has none; otherwise one
  * message per problem naming the method and path template.
@@ -394,8 +395,10 @@ export function validatePathParams(method: string, urlPath: string): string[] {
   for (const [name, value] of Object.entries(match.pathParams)) {
     const index = parameterIndex(match, name, "path");
     if (index < 0) continue;
-    const validate = validatorAt(match.api, [...operationPointer(match), "parameters", String(index), "schema"]);
-    if (!validate(value)) {
+    const pointer = [...operationPointer(match), "parameters", String(index), "schema"];
+    const validate = validatorAt(match.api, pointer);
+    // A path segment is text: an integer parameter (an annotation queue's run index) is read from it, as a query parameter is.
+    if (!validate(coerceScalar(value, match.operation.parameters?.[index]?.schema))) {
       errors.push(...formatErrors(`${match.method} ${match.template}`, `path parameter "${name}"`, validate.errors));
     }
   }

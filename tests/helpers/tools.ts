@@ -32,6 +32,10 @@ export interface ToolPaths {
   pythonFuzzDir?: string;
   /** The Python environment with langgraph-cli (scripts/build-python-env.sh langgraph-cli), when the bootstrap recorded one. */
   pythonLanggraphCliDir?: string;
+  /** The Python environment with the `langsmith` SDK and langchain-core (scripts/build-python-env.sh langsmith), when the bootstrap recorded one. */
+  pythonLangsmithDir?: string;
+  /** The directory whose `node_modules` holds the `langsmith` JS SDK (scripts/fetch-langsmith-js.sh), when the bootstrap recorded one. */
+  langsmithJsDir?: string;
 }
 
 /**
@@ -63,6 +67,8 @@ export function toolPaths(): ToolPaths {
   const pythonEnvDir = process.env["PYTHON_ENV_DIR"] || recorded["PYTHON_ENV_DIR"];
   const pythonFuzzDir = process.env["PYTHON_FUZZ_DIR"] || recorded["PYTHON_FUZZ_DIR"];
   const pythonLanggraphCliDir = process.env["PYTHON_LANGGRAPH_CLI_DIR"] || recorded["PYTHON_LANGGRAPH_CLI_DIR"];
+  const pythonLangsmithDir = process.env["PYTHON_LANGSMITH_DIR"] || recorded["PYTHON_LANGSMITH_DIR"];
+  const langsmithJsDir = process.env["LANGSMITH_JS_DIR"] || recorded["LANGSMITH_JS_DIR"];
   return {
     pulumiBinDir,
     versitygwBin,
@@ -75,5 +81,7 @@ export function toolPaths(): ToolPaths {
     ...(pythonEnvDir ? { pythonEnvDir } : {}),
     ...(pythonFuzzDir ? { pythonFuzzDir } : {}),
     ...(pythonLanggraphCliDir ? { pythonLanggraphCliDir } : {}),
+    ...(pythonLangsmithDir ? { pythonLangsmithDir } : {}),
+    ...(langsmithJsDir ? { langsmithJsDir } : {}),
   };
 }

@@ -75,7 +75,13 @@ describe("organization invokes against the emulator", () => {
 
   test("getInfo: the instance's version and ingest settings", async () => {
     const info = await invoke("getInfo", workspaceClient);
-    expect(info).toMatchObject({ version: "0.0.0-emulator", gitSha: null, customerId: null, customerName: null, instanceFlags: {} });
+    expect(info).toMatchObject({
+      version: "0.18.0+emulator",
+      gitSha: null,
+      customerId: null,
+      customerName: null,
+      instanceFlags: { dataset_examples_multipart_enabled: true },
+    });
     expect(info["batchIngestConfig"]).toMatchObject({ use_multipart_endpoint: true, size_limit_bytes: 20_971_520 });
     expect(sent().map((entry) => `${entry.method} ${entry.path}`)).toEqual(["GET /api/v1/info"]);
   });

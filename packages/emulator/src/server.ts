@@ -22,6 +22,7 @@ import {
   registerWorkspaceTagsRoute,
 } from "./kinds";
 import { registerOrganizationRoutes } from "./routes/organization";
+import { registerSdkRoutes, routedUrl } from "./sdk";
 
 /** Path prefixes the control plane is served under (cloud layout and self-hosted layout). */
 export const CONTROL_PLANE_PREFIXES: readonly string[] = ["/v2", "/api-host/v2"];
@@ -193,7 +194,10 @@ export function buildServer(
   bulkExportRunner: BulkExportRunner,
 ): FastifyInstance {
   const bodyLimit = 1_048_576;
-  const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit });
+  const routes = new RouteTable();
+  // A path the SDKs call at another place than the one it is served at (sdk/pathAliases.ts) is routed as that one.
+  const rewriteUrl = (request: { url?: string }): string => routedUrl(request.url ?? "/", (path) => routes.methodsOf(path).length > 0);
+  const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit, rewriteUrl });
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
     const text = typeof body === "string" ? body : body.toString("utf8");
@@ -226,8 +230,11 @@ export function buildServer(
       (error: Error) => done(error, undefined),
     );
   });
+  // A multipart body (the SDKs' examples, sdk/multipartExamples.ts) reaches its route as bytes.
+  app.addContentTypeParser("multipart/form-data", { parseAs: "buffer" }, (_request, body, done) => {
+    done(null, body.length === 0 ? undefined : body);
+  });
   // A path the emulator serves with other methods answers 405 with Allow, as FastAPI does; any other 501.
-  const routes = new RouteTable();
   app.addHook("onRoute", (route) => routes.add(route.method, route.url));
   const notServed = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
     const allowed = routes.methodsOf(pathOf(request));
@@ -257,6 +264,7 @@ export function buildServer(
   registerWorkspaceTagsRoute(app, ctx);
   registerDataPlaneRoutes(app, ctx);
   registerOrganizationRoutes(app, ctx);
+  registerSdkRoutes(app, ctx);
   if (control) registerControlRoutes(app, control);
   return app;
 }

@@ -542,6 +542,104 @@ export const zWorkspaceTtlSettings = z.strictObject({
     is_custom: z.boolean()
 });
 
+export const zExamplesErrorResponse = z.strictObject({
+    details: z.string().optional(),
+    error: z.string().optional()
+});
+
+export const zExamplesDeleteExamplesRequest = z.strictObject({
+    example_ids: z.array(z.string()).min(1).max(1000),
+    hard_delete: z.boolean()
+});
+
+export const zExamplesExamplesDeletedResponse = z.strictObject({
+    count: z.int().optional(),
+    example_ids: z.array(z.string()).optional()
+});
+
+export const zLikeRepoRequest = z.strictObject({
+    like: z.boolean()
+});
+
+export const zLikeRepoResponse = z.strictObject({
+    likes: z.int()
+});
+
+export const zDatasetVersion = z.strictObject({
+    tags: z.array(z.string()).nullish(),
+    as_of: z.iso.datetime({ offset: true, local: true })
+});
+
+export const zPutDatasetVersionsSchema = z.strictObject({
+    as_of: z.union([
+        z.iso.datetime({ offset: true, local: true }),
+        z.string()
+    ]),
+    tag: z.string()
+});
+
+export const zBodyUpdateDatasetSplitsApiV1DatasetsDatasetIdSplitsPut = z.strictObject({
+    split_name: z.string(),
+    remove: z.boolean().optional().default(false)
+});
+
+export const zExamplesMetadataOperation = z.strictObject({
+    key: z.string(),
+    operation: z.enum(['array_add', 'array_remove']),
+    values: z.array(z.string())
+});
+
+export const zExamplesBulkMetadataRequest = z.strictObject({
+    example_ids: z.array(z.uuid()).min(1).max(10000),
+    operations: z.array(zExamplesMetadataOperation).min(1)
+});
+
+export const zAddRunToQueueRequest = z.strictObject({
+    run_id: z.uuid(),
+    source_proposed_example_id: z.uuid().nullish()
+});
+
+export const zAnnotationQueueRunSchema = z.strictObject({
+    run_id: z.uuid(),
+    queue_id: z.uuid(),
+    last_reviewed_time: z.iso.datetime({ offset: true, local: true }).nullish(),
+    added_at: z.iso.datetime({ offset: true, local: true }).optional(),
+    source_proposed_example_id: z.uuid().nullish(),
+    id: z.uuid()
+});
+
+export const zAnnotationQueueSizeSchema = z.strictObject({
+    size: z.int()
+});
+
+export const zRunTypeEnum = z.enum([
+    'tool',
+    'chain',
+    'llm',
+    'retriever',
+    'embedding',
+    'prompt',
+    'parser'
+]);
+
+export const zExamplesExamplesCreatedResponse = z.strictObject({
+    as_of: z.string().optional(),
+    count: z.int().optional(),
+    example_ids: z.array(z.string()).optional()
+});
+
+export const zExamplesExamplesUpdatedResponse = z.strictObject({
+    as_of: z.string().optional(),
+    count: z.int().optional(),
+    example_ids: z.array(z.string()).optional()
+});
+
+export const zDatasetDiffInfo = z.strictObject({
+    examples_modified: z.array(z.uuid()),
+    examples_added: z.array(z.uuid()),
+    examples_removed: z.array(z.uuid())
+});
+
 export const zEvaluatorStructuredOutput = z.strictObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -554,6 +652,101 @@ export const zEvaluatorStructuredOutput = z.strictObject({
 
 export const zEvaluatorTopLevel = z.strictObject({
     structured: zEvaluatorStructuredOutput
+});
+
+export const zTraceTier = z.enum(['longlived', 'shortlived']);
+
+export const zAnnotationQueueRunAddSchema = z.strictObject({
+    run_id: z.uuid(),
+    start_time: z.iso.datetime({ offset: true, local: true }).nullish(),
+    session_id: z.uuid().nullish(),
+    trace_id: z.uuid().nullish(),
+    parent_run_id: z.uuid().nullish(),
+    trace_tier: zTraceTier.nullish()
+});
+
+export const zRunSchemaWithAnnotationQueueInfo = z.strictObject({
+    name: z.string(),
+    inputs: z.record(z.string(), z.unknown()).nullish(),
+    inputs_preview: z.string().nullish(),
+    run_type: zRunTypeEnum,
+    start_time: z.iso.datetime({ offset: true, local: true }).optional(),
+    end_time: z.iso.datetime({ offset: true, local: true }).nullish(),
+    extra: z.record(z.string(), z.unknown()).nullish(),
+    error: z.string().nullish(),
+    execution_order: z.int().gte(1).optional().default(1),
+    serialized: z.record(z.string(), z.unknown()).nullish(),
+    outputs: z.record(z.string(), z.unknown()).nullish(),
+    outputs_preview: z.string().nullish(),
+    parent_run_id: z.uuid().nullish(),
+    manifest_id: z.uuid().nullish(),
+    manifest_s3_id: z.uuid().nullish(),
+    events: z.array(z.record(z.string(), z.unknown())).nullish(),
+    tags: z.array(z.string()).nullish(),
+    inputs_s3_urls: z.record(z.string(), z.unknown()).nullish(),
+    outputs_s3_urls: z.record(z.string(), z.unknown()).nullish(),
+    s3_urls: z.record(z.string(), z.unknown()).nullish(),
+    trace_id: z.uuid(),
+    dotted_order: z.string(),
+    trace_min_start_time: z.iso.datetime({ offset: true, local: true }).nullish(),
+    trace_max_start_time: z.iso.datetime({ offset: true, local: true }).nullish(),
+    id: z.uuid(),
+    status: z.string(),
+    child_run_ids: z.array(z.uuid()).nullish(),
+    direct_child_run_ids: z.array(z.uuid()).nullish(),
+    parent_run_ids: z.array(z.uuid()).nullish(),
+    feedback_stats: z.record(z.string(), z.record(z.string(), z.unknown())).nullish(),
+    reference_example_id: z.uuid().nullish(),
+    total_tokens: z.int().optional().default(0),
+    prompt_tokens: z.int().optional().default(0),
+    completion_tokens: z.int().optional().default(0),
+    prompt_token_details: z.record(z.string(), z.int()).nullish(),
+    completion_token_details: z.record(z.string(), z.int()).nullish(),
+    total_cost: z.string().nullish(),
+    prompt_cost: z.string().nullish(),
+    completion_cost: z.string().nullish(),
+    prompt_cost_details: z.record(z.string(), z.string()).nullish(),
+    completion_cost_details: z.record(z.string(), z.string()).nullish(),
+    price_model_id: z.uuid().nullish(),
+    first_token_time: z.iso.datetime({ offset: true, local: true }).nullish(),
+    messages: z.array(z.record(z.string(), z.unknown())).nullish(),
+    session_id: z.uuid(),
+    app_path: z.string(),
+    last_queued_at: z.iso.datetime({ offset: true, local: true }).nullish(),
+    in_dataset: z.boolean().nullish(),
+    share_token: z.uuid().nullish(),
+    trace_tier: zTraceTier.nullish(),
+    trace_first_received_at: z.iso.datetime({ offset: true, local: true }).nullish(),
+    ttl_seconds: z.int().nullish(),
+    trace_upgrade: z.boolean().optional().default(false),
+    reference_dataset_id: z.uuid().nullish(),
+    thread_id: z.string().nullish(),
+    queue_run_id: z.uuid(),
+    last_reviewed_time: z.iso.datetime({ offset: true, local: true }).nullish(),
+    added_at: z.iso.datetime({ offset: true, local: true }).nullish(),
+    effective_added_at: z.iso.datetime({ offset: true, local: true }).nullish(),
+    reserved_by: z.array(z.uuid()).optional().default([]),
+    completed_by: z.array(z.uuid()).optional().default([]),
+    source_proposed_example_id: z.uuid().nullish()
+});
+
+export const zAttachmentsOperations = z.strictObject({
+    rename: z.record(z.string(), z.string()).optional(),
+    retain: z.array(z.string()).optional()
+});
+
+export const zExampleUpdateWithId = z.strictObject({
+    dataset_id: z.uuid().nullish(),
+    inputs: z.record(z.string(), z.unknown()).nullish(),
+    outputs: z.record(z.string(), z.unknown()).nullish(),
+    attachments_operations: zAttachmentsOperations.nullish(),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+    split: z.union([
+        z.array(z.string()),
+        z.string()
+    ]).nullish(),
+    overwrite: z.boolean().optional().default(false),
+    id: z.uuid()
 });
 
 export const zTagValue = z.strictObject({
@@ -738,6 +931,19 @@ export const zValidationError = z.strictObject({
 
 export const zHttpValidationError = z.strictObject({
     detail: z.array(zValidationError).optional()
+});
+
+export const zExample = z.strictObject({
+    outputs: z.record(z.string(), z.unknown()).nullish(),
+    dataset_id: z.uuid(),
+    source_run_id: z.uuid().nullish(),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+    inputs: z.record(z.string(), z.unknown()),
+    created_at: z.iso.datetime({ offset: true, local: true }).optional(),
+    id: z.uuid(),
+    name: z.string(),
+    modified_at: z.iso.datetime({ offset: true, local: true }).nullish(),
+    attachment_urls: z.record(z.string(), z.unknown()).nullish()
 });
 
 export const zSourceRevisionConfig = z.strictObject({
@@ -1200,3 +1406,252 @@ export const zPutWorkspacesCurrentTtlSettingsData = z.strictObject({
 });
 
 export const zPutWorkspacesCurrentTtlSettingsResponse = zWorkspaceTtlSettings;
+
+export const zGetApiV1SettingsData = z.strictObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zGetApiV1SettingsResponse = zAppHubCrudTenantsTenant;
+
+export const zPatchApiV1ExamplesBulkData = z.strictObject({
+    body: z.array(zExampleUpdateWithId),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1ExamplesBulkData = z.strictObject({
+    body: z.array(z.strictObject({
+        outputs: z.record(z.string(), z.unknown()).nullish(),
+        dataset_id: z.uuid(),
+        source_run_id: z.uuid().nullish(),
+        metadata: z.record(z.string(), z.unknown()).nullish(),
+        inputs: z.record(z.string(), z.unknown()).nullish(),
+        split: z.union([
+            z.array(z.string()),
+            z.string()
+        ]).nullish().default('base'),
+        id: z.uuid().nullish(),
+        use_source_run_io: z.boolean().optional().default(false),
+        use_source_run_attachments: z.array(z.string()).optional().default([]),
+        use_legacy_message_format: z.boolean().optional().default(false),
+        created_at: z.string().nullish()
+    })),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1ExamplesBulkResponse = z.array(zExample);
+
+export const zPostApiV1LikesByOwnerByRepoData = z.strictObject({
+    body: zLikeRepoRequest,
+    path: z.strictObject({
+        owner: z.string(),
+        repo: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1LikesByOwnerByRepoResponse = zLikeRepoResponse;
+
+export const zGetApiV1DatasetsByDatasetIdVersionsData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        dataset_id: z.uuid()
+    }),
+    query: z.strictObject({
+        search: z.string().nullish(),
+        example: z.uuid().nullish(),
+        limit: z.int().gte(1).lte(100).optional().default(100),
+        offset: z.int().gte(0).optional().default(0)
+    }).optional()
+});
+
+export const zGetApiV1DatasetsByDatasetIdVersionsResponse = z.array(zDatasetVersion);
+
+export const zGetApiV1DatasetsByDatasetIdVersionData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        dataset_id: z.uuid()
+    }),
+    query: z.strictObject({
+        as_of: z.iso.datetime({ offset: true, local: true }).nullish(),
+        tag: z.string().nullish()
+    }).optional()
+});
+
+export const zGetApiV1DatasetsByDatasetIdVersionResponse = zDatasetVersion;
+
+export const zPutApiV1DatasetsByDatasetIdTagsData = z.strictObject({
+    body: zPutDatasetVersionsSchema,
+    path: z.strictObject({
+        dataset_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zPutApiV1DatasetsByDatasetIdTagsResponse = zDatasetVersion;
+
+export const zGetApiV1DatasetsByDatasetIdSplitsData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        dataset_id: z.uuid()
+    }),
+    query: z.strictObject({
+        as_of: z.union([
+            z.iso.datetime({ offset: true, local: true }),
+            z.string()
+        ]).optional().default('latest')
+    }).optional()
+});
+
+export const zGetApiV1DatasetsByDatasetIdSplitsResponse = z.array(z.string());
+
+export const zPutApiV1DatasetsByDatasetIdSplitsData = z.strictObject({
+    body: zBodyUpdateDatasetSplitsApiV1DatasetsDatasetIdSplitsPut,
+    path: z.strictObject({
+        dataset_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zPutApiV1DatasetsByDatasetIdSplitsResponse = z.array(z.uuid());
+
+export const zPostV1PlatformDatasetsExamplesDeleteData = z.strictObject({
+    body: zExamplesDeleteExamplesRequest,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostV1PlatformDatasetsExamplesDeleteResponse = zExamplesExamplesDeletedResponse;
+
+export const zPatchV1PlatformDatasetsByDatasetIdExamplesMetadataData = z.strictObject({
+    body: zExamplesBulkMetadataRequest,
+    path: z.strictObject({
+        dataset_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1AnnotationQueuesByQueueIdRunsData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        queue_id: z.uuid()
+    }),
+    query: z.strictObject({
+        offset: z.int().gte(0).optional().default(0),
+        limit: z.int().gte(1).lte(100).optional().default(100),
+        archived: z.boolean().nullish(),
+        include_stats: z.boolean().nullish(),
+        status: z.enum([
+            'needs_my_review',
+            'needs_others_review',
+            'completed'
+        ]).nullish()
+    }).optional()
+});
+
+export const zGetApiV1AnnotationQueuesByQueueIdRunsResponse = z.array(zRunSchemaWithAnnotationQueueInfo);
+
+export const zPostApiV1AnnotationQueuesByQueueIdRunsData = z.strictObject({
+    body: z.union([
+        z.array(z.uuid()),
+        z.array(zAddRunToQueueRequest),
+        z.array(zAnnotationQueueRunAddSchema)
+    ]),
+    path: z.strictObject({
+        queue_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1AnnotationQueuesByQueueIdRunsResponse = z.array(zAnnotationQueueRunSchema);
+
+export const zGetApiV1AnnotationQueuesByQueueIdRunByIndexData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        queue_id: z.uuid(),
+        index: z.int()
+    }),
+    query: z.strictObject({
+        include_extra: z.boolean().optional().default(false)
+    }).optional()
+});
+
+export const zGetApiV1AnnotationQueuesByQueueIdRunByIndexResponse = zRunSchemaWithAnnotationQueueInfo;
+
+export const zDeleteApiV1AnnotationQueuesByQueueIdRunsByQueueRunIdData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        queue_id: z.uuid(),
+        queue_run_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1AnnotationQueuesByQueueIdSizeData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        queue_id: z.uuid()
+    }),
+    query: z.strictObject({
+        status: z.enum([
+            'needs_my_review',
+            'needs_others_review',
+            'completed'
+        ]).nullish()
+    }).optional()
+});
+
+export const zGetApiV1AnnotationQueuesByQueueIdSizeResponse = zAnnotationQueueSizeSchema;
+
+export const zPatchV1PlatformDatasetsByDatasetIdExamplesData = z.strictObject({
+    body: z.strictObject({
+        '{example_id}': z.string(),
+        '{example_id}.inputs': z.string().optional(),
+        '{example_id}.outputs': z.string().optional(),
+        '{example_id}.attachments_operations': z.string().optional(),
+        '{example_id}.attachment.{name}': z.string().optional()
+    }),
+    path: z.strictObject({
+        dataset_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchV1PlatformDatasetsByDatasetIdExamplesResponse = zExamplesExamplesUpdatedResponse;
+
+export const zPostV1PlatformDatasetsByDatasetIdExamplesData = z.strictObject({
+    body: z.strictObject({
+        '{example_id}': z.string(),
+        '{example_id}.inputs': z.string(),
+        '{example_id}.outputs': z.string().optional(),
+        '{example_id}.attachments.{name}': z.string().optional()
+    }),
+    path: z.strictObject({
+        dataset_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostV1PlatformDatasetsByDatasetIdExamplesResponse = zExamplesExamplesCreatedResponse;
+
+export const zGetApiV1DatasetsByDatasetIdVersionsDiffData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        dataset_id: z.uuid()
+    }),
+    query: z.strictObject({
+        from_version: z.union([
+            z.iso.datetime({ offset: true, local: true }),
+            z.string()
+        ]),
+        to_version: z.union([
+            z.iso.datetime({ offset: true, local: true }),
+            z.string()
+        ])
+    })
+});
+
+export const zGetApiV1DatasetsByDatasetIdVersionsDiffResponse = zDatasetDiffInfo;

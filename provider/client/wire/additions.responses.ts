@@ -542,6 +542,104 @@ export const zWorkspaceTtlSettings = z.looseObject({
     is_custom: z.boolean()
 });
 
+export const zExamplesErrorResponse = z.looseObject({
+    details: z.string().optional(),
+    error: z.string().optional()
+});
+
+export const zExamplesDeleteExamplesRequest = z.looseObject({
+    example_ids: z.array(z.string()).min(1).max(1000),
+    hard_delete: z.boolean()
+});
+
+export const zExamplesExamplesDeletedResponse = z.looseObject({
+    count: z.int().optional(),
+    example_ids: z.array(z.string()).optional()
+});
+
+export const zLikeRepoRequest = z.looseObject({
+    like: z.boolean()
+});
+
+export const zLikeRepoResponse = z.looseObject({
+    likes: z.int()
+});
+
+export const zDatasetVersion = z.looseObject({
+    tags: z.array(z.string()).nullish(),
+    as_of: z.string()
+});
+
+export const zPutDatasetVersionsSchema = z.looseObject({
+    as_of: z.union([
+        z.string(),
+        z.string()
+    ]),
+    tag: z.string()
+});
+
+export const zBodyUpdateDatasetSplitsApiV1DatasetsDatasetIdSplitsPut = z.looseObject({
+    split_name: z.string(),
+    remove: z.boolean().optional().default(false)
+});
+
+export const zExamplesMetadataOperation = z.looseObject({
+    key: z.string(),
+    operation: z.enum(['array_add', 'array_remove']),
+    values: z.array(z.string())
+});
+
+export const zExamplesBulkMetadataRequest = z.looseObject({
+    example_ids: z.array(z.string()).min(1).max(10000),
+    operations: z.array(zExamplesMetadataOperation).min(1)
+});
+
+export const zAddRunToQueueRequest = z.looseObject({
+    run_id: z.string(),
+    source_proposed_example_id: z.string().nullish()
+});
+
+export const zAnnotationQueueRunSchema = z.looseObject({
+    run_id: z.string(),
+    queue_id: z.string(),
+    last_reviewed_time: z.string().nullish(),
+    added_at: z.string().optional(),
+    source_proposed_example_id: z.string().nullish(),
+    id: z.string()
+});
+
+export const zAnnotationQueueSizeSchema = z.looseObject({
+    size: z.int()
+});
+
+export const zRunTypeEnum = z.enum([
+    'tool',
+    'chain',
+    'llm',
+    'retriever',
+    'embedding',
+    'prompt',
+    'parser'
+]);
+
+export const zExamplesExamplesCreatedResponse = z.looseObject({
+    as_of: z.string().optional(),
+    count: z.int().optional(),
+    example_ids: z.array(z.string()).optional()
+});
+
+export const zExamplesExamplesUpdatedResponse = z.looseObject({
+    as_of: z.string().optional(),
+    count: z.int().optional(),
+    example_ids: z.array(z.string()).optional()
+});
+
+export const zDatasetDiffInfo = z.looseObject({
+    examples_modified: z.array(z.string()),
+    examples_added: z.array(z.string()),
+    examples_removed: z.array(z.string())
+});
+
 export const zEvaluatorStructuredOutput = z.looseObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -554,6 +652,101 @@ export const zEvaluatorStructuredOutput = z.looseObject({
 
 export const zEvaluatorTopLevel = z.looseObject({
     structured: zEvaluatorStructuredOutput
+});
+
+export const zTraceTier = z.enum(['longlived', 'shortlived']);
+
+export const zAnnotationQueueRunAddSchema = z.looseObject({
+    run_id: z.string(),
+    start_time: z.string().nullish(),
+    session_id: z.string().nullish(),
+    trace_id: z.string().nullish(),
+    parent_run_id: z.string().nullish(),
+    trace_tier: zTraceTier.nullish()
+});
+
+export const zRunSchemaWithAnnotationQueueInfo = z.looseObject({
+    name: z.string(),
+    inputs: z.record(z.string(), z.unknown()).nullish(),
+    inputs_preview: z.string().nullish(),
+    run_type: zRunTypeEnum,
+    start_time: z.string().optional(),
+    end_time: z.string().nullish(),
+    extra: z.record(z.string(), z.unknown()).nullish(),
+    error: z.string().nullish(),
+    execution_order: z.int().gte(1).optional().default(1),
+    serialized: z.record(z.string(), z.unknown()).nullish(),
+    outputs: z.record(z.string(), z.unknown()).nullish(),
+    outputs_preview: z.string().nullish(),
+    parent_run_id: z.string().nullish(),
+    manifest_id: z.string().nullish(),
+    manifest_s3_id: z.string().nullish(),
+    events: z.array(z.record(z.string(), z.unknown())).nullish(),
+    tags: z.array(z.string()).nullish(),
+    inputs_s3_urls: z.record(z.string(), z.unknown()).nullish(),
+    outputs_s3_urls: z.record(z.string(), z.unknown()).nullish(),
+    s3_urls: z.record(z.string(), z.unknown()).nullish(),
+    trace_id: z.string(),
+    dotted_order: z.string(),
+    trace_min_start_time: z.string().nullish(),
+    trace_max_start_time: z.string().nullish(),
+    id: z.string(),
+    status: z.string(),
+    child_run_ids: z.array(z.string()).nullish(),
+    direct_child_run_ids: z.array(z.string()).nullish(),
+    parent_run_ids: z.array(z.string()).nullish(),
+    feedback_stats: z.record(z.string(), z.record(z.string(), z.unknown())).nullish(),
+    reference_example_id: z.string().nullish(),
+    total_tokens: z.int().optional().default(0),
+    prompt_tokens: z.int().optional().default(0),
+    completion_tokens: z.int().optional().default(0),
+    prompt_token_details: z.record(z.string(), z.int()).nullish(),
+    completion_token_details: z.record(z.string(), z.int()).nullish(),
+    total_cost: z.string().nullish(),
+    prompt_cost: z.string().nullish(),
+    completion_cost: z.string().nullish(),
+    prompt_cost_details: z.record(z.string(), z.string()).nullish(),
+    completion_cost_details: z.record(z.string(), z.string()).nullish(),
+    price_model_id: z.string().nullish(),
+    first_token_time: z.string().nullish(),
+    messages: z.array(z.record(z.string(), z.unknown())).nullish(),
+    session_id: z.string(),
+    app_path: z.string(),
+    last_queued_at: z.string().nullish(),
+    in_dataset: z.boolean().nullish(),
+    share_token: z.string().nullish(),
+    trace_tier: zTraceTier.nullish(),
+    trace_first_received_at: z.string().nullish(),
+    ttl_seconds: z.int().nullish(),
+    trace_upgrade: z.boolean().optional().default(false),
+    reference_dataset_id: z.string().nullish(),
+    thread_id: z.string().nullish(),
+    queue_run_id: z.string(),
+    last_reviewed_time: z.string().nullish(),
+    added_at: z.string().nullish(),
+    effective_added_at: z.string().nullish(),
+    reserved_by: z.array(z.string()).optional().default([]),
+    completed_by: z.array(z.string()).optional().default([]),
+    source_proposed_example_id: z.string().nullish()
+});
+
+export const zAttachmentsOperations = z.looseObject({
+    rename: z.record(z.string(), z.string()).optional(),
+    retain: z.array(z.string()).optional()
+});
+
+export const zExampleUpdateWithId = z.looseObject({
+    dataset_id: z.string().nullish(),
+    inputs: z.record(z.string(), z.unknown()).nullish(),
+    outputs: z.record(z.string(), z.unknown()).nullish(),
+    attachments_operations: zAttachmentsOperations.nullish(),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+    split: z.union([
+        z.array(z.string()),
+        z.string()
+    ]).nullish(),
+    overwrite: z.boolean().optional().default(false),
+    id: z.string()
 });
 
 export const zTagValue = z.looseObject({
@@ -738,6 +931,19 @@ export const zValidationError = z.looseObject({
 
 export const zHttpValidationError = z.looseObject({
     detail: z.array(zValidationError).optional()
+});
+
+export const zExample = z.looseObject({
+    outputs: z.record(z.string(), z.unknown()).nullish(),
+    dataset_id: z.string(),
+    source_run_id: z.string().nullish(),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+    inputs: z.record(z.string(), z.unknown()),
+    created_at: z.string().optional(),
+    id: z.string(),
+    name: z.string(),
+    modified_at: z.string().nullish(),
+    attachment_urls: z.record(z.string(), z.unknown()).nullish()
 });
 
 export const zSourceRevisionConfig = z.looseObject({
@@ -1200,3 +1406,252 @@ export const zPutWorkspacesCurrentTtlSettingsData = z.looseObject({
 });
 
 export const zPutWorkspacesCurrentTtlSettingsResponse = zWorkspaceTtlSettings;
+
+export const zGetApiV1SettingsData = z.looseObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zGetApiV1SettingsResponse = zAppHubCrudTenantsTenant;
+
+export const zPatchApiV1ExamplesBulkData = z.looseObject({
+    body: z.array(zExampleUpdateWithId),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1ExamplesBulkData = z.looseObject({
+    body: z.array(z.looseObject({
+        outputs: z.record(z.string(), z.unknown()).nullish(),
+        dataset_id: z.string(),
+        source_run_id: z.string().nullish(),
+        metadata: z.record(z.string(), z.unknown()).nullish(),
+        inputs: z.record(z.string(), z.unknown()).nullish(),
+        split: z.union([
+            z.array(z.string()),
+            z.string()
+        ]).nullish().default('base'),
+        id: z.string().nullish(),
+        use_source_run_io: z.boolean().optional().default(false),
+        use_source_run_attachments: z.array(z.string()).optional().default([]),
+        use_legacy_message_format: z.boolean().optional().default(false),
+        created_at: z.string().nullish()
+    })),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1ExamplesBulkResponse = z.array(zExample);
+
+export const zPostApiV1LikesByOwnerByRepoData = z.looseObject({
+    body: zLikeRepoRequest,
+    path: z.looseObject({
+        owner: z.string(),
+        repo: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1LikesByOwnerByRepoResponse = zLikeRepoResponse;
+
+export const zGetApiV1DatasetsByDatasetIdVersionsData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        dataset_id: z.string()
+    }),
+    query: z.looseObject({
+        search: z.string().nullish(),
+        example: z.string().nullish(),
+        limit: z.int().gte(1).lte(100).optional().default(100),
+        offset: z.int().gte(0).optional().default(0)
+    }).optional()
+});
+
+export const zGetApiV1DatasetsByDatasetIdVersionsResponse = z.array(zDatasetVersion);
+
+export const zGetApiV1DatasetsByDatasetIdVersionData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        dataset_id: z.string()
+    }),
+    query: z.looseObject({
+        as_of: z.string().nullish(),
+        tag: z.string().nullish()
+    }).optional()
+});
+
+export const zGetApiV1DatasetsByDatasetIdVersionResponse = zDatasetVersion;
+
+export const zPutApiV1DatasetsByDatasetIdTagsData = z.looseObject({
+    body: zPutDatasetVersionsSchema,
+    path: z.looseObject({
+        dataset_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPutApiV1DatasetsByDatasetIdTagsResponse = zDatasetVersion;
+
+export const zGetApiV1DatasetsByDatasetIdSplitsData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        dataset_id: z.string()
+    }),
+    query: z.looseObject({
+        as_of: z.union([
+            z.string(),
+            z.string()
+        ]).optional().default('latest')
+    }).optional()
+});
+
+export const zGetApiV1DatasetsByDatasetIdSplitsResponse = z.array(z.string());
+
+export const zPutApiV1DatasetsByDatasetIdSplitsData = z.looseObject({
+    body: zBodyUpdateDatasetSplitsApiV1DatasetsDatasetIdSplitsPut,
+    path: z.looseObject({
+        dataset_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPutApiV1DatasetsByDatasetIdSplitsResponse = z.array(z.string());
+
+export const zPostV1PlatformDatasetsExamplesDeleteData = z.looseObject({
+    body: zExamplesDeleteExamplesRequest,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostV1PlatformDatasetsExamplesDeleteResponse = zExamplesExamplesDeletedResponse;
+
+export const zPatchV1PlatformDatasetsByDatasetIdExamplesMetadataData = z.looseObject({
+    body: zExamplesBulkMetadataRequest,
+    path: z.looseObject({
+        dataset_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1AnnotationQueuesByQueueIdRunsData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        queue_id: z.string()
+    }),
+    query: z.looseObject({
+        offset: z.int().gte(0).optional().default(0),
+        limit: z.int().gte(1).lte(100).optional().default(100),
+        archived: z.boolean().nullish(),
+        include_stats: z.boolean().nullish(),
+        status: z.enum([
+            'needs_my_review',
+            'needs_others_review',
+            'completed'
+        ]).nullish()
+    }).optional()
+});
+
+export const zGetApiV1AnnotationQueuesByQueueIdRunsResponse = z.array(zRunSchemaWithAnnotationQueueInfo);
+
+export const zPostApiV1AnnotationQueuesByQueueIdRunsData = z.looseObject({
+    body: z.union([
+        z.array(z.string()),
+        z.array(zAddRunToQueueRequest),
+        z.array(zAnnotationQueueRunAddSchema)
+    ]),
+    path: z.looseObject({
+        queue_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1AnnotationQueuesByQueueIdRunsResponse = z.array(zAnnotationQueueRunSchema);
+
+export const zGetApiV1AnnotationQueuesByQueueIdRunByIndexData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        queue_id: z.string(),
+        index: z.int()
+    }),
+    query: z.looseObject({
+        include_extra: z.boolean().optional().default(false)
+    }).optional()
+});
+
+export const zGetApiV1AnnotationQueuesByQueueIdRunByIndexResponse = zRunSchemaWithAnnotationQueueInfo;
+
+export const zDeleteApiV1AnnotationQueuesByQueueIdRunsByQueueRunIdData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        queue_id: z.string(),
+        queue_run_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1AnnotationQueuesByQueueIdSizeData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        queue_id: z.string()
+    }),
+    query: z.looseObject({
+        status: z.enum([
+            'needs_my_review',
+            'needs_others_review',
+            'completed'
+        ]).nullish()
+    }).optional()
+});
+
+export const zGetApiV1AnnotationQueuesByQueueIdSizeResponse = zAnnotationQueueSizeSchema;
+
+export const zPatchV1PlatformDatasetsByDatasetIdExamplesData = z.looseObject({
+    body: z.looseObject({
+        '{example_id}': z.string(),
+        '{example_id}.inputs': z.string().optional(),
+        '{example_id}.outputs': z.string().optional(),
+        '{example_id}.attachments_operations': z.string().optional(),
+        '{example_id}.attachment.{name}': z.string().optional()
+    }),
+    path: z.looseObject({
+        dataset_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchV1PlatformDatasetsByDatasetIdExamplesResponse = zExamplesExamplesUpdatedResponse;
+
+export const zPostV1PlatformDatasetsByDatasetIdExamplesData = z.looseObject({
+    body: z.looseObject({
+        '{example_id}': z.string(),
+        '{example_id}.inputs': z.string(),
+        '{example_id}.outputs': z.string().optional(),
+        '{example_id}.attachments.{name}': z.string().optional()
+    }),
+    path: z.looseObject({
+        dataset_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostV1PlatformDatasetsByDatasetIdExamplesResponse = zExamplesExamplesCreatedResponse;
+
+export const zGetApiV1DatasetsByDatasetIdVersionsDiffData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        dataset_id: z.string()
+    }),
+    query: z.looseObject({
+        from_version: z.union([
+            z.string(),
+            z.string()
+        ]),
+        to_version: z.union([
+            z.string(),
+            z.string()
+        ])
+    })
+});
+
+export const zGetApiV1DatasetsByDatasetIdVersionsDiffResponse = zDatasetDiffInfo;

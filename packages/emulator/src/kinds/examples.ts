@@ -40,6 +40,7 @@
 import { detailError } from "../errors";
 import type { KindRecord } from "../types";
 import { zExampleUpdate, zPostApiV1ExamplesData } from "../wire/tracingAndEvaluation";
+import { recordDatasetVersion } from "../sdk/versionLog";
 import { defineKind } from "./declaration";
 import { exampleFilterParam } from "./exampleFilter";
 import { examplesAsOf, recordExampleVersion } from "./exampleVersions";
@@ -58,8 +59,8 @@ function objectOrNull(value: unknown): Json | null {
   return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Json) : null;
 }
 
-/** Inputs, outputs and metadata of a new example (the split folded into the metadata). */
-function createdExample(body: Json, call: KindCall): Json {
+/** Inputs, outputs and metadata of a new example (the split folded into the metadata; shared with the SDKs' routes, `sdk/`). */
+export function createdExample(body: Json, call: KindCall): Json {
   let inputs = objectOrNull(body["inputs"]);
   let outputs = objectOrNull(body["outputs"]);
   if (body["use_source_run_io"] === true) {
@@ -137,10 +138,20 @@ export const EXAMPLES = defineKind({
   references: { dataset_id: "datasets" },
   timestamps: { created: "created_at", updated: "modified_at" },
   render: (record) => ({ name: `#${record.id.slice(0, 4)}` }),
-  // Each change is a version of the dataset, which `as_of` reads.
-  afterCreate: (record, call) => recordExampleVersion(call.ctx, record, call.nowIso),
-  afterUpdate: (record, call) => recordExampleVersion(call.ctx, record, call.nowIso),
-  afterDelete: (record, call) => recordExampleVersion(call.ctx, record, call.nowIso, true),
+  // Every write is a version of the dataset: its time and example in the dataset's version log (sdk/versionLog.ts, the
+  // SDKs' versions and diffs), and the example's content as of it (exampleVersions.ts, which `as_of` reads).
+  afterCreate: (record, call) => {
+    recordDatasetVersion(call.ctx, call.scopeId, record.wire["dataset_id"], record.id, call.nowIso);
+    recordExampleVersion(call.ctx, record, call.nowIso);
+  },
+  afterUpdate: (record, call) => {
+    recordDatasetVersion(call.ctx, call.scopeId, record.wire["dataset_id"], record.id, call.nowIso);
+    recordExampleVersion(call.ctx, record, call.nowIso);
+  },
+  afterDelete: (record, call) => {
+    recordDatasetVersion(call.ctx, call.scopeId, record.wire["dataset_id"], record.id, call.nowIso, true);
+    recordExampleVersion(call.ctx, record, call.nowIso, true);
+  },
   listRecords: examplesAsOf,
   listQuery: {
     id: { type: "uuids", filters: "id" },

@@ -18,7 +18,8 @@
  * - `owner` is the workspace's handle (`null` without one) and `full_name`
  *   `<owner>/<repo_handle>` (`-/<repo_handle>` without one); `num_commits`,
  *   `last_commit_hash` and `commit_tags` follow the prompt's commits and tags;
- *   pushing a commit moves `updated_at`. Likes, downloads and views stay 0.
+ *   pushing a commit moves `updated_at`. `num_likes` counts the callers that
+ *   like it (`POST /api/v1/likes/...`, `sdk/promptLikes.ts`); downloads and views stay 0.
  * - `PATCH` changes only the fields sent; `null` leaves a field as it is
  *   (the service's `Optional[...] = None` update model). The manifest changes
  *   only by pushing a commit.
@@ -105,7 +106,8 @@ function renderPrompt(record: KindRecord, ctx: EmulatorContext): Json {
   return {
     owner: workspaceHandle(ctx, record.scopeId),
     full_name: fullName(ctx, record),
-    num_likes: 0,
+    // Likes are kept by `sdk/promptLikes.ts`: one per caller.
+    num_likes: Array.isArray(record.wire["liked_by"]) ? record.wire["liked_by"].length : 0,
     num_downloads: 0,
     num_views: 0,
     liked_by_auth_user: false,
@@ -179,6 +181,7 @@ export const PROMPTS = defineKind({
   delete: { answer: "empty" },
   bulkDelete: { param: "repo_ids", style: "repeated", maxItems: 100, answer: () => null },
   unique: ["repo_handle"],
+  hidden: ["liked_by"],
   render: renderPrompt,
   answers: {
     create: (repo) => ({ repo }),

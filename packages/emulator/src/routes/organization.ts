@@ -39,8 +39,13 @@ import { handleOf } from "../seed";
 
 type Json = Record<string, unknown>;
 
-/** The emulated instance's version, as `GET /api/v1/info` answers it. */
-export const EMULATED_VERSION = "0.0.0-emulator";
+/**
+ * The emulated instance's version, as `GET /api/v1/info` answers it: a
+ * version the SDKs accept (they warn below 0.18.0, the newest minimum the
+ * pinned ones name), marked as the emulator's (`+emulator`, a version's
+ * local part, which both SDKs' version parsers read).
+ */
+export const EMULATED_VERSION = "0.18.0+emulator";
 
 /** What `GET /api/v1/info` answers. */
 const INFO: Json = {
@@ -55,7 +60,8 @@ const INFO: Json = {
     size_limit: 100,
     size_limit_bytes: 20_971_520,
   },
-  instance_flags: {},
+  // The SDKs write examples through the multipart platform routes only when this flag is on (the JS SDK refuses to write any otherwise).
+  instance_flags: { dataset_examples_multipart_enabled: true },
   customer_info: null,
 };
 
