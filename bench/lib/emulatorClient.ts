@@ -29,7 +29,7 @@ export async function createBenchDeployment(client: LangSmithClient, name: strin
     source_revision_config: { repo_ref: "main", langgraph_config_path: "langgraph.json" },
     secrets: [],
   });
-  return { deploymentId: created.id, revisionId: created.latest_revision_id };
+  return { deploymentId: created.id, revisionId: created.latest_revision_id ?? "" };
 }
 
 /** When the emulator recorded the revision as `DEPLOYED`, epoch milliseconds (on the emulator's clock). */

@@ -36,6 +36,17 @@ function dynamicOperation(): OperationContext {
   return DYNAMIC_SESSION.operation({ log: pulumiLog });
 }
 
+/** Failures for the inputs only the native provider reads (a Pulumi archive: the dynamic provider's inputs cannot carry one). */
+function nativeOnlyFailures(resource: LangSmithResource, news: Properties): { property: string; reason: string }[] {
+  const kind = resource.token.split(":").pop() ?? resource.token;
+  return (resource.checkLocal?.inputs ?? [])
+    .filter((input) => news[input] !== undefined && news[input] !== null)
+    .map((property) => ({
+      property,
+      reason: `${property} is read by the native provider only: a dynamic provider's inputs cannot carry a Pulumi archive; use the native provider's ${kind} (import { ${kind} } from "pulumi-langsmith", not from "pulumi-langsmith/dynamic")`,
+    }));
+}
+
 /** The dynamic provider of `resource` (see the module's comment). */
 export function dynamicProvider(resource: LangSmithResource): pulumi.dynamic.ResourceProvider {
   return {
@@ -44,7 +55,8 @@ export function dynamicProvider(resource: LangSmithResource): pulumi.dynamic.Res
     },
     async check(olds: Properties, news: Properties) {
       const result = resource.check(olds, news, DYNAMIC_SESSION.settings());
-      return { inputs: result.inputs, failures: [...result.failures] };
+      for (const note of result.notes ?? []) pulumiLog(note.severity, note.message);
+      return { inputs: result.inputs, failures: [...result.failures, ...nativeOnlyFailures(resource, news)] };
     },
     async diff(_id: string, olds: Properties, news: Properties) {
       // The engine's one diff; the dynamic engine sends neither the old inputs nor ignoreChanges.

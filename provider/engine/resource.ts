@@ -36,6 +36,34 @@ export interface ResourceDiff {
 export interface CheckResult {
   readonly inputs: Properties;
   readonly failures: readonly CheckFailure[];
+  /** Lines for the engine to show under the resource: warnings (an input that works only on a self-hosted install) and notes (what changed in a source directory); default none. */
+  readonly notes?: readonly CheckNote[];
+}
+
+/** A line check sends to the engine: a warning, or information worth keeping in a preview. */
+export interface CheckNote {
+  readonly severity: "info" | "warning";
+  /** One sentence; never a secret's value. */
+  readonly message: string;
+}
+
+/**
+ * The part of a kind's check that reads this machine's files (a source
+ * directory to ship): the native provider runs it after {@link
+ * LangSmithResource.check}; the dynamic provider, whose inputs do not carry
+ * Pulumi archives, refuses the inputs it names.
+ */
+export interface LocalCheck {
+  /** The top-level inputs it reads, e.g. `sourceArchive`. */
+  readonly inputs: readonly string[];
+  /**
+   * Checks them, without any request, and answers the inputs to record (with
+   * what it read, e.g. a content hash under a `__` key).
+   *
+   * @param olds the previous inputs (empty for a create): what they recorded may spare reading again.
+   * @param checked the result of {@link LangSmithResource.check}, without failures.
+   */
+  run(olds: Properties, checked: CheckResult): Promise<CheckResult>;
 }
 
 /** A resource the service has, as an import reads it from its id alone. */
@@ -78,6 +106,8 @@ export interface LangSmithResource {
    *   destinations may omit credentials); both drivers pass them; absent, a hosted install is assumed.
    */
   check(olds: Properties, news: Properties, settings?: ProviderSettings): CheckResult;
+  /** What check reads of this machine's files (native provider only); absent for most kinds. */
+  readonly checkLocal?: LocalCheck;
   /** Compares the previous outputs (already migrated) with the new, checked inputs. */
   diff(olds: Properties, news: Properties): ResourceDiff;
   /** Creates it; a failure after the service has it is a `PartialFailure` (see partialFailure.ts). */

@@ -74,6 +74,8 @@ type JsonSchema = {
   properties?: Record<string, JsonSchema>;
   required?: string[];
   additionalProperties?: JsonSchema | boolean;
+  /** A Pulumi type a validator names itself (`.meta({ "x-pulumi-type": "pulumi.json#/Archive" })`). */
+  "x-pulumi-type"?: string;
 };
 
 /** Whether a JSON Schema branch only stands for "unknown during preview" or `null`. */
@@ -89,6 +91,8 @@ function isPlaceholder(schema: JsonSchema): boolean {
  * description, from the schema's own or from `doc` (whose value it is).
  */
 function fromJsonSchema(schema: JsonSchema, name: string, defineObject: DefineType, doc: string): PulumiTypeSpec {
+  const named = schema["x-pulumi-type"];
+  if (named !== undefined) return { $ref: named };
   const branches = schema.anyOf ?? schema.oneOf;
   if (branches !== undefined) {
     const real = branches.filter((branch) => !isPlaceholder(branch));

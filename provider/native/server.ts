@@ -205,7 +205,10 @@ class LangSmithProviderService {
     const resource = await resourceFor(request.getType(), request.getUrn());
     const { plain: news, secretKeys } = unwrapSecrets(fromStruct(request.getNews()));
     const olds = unwrapSecrets(fromStruct(request.getOlds())).plain;
-    const result = resource.check(olds, news, this.session.settings());
+    const table = resource.check(olds, news, this.session.settings());
+    // What the inputs name on this machine (a source directory) is read once the table's rules pass.
+    const result = resource.checkLocal !== undefined && table.failures.length === 0 ? await resource.checkLocal.run(olds, table) : table;
+    for (const note of result.notes ?? []) this.log(request.getUrn(), note.severity, note.message);
     // The checked inputs carry the table's defaults, so the preview shows what up will record.
     const checked = withDefaults(resource.fields, result.inputs);
     // Inputs the schema marks secret stay secrets in the state even when a program passes them as plain values.

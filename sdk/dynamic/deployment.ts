@@ -35,6 +35,8 @@ export interface DeploymentSourceRevisionConfigArgs {
   repoRef?: pulumi.Input<string>;
   /** Path of the graph configuration file in the repository, e.g. `langgraph.json`. Default: unset. */
   graphConfigPath?: pulumi.Input<string>;
+  /** Where the service keeps a source archive uploaded by other means (an upload URL's `object_path`), for `internal_source` deployments. Default: unset. */
+  sourceTarballPath?: pulumi.Input<string>;
   /** Container image to deploy instead of building, or null. Default: unset. */
   imageUri?: pulumi.Input<string | null>;
 }
@@ -84,6 +86,12 @@ export interface DeploymentArgs {
    * Default: none.
    */
   environmentVariables?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /**
+   * The agent's source directory, which the native provider's `Deployment`
+   * packs and uploads. The dynamic provider cannot carry a Pulumi archive:
+   * its check refuses this input and names the native class. Default: unset.
+   */
+  sourceArchive?: pulumi.Input<pulumi.asset.Archive>;
   /**
    * Environment variables read from Kubernetes secrets (`secret_references`),
    * for self-hosted data planes; a variable may come from `secrets` or from
@@ -147,6 +155,14 @@ export class Deployment extends pulumi.dynamic.Resource {
    * provider's waits observed them (durations only); the next wait predicts from them.
    */
   declare readonly revisionTimings: pulumi.Output<Record<string, unknown>[] | undefined>;
+  /** Content hash of the source last shipped from `sourceArchive` (native provider only: the dynamic provider ships none). */
+  declare readonly sourceContentHash: pulumi.Output<string | undefined>;
+  /** Files in the source last shipped from `sourceArchive`. */
+  declare readonly sourceFileCount: pulumi.Output<number | undefined>;
+  /** Size of the source last shipped from `sourceArchive`, in bytes (uncompressed). */
+  declare readonly sourceSizeBytes: pulumi.Output<number | undefined>;
+  /** Where the service keeps the source last shipped from `sourceArchive` (never the signed upload URL). */
+  declare readonly sourceObjectPath: pulumi.Output<string | undefined>;
   /** What the last create or update did and why, in plain words (never secret). */
   declare readonly lastOperation: pulumi.Output<string>;
   /** Version of the state layout. */

@@ -47,7 +47,7 @@ describe("client against the emulator", () => {
     const statuses: string[] = [];
     const first = await deploymentCalls.waitForRevision(client, {
       deploymentId: created.id,
-      revisionId: created.latest_revision_id,
+      revisionId: created.latest_revision_id ?? "",
       minIntervalMs: 5,
       maxIntervalMs: 50,
       onStatus: (e) => statuses.push(e.status),
@@ -84,7 +84,7 @@ describe("client against the emulator", () => {
 
     const revisions = await deploymentCalls.listRevisions(client, created.id, { limit: 10 });
     expect(revisions.resources[0]?.id).toBe(patched.latest_revision_id);
-    const one = await deploymentCalls.getRevision(client, created.id, created.latest_revision_id);
+    const one = await deploymentCalls.getRevision(client, created.id, created.latest_revision_id ?? "");
     expect(one.id).toBe(created.latest_revision_id);
 
     await expect(deploymentCalls.delete(client, created.id)).resolves.toEqual({ alreadyGone: false });

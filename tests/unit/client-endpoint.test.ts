@@ -61,6 +61,7 @@ describe("endpoint tables", () => {
       "deployments.delete: DELETE /v2/deployments/{deploymentId}",
       "deployments.listRevisions: GET /v2/deployments/{deploymentId}/revisions",
       "deployments.getRevision: GET /v2/deployments/{deploymentId}/revisions/{revisionId}",
+      "deployments.uploadUrl: POST /v2/deployments/{deploymentId}/upload-url (body checked)",
       "destinations.create: POST /bulk-exports/destinations (body checked)",
       "destinations.get: GET /bulk-exports/destinations/{destinationId}",
       "destinations.list: GET /bulk-exports/destinations",

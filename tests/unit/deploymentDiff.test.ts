@@ -52,6 +52,8 @@ const changedValue: Record<string, unknown> = {
   "sourceRevisionConfig.repoRef": "v2",
   "sourceRevisionConfig.graphConfigPath": "other.json",
   "sourceRevisionConfig.imageUri": "registry.example.com/agent:1",
+  "sourceRevisionConfig.sourceTarballPath": "uploads/agent-2.tar.gz",
+  sourceArchive: { "4dabf18193072939515e22adb298388d": "0def7320c3a5731c473e5ecbe6d01bc7", path: "./agent", hash: "abc" },
   secrets: [{ name: "A", value: "changed" }],
   environmentVariables: { LOG_LEVEL: "debug" },
   waitForDeployed: false,

@@ -54,11 +54,12 @@ const DEPLOYMENT_PATHS = [
       "buildCommand",
     ] satisfies Array<keyof DeploymentSourceConfigArgs>
   ).map((key) => `sourceConfig.${key}`),
-  ...(["repoRef", "graphConfigPath", "imageUri"] satisfies Array<keyof DeploymentSourceRevisionConfigArgs>).map((key) => `sourceRevisionConfig.${key}`),
+  ...(["repoRef", "graphConfigPath", "sourceTarballPath", "imageUri"] satisfies Array<keyof DeploymentSourceRevisionConfigArgs>).map((key) => `sourceRevisionConfig.${key}`),
   ...([
     "secrets",
     "environmentVariables",
     "secretReferences",
+    "sourceArchive",
     "waitForDeployed",
     "deployTimeoutSeconds",
     "deleteTimeoutSeconds",

@@ -123,12 +123,14 @@ export type Deployment = z.infer<typeof DeploymentSchema>;
 /**
  * Response of `POST /v2/deployments`. The contract answers the whole
  * deployment; the paraphrased document promises only `id` and
- * `latest_revision_id` (the first revision, never null here), so those two
- * are required and the rest is read when present.
+ * `latest_revision_id`, so those two are required and the rest is read
+ * when present. `latest_revision_id` is null for an `internal_source`
+ * deployment created without its upload (its first revision comes with the
+ * PATCH that names the upload), as the contract's `Deployment` allows.
  */
 export const CreatedDeploymentSchema = DeploymentSchema.partial().extend({
   id: z.string(),
-  latest_revision_id: z.string(),
+  latest_revision_id: z.string().nullable(),
 });
 /** Response of `POST /v2/deployments`. */
 export type CreatedDeployment = z.infer<typeof CreatedDeploymentSchema>;

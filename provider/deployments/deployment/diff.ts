@@ -4,6 +4,8 @@ import type { DiffHooks } from "../../engine/kind/hooks";
 import { needsResume } from "./state";
 import { DEPLOYMENT_FIELDS } from "./fields";
 import { SECRETS_UNCHANGED_KEY, secretsChanged } from "./fingerprint";
+import { SOURCE_OUTPUTS } from "./outputs";
+import { sourceContentOf } from "./sourceContent";
 
 /** Result of comparing the previous outputs with the new inputs. */
 export interface DeploymentDiff {
@@ -24,7 +26,7 @@ export interface DeploymentDiff {
  * path `secrets` appears.
  */
 export function diffDeployment(olds: Record<string, unknown>, news: Record<string, unknown>): DeploymentDiff {
-  const changed = diffFields(DEPLOYMENT_FIELDS, olds, news, (field) => secretsUnchanged(field, olds, news));
+  const changed = diffFields(DEPLOYMENT_FIELDS, olds, news, (field) => comparedUnchanged(field, olds, news));
   const replaces = changed.replace;
   return {
     changes: Object.values(changed).some((paths) => paths.length > 0),
@@ -39,9 +41,20 @@ export function describeChanges(paths: readonly string[]): string {
   return paths.map((path) => path.split(".").pop() ?? path).join(", ");
 }
 
-/** Whether the secrets are unchanged, by their fingerprints (the values are never compared in the clear); `undefined` for the other fields. */
-function secretsUnchanged(field: FieldSpec, olds: Record<string, unknown>, news: Record<string, unknown>): boolean | undefined {
-  return field.path === "secrets" ? !secretsChanged(olds, news["secrets"], news[SECRETS_UNCHANGED_KEY] === true) : undefined;
+/**
+ * Whether a field the Deployment compares itself is unchanged: the secrets
+ * by their fingerprints (the values are never compared in the clear), the
+ * source archive by the content hash Check read (not by its path or the
+ * engine's hash); `undefined` for the other fields.
+ */
+function comparedUnchanged(field: FieldSpec, olds: Record<string, unknown>, news: Record<string, unknown>): boolean | undefined {
+  if (field.path === "secrets") return !secretsChanged(olds, news["secrets"], news[SECRETS_UNCHANGED_KEY] === true);
+  if (field.path === "sourceArchive") {
+    const content = sourceContentOf(news);
+    if (content === undefined || news["sourceArchive"] === undefined) return undefined;
+    return olds[SOURCE_OUTPUTS.contentHash] === content.contentHash;
+  }
+  return undefined;
 }
 
 /**
@@ -51,7 +64,7 @@ function secretsUnchanged(field: FieldSpec, olds: Record<string, unknown>, news:
  * resumes the wait or re-submits the revision.
  */
 export const DEPLOYMENT_DIFF: DiffHooks = {
-  compare: secretsUnchanged,
+  compare: comparedUnchanged,
   after({ olds, result }) {
     if (!needsResume(olds)) return result;
     // The preview names what a resume is for: the revision's status (else an update shows no property).

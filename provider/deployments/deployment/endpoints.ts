@@ -26,6 +26,8 @@ import {
   RevisionSchema,
 } from "../../client/contractTypes/controlPlane";
 import { checkLimit, checkOffset } from "../../client/validateInput";
+import { zDeploymentUploadUrlRequest } from "../../client/wire/additions.requests";
+import { zDeploymentUploadUrl } from "../../client/wire/additions.responses";
 import {
   type DeploymentReader,
   type RevisionReader,
@@ -76,6 +78,7 @@ export const DEPLOYMENT_ENDPOINTS = {
   delete: defineEndpoint({ method: "DELETE", path: DEPLOYMENT }),
   listRevisions: defineEndpoint({ method: "GET", path: REVISIONS, response: RevisionPageSchema }),
   getRevision: defineEndpoint({ method: "GET", path: REVISION, response: RevisionSchema }),
+  uploadUrl: defineEndpoint({ method: "POST", path: `${DEPLOYMENT}/upload-url`, request: zDeploymentUploadUrlRequest, response: zDeploymentUploadUrl }),
 } as const;
 const E = DEPLOYMENT_ENDPOINTS;
 
@@ -198,6 +201,20 @@ export const deploymentCalls = {
   getRevision(client: LangSmithClient, deploymentId: string, revisionId: string, options?: RequestOptions): Promise<Revision> {
     const action = `reading revision ${revisionId} of deployment ${subject(deploymentId, options)}`;
     return client.controlPlane.call(E.getRevision, { action, params: { deploymentId, revisionId }, options });
+  },
+
+  /**
+   * `POST /v2/deployments/{id}/upload-url`: a signed URL to PUT the next
+   * source archive to, the `object_path` a revision names it by, and the
+   * headers the PUT must carry. The URL is a credential: never log or record it.
+   */
+  uploadUrl(
+    client: LangSmithClient,
+    deploymentId: string,
+    options?: RequestOptions,
+  ): Promise<{ upload_url: string; object_path: string; upload_headers?: Record<string, string> | null }> {
+    const action = `asking for an upload URL for deployment ${subject(deploymentId, options)}`;
+    return client.controlPlane.call(E.uploadUrl, { action, params: { deploymentId }, body: { supports_upload_headers: true }, options });
   },
 
   /** What the waits read through `client`: a deployment, a revision, a page of revisions. */

@@ -9,6 +9,7 @@ import { DEPLOYMENT_SOURCES, type SecretInput } from "../../client/contractTypes
 import { emptyAsUnset, type FieldTable, type InputsOf, unknownOr } from "../../engine/fields/fields";
 import { workspaceIdField } from "../../engine/kind/declaration";
 import { nonEmpty, waitSeconds as seconds } from "../../engine/fields/validators";
+import { sourceArchiveSchema } from "../source/archiveInput";
 import { SOURCE_CONFIG_FIELDS, SOURCE_REVISION_FIELDS } from "./sourceFields";
 
 /** Deployment names: what the service accepts in a name and a URL path segment. */
@@ -102,6 +103,22 @@ export const DEPLOYMENT_FIELDS = [
   },
   ...SOURCE_CONFIG_FIELDS,
   ...SOURCE_REVISION_FIELDS,
+  {
+    path: "sourceArchive",
+    // No wire key of its own: the provider packs and uploads it, and the revision's PATCH names the upload where `sourceTarballPath` goes.
+    sharesWire: "source_revision_config.source_tarball_path",
+    refresh: "never",
+    schema: sourceArchiveSchema,
+    required: false,
+    effect: "revision",
+    effectDoc: "one upload and one new revision when its content changed (compared by content hash, not by path), wait",
+    secret: false,
+    type: "Pulumi archive: a `FileArchive` of a directory (`fn::fileArchive` in YAML), or an `AssetArchive`",
+    doc:
+      "The agent's source directory (`internal_source` only), packed with `langgraph deploy`'s rules (its `.gitignore` and `.dockerignore`, no symlinks) and uploaded by the provider. " +
+      "`sourceRevisionConfig.graphConfigPath` names the config in it (default `langgraph.json`). The alternative to `sourceRevisionConfig.sourceTarballPath`.",
+    example: { notSet: "an archive needs a LangGraph project on disk; tests/e2e/sourceDeployment.test.ts ships one" },
+  },
   {
     path: "secrets",
     wire: "secrets",

@@ -7,7 +7,8 @@
  * (`delete.ts`) waits until the service has removed it.
  */
 import { declareKind } from "../../engine/kind";
-import { checkDeployment } from "./check";
+import { checkDeployment, deploymentCheckNotes } from "./check";
+import { DEPLOYMENT_SOURCE_CHECK } from "./sourceContent";
 import { DEPLOYMENT_DIFF } from "./diff";
 import { DEPLOYMENT_READ } from "./reads";
 import { DEPLOYMENT_FIELDS } from "./fields";
@@ -30,7 +31,7 @@ export const resource = declareKind({
   scope: "workspace",
   nameField: "name",
   description:
-    "A LangSmith deployment (an agent server). Create waits until its revision is `DEPLOYED`; an update makes exactly one new revision when a revision field changes, patches in place otherwise; a change of `name` or `source` replaces it.",
+    "A LangSmith deployment (an agent server). Create waits until its revision is `DEPLOYED`; an update makes exactly one new revision when a revision field changes, patches in place otherwise; a change of `name` or `source` replaces it. An `internal_source` deployment ships its code from a directory (`sourceArchive`), as `langgraph deploy` does, when and only when the directory's content changed.",
   fields: DEPLOYMENT_FIELDS,
   groupDocs: {
     sourceConfig:
@@ -46,8 +47,9 @@ export const resource = declareKind({
     migrate: migrateDeploymentOutputs,
     check(olds, news) {
       // olds are the previous inputs here: equal secrets spare diff a hash per secret (see fingerprint.ts).
-      return { inputs: markUnchangedSecrets(olds, news), failures: checkDeployment(news) };
+      return { inputs: markUnchangedSecrets(olds, news), failures: checkDeployment(news), notes: deploymentCheckNotes(news) };
     },
+    checkLocal: DEPLOYMENT_SOURCE_CHECK,
     diff: DEPLOYMENT_DIFF,
     create: DEPLOYMENT_CREATE,
     read: DEPLOYMENT_READ,

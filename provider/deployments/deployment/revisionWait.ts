@@ -14,6 +14,7 @@ import { messageOf, partialFailure } from "../../engine/state/partialFailure";
 import type { DeploymentInputs } from "./fields";
 import { type DeploymentOutputs, type ObservedDeployment, outputsFrom } from "./state";
 import { deploymentCalls } from "./endpoints";
+import type { ShippedSource } from "./sourceShip";
 
 const KIND = "deployment";
 
@@ -37,7 +38,9 @@ export async function settle(
   what: string,
   raw: Record<string, unknown>,
   previous?: Record<string, unknown>,
+  shipped?: ShippedSource,
 ): Promise<DeploymentOutputs> {
+  const source = shipped === undefined ? {} : { shipped };
   const name = inputs.name;
   const revisionId = deployment.latest_revision_id ?? null;
   // The revision being waited for (a newer one when the service superseded it).
@@ -46,7 +49,7 @@ export async function settle(
   try {
     if (inputs.waitForDeployed === false || revisionId === null) {
       const revisionStatus = await latestRevisionStatus(client, { ...deployment, name });
-      return outputsFrom(inputs, { deployment, revisionStatus }, `${what}; not waiting (waitForDeployed is false)`, previous);
+      return outputsFrom(inputs, { deployment, revisionStatus, ...source }, `${what}; not waiting (waitForDeployed is false)`, previous);
     }
     logProgress(context, KIND, name, `${what}; waiting up to ${formatDuration(timeoutSeconds * 1000)} for revision ${shortId(revisionId)} to be DEPLOYED`);
     const result = await deploymentCalls.waitForRevision(client, {
@@ -74,6 +77,7 @@ export async function settle(
     const observed: ObservedDeployment = {
       deployment: { ...latest, latest_revision_id: result.revision.id },
       revisionStatus: result.revision.status,
+      ...source,
     };
     return outputsFrom(
       inputs,
@@ -95,7 +99,7 @@ export async function settle(
       error instanceof RevisionFailedError ? "run pulumi up again to re-submit the revision after fixing the cause" : "run pulumi up again to resume waiting";
     const outputs = outputsFrom(
       inputs,
-      { deployment: { ...deployment, latest_revision_id: failedRevision }, revisionStatus: status },
+      { deployment: { ...deployment, latest_revision_id: failedRevision }, revisionStatus: status, ...source },
       `${what}; revision ${shortId(failedRevision ?? "?")} ${status ?? "did not finish"}: ${resumeHint}`,
       previous,
     );

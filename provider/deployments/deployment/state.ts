@@ -11,7 +11,8 @@ import { COMMIT_SHA } from "../../engine/fields/validators";
 import { migrateOutputs } from "../../engine/state/stateVersion";
 import { DEPLOYMENT_FIELDS, type DeploymentInputs } from "./fields";
 import { fingerprintSecrets, parseSecretsFingerprint, reconcileWithService, type SecretsFingerprint } from "./fingerprint";
-import { DEPLOYMENT_STATE_VERSION } from "./outputs";
+import { DEPLOYMENT_STATE_VERSION, SOURCE_OUTPUTS } from "./outputs";
+import type { ShippedSource } from "./sourceShip";
 
 /** Everything the resource records. */
 export type DeploymentOutputs = Omit<DeploymentInputs, "secrets"> & {
@@ -25,6 +26,11 @@ export type DeploymentOutputs = Omit<DeploymentInputs, "secrets"> & {
   updatedAt: string | null;
   lastOperation: string;
   stateVersion: number;
+  /** The source last shipped from `sourceArchive` (see `outputs.ts`); absent without it. */
+  sourceContentHash?: string;
+  sourceFileCount?: number;
+  sourceSizeBytes?: number;
+  sourceObjectPath?: string;
   /**
    * How long this deployment's recent revisions took to reach `DEPLOYED`, newest first (at most 5),
    * as the provider's waits observed them; the next wait predicts from these. Absent until a wait
@@ -75,7 +81,7 @@ export function migrateDeploymentOutputs(outputs: Record<string, unknown>): Reco
  */
 export function outputsFrom(
   inputs: DeploymentInputs,
-  observed: { deployment: DeploymentFacts; revisionStatus: string | null },
+  observed: { deployment: DeploymentFacts; revisionStatus: string | null; shipped?: ShippedSource },
   lastOperation: string,
   previous?: Record<string, unknown>,
   timing?: RevisionTiming,
@@ -86,6 +92,7 @@ export function outputsFrom(
   return {
     ...inputsWithFingerprint(inputs, previous),
     ...(timings.length > 0 ? { revisionTimings: timings } : {}),
+    ...sourceOutputsOf(inputs, observed.shipped, previous),
     latestRevisionId: deployment.latest_revision_id ?? null,
     latestRevisionStatus: observed.revisionStatus,
     status: deployment.status ?? null,
@@ -95,6 +102,25 @@ export function outputsFrom(
     lastOperation,
     stateVersion: DEPLOYMENT_STATE_VERSION,
   };
+}
+
+/**
+ * The source outputs: those of the source just shipped, else the recorded
+ * ones while the program still ships from `sourceArchive`; none without it.
+ */
+function sourceOutputsOf(inputs: DeploymentInputs, shipped: ShippedSource | undefined, previous: Record<string, unknown> | undefined): Record<string, unknown> {
+  if (inputs.sourceArchive === undefined) return {};
+  if (shipped !== undefined) {
+    return {
+      [SOURCE_OUTPUTS.contentHash]: shipped.contentHash,
+      [SOURCE_OUTPUTS.fileCount]: shipped.fileCount,
+      [SOURCE_OUTPUTS.sizeBytes]: shipped.sizeBytes,
+      [SOURCE_OUTPUTS.objectPath]: shipped.objectPath,
+    };
+  }
+  const recorded: Record<string, unknown> = {};
+  for (const key of Object.values(SOURCE_OUTPUTS)) if (previous?.[key] !== undefined) recorded[key] = previous[key];
+  return recorded;
 }
 
 /** The inputs as outputs record them: everything but the secrets, which are fingerprinted (with the previous salt when there is one). */

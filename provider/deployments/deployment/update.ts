@@ -7,7 +7,7 @@
  * Diff's changed fields, the settings and client of the deployment's
  * workspace.
  */
-import type { Deployment, LangSmithClient } from "../../client";
+import type { Deployment, LangSmithClient, PatchDeploymentRequest } from "../../client";
 import { ApiConnectionError, MethodNotAllowedError, NotFoundError } from "../../client/errors";
 import type { OperationContext } from "../../engine/context/operation";
 import { logProgress, shortId } from "../../engine/context/progress";
@@ -21,18 +21,23 @@ import type { DEPLOYMENT_FIELDS, DeploymentInputs } from "./fields";
 import { patchOnce } from "./patch";
 import { settle } from "./revisionWait";
 import { inputsWithFingerprint, needsResume, outputsFrom, recordedDeployment, type RecordedDeployment, withConfigDefaults } from "./state";
-import { keptSecrets, toPatchRequest, toResubmitRequest, type VariableBody } from "./wire";
+import { SOURCE_OUTPUTS } from "./outputs";
+import { describeContent, sourceContentOf } from "./sourceContent";
+import { packSource, releasePackedSource, type ShippedSource, uploadSource } from "./sourceShip";
+import { keptSecrets, toPatchRequest, toResubmitRequest, toShippedRevisionRequest, type VariableBody } from "./wire";
 
 /** What an update sent: the deployment as the service answered it, and whether a wait for its revision follows. */
 export interface SentDeployment {
   readonly deployment: Deployment;
   /** True when the update made a revision (or resumes a wait left unfinished): `after` waits until it is `DEPLOYED`. */
   readonly waits: boolean;
+  /** The source it uploaded, when `sourceArchive`'s content changed. */
+  readonly shipped?: ShippedSource;
 }
 
 /** The Deployment's hooks around the engine's update (see the module's description). */
 export const DEPLOYMENT_UPDATE: UpdateHooks<SentDeployment, InputsOf<typeof DEPLOYMENT_FIELDS>, StateOf<InputsOf<typeof DEPLOYMENT_FIELDS>>> = {
-  async send({ context, client, id, olds, inputs: checked, changed, action }) {
+  async send({ context, client, id, olds, inputs: checked, raw, changed, action }) {
     const inputs = withConfigDefaults(checked);
     const previous = recordedDeployment(olds);
     const resume = needsResume(previous) && inputs.waitForDeployed !== false;
@@ -53,7 +58,7 @@ export const DEPLOYMENT_UPDATE: UpdateHooks<SentDeployment, InputsOf<typeof DEPL
     }
     const newRevision = changed.revision.length > 0 || failedRevisionId !== undefined;
     const kept = needsKeptSecrets(inputs, changed) ? await serviceSecrets(client, id, inputs, olds, action) : [];
-    const body = toPatchRequest(inputs, changed, newRevision, kept);
+    const { body, shipped } = await revisionBody(context, client, id, inputs, raw, olds, changed, newRevision, kept);
     const deployment = await patchOnce(context, client, id, inputs.name, body, previous.latestRevisionId);
     const revision = shortId(deployment.latest_revision_id ?? "?");
     if (!newRevision) {
@@ -65,9 +70,13 @@ export const DEPLOYMENT_UPDATE: UpdateHooks<SentDeployment, InputsOf<typeof DEPL
     }
     const reason =
       changed.revision.length > 0
-        ? `new revision ${revision} (${describeRevisionChange(previous, inputs, changed.revision)})`
+        ? `new revision ${revision} (${describeRevisionChange(previous, inputs, changed.revision, olds, raw)})`
         : `${failure}: new revision ${revision}`;
-    return { wire: { deployment, waits: true }, what: changed.inPlace.length > 0 ? `${reason}; patched ${describeChanges(changed.inPlace)}` : reason };
+    const source = shipped === undefined ? {} : { shipped };
+    return {
+      wire: { deployment, waits: true, ...source },
+      what: changed.inPlace.length > 0 ? `${reason}; patched ${describeChanges(changed.inPlace)}` : reason,
+    };
   },
   async after({ context, client, settings, inputs: checked, raw, olds, changed }, sent) {
     const inputs = withConfigDefaults(checked);
@@ -75,11 +84,45 @@ export const DEPLOYMENT_UPDATE: UpdateHooks<SentDeployment, InputsOf<typeof DEPL
       const what = changed.local.length > 0 ? `updated provider settings (${describeChanges(changed.local)}); no API call` : "no change";
       return { ...olds, ...inputsWithFingerprint(inputs, olds), lastOperation: what };
     }
-    const { deployment, waits } = sent.wire;
-    if (waits) return settle(context, client, settings, inputs, deployment, sent.what, raw, olds);
-    return outputsFrom(inputs, { deployment, revisionStatus: recordedDeployment(olds).latestRevisionStatus ?? null }, sent.what, olds);
+    const { deployment, waits, shipped } = sent.wire;
+    if (waits) return settle(context, client, settings, inputs, deployment, sent.what, raw, olds, shipped);
+    const source = shipped === undefined ? {} : { shipped };
+    return outputsFrom(inputs, { deployment, revisionStatus: recordedDeployment(olds).latestRevisionStatus ?? null, ...source }, sent.what, olds);
   },
 };
+
+/**
+ * The PATCH of an update. A deployment shipped from `sourceArchive` names
+ * its archive in every revision: the one uploaded now when the content
+ * changed (packed before any request of the update's PATCH), else the one
+ * recorded; the config's path is its path in the archive.
+ */
+async function revisionBody(
+  context: OperationContext,
+  client: LangSmithClient,
+  id: string,
+  inputs: DeploymentInputs,
+  raw: Record<string, unknown>,
+  olds: Record<string, unknown>,
+  changed: ChangedFields,
+  newRevision: boolean,
+  kept: readonly VariableBody[],
+): Promise<{ body: PatchDeploymentRequest; shipped?: ShippedSource }> {
+  const content = sourceContentOf(raw);
+  const recordedPath = olds[SOURCE_OUTPUTS.objectPath];
+  if (!newRevision || inputs.sourceArchive === undefined || content === undefined) return { body: toPatchRequest(inputs, changed, newRevision, kept) };
+  if (!changed.revision.includes("sourceArchive") && typeof recordedPath === "string") {
+    return { body: toShippedRevisionRequest(inputs, changed, { objectPath: recordedPath, configArchivePath: content.configArchivePath }, kept) };
+  }
+  const packed = await packSource(context, inputs.name, raw);
+  if (packed === undefined) return { body: toPatchRequest(inputs, changed, newRevision, kept) };
+  try {
+    const shipped = await uploadSource(context, client, id, inputs.name, packed);
+    return { body: toShippedRevisionRequest(inputs, changed, { objectPath: shipped.objectPath, configArchivePath: packed.configArchivePath }, kept), shipped };
+  } finally {
+    await releasePackedSource(packed);
+  }
+}
 
 /**
  * Re-deploys a failed revision (`POST …/revisions/{id}/redeploy`), the
@@ -140,11 +183,18 @@ function isFailed(status: string | undefined): boolean {
 }
 
 /** Plain words for a revision change, e.g. `repoRef main→v2, secrets`; secret values are never shown. */
-function describeRevisionChange(previous: RecordedDeployment, inputs: DeploymentInputs, paths: readonly string[]): string {
+function describeRevisionChange(
+  previous: RecordedDeployment,
+  inputs: DeploymentInputs,
+  paths: readonly string[],
+  olds: Record<string, unknown>,
+  raw: Record<string, unknown>,
+): string {
   return paths
     .map((path) => {
       if (path === "secrets") return "secrets changed";
       if (path === "secretReferences") return "secret references changed";
+      if (path === "sourceArchive") return describeSourceChange(olds, raw);
       if (path === "environmentVariables") return describeVariablesChange(previous.environmentVariables, inputs.environmentVariables);
       const [group, key] = path.split(".") as ["sourceConfig" | "sourceRevisionConfig", string];
       const before = previous[group]?.[key] ?? "unset";
@@ -152,6 +202,15 @@ function describeRevisionChange(previous: RecordedDeployment, inputs: Deployment
       return `${key} ${String(before)}→${String(after)}`;
     })
     .join(", ");
+}
+
+/** Plain words for a change of the shipped source, e.g. `source changed (13 files, 11.9 KiB → 14 files, 12.3 KiB)`. */
+function describeSourceChange(olds: Record<string, unknown>, raw: Record<string, unknown>): string {
+  const content = sourceContentOf(raw);
+  const fileCount = olds[SOURCE_OUTPUTS.fileCount];
+  const sizeBytes = olds[SOURCE_OUTPUTS.sizeBytes];
+  const before = typeof fileCount === "number" && typeof sizeBytes === "number" ? describeContent({ fileCount, sizeBytes }) : "none shipped";
+  return content === undefined ? "source changed" : `source changed (${before} → ${describeContent(content)})`;
 }
 
 /** Plain words for a change of the plain variables, e.g. `LOG_LEVEL info→debug, FEATURE_FLAGS unset→beta` (their values are not secret). */

@@ -4,10 +4,38 @@ import { type ChangedFields, inPlaceApplied, toCreateBody, toUpdateBody } from "
 import { VariablesUnreadableError } from "./errors";
 import { DEPLOYMENT_FIELDS, type DeploymentInputs } from "./fields";
 
-/** Body of `POST /v2/deployments` (`secrets`, the one list of variables, is required on the wire: `[]` for none). */
+/**
+ * Body of `POST /v2/deployments` (`secrets`, the one list of variables, is
+ * required on the wire: `[]` for none). A deployment shipped from
+ * `sourceArchive` is created with an empty revision config, as `langgraph
+ * deploy` creates it: the service makes no revision until the PATCH that
+ * names the upload ({@link toShippedRevisionRequest}).
+ */
 export function toCreateRequest(inputs: DeploymentInputs): CreateDeploymentRequest {
   const body = toCreateBody<Partial<CreateDeploymentRequest>>(DEPLOYMENT_FIELDS, inputs);
-  return { source_config: {}, source_revision_config: {}, name: inputs.name, source: inputs.source, ...body, secrets: variablesOf(inputs, []) };
+  const created = { source_config: {}, source_revision_config: {}, name: inputs.name, source: inputs.source, ...body, secrets: variablesOf(inputs, []) };
+  return inputs.sourceArchive === undefined ? created : { ...created, source_revision_config: {} };
+}
+
+/**
+ * The PATCH that makes the revision of an uploaded source (as `langgraph
+ * deploy` sends it): the revision config sent whole with the upload's
+ * object path and the config file's path in the archive, and
+ * `revision_source: internal_source`; the other changes as
+ * {@link toPatchRequest} sends them.
+ */
+export function toShippedRevisionRequest(
+  inputs: DeploymentInputs,
+  changed: ChangedFields,
+  upload: { readonly objectPath: string; readonly configArchivePath: string },
+  kept: readonly VariableBody[] = [],
+): PatchDeploymentRequest {
+  const body = toPatchRequest(inputs, changed, true, kept);
+  return {
+    ...body,
+    revision_source: "internal_source",
+    source_revision_config: { ...body.source_revision_config, source_tarball_path: upload.objectPath, langgraph_config_path: upload.configArchivePath },
+  };
 }
 
 /** One entry of the service's list of a deployment's variables (`secrets` on the wire). */

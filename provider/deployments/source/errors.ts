@@ -37,3 +37,9 @@ export function unreadable(error: unknown, path: string, description: string): E
     `reading ${path === "" ? "the root" : path} of ${description}: ${why}; make it readable, or leave it out with .gitignore or .dockerignore, and run again`,
   );
 }
+
+/** The source archive is one the provider does not pack: a remote archive or asset, an archive file, or a path that is not there. */
+export class SourceArchiveUnsupportedError extends LangSmithError {}
+
+/** The signed upload of the source archive failed (after its retries). */
+export class SourceUploadError extends LangSmithError {}

@@ -37,13 +37,18 @@ export async function createDeclared(kind: PreparedKind, context: OperationConte
   const action = `creating ${spec.kind} "${name}"`;
   const { settings, reader: client, writer } = await openWrite(kind, context, action, inputs, inputs);
   const request: WriteRequest = { context, settings, client: writer, action, name, inputs, raw };
-  const created = (await hooks?.take?.(request)) ?? (await sendCreate(kind, request, client, hooks));
-  // The service has it now: a failure of what follows keeps it in the stack, with what is known (the next up finishes it).
-  const outputsNow = () => hooks?.unfinished?.(request, created) ?? unfinishedOutputs(kind, request, created);
-  return keepingResource(created.id, outputsNow, raw, hooks?.resumeHint ?? "run pulumi up again to finish it", async () => ({
-    id: created.id,
-    outs: hooks?.after !== undefined ? await hooks.after(request, created) : await finishCreate(kind, request, client, created),
-  }));
+  const prepared: unknown = await hooks?.prepare?.(request);
+  try {
+    const created = (await hooks?.take?.(request, prepared)) ?? (await sendCreate(kind, request, client, hooks, prepared));
+    // The service has it now: a failure of what follows keeps it in the stack, with what is known (the next up finishes it).
+    const outputsNow = () => hooks?.unfinished?.(request, created, prepared) ?? unfinishedOutputs(kind, request, created);
+    return await keepingResource(created.id, outputsNow, raw, hooks?.resumeHint ?? "run pulumi up again to finish it", async () => ({
+      id: created.id,
+      outs: hooks?.after !== undefined ? await hooks.after(request, created, prepared) : await finishCreate(kind, request, client, created),
+    }));
+  } finally {
+    await hooks?.release?.(prepared);
+  }
 }
 
 /** The kind's hooks around the create, when it wraps the engine's rather than replacing it. */
@@ -59,13 +64,19 @@ function createHooksOf(kind: PreparedKind): CreateHooks | undefined {
  *
  * @param reader the client of the object's scope, for look-ups (the request's client writes).
  */
-async function sendCreate(kind: PreparedKind, request: WriteRequest, reader: LangSmithClient, hooks: CreateHooks | undefined): Promise<Created> {
+async function sendCreate(
+  kind: PreparedKind,
+  request: WriteRequest,
+  reader: LangSmithClient,
+  hooks: CreateHooks | undefined,
+  prepared: unknown,
+): Promise<Created> {
   const { spec } = kind;
   const { context, inputs, name } = request;
   const lookUp = hooks?.lookUp !== undefined ? () => (hooks.lookUp as NonNullable<CreateHooks["lookUp"]>)(request) : naturalKeyLookUp(kind, reader, inputs);
   if (spec.createUpserts === true && lookUp !== undefined) await refuseOverwrite(kind, request, lookUp);
   logProgress(context, spec.kind, name, "creating");
-  const post = hooks?.post !== undefined ? () => (hooks.post as NonNullable<CreateHooks["post"]>)(request) : () => postDeclared(kind, request);
+  const post = hooks?.post !== undefined ? () => (hooks.post as NonNullable<CreateHooks["post"]>)(request, prepared) : () => postDeclared(kind, request);
   const key = spec.naturalKey ?? spec.nameField ?? "its key";
   try {
     const { created, outcome } = await createOnce(post, lookUp, () =>

@@ -12,7 +12,7 @@ import { exampleRef, type FieldSpec, type FieldTable, type InputsOf, unknownOr }
 import { uuid } from "../fields/validators";
 import type { OperationContext } from "../context/operation";
 import type { ProviderSettings } from "../context/settings";
-import type { CheckResult, KindContract, LangSmithResource, ListedOnlyProperty, ListFilter, Properties } from "../resource";
+import type { CheckResult, KindContract, LocalCheck, LangSmithResource, ListedOnlyProperty, ListFilter, Properties } from "../resource";
 import type { OutputSpec } from "../state/outputs";
 import type { CreateHooks, DiffHooks, ReadHooks, UpdateHooks, WireObject } from "./hooks";
 
@@ -334,6 +334,8 @@ export interface ServiceOwned<Wire extends WireObject = WireObject> {
 export interface KindHooks<State extends object = Properties, Inputs = Properties> {
   /** Check, replacing the table's (e.g. rules across fields, or ones that depend on a self-hosted install); `olds` are the previous inputs. */
   check?(olds: State, news: State, settings?: ProviderSettings): CheckResult;
+  /** After check, what it reads of this machine's files (a source directory): see {@link LocalCheck}. */
+  readonly checkLocal?: LocalCheck;
   /** Around the engine's Diff: fields the kind compares itself, and the result adjusted (a wait left unfinished that the next update resumes). */
   readonly diff?: DiffHooks<State>;
   /** Outputs of any release in today's layout; default: the generic layout's (version 1, no steps). */

@@ -47,6 +47,7 @@ export function declareKind<const Table extends FieldTable, Wire extends WireObj
     contract: contractOf(spec),
     migrate,
     check: hooks.check ?? ((olds, news) => checkDeclared(kind, olds, news)),
+    ...(hooks.checkLocal !== undefined ? { checkLocal: hooks.checkLocal } : {}),
     diff: (olds, news) => diffDeclared(kind, olds, news),
     create: forgettingListPages(spec.token, typeof hooks.create === "function" ? hooks.create : (context, inputs) => createDeclared(kind, context, inputs)),
     read: (context, id, outputs) => refreshObject(kind, context, id, outputs),

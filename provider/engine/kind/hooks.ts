@@ -139,17 +139,27 @@ export interface Created<Wire extends WireObject = WireObject> {
  * client of the object's scope, `beforeWrite`, one create however the
  * answer is lost (`interruptedCreate.ts`), a refused create's import hint,
  * and, once the service has the object, a failure that keeps it in the
- * stack with what is known.
+ * stack with what is known. `Prepared` is what {@link prepare} made, handed
+ * to every later hook.
  */
-export interface CreateHooks<Wire extends WireObject = WireObject, Inputs = Properties, State extends object = Properties> {
+export interface CreateHooks<Wire extends WireObject = WireObject, Inputs = Properties, State extends object = Properties, Prepared = unknown> {
+  /**
+   * First, before any request: local work the create needs, whose failure
+   * must come before the service is asked anything (a source directory
+   * packed, and refused when too large). Its result reaches every later
+   * hook. Default: nothing.
+   */
+  prepare?(request: WriteRequest<Inputs>): Promise<Prepared>;
+  /** Last, whatever happened: frees what {@link prepare} made (a packed archive's file). Default: nothing. */
+  release?(prepared: Prepared): Promise<void>;
   /**
    * Before the create: an existing object to take over instead (a
    * deployment's `adoptExistingId`), or `undefined` to create one. A failure
    * here leaves nothing to keep. Default: always create.
    */
-  take?(request: WriteRequest<Inputs>): Promise<Created<Wire> | undefined>;
+  take?(request: WriteRequest<Inputs>, prepared: Prepared): Promise<Created<Wire> | undefined>;
   /** The request: sends the create and answers the object. Default: the declared create endpoint with the table's body. */
-  post?(request: WriteRequest<Inputs>): Promise<Wire>;
+  post?(request: WriteRequest<Inputs>, prepared: Prepared): Promise<Wire>;
   /**
    * The object by its natural key, `undefined` when the service has none:
    * after a lost answer (before the create is sent again) and after a
@@ -164,7 +174,7 @@ export interface CreateHooks<Wire extends WireObject = WireObject, Inputs = Prop
    * service has the object (the next `pulumi up` finishes it). Default: the
    * engine's outputs without the fields only an update sets.
    */
-  unfinished?(request: WriteRequest<Inputs>, created: Created<Wire>): State;
+  unfinished?(request: WriteRequest<Inputs>, created: Created<Wire>, prepared: Prepared): State;
   /** The last words of the message of a failure {@link after} throws, e.g. `run pulumi up again to resume`. Default `run pulumi up again to finish it`. */
   readonly resumeHint?: string;
   /**
@@ -173,7 +183,7 @@ export interface CreateHooks<Wire extends WireObject = WireObject, Inputs = Prop
    * revision until `DEPLOYED`); answers the outputs to record. Default: the
    * declared lifecycle's wait, the update-only fields, `afterWrite`.
    */
-  after?(request: WriteRequest<Inputs>, created: Created<Wire>): Promise<State>;
+  after?(request: WriteRequest<Inputs>, created: Created<Wire>, prepared: Prepared): Promise<State>;
 }
 
 /** One update, as the engine gives it to the kind's hooks: a write of an object the state records. */

@@ -32,16 +32,13 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
   "langsmith:index:Deployment": {
     request: {
       revision_source:
-        "the kind of source of a new revision, which the service takes from `source` (the provider sends the revision's whole `source_revision_config`)",
-      "source_revision_config.source_tarball_path":
-        "a source tarball uploaded by LangSmith's CLI (`langgraph deploy`): a program deploys from GitHub or an image",
+        "the kind of source of a new revision, which the service takes from `source` (the provider sends the revision's whole `source_revision_config`; a shipped `sourceArchive`'s revision sends `internal_source`)",
     },
     response: {
       active_revision_id: "the revision serving traffic: `latestRevisionId` once it is `DEPLOYED`, which create and update wait for",
       image_version: "the version of the platform's image the service built with, chosen by the service",
       "source_revision_config.repo_commit_sha":
         "the commit the service built from the branch, chosen by the service (`getDeployment` reports `sourceRevisionConfig` whole)",
-      "source_revision_config.source_tarball_path": "a source tarball uploaded by LangSmith's CLI: a program deploys from GitHub or an image",
       "source_config.repo_branch":
         "the branch a GitHub deployment's revisions build, which the `sourceRevisionConfig.repoRef` input names (`getDeployment` reports `sourceConfig` whole)",
       "source_revision_config.deepagents_version":
