@@ -1,12 +1,12 @@
 /**
  * The invokes the native provider serves, over the same invoke cores as the
- * SDK (`provider/invokes/`): each with its token, its schema (inputs and
+ * SDK (each area's `invokes.ts`): each with its token, its schema (inputs and
  * outputs) and how its result becomes an object (the protocol returns
- * objects, so lists are wrapped and "not found" is `found: false`).
+ * objects, so lists are wrapped and "not found" is `found: false`). The
+ * deployment area's are in `deploymentFunctions.ts`.
  */
 import { InvalidRequestError } from "../client/errors";
 import { getBulkExport, getBulkExportRuns } from "../exports/invokes";
-import { getDeployment, type GetDeploymentArgs, getDeploymentRevision, getDeploymentRevisionPage } from "../deployments/invokes";
 import { assertProviderId, getOAuthProviders, getOAuthTokenStatus } from "../deployments/oauthInvokes";
 import {
   getApiKeys,
@@ -22,6 +22,7 @@ import { getDataset, getProject, getPromptCommit } from "../tracing/invokes";
 import { loadAllKinds } from "../registry";
 import { allListFunctions, listFunctionFor } from "./listFunctions";
 import { allLookupFunctions, lookupFunctionFor } from "./lookupFunctions";
+import { DEPLOYMENT_FUNCTIONS } from "./deploymentFunctions";
 import { exampleRef } from "../engine/fields/fieldSpec";
 import {
   ANY,
@@ -29,7 +30,6 @@ import {
   API_KEY_ITEMS,
   bool,
   BULK_EXPORT_OUTPUTS,
-  DEPLOYMENT_OUTPUTS,
   found,
   idOrName,
   list,
@@ -44,76 +44,9 @@ export type { FunctionExample, NativeFunction } from "./nativeFunction";
 import type { NativeFunction } from "./nativeFunction";
 
 const PROJECT = "langsmith:index:Project";
-const DEPLOYMENT = "langsmith:index:Deployment";
 
 export const NATIVE_FUNCTIONS: readonly NativeFunction[] = [
-  {
-    token: "langsmith:index:getDeployment",
-    description: "Looks a deployment up by `id` or by exact `name` in the configured workspace (give one of them). Secret values are never returned.",
-    inputs: { id: str("Deployment id."), name: str("Exact deployment name.") },
-    requiredInputs: [],
-    outputs: DEPLOYMENT_OUTPUTS,
-    example: { args: { name: exampleRef(DEPLOYMENT, { output: "name" }) }, output: "status" },
-    async run(client, args) {
-      const id = typeof args["id"] === "string" && args["id"] !== "" ? args["id"] : undefined;
-      const name = typeof args["name"] === "string" && args["name"] !== "" ? args["name"] : undefined;
-      if ((id === undefined) === (name === undefined)) throw new Error("getDeployment: give exactly one of id or name");
-      const lookup: GetDeploymentArgs = id !== undefined ? { id } : { name: name as string };
-      return found(await getDeployment(client, lookup));
-    },
-  },
-  {
-    token: "langsmith:index:getDeploymentRevisions",
-    description: "The newest revisions of a deployment, newest first, a page at a time (optionally only those of one status).",
-    inputs: {
-      deploymentId: str("Deployment id."),
-      limit: { type: "integer", description: "How many revisions, 1 to 100; default 10." },
-      offset: { type: "integer", description: "How many of the newest to skip (a previous page's `nextOffset`); default 0." },
-      status: str("Only revisions with this status, e.g. `DEPLOYED`; default all."),
-    },
-    requiredInputs: ["deploymentId"],
-    outputs: {
-      revisions: list(ANY, "Revisions: `id`, `status`, `source`, `createdAt`, `updatedAt`, `sourceRevisionConfig`."),
-      nextOffset: { type: "integer", description: "The `offset` of the next page; unset after the last." },
-    },
-    example: { args: { deploymentId: exampleRef(DEPLOYMENT), limit: 5 }, output: "revisions" },
-    async run(client, args) {
-      const limit = typeof args["limit"] === "number" ? args["limit"] : undefined;
-      const offset = typeof args["offset"] === "number" ? args["offset"] : undefined;
-      const status = stringArg(args, "status");
-      const page = await getDeploymentRevisionPage(client, {
-        deploymentId: String(args["deploymentId"]),
-        ...(limit !== undefined ? { limit } : {}),
-        ...(offset !== undefined ? { offset } : {}),
-        ...(status !== undefined ? { status } : {}),
-      });
-      return { revisions: page.revisions, ...(page.nextOffset !== null ? { nextOffset: page.nextOffset } : {}) };
-    },
-  },
-  {
-    token: "langsmith:index:getDeploymentRevision",
-    description: "One revision of a deployment by its id: its status (and why, when the service says), source and `sourceRevisionConfig`.",
-    inputs: { deploymentId: str("Deployment id."), revisionId: str("Revision id (e.g. a Deployment's `latestRevisionId`).") },
-    requiredInputs: ["deploymentId", "revisionId"],
-    outputs: {
-      found: bool("Whether the revision exists."),
-      id: str("Revision id."),
-      status: str("Its status, e.g. `DEPLOYED`, `BUILD_FAILED`."),
-      statusMessage: str("Why it has that status, when the service says (e.g. a build error)."),
-      source: str("The source it was built from, e.g. `github`."),
-      createdAt: str("When it was made (ISO 8601)."),
-      updatedAt: str("When its status last changed (ISO 8601)."),
-      sourceRevisionConfig: anyMap("`source_revision_config` as the service returns it (snake_case): the ref, the commit built, the image."),
-    },
-    example: { args: { deploymentId: exampleRef(DEPLOYMENT), revisionId: exampleRef(DEPLOYMENT, { output: "latestRevisionId" }) }, output: "status" },
-    async run(client, args) {
-      const deploymentId = stringArg(args, "deploymentId");
-      const revisionId = stringArg(args, "revisionId");
-      if (deploymentId === undefined || revisionId === undefined)
-        throw new InvalidRequestError("getDeploymentRevision: deploymentId and revisionId are required");
-      return found(await getDeploymentRevision(client, { deploymentId, revisionId }));
-    },
-  },
+  ...DEPLOYMENT_FUNCTIONS,
   {
     token: "langsmith:index:getGatewayPolicies",
     description:

@@ -175,6 +175,11 @@ export const getDeployment: typeof import("./getDeployment").getDeployment = nul
 export const getDeploymentOutput: typeof import("./getDeployment").getDeploymentOutput = null as any;
 utilities.lazyLoad(exports, ["getDeployment","getDeploymentOutput"], () => require("./getDeployment"));
 
+export { GetDeploymentLogsArgs, GetDeploymentLogsResult, GetDeploymentLogsOutputArgs } from "./getDeploymentLogs";
+export const getDeploymentLogs: typeof import("./getDeploymentLogs").getDeploymentLogs = null as any;
+export const getDeploymentLogsOutput: typeof import("./getDeploymentLogs").getDeploymentLogsOutput = null as any;
+utilities.lazyLoad(exports, ["getDeploymentLogs","getDeploymentLogsOutput"], () => require("./getDeploymentLogs"));
+
 export { GetDeploymentRevisionArgs, GetDeploymentRevisionResult, GetDeploymentRevisionOutputArgs } from "./getDeploymentRevision";
 export const getDeploymentRevision: typeof import("./getDeploymentRevision").getDeploymentRevision = null as any;
 export const getDeploymentRevisionOutput: typeof import("./getDeploymentRevision").getDeploymentRevisionOutput = null as any;
@@ -244,6 +249,11 @@ export { GetInfoArgs, GetInfoResult } from "./getInfo";
 export const getInfo: typeof import("./getInfo").getInfo = null as any;
 export const getInfoOutput: typeof import("./getInfo").getInfoOutput = null as any;
 utilities.lazyLoad(exports, ["getInfo","getInfoOutput"], () => require("./getInfo"));
+
+export { GetListenersArgs, GetListenersResult } from "./getListeners";
+export const getListeners: typeof import("./getListeners").getListeners = null as any;
+export const getListenersOutput: typeof import("./getListeners").getListenersOutput = null as any;
+utilities.lazyLoad(exports, ["getListeners","getListenersOutput"], () => require("./getListeners"));
 
 export { GetModelPriceMapArgs, GetModelPriceMapResult, GetModelPriceMapOutputArgs } from "./getModelPriceMap";
 export const getModelPriceMap: typeof import("./getModelPriceMap").getModelPriceMap = null as any;
