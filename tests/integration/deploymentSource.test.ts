@@ -10,7 +10,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
+import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator, FAST_TIMINGS } from "../../packages/emulator/src";
 import { createClient } from "../../provider/client";
 import { resource as deployment } from "../../provider/deployments/deployment/resource";
 import { deploymentCalls } from "../../provider/deployments/deployment/endpoints";
@@ -103,6 +103,8 @@ describe("a Deployment shipped from its source directory", () => {
       expect.arrayContaining(["POST /v2/deployments", "POST /v2/deployments/:id/upload-url", "PUT /source-uploads/…", "PATCH /v2/deployments/:id"]),
     );
     expect(requests().filter((line) => line.startsWith("POST /v2/deployments") || line.startsWith("PATCH") || line.startsWith("PUT"))).toHaveLength(4);
+    // While it built, its build log was read (the newest line as the progress).
+    expect(requests()).toContain("POST /v1/projects/:id/revisions/:id/build_logs");
     expect(outs).toMatchObject({
       latestRevisionStatus: "DEPLOYED",
       sourceFileCount: 3,
@@ -135,7 +137,7 @@ describe("a Deployment shipped from its source directory", () => {
     expect(diff).toMatchObject({ changes: true, replaces: [], updates: ["sourceArchive"] });
     emulator.control.clearRequestLog();
     const updated = (await deployment.update(context(), created.id, outs, edited.inputs)).outs as Properties;
-    expect(requests().filter((line) => !line.startsWith("GET"))).toEqual([
+    expect(requests().filter((line) => !line.startsWith("GET") && !line.endsWith("/build_logs"))).toEqual([
       "POST /v2/deployments/:id/upload-url",
       "PUT /source-uploads/…",
       "PATCH /v2/deployments/:id",
@@ -244,6 +246,27 @@ describe("a Deployment shipped from its source directory", () => {
       latestRevisionStatus: "DEPLOYED",
       lastOperation: expect.stringMatching(/^finished deployment .* which an interrupted create left without a revision/),
     });
+  });
+
+  test("while the revision builds its newest build line is the progress; a failed build's error carries its log's last lines", async () => {
+    emulator.control.setTimings({ stepDurationsMs: { BUILDING: 400 } });
+    const dir = project("agent-d");
+    const checked = await check({}, { name: "agent-d", source: "internal_source", sourceArchive: fileArchive(dir, "d-1") });
+    const created = await deployment.create(context(), checked.inputs);
+    expect(lines.filter((line) => line.startsWith('deployment "agent-d": build: '))).not.toEqual([]);
+
+    lines.length = 0;
+    writeFileSync(join(dir, "agent.py"), "graph = 'broken'\n");
+    const edited = await check(checked.inputs, { name: "agent-d", source: "internal_source", sourceArchive: fileArchive(dir, "d-2") });
+    emulator.control.failNextRevision({ deploymentId: created.id }, { status: "BUILD_FAILED" });
+    const failure = await deployment.update(context(), created.id, created.outs as Properties, edited.inputs).then(
+      () => undefined,
+      (error: unknown) => error as { message: string },
+    );
+    expect(failure?.message).toMatch(/BUILD_FAILED/);
+    expect(failure?.message).toMatch(/the last \d+ lines of its build log:\n(  [A-Z]+ .*\n?)+/);
+    expect(failure?.message).toMatch(/Build failed: the emulator was told to fail this build/);
+    emulator.control.setTimings({ stepDurationsMs: FAST_TIMINGS.stepDurationsMs });
   });
 
   test("a refused upload fails with the status and no URL; the deployment stays in the stack and the next update ships it", async () => {

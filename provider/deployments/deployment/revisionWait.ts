@@ -14,9 +14,13 @@ import { messageOf, partialFailure } from "../../engine/state/partialFailure";
 import type { DeploymentInputs } from "./fields";
 import { type DeploymentOutputs, type ObservedDeployment, outputsFrom } from "./state";
 import { deploymentCalls } from "./endpoints";
+import { BUILD_LOG_INTERVAL_MS, failedBuildTail, followBuildLog } from "./buildLog";
 import type { ShippedSource } from "./sourceShip";
 
 const KIND = "deployment";
+
+/** The source whose revisions the service builds from an uploaded archive: its build log is followed. */
+const SHIPPED_SOURCE = "internal_source";
 
 /** A deployment as a wait starts from: a full GET, a create's partial answer, or what an update answered. */
 export type SettlingDeployment = Partial<Deployment> & { readonly id: string };
@@ -52,22 +56,30 @@ export async function settle(
       return outputsFrom(inputs, { deployment, revisionStatus, ...source }, `${what}; not waiting (waitForDeployed is false)`, previous);
     }
     logProgress(context, KIND, name, `${what}; waiting up to ${formatDuration(timeoutSeconds * 1000)} for revision ${shortId(revisionId)} to be DEPLOYED`);
-    const result = await deploymentCalls.waitForRevision(client, {
-      deploymentId: deployment.id,
-      revisionId,
-      // Predict DEPLOYED from how long earlier revisions took (the service's list and our own record).
-      historyLimit: DEFAULT_HISTORY_LIMIT,
-      history: parseTimings(previous?.["revisionTimings"]),
-      name,
-      waitTimeoutMs: timeoutSeconds * 1000,
-      ...settings.pollIntervalsMs,
-      signal: context.signal,
-      onStatus: (event) => {
-        followedRevisionId = event.revisionId;
-        const followed = event.supersededRevisionId ? ` (revision ${shortId(event.supersededRevisionId)} was SKIPPED; following the newer one)` : "";
-        logProgress(context, KIND, name, `revision ${shortId(event.revisionId)} ${event.status} (${formatDuration(event.elapsedMs)})${followed}`);
-      },
-    });
+    // A source the service builds shows its newest build line while it builds.
+    const buildLog =
+      inputs.source === SHIPPED_SOURCE
+        ? followBuildLog({ context, client, deploymentId: deployment.id, name }, revisionId, buildLogInterval(settings))
+        : undefined;
+    const result = await deploymentCalls
+      .waitForRevision(client, {
+        deploymentId: deployment.id,
+        revisionId,
+        // Predict DEPLOYED from how long earlier revisions took (the service's list and our own record).
+        historyLimit: DEFAULT_HISTORY_LIMIT,
+        history: parseTimings(previous?.["revisionTimings"]),
+        name,
+        waitTimeoutMs: timeoutSeconds * 1000,
+        ...settings.pollIntervalsMs,
+        signal: context.signal,
+        onStatus: (event) => {
+          followedRevisionId = event.revisionId;
+          buildLog?.revision(event.revisionId);
+          const followed = event.supersededRevisionId ? ` (revision ${shortId(event.supersededRevisionId)} was SKIPPED; following the newer one)` : "";
+          logProgress(context, KIND, name, `revision ${shortId(event.revisionId)} ${event.status} (${formatDuration(event.elapsedMs)})${followed}`);
+        },
+      })
+      .finally(() => buildLog?.stop());
     followedRevisionId = result.revision.id;
     const latest = await deploymentCalls.get(client, deployment.id, { name });
     const followed =
@@ -105,8 +117,19 @@ export async function settle(
     );
     const known = error instanceof RevisionFailedError || error instanceof WaitTimeoutError || error instanceof AbortedError;
     const message = known ? messageOf(error) : `${messageOf(error)}; deployment "${name}" (${deployment.id}) exists and stays in the stack: ${resumeHint}`;
+    // A failed build of a shipped source says why in its log: its last lines go with the error.
+    const tail =
+      error instanceof RevisionFailedError && error.revisionStatus === "BUILD_FAILED" && inputs.source === SHIPPED_SOURCE
+        ? await failedBuildTail({ client, deploymentId: deployment.id, name }, error.revisionId)
+        : "";
+    if (tail !== "") throw partialFailure(deployment.id, outputs, `${message}${tail}`, raw);
     throw partialFailure(deployment.id, outputs, message, raw);
   }
+}
+
+/** How often the build log is read: the revision polls' shortest interval when set lower (tests), else {@link BUILD_LOG_INTERVAL_MS}. */
+function buildLogInterval(settings: ProviderSettings): number {
+  return Math.min(BUILD_LOG_INTERVAL_MS, settings.pollIntervalsMs.minIntervalMs ?? BUILD_LOG_INTERVAL_MS);
 }
 
 /** Status of the deployment's newest revision, or null when it has none. */
