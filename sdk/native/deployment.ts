@@ -8,7 +8,7 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * A LangSmith deployment (an agent server). Create waits until its revision is `DEPLOYED`; an update makes exactly one new revision when a revision field changes, patches in place otherwise; a change of `name` or `source` replaces it.
+ * A LangSmith deployment (an agent server). Create waits until its revision is `DEPLOYED`; an update makes exactly one new revision when a revision field changes, patches in place otherwise; a change of `name` or `source` replaces it. An `internal_source` deployment ships its code from a directory (`sourceArchive`), as `langgraph deploy` does, when and only when the directory's content changed.
  *
  * ## Example Usage
  * ### A Deployment with its required inputs
@@ -126,13 +126,33 @@ export class Deployment extends pulumi.CustomResource {
      */
     declare public readonly source: pulumi.Output<enums.DeploymentSource>;
     /**
+     * The agent's source directory (`internal_source` only), packed with `langgraph deploy`'s rules (its `.gitignore` and `.dockerignore`, no symlinks) and uploaded by the provider. `sourceRevisionConfig.graphConfigPath` names the config in it (default `langgraph.json`). The alternative to `sourceRevisionConfig.sourceTarballPath`. Changing it makes one new revision.
+     */
+    declare public readonly sourceArchive: pulumi.Output<pulumi.asset.Archive | undefined>;
+    /**
      * Where the deployment's code comes from and how it runs: the GitHub integration and repository, or the image registry; its deployment type, listener, resources and build commands.
      */
     declare public readonly sourceConfig: pulumi.Output<outputs.DeploymentSourceConfig | undefined>;
     /**
+     * Content hash of the source last shipped from `sourceArchive` (`langsmith-source-v1:<sha256>` of its files' paths, modes and contents: not of the gzip bytes); what a change of the directory is compared with. Absent without `sourceArchive`.
+     */
+    declare public /*out*/ readonly sourceContentHash: pulumi.Output<string | undefined>;
+    /**
+     * Files in the source last shipped from `sourceArchive`.
+     */
+    declare public /*out*/ readonly sourceFileCount: pulumi.Output<number | undefined>;
+    /**
+     * Where the service keeps the source last shipped from `sourceArchive` (the upload's `object_path`, the revision's `source_tarball_path`). Never the signed upload URL.
+     */
+    declare public /*out*/ readonly sourceObjectPath: pulumi.Output<string | undefined>;
+    /**
      * What one revision builds: the branch or commit, the image, and the path of `langgraph.json`. A change makes one new revision.
      */
     declare public readonly sourceRevisionConfig: pulumi.Output<outputs.DeploymentSourceRevisionConfig | undefined>;
+    /**
+     * Size of the source last shipped from `sourceArchive`, in bytes (uncompressed).
+     */
+    declare public /*out*/ readonly sourceSizeBytes: pulumi.Output<number | undefined>;
     /**
      * Layout version of the outputs.
      */
@@ -184,6 +204,7 @@ export class Deployment extends pulumi.CustomResource {
             resourceInputs["secretReferences"] = args?.secretReferences;
             resourceInputs["secrets"] = args?.secrets ? pulumi.secret(args.secrets) : undefined;
             resourceInputs["source"] = args?.source;
+            resourceInputs["sourceArchive"] = args?.sourceArchive;
             resourceInputs["sourceConfig"] = args?.sourceConfig;
             resourceInputs["sourceRevisionConfig"] = args?.sourceRevisionConfig;
             resourceInputs["waitForDeployed"] = args?.waitForDeployed;
@@ -194,6 +215,10 @@ export class Deployment extends pulumi.CustomResource {
             resourceInputs["latestRevisionStatus"] = undefined /*out*/;
             resourceInputs["revisionTimings"] = undefined /*out*/;
             resourceInputs["secretsFingerprint"] = undefined /*out*/;
+            resourceInputs["sourceContentHash"] = undefined /*out*/;
+            resourceInputs["sourceFileCount"] = undefined /*out*/;
+            resourceInputs["sourceObjectPath"] = undefined /*out*/;
+            resourceInputs["sourceSizeBytes"] = undefined /*out*/;
             resourceInputs["stateVersion"] = undefined /*out*/;
             resourceInputs["status"] = undefined /*out*/;
             resourceInputs["tenantId"] = undefined /*out*/;
@@ -213,8 +238,13 @@ export class Deployment extends pulumi.CustomResource {
             resourceInputs["secretReferences"] = undefined /*out*/;
             resourceInputs["secretsFingerprint"] = undefined /*out*/;
             resourceInputs["source"] = undefined /*out*/;
+            resourceInputs["sourceArchive"] = undefined /*out*/;
             resourceInputs["sourceConfig"] = undefined /*out*/;
+            resourceInputs["sourceContentHash"] = undefined /*out*/;
+            resourceInputs["sourceFileCount"] = undefined /*out*/;
+            resourceInputs["sourceObjectPath"] = undefined /*out*/;
             resourceInputs["sourceRevisionConfig"] = undefined /*out*/;
+            resourceInputs["sourceSizeBytes"] = undefined /*out*/;
             resourceInputs["stateVersion"] = undefined /*out*/;
             resourceInputs["status"] = undefined /*out*/;
             resourceInputs["tenantId"] = undefined /*out*/;
@@ -271,6 +301,10 @@ export interface DeploymentArgs {
      * Where the code comes from: a GitHub repository, a container image, an uploaded source tarball, or a LangChain template (`internal_template`, with `sourceConfig.templateId`). Changing it replaces the resource.
      */
     source: pulumi.Input<enums.DeploymentSource>;
+    /**
+     * The agent's source directory (`internal_source` only), packed with `langgraph deploy`'s rules (its `.gitignore` and `.dockerignore`, no symlinks) and uploaded by the provider. `sourceRevisionConfig.graphConfigPath` names the config in it (default `langgraph.json`). The alternative to `sourceRevisionConfig.sourceTarballPath`. Changing it makes one new revision.
+     */
+    sourceArchive?: pulumi.Input<pulumi.asset.Archive | undefined>;
     /**
      * Where the deployment's code comes from and how it runs: the GitHub integration and repository, or the image registry; its deployment type, listener, resources and build commands.
      */

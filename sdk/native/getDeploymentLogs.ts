@@ -6,6 +6,35 @@ import * as utilities from "./utilities";
 
 /**
  * A deployment's logs: a revision's build or deploy (runtime) log, or, for `deploy` without `revisionId`, every revision's deploy log; filtered by level, text and time, newest first unless `order` is `asc`, read page after page up to `maxLines`. The lines are returned as the service gives them and are not marked secret: a log holds whatever the build or the agent printed.
+ *
+ * ## Example Usage
+ * ### Calling getDeploymentLogs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const deployment = new langsmith.Deployment("deployment", {
+ *     name: "support-agent",
+ *     source: langsmith.DeploymentSource.Github,
+ *     sourceConfig: {
+ *         integrationId: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01",
+ *         repoUrl: "https://github.com/acme/support-agent",
+ *         deploymentType: langsmith.DeploymentSourceConfigDeploymentType.Dev,
+ *     },
+ *     sourceRevisionConfig: {
+ *         repoRef: "main",
+ *         graphConfigPath: "langgraph.json",
+ *     },
+ * });
+ * const deploymentLogsResult = langsmith.getDeploymentLogsOutput({
+ *     deploymentId: deployment.id,
+ *     type: "build",
+ *     level: "INFO",
+ *     maxLines: 200,
+ * });
+ * export const logs = deploymentLogsResult.apply(deploymentLogsResult => deploymentLogsResult.logs);
+ * ```
  */
 export function getDeploymentLogs(args: GetDeploymentLogsArgs, opts?: pulumi.InvokeOptions): Promise<GetDeploymentLogsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -82,6 +111,35 @@ export interface GetDeploymentLogsResult {
 }
 /**
  * A deployment's logs: a revision's build or deploy (runtime) log, or, for `deploy` without `revisionId`, every revision's deploy log; filtered by level, text and time, newest first unless `order` is `asc`, read page after page up to `maxLines`. The lines are returned as the service gives them and are not marked secret: a log holds whatever the build or the agent printed.
+ *
+ * ## Example Usage
+ * ### Calling getDeploymentLogs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const deployment = new langsmith.Deployment("deployment", {
+ *     name: "support-agent",
+ *     source: langsmith.DeploymentSource.Github,
+ *     sourceConfig: {
+ *         integrationId: "5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01",
+ *         repoUrl: "https://github.com/acme/support-agent",
+ *         deploymentType: langsmith.DeploymentSourceConfigDeploymentType.Dev,
+ *     },
+ *     sourceRevisionConfig: {
+ *         repoRef: "main",
+ *         graphConfigPath: "langgraph.json",
+ *     },
+ * });
+ * const deploymentLogsResult = langsmith.getDeploymentLogsOutput({
+ *     deploymentId: deployment.id,
+ *     type: "build",
+ *     level: "INFO",
+ *     maxLines: 200,
+ * });
+ * export const logs = deploymentLogsResult.apply(deploymentLogsResult => deploymentLogsResult.logs);
+ * ```
  */
 export function getDeploymentLogsOutput(args: GetDeploymentLogsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetDeploymentLogsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

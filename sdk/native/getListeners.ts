@@ -6,6 +6,17 @@ import * as utilities from "./utilities";
 
 /**
  * The configured workspace's listeners: what runs its deployments in a cluster of its own (hybrid and self-hosted LangSmith), every one (paged to the end).
+ *
+ * ## Example Usage
+ * ### Calling getListeners
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const listenersResult = langsmith.getListeners({});
+ * export const listeners = listenersResult.then(listenersResult => listenersResult.listeners);
+ * ```
  */
 export function getListeners(args?: GetListenersArgs, opts?: pulumi.InvokeOptions): Promise<GetListenersResult> {
     args = args || {};
@@ -25,6 +36,17 @@ export interface GetListenersResult {
 }
 /**
  * The configured workspace's listeners: what runs its deployments in a cluster of its own (hybrid and self-hosted LangSmith), every one (paged to the end).
+ *
+ * ## Example Usage
+ * ### Calling getListeners
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const listenersResult = langsmith.getListeners({});
+ * export const listeners = listenersResult.then(listenersResult => listenersResult.listeners);
+ * ```
  */
 export function getListenersOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetListenersResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

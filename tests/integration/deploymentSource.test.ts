@@ -264,7 +264,7 @@ describe("a Deployment shipped from its source directory", () => {
       (error: unknown) => error as { message: string },
     );
     expect(failure?.message).toMatch(/BUILD_FAILED/);
-    expect(failure?.message).toMatch(/the last \d+ lines of its build log:\n(  [A-Z]+ .*\n?)+/);
+    expect(failure?.message).toMatch(/the last \d+ lines of its build log:\n( {2}[A-Z]+ .*\n?)+/);
     expect(failure?.message).toMatch(/Build failed: the emulator was told to fail this build/);
     emulator.control.setTimings({ stepDurationsMs: FAST_TIMINGS.stepDurationsMs });
   });

@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A LangSmith deployment (an agent server). Create waits until its revision is `DEPLOYED`; an update makes exactly one new revision when a revision field changes, patches in place otherwise; a change of `name` or `source` replaces it.
+// A LangSmith deployment (an agent server). Create waits until its revision is `DEPLOYED`; an update makes exactly one new revision when a revision field changes, patches in place otherwise; a change of `name` or `source` replaces it. An `internal_source` deployment ships its code from a directory (`sourceArchive`), as `langgraph deploy` does, when and only when the directory's content changed.
 //
 // ## Example Usage
 // ### A Deployment with its required inputs
@@ -90,10 +90,20 @@ type Deployment struct {
 	SecretsFingerprint pulumi.MapOutput `pulumi:"secretsFingerprint"`
 	// Where the code comes from: a GitHub repository, a container image, an uploaded source tarball, or a LangChain template (`internal_template`, with `sourceConfig.templateId`). Changing it replaces the resource.
 	Source DeploymentSourceOutput `pulumi:"source"`
+	// The agent's source directory (`internal_source` only), packed with `langgraph deploy`'s rules (its `.gitignore` and `.dockerignore`, no symlinks) and uploaded by the provider. `sourceRevisionConfig.graphConfigPath` names the config in it (default `langgraph.json`). The alternative to `sourceRevisionConfig.sourceTarballPath`. Changing it makes one new revision.
+	SourceArchive pulumi.ArchiveOutput `pulumi:"sourceArchive"`
 	// Where the deployment's code comes from and how it runs: the GitHub integration and repository, or the image registry; its deployment type, listener, resources and build commands.
 	SourceConfig DeploymentSourceConfigPtrOutput `pulumi:"sourceConfig"`
+	// Content hash of the source last shipped from `sourceArchive` (`langsmith-source-v1:<sha256>` of its files' paths, modes and contents: not of the gzip bytes); what a change of the directory is compared with. Absent without `sourceArchive`.
+	SourceContentHash pulumi.StringPtrOutput `pulumi:"sourceContentHash"`
+	// Files in the source last shipped from `sourceArchive`.
+	SourceFileCount pulumi.Float64PtrOutput `pulumi:"sourceFileCount"`
+	// Where the service keeps the source last shipped from `sourceArchive` (the upload's `object_path`, the revision's `source_tarball_path`). Never the signed upload URL.
+	SourceObjectPath pulumi.StringPtrOutput `pulumi:"sourceObjectPath"`
 	// What one revision builds: the branch or commit, the image, and the path of `langgraph.json`. A change makes one new revision.
 	SourceRevisionConfig DeploymentSourceRevisionConfigPtrOutput `pulumi:"sourceRevisionConfig"`
+	// Size of the source last shipped from `sourceArchive`, in bytes (uncompressed).
+	SourceSizeBytes pulumi.Float64PtrOutput `pulumi:"sourceSizeBytes"`
 	// Layout version of the outputs.
 	StateVersion pulumi.Float64PtrOutput `pulumi:"stateVersion"`
 	// Status of the deployment, e.g. `READY`.
@@ -191,6 +201,8 @@ type deploymentArgs struct {
 	Secrets []DeploymentSecretsItem `pulumi:"secrets"`
 	// Where the code comes from: a GitHub repository, a container image, an uploaded source tarball, or a LangChain template (`internal_template`, with `sourceConfig.templateId`). Changing it replaces the resource.
 	Source DeploymentSource `pulumi:"source"`
+	// The agent's source directory (`internal_source` only), packed with `langgraph deploy`'s rules (its `.gitignore` and `.dockerignore`, no symlinks) and uploaded by the provider. `sourceRevisionConfig.graphConfigPath` names the config in it (default `langgraph.json`). The alternative to `sourceRevisionConfig.sourceTarballPath`. Changing it makes one new revision.
+	SourceArchive pulumi.Archive `pulumi:"sourceArchive"`
 	// Where the deployment's code comes from and how it runs: the GitHub integration and repository, or the image registry; its deployment type, listener, resources and build commands.
 	SourceConfig *DeploymentSourceConfig `pulumi:"sourceConfig"`
 	// What one revision builds: the branch or commit, the image, and the path of `langgraph.json`. A change makes one new revision.
@@ -221,6 +233,8 @@ type DeploymentArgs struct {
 	Secrets DeploymentSecretsItemArrayInput
 	// Where the code comes from: a GitHub repository, a container image, an uploaded source tarball, or a LangChain template (`internal_template`, with `sourceConfig.templateId`). Changing it replaces the resource.
 	Source DeploymentSourceInput
+	// The agent's source directory (`internal_source` only), packed with `langgraph deploy`'s rules (its `.gitignore` and `.dockerignore`, no symlinks) and uploaded by the provider. `sourceRevisionConfig.graphConfigPath` names the config in it (default `langgraph.json`). The alternative to `sourceRevisionConfig.sourceTarballPath`. Changing it makes one new revision.
+	SourceArchive pulumi.ArchiveInput
 	// Where the deployment's code comes from and how it runs: the GitHub integration and repository, or the image registry; its deployment type, listener, resources and build commands.
 	SourceConfig DeploymentSourceConfigPtrInput
 	// What one revision builds: the branch or commit, the image, and the path of `langgraph.json`. A change makes one new revision.
@@ -338,14 +352,39 @@ func (o DeploymentOutput) Source() DeploymentSourceOutput {
 	return o.ApplyT(func(v *Deployment) DeploymentSourceOutput { return v.Source }).(DeploymentSourceOutput)
 }
 
+// The agent's source directory (`internal_source` only), packed with `langgraph deploy`'s rules (its `.gitignore` and `.dockerignore`, no symlinks) and uploaded by the provider. `sourceRevisionConfig.graphConfigPath` names the config in it (default `langgraph.json`). The alternative to `sourceRevisionConfig.sourceTarballPath`. Changing it makes one new revision.
+func (o DeploymentOutput) SourceArchive() pulumi.ArchiveOutput {
+	return o.ApplyT(func(v *Deployment) pulumi.ArchiveOutput { return v.SourceArchive }).(pulumi.ArchiveOutput)
+}
+
 // Where the deployment's code comes from and how it runs: the GitHub integration and repository, or the image registry; its deployment type, listener, resources and build commands.
 func (o DeploymentOutput) SourceConfig() DeploymentSourceConfigPtrOutput {
 	return o.ApplyT(func(v *Deployment) DeploymentSourceConfigPtrOutput { return v.SourceConfig }).(DeploymentSourceConfigPtrOutput)
 }
 
+// Content hash of the source last shipped from `sourceArchive` (`langsmith-source-v1:<sha256>` of its files' paths, modes and contents: not of the gzip bytes); what a change of the directory is compared with. Absent without `sourceArchive`.
+func (o DeploymentOutput) SourceContentHash() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Deployment) pulumi.StringPtrOutput { return v.SourceContentHash }).(pulumi.StringPtrOutput)
+}
+
+// Files in the source last shipped from `sourceArchive`.
+func (o DeploymentOutput) SourceFileCount() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *Deployment) pulumi.Float64PtrOutput { return v.SourceFileCount }).(pulumi.Float64PtrOutput)
+}
+
+// Where the service keeps the source last shipped from `sourceArchive` (the upload's `object_path`, the revision's `source_tarball_path`). Never the signed upload URL.
+func (o DeploymentOutput) SourceObjectPath() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Deployment) pulumi.StringPtrOutput { return v.SourceObjectPath }).(pulumi.StringPtrOutput)
+}
+
 // What one revision builds: the branch or commit, the image, and the path of `langgraph.json`. A change makes one new revision.
 func (o DeploymentOutput) SourceRevisionConfig() DeploymentSourceRevisionConfigPtrOutput {
 	return o.ApplyT(func(v *Deployment) DeploymentSourceRevisionConfigPtrOutput { return v.SourceRevisionConfig }).(DeploymentSourceRevisionConfigPtrOutput)
+}
+
+// Size of the source last shipped from `sourceArchive`, in bytes (uncompressed).
+func (o DeploymentOutput) SourceSizeBytes() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *Deployment) pulumi.Float64PtrOutput { return v.SourceSizeBytes }).(pulumi.Float64PtrOutput)
 }
 
 // Layout version of the outputs.

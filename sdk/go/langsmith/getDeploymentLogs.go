@@ -12,6 +12,51 @@ import (
 )
 
 // A deployment's logs: a revision's build or deploy (runtime) log, or, for `deploy` without `revisionId`, every revision's deploy log; filtered by level, text and time, newest first unless `order` is `asc`, read page after page up to `maxLines`. The lines are returned as the service gives them and are not marked secret: a log holds whatever the build or the agent printed.
+//
+// ## Example Usage
+// ### Calling getDeploymentLogs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			deployment, err := langsmith.NewDeployment(ctx, "deployment", &langsmith.DeploymentArgs{
+//				Name:   pulumi.String("support-agent"),
+//				Source: langsmith.DeploymentSourceGithub,
+//				SourceConfig: &langsmith.DeploymentSourceConfigArgs{
+//					IntegrationId:  pulumi.String("5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01"),
+//					RepoUrl:        pulumi.String("https://github.com/acme/support-agent"),
+//					DeploymentType: langsmith.DeploymentSourceConfigDeploymentTypeDev,
+//				},
+//				SourceRevisionConfig: &langsmith.DeploymentSourceRevisionConfigArgs{
+//					RepoRef:         pulumi.String("main"),
+//					GraphConfigPath: pulumi.String("langgraph.json"),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			deploymentLogsResult := langsmith.GetDeploymentLogsOutput(ctx, langsmith.GetDeploymentLogsOutputArgs{
+//				DeploymentId: deployment.ID(),
+//				Type:         pulumi.String("build"),
+//				Level:        pulumi.String("INFO"),
+//				MaxLines:     pulumi.Int(200),
+//			}, nil)
+//			ctx.Export("logs", deploymentLogsResult.ApplyT(func(deploymentLogsResult langsmith.GetDeploymentLogsResult) ([]interface{}, error) {
+//				return deploymentLogsResult.Logs, nil
+//			}).(pulumi.ArrayOutput))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetDeploymentLogs(ctx *pulumi.Context, args *GetDeploymentLogsArgs, opts ...pulumi.InvokeOption) (*GetDeploymentLogsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetDeploymentLogsResult

@@ -12,6 +12,8 @@ import (
 )
 
 // The configured workspace's listeners: what runs its deployments in a cluster of its own (hybrid and self-hosted LangSmith), every one (paged to the end).
+//
+// ## Example Usage
 func GetListeners(ctx *pulumi.Context, args *GetListenersArgs, opts ...pulumi.InvokeOption) (*GetListenersResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetListenersResult

@@ -2612,12 +2612,14 @@ func (o DeploymentSourceConfigListenerConfigPtrOutput) K8sNamespace() pulumi.Str
 
 // What one revision builds: the branch or commit, the image, and the path of `langgraph.json`. A change makes one new revision.
 type DeploymentSourceRevisionConfig struct {
-	// Path of the graph configuration file in the repository, e.g. `langgraph.json`. Changing it makes one new revision.
+	// Path of the graph configuration file in the repository, or in `sourceArchive` (where it defaults to `langgraph.json`), e.g. `agents/langgraph.json`. Changing it makes one new revision.
 	GraphConfigPath *string `pulumi:"graphConfigPath"`
 	// Container image to deploy instead of building, or null. Changing it makes one new revision.
 	ImageUri *string `pulumi:"imageUri"`
 	// Branch, tag or commit to build, e.g. `main`. Changing it makes one new revision.
 	RepoRef *string `pulumi:"repoRef"`
+	// Where the service keeps a source archive uploaded by other means (an upload URL's `object_path`), for `internal_source` deployments; the alternative to `sourceArchive`, which the provider uploads itself. Changing it makes one new revision.
+	SourceTarballPath *string `pulumi:"sourceTarballPath"`
 }
 
 // DeploymentSourceRevisionConfigInput is an input type that accepts DeploymentSourceRevisionConfigArgs and DeploymentSourceRevisionConfigOutput values.
@@ -2633,12 +2635,14 @@ type DeploymentSourceRevisionConfigInput interface {
 
 // What one revision builds: the branch or commit, the image, and the path of `langgraph.json`. A change makes one new revision.
 type DeploymentSourceRevisionConfigArgs struct {
-	// Path of the graph configuration file in the repository, e.g. `langgraph.json`. Changing it makes one new revision.
+	// Path of the graph configuration file in the repository, or in `sourceArchive` (where it defaults to `langgraph.json`), e.g. `agents/langgraph.json`. Changing it makes one new revision.
 	GraphConfigPath pulumi.StringPtrInput `pulumi:"graphConfigPath"`
 	// Container image to deploy instead of building, or null. Changing it makes one new revision.
 	ImageUri pulumi.StringPtrInput `pulumi:"imageUri"`
 	// Branch, tag or commit to build, e.g. `main`. Changing it makes one new revision.
 	RepoRef pulumi.StringPtrInput `pulumi:"repoRef"`
+	// Where the service keeps a source archive uploaded by other means (an upload URL's `object_path`), for `internal_source` deployments; the alternative to `sourceArchive`, which the provider uploads itself. Changing it makes one new revision.
+	SourceTarballPath pulumi.StringPtrInput `pulumi:"sourceTarballPath"`
 }
 
 func (DeploymentSourceRevisionConfigArgs) ElementType() reflect.Type {
@@ -2719,7 +2723,7 @@ func (o DeploymentSourceRevisionConfigOutput) ToDeploymentSourceRevisionConfigPt
 	}).(DeploymentSourceRevisionConfigPtrOutput)
 }
 
-// Path of the graph configuration file in the repository, e.g. `langgraph.json`. Changing it makes one new revision.
+// Path of the graph configuration file in the repository, or in `sourceArchive` (where it defaults to `langgraph.json`), e.g. `agents/langgraph.json`. Changing it makes one new revision.
 func (o DeploymentSourceRevisionConfigOutput) GraphConfigPath() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v DeploymentSourceRevisionConfig) *string { return v.GraphConfigPath }).(pulumi.StringPtrOutput)
 }
@@ -2732,6 +2736,11 @@ func (o DeploymentSourceRevisionConfigOutput) ImageUri() pulumi.StringPtrOutput 
 // Branch, tag or commit to build, e.g. `main`. Changing it makes one new revision.
 func (o DeploymentSourceRevisionConfigOutput) RepoRef() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v DeploymentSourceRevisionConfig) *string { return v.RepoRef }).(pulumi.StringPtrOutput)
+}
+
+// Where the service keeps a source archive uploaded by other means (an upload URL's `object_path`), for `internal_source` deployments; the alternative to `sourceArchive`, which the provider uploads itself. Changing it makes one new revision.
+func (o DeploymentSourceRevisionConfigOutput) SourceTarballPath() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v DeploymentSourceRevisionConfig) *string { return v.SourceTarballPath }).(pulumi.StringPtrOutput)
 }
 
 type DeploymentSourceRevisionConfigPtrOutput struct{ *pulumi.OutputState }
@@ -2758,7 +2767,7 @@ func (o DeploymentSourceRevisionConfigPtrOutput) Elem() DeploymentSourceRevision
 	}).(DeploymentSourceRevisionConfigOutput)
 }
 
-// Path of the graph configuration file in the repository, e.g. `langgraph.json`. Changing it makes one new revision.
+// Path of the graph configuration file in the repository, or in `sourceArchive` (where it defaults to `langgraph.json`), e.g. `agents/langgraph.json`. Changing it makes one new revision.
 func (o DeploymentSourceRevisionConfigPtrOutput) GraphConfigPath() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DeploymentSourceRevisionConfig) *string {
 		if v == nil {
@@ -2785,6 +2794,16 @@ func (o DeploymentSourceRevisionConfigPtrOutput) RepoRef() pulumi.StringPtrOutpu
 			return nil
 		}
 		return v.RepoRef
+	}).(pulumi.StringPtrOutput)
+}
+
+// Where the service keeps a source archive uploaded by other means (an upload URL's `object_path`), for `internal_source` deployments; the alternative to `sourceArchive`, which the provider uploads itself. Changing it makes one new revision.
+func (o DeploymentSourceRevisionConfigPtrOutput) SourceTarballPath() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DeploymentSourceRevisionConfig) *string {
+		if v == nil {
+			return nil
+		}
+		return v.SourceTarballPath
 	}).(pulumi.StringPtrOutput)
 }
 
@@ -4043,10 +4062,20 @@ type ListedDeployment struct {
 	SecretReferences []DeploymentSecretReferencesItem `pulumi:"secretReferences"`
 	// Where the code comes from: a GitHub repository, a container image, an uploaded source tarball, or a LangChain template (`internal_template`, with `sourceConfig.templateId`). Changing it replaces the resource.
 	Source *DeploymentSource `pulumi:"source"`
+	// The agent's source directory (`internal_source` only), packed with `langgraph deploy`'s rules (its `.gitignore` and `.dockerignore`, no symlinks) and uploaded by the provider. `sourceRevisionConfig.graphConfigPath` names the config in it (default `langgraph.json`). The alternative to `sourceRevisionConfig.sourceTarballPath`. Changing it makes one new revision.
+	SourceArchive pulumi.Archive `pulumi:"sourceArchive"`
 	// Where the deployment's code comes from and how it runs: the GitHub integration and repository, or the image registry; its deployment type, listener, resources and build commands.
 	SourceConfig *DeploymentSourceConfig `pulumi:"sourceConfig"`
+	// Content hash of the source last shipped from `sourceArchive` (`langsmith-source-v1:<sha256>` of its files' paths, modes and contents: not of the gzip bytes); what a change of the directory is compared with. Absent without `sourceArchive`.
+	SourceContentHash *string `pulumi:"sourceContentHash"`
+	// Files in the source last shipped from `sourceArchive`.
+	SourceFileCount *float64 `pulumi:"sourceFileCount"`
+	// Where the service keeps the source last shipped from `sourceArchive` (the upload's `object_path`, the revision's `source_tarball_path`). Never the signed upload URL.
+	SourceObjectPath *string `pulumi:"sourceObjectPath"`
 	// What one revision builds: the branch or commit, the image, and the path of `langgraph.json`. A change makes one new revision.
 	SourceRevisionConfig *DeploymentSourceRevisionConfig `pulumi:"sourceRevisionConfig"`
+	// Size of the source last shipped from `sourceArchive`, in bytes (uncompressed).
+	SourceSizeBytes *float64 `pulumi:"sourceSizeBytes"`
 	// Status of the deployment, e.g. `READY`.
 	Status *string `pulumi:"status"`
 	// Workspace the deployment lives in.
@@ -4139,14 +4168,39 @@ func (o ListedDeploymentOutput) Source() DeploymentSourcePtrOutput {
 	return o.ApplyT(func(v ListedDeployment) *DeploymentSource { return v.Source }).(DeploymentSourcePtrOutput)
 }
 
+// The agent's source directory (`internal_source` only), packed with `langgraph deploy`'s rules (its `.gitignore` and `.dockerignore`, no symlinks) and uploaded by the provider. `sourceRevisionConfig.graphConfigPath` names the config in it (default `langgraph.json`). The alternative to `sourceRevisionConfig.sourceTarballPath`. Changing it makes one new revision.
+func (o ListedDeploymentOutput) SourceArchive() pulumi.ArchiveOutput {
+	return o.ApplyT(func(v ListedDeployment) pulumi.Archive { return v.SourceArchive }).(pulumi.ArchiveOutput)
+}
+
 // Where the deployment's code comes from and how it runs: the GitHub integration and repository, or the image registry; its deployment type, listener, resources and build commands.
 func (o ListedDeploymentOutput) SourceConfig() DeploymentSourceConfigPtrOutput {
 	return o.ApplyT(func(v ListedDeployment) *DeploymentSourceConfig { return v.SourceConfig }).(DeploymentSourceConfigPtrOutput)
 }
 
+// Content hash of the source last shipped from `sourceArchive` (`langsmith-source-v1:<sha256>` of its files' paths, modes and contents: not of the gzip bytes); what a change of the directory is compared with. Absent without `sourceArchive`.
+func (o ListedDeploymentOutput) SourceContentHash() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDeployment) *string { return v.SourceContentHash }).(pulumi.StringPtrOutput)
+}
+
+// Files in the source last shipped from `sourceArchive`.
+func (o ListedDeploymentOutput) SourceFileCount() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ListedDeployment) *float64 { return v.SourceFileCount }).(pulumi.Float64PtrOutput)
+}
+
+// Where the service keeps the source last shipped from `sourceArchive` (the upload's `object_path`, the revision's `source_tarball_path`). Never the signed upload URL.
+func (o ListedDeploymentOutput) SourceObjectPath() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDeployment) *string { return v.SourceObjectPath }).(pulumi.StringPtrOutput)
+}
+
 // What one revision builds: the branch or commit, the image, and the path of `langgraph.json`. A change makes one new revision.
 func (o ListedDeploymentOutput) SourceRevisionConfig() DeploymentSourceRevisionConfigPtrOutput {
 	return o.ApplyT(func(v ListedDeployment) *DeploymentSourceRevisionConfig { return v.SourceRevisionConfig }).(DeploymentSourceRevisionConfigPtrOutput)
+}
+
+// Size of the source last shipped from `sourceArchive`, in bytes (uncompressed).
+func (o ListedDeploymentOutput) SourceSizeBytes() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ListedDeployment) *float64 { return v.SourceSizeBytes }).(pulumi.Float64PtrOutput)
 }
 
 // Status of the deployment, e.g. `READY`.

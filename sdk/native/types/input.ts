@@ -364,7 +364,7 @@ export interface DeploymentSourceConfigListenerConfigArgs {
  */
 export interface DeploymentSourceRevisionConfigArgs {
     /**
-     * Path of the graph configuration file in the repository, e.g. `langgraph.json`. Changing it makes one new revision.
+     * Path of the graph configuration file in the repository, or in `sourceArchive` (where it defaults to `langgraph.json`), e.g. `agents/langgraph.json`. Changing it makes one new revision.
      */
     graphConfigPath?: pulumi.Input<string | undefined>;
     /**
@@ -375,6 +375,10 @@ export interface DeploymentSourceRevisionConfigArgs {
      * Branch, tag or commit to build, e.g. `main`. Changing it makes one new revision.
      */
     repoRef?: pulumi.Input<string | undefined>;
+    /**
+     * Where the service keeps a source archive uploaded by other means (an upload URL's `object_path`), for `internal_source` deployments; the alternative to `sourceArchive`, which the provider uploads itself. Changing it makes one new revision.
+     */
+    sourceTarballPath?: pulumi.Input<string | undefined>;
 }
 
 /**

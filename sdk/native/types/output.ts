@@ -318,7 +318,7 @@ export interface DeploymentSourceConfigListenerConfig {
  */
 export interface DeploymentSourceRevisionConfig {
     /**
-     * Path of the graph configuration file in the repository, e.g. `langgraph.json`. Changing it makes one new revision.
+     * Path of the graph configuration file in the repository, or in `sourceArchive` (where it defaults to `langgraph.json`), e.g. `agents/langgraph.json`. Changing it makes one new revision.
      */
     graphConfigPath?: string;
     /**
@@ -329,6 +329,10 @@ export interface DeploymentSourceRevisionConfig {
      * Branch, tag or commit to build, e.g. `main`. Changing it makes one new revision.
      */
     repoRef?: string;
+    /**
+     * Where the service keeps a source archive uploaded by other means (an upload URL's `object_path`), for `internal_source` deployments; the alternative to `sourceArchive`, which the provider uploads itself. Changing it makes one new revision.
+     */
+    sourceTarballPath?: string;
 }
 
 /**
@@ -833,13 +837,33 @@ export interface ListedDeployment {
      */
     source?: enums.DeploymentSource;
     /**
+     * The agent's source directory (`internal_source` only), packed with `langgraph deploy`'s rules (its `.gitignore` and `.dockerignore`, no symlinks) and uploaded by the provider. `sourceRevisionConfig.graphConfigPath` names the config in it (default `langgraph.json`). The alternative to `sourceRevisionConfig.sourceTarballPath`. Changing it makes one new revision.
+     */
+    sourceArchive?: pulumi.asset.Archive;
+    /**
      * Where the deployment's code comes from and how it runs: the GitHub integration and repository, or the image registry; its deployment type, listener, resources and build commands.
      */
     sourceConfig?: outputs.DeploymentSourceConfig;
     /**
+     * Content hash of the source last shipped from `sourceArchive` (`langsmith-source-v1:<sha256>` of its files' paths, modes and contents: not of the gzip bytes); what a change of the directory is compared with. Absent without `sourceArchive`.
+     */
+    sourceContentHash?: string;
+    /**
+     * Files in the source last shipped from `sourceArchive`.
+     */
+    sourceFileCount?: number;
+    /**
+     * Where the service keeps the source last shipped from `sourceArchive` (the upload's `object_path`, the revision's `source_tarball_path`). Never the signed upload URL.
+     */
+    sourceObjectPath?: string;
+    /**
      * What one revision builds: the branch or commit, the image, and the path of `langgraph.json`. A change makes one new revision.
      */
     sourceRevisionConfig?: outputs.DeploymentSourceRevisionConfig;
+    /**
+     * Size of the source last shipped from `sourceArchive`, in bytes (uncompressed).
+     */
+    sourceSizeBytes?: number;
     /**
      * Status of the deployment, e.g. `READY`.
      */
