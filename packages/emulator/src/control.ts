@@ -316,4 +316,9 @@ export class EmulatorControl {
     const record = ctx.store.state.objects[kind]?.find((r) => r.scopeId === workspaceId.toLowerCase() && r.id === id.toLowerCase());
     return record === undefined ? undefined : unsealValues(ctx, record.wire);
   }
+
+  /** The file holding the source archive uploaded under `objectPath` (a deployment's `source_tarball_path`), for a test to read; undefined when none was. */
+  sourceArchiveFile(objectPath: string): string | undefined {
+    return this.deps.ctx.uploads.archive(objectPath)?.file;
+  }
 }
