@@ -7,7 +7,8 @@
 // create, and an upload cut half-way retried. Archives are given in the
 // engine's signature form, as the engine sends a FileArchive and an
 // AssetArchive.
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { appendFileSync, chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator, FAST_TIMINGS } from "../../packages/emulator/src";
@@ -15,7 +16,7 @@ import { createClient } from "../../provider/client";
 import { resource as deployment } from "../../provider/deployments/deployment/resource";
 import { deploymentCalls } from "../../provider/deployments/deployment/endpoints";
 import type { OperationContext } from "../../provider/engine/context/operation";
-import { DYNAMIC_SESSION } from "../../provider/engine/dynamic";
+import { DYNAMIC_SESSION, dynamicProvider } from "../../provider/engine/dynamic";
 import type { CheckResult, Properties } from "../../provider/engine/resource";
 import { configureWith } from "../helpers/providerConfig";
 
@@ -267,6 +268,35 @@ describe("a Deployment shipped from its source directory", () => {
     expect(failure?.message).toMatch(/the last \d+ lines of its build log:\n( {2}[A-Z]+ .*\n?)+/);
     expect(failure?.message).toMatch(/Build failed: the emulator was told to fail this build/);
     emulator.control.setTimings({ stepDurationsMs: FAST_TIMINGS.stepDurationsMs });
+  });
+
+  test("an archive over 200 MiB compressed is refused while packing, before any request", async () => {
+    const dir = project("agent-huge");
+    // Random bytes do not compress: 208 MiB of them (13 chunks of 16 MiB) packs to more than 200 MiB.
+    const chunk = randomBytes(16 * 1_048_576);
+    const big = join(dir, "weights.bin");
+    writeFileSync(big, "");
+    for (let written = 0; written < 208 * 1_048_576; written += chunk.length) appendFileSync(big, chunk);
+    const checked = await check({}, { name: "agent-huge", source: "internal_source", sourceArchive: fileArchive(dir, "huge-1") });
+    expect(checked.failures).toEqual([]);
+    emulator.control.clearRequestLog();
+    await expect(deployment.create(context(), checked.inputs)).rejects.toThrow(
+      /packing .*agent-huge: the archive is over the 200.0 MiB limit \(3 files, 208\.0 MiB uncompressed\); add large files .* to the .dockerignore or .gitignore/,
+    );
+    expect(requests()).toEqual([]);
+    rmSync(big);
+  }, 120_000);
+
+  test("the dynamic provider refuses sourceArchive at Check, naming the native Deployment", async () => {
+    const dynamic = dynamicProvider(deployment);
+    const dir = project("agent-dynamic");
+    const result = await dynamic.check?.({}, { name: "agent-dynamic", source: "internal_source", sourceArchive: fileArchive(dir, "x") });
+    expect(result?.failures).toEqual([
+      {
+        property: "sourceArchive",
+        reason: expect.stringMatching(/sourceArchive is read by the native provider only.*use the native provider's Deployment \(import \{ Deployment \} from "pulumi-langsmith", not from "pulumi-langsmith\/dynamic"\)/),
+      },
+    ]);
   });
 
   test("a refused upload fails with the status and no URL; the deployment stays in the stack and the next update ships it", async () => {
