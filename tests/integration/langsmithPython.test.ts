@@ -181,7 +181,7 @@ describe("the langsmith Python SDK 0.15.1 against the emulator", () => {
     expect(sent).toContain(`GET /commits/-/${name}/prod`);
   });
 
-  test("prompts: create, push a ChatPromptTemplate (with a commit tag), pull by latest, tag and hash, list with filters, update, like, archive, delete", async () => {
+  test("prompts: create, push a ChatPromptTemplate (with a commit tag), pull by latest, tag and hash, list its commits, list with filters, update, like, archive, delete", async () => {
     const sent = await passes("prompts");
     expect(sent).toEqual(expect.arrayContaining(["GET /api/v1/settings", expect.stringMatching(/^GET \/commits\/-\/prompt-[0-9a-f]{8}\/prod/)]));
   });
