@@ -55,7 +55,7 @@ describe("the langsmith Python SDK 0.15.1 against the emulator", () => {
       .map((entry) => `${entry.method} ${entry.path}`);
   }
 
-  /** Runs seeded into a new project of the workspace (the emulator takes no trace ingestion), as `CONFORMANCE_RUN_IDS`. */
+  /** Runs seeded into a new project of the workspace (the emulator takes no trace ingestion), as `CONFORMANCE_RUN_IDS` (started 2026-10-01 at 00:00 and 00:01 UTC) and `CONFORMANCE_PROJECT_ID`. */
   async function seededRuns(): Promise<Record<string, string>> {
     const response = await fetch(`${emulator.url}/api/v1/sessions`, {
       method: "POST",
@@ -67,7 +67,7 @@ describe("the langsmith Python SDK 0.15.1 against the emulator", () => {
       { name: "answer", startTime: "2026-10-01T00:00:00Z", inputs: { question: "2+2" }, outputs: { answer: "4" } },
       { name: "answer", startTime: "2026-10-01T00:01:00Z", inputs: { question: "3+3" }, outputs: { answer: "6" } },
     ]);
-    return { CONFORMANCE_RUN_IDS: runs.map((run) => run.id).join(",") };
+    return { CONFORMANCE_RUN_IDS: runs.map((run) => run.id).join(","), CONFORMANCE_PROJECT_ID: project.id };
   }
 
   beforeAll(async () => {
@@ -131,6 +131,21 @@ describe("the langsmith Python SDK 0.15.1 against the emulator", () => {
     const sent = await passes("annotation-queue-runs", "/api/v1", await seededRuns());
     expect(sent).toEqual(
       expect.arrayContaining([expect.stringMatching(/^POST \/api\/v1\/annotation-queues\/[0-9a-f-]{36}\/runs$/), expect.stringMatching(/\/run\/1$/)]),
+    );
+  });
+
+  test("annotation-queue runs by key (seeded): add_runs_to_annotation_queue(runs=) with datetime and string start times; 404 for a key that does not locate the run", async () => {
+    const sent = await passes("annotation-queue-runs-by-key", "/api/v1", await seededRuns());
+    expect(sent).toEqual(expect.arrayContaining([expect.stringMatching(/^POST \/api\/v1\/annotation-queues\/[0-9a-f-]{36}\/runs\/by-key$/)]));
+  });
+
+  test("annotation-queue reviews (seeded): annotation_queues.runs.list gives the entries, items.create_status completes a run and moves another, the status filters follow, create_run_status(None) reopens", async () => {
+    const sent = await passes("annotation-queue-reviews", "/api/v1", await seededRuns());
+    expect(sent).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^POST \/v1\/platform\/annotation-queues\/items\/[0-9a-f-]{36}\/status$/),
+        expect.stringMatching(/^POST \/api\/v1\/annotation-queues\/status\/[0-9a-f-]{36}$/),
+      ]),
     );
   });
 

@@ -3,7 +3,7 @@
  * official `langsmith` SDKs call beyond the provider's kinds (the workspace's
  * settings, examples in bulk, dataset versions, tags and splits, the
  * platform's example deletes and metadata changes, prompt likes, the runs
- * of annotation queues), each with
+ * of annotation queues, added by id or by key, and their reviews), each with
  * its declared answers and its 404s and 422s.
  *
  * @packageDocumentation
@@ -178,6 +178,39 @@ export function describeSdkRoutes(env: ContractEnv): void {
       await call("DELETE", `${runs}/${runId}`, { expect: 200 });
       await call("DELETE", `${runs}/${runId}`, { expect: 404 });
       await call("DELETE", `${runs}/not-a-uuid`, { expect: 422, request: "invalid" });
+      await call("DELETE", `/api/v1/annotation-queues/${queue}`, { expect: 200 });
+    });
+
+    test("annotation-queue runs by key and their reviews (seeded): add by key (200; 404 for a key that does not locate the run, 422), the caller's review (200 on both routes; 404, 422 and 400)", async () => {
+      const project = String(((await call("POST", "/api/v1/sessions", { body: { name: "contract-queue-reviews" }, expect: 200 })).body as Json)["id"]);
+      const startTime = "2026-10-01T00:00:00Z";
+      const [run] = env.emulator.control.seedTraceRuns(project, [{ name: "answer", startTime, inputs: { q: "1" } }]);
+      const runId = String(run?.id);
+      const queue = String(((await call("POST", "/api/v1/annotation-queues", { body: { name: "contract-queue-reviews" }, expect: 200 })).body as Json)["id"]);
+      const byKey = `/api/v1/annotation-queues/${queue}/runs/by-key`;
+      const key = { run_id: runId, session_id: project, start_time: "2026-10-01T00:00:00+00:00" };
+      const [entry] = (await call("POST", `${byKey}?extend_trace_retention=true`, { body: [key], expect: 200 })).body as Json[];
+      expect(entry).toEqual({ id: expect.any(String), run_id: runId, queue_id: queue, added_at: expect.any(String), last_reviewed_time: null, source_proposed_example_id: null });
+      await call("POST", byKey, { body: [{ ...key, start_time: "2026-10-02T00:00:00Z" }], expect: 404 });
+      await call("POST", byKey, { body: [{ ...key, session_id: UNKNOWN_ID }], expect: 404 });
+      await call("POST", byKey, { body: [{ run_id: runId }], expect: 422, request: "invalid" });
+      const entryId = String(entry?.["id"]);
+      const runs = `/api/v1/annotation-queues/${queue}/runs`;
+      const status = `/api/v1/annotation-queues/status/${entryId}`;
+      expect((await call("POST", status, { body: { status: "completed" }, expect: 200 })).body).toBeNull();
+      expect((await call("GET", `${runs}?status=completed`, { expect: 200 })).body).toEqual([expect.objectContaining({ id: runId, last_reviewed_time: expect.any(String) })]);
+      await call("POST", `/api/v1/annotation-queues/status/${UNKNOWN_ID}`, { body: { status: "completed" }, expect: 404 });
+      await call("POST", status, { body: { override_added_at: "yesterday" }, expect: 422, request: "invalid" });
+      const item = `/v1/platform/annotation-queues/items/${entryId}/status`;
+      expect((await call("POST", item, { body: { status: null, override_added_at: "2026-01-01T00:00:00Z" }, expect: 200 })).body).toEqual({
+        queue_item_id: entryId,
+        status: null,
+        override_added_at: "2026-01-01T00:00:00.000Z",
+        is_archived: false,
+      });
+      expect((await call("GET", `${runs}?status=needs_my_review`, { expect: 200 })).body).toEqual([expect.objectContaining({ id: runId, added_at: "2026-01-01T00:00:00.000Z" })]);
+      await call("POST", `/v1/platform/annotation-queues/items/${UNKNOWN_ID}/status`, { body: { status: "viewed" }, expect: 404 });
+      await call("POST", item, { body: { status: "reviewed" }, expect: 400, request: "invalid" });
       await call("DELETE", `/api/v1/annotation-queues/${queue}`, { expect: 200 });
     });
 

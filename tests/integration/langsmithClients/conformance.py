@@ -169,6 +169,67 @@ def annotation_queue_runs() -> None:
     c.delete_annotation_queue(queue.id)
 
 
+def annotation_queue_runs_by_key() -> None:
+    import datetime
+    import os
+
+    from langsmith.utils import LangSmithNotFoundError
+
+    c = client()
+    first, second = os.environ["CONFORMANCE_RUN_IDS"].split(",")
+    project = os.environ["CONFORMANCE_PROJECT_ID"]
+    queue = c.create_annotation_queue(name=unique("review-by-key"))
+    started = datetime.datetime(2026, 10, 1, tzinfo=datetime.timezone.utc)
+    c.add_runs_to_annotation_queue(
+        queue.id,
+        runs=[
+            {"run_id": first, "session_id": project, "start_time": started},
+            {"run_id": second, "session_id": project, "start_time": "2026-10-01T00:01:00+00:00"},
+        ],
+    )
+    check([str(r.id) for r in c.list_runs_from_annotation_queue(queue.id)] == [first, second], "add_runs_to_annotation_queue(runs=)")
+    for wrong in ({"session_id": str(uuid.uuid4()), "start_time": started}, {"session_id": project, "start_time": started + datetime.timedelta(days=1)}):
+        try:
+            c.add_runs_to_annotation_queue(queue.id, runs=[{"run_id": first, **wrong}])
+        except LangSmithNotFoundError:
+            pass
+        else:
+            raise AssertionError(f"add_runs_to_annotation_queue(runs=) with a key that does not locate the run: {wrong!r}")
+    c.delete_annotation_queue(queue.id)
+
+
+def annotation_queue_reviews() -> None:
+    import asyncio
+    import os
+
+    c = client()
+    first, second = os.environ["CONFORMANCE_RUN_IDS"].split(",")
+    queue = c.create_annotation_queue(name=unique("reviewed"))
+    c.add_runs_to_annotation_queue(queue.id, run_ids=[first, second])
+    entries: list[str] = []
+
+    async def review() -> None:
+        queued = await c.annotation_queues.runs.list(str(queue.id))
+        check([r.id for r in queued] == [first, second], f"annotation_queues.runs.list: {queued!r}")
+        entries.extend(str(r.queue_run_id) for r in queued)
+        answer = await c.annotation_queues.items.create_status(str(entries[0]), status="completed")
+        check(answer.status == "completed" and answer.queue_item_id == str(entries[0]), f"items.create_status: {answer!r}")
+        await c.annotation_queues.items.create_status(str(entries[1]), override_added_at="2026-01-01T00:00:00Z")
+
+    asyncio.run(review())
+    completed = list(c.list_runs_from_annotation_queue(queue.id, status="completed"))
+    check([str(r.id) for r in completed] == [first] and completed[0].last_reviewed_time is not None, f"list_runs_from_annotation_queue(completed): {completed!r}")
+    check([str(r.id) for r in c.list_runs_from_annotation_queue(queue.id, status="needs_my_review")] == [second], "list_runs_from_annotation_queue(needs_my_review)")
+    check([str(r.id) for r in c.list_runs_from_annotation_queue(queue.id)] == [second, first], "override_added_at did not move the run first")
+
+    async def reopen() -> None:
+        await c.annotation_queues.create_run_status(str(entries[0]), status=None)
+
+    asyncio.run(reopen())
+    check(list(c.list_runs_from_annotation_queue(queue.id, status="completed")) == [], "create_run_status(status=None) left the run reviewed")
+    c.delete_annotation_queue(queue.id)
+
+
 def pull() -> None:
     import os
 
@@ -259,6 +320,8 @@ GROUPS = {
     "feedback-configs": feedback_configs,
     "annotation-queues": annotation_queues,
     "annotation-queue-runs": annotation_queue_runs,
+    "annotation-queue-runs-by-key": annotation_queue_runs_by_key,
+    "annotation-queue-reviews": annotation_queue_reviews,
     "prompts": prompts,
     "pull": pull,
     "tracing": tracing,
