@@ -169,7 +169,7 @@ export const KNOWN_UNDECLARED_STATUSES: readonly UndeclaredStatus[] = [
   { method: "POST", template: "/api/v1/annotation-queues/{queue_id}/runs/by-key", status: 404, reason: "no such queue in the workspace, or a key that does not locate a run of one of its projects" },
   { method: "POST", template: "/api/v1/annotation-queues/status/{annotation_queue_run_id}", status: 404, reason: "no such queued run in the workspace" },
   { method: "POST", template: "/api/v1/examples", status: 404, reason: "the dataset (or the source run) is not one of the workspace's" },
-  { method: "GET", template: "/api/v1/examples", status: 404, reason: "as_of names a version tag the dataset does not have (the emulator has none: the contract cannot tag a version)" },
+  { method: "GET", template: "/api/v1/examples", status: 404, reason: "as_of names a version tag the dataset does not have" },
   { method: "GET", template: "/api/v1/examples/{example_id}", status: 404, reason: "no such example in the workspace" },
   { method: "PATCH", template: "/api/v1/examples/{example_id}", status: 404, reason: "no such example (or target dataset) in the workspace" },
   { method: "PATCH", template: "/api/v1/examples/{example_id}", status: 400, reason: "attachments_operations names attachments the example does not have" },

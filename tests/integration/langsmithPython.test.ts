@@ -95,7 +95,7 @@ describe("the langsmith Python SDK 0.15.1 against the emulator", () => {
     expect(sent).toContain("POST /api/v1/sessions");
   });
 
-  test("datasets: create, read, list, versions (list, tag, read by tag), splits (list, add and remove over the metadata route), delete", async () => {
+  test("datasets: create, read, list, versions (list, tag, read by tag, the examples as of a tag), splits (list, add and remove over the metadata route), delete", async () => {
     const sent = await passes("datasets");
     expect(sent).toEqual(
       expect.arrayContaining([

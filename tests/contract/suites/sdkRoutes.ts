@@ -53,7 +53,7 @@ export function describeSdkRoutes(env: ContractEnv): void {
       await call("DELETE", `/api/v1/datasets/${dataset}`, { expect: 200 });
     });
 
-    test("dataset versions: one per write, newest first; a tag on one (200; 404 for no such version, 422 without a tag); read by tag and by time (404, 422); the diff of two (404, 422)", async () => {
+    test("dataset versions: one per write, newest first; a tag on one (200; 404 for no such version, 422 without a tag); read by tag and by time (404, 422); the diff of two (404, 422); the examples as of a tag (404 for an unknown one)", async () => {
       const dataset = await newDataset("contract-versions");
       const versions = `/api/v1/datasets/${dataset}/versions`;
       expect((await call("GET", versions, { expect: 200 })).body).toEqual([]);
@@ -82,6 +82,9 @@ export function describeSdkRoutes(env: ContractEnv): void {
         examples_removed: [],
       });
       await call("GET", `${diff}?from_version=staging&to_version=latest`, { expect: 404 });
+      // The list of examples as of a tag: the version it names.
+      expect((await call("GET", `/api/v1/examples?dataset=${dataset}&as_of=prod`, { expect: 200 })).body).toEqual([expect.objectContaining({ inputs: { q: "1" } })]);
+      await call("GET", `/api/v1/examples?dataset=${dataset}&as_of=staging`, { expect: 404 });
       await call("GET", `${diff}?from_version=prod`, { expect: 422, request: "invalid" });
       await call("DELETE", `/api/v1/datasets/${dataset}`, { expect: 200 });
     });

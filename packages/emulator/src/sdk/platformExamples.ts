@@ -34,6 +34,7 @@ import { canonicalUuid, isUuid } from "../params";
 import { createExamples, examplesCall, updateExamples } from "./exampleWrites";
 import { readMultipartExamples } from "./multipartExamples";
 import { recordDatasetVersion } from "./versionLog";
+import { recordExampleVersion } from "../kinds/exampleVersions";
 
 type Json = Record<string, unknown>;
 
@@ -107,6 +108,7 @@ export function registerPlatformExampleRoutes(app: FastifyInstance, ctx: Emulato
     for (const record of deleted) {
       removeWithDependents(ctx, KINDS, record);
       recordDatasetVersion(ctx, call.scopeId, record.wire["dataset_id"], record.id, call.nowIso, true);
+      recordExampleVersion(ctx, record, call.nowIso, true);
     }
     ctx.store.commit();
     return { count: deleted.length, example_ids: deleted.map((r) => r.id) };
