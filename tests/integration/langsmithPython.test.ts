@@ -119,6 +119,11 @@ describe("the langsmith Python SDK 0.15.1 against the emulator", () => {
     expect(sent).not.toContain("POST /api/v1/examples/bulk");
   });
 
+  test("examples over the deprecated upsert route (GET /info's examples_multipart_enabled): upsert_examples_multipart creates, then changes an example by its id", async () => {
+    const sent = await passes("examples-upsert");
+    expect(sent.filter((s) => s === "POST /v1/platform/examples/multipart")).toHaveLength(2);
+  });
+
   test("feedback configurations: create, list, update and delete by key", async () => {
     await passes("feedback-configs");
   });

@@ -664,6 +664,11 @@ export const zAnnotationQueuesItemStatusResponse = z.strictObject({
     status: z.enum(['viewed', 'completed']).nullish()
 });
 
+export const zExamplesExamplesUpsertedResponse = z.strictObject({
+    count: z.int().optional(),
+    example_ids: z.array(z.string()).optional()
+});
+
 export const zEvaluatorStructuredOutput = z.strictObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -1709,3 +1714,16 @@ export const zPostV1PlatformAnnotationQueuesItemsByQueueItemIdStatusData = z.str
 });
 
 export const zPostV1PlatformAnnotationQueuesItemsByQueueItemIdStatusResponse = zAnnotationQueuesItemStatusResponse;
+
+export const zPostV1PlatformExamplesMultipartData = z.strictObject({
+    body: z.strictObject({
+        '{example_id}': z.string(),
+        '{example_id}.inputs': z.string(),
+        '{example_id}.outputs': z.string().optional(),
+        '{example_id}.attachments.{name}': z.string().optional()
+    }),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostV1PlatformExamplesMultipartResponse = zExamplesExamplesUpsertedResponse;

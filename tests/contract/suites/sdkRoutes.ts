@@ -113,7 +113,7 @@ export function describeSdkRoutes(env: ContractEnv): void {
       await call("DELETE", `/api/v1/datasets/${dataset}`, { expect: 200 });
     });
 
-    test("multipart examples: create (201; 422 for an unknown dataset or a part that is not JSON, 409 for a taken id, 400 for an attachment), change (201; 404 for an example not in the dataset, 422, 400)", async () => {
+    test("multipart examples: create (201; 422 for an unknown dataset or a part that is not JSON, 409 for a taken id, 400 for an attachment), change (201; 404 for an example not in the dataset, 422, 400); the deprecated upsert route (201; 404 for an unknown dataset, 422, 400)", async () => {
       const dataset = await newDataset("contract-multipart");
       const examples = `/v1/platform/datasets/${dataset}/examples`;
       const id = "5d3c1f2e-0000-4000-8000-00000000a001";
@@ -139,6 +139,17 @@ export function describeSdkRoutes(env: ContractEnv): void {
       await call("PATCH", examples, { multipart: form({ [UNKNOWN_ID]: "{}" }), expect: 404 });
       await call("PATCH", examples, { multipart: form({ [id]: "not json" }), expect: 422 });
       await call("PATCH", examples, { multipart: form({ [id]: "{}", [`${id}.attachment.image`]: "x" }), expect: 400 });
+      // The deprecated upsert route: each example's part names its dataset; a known id is changed, another created.
+      const upsert = "/v1/platform/examples/multipart";
+      const other = "5d3c1f2e-0000-4000-8000-00000000a002";
+      const upserted = { [id]: JSON.stringify({ dataset_id: dataset }), [`${id}.inputs`]: '{"q":"1"}', [`${id}.outputs`]: '{"a":"uno"}' };
+      const fresh = { [other]: JSON.stringify({ dataset_id: dataset }), [`${other}.inputs`]: '{"q":"2"}' };
+      expect((await call("POST", upsert, { multipart: form({ ...upserted, ...fresh }), expect: 201 })).body).toEqual({ count: 2, example_ids: [id, other] });
+      expect((await call("GET", `/api/v1/examples/${id}`, { expect: 200 })).body).toMatchObject({ outputs: { a: "uno" } });
+      expect((await call("GET", `/api/v1/examples/${other}`, { expect: 200 })).body).toMatchObject({ dataset_id: dataset, inputs: { q: "2" } });
+      await call("POST", upsert, { multipart: form({ [UNKNOWN_ID]: JSON.stringify({ dataset_id: UNKNOWN_ID }), [`${UNKNOWN_ID}.inputs`]: "{}" }), expect: 404 });
+      await call("POST", upsert, { multipart: form({ [id]: "{", [`${id}.inputs`]: "{}" }), expect: 422 });
+      await call("POST", upsert, { multipart: form({ ...upserted, [`${id}.attachment.image`]: "x" }), expect: 400 });
       await call("DELETE", `/api/v1/datasets/${dataset}`, { expect: 200 });
     });
 

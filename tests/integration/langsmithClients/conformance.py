@@ -129,6 +129,29 @@ def examples(multipart: bool) -> None:
     c.delete_dataset(dataset_id=dataset.id)
 
 
+def examples_upsert() -> None:
+    import warnings
+
+    c = client()
+    check((c.info.instance_flags or {}).get("examples_multipart_enabled") is True, "GET /info lacks instance_flags.examples_multipart_enabled")
+    dataset = c.create_dataset(unique("upserted"))
+    given = uuid.uuid4()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        made = c.upsert_examples_multipart(
+            upserts=[
+                schemas.ExampleUpsertWithAttachments(dataset_id=dataset.id, id=given, inputs={"q": "1"}, outputs={"a": "one"}),
+                schemas.ExampleUpsertWithAttachments(dataset_id=dataset.id, inputs={"q": "2"}),
+            ]
+        )
+        check(made["count"] == 2 and made["example_ids"][0] == str(given), f"upsert_examples_multipart (create): {made!r}")
+        changed = c.upsert_examples_multipart(upserts=[schemas.ExampleUpsertWithAttachments(dataset_id=dataset.id, id=given, inputs={"q": "1"}, outputs={"a": "uno"})])
+        check(changed == {"count": 1, "example_ids": [str(given)]}, f"upsert_examples_multipart (update): {changed!r}")
+    check(c.read_example(given).outputs == {"a": "uno"}, "upsert_examples_multipart did not change the example")
+    check(len(list(c.list_examples(dataset_id=dataset.id))) == 2, "upsert_examples_multipart: the dataset's examples")
+    c.delete_dataset(dataset_id=dataset.id)
+
+
 def feedback_configs() -> None:
     c = client()
     key = unique("correctness")
@@ -321,6 +344,7 @@ GROUPS = {
     "datasets": datasets,
     "examples-bulk": lambda: examples(multipart=False),
     "examples-multipart": lambda: examples(multipart=True),
+    "examples-upsert": examples_upsert,
     "feedback-configs": feedback_configs,
     "annotation-queues": annotation_queues,
     "annotation-queue-runs": annotation_queue_runs,

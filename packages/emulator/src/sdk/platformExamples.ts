@@ -18,9 +18,17 @@
  *   example_ids}` of those deleted. `hard_delete` must be `true` (422
  *   otherwise: the published document says only that is supported).
  *
+ * - `POST /v1/platform/examples/multipart` (the SDKs' deprecated
+ *   `upsert_examples_multipart`, sent when `GET /info` answers
+ *   `instance_flags.examples_multipart_enabled`): the same parts, each
+ *   example's naming its `dataset_id`; an id the workspace has is changed
+ *   (as the PATCH above), any other example created in its dataset (404
+ *   for a dataset the workspace does not have); 201 `{count, example_ids}`
+ *   in the order of the parts.
+ *
  * What the emulator does not do: attachments (`<id>.attachment.<name>`
- * parts) are refused with 400, as the emulator keeps no files; a dataset
- * has no versions, so `as_of` is the time of the write.
+ * parts) are refused with 400, as the emulator keeps no files. `as_of` is
+ * the time of the write: the dataset's version it made.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { EmulatorContext } from "../context";
@@ -93,6 +101,28 @@ export function registerPlatformExampleRoutes(app: FastifyInstance, ctx: Emulato
     }
     const changed = updateExamples(call, read.examples);
     return reply.code(201).send({ as_of: call.nowIso, count: changed.length, example_ids: changed.map((r) => r.id) });
+  });
+
+  route("POST", "/v1/platform/examples/multipart", async (request, reply) => {
+    const call = examplesCall(ctx, request, "datasets:update");
+    const read = await readMultipartExamples(request.body as Buffer | undefined, request.headers["content-type"]);
+    if (read.attachments.length > 0) throw detailError(400, `attachments are not emulated: ${read.attachments.join(", ")}`);
+    const stored = kindRecords(ctx, EXAMPLES.name);
+    const known = (example: Json): boolean => {
+      const id = String(example["id"]);
+      return isUuid(id) && stored.some((r) => r.id === canonicalUuid(id) && r.scopeId === call.scopeId);
+    };
+    const made = createExamples(
+      call,
+      read.examples.filter((e) => !known(e)),
+    );
+    const changed = updateExamples(
+      call,
+      read.examples.filter((e) => known(e)),
+    );
+    const ids = new Set([...made, ...changed].map((r) => r.id));
+    const exampleIds = read.examples.map((e) => String(e["id"]).toLowerCase()).filter((id) => ids.has(id));
+    return reply.code(201).send({ count: exampleIds.length, example_ids: exampleIds });
   });
 
   route("POST", "/v1/platform/datasets/examples/delete", async (request) => {

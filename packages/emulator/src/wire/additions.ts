@@ -664,6 +664,11 @@ export const zAnnotationQueuesItemStatusResponse = z.object({
     status: z.enum(['viewed', 'completed']).nullish()
 });
 
+export const zExamplesExamplesUpsertedResponse = z.object({
+    count: z.int().optional(),
+    example_ids: z.array(z.string()).optional()
+});
+
 export const zEvaluatorStructuredOutput = z.object({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -1709,3 +1714,16 @@ export const zPostV1PlatformAnnotationQueuesItemsByQueueItemIdStatusData = z.obj
 });
 
 export const zPostV1PlatformAnnotationQueuesItemsByQueueItemIdStatusResponse = zAnnotationQueuesItemStatusResponse;
+
+export const zPostV1PlatformExamplesMultipartData = z.object({
+    body: z.object({
+        '{example_id}': z.string(),
+        '{example_id}.inputs': z.string(),
+        '{example_id}.outputs': z.string().optional(),
+        '{example_id}.attachments.{name}': z.string().optional()
+    }),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostV1PlatformExamplesMultipartResponse = zExamplesExamplesUpsertedResponse;
