@@ -124,7 +124,7 @@ describe("the langsmith Python SDK 0.15.1 against the emulator", () => {
     expect(sent.filter((s) => s === "POST /v1/platform/examples/multipart")).toHaveLength(2);
   });
 
-  test("feedback configurations: create, list, update and delete by key", async () => {
+  test("feedback configurations: create, list, update and delete by key, then by id (config_id)", async () => {
     await passes("feedback-configs");
   });
 

@@ -153,6 +153,8 @@ def examples_upsert() -> None:
 
 
 def feedback_configs() -> None:
+    from langsmith.utils import LangSmithNotFoundError
+
     c = client()
     key = unique("correctness")
     created = c.create_feedback_config(key, feedback_config={"type": "continuous", "min": 0, "max": 1})
@@ -163,6 +165,20 @@ def feedback_configs() -> None:
     check(updated.feedback_config["max"] == 10 and updated.is_lower_score_better is True, f"update_feedback_config: {updated!r}")
     c.delete_feedback_config(key)
     check(list(c.list_feedback_configs(feedback_key=[key])) == [], "delete_feedback_config left the configuration")
+    # By the configuration's id (config_id), as the SDK sends it: the body's id beside the key, ?id= alone.
+    other = c.create_feedback_config(key, feedback_config={"type": "freeform"})
+    check(other.id is not None, f"create_feedback_config: no id {other!r}")
+    check([f.id for f in c.list_feedback_configs(feedback_key=[key])] == [other.id], "list_feedback_configs: the id")
+    by_id = c.update_feedback_config(key, config_id=other.id, is_lower_score_better=False)
+    check(by_id.id == other.id and by_id.is_lower_score_better is False, f"update_feedback_config(config_id): {by_id!r}")
+    try:
+        c.update_feedback_config(unique("other-key"), config_id=other.id, is_lower_score_better=True)
+    except LangSmithNotFoundError:
+        pass
+    else:
+        raise AssertionError("update_feedback_config(config_id) with another key changed the configuration")
+    c.delete_feedback_config(config_id=other.id)
+    check(list(c.list_feedback_configs(feedback_key=[key])) == [], "delete_feedback_config(config_id) left the configuration")
 
 
 def annotation_queues() -> None:
