@@ -119,6 +119,11 @@ describe("the langsmith Python SDK 0.15.1 against the emulator", () => {
     expect(sent).not.toContain("POST /api/v1/examples/bulk");
   });
 
+  test("example attachments: create_examples with files, read_example and list_examples download them, update_examples renames one and adds another", async () => {
+    const sent = await passes("examples-attachments");
+    expect(sent.filter((s) => s.startsWith("GET /__attachments/")).length).toBeGreaterThanOrEqual(6);
+  });
+
   test("examples over the deprecated upsert route (GET /info's examples_multipart_enabled): upsert_examples_multipart creates, then changes an example by its id", async () => {
     const sent = await passes("examples-upsert");
     expect(sent.filter((s) => s === "POST /v1/platform/examples/multipart")).toHaveLength(2);

@@ -113,7 +113,7 @@ export function describeSdkRoutes(env: ContractEnv): void {
       await call("DELETE", `/api/v1/datasets/${dataset}`, { expect: 200 });
     });
 
-    test("multipart examples: create (201; 422 for an unknown dataset or a part that is not JSON, 409 for a taken id, 400 for an attachment), change (201; 404 for an example not in the dataset, 422, 400); the deprecated upsert route (201; 404 for an unknown dataset, 422, 400)", async () => {
+    test("multipart examples: create (201, attachments kept and served; 422 for an unknown dataset or a part that is not JSON, 409 for a taken id, 400 for a run to copy that is not given), change (201, attachments renamed; 404 for an example not in the dataset, 422, 400 for an unknown attachment); the deprecated upsert route (201; 404 for an unknown dataset, 422, 400)", async () => {
       const dataset = await newDataset("contract-multipart");
       const examples = `/v1/platform/datasets/${dataset}/examples`;
       const id = "5d3c1f2e-0000-4000-8000-00000000a001";
@@ -132,13 +132,25 @@ export function describeSdkRoutes(env: ContractEnv): void {
       await call("POST", examples, { multipart: form(created), expect: 409 });
       await call("POST", `/v1/platform/datasets/${UNKNOWN_ID}/examples`, { multipart: form(created), expect: 422 });
       await call("POST", examples, { multipart: form({ [UNKNOWN_ID]: "{", [`${UNKNOWN_ID}.inputs`]: "{}" }), expect: 422 });
-      await call("POST", examples, { multipart: form({ [UNKNOWN_ID]: "{}", [`${UNKNOWN_ID}.inputs`]: "{}", [`${UNKNOWN_ID}.attachment.image`]: "x" }), expect: 400 });
+      const copying = JSON.stringify({ use_source_run_io: true }); // with no run to copy: 400
+      await call("POST", examples, { multipart: form({ [UNKNOWN_ID]: copying, [`${UNKNOWN_ID}.inputs`]: "{}" }), expect: 400 });
+      // An attachment: kept, listed in attachment_urls, served from its URL.
+      const attached = "5d3c1f2e-0000-4000-8000-00000000a003";
+      const withFile = form({ [attached]: "{}", [`${attached}.inputs`]: '{"q":"3"}' });
+      withFile.append(`${attached}.attachment.image`, new Blob([new Uint8Array([0, 1, 254, 255])], { type: "image/png; length=4" }));
+      await call("POST", examples, { multipart: withFile, expect: 201 });
+      const urls = ((await call("GET", `/api/v1/examples/${attached}`, { expect: 200 })).body as Json)["attachment_urls"] as Record<string, Json>;
+      expect(urls).toEqual({ "attachment.image": { presigned_url: expect.any(String), s3_url: expect.any(String), mime_type: "image/png" } });
+      const file = await fetch(String(urls["attachment.image"]?.["presigned_url"]));
+      expect([file.status, file.headers.get("content-type"), [...new Uint8Array(await file.arrayBuffer())]]).toEqual([200, "image/png", [0, 1, 254, 255]]);
       const changed = await call("PATCH", examples, { multipart: form({ [id]: "{}", [`${id}.outputs`]: '{"a":"one"}' }), expect: 201 });
       expect(changed.body).toMatchObject({ count: 1, example_ids: [id] });
       expect((await call("GET", `/api/v1/examples/${id}`, { expect: 200 })).body).toMatchObject({ outputs: { a: "one" } });
       await call("PATCH", examples, { multipart: form({ [UNKNOWN_ID]: "{}" }), expect: 404 });
       await call("PATCH", examples, { multipart: form({ [id]: "not json" }), expect: 422 });
-      await call("PATCH", examples, { multipart: form({ [id]: "{}", [`${id}.attachment.image`]: "x" }), expect: 400 });
+      await call("PATCH", examples, { multipart: form({ [attached]: "{}", [`${attached}.attachments_operations`]: '{"retain":["video"]}' }), expect: 400 });
+      await call("PATCH", examples, { multipart: form({ [attached]: "{}", [`${attached}.attachments_operations`]: '{"rename":{"image":"photo"}}' }), expect: 201 });
+      expect(Object.keys(((await call("GET", `/api/v1/examples/${attached}`, { expect: 200 })).body as Json)["attachment_urls"] as Json)).toEqual(["attachment.photo"]);
       // The deprecated upsert route: each example's part names its dataset; a known id is changed, another created.
       const upsert = "/v1/platform/examples/multipart";
       const other = "5d3c1f2e-0000-4000-8000-00000000a002";
@@ -149,7 +161,7 @@ export function describeSdkRoutes(env: ContractEnv): void {
       expect((await call("GET", `/api/v1/examples/${other}`, { expect: 200 })).body).toMatchObject({ dataset_id: dataset, inputs: { q: "2" } });
       await call("POST", upsert, { multipart: form({ [UNKNOWN_ID]: JSON.stringify({ dataset_id: UNKNOWN_ID }), [`${UNKNOWN_ID}.inputs`]: "{}" }), expect: 404 });
       await call("POST", upsert, { multipart: form({ [id]: "{", [`${id}.inputs`]: "{}" }), expect: 422 });
-      await call("POST", upsert, { multipart: form({ ...upserted, [`${id}.attachment.image`]: "x" }), expect: 400 });
+      await call("POST", upsert, { multipart: form({ [UNKNOWN_ID]: JSON.stringify({ dataset_id: dataset, use_source_run_io: true }), [`${UNKNOWN_ID}.inputs`]: "{}" }), expect: 400 });
       await call("DELETE", `/api/v1/datasets/${dataset}`, { expect: 200 });
     });
 

@@ -152,6 +152,38 @@ def examples_upsert() -> None:
     c.delete_dataset(dataset_id=dataset.id)
 
 
+def examples_attachments() -> None:
+    c = client()
+    dataset = c.create_dataset(unique("attached"))
+    given = uuid.uuid4()
+    image = bytes(range(256)) * 4
+    c.create_examples(
+        dataset_id=dataset.id,
+        examples=[{"id": given, "inputs": {"q": "what is shown?"}, "attachments": {"image": ("image/png", image), "notes": ("text/plain", b"a cat")}}],
+    )
+    read = c.read_example(given)
+    check(sorted(read.attachments) == ["image", "notes"], f"read_example attachments: {read.attachments!r}")
+    check(read.attachments["image"]["reader"].read() == image and read.attachments["image"]["mime_type"] == "image/png", "read_example: the image")
+    check(read.attachments["notes"]["reader"].read() == b"a cat", "read_example: the notes")
+    listed = list(c.list_examples(dataset_id=dataset.id, include_attachments=True))
+    check([sorted(e.attachments) for e in listed] == [["image", "notes"]], f"list_examples(include_attachments): {listed!r}")
+    c.update_examples(
+        dataset_id=dataset.id,
+        updates=[
+            schemas.ExampleUpdate(
+                id=given,
+                attachments={"caption": ("text/plain", b"a black cat")},
+                attachments_operations=schemas.AttachmentsOperations(rename={"image": "photo"}, retain=[]),
+            )
+        ],
+    )
+    changed = c.read_example(given)
+    check(sorted(changed.attachments) == ["caption", "photo"], f"update_examples(attachments_operations): {changed.attachments!r}")
+    check(changed.attachments["photo"]["reader"].read() == image, "update_examples: the renamed image")
+    check(changed.attachments["caption"]["reader"].read() == b"a black cat", "update_examples: the new attachment")
+    c.delete_dataset(dataset_id=dataset.id)
+
+
 def feedback_configs() -> None:
     from langsmith.utils import LangSmithNotFoundError
 
@@ -361,6 +393,7 @@ GROUPS = {
     "examples-bulk": lambda: examples(multipart=False),
     "examples-multipart": lambda: examples(multipart=True),
     "examples-upsert": examples_upsert,
+    "examples-attachments": examples_attachments,
     "feedback-configs": feedback_configs,
     "annotation-queues": annotation_queues,
     "annotation-queue-runs": annotation_queue_runs,

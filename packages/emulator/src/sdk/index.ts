@@ -10,6 +10,7 @@ import type { EmulatorContext } from "../context";
 import { registerAnnotationQueueReviewRoutes } from "./annotationQueueReviews";
 import { registerAnnotationQueueRunRoutes } from "./annotationQueueRuns";
 import { registerDatasetSplitRoutes } from "./datasetSplits";
+import { registerAttachmentRoute } from "./exampleAttachments";
 import { registerDatasetVersionRoutes } from "./datasetVersions";
 import { registerExamplesBulkRoutes } from "./examplesBulk";
 import { registerPlatformExampleRoutes } from "./platformExamples";
@@ -23,6 +24,7 @@ export function registerSdkRoutes(app: FastifyInstance, ctx: EmulatorContext): v
   registerSettingsRoute(app, ctx);
   registerExamplesBulkRoutes(app, ctx);
   registerPlatformExampleRoutes(app, ctx);
+  registerAttachmentRoute(app, ctx);
   registerPromptLikeRoute(app, ctx);
   registerDatasetVersionRoutes(app, ctx);
   registerDatasetSplitRoutes(app, ctx);
