@@ -86,6 +86,11 @@ describe("the langsmith Python SDK 0.15.1 against the emulator", () => {
     expect(sent).toContain("GET /api/v1/info");
   });
 
+  test("GET /info: the compression flag on, so the SDK's tracer does not warn that the instance is out of date (its runs are refused anyway)", async () => {
+    const run = await group("info");
+    expect({ code: run.code, compressionWarning: run.output.includes("Run compression is not enabled") }).toEqual({ code: 0, compressionWarning: false });
+  });
+
   test("projects: create, read, list, update, delete", async () => {
     await passes("projects");
   });
