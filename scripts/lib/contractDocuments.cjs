@@ -12,7 +12,8 @@
 //                          (a property it already has is replaced whole,
 //                          e.g. an enum with a newer value);
 //   x-parameter-additions  { "<METHOD> <path>": { x-document, parameters } }:
-//                          parameters appended to that operation.
+//                          parameters appended to that operation (one of the
+//                          name and place of a declared one replaces it).
 // Its paths and schemas stay in it (the fifth area, `additions`); its `$ref`s
 // to the published documents (relative file references) are made local by
 // copying the schemas they name into it.
@@ -59,7 +60,9 @@ function effectiveDocuments(contractDir) {
     const declared = target(addition["x-document"], `x-parameter-additions.${operation}`).paths?.[path]?.[method.toLowerCase()];
     if (declared === undefined)
       throw new Error(`contract/additions.openapi.json: x-parameter-additions: no operation ${operation} in ${addition["x-document"]}`);
-    declared.parameters = [...(declared.parameters ?? []), ...addition.parameters];
+    // An added parameter of the name and place of a declared one replaces it (e.g. a required one the service now takes as optional).
+    const replaced = (parameter) => addition.parameters.some((added) => added.name === parameter.name && added.in === parameter.in);
+    declared.parameters = [...(declared.parameters ?? []).filter((parameter) => !replaced(parameter)), ...addition.parameters];
   }
   documents[ADDITIONS_AREA] = selfContained(additions, documents);
   return documents;

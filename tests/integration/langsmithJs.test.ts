@@ -57,7 +57,7 @@ describe("the langsmith JS SDK 0.12.0 against the emulator", () => {
       .map((entry) => `${entry.method} ${entry.path}`);
   }
 
-  /** Runs seeded into a new project of the workspace (the emulator takes no trace ingestion), as `CONFORMANCE_RUN_IDS`. */
+  /** Runs seeded into a new project of the workspace (the emulator takes no trace ingestion), as `CONFORMANCE_RUN_IDS` (started 2026-10-01 at 00:00 and 00:01 UTC) and `CONFORMANCE_PROJECT_ID`. */
   async function seededRuns(): Promise<Record<string, string>> {
     const response = await fetch(`${emulator.url}/api/v1/sessions`, {
       method: "POST",
@@ -69,7 +69,7 @@ describe("the langsmith JS SDK 0.12.0 against the emulator", () => {
       { name: "answer", startTime: "2026-10-01T00:00:00Z", inputs: { question: "2+2" }, outputs: { answer: "4" } },
       { name: "answer", startTime: "2026-10-01T00:01:00Z", inputs: { question: "3+3" }, outputs: { answer: "6" } },
     ]);
-    return { CONFORMANCE_RUN_IDS: runs.map((run) => run.id).join(",") };
+    return { CONFORMANCE_RUN_IDS: runs.map((run) => run.id).join(","), CONFORMANCE_PROJECT_ID: project.id };
   }
 
   beforeAll(async () => {
@@ -106,8 +106,14 @@ describe("the langsmith JS SDK 0.12.0 against the emulator", () => {
     await passes("annotation-queues");
   });
 
-  test("annotation-queue runs (seeded): addRunsToAnnotationQueue, getRunFromAnnotationQueue, listRunsFromAnnotationQueue, getSizeFromAnnotationQueue, deleteRunFromAnnotationQueue", async () => {
-    await passes("annotation-queue-runs", await seededRuns());
+  test("annotation-queue runs (seeded): addRunsToAnnotationQueue (by ids and by key), getRunFromAnnotationQueue, listRunsFromAnnotationQueue, getSizeFromAnnotationQueue, deleteRunFromAnnotationQueue", async () => {
+    const sent = await passes("annotation-queue-runs", await seededRuns());
+    expect(sent).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^POST \/api\/v1\/annotation-queues\/[0-9a-f-]{36}\/runs$/),
+        expect.stringMatching(/^POST \/api\/v1\/annotation-queues\/[0-9a-f-]{36}\/runs\/by-key$/),
+      ]),
+    );
   });
 
   test("prompts: createPrompt, pushPrompt (with a commit tag), pullPromptCommit by latest, tag and hash, listPrompts with filters, updatePrompt, like, archive, deletePrompt", async () => {

@@ -55,7 +55,7 @@ describe("the langsmith Python SDK 0.15.1 against the emulator", () => {
       .map((entry) => `${entry.method} ${entry.path}`);
   }
 
-  /** Runs seeded into a new project of the workspace (the emulator takes no trace ingestion), as `CONFORMANCE_RUN_IDS`. */
+  /** Runs seeded into a new project of the workspace (the emulator takes no trace ingestion), as `CONFORMANCE_RUN_IDS` (started 2026-10-01 at 00:00 and 00:01 UTC) and `CONFORMANCE_PROJECT_ID`. */
   async function seededRuns(): Promise<Record<string, string>> {
     const response = await fetch(`${emulator.url}/api/v1/sessions`, {
       method: "POST",
@@ -67,7 +67,7 @@ describe("the langsmith Python SDK 0.15.1 against the emulator", () => {
       { name: "answer", startTime: "2026-10-01T00:00:00Z", inputs: { question: "2+2" }, outputs: { answer: "4" } },
       { name: "answer", startTime: "2026-10-01T00:01:00Z", inputs: { question: "3+3" }, outputs: { answer: "6" } },
     ]);
-    return { CONFORMANCE_RUN_IDS: runs.map((run) => run.id).join(",") };
+    return { CONFORMANCE_RUN_IDS: runs.map((run) => run.id).join(","), CONFORMANCE_PROJECT_ID: project.id };
   }
 
   beforeAll(async () => {
@@ -86,6 +86,11 @@ describe("the langsmith Python SDK 0.15.1 against the emulator", () => {
     expect(sent).toContain("GET /api/v1/info");
   });
 
+  test("GET /info: the compression flag on, so the SDK's tracer does not warn that the instance is out of date (its runs are refused anyway)", async () => {
+    const run = await group("info");
+    expect({ code: run.code, compressionWarning: run.output.includes("Run compression is not enabled") }).toEqual({ code: 0, compressionWarning: false });
+  });
+
   test("projects: create, read, list, update, delete", async () => {
     await passes("projects");
   });
@@ -95,7 +100,7 @@ describe("the langsmith Python SDK 0.15.1 against the emulator", () => {
     expect(sent).toContain("POST /api/v1/sessions");
   });
 
-  test("datasets: create, read, list, versions (list, tag, read by tag), splits (list, add and remove over the metadata route), delete", async () => {
+  test("datasets: create, read, list, versions (list, tag, read by tag, the examples as of a tag), splits (list, add and remove over the metadata route), delete", async () => {
     const sent = await passes("datasets");
     expect(sent).toEqual(
       expect.arrayContaining([
@@ -119,7 +124,17 @@ describe("the langsmith Python SDK 0.15.1 against the emulator", () => {
     expect(sent).not.toContain("POST /api/v1/examples/bulk");
   });
 
-  test("feedback configurations: create, list, update and delete by key", async () => {
+  test("example attachments: create_examples with files, read_example and list_examples download them, update_examples renames one and adds another", async () => {
+    const sent = await passes("examples-attachments");
+    expect(sent.filter((s) => s.startsWith("GET /__attachments/")).length).toBeGreaterThanOrEqual(6);
+  });
+
+  test("examples over the deprecated upsert route (GET /info's examples_multipart_enabled): upsert_examples_multipart creates, then changes an example by its id", async () => {
+    const sent = await passes("examples-upsert");
+    expect(sent.filter((s) => s === "POST /v1/platform/examples/multipart")).toHaveLength(2);
+  });
+
+  test("feedback configurations: create, list, update and delete by key, then by id (config_id)", async () => {
     await passes("feedback-configs");
   });
 
@@ -131,6 +146,21 @@ describe("the langsmith Python SDK 0.15.1 against the emulator", () => {
     const sent = await passes("annotation-queue-runs", "/api/v1", await seededRuns());
     expect(sent).toEqual(
       expect.arrayContaining([expect.stringMatching(/^POST \/api\/v1\/annotation-queues\/[0-9a-f-]{36}\/runs$/), expect.stringMatching(/\/run\/1$/)]),
+    );
+  });
+
+  test("annotation-queue runs by key (seeded): add_runs_to_annotation_queue(runs=) with datetime and string start times; 404 for a key that does not locate the run", async () => {
+    const sent = await passes("annotation-queue-runs-by-key", "/api/v1", await seededRuns());
+    expect(sent).toEqual(expect.arrayContaining([expect.stringMatching(/^POST \/api\/v1\/annotation-queues\/[0-9a-f-]{36}\/runs\/by-key$/)]));
+  });
+
+  test("annotation-queue reviews (seeded): annotation_queues.runs.list gives the entries, items.create_status completes a run and moves another, the status filters follow, create_run_status(None) reopens", async () => {
+    const sent = await passes("annotation-queue-reviews", "/api/v1", await seededRuns());
+    expect(sent).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^POST \/v1\/platform\/annotation-queues\/items\/[0-9a-f-]{36}\/status$/),
+        expect.stringMatching(/^POST \/api\/v1\/annotation-queues\/status\/[0-9a-f-]{36}$/),
+      ]),
     );
   });
 
@@ -181,7 +211,7 @@ describe("the langsmith Python SDK 0.15.1 against the emulator", () => {
     expect(sent).toContain(`GET /commits/-/${name}/prod`);
   });
 
-  test("prompts: create, push a ChatPromptTemplate (with a commit tag), pull by latest, tag and hash, list with filters, update, like, archive, delete", async () => {
+  test("prompts: create, push a ChatPromptTemplate (with a commit tag), pull by latest, tag and hash, list its commits, list with filters, update, like, archive, delete", async () => {
     const sent = await passes("prompts");
     expect(sent).toEqual(expect.arrayContaining(["GET /api/v1/settings", expect.stringMatching(/^GET \/commits\/-\/prompt-[0-9a-f]{8}\/prod/)]));
   });

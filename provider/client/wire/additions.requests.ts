@@ -640,6 +640,35 @@ export const zDatasetDiffInfo = z.strictObject({
     examples_removed: z.array(z.uuid())
 });
 
+export const zAnnotationQueueRunAddByKeySchema = z.strictObject({
+    run_id: z.uuid(),
+    session_id: z.uuid(),
+    start_time: z.iso.datetime({ offset: true, local: true }),
+    source_proposed_example_id: z.uuid().nullish()
+});
+
+export const zAnnotationQueueRunStatusCreateSchema = z.strictObject({
+    override_added_at: z.iso.datetime({ offset: true, local: true }).nullish(),
+    status: z.string().nullish()
+});
+
+export const zAnnotationQueuesItemStatusRequest = z.strictObject({
+    override_added_at: z.string().optional(),
+    status: z.enum(['viewed', 'completed']).nullish()
+});
+
+export const zAnnotationQueuesItemStatusResponse = z.strictObject({
+    is_archived: z.boolean().optional(),
+    override_added_at: z.string().nullish(),
+    queue_item_id: z.string().optional(),
+    status: z.enum(['viewed', 'completed']).nullish()
+});
+
+export const zExamplesExamplesUpsertedResponse = z.strictObject({
+    count: z.int().optional(),
+    example_ids: z.array(z.string()).optional()
+});
+
 export const zEvaluatorStructuredOutput = z.strictObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -1655,3 +1684,46 @@ export const zGetApiV1DatasetsByDatasetIdVersionsDiffData = z.strictObject({
 });
 
 export const zGetApiV1DatasetsByDatasetIdVersionsDiffResponse = zDatasetDiffInfo;
+
+export const zPostApiV1AnnotationQueuesByQueueIdRunsByKeyData = z.strictObject({
+    body: z.array(zAnnotationQueueRunAddByKeySchema),
+    path: z.strictObject({
+        queue_id: z.uuid()
+    }),
+    query: z.strictObject({
+        extend_trace_retention: z.boolean().optional().default(false)
+    }).optional()
+});
+
+export const zPostApiV1AnnotationQueuesByQueueIdRunsByKeyResponse = z.array(zAnnotationQueueRunSchema);
+
+export const zPostApiV1AnnotationQueuesStatusByAnnotationQueueRunIdData = z.strictObject({
+    body: zAnnotationQueueRunStatusCreateSchema,
+    path: z.strictObject({
+        annotation_queue_run_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostV1PlatformAnnotationQueuesItemsByQueueItemIdStatusData = z.strictObject({
+    body: zAnnotationQueuesItemStatusRequest,
+    path: z.strictObject({
+        queue_item_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostV1PlatformAnnotationQueuesItemsByQueueItemIdStatusResponse = zAnnotationQueuesItemStatusResponse;
+
+export const zPostV1PlatformExamplesMultipartData = z.strictObject({
+    body: z.strictObject({
+        '{example_id}': z.string(),
+        '{example_id}.inputs': z.string(),
+        '{example_id}.outputs': z.string().optional(),
+        '{example_id}.attachments.{name}': z.string().optional()
+    }),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostV1PlatformExamplesMultipartResponse = zExamplesExamplesUpsertedResponse;

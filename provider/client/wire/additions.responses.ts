@@ -640,6 +640,35 @@ export const zDatasetDiffInfo = z.looseObject({
     examples_removed: z.array(z.string())
 });
 
+export const zAnnotationQueueRunAddByKeySchema = z.looseObject({
+    run_id: z.string(),
+    session_id: z.string(),
+    start_time: z.string(),
+    source_proposed_example_id: z.string().nullish()
+});
+
+export const zAnnotationQueueRunStatusCreateSchema = z.looseObject({
+    override_added_at: z.string().nullish(),
+    status: z.string().nullish()
+});
+
+export const zAnnotationQueuesItemStatusRequest = z.looseObject({
+    override_added_at: z.string().optional(),
+    status: z.enum(['viewed', 'completed']).nullish()
+});
+
+export const zAnnotationQueuesItemStatusResponse = z.looseObject({
+    is_archived: z.boolean().optional(),
+    override_added_at: z.string().nullish(),
+    queue_item_id: z.string().optional(),
+    status: z.enum(['viewed', 'completed']).nullish()
+});
+
+export const zExamplesExamplesUpsertedResponse = z.looseObject({
+    count: z.int().optional(),
+    example_ids: z.array(z.string()).optional()
+});
+
 export const zEvaluatorStructuredOutput = z.looseObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -1655,3 +1684,46 @@ export const zGetApiV1DatasetsByDatasetIdVersionsDiffData = z.looseObject({
 });
 
 export const zGetApiV1DatasetsByDatasetIdVersionsDiffResponse = zDatasetDiffInfo;
+
+export const zPostApiV1AnnotationQueuesByQueueIdRunsByKeyData = z.looseObject({
+    body: z.array(zAnnotationQueueRunAddByKeySchema),
+    path: z.looseObject({
+        queue_id: z.string()
+    }),
+    query: z.looseObject({
+        extend_trace_retention: z.boolean().optional().default(false)
+    }).optional()
+});
+
+export const zPostApiV1AnnotationQueuesByQueueIdRunsByKeyResponse = z.array(zAnnotationQueueRunSchema);
+
+export const zPostApiV1AnnotationQueuesStatusByAnnotationQueueRunIdData = z.looseObject({
+    body: zAnnotationQueueRunStatusCreateSchema,
+    path: z.looseObject({
+        annotation_queue_run_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostV1PlatformAnnotationQueuesItemsByQueueItemIdStatusData = z.looseObject({
+    body: zAnnotationQueuesItemStatusRequest,
+    path: z.looseObject({
+        queue_item_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostV1PlatformAnnotationQueuesItemsByQueueItemIdStatusResponse = zAnnotationQueuesItemStatusResponse;
+
+export const zPostV1PlatformExamplesMultipartData = z.looseObject({
+    body: z.looseObject({
+        '{example_id}': z.string(),
+        '{example_id}.inputs': z.string(),
+        '{example_id}.outputs': z.string().optional(),
+        '{example_id}.attachments.{name}': z.string().optional()
+    }),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostV1PlatformExamplesMultipartResponse = zExamplesExamplesUpsertedResponse;

@@ -284,7 +284,8 @@ export const zFeedbackConfigSchema = z.strictObject({
     feedback_config: zFeedbackConfig,
     tenant_id: z.uuid(),
     modified_at: z.iso.datetime({ offset: true, local: true }),
-    is_lower_score_better: z.boolean().nullish()
+    is_lower_score_better: z.boolean().nullish(),
+    id: z.uuid().optional()
 });
 
 export const zGetDatasetsSelect = z.enum(['example_count']);
@@ -853,7 +854,8 @@ export const zTrueFalseLiteral = z.enum(['true', 'false']);
 export const zUpdateFeedbackConfigSchema = z.strictObject({
     feedback_key: z.string(),
     feedback_config: zFeedbackConfig.nullish(),
-    is_lower_score_better: z.boolean().nullish()
+    is_lower_score_better: z.boolean().nullish(),
+    id: z.uuid().nullish()
 });
 
 export const zUpdateRepoRequest = z.strictObject({
@@ -1384,8 +1386,9 @@ export const zDeleteApiV1FeedbackConfigsData = z.strictObject({
     body: z.never().optional(),
     path: z.never().optional(),
     query: z.strictObject({
-        feedback_key: z.string()
-    })
+        feedback_key: z.string().nullish(),
+        id: z.uuid().nullish()
+    }).optional()
 });
 
 export const zDeleteApiV1FeedbackConfigsResponse = z.void();

@@ -284,7 +284,8 @@ export const zFeedbackConfigSchema = z.looseObject({
     feedback_config: zFeedbackConfig,
     tenant_id: z.string(),
     modified_at: z.string(),
-    is_lower_score_better: z.boolean().nullish()
+    is_lower_score_better: z.boolean().nullish(),
+    id: z.string().optional()
 });
 
 export const zGetDatasetsSelect = z.enum(['example_count']);
@@ -853,7 +854,8 @@ export const zTrueFalseLiteral = z.enum(['true', 'false']);
 export const zUpdateFeedbackConfigSchema = z.looseObject({
     feedback_key: z.string(),
     feedback_config: zFeedbackConfig.nullish(),
-    is_lower_score_better: z.boolean().nullish()
+    is_lower_score_better: z.boolean().nullish(),
+    id: z.string().nullish()
 });
 
 export const zUpdateRepoRequest = z.looseObject({
@@ -1384,8 +1386,9 @@ export const zDeleteApiV1FeedbackConfigsData = z.looseObject({
     body: z.never().optional(),
     path: z.never().optional(),
     query: z.looseObject({
-        feedback_key: z.string()
-    })
+        feedback_key: z.string().nullish(),
+        id: z.string().nullish()
+    }).optional()
 });
 
 export const zDeleteApiV1FeedbackConfigsResponse = z.void();

@@ -3,7 +3,7 @@
  * official `langsmith` SDKs call beyond the provider's kinds (the workspace's
  * settings, examples in bulk, dataset versions, tags and splits, the
  * platform's example deletes and metadata changes, prompt likes, the runs
- * of annotation queues), each with
+ * of annotation queues, added by id or by key, and their reviews), each with
  * its declared answers and its 404s and 422s.
  *
  * @packageDocumentation
@@ -53,7 +53,7 @@ export function describeSdkRoutes(env: ContractEnv): void {
       await call("DELETE", `/api/v1/datasets/${dataset}`, { expect: 200 });
     });
 
-    test("dataset versions: one per write, newest first; a tag on one (200; 404 for no such version, 422 without a tag); read by tag and by time (404, 422); the diff of two (404, 422)", async () => {
+    test("dataset versions: one per write, newest first; a tag on one (200; 404 for no such version, 422 without a tag); read by tag and by time (404, 422); the diff of two (404, 422); the examples as of a tag (404 for an unknown one)", async () => {
       const dataset = await newDataset("contract-versions");
       const versions = `/api/v1/datasets/${dataset}/versions`;
       expect((await call("GET", versions, { expect: 200 })).body).toEqual([]);
@@ -82,6 +82,9 @@ export function describeSdkRoutes(env: ContractEnv): void {
         examples_removed: [],
       });
       await call("GET", `${diff}?from_version=staging&to_version=latest`, { expect: 404 });
+      // The list of examples as of a tag: the version it names.
+      expect((await call("GET", `/api/v1/examples?dataset=${dataset}&as_of=prod`, { expect: 200 })).body).toEqual([expect.objectContaining({ inputs: { q: "1" } })]);
+      await call("GET", `/api/v1/examples?dataset=${dataset}&as_of=staging`, { expect: 404 });
       await call("GET", `${diff}?from_version=prod`, { expect: 422, request: "invalid" });
       await call("DELETE", `/api/v1/datasets/${dataset}`, { expect: 200 });
     });
@@ -110,7 +113,7 @@ export function describeSdkRoutes(env: ContractEnv): void {
       await call("DELETE", `/api/v1/datasets/${dataset}`, { expect: 200 });
     });
 
-    test("multipart examples: create (201; 422 for an unknown dataset or a part that is not JSON, 409 for a taken id, 400 for an attachment), change (201; 404 for an example not in the dataset, 422, 400)", async () => {
+    test("multipart examples: create (201, attachments kept and served; 422 for an unknown dataset or a part that is not JSON, 409 for a taken id, 400 for a run to copy that is not given), change (201, attachments renamed; 404 for an example not in the dataset, 422, 400 for an unknown attachment); the deprecated upsert route (201; 404 for an unknown dataset, 422, 400)", async () => {
       const dataset = await newDataset("contract-multipart");
       const examples = `/v1/platform/datasets/${dataset}/examples`;
       const id = "5d3c1f2e-0000-4000-8000-00000000a001";
@@ -129,13 +132,36 @@ export function describeSdkRoutes(env: ContractEnv): void {
       await call("POST", examples, { multipart: form(created), expect: 409 });
       await call("POST", `/v1/platform/datasets/${UNKNOWN_ID}/examples`, { multipart: form(created), expect: 422 });
       await call("POST", examples, { multipart: form({ [UNKNOWN_ID]: "{", [`${UNKNOWN_ID}.inputs`]: "{}" }), expect: 422 });
-      await call("POST", examples, { multipart: form({ [UNKNOWN_ID]: "{}", [`${UNKNOWN_ID}.inputs`]: "{}", [`${UNKNOWN_ID}.attachment.image`]: "x" }), expect: 400 });
+      const copying = JSON.stringify({ use_source_run_io: true }); // with no run to copy: 400
+      await call("POST", examples, { multipart: form({ [UNKNOWN_ID]: copying, [`${UNKNOWN_ID}.inputs`]: "{}" }), expect: 400 });
+      // An attachment: kept, listed in attachment_urls, served from its URL.
+      const attached = "5d3c1f2e-0000-4000-8000-00000000a003";
+      const withFile = form({ [attached]: "{}", [`${attached}.inputs`]: '{"q":"3"}' });
+      withFile.append(`${attached}.attachment.image`, new Blob([new Uint8Array([0, 1, 254, 255])], { type: "image/png; length=4" }));
+      await call("POST", examples, { multipart: withFile, expect: 201 });
+      const urls = ((await call("GET", `/api/v1/examples/${attached}`, { expect: 200 })).body as Json)["attachment_urls"] as Record<string, Json>;
+      expect(urls).toEqual({ "attachment.image": { presigned_url: expect.any(String), s3_url: expect.any(String), mime_type: "image/png" } });
+      const file = await fetch(String(urls["attachment.image"]?.["presigned_url"]));
+      expect([file.status, file.headers.get("content-type"), [...new Uint8Array(await file.arrayBuffer())]]).toEqual([200, "image/png", [0, 1, 254, 255]]);
       const changed = await call("PATCH", examples, { multipart: form({ [id]: "{}", [`${id}.outputs`]: '{"a":"one"}' }), expect: 201 });
       expect(changed.body).toMatchObject({ count: 1, example_ids: [id] });
       expect((await call("GET", `/api/v1/examples/${id}`, { expect: 200 })).body).toMatchObject({ outputs: { a: "one" } });
       await call("PATCH", examples, { multipart: form({ [UNKNOWN_ID]: "{}" }), expect: 404 });
       await call("PATCH", examples, { multipart: form({ [id]: "not json" }), expect: 422 });
-      await call("PATCH", examples, { multipart: form({ [id]: "{}", [`${id}.attachment.image`]: "x" }), expect: 400 });
+      await call("PATCH", examples, { multipart: form({ [attached]: "{}", [`${attached}.attachments_operations`]: '{"retain":["video"]}' }), expect: 400 });
+      await call("PATCH", examples, { multipart: form({ [attached]: "{}", [`${attached}.attachments_operations`]: '{"rename":{"image":"photo"}}' }), expect: 201 });
+      expect(Object.keys(((await call("GET", `/api/v1/examples/${attached}`, { expect: 200 })).body as Json)["attachment_urls"] as Json)).toEqual(["attachment.photo"]);
+      // The deprecated upsert route: each example's part names its dataset; a known id is changed, another created.
+      const upsert = "/v1/platform/examples/multipart";
+      const other = "5d3c1f2e-0000-4000-8000-00000000a002";
+      const upserted = { [id]: JSON.stringify({ dataset_id: dataset }), [`${id}.inputs`]: '{"q":"1"}', [`${id}.outputs`]: '{"a":"uno"}' };
+      const fresh = { [other]: JSON.stringify({ dataset_id: dataset }), [`${other}.inputs`]: '{"q":"2"}' };
+      expect((await call("POST", upsert, { multipart: form({ ...upserted, ...fresh }), expect: 201 })).body).toEqual({ count: 2, example_ids: [id, other] });
+      expect((await call("GET", `/api/v1/examples/${id}`, { expect: 200 })).body).toMatchObject({ outputs: { a: "uno" } });
+      expect((await call("GET", `/api/v1/examples/${other}`, { expect: 200 })).body).toMatchObject({ dataset_id: dataset, inputs: { q: "2" } });
+      await call("POST", upsert, { multipart: form({ [UNKNOWN_ID]: JSON.stringify({ dataset_id: UNKNOWN_ID }), [`${UNKNOWN_ID}.inputs`]: "{}" }), expect: 404 });
+      await call("POST", upsert, { multipart: form({ [id]: "{", [`${id}.inputs`]: "{}" }), expect: 422 });
+      await call("POST", upsert, { multipart: form({ [UNKNOWN_ID]: JSON.stringify({ dataset_id: dataset, use_source_run_io: true }), [`${UNKNOWN_ID}.inputs`]: "{}" }), expect: 400 });
       await call("DELETE", `/api/v1/datasets/${dataset}`, { expect: 200 });
     });
 
@@ -178,6 +204,39 @@ export function describeSdkRoutes(env: ContractEnv): void {
       await call("DELETE", `${runs}/${runId}`, { expect: 200 });
       await call("DELETE", `${runs}/${runId}`, { expect: 404 });
       await call("DELETE", `${runs}/not-a-uuid`, { expect: 422, request: "invalid" });
+      await call("DELETE", `/api/v1/annotation-queues/${queue}`, { expect: 200 });
+    });
+
+    test("annotation-queue runs by key and their reviews (seeded): add by key (200; 404 for a key that does not locate the run, 422), the caller's review (200 on both routes; 404, 422 and 400)", async () => {
+      const project = String(((await call("POST", "/api/v1/sessions", { body: { name: "contract-queue-reviews" }, expect: 200 })).body as Json)["id"]);
+      const startTime = "2026-10-01T00:00:00Z";
+      const [run] = env.emulator.control.seedTraceRuns(project, [{ name: "answer", startTime, inputs: { q: "1" } }]);
+      const runId = String(run?.id);
+      const queue = String(((await call("POST", "/api/v1/annotation-queues", { body: { name: "contract-queue-reviews" }, expect: 200 })).body as Json)["id"]);
+      const byKey = `/api/v1/annotation-queues/${queue}/runs/by-key`;
+      const key = { run_id: runId, session_id: project, start_time: "2026-10-01T00:00:00+00:00" };
+      const [entry] = (await call("POST", `${byKey}?extend_trace_retention=true`, { body: [key], expect: 200 })).body as Json[];
+      expect(entry).toEqual({ id: expect.any(String), run_id: runId, queue_id: queue, added_at: expect.any(String), last_reviewed_time: null, source_proposed_example_id: null });
+      await call("POST", byKey, { body: [{ ...key, start_time: "2026-10-02T00:00:00Z" }], expect: 404 });
+      await call("POST", byKey, { body: [{ ...key, session_id: UNKNOWN_ID }], expect: 404 });
+      await call("POST", byKey, { body: [{ run_id: runId }], expect: 422, request: "invalid" });
+      const entryId = String(entry?.["id"]);
+      const runs = `/api/v1/annotation-queues/${queue}/runs`;
+      const status = `/api/v1/annotation-queues/status/${entryId}`;
+      expect((await call("POST", status, { body: { status: "completed" }, expect: 200 })).body).toBeNull();
+      expect((await call("GET", `${runs}?status=completed`, { expect: 200 })).body).toEqual([expect.objectContaining({ id: runId, last_reviewed_time: expect.any(String) })]);
+      await call("POST", `/api/v1/annotation-queues/status/${UNKNOWN_ID}`, { body: { status: "completed" }, expect: 404 });
+      await call("POST", status, { body: { override_added_at: "yesterday" }, expect: 422, request: "invalid" });
+      const item = `/v1/platform/annotation-queues/items/${entryId}/status`;
+      expect((await call("POST", item, { body: { status: null, override_added_at: "2026-01-01T00:00:00Z" }, expect: 200 })).body).toEqual({
+        queue_item_id: entryId,
+        status: null,
+        override_added_at: "2026-01-01T00:00:00.000Z",
+        is_archived: false,
+      });
+      expect((await call("GET", `${runs}?status=needs_my_review`, { expect: 200 })).body).toEqual([expect.objectContaining({ id: runId, added_at: "2026-01-01T00:00:00.000Z" })]);
+      await call("POST", `/v1/platform/annotation-queues/items/${UNKNOWN_ID}/status`, { body: { status: "viewed" }, expect: 404 });
+      await call("POST", item, { body: { status: "reviewed" }, expect: 400, request: "invalid" });
       await call("DELETE", `/api/v1/annotation-queues/${queue}`, { expect: 200 });
     });
 

@@ -144,7 +144,7 @@ export function describeTracing(env: ContractEnv): void {
   });
 
   describe("REST API: feedback configs, model prices, playground settings, prompt webhooks", () => {
-    test("feedback configs: create, list, update and delete by key; 409 for a taken key, 400 for a config that makes no sense; 404; 422 outside the contract", async () => {
+    test("feedback configs: create, list, update and delete by key, and by id; 409 for a taken key, 400 for a config that makes no sense; 404; 422 outside the contract", async () => {
       const created = await call("POST", "/api/v1/feedback-configs", { body: { feedback_key: "contract-score", feedback_config: { type: "continuous", min: 0, max: 1 } }, expect: 200 });
       expect(created.body).toMatchObject({ feedback_key: "contract-score", feedback_config: { type: "continuous", min: 0, max: 1, categories: null }, is_lower_score_better: false });
       await call("POST", "/api/v1/feedback-configs", { body: { feedback_key: "contract-score", feedback_config: { type: "freeform" } }, expect: 409 });
@@ -159,7 +159,17 @@ export function describeTracing(env: ContractEnv): void {
       await call("PATCH", "/api/v1/feedback-configs", { body: { feedback_key: "contract-none", is_lower_score_better: true }, expect: 404 });
       await call("DELETE", "/api/v1/feedback-configs?feedback_key=contract-score", { expect: 204 });
       await call("DELETE", "/api/v1/feedback-configs?feedback_key=contract-score", { expect: 404 });
-      await call("DELETE", "/api/v1/feedback-configs", { expect: 422, request: "invalid" });
+      // Neither a key nor an id: within the contract (both are optional there), refused as FastAPI refuses a missing key.
+      await call("DELETE", "/api/v1/feedback-configs", { expect: 422 });
+      // By the config's id: the body's id beside its key (404 for another key), ?id= alone.
+      const other = (await call("POST", "/api/v1/feedback-configs", { body: { feedback_key: "contract-by-id", feedback_config: { type: "freeform" } }, expect: 200 })).body as Json;
+      expect(other["id"]).toEqual(expect.any(String));
+      const byId = { feedback_key: "contract-by-id", id: other["id"], is_lower_score_better: true };
+      expect((await call("PATCH", "/api/v1/feedback-configs", { body: byId, expect: 200 })).body).toMatchObject({ id: other["id"], is_lower_score_better: true });
+      await call("PATCH", "/api/v1/feedback-configs", { body: { ...byId, feedback_key: "contract-score" }, expect: 404 });
+      await call("DELETE", `/api/v1/feedback-configs?id=${String(other["id"])}`, { expect: 204 });
+      await call("DELETE", `/api/v1/feedback-configs?id=${String(other["id"])}`, { expect: 404 });
+      await call("DELETE", "/api/v1/feedback-configs?id=not-a-uuid", { expect: 422, request: "invalid" });
     });
 
     test("model price map: the defaults and the workspace's entries, create, replace, delete; 409 for a repeated entry; 404 for a default or unknown id; 422 outside the contract", async () => {

@@ -201,6 +201,11 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
       attachment_urls: "links to the example's attachments, which are uploaded as files (not managed here)",
     },
   },
+  "langsmith:index:FeedbackConfig": {
+    request: {
+      id: "names the config a PATCH changes by its id instead of its key (the SDKs' `config_id`); a program names a config by its key, `feedbackKey`",
+    },
+  },
   "langsmith:index:Project": {
     request: {
       id: MADE_BY_SERVICE,

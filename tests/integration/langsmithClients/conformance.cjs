@@ -137,6 +137,15 @@ async function annotationQueueRuns(client) {
   await client.deleteRunFromAnnotationQueue(queue.id, first);
   check((await client.getRunFromAnnotationQueue(queue.id, 0)).id === second, "deleteRunFromAnnotationQueue left the run");
   await client.deleteAnnotationQueue(queue.id);
+  // By key (the run's project and start time), what the SDK sends for run objects.
+  const project = process.env.CONFORMANCE_PROJECT_ID;
+  const keyed = await client.createAnnotationQueue({ name: unique("review-by-key") });
+  await client.addRunsToAnnotationQueue(keyed.id, [
+    { runId: first, sessionId: project, startTime: "2026-10-01T00:00:00Z" },
+    { runId: second, sessionId: project, startTime: new Date("2026-10-01T00:01:00Z") },
+  ]);
+  check((await collect(client.listRunsFromAnnotationQueue(keyed.id))).map((r) => r.id).join() === `${first},${second}`, "addRunsToAnnotationQueue by key");
+  await client.deleteAnnotationQueue(keyed.id);
 }
 
 async function prompts(client) {

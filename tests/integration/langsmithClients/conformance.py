@@ -81,6 +81,10 @@ def datasets() -> None:
     check([v.tags for v in c.list_dataset_versions(dataset_id=created.id)] == [[], ["prod"]], "list_dataset_versions: the tag")
     diff = c.diff_dataset_versions(dataset_id=created.id, from_version="prod", to_version="latest")
     check(diff.examples_added == [second.id] and diff.examples_removed == [] and diff.examples_modified == [], f"diff_dataset_versions: {diff!r}")
+    c.update_example(first.id, inputs={"q": "a, changed"})
+    then = list(c.list_examples(dataset_id=created.id, as_of="prod"))
+    check([(e.id, e.inputs) for e in then] == [(first.id, {"q": "a"})], f"list_examples(as_of=<tag>): {[(e.id, e.inputs) for e in then]!r}")
+    check(sorted(e.inputs["q"] for e in c.list_examples(dataset_id=created.id)) == ["a, changed", "b"], "list_examples after update_example")
     check(c.list_dataset_splits(dataset_id=created.id) == ["base", "train"], f"list_dataset_splits: {c.list_dataset_splits(dataset_id=created.id)!r}")
     c.update_dataset_splits(dataset_id=created.id, split_name="test", example_ids=[first.id, second.id])
     check(c.list_dataset_splits(dataset_id=created.id) == ["base", "test", "train"], "update_dataset_splits did not add the split")
@@ -125,7 +129,64 @@ def examples(multipart: bool) -> None:
     c.delete_dataset(dataset_id=dataset.id)
 
 
+def examples_upsert() -> None:
+    import warnings
+
+    c = client()
+    check((c.info.instance_flags or {}).get("examples_multipart_enabled") is True, "GET /info lacks instance_flags.examples_multipart_enabled")
+    dataset = c.create_dataset(unique("upserted"))
+    given = uuid.uuid4()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        made = c.upsert_examples_multipart(
+            upserts=[
+                schemas.ExampleUpsertWithAttachments(dataset_id=dataset.id, id=given, inputs={"q": "1"}, outputs={"a": "one"}),
+                schemas.ExampleUpsertWithAttachments(dataset_id=dataset.id, inputs={"q": "2"}),
+            ]
+        )
+        check(made["count"] == 2 and made["example_ids"][0] == str(given), f"upsert_examples_multipart (create): {made!r}")
+        changed = c.upsert_examples_multipart(upserts=[schemas.ExampleUpsertWithAttachments(dataset_id=dataset.id, id=given, inputs={"q": "1"}, outputs={"a": "uno"})])
+        check(changed == {"count": 1, "example_ids": [str(given)]}, f"upsert_examples_multipart (update): {changed!r}")
+    check(c.read_example(given).outputs == {"a": "uno"}, "upsert_examples_multipart did not change the example")
+    check(len(list(c.list_examples(dataset_id=dataset.id))) == 2, "upsert_examples_multipart: the dataset's examples")
+    c.delete_dataset(dataset_id=dataset.id)
+
+
+def examples_attachments() -> None:
+    c = client()
+    dataset = c.create_dataset(unique("attached"))
+    given = uuid.uuid4()
+    image = bytes(range(256)) * 4
+    c.create_examples(
+        dataset_id=dataset.id,
+        examples=[{"id": given, "inputs": {"q": "what is shown?"}, "attachments": {"image": ("image/png", image), "notes": ("text/plain", b"a cat")}}],
+    )
+    read = c.read_example(given)
+    check(sorted(read.attachments) == ["image", "notes"], f"read_example attachments: {read.attachments!r}")
+    check(read.attachments["image"]["reader"].read() == image and read.attachments["image"]["mime_type"] == "image/png", "read_example: the image")
+    check(read.attachments["notes"]["reader"].read() == b"a cat", "read_example: the notes")
+    listed = list(c.list_examples(dataset_id=dataset.id, include_attachments=True))
+    check([sorted(e.attachments) for e in listed] == [["image", "notes"]], f"list_examples(include_attachments): {listed!r}")
+    c.update_examples(
+        dataset_id=dataset.id,
+        updates=[
+            schemas.ExampleUpdate(
+                id=given,
+                attachments={"caption": ("text/plain", b"a black cat")},
+                attachments_operations=schemas.AttachmentsOperations(rename={"image": "photo"}, retain=[]),
+            )
+        ],
+    )
+    changed = c.read_example(given)
+    check(sorted(changed.attachments) == ["caption", "photo"], f"update_examples(attachments_operations): {changed.attachments!r}")
+    check(changed.attachments["photo"]["reader"].read() == image, "update_examples: the renamed image")
+    check(changed.attachments["caption"]["reader"].read() == b"a black cat", "update_examples: the new attachment")
+    c.delete_dataset(dataset_id=dataset.id)
+
+
 def feedback_configs() -> None:
+    from langsmith.utils import LangSmithNotFoundError
+
     c = client()
     key = unique("correctness")
     created = c.create_feedback_config(key, feedback_config={"type": "continuous", "min": 0, "max": 1})
@@ -136,6 +197,20 @@ def feedback_configs() -> None:
     check(updated.feedback_config["max"] == 10 and updated.is_lower_score_better is True, f"update_feedback_config: {updated!r}")
     c.delete_feedback_config(key)
     check(list(c.list_feedback_configs(feedback_key=[key])) == [], "delete_feedback_config left the configuration")
+    # By the configuration's id (config_id), as the SDK sends it: the body's id beside the key, ?id= alone.
+    other = c.create_feedback_config(key, feedback_config={"type": "freeform"})
+    check(other.id is not None, f"create_feedback_config: no id {other!r}")
+    check([f.id for f in c.list_feedback_configs(feedback_key=[key])] == [other.id], "list_feedback_configs: the id")
+    by_id = c.update_feedback_config(key, config_id=other.id, is_lower_score_better=False)
+    check(by_id.id == other.id and by_id.is_lower_score_better is False, f"update_feedback_config(config_id): {by_id!r}")
+    try:
+        c.update_feedback_config(unique("other-key"), config_id=other.id, is_lower_score_better=True)
+    except LangSmithNotFoundError:
+        pass
+    else:
+        raise AssertionError("update_feedback_config(config_id) with another key changed the configuration")
+    c.delete_feedback_config(config_id=other.id)
+    check(list(c.list_feedback_configs(feedback_key=[key])) == [], "delete_feedback_config(config_id) left the configuration")
 
 
 def annotation_queues() -> None:
@@ -166,6 +241,67 @@ def annotation_queue_runs() -> None:
     check(list(c.list_runs_from_annotation_queue(queue.id, status="completed")) == [], "list_runs_from_annotation_queue(status=completed)")
     c.delete_run_from_annotation_queue(queue.id, run_id=first)
     check(str(c.get_run_from_annotation_queue(queue.id, index=0).id) == second, "delete_run_from_annotation_queue left the run")
+    c.delete_annotation_queue(queue.id)
+
+
+def annotation_queue_runs_by_key() -> None:
+    import datetime
+    import os
+
+    from langsmith.utils import LangSmithNotFoundError
+
+    c = client()
+    first, second = os.environ["CONFORMANCE_RUN_IDS"].split(",")
+    project = os.environ["CONFORMANCE_PROJECT_ID"]
+    queue = c.create_annotation_queue(name=unique("review-by-key"))
+    started = datetime.datetime(2026, 10, 1, tzinfo=datetime.timezone.utc)
+    c.add_runs_to_annotation_queue(
+        queue.id,
+        runs=[
+            {"run_id": first, "session_id": project, "start_time": started},
+            {"run_id": second, "session_id": project, "start_time": "2026-10-01T00:01:00+00:00"},
+        ],
+    )
+    check([str(r.id) for r in c.list_runs_from_annotation_queue(queue.id)] == [first, second], "add_runs_to_annotation_queue(runs=)")
+    for wrong in ({"session_id": str(uuid.uuid4()), "start_time": started}, {"session_id": project, "start_time": started + datetime.timedelta(days=1)}):
+        try:
+            c.add_runs_to_annotation_queue(queue.id, runs=[{"run_id": first, **wrong}])
+        except LangSmithNotFoundError:
+            pass
+        else:
+            raise AssertionError(f"add_runs_to_annotation_queue(runs=) with a key that does not locate the run: {wrong!r}")
+    c.delete_annotation_queue(queue.id)
+
+
+def annotation_queue_reviews() -> None:
+    import asyncio
+    import os
+
+    c = client()
+    first, second = os.environ["CONFORMANCE_RUN_IDS"].split(",")
+    queue = c.create_annotation_queue(name=unique("reviewed"))
+    c.add_runs_to_annotation_queue(queue.id, run_ids=[first, second])
+    entries: list[str] = []
+
+    async def review() -> None:
+        queued = await c.annotation_queues.runs.list(str(queue.id))
+        check([r.id for r in queued] == [first, second], f"annotation_queues.runs.list: {queued!r}")
+        entries.extend(str(r.queue_run_id) for r in queued)
+        answer = await c.annotation_queues.items.create_status(str(entries[0]), status="completed")
+        check(answer.status == "completed" and answer.queue_item_id == str(entries[0]), f"items.create_status: {answer!r}")
+        await c.annotation_queues.items.create_status(str(entries[1]), override_added_at="2026-01-01T00:00:00Z")
+
+    asyncio.run(review())
+    completed = list(c.list_runs_from_annotation_queue(queue.id, status="completed"))
+    check([str(r.id) for r in completed] == [first] and completed[0].last_reviewed_time is not None, f"list_runs_from_annotation_queue(completed): {completed!r}")
+    check([str(r.id) for r in c.list_runs_from_annotation_queue(queue.id, status="needs_my_review")] == [second], "list_runs_from_annotation_queue(needs_my_review)")
+    check([str(r.id) for r in c.list_runs_from_annotation_queue(queue.id)] == [second, first], "override_added_at did not move the run first")
+
+    async def reopen() -> None:
+        await c.annotation_queues.create_run_status(str(entries[0]), status=None)
+
+    asyncio.run(reopen())
+    check(list(c.list_runs_from_annotation_queue(queue.id, status="completed")) == [], "create_run_status(status=None) left the run reviewed")
     c.delete_annotation_queue(queue.id)
 
 
@@ -204,6 +340,11 @@ def prompts() -> None:
     by_hash = c.pull_prompt(f"{name}:{commit.commit_hash[:8]}")
     check(by_hash.messages[0].prompt.template == "You greet {person} warmly.", "pull_prompt by hash")
     check(by_hash.input_variables == ["message", "person"], f"pull_prompt input variables: {by_hash.input_variables!r}")
+    commits = list(c.list_prompt_commits(name))
+    check([x.commit_hash for x in commits][0] == commit.commit_hash and len(commits) == 2, f"list_prompt_commits: {commits!r}")
+    check(commits[0].parent_id == commits[1].id and commits[0].parent_commit_hash == commits[1].commit_hash, f"list_prompt_commits: parents {commits!r}")
+    check(commits[1].commit_hash == c.pull_prompt_commit(f"{name}:prod").commit_hash, "list_prompt_commits: the first is the tagged one")
+    check([x.commit_hash for x in c.list_prompt_commits(name, limit=1, offset=1)] == [commits[1].commit_hash], "list_prompt_commits(limit, offset)")
     listed = c.list_prompts(query=name)
     check([p.repo_handle for p in listed.repos] == [name] and listed.total == 1, f"list_prompts(query): {listed!r}")
     check(listed.repos[0].num_commits == 2, f"list_prompts num_commits: {listed.repos[0].num_commits}")
@@ -251,9 +392,13 @@ GROUPS = {
     "datasets": datasets,
     "examples-bulk": lambda: examples(multipart=False),
     "examples-multipart": lambda: examples(multipart=True),
+    "examples-upsert": examples_upsert,
+    "examples-attachments": examples_attachments,
     "feedback-configs": feedback_configs,
     "annotation-queues": annotation_queues,
     "annotation-queue-runs": annotation_queue_runs,
+    "annotation-queue-runs-by-key": annotation_queue_runs_by_key,
+    "annotation-queue-reviews": annotation_queue_reviews,
     "prompts": prompts,
     "pull": pull,
     "tracing": tracing,

@@ -173,7 +173,8 @@ export interface KindDeclaration {
   /**
    * A wire field naming each object in its scope when the objects are written at the collection rather
    * than at an item path: `PATCH <collection>` finds the object by the body's field (404 when none has it),
-   * `DELETE <collection>` by the (required) query parameter of that name.
+   * `DELETE <collection>` by the (required) query parameter of that name; either by the object's `id` instead
+   * when the body or the query names one (and the field too, when given: 404 when they name different objects).
    */
   readonly keyedBy?: string;
   /** `DELETE <collection>/:id`: what it answers (the deleted object, `null`, `{}`, or no body with 204). */

@@ -7,9 +7,11 @@
  * "Version a dataset").
  *
  * - `as_of` is `latest`, a time (RFC 3339; a date alone is its midnight, a
- *   time without an offset UTC), or a version tag. The contract has no
- *   endpoint that tags a version, so the emulator knows none: a tag answers
- *   404.
+ *   time without an offset UTC), or a version tag (set by `PUT
+ *   /datasets/{id}/tags`, `sdk/datasetVersions.ts`): the version of that
+ *   name of the list's `dataset` (of any of the workspace's datasets when
+ *   the list names none), read as its time. A tag no such dataset has, or
+ *   that more than one has when the list names none, answers 404.
  * - Each change is kept as the example's wire after it (`null` after a
  *   delete), with its time, in a records bucket of the state (not a kind: no
  *   route serves it); a workspace's are deleted with it. An example stored
@@ -18,6 +20,7 @@
 import type { EmulatorContext } from "../context";
 import { detailError } from "../errors";
 import { stringQuery } from "../params";
+import { versionTagTime } from "../sdk/datasetVersions";
 import type { KindRecord } from "../types";
 import type { KindCall } from "./kindCall";
 import { kindRecords } from "./records";
@@ -48,12 +51,14 @@ function instantOf(asOf: string): number | undefined {
 /**
  * The examples a list reads (`stored`: the workspace's now): as they were
  * at the list's `as_of`, deleted ones included; `stored` itself for
- * `latest`. 404 for a version tag.
+ * `latest`. 404 for a version tag the list's datasets do not have.
  */
 export function examplesAsOf(call: KindCall, stored: readonly KindRecord[]): readonly KindRecord[] {
   const asOf = stringQuery(call.query, "as_of");
   if (asOf === undefined || asOf === "latest") return stored;
-  const instant = instantOf(asOf);
+  const raw = call.query["dataset"];
+  const datasets = (raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]).map((id) => String(id).toLowerCase());
+  const instant = instantOf(asOf) ?? versionTagTime(call.ctx, call.scopeId, datasets, asOf);
   if (instant === undefined) throw detailError(404, `Dataset version with tag ${asOf} not found`);
   const versions = kindRecords(call.ctx, VERSIONS).filter((v) => v.scopeId === call.scopeId);
   const kept = new Set(versions.map((v) => String(v.wire["example_id"])));

@@ -19,9 +19,10 @@
  *   `outputs` or `metadata` sent as `null` are cleared); with
  *   `overwrite: true` the body is the whole example: `outputs` and
  *   `metadata` it leaves out are cleared and the split goes back to `base`.
- * - Examples made through this JSON API have no attachments:
- *   `attachment_urls` is `null`, and `attachments_operations` naming an
- *   attachment answers 400.
+ * - Attachments are uploaded over multipart (`sdk/exampleAttachments.ts`);
+ *   this JSON API makes examples without (`attachment_urls` is `null`), and
+ *   a change's `attachments_operations` keeps those it retains or renames
+ *   (400 for a name the example has none of).
  * - `name` is `#` and the first four hex digits of the id; `modified_at`
  *   changes with every `PATCH`.
  * - Deleting examples (one, or several with `?example_ids=`) answers
@@ -79,19 +80,32 @@ export function createdExample(body: Json, call: KindCall): Json {
 }
 
 /**
+ * The `attachment_urls` an `attachments_operations` leaves (`{}` without
+ * one): the attachments it retains, and those it renames under their new
+ * names; 400 for a name the example has no attachment of.
+ */
+function attachmentChanges(operations: Json | null, example: KindRecord): Json {
+  if (operations === null) return {};
+  const urls = objectOrNull(example.wire["attachment_urls"]) ?? {};
+  const rename = Object.entries(objectOrNull(operations["rename"]) ?? {}).map(([from, to]) => [from, String(to)] as const);
+  const retain = Array.isArray(operations["retain"]) ? (operations["retain"] as unknown[]).map(String) : [];
+  const unknown = [...rename.map(([from]) => from), ...retain].filter((name) => !(`attachment.${name}` in urls));
+  if (unknown.length > 0) throw detailError(400, `Example ${example.id} has no attachments: ${unknown.join(", ")}`);
+  const kept = Object.fromEntries(
+    [...retain.map((name) => [name, name] as const), ...rename].map(([from, to]) => [`attachment.${to}`, urls[`attachment.${from}`]]),
+  );
+  return { attachment_urls: Object.keys(kept).length > 0 ? kept : null };
+}
+
+/**
  * What an `ExampleUpdate` changes on a stored example (shared with the
  * dataset's `patch_examples`); may refuse it with an `HttpError`.
  */
 export function exampleChanges(update: Json, example: KindRecord): Json {
-  const operations = objectOrNull(update["attachments_operations"]);
-  const named = [
-    ...Object.keys(objectOrNull(operations?.["rename"]) ?? {}),
-    ...(Array.isArray(operations?.["retain"]) ? (operations["retain"] as unknown[]).map(String) : []),
-  ];
-  if (named.length > 0) throw detailError(400, `Example ${example.id} has no attachments: ${named.join(", ")}`);
+  const attachments = attachmentChanges(objectOrNull(update["attachments_operations"]), example);
   const overwrite = update["overwrite"] === true;
   const stored = objectOrNull(example.wire["metadata"]) ?? {};
-  const changes: Json = overwrite ? { outputs: null } : {};
+  const changes: Json = { ...(overwrite ? { outputs: null } : {}), ...attachments };
   if (objectOrNull(update["inputs"]) !== null) changes["inputs"] = update["inputs"];
   if ("outputs" in update) changes["outputs"] = objectOrNull(update["outputs"]);
   if (typeof update["dataset_id"] === "string") changes["dataset_id"] = update["dataset_id"].toLowerCase();

@@ -4,7 +4,8 @@
  * categorical with labelled values, or freeform text) and whether a lower
  * score is better. Every operation is on the collection: a config is named
  * by its `feedback_key` (the body's for `PATCH`, `?feedback_key=` for
- * `DELETE`), and has no id of its own.
+ * `DELETE`), or by its `id` (the body's `id` beside the key; `?id=` alone),
+ * as the SDKs' `config_id` sends it.
  *
  * What the service does that the contract cannot say:
  * - A key has one config per workspace: a second `POST` of the key answers
@@ -73,7 +74,8 @@ export const FEEDBACK_CONFIGS = defineKind({
   },
   delete: { answer: "none" },
   unique: ["feedback_key"],
-  hidden: ["id"],
+  // The body's id names the config (`keyedBy`); it is not a change.
+  transient: ["id"],
   timestamps: { updated: "modified_at" },
   listQuery: {
     key: listParam("feedback_key", { max: 50 }),

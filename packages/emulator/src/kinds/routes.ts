@@ -10,11 +10,12 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
 import type { EmulatorContext } from "../context";
 import { detailError, type FastApiValidationError, HttpError, ValidationFailure } from "../errors";
-import { boolQuery, canonicalUuid, isUuid, type RawQuery, requiredQuery, throwIfInvalid, uuidParsingError, uuidPathParam } from "../params";
+import { boolQuery, canonicalUuid, isUuid, type RawQuery, throwIfInvalid, uuidParsingError, uuidPathParam } from "../params";
 import type { KindRecord } from "../types";
 import { parseBody } from "../validation";
 import type { BulkDeleteResult, KindDeclaration } from "./declaration";
 import { goErrorHandler, withoutNulls } from "./goErrors";
+import { findKeyedRecord, type KeyedName, keyedDeleteName } from "./keyedWrites";
 
 /** How each Go-style kind answers its errors. */
 import type { KindCall } from "./kindCall";
@@ -135,9 +136,9 @@ export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: K
     removeWithDependents(ctx, registeredKinds.get(app) ?? [kind], record, call);
     kind.afterDelete?.(record, call);
   };
-  /** The object of the scope whose `keyedBy` field is `value` (404 when none). */
-  const findByKey = (call: KindCall, field: string, value: unknown): KindRecord => {
-    const record = inScope(call).find((r) => r.wire[field] === value);
+  /** The object of the scope a keyed write names (`keyedWrites.ts`; 404 when none). */
+  const findKeyed = (call: KindCall, field: string, name: KeyedName): KindRecord => {
+    const record = findKeyedRecord(inScope(call), field, name);
     if (record === undefined) throw detailError(404, `${kind.noun} not found`);
     return record;
   };
@@ -300,7 +301,7 @@ export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: K
       const call = callFor(request, permissionFor("update"));
       const found = keyedBy === undefined ? find(request, call) : undefined;
       const body = parseBody(patch.schema, request.body) as Record<string, unknown>;
-      const record = found ?? findByKey(call, keyedBy ?? "id", body[keyedBy ?? "id"]);
+      const record = found ?? findKeyed(call, keyedBy ?? "id", { value: body[keyedBy ?? "id"], id: body["id"] });
       refuseNulls(patch.notNull ?? [], body);
       patch.check?.(body, call);
       // Only the fields the request names change (a schema default, or the contract's "missing" marker, is not a change).
@@ -351,10 +352,7 @@ export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: K
       const call = callFor(request, permissionFor("delete"));
       let record: KindRecord;
       if (keyedBy !== undefined) {
-        const errors: FastApiValidationError[] = [];
-        const value = requiredQuery(call.query, keyedBy, errors);
-        throwIfInvalid(errors);
-        record = findByKey(call, keyedBy, value);
+        record = findKeyed(call, keyedBy, keyedDeleteName(call.query, keyedBy));
       } else {
         record = find(request, call);
       }

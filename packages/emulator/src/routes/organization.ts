@@ -60,8 +60,10 @@ const INFO: Json = {
     size_limit: 100,
     size_limit_bytes: 20_971_520,
   },
-  // The SDKs write examples through the multipart platform routes only when this flag is on (the JS SDK refuses to write any otherwise).
-  instance_flags: { dataset_examples_multipart_enabled: true },
+  // The SDKs write examples through the multipart platform routes only when these flags are on (the JS SDK refuses to write any otherwise;
+  // examples_multipart_enabled: the deprecated upsert route, POST /v1/platform/examples/multipart). Without zstd_compression_enabled the
+  // Python SDK's tracer warns that the instance is out of date; its runs, compressed or not, are refused as not emulated.
+  instance_flags: { dataset_examples_multipart_enabled: true, examples_multipart_enabled: true, zstd_compression_enabled: true },
   customer_info: null,
 };
 

@@ -29,6 +29,7 @@ import type { KindRecord } from "../types";
 import { datasetCall, datasetExamples } from "./datasetVersions";
 import { platformErrorHandler } from "./platformExamples";
 import { recordDatasetVersion } from "./versionLog";
+import { recordExampleVersion } from "../kinds/exampleVersions";
 
 type Json = Record<string, unknown>;
 
@@ -54,6 +55,7 @@ function changeList(ctx: EmulatorContext, records: readonly KindRecord[], key: s
     metadata[key] = remove ? current.filter((v) => !values.includes(v)) : [...current, ...values.filter((v) => !current.includes(v))];
     record.wire = { ...record.wire, metadata, modified_at: nowIso };
     recordDatasetVersion(ctx, record.scopeId, record.wire["dataset_id"], record.id, nowIso);
+    recordExampleVersion(ctx, record, nowIso);
   }
 }
 

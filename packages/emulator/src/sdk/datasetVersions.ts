@@ -17,8 +17,9 @@
  *   that version.
  *
  * What the emulator keeps of versions (`versionLog.ts`): the time of each
- * write to the dataset's examples and the examples it wrote, not their
- * contents (a list `as_of` a version answers what is there now). Reading needs `datasets:read`, tagging `datasets:update`;
+ * write to the dataset's examples and the examples it wrote; their contents
+ * at each write are kept per example (`kinds/exampleVersions.ts`), which a
+ * list of examples `as_of` a time or a tag reads. Reading needs `datasets:read`, tagging `datasets:update`;
  * a dataset of another workspace is 404.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -55,6 +56,18 @@ function versionTimes(ctx: EmulatorContext, datasetId: string, exampleId?: strin
   return datasetVersions(ctx, datasetId)
     .filter((v) => exampleId === undefined || (v.wire["example_ids"] as string[]).includes(exampleId))
     .map((v) => Date.parse(String(v.wire["as_of"])));
+}
+
+/**
+ * The time of the version `tag` names among the tags of `datasetIds` (of the
+ * workspace `scopeId`; all its datasets when none is named), for a list's
+ * `as_of`: undefined when none of them has the tag, or more than one does.
+ */
+export function versionTagTime(ctx: EmulatorContext, scopeId: string, datasetIds: readonly string[], tag: string): number | undefined {
+  const found = kindRecords(ctx, TAGS_BUCKET).filter(
+    (r) => r.scopeId === scopeId && r.wire["tag"] === tag && (datasetIds.length === 0 || datasetIds.includes(String(r.parentId))),
+  );
+  return found.length === 1 ? Date.parse(String(found[0]?.wire["as_of"])) : undefined;
 }
 
 function tagsOf(ctx: EmulatorContext, datasetId: string): { tag: string; asOf: number; record: Json }[] {

@@ -20,6 +20,7 @@ import { authenticateFor } from "../kinds/scopeAuth";
 import { stampsOf, withoutTransient } from "../kinds/writeFields";
 import { zExampleUpdate, zPostApiV1ExamplesData } from "../wire/tracingAndEvaluation";
 import { recordDatasetVersion } from "./versionLog";
+import { recordExampleVersion } from "../kinds/exampleVersions";
 
 type Json = Record<string, unknown>;
 
@@ -75,7 +76,10 @@ export function createExamples(call: KindCall, items: readonly unknown[]): KindR
     return { id, scopeId: call.scopeId, parentId: null, wire };
   });
   records.push(...made);
-  for (const r of made) recordDatasetVersion(call.ctx, call.scopeId, r.wire["dataset_id"], r.id, call.nowIso);
+  for (const r of made) {
+    recordDatasetVersion(call.ctx, call.scopeId, r.wire["dataset_id"], r.id, call.nowIso);
+    recordExampleVersion(call.ctx, r, call.nowIso);
+  }
   call.ctx.store.commit();
   return made;
 }
@@ -105,6 +109,7 @@ export function updateExamples(call: KindCall, items: readonly unknown[]): KindR
     record.wire = { ...record.wire, ...fields, ...stampsOf(EXAMPLES, call.nowIso, false) };
     recordDatasetVersion(call.ctx, call.scopeId, before, record.id, call.nowIso);
     if (record.wire["dataset_id"] !== before) recordDatasetVersion(call.ctx, call.scopeId, record.wire["dataset_id"], record.id, call.nowIso);
+    recordExampleVersion(call.ctx, record, call.nowIso);
   }
   call.ctx.store.commit();
   return changes.map((c) => c.record);

@@ -1,14 +1,16 @@
 /**
  * What the official `langsmith` SDKs (Python and JS) call beyond the routes
  * of the declared kinds: the workspace's settings, examples in bulk and over
- * multipart, dataset versions, their tags and splits, prompt likes and
- * the runs of annotation queues. Where each call is served from, whatever
+ * multipart, dataset versions, their tags and splits, prompt likes,
+ * the runs of annotation queues and their reviews. Where each call is served from, whatever
  * `api_url` the SDK was given, is `pathAliases.ts`.
  */
 import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "../context";
+import { registerAnnotationQueueReviewRoutes } from "./annotationQueueReviews";
 import { registerAnnotationQueueRunRoutes } from "./annotationQueueRuns";
 import { registerDatasetSplitRoutes } from "./datasetSplits";
+import { registerAttachmentRoute } from "./exampleAttachments";
 import { registerDatasetVersionRoutes } from "./datasetVersions";
 import { registerExamplesBulkRoutes } from "./examplesBulk";
 import { registerPlatformExampleRoutes } from "./platformExamples";
@@ -22,8 +24,10 @@ export function registerSdkRoutes(app: FastifyInstance, ctx: EmulatorContext): v
   registerSettingsRoute(app, ctx);
   registerExamplesBulkRoutes(app, ctx);
   registerPlatformExampleRoutes(app, ctx);
+  registerAttachmentRoute(app, ctx);
   registerPromptLikeRoute(app, ctx);
   registerDatasetVersionRoutes(app, ctx);
   registerDatasetSplitRoutes(app, ctx);
   registerAnnotationQueueRunRoutes(app, ctx);
+  registerAnnotationQueueReviewRoutes(app, ctx);
 }

@@ -4,7 +4,7 @@
  * example named by its id, holding a JSON object of its fields (`metadata`,
  * `split`, `created_at`, `source_run_id`, `use_source_run_io`, ...), and
  * parts `<id>.inputs`, `<id>.outputs` and `<id>.attachments_operations`
- * holding JSON; `<id>.attachment.<name>` parts are files.
+ * holding JSON; `<id>.attachment.<name>` parts are files (`exampleAttachments.ts`).
  *
  * The body is parsed by the runtime's own `multipart/form-data` reader (the
  * fetch API's `Response.formData()`), so the emulator needs no parser of its
@@ -12,6 +12,7 @@
  * buffer).
  */
 import { detailError } from "../errors";
+import type { AttachmentPart } from "./exampleAttachments";
 
 type Json = Record<string, unknown>;
 
@@ -19,8 +20,8 @@ type Json = Record<string, unknown>;
 export interface MultipartExamples {
   /** Each example's fields: its part's JSON object with `id`, and `inputs`, `outputs`, `attachments_operations` from their parts. */
   examples: Json[];
-  /** The names of the attachment parts (`<id>.attachment.<name>`), which the emulator does not keep. */
-  attachments: string[];
+  /** The files of the attachment parts (`<id>.attachment.<name>`). */
+  attachments: AttachmentPart[];
 }
 
 /** The fields a suffixed part sets. */
@@ -36,6 +37,30 @@ function parseJsonPart(name: string, text: string): unknown {
   } catch {
     throw detailError(422, `part ${name} is not JSON`);
   }
+}
+
+/**
+ * The raw bytes and media type of each part, by name: the fetch API's reader
+ * gives a part without a file name (how the SDKs send a file) as text, which
+ * would garble a binary file.
+ */
+function rawParts(body: Buffer, contentType: string): Map<string, { type: string; data: Buffer }> {
+  const parts = new Map<string, { type: string; data: Buffer }>();
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  if (boundary === null) return parts;
+  const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2] ?? ""}`);
+  for (let start = body.indexOf(delimiter), next = -1; start >= 0; start = next) {
+    next = body.indexOf(delimiter, start + delimiter.length);
+    if (next < 0) break;
+    const part = body.subarray(start + delimiter.length, next);
+    const headerEnd = part.indexOf("\r\n\r\n");
+    if (headerEnd < 0) continue;
+    const headers = part.subarray(0, headerEnd).toString("utf8");
+    const name = /;\s*name="([^"]*)"/i.exec(headers)?.[1];
+    const data = part.subarray(headerEnd + 4, part.length - (part.subarray(-2).toString() === "\r\n" ? 2 : 0));
+    if (name !== undefined) parts.set(name, { type: /content-type:\s*([^\r\n]*)/i.exec(headers)?.[1] ?? "", data: Buffer.from(data) });
+  }
+  return parts;
 }
 
 /**
@@ -55,7 +80,8 @@ export async function readMultipartExamples(body: Buffer | undefined, contentTyp
   }
   const examples = new Map<string, Json>();
   const fieldParts: [string, string, unknown][] = [];
-  const attachments: string[] = [];
+  const attachments: AttachmentPart[] = [];
+  let files: Map<string, { type: string; data: Buffer }> | undefined;
   for (const [name, value] of form) {
     const dot = name.indexOf(".");
     if (dot < 0) {
@@ -67,7 +93,10 @@ export async function readMultipartExamples(body: Buffer | undefined, contentTyp
     const id = name.slice(0, dot);
     const suffix = name.slice(dot + 1);
     if (suffix.startsWith("attachment.") || suffix.startsWith("attachments.")) {
-      attachments.push(name);
+      const raw = (files ??= rawParts(body, contentType)).get(name);
+      const data = raw?.data ?? (typeof value === "string" ? Buffer.from(value) : Buffer.from(await value.arrayBuffer()));
+      const mimeType = (raw?.type ?? "").split(";")[0]?.trim() || "application/octet-stream";
+      attachments.push({ exampleId: id, name: suffix.slice(suffix.indexOf(".") + 1), mimeType, data });
       continue;
     }
     const field = FIELD_PARTS[suffix];

@@ -18,9 +18,17 @@
  *   example_ids}` of those deleted. `hard_delete` must be `true` (422
  *   otherwise: the published document says only that is supported).
  *
- * What the emulator does not do: attachments (`<id>.attachment.<name>`
- * parts) are refused with 400, as the emulator keeps no files; a dataset
- * has no versions, so `as_of` is the time of the write.
+ * - `POST /v1/platform/examples/multipart` (the SDKs' deprecated
+ *   `upsert_examples_multipart`, sent when `GET /info` answers
+ *   `instance_flags.examples_multipart_enabled`): the same parts, each
+ *   example's naming its `dataset_id`; an id the workspace has is changed
+ *   (as the PATCH above), any other example created in its dataset (404
+ *   for a dataset the workspace does not have); 201 `{count, example_ids}`
+ *   in the order of the parts.
+ *
+ * Attachments (`<id>.attachment.<name>` parts) are kept and served as
+ * `exampleAttachments.ts` says. `as_of` is the time of the write: the
+ * dataset's version it made.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { EmulatorContext } from "../context";
@@ -32,8 +40,10 @@ import { kindRecords } from "../kinds/records";
 import { removeWithDependents } from "../kinds/references";
 import { canonicalUuid, isUuid } from "../params";
 import { createExamples, examplesCall, updateExamples } from "./exampleWrites";
+import { attachFiles, originOf } from "./exampleAttachments";
 import { readMultipartExamples } from "./multipartExamples";
 import { recordDatasetVersion } from "./versionLog";
+import { recordExampleVersion } from "../kinds/exampleVersions";
 
 type Json = Record<string, unknown>;
 
@@ -72,11 +82,11 @@ export function registerPlatformExampleRoutes(app: FastifyInstance, ctx: Emulato
     const call = examplesCall(ctx, request, "datasets:update");
     const datasetId = datasetOf(ctx, request, call.scopeId, 422);
     const read = await readMultipartExamples(request.body as Buffer | undefined, request.headers["content-type"]);
-    if (read.attachments.length > 0) throw detailError(400, `attachments are not emulated: ${read.attachments.join(", ")}`);
     const made = createExamples(
       call,
       read.examples.map((e) => ({ ...e, dataset_id: datasetId })),
     );
+    attachFiles(ctx, originOf(request), made, read.attachments);
     return reply.code(201).send({ as_of: call.nowIso, count: made.length, example_ids: made.map((r) => r.id) });
   });
 
@@ -84,14 +94,36 @@ export function registerPlatformExampleRoutes(app: FastifyInstance, ctx: Emulato
     const call = examplesCall(ctx, request, "datasets:update");
     const datasetId = datasetOf(ctx, request, call.scopeId, 404);
     const read = await readMultipartExamples(request.body as Buffer | undefined, request.headers["content-type"]);
-    if (read.attachments.length > 0) throw detailError(400, `attachments are not emulated: ${read.attachments.join(", ")}`);
     for (const example of read.examples) {
       const id = String(example["id"]);
       const stored = kindRecords(ctx, EXAMPLES.name).find((r) => isUuid(id) && r.id === canonicalUuid(id) && r.scopeId === call.scopeId);
       if (stored === undefined || stored.wire["dataset_id"] !== datasetId) throw detailError(404, `example ${id} not found in dataset ${datasetId}`);
     }
     const changed = updateExamples(call, read.examples);
+    attachFiles(ctx, originOf(request), changed, read.attachments);
     return reply.code(201).send({ as_of: call.nowIso, count: changed.length, example_ids: changed.map((r) => r.id) });
+  });
+
+  route("POST", "/v1/platform/examples/multipart", async (request, reply) => {
+    const call = examplesCall(ctx, request, "datasets:update");
+    const read = await readMultipartExamples(request.body as Buffer | undefined, request.headers["content-type"]);
+    const stored = kindRecords(ctx, EXAMPLES.name);
+    const known = (example: Json): boolean => {
+      const id = String(example["id"]);
+      return isUuid(id) && stored.some((r) => r.id === canonicalUuid(id) && r.scopeId === call.scopeId);
+    };
+    const made = createExamples(
+      call,
+      read.examples.filter((e) => !known(e)),
+    );
+    const changed = updateExamples(
+      call,
+      read.examples.filter((e) => known(e)),
+    );
+    attachFiles(ctx, originOf(request), [...made, ...changed], read.attachments);
+    const ids = new Set([...made, ...changed].map((r) => r.id));
+    const exampleIds = read.examples.map((e) => String(e["id"]).toLowerCase()).filter((id) => ids.has(id));
+    return reply.code(201).send({ count: exampleIds.length, example_ids: exampleIds });
   });
 
   route("POST", "/v1/platform/datasets/examples/delete", async (request) => {
@@ -107,6 +139,7 @@ export function registerPlatformExampleRoutes(app: FastifyInstance, ctx: Emulato
     for (const record of deleted) {
       removeWithDependents(ctx, KINDS, record);
       recordDatasetVersion(ctx, call.scopeId, record.wire["dataset_id"], record.id, call.nowIso, true);
+      recordExampleVersion(ctx, record, call.nowIso, true);
     }
     ctx.store.commit();
     return { count: deleted.length, example_ids: deleted.map((r) => r.id) };

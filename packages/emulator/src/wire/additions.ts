@@ -640,6 +640,35 @@ export const zDatasetDiffInfo = z.object({
     examples_removed: z.array(z.uuid())
 });
 
+export const zAnnotationQueueRunAddByKeySchema = z.object({
+    run_id: z.uuid(),
+    session_id: z.uuid(),
+    start_time: z.iso.datetime({ offset: true, local: true }),
+    source_proposed_example_id: z.uuid().nullish()
+});
+
+export const zAnnotationQueueRunStatusCreateSchema = z.object({
+    override_added_at: z.iso.datetime({ offset: true, local: true }).nullish(),
+    status: z.string().nullish()
+});
+
+export const zAnnotationQueuesItemStatusRequest = z.object({
+    override_added_at: z.string().optional(),
+    status: z.enum(['viewed', 'completed']).nullish()
+});
+
+export const zAnnotationQueuesItemStatusResponse = z.object({
+    is_archived: z.boolean().optional(),
+    override_added_at: z.string().nullish(),
+    queue_item_id: z.string().optional(),
+    status: z.enum(['viewed', 'completed']).nullish()
+});
+
+export const zExamplesExamplesUpsertedResponse = z.object({
+    count: z.int().optional(),
+    example_ids: z.array(z.string()).optional()
+});
+
 export const zEvaluatorStructuredOutput = z.object({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -1655,3 +1684,46 @@ export const zGetApiV1DatasetsByDatasetIdVersionsDiffData = z.object({
 });
 
 export const zGetApiV1DatasetsByDatasetIdVersionsDiffResponse = zDatasetDiffInfo;
+
+export const zPostApiV1AnnotationQueuesByQueueIdRunsByKeyData = z.object({
+    body: z.array(zAnnotationQueueRunAddByKeySchema),
+    path: z.object({
+        queue_id: z.uuid()
+    }),
+    query: z.object({
+        extend_trace_retention: z.boolean().optional().default(false)
+    }).optional()
+});
+
+export const zPostApiV1AnnotationQueuesByQueueIdRunsByKeyResponse = z.array(zAnnotationQueueRunSchema);
+
+export const zPostApiV1AnnotationQueuesStatusByAnnotationQueueRunIdData = z.object({
+    body: zAnnotationQueueRunStatusCreateSchema,
+    path: z.object({
+        annotation_queue_run_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostV1PlatformAnnotationQueuesItemsByQueueItemIdStatusData = z.object({
+    body: zAnnotationQueuesItemStatusRequest,
+    path: z.object({
+        queue_item_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostV1PlatformAnnotationQueuesItemsByQueueItemIdStatusResponse = zAnnotationQueuesItemStatusResponse;
+
+export const zPostV1PlatformExamplesMultipartData = z.object({
+    body: z.object({
+        '{example_id}': z.string(),
+        '{example_id}.inputs': z.string(),
+        '{example_id}.outputs': z.string().optional(),
+        '{example_id}.attachments.{name}': z.string().optional()
+    }),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostV1PlatformExamplesMultipartResponse = zExamplesExamplesUpsertedResponse;
