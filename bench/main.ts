@@ -22,6 +22,7 @@ import { renderTable, type Table } from "./lib/table";
 import { rateLimitTables, runCrudRateLimit, runRateLimit } from "./rateLimit";
 import { runScale, scaleTables } from "./scale";
 import { runSourcePacking, sourcePackingTables } from "./sourcePacking";
+import { runSourcePreview, sourcePreviewTables } from "./sourcePreview";
 import {
   readyTables,
   HISTORY_REVISIONS,
@@ -102,7 +103,7 @@ async function main(): Promise<void> {
   const { config, quick, sections } = parseArgs(process.argv.slice(2));
   const tables: Table[] = [];
   const data: Record<string, unknown> = { config };
-  const needsCli = sections.includes("scale") || sections.includes("estate") || sections.includes("rate") || sections.includes("fleet");
+  const needsCli = ["scale", "estate", "rate", "fleet", "packing"].some((section) => sections.includes(section as Section));
   let pulumiBinDir: string | undefined;
   if (needsCli) {
     pulumiBinDir = toolPaths().pulumiBinDir;
@@ -199,6 +200,16 @@ async function main(): Promise<void> {
       });
       data["sourcePacking"] = packing;
       tables.push(...sourcePackingTables(packing));
+      log("source preview: the no-change preview of one source deployment, ours and the floor");
+      const preview = await runSourcePreview({
+        files: config.sourcePackingFiles,
+        totalBytes: config.sourcePackingBytes,
+        repetitions: config.sourcePackingRepetitions,
+        seed: config.seed,
+        onProgress: log,
+      });
+      data["sourcePreview"] = preview;
+      tables.push(...sourcePreviewTables(preview));
     }
     if (sections.includes("install")) {
       log("install footprint");

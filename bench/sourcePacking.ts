@@ -62,7 +62,7 @@ export interface SourcePackingResult {
 }
 
 /** Writes `files` files of `totalBytes` bytes in all under `root`, plus a `.gitignore` and ten ignored files. */
-function generateTree(root: string, files: number, totalBytes: number, seed: number): void {
+export function generateTree(root: string, files: number, totalBytes: number, seed: number): void {
   const random = seededRandom(seed);
   writeFileSync(join(root, "langgraph.json"), JSON.stringify({ dependencies: ["."], graphs: { agent: "./pkg0/mod0.py:graph" } }));
   writeFileSync(join(root, ".gitignore"), "*.log\n__pycache__/\n");
