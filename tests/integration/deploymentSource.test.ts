@@ -148,6 +148,11 @@ describe("a Deployment shipped from its source directory", () => {
     expect(updated["lastOperation"]).toMatch(/source changed \(3 files, .* → 3 files, .*\)/);
     expect(deployment.diff(updated, edited.inputs)).toMatchObject({ changes: false });
 
+    // A refresh keeps what was shipped: no drift, nothing to ship.
+    const refreshed = await deployment.read(context(), created.id, updated);
+    expect(refreshed?.props).toMatchObject({ sourceContentHash: updated["sourceContentHash"], sourceObjectPath: updated["sourceObjectPath"] });
+    expect(deployment.diff(refreshed?.props as Properties, edited.inputs)).toMatchObject({ changes: false });
+
     // A mode change alone is a content change (the archive's mode is 0755 then).
     chmodSync(join(dir, "agent.py"), 0o755);
     const modeChanged = await check(edited.inputs, { ...program, sourceArchive: fileArchive(dir, "engine-4") });
