@@ -2,6 +2,7 @@
 import { defineEndpoint } from "../client/endpoint";
 import { zTaggingCreate } from "../client/wire/organizationAndAccess.requests";
 import { zGetApiV1WorkspacesCurrentTaggingsResponse, zPostApiV1WorkspacesCurrentTaggingsResponse } from "../client/wire/organizationAndAccess.responses";
+import { zTagging as zTaggingWithAdditions } from "../client/wire/additions.requests";
 import { zGetApiV1WorkspacesCurrentTagsResourceResponse } from "../client/wire/additions.responses";
 import { found } from "../client/errors";
 import type { ReadRequest, WireObject } from "../engine/kind/hooks";
@@ -49,22 +50,8 @@ export const RESOURCE_TAGS = defineEndpoint({
   response: zGetApiV1WorkspacesCurrentTagsResourceResponse,
 });
 
-/** The kinds of object a tag value can be attached to (the contract's `ResourceType`, with the additions' `agent` and `skill`). */
-export const TAGGABLE_TYPES = [
-  "agent",
-  "dashboard",
-  "dataset",
-  "deployment",
-  "evaluator",
-  "experiment",
-  "fleet_integration",
-  "mcp_server",
-  "project",
-  "prompt",
-  "queue",
-  "sandbox",
-  "skill",
-] as const;
+/** The kinds of object a tag value can be attached to: the contract's `ResourceType` as the additions extend it (with `agent` and `skill`). */
+export const TAGGABLE_TYPES = zTaggingWithAdditions.shape.resource_type.options;
 
 /** The kinds whose taggings the grouped list leaves out (it has no group for them): a refresh reads their object's tags instead. */
 const NOT_GROUPED: readonly string[] = ["agent", "evaluator", "skill"];
