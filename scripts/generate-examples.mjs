@@ -16,9 +16,13 @@
 // the build's first error, and their page shows no Go tab rather than Go
 // that does not build (docs/native.md, "The Registry's pages").
 //
-// Usage: node scripts/generate-examples.mjs [--check] [--out <file>]
-//   --check  render into memory and exit 1 if rendered.json differs
-//            (tests/e2e/registryExamples.test.ts runs it)
+// Usage: node scripts/generate-examples.mjs [--check] [--out <file>] [--go-report <file>]
+//   --check      render into memory and exit 1 if rendered.json differs
+//                (tests/e2e/registryExamples.test.ts runs it)
+//   --go-report  also write what the Go build said of each rendering, by
+//                token: `{ builds, output }` (output: the build's lines
+//                under that package's `# <package>` header), so a test
+//                can check each one without building them again
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -31,6 +35,8 @@ const renderedFile = join(root, "provider", "native", "examples", "rendered.json
 const check = process.argv.includes("--check");
 const outIndex = process.argv.indexOf("--out");
 const outFile = outIndex >= 0 ? resolve(process.argv[outIndex + 1]) : renderedFile;
+const goReportIndex = process.argv.indexOf("--go-report");
+const goReportFile = goReportIndex >= 0 ? resolve(process.argv[goReportIndex + 1]) : undefined;
 
 /** The languages, each with the generator that renders it: the environment variable of its binary and its `--language`. */
 const LANGUAGES = [
@@ -43,10 +49,12 @@ const LANGUAGES = [
 
 /**
  * Builds every Go rendering as a package of one module that replaces the Go
- * SDK with the repository's sdk/go; answers, by token, the first error of
- * each package that does not build (`undefined` for those that do).
+ * SDK with the repository's sdk/go (one `go build`: each package compiles on
+ * its own, and one that fails has its own `# <package>` block); answers, by
+ * token, `{ builds, output }`: whether it built, and the build's lines about
+ * it (empty for one that built).
  */
-function goBuildFailures(rendered, dir) {
+function goBuildResults(rendered, dir) {
   const packages = {};
   mkdirSync(dir, { recursive: true });
   writeFileSync(
@@ -67,12 +75,17 @@ function goBuildFailures(rendered, dir) {
     stderr = String(error.stderr ?? "");
     if (!stderr.includes("# example.com/langsmith-examples/")) throw error;
   }
-  const failures = Object.fromEntries(Object.values(packages).map((token) => [token, undefined]));
+  const results = Object.fromEntries(Object.values(packages).map((token) => [token, { builds: true, output: "" }]));
   for (const block of stderr.split(/^# example\.com\/langsmith-examples\//m).slice(1)) {
-    const [name, first] = block.split("\n");
-    failures[packages[name.trim()]] = (first ?? "").replace(/^[^:]+:\d+:\d+: /, "").trim();
+    const [name, ...lines] = block.split("\n");
+    results[packages[name.trim()]] = { builds: false, output: lines.join("\n").trim() };
   }
-  return failures;
+  return results;
+}
+
+/** The first error of a package's build output, without its file position. */
+function firstError(output) {
+  return (output.split("\n")[0] ?? "").replace(/^[^:]+:\d+:\d+: /, "").trim();
 }
 
 const dist = join(root, "dist", "provider");
@@ -104,10 +117,12 @@ try {
     });
     for (const [token, text] of Object.entries(JSON.parse(output.toString("utf8")))) rendered[token][key] = text;
   }
-  for (const [token, failure] of Object.entries(goBuildFailures(rendered, join(work, "go")))) {
-    rendered[token].goBuilds = failure === undefined;
-    if (failure !== undefined) rendered[token].goBuildError = failure;
+  const goResults = goBuildResults(rendered, join(work, "go"));
+  for (const [token, result] of Object.entries(goResults)) {
+    rendered[token].goBuilds = result.builds;
+    if (!result.builds) rendered[token].goBuildError = firstError(result.output);
   }
+  if (goReportFile !== undefined) writeFileSync(goReportFile, `${JSON.stringify(goResults, null, 2)}\n`);
   const text = `${JSON.stringify(rendered, null, 2)}\n`;
   if (check) {
     const current = existsSync(renderedFile) ? readFileSync(renderedFile, "utf8") : "";

@@ -8,6 +8,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/bootstrap-tools.sh
 echo "test: building, type-checking and linting" >&2
 npm run --silent build
+# The e2e global setup (tests/e2e/globalSetup.ts) builds only when this is not 1: the build above is the one it needs.
+export PULUMI_LANGSMITH_BUILT=1
 npm run --silent typecheck
 npm run --silent lint
 mkdir -p tests/.tmp

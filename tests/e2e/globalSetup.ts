@@ -13,8 +13,15 @@ function installedSpec(name: string): string {
 }
 
 /**
- * Builds the package, packs it as users get it (`npm pack`), and installs the
- * tarball with `@pulumi/pulumi` and TypeScript into a fresh directory outside
+ * Set by scripts/test.sh (`npm test`), which builds just before jest starts:
+ * the build is then not run a second time here. Any other value builds.
+ */
+export const BUILT_BY_TEST_SCRIPT = "PULUMI_LANGSMITH_BUILT";
+
+/**
+ * Builds the package (unless {@link BUILT_BY_TEST_SCRIPT} is `1`), packs it
+ * as users get it (`npm pack`), and installs the tarball with `@pulumi/pulumi`
+ * and TypeScript into a fresh directory outside
  * the repository, so a dependency missing from package.json cannot be found
  * in the repository's own node_modules by accident. The programs use the
  * dynamic classes too, so axios and zod (their optional peer dependencies)
@@ -23,7 +30,7 @@ function installedSpec(name: string): string {
 export default async function globalSetup(): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), "pulumi-langsmith-e2e-"));
   const quiet = { cwd: repoRoot, stdio: ["ignore", "pipe", "inherit"] as ("ignore" | "pipe" | "inherit")[] };
-  execFileSync("npm", ["run", "--silent", "build"], quiet);
+  if (process.env[BUILT_BY_TEST_SCRIPT] !== "1") execFileSync("npm", ["run", "--silent", "build"], quiet);
   execFileSync("npm", ["pack", "--silent", "--pack-destination", root], quiet);
   const tarball = readdirSync(root).find((name) => name.endsWith(".tgz"));
   if (!tarball) throw new Error(`npm pack wrote no tarball into ${root}`);

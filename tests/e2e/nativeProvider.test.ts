@@ -19,6 +19,8 @@ import { yamlGithubDeployment } from "../helpers/yamlPrograms";
 import { deploymentCalls } from "../../provider/deployments/deployment/endpoints";
 
 const SECRET_CANARY = "canary-native-yaml-5e1d77";
+/** How long the build interrupted by Ctrl-C still takes once the interruption is checked, in milliseconds. */
+const RESUMED_BUILD_MS = 5_000;
 
 type Language = "yaml" | "nodejs";
 interface ProgramOptions {
@@ -189,6 +191,8 @@ describe.each<Language>(["yaml", "nodejs"])("native provider: a %s program with 
     expect(interrupted.code).not.toBe(0);
     expect(interrupted.output).toMatch(/waiting for revision \S+ to be DEPLOYED: aborted|cancel/i);
     stack.emulator.control.setTimings({ stepDurationsMs: { BUILDING: 20 } });
+    // The interrupted revision is still building: it finishes a few seconds from now (while the next up starts and waits for it), not after the rest of its 60 s.
+    expect(stack.emulator.control.finishRevisionsWithin(RESUMED_BUILD_MS)).toBe(1);
     const resumed = await project.up();
     expect({ code: resumed.code, tail: resumed.code === 0 ? "" : resumed.output.slice(-3000) }).toEqual({ code: 0, tail: "" });
     expect(deployments().map((d) => d.id)).toEqual([id]);

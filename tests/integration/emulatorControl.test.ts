@@ -170,6 +170,31 @@ describe("emulator control routes", () => {
     expect((preset.body as Json)["deleteDurationMs"]).toBeGreaterThan(1000);
   });
 
+  test("unfinished revisions reach their outcome within the time given, injected failures included; finished ones stay", async () => {
+    expect((await call("PUT", "/__emulator/timings", { stepDurationsMs: { BUILDING: 60_000 } })).status).toBe(200);
+    expect((await call("POST", "/__emulator/revision-failures", { deploymentName: "failing-build", status: "BUILD_FAILED" })).status).toBe(204);
+    const building = (await call("POST", "/v2/deployments", deployment("long-build"))).body as Json;
+    const failing = (await call("POST", "/v2/deployments", deployment("failing-build"))).body as Json;
+    const status = async (created: Json): Promise<unknown> =>
+      ((await call("GET", `/v2/deployments/${String(created["id"])}/revisions/${String(created["latest_revision_id"])}`)).body as Json)["status"];
+    expect(await status(building)).not.toBe("DEPLOYED");
+
+    const later = await call("POST", "/__emulator/revisions/finish", { withinMs: 400 });
+    expect(later).toMatchObject({ status: 200, body: { finished: 2 } });
+    expect(["CREATING", "QUEUED", "AWAITING_BUILD", "BUILDING"]).toContain(await status(building));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect([await status(building), await status(failing)]).toEqual(["DEPLOYED", "BUILD_FAILED"]);
+    expect((await call("POST", "/__emulator/revisions/finish")).body).toEqual({ finished: 0 });
+
+    const next = (await call("POST", "/v2/deployments", deployment("after-finish"))).body as Json;
+    expect(emulator.control.finishRevisionsWithin()).toBe(1);
+    expect(await status(next)).toBe("DEPLOYED");
+    // Revisions made afterwards keep the timings in force.
+    const slow = (await call("POST", "/v2/deployments", deployment("slow-again"))).body as Json;
+    expect(await status(slow)).not.toBe("DEPLOYED");
+    expect((await call("POST", "/__emulator/revisions/finish", { withinMs: -1 })).status).toBe(422);
+  });
+
   test("the rate limit answers 429 with Retry-After", async () => {
     expect((await call("PUT", "/__emulator/rate-limit", { requestsPerSecond: 1 })).status).toBe(204);
     const replies = await Promise.all(Array.from({ length: 5 }, () => call("GET", "/v2/deployments")));

@@ -13,10 +13,18 @@ import type { ExportRunner, ExportRunOptions } from "./exportRuns";
 import type { FaultRegistry, FaultRule, FaultRuleInput, RateLimiter } from "./faults";
 import { type EmulatorTimings, mergeTimings, type TimingsInput } from "./options";
 import type { RequestLog, RequestLogEntry } from "./requestLog";
-import { revisionHistory } from "./revisions";
+import { revisionHistory, TERMINAL_REVISION_STATUSES } from "./revisions";
 import { applySeed, emptyState, type SeedInput } from "./seed";
 import { seedTraceRuns, type TraceRunInput } from "./traceRuns";
-import type { BulkExportRecord, EmulatorState, ExportRunRecord, RevisionFailureStatus, RevisionStep, TraceRunRecord } from "./types";
+import {
+  type BulkExportRecord,
+  type EmulatorState,
+  type ExportRunRecord,
+  REVISION_STEPS,
+  type RevisionFailureStatus,
+  type RevisionStep,
+  type TraceRunRecord,
+} from "./types";
 
 /** Which deployment's next revision fails. */
 export type RevisionFailureTarget = { deploymentId: string } | { deploymentName: string };
@@ -162,6 +170,36 @@ export class EmulatorControl {
     if (!deployment) throw new Error(`unknown deployment ${target.deploymentId}`);
     deployment.pendingFailure = planned;
     ctx.store.commit();
+  }
+
+  /**
+   * Makes every unfinished revision reach its outcome `withinMs` milliseconds
+   * from now (default 0): the step it is in ends then and the steps after it
+   * take no time, so it turns `DEPLOYED`, or fails where a failure was
+   * injected. A test that interrupts a long build uses it so the resumed wait
+   * does not sit out the rest of that build. Revisions created later keep the
+   * current timings. Answers how many revisions it changed.
+   */
+  finishRevisionsWithin(withinMs = 0): number {
+    const { ctx } = this.deps;
+    const nowMs = ctx.now();
+    let changed = 0;
+    for (const revision of ctx.store.state.revisions) {
+      const history = revisionHistory(revision, nowMs);
+      const current = history[history.length - 1];
+      if (current === undefined || TERMINAL_REVISION_STATUSES.has(current.status)) continue;
+      const index = REVISION_STEPS.indexOf(current.status as RevisionStep);
+      if (index < 0) continue;
+      const stepDurationsMs = { ...revision.stepDurationsMs };
+      REVISION_STEPS.forEach((step, i) => {
+        if (i === index) stepDurationsMs[step] = nowMs - current.atMs + withinMs;
+        if (i > index) stepDurationsMs[step] = 0;
+      });
+      revision.stepDurationsMs = stepDurationsMs;
+      changed += 1;
+    }
+    if (changed > 0) ctx.store.commit();
+    return changed;
   }
 
   /** The current timings. */

@@ -47,6 +47,8 @@ const exportRunSchema = z.object({
   intervalMs: z.number().positive().optional(),
 });
 
+const finishRevisionsSchema = z.strictObject({ withinMs: z.number().nonnegative().optional() });
+
 const rateLimitSchema = z.object({ requestsPerSecond: z.number().positive().nullable() });
 
 const featuresSchema = z.strictObject({ destinationDelete: z.boolean().optional(), acceptInvitations: z.boolean().optional() });
@@ -91,6 +93,10 @@ export function registerControlRoutes(app: FastifyInstance, control: EmulatorCon
     }
     return reply.code(204).send();
   });
+
+  app.post(`${p}/revisions/finish`, async (request) => ({
+    finished: control.finishRevisionsWithin(parseBody(finishRevisionsSchema, request.body ?? {}).withinMs),
+  }));
 
   app.get(`${p}/timings`, async () => control.timings());
   app.put(`${p}/timings`, async (request) => {
