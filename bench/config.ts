@@ -40,6 +40,8 @@ export interface BenchConfig {
   readonly sourcePackingBytes: number;
   /** Timed packings of that tree (the median is reported). */
   readonly sourcePackingRepetitions: number;
+  /** No-change previews of the stack shipping that tree, per plugin (the median ratio ours / floor is reported). */
+  readonly sourcePreviewRepetitions: number;
 }
 
 /** The full run. */
@@ -63,6 +65,7 @@ export const FULL_CONFIG: BenchConfig = {
   sourcePackingFiles: 10_000,
   sourcePackingBytes: 50_000_000,
   sourcePackingRepetitions: 3,
+  sourcePreviewRepetitions: 9,
 };
 
 /** A quick run to check the scripts (numbers not meant for publication). */
@@ -84,6 +87,7 @@ export const QUICK_CONFIG: BenchConfig = {
   sourcePackingFiles: 1_000,
   sourcePackingBytes: 5_000_000,
   sourcePackingRepetitions: 1,
+  sourcePreviewRepetitions: 1,
 };
 
 /** The benchmark sections. */

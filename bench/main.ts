@@ -204,7 +204,7 @@ async function main(): Promise<void> {
       const preview = await runSourcePreview({
         files: config.sourcePackingFiles,
         totalBytes: config.sourcePackingBytes,
-        repetitions: config.sourcePackingRepetitions,
+        repetitions: config.sourcePreviewRepetitions,
         seed: config.seed,
         onProgress: log,
       });
