@@ -30,8 +30,8 @@ export interface SourcePreviewResult {
   readonly totalBytes: number;
   /** Our create up (packing, upload, the revision's wait), once. */
   readonly createUpMs: number;
-  /** One per repetition. */
-  readonly samples: readonly { readonly oursMs: number; readonly floorMs: number }[];
+  /** One per repetition: ours, the floor, and ours previewing the same Deployment from GitHub (no archive: what the archive adds is the difference). */
+  readonly samples: readonly { readonly oursMs: number; readonly floorMs: number; readonly githubMs: number }[];
 }
 
 /** The YAML program: one Deployment whose source is the directory `tree`. */
@@ -47,6 +47,22 @@ resources:
         fn::fileArchive: ${tree}
 `;
 }
+
+/** The same deployment from a GitHub repository: no archive to check. */
+const GITHUB_PROGRAM = `
+resources:
+  agent:
+    type: langsmith:index:Deployment
+    properties:
+      name: bench-github-agent
+      source: github
+      sourceConfig:
+        integrationId: 5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01
+        repoUrl: https://github.com/acme/agent
+      sourceRevisionConfig:
+        repoRef: main
+        graphConfigPath: langgraph.json
+`;
 
 /** Generates the tree, creates the stack on each plugin, then times `repetitions` no-change previews of each, interleaved. */
 export async function runSourcePreview(options: {
@@ -69,18 +85,23 @@ export async function runSourcePreview(options: {
     const floor = await createPulumiProject({ name: "source-preview", runtime: "yaml", program: program(tree), config: stack.config, env: stack.env });
     projects.push(floor);
     await installFloorPlugin(floor, join(work, "floor-plugin"));
+    const github = await createPulumiProject({ name: "github-preview", runtime: "yaml", program: GITHUB_PROGRAM, config: stack.config, env: stack.env });
+    projects.push(github);
+    await installNativePlugin(github);
     const created = await timedRun("create up of the source deployment on ours", () => ours.up());
     await timedRun("create up of the source deployment on the floor", () => floor.up());
+    await timedRun("create up of the GitHub deployment on ours", () => github.up());
     options.onProgress?.(`source preview: created on ours in ${fixed(created.wallMs / 1000, 1)} s`);
-    const samples: { oursMs: number; floorMs: number }[] = [];
+    const samples: { oursMs: number; floorMs: number; githubMs: number }[] = [];
+    const rotation = [ours, floor, github];
     for (let rep = 0; rep < options.repetitions; rep += 1) {
-      const order = rep % 2 === 0 ? ([ours, floor] as const) : ([floor, ours] as const);
+      const order = [...rotation.slice(rep % 3), ...rotation.slice(0, rep % 3)];
       const times = new Map<PulumiProject, number>();
       for (const project of order) {
-        const run = await timedRun(`no-change preview on ${project === ours ? "ours" : "the floor"}`, () => project.preview(["--expect-no-changes"]));
+        const run = await timedRun(`no-change preview ${rotation.indexOf(project)}`, () => project.preview(["--expect-no-changes"]));
         times.set(project, run.wallMs);
       }
-      samples.push({ oursMs: times.get(ours) ?? 0, floorMs: times.get(floor) ?? 0 });
+      samples.push({ oursMs: times.get(ours) ?? 0, floorMs: times.get(floor) ?? 0, githubMs: times.get(github) ?? 0 });
     }
     options.onProgress?.(`source preview: ${options.repetitions} repetitions done`);
     return { files: options.files, totalBytes: options.totalBytes, createUpMs: created.wallMs, samples };
@@ -94,6 +115,7 @@ export async function runSourcePreview(options: {
 /** The source-preview table. */
 export function sourcePreviewTables(result: SourcePreviewResult): Table[] {
   const ratios = result.samples.map((s) => s.oursMs / s.floorMs);
+  const githubRatios = result.samples.map((s) => s.githubMs / s.floorMs);
   const ms = (values: readonly number[]): string[] => [fixed(median(values), 0), fixed(min(values), 0), fixed(max(values), 0)];
   const ratio = median(ratios);
   return [
@@ -103,7 +125,9 @@ export function sourcePreviewTables(result: SourcePreviewResult): Table[] {
       rows: [
         ["ours", ...ms(result.samples.map((s) => s.oursMs))],
         ["floor", ...ms(result.samples.map((s) => s.floorMs))],
+        ["ours, the same Deployment from GitHub (no archive)", ...ms(result.samples.map((s) => s.githubMs))],
         ["ratio ours / floor", fixed(ratio, 3), fixed(min(ratios), 3), fixed(max(ratios), 3)],
+        ["ratio GitHub on ours / floor", fixed(median(githubRatios), 3), fixed(min(githubRatios), 3), fixed(max(githubRatios), 3)],
       ],
       notes: [
         `Target: at most ${SOURCE_PREVIEW_TARGET_RATIO} (${ratio <= SOURCE_PREVIEW_TARGET_RATIO ? "met" : "MISSED"}). ${result.samples.length} repetitions, ours and the floor interleaved; our create up took ${fixed(result.createUpMs / 1000, 1)} s.`,
