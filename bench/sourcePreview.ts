@@ -59,6 +59,7 @@ resources:
       sourceConfig:
         integrationId: 5f1c2b7e-4c1a-4c55-9a57-3d2d0b6f1a01
         repoUrl: https://github.com/acme/agent
+        deploymentType: dev
       sourceRevisionConfig:
         repoRef: main
         graphConfigPath: langgraph.json
