@@ -12,7 +12,7 @@ import {
   type Emulator,
 } from "../../packages/emulator/src";
 import { BUILT_IN_ROLE_IDS } from "../../packages/emulator/src/kinds/roles";
-import { DEFAULT_PERMISSIONS } from "../../packages/emulator/src/seed";
+import { DEFAULT_PERMISSIONS } from "../../packages/emulator/src/core/seed";
 
 type Json = Record<string, unknown>;
 

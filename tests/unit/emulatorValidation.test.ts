@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { ValidationFailure } from "../../packages/emulator/src/errors";
-import { intQuery, uuidPathParam } from "../../packages/emulator/src/params";
-import { parseBody } from "../../packages/emulator/src/validation";
+import { ValidationFailure } from "../../packages/emulator/src/http/errors";
+import { intQuery, uuidPathParam } from "../../packages/emulator/src/http/params";
+import { parseBody } from "../../packages/emulator/src/http/validation";
 import {
   bulkExportCreateSchema,
   deploymentCreateSchema,
@@ -9,7 +9,7 @@ import {
   destinationPatchSchema,
   oauthProviderCreateSchema,
 } from "../../packages/emulator/src/schemas";
-import type { FastApiValidationError } from "../../packages/emulator/src/errors";
+import type { FastApiValidationError } from "../../packages/emulator/src/http/errors";
 
 function failureOf(fn: () => unknown): FastApiValidationError[] {
   try {

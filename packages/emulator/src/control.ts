@@ -1,7 +1,7 @@
 import type { BulkExportRunner, ExportRunFault } from "./bulkExportRunner";
 import { spawnFromSchedule } from "./bulkExports";
 import { renderBulkExport } from "./bulkExportWire";
-import type { EmulatorContext, EmulatorFeatures } from "./context";
+import type { EmulatorContext, EmulatorFeatures } from "./core/context";
 import { planFailure } from "./deployments";
 import { acceptInvitation } from "./kinds/members";
 import { PROMPT_WEBHOOKS } from "./kinds/promptWebhooks";
@@ -10,13 +10,13 @@ import { ORGANIZATION_TTL_SETTINGS, TTL_SETTINGS } from "./kinds/ttlSettings";
 import { WORKSPACE_SECRETS } from "./kinds/workspaceSecrets";
 import { unsealValues } from "./kinds/sealedValues";
 import type { ExportRunner, ExportRunOptions } from "./exportRuns";
-import type { FaultRegistry, FaultRule, FaultRuleInput, RateLimiter } from "./faults";
-import { type EmulatorTimings, mergeTimings, type TimingsInput } from "./options";
-import type { RequestLog, RequestLogEntry } from "./requestLog";
+import type { FaultRegistry, FaultRule, FaultRuleInput, RateLimiter } from "./server/faults";
+import { type EmulatorTimings, mergeTimings, type TimingsInput } from "./core/options";
+import type { RequestLog, RequestLogEntry } from "./server/requestLog";
 import { revisionHistory } from "./revisions";
-import { applySeed, emptyState, type SeedInput } from "./seed";
-import { seedTraceRuns, type TraceRunInput } from "./traceRuns";
-import type { BulkExportRecord, EmulatorState, ExportRunRecord, RevisionFailureStatus, RevisionStep, TraceRunRecord } from "./types";
+import { applySeed, emptyState, type SeedInput } from "./core/seed";
+import { seedTraceRuns, type TraceRunInput } from "./core/traceRuns";
+import type { BulkExportRecord, EmulatorState, ExportRunRecord, RevisionFailureStatus, RevisionStep, TraceRunRecord } from "./core/types";
 
 /** Which deployment's next revision fails. */
 export type RevisionFailureTarget = { deploymentId: string } | { deploymentName: string };

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { DeleteObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
-import { detailError, type HttpError } from "./errors";
+import { detailError, type HttpError } from "./http/errors";
 import { createS3Client, objectKey, type S3Target } from "./s3Client";
 import type { S3Credentials } from "./schemas";
 

@@ -30,14 +30,14 @@
  * - Permissions: `organization:read` to read, `organization:manage` to write.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { EmulatorContext } from "../context";
-import { HttpError } from "../errors";
-import { isUuid, type RawQuery } from "../params";
+import type { EmulatorContext } from "../core/context";
+import { HttpError } from "../http/errors";
+import { isUuid, type RawQuery } from "../http/params";
 import { zAuthzInternalAttachAccessPoliciesPayload, zAuthzInternalCreateAccessPolicyPayload, zAuthzInternalUpdateAccessPolicyPayload } from "../wire/additions";
 import { defineKind } from "./declaration";
 import { goErrorHandler, withoutNulls } from "./goErrors";
 import { kindRecords } from "./records";
-import { findRole } from "./roleCatalog";
+import { findRole } from "../http/roleCatalog";
 import { authenticateFor } from "./scopeAuth";
 
 type Json = Record<string, unknown>;

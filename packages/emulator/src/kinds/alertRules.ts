@@ -38,8 +38,8 @@
  *   `alerts:update`, deleting `alerts:delete` (403 naming the missing one).
  */
 import { randomUUID } from "node:crypto";
-import { detailError } from "../errors";
-import type { KindRecord } from "../types";
+import { detailError } from "../http/errors";
+import type { KindRecord } from "../core/types";
 import { zAlertsCreateAlertRuleRequest, zAlertsUpdateAlertRuleRequest } from "../wire/tracingAndEvaluation";
 import { defineKind } from "./declaration";
 import type { KindCall } from "./kindCall";

@@ -25,7 +25,7 @@
  *   `updated_at`), `sort_by_desc`, `offset` and `limit`; `tag_value_id` and
  *   `assigned_to_me` change nothing (no reviewers are assigned).
  */
-import { detailError } from "../errors";
+import { detailError } from "../http/errors";
 import { zAnnotationQueueCreateSchema, zAnnotationQueueUpdateSchema } from "../wire/tracingAndEvaluation";
 import { defineKind } from "./declaration";
 import type { KindCall } from "./kindCall";

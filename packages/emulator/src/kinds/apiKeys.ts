@@ -27,10 +27,10 @@
  * writing `workspaces:manage` or `organization:manage`.
  */
 import { randomBytes } from "node:crypto";
-import { keyDigest, reachOf } from "../auth";
-import type { EmulatorContext } from "../context";
-import { detailError } from "../errors";
-import type { KindRecord } from "../types";
+import { keyDigest, reachOf } from "../http/auth";
+import type { EmulatorContext } from "../core/context";
+import { detailError } from "../http/errors";
+import type { KindRecord } from "../core/types";
 import { zApiKeyCreateRequest } from "../wire/organizationAndAccess";
 import { defineKind, type KindDeclaration } from "./declaration";
 import type { KindCall } from "./kindCall";

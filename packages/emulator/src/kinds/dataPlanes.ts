@@ -32,11 +32,11 @@
  */
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { EmulatorContext } from "../context";
-import { HttpError } from "../errors";
-import { canonicalUuid, isUuid, uuidPathParam } from "../params";
-import type { KindRecord } from "../types";
-import { parseBody } from "../validation";
+import type { EmulatorContext } from "../core/context";
+import { HttpError } from "../http/errors";
+import { canonicalUuid, isUuid, uuidPathParam } from "../http/params";
+import type { KindRecord } from "../core/types";
+import { parseBody } from "../http/validation";
 import { zDataPlanesCreateDataPlaneRequestAws, zDataPlanesUpdateDataPlaneRequest } from "../wire/additions";
 import { errorHandlerFor, goStyleError, problemStyleError, withoutNulls } from "./goErrors";
 import { kindRecords } from "./records";

@@ -31,8 +31,8 @@
  *   contain), `sort_by`, `sort_by_desc`, `offset` and `limit`;
  *   `tag_value_id`, `exclude` and `exclude_corrections_datasets` change nothing.
  */
-import { detailError } from "../errors";
-import type { KindRecord } from "../types";
+import { detailError } from "../http/errors";
+import type { KindRecord } from "../core/types";
 import { zDatasetCreate, zDatasetUpdate } from "../wire/tracingAndEvaluation";
 import { defineKind } from "./declaration";
 import { EXAMPLES, exampleChanges } from "./examples";

@@ -10,8 +10,8 @@
  * `kindCall.ts`.
  */
 import type { z } from "zod";
-import type { EmulatorContext } from "../context";
-import type { KindRecord } from "../types";
+import type { EmulatorContext } from "../core/context";
+import type { KindRecord } from "../core/types";
 import type { GoErrorStyle } from "./goErrors";
 import type { KindCall } from "./kindCall";
 import type { ListQuery } from "./listQuery";

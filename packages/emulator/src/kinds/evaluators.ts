@@ -38,11 +38,11 @@
  * - Reading needs `rules:read`; creating `rules:create`, changing
  *   `rules:update`, deleting `rules:delete` (403 naming the missing one).
  */
-import { detailError } from "../errors";
-import type { EmulatorContext } from "../context";
-import { boolQuery, canonicalUuid, isUuid, type RawQuery, throwIfInvalid, uuidParsingError } from "../params";
-import type { FastApiValidationError } from "../errors";
-import type { KindRecord } from "../types";
+import { detailError } from "../http/errors";
+import type { EmulatorContext } from "../core/context";
+import { boolQuery, canonicalUuid, isUuid, type RawQuery, throwIfInvalid, uuidParsingError } from "../http/params";
+import type { FastApiValidationError } from "../http/errors";
+import type { KindRecord } from "../core/types";
 import { zEvaluatorsCreateEvaluatorRequest, zEvaluatorsUpdateEvaluatorRequest } from "../wire/tracingAndEvaluation";
 import { defineKind } from "./declaration";
 import type { KindCall } from "./kindCall";

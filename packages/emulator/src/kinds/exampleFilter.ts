@@ -13,9 +13,9 @@
  * expression that does not parse) is refused with a 422 naming it: the
  * emulator does not guess what the service would match.
  */
-import type { FastApiValidationError } from "../errors";
+import type { FastApiValidationError } from "../http/errors";
 import { type FilterNode, parseFilterExpression, UnsupportedFilterError } from "../exportFilter";
-import { type RawQuery, stringQuery } from "../params";
+import { type RawQuery, stringQuery } from "../http/params";
 import type { ListParam } from "./listQuery";
 
 type Json = Record<string, unknown>;

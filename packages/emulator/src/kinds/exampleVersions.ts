@@ -17,11 +17,11 @@
  *   route serves it); a workspace's are deleted with it. An example stored
  *   with no kept version (an older state) counts from its `created_at`.
  */
-import type { EmulatorContext } from "../context";
-import { detailError } from "../errors";
-import { stringQuery } from "../params";
+import type { EmulatorContext } from "../core/context";
+import { detailError } from "../http/errors";
+import { stringQuery } from "../http/params";
 import { versionTagTime } from "../sdk/datasetVersions";
-import type { KindRecord } from "../types";
+import type { KindRecord } from "../core/types";
 import type { KindCall } from "./kindCall";
 import { kindRecords } from "./records";
 

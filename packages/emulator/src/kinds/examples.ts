@@ -38,8 +38,8 @@
  *   `descending`, `offset` and `limit`; `select` changes nothing (every
  *   field is answered).
  */
-import { detailError } from "../errors";
-import type { KindRecord } from "../types";
+import { detailError } from "../http/errors";
+import type { KindRecord } from "../core/types";
 import { zExampleUpdate, zPostApiV1ExamplesData } from "../wire/tracingAndEvaluation";
 import { recordDatasetVersion } from "../sdk/versionLog";
 import { defineKind } from "./declaration";

@@ -23,7 +23,7 @@
  *   `sort_by_desc` (by `modified_at`), `offset` and `limit` (none: every
  *   config); `read_after_write` changes nothing (every read sees every write).
  */
-import { detailError } from "../errors";
+import { detailError } from "../http/errors";
 import { zCreateFeedbackConfigSchema, zUpdateFeedbackConfigSchema } from "../wire/tracingAndEvaluation";
 import { defineKind } from "./declaration";
 import { listParam } from "./tracingQuery";

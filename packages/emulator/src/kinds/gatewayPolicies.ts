@@ -34,9 +34,9 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
-import type { EmulatorContext } from "../context";
-import { HttpError } from "../errors";
-import type { KindRecord } from "../types";
+import type { EmulatorContext } from "../core/context";
+import { HttpError } from "../http/errors";
+import type { KindRecord } from "../core/types";
 import {
   zGatewayGuardConfig,
   zGatewayModelAccessConfig,

@@ -29,7 +29,7 @@ import { USAGE_LIMITS } from "./usageLimits";
 import { WORKSPACE_SECRETS } from "./workspaceSecrets";
 import { WORKSPACES } from "./workspaces";
 
-export type { KindRecord } from "../types";
+export type { KindRecord } from "../core/types";
 export type { KindDeclaration } from "./declaration";
 export { registerKind } from "./routes";
 export { registerAccessPolicyAttachments } from "./accessPolicies";

@@ -36,15 +36,15 @@
  * `workspaces:manage-members` or `workspaces:manage`.
  */
 import { randomUUID } from "node:crypto";
-import type { EmulatorContext } from "../context";
-import { detailError } from "../errors";
-import type { EmulatorState, KindRecord } from "../types";
+import type { EmulatorContext } from "../core/context";
+import { detailError } from "../http/errors";
+import type { EmulatorState, KindRecord } from "../core/types";
 import { zIdentityCreate, zIdentityPatch, zOrgIdentityPatch, zPendingIdentityCreate } from "../wire/organizationAndAccess";
 import { defineKind } from "./declaration";
 import type { KindCall } from "./kindCall";
 import type { ListQuery } from "./listQuery";
 import { kindRecords, renderRecord } from "./records";
-import { findRole } from "./roleCatalog";
+import { findRole } from "../http/roleCatalog";
 import { builtInRoleId, defaultWorkspaceRoleId, requireRole } from "./roles";
 
 type Json = Record<string, unknown>;

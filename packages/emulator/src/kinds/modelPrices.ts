@@ -24,8 +24,8 @@
  * - Permissions: `workspaces:read` to read, `workspaces:manage` to write.
  */
 import { createHash } from "node:crypto";
-import { ValidationFailure } from "../errors";
-import type { KindRecord } from "../types";
+import { ValidationFailure } from "../http/errors";
+import type { KindRecord } from "../core/types";
 import { zModelPriceMapCreateSchema, zModelPriceMapUpdateSchema } from "../wire/tracingAndEvaluation";
 import { defineKind } from "./declaration";
 import type { KindCall } from "./kindCall";

@@ -35,10 +35,10 @@
  *   `prompts:read`, pushing `prompts:update`.
  */
 import { createHash } from "node:crypto";
-import type { EmulatorContext } from "../context";
-import { detailError, type FastApiValidationError } from "../errors";
-import { boolQuery, throwIfInvalid } from "../params";
-import type { KindRecord } from "../types";
+import type { EmulatorContext } from "../core/context";
+import { detailError, type FastApiValidationError } from "../http/errors";
+import { boolQuery, throwIfInvalid } from "../http/params";
+import type { KindRecord } from "../core/types";
 import { zCommitsCreateCommitReq } from "../wire/tracingAndEvaluation";
 import { defineKind } from "./declaration";
 import type { KindCall } from "./kindCall";

@@ -16,7 +16,7 @@
  * - `{owner}` is `-` or the workspace's handle (404 otherwise); reading needs
  *   `prompts:read`, writing `prompts:update`.
  */
-import { detailError } from "../errors";
+import { detailError } from "../http/errors";
 import { zRepoTagRequest, zRepoUpdateTagRequest } from "../wire/tracingAndEvaluation";
 import { defineKind } from "./declaration";
 import type { KindCall } from "./kindCall";

@@ -21,7 +21,7 @@
  * - The emulator sends no calls.
  * - Permissions: `prompts:read` to read, `prompts:update` to write.
  */
-import { detailError } from "../errors";
+import { detailError } from "../http/errors";
 import { zPromptWebhookCreate, zPromptWebhookUpdate } from "../wire/tracingAndEvaluation";
 import { defineKind } from "./declaration";
 

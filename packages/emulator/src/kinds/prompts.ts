@@ -40,10 +40,10 @@
  * - Reading needs `prompts:read`; creating `prompts:create`, changing
  *   `prompts:update`, deleting `prompts:delete` (403 naming the missing one).
  */
-import { detailError } from "../errors";
-import type { EmulatorContext } from "../context";
-import { boolQuery, canonicalUuid, enumQuery, intQuery, isUuid, type RawQuery, uuidParsingError } from "../params";
-import type { KindRecord } from "../types";
+import { detailError } from "../http/errors";
+import type { EmulatorContext } from "../core/context";
+import { boolQuery, canonicalUuid, enumQuery, intQuery, isUuid, type RawQuery, uuidParsingError } from "../http/params";
+import type { KindRecord } from "../core/types";
 import { zCreateRepoRequest, zUpdateRepoRequest } from "../wire/tracingAndEvaluation";
 import { defineKind } from "./declaration";
 import type { KindCall } from "./kindCall";

@@ -6,12 +6,12 @@
  * permissions and built-in roles themselves, and the lookup of a role by id,
  * are in `roleCatalog.ts`.
  */
-import { detailError } from "../errors";
-import type { EmulatorState, KindRecord } from "../types";
+import { detailError } from "../http/errors";
+import type { EmulatorState, KindRecord } from "../core/types";
 import { zCreateRoleRequest, zUpdateRoleRequest } from "../wire/organizationAndAccess";
 import { defineKind } from "./declaration";
 import type { KindCall } from "./kindCall";
-import { BUILT_IN_ROLES, findRole, ORGANIZATION_PERMISSIONS, type RoleRef, WORKSPACE_PERMISSIONS } from "./roleCatalog";
+import { BUILT_IN_ROLES, findRole, ORGANIZATION_PERMISSIONS, type RoleRef, WORKSPACE_PERMISSIONS } from "../http/roleCatalog";
 
 /** A permission as `/api/v1/orgs/permissions` lists it. */
 export interface PermissionEntry {

@@ -45,10 +45,10 @@
  * - Reading needs `rules:read`; creating `rules:create`, changing
  *   `rules:update`, deleting `rules:delete` (403 naming the missing one).
  */
-import { detailError } from "../errors";
-import type { EmulatorContext } from "../context";
-import { canonicalUuid, enumQuery, isUuid, type RawQuery, uuidParsingError } from "../params";
-import type { KindRecord } from "../types";
+import { detailError } from "../http/errors";
+import type { EmulatorContext } from "../core/context";
+import { canonicalUuid, enumQuery, isUuid, type RawQuery, uuidParsingError } from "../http/params";
+import type { KindRecord } from "../core/types";
 import { zRunRulesCreateSchema, zRunRulesUpdateSchema } from "../wire/tracingAndEvaluation";
 import { defineKind } from "./declaration";
 import type { KindCall } from "./kindCall";

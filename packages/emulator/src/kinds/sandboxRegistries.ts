@@ -19,7 +19,7 @@
  * - Permissions: `sandboxes:read` to read, `sandboxes:create`,
  *   `sandboxes:update`, `sandboxes:delete` to write.
  */
-import { detailError } from "../errors";
+import { detailError } from "../http/errors";
 import { zSandboxesCreateRegistryPayloadWritable, zSandboxesUpdateRegistryPayloadWritable } from "../wire/additions";
 import { defineKind } from "./declaration";
 

@@ -4,9 +4,9 @@
  * the organization routes (`../routes/organization.ts`) use it.
  */
 import type { FastifyRequest } from "fastify";
-import { type AuthContext, authenticate, requireAnyPermission } from "../auth";
-import type { EmulatorContext } from "../context";
-import { detailError } from "../errors";
+import { type AuthContext, authenticate, requireAnyPermission } from "../http/auth";
+import type { EmulatorContext } from "../core/context";
+import { detailError } from "../http/errors";
 import type { KindDeclaration } from "./declaration";
 
 /**

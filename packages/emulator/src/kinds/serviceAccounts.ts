@@ -11,7 +11,7 @@
  * workspaces it joined are not answered back.
  */
 import { randomUUID } from "node:crypto";
-import { detailError } from "../errors";
+import { detailError } from "../http/errors";
 import { zServiceAccountCreateRequest } from "../wire/organizationAndAccess";
 import { defineKind } from "./declaration";
 import type { KindCall } from "./kindCall";

@@ -38,9 +38,9 @@
  *   `sort_by_desc`, `offset` and `limit`; the statistics, facets and
  *   feedback parameters change nothing.
  */
-import { requireAnyPermission } from "../auth";
-import type { EmulatorContext } from "../context";
-import type { KindRecord, TraceRunRecord } from "../types";
+import { requireAnyPermission } from "../http/auth";
+import type { EmulatorContext } from "../core/context";
+import type { KindRecord, TraceRunRecord } from "../core/types";
 import { zTracerSessionCreate, zTracerSessionUpdate } from "../wire/tracingAndEvaluation";
 import { defineKind } from "./declaration";
 import type { KindCall } from "./kindCall";

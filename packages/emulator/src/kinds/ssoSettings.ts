@@ -22,7 +22,7 @@
  *   with an organization-scoped key.
  */
 import { randomUUID } from "node:crypto";
-import { detailError } from "../errors";
+import { detailError } from "../http/errors";
 import { zSsoSettingsCreate, zSsoSettingsUpdate } from "../wire/organizationAndAccess";
 import { defineKind } from "./declaration";
 import type { KindCall } from "./kindCall";

@@ -33,9 +33,9 @@
  * - Applying tags needs `workspaces:manage`, reading them `workspaces:read`.
  */
 import type { FastifyInstance } from "fastify";
-import type { EmulatorContext } from "../context";
-import type { FastApiValidationError } from "../errors";
-import { enumQuery, type RawQuery, requiredQuery, throwIfInvalid, uuidQuery } from "../params";
+import type { EmulatorContext } from "../core/context";
+import type { FastApiValidationError } from "../http/errors";
+import { enumQuery, type RawQuery, requiredQuery, throwIfInvalid, uuidQuery } from "../http/params";
 import { zTaggingCreate } from "../wire/organizationAndAccess";
 import { defineKind } from "./declaration";
 import { authenticateFor } from "./scopeAuth";

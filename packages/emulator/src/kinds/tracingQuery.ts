@@ -5,8 +5,8 @@
  * JSON, a "has no such field" switch, lists matched against nested fields,
  * and texts searched in nested objects.
  */
-import type { FastApiValidationError } from "../errors";
-import { boolQuery, type RawQuery, stringQuery } from "../params";
+import type { FastApiValidationError } from "../http/errors";
+import { boolQuery, type RawQuery, stringQuery } from "../http/params";
 import type { ListParam } from "./listQuery";
 
 type Json = Record<string, unknown>;

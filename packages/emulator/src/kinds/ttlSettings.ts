@@ -29,9 +29,9 @@
  *   as they are (a provider's destroy can only forget them, or put the default back).
  */
 import { createHash } from "node:crypto";
-import { detailError } from "../errors";
-import type { EmulatorContext } from "../context";
-import type { KindRecord } from "../types";
+import { detailError } from "../http/errors";
+import type { EmulatorContext } from "../core/context";
+import type { KindRecord } from "../core/types";
 import { zUpsertTtlSettingsRequest } from "../wire/organizationAndAccess";
 import { defineKind } from "./declaration";
 import type { KindCall } from "./kindCall";

@@ -18,10 +18,10 @@
  * workspace of `X-Tenant-Id`: a handle is unique across the service (409 when
  * another workspace has it) and can be changed but never unset.
  */
-import { detailError, HttpError } from "../errors";
-import { uuidQuery } from "../params";
-import type { EmulatorContext } from "../context";
-import type { KindRecord } from "../types";
+import { detailError, HttpError } from "../http/errors";
+import { uuidQuery } from "../http/params";
+import type { EmulatorContext } from "../core/context";
+import type { KindRecord } from "../core/types";
 import { zWorkspaceCreate, zWorkspacePatch } from "../wire/organizationAndAccess";
 import { DATA_PLANE_API_PREFIX, dataPlaneApiUrl, dataPlaneOf } from "./dataPlanes";
 import { defineKind } from "./declaration";

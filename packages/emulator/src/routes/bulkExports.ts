@@ -2,11 +2,11 @@ import type { FastifyInstance } from "fastify";
 import type { BulkExportRunner } from "../bulkExportRunner";
 import { cancelBulkExport, createBulkExport, findBulkExport } from "../bulkExports";
 import { renderBulkExport, renderBulkExportRun } from "../bulkExportWire";
-import type { EmulatorContext } from "../context";
-import { detailError, type FastApiValidationError } from "../errors";
-import { type RawQuery, throwIfInvalid, uuidPathParam, uuidQuery } from "../params";
+import type { EmulatorContext } from "../core/context";
+import { detailError, type FastApiValidationError } from "../http/errors";
+import { type RawQuery, throwIfInvalid, uuidPathParam, uuidQuery } from "../http/params";
 import { bulkExportCreateSchema, bulkExportUpdateSchema } from "../schemas";
-import { parseBody } from "../validation";
+import { parseBody } from "../http/validation";
 import { restTenantOf } from "./destinations";
 
 /** Path of the bulk exports collection. */

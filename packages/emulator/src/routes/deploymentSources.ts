@@ -5,15 +5,15 @@
  * workspace's listeners (`/v2/listeners`).
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { EmulatorContext } from "../context";
+import type { EmulatorContext } from "../core/context";
 import { deploymentDeployLog, type LogEntry, logPage, revisionLog } from "../deploymentLogs";
 import { findDeployment, findRevision } from "../deploymentStore";
-import { detailError, type FastApiValidationError } from "../errors";
+import { detailError, type FastApiValidationError } from "../http/errors";
 import { listenersOf } from "../listeners";
-import { intQuery, type RawQuery, throwIfInvalid, uuidPathParam } from "../params";
+import { intQuery, type RawQuery, throwIfInvalid, uuidPathParam } from "../http/params";
 import { deploymentLogsSchema } from "../schemas";
 import { SOURCE_UPLOAD_PREFIX, UploadRefused } from "../sourceUploads";
-import { parseBody } from "../validation";
+import { parseBody } from "../http/validation";
 import { deploymentsTenant } from "./deployments";
 
 /** Whether a request is a source upload (its body is streamed to the route, not parsed). */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { type AuthContext, authenticate, requireDeploymentsEnabled, workspaceOf } from "../auth";
-import type { EmulatorContext } from "../context";
+import { type AuthContext, authenticate, requireDeploymentsEnabled, workspaceOf } from "../http/auth";
+import type { EmulatorContext } from "../core/context";
 import { listDeployments, listRevisions } from "../deploymentList";
 import {
   bulkDeleteDeployments,
@@ -13,12 +13,12 @@ import {
 } from "../deployments";
 import { findDeployment, findRevision } from "../deploymentStore";
 import { renderDeployment, renderRevision } from "../deploymentWire";
-import { detailError, type FastApiValidationError } from "../errors";
-import { boolQuery, type RawQuery, throwIfInvalid, uuidListQuery, uuidPathParam } from "../params";
+import { detailError, type FastApiValidationError } from "../http/errors";
+import { boolQuery, type RawQuery, throwIfInvalid, uuidListQuery, uuidPathParam } from "../http/params";
 import { deploymentCreateSchema, deploymentPatchSchema, deploymentRevisionCreateSchema, deploymentUploadUrlSchema } from "../schemas";
 import { type BuildCommands, sourceBuildOf } from "../sourceBuilds";
-import type { DeploymentRecord } from "../types";
-import { parseBody } from "../validation";
+import type { DeploymentRecord } from "../core/types";
+import { parseBody } from "../http/validation";
 
 /** Most ids one bulk DELETE accepts (the contract's `maxItems`). */
 export const MAX_BULK_DELETE_IDS = 100;

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { authenticate, DESTINATION_WRITE_PERMISSIONS, requireAnyPermission, workspaceOf } from "../auth";
-import type { EmulatorContext } from "../context";
+import { authenticate, DESTINATION_WRITE_PERMISSIONS, requireAnyPermission, workspaceOf } from "../http/auth";
+import type { EmulatorContext } from "../core/context";
 import { createDestination, deleteDestination, findDestination, rotateCredentials } from "../destinations";
 import { renderDestination } from "../destinationWire";
-import { uuidPathParam } from "../params";
+import { uuidPathParam } from "../http/params";
 import { destinationCreateSchema, destinationPatchSchema } from "../schemas";
-import { parseBody } from "../validation";
+import { parseBody } from "../http/validation";
 
 /** Path of the destinations collection. */
 export const DESTINATIONS_PATH = "/api/v1/bulk-exports/destinations";

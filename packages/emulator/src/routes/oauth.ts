@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { type AuthContext, authenticate } from "../auth";
-import type { EmulatorContext } from "../context";
-import { ValidationFailure } from "../errors";
+import { type AuthContext, authenticate } from "../http/auth";
+import type { EmulatorContext } from "../core/context";
+import { ValidationFailure } from "../http/errors";
 import { createOAuthProvider } from "../oauthProviders";
-import { stringQuery } from "../params";
+import { stringQuery } from "../http/params";
 import { oauthProviderCreateSchema } from "../schemas";
-import { parseBody } from "../validation";
+import { parseBody } from "../http/validation";
 
 /**
  * Registers the Auth Service routes under `prefix` (`/v2` and `/api-host/v2`):

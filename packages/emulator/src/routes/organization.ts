@@ -22,20 +22,20 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
-import type { AuthContext } from "../auth";
-import type { EmulatorContext } from "../context";
+import type { AuthContext } from "../http/auth";
+import type { EmulatorContext } from "../core/context";
 import { MEMBER_QUERY, organizationMembers, withdrawFromWorkspace, workspaceMembers, workspacePending } from "../kinds/members";
 import { selectListed } from "../kinds/listQuery";
 import { PERMISSIONS } from "../kinds/roles";
 import { authenticateFor } from "../kinds/scopeAuth";
-import { type RawQuery, uuidPathParam } from "../params";
-import type { OrganizationRecord } from "../types";
-import { parseBody } from "../validation";
+import { type RawQuery, uuidPathParam } from "../http/params";
+import type { OrganizationRecord } from "../core/types";
+import { parseBody } from "../http/validation";
 import { zSetTenantHandleRequest, zWorkspaceTtlSettingsUpdate } from "../wire/additions";
 import { zOrganizationConfig, zOrganizationUpdate } from "../wire/organizationAndAccess";
 import { setWorkspaceHandle } from "../kinds/workspaces";
 import { setLonglivedTtlDays } from "../kinds/ttlSettings";
-import { handleOf } from "../seed";
+import { handleOf } from "../core/seed";
 
 type Json = Record<string, unknown>;
 

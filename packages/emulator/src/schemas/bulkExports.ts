@@ -5,7 +5,7 @@
  */
 import type { z } from "zod";
 import { zBulkExportCreate, zBulkExportUpdate } from "../wire/bulkExports";
-import { dateTimeString, uuidString } from "./common";
+import { dateTimeString, uuidString } from "../http/schemaBlocks";
 
 /**
  * Body of `POST /api/v1/bulk-exports`; defaults: gzip, Parquet, v1. Its UUIDs

@@ -10,7 +10,7 @@
 import { z } from "zod";
 import { zDeploymentCreateRequest, zDeploymentPatchRequest, zSecret, zSourceConfigRequest } from "../wire/controlPlane";
 import { zDeploymentLogsRequest, zDeploymentRevisionCreateRequest, zDeploymentUploadUrlRequest } from "../wire/additions";
-import { fieldsFirst, uuidString } from "./common";
+import { fieldsFirst, uuidString } from "../http/schemaBlocks";
 
 /** Deployment types (`SourceConfigRequest.deployment_type`). */
 export const DEPLOYMENT_TYPES = zSourceConfigRequest.shape.deployment_type.unwrap().unwrap().options;

@@ -9,7 +9,7 @@
  */
 import type { z } from "zod";
 import { zBulkExportDestinationCreate, zBulkExportDestinationS3Credentials, zBulkExportDestinationUpdate } from "../wire/bulkExports";
-import { fieldsFirst } from "./common";
+import { fieldsFirst } from "../http/schemaBlocks";
 
 /** Body of `POST /api/v1/bulk-exports/destinations`, its fields checked in the model's order. */
 export const destinationCreateSchema = fieldsFirst(zBulkExportDestinationCreate, ["destination_type", "display_name", "config"]);

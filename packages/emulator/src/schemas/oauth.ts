@@ -1,7 +1,7 @@
 /** The body of `POST /v2/auth/providers`: the generated `OAuthProviderCreateRequest` of the published contract. */
 import type { z } from "zod";
 import { zOAuthProviderCreateRequest } from "../wire/controlPlane";
-import { fieldsFirst } from "./common";
+import { fieldsFirst } from "../http/schemaBlocks";
 
 /**
  * Body of `POST /v2/auth/providers`; defaults: `S256`, no PKCE,

@@ -24,9 +24,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { randomUUID } from "node:crypto";
-import type { EmulatorContext } from "../context";
-import { detailError, type FastApiValidationError, ValidationFailure } from "../errors";
-import { intQuery, type RawQuery, requiredQuery, stringQuery, throwIfInvalid, uuidPathParam, uuidQuery } from "../params";
+import type { EmulatorContext } from "../core/context";
+import { detailError, type FastApiValidationError, ValidationFailure } from "../http/errors";
+import { intQuery, type RawQuery, requiredQuery, stringQuery, throwIfInvalid, uuidPathParam, uuidQuery } from "../http/params";
 import { kindRecords } from "../kinds/records";
 import { authenticateFor } from "../kinds/scopeAuth";
 import { datasetVersions, examplesAt, writtenBetween } from "./versionLog";

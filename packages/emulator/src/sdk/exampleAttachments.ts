@@ -18,9 +18,9 @@
  */
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { EmulatorContext } from "../context";
-import { detailError } from "../errors";
-import type { KindRecord } from "../types";
+import type { EmulatorContext } from "../core/context";
+import { detailError } from "../http/errors";
+import type { KindRecord } from "../core/types";
 
 type Json = Record<string, unknown>;
 

@@ -7,11 +7,11 @@
  */
 import { randomUUID } from "node:crypto";
 import type { FastifyRequest } from "fastify";
-import type { EmulatorContext } from "../context";
-import { detailError, type FastApiValidationError, ValidationFailure } from "../errors";
-import { canonicalUuid, isUuid, type RawQuery } from "../params";
-import type { KindRecord } from "../types";
-import { parseBody } from "../validation";
+import type { EmulatorContext } from "../core/context";
+import { detailError, type FastApiValidationError, ValidationFailure } from "../http/errors";
+import { canonicalUuid, isUuid, type RawQuery } from "../http/params";
+import type { KindRecord } from "../core/types";
+import { parseBody } from "../http/validation";
 import { createdExample, EXAMPLES, exampleChanges } from "../kinds/examples";
 import type { KindCall } from "../kinds/kindCall";
 import { kindRecords, renderRecord } from "../kinds/records";

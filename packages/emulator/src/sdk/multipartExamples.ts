@@ -11,7 +11,7 @@
  * own; the bytes reach it unparsed (`server.ts` reads this media type as a
  * buffer).
  */
-import { detailError } from "../errors";
+import { detailError } from "../http/errors";
 import type { AttachmentPart } from "./exampleAttachments";
 
 type Json = Record<string, unknown>;

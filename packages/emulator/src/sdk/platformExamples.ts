@@ -31,14 +31,14 @@
  * dataset's version it made.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { EmulatorContext } from "../context";
-import { detailError, HttpError } from "../errors";
+import type { EmulatorContext } from "../core/context";
+import { detailError, HttpError } from "../http/errors";
 import { KINDS } from "../kinds";
 import { EXAMPLES } from "../kinds/examples";
 import { errorHandlerFor, goStyleError } from "../kinds/goErrors";
 import { kindRecords } from "../kinds/records";
 import { removeWithDependents } from "../kinds/references";
-import { canonicalUuid, isUuid } from "../params";
+import { canonicalUuid, isUuid } from "../http/params";
 import { createExamples, examplesCall, updateExamples } from "./exampleWrites";
 import { attachFiles, originOf } from "./exampleAttachments";
 import { readMultipartExamples } from "./multipartExamples";

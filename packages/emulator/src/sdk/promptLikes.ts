@@ -10,8 +10,8 @@
  */
 import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import type { EmulatorContext } from "../context";
-import { detailError, ValidationFailure } from "../errors";
+import type { EmulatorContext } from "../core/context";
+import { detailError, ValidationFailure } from "../http/errors";
 import { PROMPT_PERMISSIONS, workspaceHandle } from "../kinds/prompts";
 import { kindRecords } from "../kinds/records";
 import { authenticateFor } from "../kinds/scopeAuth";

@@ -14,7 +14,7 @@
  *   reading prompts (`prompts:read`).
  */
 import type { FastifyInstance } from "fastify";
-import type { EmulatorContext } from "../context";
+import type { EmulatorContext } from "../core/context";
 import { kindRecords } from "../kinds/records";
 import { authenticateFor } from "../kinds/scopeAuth";
 

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { EmulatorControl } from "../control";
-import { detailError } from "../errors";
-import { faultRuleInputSchema } from "../faults";
-import { TIMING_PRESETS } from "../options";
-import { seedInputSchema } from "../seed";
-import { traceRunSeedSchema } from "../traceRuns";
-import { REVISION_FAILURE_STATUSES, REVISION_STEPS } from "../types";
-import { parseBody } from "../validation";
+import { detailError } from "../http/errors";
+import { faultRuleInputSchema } from "./faults";
+import { TIMING_PRESETS } from "../core/options";
+import { seedInputSchema } from "../core/seed";
+import { traceRunSeedSchema } from "../core/traceRuns";
+import { REVISION_FAILURE_STATUSES, REVISION_STEPS } from "../core/types";
+import { parseBody } from "../http/validation";
 
 /** Path prefix of the control routes. */
 export const CONTROL_PREFIX = "/__emulator";

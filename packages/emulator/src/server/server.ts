@@ -1,17 +1,17 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
-import type { EmulatorContext } from "./context";
-import type { EmulatorControl } from "./control";
-import { detailError, handleError, isFastifyError } from "./errors";
+import type { EmulatorContext } from "../core/context";
+import type { EmulatorControl } from "../control";
+import { detailError, handleError, isFastifyError } from "../http/errors";
 import { hasExchangeObservers, notifyExchange } from "./exchanges";
 import type { FaultRegistry, RateLimiter } from "./faults";
 import type { RequestLog, RequestLogEntry } from "./requestLog";
-import type { BulkExportRunner } from "./bulkExportRunner";
-import { registerBulkExportRoutes } from "./routes/bulkExports";
-import { CONTROL_PREFIX, registerControlRoutes } from "./routes/control";
-import { registerDeploymentRoutes } from "./routes/deployments";
-import { isSourceUpload, registerDeploymentLogRoutes, registerListenerRoutes, registerSourceUploadRoute } from "./routes/deploymentSources";
-import { registerDestinationRoutes } from "./routes/destinations";
-import { registerOAuthRoutes } from "./routes/oauth";
+import type { BulkExportRunner } from "../bulkExportRunner";
+import { registerBulkExportRoutes } from "../routes/bulkExports";
+import { CONTROL_PREFIX, registerControlRoutes } from "./controlRoutes";
+import { registerDeploymentRoutes } from "../routes/deployments";
+import { isSourceUpload, registerDeploymentLogRoutes, registerListenerRoutes, registerSourceUploadRoute } from "../routes/deploymentSources";
+import { registerDestinationRoutes } from "../routes/destinations";
+import { registerOAuthRoutes } from "../routes/oauth";
 import {
   KINDS,
   registerAccessPolicyAttachments,
@@ -20,9 +20,9 @@ import {
   registerKind,
   registerResourceTagsRoute,
   registerWorkspaceTagsRoute,
-} from "./kinds";
-import { registerOrganizationRoutes } from "./routes/organization";
-import { registerSdkRoutes, routedUrl } from "./sdk";
+} from "../kinds";
+import { registerOrganizationRoutes } from "../routes/organization";
+import { registerSdkRoutes, routedUrl } from "../sdk";
 
 /** Path prefixes the control plane is served under (cloud layout and self-hosted layout). */
 export const CONTROL_PLANE_PREFIXES: readonly string[] = ["/v2", "/api-host/v2"];

@@ -6,7 +6,7 @@
  * `members.ts`) share it; it imports only the state's types, so neither
  * depends on the other through it.
  */
-import type { EmulatorState } from "../types";
+import type { EmulatorState } from "../core/types";
 
 /** The workspace permissions the emulator's organizations know: the service's `Permission` enum as its published API document lists it. */
 export const WORKSPACE_PERMISSIONS: readonly string[] = [

@@ -3,8 +3,8 @@
  * as a UUID or an ISO 8601 date-time, reported with pydantic's error types.
  */
 import { z } from "zod";
-import { isUuid } from "../params";
-import type { PydanticIssueParams } from "../validation";
+import { isUuid } from "./params";
+import type { PydanticIssueParams } from "./validation";
 
 const UUID_PARAMS: PydanticIssueParams = { pydantic: "uuid_parsing" };
 const DATE_TIME_PARAMS: PydanticIssueParams = { pydantic: "datetime_parsing" };

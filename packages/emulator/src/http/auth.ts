@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { detailError, HttpError } from "./errors";
-import { findRole } from "./kinds/roleCatalog";
-import type { CallerCredentialRecord, EmulatorState, OrganizationRecord, WorkspaceRecord } from "./types";
+import { findRole } from "./roleCatalog";
+import type { CallerCredentialRecord, EmulatorState, OrganizationRecord, WorkspaceRecord } from "../core/types";
 
 /** Which API a request is addressed to (their 403 bodies differ). */
 export type ApiSurface = "control-plane" | "rest";
