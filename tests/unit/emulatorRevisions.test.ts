@@ -1,4 +1,4 @@
-import { revisionHistory, resolveCommitSha, supersede } from "../../packages/emulator/src/revisions";
+import { revisionHistory, resolveCommitSha, supersede } from "../../packages/emulator/src/deployments/revisions";
 import type { RevisionRecord } from "../../packages/emulator/src/core/types";
 import { FAST_TIMINGS } from "../../packages/emulator/src";
 

@@ -2,13 +2,10 @@ import { z } from "zod";
 import { ValidationFailure } from "../../packages/emulator/src/http/errors";
 import { intQuery, uuidPathParam } from "../../packages/emulator/src/http/params";
 import { parseBody } from "../../packages/emulator/src/http/validation";
-import {
-  bulkExportCreateSchema,
-  deploymentCreateSchema,
-  destinationCreateSchema,
-  destinationPatchSchema,
-  oauthProviderCreateSchema,
-} from "../../packages/emulator/src/schemas";
+import { bulkExportCreateSchema } from "../../packages/emulator/src/schemas/bulkExports";
+import { deploymentCreateSchema } from "../../packages/emulator/src/deployments/deploymentSchemas";
+import { destinationCreateSchema, destinationPatchSchema } from "../../packages/emulator/src/schemas/destinations";
+import { oauthProviderCreateSchema } from "../../packages/emulator/src/deployments/oauthSchemas";
 import type { FastApiValidationError } from "../../packages/emulator/src/http/errors";
 
 function failureOf(fn: () => unknown): FastApiValidationError[] {

@@ -14,7 +14,7 @@ import { detailError, ValidationFailure } from "./http/errors";
 import { compileFilter, UnsupportedFilterError } from "./exportFilter";
 import { canonicalUuid } from "./http/params";
 import { EXPORT_COLUMN_NAMES } from "./parquetRuns";
-import type { BulkExportCreateBody } from "./schemas";
+import type { BulkExportCreateBody } from "./schemas/bulkExports";
 import type { BulkExportRecord, EmulatorState } from "./core/types";
 
 /** One hour, in milliseconds. */

@@ -3,7 +3,7 @@ import type { EmulatorContext } from "./core/context";
 import { detailError, ValidationFailure } from "./http/errors";
 import { resolveS3Target, type S3TargetConfig } from "./s3Client";
 import { testWrite } from "./s3TestWrite";
-import type { DestinationCreateBody, S3Credentials } from "./schemas";
+import type { DestinationCreateBody, S3Credentials } from "./schemas/destinations";
 import type { DestinationRecord, EmulatorState } from "./core/types";
 
 /** Finds a destination of the workspace; 404 when absent or in another workspace. */

@@ -11,7 +11,7 @@ import { RequestLog } from "./server/requestLog";
 import { applySeed, DEFAULT_SEED, emptyState } from "./core/seed";
 import { buildServer } from "./server/server";
 import { Store } from "./core/store";
-import { SourceUploads } from "./sourceUploads";
+import { SourceUploads } from "./deployments/sourceUploads";
 import { seedTraceRuns } from "./core/traceRuns";
 import type { EmulatorState } from "./core/types";
 

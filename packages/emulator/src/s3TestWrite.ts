@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { DeleteObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
 import { detailError, type HttpError } from "./http/errors";
 import { createS3Client, objectKey, type S3Target } from "./s3Client";
-import type { S3Credentials } from "./schemas";
+import type { S3Credentials } from "./schemas/destinations";
 
 /** Outcome of a successful test write. */
 export interface TestWriteResult {

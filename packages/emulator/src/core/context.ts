@@ -1,7 +1,7 @@
 import type { SecretBox } from "./crypto";
 import type { EmulatorTimings } from "./options";
 import type { SeedInput } from "./seed";
-import type { SourceUploads } from "../sourceUploads";
+import type { SourceUploads } from "../deployments/sourceUploads";
 import type { Store } from "./store";
 import type { RevisionFailure } from "./types";
 

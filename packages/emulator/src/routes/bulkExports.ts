@@ -5,7 +5,7 @@ import { renderBulkExport, renderBulkExportRun } from "../bulkExportWire";
 import type { EmulatorContext } from "../core/context";
 import { detailError, type FastApiValidationError } from "../http/errors";
 import { type RawQuery, throwIfInvalid, uuidPathParam, uuidQuery } from "../http/params";
-import { bulkExportCreateSchema, bulkExportUpdateSchema } from "../schemas";
+import { bulkExportCreateSchema, bulkExportUpdateSchema } from "../schemas/bulkExports";
 import { parseBody } from "../http/validation";
 import { restTenantOf } from "./destinations";
 

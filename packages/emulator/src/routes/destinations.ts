@@ -4,7 +4,7 @@ import type { EmulatorContext } from "../core/context";
 import { createDestination, deleteDestination, findDestination, rotateCredentials } from "../destinations";
 import { renderDestination } from "../destinationWire";
 import { uuidPathParam } from "../http/params";
-import { destinationCreateSchema, destinationPatchSchema } from "../schemas";
+import { destinationCreateSchema, destinationPatchSchema } from "../schemas/destinations";
 import { parseBody } from "../http/validation";
 
 /** Path of the destinations collection. */

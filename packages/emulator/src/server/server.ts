@@ -8,10 +8,10 @@ import type { RequestLog, RequestLogEntry } from "./requestLog";
 import type { BulkExportRunner } from "../bulkExportRunner";
 import { registerBulkExportRoutes } from "../routes/bulkExports";
 import { CONTROL_PREFIX, registerControlRoutes } from "./controlRoutes";
-import { registerDeploymentRoutes } from "../routes/deployments";
-import { isSourceUpload, registerDeploymentLogRoutes, registerListenerRoutes, registerSourceUploadRoute } from "../routes/deploymentSources";
+import { registerDeploymentRoutes } from "../deployments/deploymentRoutes";
+import { isSourceUpload, registerDeploymentLogRoutes, registerListenerRoutes, registerSourceUploadRoute } from "../deployments/deploymentSourceRoutes";
 import { registerDestinationRoutes } from "../routes/destinations";
-import { registerOAuthRoutes } from "../routes/oauth";
+import { registerOAuthRoutes } from "../deployments/oauthRoutes";
 import {
   KINDS,
   registerAccessPolicyAttachments,

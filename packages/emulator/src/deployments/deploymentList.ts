@@ -4,14 +4,14 @@
  * declares them (422 otherwise), filters applied, and `{resources, offset}`
  * answered with `offset` the offset of the next page.
  */
-import type { EmulatorContext } from "./core/context";
+import type { EmulatorContext } from "../core/context";
 import { renderDeployment, renderRevision, statusOfDeployment } from "./deploymentWire";
 import { deploymentRevisions, workspaceDeployments } from "./deploymentStore";
-import type { FastApiValidationError } from "./http/errors";
-import { boolQuery, enumQuery, intQuery, type RawQuery, stringQuery, throwIfInvalid } from "./http/params";
+import type { FastApiValidationError } from "../http/errors";
+import { boolQuery, enumQuery, intQuery, type RawQuery, stringQuery, throwIfInvalid } from "../http/params";
 import { currentTransition } from "./revisions";
-import { DEPLOYMENT_TYPES } from "./schemas";
-import type { DeploymentRecord, RevisionRecord } from "./core/types";
+import { DEPLOYMENT_TYPES } from "./deploymentSchemas";
+import type { DeploymentRecord, RevisionRecord } from "../core/types";
 
 /** Default page size of the deployments and revisions lists. */
 export const DEFAULT_PAGE_LIMIT = 20;

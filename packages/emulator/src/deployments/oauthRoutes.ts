@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { type AuthContext, authenticate } from "../http/auth";
 import type { EmulatorContext } from "../core/context";
 import { ValidationFailure } from "../http/errors";
-import { createOAuthProvider } from "../oauthProviders";
+import { createOAuthProvider } from "./oauthProviders";
 import { stringQuery } from "../http/params";
-import { oauthProviderCreateSchema } from "../schemas";
+import { oauthProviderCreateSchema } from "./oauthSchemas";
 import { parseBody } from "../http/validation";
 
 /**

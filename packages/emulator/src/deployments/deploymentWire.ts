@@ -6,10 +6,10 @@
  * `source_config.template_id`, revision `deployment_id`, `status_history`,
  * `source_revision_config.tracked_packages`).
  */
-import type { EmulatorContext } from "./core/context";
+import type { EmulatorContext } from "../core/context";
 import { deploymentRevisions } from "./deploymentStore";
 import { currentTransition, isBuilt, resolveCommitSha, revisionHistory } from "./revisions";
-import type { DeploymentRecord, RevisionRecord } from "./core/types";
+import type { DeploymentRecord, RevisionRecord } from "../core/types";
 
 /** Image version reported once a revision is active. */
 export const EMULATED_IMAGE_VERSION = "0.4.0-emulator";

@@ -3,7 +3,7 @@
  * (hybrid and self-hosted LangSmith). The emulator serves those seeded for a
  * workspace (`listeners` of a seeded workspace); it creates none through the API.
  */
-import type { EmulatorState, ListenerRecord } from "./core/types";
+import type { EmulatorState, ListenerRecord } from "../core/types";
 
 /** A workspace's listeners, oldest first; none for an unknown workspace. */
 export function listenersOf(state: EmulatorState, tenantId: string): ListenerRecord[] {

@@ -2,8 +2,8 @@
  * Lookups over the stored deployments and revisions of a workspace: what
  * exists, what is gone (deletion finished), and revisions newest first.
  */
-import { detailError } from "./http/errors";
-import type { DeploymentRecord, EmulatorState, RevisionRecord } from "./core/types";
+import { detailError } from "../http/errors";
+import type { DeploymentRecord, EmulatorState, RevisionRecord } from "../core/types";
 
 /** Whether a deleted deployment has finished `AWAITING_DELETE` (it then answers 404). */
 export function isGone(deployment: DeploymentRecord, nowMs: number): boolean {

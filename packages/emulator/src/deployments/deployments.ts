@@ -4,14 +4,14 @@
  * lookups in `deploymentStore.ts`.
  */
 import { randomUUID } from "node:crypto";
-import type { EmulatorContext } from "./core/context";
+import type { EmulatorContext } from "../core/context";
 import { expandResourceSpec } from "./deploymentWire";
 import { deploymentRevisions, findRevision, purgeDeleted, workspaceDeployments } from "./deploymentStore";
-import { detailError, type FastApiValidationError, ValidationFailure } from "./http/errors";
-import { canonicalUuid, isUuid } from "./http/params";
+import { detailError, type FastApiValidationError, ValidationFailure } from "../http/errors";
+import { canonicalUuid, isUuid } from "../http/params";
 import { DEFAULT_FAILURE_STEP, supersede } from "./revisions";
-import type { DeploymentCreateBody, DeploymentPatchBody, DeploymentRevisionCreateBody, SourceConfigBody } from "./schemas";
-import { REVISION_STEPS, type DeploymentRecord, type RevisionFailure, type RevisionRecord, type SourceBuildRecord } from "./core/types";
+import type { DeploymentCreateBody, DeploymentPatchBody, DeploymentRevisionCreateBody, SourceConfigBody } from "./deploymentSchemas";
+import { REVISION_STEPS, type DeploymentRecord, type RevisionFailure, type RevisionRecord, type SourceBuildRecord } from "../core/types";
 
 /** Source-config fields that cannot change after creation (changing them needs a new deployment). */
 export const IMMUTABLE_SOURCE_CONFIG_FIELDS = ["integration_id", "repo_url", "deployment_type"] as const;

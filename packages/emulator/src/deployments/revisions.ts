@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { REVISION_STEPS, type RevisionFailureStatus, type RevisionRecord, type RevisionStep } from "./core/types";
+import { REVISION_STEPS, type RevisionFailureStatus, type RevisionRecord, type RevisionStep } from "../core/types";
 
 /** One status change of a revision. */
 export interface RevisionTransition {

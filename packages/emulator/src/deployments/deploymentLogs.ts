@@ -9,10 +9,10 @@
  */
 import { EMULATED_IMAGE_VERSION } from "./deploymentWire";
 import { deploymentRevisions } from "./deploymentStore";
-import { type FastApiValidationError, ValidationFailure } from "./http/errors";
+import { type FastApiValidationError, ValidationFailure } from "../http/errors";
 import { type RevisionTransition, revisionHistory } from "./revisions";
-import type { DeploymentLogsBody } from "./schemas";
-import type { EmulatorState, LogLevel, RevisionRecord } from "./core/types";
+import type { DeploymentLogsBody } from "./deploymentSchemas";
+import type { EmulatorState, LogLevel, RevisionRecord } from "../core/types";
 
 /** Which log of a revision. */
 export type LogKind = "build" | "deploy";

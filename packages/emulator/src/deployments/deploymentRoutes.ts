@@ -1,22 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { type AuthContext, authenticate, requireDeploymentsEnabled, workspaceOf } from "../http/auth";
 import type { EmulatorContext } from "../core/context";
-import { listDeployments, listRevisions } from "../deploymentList";
-import {
-  bulkDeleteDeployments,
-  createDeployment,
-  createRevision,
-  deleteDeployment,
-  newRevisionConfig,
-  patchDeployment,
-  redeployRevision,
-} from "../deployments";
-import { findDeployment, findRevision } from "../deploymentStore";
-import { renderDeployment, renderRevision } from "../deploymentWire";
+import { listDeployments, listRevisions } from "./deploymentList";
+import { bulkDeleteDeployments, createDeployment, createRevision, deleteDeployment, newRevisionConfig, patchDeployment, redeployRevision } from "./deployments";
+import { findDeployment, findRevision } from "./deploymentStore";
+import { renderDeployment, renderRevision } from "./deploymentWire";
 import { detailError, type FastApiValidationError } from "../http/errors";
 import { boolQuery, type RawQuery, throwIfInvalid, uuidListQuery, uuidPathParam } from "../http/params";
-import { deploymentCreateSchema, deploymentPatchSchema, deploymentRevisionCreateSchema, deploymentUploadUrlSchema } from "../schemas";
-import { type BuildCommands, sourceBuildOf } from "../sourceBuilds";
+import { deploymentCreateSchema, deploymentPatchSchema, deploymentRevisionCreateSchema, deploymentUploadUrlSchema } from "./deploymentSchemas";
+import { type BuildCommands, sourceBuildOf } from "./sourceBuilds";
 import type { DeploymentRecord } from "../core/types";
 import { parseBody } from "../http/validation";
 

@@ -5,9 +5,9 @@
  * revision writes while `BUILDING`, and its outcome (a missing, corrupt or
  * config-less archive fails the build).
  */
-import type { EmulatorContext } from "./core/context";
+import type { EmulatorContext } from "../core/context";
 import { DEFAULT_CONFIG_PATH, inspectArchive } from "./sourceArchive";
-import type { BuildLogLine, SourceBuildRecord } from "./core/types";
+import type { BuildLogLine, SourceBuildRecord } from "../core/types";
 
 /** The build settings a revision runs with (`source_config`'s). */
 export interface BuildCommands {

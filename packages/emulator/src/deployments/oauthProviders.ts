@@ -1,8 +1,8 @@
 /** OAuth providers of an organization: creation from `POST /v2/auth/providers`. */
 import { randomUUID } from "node:crypto";
-import { detailError } from "./http/errors";
-import type { OAuthProviderCreateBody } from "./schemas";
-import type { OAuthProviderRecord, OrganizationRecord } from "./core/types";
+import { detailError } from "../http/errors";
+import type { OAuthProviderCreateBody } from "./oauthSchemas";
+import type { OAuthProviderRecord, OrganizationRecord } from "../core/types";
 
 /**
  * Adds an OAuth provider to the organization and returns it. The client

@@ -6,15 +6,15 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { EmulatorContext } from "../core/context";
-import { deploymentDeployLog, type LogEntry, logPage, revisionLog } from "../deploymentLogs";
-import { findDeployment, findRevision } from "../deploymentStore";
+import { deploymentDeployLog, type LogEntry, logPage, revisionLog } from "./deploymentLogs";
+import { findDeployment, findRevision } from "./deploymentStore";
 import { detailError, type FastApiValidationError } from "../http/errors";
-import { listenersOf } from "../listeners";
+import { listenersOf } from "./listeners";
 import { intQuery, type RawQuery, throwIfInvalid, uuidPathParam } from "../http/params";
-import { deploymentLogsSchema } from "../schemas";
-import { SOURCE_UPLOAD_PREFIX, UploadRefused } from "../sourceUploads";
+import { deploymentLogsSchema } from "./deploymentSchemas";
+import { SOURCE_UPLOAD_PREFIX, UploadRefused } from "./sourceUploads";
 import { parseBody } from "../http/validation";
-import { deploymentsTenant } from "./deployments";
+import { deploymentsTenant } from "./deploymentRoutes";
 
 /** Whether a request is a source upload (its body is streamed to the route, not parsed). */
 export function isSourceUpload(request: FastifyRequest): boolean {
