@@ -2,9 +2,9 @@ import { z } from "zod";
 import { ValidationFailure } from "../../packages/emulator/src/http/errors";
 import { intQuery, uuidPathParam } from "../../packages/emulator/src/http/params";
 import { parseBody } from "../../packages/emulator/src/http/validation";
-import { bulkExportCreateSchema } from "../../packages/emulator/src/schemas/bulkExports";
+import { bulkExportCreateSchema } from "../../packages/emulator/src/exports/bulkExportSchemas";
 import { deploymentCreateSchema } from "../../packages/emulator/src/deployments/deploymentSchemas";
-import { destinationCreateSchema, destinationPatchSchema } from "../../packages/emulator/src/schemas/destinations";
+import { destinationCreateSchema, destinationPatchSchema } from "../../packages/emulator/src/exports/destinationSchemas";
 import { oauthProviderCreateSchema } from "../../packages/emulator/src/deployments/oauthSchemas";
 import type { FastApiValidationError } from "../../packages/emulator/src/http/errors";
 

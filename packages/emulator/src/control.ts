@@ -1,6 +1,6 @@
-import type { BulkExportRunner, ExportRunFault } from "./bulkExportRunner";
-import { spawnFromSchedule } from "./bulkExports";
-import { renderBulkExport } from "./bulkExportWire";
+import type { BulkExportRunner, ExportRunFault } from "./exports/bulkExportRunner";
+import { spawnFromSchedule } from "./exports/bulkExports";
+import { renderBulkExport } from "./exports/bulkExportWire";
 import type { EmulatorContext, EmulatorFeatures } from "./core/context";
 import { planFailure } from "./deployments/deployments";
 import { acceptInvitation } from "./kinds/members";
@@ -9,7 +9,7 @@ import { unsealMasked } from "./kinds/records";
 import { ORGANIZATION_TTL_SETTINGS, TTL_SETTINGS } from "./kinds/ttlSettings";
 import { WORKSPACE_SECRETS } from "./kinds/workspaceSecrets";
 import { unsealValues } from "./kinds/sealedValues";
-import type { ExportRunner, ExportRunOptions } from "./exportRuns";
+import type { ExportRunner, ExportRunOptions } from "./exports/exportRuns";
 import type { FaultRegistry, FaultRule, FaultRuleInput, RateLimiter } from "./server/faults";
 import { type EmulatorTimings, mergeTimings, type TimingsInput } from "./core/options";
 import type { RequestLog, RequestLogEntry } from "./server/requestLog";

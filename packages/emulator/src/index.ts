@@ -1,9 +1,9 @@
 import type { AddressInfo } from "node:net";
-import { BulkExportRunner } from "./bulkExportRunner";
+import { BulkExportRunner } from "./exports/bulkExportRunner";
 import type { EmulatorContext, EmulatorFeatures } from "./core/context";
 import { EmulatorControl } from "./control";
 import { generateSecretKey, SecretBox } from "./core/crypto";
-import { ExportRunner } from "./exportRuns";
+import { ExportRunner } from "./exports/exportRuns";
 import { FaultRegistry, RateLimiter } from "./server/faults";
 import { type EmulatorOptions, FAST_TIMINGS, mergeTimings } from "./core/options";
 import { loadOrCreateSecretKey, loadState, saveState } from "./core/persistence";
@@ -16,10 +16,10 @@ import { seedTraceRuns } from "./core/traceRuns";
 import type { EmulatorState } from "./core/types";
 
 export type { EmulatorOptions, EmulatorTimings, TimingsInput } from "./core/options";
-export type { ExportRunFault } from "./bulkExportRunner";
+export type { ExportRunFault } from "./exports/bulkExportRunner";
 export type { TraceRunInput } from "./core/traceRuns";
-export { EXPORT_COLUMN_NAMES } from "./parquetRuns";
-export { INTERVAL_HOURS_BOUNDS } from "./bulkExports";
+export { EXPORT_COLUMN_NAMES } from "./exports/parquetRuns";
+export { INTERVAL_HOURS_BOUNDS } from "./exports/bulkExports";
 export type { EmulatorFeatures } from "./core/context";
 export { FAST_TIMINGS, REALISTIC_TIMINGS, TIMING_PRESETS } from "./core/options";
 export type { SeedInput } from "./core/seed";
@@ -30,7 +30,7 @@ export type { FaultRule, FaultRuleInput } from "./server/faults";
 export type { RequestLogEntry } from "./server/requestLog";
 export { observeExchanges } from "./server/exchanges";
 export type { ApiExchange, ExchangeObserver } from "./server/exchanges";
-export type { ExportRunOptions } from "./exportRuns";
+export type { ExportRunOptions } from "./exports/exportRuns";
 export type * from "./core/types";
 export { REVISION_STEPS, REVISION_FAILURE_STATUSES } from "./core/types";
 

@@ -14,7 +14,7 @@
  * emulator does not guess what the service would match.
  */
 import type { FastApiValidationError } from "../http/errors";
-import { type FilterNode, parseFilterExpression, UnsupportedFilterError } from "../exportFilter";
+import { type FilterNode, parseFilterExpression, UnsupportedFilterError } from "../exports/exportFilter";
 import { type RawQuery, stringQuery } from "../http/params";
 import type { ListParam } from "./listQuery";
 

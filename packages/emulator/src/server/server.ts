@@ -5,12 +5,12 @@ import { detailError, handleError, isFastifyError } from "../http/errors";
 import { hasExchangeObservers, notifyExchange } from "./exchanges";
 import type { FaultRegistry, RateLimiter } from "./faults";
 import type { RequestLog, RequestLogEntry } from "./requestLog";
-import type { BulkExportRunner } from "../bulkExportRunner";
-import { registerBulkExportRoutes } from "../routes/bulkExports";
+import type { BulkExportRunner } from "../exports/bulkExportRunner";
+import { registerBulkExportRoutes } from "../exports/bulkExportRoutes";
 import { CONTROL_PREFIX, registerControlRoutes } from "./controlRoutes";
 import { registerDeploymentRoutes } from "../deployments/deploymentRoutes";
 import { isSourceUpload, registerDeploymentLogRoutes, registerListenerRoutes, registerSourceUploadRoute } from "../deployments/deploymentSourceRoutes";
-import { registerDestinationRoutes } from "../routes/destinations";
+import { registerDestinationRoutes } from "../exports/destinationRoutes";
 import { registerOAuthRoutes } from "../deployments/oauthRoutes";
 import {
   KINDS,

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { DeleteObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
-import { detailError, type HttpError } from "./http/errors";
+import { detailError, type HttpError } from "../http/errors";
 import { createS3Client, objectKey, type S3Target } from "./s3Client";
-import type { S3Credentials } from "./schemas/destinations";
+import type { S3Credentials } from "./destinationSchemas";
 
 /** Outcome of a successful test write. */
 export interface TestWriteResult {

@@ -5,7 +5,7 @@
  */
 import { gzipSync } from "node:zlib";
 import { parquetWriteBuffer } from "hyparquet-writer";
-import type { TraceRunRecord } from "./core/types";
+import type { TraceRunRecord } from "../core/types";
 
 type ColumnType = "STRING" | "JSON" | "TIMESTAMP" | "BOOLEAN" | "INT64" | "DOUBLE";
 

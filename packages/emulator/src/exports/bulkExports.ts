@@ -8,14 +8,14 @@
  */
 import { randomUUID } from "node:crypto";
 import type { BulkExportRunner } from "./bulkExportRunner";
-import type { EmulatorContext } from "./core/context";
+import type { EmulatorContext } from "../core/context";
 import { findDestination } from "./destinations";
-import { detailError, ValidationFailure } from "./http/errors";
+import { detailError, ValidationFailure } from "../http/errors";
 import { compileFilter, UnsupportedFilterError } from "./exportFilter";
-import { canonicalUuid } from "./http/params";
+import { canonicalUuid } from "../http/params";
 import { EXPORT_COLUMN_NAMES } from "./parquetRuns";
-import type { BulkExportCreateBody } from "./schemas/bulkExports";
-import type { BulkExportRecord, EmulatorState } from "./core/types";
+import type { BulkExportCreateBody } from "./bulkExportSchemas";
+import type { BulkExportRecord, EmulatorState } from "../core/types";
 
 /** One hour, in milliseconds. */
 const HOUR_MS = 3_600_000;

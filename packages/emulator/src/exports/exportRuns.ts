@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { PutObjectCommand } from "@aws-sdk/client-s3";
-import type { EmulatorContext } from "./core/context";
+import type { EmulatorContext } from "../core/context";
 import { destinationCredentials } from "./destinations";
 import { createS3Client, objectKey, resolveS3Target, type S3TargetConfig } from "./s3Client";
 import { describeS3Failure } from "./s3TestWrite";
-import type { ExportRunRecord } from "./core/types";
+import type { ExportRunRecord } from "../core/types";
 
 /** Options of a simulated export run. */
 export interface ExportRunOptions {

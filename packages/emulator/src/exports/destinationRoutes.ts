@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { authenticate, DESTINATION_WRITE_PERMISSIONS, requireAnyPermission, workspaceOf } from "../http/auth";
 import type { EmulatorContext } from "../core/context";
-import { createDestination, deleteDestination, findDestination, rotateCredentials } from "../destinations";
-import { renderDestination } from "../destinationWire";
+import { createDestination, deleteDestination, findDestination, rotateCredentials } from "./destinations";
+import { renderDestination } from "./destinationWire";
 import { uuidPathParam } from "../http/params";
-import { destinationCreateSchema, destinationPatchSchema } from "../schemas/destinations";
+import { destinationCreateSchema, destinationPatchSchema } from "./destinationSchemas";
 import { parseBody } from "../http/validation";
 
 /** Path of the destinations collection. */

@@ -3,7 +3,7 @@ import { Agent as HttpAgent } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
 import type { LookupFunction } from "node:net";
 import { S3Client } from "@aws-sdk/client-s3";
-import type { S3Credentials } from "./schemas/destinations";
+import type { S3Credentials } from "./destinationSchemas";
 
 /** Where and how S3 calls for one destination are made. */
 export interface S3Target {

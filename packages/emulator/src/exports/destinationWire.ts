@@ -5,7 +5,7 @@
  * `include_bucket_in_prefix: true`) and unset fields `null`. Credential values
  * are never included, only `credentials_keys`.
  */
-import type { DestinationRecord } from "./core/types";
+import type { DestinationRecord } from "../core/types";
 
 /** Every property of the contract's `BulkExportDestinationS3Config`, unset. */
 const CONFIG_DEFAULTS: Readonly<Record<string, unknown>> = {

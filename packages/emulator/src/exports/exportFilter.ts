@@ -9,7 +9,7 @@
  * an {@link UnsupportedFilterError} naming the part, answered as 422 when the
  * export is created.
  */
-import type { TraceRunRecord } from "./core/types";
+import type { TraceRunRecord } from "../core/types";
 
 /** A filter the emulator does not implement (or cannot parse); `part` is the offending text. */
 export class UnsupportedFilterError extends Error {

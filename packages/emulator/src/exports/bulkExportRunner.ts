@@ -9,13 +9,13 @@
  */
 import { randomUUID } from "node:crypto";
 import { PutObjectCommand } from "@aws-sdk/client-s3";
-import type { EmulatorContext } from "./core/context";
+import type { EmulatorContext } from "../core/context";
 import { destinationCredentials } from "./destinations";
 import { compileFilter } from "./exportFilter";
 import { encodeTraceRunsParquet } from "./parquetRuns";
 import { createS3Client, objectKey, resolveS3Target, type S3TargetConfig } from "./s3Client";
-import { traceRunsInWindow } from "./core/traceRuns";
-import type { BulkExportRecord, BulkExportRunRecord, BulkExportRunStatus } from "./core/types";
+import { traceRunsInWindow } from "../core/traceRuns";
+import type { BulkExportRecord, BulkExportRunRecord, BulkExportRunStatus } from "../core/types";
 
 const HOUR_MS = 3_600_000;
 

@@ -2,7 +2,7 @@
  * Bulk exports and their runs as the REST API answers them (`BulkExport`,
  * `BulkExportRun` of the contract, every property present).
  */
-import type { BulkExportRecord, BulkExportRunRecord } from "./core/types";
+import type { BulkExportRecord, BulkExportRunRecord } from "../core/types";
 
 function iso(ms: number | null): string | null {
   return ms === null ? null : new Date(ms).toISOString();

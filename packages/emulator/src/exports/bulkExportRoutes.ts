@@ -1,13 +1,13 @@
 import type { FastifyInstance } from "fastify";
-import type { BulkExportRunner } from "../bulkExportRunner";
-import { cancelBulkExport, createBulkExport, findBulkExport } from "../bulkExports";
-import { renderBulkExport, renderBulkExportRun } from "../bulkExportWire";
+import type { BulkExportRunner } from "./bulkExportRunner";
+import { cancelBulkExport, createBulkExport, findBulkExport } from "./bulkExports";
+import { renderBulkExport, renderBulkExportRun } from "./bulkExportWire";
 import type { EmulatorContext } from "../core/context";
 import { detailError, type FastApiValidationError } from "../http/errors";
 import { type RawQuery, throwIfInvalid, uuidPathParam, uuidQuery } from "../http/params";
-import { bulkExportCreateSchema, bulkExportUpdateSchema } from "../schemas/bulkExports";
+import { bulkExportCreateSchema, bulkExportUpdateSchema } from "./bulkExportSchemas";
 import { parseBody } from "../http/validation";
-import { restTenantOf } from "./destinations";
+import { restTenantOf } from "./destinationRoutes";
 
 /** Path of the bulk exports collection. */
 export const BULK_EXPORTS_PATH = "/api/v1/bulk-exports";

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { EmulatorContext } from "./core/context";
-import { detailError, ValidationFailure } from "./http/errors";
+import type { EmulatorContext } from "../core/context";
+import { detailError, ValidationFailure } from "../http/errors";
 import { resolveS3Target, type S3TargetConfig } from "./s3Client";
 import { testWrite } from "./s3TestWrite";
-import type { DestinationCreateBody, S3Credentials } from "./schemas/destinations";
-import type { DestinationRecord, EmulatorState } from "./core/types";
+import type { DestinationCreateBody, S3Credentials } from "./destinationSchemas";
+import type { DestinationRecord, EmulatorState } from "../core/types";
 
 /** Finds a destination of the workspace; 404 when absent or in another workspace. */
 export function findDestination(state: EmulatorState, tenantId: string, id: string): DestinationRecord {
