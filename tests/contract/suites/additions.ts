@@ -10,7 +10,7 @@
  * @packageDocumentation
  */
 import { FAST_TIMINGS } from "../../../packages/emulator/src";
-import { BUILT_IN_ROLE_IDS } from "../../../packages/emulator/src/kinds/roles";
+import { BUILT_IN_ROLE_IDS } from "../../../packages/emulator/src/organization/roles";
 import { DEFAULT_ORG_API_KEY, DEFAULT_WORKSPACE_ID } from "../../../packages/emulator/src/core/seed";
 import { type ContractEnv, type Json, UNKNOWN_ID } from "./env";
 

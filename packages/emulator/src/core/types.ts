@@ -169,7 +169,7 @@ export interface DeploymentRecord {
   pendingFailure: RevisionFailure | null;
 }
 
-/** A revision as stored; its status is computed from timestamps (see `revisions.ts`). */
+/** A revision as stored; its status is computed from timestamps (see `../deployments/revisions.ts`). */
 export interface RevisionRecord {
   id: string;
   deploymentId: string;

@@ -2,8 +2,8 @@
  * The permissions the emulator's organizations know, the built-in roles every
  * organization has, and the lookup of a role by id (built in, or a custom
  * role of the organization). Authentication (`auth.ts`, a created key holds
- * its roles' permissions) and the kinds that name roles (`roles.ts`,
- * `members.ts`) share it; it imports only the state's types, so neither
+ * its roles' permissions) and the kinds that name roles (`../organization/roles.ts`,
+ * `../organization/members.ts`) share it; it imports only the state's types, so neither
  * depends on the other through it.
  */
 import type { EmulatorState } from "../core/types";

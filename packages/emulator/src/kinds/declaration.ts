@@ -6,7 +6,7 @@
  * same handlers; a kind with behaviour of its own (keys shown once, upserts)
  * adds it through the hooks here rather than through routes of its own.
  * The stored object (`KindRecord`) is one of the state's records
- * (`../types.ts`); what a hook sees of a request (`KindCall`) is in
+ * (`../core/types.ts`); what a hook sees of a request (`KindCall`) is in
  * `kindCall.ts`.
  */
 import type { z } from "zod";

@@ -29,7 +29,7 @@ import type { KindRecord } from "../core/types";
 import { datasetCall, datasetExamples } from "./datasetVersions";
 import { platformErrorHandler } from "./platformExamples";
 import { recordDatasetVersion } from "./versionLog";
-import { recordExampleVersion } from "../kinds/exampleVersions";
+import { recordExampleVersion } from "../tracing/exampleVersions";
 
 type Json = Record<string, unknown>;
 

@@ -12,7 +12,7 @@ import { detailError, type FastApiValidationError, ValidationFailure } from "../
 import { canonicalUuid, isUuid, type RawQuery } from "../http/params";
 import type { KindRecord } from "../core/types";
 import { parseBody } from "../http/validation";
-import { createdExample, EXAMPLES, exampleChanges } from "../kinds/examples";
+import { createdExample, EXAMPLES, exampleChanges } from "../tracing/examples";
 import type { KindCall } from "../kinds/kindCall";
 import { kindRecords, renderRecord } from "../kinds/records";
 import { assertReferences } from "../kinds/references";
@@ -20,7 +20,7 @@ import { authenticateFor } from "../kinds/scopeAuth";
 import { stampsOf, withoutTransient } from "../kinds/writeFields";
 import { zExampleUpdate, zPostApiV1ExamplesData } from "../wire/tracingAndEvaluation";
 import { recordDatasetVersion } from "./versionLog";
-import { recordExampleVersion } from "../kinds/exampleVersions";
+import { recordExampleVersion } from "../tracing/exampleVersions";
 
 type Json = Record<string, unknown>;
 

@@ -34,7 +34,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { EmulatorContext } from "../core/context";
 import { detailError, HttpError } from "../http/errors";
 import { KINDS } from "../kinds";
-import { EXAMPLES } from "../kinds/examples";
+import { EXAMPLES } from "../tracing/examples";
 import { errorHandlerFor, goStyleError } from "../kinds/goErrors";
 import { kindRecords } from "../kinds/records";
 import { removeWithDependents } from "../kinds/references";
@@ -43,7 +43,7 @@ import { createExamples, examplesCall, updateExamples } from "./exampleWrites";
 import { attachFiles, originOf } from "./exampleAttachments";
 import { readMultipartExamples } from "./multipartExamples";
 import { recordDatasetVersion } from "./versionLog";
-import { recordExampleVersion } from "../kinds/exampleVersions";
+import { recordExampleVersion } from "../tracing/exampleVersions";
 
 type Json = Record<string, unknown>;
 

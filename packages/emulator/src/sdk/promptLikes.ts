@@ -12,7 +12,7 @@ import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "../core/context";
 import { detailError, ValidationFailure } from "../http/errors";
-import { PROMPT_PERMISSIONS, workspaceHandle } from "../kinds/prompts";
+import { PROMPT_PERMISSIONS, workspaceHandle } from "../tracing/prompts";
 import { kindRecords } from "../kinds/records";
 import { authenticateFor } from "../kinds/scopeAuth";
 

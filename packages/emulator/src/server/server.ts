@@ -21,7 +21,7 @@ import {
   registerResourceTagsRoute,
   registerWorkspaceTagsRoute,
 } from "../kinds";
-import { registerOrganizationRoutes } from "../routes/organization";
+import { registerOrganizationRoutes } from "../organization/organizationRoutes";
 import { registerSdkRoutes, routedUrl } from "../sdk";
 
 /** Path prefixes the control plane is served under (cloud layout and self-hosted layout). */
