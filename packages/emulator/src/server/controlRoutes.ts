@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { EmulatorControl } from "../control";
+import type { EmulatorControl } from "./control";
 import { detailError } from "../http/errors";
 import { faultRuleInputSchema } from "./faults";
 import { TIMING_PRESETS } from "../core/options";

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { EmulatorContext } from "../core/context";
-import type { EmulatorControl } from "../control";
+import type { EmulatorControl } from "./control";
 import { detailError, handleError, isFastifyError } from "../http/errors";
 import { hasExchangeObservers, notifyExchange } from "./exchanges";
 import type { FaultRegistry, RateLimiter } from "./faults";
@@ -22,7 +22,7 @@ import {
   registerWorkspaceTagsRoute,
 } from "../kinds";
 import { registerOrganizationRoutes } from "../organization/organizationRoutes";
-import { registerSdkRoutes, routedUrl } from "../sdk";
+import { registerSdkRoutes, routedUrl } from "../tracing/sdk";
 
 /** Path prefixes the control plane is served under (cloud layout and self-hosted layout). */
 export const CONTROL_PLANE_PREFIXES: readonly string[] = ["/v2", "/api-host/v2"];
@@ -195,7 +195,7 @@ export function buildServer(
 ): FastifyInstance {
   const bodyLimit = 1_048_576;
   const routes = new RouteTable();
-  // A path the SDKs call at another place than the one it is served at (sdk/pathAliases.ts) is routed as that one.
+  // A path the SDKs call at another place than the one it is served at (../tracing/sdk/pathAliases.ts) is routed as that one.
   const rewriteUrl = (request: { url?: string }): string => routedUrl(request.url ?? "/", (path) => routes.methodsOf(path).length > 0);
   const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit, rewriteUrl });
   app.removeContentTypeParser("application/json");
@@ -230,7 +230,7 @@ export function buildServer(
       (error: Error) => done(error, undefined),
     );
   });
-  // A multipart body (the SDKs' examples, sdk/multipartExamples.ts) reaches its route as bytes.
+  // A multipart body (the SDKs' examples, ../tracing/sdk/multipartExamples.ts) reaches its route as bytes.
   app.addContentTypeParser("multipart/form-data", { parseAs: "buffer" }, (_request, body, done) => {
     done(null, body.length === 0 ? undefined : body);
   });

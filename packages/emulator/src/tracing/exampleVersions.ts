@@ -20,7 +20,7 @@
 import type { EmulatorContext } from "../core/context";
 import { detailError } from "../http/errors";
 import { stringQuery } from "../http/params";
-import { versionTagTime } from "../sdk/datasetVersions";
+import { versionTagTime } from "./sdk/datasetVersions";
 import type { KindRecord } from "../core/types";
 import type { KindCall } from "../kinds/kindCall";
 import { kindRecords } from "../kinds/records";

@@ -41,7 +41,7 @@
 import { detailError } from "../http/errors";
 import type { KindRecord } from "../core/types";
 import { zExampleUpdate, zPostApiV1ExamplesData } from "../wire/tracingAndEvaluation";
-import { recordDatasetVersion } from "../sdk/versionLog";
+import { recordDatasetVersion } from "./sdk/versionLog";
 import { defineKind } from "../kinds/declaration";
 import { exampleFilterParam } from "./exampleFilter";
 import { examplesAsOf, recordExampleVersion } from "./exampleVersions";

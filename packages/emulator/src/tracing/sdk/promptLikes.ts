@@ -3,18 +3,18 @@
  * prompt for the caller, answering `{"likes": n}`, the prompt's count after
  * it. A caller (one key or token) likes a prompt at most once: liking again,
  * or unliking a prompt it does not like, changes nothing. The prompt then
- * answers `num_likes` (`kinds/prompts.ts`).
+ * answers `num_likes` (`../prompts.ts`).
  *
  * `{owner}` is `-` or the workspace's handle (404 otherwise), as for every
  * prompt route; it needs `prompts:read`, as liking changes no content.
  */
 import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import type { EmulatorContext } from "../core/context";
-import { detailError, ValidationFailure } from "../http/errors";
-import { PROMPT_PERMISSIONS, workspaceHandle } from "../tracing/prompts";
-import { kindRecords } from "../kinds/records";
-import { authenticateFor } from "../kinds/scopeAuth";
+import type { EmulatorContext } from "../../core/context";
+import { detailError, ValidationFailure } from "../../http/errors";
+import { PROMPT_PERMISSIONS, workspaceHandle } from "../prompts";
+import { kindRecords } from "../../kinds/records";
+import { authenticateFor } from "../../kinds/scopeAuth";
 
 /** Registers the likes route. */
 export function registerPromptLikeRoute(app: FastifyInstance, ctx: EmulatorContext): void {

@@ -18,17 +18,17 @@
  *
  * What the emulator keeps of versions (`versionLog.ts`): the time of each
  * write to the dataset's examples and the examples it wrote; their contents
- * at each write are kept per example (`kinds/exampleVersions.ts`), which a
+ * at each write are kept per example (`../exampleVersions.ts`), which a
  * list of examples `as_of` a time or a tag reads. Reading needs `datasets:read`, tagging `datasets:update`;
  * a dataset of another workspace is 404.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { randomUUID } from "node:crypto";
-import type { EmulatorContext } from "../core/context";
-import { detailError, type FastApiValidationError, ValidationFailure } from "../http/errors";
-import { intQuery, type RawQuery, requiredQuery, stringQuery, throwIfInvalid, uuidPathParam, uuidQuery } from "../http/params";
-import { kindRecords } from "../kinds/records";
-import { authenticateFor } from "../kinds/scopeAuth";
+import type { EmulatorContext } from "../../core/context";
+import { detailError, type FastApiValidationError, ValidationFailure } from "../../http/errors";
+import { intQuery, type RawQuery, requiredQuery, stringQuery, throwIfInvalid, uuidPathParam, uuidQuery } from "../../http/params";
+import { kindRecords } from "../../kinds/records";
+import { authenticateFor } from "../../kinds/scopeAuth";
 import { datasetVersions, examplesAt, writtenBetween } from "./versionLog";
 
 type Json = Record<string, unknown>;

@@ -21,12 +21,12 @@
  * a reviewer's. Needs `annotation-queues:update`.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { EmulatorContext } from "../core/context";
-import { detailError, type FastApiValidationError } from "../http/errors";
-import { kindRecords } from "../kinds/records";
-import { authenticateFor } from "../kinds/scopeAuth";
-import { isUuid, canonicalUuid, throwIfInvalid, uuidPathParam } from "../http/params";
-import type { KindRecord } from "../core/types";
+import type { EmulatorContext } from "../../core/context";
+import { detailError, type FastApiValidationError } from "../../http/errors";
+import { kindRecords } from "../../kinds/records";
+import { authenticateFor } from "../../kinds/scopeAuth";
+import { isUuid, canonicalUuid, throwIfInvalid, uuidPathParam } from "../../http/params";
+import type { KindRecord } from "../../core/types";
 import { ENTRIES_BUCKET } from "./annotationQueueRuns";
 import { platformErrorHandler } from "./platformExamples";
 

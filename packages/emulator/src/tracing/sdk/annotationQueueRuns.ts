@@ -35,12 +35,12 @@
  */
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { EmulatorContext } from "../core/context";
-import { detailError, type FastApiValidationError, ValidationFailure } from "../http/errors";
-import { kindRecords } from "../kinds/records";
-import { authenticateFor } from "../kinds/scopeAuth";
-import { boolQuery, canonicalUuid, enumQuery, intQuery, isUuid, type RawQuery, throwIfInvalid, uuidParsingError, uuidPathParam } from "../http/params";
-import type { KindRecord, TraceRunRecord } from "../core/types";
+import type { EmulatorContext } from "../../core/context";
+import { detailError, type FastApiValidationError, ValidationFailure } from "../../http/errors";
+import { kindRecords } from "../../kinds/records";
+import { authenticateFor } from "../../kinds/scopeAuth";
+import { boolQuery, canonicalUuid, enumQuery, intQuery, isUuid, type RawQuery, throwIfInvalid, uuidParsingError, uuidPathParam } from "../../http/params";
+import type { KindRecord, TraceRunRecord } from "../../core/types";
 
 type Json = Record<string, unknown>;
 

@@ -6,9 +6,9 @@
  * Only the times and the examples written are kept, not the contents.
  */
 import { randomUUID } from "node:crypto";
-import type { EmulatorContext } from "../core/context";
-import { kindRecords } from "../kinds/records";
-import type { KindRecord } from "../core/types";
+import type { EmulatorContext } from "../../core/context";
+import { kindRecords } from "../../kinds/records";
+import type { KindRecord } from "../../core/types";
 
 /** Where the versions are kept. */
 const VERSIONS_BUCKET = "datasetVersions";

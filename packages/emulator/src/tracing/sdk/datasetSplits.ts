@@ -21,15 +21,15 @@
  * dataset). Reading needs `datasets:read`, changing `datasets:update`.
  */
 import type { FastifyInstance } from "fastify";
-import type { EmulatorContext } from "../core/context";
-import { detailError, type FastApiValidationError, ValidationFailure } from "../http/errors";
-import { kindRecords } from "../kinds/records";
-import { canonicalUuid, isUuid } from "../http/params";
-import type { KindRecord } from "../core/types";
+import type { EmulatorContext } from "../../core/context";
+import { detailError, type FastApiValidationError, ValidationFailure } from "../../http/errors";
+import { kindRecords } from "../../kinds/records";
+import { canonicalUuid, isUuid } from "../../http/params";
+import type { KindRecord } from "../../core/types";
 import { datasetCall, datasetExamples } from "./datasetVersions";
 import { platformErrorHandler } from "./platformExamples";
 import { recordDatasetVersion } from "./versionLog";
-import { recordExampleVersion } from "../tracing/exampleVersions";
+import { recordExampleVersion } from "../exampleVersions";
 
 type Json = Record<string, unknown>;
 

@@ -17,8 +17,8 @@
  * - Permissions: `datasets:update`.
  */
 import type { FastifyInstance } from "fastify";
-import type { EmulatorContext } from "../core/context";
-import { detailError, ValidationFailure } from "../http/errors";
+import type { EmulatorContext } from "../../core/context";
+import { detailError, ValidationFailure } from "../../http/errors";
 import { createExamples, examplesCall, listBody, renderExamples, updateExamples } from "./exampleWrites";
 
 /** Registers `POST` and `PATCH /api/v1/examples/bulk`. */

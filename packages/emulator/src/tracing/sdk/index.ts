@@ -6,7 +6,7 @@
  * `api_url` the SDK was given, is `pathAliases.ts`.
  */
 import type { FastifyInstance } from "fastify";
-import type { EmulatorContext } from "../core/context";
+import type { EmulatorContext } from "../../core/context";
 import { registerAnnotationQueueReviewRoutes } from "./annotationQueueReviews";
 import { registerAnnotationQueueRunRoutes } from "./annotationQueueRuns";
 import { registerDatasetSplitRoutes } from "./datasetSplits";

@@ -14,9 +14,9 @@
  *   reading prompts (`prompts:read`).
  */
 import type { FastifyInstance } from "fastify";
-import type { EmulatorContext } from "../core/context";
-import { kindRecords } from "../kinds/records";
-import { authenticateFor } from "../kinds/scopeAuth";
+import type { EmulatorContext } from "../../core/context";
+import { kindRecords } from "../../kinds/records";
+import { authenticateFor } from "../../kinds/scopeAuth";
 
 /** When a seeded workspace (one with no stored record) was created, as the workspace list answers it. */
 const SEEDED_CREATED_AT = "2024-01-01T00:00:00.000Z";

@@ -1,22 +1,22 @@
-import type { BulkExportRunner, ExportRunFault } from "./exports/bulkExportRunner";
-import { spawnFromSchedule } from "./exports/bulkExports";
-import { renderBulkExport } from "./exports/bulkExportWire";
-import type { EmulatorContext, EmulatorFeatures } from "./core/context";
-import { planFailure } from "./deployments/deployments";
-import { acceptInvitation } from "./organization/members";
-import { PROMPT_WEBHOOKS } from "./tracing/promptWebhooks";
-import { unsealMasked } from "./kinds/records";
-import { ORGANIZATION_TTL_SETTINGS, TTL_SETTINGS } from "./organization/ttlSettings";
-import { WORKSPACE_SECRETS } from "./organization/workspaceSecrets";
-import { unsealValues } from "./kinds/sealedValues";
-import type { ExportRunner, ExportRunOptions } from "./exports/exportRuns";
-import type { FaultRegistry, FaultRule, FaultRuleInput, RateLimiter } from "./server/faults";
-import { type EmulatorTimings, mergeTimings, type TimingsInput } from "./core/options";
-import type { RequestLog, RequestLogEntry } from "./server/requestLog";
-import { revisionHistory } from "./deployments/revisions";
-import { applySeed, emptyState, type SeedInput } from "./core/seed";
-import { seedTraceRuns, type TraceRunInput } from "./core/traceRuns";
-import type { BulkExportRecord, EmulatorState, ExportRunRecord, RevisionFailureStatus, RevisionStep, TraceRunRecord } from "./core/types";
+import type { BulkExportRunner, ExportRunFault } from "../exports/bulkExportRunner";
+import { spawnFromSchedule } from "../exports/bulkExports";
+import { renderBulkExport } from "../exports/bulkExportWire";
+import type { EmulatorContext, EmulatorFeatures } from "../core/context";
+import { planFailure } from "../deployments/deployments";
+import { acceptInvitation } from "../organization/members";
+import { PROMPT_WEBHOOKS } from "../tracing/promptWebhooks";
+import { unsealMasked } from "../kinds/records";
+import { ORGANIZATION_TTL_SETTINGS, TTL_SETTINGS } from "../organization/ttlSettings";
+import { WORKSPACE_SECRETS } from "../organization/workspaceSecrets";
+import { unsealValues } from "../kinds/sealedValues";
+import type { ExportRunner, ExportRunOptions } from "../exports/exportRuns";
+import type { FaultRegistry, FaultRule, FaultRuleInput, RateLimiter } from "./faults";
+import { type EmulatorTimings, mergeTimings, type TimingsInput } from "../core/options";
+import type { RequestLog, RequestLogEntry } from "./requestLog";
+import { revisionHistory } from "../deployments/revisions";
+import { applySeed, emptyState, type SeedInput } from "../core/seed";
+import { seedTraceRuns, type TraceRunInput } from "../core/traceRuns";
+import type { BulkExportRecord, EmulatorState, ExportRunRecord, RevisionFailureStatus, RevisionStep, TraceRunRecord } from "../core/types";
 
 /** Which deployment's next revision fails. */
 export type RevisionFailureTarget = { deploymentId: string } | { deploymentName: string };
@@ -245,7 +245,7 @@ export class EmulatorControl {
   /**
    * Makes the export the service spawns from the scheduled export `sourceId`
    * for its next interval (`source_bulk_export_id` naming the source), as a
-   * one-off export whose run is planned at once (`bulkExports.ts`,
+   * one-off export whose run is planned at once (`../exports/bulkExports.ts`,
    * `spawnFromSchedule`).
    *
    * @returns the spawned export as `GET /api/v1/bulk-exports/{id}` answers it.

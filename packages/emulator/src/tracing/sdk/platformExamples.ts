@@ -31,25 +31,25 @@
  * dataset's version it made.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { EmulatorContext } from "../core/context";
-import { detailError, HttpError } from "../http/errors";
-import { KINDS } from "../kinds";
-import { EXAMPLES } from "../tracing/examples";
-import { errorHandlerFor, goStyleError } from "../kinds/goErrors";
-import { kindRecords } from "../kinds/records";
-import { removeWithDependents } from "../kinds/references";
-import { canonicalUuid, isUuid } from "../http/params";
+import type { EmulatorContext } from "../../core/context";
+import { detailError, HttpError } from "../../http/errors";
+import { KINDS } from "../../kinds";
+import { EXAMPLES } from "../examples";
+import { errorHandlerFor, goStyleError } from "../../kinds/goErrors";
+import { kindRecords } from "../../kinds/records";
+import { removeWithDependents } from "../../kinds/references";
+import { canonicalUuid, isUuid } from "../../http/params";
 import { createExamples, examplesCall, updateExamples } from "./exampleWrites";
 import { attachFiles, originOf } from "./exampleAttachments";
 import { readMultipartExamples } from "./multipartExamples";
 import { recordDatasetVersion } from "./versionLog";
-import { recordExampleVersion } from "../tracing/exampleVersions";
+import { recordExampleVersion } from "../exampleVersions";
 
 type Json = Record<string, unknown>;
 
 /**
  * The error handler of the platform's examples routes: a Go-style error
- * (`kinds/goErrors.ts`) with `details`, the published `ErrorResponse`'s JSON
+ * (`../../kinds/goErrors.ts`) with `details`, the published `ErrorResponse`'s JSON
  * string of details, here `{"reason": "<message>"}`.
  */
 export const platformErrorHandler = errorHandlerFor((error) => {

@@ -12,15 +12,15 @@
  * - `GET /__attachments/{id}` serves a file with its media type, with no
  *   credentials (the URL is what grants it, as a presigned URL does); 404
  *   for an id the emulator does not hold.
- * - A change (`attachments_operations`, `kinds/examples.ts`) renames or
+ * - A change (`attachments_operations`, `../examples.ts`) renames or
  *   retains attachments by name in `attachment_urls` alone; a file the
  *   change uploads under a name replaces the one of that name.
  */
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { EmulatorContext } from "../core/context";
-import { detailError } from "../http/errors";
-import type { KindRecord } from "../core/types";
+import type { EmulatorContext } from "../../core/context";
+import { detailError } from "../../http/errors";
+import type { KindRecord } from "../../core/types";
 
 type Json = Record<string, unknown>;
 

@@ -8,10 +8,10 @@
  *
  * The body is parsed by the runtime's own `multipart/form-data` reader (the
  * fetch API's `Response.formData()`), so the emulator needs no parser of its
- * own; the bytes reach it unparsed (`server.ts` reads this media type as a
+ * own; the bytes reach it unparsed (`../../server/server.ts` reads this media type as a
  * buffer).
  */
-import { detailError } from "../http/errors";
+import { detailError } from "../../http/errors";
 import type { AttachmentPart } from "./exampleAttachments";
 
 type Json = Record<string, unknown>;

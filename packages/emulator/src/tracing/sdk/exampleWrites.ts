@@ -3,24 +3,24 @@
  * routes, `examplesBulk.ts`, and the multipart ones, `platformExamples.ts`):
  * every item is read and checked before any is written, so a refused
  * request changes nothing. Each example is the one the single-example route
- * (`kinds/examples.ts`) would make of the same fields.
+ * (`../examples.ts`) would make of the same fields.
  */
 import { randomUUID } from "node:crypto";
 import type { FastifyRequest } from "fastify";
-import type { EmulatorContext } from "../core/context";
-import { detailError, type FastApiValidationError, ValidationFailure } from "../http/errors";
-import { canonicalUuid, isUuid, type RawQuery } from "../http/params";
-import type { KindRecord } from "../core/types";
-import { parseBody } from "../http/validation";
-import { createdExample, EXAMPLES, exampleChanges } from "../tracing/examples";
-import type { KindCall } from "../kinds/kindCall";
-import { kindRecords, renderRecord } from "../kinds/records";
-import { assertReferences } from "../kinds/references";
-import { authenticateFor } from "../kinds/scopeAuth";
-import { stampsOf, withoutTransient } from "../kinds/writeFields";
-import { zExampleUpdate, zPostApiV1ExamplesData } from "../wire/tracingAndEvaluation";
+import type { EmulatorContext } from "../../core/context";
+import { detailError, type FastApiValidationError, ValidationFailure } from "../../http/errors";
+import { canonicalUuid, isUuid, type RawQuery } from "../../http/params";
+import type { KindRecord } from "../../core/types";
+import { parseBody } from "../../http/validation";
+import { createdExample, EXAMPLES, exampleChanges } from "../examples";
+import type { KindCall } from "../../kinds/kindCall";
+import { kindRecords, renderRecord } from "../../kinds/records";
+import { assertReferences } from "../../kinds/references";
+import { authenticateFor } from "../../kinds/scopeAuth";
+import { stampsOf, withoutTransient } from "../../kinds/writeFields";
+import { zExampleUpdate, zPostApiV1ExamplesData } from "../../wire/tracingAndEvaluation";
 import { recordDatasetVersion } from "./versionLog";
-import { recordExampleVersion } from "../tracing/exampleVersions";
+import { recordExampleVersion } from "../exampleVersions";
 
 type Json = Record<string, unknown>;
 
