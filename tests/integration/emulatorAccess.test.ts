@@ -12,7 +12,7 @@ import {
   DEFAULT_WORKSPACE_ID,
   type Emulator,
 } from "../../packages/emulator/src";
-import { BUILT_IN_ROLE_IDS } from "../../packages/emulator/src/kinds/roles";
+import { BUILT_IN_ROLE_IDS } from "../../packages/emulator/src/organization/roles";
 
 type Json = Record<string, unknown>;
 

@@ -5,7 +5,7 @@
 // secrets of notification targets never answered, evaluators in use, and a
 // missing permission answering 403 naming it (in the Go services' shape too).
 import { createEmulator, DEFAULT_ORGANIZATION_ID, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
-import { DEFAULT_PERMISSIONS } from "../../packages/emulator/src/seed";
+import { DEFAULT_PERMISSIONS } from "../../packages/emulator/src/core/seed";
 
 type Json = Record<string, unknown>;
 

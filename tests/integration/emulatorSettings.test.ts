@@ -11,8 +11,8 @@ import {
   DEFAULT_WORKSPACE_ID,
   type Emulator,
 } from "../../packages/emulator/src";
-import { BUILT_IN_ROLE_IDS } from "../../packages/emulator/src/kinds/roles";
-import { DEFAULT_PERMISSIONS } from "../../packages/emulator/src/seed";
+import { BUILT_IN_ROLE_IDS } from "../../packages/emulator/src/organization/roles";
+import { DEFAULT_PERMISSIONS } from "../../packages/emulator/src/core/seed";
 
 type Json = Record<string, unknown>;
 

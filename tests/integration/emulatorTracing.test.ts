@@ -13,7 +13,7 @@ import {
   DEFAULT_WORKSPACE_ID,
   type Emulator,
 } from "../../packages/emulator/src";
-import { DEFAULT_PERMISSIONS } from "../../packages/emulator/src/seed";
+import { DEFAULT_PERMISSIONS } from "../../packages/emulator/src/core/seed";
 
 type Json = Record<string, unknown>;
 

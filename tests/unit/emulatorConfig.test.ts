@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseCli, DEFAULT_CLI_PORT } from "../../packages/emulator/src/cli";
-import { optionsFromConfig, readConfigFile } from "../../packages/emulator/src/config";
+import { optionsFromConfig, readConfigFile } from "../../packages/emulator/src/core/config";
 import { FAST_TIMINGS, REALISTIC_TIMINGS } from "../../packages/emulator/src";
 
 describe("emulator CLI and config file", () => {

@@ -1,4 +1,4 @@
-import { deriveKey, generateSecretKey, SecretBox } from "../../packages/emulator/src/crypto";
+import { deriveKey, generateSecretKey, SecretBox } from "../../packages/emulator/src/core/crypto";
 
 describe("secret encryption at rest", () => {
   test("round-trips and never contains the plaintext", () => {

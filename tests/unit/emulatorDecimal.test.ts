@@ -1,6 +1,6 @@
 // The emulator answers a Decimal setting as the contract's pattern has it: a
 // string of digits with no exponent (fuzzing found `2.01e-57`).
-import { plainDecimal } from "../../packages/emulator/src/routes/organization";
+import { plainDecimal } from "../../packages/emulator/src/organization/organizationRoutes";
 
 const DECIMAL_PATTERN = /^(?!^[-+.]*$)[+-]?0*\d*\.?\d*$/;
 

@@ -1,4 +1,4 @@
-import { FaultRegistry, RateLimiter } from "../../packages/emulator/src/faults";
+import { FaultRegistry, RateLimiter } from "../../packages/emulator/src/server/faults";
 
 describe("fault registry", () => {
   test("matches method and glob path, and counts down", () => {

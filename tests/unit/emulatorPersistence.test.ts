@@ -1,8 +1,8 @@
 // State written by an earlier emulator is migrated on load: graph_config_path
 // becomes langgraph_config_path, and new collections and fields get defaults.
-import { migrateState } from "../../packages/emulator/src/persistence";
-import { emptyState } from "../../packages/emulator/src/seed";
-import type { EmulatorState } from "../../packages/emulator/src/types";
+import { migrateState } from "../../packages/emulator/src/core/persistence";
+import { emptyState } from "../../packages/emulator/src/core/seed";
+import type { EmulatorState } from "../../packages/emulator/src/core/types";
 
 describe("emulator state migration", () => {
   test("renames graph_config_path and fills secretReferences and bulkExports", () => {

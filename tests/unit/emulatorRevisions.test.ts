@@ -1,5 +1,5 @@
-import { revisionHistory, resolveCommitSha, supersede } from "../../packages/emulator/src/revisions";
-import type { RevisionRecord } from "../../packages/emulator/src/types";
+import { revisionHistory, resolveCommitSha, supersede } from "../../packages/emulator/src/deployments/revisions";
+import type { RevisionRecord } from "../../packages/emulator/src/core/types";
 import { FAST_TIMINGS } from "../../packages/emulator/src";
 
 const T0 = 1_000_000;

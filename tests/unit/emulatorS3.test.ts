@@ -1,5 +1,5 @@
-import { objectKey, resolveS3Target } from "../../packages/emulator/src/s3Client";
-import { describeS3Failure } from "../../packages/emulator/src/s3TestWrite";
+import { objectKey, resolveS3Target } from "../../packages/emulator/src/exports/s3Client";
+import { describeS3Failure } from "../../packages/emulator/src/exports/s3TestWrite";
 
 describe("S3 target resolution", () => {
   const base = { bucket_name: "b", prefix: "/exports/" };

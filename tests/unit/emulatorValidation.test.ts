@@ -1,15 +1,12 @@
 import { z } from "zod";
-import { ValidationFailure } from "../../packages/emulator/src/errors";
-import { intQuery, uuidPathParam } from "../../packages/emulator/src/params";
-import { parseBody } from "../../packages/emulator/src/validation";
-import {
-  bulkExportCreateSchema,
-  deploymentCreateSchema,
-  destinationCreateSchema,
-  destinationPatchSchema,
-  oauthProviderCreateSchema,
-} from "../../packages/emulator/src/schemas";
-import type { FastApiValidationError } from "../../packages/emulator/src/errors";
+import { ValidationFailure } from "../../packages/emulator/src/http/errors";
+import { intQuery, uuidPathParam } from "../../packages/emulator/src/http/params";
+import { parseBody } from "../../packages/emulator/src/http/validation";
+import { bulkExportCreateSchema } from "../../packages/emulator/src/exports/bulkExportSchemas";
+import { deploymentCreateSchema } from "../../packages/emulator/src/deployments/deploymentSchemas";
+import { destinationCreateSchema, destinationPatchSchema } from "../../packages/emulator/src/exports/destinationSchemas";
+import { oauthProviderCreateSchema } from "../../packages/emulator/src/deployments/oauthSchemas";
+import type { FastApiValidationError } from "../../packages/emulator/src/http/errors";
 
 function failureOf(fn: () => unknown): FastApiValidationError[] {
   try {

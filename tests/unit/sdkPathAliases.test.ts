@@ -1,6 +1,6 @@
 // Where the emulator serves a path the langsmith SDKs call at another place
-// than the published documents put it (packages/emulator/src/sdk/pathAliases.ts).
-import { aliasCandidates, routedUrl } from "../../packages/emulator/src/sdk/pathAliases";
+// than the published documents put it (packages/emulator/src/tracing/sdk/pathAliases.ts).
+import { aliasCandidates, routedUrl } from "../../packages/emulator/src/tracing/sdk/pathAliases";
 
 const SERVED = new Set([
   "/api/v1/info",

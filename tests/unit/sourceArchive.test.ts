@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, utimesSync } from "node:fs";
 import { join } from "node:path";
-import { inspectArchive } from "../../packages/emulator/src/sourceArchive";
+import { inspectArchive } from "../../packages/emulator/src/deployments/sourceArchive";
 import { MAX_ARCHIVE_BYTES, WARN_ARCHIVE_BYTES, writeSourceArchive } from "../../provider/deployments/source/archive";
 import { hashSourceFiles } from "../../provider/deployments/source/contentHash";
 import { directoryTree } from "../../provider/deployments/source/diskTree";

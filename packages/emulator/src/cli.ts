@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
-import { type ConfigFile, optionsFromConfig, readConfigFile } from "./config";
+import { type ConfigFile, optionsFromConfig, readConfigFile } from "./core/config";
 import { createEmulator } from "./index";
-import type { EmulatorOptions } from "./options";
-import { DEFAULT_API_KEY, DEFAULT_BEARER_TOKEN, DEFAULT_ORG_API_KEY, DEFAULT_WORKSPACE_ID } from "./seed";
+import type { EmulatorOptions } from "./core/options";
+import { DEFAULT_API_KEY, DEFAULT_BEARER_TOKEN, DEFAULT_ORG_API_KEY, DEFAULT_WORKSPACE_ID } from "./core/seed";
 
 /** Port the CLI binds when `--port` is not given. */
 export const DEFAULT_CLI_PORT = 4100;

@@ -7,8 +7,8 @@
  *
  * @packageDocumentation
  */
-import { BUILT_IN_ROLE_IDS } from "../../../packages/emulator/src/kinds/roles";
-import { DEFAULT_API_KEY, DEFAULT_ORG_API_KEY, DEFAULT_ORGANIZATION_ID, DEFAULT_WORKSPACE_ID } from "../../../packages/emulator/src/seed";
+import { BUILT_IN_ROLE_IDS } from "../../../packages/emulator/src/organization/roles";
+import { DEFAULT_API_KEY, DEFAULT_ORG_API_KEY, DEFAULT_ORGANIZATION_ID, DEFAULT_WORKSPACE_ID } from "../../../packages/emulator/src/core/seed";
 import { type ContractEnv, type Json, UNKNOWN_ID } from "./env";
 
 /** Defines the access suite. */

@@ -10,8 +10,8 @@
  * @packageDocumentation
  */
 import { FAST_TIMINGS } from "../../../packages/emulator/src";
-import { BUILT_IN_ROLE_IDS } from "../../../packages/emulator/src/kinds/roles";
-import { DEFAULT_ORG_API_KEY, DEFAULT_WORKSPACE_ID } from "../../../packages/emulator/src/seed";
+import { BUILT_IN_ROLE_IDS } from "../../../packages/emulator/src/organization/roles";
+import { DEFAULT_ORG_API_KEY, DEFAULT_WORKSPACE_ID } from "../../../packages/emulator/src/core/seed";
 import { type ContractEnv, type Json, UNKNOWN_ID } from "./env";
 
 /** Defines the additions suite. */

@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 import { FAST_TIMINGS } from "../../../packages/emulator/src";
-import { DESTINATIONS_PATH } from "../../../packages/emulator/src/routes/destinations";
+import { DESTINATIONS_PATH } from "../../../packages/emulator/src/exports/destinationRoutes";
 import { destinationBody } from "./destinations";
 import { type ContractEnv, eventually, type Json, UNKNOWN_ID } from "./env";
 

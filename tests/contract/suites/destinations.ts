@@ -4,7 +4,7 @@
  *
  * @packageDocumentation
  */
-import { DESTINATIONS_PATH } from "../../../packages/emulator/src/routes/destinations";
+import { DESTINATIONS_PATH } from "../../../packages/emulator/src/exports/destinationRoutes";
 import type { S3Credentials } from "../../helpers/versitygw";
 import { type ContractEnv, type Json, UNKNOWN_ID } from "./env";
 

@@ -5,7 +5,7 @@
  *
  * @packageDocumentation
  */
-import { DEFAULT_API_KEY, DEFAULT_ORG_API_KEY } from "../../../packages/emulator/src/seed";
+import { DEFAULT_API_KEY, DEFAULT_ORG_API_KEY } from "../../../packages/emulator/src/core/seed";
 import { type ContractEnv, type Json, UNKNOWN_ID } from "./env";
 
 /** Defines the organization-and-access suite. */

@@ -6,7 +6,7 @@
  *
  * @packageDocumentation
  */
-import { DEFAULT_ORGANIZATION_ID, DEFAULT_PERMISSIONS, DEFAULT_WORKSPACE_ID } from "../../../packages/emulator/src/seed";
+import { DEFAULT_ORGANIZATION_ID, DEFAULT_PERMISSIONS, DEFAULT_WORKSPACE_ID } from "../../../packages/emulator/src/core/seed";
 import { type ContractEnv, type Json, UNKNOWN_ID } from "./env";
 
 /** A workspace key holding what these kinds need (prompts, rules, alerts, projects) beside the default permissions. */

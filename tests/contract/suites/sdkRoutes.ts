@@ -8,7 +8,7 @@
  *
  * @packageDocumentation
  */
-import { DEFAULT_WORKSPACE_ID } from "../../../packages/emulator/src/seed";
+import { DEFAULT_WORKSPACE_ID } from "../../../packages/emulator/src/core/seed";
 import { type ContractEnv, type Json, UNKNOWN_ID } from "./env";
 
 /** Defines the SDK routes suite. */

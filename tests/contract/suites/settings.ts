@@ -6,8 +6,8 @@
  *
  * @packageDocumentation
  */
-import { BUILT_IN_ROLE_IDS } from "../../../packages/emulator/src/kinds/roles";
-import { DEFAULT_API_KEY, DEFAULT_ORG_API_KEY, DEFAULT_ORGANIZATION_ID, DEFAULT_PERMISSIONS, DEFAULT_WORKSPACE_ID } from "../../../packages/emulator/src/seed";
+import { BUILT_IN_ROLE_IDS } from "../../../packages/emulator/src/organization/roles";
+import { DEFAULT_API_KEY, DEFAULT_ORG_API_KEY, DEFAULT_ORGANIZATION_ID, DEFAULT_PERMISSIONS, DEFAULT_WORKSPACE_ID } from "../../../packages/emulator/src/core/seed";
 import { type ContractEnv, type Json, UNKNOWN_ID } from "./env";
 
 /** A workspace key that may write the workspace's secrets (as the default keys may). */

@@ -4,7 +4,7 @@
  * emulator reports, and the objects still live in its state.
  */
 import { type ApiExchange, observeExchanges } from "../../../packages/emulator/src";
-import type { StateDump } from "../../../packages/emulator/src/control";
+import type { StateDump } from "../../../packages/emulator/src/server/control";
 
 /** The exchanges of every emulator in this process while `record` runs (the matrix runs one CLI command at a time). */
 export async function recordExchanges<T>(record: () => Promise<T>): Promise<{ result: T; exchanges: ApiExchange[] }> {

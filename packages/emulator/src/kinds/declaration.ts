@@ -6,12 +6,12 @@
  * same handlers; a kind with behaviour of its own (keys shown once, upserts)
  * adds it through the hooks here rather than through routes of its own.
  * The stored object (`KindRecord`) is one of the state's records
- * (`../types.ts`); what a hook sees of a request (`KindCall`) is in
+ * (`../core/types.ts`); what a hook sees of a request (`KindCall`) is in
  * `kindCall.ts`.
  */
 import type { z } from "zod";
-import type { EmulatorContext } from "../context";
-import type { KindRecord } from "../types";
+import type { EmulatorContext } from "../core/context";
+import type { KindRecord } from "../core/types";
 import type { GoErrorStyle } from "./goErrors";
 import type { KindCall } from "./kindCall";
 import type { ListQuery } from "./listQuery";

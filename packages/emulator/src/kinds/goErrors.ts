@@ -7,7 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { HttpError, toHttpError, ValidationFailure } from "../errors";
+import { HttpError, toHttpError, ValidationFailure } from "../http/errors";
 
 /**
  * An error as the Go services answer it: a malformed request (FastAPI's 422)

@@ -4,9 +4,9 @@
  * field, or by the object's `id` when the body or the query gives one (the
  * SDKs' `config_id`).
  */
-import type { FastApiValidationError } from "../errors";
-import { type RawQuery, requiredQuery, stringQuery, throwIfInvalid, uuidQuery } from "../params";
-import type { KindRecord } from "../types";
+import type { FastApiValidationError } from "../http/errors";
+import { type RawQuery, requiredQuery, stringQuery, throwIfInvalid, uuidQuery } from "../http/params";
+import type { KindRecord } from "../core/types";
 
 /** What names the object: the `keyedBy` field's value and/or its id. */
 export interface KeyedName {

@@ -3,9 +3,9 @@
  * ({@link KindCall}). Kept apart from `declaration.ts` and `listQuery.ts`,
  * which both name it, so that neither imports the other for it.
  */
-import type { AuthContext } from "../auth";
-import type { EmulatorContext } from "../context";
-import type { RawQuery } from "../params";
+import type { AuthContext } from "../http/auth";
+import type { EmulatorContext } from "../core/context";
+import type { RawQuery } from "../http/params";
 
 /** What a hook sees: the emulator, the caller and the kind's records in the caller's scope. */
 export interface KindCall {

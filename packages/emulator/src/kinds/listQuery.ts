@@ -5,8 +5,8 @@
  * sort, then the page (`offset`, `limit`).
  */
 import { createHash } from "node:crypto";
-import type { FastApiValidationError } from "../errors";
-import { boolQuery, canonicalUuid, enumQuery, intQuery, isUuid, type RawQuery, stringQuery, throwIfInvalid, uuidParsingError, uuidQuery } from "../params";
+import type { FastApiValidationError } from "../http/errors";
+import { boolQuery, canonicalUuid, enumQuery, intQuery, isUuid, type RawQuery, stringQuery, throwIfInvalid, uuidParsingError, uuidQuery } from "../http/params";
 import type { KindCall } from "./kindCall";
 
 /** One query parameter of a list, by what it does. */

@@ -5,8 +5,8 @@
  * a write seals its secret and masked fields (encrypted at rest), which only
  * the control handle unseals.
  */
-import type { EmulatorContext } from "../context";
-import type { KindRecord } from "../types";
+import type { EmulatorContext } from "../core/context";
+import type { KindRecord } from "../core/types";
 import type { KindDeclaration } from "./declaration";
 
 /** The records of a kind (created on first use). */

@@ -3,9 +3,9 @@
  * naming an object its scope does not have answers 404, and deleting an
  * object deletes (or unsets the field of) what depends on it, transitively.
  */
-import type { EmulatorContext } from "../context";
-import { detailError } from "../errors";
-import type { KindRecord } from "../types";
+import type { EmulatorContext } from "../core/context";
+import { detailError } from "../http/errors";
+import type { KindRecord } from "../core/types";
 import type { KindDeclaration, KindReference } from "./declaration";
 import type { KindCall } from "./kindCall";
 import { kindRecords } from "./records";

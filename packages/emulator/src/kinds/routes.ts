@@ -8,11 +8,11 @@
  */
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
-import type { EmulatorContext } from "../context";
-import { detailError, type FastApiValidationError, HttpError, ValidationFailure } from "../errors";
-import { boolQuery, canonicalUuid, isUuid, type RawQuery, throwIfInvalid, uuidParsingError, uuidPathParam } from "../params";
-import type { KindRecord } from "../types";
-import { parseBody } from "../validation";
+import type { EmulatorContext } from "../core/context";
+import { detailError, type FastApiValidationError, HttpError, ValidationFailure } from "../http/errors";
+import { boolQuery, canonicalUuid, isUuid, type RawQuery, throwIfInvalid, uuidParsingError, uuidPathParam } from "../http/params";
+import type { KindRecord } from "../core/types";
+import { parseBody } from "../http/validation";
 import type { BulkDeleteResult, KindDeclaration } from "./declaration";
 import { goErrorHandler, withoutNulls } from "./goErrors";
 import { findKeyedRecord, type KeyedName, keyedDeleteName } from "./keyedWrites";

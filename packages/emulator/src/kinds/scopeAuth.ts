@@ -1,12 +1,12 @@
 /**
  * Authentication of a caller for a declared kind's scope (organization or
  * workspace) with the permission an operation needs; the kinds' routes and
- * the organization routes (`../routes/organization.ts`) use it.
+ * the organization routes (`../organization/organizationRoutes.ts`) use it.
  */
 import type { FastifyRequest } from "fastify";
-import { type AuthContext, authenticate, requireAnyPermission } from "../auth";
-import type { EmulatorContext } from "../context";
-import { detailError } from "../errors";
+import { type AuthContext, authenticate, requireAnyPermission } from "../http/auth";
+import type { EmulatorContext } from "../core/context";
+import { detailError } from "../http/errors";
 import type { KindDeclaration } from "./declaration";
 
 /**

@@ -5,8 +5,8 @@
  * hidden field, answered as {@link MASK}. A value sent back as the mask (a
  * read, changed elsewhere and written back) keeps the stored secret.
  */
-import type { EmulatorContext } from "../context";
-import { detailError } from "../errors";
+import type { EmulatorContext } from "../core/context";
+import { detailError } from "../http/errors";
 
 /** What an answer shows in place of a secret value. */
 export const MASK = "****";

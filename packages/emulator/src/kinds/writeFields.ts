@@ -4,8 +4,8 @@
  * marker of a field a `PATCH` leaves alone, and the uniqueness of the stored
  * objects' fields (`unique`, 409).
  */
-import { detailError } from "../errors";
-import type { KindRecord } from "../types";
+import { detailError } from "../http/errors";
+import type { KindRecord } from "../core/types";
 import type { KindDeclaration } from "./declaration";
 
 /** The names of the fields a kind stamps with the time of a create and of a change (see `timestamps`). */
