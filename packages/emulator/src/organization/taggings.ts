@@ -36,6 +36,7 @@ import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "../core/context";
 import type { FastApiValidationError } from "../http/errors";
 import { enumQuery, type RawQuery, requiredQuery, throwIfInvalid, uuidQuery } from "../http/params";
+import { zTagging as zTaggingWithAdditions } from "../wire/additions";
 import { zTaggingCreate } from "../wire/organizationAndAccess";
 import { defineKind } from "../kinds/declaration";
 import { authenticateFor } from "../kinds/scopeAuth";
@@ -124,22 +125,8 @@ export const TAGGINGS = defineKind({
   timestamps: false,
 });
 
-/** The resource types a tagging names (the contract's, with the additions' `agent` and `skill`). */
-const RESOURCE_TYPES = [
-  "agent",
-  "dashboard",
-  "dataset",
-  "deployment",
-  "evaluator",
-  "experiment",
-  "fleet_integration",
-  "mcp_server",
-  "project",
-  "prompt",
-  "queue",
-  "sandbox",
-  "skill",
-];
+/** The resource types a tagging names: the contract's `ResourceType` as the additions extend it (with `agent` and `skill`). */
+const RESOURCE_TYPES: readonly string[] = zTaggingWithAdditions.shape.resource_type.options;
 
 /** Registers `GET /api/v1/workspaces/current/tags/resource`: the tags of one object, by key and value, with their taggings. */
 export function registerResourceTagsRoute(app: FastifyInstance, ctx: EmulatorContext): void {
