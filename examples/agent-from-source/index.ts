@@ -12,7 +12,7 @@ const stack = pulumi.getStack();
 const agent = new langsmith.Deployment("agent", {
   name: `agent-from-source-${stack}`,
   source: "internal_source",
-  sourceConfig: { deploymentType: config.get("deploymentType") ?? "dev" },
+  sourceConfig: { deploymentType: config.get("deploymentType", { allowedValues: ["dev", "prod"] }) ?? "dev" },
   // langgraph.json at the directory's top level names the graph (sourceRevisionConfig.graphConfigPath, default langgraph.json).
   sourceArchive: new pulumi.asset.FileArchive("./agent"),
   // Plain variables: their values show in previews and the state.
