@@ -5,8 +5,10 @@
 # stack against them: `pulumi up` (watch the revision progress; the
 # destination's test write goes to the bucket; a one-off bulk export of seeded
 # traces lands in it as a Parquet file, printed), a preview of a branch change,
-# the `up` that makes the new revision, a credentials rotation, and
-# `pulumi destroy`. State lives under
+# the `up` that makes the new revision, a credentials rotation; then an agent
+# shipped from its source directory (examples/agent-from-source, copied under
+# the demo's directory): its first revision, one edited file, exactly one new
+# revision; and `pulumi destroy` of both stacks. State lives under
 # ${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-langsmith/demo.
 #   --keep   leave the emulator running and the stack up, for exploring
 #   --fast   use the emulator's fast timings (a revision takes ~0.1 s)
@@ -91,25 +93,49 @@ p config set --stack "$stack" --path exportBackfill.projectId "$project"
 p config set --stack "$stack" --path exportBackfill.startTime 2026-10-01T00:00:00Z
 p config set --stack "$stack" --path exportBackfill.endTime 2026-10-02T00:00:00Z
 
-echo; echo "demo: 1/5 pulumi up: creates the deployment (waits until its revision is DEPLOYED), the destination (the service test-writes to the bucket) and a one-off export of 2026-10-01's traces into it (waits until written)" >&2
+echo; echo "demo: 1/7 pulumi up: creates the deployment (waits until its revision is DEPLOYED), the destination (the service test-writes to the bucket) and a one-off export of 2026-10-01's traces into it (waits until written)" >&2
 p up --yes --skip-preview --stack "$stack"
 export_path="$(p stack output --stack "$stack" backfillRuns --json | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).lastExportPath))')"
 echo; echo "demo: the export's run landed in the bucket as a Parquet file (read back with hyparquet):" >&2
 node scripts/demo-exports.mjs show "$s3" "$export_path"
-echo; echo "demo: 2/5 pulumi preview --diff after changing the branch to v2: an update, not a replace" >&2
+echo; echo "demo: 2/7 pulumi preview --diff after changing the branch to v2: an update, not a replace" >&2
 p config set --stack "$stack" branch v2
 p preview --diff --stack "$stack"
-echo; echo "demo: 3/5 pulumi up: exactly one new revision" >&2
+echo; echo "demo: 3/7 pulumi up: exactly one new revision" >&2
 p up --yes --skip-preview --stack "$stack"
-echo; echo "demo: 4/5 credentials rotation: switch the destination to key pair B; preview shows an update (not a replace), up sends one PATCH" >&2
+echo; echo "demo: 4/7 credentials rotation: switch the destination to key pair B; preview shows an update (not a replace), up sends one PATCH" >&2
 p config set --stack "$stack" --secret --path exportCredentials.accessKeyId "$(s3_field keyPairB.accessKeyId)"
 p config set --stack "$stack" --secret --path exportCredentials.secretAccessKey "$(s3_field keyPairB.secretAccessKey)"
 p preview --diff --stack "$stack"
 p up --yes --skip-preview --stack "$stack"
+
+# An agent shipped from its source directory: a copy of the example, so the demo's edit leaves the repository alone.
+# Its dependencies are the quickstart's (the same package.json), installed above.
+agent_dir="$demo_home/agent-from-source"
+rm -rf "$agent_dir" && mkdir -p "$agent_dir"
+cp -R examples/agent-from-source/{Pulumi.yaml,Pulumi.dev.yaml,index.ts,tsconfig.json,package.json,agent} "$agent_dir/"
+ln -s "$repo/examples/quickstart/node_modules" "$agent_dir/node_modules"
+cp "$agent_dir/Pulumi.dev.yaml" "$agent_dir/Pulumi.demo.yaml"
+a() { pulumi --non-interactive --cwd "$agent_dir" "$@"; }
+a stack select --create "$stack" >/dev/null
+a config set --stack "$stack" langsmith:controlPlaneUrl "$url"
+a config set --stack "$stack" langsmith:apiUrl "$url"
+a config set --stack "$stack" langsmith:workspaceId 22222222-2222-4222-8222-222222222222
+a config set --stack "$stack" --secret langsmith:apiKey lsv2_pt_emulator_demo_key
+a config set --stack "$stack" --secret openaiApiKey sk-demo-not-a-real-key
+echo; echo "demo: 5/7 an agent shipped from its source directory (examples/agent-from-source): pulumi up packs agent/ (its .gitignore honoured), uploads it and waits for the revision built from it" >&2
+a up --yes --skip-preview --stack "$stack"
+agent_id="$(a stack output --stack "$stack" deploymentId)"
+echo; echo "demo: 6/7 edit one file of the agent (agent.py): preview shows the content changed; up uploads it as exactly one new revision" >&2
+printf '\n# edited by the demo\n' >> "$agent_dir/agent/agent.py"
+a preview --diff --stack "$stack"
+a up --yes --skip-preview --stack "$stack"
+LANGSMITH_API_KEY=lsv2_pt_emulator_demo_key node scripts/demo-revisions.mjs "$url" 22222222-2222-4222-8222-222222222222 "$agent_id"
 if [ "$keep" = 1 ]; then
-  echo "demo: --keep: the stack is up; the emulator runs at $url (pid $emulator_pid), the S3 store at $(s3_field endpoint) (pid $s3_pid)." >&2
+  echo "demo: --keep: both stacks are up (the agent's program is in $agent_dir); the emulator runs at $url (pid $emulator_pid), the S3 store at $(s3_field endpoint) (pid $s3_pid)." >&2
 else
-  echo; echo "demo: 5/5 pulumi destroy" >&2
+  echo; echo "demo: 7/7 pulumi destroy (both stacks)" >&2
+  a destroy --yes --skip-preview --stack "$stack"
   p destroy --yes --skip-preview --stack "$stack"
 fi
 echo "demo: done. State lives in $demo_home/state (PULUMI_BACKEND_URL=file://$demo_home/state, passphrase: $PULUMI_CONFIG_PASSPHRASE)." >&2
