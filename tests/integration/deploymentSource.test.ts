@@ -112,6 +112,7 @@ describe("a Deployment shipped from its source directory", () => {
       sourceContentHash: (checked.inputs["__sourceContent"] as Properties)["contentHash"],
     });
     expect(outs["sourceObjectPath"]).toEqual(expect.any(String));
+    expect(outs["lastOperation"]).toMatch(/^created; shipped the source \(3 files, .*\) as revision \S+; revision \S+ DEPLOYED/);
     // The signed URL (its signature) is in no output and no progress line.
     expect(JSON.stringify(outs)).not.toMatch(/signature|expires|source-uploads/i);
     expect(lines.join("\n")).not.toMatch(/signature=|expires=/i);

@@ -55,7 +55,9 @@ export const DEPLOYMENT_CREATE: CreateHooks<
   post: ({ client, inputs }) => deploymentCalls.create(client, toCreateRequest(withConfigDefaults(inputs)), { name: inputs.name }),
   lookUp: ({ client, inputs }) => deploymentCalls.findByName(client, inputs.name, { name: inputs.name }),
   describe(wire, outcome) {
-    const revision = `created with revision ${shortId(wire.latest_revision_id ?? "?")}`;
+    // A deployment shipped from its source has no revision until its upload's PATCH: `after` says which revision that made.
+    const revision =
+      wire.latest_revision_id === null || wire.latest_revision_id === undefined ? "created" : `created with revision ${shortId(wire.latest_revision_id)}`;
     if (outcome === "found") return "created (found by name after the create response was lost)";
     return outcome === "second" ? `${revision} (second attempt; the first never reached the service)` : revision;
   },
