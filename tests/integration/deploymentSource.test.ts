@@ -300,7 +300,9 @@ describe("a Deployment shipped from its source directory", () => {
     expect(result?.failures).toEqual([
       {
         property: "sourceArchive",
-        reason: expect.stringMatching(/sourceArchive is read by the native provider only.*use the native provider's Deployment \(import \{ Deployment \} from "pulumi-langsmith", not from "pulumi-langsmith\/dynamic"\)/),
+        reason: expect.stringMatching(
+          /sourceArchive is read by the native provider only.*use the native provider's Deployment \(import \{ Deployment \} from "pulumi-langsmith", not from "pulumi-langsmith\/dynamic"\)/,
+        ),
       },
     ]);
   });

@@ -54,7 +54,9 @@ const DEPLOYMENT_PATHS = [
       "buildCommand",
     ] satisfies Array<keyof DeploymentSourceConfigArgs>
   ).map((key) => `sourceConfig.${key}`),
-  ...(["repoRef", "graphConfigPath", "sourceTarballPath", "imageUri"] satisfies Array<keyof DeploymentSourceRevisionConfigArgs>).map((key) => `sourceRevisionConfig.${key}`),
+  ...(["repoRef", "graphConfigPath", "sourceTarballPath", "imageUri"] satisfies Array<keyof DeploymentSourceRevisionConfigArgs>).map(
+    (key) => `sourceRevisionConfig.${key}`,
+  ),
   ...([
     "secrets",
     "environmentVariables",
