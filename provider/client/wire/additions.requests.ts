@@ -669,6 +669,37 @@ export const zExamplesExamplesUpsertedResponse = z.strictObject({
     example_ids: z.array(z.string()).optional()
 });
 
+export const zScimCreateScimTokenPayload = z.strictObject({
+    description: z.string().optional()
+});
+
+export const zScimUpdateScimTokenPayload = z.strictObject({
+    description: z.string().optional()
+});
+
+export const zScimScimTokenResponse = z.strictObject({
+    created_at: z.string().optional(),
+    description: z.string().optional(),
+    id: z.string().optional(),
+    last_used_at: z.string().optional(),
+    short_token: z.string().optional(),
+    updated_at: z.string().optional()
+});
+
+export const zScimScimTokenSensitiveResponse = z.strictObject({
+    created_at: z.string().optional(),
+    description: z.string().optional(),
+    id: z.string().optional(),
+    last_used_at: z.string().optional(),
+    short_token: z.string().optional(),
+    token: z.string().optional(),
+    updated_at: z.string().optional()
+});
+
+export const zScimErrorResponse = z.strictObject({
+    error: z.string().optional()
+});
+
 export const zEvaluatorStructuredOutput = z.strictObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -1727,3 +1758,49 @@ export const zPostV1PlatformExamplesMultipartData = z.strictObject({
 });
 
 export const zPostV1PlatformExamplesMultipartResponse = zExamplesExamplesUpsertedResponse;
+
+export const zGetApiV1PlatformOrgsCurrentScimTokensData = z.strictObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformOrgsCurrentScimTokensResponse = z.array(zScimScimTokenResponse);
+
+export const zPostApiV1PlatformOrgsCurrentScimTokensData = z.strictObject({
+    body: zScimCreateScimTokenPayload,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1PlatformOrgsCurrentScimTokensResponse = zScimScimTokenSensitiveResponse;
+
+export const zDeleteApiV1PlatformOrgsCurrentScimTokensByScimTokenIdData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        scim_token_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1PlatformOrgsCurrentScimTokensByScimTokenIdResponse = z.void();
+
+export const zGetApiV1PlatformOrgsCurrentScimTokensByScimTokenIdData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        scim_token_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformOrgsCurrentScimTokensByScimTokenIdResponse = zScimScimTokenResponse;
+
+export const zPatchApiV1PlatformOrgsCurrentScimTokensByScimTokenIdData = z.strictObject({
+    body: zScimUpdateScimTokenPayload,
+    path: z.strictObject({
+        scim_token_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1PlatformOrgsCurrentScimTokensByScimTokenIdResponse = zScimScimTokenResponse;

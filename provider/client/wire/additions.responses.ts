@@ -669,6 +669,37 @@ export const zExamplesExamplesUpsertedResponse = z.looseObject({
     example_ids: z.array(z.string()).optional()
 });
 
+export const zScimCreateScimTokenPayload = z.looseObject({
+    description: z.string().optional()
+});
+
+export const zScimUpdateScimTokenPayload = z.looseObject({
+    description: z.string().optional()
+});
+
+export const zScimScimTokenResponse = z.looseObject({
+    created_at: z.string().optional(),
+    description: z.string().optional(),
+    id: z.string().optional(),
+    last_used_at: z.string().optional(),
+    short_token: z.string().optional(),
+    updated_at: z.string().optional()
+});
+
+export const zScimScimTokenSensitiveResponse = z.looseObject({
+    created_at: z.string().optional(),
+    description: z.string().optional(),
+    id: z.string().optional(),
+    last_used_at: z.string().optional(),
+    short_token: z.string().optional(),
+    token: z.string().optional(),
+    updated_at: z.string().optional()
+});
+
+export const zScimErrorResponse = z.looseObject({
+    error: z.string().optional()
+});
+
 export const zEvaluatorStructuredOutput = z.looseObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -1727,3 +1758,49 @@ export const zPostV1PlatformExamplesMultipartData = z.looseObject({
 });
 
 export const zPostV1PlatformExamplesMultipartResponse = zExamplesExamplesUpsertedResponse;
+
+export const zGetApiV1PlatformOrgsCurrentScimTokensData = z.looseObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformOrgsCurrentScimTokensResponse = z.array(zScimScimTokenResponse);
+
+export const zPostApiV1PlatformOrgsCurrentScimTokensData = z.looseObject({
+    body: zScimCreateScimTokenPayload,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1PlatformOrgsCurrentScimTokensResponse = zScimScimTokenSensitiveResponse;
+
+export const zDeleteApiV1PlatformOrgsCurrentScimTokensByScimTokenIdData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        scim_token_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1PlatformOrgsCurrentScimTokensByScimTokenIdResponse = z.void();
+
+export const zGetApiV1PlatformOrgsCurrentScimTokensByScimTokenIdData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        scim_token_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformOrgsCurrentScimTokensByScimTokenIdResponse = zScimScimTokenResponse;
+
+export const zPatchApiV1PlatformOrgsCurrentScimTokensByScimTokenIdData = z.looseObject({
+    body: zScimUpdateScimTokenPayload,
+    path: z.looseObject({
+        scim_token_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1PlatformOrgsCurrentScimTokensByScimTokenIdResponse = zScimScimTokenResponse;

@@ -3,7 +3,7 @@
  * emulator serves (sandbox registries; access policies and their
  * attachments to roles; gateway policies; data planes; a workspace by id;
  * the tags of one object; a workspace's handle; a workspace's long-lived
- * retention),
+ * retention; SCIM tokens),
  * each operation with its declared answers, 400s and 404s. The additions'
  * other operations are listed in NOT_IMPLEMENTED_IN_EMULATOR and probed as 501.
  *
@@ -219,6 +219,24 @@ export function describeAdditions(env: ContractEnv): void {
       expect(((await call("GET", "/api/v1/ttl-settings", { expect: 200 })).body as Json[])[0]).toMatchObject({ longlived_ttl_days: 90 });
       await call("PUT", "/workspaces/current/ttl-settings", { body: { longlived_ttl_days: 0 }, expect: 400 });
       await call("PUT", "/workspaces/current/ttl-settings", { body: { longlived_ttl_days: "ninety" }, expect: 422, request: "invalid" });
+    });
+
+    test("SCIM tokens: create (201, the token answered this once), get and list (never the token), change the description, 404s, 403 with a workspace key; delete (204)", async () => {
+      const org = { apiKey: DEFAULT_ORG_API_KEY };
+      const tokens = "/api/v1/platform/orgs/current/scim/tokens";
+      const created = (await call("POST", tokens, { ...org, body: { description: "okta" }, expect: 201 })).body as Json;
+      const id = String(created["id"]);
+      expect(created).toMatchObject({ description: "okta", token: expect.any(String), short_token: expect.any(String) });
+      expect((await call("GET", `${tokens}/${id}`, { ...org, expect: 200 })).body).not.toHaveProperty("token");
+      await call("GET", `${tokens}/${UNKNOWN_ID}`, { ...org, expect: 404 });
+      const listed = (await call("GET", tokens, { ...org, expect: 200 })).body as Json[];
+      expect(listed.map((t) => t["id"])).toContain(id);
+      expect(JSON.stringify(listed)).not.toContain(String(created["token"]));
+      expect((await call("PATCH", `${tokens}/${id}`, { ...org, body: { description: "okta (prod)" }, expect: 200 })).body).toMatchObject({ id, description: "okta (prod)", short_token: created["short_token"] });
+      await call("PATCH", `${tokens}/${UNKNOWN_ID}`, { ...org, body: { description: "x" }, expect: 404 });
+      await call("POST", tokens, { body: { description: "workspace key" }, expect: 403 });
+      await call("DELETE", `${tokens}/${id}`, { ...org, expect: 204 });
+      await call("DELETE", `${tokens}/${id}`, { ...org, expect: 404 });
     });
   });
 }

@@ -140,6 +140,9 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
   "langsmith:index:SandboxRegistry": {
     response: { created_by: "the user who made it: an API key has none", updated_by: "the user who last changed it: an API key has none" },
   },
+  "langsmith:index:ScimToken": {
+    response: { last_used_at: "a usage statistic that changes with every SCIM call the identity provider makes: not configuration, so not recorded" },
+  },
   "langsmith:index:TagValue": { response: { tag_key_id: IN_PATH } },
   "langsmith:index:UsageLimit": { request: { id: "sent by the provider: an update is an upsert by the limit's id, the resource's id" } },
   "langsmith:index:AlertRule": {

@@ -18,6 +18,7 @@ import { PROMPT_TAGS } from "../tracing/promptTags";
 import { PROMPT_WEBHOOKS } from "../tracing/promptWebhooks";
 import { RUN_RULES } from "../tracing/runRules";
 import { SANDBOX_REGISTRIES } from "../organization/sandboxRegistries";
+import { SCIM_TOKENS } from "../organization/scimTokens";
 import { ROLES } from "../organization/roles";
 import { SERVICE_ACCOUNTS } from "../organization/serviceAccounts";
 import { SESSIONS } from "../tracing/sessions";
@@ -55,6 +56,7 @@ export const KINDS: readonly KindDeclaration[] = [
   SERVICE_ACCOUNTS,
   WORKSPACE_API_KEYS,
   SERVICE_KEYS,
+  SCIM_TOKENS,
   SESSIONS,
   DATASETS,
   EXAMPLES,
