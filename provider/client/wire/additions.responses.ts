@@ -700,6 +700,57 @@ export const zScimErrorResponse = z.looseObject({
     error: z.string().optional()
 });
 
+export const zOauthCreateOAuthClientRequest = z.looseObject({
+    allowed_scopes: z.array(z.string()).optional(),
+    client_name: z.string().optional(),
+    client_type: z.string().optional(),
+    client_uri: z.string().optional(),
+    grant_types: z.array(z.string()).optional(),
+    logo_uri: z.string().optional(),
+    policy_uri: z.string().optional(),
+    redirect_uris: z.array(z.string()).optional(),
+    tos_uri: z.string().optional()
+});
+
+export const zOauthUpdateOAuthClientRequest = z.looseObject({
+    allowed_scopes: z.array(z.string()).optional(),
+    client_name: z.string().optional(),
+    client_uri: z.string().optional(),
+    disabled: z.boolean().optional(),
+    logo_uri: z.string().optional(),
+    policy_uri: z.string().optional(),
+    redirect_uris: z.array(z.string()).optional(),
+    tos_uri: z.string().optional()
+});
+
+export const zOauthOAuthClientView = z.looseObject({
+    allowed_scopes: z.array(z.string()).optional(),
+    client_id: z.string().optional(),
+    client_name: z.string().optional(),
+    client_type: z.string().optional(),
+    client_uri: z.string().optional(),
+    created_at: z.string().optional(),
+    disabled: z.boolean().optional(),
+    grant_types: z.array(z.string()).optional(),
+    id: z.string().optional(),
+    logo_uri: z.string().optional(),
+    policy_uri: z.string().optional(),
+    redirect_uris: z.array(z.string()).optional(),
+    tos_uri: z.string().optional(),
+    updated_at: z.string().optional()
+});
+
+export const zOauthOAuthClientCredentialsResponse = z.looseObject({
+    client: zOauthOAuthClientView.optional(),
+    client_secret: z.string().optional()
+});
+
+export const zOauthOAuthClientListResponse = z.looseObject({
+    clients: z.array(zOauthOAuthClientView).optional()
+});
+
+export const zErrutilUserError = z.record(z.string(), z.unknown());
+
 export const zEvaluatorStructuredOutput = z.looseObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -1804,3 +1855,59 @@ export const zPatchApiV1PlatformOrgsCurrentScimTokensByScimTokenIdData = z.loose
 });
 
 export const zPatchApiV1PlatformOrgsCurrentScimTokensByScimTokenIdResponse = zScimScimTokenResponse;
+
+export const zGetApiV1PlatformOauthClientsData = z.looseObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformOauthClientsResponse = zOauthOAuthClientListResponse;
+
+export const zPostApiV1PlatformOauthClientsData = z.looseObject({
+    body: zOauthCreateOAuthClientRequest,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1PlatformOauthClientsResponse = zOauthOAuthClientCredentialsResponse;
+
+export const zDeleteApiV1PlatformOauthClientsByIdData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1PlatformOauthClientsByIdResponse = z.void();
+
+export const zGetApiV1PlatformOauthClientsByIdData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformOauthClientsByIdResponse = zOauthOAuthClientView;
+
+export const zPatchApiV1PlatformOauthClientsByIdData = z.looseObject({
+    body: zOauthUpdateOAuthClientRequest,
+    path: z.looseObject({
+        id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1PlatformOauthClientsByIdResponse = zOauthOAuthClientView;
+
+export const zPostApiV1PlatformOauthClientsByIdRotateSecretData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1PlatformOauthClientsByIdRotateSecretResponse = zOauthOAuthClientCredentialsResponse;

@@ -3,7 +3,7 @@
  * emulator serves (sandbox registries; access policies and their
  * attachments to roles; gateway policies; data planes; a workspace by id;
  * the tags of one object; a workspace's handle; a workspace's long-lived
- * retention; SCIM tokens),
+ * retention; SCIM tokens; OAuth clients),
  * each operation with its declared answers, 400s and 404s. The additions'
  * other operations are listed in NOT_IMPLEMENTED_IN_EMULATOR and probed as 501.
  *
@@ -237,6 +237,35 @@ export function describeAdditions(env: ContractEnv): void {
       await call("POST", tokens, { body: { description: "workspace key" }, expect: 403 });
       await call("DELETE", `${tokens}/${id}`, { ...org, expect: 204 });
       await call("DELETE", `${tokens}/${id}`, { ...org, expect: 404 });
+    });
+
+    test("OAuth clients: create (201 with the secret this once; a public client's empty; 400 without a name or with an unknown type), get and list (never the secret), change (200; 400 for an empty name; 404), rotate the secret (200, same client id; 400 for a public client; 404), delete (204; 404)", async () => {
+      const clients = "/api/v1/platform/oauth/clients";
+      const created = (await call("POST", clients, { body: { client_name: "contract app", redirect_uris: ["https://app.example.com/cb"] }, expect: 201 })).body as Json;
+      const client = created["client"] as Json;
+      const id = String(client["id"]);
+      expect(created["client_secret"]).toEqual(expect.any(String));
+      expect(client).toMatchObject({ client_name: "contract app", client_type: "confidential", disabled: false, client_id: expect.any(String) });
+      const publicOne = (await call("POST", clients, { body: { client_name: "contract cli", client_type: "public" }, expect: 201 })).body as Json;
+      expect(publicOne["client_secret"]).toBe("");
+      await call("POST", clients, { body: { redirect_uris: [] }, expect: 400 });
+      await call("POST", clients, { body: { client_name: "x", client_type: "secretive" }, expect: 400 });
+      expect(JSON.stringify((await call("GET", `${clients}/${id}`, { expect: 200 })).body)).not.toContain(String(created["client_secret"]));
+      await call("GET", `${clients}/${UNKNOWN_ID}`, { expect: 404 });
+      const listed = ((await call("GET", clients, { expect: 200 })).body as Json)["clients"] as Json[];
+      expect(listed.map((c) => c["id"])).toContain(id);
+      expect((await call("PATCH", `${clients}/${id}`, { body: { client_name: "contract app v2", disabled: true }, expect: 200 })).body).toMatchObject({ client_name: "contract app v2", disabled: true });
+      await call("PATCH", `${clients}/${id}`, { body: { client_name: "" }, expect: 400 });
+      await call("PATCH", `${clients}/${UNKNOWN_ID}`, { body: { client_name: "x" }, expect: 404 });
+      const rotated = (await call("POST", `${clients}/${id}/rotate-secret`, { expect: 200 })).body as Json;
+      expect(rotated["client_secret"]).toEqual(expect.any(String));
+      expect(rotated["client_secret"]).not.toBe(created["client_secret"]);
+      expect(rotated["client"]).toMatchObject({ id, client_id: client["client_id"] });
+      await call("POST", `${clients}/${String((publicOne["client"] as Json)["id"])}/rotate-secret`, { expect: 400 });
+      await call("POST", `${clients}/${UNKNOWN_ID}/rotate-secret`, { expect: 404 });
+      await call("DELETE", `${clients}/${id}`, { expect: 204 });
+      await call("DELETE", `${clients}/${id}`, { expect: 404 });
+      await call("DELETE", `${clients}/${String((publicOne["client"] as Json)["id"])}`, { expect: 204 });
     });
   });
 }
