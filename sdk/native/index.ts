@@ -265,6 +265,16 @@ export const getModelPriceMaps: typeof import("./getModelPriceMaps").getModelPri
 export const getModelPriceMapsOutput: typeof import("./getModelPriceMaps").getModelPriceMapsOutput = null as any;
 utilities.lazyLoad(exports, ["getModelPriceMaps","getModelPriceMapsOutput"], () => require("./getModelPriceMaps"));
 
+export { GetOAuthClientArgs, GetOAuthClientResult, GetOAuthClientOutputArgs } from "./getOAuthClient";
+export const getOAuthClient: typeof import("./getOAuthClient").getOAuthClient = null as any;
+export const getOAuthClientOutput: typeof import("./getOAuthClient").getOAuthClientOutput = null as any;
+utilities.lazyLoad(exports, ["getOAuthClient","getOAuthClientOutput"], () => require("./getOAuthClient"));
+
+export { GetOAuthClientsArgs, GetOAuthClientsResult, GetOAuthClientsOutputArgs } from "./getOAuthClients";
+export const getOAuthClients: typeof import("./getOAuthClients").getOAuthClients = null as any;
+export const getOAuthClientsOutput: typeof import("./getOAuthClients").getOAuthClientsOutput = null as any;
+utilities.lazyLoad(exports, ["getOAuthClients","getOAuthClientsOutput"], () => require("./getOAuthClients"));
+
 export { GetOAuthProvidersArgs, GetOAuthProvidersResult } from "./getOAuthProviders";
 export const getOAuthProviders: typeof import("./getOAuthProviders").getOAuthProviders = null as any;
 export const getOAuthProvidersOutput: typeof import("./getOAuthProviders").getOAuthProvidersOutput = null as any;
@@ -380,6 +390,16 @@ export const getSandboxRegistry: typeof import("./getSandboxRegistry").getSandbo
 export const getSandboxRegistryOutput: typeof import("./getSandboxRegistry").getSandboxRegistryOutput = null as any;
 utilities.lazyLoad(exports, ["getSandboxRegistry","getSandboxRegistryOutput"], () => require("./getSandboxRegistry"));
 
+export { GetScimTokenArgs, GetScimTokenResult, GetScimTokenOutputArgs } from "./getScimToken";
+export const getScimToken: typeof import("./getScimToken").getScimToken = null as any;
+export const getScimTokenOutput: typeof import("./getScimToken").getScimTokenOutput = null as any;
+utilities.lazyLoad(exports, ["getScimToken","getScimTokenOutput"], () => require("./getScimToken"));
+
+export { GetScimTokensArgs, GetScimTokensResult } from "./getScimTokens";
+export const getScimTokens: typeof import("./getScimTokens").getScimTokens = null as any;
+export const getScimTokensOutput: typeof import("./getScimTokens").getScimTokensOutput = null as any;
+utilities.lazyLoad(exports, ["getScimTokens","getScimTokensOutput"], () => require("./getScimTokens"));
+
 export { GetServiceAccountArgs, GetServiceAccountResult, GetServiceAccountOutputArgs } from "./getServiceAccount";
 export const getServiceAccount: typeof import("./getServiceAccount").getServiceAccount = null as any;
 export const getServiceAccountOutput: typeof import("./getServiceAccount").getServiceAccountOutput = null as any;
@@ -485,6 +505,11 @@ export type ModelPriceMap = import("./modelPriceMap").ModelPriceMap;
 export const ModelPriceMap: typeof import("./modelPriceMap").ModelPriceMap = null as any;
 utilities.lazyLoad(exports, ["ModelPriceMap"], () => require("./modelPriceMap"));
 
+export { OAuthClientArgs } from "./oauthClient";
+export type OAuthClient = import("./oauthClient").OAuthClient;
+export const OAuthClient: typeof import("./oauthClient").OAuthClient = null as any;
+utilities.lazyLoad(exports, ["OAuthClient"], () => require("./oauthClient"));
+
 export { OrganizationMemberArgs } from "./organizationMember";
 export type OrganizationMember = import("./organizationMember").OrganizationMember;
 export const OrganizationMember: typeof import("./organizationMember").OrganizationMember = null as any;
@@ -539,6 +564,11 @@ export { SandboxRegistryArgs } from "./sandboxRegistry";
 export type SandboxRegistry = import("./sandboxRegistry").SandboxRegistry;
 export const SandboxRegistry: typeof import("./sandboxRegistry").SandboxRegistry = null as any;
 utilities.lazyLoad(exports, ["SandboxRegistry"], () => require("./sandboxRegistry"));
+
+export { ScimTokenArgs } from "./scimToken";
+export type ScimToken = import("./scimToken").ScimToken;
+export const ScimToken: typeof import("./scimToken").ScimToken = null as any;
+utilities.lazyLoad(exports, ["ScimToken"], () => require("./scimToken"));
 
 export { ServiceAccountArgs } from "./serviceAccount";
 export type ServiceAccount = import("./serviceAccount").ServiceAccount;
@@ -644,6 +674,8 @@ const _module = {
                 return new GatewaySpendCap(name, <any>undefined, { urn })
             case "langsmith:index:ModelPriceMap":
                 return new ModelPriceMap(name, <any>undefined, { urn })
+            case "langsmith:index:OAuthClient":
+                return new OAuthClient(name, <any>undefined, { urn })
             case "langsmith:index:OrganizationMember":
                 return new OrganizationMember(name, <any>undefined, { urn })
             case "langsmith:index:OrganizationTtlSettings":
@@ -664,6 +696,8 @@ const _module = {
                 return new RunRule(name, <any>undefined, { urn })
             case "langsmith:index:SandboxRegistry":
                 return new SandboxRegistry(name, <any>undefined, { urn })
+            case "langsmith:index:ScimToken":
+                return new ScimToken(name, <any>undefined, { urn })
             case "langsmith:index:ServiceAccount":
                 return new ServiceAccount(name, <any>undefined, { urn })
             case "langsmith:index:ServiceKey":

@@ -53,6 +53,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &GatewaySpendCap{}
 	case "langsmith:index:ModelPriceMap":
 		r = &ModelPriceMap{}
+	case "langsmith:index:OAuthClient":
+		r = &OAuthClient{}
 	case "langsmith:index:OrganizationMember":
 		r = &OrganizationMember{}
 	case "langsmith:index:OrganizationTtlSettings":
@@ -73,6 +75,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &RunRule{}
 	case "langsmith:index:SandboxRegistry":
 		r = &SandboxRegistry{}
+	case "langsmith:index:ScimToken":
+		r = &ScimToken{}
 	case "langsmith:index:ServiceAccount":
 		r = &ServiceAccount{}
 	case "langsmith:index:ServiceKey":
