@@ -77,7 +77,7 @@ export const DATASET_SPLIT_FIELDS = [
   },
   {
     path: "exampleIds",
-    wire: "example_ids",
+    wire: "examples",
     refresh: "always",
     unordered: true,
     type: "list of string (UUID), at least 1",
@@ -112,7 +112,7 @@ function splitWire(datasetId: string, name: string, exampleIds: readonly string[
     id: datasetSplitId(datasetId, name),
     dataset_id: datasetId.toLowerCase(),
     split_name: name,
-    example_ids: [...new Set(exampleIds.map((id) => id.toLowerCase()))].sort(),
+    examples: [...new Set(exampleIds.map((id) => id.toLowerCase()))].sort(),
   };
 }
 
