@@ -36,6 +36,7 @@ export const GENERATED_KINDS: readonly RegisteredKind[] = [
   { token: "langsmith:index:AnnotationQueue", area: "tracing", module: "./tracing/annotationQueue", load: () => (require("../tracing/annotationQueue") as typeof import("../tracing/annotationQueue")).resource },
   { token: "langsmith:index:Dataset", area: "tracing", module: "./tracing/dataset", load: () => (require("../tracing/dataset") as typeof import("../tracing/dataset")).resource },
   { token: "langsmith:index:DatasetSplit", area: "tracing", module: "./tracing/datasetSplit", load: () => (require("../tracing/datasetSplit") as typeof import("../tracing/datasetSplit")).resource },
+  { token: "langsmith:index:DatasetVersionTag", area: "tracing", module: "./tracing/datasetVersionTag", load: () => (require("../tracing/datasetVersionTag") as typeof import("../tracing/datasetVersionTag")).resource },
   { token: "langsmith:index:Evaluator", area: "tracing", module: "./tracing/evaluator", load: () => (require("../tracing/evaluator") as typeof import("../tracing/evaluator")).resource },
   { token: "langsmith:index:Example", area: "tracing", module: "./tracing/example", load: () => (require("../tracing/example") as typeof import("../tracing/example")).resource },
   { token: "langsmith:index:FeedbackConfig", area: "tracing", module: "./tracing/feedbackConfig", load: () => (require("../tracing/feedbackConfig") as typeof import("../tracing/feedbackConfig")).resource },

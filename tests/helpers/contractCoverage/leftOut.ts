@@ -272,6 +272,9 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
       remove: "the direction of one PUT: the provider sends false to add the examples a change adds, true to take out the ones it drops and at destroy",
     },
   },
+  "langsmith:index:DatasetVersionTag": {
+    response: { tags: "every tag of the version the tag names: the others are DatasetVersionTag resources of their own" },
+  },
   "langsmith:index:PromptWebhook": { request: { id: MADE_BY_SERVICE } },
   "langsmith:index:RunRule": {
     response: {
