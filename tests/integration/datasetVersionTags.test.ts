@@ -4,14 +4,16 @@
 // program's spelling while the tag names that version and shows a tag moved
 // elsewhere, import takes `[<workspaceId>/]<datasetId>/<tag>`, a tag already
 // in use is refused with the import hint, and destroy leaves the tag (the
-// service cannot remove one).
+// service cannot remove one); against a scripted server, a PUT answered 200
+// without the tag is refused.
 import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
 import { ConflictError, NotFoundError } from "../../provider/client/errors";
 import { resource as dataset } from "../../provider/tracing/dataset";
-import { resource as datasetVersionTag } from "../../provider/tracing/datasetVersionTag";
+import { DatasetVersionTagNotAppliedError, resource as datasetVersionTag } from "../../provider/tracing/datasetVersionTag";
 import { resource as example } from "../../provider/tracing/example";
 import { configureWith, operation } from "../helpers/providerConfig";
 import { createChecked as create, updateChecked as update } from "../helpers/kindSteps";
+import { startScriptedServer, type ScriptedServer } from "../helpers/scriptedServer";
 
 describe("DatasetVersionTag against the emulator", () => {
   let emulator: Emulator;
@@ -132,6 +134,36 @@ describe("DatasetVersionTag against the emulator", () => {
     );
     expect(datasetVersionTag.check({}, { datasetId, tag: "prod" }).failures).toEqual([
       { property: "asOf", reason: 'asOf is required: "latest" or the RFC 3339 time of one of the dataset\'s versions' },
+    ]);
+  });
+});
+
+describe("DatasetVersionTag against a service that answers 200 and puts no tag", () => {
+  let server: ScriptedServer;
+  const datasetId = "00000000-0000-4000-8000-00000000d501";
+
+  beforeAll(async () => {
+    server = await startScriptedServer();
+    // No tag yet (the create's look-up), and a PUT answered with a version that does not carry it (as the community provider observes).
+    server.setFallback((request) =>
+      request.method === "PUT" ? { status: 200, json: { as_of: "2026-01-01T00:00:00+00:00", tags: [] } } : { status: 404, json: { detail: "Not found" } },
+    );
+    configureWith({ "langsmith:apiUrl": server.url, "langsmith:apiKey": DEFAULT_API_KEY, "langsmith:workspaceId": DEFAULT_WORKSPACE_ID });
+  });
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  test("the create is refused, naming the tag's time and the dataset, and nothing is recorded", async () => {
+    const inputs = datasetVersionTag.check({}, { datasetId, tag: "prod", asOf: "2026-01-01T00:00:00Z" }).inputs;
+    const created = datasetVersionTag.create(operation(), inputs);
+    await expect(created).rejects.toThrow(DatasetVersionTagNotAppliedError);
+    await expect(created).rejects.toThrow(
+      `creating dataset version tag "prod": the service did not put the tag on a version: asOf "2026-01-01T00:00:00Z" names no version of dataset ${datasetId}`,
+    );
+    expect(server.requests.filter((request) => request.method === "PUT").map((request) => [request.path, JSON.parse(request.body)])).toEqual([
+      [`/api/v1/datasets/${datasetId}/tags`, { as_of: "2026-01-01T00:00:00Z", tag: "prod" }],
     ]);
   });
 });
