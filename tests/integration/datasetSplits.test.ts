@@ -6,6 +6,7 @@
 // use is refused with the import hint, and destroy leaves no split behind.
 import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
 import { ConflictError } from "../../provider/client/errors";
+import { nativeFunction } from "../../provider/native/functions";
 import { resource as dataset } from "../../provider/tracing/dataset";
 import { resource as datasetSplit } from "../../provider/tracing/datasetSplit";
 import { resource as example } from "../../provider/tracing/example";
@@ -32,6 +33,14 @@ describe("DatasetSplit against the emulator", () => {
   async function members(name: string): Promise<string[]> {
     const listed = (await call("GET", `/api/v1/examples?dataset=${datasetId}&splits=${name}`)) as { id: string }[];
     return listed.map((one) => one.id).sort();
+  }
+
+  /** Runs a native function (a list function or a lookup) as the native provider does; answers its result. */
+  async function runFunction(token: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const fn = nativeFunction(`langsmith:index:${token}`);
+    if (fn === undefined) throw new Error(`no function ${token}`);
+    const context = operation();
+    return (await fn.run(await context.client(), args, context)) as Record<string, unknown>;
   }
 
   const splitWrites = () => emulator.control.requestLog().filter((entry) => entry.method === "PUT" && entry.path.endsWith("/splits"));
@@ -114,6 +123,13 @@ describe("DatasetSplit against the emulator", () => {
         expect.objectContaining({ importId: `${DEFAULT_WORKSPACE_ID}/${datasetId}/base`, name: "base", leftOutBecause: expect.stringContaining("Example") }),
         expect.objectContaining({ name: "test", id: `${datasetId}/test` }),
       ]),
+    );
+
+    // The list function (by dataset) and the lookup (by dataset and name), as the native provider runs them.
+    const listedSplits = (await runFunction("getDatasetSplits", { datasetId }))["datasetSplits"] as Record<string, unknown>[];
+    expect(listedSplits.find((one) => one["name"] === "holdout")).toEqual(expect.objectContaining({ id: made.id, datasetId, exampleIds: [third] }));
+    expect(await runFunction("getDatasetSplit", { datasetId, name: "holdout" })).toEqual(
+      expect.objectContaining({ found: true, id: made.id, exampleIds: [third] }),
     );
 
     // Destroy takes every current member out: the split is gone, a refresh drops it, a second destroy is no-op.

@@ -8,6 +8,7 @@
 // without the tag is refused.
 import { createEmulator, DEFAULT_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
 import { ConflictError, NotFoundError } from "../../provider/client/errors";
+import { nativeFunction } from "../../provider/native/functions";
 import { resource as dataset } from "../../provider/tracing/dataset";
 import { DatasetVersionTagNotAppliedError, resource as datasetVersionTag } from "../../provider/tracing/datasetVersionTag";
 import { resource as example } from "../../provider/tracing/example";
@@ -119,6 +120,18 @@ describe("DatasetVersionTag against the emulator", () => {
     const listed = await datasetVersionTag.list?.(operation(), { workspaceId: DEFAULT_WORKSPACE_ID, parents: { datasetId } });
     expect(listed?.map((one) => one.importId).sort()).toEqual([`${DEFAULT_WORKSPACE_ID}/${datasetId}/prod`, `${DEFAULT_WORKSPACE_ID}/${datasetId}/staging`]);
 
+    // The list function (by dataset) and the lookup (by dataset and tag), as the native provider runs them.
+    const fn = (token: string) => nativeFunction(`langsmith:index:${token}`);
+    const context = operation();
+    const listedTags = (await fn("getDatasetVersionTags")?.run(await context.client(), { datasetId }, context))?.["datasetVersionTags"] as Record<
+      string,
+      unknown
+    >[];
+    expect(listedTags.map((one) => one["tag"]).sort()).toEqual(["prod", "staging"]);
+    expect(await fn("getDatasetVersionTag")?.run(await context.client(), { datasetId, tag: "prod" }, context)).toEqual(
+      expect.objectContaining({ found: true, id: "prod", datasetId }),
+    );
+
     // Destroy leaves the tag where it is (the service cannot remove one); a dataset gone takes its tags with it.
     await datasetVersionTag.delete(operation(), made.id, drifted?.props ?? moved.outs);
     expect(Date.parse(await taggedAt("prod"))).toBe(Date.parse(newer));
@@ -143,6 +156,7 @@ describe("DatasetVersionTag against a service that answers 200 and puts no tag",
   const datasetId = "00000000-0000-4000-8000-00000000d501";
 
   beforeAll(async () => {
+    jest.spyOn(console, "log").mockImplementation(() => undefined);
     server = await startScriptedServer();
     // No tag yet (the create's look-up), and a PUT answered with a version that does not carry it (as the community provider observes).
     server.setFallback((request) =>
@@ -152,6 +166,7 @@ describe("DatasetVersionTag against a service that answers 200 and puts no tag",
   });
 
   afterAll(async () => {
+    jest.restoreAllMocks();
     await server?.close();
   });
 
