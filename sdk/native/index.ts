@@ -50,6 +50,16 @@ export type Dataset = import("./dataset").Dataset;
 export const Dataset: typeof import("./dataset").Dataset = null as any;
 utilities.lazyLoad(exports, ["Dataset"], () => require("./dataset"));
 
+export { DatasetSplitArgs } from "./datasetSplit";
+export type DatasetSplit = import("./datasetSplit").DatasetSplit;
+export const DatasetSplit: typeof import("./datasetSplit").DatasetSplit = null as any;
+utilities.lazyLoad(exports, ["DatasetSplit"], () => require("./datasetSplit"));
+
+export { DatasetVersionTagArgs } from "./datasetVersionTag";
+export type DatasetVersionTag = import("./datasetVersionTag").DatasetVersionTag;
+export const DatasetVersionTag: typeof import("./datasetVersionTag").DatasetVersionTag = null as any;
+utilities.lazyLoad(exports, ["DatasetVersionTag"], () => require("./datasetVersionTag"));
+
 export { DeploymentArgs } from "./deployment";
 export type Deployment = import("./deployment").Deployment;
 export const Deployment: typeof import("./deployment").Deployment = null as any;
@@ -164,6 +174,26 @@ export { GetDatasetArgs, GetDatasetResult, GetDatasetOutputArgs } from "./getDat
 export const getDataset: typeof import("./getDataset").getDataset = null as any;
 export const getDatasetOutput: typeof import("./getDataset").getDatasetOutput = null as any;
 utilities.lazyLoad(exports, ["getDataset","getDatasetOutput"], () => require("./getDataset"));
+
+export { GetDatasetSplitArgs, GetDatasetSplitResult, GetDatasetSplitOutputArgs } from "./getDatasetSplit";
+export const getDatasetSplit: typeof import("./getDatasetSplit").getDatasetSplit = null as any;
+export const getDatasetSplitOutput: typeof import("./getDatasetSplit").getDatasetSplitOutput = null as any;
+utilities.lazyLoad(exports, ["getDatasetSplit","getDatasetSplitOutput"], () => require("./getDatasetSplit"));
+
+export { GetDatasetSplitsArgs, GetDatasetSplitsResult, GetDatasetSplitsOutputArgs } from "./getDatasetSplits";
+export const getDatasetSplits: typeof import("./getDatasetSplits").getDatasetSplits = null as any;
+export const getDatasetSplitsOutput: typeof import("./getDatasetSplits").getDatasetSplitsOutput = null as any;
+utilities.lazyLoad(exports, ["getDatasetSplits","getDatasetSplitsOutput"], () => require("./getDatasetSplits"));
+
+export { GetDatasetVersionTagArgs, GetDatasetVersionTagResult, GetDatasetVersionTagOutputArgs } from "./getDatasetVersionTag";
+export const getDatasetVersionTag: typeof import("./getDatasetVersionTag").getDatasetVersionTag = null as any;
+export const getDatasetVersionTagOutput: typeof import("./getDatasetVersionTag").getDatasetVersionTagOutput = null as any;
+utilities.lazyLoad(exports, ["getDatasetVersionTag","getDatasetVersionTagOutput"], () => require("./getDatasetVersionTag"));
+
+export { GetDatasetVersionTagsArgs, GetDatasetVersionTagsResult, GetDatasetVersionTagsOutputArgs } from "./getDatasetVersionTags";
+export const getDatasetVersionTags: typeof import("./getDatasetVersionTags").getDatasetVersionTags = null as any;
+export const getDatasetVersionTagsOutput: typeof import("./getDatasetVersionTags").getDatasetVersionTagsOutput = null as any;
+utilities.lazyLoad(exports, ["getDatasetVersionTags","getDatasetVersionTagsOutput"], () => require("./getDatasetVersionTags"));
 
 export { GetDatasetsArgs, GetDatasetsResult, GetDatasetsOutputArgs } from "./getDatasets";
 export const getDatasets: typeof import("./getDatasets").getDatasets = null as any;
@@ -660,6 +690,10 @@ const _module = {
                 return new DataPlane(name, <any>undefined, { urn })
             case "langsmith:index:Dataset":
                 return new Dataset(name, <any>undefined, { urn })
+            case "langsmith:index:DatasetSplit":
+                return new DatasetSplit(name, <any>undefined, { urn })
+            case "langsmith:index:DatasetVersionTag":
+                return new DatasetVersionTag(name, <any>undefined, { urn })
             case "langsmith:index:Deployment":
                 return new Deployment(name, <any>undefined, { urn })
             case "langsmith:index:Evaluator":

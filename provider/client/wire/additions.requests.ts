@@ -580,6 +580,7 @@ export const zPutDatasetVersionsSchema = z.strictObject({
 
 export const zBodyUpdateDatasetSplitsApiV1DatasetsDatasetIdSplitsPut = z.strictObject({
     split_name: z.string(),
+    examples: z.array(z.uuid()),
     remove: z.boolean().optional().default(false)
 });
 

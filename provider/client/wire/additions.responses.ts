@@ -580,6 +580,7 @@ export const zPutDatasetVersionsSchema = z.looseObject({
 
 export const zBodyUpdateDatasetSplitsApiV1DatasetsDatasetIdSplitsPut = z.looseObject({
     split_name: z.string(),
+    examples: z.array(z.string()),
     remove: z.boolean().optional().default(false)
 });
 

@@ -39,6 +39,10 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &DataPlane{}
 	case "langsmith:index:Dataset":
 		r = &Dataset{}
+	case "langsmith:index:DatasetSplit":
+		r = &DatasetSplit{}
+	case "langsmith:index:DatasetVersionTag":
+		r = &DatasetVersionTag{}
 	case "langsmith:index:Deployment":
 		r = &Deployment{}
 	case "langsmith:index:Evaluator":

@@ -4034,6 +4034,175 @@ func (o ListedDatasetArrayOutput) Index(i pulumi.IntInput) ListedDatasetOutput {
 	}).(ListedDatasetOutput)
 }
 
+// A dataset split as `getDatasetSplits` lists it: the `DatasetSplit` resource's outputs and its id.
+type ListedDatasetSplit struct {
+	// The `Dataset` whose examples the split groups; another dataset replaces the split. Changing it replaces the resource.
+	DatasetId *string `pulumi:"datasetId"`
+	// The examples in the split, each an `Example` of the dataset. A change adds the new ones and then takes out the dropped ones (two requests at most), so the split is never empty in between. Changing it updates the resource in place.
+	ExampleIds []string `pulumi:"exampleIds"`
+	// The dataset split's id.
+	Id string `pulumi:"id"`
+	// The split's name, e.g. `holdout`; unique in its dataset (`pulumi import` takes `<datasetId>/<name>`). Another name replaces the split. Changing it replaces the resource.
+	Name *string `pulumi:"name"`
+	// Workspace the dataset split lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// Workspace the dataset split lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A dataset split as `getDatasetSplits` lists it: the `DatasetSplit` resource's outputs and its id.
+type ListedDatasetSplitOutput struct{ *pulumi.OutputState }
+
+func (ListedDatasetSplitOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedDatasetSplit)(nil)).Elem()
+}
+
+func (o ListedDatasetSplitOutput) ToListedDatasetSplitOutput() ListedDatasetSplitOutput {
+	return o
+}
+
+func (o ListedDatasetSplitOutput) ToListedDatasetSplitOutputWithContext(ctx context.Context) ListedDatasetSplitOutput {
+	return o
+}
+
+// The `Dataset` whose examples the split groups; another dataset replaces the split. Changing it replaces the resource.
+func (o ListedDatasetSplitOutput) DatasetId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDatasetSplit) *string { return v.DatasetId }).(pulumi.StringPtrOutput)
+}
+
+// The examples in the split, each an `Example` of the dataset. A change adds the new ones and then takes out the dropped ones (two requests at most), so the split is never empty in between. Changing it updates the resource in place.
+func (o ListedDatasetSplitOutput) ExampleIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ListedDatasetSplit) []string { return v.ExampleIds }).(pulumi.StringArrayOutput)
+}
+
+// The dataset split's id.
+func (o ListedDatasetSplitOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedDatasetSplit) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The split's name, e.g. `holdout`; unique in its dataset (`pulumi import` takes `<datasetId>/<name>`). Another name replaces the split. Changing it replaces the resource.
+func (o ListedDatasetSplitOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDatasetSplit) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the dataset split lives in.
+func (o ListedDatasetSplitOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDatasetSplit) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the dataset split lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedDatasetSplitOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDatasetSplit) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedDatasetSplitArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedDatasetSplitArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedDatasetSplit)(nil)).Elem()
+}
+
+func (o ListedDatasetSplitArrayOutput) ToListedDatasetSplitArrayOutput() ListedDatasetSplitArrayOutput {
+	return o
+}
+
+func (o ListedDatasetSplitArrayOutput) ToListedDatasetSplitArrayOutputWithContext(ctx context.Context) ListedDatasetSplitArrayOutput {
+	return o
+}
+
+func (o ListedDatasetSplitArrayOutput) Index(i pulumi.IntInput) ListedDatasetSplitOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedDatasetSplit {
+		return vs[0].([]ListedDatasetSplit)[vs[1].(int)]
+	}).(ListedDatasetSplitOutput)
+}
+
+// A dataset version tag as `getDatasetVersionTags` lists it: the `DatasetVersionTag` resource's outputs and its id.
+type ListedDatasetVersionTag struct {
+	// The version the tag names: the time of one of the dataset's versions (e.g. an `Example`'s `createdAt`), or `latest`, the newest version when the tag is put (it does not follow later changes of the dataset). A change moves the tag (one PUT). A time that is no version of the dataset is refused. Changing it updates the resource in place.
+	AsOf *string `pulumi:"asOf"`
+	// The `Dataset` whose version the tag names; another dataset replaces the tag (the old one stays on its dataset: the service cannot remove a tag). Changing it replaces the resource.
+	DatasetId *string `pulumi:"datasetId"`
+	// The dataset version tag's id.
+	Id string `pulumi:"id"`
+	// The tag, e.g. `prod`; unique in its dataset (`pulumi import` takes `<datasetId>/<tag>`). Another tag replaces the resource. Changing it replaces the resource.
+	Tag *string `pulumi:"tag"`
+	// Workspace the dataset version tag lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// Time of the version the tag names, as the service reports it (RFC 3339).
+	VersionAsOf *string `pulumi:"versionAsOf"`
+	// Workspace the dataset version tag lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A dataset version tag as `getDatasetVersionTags` lists it: the `DatasetVersionTag` resource's outputs and its id.
+type ListedDatasetVersionTagOutput struct{ *pulumi.OutputState }
+
+func (ListedDatasetVersionTagOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedDatasetVersionTag)(nil)).Elem()
+}
+
+func (o ListedDatasetVersionTagOutput) ToListedDatasetVersionTagOutput() ListedDatasetVersionTagOutput {
+	return o
+}
+
+func (o ListedDatasetVersionTagOutput) ToListedDatasetVersionTagOutputWithContext(ctx context.Context) ListedDatasetVersionTagOutput {
+	return o
+}
+
+// The version the tag names: the time of one of the dataset's versions (e.g. an `Example`'s `createdAt`), or `latest`, the newest version when the tag is put (it does not follow later changes of the dataset). A change moves the tag (one PUT). A time that is no version of the dataset is refused. Changing it updates the resource in place.
+func (o ListedDatasetVersionTagOutput) AsOf() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDatasetVersionTag) *string { return v.AsOf }).(pulumi.StringPtrOutput)
+}
+
+// The `Dataset` whose version the tag names; another dataset replaces the tag (the old one stays on its dataset: the service cannot remove a tag). Changing it replaces the resource.
+func (o ListedDatasetVersionTagOutput) DatasetId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDatasetVersionTag) *string { return v.DatasetId }).(pulumi.StringPtrOutput)
+}
+
+// The dataset version tag's id.
+func (o ListedDatasetVersionTagOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedDatasetVersionTag) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The tag, e.g. `prod`; unique in its dataset (`pulumi import` takes `<datasetId>/<tag>`). Another tag replaces the resource. Changing it replaces the resource.
+func (o ListedDatasetVersionTagOutput) Tag() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDatasetVersionTag) *string { return v.Tag }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the dataset version tag lives in.
+func (o ListedDatasetVersionTagOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDatasetVersionTag) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// Time of the version the tag names, as the service reports it (RFC 3339).
+func (o ListedDatasetVersionTagOutput) VersionAsOf() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDatasetVersionTag) *string { return v.VersionAsOf }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the dataset version tag lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedDatasetVersionTagOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDatasetVersionTag) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedDatasetVersionTagArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedDatasetVersionTagArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedDatasetVersionTag)(nil)).Elem()
+}
+
+func (o ListedDatasetVersionTagArrayOutput) ToListedDatasetVersionTagArrayOutput() ListedDatasetVersionTagArrayOutput {
+	return o
+}
+
+func (o ListedDatasetVersionTagArrayOutput) ToListedDatasetVersionTagArrayOutputWithContext(ctx context.Context) ListedDatasetVersionTagArrayOutput {
+	return o
+}
+
+func (o ListedDatasetVersionTagArrayOutput) Index(i pulumi.IntInput) ListedDatasetVersionTagOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedDatasetVersionTag {
+		return vs[0].([]ListedDatasetVersionTag)[vs[1].(int)]
+	}).(ListedDatasetVersionTagOutput)
+}
+
 // A deployment as `getDeployments` lists it: the `Deployment` resource's outputs and its id.
 type ListedDeployment struct {
 	// Take over this existing deployment instead of creating one (the import path of dynamic providers). Read at create only.
@@ -8085,6 +8254,10 @@ func init() {
 	pulumi.RegisterOutputType(ListedDataPlaneArrayOutput{})
 	pulumi.RegisterOutputType(ListedDatasetOutput{})
 	pulumi.RegisterOutputType(ListedDatasetArrayOutput{})
+	pulumi.RegisterOutputType(ListedDatasetSplitOutput{})
+	pulumi.RegisterOutputType(ListedDatasetSplitArrayOutput{})
+	pulumi.RegisterOutputType(ListedDatasetVersionTagOutput{})
+	pulumi.RegisterOutputType(ListedDatasetVersionTagArrayOutput{})
 	pulumi.RegisterOutputType(ListedDeploymentOutput{})
 	pulumi.RegisterOutputType(ListedDeploymentArrayOutput{})
 	pulumi.RegisterOutputType(ListedEvaluatorOutput{})

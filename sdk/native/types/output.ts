@@ -781,6 +781,70 @@ export interface ListedDataset {
 }
 
 /**
+ * A dataset split as `getDatasetSplits` lists it: the `DatasetSplit` resource's outputs and its id.
+ */
+export interface ListedDatasetSplit {
+    /**
+     * The `Dataset` whose examples the split groups; another dataset replaces the split. Changing it replaces the resource.
+     */
+    datasetId?: string;
+    /**
+     * The examples in the split, each an `Example` of the dataset. A change adds the new ones and then takes out the dropped ones (two requests at most), so the split is never empty in between. Changing it updates the resource in place.
+     */
+    exampleIds?: string[];
+    /**
+     * The dataset split's id.
+     */
+    id: string;
+    /**
+     * The split's name, e.g. `holdout`; unique in its dataset (`pulumi import` takes `<datasetId>/<name>`). Another name replaces the split. Changing it replaces the resource.
+     */
+    name?: string;
+    /**
+     * Workspace the dataset split lives in.
+     */
+    tenantId?: string;
+    /**
+     * Workspace the dataset split lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
+ * A dataset version tag as `getDatasetVersionTags` lists it: the `DatasetVersionTag` resource's outputs and its id.
+ */
+export interface ListedDatasetVersionTag {
+    /**
+     * The version the tag names: the time of one of the dataset's versions (e.g. an `Example`'s `createdAt`), or `latest`, the newest version when the tag is put (it does not follow later changes of the dataset). A change moves the tag (one PUT). A time that is no version of the dataset is refused. Changing it updates the resource in place.
+     */
+    asOf?: string;
+    /**
+     * The `Dataset` whose version the tag names; another dataset replaces the tag (the old one stays on its dataset: the service cannot remove a tag). Changing it replaces the resource.
+     */
+    datasetId?: string;
+    /**
+     * The dataset version tag's id.
+     */
+    id: string;
+    /**
+     * The tag, e.g. `prod`; unique in its dataset (`pulumi import` takes `<datasetId>/<tag>`). Another tag replaces the resource. Changing it replaces the resource.
+     */
+    tag?: string;
+    /**
+     * Workspace the dataset version tag lives in.
+     */
+    tenantId?: string;
+    /**
+     * Time of the version the tag names, as the service reports it (RFC 3339).
+     */
+    versionAsOf?: string;
+    /**
+     * Workspace the dataset version tag lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
  * A deployment as `getDeployments` lists it: the `Deployment` resource's outputs and its id.
  */
 export interface ListedDeployment {

@@ -270,6 +270,14 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
     request: { skip_webhooks: "a tag moved without notifying the prompt's webhooks: the provider lets `PromptWebhook`s hear every change it makes" },
     response: { repo_id: "the id of the prompt `promptHandle` names" },
   },
+  "langsmith:index:DatasetSplit": {
+    request: {
+      remove: "the direction of one PUT: the provider sends false to add the examples a change adds, true to take out the ones it drops and at destroy",
+    },
+  },
+  "langsmith:index:DatasetVersionTag": {
+    response: { tags: "every tag of the version the tag names: the others are DatasetVersionTag resources of their own" },
+  },
   "langsmith:index:PromptWebhook": { request: { id: MADE_BY_SERVICE } },
   "langsmith:index:RunRule": {
     response: {

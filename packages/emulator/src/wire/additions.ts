@@ -580,6 +580,7 @@ export const zPutDatasetVersionsSchema = z.object({
 
 export const zBodyUpdateDatasetSplitsApiV1DatasetsDatasetIdSplitsPut = z.object({
     split_name: z.string(),
+    examples: z.array(z.uuid()),
     remove: z.boolean().optional().default(false)
 });
 
