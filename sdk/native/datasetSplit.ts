@@ -7,6 +7,28 @@ import * as utilities from "./utilities";
 /**
  * A split of a LangSmith dataset (e.g. `holdout`) and the examples in it, for evaluating on part of a dataset. The service keeps a split as a name on each member example, so the split's id is `<datasetId>/<name>`; a change of `exampleIds` adds and removes examples in place, and destroy takes every example out of the split, which leaves no split of that name. A create refuses a name the dataset already uses. An `Example`'s own `split` input is its first split; a DatasetSplit adds further ones, so name a split no `Example` of the stack sets. Import by `<datasetId>/<name>`.
  *
+ * ## Example Usage
+ * ### A DatasetSplit with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const dataset = new langsmith.Dataset("dataset", {name: "support-regressions"});
+ * const example = new langsmith.Example("example", {
+ *     datasetId: dataset.id,
+ *     inputs: {
+ *         question: "How do I get a refund?",
+ *     },
+ * });
+ * const datasetSplit = new langsmith.DatasetSplit("datasetSplit", {
+ *     datasetId: dataset.id,
+ *     name: "holdout",
+ *     exampleIds: [example.id],
+ * });
+ * export const datasetSplitId = datasetSplit.id;
+ * ```
+ *
  * ## Import
  *
  * A DatasetSplit made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):

@@ -6,6 +6,32 @@ import * as utilities from "./utilities";
 
 /**
  * Looks a dataset split up by `name` under its `datasetId`, and answers it as the `DatasetSplit` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getDatasetSplit
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const dataset = new langsmith.Dataset("dataset", {name: "support-regressions"});
+ * const example = new langsmith.Example("example", {
+ *     datasetId: dataset.id,
+ *     inputs: {
+ *         question: "How do I get a refund?",
+ *     },
+ * });
+ * const datasetSplit = new langsmith.DatasetSplit("datasetSplit", {
+ *     datasetId: dataset.id,
+ *     name: "holdout",
+ *     exampleIds: [example.id],
+ * });
+ * const datasetSplitResult = langsmith.getDatasetSplitOutput({
+ *     datasetId: dataset.id,
+ *     name: datasetSplit.name,
+ * });
+ * export const found = datasetSplitResult.apply(datasetSplitResult => datasetSplitResult.found);
+ * ```
  */
 export function getDatasetSplit(args: GetDatasetSplitArgs, opts?: pulumi.InvokeOptions): Promise<GetDatasetSplitResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -63,6 +89,32 @@ export interface GetDatasetSplitResult {
 }
 /**
  * Looks a dataset split up by `name` under its `datasetId`, and answers it as the `DatasetSplit` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getDatasetSplit
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const dataset = new langsmith.Dataset("dataset", {name: "support-regressions"});
+ * const example = new langsmith.Example("example", {
+ *     datasetId: dataset.id,
+ *     inputs: {
+ *         question: "How do I get a refund?",
+ *     },
+ * });
+ * const datasetSplit = new langsmith.DatasetSplit("datasetSplit", {
+ *     datasetId: dataset.id,
+ *     name: "holdout",
+ *     exampleIds: [example.id],
+ * });
+ * const datasetSplitResult = langsmith.getDatasetSplitOutput({
+ *     datasetId: dataset.id,
+ *     name: datasetSplit.name,
+ * });
+ * export const found = datasetSplitResult.apply(datasetSplitResult => datasetSplitResult.found);
+ * ```
  */
 export function getDatasetSplitOutput(args: GetDatasetSplitOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetDatasetSplitResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

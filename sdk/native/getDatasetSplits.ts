@@ -9,6 +9,20 @@ import * as utilities from "./utilities";
 
 /**
  * Every dataset split in a workspace, as the `DatasetSplit` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getDatasetSplits
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const dataset = new langsmith.Dataset("dataset", {name: "support-regressions"});
+ * const datasetSplitsResult = langsmith.getDatasetSplitsOutput({
+ *     datasetId: dataset.id,
+ * });
+ * export const datasetSplits = datasetSplitsResult.apply(datasetSplitsResult => datasetSplitsResult.datasetSplits);
+ * ```
  */
 export function getDatasetSplits(args: GetDatasetSplitsArgs, opts?: pulumi.InvokeOptions): Promise<GetDatasetSplitsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -37,6 +51,20 @@ export interface GetDatasetSplitsResult {
 }
 /**
  * Every dataset split in a workspace, as the `DatasetSplit` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getDatasetSplits
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const dataset = new langsmith.Dataset("dataset", {name: "support-regressions"});
+ * const datasetSplitsResult = langsmith.getDatasetSplitsOutput({
+ *     datasetId: dataset.id,
+ * });
+ * export const datasetSplits = datasetSplitsResult.apply(datasetSplitsResult => datasetSplitsResult.datasetSplits);
+ * ```
  */
 export function getDatasetSplitsOutput(args: GetDatasetSplitsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetDatasetSplitsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -6,6 +6,32 @@ import * as utilities from "./utilities";
 
 /**
  * Looks a dataset version tag up by `tag` under its `datasetId`, and answers it as the `DatasetVersionTag` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getDatasetVersionTag
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const dataset = new langsmith.Dataset("dataset", {name: "support-regressions"});
+ * const example = new langsmith.Example("example", {
+ *     datasetId: dataset.id,
+ *     inputs: {
+ *         question: "How do I get a refund?",
+ *     },
+ * });
+ * const datasetVersionTag = new langsmith.DatasetVersionTag("datasetVersionTag", {
+ *     datasetId: dataset.id,
+ *     tag: "prod",
+ *     asOf: example.createdAt,
+ * });
+ * const datasetVersionTagResult = langsmith.getDatasetVersionTagOutput({
+ *     datasetId: dataset.id,
+ *     tag: datasetVersionTag.tag,
+ * });
+ * export const found = datasetVersionTagResult.apply(datasetVersionTagResult => datasetVersionTagResult.found);
+ * ```
  */
 export function getDatasetVersionTag(args: GetDatasetVersionTagArgs, opts?: pulumi.InvokeOptions): Promise<GetDatasetVersionTagResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -67,6 +93,32 @@ export interface GetDatasetVersionTagResult {
 }
 /**
  * Looks a dataset version tag up by `tag` under its `datasetId`, and answers it as the `DatasetVersionTag` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getDatasetVersionTag
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const dataset = new langsmith.Dataset("dataset", {name: "support-regressions"});
+ * const example = new langsmith.Example("example", {
+ *     datasetId: dataset.id,
+ *     inputs: {
+ *         question: "How do I get a refund?",
+ *     },
+ * });
+ * const datasetVersionTag = new langsmith.DatasetVersionTag("datasetVersionTag", {
+ *     datasetId: dataset.id,
+ *     tag: "prod",
+ *     asOf: example.createdAt,
+ * });
+ * const datasetVersionTagResult = langsmith.getDatasetVersionTagOutput({
+ *     datasetId: dataset.id,
+ *     tag: datasetVersionTag.tag,
+ * });
+ * export const found = datasetVersionTagResult.apply(datasetVersionTagResult => datasetVersionTagResult.found);
+ * ```
  */
 export function getDatasetVersionTagOutput(args: GetDatasetVersionTagOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetDatasetVersionTagResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

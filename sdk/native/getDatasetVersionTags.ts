@@ -9,6 +9,20 @@ import * as utilities from "./utilities";
 
 /**
  * Every dataset version tag in a workspace, as the `DatasetVersionTag` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getDatasetVersionTags
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const dataset = new langsmith.Dataset("dataset", {name: "support-regressions"});
+ * const datasetVersionTagsResult = langsmith.getDatasetVersionTagsOutput({
+ *     datasetId: dataset.id,
+ * });
+ * export const datasetVersionTags = datasetVersionTagsResult.apply(datasetVersionTagsResult => datasetVersionTagsResult.datasetVersionTags);
+ * ```
  */
 export function getDatasetVersionTags(args: GetDatasetVersionTagsArgs, opts?: pulumi.InvokeOptions): Promise<GetDatasetVersionTagsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -37,6 +51,20 @@ export interface GetDatasetVersionTagsResult {
 }
 /**
  * Every dataset version tag in a workspace, as the `DatasetVersionTag` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getDatasetVersionTags
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const dataset = new langsmith.Dataset("dataset", {name: "support-regressions"});
+ * const datasetVersionTagsResult = langsmith.getDatasetVersionTagsOutput({
+ *     datasetId: dataset.id,
+ * });
+ * export const datasetVersionTags = datasetVersionTagsResult.apply(datasetVersionTagsResult => datasetVersionTagsResult.datasetVersionTags);
+ * ```
  */
 export function getDatasetVersionTagsOutput(args: GetDatasetVersionTagsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetDatasetVersionTagsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

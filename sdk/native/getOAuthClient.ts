@@ -9,6 +9,20 @@ import * as utilities from "./utilities";
 
 /**
  * Looks a oauth client up by `id`, and answers it as the `OAuthClient` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getOAuthClient
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const oAuthClient = new langsmith.OAuthClient("oAuthClient", {clientName: "dashboard"});
+ * const oAuthClientResult = langsmith.getOAuthClientOutput({
+ *     id: oAuthClient.id,
+ * });
+ * export const found = oAuthClientResult.apply(oAuthClientResult => oAuthClientResult.found);
+ * ```
  */
 export function getOAuthClient(args: GetOAuthClientArgs, opts?: pulumi.InvokeOptions): Promise<GetOAuthClientResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -101,6 +115,20 @@ export interface GetOAuthClientResult {
 }
 /**
  * Looks a oauth client up by `id`, and answers it as the `OAuthClient` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getOAuthClient
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const oAuthClient = new langsmith.OAuthClient("oAuthClient", {clientName: "dashboard"});
+ * const oAuthClientResult = langsmith.getOAuthClientOutput({
+ *     id: oAuthClient.id,
+ * });
+ * export const found = oAuthClientResult.apply(oAuthClientResult => oAuthClientResult.found);
+ * ```
  */
 export function getOAuthClientOutput(args: GetOAuthClientOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetOAuthClientResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Every oauth client in a workspace, as the `OAuthClient` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getOAuthClients
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const oAuthClientsResult = langsmith.getOAuthClients({});
+ * export const oAuthClients = oAuthClientsResult.then(oAuthClientsResult => oAuthClientsResult.oAuthClients);
+ * ```
  */
 export function getOAuthClients(args?: GetOAuthClientsArgs, opts?: pulumi.InvokeOptions): Promise<GetOAuthClientsResult> {
     args = args || {};
@@ -33,6 +44,17 @@ export interface GetOAuthClientsResult {
 }
 /**
  * Every oauth client in a workspace, as the `OAuthClient` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getOAuthClients
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const oAuthClientsResult = langsmith.getOAuthClients({});
+ * export const oAuthClients = oAuthClientsResult.then(oAuthClientsResult => oAuthClientsResult.oAuthClients);
+ * ```
  */
 export function getOAuthClientsOutput(args?: GetOAuthClientsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetOAuthClientsResult> {
     args = args || {};

@@ -6,6 +6,20 @@ import * as utilities from "./utilities";
 
 /**
  * Looks a scim token up by `id`, and answers it as the `ScimToken` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getScimToken
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const scimToken = new langsmith.ScimToken("scimToken", {});
+ * const scimTokenResult = langsmith.getScimTokenOutput({
+ *     id: scimToken.id,
+ * });
+ * export const found = scimTokenResult.apply(scimTokenResult => scimTokenResult.found);
+ * ```
  */
 export function getScimToken(args: GetScimTokenArgs, opts?: pulumi.InvokeOptions): Promise<GetScimTokenResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -45,6 +59,20 @@ export interface GetScimTokenResult {
 }
 /**
  * Looks a scim token up by `id`, and answers it as the `ScimToken` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getScimToken
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const scimToken = new langsmith.ScimToken("scimToken", {});
+ * const scimTokenResult = langsmith.getScimTokenOutput({
+ *     id: scimToken.id,
+ * });
+ * export const found = scimTokenResult.apply(scimTokenResult => scimTokenResult.found);
+ * ```
  */
 export function getScimTokenOutput(args: GetScimTokenOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetScimTokenResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

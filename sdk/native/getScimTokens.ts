@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Every scim token in the organization, as the `ScimToken` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getScimTokens
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const scimTokensResult = langsmith.getScimTokens({});
+ * export const scimTokens = scimTokensResult.then(scimTokensResult => scimTokensResult.scimTokens);
+ * ```
  */
 export function getScimTokens(args?: GetScimTokensArgs, opts?: pulumi.InvokeOptions): Promise<GetScimTokensResult> {
     args = args || {};
@@ -28,6 +39,17 @@ export interface GetScimTokensResult {
 }
 /**
  * Every scim token in the organization, as the `ScimToken` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getScimTokens
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const scimTokensResult = langsmith.getScimTokens({});
+ * export const scimTokens = scimTokensResult.then(scimTokensResult => scimTokensResult.scimTokens);
+ * ```
  */
 export function getScimTokensOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetScimTokensResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -10,6 +10,17 @@ import * as utilities from "./utilities";
 /**
  * An OAuth client of a LangSmith workspace: an application that signs LangSmith users in through LangSmith's authorization server. A confidential client's `clientSecret` is a Pulumi secret the service shows at create and at each rotation only; change `rotateSecretTrigger` to rotate it in place (same `clientId`). The name, URIs, scopes and `disabled` change in place; `clientType` and `grantTypes` replace it. The service answers 404 in an organization without the OAuth feature. Import by id (an imported client has no `clientSecret` until its next rotation).
  *
+ * ## Example Usage
+ * ### An OAuthClient with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const oAuthClient = new langsmith.OAuthClient("oAuthClient", {clientName: "dashboard"});
+ * export const oAuthClientId = oAuthClient.id;
+ * ```
+ *
  * ## Import
  *
  * An OAuthClient made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):

@@ -7,6 +7,17 @@ import * as utilities from "./utilities";
 /**
  * A SCIM bearer token of the LangSmith organization, for an identity provider (Okta, Entra ID, ...) to provision users and groups. The `token` output is a Pulumi secret the service shows once, at create; the description changes in place. The service cannot rotate a token: to rotate, replace the resource (e.g. `pulumi up --replace <urn>`; the new token is made before the old one is deleted). Needs an organization-scoped API key. Import by id (an imported token has no `token`).
  *
+ * ## Example Usage
+ * ### A ScimToken with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const scimToken = new langsmith.ScimToken("scimToken", {});
+ * export const scimTokenId = scimToken.id;
+ * ```
+ *
  * ## Import
  *
  * A ScimToken made outside Pulumi is imported by any of these ids:

@@ -14,6 +14,52 @@ import (
 
 // A split of a LangSmith dataset (e.g. `holdout`) and the examples in it, for evaluating on part of a dataset. The service keeps a split as a name on each member example, so the split's id is `<datasetId>/<name>`; a change of `exampleIds` adds and removes examples in place, and destroy takes every example out of the split, which leaves no split of that name. A create refuses a name the dataset already uses. An `Example`'s own `split` input is its first split; a DatasetSplit adds further ones, so name a split no `Example` of the stack sets. Import by `<datasetId>/<name>`.
 //
+// ## Example Usage
+// ### A DatasetSplit with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			dataset, err := langsmith.NewDataset(ctx, "dataset", &langsmith.DatasetArgs{
+//				Name: pulumi.String("support-regressions"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			example, err := langsmith.NewExample(ctx, "example", &langsmith.ExampleArgs{
+//				DatasetId: dataset.ID(),
+//				Inputs: pulumi.Map{
+//					"question": pulumi.Any("How do I get a refund?"),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			datasetSplit, err := langsmith.NewDatasetSplit(ctx, "datasetSplit", &langsmith.DatasetSplitArgs{
+//				DatasetId: dataset.ID(),
+//				Name:      pulumi.String("holdout"),
+//				ExampleIds: pulumi.StringArray{
+//					example.ID(),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("datasetSplitId", datasetSplit.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // A DatasetSplit made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):

@@ -14,6 +14,8 @@ import (
 
 // A tag (e.g. `prod`) naming one version of a LangSmith dataset, so an evaluation can read the dataset as of the tag. `asOf` is the version's time, or `latest` (the newest version when the tag is put); a change of it moves the tag, one PUT. The `versionAsOf` output is the time of the version the tag names, as the service reports it. Destroy leaves the tag on its version, with a warning: the service has no request that removes one. Import by `<datasetId>/<tag>`.
 //
+// ## Example Usage
+//
 // ## Import
 //
 // A DatasetVersionTag made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):

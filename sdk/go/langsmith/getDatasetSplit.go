@@ -12,6 +12,8 @@ import (
 )
 
 // Looks a dataset split up by `name` under its `datasetId`, and answers it as the `DatasetSplit` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+//
+// ## Example Usage
 func LookupDatasetSplit(ctx *pulumi.Context, args *LookupDatasetSplitArgs, opts ...pulumi.InvokeOption) (*LookupDatasetSplitResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupDatasetSplitResult

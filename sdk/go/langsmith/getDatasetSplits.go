@@ -12,6 +12,38 @@ import (
 )
 
 // Every dataset split in a workspace, as the `DatasetSplit` resource's outputs with its id, every page read. Secret inputs are never returned.
+//
+// ## Example Usage
+// ### Calling getDatasetSplits
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			dataset, err := langsmith.NewDataset(ctx, "dataset", &langsmith.DatasetArgs{
+//				Name: pulumi.String("support-regressions"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			datasetSplitsResult := langsmith.GetDatasetSplitsOutput(ctx, langsmith.GetDatasetSplitsOutputArgs{
+//				DatasetId: dataset.ID(),
+//			}, nil)
+//			ctx.Export("datasetSplits", datasetSplitsResult.ApplyT(func(datasetSplitsResult langsmith.GetDatasetSplitsResult) ([]langsmith.ListedDatasetSplit, error) {
+//				return []langsmith.ListedDatasetSplit(datasetSplitsResult.DatasetSplits), nil
+//			}).(pulumi.ArrayOutput))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetDatasetSplits(ctx *pulumi.Context, args *GetDatasetSplitsArgs, opts ...pulumi.InvokeOption) (*GetDatasetSplitsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetDatasetSplitsResult

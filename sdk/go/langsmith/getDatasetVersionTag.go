@@ -12,6 +12,8 @@ import (
 )
 
 // Looks a dataset version tag up by `tag` under its `datasetId`, and answers it as the `DatasetVersionTag` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+//
+// ## Example Usage
 func LookupDatasetVersionTag(ctx *pulumi.Context, args *LookupDatasetVersionTagArgs, opts ...pulumi.InvokeOption) (*LookupDatasetVersionTagResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupDatasetVersionTagResult

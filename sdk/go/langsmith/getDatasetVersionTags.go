@@ -12,6 +12,38 @@ import (
 )
 
 // Every dataset version tag in a workspace, as the `DatasetVersionTag` resource's outputs with its id, every page read. Secret inputs are never returned.
+//
+// ## Example Usage
+// ### Calling getDatasetVersionTags
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			dataset, err := langsmith.NewDataset(ctx, "dataset", &langsmith.DatasetArgs{
+//				Name: pulumi.String("support-regressions"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			datasetVersionTagsResult := langsmith.GetDatasetVersionTagsOutput(ctx, langsmith.GetDatasetVersionTagsOutputArgs{
+//				DatasetId: dataset.ID(),
+//			}, nil)
+//			ctx.Export("datasetVersionTags", datasetVersionTagsResult.ApplyT(func(datasetVersionTagsResult langsmith.GetDatasetVersionTagsResult) ([]langsmith.ListedDatasetVersionTag, error) {
+//				return []langsmith.ListedDatasetVersionTag(datasetVersionTagsResult.DatasetVersionTags), nil
+//			}).(pulumi.ArrayOutput))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetDatasetVersionTags(ctx *pulumi.Context, args *GetDatasetVersionTagsArgs, opts ...pulumi.InvokeOption) (*GetDatasetVersionTagsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetDatasetVersionTagsResult

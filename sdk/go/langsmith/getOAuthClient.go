@@ -12,6 +12,8 @@ import (
 )
 
 // Looks a oauth client up by `id`, and answers it as the `OAuthClient` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+//
+// ## Example Usage
 func LookupOAuthClient(ctx *pulumi.Context, args *LookupOAuthClientArgs, opts ...pulumi.InvokeOption) (*LookupOAuthClientResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupOAuthClientResult

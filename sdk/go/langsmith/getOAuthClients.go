@@ -12,6 +12,8 @@ import (
 )
 
 // Every oauth client in a workspace, as the `OAuthClient` resource's outputs with its id, every page read. Secret inputs are never returned.
+//
+// ## Example Usage
 func GetOAuthClients(ctx *pulumi.Context, args *GetOAuthClientsArgs, opts ...pulumi.InvokeOption) (*GetOAuthClientsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetOAuthClientsResult

@@ -12,6 +12,8 @@ import (
 )
 
 // Looks a scim token up by `id`, and answers it as the `ScimToken` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+//
+// ## Example Usage
 func LookupScimToken(ctx *pulumi.Context, args *LookupScimTokenArgs, opts ...pulumi.InvokeOption) (*LookupScimTokenResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupScimTokenResult

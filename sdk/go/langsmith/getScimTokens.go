@@ -12,6 +12,8 @@ import (
 )
 
 // Every scim token in the organization, as the `ScimToken` resource's outputs with its id, every page read. Secret inputs are never returned.
+//
+// ## Example Usage
 func GetScimTokens(ctx *pulumi.Context, args *GetScimTokensArgs, opts ...pulumi.InvokeOption) (*GetScimTokensResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetScimTokensResult

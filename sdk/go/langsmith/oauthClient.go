@@ -14,6 +14,33 @@ import (
 
 // An OAuth client of a LangSmith workspace: an application that signs LangSmith users in through LangSmith's authorization server. A confidential client's `clientSecret` is a Pulumi secret the service shows at create and at each rotation only; change `rotateSecretTrigger` to rotate it in place (same `clientId`). The name, URIs, scopes and `disabled` change in place; `clientType` and `grantTypes` replace it. The service answers 404 in an organization without the OAuth feature. Import by id (an imported client has no `clientSecret` until its next rotation).
 //
+// ## Example Usage
+// ### An OAuthClient with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			oAuthClient, err := langsmith.NewOAuthClient(ctx, "oAuthClient", &langsmith.OAuthClientArgs{
+//				ClientName: pulumi.String("dashboard"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("oAuthClientId", oAuthClient.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // An OAuthClient made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):

@@ -13,6 +13,31 @@ import (
 
 // A SCIM bearer token of the LangSmith organization, for an identity provider (Okta, Entra ID, ...) to provision users and groups. The `token` output is a Pulumi secret the service shows once, at create; the description changes in place. The service cannot rotate a token: to rotate, replace the resource (e.g. `pulumi up --replace <urn>`; the new token is made before the old one is deleted). Needs an organization-scoped API key. Import by id (an imported token has no `token`).
 //
+// ## Example Usage
+// ### A ScimToken with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			scimToken, err := langsmith.NewScimToken(ctx, "scimToken", nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("scimTokenId", scimToken.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // A ScimToken made outside Pulumi is imported by any of these ids:
