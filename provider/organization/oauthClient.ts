@@ -213,7 +213,8 @@ async function sendOAuthClientUpdate(request: UpdateRequest<OAuthClientInputs, S
 /** The OAuthClient, as the native provider serves it. */
 export const resource = declareKind({
   token: "langsmith:index:OAuthClient",
-  listing: { paging: { by: "none" } },
+  // The rotation trigger is the program's own value, never sent: a listed client has none.
+  listing: { paging: { by: "none" }, leftOut: ["rotateSecretTrigger"] },
   kind: "OAuth client",
   description:
     "An OAuth client of a LangSmith workspace: an application that signs LangSmith users in through LangSmith's authorization server. A confidential client's `clientSecret` is a Pulumi secret the service shows at create and at each rotation only; " +
