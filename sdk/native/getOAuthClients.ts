@@ -8,7 +8,7 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * Every oauth client in a workspace, as the `OAuthClient` resource's outputs with its id, every page read. Secret inputs are never returned.
+ * Every oauth client in a workspace, as the `OAuthClient` resource's outputs with its id, every page read. The service's list leaves out `rotateSecretTrigger`: unset here. Secret inputs are never returned.
  *
  * ## Example Usage
  * ### Calling getOAuthClients
@@ -43,7 +43,7 @@ export interface GetOAuthClientsResult {
     readonly oAuthClients?: outputs.ListedOAuthClient[];
 }
 /**
- * Every oauth client in a workspace, as the `OAuthClient` resource's outputs with its id, every page read. Secret inputs are never returned.
+ * Every oauth client in a workspace, as the `OAuthClient` resource's outputs with its id, every page read. The service's list leaves out `rotateSecretTrigger`: unset here. Secret inputs are never returned.
  *
  * ## Example Usage
  * ### Calling getOAuthClients

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Every oauth client in a workspace, as the `OAuthClient` resource's outputs with its id, every page read. Secret inputs are never returned.
+// Every oauth client in a workspace, as the `OAuthClient` resource's outputs with its id, every page read. The service's list leaves out `rotateSecretTrigger`: unset here. Secret inputs are never returned.
 //
 // ## Example Usage
 func GetOAuthClients(ctx *pulumi.Context, args *GetOAuthClientsArgs, opts ...pulumi.InvokeOption) (*GetOAuthClientsResult, error) {
