@@ -50,6 +50,16 @@ export type Dataset = import("./dataset").Dataset;
 export const Dataset: typeof import("./dataset").Dataset = null as any;
 utilities.lazyLoad(exports, ["Dataset"], () => require("./dataset"));
 
+export { DatasetSplitArgs } from "./datasetSplit";
+export type DatasetSplit = import("./datasetSplit").DatasetSplit;
+export const DatasetSplit: typeof import("./datasetSplit").DatasetSplit = null as any;
+utilities.lazyLoad(exports, ["DatasetSplit"], () => require("./datasetSplit"));
+
+export { DatasetVersionTagArgs } from "./datasetVersionTag";
+export type DatasetVersionTag = import("./datasetVersionTag").DatasetVersionTag;
+export const DatasetVersionTag: typeof import("./datasetVersionTag").DatasetVersionTag = null as any;
+utilities.lazyLoad(exports, ["DatasetVersionTag"], () => require("./datasetVersionTag"));
+
 export { DeploymentArgs } from "./deployment";
 export type Deployment = import("./deployment").Deployment;
 export const Deployment: typeof import("./deployment").Deployment = null as any;
@@ -165,6 +175,26 @@ export const getDataset: typeof import("./getDataset").getDataset = null as any;
 export const getDatasetOutput: typeof import("./getDataset").getDatasetOutput = null as any;
 utilities.lazyLoad(exports, ["getDataset","getDatasetOutput"], () => require("./getDataset"));
 
+export { GetDatasetSplitArgs, GetDatasetSplitResult, GetDatasetSplitOutputArgs } from "./getDatasetSplit";
+export const getDatasetSplit: typeof import("./getDatasetSplit").getDatasetSplit = null as any;
+export const getDatasetSplitOutput: typeof import("./getDatasetSplit").getDatasetSplitOutput = null as any;
+utilities.lazyLoad(exports, ["getDatasetSplit","getDatasetSplitOutput"], () => require("./getDatasetSplit"));
+
+export { GetDatasetSplitsArgs, GetDatasetSplitsResult, GetDatasetSplitsOutputArgs } from "./getDatasetSplits";
+export const getDatasetSplits: typeof import("./getDatasetSplits").getDatasetSplits = null as any;
+export const getDatasetSplitsOutput: typeof import("./getDatasetSplits").getDatasetSplitsOutput = null as any;
+utilities.lazyLoad(exports, ["getDatasetSplits","getDatasetSplitsOutput"], () => require("./getDatasetSplits"));
+
+export { GetDatasetVersionTagArgs, GetDatasetVersionTagResult, GetDatasetVersionTagOutputArgs } from "./getDatasetVersionTag";
+export const getDatasetVersionTag: typeof import("./getDatasetVersionTag").getDatasetVersionTag = null as any;
+export const getDatasetVersionTagOutput: typeof import("./getDatasetVersionTag").getDatasetVersionTagOutput = null as any;
+utilities.lazyLoad(exports, ["getDatasetVersionTag","getDatasetVersionTagOutput"], () => require("./getDatasetVersionTag"));
+
+export { GetDatasetVersionTagsArgs, GetDatasetVersionTagsResult, GetDatasetVersionTagsOutputArgs } from "./getDatasetVersionTags";
+export const getDatasetVersionTags: typeof import("./getDatasetVersionTags").getDatasetVersionTags = null as any;
+export const getDatasetVersionTagsOutput: typeof import("./getDatasetVersionTags").getDatasetVersionTagsOutput = null as any;
+utilities.lazyLoad(exports, ["getDatasetVersionTags","getDatasetVersionTagsOutput"], () => require("./getDatasetVersionTags"));
+
 export { GetDatasetsArgs, GetDatasetsResult, GetDatasetsOutputArgs } from "./getDatasets";
 export const getDatasets: typeof import("./getDatasets").getDatasets = null as any;
 export const getDatasetsOutput: typeof import("./getDatasets").getDatasetsOutput = null as any;
@@ -264,6 +294,16 @@ export { GetModelPriceMapsArgs, GetModelPriceMapsResult, GetModelPriceMapsOutput
 export const getModelPriceMaps: typeof import("./getModelPriceMaps").getModelPriceMaps = null as any;
 export const getModelPriceMapsOutput: typeof import("./getModelPriceMaps").getModelPriceMapsOutput = null as any;
 utilities.lazyLoad(exports, ["getModelPriceMaps","getModelPriceMapsOutput"], () => require("./getModelPriceMaps"));
+
+export { GetOAuthClientArgs, GetOAuthClientResult, GetOAuthClientOutputArgs } from "./getOAuthClient";
+export const getOAuthClient: typeof import("./getOAuthClient").getOAuthClient = null as any;
+export const getOAuthClientOutput: typeof import("./getOAuthClient").getOAuthClientOutput = null as any;
+utilities.lazyLoad(exports, ["getOAuthClient","getOAuthClientOutput"], () => require("./getOAuthClient"));
+
+export { GetOAuthClientsArgs, GetOAuthClientsResult, GetOAuthClientsOutputArgs } from "./getOAuthClients";
+export const getOAuthClients: typeof import("./getOAuthClients").getOAuthClients = null as any;
+export const getOAuthClientsOutput: typeof import("./getOAuthClients").getOAuthClientsOutput = null as any;
+utilities.lazyLoad(exports, ["getOAuthClients","getOAuthClientsOutput"], () => require("./getOAuthClients"));
 
 export { GetOAuthProvidersArgs, GetOAuthProvidersResult } from "./getOAuthProviders";
 export const getOAuthProviders: typeof import("./getOAuthProviders").getOAuthProviders = null as any;
@@ -380,6 +420,16 @@ export const getSandboxRegistry: typeof import("./getSandboxRegistry").getSandbo
 export const getSandboxRegistryOutput: typeof import("./getSandboxRegistry").getSandboxRegistryOutput = null as any;
 utilities.lazyLoad(exports, ["getSandboxRegistry","getSandboxRegistryOutput"], () => require("./getSandboxRegistry"));
 
+export { GetScimTokenArgs, GetScimTokenResult, GetScimTokenOutputArgs } from "./getScimToken";
+export const getScimToken: typeof import("./getScimToken").getScimToken = null as any;
+export const getScimTokenOutput: typeof import("./getScimToken").getScimTokenOutput = null as any;
+utilities.lazyLoad(exports, ["getScimToken","getScimTokenOutput"], () => require("./getScimToken"));
+
+export { GetScimTokensArgs, GetScimTokensResult } from "./getScimTokens";
+export const getScimTokens: typeof import("./getScimTokens").getScimTokens = null as any;
+export const getScimTokensOutput: typeof import("./getScimTokens").getScimTokensOutput = null as any;
+utilities.lazyLoad(exports, ["getScimTokens","getScimTokensOutput"], () => require("./getScimTokens"));
+
 export { GetServiceAccountArgs, GetServiceAccountResult, GetServiceAccountOutputArgs } from "./getServiceAccount";
 export const getServiceAccount: typeof import("./getServiceAccount").getServiceAccount = null as any;
 export const getServiceAccountOutput: typeof import("./getServiceAccount").getServiceAccountOutput = null as any;
@@ -485,6 +535,11 @@ export type ModelPriceMap = import("./modelPriceMap").ModelPriceMap;
 export const ModelPriceMap: typeof import("./modelPriceMap").ModelPriceMap = null as any;
 utilities.lazyLoad(exports, ["ModelPriceMap"], () => require("./modelPriceMap"));
 
+export { OAuthClientArgs } from "./oauthClient";
+export type OAuthClient = import("./oauthClient").OAuthClient;
+export const OAuthClient: typeof import("./oauthClient").OAuthClient = null as any;
+utilities.lazyLoad(exports, ["OAuthClient"], () => require("./oauthClient"));
+
 export { OrganizationMemberArgs } from "./organizationMember";
 export type OrganizationMember = import("./organizationMember").OrganizationMember;
 export const OrganizationMember: typeof import("./organizationMember").OrganizationMember = null as any;
@@ -539,6 +594,11 @@ export { SandboxRegistryArgs } from "./sandboxRegistry";
 export type SandboxRegistry = import("./sandboxRegistry").SandboxRegistry;
 export const SandboxRegistry: typeof import("./sandboxRegistry").SandboxRegistry = null as any;
 utilities.lazyLoad(exports, ["SandboxRegistry"], () => require("./sandboxRegistry"));
+
+export { ScimTokenArgs } from "./scimToken";
+export type ScimToken = import("./scimToken").ScimToken;
+export const ScimToken: typeof import("./scimToken").ScimToken = null as any;
+utilities.lazyLoad(exports, ["ScimToken"], () => require("./scimToken"));
 
 export { ServiceAccountArgs } from "./serviceAccount";
 export type ServiceAccount = import("./serviceAccount").ServiceAccount;
@@ -630,6 +690,10 @@ const _module = {
                 return new DataPlane(name, <any>undefined, { urn })
             case "langsmith:index:Dataset":
                 return new Dataset(name, <any>undefined, { urn })
+            case "langsmith:index:DatasetSplit":
+                return new DatasetSplit(name, <any>undefined, { urn })
+            case "langsmith:index:DatasetVersionTag":
+                return new DatasetVersionTag(name, <any>undefined, { urn })
             case "langsmith:index:Deployment":
                 return new Deployment(name, <any>undefined, { urn })
             case "langsmith:index:Evaluator":
@@ -644,6 +708,8 @@ const _module = {
                 return new GatewaySpendCap(name, <any>undefined, { urn })
             case "langsmith:index:ModelPriceMap":
                 return new ModelPriceMap(name, <any>undefined, { urn })
+            case "langsmith:index:OAuthClient":
+                return new OAuthClient(name, <any>undefined, { urn })
             case "langsmith:index:OrganizationMember":
                 return new OrganizationMember(name, <any>undefined, { urn })
             case "langsmith:index:OrganizationTtlSettings":
@@ -664,6 +730,8 @@ const _module = {
                 return new RunRule(name, <any>undefined, { urn })
             case "langsmith:index:SandboxRegistry":
                 return new SandboxRegistry(name, <any>undefined, { urn })
+            case "langsmith:index:ScimToken":
+                return new ScimToken(name, <any>undefined, { urn })
             case "langsmith:index:ServiceAccount":
                 return new ServiceAccount(name, <any>undefined, { urn })
             case "langsmith:index:ServiceKey":

@@ -152,9 +152,17 @@ async function finishCreate(kind: PreparedKind, request: WriteRequest, reader: L
   const answered = Object.keys(created.wire).length > 0 ? created.wire : undefined;
   const ready = wait === undefined ? created.wire : ((await waitForStatus(wait, "ready", answered)) ?? created.wire);
   const sent = await sendUpdateOnlyFields(kind, context, request.client, id, inputs, action);
-  const updated = (sent !== undefined && wait !== undefined ? await waitForStatus(wait, "ready", sent) : sent) ?? ready;
+  const afterSent = sent !== undefined && wait !== undefined ? await waitForStatus(wait, "ready", sent) : sent;
+  // What only the create answer holds (a secret shown once) stays recorded when an update answers next.
+  const updated = afterSent === undefined ? ready : { ...onlyAtCreateValues(kind, created.wire), ...afterSent };
   const extra = (await spec.afterWrite?.(reader, id, inputs, undefined, action)) ?? {};
   return { ...outputsFor(kind, inputs, updated, tenantOf(settings, updated), lastOperationOf(kind, request, created)), ...extra };
+}
+
+/** The top-level wire values of the outputs only the create answer has (`onlyAtCreate`), as that answer gives them. */
+function onlyAtCreateValues(kind: PreparedKind, wire: Record<string, unknown>): Record<string, unknown> {
+  const kept = kind.wireOutputs.filter((output) => output.onlyAtCreate === true && wire[output.wire] !== undefined);
+  return Object.fromEntries(kept.map((output) => [output.wire, wire[output.wire]]));
 }
 
 /** The default `lastOperation` of a create, e.g. `created project "traces" (1a2b3c4d)`. */

@@ -39,6 +39,10 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &DataPlane{}
 	case "langsmith:index:Dataset":
 		r = &Dataset{}
+	case "langsmith:index:DatasetSplit":
+		r = &DatasetSplit{}
+	case "langsmith:index:DatasetVersionTag":
+		r = &DatasetVersionTag{}
 	case "langsmith:index:Deployment":
 		r = &Deployment{}
 	case "langsmith:index:Evaluator":
@@ -53,6 +57,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &GatewaySpendCap{}
 	case "langsmith:index:ModelPriceMap":
 		r = &ModelPriceMap{}
+	case "langsmith:index:OAuthClient":
+		r = &OAuthClient{}
 	case "langsmith:index:OrganizationMember":
 		r = &OrganizationMember{}
 	case "langsmith:index:OrganizationTtlSettings":
@@ -73,6 +79,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &RunRule{}
 	case "langsmith:index:SandboxRegistry":
 		r = &SandboxRegistry{}
+	case "langsmith:index:ScimToken":
+		r = &ScimToken{}
 	case "langsmith:index:ServiceAccount":
 		r = &ServiceAccount{}
 	case "langsmith:index:ServiceKey":

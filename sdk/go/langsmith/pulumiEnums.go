@@ -4561,6 +4561,174 @@ func (in *gatewaySpendCapWindowPtr) ToGatewaySpendCapWindowPtrOutputWithContext(
 	return pulumi.ToOutputWithContext(ctx, in).(GatewaySpendCapWindowPtrOutput)
 }
 
+// The values of an OAuthClient's `clientType`: `confidential`: a server-side application that holds a secret (`clientSecret`); `public`: one that cannot keep a secret (a browser or CLI app, with PKCE), and has none. The service cannot change it: a change replaces the client.
+type OAuthClientClientType string
+
+const (
+	// `confidential`, as the service names it.
+	OAuthClientClientTypeConfidential = OAuthClientClientType("confidential")
+	// `public`, as the service names it.
+	OAuthClientClientTypePublic = OAuthClientClientType("public")
+)
+
+func (OAuthClientClientType) ElementType() reflect.Type {
+	return reflect.TypeOf((*OAuthClientClientType)(nil)).Elem()
+}
+
+func (e OAuthClientClientType) ToOAuthClientClientTypeOutput() OAuthClientClientTypeOutput {
+	return pulumi.ToOutput(e).(OAuthClientClientTypeOutput)
+}
+
+func (e OAuthClientClientType) ToOAuthClientClientTypeOutputWithContext(ctx context.Context) OAuthClientClientTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(OAuthClientClientTypeOutput)
+}
+
+func (e OAuthClientClientType) ToOAuthClientClientTypePtrOutput() OAuthClientClientTypePtrOutput {
+	return e.ToOAuthClientClientTypePtrOutputWithContext(context.Background())
+}
+
+func (e OAuthClientClientType) ToOAuthClientClientTypePtrOutputWithContext(ctx context.Context) OAuthClientClientTypePtrOutput {
+	return OAuthClientClientType(e).ToOAuthClientClientTypeOutputWithContext(ctx).ToOAuthClientClientTypePtrOutputWithContext(ctx)
+}
+
+func (e OAuthClientClientType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e OAuthClientClientType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e OAuthClientClientType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e OAuthClientClientType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type OAuthClientClientTypeOutput struct{ *pulumi.OutputState }
+
+func (OAuthClientClientTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*OAuthClientClientType)(nil)).Elem()
+}
+
+func (o OAuthClientClientTypeOutput) ToOAuthClientClientTypeOutput() OAuthClientClientTypeOutput {
+	return o
+}
+
+func (o OAuthClientClientTypeOutput) ToOAuthClientClientTypeOutputWithContext(ctx context.Context) OAuthClientClientTypeOutput {
+	return o
+}
+
+func (o OAuthClientClientTypeOutput) ToOAuthClientClientTypePtrOutput() OAuthClientClientTypePtrOutput {
+	return o.ToOAuthClientClientTypePtrOutputWithContext(context.Background())
+}
+
+func (o OAuthClientClientTypeOutput) ToOAuthClientClientTypePtrOutputWithContext(ctx context.Context) OAuthClientClientTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v OAuthClientClientType) *OAuthClientClientType {
+		return &v
+	}).(OAuthClientClientTypePtrOutput)
+}
+
+func (o OAuthClientClientTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o OAuthClientClientTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e OAuthClientClientType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o OAuthClientClientTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o OAuthClientClientTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e OAuthClientClientType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type OAuthClientClientTypePtrOutput struct{ *pulumi.OutputState }
+
+func (OAuthClientClientTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**OAuthClientClientType)(nil)).Elem()
+}
+
+func (o OAuthClientClientTypePtrOutput) ToOAuthClientClientTypePtrOutput() OAuthClientClientTypePtrOutput {
+	return o
+}
+
+func (o OAuthClientClientTypePtrOutput) ToOAuthClientClientTypePtrOutputWithContext(ctx context.Context) OAuthClientClientTypePtrOutput {
+	return o
+}
+
+func (o OAuthClientClientTypePtrOutput) Elem() OAuthClientClientTypeOutput {
+	return o.ApplyT(func(v *OAuthClientClientType) OAuthClientClientType {
+		if v != nil {
+			return *v
+		}
+		var ret OAuthClientClientType
+		return ret
+	}).(OAuthClientClientTypeOutput)
+}
+
+func (o OAuthClientClientTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o OAuthClientClientTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *OAuthClientClientType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// OAuthClientClientTypeInput is an input type that accepts values of the OAuthClientClientType enum
+// A concrete instance of `OAuthClientClientTypeInput` can be one of the following:
+//
+//	OAuthClientClientTypeConfidential
+//	OAuthClientClientTypePublic
+type OAuthClientClientTypeInput interface {
+	pulumi.Input
+
+	ToOAuthClientClientTypeOutput() OAuthClientClientTypeOutput
+	ToOAuthClientClientTypeOutputWithContext(context.Context) OAuthClientClientTypeOutput
+}
+
+var oauthClientClientTypePtrType = reflect.TypeOf((**OAuthClientClientType)(nil)).Elem()
+
+type OAuthClientClientTypePtrInput interface {
+	pulumi.Input
+
+	ToOAuthClientClientTypePtrOutput() OAuthClientClientTypePtrOutput
+	ToOAuthClientClientTypePtrOutputWithContext(context.Context) OAuthClientClientTypePtrOutput
+}
+
+type oauthClientClientTypePtr string
+
+func OAuthClientClientTypePtr(v string) OAuthClientClientTypePtrInput {
+	return (*oauthClientClientTypePtr)(&v)
+}
+
+func (*oauthClientClientTypePtr) ElementType() reflect.Type {
+	return oauthClientClientTypePtrType
+}
+
+func (in *oauthClientClientTypePtr) ToOAuthClientClientTypePtrOutput() OAuthClientClientTypePtrOutput {
+	return pulumi.ToOutput(in).(OAuthClientClientTypePtrOutput)
+}
+
+func (in *oauthClientClientTypePtr) ToOAuthClientClientTypePtrOutputWithContext(ctx context.Context) OAuthClientClientTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(OAuthClientClientTypePtrOutput)
+}
+
 // The values of an OrganizationTtlSettings's `defaultTraceTier`: Retention tier of new traces: `shortlived` (base, 14 days) or `longlived` (extended, 400 days).
 type OrganizationTtlSettingsDefaultTraceTier string
 
@@ -7051,6 +7219,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*GatewayPolicyPolicyTypePtrInput)(nil)).Elem(), GatewayPolicyPolicyType("spend_cap"))
 	pulumi.RegisterInputType(reflect.TypeOf((*GatewaySpendCapWindowInput)(nil)).Elem(), GatewaySpendCapWindow("hourly"))
 	pulumi.RegisterInputType(reflect.TypeOf((*GatewaySpendCapWindowPtrInput)(nil)).Elem(), GatewaySpendCapWindow("hourly"))
+	pulumi.RegisterInputType(reflect.TypeOf((*OAuthClientClientTypeInput)(nil)).Elem(), OAuthClientClientType("confidential"))
+	pulumi.RegisterInputType(reflect.TypeOf((*OAuthClientClientTypePtrInput)(nil)).Elem(), OAuthClientClientType("confidential"))
 	pulumi.RegisterInputType(reflect.TypeOf((*OrganizationTtlSettingsDefaultTraceTierInput)(nil)).Elem(), OrganizationTtlSettingsDefaultTraceTier("longlived"))
 	pulumi.RegisterInputType(reflect.TypeOf((*OrganizationTtlSettingsDefaultTraceTierPtrInput)(nil)).Elem(), OrganizationTtlSettingsDefaultTraceTier("longlived"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PlaygroundSettingsOauthTokenEndpointAuthMethodInput)(nil)).Elem(), PlaygroundSettingsOauthTokenEndpointAuthMethod("client_secret_basic"))
@@ -7130,6 +7300,8 @@ func init() {
 	pulumi.RegisterOutputType(GatewayPolicyPolicyTypePtrOutput{})
 	pulumi.RegisterOutputType(GatewaySpendCapWindowOutput{})
 	pulumi.RegisterOutputType(GatewaySpendCapWindowPtrOutput{})
+	pulumi.RegisterOutputType(OAuthClientClientTypeOutput{})
+	pulumi.RegisterOutputType(OAuthClientClientTypePtrOutput{})
 	pulumi.RegisterOutputType(OrganizationTtlSettingsDefaultTraceTierOutput{})
 	pulumi.RegisterOutputType(OrganizationTtlSettingsDefaultTraceTierPtrOutput{})
 	pulumi.RegisterOutputType(PlaygroundSettingsOauthTokenEndpointAuthMethodOutput{})

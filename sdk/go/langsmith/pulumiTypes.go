@@ -4034,6 +4034,175 @@ func (o ListedDatasetArrayOutput) Index(i pulumi.IntInput) ListedDatasetOutput {
 	}).(ListedDatasetOutput)
 }
 
+// A dataset split as `getDatasetSplits` lists it: the `DatasetSplit` resource's outputs and its id.
+type ListedDatasetSplit struct {
+	// The `Dataset` whose examples the split groups; another dataset replaces the split. Changing it replaces the resource.
+	DatasetId *string `pulumi:"datasetId"`
+	// The examples in the split, each an `Example` of the dataset. A change adds the new ones and then takes out the dropped ones (two requests at most), so the split is never empty in between. Changing it updates the resource in place.
+	ExampleIds []string `pulumi:"exampleIds"`
+	// The dataset split's id.
+	Id string `pulumi:"id"`
+	// The split's name, e.g. `holdout`; unique in its dataset (`pulumi import` takes `<datasetId>/<name>`). Another name replaces the split. Changing it replaces the resource.
+	Name *string `pulumi:"name"`
+	// Workspace the dataset split lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// Workspace the dataset split lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A dataset split as `getDatasetSplits` lists it: the `DatasetSplit` resource's outputs and its id.
+type ListedDatasetSplitOutput struct{ *pulumi.OutputState }
+
+func (ListedDatasetSplitOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedDatasetSplit)(nil)).Elem()
+}
+
+func (o ListedDatasetSplitOutput) ToListedDatasetSplitOutput() ListedDatasetSplitOutput {
+	return o
+}
+
+func (o ListedDatasetSplitOutput) ToListedDatasetSplitOutputWithContext(ctx context.Context) ListedDatasetSplitOutput {
+	return o
+}
+
+// The `Dataset` whose examples the split groups; another dataset replaces the split. Changing it replaces the resource.
+func (o ListedDatasetSplitOutput) DatasetId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDatasetSplit) *string { return v.DatasetId }).(pulumi.StringPtrOutput)
+}
+
+// The examples in the split, each an `Example` of the dataset. A change adds the new ones and then takes out the dropped ones (two requests at most), so the split is never empty in between. Changing it updates the resource in place.
+func (o ListedDatasetSplitOutput) ExampleIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ListedDatasetSplit) []string { return v.ExampleIds }).(pulumi.StringArrayOutput)
+}
+
+// The dataset split's id.
+func (o ListedDatasetSplitOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedDatasetSplit) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The split's name, e.g. `holdout`; unique in its dataset (`pulumi import` takes `<datasetId>/<name>`). Another name replaces the split. Changing it replaces the resource.
+func (o ListedDatasetSplitOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDatasetSplit) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the dataset split lives in.
+func (o ListedDatasetSplitOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDatasetSplit) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the dataset split lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedDatasetSplitOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDatasetSplit) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedDatasetSplitArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedDatasetSplitArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedDatasetSplit)(nil)).Elem()
+}
+
+func (o ListedDatasetSplitArrayOutput) ToListedDatasetSplitArrayOutput() ListedDatasetSplitArrayOutput {
+	return o
+}
+
+func (o ListedDatasetSplitArrayOutput) ToListedDatasetSplitArrayOutputWithContext(ctx context.Context) ListedDatasetSplitArrayOutput {
+	return o
+}
+
+func (o ListedDatasetSplitArrayOutput) Index(i pulumi.IntInput) ListedDatasetSplitOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedDatasetSplit {
+		return vs[0].([]ListedDatasetSplit)[vs[1].(int)]
+	}).(ListedDatasetSplitOutput)
+}
+
+// A dataset version tag as `getDatasetVersionTags` lists it: the `DatasetVersionTag` resource's outputs and its id.
+type ListedDatasetVersionTag struct {
+	// The version the tag names: the time of one of the dataset's versions (e.g. an `Example`'s `createdAt`), or `latest`, the newest version when the tag is put (it does not follow later changes of the dataset). A change moves the tag (one PUT). A time that is no version of the dataset is refused. Changing it updates the resource in place.
+	AsOf *string `pulumi:"asOf"`
+	// The `Dataset` whose version the tag names; another dataset replaces the tag (the old one stays on its dataset: the service cannot remove a tag). Changing it replaces the resource.
+	DatasetId *string `pulumi:"datasetId"`
+	// The dataset version tag's id.
+	Id string `pulumi:"id"`
+	// The tag, e.g. `prod`; unique in its dataset (`pulumi import` takes `<datasetId>/<tag>`). Another tag replaces the resource. Changing it replaces the resource.
+	Tag *string `pulumi:"tag"`
+	// Workspace the dataset version tag lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// Time of the version the tag names, as the service reports it (RFC 3339).
+	VersionAsOf *string `pulumi:"versionAsOf"`
+	// Workspace the dataset version tag lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A dataset version tag as `getDatasetVersionTags` lists it: the `DatasetVersionTag` resource's outputs and its id.
+type ListedDatasetVersionTagOutput struct{ *pulumi.OutputState }
+
+func (ListedDatasetVersionTagOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedDatasetVersionTag)(nil)).Elem()
+}
+
+func (o ListedDatasetVersionTagOutput) ToListedDatasetVersionTagOutput() ListedDatasetVersionTagOutput {
+	return o
+}
+
+func (o ListedDatasetVersionTagOutput) ToListedDatasetVersionTagOutputWithContext(ctx context.Context) ListedDatasetVersionTagOutput {
+	return o
+}
+
+// The version the tag names: the time of one of the dataset's versions (e.g. an `Example`'s `createdAt`), or `latest`, the newest version when the tag is put (it does not follow later changes of the dataset). A change moves the tag (one PUT). A time that is no version of the dataset is refused. Changing it updates the resource in place.
+func (o ListedDatasetVersionTagOutput) AsOf() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDatasetVersionTag) *string { return v.AsOf }).(pulumi.StringPtrOutput)
+}
+
+// The `Dataset` whose version the tag names; another dataset replaces the tag (the old one stays on its dataset: the service cannot remove a tag). Changing it replaces the resource.
+func (o ListedDatasetVersionTagOutput) DatasetId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDatasetVersionTag) *string { return v.DatasetId }).(pulumi.StringPtrOutput)
+}
+
+// The dataset version tag's id.
+func (o ListedDatasetVersionTagOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedDatasetVersionTag) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The tag, e.g. `prod`; unique in its dataset (`pulumi import` takes `<datasetId>/<tag>`). Another tag replaces the resource. Changing it replaces the resource.
+func (o ListedDatasetVersionTagOutput) Tag() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDatasetVersionTag) *string { return v.Tag }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the dataset version tag lives in.
+func (o ListedDatasetVersionTagOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDatasetVersionTag) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// Time of the version the tag names, as the service reports it (RFC 3339).
+func (o ListedDatasetVersionTagOutput) VersionAsOf() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDatasetVersionTag) *string { return v.VersionAsOf }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the dataset version tag lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedDatasetVersionTagOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDatasetVersionTag) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedDatasetVersionTagArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedDatasetVersionTagArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedDatasetVersionTag)(nil)).Elem()
+}
+
+func (o ListedDatasetVersionTagArrayOutput) ToListedDatasetVersionTagArrayOutput() ListedDatasetVersionTagArrayOutput {
+	return o
+}
+
+func (o ListedDatasetVersionTagArrayOutput) ToListedDatasetVersionTagArrayOutputWithContext(ctx context.Context) ListedDatasetVersionTagArrayOutput {
+	return o
+}
+
+func (o ListedDatasetVersionTagArrayOutput) Index(i pulumi.IntInput) ListedDatasetVersionTagOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedDatasetVersionTag {
+		return vs[0].([]ListedDatasetVersionTag)[vs[1].(int)]
+	}).(ListedDatasetVersionTagOutput)
+}
+
 // A deployment as `getDeployments` lists it: the `Deployment` resource's outputs and its id.
 type ListedDeployment struct {
 	// Take over this existing deployment instead of creating one (the import path of dynamic providers). Read at create only.
@@ -4833,6 +5002,157 @@ func (o ListedModelPriceMapArrayOutput) Index(i pulumi.IntInput) ListedModelPric
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedModelPriceMap {
 		return vs[0].([]ListedModelPriceMap)[vs[1].(int)]
 	}).(ListedModelPriceMapOutput)
+}
+
+// A oauth client as `getOAuthClients` lists it: the `OAuthClient` resource's outputs and its id.
+type ListedOAuthClient struct {
+	// The scopes the client may ask for; default the service's (the community Terraform provider reads it back as computed, so the service may fill it). Changing it updates the resource in place.
+	AllowedScopes []string `pulumi:"allowedScopes"`
+	// The client's public identifier, which the application sends as `client_id`.
+	ClientId *string `pulumi:"clientId"`
+	// The application's name, shown to users when they authorize it. Changing it updates the resource in place.
+	ClientName *string `pulumi:"clientName"`
+	// `confidential`: a server-side application that holds a secret (`clientSecret`); `public`: one that cannot keep a secret (a browser or CLI app, with PKCE), and has none. The service cannot change it: a change replaces the client. Changing it replaces the resource.
+	ClientType *OAuthClientClientType `pulumi:"clientType"`
+	// The application's home page, shown on the consent screen; default none. Changing it updates the resource in place.
+	ClientUri *string `pulumi:"clientUri"`
+	// ISO 8601 creation time.
+	CreatedAt *string `pulumi:"createdAt"`
+	// Whether the client is turned off (it can then sign no one in). The service's create cannot take it: a new client that sets it is written by an update right after. Changing it updates the resource in place.
+	Disabled *bool `pulumi:"disabled"`
+	// The OAuth grants the client may use, e.g. `authorization_code`, `refresh_token`; default the service's. The service cannot change them: a change replaces the client. Changing it replaces the resource.
+	GrantTypes []string `pulumi:"grantTypes"`
+	// The oauth client's id.
+	Id string `pulumi:"id"`
+	// The application's logo, shown on the consent screen; default none. Changing it updates the resource in place.
+	LogoUri *string `pulumi:"logoUri"`
+	// The application's privacy policy, shown on the consent screen; default none. Changing it updates the resource in place.
+	PolicyUri *string `pulumi:"policyUri"`
+	// Where the authorization server may send users back to; default none. Changing it updates the resource in place.
+	RedirectUris []string `pulumi:"redirectUris"`
+	// Any value; when it changes, the client's secret is rotated in place (the service makes a new `clientSecret` and the old one stops working; `clientId` stays). Never sent to the service. A public client has no secret to rotate: a change is refused. Changing it updates the resource in place.
+	RotateSecretTrigger *string `pulumi:"rotateSecretTrigger"`
+	// Workspace the OAuth client lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// The application's terms of service, shown on the consent screen; default none. Changing it updates the resource in place.
+	TosUri *string `pulumi:"tosUri"`
+	// Workspace the OAuth client lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A oauth client as `getOAuthClients` lists it: the `OAuthClient` resource's outputs and its id.
+type ListedOAuthClientOutput struct{ *pulumi.OutputState }
+
+func (ListedOAuthClientOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedOAuthClient)(nil)).Elem()
+}
+
+func (o ListedOAuthClientOutput) ToListedOAuthClientOutput() ListedOAuthClientOutput {
+	return o
+}
+
+func (o ListedOAuthClientOutput) ToListedOAuthClientOutputWithContext(ctx context.Context) ListedOAuthClientOutput {
+	return o
+}
+
+// The scopes the client may ask for; default the service's (the community Terraform provider reads it back as computed, so the service may fill it). Changing it updates the resource in place.
+func (o ListedOAuthClientOutput) AllowedScopes() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ListedOAuthClient) []string { return v.AllowedScopes }).(pulumi.StringArrayOutput)
+}
+
+// The client's public identifier, which the application sends as `client_id`.
+func (o ListedOAuthClientOutput) ClientId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedOAuthClient) *string { return v.ClientId }).(pulumi.StringPtrOutput)
+}
+
+// The application's name, shown to users when they authorize it. Changing it updates the resource in place.
+func (o ListedOAuthClientOutput) ClientName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedOAuthClient) *string { return v.ClientName }).(pulumi.StringPtrOutput)
+}
+
+// `confidential`: a server-side application that holds a secret (`clientSecret`); `public`: one that cannot keep a secret (a browser or CLI app, with PKCE), and has none. The service cannot change it: a change replaces the client. Changing it replaces the resource.
+func (o ListedOAuthClientOutput) ClientType() OAuthClientClientTypePtrOutput {
+	return o.ApplyT(func(v ListedOAuthClient) *OAuthClientClientType { return v.ClientType }).(OAuthClientClientTypePtrOutput)
+}
+
+// The application's home page, shown on the consent screen; default none. Changing it updates the resource in place.
+func (o ListedOAuthClientOutput) ClientUri() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedOAuthClient) *string { return v.ClientUri }).(pulumi.StringPtrOutput)
+}
+
+// ISO 8601 creation time.
+func (o ListedOAuthClientOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedOAuthClient) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// Whether the client is turned off (it can then sign no one in). The service's create cannot take it: a new client that sets it is written by an update right after. Changing it updates the resource in place.
+func (o ListedOAuthClientOutput) Disabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedOAuthClient) *bool { return v.Disabled }).(pulumi.BoolPtrOutput)
+}
+
+// The OAuth grants the client may use, e.g. `authorization_code`, `refresh_token`; default the service's. The service cannot change them: a change replaces the client. Changing it replaces the resource.
+func (o ListedOAuthClientOutput) GrantTypes() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ListedOAuthClient) []string { return v.GrantTypes }).(pulumi.StringArrayOutput)
+}
+
+// The oauth client's id.
+func (o ListedOAuthClientOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedOAuthClient) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The application's logo, shown on the consent screen; default none. Changing it updates the resource in place.
+func (o ListedOAuthClientOutput) LogoUri() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedOAuthClient) *string { return v.LogoUri }).(pulumi.StringPtrOutput)
+}
+
+// The application's privacy policy, shown on the consent screen; default none. Changing it updates the resource in place.
+func (o ListedOAuthClientOutput) PolicyUri() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedOAuthClient) *string { return v.PolicyUri }).(pulumi.StringPtrOutput)
+}
+
+// Where the authorization server may send users back to; default none. Changing it updates the resource in place.
+func (o ListedOAuthClientOutput) RedirectUris() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ListedOAuthClient) []string { return v.RedirectUris }).(pulumi.StringArrayOutput)
+}
+
+// Any value; when it changes, the client's secret is rotated in place (the service makes a new `clientSecret` and the old one stops working; `clientId` stays). Never sent to the service. A public client has no secret to rotate: a change is refused. Changing it updates the resource in place.
+func (o ListedOAuthClientOutput) RotateSecretTrigger() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedOAuthClient) *string { return v.RotateSecretTrigger }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the OAuth client lives in.
+func (o ListedOAuthClientOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedOAuthClient) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// The application's terms of service, shown on the consent screen; default none. Changing it updates the resource in place.
+func (o ListedOAuthClientOutput) TosUri() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedOAuthClient) *string { return v.TosUri }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the OAuth client lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedOAuthClientOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedOAuthClient) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedOAuthClientArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedOAuthClientArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedOAuthClient)(nil)).Elem()
+}
+
+func (o ListedOAuthClientArrayOutput) ToListedOAuthClientArrayOutput() ListedOAuthClientArrayOutput {
+	return o
+}
+
+func (o ListedOAuthClientArrayOutput) ToListedOAuthClientArrayOutputWithContext(ctx context.Context) ListedOAuthClientArrayOutput {
+	return o
+}
+
+func (o ListedOAuthClientArrayOutput) Index(i pulumi.IntInput) ListedOAuthClientOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedOAuthClient {
+		return vs[0].([]ListedOAuthClient)[vs[1].(int)]
+	}).(ListedOAuthClientOutput)
 }
 
 // A organization member as `getOrganizationMembers` lists it: the `OrganizationMember` resource's outputs and its id, with what the service's list answers beside them.
@@ -6047,6 +6367,73 @@ func (o ListedSandboxRegistryArrayOutput) Index(i pulumi.IntInput) ListedSandbox
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedSandboxRegistry {
 		return vs[0].([]ListedSandboxRegistry)[vs[1].(int)]
 	}).(ListedSandboxRegistryOutput)
+}
+
+// A scim token as `getScimTokens` lists it: the `ScimToken` resource's outputs and its id.
+type ListedScimToken struct {
+	// ISO 8601 creation time.
+	CreatedAt *string `pulumi:"createdAt"`
+	// What the token is for, e.g. the identity provider that holds it; default none (`""`). Changes in place: the token stays the same. Changing it updates the resource in place.
+	Description *string `pulumi:"description"`
+	// The scim token's id.
+	Id string `pulumi:"id"`
+	// The token's visible prefix and last characters, as LangSmith lists it.
+	ShortToken *string `pulumi:"shortToken"`
+}
+
+// A scim token as `getScimTokens` lists it: the `ScimToken` resource's outputs and its id.
+type ListedScimTokenOutput struct{ *pulumi.OutputState }
+
+func (ListedScimTokenOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedScimToken)(nil)).Elem()
+}
+
+func (o ListedScimTokenOutput) ToListedScimTokenOutput() ListedScimTokenOutput {
+	return o
+}
+
+func (o ListedScimTokenOutput) ToListedScimTokenOutputWithContext(ctx context.Context) ListedScimTokenOutput {
+	return o
+}
+
+// ISO 8601 creation time.
+func (o ListedScimTokenOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedScimToken) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// What the token is for, e.g. the identity provider that holds it; default none (`""`). Changes in place: the token stays the same. Changing it updates the resource in place.
+func (o ListedScimTokenOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedScimToken) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The scim token's id.
+func (o ListedScimTokenOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedScimToken) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The token's visible prefix and last characters, as LangSmith lists it.
+func (o ListedScimTokenOutput) ShortToken() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedScimToken) *string { return v.ShortToken }).(pulumi.StringPtrOutput)
+}
+
+type ListedScimTokenArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedScimTokenArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedScimToken)(nil)).Elem()
+}
+
+func (o ListedScimTokenArrayOutput) ToListedScimTokenArrayOutput() ListedScimTokenArrayOutput {
+	return o
+}
+
+func (o ListedScimTokenArrayOutput) ToListedScimTokenArrayOutputWithContext(ctx context.Context) ListedScimTokenArrayOutput {
+	return o
+}
+
+func (o ListedScimTokenArrayOutput) Index(i pulumi.IntInput) ListedScimTokenOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedScimToken {
+		return vs[0].([]ListedScimToken)[vs[1].(int)]
+	}).(ListedScimTokenOutput)
 }
 
 // A service account as `getServiceAccounts` lists it: the `ServiceAccount` resource's outputs and its id.
@@ -7867,6 +8254,10 @@ func init() {
 	pulumi.RegisterOutputType(ListedDataPlaneArrayOutput{})
 	pulumi.RegisterOutputType(ListedDatasetOutput{})
 	pulumi.RegisterOutputType(ListedDatasetArrayOutput{})
+	pulumi.RegisterOutputType(ListedDatasetSplitOutput{})
+	pulumi.RegisterOutputType(ListedDatasetSplitArrayOutput{})
+	pulumi.RegisterOutputType(ListedDatasetVersionTagOutput{})
+	pulumi.RegisterOutputType(ListedDatasetVersionTagArrayOutput{})
 	pulumi.RegisterOutputType(ListedDeploymentOutput{})
 	pulumi.RegisterOutputType(ListedDeploymentArrayOutput{})
 	pulumi.RegisterOutputType(ListedEvaluatorOutput{})
@@ -7879,6 +8270,8 @@ func init() {
 	pulumi.RegisterOutputType(ListedGatewaySpendCapArrayOutput{})
 	pulumi.RegisterOutputType(ListedModelPriceMapOutput{})
 	pulumi.RegisterOutputType(ListedModelPriceMapArrayOutput{})
+	pulumi.RegisterOutputType(ListedOAuthClientOutput{})
+	pulumi.RegisterOutputType(ListedOAuthClientArrayOutput{})
 	pulumi.RegisterOutputType(ListedOrganizationMemberOutput{})
 	pulumi.RegisterOutputType(ListedOrganizationMemberArrayOutput{})
 	pulumi.RegisterOutputType(ListedPlaygroundSettingsOutput{})
@@ -7897,6 +8290,8 @@ func init() {
 	pulumi.RegisterOutputType(ListedRunRuleArrayOutput{})
 	pulumi.RegisterOutputType(ListedSandboxRegistryOutput{})
 	pulumi.RegisterOutputType(ListedSandboxRegistryArrayOutput{})
+	pulumi.RegisterOutputType(ListedScimTokenOutput{})
+	pulumi.RegisterOutputType(ListedScimTokenArrayOutput{})
 	pulumi.RegisterOutputType(ListedServiceAccountOutput{})
 	pulumi.RegisterOutputType(ListedServiceAccountArrayOutput{})
 	pulumi.RegisterOutputType(ListedServiceKeyOutput{})

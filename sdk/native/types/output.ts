@@ -781,6 +781,70 @@ export interface ListedDataset {
 }
 
 /**
+ * A dataset split as `getDatasetSplits` lists it: the `DatasetSplit` resource's outputs and its id.
+ */
+export interface ListedDatasetSplit {
+    /**
+     * The `Dataset` whose examples the split groups; another dataset replaces the split. Changing it replaces the resource.
+     */
+    datasetId?: string;
+    /**
+     * The examples in the split, each an `Example` of the dataset. A change adds the new ones and then takes out the dropped ones (two requests at most), so the split is never empty in between. Changing it updates the resource in place.
+     */
+    exampleIds?: string[];
+    /**
+     * The dataset split's id.
+     */
+    id: string;
+    /**
+     * The split's name, e.g. `holdout`; unique in its dataset (`pulumi import` takes `<datasetId>/<name>`). Another name replaces the split. Changing it replaces the resource.
+     */
+    name?: string;
+    /**
+     * Workspace the dataset split lives in.
+     */
+    tenantId?: string;
+    /**
+     * Workspace the dataset split lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
+ * A dataset version tag as `getDatasetVersionTags` lists it: the `DatasetVersionTag` resource's outputs and its id.
+ */
+export interface ListedDatasetVersionTag {
+    /**
+     * The version the tag names: the time of one of the dataset's versions (e.g. an `Example`'s `createdAt`), or `latest`, the newest version when the tag is put (it does not follow later changes of the dataset). A change moves the tag (one PUT). A time that is no version of the dataset is refused. Changing it updates the resource in place.
+     */
+    asOf?: string;
+    /**
+     * The `Dataset` whose version the tag names; another dataset replaces the tag (the old one stays on its dataset: the service cannot remove a tag). Changing it replaces the resource.
+     */
+    datasetId?: string;
+    /**
+     * The dataset version tag's id.
+     */
+    id: string;
+    /**
+     * The tag, e.g. `prod`; unique in its dataset (`pulumi import` takes `<datasetId>/<tag>`). Another tag replaces the resource. Changing it replaces the resource.
+     */
+    tag?: string;
+    /**
+     * Workspace the dataset version tag lives in.
+     */
+    tenantId?: string;
+    /**
+     * Time of the version the tag names, as the service reports it (RFC 3339).
+     */
+    versionAsOf?: string;
+    /**
+     * Workspace the dataset version tag lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
  * A deployment as `getDeployments` lists it: the `Deployment` resource's outputs and its id.
  */
 export interface ListedDeployment {
@@ -1136,6 +1200,76 @@ export interface ListedModelPriceMap {
     tenantId?: string;
     /**
      * Workspace the model price lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
+ * A oauth client as `getOAuthClients` lists it: the `OAuthClient` resource's outputs and its id.
+ */
+export interface ListedOAuthClient {
+    /**
+     * The scopes the client may ask for; default the service's (the community Terraform provider reads it back as computed, so the service may fill it). Changing it updates the resource in place.
+     */
+    allowedScopes?: string[];
+    /**
+     * The client's public identifier, which the application sends as `client_id`.
+     */
+    clientId?: string;
+    /**
+     * The application's name, shown to users when they authorize it. Changing it updates the resource in place.
+     */
+    clientName?: string;
+    /**
+     * `confidential`: a server-side application that holds a secret (`clientSecret`); `public`: one that cannot keep a secret (a browser or CLI app, with PKCE), and has none. The service cannot change it: a change replaces the client. Changing it replaces the resource.
+     */
+    clientType?: enums.OAuthClientClientType;
+    /**
+     * The application's home page, shown on the consent screen; default none. Changing it updates the resource in place.
+     */
+    clientUri?: string;
+    /**
+     * ISO 8601 creation time.
+     */
+    createdAt?: string;
+    /**
+     * Whether the client is turned off (it can then sign no one in). The service's create cannot take it: a new client that sets it is written by an update right after. Changing it updates the resource in place.
+     */
+    disabled?: boolean;
+    /**
+     * The OAuth grants the client may use, e.g. `authorization_code`, `refresh_token`; default the service's. The service cannot change them: a change replaces the client. Changing it replaces the resource.
+     */
+    grantTypes?: string[];
+    /**
+     * The oauth client's id.
+     */
+    id: string;
+    /**
+     * The application's logo, shown on the consent screen; default none. Changing it updates the resource in place.
+     */
+    logoUri?: string;
+    /**
+     * The application's privacy policy, shown on the consent screen; default none. Changing it updates the resource in place.
+     */
+    policyUri?: string;
+    /**
+     * Where the authorization server may send users back to; default none. Changing it updates the resource in place.
+     */
+    redirectUris?: string[];
+    /**
+     * Any value; when it changes, the client's secret is rotated in place (the service makes a new `clientSecret` and the old one stops working; `clientId` stays). Never sent to the service. A public client has no secret to rotate: a change is refused. Changing it updates the resource in place.
+     */
+    rotateSecretTrigger?: string;
+    /**
+     * Workspace the OAuth client lives in.
+     */
+    tenantId?: string;
+    /**
+     * The application's terms of service, shown on the consent screen; default none. Changing it updates the resource in place.
+     */
+    tosUri?: string;
+    /**
+     * Workspace the OAuth client lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
      */
     workspaceId?: string;
 }
@@ -1684,6 +1818,28 @@ export interface ListedSandboxRegistry {
      * Workspace the sandbox registry lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
      */
     workspaceId?: string;
+}
+
+/**
+ * A scim token as `getScimTokens` lists it: the `ScimToken` resource's outputs and its id.
+ */
+export interface ListedScimToken {
+    /**
+     * ISO 8601 creation time.
+     */
+    createdAt?: string;
+    /**
+     * What the token is for, e.g. the identity provider that holds it; default none (`""`). Changes in place: the token stays the same. Changing it updates the resource in place.
+     */
+    description?: string;
+    /**
+     * The scim token's id.
+     */
+    id: string;
+    /**
+     * The token's visible prefix and last characters, as LangSmith lists it.
+     */
+    shortToken?: string;
 }
 
 /**

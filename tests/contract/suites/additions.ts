@@ -3,7 +3,7 @@
  * emulator serves (sandbox registries; access policies and their
  * attachments to roles; gateway policies; data planes; a workspace by id;
  * the tags of one object; a workspace's handle; a workspace's long-lived
- * retention),
+ * retention; SCIM tokens; OAuth clients),
  * each operation with its declared answers, 400s and 404s. The additions'
  * other operations are listed in NOT_IMPLEMENTED_IN_EMULATOR and probed as 501.
  *
@@ -219,6 +219,53 @@ export function describeAdditions(env: ContractEnv): void {
       expect(((await call("GET", "/api/v1/ttl-settings", { expect: 200 })).body as Json[])[0]).toMatchObject({ longlived_ttl_days: 90 });
       await call("PUT", "/workspaces/current/ttl-settings", { body: { longlived_ttl_days: 0 }, expect: 400 });
       await call("PUT", "/workspaces/current/ttl-settings", { body: { longlived_ttl_days: "ninety" }, expect: 422, request: "invalid" });
+    });
+
+    test("SCIM tokens: create (201, the token answered this once), get and list (never the token), change the description, 404s, 403 with a workspace key; delete (204)", async () => {
+      const org = { apiKey: DEFAULT_ORG_API_KEY };
+      const tokens = "/api/v1/platform/orgs/current/scim/tokens";
+      const created = (await call("POST", tokens, { ...org, body: { description: "okta" }, expect: 201 })).body as Json;
+      const id = String(created["id"]);
+      expect(created).toMatchObject({ description: "okta", token: expect.any(String), short_token: expect.any(String) });
+      expect((await call("GET", `${tokens}/${id}`, { ...org, expect: 200 })).body).not.toHaveProperty("token");
+      await call("GET", `${tokens}/${UNKNOWN_ID}`, { ...org, expect: 404 });
+      const listed = (await call("GET", tokens, { ...org, expect: 200 })).body as Json[];
+      expect(listed.map((t) => t["id"])).toContain(id);
+      expect(JSON.stringify(listed)).not.toContain(String(created["token"]));
+      expect((await call("PATCH", `${tokens}/${id}`, { ...org, body: { description: "okta (prod)" }, expect: 200 })).body).toMatchObject({ id, description: "okta (prod)", short_token: created["short_token"] });
+      await call("PATCH", `${tokens}/${UNKNOWN_ID}`, { ...org, body: { description: "x" }, expect: 404 });
+      await call("POST", tokens, { body: { description: "workspace key" }, expect: 403 });
+      await call("DELETE", `${tokens}/${id}`, { ...org, expect: 204 });
+      await call("DELETE", `${tokens}/${id}`, { ...org, expect: 404 });
+    });
+
+    test("OAuth clients: create (201 with the secret this once; a public client's empty; 400 without a name or with an unknown type), get and list (never the secret), change (200; 400 for an empty name; 404), rotate the secret (200, same client id; 400 for a public client; 404), delete (204; 404)", async () => {
+      const clients = "/api/v1/platform/oauth/clients";
+      const created = (await call("POST", clients, { body: { client_name: "contract app", redirect_uris: ["https://app.example.com/cb"] }, expect: 201 })).body as Json;
+      const client = created["client"] as Json;
+      const id = String(client["id"]);
+      expect(created["client_secret"]).toEqual(expect.any(String));
+      expect(client).toMatchObject({ client_name: "contract app", client_type: "confidential", disabled: false, client_id: expect.any(String) });
+      const publicOne = (await call("POST", clients, { body: { client_name: "contract cli", client_type: "public" }, expect: 201 })).body as Json;
+      expect(publicOne["client_secret"]).toBe("");
+      await call("POST", clients, { body: { redirect_uris: [] }, expect: 400 });
+      await call("POST", clients, { body: { client_name: "x", client_type: "secretive" }, expect: 400 });
+      expect(JSON.stringify((await call("GET", `${clients}/${id}`, { expect: 200 })).body)).not.toContain(String(created["client_secret"]));
+      await call("GET", `${clients}/${UNKNOWN_ID}`, { expect: 404 });
+      const listed = ((await call("GET", clients, { expect: 200 })).body as Json)["clients"] as Json[];
+      expect(listed.map((c) => c["id"])).toContain(id);
+      expect((await call("PATCH", `${clients}/${id}`, { body: { client_name: "contract app v2", disabled: true }, expect: 200 })).body).toMatchObject({ client_name: "contract app v2", disabled: true });
+      await call("PATCH", `${clients}/${id}`, { body: { client_name: "" }, expect: 400 });
+      await call("PATCH", `${clients}/${UNKNOWN_ID}`, { body: { client_name: "x" }, expect: 404 });
+      const rotated = (await call("POST", `${clients}/${id}/rotate-secret`, { expect: 200 })).body as Json;
+      expect(rotated["client_secret"]).toEqual(expect.any(String));
+      expect(rotated["client_secret"]).not.toBe(created["client_secret"]);
+      expect(rotated["client"]).toMatchObject({ id, client_id: client["client_id"] });
+      await call("POST", `${clients}/${String((publicOne["client"] as Json)["id"])}/rotate-secret`, { expect: 400 });
+      await call("POST", `${clients}/${UNKNOWN_ID}/rotate-secret`, { expect: 404 });
+      await call("DELETE", `${clients}/${id}`, { expect: 204 });
+      await call("DELETE", `${clients}/${id}`, { expect: 404 });
+      await call("DELETE", `${clients}/${String((publicOne["client"] as Json)["id"])}`, { expect: 204 });
     });
   });
 }

@@ -140,6 +140,9 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
   "langsmith:index:SandboxRegistry": {
     response: { created_by: "the user who made it: an API key has none", updated_by: "the user who last changed it: an API key has none" },
   },
+  "langsmith:index:ScimToken": {
+    response: { last_used_at: "a usage statistic that changes with every SCIM call the identity provider makes: not configuration, so not recorded" },
+  },
   "langsmith:index:TagValue": { response: { tag_key_id: IN_PATH } },
   "langsmith:index:UsageLimit": { request: { id: "sent by the provider: an update is an upsert by the limit's id, the resource's id" } },
   "langsmith:index:AlertRule": {
@@ -266,6 +269,14 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
   "langsmith:index:PromptTag": {
     request: { skip_webhooks: "a tag moved without notifying the prompt's webhooks: the provider lets `PromptWebhook`s hear every change it makes" },
     response: { repo_id: "the id of the prompt `promptHandle` names" },
+  },
+  "langsmith:index:DatasetSplit": {
+    request: {
+      remove: "the direction of one PUT: the provider sends false to add the examples a change adds, true to take out the ones it drops and at destroy",
+    },
+  },
+  "langsmith:index:DatasetVersionTag": {
+    response: { tags: "every tag of the version the tag names: the others are DatasetVersionTag resources of their own" },
   },
   "langsmith:index:PromptWebhook": { request: { id: MADE_BY_SERVICE } },
   "langsmith:index:RunRule": {

@@ -18,6 +18,8 @@ import { PROMPT_TAGS } from "../tracing/promptTags";
 import { PROMPT_WEBHOOKS } from "../tracing/promptWebhooks";
 import { RUN_RULES } from "../tracing/runRules";
 import { SANDBOX_REGISTRIES } from "../organization/sandboxRegistries";
+import { SCIM_TOKENS } from "../organization/scimTokens";
+import { OAUTH_CLIENTS } from "../organization/oauthClients";
 import { ROLES } from "../organization/roles";
 import { SERVICE_ACCOUNTS } from "../organization/serviceAccounts";
 import { SESSIONS } from "../tracing/sessions";
@@ -33,6 +35,7 @@ export type { KindRecord } from "../core/types";
 export type { KindDeclaration } from "./declaration";
 export { registerKind } from "./routes";
 export { registerAccessPolicyAttachments } from "../organization/accessPolicies";
+export { registerOAuthClientRotation } from "../organization/oauthClients";
 export { registerGatewayPolicyRoutes } from "../organization/gatewayPolicies";
 export { registerResourceTagsRoute, registerWorkspaceTagsRoute } from "../organization/taggings";
 export { registerDataPlaneRoutes } from "../organization/dataPlanes";
@@ -55,6 +58,8 @@ export const KINDS: readonly KindDeclaration[] = [
   SERVICE_ACCOUNTS,
   WORKSPACE_API_KEYS,
   SERVICE_KEYS,
+  SCIM_TOKENS,
+  OAUTH_CLIENTS,
   SESSIONS,
   DATASETS,
   EXAMPLES,

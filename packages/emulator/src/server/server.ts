@@ -15,6 +15,7 @@ import { registerOAuthRoutes } from "../deployments/oauthRoutes";
 import {
   KINDS,
   registerAccessPolicyAttachments,
+  registerOAuthClientRotation,
   registerDataPlaneRoutes,
   registerGatewayPolicyRoutes,
   registerKind,
@@ -259,6 +260,7 @@ export function buildServer(
   registerBulkExportRoutes(app, ctx, bulkExportRunner);
   for (const kind of KINDS) registerKind(app, ctx, kind);
   registerAccessPolicyAttachments(app, ctx);
+  registerOAuthClientRotation(app, ctx);
   registerGatewayPolicyRoutes(app, ctx);
   registerResourceTagsRoute(app, ctx);
   registerWorkspaceTagsRoute(app, ctx);

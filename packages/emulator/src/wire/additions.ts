@@ -580,6 +580,7 @@ export const zPutDatasetVersionsSchema = z.object({
 
 export const zBodyUpdateDatasetSplitsApiV1DatasetsDatasetIdSplitsPut = z.object({
     split_name: z.string(),
+    examples: z.array(z.uuid()),
     remove: z.boolean().optional().default(false)
 });
 
@@ -668,6 +669,88 @@ export const zExamplesExamplesUpsertedResponse = z.object({
     count: z.int().optional(),
     example_ids: z.array(z.string()).optional()
 });
+
+export const zScimCreateScimTokenPayload = z.object({
+    description: z.string().optional()
+});
+
+export const zScimUpdateScimTokenPayload = z.object({
+    description: z.string().optional()
+});
+
+export const zScimScimTokenResponse = z.object({
+    created_at: z.string().optional(),
+    description: z.string().optional(),
+    id: z.string().optional(),
+    last_used_at: z.string().optional(),
+    short_token: z.string().optional(),
+    updated_at: z.string().optional()
+});
+
+export const zScimScimTokenSensitiveResponse = z.object({
+    created_at: z.string().optional(),
+    description: z.string().optional(),
+    id: z.string().optional(),
+    last_used_at: z.string().optional(),
+    short_token: z.string().optional(),
+    token: z.string().optional(),
+    updated_at: z.string().optional()
+});
+
+export const zScimErrorResponse = z.object({
+    error: z.string().optional()
+});
+
+export const zOauthCreateOAuthClientRequest = z.object({
+    allowed_scopes: z.array(z.string()).optional(),
+    client_name: z.string().optional(),
+    client_type: z.string().optional(),
+    client_uri: z.string().optional(),
+    grant_types: z.array(z.string()).optional(),
+    logo_uri: z.string().optional(),
+    policy_uri: z.string().optional(),
+    redirect_uris: z.array(z.string()).optional(),
+    tos_uri: z.string().optional()
+});
+
+export const zOauthUpdateOAuthClientRequest = z.object({
+    allowed_scopes: z.array(z.string()).optional(),
+    client_name: z.string().optional(),
+    client_uri: z.string().optional(),
+    disabled: z.boolean().optional(),
+    logo_uri: z.string().optional(),
+    policy_uri: z.string().optional(),
+    redirect_uris: z.array(z.string()).optional(),
+    tos_uri: z.string().optional()
+});
+
+export const zOauthOAuthClientView = z.object({
+    allowed_scopes: z.array(z.string()).optional(),
+    client_id: z.string().optional(),
+    client_name: z.string().optional(),
+    client_type: z.string().optional(),
+    client_uri: z.string().optional(),
+    created_at: z.string().optional(),
+    disabled: z.boolean().optional(),
+    grant_types: z.array(z.string()).optional(),
+    id: z.string().optional(),
+    logo_uri: z.string().optional(),
+    policy_uri: z.string().optional(),
+    redirect_uris: z.array(z.string()).optional(),
+    tos_uri: z.string().optional(),
+    updated_at: z.string().optional()
+});
+
+export const zOauthOAuthClientCredentialsResponse = z.object({
+    client: zOauthOAuthClientView.optional(),
+    client_secret: z.string().optional()
+});
+
+export const zOauthOAuthClientListResponse = z.object({
+    clients: z.array(zOauthOAuthClientView).optional()
+});
+
+export const zErrutilUserError = z.record(z.string(), z.unknown());
 
 export const zEvaluatorStructuredOutput = z.object({
     hub_ref: z.string().nullish(),
@@ -1727,3 +1810,105 @@ export const zPostV1PlatformExamplesMultipartData = z.object({
 });
 
 export const zPostV1PlatformExamplesMultipartResponse = zExamplesExamplesUpsertedResponse;
+
+export const zGetApiV1PlatformOrgsCurrentScimTokensData = z.object({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformOrgsCurrentScimTokensResponse = z.array(zScimScimTokenResponse);
+
+export const zPostApiV1PlatformOrgsCurrentScimTokensData = z.object({
+    body: zScimCreateScimTokenPayload,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1PlatformOrgsCurrentScimTokensResponse = zScimScimTokenSensitiveResponse;
+
+export const zDeleteApiV1PlatformOrgsCurrentScimTokensByScimTokenIdData = z.object({
+    body: z.never().optional(),
+    path: z.object({
+        scim_token_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1PlatformOrgsCurrentScimTokensByScimTokenIdResponse = z.void();
+
+export const zGetApiV1PlatformOrgsCurrentScimTokensByScimTokenIdData = z.object({
+    body: z.never().optional(),
+    path: z.object({
+        scim_token_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformOrgsCurrentScimTokensByScimTokenIdResponse = zScimScimTokenResponse;
+
+export const zPatchApiV1PlatformOrgsCurrentScimTokensByScimTokenIdData = z.object({
+    body: zScimUpdateScimTokenPayload,
+    path: z.object({
+        scim_token_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1PlatformOrgsCurrentScimTokensByScimTokenIdResponse = zScimScimTokenResponse;
+
+export const zGetApiV1PlatformOauthClientsData = z.object({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformOauthClientsResponse = zOauthOAuthClientListResponse;
+
+export const zPostApiV1PlatformOauthClientsData = z.object({
+    body: zOauthCreateOAuthClientRequest,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1PlatformOauthClientsResponse = zOauthOAuthClientCredentialsResponse;
+
+export const zDeleteApiV1PlatformOauthClientsByIdData = z.object({
+    body: z.never().optional(),
+    path: z.object({
+        id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1PlatformOauthClientsByIdResponse = z.void();
+
+export const zGetApiV1PlatformOauthClientsByIdData = z.object({
+    body: z.never().optional(),
+    path: z.object({
+        id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformOauthClientsByIdResponse = zOauthOAuthClientView;
+
+export const zPatchApiV1PlatformOauthClientsByIdData = z.object({
+    body: zOauthUpdateOAuthClientRequest,
+    path: z.object({
+        id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1PlatformOauthClientsByIdResponse = zOauthOAuthClientView;
+
+export const zPostApiV1PlatformOauthClientsByIdRotateSecretData = z.object({
+    body: z.never().optional(),
+    path: z.object({
+        id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1PlatformOauthClientsByIdRotateSecretResponse = zOauthOAuthClientCredentialsResponse;

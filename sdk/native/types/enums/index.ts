@@ -870,6 +870,22 @@ export const GatewaySpendCapWindow = {
  */
 export type GatewaySpendCapWindow = (typeof GatewaySpendCapWindow)[keyof typeof GatewaySpendCapWindow];
 
+export const OAuthClientClientType = {
+    /**
+     * `confidential`, as the service names it.
+     */
+    Confidential: "confidential",
+    /**
+     * `public`, as the service names it.
+     */
+    Public: "public",
+} as const;
+
+/**
+ * The values of an OAuthClient's `clientType`: `confidential`: a server-side application that holds a secret (`clientSecret`); `public`: one that cannot keep a secret (a browser or CLI app, with PKCE), and has none. The service cannot change it: a change replaces the client.
+ */
+export type OAuthClientClientType = (typeof OAuthClientClientType)[keyof typeof OAuthClientClientType];
+
 export const OrganizationTtlSettingsDefaultTraceTier = {
     /**
      * `longlived`, as the service names it.
