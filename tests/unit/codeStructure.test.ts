@@ -3,13 +3,19 @@
 // hand-written file there over 400 lines. Generated files (the wire types,
 // the registry table, the SDKs) are left out: they are as long as the
 // contract makes them. Imports are read as text, type-only ones included: a
-// circle of types is still a circle for the reader.
+// circle of types is still a circle for the reader. The length rule also
+// holds for the tests, the benchmarks and the scripts (their code in every
+// language they are written in), where circles are not looked for.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 
 const root = join(__dirname, "..", "..");
 /** The folders of hand-written product code. */
 const FOLDERS = ["provider", "packages/emulator/src", "packages/policy/src"];
+/** Folders of hand-written tests, benchmarks and scripts: held to the length rule only. */
+const LENGTH_ONLY_FOLDERS = ["tests", "bench", "scripts"];
+/** The languages of those folders' code. */
+const CODE_EXTENSIONS = [".ts", ".mjs", ".cjs", ".js", ".py", ".go", ".sh"];
 /** The longest a hand-written file may be, in lines. */
 const MAX_LINES = 400;
 
@@ -18,18 +24,24 @@ function isGenerated(path: string): boolean {
   return /\/wire\//.test(path) || path === "provider/registry/generated.ts";
 }
 
-function sourceFiles(dir: string): string[] {
+function sourceFiles(dir: string, extensions: readonly string[] = [".ts"]): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === "node_modules" ? [] : sourceFiles(path);
-    return name.endsWith(".ts") && !name.endsWith(".d.ts") ? [path] : [];
+    // node_modules and the tests' scratch folder (.tmp) hold no hand-written code.
+    if (statSync(path).isDirectory()) return name === "node_modules" || name.startsWith(".") ? [] : sourceFiles(path, extensions);
+    return extensions.some((extension) => name.endsWith(extension)) && !name.endsWith(".d.ts") ? [path] : [];
   });
 }
+
+const lineCount = (file: string): number => readFileSync(join(root, file), "utf8").split("\n").length - 1;
 
 /** The hand-written modules, by path relative to the repository. */
 const files = FOLDERS.flatMap((folder) => sourceFiles(join(root, folder)))
   .map((path) => relative(root, path))
   .filter((path) => !isGenerated(path));
+
+/** The hand-written code of the tests, benchmarks and scripts, by path relative to the repository. */
+const supportFiles = LENGTH_ONLY_FOLDERS.flatMap((folder) => sourceFiles(join(root, folder), CODE_EXTENSIONS)).map((path) => relative(root, path));
 
 /** The project modules `file` imports (relative specifiers resolved to files). */
 function importsOf(file: string): string[] {
@@ -95,7 +107,15 @@ describe("code structure", () => {
   });
 
   test(`no hand-written file over ${MAX_LINES} lines`, () => {
-    const long = files.map((file) => ({ file, lines: readFileSync(join(root, file), "utf8").split("\n").length - 1 })).filter(({ lines }) => lines > MAX_LINES);
+    const long = files.map((file) => ({ file, lines: lineCount(file) })).filter(({ lines }) => lines > MAX_LINES);
+    expect(long).toEqual([]);
+  });
+
+  test(`no test, benchmark or script over ${MAX_LINES} lines`, () => {
+    expect(supportFiles).toContain("tests/unit/codeStructure.test.ts");
+    expect(supportFiles).toContain("bench/main.ts");
+    expect(supportFiles.some((file) => file.endsWith(".py"))).toBe(true);
+    const long = supportFiles.map((file) => ({ file, lines: lineCount(file) })).filter(({ lines }) => lines > MAX_LINES);
     expect(long).toEqual([]);
   });
 
