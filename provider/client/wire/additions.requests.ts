@@ -752,6 +752,14 @@ export const zOauthOAuthClientListResponse = z.strictObject({
 
 export const zErrutilUserError = z.record(z.string(), z.unknown());
 
+export const zAnnotationqueuesAddReviewerRequest = z.strictObject({
+    identity_id: z.string()
+});
+
+export const zAnnotationqueuesAddReviewerResponse = z.strictObject({
+    identity_id: z.string().optional()
+});
+
 export const zEvaluatorStructuredOutput = z.strictObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -1912,3 +1920,24 @@ export const zPostApiV1PlatformOauthClientsByIdRotateSecretData = z.strictObject
 });
 
 export const zPostApiV1PlatformOauthClientsByIdRotateSecretResponse = zOauthOAuthClientCredentialsResponse;
+
+export const zPostApiV1PlatformAnnotationQueuesByQueueIdReviewersData = z.strictObject({
+    body: zAnnotationqueuesAddReviewerRequest,
+    path: z.strictObject({
+        queue_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1PlatformAnnotationQueuesByQueueIdReviewersResponse = zAnnotationqueuesAddReviewerResponse;
+
+export const zDeleteApiV1PlatformAnnotationQueuesByQueueIdReviewersByIdentityIdData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        queue_id: z.string(),
+        identity_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1PlatformAnnotationQueuesByQueueIdReviewersByIdentityIdResponse = z.void();

@@ -752,6 +752,14 @@ export const zOauthOAuthClientListResponse = z.looseObject({
 
 export const zErrutilUserError = z.record(z.string(), z.unknown());
 
+export const zAnnotationqueuesAddReviewerRequest = z.looseObject({
+    identity_id: z.string()
+});
+
+export const zAnnotationqueuesAddReviewerResponse = z.looseObject({
+    identity_id: z.string().optional()
+});
+
 export const zEvaluatorStructuredOutput = z.looseObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -1912,3 +1920,24 @@ export const zPostApiV1PlatformOauthClientsByIdRotateSecretData = z.looseObject(
 });
 
 export const zPostApiV1PlatformOauthClientsByIdRotateSecretResponse = zOauthOAuthClientCredentialsResponse;
+
+export const zPostApiV1PlatformAnnotationQueuesByQueueIdReviewersData = z.looseObject({
+    body: zAnnotationqueuesAddReviewerRequest,
+    path: z.looseObject({
+        queue_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1PlatformAnnotationQueuesByQueueIdReviewersResponse = zAnnotationqueuesAddReviewerResponse;
+
+export const zDeleteApiV1PlatformAnnotationQueuesByQueueIdReviewersByIdentityIdData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        queue_id: z.string(),
+        identity_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1PlatformAnnotationQueuesByQueueIdReviewersByIdentityIdResponse = z.void();

@@ -36,6 +36,7 @@ export type { KindDeclaration } from "./declaration";
 export { registerKind } from "./routes";
 export { registerAccessPolicyAttachments } from "../organization/accessPolicies";
 export { registerOAuthClientRotation } from "../organization/oauthClients";
+export { registerAnnotationQueueReviewerRoutes } from "../tracing/datasets/annotationQueueReviewers";
 export { registerGatewayPolicyRoutes } from "../organization/gatewayPolicies";
 export { registerResourceTagsRoute, registerWorkspaceTagsRoute } from "../organization/taggings";
 export { registerDataPlaneRoutes } from "../organization/dataPlanes";

@@ -752,6 +752,14 @@ export const zOauthOAuthClientListResponse = z.object({
 
 export const zErrutilUserError = z.record(z.string(), z.unknown());
 
+export const zAnnotationqueuesAddReviewerRequest = z.object({
+    identity_id: z.string()
+});
+
+export const zAnnotationqueuesAddReviewerResponse = z.object({
+    identity_id: z.string().optional()
+});
+
 export const zEvaluatorStructuredOutput = z.object({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -1912,3 +1920,24 @@ export const zPostApiV1PlatformOauthClientsByIdRotateSecretData = z.object({
 });
 
 export const zPostApiV1PlatformOauthClientsByIdRotateSecretResponse = zOauthOAuthClientCredentialsResponse;
+
+export const zPostApiV1PlatformAnnotationQueuesByQueueIdReviewersData = z.object({
+    body: zAnnotationqueuesAddReviewerRequest,
+    path: z.object({
+        queue_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1PlatformAnnotationQueuesByQueueIdReviewersResponse = zAnnotationqueuesAddReviewerResponse;
+
+export const zDeleteApiV1PlatformAnnotationQueuesByQueueIdReviewersByIdentityIdData = z.object({
+    body: z.never().optional(),
+    path: z.object({
+        queue_id: z.string(),
+        identity_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1PlatformAnnotationQueuesByQueueIdReviewersByIdentityIdResponse = z.void();
