@@ -760,6 +760,31 @@ export const zAnnotationqueuesAddReviewerResponse = z.looseObject({
     identity_id: z.string().optional()
 });
 
+export const zExperimentViewOverridesColumnOverride = z.looseObject({
+    color_gradient: z.array(z.array(z.unknown())).max(20).optional(),
+    color_map: z.record(z.string(), z.unknown()).optional(),
+    column: z.string().max(200),
+    disable_colors: z.boolean().optional(),
+    hide: z.boolean().optional(),
+    precision: z.int().gte(1).lte(6).optional()
+});
+
+export const zExperimentViewOverridesExperimentViewOverride = z.looseObject({
+    column_overrides: z.array(zExperimentViewOverridesColumnOverride).optional(),
+    created_at: z.string().optional(),
+    dataset_id: z.string().optional(),
+    id: z.string().optional(),
+    modified_at: z.string().optional()
+});
+
+export const zExperimentViewOverridesExperimentViewOverridePatchRequest = z.looseObject({
+    column_overrides: z.array(zExperimentViewOverridesColumnOverride).min(1).max(50)
+});
+
+export const zExperimentViewOverridesExperimentViewOverridePostRequest = z.looseObject({
+    column_overrides: z.array(zExperimentViewOverridesColumnOverride).min(1).max(50)
+});
+
 export const zEvaluatorStructuredOutput = z.looseObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -1941,3 +1966,56 @@ export const zDeleteApiV1PlatformAnnotationQueuesByQueueIdReviewersByIdentityIdD
 });
 
 export const zDeleteApiV1PlatformAnnotationQueuesByQueueIdReviewersByIdentityIdResponse = z.void();
+
+export const zGetApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        dataset_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesResponse = z.array(zExperimentViewOverridesExperimentViewOverride);
+
+export const zPostApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesData = z.looseObject({
+    body: zExperimentViewOverridesExperimentViewOverridePostRequest,
+    path: z.looseObject({
+        dataset_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesResponse = zExperimentViewOverridesExperimentViewOverride;
+
+export const zDeleteApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesByIdData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        dataset_id: z.string(),
+        id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesByIdResponse = z.void();
+
+export const zGetApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesByIdData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        dataset_id: z.string(),
+        id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesByIdResponse = zExperimentViewOverridesExperimentViewOverride;
+
+export const zPatchApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesByIdData = z.looseObject({
+    body: zExperimentViewOverridesExperimentViewOverridePatchRequest,
+    path: z.looseObject({
+        dataset_id: z.string(),
+        id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesByIdResponse = zExperimentViewOverridesExperimentViewOverride;

@@ -1,6 +1,7 @@
 /**
  * Contract tier: the additions of the datasets and evaluation area (issue
- * 46) the emulator serves: an annotation queue's reviewers, each operation
+ * 46) the emulator serves: an annotation queue's reviewers, a dataset's
+ * experiment view override, each operation
  * with its declared answers, 400s and 404s.
  *
  * @packageDocumentation
@@ -32,6 +33,36 @@ export function describeDatasetAdditions(env: ContractEnv): void {
       await call("DELETE", `${reviewers}/not-a-uuid`, { expect: 400 });
       await call("DELETE", `/api/v1/platform/annotation-queues/${UNKNOWN_ID}/reviewers/${identity}`, { expect: 404 });
       await call("DELETE", `/api/v1/annotation-queues/${queue}`, { expect: 200 });
+    });
+
+    test("experiment view overrides: create (201; 409 for a second; 422 for an unknown column; 400 malformed; 404 for an unknown dataset), get and list, replace the list (200; 422; 404), delete (204; 404)", async () => {
+      const dataset = String(((await call("POST", "/api/v1/datasets", { body: { name: "contract overrides" }, expect: 200 })).body as Json)["id"]);
+      const overrides = `/api/v1/platform/datasets/${dataset}/experiment-view-overrides`;
+      // Every property set: the service's answers leave out what a column does not set (the emulator's reading of the Go service's optional fields).
+      const columns = [{ column: "outputs.accuracy", precision: 3, color_gradient: [[0, "#ff0000"], [1, "#00ff00"]], color_map: {}, disable_colors: false, hide: false }];
+      const replacement = [{ column: "feedback.tone", precision: 1, color_gradient: [], color_map: { good: "#00ff00" }, disable_colors: true, hide: false }];
+      const created = (await call("POST", overrides, { body: { column_overrides: columns }, expect: 201 })).body as Json;
+      const id = String(created["id"]);
+      expect(created).toMatchObject({ dataset_id: dataset, column_overrides: columns, created_at: expect.any(String), modified_at: expect.any(String) });
+      await call("POST", overrides, { body: { column_overrides: columns }, expect: 409 });
+      await call("POST", overrides, { body: { column_overrides: [{ column: "accuracy" }] }, expect: 422 });
+      await call("POST", overrides, { body: { column_overrides: [] }, expect: 400, request: "invalid" });
+      await call("POST", `/api/v1/platform/datasets/${UNKNOWN_ID}/experiment-view-overrides`, { body: { column_overrides: columns }, expect: 404 });
+      expect((await call("GET", `${overrides}/${id}`, { expect: 200 })).body).toMatchObject({ id, column_overrides: columns });
+      await call("GET", `${overrides}/${UNKNOWN_ID}`, { expect: 404 });
+      await call("GET", `${overrides}/not-a-uuid`, { expect: 400, request: "invalid" });
+      expect((await call("GET", overrides, { expect: 200 })).body).toEqual([expect.objectContaining({ id })]);
+      await call("GET", `/api/v1/platform/datasets/${UNKNOWN_ID}/experiment-view-overrides`, { expect: 404 });
+      await call("GET", "/api/v1/platform/datasets/not-a-uuid/experiment-view-overrides", { expect: 400, request: "invalid" });
+      const replaced = (await call("PATCH", `${overrides}/${id}`, { body: { column_overrides: replacement }, expect: 200 })).body as Json;
+      expect(replaced["column_overrides"]).toEqual(replacement);
+      await call("PATCH", `${overrides}/${id}`, { body: { column_overrides: [{ column: "tone" }] }, expect: 422 });
+      await call("PATCH", `${overrides}/${id}`, { body: {}, expect: 400, request: "invalid" });
+      await call("PATCH", `${overrides}/${UNKNOWN_ID}`, { body: { column_overrides: columns }, expect: 404 });
+      await call("DELETE", `${overrides}/${id}`, { expect: 204 });
+      await call("DELETE", `${overrides}/${id}`, { expect: 404 });
+      await call("DELETE", `${overrides}/not-a-uuid`, { expect: 400, request: "invalid" });
+      await call("DELETE", `/api/v1/datasets/${dataset}`, { expect: 200 });
     });
   });
 }

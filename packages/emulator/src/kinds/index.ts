@@ -7,6 +7,7 @@ import { DATASETS } from "../tracing/datasets";
 import type { KindDeclaration } from "./declaration";
 import { EVALUATORS } from "../tracing/evaluators";
 import { EXAMPLES } from "../tracing/examples";
+import { EXPERIMENT_VIEW_OVERRIDES } from "../tracing/datasets/experimentViewOverrides";
 import { FEEDBACK_CONFIGS } from "../tracing/feedbackConfigs";
 import { GATEWAY_POLICIES } from "../organization/gatewayPolicies";
 import { ORG_INVITES, ORG_MEMBERS, WORKSPACE_MEMBERS } from "../organization/members";
@@ -64,6 +65,7 @@ export const KINDS: readonly KindDeclaration[] = [
   SESSIONS,
   DATASETS,
   EXAMPLES,
+  EXPERIMENT_VIEW_OVERRIDES,
   ANNOTATION_QUEUES,
   FEEDBACK_CONFIGS,
   MODEL_PRICES,

@@ -760,6 +760,31 @@ export const zAnnotationqueuesAddReviewerResponse = z.object({
     identity_id: z.string().optional()
 });
 
+export const zExperimentViewOverridesColumnOverride = z.object({
+    color_gradient: z.array(z.array(z.unknown())).max(20).optional(),
+    color_map: z.record(z.string(), z.unknown()).optional(),
+    column: z.string().max(200),
+    disable_colors: z.boolean().optional(),
+    hide: z.boolean().optional(),
+    precision: z.int().gte(1).lte(6).optional()
+});
+
+export const zExperimentViewOverridesExperimentViewOverride = z.object({
+    column_overrides: z.array(zExperimentViewOverridesColumnOverride).optional(),
+    created_at: z.string().optional(),
+    dataset_id: z.string().optional(),
+    id: z.string().optional(),
+    modified_at: z.string().optional()
+});
+
+export const zExperimentViewOverridesExperimentViewOverridePatchRequest = z.object({
+    column_overrides: z.array(zExperimentViewOverridesColumnOverride).min(1).max(50)
+});
+
+export const zExperimentViewOverridesExperimentViewOverridePostRequest = z.object({
+    column_overrides: z.array(zExperimentViewOverridesColumnOverride).min(1).max(50)
+});
+
 export const zEvaluatorStructuredOutput = z.object({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -1941,3 +1966,56 @@ export const zDeleteApiV1PlatformAnnotationQueuesByQueueIdReviewersByIdentityIdD
 });
 
 export const zDeleteApiV1PlatformAnnotationQueuesByQueueIdReviewersByIdentityIdResponse = z.void();
+
+export const zGetApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesData = z.object({
+    body: z.never().optional(),
+    path: z.object({
+        dataset_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesResponse = z.array(zExperimentViewOverridesExperimentViewOverride);
+
+export const zPostApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesData = z.object({
+    body: zExperimentViewOverridesExperimentViewOverridePostRequest,
+    path: z.object({
+        dataset_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesResponse = zExperimentViewOverridesExperimentViewOverride;
+
+export const zDeleteApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesByIdData = z.object({
+    body: z.never().optional(),
+    path: z.object({
+        dataset_id: z.uuid(),
+        id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesByIdResponse = z.void();
+
+export const zGetApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesByIdData = z.object({
+    body: z.never().optional(),
+    path: z.object({
+        dataset_id: z.uuid(),
+        id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesByIdResponse = zExperimentViewOverridesExperimentViewOverride;
+
+export const zPatchApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesByIdData = z.object({
+    body: zExperimentViewOverridesExperimentViewOverridePatchRequest,
+    path: z.object({
+        dataset_id: z.uuid(),
+        id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesByIdResponse = zExperimentViewOverridesExperimentViewOverride;
