@@ -38,6 +38,7 @@ export const GENERATED_KINDS: readonly RegisteredKind[] = [
   { token: "langsmith:index:AnnotationQueue", area: "tracing", module: "./tracing/annotationQueue", load: () => (require("../tracing/annotationQueue") as typeof import("../tracing/annotationQueue")).resource },
   { token: "langsmith:index:AnnotationQueueReviewer", area: "tracing", module: "./tracing/datasets/annotationQueueReviewer", load: () => (require("../tracing/datasets/annotationQueueReviewer") as typeof import("../tracing/datasets/annotationQueueReviewer")).resource },
   { token: "langsmith:index:Dataset", area: "tracing", module: "./tracing/dataset", load: () => (require("../tracing/dataset") as typeof import("../tracing/dataset")).resource },
+  { token: "langsmith:index:DatasetShare", area: "tracing", module: "./tracing/datasets/datasetShare", load: () => (require("../tracing/datasets/datasetShare") as typeof import("../tracing/datasets/datasetShare")).resource },
   { token: "langsmith:index:DatasetSplit", area: "tracing", module: "./tracing/datasetSplit", load: () => (require("../tracing/datasetSplit") as typeof import("../tracing/datasetSplit")).resource },
   { token: "langsmith:index:DatasetVersionTag", area: "tracing", module: "./tracing/datasetVersionTag", load: () => (require("../tracing/datasetVersionTag") as typeof import("../tracing/datasetVersionTag")).resource },
   { token: "langsmith:index:Evaluator", area: "tracing", module: "./tracing/evaluator", load: () => (require("../tracing/evaluator") as typeof import("../tracing/evaluator")).resource },

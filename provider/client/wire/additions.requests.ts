@@ -785,6 +785,38 @@ export const zExperimentViewOverridesExperimentViewOverridePostRequest = z.stric
     column_overrides: z.array(zExperimentViewOverridesColumnOverride).min(1).max(50)
 });
 
+export const zDatasetShareSchema = z.strictObject({
+    dataset_id: z.uuid(),
+    share_token: z.uuid()
+});
+
+export const zTenantShareDatasetToken = z.strictObject({
+    type: z.literal('dataset'),
+    share_token: z.string(),
+    created_at: z.iso.datetime({ offset: true, local: true }),
+    dataset_id: z.uuid(),
+    dataset_name: z.string().nullish()
+});
+
+export const zTenantShareRunToken = z.strictObject({
+    type: z.literal('run'),
+    share_token: z.string(),
+    created_at: z.iso.datetime({ offset: true, local: true }),
+    run_id: z.uuid(),
+    run_name: z.string().nullish(),
+    run_type: z.string().nullish(),
+    session_id: z.uuid().nullish(),
+    session_name: z.string().nullish()
+});
+
+export const zTenantShareTokensResponse = z.strictObject({
+    entities: z.array(z.union([z.strictObject({
+            type: z.literal('run')
+        }).and(zTenantShareRunToken), z.strictObject({
+            type: z.literal('dataset')
+        }).and(zTenantShareDatasetToken)]))
+});
+
 export const zEvaluatorStructuredOutput = z.strictObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -2019,3 +2051,44 @@ export const zPatchApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesByIdDa
 });
 
 export const zPatchApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesByIdResponse = zExperimentViewOverridesExperimentViewOverride;
+
+export const zDeleteApiV1DatasetsByDatasetIdShareData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        dataset_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1DatasetsByDatasetIdShareData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        dataset_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1DatasetsByDatasetIdShareResponse = zDatasetShareSchema.nullable();
+
+export const zPutApiV1DatasetsByDatasetIdShareData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        dataset_id: z.uuid()
+    }),
+    query: z.strictObject({
+        share_projects: z.boolean().optional().default(false)
+    }).optional()
+});
+
+export const zPutApiV1DatasetsByDatasetIdShareResponse = zDatasetShareSchema;
+
+export const zGetApiV1WorkspacesCurrentSharedData = z.strictObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.strictObject({
+        limit: z.int().gte(1).lte(100).optional().default(50),
+        offset: z.int().gte(0).optional().default(0)
+    }).optional()
+});
+
+export const zGetApiV1WorkspacesCurrentSharedResponse = zTenantShareTokensResponse;

@@ -785,6 +785,38 @@ export const zExperimentViewOverridesExperimentViewOverridePostRequest = z.loose
     column_overrides: z.array(zExperimentViewOverridesColumnOverride).min(1).max(50)
 });
 
+export const zDatasetShareSchema = z.looseObject({
+    dataset_id: z.string(),
+    share_token: z.string()
+});
+
+export const zTenantShareDatasetToken = z.looseObject({
+    type: z.literal('dataset'),
+    share_token: z.string(),
+    created_at: z.string(),
+    dataset_id: z.string(),
+    dataset_name: z.string().nullish()
+});
+
+export const zTenantShareRunToken = z.looseObject({
+    type: z.literal('run'),
+    share_token: z.string(),
+    created_at: z.string(),
+    run_id: z.string(),
+    run_name: z.string().nullish(),
+    run_type: z.string().nullish(),
+    session_id: z.string().nullish(),
+    session_name: z.string().nullish()
+});
+
+export const zTenantShareTokensResponse = z.looseObject({
+    entities: z.array(z.union([z.looseObject({
+            type: z.literal('run')
+        }).and(zTenantShareRunToken), z.looseObject({
+            type: z.literal('dataset')
+        }).and(zTenantShareDatasetToken)]))
+});
+
 export const zEvaluatorStructuredOutput = z.looseObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -2019,3 +2051,44 @@ export const zPatchApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesByIdDa
 });
 
 export const zPatchApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesByIdResponse = zExperimentViewOverridesExperimentViewOverride;
+
+export const zDeleteApiV1DatasetsByDatasetIdShareData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        dataset_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1DatasetsByDatasetIdShareData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        dataset_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1DatasetsByDatasetIdShareResponse = zDatasetShareSchema.nullable();
+
+export const zPutApiV1DatasetsByDatasetIdShareData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        dataset_id: z.string()
+    }),
+    query: z.looseObject({
+        share_projects: z.boolean().optional().default(false)
+    }).optional()
+});
+
+export const zPutApiV1DatasetsByDatasetIdShareResponse = zDatasetShareSchema;
+
+export const zGetApiV1WorkspacesCurrentSharedData = z.looseObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.looseObject({
+        limit: z.int().gte(1).lte(100).optional().default(50),
+        offset: z.int().gte(0).optional().default(0)
+    }).optional()
+});
+
+export const zGetApiV1WorkspacesCurrentSharedResponse = zTenantShareTokensResponse;

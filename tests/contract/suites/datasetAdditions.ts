@@ -1,7 +1,8 @@
 /**
  * Contract tier: the additions of the datasets and evaluation area (issue
  * 46) the emulator serves: an annotation queue's reviewers, a dataset's
- * experiment view override, each operation
+ * experiment view override, a dataset's public share and the workspace's
+ * shares, each operation
  * with its declared answers, 400s and 404s.
  *
  * @packageDocumentation
@@ -62,6 +63,29 @@ export function describeDatasetAdditions(env: ContractEnv): void {
       await call("DELETE", `${overrides}/${id}`, { expect: 204 });
       await call("DELETE", `${overrides}/${id}`, { expect: 404 });
       await call("DELETE", `${overrides}/not-a-uuid`, { expect: 400, request: "invalid" });
+      await call("DELETE", `/api/v1/datasets/${dataset}`, { expect: 200 });
+    });
+
+    test("dataset shares: share (200; again the same token; 422 malformed; 404 unknown dataset), read (the share, or null; 422; 404), the workspace's shares (200; 422), unshare (200, shared or not; 422; 404)", async () => {
+      const dataset = String(((await call("POST", "/api/v1/datasets", { body: { name: "contract share" }, expect: 200 })).body as Json)["id"]);
+      const share = `/api/v1/datasets/${dataset}/share`;
+      expect((await call("GET", share, { expect: 200 })).body).toBeNull();
+      const shared = (await call("PUT", `${share}?share_projects=true`, { expect: 200 })).body as Json;
+      expect(shared).toEqual({ dataset_id: dataset, share_token: expect.any(String) });
+      expect((await call("PUT", share, { expect: 200 })).body).toEqual(shared);
+      await call("PUT", `${share}?share_projects=maybe`, { expect: 422, request: "invalid" });
+      await call("PUT", `/api/v1/datasets/${UNKNOWN_ID}/share`, { expect: 404 });
+      expect((await call("GET", share, { expect: 200 })).body).toEqual(shared);
+      await call("GET", "/api/v1/datasets/not-a-uuid/share", { expect: 422, request: "invalid" });
+      await call("GET", `/api/v1/datasets/${UNKNOWN_ID}/share`, { expect: 404 });
+      const listed = ((await call("GET", "/api/v1/workspaces/current/shared?limit=10", { expect: 200 })).body as Json)["entities"] as Json[];
+      expect(listed).toContainEqual({ type: "dataset", share_token: shared["share_token"], created_at: expect.any(String), dataset_id: dataset, dataset_name: "contract share" });
+      await call("GET", "/api/v1/workspaces/current/shared?limit=0", { expect: 422, request: "invalid" });
+      await call("DELETE", share, { expect: 200 });
+      await call("DELETE", share, { expect: 200 });
+      expect((await call("GET", share, { expect: 200 })).body).toBeNull();
+      await call("DELETE", "/api/v1/datasets/not-a-uuid/share", { expect: 422, request: "invalid" });
+      await call("DELETE", `/api/v1/datasets/${UNKNOWN_ID}/share`, { expect: 404 });
       await call("DELETE", `/api/v1/datasets/${dataset}`, { expect: 200 });
     });
   });

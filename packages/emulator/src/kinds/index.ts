@@ -38,6 +38,7 @@ export { registerKind } from "./routes";
 export { registerAccessPolicyAttachments } from "../organization/accessPolicies";
 export { registerOAuthClientRotation } from "../organization/oauthClients";
 export { registerAnnotationQueueReviewerRoutes } from "../tracing/datasets/annotationQueueReviewers";
+export { registerDatasetShareRoutes } from "../tracing/datasets/datasetShares";
 export { registerGatewayPolicyRoutes } from "../organization/gatewayPolicies";
 export { registerResourceTagsRoute, registerWorkspaceTagsRoute } from "../organization/taggings";
 export { registerDataPlaneRoutes } from "../organization/dataPlanes";

@@ -17,6 +17,7 @@ import {
   registerAccessPolicyAttachments,
   registerOAuthClientRotation,
   registerAnnotationQueueReviewerRoutes,
+  registerDatasetShareRoutes,
   registerDataPlaneRoutes,
   registerGatewayPolicyRoutes,
   registerKind,
@@ -263,6 +264,7 @@ export function buildServer(
   registerAccessPolicyAttachments(app, ctx);
   registerOAuthClientRotation(app, ctx);
   registerAnnotationQueueReviewerRoutes(app, ctx);
+  registerDatasetShareRoutes(app, ctx);
   registerGatewayPolicyRoutes(app, ctx);
   registerResourceTagsRoute(app, ctx);
   registerWorkspaceTagsRoute(app, ctx);
