@@ -25,6 +25,11 @@ export type AnnotationQueue = import("./annotationQueue").AnnotationQueue;
 export const AnnotationQueue: typeof import("./annotationQueue").AnnotationQueue = null as any;
 utilities.lazyLoad(exports, ["AnnotationQueue"], () => require("./annotationQueue"));
 
+export { AnnotationQueueReviewerArgs } from "./annotationQueueReviewer";
+export type AnnotationQueueReviewer = import("./annotationQueueReviewer").AnnotationQueueReviewer;
+export const AnnotationQueueReviewer: typeof import("./annotationQueueReviewer").AnnotationQueueReviewer = null as any;
+utilities.lazyLoad(exports, ["AnnotationQueueReviewer"], () => require("./annotationQueueReviewer"));
+
 export { ApiKeyArgs } from "./apiKey";
 export type ApiKey = import("./apiKey").ApiKey;
 export const ApiKey: typeof import("./apiKey").ApiKey = null as any;
@@ -50,6 +55,11 @@ export type Dataset = import("./dataset").Dataset;
 export const Dataset: typeof import("./dataset").Dataset = null as any;
 utilities.lazyLoad(exports, ["Dataset"], () => require("./dataset"));
 
+export { DatasetShareArgs } from "./datasetShare";
+export type DatasetShare = import("./datasetShare").DatasetShare;
+export const DatasetShare: typeof import("./datasetShare").DatasetShare = null as any;
+utilities.lazyLoad(exports, ["DatasetShare"], () => require("./datasetShare"));
+
 export { DatasetSplitArgs } from "./datasetSplit";
 export type DatasetSplit = import("./datasetSplit").DatasetSplit;
 export const DatasetSplit: typeof import("./datasetSplit").DatasetSplit = null as any;
@@ -74,6 +84,11 @@ export { ExampleArgs } from "./example";
 export type Example = import("./example").Example;
 export const Example: typeof import("./example").Example = null as any;
 utilities.lazyLoad(exports, ["Example"], () => require("./example"));
+
+export { ExperimentViewOverrideArgs } from "./experimentViewOverride";
+export type ExperimentViewOverride = import("./experimentViewOverride").ExperimentViewOverride;
+export const ExperimentViewOverride: typeof import("./experimentViewOverride").ExperimentViewOverride = null as any;
+utilities.lazyLoad(exports, ["ExperimentViewOverride"], () => require("./experimentViewOverride"));
 
 export { FeedbackConfigArgs } from "./feedbackConfig";
 export type FeedbackConfig = import("./feedbackConfig").FeedbackConfig;
@@ -119,6 +134,16 @@ export { GetAnnotationQueueArgs, GetAnnotationQueueResult, GetAnnotationQueueOut
 export const getAnnotationQueue: typeof import("./getAnnotationQueue").getAnnotationQueue = null as any;
 export const getAnnotationQueueOutput: typeof import("./getAnnotationQueue").getAnnotationQueueOutput = null as any;
 utilities.lazyLoad(exports, ["getAnnotationQueue","getAnnotationQueueOutput"], () => require("./getAnnotationQueue"));
+
+export { GetAnnotationQueueReviewerArgs, GetAnnotationQueueReviewerResult, GetAnnotationQueueReviewerOutputArgs } from "./getAnnotationQueueReviewer";
+export const getAnnotationQueueReviewer: typeof import("./getAnnotationQueueReviewer").getAnnotationQueueReviewer = null as any;
+export const getAnnotationQueueReviewerOutput: typeof import("./getAnnotationQueueReviewer").getAnnotationQueueReviewerOutput = null as any;
+utilities.lazyLoad(exports, ["getAnnotationQueueReviewer","getAnnotationQueueReviewerOutput"], () => require("./getAnnotationQueueReviewer"));
+
+export { GetAnnotationQueueReviewersArgs, GetAnnotationQueueReviewersResult, GetAnnotationQueueReviewersOutputArgs } from "./getAnnotationQueueReviewers";
+export const getAnnotationQueueReviewers: typeof import("./getAnnotationQueueReviewers").getAnnotationQueueReviewers = null as any;
+export const getAnnotationQueueReviewersOutput: typeof import("./getAnnotationQueueReviewers").getAnnotationQueueReviewersOutput = null as any;
+utilities.lazyLoad(exports, ["getAnnotationQueueReviewers","getAnnotationQueueReviewersOutput"], () => require("./getAnnotationQueueReviewers"));
 
 export { GetAnnotationQueuesArgs, GetAnnotationQueuesResult, GetAnnotationQueuesOutputArgs } from "./getAnnotationQueues";
 export const getAnnotationQueues: typeof import("./getAnnotationQueues").getAnnotationQueues = null as any;
@@ -174,6 +199,16 @@ export { GetDatasetArgs, GetDatasetResult, GetDatasetOutputArgs } from "./getDat
 export const getDataset: typeof import("./getDataset").getDataset = null as any;
 export const getDatasetOutput: typeof import("./getDataset").getDatasetOutput = null as any;
 utilities.lazyLoad(exports, ["getDataset","getDatasetOutput"], () => require("./getDataset"));
+
+export { GetDatasetShareArgs, GetDatasetShareResult, GetDatasetShareOutputArgs } from "./getDatasetShare";
+export const getDatasetShare: typeof import("./getDatasetShare").getDatasetShare = null as any;
+export const getDatasetShareOutput: typeof import("./getDatasetShare").getDatasetShareOutput = null as any;
+utilities.lazyLoad(exports, ["getDatasetShare","getDatasetShareOutput"], () => require("./getDatasetShare"));
+
+export { GetDatasetSharesArgs, GetDatasetSharesResult, GetDatasetSharesOutputArgs } from "./getDatasetShares";
+export const getDatasetShares: typeof import("./getDatasetShares").getDatasetShares = null as any;
+export const getDatasetSharesOutput: typeof import("./getDatasetShares").getDatasetSharesOutput = null as any;
+utilities.lazyLoad(exports, ["getDatasetShares","getDatasetSharesOutput"], () => require("./getDatasetShares"));
 
 export { GetDatasetSplitArgs, GetDatasetSplitResult, GetDatasetSplitOutputArgs } from "./getDatasetSplit";
 export const getDatasetSplit: typeof import("./getDatasetSplit").getDatasetSplit = null as any;
@@ -244,6 +279,16 @@ export { GetExamplesArgs, GetExamplesResult, GetExamplesOutputArgs } from "./get
 export const getExamples: typeof import("./getExamples").getExamples = null as any;
 export const getExamplesOutput: typeof import("./getExamples").getExamplesOutput = null as any;
 utilities.lazyLoad(exports, ["getExamples","getExamplesOutput"], () => require("./getExamples"));
+
+export { GetExperimentViewOverrideArgs, GetExperimentViewOverrideResult, GetExperimentViewOverrideOutputArgs } from "./getExperimentViewOverride";
+export const getExperimentViewOverride: typeof import("./getExperimentViewOverride").getExperimentViewOverride = null as any;
+export const getExperimentViewOverrideOutput: typeof import("./getExperimentViewOverride").getExperimentViewOverrideOutput = null as any;
+utilities.lazyLoad(exports, ["getExperimentViewOverride","getExperimentViewOverrideOutput"], () => require("./getExperimentViewOverride"));
+
+export { GetExperimentViewOverridesArgs, GetExperimentViewOverridesResult, GetExperimentViewOverridesOutputArgs } from "./getExperimentViewOverrides";
+export const getExperimentViewOverrides: typeof import("./getExperimentViewOverrides").getExperimentViewOverrides = null as any;
+export const getExperimentViewOverridesOutput: typeof import("./getExperimentViewOverrides").getExperimentViewOverridesOutput = null as any;
+utilities.lazyLoad(exports, ["getExperimentViewOverrides","getExperimentViewOverridesOutput"], () => require("./getExperimentViewOverrides"));
 
 export { GetFeedbackConfigArgs, GetFeedbackConfigResult, GetFeedbackConfigOutputArgs } from "./getFeedbackConfig";
 export const getFeedbackConfig: typeof import("./getFeedbackConfig").getFeedbackConfig = null as any;
@@ -680,6 +725,8 @@ const _module = {
                 return new AlertRule(name, <any>undefined, { urn })
             case "langsmith:index:AnnotationQueue":
                 return new AnnotationQueue(name, <any>undefined, { urn })
+            case "langsmith:index:AnnotationQueueReviewer":
+                return new AnnotationQueueReviewer(name, <any>undefined, { urn })
             case "langsmith:index:ApiKey":
                 return new ApiKey(name, <any>undefined, { urn })
             case "langsmith:index:BulkExport":
@@ -690,6 +737,8 @@ const _module = {
                 return new DataPlane(name, <any>undefined, { urn })
             case "langsmith:index:Dataset":
                 return new Dataset(name, <any>undefined, { urn })
+            case "langsmith:index:DatasetShare":
+                return new DatasetShare(name, <any>undefined, { urn })
             case "langsmith:index:DatasetSplit":
                 return new DatasetSplit(name, <any>undefined, { urn })
             case "langsmith:index:DatasetVersionTag":
@@ -700,6 +749,8 @@ const _module = {
                 return new Evaluator(name, <any>undefined, { urn })
             case "langsmith:index:Example":
                 return new Example(name, <any>undefined, { urn })
+            case "langsmith:index:ExperimentViewOverride":
+                return new ExperimentViewOverride(name, <any>undefined, { urn })
             case "langsmith:index:FeedbackConfig":
                 return new FeedbackConfig(name, <any>undefined, { urn })
             case "langsmith:index:GatewayPolicy":

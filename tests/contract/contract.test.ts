@@ -11,6 +11,7 @@ import { startVersitygw } from "../helpers/versitygw";
 import { ContractHarness, NOT_IMPLEMENTED_IN_EMULATOR, operationKey } from "./harness";
 import { describeAccess } from "./suites/access";
 import { describeAdditions } from "./suites/additions";
+import { describeDatasetAdditions } from "./suites/datasetAdditions";
 import { describeBulkExports } from "./suites/bulkExports";
 import { describeDeployments } from "./suites/deployments";
 import { describeDeploymentSources } from "./suites/deploymentSources";
@@ -119,6 +120,7 @@ describeSettings(env);
 describePrompts(env);
 describeTracing(env);
 describeAdditions(env);
+describeDatasetAdditions(env);
 describeSdkRoutes(env);
 
 describe("coverage of the contract", () => {

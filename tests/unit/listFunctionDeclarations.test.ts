@@ -48,7 +48,9 @@ function itemProperties(api: string, answer: JsonSchema | undefined): Set<string
   const arrays = top["type"] === "array" ? [top] : Object.values((top["properties"] ?? {}) as Record<string, Schema>).map((p) => resolve(api, p));
   for (const array of arrays.filter((a) => a["type"] === "array")) {
     const item = resolve(api, (array["items"] ?? {}) as Schema);
-    for (const name of Object.keys((item["properties"] ?? {}) as Schema)) names.add(name);
+    // An item of several shapes (`oneOf`, e.g. a workspace's shares of runs and of datasets): the properties of each.
+    const shapes = Array.isArray(item["oneOf"]) ? (item["oneOf"] as Schema[]).map((shape) => resolve(api, shape)) : [item];
+    for (const shape of shapes) for (const name of Object.keys((shape["properties"] ?? {}) as Schema)) names.add(name);
   }
   return names;
 }

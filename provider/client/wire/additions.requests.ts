@@ -752,6 +752,71 @@ export const zOauthOAuthClientListResponse = z.strictObject({
 
 export const zErrutilUserError = z.record(z.string(), z.unknown());
 
+export const zAnnotationqueuesAddReviewerRequest = z.strictObject({
+    identity_id: z.string()
+});
+
+export const zAnnotationqueuesAddReviewerResponse = z.strictObject({
+    identity_id: z.string().optional()
+});
+
+export const zExperimentViewOverridesColumnOverride = z.strictObject({
+    color_gradient: z.array(z.array(z.unknown())).max(20).optional(),
+    color_map: z.record(z.string(), z.unknown()).optional(),
+    column: z.string().max(200),
+    disable_colors: z.boolean().optional(),
+    hide: z.boolean().optional(),
+    precision: z.int().gte(1).lte(6).optional()
+});
+
+export const zExperimentViewOverridesExperimentViewOverride = z.strictObject({
+    column_overrides: z.array(zExperimentViewOverridesColumnOverride).optional(),
+    created_at: z.string().optional(),
+    dataset_id: z.string().optional(),
+    id: z.string().optional(),
+    modified_at: z.string().optional()
+});
+
+export const zExperimentViewOverridesExperimentViewOverridePatchRequest = z.strictObject({
+    column_overrides: z.array(zExperimentViewOverridesColumnOverride).min(1).max(50)
+});
+
+export const zExperimentViewOverridesExperimentViewOverridePostRequest = z.strictObject({
+    column_overrides: z.array(zExperimentViewOverridesColumnOverride).min(1).max(50)
+});
+
+export const zDatasetShareSchema = z.strictObject({
+    dataset_id: z.uuid(),
+    share_token: z.uuid()
+});
+
+export const zTenantShareDatasetToken = z.strictObject({
+    type: z.literal('dataset'),
+    share_token: z.string(),
+    created_at: z.iso.datetime({ offset: true, local: true }),
+    dataset_id: z.uuid(),
+    dataset_name: z.string().nullish()
+});
+
+export const zTenantShareRunToken = z.strictObject({
+    type: z.literal('run'),
+    share_token: z.string(),
+    created_at: z.iso.datetime({ offset: true, local: true }),
+    run_id: z.uuid(),
+    run_name: z.string().nullish(),
+    run_type: z.string().nullish(),
+    session_id: z.uuid().nullish(),
+    session_name: z.string().nullish()
+});
+
+export const zTenantShareTokensResponse = z.strictObject({
+    entities: z.array(z.union([z.strictObject({
+            type: z.literal('run')
+        }).and(zTenantShareRunToken), z.strictObject({
+            type: z.literal('dataset')
+        }).and(zTenantShareDatasetToken)]))
+});
+
 export const zEvaluatorStructuredOutput = z.strictObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -1912,3 +1977,118 @@ export const zPostApiV1PlatformOauthClientsByIdRotateSecretData = z.strictObject
 });
 
 export const zPostApiV1PlatformOauthClientsByIdRotateSecretResponse = zOauthOAuthClientCredentialsResponse;
+
+export const zPostApiV1PlatformAnnotationQueuesByQueueIdReviewersData = z.strictObject({
+    body: zAnnotationqueuesAddReviewerRequest,
+    path: z.strictObject({
+        queue_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1PlatformAnnotationQueuesByQueueIdReviewersResponse = zAnnotationqueuesAddReviewerResponse;
+
+export const zDeleteApiV1PlatformAnnotationQueuesByQueueIdReviewersByIdentityIdData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        queue_id: z.string(),
+        identity_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1PlatformAnnotationQueuesByQueueIdReviewersByIdentityIdResponse = z.void();
+
+export const zGetApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        dataset_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesResponse = z.array(zExperimentViewOverridesExperimentViewOverride);
+
+export const zPostApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesData = z.strictObject({
+    body: zExperimentViewOverridesExperimentViewOverridePostRequest,
+    path: z.strictObject({
+        dataset_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesResponse = zExperimentViewOverridesExperimentViewOverride;
+
+export const zDeleteApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesByIdData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        dataset_id: z.uuid(),
+        id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesByIdResponse = z.void();
+
+export const zGetApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesByIdData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        dataset_id: z.uuid(),
+        id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesByIdResponse = zExperimentViewOverridesExperimentViewOverride;
+
+export const zPatchApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesByIdData = z.strictObject({
+    body: zExperimentViewOverridesExperimentViewOverridePatchRequest,
+    path: z.strictObject({
+        dataset_id: z.uuid(),
+        id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesByIdResponse = zExperimentViewOverridesExperimentViewOverride;
+
+export const zDeleteApiV1DatasetsByDatasetIdShareData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        dataset_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1DatasetsByDatasetIdShareData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        dataset_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1DatasetsByDatasetIdShareResponse = zDatasetShareSchema.nullable();
+
+export const zPutApiV1DatasetsByDatasetIdShareData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        dataset_id: z.uuid()
+    }),
+    query: z.strictObject({
+        share_projects: z.boolean().optional().default(false)
+    }).optional()
+});
+
+export const zPutApiV1DatasetsByDatasetIdShareResponse = zDatasetShareSchema;
+
+export const zGetApiV1WorkspacesCurrentSharedData = z.strictObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.strictObject({
+        limit: z.int().gte(1).lte(100).optional().default(50),
+        offset: z.int().gte(0).optional().default(0)
+    }).optional()
+});
+
+export const zGetApiV1WorkspacesCurrentSharedResponse = zTenantShareTokensResponse;

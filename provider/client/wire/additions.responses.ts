@@ -752,6 +752,71 @@ export const zOauthOAuthClientListResponse = z.looseObject({
 
 export const zErrutilUserError = z.record(z.string(), z.unknown());
 
+export const zAnnotationqueuesAddReviewerRequest = z.looseObject({
+    identity_id: z.string()
+});
+
+export const zAnnotationqueuesAddReviewerResponse = z.looseObject({
+    identity_id: z.string().optional()
+});
+
+export const zExperimentViewOverridesColumnOverride = z.looseObject({
+    color_gradient: z.array(z.array(z.unknown())).max(20).optional(),
+    color_map: z.record(z.string(), z.unknown()).optional(),
+    column: z.string().max(200),
+    disable_colors: z.boolean().optional(),
+    hide: z.boolean().optional(),
+    precision: z.int().gte(1).lte(6).optional()
+});
+
+export const zExperimentViewOverridesExperimentViewOverride = z.looseObject({
+    column_overrides: z.array(zExperimentViewOverridesColumnOverride).optional(),
+    created_at: z.string().optional(),
+    dataset_id: z.string().optional(),
+    id: z.string().optional(),
+    modified_at: z.string().optional()
+});
+
+export const zExperimentViewOverridesExperimentViewOverridePatchRequest = z.looseObject({
+    column_overrides: z.array(zExperimentViewOverridesColumnOverride).min(1).max(50)
+});
+
+export const zExperimentViewOverridesExperimentViewOverridePostRequest = z.looseObject({
+    column_overrides: z.array(zExperimentViewOverridesColumnOverride).min(1).max(50)
+});
+
+export const zDatasetShareSchema = z.looseObject({
+    dataset_id: z.string(),
+    share_token: z.string()
+});
+
+export const zTenantShareDatasetToken = z.looseObject({
+    type: z.literal('dataset'),
+    share_token: z.string(),
+    created_at: z.string(),
+    dataset_id: z.string(),
+    dataset_name: z.string().nullish()
+});
+
+export const zTenantShareRunToken = z.looseObject({
+    type: z.literal('run'),
+    share_token: z.string(),
+    created_at: z.string(),
+    run_id: z.string(),
+    run_name: z.string().nullish(),
+    run_type: z.string().nullish(),
+    session_id: z.string().nullish(),
+    session_name: z.string().nullish()
+});
+
+export const zTenantShareTokensResponse = z.looseObject({
+    entities: z.array(z.union([z.looseObject({
+            type: z.literal('run')
+        }).and(zTenantShareRunToken), z.looseObject({
+            type: z.literal('dataset')
+        }).and(zTenantShareDatasetToken)]))
+});
+
 export const zEvaluatorStructuredOutput = z.looseObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -1912,3 +1977,118 @@ export const zPostApiV1PlatformOauthClientsByIdRotateSecretData = z.looseObject(
 });
 
 export const zPostApiV1PlatformOauthClientsByIdRotateSecretResponse = zOauthOAuthClientCredentialsResponse;
+
+export const zPostApiV1PlatformAnnotationQueuesByQueueIdReviewersData = z.looseObject({
+    body: zAnnotationqueuesAddReviewerRequest,
+    path: z.looseObject({
+        queue_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1PlatformAnnotationQueuesByQueueIdReviewersResponse = zAnnotationqueuesAddReviewerResponse;
+
+export const zDeleteApiV1PlatformAnnotationQueuesByQueueIdReviewersByIdentityIdData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        queue_id: z.string(),
+        identity_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1PlatformAnnotationQueuesByQueueIdReviewersByIdentityIdResponse = z.void();
+
+export const zGetApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        dataset_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesResponse = z.array(zExperimentViewOverridesExperimentViewOverride);
+
+export const zPostApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesData = z.looseObject({
+    body: zExperimentViewOverridesExperimentViewOverridePostRequest,
+    path: z.looseObject({
+        dataset_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesResponse = zExperimentViewOverridesExperimentViewOverride;
+
+export const zDeleteApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesByIdData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        dataset_id: z.string(),
+        id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesByIdResponse = z.void();
+
+export const zGetApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesByIdData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        dataset_id: z.string(),
+        id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesByIdResponse = zExperimentViewOverridesExperimentViewOverride;
+
+export const zPatchApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesByIdData = z.looseObject({
+    body: zExperimentViewOverridesExperimentViewOverridePatchRequest,
+    path: z.looseObject({
+        dataset_id: z.string(),
+        id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1PlatformDatasetsByDatasetIdExperimentViewOverridesByIdResponse = zExperimentViewOverridesExperimentViewOverride;
+
+export const zDeleteApiV1DatasetsByDatasetIdShareData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        dataset_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1DatasetsByDatasetIdShareData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        dataset_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1DatasetsByDatasetIdShareResponse = zDatasetShareSchema.nullable();
+
+export const zPutApiV1DatasetsByDatasetIdShareData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        dataset_id: z.string()
+    }),
+    query: z.looseObject({
+        share_projects: z.boolean().optional().default(false)
+    }).optional()
+});
+
+export const zPutApiV1DatasetsByDatasetIdShareResponse = zDatasetShareSchema;
+
+export const zGetApiV1WorkspacesCurrentSharedData = z.looseObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.looseObject({
+        limit: z.int().gte(1).lte(100).optional().default(50),
+        offset: z.int().gte(0).optional().default(0)
+    }).optional()
+});
+
+export const zGetApiV1WorkspacesCurrentSharedResponse = zTenantShareTokensResponse;

@@ -2,7 +2,8 @@
  * A kind's list function (`get<Kinds>`, e.g. `getProjects`): every object of
  * the kind in one scope, each in the resource's own output shape (the inputs
  * as the resource echoes them, what the service reports, `tenantId`, and
- * `id`; secrets as the resource keeps them: never their values), paged to
+ * `id`; secret inputs as the resource keeps them, never their values, and
+ * no secret output), paged to
  * the end; beside them, the properties the kind's listing declares a listed
  * object carries beyond the outputs (`listedOnly`: statistics such as a
  * dataset's example count), read from the list answer's object. The kind
@@ -222,7 +223,7 @@ function listedObject(kind: PreparedKind, wire: Record<string, unknown>, props: 
   const { spec } = kind;
   const id = typeof wire["id"] === "string" ? wire["id"] : (spec.idOf?.(wire, {}) ?? "");
   const inputs = { ...withDefaults(spec.fields, readFields(kind, wire)), ...props };
-  return { id, ...withoutBookkeeping(outputsFor(kind, inputs, wire, tenantId, "")) };
+  return { id, ...withoutBookkeeping(kind, outputsFor(kind, inputs, wire, tenantId, "")) };
 }
 
 /** The echoed inputs as the service's object holds them (an import leaves out what equals "unset"; a listing shows it). */
@@ -254,7 +255,8 @@ async function listThroughImports(
   const listing = kind.spec.listing as ListingDeclaration;
   const objects: Properties[] = [];
   for (const entry of listed) {
-    const read = entry.outputs !== undefined ? { id: entry.id, ...withoutBookkeeping(entry.outputs) } : await importedObject(kind, resource, context, entry);
+    const read =
+      entry.outputs !== undefined ? { id: entry.id, ...withoutBookkeeping(kind, entry.outputs) } : await importedObject(kind, resource, context, entry);
     if (read === undefined) continue;
     const object = { ...read, ...listedOnlyOf(listing, entry.wire ?? {}) };
     if (localFilters(filters).every(([filter, value]) => matchesFilter(filter, object, value))) objects.push(object);
@@ -273,7 +275,7 @@ async function importedObject(
   if (imported === undefined) return undefined;
   // The inputs an import reads that its outputs leave to the engine (a deployment's plain variables), as a create's outputs echo them.
   const echoed = Object.fromEntries(Object.entries(imported.inputs).filter(([name]) => kind.echoed.some((field) => field.path.split(".")[0] === name)));
-  return { id: imported.id ?? entry.id, ...echoed, ...withoutBookkeeping(imported.outputs as Properties) };
+  return { id: imported.id ?? entry.id, ...echoed, ...withoutBookkeeping(kind, imported.outputs as Properties) };
 }
 
 /** The listing's listed-only properties of one object of the list answer: each its wire value when that has the declared type, else left out. */
@@ -331,7 +333,12 @@ export function matchesFilter(filter: OutputListFilter, object: Properties, valu
   return actual === value;
 }
 
-/** The outputs without the provider's own bookkeeping. */
-function withoutBookkeeping(outputs: Properties): Properties {
-  return Object.fromEntries(Object.entries(outputs).filter(([name]) => !BOOKKEEPING_OUTPUTS.has(name)));
+/**
+ * The outputs without the provider's own bookkeeping, and without the kind's
+ * secret outputs (a dataset's share token): a listed object is no secret, and
+ * its schema type has none of them.
+ */
+function withoutBookkeeping(kind: PreparedKind, outputs: Properties): Properties {
+  const secret = new Set(kind.outputSpecs.filter((output) => output.secret === true).map((output) => output.name));
+  return Object.fromEntries(Object.entries(outputs).filter(([name]) => !BOOKKEEPING_OUTPUTS.has(name) && !secret.has(name)));
 }

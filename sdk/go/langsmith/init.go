@@ -29,6 +29,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &AlertRule{}
 	case "langsmith:index:AnnotationQueue":
 		r = &AnnotationQueue{}
+	case "langsmith:index:AnnotationQueueReviewer":
+		r = &AnnotationQueueReviewer{}
 	case "langsmith:index:ApiKey":
 		r = &ApiKey{}
 	case "langsmith:index:BulkExport":
@@ -39,6 +41,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &DataPlane{}
 	case "langsmith:index:Dataset":
 		r = &Dataset{}
+	case "langsmith:index:DatasetShare":
+		r = &DatasetShare{}
 	case "langsmith:index:DatasetSplit":
 		r = &DatasetSplit{}
 	case "langsmith:index:DatasetVersionTag":
@@ -49,6 +53,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Evaluator{}
 	case "langsmith:index:Example":
 		r = &Example{}
+	case "langsmith:index:ExperimentViewOverride":
+		r = &ExperimentViewOverride{}
 	case "langsmith:index:FeedbackConfig":
 		r = &FeedbackConfig{}
 	case "langsmith:index:GatewayPolicy":

@@ -2807,6 +2807,262 @@ func (o DeploymentSourceRevisionConfigPtrOutput) SourceTarballPath() pulumi.Stri
 	}).(pulumi.StringPtrOutput)
 }
 
+// An object of one item of an ExperimentViewOverride's `columnOverrides`: How each column is shown: `column` starts with `inputs`, `outputs`, `reference_outputs`, `feedback`, `metrics`, `attachments` or `metadata` (e.g. `outputs.accuracy`); `colorGradient` colours numbers (stops of a number and a colour), `colorMap` colours values, `precision` is 1 to 6 decimal places. A change replaces the whole list in place (one PATCH).
+type ExperimentViewOverrideColumnOverridesItem struct {
+	// Colours along the column's numbers (at most 20 stops).
+	ColorGradient []ExperimentViewOverrideColumnOverridesItemColorGradientItem `pulumi:"colorGradient"`
+	// A colour for each value of the column.
+	ColorMap map[string]interface{} `pulumi:"colorMap"`
+	// The column, e.g. `outputs.accuracy` or `feedback.correctness`.
+	Column string `pulumi:"column"`
+	// Whether the column is shown without colours.
+	DisableColors *bool `pulumi:"disableColors"`
+	// Whether the column is hidden.
+	Hide *bool `pulumi:"hide"`
+	// Decimal places of the column's numbers, 1 to 6.
+	Precision *int `pulumi:"precision"`
+}
+
+// ExperimentViewOverrideColumnOverridesItemInput is an input type that accepts ExperimentViewOverrideColumnOverridesItemArgs and ExperimentViewOverrideColumnOverridesItemOutput values.
+// You can construct a concrete instance of `ExperimentViewOverrideColumnOverridesItemInput` via:
+//
+//	ExperimentViewOverrideColumnOverridesItemArgs{...}
+type ExperimentViewOverrideColumnOverridesItemInput interface {
+	pulumi.Input
+
+	ToExperimentViewOverrideColumnOverridesItemOutput() ExperimentViewOverrideColumnOverridesItemOutput
+	ToExperimentViewOverrideColumnOverridesItemOutputWithContext(context.Context) ExperimentViewOverrideColumnOverridesItemOutput
+}
+
+// An object of one item of an ExperimentViewOverride's `columnOverrides`: How each column is shown: `column` starts with `inputs`, `outputs`, `reference_outputs`, `feedback`, `metrics`, `attachments` or `metadata` (e.g. `outputs.accuracy`); `colorGradient` colours numbers (stops of a number and a colour), `colorMap` colours values, `precision` is 1 to 6 decimal places. A change replaces the whole list in place (one PATCH).
+type ExperimentViewOverrideColumnOverridesItemArgs struct {
+	// Colours along the column's numbers (at most 20 stops).
+	ColorGradient ExperimentViewOverrideColumnOverridesItemColorGradientItemArrayInput `pulumi:"colorGradient"`
+	// A colour for each value of the column.
+	ColorMap pulumi.MapInput `pulumi:"colorMap"`
+	// The column, e.g. `outputs.accuracy` or `feedback.correctness`.
+	Column pulumi.StringInput `pulumi:"column"`
+	// Whether the column is shown without colours.
+	DisableColors pulumi.BoolPtrInput `pulumi:"disableColors"`
+	// Whether the column is hidden.
+	Hide pulumi.BoolPtrInput `pulumi:"hide"`
+	// Decimal places of the column's numbers, 1 to 6.
+	Precision pulumi.IntPtrInput `pulumi:"precision"`
+}
+
+func (ExperimentViewOverrideColumnOverridesItemArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ExperimentViewOverrideColumnOverridesItem)(nil)).Elem()
+}
+
+func (i ExperimentViewOverrideColumnOverridesItemArgs) ToExperimentViewOverrideColumnOverridesItemOutput() ExperimentViewOverrideColumnOverridesItemOutput {
+	return i.ToExperimentViewOverrideColumnOverridesItemOutputWithContext(context.Background())
+}
+
+func (i ExperimentViewOverrideColumnOverridesItemArgs) ToExperimentViewOverrideColumnOverridesItemOutputWithContext(ctx context.Context) ExperimentViewOverrideColumnOverridesItemOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ExperimentViewOverrideColumnOverridesItemOutput)
+}
+
+// ExperimentViewOverrideColumnOverridesItemArrayInput is an input type that accepts ExperimentViewOverrideColumnOverridesItemArray and ExperimentViewOverrideColumnOverridesItemArrayOutput values.
+// You can construct a concrete instance of `ExperimentViewOverrideColumnOverridesItemArrayInput` via:
+//
+//	ExperimentViewOverrideColumnOverridesItemArray{ ExperimentViewOverrideColumnOverridesItemArgs{...} }
+type ExperimentViewOverrideColumnOverridesItemArrayInput interface {
+	pulumi.Input
+
+	ToExperimentViewOverrideColumnOverridesItemArrayOutput() ExperimentViewOverrideColumnOverridesItemArrayOutput
+	ToExperimentViewOverrideColumnOverridesItemArrayOutputWithContext(context.Context) ExperimentViewOverrideColumnOverridesItemArrayOutput
+}
+
+type ExperimentViewOverrideColumnOverridesItemArray []ExperimentViewOverrideColumnOverridesItemInput
+
+func (ExperimentViewOverrideColumnOverridesItemArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ExperimentViewOverrideColumnOverridesItem)(nil)).Elem()
+}
+
+func (i ExperimentViewOverrideColumnOverridesItemArray) ToExperimentViewOverrideColumnOverridesItemArrayOutput() ExperimentViewOverrideColumnOverridesItemArrayOutput {
+	return i.ToExperimentViewOverrideColumnOverridesItemArrayOutputWithContext(context.Background())
+}
+
+func (i ExperimentViewOverrideColumnOverridesItemArray) ToExperimentViewOverrideColumnOverridesItemArrayOutputWithContext(ctx context.Context) ExperimentViewOverrideColumnOverridesItemArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ExperimentViewOverrideColumnOverridesItemArrayOutput)
+}
+
+// An object of one item of an ExperimentViewOverride's `columnOverrides`: How each column is shown: `column` starts with `inputs`, `outputs`, `reference_outputs`, `feedback`, `metrics`, `attachments` or `metadata` (e.g. `outputs.accuracy`); `colorGradient` colours numbers (stops of a number and a colour), `colorMap` colours values, `precision` is 1 to 6 decimal places. A change replaces the whole list in place (one PATCH).
+type ExperimentViewOverrideColumnOverridesItemOutput struct{ *pulumi.OutputState }
+
+func (ExperimentViewOverrideColumnOverridesItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ExperimentViewOverrideColumnOverridesItem)(nil)).Elem()
+}
+
+func (o ExperimentViewOverrideColumnOverridesItemOutput) ToExperimentViewOverrideColumnOverridesItemOutput() ExperimentViewOverrideColumnOverridesItemOutput {
+	return o
+}
+
+func (o ExperimentViewOverrideColumnOverridesItemOutput) ToExperimentViewOverrideColumnOverridesItemOutputWithContext(ctx context.Context) ExperimentViewOverrideColumnOverridesItemOutput {
+	return o
+}
+
+// Colours along the column's numbers (at most 20 stops).
+func (o ExperimentViewOverrideColumnOverridesItemOutput) ColorGradient() ExperimentViewOverrideColumnOverridesItemColorGradientItemArrayOutput {
+	return o.ApplyT(func(v ExperimentViewOverrideColumnOverridesItem) []ExperimentViewOverrideColumnOverridesItemColorGradientItem {
+		return v.ColorGradient
+	}).(ExperimentViewOverrideColumnOverridesItemColorGradientItemArrayOutput)
+}
+
+// A colour for each value of the column.
+func (o ExperimentViewOverrideColumnOverridesItemOutput) ColorMap() pulumi.MapOutput {
+	return o.ApplyT(func(v ExperimentViewOverrideColumnOverridesItem) map[string]interface{} { return v.ColorMap }).(pulumi.MapOutput)
+}
+
+// The column, e.g. `outputs.accuracy` or `feedback.correctness`.
+func (o ExperimentViewOverrideColumnOverridesItemOutput) Column() pulumi.StringOutput {
+	return o.ApplyT(func(v ExperimentViewOverrideColumnOverridesItem) string { return v.Column }).(pulumi.StringOutput)
+}
+
+// Whether the column is shown without colours.
+func (o ExperimentViewOverrideColumnOverridesItemOutput) DisableColors() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ExperimentViewOverrideColumnOverridesItem) *bool { return v.DisableColors }).(pulumi.BoolPtrOutput)
+}
+
+// Whether the column is hidden.
+func (o ExperimentViewOverrideColumnOverridesItemOutput) Hide() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ExperimentViewOverrideColumnOverridesItem) *bool { return v.Hide }).(pulumi.BoolPtrOutput)
+}
+
+// Decimal places of the column's numbers, 1 to 6.
+func (o ExperimentViewOverrideColumnOverridesItemOutput) Precision() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ExperimentViewOverrideColumnOverridesItem) *int { return v.Precision }).(pulumi.IntPtrOutput)
+}
+
+type ExperimentViewOverrideColumnOverridesItemArrayOutput struct{ *pulumi.OutputState }
+
+func (ExperimentViewOverrideColumnOverridesItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ExperimentViewOverrideColumnOverridesItem)(nil)).Elem()
+}
+
+func (o ExperimentViewOverrideColumnOverridesItemArrayOutput) ToExperimentViewOverrideColumnOverridesItemArrayOutput() ExperimentViewOverrideColumnOverridesItemArrayOutput {
+	return o
+}
+
+func (o ExperimentViewOverrideColumnOverridesItemArrayOutput) ToExperimentViewOverrideColumnOverridesItemArrayOutputWithContext(ctx context.Context) ExperimentViewOverrideColumnOverridesItemArrayOutput {
+	return o
+}
+
+func (o ExperimentViewOverrideColumnOverridesItemArrayOutput) Index(i pulumi.IntInput) ExperimentViewOverrideColumnOverridesItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ExperimentViewOverrideColumnOverridesItem {
+		return vs[0].([]ExperimentViewOverrideColumnOverridesItem)[vs[1].(int)]
+	}).(ExperimentViewOverrideColumnOverridesItemOutput)
+}
+
+// An object of one item of `colorGradient` of one item of an ExperimentViewOverride's `columnOverrides`: How each column is shown: `column` starts with `inputs`, `outputs`, `reference_outputs`, `feedback`, `metrics`, `attachments` or `metadata` (e.g. `outputs.accuracy`); `colorGradient` colours numbers (stops of a number and a colour), `colorMap` colours values, `precision` is 1 to 6 decimal places. A change replaces the whole list in place (one PATCH).
+type ExperimentViewOverrideColumnOverridesItemColorGradientItem struct {
+	// The colour there, e.g. `"#00ff00"`.
+	Color string `pulumi:"color"`
+	// The number at which the colour applies.
+	Value float64 `pulumi:"value"`
+}
+
+// ExperimentViewOverrideColumnOverridesItemColorGradientItemInput is an input type that accepts ExperimentViewOverrideColumnOverridesItemColorGradientItemArgs and ExperimentViewOverrideColumnOverridesItemColorGradientItemOutput values.
+// You can construct a concrete instance of `ExperimentViewOverrideColumnOverridesItemColorGradientItemInput` via:
+//
+//	ExperimentViewOverrideColumnOverridesItemColorGradientItemArgs{...}
+type ExperimentViewOverrideColumnOverridesItemColorGradientItemInput interface {
+	pulumi.Input
+
+	ToExperimentViewOverrideColumnOverridesItemColorGradientItemOutput() ExperimentViewOverrideColumnOverridesItemColorGradientItemOutput
+	ToExperimentViewOverrideColumnOverridesItemColorGradientItemOutputWithContext(context.Context) ExperimentViewOverrideColumnOverridesItemColorGradientItemOutput
+}
+
+// An object of one item of `colorGradient` of one item of an ExperimentViewOverride's `columnOverrides`: How each column is shown: `column` starts with `inputs`, `outputs`, `reference_outputs`, `feedback`, `metrics`, `attachments` or `metadata` (e.g. `outputs.accuracy`); `colorGradient` colours numbers (stops of a number and a colour), `colorMap` colours values, `precision` is 1 to 6 decimal places. A change replaces the whole list in place (one PATCH).
+type ExperimentViewOverrideColumnOverridesItemColorGradientItemArgs struct {
+	// The colour there, e.g. `"#00ff00"`.
+	Color pulumi.StringInput `pulumi:"color"`
+	// The number at which the colour applies.
+	Value pulumi.Float64Input `pulumi:"value"`
+}
+
+func (ExperimentViewOverrideColumnOverridesItemColorGradientItemArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ExperimentViewOverrideColumnOverridesItemColorGradientItem)(nil)).Elem()
+}
+
+func (i ExperimentViewOverrideColumnOverridesItemColorGradientItemArgs) ToExperimentViewOverrideColumnOverridesItemColorGradientItemOutput() ExperimentViewOverrideColumnOverridesItemColorGradientItemOutput {
+	return i.ToExperimentViewOverrideColumnOverridesItemColorGradientItemOutputWithContext(context.Background())
+}
+
+func (i ExperimentViewOverrideColumnOverridesItemColorGradientItemArgs) ToExperimentViewOverrideColumnOverridesItemColorGradientItemOutputWithContext(ctx context.Context) ExperimentViewOverrideColumnOverridesItemColorGradientItemOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ExperimentViewOverrideColumnOverridesItemColorGradientItemOutput)
+}
+
+// ExperimentViewOverrideColumnOverridesItemColorGradientItemArrayInput is an input type that accepts ExperimentViewOverrideColumnOverridesItemColorGradientItemArray and ExperimentViewOverrideColumnOverridesItemColorGradientItemArrayOutput values.
+// You can construct a concrete instance of `ExperimentViewOverrideColumnOverridesItemColorGradientItemArrayInput` via:
+//
+//	ExperimentViewOverrideColumnOverridesItemColorGradientItemArray{ ExperimentViewOverrideColumnOverridesItemColorGradientItemArgs{...} }
+type ExperimentViewOverrideColumnOverridesItemColorGradientItemArrayInput interface {
+	pulumi.Input
+
+	ToExperimentViewOverrideColumnOverridesItemColorGradientItemArrayOutput() ExperimentViewOverrideColumnOverridesItemColorGradientItemArrayOutput
+	ToExperimentViewOverrideColumnOverridesItemColorGradientItemArrayOutputWithContext(context.Context) ExperimentViewOverrideColumnOverridesItemColorGradientItemArrayOutput
+}
+
+type ExperimentViewOverrideColumnOverridesItemColorGradientItemArray []ExperimentViewOverrideColumnOverridesItemColorGradientItemInput
+
+func (ExperimentViewOverrideColumnOverridesItemColorGradientItemArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ExperimentViewOverrideColumnOverridesItemColorGradientItem)(nil)).Elem()
+}
+
+func (i ExperimentViewOverrideColumnOverridesItemColorGradientItemArray) ToExperimentViewOverrideColumnOverridesItemColorGradientItemArrayOutput() ExperimentViewOverrideColumnOverridesItemColorGradientItemArrayOutput {
+	return i.ToExperimentViewOverrideColumnOverridesItemColorGradientItemArrayOutputWithContext(context.Background())
+}
+
+func (i ExperimentViewOverrideColumnOverridesItemColorGradientItemArray) ToExperimentViewOverrideColumnOverridesItemColorGradientItemArrayOutputWithContext(ctx context.Context) ExperimentViewOverrideColumnOverridesItemColorGradientItemArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ExperimentViewOverrideColumnOverridesItemColorGradientItemArrayOutput)
+}
+
+// An object of one item of `colorGradient` of one item of an ExperimentViewOverride's `columnOverrides`: How each column is shown: `column` starts with `inputs`, `outputs`, `reference_outputs`, `feedback`, `metrics`, `attachments` or `metadata` (e.g. `outputs.accuracy`); `colorGradient` colours numbers (stops of a number and a colour), `colorMap` colours values, `precision` is 1 to 6 decimal places. A change replaces the whole list in place (one PATCH).
+type ExperimentViewOverrideColumnOverridesItemColorGradientItemOutput struct{ *pulumi.OutputState }
+
+func (ExperimentViewOverrideColumnOverridesItemColorGradientItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ExperimentViewOverrideColumnOverridesItemColorGradientItem)(nil)).Elem()
+}
+
+func (o ExperimentViewOverrideColumnOverridesItemColorGradientItemOutput) ToExperimentViewOverrideColumnOverridesItemColorGradientItemOutput() ExperimentViewOverrideColumnOverridesItemColorGradientItemOutput {
+	return o
+}
+
+func (o ExperimentViewOverrideColumnOverridesItemColorGradientItemOutput) ToExperimentViewOverrideColumnOverridesItemColorGradientItemOutputWithContext(ctx context.Context) ExperimentViewOverrideColumnOverridesItemColorGradientItemOutput {
+	return o
+}
+
+// The colour there, e.g. `"#00ff00"`.
+func (o ExperimentViewOverrideColumnOverridesItemColorGradientItemOutput) Color() pulumi.StringOutput {
+	return o.ApplyT(func(v ExperimentViewOverrideColumnOverridesItemColorGradientItem) string { return v.Color }).(pulumi.StringOutput)
+}
+
+// The number at which the colour applies.
+func (o ExperimentViewOverrideColumnOverridesItemColorGradientItemOutput) Value() pulumi.Float64Output {
+	return o.ApplyT(func(v ExperimentViewOverrideColumnOverridesItemColorGradientItem) float64 { return v.Value }).(pulumi.Float64Output)
+}
+
+type ExperimentViewOverrideColumnOverridesItemColorGradientItemArrayOutput struct{ *pulumi.OutputState }
+
+func (ExperimentViewOverrideColumnOverridesItemColorGradientItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ExperimentViewOverrideColumnOverridesItemColorGradientItem)(nil)).Elem()
+}
+
+func (o ExperimentViewOverrideColumnOverridesItemColorGradientItemArrayOutput) ToExperimentViewOverrideColumnOverridesItemColorGradientItemArrayOutput() ExperimentViewOverrideColumnOverridesItemColorGradientItemArrayOutput {
+	return o
+}
+
+func (o ExperimentViewOverrideColumnOverridesItemColorGradientItemArrayOutput) ToExperimentViewOverrideColumnOverridesItemColorGradientItemArrayOutputWithContext(ctx context.Context) ExperimentViewOverrideColumnOverridesItemColorGradientItemArrayOutput {
+	return o
+}
+
+func (o ExperimentViewOverrideColumnOverridesItemColorGradientItemArrayOutput) Index(i pulumi.IntInput) ExperimentViewOverrideColumnOverridesItemColorGradientItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ExperimentViewOverrideColumnOverridesItemColorGradientItem {
+		return vs[0].([]ExperimentViewOverrideColumnOverridesItemColorGradientItem)[vs[1].(int)]
+	}).(ExperimentViewOverrideColumnOverridesItemColorGradientItemOutput)
+}
+
 // An object of one item of a FeedbackConfig's `categories`: The choices of a `categorical` key.
 type FeedbackConfigCategoriesItem struct {
 	// The category's name, shown to reviewers.
@@ -3403,6 +3659,94 @@ func (o ListedAnnotationQueueArrayOutput) Index(i pulumi.IntInput) ListedAnnotat
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedAnnotationQueue {
 		return vs[0].([]ListedAnnotationQueue)[vs[1].(int)]
 	}).(ListedAnnotationQueueOutput)
+}
+
+// A annotation queue reviewer as `getAnnotationQueueReviewers` lists it: the `AnnotationQueueReviewer` resource's outputs and its id.
+type ListedAnnotationQueueReviewer struct {
+	// The annotation queue reviewer's id.
+	Id string `pulumi:"id"`
+	// The reviewer: the identity of a member of the queue's workspace (a `WorkspaceMember`'s `identityId`, or the `identityId` `getWorkspaceMembers` lists); another identity replaces the assignment. Changing it replaces the resource.
+	IdentityId *string `pulumi:"identityId"`
+	// The `AnnotationQueue` the identity reviews; another queue replaces the assignment. Changing it replaces the resource.
+	QueueId *string `pulumi:"queueId"`
+	// The reviewer's email, as the queue reports it.
+	ReviewerEmail *string `pulumi:"reviewerEmail"`
+	// The reviewer's name, as the queue reports it.
+	ReviewerName *string `pulumi:"reviewerName"`
+	// Workspace the annotation-queue reviewer lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// Workspace the annotation-queue reviewer lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A annotation queue reviewer as `getAnnotationQueueReviewers` lists it: the `AnnotationQueueReviewer` resource's outputs and its id.
+type ListedAnnotationQueueReviewerOutput struct{ *pulumi.OutputState }
+
+func (ListedAnnotationQueueReviewerOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedAnnotationQueueReviewer)(nil)).Elem()
+}
+
+func (o ListedAnnotationQueueReviewerOutput) ToListedAnnotationQueueReviewerOutput() ListedAnnotationQueueReviewerOutput {
+	return o
+}
+
+func (o ListedAnnotationQueueReviewerOutput) ToListedAnnotationQueueReviewerOutputWithContext(ctx context.Context) ListedAnnotationQueueReviewerOutput {
+	return o
+}
+
+// The annotation queue reviewer's id.
+func (o ListedAnnotationQueueReviewerOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedAnnotationQueueReviewer) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The reviewer: the identity of a member of the queue's workspace (a `WorkspaceMember`'s `identityId`, or the `identityId` `getWorkspaceMembers` lists); another identity replaces the assignment. Changing it replaces the resource.
+func (o ListedAnnotationQueueReviewerOutput) IdentityId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedAnnotationQueueReviewer) *string { return v.IdentityId }).(pulumi.StringPtrOutput)
+}
+
+// The `AnnotationQueue` the identity reviews; another queue replaces the assignment. Changing it replaces the resource.
+func (o ListedAnnotationQueueReviewerOutput) QueueId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedAnnotationQueueReviewer) *string { return v.QueueId }).(pulumi.StringPtrOutput)
+}
+
+// The reviewer's email, as the queue reports it.
+func (o ListedAnnotationQueueReviewerOutput) ReviewerEmail() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedAnnotationQueueReviewer) *string { return v.ReviewerEmail }).(pulumi.StringPtrOutput)
+}
+
+// The reviewer's name, as the queue reports it.
+func (o ListedAnnotationQueueReviewerOutput) ReviewerName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedAnnotationQueueReviewer) *string { return v.ReviewerName }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the annotation-queue reviewer lives in.
+func (o ListedAnnotationQueueReviewerOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedAnnotationQueueReviewer) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the annotation-queue reviewer lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedAnnotationQueueReviewerOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedAnnotationQueueReviewer) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedAnnotationQueueReviewerArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedAnnotationQueueReviewerArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedAnnotationQueueReviewer)(nil)).Elem()
+}
+
+func (o ListedAnnotationQueueReviewerArrayOutput) ToListedAnnotationQueueReviewerArrayOutput() ListedAnnotationQueueReviewerArrayOutput {
+	return o
+}
+
+func (o ListedAnnotationQueueReviewerArrayOutput) ToListedAnnotationQueueReviewerArrayOutputWithContext(ctx context.Context) ListedAnnotationQueueReviewerArrayOutput {
+	return o
+}
+
+func (o ListedAnnotationQueueReviewerArrayOutput) Index(i pulumi.IntInput) ListedAnnotationQueueReviewerOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedAnnotationQueueReviewer {
+		return vs[0].([]ListedAnnotationQueueReviewer)[vs[1].(int)]
+	}).(ListedAnnotationQueueReviewerOutput)
 }
 
 // A bulk export as `getBulkExports` lists it: the `BulkExport` resource's outputs and its id, with what the service's list answers beside them.
@@ -4032,6 +4376,94 @@ func (o ListedDatasetArrayOutput) Index(i pulumi.IntInput) ListedDatasetOutput {
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedDataset {
 		return vs[0].([]ListedDataset)[vs[1].(int)]
 	}).(ListedDatasetOutput)
+}
+
+// A dataset share as `getDatasetShares` lists it: the `DatasetShare` resource's outputs and its id, with what the service's list answers beside them.
+type ListedDatasetShare struct {
+	// The `Dataset` to share publicly (the share's id); another dataset replaces the share (the old dataset is unshared). Changing it replaces the resource.
+	DatasetId *string `pulumi:"datasetId"`
+	// The shared dataset's name. Listed only: not among the resource's outputs.
+	DatasetName *string `pulumi:"datasetName"`
+	// The dataset share's id.
+	Id string `pulumi:"id"`
+	// Whether the dataset's experiments (its test projects) are shared with it; a change is one `PUT` (same token). The service answers no share with it: a refresh keeps the program's value. Changing it updates the resource in place.
+	ShareProjects *bool `pulumi:"shareProjects"`
+	// When the dataset was shared (RFC 3339). Listed only: not among the resource's outputs.
+	SharedAt *string `pulumi:"sharedAt"`
+	// Workspace the dataset share lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// Workspace the dataset share lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A dataset share as `getDatasetShares` lists it: the `DatasetShare` resource's outputs and its id, with what the service's list answers beside them.
+type ListedDatasetShareOutput struct{ *pulumi.OutputState }
+
+func (ListedDatasetShareOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedDatasetShare)(nil)).Elem()
+}
+
+func (o ListedDatasetShareOutput) ToListedDatasetShareOutput() ListedDatasetShareOutput {
+	return o
+}
+
+func (o ListedDatasetShareOutput) ToListedDatasetShareOutputWithContext(ctx context.Context) ListedDatasetShareOutput {
+	return o
+}
+
+// The `Dataset` to share publicly (the share's id); another dataset replaces the share (the old dataset is unshared). Changing it replaces the resource.
+func (o ListedDatasetShareOutput) DatasetId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDatasetShare) *string { return v.DatasetId }).(pulumi.StringPtrOutput)
+}
+
+// The shared dataset's name. Listed only: not among the resource's outputs.
+func (o ListedDatasetShareOutput) DatasetName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDatasetShare) *string { return v.DatasetName }).(pulumi.StringPtrOutput)
+}
+
+// The dataset share's id.
+func (o ListedDatasetShareOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedDatasetShare) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the dataset's experiments (its test projects) are shared with it; a change is one `PUT` (same token). The service answers no share with it: a refresh keeps the program's value. Changing it updates the resource in place.
+func (o ListedDatasetShareOutput) ShareProjects() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedDatasetShare) *bool { return v.ShareProjects }).(pulumi.BoolPtrOutput)
+}
+
+// When the dataset was shared (RFC 3339). Listed only: not among the resource's outputs.
+func (o ListedDatasetShareOutput) SharedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDatasetShare) *string { return v.SharedAt }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the dataset share lives in.
+func (o ListedDatasetShareOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDatasetShare) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the dataset share lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedDatasetShareOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedDatasetShare) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedDatasetShareArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedDatasetShareArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedDatasetShare)(nil)).Elem()
+}
+
+func (o ListedDatasetShareArrayOutput) ToListedDatasetShareArrayOutput() ListedDatasetShareArrayOutput {
+	return o
+}
+
+func (o ListedDatasetShareArrayOutput) ToListedDatasetShareArrayOutputWithContext(ctx context.Context) ListedDatasetShareArrayOutput {
+	return o
+}
+
+func (o ListedDatasetShareArrayOutput) Index(i pulumi.IntInput) ListedDatasetShareOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedDatasetShare {
+		return vs[0].([]ListedDatasetShare)[vs[1].(int)]
+	}).(ListedDatasetShareOutput)
 }
 
 // A dataset split as `getDatasetSplits` lists it: the `DatasetSplit` resource's outputs and its id.
@@ -4668,6 +5100,96 @@ func (o ListedExampleArrayOutput) Index(i pulumi.IntInput) ListedExampleOutput {
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedExample {
 		return vs[0].([]ListedExample)[vs[1].(int)]
 	}).(ListedExampleOutput)
+}
+
+// A experiment view override as `getExperimentViewOverrides` lists it: the `ExperimentViewOverride` resource's outputs and its id.
+type ListedExperimentViewOverride struct {
+	// How each column is shown: `column` starts with `inputs`, `outputs`, `reference_outputs`, `feedback`, `metrics`, `attachments` or `metadata` (e.g. `outputs.accuracy`); `colorGradient` colours numbers (stops of a number and a colour), `colorMap` colours values, `precision` is 1 to 6 decimal places. A change replaces the whole list in place (one PATCH). Changing it updates the resource in place.
+	ColumnOverrides []ExperimentViewOverrideColumnOverridesItem `pulumi:"columnOverrides"`
+	// ISO 8601 creation time.
+	CreatedAt *string `pulumi:"createdAt"`
+	// The `Dataset` whose experiments the override shows (one override per dataset); another dataset replaces it. Changing it replaces the resource.
+	DatasetId *string `pulumi:"datasetId"`
+	// The experiment view override's id.
+	Id string `pulumi:"id"`
+	// When the override was last changed (RFC 3339).
+	ModifiedAt *string `pulumi:"modifiedAt"`
+	// Workspace the experiment view override lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// Workspace the experiment view override lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A experiment view override as `getExperimentViewOverrides` lists it: the `ExperimentViewOverride` resource's outputs and its id.
+type ListedExperimentViewOverrideOutput struct{ *pulumi.OutputState }
+
+func (ListedExperimentViewOverrideOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedExperimentViewOverride)(nil)).Elem()
+}
+
+func (o ListedExperimentViewOverrideOutput) ToListedExperimentViewOverrideOutput() ListedExperimentViewOverrideOutput {
+	return o
+}
+
+func (o ListedExperimentViewOverrideOutput) ToListedExperimentViewOverrideOutputWithContext(ctx context.Context) ListedExperimentViewOverrideOutput {
+	return o
+}
+
+// How each column is shown: `column` starts with `inputs`, `outputs`, `reference_outputs`, `feedback`, `metrics`, `attachments` or `metadata` (e.g. `outputs.accuracy`); `colorGradient` colours numbers (stops of a number and a colour), `colorMap` colours values, `precision` is 1 to 6 decimal places. A change replaces the whole list in place (one PATCH). Changing it updates the resource in place.
+func (o ListedExperimentViewOverrideOutput) ColumnOverrides() ExperimentViewOverrideColumnOverridesItemArrayOutput {
+	return o.ApplyT(func(v ListedExperimentViewOverride) []ExperimentViewOverrideColumnOverridesItem {
+		return v.ColumnOverrides
+	}).(ExperimentViewOverrideColumnOverridesItemArrayOutput)
+}
+
+// ISO 8601 creation time.
+func (o ListedExperimentViewOverrideOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedExperimentViewOverride) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// The `Dataset` whose experiments the override shows (one override per dataset); another dataset replaces it. Changing it replaces the resource.
+func (o ListedExperimentViewOverrideOutput) DatasetId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedExperimentViewOverride) *string { return v.DatasetId }).(pulumi.StringPtrOutput)
+}
+
+// The experiment view override's id.
+func (o ListedExperimentViewOverrideOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedExperimentViewOverride) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// When the override was last changed (RFC 3339).
+func (o ListedExperimentViewOverrideOutput) ModifiedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedExperimentViewOverride) *string { return v.ModifiedAt }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the experiment view override lives in.
+func (o ListedExperimentViewOverrideOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedExperimentViewOverride) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the experiment view override lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedExperimentViewOverrideOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedExperimentViewOverride) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedExperimentViewOverrideArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedExperimentViewOverrideArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedExperimentViewOverride)(nil)).Elem()
+}
+
+func (o ListedExperimentViewOverrideArrayOutput) ToListedExperimentViewOverrideArrayOutput() ListedExperimentViewOverrideArrayOutput {
+	return o
+}
+
+func (o ListedExperimentViewOverrideArrayOutput) ToListedExperimentViewOverrideArrayOutputWithContext(ctx context.Context) ListedExperimentViewOverrideArrayOutput {
+	return o
+}
+
+func (o ListedExperimentViewOverrideArrayOutput) Index(i pulumi.IntInput) ListedExperimentViewOverrideOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedExperimentViewOverride {
+		return vs[0].([]ListedExperimentViewOverride)[vs[1].(int)]
+	}).(ListedExperimentViewOverrideOutput)
 }
 
 // A feedback config as `getFeedbackConfigs` lists it: the `FeedbackConfig` resource's outputs and its id.
@@ -8182,6 +8704,10 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*DeploymentSourceConfigListenerConfigPtrInput)(nil)).Elem(), DeploymentSourceConfigListenerConfigArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DeploymentSourceRevisionConfigInput)(nil)).Elem(), DeploymentSourceRevisionConfigArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DeploymentSourceRevisionConfigPtrInput)(nil)).Elem(), DeploymentSourceRevisionConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ExperimentViewOverrideColumnOverridesItemInput)(nil)).Elem(), ExperimentViewOverrideColumnOverridesItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ExperimentViewOverrideColumnOverridesItemArrayInput)(nil)).Elem(), ExperimentViewOverrideColumnOverridesItemArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ExperimentViewOverrideColumnOverridesItemColorGradientItemInput)(nil)).Elem(), ExperimentViewOverrideColumnOverridesItemColorGradientItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ExperimentViewOverrideColumnOverridesItemColorGradientItemArrayInput)(nil)).Elem(), ExperimentViewOverrideColumnOverridesItemColorGradientItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*FeedbackConfigCategoriesItemInput)(nil)).Elem(), FeedbackConfigCategoriesItemArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*FeedbackConfigCategoriesItemArrayInput)(nil)).Elem(), FeedbackConfigCategoriesItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*GatewayPolicySubjectMatchersItemInput)(nil)).Elem(), GatewayPolicySubjectMatchersItemArgs{})
@@ -8234,6 +8760,10 @@ func init() {
 	pulumi.RegisterOutputType(DeploymentSourceConfigListenerConfigPtrOutput{})
 	pulumi.RegisterOutputType(DeploymentSourceRevisionConfigOutput{})
 	pulumi.RegisterOutputType(DeploymentSourceRevisionConfigPtrOutput{})
+	pulumi.RegisterOutputType(ExperimentViewOverrideColumnOverridesItemOutput{})
+	pulumi.RegisterOutputType(ExperimentViewOverrideColumnOverridesItemArrayOutput{})
+	pulumi.RegisterOutputType(ExperimentViewOverrideColumnOverridesItemColorGradientItemOutput{})
+	pulumi.RegisterOutputType(ExperimentViewOverrideColumnOverridesItemColorGradientItemArrayOutput{})
 	pulumi.RegisterOutputType(FeedbackConfigCategoriesItemOutput{})
 	pulumi.RegisterOutputType(FeedbackConfigCategoriesItemArrayOutput{})
 	pulumi.RegisterOutputType(GatewayPolicySubjectMatchersItemOutput{})
@@ -8246,6 +8776,8 @@ func init() {
 	pulumi.RegisterOutputType(ListedAccessPolicyAttachmentArrayOutput{})
 	pulumi.RegisterOutputType(ListedAnnotationQueueOutput{})
 	pulumi.RegisterOutputType(ListedAnnotationQueueArrayOutput{})
+	pulumi.RegisterOutputType(ListedAnnotationQueueReviewerOutput{})
+	pulumi.RegisterOutputType(ListedAnnotationQueueReviewerArrayOutput{})
 	pulumi.RegisterOutputType(ListedBulkExportOutput{})
 	pulumi.RegisterOutputType(ListedBulkExportArrayOutput{})
 	pulumi.RegisterOutputType(ListedBulkExportDestinationOutput{})
@@ -8254,6 +8786,8 @@ func init() {
 	pulumi.RegisterOutputType(ListedDataPlaneArrayOutput{})
 	pulumi.RegisterOutputType(ListedDatasetOutput{})
 	pulumi.RegisterOutputType(ListedDatasetArrayOutput{})
+	pulumi.RegisterOutputType(ListedDatasetShareOutput{})
+	pulumi.RegisterOutputType(ListedDatasetShareArrayOutput{})
 	pulumi.RegisterOutputType(ListedDatasetSplitOutput{})
 	pulumi.RegisterOutputType(ListedDatasetSplitArrayOutput{})
 	pulumi.RegisterOutputType(ListedDatasetVersionTagOutput{})
@@ -8264,6 +8798,8 @@ func init() {
 	pulumi.RegisterOutputType(ListedEvaluatorArrayOutput{})
 	pulumi.RegisterOutputType(ListedExampleOutput{})
 	pulumi.RegisterOutputType(ListedExampleArrayOutput{})
+	pulumi.RegisterOutputType(ListedExperimentViewOverrideOutput{})
+	pulumi.RegisterOutputType(ListedExperimentViewOverrideArrayOutput{})
 	pulumi.RegisterOutputType(ListedFeedbackConfigOutput{})
 	pulumi.RegisterOutputType(ListedFeedbackConfigArrayOutput{})
 	pulumi.RegisterOutputType(ListedGatewaySpendCapOutput{})

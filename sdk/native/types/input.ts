@@ -382,6 +382,50 @@ export interface DeploymentSourceRevisionConfigArgs {
 }
 
 /**
+ * An object of one item of an ExperimentViewOverride's `columnOverrides`: How each column is shown: `column` starts with `inputs`, `outputs`, `reference_outputs`, `feedback`, `metrics`, `attachments` or `metadata` (e.g. `outputs.accuracy`); `colorGradient` colours numbers (stops of a number and a colour), `colorMap` colours values, `precision` is 1 to 6 decimal places. A change replaces the whole list in place (one PATCH).
+ */
+export interface ExperimentViewOverrideColumnOverridesItemArgs {
+    /**
+     * Colours along the column's numbers (at most 20 stops).
+     */
+    colorGradient?: pulumi.Input<pulumi.Input<inputs.ExperimentViewOverrideColumnOverridesItemColorGradientItemArgs>[] | undefined>;
+    /**
+     * A colour for each value of the column.
+     */
+    colorMap?: pulumi.Input<{[key: string]: any} | undefined>;
+    /**
+     * The column, e.g. `outputs.accuracy` or `feedback.correctness`.
+     */
+    column: pulumi.Input<string>;
+    /**
+     * Whether the column is shown without colours.
+     */
+    disableColors?: pulumi.Input<boolean | undefined>;
+    /**
+     * Whether the column is hidden.
+     */
+    hide?: pulumi.Input<boolean | undefined>;
+    /**
+     * Decimal places of the column's numbers, 1 to 6.
+     */
+    precision?: pulumi.Input<number | undefined>;
+}
+
+/**
+ * An object of one item of `colorGradient` of one item of an ExperimentViewOverride's `columnOverrides`: How each column is shown: `column` starts with `inputs`, `outputs`, `reference_outputs`, `feedback`, `metrics`, `attachments` or `metadata` (e.g. `outputs.accuracy`); `colorGradient` colours numbers (stops of a number and a colour), `colorMap` colours values, `precision` is 1 to 6 decimal places. A change replaces the whole list in place (one PATCH).
+ */
+export interface ExperimentViewOverrideColumnOverridesItemColorGradientItemArgs {
+    /**
+     * The colour there, e.g. `"#00ff00"`.
+     */
+    color: pulumi.Input<string>;
+    /**
+     * The number at which the colour applies.
+     */
+    value: pulumi.Input<number>;
+}
+
+/**
  * An object of one item of a FeedbackConfig's `categories`: The choices of a `categorical` key.
  */
 export interface FeedbackConfigCategoriesItemArgs {

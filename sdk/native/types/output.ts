@@ -336,6 +336,50 @@ export interface DeploymentSourceRevisionConfig {
 }
 
 /**
+ * An object of one item of an ExperimentViewOverride's `columnOverrides`: How each column is shown: `column` starts with `inputs`, `outputs`, `reference_outputs`, `feedback`, `metrics`, `attachments` or `metadata` (e.g. `outputs.accuracy`); `colorGradient` colours numbers (stops of a number and a colour), `colorMap` colours values, `precision` is 1 to 6 decimal places. A change replaces the whole list in place (one PATCH).
+ */
+export interface ExperimentViewOverrideColumnOverridesItem {
+    /**
+     * Colours along the column's numbers (at most 20 stops).
+     */
+    colorGradient?: outputs.ExperimentViewOverrideColumnOverridesItemColorGradientItem[];
+    /**
+     * A colour for each value of the column.
+     */
+    colorMap?: {[key: string]: any};
+    /**
+     * The column, e.g. `outputs.accuracy` or `feedback.correctness`.
+     */
+    column: string;
+    /**
+     * Whether the column is shown without colours.
+     */
+    disableColors?: boolean;
+    /**
+     * Whether the column is hidden.
+     */
+    hide?: boolean;
+    /**
+     * Decimal places of the column's numbers, 1 to 6.
+     */
+    precision?: number;
+}
+
+/**
+ * An object of one item of `colorGradient` of one item of an ExperimentViewOverride's `columnOverrides`: How each column is shown: `column` starts with `inputs`, `outputs`, `reference_outputs`, `feedback`, `metrics`, `attachments` or `metadata` (e.g. `outputs.accuracy`); `colorGradient` colours numbers (stops of a number and a colour), `colorMap` colours values, `precision` is 1 to 6 decimal places. A change replaces the whole list in place (one PATCH).
+ */
+export interface ExperimentViewOverrideColumnOverridesItemColorGradientItem {
+    /**
+     * The colour there, e.g. `"#00ff00"`.
+     */
+    color: string;
+    /**
+     * The number at which the colour applies.
+     */
+    value: number;
+}
+
+/**
  * An object of one item of a FeedbackConfig's `categories`: The choices of a `categorical` key.
  */
 export interface FeedbackConfigCategoriesItem {
@@ -479,6 +523,40 @@ export interface ListedAnnotationQueue {
     tenantId?: string;
     /**
      * Workspace the annotation queue lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
+ * A annotation queue reviewer as `getAnnotationQueueReviewers` lists it: the `AnnotationQueueReviewer` resource's outputs and its id.
+ */
+export interface ListedAnnotationQueueReviewer {
+    /**
+     * The annotation queue reviewer's id.
+     */
+    id: string;
+    /**
+     * The reviewer: the identity of a member of the queue's workspace (a `WorkspaceMember`'s `identityId`, or the `identityId` `getWorkspaceMembers` lists); another identity replaces the assignment. Changing it replaces the resource.
+     */
+    identityId?: string;
+    /**
+     * The `AnnotationQueue` the identity reviews; another queue replaces the assignment. Changing it replaces the resource.
+     */
+    queueId?: string;
+    /**
+     * The reviewer's email, as the queue reports it.
+     */
+    reviewerEmail?: string;
+    /**
+     * The reviewer's name, as the queue reports it.
+     */
+    reviewerName?: string;
+    /**
+     * Workspace the annotation-queue reviewer lives in.
+     */
+    tenantId?: string;
+    /**
+     * Workspace the annotation-queue reviewer lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
      */
     workspaceId?: string;
 }
@@ -781,6 +859,40 @@ export interface ListedDataset {
 }
 
 /**
+ * A dataset share as `getDatasetShares` lists it: the `DatasetShare` resource's outputs and its id, with what the service's list answers beside them.
+ */
+export interface ListedDatasetShare {
+    /**
+     * The `Dataset` to share publicly (the share's id); another dataset replaces the share (the old dataset is unshared). Changing it replaces the resource.
+     */
+    datasetId?: string;
+    /**
+     * The shared dataset's name. Listed only: not among the resource's outputs.
+     */
+    datasetName?: string;
+    /**
+     * The dataset share's id.
+     */
+    id: string;
+    /**
+     * Whether the dataset's experiments (its test projects) are shared with it; a change is one `PUT` (same token). The service answers no share with it: a refresh keeps the program's value. Changing it updates the resource in place.
+     */
+    shareProjects?: boolean;
+    /**
+     * When the dataset was shared (RFC 3339). Listed only: not among the resource's outputs.
+     */
+    sharedAt?: string;
+    /**
+     * Workspace the dataset share lives in.
+     */
+    tenantId?: string;
+    /**
+     * Workspace the dataset share lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
  * A dataset split as `getDatasetSplits` lists it: the `DatasetSplit` resource's outputs and its id.
  */
 export interface ListedDatasetSplit {
@@ -1058,6 +1170,40 @@ export interface ListedExample {
     tenantId?: string;
     /**
      * Workspace the example lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
+ * A experiment view override as `getExperimentViewOverrides` lists it: the `ExperimentViewOverride` resource's outputs and its id.
+ */
+export interface ListedExperimentViewOverride {
+    /**
+     * How each column is shown: `column` starts with `inputs`, `outputs`, `reference_outputs`, `feedback`, `metrics`, `attachments` or `metadata` (e.g. `outputs.accuracy`); `colorGradient` colours numbers (stops of a number and a colour), `colorMap` colours values, `precision` is 1 to 6 decimal places. A change replaces the whole list in place (one PATCH). Changing it updates the resource in place.
+     */
+    columnOverrides?: outputs.ExperimentViewOverrideColumnOverridesItem[];
+    /**
+     * ISO 8601 creation time.
+     */
+    createdAt?: string;
+    /**
+     * The `Dataset` whose experiments the override shows (one override per dataset); another dataset replaces it. Changing it replaces the resource.
+     */
+    datasetId?: string;
+    /**
+     * The experiment view override's id.
+     */
+    id: string;
+    /**
+     * When the override was last changed (RFC 3339).
+     */
+    modifiedAt?: string;
+    /**
+     * Workspace the experiment view override lives in.
+     */
+    tenantId?: string;
+    /**
+     * Workspace the experiment view override lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
      */
     workspaceId?: string;
 }

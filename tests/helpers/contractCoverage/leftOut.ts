@@ -278,6 +278,9 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
   "langsmith:index:DatasetVersionTag": {
     response: { tags: "every tag of the version the tag names: the others are DatasetVersionTag resources of their own" },
   },
+  "langsmith:index:ExperimentViewOverride": {
+    response: { dataset_id: "the dataset the path names: the `datasetId` input, which is sent in the path, never in a body" },
+  },
   "langsmith:index:PromptWebhook": { request: { id: MADE_BY_SERVICE } },
   "langsmith:index:RunRule": {
     response: {

@@ -7,6 +7,7 @@ import { DATASETS } from "../tracing/datasets";
 import type { KindDeclaration } from "./declaration";
 import { EVALUATORS } from "../tracing/evaluators";
 import { EXAMPLES } from "../tracing/examples";
+import { EXPERIMENT_VIEW_OVERRIDES } from "../tracing/datasets/experimentViewOverrides";
 import { FEEDBACK_CONFIGS } from "../tracing/feedbackConfigs";
 import { GATEWAY_POLICIES } from "../organization/gatewayPolicies";
 import { ORG_INVITES, ORG_MEMBERS, WORKSPACE_MEMBERS } from "../organization/members";
@@ -36,6 +37,8 @@ export type { KindDeclaration } from "./declaration";
 export { registerKind } from "./routes";
 export { registerAccessPolicyAttachments } from "../organization/accessPolicies";
 export { registerOAuthClientRotation } from "../organization/oauthClients";
+export { registerAnnotationQueueReviewerRoutes } from "../tracing/datasets/annotationQueueReviewers";
+export { registerDatasetShareRoutes } from "../tracing/datasets/datasetShares";
 export { registerGatewayPolicyRoutes } from "../organization/gatewayPolicies";
 export { registerResourceTagsRoute, registerWorkspaceTagsRoute } from "../organization/taggings";
 export { registerDataPlaneRoutes } from "../organization/dataPlanes";
@@ -63,6 +66,7 @@ export const KINDS: readonly KindDeclaration[] = [
   SESSIONS,
   DATASETS,
   EXAMPLES,
+  EXPERIMENT_VIEW_OVERRIDES,
   ANNOTATION_QUEUES,
   FEEDBACK_CONFIGS,
   MODEL_PRICES,

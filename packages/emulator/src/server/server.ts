@@ -16,6 +16,8 @@ import {
   KINDS,
   registerAccessPolicyAttachments,
   registerOAuthClientRotation,
+  registerAnnotationQueueReviewerRoutes,
+  registerDatasetShareRoutes,
   registerDataPlaneRoutes,
   registerGatewayPolicyRoutes,
   registerKind,
@@ -261,6 +263,8 @@ export function buildServer(
   for (const kind of KINDS) registerKind(app, ctx, kind);
   registerAccessPolicyAttachments(app, ctx);
   registerOAuthClientRotation(app, ctx);
+  registerAnnotationQueueReviewerRoutes(app, ctx);
+  registerDatasetShareRoutes(app, ctx);
   registerGatewayPolicyRoutes(app, ctx);
   registerResourceTagsRoute(app, ctx);
   registerWorkspaceTagsRoute(app, ctx);

@@ -11,8 +11,10 @@
  *   goes back to `null` when that dataset is deleted. `session_ids` given at
  *   creation must be projects of the workspace (404 otherwise); the queue
  *   keeps no link to them (it is not answered).
- * - The emulator queues no runs: `total_runs` is 0 and
- *   `assigned_reviewers` empty.
+ * - The emulator queues no runs: `total_runs` is 0. `assigned_reviewers`
+ *   are the identities assigned through the platform's reviewers routes
+ *   (`datasets/annotationQueueReviewers.ts`), each still a member of the
+ *   workspace.
  * - A `PATCH` changes the fields it names and answers the queue with its
  *   rubric (`name: null` leaves the name; the contract's
  *   `{"__missing__": ...}` leaves a field alone); deleting (one, or at most
@@ -23,13 +25,14 @@
  * - The list reads `ids`, `name`, `name_contains`, `dataset_id` (the
  *   default dataset), `queue_type`, `sort_by` (`name`, `created_at`,
  *   `updated_at`), `sort_by_desc`, `offset` and `limit`; `tag_value_id` and
- *   `assigned_to_me` change nothing (no reviewers are assigned).
+ *   `assigned_to_me` change nothing (a key is no reviewer).
  */
 import { detailError } from "../http/errors";
 import { zAnnotationQueueCreateSchema, zAnnotationQueueUpdateSchema } from "../wire/tracingAndEvaluation";
 import { defineKind } from "../kinds/declaration";
 import type { KindCall } from "../kinds/kindCall";
 import { kindRecords } from "../kinds/records";
+import { assignedReviewers, REVIEWER_IDS_FIELD } from "./datasets/annotationQueueReviewers";
 import { SESSIONS } from "./sessions";
 
 type Json = Record<string, unknown>;
@@ -90,7 +93,8 @@ export const ANNOTATION_QUEUES = defineKind({
   bulkDelete: { param: "queue_ids", style: "repeated", maxItems: 100, answer: () => null },
   unique: ["name"],
   references: { default_dataset: { kind: "datasets", onDelete: "unset" } },
-  render: () => ({ total_runs: 0 }),
+  hidden: [REVIEWER_IDS_FIELD],
+  render: (record, ctx) => ({ total_runs: 0, assigned_reviewers: assignedReviewers(record, ctx) }),
   listQuery: {
     ids: { type: "uuids", filters: "id" },
     name: { type: "string", filters: "name" },
