@@ -21,6 +21,7 @@ import { describeOrganization } from "./suites/organization";
 import { describePrompts } from "./suites/prompts";
 import { describeSdkRoutes } from "./suites/sdkRoutes";
 import { describeSettings } from "./suites/settings";
+import { describeSettingsKinds } from "./suites/settingsKinds";
 import { describeTracing } from "./suites/tracing";
 
 /**
@@ -119,6 +120,7 @@ describeSettings(env);
 describePrompts(env);
 describeTracing(env);
 describeAdditions(env);
+describeSettingsKinds(env);
 describeSdkRoutes(env);
 
 describe("coverage of the contract", () => {

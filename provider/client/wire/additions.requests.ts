@@ -752,6 +752,10 @@ export const zOauthOAuthClientListResponse = z.strictObject({
 
 export const zErrutilUserError = z.record(z.string(), z.unknown());
 
+export const zAllowedLoginMethodsUpdate = z.strictObject({
+    sso_only: z.boolean().nullish()
+});
+
 export const zEvaluatorStructuredOutput = z.strictObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -1912,3 +1916,11 @@ export const zPostApiV1PlatformOauthClientsByIdRotateSecretData = z.strictObject
 });
 
 export const zPostApiV1PlatformOauthClientsByIdRotateSecretResponse = zOauthOAuthClientCredentialsResponse;
+
+export const zPatchApiV1OrgsCurrentLoginMethodsData = z.strictObject({
+    body: zAllowedLoginMethodsUpdate,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1OrgsCurrentLoginMethodsResponse = z.record(z.string(), z.unknown());

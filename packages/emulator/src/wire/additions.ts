@@ -752,6 +752,10 @@ export const zOauthOAuthClientListResponse = z.object({
 
 export const zErrutilUserError = z.record(z.string(), z.unknown());
 
+export const zAllowedLoginMethodsUpdate = z.object({
+    sso_only: z.boolean().nullish()
+});
+
 export const zEvaluatorStructuredOutput = z.object({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -1912,3 +1916,11 @@ export const zPostApiV1PlatformOauthClientsByIdRotateSecretData = z.object({
 });
 
 export const zPostApiV1PlatformOauthClientsByIdRotateSecretResponse = zOauthOAuthClientCredentialsResponse;
+
+export const zPatchApiV1OrgsCurrentLoginMethodsData = z.object({
+    body: zAllowedLoginMethodsUpdate,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1OrgsCurrentLoginMethodsResponse = z.record(z.string(), z.unknown());
