@@ -756,6 +756,25 @@ export const zAllowedLoginMethodsUpdate = z.strictObject({
     sso_only: z.boolean().nullish()
 });
 
+export const zFeaturesErrorResponse = z.strictObject({
+    error: z.string().optional()
+});
+
+export const zFeaturesFeatureConfig = z.strictObject({
+    default_model: z.string().optional(),
+    disabled_models: z.array(z.string()).optional(),
+    feature: z.string().optional(),
+    org_disabled_providers: z.array(z.string()).optional()
+});
+
+export const zFeaturesUpsertDefaultModelRequest = z.strictObject({
+    model: z.string().optional()
+});
+
+export const zFeaturesDisableModelRequest = z.strictObject({
+    model: z.string().optional()
+});
+
 export const zEvaluatorStructuredOutput = z.strictObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -1924,3 +1943,52 @@ export const zPatchApiV1OrgsCurrentLoginMethodsData = z.strictObject({
 });
 
 export const zPatchApiV1OrgsCurrentLoginMethodsResponse = z.record(z.string(), z.unknown());
+
+export const zGetApiV1PlatformFeaturesData = z.strictObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformFeaturesResponse = z.array(zFeaturesFeatureConfig);
+
+export const zDeleteApiV1PlatformFeaturesByFeatureDefaultModelData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        feature: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1PlatformFeaturesByFeatureDefaultModelResponse = z.void();
+
+export const zPutApiV1PlatformFeaturesByFeatureDefaultModelData = z.strictObject({
+    body: zFeaturesUpsertDefaultModelRequest,
+    path: z.strictObject({
+        feature: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPutApiV1PlatformFeaturesByFeatureDefaultModelResponse = z.void();
+
+export const zPutApiV1PlatformFeaturesByFeatureDisabledModelsData = z.strictObject({
+    body: zFeaturesDisableModelRequest,
+    path: z.strictObject({
+        feature: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPutApiV1PlatformFeaturesByFeatureDisabledModelsResponse = z.void();
+
+export const zDeleteApiV1PlatformFeaturesByFeatureDisabledModelsByModelData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        feature: z.string(),
+        model: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1PlatformFeaturesByFeatureDisabledModelsByModelResponse = z.void();

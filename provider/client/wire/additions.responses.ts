@@ -756,6 +756,25 @@ export const zAllowedLoginMethodsUpdate = z.looseObject({
     sso_only: z.boolean().nullish()
 });
 
+export const zFeaturesErrorResponse = z.looseObject({
+    error: z.string().optional()
+});
+
+export const zFeaturesFeatureConfig = z.looseObject({
+    default_model: z.string().optional(),
+    disabled_models: z.array(z.string()).optional(),
+    feature: z.string().optional(),
+    org_disabled_providers: z.array(z.string()).optional()
+});
+
+export const zFeaturesUpsertDefaultModelRequest = z.looseObject({
+    model: z.string().optional()
+});
+
+export const zFeaturesDisableModelRequest = z.looseObject({
+    model: z.string().optional()
+});
+
 export const zEvaluatorStructuredOutput = z.looseObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -1924,3 +1943,52 @@ export const zPatchApiV1OrgsCurrentLoginMethodsData = z.looseObject({
 });
 
 export const zPatchApiV1OrgsCurrentLoginMethodsResponse = z.record(z.string(), z.unknown());
+
+export const zGetApiV1PlatformFeaturesData = z.looseObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformFeaturesResponse = z.array(zFeaturesFeatureConfig);
+
+export const zDeleteApiV1PlatformFeaturesByFeatureDefaultModelData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        feature: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1PlatformFeaturesByFeatureDefaultModelResponse = z.void();
+
+export const zPutApiV1PlatformFeaturesByFeatureDefaultModelData = z.looseObject({
+    body: zFeaturesUpsertDefaultModelRequest,
+    path: z.looseObject({
+        feature: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPutApiV1PlatformFeaturesByFeatureDefaultModelResponse = z.void();
+
+export const zPutApiV1PlatformFeaturesByFeatureDisabledModelsData = z.looseObject({
+    body: zFeaturesDisableModelRequest,
+    path: z.looseObject({
+        feature: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPutApiV1PlatformFeaturesByFeatureDisabledModelsResponse = z.void();
+
+export const zDeleteApiV1PlatformFeaturesByFeatureDisabledModelsByModelData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        feature: z.string(),
+        model: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1PlatformFeaturesByFeatureDisabledModelsByModelResponse = z.void();

@@ -1,6 +1,7 @@
 /**
  * Contract tier: the settings documents of issue 46 the additions carry and
- * the emulator serves (the organization's login methods), each operation
+ * the emulator serves (the organization's login methods; a workspace's
+ * feature model configurations), each operation
  * with its declared answers, 400s, 404s and 422s.
  *
  * @packageDocumentation
@@ -23,6 +24,27 @@ export function describeSettingsKinds(env: ContractEnv): void {
       await call("PATCH", methods, { ...org, body: { sso_only: false }, expect: 200 });
       expect(((await call("GET", "/api/v1/orgs/current/info", { ...org, expect: 200 })).body as Json)["sso_only"]).toBe(false);
       await call("PATCH", methods, { ...org, body: { sso_only: "yes" }, expect: 422, request: "invalid" });
+    });
+
+    test("feature model configurations: default set and cleared, models disabled and enabled (204); the list's effective set with the organization's providers; 400 for a model or feature with whitespace", async () => {
+      const features = "/api/v1/platform/features";
+      await call("PUT", `${features}/contract-feature/default-model`, { body: { model: "openai:gpt-4o-mini" }, expect: 204 });
+      await call("PUT", `${features}/contract-feature/disabled-models`, { body: { model: "mistral" }, expect: 204 });
+      await call("PATCH", "/api/v1/orgs/current/info", { ...org, body: { disabled_model_providers: ["deepseek"] }, expect: 200 });
+      const listed = (await call("GET", features, { expect: 200 })).body as Json[];
+      expect(listed.find((entry) => entry["feature"] === "contract-feature")).toEqual({
+        feature: "contract-feature",
+        default_model: "openai:gpt-4o-mini",
+        disabled_models: ["mistral", "deepseek"],
+        org_disabled_providers: ["deepseek"],
+      });
+      await call("PATCH", "/api/v1/orgs/current/info", { ...org, body: { disabled_model_providers: [] }, expect: 200 });
+      await call("PUT", `${features}/contract-feature/default-model`, { body: { model: "gpt 4" }, expect: 400 });
+      await call("PUT", `${features}/contract-feature/disabled-models`, { body: { model: "" }, expect: 400 });
+      await call("DELETE", `${features}/contract-feature/disabled-models/two%20words`, { expect: 400 });
+      await call("DELETE", `${features}/contract-feature/disabled-models/mistral`, { expect: 204 });
+      await call("DELETE", `${features}/contract-feature/default-model`, { expect: 204 });
+      expect(((await call("GET", features, { expect: 200 })).body as Json[]).some((entry) => entry["feature"] === "contract-feature")).toBe(false);
     });
   });
 }

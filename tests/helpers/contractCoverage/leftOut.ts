@@ -161,6 +161,9 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
       managed_eval_terms_accepted_at: "when someone accepted the terms of managed evaluators, in LangSmith: not a setting",
     },
   },
+  "langsmith:index:FeatureModelConfig": {
+    request: { model: "each request's one model: `defaultModel`, or one of `disabledModels` (one request per model)" },
+  },
   "langsmith:index:TagValue": { response: { tag_key_id: IN_PATH } },
   "langsmith:index:UsageLimit": { request: { id: "sent by the provider: an update is an upsert by the limit's id, the resource's id" } },
   "langsmith:index:AlertRule": {

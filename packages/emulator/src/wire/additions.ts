@@ -756,6 +756,25 @@ export const zAllowedLoginMethodsUpdate = z.object({
     sso_only: z.boolean().nullish()
 });
 
+export const zFeaturesErrorResponse = z.object({
+    error: z.string().optional()
+});
+
+export const zFeaturesFeatureConfig = z.object({
+    default_model: z.string().optional(),
+    disabled_models: z.array(z.string()).optional(),
+    feature: z.string().optional(),
+    org_disabled_providers: z.array(z.string()).optional()
+});
+
+export const zFeaturesUpsertDefaultModelRequest = z.object({
+    model: z.string().optional()
+});
+
+export const zFeaturesDisableModelRequest = z.object({
+    model: z.string().optional()
+});
+
 export const zEvaluatorStructuredOutput = z.object({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -1924,3 +1943,52 @@ export const zPatchApiV1OrgsCurrentLoginMethodsData = z.object({
 });
 
 export const zPatchApiV1OrgsCurrentLoginMethodsResponse = z.record(z.string(), z.unknown());
+
+export const zGetApiV1PlatformFeaturesData = z.object({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformFeaturesResponse = z.array(zFeaturesFeatureConfig);
+
+export const zDeleteApiV1PlatformFeaturesByFeatureDefaultModelData = z.object({
+    body: z.never().optional(),
+    path: z.object({
+        feature: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1PlatformFeaturesByFeatureDefaultModelResponse = z.void();
+
+export const zPutApiV1PlatformFeaturesByFeatureDefaultModelData = z.object({
+    body: zFeaturesUpsertDefaultModelRequest,
+    path: z.object({
+        feature: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPutApiV1PlatformFeaturesByFeatureDefaultModelResponse = z.void();
+
+export const zPutApiV1PlatformFeaturesByFeatureDisabledModelsData = z.object({
+    body: zFeaturesDisableModelRequest,
+    path: z.object({
+        feature: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPutApiV1PlatformFeaturesByFeatureDisabledModelsResponse = z.void();
+
+export const zDeleteApiV1PlatformFeaturesByFeatureDisabledModelsByModelData = z.object({
+    body: z.never().optional(),
+    path: z.object({
+        feature: z.string(),
+        model: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1PlatformFeaturesByFeatureDisabledModelsByModelResponse = z.void();

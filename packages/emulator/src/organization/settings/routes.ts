@@ -1,12 +1,15 @@
 /**
  * The routes of the settings documents that are not a kind of object (see
- * each file): the organization's login methods.
+ * each file): the organization's login methods, a workspace's feature
+ * model configurations.
  */
 import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "../../core/context";
+import { registerFeatureModelRoutes } from "./featureModels";
 import { registerLoginMethods } from "./loginMethods";
 
 /** Registers the settings routes. */
 export function registerSettingsRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   registerLoginMethods(app, ctx);
+  registerFeatureModelRoutes(app, ctx);
 }
