@@ -1,7 +1,7 @@
 /**
  * Contract tier: the settings documents of issue 46 the additions carry and
  * the emulator serves (the organization's login methods; a workspace's
- * feature model configurations), each operation
+ * feature model configurations; its MCP vendors and their settings), each operation
  * with its declared answers, 400s, 404s and 422s.
  *
  * @packageDocumentation
@@ -45,6 +45,24 @@ export function describeSettingsKinds(env: ContractEnv): void {
       await call("DELETE", `${features}/contract-feature/disabled-models/mistral`, { expect: 204 });
       await call("DELETE", `${features}/contract-feature/default-model`, { expect: 204 });
       expect(((await call("GET", features, { expect: 200 })).body as Json[]).some((entry) => entry["feature"] === "contract-feature")).toBe(false);
+    });
+
+    test("MCP vendors and their settings: the catalogue (200); create (201; 409 taken; 400 malformed; 404 unknown vendor), get, replace (200; 400; 404 none), delete (200 with them; 404)", async () => {
+      const vendors = "/api/v1/platform/mcp-vendors";
+      const settings = `${vendors}/arcade/settings`;
+      expect(((await call("GET", vendors, { expect: 200 })).body as Json)["mcp_vendors"]).toEqual([expect.objectContaining({ vendor_id: "arcade", status: "enabled" })]);
+      await call("GET", settings, { expect: 404 });
+      await call("PUT", settings, { body: { organization_id: "org" }, expect: 404 });
+      await call("DELETE", settings, { expect: 404 });
+      await call("POST", `${vendors}/no-such-vendor/settings`, { body: {}, expect: 404 });
+      await call("POST", settings, { body: { organization_id: 5 }, expect: 400, request: "invalid" });
+      expect((await call("POST", settings, { body: { organization_id: "org" }, expect: 201 })).body).toEqual({ is_configured: false, organization_id: "org", project_id: "" });
+      await call("POST", settings, { body: { organization_id: "org" }, expect: 409 });
+      expect((await call("PUT", settings, { body: { organization_id: "org", project_id: "proj" }, expect: 200 })).body).toEqual({ is_configured: true, organization_id: "org", project_id: "proj" });
+      await call("PUT", settings, { body: { project_id: ["proj"] }, expect: 400, request: "invalid" });
+      expect((await call("GET", settings, { expect: 200 })).body).toMatchObject({ is_configured: true });
+      expect((await call("DELETE", settings, { expect: 200 })).body).toMatchObject({ organization_id: "org", project_id: "proj" });
+      await call("GET", settings, { expect: 404 });
     });
   });
 }

@@ -775,6 +775,36 @@ export const zFeaturesDisableModelRequest = z.object({
     model: z.string().optional()
 });
 
+export const zMcpVendorsMcpVendorStatus = z.enum(['enabled', 'disabled']);
+
+export const zMcpVendorsErrorResponse = z.object({
+    detail: z.string().optional(),
+    message: z.string().optional()
+});
+
+export const zMcpVendorsMcpVendor = z.object({
+    description: z.string().optional(),
+    icon: z.string().optional(),
+    name: z.string().optional(),
+    status: zMcpVendorsMcpVendorStatus.optional(),
+    vendor_id: z.string().optional()
+});
+
+export const zMcpVendorsListMcpVendorsResponse = z.object({
+    mcp_vendors: z.array(zMcpVendorsMcpVendor).optional()
+});
+
+export const zMcpVendorsArcadeSettingsRequest = z.object({
+    organization_id: z.string().optional(),
+    project_id: z.string().optional()
+});
+
+export const zMcpVendorsArcadeSettingsResponse = z.object({
+    is_configured: z.boolean().optional(),
+    organization_id: z.string().optional(),
+    project_id: z.string().optional()
+});
+
 export const zEvaluatorStructuredOutput = z.object({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -1992,3 +2022,51 @@ export const zDeleteApiV1PlatformFeaturesByFeatureDisabledModelsByModelData = z.
 });
 
 export const zDeleteApiV1PlatformFeaturesByFeatureDisabledModelsByModelResponse = z.void();
+
+export const zGetApiV1PlatformMcpVendorsData = z.object({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformMcpVendorsResponse = zMcpVendorsListMcpVendorsResponse;
+
+export const zDeleteApiV1PlatformMcpVendorsByVendorSlugSettingsData = z.object({
+    body: z.never().optional(),
+    path: z.object({
+        vendor_slug: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1PlatformMcpVendorsByVendorSlugSettingsResponse = zMcpVendorsArcadeSettingsResponse;
+
+export const zGetApiV1PlatformMcpVendorsByVendorSlugSettingsData = z.object({
+    body: z.never().optional(),
+    path: z.object({
+        vendor_slug: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformMcpVendorsByVendorSlugSettingsResponse = zMcpVendorsArcadeSettingsResponse;
+
+export const zPostApiV1PlatformMcpVendorsByVendorSlugSettingsData = z.object({
+    body: zMcpVendorsArcadeSettingsRequest,
+    path: z.object({
+        vendor_slug: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1PlatformMcpVendorsByVendorSlugSettingsResponse = zMcpVendorsArcadeSettingsResponse;
+
+export const zPutApiV1PlatformMcpVendorsByVendorSlugSettingsData = z.object({
+    body: zMcpVendorsArcadeSettingsRequest,
+    path: z.object({
+        vendor_slug: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPutApiV1PlatformMcpVendorsByVendorSlugSettingsResponse = zMcpVendorsArcadeSettingsResponse;

@@ -1,15 +1,17 @@
 /**
  * The routes of the settings documents that are not a kind of object (see
  * each file): the organization's login methods, a workspace's feature
- * model configurations.
+ * model configurations, its MCP vendors' settings.
  */
 import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "../../core/context";
 import { registerFeatureModelRoutes } from "./featureModels";
 import { registerLoginMethods } from "./loginMethods";
+import { registerMcpVendorRoutes } from "./mcpVendors";
 
 /** Registers the settings routes. */
 export function registerSettingsRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   registerLoginMethods(app, ctx);
   registerFeatureModelRoutes(app, ctx);
+  registerMcpVendorRoutes(app, ctx);
 }
