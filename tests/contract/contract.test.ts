@@ -31,6 +31,24 @@ import { describeTracing } from "./suites/tracing";
 const DECLARED_BUT_NOT_PRODUCED: readonly { method: string; template: string; status: number; reason: string }[] = [
   {
     method: "GET",
+    template: "/v1/agent-builder/integrations",
+    status: 400,
+    reason: "the read takes no parameter and no body: nothing in the request can be malformed",
+  },
+  {
+    method: "GET",
+    template: "/v1/agent-builder/integrations",
+    status: 404,
+    reason: "every workspace has the document: before any write the read answers its defaults",
+  },
+  {
+    method: "PUT",
+    template: "/v1/agent-builder/integrations",
+    status: 404,
+    reason: "every workspace has the document: a write replaces it, whether or not one was written before",
+  },
+  {
+    method: "GET",
     template: "/api/v1/orgs/current/data-planes",
     status: 400,
     reason: "the list takes no parameter and no body: nothing in the request can be malformed",

@@ -1,7 +1,8 @@
 /**
  * Contract tier: the settings documents of issue 46 the additions carry and
  * the emulator serves (the organization's login methods; a workspace's
- * feature model configurations; its MCP vendors and their settings), each operation
+ * feature model configurations; its MCP vendors and their settings; its
+ * agent-builder integrations), each operation
  * with its declared answers, 400s, 404s and 422s.
  *
  * @packageDocumentation
@@ -63,6 +64,20 @@ export function describeSettingsKinds(env: ContractEnv): void {
       expect((await call("GET", settings, { expect: 200 })).body).toMatchObject({ is_configured: true });
       expect((await call("DELETE", settings, { expect: 200 })).body).toMatchObject({ organization_id: "org", project_id: "proj" });
       await call("GET", settings, { expect: 404 });
+    });
+
+    test("agent-builder integrations: the defaults before any write (200), the whole document replaced (200, the catalogue's can_invoke following it); 400 for an unknown or twice-listed integration, 400 malformed", async () => {
+      const integrations = "/v1/agent-builder/integrations";
+      expect((await call("GET", integrations, { expect: 200 })).body).toMatchObject({ integrations_enabled_by_default: true, integration_overrides: [] });
+      const put = (await call("PUT", integrations, { body: { integrations_enabled_by_default: false, integration_overrides: [{ integration_key: "slack", is_enabled: true }] }, expect: 200 })).body as Json;
+      expect((put["integration_catalog"] as Json[]).find((entry) => entry["key"] === "slack")).toMatchObject({ can_invoke: true });
+      expect((put["integration_catalog"] as Json[]).find((entry) => entry["key"] === "gmail")).toMatchObject({ can_invoke: false });
+      await call("PUT", integrations, { body: { integrations_enabled_by_default: true, integration_overrides: [{ integration_key: "fax", is_enabled: true }] }, expect: 400 });
+      const twice = [{ integration_key: "slack", is_enabled: true }, { integration_key: "slack", is_enabled: false }];
+      await call("PUT", integrations, { body: { integrations_enabled_by_default: true, integration_overrides: twice }, expect: 400 });
+      await call("PUT", integrations, { body: { integrations_enabled_by_default: "yes" }, expect: 400, request: "invalid" });
+      expect((await call("GET", integrations, { expect: 200 })).body).toMatchObject({ integrations_enabled_by_default: false });
+      await call("PUT", integrations, { body: { integrations_enabled_by_default: true, integration_overrides: [] }, expect: 200 });
     });
   });
 }

@@ -805,6 +805,34 @@ export const zMcpVendorsArcadeSettingsResponse = z.object({
     project_id: z.string().optional()
 });
 
+export const zIntegrationsIntegrationOverride = z.object({
+    integration_key: z.string().optional(),
+    is_enabled: z.boolean().optional()
+});
+
+export const zIntegrationsIntegrationOverrideUpdate = z.object({
+    integration_key: z.string().optional(),
+    is_enabled: z.boolean().optional()
+});
+
+export const zIntegrationsAgentBuilderIntegrationsUpdatePayload = z.object({
+    integration_overrides: z.array(zIntegrationsIntegrationOverrideUpdate).optional(),
+    integrations_enabled_by_default: z.boolean().optional()
+});
+
+export const zIntegrationsIntegrationCatalogEntry = z.object({
+    can_invoke: z.boolean().optional(),
+    display_name: z.string().optional(),
+    id: z.string().optional(),
+    key: z.string().optional()
+});
+
+export const zIntegrationsAgentBuilderIntegrationsPayload = z.object({
+    integration_catalog: z.array(zIntegrationsIntegrationCatalogEntry).optional(),
+    integration_overrides: z.array(zIntegrationsIntegrationOverride).optional(),
+    integrations_enabled_by_default: z.boolean().optional()
+});
+
 export const zEvaluatorStructuredOutput = z.object({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -2070,3 +2098,19 @@ export const zPutApiV1PlatformMcpVendorsByVendorSlugSettingsData = z.object({
 });
 
 export const zPutApiV1PlatformMcpVendorsByVendorSlugSettingsResponse = zMcpVendorsArcadeSettingsResponse;
+
+export const zGetV1AgentBuilderIntegrationsData = z.object({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zGetV1AgentBuilderIntegrationsResponse = zIntegrationsAgentBuilderIntegrationsPayload;
+
+export const zPutV1AgentBuilderIntegrationsData = z.object({
+    body: zIntegrationsAgentBuilderIntegrationsUpdatePayload,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPutV1AgentBuilderIntegrationsResponse = zIntegrationsAgentBuilderIntegrationsPayload;

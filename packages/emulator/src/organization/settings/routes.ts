@@ -1,10 +1,12 @@
 /**
  * The routes of the settings documents that are not a kind of object (see
  * each file): the organization's login methods, a workspace's feature
- * model configurations, its MCP vendors' settings.
+ * model configurations, its MCP vendors' settings, its agent-builder
+ * integrations.
  */
 import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "../../core/context";
+import { registerAgentBuilderIntegrationRoutes } from "./agentBuilderIntegrations";
 import { registerFeatureModelRoutes } from "./featureModels";
 import { registerLoginMethods } from "./loginMethods";
 import { registerMcpVendorRoutes } from "./mcpVendors";
@@ -14,4 +16,5 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: EmulatorContex
   registerLoginMethods(app, ctx);
   registerFeatureModelRoutes(app, ctx);
   registerMcpVendorRoutes(app, ctx);
+  registerAgentBuilderIntegrationRoutes(app, ctx);
 }
