@@ -15,6 +15,11 @@ export type AccessPolicyAttachment = import("./accessPolicyAttachment").AccessPo
 export const AccessPolicyAttachment: typeof import("./accessPolicyAttachment").AccessPolicyAttachment = null as any;
 utilities.lazyLoad(exports, ["AccessPolicyAttachment"], () => require("./accessPolicyAttachment"));
 
+export { AgentBuilderIntegrationsArgs } from "./agentBuilderIntegrations";
+export type AgentBuilderIntegrations = import("./agentBuilderIntegrations").AgentBuilderIntegrations;
+export const AgentBuilderIntegrations: typeof import("./agentBuilderIntegrations").AgentBuilderIntegrations = null as any;
+utilities.lazyLoad(exports, ["AgentBuilderIntegrations"], () => require("./agentBuilderIntegrations"));
+
 export { AlertRuleArgs } from "./alertRule";
 export type AlertRule = import("./alertRule").AlertRule;
 export const AlertRule: typeof import("./alertRule").AlertRule = null as any;
@@ -75,6 +80,11 @@ export type Example = import("./example").Example;
 export const Example: typeof import("./example").Example = null as any;
 utilities.lazyLoad(exports, ["Example"], () => require("./example"));
 
+export { FeatureModelConfigArgs } from "./featureModelConfig";
+export type FeatureModelConfig = import("./featureModelConfig").FeatureModelConfig;
+export const FeatureModelConfig: typeof import("./featureModelConfig").FeatureModelConfig = null as any;
+utilities.lazyLoad(exports, ["FeatureModelConfig"], () => require("./featureModelConfig"));
+
 export { FeedbackConfigArgs } from "./feedbackConfig";
 export type FeedbackConfig = import("./feedbackConfig").FeedbackConfig;
 export const FeedbackConfig: typeof import("./feedbackConfig").FeedbackConfig = null as any;
@@ -109,6 +119,11 @@ export { GetAccessPolicyAttachmentsArgs, GetAccessPolicyAttachmentsResult } from
 export const getAccessPolicyAttachments: typeof import("./getAccessPolicyAttachments").getAccessPolicyAttachments = null as any;
 export const getAccessPolicyAttachmentsOutput: typeof import("./getAccessPolicyAttachments").getAccessPolicyAttachmentsOutput = null as any;
 utilities.lazyLoad(exports, ["getAccessPolicyAttachments","getAccessPolicyAttachmentsOutput"], () => require("./getAccessPolicyAttachments"));
+
+export { GetAgentBuilderIntegrationsArgs, GetAgentBuilderIntegrationsResult, GetAgentBuilderIntegrationsOutputArgs } from "./getAgentBuilderIntegrations";
+export const getAgentBuilderIntegrations: typeof import("./getAgentBuilderIntegrations").getAgentBuilderIntegrations = null as any;
+export const getAgentBuilderIntegrationsOutput: typeof import("./getAgentBuilderIntegrations").getAgentBuilderIntegrationsOutput = null as any;
+utilities.lazyLoad(exports, ["getAgentBuilderIntegrations","getAgentBuilderIntegrationsOutput"], () => require("./getAgentBuilderIntegrations"));
 
 export { GetAlertRuleArgs, GetAlertRuleResult, GetAlertRuleOutputArgs } from "./getAlertRule";
 export const getAlertRule: typeof import("./getAlertRule").getAlertRule = null as any;
@@ -245,6 +260,16 @@ export const getExamples: typeof import("./getExamples").getExamples = null as a
 export const getExamplesOutput: typeof import("./getExamples").getExamplesOutput = null as any;
 utilities.lazyLoad(exports, ["getExamples","getExamplesOutput"], () => require("./getExamples"));
 
+export { GetFeatureModelConfigArgs, GetFeatureModelConfigResult, GetFeatureModelConfigOutputArgs } from "./getFeatureModelConfig";
+export const getFeatureModelConfig: typeof import("./getFeatureModelConfig").getFeatureModelConfig = null as any;
+export const getFeatureModelConfigOutput: typeof import("./getFeatureModelConfig").getFeatureModelConfigOutput = null as any;
+utilities.lazyLoad(exports, ["getFeatureModelConfig","getFeatureModelConfigOutput"], () => require("./getFeatureModelConfig"));
+
+export { GetFeatureModelConfigsArgs, GetFeatureModelConfigsResult, GetFeatureModelConfigsOutputArgs } from "./getFeatureModelConfigs";
+export const getFeatureModelConfigs: typeof import("./getFeatureModelConfigs").getFeatureModelConfigs = null as any;
+export const getFeatureModelConfigsOutput: typeof import("./getFeatureModelConfigs").getFeatureModelConfigsOutput = null as any;
+utilities.lazyLoad(exports, ["getFeatureModelConfigs","getFeatureModelConfigsOutput"], () => require("./getFeatureModelConfigs"));
+
 export { GetFeedbackConfigArgs, GetFeedbackConfigResult, GetFeedbackConfigOutputArgs } from "./getFeedbackConfig";
 export const getFeedbackConfig: typeof import("./getFeedbackConfig").getFeedbackConfig = null as any;
 export const getFeedbackConfigOutput: typeof import("./getFeedbackConfig").getFeedbackConfigOutput = null as any;
@@ -284,6 +309,11 @@ export { GetListenersArgs, GetListenersResult } from "./getListeners";
 export const getListeners: typeof import("./getListeners").getListeners = null as any;
 export const getListenersOutput: typeof import("./getListeners").getListenersOutput = null as any;
 utilities.lazyLoad(exports, ["getListeners","getListenersOutput"], () => require("./getListeners"));
+
+export { GetMcpVendorSettingsArgs, GetMcpVendorSettingsResult, GetMcpVendorSettingsOutputArgs } from "./getMcpVendorSettings";
+export const getMcpVendorSettings: typeof import("./getMcpVendorSettings").getMcpVendorSettings = null as any;
+export const getMcpVendorSettingsOutput: typeof import("./getMcpVendorSettings").getMcpVendorSettingsOutput = null as any;
+utilities.lazyLoad(exports, ["getMcpVendorSettings","getMcpVendorSettingsOutput"], () => require("./getMcpVendorSettings"));
 
 export { GetModelPriceMapArgs, GetModelPriceMapResult, GetModelPriceMapOutputArgs } from "./getModelPriceMap";
 export const getModelPriceMap: typeof import("./getModelPriceMap").getModelPriceMap = null as any;
@@ -329,6 +359,11 @@ export { GetOrganizationMembersArgs, GetOrganizationMembersResult, GetOrganizati
 export const getOrganizationMembers: typeof import("./getOrganizationMembers").getOrganizationMembers = null as any;
 export const getOrganizationMembersOutput: typeof import("./getOrganizationMembers").getOrganizationMembersOutput = null as any;
 utilities.lazyLoad(exports, ["getOrganizationMembers","getOrganizationMembersOutput"], () => require("./getOrganizationMembers"));
+
+export { GetOrganizationSettingsArgs, GetOrganizationSettingsResult, GetOrganizationSettingsOutputArgs } from "./getOrganizationSettings";
+export const getOrganizationSettings: typeof import("./getOrganizationSettings").getOrganizationSettings = null as any;
+export const getOrganizationSettingsOutput: typeof import("./getOrganizationSettings").getOrganizationSettingsOutput = null as any;
+utilities.lazyLoad(exports, ["getOrganizationSettings","getOrganizationSettingsOutput"], () => require("./getOrganizationSettings"));
 
 export { GetOrganizationTtlSettingsArgs, GetOrganizationTtlSettingsResult, GetOrganizationTtlSettingsOutputArgs } from "./getOrganizationTtlSettings";
 export const getOrganizationTtlSettings: typeof import("./getOrganizationTtlSettings").getOrganizationTtlSettings = null as any;
@@ -530,6 +565,11 @@ export const getWorkspaces: typeof import("./getWorkspaces").getWorkspaces = nul
 export const getWorkspacesOutput: typeof import("./getWorkspaces").getWorkspacesOutput = null as any;
 utilities.lazyLoad(exports, ["getWorkspaces","getWorkspacesOutput"], () => require("./getWorkspaces"));
 
+export { McpVendorSettingsArgs } from "./mcpVendorSettings";
+export type McpVendorSettings = import("./mcpVendorSettings").McpVendorSettings;
+export const McpVendorSettings: typeof import("./mcpVendorSettings").McpVendorSettings = null as any;
+utilities.lazyLoad(exports, ["McpVendorSettings"], () => require("./mcpVendorSettings"));
+
 export { ModelPriceMapArgs } from "./modelPriceMap";
 export type ModelPriceMap = import("./modelPriceMap").ModelPriceMap;
 export const ModelPriceMap: typeof import("./modelPriceMap").ModelPriceMap = null as any;
@@ -544,6 +584,11 @@ export { OrganizationMemberArgs } from "./organizationMember";
 export type OrganizationMember = import("./organizationMember").OrganizationMember;
 export const OrganizationMember: typeof import("./organizationMember").OrganizationMember = null as any;
 utilities.lazyLoad(exports, ["OrganizationMember"], () => require("./organizationMember"));
+
+export { OrganizationSettingsArgs } from "./organizationSettings";
+export type OrganizationSettings = import("./organizationSettings").OrganizationSettings;
+export const OrganizationSettings: typeof import("./organizationSettings").OrganizationSettings = null as any;
+utilities.lazyLoad(exports, ["OrganizationSettings"], () => require("./organizationSettings"));
 
 export { OrganizationTtlSettingsArgs } from "./organizationTtlSettings";
 export type OrganizationTtlSettings = import("./organizationTtlSettings").OrganizationTtlSettings;
@@ -676,6 +721,8 @@ const _module = {
                 return new AccessPolicy(name, <any>undefined, { urn })
             case "langsmith:index:AccessPolicyAttachment":
                 return new AccessPolicyAttachment(name, <any>undefined, { urn })
+            case "langsmith:index:AgentBuilderIntegrations":
+                return new AgentBuilderIntegrations(name, <any>undefined, { urn })
             case "langsmith:index:AlertRule":
                 return new AlertRule(name, <any>undefined, { urn })
             case "langsmith:index:AnnotationQueue":
@@ -700,18 +747,24 @@ const _module = {
                 return new Evaluator(name, <any>undefined, { urn })
             case "langsmith:index:Example":
                 return new Example(name, <any>undefined, { urn })
+            case "langsmith:index:FeatureModelConfig":
+                return new FeatureModelConfig(name, <any>undefined, { urn })
             case "langsmith:index:FeedbackConfig":
                 return new FeedbackConfig(name, <any>undefined, { urn })
             case "langsmith:index:GatewayPolicy":
                 return new GatewayPolicy(name, <any>undefined, { urn })
             case "langsmith:index:GatewaySpendCap":
                 return new GatewaySpendCap(name, <any>undefined, { urn })
+            case "langsmith:index:McpVendorSettings":
+                return new McpVendorSettings(name, <any>undefined, { urn })
             case "langsmith:index:ModelPriceMap":
                 return new ModelPriceMap(name, <any>undefined, { urn })
             case "langsmith:index:OAuthClient":
                 return new OAuthClient(name, <any>undefined, { urn })
             case "langsmith:index:OrganizationMember":
                 return new OrganizationMember(name, <any>undefined, { urn })
+            case "langsmith:index:OrganizationSettings":
+                return new OrganizationSettings(name, <any>undefined, { urn })
             case "langsmith:index:OrganizationTtlSettings":
                 return new OrganizationTtlSettings(name, <any>undefined, { urn })
             case "langsmith:index:PlaygroundSettings":

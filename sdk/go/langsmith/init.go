@@ -25,6 +25,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &AccessPolicy{}
 	case "langsmith:index:AccessPolicyAttachment":
 		r = &AccessPolicyAttachment{}
+	case "langsmith:index:AgentBuilderIntegrations":
+		r = &AgentBuilderIntegrations{}
 	case "langsmith:index:AlertRule":
 		r = &AlertRule{}
 	case "langsmith:index:AnnotationQueue":
@@ -49,18 +51,24 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Evaluator{}
 	case "langsmith:index:Example":
 		r = &Example{}
+	case "langsmith:index:FeatureModelConfig":
+		r = &FeatureModelConfig{}
 	case "langsmith:index:FeedbackConfig":
 		r = &FeedbackConfig{}
 	case "langsmith:index:GatewayPolicy":
 		r = &GatewayPolicy{}
 	case "langsmith:index:GatewaySpendCap":
 		r = &GatewaySpendCap{}
+	case "langsmith:index:McpVendorSettings":
+		r = &McpVendorSettings{}
 	case "langsmith:index:ModelPriceMap":
 		r = &ModelPriceMap{}
 	case "langsmith:index:OAuthClient":
 		r = &OAuthClient{}
 	case "langsmith:index:OrganizationMember":
 		r = &OrganizationMember{}
+	case "langsmith:index:OrganizationSettings":
+		r = &OrganizationSettings{}
 	case "langsmith:index:OrganizationTtlSettings":
 		r = &OrganizationTtlSettings{}
 	case "langsmith:index:PlaygroundSettings":

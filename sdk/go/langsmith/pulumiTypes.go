@@ -264,6 +264,115 @@ func (o AccessPolicyConditionGroupsItemConditionsItemArrayOutput) Index(i pulumi
 	}).(AccessPolicyConditionGroupsItemConditionsItemOutput)
 }
 
+// An object of one item of an AgentBuilderIntegrations's `integrationOverrides`: Integrations allowed or refused against the default, one entry per integration (a key the catalogue lacks, or one listed twice, is refused by the service). Left out, none: the whole document is replaced at each change.
+type AgentBuilderIntegrationsIntegrationOverridesItem struct {
+	// The integration's key, e.g. `slack` (see the `integrationCatalog` output).
+	IntegrationKey string `pulumi:"integrationKey"`
+	// Whether the workspace's agents may use it.
+	IsEnabled bool `pulumi:"isEnabled"`
+}
+
+// AgentBuilderIntegrationsIntegrationOverridesItemInput is an input type that accepts AgentBuilderIntegrationsIntegrationOverridesItemArgs and AgentBuilderIntegrationsIntegrationOverridesItemOutput values.
+// You can construct a concrete instance of `AgentBuilderIntegrationsIntegrationOverridesItemInput` via:
+//
+//	AgentBuilderIntegrationsIntegrationOverridesItemArgs{...}
+type AgentBuilderIntegrationsIntegrationOverridesItemInput interface {
+	pulumi.Input
+
+	ToAgentBuilderIntegrationsIntegrationOverridesItemOutput() AgentBuilderIntegrationsIntegrationOverridesItemOutput
+	ToAgentBuilderIntegrationsIntegrationOverridesItemOutputWithContext(context.Context) AgentBuilderIntegrationsIntegrationOverridesItemOutput
+}
+
+// An object of one item of an AgentBuilderIntegrations's `integrationOverrides`: Integrations allowed or refused against the default, one entry per integration (a key the catalogue lacks, or one listed twice, is refused by the service). Left out, none: the whole document is replaced at each change.
+type AgentBuilderIntegrationsIntegrationOverridesItemArgs struct {
+	// The integration's key, e.g. `slack` (see the `integrationCatalog` output).
+	IntegrationKey pulumi.StringInput `pulumi:"integrationKey"`
+	// Whether the workspace's agents may use it.
+	IsEnabled pulumi.BoolInput `pulumi:"isEnabled"`
+}
+
+func (AgentBuilderIntegrationsIntegrationOverridesItemArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*AgentBuilderIntegrationsIntegrationOverridesItem)(nil)).Elem()
+}
+
+func (i AgentBuilderIntegrationsIntegrationOverridesItemArgs) ToAgentBuilderIntegrationsIntegrationOverridesItemOutput() AgentBuilderIntegrationsIntegrationOverridesItemOutput {
+	return i.ToAgentBuilderIntegrationsIntegrationOverridesItemOutputWithContext(context.Background())
+}
+
+func (i AgentBuilderIntegrationsIntegrationOverridesItemArgs) ToAgentBuilderIntegrationsIntegrationOverridesItemOutputWithContext(ctx context.Context) AgentBuilderIntegrationsIntegrationOverridesItemOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AgentBuilderIntegrationsIntegrationOverridesItemOutput)
+}
+
+// AgentBuilderIntegrationsIntegrationOverridesItemArrayInput is an input type that accepts AgentBuilderIntegrationsIntegrationOverridesItemArray and AgentBuilderIntegrationsIntegrationOverridesItemArrayOutput values.
+// You can construct a concrete instance of `AgentBuilderIntegrationsIntegrationOverridesItemArrayInput` via:
+//
+//	AgentBuilderIntegrationsIntegrationOverridesItemArray{ AgentBuilderIntegrationsIntegrationOverridesItemArgs{...} }
+type AgentBuilderIntegrationsIntegrationOverridesItemArrayInput interface {
+	pulumi.Input
+
+	ToAgentBuilderIntegrationsIntegrationOverridesItemArrayOutput() AgentBuilderIntegrationsIntegrationOverridesItemArrayOutput
+	ToAgentBuilderIntegrationsIntegrationOverridesItemArrayOutputWithContext(context.Context) AgentBuilderIntegrationsIntegrationOverridesItemArrayOutput
+}
+
+type AgentBuilderIntegrationsIntegrationOverridesItemArray []AgentBuilderIntegrationsIntegrationOverridesItemInput
+
+func (AgentBuilderIntegrationsIntegrationOverridesItemArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AgentBuilderIntegrationsIntegrationOverridesItem)(nil)).Elem()
+}
+
+func (i AgentBuilderIntegrationsIntegrationOverridesItemArray) ToAgentBuilderIntegrationsIntegrationOverridesItemArrayOutput() AgentBuilderIntegrationsIntegrationOverridesItemArrayOutput {
+	return i.ToAgentBuilderIntegrationsIntegrationOverridesItemArrayOutputWithContext(context.Background())
+}
+
+func (i AgentBuilderIntegrationsIntegrationOverridesItemArray) ToAgentBuilderIntegrationsIntegrationOverridesItemArrayOutputWithContext(ctx context.Context) AgentBuilderIntegrationsIntegrationOverridesItemArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AgentBuilderIntegrationsIntegrationOverridesItemArrayOutput)
+}
+
+// An object of one item of an AgentBuilderIntegrations's `integrationOverrides`: Integrations allowed or refused against the default, one entry per integration (a key the catalogue lacks, or one listed twice, is refused by the service). Left out, none: the whole document is replaced at each change.
+type AgentBuilderIntegrationsIntegrationOverridesItemOutput struct{ *pulumi.OutputState }
+
+func (AgentBuilderIntegrationsIntegrationOverridesItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AgentBuilderIntegrationsIntegrationOverridesItem)(nil)).Elem()
+}
+
+func (o AgentBuilderIntegrationsIntegrationOverridesItemOutput) ToAgentBuilderIntegrationsIntegrationOverridesItemOutput() AgentBuilderIntegrationsIntegrationOverridesItemOutput {
+	return o
+}
+
+func (o AgentBuilderIntegrationsIntegrationOverridesItemOutput) ToAgentBuilderIntegrationsIntegrationOverridesItemOutputWithContext(ctx context.Context) AgentBuilderIntegrationsIntegrationOverridesItemOutput {
+	return o
+}
+
+// The integration's key, e.g. `slack` (see the `integrationCatalog` output).
+func (o AgentBuilderIntegrationsIntegrationOverridesItemOutput) IntegrationKey() pulumi.StringOutput {
+	return o.ApplyT(func(v AgentBuilderIntegrationsIntegrationOverridesItem) string { return v.IntegrationKey }).(pulumi.StringOutput)
+}
+
+// Whether the workspace's agents may use it.
+func (o AgentBuilderIntegrationsIntegrationOverridesItemOutput) IsEnabled() pulumi.BoolOutput {
+	return o.ApplyT(func(v AgentBuilderIntegrationsIntegrationOverridesItem) bool { return v.IsEnabled }).(pulumi.BoolOutput)
+}
+
+type AgentBuilderIntegrationsIntegrationOverridesItemArrayOutput struct{ *pulumi.OutputState }
+
+func (AgentBuilderIntegrationsIntegrationOverridesItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AgentBuilderIntegrationsIntegrationOverridesItem)(nil)).Elem()
+}
+
+func (o AgentBuilderIntegrationsIntegrationOverridesItemArrayOutput) ToAgentBuilderIntegrationsIntegrationOverridesItemArrayOutput() AgentBuilderIntegrationsIntegrationOverridesItemArrayOutput {
+	return o
+}
+
+func (o AgentBuilderIntegrationsIntegrationOverridesItemArrayOutput) ToAgentBuilderIntegrationsIntegrationOverridesItemArrayOutputWithContext(ctx context.Context) AgentBuilderIntegrationsIntegrationOverridesItemArrayOutput {
+	return o
+}
+
+func (o AgentBuilderIntegrationsIntegrationOverridesItemArrayOutput) Index(i pulumi.IntInput) AgentBuilderIntegrationsIntegrationOverridesItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) AgentBuilderIntegrationsIntegrationOverridesItem {
+		return vs[0].([]AgentBuilderIntegrationsIntegrationOverridesItem)[vs[1].(int)]
+	}).(AgentBuilderIntegrationsIntegrationOverridesItemOutput)
+}
+
 // An object of one item of an AlertRule's `actions`: Notification targets (`webhook`, `pagerduty`, `dynatrace`) with their configuration; always a Pulumi secret (URLs and integration keys), kept only as a salted fingerprint.
 type AlertRuleActionsItem struct {
 	// The target's settings: a webhook's `url` (and optional `headers`, `body`), PagerDuty's `integration_key` (and optional `severity`), Dynatrace's.
@@ -4670,6 +4779,94 @@ func (o ListedExampleArrayOutput) Index(i pulumi.IntInput) ListedExampleOutput {
 	}).(ListedExampleOutput)
 }
 
+// A feature model config as `getFeatureModelConfigs` lists it: the `FeatureModelConfig` resource's outputs and its id.
+type ListedFeatureModelConfig struct {
+	// The model the feature uses unless told otherwise, e.g. `openai:gpt-4o-mini`. Left out, the workspace sets none (the service's default applies). Changing it updates the resource in place.
+	DefaultModel *string `pulumi:"defaultModel"`
+	// Models or whole providers (e.g. `openai:gpt-3.5-turbo`, `deepseek`) the feature may not use, besides the providers the organization disables (`OrganizationSettings.disabledModelProviders`), which a workspace cannot enable again. Each added one is disabled, each removed one enabled again (one request each). Left out, the workspace disables none. Changing it updates the resource in place.
+	DisabledModels []string `pulumi:"disabledModels"`
+	// The feature whose models are chosen, e.g. `playground`; one resource per feature of a workspace (`pulumi import` takes it). Another feature replaces the resource. Changing it replaces the resource.
+	Feature *string `pulumi:"feature"`
+	// The feature model config's id.
+	Id string `pulumi:"id"`
+	// The providers the organization disables for every workspace (its `disabledModelProviders`), which the feature may not use either.
+	OrganizationDisabledProviders []string `pulumi:"organizationDisabledProviders"`
+	// Workspace the feature model configuration lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// Workspace the feature model configuration lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A feature model config as `getFeatureModelConfigs` lists it: the `FeatureModelConfig` resource's outputs and its id.
+type ListedFeatureModelConfigOutput struct{ *pulumi.OutputState }
+
+func (ListedFeatureModelConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedFeatureModelConfig)(nil)).Elem()
+}
+
+func (o ListedFeatureModelConfigOutput) ToListedFeatureModelConfigOutput() ListedFeatureModelConfigOutput {
+	return o
+}
+
+func (o ListedFeatureModelConfigOutput) ToListedFeatureModelConfigOutputWithContext(ctx context.Context) ListedFeatureModelConfigOutput {
+	return o
+}
+
+// The model the feature uses unless told otherwise, e.g. `openai:gpt-4o-mini`. Left out, the workspace sets none (the service's default applies). Changing it updates the resource in place.
+func (o ListedFeatureModelConfigOutput) DefaultModel() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFeatureModelConfig) *string { return v.DefaultModel }).(pulumi.StringPtrOutput)
+}
+
+// Models or whole providers (e.g. `openai:gpt-3.5-turbo`, `deepseek`) the feature may not use, besides the providers the organization disables (`OrganizationSettings.disabledModelProviders`), which a workspace cannot enable again. Each added one is disabled, each removed one enabled again (one request each). Left out, the workspace disables none. Changing it updates the resource in place.
+func (o ListedFeatureModelConfigOutput) DisabledModels() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ListedFeatureModelConfig) []string { return v.DisabledModels }).(pulumi.StringArrayOutput)
+}
+
+// The feature whose models are chosen, e.g. `playground`; one resource per feature of a workspace (`pulumi import` takes it). Another feature replaces the resource. Changing it replaces the resource.
+func (o ListedFeatureModelConfigOutput) Feature() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFeatureModelConfig) *string { return v.Feature }).(pulumi.StringPtrOutput)
+}
+
+// The feature model config's id.
+func (o ListedFeatureModelConfigOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedFeatureModelConfig) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The providers the organization disables for every workspace (its `disabledModelProviders`), which the feature may not use either.
+func (o ListedFeatureModelConfigOutput) OrganizationDisabledProviders() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ListedFeatureModelConfig) []string { return v.OrganizationDisabledProviders }).(pulumi.StringArrayOutput)
+}
+
+// Workspace the feature model configuration lives in.
+func (o ListedFeatureModelConfigOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFeatureModelConfig) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the feature model configuration lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedFeatureModelConfigOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFeatureModelConfig) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedFeatureModelConfigArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedFeatureModelConfigArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedFeatureModelConfig)(nil)).Elem()
+}
+
+func (o ListedFeatureModelConfigArrayOutput) ToListedFeatureModelConfigArrayOutput() ListedFeatureModelConfigArrayOutput {
+	return o
+}
+
+func (o ListedFeatureModelConfigArrayOutput) ToListedFeatureModelConfigArrayOutputWithContext(ctx context.Context) ListedFeatureModelConfigArrayOutput {
+	return o
+}
+
+func (o ListedFeatureModelConfigArrayOutput) Index(i pulumi.IntInput) ListedFeatureModelConfigOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedFeatureModelConfig {
+		return vs[0].([]ListedFeatureModelConfig)[vs[1].(int)]
+	}).(ListedFeatureModelConfigOutput)
+}
+
 // A feedback config as `getFeedbackConfigs` lists it: the `FeedbackConfig` resource's outputs and its id.
 type ListedFeedbackConfig struct {
 	// The choices of a `categorical` key. Changing it updates the resource in place.
@@ -4879,6 +5076,122 @@ func (o ListedGatewaySpendCapArrayOutput) Index(i pulumi.IntInput) ListedGateway
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedGatewaySpendCap {
 		return vs[0].([]ListedGatewaySpendCap)[vs[1].(int)]
 	}).(ListedGatewaySpendCapOutput)
+}
+
+// A mcp vendor settings as `getMcpVendorSettings` lists it: the `McpVendorSettings` resource's outputs and its id, with what the service's list answers beside them.
+type ListedMcpVendorSettings struct {
+	// The mcp vendor settings's id.
+	Id string `pulumi:"id"`
+	// Whether the service reports the settings as complete (an organization and a project).
+	IsConfigured *bool `pulumi:"isConfigured"`
+	// The vendor-side organization the integration connects to; default none. A change replaces the whole settings in place (one PUT). Changing it updates the resource in place.
+	OrganizationId *string `pulumi:"organizationId"`
+	// The vendor-side project the integration connects to; default none. A change replaces the whole settings in place (one PUT). Changing it updates the resource in place.
+	ProjectId *string `pulumi:"projectId"`
+	// Workspace the MCP vendor settings lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// What the vendor offers, as the service lists it. Listed only: not among the resource's outputs.
+	VendorDescription *string `pulumi:"vendorDescription"`
+	// The URL of the vendor's icon. Listed only: not among the resource's outputs.
+	VendorIcon *string `pulumi:"vendorIcon"`
+	// The vendor's name, as the service lists it. Listed only: not among the resource's outputs.
+	VendorName *string `pulumi:"vendorName"`
+	// The MCP vendor, by its slug (e.g. `arcade`; `getMcpVendorSettings` lists the vendors with their settings). One settings resource per vendor and workspace; another vendor replaces it. Changing it replaces the resource.
+	VendorSlug *string `pulumi:"vendorSlug"`
+	// Whether the vendor is available to the workspace: `enabled` or `disabled`. Listed only: not among the resource's outputs.
+	VendorStatus *string `pulumi:"vendorStatus"`
+	// Workspace the MCP vendor settings lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A mcp vendor settings as `getMcpVendorSettings` lists it: the `McpVendorSettings` resource's outputs and its id, with what the service's list answers beside them.
+type ListedMcpVendorSettingsOutput struct{ *pulumi.OutputState }
+
+func (ListedMcpVendorSettingsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedMcpVendorSettings)(nil)).Elem()
+}
+
+func (o ListedMcpVendorSettingsOutput) ToListedMcpVendorSettingsOutput() ListedMcpVendorSettingsOutput {
+	return o
+}
+
+func (o ListedMcpVendorSettingsOutput) ToListedMcpVendorSettingsOutputWithContext(ctx context.Context) ListedMcpVendorSettingsOutput {
+	return o
+}
+
+// The mcp vendor settings's id.
+func (o ListedMcpVendorSettingsOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedMcpVendorSettings) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the service reports the settings as complete (an organization and a project).
+func (o ListedMcpVendorSettingsOutput) IsConfigured() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedMcpVendorSettings) *bool { return v.IsConfigured }).(pulumi.BoolPtrOutput)
+}
+
+// The vendor-side organization the integration connects to; default none. A change replaces the whole settings in place (one PUT). Changing it updates the resource in place.
+func (o ListedMcpVendorSettingsOutput) OrganizationId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedMcpVendorSettings) *string { return v.OrganizationId }).(pulumi.StringPtrOutput)
+}
+
+// The vendor-side project the integration connects to; default none. A change replaces the whole settings in place (one PUT). Changing it updates the resource in place.
+func (o ListedMcpVendorSettingsOutput) ProjectId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedMcpVendorSettings) *string { return v.ProjectId }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the MCP vendor settings lives in.
+func (o ListedMcpVendorSettingsOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedMcpVendorSettings) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// What the vendor offers, as the service lists it. Listed only: not among the resource's outputs.
+func (o ListedMcpVendorSettingsOutput) VendorDescription() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedMcpVendorSettings) *string { return v.VendorDescription }).(pulumi.StringPtrOutput)
+}
+
+// The URL of the vendor's icon. Listed only: not among the resource's outputs.
+func (o ListedMcpVendorSettingsOutput) VendorIcon() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedMcpVendorSettings) *string { return v.VendorIcon }).(pulumi.StringPtrOutput)
+}
+
+// The vendor's name, as the service lists it. Listed only: not among the resource's outputs.
+func (o ListedMcpVendorSettingsOutput) VendorName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedMcpVendorSettings) *string { return v.VendorName }).(pulumi.StringPtrOutput)
+}
+
+// The MCP vendor, by its slug (e.g. `arcade`; `getMcpVendorSettings` lists the vendors with their settings). One settings resource per vendor and workspace; another vendor replaces it. Changing it replaces the resource.
+func (o ListedMcpVendorSettingsOutput) VendorSlug() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedMcpVendorSettings) *string { return v.VendorSlug }).(pulumi.StringPtrOutput)
+}
+
+// Whether the vendor is available to the workspace: `enabled` or `disabled`. Listed only: not among the resource's outputs.
+func (o ListedMcpVendorSettingsOutput) VendorStatus() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedMcpVendorSettings) *string { return v.VendorStatus }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the MCP vendor settings lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedMcpVendorSettingsOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedMcpVendorSettings) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedMcpVendorSettingsArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedMcpVendorSettingsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedMcpVendorSettings)(nil)).Elem()
+}
+
+func (o ListedMcpVendorSettingsArrayOutput) ToListedMcpVendorSettingsArrayOutput() ListedMcpVendorSettingsArrayOutput {
+	return o
+}
+
+func (o ListedMcpVendorSettingsArrayOutput) ToListedMcpVendorSettingsArrayOutputWithContext(ctx context.Context) ListedMcpVendorSettingsArrayOutput {
+	return o
+}
+
+func (o ListedMcpVendorSettingsArrayOutput) Index(i pulumi.IntInput) ListedMcpVendorSettingsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedMcpVendorSettings {
+		return vs[0].([]ListedMcpVendorSettings)[vs[1].(int)]
+	}).(ListedMcpVendorSettingsOutput)
 }
 
 // A model price map as `getModelPriceMaps` lists it: the `ModelPriceMap` resource's outputs and its id.
@@ -8155,6 +8468,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*AccessPolicyConditionGroupsItemArrayInput)(nil)).Elem(), AccessPolicyConditionGroupsItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*AccessPolicyConditionGroupsItemConditionsItemInput)(nil)).Elem(), AccessPolicyConditionGroupsItemConditionsItemArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*AccessPolicyConditionGroupsItemConditionsItemArrayInput)(nil)).Elem(), AccessPolicyConditionGroupsItemConditionsItemArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AgentBuilderIntegrationsIntegrationOverridesItemInput)(nil)).Elem(), AgentBuilderIntegrationsIntegrationOverridesItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AgentBuilderIntegrationsIntegrationOverridesItemArrayInput)(nil)).Elem(), AgentBuilderIntegrationsIntegrationOverridesItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*AlertRuleActionsItemInput)(nil)).Elem(), AlertRuleActionsItemArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*AlertRuleActionsItemArrayInput)(nil)).Elem(), AlertRuleActionsItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*AnnotationQueueRubricItemsItemInput)(nil)).Elem(), AnnotationQueueRubricItemsItemArgs{})
@@ -8206,6 +8521,8 @@ func init() {
 	pulumi.RegisterOutputType(AccessPolicyConditionGroupsItemArrayOutput{})
 	pulumi.RegisterOutputType(AccessPolicyConditionGroupsItemConditionsItemOutput{})
 	pulumi.RegisterOutputType(AccessPolicyConditionGroupsItemConditionsItemArrayOutput{})
+	pulumi.RegisterOutputType(AgentBuilderIntegrationsIntegrationOverridesItemOutput{})
+	pulumi.RegisterOutputType(AgentBuilderIntegrationsIntegrationOverridesItemArrayOutput{})
 	pulumi.RegisterOutputType(AlertRuleActionsItemOutput{})
 	pulumi.RegisterOutputType(AlertRuleActionsItemArrayOutput{})
 	pulumi.RegisterOutputType(AnnotationQueueRubricItemsItemOutput{})
@@ -8264,10 +8581,14 @@ func init() {
 	pulumi.RegisterOutputType(ListedEvaluatorArrayOutput{})
 	pulumi.RegisterOutputType(ListedExampleOutput{})
 	pulumi.RegisterOutputType(ListedExampleArrayOutput{})
+	pulumi.RegisterOutputType(ListedFeatureModelConfigOutput{})
+	pulumi.RegisterOutputType(ListedFeatureModelConfigArrayOutput{})
 	pulumi.RegisterOutputType(ListedFeedbackConfigOutput{})
 	pulumi.RegisterOutputType(ListedFeedbackConfigArrayOutput{})
 	pulumi.RegisterOutputType(ListedGatewaySpendCapOutput{})
 	pulumi.RegisterOutputType(ListedGatewaySpendCapArrayOutput{})
+	pulumi.RegisterOutputType(ListedMcpVendorSettingsOutput{})
+	pulumi.RegisterOutputType(ListedMcpVendorSettingsArrayOutput{})
 	pulumi.RegisterOutputType(ListedModelPriceMapOutput{})
 	pulumi.RegisterOutputType(ListedModelPriceMapArrayOutput{})
 	pulumi.RegisterOutputType(ListedOAuthClientOutput{})

@@ -49,6 +49,20 @@ export interface AccessPolicyConditionGroupsItemConditionsItem {
 }
 
 /**
+ * An object of one item of an AgentBuilderIntegrations's `integrationOverrides`: Integrations allowed or refused against the default, one entry per integration (a key the catalogue lacks, or one listed twice, is refused by the service). Left out, none: the whole document is replaced at each change.
+ */
+export interface AgentBuilderIntegrationsIntegrationOverridesItem {
+    /**
+     * The integration's key, e.g. `slack` (see the `integrationCatalog` output).
+     */
+    integrationKey: string;
+    /**
+     * Whether the workspace's agents may use it.
+     */
+    isEnabled: boolean;
+}
+
+/**
  * An object of one item of an AnnotationQueue's `rubricItems`: The feedback each reviewer gives (a `FeedbackConfig`'s key each).
  */
 export interface AnnotationQueueRubricItemsItem {
@@ -1063,6 +1077,40 @@ export interface ListedExample {
 }
 
 /**
+ * A feature model config as `getFeatureModelConfigs` lists it: the `FeatureModelConfig` resource's outputs and its id.
+ */
+export interface ListedFeatureModelConfig {
+    /**
+     * The model the feature uses unless told otherwise, e.g. `openai:gpt-4o-mini`. Left out, the workspace sets none (the service's default applies). Changing it updates the resource in place.
+     */
+    defaultModel?: string;
+    /**
+     * Models or whole providers (e.g. `openai:gpt-3.5-turbo`, `deepseek`) the feature may not use, besides the providers the organization disables (`OrganizationSettings.disabledModelProviders`), which a workspace cannot enable again. Each added one is disabled, each removed one enabled again (one request each). Left out, the workspace disables none. Changing it updates the resource in place.
+     */
+    disabledModels?: string[];
+    /**
+     * The feature whose models are chosen, e.g. `playground`; one resource per feature of a workspace (`pulumi import` takes it). Another feature replaces the resource. Changing it replaces the resource.
+     */
+    feature?: string;
+    /**
+     * The feature model config's id.
+     */
+    id: string;
+    /**
+     * The providers the organization disables for every workspace (its `disabledModelProviders`), which the feature may not use either.
+     */
+    organizationDisabledProviders?: string[];
+    /**
+     * Workspace the feature model configuration lives in.
+     */
+    tenantId?: string;
+    /**
+     * Workspace the feature model configuration lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
  * A feedback config as `getFeedbackConfigs` lists it: the `FeedbackConfig` resource's outputs and its id.
  */
 export interface ListedFeedbackConfig {
@@ -1148,6 +1196,56 @@ export interface ListedGatewaySpendCap {
      * The period the spend is counted over. Changing it updates the resource in place.
      */
     window?: enums.GatewaySpendCapWindow;
+}
+
+/**
+ * A mcp vendor settings as `getMcpVendorSettings` lists it: the `McpVendorSettings` resource's outputs and its id, with what the service's list answers beside them.
+ */
+export interface ListedMcpVendorSettings {
+    /**
+     * The mcp vendor settings's id.
+     */
+    id: string;
+    /**
+     * Whether the service reports the settings as complete (an organization and a project).
+     */
+    isConfigured?: boolean;
+    /**
+     * The vendor-side organization the integration connects to; default none. A change replaces the whole settings in place (one PUT). Changing it updates the resource in place.
+     */
+    organizationId?: string;
+    /**
+     * The vendor-side project the integration connects to; default none. A change replaces the whole settings in place (one PUT). Changing it updates the resource in place.
+     */
+    projectId?: string;
+    /**
+     * Workspace the MCP vendor settings lives in.
+     */
+    tenantId?: string;
+    /**
+     * What the vendor offers, as the service lists it. Listed only: not among the resource's outputs.
+     */
+    vendorDescription?: string;
+    /**
+     * The URL of the vendor's icon. Listed only: not among the resource's outputs.
+     */
+    vendorIcon?: string;
+    /**
+     * The vendor's name, as the service lists it. Listed only: not among the resource's outputs.
+     */
+    vendorName?: string;
+    /**
+     * The MCP vendor, by its slug (e.g. `arcade`; `getMcpVendorSettings` lists the vendors with their settings). One settings resource per vendor and workspace; another vendor replaces it. Changing it replaces the resource.
+     */
+    vendorSlug?: string;
+    /**
+     * Whether the vendor is available to the workspace: `enabled` or `disabled`. Listed only: not among the resource's outputs.
+     */
+    vendorStatus?: string;
+    /**
+     * Workspace the MCP vendor settings lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
 }
 
 /**
