@@ -22,6 +22,7 @@ import { describeOrganization } from "./suites/organization";
 import { describePrompts } from "./suites/prompts";
 import { describeSdkRoutes } from "./suites/sdkRoutes";
 import { describeSettings } from "./suites/settings";
+import { describeSettingsKinds } from "./suites/settingsKinds";
 import { describeTracing } from "./suites/tracing";
 
 /**
@@ -29,6 +30,24 @@ import { describeTracing } from "./suites/tracing";
  * other declared 400/404/422 must be exercised.
  */
 const DECLARED_BUT_NOT_PRODUCED: readonly { method: string; template: string; status: number; reason: string }[] = [
+  {
+    method: "GET",
+    template: "/v1/agent-builder/integrations",
+    status: 400,
+    reason: "the read takes no parameter and no body: nothing in the request can be malformed",
+  },
+  {
+    method: "GET",
+    template: "/v1/agent-builder/integrations",
+    status: 404,
+    reason: "every workspace has the document: before any write the read answers its defaults",
+  },
+  {
+    method: "PUT",
+    template: "/v1/agent-builder/integrations",
+    status: 404,
+    reason: "every workspace has the document: a write replaces it, whether or not one was written before",
+  },
   {
     method: "GET",
     template: "/api/v1/orgs/current/data-planes",
@@ -121,6 +140,7 @@ describePrompts(env);
 describeTracing(env);
 describeAdditions(env);
 describeDatasetAdditions(env);
+describeSettingsKinds(env);
 describeSdkRoutes(env);
 
 describe("coverage of the contract", () => {

@@ -28,6 +28,7 @@ const HOOK_LISTS: Readonly<Record<string, string>> = {
   "langsmith:index:BulkExport": "/api/v1/bulk-exports",
   "langsmith:index:OrganizationMember": "/api/v1/orgs/current/members",
   "langsmith:index:WorkspaceMember": "/api/v1/workspaces/current/members",
+  "langsmith:index:McpVendorSettings": "/api/v1/platform/mcp-vendors",
 };
 
 type Schema = Record<string, unknown>;

@@ -49,6 +49,20 @@ export interface AccessPolicyConditionGroupsItemConditionsItemArgs {
 }
 
 /**
+ * An object of one item of an AgentBuilderIntegrations's `integrationOverrides`: Integrations allowed or refused against the default, one entry per integration (a key the catalogue lacks, or one listed twice, is refused by the service). Left out, none: the whole document is replaced at each change.
+ */
+export interface AgentBuilderIntegrationsIntegrationOverridesItemArgs {
+    /**
+     * The integration's key, e.g. `slack` (see the `integrationCatalog` output).
+     */
+    integrationKey: pulumi.Input<string>;
+    /**
+     * Whether the workspace's agents may use it.
+     */
+    isEnabled: pulumi.Input<boolean>;
+}
+
+/**
  * An object of one item of an AlertRule's `actions`: Notification targets (`webhook`, `pagerduty`, `dynatrace`) with their configuration; always a Pulumi secret (URLs and integration keys), kept only as a salted fingerprint.
  */
 export interface AlertRuleActionsItemArgs {

@@ -143,6 +143,27 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
   "langsmith:index:ScimToken": {
     response: { last_used_at: "a usage statistic that changes with every SCIM call the identity provider makes: not configuration, so not recorded" },
   },
+  "langsmith:index:OrganizationSettings": {
+    request: {
+      unshare_all: "an action, not a setting: true unshares everything the organization has shared publicly, once; a declared setting would repeat it",
+    },
+    response: {
+      config: "the organization's plan and its entitlements, which the service sets from the plan (`getOrganization` reports the tier)",
+      tier: "the plan's tier, set by billing (`getOrganization` reports it)",
+      permissions: "the caller's own permissions in the organization, not a setting of it",
+      reached_max_workspaces: "a usage fact of the plan: whether the organization has as many workspaces as it may",
+      disabled: "whether LangSmith has disabled the organization: `getOrganization` reports it",
+      member_disabled: "whether the caller's membership is disabled: the caller's, not the organization's",
+      marketplace_payouts_enabled: "a billing state LangSmith sets, not a setting a request changes",
+      default_sso_provision: "set by its own request on a self-hosted install (the default organization of SSO provisioning), not by the settings' PATCH",
+      can_export_usage_backfill: "an entitlement of the plan",
+      managed_evals_enabled: "an entitlement of the plan",
+      managed_eval_terms_accepted_at: "when someone accepted the terms of managed evaluators, in LangSmith: not a setting",
+    },
+  },
+  "langsmith:index:FeatureModelConfig": {
+    request: { model: "each request's one model: `defaultModel`, or one of `disabledModels` (one request per model)" },
+  },
   "langsmith:index:TagValue": { response: { tag_key_id: IN_PATH } },
   "langsmith:index:UsageLimit": { request: { id: "sent by the provider: an update is an upsert by the limit's id, the resource's id" } },
   "langsmith:index:AlertRule": {

@@ -25,6 +25,7 @@ import {
   registerWorkspaceTagsRoute,
 } from "../kinds";
 import { registerOrganizationRoutes } from "../organization/organizationRoutes";
+import { registerSettingsRoutes } from "../organization/settings/routes";
 import { registerSdkRoutes, routedUrl } from "../tracing/sdk";
 
 /** Path prefixes the control plane is served under (cloud layout and self-hosted layout). */
@@ -270,6 +271,7 @@ export function buildServer(
   registerWorkspaceTagsRoute(app, ctx);
   registerDataPlaneRoutes(app, ctx);
   registerOrganizationRoutes(app, ctx);
+  registerSettingsRoutes(app, ctx);
   registerSdkRoutes(app, ctx);
   if (control) registerControlRoutes(app, control);
   return app;
