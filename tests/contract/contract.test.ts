@@ -22,6 +22,7 @@ import { describePrompts } from "./suites/prompts";
 import { describeSdkRoutes } from "./suites/sdkRoutes";
 import { describeSettings } from "./suites/settings";
 import { describeTracing } from "./suites/tracing";
+import { describeTracingInsights } from "./suites/tracingInsights";
 
 /**
  * Declared error statuses the emulator never answers, with the reason. Every
@@ -119,6 +120,7 @@ describeSettings(env);
 describePrompts(env);
 describeTracing(env);
 describeAdditions(env);
+describeTracingInsights(env);
 describeSdkRoutes(env);
 
 describe("coverage of the contract", () => {

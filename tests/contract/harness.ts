@@ -197,6 +197,12 @@ export const KNOWN_UNDECLARED_STATUSES: readonly UndeclaredStatus[] = [
   { method: "PATCH", template: "/api/v1/prompt-webhooks/{webhook_id}", status: 404, reason: "no such webhook in the workspace" },
   { method: "PATCH", template: "/api/v1/prompt-webhooks/{webhook_id}", status: 400, reason: "a header holds the mask (****) of a read instead of a value" },
   { method: "DELETE", template: "/api/v1/prompt-webhooks/{webhook_id}", status: 404, reason: "no such webhook in the workspace" },
+  { method: "POST", template: "/api/v1/sessions/{session_id}/insights/configs", status: 404, reason: "no such project in the workspace" },
+  { method: "POST", template: "/api/v1/sessions/{session_id}/insights/configs", status: 400, reason: "schedule_cron is not a five-field cron expression" },
+  { method: "GET", template: "/api/v1/sessions/{session_id}/insights/configs", status: 404, reason: "no such project in the workspace" },
+  { method: "PATCH", template: "/api/v1/sessions/{session_id}/insights/configs/{config_id}", status: 404, reason: "no such insights config of the project" },
+  { method: "PATCH", template: "/api/v1/sessions/{session_id}/insights/configs/{config_id}", status: 400, reason: "schedule_cron is not a five-field cron expression" },
+  { method: "DELETE", template: "/api/v1/sessions/{session_id}/insights/configs/{config_id}", status: 404, reason: "no such insights config of the project" },
 ];
 
 /**

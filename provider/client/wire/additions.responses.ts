@@ -752,6 +752,92 @@ export const zOauthOAuthClientListResponse = z.looseObject({
 
 export const zErrutilUserError = z.record(z.string(), z.unknown());
 
+export const zSavedRunClusteringJobRequest = z.looseObject({
+    name: z.string().nullable(),
+    last_n_hours: z.int().nullish(),
+    start_time: z.string().nullish(),
+    end_time: z.string().nullish(),
+    hierarchy: z.array(z.int()).nullable(),
+    partitions: z.record(z.string(), z.string()).nullable(),
+    sample: z.union([
+        z.number(),
+        z.int()
+    ]).nullable(),
+    summary_prompt: z.string().nullable(),
+    filter: z.string().nullable(),
+    attribute_schemas: z.record(z.string(), z.unknown()).nullable(),
+    user_context: z.record(z.string(), z.string()).nullish(),
+    model: z.enum(['openai', 'anthropic']),
+    cluster_model: z.string().nullish(),
+    summary_model: z.string().nullish()
+});
+
+export const zClusteringJobConfigResponse = z.looseObject({
+    id: z.union([
+        z.string(),
+        z.string()
+    ]),
+    name: z.string(),
+    description: z.string().nullish(),
+    config: zSavedRunClusteringJobRequest,
+    prebuilt: z.boolean(),
+    schedule_cron: z.string().nullish()
+});
+
+export const zGetClusteringJobConfigsResponse = z.looseObject({
+    configs: z.array(zClusteringJobConfigResponse)
+});
+
+export const zCreateRunClusteringJobRequest = z.looseObject({
+    config_id: z.string().nullish(),
+    start_time: z.string().nullish(),
+    end_time: z.string().nullish(),
+    last_n_hours: z.int().nullish(),
+    hierarchy: z.array(z.int()).nullish(),
+    partitions: z.record(z.string(), z.string()).nullish(),
+    sample: z.union([
+        z.number(),
+        z.int()
+    ]).nullish(),
+    summary_prompt: z.string().nullish(),
+    filter: z.string().nullish(),
+    name: z.string().nullish(),
+    attribute_schemas: z.record(z.string(), z.unknown()).nullish(),
+    user_context: z.record(z.string(), z.string()).nullish(),
+    model: z.enum(['openai', 'anthropic']).optional(),
+    cluster_model: z.string().nullish(),
+    summary_model: z.string().nullish(),
+    is_scheduled: z.boolean().optional().default(false),
+    validate_model_secrets: z.boolean().optional().default(true)
+});
+
+export const zCreateClusteringJobConfigRequest = z.looseObject({
+    name: z.string().max(255),
+    description: z.string().nullish(),
+    config: zCreateRunClusteringJobRequest,
+    schedule_cron: z.string().nullish()
+});
+
+export const zCreateClusteringJobConfigResponse = z.looseObject({
+    id: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    config: zSavedRunClusteringJobRequest,
+    schedule_cron: z.string().nullish()
+});
+
+export const zUpdateClusteringJobConfigRequest = z.looseObject({
+    name: z.string().max(255).nullish(),
+    description: z.string().nullish(),
+    config: zCreateRunClusteringJobRequest.nullish(),
+    schedule_cron: z.string().nullish()
+});
+
+export const zDeleteClusteringJobConfigResponse = z.looseObject({
+    id: z.string(),
+    message: z.string()
+});
+
 export const zEvaluatorStructuredOutput = z.looseObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -1912,3 +1998,47 @@ export const zPostApiV1PlatformOauthClientsByIdRotateSecretData = z.looseObject(
 });
 
 export const zPostApiV1PlatformOauthClientsByIdRotateSecretResponse = zOauthOAuthClientCredentialsResponse;
+
+export const zGetApiV1SessionsBySessionIdInsightsConfigsData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        session_id: z.string()
+    }),
+    query: z.looseObject({
+        include_prebuilts: z.boolean().optional().default(false)
+    }).optional()
+});
+
+export const zGetApiV1SessionsBySessionIdInsightsConfigsResponse = zGetClusteringJobConfigsResponse;
+
+export const zPostApiV1SessionsBySessionIdInsightsConfigsData = z.looseObject({
+    body: zCreateClusteringJobConfigRequest,
+    path: z.looseObject({
+        session_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1SessionsBySessionIdInsightsConfigsResponse = zCreateClusteringJobConfigResponse;
+
+export const zDeleteApiV1SessionsBySessionIdInsightsConfigsByConfigIdData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        session_id: z.string(),
+        config_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1SessionsBySessionIdInsightsConfigsByConfigIdResponse = zDeleteClusteringJobConfigResponse;
+
+export const zPatchApiV1SessionsBySessionIdInsightsConfigsByConfigIdData = z.looseObject({
+    body: zUpdateClusteringJobConfigRequest,
+    path: z.looseObject({
+        session_id: z.string(),
+        config_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1SessionsBySessionIdInsightsConfigsByConfigIdResponse = zCreateClusteringJobConfigResponse;

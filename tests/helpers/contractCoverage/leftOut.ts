@@ -144,6 +144,22 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
     response: { last_used_at: "a usage statistic that changes with every SCIM call the identity provider makes: not configuration, so not recorded" },
   },
   "langsmith:index:TagValue": { response: { tag_key_id: IN_PATH } },
+  "langsmith:index:InsightsConfig": {
+    request: {
+      "config.config_id": "names a saved config for one run of it: a saved config is this resource",
+      "config.name": "the name of one run of the job: the saved config's own `name` input names it",
+      "config.start_time": "a fixed window for one run; a saved config reads a moving one (`config.lastNHours`)",
+      "config.end_time": "a fixed window for one run; a saved config reads a moving one (`config.lastNHours`)",
+      "config.is_scheduled": "set by the service's scheduler on the runs it starts; the schedule is `scheduleCron`",
+      "config.validate_model_secrets":
+        "a check the service makes before it saves (default true: the workspace holds the model provider's key); the provider leaves it on",
+    },
+    response: {
+      "config.name": "the name of one run of the job: the saved config's own `name` input names it",
+      "config.start_time": "a fixed window for one run; a saved config reads a moving one (`config.lastNHours`)",
+      "config.end_time": "a fixed window for one run; a saved config reads a moving one (`config.lastNHours`)",
+    },
+  },
   "langsmith:index:UsageLimit": { request: { id: "sent by the provider: an update is an upsert by the limit's id, the resource's id" } },
   "langsmith:index:AlertRule": {
     request: { "rule.id": "the rule's id, in the request's path" },

@@ -8,6 +8,7 @@ import type { KindDeclaration } from "./declaration";
 import { EVALUATORS } from "../tracing/evaluators";
 import { EXAMPLES } from "../tracing/examples";
 import { FEEDBACK_CONFIGS } from "../tracing/feedbackConfigs";
+import { INSIGHTS_CONFIGS } from "../tracing/insights/insightsConfigs";
 import { GATEWAY_POLICIES } from "../organization/gatewayPolicies";
 import { ORG_INVITES, ORG_MEMBERS, WORKSPACE_MEMBERS } from "../organization/members";
 import { MODEL_PRICES } from "../tracing/modelPrices";
@@ -74,6 +75,7 @@ export const KINDS: readonly KindDeclaration[] = [
   EVALUATORS,
   RUN_RULES,
   ALERT_RULES,
+  INSIGHTS_CONFIGS,
   SANDBOX_REGISTRIES,
   ACCESS_POLICIES,
   GATEWAY_POLICIES,

@@ -752,6 +752,92 @@ export const zOauthOAuthClientListResponse = z.object({
 
 export const zErrutilUserError = z.record(z.string(), z.unknown());
 
+export const zSavedRunClusteringJobRequest = z.object({
+    name: z.string().nullable(),
+    last_n_hours: z.int().nullish(),
+    start_time: z.string().nullish(),
+    end_time: z.string().nullish(),
+    hierarchy: z.array(z.int()).nullable(),
+    partitions: z.record(z.string(), z.string()).nullable(),
+    sample: z.union([
+        z.number(),
+        z.int()
+    ]).nullable(),
+    summary_prompt: z.string().nullable(),
+    filter: z.string().nullable(),
+    attribute_schemas: z.record(z.string(), z.unknown()).nullable(),
+    user_context: z.record(z.string(), z.string()).nullish(),
+    model: z.enum(['openai', 'anthropic']),
+    cluster_model: z.string().nullish(),
+    summary_model: z.string().nullish()
+});
+
+export const zClusteringJobConfigResponse = z.object({
+    id: z.union([
+        z.uuid(),
+        z.string()
+    ]),
+    name: z.string(),
+    description: z.string().nullish(),
+    config: zSavedRunClusteringJobRequest,
+    prebuilt: z.boolean(),
+    schedule_cron: z.string().nullish()
+});
+
+export const zGetClusteringJobConfigsResponse = z.object({
+    configs: z.array(zClusteringJobConfigResponse)
+});
+
+export const zCreateRunClusteringJobRequest = z.object({
+    config_id: z.uuid().nullish(),
+    start_time: z.iso.datetime({ offset: true, local: true }).nullish(),
+    end_time: z.iso.datetime({ offset: true, local: true }).nullish(),
+    last_n_hours: z.int().nullish(),
+    hierarchy: z.array(z.int()).nullish(),
+    partitions: z.record(z.string(), z.string()).nullish(),
+    sample: z.union([
+        z.number(),
+        z.int()
+    ]).nullish(),
+    summary_prompt: z.string().nullish(),
+    filter: z.string().nullish(),
+    name: z.string().nullish(),
+    attribute_schemas: z.record(z.string(), z.unknown()).nullish(),
+    user_context: z.record(z.string(), z.string()).nullish(),
+    model: z.enum(['openai', 'anthropic']).optional(),
+    cluster_model: z.string().nullish(),
+    summary_model: z.string().nullish(),
+    is_scheduled: z.boolean().optional().default(false),
+    validate_model_secrets: z.boolean().optional().default(true)
+});
+
+export const zCreateClusteringJobConfigRequest = z.object({
+    name: z.string().max(255),
+    description: z.string().nullish(),
+    config: zCreateRunClusteringJobRequest,
+    schedule_cron: z.string().nullish()
+});
+
+export const zCreateClusteringJobConfigResponse = z.object({
+    id: z.uuid(),
+    name: z.string(),
+    description: z.string().nullable(),
+    config: zSavedRunClusteringJobRequest,
+    schedule_cron: z.string().nullish()
+});
+
+export const zUpdateClusteringJobConfigRequest = z.object({
+    name: z.string().max(255).nullish(),
+    description: z.string().nullish(),
+    config: zCreateRunClusteringJobRequest.nullish(),
+    schedule_cron: z.string().nullish()
+});
+
+export const zDeleteClusteringJobConfigResponse = z.object({
+    id: z.uuid(),
+    message: z.string()
+});
+
 export const zEvaluatorStructuredOutput = z.object({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -1912,3 +1998,47 @@ export const zPostApiV1PlatformOauthClientsByIdRotateSecretData = z.object({
 });
 
 export const zPostApiV1PlatformOauthClientsByIdRotateSecretResponse = zOauthOAuthClientCredentialsResponse;
+
+export const zGetApiV1SessionsBySessionIdInsightsConfigsData = z.object({
+    body: z.never().optional(),
+    path: z.object({
+        session_id: z.uuid()
+    }),
+    query: z.object({
+        include_prebuilts: z.boolean().optional().default(false)
+    }).optional()
+});
+
+export const zGetApiV1SessionsBySessionIdInsightsConfigsResponse = zGetClusteringJobConfigsResponse;
+
+export const zPostApiV1SessionsBySessionIdInsightsConfigsData = z.object({
+    body: zCreateClusteringJobConfigRequest,
+    path: z.object({
+        session_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1SessionsBySessionIdInsightsConfigsResponse = zCreateClusteringJobConfigResponse;
+
+export const zDeleteApiV1SessionsBySessionIdInsightsConfigsByConfigIdData = z.object({
+    body: z.never().optional(),
+    path: z.object({
+        session_id: z.uuid(),
+        config_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1SessionsBySessionIdInsightsConfigsByConfigIdResponse = zDeleteClusteringJobConfigResponse;
+
+export const zPatchApiV1SessionsBySessionIdInsightsConfigsByConfigIdData = z.object({
+    body: zUpdateClusteringJobConfigRequest,
+    path: z.object({
+        session_id: z.uuid(),
+        config_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1SessionsBySessionIdInsightsConfigsByConfigIdResponse = zCreateClusteringJobConfigResponse;
