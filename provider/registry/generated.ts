@@ -43,6 +43,7 @@ export const GENERATED_KINDS: readonly RegisteredKind[] = [
   { token: "langsmith:index:Example", area: "tracing", module: "./tracing/example", load: () => (require("../tracing/example") as typeof import("../tracing/example")).resource },
   { token: "langsmith:index:FeedbackConfig", area: "tracing", module: "./tracing/feedbackConfig", load: () => (require("../tracing/feedbackConfig") as typeof import("../tracing/feedbackConfig")).resource },
   { token: "langsmith:index:InsightsConfig", area: "tracing", module: "./tracing/insights/insightsConfig", load: () => (require("../tracing/insights/insightsConfig") as typeof import("../tracing/insights/insightsConfig")).resource },
+  { token: "langsmith:index:IssuesAgent", area: "tracing", module: "./tracing/insights/issuesAgent", load: () => (require("../tracing/insights/issuesAgent") as typeof import("../tracing/insights/issuesAgent")).resource },
   { token: "langsmith:index:ModelPriceMap", area: "tracing", module: "./tracing/modelPriceMap", load: () => (require("../tracing/modelPriceMap") as typeof import("../tracing/modelPriceMap")).resource },
   { token: "langsmith:index:PlaygroundSettings", area: "tracing", module: "./tracing/playgroundSettings", load: () => (require("../tracing/playgroundSettings") as typeof import("../tracing/playgroundSettings")).resource },
   { token: "langsmith:index:Project", area: "tracing", module: "./tracing/project", load: () => (require("../tracing/project") as typeof import("../tracing/project")).resource },

@@ -31,6 +31,12 @@ import { describeTracingInsights } from "./suites/tracingInsights";
 const DECLARED_BUT_NOT_PRODUCED: readonly { method: string; template: string; status: number; reason: string }[] = [
   {
     method: "GET",
+    template: "/api/v1/platform/issues-agent",
+    status: 400,
+    reason: "the list takes no parameter and no body: nothing in the request can be malformed",
+  },
+  {
+    method: "GET",
     template: "/api/v1/orgs/current/data-planes",
     status: 400,
     reason: "the list takes no parameter and no body: nothing in the request can be malformed",

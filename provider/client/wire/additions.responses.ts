@@ -838,6 +838,70 @@ export const zDeleteClusteringJobConfigResponse = z.looseObject({
     message: z.string()
 });
 
+export const zTracerSessionIssuesAgentIssuesAgent = z.looseObject({
+    agent_overview_accepted: z.boolean().optional(),
+    context_hub_repo_handle: z.string().optional(),
+    created_at: z.string().optional(),
+    cron_enabled: z.boolean().optional(),
+    cron_schedule: z.string().optional(),
+    engine_version: z.string().optional(),
+    github_base_branch: z.string().optional(),
+    github_repo_subdir: z.string().optional(),
+    github_repo_url: z.string().optional(),
+    id: z.string().optional(),
+    issue_count: z.int().optional(),
+    latest_run_id: z.string().optional(),
+    latest_thread_id: z.string().optional(),
+    preview_verify_enabled: z.boolean().optional(),
+    priorities: z.array(z.string()).optional(),
+    run_filter: z.string().optional(),
+    session_agent_overview_repo_id: z.string().optional(),
+    session_id: z.string().optional(),
+    session_lcu_spend_limit_monthly: z.string().optional(),
+    session_name: z.string().optional(),
+    tenant_id: z.string().optional(),
+    tenant_name: z.string().optional(),
+    updated_at: z.string().optional(),
+    user_instructions: z.string().optional()
+});
+
+export const zTracerSessionIssuesAgentErrorResponse = z.looseObject({
+    error: z.string().optional()
+});
+
+export const zTracerSessionIssuesAgentCreateIssuesAgentRequest = z.looseObject({
+    context_hub_repo_handle: z.string().optional(),
+    github_base_branch: z.string().optional(),
+    github_repo_subdir: z.string().optional(),
+    github_repo_url: z.string().optional(),
+    priorities: z.array(z.string()).optional(),
+    run_filter: z.string().optional()
+});
+
+export const zTracerSessionIssuesAgentUpdateIssuesAgentRequest = z.looseObject({
+    agent_overview_accepted: z.boolean().optional(),
+    context_hub_repo_handle: z.string().optional(),
+    cron_enabled: z.boolean().optional(),
+    github_base_branch: z.string().optional(),
+    github_repo_subdir: z.string().optional(),
+    github_repo_url: z.string().optional(),
+    preview_verify_enabled: z.boolean().optional(),
+    priorities: z.array(z.string()).optional(),
+    run_filter: z.string().optional(),
+    session_agent_overview_repo_id: z.string().optional(),
+    session_lcu_spend_limit_monthly: z.string().optional(),
+    user_instructions: z.string().optional()
+});
+
+export const zTracerSessionIssuesAgentSaveOverviewResponse = z.looseObject({
+    commit_hash: z.string().optional(),
+    session_agent_overview_repo_id: z.string().optional()
+});
+
+export const zTracerSessionIssuesAgentSaveOverviewRequest = z.looseObject({
+    content: z.string().optional()
+});
+
 export const zEvaluatorStructuredOutput = z.looseObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -2042,3 +2106,61 @@ export const zPatchApiV1SessionsBySessionIdInsightsConfigsByConfigIdData = z.loo
 });
 
 export const zPatchApiV1SessionsBySessionIdInsightsConfigsByConfigIdResponse = zCreateClusteringJobConfigResponse;
+
+export const zGetApiV1PlatformIssuesAgentData = z.looseObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformIssuesAgentResponse = z.array(zTracerSessionIssuesAgentIssuesAgent);
+
+export const zDeleteApiV1PlatformSessionsBySessionIdIssuesAgentData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        session_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1PlatformSessionsBySessionIdIssuesAgentResponse = z.void();
+
+export const zGetApiV1PlatformSessionsBySessionIdIssuesAgentData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        session_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformSessionsBySessionIdIssuesAgentResponse = zTracerSessionIssuesAgentIssuesAgent;
+
+export const zPatchApiV1PlatformSessionsBySessionIdIssuesAgentData = z.looseObject({
+    body: zTracerSessionIssuesAgentUpdateIssuesAgentRequest,
+    path: z.looseObject({
+        session_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1PlatformSessionsBySessionIdIssuesAgentResponse = zTracerSessionIssuesAgentIssuesAgent;
+
+export const zPostApiV1PlatformSessionsBySessionIdIssuesAgentData = z.looseObject({
+    body: zTracerSessionIssuesAgentCreateIssuesAgentRequest,
+    path: z.looseObject({
+        session_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1PlatformSessionsBySessionIdIssuesAgentResponse = zTracerSessionIssuesAgentIssuesAgent;
+
+export const zPatchApiV1PlatformSessionsBySessionIdIssuesAgentOverviewData = z.looseObject({
+    body: zTracerSessionIssuesAgentSaveOverviewRequest,
+    path: z.looseObject({
+        session_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1PlatformSessionsBySessionIdIssuesAgentOverviewResponse = zTracerSessionIssuesAgentSaveOverviewResponse;

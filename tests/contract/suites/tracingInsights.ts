@@ -36,5 +36,35 @@ export function describeTracingInsights(env: ContractEnv): void {
       expect((await call("DELETE", `${configs}/${id}`, { expect: 200 })).body).toEqual({ id, message: expect.any(String) });
       await call("DELETE", `${configs}/${id}`, { expect: 404 });
     });
+
+    test("issues agents: create (201; 409 for a second; 400 for an unknown project, a malformed id or a bad run filter), get (200; 404), list, change (200; the spend limit with six decimals, a negative one clearing it; 404), save the overview (200, never answered back; 404; 400), delete (204; 404; 400)", async () => {
+      const projectId = await newProject("contract issues agent");
+      const agent = `/api/v1/platform/sessions/${projectId}/issues-agent`;
+      const created = (await call("POST", agent, { body: { github_repo_url: "https://github.com/example/bot", priorities: ["errors"] }, expect: 201 })).body as Json;
+      expect(created).toMatchObject({ session_id: projectId, cron_enabled: true, cron_schedule: expect.any(String), priorities: ["errors"], session_name: "contract issues agent" });
+      await call("POST", agent, { body: {}, expect: 409 });
+      await call("POST", `/api/v1/platform/sessions/${UNKNOWN_ID}/issues-agent`, { body: {}, expect: 400 });
+      await call("POST", "/api/v1/platform/sessions/not-a-uuid/issues-agent", { body: {}, expect: 400 });
+      expect((await call("GET", agent, { expect: 200 })).body).toMatchObject({ id: created["id"], session_id: projectId });
+      await call("GET", `/api/v1/platform/sessions/${UNKNOWN_ID}/issues-agent`, { expect: 404 });
+      await call("GET", "/api/v1/platform/sessions/not-a-uuid/issues-agent", { expect: 400 });
+      expect(((await call("GET", "/api/v1/platform/issues-agent", { expect: 200 })).body as unknown as Json[]).map((a) => a["session_id"])).toContain(projectId);
+      const limited = (await call("PATCH", agent, { body: { cron_enabled: false, session_lcu_spend_limit_monthly: "100", user_instructions: "be brief" }, expect: 200 })).body as Json;
+      expect(limited).toMatchObject({ cron_enabled: false, session_lcu_spend_limit_monthly: "100.000000", user_instructions: "be brief" });
+      const cleared = (await call("PATCH", agent, { body: { session_lcu_spend_limit_monthly: "-1", user_instructions: "" }, expect: 200 })).body as Json;
+      expect(cleared).toMatchObject({ session_lcu_spend_limit_monthly: "", user_instructions: "" });
+      await call("PATCH", agent, { body: { run_filter: "eq(is_root" }, expect: 400 });
+      await call("PATCH", agent, { body: { session_lcu_spend_limit_monthly: "lots" }, expect: 400 });
+      await call("PATCH", `/api/v1/platform/sessions/${UNKNOWN_ID}/issues-agent`, { body: {}, expect: 404 });
+      const saved = (await call("PATCH", `${agent}/overview`, { body: { content: "contract overview" }, expect: 200 })).body as Json;
+      expect(saved).toEqual({ commit_hash: expect.any(String), session_agent_overview_repo_id: expect.any(String) });
+      expect(JSON.stringify((await call("GET", agent, { expect: 200 })).body)).not.toContain("contract overview");
+      await call("PATCH", `/api/v1/platform/sessions/${UNKNOWN_ID}/issues-agent/overview`, { body: { content: "x" }, expect: 404 });
+      await call("PATCH", `${agent}/overview`, { body: { content: 5 }, expect: 400, request: "invalid" });
+      await call("PATCH", "/api/v1/platform/sessions/not-a-uuid/issues-agent/overview", { body: { content: "x" }, expect: 400 });
+      await call("DELETE", agent, { expect: 204 });
+      await call("DELETE", agent, { expect: 404 });
+      await call("DELETE", "/api/v1/platform/sessions/not-a-uuid/issues-agent", { expect: 400 });
+    });
   });
 }

@@ -144,6 +144,17 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
     response: { last_used_at: "a usage statistic that changes with every SCIM call the identity provider makes: not configuration, so not recorded" },
   },
   "langsmith:index:TagValue": { response: { tag_key_id: IN_PATH } },
+  "langsmith:index:IssuesAgent": {
+    request: {
+      session_agent_overview_repo_id:
+        "the overview's repository, which the service makes when the overview is first saved (`overviewRepoId`); not a team's choice",
+    },
+    response: {
+      engine_version: "the version of the agent's engine, chosen by the service",
+      latest_thread_id: "the thread of the agent's latest run: its activity, not configuration",
+      tenant_name: "the workspace's name, which `workspaceId` names",
+    },
+  },
   "langsmith:index:InsightsConfig": {
     request: {
       "config.config_id": "names a saved config for one run of it: a saved config is this resource",

@@ -9,6 +9,7 @@ import { EVALUATORS } from "../tracing/evaluators";
 import { EXAMPLES } from "../tracing/examples";
 import { FEEDBACK_CONFIGS } from "../tracing/feedbackConfigs";
 import { INSIGHTS_CONFIGS } from "../tracing/insights/insightsConfigs";
+import { ISSUES_AGENTS } from "../tracing/insights/issuesAgents";
 import { GATEWAY_POLICIES } from "../organization/gatewayPolicies";
 import { ORG_INVITES, ORG_MEMBERS, WORKSPACE_MEMBERS } from "../organization/members";
 import { MODEL_PRICES } from "../tracing/modelPrices";
@@ -37,6 +38,7 @@ export type { KindDeclaration } from "./declaration";
 export { registerKind } from "./routes";
 export { registerAccessPolicyAttachments } from "../organization/accessPolicies";
 export { registerOAuthClientRotation } from "../organization/oauthClients";
+export { registerIssuesAgentOverview } from "../tracing/insights/issuesAgents";
 export { registerGatewayPolicyRoutes } from "../organization/gatewayPolicies";
 export { registerResourceTagsRoute, registerWorkspaceTagsRoute } from "../organization/taggings";
 export { registerDataPlaneRoutes } from "../organization/dataPlanes";
@@ -76,6 +78,7 @@ export const KINDS: readonly KindDeclaration[] = [
   RUN_RULES,
   ALERT_RULES,
   INSIGHTS_CONFIGS,
+  ISSUES_AGENTS,
   SANDBOX_REGISTRIES,
   ACCESS_POLICIES,
   GATEWAY_POLICIES,

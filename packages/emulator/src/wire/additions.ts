@@ -838,6 +838,70 @@ export const zDeleteClusteringJobConfigResponse = z.object({
     message: z.string()
 });
 
+export const zTracerSessionIssuesAgentIssuesAgent = z.object({
+    agent_overview_accepted: z.boolean().optional(),
+    context_hub_repo_handle: z.string().optional(),
+    created_at: z.string().optional(),
+    cron_enabled: z.boolean().optional(),
+    cron_schedule: z.string().optional(),
+    engine_version: z.string().optional(),
+    github_base_branch: z.string().optional(),
+    github_repo_subdir: z.string().optional(),
+    github_repo_url: z.string().optional(),
+    id: z.string().optional(),
+    issue_count: z.int().optional(),
+    latest_run_id: z.string().optional(),
+    latest_thread_id: z.string().optional(),
+    preview_verify_enabled: z.boolean().optional(),
+    priorities: z.array(z.string()).optional(),
+    run_filter: z.string().optional(),
+    session_agent_overview_repo_id: z.string().optional(),
+    session_id: z.string().optional(),
+    session_lcu_spend_limit_monthly: z.string().optional(),
+    session_name: z.string().optional(),
+    tenant_id: z.string().optional(),
+    tenant_name: z.string().optional(),
+    updated_at: z.string().optional(),
+    user_instructions: z.string().optional()
+});
+
+export const zTracerSessionIssuesAgentErrorResponse = z.object({
+    error: z.string().optional()
+});
+
+export const zTracerSessionIssuesAgentCreateIssuesAgentRequest = z.object({
+    context_hub_repo_handle: z.string().optional(),
+    github_base_branch: z.string().optional(),
+    github_repo_subdir: z.string().optional(),
+    github_repo_url: z.string().optional(),
+    priorities: z.array(z.string()).optional(),
+    run_filter: z.string().optional()
+});
+
+export const zTracerSessionIssuesAgentUpdateIssuesAgentRequest = z.object({
+    agent_overview_accepted: z.boolean().optional(),
+    context_hub_repo_handle: z.string().optional(),
+    cron_enabled: z.boolean().optional(),
+    github_base_branch: z.string().optional(),
+    github_repo_subdir: z.string().optional(),
+    github_repo_url: z.string().optional(),
+    preview_verify_enabled: z.boolean().optional(),
+    priorities: z.array(z.string()).optional(),
+    run_filter: z.string().optional(),
+    session_agent_overview_repo_id: z.string().optional(),
+    session_lcu_spend_limit_monthly: z.string().optional(),
+    user_instructions: z.string().optional()
+});
+
+export const zTracerSessionIssuesAgentSaveOverviewResponse = z.object({
+    commit_hash: z.string().optional(),
+    session_agent_overview_repo_id: z.string().optional()
+});
+
+export const zTracerSessionIssuesAgentSaveOverviewRequest = z.object({
+    content: z.string().optional()
+});
+
 export const zEvaluatorStructuredOutput = z.object({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -2042,3 +2106,61 @@ export const zPatchApiV1SessionsBySessionIdInsightsConfigsByConfigIdData = z.obj
 });
 
 export const zPatchApiV1SessionsBySessionIdInsightsConfigsByConfigIdResponse = zCreateClusteringJobConfigResponse;
+
+export const zGetApiV1PlatformIssuesAgentData = z.object({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformIssuesAgentResponse = z.array(zTracerSessionIssuesAgentIssuesAgent);
+
+export const zDeleteApiV1PlatformSessionsBySessionIdIssuesAgentData = z.object({
+    body: z.never().optional(),
+    path: z.object({
+        session_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1PlatformSessionsBySessionIdIssuesAgentResponse = z.void();
+
+export const zGetApiV1PlatformSessionsBySessionIdIssuesAgentData = z.object({
+    body: z.never().optional(),
+    path: z.object({
+        session_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformSessionsBySessionIdIssuesAgentResponse = zTracerSessionIssuesAgentIssuesAgent;
+
+export const zPatchApiV1PlatformSessionsBySessionIdIssuesAgentData = z.object({
+    body: zTracerSessionIssuesAgentUpdateIssuesAgentRequest,
+    path: z.object({
+        session_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1PlatformSessionsBySessionIdIssuesAgentResponse = zTracerSessionIssuesAgentIssuesAgent;
+
+export const zPostApiV1PlatformSessionsBySessionIdIssuesAgentData = z.object({
+    body: zTracerSessionIssuesAgentCreateIssuesAgentRequest,
+    path: z.object({
+        session_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1PlatformSessionsBySessionIdIssuesAgentResponse = zTracerSessionIssuesAgentIssuesAgent;
+
+export const zPatchApiV1PlatformSessionsBySessionIdIssuesAgentOverviewData = z.object({
+    body: zTracerSessionIssuesAgentSaveOverviewRequest,
+    path: z.object({
+        session_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1PlatformSessionsBySessionIdIssuesAgentOverviewResponse = zTracerSessionIssuesAgentSaveOverviewResponse;
