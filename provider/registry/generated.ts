@@ -42,6 +42,7 @@ export const GENERATED_KINDS: readonly RegisteredKind[] = [
   { token: "langsmith:index:Evaluator", area: "tracing", module: "./tracing/evaluator", load: () => (require("../tracing/evaluator") as typeof import("../tracing/evaluator")).resource },
   { token: "langsmith:index:Example", area: "tracing", module: "./tracing/example", load: () => (require("../tracing/example") as typeof import("../tracing/example")).resource },
   { token: "langsmith:index:FeedbackConfig", area: "tracing", module: "./tracing/feedbackConfig", load: () => (require("../tracing/feedbackConfig") as typeof import("../tracing/feedbackConfig")).resource },
+  { token: "langsmith:index:FeedbackFormula", area: "tracing", module: "./tracing/insights/feedbackFormula", load: () => (require("../tracing/insights/feedbackFormula") as typeof import("../tracing/insights/feedbackFormula")).resource },
   { token: "langsmith:index:InsightsConfig", area: "tracing", module: "./tracing/insights/insightsConfig", load: () => (require("../tracing/insights/insightsConfig") as typeof import("../tracing/insights/insightsConfig")).resource },
   { token: "langsmith:index:IssuesAgent", area: "tracing", module: "./tracing/insights/issuesAgent", load: () => (require("../tracing/insights/issuesAgent") as typeof import("../tracing/insights/issuesAgent")).resource },
   { token: "langsmith:index:ModelPriceMap", area: "tracing", module: "./tracing/modelPriceMap", load: () => (require("../tracing/modelPriceMap") as typeof import("../tracing/modelPriceMap")).resource },

@@ -902,6 +902,37 @@ export const zTracerSessionIssuesAgentSaveOverviewRequest = z.strictObject({
     content: z.string().optional()
 });
 
+export const zFeedbackFormulaWeightedVariable = z.strictObject({
+    part_type: z.literal('weighted_key'),
+    weight: z.number(),
+    key: z.string().min(1)
+});
+
+export const zFeedbackFormulaCreate = z.strictObject({
+    dataset_id: z.uuid().nullish(),
+    session_id: z.uuid().nullish(),
+    feedback_key: z.string(),
+    aggregation_type: z.enum(['sum', 'avg']),
+    formula_parts: z.array(zFeedbackFormulaWeightedVariable).min(1).max(50)
+});
+
+export const zFeedbackFormula = z.strictObject({
+    dataset_id: z.uuid().nullish(),
+    session_id: z.uuid().nullish(),
+    feedback_key: z.string(),
+    aggregation_type: z.enum(['sum', 'avg']),
+    formula_parts: z.array(zFeedbackFormulaWeightedVariable).min(1).max(50),
+    id: z.uuid(),
+    created_at: z.iso.datetime({ offset: true, local: true }),
+    modified_at: z.iso.datetime({ offset: true, local: true })
+});
+
+export const zFeedbackFormulaUpdate = z.strictObject({
+    feedback_key: z.string(),
+    aggregation_type: z.enum(['sum', 'avg']),
+    formula_parts: z.array(zFeedbackFormulaWeightedVariable).min(1).max(50)
+});
+
 export const zEvaluatorStructuredOutput = z.strictObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -2164,3 +2195,52 @@ export const zPatchApiV1PlatformSessionsBySessionIdIssuesAgentOverviewData = z.s
 });
 
 export const zPatchApiV1PlatformSessionsBySessionIdIssuesAgentOverviewResponse = zTracerSessionIssuesAgentSaveOverviewResponse;
+
+export const zGetApiV1FeedbackFormulasData = z.strictObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.strictObject({
+        dataset_id: z.uuid().nullish(),
+        session_id: z.uuid().nullish(),
+        limit: z.int().optional().default(20),
+        offset: z.int().optional().default(0)
+    }).optional()
+});
+
+export const zGetApiV1FeedbackFormulasResponse = z.array(zFeedbackFormula);
+
+export const zPostApiV1FeedbackFormulasData = z.strictObject({
+    body: zFeedbackFormulaCreate,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1FeedbackFormulasResponse = zFeedbackFormula;
+
+export const zDeleteApiV1FeedbackFormulasByFeedbackFormulaIdData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        feedback_formula_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1FeedbackFormulasByFeedbackFormulaIdData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        feedback_formula_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1FeedbackFormulasByFeedbackFormulaIdResponse = zFeedbackFormula;
+
+export const zPutApiV1FeedbackFormulasByFeedbackFormulaIdData = z.strictObject({
+    body: zFeedbackFormulaUpdate,
+    path: z.strictObject({
+        feedback_formula_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zPutApiV1FeedbackFormulasByFeedbackFormulaIdResponse = zFeedbackFormula;

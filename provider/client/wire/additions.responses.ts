@@ -902,6 +902,37 @@ export const zTracerSessionIssuesAgentSaveOverviewRequest = z.looseObject({
     content: z.string().optional()
 });
 
+export const zFeedbackFormulaWeightedVariable = z.looseObject({
+    part_type: z.literal('weighted_key'),
+    weight: z.number(),
+    key: z.string().min(1)
+});
+
+export const zFeedbackFormulaCreate = z.looseObject({
+    dataset_id: z.string().nullish(),
+    session_id: z.string().nullish(),
+    feedback_key: z.string(),
+    aggregation_type: z.enum(['sum', 'avg']),
+    formula_parts: z.array(zFeedbackFormulaWeightedVariable).min(1).max(50)
+});
+
+export const zFeedbackFormula = z.looseObject({
+    dataset_id: z.string().nullish(),
+    session_id: z.string().nullish(),
+    feedback_key: z.string(),
+    aggregation_type: z.enum(['sum', 'avg']),
+    formula_parts: z.array(zFeedbackFormulaWeightedVariable).min(1).max(50),
+    id: z.string(),
+    created_at: z.string(),
+    modified_at: z.string()
+});
+
+export const zFeedbackFormulaUpdate = z.looseObject({
+    feedback_key: z.string(),
+    aggregation_type: z.enum(['sum', 'avg']),
+    formula_parts: z.array(zFeedbackFormulaWeightedVariable).min(1).max(50)
+});
+
 export const zEvaluatorStructuredOutput = z.looseObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -2164,3 +2195,52 @@ export const zPatchApiV1PlatformSessionsBySessionIdIssuesAgentOverviewData = z.l
 });
 
 export const zPatchApiV1PlatformSessionsBySessionIdIssuesAgentOverviewResponse = zTracerSessionIssuesAgentSaveOverviewResponse;
+
+export const zGetApiV1FeedbackFormulasData = z.looseObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.looseObject({
+        dataset_id: z.string().nullish(),
+        session_id: z.string().nullish(),
+        limit: z.int().optional().default(20),
+        offset: z.int().optional().default(0)
+    }).optional()
+});
+
+export const zGetApiV1FeedbackFormulasResponse = z.array(zFeedbackFormula);
+
+export const zPostApiV1FeedbackFormulasData = z.looseObject({
+    body: zFeedbackFormulaCreate,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1FeedbackFormulasResponse = zFeedbackFormula;
+
+export const zDeleteApiV1FeedbackFormulasByFeedbackFormulaIdData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        feedback_formula_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1FeedbackFormulasByFeedbackFormulaIdData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        feedback_formula_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1FeedbackFormulasByFeedbackFormulaIdResponse = zFeedbackFormula;
+
+export const zPutApiV1FeedbackFormulasByFeedbackFormulaIdData = z.looseObject({
+    body: zFeedbackFormulaUpdate,
+    path: z.looseObject({
+        feedback_formula_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPutApiV1FeedbackFormulasByFeedbackFormulaIdResponse = zFeedbackFormula;

@@ -66,5 +66,37 @@ export function describeTracingInsights(env: ContractEnv): void {
       await call("DELETE", agent, { expect: 404 });
       await call("DELETE", "/api/v1/platform/sessions/not-a-uuid/issues-agent", { expect: 400 });
     });
+
+    test("feedback formulas (deprecated): create (200; 400 without a dataset or project or with both; 404 for an unknown dataset; 409 for a taken key; 422 outside the contract), get (200; 404; 422), list (filtered, paged), replace (200; 404; 422 without every field), delete ({}; 404; 410 on composite feedback v2)", async () => {
+      const datasetId = String(((await call("POST", "/api/v1/datasets", { body: { name: "contract formulas" }, expect: 200 })).body as Json)["id"]);
+      const formulas = "/api/v1/feedback/formulas";
+      const body = { dataset_id: datasetId, feedback_key: "overall", aggregation_type: "avg", formula_parts: [{ part_type: "weighted_key", key: "correctness", weight: 1 }] };
+      const created = (await call("POST", formulas, { body, expect: 200 })).body as Json;
+      const id = String(created["id"]);
+      expect(created).toMatchObject({ ...body, session_id: null, created_at: expect.any(String), modified_at: expect.any(String) });
+      await call("POST", formulas, { body: { ...body, dataset_id: undefined }, expect: 400 });
+      await call("POST", formulas, { body: { ...body, session_id: await newProject("contract formulas") }, expect: 400 });
+      await call("POST", formulas, { body: { ...body, dataset_id: UNKNOWN_ID }, expect: 404 });
+      await call("POST", formulas, { body, expect: 409 });
+      await call("POST", formulas, { body: { ...body, aggregation_type: "max" }, expect: 422, request: "invalid" });
+      expect((await call("GET", `${formulas}/${id}`, { expect: 200 })).body).toMatchObject({ id, feedback_key: "overall" });
+      await call("GET", `${formulas}/${UNKNOWN_ID}`, { expect: 404 });
+      await call("GET", `${formulas}/not-a-uuid`, { expect: 422, request: "invalid" });
+      expect(((await call("GET", `${formulas}?dataset_id=${datasetId}&limit=10&offset=0`, { expect: 200 })).body as unknown as Json[]).map((f) => f["id"])).toEqual([id]);
+      await call("GET", `${formulas}?limit=many`, { expect: 422, request: "invalid" });
+      const replaced = { feedback_key: "overall-v2", aggregation_type: "sum", formula_parts: [{ part_type: "weighted_key", key: "helpfulness", weight: 0.5 }] };
+      expect((await call("PUT", `${formulas}/${id}`, { body: replaced, expect: 200 })).body).toMatchObject({ ...replaced, dataset_id: datasetId });
+      await call("PUT", `${formulas}/${UNKNOWN_ID}`, { body: replaced, expect: 404 });
+      await call("PUT", `${formulas}/${id}`, { body: { feedback_key: "x" }, expect: 422, request: "invalid" });
+      env.emulator.control.setFeatures({ compositeFeedbackV2: true });
+      try {
+        await call("DELETE", `${formulas}/${id}`, { expect: 410 });
+      } finally {
+        env.emulator.control.setFeatures({ compositeFeedbackV2: false });
+      }
+      expect((await call("DELETE", `${formulas}/${id}`, { expect: 200 })).body).toEqual({});
+      await call("DELETE", `${formulas}/${id}`, { expect: 404 });
+      await call("DELETE", `${formulas}/not-a-uuid`, { expect: 422, request: "invalid" });
+    });
   });
 }

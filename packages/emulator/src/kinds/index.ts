@@ -9,6 +9,7 @@ import { EVALUATORS } from "../tracing/evaluators";
 import { EXAMPLES } from "../tracing/examples";
 import { FEEDBACK_CONFIGS } from "../tracing/feedbackConfigs";
 import { INSIGHTS_CONFIGS } from "../tracing/insights/insightsConfigs";
+import { FEEDBACK_FORMULAS } from "../tracing/insights/feedbackFormulas";
 import { ISSUES_AGENTS } from "../tracing/insights/issuesAgents";
 import { GATEWAY_POLICIES } from "../organization/gatewayPolicies";
 import { ORG_INVITES, ORG_MEMBERS, WORKSPACE_MEMBERS } from "../organization/members";
@@ -79,6 +80,7 @@ export const KINDS: readonly KindDeclaration[] = [
   ALERT_RULES,
   INSIGHTS_CONFIGS,
   ISSUES_AGENTS,
+  FEEDBACK_FORMULAS,
   SANDBOX_REGISTRIES,
   ACCESS_POLICIES,
   GATEWAY_POLICIES,

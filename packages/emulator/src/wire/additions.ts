@@ -902,6 +902,37 @@ export const zTracerSessionIssuesAgentSaveOverviewRequest = z.object({
     content: z.string().optional()
 });
 
+export const zFeedbackFormulaWeightedVariable = z.object({
+    part_type: z.literal('weighted_key'),
+    weight: z.number(),
+    key: z.string().min(1)
+});
+
+export const zFeedbackFormulaCreate = z.object({
+    dataset_id: z.uuid().nullish(),
+    session_id: z.uuid().nullish(),
+    feedback_key: z.string(),
+    aggregation_type: z.enum(['sum', 'avg']),
+    formula_parts: z.array(zFeedbackFormulaWeightedVariable).min(1).max(50)
+});
+
+export const zFeedbackFormula = z.object({
+    dataset_id: z.uuid().nullish(),
+    session_id: z.uuid().nullish(),
+    feedback_key: z.string(),
+    aggregation_type: z.enum(['sum', 'avg']),
+    formula_parts: z.array(zFeedbackFormulaWeightedVariable).min(1).max(50),
+    id: z.uuid(),
+    created_at: z.iso.datetime({ offset: true, local: true }),
+    modified_at: z.iso.datetime({ offset: true, local: true })
+});
+
+export const zFeedbackFormulaUpdate = z.object({
+    feedback_key: z.string(),
+    aggregation_type: z.enum(['sum', 'avg']),
+    formula_parts: z.array(zFeedbackFormulaWeightedVariable).min(1).max(50)
+});
+
 export const zEvaluatorStructuredOutput = z.object({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -2164,3 +2195,52 @@ export const zPatchApiV1PlatformSessionsBySessionIdIssuesAgentOverviewData = z.o
 });
 
 export const zPatchApiV1PlatformSessionsBySessionIdIssuesAgentOverviewResponse = zTracerSessionIssuesAgentSaveOverviewResponse;
+
+export const zGetApiV1FeedbackFormulasData = z.object({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.object({
+        dataset_id: z.uuid().nullish(),
+        session_id: z.uuid().nullish(),
+        limit: z.int().optional().default(20),
+        offset: z.int().optional().default(0)
+    }).optional()
+});
+
+export const zGetApiV1FeedbackFormulasResponse = z.array(zFeedbackFormula);
+
+export const zPostApiV1FeedbackFormulasData = z.object({
+    body: zFeedbackFormulaCreate,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1FeedbackFormulasResponse = zFeedbackFormula;
+
+export const zDeleteApiV1FeedbackFormulasByFeedbackFormulaIdData = z.object({
+    body: z.never().optional(),
+    path: z.object({
+        feedback_formula_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1FeedbackFormulasByFeedbackFormulaIdData = z.object({
+    body: z.never().optional(),
+    path: z.object({
+        feedback_formula_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1FeedbackFormulasByFeedbackFormulaIdResponse = zFeedbackFormula;
+
+export const zPutApiV1FeedbackFormulasByFeedbackFormulaIdData = z.object({
+    body: zFeedbackFormulaUpdate,
+    path: z.object({
+        feedback_formula_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zPutApiV1FeedbackFormulasByFeedbackFormulaIdResponse = zFeedbackFormula;
