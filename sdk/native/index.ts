@@ -95,6 +95,11 @@ export type FeedbackConfig = import("./feedbackConfig").FeedbackConfig;
 export const FeedbackConfig: typeof import("./feedbackConfig").FeedbackConfig = null as any;
 utilities.lazyLoad(exports, ["FeedbackConfig"], () => require("./feedbackConfig"));
 
+export { FeedbackFormulaArgs } from "./feedbackFormula";
+export type FeedbackFormula = import("./feedbackFormula").FeedbackFormula;
+export const FeedbackFormula: typeof import("./feedbackFormula").FeedbackFormula = null as any;
+utilities.lazyLoad(exports, ["FeedbackFormula"], () => require("./feedbackFormula"));
+
 export { GatewayPolicyArgs } from "./gatewayPolicy";
 export type GatewayPolicy = import("./gatewayPolicy").GatewayPolicy;
 export const GatewayPolicy: typeof import("./gatewayPolicy").GatewayPolicy = null as any;
@@ -300,6 +305,16 @@ export const getFeedbackConfigs: typeof import("./getFeedbackConfigs").getFeedba
 export const getFeedbackConfigsOutput: typeof import("./getFeedbackConfigs").getFeedbackConfigsOutput = null as any;
 utilities.lazyLoad(exports, ["getFeedbackConfigs","getFeedbackConfigsOutput"], () => require("./getFeedbackConfigs"));
 
+export { GetFeedbackFormulaArgs, GetFeedbackFormulaResult, GetFeedbackFormulaOutputArgs } from "./getFeedbackFormula";
+export const getFeedbackFormula: typeof import("./getFeedbackFormula").getFeedbackFormula = null as any;
+export const getFeedbackFormulaOutput: typeof import("./getFeedbackFormula").getFeedbackFormulaOutput = null as any;
+utilities.lazyLoad(exports, ["getFeedbackFormula","getFeedbackFormulaOutput"], () => require("./getFeedbackFormula"));
+
+export { GetFeedbackFormulasArgs, GetFeedbackFormulasResult, GetFeedbackFormulasOutputArgs } from "./getFeedbackFormulas";
+export const getFeedbackFormulas: typeof import("./getFeedbackFormulas").getFeedbackFormulas = null as any;
+export const getFeedbackFormulasOutput: typeof import("./getFeedbackFormulas").getFeedbackFormulasOutput = null as any;
+utilities.lazyLoad(exports, ["getFeedbackFormulas","getFeedbackFormulasOutput"], () => require("./getFeedbackFormulas"));
+
 export { GetGatewayPoliciesArgs, GetGatewayPoliciesResult, GetGatewayPoliciesOutputArgs } from "./getGatewayPolicies";
 export const getGatewayPolicies: typeof import("./getGatewayPolicies").getGatewayPolicies = null as any;
 export const getGatewayPoliciesOutput: typeof import("./getGatewayPolicies").getGatewayPoliciesOutput = null as any;
@@ -324,6 +339,26 @@ export { GetInfoArgs, GetInfoResult } from "./getInfo";
 export const getInfo: typeof import("./getInfo").getInfo = null as any;
 export const getInfoOutput: typeof import("./getInfo").getInfoOutput = null as any;
 utilities.lazyLoad(exports, ["getInfo","getInfoOutput"], () => require("./getInfo"));
+
+export { GetInsightsConfigArgs, GetInsightsConfigResult, GetInsightsConfigOutputArgs } from "./getInsightsConfig";
+export const getInsightsConfig: typeof import("./getInsightsConfig").getInsightsConfig = null as any;
+export const getInsightsConfigOutput: typeof import("./getInsightsConfig").getInsightsConfigOutput = null as any;
+utilities.lazyLoad(exports, ["getInsightsConfig","getInsightsConfigOutput"], () => require("./getInsightsConfig"));
+
+export { GetInsightsConfigsArgs, GetInsightsConfigsResult, GetInsightsConfigsOutputArgs } from "./getInsightsConfigs";
+export const getInsightsConfigs: typeof import("./getInsightsConfigs").getInsightsConfigs = null as any;
+export const getInsightsConfigsOutput: typeof import("./getInsightsConfigs").getInsightsConfigsOutput = null as any;
+utilities.lazyLoad(exports, ["getInsightsConfigs","getInsightsConfigsOutput"], () => require("./getInsightsConfigs"));
+
+export { GetIssuesAgentArgs, GetIssuesAgentResult, GetIssuesAgentOutputArgs } from "./getIssuesAgent";
+export const getIssuesAgent: typeof import("./getIssuesAgent").getIssuesAgent = null as any;
+export const getIssuesAgentOutput: typeof import("./getIssuesAgent").getIssuesAgentOutput = null as any;
+utilities.lazyLoad(exports, ["getIssuesAgent","getIssuesAgentOutput"], () => require("./getIssuesAgent"));
+
+export { GetIssuesAgentsArgs, GetIssuesAgentsResult, GetIssuesAgentsOutputArgs } from "./getIssuesAgents";
+export const getIssuesAgents: typeof import("./getIssuesAgents").getIssuesAgents = null as any;
+export const getIssuesAgentsOutput: typeof import("./getIssuesAgents").getIssuesAgentsOutput = null as any;
+utilities.lazyLoad(exports, ["getIssuesAgents","getIssuesAgentsOutput"], () => require("./getIssuesAgents"));
 
 export { GetListenersArgs, GetListenersResult } from "./getListeners";
 export const getListeners: typeof import("./getListeners").getListeners = null as any;
@@ -575,6 +610,16 @@ export const getWorkspaces: typeof import("./getWorkspaces").getWorkspaces = nul
 export const getWorkspacesOutput: typeof import("./getWorkspaces").getWorkspacesOutput = null as any;
 utilities.lazyLoad(exports, ["getWorkspaces","getWorkspacesOutput"], () => require("./getWorkspaces"));
 
+export { InsightsConfigArgs } from "./insightsConfig";
+export type InsightsConfig = import("./insightsConfig").InsightsConfig;
+export const InsightsConfig: typeof import("./insightsConfig").InsightsConfig = null as any;
+utilities.lazyLoad(exports, ["InsightsConfig"], () => require("./insightsConfig"));
+
+export { IssuesAgentArgs } from "./issuesAgent";
+export type IssuesAgent = import("./issuesAgent").IssuesAgent;
+export const IssuesAgent: typeof import("./issuesAgent").IssuesAgent = null as any;
+utilities.lazyLoad(exports, ["IssuesAgent"], () => require("./issuesAgent"));
+
 export { ModelPriceMapArgs } from "./modelPriceMap";
 export type ModelPriceMap = import("./modelPriceMap").ModelPriceMap;
 export const ModelPriceMap: typeof import("./modelPriceMap").ModelPriceMap = null as any;
@@ -753,10 +798,16 @@ const _module = {
                 return new ExperimentViewOverride(name, <any>undefined, { urn })
             case "langsmith:index:FeedbackConfig":
                 return new FeedbackConfig(name, <any>undefined, { urn })
+            case "langsmith:index:FeedbackFormula":
+                return new FeedbackFormula(name, <any>undefined, { urn })
             case "langsmith:index:GatewayPolicy":
                 return new GatewayPolicy(name, <any>undefined, { urn })
             case "langsmith:index:GatewaySpendCap":
                 return new GatewaySpendCap(name, <any>undefined, { urn })
+            case "langsmith:index:InsightsConfig":
+                return new InsightsConfig(name, <any>undefined, { urn })
+            case "langsmith:index:IssuesAgent":
+                return new IssuesAgent(name, <any>undefined, { urn })
             case "langsmith:index:ModelPriceMap":
                 return new ModelPriceMap(name, <any>undefined, { urn })
             case "langsmith:index:OAuthClient":

@@ -24,6 +24,7 @@ import { describeSdkRoutes } from "./suites/sdkRoutes";
 import { describeSettings } from "./suites/settings";
 import { describeSettingsKinds } from "./suites/settingsKinds";
 import { describeTracing } from "./suites/tracing";
+import { describeTracingInsights } from "./suites/tracingInsights";
 
 /**
  * Declared error statuses the emulator never answers, with the reason. Every
@@ -47,6 +48,12 @@ const DECLARED_BUT_NOT_PRODUCED: readonly { method: string; template: string; st
     template: "/v1/agent-builder/integrations",
     status: 404,
     reason: "every workspace has the document: a write replaces it, whether or not one was written before",
+  },
+  {
+    method: "GET",
+    template: "/api/v1/platform/issues-agent",
+    status: 400,
+    reason: "the list takes no parameter and no body: nothing in the request can be malformed",
   },
   {
     method: "GET",
@@ -141,6 +148,7 @@ describeTracing(env);
 describeAdditions(env);
 describeDatasetAdditions(env);
 describeSettingsKinds(env);
+describeTracingInsights(env);
 describeSdkRoutes(env);
 
 describe("coverage of the contract", () => {

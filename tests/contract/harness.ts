@@ -200,6 +200,19 @@ export const KNOWN_UNDECLARED_STATUSES: readonly UndeclaredStatus[] = [
   { method: "PATCH", template: "/api/v1/prompt-webhooks/{webhook_id}", status: 404, reason: "no such webhook in the workspace" },
   { method: "PATCH", template: "/api/v1/prompt-webhooks/{webhook_id}", status: 400, reason: "a header holds the mask (****) of a read instead of a value" },
   { method: "DELETE", template: "/api/v1/prompt-webhooks/{webhook_id}", status: 404, reason: "no such webhook in the workspace" },
+  { method: "POST", template: "/api/v1/sessions/{session_id}/insights/configs", status: 404, reason: "no such project in the workspace" },
+  { method: "POST", template: "/api/v1/sessions/{session_id}/insights/configs", status: 400, reason: "schedule_cron is not a five-field cron expression" },
+  { method: "GET", template: "/api/v1/sessions/{session_id}/insights/configs", status: 404, reason: "no such project in the workspace" },
+  { method: "PATCH", template: "/api/v1/sessions/{session_id}/insights/configs/{config_id}", status: 404, reason: "no such insights config of the project" },
+  { method: "PATCH", template: "/api/v1/sessions/{session_id}/insights/configs/{config_id}", status: 400, reason: "schedule_cron is not a five-field cron expression" },
+  { method: "DELETE", template: "/api/v1/sessions/{session_id}/insights/configs/{config_id}", status: 404, reason: "no such insights config of the project" },
+  { method: "POST", template: "/api/v1/feedback/formulas", status: 400, reason: "a formula names neither a dataset nor a project, or both" },
+  { method: "POST", template: "/api/v1/feedback/formulas", status: 404, reason: "no such dataset or project in the workspace" },
+  { method: "POST", template: "/api/v1/feedback/formulas", status: 409, reason: "the dataset or project has a formula with that feedback key" },
+  { method: "GET", template: "/api/v1/feedback/formulas/{feedback_formula_id}", status: 404, reason: "no such feedback formula in the workspace" },
+  { method: "PUT", template: "/api/v1/feedback/formulas/{feedback_formula_id}", status: 404, reason: "no such feedback formula in the workspace" },
+  { method: "DELETE", template: "/api/v1/feedback/formulas/{feedback_formula_id}", status: 404, reason: "no such feedback formula in the workspace" },
+  { method: "DELETE", template: "/api/v1/feedback/formulas/{feedback_formula_id}", status: 410, reason: "the workspace is on composite feedback v2, which retired formulas (the published document says so in prose)" },
 ];
 
 /**

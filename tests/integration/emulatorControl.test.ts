@@ -208,7 +208,7 @@ describe("emulator control routes", () => {
 
   test("features: destination DELETE switched on and off at runtime, restored by reset", async () => {
     const path = "/api/v1/bulk-exports/destinations/0b0e0f00-0000-4000-8000-000000000000";
-    expect((await call("GET", "/__emulator/features")).body).toEqual({ destinationDelete: false, acceptInvitations: false });
+    expect((await call("GET", "/__emulator/features")).body).toEqual({ destinationDelete: false, acceptInvitations: false, compositeFeedbackV2: false });
     const off = await call("DELETE", path);
     expect(off.status).toBe(405);
     expect(off.headers.get("allow")).toBe("GET, PATCH");
@@ -216,7 +216,7 @@ describe("emulator control routes", () => {
     const on = await call("PUT", "/__emulator/features", { destinationDelete: true });
     expect(on).toMatchObject({ status: 200, body: { destinationDelete: true } });
     expect((await call("DELETE", path)).status).toBe(404);
-    expect(((await call("GET", "/__emulator/state")).body as Json)["features"]).toEqual({ destinationDelete: true, acceptInvitations: false });
+    expect(((await call("GET", "/__emulator/state")).body as Json)["features"]).toEqual({ destinationDelete: true, acceptInvitations: false, compositeFeedbackV2: false });
     expect((await call("PUT", "/__emulator/features", { destinationDelete: "yes" })).status).toBe(422);
     expect((await call("PUT", "/__emulator/features", { unknown: true })).status).toBe(422);
     await call("POST", "/__emulator/reset");

@@ -110,7 +110,11 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
 
   const initialTimings = mergeTimings(FAST_TIMINGS, options.timings);
   const initialRateLimitPerSecond = options.rateLimitPerSecond ?? null;
-  const initialFeatures: EmulatorFeatures = { destinationDelete: options.destinationDelete ?? false, acceptInvitations: options.acceptInvitations ?? false };
+  const initialFeatures: EmulatorFeatures = {
+    destinationDelete: options.destinationDelete ?? false,
+    acceptInvitations: options.acceptInvitations ?? false,
+    compositeFeedbackV2: options.compositeFeedbackV2 ?? false,
+  };
   const ctx: EmulatorContext = {
     store,
     secrets,

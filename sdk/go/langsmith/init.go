@@ -57,10 +57,16 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &ExperimentViewOverride{}
 	case "langsmith:index:FeedbackConfig":
 		r = &FeedbackConfig{}
+	case "langsmith:index:FeedbackFormula":
+		r = &FeedbackFormula{}
 	case "langsmith:index:GatewayPolicy":
 		r = &GatewayPolicy{}
 	case "langsmith:index:GatewaySpendCap":
 		r = &GatewaySpendCap{}
+	case "langsmith:index:InsightsConfig":
+		r = &InsightsConfig{}
+	case "langsmith:index:IssuesAgent":
+		r = &IssuesAgent{}
 	case "langsmith:index:ModelPriceMap":
 		r = &ModelPriceMap{}
 	case "langsmith:index:OAuthClient":

@@ -4204,6 +4204,174 @@ func (in *feedbackConfigTypePtr) ToFeedbackConfigTypePtrOutputWithContext(ctx co
 	return pulumi.ToOutputWithContext(ctx, in).(FeedbackConfigTypePtrOutput)
 }
 
+// The values of a FeedbackFormula's `aggregationType`: How the weighted scores combine: their sum or their average.
+type FeedbackFormulaAggregationType string
+
+const (
+	// `sum`, as the service names it.
+	FeedbackFormulaAggregationTypeSum = FeedbackFormulaAggregationType("sum")
+	// `avg`, as the service names it.
+	FeedbackFormulaAggregationTypeAvg = FeedbackFormulaAggregationType("avg")
+)
+
+func (FeedbackFormulaAggregationType) ElementType() reflect.Type {
+	return reflect.TypeOf((*FeedbackFormulaAggregationType)(nil)).Elem()
+}
+
+func (e FeedbackFormulaAggregationType) ToFeedbackFormulaAggregationTypeOutput() FeedbackFormulaAggregationTypeOutput {
+	return pulumi.ToOutput(e).(FeedbackFormulaAggregationTypeOutput)
+}
+
+func (e FeedbackFormulaAggregationType) ToFeedbackFormulaAggregationTypeOutputWithContext(ctx context.Context) FeedbackFormulaAggregationTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(FeedbackFormulaAggregationTypeOutput)
+}
+
+func (e FeedbackFormulaAggregationType) ToFeedbackFormulaAggregationTypePtrOutput() FeedbackFormulaAggregationTypePtrOutput {
+	return e.ToFeedbackFormulaAggregationTypePtrOutputWithContext(context.Background())
+}
+
+func (e FeedbackFormulaAggregationType) ToFeedbackFormulaAggregationTypePtrOutputWithContext(ctx context.Context) FeedbackFormulaAggregationTypePtrOutput {
+	return FeedbackFormulaAggregationType(e).ToFeedbackFormulaAggregationTypeOutputWithContext(ctx).ToFeedbackFormulaAggregationTypePtrOutputWithContext(ctx)
+}
+
+func (e FeedbackFormulaAggregationType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e FeedbackFormulaAggregationType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e FeedbackFormulaAggregationType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e FeedbackFormulaAggregationType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type FeedbackFormulaAggregationTypeOutput struct{ *pulumi.OutputState }
+
+func (FeedbackFormulaAggregationTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FeedbackFormulaAggregationType)(nil)).Elem()
+}
+
+func (o FeedbackFormulaAggregationTypeOutput) ToFeedbackFormulaAggregationTypeOutput() FeedbackFormulaAggregationTypeOutput {
+	return o
+}
+
+func (o FeedbackFormulaAggregationTypeOutput) ToFeedbackFormulaAggregationTypeOutputWithContext(ctx context.Context) FeedbackFormulaAggregationTypeOutput {
+	return o
+}
+
+func (o FeedbackFormulaAggregationTypeOutput) ToFeedbackFormulaAggregationTypePtrOutput() FeedbackFormulaAggregationTypePtrOutput {
+	return o.ToFeedbackFormulaAggregationTypePtrOutputWithContext(context.Background())
+}
+
+func (o FeedbackFormulaAggregationTypeOutput) ToFeedbackFormulaAggregationTypePtrOutputWithContext(ctx context.Context) FeedbackFormulaAggregationTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FeedbackFormulaAggregationType) *FeedbackFormulaAggregationType {
+		return &v
+	}).(FeedbackFormulaAggregationTypePtrOutput)
+}
+
+func (o FeedbackFormulaAggregationTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o FeedbackFormulaAggregationTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e FeedbackFormulaAggregationType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o FeedbackFormulaAggregationTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o FeedbackFormulaAggregationTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e FeedbackFormulaAggregationType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type FeedbackFormulaAggregationTypePtrOutput struct{ *pulumi.OutputState }
+
+func (FeedbackFormulaAggregationTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FeedbackFormulaAggregationType)(nil)).Elem()
+}
+
+func (o FeedbackFormulaAggregationTypePtrOutput) ToFeedbackFormulaAggregationTypePtrOutput() FeedbackFormulaAggregationTypePtrOutput {
+	return o
+}
+
+func (o FeedbackFormulaAggregationTypePtrOutput) ToFeedbackFormulaAggregationTypePtrOutputWithContext(ctx context.Context) FeedbackFormulaAggregationTypePtrOutput {
+	return o
+}
+
+func (o FeedbackFormulaAggregationTypePtrOutput) Elem() FeedbackFormulaAggregationTypeOutput {
+	return o.ApplyT(func(v *FeedbackFormulaAggregationType) FeedbackFormulaAggregationType {
+		if v != nil {
+			return *v
+		}
+		var ret FeedbackFormulaAggregationType
+		return ret
+	}).(FeedbackFormulaAggregationTypeOutput)
+}
+
+func (o FeedbackFormulaAggregationTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o FeedbackFormulaAggregationTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *FeedbackFormulaAggregationType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// FeedbackFormulaAggregationTypeInput is an input type that accepts values of the FeedbackFormulaAggregationType enum
+// A concrete instance of `FeedbackFormulaAggregationTypeInput` can be one of the following:
+//
+//	FeedbackFormulaAggregationTypeSum
+//	FeedbackFormulaAggregationTypeAvg
+type FeedbackFormulaAggregationTypeInput interface {
+	pulumi.Input
+
+	ToFeedbackFormulaAggregationTypeOutput() FeedbackFormulaAggregationTypeOutput
+	ToFeedbackFormulaAggregationTypeOutputWithContext(context.Context) FeedbackFormulaAggregationTypeOutput
+}
+
+var feedbackFormulaAggregationTypePtrType = reflect.TypeOf((**FeedbackFormulaAggregationType)(nil)).Elem()
+
+type FeedbackFormulaAggregationTypePtrInput interface {
+	pulumi.Input
+
+	ToFeedbackFormulaAggregationTypePtrOutput() FeedbackFormulaAggregationTypePtrOutput
+	ToFeedbackFormulaAggregationTypePtrOutputWithContext(context.Context) FeedbackFormulaAggregationTypePtrOutput
+}
+
+type feedbackFormulaAggregationTypePtr string
+
+func FeedbackFormulaAggregationTypePtr(v string) FeedbackFormulaAggregationTypePtrInput {
+	return (*feedbackFormulaAggregationTypePtr)(&v)
+}
+
+func (*feedbackFormulaAggregationTypePtr) ElementType() reflect.Type {
+	return feedbackFormulaAggregationTypePtrType
+}
+
+func (in *feedbackFormulaAggregationTypePtr) ToFeedbackFormulaAggregationTypePtrOutput() FeedbackFormulaAggregationTypePtrOutput {
+	return pulumi.ToOutput(in).(FeedbackFormulaAggregationTypePtrOutput)
+}
+
+func (in *feedbackFormulaAggregationTypePtr) ToFeedbackFormulaAggregationTypePtrOutputWithContext(ctx context.Context) FeedbackFormulaAggregationTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(FeedbackFormulaAggregationTypePtrOutput)
+}
+
 // The values of a GatewayPolicy's `policyType`: What the policy does: a spend cap, a rate limit (the `default_` forms apply to every subject of their key without a policy of its own), a guard on prompts, a routing of failed calls to fallback models, or a list of the providers and models its subjects may call (`model_access`); the service cannot change it.
 type GatewayPolicyPolicyType string
 
@@ -4559,6 +4727,174 @@ func (in *gatewaySpendCapWindowPtr) ToGatewaySpendCapWindowPtrOutput() GatewaySp
 
 func (in *gatewaySpendCapWindowPtr) ToGatewaySpendCapWindowPtrOutputWithContext(ctx context.Context) GatewaySpendCapWindowPtrOutput {
 	return pulumi.ToOutputWithContext(ctx, in).(GatewaySpendCapWindowPtrOutput)
+}
+
+// The values of an InsightsConfig's `config.model`: The model provider the job uses (the workspace needs its key as a `WorkspaceSecret`).
+type InsightsConfigConfigModel string
+
+const (
+	// `openai`, as the service names it.
+	InsightsConfigConfigModelOpenai = InsightsConfigConfigModel("openai")
+	// `anthropic`, as the service names it.
+	InsightsConfigConfigModelAnthropic = InsightsConfigConfigModel("anthropic")
+)
+
+func (InsightsConfigConfigModel) ElementType() reflect.Type {
+	return reflect.TypeOf((*InsightsConfigConfigModel)(nil)).Elem()
+}
+
+func (e InsightsConfigConfigModel) ToInsightsConfigConfigModelOutput() InsightsConfigConfigModelOutput {
+	return pulumi.ToOutput(e).(InsightsConfigConfigModelOutput)
+}
+
+func (e InsightsConfigConfigModel) ToInsightsConfigConfigModelOutputWithContext(ctx context.Context) InsightsConfigConfigModelOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(InsightsConfigConfigModelOutput)
+}
+
+func (e InsightsConfigConfigModel) ToInsightsConfigConfigModelPtrOutput() InsightsConfigConfigModelPtrOutput {
+	return e.ToInsightsConfigConfigModelPtrOutputWithContext(context.Background())
+}
+
+func (e InsightsConfigConfigModel) ToInsightsConfigConfigModelPtrOutputWithContext(ctx context.Context) InsightsConfigConfigModelPtrOutput {
+	return InsightsConfigConfigModel(e).ToInsightsConfigConfigModelOutputWithContext(ctx).ToInsightsConfigConfigModelPtrOutputWithContext(ctx)
+}
+
+func (e InsightsConfigConfigModel) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e InsightsConfigConfigModel) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e InsightsConfigConfigModel) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e InsightsConfigConfigModel) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type InsightsConfigConfigModelOutput struct{ *pulumi.OutputState }
+
+func (InsightsConfigConfigModelOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*InsightsConfigConfigModel)(nil)).Elem()
+}
+
+func (o InsightsConfigConfigModelOutput) ToInsightsConfigConfigModelOutput() InsightsConfigConfigModelOutput {
+	return o
+}
+
+func (o InsightsConfigConfigModelOutput) ToInsightsConfigConfigModelOutputWithContext(ctx context.Context) InsightsConfigConfigModelOutput {
+	return o
+}
+
+func (o InsightsConfigConfigModelOutput) ToInsightsConfigConfigModelPtrOutput() InsightsConfigConfigModelPtrOutput {
+	return o.ToInsightsConfigConfigModelPtrOutputWithContext(context.Background())
+}
+
+func (o InsightsConfigConfigModelOutput) ToInsightsConfigConfigModelPtrOutputWithContext(ctx context.Context) InsightsConfigConfigModelPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v InsightsConfigConfigModel) *InsightsConfigConfigModel {
+		return &v
+	}).(InsightsConfigConfigModelPtrOutput)
+}
+
+func (o InsightsConfigConfigModelOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o InsightsConfigConfigModelOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e InsightsConfigConfigModel) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o InsightsConfigConfigModelOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o InsightsConfigConfigModelOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e InsightsConfigConfigModel) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type InsightsConfigConfigModelPtrOutput struct{ *pulumi.OutputState }
+
+func (InsightsConfigConfigModelPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**InsightsConfigConfigModel)(nil)).Elem()
+}
+
+func (o InsightsConfigConfigModelPtrOutput) ToInsightsConfigConfigModelPtrOutput() InsightsConfigConfigModelPtrOutput {
+	return o
+}
+
+func (o InsightsConfigConfigModelPtrOutput) ToInsightsConfigConfigModelPtrOutputWithContext(ctx context.Context) InsightsConfigConfigModelPtrOutput {
+	return o
+}
+
+func (o InsightsConfigConfigModelPtrOutput) Elem() InsightsConfigConfigModelOutput {
+	return o.ApplyT(func(v *InsightsConfigConfigModel) InsightsConfigConfigModel {
+		if v != nil {
+			return *v
+		}
+		var ret InsightsConfigConfigModel
+		return ret
+	}).(InsightsConfigConfigModelOutput)
+}
+
+func (o InsightsConfigConfigModelPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o InsightsConfigConfigModelPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *InsightsConfigConfigModel) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// InsightsConfigConfigModelInput is an input type that accepts values of the InsightsConfigConfigModel enum
+// A concrete instance of `InsightsConfigConfigModelInput` can be one of the following:
+//
+//	InsightsConfigConfigModelOpenai
+//	InsightsConfigConfigModelAnthropic
+type InsightsConfigConfigModelInput interface {
+	pulumi.Input
+
+	ToInsightsConfigConfigModelOutput() InsightsConfigConfigModelOutput
+	ToInsightsConfigConfigModelOutputWithContext(context.Context) InsightsConfigConfigModelOutput
+}
+
+var insightsConfigConfigModelPtrType = reflect.TypeOf((**InsightsConfigConfigModel)(nil)).Elem()
+
+type InsightsConfigConfigModelPtrInput interface {
+	pulumi.Input
+
+	ToInsightsConfigConfigModelPtrOutput() InsightsConfigConfigModelPtrOutput
+	ToInsightsConfigConfigModelPtrOutputWithContext(context.Context) InsightsConfigConfigModelPtrOutput
+}
+
+type insightsConfigConfigModelPtr string
+
+func InsightsConfigConfigModelPtr(v string) InsightsConfigConfigModelPtrInput {
+	return (*insightsConfigConfigModelPtr)(&v)
+}
+
+func (*insightsConfigConfigModelPtr) ElementType() reflect.Type {
+	return insightsConfigConfigModelPtrType
+}
+
+func (in *insightsConfigConfigModelPtr) ToInsightsConfigConfigModelPtrOutput() InsightsConfigConfigModelPtrOutput {
+	return pulumi.ToOutput(in).(InsightsConfigConfigModelPtrOutput)
+}
+
+func (in *insightsConfigConfigModelPtr) ToInsightsConfigConfigModelPtrOutputWithContext(ctx context.Context) InsightsConfigConfigModelPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(InsightsConfigConfigModelPtrOutput)
 }
 
 // The values of an OAuthClient's `clientType`: `confidential`: a server-side application that holds a secret (`clientSecret`); `public`: one that cannot keep a secret (a browser or CLI app, with PKCE), and has none. The service cannot change it: a change replaces the client.
@@ -7215,10 +7551,14 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*EvaluatorTypePtrInput)(nil)).Elem(), EvaluatorType("llm"))
 	pulumi.RegisterInputType(reflect.TypeOf((*FeedbackConfigTypeInput)(nil)).Elem(), FeedbackConfigType("continuous"))
 	pulumi.RegisterInputType(reflect.TypeOf((*FeedbackConfigTypePtrInput)(nil)).Elem(), FeedbackConfigType("continuous"))
+	pulumi.RegisterInputType(reflect.TypeOf((*FeedbackFormulaAggregationTypeInput)(nil)).Elem(), FeedbackFormulaAggregationType("sum"))
+	pulumi.RegisterInputType(reflect.TypeOf((*FeedbackFormulaAggregationTypePtrInput)(nil)).Elem(), FeedbackFormulaAggregationType("sum"))
 	pulumi.RegisterInputType(reflect.TypeOf((*GatewayPolicyPolicyTypeInput)(nil)).Elem(), GatewayPolicyPolicyType("spend_cap"))
 	pulumi.RegisterInputType(reflect.TypeOf((*GatewayPolicyPolicyTypePtrInput)(nil)).Elem(), GatewayPolicyPolicyType("spend_cap"))
 	pulumi.RegisterInputType(reflect.TypeOf((*GatewaySpendCapWindowInput)(nil)).Elem(), GatewaySpendCapWindow("hourly"))
 	pulumi.RegisterInputType(reflect.TypeOf((*GatewaySpendCapWindowPtrInput)(nil)).Elem(), GatewaySpendCapWindow("hourly"))
+	pulumi.RegisterInputType(reflect.TypeOf((*InsightsConfigConfigModelInput)(nil)).Elem(), InsightsConfigConfigModel("openai"))
+	pulumi.RegisterInputType(reflect.TypeOf((*InsightsConfigConfigModelPtrInput)(nil)).Elem(), InsightsConfigConfigModel("openai"))
 	pulumi.RegisterInputType(reflect.TypeOf((*OAuthClientClientTypeInput)(nil)).Elem(), OAuthClientClientType("confidential"))
 	pulumi.RegisterInputType(reflect.TypeOf((*OAuthClientClientTypePtrInput)(nil)).Elem(), OAuthClientClientType("confidential"))
 	pulumi.RegisterInputType(reflect.TypeOf((*OrganizationTtlSettingsDefaultTraceTierInput)(nil)).Elem(), OrganizationTtlSettingsDefaultTraceTier("longlived"))
@@ -7296,10 +7636,14 @@ func init() {
 	pulumi.RegisterOutputType(EvaluatorTypePtrOutput{})
 	pulumi.RegisterOutputType(FeedbackConfigTypeOutput{})
 	pulumi.RegisterOutputType(FeedbackConfigTypePtrOutput{})
+	pulumi.RegisterOutputType(FeedbackFormulaAggregationTypeOutput{})
+	pulumi.RegisterOutputType(FeedbackFormulaAggregationTypePtrOutput{})
 	pulumi.RegisterOutputType(GatewayPolicyPolicyTypeOutput{})
 	pulumi.RegisterOutputType(GatewayPolicyPolicyTypePtrOutput{})
 	pulumi.RegisterOutputType(GatewaySpendCapWindowOutput{})
 	pulumi.RegisterOutputType(GatewaySpendCapWindowPtrOutput{})
+	pulumi.RegisterOutputType(InsightsConfigConfigModelOutput{})
+	pulumi.RegisterOutputType(InsightsConfigConfigModelPtrOutput{})
 	pulumi.RegisterOutputType(OAuthClientClientTypeOutput{})
 	pulumi.RegisterOutputType(OAuthClientClientTypePtrOutput{})
 	pulumi.RegisterOutputType(OrganizationTtlSettingsDefaultTraceTierOutput{})

@@ -3172,6 +3172,115 @@ func (o FeedbackConfigCategoriesItemArrayOutput) Index(i pulumi.IntInput) Feedba
 	}).(FeedbackConfigCategoriesItemOutput)
 }
 
+// An object of one item of a FeedbackFormula's `formulaParts`: The keys combined and the weight of each, in order.
+type FeedbackFormulaFormulaPartsItem struct {
+	// The feedback key whose scores this part takes.
+	Key string `pulumi:"key"`
+	// What each of its scores is multiplied by.
+	Weight float64 `pulumi:"weight"`
+}
+
+// FeedbackFormulaFormulaPartsItemInput is an input type that accepts FeedbackFormulaFormulaPartsItemArgs and FeedbackFormulaFormulaPartsItemOutput values.
+// You can construct a concrete instance of `FeedbackFormulaFormulaPartsItemInput` via:
+//
+//	FeedbackFormulaFormulaPartsItemArgs{...}
+type FeedbackFormulaFormulaPartsItemInput interface {
+	pulumi.Input
+
+	ToFeedbackFormulaFormulaPartsItemOutput() FeedbackFormulaFormulaPartsItemOutput
+	ToFeedbackFormulaFormulaPartsItemOutputWithContext(context.Context) FeedbackFormulaFormulaPartsItemOutput
+}
+
+// An object of one item of a FeedbackFormula's `formulaParts`: The keys combined and the weight of each, in order.
+type FeedbackFormulaFormulaPartsItemArgs struct {
+	// The feedback key whose scores this part takes.
+	Key pulumi.StringInput `pulumi:"key"`
+	// What each of its scores is multiplied by.
+	Weight pulumi.Float64Input `pulumi:"weight"`
+}
+
+func (FeedbackFormulaFormulaPartsItemArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FeedbackFormulaFormulaPartsItem)(nil)).Elem()
+}
+
+func (i FeedbackFormulaFormulaPartsItemArgs) ToFeedbackFormulaFormulaPartsItemOutput() FeedbackFormulaFormulaPartsItemOutput {
+	return i.ToFeedbackFormulaFormulaPartsItemOutputWithContext(context.Background())
+}
+
+func (i FeedbackFormulaFormulaPartsItemArgs) ToFeedbackFormulaFormulaPartsItemOutputWithContext(ctx context.Context) FeedbackFormulaFormulaPartsItemOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FeedbackFormulaFormulaPartsItemOutput)
+}
+
+// FeedbackFormulaFormulaPartsItemArrayInput is an input type that accepts FeedbackFormulaFormulaPartsItemArray and FeedbackFormulaFormulaPartsItemArrayOutput values.
+// You can construct a concrete instance of `FeedbackFormulaFormulaPartsItemArrayInput` via:
+//
+//	FeedbackFormulaFormulaPartsItemArray{ FeedbackFormulaFormulaPartsItemArgs{...} }
+type FeedbackFormulaFormulaPartsItemArrayInput interface {
+	pulumi.Input
+
+	ToFeedbackFormulaFormulaPartsItemArrayOutput() FeedbackFormulaFormulaPartsItemArrayOutput
+	ToFeedbackFormulaFormulaPartsItemArrayOutputWithContext(context.Context) FeedbackFormulaFormulaPartsItemArrayOutput
+}
+
+type FeedbackFormulaFormulaPartsItemArray []FeedbackFormulaFormulaPartsItemInput
+
+func (FeedbackFormulaFormulaPartsItemArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]FeedbackFormulaFormulaPartsItem)(nil)).Elem()
+}
+
+func (i FeedbackFormulaFormulaPartsItemArray) ToFeedbackFormulaFormulaPartsItemArrayOutput() FeedbackFormulaFormulaPartsItemArrayOutput {
+	return i.ToFeedbackFormulaFormulaPartsItemArrayOutputWithContext(context.Background())
+}
+
+func (i FeedbackFormulaFormulaPartsItemArray) ToFeedbackFormulaFormulaPartsItemArrayOutputWithContext(ctx context.Context) FeedbackFormulaFormulaPartsItemArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FeedbackFormulaFormulaPartsItemArrayOutput)
+}
+
+// An object of one item of a FeedbackFormula's `formulaParts`: The keys combined and the weight of each, in order.
+type FeedbackFormulaFormulaPartsItemOutput struct{ *pulumi.OutputState }
+
+func (FeedbackFormulaFormulaPartsItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FeedbackFormulaFormulaPartsItem)(nil)).Elem()
+}
+
+func (o FeedbackFormulaFormulaPartsItemOutput) ToFeedbackFormulaFormulaPartsItemOutput() FeedbackFormulaFormulaPartsItemOutput {
+	return o
+}
+
+func (o FeedbackFormulaFormulaPartsItemOutput) ToFeedbackFormulaFormulaPartsItemOutputWithContext(ctx context.Context) FeedbackFormulaFormulaPartsItemOutput {
+	return o
+}
+
+// The feedback key whose scores this part takes.
+func (o FeedbackFormulaFormulaPartsItemOutput) Key() pulumi.StringOutput {
+	return o.ApplyT(func(v FeedbackFormulaFormulaPartsItem) string { return v.Key }).(pulumi.StringOutput)
+}
+
+// What each of its scores is multiplied by.
+func (o FeedbackFormulaFormulaPartsItemOutput) Weight() pulumi.Float64Output {
+	return o.ApplyT(func(v FeedbackFormulaFormulaPartsItem) float64 { return v.Weight }).(pulumi.Float64Output)
+}
+
+type FeedbackFormulaFormulaPartsItemArrayOutput struct{ *pulumi.OutputState }
+
+func (FeedbackFormulaFormulaPartsItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]FeedbackFormulaFormulaPartsItem)(nil)).Elem()
+}
+
+func (o FeedbackFormulaFormulaPartsItemArrayOutput) ToFeedbackFormulaFormulaPartsItemArrayOutput() FeedbackFormulaFormulaPartsItemArrayOutput {
+	return o
+}
+
+func (o FeedbackFormulaFormulaPartsItemArrayOutput) ToFeedbackFormulaFormulaPartsItemArrayOutputWithContext(ctx context.Context) FeedbackFormulaFormulaPartsItemArrayOutput {
+	return o
+}
+
+func (o FeedbackFormulaFormulaPartsItemArrayOutput) Index(i pulumi.IntInput) FeedbackFormulaFormulaPartsItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) FeedbackFormulaFormulaPartsItem {
+		return vs[0].([]FeedbackFormulaFormulaPartsItem)[vs[1].(int)]
+	}).(FeedbackFormulaFormulaPartsItemOutput)
+}
+
 // An object of one item of a GatewayPolicy's `subjectMatchers`: Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id, or the calls that carry a custom `X-Gateway-*` header with a value (key `my_team` for `X-Gateway-My-Team`). The service keeps one policy of a kind per set of matchers.
 type GatewayPolicySubjectMatchersItem struct {
 	// What names the subject: `organization_id`, `workspace_id`, `user_id`, `api_key_id` or `run_rule_id`, or a custom `X-Gateway-*` header's key (the header's name without `X-Gateway-`, lowercased, other characters than letters, digits and `_` written `_`: `X-Gateway-My-Team` is `my_team`).
@@ -3388,6 +3497,336 @@ func (o GatewaySpendCapSubjectMatchersItemArrayOutput) Index(i pulumi.IntInput) 
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GatewaySpendCapSubjectMatchersItem {
 		return vs[0].([]GatewaySpendCapSubjectMatchersItem)[vs[1].(int)]
 	}).(GatewaySpendCapSubjectMatchersItemOutput)
+}
+
+// The job's settings: the runs it samples, the prompts and models it uses, and how it groups the runs. Each key is optional; unset keys are the service's.
+type InsightsConfigConfig struct {
+	// Attributes the model extracts from each run, each a JSON Schema by name (e.g. `{sentiment: {type: "string", enum: [...]}}`); default none. Changing it updates the resource in place.
+	AttributeSchemas map[string]interface{} `pulumi:"attributeSchemas"`
+	// The model that groups the summaries (a model name of `config.model`'s provider); default the service's. Changing it updates the resource in place.
+	ClusterModel *string `pulumi:"clusterModel"`
+	// Which runs are considered, in LangSmith's filter language (e.g. `eq(is_root, true)`); default every run. Changing it updates the resource in place.
+	Filter *string `pulumi:"filter"`
+	// How many groups each level of the grouping has, top level first (e.g. `[10, 3]`); default the service's. Changing it updates the resource in place.
+	Hierarchy []int `pulumi:"hierarchy"`
+	// The window of runs each job reads: the last this many hours before it runs; default the service's. Changing it updates the resource in place.
+	LastNHours *int `pulumi:"lastNHours"`
+	// The model provider the job uses (the workspace needs its key as a `WorkspaceSecret`). Changing it updates the resource in place.
+	Model *InsightsConfigConfigModel `pulumi:"model"`
+	// Separate groupings by partition: each name to the filter that selects its runs; default one grouping of every run. Changing it updates the resource in place.
+	Partitions map[string]interface{} `pulumi:"partitions"`
+	// How many runs are sampled (a count), or, below 1, the share of the runs; default the service's. Changing it updates the resource in place.
+	Sample *float64 `pulumi:"sample"`
+	// The model that summarises each run; default the service's. Changing it updates the resource in place.
+	SummaryModel *string `pulumi:"summaryModel"`
+	// The instructions the model summarises each run with before the runs are grouped; default the service's. Changing it updates the resource in place.
+	SummaryPrompt *string `pulumi:"summaryPrompt"`
+	// What the model is told about the application, by topic (e.g. `{product: "a support bot for a bank"}`); default none. Changing it updates the resource in place.
+	UserContext map[string]interface{} `pulumi:"userContext"`
+}
+
+// InsightsConfigConfigInput is an input type that accepts InsightsConfigConfigArgs and InsightsConfigConfigOutput values.
+// You can construct a concrete instance of `InsightsConfigConfigInput` via:
+//
+//	InsightsConfigConfigArgs{...}
+type InsightsConfigConfigInput interface {
+	pulumi.Input
+
+	ToInsightsConfigConfigOutput() InsightsConfigConfigOutput
+	ToInsightsConfigConfigOutputWithContext(context.Context) InsightsConfigConfigOutput
+}
+
+// The job's settings: the runs it samples, the prompts and models it uses, and how it groups the runs. Each key is optional; unset keys are the service's.
+type InsightsConfigConfigArgs struct {
+	// Attributes the model extracts from each run, each a JSON Schema by name (e.g. `{sentiment: {type: "string", enum: [...]}}`); default none. Changing it updates the resource in place.
+	AttributeSchemas pulumi.MapInput `pulumi:"attributeSchemas"`
+	// The model that groups the summaries (a model name of `config.model`'s provider); default the service's. Changing it updates the resource in place.
+	ClusterModel pulumi.StringPtrInput `pulumi:"clusterModel"`
+	// Which runs are considered, in LangSmith's filter language (e.g. `eq(is_root, true)`); default every run. Changing it updates the resource in place.
+	Filter pulumi.StringPtrInput `pulumi:"filter"`
+	// How many groups each level of the grouping has, top level first (e.g. `[10, 3]`); default the service's. Changing it updates the resource in place.
+	Hierarchy pulumi.IntArrayInput `pulumi:"hierarchy"`
+	// The window of runs each job reads: the last this many hours before it runs; default the service's. Changing it updates the resource in place.
+	LastNHours pulumi.IntPtrInput `pulumi:"lastNHours"`
+	// The model provider the job uses (the workspace needs its key as a `WorkspaceSecret`). Changing it updates the resource in place.
+	Model InsightsConfigConfigModelPtrInput `pulumi:"model"`
+	// Separate groupings by partition: each name to the filter that selects its runs; default one grouping of every run. Changing it updates the resource in place.
+	Partitions pulumi.MapInput `pulumi:"partitions"`
+	// How many runs are sampled (a count), or, below 1, the share of the runs; default the service's. Changing it updates the resource in place.
+	Sample pulumi.Float64PtrInput `pulumi:"sample"`
+	// The model that summarises each run; default the service's. Changing it updates the resource in place.
+	SummaryModel pulumi.StringPtrInput `pulumi:"summaryModel"`
+	// The instructions the model summarises each run with before the runs are grouped; default the service's. Changing it updates the resource in place.
+	SummaryPrompt pulumi.StringPtrInput `pulumi:"summaryPrompt"`
+	// What the model is told about the application, by topic (e.g. `{product: "a support bot for a bank"}`); default none. Changing it updates the resource in place.
+	UserContext pulumi.MapInput `pulumi:"userContext"`
+}
+
+func (InsightsConfigConfigArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*InsightsConfigConfig)(nil)).Elem()
+}
+
+func (i InsightsConfigConfigArgs) ToInsightsConfigConfigOutput() InsightsConfigConfigOutput {
+	return i.ToInsightsConfigConfigOutputWithContext(context.Background())
+}
+
+func (i InsightsConfigConfigArgs) ToInsightsConfigConfigOutputWithContext(ctx context.Context) InsightsConfigConfigOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(InsightsConfigConfigOutput)
+}
+
+func (i InsightsConfigConfigArgs) ToInsightsConfigConfigPtrOutput() InsightsConfigConfigPtrOutput {
+	return i.ToInsightsConfigConfigPtrOutputWithContext(context.Background())
+}
+
+func (i InsightsConfigConfigArgs) ToInsightsConfigConfigPtrOutputWithContext(ctx context.Context) InsightsConfigConfigPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(InsightsConfigConfigOutput).ToInsightsConfigConfigPtrOutputWithContext(ctx)
+}
+
+// InsightsConfigConfigPtrInput is an input type that accepts InsightsConfigConfigArgs, InsightsConfigConfigPtr and InsightsConfigConfigPtrOutput values.
+// You can construct a concrete instance of `InsightsConfigConfigPtrInput` via:
+//
+//	        InsightsConfigConfigArgs{...}
+//
+//	or:
+//
+//	        nil
+type InsightsConfigConfigPtrInput interface {
+	pulumi.Input
+
+	ToInsightsConfigConfigPtrOutput() InsightsConfigConfigPtrOutput
+	ToInsightsConfigConfigPtrOutputWithContext(context.Context) InsightsConfigConfigPtrOutput
+}
+
+type insightsConfigConfigPtrType InsightsConfigConfigArgs
+
+func InsightsConfigConfigPtr(v *InsightsConfigConfigArgs) InsightsConfigConfigPtrInput {
+	return (*insightsConfigConfigPtrType)(v)
+}
+
+func (*insightsConfigConfigPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**InsightsConfigConfig)(nil)).Elem()
+}
+
+func (i *insightsConfigConfigPtrType) ToInsightsConfigConfigPtrOutput() InsightsConfigConfigPtrOutput {
+	return i.ToInsightsConfigConfigPtrOutputWithContext(context.Background())
+}
+
+func (i *insightsConfigConfigPtrType) ToInsightsConfigConfigPtrOutputWithContext(ctx context.Context) InsightsConfigConfigPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(InsightsConfigConfigPtrOutput)
+}
+
+// The job's settings: the runs it samples, the prompts and models it uses, and how it groups the runs. Each key is optional; unset keys are the service's.
+type InsightsConfigConfigOutput struct{ *pulumi.OutputState }
+
+func (InsightsConfigConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*InsightsConfigConfig)(nil)).Elem()
+}
+
+func (o InsightsConfigConfigOutput) ToInsightsConfigConfigOutput() InsightsConfigConfigOutput {
+	return o
+}
+
+func (o InsightsConfigConfigOutput) ToInsightsConfigConfigOutputWithContext(ctx context.Context) InsightsConfigConfigOutput {
+	return o
+}
+
+func (o InsightsConfigConfigOutput) ToInsightsConfigConfigPtrOutput() InsightsConfigConfigPtrOutput {
+	return o.ToInsightsConfigConfigPtrOutputWithContext(context.Background())
+}
+
+func (o InsightsConfigConfigOutput) ToInsightsConfigConfigPtrOutputWithContext(ctx context.Context) InsightsConfigConfigPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v InsightsConfigConfig) *InsightsConfigConfig {
+		return &v
+	}).(InsightsConfigConfigPtrOutput)
+}
+
+// Attributes the model extracts from each run, each a JSON Schema by name (e.g. `{sentiment: {type: "string", enum: [...]}}`); default none. Changing it updates the resource in place.
+func (o InsightsConfigConfigOutput) AttributeSchemas() pulumi.MapOutput {
+	return o.ApplyT(func(v InsightsConfigConfig) map[string]interface{} { return v.AttributeSchemas }).(pulumi.MapOutput)
+}
+
+// The model that groups the summaries (a model name of `config.model`'s provider); default the service's. Changing it updates the resource in place.
+func (o InsightsConfigConfigOutput) ClusterModel() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InsightsConfigConfig) *string { return v.ClusterModel }).(pulumi.StringPtrOutput)
+}
+
+// Which runs are considered, in LangSmith's filter language (e.g. `eq(is_root, true)`); default every run. Changing it updates the resource in place.
+func (o InsightsConfigConfigOutput) Filter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InsightsConfigConfig) *string { return v.Filter }).(pulumi.StringPtrOutput)
+}
+
+// How many groups each level of the grouping has, top level first (e.g. `[10, 3]`); default the service's. Changing it updates the resource in place.
+func (o InsightsConfigConfigOutput) Hierarchy() pulumi.IntArrayOutput {
+	return o.ApplyT(func(v InsightsConfigConfig) []int { return v.Hierarchy }).(pulumi.IntArrayOutput)
+}
+
+// The window of runs each job reads: the last this many hours before it runs; default the service's. Changing it updates the resource in place.
+func (o InsightsConfigConfigOutput) LastNHours() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v InsightsConfigConfig) *int { return v.LastNHours }).(pulumi.IntPtrOutput)
+}
+
+// The model provider the job uses (the workspace needs its key as a `WorkspaceSecret`). Changing it updates the resource in place.
+func (o InsightsConfigConfigOutput) Model() InsightsConfigConfigModelPtrOutput {
+	return o.ApplyT(func(v InsightsConfigConfig) *InsightsConfigConfigModel { return v.Model }).(InsightsConfigConfigModelPtrOutput)
+}
+
+// Separate groupings by partition: each name to the filter that selects its runs; default one grouping of every run. Changing it updates the resource in place.
+func (o InsightsConfigConfigOutput) Partitions() pulumi.MapOutput {
+	return o.ApplyT(func(v InsightsConfigConfig) map[string]interface{} { return v.Partitions }).(pulumi.MapOutput)
+}
+
+// How many runs are sampled (a count), or, below 1, the share of the runs; default the service's. Changing it updates the resource in place.
+func (o InsightsConfigConfigOutput) Sample() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v InsightsConfigConfig) *float64 { return v.Sample }).(pulumi.Float64PtrOutput)
+}
+
+// The model that summarises each run; default the service's. Changing it updates the resource in place.
+func (o InsightsConfigConfigOutput) SummaryModel() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InsightsConfigConfig) *string { return v.SummaryModel }).(pulumi.StringPtrOutput)
+}
+
+// The instructions the model summarises each run with before the runs are grouped; default the service's. Changing it updates the resource in place.
+func (o InsightsConfigConfigOutput) SummaryPrompt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InsightsConfigConfig) *string { return v.SummaryPrompt }).(pulumi.StringPtrOutput)
+}
+
+// What the model is told about the application, by topic (e.g. `{product: "a support bot for a bank"}`); default none. Changing it updates the resource in place.
+func (o InsightsConfigConfigOutput) UserContext() pulumi.MapOutput {
+	return o.ApplyT(func(v InsightsConfigConfig) map[string]interface{} { return v.UserContext }).(pulumi.MapOutput)
+}
+
+type InsightsConfigConfigPtrOutput struct{ *pulumi.OutputState }
+
+func (InsightsConfigConfigPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**InsightsConfigConfig)(nil)).Elem()
+}
+
+func (o InsightsConfigConfigPtrOutput) ToInsightsConfigConfigPtrOutput() InsightsConfigConfigPtrOutput {
+	return o
+}
+
+func (o InsightsConfigConfigPtrOutput) ToInsightsConfigConfigPtrOutputWithContext(ctx context.Context) InsightsConfigConfigPtrOutput {
+	return o
+}
+
+func (o InsightsConfigConfigPtrOutput) Elem() InsightsConfigConfigOutput {
+	return o.ApplyT(func(v *InsightsConfigConfig) InsightsConfigConfig {
+		if v != nil {
+			return *v
+		}
+		var ret InsightsConfigConfig
+		return ret
+	}).(InsightsConfigConfigOutput)
+}
+
+// Attributes the model extracts from each run, each a JSON Schema by name (e.g. `{sentiment: {type: "string", enum: [...]}}`); default none. Changing it updates the resource in place.
+func (o InsightsConfigConfigPtrOutput) AttributeSchemas() pulumi.MapOutput {
+	return o.ApplyT(func(v *InsightsConfigConfig) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.AttributeSchemas
+	}).(pulumi.MapOutput)
+}
+
+// The model that groups the summaries (a model name of `config.model`'s provider); default the service's. Changing it updates the resource in place.
+func (o InsightsConfigConfigPtrOutput) ClusterModel() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *InsightsConfigConfig) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ClusterModel
+	}).(pulumi.StringPtrOutput)
+}
+
+// Which runs are considered, in LangSmith's filter language (e.g. `eq(is_root, true)`); default every run. Changing it updates the resource in place.
+func (o InsightsConfigConfigPtrOutput) Filter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *InsightsConfigConfig) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Filter
+	}).(pulumi.StringPtrOutput)
+}
+
+// How many groups each level of the grouping has, top level first (e.g. `[10, 3]`); default the service's. Changing it updates the resource in place.
+func (o InsightsConfigConfigPtrOutput) Hierarchy() pulumi.IntArrayOutput {
+	return o.ApplyT(func(v *InsightsConfigConfig) []int {
+		if v == nil {
+			return nil
+		}
+		return v.Hierarchy
+	}).(pulumi.IntArrayOutput)
+}
+
+// The window of runs each job reads: the last this many hours before it runs; default the service's. Changing it updates the resource in place.
+func (o InsightsConfigConfigPtrOutput) LastNHours() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *InsightsConfigConfig) *int {
+		if v == nil {
+			return nil
+		}
+		return v.LastNHours
+	}).(pulumi.IntPtrOutput)
+}
+
+// The model provider the job uses (the workspace needs its key as a `WorkspaceSecret`). Changing it updates the resource in place.
+func (o InsightsConfigConfigPtrOutput) Model() InsightsConfigConfigModelPtrOutput {
+	return o.ApplyT(func(v *InsightsConfigConfig) *InsightsConfigConfigModel {
+		if v == nil {
+			return nil
+		}
+		return v.Model
+	}).(InsightsConfigConfigModelPtrOutput)
+}
+
+// Separate groupings by partition: each name to the filter that selects its runs; default one grouping of every run. Changing it updates the resource in place.
+func (o InsightsConfigConfigPtrOutput) Partitions() pulumi.MapOutput {
+	return o.ApplyT(func(v *InsightsConfigConfig) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.Partitions
+	}).(pulumi.MapOutput)
+}
+
+// How many runs are sampled (a count), or, below 1, the share of the runs; default the service's. Changing it updates the resource in place.
+func (o InsightsConfigConfigPtrOutput) Sample() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *InsightsConfigConfig) *float64 {
+		if v == nil {
+			return nil
+		}
+		return v.Sample
+	}).(pulumi.Float64PtrOutput)
+}
+
+// The model that summarises each run; default the service's. Changing it updates the resource in place.
+func (o InsightsConfigConfigPtrOutput) SummaryModel() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *InsightsConfigConfig) *string {
+		if v == nil {
+			return nil
+		}
+		return v.SummaryModel
+	}).(pulumi.StringPtrOutput)
+}
+
+// The instructions the model summarises each run with before the runs are grouped; default the service's. Changing it updates the resource in place.
+func (o InsightsConfigConfigPtrOutput) SummaryPrompt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *InsightsConfigConfig) *string {
+		if v == nil {
+			return nil
+		}
+		return v.SummaryPrompt
+	}).(pulumi.StringPtrOutput)
+}
+
+// What the model is told about the application, by topic (e.g. `{product: "a support bot for a bank"}`); default none. Changing it updates the resource in place.
+func (o InsightsConfigConfigPtrOutput) UserContext() pulumi.MapOutput {
+	return o.ApplyT(func(v *InsightsConfigConfig) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.UserContext
+	}).(pulumi.MapOutput)
 }
 
 // A access policy as `getAccessPolicies` lists it: the `AccessPolicy` resource's outputs and its id.
@@ -5301,6 +5740,115 @@ func (o ListedFeedbackConfigArrayOutput) Index(i pulumi.IntInput) ListedFeedback
 	}).(ListedFeedbackConfigOutput)
 }
 
+// A feedback formula as `getFeedbackFormulas` lists it: the `FeedbackFormula` resource's outputs and its id.
+type ListedFeedbackFormula struct {
+	// How the weighted scores combine: their sum or their average. Changing it updates the resource in place.
+	AggregationType *FeedbackFormulaAggregationType `pulumi:"aggregationType"`
+	// ISO 8601 creation time.
+	CreatedAt *string `pulumi:"createdAt"`
+	// The `Dataset` whose experiments the formula scores; set it or `projectId`, not both. Another dataset replaces the formula. Changing it replaces the resource.
+	DatasetId *string `pulumi:"datasetId"`
+	// The feedback key the formula's score is given under (e.g. `overall`); unique within its dataset or project. Changing it updates the resource in place.
+	FeedbackKey *string `pulumi:"feedbackKey"`
+	// The keys combined and the weight of each, in order. Changing it updates the resource in place.
+	FormulaParts []FeedbackFormulaFormulaPartsItem `pulumi:"formulaParts"`
+	// The feedback formula's id.
+	Id string `pulumi:"id"`
+	// When the formula last changed (ISO 8601).
+	ModifiedAt *string `pulumi:"modifiedAt"`
+	// The `Project` (tracing project) whose runs the formula scores; set it or `datasetId`, not both. Another project replaces the formula. Changing it replaces the resource.
+	ProjectId *string `pulumi:"projectId"`
+	// Workspace the feedback formula lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// Workspace the feedback formula lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A feedback formula as `getFeedbackFormulas` lists it: the `FeedbackFormula` resource's outputs and its id.
+type ListedFeedbackFormulaOutput struct{ *pulumi.OutputState }
+
+func (ListedFeedbackFormulaOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedFeedbackFormula)(nil)).Elem()
+}
+
+func (o ListedFeedbackFormulaOutput) ToListedFeedbackFormulaOutput() ListedFeedbackFormulaOutput {
+	return o
+}
+
+func (o ListedFeedbackFormulaOutput) ToListedFeedbackFormulaOutputWithContext(ctx context.Context) ListedFeedbackFormulaOutput {
+	return o
+}
+
+// How the weighted scores combine: their sum or their average. Changing it updates the resource in place.
+func (o ListedFeedbackFormulaOutput) AggregationType() FeedbackFormulaAggregationTypePtrOutput {
+	return o.ApplyT(func(v ListedFeedbackFormula) *FeedbackFormulaAggregationType { return v.AggregationType }).(FeedbackFormulaAggregationTypePtrOutput)
+}
+
+// ISO 8601 creation time.
+func (o ListedFeedbackFormulaOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFeedbackFormula) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// The `Dataset` whose experiments the formula scores; set it or `projectId`, not both. Another dataset replaces the formula. Changing it replaces the resource.
+func (o ListedFeedbackFormulaOutput) DatasetId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFeedbackFormula) *string { return v.DatasetId }).(pulumi.StringPtrOutput)
+}
+
+// The feedback key the formula's score is given under (e.g. `overall`); unique within its dataset or project. Changing it updates the resource in place.
+func (o ListedFeedbackFormulaOutput) FeedbackKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFeedbackFormula) *string { return v.FeedbackKey }).(pulumi.StringPtrOutput)
+}
+
+// The keys combined and the weight of each, in order. Changing it updates the resource in place.
+func (o ListedFeedbackFormulaOutput) FormulaParts() FeedbackFormulaFormulaPartsItemArrayOutput {
+	return o.ApplyT(func(v ListedFeedbackFormula) []FeedbackFormulaFormulaPartsItem { return v.FormulaParts }).(FeedbackFormulaFormulaPartsItemArrayOutput)
+}
+
+// The feedback formula's id.
+func (o ListedFeedbackFormulaOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedFeedbackFormula) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// When the formula last changed (ISO 8601).
+func (o ListedFeedbackFormulaOutput) ModifiedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFeedbackFormula) *string { return v.ModifiedAt }).(pulumi.StringPtrOutput)
+}
+
+// The `Project` (tracing project) whose runs the formula scores; set it or `datasetId`, not both. Another project replaces the formula. Changing it replaces the resource.
+func (o ListedFeedbackFormulaOutput) ProjectId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFeedbackFormula) *string { return v.ProjectId }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the feedback formula lives in.
+func (o ListedFeedbackFormulaOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFeedbackFormula) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the feedback formula lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedFeedbackFormulaOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFeedbackFormula) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedFeedbackFormulaArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedFeedbackFormulaArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedFeedbackFormula)(nil)).Elem()
+}
+
+func (o ListedFeedbackFormulaArrayOutput) ToListedFeedbackFormulaArrayOutput() ListedFeedbackFormulaArrayOutput {
+	return o
+}
+
+func (o ListedFeedbackFormulaArrayOutput) ToListedFeedbackFormulaArrayOutputWithContext(ctx context.Context) ListedFeedbackFormulaArrayOutput {
+	return o
+}
+
+func (o ListedFeedbackFormulaArrayOutput) Index(i pulumi.IntInput) ListedFeedbackFormulaOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedFeedbackFormula {
+		return vs[0].([]ListedFeedbackFormula)[vs[1].(int)]
+	}).(ListedFeedbackFormulaOutput)
+}
+
 // A gateway spend cap as `getGatewaySpendCaps` lists it: the `GatewaySpendCap` resource's outputs and its id.
 type ListedGatewaySpendCap struct {
 	// What the subjects' calls have spent in the current window, in US dollars, as of the last read.
@@ -5401,6 +5949,301 @@ func (o ListedGatewaySpendCapArrayOutput) Index(i pulumi.IntInput) ListedGateway
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedGatewaySpendCap {
 		return vs[0].([]ListedGatewaySpendCap)[vs[1].(int)]
 	}).(ListedGatewaySpendCapOutput)
+}
+
+// A insights config as `getInsightsConfigs` lists it: the `InsightsConfig` resource's outputs and its id.
+type ListedInsightsConfig struct {
+	// The job's settings: the runs it samples, the prompts and models it uses, and how it groups the runs. Each key is optional; unset keys are the service's.
+	Config *InsightsConfigConfig `pulumi:"config"`
+	// What the config looks for. Changing it updates the resource in place.
+	Description *string `pulumi:"description"`
+	// The insights config's id.
+	Id string `pulumi:"id"`
+	// The config's name, shown in the project's insights. Changing it updates the resource in place.
+	Name *string `pulumi:"name"`
+	// The `Project` (tracing project) whose runs the config groups; another project replaces the config. Changing it replaces the resource.
+	ProjectId *string `pulumi:"projectId"`
+	// When the service runs the job, as a five-field cron expression (e.g. `0 6 * * 1`, Mondays at 06:00 UTC); default none (run on demand). Unset clears the schedule. Changing it updates the resource in place.
+	ScheduleCron *string `pulumi:"scheduleCron"`
+	// Workspace the insights config lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// Workspace the insights config lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A insights config as `getInsightsConfigs` lists it: the `InsightsConfig` resource's outputs and its id.
+type ListedInsightsConfigOutput struct{ *pulumi.OutputState }
+
+func (ListedInsightsConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedInsightsConfig)(nil)).Elem()
+}
+
+func (o ListedInsightsConfigOutput) ToListedInsightsConfigOutput() ListedInsightsConfigOutput {
+	return o
+}
+
+func (o ListedInsightsConfigOutput) ToListedInsightsConfigOutputWithContext(ctx context.Context) ListedInsightsConfigOutput {
+	return o
+}
+
+// The job's settings: the runs it samples, the prompts and models it uses, and how it groups the runs. Each key is optional; unset keys are the service's.
+func (o ListedInsightsConfigOutput) Config() InsightsConfigConfigPtrOutput {
+	return o.ApplyT(func(v ListedInsightsConfig) *InsightsConfigConfig { return v.Config }).(InsightsConfigConfigPtrOutput)
+}
+
+// What the config looks for. Changing it updates the resource in place.
+func (o ListedInsightsConfigOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedInsightsConfig) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The insights config's id.
+func (o ListedInsightsConfigOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedInsightsConfig) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The config's name, shown in the project's insights. Changing it updates the resource in place.
+func (o ListedInsightsConfigOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedInsightsConfig) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// The `Project` (tracing project) whose runs the config groups; another project replaces the config. Changing it replaces the resource.
+func (o ListedInsightsConfigOutput) ProjectId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedInsightsConfig) *string { return v.ProjectId }).(pulumi.StringPtrOutput)
+}
+
+// When the service runs the job, as a five-field cron expression (e.g. `0 6 * * 1`, Mondays at 06:00 UTC); default none (run on demand). Unset clears the schedule. Changing it updates the resource in place.
+func (o ListedInsightsConfigOutput) ScheduleCron() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedInsightsConfig) *string { return v.ScheduleCron }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the insights config lives in.
+func (o ListedInsightsConfigOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedInsightsConfig) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the insights config lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedInsightsConfigOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedInsightsConfig) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedInsightsConfigArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedInsightsConfigArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedInsightsConfig)(nil)).Elem()
+}
+
+func (o ListedInsightsConfigArrayOutput) ToListedInsightsConfigArrayOutput() ListedInsightsConfigArrayOutput {
+	return o
+}
+
+func (o ListedInsightsConfigArrayOutput) ToListedInsightsConfigArrayOutputWithContext(ctx context.Context) ListedInsightsConfigArrayOutput {
+	return o
+}
+
+func (o ListedInsightsConfigArrayOutput) Index(i pulumi.IntInput) ListedInsightsConfigOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedInsightsConfig {
+		return vs[0].([]ListedInsightsConfig)[vs[1].(int)]
+	}).(ListedInsightsConfigOutput)
+}
+
+// A issues agent as `getIssuesAgents` lists it: the `IssuesAgent` resource's outputs and its id, with what the service's list answers beside them.
+type ListedIssuesAgent struct {
+	// Whether the team has accepted the agent's overview of the application (the agent then works from it). Changing it updates the resource in place.
+	AgentOverviewAccepted *bool `pulumi:"agentOverviewAccepted"`
+	// A prompt hub repository whose content the agent reads as context; default none. Changing it updates the resource in place.
+	ContextHubRepoHandle *string `pulumi:"contextHubRepoHandle"`
+	// ISO 8601 creation time.
+	CreatedAt *string `pulumi:"createdAt"`
+	// Whether the agent scans on the service's schedule (`cronSchedule`); default the service's (on). Changing it updates the resource in place.
+	CronEnabled *bool `pulumi:"cronEnabled"`
+	// When the agent's recurring scans run (a cron expression the service chooses), while `cronEnabled`.
+	CronSchedule *string `pulumi:"cronSchedule"`
+	// The branch fixes are proposed against; default the repository's default branch. Changing it updates the resource in place.
+	GithubBaseBranch *string `pulumi:"githubBaseBranch"`
+	// The folder of the repository that holds the application; default its root. Changing it updates the resource in place.
+	GithubRepoSubdir *string `pulumi:"githubRepoSubdir"`
+	// The GitHub repository the agent proposes fixes against; default none. The service clears the agent's fix state when it changes. Changing it updates the resource in place.
+	GithubRepoUrl *string `pulumi:"githubRepoUrl"`
+	// The issues agent's id.
+	Id string `pulumi:"id"`
+	// How many issues the agent has found, when the service listed it. Listed only: not among the resource's outputs.
+	IssueCount *int `pulumi:"issueCount"`
+	// The agent's latest run, empty until its first scan. Listed only: not among the resource's outputs.
+	LatestRunId *string `pulumi:"latestRunId"`
+	// The agent's overview of the application (what it does, what matters), saved through the service's overview endpoint as a private hub repository. Write-only: the service never returns it, so the state keeps the program's value, a change in the program writes it again, an edit made elsewhere (or by the agent's own scans) is not seen, and an import leaves it unset. Unset, the service keeps the last one written (it has no removal). Changing it updates the resource in place.
+	Overview *string `pulumi:"overview"`
+	// The commit of the overview this stack last wrote (the service answers it only to the write).
+	OverviewCommitHash *string `pulumi:"overviewCommitHash"`
+	// The id of the private hub repository that holds the overview, once one was saved.
+	OverviewRepoId *string `pulumi:"overviewRepoId"`
+	// Whether the agent's fix runs may verify fixes on preview deployments (when the service allows previews at all). Changing it updates the resource in place.
+	PreviewVerifyEnabled *bool `pulumi:"previewVerifyEnabled"`
+	// What the agent looks at first, most important first (e.g. `errors`, `latency`); default the service's. Changing it updates the resource in place.
+	Priorities []string `pulumi:"priorities"`
+	// The `Project` (tracing project) the agent watches; the resource's id (`pulumi import` takes it). A project has one agent; another project replaces it. Changing it replaces the resource.
+	ProjectId *string `pulumi:"projectId"`
+	// The name of the agent's project, when the service listed it. Listed only: not among the resource's outputs.
+	ProjectName *string `pulumi:"projectName"`
+	// Which traces the agent analyses, in LangSmith's filter language (e.g. `eq(is_root, true)`); default every trace. Changing it updates the resource in place.
+	RunFilter *string `pulumi:"runFilter"`
+	// The most the agent may spend on this project each month, in LCU (the service's decimal string is read as a number); `0` stops its runs. Default no limit; unset removes it. Changing it updates the resource in place.
+	SessionLcuSpendLimitMonthly *float64 `pulumi:"sessionLcuSpendLimitMonthly"`
+	// Workspace the issues agent lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// The team's own instructions, which the agent treats as authoritative (it never edits them); default none. Unset clears them. Changing it updates the resource in place.
+	UserInstructions *string `pulumi:"userInstructions"`
+	// Workspace the issues agent lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A issues agent as `getIssuesAgents` lists it: the `IssuesAgent` resource's outputs and its id, with what the service's list answers beside them.
+type ListedIssuesAgentOutput struct{ *pulumi.OutputState }
+
+func (ListedIssuesAgentOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedIssuesAgent)(nil)).Elem()
+}
+
+func (o ListedIssuesAgentOutput) ToListedIssuesAgentOutput() ListedIssuesAgentOutput {
+	return o
+}
+
+func (o ListedIssuesAgentOutput) ToListedIssuesAgentOutputWithContext(ctx context.Context) ListedIssuesAgentOutput {
+	return o
+}
+
+// Whether the team has accepted the agent's overview of the application (the agent then works from it). Changing it updates the resource in place.
+func (o ListedIssuesAgentOutput) AgentOverviewAccepted() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedIssuesAgent) *bool { return v.AgentOverviewAccepted }).(pulumi.BoolPtrOutput)
+}
+
+// A prompt hub repository whose content the agent reads as context; default none. Changing it updates the resource in place.
+func (o ListedIssuesAgentOutput) ContextHubRepoHandle() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedIssuesAgent) *string { return v.ContextHubRepoHandle }).(pulumi.StringPtrOutput)
+}
+
+// ISO 8601 creation time.
+func (o ListedIssuesAgentOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedIssuesAgent) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// Whether the agent scans on the service's schedule (`cronSchedule`); default the service's (on). Changing it updates the resource in place.
+func (o ListedIssuesAgentOutput) CronEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedIssuesAgent) *bool { return v.CronEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// When the agent's recurring scans run (a cron expression the service chooses), while `cronEnabled`.
+func (o ListedIssuesAgentOutput) CronSchedule() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedIssuesAgent) *string { return v.CronSchedule }).(pulumi.StringPtrOutput)
+}
+
+// The branch fixes are proposed against; default the repository's default branch. Changing it updates the resource in place.
+func (o ListedIssuesAgentOutput) GithubBaseBranch() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedIssuesAgent) *string { return v.GithubBaseBranch }).(pulumi.StringPtrOutput)
+}
+
+// The folder of the repository that holds the application; default its root. Changing it updates the resource in place.
+func (o ListedIssuesAgentOutput) GithubRepoSubdir() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedIssuesAgent) *string { return v.GithubRepoSubdir }).(pulumi.StringPtrOutput)
+}
+
+// The GitHub repository the agent proposes fixes against; default none. The service clears the agent's fix state when it changes. Changing it updates the resource in place.
+func (o ListedIssuesAgentOutput) GithubRepoUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedIssuesAgent) *string { return v.GithubRepoUrl }).(pulumi.StringPtrOutput)
+}
+
+// The issues agent's id.
+func (o ListedIssuesAgentOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedIssuesAgent) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// How many issues the agent has found, when the service listed it. Listed only: not among the resource's outputs.
+func (o ListedIssuesAgentOutput) IssueCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ListedIssuesAgent) *int { return v.IssueCount }).(pulumi.IntPtrOutput)
+}
+
+// The agent's latest run, empty until its first scan. Listed only: not among the resource's outputs.
+func (o ListedIssuesAgentOutput) LatestRunId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedIssuesAgent) *string { return v.LatestRunId }).(pulumi.StringPtrOutput)
+}
+
+// The agent's overview of the application (what it does, what matters), saved through the service's overview endpoint as a private hub repository. Write-only: the service never returns it, so the state keeps the program's value, a change in the program writes it again, an edit made elsewhere (or by the agent's own scans) is not seen, and an import leaves it unset. Unset, the service keeps the last one written (it has no removal). Changing it updates the resource in place.
+func (o ListedIssuesAgentOutput) Overview() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedIssuesAgent) *string { return v.Overview }).(pulumi.StringPtrOutput)
+}
+
+// The commit of the overview this stack last wrote (the service answers it only to the write).
+func (o ListedIssuesAgentOutput) OverviewCommitHash() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedIssuesAgent) *string { return v.OverviewCommitHash }).(pulumi.StringPtrOutput)
+}
+
+// The id of the private hub repository that holds the overview, once one was saved.
+func (o ListedIssuesAgentOutput) OverviewRepoId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedIssuesAgent) *string { return v.OverviewRepoId }).(pulumi.StringPtrOutput)
+}
+
+// Whether the agent's fix runs may verify fixes on preview deployments (when the service allows previews at all). Changing it updates the resource in place.
+func (o ListedIssuesAgentOutput) PreviewVerifyEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedIssuesAgent) *bool { return v.PreviewVerifyEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// What the agent looks at first, most important first (e.g. `errors`, `latency`); default the service's. Changing it updates the resource in place.
+func (o ListedIssuesAgentOutput) Priorities() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ListedIssuesAgent) []string { return v.Priorities }).(pulumi.StringArrayOutput)
+}
+
+// The `Project` (tracing project) the agent watches; the resource's id (`pulumi import` takes it). A project has one agent; another project replaces it. Changing it replaces the resource.
+func (o ListedIssuesAgentOutput) ProjectId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedIssuesAgent) *string { return v.ProjectId }).(pulumi.StringPtrOutput)
+}
+
+// The name of the agent's project, when the service listed it. Listed only: not among the resource's outputs.
+func (o ListedIssuesAgentOutput) ProjectName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedIssuesAgent) *string { return v.ProjectName }).(pulumi.StringPtrOutput)
+}
+
+// Which traces the agent analyses, in LangSmith's filter language (e.g. `eq(is_root, true)`); default every trace. Changing it updates the resource in place.
+func (o ListedIssuesAgentOutput) RunFilter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedIssuesAgent) *string { return v.RunFilter }).(pulumi.StringPtrOutput)
+}
+
+// The most the agent may spend on this project each month, in LCU (the service's decimal string is read as a number); `0` stops its runs. Default no limit; unset removes it. Changing it updates the resource in place.
+func (o ListedIssuesAgentOutput) SessionLcuSpendLimitMonthly() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ListedIssuesAgent) *float64 { return v.SessionLcuSpendLimitMonthly }).(pulumi.Float64PtrOutput)
+}
+
+// Workspace the issues agent lives in.
+func (o ListedIssuesAgentOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedIssuesAgent) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// The team's own instructions, which the agent treats as authoritative (it never edits them); default none. Unset clears them. Changing it updates the resource in place.
+func (o ListedIssuesAgentOutput) UserInstructions() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedIssuesAgent) *string { return v.UserInstructions }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the issues agent lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedIssuesAgentOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedIssuesAgent) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedIssuesAgentArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedIssuesAgentArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedIssuesAgent)(nil)).Elem()
+}
+
+func (o ListedIssuesAgentArrayOutput) ToListedIssuesAgentArrayOutput() ListedIssuesAgentArrayOutput {
+	return o
+}
+
+func (o ListedIssuesAgentArrayOutput) ToListedIssuesAgentArrayOutputWithContext(ctx context.Context) ListedIssuesAgentArrayOutput {
+	return o
+}
+
+func (o ListedIssuesAgentArrayOutput) Index(i pulumi.IntInput) ListedIssuesAgentOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedIssuesAgent {
+		return vs[0].([]ListedIssuesAgent)[vs[1].(int)]
+	}).(ListedIssuesAgentOutput)
 }
 
 // A model price map as `getModelPriceMaps` lists it: the `ModelPriceMap` resource's outputs and its id.
@@ -8710,10 +9553,14 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ExperimentViewOverrideColumnOverridesItemColorGradientItemArrayInput)(nil)).Elem(), ExperimentViewOverrideColumnOverridesItemColorGradientItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*FeedbackConfigCategoriesItemInput)(nil)).Elem(), FeedbackConfigCategoriesItemArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*FeedbackConfigCategoriesItemArrayInput)(nil)).Elem(), FeedbackConfigCategoriesItemArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FeedbackFormulaFormulaPartsItemInput)(nil)).Elem(), FeedbackFormulaFormulaPartsItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FeedbackFormulaFormulaPartsItemArrayInput)(nil)).Elem(), FeedbackFormulaFormulaPartsItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*GatewayPolicySubjectMatchersItemInput)(nil)).Elem(), GatewayPolicySubjectMatchersItemArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*GatewayPolicySubjectMatchersItemArrayInput)(nil)).Elem(), GatewayPolicySubjectMatchersItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*GatewaySpendCapSubjectMatchersItemInput)(nil)).Elem(), GatewaySpendCapSubjectMatchersItemArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*GatewaySpendCapSubjectMatchersItemArrayInput)(nil)).Elem(), GatewaySpendCapSubjectMatchersItemArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*InsightsConfigConfigInput)(nil)).Elem(), InsightsConfigConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*InsightsConfigConfigPtrInput)(nil)).Elem(), InsightsConfigConfigArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RunRuleAlertsItemInput)(nil)).Elem(), RunRuleAlertsItemArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RunRuleAlertsItemArrayInput)(nil)).Elem(), RunRuleAlertsItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RunRuleCodeEvaluatorsItemInput)(nil)).Elem(), RunRuleCodeEvaluatorsItemArgs{})
@@ -8766,10 +9613,14 @@ func init() {
 	pulumi.RegisterOutputType(ExperimentViewOverrideColumnOverridesItemColorGradientItemArrayOutput{})
 	pulumi.RegisterOutputType(FeedbackConfigCategoriesItemOutput{})
 	pulumi.RegisterOutputType(FeedbackConfigCategoriesItemArrayOutput{})
+	pulumi.RegisterOutputType(FeedbackFormulaFormulaPartsItemOutput{})
+	pulumi.RegisterOutputType(FeedbackFormulaFormulaPartsItemArrayOutput{})
 	pulumi.RegisterOutputType(GatewayPolicySubjectMatchersItemOutput{})
 	pulumi.RegisterOutputType(GatewayPolicySubjectMatchersItemArrayOutput{})
 	pulumi.RegisterOutputType(GatewaySpendCapSubjectMatchersItemOutput{})
 	pulumi.RegisterOutputType(GatewaySpendCapSubjectMatchersItemArrayOutput{})
+	pulumi.RegisterOutputType(InsightsConfigConfigOutput{})
+	pulumi.RegisterOutputType(InsightsConfigConfigPtrOutput{})
 	pulumi.RegisterOutputType(ListedAccessPolicyOutput{})
 	pulumi.RegisterOutputType(ListedAccessPolicyArrayOutput{})
 	pulumi.RegisterOutputType(ListedAccessPolicyAttachmentOutput{})
@@ -8802,8 +9653,14 @@ func init() {
 	pulumi.RegisterOutputType(ListedExperimentViewOverrideArrayOutput{})
 	pulumi.RegisterOutputType(ListedFeedbackConfigOutput{})
 	pulumi.RegisterOutputType(ListedFeedbackConfigArrayOutput{})
+	pulumi.RegisterOutputType(ListedFeedbackFormulaOutput{})
+	pulumi.RegisterOutputType(ListedFeedbackFormulaArrayOutput{})
 	pulumi.RegisterOutputType(ListedGatewaySpendCapOutput{})
 	pulumi.RegisterOutputType(ListedGatewaySpendCapArrayOutput{})
+	pulumi.RegisterOutputType(ListedInsightsConfigOutput{})
+	pulumi.RegisterOutputType(ListedInsightsConfigArrayOutput{})
+	pulumi.RegisterOutputType(ListedIssuesAgentOutput{})
+	pulumi.RegisterOutputType(ListedIssuesAgentArrayOutput{})
 	pulumi.RegisterOutputType(ListedModelPriceMapOutput{})
 	pulumi.RegisterOutputType(ListedModelPriceMapArrayOutput{})
 	pulumi.RegisterOutputType(ListedOAuthClientOutput{})

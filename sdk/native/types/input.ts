@@ -454,6 +454,20 @@ export interface FeedbackConfigCategoriesItemArgs {
 }
 
 /**
+ * An object of one item of a FeedbackFormula's `formulaParts`: The keys combined and the weight of each, in order.
+ */
+export interface FeedbackFormulaFormulaPartsItemArgs {
+    /**
+     * The feedback key whose scores this part takes.
+     */
+    key: pulumi.Input<string>;
+    /**
+     * What each of its scores is multiplied by.
+     */
+    weight: pulumi.Input<number>;
+}
+
+/**
  * An object of one item of a GatewayPolicy's `subjectMatchers`: Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id, or the calls that carry a custom `X-Gateway-*` header with a value (key `my_team` for `X-Gateway-My-Team`). The service keeps one policy of a kind per set of matchers.
  */
 export interface GatewayPolicySubjectMatchersItemArgs {
@@ -479,6 +493,56 @@ export interface GatewaySpendCapSubjectMatchersItemArgs {
      * The subject's id, or the custom header's value (matched exactly, case-sensitive).
      */
     value: pulumi.Input<string>;
+}
+
+/**
+ * The job's settings: the runs it samples, the prompts and models it uses, and how it groups the runs. Each key is optional; unset keys are the service's.
+ */
+export interface InsightsConfigConfigArgs {
+    /**
+     * Attributes the model extracts from each run, each a JSON Schema by name (e.g. `{sentiment: {type: "string", enum: [...]}}`); default none. Changing it updates the resource in place.
+     */
+    attributeSchemas?: pulumi.Input<{[key: string]: any} | undefined>;
+    /**
+     * The model that groups the summaries (a model name of `config.model`'s provider); default the service's. Changing it updates the resource in place.
+     */
+    clusterModel?: pulumi.Input<string | undefined>;
+    /**
+     * Which runs are considered, in LangSmith's filter language (e.g. `eq(is_root, true)`); default every run. Changing it updates the resource in place.
+     */
+    filter?: pulumi.Input<string | undefined>;
+    /**
+     * How many groups each level of the grouping has, top level first (e.g. `[10, 3]`); default the service's. Changing it updates the resource in place.
+     */
+    hierarchy?: pulumi.Input<pulumi.Input<number>[] | undefined>;
+    /**
+     * The window of runs each job reads: the last this many hours before it runs; default the service's. Changing it updates the resource in place.
+     */
+    lastNHours?: pulumi.Input<number | undefined>;
+    /**
+     * The model provider the job uses (the workspace needs its key as a `WorkspaceSecret`). Changing it updates the resource in place.
+     */
+    model?: pulumi.Input<enums.InsightsConfigConfigModel | undefined>;
+    /**
+     * Separate groupings by partition: each name to the filter that selects its runs; default one grouping of every run. Changing it updates the resource in place.
+     */
+    partitions?: pulumi.Input<{[key: string]: any} | undefined>;
+    /**
+     * How many runs are sampled (a count), or, below 1, the share of the runs; default the service's. Changing it updates the resource in place.
+     */
+    sample?: pulumi.Input<number | undefined>;
+    /**
+     * The model that summarises each run; default the service's. Changing it updates the resource in place.
+     */
+    summaryModel?: pulumi.Input<string | undefined>;
+    /**
+     * The instructions the model summarises each run with before the runs are grouped; default the service's. Changing it updates the resource in place.
+     */
+    summaryPrompt?: pulumi.Input<string | undefined>;
+    /**
+     * What the model is told about the application, by topic (e.g. `{product: "a support bot for a bank"}`); default none. Changing it updates the resource in place.
+     */
+    userContext?: pulumi.Input<{[key: string]: any} | undefined>;
 }
 
 /**

@@ -394,6 +394,20 @@ export interface FeedbackConfigCategoriesItem {
 }
 
 /**
+ * An object of one item of a FeedbackFormula's `formulaParts`: The keys combined and the weight of each, in order.
+ */
+export interface FeedbackFormulaFormulaPartsItem {
+    /**
+     * The feedback key whose scores this part takes.
+     */
+    key: string;
+    /**
+     * What each of its scores is multiplied by.
+     */
+    weight: number;
+}
+
+/**
  * An object of one item of a GatewayPolicy's `subjectMatchers`: Who the policy applies to: each matcher a subject (the organization, a workspace, a user, an API key, a run rule) by its id, or the calls that carry a custom `X-Gateway-*` header with a value (key `my_team` for `X-Gateway-My-Team`). The service keeps one policy of a kind per set of matchers.
  */
 export interface GatewayPolicySubjectMatchersItem {
@@ -419,6 +433,56 @@ export interface GatewaySpendCapSubjectMatchersItem {
      * The subject's id, or the custom header's value (matched exactly, case-sensitive).
      */
     value: string;
+}
+
+/**
+ * The job's settings: the runs it samples, the prompts and models it uses, and how it groups the runs. Each key is optional; unset keys are the service's.
+ */
+export interface InsightsConfigConfig {
+    /**
+     * Attributes the model extracts from each run, each a JSON Schema by name (e.g. `{sentiment: {type: "string", enum: [...]}}`); default none. Changing it updates the resource in place.
+     */
+    attributeSchemas?: {[key: string]: any};
+    /**
+     * The model that groups the summaries (a model name of `config.model`'s provider); default the service's. Changing it updates the resource in place.
+     */
+    clusterModel?: string;
+    /**
+     * Which runs are considered, in LangSmith's filter language (e.g. `eq(is_root, true)`); default every run. Changing it updates the resource in place.
+     */
+    filter?: string;
+    /**
+     * How many groups each level of the grouping has, top level first (e.g. `[10, 3]`); default the service's. Changing it updates the resource in place.
+     */
+    hierarchy?: number[];
+    /**
+     * The window of runs each job reads: the last this many hours before it runs; default the service's. Changing it updates the resource in place.
+     */
+    lastNHours?: number;
+    /**
+     * The model provider the job uses (the workspace needs its key as a `WorkspaceSecret`). Changing it updates the resource in place.
+     */
+    model?: enums.InsightsConfigConfigModel;
+    /**
+     * Separate groupings by partition: each name to the filter that selects its runs; default one grouping of every run. Changing it updates the resource in place.
+     */
+    partitions?: {[key: string]: any};
+    /**
+     * How many runs are sampled (a count), or, below 1, the share of the runs; default the service's. Changing it updates the resource in place.
+     */
+    sample?: number;
+    /**
+     * The model that summarises each run; default the service's. Changing it updates the resource in place.
+     */
+    summaryModel?: string;
+    /**
+     * The instructions the model summarises each run with before the runs are grouped; default the service's. Changing it updates the resource in place.
+     */
+    summaryPrompt?: string;
+    /**
+     * What the model is told about the application, by topic (e.g. `{product: "a support bot for a bank"}`); default none. Changing it updates the resource in place.
+     */
+    userContext?: {[key: string]: any};
 }
 
 /**
@@ -1255,6 +1319,52 @@ export interface ListedFeedbackConfig {
 }
 
 /**
+ * A feedback formula as `getFeedbackFormulas` lists it: the `FeedbackFormula` resource's outputs and its id.
+ */
+export interface ListedFeedbackFormula {
+    /**
+     * How the weighted scores combine: their sum or their average. Changing it updates the resource in place.
+     */
+    aggregationType?: enums.FeedbackFormulaAggregationType;
+    /**
+     * ISO 8601 creation time.
+     */
+    createdAt?: string;
+    /**
+     * The `Dataset` whose experiments the formula scores; set it or `projectId`, not both. Another dataset replaces the formula. Changing it replaces the resource.
+     */
+    datasetId?: string;
+    /**
+     * The feedback key the formula's score is given under (e.g. `overall`); unique within its dataset or project. Changing it updates the resource in place.
+     */
+    feedbackKey?: string;
+    /**
+     * The keys combined and the weight of each, in order. Changing it updates the resource in place.
+     */
+    formulaParts?: outputs.FeedbackFormulaFormulaPartsItem[];
+    /**
+     * The feedback formula's id.
+     */
+    id: string;
+    /**
+     * When the formula last changed (ISO 8601).
+     */
+    modifiedAt?: string;
+    /**
+     * The `Project` (tracing project) whose runs the formula scores; set it or `datasetId`, not both. Another project replaces the formula. Changing it replaces the resource.
+     */
+    projectId?: string;
+    /**
+     * Workspace the feedback formula lives in.
+     */
+    tenantId?: string;
+    /**
+     * Workspace the feedback formula lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
  * A gateway spend cap as `getGatewaySpendCaps` lists it: the `GatewaySpendCap` resource's outputs and its id.
  */
 export interface ListedGatewaySpendCap {
@@ -1294,6 +1404,142 @@ export interface ListedGatewaySpendCap {
      * The period the spend is counted over. Changing it updates the resource in place.
      */
     window?: enums.GatewaySpendCapWindow;
+}
+
+/**
+ * A insights config as `getInsightsConfigs` lists it: the `InsightsConfig` resource's outputs and its id.
+ */
+export interface ListedInsightsConfig {
+    /**
+     * The job's settings: the runs it samples, the prompts and models it uses, and how it groups the runs. Each key is optional; unset keys are the service's.
+     */
+    config?: outputs.InsightsConfigConfig;
+    /**
+     * What the config looks for. Changing it updates the resource in place.
+     */
+    description?: string;
+    /**
+     * The insights config's id.
+     */
+    id: string;
+    /**
+     * The config's name, shown in the project's insights. Changing it updates the resource in place.
+     */
+    name?: string;
+    /**
+     * The `Project` (tracing project) whose runs the config groups; another project replaces the config. Changing it replaces the resource.
+     */
+    projectId?: string;
+    /**
+     * When the service runs the job, as a five-field cron expression (e.g. `0 6 * * 1`, Mondays at 06:00 UTC); default none (run on demand). Unset clears the schedule. Changing it updates the resource in place.
+     */
+    scheduleCron?: string;
+    /**
+     * Workspace the insights config lives in.
+     */
+    tenantId?: string;
+    /**
+     * Workspace the insights config lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
+ * A issues agent as `getIssuesAgents` lists it: the `IssuesAgent` resource's outputs and its id, with what the service's list answers beside them.
+ */
+export interface ListedIssuesAgent {
+    /**
+     * Whether the team has accepted the agent's overview of the application (the agent then works from it). Changing it updates the resource in place.
+     */
+    agentOverviewAccepted?: boolean;
+    /**
+     * A prompt hub repository whose content the agent reads as context; default none. Changing it updates the resource in place.
+     */
+    contextHubRepoHandle?: string;
+    /**
+     * ISO 8601 creation time.
+     */
+    createdAt?: string;
+    /**
+     * Whether the agent scans on the service's schedule (`cronSchedule`); default the service's (on). Changing it updates the resource in place.
+     */
+    cronEnabled?: boolean;
+    /**
+     * When the agent's recurring scans run (a cron expression the service chooses), while `cronEnabled`.
+     */
+    cronSchedule?: string;
+    /**
+     * The branch fixes are proposed against; default the repository's default branch. Changing it updates the resource in place.
+     */
+    githubBaseBranch?: string;
+    /**
+     * The folder of the repository that holds the application; default its root. Changing it updates the resource in place.
+     */
+    githubRepoSubdir?: string;
+    /**
+     * The GitHub repository the agent proposes fixes against; default none. The service clears the agent's fix state when it changes. Changing it updates the resource in place.
+     */
+    githubRepoUrl?: string;
+    /**
+     * The issues agent's id.
+     */
+    id: string;
+    /**
+     * How many issues the agent has found, when the service listed it. Listed only: not among the resource's outputs.
+     */
+    issueCount?: number;
+    /**
+     * The agent's latest run, empty until its first scan. Listed only: not among the resource's outputs.
+     */
+    latestRunId?: string;
+    /**
+     * The agent's overview of the application (what it does, what matters), saved through the service's overview endpoint as a private hub repository. Write-only: the service never returns it, so the state keeps the program's value, a change in the program writes it again, an edit made elsewhere (or by the agent's own scans) is not seen, and an import leaves it unset. Unset, the service keeps the last one written (it has no removal). Changing it updates the resource in place.
+     */
+    overview?: string;
+    /**
+     * The commit of the overview this stack last wrote (the service answers it only to the write).
+     */
+    overviewCommitHash?: string;
+    /**
+     * The id of the private hub repository that holds the overview, once one was saved.
+     */
+    overviewRepoId?: string;
+    /**
+     * Whether the agent's fix runs may verify fixes on preview deployments (when the service allows previews at all). Changing it updates the resource in place.
+     */
+    previewVerifyEnabled?: boolean;
+    /**
+     * What the agent looks at first, most important first (e.g. `errors`, `latency`); default the service's. Changing it updates the resource in place.
+     */
+    priorities?: string[];
+    /**
+     * The `Project` (tracing project) the agent watches; the resource's id (`pulumi import` takes it). A project has one agent; another project replaces it. Changing it replaces the resource.
+     */
+    projectId?: string;
+    /**
+     * The name of the agent's project, when the service listed it. Listed only: not among the resource's outputs.
+     */
+    projectName?: string;
+    /**
+     * Which traces the agent analyses, in LangSmith's filter language (e.g. `eq(is_root, true)`); default every trace. Changing it updates the resource in place.
+     */
+    runFilter?: string;
+    /**
+     * The most the agent may spend on this project each month, in LCU (the service's decimal string is read as a number); `0` stops its runs. Default no limit; unset removes it. Changing it updates the resource in place.
+     */
+    sessionLcuSpendLimitMonthly?: number;
+    /**
+     * Workspace the issues agent lives in.
+     */
+    tenantId?: string;
+    /**
+     * The team's own instructions, which the agent treats as authoritative (it never edits them); default none. Unset clears them. Changing it updates the resource in place.
+     */
+    userInstructions?: string;
+    /**
+     * Workspace the issues agent lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
 }
 
 /**

@@ -165,6 +165,33 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
     request: { model: "each request's one model: `defaultModel`, or one of `disabledModels` (one request per model)" },
   },
   "langsmith:index:TagValue": { response: { tag_key_id: IN_PATH } },
+  "langsmith:index:IssuesAgent": {
+    request: {
+      session_agent_overview_repo_id:
+        "the overview's repository, which the service makes when the overview is first saved (`overviewRepoId`); not a team's choice",
+    },
+    response: {
+      engine_version: "the version of the agent's engine, chosen by the service",
+      latest_thread_id: "the thread of the agent's latest run: its activity, not configuration",
+      tenant_name: "the workspace's name, which `workspaceId` names",
+    },
+  },
+  "langsmith:index:InsightsConfig": {
+    request: {
+      "config.config_id": "names a saved config for one run of it: a saved config is this resource",
+      "config.name": "the name of one run of the job: the saved config's own `name` input names it",
+      "config.start_time": "a fixed window for one run; a saved config reads a moving one (`config.lastNHours`)",
+      "config.end_time": "a fixed window for one run; a saved config reads a moving one (`config.lastNHours`)",
+      "config.is_scheduled": "set by the service's scheduler on the runs it starts; the schedule is `scheduleCron`",
+      "config.validate_model_secrets":
+        "a check the service makes before it saves (default true: the workspace holds the model provider's key); the provider leaves it on",
+    },
+    response: {
+      "config.name": "the name of one run of the job: the saved config's own `name` input names it",
+      "config.start_time": "a fixed window for one run; a saved config reads a moving one (`config.lastNHours`)",
+      "config.end_time": "a fixed window for one run; a saved config reads a moving one (`config.lastNHours`)",
+    },
+  },
   "langsmith:index:UsageLimit": { request: { id: "sent by the provider: an update is an upsert by the limit's id, the resource's id" } },
   "langsmith:index:AlertRule": {
     request: { "rule.id": "the rule's id, in the request's path" },

@@ -28,6 +28,12 @@ export interface EmulatorFeatures {
    * invitation stays pending until accepted through the control routes.
    */
   acceptInvitations: boolean;
+  /**
+   * Every workspace is on composite feedback v2: `DELETE` of a feedback
+   * formula answers 410, as the service answers its v2 tenants. Off by default
+   * (a v1 tenant, whose formulas are deleted as any object).
+   */
+  compositeFeedbackV2: boolean;
 }
 
 /**

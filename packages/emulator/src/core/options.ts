@@ -103,6 +103,8 @@ export interface EmulatorOptions {
   destinationDelete?: boolean;
   /** Accept each organization invitation the moment it is made; default false. Switchable at runtime like {@link destinationDelete}. */
   acceptInvitations?: boolean;
+  /** Every workspace on composite feedback v2 (a feedback formula's `DELETE` answers 410); default false. Switchable at runtime like {@link destinationDelete}. */
+  compositeFeedbackV2?: boolean;
   /** Timeout of each S3 call of a test write, in milliseconds; default 5000. */
   s3TimeoutMs?: number;
   /** Clock in epoch milliseconds; default `Date.now`. Tests may pass a fake clock. */

@@ -177,8 +177,11 @@ export interface KindDeclaration {
    * when the body or the query names one (and the field too, when given: 404 when they name different objects).
    */
   readonly keyedBy?: string;
-  /** `DELETE <collection>/:id`: what it answers (the deleted object, `null`, `{}`, or no body with 204). */
-  readonly delete?: { readonly answer: "object" | "empty" | "emptyObject" | "none" };
+  /**
+   * `DELETE <collection>/:id`: what it answers (the deleted object, `null`, `{}`, no body with 204, or what a
+   * function makes of the deleted object, e.g. `{id, message}`).
+   */
+  readonly delete?: { readonly answer: "object" | "empty" | "emptyObject" | "none" | ((object: Record<string, unknown>, call: KindCall) => unknown) };
   /**
    * `DELETE <collection>` with the ids in the query parameter `param` (required; repeated, or one
    * comma-separated value as the Go services read `style: form, explode: false`; at most `maxItems`):

@@ -9,6 +9,9 @@ import { EVALUATORS } from "../tracing/evaluators";
 import { EXAMPLES } from "../tracing/examples";
 import { EXPERIMENT_VIEW_OVERRIDES } from "../tracing/datasets/experimentViewOverrides";
 import { FEEDBACK_CONFIGS } from "../tracing/feedbackConfigs";
+import { INSIGHTS_CONFIGS } from "../tracing/insights/insightsConfigs";
+import { FEEDBACK_FORMULAS } from "../tracing/insights/feedbackFormulas";
+import { ISSUES_AGENTS } from "../tracing/insights/issuesAgents";
 import { GATEWAY_POLICIES } from "../organization/gatewayPolicies";
 import { ORG_INVITES, ORG_MEMBERS, WORKSPACE_MEMBERS } from "../organization/members";
 import { MODEL_PRICES } from "../tracing/modelPrices";
@@ -39,6 +42,7 @@ export { registerAccessPolicyAttachments } from "../organization/accessPolicies"
 export { registerOAuthClientRotation } from "../organization/oauthClients";
 export { registerAnnotationQueueReviewerRoutes } from "../tracing/datasets/annotationQueueReviewers";
 export { registerDatasetShareRoutes } from "../tracing/datasets/datasetShares";
+export { registerIssuesAgentOverview } from "../tracing/insights/issuesAgents";
 export { registerGatewayPolicyRoutes } from "../organization/gatewayPolicies";
 export { registerResourceTagsRoute, registerWorkspaceTagsRoute } from "../organization/taggings";
 export { registerDataPlaneRoutes } from "../organization/dataPlanes";
@@ -78,6 +82,9 @@ export const KINDS: readonly KindDeclaration[] = [
   EVALUATORS,
   RUN_RULES,
   ALERT_RULES,
+  INSIGHTS_CONFIGS,
+  ISSUES_AGENTS,
+  FEEDBACK_FORMULAS,
   SANDBOX_REGISTRIES,
   ACCESS_POLICIES,
   GATEWAY_POLICIES,

@@ -358,6 +358,7 @@ export function registerKind(app: FastifyInstance, ctx: EmulatorContext, kind: K
       }
       removeRecord(record, call);
       ctx.store.commit();
+      if (typeof remove.answer === "function") return remove.answer(renderRecord(kind, record, ctx), call);
       if (remove.answer === "none") return reply.code(204).send();
       if (remove.answer === "object") return renderRecord(kind, record, ctx);
       return remove.answer === "emptyObject" ? {} : null;

@@ -51,7 +51,11 @@ const finishRevisionsSchema = z.strictObject({ withinMs: z.number().nonnegative(
 
 const rateLimitSchema = z.object({ requestsPerSecond: z.number().positive().nullable() });
 
-const featuresSchema = z.strictObject({ destinationDelete: z.boolean().optional(), acceptInvitations: z.boolean().optional() });
+const featuresSchema = z.strictObject({
+  destinationDelete: z.boolean().optional(),
+  acceptInvitations: z.boolean().optional(),
+  compositeFeedbackV2: z.boolean().optional(),
+});
 
 /** Registers the `/__emulator/` control routes (only when control is enabled). */
 export function registerControlRoutes(app: FastifyInstance, control: EmulatorControl): void {

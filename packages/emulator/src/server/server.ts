@@ -18,6 +18,7 @@ import {
   registerOAuthClientRotation,
   registerAnnotationQueueReviewerRoutes,
   registerDatasetShareRoutes,
+  registerIssuesAgentOverview,
   registerDataPlaneRoutes,
   registerGatewayPolicyRoutes,
   registerKind,
@@ -266,6 +267,7 @@ export function buildServer(
   registerOAuthClientRotation(app, ctx);
   registerAnnotationQueueReviewerRoutes(app, ctx);
   registerDatasetShareRoutes(app, ctx);
+  registerIssuesAgentOverview(app, ctx);
   registerGatewayPolicyRoutes(app, ctx);
   registerResourceTagsRoute(app, ctx);
   registerWorkspaceTagsRoute(app, ctx);

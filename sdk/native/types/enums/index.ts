@@ -810,6 +810,22 @@ export const FeedbackConfigType = {
  */
 export type FeedbackConfigType = (typeof FeedbackConfigType)[keyof typeof FeedbackConfigType];
 
+export const FeedbackFormulaAggregationType = {
+    /**
+     * `sum`, as the service names it.
+     */
+    Sum: "sum",
+    /**
+     * `avg`, as the service names it.
+     */
+    Avg: "avg",
+} as const;
+
+/**
+ * The values of a FeedbackFormula's `aggregationType`: How the weighted scores combine: their sum or their average.
+ */
+export type FeedbackFormulaAggregationType = (typeof FeedbackFormulaAggregationType)[keyof typeof FeedbackFormulaAggregationType];
+
 export const GatewayPolicyPolicyType = {
     /**
      * `spend_cap`, as the service names it.
@@ -869,6 +885,22 @@ export const GatewaySpendCapWindow = {
  * The values of a GatewaySpendCap's `window`: The period the spend is counted over.
  */
 export type GatewaySpendCapWindow = (typeof GatewaySpendCapWindow)[keyof typeof GatewaySpendCapWindow];
+
+export const InsightsConfigConfigModel = {
+    /**
+     * `openai`, as the service names it.
+     */
+    Openai: "openai",
+    /**
+     * `anthropic`, as the service names it.
+     */
+    Anthropic: "anthropic",
+} as const;
+
+/**
+ * The values of an InsightsConfig's `config.model`: The model provider the job uses (the workspace needs its key as a `WorkspaceSecret`).
+ */
+export type InsightsConfigConfigModel = (typeof InsightsConfigConfigModel)[keyof typeof InsightsConfigConfigModel];
 
 export const OAuthClientClientType = {
     /**
