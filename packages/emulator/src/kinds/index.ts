@@ -18,6 +18,7 @@ import { PROMPT_TAGS } from "../tracing/promptTags";
 import { PROMPT_WEBHOOKS } from "../tracing/promptWebhooks";
 import { RUN_RULES } from "../tracing/runRules";
 import { SANDBOX_REGISTRIES } from "../organization/sandboxRegistries";
+import { SANDBOX_SNAPSHOTS } from "../organization/sandboxSnapshots";
 import { SCIM_TOKENS } from "../organization/scimTokens";
 import { OAUTH_CLIENTS } from "../organization/oauthClients";
 import { ROLES } from "../organization/roles";
@@ -75,6 +76,7 @@ export const KINDS: readonly KindDeclaration[] = [
   RUN_RULES,
   ALERT_RULES,
   SANDBOX_REGISTRIES,
+  SANDBOX_SNAPSHOTS,
   ACCESS_POLICIES,
   GATEWAY_POLICIES,
 ];

@@ -752,6 +752,41 @@ export const zOauthOAuthClientListResponse = z.object({
 
 export const zErrutilUserError = z.record(z.string(), z.unknown());
 
+export const zSandboxesLabels = z.record(z.string(), z.string());
+
+export const zSandboxesCreateSnapshotPayload = z.object({
+    docker_image: z.string(),
+    fs_capacity_bytes: z.int(),
+    labels: zSandboxesLabels.optional(),
+    name: z.string(),
+    registry_id: z.string().optional(),
+    tag: z.string().optional()
+});
+
+export const zSandboxesSnapshotResponse = z.object({
+    created_at: z.string().optional(),
+    created_by: z.string().optional(),
+    docker_image: z.string().optional(),
+    fs_capacity_bytes: z.int().optional(),
+    fs_used_bytes: z.int().optional(),
+    id: z.string().optional(),
+    image_digest: z.string().optional(),
+    labels: zSandboxesLabels.optional(),
+    memory_snapshot_size_bytes: z.int().nullish(),
+    name: z.string().optional(),
+    registry_id: z.string().optional(),
+    source_sandbox_id: z.string().optional(),
+    status: z.string().optional(),
+    status_message: z.string().optional(),
+    tags: z.array(z.string()).optional(),
+    updated_at: z.string().optional()
+});
+
+export const zSandboxesSnapshotListResponse = z.object({
+    offset: z.int().optional(),
+    snapshots: z.array(zSandboxesSnapshotResponse).optional()
+});
+
 export const zEvaluatorStructuredOutput = z.object({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -1912,3 +1947,48 @@ export const zPostApiV1PlatformOauthClientsByIdRotateSecretData = z.object({
 });
 
 export const zPostApiV1PlatformOauthClientsByIdRotateSecretResponse = zOauthOAuthClientCredentialsResponse;
+
+export const zGetApiV2SandboxesSnapshotsData = z.object({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.object({
+        limit: z.int().optional().default(50),
+        offset: z.int().optional().default(0),
+        name_contains: z.string().optional(),
+        status: z.string().optional(),
+        created_by: z.string().optional(),
+        label: z.array(z.string()).optional(),
+        sort_by: z.string().optional().default('created_at'),
+        sort_direction: z.string().optional().default('desc')
+    }).optional()
+});
+
+export const zGetApiV2SandboxesSnapshotsResponse = zSandboxesSnapshotListResponse;
+
+export const zPostApiV2SandboxesSnapshotsData = z.object({
+    body: zSandboxesCreateSnapshotPayload,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV2SandboxesSnapshotsResponse = zSandboxesSnapshotResponse;
+
+export const zDeleteApiV2SandboxesSnapshotsBySnapshotIdData = z.object({
+    body: z.never().optional(),
+    path: z.object({
+        snapshot_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV2SandboxesSnapshotsBySnapshotIdResponse = z.void();
+
+export const zGetApiV2SandboxesSnapshotsBySnapshotIdData = z.object({
+    body: z.never().optional(),
+    path: z.object({
+        snapshot_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV2SandboxesSnapshotsBySnapshotIdResponse = zSandboxesSnapshotResponse;
