@@ -1080,6 +1080,41 @@ export const zHttpValidationError = z.strictObject({
     detail: z.array(zValidationError).optional()
 });
 
+export const zApiKeyGetResponse = z.strictObject({
+    created_at: z.iso.datetime({ offset: true, local: true }).nullish(),
+    id: z.uuid(),
+    short_key: z.string(),
+    description: z.string(),
+    read_only: z.boolean().optional().default(false),
+    last_used_at: z.iso.datetime({ offset: true, local: true }).nullish(),
+    expires_at: z.iso.datetime({ offset: true, local: true }).nullish(),
+    workspace_names: z.array(z.string()).nullish(),
+    default_workspace_name: z.string().nullish()
+});
+
+export const zApiKeyCreateRequest = z.strictObject({
+    description: z.string().optional().default('Default API key'),
+    read_only: z.boolean().optional().default(false),
+    expires_at: z.iso.datetime({ offset: true, local: true }).nullish(),
+    workspaces: z.array(z.uuid()).nullish(),
+    role_id: z.uuid().nullish(),
+    org_role_id: z.uuid().nullish(),
+    default_workspace_id: z.uuid().nullish()
+});
+
+export const zApiKeyCreateResponse = z.strictObject({
+    created_at: z.iso.datetime({ offset: true, local: true }).nullish(),
+    id: z.uuid(),
+    short_key: z.string(),
+    description: z.string(),
+    read_only: z.boolean().optional().default(false),
+    last_used_at: z.iso.datetime({ offset: true, local: true }).nullish(),
+    expires_at: z.iso.datetime({ offset: true, local: true }).nullish(),
+    workspace_names: z.array(z.string()).nullish(),
+    default_workspace_name: z.string().nullish(),
+    key: z.string()
+});
+
 export const zExample = z.strictObject({
     outputs: z.record(z.string(), z.unknown()).nullish(),
     dataset_id: z.uuid(),
@@ -1992,3 +2027,31 @@ export const zGetApiV2SandboxesSnapshotsBySnapshotIdData = z.strictObject({
 });
 
 export const zGetApiV2SandboxesSnapshotsBySnapshotIdResponse = zSandboxesSnapshotResponse;
+
+export const zGetApiV1OrgsCurrentPersonalAccessTokensData = z.strictObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.strictObject({
+        workspace_ids: z.array(z.uuid()).optional().default([])
+    }).optional()
+});
+
+export const zGetApiV1OrgsCurrentPersonalAccessTokensResponse = z.array(zApiKeyGetResponse);
+
+export const zPostApiV1OrgsCurrentPersonalAccessTokensData = z.strictObject({
+    body: zApiKeyCreateRequest,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1OrgsCurrentPersonalAccessTokensResponse = zApiKeyCreateResponse;
+
+export const zDeleteApiV1OrgsCurrentPersonalAccessTokensByPatIdData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        pat_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1OrgsCurrentPersonalAccessTokensByPatIdResponse = zApiKeyGetResponse;

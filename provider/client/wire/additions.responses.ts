@@ -1080,6 +1080,41 @@ export const zHttpValidationError = z.looseObject({
     detail: z.array(zValidationError).optional()
 });
 
+export const zApiKeyGetResponse = z.looseObject({
+    created_at: z.string().nullish(),
+    id: z.string(),
+    short_key: z.string(),
+    description: z.string(),
+    read_only: z.boolean().optional().default(false),
+    last_used_at: z.string().nullish(),
+    expires_at: z.string().nullish(),
+    workspace_names: z.array(z.string()).nullish(),
+    default_workspace_name: z.string().nullish()
+});
+
+export const zApiKeyCreateRequest = z.looseObject({
+    description: z.string().optional().default('Default API key'),
+    read_only: z.boolean().optional().default(false),
+    expires_at: z.string().nullish(),
+    workspaces: z.array(z.string()).nullish(),
+    role_id: z.string().nullish(),
+    org_role_id: z.string().nullish(),
+    default_workspace_id: z.string().nullish()
+});
+
+export const zApiKeyCreateResponse = z.looseObject({
+    created_at: z.string().nullish(),
+    id: z.string(),
+    short_key: z.string(),
+    description: z.string(),
+    read_only: z.boolean().optional().default(false),
+    last_used_at: z.string().nullish(),
+    expires_at: z.string().nullish(),
+    workspace_names: z.array(z.string()).nullish(),
+    default_workspace_name: z.string().nullish(),
+    key: z.string()
+});
+
 export const zExample = z.looseObject({
     outputs: z.record(z.string(), z.unknown()).nullish(),
     dataset_id: z.string(),
@@ -1992,3 +2027,31 @@ export const zGetApiV2SandboxesSnapshotsBySnapshotIdData = z.looseObject({
 });
 
 export const zGetApiV2SandboxesSnapshotsBySnapshotIdResponse = zSandboxesSnapshotResponse;
+
+export const zGetApiV1OrgsCurrentPersonalAccessTokensData = z.looseObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.looseObject({
+        workspace_ids: z.array(z.string()).optional().default([])
+    }).optional()
+});
+
+export const zGetApiV1OrgsCurrentPersonalAccessTokensResponse = z.array(zApiKeyGetResponse);
+
+export const zPostApiV1OrgsCurrentPersonalAccessTokensData = z.looseObject({
+    body: zApiKeyCreateRequest,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1OrgsCurrentPersonalAccessTokensResponse = zApiKeyCreateResponse;
+
+export const zDeleteApiV1OrgsCurrentPersonalAccessTokensByPatIdData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        pat_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1OrgsCurrentPersonalAccessTokensByPatIdResponse = zApiKeyGetResponse;

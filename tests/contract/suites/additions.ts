@@ -3,7 +3,8 @@
  * emulator serves (sandbox registries; access policies and their
  * attachments to roles; gateway policies; data planes; a workspace by id;
  * the tags of one object; a workspace's handle; a workspace's long-lived
- * retention; SCIM tokens; OAuth clients; sandbox snapshots),
+ * retention; SCIM tokens; OAuth clients; sandbox snapshots; personal access
+ * tokens),
  * each operation with its declared answers, 400s and 404s. The additions'
  * other operations are listed in NOT_IMPLEMENTED_IN_EMULATOR and probed as 501.
  *
@@ -39,6 +40,22 @@ export function describeAdditions(env: ContractEnv): void {
       await call("PATCH", `${registries}/contract-ghcr`, { body: { url: "ghcr.io" }, expect: 404 });
       await call("DELETE", `${registries}/contract-ghcr-2`, { expect: 204 });
       await call("DELETE", `${registries}/contract-ghcr-2`, { expect: 404 });
+    });
+
+    test("personal access tokens: create (200, the token answered this once; 422 malformed), list (never the token; 403 with a workspace key), delete (200 with the token's record; 404; 422 for a malformed id)", async () => {
+      const org = { apiKey: DEFAULT_ORG_API_KEY };
+      const tokens = "/api/v1/orgs/current/personal-access-tokens";
+      const created = (await call("POST", tokens, { ...org, body: { description: "contract pat" }, expect: 200 })).body as Json;
+      const id = String(created["id"]);
+      expect(created).toMatchObject({ description: "contract pat", key: expect.stringMatching(/^lsv2_pt_/) });
+      await call("POST", tokens, { ...org, body: { org_role_id: "admin" }, expect: 422, request: "invalid" });
+      const listed = (await call("GET", tokens, { ...org, expect: 200 })).body as Json[];
+      expect(listed.map((t) => t["id"])).toContain(id);
+      expect(JSON.stringify(listed)).not.toContain(String(created["key"]));
+      await call("GET", tokens, { expect: 403 });
+      expect((await call("DELETE", `${tokens}/${id}`, { ...org, expect: 200 })).body).toMatchObject({ id, description: "contract pat" });
+      await call("DELETE", `${tokens}/${id}`, { ...org, expect: 404 });
+      await call("DELETE", `${tokens}/not-a-uuid`, { ...org, expect: 422, request: "invalid" });
     });
 
     test("sandbox snapshots: create (201, building; 400 on an empty image or a capacity of 0; 400 for an unknown registry), get by id and by name:tag once ready, a new snapshot takes the tag, list with filters, 404s; delete (204)", async () => {

@@ -63,6 +63,12 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
       last_used_at: "when the key last authenticated: usage, not configuration",
     },
   },
+  "langsmith:index:PersonalAccessToken": {
+    response: {
+      default_workspace_name: "the name of the token's first workspace (`workspaces` holds their ids)",
+      last_used_at: "when the token last authenticated: usage, not configuration",
+    },
+  },
   "langsmith:index:OrganizationMember": {
     request: {
       full_name: "for self-hosted installs with basic authentication, which make the user at once: the provider invites by email",

@@ -2,7 +2,7 @@
 import { ACCESS_POLICIES } from "../organization/accessPolicies";
 import { ALERT_RULES } from "../tracing/alertRules";
 import { ANNOTATION_QUEUES } from "../tracing/annotationQueues";
-import { SERVICE_KEYS, WORKSPACE_API_KEYS } from "../organization/apiKeys";
+import { PERSONAL_ACCESS_TOKENS, SERVICE_KEYS, WORKSPACE_API_KEYS } from "../organization/apiKeys";
 import { DATASETS } from "../tracing/datasets";
 import type { KindDeclaration } from "./declaration";
 import { EVALUATORS } from "../tracing/evaluators";
@@ -59,6 +59,7 @@ export const KINDS: readonly KindDeclaration[] = [
   SERVICE_ACCOUNTS,
   WORKSPACE_API_KEYS,
   SERVICE_KEYS,
+  PERSONAL_ACCESS_TOKENS,
   SCIM_TOKENS,
   OAUTH_CLIENTS,
   SESSIONS,
