@@ -2,7 +2,8 @@
  * Wire shapes of error bodies. The service answers errors as FastAPI does:
  * `{"detail": "<message>"}`, a 422 `HTTPValidationError` whose `detail` is a
  * list of `{loc, msg, type, input, ctx}` (or sometimes a plain string), and the
- * REST API also answers some 403s as `{"error": "<code>"}`.
+ * REST API also answers some 403s as `{"error": "<code>"}`; the sandboxes
+ * service answers `{"detail": {"error": "<code>", "message": "..."}}`.
  */
 import { z } from "zod";
 import { zValidationError } from "./wire/controlPlane.responses";
@@ -19,7 +20,8 @@ export type ValidationErrorItem = z.infer<typeof ValidationErrorItemSchema>;
  * statuses carry.
  */
 export const ErrorBodySchema = z.looseObject({
-  detail: z.union([z.string(), z.array(ValidationErrorItemSchema)]).optional(),
+  /** A string, the 422 list, or (the sandboxes service) `{error: "<code>", message, error_id}`. */
+  detail: z.union([z.string(), z.array(ValidationErrorItemSchema), z.looseObject({ error: z.string().optional(), message: z.string().optional() })]).optional(),
   error: z.string().optional(),
   message: z.string().optional(),
 });

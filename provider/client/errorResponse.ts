@@ -91,7 +91,11 @@ function readErrorBody(bodyText: string): RawErrorBody | undefined {
   }
   const parsed = ErrorBodySchema.safeParse(json);
   if (!parsed.success) return undefined;
-  const { detail, error, message } = parsed.data;
+  const { detail } = parsed.data;
+  // The sandboxes service nests its code and message in `detail`.
+  const nested = detail !== undefined && typeof detail === "object" && !Array.isArray(detail) ? detail : undefined;
+  const error = parsed.data.error ?? nested?.error;
+  const message = parsed.data.message ?? nested?.message;
   return {
     json,
     items: Array.isArray(detail) ? detail : [],

@@ -230,10 +230,13 @@ export class RevisionFailedError extends LangSmithError {
 export class ObjectStatusError extends LangSmithError {
   /** The status the object reached (`gone` when it vanished). */
   readonly objectStatus: string;
+  /** The object's last answer, when it still exists: what a create that fails this way records (never serialized into the error). */
+  readonly lastAnswer?: Record<string, unknown>;
 
-  constructor(message: string, info: { objectStatus: string }) {
+  constructor(message: string, info: { objectStatus: string; lastAnswer?: Record<string, unknown> }) {
     super(message);
     this.objectStatus = info.objectStatus;
+    if (info.lastAnswer !== undefined) this.lastAnswer = info.lastAnswer;
   }
 
   protected override extraJson(): Record<string, string | number | boolean | undefined> {

@@ -10,7 +10,7 @@ import {
 import { declareKind, workspaceIdField, type CrudEndpoints } from "../engine/kind";
 import type { FieldTable, InputsOf } from "../engine/fields/fields";
 import { configKeyFor, requireSecret, setSecretStep } from "../engine/fields/secretSteps";
-import { CREATED_AT_OUTPUT } from "../engine/state/outputs";
+import { CREATED_AT_OUTPUT, OUTPUT_TYPES } from "../engine/state/outputs";
 import { z } from "zod";
 import { zSandboxesRegistryResponse } from "../client/wire/additions.responses";
 
@@ -124,8 +124,18 @@ export const resource = declareKind({
   unique: ["name"],
   endpoints: SANDBOX_REGISTRY_ENDPOINTS,
   idOf: (_created, inputs) => String(inputs["name"]),
-  // A registry is known by its name.
+  // A registry is known by its name; its service id is kept as `registry_id` (what a snapshot names it by).
   object: zSandboxesRegistryResponse,
-  listItems: (answer) => (answer.registries ?? []).map((registry) => ({ ...registry, id: registry.name })),
-  outputs: [{ ...CREATED_AT_OUTPUT, wire: "created_at" }],
+  unwrap: (answer) => ({ ...answer, registry_id: answer.id }),
+  listItems: (answer) => (answer.registries ?? []).map((registry) => ({ ...registry, registry_id: registry.id, id: registry.name })),
+  outputs: [
+    {
+      name: "registryId",
+      type: OUTPUT_TYPES.string,
+      doc: "The registry's id in the service (a UUID), what a `SandboxSnapshot`'s `registryId` takes; the resource's own id is its name.",
+      changesOnUpdate: false,
+      wire: "registry_id",
+    },
+    { ...CREATED_AT_OUTPUT, wire: "created_at" },
+  ],
 });

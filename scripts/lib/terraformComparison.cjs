@@ -23,7 +23,10 @@ const PROVIDERS = [
 /** Terraform modes a configuration sets. */
 const SETTABLE = new Set(["required", "optional", "optional+computed"]);
 
-/** What an entry is by itself: `gap` (a gap, or a missing scope or variant), `mapped` (a property), `reason`, or `missing` (no entry). */
+/**
+ * What an attribute's entry is by itself: `gap` (a gap, or a missing scope or variant), `mapped` (a property), `reason`, or `missing` (no entry).
+ * A resource or data source entry may also be `{"impossible": "<why>"}`: the service makes a counterpart impossible (it retired the endpoints).
+ */
 function entryKind(entry) {
   if (entry === undefined || entry === null) return "missing";
   if (typeof entry === "string") return "mapped";
@@ -155,7 +158,11 @@ function comparison(facts, mapping, schema) {
   for (const [provider, title] of PROVIDERS) {
     const read = facts.providers[provider];
     const ours = mapping[provider] ?? {};
-    const tally = { resources: { mapped: 0, gap: 0, reason: 0 }, dataSources: { mapped: 0, gap: 0, reason: 0 }, attributes: { mapped: 0, reason: 0, gap: 0 } };
+    const tally = {
+      resources: { mapped: 0, gap: 0, reason: 0, impossible: 0 },
+      dataSources: { mapped: 0, gap: 0, reason: 0, impossible: 0 },
+      attributes: { mapped: 0, reason: 0, gap: 0 },
+    };
     counts[provider] = tally;
     const gapList = [];
     gaps[provider] = gapList;
@@ -168,6 +175,16 @@ function comparison(facts, mapping, schema) {
         const entry = ours[kind]?.[name];
         if (entry === undefined) {
           problems.push(`${provider} ${name}: no entry in docs/terraform-mapping.json`);
+          continue;
+        }
+        if (typeof entry.impossible === "string") {
+          // The service makes a counterpart impossible (it retired the endpoints): neither ours nor a gap to close.
+          if (typeof entry.ours === "string" || typeof entry.gap === "string" || typeof entry.reason === "string")
+            problems.push(`${provider} ${name}: an impossible entry has no counterpart, gap or reason besides`);
+          tally[kind].impossible += 1;
+          glance.push(`| \`${name}\`${suffix} | — (impossible) | — |`);
+          lines.push(`#### \`${name}\``, "", `Impossible here: ${entry.impossible}`, "");
+          if (entry.note) lines.push(entry.note, "");
           continue;
         }
         if (typeof entry.ours !== "string") {
@@ -257,7 +274,9 @@ function page(sections) {
       (entry) => entry.commit !== undefined && entry.commit !== read.commit,
     );
     const at = `\`${read.repository}\` at \`${String(read.commit).slice(0, 12)}\`${read.version ? ` (${read.version})` : ""}${stitched ? ", its files at the commits the facts name" : ""}`;
-    return `| ${title} | ${at} | ${resources.mapped} of ${resources.mapped + resources.gap + resources.reason} (${gapsOf(resources.gap)}) | ${dataSources.mapped} of ${dataSources.mapped + dataSources.gap + dataSources.reason} (${gapsOf(dataSources.gap)}) | ${attributes.mapped} mapped, ${attributes.reason} reasoned, ${gapsOf(attributes.gap)} |`;
+    const here = ({ mapped, gap, reason, impossible }) =>
+      `${mapped} of ${mapped + gap + reason + impossible} (${gapsOf(gap)}${impossible > 0 ? `, ${impossible} impossible` : ""})`;
+    return `| ${title} | ${at} | ${here(resources)} | ${here(dataSources)} | ${attributes.mapped} mapped, ${attributes.reason} reasoned, ${gapsOf(attributes.gap)} |`;
   });
   const totalRows = sections.map(({ title, tally }) => {
     const sum = (key) => tally.resources[key] + tally.dataSources[key] + tally.attributes[key];
@@ -273,7 +292,8 @@ function page(sections) {
     "LangSmith, as read from their sources (`docs/terraform-facts.json` names the",
     "releases and the commit of each file), with ours beside it: a resource or",
     "function of this provider and its property, or the reason there is none, or",
-    "a **gap** still to close. A mapped attribute is checked against the property",
+    "a **gap** still to close, or **impossible**: the service makes a counterpart",
+    "impossible (it retired the endpoints). A mapped attribute is checked against the property",
     "it names, and each of these is a gap unless the entry gives the reason the",
     "service proves ours right (a reasoned difference): a value Terraform accepts",
     "that our property's enum refuses; an input Terraform takes that ours only",

@@ -72,6 +72,10 @@ export interface GetSandboxRegistryResult {
      */
     readonly name?: string;
     /**
+     * The registry's id in the service (a UUID), what a `SandboxSnapshot`'s `registryId` takes; the resource's own id is its name.
+     */
+    readonly registryId?: string;
+    /**
      * Workspace the sandbox registry lives in.
      */
     readonly tenantId?: string;

@@ -420,6 +420,16 @@ export const getPermissions: typeof import("./getPermissions").getPermissions = 
 export const getPermissionsOutput: typeof import("./getPermissions").getPermissionsOutput = null as any;
 utilities.lazyLoad(exports, ["getPermissions","getPermissionsOutput"], () => require("./getPermissions"));
 
+export { GetPersonalAccessTokenArgs, GetPersonalAccessTokenResult, GetPersonalAccessTokenOutputArgs } from "./getPersonalAccessToken";
+export const getPersonalAccessToken: typeof import("./getPersonalAccessToken").getPersonalAccessToken = null as any;
+export const getPersonalAccessTokenOutput: typeof import("./getPersonalAccessToken").getPersonalAccessTokenOutput = null as any;
+utilities.lazyLoad(exports, ["getPersonalAccessToken","getPersonalAccessTokenOutput"], () => require("./getPersonalAccessToken"));
+
+export { GetPersonalAccessTokensArgs, GetPersonalAccessTokensResult } from "./getPersonalAccessTokens";
+export const getPersonalAccessTokens: typeof import("./getPersonalAccessTokens").getPersonalAccessTokens = null as any;
+export const getPersonalAccessTokensOutput: typeof import("./getPersonalAccessTokens").getPersonalAccessTokensOutput = null as any;
+utilities.lazyLoad(exports, ["getPersonalAccessTokens","getPersonalAccessTokensOutput"], () => require("./getPersonalAccessTokens"));
+
 export { GetPlaygroundSettingsArgs, GetPlaygroundSettingsResult, GetPlaygroundSettingsOutputArgs } from "./getPlaygroundSettings";
 export const getPlaygroundSettings: typeof import("./getPlaygroundSettings").getPlaygroundSettings = null as any;
 export const getPlaygroundSettingsOutput: typeof import("./getPlaygroundSettings").getPlaygroundSettingsOutput = null as any;
@@ -499,6 +509,16 @@ export { GetSandboxRegistryArgs, GetSandboxRegistryResult, GetSandboxRegistryOut
 export const getSandboxRegistry: typeof import("./getSandboxRegistry").getSandboxRegistry = null as any;
 export const getSandboxRegistryOutput: typeof import("./getSandboxRegistry").getSandboxRegistryOutput = null as any;
 utilities.lazyLoad(exports, ["getSandboxRegistry","getSandboxRegistryOutput"], () => require("./getSandboxRegistry"));
+
+export { GetSandboxSnapshotArgs, GetSandboxSnapshotResult, GetSandboxSnapshotOutputArgs } from "./getSandboxSnapshot";
+export const getSandboxSnapshot: typeof import("./getSandboxSnapshot").getSandboxSnapshot = null as any;
+export const getSandboxSnapshotOutput: typeof import("./getSandboxSnapshot").getSandboxSnapshotOutput = null as any;
+utilities.lazyLoad(exports, ["getSandboxSnapshot","getSandboxSnapshotOutput"], () => require("./getSandboxSnapshot"));
+
+export { GetSandboxSnapshotsArgs, GetSandboxSnapshotsResult, GetSandboxSnapshotsOutputArgs } from "./getSandboxSnapshots";
+export const getSandboxSnapshots: typeof import("./getSandboxSnapshots").getSandboxSnapshots = null as any;
+export const getSandboxSnapshotsOutput: typeof import("./getSandboxSnapshots").getSandboxSnapshotsOutput = null as any;
+utilities.lazyLoad(exports, ["getSandboxSnapshots","getSandboxSnapshotsOutput"], () => require("./getSandboxSnapshots"));
 
 export { GetScimTokenArgs, GetScimTokenResult, GetScimTokenOutputArgs } from "./getScimToken";
 export const getScimToken: typeof import("./getScimToken").getScimToken = null as any;
@@ -640,6 +660,11 @@ export type OrganizationTtlSettings = import("./organizationTtlSettings").Organi
 export const OrganizationTtlSettings: typeof import("./organizationTtlSettings").OrganizationTtlSettings = null as any;
 utilities.lazyLoad(exports, ["OrganizationTtlSettings"], () => require("./organizationTtlSettings"));
 
+export { PersonalAccessTokenArgs } from "./personalAccessToken";
+export type PersonalAccessToken = import("./personalAccessToken").PersonalAccessToken;
+export const PersonalAccessToken: typeof import("./personalAccessToken").PersonalAccessToken = null as any;
+utilities.lazyLoad(exports, ["PersonalAccessToken"], () => require("./personalAccessToken"));
+
 export { PlaygroundSettingsArgs } from "./playgroundSettings";
 export type PlaygroundSettings = import("./playgroundSettings").PlaygroundSettings;
 export const PlaygroundSettings: typeof import("./playgroundSettings").PlaygroundSettings = null as any;
@@ -684,6 +709,11 @@ export { SandboxRegistryArgs } from "./sandboxRegistry";
 export type SandboxRegistry = import("./sandboxRegistry").SandboxRegistry;
 export const SandboxRegistry: typeof import("./sandboxRegistry").SandboxRegistry = null as any;
 utilities.lazyLoad(exports, ["SandboxRegistry"], () => require("./sandboxRegistry"));
+
+export { SandboxSnapshotArgs } from "./sandboxSnapshot";
+export type SandboxSnapshot = import("./sandboxSnapshot").SandboxSnapshot;
+export const SandboxSnapshot: typeof import("./sandboxSnapshot").SandboxSnapshot = null as any;
+utilities.lazyLoad(exports, ["SandboxSnapshot"], () => require("./sandboxSnapshot"));
 
 export { ScimTokenArgs } from "./scimToken";
 export type ScimToken = import("./scimToken").ScimToken;
@@ -816,6 +846,8 @@ const _module = {
                 return new OrganizationMember(name, <any>undefined, { urn })
             case "langsmith:index:OrganizationTtlSettings":
                 return new OrganizationTtlSettings(name, <any>undefined, { urn })
+            case "langsmith:index:PersonalAccessToken":
+                return new PersonalAccessToken(name, <any>undefined, { urn })
             case "langsmith:index:PlaygroundSettings":
                 return new PlaygroundSettings(name, <any>undefined, { urn })
             case "langsmith:index:Project":
@@ -832,6 +864,8 @@ const _module = {
                 return new RunRule(name, <any>undefined, { urn })
             case "langsmith:index:SandboxRegistry":
                 return new SandboxRegistry(name, <any>undefined, { urn })
+            case "langsmith:index:SandboxSnapshot":
+                return new SandboxSnapshot(name, <any>undefined, { urn })
             case "langsmith:index:ScimToken":
                 return new ScimToken(name, <any>undefined, { urn })
             case "langsmith:index:ServiceAccount":

@@ -77,6 +77,10 @@ export class SandboxRegistry extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
+     * The registry's id in the service (a UUID), what a `SandboxSnapshot`'s `registryId` takes; the resource's own id is its name.
+     */
+    declare public /*out*/ readonly registryId: pulumi.Output<string | undefined>;
+    /**
      * Salted fingerprints of the secret inputs (never the values): how a change of a secret is seen without storing it.
      */
     declare public /*out*/ readonly secretFingerprints: pulumi.Output<{[key: string]: any} | undefined>;
@@ -127,6 +131,7 @@ export class SandboxRegistry extends pulumi.CustomResource {
             resourceInputs["workspaceId"] = args?.workspaceId;
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["lastOperation"] = undefined /*out*/;
+            resourceInputs["registryId"] = undefined /*out*/;
             resourceInputs["secretFingerprints"] = undefined /*out*/;
             resourceInputs["stateVersion"] = undefined /*out*/;
             resourceInputs["tenantId"] = undefined /*out*/;
@@ -134,6 +139,7 @@ export class SandboxRegistry extends pulumi.CustomResource {
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["lastOperation"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
+            resourceInputs["registryId"] = undefined /*out*/;
             resourceInputs["secretFingerprints"] = undefined /*out*/;
             resourceInputs["stateVersion"] = undefined /*out*/;
             resourceInputs["tenantId"] = undefined /*out*/;

@@ -119,6 +119,8 @@ export const KNOWN_UNDECLARED_STATUSES: readonly UndeclaredStatus[] = [
   { method: "GET", template: "/api/v1/api-key", status: 401, reason: "the API key was deleted" },
   { method: "GET", template: "/api/v1/orgs/current/service-keys", status: 403, reason: "the key is scoped to one workspace; organization routes need an organization-scoped key" },
   { method: "DELETE", template: "/api/v1/orgs/current/service-keys/{api_key_id}", status: 404, reason: "no such service key in the organization" },
+  { method: "GET", template: "/api/v1/orgs/current/personal-access-tokens", status: 403, reason: "the key is scoped to one workspace; organization routes need an organization-scoped key" },
+  { method: "DELETE", template: "/api/v1/orgs/current/personal-access-tokens/{pat_id}", status: 404, reason: "no such personal access token in the organization" },
   { method: "POST", template: "/api/v1/workspaces/current/tag-keys", status: 409, reason: "a tag key with that key exists in the workspace" },
   { method: "GET", template: "/api/v1/workspaces/current/tag-keys/{tag_key_id}", status: 404, reason: "no such tag key in the workspace" },
   { method: "PATCH", template: "/api/v1/workspaces/current/tag-keys/{tag_key_id}", status: 404, reason: "no such tag key in the workspace" },

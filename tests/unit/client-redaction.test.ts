@@ -147,4 +147,11 @@ describe("parseErrorBody", () => {
     const body = JSON.stringify({ detail: [{ loc: ["body", secret], msg: `no ${secret}; no ab`, type: "t" }] });
     expect(parseErrorBody(body, [secret, "ab"]).detail).toBe(`body.${REDACTED}: no ${REDACTED}; no ab`);
   });
+
+  test("reads the sandboxes service's nested detail: its message, and its code when the message is empty; masks secrets there too", () => {
+    const secret = "s3cr3t-value";
+    const nested = JSON.stringify({ detail: { error: "BadRequest", error_id: "e1", message: `registry ${secret} not found` } });
+    expect(parseErrorBody(nested, [secret])).toMatchObject({ detail: `registry ${REDACTED} not found`, errorCode: "BadRequest" });
+    expect(parseErrorBody(JSON.stringify({ detail: { error: "NotFound" } }), []).detail).toBe("NotFound");
+  });
 });

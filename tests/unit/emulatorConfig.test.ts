@@ -62,7 +62,7 @@ describe("emulator CLI and config file", () => {
       JSON.stringify({
         organizations: [{ id: "org", workspaces: [{ id: "ws" }], oauthProviders: [{ provider_id: "github", has_token: true }] }],
         apiKeys: [{ key: "k1", organizationId: "org", workspaceId: "ws" }],
-        timings: { preset: "fast", stepDurationsMs: { BUILDING: 500 }, deleteDurationMs: 7, exportRunMs: 300 },
+        timings: { preset: "fast", stepDurationsMs: { BUILDING: 500 }, deleteDurationMs: 7, exportRunMs: 300, snapshotBuildMs: 900 },
         exportRowsPerFile: 50,
         traceRuns: [{ sessionId: "3c9d2e1f-5a6b-4c7d-8e9f-0a1b2c3d4e5f", runs: [{ name: "agent", startTime: "2026-10-01T00:00:00Z" }] }],
       }),
@@ -75,6 +75,7 @@ describe("emulator CLI and config file", () => {
       exportRunMs: 300,
       dataPlaneStepMs: FAST_TIMINGS.dataPlaneStepMs,
       exportHourMs: FAST_TIMINGS.exportHourMs,
+      snapshotBuildMs: 900,
     });
     expect(options.exportRowsPerFile).toBe(50);
     expect(options.traceRuns?.[0]?.runs).toEqual([expect.objectContaining({ name: "agent", startTime: "2026-10-01T00:00:00Z", runType: "chain" })]);

@@ -66,6 +66,17 @@ describe("the comparison with the Terraform providers", () => {
     }
   });
 
+  it("lists the organization charts the service retired as impossible, not as gaps, their data sources too", () => {
+    const community = result.counts["community"];
+    expect(community?.resources.impossible).toBe(2);
+    expect(community?.dataSources.impossible).toBe(3);
+    for (const name of ["langsmith_org_chart", "langsmith_org_chart_section", "langsmith_org_chart_preview"]) {
+      expect(result.gaps["community"]?.some((gap) => gap.startsWith(`\`${name}\``))).toBe(false);
+      expect(result.markdown).toContain(`| \`${name}\` (data source) | — (impossible) | — |`);
+    }
+    expect(result.markdown).toMatch(/#### `langsmith_org_chart`\n\nImpossible here: the service retired organization usage charts/);
+  });
+
   it("finds a missing entry, and a name our schema does not have", () => {
     const broken = JSON.parse(readFileSync(join(root, "docs", "terraform-mapping.json"), "utf8")) as {
       official: { resources: Record<string, { attributes: Record<string, unknown> }> };
@@ -157,6 +168,28 @@ describe("the rules a mapped attribute is checked by (small hand-made facts, map
     expect(compare({ mode: "required", type: "string" }, { ours: "label", difference: "nothing to explain" }).problems).toEqual([
       expect.stringContaining("a difference is given, but the rules find none"),
     ]);
+  });
+
+  it("counts a resource the service makes impossible apart from the gaps and the reasons, and refuses one that is also something else", () => {
+    const facts = (resources: Record<string, unknown>) => ({
+      providers: {
+        official: { repository: "example/terraform", commit: "0".repeat(40), version: "v0.0.1", resources, dataSources: {} },
+        community: { repository: "example/other", commit: "1".repeat(40), resources: {}, dataSources: {} },
+      },
+    });
+    const mapping = (entry: unknown) => ({ official: { resources: { tf_gone: entry }, dataSources: {} }, community: { resources: {}, dataSources: {} } });
+    const retired = comparison(
+      facts({ tf_gone: { attributes: { attr: { mode: "required", type: "string" } } } }),
+      mapping({ impossible: "the service retired it (410)" }),
+      schema,
+    );
+    expect(retired.problems).toEqual([]);
+    expect(retired.counts["official"]?.resources).toEqual({ mapped: 0, gap: 0, reason: 0, impossible: 1 });
+    expect(retired.gaps["official"]).toEqual([]);
+    expect(retired.markdown).toContain("Impossible here: the service retired it (410)");
+    expect(retired.markdown).toContain("0 of 1 (0 gaps, 1 impossible)");
+    const both = comparison(facts({ tf_gone: { attributes: {} } }), mapping({ impossible: "retired", gap: "issue 46" }), schema);
+    expect(both.problems).toEqual([expect.stringContaining("tf_gone: an impossible entry has no counterpart, gap or reason besides")]);
   });
 
   it("leaves an explicit gap a gap, with what the rules find beside its text", () => {

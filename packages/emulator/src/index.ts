@@ -128,6 +128,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     },
     exportRowsPerFile: options.exportRowsPerFile ?? 1000,
     pendingFailuresByName: new Map(),
+    pendingSnapshotFailures: new Map(),
     uploads: new SourceUploads(now),
     features: { ...initialFeatures },
   };

@@ -8,7 +8,7 @@
  * the control plane, its wait for the revision).
  */
 import type { LangSmithClient } from "../../client";
-import { ConflictError } from "../../client/errors";
+import { ConflictError, ObjectStatusError } from "../../client/errors";
 import type { OperationContext } from "../context/operation";
 import type { ProviderSettings } from "../context/settings";
 import { logProgress, shortId } from "../context/progress";
@@ -41,7 +41,10 @@ export async function createDeclared(kind: PreparedKind, context: OperationConte
   try {
     const created = (await hooks?.take?.(request, prepared)) ?? (await sendCreate(kind, request, client, hooks, prepared));
     // The service has it now: a failure of what follows keeps it in the stack, with what is known (the next up finishes it).
-    const outputsNow = () => hooks?.unfinished?.(request, created, prepared) ?? unfinishedOutputs(kind, request, created);
+    // A wait that ended off the way (a failed build) records the object as it last answered.
+    const outputsNow = (error?: unknown) =>
+      hooks?.unfinished?.(request, created, prepared) ??
+      unfinishedOutputs(kind, request, error instanceof ObjectStatusError && error.lastAnswer !== undefined ? { ...created, wire: error.lastAnswer } : created);
     return await keepingResource(created.id, outputsNow, raw, hooks?.resumeHint ?? "run pulumi up again to finish it", async () => ({
       id: created.id,
       outs: hooks?.after !== undefined ? await hooks.after(request, created, prepared) : await finishCreate(kind, request, client, created),

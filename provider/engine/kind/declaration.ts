@@ -111,6 +111,8 @@ export interface ListingDeclaration {
 export interface StatusLifecycle {
   /** Wire path of the status in the object's answer, e.g. `status`. */
   readonly status: string;
+  /** Wire path of the service's explanation of the status (e.g. a failed build's `status_message`), named by a wait that ends off the way; default none. */
+  readonly message?: string;
   /** Statuses of a usable object: a create and an update end in one. */
   readonly ready: readonly string[];
   /** Statuses of work in progress (provisioning, an update), waited through. */

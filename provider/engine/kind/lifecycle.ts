@@ -60,6 +60,12 @@ export function statusIn(lifecycle: StatusLifecycle, wire: unknown): string | un
   return typeof status === "string" ? status : undefined;
 }
 
+/** The service's explanation of the object's status in an answer (`undefined` when the lifecycle names none or the answer has none). */
+export function messageIn(lifecycle: StatusLifecycle, wire: unknown): string | undefined {
+  const message = lifecycle.message === undefined ? undefined : getPath(wire, lifecycle.message);
+  return typeof message === "string" && message.trim() !== "" ? message.trim() : undefined;
+}
+
 /** Whether the goal is reached by this status (`undefined`: the object is gone). */
 function reached(lifecycle: StatusLifecycle, goal: WaitGoal, status: string | undefined): boolean {
   const gone = status === undefined || (lifecycle.gone ?? []).includes(status);
@@ -96,8 +102,10 @@ export async function waitForStatus(wait: StatusWait, goal: WaitGoal, first?: Re
     if (reached(lifecycle, goal, current === undefined ? undefined : status)) return current;
     if (current === undefined || status === undefined || !onTheWay(lifecycle, goal, status)) {
       const seen = current === undefined ? "gone" : (status ?? "without a status");
-      throw new ObjectStatusError(`waiting for ${kind.spec.kind} "${name}" ${what}: it is ${seen}`, {
+      const explained = current === undefined ? undefined : messageIn(lifecycle, current);
+      throw new ObjectStatusError(`waiting for ${kind.spec.kind} "${name}" ${what}: it is ${seen}${explained === undefined ? "" : ` (${explained})`}`, {
         objectStatus: current === undefined ? "gone" : (status ?? "unknown"),
+        ...(current === undefined ? {} : { lastAnswer: current }),
       });
     }
     const elapsedMs = systemClock.now() - startedMs;

@@ -12,6 +12,7 @@ import { logProgress, warnProgress } from "../context/progress";
 import { readInputs, toUpdateBody } from "../fields/fields";
 import { getPath, isRecord, isUnset } from "../fields/paths";
 import type { Properties } from "../resource";
+import { partialFailure } from "../state/partialFailure";
 import { changedFields } from "./diff";
 import type { UpdateHooks, UpdateRequest, Updated } from "./hooks";
 import { deletable, lifecycleWait, statusIn, type StatusWait, waitForStatus } from "./lifecycle";
@@ -38,13 +39,46 @@ export async function updateDeclared(
   const action = `updating ${spec.kind} "${name}"`;
   // The Diff's comparison, over the inputs as it received them (the check's marks kept: equal secrets are not hashed again).
   const changed = changedFields(kind, olds, raw);
-  if (hooks === undefined && (changed.inPlace.length === 0 || kind.endpoints.update === undefined)) return { outs: recordedUnchanged(kind, inputs, olds) };
+  if (hooks === undefined && (changed.inPlace.length === 0 || kind.endpoints.update === undefined)) {
+    // An object the service builds asynchronously, with nothing to send: a create whose wait did not finish resumes it.
+    return { outs: kind.spec.lifecycle === undefined ? recordedUnchanged(kind, inputs, olds) : await awaitReady(kind, context, id, olds, inputs, raw) };
+  }
   const props = { ...olds, ...inputs };
   const { settings, reader: client, writer } = await openWrite(kind, context, action, inputs, props);
   const request: UpdateRequest = { context, settings, client: writer, action, name, inputs, raw, id, olds, changed };
   const updated = hooks?.send !== undefined ? await hooks.send(request) : await sendUpdate(kind, request, client);
   if (hooks?.after !== undefined) return { outs: await hooks.after(request, updated) };
   return { outs: await recordUpdate(kind, request, client, updated) };
+}
+
+/**
+ * An update with nothing to send, of a kind the service builds
+ * asynchronously: waits until the object is ready and records it as it then
+ * answers. A status off the way to ready (a failed build) records the object
+ * as it last answered, with the error.
+ */
+async function awaitReady(
+  kind: PreparedKind,
+  context: OperationContext,
+  id: string,
+  olds: Properties,
+  inputs: Properties,
+  raw: Properties,
+): Promise<Properties> {
+  const name = nameOf(kind, inputs, id);
+  const props = { ...olds, ...inputs };
+  const settings = settingsInScope(context, kind.spec.scope, `updating ${kind.spec.kind} "${name}"`, props);
+  const wait = lifecycleWait(kind, context, await context.client(settings), id, props, "update");
+  const tenantId = typeof olds["tenantId"] === "string" ? olds["tenantId"] : undefined;
+  const lastOperation = typeof olds["lastOperation"] === "string" ? olds["lastOperation"] : "no change";
+  const record = (wire: Record<string, unknown>) => ({ ...keptOutputs(kind, olds), ...outputsFor(kind, inputs, wire, tenantId, lastOperation) });
+  try {
+    const ready = wait === undefined ? undefined : await waitForStatus(wait, "ready");
+    return ready === undefined ? recordedUnchanged(kind, inputs, olds) : record(ready);
+  } catch (error) {
+    if (!(error instanceof ObjectStatusError) || error.lastAnswer === undefined) throw error;
+    throw partialFailure(id, record(error.lastAnswer), `${error.message}; ${id} stays in the stack as the service last answered it`, raw);
+  }
 }
 
 /** The kind's hooks around the update, when it wraps the engine's rather than replacing it. */

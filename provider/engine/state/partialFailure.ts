@@ -51,14 +51,15 @@ export function partialFailure(id: string, outputs: object, message: string, raw
 /**
  * Runs the steps of an operation that follow the service's acceptance of
  * resource `id`. A failure that is already a {@link PartialFailure} passes
- * through; any other becomes one with the outputs `outputsNow()` gives (what
- * is known at the moment of the failure) and a message ending in `hint`.
+ * through; any other becomes one with the outputs `outputsNow(error)` gives
+ * (what is known at the moment of the failure, which the error may carry) and
+ * a message ending in `hint`.
  *
  * @param hint what the user does next, e.g. `run pulumi up again to resume waiting`.
  */
 export async function keepingResource<T>(
   id: string,
-  outputsNow: () => object,
+  outputsNow: (error: unknown) => object,
   raw: Record<string, unknown>,
   hint: string,
   steps: () => Promise<T>,
@@ -67,6 +68,6 @@ export async function keepingResource<T>(
     return await steps();
   } catch (error) {
     if (isPartialFailure(error)) throw error;
-    throw partialFailure(id, outputsNow(), `${messageOf(error)}; ${id} exists and stays in the stack: ${hint}`, raw);
+    throw partialFailure(id, outputsNow(error), `${messageOf(error)}; ${id} exists and stays in the stack: ${hint}`, raw);
   }
 }

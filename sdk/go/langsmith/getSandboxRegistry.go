@@ -42,6 +42,8 @@ type LookupSandboxRegistryResult struct {
 	Id *string `pulumi:"id"`
 	// The registry's name, unique in the workspace: sandboxes name it by it, and it is the resource's id (`pulumi import` takes it). The service can rename a registry, but a new name is a new id here: it replaces the registry. Changing it replaces the resource.
 	Name *string `pulumi:"name"`
+	// The registry's id in the service (a UUID), what a `SandboxSnapshot`'s `registryId` takes; the resource's own id is its name.
+	RegistryId *string `pulumi:"registryId"`
 	// Workspace the sandbox registry lives in.
 	TenantId *string `pulumi:"tenantId"`
 	// The registry's address, e.g. `ghcr.io` or `https://registry.example.com`. Changing it updates the resource in place.
@@ -104,6 +106,11 @@ func (o LookupSandboxRegistryResultOutput) Id() pulumi.StringPtrOutput {
 // The registry's name, unique in the workspace: sandboxes name it by it, and it is the resource's id (`pulumi import` takes it). The service can rename a registry, but a new name is a new id here: it replaces the registry. Changing it replaces the resource.
 func (o LookupSandboxRegistryResultOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupSandboxRegistryResult) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// The registry's id in the service (a UUID), what a `SandboxSnapshot`'s `registryId` takes; the resource's own id is its name.
+func (o LookupSandboxRegistryResultOutput) RegistryId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupSandboxRegistryResult) *string { return v.RegistryId }).(pulumi.StringPtrOutput)
 }
 
 // Workspace the sandbox registry lives in.

@@ -75,6 +75,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &OrganizationMember{}
 	case "langsmith:index:OrganizationTtlSettings":
 		r = &OrganizationTtlSettings{}
+	case "langsmith:index:PersonalAccessToken":
+		r = &PersonalAccessToken{}
 	case "langsmith:index:PlaygroundSettings":
 		r = &PlaygroundSettings{}
 	case "langsmith:index:Project":
@@ -91,6 +93,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &RunRule{}
 	case "langsmith:index:SandboxRegistry":
 		r = &SandboxRegistry{}
+	case "langsmith:index:SandboxSnapshot":
+		r = &SandboxSnapshot{}
 	case "langsmith:index:ScimToken":
 		r = &ScimToken{}
 	case "langsmith:index:ServiceAccount":

@@ -6643,6 +6643,122 @@ func (o ListedOrganizationMemberArrayOutput) Index(i pulumi.IntInput) ListedOrga
 	}).(ListedOrganizationMemberOutput)
 }
 
+// A personal access token as `getPersonalAccessTokens` lists it: the `PersonalAccessToken` resource's outputs and its id.
+type ListedPersonalAccessToken struct {
+	// ISO 8601 creation time.
+	CreatedAt *string `pulumi:"createdAt"`
+	// Workspace the key acts in when a request names none. Changing it replaces the resource.
+	DefaultWorkspaceId *string `pulumi:"defaultWorkspaceId"`
+	// What the key is for, shown in LangSmith; default the service's (`Default API key`). Changing it replaces the resource.
+	Description *string `pulumi:"description"`
+	// When the key stops working; default never. Rotate before it by changing an input (e.g. the description), which makes a new key first. Changing it replaces the resource.
+	ExpiresAt *string `pulumi:"expiresAt"`
+	// The personal access token's id.
+	Id string `pulumi:"id"`
+	// Organization role of the key (e.g. the built-in `ORGANIZATION_ADMIN` from `getRole`). Changing it replaces the resource.
+	OrgRoleId *string `pulumi:"orgRoleId"`
+	// Whether the key can only read. Changing it replaces the resource.
+	ReadOnly *bool `pulumi:"readOnly"`
+	// Workspace role of the key (a `Role`, or a built-in role from `getRole`). Changing it replaces the resource.
+	RoleId *string `pulumi:"roleId"`
+	// The key's visible prefix, as LangSmith lists it.
+	ShortKey *string `pulumi:"shortKey"`
+	// Names of the workspaces the key may act in.
+	WorkspaceNames []string `pulumi:"workspaceNames"`
+	// Workspaces the key may act in (the service reports their names, as the `workspaceNames` output). Changing it replaces the resource.
+	Workspaces []string `pulumi:"workspaces"`
+}
+
+// A personal access token as `getPersonalAccessTokens` lists it: the `PersonalAccessToken` resource's outputs and its id.
+type ListedPersonalAccessTokenOutput struct{ *pulumi.OutputState }
+
+func (ListedPersonalAccessTokenOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedPersonalAccessToken)(nil)).Elem()
+}
+
+func (o ListedPersonalAccessTokenOutput) ToListedPersonalAccessTokenOutput() ListedPersonalAccessTokenOutput {
+	return o
+}
+
+func (o ListedPersonalAccessTokenOutput) ToListedPersonalAccessTokenOutputWithContext(ctx context.Context) ListedPersonalAccessTokenOutput {
+	return o
+}
+
+// ISO 8601 creation time.
+func (o ListedPersonalAccessTokenOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedPersonalAccessToken) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the key acts in when a request names none. Changing it replaces the resource.
+func (o ListedPersonalAccessTokenOutput) DefaultWorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedPersonalAccessToken) *string { return v.DefaultWorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+// What the key is for, shown in LangSmith; default the service's (`Default API key`). Changing it replaces the resource.
+func (o ListedPersonalAccessTokenOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedPersonalAccessToken) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// When the key stops working; default never. Rotate before it by changing an input (e.g. the description), which makes a new key first. Changing it replaces the resource.
+func (o ListedPersonalAccessTokenOutput) ExpiresAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedPersonalAccessToken) *string { return v.ExpiresAt }).(pulumi.StringPtrOutput)
+}
+
+// The personal access token's id.
+func (o ListedPersonalAccessTokenOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedPersonalAccessToken) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Organization role of the key (e.g. the built-in `ORGANIZATION_ADMIN` from `getRole`). Changing it replaces the resource.
+func (o ListedPersonalAccessTokenOutput) OrgRoleId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedPersonalAccessToken) *string { return v.OrgRoleId }).(pulumi.StringPtrOutput)
+}
+
+// Whether the key can only read. Changing it replaces the resource.
+func (o ListedPersonalAccessTokenOutput) ReadOnly() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedPersonalAccessToken) *bool { return v.ReadOnly }).(pulumi.BoolPtrOutput)
+}
+
+// Workspace role of the key (a `Role`, or a built-in role from `getRole`). Changing it replaces the resource.
+func (o ListedPersonalAccessTokenOutput) RoleId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedPersonalAccessToken) *string { return v.RoleId }).(pulumi.StringPtrOutput)
+}
+
+// The key's visible prefix, as LangSmith lists it.
+func (o ListedPersonalAccessTokenOutput) ShortKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedPersonalAccessToken) *string { return v.ShortKey }).(pulumi.StringPtrOutput)
+}
+
+// Names of the workspaces the key may act in.
+func (o ListedPersonalAccessTokenOutput) WorkspaceNames() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ListedPersonalAccessToken) []string { return v.WorkspaceNames }).(pulumi.StringArrayOutput)
+}
+
+// Workspaces the key may act in (the service reports their names, as the `workspaceNames` output). Changing it replaces the resource.
+func (o ListedPersonalAccessTokenOutput) Workspaces() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ListedPersonalAccessToken) []string { return v.Workspaces }).(pulumi.StringArrayOutput)
+}
+
+type ListedPersonalAccessTokenArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedPersonalAccessTokenArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedPersonalAccessToken)(nil)).Elem()
+}
+
+func (o ListedPersonalAccessTokenArrayOutput) ToListedPersonalAccessTokenArrayOutput() ListedPersonalAccessTokenArrayOutput {
+	return o
+}
+
+func (o ListedPersonalAccessTokenArrayOutput) ToListedPersonalAccessTokenArrayOutputWithContext(ctx context.Context) ListedPersonalAccessTokenArrayOutput {
+	return o
+}
+
+func (o ListedPersonalAccessTokenArrayOutput) Index(i pulumi.IntInput) ListedPersonalAccessTokenOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedPersonalAccessToken {
+		return vs[0].([]ListedPersonalAccessToken)[vs[1].(int)]
+	}).(ListedPersonalAccessTokenOutput)
+}
+
 // A playground settings as `getPlaygroundSettings` lists it: the `PlaygroundSettings` resource's outputs and its id.
 type ListedPlaygroundSettings struct {
 	// Whether the configuration is offered in the Agent Builder. Changing it updates the resource in place.
@@ -7661,6 +7777,8 @@ type ListedSandboxRegistry struct {
 	Id string `pulumi:"id"`
 	// The registry's name, unique in the workspace: sandboxes name it by it, and it is the resource's id (`pulumi import` takes it). The service can rename a registry, but a new name is a new id here: it replaces the registry. Changing it replaces the resource.
 	Name *string `pulumi:"name"`
+	// The registry's id in the service (a UUID), what a `SandboxSnapshot`'s `registryId` takes; the resource's own id is its name.
+	RegistryId *string `pulumi:"registryId"`
 	// Workspace the sandbox registry lives in.
 	TenantId *string `pulumi:"tenantId"`
 	// The registry's address, e.g. `ghcr.io` or `https://registry.example.com`. Changing it updates the resource in place.
@@ -7699,6 +7817,11 @@ func (o ListedSandboxRegistryOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListedSandboxRegistry) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
+// The registry's id in the service (a UUID), what a `SandboxSnapshot`'s `registryId` takes; the resource's own id is its name.
+func (o ListedSandboxRegistryOutput) RegistryId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedSandboxRegistry) *string { return v.RegistryId }).(pulumi.StringPtrOutput)
+}
+
 // Workspace the sandbox registry lives in.
 func (o ListedSandboxRegistryOutput) TenantId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListedSandboxRegistry) *string { return v.TenantId }).(pulumi.StringPtrOutput)
@@ -7732,6 +7855,150 @@ func (o ListedSandboxRegistryArrayOutput) Index(i pulumi.IntInput) ListedSandbox
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedSandboxRegistry {
 		return vs[0].([]ListedSandboxRegistry)[vs[1].(int)]
 	}).(ListedSandboxRegistryOutput)
+}
+
+// A sandbox snapshot as `getSandboxSnapshots` lists it: the `SandboxSnapshot` resource's outputs and its id.
+type ListedSandboxSnapshot struct {
+	// ISO 8601 creation time.
+	CreatedAt *string `pulumi:"createdAt"`
+	// The Docker image the snapshot is built from, e.g. `python:3.12-slim` or `ghcr.io/acme/agent-base:1.4` (a private one through `registryId`). Replaces the snapshot. Changing it replaces the resource.
+	DockerImage *string `pulumi:"dockerImage"`
+	// Size of the filesystem of the sandboxes booted from it, in bytes, e.g. `10737418240` (10 GiB). Replaces the snapshot. Changing it replaces the resource.
+	FsCapacityBytes *int `pulumi:"fsCapacityBytes"`
+	// Bytes of the filesystem the image fills.
+	FsUsedBytes *float64 `pulumi:"fsUsedBytes"`
+	// The sandbox snapshot's id.
+	Id string `pulumi:"id"`
+	// The digest of the image the snapshot was built from (`sha256:...`).
+	ImageDigest *string `pulumi:"imageDigest"`
+	// Labels of the snapshot (`key: value`), over any of the same key the image carries; the list's `label` filter finds snapshots by them. Default none. Replaces the snapshot. Changing it replaces the resource.
+	Labels map[string]interface{} `pulumi:"labels"`
+	// The snapshot's name in the workspace: sandboxes name a snapshot `name:tag`. Replaces the snapshot. Changing it replaces the resource.
+	Name *string `pulumi:"name"`
+	// The sandbox registry the image is pulled from, by its service id: a `SandboxRegistry`'s `registryId` output (that resource's own id is its name). Default none: a public image. Replaces the snapshot. Changing it replaces the resource.
+	RegistryId *string `pulumi:"registryId"`
+	// The build's status: `building`, `ready`, `failed` or `deleting`; `ready` once a create has finished.
+	Status *string `pulumi:"status"`
+	// Why the build failed, when it did.
+	StatusMessage *string `pulumi:"statusMessage"`
+	// The tag sandboxes name it by after its name (`name:tag`); default `latest`. As with a Docker tag, a new snapshot made with the same name and tag takes the tag: one made outside Pulumi leaves this snapshot with no tag, and the next `pulumi up` makes it anew (refresh sees it in `tags`). Replaces the snapshot. Changing it replaces the resource.
+	Tag *string `pulumi:"tag"`
+	// The tags that resolve to this snapshot now: empty once another snapshot of the same name took its tag.
+	Tags []string `pulumi:"tags"`
+	// Workspace the sandbox snapshot lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// Workspace the sandbox snapshot lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A sandbox snapshot as `getSandboxSnapshots` lists it: the `SandboxSnapshot` resource's outputs and its id.
+type ListedSandboxSnapshotOutput struct{ *pulumi.OutputState }
+
+func (ListedSandboxSnapshotOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedSandboxSnapshot)(nil)).Elem()
+}
+
+func (o ListedSandboxSnapshotOutput) ToListedSandboxSnapshotOutput() ListedSandboxSnapshotOutput {
+	return o
+}
+
+func (o ListedSandboxSnapshotOutput) ToListedSandboxSnapshotOutputWithContext(ctx context.Context) ListedSandboxSnapshotOutput {
+	return o
+}
+
+// ISO 8601 creation time.
+func (o ListedSandboxSnapshotOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedSandboxSnapshot) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// The Docker image the snapshot is built from, e.g. `python:3.12-slim` or `ghcr.io/acme/agent-base:1.4` (a private one through `registryId`). Replaces the snapshot. Changing it replaces the resource.
+func (o ListedSandboxSnapshotOutput) DockerImage() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedSandboxSnapshot) *string { return v.DockerImage }).(pulumi.StringPtrOutput)
+}
+
+// Size of the filesystem of the sandboxes booted from it, in bytes, e.g. `10737418240` (10 GiB). Replaces the snapshot. Changing it replaces the resource.
+func (o ListedSandboxSnapshotOutput) FsCapacityBytes() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ListedSandboxSnapshot) *int { return v.FsCapacityBytes }).(pulumi.IntPtrOutput)
+}
+
+// Bytes of the filesystem the image fills.
+func (o ListedSandboxSnapshotOutput) FsUsedBytes() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ListedSandboxSnapshot) *float64 { return v.FsUsedBytes }).(pulumi.Float64PtrOutput)
+}
+
+// The sandbox snapshot's id.
+func (o ListedSandboxSnapshotOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedSandboxSnapshot) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The digest of the image the snapshot was built from (`sha256:...`).
+func (o ListedSandboxSnapshotOutput) ImageDigest() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedSandboxSnapshot) *string { return v.ImageDigest }).(pulumi.StringPtrOutput)
+}
+
+// Labels of the snapshot (`key: value`), over any of the same key the image carries; the list's `label` filter finds snapshots by them. Default none. Replaces the snapshot. Changing it replaces the resource.
+func (o ListedSandboxSnapshotOutput) Labels() pulumi.MapOutput {
+	return o.ApplyT(func(v ListedSandboxSnapshot) map[string]interface{} { return v.Labels }).(pulumi.MapOutput)
+}
+
+// The snapshot's name in the workspace: sandboxes name a snapshot `name:tag`. Replaces the snapshot. Changing it replaces the resource.
+func (o ListedSandboxSnapshotOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedSandboxSnapshot) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// The sandbox registry the image is pulled from, by its service id: a `SandboxRegistry`'s `registryId` output (that resource's own id is its name). Default none: a public image. Replaces the snapshot. Changing it replaces the resource.
+func (o ListedSandboxSnapshotOutput) RegistryId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedSandboxSnapshot) *string { return v.RegistryId }).(pulumi.StringPtrOutput)
+}
+
+// The build's status: `building`, `ready`, `failed` or `deleting`; `ready` once a create has finished.
+func (o ListedSandboxSnapshotOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedSandboxSnapshot) *string { return v.Status }).(pulumi.StringPtrOutput)
+}
+
+// Why the build failed, when it did.
+func (o ListedSandboxSnapshotOutput) StatusMessage() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedSandboxSnapshot) *string { return v.StatusMessage }).(pulumi.StringPtrOutput)
+}
+
+// The tag sandboxes name it by after its name (`name:tag`); default `latest`. As with a Docker tag, a new snapshot made with the same name and tag takes the tag: one made outside Pulumi leaves this snapshot with no tag, and the next `pulumi up` makes it anew (refresh sees it in `tags`). Replaces the snapshot. Changing it replaces the resource.
+func (o ListedSandboxSnapshotOutput) Tag() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedSandboxSnapshot) *string { return v.Tag }).(pulumi.StringPtrOutput)
+}
+
+// The tags that resolve to this snapshot now: empty once another snapshot of the same name took its tag.
+func (o ListedSandboxSnapshotOutput) Tags() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ListedSandboxSnapshot) []string { return v.Tags }).(pulumi.StringArrayOutput)
+}
+
+// Workspace the sandbox snapshot lives in.
+func (o ListedSandboxSnapshotOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedSandboxSnapshot) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the sandbox snapshot lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedSandboxSnapshotOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedSandboxSnapshot) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedSandboxSnapshotArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedSandboxSnapshotArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedSandboxSnapshot)(nil)).Elem()
+}
+
+func (o ListedSandboxSnapshotArrayOutput) ToListedSandboxSnapshotArrayOutput() ListedSandboxSnapshotArrayOutput {
+	return o
+}
+
+func (o ListedSandboxSnapshotArrayOutput) ToListedSandboxSnapshotArrayOutputWithContext(ctx context.Context) ListedSandboxSnapshotArrayOutput {
+	return o
+}
+
+func (o ListedSandboxSnapshotArrayOutput) Index(i pulumi.IntInput) ListedSandboxSnapshotOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedSandboxSnapshot {
+		return vs[0].([]ListedSandboxSnapshot)[vs[1].(int)]
+	}).(ListedSandboxSnapshotOutput)
 }
 
 // A scim token as `getScimTokens` lists it: the `ScimToken` resource's outputs and its id.
@@ -9667,6 +9934,8 @@ func init() {
 	pulumi.RegisterOutputType(ListedOAuthClientArrayOutput{})
 	pulumi.RegisterOutputType(ListedOrganizationMemberOutput{})
 	pulumi.RegisterOutputType(ListedOrganizationMemberArrayOutput{})
+	pulumi.RegisterOutputType(ListedPersonalAccessTokenOutput{})
+	pulumi.RegisterOutputType(ListedPersonalAccessTokenArrayOutput{})
 	pulumi.RegisterOutputType(ListedPlaygroundSettingsOutput{})
 	pulumi.RegisterOutputType(ListedPlaygroundSettingsArrayOutput{})
 	pulumi.RegisterOutputType(ListedProjectOutput{})
@@ -9683,6 +9952,8 @@ func init() {
 	pulumi.RegisterOutputType(ListedRunRuleArrayOutput{})
 	pulumi.RegisterOutputType(ListedSandboxRegistryOutput{})
 	pulumi.RegisterOutputType(ListedSandboxRegistryArrayOutput{})
+	pulumi.RegisterOutputType(ListedSandboxSnapshotOutput{})
+	pulumi.RegisterOutputType(ListedSandboxSnapshotArrayOutput{})
 	pulumi.RegisterOutputType(ListedScimTokenOutput{})
 	pulumi.RegisterOutputType(ListedScimTokenArrayOutput{})
 	pulumi.RegisterOutputType(ListedServiceAccountOutput{})

@@ -67,6 +67,8 @@ type SandboxRegistry struct {
 	LastOperation pulumi.StringPtrOutput `pulumi:"lastOperation"`
 	// The registry's name, unique in the workspace: sandboxes name it by it, and it is the resource's id (`pulumi import` takes it). The service can rename a registry, but a new name is a new id here: it replaces the registry. Changing it replaces the resource.
 	Name pulumi.StringOutput `pulumi:"name"`
+	// The registry's id in the service (a UUID), what a `SandboxSnapshot`'s `registryId` takes; the resource's own id is its name.
+	RegistryId pulumi.StringPtrOutput `pulumi:"registryId"`
 	// Salted fingerprints of the secret inputs (never the values): how a change of a secret is seen without storing it.
 	SecretFingerprints pulumi.MapOutput `pulumi:"secretFingerprints"`
 	// Layout version of the outputs.
@@ -222,6 +224,11 @@ func (o SandboxRegistryOutput) LastOperation() pulumi.StringPtrOutput {
 // The registry's name, unique in the workspace: sandboxes name it by it, and it is the resource's id (`pulumi import` takes it). The service can rename a registry, but a new name is a new id here: it replaces the registry. Changing it replaces the resource.
 func (o SandboxRegistryOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *SandboxRegistry) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
+}
+
+// The registry's id in the service (a UUID), what a `SandboxSnapshot`'s `registryId` takes; the resource's own id is its name.
+func (o SandboxRegistryOutput) RegistryId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *SandboxRegistry) pulumi.StringPtrOutput { return v.RegistryId }).(pulumi.StringPtrOutput)
 }
 
 // Salted fingerprints of the secret inputs (never the values): how a change of a secret is seen without storing it.

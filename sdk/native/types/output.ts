@@ -1721,6 +1721,56 @@ export interface ListedOrganizationMember {
 }
 
 /**
+ * A personal access token as `getPersonalAccessTokens` lists it: the `PersonalAccessToken` resource's outputs and its id.
+ */
+export interface ListedPersonalAccessToken {
+    /**
+     * ISO 8601 creation time.
+     */
+    createdAt?: string;
+    /**
+     * Workspace the key acts in when a request names none. Changing it replaces the resource.
+     */
+    defaultWorkspaceId?: string;
+    /**
+     * What the key is for, shown in LangSmith; default the service's (`Default API key`). Changing it replaces the resource.
+     */
+    description?: string;
+    /**
+     * When the key stops working; default never. Rotate before it by changing an input (e.g. the description), which makes a new key first. Changing it replaces the resource.
+     */
+    expiresAt?: string;
+    /**
+     * The personal access token's id.
+     */
+    id: string;
+    /**
+     * Organization role of the key (e.g. the built-in `ORGANIZATION_ADMIN` from `getRole`). Changing it replaces the resource.
+     */
+    orgRoleId?: string;
+    /**
+     * Whether the key can only read. Changing it replaces the resource.
+     */
+    readOnly?: boolean;
+    /**
+     * Workspace role of the key (a `Role`, or a built-in role from `getRole`). Changing it replaces the resource.
+     */
+    roleId?: string;
+    /**
+     * The key's visible prefix, as LangSmith lists it.
+     */
+    shortKey?: string;
+    /**
+     * Names of the workspaces the key may act in.
+     */
+    workspaceNames?: string[];
+    /**
+     * Workspaces the key may act in (the service reports their names, as the `workspaceNames` output). Changing it replaces the resource.
+     */
+    workspaces?: string[];
+}
+
+/**
  * A playground settings as `getPlaygroundSettings` lists it: the `PlaygroundSettings` resource's outputs and its id.
  */
 export interface ListedPlaygroundSettings {
@@ -2199,6 +2249,10 @@ export interface ListedSandboxRegistry {
      */
     name?: string;
     /**
+     * The registry's id in the service (a UUID), what a `SandboxSnapshot`'s `registryId` takes; the resource's own id is its name.
+     */
+    registryId?: string;
+    /**
      * Workspace the sandbox registry lives in.
      */
     tenantId?: string;
@@ -2208,6 +2262,72 @@ export interface ListedSandboxRegistry {
     url?: string;
     /**
      * Workspace the sandbox registry lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
+ * A sandbox snapshot as `getSandboxSnapshots` lists it: the `SandboxSnapshot` resource's outputs and its id.
+ */
+export interface ListedSandboxSnapshot {
+    /**
+     * ISO 8601 creation time.
+     */
+    createdAt?: string;
+    /**
+     * The Docker image the snapshot is built from, e.g. `python:3.12-slim` or `ghcr.io/acme/agent-base:1.4` (a private one through `registryId`). Replaces the snapshot. Changing it replaces the resource.
+     */
+    dockerImage?: string;
+    /**
+     * Size of the filesystem of the sandboxes booted from it, in bytes, e.g. `10737418240` (10 GiB). Replaces the snapshot. Changing it replaces the resource.
+     */
+    fsCapacityBytes?: number;
+    /**
+     * Bytes of the filesystem the image fills.
+     */
+    fsUsedBytes?: number;
+    /**
+     * The sandbox snapshot's id.
+     */
+    id: string;
+    /**
+     * The digest of the image the snapshot was built from (`sha256:...`).
+     */
+    imageDigest?: string;
+    /**
+     * Labels of the snapshot (`key: value`), over any of the same key the image carries; the list's `label` filter finds snapshots by them. Default none. Replaces the snapshot. Changing it replaces the resource.
+     */
+    labels?: {[key: string]: any};
+    /**
+     * The snapshot's name in the workspace: sandboxes name a snapshot `name:tag`. Replaces the snapshot. Changing it replaces the resource.
+     */
+    name?: string;
+    /**
+     * The sandbox registry the image is pulled from, by its service id: a `SandboxRegistry`'s `registryId` output (that resource's own id is its name). Default none: a public image. Replaces the snapshot. Changing it replaces the resource.
+     */
+    registryId?: string;
+    /**
+     * The build's status: `building`, `ready`, `failed` or `deleting`; `ready` once a create has finished.
+     */
+    status?: string;
+    /**
+     * Why the build failed, when it did.
+     */
+    statusMessage?: string;
+    /**
+     * The tag sandboxes name it by after its name (`name:tag`); default `latest`. As with a Docker tag, a new snapshot made with the same name and tag takes the tag: one made outside Pulumi leaves this snapshot with no tag, and the next `pulumi up` makes it anew (refresh sees it in `tags`). Replaces the snapshot. Changing it replaces the resource.
+     */
+    tag?: string;
+    /**
+     * The tags that resolve to this snapshot now: empty once another snapshot of the same name took its tag.
+     */
+    tags?: string[];
+    /**
+     * Workspace the sandbox snapshot lives in.
+     */
+    tenantId?: string;
+    /**
+     * Workspace the sandbox snapshot lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
      */
     workspaceId?: string;
 }

@@ -3,7 +3,8 @@
  * emulator serves (sandbox registries; access policies and their
  * attachments to roles; gateway policies; data planes; a workspace by id;
  * the tags of one object; a workspace's handle; a workspace's long-lived
- * retention; SCIM tokens; OAuth clients),
+ * retention; SCIM tokens; OAuth clients; sandbox snapshots; personal access
+ * tokens),
  * each operation with its declared answers, 400s and 404s. The additions'
  * other operations are listed in NOT_IMPLEMENTED_IN_EMULATOR and probed as 501.
  *
@@ -39,6 +40,47 @@ export function describeAdditions(env: ContractEnv): void {
       await call("PATCH", `${registries}/contract-ghcr`, { body: { url: "ghcr.io" }, expect: 404 });
       await call("DELETE", `${registries}/contract-ghcr-2`, { expect: 204 });
       await call("DELETE", `${registries}/contract-ghcr-2`, { expect: 404 });
+    });
+
+    test("personal access tokens: create (200, the token answered this once; 422 malformed), list (never the token; 403 with a workspace key), delete (200 with the token's record; 404; 422 for a malformed id)", async () => {
+      const org = { apiKey: DEFAULT_ORG_API_KEY };
+      const tokens = "/api/v1/orgs/current/personal-access-tokens";
+      const created = (await call("POST", tokens, { ...org, body: { description: "contract pat" }, expect: 200 })).body as Json;
+      const id = String(created["id"]);
+      expect(created).toMatchObject({ description: "contract pat", key: expect.stringMatching(/^lsv2_pt_/) });
+      await call("POST", tokens, { ...org, body: { org_role_id: "admin" }, expect: 422, request: "invalid" });
+      const listed = (await call("GET", tokens, { ...org, expect: 200 })).body as Json[];
+      expect(listed.map((t) => t["id"])).toContain(id);
+      expect(JSON.stringify(listed)).not.toContain(String(created["key"]));
+      await call("GET", tokens, { expect: 403 });
+      expect((await call("DELETE", `${tokens}/${id}`, { ...org, expect: 200 })).body).toMatchObject({ id, description: "contract pat" });
+      await call("DELETE", `${tokens}/${id}`, { ...org, expect: 404 });
+      await call("DELETE", `${tokens}/not-a-uuid`, { ...org, expect: 422, request: "invalid" });
+    });
+
+    test("sandbox snapshots: create (201, building; 400 on an empty image or a capacity of 0; 400 for an unknown registry), get by id and by name:tag once ready, a new snapshot takes the tag, list with filters, 404s; delete (204)", async () => {
+      const snapshots = "/api/v2/sandboxes/snapshots";
+      const body = { name: "contract-base", docker_image: "python:3.12-slim", fs_capacity_bytes: 1_073_741_824, labels: { team: "contract" }, tag: "v1" };
+      const created = (await call("POST", snapshots, { body, expect: 201 })).body as Json;
+      const id = String(created["id"]);
+      expect(created).toMatchObject({ name: "contract-base", status: "building", tags: ["v1"], labels: { team: "contract" } });
+      await call("POST", snapshots, { body: { ...body, docker_image: "" }, expect: 400 });
+      await call("POST", snapshots, { body: { ...body, fs_capacity_bytes: 0 }, expect: 400 });
+      await call("POST", snapshots, { body: { ...body, registry_id: UNKNOWN_ID }, expect: 400 });
+      await new Promise((resolve) => setTimeout(resolve, FAST_TIMINGS.snapshotBuildMs + 50));
+      expect((await call("GET", `${snapshots}/${id}`, { expect: 200 })).body).toMatchObject({ id, status: "ready", image_digest: expect.stringMatching(/^sha256:/) });
+      expect((await call("GET", `${snapshots}/contract-base:v1`, { expect: 200 })).body).toMatchObject({ id });
+      await call("GET", `${snapshots}/contract-base`, { expect: 404 });
+      await call("GET", `${snapshots}/${UNKNOWN_ID}`, { expect: 404 });
+      const second = (await call("POST", snapshots, { body: { ...body, labels: {} }, expect: 201 })).body as Json;
+      expect((await call("GET", `${snapshots}/${id}`, { expect: 200 })).body).toMatchObject({ tags: [] });
+      const listed = (await call("GET", `${snapshots}?name_contains=contract&label=team=contract&status=ready&limit=10&sort_by=name&sort_direction=asc`, { expect: 200 })).body as Json;
+      expect((listed["snapshots"] as Json[]).map((s) => s["id"])).toEqual([id]);
+      // name:tag names the snapshot that has the tag now: the second.
+      await call("DELETE", `${snapshots}/contract-base:v1`, { expect: 204 });
+      await call("GET", `${snapshots}/${String(second["id"])}`, { expect: 404 });
+      await call("DELETE", `${snapshots}/${id}`, { expect: 204 });
+      await call("DELETE", `${snapshots}/${id}`, { expect: 404 });
     });
 
     test("access policies: create (201 with the id only; 404 for an unknown role; 422 with no condition; 400 malformed), read with the roles, list, change (422 without the whole policy), attach and detach (204; 404, 422, 400), delete (204; 400)", async () => {

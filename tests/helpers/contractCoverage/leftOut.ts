@@ -63,6 +63,12 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
       last_used_at: "when the key last authenticated: usage, not configuration",
     },
   },
+  "langsmith:index:PersonalAccessToken": {
+    response: {
+      default_workspace_name: "the name of the token's first workspace (`workspaces` holds their ids)",
+      last_used_at: "when the token last authenticated: usage, not configuration",
+    },
+  },
   "langsmith:index:OrganizationMember": {
     request: {
       full_name: "for self-hosted installs with basic authentication, which make the user at once: the provider invites by email",
@@ -139,6 +145,13 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
   },
   "langsmith:index:SandboxRegistry": {
     response: { created_by: "the user who made it: an API key has none", updated_by: "the user who last changed it: an API key has none" },
+  },
+  "langsmith:index:SandboxSnapshot": {
+    response: {
+      created_by: "the user who made it: an API key has none",
+      memory_snapshot_size_bytes: "set only for a snapshot captured from a running sandbox with its memory; one built from a Docker image has none",
+      source_sandbox_id: "set only for a snapshot captured from a sandbox; one built from a Docker image has none",
+    },
   },
   "langsmith:index:ScimToken": {
     response: { last_used_at: "a usage statistic that changes with every SCIM call the identity provider makes: not configuration, so not recorded" },

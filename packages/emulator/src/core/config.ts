@@ -11,7 +11,7 @@ const stepDurationsSchema = z.object(Object.fromEntries(REVISION_STEPS.map((s) =
  * zod schema of an emulator config file (`--config <file>`, JSON). Seed fields
  * (`organizations`, `apiKeys`, `bearerTokens`) replace the default seed when any
  * is present; `timings.preset` picks a preset that `stepDurationsMs` and
- * `deleteDurationMs`, `exportRunMs`, `exportHourMs` and `dataPlaneStepMs` then adjust;
+ * `deleteDurationMs`, `exportRunMs`, `exportHourMs`, `dataPlaneStepMs` and `snapshotBuildMs` then adjust;
  * `traceRuns` seeds trace runs per project for bulk exports to write.
  */
 export const configFileSchema = seedInputSchema.extend({
@@ -23,6 +23,7 @@ export const configFileSchema = seedInputSchema.extend({
       exportRunMs: z.number().nonnegative().optional(),
       exportHourMs: z.number().positive().optional(),
       dataPlaneStepMs: z.number().nonnegative().optional(),
+      snapshotBuildMs: z.number().nonnegative().optional(),
     })
     .optional(),
   exportRowsPerFile: z.int().positive().optional(),
@@ -69,6 +70,7 @@ export function optionsFromConfig(config: ConfigFile, preset: "fast" | "realisti
     ...(config.timings?.exportRunMs !== undefined ? { exportRunMs: config.timings.exportRunMs } : {}),
     ...(config.timings?.exportHourMs !== undefined ? { exportHourMs: config.timings.exportHourMs } : {}),
     ...(config.timings?.dataPlaneStepMs !== undefined ? { dataPlaneStepMs: config.timings.dataPlaneStepMs } : {}),
+    ...(config.timings?.snapshotBuildMs !== undefined ? { snapshotBuildMs: config.timings.snapshotBuildMs } : {}),
   });
   return {
     ...(hasSeed ? { seed } : {}),

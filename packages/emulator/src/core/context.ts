@@ -56,6 +56,8 @@ export interface EmulatorContext {
   exportRowsPerFile: number;
   /** Failures to inject into the next revision of a deployment with a given name. */
   pendingFailuresByName: Map<string, RevisionFailure>;
+  /** Failure messages for the next build of a sandbox snapshot with a given name. */
+  pendingSnapshotFailures: Map<string, string>;
   /** Signed upload URLs and the source archives uploaded through them (never in the saved state). */
   uploads: SourceUploads;
 }

@@ -14,11 +14,14 @@ export interface EmulatorTimings {
   exportHourMs: number;
   /** Time a data plane spends in each transitional status (`requested`, `provisioning`, `updating`, `deprovisioning`), in milliseconds. */
   dataPlaneStepMs: number;
+  /** Time a sandbox snapshot spends `building` before it is `ready` (or `failed`), in milliseconds. */
+  snapshotBuildMs: number;
 }
 
 /**
  * Fast timings for tests: 20 ms per revision step (120 ms to `DEPLOYED`), 50 ms
- * delete, 200 ms per export run, an interval hour of 2 s, 50 ms per data-plane status.
+ * delete, 200 ms per export run, an interval hour of 2 s, 50 ms per data-plane status,
+ * 300 ms to build a sandbox snapshot.
  */
 export const FAST_TIMINGS: EmulatorTimings = {
   stepDurationsMs: {
@@ -33,11 +36,13 @@ export const FAST_TIMINGS: EmulatorTimings = {
   exportRunMs: 200,
   exportHourMs: 2_000,
   dataPlaneStepMs: 50,
+  snapshotBuildMs: 300,
 };
 
 /**
  * Realistic timings for demos: about 27 s from `CREATING` to `DEPLOYED`, 5 s
- * delete, 5 s per export run, an interval hour of one minute, 5 s per data-plane status.
+ * delete, 5 s per export run, an interval hour of one minute, 5 s per data-plane status,
+ * 10 s to build a sandbox snapshot.
  */
 export const REALISTIC_TIMINGS: EmulatorTimings = {
   stepDurationsMs: {
@@ -52,6 +57,7 @@ export const REALISTIC_TIMINGS: EmulatorTimings = {
   exportRunMs: 5_000,
   exportHourMs: 60_000,
   dataPlaneStepMs: 5_000,
+  snapshotBuildMs: 10_000,
 };
 
 /** Named timing presets (`--timings fast|realistic`). */
@@ -118,6 +124,7 @@ export interface TimingsInput {
   exportRunMs?: number;
   exportHourMs?: number;
   dataPlaneStepMs?: number;
+  snapshotBuildMs?: number;
 }
 
 /** Merges partial timings over a base. */
@@ -133,5 +140,6 @@ export function mergeTimings(base: EmulatorTimings, partial: TimingsInput | unde
     exportRunMs: partial?.exportRunMs ?? base.exportRunMs,
     exportHourMs: partial?.exportHourMs ?? base.exportHourMs,
     dataPlaneStepMs: partial?.dataPlaneStepMs ?? base.dataPlaneStepMs,
+    snapshotBuildMs: partial?.snapshotBuildMs ?? base.snapshotBuildMs,
   };
 }

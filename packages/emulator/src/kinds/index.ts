@@ -2,7 +2,7 @@
 import { ACCESS_POLICIES } from "../organization/accessPolicies";
 import { ALERT_RULES } from "../tracing/alertRules";
 import { ANNOTATION_QUEUES } from "../tracing/annotationQueues";
-import { SERVICE_KEYS, WORKSPACE_API_KEYS } from "../organization/apiKeys";
+import { PERSONAL_ACCESS_TOKENS, SERVICE_KEYS, WORKSPACE_API_KEYS } from "../organization/apiKeys";
 import { DATASETS } from "../tracing/datasets";
 import type { KindDeclaration } from "./declaration";
 import { EVALUATORS } from "../tracing/evaluators";
@@ -22,6 +22,7 @@ import { PROMPT_TAGS } from "../tracing/promptTags";
 import { PROMPT_WEBHOOKS } from "../tracing/promptWebhooks";
 import { RUN_RULES } from "../tracing/runRules";
 import { SANDBOX_REGISTRIES } from "../organization/sandboxRegistries";
+import { SANDBOX_SNAPSHOTS } from "../organization/sandboxSnapshots";
 import { SCIM_TOKENS } from "../organization/scimTokens";
 import { OAUTH_CLIENTS } from "../organization/oauthClients";
 import { ROLES } from "../organization/roles";
@@ -65,6 +66,7 @@ export const KINDS: readonly KindDeclaration[] = [
   SERVICE_ACCOUNTS,
   WORKSPACE_API_KEYS,
   SERVICE_KEYS,
+  PERSONAL_ACCESS_TOKENS,
   SCIM_TOKENS,
   OAUTH_CLIENTS,
   SESSIONS,
@@ -86,6 +88,7 @@ export const KINDS: readonly KindDeclaration[] = [
   ISSUES_AGENTS,
   FEEDBACK_FORMULAS,
   SANDBOX_REGISTRIES,
+  SANDBOX_SNAPSHOTS,
   ACCESS_POLICIES,
   GATEWAY_POLICIES,
 ];

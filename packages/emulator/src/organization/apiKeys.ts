@@ -1,8 +1,15 @@
 /**
  * API keys created through the API: a workspace's service keys
  * (`/api/v1/api-key`, the workspace in `X-Tenant-Id`; listed and deleted in
- * the workspace that created them) and the organization's service keys
- * (`/api/v1/orgs/current/service-keys`).
+ * the workspace that created them), the organization's service keys
+ * (`/api/v1/orgs/current/service-keys`) and personal access tokens
+ * (`/api/v1/orgs/current/personal-access-tokens`, `lsv2_pt_...`). The
+ * emulator has no users: a personal access token is made by the calling
+ * credential, and the list answers every token of the organization made
+ * through the API; it acts with its organization role (default Organization
+ * User, the service's `ORG_USER`), and any member may make one
+ * (`organization:pats:create`, which Organization Users hold, or
+ * `organization:manage`).
  *
  * - The key is answered once, as `key` in the create answer; the emulator
  *   keeps only its SHA-256 digest, so no list shows it and a lost key cannot
@@ -38,8 +45,8 @@ import { builtInRoleId, defaultWorkspaceRoleId, requireRole } from "./roles";
 
 type Json = Record<string, unknown>;
 
-/** Where a key is created: in a workspace, or for the organization. */
-type KeyOwner = "workspace" | "organization";
+/** Where a key is created: in a workspace, for the organization, or for the calling user (a personal access token). */
+type KeyOwner = "workspace" | "organization" | "personal";
 
 /** Checks a create request and answers the key's stored fields (its grant is derived again from them when it is issued). */
 function keyFields(owner: KeyOwner, body: Json, call: KindCall): Json {
@@ -72,9 +79,11 @@ function keyFields(owner: KeyOwner, body: Json, call: KindCall): Json {
   const orgRoleId =
     typeof body["org_role_id"] === "string"
       ? body["org_role_id"]
-      : owner === "organization" && workspaces === null
-        ? builtInRoleId("ORGANIZATION_ADMIN")
-        : null;
+      : owner === "personal"
+        ? builtInRoleId("ORGANIZATION_USER")
+        : owner === "organization" && workspaces === null
+          ? builtInRoleId("ORGANIZATION_ADMIN")
+          : null;
   if (orgRoleId !== null) requireRole(state, organization.id, orgRoleId, "organization", "org_role_id");
   return {
     workspaces,
@@ -92,8 +101,8 @@ function keyFields(owner: KeyOwner, body: Json, call: KindCall): Json {
  * hex), a credential holding its digest and grant, and the record's
  * `short_key`. Answers the secret, shown this once.
  */
-function issueKey(record: KindRecord, call: KindCall): Json {
-  const key = `lsv2_sk_${randomBytes(16).toString("hex")}_${randomBytes(5).toString("hex")}`;
+function issueKey(record: KindRecord, call: KindCall, prefix = "lsv2_sk_"): Json {
+  const key = `${prefix}${randomBytes(16).toString("hex")}_${randomBytes(5).toString("hex")}`;
   const workspaces = record.wire["workspaces"] as string[] | null;
   record.wire["short_key"] = `${key.slice(0, 8)}...${key.slice(-4)}`;
   call.ctx.store.state.credentials.push({
@@ -129,12 +138,19 @@ function renderKey(record: KindRecord, ctx: EmulatorContext): Json {
   };
 }
 
-function keyKind(owner: KeyOwner, declaration: Pick<KindDeclaration, "name" | "scope" | "collection" | "permissions">): KindDeclaration {
+function keyKind(
+  owner: KeyOwner,
+  declaration: Pick<KindDeclaration, "name" | "scope" | "collection" | "permissions"> & Partial<Pick<KindDeclaration, "noun" | "idParam">>,
+): KindDeclaration {
   return defineKind({
-    ...declaration,
     noun: "API key",
     idParam: "api_key_id",
-    create: { schema: zApiKeyCreateRequest, derive: (body, call) => keyFields(owner, body, call), answerExtras: issueKey },
+    ...declaration,
+    create: {
+      schema: zApiKeyCreateRequest,
+      derive: (body, call) => keyFields(owner, body, call),
+      answerExtras: (record, call) => issueKey(record, call, owner === "personal" ? "lsv2_pt_" : "lsv2_sk_"),
+    },
     delete: { answer: "object" },
     hidden: ["workspaces", "default_workspace_id", "role_id", "org_role_id"],
     timestamps: false,
@@ -157,4 +173,14 @@ export const SERVICE_KEYS = keyKind("organization", {
   scope: "organization",
   collection: "/api/v1/orgs/current/service-keys",
   permissions: { read: "organization:read", write: "organization:manage" },
+});
+
+/** Personal access tokens: keys of the calling user (here, the calling credential) for the whole organization. */
+export const PERSONAL_ACCESS_TOKENS = keyKind("personal", {
+  name: "personalAccessTokens",
+  noun: "personal access token",
+  idParam: "pat_id",
+  scope: "organization",
+  collection: "/api/v1/orgs/current/personal-access-tokens",
+  permissions: { read: "organization:read", write: ["organization:pats:create", "organization:manage"] },
 });

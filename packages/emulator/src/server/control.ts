@@ -92,6 +92,7 @@ export class EmulatorControl {
     ctx.store.replace(state);
     ctx.timings = this.deps.initialTimings;
     ctx.pendingFailuresByName.clear();
+    ctx.pendingSnapshotFailures.clear();
     ctx.uploads.clear();
     this.deps.faults.clear();
     this.deps.requestLog.clear();
@@ -151,6 +152,15 @@ export class EmulatorControl {
       rateLimitPerSecond: this.deps.rateLimiter.requestsPerSecond,
       features: { ...ctx.features },
     };
+  }
+
+  /**
+   * Makes the next build of a sandbox snapshot with this name (created after
+   * this call) end `failed`, with `message` as its `status_message` (default
+   * a registry's answer for an image it does not have).
+   */
+  failNextSnapshotBuild(name: string, message = `failed to pull image: manifest unknown`): void {
+    this.deps.ctx.pendingSnapshotFailures.set(name, message);
   }
 
   /**

@@ -26,7 +26,10 @@ const timingsSchema = z.object({
   exportRunMs: z.number().nonnegative().optional(),
   exportHourMs: z.number().positive().optional(),
   dataPlaneStepMs: z.number().nonnegative().optional(),
+  snapshotBuildMs: z.number().nonnegative().optional(),
 });
+
+const snapshotFailureSchema = z.strictObject({ name: z.string().min(1), message: z.string().min(1).optional() });
 
 const exportRunFaultSchema = z.strictObject({ sessionId: z.uuid(), status: z.enum(["Failed", "TimedOut"]) });
 
@@ -98,6 +101,12 @@ export function registerControlRoutes(app: FastifyInstance, control: EmulatorCon
     return reply.code(204).send();
   });
 
+  app.post(`${p}/snapshot-failures`, async (request, reply) => {
+    const body = parseBody(snapshotFailureSchema, request.body);
+    control.failNextSnapshotBuild(body.name, body.message);
+    return reply.code(204).send();
+  });
+
   app.post(`${p}/revisions/finish`, async (request) => ({
     finished: control.finishRevisionsWithin(parseBody(finishRevisionsSchema, request.body ?? {}).withinMs),
   }));
@@ -112,6 +121,7 @@ export function registerControlRoutes(app: FastifyInstance, control: EmulatorCon
       ...(body.exportRunMs !== undefined ? { exportRunMs: body.exportRunMs } : {}),
       ...(body.exportHourMs !== undefined ? { exportHourMs: body.exportHourMs } : {}),
       ...(body.dataPlaneStepMs !== undefined ? { dataPlaneStepMs: body.dataPlaneStepMs } : {}),
+      ...(body.snapshotBuildMs !== undefined ? { snapshotBuildMs: body.snapshotBuildMs } : {}),
     });
   });
 
