@@ -160,6 +160,8 @@ export const KNOWN_UNDECLARED_STATUSES: readonly UndeclaredStatus[] = [
   { method: "PUT", template: "/api/v1/datasets/{dataset_id}/tags", status: 404, reason: "no such dataset in the workspace, or no version at exactly that time" },
   { method: "GET", template: "/api/v1/datasets/{dataset_id}/splits", status: 404, reason: "no such dataset in the workspace" },
   { method: "PUT", template: "/api/v1/datasets/{dataset_id}/splits", status: 404, reason: "no such dataset in the workspace, or an example not of that dataset" },
+  { method: "PATCH", template: "/api/v1/charts/section/{section_id}", status: 404, reason: "no such chart section in the workspace, or a layout naming a chart not on the section" },
+  { method: "DELETE", template: "/api/v1/charts/section/{section_id}", status: 404, reason: "no such chart section in the workspace" },
   { method: "POST", template: "/api/v1/likes/{owner}/{repo}", status: 404, reason: "no such prompt in the workspace, or an owner other than - or its handle" },
   { method: "POST", template: "/api/v1/annotation-queues/{queue_id}/runs", status: 404, reason: "no such queue in the workspace, or a run not of one of its projects" },
   { method: "GET", template: "/api/v1/annotation-queues/{queue_id}/runs", status: 404, reason: "no such queue in the workspace" },

@@ -752,6 +752,46 @@ export const zOauthOAuthClientListResponse = z.strictObject({
 
 export const zErrutilUserError = z.record(z.string(), z.unknown());
 
+export const zCustomChartsSectionCreate = z.strictObject({
+    title: z.string(),
+    description: z.string().nullish(),
+    index: z.int().nullish()
+});
+
+export const zCustomChartsSectionResponse = z.strictObject({
+    title: z.string(),
+    description: z.string().nullish(),
+    index: z.int().nullish(),
+    id: z.uuid(),
+    chart_count: z.int().nullish(),
+    created_at: z.iso.datetime({ offset: true, local: true }).nullish(),
+    modified_at: z.iso.datetime({ offset: true, local: true }).nullish()
+});
+
+export const zDashboardLayoutItem = z.strictObject({
+    chart_id: z.uuid(),
+    width_units: z.int().gte(20)
+});
+
+export const zDashboardLayoutRow = z.strictObject({
+    height_units: z.int(),
+    items: z.array(zDashboardLayoutItem).min(1)
+});
+
+export const zDashboardBreakpointLayoutInput = z.strictObject({
+    rows: z.array(zDashboardLayoutRow)
+});
+
+export const zDashboardLayoutBreakpointsInput = z.strictObject({
+    sm: zDashboardBreakpointLayoutInput,
+    md: zDashboardBreakpointLayoutInput
+});
+
+export const zDashboardLayoutInput = z.strictObject({
+    version: z.literal(1),
+    breakpoints: zDashboardLayoutBreakpointsInput
+});
+
 export const zEvaluatorStructuredOutput = z.strictObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -764,6 +804,29 @@ export const zEvaluatorStructuredOutput = z.strictObject({
 
 export const zEvaluatorTopLevel = z.strictObject({
     structured: zEvaluatorStructuredOutput
+});
+
+export const zMissing = z.strictObject({
+    __missing__: z.literal('__missing__')
+});
+
+export const zCustomChartsSectionUpdate = z.strictObject({
+    title: z.union([
+        z.string(),
+        zMissing
+    ]).optional().prefault({ __missing__: '__missing__' }),
+    description: z.union([
+        z.string(),
+        zMissing
+    ]).nullish().prefault({ __missing__: '__missing__' }),
+    index: z.union([
+        z.int(),
+        zMissing
+    ]).optional().prefault({ __missing__: '__missing__' }),
+    layout: z.union([
+        zDashboardLayoutInput,
+        zMissing
+    ]).nullish().prefault({ __missing__: '__missing__' })
 });
 
 export const zTraceTier = z.enum(['longlived', 'shortlived']);
@@ -1912,3 +1975,45 @@ export const zPostApiV1PlatformOauthClientsByIdRotateSecretData = z.strictObject
 });
 
 export const zPostApiV1PlatformOauthClientsByIdRotateSecretResponse = zOauthOAuthClientCredentialsResponse;
+
+export const zGetApiV1ChartsSectionData = z.strictObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.strictObject({
+        limit: z.int().gte(1).lte(100).optional().default(100),
+        offset: z.int().gte(0).optional().default(0),
+        title_contains: z.string().nullish(),
+        ids: z.array(z.uuid()).nullish(),
+        sort_by: z.string().nullish().default('created_at'),
+        sort_by_desc: z.boolean().nullish().default(true),
+        tag_value_id: z.array(z.uuid()).nullish()
+    }).optional()
+});
+
+export const zGetApiV1ChartsSectionResponse = z.array(zCustomChartsSectionResponse);
+
+export const zPostApiV1ChartsSectionData = z.strictObject({
+    body: zCustomChartsSectionCreate,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1ChartsSectionResponse = zCustomChartsSectionResponse;
+
+export const zDeleteApiV1ChartsSectionBySectionIdData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        section_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1ChartsSectionBySectionIdData = z.strictObject({
+    body: zCustomChartsSectionUpdate,
+    path: z.strictObject({
+        section_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1ChartsSectionBySectionIdResponse = zCustomChartsSectionResponse;

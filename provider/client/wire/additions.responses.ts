@@ -752,6 +752,46 @@ export const zOauthOAuthClientListResponse = z.looseObject({
 
 export const zErrutilUserError = z.record(z.string(), z.unknown());
 
+export const zCustomChartsSectionCreate = z.looseObject({
+    title: z.string(),
+    description: z.string().nullish(),
+    index: z.int().nullish()
+});
+
+export const zCustomChartsSectionResponse = z.looseObject({
+    title: z.string(),
+    description: z.string().nullish(),
+    index: z.int().nullish(),
+    id: z.string(),
+    chart_count: z.int().nullish(),
+    created_at: z.string().nullish(),
+    modified_at: z.string().nullish()
+});
+
+export const zDashboardLayoutItem = z.looseObject({
+    chart_id: z.string(),
+    width_units: z.int().gte(20)
+});
+
+export const zDashboardLayoutRow = z.looseObject({
+    height_units: z.int(),
+    items: z.array(zDashboardLayoutItem).min(1)
+});
+
+export const zDashboardBreakpointLayoutInput = z.looseObject({
+    rows: z.array(zDashboardLayoutRow)
+});
+
+export const zDashboardLayoutBreakpointsInput = z.looseObject({
+    sm: zDashboardBreakpointLayoutInput,
+    md: zDashboardBreakpointLayoutInput
+});
+
+export const zDashboardLayoutInput = z.looseObject({
+    version: z.literal(1),
+    breakpoints: zDashboardLayoutBreakpointsInput
+});
+
 export const zEvaluatorStructuredOutput = z.looseObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -764,6 +804,29 @@ export const zEvaluatorStructuredOutput = z.looseObject({
 
 export const zEvaluatorTopLevel = z.looseObject({
     structured: zEvaluatorStructuredOutput
+});
+
+export const zMissing = z.looseObject({
+    __missing__: z.literal('__missing__')
+});
+
+export const zCustomChartsSectionUpdate = z.looseObject({
+    title: z.union([
+        z.string(),
+        zMissing
+    ]).optional().prefault({ __missing__: '__missing__' }),
+    description: z.union([
+        z.string(),
+        zMissing
+    ]).nullish().prefault({ __missing__: '__missing__' }),
+    index: z.union([
+        z.int(),
+        zMissing
+    ]).optional().prefault({ __missing__: '__missing__' }),
+    layout: z.union([
+        zDashboardLayoutInput,
+        zMissing
+    ]).nullish().prefault({ __missing__: '__missing__' })
 });
 
 export const zTraceTier = z.enum(['longlived', 'shortlived']);
@@ -1912,3 +1975,45 @@ export const zPostApiV1PlatformOauthClientsByIdRotateSecretData = z.looseObject(
 });
 
 export const zPostApiV1PlatformOauthClientsByIdRotateSecretResponse = zOauthOAuthClientCredentialsResponse;
+
+export const zGetApiV1ChartsSectionData = z.looseObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.looseObject({
+        limit: z.int().gte(1).lte(100).optional().default(100),
+        offset: z.int().gte(0).optional().default(0),
+        title_contains: z.string().nullish(),
+        ids: z.array(z.string()).nullish(),
+        sort_by: z.string().nullish().default('created_at'),
+        sort_by_desc: z.boolean().nullish().default(true),
+        tag_value_id: z.array(z.string()).nullish()
+    }).optional()
+});
+
+export const zGetApiV1ChartsSectionResponse = z.array(zCustomChartsSectionResponse);
+
+export const zPostApiV1ChartsSectionData = z.looseObject({
+    body: zCustomChartsSectionCreate,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1ChartsSectionResponse = zCustomChartsSectionResponse;
+
+export const zDeleteApiV1ChartsSectionBySectionIdData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        section_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1ChartsSectionBySectionIdData = z.looseObject({
+    body: zCustomChartsSectionUpdate,
+    path: z.looseObject({
+        section_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1ChartsSectionBySectionIdResponse = zCustomChartsSectionResponse;

@@ -3,7 +3,7 @@
  * emulator serves (sandbox registries; access policies and their
  * attachments to roles; gateway policies; data planes; a workspace by id;
  * the tags of one object; a workspace's handle; a workspace's long-lived
- * retention; SCIM tokens; OAuth clients),
+ * retention; SCIM tokens; OAuth clients; chart sections),
  * each operation with its declared answers, 400s and 404s. The additions'
  * other operations are listed in NOT_IMPLEMENTED_IN_EMULATOR and probed as 501.
  *
@@ -266,6 +266,28 @@ export function describeAdditions(env: ContractEnv): void {
       await call("DELETE", `${clients}/${id}`, { expect: 204 });
       await call("DELETE", `${clients}/${id}`, { expect: 404 });
       await call("DELETE", `${clients}/${String((publicOne["client"] as Json)["id"])}`, { expect: 204 });
+    });
+
+    test("chart sections: create (the next free index when none), list (ids, title_contains, the chart count; 422 on a bad limit), change (null title or index 422; 404), delete ({}; 404; 422 for a malformed id)", async () => {
+      const sections = "/api/v1/charts/section";
+      const first = (await call("POST", sections, { body: { title: "contract dashboard", description: "d" }, expect: 200 })).body as Json;
+      const second = (await call("POST", sections, { body: { title: "contract costs", index: 9 }, expect: 200 })).body as Json;
+      expect(first).toMatchObject({ title: "contract dashboard", description: "d", index: expect.any(Number), chart_count: 0 });
+      expect(second["index"]).toBe(9);
+      await call("POST", sections, { body: { description: "no title" }, expect: 422, request: "invalid" });
+      const byId = (await call("GET", `${sections}?ids=${String(first["id"])}`, { expect: 200 })).body as Json[];
+      expect(byId.map((s) => s["id"])).toEqual([first["id"]]);
+      const byTitle = (await call("GET", `${sections}?title_contains=COSTS&limit=10&offset=0`, { expect: 200 })).body as Json[];
+      expect(byTitle.map((s) => s["id"])).toEqual([second["id"]]);
+      await call("GET", `${sections}?limit=0`, { expect: 422, request: "invalid" });
+      const changed = (await call("PATCH", `${sections}/${String(first["id"])}`, { body: { title: "contract dashboard v2", description: null, index: 4 }, expect: 200 })).body as Json;
+      expect(changed).toMatchObject({ title: "contract dashboard v2", description: null, index: 4 });
+      await call("PATCH", `${sections}/${String(first["id"])}`, { body: { title: null }, expect: 422, request: "invalid" });
+      await call("PATCH", `${sections}/${UNKNOWN_ID}`, { body: { title: "x" }, expect: 404 });
+      expect((await call("DELETE", `${sections}/${String(first["id"])}`, { expect: 200 })).body).toEqual({});
+      await call("DELETE", `${sections}/${String(first["id"])}`, { expect: 404 });
+      await call("DELETE", `${sections}/not-a-uuid`, { expect: 422, request: "invalid" });
+      await call("DELETE", `${sections}/${String(second["id"])}`, { expect: 200 });
     });
   });
 }

@@ -47,6 +47,12 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
         "a fact of the build, chosen by the service: `getDeploymentRevision` reports a revision's `sourceRevisionConfig` whole",
     },
   },
+  "langsmith:index:ChartSection": {
+    request: {
+      layout:
+        "the arrangement of the section's charts, each named by id: the charts name the section (`sectionId`), so a program cannot give the section their ids without a cycle; the layout stays the LangSmith UI's, and refresh leaves it alone",
+    },
+  },
   "langsmith:index:BulkExport": {
     request: { status: "the only change an update takes is `status: Cancelled`, which destroy sends: an export cannot be changed otherwise" },
   },

@@ -23,6 +23,7 @@ import { OAUTH_CLIENTS } from "../organization/oauthClients";
 import { ROLES } from "../organization/roles";
 import { SERVICE_ACCOUNTS } from "../organization/serviceAccounts";
 import { SESSIONS } from "../tracing/sessions";
+import { CHART_SECTIONS } from "../tracing/charts/chartSections";
 import { SSO_SETTINGS } from "../organization/ssoSettings";
 import { TAGGINGS } from "../organization/taggings";
 import { TAG_KEYS, TAG_VALUES } from "../organization/tags";
@@ -74,6 +75,7 @@ export const KINDS: readonly KindDeclaration[] = [
   EVALUATORS,
   RUN_RULES,
   ALERT_RULES,
+  CHART_SECTIONS,
   SANDBOX_REGISTRIES,
   ACCESS_POLICIES,
   GATEWAY_POLICIES,
