@@ -36,6 +36,7 @@ export const GENERATED_KINDS: readonly RegisteredKind[] = [
   { token: "langsmith:index:WorkspaceSecret", area: "organization", module: "./organization/workspaceSecret", load: () => (require("../organization/workspaceSecret") as typeof import("../organization/workspaceSecret")).resource },
   { token: "langsmith:index:AlertRule", area: "tracing", module: "./tracing/alertRule", load: () => (require("../tracing/alertRule") as typeof import("../tracing/alertRule")).resource },
   { token: "langsmith:index:AnnotationQueue", area: "tracing", module: "./tracing/annotationQueue", load: () => (require("../tracing/annotationQueue") as typeof import("../tracing/annotationQueue")).resource },
+  { token: "langsmith:index:Chart", area: "tracing", module: "./tracing/charts/chart", load: () => (require("../tracing/charts/chart") as typeof import("../tracing/charts/chart")).resource },
   { token: "langsmith:index:ChartSection", area: "tracing", module: "./tracing/charts/chartSection", load: () => (require("../tracing/charts/chartSection") as typeof import("../tracing/charts/chartSection")).resource },
   { token: "langsmith:index:Dataset", area: "tracing", module: "./tracing/dataset", load: () => (require("../tracing/dataset") as typeof import("../tracing/dataset")).resource },
   { token: "langsmith:index:DatasetSplit", area: "tracing", module: "./tracing/datasetSplit", load: () => (require("../tracing/datasetSplit") as typeof import("../tracing/datasetSplit")).resource },

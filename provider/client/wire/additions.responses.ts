@@ -792,6 +792,486 @@ export const zDashboardLayoutInput = z.looseObject({
     breakpoints: zDashboardLayoutBreakpointsInput
 });
 
+export const zCustomChartFeedbackCountMetricParams = z.looseObject({
+    feedback_key: z.string()
+});
+
+export const zCustomChartFeedbackCountMetric = z.looseObject({
+    type: z.literal('count').optional().default('count'),
+    entity: z.literal('feedback'),
+    filter: z.string().nullish(),
+    params: zCustomChartFeedbackCountMetricParams
+});
+
+export const zCustomChartFeedbackScoreMetricPercentileParams = z.looseObject({
+    p: z.number().gte(0).lte(1),
+    feedback_key: z.string()
+});
+
+export const zCustomChartFeedbackScoreMetricPercentile = z.looseObject({
+    type: z.literal('percentile'),
+    filter: z.string().nullish(),
+    field: z.literal('feedback_score'),
+    params: zCustomChartFeedbackScoreMetricPercentileParams
+});
+
+export const zCustomChartFeedbackScoreMetricScalarParams = z.looseObject({
+    feedback_key: z.string()
+});
+
+export const zCustomChartFeedbackScoreMetricScalar = z.looseObject({
+    type: z.union([
+        z.literal('max'),
+        z.literal('min'),
+        z.literal('avg')
+    ]),
+    field: z.literal('feedback_score'),
+    filter: z.string().nullish(),
+    params: zCustomChartFeedbackScoreMetricScalarParams
+});
+
+export const zCustomChartFilterByDataset = z.looseObject({
+    source_type: z.literal('dataset'),
+    dataset_ids: z.array(z.string())
+});
+
+export const zCustomChartFilterByTracingProject = z.looseObject({
+    source_type: z.literal('tracing_project'),
+    run_filter: z.string().nullish(),
+    trace_filter: z.string().nullish(),
+    tree_filter: z.string().nullish(),
+    project_ids: z.array(z.string())
+});
+
+export const zCustomChartGroupByComplex = z.looseObject({
+    attribute: z.union([
+        z.literal('metadata'),
+        z.literal('feedback_label')
+    ]),
+    path: z.string()
+});
+
+export const zCustomChartGroupByPlain = z.looseObject({
+    attribute: z.union([
+        z.literal('name'),
+        z.literal('run_type'),
+        z.literal('tag'),
+        z.literal('project'),
+        z.literal('status')
+    ])
+});
+
+export const zCustomChartMetric = z.enum([
+    'run_count',
+    'latency_p50',
+    'latency_p99',
+    'latency_avg',
+    'first_token_p50',
+    'first_token_p99',
+    'total_tokens',
+    'prompt_tokens',
+    'completion_tokens',
+    'median_tokens',
+    'completion_tokens_p50',
+    'prompt_tokens_p50',
+    'tokens_p99',
+    'completion_tokens_p99',
+    'prompt_tokens_p99',
+    'feedback',
+    'feedback_score_avg',
+    'feedback_values',
+    'total_cost',
+    'prompt_cost',
+    'completion_cost',
+    'error_rate',
+    'streaming_rate',
+    'cost_p50',
+    'cost_p99'
+]);
+
+export const zCustomChartMetricCount = z.looseObject({
+    type: z.literal('count').optional().default('count'),
+    filter: z.string().nullish()
+});
+
+export const zCustomChartMetricField = z.enum([
+    'latency_seconds',
+    'first_token_seconds',
+    'total_tokens',
+    'prompt_tokens',
+    'completion_tokens',
+    'total_cost',
+    'prompt_cost',
+    'completion_cost',
+    'feedback_score'
+]);
+
+export const zCustomChartMetricPercentileParams = z.looseObject({
+    p: z.number().gte(0).lte(1)
+});
+
+export const zCustomChartMetricPercentile = z.looseObject({
+    type: z.literal('percentile'),
+    filter: z.string().nullish(),
+    field: zCustomChartMetricField,
+    params: zCustomChartMetricPercentileParams
+});
+
+export const zCustomChartMetricScalar = z.looseObject({
+    type: z.union([
+        z.literal('sum'),
+        z.literal('max'),
+        z.literal('min'),
+        z.literal('avg')
+    ]),
+    field: zCustomChartMetricField,
+    filter: z.string().nullish()
+});
+
+export const zCustomChartMetricRatioInput = z.looseObject({
+    type: z.literal('ratio'),
+    numerator: z.union([
+        zCustomChartFeedbackCountMetric,
+        zCustomChartMetricCount,
+        zCustomChartFeedbackScoreMetricScalar,
+        zCustomChartMetricScalar,
+        zCustomChartFeedbackScoreMetricPercentile,
+        zCustomChartMetricPercentile
+    ]),
+    denominator: z.union([
+        zCustomChartFeedbackCountMetric,
+        zCustomChartMetricCount,
+        zCustomChartFeedbackScoreMetricScalar,
+        zCustomChartMetricScalar,
+        zCustomChartFeedbackScoreMetricPercentile,
+        zCustomChartMetricPercentile
+    ])
+});
+
+export const zCustomChartMetricRatioOutput = z.looseObject({
+    type: z.literal('ratio'),
+    numerator: z.union([
+        zCustomChartFeedbackCountMetric,
+        zCustomChartMetricCount,
+        zCustomChartFeedbackScoreMetricScalar,
+        zCustomChartMetricScalar,
+        zCustomChartFeedbackScoreMetricPercentile,
+        zCustomChartMetricPercentile
+    ]),
+    denominator: z.union([
+        zCustomChartFeedbackCountMetric,
+        zCustomChartMetricCount,
+        zCustomChartFeedbackScoreMetricScalar,
+        zCustomChartMetricScalar,
+        zCustomChartFeedbackScoreMetricPercentile,
+        zCustomChartMetricPercentile
+    ])
+});
+
+export const zCustomChartSeriesFilters = z.looseObject({
+    filter: z.string().nullish(),
+    trace_filter: z.string().nullish(),
+    tree_filter: z.string().nullish(),
+    session: z.array(z.string()).nullish()
+});
+
+export const zCustomChartType = z.enum([
+    'line',
+    'bar',
+    'table',
+    'kpi',
+    'top-k',
+    'pie',
+    'text'
+]);
+
+export const zCustomChartsDataPoint = z.looseObject({
+    series_id: z.string(),
+    timestamp: z.string(),
+    value: z.union([
+        z.int(),
+        z.number(),
+        z.record(z.string(), z.unknown())
+    ]).nullable(),
+    group: z.string().nullish()
+});
+
+export const zCustomTextBlock = z.looseObject({
+    id: z.string(),
+    chart_type: z.literal('text'),
+    markdown: z.string(),
+    index: z.int(),
+    metadata: z.record(z.string(), z.unknown()).nullish()
+});
+
+export const zCustomTextBlockCreate = z.looseObject({
+    index: z.int().gte(0).lte(100).nullish(),
+    chart_type: z.literal('text'),
+    section_id: z.string(),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+    markdown: z.string()
+});
+
+export const zCustomTextBlockResponse = z.looseObject({
+    id: z.string(),
+    chart_type: z.literal('text'),
+    markdown: z.string(),
+    index: z.int(),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+    section_id: z.string()
+});
+
+export const zDashboardBreakpointLayoutOutput = z.looseObject({
+    rows: z.array(zDashboardLayoutRow)
+});
+
+export const zDashboardLayoutBreakpointsOutput = z.looseObject({
+    sm: zDashboardBreakpointLayoutOutput,
+    md: zDashboardBreakpointLayoutOutput
+});
+
+export const zDashboardLayoutOutput = z.looseObject({
+    version: z.literal(1),
+    breakpoints: zDashboardLayoutBreakpointsOutput
+});
+
+export const zHostProjectChartMetric = z.enum([
+    'memory_usage',
+    'cpu_usage',
+    'disk_usage',
+    'restart_count',
+    'replica_count',
+    'worker_count',
+    'lg_run_count',
+    'responses_per_second',
+    'error_responses_per_second',
+    'p95_latency',
+    'run_queue_wait_time'
+]);
+
+export const zRunStatsGroupBy = z.looseObject({
+    attribute: z.enum([
+        'name',
+        'run_type',
+        'tag',
+        'metadata'
+    ]),
+    path: z.string().nullish(),
+    max_groups: z.int().optional().default(5)
+});
+
+export const zCustomChartSeriesCreate = z.looseObject({
+    name: z.string(),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+    filters: zCustomChartSeriesFilters.nullish(),
+    metric: zCustomChartMetric.nullish(),
+    project_metric: zHostProjectChartMetric.nullish(),
+    feedback_key: z.string().nullish(),
+    workspace_id: z.string().nullish(),
+    metric_definition: z.union([
+        zCustomChartFeedbackCountMetric,
+        zCustomChartMetricCount,
+        zCustomChartFeedbackScoreMetricScalar,
+        zCustomChartMetricScalar,
+        zCustomChartFeedbackScoreMetricPercentile,
+        zCustomChartMetricPercentile,
+        zCustomChartMetricRatioInput
+    ]).nullish(),
+    group_by_definitions: z.array(z.union([zCustomChartGroupByPlain, zCustomChartGroupByComplex])).nullish(),
+    filter_definition: z.union([
+        zCustomChartFilterByTracingProject,
+        zCustomChartFilterByDataset
+    ]).nullish(),
+    group_by: zRunStatsGroupBy.nullish()
+});
+
+export const zCustomChartCreate = z.looseObject({
+    title: z.string(),
+    description: z.string().nullish(),
+    index: z.int().gte(0).lte(100).nullish(),
+    chart_type: z.enum([
+        'line',
+        'bar',
+        'table',
+        'kpi',
+        'top-k',
+        'pie'
+    ]),
+    series: z.array(zCustomChartSeriesCreate),
+    section_id: z.string().nullish(),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+    common_filters: zCustomChartSeriesFilters.nullish()
+});
+
+export const zCustomChartSeriesUpdate = z.looseObject({
+    name: z.string(),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+    filters: zCustomChartSeriesFilters.nullish(),
+    metric: zCustomChartMetric.nullish(),
+    project_metric: zHostProjectChartMetric.nullish(),
+    feedback_key: z.string().nullish(),
+    workspace_id: z.string().nullish(),
+    metric_definition: z.union([
+        zCustomChartFeedbackCountMetric,
+        zCustomChartMetricCount,
+        zCustomChartFeedbackScoreMetricScalar,
+        zCustomChartMetricScalar,
+        zCustomChartFeedbackScoreMetricPercentile,
+        zCustomChartMetricPercentile,
+        zCustomChartMetricRatioInput
+    ]).nullish(),
+    group_by_definitions: z.array(z.union([zCustomChartGroupByPlain, zCustomChartGroupByComplex])).nullish(),
+    filter_definition: z.union([
+        zCustomChartFilterByTracingProject,
+        zCustomChartFilterByDataset
+    ]).nullish(),
+    group_by: zRunStatsGroupBy.nullish(),
+    id: z.string().nullish()
+});
+
+export const zRunStatsGroupBySeriesResponse = z.looseObject({
+    attribute: z.enum([
+        'name',
+        'run_type',
+        'tag',
+        'metadata'
+    ]),
+    path: z.string().nullish(),
+    max_groups: z.int().optional().default(5),
+    set_by: z.enum(['section', 'series']).nullish()
+});
+
+export const zCustomChartSeriesOutput = z.looseObject({
+    name: z.string(),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+    filters: zCustomChartSeriesFilters.nullish(),
+    metric: zCustomChartMetric.nullish(),
+    project_metric: zHostProjectChartMetric.nullish(),
+    feedback_key: z.string().nullish(),
+    workspace_id: z.string().nullish(),
+    metric_definition: z.union([
+        zCustomChartFeedbackCountMetric,
+        zCustomChartMetricCount,
+        zCustomChartFeedbackScoreMetricScalar,
+        zCustomChartMetricScalar,
+        zCustomChartFeedbackScoreMetricPercentile,
+        zCustomChartMetricPercentile,
+        zCustomChartMetricRatioOutput
+    ]).nullish(),
+    group_by_definitions: z.array(z.union([zCustomChartGroupByPlain, zCustomChartGroupByComplex])).nullish(),
+    filter_definition: z.union([
+        zCustomChartFilterByTracingProject,
+        zCustomChartFilterByDataset
+    ]).nullish(),
+    id: z.union([
+        z.string(),
+        z.string()
+    ]),
+    group_by: zRunStatsGroupBySeriesResponse.nullish()
+});
+
+export const zCustomChartResponse = z.looseObject({
+    id: z.string(),
+    title: z.string(),
+    description: z.string().nullish(),
+    index: z.int(),
+    chart_type: z.enum([
+        'line',
+        'bar',
+        'table',
+        'kpi',
+        'top-k',
+        'pie'
+    ]),
+    section_id: z.string(),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+    series: z.array(zCustomChartSeriesOutput).nullable()
+});
+
+export const zSingleCustomChartResponseSerialized = z.looseObject({
+    data: z.array(zCustomChartsDataPoint),
+    id: z.union([
+        z.string(),
+        z.string()
+    ]),
+    title: z.string(),
+    description: z.string().nullish(),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+    index: z.int(),
+    chart_type: z.enum([
+        'line',
+        'bar',
+        'table',
+        'kpi',
+        'top-k',
+        'pie'
+    ]),
+    series: z.array(zCustomChartSeriesOutput),
+    common_filters: zCustomChartSeriesFilters.nullish()
+});
+
+export const zSingleCustomChartResponse = zSingleCustomChartResponseSerialized;
+
+export const zSingleCustomChartSubSectionResponse = z.looseObject({
+    title: z.string(),
+    description: z.string().nullish(),
+    index: z.int(),
+    id: z.union([
+        z.string(),
+        z.string()
+    ]),
+    charts: z.array(zSingleCustomChartResponse)
+});
+
+export const zCustomChartsSection = z.looseObject({
+    title: z.string(),
+    description: z.string().nullish(),
+    index: z.int().nullish(),
+    id: z.union([
+        z.string(),
+        z.string()
+    ]),
+    session_id: z.string().nullish(),
+    charts: z.array(z.union([z.looseObject({
+            chart_type: z.union([
+                z.literal('bar'),
+                z.literal('kpi'),
+                z.literal('line'),
+                z.literal('pie'),
+                z.literal('table'),
+                z.literal('top-k')
+            ])
+        }).and(zSingleCustomChartResponse), z.looseObject({
+            chart_type: z.literal('text')
+        }).and(zCustomTextBlock)])),
+    sub_sections: z.array(zSingleCustomChartSubSectionResponse).nullish(),
+    layout: zDashboardLayoutOutput.nullish()
+});
+
+export const zCustomChartsResponse = z.looseObject({
+    sections: z.array(zCustomChartsSection)
+});
+
+export const zTimedeltaInput = z.looseObject({
+    days: z.int().optional().default(0),
+    hours: z.int().optional().default(0),
+    minutes: z.int().optional().default(0)
+});
+
+export const zCustomChartsRequest = z.looseObject({
+    timezone: z.string().optional().default('UTC'),
+    start_time: z.string().nullish(),
+    end_time: z.string().nullish(),
+    stride: zTimedeltaInput.optional().prefault({
+        days: 0,
+        hours: 0,
+        minutes: 15
+    }),
+    omit_data: z.boolean().optional().default(false),
+    after_index: z.int().nullish(),
+    tag_value_id: z.array(z.string()).nullish()
+});
+
 export const zEvaluatorStructuredOutput = z.looseObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -827,6 +1307,45 @@ export const zCustomChartsSectionUpdate = z.looseObject({
         zDashboardLayoutInput,
         zMissing
     ]).nullish().prefault({ __missing__: '__missing__' })
+});
+
+export const zCustomChartUpdate = z.looseObject({
+    title: z.union([
+        z.string(),
+        zMissing
+    ]).optional().prefault({ __missing__: '__missing__' }),
+    description: z.union([
+        z.string(),
+        zMissing
+    ]).nullish().prefault({ __missing__: '__missing__' }),
+    index: z.union([
+        z.int(),
+        zMissing
+    ]).optional().prefault({ __missing__: '__missing__' }),
+    chart_type: z.union([
+        zCustomChartType,
+        zMissing
+    ]).optional().prefault({ __missing__: '__missing__' }),
+    series: z.union([
+        z.array(zCustomChartSeriesUpdate),
+        zMissing
+    ]).optional().prefault({ __missing__: '__missing__' }),
+    section_id: z.union([
+        z.string(),
+        zMissing
+    ]).optional().prefault({ __missing__: '__missing__' }),
+    metadata: z.union([
+        z.record(z.string(), z.unknown()),
+        zMissing
+    ]).nullish().prefault({ __missing__: '__missing__' }),
+    common_filters: z.union([
+        zCustomChartSeriesFilters,
+        zMissing
+    ]).nullish().prefault({ __missing__: '__missing__' }),
+    markdown: z.union([
+        z.string(),
+        zMissing
+    ]).optional().prefault({ __missing__: '__missing__' })
 });
 
 export const zTraceTier = z.enum(['longlived', 'shortlived']);
@@ -2017,3 +2536,103 @@ export const zPatchApiV1ChartsSectionBySectionIdData = z.looseObject({
 });
 
 export const zPatchApiV1ChartsSectionBySectionIdResponse = zCustomChartsSectionResponse;
+
+export const zPostApiV1ChartsData = z.looseObject({
+    body: zCustomChartsRequest,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1ChartsResponse = zCustomChartsResponse;
+
+export const zPostApiV1ChartsCreateData = z.looseObject({
+    body: z.union([
+        z.looseObject({
+            chart_type: z.union([
+                z.literal('line'),
+                z.literal('bar'),
+                z.literal('table'),
+                z.literal('kpi'),
+                z.literal('top-k'),
+                z.literal('pie')
+            ])
+        }).and(zCustomChartCreate),
+        z.looseObject({
+            chart_type: z.literal('text')
+        }).and(zCustomTextBlockCreate)
+    ]),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1ChartsCreateResponse = z.union([
+    z.looseObject({
+        chart_type: z.union([
+            z.literal('line'),
+            z.literal('bar'),
+            z.literal('table'),
+            z.literal('kpi'),
+            z.literal('top-k'),
+            z.literal('pie')
+        ])
+    }).and(zCustomChartResponse),
+    z.looseObject({
+        chart_type: z.literal('text')
+    }).and(zCustomTextBlockResponse)
+]);
+
+export const zDeleteApiV1ChartsByChartIdData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        chart_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1ChartsByChartIdData = z.looseObject({
+    body: zCustomChartUpdate,
+    path: z.looseObject({
+        chart_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1ChartsByChartIdResponse = z.union([
+    z.looseObject({
+        chart_type: z.union([
+            z.literal('line'),
+            z.literal('bar'),
+            z.literal('table'),
+            z.literal('kpi'),
+            z.literal('top-k'),
+            z.literal('pie')
+        ])
+    }).and(zCustomChartResponse),
+    z.looseObject({
+        chart_type: z.literal('text')
+    }).and(zCustomTextBlockResponse)
+]);
+
+export const zPostApiV1ChartsByChartIdData = z.looseObject({
+    body: zCustomChartsRequest,
+    path: z.looseObject({
+        chart_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1ChartsByChartIdResponse = z.union([
+    z.looseObject({
+        chart_type: z.union([
+            z.literal('line'),
+            z.literal('bar'),
+            z.literal('table'),
+            z.literal('kpi'),
+            z.literal('top-k'),
+            z.literal('pie')
+        ])
+    }).and(zSingleCustomChartResponse),
+    z.looseObject({
+        chart_type: z.literal('text')
+    }).and(zCustomTextBlockResponse)
+]);

@@ -3,7 +3,7 @@
  * emulator serves (sandbox registries; access policies and their
  * attachments to roles; gateway policies; data planes; a workspace by id;
  * the tags of one object; a workspace's handle; a workspace's long-lived
- * retention; SCIM tokens; OAuth clients; chart sections),
+ * retention; SCIM tokens; OAuth clients; chart sections and charts),
  * each operation with its declared answers, 400s and 404s. The additions'
  * other operations are listed in NOT_IMPLEMENTED_IN_EMULATOR and probed as 501.
  *
@@ -288,6 +288,43 @@ export function describeAdditions(env: ContractEnv): void {
       await call("DELETE", `${sections}/${String(first["id"])}`, { expect: 404 });
       await call("DELETE", `${sections}/not-a-uuid`, { expect: 422, request: "invalid" });
       await call("DELETE", `${sections}/${String(second["id"])}`, { expect: 200 });
+    });
+
+    test("charts: create a chart and a text block (series ids and null-filled keys; 404 for a section not the workspace's; 422 malformed), read one (data, no section; 404), list the sections with their charts, change (null title 422; a chart into a text block 400; 404), delete ({}; 404; 422); deleting a section deletes its charts", async () => {
+      const section = (await call("POST", "/api/v1/charts/section", { body: { title: "contract charts" }, expect: 200 })).body as Json;
+      const sectionId = String(section["id"]);
+      const created = (
+        await call("POST", "/api/v1/charts/create", {
+          body: { title: "contract latency", chart_type: "line", section_id: sectionId, series: [{ name: "p50", metric: "latency_p50", group_by: { attribute: "tag" } }] },
+          expect: 200,
+        })
+      ).body as Json;
+      const id = String(created["id"]);
+      expect(created).toMatchObject({ section_id: sectionId, index: 0, chart_type: "line" });
+      expect((created["series"] as Json[])[0]).toMatchObject({ id: expect.any(String), name: "p50", project_metric: null, group_by: { attribute: "tag", max_groups: 5 } });
+      const text = (await call("POST", "/api/v1/charts/create", { body: { chart_type: "text", section_id: sectionId, markdown: "# notes" }, expect: 200 })).body as Json;
+      expect(text).toMatchObject({ chart_type: "text", markdown: "# notes", section_id: sectionId, index: 1 });
+      await call("POST", "/api/v1/charts/create", { body: { title: "orphan", chart_type: "bar", section_id: UNKNOWN_ID, series: [] }, expect: 404 });
+      await call("POST", "/api/v1/charts/create", { body: { title: "no series", chart_type: "bar" }, expect: 422, request: "invalid" });
+      const read = (await call("POST", `/api/v1/charts/${id}`, { body: { omit_data: true, start_time: "2026-01-01T00:00:00Z", end_time: "2026-01-01T00:01:00Z" }, expect: 200 })).body as Json;
+      expect(read).toMatchObject({ id, data: [], title: "contract latency", common_filters: null });
+      expect(read["section_id"]).toBeUndefined();
+      await call("POST", `/api/v1/charts/${UNKNOWN_ID}`, { body: {}, expect: 404 });
+      await call("POST", "/api/v1/charts/not-a-uuid", { body: {}, expect: 422, request: "invalid" });
+      const listed = ((await call("POST", "/api/v1/charts", { body: { omit_data: true }, expect: 200 })).body as Json)["sections"] as Json[];
+      const mine = listed.find((s) => s["id"] === sectionId);
+      expect(((mine?.["charts"] ?? []) as Json[]).map((c) => c["id"])).toEqual([id, text["id"]]);
+      await call("POST", "/api/v1/charts", { body: { after_index: "first" }, expect: 422, request: "invalid" });
+      const changed = (await call("PATCH", `/api/v1/charts/${id}`, { body: { title: "contract latency v2", common_filters: { filter: "eq(is_root, true)" } }, expect: 200 })).body as Json;
+      expect(changed).toMatchObject({ id, title: "contract latency v2", section_id: sectionId });
+      await call("PATCH", `/api/v1/charts/${id}`, { body: { title: null }, expect: 422, request: "invalid" });
+      await call("PATCH", `/api/v1/charts/${id}`, { body: { chart_type: "text" }, expect: 400 });
+      await call("PATCH", `/api/v1/charts/${UNKNOWN_ID}`, { body: { title: "x" }, expect: 404 });
+      expect((await call("DELETE", `/api/v1/charts/${id}`, { expect: 200 })).body).toEqual({});
+      await call("DELETE", `/api/v1/charts/${id}`, { expect: 404 });
+      await call("DELETE", "/api/v1/charts/not-a-uuid", { expect: 422, request: "invalid" });
+      await call("DELETE", `/api/v1/charts/section/${sectionId}`, { expect: 200 });
+      await call("POST", `/api/v1/charts/${String(text["id"])}`, { body: {}, expect: 404 });
     });
   });
 }

@@ -47,6 +47,16 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
         "a fact of the build, chosen by the service: `getDeploymentRevision` reports a revision's `sourceRevisionConfig` whole",
     },
   },
+  "langsmith:index:Chart": {
+    request: {
+      markdown:
+        "a markdown text block's text: a text block (`chart_type: text`) is another object than a chart, which this kind does not manage (the update schema is shared by both)",
+    },
+    response: {
+      data: "the chart's data points over the read's time window: metrics, not configuration (the reads ask for none, `omit_data`)",
+      markdown: "a markdown text block's text: the reads answer text blocks too, which a Chart never is (its import and listing leave them out)",
+    },
+  },
   "langsmith:index:ChartSection": {
     request: {
       layout:

@@ -24,6 +24,7 @@ import { ROLES } from "../organization/roles";
 import { SERVICE_ACCOUNTS } from "../organization/serviceAccounts";
 import { SESSIONS } from "../tracing/sessions";
 import { CHART_SECTIONS } from "../tracing/charts/chartSections";
+import { CHARTS } from "../tracing/charts/charts";
 import { SSO_SETTINGS } from "../organization/ssoSettings";
 import { TAGGINGS } from "../organization/taggings";
 import { TAG_KEYS, TAG_VALUES } from "../organization/tags";
@@ -37,6 +38,7 @@ export type { KindDeclaration } from "./declaration";
 export { registerKind } from "./routes";
 export { registerAccessPolicyAttachments } from "../organization/accessPolicies";
 export { registerOAuthClientRotation } from "../organization/oauthClients";
+export { registerChartReads } from "../tracing/charts/chartReads";
 export { registerGatewayPolicyRoutes } from "../organization/gatewayPolicies";
 export { registerResourceTagsRoute, registerWorkspaceTagsRoute } from "../organization/taggings";
 export { registerDataPlaneRoutes } from "../organization/dataPlanes";
@@ -76,6 +78,7 @@ export const KINDS: readonly KindDeclaration[] = [
   RUN_RULES,
   ALERT_RULES,
   CHART_SECTIONS,
+  CHARTS,
   SANDBOX_REGISTRIES,
   ACCESS_POLICIES,
   GATEWAY_POLICIES,

@@ -1,7 +1,7 @@
 /**
  * Custom chart sections (`/api/v1/charts/section`): a workspace's custom
  * dashboard, the charts on it (`charts.ts`) and its layout. A section
- * with its charts is answered by the charts' list (`charts.ts`).
+ * with its charts is answered by the charts' list (`chartReads.ts`).
  *
  * What the service does that the contract cannot say (the emulator's choices
  * where nothing public says it):
