@@ -1272,6 +1272,58 @@ export const zCustomChartsRequest = z.looseObject({
     tag_value_id: z.array(z.string()).nullish()
 });
 
+export const zFilterViewType = z.enum([
+    'runs',
+    'threads',
+    'single_run'
+]);
+
+export const zFilterView = z.looseObject({
+    filter_string: z.string().nullish(),
+    trace_filter_string: z.string().nullish(),
+    tree_filter_string: z.string().nullish(),
+    thread_filter_string: z.string().nullish(),
+    display_name: z.string(),
+    description: z.string().nullish(),
+    type: zFilterViewType.optional().default('runs'),
+    syntax_version: z.int().optional().default(1),
+    start_time: z.string().nullish(),
+    end_time: z.string().nullish(),
+    duration: z.string().nullish(),
+    id: z.string(),
+    session_id: z.string().nullish(),
+    created_at: z.string(),
+    updated_at: z.string()
+});
+
+export const zFilterViewCreate = z.looseObject({
+    filter_string: z.string().nullish(),
+    trace_filter_string: z.string().nullish(),
+    tree_filter_string: z.string().nullish(),
+    thread_filter_string: z.string().nullish(),
+    display_name: z.string(),
+    description: z.string().nullish(),
+    type: zFilterViewType.optional().default('runs'),
+    syntax_version: z.union([z.literal(1), z.literal(2)]).optional(),
+    start_time: z.string().nullish(),
+    end_time: z.string().nullish(),
+    duration: z.string().nullish()
+});
+
+export const zFilterViewUpdate = z.looseObject({
+    filter_string: z.string().nullish(),
+    display_name: z.string().nullish(),
+    description: z.string().nullish(),
+    trace_filter_string: z.string().nullish(),
+    tree_filter_string: z.string().nullish(),
+    thread_filter_string: z.string().nullish(),
+    type: zFilterViewType.nullish(),
+    syntax_version: z.union([z.literal(1), z.literal(2)]).nullish(),
+    start_time: z.string().nullish(),
+    end_time: z.string().nullish(),
+    duration: z.string().nullish()
+});
+
 export const zEvaluatorStructuredOutput = z.looseObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -2636,3 +2688,56 @@ export const zPostApiV1ChartsByChartIdResponse = z.union([
         chart_type: z.literal('text')
     }).and(zCustomTextBlockResponse)
 ]);
+
+export const zGetApiV1SessionsBySessionIdViewsData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        session_id: z.string()
+    }),
+    query: z.looseObject({
+        type: zFilterViewType.nullish()
+    }).optional()
+});
+
+export const zGetApiV1SessionsBySessionIdViewsResponse = z.array(zFilterView);
+
+export const zPostApiV1SessionsBySessionIdViewsData = z.looseObject({
+    body: zFilterViewCreate,
+    path: z.looseObject({
+        session_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1SessionsBySessionIdViewsResponse = zFilterView;
+
+export const zDeleteApiV1SessionsBySessionIdViewsByViewIdData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        session_id: z.string(),
+        view_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1SessionsBySessionIdViewsByViewIdData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        session_id: z.string(),
+        view_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1SessionsBySessionIdViewsByViewIdResponse = zFilterView;
+
+export const zPatchApiV1SessionsBySessionIdViewsByViewIdData = z.looseObject({
+    body: zFilterViewUpdate,
+    path: z.looseObject({
+        session_id: z.string(),
+        view_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1SessionsBySessionIdViewsByViewIdResponse = zFilterView;

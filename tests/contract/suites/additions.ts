@@ -3,7 +3,8 @@
  * emulator serves (sandbox registries; access policies and their
  * attachments to roles; gateway policies; data planes; a workspace by id;
  * the tags of one object; a workspace's handle; a workspace's long-lived
- * retention; SCIM tokens; OAuth clients; chart sections and charts),
+ * retention; SCIM tokens; OAuth clients; chart sections and charts; filter
+ * views),
  * each operation with its declared answers, 400s and 404s. The additions'
  * other operations are listed in NOT_IMPLEMENTED_IN_EMULATOR and probed as 501.
  *
@@ -325,6 +326,34 @@ export function describeAdditions(env: ContractEnv): void {
       await call("DELETE", "/api/v1/charts/not-a-uuid", { expect: 422, request: "invalid" });
       await call("DELETE", `/api/v1/charts/section/${sectionId}`, { expect: 200 });
       await call("POST", `/api/v1/charts/${String(text["id"])}`, { body: {}, expect: 404 });
+    });
+
+    test("filter views: create (defaults; 404 for a project not the workspace's; 400 for a filter that does not parse; 422 malformed), get (404; 422), list (by type; 404), change (null display name left, null filter cleared; 400; 404; 422), delete ({}; 404; 422)", async () => {
+      const project = (await call("POST", "/api/v1/sessions", { body: { name: "contract views" }, expect: 200 })).body as Json;
+      const views = `/api/v1/sessions/${String(project["id"])}/views`;
+      const created = (await call("POST", views, { body: { display_name: "errors", filter_string: "eq(error, true)" }, expect: 200 })).body as Json;
+      const id = String(created["id"]);
+      expect(created).toMatchObject({ display_name: "errors", type: "runs", syntax_version: 1, filter_string: "eq(error, true)", description: null, session_id: project["id"] });
+      await call("POST", `/api/v1/sessions/${UNKNOWN_ID}/views`, { body: { display_name: "orphan" }, expect: 404 });
+      await call("POST", views, { body: { display_name: "broken", filter_string: "eq(error" }, expect: 400 });
+      await call("POST", views, { body: { filter_string: "eq(error, true)" }, expect: 422, request: "invalid" });
+      expect((await call("GET", `${views}/${id}`, { expect: 200 })).body).toMatchObject({ id, display_name: "errors" });
+      await call("GET", `${views}/${UNKNOWN_ID}`, { expect: 404 });
+      await call("GET", `${views}/not-a-uuid`, { expect: 422, request: "invalid" });
+      await call("POST", views, { body: { display_name: "threads", type: "threads", thread_filter_string: "gt(latency, 5)" }, expect: 200 });
+      const threads = (await call("GET", `${views}?type=threads`, { expect: 200 })).body as Json[];
+      expect(threads.map((v) => v["display_name"])).toEqual(["threads"]);
+      await call("GET", `/api/v1/sessions/${UNKNOWN_ID}/views`, { expect: 404 });
+      await call("GET", `${views}?type=traces`, { expect: 422, request: "invalid" });
+      const changed = (await call("PATCH", `${views}/${id}`, { body: { display_name: null, filter_string: null, duration: "7d" }, expect: 200 })).body as Json;
+      expect(changed).toMatchObject({ display_name: "errors", filter_string: null, duration: "7d" });
+      await call("PATCH", `${views}/${id}`, { body: { tree_filter_string: "has(" }, expect: 400 });
+      await call("PATCH", `${views}/${UNKNOWN_ID}`, { body: { description: "x" }, expect: 404 });
+      await call("PATCH", `${views}/${id}`, { body: { syntax_version: 3 }, expect: 422, request: "invalid" });
+      expect((await call("DELETE", `${views}/${id}`, { expect: 200 })).body).toEqual({});
+      await call("DELETE", `${views}/${id}`, { expect: 404 });
+      await call("DELETE", `${views}/not-a-uuid`, { expect: 422, request: "invalid" });
+      await call("DELETE", `/api/v1/sessions/${String(project["id"])}`, { expect: 200 });
     });
   });
 }

@@ -57,6 +57,9 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
       markdown: "a markdown text block's text: the reads answer text blocks too, which a Chart never is (its import and listing leave them out)",
     },
   },
+  "langsmith:index:FilterView": {
+    response: { session_id: `${IN_PATH} (\`projectId\`)` },
+  },
   "langsmith:index:ChartSection": {
     request: {
       layout:

@@ -25,6 +25,7 @@ import { SERVICE_ACCOUNTS } from "../organization/serviceAccounts";
 import { SESSIONS } from "../tracing/sessions";
 import { CHART_SECTIONS } from "../tracing/charts/chartSections";
 import { CHARTS } from "../tracing/charts/charts";
+import { FILTER_VIEWS } from "../tracing/charts/filterViews";
 import { SSO_SETTINGS } from "../organization/ssoSettings";
 import { TAGGINGS } from "../organization/taggings";
 import { TAG_KEYS, TAG_VALUES } from "../organization/tags";
@@ -79,6 +80,7 @@ export const KINDS: readonly KindDeclaration[] = [
   ALERT_RULES,
   CHART_SECTIONS,
   CHARTS,
+  FILTER_VIEWS,
   SANDBOX_REGISTRIES,
   ACCESS_POLICIES,
   GATEWAY_POLICIES,

@@ -1272,6 +1272,58 @@ export const zCustomChartsRequest = z.object({
     tag_value_id: z.array(z.uuid()).nullish()
 });
 
+export const zFilterViewType = z.enum([
+    'runs',
+    'threads',
+    'single_run'
+]);
+
+export const zFilterView = z.object({
+    filter_string: z.string().nullish(),
+    trace_filter_string: z.string().nullish(),
+    tree_filter_string: z.string().nullish(),
+    thread_filter_string: z.string().nullish(),
+    display_name: z.string(),
+    description: z.string().nullish(),
+    type: zFilterViewType.optional().default('runs'),
+    syntax_version: z.int().optional().default(1),
+    start_time: z.iso.datetime({ offset: true, local: true }).nullish(),
+    end_time: z.iso.datetime({ offset: true, local: true }).nullish(),
+    duration: z.string().nullish(),
+    id: z.uuid(),
+    session_id: z.uuid().nullish(),
+    created_at: z.iso.datetime({ offset: true, local: true }),
+    updated_at: z.iso.datetime({ offset: true, local: true })
+});
+
+export const zFilterViewCreate = z.object({
+    filter_string: z.string().nullish(),
+    trace_filter_string: z.string().nullish(),
+    tree_filter_string: z.string().nullish(),
+    thread_filter_string: z.string().nullish(),
+    display_name: z.string(),
+    description: z.string().nullish(),
+    type: zFilterViewType.optional().default('runs'),
+    syntax_version: z.union([z.literal(1), z.literal(2)]).optional(),
+    start_time: z.iso.datetime({ offset: true, local: true }).nullish(),
+    end_time: z.iso.datetime({ offset: true, local: true }).nullish(),
+    duration: z.string().nullish()
+});
+
+export const zFilterViewUpdate = z.object({
+    filter_string: z.string().nullish(),
+    display_name: z.string().nullish(),
+    description: z.string().nullish(),
+    trace_filter_string: z.string().nullish(),
+    tree_filter_string: z.string().nullish(),
+    thread_filter_string: z.string().nullish(),
+    type: zFilterViewType.nullish(),
+    syntax_version: z.union([z.literal(1), z.literal(2)]).nullish(),
+    start_time: z.iso.datetime({ offset: true, local: true }).nullish(),
+    end_time: z.iso.datetime({ offset: true, local: true }).nullish(),
+    duration: z.string().nullish()
+});
+
 export const zEvaluatorStructuredOutput = z.object({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -2636,3 +2688,56 @@ export const zPostApiV1ChartsByChartIdResponse = z.union([
         chart_type: z.literal('text')
     }).and(zCustomTextBlockResponse)
 ]);
+
+export const zGetApiV1SessionsBySessionIdViewsData = z.object({
+    body: z.never().optional(),
+    path: z.object({
+        session_id: z.uuid()
+    }),
+    query: z.object({
+        type: zFilterViewType.nullish()
+    }).optional()
+});
+
+export const zGetApiV1SessionsBySessionIdViewsResponse = z.array(zFilterView);
+
+export const zPostApiV1SessionsBySessionIdViewsData = z.object({
+    body: zFilterViewCreate,
+    path: z.object({
+        session_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1SessionsBySessionIdViewsResponse = zFilterView;
+
+export const zDeleteApiV1SessionsBySessionIdViewsByViewIdData = z.object({
+    body: z.never().optional(),
+    path: z.object({
+        session_id: z.uuid(),
+        view_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1SessionsBySessionIdViewsByViewIdData = z.object({
+    body: z.never().optional(),
+    path: z.object({
+        session_id: z.uuid(),
+        view_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1SessionsBySessionIdViewsByViewIdResponse = zFilterView;
+
+export const zPatchApiV1SessionsBySessionIdViewsByViewIdData = z.object({
+    body: zFilterViewUpdate,
+    path: z.object({
+        session_id: z.uuid(),
+        view_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1SessionsBySessionIdViewsByViewIdResponse = zFilterView;
