@@ -120,7 +120,7 @@ export const FILTER_VIEW_FIELDS = [
     wire: "syntax_version",
     type: "`1` \\| `2`",
     doc: "The version of the filter language the filters are written in.",
-    schema: z.union([z.literal(1), z.literal(2)]),
+    schema: z.number().int().min(1).max(2),
     required: false,
     default: 1,
     effect: "inPlace",
