@@ -40,6 +40,16 @@ export type BulkExportDestination = import("./bulkExportDestination").BulkExport
 export const BulkExportDestination: typeof import("./bulkExportDestination").BulkExportDestination = null as any;
 utilities.lazyLoad(exports, ["BulkExportDestination"], () => require("./bulkExportDestination"));
 
+export { ChartArgs } from "./chart";
+export type Chart = import("./chart").Chart;
+export const Chart: typeof import("./chart").Chart = null as any;
+utilities.lazyLoad(exports, ["Chart"], () => require("./chart"));
+
+export { ChartSectionArgs } from "./chartSection";
+export type ChartSection = import("./chartSection").ChartSection;
+export const ChartSection: typeof import("./chartSection").ChartSection = null as any;
+utilities.lazyLoad(exports, ["ChartSection"], () => require("./chartSection"));
+
 export { DataPlaneArgs } from "./dataPlane";
 export type DataPlane = import("./dataPlane").DataPlane;
 export const DataPlane: typeof import("./dataPlane").DataPlane = null as any;
@@ -79,6 +89,11 @@ export { FeedbackConfigArgs } from "./feedbackConfig";
 export type FeedbackConfig = import("./feedbackConfig").FeedbackConfig;
 export const FeedbackConfig: typeof import("./feedbackConfig").FeedbackConfig = null as any;
 utilities.lazyLoad(exports, ["FeedbackConfig"], () => require("./feedbackConfig"));
+
+export { FilterViewArgs } from "./filterView";
+export type FilterView = import("./filterView").FilterView;
+export const FilterView: typeof import("./filterView").FilterView = null as any;
+utilities.lazyLoad(exports, ["FilterView"], () => require("./filterView"));
 
 export { GatewayPolicyArgs } from "./gatewayPolicy";
 export type GatewayPolicy = import("./gatewayPolicy").GatewayPolicy;
@@ -159,6 +174,26 @@ export { GetBulkExportsArgs, GetBulkExportsResult, GetBulkExportsOutputArgs } fr
 export const getBulkExports: typeof import("./getBulkExports").getBulkExports = null as any;
 export const getBulkExportsOutput: typeof import("./getBulkExports").getBulkExportsOutput = null as any;
 utilities.lazyLoad(exports, ["getBulkExports","getBulkExportsOutput"], () => require("./getBulkExports"));
+
+export { GetChartArgs, GetChartResult, GetChartOutputArgs } from "./getChart";
+export const getChart: typeof import("./getChart").getChart = null as any;
+export const getChartOutput: typeof import("./getChart").getChartOutput = null as any;
+utilities.lazyLoad(exports, ["getChart","getChartOutput"], () => require("./getChart"));
+
+export { GetChartSectionArgs, GetChartSectionResult, GetChartSectionOutputArgs } from "./getChartSection";
+export const getChartSection: typeof import("./getChartSection").getChartSection = null as any;
+export const getChartSectionOutput: typeof import("./getChartSection").getChartSectionOutput = null as any;
+utilities.lazyLoad(exports, ["getChartSection","getChartSectionOutput"], () => require("./getChartSection"));
+
+export { GetChartSectionsArgs, GetChartSectionsResult, GetChartSectionsOutputArgs } from "./getChartSections";
+export const getChartSections: typeof import("./getChartSections").getChartSections = null as any;
+export const getChartSectionsOutput: typeof import("./getChartSections").getChartSectionsOutput = null as any;
+utilities.lazyLoad(exports, ["getChartSections","getChartSectionsOutput"], () => require("./getChartSections"));
+
+export { GetChartsArgs, GetChartsResult, GetChartsOutputArgs } from "./getCharts";
+export const getCharts: typeof import("./getCharts").getCharts = null as any;
+export const getChartsOutput: typeof import("./getCharts").getChartsOutput = null as any;
+utilities.lazyLoad(exports, ["getCharts","getChartsOutput"], () => require("./getCharts"));
 
 export { GetDataPlaneArgs, GetDataPlaneResult, GetDataPlaneOutputArgs } from "./getDataPlane";
 export const getDataPlane: typeof import("./getDataPlane").getDataPlane = null as any;
@@ -254,6 +289,16 @@ export { GetFeedbackConfigsArgs, GetFeedbackConfigsResult, GetFeedbackConfigsOut
 export const getFeedbackConfigs: typeof import("./getFeedbackConfigs").getFeedbackConfigs = null as any;
 export const getFeedbackConfigsOutput: typeof import("./getFeedbackConfigs").getFeedbackConfigsOutput = null as any;
 utilities.lazyLoad(exports, ["getFeedbackConfigs","getFeedbackConfigsOutput"], () => require("./getFeedbackConfigs"));
+
+export { GetFilterViewArgs, GetFilterViewResult, GetFilterViewOutputArgs } from "./getFilterView";
+export const getFilterView: typeof import("./getFilterView").getFilterView = null as any;
+export const getFilterViewOutput: typeof import("./getFilterView").getFilterViewOutput = null as any;
+utilities.lazyLoad(exports, ["getFilterView","getFilterViewOutput"], () => require("./getFilterView"));
+
+export { GetFilterViewsArgs, GetFilterViewsResult, GetFilterViewsOutputArgs } from "./getFilterViews";
+export const getFilterViews: typeof import("./getFilterViews").getFilterViews = null as any;
+export const getFilterViewsOutput: typeof import("./getFilterViews").getFilterViewsOutput = null as any;
+utilities.lazyLoad(exports, ["getFilterViews","getFilterViewsOutput"], () => require("./getFilterViews"));
 
 export { GetGatewayPoliciesArgs, GetGatewayPoliciesResult, GetGatewayPoliciesOutputArgs } from "./getGatewayPolicies";
 export const getGatewayPolicies: typeof import("./getGatewayPolicies").getGatewayPolicies = null as any;
@@ -686,6 +731,10 @@ const _module = {
                 return new BulkExport(name, <any>undefined, { urn })
             case "langsmith:index:BulkExportDestination":
                 return new BulkExportDestination(name, <any>undefined, { urn })
+            case "langsmith:index:Chart":
+                return new Chart(name, <any>undefined, { urn })
+            case "langsmith:index:ChartSection":
+                return new ChartSection(name, <any>undefined, { urn })
             case "langsmith:index:DataPlane":
                 return new DataPlane(name, <any>undefined, { urn })
             case "langsmith:index:Dataset":
@@ -702,6 +751,8 @@ const _module = {
                 return new Example(name, <any>undefined, { urn })
             case "langsmith:index:FeedbackConfig":
                 return new FeedbackConfig(name, <any>undefined, { urn })
+            case "langsmith:index:FilterView":
+                return new FilterView(name, <any>undefined, { urn })
             case "langsmith:index:GatewayPolicy":
                 return new GatewayPolicy(name, <any>undefined, { urn })
             case "langsmith:index:GatewaySpendCap":

@@ -35,6 +35,10 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &BulkExport{}
 	case "langsmith:index:BulkExportDestination":
 		r = &BulkExportDestination{}
+	case "langsmith:index:Chart":
+		r = &Chart{}
+	case "langsmith:index:ChartSection":
+		r = &ChartSection{}
 	case "langsmith:index:DataPlane":
 		r = &DataPlane{}
 	case "langsmith:index:Dataset":
@@ -51,6 +55,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Example{}
 	case "langsmith:index:FeedbackConfig":
 		r = &FeedbackConfig{}
+	case "langsmith:index:FilterView":
+		r = &FilterView{}
 	case "langsmith:index:GatewayPolicy":
 		r = &GatewayPolicy{}
 	case "langsmith:index:GatewaySpendCap":

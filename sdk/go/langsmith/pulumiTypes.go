@@ -957,6 +957,768 @@ func (o BulkExportDestinationCredentialsPtrOutput) SessionToken() pulumi.StringP
 	}).(pulumi.StringPtrOutput)
 }
 
+// An object of a Chart's `commonFilters`: Filters every series applies on top of its own; default none.
+type ChartCommonFilters struct {
+	// Which runs count (LangSmith's filter language), e.g. `eq(is_root, true)`.
+	Filter *string `pulumi:"filter"`
+	// The projects (their ids) whose runs count; default the workspace's.
+	Session []string `pulumi:"session"`
+	// Which traces count, by their root run (filter language).
+	TraceFilter *string `pulumi:"traceFilter"`
+	// Which traces count, by any run in them (filter language).
+	TreeFilter *string `pulumi:"treeFilter"`
+}
+
+// ChartCommonFiltersInput is an input type that accepts ChartCommonFiltersArgs and ChartCommonFiltersOutput values.
+// You can construct a concrete instance of `ChartCommonFiltersInput` via:
+//
+//	ChartCommonFiltersArgs{...}
+type ChartCommonFiltersInput interface {
+	pulumi.Input
+
+	ToChartCommonFiltersOutput() ChartCommonFiltersOutput
+	ToChartCommonFiltersOutputWithContext(context.Context) ChartCommonFiltersOutput
+}
+
+// An object of a Chart's `commonFilters`: Filters every series applies on top of its own; default none.
+type ChartCommonFiltersArgs struct {
+	// Which runs count (LangSmith's filter language), e.g. `eq(is_root, true)`.
+	Filter pulumi.StringPtrInput `pulumi:"filter"`
+	// The projects (their ids) whose runs count; default the workspace's.
+	Session pulumi.StringArrayInput `pulumi:"session"`
+	// Which traces count, by their root run (filter language).
+	TraceFilter pulumi.StringPtrInput `pulumi:"traceFilter"`
+	// Which traces count, by any run in them (filter language).
+	TreeFilter pulumi.StringPtrInput `pulumi:"treeFilter"`
+}
+
+func (ChartCommonFiltersArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ChartCommonFilters)(nil)).Elem()
+}
+
+func (i ChartCommonFiltersArgs) ToChartCommonFiltersOutput() ChartCommonFiltersOutput {
+	return i.ToChartCommonFiltersOutputWithContext(context.Background())
+}
+
+func (i ChartCommonFiltersArgs) ToChartCommonFiltersOutputWithContext(ctx context.Context) ChartCommonFiltersOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ChartCommonFiltersOutput)
+}
+
+func (i ChartCommonFiltersArgs) ToChartCommonFiltersPtrOutput() ChartCommonFiltersPtrOutput {
+	return i.ToChartCommonFiltersPtrOutputWithContext(context.Background())
+}
+
+func (i ChartCommonFiltersArgs) ToChartCommonFiltersPtrOutputWithContext(ctx context.Context) ChartCommonFiltersPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ChartCommonFiltersOutput).ToChartCommonFiltersPtrOutputWithContext(ctx)
+}
+
+// ChartCommonFiltersPtrInput is an input type that accepts ChartCommonFiltersArgs, ChartCommonFiltersPtr and ChartCommonFiltersPtrOutput values.
+// You can construct a concrete instance of `ChartCommonFiltersPtrInput` via:
+//
+//	        ChartCommonFiltersArgs{...}
+//
+//	or:
+//
+//	        nil
+type ChartCommonFiltersPtrInput interface {
+	pulumi.Input
+
+	ToChartCommonFiltersPtrOutput() ChartCommonFiltersPtrOutput
+	ToChartCommonFiltersPtrOutputWithContext(context.Context) ChartCommonFiltersPtrOutput
+}
+
+type chartCommonFiltersPtrType ChartCommonFiltersArgs
+
+func ChartCommonFiltersPtr(v *ChartCommonFiltersArgs) ChartCommonFiltersPtrInput {
+	return (*chartCommonFiltersPtrType)(v)
+}
+
+func (*chartCommonFiltersPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ChartCommonFilters)(nil)).Elem()
+}
+
+func (i *chartCommonFiltersPtrType) ToChartCommonFiltersPtrOutput() ChartCommonFiltersPtrOutput {
+	return i.ToChartCommonFiltersPtrOutputWithContext(context.Background())
+}
+
+func (i *chartCommonFiltersPtrType) ToChartCommonFiltersPtrOutputWithContext(ctx context.Context) ChartCommonFiltersPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ChartCommonFiltersPtrOutput)
+}
+
+// An object of a Chart's `commonFilters`: Filters every series applies on top of its own; default none.
+type ChartCommonFiltersOutput struct{ *pulumi.OutputState }
+
+func (ChartCommonFiltersOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ChartCommonFilters)(nil)).Elem()
+}
+
+func (o ChartCommonFiltersOutput) ToChartCommonFiltersOutput() ChartCommonFiltersOutput {
+	return o
+}
+
+func (o ChartCommonFiltersOutput) ToChartCommonFiltersOutputWithContext(ctx context.Context) ChartCommonFiltersOutput {
+	return o
+}
+
+func (o ChartCommonFiltersOutput) ToChartCommonFiltersPtrOutput() ChartCommonFiltersPtrOutput {
+	return o.ToChartCommonFiltersPtrOutputWithContext(context.Background())
+}
+
+func (o ChartCommonFiltersOutput) ToChartCommonFiltersPtrOutputWithContext(ctx context.Context) ChartCommonFiltersPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ChartCommonFilters) *ChartCommonFilters {
+		return &v
+	}).(ChartCommonFiltersPtrOutput)
+}
+
+// Which runs count (LangSmith's filter language), e.g. `eq(is_root, true)`.
+func (o ChartCommonFiltersOutput) Filter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ChartCommonFilters) *string { return v.Filter }).(pulumi.StringPtrOutput)
+}
+
+// The projects (their ids) whose runs count; default the workspace's.
+func (o ChartCommonFiltersOutput) Session() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ChartCommonFilters) []string { return v.Session }).(pulumi.StringArrayOutput)
+}
+
+// Which traces count, by their root run (filter language).
+func (o ChartCommonFiltersOutput) TraceFilter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ChartCommonFilters) *string { return v.TraceFilter }).(pulumi.StringPtrOutput)
+}
+
+// Which traces count, by any run in them (filter language).
+func (o ChartCommonFiltersOutput) TreeFilter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ChartCommonFilters) *string { return v.TreeFilter }).(pulumi.StringPtrOutput)
+}
+
+type ChartCommonFiltersPtrOutput struct{ *pulumi.OutputState }
+
+func (ChartCommonFiltersPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ChartCommonFilters)(nil)).Elem()
+}
+
+func (o ChartCommonFiltersPtrOutput) ToChartCommonFiltersPtrOutput() ChartCommonFiltersPtrOutput {
+	return o
+}
+
+func (o ChartCommonFiltersPtrOutput) ToChartCommonFiltersPtrOutputWithContext(ctx context.Context) ChartCommonFiltersPtrOutput {
+	return o
+}
+
+func (o ChartCommonFiltersPtrOutput) Elem() ChartCommonFiltersOutput {
+	return o.ApplyT(func(v *ChartCommonFilters) ChartCommonFilters {
+		if v != nil {
+			return *v
+		}
+		var ret ChartCommonFilters
+		return ret
+	}).(ChartCommonFiltersOutput)
+}
+
+// Which runs count (LangSmith's filter language), e.g. `eq(is_root, true)`.
+func (o ChartCommonFiltersPtrOutput) Filter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ChartCommonFilters) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Filter
+	}).(pulumi.StringPtrOutput)
+}
+
+// The projects (their ids) whose runs count; default the workspace's.
+func (o ChartCommonFiltersPtrOutput) Session() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *ChartCommonFilters) []string {
+		if v == nil {
+			return nil
+		}
+		return v.Session
+	}).(pulumi.StringArrayOutput)
+}
+
+// Which traces count, by their root run (filter language).
+func (o ChartCommonFiltersPtrOutput) TraceFilter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ChartCommonFilters) *string {
+		if v == nil {
+			return nil
+		}
+		return v.TraceFilter
+	}).(pulumi.StringPtrOutput)
+}
+
+// Which traces count, by any run in them (filter language).
+func (o ChartCommonFiltersPtrOutput) TreeFilter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ChartCommonFilters) *string {
+		if v == nil {
+			return nil
+		}
+		return v.TreeFilter
+	}).(pulumi.StringPtrOutput)
+}
+
+// An object of one item of a Chart's `series`: What the chart draws, one line (or bar, ...) each: a run metric (`metric`), a deployment metric (`projectMetric`) or a `metricDefinition`, over the runs its `filters` select, optionally grouped. Refresh compares what the program sets: the ids and defaults the service adds are no drift.
+type ChartSeriesItem struct {
+	// The feedback key a feedback metric reads.
+	FeedbackKey *string `pulumi:"feedbackKey"`
+	// The source of the runs, as the service takes it: tracing projects (`{source_type: "tracing_project", project_ids: [...]}`) or datasets.
+	FilterDefinition map[string]interface{} `pulumi:"filterDefinition"`
+	// Which runs the series counts.
+	Filters *ChartSeriesItemFilters `pulumi:"filters"`
+	// Splits the series into one line per group.
+	GroupBy *ChartSeriesItemGroupBy `pulumi:"groupBy"`
+	// Groupings beyond `groupBy`, as the service takes them, e.g. `[{attribute: "metadata", path: "env"}]`.
+	GroupByDefinitions []map[string]interface{} `pulumi:"groupByDefinitions"`
+	// Your own data about the series.
+	Metadata map[string]interface{} `pulumi:"metadata"`
+	// The run metric charted, e.g. `latency_p50`, `error_rate`, `feedback_score_avg`.
+	Metric *ChartSeriesItemMetric `pulumi:"metric"`
+	// A metric beyond `metric`, as the service takes it (snake_case): a count, a scalar (`sum`, `avg`, ...) or percentile of a field, or a ratio of two, of runs or of feedback, e.g. `{type: "percentile", field: "latency_seconds", params: {p: 0.95}}`.
+	MetricDefinition map[string]interface{} `pulumi:"metricDefinition"`
+	// The series' name, shown in the legend.
+	Name string `pulumi:"name"`
+	// The deployment metric charted, e.g. `cpu_usage`, `p95_latency`.
+	ProjectMetric *ChartSeriesItemProjectMetric `pulumi:"projectMetric"`
+	// The workspace whose runs the series reads; default the chart's.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// ChartSeriesItemInput is an input type that accepts ChartSeriesItemArgs and ChartSeriesItemOutput values.
+// You can construct a concrete instance of `ChartSeriesItemInput` via:
+//
+//	ChartSeriesItemArgs{...}
+type ChartSeriesItemInput interface {
+	pulumi.Input
+
+	ToChartSeriesItemOutput() ChartSeriesItemOutput
+	ToChartSeriesItemOutputWithContext(context.Context) ChartSeriesItemOutput
+}
+
+// An object of one item of a Chart's `series`: What the chart draws, one line (or bar, ...) each: a run metric (`metric`), a deployment metric (`projectMetric`) or a `metricDefinition`, over the runs its `filters` select, optionally grouped. Refresh compares what the program sets: the ids and defaults the service adds are no drift.
+type ChartSeriesItemArgs struct {
+	// The feedback key a feedback metric reads.
+	FeedbackKey pulumi.StringPtrInput `pulumi:"feedbackKey"`
+	// The source of the runs, as the service takes it: tracing projects (`{source_type: "tracing_project", project_ids: [...]}`) or datasets.
+	FilterDefinition pulumi.MapInput `pulumi:"filterDefinition"`
+	// Which runs the series counts.
+	Filters ChartSeriesItemFiltersPtrInput `pulumi:"filters"`
+	// Splits the series into one line per group.
+	GroupBy ChartSeriesItemGroupByPtrInput `pulumi:"groupBy"`
+	// Groupings beyond `groupBy`, as the service takes them, e.g. `[{attribute: "metadata", path: "env"}]`.
+	GroupByDefinitions pulumi.MapArrayInput `pulumi:"groupByDefinitions"`
+	// Your own data about the series.
+	Metadata pulumi.MapInput `pulumi:"metadata"`
+	// The run metric charted, e.g. `latency_p50`, `error_rate`, `feedback_score_avg`.
+	Metric ChartSeriesItemMetricPtrInput `pulumi:"metric"`
+	// A metric beyond `metric`, as the service takes it (snake_case): a count, a scalar (`sum`, `avg`, ...) or percentile of a field, or a ratio of two, of runs or of feedback, e.g. `{type: "percentile", field: "latency_seconds", params: {p: 0.95}}`.
+	MetricDefinition pulumi.MapInput `pulumi:"metricDefinition"`
+	// The series' name, shown in the legend.
+	Name pulumi.StringInput `pulumi:"name"`
+	// The deployment metric charted, e.g. `cpu_usage`, `p95_latency`.
+	ProjectMetric ChartSeriesItemProjectMetricPtrInput `pulumi:"projectMetric"`
+	// The workspace whose runs the series reads; default the chart's.
+	WorkspaceId pulumi.StringPtrInput `pulumi:"workspaceId"`
+}
+
+func (ChartSeriesItemArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ChartSeriesItem)(nil)).Elem()
+}
+
+func (i ChartSeriesItemArgs) ToChartSeriesItemOutput() ChartSeriesItemOutput {
+	return i.ToChartSeriesItemOutputWithContext(context.Background())
+}
+
+func (i ChartSeriesItemArgs) ToChartSeriesItemOutputWithContext(ctx context.Context) ChartSeriesItemOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ChartSeriesItemOutput)
+}
+
+// ChartSeriesItemArrayInput is an input type that accepts ChartSeriesItemArray and ChartSeriesItemArrayOutput values.
+// You can construct a concrete instance of `ChartSeriesItemArrayInput` via:
+//
+//	ChartSeriesItemArray{ ChartSeriesItemArgs{...} }
+type ChartSeriesItemArrayInput interface {
+	pulumi.Input
+
+	ToChartSeriesItemArrayOutput() ChartSeriesItemArrayOutput
+	ToChartSeriesItemArrayOutputWithContext(context.Context) ChartSeriesItemArrayOutput
+}
+
+type ChartSeriesItemArray []ChartSeriesItemInput
+
+func (ChartSeriesItemArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ChartSeriesItem)(nil)).Elem()
+}
+
+func (i ChartSeriesItemArray) ToChartSeriesItemArrayOutput() ChartSeriesItemArrayOutput {
+	return i.ToChartSeriesItemArrayOutputWithContext(context.Background())
+}
+
+func (i ChartSeriesItemArray) ToChartSeriesItemArrayOutputWithContext(ctx context.Context) ChartSeriesItemArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ChartSeriesItemArrayOutput)
+}
+
+// An object of one item of a Chart's `series`: What the chart draws, one line (or bar, ...) each: a run metric (`metric`), a deployment metric (`projectMetric`) or a `metricDefinition`, over the runs its `filters` select, optionally grouped. Refresh compares what the program sets: the ids and defaults the service adds are no drift.
+type ChartSeriesItemOutput struct{ *pulumi.OutputState }
+
+func (ChartSeriesItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ChartSeriesItem)(nil)).Elem()
+}
+
+func (o ChartSeriesItemOutput) ToChartSeriesItemOutput() ChartSeriesItemOutput {
+	return o
+}
+
+func (o ChartSeriesItemOutput) ToChartSeriesItemOutputWithContext(ctx context.Context) ChartSeriesItemOutput {
+	return o
+}
+
+// The feedback key a feedback metric reads.
+func (o ChartSeriesItemOutput) FeedbackKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ChartSeriesItem) *string { return v.FeedbackKey }).(pulumi.StringPtrOutput)
+}
+
+// The source of the runs, as the service takes it: tracing projects (`{source_type: "tracing_project", project_ids: [...]}`) or datasets.
+func (o ChartSeriesItemOutput) FilterDefinition() pulumi.MapOutput {
+	return o.ApplyT(func(v ChartSeriesItem) map[string]interface{} { return v.FilterDefinition }).(pulumi.MapOutput)
+}
+
+// Which runs the series counts.
+func (o ChartSeriesItemOutput) Filters() ChartSeriesItemFiltersPtrOutput {
+	return o.ApplyT(func(v ChartSeriesItem) *ChartSeriesItemFilters { return v.Filters }).(ChartSeriesItemFiltersPtrOutput)
+}
+
+// Splits the series into one line per group.
+func (o ChartSeriesItemOutput) GroupBy() ChartSeriesItemGroupByPtrOutput {
+	return o.ApplyT(func(v ChartSeriesItem) *ChartSeriesItemGroupBy { return v.GroupBy }).(ChartSeriesItemGroupByPtrOutput)
+}
+
+// Groupings beyond `groupBy`, as the service takes them, e.g. `[{attribute: "metadata", path: "env"}]`.
+func (o ChartSeriesItemOutput) GroupByDefinitions() pulumi.MapArrayOutput {
+	return o.ApplyT(func(v ChartSeriesItem) []map[string]interface{} { return v.GroupByDefinitions }).(pulumi.MapArrayOutput)
+}
+
+// Your own data about the series.
+func (o ChartSeriesItemOutput) Metadata() pulumi.MapOutput {
+	return o.ApplyT(func(v ChartSeriesItem) map[string]interface{} { return v.Metadata }).(pulumi.MapOutput)
+}
+
+// The run metric charted, e.g. `latency_p50`, `error_rate`, `feedback_score_avg`.
+func (o ChartSeriesItemOutput) Metric() ChartSeriesItemMetricPtrOutput {
+	return o.ApplyT(func(v ChartSeriesItem) *ChartSeriesItemMetric { return v.Metric }).(ChartSeriesItemMetricPtrOutput)
+}
+
+// A metric beyond `metric`, as the service takes it (snake_case): a count, a scalar (`sum`, `avg`, ...) or percentile of a field, or a ratio of two, of runs or of feedback, e.g. `{type: "percentile", field: "latency_seconds", params: {p: 0.95}}`.
+func (o ChartSeriesItemOutput) MetricDefinition() pulumi.MapOutput {
+	return o.ApplyT(func(v ChartSeriesItem) map[string]interface{} { return v.MetricDefinition }).(pulumi.MapOutput)
+}
+
+// The series' name, shown in the legend.
+func (o ChartSeriesItemOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v ChartSeriesItem) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// The deployment metric charted, e.g. `cpu_usage`, `p95_latency`.
+func (o ChartSeriesItemOutput) ProjectMetric() ChartSeriesItemProjectMetricPtrOutput {
+	return o.ApplyT(func(v ChartSeriesItem) *ChartSeriesItemProjectMetric { return v.ProjectMetric }).(ChartSeriesItemProjectMetricPtrOutput)
+}
+
+// The workspace whose runs the series reads; default the chart's.
+func (o ChartSeriesItemOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ChartSeriesItem) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ChartSeriesItemArrayOutput struct{ *pulumi.OutputState }
+
+func (ChartSeriesItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ChartSeriesItem)(nil)).Elem()
+}
+
+func (o ChartSeriesItemArrayOutput) ToChartSeriesItemArrayOutput() ChartSeriesItemArrayOutput {
+	return o
+}
+
+func (o ChartSeriesItemArrayOutput) ToChartSeriesItemArrayOutputWithContext(ctx context.Context) ChartSeriesItemArrayOutput {
+	return o
+}
+
+func (o ChartSeriesItemArrayOutput) Index(i pulumi.IntInput) ChartSeriesItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ChartSeriesItem {
+		return vs[0].([]ChartSeriesItem)[vs[1].(int)]
+	}).(ChartSeriesItemOutput)
+}
+
+// An object of `filters` of one item of a Chart's `series`: What the chart draws, one line (or bar, ...) each: a run metric (`metric`), a deployment metric (`projectMetric`) or a `metricDefinition`, over the runs its `filters` select, optionally grouped. Refresh compares what the program sets: the ids and defaults the service adds are no drift.
+type ChartSeriesItemFilters struct {
+	// Which runs count (LangSmith's filter language), e.g. `eq(is_root, true)`.
+	Filter *string `pulumi:"filter"`
+	// The projects (their ids) whose runs count; default the workspace's.
+	Session []string `pulumi:"session"`
+	// Which traces count, by their root run (filter language).
+	TraceFilter *string `pulumi:"traceFilter"`
+	// Which traces count, by any run in them (filter language).
+	TreeFilter *string `pulumi:"treeFilter"`
+}
+
+// ChartSeriesItemFiltersInput is an input type that accepts ChartSeriesItemFiltersArgs and ChartSeriesItemFiltersOutput values.
+// You can construct a concrete instance of `ChartSeriesItemFiltersInput` via:
+//
+//	ChartSeriesItemFiltersArgs{...}
+type ChartSeriesItemFiltersInput interface {
+	pulumi.Input
+
+	ToChartSeriesItemFiltersOutput() ChartSeriesItemFiltersOutput
+	ToChartSeriesItemFiltersOutputWithContext(context.Context) ChartSeriesItemFiltersOutput
+}
+
+// An object of `filters` of one item of a Chart's `series`: What the chart draws, one line (or bar, ...) each: a run metric (`metric`), a deployment metric (`projectMetric`) or a `metricDefinition`, over the runs its `filters` select, optionally grouped. Refresh compares what the program sets: the ids and defaults the service adds are no drift.
+type ChartSeriesItemFiltersArgs struct {
+	// Which runs count (LangSmith's filter language), e.g. `eq(is_root, true)`.
+	Filter pulumi.StringPtrInput `pulumi:"filter"`
+	// The projects (their ids) whose runs count; default the workspace's.
+	Session pulumi.StringArrayInput `pulumi:"session"`
+	// Which traces count, by their root run (filter language).
+	TraceFilter pulumi.StringPtrInput `pulumi:"traceFilter"`
+	// Which traces count, by any run in them (filter language).
+	TreeFilter pulumi.StringPtrInput `pulumi:"treeFilter"`
+}
+
+func (ChartSeriesItemFiltersArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ChartSeriesItemFilters)(nil)).Elem()
+}
+
+func (i ChartSeriesItemFiltersArgs) ToChartSeriesItemFiltersOutput() ChartSeriesItemFiltersOutput {
+	return i.ToChartSeriesItemFiltersOutputWithContext(context.Background())
+}
+
+func (i ChartSeriesItemFiltersArgs) ToChartSeriesItemFiltersOutputWithContext(ctx context.Context) ChartSeriesItemFiltersOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ChartSeriesItemFiltersOutput)
+}
+
+func (i ChartSeriesItemFiltersArgs) ToChartSeriesItemFiltersPtrOutput() ChartSeriesItemFiltersPtrOutput {
+	return i.ToChartSeriesItemFiltersPtrOutputWithContext(context.Background())
+}
+
+func (i ChartSeriesItemFiltersArgs) ToChartSeriesItemFiltersPtrOutputWithContext(ctx context.Context) ChartSeriesItemFiltersPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ChartSeriesItemFiltersOutput).ToChartSeriesItemFiltersPtrOutputWithContext(ctx)
+}
+
+// ChartSeriesItemFiltersPtrInput is an input type that accepts ChartSeriesItemFiltersArgs, ChartSeriesItemFiltersPtr and ChartSeriesItemFiltersPtrOutput values.
+// You can construct a concrete instance of `ChartSeriesItemFiltersPtrInput` via:
+//
+//	        ChartSeriesItemFiltersArgs{...}
+//
+//	or:
+//
+//	        nil
+type ChartSeriesItemFiltersPtrInput interface {
+	pulumi.Input
+
+	ToChartSeriesItemFiltersPtrOutput() ChartSeriesItemFiltersPtrOutput
+	ToChartSeriesItemFiltersPtrOutputWithContext(context.Context) ChartSeriesItemFiltersPtrOutput
+}
+
+type chartSeriesItemFiltersPtrType ChartSeriesItemFiltersArgs
+
+func ChartSeriesItemFiltersPtr(v *ChartSeriesItemFiltersArgs) ChartSeriesItemFiltersPtrInput {
+	return (*chartSeriesItemFiltersPtrType)(v)
+}
+
+func (*chartSeriesItemFiltersPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ChartSeriesItemFilters)(nil)).Elem()
+}
+
+func (i *chartSeriesItemFiltersPtrType) ToChartSeriesItemFiltersPtrOutput() ChartSeriesItemFiltersPtrOutput {
+	return i.ToChartSeriesItemFiltersPtrOutputWithContext(context.Background())
+}
+
+func (i *chartSeriesItemFiltersPtrType) ToChartSeriesItemFiltersPtrOutputWithContext(ctx context.Context) ChartSeriesItemFiltersPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ChartSeriesItemFiltersPtrOutput)
+}
+
+// An object of `filters` of one item of a Chart's `series`: What the chart draws, one line (or bar, ...) each: a run metric (`metric`), a deployment metric (`projectMetric`) or a `metricDefinition`, over the runs its `filters` select, optionally grouped. Refresh compares what the program sets: the ids and defaults the service adds are no drift.
+type ChartSeriesItemFiltersOutput struct{ *pulumi.OutputState }
+
+func (ChartSeriesItemFiltersOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ChartSeriesItemFilters)(nil)).Elem()
+}
+
+func (o ChartSeriesItemFiltersOutput) ToChartSeriesItemFiltersOutput() ChartSeriesItemFiltersOutput {
+	return o
+}
+
+func (o ChartSeriesItemFiltersOutput) ToChartSeriesItemFiltersOutputWithContext(ctx context.Context) ChartSeriesItemFiltersOutput {
+	return o
+}
+
+func (o ChartSeriesItemFiltersOutput) ToChartSeriesItemFiltersPtrOutput() ChartSeriesItemFiltersPtrOutput {
+	return o.ToChartSeriesItemFiltersPtrOutputWithContext(context.Background())
+}
+
+func (o ChartSeriesItemFiltersOutput) ToChartSeriesItemFiltersPtrOutputWithContext(ctx context.Context) ChartSeriesItemFiltersPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ChartSeriesItemFilters) *ChartSeriesItemFilters {
+		return &v
+	}).(ChartSeriesItemFiltersPtrOutput)
+}
+
+// Which runs count (LangSmith's filter language), e.g. `eq(is_root, true)`.
+func (o ChartSeriesItemFiltersOutput) Filter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ChartSeriesItemFilters) *string { return v.Filter }).(pulumi.StringPtrOutput)
+}
+
+// The projects (their ids) whose runs count; default the workspace's.
+func (o ChartSeriesItemFiltersOutput) Session() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ChartSeriesItemFilters) []string { return v.Session }).(pulumi.StringArrayOutput)
+}
+
+// Which traces count, by their root run (filter language).
+func (o ChartSeriesItemFiltersOutput) TraceFilter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ChartSeriesItemFilters) *string { return v.TraceFilter }).(pulumi.StringPtrOutput)
+}
+
+// Which traces count, by any run in them (filter language).
+func (o ChartSeriesItemFiltersOutput) TreeFilter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ChartSeriesItemFilters) *string { return v.TreeFilter }).(pulumi.StringPtrOutput)
+}
+
+type ChartSeriesItemFiltersPtrOutput struct{ *pulumi.OutputState }
+
+func (ChartSeriesItemFiltersPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ChartSeriesItemFilters)(nil)).Elem()
+}
+
+func (o ChartSeriesItemFiltersPtrOutput) ToChartSeriesItemFiltersPtrOutput() ChartSeriesItemFiltersPtrOutput {
+	return o
+}
+
+func (o ChartSeriesItemFiltersPtrOutput) ToChartSeriesItemFiltersPtrOutputWithContext(ctx context.Context) ChartSeriesItemFiltersPtrOutput {
+	return o
+}
+
+func (o ChartSeriesItemFiltersPtrOutput) Elem() ChartSeriesItemFiltersOutput {
+	return o.ApplyT(func(v *ChartSeriesItemFilters) ChartSeriesItemFilters {
+		if v != nil {
+			return *v
+		}
+		var ret ChartSeriesItemFilters
+		return ret
+	}).(ChartSeriesItemFiltersOutput)
+}
+
+// Which runs count (LangSmith's filter language), e.g. `eq(is_root, true)`.
+func (o ChartSeriesItemFiltersPtrOutput) Filter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ChartSeriesItemFilters) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Filter
+	}).(pulumi.StringPtrOutput)
+}
+
+// The projects (their ids) whose runs count; default the workspace's.
+func (o ChartSeriesItemFiltersPtrOutput) Session() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *ChartSeriesItemFilters) []string {
+		if v == nil {
+			return nil
+		}
+		return v.Session
+	}).(pulumi.StringArrayOutput)
+}
+
+// Which traces count, by their root run (filter language).
+func (o ChartSeriesItemFiltersPtrOutput) TraceFilter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ChartSeriesItemFilters) *string {
+		if v == nil {
+			return nil
+		}
+		return v.TraceFilter
+	}).(pulumi.StringPtrOutput)
+}
+
+// Which traces count, by any run in them (filter language).
+func (o ChartSeriesItemFiltersPtrOutput) TreeFilter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ChartSeriesItemFilters) *string {
+		if v == nil {
+			return nil
+		}
+		return v.TreeFilter
+	}).(pulumi.StringPtrOutput)
+}
+
+// An object of `groupBy` of one item of a Chart's `series`: What the chart draws, one line (or bar, ...) each: a run metric (`metric`), a deployment metric (`projectMetric`) or a `metricDefinition`, over the runs its `filters` select, optionally grouped. Refresh compares what the program sets: the ids and defaults the service adds are no drift.
+type ChartSeriesItemGroupBy struct {
+	// What the runs are grouped by.
+	Attribute ChartSeriesItemGroupByAttribute `pulumi:"attribute"`
+	// Most groups shown; default the service's (5).
+	MaxGroups *int `pulumi:"maxGroups"`
+	// For `metadata`: the metadata key.
+	Path *string `pulumi:"path"`
+}
+
+// ChartSeriesItemGroupByInput is an input type that accepts ChartSeriesItemGroupByArgs and ChartSeriesItemGroupByOutput values.
+// You can construct a concrete instance of `ChartSeriesItemGroupByInput` via:
+//
+//	ChartSeriesItemGroupByArgs{...}
+type ChartSeriesItemGroupByInput interface {
+	pulumi.Input
+
+	ToChartSeriesItemGroupByOutput() ChartSeriesItemGroupByOutput
+	ToChartSeriesItemGroupByOutputWithContext(context.Context) ChartSeriesItemGroupByOutput
+}
+
+// An object of `groupBy` of one item of a Chart's `series`: What the chart draws, one line (or bar, ...) each: a run metric (`metric`), a deployment metric (`projectMetric`) or a `metricDefinition`, over the runs its `filters` select, optionally grouped. Refresh compares what the program sets: the ids and defaults the service adds are no drift.
+type ChartSeriesItemGroupByArgs struct {
+	// What the runs are grouped by.
+	Attribute ChartSeriesItemGroupByAttributeInput `pulumi:"attribute"`
+	// Most groups shown; default the service's (5).
+	MaxGroups pulumi.IntPtrInput `pulumi:"maxGroups"`
+	// For `metadata`: the metadata key.
+	Path pulumi.StringPtrInput `pulumi:"path"`
+}
+
+func (ChartSeriesItemGroupByArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ChartSeriesItemGroupBy)(nil)).Elem()
+}
+
+func (i ChartSeriesItemGroupByArgs) ToChartSeriesItemGroupByOutput() ChartSeriesItemGroupByOutput {
+	return i.ToChartSeriesItemGroupByOutputWithContext(context.Background())
+}
+
+func (i ChartSeriesItemGroupByArgs) ToChartSeriesItemGroupByOutputWithContext(ctx context.Context) ChartSeriesItemGroupByOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ChartSeriesItemGroupByOutput)
+}
+
+func (i ChartSeriesItemGroupByArgs) ToChartSeriesItemGroupByPtrOutput() ChartSeriesItemGroupByPtrOutput {
+	return i.ToChartSeriesItemGroupByPtrOutputWithContext(context.Background())
+}
+
+func (i ChartSeriesItemGroupByArgs) ToChartSeriesItemGroupByPtrOutputWithContext(ctx context.Context) ChartSeriesItemGroupByPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ChartSeriesItemGroupByOutput).ToChartSeriesItemGroupByPtrOutputWithContext(ctx)
+}
+
+// ChartSeriesItemGroupByPtrInput is an input type that accepts ChartSeriesItemGroupByArgs, ChartSeriesItemGroupByPtr and ChartSeriesItemGroupByPtrOutput values.
+// You can construct a concrete instance of `ChartSeriesItemGroupByPtrInput` via:
+//
+//	        ChartSeriesItemGroupByArgs{...}
+//
+//	or:
+//
+//	        nil
+type ChartSeriesItemGroupByPtrInput interface {
+	pulumi.Input
+
+	ToChartSeriesItemGroupByPtrOutput() ChartSeriesItemGroupByPtrOutput
+	ToChartSeriesItemGroupByPtrOutputWithContext(context.Context) ChartSeriesItemGroupByPtrOutput
+}
+
+type chartSeriesItemGroupByPtrType ChartSeriesItemGroupByArgs
+
+func ChartSeriesItemGroupByPtr(v *ChartSeriesItemGroupByArgs) ChartSeriesItemGroupByPtrInput {
+	return (*chartSeriesItemGroupByPtrType)(v)
+}
+
+func (*chartSeriesItemGroupByPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ChartSeriesItemGroupBy)(nil)).Elem()
+}
+
+func (i *chartSeriesItemGroupByPtrType) ToChartSeriesItemGroupByPtrOutput() ChartSeriesItemGroupByPtrOutput {
+	return i.ToChartSeriesItemGroupByPtrOutputWithContext(context.Background())
+}
+
+func (i *chartSeriesItemGroupByPtrType) ToChartSeriesItemGroupByPtrOutputWithContext(ctx context.Context) ChartSeriesItemGroupByPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ChartSeriesItemGroupByPtrOutput)
+}
+
+// An object of `groupBy` of one item of a Chart's `series`: What the chart draws, one line (or bar, ...) each: a run metric (`metric`), a deployment metric (`projectMetric`) or a `metricDefinition`, over the runs its `filters` select, optionally grouped. Refresh compares what the program sets: the ids and defaults the service adds are no drift.
+type ChartSeriesItemGroupByOutput struct{ *pulumi.OutputState }
+
+func (ChartSeriesItemGroupByOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ChartSeriesItemGroupBy)(nil)).Elem()
+}
+
+func (o ChartSeriesItemGroupByOutput) ToChartSeriesItemGroupByOutput() ChartSeriesItemGroupByOutput {
+	return o
+}
+
+func (o ChartSeriesItemGroupByOutput) ToChartSeriesItemGroupByOutputWithContext(ctx context.Context) ChartSeriesItemGroupByOutput {
+	return o
+}
+
+func (o ChartSeriesItemGroupByOutput) ToChartSeriesItemGroupByPtrOutput() ChartSeriesItemGroupByPtrOutput {
+	return o.ToChartSeriesItemGroupByPtrOutputWithContext(context.Background())
+}
+
+func (o ChartSeriesItemGroupByOutput) ToChartSeriesItemGroupByPtrOutputWithContext(ctx context.Context) ChartSeriesItemGroupByPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ChartSeriesItemGroupBy) *ChartSeriesItemGroupBy {
+		return &v
+	}).(ChartSeriesItemGroupByPtrOutput)
+}
+
+// What the runs are grouped by.
+func (o ChartSeriesItemGroupByOutput) Attribute() ChartSeriesItemGroupByAttributeOutput {
+	return o.ApplyT(func(v ChartSeriesItemGroupBy) ChartSeriesItemGroupByAttribute { return v.Attribute }).(ChartSeriesItemGroupByAttributeOutput)
+}
+
+// Most groups shown; default the service's (5).
+func (o ChartSeriesItemGroupByOutput) MaxGroups() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ChartSeriesItemGroupBy) *int { return v.MaxGroups }).(pulumi.IntPtrOutput)
+}
+
+// For `metadata`: the metadata key.
+func (o ChartSeriesItemGroupByOutput) Path() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ChartSeriesItemGroupBy) *string { return v.Path }).(pulumi.StringPtrOutput)
+}
+
+type ChartSeriesItemGroupByPtrOutput struct{ *pulumi.OutputState }
+
+func (ChartSeriesItemGroupByPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ChartSeriesItemGroupBy)(nil)).Elem()
+}
+
+func (o ChartSeriesItemGroupByPtrOutput) ToChartSeriesItemGroupByPtrOutput() ChartSeriesItemGroupByPtrOutput {
+	return o
+}
+
+func (o ChartSeriesItemGroupByPtrOutput) ToChartSeriesItemGroupByPtrOutputWithContext(ctx context.Context) ChartSeriesItemGroupByPtrOutput {
+	return o
+}
+
+func (o ChartSeriesItemGroupByPtrOutput) Elem() ChartSeriesItemGroupByOutput {
+	return o.ApplyT(func(v *ChartSeriesItemGroupBy) ChartSeriesItemGroupBy {
+		if v != nil {
+			return *v
+		}
+		var ret ChartSeriesItemGroupBy
+		return ret
+	}).(ChartSeriesItemGroupByOutput)
+}
+
+// What the runs are grouped by.
+func (o ChartSeriesItemGroupByPtrOutput) Attribute() ChartSeriesItemGroupByAttributePtrOutput {
+	return o.ApplyT(func(v *ChartSeriesItemGroupBy) *ChartSeriesItemGroupByAttribute {
+		if v == nil {
+			return nil
+		}
+		return &v.Attribute
+	}).(ChartSeriesItemGroupByAttributePtrOutput)
+}
+
+// Most groups shown; default the service's (5).
+func (o ChartSeriesItemGroupByPtrOutput) MaxGroups() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ChartSeriesItemGroupBy) *int {
+		if v == nil {
+			return nil
+		}
+		return v.MaxGroups
+	}).(pulumi.IntPtrOutput)
+}
+
+// For `metadata`: the metadata key.
+func (o ChartSeriesItemGroupByPtrOutput) Path() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ChartSeriesItemGroupBy) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Path
+	}).(pulumi.StringPtrOutput)
+}
+
 // An object of a DataPlane's `byovpc`: An existing VPC of the organization's to place the data plane in (bring your own VPC), with its subnets.
 type DataPlaneByovpc struct {
 	// Private subnets for the data plane's services.
@@ -3704,6 +4466,224 @@ func (o ListedBulkExportDestinationArrayOutput) Index(i pulumi.IntInput) ListedB
 	}).(ListedBulkExportDestinationOutput)
 }
 
+// A chart as `getCharts` lists it: the `Chart` resource's outputs and its id.
+type ListedChart struct {
+	// How the series are drawn. Changing it updates the resource in place.
+	ChartType *ChartChartType `pulumi:"chartType"`
+	// Filters every series applies on top of its own; default none. Changing it updates the resource in place.
+	CommonFilters *ChartCommonFilters `pulumi:"commonFilters"`
+	// What the chart shows; default none. Changing it updates the resource in place.
+	Description *string `pulumi:"description"`
+	// The chart's id.
+	Id string `pulumi:"id"`
+	// The chart's place on its section (lower first). Unset, the service gives the next free place, and the state records it; it cannot be unset again. Changing it updates the resource in place.
+	Index *int `pulumi:"index"`
+	// Your own data about the chart (the LangSmith UI keeps display settings here). Changing it updates the resource in place.
+	Metadata map[string]interface{} `pulumi:"metadata"`
+	// The `ChartSection` the chart is on; another section moves it there in place. Changing it updates the resource in place.
+	SectionId *string `pulumi:"sectionId"`
+	// What the chart draws, one line (or bar, ...) each: a run metric (`metric`), a deployment metric (`projectMetric`) or a `metricDefinition`, over the runs its `filters` select, optionally grouped. Refresh compares what the program sets: the ids and defaults the service adds are no drift. Changing it updates the resource in place.
+	Series []ChartSeriesItem `pulumi:"series"`
+	// Workspace the chart lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// The chart's title. Changing it updates the resource in place.
+	Title *string `pulumi:"title"`
+	// Workspace the chart lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A chart as `getCharts` lists it: the `Chart` resource's outputs and its id.
+type ListedChartOutput struct{ *pulumi.OutputState }
+
+func (ListedChartOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedChart)(nil)).Elem()
+}
+
+func (o ListedChartOutput) ToListedChartOutput() ListedChartOutput {
+	return o
+}
+
+func (o ListedChartOutput) ToListedChartOutputWithContext(ctx context.Context) ListedChartOutput {
+	return o
+}
+
+// How the series are drawn. Changing it updates the resource in place.
+func (o ListedChartOutput) ChartType() ChartChartTypePtrOutput {
+	return o.ApplyT(func(v ListedChart) *ChartChartType { return v.ChartType }).(ChartChartTypePtrOutput)
+}
+
+// Filters every series applies on top of its own; default none. Changing it updates the resource in place.
+func (o ListedChartOutput) CommonFilters() ChartCommonFiltersPtrOutput {
+	return o.ApplyT(func(v ListedChart) *ChartCommonFilters { return v.CommonFilters }).(ChartCommonFiltersPtrOutput)
+}
+
+// What the chart shows; default none. Changing it updates the resource in place.
+func (o ListedChartOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedChart) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The chart's id.
+func (o ListedChartOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedChart) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The chart's place on its section (lower first). Unset, the service gives the next free place, and the state records it; it cannot be unset again. Changing it updates the resource in place.
+func (o ListedChartOutput) Index() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ListedChart) *int { return v.Index }).(pulumi.IntPtrOutput)
+}
+
+// Your own data about the chart (the LangSmith UI keeps display settings here). Changing it updates the resource in place.
+func (o ListedChartOutput) Metadata() pulumi.MapOutput {
+	return o.ApplyT(func(v ListedChart) map[string]interface{} { return v.Metadata }).(pulumi.MapOutput)
+}
+
+// The `ChartSection` the chart is on; another section moves it there in place. Changing it updates the resource in place.
+func (o ListedChartOutput) SectionId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedChart) *string { return v.SectionId }).(pulumi.StringPtrOutput)
+}
+
+// What the chart draws, one line (or bar, ...) each: a run metric (`metric`), a deployment metric (`projectMetric`) or a `metricDefinition`, over the runs its `filters` select, optionally grouped. Refresh compares what the program sets: the ids and defaults the service adds are no drift. Changing it updates the resource in place.
+func (o ListedChartOutput) Series() ChartSeriesItemArrayOutput {
+	return o.ApplyT(func(v ListedChart) []ChartSeriesItem { return v.Series }).(ChartSeriesItemArrayOutput)
+}
+
+// Workspace the chart lives in.
+func (o ListedChartOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedChart) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// The chart's title. Changing it updates the resource in place.
+func (o ListedChartOutput) Title() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedChart) *string { return v.Title }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the chart lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedChartOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedChart) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedChartArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedChartArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedChart)(nil)).Elem()
+}
+
+func (o ListedChartArrayOutput) ToListedChartArrayOutput() ListedChartArrayOutput {
+	return o
+}
+
+func (o ListedChartArrayOutput) ToListedChartArrayOutputWithContext(ctx context.Context) ListedChartArrayOutput {
+	return o
+}
+
+func (o ListedChartArrayOutput) Index(i pulumi.IntInput) ListedChartOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedChart {
+		return vs[0].([]ListedChart)[vs[1].(int)]
+	}).(ListedChartOutput)
+}
+
+// A chart section as `getChartSections` lists it: the `ChartSection` resource's outputs and its id, with what the service's list answers beside them.
+type ListedChartSection struct {
+	// How many charts the section holds, when the service listed it. Listed only: not among the resource's outputs.
+	ChartCount *int `pulumi:"chartCount"`
+	// ISO 8601 creation time.
+	CreatedAt *string `pulumi:"createdAt"`
+	// What the section shows; default none. Changing it updates the resource in place.
+	Description *string `pulumi:"description"`
+	// The chart section's id.
+	Id string `pulumi:"id"`
+	// The section's place among the workspace's sections (lower first). Unset, the service gives the next free place, and the state records it; it cannot be unset again. Changing it updates the resource in place.
+	Index *int `pulumi:"index"`
+	// ISO 8601 time of the section's last change, when the service listed it. Listed only: not among the resource's outputs.
+	ModifiedAt *string `pulumi:"modifiedAt"`
+	// Workspace the chart section lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// The section's title, shown as the dashboard's name. Changing it updates the resource in place.
+	Title *string `pulumi:"title"`
+	// Workspace the chart section lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A chart section as `getChartSections` lists it: the `ChartSection` resource's outputs and its id, with what the service's list answers beside them.
+type ListedChartSectionOutput struct{ *pulumi.OutputState }
+
+func (ListedChartSectionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedChartSection)(nil)).Elem()
+}
+
+func (o ListedChartSectionOutput) ToListedChartSectionOutput() ListedChartSectionOutput {
+	return o
+}
+
+func (o ListedChartSectionOutput) ToListedChartSectionOutputWithContext(ctx context.Context) ListedChartSectionOutput {
+	return o
+}
+
+// How many charts the section holds, when the service listed it. Listed only: not among the resource's outputs.
+func (o ListedChartSectionOutput) ChartCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ListedChartSection) *int { return v.ChartCount }).(pulumi.IntPtrOutput)
+}
+
+// ISO 8601 creation time.
+func (o ListedChartSectionOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedChartSection) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// What the section shows; default none. Changing it updates the resource in place.
+func (o ListedChartSectionOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedChartSection) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The chart section's id.
+func (o ListedChartSectionOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedChartSection) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The section's place among the workspace's sections (lower first). Unset, the service gives the next free place, and the state records it; it cannot be unset again. Changing it updates the resource in place.
+func (o ListedChartSectionOutput) Index() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ListedChartSection) *int { return v.Index }).(pulumi.IntPtrOutput)
+}
+
+// ISO 8601 time of the section's last change, when the service listed it. Listed only: not among the resource's outputs.
+func (o ListedChartSectionOutput) ModifiedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedChartSection) *string { return v.ModifiedAt }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the chart section lives in.
+func (o ListedChartSectionOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedChartSection) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// The section's title, shown as the dashboard's name. Changing it updates the resource in place.
+func (o ListedChartSectionOutput) Title() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedChartSection) *string { return v.Title }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the chart section lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedChartSectionOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedChartSection) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedChartSectionArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedChartSectionArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedChartSection)(nil)).Elem()
+}
+
+func (o ListedChartSectionArrayOutput) ToListedChartSectionArrayOutput() ListedChartSectionArrayOutput {
+	return o
+}
+
+func (o ListedChartSectionArrayOutput) ToListedChartSectionArrayOutputWithContext(ctx context.Context) ListedChartSectionArrayOutput {
+	return o
+}
+
+func (o ListedChartSectionArrayOutput) Index(i pulumi.IntInput) ListedChartSectionOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedChartSection {
+		return vs[0].([]ListedChartSection)[vs[1].(int)]
+	}).(ListedChartSectionOutput)
+}
+
 // A data plane as `getDataPlanes` lists it: the `DataPlane` resource's outputs and its id.
 type ListedDataPlane struct {
 	// AWS tags put on every resource LangSmith provisions for it (at most 40; keys up to 128 characters, values up to 256). Changing it replaces the resource.
@@ -4777,6 +5757,157 @@ func (o ListedFeedbackConfigArrayOutput) Index(i pulumi.IntInput) ListedFeedback
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedFeedbackConfig {
 		return vs[0].([]ListedFeedbackConfig)[vs[1].(int)]
 	}).(ListedFeedbackConfigOutput)
+}
+
+// A filter view as `getFilterViews` lists it: the `FilterView` resource's outputs and its id.
+type ListedFilterView struct {
+	// ISO 8601 creation time.
+	CreatedAt *string `pulumi:"createdAt"`
+	// What the view shows; default none. Changing it updates the resource in place.
+	Description *string `pulumi:"description"`
+	// The view's name, shown in the project's view picker. Changing it updates the resource in place.
+	DisplayName *string `pulumi:"displayName"`
+	// A rolling time range instead of a fixed one, as the UI writes it, e.g. `7d`; default none. Changing it updates the resource in place.
+	Duration *string `pulumi:"duration"`
+	// End of a fixed time range the view shows; default none. Written in UTC (`Z`), as the service answers it. Changing it updates the resource in place.
+	EndTime *string `pulumi:"endTime"`
+	// Which runs show (LangSmith's filter language), e.g. `eq(error, true)`. Changing it updates the resource in place.
+	FilterString *string `pulumi:"filterString"`
+	// The filter view's id.
+	Id string `pulumi:"id"`
+	// The `Project` (tracing project) the view belongs to; another project replaces the view. Changing it replaces the resource.
+	ProjectId *string `pulumi:"projectId"`
+	// Start of a fixed time range the view shows; default none. Written in UTC (`Z`), as the service answers it. Changing it updates the resource in place.
+	StartTime *string `pulumi:"startTime"`
+	// The version of the filter language the filters are written in. Changing it updates the resource in place.
+	SyntaxVersion *int `pulumi:"syntaxVersion"`
+	// Workspace the filter view lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// Which threads show, for a `threads` view (filter language). Changing it updates the resource in place.
+	ThreadFilterString *string `pulumi:"threadFilterString"`
+	// Which traces show, by their root run (filter language). Changing it updates the resource in place.
+	TraceFilterString *string `pulumi:"traceFilterString"`
+	// Which traces show, by any run in them (filter language). Changing it updates the resource in place.
+	TreeFilterString *string `pulumi:"treeFilterString"`
+	// What the view filters: the project's `runs`, its `threads`, or a `single_run`. Changing it updates the resource in place.
+	Type *FilterViewType `pulumi:"type"`
+	// Workspace the filter view lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A filter view as `getFilterViews` lists it: the `FilterView` resource's outputs and its id.
+type ListedFilterViewOutput struct{ *pulumi.OutputState }
+
+func (ListedFilterViewOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedFilterView)(nil)).Elem()
+}
+
+func (o ListedFilterViewOutput) ToListedFilterViewOutput() ListedFilterViewOutput {
+	return o
+}
+
+func (o ListedFilterViewOutput) ToListedFilterViewOutputWithContext(ctx context.Context) ListedFilterViewOutput {
+	return o
+}
+
+// ISO 8601 creation time.
+func (o ListedFilterViewOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFilterView) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// What the view shows; default none. Changing it updates the resource in place.
+func (o ListedFilterViewOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFilterView) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The view's name, shown in the project's view picker. Changing it updates the resource in place.
+func (o ListedFilterViewOutput) DisplayName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFilterView) *string { return v.DisplayName }).(pulumi.StringPtrOutput)
+}
+
+// A rolling time range instead of a fixed one, as the UI writes it, e.g. `7d`; default none. Changing it updates the resource in place.
+func (o ListedFilterViewOutput) Duration() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFilterView) *string { return v.Duration }).(pulumi.StringPtrOutput)
+}
+
+// End of a fixed time range the view shows; default none. Written in UTC (`Z`), as the service answers it. Changing it updates the resource in place.
+func (o ListedFilterViewOutput) EndTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFilterView) *string { return v.EndTime }).(pulumi.StringPtrOutput)
+}
+
+// Which runs show (LangSmith's filter language), e.g. `eq(error, true)`. Changing it updates the resource in place.
+func (o ListedFilterViewOutput) FilterString() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFilterView) *string { return v.FilterString }).(pulumi.StringPtrOutput)
+}
+
+// The filter view's id.
+func (o ListedFilterViewOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedFilterView) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The `Project` (tracing project) the view belongs to; another project replaces the view. Changing it replaces the resource.
+func (o ListedFilterViewOutput) ProjectId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFilterView) *string { return v.ProjectId }).(pulumi.StringPtrOutput)
+}
+
+// Start of a fixed time range the view shows; default none. Written in UTC (`Z`), as the service answers it. Changing it updates the resource in place.
+func (o ListedFilterViewOutput) StartTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFilterView) *string { return v.StartTime }).(pulumi.StringPtrOutput)
+}
+
+// The version of the filter language the filters are written in. Changing it updates the resource in place.
+func (o ListedFilterViewOutput) SyntaxVersion() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ListedFilterView) *int { return v.SyntaxVersion }).(pulumi.IntPtrOutput)
+}
+
+// Workspace the filter view lives in.
+func (o ListedFilterViewOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFilterView) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// Which threads show, for a `threads` view (filter language). Changing it updates the resource in place.
+func (o ListedFilterViewOutput) ThreadFilterString() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFilterView) *string { return v.ThreadFilterString }).(pulumi.StringPtrOutput)
+}
+
+// Which traces show, by their root run (filter language). Changing it updates the resource in place.
+func (o ListedFilterViewOutput) TraceFilterString() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFilterView) *string { return v.TraceFilterString }).(pulumi.StringPtrOutput)
+}
+
+// Which traces show, by any run in them (filter language). Changing it updates the resource in place.
+func (o ListedFilterViewOutput) TreeFilterString() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFilterView) *string { return v.TreeFilterString }).(pulumi.StringPtrOutput)
+}
+
+// What the view filters: the project's `runs`, its `threads`, or a `single_run`. Changing it updates the resource in place.
+func (o ListedFilterViewOutput) Type() FilterViewTypePtrOutput {
+	return o.ApplyT(func(v ListedFilterView) *FilterViewType { return v.Type }).(FilterViewTypePtrOutput)
+}
+
+// Workspace the filter view lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedFilterViewOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFilterView) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedFilterViewArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedFilterViewArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedFilterView)(nil)).Elem()
+}
+
+func (o ListedFilterViewArrayOutput) ToListedFilterViewArrayOutput() ListedFilterViewArrayOutput {
+	return o
+}
+
+func (o ListedFilterViewArrayOutput) ToListedFilterViewArrayOutputWithContext(ctx context.Context) ListedFilterViewArrayOutput {
+	return o
+}
+
+func (o ListedFilterViewArrayOutput) Index(i pulumi.IntInput) ListedFilterViewOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedFilterView {
+		return vs[0].([]ListedFilterView)[vs[1].(int)]
+	}).(ListedFilterViewOutput)
 }
 
 // A gateway spend cap as `getGatewaySpendCaps` lists it: the `GatewaySpendCap` resource's outputs and its id.
@@ -8162,6 +9293,14 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*BulkExportDestinationConfigInput)(nil)).Elem(), BulkExportDestinationConfigArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*BulkExportDestinationCredentialsInput)(nil)).Elem(), BulkExportDestinationCredentialsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*BulkExportDestinationCredentialsPtrInput)(nil)).Elem(), BulkExportDestinationCredentialsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ChartCommonFiltersInput)(nil)).Elem(), ChartCommonFiltersArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ChartCommonFiltersPtrInput)(nil)).Elem(), ChartCommonFiltersArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ChartSeriesItemInput)(nil)).Elem(), ChartSeriesItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ChartSeriesItemArrayInput)(nil)).Elem(), ChartSeriesItemArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ChartSeriesItemFiltersInput)(nil)).Elem(), ChartSeriesItemFiltersArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ChartSeriesItemFiltersPtrInput)(nil)).Elem(), ChartSeriesItemFiltersArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ChartSeriesItemGroupByInput)(nil)).Elem(), ChartSeriesItemGroupByArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ChartSeriesItemGroupByPtrInput)(nil)).Elem(), ChartSeriesItemGroupByArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DataPlaneByovpcInput)(nil)).Elem(), DataPlaneByovpcArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DataPlaneByovpcPtrInput)(nil)).Elem(), DataPlaneByovpcArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DataPlaneFirewallInput)(nil)).Elem(), DataPlaneFirewallArgs{})
@@ -8214,6 +9353,14 @@ func init() {
 	pulumi.RegisterOutputType(BulkExportDestinationConfigPtrOutput{})
 	pulumi.RegisterOutputType(BulkExportDestinationCredentialsOutput{})
 	pulumi.RegisterOutputType(BulkExportDestinationCredentialsPtrOutput{})
+	pulumi.RegisterOutputType(ChartCommonFiltersOutput{})
+	pulumi.RegisterOutputType(ChartCommonFiltersPtrOutput{})
+	pulumi.RegisterOutputType(ChartSeriesItemOutput{})
+	pulumi.RegisterOutputType(ChartSeriesItemArrayOutput{})
+	pulumi.RegisterOutputType(ChartSeriesItemFiltersOutput{})
+	pulumi.RegisterOutputType(ChartSeriesItemFiltersPtrOutput{})
+	pulumi.RegisterOutputType(ChartSeriesItemGroupByOutput{})
+	pulumi.RegisterOutputType(ChartSeriesItemGroupByPtrOutput{})
 	pulumi.RegisterOutputType(DataPlaneByovpcOutput{})
 	pulumi.RegisterOutputType(DataPlaneByovpcPtrOutput{})
 	pulumi.RegisterOutputType(DataPlaneFirewallOutput{})
@@ -8250,6 +9397,10 @@ func init() {
 	pulumi.RegisterOutputType(ListedBulkExportArrayOutput{})
 	pulumi.RegisterOutputType(ListedBulkExportDestinationOutput{})
 	pulumi.RegisterOutputType(ListedBulkExportDestinationArrayOutput{})
+	pulumi.RegisterOutputType(ListedChartOutput{})
+	pulumi.RegisterOutputType(ListedChartArrayOutput{})
+	pulumi.RegisterOutputType(ListedChartSectionOutput{})
+	pulumi.RegisterOutputType(ListedChartSectionArrayOutput{})
 	pulumi.RegisterOutputType(ListedDataPlaneOutput{})
 	pulumi.RegisterOutputType(ListedDataPlaneArrayOutput{})
 	pulumi.RegisterOutputType(ListedDatasetOutput{})
@@ -8266,6 +9417,8 @@ func init() {
 	pulumi.RegisterOutputType(ListedExampleArrayOutput{})
 	pulumi.RegisterOutputType(ListedFeedbackConfigOutput{})
 	pulumi.RegisterOutputType(ListedFeedbackConfigArrayOutput{})
+	pulumi.RegisterOutputType(ListedFilterViewOutput{})
+	pulumi.RegisterOutputType(ListedFilterViewArrayOutput{})
 	pulumi.RegisterOutputType(ListedGatewaySpendCapOutput{})
 	pulumi.RegisterOutputType(ListedGatewaySpendCapArrayOutput{})
 	pulumi.RegisterOutputType(ListedModelPriceMapOutput{})

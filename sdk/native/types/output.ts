@@ -122,6 +122,118 @@ export function bulkExportDestinationConfigProvideDefaults(val: BulkExportDestin
 }
 
 /**
+ * An object of a Chart's `commonFilters`: Filters every series applies on top of its own; default none.
+ */
+export interface ChartCommonFilters {
+    /**
+     * Which runs count (LangSmith's filter language), e.g. `eq(is_root, true)`.
+     */
+    filter?: string;
+    /**
+     * The projects (their ids) whose runs count; default the workspace's.
+     */
+    session?: string[];
+    /**
+     * Which traces count, by their root run (filter language).
+     */
+    traceFilter?: string;
+    /**
+     * Which traces count, by any run in them (filter language).
+     */
+    treeFilter?: string;
+}
+
+/**
+ * An object of one item of a Chart's `series`: What the chart draws, one line (or bar, ...) each: a run metric (`metric`), a deployment metric (`projectMetric`) or a `metricDefinition`, over the runs its `filters` select, optionally grouped. Refresh compares what the program sets: the ids and defaults the service adds are no drift.
+ */
+export interface ChartSeriesItem {
+    /**
+     * The feedback key a feedback metric reads.
+     */
+    feedbackKey?: string;
+    /**
+     * The source of the runs, as the service takes it: tracing projects (`{source_type: "tracing_project", project_ids: [...]}`) or datasets.
+     */
+    filterDefinition?: {[key: string]: any};
+    /**
+     * Which runs the series counts.
+     */
+    filters?: outputs.ChartSeriesItemFilters;
+    /**
+     * Splits the series into one line per group.
+     */
+    groupBy?: outputs.ChartSeriesItemGroupBy;
+    /**
+     * Groupings beyond `groupBy`, as the service takes them, e.g. `[{attribute: "metadata", path: "env"}]`.
+     */
+    groupByDefinitions?: {[key: string]: any}[];
+    /**
+     * Your own data about the series.
+     */
+    metadata?: {[key: string]: any};
+    /**
+     * The run metric charted, e.g. `latency_p50`, `error_rate`, `feedback_score_avg`.
+     */
+    metric?: enums.ChartSeriesItemMetric;
+    /**
+     * A metric beyond `metric`, as the service takes it (snake_case): a count, a scalar (`sum`, `avg`, ...) or percentile of a field, or a ratio of two, of runs or of feedback, e.g. `{type: "percentile", field: "latency_seconds", params: {p: 0.95}}`.
+     */
+    metricDefinition?: {[key: string]: any};
+    /**
+     * The series' name, shown in the legend.
+     */
+    name: string;
+    /**
+     * The deployment metric charted, e.g. `cpu_usage`, `p95_latency`.
+     */
+    projectMetric?: enums.ChartSeriesItemProjectMetric;
+    /**
+     * The workspace whose runs the series reads; default the chart's.
+     */
+    workspaceId?: string;
+}
+
+/**
+ * An object of `filters` of one item of a Chart's `series`: What the chart draws, one line (or bar, ...) each: a run metric (`metric`), a deployment metric (`projectMetric`) or a `metricDefinition`, over the runs its `filters` select, optionally grouped. Refresh compares what the program sets: the ids and defaults the service adds are no drift.
+ */
+export interface ChartSeriesItemFilters {
+    /**
+     * Which runs count (LangSmith's filter language), e.g. `eq(is_root, true)`.
+     */
+    filter?: string;
+    /**
+     * The projects (their ids) whose runs count; default the workspace's.
+     */
+    session?: string[];
+    /**
+     * Which traces count, by their root run (filter language).
+     */
+    traceFilter?: string;
+    /**
+     * Which traces count, by any run in them (filter language).
+     */
+    treeFilter?: string;
+}
+
+/**
+ * An object of `groupBy` of one item of a Chart's `series`: What the chart draws, one line (or bar, ...) each: a run metric (`metric`), a deployment metric (`projectMetric`) or a `metricDefinition`, over the runs its `filters` select, optionally grouped. Refresh compares what the program sets: the ids and defaults the service adds are no drift.
+ */
+export interface ChartSeriesItemGroupBy {
+    /**
+     * What the runs are grouped by.
+     */
+    attribute: enums.ChartSeriesItemGroupByAttribute;
+    /**
+     * Most groups shown; default the service's (5).
+     */
+    maxGroups?: number;
+    /**
+     * For `metadata`: the metadata key.
+     */
+    path?: string;
+}
+
+/**
  * An object of a DataPlane's `byovpc`: An existing VPC of the organization's to place the data plane in (bring your own VPC), with its subnets.
  */
 export interface DataPlaneByovpc {
@@ -625,6 +737,98 @@ export function listedBulkExportDestinationProvideDefaults(val: ListedBulkExport
 }
 
 /**
+ * A chart as `getCharts` lists it: the `Chart` resource's outputs and its id.
+ */
+export interface ListedChart {
+    /**
+     * How the series are drawn. Changing it updates the resource in place.
+     */
+    chartType?: enums.ChartChartType;
+    /**
+     * Filters every series applies on top of its own; default none. Changing it updates the resource in place.
+     */
+    commonFilters?: outputs.ChartCommonFilters;
+    /**
+     * What the chart shows; default none. Changing it updates the resource in place.
+     */
+    description?: string;
+    /**
+     * The chart's id.
+     */
+    id: string;
+    /**
+     * The chart's place on its section (lower first). Unset, the service gives the next free place, and the state records it; it cannot be unset again. Changing it updates the resource in place.
+     */
+    index?: number;
+    /**
+     * Your own data about the chart (the LangSmith UI keeps display settings here). Changing it updates the resource in place.
+     */
+    metadata?: {[key: string]: any};
+    /**
+     * The `ChartSection` the chart is on; another section moves it there in place. Changing it updates the resource in place.
+     */
+    sectionId?: string;
+    /**
+     * What the chart draws, one line (or bar, ...) each: a run metric (`metric`), a deployment metric (`projectMetric`) or a `metricDefinition`, over the runs its `filters` select, optionally grouped. Refresh compares what the program sets: the ids and defaults the service adds are no drift. Changing it updates the resource in place.
+     */
+    series?: outputs.ChartSeriesItem[];
+    /**
+     * Workspace the chart lives in.
+     */
+    tenantId?: string;
+    /**
+     * The chart's title. Changing it updates the resource in place.
+     */
+    title?: string;
+    /**
+     * Workspace the chart lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
+ * A chart section as `getChartSections` lists it: the `ChartSection` resource's outputs and its id, with what the service's list answers beside them.
+ */
+export interface ListedChartSection {
+    /**
+     * How many charts the section holds, when the service listed it. Listed only: not among the resource's outputs.
+     */
+    chartCount?: number;
+    /**
+     * ISO 8601 creation time.
+     */
+    createdAt?: string;
+    /**
+     * What the section shows; default none. Changing it updates the resource in place.
+     */
+    description?: string;
+    /**
+     * The chart section's id.
+     */
+    id: string;
+    /**
+     * The section's place among the workspace's sections (lower first). Unset, the service gives the next free place, and the state records it; it cannot be unset again. Changing it updates the resource in place.
+     */
+    index?: number;
+    /**
+     * ISO 8601 time of the section's last change, when the service listed it. Listed only: not among the resource's outputs.
+     */
+    modifiedAt?: string;
+    /**
+     * Workspace the chart section lives in.
+     */
+    tenantId?: string;
+    /**
+     * The section's title, shown as the dashboard's name. Changing it updates the resource in place.
+     */
+    title?: string;
+    /**
+     * Workspace the chart section lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
  * A data plane as `getDataPlanes` lists it: the `DataPlane` resource's outputs and its id.
  */
 export interface ListedDataPlane {
@@ -1104,6 +1308,76 @@ export interface ListedFeedbackConfig {
     type?: enums.FeedbackConfigType;
     /**
      * Workspace the feedback config lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
+ * A filter view as `getFilterViews` lists it: the `FilterView` resource's outputs and its id.
+ */
+export interface ListedFilterView {
+    /**
+     * ISO 8601 creation time.
+     */
+    createdAt?: string;
+    /**
+     * What the view shows; default none. Changing it updates the resource in place.
+     */
+    description?: string;
+    /**
+     * The view's name, shown in the project's view picker. Changing it updates the resource in place.
+     */
+    displayName?: string;
+    /**
+     * A rolling time range instead of a fixed one, as the UI writes it, e.g. `7d`; default none. Changing it updates the resource in place.
+     */
+    duration?: string;
+    /**
+     * End of a fixed time range the view shows; default none. Written in UTC (`Z`), as the service answers it. Changing it updates the resource in place.
+     */
+    endTime?: string;
+    /**
+     * Which runs show (LangSmith's filter language), e.g. `eq(error, true)`. Changing it updates the resource in place.
+     */
+    filterString?: string;
+    /**
+     * The filter view's id.
+     */
+    id: string;
+    /**
+     * The `Project` (tracing project) the view belongs to; another project replaces the view. Changing it replaces the resource.
+     */
+    projectId?: string;
+    /**
+     * Start of a fixed time range the view shows; default none. Written in UTC (`Z`), as the service answers it. Changing it updates the resource in place.
+     */
+    startTime?: string;
+    /**
+     * The version of the filter language the filters are written in. Changing it updates the resource in place.
+     */
+    syntaxVersion?: number;
+    /**
+     * Workspace the filter view lives in.
+     */
+    tenantId?: string;
+    /**
+     * Which threads show, for a `threads` view (filter language). Changing it updates the resource in place.
+     */
+    threadFilterString?: string;
+    /**
+     * Which traces show, by their root run (filter language). Changing it updates the resource in place.
+     */
+    traceFilterString?: string;
+    /**
+     * Which traces show, by any run in them (filter language). Changing it updates the resource in place.
+     */
+    treeFilterString?: string;
+    /**
+     * What the view filters: the project's `runs`, its `threads`, or a `single_run`. Changing it updates the resource in place.
+     */
+    type?: enums.FilterViewType;
+    /**
+     * Workspace the filter view lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
      */
     workspaceId?: string;
 }
