@@ -127,7 +127,7 @@ export const PROJECT_FIELDS = [
 ] as const satisfies FieldTable;
 
 /** A time as the service answers it, in the form the inputs write it (UTC, `Z`, no milliseconds when there are none). */
-function isoInstant(value: unknown): unknown {
+export function isoInstant(value: unknown): unknown {
   if (typeof value !== "string" || Number.isNaN(Date.parse(value))) return value ?? undefined;
   return new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`).toISOString().replace(".000Z", "Z");
 }

@@ -168,6 +168,118 @@ export interface BulkExportDestinationCredentialsArgs {
 }
 
 /**
+ * An object of a Chart's `commonFilters`: Filters every series applies on top of its own; default none.
+ */
+export interface ChartCommonFiltersArgs {
+    /**
+     * Which runs count (LangSmith's filter language), e.g. `eq(is_root, true)`.
+     */
+    filter?: pulumi.Input<string | undefined>;
+    /**
+     * The projects (their ids) whose runs count; default the workspace's.
+     */
+    session?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    /**
+     * Which traces count, by their root run (filter language).
+     */
+    traceFilter?: pulumi.Input<string | undefined>;
+    /**
+     * Which traces count, by any run in them (filter language).
+     */
+    treeFilter?: pulumi.Input<string | undefined>;
+}
+
+/**
+ * An object of one item of a Chart's `series`: What the chart draws, one line (or bar, ...) each: a run metric (`metric`), a deployment metric (`projectMetric`) or a `metricDefinition`, over the runs its `filters` select, optionally grouped. Refresh compares what the program sets: the ids and defaults the service adds are no drift.
+ */
+export interface ChartSeriesItemArgs {
+    /**
+     * The feedback key a feedback metric reads.
+     */
+    feedbackKey?: pulumi.Input<string | undefined>;
+    /**
+     * The source of the runs, as the service takes it: tracing projects (`{source_type: "tracing_project", project_ids: [...]}`) or datasets.
+     */
+    filterDefinition?: pulumi.Input<{[key: string]: any} | undefined>;
+    /**
+     * Which runs the series counts.
+     */
+    filters?: pulumi.Input<inputs.ChartSeriesItemFiltersArgs | undefined>;
+    /**
+     * Splits the series into one line per group.
+     */
+    groupBy?: pulumi.Input<inputs.ChartSeriesItemGroupByArgs | undefined>;
+    /**
+     * Groupings beyond `groupBy`, as the service takes them, e.g. `[{attribute: "metadata", path: "env"}]`.
+     */
+    groupByDefinitions?: pulumi.Input<pulumi.Input<{[key: string]: any}>[] | undefined>;
+    /**
+     * Your own data about the series.
+     */
+    metadata?: pulumi.Input<{[key: string]: any} | undefined>;
+    /**
+     * The run metric charted, e.g. `latency_p50`, `error_rate`, `feedback_score_avg`.
+     */
+    metric?: pulumi.Input<enums.ChartSeriesItemMetric | undefined>;
+    /**
+     * A metric beyond `metric`, as the service takes it (snake_case): a count, a scalar (`sum`, `avg`, ...) or percentile of a field, or a ratio of two, of runs or of feedback, e.g. `{type: "percentile", field: "latency_seconds", params: {p: 0.95}}`.
+     */
+    metricDefinition?: pulumi.Input<{[key: string]: any} | undefined>;
+    /**
+     * The series' name, shown in the legend.
+     */
+    name: pulumi.Input<string>;
+    /**
+     * The deployment metric charted, e.g. `cpu_usage`, `p95_latency`.
+     */
+    projectMetric?: pulumi.Input<enums.ChartSeriesItemProjectMetric | undefined>;
+    /**
+     * The workspace whose runs the series reads; default the chart's.
+     */
+    workspaceId?: pulumi.Input<string | undefined>;
+}
+
+/**
+ * An object of `filters` of one item of a Chart's `series`: What the chart draws, one line (or bar, ...) each: a run metric (`metric`), a deployment metric (`projectMetric`) or a `metricDefinition`, over the runs its `filters` select, optionally grouped. Refresh compares what the program sets: the ids and defaults the service adds are no drift.
+ */
+export interface ChartSeriesItemFiltersArgs {
+    /**
+     * Which runs count (LangSmith's filter language), e.g. `eq(is_root, true)`.
+     */
+    filter?: pulumi.Input<string | undefined>;
+    /**
+     * The projects (their ids) whose runs count; default the workspace's.
+     */
+    session?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    /**
+     * Which traces count, by their root run (filter language).
+     */
+    traceFilter?: pulumi.Input<string | undefined>;
+    /**
+     * Which traces count, by any run in them (filter language).
+     */
+    treeFilter?: pulumi.Input<string | undefined>;
+}
+
+/**
+ * An object of `groupBy` of one item of a Chart's `series`: What the chart draws, one line (or bar, ...) each: a run metric (`metric`), a deployment metric (`projectMetric`) or a `metricDefinition`, over the runs its `filters` select, optionally grouped. Refresh compares what the program sets: the ids and defaults the service adds are no drift.
+ */
+export interface ChartSeriesItemGroupByArgs {
+    /**
+     * What the runs are grouped by.
+     */
+    attribute: pulumi.Input<enums.ChartSeriesItemGroupByAttribute>;
+    /**
+     * Most groups shown; default the service's (5).
+     */
+    maxGroups?: pulumi.Input<number | undefined>;
+    /**
+     * For `metadata`: the metadata key.
+     */
+    path?: pulumi.Input<string | undefined>;
+}
+
+/**
  * An object of a DataPlane's `byovpc`: An existing VPC of the organization's to place the data plane in (bring your own VPC), with its subnets.
  */
 export interface DataPlaneByovpcArgs {

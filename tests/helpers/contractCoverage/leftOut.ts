@@ -47,6 +47,25 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
         "a fact of the build, chosen by the service: `getDeploymentRevision` reports a revision's `sourceRevisionConfig` whole",
     },
   },
+  "langsmith:index:Chart": {
+    request: {
+      markdown:
+        "a markdown text block's text: a text block (`chart_type: text`) is another object than a chart, which this kind does not manage (the update schema is shared by both)",
+    },
+    response: {
+      data: "the chart's data points over the read's time window: metrics, not configuration (the reads ask for none, `omit_data`)",
+      markdown: "a markdown text block's text: the reads answer text blocks too, which a Chart never is (its import and listing leave them out)",
+    },
+  },
+  "langsmith:index:FilterView": {
+    response: { session_id: `${IN_PATH} (\`projectId\`)` },
+  },
+  "langsmith:index:ChartSection": {
+    request: {
+      layout:
+        "the arrangement of the section's charts, each named by id: the charts name the section (`sectionId`), so a program cannot give the section their ids without a cycle; the layout stays the LangSmith UI's, and refresh leaves it alone",
+    },
+  },
   "langsmith:index:BulkExport": {
     request: { status: "the only change an update takes is `status: Cancelled`, which destroy sends: an export cannot be changed otherwise" },
   },

@@ -42,6 +42,10 @@ export const DEFAULT_PERMISSIONS: readonly string[] = [
   "alerts:read",
   "alerts:update",
   "alerts:delete",
+  "charts:create",
+  "charts:read",
+  "charts:update",
+  "charts:delete",
   // Sandboxes (their registries).
   "sandboxes:create",
   "sandboxes:read",

@@ -28,6 +28,9 @@ import { OAUTH_CLIENTS } from "../organization/oauthClients";
 import { ROLES } from "../organization/roles";
 import { SERVICE_ACCOUNTS } from "../organization/serviceAccounts";
 import { SESSIONS } from "../tracing/sessions";
+import { CHART_SECTIONS } from "../tracing/charts/chartSections";
+import { CHARTS } from "../tracing/charts/charts";
+import { FILTER_VIEWS } from "../tracing/charts/filterViews";
 import { SSO_SETTINGS } from "../organization/ssoSettings";
 import { TAGGINGS } from "../organization/taggings";
 import { TAG_KEYS, TAG_VALUES } from "../organization/tags";
@@ -44,6 +47,7 @@ export { registerOAuthClientRotation } from "../organization/oauthClients";
 export { registerAnnotationQueueReviewerRoutes } from "../tracing/datasets/annotationQueueReviewers";
 export { registerDatasetShareRoutes } from "../tracing/datasets/datasetShares";
 export { registerIssuesAgentOverview } from "../tracing/insights/issuesAgents";
+export { registerChartReads } from "../tracing/charts/chartReads";
 export { registerGatewayPolicyRoutes } from "../organization/gatewayPolicies";
 export { registerResourceTagsRoute, registerWorkspaceTagsRoute } from "../organization/taggings";
 export { registerDataPlaneRoutes } from "../organization/dataPlanes";
@@ -87,6 +91,9 @@ export const KINDS: readonly KindDeclaration[] = [
   INSIGHTS_CONFIGS,
   ISSUES_AGENTS,
   FEEDBACK_FORMULAS,
+  CHART_SECTIONS,
+  CHARTS,
+  FILTER_VIEWS,
   SANDBOX_REGISTRIES,
   SANDBOX_SNAPSHOTS,
   ACCESS_POLICIES,

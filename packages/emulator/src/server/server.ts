@@ -19,6 +19,7 @@ import {
   registerAnnotationQueueReviewerRoutes,
   registerDatasetShareRoutes,
   registerIssuesAgentOverview,
+  registerChartReads,
   registerDataPlaneRoutes,
   registerGatewayPolicyRoutes,
   registerKind,
@@ -268,6 +269,7 @@ export function buildServer(
   registerAnnotationQueueReviewerRoutes(app, ctx);
   registerDatasetShareRoutes(app, ctx);
   registerIssuesAgentOverview(app, ctx);
+  registerChartReads(app, ctx);
   registerGatewayPolicyRoutes(app, ctx);
   registerResourceTagsRoute(app, ctx);
   registerWorkspaceTagsRoute(app, ctx);
