@@ -35,6 +35,12 @@ const DECLARED_BUT_NOT_PRODUCED: readonly { method: string; template: string; st
     reason: "the list takes no parameter and no body: nothing in the request can be malformed",
   },
   {
+    method: "GET",
+    template: "/api/v1/hub/environments",
+    status: 400,
+    reason: "the read takes no parameter and no body: nothing in the request can be malformed (a workspace without environments answers 404)",
+  },
+  {
     method: "POST",
     template: "/v2/deployments",
     status: 400,

@@ -752,6 +752,27 @@ export const zOauthOAuthClientListResponse = z.looseObject({
 
 export const zErrutilUserError = z.record(z.string(), z.unknown());
 
+export const zHubEnvironmentsEnvironmentEntry = z.looseObject({
+    name: z.string().min(1).max(64)
+});
+
+export const zHubEnvironmentsUpdateEnvironmentsRequest = z.looseObject({
+    environments: z.array(zHubEnvironmentsEnvironmentEntry).max(4)
+});
+
+export const zHubEnvironmentsErrorResponse = z.looseObject({
+    error: z.string().optional()
+});
+
+export const zHubEnvironmentsCreateEnvironmentsRequest = z.looseObject({
+    environments: z.array(zHubEnvironmentsEnvironmentEntry).min(1).max(4)
+});
+
+export const zHubEnvironmentsHubEnvironmentsModel = z.looseObject({
+    environments: z.array(zHubEnvironmentsEnvironmentEntry).optional(),
+    id: z.string().optional()
+});
+
 export const zEvaluatorStructuredOutput = z.looseObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -1912,3 +1933,39 @@ export const zPostApiV1PlatformOauthClientsByIdRotateSecretData = z.looseObject(
 });
 
 export const zPostApiV1PlatformOauthClientsByIdRotateSecretResponse = zOauthOAuthClientCredentialsResponse;
+
+export const zGetApiV1HubEnvironmentsData = z.looseObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zGetApiV1HubEnvironmentsResponse = zHubEnvironmentsHubEnvironmentsModel;
+
+export const zPostApiV1HubEnvironmentsData = z.looseObject({
+    body: zHubEnvironmentsCreateEnvironmentsRequest,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1HubEnvironmentsResponse = zHubEnvironmentsHubEnvironmentsModel;
+
+export const zDeleteApiV1HubEnvironmentsByIdData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1HubEnvironmentsByIdResponse = z.record(z.string(), z.string());
+
+export const zPatchApiV1HubEnvironmentsByIdData = z.looseObject({
+    body: zHubEnvironmentsUpdateEnvironmentsRequest,
+    path: z.looseObject({
+        id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1HubEnvironmentsByIdResponse = zHubEnvironmentsHubEnvironmentsModel;

@@ -3,7 +3,7 @@
  * emulator serves (sandbox registries; access policies and their
  * attachments to roles; gateway policies; data planes; a workspace by id;
  * the tags of one object; a workspace's handle; a workspace's long-lived
- * retention; SCIM tokens; OAuth clients),
+ * retention; SCIM tokens; OAuth clients; hub environments),
  * each operation with its declared answers, 400s and 404s. The additions'
  * other operations are listed in NOT_IMPLEMENTED_IN_EMULATOR and probed as 501.
  *
@@ -266,6 +266,25 @@ export function describeAdditions(env: ContractEnv): void {
       await call("DELETE", `${clients}/${id}`, { expect: 204 });
       await call("DELETE", `${clients}/${id}`, { expect: 404 });
       await call("DELETE", `${clients}/${String((publicOne["client"] as Json)["id"])}`, { expect: 204 });
+    });
+
+    test("hub environments: none (404) until a create (200); a second create 409; 400 for five or a name twice; PATCH replaces the list (200; 400; 404); delete (200 {}; 400 for a malformed id) returns to none", async () => {
+      const environments = "/api/v1/hub/environments";
+      await call("GET", environments, { expect: 404 });
+      await call("POST", environments, { body: { environments: ["a", "b", "c", "d", "e"].map((name) => ({ name })) }, expect: 400, request: "invalid" });
+      await call("POST", environments, { body: { environments: [{ name: "a" }, { name: "a" }] }, expect: 400 });
+      const created = (await call("POST", environments, { body: { environments: [{ name: "staging" }, { name: "production" }] }, expect: 200 })).body as Json;
+      const id = String(created["id"]);
+      expect(created).toEqual({ id, environments: [{ name: "staging" }, { name: "production" }] });
+      await call("POST", environments, { body: { environments: [{ name: "other" }] }, expect: 409 });
+      expect((await call("GET", environments, { expect: 200 })).body).toEqual(created);
+      expect((await call("PATCH", `${environments}/${id}`, { body: { environments: [{ name: "qa" }] }, expect: 200 })).body).toEqual({ id, environments: [{ name: "qa" }] });
+      await call("PATCH", `${environments}/${UNKNOWN_ID}`, { body: { environments: [{ name: "qa" }] }, expect: 404 });
+      await call("PATCH", `${environments}/${id}`, { body: { environments: "qa" }, expect: 400, request: "invalid" });
+      await call("DELETE", `${environments}/not-an-id`, { expect: 400 });
+      expect((await call("DELETE", `${environments}/${id}`, { expect: 200 })).body).toEqual({});
+      await call("DELETE", `${environments}/${id}`, { expect: 404 });
+      await call("GET", environments, { expect: 404 });
     });
   });
 }

@@ -16,6 +16,7 @@ import { PROMPT_COMMITS } from "../tracing/promptCommits";
 import { PROMPTS } from "../tracing/prompts";
 import { PROMPT_TAGS } from "../tracing/promptTags";
 import { PROMPT_WEBHOOKS } from "../tracing/promptWebhooks";
+import { HUB_ENVIRONMENTS } from "../tracing/hub/hubEnvironments";
 import { RUN_RULES } from "../tracing/runRules";
 import { SANDBOX_REGISTRIES } from "../organization/sandboxRegistries";
 import { SCIM_TOKENS } from "../organization/scimTokens";
@@ -71,6 +72,7 @@ export const KINDS: readonly KindDeclaration[] = [
   PROMPTS,
   PROMPT_COMMITS,
   PROMPT_TAGS,
+  HUB_ENVIRONMENTS,
   EVALUATORS,
   RUN_RULES,
   ALERT_RULES,
