@@ -49,5 +49,6 @@ export const GENERATED_KINDS: readonly RegisteredKind[] = [
   { token: "langsmith:index:Prompt", area: "tracing", module: "./tracing/prompt", load: () => (require("../tracing/prompt") as typeof import("../tracing/prompt")).resource },
   { token: "langsmith:index:PromptTag", area: "tracing", module: "./tracing/promptTag", load: () => (require("../tracing/promptTag") as typeof import("../tracing/promptTag")).resource },
   { token: "langsmith:index:PromptWebhook", area: "tracing", module: "./tracing/promptWebhook", load: () => (require("../tracing/promptWebhook") as typeof import("../tracing/promptWebhook")).resource },
+  { token: "langsmith:index:RepoOwner", area: "tracing", module: "./tracing/hub/repoOwner", load: () => (require("../tracing/hub/repoOwner") as typeof import("../tracing/hub/repoOwner")).resource },
   { token: "langsmith:index:RunRule", area: "tracing", module: "./tracing/runRule", load: () => (require("../tracing/runRule") as typeof import("../tracing/runRule")).resource },
 ];

@@ -89,6 +89,12 @@ const DECLARED_BUT_NOT_PRODUCED: readonly { method: string; template: string; st
     reason: "its parameters are unconstrained strings in the path and it takes no query or body: FastAPI has nothing to refuse (an unknown prompt or tag answers 404)",
   },
   {
+    method: "GET",
+    template: "/api/v1/repos/{owner}/{repo}/owners",
+    status: 422,
+    reason: "its parameters are unconstrained strings in the path and it takes no query or body: FastAPI has nothing to refuse (an unknown prompt answers 404)",
+  },
+  {
     method: "DELETE",
     template: "/api/v1/repos/{owner}/{repo}/tags/{tag_name}",
     status: 422,

@@ -197,6 +197,10 @@ export const KNOWN_UNDECLARED_STATUSES: readonly UndeclaredStatus[] = [
   { method: "PATCH", template: "/api/v1/prompt-webhooks/{webhook_id}", status: 404, reason: "no such webhook in the workspace" },
   { method: "PATCH", template: "/api/v1/prompt-webhooks/{webhook_id}", status: 400, reason: "a header holds the mask (****) of a read instead of a value" },
   { method: "DELETE", template: "/api/v1/prompt-webhooks/{webhook_id}", status: 404, reason: "no such webhook in the workspace" },
+  { method: "POST", template: "/api/v1/repos/{owner}/{repo}/owners", status: 404, reason: "no such prompt in the workspace, or no member of it has that email" },
+  { method: "POST", template: "/api/v1/repos/{owner}/{repo}/owners", status: 409, reason: "that member is already an owner of the prompt" },
+  { method: "GET", template: "/api/v1/repos/{owner}/{repo}/owners", status: 404, reason: "no such prompt in the workspace" },
+  { method: "DELETE", template: "/api/v1/repos/{owner}/{repo}/owners", status: 404, reason: "no such prompt, or that identity is no owner of it" },
 ];
 
 /**

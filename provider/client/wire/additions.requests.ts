@@ -773,6 +773,36 @@ export const zHubEnvironmentsHubEnvironmentsModel = z.strictObject({
     id: z.string().optional()
 });
 
+export const zValidationError = z.strictObject({
+    loc: z.array(z.union([z.string(), z.int()])),
+    msg: z.string(),
+    type: z.string()
+});
+
+export const zHttpValidationError = z.strictObject({
+    detail: z.array(zValidationError).optional()
+});
+
+export const zAddRepoOwnerRequest = z.strictObject({
+    email: z.string()
+});
+
+export const zRepoOwner = z.strictObject({
+    identity_id: z.uuid().nullable(),
+    ls_user_id: z.uuid(),
+    email: z.string().nullable(),
+    full_name: z.string().nullable(),
+    created_at: z.iso.datetime({ offset: true, local: true })
+});
+
+export const zListRepoOwnersResponse = z.strictObject({
+    owners: z.array(zRepoOwner)
+});
+
+export const zRemoveRepoOwnerRequest = z.strictObject({
+    identity_id: z.uuid()
+});
+
 export const zEvaluatorStructuredOutput = z.strictObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -1054,16 +1084,6 @@ export const zDeploymentRevisionCreateRequest = z.strictObject({
     }).optional(),
     secrets: z.array(zSecret).optional(),
     secret_references: z.array(zSecretReference).optional()
-});
-
-export const zValidationError = z.strictObject({
-    loc: z.array(z.union([z.string(), z.int()])),
-    msg: z.string(),
-    type: z.string()
-});
-
-export const zHttpValidationError = z.strictObject({
-    detail: z.array(zValidationError).optional()
 });
 
 export const zExample = z.strictObject({
@@ -1969,3 +1989,34 @@ export const zPatchApiV1HubEnvironmentsByIdData = z.strictObject({
 });
 
 export const zPatchApiV1HubEnvironmentsByIdResponse = zHubEnvironmentsHubEnvironmentsModel;
+
+export const zDeleteApiV1ReposByOwnerByRepoOwnersData = z.strictObject({
+    body: zRemoveRepoOwnerRequest,
+    path: z.strictObject({
+        owner: z.string(),
+        repo: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1ReposByOwnerByRepoOwnersData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        owner: z.string(),
+        repo: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1ReposByOwnerByRepoOwnersResponse = zListRepoOwnersResponse;
+
+export const zPostApiV1ReposByOwnerByRepoOwnersData = z.strictObject({
+    body: zAddRepoOwnerRequest,
+    path: z.strictObject({
+        owner: z.string(),
+        repo: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1ReposByOwnerByRepoOwnersResponse = zRepoOwner;

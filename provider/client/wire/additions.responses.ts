@@ -773,6 +773,36 @@ export const zHubEnvironmentsHubEnvironmentsModel = z.looseObject({
     id: z.string().optional()
 });
 
+export const zValidationError = z.looseObject({
+    loc: z.array(z.union([z.string(), z.int()])),
+    msg: z.string(),
+    type: z.string()
+});
+
+export const zHttpValidationError = z.looseObject({
+    detail: z.array(zValidationError).optional()
+});
+
+export const zAddRepoOwnerRequest = z.looseObject({
+    email: z.string()
+});
+
+export const zRepoOwner = z.looseObject({
+    identity_id: z.string().nullable(),
+    ls_user_id: z.string(),
+    email: z.string().nullable(),
+    full_name: z.string().nullable(),
+    created_at: z.string()
+});
+
+export const zListRepoOwnersResponse = z.looseObject({
+    owners: z.array(zRepoOwner)
+});
+
+export const zRemoveRepoOwnerRequest = z.looseObject({
+    identity_id: z.string()
+});
+
 export const zEvaluatorStructuredOutput = z.looseObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -1054,16 +1084,6 @@ export const zDeploymentRevisionCreateRequest = z.looseObject({
     }).optional(),
     secrets: z.array(zSecret).optional(),
     secret_references: z.array(zSecretReference).optional()
-});
-
-export const zValidationError = z.looseObject({
-    loc: z.array(z.union([z.string(), z.int()])),
-    msg: z.string(),
-    type: z.string()
-});
-
-export const zHttpValidationError = z.looseObject({
-    detail: z.array(zValidationError).optional()
 });
 
 export const zExample = z.looseObject({
@@ -1969,3 +1989,34 @@ export const zPatchApiV1HubEnvironmentsByIdData = z.looseObject({
 });
 
 export const zPatchApiV1HubEnvironmentsByIdResponse = zHubEnvironmentsHubEnvironmentsModel;
+
+export const zDeleteApiV1ReposByOwnerByRepoOwnersData = z.looseObject({
+    body: zRemoveRepoOwnerRequest,
+    path: z.looseObject({
+        owner: z.string(),
+        repo: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1ReposByOwnerByRepoOwnersData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        owner: z.string(),
+        repo: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1ReposByOwnerByRepoOwnersResponse = zListRepoOwnersResponse;
+
+export const zPostApiV1ReposByOwnerByRepoOwnersData = z.looseObject({
+    body: zAddRepoOwnerRequest,
+    path: z.looseObject({
+        owner: z.string(),
+        repo: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1ReposByOwnerByRepoOwnersResponse = zRepoOwner;

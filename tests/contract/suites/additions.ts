@@ -3,7 +3,7 @@
  * emulator serves (sandbox registries; access policies and their
  * attachments to roles; gateway policies; data planes; a workspace by id;
  * the tags of one object; a workspace's handle; a workspace's long-lived
- * retention; SCIM tokens; OAuth clients; hub environments),
+ * retention; SCIM tokens; OAuth clients; hub environments; repo owners),
  * each operation with its declared answers, 400s and 404s. The additions'
  * other operations are listed in NOT_IMPLEMENTED_IN_EMULATOR and probed as 501.
  *
@@ -285,6 +285,25 @@ export function describeAdditions(env: ContractEnv): void {
       expect((await call("DELETE", `${environments}/${id}`, { expect: 200 })).body).toEqual({});
       await call("DELETE", `${environments}/${id}`, { expect: 404 });
       await call("GET", environments, { expect: 404 });
+    });
+
+    test("repo owners: add a workspace member by email (200; 422 without one; 404 for a stranger; 409 for an owner), list (200), remove with the identity in the body (200 {}; 422 without it; 404 once gone)", async () => {
+      const org = { apiKey: DEFAULT_ORG_API_KEY };
+      const invited = (await call("POST", "/api/v1/orgs/current/members", { ...org, body: { email: "owner@example.com", workspace_ids: [DEFAULT_WORKSPACE_ID] }, expect: 200 })).body as Json;
+      env.emulator.control.acceptInvite(String(invited["id"]));
+      await call("POST", "/api/v1/repos", { body: { repo_handle: "owned-prompt", is_public: false }, expect: 200 });
+      const owners = "/api/v1/repos/-/owned-prompt/owners";
+      const added = (await call("POST", owners, { body: { email: "Owner@example.com" }, expect: 200 })).body as Json;
+      expect(added).toMatchObject({ email: "owner@example.com", identity_id: expect.any(String), ls_user_id: expect.any(String) });
+      await call("POST", owners, { body: { email: "owner@example.com" }, expect: 409 });
+      await call("POST", owners, { body: {}, expect: 422, request: "invalid" });
+      await call("POST", owners, { body: { email: "stranger@example.com" }, expect: 404 });
+      expect(((await call("GET", owners, { expect: 200 })).body as Json)["owners"]).toEqual([added]);
+      await call("GET", "/api/v1/repos/-/no-such-prompt/owners", { expect: 404 });
+      await call("DELETE", owners, { body: {}, expect: 422, request: "invalid" });
+      expect((await call("DELETE", owners, { body: { identity_id: added["identity_id"] }, expect: 200 })).body).toEqual({});
+      await call("DELETE", owners, { body: { identity_id: added["identity_id"] }, expect: 404 });
+      expect(((await call("GET", owners, { expect: 200 })).body as Json)["owners"]).toEqual([]);
     });
   });
 }

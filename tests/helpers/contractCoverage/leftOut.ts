@@ -266,6 +266,7 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
       organization_id: "read as `scope`: set only for an organization's configuration",
     },
   },
+  "langsmith:index:RepoOwner": { response: { identity_id: "the resource's id (the owner's identity in the workspace)" } },
   "langsmith:index:PromptTag": {
     request: { skip_webhooks: "a tag moved without notifying the prompt's webhooks: the provider lets `PromptWebhook`s hear every change it makes" },
     response: { repo_id: "the id of the prompt `promptHandle` names" },

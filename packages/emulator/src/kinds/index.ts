@@ -17,6 +17,7 @@ import { PROMPTS } from "../tracing/prompts";
 import { PROMPT_TAGS } from "../tracing/promptTags";
 import { PROMPT_WEBHOOKS } from "../tracing/promptWebhooks";
 import { HUB_ENVIRONMENTS } from "../tracing/hub/hubEnvironments";
+import { REPO_OWNERS } from "../tracing/hub/repoOwners";
 import { RUN_RULES } from "../tracing/runRules";
 import { SANDBOX_REGISTRIES } from "../organization/sandboxRegistries";
 import { SCIM_TOKENS } from "../organization/scimTokens";
@@ -37,6 +38,7 @@ export type { KindDeclaration } from "./declaration";
 export { registerKind } from "./routes";
 export { registerAccessPolicyAttachments } from "../organization/accessPolicies";
 export { registerOAuthClientRotation } from "../organization/oauthClients";
+export { registerRepoOwnerRemoval } from "../tracing/hub/repoOwners";
 export { registerGatewayPolicyRoutes } from "../organization/gatewayPolicies";
 export { registerResourceTagsRoute, registerWorkspaceTagsRoute } from "../organization/taggings";
 export { registerDataPlaneRoutes } from "../organization/dataPlanes";
@@ -73,6 +75,7 @@ export const KINDS: readonly KindDeclaration[] = [
   PROMPT_COMMITS,
   PROMPT_TAGS,
   HUB_ENVIRONMENTS,
+  REPO_OWNERS,
   EVALUATORS,
   RUN_RULES,
   ALERT_RULES,

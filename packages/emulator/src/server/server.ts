@@ -16,6 +16,7 @@ import {
   KINDS,
   registerAccessPolicyAttachments,
   registerOAuthClientRotation,
+  registerRepoOwnerRemoval,
   registerDataPlaneRoutes,
   registerGatewayPolicyRoutes,
   registerKind,
@@ -261,6 +262,7 @@ export function buildServer(
   for (const kind of KINDS) registerKind(app, ctx, kind);
   registerAccessPolicyAttachments(app, ctx);
   registerOAuthClientRotation(app, ctx);
+  registerRepoOwnerRemoval(app, ctx);
   registerGatewayPolicyRoutes(app, ctx);
   registerResourceTagsRoute(app, ctx);
   registerWorkspaceTagsRoute(app, ctx);

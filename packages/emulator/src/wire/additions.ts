@@ -773,6 +773,36 @@ export const zHubEnvironmentsHubEnvironmentsModel = z.object({
     id: z.string().optional()
 });
 
+export const zValidationError = z.object({
+    loc: z.array(z.union([z.string(), z.int()])),
+    msg: z.string(),
+    type: z.string()
+});
+
+export const zHttpValidationError = z.object({
+    detail: z.array(zValidationError).optional()
+});
+
+export const zAddRepoOwnerRequest = z.object({
+    email: z.string()
+});
+
+export const zRepoOwner = z.object({
+    identity_id: z.uuid().nullable(),
+    ls_user_id: z.uuid(),
+    email: z.string().nullable(),
+    full_name: z.string().nullable(),
+    created_at: z.iso.datetime({ offset: true, local: true })
+});
+
+export const zListRepoOwnersResponse = z.object({
+    owners: z.array(zRepoOwner)
+});
+
+export const zRemoveRepoOwnerRequest = z.object({
+    identity_id: z.uuid()
+});
+
 export const zEvaluatorStructuredOutput = z.object({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -1054,16 +1084,6 @@ export const zDeploymentRevisionCreateRequest = z.object({
     }).optional(),
     secrets: z.array(zSecret).optional(),
     secret_references: z.array(zSecretReference).optional()
-});
-
-export const zValidationError = z.object({
-    loc: z.array(z.union([z.string(), z.int()])),
-    msg: z.string(),
-    type: z.string()
-});
-
-export const zHttpValidationError = z.object({
-    detail: z.array(zValidationError).optional()
 });
 
 export const zExample = z.object({
@@ -1969,3 +1989,34 @@ export const zPatchApiV1HubEnvironmentsByIdData = z.object({
 });
 
 export const zPatchApiV1HubEnvironmentsByIdResponse = zHubEnvironmentsHubEnvironmentsModel;
+
+export const zDeleteApiV1ReposByOwnerByRepoOwnersData = z.object({
+    body: zRemoveRepoOwnerRequest,
+    path: z.object({
+        owner: z.string(),
+        repo: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1ReposByOwnerByRepoOwnersData = z.object({
+    body: z.never().optional(),
+    path: z.object({
+        owner: z.string(),
+        repo: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1ReposByOwnerByRepoOwnersResponse = zListRepoOwnersResponse;
+
+export const zPostApiV1ReposByOwnerByRepoOwnersData = z.object({
+    body: zAddRepoOwnerRequest,
+    path: z.object({
+        owner: z.string(),
+        repo: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1ReposByOwnerByRepoOwnersResponse = zRepoOwner;
