@@ -51,4 +51,5 @@ export const GENERATED_KINDS: readonly RegisteredKind[] = [
   { token: "langsmith:index:PromptWebhook", area: "tracing", module: "./tracing/promptWebhook", load: () => (require("../tracing/promptWebhook") as typeof import("../tracing/promptWebhook")).resource },
   { token: "langsmith:index:RepoOwner", area: "tracing", module: "./tracing/hub/repoOwner", load: () => (require("../tracing/hub/repoOwner") as typeof import("../tracing/hub/repoOwner")).resource },
   { token: "langsmith:index:RunRule", area: "tracing", module: "./tracing/runRule", load: () => (require("../tracing/runRule") as typeof import("../tracing/runRule")).resource },
+  { token: "langsmith:index:Tool", area: "tracing", module: "./tracing/hub/tool", load: () => (require("../tracing/hub/tool") as typeof import("../tracing/hub/tool")).resource },
 ];

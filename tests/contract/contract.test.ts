@@ -41,6 +41,12 @@ const DECLARED_BUT_NOT_PRODUCED: readonly { method: string; template: string; st
     reason: "the read takes no parameter and no body: nothing in the request can be malformed (a workspace without environments answers 404)",
   },
   {
+    method: "GET",
+    template: "/api/v1/platform/tools/{handle}",
+    status: 400,
+    reason: "the handle is any string in the path and the read takes nothing else: an unknown handle answers 404",
+  },
+  {
     method: "POST",
     template: "/v2/deployments",
     status: 400,

@@ -803,6 +803,49 @@ export const zRemoveRepoOwnerRequest = z.looseObject({
     identity_id: z.string()
 });
 
+export const zToolsTool = z.looseObject({
+    created_at: z.string().optional(),
+    description: z.string().optional(),
+    enabled: z.boolean().optional(),
+    handle: z.string().optional(),
+    id: z.string().optional(),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+    name: z.string().optional(),
+    parameters: z.record(z.string(), z.unknown()).optional(),
+    returns: z.record(z.string(), z.unknown()).optional(),
+    tenant_id: z.string().optional(),
+    updated_at: z.string().optional()
+});
+
+export const zToolsCreateToolPayload = z.looseObject({
+    description: z.string(),
+    enabled: z.boolean().optional(),
+    handle: z.string(),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+    name: z.string(),
+    parameters: z.record(z.string(), z.unknown()),
+    returns: z.record(z.string(), z.unknown()).optional()
+});
+
+export const zToolsErrorResponse = z.looseObject({
+    error: z.string().optional()
+});
+
+export const zToolsListToolsResponse = z.looseObject({
+    next_offset: z.int().optional(),
+    tools: z.array(zToolsTool).optional(),
+    total: z.int().optional()
+});
+
+export const zToolsUpdateToolPayload = z.looseObject({
+    description: z.string().optional(),
+    enabled: z.boolean().optional(),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+    name: z.string().optional(),
+    parameters: z.record(z.string(), z.unknown()).optional(),
+    returns: z.record(z.string(), z.unknown()).optional()
+});
+
 export const zEvaluatorStructuredOutput = z.looseObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -2020,3 +2063,63 @@ export const zPostApiV1ReposByOwnerByRepoOwnersData = z.looseObject({
 });
 
 export const zPostApiV1ReposByOwnerByRepoOwnersResponse = zRepoOwner;
+
+export const zGetApiV1PlatformToolsData = z.looseObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.looseObject({
+        limit: z.int().optional(),
+        offset: z.int().optional(),
+        query: z.string().optional()
+    }).optional()
+});
+
+export const zGetApiV1PlatformToolsResponse = zToolsListToolsResponse;
+
+export const zPostApiV1PlatformToolsData = z.looseObject({
+    body: zToolsCreateToolPayload,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1PlatformToolsResponse = zToolsTool;
+
+export const zDeleteApiV1PlatformToolsIdByIdData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1PlatformToolsIdByIdResponse = z.void();
+
+export const zGetApiV1PlatformToolsIdByIdData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformToolsIdByIdResponse = zToolsTool;
+
+export const zPatchApiV1PlatformToolsIdByIdData = z.looseObject({
+    body: zToolsUpdateToolPayload,
+    path: z.looseObject({
+        id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1PlatformToolsIdByIdResponse = zToolsTool;
+
+export const zGetApiV1PlatformToolsByHandleData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        handle: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformToolsByHandleResponse = zToolsTool;

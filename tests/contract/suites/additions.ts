@@ -3,7 +3,7 @@
  * emulator serves (sandbox registries; access policies and their
  * attachments to roles; gateway policies; data planes; a workspace by id;
  * the tags of one object; a workspace's handle; a workspace's long-lived
- * retention; SCIM tokens; OAuth clients; hub environments; repo owners),
+ * retention; SCIM tokens; OAuth clients; hub environments; repo owners; tools),
  * each operation with its declared answers, 400s and 404s. The additions'
  * other operations are listed in NOT_IMPLEMENTED_IN_EMULATOR and probed as 501.
  *
@@ -304,6 +304,32 @@ export function describeAdditions(env: ContractEnv): void {
       expect((await call("DELETE", owners, { body: { identity_id: added["identity_id"] }, expect: 200 })).body).toEqual({});
       await call("DELETE", owners, { body: { identity_id: added["identity_id"] }, expect: 404 });
       expect(((await call("GET", owners, { expect: 200 })).body as Json)["owners"]).toEqual([]);
+    });
+
+    test("tools: create (201; 400 without a schema or with a bad handle; 409 for a handle in use), get by id and by handle (200; 400; 404), list (200, paged; 400 for a bad limit), change by id (200; 400; 404), delete by id (204; 400; 404)", async () => {
+      const tools = "/api/v1/platform/tools";
+      const body = { handle: "contract-search", name: "search", description: "Searches.", parameters: { type: "object" } };
+      const created = (await call("POST", tools, { body, expect: 201 })).body as Json;
+      const id = String(created["id"]);
+      expect(created).toMatchObject({ ...body, enabled: true, returns: {}, metadata: {}, tenant_id: DEFAULT_WORKSPACE_ID });
+      await call("POST", tools, { body, expect: 409 });
+      await call("POST", tools, { body: { handle: "x", name: "n", description: "d" }, expect: 400, request: "invalid" });
+      await call("POST", tools, { body: { ...body, handle: "has space" }, expect: 400 });
+      expect((await call("GET", `${tools}/id/${id}`, { expect: 200 })).body).toEqual(created);
+      await call("GET", `${tools}/id/not-an-id`, { expect: 400 });
+      await call("GET", `${tools}/id/${UNKNOWN_ID}`, { expect: 404 });
+      expect((await call("GET", `${tools}/contract-search`, { expect: 200 })).body).toEqual(created);
+      await call("GET", `${tools}/no-such-tool`, { expect: 404 });
+      const listed = (await call("GET", `${tools}?limit=1&offset=0&query=contract`, { expect: 200 })).body as Json;
+      expect(listed).toMatchObject({ total: 1, next_offset: 0 });
+      expect((listed["tools"] as Json[]).map((t) => t["id"])).toEqual([id]);
+      await call("GET", `${tools}?limit=0`, { expect: 400 });
+      expect((await call("PATCH", `${tools}/id/${id}`, { body: { enabled: false, metadata: { team: "x" } }, expect: 200 })).body).toMatchObject({ enabled: false, metadata: { team: "x" }, handle: "contract-search" });
+      await call("PATCH", `${tools}/id/${id}`, { body: { name: "" }, expect: 400 });
+      await call("PATCH", `${tools}/id/${UNKNOWN_ID}`, { body: { enabled: true }, expect: 404 });
+      await call("DELETE", `${tools}/id/not-an-id`, { expect: 400 });
+      await call("DELETE", `${tools}/id/${id}`, { expect: 204 });
+      await call("DELETE", `${tools}/id/${id}`, { expect: 404 });
     });
   });
 }

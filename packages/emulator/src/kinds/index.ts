@@ -18,6 +18,7 @@ import { PROMPT_TAGS } from "../tracing/promptTags";
 import { PROMPT_WEBHOOKS } from "../tracing/promptWebhooks";
 import { HUB_ENVIRONMENTS } from "../tracing/hub/hubEnvironments";
 import { REPO_OWNERS } from "../tracing/hub/repoOwners";
+import { TOOLS } from "../tracing/hub/tools";
 import { RUN_RULES } from "../tracing/runRules";
 import { SANDBOX_REGISTRIES } from "../organization/sandboxRegistries";
 import { SCIM_TOKENS } from "../organization/scimTokens";
@@ -39,6 +40,7 @@ export { registerKind } from "./routes";
 export { registerAccessPolicyAttachments } from "../organization/accessPolicies";
 export { registerOAuthClientRotation } from "../organization/oauthClients";
 export { registerRepoOwnerRemoval } from "../tracing/hub/repoOwners";
+export { registerToolByHandle } from "../tracing/hub/tools";
 export { registerGatewayPolicyRoutes } from "../organization/gatewayPolicies";
 export { registerResourceTagsRoute, registerWorkspaceTagsRoute } from "../organization/taggings";
 export { registerDataPlaneRoutes } from "../organization/dataPlanes";
@@ -76,6 +78,7 @@ export const KINDS: readonly KindDeclaration[] = [
   PROMPT_TAGS,
   HUB_ENVIRONMENTS,
   REPO_OWNERS,
+  TOOLS,
   EVALUATORS,
   RUN_RULES,
   ALERT_RULES,

@@ -17,6 +17,7 @@ import {
   registerAccessPolicyAttachments,
   registerOAuthClientRotation,
   registerRepoOwnerRemoval,
+  registerToolByHandle,
   registerDataPlaneRoutes,
   registerGatewayPolicyRoutes,
   registerKind,
@@ -263,6 +264,7 @@ export function buildServer(
   registerAccessPolicyAttachments(app, ctx);
   registerOAuthClientRotation(app, ctx);
   registerRepoOwnerRemoval(app, ctx);
+  registerToolByHandle(app, ctx);
   registerGatewayPolicyRoutes(app, ctx);
   registerResourceTagsRoute(app, ctx);
   registerWorkspaceTagsRoute(app, ctx);

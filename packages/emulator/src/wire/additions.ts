@@ -803,6 +803,49 @@ export const zRemoveRepoOwnerRequest = z.object({
     identity_id: z.uuid()
 });
 
+export const zToolsTool = z.object({
+    created_at: z.string().optional(),
+    description: z.string().optional(),
+    enabled: z.boolean().optional(),
+    handle: z.string().optional(),
+    id: z.string().optional(),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+    name: z.string().optional(),
+    parameters: z.record(z.string(), z.unknown()).optional(),
+    returns: z.record(z.string(), z.unknown()).optional(),
+    tenant_id: z.string().optional(),
+    updated_at: z.string().optional()
+});
+
+export const zToolsCreateToolPayload = z.object({
+    description: z.string(),
+    enabled: z.boolean().optional(),
+    handle: z.string(),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+    name: z.string(),
+    parameters: z.record(z.string(), z.unknown()),
+    returns: z.record(z.string(), z.unknown()).optional()
+});
+
+export const zToolsErrorResponse = z.object({
+    error: z.string().optional()
+});
+
+export const zToolsListToolsResponse = z.object({
+    next_offset: z.int().optional(),
+    tools: z.array(zToolsTool).optional(),
+    total: z.int().optional()
+});
+
+export const zToolsUpdateToolPayload = z.object({
+    description: z.string().optional(),
+    enabled: z.boolean().optional(),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+    name: z.string().optional(),
+    parameters: z.record(z.string(), z.unknown()).optional(),
+    returns: z.record(z.string(), z.unknown()).optional()
+});
+
 export const zEvaluatorStructuredOutput = z.object({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -2020,3 +2063,63 @@ export const zPostApiV1ReposByOwnerByRepoOwnersData = z.object({
 });
 
 export const zPostApiV1ReposByOwnerByRepoOwnersResponse = zRepoOwner;
+
+export const zGetApiV1PlatformToolsData = z.object({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.object({
+        limit: z.int().optional(),
+        offset: z.int().optional(),
+        query: z.string().optional()
+    }).optional()
+});
+
+export const zGetApiV1PlatformToolsResponse = zToolsListToolsResponse;
+
+export const zPostApiV1PlatformToolsData = z.object({
+    body: zToolsCreateToolPayload,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1PlatformToolsResponse = zToolsTool;
+
+export const zDeleteApiV1PlatformToolsIdByIdData = z.object({
+    body: z.never().optional(),
+    path: z.object({
+        id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1PlatformToolsIdByIdResponse = z.void();
+
+export const zGetApiV1PlatformToolsIdByIdData = z.object({
+    body: z.never().optional(),
+    path: z.object({
+        id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformToolsIdByIdResponse = zToolsTool;
+
+export const zPatchApiV1PlatformToolsIdByIdData = z.object({
+    body: zToolsUpdateToolPayload,
+    path: z.object({
+        id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1PlatformToolsIdByIdResponse = zToolsTool;
+
+export const zGetApiV1PlatformToolsByHandleData = z.object({
+    body: z.never().optional(),
+    path: z.object({
+        handle: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformToolsByHandleResponse = zToolsTool;
