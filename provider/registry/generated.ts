@@ -42,6 +42,7 @@ export const GENERATED_KINDS: readonly RegisteredKind[] = [
   { token: "langsmith:index:Evaluator", area: "tracing", module: "./tracing/evaluator", load: () => (require("../tracing/evaluator") as typeof import("../tracing/evaluator")).resource },
   { token: "langsmith:index:Example", area: "tracing", module: "./tracing/example", load: () => (require("../tracing/example") as typeof import("../tracing/example")).resource },
   { token: "langsmith:index:FeedbackConfig", area: "tracing", module: "./tracing/feedbackConfig", load: () => (require("../tracing/feedbackConfig") as typeof import("../tracing/feedbackConfig")).resource },
+  { token: "langsmith:index:HubDirectory", area: "tracing", module: "./tracing/hub/hubDirectory", load: () => (require("../tracing/hub/hubDirectory") as typeof import("../tracing/hub/hubDirectory")).resource },
   { token: "langsmith:index:HubEnvironment", area: "tracing", module: "./tracing/hub/hubEnvironment", load: () => (require("../tracing/hub/hubEnvironment") as typeof import("../tracing/hub/hubEnvironment")).resource },
   { token: "langsmith:index:ModelPriceMap", area: "tracing", module: "./tracing/modelPriceMap", load: () => (require("../tracing/modelPriceMap") as typeof import("../tracing/modelPriceMap")).resource },
   { token: "langsmith:index:PlaygroundSettings", area: "tracing", module: "./tracing/playgroundSettings", load: () => (require("../tracing/playgroundSettings") as typeof import("../tracing/playgroundSettings")).resource },

@@ -47,6 +47,12 @@ const DECLARED_BUT_NOT_PRODUCED: readonly { method: string; template: string; st
     reason: "the handle is any string in the path and the read takes nothing else: an unknown handle answers 404",
   },
   {
+    method: "GET",
+    template: "/api/v1/platform/hub/repos/{owner}/{repo}/directories",
+    status: 400,
+    reason: "commit is any string (a hash, a tag or latest) and the read takes nothing else: an unknown one answers 404",
+  },
+  {
     method: "POST",
     template: "/v2/deployments",
     status: 400,

@@ -846,6 +846,28 @@ export const zToolsUpdateToolPayload = z.strictObject({
     returns: z.record(z.string(), z.unknown()).optional()
 });
 
+export const zDirectoriesGetDirectoryResponse = z.strictObject({
+    commit_hash: z.string().optional(),
+    commit_id: z.string().optional(),
+    files: z.record(z.string(), z.unknown()).optional()
+});
+
+export const zDirectoriesCreateDirectoryCommitRequest = z.strictObject({
+    files: z.record(z.string(), z.unknown()).optional(),
+    parent_commit: z.string().optional(),
+    skip_webhooks: z.boolean().optional()
+});
+
+export const zDirectoriesCommitInfo = z.strictObject({
+    commit_hash: z.string().optional(),
+    created_at: z.string().optional(),
+    id: z.string().optional()
+});
+
+export const zDirectoriesCommitResponse = z.strictObject({
+    commit: zDirectoriesCommitInfo.optional()
+});
+
 export const zEvaluatorStructuredOutput = z.strictObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -2123,3 +2145,40 @@ export const zGetApiV1PlatformToolsByHandleData = z.strictObject({
 });
 
 export const zGetApiV1PlatformToolsByHandleResponse = zToolsTool;
+
+export const zDeleteApiV1PlatformHubReposByOwnerByRepoDirectoriesData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        owner: z.string(),
+        repo: z.string()
+    }),
+    query: z.strictObject({
+        repo_type: z.enum(['agent', 'skill']).optional()
+    }).optional()
+});
+
+export const zDeleteApiV1PlatformHubReposByOwnerByRepoDirectoriesResponse = z.void();
+
+export const zGetApiV1PlatformHubReposByOwnerByRepoDirectoriesData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        owner: z.string(),
+        repo: z.string()
+    }),
+    query: z.strictObject({
+        commit: z.string().optional()
+    }).optional()
+});
+
+export const zGetApiV1PlatformHubReposByOwnerByRepoDirectoriesResponse = zDirectoriesGetDirectoryResponse;
+
+export const zPostApiV1PlatformHubReposByOwnerByRepoDirectoriesCommitsData = z.strictObject({
+    body: zDirectoriesCreateDirectoryCommitRequest,
+    path: z.strictObject({
+        owner: z.string(),
+        repo: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1PlatformHubReposByOwnerByRepoDirectoriesCommitsResponse = zDirectoriesCommitResponse;

@@ -846,6 +846,28 @@ export const zToolsUpdateToolPayload = z.looseObject({
     returns: z.record(z.string(), z.unknown()).optional()
 });
 
+export const zDirectoriesGetDirectoryResponse = z.looseObject({
+    commit_hash: z.string().optional(),
+    commit_id: z.string().optional(),
+    files: z.record(z.string(), z.unknown()).optional()
+});
+
+export const zDirectoriesCreateDirectoryCommitRequest = z.looseObject({
+    files: z.record(z.string(), z.unknown()).optional(),
+    parent_commit: z.string().optional(),
+    skip_webhooks: z.boolean().optional()
+});
+
+export const zDirectoriesCommitInfo = z.looseObject({
+    commit_hash: z.string().optional(),
+    created_at: z.string().optional(),
+    id: z.string().optional()
+});
+
+export const zDirectoriesCommitResponse = z.looseObject({
+    commit: zDirectoriesCommitInfo.optional()
+});
+
 export const zEvaluatorStructuredOutput = z.looseObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -2123,3 +2145,40 @@ export const zGetApiV1PlatformToolsByHandleData = z.looseObject({
 });
 
 export const zGetApiV1PlatformToolsByHandleResponse = zToolsTool;
+
+export const zDeleteApiV1PlatformHubReposByOwnerByRepoDirectoriesData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        owner: z.string(),
+        repo: z.string()
+    }),
+    query: z.looseObject({
+        repo_type: z.enum(['agent', 'skill']).optional()
+    }).optional()
+});
+
+export const zDeleteApiV1PlatformHubReposByOwnerByRepoDirectoriesResponse = z.void();
+
+export const zGetApiV1PlatformHubReposByOwnerByRepoDirectoriesData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        owner: z.string(),
+        repo: z.string()
+    }),
+    query: z.looseObject({
+        commit: z.string().optional()
+    }).optional()
+});
+
+export const zGetApiV1PlatformHubReposByOwnerByRepoDirectoriesResponse = zDirectoriesGetDirectoryResponse;
+
+export const zPostApiV1PlatformHubReposByOwnerByRepoDirectoriesCommitsData = z.looseObject({
+    body: zDirectoriesCreateDirectoryCommitRequest,
+    path: z.looseObject({
+        owner: z.string(),
+        repo: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1PlatformHubReposByOwnerByRepoDirectoriesCommitsResponse = zDirectoriesCommitResponse;

@@ -3,7 +3,8 @@
  * emulator serves (sandbox registries; access policies and their
  * attachments to roles; gateway policies; data planes; a workspace by id;
  * the tags of one object; a workspace's handle; a workspace's long-lived
- * retention; SCIM tokens; OAuth clients; hub environments; repo owners; tools),
+ * retention; SCIM tokens; OAuth clients; hub environments; repo owners; tools;
+ * hub directories),
  * each operation with its declared answers, 400s and 404s. The additions'
  * other operations are listed in NOT_IMPLEMENTED_IN_EMULATOR and probed as 501.
  *
@@ -330,6 +331,25 @@ export function describeAdditions(env: ContractEnv): void {
       await call("DELETE", `${tools}/id/not-an-id`, { expect: 400 });
       await call("DELETE", `${tools}/id/${id}`, { expect: 204 });
       await call("DELETE", `${tools}/id/${id}`, { expect: 404 });
+    });
+
+    test("hub directories: a commit is a patch (200; the first creates the repository; 400 for a bad entry or no change; 404 for another owner; 409 on a stale parent), read at latest or a commit (200; 404), delete (204; 400 for a bad repo_type; 404)", async () => {
+      const directory = "/api/v1/platform/hub/repos/-/contract-agent/directories";
+      await call("GET", directory, { expect: 404 });
+      const first = ((await call("POST", `${directory}/commits`, { body: { files: { "AGENTS.md": { content: "a" }, "b.md": { content: "b" } } }, expect: 200 })).body as Json)["commit"] as Json;
+      expect(first).toMatchObject({ id: expect.any(String), commit_hash: expect.any(String), created_at: expect.any(String) });
+      const second = ((await call("POST", `${directory}/commits`, { body: { files: { "b.md": null }, parent_commit: first["commit_hash"], skip_webhooks: true }, expect: 200 })).body as Json)["commit"] as Json;
+      await call("POST", `${directory}/commits`, { body: { files: { "c.md": { content: "c" } }, parent_commit: first["commit_hash"] }, expect: 409 });
+      await call("POST", `${directory}/commits`, { body: { files: { "c.md": "text" } }, expect: 400 });
+      await call("POST", `${directory}/commits`, { body: { files: { "AGENTS.md": { content: "a" } } }, expect: 400 });
+      await call("POST", `${directory}/commits`, { body: { files: "none" }, expect: 400, request: "invalid" });
+      await call("POST", "/api/v1/platform/hub/repos/someone-else/contract-agent/directories/commits", { body: { files: {} }, expect: 404 });
+      expect((await call("GET", directory, { expect: 200 })).body).toEqual({ commit_hash: second["commit_hash"], commit_id: second["id"], files: { "AGENTS.md": { content: "a" } } });
+      expect(((await call("GET", `${directory}?commit=${String(first["commit_hash"])}`, { expect: 200 })).body as Json)["files"]).toEqual({ "AGENTS.md": { content: "a" }, "b.md": { content: "b" } });
+      await call("GET", `${directory}?commit=ffffffff`, { expect: 404 });
+      await call("DELETE", `${directory}?repo_type=prompt`, { expect: 400, request: "invalid" });
+      await call("DELETE", `${directory}?repo_type=agent`, { expect: 204 });
+      await call("DELETE", directory, { expect: 404 });
     });
   });
 }

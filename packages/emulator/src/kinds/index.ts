@@ -41,6 +41,7 @@ export { registerAccessPolicyAttachments } from "../organization/accessPolicies"
 export { registerOAuthClientRotation } from "../organization/oauthClients";
 export { registerRepoOwnerRemoval } from "../tracing/hub/repoOwners";
 export { registerToolByHandle } from "../tracing/hub/tools";
+export { registerHubDirectoryRoutes } from "../tracing/hub/hubDirectories";
 export { registerGatewayPolicyRoutes } from "../organization/gatewayPolicies";
 export { registerResourceTagsRoute, registerWorkspaceTagsRoute } from "../organization/taggings";
 export { registerDataPlaneRoutes } from "../organization/dataPlanes";

@@ -18,6 +18,7 @@ import {
   registerOAuthClientRotation,
   registerRepoOwnerRemoval,
   registerToolByHandle,
+  registerHubDirectoryRoutes,
   registerDataPlaneRoutes,
   registerGatewayPolicyRoutes,
   registerKind,
@@ -265,6 +266,7 @@ export function buildServer(
   registerOAuthClientRotation(app, ctx);
   registerRepoOwnerRemoval(app, ctx);
   registerToolByHandle(app, ctx);
+  registerHubDirectoryRoutes(app, ctx);
   registerGatewayPolicyRoutes(app, ctx);
   registerResourceTagsRoute(app, ctx);
   registerWorkspaceTagsRoute(app, ctx);

@@ -846,6 +846,28 @@ export const zToolsUpdateToolPayload = z.object({
     returns: z.record(z.string(), z.unknown()).optional()
 });
 
+export const zDirectoriesGetDirectoryResponse = z.object({
+    commit_hash: z.string().optional(),
+    commit_id: z.string().optional(),
+    files: z.record(z.string(), z.unknown()).optional()
+});
+
+export const zDirectoriesCreateDirectoryCommitRequest = z.object({
+    files: z.record(z.string(), z.unknown()).optional(),
+    parent_commit: z.string().optional(),
+    skip_webhooks: z.boolean().optional()
+});
+
+export const zDirectoriesCommitInfo = z.object({
+    commit_hash: z.string().optional(),
+    created_at: z.string().optional(),
+    id: z.string().optional()
+});
+
+export const zDirectoriesCommitResponse = z.object({
+    commit: zDirectoriesCommitInfo.optional()
+});
+
 export const zEvaluatorStructuredOutput = z.object({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -2123,3 +2145,40 @@ export const zGetApiV1PlatformToolsByHandleData = z.object({
 });
 
 export const zGetApiV1PlatformToolsByHandleResponse = zToolsTool;
+
+export const zDeleteApiV1PlatformHubReposByOwnerByRepoDirectoriesData = z.object({
+    body: z.never().optional(),
+    path: z.object({
+        owner: z.string(),
+        repo: z.string()
+    }),
+    query: z.object({
+        repo_type: z.enum(['agent', 'skill']).optional()
+    }).optional()
+});
+
+export const zDeleteApiV1PlatformHubReposByOwnerByRepoDirectoriesResponse = z.void();
+
+export const zGetApiV1PlatformHubReposByOwnerByRepoDirectoriesData = z.object({
+    body: z.never().optional(),
+    path: z.object({
+        owner: z.string(),
+        repo: z.string()
+    }),
+    query: z.object({
+        commit: z.string().optional()
+    }).optional()
+});
+
+export const zGetApiV1PlatformHubReposByOwnerByRepoDirectoriesResponse = zDirectoriesGetDirectoryResponse;
+
+export const zPostApiV1PlatformHubReposByOwnerByRepoDirectoriesCommitsData = z.object({
+    body: zDirectoriesCreateDirectoryCommitRequest,
+    path: z.object({
+        owner: z.string(),
+        repo: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1PlatformHubReposByOwnerByRepoDirectoriesCommitsResponse = zDirectoriesCommitResponse;
