@@ -275,6 +275,21 @@ export const getGatewaySpendCaps: typeof import("./getGatewaySpendCaps").getGate
 export const getGatewaySpendCapsOutput: typeof import("./getGatewaySpendCaps").getGatewaySpendCapsOutput = null as any;
 utilities.lazyLoad(exports, ["getGatewaySpendCaps","getGatewaySpendCapsOutput"], () => require("./getGatewaySpendCaps"));
 
+export { GetHubDirectoryArgs, GetHubDirectoryResult, GetHubDirectoryOutputArgs } from "./getHubDirectory";
+export const getHubDirectory: typeof import("./getHubDirectory").getHubDirectory = null as any;
+export const getHubDirectoryOutput: typeof import("./getHubDirectory").getHubDirectoryOutput = null as any;
+utilities.lazyLoad(exports, ["getHubDirectory","getHubDirectoryOutput"], () => require("./getHubDirectory"));
+
+export { GetHubEnvironmentArgs, GetHubEnvironmentResult, GetHubEnvironmentOutputArgs } from "./getHubEnvironment";
+export const getHubEnvironment: typeof import("./getHubEnvironment").getHubEnvironment = null as any;
+export const getHubEnvironmentOutput: typeof import("./getHubEnvironment").getHubEnvironmentOutput = null as any;
+utilities.lazyLoad(exports, ["getHubEnvironment","getHubEnvironmentOutput"], () => require("./getHubEnvironment"));
+
+export { GetHubEnvironmentsArgs, GetHubEnvironmentsResult, GetHubEnvironmentsOutputArgs } from "./getHubEnvironments";
+export const getHubEnvironments: typeof import("./getHubEnvironments").getHubEnvironments = null as any;
+export const getHubEnvironmentsOutput: typeof import("./getHubEnvironments").getHubEnvironmentsOutput = null as any;
+utilities.lazyLoad(exports, ["getHubEnvironments","getHubEnvironmentsOutput"], () => require("./getHubEnvironments"));
+
 export { GetInfoArgs, GetInfoResult } from "./getInfo";
 export const getInfo: typeof import("./getInfo").getInfo = null as any;
 export const getInfoOutput: typeof import("./getInfo").getInfoOutput = null as any;
@@ -390,6 +405,16 @@ export const getPrompts: typeof import("./getPrompts").getPrompts = null as any;
 export const getPromptsOutput: typeof import("./getPrompts").getPromptsOutput = null as any;
 utilities.lazyLoad(exports, ["getPrompts","getPromptsOutput"], () => require("./getPrompts"));
 
+export { GetRepoOwnerArgs, GetRepoOwnerResult, GetRepoOwnerOutputArgs } from "./getRepoOwner";
+export const getRepoOwner: typeof import("./getRepoOwner").getRepoOwner = null as any;
+export const getRepoOwnerOutput: typeof import("./getRepoOwner").getRepoOwnerOutput = null as any;
+utilities.lazyLoad(exports, ["getRepoOwner","getRepoOwnerOutput"], () => require("./getRepoOwner"));
+
+export { GetRepoOwnersArgs, GetRepoOwnersResult, GetRepoOwnersOutputArgs } from "./getRepoOwners";
+export const getRepoOwners: typeof import("./getRepoOwners").getRepoOwners = null as any;
+export const getRepoOwnersOutput: typeof import("./getRepoOwners").getRepoOwnersOutput = null as any;
+utilities.lazyLoad(exports, ["getRepoOwners","getRepoOwnersOutput"], () => require("./getRepoOwners"));
+
 export { GetRoleArgs, GetRoleResult, GetRoleOutputArgs } from "./getRole";
 export const getRole: typeof import("./getRole").getRole = null as any;
 export const getRoleOutput: typeof import("./getRole").getRoleOutput = null as any;
@@ -485,6 +510,16 @@ export const getTaggings: typeof import("./getTaggings").getTaggings = null as a
 export const getTaggingsOutput: typeof import("./getTaggings").getTaggingsOutput = null as any;
 utilities.lazyLoad(exports, ["getTaggings","getTaggingsOutput"], () => require("./getTaggings"));
 
+export { GetToolArgs, GetToolResult, GetToolOutputArgs } from "./getTool";
+export const getTool: typeof import("./getTool").getTool = null as any;
+export const getToolOutput: typeof import("./getTool").getToolOutput = null as any;
+utilities.lazyLoad(exports, ["getTool","getToolOutput"], () => require("./getTool"));
+
+export { GetToolsArgs, GetToolsResult, GetToolsOutputArgs } from "./getTools";
+export const getTools: typeof import("./getTools").getTools = null as any;
+export const getToolsOutput: typeof import("./getTools").getToolsOutput = null as any;
+utilities.lazyLoad(exports, ["getTools","getToolsOutput"], () => require("./getTools"));
+
 export { GetTtlSettingsArgs, GetTtlSettingsResult, GetTtlSettingsOutputArgs } from "./getTtlSettings";
 export const getTtlSettings: typeof import("./getTtlSettings").getTtlSettings = null as any;
 export const getTtlSettingsOutput: typeof import("./getTtlSettings").getTtlSettingsOutput = null as any;
@@ -529,6 +564,16 @@ export { GetWorkspacesArgs, GetWorkspacesResult, GetWorkspacesOutputArgs } from 
 export const getWorkspaces: typeof import("./getWorkspaces").getWorkspaces = null as any;
 export const getWorkspacesOutput: typeof import("./getWorkspaces").getWorkspacesOutput = null as any;
 utilities.lazyLoad(exports, ["getWorkspaces","getWorkspacesOutput"], () => require("./getWorkspaces"));
+
+export { HubDirectoryArgs } from "./hubDirectory";
+export type HubDirectory = import("./hubDirectory").HubDirectory;
+export const HubDirectory: typeof import("./hubDirectory").HubDirectory = null as any;
+utilities.lazyLoad(exports, ["HubDirectory"], () => require("./hubDirectory"));
+
+export { HubEnvironmentArgs } from "./hubEnvironment";
+export type HubEnvironment = import("./hubEnvironment").HubEnvironment;
+export const HubEnvironment: typeof import("./hubEnvironment").HubEnvironment = null as any;
+utilities.lazyLoad(exports, ["HubEnvironment"], () => require("./hubEnvironment"));
 
 export { ModelPriceMapArgs } from "./modelPriceMap";
 export type ModelPriceMap = import("./modelPriceMap").ModelPriceMap;
@@ -580,6 +625,11 @@ export type Provider = import("./provider").Provider;
 export const Provider: typeof import("./provider").Provider = null as any;
 utilities.lazyLoad(exports, ["Provider"], () => require("./provider"));
 
+export { RepoOwnerArgs } from "./repoOwner";
+export type RepoOwner = import("./repoOwner").RepoOwner;
+export const RepoOwner: typeof import("./repoOwner").RepoOwner = null as any;
+utilities.lazyLoad(exports, ["RepoOwner"], () => require("./repoOwner"));
+
 export { RoleArgs } from "./role";
 export type Role = import("./role").Role;
 export const Role: typeof import("./role").Role = null as any;
@@ -629,6 +679,11 @@ export { TaggingArgs } from "./tagging";
 export type Tagging = import("./tagging").Tagging;
 export const Tagging: typeof import("./tagging").Tagging = null as any;
 utilities.lazyLoad(exports, ["Tagging"], () => require("./tagging"));
+
+export { ToolArgs } from "./tool";
+export type Tool = import("./tool").Tool;
+export const Tool: typeof import("./tool").Tool = null as any;
+utilities.lazyLoad(exports, ["Tool"], () => require("./tool"));
 
 export { TtlSettingsArgs } from "./ttlSettings";
 export type TtlSettings = import("./ttlSettings").TtlSettings;
@@ -706,6 +761,10 @@ const _module = {
                 return new GatewayPolicy(name, <any>undefined, { urn })
             case "langsmith:index:GatewaySpendCap":
                 return new GatewaySpendCap(name, <any>undefined, { urn })
+            case "langsmith:index:HubDirectory":
+                return new HubDirectory(name, <any>undefined, { urn })
+            case "langsmith:index:HubEnvironment":
+                return new HubEnvironment(name, <any>undefined, { urn })
             case "langsmith:index:ModelPriceMap":
                 return new ModelPriceMap(name, <any>undefined, { urn })
             case "langsmith:index:OAuthClient":
@@ -724,6 +783,8 @@ const _module = {
                 return new PromptTag(name, <any>undefined, { urn })
             case "langsmith:index:PromptWebhook":
                 return new PromptWebhook(name, <any>undefined, { urn })
+            case "langsmith:index:RepoOwner":
+                return new RepoOwner(name, <any>undefined, { urn })
             case "langsmith:index:Role":
                 return new Role(name, <any>undefined, { urn })
             case "langsmith:index:RunRule":
@@ -744,6 +805,8 @@ const _module = {
                 return new TagValue(name, <any>undefined, { urn })
             case "langsmith:index:Tagging":
                 return new Tagging(name, <any>undefined, { urn })
+            case "langsmith:index:Tool":
+                return new Tool(name, <any>undefined, { urn })
             case "langsmith:index:TtlSettings":
                 return new TtlSettings(name, <any>undefined, { urn })
             case "langsmith:index:UsageLimit":

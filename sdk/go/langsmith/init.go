@@ -55,6 +55,10 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &GatewayPolicy{}
 	case "langsmith:index:GatewaySpendCap":
 		r = &GatewaySpendCap{}
+	case "langsmith:index:HubDirectory":
+		r = &HubDirectory{}
+	case "langsmith:index:HubEnvironment":
+		r = &HubEnvironment{}
 	case "langsmith:index:ModelPriceMap":
 		r = &ModelPriceMap{}
 	case "langsmith:index:OAuthClient":
@@ -73,6 +77,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &PromptTag{}
 	case "langsmith:index:PromptWebhook":
 		r = &PromptWebhook{}
+	case "langsmith:index:RepoOwner":
+		r = &RepoOwner{}
 	case "langsmith:index:Role":
 		r = &Role{}
 	case "langsmith:index:RunRule":
@@ -93,6 +99,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &TagValue{}
 	case "langsmith:index:Tagging":
 		r = &Tagging{}
+	case "langsmith:index:Tool":
+		r = &Tool{}
 	case "langsmith:index:TtlSettings":
 		r = &TtlSettings{}
 	case "langsmith:index:UsageLimit":

@@ -4881,6 +4881,73 @@ func (o ListedGatewaySpendCapArrayOutput) Index(i pulumi.IntInput) ListedGateway
 	}).(ListedGatewaySpendCapOutput)
 }
 
+// A hub environment as `getHubEnvironments` lists it: the `HubEnvironment` resource's outputs and its id.
+type ListedHubEnvironment struct {
+	// The workspace's prompt environments, in order, e.g. `staging`, `production`: each name 1 to 64 characters, no name twice. A change replaces the whole list in place (one PATCH). Changing it updates the resource in place.
+	Environments []string `pulumi:"environments"`
+	// The hub environment's id.
+	Id string `pulumi:"id"`
+	// Workspace the hub environments lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// Workspace the hub environments lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A hub environment as `getHubEnvironments` lists it: the `HubEnvironment` resource's outputs and its id.
+type ListedHubEnvironmentOutput struct{ *pulumi.OutputState }
+
+func (ListedHubEnvironmentOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedHubEnvironment)(nil)).Elem()
+}
+
+func (o ListedHubEnvironmentOutput) ToListedHubEnvironmentOutput() ListedHubEnvironmentOutput {
+	return o
+}
+
+func (o ListedHubEnvironmentOutput) ToListedHubEnvironmentOutputWithContext(ctx context.Context) ListedHubEnvironmentOutput {
+	return o
+}
+
+// The workspace's prompt environments, in order, e.g. `staging`, `production`: each name 1 to 64 characters, no name twice. A change replaces the whole list in place (one PATCH). Changing it updates the resource in place.
+func (o ListedHubEnvironmentOutput) Environments() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ListedHubEnvironment) []string { return v.Environments }).(pulumi.StringArrayOutput)
+}
+
+// The hub environment's id.
+func (o ListedHubEnvironmentOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedHubEnvironment) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Workspace the hub environments lives in.
+func (o ListedHubEnvironmentOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedHubEnvironment) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the hub environments lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedHubEnvironmentOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedHubEnvironment) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedHubEnvironmentArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedHubEnvironmentArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedHubEnvironment)(nil)).Elem()
+}
+
+func (o ListedHubEnvironmentArrayOutput) ToListedHubEnvironmentArrayOutput() ListedHubEnvironmentArrayOutput {
+	return o
+}
+
+func (o ListedHubEnvironmentArrayOutput) ToListedHubEnvironmentArrayOutputWithContext(ctx context.Context) ListedHubEnvironmentArrayOutput {
+	return o
+}
+
+func (o ListedHubEnvironmentArrayOutput) Index(i pulumi.IntInput) ListedHubEnvironmentOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedHubEnvironment {
+		return vs[0].([]ListedHubEnvironment)[vs[1].(int)]
+	}).(ListedHubEnvironmentOutput)
+}
+
 // A model price map as `getModelPriceMaps` lists it: the `ModelPriceMap` resource's outputs and its id.
 type ListedModelPriceMap struct {
 	// Cost of one completion token. Changing it updates the resource in place.
@@ -5923,6 +5990,101 @@ func (o ListedPromptWebhookArrayOutput) Index(i pulumi.IntInput) ListedPromptWeb
 	}).(ListedPromptWebhookOutput)
 }
 
+// A repo owner as `getRepoOwners` lists it: the `RepoOwner` resource's outputs and its id.
+type ListedRepoOwner struct {
+	// ISO 8601 creation time.
+	CreatedAt *string `pulumi:"createdAt"`
+	// Email of a member of the prompt's workspace (e.g. a `WorkspaceMember`'s); unique among the repository's owners (`pulumi import` takes it in place of the id). Another email replaces the owner. Changing it replaces the resource.
+	Email *string `pulumi:"email"`
+	// The owner's full name, as LangSmith shows it.
+	FullName *string `pulumi:"fullName"`
+	// The repo owner's id.
+	Id string `pulumi:"id"`
+	// The owner's LangSmith user id.
+	LsUserId *string `pulumi:"lsUserId"`
+	// The `Prompt` (its handle) whose repository the owner is added to; the prompt's workspace is `workspaceId`'s. Another prompt replaces the owner. Changing it replaces the resource.
+	PromptHandle *string `pulumi:"promptHandle"`
+	// Workspace the repo owner lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// Workspace the repo owner lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A repo owner as `getRepoOwners` lists it: the `RepoOwner` resource's outputs and its id.
+type ListedRepoOwnerOutput struct{ *pulumi.OutputState }
+
+func (ListedRepoOwnerOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedRepoOwner)(nil)).Elem()
+}
+
+func (o ListedRepoOwnerOutput) ToListedRepoOwnerOutput() ListedRepoOwnerOutput {
+	return o
+}
+
+func (o ListedRepoOwnerOutput) ToListedRepoOwnerOutputWithContext(ctx context.Context) ListedRepoOwnerOutput {
+	return o
+}
+
+// ISO 8601 creation time.
+func (o ListedRepoOwnerOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedRepoOwner) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// Email of a member of the prompt's workspace (e.g. a `WorkspaceMember`'s); unique among the repository's owners (`pulumi import` takes it in place of the id). Another email replaces the owner. Changing it replaces the resource.
+func (o ListedRepoOwnerOutput) Email() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedRepoOwner) *string { return v.Email }).(pulumi.StringPtrOutput)
+}
+
+// The owner's full name, as LangSmith shows it.
+func (o ListedRepoOwnerOutput) FullName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedRepoOwner) *string { return v.FullName }).(pulumi.StringPtrOutput)
+}
+
+// The repo owner's id.
+func (o ListedRepoOwnerOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedRepoOwner) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The owner's LangSmith user id.
+func (o ListedRepoOwnerOutput) LsUserId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedRepoOwner) *string { return v.LsUserId }).(pulumi.StringPtrOutput)
+}
+
+// The `Prompt` (its handle) whose repository the owner is added to; the prompt's workspace is `workspaceId`'s. Another prompt replaces the owner. Changing it replaces the resource.
+func (o ListedRepoOwnerOutput) PromptHandle() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedRepoOwner) *string { return v.PromptHandle }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the repo owner lives in.
+func (o ListedRepoOwnerOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedRepoOwner) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the repo owner lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedRepoOwnerOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedRepoOwner) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedRepoOwnerArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedRepoOwnerArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedRepoOwner)(nil)).Elem()
+}
+
+func (o ListedRepoOwnerArrayOutput) ToListedRepoOwnerArrayOutput() ListedRepoOwnerArrayOutput {
+	return o
+}
+
+func (o ListedRepoOwnerArrayOutput) ToListedRepoOwnerArrayOutputWithContext(ctx context.Context) ListedRepoOwnerArrayOutput {
+	return o
+}
+
+func (o ListedRepoOwnerArrayOutput) Index(i pulumi.IntInput) ListedRepoOwnerOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedRepoOwner {
+		return vs[0].([]ListedRepoOwner)[vs[1].(int)]
+	}).(ListedRepoOwnerOutput)
+}
+
 // A role as `getRoles` lists it: the `Role` resource's outputs and its id.
 type ListedRole struct {
 	// `workspace`: where the role's permissions apply.
@@ -6909,6 +7071,122 @@ func (o ListedTaggingArrayOutput) Index(i pulumi.IntInput) ListedTaggingOutput {
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedTagging {
 		return vs[0].([]ListedTagging)[vs[1].(int)]
 	}).(ListedTaggingOutput)
+}
+
+// A tool as `getTools` lists it: the `Tool` resource's outputs and its id.
+type ListedTool struct {
+	// ISO 8601 creation time.
+	CreatedAt *string `pulumi:"createdAt"`
+	// What the tool does, as a model reads it to decide when to call it. Changing it updates the resource in place.
+	Description *string `pulumi:"description"`
+	// Whether agents may call the tool. Changing it updates the resource in place.
+	Enabled *bool `pulumi:"enabled"`
+	// The tool's handle, unique in its workspace (`pulumi import` takes it in place of the id); no `/` and no white space. The service cannot change it: another handle replaces the tool. Changing it replaces the resource.
+	Handle *string `pulumi:"handle"`
+	// The tool's id.
+	Id string `pulumi:"id"`
+	// Your own key-value data about the tool; default none. Changing it updates the resource in place.
+	Metadata map[string]interface{} `pulumi:"metadata"`
+	// The tool's name, as a model sees it. Changing it updates the resource in place.
+	Name *string `pulumi:"name"`
+	// The JSON Schema of the tool's arguments, e.g. `{type: "object", properties: {query: {type: "string"}}, required: ["query"]}`. Changing it updates the resource in place.
+	Parameters map[string]interface{} `pulumi:"parameters"`
+	// The JSON Schema of what the tool returns; default none. Changing it updates the resource in place.
+	Returns map[string]interface{} `pulumi:"returns"`
+	// Workspace the tool lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// Workspace the tool lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A tool as `getTools` lists it: the `Tool` resource's outputs and its id.
+type ListedToolOutput struct{ *pulumi.OutputState }
+
+func (ListedToolOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedTool)(nil)).Elem()
+}
+
+func (o ListedToolOutput) ToListedToolOutput() ListedToolOutput {
+	return o
+}
+
+func (o ListedToolOutput) ToListedToolOutputWithContext(ctx context.Context) ListedToolOutput {
+	return o
+}
+
+// ISO 8601 creation time.
+func (o ListedToolOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedTool) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// What the tool does, as a model reads it to decide when to call it. Changing it updates the resource in place.
+func (o ListedToolOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedTool) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// Whether agents may call the tool. Changing it updates the resource in place.
+func (o ListedToolOutput) Enabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedTool) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
+}
+
+// The tool's handle, unique in its workspace (`pulumi import` takes it in place of the id); no `/` and no white space. The service cannot change it: another handle replaces the tool. Changing it replaces the resource.
+func (o ListedToolOutput) Handle() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedTool) *string { return v.Handle }).(pulumi.StringPtrOutput)
+}
+
+// The tool's id.
+func (o ListedToolOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedTool) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Your own key-value data about the tool; default none. Changing it updates the resource in place.
+func (o ListedToolOutput) Metadata() pulumi.MapOutput {
+	return o.ApplyT(func(v ListedTool) map[string]interface{} { return v.Metadata }).(pulumi.MapOutput)
+}
+
+// The tool's name, as a model sees it. Changing it updates the resource in place.
+func (o ListedToolOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedTool) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// The JSON Schema of the tool's arguments, e.g. `{type: "object", properties: {query: {type: "string"}}, required: ["query"]}`. Changing it updates the resource in place.
+func (o ListedToolOutput) Parameters() pulumi.MapOutput {
+	return o.ApplyT(func(v ListedTool) map[string]interface{} { return v.Parameters }).(pulumi.MapOutput)
+}
+
+// The JSON Schema of what the tool returns; default none. Changing it updates the resource in place.
+func (o ListedToolOutput) Returns() pulumi.MapOutput {
+	return o.ApplyT(func(v ListedTool) map[string]interface{} { return v.Returns }).(pulumi.MapOutput)
+}
+
+// Workspace the tool lives in.
+func (o ListedToolOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedTool) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the tool lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedToolOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedTool) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedToolArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedToolArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedTool)(nil)).Elem()
+}
+
+func (o ListedToolArrayOutput) ToListedToolArrayOutput() ListedToolArrayOutput {
+	return o
+}
+
+func (o ListedToolArrayOutput) ToListedToolArrayOutputWithContext(ctx context.Context) ListedToolArrayOutput {
+	return o
+}
+
+func (o ListedToolArrayOutput) Index(i pulumi.IntInput) ListedToolOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedTool {
+		return vs[0].([]ListedTool)[vs[1].(int)]
+	}).(ListedToolOutput)
 }
 
 // A usage limit as `getUsageLimits` lists it: the `UsageLimit` resource's outputs and its id.
@@ -8268,6 +8546,8 @@ func init() {
 	pulumi.RegisterOutputType(ListedFeedbackConfigArrayOutput{})
 	pulumi.RegisterOutputType(ListedGatewaySpendCapOutput{})
 	pulumi.RegisterOutputType(ListedGatewaySpendCapArrayOutput{})
+	pulumi.RegisterOutputType(ListedHubEnvironmentOutput{})
+	pulumi.RegisterOutputType(ListedHubEnvironmentArrayOutput{})
 	pulumi.RegisterOutputType(ListedModelPriceMapOutput{})
 	pulumi.RegisterOutputType(ListedModelPriceMapArrayOutput{})
 	pulumi.RegisterOutputType(ListedOAuthClientOutput{})
@@ -8284,6 +8564,8 @@ func init() {
 	pulumi.RegisterOutputType(ListedPromptTagArrayOutput{})
 	pulumi.RegisterOutputType(ListedPromptWebhookOutput{})
 	pulumi.RegisterOutputType(ListedPromptWebhookArrayOutput{})
+	pulumi.RegisterOutputType(ListedRepoOwnerOutput{})
+	pulumi.RegisterOutputType(ListedRepoOwnerArrayOutput{})
 	pulumi.RegisterOutputType(ListedRoleOutput{})
 	pulumi.RegisterOutputType(ListedRoleArrayOutput{})
 	pulumi.RegisterOutputType(ListedRunRuleOutput{})
@@ -8302,6 +8584,8 @@ func init() {
 	pulumi.RegisterOutputType(ListedTagValueArrayOutput{})
 	pulumi.RegisterOutputType(ListedTaggingOutput{})
 	pulumi.RegisterOutputType(ListedTaggingArrayOutput{})
+	pulumi.RegisterOutputType(ListedToolOutput{})
+	pulumi.RegisterOutputType(ListedToolArrayOutput{})
 	pulumi.RegisterOutputType(ListedUsageLimitOutput{})
 	pulumi.RegisterOutputType(ListedUsageLimitArrayOutput{})
 	pulumi.RegisterOutputType(ListedWorkspaceOutput{})

@@ -1151,6 +1151,28 @@ export interface ListedGatewaySpendCap {
 }
 
 /**
+ * A hub environment as `getHubEnvironments` lists it: the `HubEnvironment` resource's outputs and its id.
+ */
+export interface ListedHubEnvironment {
+    /**
+     * The workspace's prompt environments, in order, e.g. `staging`, `production`: each name 1 to 64 characters, no name twice. A change replaces the whole list in place (one PATCH). Changing it updates the resource in place.
+     */
+    environments?: string[];
+    /**
+     * The hub environment's id.
+     */
+    id: string;
+    /**
+     * Workspace the hub environments lives in.
+     */
+    tenantId?: string;
+    /**
+     * Workspace the hub environments lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
  * A model price map as `getModelPriceMaps` lists it: the `ModelPriceMap` resource's outputs and its id.
  */
 export interface ListedModelPriceMap {
@@ -1615,6 +1637,44 @@ export interface ListedPromptWebhook {
 }
 
 /**
+ * A repo owner as `getRepoOwners` lists it: the `RepoOwner` resource's outputs and its id.
+ */
+export interface ListedRepoOwner {
+    /**
+     * ISO 8601 creation time.
+     */
+    createdAt?: string;
+    /**
+     * Email of a member of the prompt's workspace (e.g. a `WorkspaceMember`'s); unique among the repository's owners (`pulumi import` takes it in place of the id). Another email replaces the owner. Changing it replaces the resource.
+     */
+    email?: string;
+    /**
+     * The owner's full name, as LangSmith shows it.
+     */
+    fullName?: string;
+    /**
+     * The repo owner's id.
+     */
+    id: string;
+    /**
+     * The owner's LangSmith user id.
+     */
+    lsUserId?: string;
+    /**
+     * The `Prompt` (its handle) whose repository the owner is added to; the prompt's workspace is `workspaceId`'s. Another prompt replaces the owner. Changing it replaces the resource.
+     */
+    promptHandle?: string;
+    /**
+     * Workspace the repo owner lives in.
+     */
+    tenantId?: string;
+    /**
+     * Workspace the repo owner lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
  * A role as `getRoles` lists it: the `Role` resource's outputs and its id.
  */
 export interface ListedRole {
@@ -2028,6 +2088,56 @@ export interface ListedTagging {
     tenantId?: string;
     /**
      * Workspace the tagging lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
+ * A tool as `getTools` lists it: the `Tool` resource's outputs and its id.
+ */
+export interface ListedTool {
+    /**
+     * ISO 8601 creation time.
+     */
+    createdAt?: string;
+    /**
+     * What the tool does, as a model reads it to decide when to call it. Changing it updates the resource in place.
+     */
+    description?: string;
+    /**
+     * Whether agents may call the tool. Changing it updates the resource in place.
+     */
+    enabled?: boolean;
+    /**
+     * The tool's handle, unique in its workspace (`pulumi import` takes it in place of the id); no `/` and no white space. The service cannot change it: another handle replaces the tool. Changing it replaces the resource.
+     */
+    handle?: string;
+    /**
+     * The tool's id.
+     */
+    id: string;
+    /**
+     * Your own key-value data about the tool; default none. Changing it updates the resource in place.
+     */
+    metadata?: {[key: string]: any};
+    /**
+     * The tool's name, as a model sees it. Changing it updates the resource in place.
+     */
+    name?: string;
+    /**
+     * The JSON Schema of the tool's arguments, e.g. `{type: "object", properties: {query: {type: "string"}}, required: ["query"]}`. Changing it updates the resource in place.
+     */
+    parameters?: {[key: string]: any};
+    /**
+     * The JSON Schema of what the tool returns; default none. Changing it updates the resource in place.
+     */
+    returns?: {[key: string]: any};
+    /**
+     * Workspace the tool lives in.
+     */
+    tenantId?: string;
+    /**
+     * Workspace the tool lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
      */
     workspaceId?: string;
 }
