@@ -62,6 +62,24 @@ const DECLARED_BUT_NOT_PRODUCED: readonly { method: string; template: string; st
     reason: "the list takes no parameter and no body: nothing in the request can be malformed",
   },
   {
+    method: "GET",
+    template: "/api/v1/hub/environments",
+    status: 400,
+    reason: "the read takes no parameter and no body: nothing in the request can be malformed (a workspace without environments answers 404)",
+  },
+  {
+    method: "GET",
+    template: "/api/v1/platform/tools/{handle}",
+    status: 400,
+    reason: "the handle is any string in the path and the read takes nothing else: an unknown handle answers 404",
+  },
+  {
+    method: "GET",
+    template: "/api/v1/platform/hub/repos/{owner}/{repo}/directories",
+    status: 400,
+    reason: "commit is any string (a hash, a tag or latest) and the read takes nothing else: an unknown one answers 404",
+  },
+  {
     method: "POST",
     template: "/v2/deployments",
     status: 400,
@@ -108,6 +126,12 @@ const DECLARED_BUT_NOT_PRODUCED: readonly { method: string; template: string; st
     template: "/api/v1/repos/{owner}/{repo}/tags/{tag_name}",
     status: 422,
     reason: "its parameters are unconstrained strings in the path and it takes no query or body: FastAPI has nothing to refuse (an unknown prompt or tag answers 404)",
+  },
+  {
+    method: "GET",
+    template: "/api/v1/repos/{owner}/{repo}/owners",
+    status: 422,
+    reason: "its parameters are unconstrained strings in the path and it takes no query or body: FastAPI has nothing to refuse (an unknown prompt answers 404)",
   },
   {
     method: "DELETE",

@@ -229,6 +229,10 @@ export const KNOWN_UNDECLARED_STATUSES: readonly UndeclaredStatus[] = [
   { method: "PUT", template: "/api/v1/feedback/formulas/{feedback_formula_id}", status: 404, reason: "no such feedback formula in the workspace" },
   { method: "DELETE", template: "/api/v1/feedback/formulas/{feedback_formula_id}", status: 404, reason: "no such feedback formula in the workspace" },
   { method: "DELETE", template: "/api/v1/feedback/formulas/{feedback_formula_id}", status: 410, reason: "the workspace is on composite feedback v2, which retired formulas (the published document says so in prose)" },
+  { method: "POST", template: "/api/v1/repos/{owner}/{repo}/owners", status: 404, reason: "no such prompt in the workspace, or no member of it has that email" },
+  { method: "POST", template: "/api/v1/repos/{owner}/{repo}/owners", status: 409, reason: "that member is already an owner of the prompt" },
+  { method: "GET", template: "/api/v1/repos/{owner}/{repo}/owners", status: 404, reason: "no such prompt in the workspace" },
+  { method: "DELETE", template: "/api/v1/repos/{owner}/{repo}/owners", status: 404, reason: "no such prompt, or that identity is no owner of it" },
 ];
 
 /**

@@ -59,8 +59,8 @@ describe("findOperation", () => {
     expect(ops).toContainEqual({ api: "bulk-exports", method: "GET", template: "/api/v1/bulk-exports/runs", statuses: [200, 422] });
     expect(ops).toContainEqual({ api: "organization-and-access", method: "PUT", template: "/api/v1/ttl-settings", statuses: [200, 422] });
     expect(ops).toContainEqual({ api: "tracing-and-evaluation", method: "DELETE", template: "/api/v1/feedback-configs", statuses: [204, 422] });
-    // 23 of the control plane and bulk exports, 63 of organization and access, 71 of tracing and evaluation, 130 of the additions.
-    expect(ops.length).toBe(287);
+    // 23 of the control plane and bulk exports, 63 of organization and access, 71 of tracing and evaluation, 146 of the additions.
+    expect(ops.length).toBe(303);
     expect(ops).toContainEqual({ api: "additions", method: "GET", template: "/v2/listeners/{listener_id}", statuses: [200, 404, 422] });
     expect(ops).toContainEqual({ api: "additions", method: "GET", template: "/api/v2/sandboxes/registries/{name}", statuses: [200, 403, 404, 500] });
     expect(ops).toContainEqual({

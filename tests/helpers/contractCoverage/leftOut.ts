@@ -346,6 +346,18 @@ export const LEFT_OUT: Readonly<Record<string, LeftOut>> = {
       organization_id: "read as `scope`: set only for an organization's configuration",
     },
   },
+  "langsmith:index:HubDirectory": {
+    request: {
+      parent_commit: "sent by the provider: the head the state records (commitHash), so a repository changed outside the stack refuses the commit",
+      skip_webhooks: "the skipWebhooks input, which the provider sends with each commit itself (it is no field of the directory)",
+    },
+    response: {
+      "commit.commit_hash": "the commit answer's hash: recorded as commitHash (the read's commit_hash)",
+      "commit.id": "the commit answer's id: recorded as commitId (the read's commit_id)",
+      "commit.created_at": "the time of the commit: bookkeeping, not configuration",
+    },
+  },
+  "langsmith:index:RepoOwner": { response: { identity_id: "the resource's id (the owner's identity in the workspace)" } },
   "langsmith:index:PromptTag": {
     request: { skip_webhooks: "a tag moved without notifying the prompt's webhooks: the provider lets `PromptWebhook`s hear every change it makes" },
     response: { repo_id: "the id of the prompt `promptHandle` names" },

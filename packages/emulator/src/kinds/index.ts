@@ -20,6 +20,9 @@ import { PROMPT_COMMITS } from "../tracing/promptCommits";
 import { PROMPTS } from "../tracing/prompts";
 import { PROMPT_TAGS } from "../tracing/promptTags";
 import { PROMPT_WEBHOOKS } from "../tracing/promptWebhooks";
+import { HUB_ENVIRONMENTS } from "../tracing/hub/hubEnvironments";
+import { REPO_OWNERS } from "../tracing/hub/repoOwners";
+import { TOOLS } from "../tracing/hub/tools";
 import { RUN_RULES } from "../tracing/runRules";
 import { SANDBOX_REGISTRIES } from "../organization/sandboxRegistries";
 import { SANDBOX_SNAPSHOTS } from "../organization/sandboxSnapshots";
@@ -48,6 +51,9 @@ export { registerAnnotationQueueReviewerRoutes } from "../tracing/datasets/annot
 export { registerDatasetShareRoutes } from "../tracing/datasets/datasetShares";
 export { registerIssuesAgentOverview } from "../tracing/insights/issuesAgents";
 export { registerChartReads } from "../tracing/charts/chartReads";
+export { registerRepoOwnerRemoval } from "../tracing/hub/repoOwners";
+export { registerToolByHandle } from "../tracing/hub/tools";
+export { registerHubDirectoryRoutes } from "../tracing/hub/hubDirectories";
 export { registerGatewayPolicyRoutes } from "../organization/gatewayPolicies";
 export { registerResourceTagsRoute, registerWorkspaceTagsRoute } from "../organization/taggings";
 export { registerDataPlaneRoutes } from "../organization/dataPlanes";
@@ -85,6 +91,9 @@ export const KINDS: readonly KindDeclaration[] = [
   PROMPTS,
   PROMPT_COMMITS,
   PROMPT_TAGS,
+  HUB_ENVIRONMENTS,
+  REPO_OWNERS,
+  TOOLS,
   EVALUATORS,
   RUN_RULES,
   ALERT_RULES,

@@ -20,6 +20,9 @@ import {
   registerDatasetShareRoutes,
   registerIssuesAgentOverview,
   registerChartReads,
+  registerRepoOwnerRemoval,
+  registerToolByHandle,
+  registerHubDirectoryRoutes,
   registerDataPlaneRoutes,
   registerGatewayPolicyRoutes,
   registerKind,
@@ -270,6 +273,9 @@ export function buildServer(
   registerDatasetShareRoutes(app, ctx);
   registerIssuesAgentOverview(app, ctx);
   registerChartReads(app, ctx);
+  registerRepoOwnerRemoval(app, ctx);
+  registerToolByHandle(app, ctx);
+  registerHubDirectoryRoutes(app, ctx);
   registerGatewayPolicyRoutes(app, ctx);
   registerResourceTagsRoute(app, ctx);
   registerWorkspaceTagsRoute(app, ctx);
