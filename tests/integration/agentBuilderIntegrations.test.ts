@@ -90,7 +90,10 @@ describe("agent-builder integrations against the emulator", () => {
     const imported = await agentBuilderIntegrations.import(operation(), DEFAULT_WORKSPACE_ID);
     expect(imported?.id).toBe(DEFAULT_WORKSPACE_ID);
     expect(imported?.inputs).toMatchObject({ workspaceId: DEFAULT_WORKSPACE_ID, integrationsEnabledByDefault: true });
+    expect(imported?.outputs).toMatchObject({ workspaceId: DEFAULT_WORKSPACE_ID });
     expect(await agentBuilderIntegrations.import(operation(), "agent_builder_integrations")).toBeUndefined();
+    // A workspace the key may not use is none to import (the matrix's lookup of an unknown id answers found: false).
+    expect(await agentBuilderIntegrations.import(operation(), "4dd960b0-de8d-48a2-a7c2-f6d9a492936d")).toBeUndefined();
 
     // Destroy leaves the document, with one warning.
     warnings.length = 0;

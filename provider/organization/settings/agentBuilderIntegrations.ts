@@ -8,6 +8,7 @@
  * No credential is involved: the service's document has no secret field.
  */
 import { defineEndpoint } from "../../client/endpoint";
+import { found, PermissionDeniedError } from "../../client/errors";
 import { zIntegrationsAgentBuilderIntegrationsUpdatePayload } from "../../client/wire/additions.requests";
 import { zGetV1AgentBuilderIntegrationsResponse, zPutV1AgentBuilderIntegrationsResponse } from "../../client/wire/additions.responses";
 import { declareKind, settingsInScope, workspaceIdField, type CrudEndpoints } from "../../engine/kind";
@@ -142,11 +143,20 @@ export const resource = declareKind({
         if (!UUID_PATTERN.test(id)) return undefined;
         const action = `${purpose === "refresh" ? "reading" : "importing"} ${KIND} of workspace ${id}`;
         const client = await context.client(settingsInScope(context, "workspace", action, { workspaceId: id }));
-        const answer = await client.originResources.send(AGENT_BUILDER_INTEGRATIONS_ENDPOINTS.get, { action });
-        return { ...zGetV1AgentBuilderIntegrationsResponse.parse(answer), id };
+        const read = client.originResources.send(AGENT_BUILDER_INTEGRATIONS_ENDPOINTS.get, { action });
+        // An import (or lookup) of an id that names no workspace the key may use finds none; a refresh keeps the error.
+        const answer =
+          purpose === "import"
+            ? await found(read).catch((error: unknown) => (error instanceof PermissionDeniedError ? undefined : Promise.reject(error)))
+            : await read;
+        return answer === undefined ? undefined : { ...zGetV1AgentBuilderIntegrationsResponse.parse(answer), id };
       },
       /** The imported document's workspace is the one the id names. */
-      imported: async ({ id }, _wire, imported) => ({ ...imported, inputs: { ...imported.inputs, workspaceId: id } }),
+      imported: async ({ id }, _wire, imported) => ({
+        ...imported,
+        inputs: { ...imported.inputs, workspaceId: id },
+        outputs: { ...imported.outputs, workspaceId: id },
+      }),
     },
   },
 });
