@@ -7,6 +7,23 @@ import * as utilities from "./utilities";
 /**
  * A reviewer of a LangSmith annotation queue: one identity of the queue's workspace (a `WorkspaceMember`'s `identityId`) assigned to review its items. The service keeps no reviewer object, so the id is `<queueId>/<identityId>`; both inputs replace it. Refresh reads the queue's reviewers, so an assignment removed outside the stack (or a reviewer who left the workspace) is recreated by the next `pulumi up`. A create refuses an identity the queue already has, with the import hint. Import by `<queueId>/<identityId>`.
  *
+ * ## Example Usage
+ * ### An AnnotationQueueReviewer with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const annotationQueue = new langsmith.AnnotationQueue("annotationQueue", {name: "errored runs"});
+ * const organizationMember = new langsmith.OrganizationMember("organizationMember", {email: "ana@example.com"});
+ * const workspaceMember = new langsmith.WorkspaceMember("workspaceMember", {email: organizationMember.email});
+ * const annotationQueueReviewer = new langsmith.AnnotationQueueReviewer("annotationQueueReviewer", {
+ *     queueId: annotationQueue.id,
+ *     identityId: workspaceMember.identityId,
+ * });
+ * export const annotationQueueReviewerId = annotationQueueReviewer.id;
+ * ```
+ *
  * ## Import
  *
  * An AnnotationQueueReviewer made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):

@@ -7,6 +7,18 @@ import * as utilities from "./utilities";
 /**
  * The public share of a LangSmith dataset: a share token with which anyone can read the dataset, without an API key, at the service's public routes. `shareToken` is a Pulumi secret (whoever holds it reads the dataset). The share's id is the dataset's id; `shareProjects` changes in place (one PUT, the same token); destroy unshares, and the token stops working. A create refuses a dataset that is already shared, with the import hint. `getDatasetShares` lists the workspace's dataset shares (without their tokens). Import by `<datasetId>`.
  *
+ * ## Example Usage
+ * ### A DatasetShare with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const dataset = new langsmith.Dataset("dataset", {name: "support-regressions"});
+ * const datasetShare = new langsmith.DatasetShare("datasetShare", {datasetId: dataset.id});
+ * export const datasetShareId = datasetShare.id;
+ * ```
+ *
  * ## Import
  *
  * A DatasetShare made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):

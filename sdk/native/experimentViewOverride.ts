@@ -10,6 +10,34 @@ import * as utilities from "./utilities";
 /**
  * How the columns of a LangSmith dataset's experiments are shown: colour gradients and maps, decimal precision, hidden columns. A dataset has at most one; `columnOverrides` changes in place (the whole list, one PATCH), `datasetId` replaces it. A create for a dataset that already has one is refused with the import hint. Called at `/api/v1/platform/datasets/{datasetId}/experiment-view-overrides` (the service's published document writes the path bare, alone of its platform family). Import by `<datasetId>/<id>`.
  *
+ * ## Example Usage
+ * ### An ExperimentViewOverride with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const dataset = new langsmith.Dataset("dataset", {name: "support-regressions"});
+ * const experimentViewOverride = new langsmith.ExperimentViewOverride("experimentViewOverride", {
+ *     datasetId: dataset.id,
+ *     columnOverrides: [{
+ *         column: "outputs.accuracy",
+ *         precision: 3,
+ *         colorGradient: [
+ *             {
+ *                 value: 0,
+ *                 color: "#ff0000",
+ *             },
+ *             {
+ *                 value: 1,
+ *                 color: "#00ff00",
+ *             },
+ *         ],
+ *     }],
+ * });
+ * export const experimentViewOverrideId = experimentViewOverride.id;
+ * ```
+ *
  * ## Import
  *
  * An ExperimentViewOverride made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):

@@ -10,6 +10,26 @@ import * as utilities from "./utilities";
 /**
  * **Deprecated by the service** (for workspaces still on v1 composite feedback): a feedback key whose score is a weighted sum or average of other keys' scores, for one dataset's experiments or one tracing project. The service marks every formula operation deprecated in favour of composite feedback v2, where a composite score is a code evaluator (an `Evaluator` of type `code`) run by a run rule (a `RunRule`), and a workspace moved to v2 cannot delete formulas (410). The key, the aggregation and the parts change in place (one PUT of all three); another dataset or project replaces it. Import by id.
  *
+ * ## Example Usage
+ * ### A FeedbackFormula with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const dataset = new langsmith.Dataset("dataset", {name: "support-regressions"});
+ * const feedbackFormula = new langsmith.FeedbackFormula("feedbackFormula", {
+ *     datasetId: dataset.id,
+ *     feedbackKey: "overall",
+ *     aggregationType: langsmith.FeedbackFormulaAggregationType.Avg,
+ *     formulaParts: [{
+ *         key: "correctness",
+ *         weight: 1,
+ *     }],
+ * });
+ * export const feedbackFormulaId = feedbackFormula.id;
+ * ```
+ *
  * ## Import
  *
  * A FeedbackFormula made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):

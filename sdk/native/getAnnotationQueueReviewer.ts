@@ -6,6 +6,27 @@ import * as utilities from "./utilities";
 
 /**
  * Looks a annotation queue reviewer up by `identityId` under its `queueId`, and answers it as the `AnnotationQueueReviewer` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getAnnotationQueueReviewer
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const annotationQueue = new langsmith.AnnotationQueue("annotationQueue", {name: "errored runs"});
+ * const organizationMember = new langsmith.OrganizationMember("organizationMember", {email: "ana@example.com"});
+ * const workspaceMember = new langsmith.WorkspaceMember("workspaceMember", {email: organizationMember.email});
+ * const annotationQueueReviewer = new langsmith.AnnotationQueueReviewer("annotationQueueReviewer", {
+ *     queueId: annotationQueue.id,
+ *     identityId: workspaceMember.identityId,
+ * });
+ * const annotationQueueReviewerResult = langsmith.getAnnotationQueueReviewerOutput({
+ *     queueId: annotationQueue.id,
+ *     identityId: annotationQueueReviewer.identityId,
+ * });
+ * export const found = annotationQueueReviewerResult.apply(annotationQueueReviewerResult => annotationQueueReviewerResult.found);
+ * ```
  */
 export function getAnnotationQueueReviewer(args: GetAnnotationQueueReviewerArgs, opts?: pulumi.InvokeOptions): Promise<GetAnnotationQueueReviewerResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -67,6 +88,27 @@ export interface GetAnnotationQueueReviewerResult {
 }
 /**
  * Looks a annotation queue reviewer up by `identityId` under its `queueId`, and answers it as the `AnnotationQueueReviewer` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getAnnotationQueueReviewer
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const annotationQueue = new langsmith.AnnotationQueue("annotationQueue", {name: "errored runs"});
+ * const organizationMember = new langsmith.OrganizationMember("organizationMember", {email: "ana@example.com"});
+ * const workspaceMember = new langsmith.WorkspaceMember("workspaceMember", {email: organizationMember.email});
+ * const annotationQueueReviewer = new langsmith.AnnotationQueueReviewer("annotationQueueReviewer", {
+ *     queueId: annotationQueue.id,
+ *     identityId: workspaceMember.identityId,
+ * });
+ * const annotationQueueReviewerResult = langsmith.getAnnotationQueueReviewerOutput({
+ *     queueId: annotationQueue.id,
+ *     identityId: annotationQueueReviewer.identityId,
+ * });
+ * export const found = annotationQueueReviewerResult.apply(annotationQueueReviewerResult => annotationQueueReviewerResult.found);
+ * ```
  */
 export function getAnnotationQueueReviewerOutput(args: GetAnnotationQueueReviewerOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetAnnotationQueueReviewerResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -9,6 +9,20 @@ import * as utilities from "./utilities";
 
 /**
  * Every annotation queue reviewer in a workspace, as the `AnnotationQueueReviewer` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getAnnotationQueueReviewers
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const annotationQueue = new langsmith.AnnotationQueue("annotationQueue", {name: "errored runs"});
+ * const annotationQueueReviewersResult = langsmith.getAnnotationQueueReviewersOutput({
+ *     queueId: annotationQueue.id,
+ * });
+ * export const annotationQueueReviewers = annotationQueueReviewersResult.apply(annotationQueueReviewersResult => annotationQueueReviewersResult.annotationQueueReviewers);
+ * ```
  */
 export function getAnnotationQueueReviewers(args: GetAnnotationQueueReviewersArgs, opts?: pulumi.InvokeOptions): Promise<GetAnnotationQueueReviewersResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -37,6 +51,20 @@ export interface GetAnnotationQueueReviewersResult {
 }
 /**
  * Every annotation queue reviewer in a workspace, as the `AnnotationQueueReviewer` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getAnnotationQueueReviewers
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const annotationQueue = new langsmith.AnnotationQueue("annotationQueue", {name: "errored runs"});
+ * const annotationQueueReviewersResult = langsmith.getAnnotationQueueReviewersOutput({
+ *     queueId: annotationQueue.id,
+ * });
+ * export const annotationQueueReviewers = annotationQueueReviewersResult.apply(annotationQueueReviewersResult => annotationQueueReviewersResult.annotationQueueReviewers);
+ * ```
  */
 export function getAnnotationQueueReviewersOutput(args: GetAnnotationQueueReviewersOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetAnnotationQueueReviewersResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

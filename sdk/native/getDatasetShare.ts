@@ -6,6 +6,21 @@ import * as utilities from "./utilities";
 
 /**
  * Looks a dataset share up by `datasetId`, and answers it as the `DatasetShare` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getDatasetShare
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const dataset = new langsmith.Dataset("dataset", {name: "support-regressions"});
+ * const datasetShare = new langsmith.DatasetShare("datasetShare", {datasetId: dataset.id});
+ * const datasetShareResult = langsmith.getDatasetShareOutput({
+ *     datasetId: datasetShare.datasetId,
+ * });
+ * export const found = datasetShareResult.apply(datasetShareResult => datasetShareResult.found);
+ * ```
  */
 export function getDatasetShare(args: GetDatasetShareArgs, opts?: pulumi.InvokeOptions): Promise<GetDatasetShareResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -54,6 +69,21 @@ export interface GetDatasetShareResult {
 }
 /**
  * Looks a dataset share up by `datasetId`, and answers it as the `DatasetShare` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getDatasetShare
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const dataset = new langsmith.Dataset("dataset", {name: "support-regressions"});
+ * const datasetShare = new langsmith.DatasetShare("datasetShare", {datasetId: dataset.id});
+ * const datasetShareResult = langsmith.getDatasetShareOutput({
+ *     datasetId: datasetShare.datasetId,
+ * });
+ * export const found = datasetShareResult.apply(datasetShareResult => datasetShareResult.found);
+ * ```
  */
 export function getDatasetShareOutput(args: GetDatasetShareOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetDatasetShareResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

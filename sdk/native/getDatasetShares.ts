@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Every dataset share in a workspace, as the `DatasetShare` resource's outputs with its id, every page read. Beside the outputs, what the service's list answers of each: `datasetName`, `sharedAt`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getDatasetShares
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const datasetSharesResult = langsmith.getDatasetShares({});
+ * export const datasetShares = datasetSharesResult.then(datasetSharesResult => datasetSharesResult.datasetShares);
+ * ```
  */
 export function getDatasetShares(args?: GetDatasetSharesArgs, opts?: pulumi.InvokeOptions): Promise<GetDatasetSharesResult> {
     args = args || {};
@@ -33,6 +44,17 @@ export interface GetDatasetSharesResult {
 }
 /**
  * Every dataset share in a workspace, as the `DatasetShare` resource's outputs with its id, every page read. Beside the outputs, what the service's list answers of each: `datasetName`, `sharedAt`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getDatasetShares
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const datasetSharesResult = langsmith.getDatasetShares({});
+ * export const datasetShares = datasetSharesResult.then(datasetSharesResult => datasetSharesResult.datasetShares);
+ * ```
  */
 export function getDatasetSharesOutput(args?: GetDatasetSharesOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetDatasetSharesResult> {
     args = args || {};

@@ -9,6 +9,38 @@ import * as utilities from "./utilities";
 
 /**
  * Looks a experiment view override up by `id` under its `datasetId`, and answers it as the `ExperimentViewOverride` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getExperimentViewOverride
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const dataset = new langsmith.Dataset("dataset", {name: "support-regressions"});
+ * const experimentViewOverride = new langsmith.ExperimentViewOverride("experimentViewOverride", {
+ *     datasetId: dataset.id,
+ *     columnOverrides: [{
+ *         column: "outputs.accuracy",
+ *         precision: 3,
+ *         colorGradient: [
+ *             {
+ *                 value: 0,
+ *                 color: "#ff0000",
+ *             },
+ *             {
+ *                 value: 1,
+ *                 color: "#00ff00",
+ *             },
+ *         ],
+ *     }],
+ * });
+ * const experimentViewOverrideResult = langsmith.getExperimentViewOverrideOutput({
+ *     datasetId: dataset.id,
+ *     id: experimentViewOverride.id,
+ * });
+ * export const found = experimentViewOverrideResult.apply(experimentViewOverrideResult => experimentViewOverrideResult.found);
+ * ```
  */
 export function getExperimentViewOverride(args: GetExperimentViewOverrideArgs, opts?: pulumi.InvokeOptions): Promise<GetExperimentViewOverrideResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -70,6 +102,38 @@ export interface GetExperimentViewOverrideResult {
 }
 /**
  * Looks a experiment view override up by `id` under its `datasetId`, and answers it as the `ExperimentViewOverride` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getExperimentViewOverride
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const dataset = new langsmith.Dataset("dataset", {name: "support-regressions"});
+ * const experimentViewOverride = new langsmith.ExperimentViewOverride("experimentViewOverride", {
+ *     datasetId: dataset.id,
+ *     columnOverrides: [{
+ *         column: "outputs.accuracy",
+ *         precision: 3,
+ *         colorGradient: [
+ *             {
+ *                 value: 0,
+ *                 color: "#ff0000",
+ *             },
+ *             {
+ *                 value: 1,
+ *                 color: "#00ff00",
+ *             },
+ *         ],
+ *     }],
+ * });
+ * const experimentViewOverrideResult = langsmith.getExperimentViewOverrideOutput({
+ *     datasetId: dataset.id,
+ *     id: experimentViewOverride.id,
+ * });
+ * export const found = experimentViewOverrideResult.apply(experimentViewOverrideResult => experimentViewOverrideResult.found);
+ * ```
  */
 export function getExperimentViewOverrideOutput(args: GetExperimentViewOverrideOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetExperimentViewOverrideResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

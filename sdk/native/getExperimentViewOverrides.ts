@@ -9,6 +9,20 @@ import * as utilities from "./utilities";
 
 /**
  * Every experiment view override in a workspace, as the `ExperimentViewOverride` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getExperimentViewOverrides
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const dataset = new langsmith.Dataset("dataset", {name: "support-regressions"});
+ * const experimentViewOverridesResult = langsmith.getExperimentViewOverridesOutput({
+ *     datasetId: dataset.id,
+ * });
+ * export const experimentViewOverrides = experimentViewOverridesResult.apply(experimentViewOverridesResult => experimentViewOverridesResult.experimentViewOverrides);
+ * ```
  */
 export function getExperimentViewOverrides(args: GetExperimentViewOverridesArgs, opts?: pulumi.InvokeOptions): Promise<GetExperimentViewOverridesResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -37,6 +51,20 @@ export interface GetExperimentViewOverridesResult {
 }
 /**
  * Every experiment view override in a workspace, as the `ExperimentViewOverride` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getExperimentViewOverrides
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const dataset = new langsmith.Dataset("dataset", {name: "support-regressions"});
+ * const experimentViewOverridesResult = langsmith.getExperimentViewOverridesOutput({
+ *     datasetId: dataset.id,
+ * });
+ * export const experimentViewOverrides = experimentViewOverridesResult.apply(experimentViewOverridesResult => experimentViewOverridesResult.experimentViewOverrides);
+ * ```
  */
 export function getExperimentViewOverridesOutput(args: GetExperimentViewOverridesOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetExperimentViewOverridesResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -9,6 +9,29 @@ import * as utilities from "./utilities";
 
 /**
  * Looks a feedback formula up by `id`, and answers it as the `FeedbackFormula` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getFeedbackFormula
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const dataset = new langsmith.Dataset("dataset", {name: "support-regressions"});
+ * const feedbackFormula = new langsmith.FeedbackFormula("feedbackFormula", {
+ *     datasetId: dataset.id,
+ *     feedbackKey: "overall",
+ *     aggregationType: langsmith.FeedbackFormulaAggregationType.Avg,
+ *     formulaParts: [{
+ *         key: "correctness",
+ *         weight: 1,
+ *     }],
+ * });
+ * const feedbackFormulaResult = langsmith.getFeedbackFormulaOutput({
+ *     id: feedbackFormula.id,
+ * });
+ * export const found = feedbackFormulaResult.apply(feedbackFormulaResult => feedbackFormulaResult.found);
+ * ```
  */
 export function getFeedbackFormula(args: GetFeedbackFormulaArgs, opts?: pulumi.InvokeOptions): Promise<GetFeedbackFormulaResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -77,6 +100,29 @@ export interface GetFeedbackFormulaResult {
 }
 /**
  * Looks a feedback formula up by `id`, and answers it as the `FeedbackFormula` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getFeedbackFormula
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const dataset = new langsmith.Dataset("dataset", {name: "support-regressions"});
+ * const feedbackFormula = new langsmith.FeedbackFormula("feedbackFormula", {
+ *     datasetId: dataset.id,
+ *     feedbackKey: "overall",
+ *     aggregationType: langsmith.FeedbackFormulaAggregationType.Avg,
+ *     formulaParts: [{
+ *         key: "correctness",
+ *         weight: 1,
+ *     }],
+ * });
+ * const feedbackFormulaResult = langsmith.getFeedbackFormulaOutput({
+ *     id: feedbackFormula.id,
+ * });
+ * export const found = feedbackFormulaResult.apply(feedbackFormulaResult => feedbackFormulaResult.found);
+ * ```
  */
 export function getFeedbackFormulaOutput(args: GetFeedbackFormulaOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetFeedbackFormulaResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

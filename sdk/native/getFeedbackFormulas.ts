@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Every feedback formula in a workspace, as the `FeedbackFormula` resource's outputs with its id, every page read. Filters: `datasetId`, `projectId`; each given one narrows the list. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getFeedbackFormulas
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const feedbackFormulasResult = langsmith.getFeedbackFormulas({});
+ * export const feedbackFormulas = feedbackFormulasResult.then(feedbackFormulasResult => feedbackFormulasResult.feedbackFormulas);
+ * ```
  */
 export function getFeedbackFormulas(args?: GetFeedbackFormulasArgs, opts?: pulumi.InvokeOptions): Promise<GetFeedbackFormulasResult> {
     args = args || {};
@@ -43,6 +54,17 @@ export interface GetFeedbackFormulasResult {
 }
 /**
  * Every feedback formula in a workspace, as the `FeedbackFormula` resource's outputs with its id, every page read. Filters: `datasetId`, `projectId`; each given one narrows the list. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getFeedbackFormulas
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const feedbackFormulasResult = langsmith.getFeedbackFormulas({});
+ * export const feedbackFormulas = feedbackFormulasResult.then(feedbackFormulasResult => feedbackFormulasResult.feedbackFormulas);
+ * ```
  */
 export function getFeedbackFormulasOutput(args?: GetFeedbackFormulasOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetFeedbackFormulasResult> {
     args = args || {};

@@ -9,6 +9,25 @@ import * as utilities from "./utilities";
 
 /**
  * Looks a insights config up by `id` under its `projectId`, and answers it as the `InsightsConfig` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getInsightsConfig
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const project = new langsmith.Project("project", {name: "support-agent"});
+ * const insightsConfig = new langsmith.InsightsConfig("insightsConfig", {
+ *     projectId: project.id,
+ *     name: "topics",
+ * });
+ * const insightsConfigResult = langsmith.getInsightsConfigOutput({
+ *     projectId: project.id,
+ *     id: insightsConfig.id,
+ * });
+ * export const found = insightsConfigResult.apply(insightsConfigResult => insightsConfigResult.found);
+ * ```
  */
 export function getInsightsConfig(args: GetInsightsConfigArgs, opts?: pulumi.InvokeOptions): Promise<GetInsightsConfigResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -74,6 +93,25 @@ export interface GetInsightsConfigResult {
 }
 /**
  * Looks a insights config up by `id` under its `projectId`, and answers it as the `InsightsConfig` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getInsightsConfig
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const project = new langsmith.Project("project", {name: "support-agent"});
+ * const insightsConfig = new langsmith.InsightsConfig("insightsConfig", {
+ *     projectId: project.id,
+ *     name: "topics",
+ * });
+ * const insightsConfigResult = langsmith.getInsightsConfigOutput({
+ *     projectId: project.id,
+ *     id: insightsConfig.id,
+ * });
+ * export const found = insightsConfigResult.apply(insightsConfigResult => insightsConfigResult.found);
+ * ```
  */
 export function getInsightsConfigOutput(args: GetInsightsConfigOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetInsightsConfigResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -9,6 +9,20 @@ import * as utilities from "./utilities";
 
 /**
  * Every insights config in a workspace, as the `InsightsConfig` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getInsightsConfigs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const project = new langsmith.Project("project", {name: "support-agent"});
+ * const insightsConfigsResult = langsmith.getInsightsConfigsOutput({
+ *     projectId: project.id,
+ * });
+ * export const insightsConfigs = insightsConfigsResult.apply(insightsConfigsResult => insightsConfigsResult.insightsConfigs);
+ * ```
  */
 export function getInsightsConfigs(args: GetInsightsConfigsArgs, opts?: pulumi.InvokeOptions): Promise<GetInsightsConfigsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -37,6 +51,20 @@ export interface GetInsightsConfigsResult {
 }
 /**
  * Every insights config in a workspace, as the `InsightsConfig` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getInsightsConfigs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const project = new langsmith.Project("project", {name: "support-agent"});
+ * const insightsConfigsResult = langsmith.getInsightsConfigsOutput({
+ *     projectId: project.id,
+ * });
+ * export const insightsConfigs = insightsConfigsResult.apply(insightsConfigsResult => insightsConfigsResult.insightsConfigs);
+ * ```
  */
 export function getInsightsConfigsOutput(args: GetInsightsConfigsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetInsightsConfigsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -6,6 +6,21 @@ import * as utilities from "./utilities";
 
 /**
  * Looks a issues agent up by `id`, and answers it as the `IssuesAgent` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getIssuesAgent
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const project = new langsmith.Project("project", {name: "support-agent"});
+ * const issuesAgent = new langsmith.IssuesAgent("issuesAgent", {projectId: project.id});
+ * const issuesAgentResult = langsmith.getIssuesAgentOutput({
+ *     id: issuesAgent.id,
+ * });
+ * export const found = issuesAgentResult.apply(issuesAgentResult => issuesAgentResult.found);
+ * ```
  */
 export function getIssuesAgent(args: GetIssuesAgentArgs, opts?: pulumi.InvokeOptions): Promise<GetIssuesAgentResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -114,6 +129,21 @@ export interface GetIssuesAgentResult {
 }
 /**
  * Looks a issues agent up by `id`, and answers it as the `IssuesAgent` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getIssuesAgent
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const project = new langsmith.Project("project", {name: "support-agent"});
+ * const issuesAgent = new langsmith.IssuesAgent("issuesAgent", {projectId: project.id});
+ * const issuesAgentResult = langsmith.getIssuesAgentOutput({
+ *     id: issuesAgent.id,
+ * });
+ * export const found = issuesAgentResult.apply(issuesAgentResult => issuesAgentResult.found);
+ * ```
  */
 export function getIssuesAgentOutput(args: GetIssuesAgentOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetIssuesAgentResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Every issues agent in a workspace, as the `IssuesAgent` resource's outputs with its id, every page read. Beside the outputs, what the service's list answers of each: `projectName`, `issueCount`, `latestRunId`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getIssuesAgents
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const issuesAgentsResult = langsmith.getIssuesAgents({});
+ * export const issuesAgents = issuesAgentsResult.then(issuesAgentsResult => issuesAgentsResult.issuesAgents);
+ * ```
  */
 export function getIssuesAgents(args?: GetIssuesAgentsArgs, opts?: pulumi.InvokeOptions): Promise<GetIssuesAgentsResult> {
     args = args || {};
@@ -33,6 +44,17 @@ export interface GetIssuesAgentsResult {
 }
 /**
  * Every issues agent in a workspace, as the `IssuesAgent` resource's outputs with its id, every page read. Beside the outputs, what the service's list answers of each: `projectName`, `issueCount`, `latestRunId`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getIssuesAgents
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const issuesAgentsResult = langsmith.getIssuesAgents({});
+ * export const issuesAgents = issuesAgentsResult.then(issuesAgentsResult => issuesAgentsResult.issuesAgents);
+ * ```
  */
 export function getIssuesAgentsOutput(args?: GetIssuesAgentsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetIssuesAgentsResult> {
     args = args || {};

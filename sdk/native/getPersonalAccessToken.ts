@@ -6,6 +6,20 @@ import * as utilities from "./utilities";
 
 /**
  * Looks a personal access token up by `id`, and answers it as the `PersonalAccessToken` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getPersonalAccessToken
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const personalAccessToken = new langsmith.PersonalAccessToken("personalAccessToken", {});
+ * const personalAccessTokenResult = langsmith.getPersonalAccessTokenOutput({
+ *     id: personalAccessToken.id,
+ * });
+ * export const found = personalAccessTokenResult.apply(personalAccessTokenResult => personalAccessTokenResult.found);
+ * ```
  */
 export function getPersonalAccessToken(args: GetPersonalAccessTokenArgs, opts?: pulumi.InvokeOptions): Promise<GetPersonalAccessTokenResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -73,6 +87,20 @@ export interface GetPersonalAccessTokenResult {
 }
 /**
  * Looks a personal access token up by `id`, and answers it as the `PersonalAccessToken` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getPersonalAccessToken
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const personalAccessToken = new langsmith.PersonalAccessToken("personalAccessToken", {});
+ * const personalAccessTokenResult = langsmith.getPersonalAccessTokenOutput({
+ *     id: personalAccessToken.id,
+ * });
+ * export const found = personalAccessTokenResult.apply(personalAccessTokenResult => personalAccessTokenResult.found);
+ * ```
  */
 export function getPersonalAccessTokenOutput(args: GetPersonalAccessTokenOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetPersonalAccessTokenResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Every personal access token in the organization, as the `PersonalAccessToken` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getPersonalAccessTokens
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const personalAccessTokensResult = langsmith.getPersonalAccessTokens({});
+ * export const personalAccessTokens = personalAccessTokensResult.then(personalAccessTokensResult => personalAccessTokensResult.personalAccessTokens);
+ * ```
  */
 export function getPersonalAccessTokens(args?: GetPersonalAccessTokensArgs, opts?: pulumi.InvokeOptions): Promise<GetPersonalAccessTokensResult> {
     args = args || {};
@@ -28,6 +39,17 @@ export interface GetPersonalAccessTokensResult {
 }
 /**
  * Every personal access token in the organization, as the `PersonalAccessToken` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getPersonalAccessTokens
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const personalAccessTokensResult = langsmith.getPersonalAccessTokens({});
+ * export const personalAccessTokens = personalAccessTokensResult.then(personalAccessTokensResult => personalAccessTokensResult.personalAccessTokens);
+ * ```
  */
 export function getPersonalAccessTokensOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetPersonalAccessTokensResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -6,6 +6,24 @@ import * as utilities from "./utilities";
 
 /**
  * Looks a sandbox snapshot up by `id`, and answers it as the `SandboxSnapshot` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getSandboxSnapshot
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const sandboxSnapshot = new langsmith.SandboxSnapshot("sandboxSnapshot", {
+ *     name: "base",
+ *     dockerImage: "python:3.12-slim",
+ *     fsCapacityBytes: 4294967296,
+ * });
+ * const sandboxSnapshotResult = langsmith.getSandboxSnapshotOutput({
+ *     id: sandboxSnapshot.id,
+ * });
+ * export const found = sandboxSnapshotResult.apply(sandboxSnapshotResult => sandboxSnapshotResult.found);
+ * ```
  */
 export function getSandboxSnapshot(args: GetSandboxSnapshotArgs, opts?: pulumi.InvokeOptions): Promise<GetSandboxSnapshotResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -94,6 +112,24 @@ export interface GetSandboxSnapshotResult {
 }
 /**
  * Looks a sandbox snapshot up by `id`, and answers it as the `SandboxSnapshot` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getSandboxSnapshot
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const sandboxSnapshot = new langsmith.SandboxSnapshot("sandboxSnapshot", {
+ *     name: "base",
+ *     dockerImage: "python:3.12-slim",
+ *     fsCapacityBytes: 4294967296,
+ * });
+ * const sandboxSnapshotResult = langsmith.getSandboxSnapshotOutput({
+ *     id: sandboxSnapshot.id,
+ * });
+ * export const found = sandboxSnapshotResult.apply(sandboxSnapshotResult => sandboxSnapshotResult.found);
+ * ```
  */
 export function getSandboxSnapshotOutput(args: GetSandboxSnapshotOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetSandboxSnapshotResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Every sandbox snapshot in a workspace, as the `SandboxSnapshot` resource's outputs with its id, every page read. Filters: `nameContains`, `status`; each given one narrows the list. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getSandboxSnapshots
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const sandboxSnapshotsResult = langsmith.getSandboxSnapshots({});
+ * export const sandboxSnapshots = sandboxSnapshotsResult.then(sandboxSnapshotsResult => sandboxSnapshotsResult.sandboxSnapshots);
+ * ```
  */
 export function getSandboxSnapshots(args?: GetSandboxSnapshotsArgs, opts?: pulumi.InvokeOptions): Promise<GetSandboxSnapshotsResult> {
     args = args || {};
@@ -43,6 +54,17 @@ export interface GetSandboxSnapshotsResult {
 }
 /**
  * Every sandbox snapshot in a workspace, as the `SandboxSnapshot` resource's outputs with its id, every page read. Filters: `nameContains`, `status`; each given one narrows the list. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getSandboxSnapshots
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const sandboxSnapshotsResult = langsmith.getSandboxSnapshots({});
+ * export const sandboxSnapshots = sandboxSnapshotsResult.then(sandboxSnapshotsResult => sandboxSnapshotsResult.sandboxSnapshots);
+ * ```
  */
 export function getSandboxSnapshotsOutput(args?: GetSandboxSnapshotsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetSandboxSnapshotsResult> {
     args = args || {};

@@ -15,6 +15,11 @@ export type AccessPolicyAttachment = import("./accessPolicyAttachment").AccessPo
 export const AccessPolicyAttachment: typeof import("./accessPolicyAttachment").AccessPolicyAttachment = null as any;
 utilities.lazyLoad(exports, ["AccessPolicyAttachment"], () => require("./accessPolicyAttachment"));
 
+export { AgentBuilderIntegrationsArgs } from "./agentBuilderIntegrations";
+export type AgentBuilderIntegrations = import("./agentBuilderIntegrations").AgentBuilderIntegrations;
+export const AgentBuilderIntegrations: typeof import("./agentBuilderIntegrations").AgentBuilderIntegrations = null as any;
+utilities.lazyLoad(exports, ["AgentBuilderIntegrations"], () => require("./agentBuilderIntegrations"));
+
 export { AlertRuleArgs } from "./alertRule";
 export type AlertRule = import("./alertRule").AlertRule;
 export const AlertRule: typeof import("./alertRule").AlertRule = null as any;
@@ -44,6 +49,16 @@ export { BulkExportDestinationArgs } from "./bulkExportDestination";
 export type BulkExportDestination = import("./bulkExportDestination").BulkExportDestination;
 export const BulkExportDestination: typeof import("./bulkExportDestination").BulkExportDestination = null as any;
 utilities.lazyLoad(exports, ["BulkExportDestination"], () => require("./bulkExportDestination"));
+
+export { ChartArgs } from "./chart";
+export type Chart = import("./chart").Chart;
+export const Chart: typeof import("./chart").Chart = null as any;
+utilities.lazyLoad(exports, ["Chart"], () => require("./chart"));
+
+export { ChartSectionArgs } from "./chartSection";
+export type ChartSection = import("./chartSection").ChartSection;
+export const ChartSection: typeof import("./chartSection").ChartSection = null as any;
+utilities.lazyLoad(exports, ["ChartSection"], () => require("./chartSection"));
 
 export { DataPlaneArgs } from "./dataPlane";
 export type DataPlane = import("./dataPlane").DataPlane;
@@ -90,6 +105,11 @@ export type ExperimentViewOverride = import("./experimentViewOverride").Experime
 export const ExperimentViewOverride: typeof import("./experimentViewOverride").ExperimentViewOverride = null as any;
 utilities.lazyLoad(exports, ["ExperimentViewOverride"], () => require("./experimentViewOverride"));
 
+export { FeatureModelConfigArgs } from "./featureModelConfig";
+export type FeatureModelConfig = import("./featureModelConfig").FeatureModelConfig;
+export const FeatureModelConfig: typeof import("./featureModelConfig").FeatureModelConfig = null as any;
+utilities.lazyLoad(exports, ["FeatureModelConfig"], () => require("./featureModelConfig"));
+
 export { FeedbackConfigArgs } from "./feedbackConfig";
 export type FeedbackConfig = import("./feedbackConfig").FeedbackConfig;
 export const FeedbackConfig: typeof import("./feedbackConfig").FeedbackConfig = null as any;
@@ -99,6 +119,11 @@ export { FeedbackFormulaArgs } from "./feedbackFormula";
 export type FeedbackFormula = import("./feedbackFormula").FeedbackFormula;
 export const FeedbackFormula: typeof import("./feedbackFormula").FeedbackFormula = null as any;
 utilities.lazyLoad(exports, ["FeedbackFormula"], () => require("./feedbackFormula"));
+
+export { FilterViewArgs } from "./filterView";
+export type FilterView = import("./filterView").FilterView;
+export const FilterView: typeof import("./filterView").FilterView = null as any;
+utilities.lazyLoad(exports, ["FilterView"], () => require("./filterView"));
 
 export { GatewayPolicyArgs } from "./gatewayPolicy";
 export type GatewayPolicy = import("./gatewayPolicy").GatewayPolicy;
@@ -129,6 +154,11 @@ export { GetAccessPolicyAttachmentsArgs, GetAccessPolicyAttachmentsResult } from
 export const getAccessPolicyAttachments: typeof import("./getAccessPolicyAttachments").getAccessPolicyAttachments = null as any;
 export const getAccessPolicyAttachmentsOutput: typeof import("./getAccessPolicyAttachments").getAccessPolicyAttachmentsOutput = null as any;
 utilities.lazyLoad(exports, ["getAccessPolicyAttachments","getAccessPolicyAttachmentsOutput"], () => require("./getAccessPolicyAttachments"));
+
+export { GetAgentBuilderIntegrationsArgs, GetAgentBuilderIntegrationsResult, GetAgentBuilderIntegrationsOutputArgs } from "./getAgentBuilderIntegrations";
+export const getAgentBuilderIntegrations: typeof import("./getAgentBuilderIntegrations").getAgentBuilderIntegrations = null as any;
+export const getAgentBuilderIntegrationsOutput: typeof import("./getAgentBuilderIntegrations").getAgentBuilderIntegrationsOutput = null as any;
+utilities.lazyLoad(exports, ["getAgentBuilderIntegrations","getAgentBuilderIntegrationsOutput"], () => require("./getAgentBuilderIntegrations"));
 
 export { GetAlertRuleArgs, GetAlertRuleResult, GetAlertRuleOutputArgs } from "./getAlertRule";
 export const getAlertRule: typeof import("./getAlertRule").getAlertRule = null as any;
@@ -189,6 +219,26 @@ export { GetBulkExportsArgs, GetBulkExportsResult, GetBulkExportsOutputArgs } fr
 export const getBulkExports: typeof import("./getBulkExports").getBulkExports = null as any;
 export const getBulkExportsOutput: typeof import("./getBulkExports").getBulkExportsOutput = null as any;
 utilities.lazyLoad(exports, ["getBulkExports","getBulkExportsOutput"], () => require("./getBulkExports"));
+
+export { GetChartArgs, GetChartResult, GetChartOutputArgs } from "./getChart";
+export const getChart: typeof import("./getChart").getChart = null as any;
+export const getChartOutput: typeof import("./getChart").getChartOutput = null as any;
+utilities.lazyLoad(exports, ["getChart","getChartOutput"], () => require("./getChart"));
+
+export { GetChartSectionArgs, GetChartSectionResult, GetChartSectionOutputArgs } from "./getChartSection";
+export const getChartSection: typeof import("./getChartSection").getChartSection = null as any;
+export const getChartSectionOutput: typeof import("./getChartSection").getChartSectionOutput = null as any;
+utilities.lazyLoad(exports, ["getChartSection","getChartSectionOutput"], () => require("./getChartSection"));
+
+export { GetChartSectionsArgs, GetChartSectionsResult, GetChartSectionsOutputArgs } from "./getChartSections";
+export const getChartSections: typeof import("./getChartSections").getChartSections = null as any;
+export const getChartSectionsOutput: typeof import("./getChartSections").getChartSectionsOutput = null as any;
+utilities.lazyLoad(exports, ["getChartSections","getChartSectionsOutput"], () => require("./getChartSections"));
+
+export { GetChartsArgs, GetChartsResult, GetChartsOutputArgs } from "./getCharts";
+export const getCharts: typeof import("./getCharts").getCharts = null as any;
+export const getChartsOutput: typeof import("./getCharts").getChartsOutput = null as any;
+utilities.lazyLoad(exports, ["getCharts","getChartsOutput"], () => require("./getCharts"));
 
 export { GetDataPlaneArgs, GetDataPlaneResult, GetDataPlaneOutputArgs } from "./getDataPlane";
 export const getDataPlane: typeof import("./getDataPlane").getDataPlane = null as any;
@@ -295,6 +345,16 @@ export const getExperimentViewOverrides: typeof import("./getExperimentViewOverr
 export const getExperimentViewOverridesOutput: typeof import("./getExperimentViewOverrides").getExperimentViewOverridesOutput = null as any;
 utilities.lazyLoad(exports, ["getExperimentViewOverrides","getExperimentViewOverridesOutput"], () => require("./getExperimentViewOverrides"));
 
+export { GetFeatureModelConfigArgs, GetFeatureModelConfigResult, GetFeatureModelConfigOutputArgs } from "./getFeatureModelConfig";
+export const getFeatureModelConfig: typeof import("./getFeatureModelConfig").getFeatureModelConfig = null as any;
+export const getFeatureModelConfigOutput: typeof import("./getFeatureModelConfig").getFeatureModelConfigOutput = null as any;
+utilities.lazyLoad(exports, ["getFeatureModelConfig","getFeatureModelConfigOutput"], () => require("./getFeatureModelConfig"));
+
+export { GetFeatureModelConfigsArgs, GetFeatureModelConfigsResult, GetFeatureModelConfigsOutputArgs } from "./getFeatureModelConfigs";
+export const getFeatureModelConfigs: typeof import("./getFeatureModelConfigs").getFeatureModelConfigs = null as any;
+export const getFeatureModelConfigsOutput: typeof import("./getFeatureModelConfigs").getFeatureModelConfigsOutput = null as any;
+utilities.lazyLoad(exports, ["getFeatureModelConfigs","getFeatureModelConfigsOutput"], () => require("./getFeatureModelConfigs"));
+
 export { GetFeedbackConfigArgs, GetFeedbackConfigResult, GetFeedbackConfigOutputArgs } from "./getFeedbackConfig";
 export const getFeedbackConfig: typeof import("./getFeedbackConfig").getFeedbackConfig = null as any;
 export const getFeedbackConfigOutput: typeof import("./getFeedbackConfig").getFeedbackConfigOutput = null as any;
@@ -315,6 +375,16 @@ export const getFeedbackFormulas: typeof import("./getFeedbackFormulas").getFeed
 export const getFeedbackFormulasOutput: typeof import("./getFeedbackFormulas").getFeedbackFormulasOutput = null as any;
 utilities.lazyLoad(exports, ["getFeedbackFormulas","getFeedbackFormulasOutput"], () => require("./getFeedbackFormulas"));
 
+export { GetFilterViewArgs, GetFilterViewResult, GetFilterViewOutputArgs } from "./getFilterView";
+export const getFilterView: typeof import("./getFilterView").getFilterView = null as any;
+export const getFilterViewOutput: typeof import("./getFilterView").getFilterViewOutput = null as any;
+utilities.lazyLoad(exports, ["getFilterView","getFilterViewOutput"], () => require("./getFilterView"));
+
+export { GetFilterViewsArgs, GetFilterViewsResult, GetFilterViewsOutputArgs } from "./getFilterViews";
+export const getFilterViews: typeof import("./getFilterViews").getFilterViews = null as any;
+export const getFilterViewsOutput: typeof import("./getFilterViews").getFilterViewsOutput = null as any;
+utilities.lazyLoad(exports, ["getFilterViews","getFilterViewsOutput"], () => require("./getFilterViews"));
+
 export { GetGatewayPoliciesArgs, GetGatewayPoliciesResult, GetGatewayPoliciesOutputArgs } from "./getGatewayPolicies";
 export const getGatewayPolicies: typeof import("./getGatewayPolicies").getGatewayPolicies = null as any;
 export const getGatewayPoliciesOutput: typeof import("./getGatewayPolicies").getGatewayPoliciesOutput = null as any;
@@ -334,6 +404,21 @@ export { GetGatewaySpendCapsArgs, GetGatewaySpendCapsResult } from "./getGateway
 export const getGatewaySpendCaps: typeof import("./getGatewaySpendCaps").getGatewaySpendCaps = null as any;
 export const getGatewaySpendCapsOutput: typeof import("./getGatewaySpendCaps").getGatewaySpendCapsOutput = null as any;
 utilities.lazyLoad(exports, ["getGatewaySpendCaps","getGatewaySpendCapsOutput"], () => require("./getGatewaySpendCaps"));
+
+export { GetHubDirectoryArgs, GetHubDirectoryResult, GetHubDirectoryOutputArgs } from "./getHubDirectory";
+export const getHubDirectory: typeof import("./getHubDirectory").getHubDirectory = null as any;
+export const getHubDirectoryOutput: typeof import("./getHubDirectory").getHubDirectoryOutput = null as any;
+utilities.lazyLoad(exports, ["getHubDirectory","getHubDirectoryOutput"], () => require("./getHubDirectory"));
+
+export { GetHubEnvironmentArgs, GetHubEnvironmentResult, GetHubEnvironmentOutputArgs } from "./getHubEnvironment";
+export const getHubEnvironment: typeof import("./getHubEnvironment").getHubEnvironment = null as any;
+export const getHubEnvironmentOutput: typeof import("./getHubEnvironment").getHubEnvironmentOutput = null as any;
+utilities.lazyLoad(exports, ["getHubEnvironment","getHubEnvironmentOutput"], () => require("./getHubEnvironment"));
+
+export { GetHubEnvironmentsArgs, GetHubEnvironmentsResult, GetHubEnvironmentsOutputArgs } from "./getHubEnvironments";
+export const getHubEnvironments: typeof import("./getHubEnvironments").getHubEnvironments = null as any;
+export const getHubEnvironmentsOutput: typeof import("./getHubEnvironments").getHubEnvironmentsOutput = null as any;
+utilities.lazyLoad(exports, ["getHubEnvironments","getHubEnvironmentsOutput"], () => require("./getHubEnvironments"));
 
 export { GetInfoArgs, GetInfoResult } from "./getInfo";
 export const getInfo: typeof import("./getInfo").getInfo = null as any;
@@ -364,6 +449,11 @@ export { GetListenersArgs, GetListenersResult } from "./getListeners";
 export const getListeners: typeof import("./getListeners").getListeners = null as any;
 export const getListenersOutput: typeof import("./getListeners").getListenersOutput = null as any;
 utilities.lazyLoad(exports, ["getListeners","getListenersOutput"], () => require("./getListeners"));
+
+export { GetMcpVendorSettingsArgs, GetMcpVendorSettingsResult, GetMcpVendorSettingsOutputArgs } from "./getMcpVendorSettings";
+export const getMcpVendorSettings: typeof import("./getMcpVendorSettings").getMcpVendorSettings = null as any;
+export const getMcpVendorSettingsOutput: typeof import("./getMcpVendorSettings").getMcpVendorSettingsOutput = null as any;
+utilities.lazyLoad(exports, ["getMcpVendorSettings","getMcpVendorSettingsOutput"], () => require("./getMcpVendorSettings"));
 
 export { GetModelPriceMapArgs, GetModelPriceMapResult, GetModelPriceMapOutputArgs } from "./getModelPriceMap";
 export const getModelPriceMap: typeof import("./getModelPriceMap").getModelPriceMap = null as any;
@@ -409,6 +499,11 @@ export { GetOrganizationMembersArgs, GetOrganizationMembersResult, GetOrganizati
 export const getOrganizationMembers: typeof import("./getOrganizationMembers").getOrganizationMembers = null as any;
 export const getOrganizationMembersOutput: typeof import("./getOrganizationMembers").getOrganizationMembersOutput = null as any;
 utilities.lazyLoad(exports, ["getOrganizationMembers","getOrganizationMembersOutput"], () => require("./getOrganizationMembers"));
+
+export { GetOrganizationSettingsArgs, GetOrganizationSettingsResult, GetOrganizationSettingsOutputArgs } from "./getOrganizationSettings";
+export const getOrganizationSettings: typeof import("./getOrganizationSettings").getOrganizationSettings = null as any;
+export const getOrganizationSettingsOutput: typeof import("./getOrganizationSettings").getOrganizationSettingsOutput = null as any;
+utilities.lazyLoad(exports, ["getOrganizationSettings","getOrganizationSettingsOutput"], () => require("./getOrganizationSettings"));
 
 export { GetOrganizationTtlSettingsArgs, GetOrganizationTtlSettingsResult, GetOrganizationTtlSettingsOutputArgs } from "./getOrganizationTtlSettings";
 export const getOrganizationTtlSettings: typeof import("./getOrganizationTtlSettings").getOrganizationTtlSettings = null as any;
@@ -479,6 +574,16 @@ export { GetPromptsArgs, GetPromptsResult, GetPromptsOutputArgs } from "./getPro
 export const getPrompts: typeof import("./getPrompts").getPrompts = null as any;
 export const getPromptsOutput: typeof import("./getPrompts").getPromptsOutput = null as any;
 utilities.lazyLoad(exports, ["getPrompts","getPromptsOutput"], () => require("./getPrompts"));
+
+export { GetRepoOwnerArgs, GetRepoOwnerResult, GetRepoOwnerOutputArgs } from "./getRepoOwner";
+export const getRepoOwner: typeof import("./getRepoOwner").getRepoOwner = null as any;
+export const getRepoOwnerOutput: typeof import("./getRepoOwner").getRepoOwnerOutput = null as any;
+utilities.lazyLoad(exports, ["getRepoOwner","getRepoOwnerOutput"], () => require("./getRepoOwner"));
+
+export { GetRepoOwnersArgs, GetRepoOwnersResult, GetRepoOwnersOutputArgs } from "./getRepoOwners";
+export const getRepoOwners: typeof import("./getRepoOwners").getRepoOwners = null as any;
+export const getRepoOwnersOutput: typeof import("./getRepoOwners").getRepoOwnersOutput = null as any;
+utilities.lazyLoad(exports, ["getRepoOwners","getRepoOwnersOutput"], () => require("./getRepoOwners"));
 
 export { GetRoleArgs, GetRoleResult, GetRoleOutputArgs } from "./getRole";
 export const getRole: typeof import("./getRole").getRole = null as any;
@@ -585,6 +690,16 @@ export const getTaggings: typeof import("./getTaggings").getTaggings = null as a
 export const getTaggingsOutput: typeof import("./getTaggings").getTaggingsOutput = null as any;
 utilities.lazyLoad(exports, ["getTaggings","getTaggingsOutput"], () => require("./getTaggings"));
 
+export { GetToolArgs, GetToolResult, GetToolOutputArgs } from "./getTool";
+export const getTool: typeof import("./getTool").getTool = null as any;
+export const getToolOutput: typeof import("./getTool").getToolOutput = null as any;
+utilities.lazyLoad(exports, ["getTool","getToolOutput"], () => require("./getTool"));
+
+export { GetToolsArgs, GetToolsResult, GetToolsOutputArgs } from "./getTools";
+export const getTools: typeof import("./getTools").getTools = null as any;
+export const getToolsOutput: typeof import("./getTools").getToolsOutput = null as any;
+utilities.lazyLoad(exports, ["getTools","getToolsOutput"], () => require("./getTools"));
+
 export { GetTtlSettingsArgs, GetTtlSettingsResult, GetTtlSettingsOutputArgs } from "./getTtlSettings";
 export const getTtlSettings: typeof import("./getTtlSettings").getTtlSettings = null as any;
 export const getTtlSettingsOutput: typeof import("./getTtlSettings").getTtlSettingsOutput = null as any;
@@ -630,6 +745,16 @@ export const getWorkspaces: typeof import("./getWorkspaces").getWorkspaces = nul
 export const getWorkspacesOutput: typeof import("./getWorkspaces").getWorkspacesOutput = null as any;
 utilities.lazyLoad(exports, ["getWorkspaces","getWorkspacesOutput"], () => require("./getWorkspaces"));
 
+export { HubDirectoryArgs } from "./hubDirectory";
+export type HubDirectory = import("./hubDirectory").HubDirectory;
+export const HubDirectory: typeof import("./hubDirectory").HubDirectory = null as any;
+utilities.lazyLoad(exports, ["HubDirectory"], () => require("./hubDirectory"));
+
+export { HubEnvironmentArgs } from "./hubEnvironment";
+export type HubEnvironment = import("./hubEnvironment").HubEnvironment;
+export const HubEnvironment: typeof import("./hubEnvironment").HubEnvironment = null as any;
+utilities.lazyLoad(exports, ["HubEnvironment"], () => require("./hubEnvironment"));
+
 export { InsightsConfigArgs } from "./insightsConfig";
 export type InsightsConfig = import("./insightsConfig").InsightsConfig;
 export const InsightsConfig: typeof import("./insightsConfig").InsightsConfig = null as any;
@@ -639,6 +764,11 @@ export { IssuesAgentArgs } from "./issuesAgent";
 export type IssuesAgent = import("./issuesAgent").IssuesAgent;
 export const IssuesAgent: typeof import("./issuesAgent").IssuesAgent = null as any;
 utilities.lazyLoad(exports, ["IssuesAgent"], () => require("./issuesAgent"));
+
+export { McpVendorSettingsArgs } from "./mcpVendorSettings";
+export type McpVendorSettings = import("./mcpVendorSettings").McpVendorSettings;
+export const McpVendorSettings: typeof import("./mcpVendorSettings").McpVendorSettings = null as any;
+utilities.lazyLoad(exports, ["McpVendorSettings"], () => require("./mcpVendorSettings"));
 
 export { ModelPriceMapArgs } from "./modelPriceMap";
 export type ModelPriceMap = import("./modelPriceMap").ModelPriceMap;
@@ -654,6 +784,11 @@ export { OrganizationMemberArgs } from "./organizationMember";
 export type OrganizationMember = import("./organizationMember").OrganizationMember;
 export const OrganizationMember: typeof import("./organizationMember").OrganizationMember = null as any;
 utilities.lazyLoad(exports, ["OrganizationMember"], () => require("./organizationMember"));
+
+export { OrganizationSettingsArgs } from "./organizationSettings";
+export type OrganizationSettings = import("./organizationSettings").OrganizationSettings;
+export const OrganizationSettings: typeof import("./organizationSettings").OrganizationSettings = null as any;
+utilities.lazyLoad(exports, ["OrganizationSettings"], () => require("./organizationSettings"));
 
 export { OrganizationTtlSettingsArgs } from "./organizationTtlSettings";
 export type OrganizationTtlSettings = import("./organizationTtlSettings").OrganizationTtlSettings;
@@ -694,6 +829,11 @@ export { ProviderArgs } from "./provider";
 export type Provider = import("./provider").Provider;
 export const Provider: typeof import("./provider").Provider = null as any;
 utilities.lazyLoad(exports, ["Provider"], () => require("./provider"));
+
+export { RepoOwnerArgs } from "./repoOwner";
+export type RepoOwner = import("./repoOwner").RepoOwner;
+export const RepoOwner: typeof import("./repoOwner").RepoOwner = null as any;
+utilities.lazyLoad(exports, ["RepoOwner"], () => require("./repoOwner"));
 
 export { RoleArgs } from "./role";
 export type Role = import("./role").Role;
@@ -750,6 +890,11 @@ export type Tagging = import("./tagging").Tagging;
 export const Tagging: typeof import("./tagging").Tagging = null as any;
 utilities.lazyLoad(exports, ["Tagging"], () => require("./tagging"));
 
+export { ToolArgs } from "./tool";
+export type Tool = import("./tool").Tool;
+export const Tool: typeof import("./tool").Tool = null as any;
+utilities.lazyLoad(exports, ["Tool"], () => require("./tool"));
+
 export { TtlSettingsArgs } from "./ttlSettings";
 export type TtlSettings = import("./ttlSettings").TtlSettings;
 export const TtlSettings: typeof import("./ttlSettings").TtlSettings = null as any;
@@ -796,6 +941,8 @@ const _module = {
                 return new AccessPolicy(name, <any>undefined, { urn })
             case "langsmith:index:AccessPolicyAttachment":
                 return new AccessPolicyAttachment(name, <any>undefined, { urn })
+            case "langsmith:index:AgentBuilderIntegrations":
+                return new AgentBuilderIntegrations(name, <any>undefined, { urn })
             case "langsmith:index:AlertRule":
                 return new AlertRule(name, <any>undefined, { urn })
             case "langsmith:index:AnnotationQueue":
@@ -808,6 +955,10 @@ const _module = {
                 return new BulkExport(name, <any>undefined, { urn })
             case "langsmith:index:BulkExportDestination":
                 return new BulkExportDestination(name, <any>undefined, { urn })
+            case "langsmith:index:Chart":
+                return new Chart(name, <any>undefined, { urn })
+            case "langsmith:index:ChartSection":
+                return new ChartSection(name, <any>undefined, { urn })
             case "langsmith:index:DataPlane":
                 return new DataPlane(name, <any>undefined, { urn })
             case "langsmith:index:Dataset":
@@ -826,24 +977,36 @@ const _module = {
                 return new Example(name, <any>undefined, { urn })
             case "langsmith:index:ExperimentViewOverride":
                 return new ExperimentViewOverride(name, <any>undefined, { urn })
+            case "langsmith:index:FeatureModelConfig":
+                return new FeatureModelConfig(name, <any>undefined, { urn })
             case "langsmith:index:FeedbackConfig":
                 return new FeedbackConfig(name, <any>undefined, { urn })
             case "langsmith:index:FeedbackFormula":
                 return new FeedbackFormula(name, <any>undefined, { urn })
+            case "langsmith:index:FilterView":
+                return new FilterView(name, <any>undefined, { urn })
             case "langsmith:index:GatewayPolicy":
                 return new GatewayPolicy(name, <any>undefined, { urn })
             case "langsmith:index:GatewaySpendCap":
                 return new GatewaySpendCap(name, <any>undefined, { urn })
+            case "langsmith:index:HubDirectory":
+                return new HubDirectory(name, <any>undefined, { urn })
+            case "langsmith:index:HubEnvironment":
+                return new HubEnvironment(name, <any>undefined, { urn })
             case "langsmith:index:InsightsConfig":
                 return new InsightsConfig(name, <any>undefined, { urn })
             case "langsmith:index:IssuesAgent":
                 return new IssuesAgent(name, <any>undefined, { urn })
+            case "langsmith:index:McpVendorSettings":
+                return new McpVendorSettings(name, <any>undefined, { urn })
             case "langsmith:index:ModelPriceMap":
                 return new ModelPriceMap(name, <any>undefined, { urn })
             case "langsmith:index:OAuthClient":
                 return new OAuthClient(name, <any>undefined, { urn })
             case "langsmith:index:OrganizationMember":
                 return new OrganizationMember(name, <any>undefined, { urn })
+            case "langsmith:index:OrganizationSettings":
+                return new OrganizationSettings(name, <any>undefined, { urn })
             case "langsmith:index:OrganizationTtlSettings":
                 return new OrganizationTtlSettings(name, <any>undefined, { urn })
             case "langsmith:index:PersonalAccessToken":
@@ -858,6 +1021,8 @@ const _module = {
                 return new PromptTag(name, <any>undefined, { urn })
             case "langsmith:index:PromptWebhook":
                 return new PromptWebhook(name, <any>undefined, { urn })
+            case "langsmith:index:RepoOwner":
+                return new RepoOwner(name, <any>undefined, { urn })
             case "langsmith:index:Role":
                 return new Role(name, <any>undefined, { urn })
             case "langsmith:index:RunRule":
@@ -880,6 +1045,8 @@ const _module = {
                 return new TagValue(name, <any>undefined, { urn })
             case "langsmith:index:Tagging":
                 return new Tagging(name, <any>undefined, { urn })
+            case "langsmith:index:Tool":
+                return new Tool(name, <any>undefined, { urn })
             case "langsmith:index:TtlSettings":
                 return new TtlSettings(name, <any>undefined, { urn })
             case "langsmith:index:UsageLimit":

@@ -10,6 +10,21 @@ import * as utilities from "./utilities";
 /**
  * **Beta** (the service's insights API may change). A saved insights (clustering) job of a LangSmith tracing project: which runs it samples, how the model summarises and groups them, and when it runs (`scheduleCron`). Everything but the project changes in place; another `projectId` replaces it. Each key of `config` is its own input, and a refresh compares only the keys the program sets (the service fills the others in). The service has no read of one config: refresh reads the project's list, and a config missing from it is gone. Import by `<projectId>/<id>`.
  *
+ * ## Example Usage
+ * ### An InsightsConfig with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const project = new langsmith.Project("project", {name: "support-agent"});
+ * const insightsConfig = new langsmith.InsightsConfig("insightsConfig", {
+ *     projectId: project.id,
+ *     name: "topics",
+ * });
+ * export const insightsConfigId = insightsConfig.id;
+ * ```
+ *
  * ## Import
  *
  * An InsightsConfig made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):

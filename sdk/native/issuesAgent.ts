@@ -7,6 +7,18 @@ import * as utilities from "./utilities";
 /**
  * **Beta** (the service's issues-agent API may change). The issues agent of a LangSmith tracing project: it scans the project's traces for issues and proposes fixes against a GitHub repository. A project has one agent, so its id is the project's id and another `projectId` replaces it; everything else changes in place. The create takes the repository, context, priorities and run filter; `cronEnabled`, `agentOverviewAccepted`, `previewVerifyEnabled`, `userInstructions` and the spend limit are written by one update right after. `overview` is write-only: the service never returns it, so the state keeps the program's value and only a change in the program writes it again. Destroy deletes the agent, its issues and its overview. Import by the project's id.
  *
+ * ## Example Usage
+ * ### An IssuesAgent with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const project = new langsmith.Project("project", {name: "support-agent"});
+ * const issuesAgent = new langsmith.IssuesAgent("issuesAgent", {projectId: project.id});
+ * export const issuesAgentId = issuesAgent.id;
+ * ```
+ *
  * ## Import
  *
  * An IssuesAgent made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):

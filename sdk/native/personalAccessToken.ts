@@ -7,6 +7,17 @@ import * as utilities from "./utilities";
 /**
  * A personal access token (`lsv2_pt_...`) of the user or service account whose API key the stack runs with, for the LangSmith organization: it acts as that identity, with the organization role `orgRoleId` (the service's default: Organization User) and, in the workspaces it names, `roleId`. The token itself is the `key` output, a Pulumi secret the service shows once, at create. The service cannot change a token: every input change replaces it, the new one first (which is how it is rotated). Needs an organization-scoped API key. Import by id (an imported token has no `key`).
  *
+ * ## Example Usage
+ * ### A PersonalAccessToken with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const personalAccessToken = new langsmith.PersonalAccessToken("personalAccessToken", {});
+ * export const personalAccessTokenId = personalAccessToken.id;
+ * ```
+ *
  * ## Import
  *
  * A PersonalAccessToken made outside Pulumi is imported by any of these ids:

@@ -7,6 +7,21 @@ import * as utilities from "./utilities";
 /**
  * A base image of a LangSmith workspace's sandboxes, built by the service from a Docker image (a private one pulled through a `SandboxRegistry`). Create waits until the build is `ready` (up to 30 minutes, or the resource's `customTimeouts`); a failed build names the service's reason, stays in the stack, and the next `pulumi up` builds it anew. A snapshot never changes: every input replaces it (the new one is built before the old one is deleted). Import by id or by `name:tag`.
  *
+ * ## Example Usage
+ * ### A SandboxSnapshot with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const sandboxSnapshot = new langsmith.SandboxSnapshot("sandboxSnapshot", {
+ *     name: "base",
+ *     dockerImage: "python:3.12-slim",
+ *     fsCapacityBytes: 4294967296,
+ * });
+ * export const sandboxSnapshotId = sandboxSnapshot.id;
+ * ```
+ *
  * ## Import
  *
  * A SandboxSnapshot made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):

@@ -817,6 +817,991 @@ export const zTenantShareTokensResponse = z.strictObject({
         }).and(zTenantShareDatasetToken)]))
 });
 
+export const zAllowedLoginMethodsUpdate = z.strictObject({
+    sso_only: z.boolean().nullish()
+});
+
+export const zFeaturesErrorResponse = z.strictObject({
+    error: z.string().optional()
+});
+
+export const zFeaturesFeatureConfig = z.strictObject({
+    default_model: z.string().optional(),
+    disabled_models: z.array(z.string()).optional(),
+    feature: z.string().optional(),
+    org_disabled_providers: z.array(z.string()).optional()
+});
+
+export const zFeaturesUpsertDefaultModelRequest = z.strictObject({
+    model: z.string().optional()
+});
+
+export const zFeaturesDisableModelRequest = z.strictObject({
+    model: z.string().optional()
+});
+
+export const zMcpVendorsMcpVendorStatus = z.enum(['enabled', 'disabled']);
+
+export const zMcpVendorsErrorResponse = z.strictObject({
+    detail: z.string().optional(),
+    message: z.string().optional()
+});
+
+export const zMcpVendorsMcpVendor = z.strictObject({
+    description: z.string().optional(),
+    icon: z.string().optional(),
+    name: z.string().optional(),
+    status: zMcpVendorsMcpVendorStatus.optional(),
+    vendor_id: z.string().optional()
+});
+
+export const zMcpVendorsListMcpVendorsResponse = z.strictObject({
+    mcp_vendors: z.array(zMcpVendorsMcpVendor).optional()
+});
+
+export const zMcpVendorsArcadeSettingsRequest = z.strictObject({
+    organization_id: z.string().optional(),
+    project_id: z.string().optional()
+});
+
+export const zMcpVendorsArcadeSettingsResponse = z.strictObject({
+    is_configured: z.boolean().optional(),
+    organization_id: z.string().optional(),
+    project_id: z.string().optional()
+});
+
+export const zIntegrationsIntegrationOverride = z.strictObject({
+    integration_key: z.string().optional(),
+    is_enabled: z.boolean().optional()
+});
+
+export const zIntegrationsIntegrationOverrideUpdate = z.strictObject({
+    integration_key: z.string().optional(),
+    is_enabled: z.boolean().optional()
+});
+
+export const zIntegrationsAgentBuilderIntegrationsUpdatePayload = z.strictObject({
+    integration_overrides: z.array(zIntegrationsIntegrationOverrideUpdate).optional(),
+    integrations_enabled_by_default: z.boolean().optional()
+});
+
+export const zIntegrationsIntegrationCatalogEntry = z.strictObject({
+    can_invoke: z.boolean().optional(),
+    display_name: z.string().optional(),
+    id: z.string().optional(),
+    key: z.string().optional()
+});
+
+export const zIntegrationsAgentBuilderIntegrationsPayload = z.strictObject({
+    integration_catalog: z.array(zIntegrationsIntegrationCatalogEntry).optional(),
+    integration_overrides: z.array(zIntegrationsIntegrationOverride).optional(),
+    integrations_enabled_by_default: z.boolean().optional()
+});
+
+export const zSavedRunClusteringJobRequest = z.strictObject({
+    name: z.string().nullable(),
+    last_n_hours: z.int().nullish(),
+    start_time: z.string().nullish(),
+    end_time: z.string().nullish(),
+    hierarchy: z.array(z.int()).nullable(),
+    partitions: z.record(z.string(), z.string()).nullable(),
+    sample: z.union([
+        z.number(),
+        z.int()
+    ]).nullable(),
+    summary_prompt: z.string().nullable(),
+    filter: z.string().nullable(),
+    attribute_schemas: z.record(z.string(), z.unknown()).nullable(),
+    user_context: z.record(z.string(), z.string()).nullish(),
+    model: z.enum(['openai', 'anthropic']),
+    cluster_model: z.string().nullish(),
+    summary_model: z.string().nullish()
+});
+
+export const zClusteringJobConfigResponse = z.strictObject({
+    id: z.union([
+        z.uuid(),
+        z.string()
+    ]),
+    name: z.string(),
+    description: z.string().nullish(),
+    config: zSavedRunClusteringJobRequest,
+    prebuilt: z.boolean(),
+    schedule_cron: z.string().nullish()
+});
+
+export const zGetClusteringJobConfigsResponse = z.strictObject({
+    configs: z.array(zClusteringJobConfigResponse)
+});
+
+export const zCreateRunClusteringJobRequest = z.strictObject({
+    config_id: z.uuid().nullish(),
+    start_time: z.iso.datetime({ offset: true, local: true }).nullish(),
+    end_time: z.iso.datetime({ offset: true, local: true }).nullish(),
+    last_n_hours: z.int().nullish(),
+    hierarchy: z.array(z.int()).nullish(),
+    partitions: z.record(z.string(), z.string()).nullish(),
+    sample: z.union([
+        z.number(),
+        z.int()
+    ]).nullish(),
+    summary_prompt: z.string().nullish(),
+    filter: z.string().nullish(),
+    name: z.string().nullish(),
+    attribute_schemas: z.record(z.string(), z.unknown()).nullish(),
+    user_context: z.record(z.string(), z.string()).nullish(),
+    model: z.enum(['openai', 'anthropic']).optional(),
+    cluster_model: z.string().nullish(),
+    summary_model: z.string().nullish(),
+    is_scheduled: z.boolean().optional().default(false),
+    validate_model_secrets: z.boolean().optional().default(true)
+});
+
+export const zCreateClusteringJobConfigRequest = z.strictObject({
+    name: z.string().max(255),
+    description: z.string().nullish(),
+    config: zCreateRunClusteringJobRequest,
+    schedule_cron: z.string().nullish()
+});
+
+export const zCreateClusteringJobConfigResponse = z.strictObject({
+    id: z.uuid(),
+    name: z.string(),
+    description: z.string().nullable(),
+    config: zSavedRunClusteringJobRequest,
+    schedule_cron: z.string().nullish()
+});
+
+export const zUpdateClusteringJobConfigRequest = z.strictObject({
+    name: z.string().max(255).nullish(),
+    description: z.string().nullish(),
+    config: zCreateRunClusteringJobRequest.nullish(),
+    schedule_cron: z.string().nullish()
+});
+
+export const zDeleteClusteringJobConfigResponse = z.strictObject({
+    id: z.uuid(),
+    message: z.string()
+});
+
+export const zTracerSessionIssuesAgentIssuesAgent = z.strictObject({
+    agent_overview_accepted: z.boolean().optional(),
+    context_hub_repo_handle: z.string().optional(),
+    created_at: z.string().optional(),
+    cron_enabled: z.boolean().optional(),
+    cron_schedule: z.string().optional(),
+    engine_version: z.string().optional(),
+    github_base_branch: z.string().optional(),
+    github_repo_subdir: z.string().optional(),
+    github_repo_url: z.string().optional(),
+    id: z.string().optional(),
+    issue_count: z.int().optional(),
+    latest_run_id: z.string().optional(),
+    latest_thread_id: z.string().optional(),
+    preview_verify_enabled: z.boolean().optional(),
+    priorities: z.array(z.string()).optional(),
+    run_filter: z.string().optional(),
+    session_agent_overview_repo_id: z.string().optional(),
+    session_id: z.string().optional(),
+    session_lcu_spend_limit_monthly: z.string().optional(),
+    session_name: z.string().optional(),
+    tenant_id: z.string().optional(),
+    tenant_name: z.string().optional(),
+    updated_at: z.string().optional(),
+    user_instructions: z.string().optional()
+});
+
+export const zTracerSessionIssuesAgentErrorResponse = z.strictObject({
+    error: z.string().optional()
+});
+
+export const zTracerSessionIssuesAgentCreateIssuesAgentRequest = z.strictObject({
+    context_hub_repo_handle: z.string().optional(),
+    github_base_branch: z.string().optional(),
+    github_repo_subdir: z.string().optional(),
+    github_repo_url: z.string().optional(),
+    priorities: z.array(z.string()).optional(),
+    run_filter: z.string().optional()
+});
+
+export const zTracerSessionIssuesAgentUpdateIssuesAgentRequest = z.strictObject({
+    agent_overview_accepted: z.boolean().optional(),
+    context_hub_repo_handle: z.string().optional(),
+    cron_enabled: z.boolean().optional(),
+    github_base_branch: z.string().optional(),
+    github_repo_subdir: z.string().optional(),
+    github_repo_url: z.string().optional(),
+    preview_verify_enabled: z.boolean().optional(),
+    priorities: z.array(z.string()).optional(),
+    run_filter: z.string().optional(),
+    session_agent_overview_repo_id: z.string().optional(),
+    session_lcu_spend_limit_monthly: z.string().optional(),
+    user_instructions: z.string().optional()
+});
+
+export const zTracerSessionIssuesAgentSaveOverviewResponse = z.strictObject({
+    commit_hash: z.string().optional(),
+    session_agent_overview_repo_id: z.string().optional()
+});
+
+export const zTracerSessionIssuesAgentSaveOverviewRequest = z.strictObject({
+    content: z.string().optional()
+});
+
+export const zFeedbackFormulaWeightedVariable = z.strictObject({
+    part_type: z.literal('weighted_key'),
+    weight: z.number(),
+    key: z.string().min(1)
+});
+
+export const zFeedbackFormulaCreate = z.strictObject({
+    dataset_id: z.uuid().nullish(),
+    session_id: z.uuid().nullish(),
+    feedback_key: z.string(),
+    aggregation_type: z.enum(['sum', 'avg']),
+    formula_parts: z.array(zFeedbackFormulaWeightedVariable).min(1).max(50)
+});
+
+export const zFeedbackFormula = z.strictObject({
+    dataset_id: z.uuid().nullish(),
+    session_id: z.uuid().nullish(),
+    feedback_key: z.string(),
+    aggregation_type: z.enum(['sum', 'avg']),
+    formula_parts: z.array(zFeedbackFormulaWeightedVariable).min(1).max(50),
+    id: z.uuid(),
+    created_at: z.iso.datetime({ offset: true, local: true }),
+    modified_at: z.iso.datetime({ offset: true, local: true })
+});
+
+export const zFeedbackFormulaUpdate = z.strictObject({
+    feedback_key: z.string(),
+    aggregation_type: z.enum(['sum', 'avg']),
+    formula_parts: z.array(zFeedbackFormulaWeightedVariable).min(1).max(50)
+});
+
+export const zSandboxesLabels = z.record(z.string(), z.string());
+
+export const zSandboxesCreateSnapshotPayload = z.strictObject({
+    docker_image: z.string(),
+    fs_capacity_bytes: z.int(),
+    labels: zSandboxesLabels.optional(),
+    name: z.string(),
+    registry_id: z.string().optional(),
+    tag: z.string().optional()
+});
+
+export const zSandboxesSnapshotResponse = z.strictObject({
+    created_at: z.string().optional(),
+    created_by: z.string().optional(),
+    docker_image: z.string().optional(),
+    fs_capacity_bytes: z.int().optional(),
+    fs_used_bytes: z.int().optional(),
+    id: z.string().optional(),
+    image_digest: z.string().optional(),
+    labels: zSandboxesLabels.optional(),
+    memory_snapshot_size_bytes: z.int().nullish(),
+    name: z.string().optional(),
+    registry_id: z.string().optional(),
+    source_sandbox_id: z.string().optional(),
+    status: z.string().optional(),
+    status_message: z.string().optional(),
+    tags: z.array(z.string()).optional(),
+    updated_at: z.string().optional()
+});
+
+export const zSandboxesSnapshotListResponse = z.strictObject({
+    offset: z.int().optional(),
+    snapshots: z.array(zSandboxesSnapshotResponse).optional()
+});
+
+export const zCustomChartsSectionCreate = z.strictObject({
+    title: z.string(),
+    description: z.string().nullish(),
+    index: z.int().nullish()
+});
+
+export const zCustomChartsSectionResponse = z.strictObject({
+    title: z.string(),
+    description: z.string().nullish(),
+    index: z.int().nullish(),
+    id: z.uuid(),
+    chart_count: z.int().nullish(),
+    created_at: z.iso.datetime({ offset: true, local: true }).nullish(),
+    modified_at: z.iso.datetime({ offset: true, local: true }).nullish()
+});
+
+export const zDashboardLayoutItem = z.strictObject({
+    chart_id: z.uuid(),
+    width_units: z.int().gte(20)
+});
+
+export const zDashboardLayoutRow = z.strictObject({
+    height_units: z.int(),
+    items: z.array(zDashboardLayoutItem).min(1)
+});
+
+export const zDashboardBreakpointLayoutInput = z.strictObject({
+    rows: z.array(zDashboardLayoutRow)
+});
+
+export const zDashboardLayoutBreakpointsInput = z.strictObject({
+    sm: zDashboardBreakpointLayoutInput,
+    md: zDashboardBreakpointLayoutInput
+});
+
+export const zDashboardLayoutInput = z.strictObject({
+    version: z.literal(1),
+    breakpoints: zDashboardLayoutBreakpointsInput
+});
+
+export const zCustomChartFeedbackCountMetricParams = z.strictObject({
+    feedback_key: z.string()
+});
+
+export const zCustomChartFeedbackCountMetric = z.strictObject({
+    type: z.literal('count').optional().default('count'),
+    entity: z.literal('feedback'),
+    filter: z.string().nullish(),
+    params: zCustomChartFeedbackCountMetricParams
+});
+
+export const zCustomChartFeedbackScoreMetricPercentileParams = z.strictObject({
+    p: z.number().gte(0).lte(1),
+    feedback_key: z.string()
+});
+
+export const zCustomChartFeedbackScoreMetricPercentile = z.strictObject({
+    type: z.literal('percentile'),
+    filter: z.string().nullish(),
+    field: z.literal('feedback_score'),
+    params: zCustomChartFeedbackScoreMetricPercentileParams
+});
+
+export const zCustomChartFeedbackScoreMetricScalarParams = z.strictObject({
+    feedback_key: z.string()
+});
+
+export const zCustomChartFeedbackScoreMetricScalar = z.strictObject({
+    type: z.union([
+        z.literal('max'),
+        z.literal('min'),
+        z.literal('avg')
+    ]),
+    field: z.literal('feedback_score'),
+    filter: z.string().nullish(),
+    params: zCustomChartFeedbackScoreMetricScalarParams
+});
+
+export const zCustomChartFilterByDataset = z.strictObject({
+    source_type: z.literal('dataset'),
+    dataset_ids: z.array(z.uuid())
+});
+
+export const zCustomChartFilterByTracingProject = z.strictObject({
+    source_type: z.literal('tracing_project'),
+    run_filter: z.string().nullish(),
+    trace_filter: z.string().nullish(),
+    tree_filter: z.string().nullish(),
+    project_ids: z.array(z.uuid())
+});
+
+export const zCustomChartGroupByComplex = z.strictObject({
+    attribute: z.union([
+        z.literal('metadata'),
+        z.literal('feedback_label')
+    ]),
+    path: z.string()
+});
+
+export const zCustomChartGroupByPlain = z.strictObject({
+    attribute: z.union([
+        z.literal('name'),
+        z.literal('run_type'),
+        z.literal('tag'),
+        z.literal('project'),
+        z.literal('status')
+    ])
+});
+
+export const zCustomChartMetric = z.enum([
+    'run_count',
+    'latency_p50',
+    'latency_p99',
+    'latency_avg',
+    'first_token_p50',
+    'first_token_p99',
+    'total_tokens',
+    'prompt_tokens',
+    'completion_tokens',
+    'median_tokens',
+    'completion_tokens_p50',
+    'prompt_tokens_p50',
+    'tokens_p99',
+    'completion_tokens_p99',
+    'prompt_tokens_p99',
+    'feedback',
+    'feedback_score_avg',
+    'feedback_values',
+    'total_cost',
+    'prompt_cost',
+    'completion_cost',
+    'error_rate',
+    'streaming_rate',
+    'cost_p50',
+    'cost_p99'
+]);
+
+export const zCustomChartMetricCount = z.strictObject({
+    type: z.literal('count').optional().default('count'),
+    filter: z.string().nullish()
+});
+
+export const zCustomChartMetricField = z.enum([
+    'latency_seconds',
+    'first_token_seconds',
+    'total_tokens',
+    'prompt_tokens',
+    'completion_tokens',
+    'total_cost',
+    'prompt_cost',
+    'completion_cost',
+    'feedback_score'
+]);
+
+export const zCustomChartMetricPercentileParams = z.strictObject({
+    p: z.number().gte(0).lte(1)
+});
+
+export const zCustomChartMetricPercentile = z.strictObject({
+    type: z.literal('percentile'),
+    filter: z.string().nullish(),
+    field: zCustomChartMetricField,
+    params: zCustomChartMetricPercentileParams
+});
+
+export const zCustomChartMetricScalar = z.strictObject({
+    type: z.union([
+        z.literal('sum'),
+        z.literal('max'),
+        z.literal('min'),
+        z.literal('avg')
+    ]),
+    field: zCustomChartMetricField,
+    filter: z.string().nullish()
+});
+
+export const zCustomChartMetricRatioInput = z.strictObject({
+    type: z.literal('ratio'),
+    numerator: z.union([
+        zCustomChartFeedbackCountMetric,
+        zCustomChartMetricCount,
+        zCustomChartFeedbackScoreMetricScalar,
+        zCustomChartMetricScalar,
+        zCustomChartFeedbackScoreMetricPercentile,
+        zCustomChartMetricPercentile
+    ]),
+    denominator: z.union([
+        zCustomChartFeedbackCountMetric,
+        zCustomChartMetricCount,
+        zCustomChartFeedbackScoreMetricScalar,
+        zCustomChartMetricScalar,
+        zCustomChartFeedbackScoreMetricPercentile,
+        zCustomChartMetricPercentile
+    ])
+});
+
+export const zCustomChartMetricRatioOutput = z.strictObject({
+    type: z.literal('ratio'),
+    numerator: z.union([
+        zCustomChartFeedbackCountMetric,
+        zCustomChartMetricCount,
+        zCustomChartFeedbackScoreMetricScalar,
+        zCustomChartMetricScalar,
+        zCustomChartFeedbackScoreMetricPercentile,
+        zCustomChartMetricPercentile
+    ]),
+    denominator: z.union([
+        zCustomChartFeedbackCountMetric,
+        zCustomChartMetricCount,
+        zCustomChartFeedbackScoreMetricScalar,
+        zCustomChartMetricScalar,
+        zCustomChartFeedbackScoreMetricPercentile,
+        zCustomChartMetricPercentile
+    ])
+});
+
+export const zCustomChartSeriesFilters = z.strictObject({
+    filter: z.string().nullish(),
+    trace_filter: z.string().nullish(),
+    tree_filter: z.string().nullish(),
+    session: z.array(z.uuid()).nullish()
+});
+
+export const zCustomChartType = z.enum([
+    'line',
+    'bar',
+    'table',
+    'kpi',
+    'top-k',
+    'pie',
+    'text'
+]);
+
+export const zCustomChartsDataPoint = z.strictObject({
+    series_id: z.string(),
+    timestamp: z.iso.datetime({ offset: true, local: true }),
+    value: z.union([
+        z.int(),
+        z.number(),
+        z.record(z.string(), z.unknown())
+    ]).nullable(),
+    group: z.string().nullish()
+});
+
+export const zCustomTextBlock = z.strictObject({
+    id: z.uuid(),
+    chart_type: z.literal('text'),
+    markdown: z.string(),
+    index: z.int(),
+    metadata: z.record(z.string(), z.unknown()).nullish()
+});
+
+export const zCustomTextBlockCreate = z.strictObject({
+    index: z.int().gte(0).lte(100).nullish(),
+    chart_type: z.literal('text'),
+    section_id: z.uuid(),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+    markdown: z.string()
+});
+
+export const zCustomTextBlockResponse = z.strictObject({
+    id: z.uuid(),
+    chart_type: z.literal('text'),
+    markdown: z.string(),
+    index: z.int(),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+    section_id: z.uuid()
+});
+
+export const zDashboardBreakpointLayoutOutput = z.strictObject({
+    rows: z.array(zDashboardLayoutRow)
+});
+
+export const zDashboardLayoutBreakpointsOutput = z.strictObject({
+    sm: zDashboardBreakpointLayoutOutput,
+    md: zDashboardBreakpointLayoutOutput
+});
+
+export const zDashboardLayoutOutput = z.strictObject({
+    version: z.literal(1),
+    breakpoints: zDashboardLayoutBreakpointsOutput
+});
+
+export const zHostProjectChartMetric = z.enum([
+    'memory_usage',
+    'cpu_usage',
+    'disk_usage',
+    'restart_count',
+    'replica_count',
+    'worker_count',
+    'lg_run_count',
+    'responses_per_second',
+    'error_responses_per_second',
+    'p95_latency',
+    'run_queue_wait_time'
+]);
+
+export const zRunStatsGroupBy = z.strictObject({
+    attribute: z.enum([
+        'name',
+        'run_type',
+        'tag',
+        'metadata'
+    ]),
+    path: z.string().nullish(),
+    max_groups: z.int().optional().default(5)
+});
+
+export const zCustomChartSeriesCreate = z.strictObject({
+    name: z.string(),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+    filters: zCustomChartSeriesFilters.nullish(),
+    metric: zCustomChartMetric.nullish(),
+    project_metric: zHostProjectChartMetric.nullish(),
+    feedback_key: z.string().nullish(),
+    workspace_id: z.uuid().nullish(),
+    metric_definition: z.union([
+        zCustomChartFeedbackCountMetric,
+        zCustomChartMetricCount,
+        zCustomChartFeedbackScoreMetricScalar,
+        zCustomChartMetricScalar,
+        zCustomChartFeedbackScoreMetricPercentile,
+        zCustomChartMetricPercentile,
+        zCustomChartMetricRatioInput
+    ]).nullish(),
+    group_by_definitions: z.array(z.union([zCustomChartGroupByPlain, zCustomChartGroupByComplex])).nullish(),
+    filter_definition: z.union([
+        zCustomChartFilterByTracingProject,
+        zCustomChartFilterByDataset
+    ]).nullish(),
+    group_by: zRunStatsGroupBy.nullish()
+});
+
+export const zCustomChartCreate = z.strictObject({
+    title: z.string(),
+    description: z.string().nullish(),
+    index: z.int().gte(0).lte(100).nullish(),
+    chart_type: z.enum([
+        'line',
+        'bar',
+        'table',
+        'kpi',
+        'top-k',
+        'pie'
+    ]),
+    series: z.array(zCustomChartSeriesCreate),
+    section_id: z.uuid().nullish(),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+    common_filters: zCustomChartSeriesFilters.nullish()
+});
+
+export const zCustomChartSeriesUpdate = z.strictObject({
+    name: z.string(),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+    filters: zCustomChartSeriesFilters.nullish(),
+    metric: zCustomChartMetric.nullish(),
+    project_metric: zHostProjectChartMetric.nullish(),
+    feedback_key: z.string().nullish(),
+    workspace_id: z.uuid().nullish(),
+    metric_definition: z.union([
+        zCustomChartFeedbackCountMetric,
+        zCustomChartMetricCount,
+        zCustomChartFeedbackScoreMetricScalar,
+        zCustomChartMetricScalar,
+        zCustomChartFeedbackScoreMetricPercentile,
+        zCustomChartMetricPercentile,
+        zCustomChartMetricRatioInput
+    ]).nullish(),
+    group_by_definitions: z.array(z.union([zCustomChartGroupByPlain, zCustomChartGroupByComplex])).nullish(),
+    filter_definition: z.union([
+        zCustomChartFilterByTracingProject,
+        zCustomChartFilterByDataset
+    ]).nullish(),
+    group_by: zRunStatsGroupBy.nullish(),
+    id: z.uuid().nullish()
+});
+
+export const zRunStatsGroupBySeriesResponse = z.strictObject({
+    attribute: z.enum([
+        'name',
+        'run_type',
+        'tag',
+        'metadata'
+    ]),
+    path: z.string().nullish(),
+    max_groups: z.int().optional().default(5),
+    set_by: z.enum(['section', 'series']).nullish()
+});
+
+export const zCustomChartSeriesOutput = z.strictObject({
+    name: z.string(),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+    filters: zCustomChartSeriesFilters.nullish(),
+    metric: zCustomChartMetric.nullish(),
+    project_metric: zHostProjectChartMetric.nullish(),
+    feedback_key: z.string().nullish(),
+    workspace_id: z.uuid().nullish(),
+    metric_definition: z.union([
+        zCustomChartFeedbackCountMetric,
+        zCustomChartMetricCount,
+        zCustomChartFeedbackScoreMetricScalar,
+        zCustomChartMetricScalar,
+        zCustomChartFeedbackScoreMetricPercentile,
+        zCustomChartMetricPercentile,
+        zCustomChartMetricRatioOutput
+    ]).nullish(),
+    group_by_definitions: z.array(z.union([zCustomChartGroupByPlain, zCustomChartGroupByComplex])).nullish(),
+    filter_definition: z.union([
+        zCustomChartFilterByTracingProject,
+        zCustomChartFilterByDataset
+    ]).nullish(),
+    id: z.union([
+        z.uuid(),
+        z.string()
+    ]),
+    group_by: zRunStatsGroupBySeriesResponse.nullish()
+});
+
+export const zCustomChartResponse = z.strictObject({
+    id: z.uuid(),
+    title: z.string(),
+    description: z.string().nullish(),
+    index: z.int(),
+    chart_type: z.enum([
+        'line',
+        'bar',
+        'table',
+        'kpi',
+        'top-k',
+        'pie'
+    ]),
+    section_id: z.uuid(),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+    series: z.array(zCustomChartSeriesOutput).nullable()
+});
+
+export const zSingleCustomChartResponseSerialized = z.strictObject({
+    data: z.array(zCustomChartsDataPoint),
+    id: z.union([
+        z.uuid(),
+        z.string()
+    ]),
+    title: z.string(),
+    description: z.string().nullish(),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+    index: z.int(),
+    chart_type: z.enum([
+        'line',
+        'bar',
+        'table',
+        'kpi',
+        'top-k',
+        'pie'
+    ]),
+    series: z.array(zCustomChartSeriesOutput),
+    common_filters: zCustomChartSeriesFilters.nullish()
+});
+
+export const zSingleCustomChartResponse = zSingleCustomChartResponseSerialized;
+
+export const zSingleCustomChartSubSectionResponse = z.strictObject({
+    title: z.string(),
+    description: z.string().nullish(),
+    index: z.int(),
+    id: z.union([
+        z.uuid(),
+        z.string()
+    ]),
+    charts: z.array(zSingleCustomChartResponse)
+});
+
+export const zCustomChartsSection = z.strictObject({
+    title: z.string(),
+    description: z.string().nullish(),
+    index: z.int().nullish(),
+    id: z.union([
+        z.uuid(),
+        z.string()
+    ]),
+    session_id: z.uuid().nullish(),
+    charts: z.array(z.union([z.strictObject({
+            chart_type: z.union([
+                z.literal('bar'),
+                z.literal('kpi'),
+                z.literal('line'),
+                z.literal('pie'),
+                z.literal('table'),
+                z.literal('top-k')
+            ])
+        }).and(zSingleCustomChartResponse), z.strictObject({
+            chart_type: z.literal('text')
+        }).and(zCustomTextBlock)])),
+    sub_sections: z.array(zSingleCustomChartSubSectionResponse).nullish(),
+    layout: zDashboardLayoutOutput.nullish()
+});
+
+export const zCustomChartsResponse = z.strictObject({
+    sections: z.array(zCustomChartsSection)
+});
+
+export const zTimedeltaInput = z.strictObject({
+    days: z.int().optional().default(0),
+    hours: z.int().optional().default(0),
+    minutes: z.int().optional().default(0)
+});
+
+export const zCustomChartsRequest = z.strictObject({
+    timezone: z.string().optional().default('UTC'),
+    start_time: z.iso.datetime({ offset: true, local: true }).nullish(),
+    end_time: z.iso.datetime({ offset: true, local: true }).nullish(),
+    stride: zTimedeltaInput.optional().prefault({
+        days: 0,
+        hours: 0,
+        minutes: 15
+    }),
+    omit_data: z.boolean().optional().default(false),
+    after_index: z.int().nullish(),
+    tag_value_id: z.array(z.uuid()).nullish()
+});
+
+export const zFilterViewType = z.enum([
+    'runs',
+    'threads',
+    'single_run'
+]);
+
+export const zFilterView = z.strictObject({
+    filter_string: z.string().nullish(),
+    trace_filter_string: z.string().nullish(),
+    tree_filter_string: z.string().nullish(),
+    thread_filter_string: z.string().nullish(),
+    display_name: z.string(),
+    description: z.string().nullish(),
+    type: zFilterViewType.optional().default('runs'),
+    syntax_version: z.int().optional().default(1),
+    start_time: z.iso.datetime({ offset: true, local: true }).nullish(),
+    end_time: z.iso.datetime({ offset: true, local: true }).nullish(),
+    duration: z.string().nullish(),
+    id: z.uuid(),
+    session_id: z.uuid().nullish(),
+    created_at: z.iso.datetime({ offset: true, local: true }),
+    updated_at: z.iso.datetime({ offset: true, local: true })
+});
+
+export const zFilterViewCreate = z.strictObject({
+    filter_string: z.string().nullish(),
+    trace_filter_string: z.string().nullish(),
+    tree_filter_string: z.string().nullish(),
+    thread_filter_string: z.string().nullish(),
+    display_name: z.string(),
+    description: z.string().nullish(),
+    type: zFilterViewType.optional().default('runs'),
+    syntax_version: z.union([z.literal(1), z.literal(2)]).optional(),
+    start_time: z.iso.datetime({ offset: true, local: true }).nullish(),
+    end_time: z.iso.datetime({ offset: true, local: true }).nullish(),
+    duration: z.string().nullish()
+});
+
+export const zFilterViewUpdate = z.strictObject({
+    filter_string: z.string().nullish(),
+    display_name: z.string().nullish(),
+    description: z.string().nullish(),
+    trace_filter_string: z.string().nullish(),
+    tree_filter_string: z.string().nullish(),
+    thread_filter_string: z.string().nullish(),
+    type: zFilterViewType.nullish(),
+    syntax_version: z.union([z.literal(1), z.literal(2)]).nullish(),
+    start_time: z.iso.datetime({ offset: true, local: true }).nullish(),
+    end_time: z.iso.datetime({ offset: true, local: true }).nullish(),
+    duration: z.string().nullish()
+});
+
+export const zHubEnvironmentsEnvironmentEntry = z.strictObject({
+    name: z.string().min(1).max(64)
+});
+
+export const zHubEnvironmentsUpdateEnvironmentsRequest = z.strictObject({
+    environments: z.array(zHubEnvironmentsEnvironmentEntry).max(4)
+});
+
+export const zHubEnvironmentsErrorResponse = z.strictObject({
+    error: z.string().optional()
+});
+
+export const zHubEnvironmentsCreateEnvironmentsRequest = z.strictObject({
+    environments: z.array(zHubEnvironmentsEnvironmentEntry).min(1).max(4)
+});
+
+export const zHubEnvironmentsHubEnvironmentsModel = z.strictObject({
+    environments: z.array(zHubEnvironmentsEnvironmentEntry).optional(),
+    id: z.string().optional()
+});
+
+export const zValidationError = z.strictObject({
+    loc: z.array(z.union([z.string(), z.int()])),
+    msg: z.string(),
+    type: z.string()
+});
+
+export const zHttpValidationError = z.strictObject({
+    detail: z.array(zValidationError).optional()
+});
+
+export const zAddRepoOwnerRequest = z.strictObject({
+    email: z.string()
+});
+
+export const zRepoOwner = z.strictObject({
+    identity_id: z.uuid().nullable(),
+    ls_user_id: z.uuid(),
+    email: z.string().nullable(),
+    full_name: z.string().nullable(),
+    created_at: z.iso.datetime({ offset: true, local: true })
+});
+
+export const zListRepoOwnersResponse = z.strictObject({
+    owners: z.array(zRepoOwner)
+});
+
+export const zRemoveRepoOwnerRequest = z.strictObject({
+    identity_id: z.uuid()
+});
+
+export const zToolsTool = z.strictObject({
+    created_at: z.string().optional(),
+    description: z.string().optional(),
+    enabled: z.boolean().optional(),
+    handle: z.string().optional(),
+    id: z.string().optional(),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+    name: z.string().optional(),
+    parameters: z.record(z.string(), z.unknown()).optional(),
+    returns: z.record(z.string(), z.unknown()).optional(),
+    tenant_id: z.string().optional(),
+    updated_at: z.string().optional()
+});
+
+export const zToolsCreateToolPayload = z.strictObject({
+    description: z.string(),
+    enabled: z.boolean().optional(),
+    handle: z.string(),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+    name: z.string(),
+    parameters: z.record(z.string(), z.unknown()),
+    returns: z.record(z.string(), z.unknown()).optional()
+});
+
+export const zToolsErrorResponse = z.strictObject({
+    error: z.string().optional()
+});
+
+export const zToolsListToolsResponse = z.strictObject({
+    next_offset: z.int().optional(),
+    tools: z.array(zToolsTool).optional(),
+    total: z.int().optional()
+});
+
+export const zToolsUpdateToolPayload = z.strictObject({
+    description: z.string().optional(),
+    enabled: z.boolean().optional(),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+    name: z.string().optional(),
+    parameters: z.record(z.string(), z.unknown()).optional(),
+    returns: z.record(z.string(), z.unknown()).optional()
+});
+
+export const zDirectoriesGetDirectoryResponse = z.strictObject({
+    commit_hash: z.string().optional(),
+    commit_id: z.string().optional(),
+    files: z.record(z.string(), z.unknown()).optional()
+});
+
+export const zDirectoriesCreateDirectoryCommitRequest = z.strictObject({
+    files: z.record(z.string(), z.unknown()).optional(),
+    parent_commit: z.string().optional(),
+    skip_webhooks: z.boolean().optional()
+});
+
+export const zDirectoriesCommitInfo = z.strictObject({
+    commit_hash: z.string().optional(),
+    created_at: z.string().optional(),
+    id: z.string().optional()
+});
+
+export const zDirectoriesCommitResponse = z.strictObject({
+    commit: zDirectoriesCommitInfo.optional()
+});
+
 export const zEvaluatorStructuredOutput = z.strictObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -829,6 +1814,68 @@ export const zEvaluatorStructuredOutput = z.strictObject({
 
 export const zEvaluatorTopLevel = z.strictObject({
     structured: zEvaluatorStructuredOutput
+});
+
+export const zMissing = z.strictObject({
+    __missing__: z.literal('__missing__')
+});
+
+export const zCustomChartsSectionUpdate = z.strictObject({
+    title: z.union([
+        z.string(),
+        zMissing
+    ]).optional().prefault({ __missing__: '__missing__' }),
+    description: z.union([
+        z.string(),
+        zMissing
+    ]).nullish().prefault({ __missing__: '__missing__' }),
+    index: z.union([
+        z.int(),
+        zMissing
+    ]).optional().prefault({ __missing__: '__missing__' }),
+    layout: z.union([
+        zDashboardLayoutInput,
+        zMissing
+    ]).nullish().prefault({ __missing__: '__missing__' })
+});
+
+export const zCustomChartUpdate = z.strictObject({
+    title: z.union([
+        z.string(),
+        zMissing
+    ]).optional().prefault({ __missing__: '__missing__' }),
+    description: z.union([
+        z.string(),
+        zMissing
+    ]).nullish().prefault({ __missing__: '__missing__' }),
+    index: z.union([
+        z.int(),
+        zMissing
+    ]).optional().prefault({ __missing__: '__missing__' }),
+    chart_type: z.union([
+        zCustomChartType,
+        zMissing
+    ]).optional().prefault({ __missing__: '__missing__' }),
+    series: z.union([
+        z.array(zCustomChartSeriesUpdate),
+        zMissing
+    ]).optional().prefault({ __missing__: '__missing__' }),
+    section_id: z.union([
+        z.uuid(),
+        zMissing
+    ]).optional().prefault({ __missing__: '__missing__' }),
+    metadata: z.union([
+        z.record(z.string(), z.unknown()),
+        zMissing
+    ]).nullish().prefault({ __missing__: '__missing__' }),
+    common_filters: z.union([
+        zCustomChartSeriesFilters,
+        zMissing
+    ]).nullish().prefault({ __missing__: '__missing__' }),
+    markdown: z.union([
+        z.string(),
+        zMissing
+    ]).optional().prefault({ __missing__: '__missing__' })
 });
 
 export const zTraceTier = z.enum(['longlived', 'shortlived']);
@@ -1100,14 +2147,39 @@ export const zDeploymentRevisionCreateRequest = z.strictObject({
     secret_references: z.array(zSecretReference).optional()
 });
 
-export const zValidationError = z.strictObject({
-    loc: z.array(z.union([z.string(), z.int()])),
-    msg: z.string(),
-    type: z.string()
+export const zApiKeyGetResponse = z.strictObject({
+    created_at: z.iso.datetime({ offset: true, local: true }).nullish(),
+    id: z.uuid(),
+    short_key: z.string(),
+    description: z.string(),
+    read_only: z.boolean().optional().default(false),
+    last_used_at: z.iso.datetime({ offset: true, local: true }).nullish(),
+    expires_at: z.iso.datetime({ offset: true, local: true }).nullish(),
+    workspace_names: z.array(z.string()).nullish(),
+    default_workspace_name: z.string().nullish()
 });
 
-export const zHttpValidationError = z.strictObject({
-    detail: z.array(zValidationError).optional()
+export const zApiKeyCreateRequest = z.strictObject({
+    description: z.string().optional().default('Default API key'),
+    read_only: z.boolean().optional().default(false),
+    expires_at: z.iso.datetime({ offset: true, local: true }).nullish(),
+    workspaces: z.array(z.uuid()).nullish(),
+    role_id: z.uuid().nullish(),
+    org_role_id: z.uuid().nullish(),
+    default_workspace_id: z.uuid().nullish()
+});
+
+export const zApiKeyCreateResponse = z.strictObject({
+    created_at: z.iso.datetime({ offset: true, local: true }).nullish(),
+    id: z.uuid(),
+    short_key: z.string(),
+    description: z.string(),
+    read_only: z.boolean().optional().default(false),
+    last_used_at: z.iso.datetime({ offset: true, local: true }).nullish(),
+    expires_at: z.iso.datetime({ offset: true, local: true }).nullish(),
+    workspace_names: z.array(z.string()).nullish(),
+    default_workspace_name: z.string().nullish(),
+    key: z.string()
 });
 
 export const zExample = z.strictObject({
@@ -2092,3 +3164,707 @@ export const zGetApiV1WorkspacesCurrentSharedData = z.strictObject({
 });
 
 export const zGetApiV1WorkspacesCurrentSharedResponse = zTenantShareTokensResponse;
+
+export const zPatchApiV1OrgsCurrentLoginMethodsData = z.strictObject({
+    body: zAllowedLoginMethodsUpdate,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1OrgsCurrentLoginMethodsResponse = z.record(z.string(), z.unknown());
+
+export const zGetApiV1PlatformFeaturesData = z.strictObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformFeaturesResponse = z.array(zFeaturesFeatureConfig);
+
+export const zDeleteApiV1PlatformFeaturesByFeatureDefaultModelData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        feature: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1PlatformFeaturesByFeatureDefaultModelResponse = z.void();
+
+export const zPutApiV1PlatformFeaturesByFeatureDefaultModelData = z.strictObject({
+    body: zFeaturesUpsertDefaultModelRequest,
+    path: z.strictObject({
+        feature: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPutApiV1PlatformFeaturesByFeatureDefaultModelResponse = z.void();
+
+export const zPutApiV1PlatformFeaturesByFeatureDisabledModelsData = z.strictObject({
+    body: zFeaturesDisableModelRequest,
+    path: z.strictObject({
+        feature: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPutApiV1PlatformFeaturesByFeatureDisabledModelsResponse = z.void();
+
+export const zDeleteApiV1PlatformFeaturesByFeatureDisabledModelsByModelData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        feature: z.string(),
+        model: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1PlatformFeaturesByFeatureDisabledModelsByModelResponse = z.void();
+
+export const zGetApiV1PlatformMcpVendorsData = z.strictObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformMcpVendorsResponse = zMcpVendorsListMcpVendorsResponse;
+
+export const zDeleteApiV1PlatformMcpVendorsByVendorSlugSettingsData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        vendor_slug: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1PlatformMcpVendorsByVendorSlugSettingsResponse = zMcpVendorsArcadeSettingsResponse;
+
+export const zGetApiV1PlatformMcpVendorsByVendorSlugSettingsData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        vendor_slug: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformMcpVendorsByVendorSlugSettingsResponse = zMcpVendorsArcadeSettingsResponse;
+
+export const zPostApiV1PlatformMcpVendorsByVendorSlugSettingsData = z.strictObject({
+    body: zMcpVendorsArcadeSettingsRequest,
+    path: z.strictObject({
+        vendor_slug: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1PlatformMcpVendorsByVendorSlugSettingsResponse = zMcpVendorsArcadeSettingsResponse;
+
+export const zPutApiV1PlatformMcpVendorsByVendorSlugSettingsData = z.strictObject({
+    body: zMcpVendorsArcadeSettingsRequest,
+    path: z.strictObject({
+        vendor_slug: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPutApiV1PlatformMcpVendorsByVendorSlugSettingsResponse = zMcpVendorsArcadeSettingsResponse;
+
+export const zGetV1AgentBuilderIntegrationsData = z.strictObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zGetV1AgentBuilderIntegrationsResponse = zIntegrationsAgentBuilderIntegrationsPayload;
+
+export const zPutV1AgentBuilderIntegrationsData = z.strictObject({
+    body: zIntegrationsAgentBuilderIntegrationsUpdatePayload,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPutV1AgentBuilderIntegrationsResponse = zIntegrationsAgentBuilderIntegrationsPayload;
+
+export const zGetApiV1SessionsBySessionIdInsightsConfigsData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        session_id: z.uuid()
+    }),
+    query: z.strictObject({
+        include_prebuilts: z.boolean().optional().default(false)
+    }).optional()
+});
+
+export const zGetApiV1SessionsBySessionIdInsightsConfigsResponse = zGetClusteringJobConfigsResponse;
+
+export const zPostApiV1SessionsBySessionIdInsightsConfigsData = z.strictObject({
+    body: zCreateClusteringJobConfigRequest,
+    path: z.strictObject({
+        session_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1SessionsBySessionIdInsightsConfigsResponse = zCreateClusteringJobConfigResponse;
+
+export const zDeleteApiV1SessionsBySessionIdInsightsConfigsByConfigIdData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        session_id: z.uuid(),
+        config_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1SessionsBySessionIdInsightsConfigsByConfigIdResponse = zDeleteClusteringJobConfigResponse;
+
+export const zPatchApiV1SessionsBySessionIdInsightsConfigsByConfigIdData = z.strictObject({
+    body: zUpdateClusteringJobConfigRequest,
+    path: z.strictObject({
+        session_id: z.uuid(),
+        config_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1SessionsBySessionIdInsightsConfigsByConfigIdResponse = zCreateClusteringJobConfigResponse;
+
+export const zGetApiV1PlatformIssuesAgentData = z.strictObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformIssuesAgentResponse = z.array(zTracerSessionIssuesAgentIssuesAgent);
+
+export const zDeleteApiV1PlatformSessionsBySessionIdIssuesAgentData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        session_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1PlatformSessionsBySessionIdIssuesAgentResponse = z.void();
+
+export const zGetApiV1PlatformSessionsBySessionIdIssuesAgentData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        session_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformSessionsBySessionIdIssuesAgentResponse = zTracerSessionIssuesAgentIssuesAgent;
+
+export const zPatchApiV1PlatformSessionsBySessionIdIssuesAgentData = z.strictObject({
+    body: zTracerSessionIssuesAgentUpdateIssuesAgentRequest,
+    path: z.strictObject({
+        session_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1PlatformSessionsBySessionIdIssuesAgentResponse = zTracerSessionIssuesAgentIssuesAgent;
+
+export const zPostApiV1PlatformSessionsBySessionIdIssuesAgentData = z.strictObject({
+    body: zTracerSessionIssuesAgentCreateIssuesAgentRequest,
+    path: z.strictObject({
+        session_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1PlatformSessionsBySessionIdIssuesAgentResponse = zTracerSessionIssuesAgentIssuesAgent;
+
+export const zPatchApiV1PlatformSessionsBySessionIdIssuesAgentOverviewData = z.strictObject({
+    body: zTracerSessionIssuesAgentSaveOverviewRequest,
+    path: z.strictObject({
+        session_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1PlatformSessionsBySessionIdIssuesAgentOverviewResponse = zTracerSessionIssuesAgentSaveOverviewResponse;
+
+export const zGetApiV1FeedbackFormulasData = z.strictObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.strictObject({
+        dataset_id: z.uuid().nullish(),
+        session_id: z.uuid().nullish(),
+        limit: z.int().optional().default(20),
+        offset: z.int().optional().default(0)
+    }).optional()
+});
+
+export const zGetApiV1FeedbackFormulasResponse = z.array(zFeedbackFormula);
+
+export const zPostApiV1FeedbackFormulasData = z.strictObject({
+    body: zFeedbackFormulaCreate,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1FeedbackFormulasResponse = zFeedbackFormula;
+
+export const zDeleteApiV1FeedbackFormulasByFeedbackFormulaIdData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        feedback_formula_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1FeedbackFormulasByFeedbackFormulaIdData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        feedback_formula_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1FeedbackFormulasByFeedbackFormulaIdResponse = zFeedbackFormula;
+
+export const zPutApiV1FeedbackFormulasByFeedbackFormulaIdData = z.strictObject({
+    body: zFeedbackFormulaUpdate,
+    path: z.strictObject({
+        feedback_formula_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zPutApiV1FeedbackFormulasByFeedbackFormulaIdResponse = zFeedbackFormula;
+
+export const zGetApiV2SandboxesSnapshotsData = z.strictObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.strictObject({
+        limit: z.int().optional().default(50),
+        offset: z.int().optional().default(0),
+        name_contains: z.string().optional(),
+        status: z.string().optional(),
+        created_by: z.string().optional(),
+        label: z.array(z.string()).optional(),
+        sort_by: z.string().optional().default('created_at'),
+        sort_direction: z.string().optional().default('desc')
+    }).optional()
+});
+
+export const zGetApiV2SandboxesSnapshotsResponse = zSandboxesSnapshotListResponse;
+
+export const zPostApiV2SandboxesSnapshotsData = z.strictObject({
+    body: zSandboxesCreateSnapshotPayload,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV2SandboxesSnapshotsResponse = zSandboxesSnapshotResponse;
+
+export const zDeleteApiV2SandboxesSnapshotsBySnapshotIdData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        snapshot_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV2SandboxesSnapshotsBySnapshotIdResponse = z.void();
+
+export const zGetApiV2SandboxesSnapshotsBySnapshotIdData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        snapshot_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV2SandboxesSnapshotsBySnapshotIdResponse = zSandboxesSnapshotResponse;
+
+export const zGetApiV1OrgsCurrentPersonalAccessTokensData = z.strictObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.strictObject({
+        workspace_ids: z.array(z.uuid()).optional().default([])
+    }).optional()
+});
+
+export const zGetApiV1OrgsCurrentPersonalAccessTokensResponse = z.array(zApiKeyGetResponse);
+
+export const zPostApiV1OrgsCurrentPersonalAccessTokensData = z.strictObject({
+    body: zApiKeyCreateRequest,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1OrgsCurrentPersonalAccessTokensResponse = zApiKeyCreateResponse;
+
+export const zDeleteApiV1OrgsCurrentPersonalAccessTokensByPatIdData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        pat_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1OrgsCurrentPersonalAccessTokensByPatIdResponse = zApiKeyGetResponse;
+
+export const zGetApiV1ChartsSectionData = z.strictObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.strictObject({
+        limit: z.int().gte(1).lte(100).optional().default(100),
+        offset: z.int().gte(0).optional().default(0),
+        title_contains: z.string().nullish(),
+        ids: z.array(z.uuid()).nullish(),
+        sort_by: z.string().nullish().default('created_at'),
+        sort_by_desc: z.boolean().nullish().default(true),
+        tag_value_id: z.array(z.uuid()).nullish()
+    }).optional()
+});
+
+export const zGetApiV1ChartsSectionResponse = z.array(zCustomChartsSectionResponse);
+
+export const zPostApiV1ChartsSectionData = z.strictObject({
+    body: zCustomChartsSectionCreate,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1ChartsSectionResponse = zCustomChartsSectionResponse;
+
+export const zDeleteApiV1ChartsSectionBySectionIdData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        section_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1ChartsSectionBySectionIdData = z.strictObject({
+    body: zCustomChartsSectionUpdate,
+    path: z.strictObject({
+        section_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1ChartsSectionBySectionIdResponse = zCustomChartsSectionResponse;
+
+export const zPostApiV1ChartsData = z.strictObject({
+    body: zCustomChartsRequest,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1ChartsResponse = zCustomChartsResponse;
+
+export const zPostApiV1ChartsCreateData = z.strictObject({
+    body: z.union([
+        z.strictObject({
+            chart_type: z.union([
+                z.literal('line'),
+                z.literal('bar'),
+                z.literal('table'),
+                z.literal('kpi'),
+                z.literal('top-k'),
+                z.literal('pie')
+            ])
+        }).and(zCustomChartCreate),
+        z.strictObject({
+            chart_type: z.literal('text')
+        }).and(zCustomTextBlockCreate)
+    ]),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1ChartsCreateResponse = z.union([
+    z.strictObject({
+        chart_type: z.union([
+            z.literal('line'),
+            z.literal('bar'),
+            z.literal('table'),
+            z.literal('kpi'),
+            z.literal('top-k'),
+            z.literal('pie')
+        ])
+    }).and(zCustomChartResponse),
+    z.strictObject({
+        chart_type: z.literal('text')
+    }).and(zCustomTextBlockResponse)
+]);
+
+export const zDeleteApiV1ChartsByChartIdData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        chart_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1ChartsByChartIdData = z.strictObject({
+    body: zCustomChartUpdate,
+    path: z.strictObject({
+        chart_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1ChartsByChartIdResponse = z.union([
+    z.strictObject({
+        chart_type: z.union([
+            z.literal('line'),
+            z.literal('bar'),
+            z.literal('table'),
+            z.literal('kpi'),
+            z.literal('top-k'),
+            z.literal('pie')
+        ])
+    }).and(zCustomChartResponse),
+    z.strictObject({
+        chart_type: z.literal('text')
+    }).and(zCustomTextBlockResponse)
+]);
+
+export const zPostApiV1ChartsByChartIdData = z.strictObject({
+    body: zCustomChartsRequest,
+    path: z.strictObject({
+        chart_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1ChartsByChartIdResponse = z.union([
+    z.strictObject({
+        chart_type: z.union([
+            z.literal('line'),
+            z.literal('bar'),
+            z.literal('table'),
+            z.literal('kpi'),
+            z.literal('top-k'),
+            z.literal('pie')
+        ])
+    }).and(zSingleCustomChartResponse),
+    z.strictObject({
+        chart_type: z.literal('text')
+    }).and(zCustomTextBlockResponse)
+]);
+
+export const zGetApiV1SessionsBySessionIdViewsData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        session_id: z.uuid()
+    }),
+    query: z.strictObject({
+        type: zFilterViewType.nullish()
+    }).optional()
+});
+
+export const zGetApiV1SessionsBySessionIdViewsResponse = z.array(zFilterView);
+
+export const zPostApiV1SessionsBySessionIdViewsData = z.strictObject({
+    body: zFilterViewCreate,
+    path: z.strictObject({
+        session_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1SessionsBySessionIdViewsResponse = zFilterView;
+
+export const zDeleteApiV1SessionsBySessionIdViewsByViewIdData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        session_id: z.uuid(),
+        view_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1SessionsBySessionIdViewsByViewIdData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        session_id: z.uuid(),
+        view_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1SessionsBySessionIdViewsByViewIdResponse = zFilterView;
+
+export const zPatchApiV1SessionsBySessionIdViewsByViewIdData = z.strictObject({
+    body: zFilterViewUpdate,
+    path: z.strictObject({
+        session_id: z.uuid(),
+        view_id: z.uuid()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1SessionsBySessionIdViewsByViewIdResponse = zFilterView;
+
+export const zGetApiV1HubEnvironmentsData = z.strictObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zGetApiV1HubEnvironmentsResponse = zHubEnvironmentsHubEnvironmentsModel;
+
+export const zPostApiV1HubEnvironmentsData = z.strictObject({
+    body: zHubEnvironmentsCreateEnvironmentsRequest,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1HubEnvironmentsResponse = zHubEnvironmentsHubEnvironmentsModel;
+
+export const zDeleteApiV1HubEnvironmentsByIdData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1HubEnvironmentsByIdResponse = z.record(z.string(), z.string());
+
+export const zPatchApiV1HubEnvironmentsByIdData = z.strictObject({
+    body: zHubEnvironmentsUpdateEnvironmentsRequest,
+    path: z.strictObject({
+        id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1HubEnvironmentsByIdResponse = zHubEnvironmentsHubEnvironmentsModel;
+
+export const zDeleteApiV1ReposByOwnerByRepoOwnersData = z.strictObject({
+    body: zRemoveRepoOwnerRequest,
+    path: z.strictObject({
+        owner: z.string(),
+        repo: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1ReposByOwnerByRepoOwnersData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        owner: z.string(),
+        repo: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1ReposByOwnerByRepoOwnersResponse = zListRepoOwnersResponse;
+
+export const zPostApiV1ReposByOwnerByRepoOwnersData = z.strictObject({
+    body: zAddRepoOwnerRequest,
+    path: z.strictObject({
+        owner: z.string(),
+        repo: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1ReposByOwnerByRepoOwnersResponse = zRepoOwner;
+
+export const zGetApiV1PlatformToolsData = z.strictObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.strictObject({
+        limit: z.int().optional(),
+        offset: z.int().optional(),
+        query: z.string().optional()
+    }).optional()
+});
+
+export const zGetApiV1PlatformToolsResponse = zToolsListToolsResponse;
+
+export const zPostApiV1PlatformToolsData = z.strictObject({
+    body: zToolsCreateToolPayload,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1PlatformToolsResponse = zToolsTool;
+
+export const zDeleteApiV1PlatformToolsIdByIdData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1PlatformToolsIdByIdResponse = z.void();
+
+export const zGetApiV1PlatformToolsIdByIdData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformToolsIdByIdResponse = zToolsTool;
+
+export const zPatchApiV1PlatformToolsIdByIdData = z.strictObject({
+    body: zToolsUpdateToolPayload,
+    path: z.strictObject({
+        id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1PlatformToolsIdByIdResponse = zToolsTool;
+
+export const zGetApiV1PlatformToolsByHandleData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        handle: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformToolsByHandleResponse = zToolsTool;
+
+export const zDeleteApiV1PlatformHubReposByOwnerByRepoDirectoriesData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        owner: z.string(),
+        repo: z.string()
+    }),
+    query: z.strictObject({
+        repo_type: z.enum(['agent', 'skill']).optional()
+    }).optional()
+});
+
+export const zDeleteApiV1PlatformHubReposByOwnerByRepoDirectoriesResponse = z.void();
+
+export const zGetApiV1PlatformHubReposByOwnerByRepoDirectoriesData = z.strictObject({
+    body: z.never().optional(),
+    path: z.strictObject({
+        owner: z.string(),
+        repo: z.string()
+    }),
+    query: z.strictObject({
+        commit: z.string().optional()
+    }).optional()
+});
+
+export const zGetApiV1PlatformHubReposByOwnerByRepoDirectoriesResponse = zDirectoriesGetDirectoryResponse;
+
+export const zPostApiV1PlatformHubReposByOwnerByRepoDirectoriesCommitsData = z.strictObject({
+    body: zDirectoriesCreateDirectoryCommitRequest,
+    path: z.strictObject({
+        owner: z.string(),
+        repo: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1PlatformHubReposByOwnerByRepoDirectoriesCommitsResponse = zDirectoriesCommitResponse;

@@ -817,6 +817,991 @@ export const zTenantShareTokensResponse = z.looseObject({
         }).and(zTenantShareDatasetToken)]))
 });
 
+export const zAllowedLoginMethodsUpdate = z.looseObject({
+    sso_only: z.boolean().nullish()
+});
+
+export const zFeaturesErrorResponse = z.looseObject({
+    error: z.string().optional()
+});
+
+export const zFeaturesFeatureConfig = z.looseObject({
+    default_model: z.string().optional(),
+    disabled_models: z.array(z.string()).optional(),
+    feature: z.string().optional(),
+    org_disabled_providers: z.array(z.string()).optional()
+});
+
+export const zFeaturesUpsertDefaultModelRequest = z.looseObject({
+    model: z.string().optional()
+});
+
+export const zFeaturesDisableModelRequest = z.looseObject({
+    model: z.string().optional()
+});
+
+export const zMcpVendorsMcpVendorStatus = z.enum(['enabled', 'disabled']);
+
+export const zMcpVendorsErrorResponse = z.looseObject({
+    detail: z.string().optional(),
+    message: z.string().optional()
+});
+
+export const zMcpVendorsMcpVendor = z.looseObject({
+    description: z.string().optional(),
+    icon: z.string().optional(),
+    name: z.string().optional(),
+    status: zMcpVendorsMcpVendorStatus.optional(),
+    vendor_id: z.string().optional()
+});
+
+export const zMcpVendorsListMcpVendorsResponse = z.looseObject({
+    mcp_vendors: z.array(zMcpVendorsMcpVendor).optional()
+});
+
+export const zMcpVendorsArcadeSettingsRequest = z.looseObject({
+    organization_id: z.string().optional(),
+    project_id: z.string().optional()
+});
+
+export const zMcpVendorsArcadeSettingsResponse = z.looseObject({
+    is_configured: z.boolean().optional(),
+    organization_id: z.string().optional(),
+    project_id: z.string().optional()
+});
+
+export const zIntegrationsIntegrationOverride = z.looseObject({
+    integration_key: z.string().optional(),
+    is_enabled: z.boolean().optional()
+});
+
+export const zIntegrationsIntegrationOverrideUpdate = z.looseObject({
+    integration_key: z.string().optional(),
+    is_enabled: z.boolean().optional()
+});
+
+export const zIntegrationsAgentBuilderIntegrationsUpdatePayload = z.looseObject({
+    integration_overrides: z.array(zIntegrationsIntegrationOverrideUpdate).optional(),
+    integrations_enabled_by_default: z.boolean().optional()
+});
+
+export const zIntegrationsIntegrationCatalogEntry = z.looseObject({
+    can_invoke: z.boolean().optional(),
+    display_name: z.string().optional(),
+    id: z.string().optional(),
+    key: z.string().optional()
+});
+
+export const zIntegrationsAgentBuilderIntegrationsPayload = z.looseObject({
+    integration_catalog: z.array(zIntegrationsIntegrationCatalogEntry).optional(),
+    integration_overrides: z.array(zIntegrationsIntegrationOverride).optional(),
+    integrations_enabled_by_default: z.boolean().optional()
+});
+
+export const zSavedRunClusteringJobRequest = z.looseObject({
+    name: z.string().nullable(),
+    last_n_hours: z.int().nullish(),
+    start_time: z.string().nullish(),
+    end_time: z.string().nullish(),
+    hierarchy: z.array(z.int()).nullable(),
+    partitions: z.record(z.string(), z.string()).nullable(),
+    sample: z.union([
+        z.number(),
+        z.int()
+    ]).nullable(),
+    summary_prompt: z.string().nullable(),
+    filter: z.string().nullable(),
+    attribute_schemas: z.record(z.string(), z.unknown()).nullable(),
+    user_context: z.record(z.string(), z.string()).nullish(),
+    model: z.enum(['openai', 'anthropic']),
+    cluster_model: z.string().nullish(),
+    summary_model: z.string().nullish()
+});
+
+export const zClusteringJobConfigResponse = z.looseObject({
+    id: z.union([
+        z.string(),
+        z.string()
+    ]),
+    name: z.string(),
+    description: z.string().nullish(),
+    config: zSavedRunClusteringJobRequest,
+    prebuilt: z.boolean(),
+    schedule_cron: z.string().nullish()
+});
+
+export const zGetClusteringJobConfigsResponse = z.looseObject({
+    configs: z.array(zClusteringJobConfigResponse)
+});
+
+export const zCreateRunClusteringJobRequest = z.looseObject({
+    config_id: z.string().nullish(),
+    start_time: z.string().nullish(),
+    end_time: z.string().nullish(),
+    last_n_hours: z.int().nullish(),
+    hierarchy: z.array(z.int()).nullish(),
+    partitions: z.record(z.string(), z.string()).nullish(),
+    sample: z.union([
+        z.number(),
+        z.int()
+    ]).nullish(),
+    summary_prompt: z.string().nullish(),
+    filter: z.string().nullish(),
+    name: z.string().nullish(),
+    attribute_schemas: z.record(z.string(), z.unknown()).nullish(),
+    user_context: z.record(z.string(), z.string()).nullish(),
+    model: z.enum(['openai', 'anthropic']).optional(),
+    cluster_model: z.string().nullish(),
+    summary_model: z.string().nullish(),
+    is_scheduled: z.boolean().optional().default(false),
+    validate_model_secrets: z.boolean().optional().default(true)
+});
+
+export const zCreateClusteringJobConfigRequest = z.looseObject({
+    name: z.string().max(255),
+    description: z.string().nullish(),
+    config: zCreateRunClusteringJobRequest,
+    schedule_cron: z.string().nullish()
+});
+
+export const zCreateClusteringJobConfigResponse = z.looseObject({
+    id: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    config: zSavedRunClusteringJobRequest,
+    schedule_cron: z.string().nullish()
+});
+
+export const zUpdateClusteringJobConfigRequest = z.looseObject({
+    name: z.string().max(255).nullish(),
+    description: z.string().nullish(),
+    config: zCreateRunClusteringJobRequest.nullish(),
+    schedule_cron: z.string().nullish()
+});
+
+export const zDeleteClusteringJobConfigResponse = z.looseObject({
+    id: z.string(),
+    message: z.string()
+});
+
+export const zTracerSessionIssuesAgentIssuesAgent = z.looseObject({
+    agent_overview_accepted: z.boolean().optional(),
+    context_hub_repo_handle: z.string().optional(),
+    created_at: z.string().optional(),
+    cron_enabled: z.boolean().optional(),
+    cron_schedule: z.string().optional(),
+    engine_version: z.string().optional(),
+    github_base_branch: z.string().optional(),
+    github_repo_subdir: z.string().optional(),
+    github_repo_url: z.string().optional(),
+    id: z.string().optional(),
+    issue_count: z.int().optional(),
+    latest_run_id: z.string().optional(),
+    latest_thread_id: z.string().optional(),
+    preview_verify_enabled: z.boolean().optional(),
+    priorities: z.array(z.string()).optional(),
+    run_filter: z.string().optional(),
+    session_agent_overview_repo_id: z.string().optional(),
+    session_id: z.string().optional(),
+    session_lcu_spend_limit_monthly: z.string().optional(),
+    session_name: z.string().optional(),
+    tenant_id: z.string().optional(),
+    tenant_name: z.string().optional(),
+    updated_at: z.string().optional(),
+    user_instructions: z.string().optional()
+});
+
+export const zTracerSessionIssuesAgentErrorResponse = z.looseObject({
+    error: z.string().optional()
+});
+
+export const zTracerSessionIssuesAgentCreateIssuesAgentRequest = z.looseObject({
+    context_hub_repo_handle: z.string().optional(),
+    github_base_branch: z.string().optional(),
+    github_repo_subdir: z.string().optional(),
+    github_repo_url: z.string().optional(),
+    priorities: z.array(z.string()).optional(),
+    run_filter: z.string().optional()
+});
+
+export const zTracerSessionIssuesAgentUpdateIssuesAgentRequest = z.looseObject({
+    agent_overview_accepted: z.boolean().optional(),
+    context_hub_repo_handle: z.string().optional(),
+    cron_enabled: z.boolean().optional(),
+    github_base_branch: z.string().optional(),
+    github_repo_subdir: z.string().optional(),
+    github_repo_url: z.string().optional(),
+    preview_verify_enabled: z.boolean().optional(),
+    priorities: z.array(z.string()).optional(),
+    run_filter: z.string().optional(),
+    session_agent_overview_repo_id: z.string().optional(),
+    session_lcu_spend_limit_monthly: z.string().optional(),
+    user_instructions: z.string().optional()
+});
+
+export const zTracerSessionIssuesAgentSaveOverviewResponse = z.looseObject({
+    commit_hash: z.string().optional(),
+    session_agent_overview_repo_id: z.string().optional()
+});
+
+export const zTracerSessionIssuesAgentSaveOverviewRequest = z.looseObject({
+    content: z.string().optional()
+});
+
+export const zFeedbackFormulaWeightedVariable = z.looseObject({
+    part_type: z.literal('weighted_key'),
+    weight: z.number(),
+    key: z.string().min(1)
+});
+
+export const zFeedbackFormulaCreate = z.looseObject({
+    dataset_id: z.string().nullish(),
+    session_id: z.string().nullish(),
+    feedback_key: z.string(),
+    aggregation_type: z.enum(['sum', 'avg']),
+    formula_parts: z.array(zFeedbackFormulaWeightedVariable).min(1).max(50)
+});
+
+export const zFeedbackFormula = z.looseObject({
+    dataset_id: z.string().nullish(),
+    session_id: z.string().nullish(),
+    feedback_key: z.string(),
+    aggregation_type: z.enum(['sum', 'avg']),
+    formula_parts: z.array(zFeedbackFormulaWeightedVariable).min(1).max(50),
+    id: z.string(),
+    created_at: z.string(),
+    modified_at: z.string()
+});
+
+export const zFeedbackFormulaUpdate = z.looseObject({
+    feedback_key: z.string(),
+    aggregation_type: z.enum(['sum', 'avg']),
+    formula_parts: z.array(zFeedbackFormulaWeightedVariable).min(1).max(50)
+});
+
+export const zSandboxesLabels = z.record(z.string(), z.string());
+
+export const zSandboxesCreateSnapshotPayload = z.looseObject({
+    docker_image: z.string(),
+    fs_capacity_bytes: z.int(),
+    labels: zSandboxesLabels.optional(),
+    name: z.string(),
+    registry_id: z.string().optional(),
+    tag: z.string().optional()
+});
+
+export const zSandboxesSnapshotResponse = z.looseObject({
+    created_at: z.string().optional(),
+    created_by: z.string().optional(),
+    docker_image: z.string().optional(),
+    fs_capacity_bytes: z.int().optional(),
+    fs_used_bytes: z.int().optional(),
+    id: z.string().optional(),
+    image_digest: z.string().optional(),
+    labels: zSandboxesLabels.optional(),
+    memory_snapshot_size_bytes: z.int().nullish(),
+    name: z.string().optional(),
+    registry_id: z.string().optional(),
+    source_sandbox_id: z.string().optional(),
+    status: z.string().optional(),
+    status_message: z.string().optional(),
+    tags: z.array(z.string()).optional(),
+    updated_at: z.string().optional()
+});
+
+export const zSandboxesSnapshotListResponse = z.looseObject({
+    offset: z.int().optional(),
+    snapshots: z.array(zSandboxesSnapshotResponse).optional()
+});
+
+export const zCustomChartsSectionCreate = z.looseObject({
+    title: z.string(),
+    description: z.string().nullish(),
+    index: z.int().nullish()
+});
+
+export const zCustomChartsSectionResponse = z.looseObject({
+    title: z.string(),
+    description: z.string().nullish(),
+    index: z.int().nullish(),
+    id: z.string(),
+    chart_count: z.int().nullish(),
+    created_at: z.string().nullish(),
+    modified_at: z.string().nullish()
+});
+
+export const zDashboardLayoutItem = z.looseObject({
+    chart_id: z.string(),
+    width_units: z.int().gte(20)
+});
+
+export const zDashboardLayoutRow = z.looseObject({
+    height_units: z.int(),
+    items: z.array(zDashboardLayoutItem).min(1)
+});
+
+export const zDashboardBreakpointLayoutInput = z.looseObject({
+    rows: z.array(zDashboardLayoutRow)
+});
+
+export const zDashboardLayoutBreakpointsInput = z.looseObject({
+    sm: zDashboardBreakpointLayoutInput,
+    md: zDashboardBreakpointLayoutInput
+});
+
+export const zDashboardLayoutInput = z.looseObject({
+    version: z.literal(1),
+    breakpoints: zDashboardLayoutBreakpointsInput
+});
+
+export const zCustomChartFeedbackCountMetricParams = z.looseObject({
+    feedback_key: z.string()
+});
+
+export const zCustomChartFeedbackCountMetric = z.looseObject({
+    type: z.literal('count').optional().default('count'),
+    entity: z.literal('feedback'),
+    filter: z.string().nullish(),
+    params: zCustomChartFeedbackCountMetricParams
+});
+
+export const zCustomChartFeedbackScoreMetricPercentileParams = z.looseObject({
+    p: z.number().gte(0).lte(1),
+    feedback_key: z.string()
+});
+
+export const zCustomChartFeedbackScoreMetricPercentile = z.looseObject({
+    type: z.literal('percentile'),
+    filter: z.string().nullish(),
+    field: z.literal('feedback_score'),
+    params: zCustomChartFeedbackScoreMetricPercentileParams
+});
+
+export const zCustomChartFeedbackScoreMetricScalarParams = z.looseObject({
+    feedback_key: z.string()
+});
+
+export const zCustomChartFeedbackScoreMetricScalar = z.looseObject({
+    type: z.union([
+        z.literal('max'),
+        z.literal('min'),
+        z.literal('avg')
+    ]),
+    field: z.literal('feedback_score'),
+    filter: z.string().nullish(),
+    params: zCustomChartFeedbackScoreMetricScalarParams
+});
+
+export const zCustomChartFilterByDataset = z.looseObject({
+    source_type: z.literal('dataset'),
+    dataset_ids: z.array(z.string())
+});
+
+export const zCustomChartFilterByTracingProject = z.looseObject({
+    source_type: z.literal('tracing_project'),
+    run_filter: z.string().nullish(),
+    trace_filter: z.string().nullish(),
+    tree_filter: z.string().nullish(),
+    project_ids: z.array(z.string())
+});
+
+export const zCustomChartGroupByComplex = z.looseObject({
+    attribute: z.union([
+        z.literal('metadata'),
+        z.literal('feedback_label')
+    ]),
+    path: z.string()
+});
+
+export const zCustomChartGroupByPlain = z.looseObject({
+    attribute: z.union([
+        z.literal('name'),
+        z.literal('run_type'),
+        z.literal('tag'),
+        z.literal('project'),
+        z.literal('status')
+    ])
+});
+
+export const zCustomChartMetric = z.enum([
+    'run_count',
+    'latency_p50',
+    'latency_p99',
+    'latency_avg',
+    'first_token_p50',
+    'first_token_p99',
+    'total_tokens',
+    'prompt_tokens',
+    'completion_tokens',
+    'median_tokens',
+    'completion_tokens_p50',
+    'prompt_tokens_p50',
+    'tokens_p99',
+    'completion_tokens_p99',
+    'prompt_tokens_p99',
+    'feedback',
+    'feedback_score_avg',
+    'feedback_values',
+    'total_cost',
+    'prompt_cost',
+    'completion_cost',
+    'error_rate',
+    'streaming_rate',
+    'cost_p50',
+    'cost_p99'
+]);
+
+export const zCustomChartMetricCount = z.looseObject({
+    type: z.literal('count').optional().default('count'),
+    filter: z.string().nullish()
+});
+
+export const zCustomChartMetricField = z.enum([
+    'latency_seconds',
+    'first_token_seconds',
+    'total_tokens',
+    'prompt_tokens',
+    'completion_tokens',
+    'total_cost',
+    'prompt_cost',
+    'completion_cost',
+    'feedback_score'
+]);
+
+export const zCustomChartMetricPercentileParams = z.looseObject({
+    p: z.number().gte(0).lte(1)
+});
+
+export const zCustomChartMetricPercentile = z.looseObject({
+    type: z.literal('percentile'),
+    filter: z.string().nullish(),
+    field: zCustomChartMetricField,
+    params: zCustomChartMetricPercentileParams
+});
+
+export const zCustomChartMetricScalar = z.looseObject({
+    type: z.union([
+        z.literal('sum'),
+        z.literal('max'),
+        z.literal('min'),
+        z.literal('avg')
+    ]),
+    field: zCustomChartMetricField,
+    filter: z.string().nullish()
+});
+
+export const zCustomChartMetricRatioInput = z.looseObject({
+    type: z.literal('ratio'),
+    numerator: z.union([
+        zCustomChartFeedbackCountMetric,
+        zCustomChartMetricCount,
+        zCustomChartFeedbackScoreMetricScalar,
+        zCustomChartMetricScalar,
+        zCustomChartFeedbackScoreMetricPercentile,
+        zCustomChartMetricPercentile
+    ]),
+    denominator: z.union([
+        zCustomChartFeedbackCountMetric,
+        zCustomChartMetricCount,
+        zCustomChartFeedbackScoreMetricScalar,
+        zCustomChartMetricScalar,
+        zCustomChartFeedbackScoreMetricPercentile,
+        zCustomChartMetricPercentile
+    ])
+});
+
+export const zCustomChartMetricRatioOutput = z.looseObject({
+    type: z.literal('ratio'),
+    numerator: z.union([
+        zCustomChartFeedbackCountMetric,
+        zCustomChartMetricCount,
+        zCustomChartFeedbackScoreMetricScalar,
+        zCustomChartMetricScalar,
+        zCustomChartFeedbackScoreMetricPercentile,
+        zCustomChartMetricPercentile
+    ]),
+    denominator: z.union([
+        zCustomChartFeedbackCountMetric,
+        zCustomChartMetricCount,
+        zCustomChartFeedbackScoreMetricScalar,
+        zCustomChartMetricScalar,
+        zCustomChartFeedbackScoreMetricPercentile,
+        zCustomChartMetricPercentile
+    ])
+});
+
+export const zCustomChartSeriesFilters = z.looseObject({
+    filter: z.string().nullish(),
+    trace_filter: z.string().nullish(),
+    tree_filter: z.string().nullish(),
+    session: z.array(z.string()).nullish()
+});
+
+export const zCustomChartType = z.enum([
+    'line',
+    'bar',
+    'table',
+    'kpi',
+    'top-k',
+    'pie',
+    'text'
+]);
+
+export const zCustomChartsDataPoint = z.looseObject({
+    series_id: z.string(),
+    timestamp: z.string(),
+    value: z.union([
+        z.int(),
+        z.number(),
+        z.record(z.string(), z.unknown())
+    ]).nullable(),
+    group: z.string().nullish()
+});
+
+export const zCustomTextBlock = z.looseObject({
+    id: z.string(),
+    chart_type: z.literal('text'),
+    markdown: z.string(),
+    index: z.int(),
+    metadata: z.record(z.string(), z.unknown()).nullish()
+});
+
+export const zCustomTextBlockCreate = z.looseObject({
+    index: z.int().gte(0).lte(100).nullish(),
+    chart_type: z.literal('text'),
+    section_id: z.string(),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+    markdown: z.string()
+});
+
+export const zCustomTextBlockResponse = z.looseObject({
+    id: z.string(),
+    chart_type: z.literal('text'),
+    markdown: z.string(),
+    index: z.int(),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+    section_id: z.string()
+});
+
+export const zDashboardBreakpointLayoutOutput = z.looseObject({
+    rows: z.array(zDashboardLayoutRow)
+});
+
+export const zDashboardLayoutBreakpointsOutput = z.looseObject({
+    sm: zDashboardBreakpointLayoutOutput,
+    md: zDashboardBreakpointLayoutOutput
+});
+
+export const zDashboardLayoutOutput = z.looseObject({
+    version: z.literal(1),
+    breakpoints: zDashboardLayoutBreakpointsOutput
+});
+
+export const zHostProjectChartMetric = z.enum([
+    'memory_usage',
+    'cpu_usage',
+    'disk_usage',
+    'restart_count',
+    'replica_count',
+    'worker_count',
+    'lg_run_count',
+    'responses_per_second',
+    'error_responses_per_second',
+    'p95_latency',
+    'run_queue_wait_time'
+]);
+
+export const zRunStatsGroupBy = z.looseObject({
+    attribute: z.enum([
+        'name',
+        'run_type',
+        'tag',
+        'metadata'
+    ]),
+    path: z.string().nullish(),
+    max_groups: z.int().optional().default(5)
+});
+
+export const zCustomChartSeriesCreate = z.looseObject({
+    name: z.string(),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+    filters: zCustomChartSeriesFilters.nullish(),
+    metric: zCustomChartMetric.nullish(),
+    project_metric: zHostProjectChartMetric.nullish(),
+    feedback_key: z.string().nullish(),
+    workspace_id: z.string().nullish(),
+    metric_definition: z.union([
+        zCustomChartFeedbackCountMetric,
+        zCustomChartMetricCount,
+        zCustomChartFeedbackScoreMetricScalar,
+        zCustomChartMetricScalar,
+        zCustomChartFeedbackScoreMetricPercentile,
+        zCustomChartMetricPercentile,
+        zCustomChartMetricRatioInput
+    ]).nullish(),
+    group_by_definitions: z.array(z.union([zCustomChartGroupByPlain, zCustomChartGroupByComplex])).nullish(),
+    filter_definition: z.union([
+        zCustomChartFilterByTracingProject,
+        zCustomChartFilterByDataset
+    ]).nullish(),
+    group_by: zRunStatsGroupBy.nullish()
+});
+
+export const zCustomChartCreate = z.looseObject({
+    title: z.string(),
+    description: z.string().nullish(),
+    index: z.int().gte(0).lte(100).nullish(),
+    chart_type: z.enum([
+        'line',
+        'bar',
+        'table',
+        'kpi',
+        'top-k',
+        'pie'
+    ]),
+    series: z.array(zCustomChartSeriesCreate),
+    section_id: z.string().nullish(),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+    common_filters: zCustomChartSeriesFilters.nullish()
+});
+
+export const zCustomChartSeriesUpdate = z.looseObject({
+    name: z.string(),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+    filters: zCustomChartSeriesFilters.nullish(),
+    metric: zCustomChartMetric.nullish(),
+    project_metric: zHostProjectChartMetric.nullish(),
+    feedback_key: z.string().nullish(),
+    workspace_id: z.string().nullish(),
+    metric_definition: z.union([
+        zCustomChartFeedbackCountMetric,
+        zCustomChartMetricCount,
+        zCustomChartFeedbackScoreMetricScalar,
+        zCustomChartMetricScalar,
+        zCustomChartFeedbackScoreMetricPercentile,
+        zCustomChartMetricPercentile,
+        zCustomChartMetricRatioInput
+    ]).nullish(),
+    group_by_definitions: z.array(z.union([zCustomChartGroupByPlain, zCustomChartGroupByComplex])).nullish(),
+    filter_definition: z.union([
+        zCustomChartFilterByTracingProject,
+        zCustomChartFilterByDataset
+    ]).nullish(),
+    group_by: zRunStatsGroupBy.nullish(),
+    id: z.string().nullish()
+});
+
+export const zRunStatsGroupBySeriesResponse = z.looseObject({
+    attribute: z.enum([
+        'name',
+        'run_type',
+        'tag',
+        'metadata'
+    ]),
+    path: z.string().nullish(),
+    max_groups: z.int().optional().default(5),
+    set_by: z.enum(['section', 'series']).nullish()
+});
+
+export const zCustomChartSeriesOutput = z.looseObject({
+    name: z.string(),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+    filters: zCustomChartSeriesFilters.nullish(),
+    metric: zCustomChartMetric.nullish(),
+    project_metric: zHostProjectChartMetric.nullish(),
+    feedback_key: z.string().nullish(),
+    workspace_id: z.string().nullish(),
+    metric_definition: z.union([
+        zCustomChartFeedbackCountMetric,
+        zCustomChartMetricCount,
+        zCustomChartFeedbackScoreMetricScalar,
+        zCustomChartMetricScalar,
+        zCustomChartFeedbackScoreMetricPercentile,
+        zCustomChartMetricPercentile,
+        zCustomChartMetricRatioOutput
+    ]).nullish(),
+    group_by_definitions: z.array(z.union([zCustomChartGroupByPlain, zCustomChartGroupByComplex])).nullish(),
+    filter_definition: z.union([
+        zCustomChartFilterByTracingProject,
+        zCustomChartFilterByDataset
+    ]).nullish(),
+    id: z.union([
+        z.string(),
+        z.string()
+    ]),
+    group_by: zRunStatsGroupBySeriesResponse.nullish()
+});
+
+export const zCustomChartResponse = z.looseObject({
+    id: z.string(),
+    title: z.string(),
+    description: z.string().nullish(),
+    index: z.int(),
+    chart_type: z.enum([
+        'line',
+        'bar',
+        'table',
+        'kpi',
+        'top-k',
+        'pie'
+    ]),
+    section_id: z.string(),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+    series: z.array(zCustomChartSeriesOutput).nullable()
+});
+
+export const zSingleCustomChartResponseSerialized = z.looseObject({
+    data: z.array(zCustomChartsDataPoint),
+    id: z.union([
+        z.string(),
+        z.string()
+    ]),
+    title: z.string(),
+    description: z.string().nullish(),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+    index: z.int(),
+    chart_type: z.enum([
+        'line',
+        'bar',
+        'table',
+        'kpi',
+        'top-k',
+        'pie'
+    ]),
+    series: z.array(zCustomChartSeriesOutput),
+    common_filters: zCustomChartSeriesFilters.nullish()
+});
+
+export const zSingleCustomChartResponse = zSingleCustomChartResponseSerialized;
+
+export const zSingleCustomChartSubSectionResponse = z.looseObject({
+    title: z.string(),
+    description: z.string().nullish(),
+    index: z.int(),
+    id: z.union([
+        z.string(),
+        z.string()
+    ]),
+    charts: z.array(zSingleCustomChartResponse)
+});
+
+export const zCustomChartsSection = z.looseObject({
+    title: z.string(),
+    description: z.string().nullish(),
+    index: z.int().nullish(),
+    id: z.union([
+        z.string(),
+        z.string()
+    ]),
+    session_id: z.string().nullish(),
+    charts: z.array(z.union([z.looseObject({
+            chart_type: z.union([
+                z.literal('bar'),
+                z.literal('kpi'),
+                z.literal('line'),
+                z.literal('pie'),
+                z.literal('table'),
+                z.literal('top-k')
+            ])
+        }).and(zSingleCustomChartResponse), z.looseObject({
+            chart_type: z.literal('text')
+        }).and(zCustomTextBlock)])),
+    sub_sections: z.array(zSingleCustomChartSubSectionResponse).nullish(),
+    layout: zDashboardLayoutOutput.nullish()
+});
+
+export const zCustomChartsResponse = z.looseObject({
+    sections: z.array(zCustomChartsSection)
+});
+
+export const zTimedeltaInput = z.looseObject({
+    days: z.int().optional().default(0),
+    hours: z.int().optional().default(0),
+    minutes: z.int().optional().default(0)
+});
+
+export const zCustomChartsRequest = z.looseObject({
+    timezone: z.string().optional().default('UTC'),
+    start_time: z.string().nullish(),
+    end_time: z.string().nullish(),
+    stride: zTimedeltaInput.optional().prefault({
+        days: 0,
+        hours: 0,
+        minutes: 15
+    }),
+    omit_data: z.boolean().optional().default(false),
+    after_index: z.int().nullish(),
+    tag_value_id: z.array(z.string()).nullish()
+});
+
+export const zFilterViewType = z.enum([
+    'runs',
+    'threads',
+    'single_run'
+]);
+
+export const zFilterView = z.looseObject({
+    filter_string: z.string().nullish(),
+    trace_filter_string: z.string().nullish(),
+    tree_filter_string: z.string().nullish(),
+    thread_filter_string: z.string().nullish(),
+    display_name: z.string(),
+    description: z.string().nullish(),
+    type: zFilterViewType.optional().default('runs'),
+    syntax_version: z.int().optional().default(1),
+    start_time: z.string().nullish(),
+    end_time: z.string().nullish(),
+    duration: z.string().nullish(),
+    id: z.string(),
+    session_id: z.string().nullish(),
+    created_at: z.string(),
+    updated_at: z.string()
+});
+
+export const zFilterViewCreate = z.looseObject({
+    filter_string: z.string().nullish(),
+    trace_filter_string: z.string().nullish(),
+    tree_filter_string: z.string().nullish(),
+    thread_filter_string: z.string().nullish(),
+    display_name: z.string(),
+    description: z.string().nullish(),
+    type: zFilterViewType.optional().default('runs'),
+    syntax_version: z.union([z.literal(1), z.literal(2)]).optional(),
+    start_time: z.string().nullish(),
+    end_time: z.string().nullish(),
+    duration: z.string().nullish()
+});
+
+export const zFilterViewUpdate = z.looseObject({
+    filter_string: z.string().nullish(),
+    display_name: z.string().nullish(),
+    description: z.string().nullish(),
+    trace_filter_string: z.string().nullish(),
+    tree_filter_string: z.string().nullish(),
+    thread_filter_string: z.string().nullish(),
+    type: zFilterViewType.nullish(),
+    syntax_version: z.union([z.literal(1), z.literal(2)]).nullish(),
+    start_time: z.string().nullish(),
+    end_time: z.string().nullish(),
+    duration: z.string().nullish()
+});
+
+export const zHubEnvironmentsEnvironmentEntry = z.looseObject({
+    name: z.string().min(1).max(64)
+});
+
+export const zHubEnvironmentsUpdateEnvironmentsRequest = z.looseObject({
+    environments: z.array(zHubEnvironmentsEnvironmentEntry).max(4)
+});
+
+export const zHubEnvironmentsErrorResponse = z.looseObject({
+    error: z.string().optional()
+});
+
+export const zHubEnvironmentsCreateEnvironmentsRequest = z.looseObject({
+    environments: z.array(zHubEnvironmentsEnvironmentEntry).min(1).max(4)
+});
+
+export const zHubEnvironmentsHubEnvironmentsModel = z.looseObject({
+    environments: z.array(zHubEnvironmentsEnvironmentEntry).optional(),
+    id: z.string().optional()
+});
+
+export const zValidationError = z.looseObject({
+    loc: z.array(z.union([z.string(), z.int()])),
+    msg: z.string(),
+    type: z.string()
+});
+
+export const zHttpValidationError = z.looseObject({
+    detail: z.array(zValidationError).optional()
+});
+
+export const zAddRepoOwnerRequest = z.looseObject({
+    email: z.string()
+});
+
+export const zRepoOwner = z.looseObject({
+    identity_id: z.string().nullable(),
+    ls_user_id: z.string(),
+    email: z.string().nullable(),
+    full_name: z.string().nullable(),
+    created_at: z.string()
+});
+
+export const zListRepoOwnersResponse = z.looseObject({
+    owners: z.array(zRepoOwner)
+});
+
+export const zRemoveRepoOwnerRequest = z.looseObject({
+    identity_id: z.string()
+});
+
+export const zToolsTool = z.looseObject({
+    created_at: z.string().optional(),
+    description: z.string().optional(),
+    enabled: z.boolean().optional(),
+    handle: z.string().optional(),
+    id: z.string().optional(),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+    name: z.string().optional(),
+    parameters: z.record(z.string(), z.unknown()).optional(),
+    returns: z.record(z.string(), z.unknown()).optional(),
+    tenant_id: z.string().optional(),
+    updated_at: z.string().optional()
+});
+
+export const zToolsCreateToolPayload = z.looseObject({
+    description: z.string(),
+    enabled: z.boolean().optional(),
+    handle: z.string(),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+    name: z.string(),
+    parameters: z.record(z.string(), z.unknown()),
+    returns: z.record(z.string(), z.unknown()).optional()
+});
+
+export const zToolsErrorResponse = z.looseObject({
+    error: z.string().optional()
+});
+
+export const zToolsListToolsResponse = z.looseObject({
+    next_offset: z.int().optional(),
+    tools: z.array(zToolsTool).optional(),
+    total: z.int().optional()
+});
+
+export const zToolsUpdateToolPayload = z.looseObject({
+    description: z.string().optional(),
+    enabled: z.boolean().optional(),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+    name: z.string().optional(),
+    parameters: z.record(z.string(), z.unknown()).optional(),
+    returns: z.record(z.string(), z.unknown()).optional()
+});
+
+export const zDirectoriesGetDirectoryResponse = z.looseObject({
+    commit_hash: z.string().optional(),
+    commit_id: z.string().optional(),
+    files: z.record(z.string(), z.unknown()).optional()
+});
+
+export const zDirectoriesCreateDirectoryCommitRequest = z.looseObject({
+    files: z.record(z.string(), z.unknown()).optional(),
+    parent_commit: z.string().optional(),
+    skip_webhooks: z.boolean().optional()
+});
+
+export const zDirectoriesCommitInfo = z.looseObject({
+    commit_hash: z.string().optional(),
+    created_at: z.string().optional(),
+    id: z.string().optional()
+});
+
+export const zDirectoriesCommitResponse = z.looseObject({
+    commit: zDirectoriesCommitInfo.optional()
+});
+
 export const zEvaluatorStructuredOutput = z.looseObject({
     hub_ref: z.string().nullish(),
     prompt: z.array(z.tuple([z.string(), z.string()])).nullish(),
@@ -829,6 +1814,68 @@ export const zEvaluatorStructuredOutput = z.looseObject({
 
 export const zEvaluatorTopLevel = z.looseObject({
     structured: zEvaluatorStructuredOutput
+});
+
+export const zMissing = z.looseObject({
+    __missing__: z.literal('__missing__')
+});
+
+export const zCustomChartsSectionUpdate = z.looseObject({
+    title: z.union([
+        z.string(),
+        zMissing
+    ]).optional().prefault({ __missing__: '__missing__' }),
+    description: z.union([
+        z.string(),
+        zMissing
+    ]).nullish().prefault({ __missing__: '__missing__' }),
+    index: z.union([
+        z.int(),
+        zMissing
+    ]).optional().prefault({ __missing__: '__missing__' }),
+    layout: z.union([
+        zDashboardLayoutInput,
+        zMissing
+    ]).nullish().prefault({ __missing__: '__missing__' })
+});
+
+export const zCustomChartUpdate = z.looseObject({
+    title: z.union([
+        z.string(),
+        zMissing
+    ]).optional().prefault({ __missing__: '__missing__' }),
+    description: z.union([
+        z.string(),
+        zMissing
+    ]).nullish().prefault({ __missing__: '__missing__' }),
+    index: z.union([
+        z.int(),
+        zMissing
+    ]).optional().prefault({ __missing__: '__missing__' }),
+    chart_type: z.union([
+        zCustomChartType,
+        zMissing
+    ]).optional().prefault({ __missing__: '__missing__' }),
+    series: z.union([
+        z.array(zCustomChartSeriesUpdate),
+        zMissing
+    ]).optional().prefault({ __missing__: '__missing__' }),
+    section_id: z.union([
+        z.string(),
+        zMissing
+    ]).optional().prefault({ __missing__: '__missing__' }),
+    metadata: z.union([
+        z.record(z.string(), z.unknown()),
+        zMissing
+    ]).nullish().prefault({ __missing__: '__missing__' }),
+    common_filters: z.union([
+        zCustomChartSeriesFilters,
+        zMissing
+    ]).nullish().prefault({ __missing__: '__missing__' }),
+    markdown: z.union([
+        z.string(),
+        zMissing
+    ]).optional().prefault({ __missing__: '__missing__' })
 });
 
 export const zTraceTier = z.enum(['longlived', 'shortlived']);
@@ -1100,14 +2147,39 @@ export const zDeploymentRevisionCreateRequest = z.looseObject({
     secret_references: z.array(zSecretReference).optional()
 });
 
-export const zValidationError = z.looseObject({
-    loc: z.array(z.union([z.string(), z.int()])),
-    msg: z.string(),
-    type: z.string()
+export const zApiKeyGetResponse = z.looseObject({
+    created_at: z.string().nullish(),
+    id: z.string(),
+    short_key: z.string(),
+    description: z.string(),
+    read_only: z.boolean().optional().default(false),
+    last_used_at: z.string().nullish(),
+    expires_at: z.string().nullish(),
+    workspace_names: z.array(z.string()).nullish(),
+    default_workspace_name: z.string().nullish()
 });
 
-export const zHttpValidationError = z.looseObject({
-    detail: z.array(zValidationError).optional()
+export const zApiKeyCreateRequest = z.looseObject({
+    description: z.string().optional().default('Default API key'),
+    read_only: z.boolean().optional().default(false),
+    expires_at: z.string().nullish(),
+    workspaces: z.array(z.string()).nullish(),
+    role_id: z.string().nullish(),
+    org_role_id: z.string().nullish(),
+    default_workspace_id: z.string().nullish()
+});
+
+export const zApiKeyCreateResponse = z.looseObject({
+    created_at: z.string().nullish(),
+    id: z.string(),
+    short_key: z.string(),
+    description: z.string(),
+    read_only: z.boolean().optional().default(false),
+    last_used_at: z.string().nullish(),
+    expires_at: z.string().nullish(),
+    workspace_names: z.array(z.string()).nullish(),
+    default_workspace_name: z.string().nullish(),
+    key: z.string()
 });
 
 export const zExample = z.looseObject({
@@ -2092,3 +3164,707 @@ export const zGetApiV1WorkspacesCurrentSharedData = z.looseObject({
 });
 
 export const zGetApiV1WorkspacesCurrentSharedResponse = zTenantShareTokensResponse;
+
+export const zPatchApiV1OrgsCurrentLoginMethodsData = z.looseObject({
+    body: zAllowedLoginMethodsUpdate,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1OrgsCurrentLoginMethodsResponse = z.record(z.string(), z.unknown());
+
+export const zGetApiV1PlatformFeaturesData = z.looseObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformFeaturesResponse = z.array(zFeaturesFeatureConfig);
+
+export const zDeleteApiV1PlatformFeaturesByFeatureDefaultModelData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        feature: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1PlatformFeaturesByFeatureDefaultModelResponse = z.void();
+
+export const zPutApiV1PlatformFeaturesByFeatureDefaultModelData = z.looseObject({
+    body: zFeaturesUpsertDefaultModelRequest,
+    path: z.looseObject({
+        feature: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPutApiV1PlatformFeaturesByFeatureDefaultModelResponse = z.void();
+
+export const zPutApiV1PlatformFeaturesByFeatureDisabledModelsData = z.looseObject({
+    body: zFeaturesDisableModelRequest,
+    path: z.looseObject({
+        feature: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPutApiV1PlatformFeaturesByFeatureDisabledModelsResponse = z.void();
+
+export const zDeleteApiV1PlatformFeaturesByFeatureDisabledModelsByModelData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        feature: z.string(),
+        model: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1PlatformFeaturesByFeatureDisabledModelsByModelResponse = z.void();
+
+export const zGetApiV1PlatformMcpVendorsData = z.looseObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformMcpVendorsResponse = zMcpVendorsListMcpVendorsResponse;
+
+export const zDeleteApiV1PlatformMcpVendorsByVendorSlugSettingsData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        vendor_slug: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1PlatformMcpVendorsByVendorSlugSettingsResponse = zMcpVendorsArcadeSettingsResponse;
+
+export const zGetApiV1PlatformMcpVendorsByVendorSlugSettingsData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        vendor_slug: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformMcpVendorsByVendorSlugSettingsResponse = zMcpVendorsArcadeSettingsResponse;
+
+export const zPostApiV1PlatformMcpVendorsByVendorSlugSettingsData = z.looseObject({
+    body: zMcpVendorsArcadeSettingsRequest,
+    path: z.looseObject({
+        vendor_slug: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1PlatformMcpVendorsByVendorSlugSettingsResponse = zMcpVendorsArcadeSettingsResponse;
+
+export const zPutApiV1PlatformMcpVendorsByVendorSlugSettingsData = z.looseObject({
+    body: zMcpVendorsArcadeSettingsRequest,
+    path: z.looseObject({
+        vendor_slug: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPutApiV1PlatformMcpVendorsByVendorSlugSettingsResponse = zMcpVendorsArcadeSettingsResponse;
+
+export const zGetV1AgentBuilderIntegrationsData = z.looseObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zGetV1AgentBuilderIntegrationsResponse = zIntegrationsAgentBuilderIntegrationsPayload;
+
+export const zPutV1AgentBuilderIntegrationsData = z.looseObject({
+    body: zIntegrationsAgentBuilderIntegrationsUpdatePayload,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPutV1AgentBuilderIntegrationsResponse = zIntegrationsAgentBuilderIntegrationsPayload;
+
+export const zGetApiV1SessionsBySessionIdInsightsConfigsData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        session_id: z.string()
+    }),
+    query: z.looseObject({
+        include_prebuilts: z.boolean().optional().default(false)
+    }).optional()
+});
+
+export const zGetApiV1SessionsBySessionIdInsightsConfigsResponse = zGetClusteringJobConfigsResponse;
+
+export const zPostApiV1SessionsBySessionIdInsightsConfigsData = z.looseObject({
+    body: zCreateClusteringJobConfigRequest,
+    path: z.looseObject({
+        session_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1SessionsBySessionIdInsightsConfigsResponse = zCreateClusteringJobConfigResponse;
+
+export const zDeleteApiV1SessionsBySessionIdInsightsConfigsByConfigIdData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        session_id: z.string(),
+        config_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1SessionsBySessionIdInsightsConfigsByConfigIdResponse = zDeleteClusteringJobConfigResponse;
+
+export const zPatchApiV1SessionsBySessionIdInsightsConfigsByConfigIdData = z.looseObject({
+    body: zUpdateClusteringJobConfigRequest,
+    path: z.looseObject({
+        session_id: z.string(),
+        config_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1SessionsBySessionIdInsightsConfigsByConfigIdResponse = zCreateClusteringJobConfigResponse;
+
+export const zGetApiV1PlatformIssuesAgentData = z.looseObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformIssuesAgentResponse = z.array(zTracerSessionIssuesAgentIssuesAgent);
+
+export const zDeleteApiV1PlatformSessionsBySessionIdIssuesAgentData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        session_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1PlatformSessionsBySessionIdIssuesAgentResponse = z.void();
+
+export const zGetApiV1PlatformSessionsBySessionIdIssuesAgentData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        session_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformSessionsBySessionIdIssuesAgentResponse = zTracerSessionIssuesAgentIssuesAgent;
+
+export const zPatchApiV1PlatformSessionsBySessionIdIssuesAgentData = z.looseObject({
+    body: zTracerSessionIssuesAgentUpdateIssuesAgentRequest,
+    path: z.looseObject({
+        session_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1PlatformSessionsBySessionIdIssuesAgentResponse = zTracerSessionIssuesAgentIssuesAgent;
+
+export const zPostApiV1PlatformSessionsBySessionIdIssuesAgentData = z.looseObject({
+    body: zTracerSessionIssuesAgentCreateIssuesAgentRequest,
+    path: z.looseObject({
+        session_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1PlatformSessionsBySessionIdIssuesAgentResponse = zTracerSessionIssuesAgentIssuesAgent;
+
+export const zPatchApiV1PlatformSessionsBySessionIdIssuesAgentOverviewData = z.looseObject({
+    body: zTracerSessionIssuesAgentSaveOverviewRequest,
+    path: z.looseObject({
+        session_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1PlatformSessionsBySessionIdIssuesAgentOverviewResponse = zTracerSessionIssuesAgentSaveOverviewResponse;
+
+export const zGetApiV1FeedbackFormulasData = z.looseObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.looseObject({
+        dataset_id: z.string().nullish(),
+        session_id: z.string().nullish(),
+        limit: z.int().optional().default(20),
+        offset: z.int().optional().default(0)
+    }).optional()
+});
+
+export const zGetApiV1FeedbackFormulasResponse = z.array(zFeedbackFormula);
+
+export const zPostApiV1FeedbackFormulasData = z.looseObject({
+    body: zFeedbackFormulaCreate,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1FeedbackFormulasResponse = zFeedbackFormula;
+
+export const zDeleteApiV1FeedbackFormulasByFeedbackFormulaIdData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        feedback_formula_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1FeedbackFormulasByFeedbackFormulaIdData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        feedback_formula_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1FeedbackFormulasByFeedbackFormulaIdResponse = zFeedbackFormula;
+
+export const zPutApiV1FeedbackFormulasByFeedbackFormulaIdData = z.looseObject({
+    body: zFeedbackFormulaUpdate,
+    path: z.looseObject({
+        feedback_formula_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPutApiV1FeedbackFormulasByFeedbackFormulaIdResponse = zFeedbackFormula;
+
+export const zGetApiV2SandboxesSnapshotsData = z.looseObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.looseObject({
+        limit: z.int().optional().default(50),
+        offset: z.int().optional().default(0),
+        name_contains: z.string().optional(),
+        status: z.string().optional(),
+        created_by: z.string().optional(),
+        label: z.array(z.string()).optional(),
+        sort_by: z.string().optional().default('created_at'),
+        sort_direction: z.string().optional().default('desc')
+    }).optional()
+});
+
+export const zGetApiV2SandboxesSnapshotsResponse = zSandboxesSnapshotListResponse;
+
+export const zPostApiV2SandboxesSnapshotsData = z.looseObject({
+    body: zSandboxesCreateSnapshotPayload,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV2SandboxesSnapshotsResponse = zSandboxesSnapshotResponse;
+
+export const zDeleteApiV2SandboxesSnapshotsBySnapshotIdData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        snapshot_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV2SandboxesSnapshotsBySnapshotIdResponse = z.void();
+
+export const zGetApiV2SandboxesSnapshotsBySnapshotIdData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        snapshot_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV2SandboxesSnapshotsBySnapshotIdResponse = zSandboxesSnapshotResponse;
+
+export const zGetApiV1OrgsCurrentPersonalAccessTokensData = z.looseObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.looseObject({
+        workspace_ids: z.array(z.string()).optional().default([])
+    }).optional()
+});
+
+export const zGetApiV1OrgsCurrentPersonalAccessTokensResponse = z.array(zApiKeyGetResponse);
+
+export const zPostApiV1OrgsCurrentPersonalAccessTokensData = z.looseObject({
+    body: zApiKeyCreateRequest,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1OrgsCurrentPersonalAccessTokensResponse = zApiKeyCreateResponse;
+
+export const zDeleteApiV1OrgsCurrentPersonalAccessTokensByPatIdData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        pat_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1OrgsCurrentPersonalAccessTokensByPatIdResponse = zApiKeyGetResponse;
+
+export const zGetApiV1ChartsSectionData = z.looseObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.looseObject({
+        limit: z.int().gte(1).lte(100).optional().default(100),
+        offset: z.int().gte(0).optional().default(0),
+        title_contains: z.string().nullish(),
+        ids: z.array(z.string()).nullish(),
+        sort_by: z.string().nullish().default('created_at'),
+        sort_by_desc: z.boolean().nullish().default(true),
+        tag_value_id: z.array(z.string()).nullish()
+    }).optional()
+});
+
+export const zGetApiV1ChartsSectionResponse = z.array(zCustomChartsSectionResponse);
+
+export const zPostApiV1ChartsSectionData = z.looseObject({
+    body: zCustomChartsSectionCreate,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1ChartsSectionResponse = zCustomChartsSectionResponse;
+
+export const zDeleteApiV1ChartsSectionBySectionIdData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        section_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1ChartsSectionBySectionIdData = z.looseObject({
+    body: zCustomChartsSectionUpdate,
+    path: z.looseObject({
+        section_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1ChartsSectionBySectionIdResponse = zCustomChartsSectionResponse;
+
+export const zPostApiV1ChartsData = z.looseObject({
+    body: zCustomChartsRequest,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1ChartsResponse = zCustomChartsResponse;
+
+export const zPostApiV1ChartsCreateData = z.looseObject({
+    body: z.union([
+        z.looseObject({
+            chart_type: z.union([
+                z.literal('line'),
+                z.literal('bar'),
+                z.literal('table'),
+                z.literal('kpi'),
+                z.literal('top-k'),
+                z.literal('pie')
+            ])
+        }).and(zCustomChartCreate),
+        z.looseObject({
+            chart_type: z.literal('text')
+        }).and(zCustomTextBlockCreate)
+    ]),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1ChartsCreateResponse = z.union([
+    z.looseObject({
+        chart_type: z.union([
+            z.literal('line'),
+            z.literal('bar'),
+            z.literal('table'),
+            z.literal('kpi'),
+            z.literal('top-k'),
+            z.literal('pie')
+        ])
+    }).and(zCustomChartResponse),
+    z.looseObject({
+        chart_type: z.literal('text')
+    }).and(zCustomTextBlockResponse)
+]);
+
+export const zDeleteApiV1ChartsByChartIdData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        chart_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1ChartsByChartIdData = z.looseObject({
+    body: zCustomChartUpdate,
+    path: z.looseObject({
+        chart_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1ChartsByChartIdResponse = z.union([
+    z.looseObject({
+        chart_type: z.union([
+            z.literal('line'),
+            z.literal('bar'),
+            z.literal('table'),
+            z.literal('kpi'),
+            z.literal('top-k'),
+            z.literal('pie')
+        ])
+    }).and(zCustomChartResponse),
+    z.looseObject({
+        chart_type: z.literal('text')
+    }).and(zCustomTextBlockResponse)
+]);
+
+export const zPostApiV1ChartsByChartIdData = z.looseObject({
+    body: zCustomChartsRequest,
+    path: z.looseObject({
+        chart_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1ChartsByChartIdResponse = z.union([
+    z.looseObject({
+        chart_type: z.union([
+            z.literal('line'),
+            z.literal('bar'),
+            z.literal('table'),
+            z.literal('kpi'),
+            z.literal('top-k'),
+            z.literal('pie')
+        ])
+    }).and(zSingleCustomChartResponse),
+    z.looseObject({
+        chart_type: z.literal('text')
+    }).and(zCustomTextBlockResponse)
+]);
+
+export const zGetApiV1SessionsBySessionIdViewsData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        session_id: z.string()
+    }),
+    query: z.looseObject({
+        type: zFilterViewType.nullish()
+    }).optional()
+});
+
+export const zGetApiV1SessionsBySessionIdViewsResponse = z.array(zFilterView);
+
+export const zPostApiV1SessionsBySessionIdViewsData = z.looseObject({
+    body: zFilterViewCreate,
+    path: z.looseObject({
+        session_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1SessionsBySessionIdViewsResponse = zFilterView;
+
+export const zDeleteApiV1SessionsBySessionIdViewsByViewIdData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        session_id: z.string(),
+        view_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1SessionsBySessionIdViewsByViewIdData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        session_id: z.string(),
+        view_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1SessionsBySessionIdViewsByViewIdResponse = zFilterView;
+
+export const zPatchApiV1SessionsBySessionIdViewsByViewIdData = z.looseObject({
+    body: zFilterViewUpdate,
+    path: z.looseObject({
+        session_id: z.string(),
+        view_id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1SessionsBySessionIdViewsByViewIdResponse = zFilterView;
+
+export const zGetApiV1HubEnvironmentsData = z.looseObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zGetApiV1HubEnvironmentsResponse = zHubEnvironmentsHubEnvironmentsModel;
+
+export const zPostApiV1HubEnvironmentsData = z.looseObject({
+    body: zHubEnvironmentsCreateEnvironmentsRequest,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1HubEnvironmentsResponse = zHubEnvironmentsHubEnvironmentsModel;
+
+export const zDeleteApiV1HubEnvironmentsByIdData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1HubEnvironmentsByIdResponse = z.record(z.string(), z.string());
+
+export const zPatchApiV1HubEnvironmentsByIdData = z.looseObject({
+    body: zHubEnvironmentsUpdateEnvironmentsRequest,
+    path: z.looseObject({
+        id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1HubEnvironmentsByIdResponse = zHubEnvironmentsHubEnvironmentsModel;
+
+export const zDeleteApiV1ReposByOwnerByRepoOwnersData = z.looseObject({
+    body: zRemoveRepoOwnerRequest,
+    path: z.looseObject({
+        owner: z.string(),
+        repo: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1ReposByOwnerByRepoOwnersData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        owner: z.string(),
+        repo: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1ReposByOwnerByRepoOwnersResponse = zListRepoOwnersResponse;
+
+export const zPostApiV1ReposByOwnerByRepoOwnersData = z.looseObject({
+    body: zAddRepoOwnerRequest,
+    path: z.looseObject({
+        owner: z.string(),
+        repo: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1ReposByOwnerByRepoOwnersResponse = zRepoOwner;
+
+export const zGetApiV1PlatformToolsData = z.looseObject({
+    body: z.never().optional(),
+    path: z.never().optional(),
+    query: z.looseObject({
+        limit: z.int().optional(),
+        offset: z.int().optional(),
+        query: z.string().optional()
+    }).optional()
+});
+
+export const zGetApiV1PlatformToolsResponse = zToolsListToolsResponse;
+
+export const zPostApiV1PlatformToolsData = z.looseObject({
+    body: zToolsCreateToolPayload,
+    path: z.never().optional(),
+    query: z.never().optional()
+});
+
+export const zPostApiV1PlatformToolsResponse = zToolsTool;
+
+export const zDeleteApiV1PlatformToolsIdByIdData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zDeleteApiV1PlatformToolsIdByIdResponse = z.void();
+
+export const zGetApiV1PlatformToolsIdByIdData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformToolsIdByIdResponse = zToolsTool;
+
+export const zPatchApiV1PlatformToolsIdByIdData = z.looseObject({
+    body: zToolsUpdateToolPayload,
+    path: z.looseObject({
+        id: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPatchApiV1PlatformToolsIdByIdResponse = zToolsTool;
+
+export const zGetApiV1PlatformToolsByHandleData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        handle: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zGetApiV1PlatformToolsByHandleResponse = zToolsTool;
+
+export const zDeleteApiV1PlatformHubReposByOwnerByRepoDirectoriesData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        owner: z.string(),
+        repo: z.string()
+    }),
+    query: z.looseObject({
+        repo_type: z.enum(['agent', 'skill']).optional()
+    }).optional()
+});
+
+export const zDeleteApiV1PlatformHubReposByOwnerByRepoDirectoriesResponse = z.void();
+
+export const zGetApiV1PlatformHubReposByOwnerByRepoDirectoriesData = z.looseObject({
+    body: z.never().optional(),
+    path: z.looseObject({
+        owner: z.string(),
+        repo: z.string()
+    }),
+    query: z.looseObject({
+        commit: z.string().optional()
+    }).optional()
+});
+
+export const zGetApiV1PlatformHubReposByOwnerByRepoDirectoriesResponse = zDirectoriesGetDirectoryResponse;
+
+export const zPostApiV1PlatformHubReposByOwnerByRepoDirectoriesCommitsData = z.looseObject({
+    body: zDirectoriesCreateDirectoryCommitRequest,
+    path: z.looseObject({
+        owner: z.string(),
+        repo: z.string()
+    }),
+    query: z.never().optional()
+});
+
+export const zPostApiV1PlatformHubReposByOwnerByRepoDirectoriesCommitsResponse = zDirectoriesCommitResponse;

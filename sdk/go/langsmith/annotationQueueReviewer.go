@@ -14,6 +14,8 @@ import (
 
 // A reviewer of a LangSmith annotation queue: one identity of the queue's workspace (a `WorkspaceMember`'s `identityId`) assigned to review its items. The service keeps no reviewer object, so the id is `<queueId>/<identityId>`; both inputs replace it. Refresh reads the queue's reviewers, so an assignment removed outside the stack (or a reviewer who left the workspace) is recreated by the next `pulumi up`. A create refuses an identity the queue already has, with the import hint. Import by `<queueId>/<identityId>`.
 //
+// ## Example Usage
+//
 // ## Import
 //
 // An AnnotationQueueReviewer made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):

@@ -14,6 +14,39 @@ import (
 
 // The public share of a LangSmith dataset: a share token with which anyone can read the dataset, without an API key, at the service's public routes. `shareToken` is a Pulumi secret (whoever holds it reads the dataset). The share's id is the dataset's id; `shareProjects` changes in place (one PUT, the same token); destroy unshares, and the token stops working. A create refuses a dataset that is already shared, with the import hint. `getDatasetShares` lists the workspace's dataset shares (without their tokens). Import by `<datasetId>`.
 //
+// ## Example Usage
+// ### A DatasetShare with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			dataset, err := langsmith.NewDataset(ctx, "dataset", &langsmith.DatasetArgs{
+//				Name: pulumi.String("support-regressions"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			datasetShare, err := langsmith.NewDatasetShare(ctx, "datasetShare", &langsmith.DatasetShareArgs{
+//				DatasetId: dataset.ID(),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("datasetShareId", datasetShare.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // A DatasetShare made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):

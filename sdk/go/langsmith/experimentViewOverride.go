@@ -14,6 +14,55 @@ import (
 
 // How the columns of a LangSmith dataset's experiments are shown: colour gradients and maps, decimal precision, hidden columns. A dataset has at most one; `columnOverrides` changes in place (the whole list, one PATCH), `datasetId` replaces it. A create for a dataset that already has one is refused with the import hint. Called at `/api/v1/platform/datasets/{datasetId}/experiment-view-overrides` (the service's published document writes the path bare, alone of its platform family). Import by `<datasetId>/<id>`.
 //
+// ## Example Usage
+// ### An ExperimentViewOverride with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			dataset, err := langsmith.NewDataset(ctx, "dataset", &langsmith.DatasetArgs{
+//				Name: pulumi.String("support-regressions"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			experimentViewOverride, err := langsmith.NewExperimentViewOverride(ctx, "experimentViewOverride", &langsmith.ExperimentViewOverrideArgs{
+//				DatasetId: dataset.ID(),
+//				ColumnOverrides: langsmith.ExperimentViewOverrideColumnOverridesItemArray{
+//					&langsmith.ExperimentViewOverrideColumnOverridesItemArgs{
+//						Column:    pulumi.String("outputs.accuracy"),
+//						Precision: pulumi.Int(3),
+//						ColorGradient: langsmith.ExperimentViewOverrideColumnOverridesItemColorGradientItemArray{
+//							&langsmith.ExperimentViewOverrideColumnOverridesItemColorGradientItemArgs{
+//								Value: pulumi.Float64(0),
+//								Color: pulumi.String("#ff0000"),
+//							},
+//							&langsmith.ExperimentViewOverrideColumnOverridesItemColorGradientItemArgs{
+//								Value: pulumi.Float64(1),
+//								Color: pulumi.String("#00ff00"),
+//							},
+//						},
+//					},
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("experimentViewOverrideId", experimentViewOverride.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // An ExperimentViewOverride made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):

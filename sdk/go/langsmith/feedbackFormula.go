@@ -14,6 +14,47 @@ import (
 
 // **Deprecated by the service** (for workspaces still on v1 composite feedback): a feedback key whose score is a weighted sum or average of other keys' scores, for one dataset's experiments or one tracing project. The service marks every formula operation deprecated in favour of composite feedback v2, where a composite score is a code evaluator (an `Evaluator` of type `code`) run by a run rule (a `RunRule`), and a workspace moved to v2 cannot delete formulas (410). The key, the aggregation and the parts change in place (one PUT of all three); another dataset or project replaces it. Import by id.
 //
+// ## Example Usage
+// ### A FeedbackFormula with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			dataset, err := langsmith.NewDataset(ctx, "dataset", &langsmith.DatasetArgs{
+//				Name: pulumi.String("support-regressions"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			feedbackFormula, err := langsmith.NewFeedbackFormula(ctx, "feedbackFormula", &langsmith.FeedbackFormulaArgs{
+//				DatasetId:       dataset.ID(),
+//				FeedbackKey:     pulumi.String("overall"),
+//				AggregationType: langsmith.FeedbackFormulaAggregationTypeAvg,
+//				FormulaParts: langsmith.FeedbackFormulaFormulaPartsItemArray{
+//					&langsmith.FeedbackFormulaFormulaPartsItemArgs{
+//						Key:    pulumi.String("correctness"),
+//						Weight: pulumi.Float64(1),
+//					},
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("feedbackFormulaId", feedbackFormula.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // A FeedbackFormula made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):

@@ -12,6 +12,8 @@ import (
 )
 
 // Looks a annotation queue reviewer up by `identityId` under its `queueId`, and answers it as the `AnnotationQueueReviewer` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+//
+// ## Example Usage
 func LookupAnnotationQueueReviewer(ctx *pulumi.Context, args *LookupAnnotationQueueReviewerArgs, opts ...pulumi.InvokeOption) (*LookupAnnotationQueueReviewerResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupAnnotationQueueReviewerResult

@@ -12,6 +12,38 @@ import (
 )
 
 // Every annotation queue reviewer in a workspace, as the `AnnotationQueueReviewer` resource's outputs with its id, every page read. Secret inputs are never returned.
+//
+// ## Example Usage
+// ### Calling getAnnotationQueueReviewers
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			annotationQueue, err := langsmith.NewAnnotationQueue(ctx, "annotationQueue", &langsmith.AnnotationQueueArgs{
+//				Name: pulumi.String("errored runs"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			annotationQueueReviewersResult := langsmith.GetAnnotationQueueReviewersOutput(ctx, langsmith.GetAnnotationQueueReviewersOutputArgs{
+//				QueueId: annotationQueue.ID(),
+//			}, nil)
+//			ctx.Export("annotationQueueReviewers", annotationQueueReviewersResult.ApplyT(func(annotationQueueReviewersResult langsmith.GetAnnotationQueueReviewersResult) ([]langsmith.ListedAnnotationQueueReviewer, error) {
+//				return []langsmith.ListedAnnotationQueueReviewer(annotationQueueReviewersResult.AnnotationQueueReviewers), nil
+//			}).(pulumi.ArrayOutput))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetAnnotationQueueReviewers(ctx *pulumi.Context, args *GetAnnotationQueueReviewersArgs, opts ...pulumi.InvokeOption) (*GetAnnotationQueueReviewersResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetAnnotationQueueReviewersResult

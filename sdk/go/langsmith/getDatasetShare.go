@@ -12,6 +12,8 @@ import (
 )
 
 // Looks a dataset share up by `datasetId`, and answers it as the `DatasetShare` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+//
+// ## Example Usage
 func LookupDatasetShare(ctx *pulumi.Context, args *LookupDatasetShareArgs, opts ...pulumi.InvokeOption) (*LookupDatasetShareResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupDatasetShareResult

@@ -12,6 +12,8 @@ import (
 )
 
 // Every dataset share in a workspace, as the `DatasetShare` resource's outputs with its id, every page read. Beside the outputs, what the service's list answers of each: `datasetName`, `sharedAt`. Secret inputs are never returned.
+//
+// ## Example Usage
 func GetDatasetShares(ctx *pulumi.Context, args *GetDatasetSharesArgs, opts ...pulumi.InvokeOption) (*GetDatasetSharesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetDatasetSharesResult

@@ -12,6 +12,8 @@ import (
 )
 
 // Looks a experiment view override up by `id` under its `datasetId`, and answers it as the `ExperimentViewOverride` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+//
+// ## Example Usage
 func LookupExperimentViewOverride(ctx *pulumi.Context, args *LookupExperimentViewOverrideArgs, opts ...pulumi.InvokeOption) (*LookupExperimentViewOverrideResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupExperimentViewOverrideResult

@@ -12,6 +12,38 @@ import (
 )
 
 // Every experiment view override in a workspace, as the `ExperimentViewOverride` resource's outputs with its id, every page read. Secret inputs are never returned.
+//
+// ## Example Usage
+// ### Calling getExperimentViewOverrides
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			dataset, err := langsmith.NewDataset(ctx, "dataset", &langsmith.DatasetArgs{
+//				Name: pulumi.String("support-regressions"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			experimentViewOverridesResult := langsmith.GetExperimentViewOverridesOutput(ctx, langsmith.GetExperimentViewOverridesOutputArgs{
+//				DatasetId: dataset.ID(),
+//			}, nil)
+//			ctx.Export("experimentViewOverrides", experimentViewOverridesResult.ApplyT(func(experimentViewOverridesResult langsmith.GetExperimentViewOverridesResult) ([]langsmith.ListedExperimentViewOverride, error) {
+//				return []langsmith.ListedExperimentViewOverride(experimentViewOverridesResult.ExperimentViewOverrides), nil
+//			}).(pulumi.ArrayOutput))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetExperimentViewOverrides(ctx *pulumi.Context, args *GetExperimentViewOverridesArgs, opts ...pulumi.InvokeOption) (*GetExperimentViewOverridesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetExperimentViewOverridesResult

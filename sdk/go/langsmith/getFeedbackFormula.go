@@ -12,6 +12,8 @@ import (
 )
 
 // Looks a feedback formula up by `id`, and answers it as the `FeedbackFormula` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+//
+// ## Example Usage
 func LookupFeedbackFormula(ctx *pulumi.Context, args *LookupFeedbackFormulaArgs, opts ...pulumi.InvokeOption) (*LookupFeedbackFormulaResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupFeedbackFormulaResult

@@ -12,6 +12,8 @@ import (
 )
 
 // Every feedback formula in a workspace, as the `FeedbackFormula` resource's outputs with its id, every page read. Filters: `datasetId`, `projectId`; each given one narrows the list. Secret inputs are never returned.
+//
+// ## Example Usage
 func GetFeedbackFormulas(ctx *pulumi.Context, args *GetFeedbackFormulasArgs, opts ...pulumi.InvokeOption) (*GetFeedbackFormulasResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetFeedbackFormulasResult

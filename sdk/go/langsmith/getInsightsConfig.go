@@ -12,6 +12,8 @@ import (
 )
 
 // Looks a insights config up by `id` under its `projectId`, and answers it as the `InsightsConfig` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+//
+// ## Example Usage
 func LookupInsightsConfig(ctx *pulumi.Context, args *LookupInsightsConfigArgs, opts ...pulumi.InvokeOption) (*LookupInsightsConfigResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupInsightsConfigResult

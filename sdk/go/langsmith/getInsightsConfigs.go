@@ -12,6 +12,38 @@ import (
 )
 
 // Every insights config in a workspace, as the `InsightsConfig` resource's outputs with its id, every page read. Secret inputs are never returned.
+//
+// ## Example Usage
+// ### Calling getInsightsConfigs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			project, err := langsmith.NewProject(ctx, "project", &langsmith.ProjectArgs{
+//				Name: pulumi.String("support-agent"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			insightsConfigsResult := langsmith.GetInsightsConfigsOutput(ctx, langsmith.GetInsightsConfigsOutputArgs{
+//				ProjectId: project.ID(),
+//			}, nil)
+//			ctx.Export("insightsConfigs", insightsConfigsResult.ApplyT(func(insightsConfigsResult langsmith.GetInsightsConfigsResult) ([]langsmith.ListedInsightsConfig, error) {
+//				return []langsmith.ListedInsightsConfig(insightsConfigsResult.InsightsConfigs), nil
+//			}).(pulumi.ArrayOutput))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetInsightsConfigs(ctx *pulumi.Context, args *GetInsightsConfigsArgs, opts ...pulumi.InvokeOption) (*GetInsightsConfigsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetInsightsConfigsResult

@@ -12,6 +12,8 @@ import (
 )
 
 // Looks a issues agent up by `id`, and answers it as the `IssuesAgent` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+//
+// ## Example Usage
 func LookupIssuesAgent(ctx *pulumi.Context, args *LookupIssuesAgentArgs, opts ...pulumi.InvokeOption) (*LookupIssuesAgentResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupIssuesAgentResult

@@ -12,6 +12,8 @@ import (
 )
 
 // Every issues agent in a workspace, as the `IssuesAgent` resource's outputs with its id, every page read. Beside the outputs, what the service's list answers of each: `projectName`, `issueCount`, `latestRunId`. Secret inputs are never returned.
+//
+// ## Example Usage
 func GetIssuesAgents(ctx *pulumi.Context, args *GetIssuesAgentsArgs, opts ...pulumi.InvokeOption) (*GetIssuesAgentsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetIssuesAgentsResult

@@ -12,6 +12,8 @@ import (
 )
 
 // Looks a personal access token up by `id`, and answers it as the `PersonalAccessToken` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+//
+// ## Example Usage
 func LookupPersonalAccessToken(ctx *pulumi.Context, args *LookupPersonalAccessTokenArgs, opts ...pulumi.InvokeOption) (*LookupPersonalAccessTokenResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupPersonalAccessTokenResult

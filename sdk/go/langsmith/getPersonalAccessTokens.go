@@ -12,6 +12,8 @@ import (
 )
 
 // Every personal access token in the organization, as the `PersonalAccessToken` resource's outputs with its id, every page read. Secret inputs are never returned.
+//
+// ## Example Usage
 func GetPersonalAccessTokens(ctx *pulumi.Context, args *GetPersonalAccessTokensArgs, opts ...pulumi.InvokeOption) (*GetPersonalAccessTokensResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetPersonalAccessTokensResult

@@ -12,6 +12,8 @@ import (
 )
 
 // Looks a sandbox snapshot up by `id`, and answers it as the `SandboxSnapshot` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+//
+// ## Example Usage
 func LookupSandboxSnapshot(ctx *pulumi.Context, args *LookupSandboxSnapshotArgs, opts ...pulumi.InvokeOption) (*LookupSandboxSnapshotResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupSandboxSnapshotResult

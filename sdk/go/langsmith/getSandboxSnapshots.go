@@ -12,6 +12,8 @@ import (
 )
 
 // Every sandbox snapshot in a workspace, as the `SandboxSnapshot` resource's outputs with its id, every page read. Filters: `nameContains`, `status`; each given one narrows the list. Secret inputs are never returned.
+//
+// ## Example Usage
 func GetSandboxSnapshots(ctx *pulumi.Context, args *GetSandboxSnapshotsArgs, opts ...pulumi.InvokeOption) (*GetSandboxSnapshotsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetSandboxSnapshotsResult

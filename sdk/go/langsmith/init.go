@@ -25,6 +25,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &AccessPolicy{}
 	case "langsmith:index:AccessPolicyAttachment":
 		r = &AccessPolicyAttachment{}
+	case "langsmith:index:AgentBuilderIntegrations":
+		r = &AgentBuilderIntegrations{}
 	case "langsmith:index:AlertRule":
 		r = &AlertRule{}
 	case "langsmith:index:AnnotationQueue":
@@ -37,6 +39,10 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &BulkExport{}
 	case "langsmith:index:BulkExportDestination":
 		r = &BulkExportDestination{}
+	case "langsmith:index:Chart":
+		r = &Chart{}
+	case "langsmith:index:ChartSection":
+		r = &ChartSection{}
 	case "langsmith:index:DataPlane":
 		r = &DataPlane{}
 	case "langsmith:index:Dataset":
@@ -55,24 +61,36 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Example{}
 	case "langsmith:index:ExperimentViewOverride":
 		r = &ExperimentViewOverride{}
+	case "langsmith:index:FeatureModelConfig":
+		r = &FeatureModelConfig{}
 	case "langsmith:index:FeedbackConfig":
 		r = &FeedbackConfig{}
 	case "langsmith:index:FeedbackFormula":
 		r = &FeedbackFormula{}
+	case "langsmith:index:FilterView":
+		r = &FilterView{}
 	case "langsmith:index:GatewayPolicy":
 		r = &GatewayPolicy{}
 	case "langsmith:index:GatewaySpendCap":
 		r = &GatewaySpendCap{}
+	case "langsmith:index:HubDirectory":
+		r = &HubDirectory{}
+	case "langsmith:index:HubEnvironment":
+		r = &HubEnvironment{}
 	case "langsmith:index:InsightsConfig":
 		r = &InsightsConfig{}
 	case "langsmith:index:IssuesAgent":
 		r = &IssuesAgent{}
+	case "langsmith:index:McpVendorSettings":
+		r = &McpVendorSettings{}
 	case "langsmith:index:ModelPriceMap":
 		r = &ModelPriceMap{}
 	case "langsmith:index:OAuthClient":
 		r = &OAuthClient{}
 	case "langsmith:index:OrganizationMember":
 		r = &OrganizationMember{}
+	case "langsmith:index:OrganizationSettings":
+		r = &OrganizationSettings{}
 	case "langsmith:index:OrganizationTtlSettings":
 		r = &OrganizationTtlSettings{}
 	case "langsmith:index:PersonalAccessToken":
@@ -87,6 +105,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &PromptTag{}
 	case "langsmith:index:PromptWebhook":
 		r = &PromptWebhook{}
+	case "langsmith:index:RepoOwner":
+		r = &RepoOwner{}
 	case "langsmith:index:Role":
 		r = &Role{}
 	case "langsmith:index:RunRule":
@@ -109,6 +129,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &TagValue{}
 	case "langsmith:index:Tagging":
 		r = &Tagging{}
+	case "langsmith:index:Tool":
+		r = &Tool{}
 	case "langsmith:index:TtlSettings":
 		r = &TtlSettings{}
 	case "langsmith:index:UsageLimit":

@@ -14,6 +14,40 @@ import (
 
 // **Beta** (the service's insights API may change). A saved insights (clustering) job of a LangSmith tracing project: which runs it samples, how the model summarises and groups them, and when it runs (`scheduleCron`). Everything but the project changes in place; another `projectId` replaces it. Each key of `config` is its own input, and a refresh compares only the keys the program sets (the service fills the others in). The service has no read of one config: refresh reads the project's list, and a config missing from it is gone. Import by `<projectId>/<id>`.
 //
+// ## Example Usage
+// ### An InsightsConfig with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			project, err := langsmith.NewProject(ctx, "project", &langsmith.ProjectArgs{
+//				Name: pulumi.String("support-agent"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			insightsConfig, err := langsmith.NewInsightsConfig(ctx, "insightsConfig", &langsmith.InsightsConfigArgs{
+//				ProjectId: project.ID(),
+//				Name:      pulumi.String("topics"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("insightsConfigId", insightsConfig.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // An InsightsConfig made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):

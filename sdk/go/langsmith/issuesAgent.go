@@ -14,6 +14,39 @@ import (
 
 // **Beta** (the service's issues-agent API may change). The issues agent of a LangSmith tracing project: it scans the project's traces for issues and proposes fixes against a GitHub repository. A project has one agent, so its id is the project's id and another `projectId` replaces it; everything else changes in place. The create takes the repository, context, priorities and run filter; `cronEnabled`, `agentOverviewAccepted`, `previewVerifyEnabled`, `userInstructions` and the spend limit are written by one update right after. `overview` is write-only: the service never returns it, so the state keeps the program's value and only a change in the program writes it again. Destroy deletes the agent, its issues and its overview. Import by the project's id.
 //
+// ## Example Usage
+// ### An IssuesAgent with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			project, err := langsmith.NewProject(ctx, "project", &langsmith.ProjectArgs{
+//				Name: pulumi.String("support-agent"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			issuesAgent, err := langsmith.NewIssuesAgent(ctx, "issuesAgent", &langsmith.IssuesAgentArgs{
+//				ProjectId: project.ID(),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("issuesAgentId", issuesAgent.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // An IssuesAgent made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):

@@ -13,6 +13,31 @@ import (
 
 // A personal access token (`lsv2_pt_...`) of the user or service account whose API key the stack runs with, for the LangSmith organization: it acts as that identity, with the organization role `orgRoleId` (the service's default: Organization User) and, in the workspaces it names, `roleId`. The token itself is the `key` output, a Pulumi secret the service shows once, at create. The service cannot change a token: every input change replaces it, the new one first (which is how it is rotated). Needs an organization-scoped API key. Import by id (an imported token has no `key`).
 //
+// ## Example Usage
+// ### A PersonalAccessToken with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			personalAccessToken, err := langsmith.NewPersonalAccessToken(ctx, "personalAccessToken", nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("personalAccessTokenId", personalAccessToken.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // A PersonalAccessToken made outside Pulumi is imported by any of these ids:

@@ -2995,6 +2995,792 @@ func (in *bulkExportFormatVersionPtr) ToBulkExportFormatVersionPtrOutputWithCont
 	return pulumi.ToOutputWithContext(ctx, in).(BulkExportFormatVersionPtrOutput)
 }
 
+// The values of a Chart's `chartType`: How the series are drawn.
+type ChartChartType string
+
+const (
+	// `line`, as the service names it.
+	ChartChartTypeLine = ChartChartType("line")
+	// `bar`, as the service names it.
+	ChartChartTypeBar = ChartChartType("bar")
+	// `table`, as the service names it.
+	ChartChartTypeTable = ChartChartType("table")
+	// `kpi`, as the service names it.
+	ChartChartTypeKpi = ChartChartType("kpi")
+	// `top-k`, as the service names it.
+	ChartChartTypeTopK = ChartChartType("top-k")
+	// `pie`, as the service names it.
+	ChartChartTypePie = ChartChartType("pie")
+)
+
+func (ChartChartType) ElementType() reflect.Type {
+	return reflect.TypeOf((*ChartChartType)(nil)).Elem()
+}
+
+func (e ChartChartType) ToChartChartTypeOutput() ChartChartTypeOutput {
+	return pulumi.ToOutput(e).(ChartChartTypeOutput)
+}
+
+func (e ChartChartType) ToChartChartTypeOutputWithContext(ctx context.Context) ChartChartTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ChartChartTypeOutput)
+}
+
+func (e ChartChartType) ToChartChartTypePtrOutput() ChartChartTypePtrOutput {
+	return e.ToChartChartTypePtrOutputWithContext(context.Background())
+}
+
+func (e ChartChartType) ToChartChartTypePtrOutputWithContext(ctx context.Context) ChartChartTypePtrOutput {
+	return ChartChartType(e).ToChartChartTypeOutputWithContext(ctx).ToChartChartTypePtrOutputWithContext(ctx)
+}
+
+func (e ChartChartType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ChartChartType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ChartChartType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ChartChartType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ChartChartTypeOutput struct{ *pulumi.OutputState }
+
+func (ChartChartTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ChartChartType)(nil)).Elem()
+}
+
+func (o ChartChartTypeOutput) ToChartChartTypeOutput() ChartChartTypeOutput {
+	return o
+}
+
+func (o ChartChartTypeOutput) ToChartChartTypeOutputWithContext(ctx context.Context) ChartChartTypeOutput {
+	return o
+}
+
+func (o ChartChartTypeOutput) ToChartChartTypePtrOutput() ChartChartTypePtrOutput {
+	return o.ToChartChartTypePtrOutputWithContext(context.Background())
+}
+
+func (o ChartChartTypeOutput) ToChartChartTypePtrOutputWithContext(ctx context.Context) ChartChartTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ChartChartType) *ChartChartType {
+		return &v
+	}).(ChartChartTypePtrOutput)
+}
+
+func (o ChartChartTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ChartChartTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ChartChartType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ChartChartTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ChartChartTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ChartChartType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ChartChartTypePtrOutput struct{ *pulumi.OutputState }
+
+func (ChartChartTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ChartChartType)(nil)).Elem()
+}
+
+func (o ChartChartTypePtrOutput) ToChartChartTypePtrOutput() ChartChartTypePtrOutput {
+	return o
+}
+
+func (o ChartChartTypePtrOutput) ToChartChartTypePtrOutputWithContext(ctx context.Context) ChartChartTypePtrOutput {
+	return o
+}
+
+func (o ChartChartTypePtrOutput) Elem() ChartChartTypeOutput {
+	return o.ApplyT(func(v *ChartChartType) ChartChartType {
+		if v != nil {
+			return *v
+		}
+		var ret ChartChartType
+		return ret
+	}).(ChartChartTypeOutput)
+}
+
+func (o ChartChartTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ChartChartTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ChartChartType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ChartChartTypeInput is an input type that accepts values of the ChartChartType enum
+// A concrete instance of `ChartChartTypeInput` can be one of the following:
+//
+//	ChartChartTypeLine
+//	ChartChartTypeBar
+//	ChartChartTypeTable
+//	ChartChartTypeKpi
+//	ChartChartTypeTopK
+//	ChartChartTypePie
+type ChartChartTypeInput interface {
+	pulumi.Input
+
+	ToChartChartTypeOutput() ChartChartTypeOutput
+	ToChartChartTypeOutputWithContext(context.Context) ChartChartTypeOutput
+}
+
+var chartChartTypePtrType = reflect.TypeOf((**ChartChartType)(nil)).Elem()
+
+type ChartChartTypePtrInput interface {
+	pulumi.Input
+
+	ToChartChartTypePtrOutput() ChartChartTypePtrOutput
+	ToChartChartTypePtrOutputWithContext(context.Context) ChartChartTypePtrOutput
+}
+
+type chartChartTypePtr string
+
+func ChartChartTypePtr(v string) ChartChartTypePtrInput {
+	return (*chartChartTypePtr)(&v)
+}
+
+func (*chartChartTypePtr) ElementType() reflect.Type {
+	return chartChartTypePtrType
+}
+
+func (in *chartChartTypePtr) ToChartChartTypePtrOutput() ChartChartTypePtrOutput {
+	return pulumi.ToOutput(in).(ChartChartTypePtrOutput)
+}
+
+func (in *chartChartTypePtr) ToChartChartTypePtrOutputWithContext(ctx context.Context) ChartChartTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ChartChartTypePtrOutput)
+}
+
+// The values of `attribute` of `groupBy` of one item of a Chart's `series`: What the chart draws, one line (or bar, ...) each: a run metric (`metric`), a deployment metric (`projectMetric`) or a `metricDefinition`, over the runs its `filters` select, optionally grouped. Refresh compares what the program sets: the ids and defaults the service adds are no drift.
+type ChartSeriesItemGroupByAttribute string
+
+const (
+	// `name`, as the service names it.
+	ChartSeriesItemGroupByAttributeName = ChartSeriesItemGroupByAttribute("name")
+	// `run_type`, as the service names it.
+	ChartSeriesItemGroupByAttributeRunType = ChartSeriesItemGroupByAttribute("run_type")
+	// `tag`, as the service names it.
+	ChartSeriesItemGroupByAttributeTag = ChartSeriesItemGroupByAttribute("tag")
+	// `metadata`, as the service names it.
+	ChartSeriesItemGroupByAttributeMetadata = ChartSeriesItemGroupByAttribute("metadata")
+)
+
+func (ChartSeriesItemGroupByAttribute) ElementType() reflect.Type {
+	return reflect.TypeOf((*ChartSeriesItemGroupByAttribute)(nil)).Elem()
+}
+
+func (e ChartSeriesItemGroupByAttribute) ToChartSeriesItemGroupByAttributeOutput() ChartSeriesItemGroupByAttributeOutput {
+	return pulumi.ToOutput(e).(ChartSeriesItemGroupByAttributeOutput)
+}
+
+func (e ChartSeriesItemGroupByAttribute) ToChartSeriesItemGroupByAttributeOutputWithContext(ctx context.Context) ChartSeriesItemGroupByAttributeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ChartSeriesItemGroupByAttributeOutput)
+}
+
+func (e ChartSeriesItemGroupByAttribute) ToChartSeriesItemGroupByAttributePtrOutput() ChartSeriesItemGroupByAttributePtrOutput {
+	return e.ToChartSeriesItemGroupByAttributePtrOutputWithContext(context.Background())
+}
+
+func (e ChartSeriesItemGroupByAttribute) ToChartSeriesItemGroupByAttributePtrOutputWithContext(ctx context.Context) ChartSeriesItemGroupByAttributePtrOutput {
+	return ChartSeriesItemGroupByAttribute(e).ToChartSeriesItemGroupByAttributeOutputWithContext(ctx).ToChartSeriesItemGroupByAttributePtrOutputWithContext(ctx)
+}
+
+func (e ChartSeriesItemGroupByAttribute) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ChartSeriesItemGroupByAttribute) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ChartSeriesItemGroupByAttribute) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ChartSeriesItemGroupByAttribute) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ChartSeriesItemGroupByAttributeOutput struct{ *pulumi.OutputState }
+
+func (ChartSeriesItemGroupByAttributeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ChartSeriesItemGroupByAttribute)(nil)).Elem()
+}
+
+func (o ChartSeriesItemGroupByAttributeOutput) ToChartSeriesItemGroupByAttributeOutput() ChartSeriesItemGroupByAttributeOutput {
+	return o
+}
+
+func (o ChartSeriesItemGroupByAttributeOutput) ToChartSeriesItemGroupByAttributeOutputWithContext(ctx context.Context) ChartSeriesItemGroupByAttributeOutput {
+	return o
+}
+
+func (o ChartSeriesItemGroupByAttributeOutput) ToChartSeriesItemGroupByAttributePtrOutput() ChartSeriesItemGroupByAttributePtrOutput {
+	return o.ToChartSeriesItemGroupByAttributePtrOutputWithContext(context.Background())
+}
+
+func (o ChartSeriesItemGroupByAttributeOutput) ToChartSeriesItemGroupByAttributePtrOutputWithContext(ctx context.Context) ChartSeriesItemGroupByAttributePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ChartSeriesItemGroupByAttribute) *ChartSeriesItemGroupByAttribute {
+		return &v
+	}).(ChartSeriesItemGroupByAttributePtrOutput)
+}
+
+func (o ChartSeriesItemGroupByAttributeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ChartSeriesItemGroupByAttributeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ChartSeriesItemGroupByAttribute) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ChartSeriesItemGroupByAttributeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ChartSeriesItemGroupByAttributeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ChartSeriesItemGroupByAttribute) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ChartSeriesItemGroupByAttributePtrOutput struct{ *pulumi.OutputState }
+
+func (ChartSeriesItemGroupByAttributePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ChartSeriesItemGroupByAttribute)(nil)).Elem()
+}
+
+func (o ChartSeriesItemGroupByAttributePtrOutput) ToChartSeriesItemGroupByAttributePtrOutput() ChartSeriesItemGroupByAttributePtrOutput {
+	return o
+}
+
+func (o ChartSeriesItemGroupByAttributePtrOutput) ToChartSeriesItemGroupByAttributePtrOutputWithContext(ctx context.Context) ChartSeriesItemGroupByAttributePtrOutput {
+	return o
+}
+
+func (o ChartSeriesItemGroupByAttributePtrOutput) Elem() ChartSeriesItemGroupByAttributeOutput {
+	return o.ApplyT(func(v *ChartSeriesItemGroupByAttribute) ChartSeriesItemGroupByAttribute {
+		if v != nil {
+			return *v
+		}
+		var ret ChartSeriesItemGroupByAttribute
+		return ret
+	}).(ChartSeriesItemGroupByAttributeOutput)
+}
+
+func (o ChartSeriesItemGroupByAttributePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ChartSeriesItemGroupByAttributePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ChartSeriesItemGroupByAttribute) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ChartSeriesItemGroupByAttributeInput is an input type that accepts values of the ChartSeriesItemGroupByAttribute enum
+// A concrete instance of `ChartSeriesItemGroupByAttributeInput` can be one of the following:
+//
+//	ChartSeriesItemGroupByAttributeName
+//	ChartSeriesItemGroupByAttributeRunType
+//	ChartSeriesItemGroupByAttributeTag
+//	ChartSeriesItemGroupByAttributeMetadata
+type ChartSeriesItemGroupByAttributeInput interface {
+	pulumi.Input
+
+	ToChartSeriesItemGroupByAttributeOutput() ChartSeriesItemGroupByAttributeOutput
+	ToChartSeriesItemGroupByAttributeOutputWithContext(context.Context) ChartSeriesItemGroupByAttributeOutput
+}
+
+var chartSeriesItemGroupByAttributePtrType = reflect.TypeOf((**ChartSeriesItemGroupByAttribute)(nil)).Elem()
+
+type ChartSeriesItemGroupByAttributePtrInput interface {
+	pulumi.Input
+
+	ToChartSeriesItemGroupByAttributePtrOutput() ChartSeriesItemGroupByAttributePtrOutput
+	ToChartSeriesItemGroupByAttributePtrOutputWithContext(context.Context) ChartSeriesItemGroupByAttributePtrOutput
+}
+
+type chartSeriesItemGroupByAttributePtr string
+
+func ChartSeriesItemGroupByAttributePtr(v string) ChartSeriesItemGroupByAttributePtrInput {
+	return (*chartSeriesItemGroupByAttributePtr)(&v)
+}
+
+func (*chartSeriesItemGroupByAttributePtr) ElementType() reflect.Type {
+	return chartSeriesItemGroupByAttributePtrType
+}
+
+func (in *chartSeriesItemGroupByAttributePtr) ToChartSeriesItemGroupByAttributePtrOutput() ChartSeriesItemGroupByAttributePtrOutput {
+	return pulumi.ToOutput(in).(ChartSeriesItemGroupByAttributePtrOutput)
+}
+
+func (in *chartSeriesItemGroupByAttributePtr) ToChartSeriesItemGroupByAttributePtrOutputWithContext(ctx context.Context) ChartSeriesItemGroupByAttributePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ChartSeriesItemGroupByAttributePtrOutput)
+}
+
+// The values of `metric` of one item of a Chart's `series`: What the chart draws, one line (or bar, ...) each: a run metric (`metric`), a deployment metric (`projectMetric`) or a `metricDefinition`, over the runs its `filters` select, optionally grouped. Refresh compares what the program sets: the ids and defaults the service adds are no drift.
+type ChartSeriesItemMetric string
+
+const (
+	// `run_count`, as the service names it.
+	ChartSeriesItemMetricRunCount = ChartSeriesItemMetric("run_count")
+	// `latency_p50`, as the service names it.
+	ChartSeriesItemMetricLatencyP50 = ChartSeriesItemMetric("latency_p50")
+	// `latency_p99`, as the service names it.
+	ChartSeriesItemMetricLatencyP99 = ChartSeriesItemMetric("latency_p99")
+	// `latency_avg`, as the service names it.
+	ChartSeriesItemMetricLatencyAvg = ChartSeriesItemMetric("latency_avg")
+	// `first_token_p50`, as the service names it.
+	ChartSeriesItemMetricFirstTokenP50 = ChartSeriesItemMetric("first_token_p50")
+	// `first_token_p99`, as the service names it.
+	ChartSeriesItemMetricFirstTokenP99 = ChartSeriesItemMetric("first_token_p99")
+	// `total_tokens`, as the service names it.
+	ChartSeriesItemMetricTotalTokens = ChartSeriesItemMetric("total_tokens")
+	// `prompt_tokens`, as the service names it.
+	ChartSeriesItemMetricPromptTokens = ChartSeriesItemMetric("prompt_tokens")
+	// `completion_tokens`, as the service names it.
+	ChartSeriesItemMetricCompletionTokens = ChartSeriesItemMetric("completion_tokens")
+	// `median_tokens`, as the service names it.
+	ChartSeriesItemMetricMedianTokens = ChartSeriesItemMetric("median_tokens")
+	// `completion_tokens_p50`, as the service names it.
+	ChartSeriesItemMetricCompletionTokensP50 = ChartSeriesItemMetric("completion_tokens_p50")
+	// `prompt_tokens_p50`, as the service names it.
+	ChartSeriesItemMetricPromptTokensP50 = ChartSeriesItemMetric("prompt_tokens_p50")
+	// `tokens_p99`, as the service names it.
+	ChartSeriesItemMetricTokensP99 = ChartSeriesItemMetric("tokens_p99")
+	// `completion_tokens_p99`, as the service names it.
+	ChartSeriesItemMetricCompletionTokensP99 = ChartSeriesItemMetric("completion_tokens_p99")
+	// `prompt_tokens_p99`, as the service names it.
+	ChartSeriesItemMetricPromptTokensP99 = ChartSeriesItemMetric("prompt_tokens_p99")
+	// `feedback`, as the service names it.
+	ChartSeriesItemMetricFeedback = ChartSeriesItemMetric("feedback")
+	// `feedback_score_avg`, as the service names it.
+	ChartSeriesItemMetricFeedbackScoreAvg = ChartSeriesItemMetric("feedback_score_avg")
+	// `feedback_values`, as the service names it.
+	ChartSeriesItemMetricFeedbackValues = ChartSeriesItemMetric("feedback_values")
+	// `total_cost`, as the service names it.
+	ChartSeriesItemMetricTotalCost = ChartSeriesItemMetric("total_cost")
+	// `prompt_cost`, as the service names it.
+	ChartSeriesItemMetricPromptCost = ChartSeriesItemMetric("prompt_cost")
+	// `completion_cost`, as the service names it.
+	ChartSeriesItemMetricCompletionCost = ChartSeriesItemMetric("completion_cost")
+	// `error_rate`, as the service names it.
+	ChartSeriesItemMetricErrorRate = ChartSeriesItemMetric("error_rate")
+	// `streaming_rate`, as the service names it.
+	ChartSeriesItemMetricStreamingRate = ChartSeriesItemMetric("streaming_rate")
+	// `cost_p50`, as the service names it.
+	ChartSeriesItemMetricCostP50 = ChartSeriesItemMetric("cost_p50")
+	// `cost_p99`, as the service names it.
+	ChartSeriesItemMetricCostP99 = ChartSeriesItemMetric("cost_p99")
+)
+
+func (ChartSeriesItemMetric) ElementType() reflect.Type {
+	return reflect.TypeOf((*ChartSeriesItemMetric)(nil)).Elem()
+}
+
+func (e ChartSeriesItemMetric) ToChartSeriesItemMetricOutput() ChartSeriesItemMetricOutput {
+	return pulumi.ToOutput(e).(ChartSeriesItemMetricOutput)
+}
+
+func (e ChartSeriesItemMetric) ToChartSeriesItemMetricOutputWithContext(ctx context.Context) ChartSeriesItemMetricOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ChartSeriesItemMetricOutput)
+}
+
+func (e ChartSeriesItemMetric) ToChartSeriesItemMetricPtrOutput() ChartSeriesItemMetricPtrOutput {
+	return e.ToChartSeriesItemMetricPtrOutputWithContext(context.Background())
+}
+
+func (e ChartSeriesItemMetric) ToChartSeriesItemMetricPtrOutputWithContext(ctx context.Context) ChartSeriesItemMetricPtrOutput {
+	return ChartSeriesItemMetric(e).ToChartSeriesItemMetricOutputWithContext(ctx).ToChartSeriesItemMetricPtrOutputWithContext(ctx)
+}
+
+func (e ChartSeriesItemMetric) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ChartSeriesItemMetric) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ChartSeriesItemMetric) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ChartSeriesItemMetric) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ChartSeriesItemMetricOutput struct{ *pulumi.OutputState }
+
+func (ChartSeriesItemMetricOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ChartSeriesItemMetric)(nil)).Elem()
+}
+
+func (o ChartSeriesItemMetricOutput) ToChartSeriesItemMetricOutput() ChartSeriesItemMetricOutput {
+	return o
+}
+
+func (o ChartSeriesItemMetricOutput) ToChartSeriesItemMetricOutputWithContext(ctx context.Context) ChartSeriesItemMetricOutput {
+	return o
+}
+
+func (o ChartSeriesItemMetricOutput) ToChartSeriesItemMetricPtrOutput() ChartSeriesItemMetricPtrOutput {
+	return o.ToChartSeriesItemMetricPtrOutputWithContext(context.Background())
+}
+
+func (o ChartSeriesItemMetricOutput) ToChartSeriesItemMetricPtrOutputWithContext(ctx context.Context) ChartSeriesItemMetricPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ChartSeriesItemMetric) *ChartSeriesItemMetric {
+		return &v
+	}).(ChartSeriesItemMetricPtrOutput)
+}
+
+func (o ChartSeriesItemMetricOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ChartSeriesItemMetricOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ChartSeriesItemMetric) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ChartSeriesItemMetricOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ChartSeriesItemMetricOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ChartSeriesItemMetric) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ChartSeriesItemMetricPtrOutput struct{ *pulumi.OutputState }
+
+func (ChartSeriesItemMetricPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ChartSeriesItemMetric)(nil)).Elem()
+}
+
+func (o ChartSeriesItemMetricPtrOutput) ToChartSeriesItemMetricPtrOutput() ChartSeriesItemMetricPtrOutput {
+	return o
+}
+
+func (o ChartSeriesItemMetricPtrOutput) ToChartSeriesItemMetricPtrOutputWithContext(ctx context.Context) ChartSeriesItemMetricPtrOutput {
+	return o
+}
+
+func (o ChartSeriesItemMetricPtrOutput) Elem() ChartSeriesItemMetricOutput {
+	return o.ApplyT(func(v *ChartSeriesItemMetric) ChartSeriesItemMetric {
+		if v != nil {
+			return *v
+		}
+		var ret ChartSeriesItemMetric
+		return ret
+	}).(ChartSeriesItemMetricOutput)
+}
+
+func (o ChartSeriesItemMetricPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ChartSeriesItemMetricPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ChartSeriesItemMetric) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ChartSeriesItemMetricInput is an input type that accepts values of the ChartSeriesItemMetric enum
+// A concrete instance of `ChartSeriesItemMetricInput` can be one of the following:
+//
+//	ChartSeriesItemMetricRunCount
+//	ChartSeriesItemMetricLatencyP50
+//	ChartSeriesItemMetricLatencyP99
+//	ChartSeriesItemMetricLatencyAvg
+//	ChartSeriesItemMetricFirstTokenP50
+//	ChartSeriesItemMetricFirstTokenP99
+//	ChartSeriesItemMetricTotalTokens
+//	ChartSeriesItemMetricPromptTokens
+//	ChartSeriesItemMetricCompletionTokens
+//	ChartSeriesItemMetricMedianTokens
+//	ChartSeriesItemMetricCompletionTokensP50
+//	ChartSeriesItemMetricPromptTokensP50
+//	ChartSeriesItemMetricTokensP99
+//	ChartSeriesItemMetricCompletionTokensP99
+//	ChartSeriesItemMetricPromptTokensP99
+//	ChartSeriesItemMetricFeedback
+//	ChartSeriesItemMetricFeedbackScoreAvg
+//	ChartSeriesItemMetricFeedbackValues
+//	ChartSeriesItemMetricTotalCost
+//	ChartSeriesItemMetricPromptCost
+//	ChartSeriesItemMetricCompletionCost
+//	ChartSeriesItemMetricErrorRate
+//	ChartSeriesItemMetricStreamingRate
+//	ChartSeriesItemMetricCostP50
+//	ChartSeriesItemMetricCostP99
+type ChartSeriesItemMetricInput interface {
+	pulumi.Input
+
+	ToChartSeriesItemMetricOutput() ChartSeriesItemMetricOutput
+	ToChartSeriesItemMetricOutputWithContext(context.Context) ChartSeriesItemMetricOutput
+}
+
+var chartSeriesItemMetricPtrType = reflect.TypeOf((**ChartSeriesItemMetric)(nil)).Elem()
+
+type ChartSeriesItemMetricPtrInput interface {
+	pulumi.Input
+
+	ToChartSeriesItemMetricPtrOutput() ChartSeriesItemMetricPtrOutput
+	ToChartSeriesItemMetricPtrOutputWithContext(context.Context) ChartSeriesItemMetricPtrOutput
+}
+
+type chartSeriesItemMetricPtr string
+
+func ChartSeriesItemMetricPtr(v string) ChartSeriesItemMetricPtrInput {
+	return (*chartSeriesItemMetricPtr)(&v)
+}
+
+func (*chartSeriesItemMetricPtr) ElementType() reflect.Type {
+	return chartSeriesItemMetricPtrType
+}
+
+func (in *chartSeriesItemMetricPtr) ToChartSeriesItemMetricPtrOutput() ChartSeriesItemMetricPtrOutput {
+	return pulumi.ToOutput(in).(ChartSeriesItemMetricPtrOutput)
+}
+
+func (in *chartSeriesItemMetricPtr) ToChartSeriesItemMetricPtrOutputWithContext(ctx context.Context) ChartSeriesItemMetricPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ChartSeriesItemMetricPtrOutput)
+}
+
+// The values of `projectMetric` of one item of a Chart's `series`: What the chart draws, one line (or bar, ...) each: a run metric (`metric`), a deployment metric (`projectMetric`) or a `metricDefinition`, over the runs its `filters` select, optionally grouped. Refresh compares what the program sets: the ids and defaults the service adds are no drift.
+type ChartSeriesItemProjectMetric string
+
+const (
+	// `memory_usage`, as the service names it.
+	ChartSeriesItemProjectMetricMemoryUsage = ChartSeriesItemProjectMetric("memory_usage")
+	// `cpu_usage`, as the service names it.
+	ChartSeriesItemProjectMetricCpuUsage = ChartSeriesItemProjectMetric("cpu_usage")
+	// `disk_usage`, as the service names it.
+	ChartSeriesItemProjectMetricDiskUsage = ChartSeriesItemProjectMetric("disk_usage")
+	// `restart_count`, as the service names it.
+	ChartSeriesItemProjectMetricRestartCount = ChartSeriesItemProjectMetric("restart_count")
+	// `replica_count`, as the service names it.
+	ChartSeriesItemProjectMetricReplicaCount = ChartSeriesItemProjectMetric("replica_count")
+	// `worker_count`, as the service names it.
+	ChartSeriesItemProjectMetricWorkerCount = ChartSeriesItemProjectMetric("worker_count")
+	// `lg_run_count`, as the service names it.
+	ChartSeriesItemProjectMetricLgRunCount = ChartSeriesItemProjectMetric("lg_run_count")
+	// `responses_per_second`, as the service names it.
+	ChartSeriesItemProjectMetricResponsesPerSecond = ChartSeriesItemProjectMetric("responses_per_second")
+	// `error_responses_per_second`, as the service names it.
+	ChartSeriesItemProjectMetricErrorResponsesPerSecond = ChartSeriesItemProjectMetric("error_responses_per_second")
+	// `p95_latency`, as the service names it.
+	ChartSeriesItemProjectMetricP95Latency = ChartSeriesItemProjectMetric("p95_latency")
+	// `run_queue_wait_time`, as the service names it.
+	ChartSeriesItemProjectMetricRunQueueWaitTime = ChartSeriesItemProjectMetric("run_queue_wait_time")
+)
+
+func (ChartSeriesItemProjectMetric) ElementType() reflect.Type {
+	return reflect.TypeOf((*ChartSeriesItemProjectMetric)(nil)).Elem()
+}
+
+func (e ChartSeriesItemProjectMetric) ToChartSeriesItemProjectMetricOutput() ChartSeriesItemProjectMetricOutput {
+	return pulumi.ToOutput(e).(ChartSeriesItemProjectMetricOutput)
+}
+
+func (e ChartSeriesItemProjectMetric) ToChartSeriesItemProjectMetricOutputWithContext(ctx context.Context) ChartSeriesItemProjectMetricOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ChartSeriesItemProjectMetricOutput)
+}
+
+func (e ChartSeriesItemProjectMetric) ToChartSeriesItemProjectMetricPtrOutput() ChartSeriesItemProjectMetricPtrOutput {
+	return e.ToChartSeriesItemProjectMetricPtrOutputWithContext(context.Background())
+}
+
+func (e ChartSeriesItemProjectMetric) ToChartSeriesItemProjectMetricPtrOutputWithContext(ctx context.Context) ChartSeriesItemProjectMetricPtrOutput {
+	return ChartSeriesItemProjectMetric(e).ToChartSeriesItemProjectMetricOutputWithContext(ctx).ToChartSeriesItemProjectMetricPtrOutputWithContext(ctx)
+}
+
+func (e ChartSeriesItemProjectMetric) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ChartSeriesItemProjectMetric) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ChartSeriesItemProjectMetric) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ChartSeriesItemProjectMetric) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ChartSeriesItemProjectMetricOutput struct{ *pulumi.OutputState }
+
+func (ChartSeriesItemProjectMetricOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ChartSeriesItemProjectMetric)(nil)).Elem()
+}
+
+func (o ChartSeriesItemProjectMetricOutput) ToChartSeriesItemProjectMetricOutput() ChartSeriesItemProjectMetricOutput {
+	return o
+}
+
+func (o ChartSeriesItemProjectMetricOutput) ToChartSeriesItemProjectMetricOutputWithContext(ctx context.Context) ChartSeriesItemProjectMetricOutput {
+	return o
+}
+
+func (o ChartSeriesItemProjectMetricOutput) ToChartSeriesItemProjectMetricPtrOutput() ChartSeriesItemProjectMetricPtrOutput {
+	return o.ToChartSeriesItemProjectMetricPtrOutputWithContext(context.Background())
+}
+
+func (o ChartSeriesItemProjectMetricOutput) ToChartSeriesItemProjectMetricPtrOutputWithContext(ctx context.Context) ChartSeriesItemProjectMetricPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ChartSeriesItemProjectMetric) *ChartSeriesItemProjectMetric {
+		return &v
+	}).(ChartSeriesItemProjectMetricPtrOutput)
+}
+
+func (o ChartSeriesItemProjectMetricOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ChartSeriesItemProjectMetricOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ChartSeriesItemProjectMetric) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ChartSeriesItemProjectMetricOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ChartSeriesItemProjectMetricOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ChartSeriesItemProjectMetric) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ChartSeriesItemProjectMetricPtrOutput struct{ *pulumi.OutputState }
+
+func (ChartSeriesItemProjectMetricPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ChartSeriesItemProjectMetric)(nil)).Elem()
+}
+
+func (o ChartSeriesItemProjectMetricPtrOutput) ToChartSeriesItemProjectMetricPtrOutput() ChartSeriesItemProjectMetricPtrOutput {
+	return o
+}
+
+func (o ChartSeriesItemProjectMetricPtrOutput) ToChartSeriesItemProjectMetricPtrOutputWithContext(ctx context.Context) ChartSeriesItemProjectMetricPtrOutput {
+	return o
+}
+
+func (o ChartSeriesItemProjectMetricPtrOutput) Elem() ChartSeriesItemProjectMetricOutput {
+	return o.ApplyT(func(v *ChartSeriesItemProjectMetric) ChartSeriesItemProjectMetric {
+		if v != nil {
+			return *v
+		}
+		var ret ChartSeriesItemProjectMetric
+		return ret
+	}).(ChartSeriesItemProjectMetricOutput)
+}
+
+func (o ChartSeriesItemProjectMetricPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ChartSeriesItemProjectMetricPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ChartSeriesItemProjectMetric) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ChartSeriesItemProjectMetricInput is an input type that accepts values of the ChartSeriesItemProjectMetric enum
+// A concrete instance of `ChartSeriesItemProjectMetricInput` can be one of the following:
+//
+//	ChartSeriesItemProjectMetricMemoryUsage
+//	ChartSeriesItemProjectMetricCpuUsage
+//	ChartSeriesItemProjectMetricDiskUsage
+//	ChartSeriesItemProjectMetricRestartCount
+//	ChartSeriesItemProjectMetricReplicaCount
+//	ChartSeriesItemProjectMetricWorkerCount
+//	ChartSeriesItemProjectMetricLgRunCount
+//	ChartSeriesItemProjectMetricResponsesPerSecond
+//	ChartSeriesItemProjectMetricErrorResponsesPerSecond
+//	ChartSeriesItemProjectMetricP95Latency
+//	ChartSeriesItemProjectMetricRunQueueWaitTime
+type ChartSeriesItemProjectMetricInput interface {
+	pulumi.Input
+
+	ToChartSeriesItemProjectMetricOutput() ChartSeriesItemProjectMetricOutput
+	ToChartSeriesItemProjectMetricOutputWithContext(context.Context) ChartSeriesItemProjectMetricOutput
+}
+
+var chartSeriesItemProjectMetricPtrType = reflect.TypeOf((**ChartSeriesItemProjectMetric)(nil)).Elem()
+
+type ChartSeriesItemProjectMetricPtrInput interface {
+	pulumi.Input
+
+	ToChartSeriesItemProjectMetricPtrOutput() ChartSeriesItemProjectMetricPtrOutput
+	ToChartSeriesItemProjectMetricPtrOutputWithContext(context.Context) ChartSeriesItemProjectMetricPtrOutput
+}
+
+type chartSeriesItemProjectMetricPtr string
+
+func ChartSeriesItemProjectMetricPtr(v string) ChartSeriesItemProjectMetricPtrInput {
+	return (*chartSeriesItemProjectMetricPtr)(&v)
+}
+
+func (*chartSeriesItemProjectMetricPtr) ElementType() reflect.Type {
+	return chartSeriesItemProjectMetricPtrType
+}
+
+func (in *chartSeriesItemProjectMetricPtr) ToChartSeriesItemProjectMetricPtrOutput() ChartSeriesItemProjectMetricPtrOutput {
+	return pulumi.ToOutput(in).(ChartSeriesItemProjectMetricPtrOutput)
+}
+
+func (in *chartSeriesItemProjectMetricPtr) ToChartSeriesItemProjectMetricPtrOutputWithContext(ctx context.Context) ChartSeriesItemProjectMetricPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ChartSeriesItemProjectMetricPtrOutput)
+}
+
 // The values of a Dataset's `dataType`: Shape of the examples; the service cannot change it.
 type DatasetDataType string
 
@@ -4370,6 +5156,177 @@ func (in *feedbackFormulaAggregationTypePtr) ToFeedbackFormulaAggregationTypePtr
 
 func (in *feedbackFormulaAggregationTypePtr) ToFeedbackFormulaAggregationTypePtrOutputWithContext(ctx context.Context) FeedbackFormulaAggregationTypePtrOutput {
 	return pulumi.ToOutputWithContext(ctx, in).(FeedbackFormulaAggregationTypePtrOutput)
+}
+
+// The values of a FilterView's `type`: What the view filters: the project's `runs`, its `threads`, or a `single_run`.
+type FilterViewType string
+
+const (
+	// `runs`, as the service names it.
+	FilterViewTypeRuns = FilterViewType("runs")
+	// `threads`, as the service names it.
+	FilterViewTypeThreads = FilterViewType("threads")
+	// `single_run`, as the service names it.
+	FilterViewTypeSingleRun = FilterViewType("single_run")
+)
+
+func (FilterViewType) ElementType() reflect.Type {
+	return reflect.TypeOf((*FilterViewType)(nil)).Elem()
+}
+
+func (e FilterViewType) ToFilterViewTypeOutput() FilterViewTypeOutput {
+	return pulumi.ToOutput(e).(FilterViewTypeOutput)
+}
+
+func (e FilterViewType) ToFilterViewTypeOutputWithContext(ctx context.Context) FilterViewTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(FilterViewTypeOutput)
+}
+
+func (e FilterViewType) ToFilterViewTypePtrOutput() FilterViewTypePtrOutput {
+	return e.ToFilterViewTypePtrOutputWithContext(context.Background())
+}
+
+func (e FilterViewType) ToFilterViewTypePtrOutputWithContext(ctx context.Context) FilterViewTypePtrOutput {
+	return FilterViewType(e).ToFilterViewTypeOutputWithContext(ctx).ToFilterViewTypePtrOutputWithContext(ctx)
+}
+
+func (e FilterViewType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e FilterViewType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e FilterViewType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e FilterViewType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type FilterViewTypeOutput struct{ *pulumi.OutputState }
+
+func (FilterViewTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FilterViewType)(nil)).Elem()
+}
+
+func (o FilterViewTypeOutput) ToFilterViewTypeOutput() FilterViewTypeOutput {
+	return o
+}
+
+func (o FilterViewTypeOutput) ToFilterViewTypeOutputWithContext(ctx context.Context) FilterViewTypeOutput {
+	return o
+}
+
+func (o FilterViewTypeOutput) ToFilterViewTypePtrOutput() FilterViewTypePtrOutput {
+	return o.ToFilterViewTypePtrOutputWithContext(context.Background())
+}
+
+func (o FilterViewTypeOutput) ToFilterViewTypePtrOutputWithContext(ctx context.Context) FilterViewTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FilterViewType) *FilterViewType {
+		return &v
+	}).(FilterViewTypePtrOutput)
+}
+
+func (o FilterViewTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o FilterViewTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e FilterViewType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o FilterViewTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o FilterViewTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e FilterViewType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type FilterViewTypePtrOutput struct{ *pulumi.OutputState }
+
+func (FilterViewTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FilterViewType)(nil)).Elem()
+}
+
+func (o FilterViewTypePtrOutput) ToFilterViewTypePtrOutput() FilterViewTypePtrOutput {
+	return o
+}
+
+func (o FilterViewTypePtrOutput) ToFilterViewTypePtrOutputWithContext(ctx context.Context) FilterViewTypePtrOutput {
+	return o
+}
+
+func (o FilterViewTypePtrOutput) Elem() FilterViewTypeOutput {
+	return o.ApplyT(func(v *FilterViewType) FilterViewType {
+		if v != nil {
+			return *v
+		}
+		var ret FilterViewType
+		return ret
+	}).(FilterViewTypeOutput)
+}
+
+func (o FilterViewTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o FilterViewTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *FilterViewType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// FilterViewTypeInput is an input type that accepts values of the FilterViewType enum
+// A concrete instance of `FilterViewTypeInput` can be one of the following:
+//
+//	FilterViewTypeRuns
+//	FilterViewTypeThreads
+//	FilterViewTypeSingleRun
+type FilterViewTypeInput interface {
+	pulumi.Input
+
+	ToFilterViewTypeOutput() FilterViewTypeOutput
+	ToFilterViewTypeOutputWithContext(context.Context) FilterViewTypeOutput
+}
+
+var filterViewTypePtrType = reflect.TypeOf((**FilterViewType)(nil)).Elem()
+
+type FilterViewTypePtrInput interface {
+	pulumi.Input
+
+	ToFilterViewTypePtrOutput() FilterViewTypePtrOutput
+	ToFilterViewTypePtrOutputWithContext(context.Context) FilterViewTypePtrOutput
+}
+
+type filterViewTypePtr string
+
+func FilterViewTypePtr(v string) FilterViewTypePtrInput {
+	return (*filterViewTypePtr)(&v)
+}
+
+func (*filterViewTypePtr) ElementType() reflect.Type {
+	return filterViewTypePtrType
+}
+
+func (in *filterViewTypePtr) ToFilterViewTypePtrOutput() FilterViewTypePtrOutput {
+	return pulumi.ToOutput(in).(FilterViewTypePtrOutput)
+}
+
+func (in *filterViewTypePtr) ToFilterViewTypePtrOutputWithContext(ctx context.Context) FilterViewTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(FilterViewTypePtrOutput)
 }
 
 // The values of a GatewayPolicy's `policyType`: What the policy does: a spend cap, a rate limit (the `default_` forms apply to every subject of their key without a policy of its own), a guard on prompts, a routing of failed calls to fallback models, or a list of the providers and models its subjects may call (`model_access`); the service cannot change it.
@@ -7537,6 +8494,14 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*BulkExportFormatPtrInput)(nil)).Elem(), BulkExportFormat("Parquet"))
 	pulumi.RegisterInputType(reflect.TypeOf((*BulkExportFormatVersionInput)(nil)).Elem(), BulkExportFormatVersion("v1"))
 	pulumi.RegisterInputType(reflect.TypeOf((*BulkExportFormatVersionPtrInput)(nil)).Elem(), BulkExportFormatVersion("v1"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ChartChartTypeInput)(nil)).Elem(), ChartChartType("line"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ChartChartTypePtrInput)(nil)).Elem(), ChartChartType("line"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ChartSeriesItemGroupByAttributeInput)(nil)).Elem(), ChartSeriesItemGroupByAttribute("name"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ChartSeriesItemGroupByAttributePtrInput)(nil)).Elem(), ChartSeriesItemGroupByAttribute("name"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ChartSeriesItemMetricInput)(nil)).Elem(), ChartSeriesItemMetric("run_count"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ChartSeriesItemMetricPtrInput)(nil)).Elem(), ChartSeriesItemMetric("run_count"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ChartSeriesItemProjectMetricInput)(nil)).Elem(), ChartSeriesItemProjectMetric("memory_usage"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ChartSeriesItemProjectMetricPtrInput)(nil)).Elem(), ChartSeriesItemProjectMetric("memory_usage"))
 	pulumi.RegisterInputType(reflect.TypeOf((*DatasetDataTypeInput)(nil)).Elem(), DatasetDataType("kv"))
 	pulumi.RegisterInputType(reflect.TypeOf((*DatasetDataTypePtrInput)(nil)).Elem(), DatasetDataType("kv"))
 	pulumi.RegisterInputType(reflect.TypeOf((*DatasetTransformationsItemTransformationTypeInput)(nil)).Elem(), DatasetTransformationsItemTransformationType("convert_to_openai_message"))
@@ -7553,6 +8518,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*FeedbackConfigTypePtrInput)(nil)).Elem(), FeedbackConfigType("continuous"))
 	pulumi.RegisterInputType(reflect.TypeOf((*FeedbackFormulaAggregationTypeInput)(nil)).Elem(), FeedbackFormulaAggregationType("sum"))
 	pulumi.RegisterInputType(reflect.TypeOf((*FeedbackFormulaAggregationTypePtrInput)(nil)).Elem(), FeedbackFormulaAggregationType("sum"))
+	pulumi.RegisterInputType(reflect.TypeOf((*FilterViewTypeInput)(nil)).Elem(), FilterViewType("runs"))
+	pulumi.RegisterInputType(reflect.TypeOf((*FilterViewTypePtrInput)(nil)).Elem(), FilterViewType("runs"))
 	pulumi.RegisterInputType(reflect.TypeOf((*GatewayPolicyPolicyTypeInput)(nil)).Elem(), GatewayPolicyPolicyType("spend_cap"))
 	pulumi.RegisterInputType(reflect.TypeOf((*GatewayPolicyPolicyTypePtrInput)(nil)).Elem(), GatewayPolicyPolicyType("spend_cap"))
 	pulumi.RegisterInputType(reflect.TypeOf((*GatewaySpendCapWindowInput)(nil)).Elem(), GatewaySpendCapWindow("hourly"))
@@ -7622,6 +8589,14 @@ func init() {
 	pulumi.RegisterOutputType(BulkExportFormatPtrOutput{})
 	pulumi.RegisterOutputType(BulkExportFormatVersionOutput{})
 	pulumi.RegisterOutputType(BulkExportFormatVersionPtrOutput{})
+	pulumi.RegisterOutputType(ChartChartTypeOutput{})
+	pulumi.RegisterOutputType(ChartChartTypePtrOutput{})
+	pulumi.RegisterOutputType(ChartSeriesItemGroupByAttributeOutput{})
+	pulumi.RegisterOutputType(ChartSeriesItemGroupByAttributePtrOutput{})
+	pulumi.RegisterOutputType(ChartSeriesItemMetricOutput{})
+	pulumi.RegisterOutputType(ChartSeriesItemMetricPtrOutput{})
+	pulumi.RegisterOutputType(ChartSeriesItemProjectMetricOutput{})
+	pulumi.RegisterOutputType(ChartSeriesItemProjectMetricPtrOutput{})
 	pulumi.RegisterOutputType(DatasetDataTypeOutput{})
 	pulumi.RegisterOutputType(DatasetDataTypePtrOutput{})
 	pulumi.RegisterOutputType(DatasetTransformationsItemTransformationTypeOutput{})
@@ -7638,6 +8613,8 @@ func init() {
 	pulumi.RegisterOutputType(FeedbackConfigTypePtrOutput{})
 	pulumi.RegisterOutputType(FeedbackFormulaAggregationTypeOutput{})
 	pulumi.RegisterOutputType(FeedbackFormulaAggregationTypePtrOutput{})
+	pulumi.RegisterOutputType(FilterViewTypeOutput{})
+	pulumi.RegisterOutputType(FilterViewTypePtrOutput{})
 	pulumi.RegisterOutputType(GatewayPolicyPolicyTypeOutput{})
 	pulumi.RegisterOutputType(GatewayPolicyPolicyTypePtrOutput{})
 	pulumi.RegisterOutputType(GatewaySpendCapWindowOutput{})

@@ -264,6 +264,115 @@ func (o AccessPolicyConditionGroupsItemConditionsItemArrayOutput) Index(i pulumi
 	}).(AccessPolicyConditionGroupsItemConditionsItemOutput)
 }
 
+// An object of one item of an AgentBuilderIntegrations's `integrationOverrides`: Integrations allowed or refused against the default, one entry per integration (a key the catalogue lacks, or one listed twice, is refused by the service). Left out, none: the whole document is replaced at each change.
+type AgentBuilderIntegrationsIntegrationOverridesItem struct {
+	// The integration's key, e.g. `slack` (see the `integrationCatalog` output).
+	IntegrationKey string `pulumi:"integrationKey"`
+	// Whether the workspace's agents may use it.
+	IsEnabled bool `pulumi:"isEnabled"`
+}
+
+// AgentBuilderIntegrationsIntegrationOverridesItemInput is an input type that accepts AgentBuilderIntegrationsIntegrationOverridesItemArgs and AgentBuilderIntegrationsIntegrationOverridesItemOutput values.
+// You can construct a concrete instance of `AgentBuilderIntegrationsIntegrationOverridesItemInput` via:
+//
+//	AgentBuilderIntegrationsIntegrationOverridesItemArgs{...}
+type AgentBuilderIntegrationsIntegrationOverridesItemInput interface {
+	pulumi.Input
+
+	ToAgentBuilderIntegrationsIntegrationOverridesItemOutput() AgentBuilderIntegrationsIntegrationOverridesItemOutput
+	ToAgentBuilderIntegrationsIntegrationOverridesItemOutputWithContext(context.Context) AgentBuilderIntegrationsIntegrationOverridesItemOutput
+}
+
+// An object of one item of an AgentBuilderIntegrations's `integrationOverrides`: Integrations allowed or refused against the default, one entry per integration (a key the catalogue lacks, or one listed twice, is refused by the service). Left out, none: the whole document is replaced at each change.
+type AgentBuilderIntegrationsIntegrationOverridesItemArgs struct {
+	// The integration's key, e.g. `slack` (see the `integrationCatalog` output).
+	IntegrationKey pulumi.StringInput `pulumi:"integrationKey"`
+	// Whether the workspace's agents may use it.
+	IsEnabled pulumi.BoolInput `pulumi:"isEnabled"`
+}
+
+func (AgentBuilderIntegrationsIntegrationOverridesItemArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*AgentBuilderIntegrationsIntegrationOverridesItem)(nil)).Elem()
+}
+
+func (i AgentBuilderIntegrationsIntegrationOverridesItemArgs) ToAgentBuilderIntegrationsIntegrationOverridesItemOutput() AgentBuilderIntegrationsIntegrationOverridesItemOutput {
+	return i.ToAgentBuilderIntegrationsIntegrationOverridesItemOutputWithContext(context.Background())
+}
+
+func (i AgentBuilderIntegrationsIntegrationOverridesItemArgs) ToAgentBuilderIntegrationsIntegrationOverridesItemOutputWithContext(ctx context.Context) AgentBuilderIntegrationsIntegrationOverridesItemOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AgentBuilderIntegrationsIntegrationOverridesItemOutput)
+}
+
+// AgentBuilderIntegrationsIntegrationOverridesItemArrayInput is an input type that accepts AgentBuilderIntegrationsIntegrationOverridesItemArray and AgentBuilderIntegrationsIntegrationOverridesItemArrayOutput values.
+// You can construct a concrete instance of `AgentBuilderIntegrationsIntegrationOverridesItemArrayInput` via:
+//
+//	AgentBuilderIntegrationsIntegrationOverridesItemArray{ AgentBuilderIntegrationsIntegrationOverridesItemArgs{...} }
+type AgentBuilderIntegrationsIntegrationOverridesItemArrayInput interface {
+	pulumi.Input
+
+	ToAgentBuilderIntegrationsIntegrationOverridesItemArrayOutput() AgentBuilderIntegrationsIntegrationOverridesItemArrayOutput
+	ToAgentBuilderIntegrationsIntegrationOverridesItemArrayOutputWithContext(context.Context) AgentBuilderIntegrationsIntegrationOverridesItemArrayOutput
+}
+
+type AgentBuilderIntegrationsIntegrationOverridesItemArray []AgentBuilderIntegrationsIntegrationOverridesItemInput
+
+func (AgentBuilderIntegrationsIntegrationOverridesItemArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AgentBuilderIntegrationsIntegrationOverridesItem)(nil)).Elem()
+}
+
+func (i AgentBuilderIntegrationsIntegrationOverridesItemArray) ToAgentBuilderIntegrationsIntegrationOverridesItemArrayOutput() AgentBuilderIntegrationsIntegrationOverridesItemArrayOutput {
+	return i.ToAgentBuilderIntegrationsIntegrationOverridesItemArrayOutputWithContext(context.Background())
+}
+
+func (i AgentBuilderIntegrationsIntegrationOverridesItemArray) ToAgentBuilderIntegrationsIntegrationOverridesItemArrayOutputWithContext(ctx context.Context) AgentBuilderIntegrationsIntegrationOverridesItemArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AgentBuilderIntegrationsIntegrationOverridesItemArrayOutput)
+}
+
+// An object of one item of an AgentBuilderIntegrations's `integrationOverrides`: Integrations allowed or refused against the default, one entry per integration (a key the catalogue lacks, or one listed twice, is refused by the service). Left out, none: the whole document is replaced at each change.
+type AgentBuilderIntegrationsIntegrationOverridesItemOutput struct{ *pulumi.OutputState }
+
+func (AgentBuilderIntegrationsIntegrationOverridesItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AgentBuilderIntegrationsIntegrationOverridesItem)(nil)).Elem()
+}
+
+func (o AgentBuilderIntegrationsIntegrationOverridesItemOutput) ToAgentBuilderIntegrationsIntegrationOverridesItemOutput() AgentBuilderIntegrationsIntegrationOverridesItemOutput {
+	return o
+}
+
+func (o AgentBuilderIntegrationsIntegrationOverridesItemOutput) ToAgentBuilderIntegrationsIntegrationOverridesItemOutputWithContext(ctx context.Context) AgentBuilderIntegrationsIntegrationOverridesItemOutput {
+	return o
+}
+
+// The integration's key, e.g. `slack` (see the `integrationCatalog` output).
+func (o AgentBuilderIntegrationsIntegrationOverridesItemOutput) IntegrationKey() pulumi.StringOutput {
+	return o.ApplyT(func(v AgentBuilderIntegrationsIntegrationOverridesItem) string { return v.IntegrationKey }).(pulumi.StringOutput)
+}
+
+// Whether the workspace's agents may use it.
+func (o AgentBuilderIntegrationsIntegrationOverridesItemOutput) IsEnabled() pulumi.BoolOutput {
+	return o.ApplyT(func(v AgentBuilderIntegrationsIntegrationOverridesItem) bool { return v.IsEnabled }).(pulumi.BoolOutput)
+}
+
+type AgentBuilderIntegrationsIntegrationOverridesItemArrayOutput struct{ *pulumi.OutputState }
+
+func (AgentBuilderIntegrationsIntegrationOverridesItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AgentBuilderIntegrationsIntegrationOverridesItem)(nil)).Elem()
+}
+
+func (o AgentBuilderIntegrationsIntegrationOverridesItemArrayOutput) ToAgentBuilderIntegrationsIntegrationOverridesItemArrayOutput() AgentBuilderIntegrationsIntegrationOverridesItemArrayOutput {
+	return o
+}
+
+func (o AgentBuilderIntegrationsIntegrationOverridesItemArrayOutput) ToAgentBuilderIntegrationsIntegrationOverridesItemArrayOutputWithContext(ctx context.Context) AgentBuilderIntegrationsIntegrationOverridesItemArrayOutput {
+	return o
+}
+
+func (o AgentBuilderIntegrationsIntegrationOverridesItemArrayOutput) Index(i pulumi.IntInput) AgentBuilderIntegrationsIntegrationOverridesItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) AgentBuilderIntegrationsIntegrationOverridesItem {
+		return vs[0].([]AgentBuilderIntegrationsIntegrationOverridesItem)[vs[1].(int)]
+	}).(AgentBuilderIntegrationsIntegrationOverridesItemOutput)
+}
+
 // An object of one item of an AlertRule's `actions`: Notification targets (`webhook`, `pagerduty`, `dynatrace`) with their configuration; always a Pulumi secret (URLs and integration keys), kept only as a salted fingerprint.
 type AlertRuleActionsItem struct {
 	// The target's settings: a webhook's `url` (and optional `headers`, `body`), PagerDuty's `integration_key` (and optional `severity`), Dynatrace's.
@@ -954,6 +1063,768 @@ func (o BulkExportDestinationCredentialsPtrOutput) SessionToken() pulumi.StringP
 			return nil
 		}
 		return v.SessionToken
+	}).(pulumi.StringPtrOutput)
+}
+
+// An object of a Chart's `commonFilters`: Filters every series applies on top of its own; default none.
+type ChartCommonFilters struct {
+	// Which runs count (LangSmith's filter language), e.g. `eq(is_root, true)`.
+	Filter *string `pulumi:"filter"`
+	// The projects (their ids) whose runs count; default the workspace's.
+	Session []string `pulumi:"session"`
+	// Which traces count, by their root run (filter language).
+	TraceFilter *string `pulumi:"traceFilter"`
+	// Which traces count, by any run in them (filter language).
+	TreeFilter *string `pulumi:"treeFilter"`
+}
+
+// ChartCommonFiltersInput is an input type that accepts ChartCommonFiltersArgs and ChartCommonFiltersOutput values.
+// You can construct a concrete instance of `ChartCommonFiltersInput` via:
+//
+//	ChartCommonFiltersArgs{...}
+type ChartCommonFiltersInput interface {
+	pulumi.Input
+
+	ToChartCommonFiltersOutput() ChartCommonFiltersOutput
+	ToChartCommonFiltersOutputWithContext(context.Context) ChartCommonFiltersOutput
+}
+
+// An object of a Chart's `commonFilters`: Filters every series applies on top of its own; default none.
+type ChartCommonFiltersArgs struct {
+	// Which runs count (LangSmith's filter language), e.g. `eq(is_root, true)`.
+	Filter pulumi.StringPtrInput `pulumi:"filter"`
+	// The projects (their ids) whose runs count; default the workspace's.
+	Session pulumi.StringArrayInput `pulumi:"session"`
+	// Which traces count, by their root run (filter language).
+	TraceFilter pulumi.StringPtrInput `pulumi:"traceFilter"`
+	// Which traces count, by any run in them (filter language).
+	TreeFilter pulumi.StringPtrInput `pulumi:"treeFilter"`
+}
+
+func (ChartCommonFiltersArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ChartCommonFilters)(nil)).Elem()
+}
+
+func (i ChartCommonFiltersArgs) ToChartCommonFiltersOutput() ChartCommonFiltersOutput {
+	return i.ToChartCommonFiltersOutputWithContext(context.Background())
+}
+
+func (i ChartCommonFiltersArgs) ToChartCommonFiltersOutputWithContext(ctx context.Context) ChartCommonFiltersOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ChartCommonFiltersOutput)
+}
+
+func (i ChartCommonFiltersArgs) ToChartCommonFiltersPtrOutput() ChartCommonFiltersPtrOutput {
+	return i.ToChartCommonFiltersPtrOutputWithContext(context.Background())
+}
+
+func (i ChartCommonFiltersArgs) ToChartCommonFiltersPtrOutputWithContext(ctx context.Context) ChartCommonFiltersPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ChartCommonFiltersOutput).ToChartCommonFiltersPtrOutputWithContext(ctx)
+}
+
+// ChartCommonFiltersPtrInput is an input type that accepts ChartCommonFiltersArgs, ChartCommonFiltersPtr and ChartCommonFiltersPtrOutput values.
+// You can construct a concrete instance of `ChartCommonFiltersPtrInput` via:
+//
+//	        ChartCommonFiltersArgs{...}
+//
+//	or:
+//
+//	        nil
+type ChartCommonFiltersPtrInput interface {
+	pulumi.Input
+
+	ToChartCommonFiltersPtrOutput() ChartCommonFiltersPtrOutput
+	ToChartCommonFiltersPtrOutputWithContext(context.Context) ChartCommonFiltersPtrOutput
+}
+
+type chartCommonFiltersPtrType ChartCommonFiltersArgs
+
+func ChartCommonFiltersPtr(v *ChartCommonFiltersArgs) ChartCommonFiltersPtrInput {
+	return (*chartCommonFiltersPtrType)(v)
+}
+
+func (*chartCommonFiltersPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ChartCommonFilters)(nil)).Elem()
+}
+
+func (i *chartCommonFiltersPtrType) ToChartCommonFiltersPtrOutput() ChartCommonFiltersPtrOutput {
+	return i.ToChartCommonFiltersPtrOutputWithContext(context.Background())
+}
+
+func (i *chartCommonFiltersPtrType) ToChartCommonFiltersPtrOutputWithContext(ctx context.Context) ChartCommonFiltersPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ChartCommonFiltersPtrOutput)
+}
+
+// An object of a Chart's `commonFilters`: Filters every series applies on top of its own; default none.
+type ChartCommonFiltersOutput struct{ *pulumi.OutputState }
+
+func (ChartCommonFiltersOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ChartCommonFilters)(nil)).Elem()
+}
+
+func (o ChartCommonFiltersOutput) ToChartCommonFiltersOutput() ChartCommonFiltersOutput {
+	return o
+}
+
+func (o ChartCommonFiltersOutput) ToChartCommonFiltersOutputWithContext(ctx context.Context) ChartCommonFiltersOutput {
+	return o
+}
+
+func (o ChartCommonFiltersOutput) ToChartCommonFiltersPtrOutput() ChartCommonFiltersPtrOutput {
+	return o.ToChartCommonFiltersPtrOutputWithContext(context.Background())
+}
+
+func (o ChartCommonFiltersOutput) ToChartCommonFiltersPtrOutputWithContext(ctx context.Context) ChartCommonFiltersPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ChartCommonFilters) *ChartCommonFilters {
+		return &v
+	}).(ChartCommonFiltersPtrOutput)
+}
+
+// Which runs count (LangSmith's filter language), e.g. `eq(is_root, true)`.
+func (o ChartCommonFiltersOutput) Filter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ChartCommonFilters) *string { return v.Filter }).(pulumi.StringPtrOutput)
+}
+
+// The projects (their ids) whose runs count; default the workspace's.
+func (o ChartCommonFiltersOutput) Session() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ChartCommonFilters) []string { return v.Session }).(pulumi.StringArrayOutput)
+}
+
+// Which traces count, by their root run (filter language).
+func (o ChartCommonFiltersOutput) TraceFilter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ChartCommonFilters) *string { return v.TraceFilter }).(pulumi.StringPtrOutput)
+}
+
+// Which traces count, by any run in them (filter language).
+func (o ChartCommonFiltersOutput) TreeFilter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ChartCommonFilters) *string { return v.TreeFilter }).(pulumi.StringPtrOutput)
+}
+
+type ChartCommonFiltersPtrOutput struct{ *pulumi.OutputState }
+
+func (ChartCommonFiltersPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ChartCommonFilters)(nil)).Elem()
+}
+
+func (o ChartCommonFiltersPtrOutput) ToChartCommonFiltersPtrOutput() ChartCommonFiltersPtrOutput {
+	return o
+}
+
+func (o ChartCommonFiltersPtrOutput) ToChartCommonFiltersPtrOutputWithContext(ctx context.Context) ChartCommonFiltersPtrOutput {
+	return o
+}
+
+func (o ChartCommonFiltersPtrOutput) Elem() ChartCommonFiltersOutput {
+	return o.ApplyT(func(v *ChartCommonFilters) ChartCommonFilters {
+		if v != nil {
+			return *v
+		}
+		var ret ChartCommonFilters
+		return ret
+	}).(ChartCommonFiltersOutput)
+}
+
+// Which runs count (LangSmith's filter language), e.g. `eq(is_root, true)`.
+func (o ChartCommonFiltersPtrOutput) Filter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ChartCommonFilters) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Filter
+	}).(pulumi.StringPtrOutput)
+}
+
+// The projects (their ids) whose runs count; default the workspace's.
+func (o ChartCommonFiltersPtrOutput) Session() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *ChartCommonFilters) []string {
+		if v == nil {
+			return nil
+		}
+		return v.Session
+	}).(pulumi.StringArrayOutput)
+}
+
+// Which traces count, by their root run (filter language).
+func (o ChartCommonFiltersPtrOutput) TraceFilter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ChartCommonFilters) *string {
+		if v == nil {
+			return nil
+		}
+		return v.TraceFilter
+	}).(pulumi.StringPtrOutput)
+}
+
+// Which traces count, by any run in them (filter language).
+func (o ChartCommonFiltersPtrOutput) TreeFilter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ChartCommonFilters) *string {
+		if v == nil {
+			return nil
+		}
+		return v.TreeFilter
+	}).(pulumi.StringPtrOutput)
+}
+
+// An object of one item of a Chart's `series`: What the chart draws, one line (or bar, ...) each: a run metric (`metric`), a deployment metric (`projectMetric`) or a `metricDefinition`, over the runs its `filters` select, optionally grouped. Refresh compares what the program sets: the ids and defaults the service adds are no drift.
+type ChartSeriesItem struct {
+	// The feedback key a feedback metric reads.
+	FeedbackKey *string `pulumi:"feedbackKey"`
+	// The source of the runs, as the service takes it: tracing projects (`{source_type: "tracing_project", project_ids: [...]}`) or datasets.
+	FilterDefinition map[string]interface{} `pulumi:"filterDefinition"`
+	// Which runs the series counts.
+	Filters *ChartSeriesItemFilters `pulumi:"filters"`
+	// Splits the series into one line per group.
+	GroupBy *ChartSeriesItemGroupBy `pulumi:"groupBy"`
+	// Groupings beyond `groupBy`, as the service takes them, e.g. `[{attribute: "metadata", path: "env"}]`.
+	GroupByDefinitions []map[string]interface{} `pulumi:"groupByDefinitions"`
+	// Your own data about the series.
+	Metadata map[string]interface{} `pulumi:"metadata"`
+	// The run metric charted, e.g. `latency_p50`, `error_rate`, `feedback_score_avg`.
+	Metric *ChartSeriesItemMetric `pulumi:"metric"`
+	// A metric beyond `metric`, as the service takes it (snake_case): a count, a scalar (`sum`, `avg`, ...) or percentile of a field, or a ratio of two, of runs or of feedback, e.g. `{type: "percentile", field: "latency_seconds", params: {p: 0.95}}`.
+	MetricDefinition map[string]interface{} `pulumi:"metricDefinition"`
+	// The series' name, shown in the legend.
+	Name string `pulumi:"name"`
+	// The deployment metric charted, e.g. `cpu_usage`, `p95_latency`.
+	ProjectMetric *ChartSeriesItemProjectMetric `pulumi:"projectMetric"`
+	// The workspace whose runs the series reads; default the chart's.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// ChartSeriesItemInput is an input type that accepts ChartSeriesItemArgs and ChartSeriesItemOutput values.
+// You can construct a concrete instance of `ChartSeriesItemInput` via:
+//
+//	ChartSeriesItemArgs{...}
+type ChartSeriesItemInput interface {
+	pulumi.Input
+
+	ToChartSeriesItemOutput() ChartSeriesItemOutput
+	ToChartSeriesItemOutputWithContext(context.Context) ChartSeriesItemOutput
+}
+
+// An object of one item of a Chart's `series`: What the chart draws, one line (or bar, ...) each: a run metric (`metric`), a deployment metric (`projectMetric`) or a `metricDefinition`, over the runs its `filters` select, optionally grouped. Refresh compares what the program sets: the ids and defaults the service adds are no drift.
+type ChartSeriesItemArgs struct {
+	// The feedback key a feedback metric reads.
+	FeedbackKey pulumi.StringPtrInput `pulumi:"feedbackKey"`
+	// The source of the runs, as the service takes it: tracing projects (`{source_type: "tracing_project", project_ids: [...]}`) or datasets.
+	FilterDefinition pulumi.MapInput `pulumi:"filterDefinition"`
+	// Which runs the series counts.
+	Filters ChartSeriesItemFiltersPtrInput `pulumi:"filters"`
+	// Splits the series into one line per group.
+	GroupBy ChartSeriesItemGroupByPtrInput `pulumi:"groupBy"`
+	// Groupings beyond `groupBy`, as the service takes them, e.g. `[{attribute: "metadata", path: "env"}]`.
+	GroupByDefinitions pulumi.MapArrayInput `pulumi:"groupByDefinitions"`
+	// Your own data about the series.
+	Metadata pulumi.MapInput `pulumi:"metadata"`
+	// The run metric charted, e.g. `latency_p50`, `error_rate`, `feedback_score_avg`.
+	Metric ChartSeriesItemMetricPtrInput `pulumi:"metric"`
+	// A metric beyond `metric`, as the service takes it (snake_case): a count, a scalar (`sum`, `avg`, ...) or percentile of a field, or a ratio of two, of runs or of feedback, e.g. `{type: "percentile", field: "latency_seconds", params: {p: 0.95}}`.
+	MetricDefinition pulumi.MapInput `pulumi:"metricDefinition"`
+	// The series' name, shown in the legend.
+	Name pulumi.StringInput `pulumi:"name"`
+	// The deployment metric charted, e.g. `cpu_usage`, `p95_latency`.
+	ProjectMetric ChartSeriesItemProjectMetricPtrInput `pulumi:"projectMetric"`
+	// The workspace whose runs the series reads; default the chart's.
+	WorkspaceId pulumi.StringPtrInput `pulumi:"workspaceId"`
+}
+
+func (ChartSeriesItemArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ChartSeriesItem)(nil)).Elem()
+}
+
+func (i ChartSeriesItemArgs) ToChartSeriesItemOutput() ChartSeriesItemOutput {
+	return i.ToChartSeriesItemOutputWithContext(context.Background())
+}
+
+func (i ChartSeriesItemArgs) ToChartSeriesItemOutputWithContext(ctx context.Context) ChartSeriesItemOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ChartSeriesItemOutput)
+}
+
+// ChartSeriesItemArrayInput is an input type that accepts ChartSeriesItemArray and ChartSeriesItemArrayOutput values.
+// You can construct a concrete instance of `ChartSeriesItemArrayInput` via:
+//
+//	ChartSeriesItemArray{ ChartSeriesItemArgs{...} }
+type ChartSeriesItemArrayInput interface {
+	pulumi.Input
+
+	ToChartSeriesItemArrayOutput() ChartSeriesItemArrayOutput
+	ToChartSeriesItemArrayOutputWithContext(context.Context) ChartSeriesItemArrayOutput
+}
+
+type ChartSeriesItemArray []ChartSeriesItemInput
+
+func (ChartSeriesItemArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ChartSeriesItem)(nil)).Elem()
+}
+
+func (i ChartSeriesItemArray) ToChartSeriesItemArrayOutput() ChartSeriesItemArrayOutput {
+	return i.ToChartSeriesItemArrayOutputWithContext(context.Background())
+}
+
+func (i ChartSeriesItemArray) ToChartSeriesItemArrayOutputWithContext(ctx context.Context) ChartSeriesItemArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ChartSeriesItemArrayOutput)
+}
+
+// An object of one item of a Chart's `series`: What the chart draws, one line (or bar, ...) each: a run metric (`metric`), a deployment metric (`projectMetric`) or a `metricDefinition`, over the runs its `filters` select, optionally grouped. Refresh compares what the program sets: the ids and defaults the service adds are no drift.
+type ChartSeriesItemOutput struct{ *pulumi.OutputState }
+
+func (ChartSeriesItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ChartSeriesItem)(nil)).Elem()
+}
+
+func (o ChartSeriesItemOutput) ToChartSeriesItemOutput() ChartSeriesItemOutput {
+	return o
+}
+
+func (o ChartSeriesItemOutput) ToChartSeriesItemOutputWithContext(ctx context.Context) ChartSeriesItemOutput {
+	return o
+}
+
+// The feedback key a feedback metric reads.
+func (o ChartSeriesItemOutput) FeedbackKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ChartSeriesItem) *string { return v.FeedbackKey }).(pulumi.StringPtrOutput)
+}
+
+// The source of the runs, as the service takes it: tracing projects (`{source_type: "tracing_project", project_ids: [...]}`) or datasets.
+func (o ChartSeriesItemOutput) FilterDefinition() pulumi.MapOutput {
+	return o.ApplyT(func(v ChartSeriesItem) map[string]interface{} { return v.FilterDefinition }).(pulumi.MapOutput)
+}
+
+// Which runs the series counts.
+func (o ChartSeriesItemOutput) Filters() ChartSeriesItemFiltersPtrOutput {
+	return o.ApplyT(func(v ChartSeriesItem) *ChartSeriesItemFilters { return v.Filters }).(ChartSeriesItemFiltersPtrOutput)
+}
+
+// Splits the series into one line per group.
+func (o ChartSeriesItemOutput) GroupBy() ChartSeriesItemGroupByPtrOutput {
+	return o.ApplyT(func(v ChartSeriesItem) *ChartSeriesItemGroupBy { return v.GroupBy }).(ChartSeriesItemGroupByPtrOutput)
+}
+
+// Groupings beyond `groupBy`, as the service takes them, e.g. `[{attribute: "metadata", path: "env"}]`.
+func (o ChartSeriesItemOutput) GroupByDefinitions() pulumi.MapArrayOutput {
+	return o.ApplyT(func(v ChartSeriesItem) []map[string]interface{} { return v.GroupByDefinitions }).(pulumi.MapArrayOutput)
+}
+
+// Your own data about the series.
+func (o ChartSeriesItemOutput) Metadata() pulumi.MapOutput {
+	return o.ApplyT(func(v ChartSeriesItem) map[string]interface{} { return v.Metadata }).(pulumi.MapOutput)
+}
+
+// The run metric charted, e.g. `latency_p50`, `error_rate`, `feedback_score_avg`.
+func (o ChartSeriesItemOutput) Metric() ChartSeriesItemMetricPtrOutput {
+	return o.ApplyT(func(v ChartSeriesItem) *ChartSeriesItemMetric { return v.Metric }).(ChartSeriesItemMetricPtrOutput)
+}
+
+// A metric beyond `metric`, as the service takes it (snake_case): a count, a scalar (`sum`, `avg`, ...) or percentile of a field, or a ratio of two, of runs or of feedback, e.g. `{type: "percentile", field: "latency_seconds", params: {p: 0.95}}`.
+func (o ChartSeriesItemOutput) MetricDefinition() pulumi.MapOutput {
+	return o.ApplyT(func(v ChartSeriesItem) map[string]interface{} { return v.MetricDefinition }).(pulumi.MapOutput)
+}
+
+// The series' name, shown in the legend.
+func (o ChartSeriesItemOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v ChartSeriesItem) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// The deployment metric charted, e.g. `cpu_usage`, `p95_latency`.
+func (o ChartSeriesItemOutput) ProjectMetric() ChartSeriesItemProjectMetricPtrOutput {
+	return o.ApplyT(func(v ChartSeriesItem) *ChartSeriesItemProjectMetric { return v.ProjectMetric }).(ChartSeriesItemProjectMetricPtrOutput)
+}
+
+// The workspace whose runs the series reads; default the chart's.
+func (o ChartSeriesItemOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ChartSeriesItem) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ChartSeriesItemArrayOutput struct{ *pulumi.OutputState }
+
+func (ChartSeriesItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ChartSeriesItem)(nil)).Elem()
+}
+
+func (o ChartSeriesItemArrayOutput) ToChartSeriesItemArrayOutput() ChartSeriesItemArrayOutput {
+	return o
+}
+
+func (o ChartSeriesItemArrayOutput) ToChartSeriesItemArrayOutputWithContext(ctx context.Context) ChartSeriesItemArrayOutput {
+	return o
+}
+
+func (o ChartSeriesItemArrayOutput) Index(i pulumi.IntInput) ChartSeriesItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ChartSeriesItem {
+		return vs[0].([]ChartSeriesItem)[vs[1].(int)]
+	}).(ChartSeriesItemOutput)
+}
+
+// An object of `filters` of one item of a Chart's `series`: What the chart draws, one line (or bar, ...) each: a run metric (`metric`), a deployment metric (`projectMetric`) or a `metricDefinition`, over the runs its `filters` select, optionally grouped. Refresh compares what the program sets: the ids and defaults the service adds are no drift.
+type ChartSeriesItemFilters struct {
+	// Which runs count (LangSmith's filter language), e.g. `eq(is_root, true)`.
+	Filter *string `pulumi:"filter"`
+	// The projects (their ids) whose runs count; default the workspace's.
+	Session []string `pulumi:"session"`
+	// Which traces count, by their root run (filter language).
+	TraceFilter *string `pulumi:"traceFilter"`
+	// Which traces count, by any run in them (filter language).
+	TreeFilter *string `pulumi:"treeFilter"`
+}
+
+// ChartSeriesItemFiltersInput is an input type that accepts ChartSeriesItemFiltersArgs and ChartSeriesItemFiltersOutput values.
+// You can construct a concrete instance of `ChartSeriesItemFiltersInput` via:
+//
+//	ChartSeriesItemFiltersArgs{...}
+type ChartSeriesItemFiltersInput interface {
+	pulumi.Input
+
+	ToChartSeriesItemFiltersOutput() ChartSeriesItemFiltersOutput
+	ToChartSeriesItemFiltersOutputWithContext(context.Context) ChartSeriesItemFiltersOutput
+}
+
+// An object of `filters` of one item of a Chart's `series`: What the chart draws, one line (or bar, ...) each: a run metric (`metric`), a deployment metric (`projectMetric`) or a `metricDefinition`, over the runs its `filters` select, optionally grouped. Refresh compares what the program sets: the ids and defaults the service adds are no drift.
+type ChartSeriesItemFiltersArgs struct {
+	// Which runs count (LangSmith's filter language), e.g. `eq(is_root, true)`.
+	Filter pulumi.StringPtrInput `pulumi:"filter"`
+	// The projects (their ids) whose runs count; default the workspace's.
+	Session pulumi.StringArrayInput `pulumi:"session"`
+	// Which traces count, by their root run (filter language).
+	TraceFilter pulumi.StringPtrInput `pulumi:"traceFilter"`
+	// Which traces count, by any run in them (filter language).
+	TreeFilter pulumi.StringPtrInput `pulumi:"treeFilter"`
+}
+
+func (ChartSeriesItemFiltersArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ChartSeriesItemFilters)(nil)).Elem()
+}
+
+func (i ChartSeriesItemFiltersArgs) ToChartSeriesItemFiltersOutput() ChartSeriesItemFiltersOutput {
+	return i.ToChartSeriesItemFiltersOutputWithContext(context.Background())
+}
+
+func (i ChartSeriesItemFiltersArgs) ToChartSeriesItemFiltersOutputWithContext(ctx context.Context) ChartSeriesItemFiltersOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ChartSeriesItemFiltersOutput)
+}
+
+func (i ChartSeriesItemFiltersArgs) ToChartSeriesItemFiltersPtrOutput() ChartSeriesItemFiltersPtrOutput {
+	return i.ToChartSeriesItemFiltersPtrOutputWithContext(context.Background())
+}
+
+func (i ChartSeriesItemFiltersArgs) ToChartSeriesItemFiltersPtrOutputWithContext(ctx context.Context) ChartSeriesItemFiltersPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ChartSeriesItemFiltersOutput).ToChartSeriesItemFiltersPtrOutputWithContext(ctx)
+}
+
+// ChartSeriesItemFiltersPtrInput is an input type that accepts ChartSeriesItemFiltersArgs, ChartSeriesItemFiltersPtr and ChartSeriesItemFiltersPtrOutput values.
+// You can construct a concrete instance of `ChartSeriesItemFiltersPtrInput` via:
+//
+//	        ChartSeriesItemFiltersArgs{...}
+//
+//	or:
+//
+//	        nil
+type ChartSeriesItemFiltersPtrInput interface {
+	pulumi.Input
+
+	ToChartSeriesItemFiltersPtrOutput() ChartSeriesItemFiltersPtrOutput
+	ToChartSeriesItemFiltersPtrOutputWithContext(context.Context) ChartSeriesItemFiltersPtrOutput
+}
+
+type chartSeriesItemFiltersPtrType ChartSeriesItemFiltersArgs
+
+func ChartSeriesItemFiltersPtr(v *ChartSeriesItemFiltersArgs) ChartSeriesItemFiltersPtrInput {
+	return (*chartSeriesItemFiltersPtrType)(v)
+}
+
+func (*chartSeriesItemFiltersPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ChartSeriesItemFilters)(nil)).Elem()
+}
+
+func (i *chartSeriesItemFiltersPtrType) ToChartSeriesItemFiltersPtrOutput() ChartSeriesItemFiltersPtrOutput {
+	return i.ToChartSeriesItemFiltersPtrOutputWithContext(context.Background())
+}
+
+func (i *chartSeriesItemFiltersPtrType) ToChartSeriesItemFiltersPtrOutputWithContext(ctx context.Context) ChartSeriesItemFiltersPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ChartSeriesItemFiltersPtrOutput)
+}
+
+// An object of `filters` of one item of a Chart's `series`: What the chart draws, one line (or bar, ...) each: a run metric (`metric`), a deployment metric (`projectMetric`) or a `metricDefinition`, over the runs its `filters` select, optionally grouped. Refresh compares what the program sets: the ids and defaults the service adds are no drift.
+type ChartSeriesItemFiltersOutput struct{ *pulumi.OutputState }
+
+func (ChartSeriesItemFiltersOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ChartSeriesItemFilters)(nil)).Elem()
+}
+
+func (o ChartSeriesItemFiltersOutput) ToChartSeriesItemFiltersOutput() ChartSeriesItemFiltersOutput {
+	return o
+}
+
+func (o ChartSeriesItemFiltersOutput) ToChartSeriesItemFiltersOutputWithContext(ctx context.Context) ChartSeriesItemFiltersOutput {
+	return o
+}
+
+func (o ChartSeriesItemFiltersOutput) ToChartSeriesItemFiltersPtrOutput() ChartSeriesItemFiltersPtrOutput {
+	return o.ToChartSeriesItemFiltersPtrOutputWithContext(context.Background())
+}
+
+func (o ChartSeriesItemFiltersOutput) ToChartSeriesItemFiltersPtrOutputWithContext(ctx context.Context) ChartSeriesItemFiltersPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ChartSeriesItemFilters) *ChartSeriesItemFilters {
+		return &v
+	}).(ChartSeriesItemFiltersPtrOutput)
+}
+
+// Which runs count (LangSmith's filter language), e.g. `eq(is_root, true)`.
+func (o ChartSeriesItemFiltersOutput) Filter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ChartSeriesItemFilters) *string { return v.Filter }).(pulumi.StringPtrOutput)
+}
+
+// The projects (their ids) whose runs count; default the workspace's.
+func (o ChartSeriesItemFiltersOutput) Session() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ChartSeriesItemFilters) []string { return v.Session }).(pulumi.StringArrayOutput)
+}
+
+// Which traces count, by their root run (filter language).
+func (o ChartSeriesItemFiltersOutput) TraceFilter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ChartSeriesItemFilters) *string { return v.TraceFilter }).(pulumi.StringPtrOutput)
+}
+
+// Which traces count, by any run in them (filter language).
+func (o ChartSeriesItemFiltersOutput) TreeFilter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ChartSeriesItemFilters) *string { return v.TreeFilter }).(pulumi.StringPtrOutput)
+}
+
+type ChartSeriesItemFiltersPtrOutput struct{ *pulumi.OutputState }
+
+func (ChartSeriesItemFiltersPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ChartSeriesItemFilters)(nil)).Elem()
+}
+
+func (o ChartSeriesItemFiltersPtrOutput) ToChartSeriesItemFiltersPtrOutput() ChartSeriesItemFiltersPtrOutput {
+	return o
+}
+
+func (o ChartSeriesItemFiltersPtrOutput) ToChartSeriesItemFiltersPtrOutputWithContext(ctx context.Context) ChartSeriesItemFiltersPtrOutput {
+	return o
+}
+
+func (o ChartSeriesItemFiltersPtrOutput) Elem() ChartSeriesItemFiltersOutput {
+	return o.ApplyT(func(v *ChartSeriesItemFilters) ChartSeriesItemFilters {
+		if v != nil {
+			return *v
+		}
+		var ret ChartSeriesItemFilters
+		return ret
+	}).(ChartSeriesItemFiltersOutput)
+}
+
+// Which runs count (LangSmith's filter language), e.g. `eq(is_root, true)`.
+func (o ChartSeriesItemFiltersPtrOutput) Filter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ChartSeriesItemFilters) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Filter
+	}).(pulumi.StringPtrOutput)
+}
+
+// The projects (their ids) whose runs count; default the workspace's.
+func (o ChartSeriesItemFiltersPtrOutput) Session() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *ChartSeriesItemFilters) []string {
+		if v == nil {
+			return nil
+		}
+		return v.Session
+	}).(pulumi.StringArrayOutput)
+}
+
+// Which traces count, by their root run (filter language).
+func (o ChartSeriesItemFiltersPtrOutput) TraceFilter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ChartSeriesItemFilters) *string {
+		if v == nil {
+			return nil
+		}
+		return v.TraceFilter
+	}).(pulumi.StringPtrOutput)
+}
+
+// Which traces count, by any run in them (filter language).
+func (o ChartSeriesItemFiltersPtrOutput) TreeFilter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ChartSeriesItemFilters) *string {
+		if v == nil {
+			return nil
+		}
+		return v.TreeFilter
+	}).(pulumi.StringPtrOutput)
+}
+
+// An object of `groupBy` of one item of a Chart's `series`: What the chart draws, one line (or bar, ...) each: a run metric (`metric`), a deployment metric (`projectMetric`) or a `metricDefinition`, over the runs its `filters` select, optionally grouped. Refresh compares what the program sets: the ids and defaults the service adds are no drift.
+type ChartSeriesItemGroupBy struct {
+	// What the runs are grouped by.
+	Attribute ChartSeriesItemGroupByAttribute `pulumi:"attribute"`
+	// Most groups shown; default the service's (5).
+	MaxGroups *int `pulumi:"maxGroups"`
+	// For `metadata`: the metadata key.
+	Path *string `pulumi:"path"`
+}
+
+// ChartSeriesItemGroupByInput is an input type that accepts ChartSeriesItemGroupByArgs and ChartSeriesItemGroupByOutput values.
+// You can construct a concrete instance of `ChartSeriesItemGroupByInput` via:
+//
+//	ChartSeriesItemGroupByArgs{...}
+type ChartSeriesItemGroupByInput interface {
+	pulumi.Input
+
+	ToChartSeriesItemGroupByOutput() ChartSeriesItemGroupByOutput
+	ToChartSeriesItemGroupByOutputWithContext(context.Context) ChartSeriesItemGroupByOutput
+}
+
+// An object of `groupBy` of one item of a Chart's `series`: What the chart draws, one line (or bar, ...) each: a run metric (`metric`), a deployment metric (`projectMetric`) or a `metricDefinition`, over the runs its `filters` select, optionally grouped. Refresh compares what the program sets: the ids and defaults the service adds are no drift.
+type ChartSeriesItemGroupByArgs struct {
+	// What the runs are grouped by.
+	Attribute ChartSeriesItemGroupByAttributeInput `pulumi:"attribute"`
+	// Most groups shown; default the service's (5).
+	MaxGroups pulumi.IntPtrInput `pulumi:"maxGroups"`
+	// For `metadata`: the metadata key.
+	Path pulumi.StringPtrInput `pulumi:"path"`
+}
+
+func (ChartSeriesItemGroupByArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ChartSeriesItemGroupBy)(nil)).Elem()
+}
+
+func (i ChartSeriesItemGroupByArgs) ToChartSeriesItemGroupByOutput() ChartSeriesItemGroupByOutput {
+	return i.ToChartSeriesItemGroupByOutputWithContext(context.Background())
+}
+
+func (i ChartSeriesItemGroupByArgs) ToChartSeriesItemGroupByOutputWithContext(ctx context.Context) ChartSeriesItemGroupByOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ChartSeriesItemGroupByOutput)
+}
+
+func (i ChartSeriesItemGroupByArgs) ToChartSeriesItemGroupByPtrOutput() ChartSeriesItemGroupByPtrOutput {
+	return i.ToChartSeriesItemGroupByPtrOutputWithContext(context.Background())
+}
+
+func (i ChartSeriesItemGroupByArgs) ToChartSeriesItemGroupByPtrOutputWithContext(ctx context.Context) ChartSeriesItemGroupByPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ChartSeriesItemGroupByOutput).ToChartSeriesItemGroupByPtrOutputWithContext(ctx)
+}
+
+// ChartSeriesItemGroupByPtrInput is an input type that accepts ChartSeriesItemGroupByArgs, ChartSeriesItemGroupByPtr and ChartSeriesItemGroupByPtrOutput values.
+// You can construct a concrete instance of `ChartSeriesItemGroupByPtrInput` via:
+//
+//	        ChartSeriesItemGroupByArgs{...}
+//
+//	or:
+//
+//	        nil
+type ChartSeriesItemGroupByPtrInput interface {
+	pulumi.Input
+
+	ToChartSeriesItemGroupByPtrOutput() ChartSeriesItemGroupByPtrOutput
+	ToChartSeriesItemGroupByPtrOutputWithContext(context.Context) ChartSeriesItemGroupByPtrOutput
+}
+
+type chartSeriesItemGroupByPtrType ChartSeriesItemGroupByArgs
+
+func ChartSeriesItemGroupByPtr(v *ChartSeriesItemGroupByArgs) ChartSeriesItemGroupByPtrInput {
+	return (*chartSeriesItemGroupByPtrType)(v)
+}
+
+func (*chartSeriesItemGroupByPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ChartSeriesItemGroupBy)(nil)).Elem()
+}
+
+func (i *chartSeriesItemGroupByPtrType) ToChartSeriesItemGroupByPtrOutput() ChartSeriesItemGroupByPtrOutput {
+	return i.ToChartSeriesItemGroupByPtrOutputWithContext(context.Background())
+}
+
+func (i *chartSeriesItemGroupByPtrType) ToChartSeriesItemGroupByPtrOutputWithContext(ctx context.Context) ChartSeriesItemGroupByPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ChartSeriesItemGroupByPtrOutput)
+}
+
+// An object of `groupBy` of one item of a Chart's `series`: What the chart draws, one line (or bar, ...) each: a run metric (`metric`), a deployment metric (`projectMetric`) or a `metricDefinition`, over the runs its `filters` select, optionally grouped. Refresh compares what the program sets: the ids and defaults the service adds are no drift.
+type ChartSeriesItemGroupByOutput struct{ *pulumi.OutputState }
+
+func (ChartSeriesItemGroupByOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ChartSeriesItemGroupBy)(nil)).Elem()
+}
+
+func (o ChartSeriesItemGroupByOutput) ToChartSeriesItemGroupByOutput() ChartSeriesItemGroupByOutput {
+	return o
+}
+
+func (o ChartSeriesItemGroupByOutput) ToChartSeriesItemGroupByOutputWithContext(ctx context.Context) ChartSeriesItemGroupByOutput {
+	return o
+}
+
+func (o ChartSeriesItemGroupByOutput) ToChartSeriesItemGroupByPtrOutput() ChartSeriesItemGroupByPtrOutput {
+	return o.ToChartSeriesItemGroupByPtrOutputWithContext(context.Background())
+}
+
+func (o ChartSeriesItemGroupByOutput) ToChartSeriesItemGroupByPtrOutputWithContext(ctx context.Context) ChartSeriesItemGroupByPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ChartSeriesItemGroupBy) *ChartSeriesItemGroupBy {
+		return &v
+	}).(ChartSeriesItemGroupByPtrOutput)
+}
+
+// What the runs are grouped by.
+func (o ChartSeriesItemGroupByOutput) Attribute() ChartSeriesItemGroupByAttributeOutput {
+	return o.ApplyT(func(v ChartSeriesItemGroupBy) ChartSeriesItemGroupByAttribute { return v.Attribute }).(ChartSeriesItemGroupByAttributeOutput)
+}
+
+// Most groups shown; default the service's (5).
+func (o ChartSeriesItemGroupByOutput) MaxGroups() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ChartSeriesItemGroupBy) *int { return v.MaxGroups }).(pulumi.IntPtrOutput)
+}
+
+// For `metadata`: the metadata key.
+func (o ChartSeriesItemGroupByOutput) Path() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ChartSeriesItemGroupBy) *string { return v.Path }).(pulumi.StringPtrOutput)
+}
+
+type ChartSeriesItemGroupByPtrOutput struct{ *pulumi.OutputState }
+
+func (ChartSeriesItemGroupByPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ChartSeriesItemGroupBy)(nil)).Elem()
+}
+
+func (o ChartSeriesItemGroupByPtrOutput) ToChartSeriesItemGroupByPtrOutput() ChartSeriesItemGroupByPtrOutput {
+	return o
+}
+
+func (o ChartSeriesItemGroupByPtrOutput) ToChartSeriesItemGroupByPtrOutputWithContext(ctx context.Context) ChartSeriesItemGroupByPtrOutput {
+	return o
+}
+
+func (o ChartSeriesItemGroupByPtrOutput) Elem() ChartSeriesItemGroupByOutput {
+	return o.ApplyT(func(v *ChartSeriesItemGroupBy) ChartSeriesItemGroupBy {
+		if v != nil {
+			return *v
+		}
+		var ret ChartSeriesItemGroupBy
+		return ret
+	}).(ChartSeriesItemGroupByOutput)
+}
+
+// What the runs are grouped by.
+func (o ChartSeriesItemGroupByPtrOutput) Attribute() ChartSeriesItemGroupByAttributePtrOutput {
+	return o.ApplyT(func(v *ChartSeriesItemGroupBy) *ChartSeriesItemGroupByAttribute {
+		if v == nil {
+			return nil
+		}
+		return &v.Attribute
+	}).(ChartSeriesItemGroupByAttributePtrOutput)
+}
+
+// Most groups shown; default the service's (5).
+func (o ChartSeriesItemGroupByPtrOutput) MaxGroups() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ChartSeriesItemGroupBy) *int {
+		if v == nil {
+			return nil
+		}
+		return v.MaxGroups
+	}).(pulumi.IntPtrOutput)
+}
+
+// For `metadata`: the metadata key.
+func (o ChartSeriesItemGroupByPtrOutput) Path() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ChartSeriesItemGroupBy) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Path
 	}).(pulumi.StringPtrOutput)
 }
 
@@ -4487,6 +5358,224 @@ func (o ListedBulkExportDestinationArrayOutput) Index(i pulumi.IntInput) ListedB
 	}).(ListedBulkExportDestinationOutput)
 }
 
+// A chart as `getCharts` lists it: the `Chart` resource's outputs and its id.
+type ListedChart struct {
+	// How the series are drawn. Changing it updates the resource in place.
+	ChartType *ChartChartType `pulumi:"chartType"`
+	// Filters every series applies on top of its own; default none. Changing it updates the resource in place.
+	CommonFilters *ChartCommonFilters `pulumi:"commonFilters"`
+	// What the chart shows; default none. Changing it updates the resource in place.
+	Description *string `pulumi:"description"`
+	// The chart's id.
+	Id string `pulumi:"id"`
+	// The chart's place on its section (lower first). Unset, the service gives the next free place, and the state records it; it cannot be unset again. Changing it updates the resource in place.
+	Index *int `pulumi:"index"`
+	// Your own data about the chart (the LangSmith UI keeps display settings here). Changing it updates the resource in place.
+	Metadata map[string]interface{} `pulumi:"metadata"`
+	// The `ChartSection` the chart is on; another section moves it there in place. Changing it updates the resource in place.
+	SectionId *string `pulumi:"sectionId"`
+	// What the chart draws, one line (or bar, ...) each: a run metric (`metric`), a deployment metric (`projectMetric`) or a `metricDefinition`, over the runs its `filters` select, optionally grouped. Refresh compares what the program sets: the ids and defaults the service adds are no drift. Changing it updates the resource in place.
+	Series []ChartSeriesItem `pulumi:"series"`
+	// Workspace the chart lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// The chart's title. Changing it updates the resource in place.
+	Title *string `pulumi:"title"`
+	// Workspace the chart lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A chart as `getCharts` lists it: the `Chart` resource's outputs and its id.
+type ListedChartOutput struct{ *pulumi.OutputState }
+
+func (ListedChartOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedChart)(nil)).Elem()
+}
+
+func (o ListedChartOutput) ToListedChartOutput() ListedChartOutput {
+	return o
+}
+
+func (o ListedChartOutput) ToListedChartOutputWithContext(ctx context.Context) ListedChartOutput {
+	return o
+}
+
+// How the series are drawn. Changing it updates the resource in place.
+func (o ListedChartOutput) ChartType() ChartChartTypePtrOutput {
+	return o.ApplyT(func(v ListedChart) *ChartChartType { return v.ChartType }).(ChartChartTypePtrOutput)
+}
+
+// Filters every series applies on top of its own; default none. Changing it updates the resource in place.
+func (o ListedChartOutput) CommonFilters() ChartCommonFiltersPtrOutput {
+	return o.ApplyT(func(v ListedChart) *ChartCommonFilters { return v.CommonFilters }).(ChartCommonFiltersPtrOutput)
+}
+
+// What the chart shows; default none. Changing it updates the resource in place.
+func (o ListedChartOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedChart) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The chart's id.
+func (o ListedChartOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedChart) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The chart's place on its section (lower first). Unset, the service gives the next free place, and the state records it; it cannot be unset again. Changing it updates the resource in place.
+func (o ListedChartOutput) Index() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ListedChart) *int { return v.Index }).(pulumi.IntPtrOutput)
+}
+
+// Your own data about the chart (the LangSmith UI keeps display settings here). Changing it updates the resource in place.
+func (o ListedChartOutput) Metadata() pulumi.MapOutput {
+	return o.ApplyT(func(v ListedChart) map[string]interface{} { return v.Metadata }).(pulumi.MapOutput)
+}
+
+// The `ChartSection` the chart is on; another section moves it there in place. Changing it updates the resource in place.
+func (o ListedChartOutput) SectionId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedChart) *string { return v.SectionId }).(pulumi.StringPtrOutput)
+}
+
+// What the chart draws, one line (or bar, ...) each: a run metric (`metric`), a deployment metric (`projectMetric`) or a `metricDefinition`, over the runs its `filters` select, optionally grouped. Refresh compares what the program sets: the ids and defaults the service adds are no drift. Changing it updates the resource in place.
+func (o ListedChartOutput) Series() ChartSeriesItemArrayOutput {
+	return o.ApplyT(func(v ListedChart) []ChartSeriesItem { return v.Series }).(ChartSeriesItemArrayOutput)
+}
+
+// Workspace the chart lives in.
+func (o ListedChartOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedChart) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// The chart's title. Changing it updates the resource in place.
+func (o ListedChartOutput) Title() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedChart) *string { return v.Title }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the chart lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedChartOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedChart) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedChartArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedChartArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedChart)(nil)).Elem()
+}
+
+func (o ListedChartArrayOutput) ToListedChartArrayOutput() ListedChartArrayOutput {
+	return o
+}
+
+func (o ListedChartArrayOutput) ToListedChartArrayOutputWithContext(ctx context.Context) ListedChartArrayOutput {
+	return o
+}
+
+func (o ListedChartArrayOutput) Index(i pulumi.IntInput) ListedChartOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedChart {
+		return vs[0].([]ListedChart)[vs[1].(int)]
+	}).(ListedChartOutput)
+}
+
+// A chart section as `getChartSections` lists it: the `ChartSection` resource's outputs and its id, with what the service's list answers beside them.
+type ListedChartSection struct {
+	// How many charts the section holds, when the service listed it. Listed only: not among the resource's outputs.
+	ChartCount *int `pulumi:"chartCount"`
+	// ISO 8601 creation time.
+	CreatedAt *string `pulumi:"createdAt"`
+	// What the section shows; default none. Changing it updates the resource in place.
+	Description *string `pulumi:"description"`
+	// The chart section's id.
+	Id string `pulumi:"id"`
+	// The section's place among the workspace's sections (lower first). Unset, the service gives the next free place, and the state records it; it cannot be unset again. Changing it updates the resource in place.
+	Index *int `pulumi:"index"`
+	// ISO 8601 time of the section's last change, when the service listed it. Listed only: not among the resource's outputs.
+	ModifiedAt *string `pulumi:"modifiedAt"`
+	// Workspace the chart section lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// The section's title, shown as the dashboard's name. Changing it updates the resource in place.
+	Title *string `pulumi:"title"`
+	// Workspace the chart section lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A chart section as `getChartSections` lists it: the `ChartSection` resource's outputs and its id, with what the service's list answers beside them.
+type ListedChartSectionOutput struct{ *pulumi.OutputState }
+
+func (ListedChartSectionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedChartSection)(nil)).Elem()
+}
+
+func (o ListedChartSectionOutput) ToListedChartSectionOutput() ListedChartSectionOutput {
+	return o
+}
+
+func (o ListedChartSectionOutput) ToListedChartSectionOutputWithContext(ctx context.Context) ListedChartSectionOutput {
+	return o
+}
+
+// How many charts the section holds, when the service listed it. Listed only: not among the resource's outputs.
+func (o ListedChartSectionOutput) ChartCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ListedChartSection) *int { return v.ChartCount }).(pulumi.IntPtrOutput)
+}
+
+// ISO 8601 creation time.
+func (o ListedChartSectionOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedChartSection) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// What the section shows; default none. Changing it updates the resource in place.
+func (o ListedChartSectionOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedChartSection) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The chart section's id.
+func (o ListedChartSectionOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedChartSection) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The section's place among the workspace's sections (lower first). Unset, the service gives the next free place, and the state records it; it cannot be unset again. Changing it updates the resource in place.
+func (o ListedChartSectionOutput) Index() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ListedChartSection) *int { return v.Index }).(pulumi.IntPtrOutput)
+}
+
+// ISO 8601 time of the section's last change, when the service listed it. Listed only: not among the resource's outputs.
+func (o ListedChartSectionOutput) ModifiedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedChartSection) *string { return v.ModifiedAt }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the chart section lives in.
+func (o ListedChartSectionOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedChartSection) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// The section's title, shown as the dashboard's name. Changing it updates the resource in place.
+func (o ListedChartSectionOutput) Title() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedChartSection) *string { return v.Title }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the chart section lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedChartSectionOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedChartSection) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedChartSectionArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedChartSectionArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedChartSection)(nil)).Elem()
+}
+
+func (o ListedChartSectionArrayOutput) ToListedChartSectionArrayOutput() ListedChartSectionArrayOutput {
+	return o
+}
+
+func (o ListedChartSectionArrayOutput) ToListedChartSectionArrayOutputWithContext(ctx context.Context) ListedChartSectionArrayOutput {
+	return o
+}
+
+func (o ListedChartSectionArrayOutput) Index(i pulumi.IntInput) ListedChartSectionOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedChartSection {
+		return vs[0].([]ListedChartSection)[vs[1].(int)]
+	}).(ListedChartSectionOutput)
+}
+
 // A data plane as `getDataPlanes` lists it: the `DataPlane` resource's outputs and its id.
 type ListedDataPlane struct {
 	// AWS tags put on every resource LangSmith provisions for it (at most 40; keys up to 128 characters, values up to 256). Changing it replaces the resource.
@@ -5631,6 +6720,94 @@ func (o ListedExperimentViewOverrideArrayOutput) Index(i pulumi.IntInput) Listed
 	}).(ListedExperimentViewOverrideOutput)
 }
 
+// A feature model config as `getFeatureModelConfigs` lists it: the `FeatureModelConfig` resource's outputs and its id.
+type ListedFeatureModelConfig struct {
+	// The model the feature uses unless told otherwise, e.g. `openai:gpt-4o-mini`. Left out, the workspace sets none (the service's default applies). Changing it updates the resource in place.
+	DefaultModel *string `pulumi:"defaultModel"`
+	// Models or whole providers (e.g. `openai:gpt-3.5-turbo`, `deepseek`) the feature may not use, besides the providers the organization disables (`OrganizationSettings.disabledModelProviders`), which a workspace cannot enable again. Each added one is disabled, each removed one enabled again (one request each). Left out, the workspace disables none. Changing it updates the resource in place.
+	DisabledModels []string `pulumi:"disabledModels"`
+	// The feature whose models are chosen, e.g. `playground`; one resource per feature of a workspace (`pulumi import` takes it). Another feature replaces the resource. Changing it replaces the resource.
+	Feature *string `pulumi:"feature"`
+	// The feature model config's id.
+	Id string `pulumi:"id"`
+	// The providers the organization disables for every workspace (its `disabledModelProviders`), which the feature may not use either.
+	OrganizationDisabledProviders []string `pulumi:"organizationDisabledProviders"`
+	// Workspace the feature model configuration lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// Workspace the feature model configuration lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A feature model config as `getFeatureModelConfigs` lists it: the `FeatureModelConfig` resource's outputs and its id.
+type ListedFeatureModelConfigOutput struct{ *pulumi.OutputState }
+
+func (ListedFeatureModelConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedFeatureModelConfig)(nil)).Elem()
+}
+
+func (o ListedFeatureModelConfigOutput) ToListedFeatureModelConfigOutput() ListedFeatureModelConfigOutput {
+	return o
+}
+
+func (o ListedFeatureModelConfigOutput) ToListedFeatureModelConfigOutputWithContext(ctx context.Context) ListedFeatureModelConfigOutput {
+	return o
+}
+
+// The model the feature uses unless told otherwise, e.g. `openai:gpt-4o-mini`. Left out, the workspace sets none (the service's default applies). Changing it updates the resource in place.
+func (o ListedFeatureModelConfigOutput) DefaultModel() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFeatureModelConfig) *string { return v.DefaultModel }).(pulumi.StringPtrOutput)
+}
+
+// Models or whole providers (e.g. `openai:gpt-3.5-turbo`, `deepseek`) the feature may not use, besides the providers the organization disables (`OrganizationSettings.disabledModelProviders`), which a workspace cannot enable again. Each added one is disabled, each removed one enabled again (one request each). Left out, the workspace disables none. Changing it updates the resource in place.
+func (o ListedFeatureModelConfigOutput) DisabledModels() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ListedFeatureModelConfig) []string { return v.DisabledModels }).(pulumi.StringArrayOutput)
+}
+
+// The feature whose models are chosen, e.g. `playground`; one resource per feature of a workspace (`pulumi import` takes it). Another feature replaces the resource. Changing it replaces the resource.
+func (o ListedFeatureModelConfigOutput) Feature() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFeatureModelConfig) *string { return v.Feature }).(pulumi.StringPtrOutput)
+}
+
+// The feature model config's id.
+func (o ListedFeatureModelConfigOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedFeatureModelConfig) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The providers the organization disables for every workspace (its `disabledModelProviders`), which the feature may not use either.
+func (o ListedFeatureModelConfigOutput) OrganizationDisabledProviders() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ListedFeatureModelConfig) []string { return v.OrganizationDisabledProviders }).(pulumi.StringArrayOutput)
+}
+
+// Workspace the feature model configuration lives in.
+func (o ListedFeatureModelConfigOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFeatureModelConfig) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the feature model configuration lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedFeatureModelConfigOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFeatureModelConfig) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedFeatureModelConfigArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedFeatureModelConfigArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedFeatureModelConfig)(nil)).Elem()
+}
+
+func (o ListedFeatureModelConfigArrayOutput) ToListedFeatureModelConfigArrayOutput() ListedFeatureModelConfigArrayOutput {
+	return o
+}
+
+func (o ListedFeatureModelConfigArrayOutput) ToListedFeatureModelConfigArrayOutputWithContext(ctx context.Context) ListedFeatureModelConfigArrayOutput {
+	return o
+}
+
+func (o ListedFeatureModelConfigArrayOutput) Index(i pulumi.IntInput) ListedFeatureModelConfigOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedFeatureModelConfig {
+		return vs[0].([]ListedFeatureModelConfig)[vs[1].(int)]
+	}).(ListedFeatureModelConfigOutput)
+}
+
 // A feedback config as `getFeedbackConfigs` lists it: the `FeedbackConfig` resource's outputs and its id.
 type ListedFeedbackConfig struct {
 	// The choices of a `categorical` key. Changing it updates the resource in place.
@@ -5849,6 +7026,157 @@ func (o ListedFeedbackFormulaArrayOutput) Index(i pulumi.IntInput) ListedFeedbac
 	}).(ListedFeedbackFormulaOutput)
 }
 
+// A filter view as `getFilterViews` lists it: the `FilterView` resource's outputs and its id.
+type ListedFilterView struct {
+	// ISO 8601 creation time.
+	CreatedAt *string `pulumi:"createdAt"`
+	// What the view shows; default none. Changing it updates the resource in place.
+	Description *string `pulumi:"description"`
+	// The view's name, shown in the project's view picker. Changing it updates the resource in place.
+	DisplayName *string `pulumi:"displayName"`
+	// A rolling time range instead of a fixed one, as the UI writes it, e.g. `7d`; default none. Changing it updates the resource in place.
+	Duration *string `pulumi:"duration"`
+	// End of a fixed time range the view shows; default none. Written in UTC (`Z`), as the service answers it. Changing it updates the resource in place.
+	EndTime *string `pulumi:"endTime"`
+	// Which runs show (LangSmith's filter language), e.g. `eq(error, true)`. Changing it updates the resource in place.
+	FilterString *string `pulumi:"filterString"`
+	// The filter view's id.
+	Id string `pulumi:"id"`
+	// The `Project` (tracing project) the view belongs to; another project replaces the view. Changing it replaces the resource.
+	ProjectId *string `pulumi:"projectId"`
+	// Start of a fixed time range the view shows; default none. Written in UTC (`Z`), as the service answers it. Changing it updates the resource in place.
+	StartTime *string `pulumi:"startTime"`
+	// The version of the filter language the filters are written in. Changing it updates the resource in place.
+	SyntaxVersion *int `pulumi:"syntaxVersion"`
+	// Workspace the filter view lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// Which threads show, for a `threads` view (filter language). Changing it updates the resource in place.
+	ThreadFilterString *string `pulumi:"threadFilterString"`
+	// Which traces show, by their root run (filter language). Changing it updates the resource in place.
+	TraceFilterString *string `pulumi:"traceFilterString"`
+	// Which traces show, by any run in them (filter language). Changing it updates the resource in place.
+	TreeFilterString *string `pulumi:"treeFilterString"`
+	// What the view filters: the project's `runs`, its `threads`, or a `single_run`. Changing it updates the resource in place.
+	Type *FilterViewType `pulumi:"type"`
+	// Workspace the filter view lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A filter view as `getFilterViews` lists it: the `FilterView` resource's outputs and its id.
+type ListedFilterViewOutput struct{ *pulumi.OutputState }
+
+func (ListedFilterViewOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedFilterView)(nil)).Elem()
+}
+
+func (o ListedFilterViewOutput) ToListedFilterViewOutput() ListedFilterViewOutput {
+	return o
+}
+
+func (o ListedFilterViewOutput) ToListedFilterViewOutputWithContext(ctx context.Context) ListedFilterViewOutput {
+	return o
+}
+
+// ISO 8601 creation time.
+func (o ListedFilterViewOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFilterView) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// What the view shows; default none. Changing it updates the resource in place.
+func (o ListedFilterViewOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFilterView) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The view's name, shown in the project's view picker. Changing it updates the resource in place.
+func (o ListedFilterViewOutput) DisplayName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFilterView) *string { return v.DisplayName }).(pulumi.StringPtrOutput)
+}
+
+// A rolling time range instead of a fixed one, as the UI writes it, e.g. `7d`; default none. Changing it updates the resource in place.
+func (o ListedFilterViewOutput) Duration() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFilterView) *string { return v.Duration }).(pulumi.StringPtrOutput)
+}
+
+// End of a fixed time range the view shows; default none. Written in UTC (`Z`), as the service answers it. Changing it updates the resource in place.
+func (o ListedFilterViewOutput) EndTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFilterView) *string { return v.EndTime }).(pulumi.StringPtrOutput)
+}
+
+// Which runs show (LangSmith's filter language), e.g. `eq(error, true)`. Changing it updates the resource in place.
+func (o ListedFilterViewOutput) FilterString() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFilterView) *string { return v.FilterString }).(pulumi.StringPtrOutput)
+}
+
+// The filter view's id.
+func (o ListedFilterViewOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedFilterView) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The `Project` (tracing project) the view belongs to; another project replaces the view. Changing it replaces the resource.
+func (o ListedFilterViewOutput) ProjectId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFilterView) *string { return v.ProjectId }).(pulumi.StringPtrOutput)
+}
+
+// Start of a fixed time range the view shows; default none. Written in UTC (`Z`), as the service answers it. Changing it updates the resource in place.
+func (o ListedFilterViewOutput) StartTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFilterView) *string { return v.StartTime }).(pulumi.StringPtrOutput)
+}
+
+// The version of the filter language the filters are written in. Changing it updates the resource in place.
+func (o ListedFilterViewOutput) SyntaxVersion() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ListedFilterView) *int { return v.SyntaxVersion }).(pulumi.IntPtrOutput)
+}
+
+// Workspace the filter view lives in.
+func (o ListedFilterViewOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFilterView) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// Which threads show, for a `threads` view (filter language). Changing it updates the resource in place.
+func (o ListedFilterViewOutput) ThreadFilterString() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFilterView) *string { return v.ThreadFilterString }).(pulumi.StringPtrOutput)
+}
+
+// Which traces show, by their root run (filter language). Changing it updates the resource in place.
+func (o ListedFilterViewOutput) TraceFilterString() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFilterView) *string { return v.TraceFilterString }).(pulumi.StringPtrOutput)
+}
+
+// Which traces show, by any run in them (filter language). Changing it updates the resource in place.
+func (o ListedFilterViewOutput) TreeFilterString() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFilterView) *string { return v.TreeFilterString }).(pulumi.StringPtrOutput)
+}
+
+// What the view filters: the project's `runs`, its `threads`, or a `single_run`. Changing it updates the resource in place.
+func (o ListedFilterViewOutput) Type() FilterViewTypePtrOutput {
+	return o.ApplyT(func(v ListedFilterView) *FilterViewType { return v.Type }).(FilterViewTypePtrOutput)
+}
+
+// Workspace the filter view lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedFilterViewOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedFilterView) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedFilterViewArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedFilterViewArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedFilterView)(nil)).Elem()
+}
+
+func (o ListedFilterViewArrayOutput) ToListedFilterViewArrayOutput() ListedFilterViewArrayOutput {
+	return o
+}
+
+func (o ListedFilterViewArrayOutput) ToListedFilterViewArrayOutputWithContext(ctx context.Context) ListedFilterViewArrayOutput {
+	return o
+}
+
+func (o ListedFilterViewArrayOutput) Index(i pulumi.IntInput) ListedFilterViewOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedFilterView {
+		return vs[0].([]ListedFilterView)[vs[1].(int)]
+	}).(ListedFilterViewOutput)
+}
+
 // A gateway spend cap as `getGatewaySpendCaps` lists it: the `GatewaySpendCap` resource's outputs and its id.
 type ListedGatewaySpendCap struct {
 	// What the subjects' calls have spent in the current window, in US dollars, as of the last read.
@@ -5949,6 +7277,73 @@ func (o ListedGatewaySpendCapArrayOutput) Index(i pulumi.IntInput) ListedGateway
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedGatewaySpendCap {
 		return vs[0].([]ListedGatewaySpendCap)[vs[1].(int)]
 	}).(ListedGatewaySpendCapOutput)
+}
+
+// A hub environment as `getHubEnvironments` lists it: the `HubEnvironment` resource's outputs and its id.
+type ListedHubEnvironment struct {
+	// The workspace's prompt environments, in order, e.g. `staging`, `production`: each name 1 to 64 characters, no name twice. A change replaces the whole list in place (one PATCH). Changing it updates the resource in place.
+	Environments []string `pulumi:"environments"`
+	// The hub environment's id.
+	Id string `pulumi:"id"`
+	// Workspace the hub environments lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// Workspace the hub environments lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A hub environment as `getHubEnvironments` lists it: the `HubEnvironment` resource's outputs and its id.
+type ListedHubEnvironmentOutput struct{ *pulumi.OutputState }
+
+func (ListedHubEnvironmentOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedHubEnvironment)(nil)).Elem()
+}
+
+func (o ListedHubEnvironmentOutput) ToListedHubEnvironmentOutput() ListedHubEnvironmentOutput {
+	return o
+}
+
+func (o ListedHubEnvironmentOutput) ToListedHubEnvironmentOutputWithContext(ctx context.Context) ListedHubEnvironmentOutput {
+	return o
+}
+
+// The workspace's prompt environments, in order, e.g. `staging`, `production`: each name 1 to 64 characters, no name twice. A change replaces the whole list in place (one PATCH). Changing it updates the resource in place.
+func (o ListedHubEnvironmentOutput) Environments() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ListedHubEnvironment) []string { return v.Environments }).(pulumi.StringArrayOutput)
+}
+
+// The hub environment's id.
+func (o ListedHubEnvironmentOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedHubEnvironment) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Workspace the hub environments lives in.
+func (o ListedHubEnvironmentOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedHubEnvironment) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the hub environments lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedHubEnvironmentOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedHubEnvironment) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedHubEnvironmentArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedHubEnvironmentArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedHubEnvironment)(nil)).Elem()
+}
+
+func (o ListedHubEnvironmentArrayOutput) ToListedHubEnvironmentArrayOutput() ListedHubEnvironmentArrayOutput {
+	return o
+}
+
+func (o ListedHubEnvironmentArrayOutput) ToListedHubEnvironmentArrayOutputWithContext(ctx context.Context) ListedHubEnvironmentArrayOutput {
+	return o
+}
+
+func (o ListedHubEnvironmentArrayOutput) Index(i pulumi.IntInput) ListedHubEnvironmentOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedHubEnvironment {
+		return vs[0].([]ListedHubEnvironment)[vs[1].(int)]
+	}).(ListedHubEnvironmentOutput)
 }
 
 // A insights config as `getInsightsConfigs` lists it: the `InsightsConfig` resource's outputs and its id.
@@ -6244,6 +7639,122 @@ func (o ListedIssuesAgentArrayOutput) Index(i pulumi.IntInput) ListedIssuesAgent
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedIssuesAgent {
 		return vs[0].([]ListedIssuesAgent)[vs[1].(int)]
 	}).(ListedIssuesAgentOutput)
+}
+
+// A mcp vendor settings as `getMcpVendorSettings` lists it: the `McpVendorSettings` resource's outputs and its id, with what the service's list answers beside them.
+type ListedMcpVendorSettings struct {
+	// The mcp vendor settings's id.
+	Id string `pulumi:"id"`
+	// Whether the service reports the settings as complete (an organization and a project).
+	IsConfigured *bool `pulumi:"isConfigured"`
+	// The vendor-side organization the integration connects to; default none. A change replaces the whole settings in place (one PUT). Changing it updates the resource in place.
+	OrganizationId *string `pulumi:"organizationId"`
+	// The vendor-side project the integration connects to; default none. A change replaces the whole settings in place (one PUT). Changing it updates the resource in place.
+	ProjectId *string `pulumi:"projectId"`
+	// Workspace the MCP vendor settings lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// What the vendor offers, as the service lists it. Listed only: not among the resource's outputs.
+	VendorDescription *string `pulumi:"vendorDescription"`
+	// The URL of the vendor's icon. Listed only: not among the resource's outputs.
+	VendorIcon *string `pulumi:"vendorIcon"`
+	// The vendor's name, as the service lists it. Listed only: not among the resource's outputs.
+	VendorName *string `pulumi:"vendorName"`
+	// The MCP vendor, by its slug (e.g. `arcade`; `getMcpVendorSettings` lists the vendors with their settings). One settings resource per vendor and workspace; another vendor replaces it. Changing it replaces the resource.
+	VendorSlug *string `pulumi:"vendorSlug"`
+	// Whether the vendor is available to the workspace: `enabled` or `disabled`. Listed only: not among the resource's outputs.
+	VendorStatus *string `pulumi:"vendorStatus"`
+	// Workspace the MCP vendor settings lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A mcp vendor settings as `getMcpVendorSettings` lists it: the `McpVendorSettings` resource's outputs and its id, with what the service's list answers beside them.
+type ListedMcpVendorSettingsOutput struct{ *pulumi.OutputState }
+
+func (ListedMcpVendorSettingsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedMcpVendorSettings)(nil)).Elem()
+}
+
+func (o ListedMcpVendorSettingsOutput) ToListedMcpVendorSettingsOutput() ListedMcpVendorSettingsOutput {
+	return o
+}
+
+func (o ListedMcpVendorSettingsOutput) ToListedMcpVendorSettingsOutputWithContext(ctx context.Context) ListedMcpVendorSettingsOutput {
+	return o
+}
+
+// The mcp vendor settings's id.
+func (o ListedMcpVendorSettingsOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedMcpVendorSettings) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether the service reports the settings as complete (an organization and a project).
+func (o ListedMcpVendorSettingsOutput) IsConfigured() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedMcpVendorSettings) *bool { return v.IsConfigured }).(pulumi.BoolPtrOutput)
+}
+
+// The vendor-side organization the integration connects to; default none. A change replaces the whole settings in place (one PUT). Changing it updates the resource in place.
+func (o ListedMcpVendorSettingsOutput) OrganizationId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedMcpVendorSettings) *string { return v.OrganizationId }).(pulumi.StringPtrOutput)
+}
+
+// The vendor-side project the integration connects to; default none. A change replaces the whole settings in place (one PUT). Changing it updates the resource in place.
+func (o ListedMcpVendorSettingsOutput) ProjectId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedMcpVendorSettings) *string { return v.ProjectId }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the MCP vendor settings lives in.
+func (o ListedMcpVendorSettingsOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedMcpVendorSettings) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// What the vendor offers, as the service lists it. Listed only: not among the resource's outputs.
+func (o ListedMcpVendorSettingsOutput) VendorDescription() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedMcpVendorSettings) *string { return v.VendorDescription }).(pulumi.StringPtrOutput)
+}
+
+// The URL of the vendor's icon. Listed only: not among the resource's outputs.
+func (o ListedMcpVendorSettingsOutput) VendorIcon() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedMcpVendorSettings) *string { return v.VendorIcon }).(pulumi.StringPtrOutput)
+}
+
+// The vendor's name, as the service lists it. Listed only: not among the resource's outputs.
+func (o ListedMcpVendorSettingsOutput) VendorName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedMcpVendorSettings) *string { return v.VendorName }).(pulumi.StringPtrOutput)
+}
+
+// The MCP vendor, by its slug (e.g. `arcade`; `getMcpVendorSettings` lists the vendors with their settings). One settings resource per vendor and workspace; another vendor replaces it. Changing it replaces the resource.
+func (o ListedMcpVendorSettingsOutput) VendorSlug() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedMcpVendorSettings) *string { return v.VendorSlug }).(pulumi.StringPtrOutput)
+}
+
+// Whether the vendor is available to the workspace: `enabled` or `disabled`. Listed only: not among the resource's outputs.
+func (o ListedMcpVendorSettingsOutput) VendorStatus() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedMcpVendorSettings) *string { return v.VendorStatus }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the MCP vendor settings lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedMcpVendorSettingsOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedMcpVendorSettings) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedMcpVendorSettingsArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedMcpVendorSettingsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedMcpVendorSettings)(nil)).Elem()
+}
+
+func (o ListedMcpVendorSettingsArrayOutput) ToListedMcpVendorSettingsArrayOutput() ListedMcpVendorSettingsArrayOutput {
+	return o
+}
+
+func (o ListedMcpVendorSettingsArrayOutput) ToListedMcpVendorSettingsArrayOutputWithContext(ctx context.Context) ListedMcpVendorSettingsArrayOutput {
+	return o
+}
+
+func (o ListedMcpVendorSettingsArrayOutput) Index(i pulumi.IntInput) ListedMcpVendorSettingsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedMcpVendorSettings {
+		return vs[0].([]ListedMcpVendorSettings)[vs[1].(int)]
+	}).(ListedMcpVendorSettingsOutput)
 }
 
 // A model price map as `getModelPriceMaps` lists it: the `ModelPriceMap` resource's outputs and its id.
@@ -7404,6 +8915,101 @@ func (o ListedPromptWebhookArrayOutput) Index(i pulumi.IntInput) ListedPromptWeb
 	}).(ListedPromptWebhookOutput)
 }
 
+// A repo owner as `getRepoOwners` lists it: the `RepoOwner` resource's outputs and its id.
+type ListedRepoOwner struct {
+	// ISO 8601 creation time.
+	CreatedAt *string `pulumi:"createdAt"`
+	// Email of a member of the prompt's workspace (e.g. a `WorkspaceMember`'s); unique among the repository's owners (`pulumi import` takes it in place of the id). Another email replaces the owner. Changing it replaces the resource.
+	Email *string `pulumi:"email"`
+	// The owner's full name, as LangSmith shows it.
+	FullName *string `pulumi:"fullName"`
+	// The repo owner's id.
+	Id string `pulumi:"id"`
+	// The owner's LangSmith user id.
+	LsUserId *string `pulumi:"lsUserId"`
+	// The `Prompt` (its handle) whose repository the owner is added to; the prompt's workspace is `workspaceId`'s. Another prompt replaces the owner. Changing it replaces the resource.
+	PromptHandle *string `pulumi:"promptHandle"`
+	// Workspace the repo owner lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// Workspace the repo owner lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A repo owner as `getRepoOwners` lists it: the `RepoOwner` resource's outputs and its id.
+type ListedRepoOwnerOutput struct{ *pulumi.OutputState }
+
+func (ListedRepoOwnerOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedRepoOwner)(nil)).Elem()
+}
+
+func (o ListedRepoOwnerOutput) ToListedRepoOwnerOutput() ListedRepoOwnerOutput {
+	return o
+}
+
+func (o ListedRepoOwnerOutput) ToListedRepoOwnerOutputWithContext(ctx context.Context) ListedRepoOwnerOutput {
+	return o
+}
+
+// ISO 8601 creation time.
+func (o ListedRepoOwnerOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedRepoOwner) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// Email of a member of the prompt's workspace (e.g. a `WorkspaceMember`'s); unique among the repository's owners (`pulumi import` takes it in place of the id). Another email replaces the owner. Changing it replaces the resource.
+func (o ListedRepoOwnerOutput) Email() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedRepoOwner) *string { return v.Email }).(pulumi.StringPtrOutput)
+}
+
+// The owner's full name, as LangSmith shows it.
+func (o ListedRepoOwnerOutput) FullName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedRepoOwner) *string { return v.FullName }).(pulumi.StringPtrOutput)
+}
+
+// The repo owner's id.
+func (o ListedRepoOwnerOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedRepoOwner) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The owner's LangSmith user id.
+func (o ListedRepoOwnerOutput) LsUserId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedRepoOwner) *string { return v.LsUserId }).(pulumi.StringPtrOutput)
+}
+
+// The `Prompt` (its handle) whose repository the owner is added to; the prompt's workspace is `workspaceId`'s. Another prompt replaces the owner. Changing it replaces the resource.
+func (o ListedRepoOwnerOutput) PromptHandle() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedRepoOwner) *string { return v.PromptHandle }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the repo owner lives in.
+func (o ListedRepoOwnerOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedRepoOwner) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the repo owner lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedRepoOwnerOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedRepoOwner) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedRepoOwnerArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedRepoOwnerArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedRepoOwner)(nil)).Elem()
+}
+
+func (o ListedRepoOwnerArrayOutput) ToListedRepoOwnerArrayOutput() ListedRepoOwnerArrayOutput {
+	return o
+}
+
+func (o ListedRepoOwnerArrayOutput) ToListedRepoOwnerArrayOutputWithContext(ctx context.Context) ListedRepoOwnerArrayOutput {
+	return o
+}
+
+func (o ListedRepoOwnerArrayOutput) Index(i pulumi.IntInput) ListedRepoOwnerOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedRepoOwner {
+		return vs[0].([]ListedRepoOwner)[vs[1].(int)]
+	}).(ListedRepoOwnerOutput)
+}
+
 // A role as `getRoles` lists it: the `Role` resource's outputs and its id.
 type ListedRole struct {
 	// `workspace`: where the role's permissions apply.
@@ -8541,6 +10147,122 @@ func (o ListedTaggingArrayOutput) Index(i pulumi.IntInput) ListedTaggingOutput {
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedTagging {
 		return vs[0].([]ListedTagging)[vs[1].(int)]
 	}).(ListedTaggingOutput)
+}
+
+// A tool as `getTools` lists it: the `Tool` resource's outputs and its id.
+type ListedTool struct {
+	// ISO 8601 creation time.
+	CreatedAt *string `pulumi:"createdAt"`
+	// What the tool does, as a model reads it to decide when to call it. Changing it updates the resource in place.
+	Description *string `pulumi:"description"`
+	// Whether agents may call the tool. Changing it updates the resource in place.
+	Enabled *bool `pulumi:"enabled"`
+	// The tool's handle, unique in its workspace (`pulumi import` takes it in place of the id); no `/` and no white space. The service cannot change it: another handle replaces the tool. Changing it replaces the resource.
+	Handle *string `pulumi:"handle"`
+	// The tool's id.
+	Id string `pulumi:"id"`
+	// Your own key-value data about the tool; default none. Changing it updates the resource in place.
+	Metadata map[string]interface{} `pulumi:"metadata"`
+	// The tool's name, as a model sees it. Changing it updates the resource in place.
+	Name *string `pulumi:"name"`
+	// The JSON Schema of the tool's arguments, e.g. `{type: "object", properties: {query: {type: "string"}}, required: ["query"]}`. Changing it updates the resource in place.
+	Parameters map[string]interface{} `pulumi:"parameters"`
+	// The JSON Schema of what the tool returns; default none. Changing it updates the resource in place.
+	Returns map[string]interface{} `pulumi:"returns"`
+	// Workspace the tool lives in.
+	TenantId *string `pulumi:"tenantId"`
+	// Workspace the tool lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+	WorkspaceId *string `pulumi:"workspaceId"`
+}
+
+// A tool as `getTools` lists it: the `Tool` resource's outputs and its id.
+type ListedToolOutput struct{ *pulumi.OutputState }
+
+func (ListedToolOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ListedTool)(nil)).Elem()
+}
+
+func (o ListedToolOutput) ToListedToolOutput() ListedToolOutput {
+	return o
+}
+
+func (o ListedToolOutput) ToListedToolOutputWithContext(ctx context.Context) ListedToolOutput {
+	return o
+}
+
+// ISO 8601 creation time.
+func (o ListedToolOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedTool) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// What the tool does, as a model reads it to decide when to call it. Changing it updates the resource in place.
+func (o ListedToolOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedTool) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// Whether agents may call the tool. Changing it updates the resource in place.
+func (o ListedToolOutput) Enabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ListedTool) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
+}
+
+// The tool's handle, unique in its workspace (`pulumi import` takes it in place of the id); no `/` and no white space. The service cannot change it: another handle replaces the tool. Changing it replaces the resource.
+func (o ListedToolOutput) Handle() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedTool) *string { return v.Handle }).(pulumi.StringPtrOutput)
+}
+
+// The tool's id.
+func (o ListedToolOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ListedTool) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Your own key-value data about the tool; default none. Changing it updates the resource in place.
+func (o ListedToolOutput) Metadata() pulumi.MapOutput {
+	return o.ApplyT(func(v ListedTool) map[string]interface{} { return v.Metadata }).(pulumi.MapOutput)
+}
+
+// The tool's name, as a model sees it. Changing it updates the resource in place.
+func (o ListedToolOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedTool) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// The JSON Schema of the tool's arguments, e.g. `{type: "object", properties: {query: {type: "string"}}, required: ["query"]}`. Changing it updates the resource in place.
+func (o ListedToolOutput) Parameters() pulumi.MapOutput {
+	return o.ApplyT(func(v ListedTool) map[string]interface{} { return v.Parameters }).(pulumi.MapOutput)
+}
+
+// The JSON Schema of what the tool returns; default none. Changing it updates the resource in place.
+func (o ListedToolOutput) Returns() pulumi.MapOutput {
+	return o.ApplyT(func(v ListedTool) map[string]interface{} { return v.Returns }).(pulumi.MapOutput)
+}
+
+// Workspace the tool lives in.
+func (o ListedToolOutput) TenantId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedTool) *string { return v.TenantId }).(pulumi.StringPtrOutput)
+}
+
+// Workspace the tool lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+func (o ListedToolOutput) WorkspaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ListedTool) *string { return v.WorkspaceId }).(pulumi.StringPtrOutput)
+}
+
+type ListedToolArrayOutput struct{ *pulumi.OutputState }
+
+func (ListedToolArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ListedTool)(nil)).Elem()
+}
+
+func (o ListedToolArrayOutput) ToListedToolArrayOutput() ListedToolArrayOutput {
+	return o
+}
+
+func (o ListedToolArrayOutput) ToListedToolArrayOutputWithContext(ctx context.Context) ListedToolArrayOutput {
+	return o
+}
+
+func (o ListedToolArrayOutput) Index(i pulumi.IntInput) ListedToolOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ListedTool {
+		return vs[0].([]ListedTool)[vs[1].(int)]
+	}).(ListedToolOutput)
 }
 
 // A usage limit as `getUsageLimits` lists it: the `UsageLimit` resource's outputs and its id.
@@ -9787,6 +11509,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*AccessPolicyConditionGroupsItemArrayInput)(nil)).Elem(), AccessPolicyConditionGroupsItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*AccessPolicyConditionGroupsItemConditionsItemInput)(nil)).Elem(), AccessPolicyConditionGroupsItemConditionsItemArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*AccessPolicyConditionGroupsItemConditionsItemArrayInput)(nil)).Elem(), AccessPolicyConditionGroupsItemConditionsItemArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AgentBuilderIntegrationsIntegrationOverridesItemInput)(nil)).Elem(), AgentBuilderIntegrationsIntegrationOverridesItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AgentBuilderIntegrationsIntegrationOverridesItemArrayInput)(nil)).Elem(), AgentBuilderIntegrationsIntegrationOverridesItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*AlertRuleActionsItemInput)(nil)).Elem(), AlertRuleActionsItemArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*AlertRuleActionsItemArrayInput)(nil)).Elem(), AlertRuleActionsItemArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*AnnotationQueueRubricItemsItemInput)(nil)).Elem(), AnnotationQueueRubricItemsItemArgs{})
@@ -9794,6 +11518,14 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*BulkExportDestinationConfigInput)(nil)).Elem(), BulkExportDestinationConfigArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*BulkExportDestinationCredentialsInput)(nil)).Elem(), BulkExportDestinationCredentialsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*BulkExportDestinationCredentialsPtrInput)(nil)).Elem(), BulkExportDestinationCredentialsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ChartCommonFiltersInput)(nil)).Elem(), ChartCommonFiltersArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ChartCommonFiltersPtrInput)(nil)).Elem(), ChartCommonFiltersArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ChartSeriesItemInput)(nil)).Elem(), ChartSeriesItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ChartSeriesItemArrayInput)(nil)).Elem(), ChartSeriesItemArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ChartSeriesItemFiltersInput)(nil)).Elem(), ChartSeriesItemFiltersArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ChartSeriesItemFiltersPtrInput)(nil)).Elem(), ChartSeriesItemFiltersArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ChartSeriesItemGroupByInput)(nil)).Elem(), ChartSeriesItemGroupByArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ChartSeriesItemGroupByPtrInput)(nil)).Elem(), ChartSeriesItemGroupByArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DataPlaneByovpcInput)(nil)).Elem(), DataPlaneByovpcArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DataPlaneByovpcPtrInput)(nil)).Elem(), DataPlaneByovpcArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DataPlaneFirewallInput)(nil)).Elem(), DataPlaneFirewallArgs{})
@@ -9846,6 +11578,8 @@ func init() {
 	pulumi.RegisterOutputType(AccessPolicyConditionGroupsItemArrayOutput{})
 	pulumi.RegisterOutputType(AccessPolicyConditionGroupsItemConditionsItemOutput{})
 	pulumi.RegisterOutputType(AccessPolicyConditionGroupsItemConditionsItemArrayOutput{})
+	pulumi.RegisterOutputType(AgentBuilderIntegrationsIntegrationOverridesItemOutput{})
+	pulumi.RegisterOutputType(AgentBuilderIntegrationsIntegrationOverridesItemArrayOutput{})
 	pulumi.RegisterOutputType(AlertRuleActionsItemOutput{})
 	pulumi.RegisterOutputType(AlertRuleActionsItemArrayOutput{})
 	pulumi.RegisterOutputType(AnnotationQueueRubricItemsItemOutput{})
@@ -9854,6 +11588,14 @@ func init() {
 	pulumi.RegisterOutputType(BulkExportDestinationConfigPtrOutput{})
 	pulumi.RegisterOutputType(BulkExportDestinationCredentialsOutput{})
 	pulumi.RegisterOutputType(BulkExportDestinationCredentialsPtrOutput{})
+	pulumi.RegisterOutputType(ChartCommonFiltersOutput{})
+	pulumi.RegisterOutputType(ChartCommonFiltersPtrOutput{})
+	pulumi.RegisterOutputType(ChartSeriesItemOutput{})
+	pulumi.RegisterOutputType(ChartSeriesItemArrayOutput{})
+	pulumi.RegisterOutputType(ChartSeriesItemFiltersOutput{})
+	pulumi.RegisterOutputType(ChartSeriesItemFiltersPtrOutput{})
+	pulumi.RegisterOutputType(ChartSeriesItemGroupByOutput{})
+	pulumi.RegisterOutputType(ChartSeriesItemGroupByPtrOutput{})
 	pulumi.RegisterOutputType(DataPlaneByovpcOutput{})
 	pulumi.RegisterOutputType(DataPlaneByovpcPtrOutput{})
 	pulumi.RegisterOutputType(DataPlaneFirewallOutput{})
@@ -9900,6 +11642,10 @@ func init() {
 	pulumi.RegisterOutputType(ListedBulkExportArrayOutput{})
 	pulumi.RegisterOutputType(ListedBulkExportDestinationOutput{})
 	pulumi.RegisterOutputType(ListedBulkExportDestinationArrayOutput{})
+	pulumi.RegisterOutputType(ListedChartOutput{})
+	pulumi.RegisterOutputType(ListedChartArrayOutput{})
+	pulumi.RegisterOutputType(ListedChartSectionOutput{})
+	pulumi.RegisterOutputType(ListedChartSectionArrayOutput{})
 	pulumi.RegisterOutputType(ListedDataPlaneOutput{})
 	pulumi.RegisterOutputType(ListedDataPlaneArrayOutput{})
 	pulumi.RegisterOutputType(ListedDatasetOutput{})
@@ -9918,16 +11664,24 @@ func init() {
 	pulumi.RegisterOutputType(ListedExampleArrayOutput{})
 	pulumi.RegisterOutputType(ListedExperimentViewOverrideOutput{})
 	pulumi.RegisterOutputType(ListedExperimentViewOverrideArrayOutput{})
+	pulumi.RegisterOutputType(ListedFeatureModelConfigOutput{})
+	pulumi.RegisterOutputType(ListedFeatureModelConfigArrayOutput{})
 	pulumi.RegisterOutputType(ListedFeedbackConfigOutput{})
 	pulumi.RegisterOutputType(ListedFeedbackConfigArrayOutput{})
 	pulumi.RegisterOutputType(ListedFeedbackFormulaOutput{})
 	pulumi.RegisterOutputType(ListedFeedbackFormulaArrayOutput{})
+	pulumi.RegisterOutputType(ListedFilterViewOutput{})
+	pulumi.RegisterOutputType(ListedFilterViewArrayOutput{})
 	pulumi.RegisterOutputType(ListedGatewaySpendCapOutput{})
 	pulumi.RegisterOutputType(ListedGatewaySpendCapArrayOutput{})
+	pulumi.RegisterOutputType(ListedHubEnvironmentOutput{})
+	pulumi.RegisterOutputType(ListedHubEnvironmentArrayOutput{})
 	pulumi.RegisterOutputType(ListedInsightsConfigOutput{})
 	pulumi.RegisterOutputType(ListedInsightsConfigArrayOutput{})
 	pulumi.RegisterOutputType(ListedIssuesAgentOutput{})
 	pulumi.RegisterOutputType(ListedIssuesAgentArrayOutput{})
+	pulumi.RegisterOutputType(ListedMcpVendorSettingsOutput{})
+	pulumi.RegisterOutputType(ListedMcpVendorSettingsArrayOutput{})
 	pulumi.RegisterOutputType(ListedModelPriceMapOutput{})
 	pulumi.RegisterOutputType(ListedModelPriceMapArrayOutput{})
 	pulumi.RegisterOutputType(ListedOAuthClientOutput{})
@@ -9946,6 +11700,8 @@ func init() {
 	pulumi.RegisterOutputType(ListedPromptTagArrayOutput{})
 	pulumi.RegisterOutputType(ListedPromptWebhookOutput{})
 	pulumi.RegisterOutputType(ListedPromptWebhookArrayOutput{})
+	pulumi.RegisterOutputType(ListedRepoOwnerOutput{})
+	pulumi.RegisterOutputType(ListedRepoOwnerArrayOutput{})
 	pulumi.RegisterOutputType(ListedRoleOutput{})
 	pulumi.RegisterOutputType(ListedRoleArrayOutput{})
 	pulumi.RegisterOutputType(ListedRunRuleOutput{})
@@ -9966,6 +11722,8 @@ func init() {
 	pulumi.RegisterOutputType(ListedTagValueArrayOutput{})
 	pulumi.RegisterOutputType(ListedTaggingOutput{})
 	pulumi.RegisterOutputType(ListedTaggingArrayOutput{})
+	pulumi.RegisterOutputType(ListedToolOutput{})
+	pulumi.RegisterOutputType(ListedToolArrayOutput{})
 	pulumi.RegisterOutputType(ListedUsageLimitOutput{})
 	pulumi.RegisterOutputType(ListedUsageLimitArrayOutput{})
 	pulumi.RegisterOutputType(ListedWorkspaceOutput{})

@@ -14,6 +14,35 @@ import (
 
 // A base image of a LangSmith workspace's sandboxes, built by the service from a Docker image (a private one pulled through a `SandboxRegistry`). Create waits until the build is `ready` (up to 30 minutes, or the resource's `customTimeouts`); a failed build names the service's reason, stays in the stack, and the next `pulumi up` builds it anew. A snapshot never changes: every input replaces it (the new one is built before the old one is deleted). Import by id or by `name:tag`.
 //
+// ## Example Usage
+// ### A SandboxSnapshot with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			sandboxSnapshot, err := langsmith.NewSandboxSnapshot(ctx, "sandboxSnapshot", &langsmith.SandboxSnapshotArgs{
+//				Name:            pulumi.String("base"),
+//				DockerImage:     pulumi.String("python:3.12-slim"),
+//				FsCapacityBytes: pulumi.Int(4294967296),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("sandboxSnapshotId", sandboxSnapshot.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // A SandboxSnapshot made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):

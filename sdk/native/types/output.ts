@@ -49,6 +49,20 @@ export interface AccessPolicyConditionGroupsItemConditionsItem {
 }
 
 /**
+ * An object of one item of an AgentBuilderIntegrations's `integrationOverrides`: Integrations allowed or refused against the default, one entry per integration (a key the catalogue lacks, or one listed twice, is refused by the service). Left out, none: the whole document is replaced at each change.
+ */
+export interface AgentBuilderIntegrationsIntegrationOverridesItem {
+    /**
+     * The integration's key, e.g. `slack` (see the `integrationCatalog` output).
+     */
+    integrationKey: string;
+    /**
+     * Whether the workspace's agents may use it.
+     */
+    isEnabled: boolean;
+}
+
+/**
  * An object of one item of an AnnotationQueue's `rubricItems`: The feedback each reviewer gives (a `FeedbackConfig`'s key each).
  */
 export interface AnnotationQueueRubricItemsItem {
@@ -119,6 +133,118 @@ export function bulkExportDestinationConfigProvideDefaults(val: BulkExportDestin
         ...val,
         includeBucketInPrefix: (val.includeBucketInPrefix) ?? true,
     };
+}
+
+/**
+ * An object of a Chart's `commonFilters`: Filters every series applies on top of its own; default none.
+ */
+export interface ChartCommonFilters {
+    /**
+     * Which runs count (LangSmith's filter language), e.g. `eq(is_root, true)`.
+     */
+    filter?: string;
+    /**
+     * The projects (their ids) whose runs count; default the workspace's.
+     */
+    session?: string[];
+    /**
+     * Which traces count, by their root run (filter language).
+     */
+    traceFilter?: string;
+    /**
+     * Which traces count, by any run in them (filter language).
+     */
+    treeFilter?: string;
+}
+
+/**
+ * An object of one item of a Chart's `series`: What the chart draws, one line (or bar, ...) each: a run metric (`metric`), a deployment metric (`projectMetric`) or a `metricDefinition`, over the runs its `filters` select, optionally grouped. Refresh compares what the program sets: the ids and defaults the service adds are no drift.
+ */
+export interface ChartSeriesItem {
+    /**
+     * The feedback key a feedback metric reads.
+     */
+    feedbackKey?: string;
+    /**
+     * The source of the runs, as the service takes it: tracing projects (`{source_type: "tracing_project", project_ids: [...]}`) or datasets.
+     */
+    filterDefinition?: {[key: string]: any};
+    /**
+     * Which runs the series counts.
+     */
+    filters?: outputs.ChartSeriesItemFilters;
+    /**
+     * Splits the series into one line per group.
+     */
+    groupBy?: outputs.ChartSeriesItemGroupBy;
+    /**
+     * Groupings beyond `groupBy`, as the service takes them, e.g. `[{attribute: "metadata", path: "env"}]`.
+     */
+    groupByDefinitions?: {[key: string]: any}[];
+    /**
+     * Your own data about the series.
+     */
+    metadata?: {[key: string]: any};
+    /**
+     * The run metric charted, e.g. `latency_p50`, `error_rate`, `feedback_score_avg`.
+     */
+    metric?: enums.ChartSeriesItemMetric;
+    /**
+     * A metric beyond `metric`, as the service takes it (snake_case): a count, a scalar (`sum`, `avg`, ...) or percentile of a field, or a ratio of two, of runs or of feedback, e.g. `{type: "percentile", field: "latency_seconds", params: {p: 0.95}}`.
+     */
+    metricDefinition?: {[key: string]: any};
+    /**
+     * The series' name, shown in the legend.
+     */
+    name: string;
+    /**
+     * The deployment metric charted, e.g. `cpu_usage`, `p95_latency`.
+     */
+    projectMetric?: enums.ChartSeriesItemProjectMetric;
+    /**
+     * The workspace whose runs the series reads; default the chart's.
+     */
+    workspaceId?: string;
+}
+
+/**
+ * An object of `filters` of one item of a Chart's `series`: What the chart draws, one line (or bar, ...) each: a run metric (`metric`), a deployment metric (`projectMetric`) or a `metricDefinition`, over the runs its `filters` select, optionally grouped. Refresh compares what the program sets: the ids and defaults the service adds are no drift.
+ */
+export interface ChartSeriesItemFilters {
+    /**
+     * Which runs count (LangSmith's filter language), e.g. `eq(is_root, true)`.
+     */
+    filter?: string;
+    /**
+     * The projects (their ids) whose runs count; default the workspace's.
+     */
+    session?: string[];
+    /**
+     * Which traces count, by their root run (filter language).
+     */
+    traceFilter?: string;
+    /**
+     * Which traces count, by any run in them (filter language).
+     */
+    treeFilter?: string;
+}
+
+/**
+ * An object of `groupBy` of one item of a Chart's `series`: What the chart draws, one line (or bar, ...) each: a run metric (`metric`), a deployment metric (`projectMetric`) or a `metricDefinition`, over the runs its `filters` select, optionally grouped. Refresh compares what the program sets: the ids and defaults the service adds are no drift.
+ */
+export interface ChartSeriesItemGroupBy {
+    /**
+     * What the runs are grouped by.
+     */
+    attribute: enums.ChartSeriesItemGroupByAttribute;
+    /**
+     * Most groups shown; default the service's (5).
+     */
+    maxGroups?: number;
+    /**
+     * For `metadata`: the metadata key.
+     */
+    path?: string;
 }
 
 /**
@@ -767,6 +893,98 @@ export function listedBulkExportDestinationProvideDefaults(val: ListedBulkExport
 }
 
 /**
+ * A chart as `getCharts` lists it: the `Chart` resource's outputs and its id.
+ */
+export interface ListedChart {
+    /**
+     * How the series are drawn. Changing it updates the resource in place.
+     */
+    chartType?: enums.ChartChartType;
+    /**
+     * Filters every series applies on top of its own; default none. Changing it updates the resource in place.
+     */
+    commonFilters?: outputs.ChartCommonFilters;
+    /**
+     * What the chart shows; default none. Changing it updates the resource in place.
+     */
+    description?: string;
+    /**
+     * The chart's id.
+     */
+    id: string;
+    /**
+     * The chart's place on its section (lower first). Unset, the service gives the next free place, and the state records it; it cannot be unset again. Changing it updates the resource in place.
+     */
+    index?: number;
+    /**
+     * Your own data about the chart (the LangSmith UI keeps display settings here). Changing it updates the resource in place.
+     */
+    metadata?: {[key: string]: any};
+    /**
+     * The `ChartSection` the chart is on; another section moves it there in place. Changing it updates the resource in place.
+     */
+    sectionId?: string;
+    /**
+     * What the chart draws, one line (or bar, ...) each: a run metric (`metric`), a deployment metric (`projectMetric`) or a `metricDefinition`, over the runs its `filters` select, optionally grouped. Refresh compares what the program sets: the ids and defaults the service adds are no drift. Changing it updates the resource in place.
+     */
+    series?: outputs.ChartSeriesItem[];
+    /**
+     * Workspace the chart lives in.
+     */
+    tenantId?: string;
+    /**
+     * The chart's title. Changing it updates the resource in place.
+     */
+    title?: string;
+    /**
+     * Workspace the chart lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
+ * A chart section as `getChartSections` lists it: the `ChartSection` resource's outputs and its id, with what the service's list answers beside them.
+ */
+export interface ListedChartSection {
+    /**
+     * How many charts the section holds, when the service listed it. Listed only: not among the resource's outputs.
+     */
+    chartCount?: number;
+    /**
+     * ISO 8601 creation time.
+     */
+    createdAt?: string;
+    /**
+     * What the section shows; default none. Changing it updates the resource in place.
+     */
+    description?: string;
+    /**
+     * The chart section's id.
+     */
+    id: string;
+    /**
+     * The section's place among the workspace's sections (lower first). Unset, the service gives the next free place, and the state records it; it cannot be unset again. Changing it updates the resource in place.
+     */
+    index?: number;
+    /**
+     * ISO 8601 time of the section's last change, when the service listed it. Listed only: not among the resource's outputs.
+     */
+    modifiedAt?: string;
+    /**
+     * Workspace the chart section lives in.
+     */
+    tenantId?: string;
+    /**
+     * The section's title, shown as the dashboard's name. Changing it updates the resource in place.
+     */
+    title?: string;
+    /**
+     * Workspace the chart section lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
  * A data plane as `getDataPlanes` lists it: the `DataPlane` resource's outputs and its id.
  */
 export interface ListedDataPlane {
@@ -1273,6 +1491,40 @@ export interface ListedExperimentViewOverride {
 }
 
 /**
+ * A feature model config as `getFeatureModelConfigs` lists it: the `FeatureModelConfig` resource's outputs and its id.
+ */
+export interface ListedFeatureModelConfig {
+    /**
+     * The model the feature uses unless told otherwise, e.g. `openai:gpt-4o-mini`. Left out, the workspace sets none (the service's default applies). Changing it updates the resource in place.
+     */
+    defaultModel?: string;
+    /**
+     * Models or whole providers (e.g. `openai:gpt-3.5-turbo`, `deepseek`) the feature may not use, besides the providers the organization disables (`OrganizationSettings.disabledModelProviders`), which a workspace cannot enable again. Each added one is disabled, each removed one enabled again (one request each). Left out, the workspace disables none. Changing it updates the resource in place.
+     */
+    disabledModels?: string[];
+    /**
+     * The feature whose models are chosen, e.g. `playground`; one resource per feature of a workspace (`pulumi import` takes it). Another feature replaces the resource. Changing it replaces the resource.
+     */
+    feature?: string;
+    /**
+     * The feature model config's id.
+     */
+    id: string;
+    /**
+     * The providers the organization disables for every workspace (its `disabledModelProviders`), which the feature may not use either.
+     */
+    organizationDisabledProviders?: string[];
+    /**
+     * Workspace the feature model configuration lives in.
+     */
+    tenantId?: string;
+    /**
+     * Workspace the feature model configuration lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
  * A feedback config as `getFeedbackConfigs` lists it: the `FeedbackConfig` resource's outputs and its id.
  */
 export interface ListedFeedbackConfig {
@@ -1365,6 +1617,76 @@ export interface ListedFeedbackFormula {
 }
 
 /**
+ * A filter view as `getFilterViews` lists it: the `FilterView` resource's outputs and its id.
+ */
+export interface ListedFilterView {
+    /**
+     * ISO 8601 creation time.
+     */
+    createdAt?: string;
+    /**
+     * What the view shows; default none. Changing it updates the resource in place.
+     */
+    description?: string;
+    /**
+     * The view's name, shown in the project's view picker. Changing it updates the resource in place.
+     */
+    displayName?: string;
+    /**
+     * A rolling time range instead of a fixed one, as the UI writes it, e.g. `7d`; default none. Changing it updates the resource in place.
+     */
+    duration?: string;
+    /**
+     * End of a fixed time range the view shows; default none. Written in UTC (`Z`), as the service answers it. Changing it updates the resource in place.
+     */
+    endTime?: string;
+    /**
+     * Which runs show (LangSmith's filter language), e.g. `eq(error, true)`. Changing it updates the resource in place.
+     */
+    filterString?: string;
+    /**
+     * The filter view's id.
+     */
+    id: string;
+    /**
+     * The `Project` (tracing project) the view belongs to; another project replaces the view. Changing it replaces the resource.
+     */
+    projectId?: string;
+    /**
+     * Start of a fixed time range the view shows; default none. Written in UTC (`Z`), as the service answers it. Changing it updates the resource in place.
+     */
+    startTime?: string;
+    /**
+     * The version of the filter language the filters are written in. Changing it updates the resource in place.
+     */
+    syntaxVersion?: number;
+    /**
+     * Workspace the filter view lives in.
+     */
+    tenantId?: string;
+    /**
+     * Which threads show, for a `threads` view (filter language). Changing it updates the resource in place.
+     */
+    threadFilterString?: string;
+    /**
+     * Which traces show, by their root run (filter language). Changing it updates the resource in place.
+     */
+    traceFilterString?: string;
+    /**
+     * Which traces show, by any run in them (filter language). Changing it updates the resource in place.
+     */
+    treeFilterString?: string;
+    /**
+     * What the view filters: the project's `runs`, its `threads`, or a `single_run`. Changing it updates the resource in place.
+     */
+    type?: enums.FilterViewType;
+    /**
+     * Workspace the filter view lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
  * A gateway spend cap as `getGatewaySpendCaps` lists it: the `GatewaySpendCap` resource's outputs and its id.
  */
 export interface ListedGatewaySpendCap {
@@ -1404,6 +1726,28 @@ export interface ListedGatewaySpendCap {
      * The period the spend is counted over. Changing it updates the resource in place.
      */
     window?: enums.GatewaySpendCapWindow;
+}
+
+/**
+ * A hub environment as `getHubEnvironments` lists it: the `HubEnvironment` resource's outputs and its id.
+ */
+export interface ListedHubEnvironment {
+    /**
+     * The workspace's prompt environments, in order, e.g. `staging`, `production`: each name 1 to 64 characters, no name twice. A change replaces the whole list in place (one PATCH). Changing it updates the resource in place.
+     */
+    environments?: string[];
+    /**
+     * The hub environment's id.
+     */
+    id: string;
+    /**
+     * Workspace the hub environments lives in.
+     */
+    tenantId?: string;
+    /**
+     * Workspace the hub environments lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
 }
 
 /**
@@ -1538,6 +1882,56 @@ export interface ListedIssuesAgent {
     userInstructions?: string;
     /**
      * Workspace the issues agent lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
+ * A mcp vendor settings as `getMcpVendorSettings` lists it: the `McpVendorSettings` resource's outputs and its id, with what the service's list answers beside them.
+ */
+export interface ListedMcpVendorSettings {
+    /**
+     * The mcp vendor settings's id.
+     */
+    id: string;
+    /**
+     * Whether the service reports the settings as complete (an organization and a project).
+     */
+    isConfigured?: boolean;
+    /**
+     * The vendor-side organization the integration connects to; default none. A change replaces the whole settings in place (one PUT). Changing it updates the resource in place.
+     */
+    organizationId?: string;
+    /**
+     * The vendor-side project the integration connects to; default none. A change replaces the whole settings in place (one PUT). Changing it updates the resource in place.
+     */
+    projectId?: string;
+    /**
+     * Workspace the MCP vendor settings lives in.
+     */
+    tenantId?: string;
+    /**
+     * What the vendor offers, as the service lists it. Listed only: not among the resource's outputs.
+     */
+    vendorDescription?: string;
+    /**
+     * The URL of the vendor's icon. Listed only: not among the resource's outputs.
+     */
+    vendorIcon?: string;
+    /**
+     * The vendor's name, as the service lists it. Listed only: not among the resource's outputs.
+     */
+    vendorName?: string;
+    /**
+     * The MCP vendor, by its slug (e.g. `arcade`; `getMcpVendorSettings` lists the vendors with their settings). One settings resource per vendor and workspace; another vendor replaces it. Changing it replaces the resource.
+     */
+    vendorSlug?: string;
+    /**
+     * Whether the vendor is available to the workspace: `enabled` or `disabled`. Listed only: not among the resource's outputs.
+     */
+    vendorStatus?: string;
+    /**
+     * Workspace the MCP vendor settings lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
      */
     workspaceId?: string;
 }
@@ -2057,6 +2451,44 @@ export interface ListedPromptWebhook {
 }
 
 /**
+ * A repo owner as `getRepoOwners` lists it: the `RepoOwner` resource's outputs and its id.
+ */
+export interface ListedRepoOwner {
+    /**
+     * ISO 8601 creation time.
+     */
+    createdAt?: string;
+    /**
+     * Email of a member of the prompt's workspace (e.g. a `WorkspaceMember`'s); unique among the repository's owners (`pulumi import` takes it in place of the id). Another email replaces the owner. Changing it replaces the resource.
+     */
+    email?: string;
+    /**
+     * The owner's full name, as LangSmith shows it.
+     */
+    fullName?: string;
+    /**
+     * The repo owner's id.
+     */
+    id: string;
+    /**
+     * The owner's LangSmith user id.
+     */
+    lsUserId?: string;
+    /**
+     * The `Prompt` (its handle) whose repository the owner is added to; the prompt's workspace is `workspaceId`'s. Another prompt replaces the owner. Changing it replaces the resource.
+     */
+    promptHandle?: string;
+    /**
+     * Workspace the repo owner lives in.
+     */
+    tenantId?: string;
+    /**
+     * Workspace the repo owner lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
  * A role as `getRoles` lists it: the `Role` resource's outputs and its id.
  */
 export interface ListedRole {
@@ -2540,6 +2972,56 @@ export interface ListedTagging {
     tenantId?: string;
     /**
      * Workspace the tagging lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
+     */
+    workspaceId?: string;
+}
+
+/**
+ * A tool as `getTools` lists it: the `Tool` resource's outputs and its id.
+ */
+export interface ListedTool {
+    /**
+     * ISO 8601 creation time.
+     */
+    createdAt?: string;
+    /**
+     * What the tool does, as a model reads it to decide when to call it. Changing it updates the resource in place.
+     */
+    description?: string;
+    /**
+     * Whether agents may call the tool. Changing it updates the resource in place.
+     */
+    enabled?: boolean;
+    /**
+     * The tool's handle, unique in its workspace (`pulumi import` takes it in place of the id); no `/` and no white space. The service cannot change it: another handle replaces the tool. Changing it replaces the resource.
+     */
+    handle?: string;
+    /**
+     * The tool's id.
+     */
+    id: string;
+    /**
+     * Your own key-value data about the tool; default none. Changing it updates the resource in place.
+     */
+    metadata?: {[key: string]: any};
+    /**
+     * The tool's name, as a model sees it. Changing it updates the resource in place.
+     */
+    name?: string;
+    /**
+     * The JSON Schema of the tool's arguments, e.g. `{type: "object", properties: {query: {type: "string"}}, required: ["query"]}`. Changing it updates the resource in place.
+     */
+    parameters?: {[key: string]: any};
+    /**
+     * The JSON Schema of what the tool returns; default none. Changing it updates the resource in place.
+     */
+    returns?: {[key: string]: any};
+    /**
+     * Workspace the tool lives in.
+     */
+    tenantId?: string;
+    /**
+     * Workspace the tool lives in, e.g. a `Workspace` of this stack; sent as `X-Tenant-Id`. Changing it replaces the resource.
      */
     workspaceId?: string;
 }

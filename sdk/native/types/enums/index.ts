@@ -654,6 +654,222 @@ export const BulkExportFormatVersion = {
  */
 export type BulkExportFormatVersion = (typeof BulkExportFormatVersion)[keyof typeof BulkExportFormatVersion];
 
+export const ChartChartType = {
+    /**
+     * `line`, as the service names it.
+     */
+    Line: "line",
+    /**
+     * `bar`, as the service names it.
+     */
+    Bar: "bar",
+    /**
+     * `table`, as the service names it.
+     */
+    Table: "table",
+    /**
+     * `kpi`, as the service names it.
+     */
+    Kpi: "kpi",
+    /**
+     * `top-k`, as the service names it.
+     */
+    TopK: "top-k",
+    /**
+     * `pie`, as the service names it.
+     */
+    Pie: "pie",
+} as const;
+
+/**
+ * The values of a Chart's `chartType`: How the series are drawn.
+ */
+export type ChartChartType = (typeof ChartChartType)[keyof typeof ChartChartType];
+
+export const ChartSeriesItemGroupByAttribute = {
+    /**
+     * `name`, as the service names it.
+     */
+    Name: "name",
+    /**
+     * `run_type`, as the service names it.
+     */
+    RunType: "run_type",
+    /**
+     * `tag`, as the service names it.
+     */
+    Tag: "tag",
+    /**
+     * `metadata`, as the service names it.
+     */
+    Metadata: "metadata",
+} as const;
+
+/**
+ * The values of `attribute` of `groupBy` of one item of a Chart's `series`: What the chart draws, one line (or bar, ...) each: a run metric (`metric`), a deployment metric (`projectMetric`) or a `metricDefinition`, over the runs its `filters` select, optionally grouped. Refresh compares what the program sets: the ids and defaults the service adds are no drift.
+ */
+export type ChartSeriesItemGroupByAttribute = (typeof ChartSeriesItemGroupByAttribute)[keyof typeof ChartSeriesItemGroupByAttribute];
+
+export const ChartSeriesItemMetric = {
+    /**
+     * `run_count`, as the service names it.
+     */
+    RunCount: "run_count",
+    /**
+     * `latency_p50`, as the service names it.
+     */
+    LatencyP50: "latency_p50",
+    /**
+     * `latency_p99`, as the service names it.
+     */
+    LatencyP99: "latency_p99",
+    /**
+     * `latency_avg`, as the service names it.
+     */
+    LatencyAvg: "latency_avg",
+    /**
+     * `first_token_p50`, as the service names it.
+     */
+    FirstTokenP50: "first_token_p50",
+    /**
+     * `first_token_p99`, as the service names it.
+     */
+    FirstTokenP99: "first_token_p99",
+    /**
+     * `total_tokens`, as the service names it.
+     */
+    TotalTokens: "total_tokens",
+    /**
+     * `prompt_tokens`, as the service names it.
+     */
+    PromptTokens: "prompt_tokens",
+    /**
+     * `completion_tokens`, as the service names it.
+     */
+    CompletionTokens: "completion_tokens",
+    /**
+     * `median_tokens`, as the service names it.
+     */
+    MedianTokens: "median_tokens",
+    /**
+     * `completion_tokens_p50`, as the service names it.
+     */
+    CompletionTokensP50: "completion_tokens_p50",
+    /**
+     * `prompt_tokens_p50`, as the service names it.
+     */
+    PromptTokensP50: "prompt_tokens_p50",
+    /**
+     * `tokens_p99`, as the service names it.
+     */
+    TokensP99: "tokens_p99",
+    /**
+     * `completion_tokens_p99`, as the service names it.
+     */
+    CompletionTokensP99: "completion_tokens_p99",
+    /**
+     * `prompt_tokens_p99`, as the service names it.
+     */
+    PromptTokensP99: "prompt_tokens_p99",
+    /**
+     * `feedback`, as the service names it.
+     */
+    Feedback: "feedback",
+    /**
+     * `feedback_score_avg`, as the service names it.
+     */
+    FeedbackScoreAvg: "feedback_score_avg",
+    /**
+     * `feedback_values`, as the service names it.
+     */
+    FeedbackValues: "feedback_values",
+    /**
+     * `total_cost`, as the service names it.
+     */
+    TotalCost: "total_cost",
+    /**
+     * `prompt_cost`, as the service names it.
+     */
+    PromptCost: "prompt_cost",
+    /**
+     * `completion_cost`, as the service names it.
+     */
+    CompletionCost: "completion_cost",
+    /**
+     * `error_rate`, as the service names it.
+     */
+    ErrorRate: "error_rate",
+    /**
+     * `streaming_rate`, as the service names it.
+     */
+    StreamingRate: "streaming_rate",
+    /**
+     * `cost_p50`, as the service names it.
+     */
+    CostP50: "cost_p50",
+    /**
+     * `cost_p99`, as the service names it.
+     */
+    CostP99: "cost_p99",
+} as const;
+
+/**
+ * The values of `metric` of one item of a Chart's `series`: What the chart draws, one line (or bar, ...) each: a run metric (`metric`), a deployment metric (`projectMetric`) or a `metricDefinition`, over the runs its `filters` select, optionally grouped. Refresh compares what the program sets: the ids and defaults the service adds are no drift.
+ */
+export type ChartSeriesItemMetric = (typeof ChartSeriesItemMetric)[keyof typeof ChartSeriesItemMetric];
+
+export const ChartSeriesItemProjectMetric = {
+    /**
+     * `memory_usage`, as the service names it.
+     */
+    MemoryUsage: "memory_usage",
+    /**
+     * `cpu_usage`, as the service names it.
+     */
+    CpuUsage: "cpu_usage",
+    /**
+     * `disk_usage`, as the service names it.
+     */
+    DiskUsage: "disk_usage",
+    /**
+     * `restart_count`, as the service names it.
+     */
+    RestartCount: "restart_count",
+    /**
+     * `replica_count`, as the service names it.
+     */
+    ReplicaCount: "replica_count",
+    /**
+     * `worker_count`, as the service names it.
+     */
+    WorkerCount: "worker_count",
+    /**
+     * `lg_run_count`, as the service names it.
+     */
+    LgRunCount: "lg_run_count",
+    /**
+     * `responses_per_second`, as the service names it.
+     */
+    ResponsesPerSecond: "responses_per_second",
+    /**
+     * `error_responses_per_second`, as the service names it.
+     */
+    ErrorResponsesPerSecond: "error_responses_per_second",
+    /**
+     * `p95_latency`, as the service names it.
+     */
+    P95Latency: "p95_latency",
+    /**
+     * `run_queue_wait_time`, as the service names it.
+     */
+    RunQueueWaitTime: "run_queue_wait_time",
+} as const;
+
+/**
+ * The values of `projectMetric` of one item of a Chart's `series`: What the chart draws, one line (or bar, ...) each: a run metric (`metric`), a deployment metric (`projectMetric`) or a `metricDefinition`, over the runs its `filters` select, optionally grouped. Refresh compares what the program sets: the ids and defaults the service adds are no drift.
+ */
+export type ChartSeriesItemProjectMetric = (typeof ChartSeriesItemProjectMetric)[keyof typeof ChartSeriesItemProjectMetric];
+
 export const DatasetDataType = {
     /**
      * `kv`, as the service names it.
@@ -825,6 +1041,26 @@ export const FeedbackFormulaAggregationType = {
  * The values of a FeedbackFormula's `aggregationType`: How the weighted scores combine: their sum or their average.
  */
 export type FeedbackFormulaAggregationType = (typeof FeedbackFormulaAggregationType)[keyof typeof FeedbackFormulaAggregationType];
+
+export const FilterViewType = {
+    /**
+     * `runs`, as the service names it.
+     */
+    Runs: "runs",
+    /**
+     * `threads`, as the service names it.
+     */
+    Threads: "threads",
+    /**
+     * `single_run`, as the service names it.
+     */
+    SingleRun: "single_run",
+} as const;
+
+/**
+ * The values of a FilterView's `type`: What the view filters: the project's `runs`, its `threads`, or a `single_run`.
+ */
+export type FilterViewType = (typeof FilterViewType)[keyof typeof FilterViewType];
 
 export const GatewayPolicyPolicyType = {
     /**
