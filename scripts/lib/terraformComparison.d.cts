@@ -1,8 +1,8 @@
 /** Types of terraformComparison.cjs: the comparison with the Terraform providers, made from data. */
 /** What one provider's entries add up to. */
 export interface ComparisonCounts {
-  resources: { mapped: number; gap: number; reason: number };
-  dataSources: { mapped: number; gap: number; reason: number };
+  resources: { mapped: number; gap: number; reason: number; impossible: number };
+  dataSources: { mapped: number; gap: number; reason: number; impossible: number };
   attributes: { mapped: number; reason: number; gap: number };
 }
 /** The page, its problems (empty when every entry is there and names what the schema has), the counts and the gaps (each in words) per provider. */

@@ -35,6 +35,24 @@ import { describeTracingInsights } from "./suites/tracingInsights";
 const DECLARED_BUT_NOT_PRODUCED: readonly { method: string; template: string; status: number; reason: string }[] = [
   {
     method: "GET",
+    template: "/api/v1/orgs/current/personal-access-tokens",
+    status: 422,
+    reason: "the list takes no parameter and no body: nothing in the request can be malformed",
+  },
+  {
+    method: "GET",
+    template: "/api/v2/sandboxes/snapshots/{snapshot_id}",
+    status: 400,
+    reason: "any text names a snapshot (its id, `name:tag` or a bare name): one that names none is a 404",
+  },
+  {
+    method: "DELETE",
+    template: "/api/v2/sandboxes/snapshots/{snapshot_id}",
+    status: 400,
+    reason: "any text names a snapshot (its id, `name:tag` or a bare name): one that names none is a 404",
+  },
+  {
+    method: "GET",
     template: "/v1/agent-builder/integrations",
     status: 400,
     reason: "the read takes no parameter and no body: nothing in the request can be malformed",

@@ -77,6 +77,7 @@ export function describeAdditions(env: ContractEnv): void {
       expect((await call("GET", `${snapshots}/${id}`, { expect: 200 })).body).toMatchObject({ tags: [] });
       const listed = (await call("GET", `${snapshots}?name_contains=contract&label=team=contract&status=ready&limit=10&sort_by=name&sort_direction=asc`, { expect: 200 })).body as Json;
       expect((listed["snapshots"] as Json[]).map((s) => s["id"])).toEqual([id]);
+      await call("GET", `${snapshots}?limit=many`, { expect: 400, request: "invalid" });
       // name:tag names the snapshot that has the tag now: the second.
       await call("DELETE", `${snapshots}/contract-base:v1`, { expect: 204 });
       await call("GET", `${snapshots}/${String(second["id"])}`, { expect: 404 });
