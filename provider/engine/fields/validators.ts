@@ -11,6 +11,9 @@ export const MAX_WAIT_SECONDS = 86400;
 /** A full git commit SHA (40 hexadecimal characters). */
 export const COMMIT_SHA = /^[0-9a-f]{40}$/i;
 
+/** An email address as the service keeps it: trimmed and lower-case. */
+export const EMAIL_PATTERN = /^[^\sA-Z@]+@[^\sA-Z@]+\.[^\sA-Z@]+$/;
+
 /** A UUID in its canonical 8-4-4-4-12 form, any case. */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -9,7 +9,7 @@ import type { ReadHooks } from "../../engine/kind/hooks";
 import { declareKind, settingsInScope } from "../../engine/kind";
 import { exampleRef, readInputs, toWireBody, unknownOr, type FieldTable, type InputsOf } from "../../engine/fields/fields";
 import { compact } from "../../engine/fields/paths";
-import { uuid } from "../../engine/fields/validators";
+import { EMAIL_PATTERN, uuid } from "../../engine/fields/validators";
 import type { LangSmithResource, ListedOnlyProperty, Properties } from "../../engine/resource";
 import { LAST_OPERATION_OUTPUT, OUTPUT_TYPES, stateVersionOutput, type OutputSpec } from "../../engine/state/outputs";
 import { takeOverHint } from "../../engine/state/takeOver";
@@ -31,9 +31,6 @@ export const PATCH_MEMBER = defineEndpoint({ method: "PATCH", path: "/orgs/curre
 export const REMOVE_MEMBER = defineEndpoint({ method: "DELETE", path: "/orgs/current/members/{identityId}" });
 /** `DELETE /api/v1/orgs/current/members/{identity_id}/pending`: revokes an invitation. */
 export const REVOKE_INVITE = defineEndpoint({ method: "DELETE", path: "/orgs/current/members/{identityId}/pending" });
-
-/** An email address as the service keeps it: trimmed and lower-case. */
-export const EMAIL_PATTERN = /^[^\sA-Z@]+@[^\sA-Z@]+\.[^\sA-Z@]+$/;
 
 /** Every input field of an OrganizationMember. */
 export const ORGANIZATION_MEMBER_FIELDS = [

@@ -10,12 +10,12 @@ import type { ReadHooks } from "../../engine/kind/hooks";
 import { declareKind, settingsInScope, workspaceIdField } from "../../engine/kind";
 import { exampleRef, readInputs, unknownOr, type FieldTable, type InputsOf } from "../../engine/fields/fields";
 import { compact } from "../../engine/fields/paths";
-import { uuid } from "../../engine/fields/validators";
+import { EMAIL_PATTERN, uuid } from "../../engine/fields/validators";
 import type { LangSmithResource, ListedOnlyProperty, Properties } from "../../engine/resource";
 import { tenantIdOutput } from "../../engine/state/outputs";
 import { takeOverHint, workspaceOtherThanStack } from "../../engine/state/takeOver";
 import { answeredMembers, memberByEmail, type FoundMember, type MembersAnswer } from "./memberLookup";
-import { EMAIL_PATTERN, MEMBER_OUTPUTS, MEMBER_STATE_VERSION, findOrganizationMember } from "./organizationMember";
+import { MEMBER_OUTPUTS, MEMBER_STATE_VERSION, findOrganizationMember } from "./organizationMember";
 import { z } from "zod";
 
 /** `POST /api/v1/workspaces/current/members`: adds an active organization member (by its organization identity). */

@@ -11,7 +11,7 @@ import { zGetApiV1ReposByOwnerByRepoOwnersResponse, zPostApiV1ReposByOwnerByRepo
 import { declareKind, workspaceIdField, type CrudEndpoints } from "../../engine/kind";
 import { exampleRef, unknownOr, type FieldTable, type InputsOf } from "../../engine/fields/fields";
 import { CREATED_AT_OUTPUT, OUTPUT_TYPES } from "../../engine/state/outputs";
-import { EMAIL_PATTERN } from "../../organization/members/organizationMember";
+import { EMAIL_PATTERN } from "../../engine/fields/validators";
 import { PROMPT_HANDLE_PATTERN } from "../prompt";
 import { z } from "zod";
 
