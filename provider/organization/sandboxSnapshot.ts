@@ -194,7 +194,8 @@ export const resource = declareKind({
   endpoints: SANDBOX_SNAPSHOT_ENDPOINTS,
   lifecycle: SANDBOX_SNAPSHOT_LIFECYCLE,
   object: zSandboxesSnapshotResponse,
-  listItems: (answer) => answer.snapshots ?? [],
+  // A listed snapshot's tag is the first of its tags, as an import's is (the service answers no single tag).
+  listItems: (answer) => (answer.snapshots ?? []).map((item) => (item.tags?.[0] === undefined ? item : { ...item, tag: item.tags[0] })),
   hooks: {
     diff: SANDBOX_SNAPSHOT_DIFF,
     read: {

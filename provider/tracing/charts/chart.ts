@@ -24,7 +24,16 @@ import { emptyMapAsUnset, exampleRef, importFields, unknownOr, type FieldTable, 
 import { isRecord } from "../../engine/fields/paths";
 import { UUID_PATTERN, uuid } from "../../engine/fields/validators";
 import type { ListedObject } from "../../engine/resource";
-import { ChartFilters, ChartSeries, asTheProgramSetIt, filtersFromWire, filtersToWire, seriesFromWire, seriesToWire } from "./chartSeries";
+import {
+  ChartFilters,
+  ChartSeries,
+  asTheProgramSetIt,
+  filtersFromWire,
+  filtersToWire,
+  seriesFromWire,
+  seriesToWire,
+  withoutServiceDefaults,
+} from "./chartSeries";
 import { z } from "zod";
 
 const ONE = "/charts/{id}";
@@ -219,7 +228,7 @@ export const resource = declareKind({
         return read === undefined ? outputs : { ...outputs, series: asTheProgramSetIt(read, props["series"]) };
       },
     },
-    /** Every chart of the workspace's sections (text blocks left out), read from one list answer. */
+    /** Every chart of the workspace's sections (text blocks left out), read from one list answer; a series lists what differs from the service's defaults. */
     async list(context, scope) {
       const action = `listing ${KIND}s`;
       const props = scope.workspaceId !== undefined ? { workspaceId: scope.workspaceId } : {};
@@ -232,7 +241,14 @@ export const resource = declareKind({
           if (!isRecord(chart) || chart["chart_type"] === "text") continue;
           const id = String(chart["id"]);
           const wire = { ...chart, section_id: section.id };
-          const outputs = { ...importFields(CHART_FIELDS, wire), index: chart["index"], ...(tenantId !== undefined ? { tenantId } : {}) };
+          const fields = importFields(CHART_FIELDS, wire);
+          const outputs = {
+            ...fields,
+            series: withoutServiceDefaults(fields["series"]),
+            index: chart["index"],
+            ...(scope.workspaceId !== undefined ? { workspaceId: scope.workspaceId } : {}),
+            ...(tenantId !== undefined ? { tenantId } : {}),
+          };
           listed.push({ importId: scope.workspaceId !== undefined ? `${scope.workspaceId}/${id}` : id, id, name: String(chart["title"]), wire, outputs });
         }
       }

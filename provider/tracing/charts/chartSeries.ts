@@ -166,6 +166,24 @@ export function seriesFromWire(value: unknown): unknown {
   });
 }
 
+/** The most groups a series' grouping shows when the program sets none (the service's default). */
+export const DEFAULT_MAX_GROUPS = 5;
+
+/**
+ * Listed series (in the inputs' form) without the values the service fills
+ * in when a program sets none (a grouping's `maxGroups` of
+ * {@link DEFAULT_MAX_GROUPS}), so a listed chart reads as a program would
+ * declare it. A refresh does not use it: it keeps what the program set.
+ */
+export function withoutServiceDefaults(series: unknown): unknown {
+  if (!Array.isArray(series)) return series;
+  return series.map((item) => {
+    if (!isRecord(item) || !isRecord(item["groupBy"]) || item["groupBy"]["maxGroups"] !== DEFAULT_MAX_GROUPS) return item;
+    const { maxGroups: _default, ...groupBy } = item["groupBy"];
+    return { ...item, groupBy };
+  });
+}
+
 /**
  * What a refresh records of a value the service completes: at each depth,
  * the keys the program's value holds (a key the service added, or filled

@@ -237,6 +237,8 @@ export const resource = declareKind({
   token: "langsmith:index:IssuesAgent",
   listing: {
     paging: { by: "none" },
+    // The overview is write-only: no answer holds it.
+    leftOut: ["overview"],
     listedOnly: {
       projectName: { wire: "session_name", type: "string", doc: "The name of the agent's project, when the service listed it." },
       issueCount: { wire: "issue_count", type: "integer", doc: "How many issues the agent has found, when the service listed it." },
