@@ -10,6 +10,17 @@ import * as utilities from "./utilities";
 /**
  * Which integrations (GitHub, Slack, ...) the agents of a LangSmith workspace's agent builder may use: a default for all, and an override per integration. One per workspace, always there: create and update are the same PUT of the whole document (it replaces the policy and every override). No credential is involved: the service's document has none. Destroy leaves the document as it is, with a warning (the service has no delete). Import by the workspace's id.
  *
+ * ## Example Usage
+ * ### An AgentBuilderIntegrations with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const agentBuilderIntegrations = new langsmith.AgentBuilderIntegrations("agentBuilderIntegrations", {integrationsEnabledByDefault: false});
+ * export const agentBuilderIntegrationsId = agentBuilderIntegrations.id;
+ * ```
+ *
  * ## Import
  *
  * An AgentBuilderIntegrations made outside Pulumi is imported by any of these ids:

@@ -10,6 +10,29 @@ import * as utilities from "./utilities";
 /**
  * A custom chart of a LangSmith workspace, on a `ChartSection` (a dashboard): its type (line, bar, table, KPI, top-k, pie) and its series, each a run, feedback or deployment metric over filtered runs. Every input changes in place, `sectionId` included. Refresh compares what the program sets of each series (the ids and defaults the service adds are no drift). Import by id.
  *
+ * ## Example Usage
+ * ### A Chart with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const chartSection = new langsmith.ChartSection("chartSection", {title: "dashboard"});
+ * const chart = new langsmith.Chart("chart", {
+ *     sectionId: chartSection.id,
+ *     title: "latency",
+ *     chartType: langsmith.ChartChartType.Line,
+ *     series: [{
+ *         name: "p50",
+ *         metric: langsmith.ChartSeriesItemMetric.LatencyP50,
+ *         filters: {
+ *             filter: "eq(is_root, true)",
+ *         },
+ *     }],
+ * });
+ * export const chartId = chart.id;
+ * ```
+ *
  * ## Import
  *
  * A Chart made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):

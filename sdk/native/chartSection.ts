@@ -7,6 +7,17 @@ import * as utilities from "./utilities";
 /**
  * A custom chart section of a LangSmith workspace: a dashboard of custom charts (`Chart`s name it by `sectionId`). Title, description and place (`index`) change in place. Deleting a section deletes the charts on it. Import by id.
  *
+ * ## Example Usage
+ * ### A ChartSection with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const chartSection = new langsmith.ChartSection("chartSection", {title: "dashboard"});
+ * export const chartSectionId = chartSection.id;
+ * ```
+ *
  * ## Import
  *
  * A ChartSection made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):

@@ -7,6 +7,21 @@ import * as utilities from "./utilities";
 /**
  * The model choices of one feature of a LangSmith workspace (e.g. the playground): its default model and the models or providers it may not use. Each choice is a request of its own, sent for what changed; the service keeps no object, so the id is the feature. The organization's disabled providers (`OrganizationSettings.disabledModelProviders`) apply too and are no drift; a workspace cannot enable them again. A feature the workspace already configures is refused at create, with the import hint. Destroy clears the default and enables every listed model again. Import by `[<workspaceId>/]<feature>`.
  *
+ * ## Example Usage
+ * ### A FeatureModelConfig with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const featureModelConfig = new langsmith.FeatureModelConfig("featureModelConfig", {
+ *     feature: "playground",
+ *     defaultModel: "openai:gpt-4o-mini",
+ *     disabledModels: ["openai:gpt-3.5-turbo"],
+ * });
+ * export const featureModelConfigId = featureModelConfig.id;
+ * ```
+ *
  * ## Import
  *
  * A FeatureModelConfig made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):

@@ -10,6 +10,21 @@ import * as utilities from "./utilities";
 /**
  * A saved filter view of a LangSmith tracing project: run, trace, tree and thread filters and a time range, offered in the project's view picker. `projectId` replaces the view; every other input changes in place. Import by `<projectId>/<id>`.
  *
+ * ## Example Usage
+ * ### A FilterView with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const project = new langsmith.Project("project", {name: "support-agent"});
+ * const filterView = new langsmith.FilterView("filterView", {
+ *     projectId: project.id,
+ *     displayName: "errors",
+ * });
+ * export const filterViewId = filterView.id;
+ * ```
+ *
  * ## Import
  *
  * A FilterView made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):

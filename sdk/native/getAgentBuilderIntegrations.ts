@@ -9,6 +9,20 @@ import * as utilities from "./utilities";
 
 /**
  * Looks a agent builder integrations up by `workspaceId`, and answers it as the `AgentBuilderIntegrations` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getAgentBuilderIntegrations
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const agentBuilderIntegrations = new langsmith.AgentBuilderIntegrations("agentBuilderIntegrations", {integrationsEnabledByDefault: false});
+ * const agentBuilderIntegrationsResult = langsmith.getAgentBuilderIntegrationsOutput({
+ *     workspaceId: agentBuilderIntegrations.workspaceId,
+ * });
+ * export const found = agentBuilderIntegrationsResult.apply(agentBuilderIntegrationsResult => agentBuilderIntegrationsResult.found);
+ * ```
  */
 export function getAgentBuilderIntegrations(args: GetAgentBuilderIntegrationsArgs, opts?: pulumi.InvokeOptions): Promise<GetAgentBuilderIntegrationsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -56,6 +70,20 @@ export interface GetAgentBuilderIntegrationsResult {
 }
 /**
  * Looks a agent builder integrations up by `workspaceId`, and answers it as the `AgentBuilderIntegrations` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getAgentBuilderIntegrations
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const agentBuilderIntegrations = new langsmith.AgentBuilderIntegrations("agentBuilderIntegrations", {integrationsEnabledByDefault: false});
+ * const agentBuilderIntegrationsResult = langsmith.getAgentBuilderIntegrationsOutput({
+ *     workspaceId: agentBuilderIntegrations.workspaceId,
+ * });
+ * export const found = agentBuilderIntegrationsResult.apply(agentBuilderIntegrationsResult => agentBuilderIntegrationsResult.found);
+ * ```
  */
 export function getAgentBuilderIntegrationsOutput(args: GetAgentBuilderIntegrationsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetAgentBuilderIntegrationsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

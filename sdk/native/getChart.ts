@@ -9,6 +9,32 @@ import * as utilities from "./utilities";
 
 /**
  * Looks a chart up by `id`, and answers it as the `Chart` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getChart
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const chartSection = new langsmith.ChartSection("chartSection", {title: "dashboard"});
+ * const chart = new langsmith.Chart("chart", {
+ *     sectionId: chartSection.id,
+ *     title: "latency",
+ *     chartType: langsmith.ChartChartType.Line,
+ *     series: [{
+ *         name: "p50",
+ *         metric: langsmith.ChartSeriesItemMetric.LatencyP50,
+ *         filters: {
+ *             filter: "eq(is_root, true)",
+ *         },
+ *     }],
+ * });
+ * const chartResult = langsmith.getChartOutput({
+ *     id: chart.id,
+ * });
+ * export const found = chartResult.apply(chartResult => chartResult.found);
+ * ```
  */
 export function getChart(args: GetChartArgs, opts?: pulumi.InvokeOptions): Promise<GetChartResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -81,6 +107,32 @@ export interface GetChartResult {
 }
 /**
  * Looks a chart up by `id`, and answers it as the `Chart` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getChart
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const chartSection = new langsmith.ChartSection("chartSection", {title: "dashboard"});
+ * const chart = new langsmith.Chart("chart", {
+ *     sectionId: chartSection.id,
+ *     title: "latency",
+ *     chartType: langsmith.ChartChartType.Line,
+ *     series: [{
+ *         name: "p50",
+ *         metric: langsmith.ChartSeriesItemMetric.LatencyP50,
+ *         filters: {
+ *             filter: "eq(is_root, true)",
+ *         },
+ *     }],
+ * });
+ * const chartResult = langsmith.getChartOutput({
+ *     id: chart.id,
+ * });
+ * export const found = chartResult.apply(chartResult => chartResult.found);
+ * ```
  */
 export function getChartOutput(args: GetChartOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetChartResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

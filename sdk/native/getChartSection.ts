@@ -6,6 +6,20 @@ import * as utilities from "./utilities";
 
 /**
  * Looks a chart section up by `id`, and answers it as the `ChartSection` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getChartSection
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const chartSection = new langsmith.ChartSection("chartSection", {title: "dashboard"});
+ * const chartSectionResult = langsmith.getChartSectionOutput({
+ *     id: chartSection.id,
+ * });
+ * export const found = chartSectionResult.apply(chartSectionResult => chartSectionResult.found);
+ * ```
  */
 export function getChartSection(args: GetChartSectionArgs, opts?: pulumi.InvokeOptions): Promise<GetChartSectionResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -62,6 +76,20 @@ export interface GetChartSectionResult {
 }
 /**
  * Looks a chart section up by `id`, and answers it as the `ChartSection` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getChartSection
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const chartSection = new langsmith.ChartSection("chartSection", {title: "dashboard"});
+ * const chartSectionResult = langsmith.getChartSectionOutput({
+ *     id: chartSection.id,
+ * });
+ * export const found = chartSectionResult.apply(chartSectionResult => chartSectionResult.found);
+ * ```
  */
 export function getChartSectionOutput(args: GetChartSectionOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetChartSectionResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Every chart section in a workspace, as the `ChartSection` resource's outputs with its id, every page read. Filters: `titleContains`; each given one narrows the list. Beside the outputs, what the service's list answers of each: `chartCount`, `modifiedAt`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getChartSections
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const chartSectionsResult = langsmith.getChartSections({});
+ * export const chartSections = chartSectionsResult.then(chartSectionsResult => chartSectionsResult.chartSections);
+ * ```
  */
 export function getChartSections(args?: GetChartSectionsArgs, opts?: pulumi.InvokeOptions): Promise<GetChartSectionsResult> {
     args = args || {};
@@ -38,6 +49,17 @@ export interface GetChartSectionsResult {
 }
 /**
  * Every chart section in a workspace, as the `ChartSection` resource's outputs with its id, every page read. Filters: `titleContains`; each given one narrows the list. Beside the outputs, what the service's list answers of each: `chartCount`, `modifiedAt`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getChartSections
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const chartSectionsResult = langsmith.getChartSections({});
+ * export const chartSections = chartSectionsResult.then(chartSectionsResult => chartSectionsResult.chartSections);
+ * ```
  */
 export function getChartSectionsOutput(args?: GetChartSectionsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetChartSectionsResult> {
     args = args || {};

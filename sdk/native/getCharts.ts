@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Every chart in a workspace, as the `Chart` resource's outputs with its id, every page read. Filters: `sectionId`; each given one narrows the list. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getCharts
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const chartsResult = langsmith.getCharts({});
+ * export const charts = chartsResult.then(chartsResult => chartsResult.charts);
+ * ```
  */
 export function getCharts(args?: GetChartsArgs, opts?: pulumi.InvokeOptions): Promise<GetChartsResult> {
     args = args || {};
@@ -38,6 +49,17 @@ export interface GetChartsResult {
 }
 /**
  * Every chart in a workspace, as the `Chart` resource's outputs with its id, every page read. Filters: `sectionId`; each given one narrows the list. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getCharts
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const chartsResult = langsmith.getCharts({});
+ * export const charts = chartsResult.then(chartsResult => chartsResult.charts);
+ * ```
  */
 export function getChartsOutput(args?: GetChartsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetChartsResult> {
     args = args || {};

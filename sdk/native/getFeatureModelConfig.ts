@@ -6,6 +6,24 @@ import * as utilities from "./utilities";
 
 /**
  * Looks a feature model config up by `feature`, and answers it as the `FeatureModelConfig` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getFeatureModelConfig
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const featureModelConfig = new langsmith.FeatureModelConfig("featureModelConfig", {
+ *     feature: "playground",
+ *     defaultModel: "openai:gpt-4o-mini",
+ *     disabledModels: ["openai:gpt-3.5-turbo"],
+ * });
+ * const featureModelConfigResult = langsmith.getFeatureModelConfigOutput({
+ *     feature: featureModelConfig.feature,
+ * });
+ * export const found = featureModelConfigResult.apply(featureModelConfigResult => featureModelConfigResult.found);
+ * ```
  */
 export function getFeatureModelConfig(args: GetFeatureModelConfigArgs, opts?: pulumi.InvokeOptions): Promise<GetFeatureModelConfigResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -62,6 +80,24 @@ export interface GetFeatureModelConfigResult {
 }
 /**
  * Looks a feature model config up by `feature`, and answers it as the `FeatureModelConfig` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getFeatureModelConfig
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const featureModelConfig = new langsmith.FeatureModelConfig("featureModelConfig", {
+ *     feature: "playground",
+ *     defaultModel: "openai:gpt-4o-mini",
+ *     disabledModels: ["openai:gpt-3.5-turbo"],
+ * });
+ * const featureModelConfigResult = langsmith.getFeatureModelConfigOutput({
+ *     feature: featureModelConfig.feature,
+ * });
+ * export const found = featureModelConfigResult.apply(featureModelConfigResult => featureModelConfigResult.found);
+ * ```
  */
 export function getFeatureModelConfigOutput(args: GetFeatureModelConfigOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetFeatureModelConfigResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Every feature model config in a workspace, as the `FeatureModelConfig` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getFeatureModelConfigs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const featureModelConfigsResult = langsmith.getFeatureModelConfigs({});
+ * export const featureModelConfigs = featureModelConfigsResult.then(featureModelConfigsResult => featureModelConfigsResult.featureModelConfigs);
+ * ```
  */
 export function getFeatureModelConfigs(args?: GetFeatureModelConfigsArgs, opts?: pulumi.InvokeOptions): Promise<GetFeatureModelConfigsResult> {
     args = args || {};
@@ -33,6 +44,17 @@ export interface GetFeatureModelConfigsResult {
 }
 /**
  * Every feature model config in a workspace, as the `FeatureModelConfig` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getFeatureModelConfigs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const featureModelConfigsResult = langsmith.getFeatureModelConfigs({});
+ * export const featureModelConfigs = featureModelConfigsResult.then(featureModelConfigsResult => featureModelConfigsResult.featureModelConfigs);
+ * ```
  */
 export function getFeatureModelConfigsOutput(args?: GetFeatureModelConfigsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetFeatureModelConfigsResult> {
     args = args || {};

@@ -9,6 +9,25 @@ import * as utilities from "./utilities";
 
 /**
  * Looks a filter view up by `id` under its `projectId`, and answers it as the `FilterView` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getFilterView
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const project = new langsmith.Project("project", {name: "support-agent"});
+ * const filterView = new langsmith.FilterView("filterView", {
+ *     projectId: project.id,
+ *     displayName: "errors",
+ * });
+ * const filterViewResult = langsmith.getFilterViewOutput({
+ *     projectId: project.id,
+ *     id: filterView.id,
+ * });
+ * export const found = filterViewResult.apply(filterViewResult => filterViewResult.found);
+ * ```
  */
 export function getFilterView(args: GetFilterViewArgs, opts?: pulumi.InvokeOptions): Promise<GetFilterViewResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -106,6 +125,25 @@ export interface GetFilterViewResult {
 }
 /**
  * Looks a filter view up by `id` under its `projectId`, and answers it as the `FilterView` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getFilterView
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const project = new langsmith.Project("project", {name: "support-agent"});
+ * const filterView = new langsmith.FilterView("filterView", {
+ *     projectId: project.id,
+ *     displayName: "errors",
+ * });
+ * const filterViewResult = langsmith.getFilterViewOutput({
+ *     projectId: project.id,
+ *     id: filterView.id,
+ * });
+ * export const found = filterViewResult.apply(filterViewResult => filterViewResult.found);
+ * ```
  */
 export function getFilterViewOutput(args: GetFilterViewOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetFilterViewResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -9,6 +9,20 @@ import * as utilities from "./utilities";
 
 /**
  * Every filter view in a workspace, as the `FilterView` resource's outputs with its id, every page read. Filters: `type`; each given one narrows the list. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getFilterViews
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const project = new langsmith.Project("project", {name: "support-agent"});
+ * const filterViewsResult = langsmith.getFilterViewsOutput({
+ *     projectId: project.id,
+ * });
+ * export const filterViews = filterViewsResult.apply(filterViewsResult => filterViewsResult.filterViews);
+ * ```
  */
 export function getFilterViews(args: GetFilterViewsArgs, opts?: pulumi.InvokeOptions): Promise<GetFilterViewsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -42,6 +56,20 @@ export interface GetFilterViewsResult {
 }
 /**
  * Every filter view in a workspace, as the `FilterView` resource's outputs with its id, every page read. Filters: `type`; each given one narrows the list. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getFilterViews
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const project = new langsmith.Project("project", {name: "support-agent"});
+ * const filterViewsResult = langsmith.getFilterViewsOutput({
+ *     projectId: project.id,
+ * });
+ * export const filterViews = filterViewsResult.apply(filterViewsResult => filterViewsResult.filterViews);
+ * ```
  */
 export function getFilterViewsOutput(args: GetFilterViewsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetFilterViewsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

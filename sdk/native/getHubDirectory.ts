@@ -6,6 +6,28 @@ import * as utilities from "./utilities";
 
 /**
  * Looks a hub directory up by `repoHandle`, and answers it as the `HubDirectory` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getHubDirectory
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const hubDirectory = new langsmith.HubDirectory("hubDirectory", {
+ *     repoHandle: "agent",
+ *     files: {
+ *         "AGENTS.md": {
+ *             type: "file",
+ *             content: "Answer politely.",
+ *         },
+ *     },
+ * });
+ * const hubDirectoryResult = langsmith.getHubDirectoryOutput({
+ *     repoHandle: hubDirectory.repoHandle,
+ * });
+ * export const found = hubDirectoryResult.apply(hubDirectoryResult => hubDirectoryResult.found);
+ * ```
  */
 export function getHubDirectory(args: GetHubDirectoryArgs, opts?: pulumi.InvokeOptions): Promise<GetHubDirectoryResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -66,6 +88,28 @@ export interface GetHubDirectoryResult {
 }
 /**
  * Looks a hub directory up by `repoHandle`, and answers it as the `HubDirectory` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getHubDirectory
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const hubDirectory = new langsmith.HubDirectory("hubDirectory", {
+ *     repoHandle: "agent",
+ *     files: {
+ *         "AGENTS.md": {
+ *             type: "file",
+ *             content: "Answer politely.",
+ *         },
+ *     },
+ * });
+ * const hubDirectoryResult = langsmith.getHubDirectoryOutput({
+ *     repoHandle: hubDirectory.repoHandle,
+ * });
+ * export const found = hubDirectoryResult.apply(hubDirectoryResult => hubDirectoryResult.found);
+ * ```
  */
 export function getHubDirectoryOutput(args: GetHubDirectoryOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetHubDirectoryResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -6,6 +6,23 @@ import * as utilities from "./utilities";
 
 /**
  * Looks a hub environment up by `id`, or, given none, answers the workspace's only hub environment (several are refused, naming their ids), and answers it as the `HubEnvironment` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getHubEnvironment
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const hubEnvironment = new langsmith.HubEnvironment("hubEnvironment", {environments: [
+ *     "staging",
+ *     "production",
+ * ]});
+ * const hubEnvironmentResult = langsmith.getHubEnvironmentOutput({
+ *     id: hubEnvironment.id,
+ * });
+ * export const found = hubEnvironmentResult.apply(hubEnvironmentResult => hubEnvironmentResult.found);
+ * ```
  */
 export function getHubEnvironment(args?: GetHubEnvironmentArgs, opts?: pulumi.InvokeOptions): Promise<GetHubEnvironmentResult> {
     args = args || {};
@@ -51,6 +68,23 @@ export interface GetHubEnvironmentResult {
 }
 /**
  * Looks a hub environment up by `id`, or, given none, answers the workspace's only hub environment (several are refused, naming their ids), and answers it as the `HubEnvironment` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getHubEnvironment
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const hubEnvironment = new langsmith.HubEnvironment("hubEnvironment", {environments: [
+ *     "staging",
+ *     "production",
+ * ]});
+ * const hubEnvironmentResult = langsmith.getHubEnvironmentOutput({
+ *     id: hubEnvironment.id,
+ * });
+ * export const found = hubEnvironmentResult.apply(hubEnvironmentResult => hubEnvironmentResult.found);
+ * ```
  */
 export function getHubEnvironmentOutput(args?: GetHubEnvironmentOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetHubEnvironmentResult> {
     args = args || {};

@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Every hub environment in a workspace, as the `HubEnvironment` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getHubEnvironments
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const hubEnvironmentsResult = langsmith.getHubEnvironments({});
+ * export const hubEnvironments = hubEnvironmentsResult.then(hubEnvironmentsResult => hubEnvironmentsResult.hubEnvironments);
+ * ```
  */
 export function getHubEnvironments(args?: GetHubEnvironmentsArgs, opts?: pulumi.InvokeOptions): Promise<GetHubEnvironmentsResult> {
     args = args || {};
@@ -33,6 +44,17 @@ export interface GetHubEnvironmentsResult {
 }
 /**
  * Every hub environment in a workspace, as the `HubEnvironment` resource's outputs with its id, every page read. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getHubEnvironments
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const hubEnvironmentsResult = langsmith.getHubEnvironments({});
+ * export const hubEnvironments = hubEnvironmentsResult.then(hubEnvironmentsResult => hubEnvironmentsResult.hubEnvironments);
+ * ```
  */
 export function getHubEnvironmentsOutput(args?: GetHubEnvironmentsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetHubEnvironmentsResult> {
     args = args || {};

@@ -8,7 +8,7 @@ import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * Every issues agent in a workspace, as the `IssuesAgent` resource's outputs with its id, every page read. Beside the outputs, what the service's list answers of each: `projectName`, `issueCount`, `latestRunId`. Secret inputs are never returned.
+ * Every issues agent in a workspace, as the `IssuesAgent` resource's outputs with its id, every page read. The service's list leaves out `overview`: unset here. Beside the outputs, what the service's list answers of each: `projectName`, `issueCount`, `latestRunId`. Secret inputs are never returned.
  *
  * ## Example Usage
  * ### Calling getIssuesAgents
@@ -43,7 +43,7 @@ export interface GetIssuesAgentsResult {
     readonly issuesAgents?: outputs.ListedIssuesAgent[];
 }
 /**
- * Every issues agent in a workspace, as the `IssuesAgent` resource's outputs with its id, every page read. Beside the outputs, what the service's list answers of each: `projectName`, `issueCount`, `latestRunId`. Secret inputs are never returned.
+ * Every issues agent in a workspace, as the `IssuesAgent` resource's outputs with its id, every page read. The service's list leaves out `overview`: unset here. Beside the outputs, what the service's list answers of each: `projectName`, `issueCount`, `latestRunId`. Secret inputs are never returned.
  *
  * ## Example Usage
  * ### Calling getIssuesAgents

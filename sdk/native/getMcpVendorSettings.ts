@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Every mcp vendor settings in a workspace, as the `McpVendorSettings` resource's outputs with its id, every page read. Filters: `vendorSlug`; each given one narrows the list. Beside the outputs, what the service's list answers of each: `vendorName`, `vendorDescription`, `vendorIcon`, `vendorStatus`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getMcpVendorSettings
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const mcpVendorSettingsResult = langsmith.getMcpVendorSettings({});
+ * export const mcpVendorSettings = mcpVendorSettingsResult.then(mcpVendorSettingsResult => mcpVendorSettingsResult.mcpVendorSettings);
+ * ```
  */
 export function getMcpVendorSettings(args?: GetMcpVendorSettingsArgs, opts?: pulumi.InvokeOptions): Promise<GetMcpVendorSettingsResult> {
     args = args || {};
@@ -38,6 +49,17 @@ export interface GetMcpVendorSettingsResult {
 }
 /**
  * Every mcp vendor settings in a workspace, as the `McpVendorSettings` resource's outputs with its id, every page read. Filters: `vendorSlug`; each given one narrows the list. Beside the outputs, what the service's list answers of each: `vendorName`, `vendorDescription`, `vendorIcon`, `vendorStatus`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getMcpVendorSettings
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const mcpVendorSettingsResult = langsmith.getMcpVendorSettings({});
+ * export const mcpVendorSettings = mcpVendorSettingsResult.then(mcpVendorSettingsResult => mcpVendorSettingsResult.mcpVendorSettings);
+ * ```
  */
 export function getMcpVendorSettingsOutput(args?: GetMcpVendorSettingsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetMcpVendorSettingsResult> {
     args = args || {};

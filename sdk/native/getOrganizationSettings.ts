@@ -6,6 +6,20 @@ import * as utilities from "./utilities";
 
 /**
  * Looks a organization settings up by `id`, and answers it as the `OrganizationSettings` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getOrganizationSettings
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const organizationSettings = new langsmith.OrganizationSettings("organizationSettings", {});
+ * const organizationSettingsResult = langsmith.getOrganizationSettingsOutput({
+ *     id: organizationSettings.id,
+ * });
+ * export const found = organizationSettingsResult.apply(organizationSettingsResult => organizationSettingsResult.found);
+ * ```
  */
 export function getOrganizationSettings(args: GetOrganizationSettingsArgs, opts?: pulumi.InvokeOptions): Promise<GetOrganizationSettingsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -129,6 +143,20 @@ export interface GetOrganizationSettingsResult {
 }
 /**
  * Looks a organization settings up by `id`, and answers it as the `OrganizationSettings` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getOrganizationSettings
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const organizationSettings = new langsmith.OrganizationSettings("organizationSettings", {});
+ * const organizationSettingsResult = langsmith.getOrganizationSettingsOutput({
+ *     id: organizationSettings.id,
+ * });
+ * export const found = organizationSettingsResult.apply(organizationSettingsResult => organizationSettingsResult.found);
+ * ```
  */
 export function getOrganizationSettingsOutput(args: GetOrganizationSettingsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetOrganizationSettingsResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

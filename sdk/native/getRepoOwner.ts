@@ -6,6 +6,69 @@ import * as utilities from "./utilities";
 
 /**
  * Looks a repo owner up by `id` or `email` (give one) under its `promptHandle`, and answers it as the `RepoOwner` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getRepoOwner
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const prompt = new langsmith.Prompt("prompt", {
+ *     handle: "support-triage",
+ *     manifest: {
+ *         lc: 1,
+ *         type: "constructor",
+ *         id: [
+ *             "langchain",
+ *             "prompts",
+ *             "chat",
+ *             "ChatPromptTemplate",
+ *         ],
+ *         kwargs: {
+ *             input_variables: ["question"],
+ *             messages: [{
+ *                 lc: 1,
+ *                 type: "constructor",
+ *                 id: [
+ *                     "langchain",
+ *                     "prompts",
+ *                     "chat",
+ *                     "HumanMessagePromptTemplate",
+ *                 ],
+ *                 kwargs: {
+ *                     prompt: {
+ *                         lc: 1,
+ *                         type: "constructor",
+ *                         id: [
+ *                             "langchain",
+ *                             "prompts",
+ *                             "prompt",
+ *                             "PromptTemplate",
+ *                         ],
+ *                         kwargs: {
+ *                             input_variables: ["question"],
+ *                             template: "Sort this question into a queue: {{ question }}",
+ *                             template_format: "mustache",
+ *                         },
+ *                     },
+ *                 },
+ *             }],
+ *         },
+ *     },
+ * });
+ * const organizationMember = new langsmith.OrganizationMember("organizationMember", {email: "ana@example.com"});
+ * const workspaceMember = new langsmith.WorkspaceMember("workspaceMember", {email: organizationMember.email});
+ * const repoOwner = new langsmith.RepoOwner("repoOwner", {
+ *     promptHandle: prompt.id,
+ *     email: workspaceMember.email,
+ * });
+ * const repoOwnerResult = langsmith.getRepoOwnerOutput({
+ *     promptHandle: prompt.id,
+ *     id: repoOwner.id,
+ * });
+ * export const found = repoOwnerResult.apply(repoOwnerResult => repoOwnerResult.found);
+ * ```
  */
 export function getRepoOwner(args: GetRepoOwnerArgs, opts?: pulumi.InvokeOptions): Promise<GetRepoOwnerResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -76,6 +139,69 @@ export interface GetRepoOwnerResult {
 }
 /**
  * Looks a repo owner up by `id` or `email` (give one) under its `promptHandle`, and answers it as the `RepoOwner` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getRepoOwner
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const prompt = new langsmith.Prompt("prompt", {
+ *     handle: "support-triage",
+ *     manifest: {
+ *         lc: 1,
+ *         type: "constructor",
+ *         id: [
+ *             "langchain",
+ *             "prompts",
+ *             "chat",
+ *             "ChatPromptTemplate",
+ *         ],
+ *         kwargs: {
+ *             input_variables: ["question"],
+ *             messages: [{
+ *                 lc: 1,
+ *                 type: "constructor",
+ *                 id: [
+ *                     "langchain",
+ *                     "prompts",
+ *                     "chat",
+ *                     "HumanMessagePromptTemplate",
+ *                 ],
+ *                 kwargs: {
+ *                     prompt: {
+ *                         lc: 1,
+ *                         type: "constructor",
+ *                         id: [
+ *                             "langchain",
+ *                             "prompts",
+ *                             "prompt",
+ *                             "PromptTemplate",
+ *                         ],
+ *                         kwargs: {
+ *                             input_variables: ["question"],
+ *                             template: "Sort this question into a queue: {{ question }}",
+ *                             template_format: "mustache",
+ *                         },
+ *                     },
+ *                 },
+ *             }],
+ *         },
+ *     },
+ * });
+ * const organizationMember = new langsmith.OrganizationMember("organizationMember", {email: "ana@example.com"});
+ * const workspaceMember = new langsmith.WorkspaceMember("workspaceMember", {email: organizationMember.email});
+ * const repoOwner = new langsmith.RepoOwner("repoOwner", {
+ *     promptHandle: prompt.id,
+ *     email: workspaceMember.email,
+ * });
+ * const repoOwnerResult = langsmith.getRepoOwnerOutput({
+ *     promptHandle: prompt.id,
+ *     id: repoOwner.id,
+ * });
+ * export const found = repoOwnerResult.apply(repoOwnerResult => repoOwnerResult.found);
+ * ```
  */
 export function getRepoOwnerOutput(args: GetRepoOwnerOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRepoOwnerResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -6,6 +6,33 @@ import * as utilities from "./utilities";
 
 /**
  * Looks a tool up by `id` or `handle` (give one), and answers it as the `Tool` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getTool
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const tool = new langsmith.Tool("tool", {
+ *     handle: "search",
+ *     name: "search",
+ *     description: "Searches the documentation.",
+ *     parameters: {
+ *         type: "object",
+ *         properties: {
+ *             query: {
+ *                 type: "string",
+ *             },
+ *         },
+ *         required: ["query"],
+ *     },
+ * });
+ * const toolResult = langsmith.getToolOutput({
+ *     id: tool.id,
+ * });
+ * export const found = toolResult.apply(toolResult => toolResult.found);
+ * ```
  */
 export function getTool(args?: GetToolArgs, opts?: pulumi.InvokeOptions): Promise<GetToolResult> {
     args = args || {};
@@ -84,6 +111,33 @@ export interface GetToolResult {
 }
 /**
  * Looks a tool up by `id` or `handle` (give one), and answers it as the `Tool` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getTool
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const tool = new langsmith.Tool("tool", {
+ *     handle: "search",
+ *     name: "search",
+ *     description: "Searches the documentation.",
+ *     parameters: {
+ *         type: "object",
+ *         properties: {
+ *             query: {
+ *                 type: "string",
+ *             },
+ *         },
+ *         required: ["query"],
+ *     },
+ * });
+ * const toolResult = langsmith.getToolOutput({
+ *     id: tool.id,
+ * });
+ * export const found = toolResult.apply(toolResult => toolResult.found);
+ * ```
  */
 export function getToolOutput(args?: GetToolOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetToolResult> {
     args = args || {};

@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Every tool in a workspace, as the `Tool` resource's outputs with its id, every page read. Filters: `query`; each given one narrows the list. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getTools
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const toolsResult = langsmith.getTools({});
+ * export const tools = toolsResult.then(toolsResult => toolsResult.tools);
+ * ```
  */
 export function getTools(args?: GetToolsArgs, opts?: pulumi.InvokeOptions): Promise<GetToolsResult> {
     args = args || {};
@@ -38,6 +49,17 @@ export interface GetToolsResult {
 }
 /**
  * Every tool in a workspace, as the `Tool` resource's outputs with its id, every page read. Filters: `query`; each given one narrows the list. Secret inputs are never returned.
+ *
+ * ## Example Usage
+ * ### Calling getTools
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const toolsResult = langsmith.getTools({});
+ * export const tools = toolsResult.then(toolsResult => toolsResult.tools);
+ * ```
  */
 export function getToolsOutput(args?: GetToolsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetToolsResult> {
     args = args || {};

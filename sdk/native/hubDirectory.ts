@@ -7,6 +7,25 @@ import * as utilities from "./utilities";
 /**
  * The files of an agent or skill repository of the LangSmith hub, written as commits: each path to its entry (a JSON object). A create or a change is one commit that sends the new and changed paths and removes the paths dropped from the program; the commit names the head the state records, so a repository changed outside the stack is refused (run `pulumi refresh` first). A create refuses a repository that already exists (import it instead). **Destroy deletes the whole repository, with every commit and the file repositories it owns.** Import by the repository's handle.
  *
+ * ## Example Usage
+ * ### A HubDirectory with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const hubDirectory = new langsmith.HubDirectory("hubDirectory", {
+ *     repoHandle: "agent",
+ *     files: {
+ *         "AGENTS.md": {
+ *             type: "file",
+ *             content: "Answer politely.",
+ *         },
+ *     },
+ * });
+ * export const hubDirectoryId = hubDirectory.id;
+ * ```
+ *
  * ## Import
  *
  * A HubDirectory made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):

@@ -7,6 +7,20 @@ import * as utilities from "./utilities";
 /**
  * The prompt environments of a LangSmith workspace (1 to 4, e.g. `staging` and `production`), which the prompt hub promotes commits through. The service keeps one such list per workspace: a create is refused while the workspace has one (import it instead), a change replaces the list in place, and destroy removes it, which returns the workspace to the service's default environments. Import by id, or look it up with `getHubEnvironment` (no argument: the workspace's own).
  *
+ * ## Example Usage
+ * ### A HubEnvironment with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const hubEnvironment = new langsmith.HubEnvironment("hubEnvironment", {environments: [
+ *     "staging",
+ *     "production",
+ * ]});
+ * export const hubEnvironmentId = hubEnvironment.id;
+ * ```
+ *
  * ## Import
  *
  * A HubEnvironment made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):

@@ -7,6 +7,17 @@ import * as utilities from "./utilities";
 /**
  * A LangSmith workspace's settings for one MCP vendor (e.g. Arcade): the vendor-side organization and project its MCP integration connects to. One per vendor and workspace, named by the vendor's slug (the id). Create is refused when the vendor already has settings in the workspace, with the import hint; a change replaces the whole settings in place (one PUT). No secret is involved: the service's settings hold identifiers only. `getMcpVendorSettings` lists the vendors with their settings. Import by `[<workspaceId>/]<vendorSlug>`.
  *
+ * ## Example Usage
+ * ### A McpVendorSettings with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const mcpVendorSettings = new langsmith.McpVendorSettings("mcpVendorSettings", {vendorSlug: "arcade"});
+ * export const mcpVendorSettingsId = mcpVendorSettings.id;
+ * ```
+ *
  * ## Import
  *
  * A McpVendorSettings made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):

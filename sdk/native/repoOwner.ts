@@ -7,6 +7,65 @@ import * as utilities from "./utilities";
 /**
  * An owner of a LangSmith prompt's repository: a member of its workspace who may promote the prompt's commits and delete it. Its id is the owner's identity in the workspace (`identity_id`); every input replaces it. A create refuses an email that is already an owner (import it instead). Destroy removes the owner (the service's `DELETE` with the identity in its body). Import by `<promptHandle>/<identityId or email>`.
  *
+ * ## Example Usage
+ * ### A RepoOwner with its required inputs
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as langsmith from "pulumi-langsmith";
+ *
+ * const prompt = new langsmith.Prompt("prompt", {
+ *     handle: "support-triage",
+ *     manifest: {
+ *         lc: 1,
+ *         type: "constructor",
+ *         id: [
+ *             "langchain",
+ *             "prompts",
+ *             "chat",
+ *             "ChatPromptTemplate",
+ *         ],
+ *         kwargs: {
+ *             input_variables: ["question"],
+ *             messages: [{
+ *                 lc: 1,
+ *                 type: "constructor",
+ *                 id: [
+ *                     "langchain",
+ *                     "prompts",
+ *                     "chat",
+ *                     "HumanMessagePromptTemplate",
+ *                 ],
+ *                 kwargs: {
+ *                     prompt: {
+ *                         lc: 1,
+ *                         type: "constructor",
+ *                         id: [
+ *                             "langchain",
+ *                             "prompts",
+ *                             "prompt",
+ *                             "PromptTemplate",
+ *                         ],
+ *                         kwargs: {
+ *                             input_variables: ["question"],
+ *                             template: "Sort this question into a queue: {{ question }}",
+ *                             template_format: "mustache",
+ *                         },
+ *                     },
+ *                 },
+ *             }],
+ *         },
+ *     },
+ * });
+ * const organizationMember = new langsmith.OrganizationMember("organizationMember", {email: "ana@example.com"});
+ * const workspaceMember = new langsmith.WorkspaceMember("workspaceMember", {email: organizationMember.email});
+ * const repoOwner = new langsmith.RepoOwner("repoOwner", {
+ *     promptHandle: prompt.id,
+ *     email: workspaceMember.email,
+ * });
+ * export const repoOwnerId = repoOwner.id;
+ * ```
+ *
  * ## Import
  *
  * A RepoOwner made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):

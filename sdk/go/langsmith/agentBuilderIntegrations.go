@@ -14,6 +14,33 @@ import (
 
 // Which integrations (GitHub, Slack, ...) the agents of a LangSmith workspace's agent builder may use: a default for all, and an override per integration. One per workspace, always there: create and update are the same PUT of the whole document (it replaces the policy and every override). No credential is involved: the service's document has none. Destroy leaves the document as it is, with a warning (the service has no delete). Import by the workspace's id.
 //
+// ## Example Usage
+// ### An AgentBuilderIntegrations with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			agentBuilderIntegrations, err := langsmith.NewAgentBuilderIntegrations(ctx, "agentBuilderIntegrations", &langsmith.AgentBuilderIntegrationsArgs{
+//				IntegrationsEnabledByDefault: pulumi.Bool(false),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("agentBuilderIntegrationsId", agentBuilderIntegrations.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // An AgentBuilderIntegrations made outside Pulumi is imported by any of these ids:

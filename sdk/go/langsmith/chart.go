@@ -14,6 +14,50 @@ import (
 
 // A custom chart of a LangSmith workspace, on a `ChartSection` (a dashboard): its type (line, bar, table, KPI, top-k, pie) and its series, each a run, feedback or deployment metric over filtered runs. Every input changes in place, `sectionId` included. Refresh compares what the program sets of each series (the ids and defaults the service adds are no drift). Import by id.
 //
+// ## Example Usage
+// ### A Chart with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			chartSection, err := langsmith.NewChartSection(ctx, "chartSection", &langsmith.ChartSectionArgs{
+//				Title: pulumi.String("dashboard"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			chart, err := langsmith.NewChart(ctx, "chart", &langsmith.ChartArgs{
+//				SectionId: chartSection.ID(),
+//				Title:     pulumi.String("latency"),
+//				ChartType: langsmith.ChartChartTypeLine,
+//				Series: langsmith.ChartSeriesItemArray{
+//					&langsmith.ChartSeriesItemArgs{
+//						Name:   pulumi.String("p50"),
+//						Metric: langsmith.ChartSeriesItemMetricLatencyP50,
+//						Filters: &langsmith.ChartSeriesItemFiltersArgs{
+//							Filter: pulumi.String("eq(is_root, true)"),
+//						},
+//					},
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("chartId", chart.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // A Chart made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):

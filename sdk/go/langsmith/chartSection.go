@@ -14,6 +14,33 @@ import (
 
 // A custom chart section of a LangSmith workspace: a dashboard of custom charts (`Chart`s name it by `sectionId`). Title, description and place (`index`) change in place. Deleting a section deletes the charts on it. Import by id.
 //
+// ## Example Usage
+// ### A ChartSection with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			chartSection, err := langsmith.NewChartSection(ctx, "chartSection", &langsmith.ChartSectionArgs{
+//				Title: pulumi.String("dashboard"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("chartSectionId", chartSection.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // A ChartSection made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):

@@ -14,6 +14,37 @@ import (
 
 // The model choices of one feature of a LangSmith workspace (e.g. the playground): its default model and the models or providers it may not use. Each choice is a request of its own, sent for what changed; the service keeps no object, so the id is the feature. The organization's disabled providers (`OrganizationSettings.disabledModelProviders`) apply too and are no drift; a workspace cannot enable them again. A feature the workspace already configures is refused at create, with the import hint. Destroy clears the default and enables every listed model again. Import by `[<workspaceId>/]<feature>`.
 //
+// ## Example Usage
+// ### A FeatureModelConfig with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			featureModelConfig, err := langsmith.NewFeatureModelConfig(ctx, "featureModelConfig", &langsmith.FeatureModelConfigArgs{
+//				Feature:      pulumi.String("playground"),
+//				DefaultModel: pulumi.String("openai:gpt-4o-mini"),
+//				DisabledModels: pulumi.StringArray{
+//					pulumi.String("openai:gpt-3.5-turbo"),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("featureModelConfigId", featureModelConfig.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // A FeatureModelConfig made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):

@@ -14,6 +14,40 @@ import (
 
 // A saved filter view of a LangSmith tracing project: run, trace, tree and thread filters and a time range, offered in the project's view picker. `projectId` replaces the view; every other input changes in place. Import by `<projectId>/<id>`.
 //
+// ## Example Usage
+// ### A FilterView with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			project, err := langsmith.NewProject(ctx, "project", &langsmith.ProjectArgs{
+//				Name: pulumi.String("support-agent"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			filterView, err := langsmith.NewFilterView(ctx, "filterView", &langsmith.FilterViewArgs{
+//				ProjectId:   project.ID(),
+//				DisplayName: pulumi.String("errors"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("filterViewId", filterView.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // A FilterView made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):

@@ -12,6 +12,8 @@ import (
 )
 
 // Looks a agent builder integrations up by `workspaceId`, and answers it as the `AgentBuilderIntegrations` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+//
+// ## Example Usage
 func LookupAgentBuilderIntegrations(ctx *pulumi.Context, args *LookupAgentBuilderIntegrationsArgs, opts ...pulumi.InvokeOption) (*LookupAgentBuilderIntegrationsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupAgentBuilderIntegrationsResult

@@ -12,6 +12,8 @@ import (
 )
 
 // Looks a chart up by `id`, and answers it as the `Chart` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+//
+// ## Example Usage
 func LookupChart(ctx *pulumi.Context, args *LookupChartArgs, opts ...pulumi.InvokeOption) (*LookupChartResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupChartResult

@@ -12,6 +12,8 @@ import (
 )
 
 // Looks a chart section up by `id`, and answers it as the `ChartSection` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+//
+// ## Example Usage
 func LookupChartSection(ctx *pulumi.Context, args *LookupChartSectionArgs, opts ...pulumi.InvokeOption) (*LookupChartSectionResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupChartSectionResult

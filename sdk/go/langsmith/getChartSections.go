@@ -12,6 +12,8 @@ import (
 )
 
 // Every chart section in a workspace, as the `ChartSection` resource's outputs with its id, every page read. Filters: `titleContains`; each given one narrows the list. Beside the outputs, what the service's list answers of each: `chartCount`, `modifiedAt`. Secret inputs are never returned.
+//
+// ## Example Usage
 func GetChartSections(ctx *pulumi.Context, args *GetChartSectionsArgs, opts ...pulumi.InvokeOption) (*GetChartSectionsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetChartSectionsResult

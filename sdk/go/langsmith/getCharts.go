@@ -12,6 +12,8 @@ import (
 )
 
 // Every chart in a workspace, as the `Chart` resource's outputs with its id, every page read. Filters: `sectionId`; each given one narrows the list. Secret inputs are never returned.
+//
+// ## Example Usage
 func GetCharts(ctx *pulumi.Context, args *GetChartsArgs, opts ...pulumi.InvokeOption) (*GetChartsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetChartsResult

@@ -12,6 +12,8 @@ import (
 )
 
 // Looks a feature model config up by `feature`, and answers it as the `FeatureModelConfig` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+//
+// ## Example Usage
 func LookupFeatureModelConfig(ctx *pulumi.Context, args *LookupFeatureModelConfigArgs, opts ...pulumi.InvokeOption) (*LookupFeatureModelConfigResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupFeatureModelConfigResult

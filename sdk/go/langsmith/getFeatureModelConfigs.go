@@ -12,6 +12,8 @@ import (
 )
 
 // Every feature model config in a workspace, as the `FeatureModelConfig` resource's outputs with its id, every page read. Secret inputs are never returned.
+//
+// ## Example Usage
 func GetFeatureModelConfigs(ctx *pulumi.Context, args *GetFeatureModelConfigsArgs, opts ...pulumi.InvokeOption) (*GetFeatureModelConfigsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetFeatureModelConfigsResult

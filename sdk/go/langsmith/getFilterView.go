@@ -12,6 +12,8 @@ import (
 )
 
 // Looks a filter view up by `id` under its `projectId`, and answers it as the `FilterView` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+//
+// ## Example Usage
 func LookupFilterView(ctx *pulumi.Context, args *LookupFilterViewArgs, opts ...pulumi.InvokeOption) (*LookupFilterViewResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupFilterViewResult

@@ -12,6 +12,38 @@ import (
 )
 
 // Every filter view in a workspace, as the `FilterView` resource's outputs with its id, every page read. Filters: `type`; each given one narrows the list. Secret inputs are never returned.
+//
+// ## Example Usage
+// ### Calling getFilterViews
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			project, err := langsmith.NewProject(ctx, "project", &langsmith.ProjectArgs{
+//				Name: pulumi.String("support-agent"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			filterViewsResult := langsmith.GetFilterViewsOutput(ctx, langsmith.GetFilterViewsOutputArgs{
+//				ProjectId: project.ID(),
+//			}, nil)
+//			ctx.Export("filterViews", filterViewsResult.ApplyT(func(filterViewsResult langsmith.GetFilterViewsResult) ([]langsmith.ListedFilterView, error) {
+//				return []langsmith.ListedFilterView(filterViewsResult.FilterViews), nil
+//			}).(pulumi.ArrayOutput))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetFilterViews(ctx *pulumi.Context, args *GetFilterViewsArgs, opts ...pulumi.InvokeOption) (*GetFilterViewsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetFilterViewsResult

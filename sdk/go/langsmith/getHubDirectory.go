@@ -12,6 +12,8 @@ import (
 )
 
 // Looks a hub directory up by `repoHandle`, and answers it as the `HubDirectory` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+//
+// ## Example Usage
 func LookupHubDirectory(ctx *pulumi.Context, args *LookupHubDirectoryArgs, opts ...pulumi.InvokeOption) (*LookupHubDirectoryResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupHubDirectoryResult

@@ -12,6 +12,8 @@ import (
 )
 
 // Looks a hub environment up by `id`, or, given none, answers the workspace's only hub environment (several are refused, naming their ids), and answers it as the `HubEnvironment` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+//
+// ## Example Usage
 func LookupHubEnvironment(ctx *pulumi.Context, args *LookupHubEnvironmentArgs, opts ...pulumi.InvokeOption) (*LookupHubEnvironmentResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupHubEnvironmentResult

@@ -12,6 +12,8 @@ import (
 )
 
 // Every hub environment in a workspace, as the `HubEnvironment` resource's outputs with its id, every page read. Secret inputs are never returned.
+//
+// ## Example Usage
 func GetHubEnvironments(ctx *pulumi.Context, args *GetHubEnvironmentsArgs, opts ...pulumi.InvokeOption) (*GetHubEnvironmentsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetHubEnvironmentsResult

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Every issues agent in a workspace, as the `IssuesAgent` resource's outputs with its id, every page read. Beside the outputs, what the service's list answers of each: `projectName`, `issueCount`, `latestRunId`. Secret inputs are never returned.
+// Every issues agent in a workspace, as the `IssuesAgent` resource's outputs with its id, every page read. The service's list leaves out `overview`: unset here. Beside the outputs, what the service's list answers of each: `projectName`, `issueCount`, `latestRunId`. Secret inputs are never returned.
 //
 // ## Example Usage
 func GetIssuesAgents(ctx *pulumi.Context, args *GetIssuesAgentsArgs, opts ...pulumi.InvokeOption) (*GetIssuesAgentsResult, error) {

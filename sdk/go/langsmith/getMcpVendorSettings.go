@@ -12,6 +12,8 @@ import (
 )
 
 // Every mcp vendor settings in a workspace, as the `McpVendorSettings` resource's outputs with its id, every page read. Filters: `vendorSlug`; each given one narrows the list. Beside the outputs, what the service's list answers of each: `vendorName`, `vendorDescription`, `vendorIcon`, `vendorStatus`. Secret inputs are never returned.
+//
+// ## Example Usage
 func LookupMcpVendorSettings(ctx *pulumi.Context, args *LookupMcpVendorSettingsArgs, opts ...pulumi.InvokeOption) (*LookupMcpVendorSettingsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupMcpVendorSettingsResult

@@ -12,6 +12,8 @@ import (
 )
 
 // Looks a repo owner up by `id` or `email` (give one) under its `promptHandle`, and answers it as the `RepoOwner` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+//
+// ## Example Usage
 func LookupRepoOwner(ctx *pulumi.Context, args *LookupRepoOwnerArgs, opts ...pulumi.InvokeOption) (*LookupRepoOwnerResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupRepoOwnerResult

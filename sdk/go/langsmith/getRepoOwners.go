@@ -12,6 +12,8 @@ import (
 )
 
 // Every repo owner in a workspace, as the `RepoOwner` resource's outputs with its id, every page read. Secret inputs are never returned.
+//
+// ## Example Usage
 func GetRepoOwners(ctx *pulumi.Context, args *GetRepoOwnersArgs, opts ...pulumi.InvokeOption) (*GetRepoOwnersResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetRepoOwnersResult

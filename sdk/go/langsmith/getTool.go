@@ -12,6 +12,8 @@ import (
 )
 
 // Looks a tool up by `id` or `handle` (give one), and answers it as the `Tool` resource's outputs with its id, or `found: false`. Secret inputs are never returned.
+//
+// ## Example Usage
 func LookupTool(ctx *pulumi.Context, args *LookupToolArgs, opts ...pulumi.InvokeOption) (*LookupToolResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupToolResult

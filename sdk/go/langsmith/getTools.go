@@ -12,6 +12,8 @@ import (
 )
 
 // Every tool in a workspace, as the `Tool` resource's outputs with its id, every page read. Filters: `query`; each given one narrows the list. Secret inputs are never returned.
+//
+// ## Example Usage
 func GetTools(ctx *pulumi.Context, args *GetToolsArgs, opts ...pulumi.InvokeOption) (*GetToolsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetToolsResult

@@ -14,6 +14,39 @@ import (
 
 // The files of an agent or skill repository of the LangSmith hub, written as commits: each path to its entry (a JSON object). A create or a change is one commit that sends the new and changed paths and removes the paths dropped from the program; the commit names the head the state records, so a repository changed outside the stack is refused (run `pulumi refresh` first). A create refuses a repository that already exists (import it instead). **Destroy deletes the whole repository, with every commit and the file repositories it owns.** Import by the repository's handle.
 //
+// ## Example Usage
+// ### A HubDirectory with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			hubDirectory, err := langsmith.NewHubDirectory(ctx, "hubDirectory", &langsmith.HubDirectoryArgs{
+//				RepoHandle: pulumi.String("agent"),
+//				Files: pulumi.Map{
+//					"AGENTS.md": pulumi.Any(map[string]interface{}{
+//						"type":    "file",
+//						"content": "Answer politely.",
+//					}),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("hubDirectoryId", hubDirectory.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // A HubDirectory made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):

@@ -14,6 +14,36 @@ import (
 
 // The prompt environments of a LangSmith workspace (1 to 4, e.g. `staging` and `production`), which the prompt hub promotes commits through. The service keeps one such list per workspace: a create is refused while the workspace has one (import it instead), a change replaces the list in place, and destroy removes it, which returns the workspace to the service's default environments. Import by id, or look it up with `getHubEnvironment` (no argument: the workspace's own).
 //
+// ## Example Usage
+// ### A HubEnvironment with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			hubEnvironment, err := langsmith.NewHubEnvironment(ctx, "hubEnvironment", &langsmith.HubEnvironmentArgs{
+//				Environments: pulumi.StringArray{
+//					pulumi.String("staging"),
+//					pulumi.String("production"),
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("hubEnvironmentId", hubEnvironment.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // A HubEnvironment made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):

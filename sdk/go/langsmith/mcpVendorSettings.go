@@ -14,6 +14,33 @@ import (
 
 // A LangSmith workspace's settings for one MCP vendor (e.g. Arcade): the vendor-side organization and project its MCP integration connects to. One per vendor and workspace, named by the vendor's slug (the id). Create is refused when the vendor already has settings in the workspace, with the import hint; a change replaces the whole settings in place (one PUT). No secret is involved: the service's settings hold identifiers only. `getMcpVendorSettings` lists the vendors with their settings. Import by `[<workspaceId>/]<vendorSlug>`.
 //
+// ## Example Usage
+// ### A McpVendorSettings with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			mcpVendorSettings, err := langsmith.NewMcpVendorSettings(ctx, "mcpVendorSettings", &langsmith.McpVendorSettingsArgs{
+//				VendorSlug: pulumi.String("arcade"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("mcpVendorSettingsId", mcpVendorSettings.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // A McpVendorSettings made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):

@@ -13,6 +13,31 @@ import (
 
 // The settings of the LangSmith organization: its name, sharing and invitations, the longest a key or token may be valid for, its security contact, the IP allowlist, the LLM auth proxy, the model providers no workspace may use, LangSmith Engine, and whether only SAML SSO may sign in (`ssoOnly`, its own request). One per organization, always there: create takes the settings over by writing the fields the program sets; only those are sent and compared, and a field left out (or no longer set) stays as the service has it. Every field changes in place. Destroy leaves the settings as they are, with a warning. Needs an organization-scoped API key. Import by the organization's id.
 //
+// ## Example Usage
+// ### An OrganizationSettings with its required inputs
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-langsmith/pulumi-langsmith/sdk/go/langsmith"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			organizationSettings, err := langsmith.NewOrganizationSettings(ctx, "organizationSettings", nil)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("organizationSettingsId", organizationSettings.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
+//
 // ## Import
 //
 // An OrganizationSettings made outside Pulumi is imported by any of these ids:

@@ -14,6 +14,8 @@ import (
 
 // An owner of a LangSmith prompt's repository: a member of its workspace who may promote the prompt's commits and delete it. Its id is the owner's identity in the workspace (`identity_id`); every input replaces it. A create refuses an email that is already an owner (import it instead). Destroy removes the owner (the service's `DELETE` with the identity in its body). Import by `<promptHandle>/<identityId or email>`.
 //
+// ## Example Usage
+//
 // ## Import
 //
 // A RepoOwner made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):

@@ -14,6 +14,8 @@ import (
 
 // A tool of a LangSmith workspace: a function agents may call, with the JSON Schema of its parameters (and optionally of what it returns). The handle names it in its workspace and cannot change (another handle replaces the tool); the name, description, schemas, metadata and `enabled` change in place. After the create every call names the tool by its id. Import by id or by handle.
 //
+// ## Example Usage
+//
 // ## Import
 //
 // A Tool made outside Pulumi is imported by any of these ids (with `<workspaceId>/` first, from another workspace than the provider's):
