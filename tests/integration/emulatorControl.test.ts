@@ -216,7 +216,11 @@ describe("emulator control routes", () => {
     const on = await call("PUT", "/__emulator/features", { destinationDelete: true });
     expect(on).toMatchObject({ status: 200, body: { destinationDelete: true } });
     expect((await call("DELETE", path)).status).toBe(404);
-    expect(((await call("GET", "/__emulator/state")).body as Json)["features"]).toEqual({ destinationDelete: true, acceptInvitations: false, compositeFeedbackV2: false });
+    expect(((await call("GET", "/__emulator/state")).body as Json)["features"]).toEqual({
+      destinationDelete: true,
+      acceptInvitations: false,
+      compositeFeedbackV2: false,
+    });
     expect((await call("PUT", "/__emulator/features", { destinationDelete: "yes" })).status).toBe(422);
     expect((await call("PUT", "/__emulator/features", { unknown: true })).status).toBe(422);
     await call("POST", "/__emulator/reset");
