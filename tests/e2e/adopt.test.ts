@@ -21,6 +21,7 @@ import { matrixProgram, S3_SECRET_PLACEHOLDERS, s3Placeholders } from "../helper
 import { e2eRoot } from "../helpers/e2eRoot";
 import { type EmulatorStack, startEmulatorStack } from "../helpers/emulatorStack";
 import { installNativePlugin } from "../helpers/nativePlugin";
+import { isReadRequest } from "../helpers/serviceReads";
 import { createPulumiProject, type PulumiProject } from "../helpers/pulumiProject";
 import { providerWheel } from "../helpers/pythonSdk";
 import { outcome } from "../helpers/yamlProject";
@@ -28,11 +29,6 @@ import { startVersitygw, type Versitygw } from "../helpers/versitygw";
 import { yamlGithubDeployment } from "../helpers/yamlPrograms";
 
 const run = promisify(execFile);
-/** The service's reads sent as POST, their time window in the body: the charts' list and one chart's read (its create is `/charts/create`). */
-const READS_BY_POST = [/^\/api\/v1\/charts$/, /^\/api\/v1\/charts\/[0-9a-f-]{36}$/];
-/** True when a logged request only reads: a GET, or one of {@link READS_BY_POST}. */
-const isRead = (entry: { method: string; path: string }): boolean =>
-  entry.method === "GET" || (entry.method === "POST" && READS_BY_POST.some((read) => read.test(entry.path)));
 const KINDS = loadAllKinds();
 const BUCKET = "adopt-exports";
 const THIRD_SECRET = "canary-adopt-third-secret-5e1a77";
@@ -172,7 +168,7 @@ describe("pulumi-langsmith adopt, through the real CLI", () => {
     async (language) => {
       stack.emulator.control.clearRequestLog();
       const adopted = await adopt(language);
-      expect(stack.emulator.control.requestLog().filter((entry) => !isRead(entry))).toEqual([]);
+      expect(stack.emulator.control.requestLog().filter((entry) => !isReadRequest(entry))).toEqual([]);
       const files = Object.fromEntries(
         [PROGRAM_FILE[language], "import.json", "ADOPTED.md"].map((name) => [name, readFileSync(join(adopted.dir, name), "utf8")]),
       );

@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { createEmulator, DEFAULT_API_KEY, DEFAULT_ORG_API_KEY, DEFAULT_WORKSPACE_ID, type Emulator } from "../../packages/emulator/src";
 import { e2eRoot } from "../helpers/e2eRoot";
+import { isReadRequest } from "../helpers/serviceReads";
 
 const run = promisify(execFile);
 
@@ -100,7 +101,7 @@ describe("the package installed as native programs install it (no axios, no zod)
     expect({ code: result.code, stderr: result.code === 0 ? "" : result.stderr }).toEqual({ code: 0, stderr: "" });
     // The deployments were listed at the emulator's control plane (`/api-host/v2`), not the hosted one.
     expect(adoptRequests.some((entry) => entry.method === "GET" && entry.path.startsWith("/api-host/v2/deployments"))).toBe(true);
-    expect(adoptRequests.filter((entry) => entry.method !== "GET")).toEqual([]);
+    expect(adoptRequests.filter((entry) => !isReadRequest(entry))).toEqual([]);
 
     const plan = JSON.parse(readFileSync(join(out, "import.json"), "utf8")) as { resources: { type: string; name: string; id: string }[] };
     const types = plan.resources.map((resource) => resource.type);
